@@ -1,0 +1,66 @@
+#ifndef GG_JSONRPC_H
+#define GG_JSONRPC_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+
+/* JSON-RPC 2.0 and LSP error codes. */
+enum {
+	GG_RPC_PARSE_ERROR = -32700,
+	GG_RPC_INVALID_REQUEST = -32600,
+	GG_RPC_METHOD_NOT_FOUND = -32601,
+	GG_RPC_INVALID_PARAMS = -32602,
+	GG_RPC_INTERNAL_ERROR = -32603,
+	GG_RPC_SERVER_NOT_INITIALIZED = -32002,
+	GG_RPC_UNKNOWN_ERROR = -32001,
+	GG_RPC_REQUEST_FAILED = -32803,
+	GG_RPC_SERVER_CANCELLED = -32802,
+	GG_RPC_CONTENT_MODIFIED = -32801,
+	GG_RPC_REQUEST_CANCELLED = -32800,
+};
+
+typedef enum gg_rpc_kind {
+	GG_RPC_REQUEST,
+	GG_RPC_NOTIFICATION,
+	GG_RPC_RESPONSE,
+	GG_RPC_INVALID, /* error_code/error_message say why; id is set when one could be read */
+} gg_rpc_kind;
+
+typedef struct gg_rpc_message {
+	gg_rpc_kind kind;
+	cJSON *root;        /* owned; NULL when the body was not JSON */
+	cJSON *id;          /* owned copy, exactly as sent (numbers kept as raw text); NULL if absent */
+	const char *method; /* borrowed from root */
+	cJSON *params;      /* borrowed from root; NULL if absent */
+	int error_code;     /* for GG_RPC_INVALID */
+	const char *error_message;
+} gg_rpc_message;
+
+/*
+ * Parses and classifies one message body. Always fills *out (free it with
+ * gg_rpc_message_free). Bodies that are not valid UTF-8 or not JSON give
+ * GG_RPC_INVALID with GG_RPC_PARSE_ERROR; batches, missing/wrong "jsonrpc",
+ * a bad id type or a non-string method give GG_RPC_INVALID_REQUEST.
+ */
+void gg_rpc_parse(const char *body, size_t len, gg_rpc_message *out);
+void gg_rpc_message_free(gg_rpc_message *m);
+
+/*
+ * Encoders. Each returns a malloc'd NUL-terminated JSON text the caller owns,
+ * or NULL on allocation failure. id may be NULL (written as null). Arguments
+ * named "consumed" are owned by the callee from the call on, even on failure.
+ */
+char *gg_rpc_encode_result(const cJSON *id, cJSON *result /* consumed; NULL = null */);
+char *gg_rpc_encode_error(const cJSON *id, int code, const char *message, cJSON *data /* consumed, may be NULL */);
+char *gg_rpc_encode_notification(const char *method, cJSON *params /* consumed, may be NULL */);
+char *gg_rpc_encode_request(const cJSON *id, const char *method, cJSON *params /* consumed, may be NULL */);
+
+/* Field readers that tolerate any JSON: NULL / fallback when absent or of another type. */
+const char *gg_json_string(const cJSON *obj, const char *key);
+cJSON *gg_json_object(const cJSON *obj, const char *key);
+cJSON *gg_json_array(const cJSON *obj, const char *key);
+/* Reads a non-negative integer that fits in uint32. Returns 0 on success, -1 otherwise. */
+int gg_json_uint32(const cJSON *obj, const char *key, unsigned *out);
+int gg_json_int64(const cJSON *obj, const char *key, long long *out);
+
+#endif

@@ -1,0 +1,48 @@
+#ifndef GG_ANALYSIS_H
+#define GG_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <tree_sitter/api.h>
+
+#include "findings.h"
+
+/*
+ * The analysis entry point shared by the LSP server and the CLI. It knows
+ * tree-sitter and Python and nothing of JSON-RPC: give it text (and the tree
+ * for that text when the caller keeps one), get findings in byte offsets.
+ */
+
+typedef struct gg_rule_info {
+	const char *code;     /* "GG001" */
+	const char *name;     /* "eval-forward-with-grad" */
+	gg_severity severity; /* default severity */
+	const char *summary;  /* one line */
+} gg_rule_info;
+
+/* The rule table; terminated by an entry whose code is NULL. */
+extern const gg_rule_info gg_rules[];
+const gg_rule_info *gg_rule_lookup(const char *code);
+
+typedef struct gg_source {
+	const char *text; /* UTF-8; need not be NUL-terminated */
+	size_t len;
+	const TSTree *tree; /* tree for exactly this text, or NULL to parse here */
+	const char *path;   /* file path or NULL; used to recognise pytest modules */
+} gg_source;
+
+/* Compiled queries and a parser; reusable across files, one per thread. */
+typedef struct gg_analyzer gg_analyzer;
+
+/* Returns NULL on failure (and a message in *error, owned by the caller, if error is not NULL). */
+gg_analyzer *gg_analyzer_new(char **error);
+void gg_analyzer_delete(gg_analyzer *a);
+
+/* Appends the findings for src to out, sorted. Returns 0, or a negative errno. */
+int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out);
+
+/* The Python grammar, and a parser set to it (caller owns; ts_parser_delete). */
+const TSLanguage *gg_python_language(void);
+TSParser *gg_python_parser_new(void);
+
+#endif

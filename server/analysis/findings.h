@@ -1,0 +1,57 @@
+#ifndef GG_FINDINGS_H
+#define GG_FINDINGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * What the analysis reports, in byte offsets of the checked text. Front ends
+ * (the LSP server, the CLI) convert offsets to their own coordinates.
+ */
+
+typedef enum gg_severity {
+	GG_SEVERITY_ERROR = 1,
+	GG_SEVERITY_WARNING = 2,
+	GG_SEVERITY_INFORMATION = 3,
+	GG_SEVERITY_HINT = 4,
+} gg_severity;
+
+typedef struct gg_byte_range {
+	uint32_t start, end;
+} gg_byte_range;
+
+typedef struct gg_related {
+	gg_byte_range range;
+	char *message; /* owned */
+} gg_related;
+
+typedef struct gg_finding {
+	const char *code; /* static: "GG001" */
+	gg_severity severity;
+	gg_byte_range range;
+	char *message;      /* owned */
+	gg_related *related; /* owned array */
+	size_t related_len;
+} gg_finding;
+
+typedef struct gg_findings {
+	gg_finding *items; /* owned */
+	size_t len, cap;
+} gg_findings;
+
+void gg_findings_init(gg_findings *f);
+/* Frees every finding and empties the list; the list stays usable. */
+void gg_findings_clear(gg_findings *f);
+void gg_findings_free(gg_findings *f);
+
+/* Appends a finding; message is consumed (freed on failure). Returns the new finding or NULL. */
+gg_finding *gg_findings_push(gg_findings *f, const char *code, gg_severity severity, gg_byte_range range, char *message);
+/* Adds related information; message is consumed. Returns 0 or -ENOMEM. */
+int gg_finding_add_related(gg_finding *finding, gg_byte_range range, char *message);
+/* Orders by start offset, then code; drops exact duplicates (same code and range). */
+void gg_findings_sort(gg_findings *f);
+
+/* printf into a fresh malloc'd string (NULL on failure). */
+char *gg_strdup_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif
