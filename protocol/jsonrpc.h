@@ -55,6 +55,13 @@ char *gg_rpc_encode_error(const cJSON *id, int code, const char *message, cJSON 
 char *gg_rpc_encode_notification(const char *method, cJSON *params /* consumed, may be NULL */);
 char *gg_rpc_encode_request(const cJSON *id, const char *method, cJSON *params /* consumed, may be NULL */);
 
+/*
+ * True when two ids name the same request: strings by content, numbers by
+ * value, whether held as cJSON numbers or as the raw text gg_rpc_parse keeps
+ * (so a $/cancelRequest id matches the id of the request it cancels).
+ */
+int gg_rpc_id_equal(const cJSON *a, const cJSON *b);
+
 /* Field readers that tolerate any JSON: NULL / fallback when absent or of another type. */
 const char *gg_json_string(const cJSON *obj, const char *key);
 cJSON *gg_json_object(const cJSON *obj, const char *key);

@@ -1,0 +1,121 @@
+#include "findings.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void gg_findings_init(gg_findings *f)
+{
+	f->items = NULL;
+	f->len = 0;
+	f->cap = 0;
+}
+
+static void finding_free(gg_finding *finding)
+{
+	free(finding->message);
+	for (size_t i = 0; i < finding->related_len; i++)
+		free(finding->related[i].message);
+	free(finding->related);
+}
+
+void gg_findings_clear(gg_findings *f)
+{
+	for (size_t i = 0; i < f->len; i++)
+		finding_free(&f->items[i]);
+	f->len = 0;
+}
+
+void gg_findings_free(gg_findings *f)
+{
+	gg_findings_clear(f);
+	free(f->items);
+	gg_findings_init(f);
+}
+
+gg_finding *gg_findings_push(gg_findings *f, const char *code, gg_severity severity, gg_byte_range range, char *message)
+{
+	if (!message)
+		return NULL;
+	if (f->len == f->cap) {
+		size_t cap = f->cap ? f->cap * 2 : 8;
+		gg_finding *items = realloc(f->items, cap * sizeof *items);
+		if (!items) {
+			free(message);
+			return NULL;
+		}
+		f->items = items;
+		f->cap = cap;
+	}
+	gg_finding *finding = &f->items[f->len++];
+	finding->code = code;
+	finding->severity = severity;
+	finding->range = range;
+	finding->message = message;
+	finding->related = NULL;
+	finding->related_len = 0;
+	return finding;
+}
+
+int gg_finding_add_related(gg_finding *finding, gg_byte_range range, char *message)
+{
+	if (!message)
+		return -ENOMEM;
+	gg_related *related = realloc(finding->related, (finding->related_len + 1) * sizeof *related);
+	if (!related) {
+		free(message);
+		return -ENOMEM;
+	}
+	finding->related = related;
+	related[finding->related_len].range = range;
+	related[finding->related_len].message = message;
+	finding->related_len++;
+	return 0;
+}
+
+static int finding_cmp(const void *pa, const void *pb)
+{
+	const gg_finding *a = pa, *b = pb;
+	if (a->range.start != b->range.start)
+		return a->range.start < b->range.start ? -1 : 1;
+	int c = strcmp(a->code, b->code);
+	if (c)
+		return c;
+	if (a->range.end != b->range.end)
+		return a->range.end < b->range.end ? -1 : 1;
+	return 0;
+}
+
+void gg_findings_sort(gg_findings *f)
+{
+	if (f->len < 2)
+		return;
+	qsort(f->items, f->len, sizeof *f->items, finding_cmp);
+	size_t kept = 1;
+	for (size_t i = 1; i < f->len; i++) {
+		if (finding_cmp(&f->items[kept - 1], &f->items[i]) == 0)
+			finding_free(&f->items[i]);
+		else
+			f->items[kept++] = f->items[i];
+	}
+	f->len = kept;
+}
+
+char *gg_strdup_printf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return NULL;
+	char *s = malloc((size_t)n + 1);
+	if (!s)
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}

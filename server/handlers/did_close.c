@@ -1,0 +1,17 @@
+#include "handlers.h"
+#include "log.h"
+#include "lsp_diagnostics.h"
+
+void gg_handle_did_close(gg_session *s, const cJSON *params)
+{
+	const char *uri = gg_params_document_uri(params);
+	if (!uri) {
+		gg_log_warn("didClose: needs textDocument.uri");
+		return;
+	}
+	if (!gg_session_remove_document(s, uri)) {
+		gg_log_warn("didClose for %s, which is not open", uri);
+		return;
+	}
+	gg_diagnostics_clear(s, uri);
+}

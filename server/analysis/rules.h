@@ -1,0 +1,23 @@
+#ifndef GG_RULES_H
+#define GG_RULES_H
+
+#include <tree_sitter/api.h>
+
+#include "analysis.h"
+#include "findings.h"
+
+/*
+ * The rules behind gg_analyzer_check. Each rule owns its compiled queries and
+ * a query cursor, so an instance serves one thread; a check keeps nothing
+ * after it returns.
+ */
+
+typedef struct gg_rule_gg001 gg_rule_gg001;
+
+/* Returns NULL on failure (a message in *error, owned by the caller, if error is not NULL). */
+gg_rule_gg001 *gg_rule_gg001_new(char **error);
+void gg_rule_gg001_delete(gg_rule_gg001 *r);
+/* Appends GG001 findings for src (whose tree is root) to out. Returns 0 or a negative errno. */
+int gg_rule_gg001_check(gg_rule_gg001 *r, const gg_source *src, TSNode root, gg_findings *out);
+
+#endif

@@ -1,0 +1,41 @@
+#ifndef GG_HANDLERS_H
+#define GG_HANDLERS_H
+
+#include <cjson/cJSON.h>
+
+#include "session.h"
+
+/*
+ * One handler per LSP method (server/handlers/<method>.c); lsp_dispatch.c
+ * routes method names to them. A handler sees the session and the params,
+ * never the transport: a request handler returns its result, or NULL with
+ * the error filled in.
+ */
+
+typedef struct gg_rpc_failure {
+	int code;
+	char *message; /* owned by the failure; NULL for a generic message */
+} gg_rpc_failure;
+
+typedef cJSON *(*gg_request_fn)(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
+typedef void (*gg_notification_fn)(gg_session *s, const cJSON *params);
+
+/* Fills *fail and returns NULL, for `return gg_fail(fail, code, "...")`. */
+cJSON *gg_fail(gg_rpc_failure *fail, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+cJSON *gg_handle_initialize(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
+cJSON *gg_handle_shutdown(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
+cJSON *gg_handle_pull_diagnostic(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
+
+void gg_handle_initialized(gg_session *s, const cJSON *params);
+void gg_handle_exit(gg_session *s, const cJSON *params);
+void gg_handle_cancel_request(gg_session *s, const cJSON *params);
+void gg_handle_did_open(gg_session *s, const cJSON *params);
+void gg_handle_did_change(gg_session *s, const cJSON *params);
+void gg_handle_did_close(gg_session *s, const cJSON *params);
+void gg_handle_did_save(gg_session *s, const cJSON *params);
+
+/* Reads {"uri": string} out of params.textDocument; NULL when absent or of another type. */
+const char *gg_params_document_uri(const cJSON *params);
+
+#endif

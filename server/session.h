@@ -1,0 +1,104 @@
+#ifndef GG_SESSION_H
+#define GG_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <uv.h>
+
+#include "analysis.h"
+#include "document.h"
+#include "jsonrpc.h"
+#include "position.h"
+
+/*
+ * The server session: lifecycle state, negotiated options, open documents
+ * and the queue of messages waiting to be handled. It is the one piece of
+ * mutable state the server has; handlers receive it by pointer. It never
+ * touches stdin/stdout: outgoing messages go through the send callback that
+ * the transport (lsp_loop.c) installs.
+ */
+
+typedef enum gg_session_state {
+	GG_SESSION_UNINITIALIZED,
+	GG_SESSION_RUNNING,
+	GG_SESSION_SHUTDOWN, /* shutdown answered; waiting for exit */
+	GG_SESSION_EXITED,
+} gg_session_state;
+
+typedef struct gg_session_options {
+	unsigned debounce_ms;
+} gg_session_options;
+
+#define GG_DEFAULT_DEBOUNCE_MS 30u
+
+/* What the transport provides: a way out for messages, and a way to learn that the session ended. */
+typedef struct gg_session_transport {
+	/* Takes ownership of json (one complete JSON-RPC message) on every path. */
+	void (*send)(void *ctx, char *json);
+	/* Called once, when the session reaches GG_SESSION_EXITED. */
+	void (*exited)(void *ctx);
+	void *ctx;
+} gg_session_transport;
+
+/* A received message waiting for its turn; a cancelled request stays as a tombstone. */
+typedef struct gg_inbox_item {
+	gg_rpc_message msg;
+	bool cancelled;
+} gg_inbox_item;
+
+typedef struct gg_session {
+	gg_session_state state;
+	int exit_code; /* valid once EXITED */
+	gg_encoding encoding;
+	unsigned debounce_ms;
+	bool client_pulls_diagnostics;
+
+	gg_document **docs; /* owned, each owned */
+	size_t docs_len, docs_cap;
+
+	TSParser *parser;      /* owned */
+	gg_analyzer *analyzer; /* owned */
+
+	gg_session_transport transport;
+
+	/* Messages received but not yet handled, in arrival order (a ring). */
+	gg_inbox_item *inbox; /* owned */
+	size_t inbox_head, inbox_len, inbox_cap;
+
+	uv_loop_t *loop;
+	uv_timer_t debounce; /* fires to analyse and publish edited documents */
+	uv_idle_t drain;     /* runs the inbox once the current read is queued */
+	bool handles_open;
+} gg_session;
+
+/* Returns 0 or a negative errno. On failure nothing needs closing. */
+int gg_session_init(gg_session *s, uv_loop_t *loop, const gg_session_options *opts,
+		    const gg_session_transport *transport);
+/* Closes the uv handles (their close callbacks run on the loop) and frees the rest. */
+void gg_session_close(gg_session *s);
+
+/* Takes one framed message body off the wire: parses it and queues it (or answers an error). */
+void gg_session_receive(gg_session *s, const char *body, size_t len);
+/* The input ended (EOF or error): the session exits (code 0 after shutdown, else 1). */
+void gg_session_input_closed(gg_session *s);
+/* Moves to GG_SESSION_EXITED with this exit code and tells the transport; later calls do nothing. */
+void gg_session_exit(gg_session *s, int code);
+
+/* Answers a still-queued request with id with RequestCancelled. Returns false when none is queued. */
+bool gg_session_cancel_pending(gg_session *s, const cJSON *id);
+
+/* Outgoing messages. Each takes ownership of the cJSON it is given. */
+void gg_session_send_result(gg_session *s, const cJSON *id, cJSON *result);
+void gg_session_send_error(gg_session *s, const cJSON *id, int code, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void gg_session_send_notification(gg_session *s, const char *method, cJSON *params);
+
+/* Documents. */
+gg_document *gg_session_find_document(gg_session *s, const char *uri);
+/* Adds doc (taking ownership); replaces (and frees) an open document with the same URI. Returns 0 or -ENOMEM. */
+int gg_session_add_document(gg_session *s, gg_document *doc);
+/* Removes and frees the document. Returns false when no such document is open. */
+bool gg_session_remove_document(gg_session *s, const char *uri);
+
+#endif
