@@ -83,10 +83,10 @@ static int frame_reserve(gg_frame_reader *r, size_t need, size_t limit)
 	if (need <= r->buf_cap)
 		return 0;
 	cap = r->buf_cap ? r->buf_cap : 256;
-	while (cap < need)
-		cap = cap > limit / 2 ? limit : cap * 2;
+	while (cap < need && cap <= limit / 2)
+		cap *= 2;
 	if (cap < need)
-		cap = need;
+		cap = limit > need ? limit : need;
 	p = realloc(r->buf, cap);
 	if (!p)
 		return -ENOMEM;

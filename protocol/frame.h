@@ -11,8 +11,9 @@
  * Bytes arrive in arbitrary pieces; gg_frame_reader_push() reports each event
  * through the callback as soon as it is known. A body larger than the limit is
  * skipped as it streams past and never held in memory. A malformed header
- * block is reported and the reader resynchronises on the next line that
- * starts a header ("Content-Length:" or "Content-Type:").
+ * block is reported and the reader resynchronises on the next header name
+ * ("Content-Length:" or "Content-Type:", any case) wherever it appears: the
+ * broken message's body has no line end, so the next header often starts mid-line.
  */
 
 #define GG_FRAME_DEFAULT_MAX_MESSAGE ((size_t)64 << 20)

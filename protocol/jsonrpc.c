@@ -182,7 +182,8 @@ static void rpc_invalid(gg_rpc_message *out, int code, const char *message)
 void gg_rpc_parse(const char *body, size_t len, gg_rpc_message *out)
 {
 	const char *end = NULL;
-	const cJSON *jsonrpc, *id, *method, *params;
+	const cJSON *jsonrpc, *id, *method;
+	cJSON *params;
 	bool has_result, has_error, id_ok;
 
 	memset(out, 0, sizeof *out);
@@ -239,13 +240,16 @@ void gg_rpc_parse(const char *body, size_t len, gg_rpc_message *out)
 			return;
 		}
 		params = cJSON_GetObjectItemCaseSensitive(out->root, "params");
+		/* Some clients send "params": null for methods without params (shutdown): read as absent. */
+		if (cJSON_IsNull(params))
+			params = NULL;
 		if (params && !cJSON_IsObject(params) && !cJSON_IsArray(params)) {
 			rpc_invalid(out, GG_RPC_INVALID_REQUEST, "\"params\" must be an object or an array");
 			return;
 		}
 		out->kind = id ? GG_RPC_REQUEST : GG_RPC_NOTIFICATION;
 		out->method = method->valuestring;
-		out->params = (cJSON *)params;
+		out->params = params;
 		return;
 	}
 

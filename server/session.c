@@ -195,25 +195,11 @@ static void session_drain(uv_idle_t *idle)
 	uv_idle_stop(&s->drain);
 }
 
-/* Request ids as the client sent them: strings, or numbers kept as raw text. */
-static bool session_ids_equal(const cJSON *queued, const cJSON *wanted)
-{
-	if (cJSON_IsString(queued) && cJSON_IsString(wanted))
-		return strcmp(queued->valuestring, wanted->valuestring) == 0;
-	if (cJSON_IsNumber(wanted)) {
-		if (cJSON_IsRaw(queued))
-			return strtod(queued->valuestring, NULL) == wanted->valuedouble;
-		if (cJSON_IsNumber(queued))
-			return queued->valuedouble == wanted->valuedouble;
-	}
-	return false;
-}
-
 bool gg_session_cancel_pending(gg_session *s, const cJSON *id)
 {
 	for (size_t i = 0; i < s->inbox_len; i++) {
 		gg_inbox_item *item = &s->inbox[(s->inbox_head + i) % s->inbox_cap];
-		if (item->cancelled || item->msg.kind != GG_RPC_REQUEST || !session_ids_equal(item->msg.id, id))
+		if (item->cancelled || item->msg.kind != GG_RPC_REQUEST || !gg_rpc_id_equal(item->msg.id, id))
 			continue;
 		item->cancelled = true;
 		gg_session_send_error(s, item->msg.id, GG_RPC_REQUEST_CANCELLED, "request %s cancelled",
