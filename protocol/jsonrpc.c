@@ -244,7 +244,8 @@ void gg_rpc_parse(const char *body, size_t len, gg_rpc_message *out)
 		if (cJSON_IsNull(params))
 			params = NULL;
 		if (params && !cJSON_IsObject(params) && !cJSON_IsArray(params)) {
-			rpc_invalid(out, GG_RPC_INVALID_REQUEST, "\"params\" must be an object or an array");
+			rpc_invalid(out, GG_RPC_INVALID_PARAMS, "\"params\" must be an object or an array");
+			out->silent = id == NULL;
 			return;
 		}
 		out->kind = id ? GG_RPC_REQUEST : GG_RPC_NOTIFICATION;
@@ -259,15 +260,7 @@ void gg_rpc_parse(const char *body, size_t len, gg_rpc_message *out)
 		rpc_invalid(out, GG_RPC_INVALID_REQUEST, "missing \"method\"");
 		return;
 	}
-	if (has_result && has_error) {
-		rpc_invalid(out, GG_RPC_INVALID_REQUEST, "a response has both \"result\" and \"error\"");
-		return;
-	}
-	/* JSON-RPC answers an unreadable request with an error whose id is null. */
-	if (!(id_ok || (has_error && cJSON_IsNull(id)))) {
-		rpc_invalid(out, GG_RPC_INVALID_REQUEST, "\"id\" must be a number or a string");
-		return;
-	}
+	/* Malformed or not, a response is never answered: answering could loop between peers. */
 	out->kind = GG_RPC_RESPONSE;
 }
 

@@ -2,6 +2,7 @@
 #define GG_JSONRPC_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /* JSON-RPC 2.0 and LSP error codes. */
@@ -34,13 +35,16 @@ typedef struct gg_rpc_message {
 	cJSON *params;      /* borrowed from root; NULL if absent */
 	int error_code;     /* for GG_RPC_INVALID */
 	const char *error_message;
+	bool silent;        /* GG_RPC_INVALID that must get no reply: it was a notification */
 } gg_rpc_message;
 
 /*
  * Parses and classifies one message body. Always fills *out (free it with
  * gg_rpc_message_free). Bodies that are not valid UTF-8 or not JSON give
  * GG_RPC_INVALID with GG_RPC_PARSE_ERROR; batches, missing/wrong "jsonrpc",
- * a bad id type or a non-string method give GG_RPC_INVALID_REQUEST.
+ * a bad id type or a non-string method give GG_RPC_INVALID_REQUEST; params
+ * that are neither object nor array give GG_RPC_INVALID_PARAMS. Anything
+ * without a method but with a result or an error is a response, never answered.
  */
 void gg_rpc_parse(const char *body, size_t len, gg_rpc_message *out);
 void gg_rpc_message_free(gg_rpc_message *m);

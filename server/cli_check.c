@@ -1,0 +1,550 @@
+/*
+ * `gradguard check`: finds the Python files under the given paths, runs the
+ * analysis on each and prints the findings in the chosen format.
+ *
+ * Files are collected first, then sorted, so the output does not depend on
+ * the order of readdir or of the arguments. A path that cannot be checked is
+ * reported on stderr and skipped; the run goes on and exits 2.
+ */
+#include "cli_check.h"
+
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "position.h"
+#include "utf8.h"
+
+typedef enum check_format {
+	FORMAT_CONCISE,
+	FORMAT_JSON,
+	FORMAT_GITHUB,
+} check_format;
+
+static const char check_usage[] =
+	"usage: gradguard check [options] [PATH...]\n"
+	"\n"
+	"Checks Python files, and the *.py files under folders (default: .), for\n"
+	"evaluation forward passes that run with autograd on.\n"
+	"\n"
+	"options:\n"
+	"  --output-format FORMAT   concise (default), json (ruff-compatible) or github\n"
+	"  -h, --help               print this help\n"
+	"\n"
+	"exit status: 0 clean, 1 findings, 2 errors\n";
+
+/* Folders never walked into: version control, virtualenvs, caches, build output. */
+static const char *const skipped_dirs[] = {
+	".bzr", ".direnv", ".eggs", ".git", ".hg", ".ipynb_checkpoints", ".mypy_cache", ".nox",
+	".pytest_cache", ".pytype", ".ruff_cache", ".svn", ".tox", ".venv", "__pycache__",
+	"__pypackages__", "build", "dist", "node_modules", "site-packages", "venv", NULL,
+};
+
+typedef struct path_list {
+	char **items; /* owned, each owned */
+	size_t len, cap;
+} path_list;
+
+typedef struct check_run {
+	check_format format;
+	gg_analyzer *analyzer;
+	path_list files;
+	cJSON *json_rows; /* owned; the json format's output */
+	size_t findings;
+	bool failed; /* some path could not be checked */
+} check_run;
+
+static void check_report(check_run *run, const char *path, const char *message)
+{
+	fprintf(stderr, "gradguard: %s: %s\n", path, message);
+	run->failed = true;
+}
+
+static int path_list_add(path_list *l, char *path)
+{
+	if (l->len == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 64;
+		char **items = realloc(l->items, cap * sizeof *items);
+		if (!items) {
+			free(path);
+			return -ENOMEM;
+		}
+		l->items = items;
+		l->cap = cap;
+	}
+	l->items[l->len++] = path;
+	return 0;
+}
+
+static void path_list_free(path_list *l)
+{
+	for (size_t i = 0; i < l->len; i++)
+		free(l->items[i]);
+	free(l->items);
+}
+
+static int path_cmp(const void *pa, const void *pb)
+{
+	return strcmp(*(char *const *)pa, *(char *const *)pb);
+}
+
+/* dir/name, without a leading "./" when dir is ".". Caller owns the result. */
+static char *path_join(const char *dir, const char *name)
+{
+	if (strcmp(dir, ".") == 0)
+		return strdup(name);
+	size_t n = strlen(dir);
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	return gg_strdup_printf("%.*s/%s", (int)n, dir, name);
+}
+
+static bool has_py_suffix(const char *name)
+{
+	size_t n = strlen(name);
+	return n > 3 && strcmp(name + n - 3, ".py") == 0;
+}
+
+static bool dir_is_skipped(const char *path, const char *name)
+{
+	for (const char *const *s = skipped_dirs; *s; s++)
+		if (strcmp(name, *s) == 0)
+			return true;
+	/* A virtualenv under any name. */
+	char *cfg = path_join(path, "pyvenv.cfg");
+	bool venv = cfg && access(cfg, F_OK) == 0;
+	free(cfg);
+	return venv;
+}
+
+static int walk_dir(check_run *run, const char *dir);
+
+/* One directory entry found while walking: a *.py file is kept, a folder walked. */
+static int walk_entry(check_run *run, const char *dir, const char *name)
+{
+	char *path = path_join(dir, name);
+	if (!path)
+		return -ENOMEM;
+	struct stat st;
+	if (lstat(path, &st) != 0) {
+		check_report(run, path, strerror(errno));
+		free(path);
+		return 0;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		int rc = dir_is_skipped(path, name) ? 0 : walk_dir(run, path);
+		free(path);
+		return rc;
+	}
+	if (!has_py_suffix(name)) {
+		free(path);
+		return 0;
+	}
+	/* A link to a folder is not followed; a link to a file (or to nothing: reported on reading) is checked. */
+	if (S_ISLNK(st.st_mode) && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		free(path);
+		return 0;
+	}
+	if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+		free(path);
+		return 0;
+	}
+	return path_list_add(&run->files, path);
+}
+
+static int walk_dir(check_run *run, const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d) {
+		check_report(run, dir, strerror(errno));
+		return 0;
+	}
+	path_list names = { NULL, 0, 0 };
+	int rc = 0;
+	struct dirent *e;
+	while (!rc && (errno = 0, e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		char *name = strdup(e->d_name);
+		rc = name ? path_list_add(&names, name) : -ENOMEM;
+	}
+	if (!rc && errno != 0)
+		check_report(run, dir, strerror(errno));
+	closedir(d);
+	if (!rc && names.len)
+		qsort(names.items, names.len, sizeof *names.items, path_cmp);
+	for (size_t i = 0; i < names.len && !rc; i++)
+		rc = walk_entry(run, dir, names.items[i]);
+	path_list_free(&names);
+	return rc;
+}
+
+/* A command-line path: a folder is walked, anything else is checked whatever its name. */
+static int collect_arg(check_run *run, const char *arg)
+{
+	struct stat st;
+	if (stat(arg, &st) != 0) {
+		check_report(run, arg, strerror(errno));
+		return 0;
+	}
+	if (S_ISDIR(st.st_mode))
+		return walk_dir(run, arg);
+	char *path = strdup(arg);
+	return path ? path_list_add(&run->files, path) : -ENOMEM;
+}
+
+/* Reads a whole file of any size into a malloc'd buffer (*text, owned by the caller). */
+static int read_file(const char *path, char **text, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	struct stat st;
+	if (fstat(fd, &st) != 0) {
+		int err = -errno;
+		close(fd);
+		return err;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		close(fd);
+		return -EISDIR;
+	}
+	size_t cap = S_ISREG(st.st_mode) && st.st_size > 0 ? (size_t)st.st_size + 1 : 65536;
+	size_t n = 0;
+	char *buf = malloc(cap);
+	int rc = buf ? 0 : -ENOMEM;
+	while (!rc) {
+		if (n == cap) {
+			char *p = realloc(buf, cap * 2);
+			if (!p) {
+				rc = -ENOMEM;
+				break;
+			}
+			buf = p;
+			cap *= 2;
+		}
+		ssize_t got = read(fd, buf + n, cap - n);
+		if (got < 0) {
+			if (errno != EINTR)
+				rc = -errno;
+			continue;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
+	}
+	close(fd);
+	if (rc) {
+		free(buf);
+		return rc;
+	}
+	*text = buf;
+	*len = n;
+	return 0;
+}
+
+/* Percent-escapes what GitHub workflow commands reserve; props also escape ':' and ','. */
+static void github_escape(FILE *out, const char *s, bool property)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '%': fputs("%25", out); break;
+		case '\r': fputs("%0D", out); break;
+		case '\n': fputs("%0A", out); break;
+		case ':': fputs(property ? "%3A" : ":", out); break;
+		case ',': fputs(property ? "%2C" : ",", out); break;
+		default: fputc(*s, out);
+		}
+	}
+}
+
+static const char *severity_name(gg_severity s)
+{
+	switch (s) {
+	case GG_SEVERITY_ERROR: return "error";
+	case GG_SEVERITY_WARNING: return "warning";
+	default: return "notice";
+	}
+}
+
+static cJSON *json_location(gg_position p)
+{
+	cJSON *o = cJSON_CreateObject();
+	if (o && (!cJSON_AddNumberToObject(o, "row", p.line + 1.0) ||
+		  !cJSON_AddNumberToObject(o, "column", p.character + 1.0))) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
+	return o;
+}
+
+static int emit_json(check_run *run, const char *path, const gg_finding *f, gg_position start, gg_position end)
+{
+	cJSON *row = cJSON_CreateObject();
+	char *url = gg_strdup_printf("%s%s.md", GG_RULE_DOCS_BASE, f->code);
+	cJSON *loc = json_location(start), *end_loc = json_location(end);
+	bool ok = row && url && loc && end_loc;
+	if (ok) {
+		/* The object owns loc and end_loc once added. */
+		cJSON_AddItemToObject(row, "code", cJSON_CreateString(f->code));
+		cJSON_AddItemToObject(row, "message", cJSON_CreateString(f->message));
+		cJSON_AddItemToObject(row, "filename", cJSON_CreateString(path));
+		cJSON_AddItemToObject(row, "location", loc);
+		cJSON_AddItemToObject(row, "end_location", end_loc);
+		loc = end_loc = NULL;
+		cJSON_AddItemToObject(row, "fix", cJSON_CreateNull());
+		cJSON_AddNumberToObject(row, "noqa_row", start.line + 1.0);
+		cJSON_AddItemToObject(row, "url", cJSON_CreateString(url));
+		ok = cJSON_GetArraySize(row) == 8;
+	}
+	free(url);
+	cJSON_Delete(loc);
+	cJSON_Delete(end_loc);
+	if (!ok) {
+		cJSON_Delete(row);
+		return -ENOMEM;
+	}
+	cJSON_AddItemToArray(run->json_rows, row);
+	return 0;
+}
+
+static int emit(check_run *run, const char *path, const gg_finding *f, gg_position start, gg_position end)
+{
+	unsigned row = start.line + 1, col = start.character + 1;
+	switch (run->format) {
+	case FORMAT_JSON:
+		return emit_json(run, path, f, start, end);
+	case FORMAT_GITHUB:
+		printf("::%s title=gradguard (%s),file=", severity_name(f->severity), f->code);
+		github_escape(stdout, path, true);
+		printf(",line=%u,col=%u,endLine=%u,endColumn=%u::", row, col, end.line + 1, end.character + 1);
+		github_escape(stdout, path, false);
+		printf(":%u:%u: %s ", row, col, f->code);
+		github_escape(stdout, f->message, false);
+		putchar('\n');
+		return 0;
+	case FORMAT_CONCISE:
+		printf("%s:%u:%u: %s %s\n", path, row, col, f->code, f->message);
+		return 0;
+	}
+	return 0;
+}
+
+typedef struct offset_position {
+	size_t offset;
+	gg_position pos;
+} offset_position;
+
+static int offset_cmp(const void *pa, const void *pb)
+{
+	size_t a = ((const offset_position *)pa)->offset, b = ((const offset_position *)pb)->offset;
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * Positions (code point columns) for every start and end offset of the
+ * findings, in one sweep over the text: converting each on its own rescans
+ * its line, which is quadratic on a long line with many findings.
+ * Returns the table sorted by offset (caller owns), or NULL.
+ */
+static offset_position *positions_compute(const gg_findings *findings, const char *text, size_t len, size_t *count)
+{
+	gg_line_index ix;
+	gg_line_index_init(&ix);
+	offset_position *table = malloc(2 * findings->len * sizeof *table);
+	if (!table || gg_line_index_build(&ix, text, len) != 0) {
+		free(table);
+		gg_line_index_free(&ix);
+		return NULL;
+	}
+	for (size_t i = 0; i < findings->len; i++) {
+		table[2 * i].offset = findings->items[i].range.start;
+		table[2 * i + 1].offset = findings->items[i].range.end;
+	}
+	*count = 2 * findings->len;
+	qsort(table, *count, sizeof *table, offset_cmp);
+	size_t prev = 0;
+	gg_position at = { 0, 0 };
+	for (size_t i = 0; i < *count; i++) {
+		size_t off = table[i].offset < len ? table[i].offset : len;
+		uint32_t line = gg_line_index_line_of(&ix, off);
+		if (i == 0 || line != at.line) {
+			at.line = line;
+			prev = ix.starts[line];
+			at.character = 0;
+		}
+		at.character += (uint32_t)gg_encoding_units(text + prev, off - prev, GG_ENC_UTF32);
+		prev = off;
+		table[i].pos = at;
+	}
+	gg_line_index_free(&ix);
+	return table;
+}
+
+static gg_position position_lookup(const offset_position *table, size_t count, size_t offset)
+{
+	offset_position key = { offset, { 0, 0 } };
+	const offset_position *found = bsearch(&key, table, count, sizeof *table, offset_cmp);
+	return found ? found->pos : (gg_position){ 0, 0 };
+}
+
+static int check_file(check_run *run, const char *path)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int rc = read_file(path, &text, &len);
+	if (rc) {
+		check_report(run, path, strerror(-rc));
+		return rc == -ENOMEM ? rc : 0;
+	}
+	/* Python skips a UTF-8 byte order mark; so do the positions. */
+	const char *body = text;
+	size_t body_len = len;
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+		body += 3;
+		body_len -= 3;
+	}
+	size_t bad = gg_utf8_first_invalid(body, body_len);
+	if (bad < body_len) {
+		char *msg = gg_strdup_printf("not valid UTF-8 (byte %zu)", bad + (size_t)(body - text));
+		check_report(run, path, msg ? msg : "not valid UTF-8");
+		free(msg);
+		free(text);
+		return 0;
+	}
+
+	gg_findings findings;
+	gg_findings_init(&findings);
+	gg_source src = { body, body_len, NULL, path };
+	rc = gg_analyzer_check(run->analyzer, &src, &findings);
+	if (rc) {
+		check_report(run, path, strerror(-rc));
+		rc = rc == -ENOMEM ? rc : 0;
+	} else if (findings.len) {
+		size_t count = 0;
+		offset_position *table = positions_compute(&findings, body, body_len, &count);
+		rc = table ? 0 : -ENOMEM;
+		for (size_t i = 0; i < findings.len && !rc; i++) {
+			const gg_finding *f = &findings.items[i];
+			rc = emit(run, path, f, position_lookup(table, count, f->range.start),
+				  position_lookup(table, count, f->range.end));
+			run->findings++;
+		}
+		free(table);
+	}
+	gg_findings_free(&findings);
+	free(text);
+	return rc;
+}
+
+/* Parses options into run; collects PATH arguments into *paths (borrowed from argv). */
+static int parse_args(check_run *run, int argc, char **argv, char ***paths, int *npaths)
+{
+	*paths = calloc((size_t)argc + 1, sizeof **paths);
+	if (!*paths)
+		return -ENOMEM;
+	*npaths = 0;
+	bool options_done = false;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (options_done || a[0] != '-' || a[1] == '\0') {
+			(*paths)[(*npaths)++] = argv[i];
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			options_done = true;
+		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			fputs(check_usage, stdout);
+			return 1;
+		} else if (strncmp(a, "--output-format", 15) == 0 && (a[15] == '=' || a[15] == '\0')) {
+			const char *v = a[15] == '=' ? a + 16 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!v) {
+				fputs("gradguard: --output-format needs a value: concise, json or github\n", stderr);
+				return -EINVAL;
+			}
+			if (strcmp(v, "concise") == 0) {
+				run->format = FORMAT_CONCISE;
+			} else if (strcmp(v, "json") == 0) {
+				run->format = FORMAT_JSON;
+			} else if (strcmp(v, "github") == 0) {
+				run->format = FORMAT_GITHUB;
+			} else {
+				fprintf(stderr, "gradguard: unknown output format '%s' (concise, json or github)\n", v);
+				return -EINVAL;
+			}
+		} else {
+			fprintf(stderr, "gradguard: unknown option '%s'\n%s", a, check_usage);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+int gg_cli_check_main(int argc, char **argv)
+{
+	check_run run;
+	memset(&run, 0, sizeof run);
+	char **paths = NULL;
+	int npaths = 0;
+	int rc = parse_args(&run, argc, argv, &paths, &npaths);
+	if (rc) {
+		free(paths);
+		return rc > 0 ? 0 : 2;
+	}
+	if (npaths == 0)
+		paths[npaths++] = ".";
+
+	char *error = NULL;
+	run.analyzer = gg_analyzer_new(&error);
+	if (!run.analyzer) {
+		fprintf(stderr, "gradguard: %s\n", error ? error : "cannot start the analysis");
+		free(error);
+		free(paths);
+		return 2;
+	}
+	if (run.format == FORMAT_JSON && !(run.json_rows = cJSON_CreateArray()))
+		rc = -ENOMEM;
+
+	for (int i = 0; i < npaths && !rc; i++)
+		rc = collect_arg(&run, paths[i]);
+	if (!rc && run.files.len) {
+		qsort(run.files.items, run.files.len, sizeof *run.files.items, path_cmp);
+		for (size_t i = 0; i < run.files.len && !rc; i++) {
+			/* The same file named twice is checked once. */
+			if (i > 0 && strcmp(run.files.items[i], run.files.items[i - 1]) == 0)
+				continue;
+			rc = check_file(&run, run.files.items[i]);
+		}
+	}
+	if (!rc && run.json_rows) {
+		char *out = cJSON_Print(run.json_rows);
+		if (out) {
+			puts(out);
+			free(out);
+		} else {
+			rc = -ENOMEM;
+		}
+	}
+	if (rc)
+		fprintf(stderr, "gradguard: %s\n", strerror(-rc));
+	else if (run.format == FORMAT_CONCISE && run.findings)
+		fprintf(stderr, "Found %zu finding%s.\n", run.findings, run.findings == 1 ? "" : "s");
+
+	cJSON_Delete(run.json_rows);
+	path_list_free(&run.files);
+	gg_analyzer_delete(run.analyzer);
+	free(paths);
+	if (fflush(stdout) != 0)
+		return 2;
+	if (rc || run.failed)
+		return 2;
+	return run.findings ? 1 : 0;
+}

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "uri.h"
 
 static char *document_strdup(const char *s)
@@ -29,22 +30,10 @@ static int document_reserve(gg_document *doc, size_t need)
 	return 0;
 }
 
-static bool document_scan_lone_cr(const char *text, size_t len)
-{
-	const char *p = text, *end = text + len;
-	while ((p = memchr(p, '\r', (size_t)(end - p))) != NULL) {
-		if (p + 1 == end || p[1] != '\n')
-			return true;
-		p += 2;
-	}
-	return false;
-}
-
 /* Re-derives what depends on the text; the line index is rebuilt in O(n). */
 static int document_reindex(gg_document *doc)
 {
 	doc->text[doc->len] = '\0';
-	doc->has_lone_cr = document_scan_lone_cr(doc->text, doc->len);
 	doc->analysis_stale = true;
 	return gg_line_index_build(&doc->lines, doc->text, doc->len);
 }
@@ -89,26 +78,11 @@ void gg_document_free(gg_document *doc)
 	free(doc);
 }
 
-/* Tree-sitter counts rows at "\n" only; LSP lines also end at a lone "\r". */
-static TSPoint document_ts_point(const char *text, size_t offset, const gg_line_index *lines, bool lone_cr)
+/* gg_python_parse reads lone "\r" as a line end, so tree rows are exactly LSP lines. */
+static TSPoint document_ts_point(const gg_document *doc, size_t offset)
 {
-	TSPoint pt;
-	if (!lone_cr) {
-		uint32_t line = gg_line_index_line_of(lines, offset);
-		pt.row = line;
-		pt.column = (uint32_t)(offset - lines->starts[line]);
-		return pt;
-	}
-	uint32_t row = 0;
-	size_t line_start = 0;
-	const char *p = text, *end = text + offset;
-	while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
-		row++;
-		p++;
-		line_start = (size_t)(p - text);
-	}
-	pt.row = row;
-	pt.column = (uint32_t)(offset - line_start);
+	uint32_t line = gg_line_index_line_of(&doc->lines, offset);
+	TSPoint pt = { line, (uint32_t)(offset - doc->lines.starts[line]) };
 	return pt;
 }
 
@@ -122,8 +96,8 @@ static int document_splice(gg_document *doc, size_t start, size_t old_end, const
 	if (doc->tree) {
 		edit.start_byte = (uint32_t)start;
 		edit.old_end_byte = (uint32_t)old_end;
-		edit.start_point = document_ts_point(doc->text, start, &doc->lines, doc->has_lone_cr);
-		edit.old_end_point = document_ts_point(doc->text, old_end, &doc->lines, doc->has_lone_cr);
+		edit.start_point = document_ts_point(doc, start);
+		edit.old_end_point = document_ts_point(doc, old_end);
 	}
 
 	memmove(doc->text + start + len, doc->text + old_end, doc->len - old_end);
@@ -141,7 +115,7 @@ static int document_splice(gg_document *doc, size_t start, size_t old_end, const
 
 	if (doc->tree) {
 		edit.new_end_byte = (uint32_t)(start + len);
-		edit.new_end_point = document_ts_point(doc->text, start + len, &doc->lines, doc->has_lone_cr);
+		edit.new_end_point = document_ts_point(doc, start + len);
 		ts_tree_edit(doc->tree, &edit);
 	}
 	return 0;
@@ -172,7 +146,7 @@ int gg_document_parse(gg_document *doc, TSParser *parser)
 	/* tree-sitter offsets are 32-bit; larger texts are not parsed at all. */
 	if (doc->len > UINT32_MAX)
 		return -EFBIG;
-	TSTree *tree = ts_parser_parse_string(parser, doc->tree, doc->text, (uint32_t)doc->len);
+	TSTree *tree = gg_python_parse(parser, doc->tree, doc->text, doc->len);
 	if (!tree)
 		return -ENOMEM;
 	if (doc->tree)

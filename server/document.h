@@ -22,7 +22,6 @@ typedef struct gg_document {
 	char *text; /* owned; len bytes, NUL-terminated for convenience */
 	size_t len, cap;
 	gg_line_index lines;
-	bool has_lone_cr; /* lone "\r" ends lines for LSP but not for tree-sitter */
 	TSTree *tree;     /* owned; NULL until first parse */
 	bool tree_stale;  /* edited since the last parse */
 	bool analysis_stale;

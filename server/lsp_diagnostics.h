@@ -5,9 +5,6 @@
 
 #include "session.h"
 
-/* Base of the rule documentation links (codeDescription.href). */
-#define GG_RULE_DOCS_BASE "https://github.com/gradguard/gradguard/blob/main/docs/rules/"
-
 /* The document changed: analyse and push its diagnostics after the debounce delay. */
 void gg_diagnostics_schedule(gg_session *s, gg_document *doc);
 /* Brings doc's tree and findings up to date with its text. Returns 0 or a negative errno. */

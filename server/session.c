@@ -159,8 +159,9 @@ void gg_session_receive(gg_session *s, const char *body, size_t len)
 	gg_rpc_parse(body, len, &msg);
 	if (msg.kind == GG_RPC_INVALID) {
 		gg_log_warn("rejected a message: %s", msg.error_message ? msg.error_message : "invalid");
-		gg_session_send_error(s, msg.id, msg.error_code, "%s",
-				      msg.error_message ? msg.error_message : "invalid message");
+		if (!msg.silent)
+			gg_session_send_error(s, msg.id, msg.error_code, "%s",
+					      msg.error_message ? msg.error_message : "invalid message");
 		gg_rpc_message_free(&msg);
 		return;
 	}

@@ -2,7 +2,7 @@
  * gg-embed INPUT OUTPUT SYMBOL: writes OUTPUT, a C file defining
  *   const char SYMBOL[];            the bytes of INPUT, NUL-terminated
  *   const unsigned SYMBOL_len;      their count, without the NUL
- * Used at build time to compile queries/*.scm into the binary.
+ * Used at build time to compile the .scm files of queries/ into the binary.
  */
 #include <stdio.h>
 #include <stdlib.h>

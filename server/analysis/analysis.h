@@ -20,6 +20,12 @@ typedef struct gg_rule_info {
 	const char *summary;  /* one line */
 } gg_rule_info;
 
+/*
+ * Base of the rule documentation links, shared by every front end:
+ * GG_RULE_DOCS_BASE "GG001.md".
+ */
+#define GG_RULE_DOCS_BASE "https://github.com/gradguard/gradguard/blob/main/docs/rules/"
+
 /* The rule table; terminated by an entry whose code is NULL. */
 extern const gg_rule_info gg_rules[];
 const gg_rule_info *gg_rule_lookup(const char *code);
@@ -44,5 +50,12 @@ int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out);
 /* The Python grammar, and a parser set to it (caller owns; ts_parser_delete). */
 const TSLanguage *gg_python_language(void);
 TSParser *gg_python_parser_new(void);
+/*
+ * Parses Python text, incrementally when old_tree (already ts_tree_edit-ed) is
+ * given. Lone "\r" line ends count as line ends, as in Python, so tree rows are
+ * LSP lines. Returns a tree the caller owns, or NULL (out of memory, > 4 GiB).
+ */
+TSTree *gg_python_parse(TSParser *parser, const TSTree *old_tree, const char *text, size_t len);
+bool gg_python_has_lone_cr(const char *text, size_t len);
 
 #endif

@@ -21,11 +21,15 @@ static void finding_free(gg_finding *finding)
 	free(finding->related);
 }
 
+void gg_findings_truncate(gg_findings *f, size_t len)
+{
+	while (f->len > len)
+		finding_free(&f->items[--f->len]);
+}
+
 void gg_findings_clear(gg_findings *f)
 {
-	for (size_t i = 0; i < f->len; i++)
-		finding_free(&f->items[i]);
-	f->len = 0;
+	gg_findings_truncate(f, 0);
 }
 
 void gg_findings_free(gg_findings *f)

@@ -43,6 +43,8 @@ void gg_findings_init(gg_findings *f);
 /* Frees every finding and empties the list; the list stays usable. */
 void gg_findings_clear(gg_findings *f);
 void gg_findings_free(gg_findings *f);
+/* Frees the findings from index len on; a no-op when the list is not longer. */
+void gg_findings_truncate(gg_findings *f, size_t len);
 
 /* Appends a finding; message is consumed (freed on failure). Returns the new finding or NULL. */
 gg_finding *gg_findings_push(gg_findings *f, const char *code, gg_severity severity, gg_byte_range range, char *message);

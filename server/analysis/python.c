@@ -1,3 +1,6 @@
+#include <stdlib.h>
+#include <string.h>
+
 #include "analysis.h"
 
 /* Defined by the tree-sitter-python grammar (parser.c). */
@@ -19,4 +22,64 @@ TSParser *gg_python_parser_new(void)
 		return NULL;
 	}
 	return parser;
+}
+
+/*
+ * Python ends lines at "\n", "\r\n" and a lone "\r" (universal newlines), but
+ * the grammar only knows the first two. A text with a lone "\r" is read
+ * through a TSInput that shows each lone "\r" as "\n": one byte for one byte,
+ * so offsets do not move, and rows then count the same lines as LSP does.
+ */
+typedef struct python_cr_input {
+	const char *text;
+	size_t len;
+	char chunk[4096];
+} python_cr_input;
+
+static const char *python_cr_read(void *payload, uint32_t byte, TSPoint point, uint32_t *bytes_read)
+{
+	python_cr_input *in = payload;
+	(void)point;
+	if (byte >= in->len) {
+		*bytes_read = 0;
+		return "";
+	}
+	size_t n = in->len - byte;
+	if (n > sizeof in->chunk)
+		n = sizeof in->chunk;
+	const char *src = in->text + byte;
+	for (size_t i = 0; i < n; i++) {
+		bool lone = src[i] == '\r' && (byte + i + 1 >= in->len || src[i + 1] != '\n');
+		in->chunk[i] = lone ? '\n' : src[i];
+	}
+	*bytes_read = (uint32_t)n;
+	return in->chunk;
+}
+
+bool gg_python_has_lone_cr(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	while ((p = memchr(p, '\r', (size_t)(end - p))) != NULL) {
+		if (p + 1 == end || p[1] != '\n')
+			return true;
+		p += 2;
+	}
+	return false;
+}
+
+TSTree *gg_python_parse(TSParser *parser, const TSTree *old_tree, const char *text, size_t len)
+{
+	if (len > UINT32_MAX)
+		return NULL;
+	if (!gg_python_has_lone_cr(text, len))
+		return ts_parser_parse_string(parser, old_tree, text, (uint32_t)len);
+	python_cr_input *in = malloc(sizeof *in);
+	if (!in)
+		return NULL;
+	in->text = text;
+	in->len = len;
+	TSInput input = { in, python_cr_read, TSInputEncodingUTF8 };
+	TSTree *tree = ts_parser_parse(parser, old_tree, input);
+	free(in);
+	return tree;
 }

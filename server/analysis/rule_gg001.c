@@ -93,7 +93,6 @@ typedef struct check {
 	size_t backward_len, backward_cap;
 	range *functions; /* owned; function_definition ranges */
 	size_t functions_len, functions_cap;
-	int module_backward; /* -1 until computed */
 	receiver *evals; /* owned; the stack that block views index */
 	size_t evals_cap;
 	strbuf name; /* scratch for resolved names */
@@ -211,6 +210,12 @@ static int grow(void **items, size_t *cap, size_t len, size_t elem)
 	return 0;
 }
 
+static TSNode null_node(void)
+{
+	TSNode none = { { 0, 0, 0, 0 }, NULL, NULL };
+	return none;
+}
+
 /* The named children that are not comments: argument lists carry comments too. */
 static uint32_t argument_count(TSNode args)
 {
@@ -231,8 +236,7 @@ static TSNode argument_at(TSNode args, uint32_t index)
 		if (index-- == 0)
 			return a;
 	}
-	TSNode none = { { 0, 0, 0, 0 }, NULL, NULL };
-	return none;
+	return null_node();
 }
 
 /* An identifier or an attribute chain of identifiers: model, self.model, self.net.encoder. */
@@ -248,7 +252,7 @@ static bool is_name_chain(TSNode n)
 	return false;
 }
 
-/* ---- facts from the query ---- */
+/* ---- imports ---- */
 
 static int binding_cmp(const void *pa, const void *pb)
 {
@@ -355,6 +359,8 @@ static int import_record(check *c, const TSQueryMatch *m)
 static const binding *binding_find(const check *c, span local)
 {
 	binding key = { local, NULL };
+	if (!c->bindings_len)
+		return NULL;
 	return bsearch(&key, c->bindings, c->bindings_len, sizeof *c->bindings, binding_cmp);
 }
 
@@ -462,7 +468,8 @@ static int facts_collect(check *c, TSNode root)
 			fail(c, rc);
 	}
 	if (!c->error) {
-		qsort(c->bindings, c->bindings_len, sizeof *c->bindings, binding_cmp);
+		if (c->bindings_len)
+			qsort(c->bindings, c->bindings_len, sizeof *c->bindings, binding_cmp);
 		for (size_t i = 0; i < callees_len && !c->error; i++)
 			if (backward_callee_confirm(c, callees[i]) && offset_push(c, ts_node_start_byte(callees[i])))
 				fail(c, -ENOMEM);
@@ -470,8 +477,11 @@ static int facts_collect(check *c, TSNode root)
 	free(callees);
 	if (c->error)
 		return c->error;
-	qsort(c->backward_at, c->backward_len, sizeof *c->backward_at, u32_cmp);
-	qsort(c->functions, c->functions_len, sizeof *c->functions, range_cmp);
+	/* qsort and bsearch want a non-null base even for no elements. */
+	if (c->backward_len)
+		qsort(c->backward_at, c->backward_len, sizeof *c->backward_at, u32_cmp);
+	if (c->functions_len)
+		qsort(c->functions, c->functions_len, sizeof *c->functions, range_cmp);
 	return 0;
 }
 
@@ -535,4 +545,590 @@ static bool scope_has_backward(check *c, scope *s)
 		}
 	}
 	return s->backward;
+}
+
+/* ---- grad context ---- */
+
+/* true/false literal, positional or as mode=: 1, 0; anything else -1. */
+static int literal_mode(const check *c, TSNode args)
+{
+	if (argument_count(args) != 1)
+		return -1;
+	TSNode a = argument_at(args, 0);
+	if (type_is(a, "keyword_argument")) {
+		if (!span_is(node_span(c, field(a, "name")), "mode"))
+			return -1;
+		a = field(a, "value");
+	}
+	if (type_is(a, "true"))
+		return 1;
+	if (type_is(a, "false"))
+		return 0;
+	return -1;
+}
+
+/*
+ * What an expression used as a context manager or a decorator does to
+ * autograd: `torch.no_grad()`, `th.inference_mode(mode=True)`, `ng`,
+ * `torch.set_grad_enabled(training)` ...
+ */
+static grad_context grad_context_of(check *c, TSNode expr)
+{
+	if (type_is(expr, "as_pattern"))
+		expr = ts_node_named_child(expr, 0);
+	if (type_is(expr, "parenthesized_expression") && ts_node_named_child_count(expr) == 1)
+		expr = ts_node_named_child(expr, 0);
+
+	if (!type_is(expr, "call")) {
+		/* Only decorators name these without calling them. */
+		if (!name_resolve(c, expr))
+			return GRAD_NONE;
+		if (name_is_one_of(c, names_no_grad) || name_is_one_of(c, names_inference_mode))
+			return GRAD_OFF;
+		if (name_is_one_of(c, names_enable_grad))
+			return GRAD_ON;
+		return GRAD_NONE;
+	}
+	TSNode args = field(expr, "arguments");
+	if (!name_resolve(c, field(expr, "function")) || !type_is(args, "argument_list"))
+		return GRAD_NONE;
+	if (name_is_one_of(c, names_no_grad))
+		return GRAD_OFF;
+	if (name_is_one_of(c, names_enable_grad))
+		return GRAD_ON;
+	if (name_is_one_of(c, names_inference_mode)) {
+		if (argument_count(args) == 0)
+			return GRAD_OFF;
+		int mode = literal_mode(c, args);
+		return mode == 1 ? GRAD_OFF : mode == 0 ? GRAD_NONE : GRAD_CONTROLLED;
+	}
+	if (name_is_one_of(c, names_set_grad_enabled)) {
+		int mode = literal_mode(c, args);
+		return mode == 0 ? GRAD_OFF : mode == 1 ? GRAD_ON : GRAD_CONTROLLED;
+	}
+	return GRAD_NONE;
+}
+
+/* Whether any item of a with clause (plain, multi-item or parenthesized) disables or controls grad. */
+static bool with_disables_grad(check *c, TSNode with_clause)
+{
+	uint32_t count = ts_node_named_child_count(with_clause);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode item = ts_node_named_child(with_clause, i);
+		if (!type_is(item, "with_item"))
+			continue;
+		grad_context g = grad_context_of(c, field(item, "value"));
+		if (g == GRAD_OFF || g == GRAD_CONTROLLED)
+			return true;
+	}
+	return false;
+}
+
+/* ---- evaluation context ---- */
+
+typedef enum mode_change {
+	MODE_NONE,
+	MODE_EVAL,  /* X.eval(), X.train(False) */
+	MODE_TRAIN, /* X.train(), X.train(True), X.train(flag) */
+} mode_change;
+
+/* For a call `X.eval()` / `X.train(...)`: the change, and X in *object. */
+static mode_change mode_call(const check *c, TSNode call, TSNode *object)
+{
+	TSNode fn = field(call, "function"), args = field(call, "arguments");
+	if (!type_is(fn, "attribute") || !type_is(args, "argument_list"))
+		return MODE_NONE;
+	*object = field(fn, "object");
+	span method = node_span(c, field(fn, "attribute"));
+	if (span_is(method, "eval"))
+		return argument_count(args) == 0 ? MODE_EVAL : MODE_NONE;
+	if (span_is(method, "train")) {
+		if (argument_count(args) == 0)
+			return MODE_TRAIN;
+		return literal_mode(c, args) == 0 ? MODE_EVAL : MODE_TRAIN;
+	}
+	return MODE_NONE;
+}
+
+/*
+ * The evaluation-mode change a statement makes, the receiver (a name chain, in *target)
+ * it applies to and the call that makes it:
+ *   model.eval()   model.eval().to(device)   model.train(False)   model.train()
+ *   model = build(...).eval()   self.net = torch.load(p).eval()
+ */
+static mode_change eval_receiver_of(const check *c, TSNode stmt, TSNode *target, TSNode *call)
+{
+	if (!type_is(stmt, "expression_statement") || ts_node_named_child_count(stmt) != 1)
+		return MODE_NONE;
+	TSNode e = ts_node_named_child(stmt, 0);
+	bool assigned = false;
+	if (type_is(e, "assignment")) {
+		*target = field(e, "left");
+		if (!is_name_chain(*target))
+			return MODE_NONE;
+		assigned = true;
+		e = field(e, "right");
+	}
+	/* Down a method chain a.eval().to(d).half(): the .eval() may be any link. */
+	for (unsigned links = 0; type_is(e, "call") && links < MAX_NAME_SEGMENTS; links++) {
+		TSNode object;
+		mode_change m = mode_call(c, e, &object);
+		if (m != MODE_NONE) {
+			if (!assigned) {
+				if (!is_name_chain(object))
+					return MODE_NONE;
+				*target = object;
+			}
+			*call = e;
+			return m;
+		}
+		TSNode fn = field(e, "function");
+		if (!type_is(fn, "attribute"))
+			break;
+		e = field(fn, "object");
+	}
+	return MODE_NONE;
+}
+
+static int evals_reserve(check *c, size_t need)
+{
+	if (need <= c->evals_cap)
+		return 0;
+	size_t cap = c->evals_cap ? c->evals_cap : 16;
+	while (cap < need)
+		cap *= 2;
+	receiver *p = realloc(c->evals, cap * sizeof *p);
+	if (!p)
+		return -ENOMEM;
+	c->evals = p;
+	c->evals_cap = cap;
+	return 0;
+}
+
+static receiver *receiver_find(const check *c, const ctx *x, span text)
+{
+	for (size_t i = x->lo; i < x->hi; i++)
+		if (span_eq(c->evals[i].text, text))
+			return &c->evals[i];
+	return NULL;
+}
+
+/* Makes the view this block's own, so that it may be edited. */
+static int view_own(check *c, ctx *x)
+{
+	if (x->lo >= x->base)
+		return 0;
+	size_t n = x->hi - x->lo;
+	if (evals_reserve(c, x->hi + n + 1))
+		return -ENOMEM;
+	memcpy(c->evals + x->hi, c->evals + x->lo, n * sizeof *c->evals);
+	x->lo = x->hi;
+	x->hi += n;
+	x->base = x->lo;
+	return 0;
+}
+
+static void eval_region_apply(check *c, ctx *x, mode_change m, TSNode receiver_node, TSNode call)
+{
+	span text = node_span(c, receiver_node);
+	receiver *found = receiver_find(c, x, text);
+	if (m == MODE_EVAL && found && found >= c->evals + x->base) {
+		found->eval_call = call;
+		return;
+	}
+	if ((m == MODE_EVAL && found) || (m == MODE_TRAIN && !found))
+		return;
+	if (view_own(c, x)) {
+		fail(c, -ENOMEM);
+		return;
+	}
+	if (m == MODE_EVAL) {
+		if (x->hi - x->lo >= MAX_RECEIVERS)
+			return;
+		if (evals_reserve(c, x->hi + 1)) {
+			fail(c, -ENOMEM);
+			return;
+		}
+		c->evals[x->hi++] = (receiver){ text, call };
+		return;
+	}
+	found = receiver_find(c, x, text);
+	size_t i = (size_t)(found - c->evals);
+	memmove(found, found + 1, (x->hi - i - 1) * sizeof *found);
+	x->hi--;
+}
+
+/* ---- model forward ---- */
+
+/* The eval-mode receiver a call runs: model(x), model.forward(x), self.model(x). */
+static const receiver *forward_receiver(const check *c, const ctx *x, TSNode call)
+{
+	TSNode fn = field(call, "function");
+	if (ts_node_is_null(fn))
+		return NULL;
+	const receiver *r = receiver_find(c, x, node_span(c, fn));
+	if (r)
+		return r;
+	if (type_is(fn, "attribute") && span_is(node_span(c, field(fn, "attribute")), "forward"))
+		return receiver_find(c, x, node_span(c, field(fn, "object")));
+	return NULL;
+}
+
+/* ---- findings ---- */
+
+/* A short quotation of a node for messages: its text, or fallback + suffix when long. */
+static span quote_of(const check *c, TSNode n)
+{
+	span s = node_span(c, n);
+	if (s.len > MAX_QUOTED_CALL || memchr(s.ptr, '\n', s.len) || memchr(s.ptr, '\r', s.len))
+		s.len = 0;
+	return s;
+}
+
+static void report(check *c, const ctx *x, TSNode call, const receiver *r)
+{
+	if (scope_has_backward(c, x->scope))
+		return;
+	span fwd = quote_of(c, call);
+	span callee = quote_of(c, field(call, "function"));
+	span eval = quote_of(c, r->eval_call);
+	span recv = r->text.len <= MAX_QUOTED_CALL ? r->text : (span){ "model", 5 };
+	span t = c->torch;
+	const scope *s = x->scope;
+
+	char *fwd_text = fwd.len ? gg_strdup_printf("%.*s", (int)fwd.len, fwd.ptr)
+				 : gg_strdup_printf("%.*s(...)", (int)callee.len, callee.ptr);
+	char *eval_text = eval.len ? gg_strdup_printf("%.*s", (int)eval.len, eval.ptr)
+				   : gg_strdup_printf("%.*s.eval()", (int)recv.len, recv.ptr);
+	char *where = s->is_module ? gg_strdup_printf("at module level")
+				   : gg_strdup_printf("in %.*s()", (int)s->name.len, s->name.ptr);
+	char *fix;
+	if (x->in_loop)
+		fix = gg_strdup_printf("wrap the loop in %.*s.no_grad()", (int)t.len, t.ptr);
+	else if (s->is_module)
+		fix = gg_strdup_printf("wrap the call in %.*s.no_grad()", (int)t.len, t.ptr);
+	else
+		fix = gg_strdup_printf("wrap the call in %.*s.no_grad() or decorate %.*s() with @%.*s.no_grad()",
+				       (int)t.len, t.ptr, (int)s->name.len, s->name.ptr, (int)t.len, t.ptr);
+	char *message = NULL, *related = NULL;
+	if (fwd_text && eval_text && where && fix) {
+		message = gg_strdup_printf("%s runs with autograd on after %s %s: %s does not disable gradients; %s",
+					   fwd_text, eval_text, where, eval_text, fix);
+		related = gg_strdup_printf("%s called here", eval_text);
+	}
+	free(fwd_text);
+	free(eval_text);
+	free(where);
+	free(fix);
+	if (!message || !related) {
+		free(message);
+		free(related);
+		fail(c, -ENOMEM);
+		return;
+	}
+	gg_byte_range at = { ts_node_start_byte(call), ts_node_end_byte(call) };
+	gg_finding *f = gg_findings_push(c->out, rule_code, GG_SEVERITY_WARNING, at, message);
+	if (!f) {
+		free(related);
+		fail(c, -ENOMEM);
+		return;
+	}
+	gg_byte_range eval_at = { ts_node_start_byte(r->eval_call), ts_node_end_byte(r->eval_call) };
+	if (gg_finding_add_related(f, eval_at, related))
+		fail(c, -ENOMEM);
+}
+
+/* ---- the walk ---- */
+
+/* Reports the forwards of eval-mode receivers in an expression or simple statement. */
+static void scan_forwards(check *c, const ctx *x, TSNode node)
+{
+	if (x->grad_off || x->exempt || x->lo == x->hi || ts_node_has_error(node))
+		return;
+	TSTreeCursor *cur = &c->cursor;
+	ts_tree_cursor_reset(cur, node);
+	unsigned depth = 0;
+	for (;;) {
+		TSNode n = ts_tree_cursor_current_node(cur);
+		if (type_is(n, "call")) {
+			const receiver *r = forward_receiver(c, x, n);
+			if (r)
+				report(c, x, n, r);
+		}
+		if (c->error)
+			return;
+		if (ts_tree_cursor_goto_first_child(cur)) {
+			depth++;
+			continue;
+		}
+		for (;;) {
+			if (depth == 0)
+				return;
+			if (ts_tree_cursor_goto_next_sibling(cur))
+				break;
+			ts_tree_cursor_goto_parent(cur);
+			depth--;
+		}
+	}
+}
+
+/* A bare `torch.set_grad_enabled(...)` statement: what it leaves autograd as. */
+static grad_context bare_grad_statement(check *c, TSNode stmt)
+{
+	if (!type_is(stmt, "expression_statement") || ts_node_named_child_count(stmt) != 1)
+		return GRAD_NONE;
+	TSNode call = ts_node_named_child(stmt, 0);
+	if (!type_is(call, "call") || !name_resolve(c, field(call, "function")) ||
+	    !name_is_one_of(c, names_set_grad_enabled))
+		return GRAD_NONE;
+	return grad_context_of(c, call);
+}
+
+static void walk_block(check *c, ctx x, TSNode block);
+
+static ctx ctx_nested(const ctx *x)
+{
+	ctx sub = *x;
+	sub.base = sub.hi;
+	sub.depth++;
+	return sub;
+}
+
+static void walk_simple(check *c, ctx *x, TSNode stmt)
+{
+	scan_forwards(c, x, stmt);
+
+	TSNode receiver_node, call;
+	mode_change m = eval_receiver_of(c, stmt, &receiver_node, &call);
+	if (m != MODE_NONE)
+		eval_region_apply(c, x, m, receiver_node, call);
+
+	grad_context g = bare_grad_statement(c, stmt);
+	if (g == GRAD_OFF || g == GRAD_CONTROLLED)
+		x->grad_off = true;
+	else if (g == GRAD_ON)
+		x->grad_off = false;
+}
+
+/* if/for/while/try/match and their clauses: expressions in the header, blocks below. */
+static void walk_compound(check *c, const ctx *x, TSNode node)
+{
+	bool loop = type_is(node, "for_statement") || type_is(node, "while_statement");
+	uint32_t count = ts_node_named_child_count(node);
+	for (uint32_t i = 0; i < count && !c->error; i++) {
+		TSNode ch = ts_node_named_child(node, i);
+		const char *type = ts_node_type(ch);
+		ctx sub = ctx_nested(x);
+		if (!strcmp(type, "block")) {
+			sub.in_loop = sub.in_loop || loop;
+			walk_block(c, sub, ch);
+		} else if (strstr(type, "_clause") && strcmp(type, "if_clause") != 0) {
+			if (sub.depth <= MAX_BLOCK_DEPTH)
+				walk_compound(c, &sub, ch);
+		} else if (strcmp(type, "comment") != 0) {
+			scan_forwards(c, x, ch);
+		}
+	}
+}
+
+static void walk_with(check *c, const ctx *x, TSNode node)
+{
+	ctx sub = ctx_nested(x);
+	uint32_t count = ts_node_named_child_count(node);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode ch = ts_node_named_child(node, i);
+		if (!type_is(ch, "with_clause"))
+			continue;
+		scan_forwards(c, x, ch);
+		/* A clause we cannot read might be the no_grad being typed. */
+		if (ts_node_has_error(ch) || with_disables_grad(c, ch))
+			sub.grad_off = true;
+	}
+	walk_block(c, sub, field(node, "body"));
+}
+
+static bool is_testcase_class(const check *c, TSNode class_def)
+{
+	TSNode bases = field(class_def, "superclasses");
+	uint32_t count = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode b = ts_node_named_child(bases, i);
+		if (is_name_chain(b) && span_ends(node_span(c, b), "TestCase"))
+			return true;
+	}
+	return false;
+}
+
+static void walk_class(check *c, const ctx *x, TSNode node)
+{
+	ctx sub = ctx_nested(x);
+	sub.testcase_class = is_testcase_class(c, node);
+	walk_block(c, sub, field(node, "body"));
+}
+
+/* decorated is the decorated_definition around def, or a null node. */
+static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
+{
+	scope s = { false, def, node_span(c, field(def, "name")), -1 };
+	ctx sub = ctx_nested(x);
+	sub.scope = &s;
+	/* A function body runs where it is called, not where it is defined. */
+	sub.grad_off = false;
+	sub.in_loop = false;
+	sub.testcase_class = false;
+	sub.exempt = x->exempt || x->testcase_class || (c->pytest_module && span_starts(s.name, "test_"));
+	sub.lo = sub.hi;
+
+	uint32_t count = ts_node_is_null(decorated) ? 0 : ts_node_named_child_count(decorated);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode d = ts_node_named_child(decorated, i);
+		if (!type_is(d, "decorator"))
+			continue;
+		if (ts_node_has_error(d)) {
+			sub.grad_off = true;
+			continue;
+		}
+		grad_context g = grad_context_of(c, ts_node_named_child(d, 0));
+		if (g == GRAD_OFF || g == GRAD_CONTROLLED)
+			sub.grad_off = true;
+	}
+	walk_block(c, sub, field(def, "body"));
+}
+
+static void walk_statement(check *c, ctx *x, TSNode stmt)
+{
+	const char *type = ts_node_type(stmt);
+	if (!strcmp(type, "function_definition")) {
+		walk_function(c, x, stmt, null_node());
+	} else if (!strcmp(type, "decorated_definition")) {
+		TSNode def = field(stmt, "definition");
+		if (type_is(def, "function_definition"))
+			walk_function(c, x, def, stmt);
+		else if (type_is(def, "class_definition"))
+			walk_class(c, x, def);
+	} else if (!strcmp(type, "class_definition")) {
+		walk_class(c, x, stmt);
+	} else if (!strcmp(type, "with_statement")) {
+		walk_with(c, x, stmt);
+	} else if (ts_node_child_count(stmt) && (field(stmt, "body").id || field(stmt, "consequence").id)) {
+		walk_compound(c, x, stmt);
+	} else if (!ts_node_has_error(stmt)) {
+		walk_simple(c, x, stmt);
+	}
+}
+
+/*
+ * The statements of a block (or the module) in order. A statement the parser
+ * could not read ends the findings for the rest of the block: it may be the
+ * context manager or the .train() being typed.
+ */
+static void walk_block(check *c, ctx x, TSNode block)
+{
+	if (ts_node_is_null(block) || x.depth > MAX_BLOCK_DEPTH)
+		return;
+	uint32_t count = ts_node_named_child_count(block);
+	for (uint32_t i = 0; i < count && !c->error; i++) {
+		TSNode stmt = ts_node_named_child(block, i);
+		if (type_is(stmt, "comment"))
+			continue;
+		if (type_is(stmt, "ERROR")) {
+			x.grad_off = true;
+			continue;
+		}
+		walk_statement(c, &x, stmt);
+		if (ts_node_has_error(stmt))
+			x.grad_off = true;
+	}
+}
+
+/* ---- the rule ---- */
+
+static bool path_is_pytest_module(const char *path)
+{
+	if (!path)
+		return false;
+	const char *base = path;
+	for (const char *p = path; *p; p++) {
+		if (*p != '/' && *p != '\\')
+			continue;
+		/* A directory named tests anywhere in the path. */
+		if (p - base == 5 && memcmp(base, "tests", 5) == 0)
+			return true;
+		base = p + 1;
+	}
+	span b = { base, strlen(base) };
+	return (span_starts(b, "test_") && span_ends(b, ".py")) || span_ends(b, "_test.py") ||
+	       span_is(b, "conftest.py");
+}
+
+gg_rule_gg001 *gg_rule_gg001_new(char **error)
+{
+	if (error)
+		*error = NULL;
+	gg_rule_gg001 *r = calloc(1, sizeof *r);
+	if (!r) {
+		if (error)
+			*error = gg_strdup_printf("out of memory");
+		return NULL;
+	}
+	r->query = gg_query_new(gg_python_language(), "gg001.scm", gg_query_gg001, gg_query_gg001_len, error);
+	r->cursor = ts_query_cursor_new();
+	if (!r->query || !r->cursor) {
+		if (r->query && error)
+			*error = gg_strdup_printf("out of memory");
+		gg_rule_gg001_delete(r);
+		return NULL;
+	}
+	r->cap_import_root = gg_query_capture_id(r->query, "import.root");
+	r->cap_import_module = gg_query_capture_id(r->query, "import.module");
+	r->cap_import_alias = gg_query_capture_id(r->query, "import.alias");
+	r->cap_from_module = gg_query_capture_id(r->query, "from.module");
+	r->cap_from_name = gg_query_capture_id(r->query, "from.name");
+	r->cap_from_alias = gg_query_capture_id(r->query, "from.alias");
+	r->cap_backward = gg_query_capture_id(r->query, "backward");
+	r->cap_grad_callee = gg_query_capture_id(r->query, "grad.callee");
+	r->cap_function = gg_query_capture_id(r->query, "function");
+	return r;
+}
+
+void gg_rule_gg001_delete(gg_rule_gg001 *r)
+{
+	if (!r)
+		return;
+	gg_query_delete(r->query);
+	if (r->cursor)
+		ts_query_cursor_delete(r->cursor);
+	free(r);
+}
+
+int gg_rule_gg001_check(gg_rule_gg001 *r, const gg_source *src, TSNode root, gg_findings *out)
+{
+	check c;
+	memset(&c, 0, sizeof c);
+	c.rule = r;
+	c.text = src->text;
+	c.len = src->len;
+	c.pytest_module = path_is_pytest_module(src->path);
+	c.out = out;
+
+	int rc = facts_collect(&c, root);
+	if (!rc && c.framework_imported) {
+		scope module = { true, root, { "<module>", 8 }, -1 };
+		ctx x;
+		memset(&x, 0, sizeof x);
+		x.scope = &module;
+		c.torch = torch_spelling(&c);
+		c.cursor = ts_tree_cursor_new(root);
+		walk_block(&c, x, root);
+		ts_tree_cursor_delete(&c.cursor);
+		rc = c.error;
+	}
+	for (size_t i = 0; i < c.bindings_len; i++)
+		free(c.bindings[i].target);
+	free(c.bindings);
+	free(c.backward_at);
+	free(c.functions);
+	free(c.evals);
+	free(c.name.ptr);
+	return rc;
 }

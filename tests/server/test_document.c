@@ -133,7 +133,7 @@ static void test_incremental_tree_matches_fresh(void)
 			CHECK(gg_document_replace_all(doc, start, strlen(start)) == 0);
 		if (rand() % 4 == 0 || i % 50 == 0) {
 			CHECK(gg_document_parse(doc, parser) == 0);
-			TSTree *fresh = ts_parser_parse_string(parser, NULL, doc->text, (uint32_t)doc->len);
+			TSTree *fresh = gg_python_parse(parser, NULL, doc->text, doc->len);
 			char *inc = tree_string(doc->tree), *ref = tree_string(fresh);
 			if (strcmp(inc, ref) != 0) {
 				fprintf(stderr, "edit %d: incremental tree differs from a fresh parse of:\n%.*s\n", i,

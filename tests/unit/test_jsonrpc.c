@@ -226,24 +226,45 @@ static void test_invalid(void)
 	INVALID("{\"jsonrpc\":\"2.0\",\"id\":true,\"method\":\"m\"}", GG_RPC_INVALID_REQUEST, NULL, null_id);
 	INVALID("{\"jsonrpc\":\"2.0\",\"id\":{\"a\":1},\"method\":\"m\"}", GG_RPC_INVALID_REQUEST, NULL, null_id);
 	INVALID("{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"m\"}", GG_RPC_INVALID_REQUEST, NULL, null_id);
-	INVALID("{\"jsonrpc\":\"2.0\",\"id\":true,\"result\":1}", GG_RPC_INVALID_REQUEST, NULL, null_id);
-	INVALID("{\"jsonrpc\":\"2.0\",\"id\":null,\"result\":1}", GG_RPC_INVALID_REQUEST, NULL, null_id);
 
 	/* Method and params. */
 	INVALID("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":7}", GG_RPC_INVALID_REQUEST, NULL, "\"id\":5");
 	INVALID("{\"jsonrpc\":\"2.0\",\"method\":null}", GG_RPC_INVALID_REQUEST, NULL, null_id);
-	INVALID("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"m\",\"params\":\"s\"}", GG_RPC_INVALID_REQUEST, NULL,
+	INVALID("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"m\",\"params\":\"s\"}", GG_RPC_INVALID_PARAMS, NULL,
 		"\"id\":6");
-	INVALID("{\"jsonrpc\":\"2.0\",\"id\":6.0,\"method\":\"m\",\"params\":3}", GG_RPC_INVALID_REQUEST, NULL,
+	INVALID("{\"jsonrpc\":\"2.0\",\"id\":6.0,\"method\":\"m\",\"params\":3}", GG_RPC_INVALID_PARAMS, NULL,
 		"\"id\":6.0");
-	INVALID("{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":false}", GG_RPC_INVALID_REQUEST, NULL, null_id);
+	INVALID("{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":false}", GG_RPC_INVALID_PARAMS, NULL, null_id);
 
 	/* Neither a call nor a response. */
 	INVALID("{\"jsonrpc\":\"2.0\",\"id\":8}", GG_RPC_INVALID_REQUEST, NULL, "\"id\":8");
 	INVALID("{\"jsonrpc\":\"2.0\"}", GG_RPC_INVALID_REQUEST, NULL, null_id);
-	INVALID("{\"jsonrpc\":\"2.0\",\"result\":1}", GG_RPC_INVALID_REQUEST, NULL, null_id);
-	INVALID("{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":1,\"error\":{}}", GG_RPC_INVALID_REQUEST, NULL,
-		"\"id\":9");
+}
+
+/* Whatever a response looks like, it is classified as one and never answered. */
+static void test_responses_never_answered(void)
+{
+	static const char *const bodies[] = {
+		"{\"jsonrpc\":\"2.0\",\"id\":true,\"result\":1}",
+		"{\"jsonrpc\":\"2.0\",\"id\":null,\"result\":1}",
+		"{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":1,\"error\":{}}",
+		"{\"jsonrpc\":\"2.0\",\"result\":1}",
+	};
+	for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) {
+		gg_rpc_message m;
+		parse(bodies[i], &m);
+		CHECK_EQ_INT(m.kind, GG_RPC_RESPONSE);
+		gg_rpc_message_free(&m);
+	}
+	/* A notification with bad params is refused without a reply. */
+	gg_rpc_message m;
+	parse("{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":1}", &m);
+	CHECK_EQ_INT(m.kind, GG_RPC_INVALID);
+	CHECK(m.silent);
+	gg_rpc_message_free(&m);
+	parse("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":1}", &m);
+	CHECK(!m.silent);
+	gg_rpc_message_free(&m);
 }
 
 static void test_trailing_whitespace_ok(void)
@@ -418,6 +439,7 @@ int main(void)
 	test_deep_params_before_id();
 	test_classify();
 	test_invalid();
+	test_responses_never_answered();
 	test_trailing_whitespace_ok();
 	test_lax_number_id();
 	test_encoders();

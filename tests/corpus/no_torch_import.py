@@ -1,0 +1,7 @@
+import numpy as np
+
+
+def validate(model, loader):
+    model.eval()
+    for x in loader:
+        model(x)

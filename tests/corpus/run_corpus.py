@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Runs gradguard over the rule corpus and compares with the expectations.
+
+Each case is a Python file in this folder; a finding is expected on every line
+that ends with a comment `# expect: GG001` (several codes: `# expect: GG001,
+GG002`). A case without marks expects nothing. The comparison is on the exact
+set of (code, row). Cases run from this folder under their bare names, so the
+`tests/` folder above them does not make every case a pytest module.
+
+usage: run_corpus.py GRADGUARD [CASE.py ...]
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXPECT = re.compile(r"#\s*expect:\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)\s*$")
+
+
+def expected_findings(path):
+    found = set()
+    with open(path, encoding="utf-8") as f:
+        for row, line in enumerate(f, start=1):
+            m = EXPECT.search(line)
+            if m:
+                for code in m.group(1).split(","):
+                    found.add((code.strip(), row))
+    return found
+
+
+def actual_findings(gradguard, name):
+    proc = subprocess.run(
+        [gradguard, "check", "--output-format", "json", name],
+        cwd=HERE, capture_output=True, text=True, timeout=60,
+    )
+    if proc.returncode not in (0, 1):
+        raise RuntimeError(f"exit status {proc.returncode}: {proc.stderr.strip()}")
+    rows = json.loads(proc.stdout)
+    found = {(r["code"], r["location"]["row"]) for r in rows}
+    want_status = 1 if rows else 0
+    if proc.returncode != want_status:
+        raise RuntimeError(f"exit status {proc.returncode} with {len(rows)} findings")
+    return found
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        return 2
+    gradguard = os.path.abspath(argv[1])
+    cases = argv[2:] or sorted(
+        n for n in os.listdir(HERE) if n.endswith(".py") and n != os.path.basename(__file__)
+    )
+    tp, fp, fn = Counter(), Counter(), Counter()
+    failed = 0
+    for name in cases:
+        name = os.path.basename(name)
+        want = expected_findings(os.path.join(HERE, name))
+        try:
+            got = actual_findings(gradguard, name)
+        except (RuntimeError, ValueError, subprocess.TimeoutExpired) as e:
+            print(f"FAIL {name}: {e}")
+            failed += 1
+            continue
+        for code, _ in got & want:
+            tp[code] += 1
+        for code, _ in got - want:
+            fp[code] += 1
+        for code, _ in want - got:
+            fn[code] += 1
+        if got == want:
+            print(f"ok   {name} ({len(want)} expected)")
+        else:
+            failed += 1
+            extra = ", ".join(f"{c}@{r}" for c, r in sorted(got - want))
+            missing = ", ".join(f"{c}@{r}" for c, r in sorted(want - got))
+            print(f"FAIL {name}: unexpected [{extra}] missing [{missing}]")
+    for code in sorted(set(tp) | set(fp) | set(fn)):
+        p = tp[code] / (tp[code] + fp[code]) if tp[code] + fp[code] else 1.0
+        r = tp[code] / (tp[code] + fn[code]) if tp[code] + fn[code] else 1.0
+        print(f"{code}: precision {p:.2f} recall {r:.2f} (tp {tp[code]}, fp {fp[code]}, fn {fn[code]})")
+    print(f"{len(cases) - failed}/{len(cases)} cases pass")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
