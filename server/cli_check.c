@@ -423,7 +423,7 @@ static int check_file(check_run *run, const char *path)
 
 	gg_findings findings;
 	gg_findings_init(&findings);
-	gg_source src = { body, body_len, NULL, path };
+	gg_source src = { body, body_len, NULL, path, NULL };
 	rc = gg_analyzer_check(run->analyzer, &src, &findings);
 	if (rc) {
 		check_report(run, path, strerror(-rc));

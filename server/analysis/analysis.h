@@ -35,6 +35,7 @@ typedef struct gg_source {
 	size_t len;
 	const TSTree *tree; /* tree for exactly this text, or NULL to parse here */
 	const char *path;   /* file path or NULL; used to recognise pytest modules */
+	const struct gg_config *config; /* NULL: the defaults */
 } gg_source;
 
 /* Compiled queries and a parser; reusable across files, one per thread. */
