@@ -1,41 +1,38 @@
 ; GG001 eval-forward-with-grad: the facts the rule gathers in one pass over
-; the tree. The walk in server/analysis/rule_gg001.c puts them in order.
+; the tree before its walk (server/analysis/rule_gg001.c) puts them in order.
 
 ; --- Imports -------------------------------------------------------------
-; A file is checked only when it imports one of these frameworks. Bindings
-; of torch names (`import torch as th`, `from torch import no_grad as ng`)
-; resolve `th.no_grad()` and `ng()` to what they are.
+; Every import binds a name: `import torch as th`, `from torch import no_grad
+; as ng`, `from utils import smart_inference_mode`, `import lightning as L`.
+; The rule resolves callees, decorators and base classes through them; a file
+; is checked only when one of them imports a framework (decided in C).
 
 (import_statement
-  name: (dotted_name . (identifier) @import.root) @import.module
-  (#any-of? @import.root "torch" "lightning" "pytorch_lightning" "transformers" "accelerate" "timm"))
+  name: (dotted_name . (identifier) @import.root) @import.module)
 
 (import_statement
   name: (aliased_import
     name: (dotted_name . (identifier) @import.root) @import.module
-    alias: (identifier) @import.alias)
-  (#any-of? @import.root "torch" "lightning" "pytorch_lightning" "transformers" "accelerate" "timm"))
+    alias: (identifier) @import.alias))
 
 (import_from_statement
   module_name: (dotted_name . (identifier) @import.root) @from.module
-  name: (dotted_name) @from.name
-  (#any-of? @import.root "torch" "lightning" "pytorch_lightning" "transformers" "accelerate" "timm"))
+  name: (dotted_name) @from.name)
 
 (import_from_statement
   module_name: (dotted_name . (identifier) @import.root) @from.module
   name: (aliased_import
     name: (dotted_name) @from.name
-    alias: (identifier) @from.alias)
-  (#any-of? @import.root "torch" "lightning" "pytorch_lightning" "transformers" "accelerate" "timm"))
+    alias: (identifier) @from.alias))
 
 ; `from torch import *` binds every torch name: the file is checked.
 (import_from_statement
   module_name: (dotted_name . (identifier) @import.root) @from.module
-  (wildcard_import)
-  (#any-of? @import.root "torch" "lightning" "pytorch_lightning" "transformers" "accelerate" "timm"))
+  (wildcard_import))
 
 ; --- Backward evidence ---------------------------------------------------
-; Code that computes gradients is training code, whatever else it calls.
+; Code that computes gradients is training code (or evaluation that needs
+; gradients: saliency, adversarial attacks, test-time adaptation).
 
 ; loss.backward(), accelerator.backward(loss), scaler.scale(loss).backward()
 (call
@@ -57,6 +54,12 @@
   (#eq? @_method "requires_grad_")
   (#not-match? @_args "False")) @backward
 
+; images.requires_grad = True
+(assignment
+  left: (attribute attribute: (identifier) @_attr)
+  right: (true)
+  (#eq? @_attr "requires_grad")) @backward
+
 ; torch.autograd.grad(...), torch.enable_grad(), and their aliases: the
 ; callee is resolved through the imports before it counts.
 (call
@@ -74,6 +77,26 @@
   ] @grad.callee
   (#eq? @_name "enable_grad"))
 
-; --- Scopes ---------------------------------------------------------------
-; Function bodies, to tell module-level backward evidence from a function's.
+; --- Grad-disabling names ---------------------------------------------------
+; A function whose body names no_grad or inference_mode, used as a decorator
+; or context manager, is a project-local wrapper (smart_inference_mode()).
+[
+  (attribute attribute: (identifier) @_off)
+  (call function: (identifier) @_off)
+] @gradoff
+(#any-of? @_off "no_grad" "inference_mode")
+
+; Variable(x, volatile=True): named in the message, it does not disable grad.
+(keyword_argument
+  name: (identifier) @_kw
+  value: (true)
+  (#eq? @_kw "volatile")) @volatile
+
+; --- Definitions and bindings ---------------------------------------------
 (function_definition) @function
+(class_definition) @class
+
+; model = Net(), self.backbone = timm.create_model(...), metric = Accuracy()
+(assignment
+  left: [(identifier) (attribute)] @assign.left
+  right: (call) @assign.right)

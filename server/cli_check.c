@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "analysis.h"
+#include "config_load.h"
 #include "position.h"
 #include "utf8.h"
 
@@ -37,7 +38,16 @@ static const char check_usage[] =
 	"\n"
 	"options:\n"
 	"  --output-format FORMAT   concise (default), json (ruff-compatible) or github\n"
+	"  --config PATH            use this pyproject.toml for every file\n"
+	"  --isolated               ignore every pyproject.toml\n"
+	"  --select CODES           rules to run (codes or prefixes, comma-separated)\n"
+	"  --ignore CODES           rules not to run (codes or prefixes, comma-separated)\n"
 	"  -h, --help               print this help\n"
+	"\n"
+	"Each file is configured by [tool.gradguard] in the nearest pyproject.toml\n"
+	"above it that has that table; --select/--ignore override it. Folders are\n"
+	"walked respecting its exclude patterns; files named on the command line are\n"
+	"always checked.\n"
 	"\n"
 	"exit status: 0 clean, 1 findings, 2 errors\n";
 
@@ -58,6 +68,11 @@ typedef struct check_run {
 	gg_analyzer *analyzer;
 	path_list files;
 	cJSON *json_rows; /* owned; the json format's output */
+	gg_config overrides;      /* --select/--ignore */
+	const char *config_path;  /* --config, borrowed from argv */
+	bool isolated;            /* --isolated */
+	gg_config forced;         /* what --config read */
+	gg_config_loader *loader; /* owned; NULL with --config or --isolated */
 	size_t findings;
 	bool failed; /* some path could not be checked */
 } check_run;
@@ -125,6 +140,24 @@ static bool dir_is_skipped(const char *path, const char *name)
 	return venv;
 }
 
+/* The configuration for files in dir (NULL: the defaults); a broken pyproject.toml is reported once. */
+static const gg_config *run_config_for_dir(check_run *run, const char *dir)
+{
+	if (run->config_path)
+		return &run->forced;
+	if (!run->loader)
+		return run->overrides.set ? &run->overrides : NULL;
+	const gg_config *c = NULL;
+	char *error = NULL;
+	int rc = gg_config_loader_for_dir(run->loader, dir, &c, &error);
+	if (rc) {
+		fprintf(stderr, "gradguard: %s\n", error ? error : strerror(-rc));
+		run->failed = true;
+	}
+	free(error);
+	return c;
+}
+
 static int walk_dir(check_run *run, const char *dir);
 
 /* One directory entry found while walking: a *.py file is kept, a folder walked. */
@@ -136,6 +169,10 @@ static int walk_entry(check_run *run, const char *dir, const char *name)
 	struct stat st;
 	if (lstat(path, &st) != 0) {
 		check_report(run, path, strerror(errno));
+		free(path);
+		return 0;
+	}
+	if (gg_config_excludes(run_config_for_dir(run, dir), path)) {
 		free(path);
 		return 0;
 	}
@@ -301,6 +338,7 @@ static int emit_json(check_run *run, const char *path, const gg_finding *f, gg_p
 		cJSON_AddItemToObject(row, "end_location", end_loc);
 		loc = end_loc = NULL;
 		cJSON_AddItemToObject(row, "fix", cJSON_CreateNull());
+		/* A finding's noqa line is where it starts (see noqa.h). */
 		cJSON_AddNumberToObject(row, "noqa_row", start.line + 1.0);
 		cJSON_AddItemToObject(row, "url", cJSON_CreateString(url));
 		ok = cJSON_GetArraySize(row) == 8;
@@ -423,7 +461,22 @@ static int check_file(check_run *run, const char *path)
 
 	gg_findings findings;
 	gg_findings_init(&findings);
-	gg_source src = { body, body_len, NULL, path, NULL };
+	const gg_config *config = NULL;
+	if (run->config_path || !run->loader) {
+		config = run_config_for_dir(run, ".");
+	} else {
+		char *error = NULL;
+		rc = gg_config_loader_for_file(run->loader, path, &config, &error);
+		if (rc) {
+			check_report(run, "configuration", error ? error : strerror(-rc));
+			free(error);
+			if (rc == -ENOMEM) {
+				free(text);
+				return rc;
+			}
+		}
+	}
+	gg_source src = { body, body_len, NULL, path, config };
 	rc = gg_analyzer_check(run->analyzer, &src, &findings);
 	if (rc) {
 		check_report(run, path, strerror(-rc));
@@ -445,6 +498,39 @@ static int check_file(check_run *run, const char *path)
 	return rc;
 }
 
+/*
+ * "--name VALUE" or "--name=VALUE": whether a is that option; *value is the
+ * value (NULL, reported, when it is missing).
+ */
+static bool option_value(const char *a, const char *name, int argc, char **argv, int *i, const char **value)
+{
+	size_t n = strlen(name);
+	if (strncmp(a, name, n) != 0 || (a[n] != '=' && a[n] != '\0'))
+		return false;
+	*value = a[n] == '=' ? a + n + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
+	if (!*value)
+		fprintf(stderr, "gradguard: %s needs a value\n", name);
+	return true;
+}
+
+/* "GG001,GG002" (commas or spaces) into list. Returns 0 or -ENOMEM. */
+static int codes_add(gg_strings *list, const char *codes)
+{
+	for (const char *p = codes; *p;) {
+		size_t n = strcspn(p, ", ");
+		if (n) {
+			char *code = strndup(p, n);
+			int rc = code ? gg_strings_push(list, code) : -ENOMEM;
+			free(code);
+			if (rc)
+				return rc;
+		}
+		p += n;
+		p += strspn(p, ", ");
+	}
+	return 0;
+}
+
 /* Parses options into run; collects PATH arguments into *paths (borrowed from argv). */
 static int parse_args(check_run *run, int argc, char **argv, char ***paths, int *npaths)
 {
@@ -453,6 +539,7 @@ static int parse_args(check_run *run, int argc, char **argv, char ***paths, int 
 		return -ENOMEM;
 	*npaths = 0;
 	bool options_done = false;
+	const char *codes = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (options_done || a[0] != '-' || a[1] == '\0') {
@@ -480,6 +567,20 @@ static int parse_args(check_run *run, int argc, char **argv, char ***paths, int 
 				fprintf(stderr, "gradguard: unknown output format '%s' (concise, json or github)\n", v);
 				return -EINVAL;
 			}
+		} else if (strcmp(a, "--isolated") == 0) {
+			run->isolated = true;
+		} else if (option_value(a, "--config", argc, argv, &i, &run->config_path)) {
+			if (!run->config_path)
+				return -EINVAL;
+		} else if (option_value(a, "--select", argc, argv, &i, &codes) ||
+			   option_value(a, "--ignore", argc, argv, &i, &codes)) {
+			unsigned key = a[2] == 's' ? GG_CONFIG_SELECT : GG_CONFIG_IGNORE;
+			if (!codes)
+				return -EINVAL;
+			int rc = codes_add(gg_config_list(&run->overrides, key), codes);
+			if (rc)
+				return rc;
+			run->overrides.set |= key;
 		} else {
 			fprintf(stderr, "gradguard: unknown option '%s'\n%s", a, check_usage);
 			return -EINVAL;
@@ -488,14 +589,52 @@ static int parse_args(check_run *run, int argc, char **argv, char ***paths, int 
 	return 0;
 }
 
+/* --config, or the loader that finds each file's pyproject.toml. Returns 0, or 2 after a message. */
+static int run_setup_config(check_run *run)
+{
+	if (run->config_path) {
+		bool found = false;
+		char *error = NULL;
+		int rc = gg_config_load_file(run->config_path, &run->forced, &found, &error);
+		if (!rc)
+			rc = gg_config_merge(&run->forced, &run->overrides);
+		if (rc) {
+			fprintf(stderr, "gradguard: %s\n", error ? error : strerror(-rc));
+			free(error);
+			return 2;
+		}
+		return 0;
+	}
+	if (run->isolated)
+		return 0;
+	run->loader = gg_config_loader_new(run->overrides.set ? &run->overrides : NULL);
+	if (!run->loader) {
+		fputs("gradguard: out of memory\n", stderr);
+		return 2;
+	}
+	return 0;
+}
+
+static void run_free_config(check_run *run)
+{
+	gg_config_loader_delete(run->loader);
+	gg_config_free(&run->forced);
+	gg_config_free(&run->overrides);
+}
+
 int gg_cli_check_main(int argc, char **argv)
 {
 	check_run run;
 	memset(&run, 0, sizeof run);
+	gg_config_init(&run.overrides);
+	gg_config_init(&run.forced);
 	char **paths = NULL;
 	int npaths = 0;
 	int rc = parse_args(&run, argc, argv, &paths, &npaths);
+	if (!rc && run_setup_config(&run) != 0)
+		rc = -EINVAL;
 	if (rc) {
+		run_free_config(&run);
 		free(paths);
 		return rc > 0 ? 0 : 2;
 	}
@@ -507,6 +646,7 @@ int gg_cli_check_main(int argc, char **argv)
 	if (!run.analyzer) {
 		fprintf(stderr, "gradguard: %s\n", error ? error : "cannot start the analysis");
 		free(error);
+		run_free_config(&run);
 		free(paths);
 		return 2;
 	}
@@ -541,6 +681,7 @@ int gg_cli_check_main(int argc, char **argv)
 	cJSON_Delete(run.json_rows);
 	path_list_free(&run.files);
 	gg_analyzer_delete(run.analyzer);
+	run_free_config(&run);
 	free(paths);
 	if (fflush(stdout) != 0)
 		return 2;

@@ -26,6 +26,7 @@ static const gg_method gg_methods[] = {
 	{ "textDocument/didChange", NULL, gg_handle_did_change },
 	{ "textDocument/didClose", NULL, gg_handle_did_close },
 	{ "textDocument/didSave", NULL, gg_handle_did_save },
+	{ "workspace/didChangeConfiguration", NULL, gg_handle_did_change_configuration },
 };
 
 static const gg_method *dispatch_lookup(const char *name)
@@ -125,10 +126,14 @@ void gg_dispatch_message(gg_session *s, const gg_rpc_message *msg)
 		dispatch_notification(s, msg);
 		break;
 	case GG_RPC_RESPONSE:
-		/* The server sends no requests yet: a response answers nothing of ours. */
-		gg_log_debug("ignored a response from the client");
+		if (!gg_session_take_response(s, msg))
+			gg_log_debug("ignored a response that answers no request of ours");
 		break;
 	case GG_RPC_INVALID:
+		gg_log_warn("rejected a message: %s", msg->error_message ? msg->error_message : "invalid");
+		if (!msg->silent)
+			gg_session_send_error(s, msg->id, msg->error_code, "%s",
+					      msg->error_message ? msg->error_message : "invalid message");
 		break;
 	}
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli_check.h"
+#include "cli_diagnose.h"
 #include "frame.h"
 #include "gg_config.h"
 #include "log.h"
@@ -22,6 +23,7 @@ static const char main_usage[] =
 	"\n"
 	"commands:\n"
 	"  check [PATH...]    check Python files and folders (gradguard check --help)\n"
+	"  diagnose [FILE|-]  diagnose a traceback or training log (gradguard diagnose --help)\n"
 	"  lsp [--stdio]      run the language server on stdin/stdout\n"
 	"\n"
 	"options:\n"
@@ -133,6 +135,8 @@ int main(int argc, char **argv)
 		return main_lsp(argc, argv);
 	if (strcmp(cmd, "check") == 0)
 		return gg_cli_check_main(argc - 1, argv + 1);
+	if (strcmp(cmd, "diagnose") == 0)
+		return gg_cli_diagnose_main(argc - 1, argv + 1);
 	fprintf(stderr, "gradguard: unknown command '%s'\n\n%s", cmd, main_usage);
 	return 2;
 }

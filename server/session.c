@@ -9,6 +9,7 @@
 #include "log.h"
 #include "lsp_diagnostics.h"
 #include "lsp_dispatch.h"
+#include "lsp_settings.h"
 
 static void session_drain(uv_idle_t *idle);
 
@@ -69,6 +70,13 @@ void gg_session_close(gg_session *s)
 	s->parser = NULL;
 	gg_analyzer_delete(s->analyzer);
 	s->analyzer = NULL;
+	/* Requests never answered: their callbacks learn it with neither result nor error. */
+	for (size_t i = 0; i < s->pending_len; i++)
+		s->pending[i].callback(s, NULL, NULL, s->pending[i].ctx);
+	free(s->pending);
+	s->pending = NULL;
+	s->pending_len = s->pending_cap = 0;
+	gg_settings_free(s);
 }
 
 void gg_session_exit(gg_session *s, int code)
@@ -157,14 +165,7 @@ void gg_session_receive(gg_session *s, const char *body, size_t len)
 		return;
 	gg_rpc_message msg;
 	gg_rpc_parse(body, len, &msg);
-	if (msg.kind == GG_RPC_INVALID) {
-		gg_log_warn("rejected a message: %s", msg.error_message ? msg.error_message : "invalid");
-		if (!msg.silent)
-			gg_session_send_error(s, msg.id, msg.error_code, "%s",
-					      msg.error_message ? msg.error_message : "invalid message");
-		gg_rpc_message_free(&msg);
-		return;
-	}
+	/* Invalid messages are queued too, so that replies keep the order of the requests. */
 	if (gg_dispatch_is_immediate(&msg)) {
 		gg_dispatch_message(s, &msg);
 		gg_rpc_message_free(&msg);

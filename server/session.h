@@ -47,6 +47,23 @@ typedef struct gg_inbox_item {
 	bool cancelled;
 } gg_inbox_item;
 
+struct gg_session;
+struct gg_config_loader;
+
+/*
+ * Called with the client's answer to a request we sent: result, or error
+ * (the other one NULL; both borrowed for the call), or both NULL when the
+ * session ends before the answer.
+ */
+typedef void (*gg_response_fn)(struct gg_session *s, const cJSON *result, const cJSON *error, void *ctx);
+
+/* A request we sent and whose answer we wait for. */
+typedef struct gg_pending_request {
+	long long id;
+	gg_response_fn callback;
+	void *ctx;
+} gg_pending_request;
+
 typedef struct gg_session {
 	gg_session_state state;
 	int exit_code; /* valid once EXITED */
@@ -61,6 +78,16 @@ typedef struct gg_session {
 	gg_analyzer *analyzer; /* owned */
 
 	gg_session_transport transport;
+
+	/* Requests to the client awaiting answers; our ids are integers from 1. */
+	gg_pending_request *pending; /* owned */
+	size_t pending_len, pending_cap;
+	long long next_request_id;
+
+	/* Configuration: the editor's settings, merged over each document's pyproject.toml. */
+	bool client_configuration; /* the client answers workspace/configuration */
+	cJSON *settings;           /* owned; the "gradguard" settings object, or NULL */
+	struct gg_config_loader *config_loader; /* owned; built from settings, NULL until first needed */
 
 	/* Messages received but not yet handled, in arrival order (a ring). */
 	gg_inbox_item *inbox; /* owned */
@@ -93,6 +120,15 @@ void gg_session_send_result(gg_session *s, const cJSON *id, cJSON *result);
 void gg_session_send_error(gg_session *s, const cJSON *id, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void gg_session_send_notification(gg_session *s, const char *method, cJSON *params);
+
+/*
+ * Sends a request to the client; callback runs with its answer (see
+ * gg_response_fn). Takes ownership of params. Returns 0 or -ENOMEM (then the
+ * callback never runs).
+ */
+int gg_session_send_request(gg_session *s, const char *method, cJSON *params, gg_response_fn callback, void *ctx);
+/* Routes a response from the client to its pending request. Returns false when it answers nothing of ours. */
+bool gg_session_take_response(gg_session *s, const gg_rpc_message *msg);
 
 /* Documents. */
 gg_document *gg_session_find_document(gg_session *s, const char *uri);

@@ -5,11 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
+#include "noqa.h"
 #include "rules.h"
 
 const gg_rule_info gg_rules[] = {
 	{ "GG001", "eval-forward-with-grad", GG_SEVERITY_WARNING,
 	  "A model forward pass in evaluation code runs with gradient tracking enabled." },
+	{ "GG002", "graph-accumulation", GG_SEVERITY_WARNING,
+	  "A tensor that carries autograd history is accumulated across loop iterations." },
+	{ "GG003", "volatile-no-op", GG_SEVERITY_WARNING,
+	  "volatile=True has had no effect since PyTorch 0.4." },
 	{ NULL, NULL, 0, NULL },
 };
 
@@ -82,6 +88,64 @@ static bool mentions_framework(const char *text, size_t len)
 	return false;
 }
 
+/*
+ * CPython rejects more than 200 nested brackets ("too many nested
+ * parentheses") and 100 nested blocks, so a deeper tree is not a program
+ * Python runs. Such trees are also where tree-sitter's query cursor turns
+ * quadratic (it rescans its stack at every node), so they are not analysed.
+ * The byte scan is the cheap test (strings may hold brackets: then the tree
+ * decides); the walk measures the real depth.
+ */
+#define ANALYSIS_MAX_BRACKETS 200
+#define ANALYSIS_MAX_TREE_DEPTH 1500
+
+static bool analysis_brackets_deep(const char *text, size_t len)
+{
+	long depth = 0;
+	for (size_t i = 0; i < len; i++) {
+		switch (text[i]) {
+		case '(':
+		case '[':
+		case '{':
+			if (++depth > ANALYSIS_MAX_BRACKETS)
+				return true;
+			break;
+		case ')':
+		case ']':
+		case '}':
+			depth--;
+			break;
+		default:
+			break;
+		}
+	}
+	return false;
+}
+
+static bool analysis_tree_too_deep(TSNode root)
+{
+	TSTreeCursor cur = ts_tree_cursor_new(root);
+	unsigned depth = 0;
+	bool deep = false;
+	for (;;) {
+		if (ts_tree_cursor_goto_first_child(&cur)) {
+			if (++depth > ANALYSIS_MAX_TREE_DEPTH) {
+				deep = true;
+				break;
+			}
+			continue;
+		}
+		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
+			if (depth == 0 || !ts_tree_cursor_goto_parent(&cur))
+				goto done;
+			depth--;
+		}
+	}
+done:
+	ts_tree_cursor_delete(&cur);
+	return deep;
+}
+
 int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
 {
 	if (!a || !src || !out || (!src->text && src->len))
@@ -100,8 +164,22 @@ int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
 			return -ENOMEM;
 		tree = owned;
 	}
+	if (analysis_brackets_deep(src->text, src->len) && analysis_tree_too_deep(ts_tree_root_node(tree))) {
+		if (owned)
+			ts_tree_delete(owned);
+		return 0;
+	}
 	size_t before = out->len;
 	int rc = gg_rule_gg001_check(a->gg001, src, ts_tree_root_node(tree), out);
+	if (!rc)
+		rc = gg_rule_gg002_check(src, ts_tree_root_node(tree), out);
+	if (!rc)
+		rc = gg_rule_gg003_check(src, ts_tree_root_node(tree), out);
+	if (!rc) {
+		/* Post-filters, so every rule gets select/ignore/severity and noqa alike. */
+		gg_config_apply(src->config, out, before);
+		rc = gg_noqa_filter(ts_tree_root_node(tree), src->text, src->len, out, before);
+	}
 	if (owned)
 		ts_tree_delete(owned);
 	if (rc) {

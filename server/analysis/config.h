@@ -38,7 +38,19 @@ typedef struct gg_config {
 	gg_severity_override *severities; /* owned array */
 	size_t severities_len;
 	char *root; /* owned; folder of the pyproject.toml it came from, or NULL */
+	unsigned set; /* GG_CONFIG_* bits: the keys given explicitly (for gg_config_merge) */
 } gg_config;
+
+enum {
+	GG_CONFIG_SELECT = 1u << 0,
+	GG_CONFIG_IGNORE = 1u << 1,
+	GG_CONFIG_EXTRA_MODEL_NAMES = 1u << 2,
+	GG_CONFIG_EXTRA_EVAL_NAMES = 1u << 3,
+	GG_CONFIG_GRAD_DISABLING_DECORATORS = 1u << 4,
+	GG_CONFIG_EXCLUDE = 1u << 5,
+	GG_CONFIG_PREFER = 1u << 6,
+	GG_CONFIG_SEVERITY = 1u << 7,
+};
 
 void gg_config_init(gg_config *c);
 void gg_config_free(gg_config *c);
@@ -49,9 +61,38 @@ void gg_strings_free(gg_strings *s);
 int gg_strings_push(gg_strings *s, const char *item);
 bool gg_strings_contains(const gg_strings *s, const char *item);
 
-/* Whether the rule with this code runs under c (NULL: every rule). */
+/*
+ * Overlays src on dst: each key src sets explicitly replaces dst's (lists
+ * whole; severities code by code). dst->root is kept if it has one.
+ * Returns 0 or -ENOMEM (dst is then partly merged but valid).
+ */
+int gg_config_merge(gg_config *dst, const gg_config *src);
+/* Sets (or replaces) the severity override for code (a code or a prefix). Returns 0 or -ENOMEM. */
+int gg_config_set_severity(gg_config *c, const char *code, gg_severity severity);
+/*
+ * The keys, for the readers of pyproject.toml and of the LSP settings: a
+ * GG_CONFIG_* bit for a key name in kebab-case, snake_case or camelCase
+ * ("extra-model-names", "extraModelNames"), 0 for an unknown one.
+ */
+unsigned gg_config_key_lookup(const char *name);
+/* The kebab-case name of a GG_CONFIG_* bit (static). */
+const char *gg_config_key_name(unsigned key);
+/* The list a list key (select ... exclude) fills; NULL for prefer and severity. */
+gg_strings *gg_config_list(gg_config *c, unsigned key);
+/* "no_grad" or "inference_mode". Returns 0 or -EINVAL. */
+int gg_prefer_from_name(const char *name, gg_prefer *out);
+/* "error", "warning", "information" (or "info"), "hint". Returns 0 or -EINVAL. */
+int gg_severity_from_name(const char *name, gg_severity *out);
+
+/*
+ * Whether the rule with this code runs under c (NULL: every rule). select and
+ * ignore hold codes or prefixes ("GG", "GG00", "GG001"; "ALL"), as in ruff:
+ * the longest matching entry decides, ignore winning a tie.
+ */
 bool gg_config_rule_enabled(const gg_config *c, const char *code);
-/* The severity a finding of this rule gets under c. */
+/* The severity a finding of this rule gets under c: the longest matching override, else fallback. */
 gg_severity gg_config_severity(const gg_config *c, const char *code, gg_severity fallback);
+/* Drops out->items[from..] of disabled rules and gives the rest their configured severity. */
+void gg_config_apply(const gg_config *c, gg_findings *out, size_t from);
 
 #endif

@@ -27,6 +27,23 @@ void gg_findings_truncate(gg_findings *f, size_t len)
 		finding_free(&f->items[--f->len]);
 }
 
+void gg_findings_remove_if(gg_findings *f, size_t from, bool (*drop)(gg_finding *finding, void *ctx), void *ctx)
+{
+	/* Swap the kept ones forward (their order is kept), then free the tail. */
+	size_t kept = from;
+	for (size_t i = from; i < f->len; i++) {
+		if (drop(&f->items[i], ctx))
+			continue;
+		if (i != kept) {
+			gg_finding tmp = f->items[kept];
+			f->items[kept] = f->items[i];
+			f->items[i] = tmp;
+		}
+		kept++;
+	}
+	gg_findings_truncate(f, kept);
+}
+
 void gg_findings_clear(gg_findings *f)
 {
 	gg_findings_truncate(f, 0);

@@ -1,6 +1,7 @@
 #ifndef GG_FINDINGS_H
 #define GG_FINDINGS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -45,6 +46,11 @@ void gg_findings_clear(gg_findings *f);
 void gg_findings_free(gg_findings *f);
 /* Frees the findings from index len on; a no-op when the list is not longer. */
 void gg_findings_truncate(gg_findings *f, size_t len);
+/*
+ * Frees and removes the findings from index from on for which drop returns
+ * true (drop may also edit the ones it keeps); the rest keep their order.
+ */
+void gg_findings_remove_if(gg_findings *f, size_t from, bool (*drop)(gg_finding *finding, void *ctx), void *ctx);
 
 /* Appends a finding; message is consumed (freed on failure). Returns the new finding or NULL. */
 gg_finding *gg_findings_push(gg_findings *f, const char *code, gg_severity severity, gg_byte_range range, char *message);

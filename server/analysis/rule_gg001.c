@@ -1,27 +1,39 @@
 /*
  * GG001 eval-forward-with-grad: a model forward in evaluation code that runs
- * with autograd on.
+ * with autograd on (SPEC §2).
  *
- * One query pass (queries/gg001.scm) gathers the file's facts: framework
- * imports and torch bindings, backward evidence, function ranges. Then a walk
- * over the statements, in order, tracks three things the rule is made of:
- *   evaluation context  which receivers had .eval() called earlier in this
- *                       block or an enclosing one (eval_receiver_of);
- *   grad context        whether an enclosing with, decorator or earlier
- *                       set_grad_enabled turns autograd off (grad_context_of);
- *   model forward       which calls run such a receiver (forward_receiver).
- * Each is its own function so that it can grow into the full rule of SPEC §2
- * without the walk changing shape.
+ * The check runs in three steps, each linear-ish in the file:
  *
- * Work is linear in the tree: each statement is visited once, each expression
- * scanned once, and fact lookups are binary searches.
+ *   facts    one query pass (queries/gg001.scm): imports and what they bind,
+ *            backward evidence, grad-disabling names, function and class
+ *            definitions, assignments. From them: which classes are
+ *            nn.Module / LightningModule / HF Trainer / TestCase subclasses,
+ *            which names are bound to models (or to metrics and estimators),
+ *            which local functions wrap no_grad.
+ *   walk     the statements in order, tracking per block the grad context
+ *            (with, decorators, bare set_grad_enabled, framework hooks) and
+ *            the evaluation context (X.eval() regions, loops over eval-named
+ *            iterables). It records every model forward run with grad on as
+ *            an event, and every call of a function of this file as a site.
+ *   resolve  the within-file call graph: backward reached through callees,
+ *            functions guarded at every call site, functions that are
+ *            evaluation code because an evaluation caller runs them with
+ *            grad on (a shared step called with train=False). Then each
+ *            event whose evidence holds becomes a finding.
+ *
+ * Choices where SPEC §2 is silent are listed in docs/rules/GG001.md and
+ * marked "Choice:" below.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "config.h"
 #include "query.h"
 #include "rules.h"
 
@@ -34,17 +46,22 @@ static const char rule_code[] = "GG001";
 #define MAX_BLOCK_DEPTH 200
 /* Longest attribute chain read as a dotted name (a.b.c...). */
 #define MAX_NAME_SEGMENTS 32
-/* Receivers tracked at once in one evaluation region. */
-#define MAX_RECEIVERS 32
 /* Calls longer than this are named by their callee in messages. */
 #define MAX_QUOTED_CALL 60
+/* Base classes followed through the file's own classes. */
+#define MAX_CLASS_DEPTH 16
+/* Rounds of the call-graph fixed points; call chains deeper than this are cut. */
+#define MAX_ROUNDS 32
+/* Wrappers (enumerate(tqdm(val_loader))) looked through for a loop's iterable. */
+#define MAX_ITER_WRAPS 8
 
 struct gg_rule_gg001 {
-	gg_query *query;        /* owned */
-	TSQueryCursor *cursor;  /* owned */
+	gg_query *query;       /* owned */
+	TSQueryCursor *cursor; /* owned */
 	uint32_t cap_import_root, cap_import_module, cap_import_alias;
 	uint32_t cap_from_module, cap_from_name, cap_from_alias;
-	uint32_t cap_backward, cap_grad_callee, cap_function;
+	uint32_t cap_backward, cap_grad_callee, cap_gradoff, cap_volatile;
+	uint32_t cap_function, cap_class, cap_assign_left, cap_assign_right;
 };
 
 typedef struct span {
@@ -57,46 +74,144 @@ typedef struct strbuf {
 	size_t len, cap;
 } strbuf;
 
-/* A local name bound to a torch object: `th` -> "torch", `ng` -> "torch.no_grad". */
+/* A local name bound by an import: `th` -> "torch", `ng` -> "torch.no_grad". */
 typedef struct binding {
 	span local;
 	char *target; /* owned */
 } binding;
 
-typedef struct range {
-	uint32_t start, end;
-} range;
+typedef struct offsets {
+	uint32_t *items; /* owned; sorted once collected */
+	size_t len, cap;
+} offsets;
 
-/* A receiver of .eval(): its text and the call that put it in eval mode. */
+/* A set of source spellings (`model`, `self.backbone`), sorted for bsearch. */
+typedef struct spanset {
+	span *items; /* owned; the spans point into the checked text */
+	size_t len, cap;
+} spanset;
+
+enum class_kind {
+	CLASS_MODULE = 1 << 0,    /* derives torch.nn.Module */
+	CLASS_LIGHTNING = 1 << 1, /* derives a real LightningModule */
+	CLASS_HF_TRAINER = 1 << 2,/* derives transformers.Trainer */
+	CLASS_TESTCASE = 1 << 3,  /* derives unittest.TestCase */
+};
+
+typedef struct klass {
+	TSNode node;
+	span name;
+	unsigned kind;
+	int state; /* 0 unresolved, 1 resolving, 2 resolved */
+} klass;
+
+/*
+ * A function of the file. Index 0 is the module itself, so that every event
+ * and call site has a scope. Filled by the facts step (name, range, wrapper),
+ * the walk (class, parent, flag) and the resolve step (the rest).
+ */
+typedef struct func {
+	TSNode def;
+	uint32_t start, end;
+	span name;
+	int parent;       /* enclosing function, 0 for the module */
+	int cls;          /* class whose body defines it directly, or -1 */
+	bool eval_name;   /* its name (or an enclosing function's) says evaluation */
+	bool wrapper;     /* names no_grad/inference_mode: a grad-disabling wrapper */
+	bool walked;
+	bool bw;          /* backward on its code path, callees included */
+	bool bw_flagged;  /* every backward of its own sits under `if <flag>:` */
+	bool guarded;     /* every call site in the file has grad off */
+	bool from_forward;/* called from a forward(): part of the model */
+	span flag;        /* the parameter of `if train:` around its backward */
+	int flag_index;   /* its position among the parameters */
+	bool flag_default_false;
+	int eval_site;    /* a site that runs it as evaluation code with grad on, or -1 */
+	uint32_t nograd_with; /* start of its first grad-disabling with, or UINT32_MAX */
+} func;
+
+/* The function index of a name, sorted by name for lookup. */
+typedef struct named {
+	span name;
+	int index;
+} named;
+
+/* A byte range of the body of `if <flag>:` in function index. */
+typedef struct flag_range {
+	int func;
+	uint32_t start, end;
+} flag_range;
+
+/* What makes code evaluation code where an event or a site happens. */
+typedef struct evidence {
+	TSNode eval_call;    /* X.eval() in force, or a null node */
+	span eval_receiver;  /* its X */
+	uint32_t region_end; /* end of the block the X.eval() was called in */
+	TSNode loop_iter;    /* the eval-named iterable of an enclosing loop, or null */
+	bool after_train;    /* X.train() came earlier in the block */
+	uint32_t loop_start, loop_end;
+} evidence;
+
+/* A model forward run with grad on, not yet known to be a finding. */
+typedef struct event {
+	TSNode call;
+	int scope;
+	evidence ev;
+	bool in_loop;
+	bool loaded;    /* the model was loaded (torch.load, from_pretrained) */
+	span detached;  /* ".detach()" / ".data" applied to the output, or empty */
+} event;
+
+/* A call of a function of this file. */
+typedef struct site {
+	TSNode call;
+	int caller;
+	int callee;     /* -1 until resolved */
+	int caller_cls; /* class of the method the call is in, for self.f() */
+	span name;
+	bool method;    /* self.f(...) */
+	bool grad_off;
+	bool flag_false;/* passes a false value for the callee's flag */
+	bool counted;   /* its callee's backward is already counted in the caller */
+	evidence ev;
+} site;
+
+/* A receiver of .eval(): its text, the call and the end of its region. */
 typedef struct receiver {
 	span text;
 	TSNode eval_call;
+	uint32_t region_end;
 } receiver;
-
-typedef struct scope {
-	bool is_module;
-	TSNode def;      /* function_definition unless is_module */
-	span name;
-	int backward;    /* -1 until computed */
-} scope;
 
 /* Everything one check needs; lives for one gg_rule_gg001_check. */
 typedef struct check {
 	gg_rule_gg001 *rule;
 	const char *text;
 	size_t len;
+	const gg_config *config; /* may be NULL */
 	bool pytest_module;
 	bool framework_imported;
 	binding *bindings; /* owned; sorted by local name */
 	size_t bindings_len, bindings_cap;
-	uint32_t *backward_at; /* owned; start bytes, sorted */
-	size_t backward_len, backward_cap;
-	range *functions; /* owned; function_definition ranges */
-	size_t functions_len, functions_cap;
+	offsets backward, gradoff, volatile_at;
+	func *funcs; /* owned; [0] is the module, then by start byte */
+	size_t funcs_len, funcs_cap;
+	named *func_names; /* owned; sorted by name */
+	klass *classes; /* owned; sorted by name */
+	size_t classes_len, classes_cap;
+	TSNode *assign_left, *assign_right; /* owned; parallel */
+	size_t assigns_len, assigns_cap;
+	spanset models, not_models, loaded;
+	flag_range *flags; /* owned */
+	size_t flags_len, flags_cap;
+	event *events; /* owned */
+	size_t events_len, events_cap;
+	site *sites; /* owned */
+	size_t sites_len, sites_cap;
 	receiver *evals; /* owned; the stack that block views index */
 	size_t evals_cap;
 	strbuf name; /* scratch for resolved names */
-	span torch; /* how this file spells torch, for fixes in messages */
+	span torch;  /* how this file spells torch, for fixes in messages */
 	TSTreeCursor cursor;
 	gg_findings *out;
 	int error; /* first negative errno met; the walk stops */
@@ -110,18 +225,24 @@ typedef struct check {
  * before an edit.
  */
 typedef struct ctx {
-	scope *scope;
+	int func;          /* innermost function, 0 for the module */
+	int cls;           /* class whose body this is, or -1 */
+	int module_class;  /* innermost enclosing nn.Module class of a method, or -1 */
 	bool grad_off;     /* autograd off, controlled on purpose, or unknown */
 	bool exempt;       /* unit-test code */
 	bool in_loop;
-	bool testcase_class; /* directly in the body of a unittest.TestCase subclass */
+	bool train_branch; /* inside `if <flag>:` of a shared step */
+	bool after_train;  /* after X.train() in this block: training mode on purpose */
+	TSNode loop_iter;
+	uint32_t loop_start, loop_end;
+	uint32_t block_end;
 	size_t lo, hi, base;
 	unsigned depth;
 } ctx;
 
 typedef enum grad_context {
 	GRAD_NONE,       /* not a grad-mode object */
-	GRAD_OFF,        /* no_grad, inference_mode, set_grad_enabled(False) */
+	GRAD_OFF,        /* no_grad, inference_mode, set_grad_enabled(False), a wrapper */
 	GRAD_ON,         /* enable_grad, set_grad_enabled(True) */
 	GRAD_CONTROLLED, /* set_grad_enabled(expr): decided at run time, on purpose */
 } grad_context;
@@ -130,8 +251,10 @@ typedef enum grad_context {
 
 static span node_span(const check *c, TSNode n)
 {
-	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
 	span out = { c->text, 0 };
+	if (ts_node_is_null(n))
+		return out;
+	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
 	if (s <= e && e <= c->len) {
 		out.ptr = c->text + s;
 		out.len = e - s;
@@ -141,7 +264,7 @@ static span node_span(const check *c, TSNode n)
 
 static bool span_eq(span a, span b)
 {
-	return a.len == b.len && memcmp(a.ptr, b.ptr, a.len) == 0;
+	return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
 }
 
 static bool span_is(span a, const char *lit)
@@ -162,6 +285,15 @@ static bool span_ends(span a, const char *lit)
 	return a.len >= n && memcmp(a.ptr + a.len - n, lit, n) == 0;
 }
 
+static int span_cmp(span a, span b)
+{
+	size_t n = a.len < b.len ? a.len : b.len;
+	int r = n ? memcmp(a.ptr, b.ptr, n) : 0;
+	if (r)
+		return r;
+	return a.len < b.len ? -1 : a.len > b.len;
+}
+
 static bool type_is(TSNode n, const char *type)
 {
 	return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
@@ -170,6 +302,12 @@ static bool type_is(TSNode n, const char *type)
 static TSNode field(TSNode n, const char *name)
 {
 	return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+static TSNode null_node(void)
+{
+	TSNode none = { { 0, 0, 0, 0 }, NULL, NULL };
+	return none;
 }
 
 static void fail(check *c, int err)
@@ -190,7 +328,8 @@ static int strbuf_append(strbuf *b, const char *s, size_t n)
 		b->ptr = p;
 		b->cap = cap;
 	}
-	memcpy(b->ptr + b->len, s, n);
+	if (n)
+		memcpy(b->ptr + b->len, s, n);
 	b->len += n;
 	b->ptr[b->len] = '\0';
 	return 0;
@@ -210,10 +349,54 @@ static int grow(void **items, size_t *cap, size_t len, size_t elem)
 	return 0;
 }
 
-static TSNode null_node(void)
+#define PUSH(c, arr, len, cap, value)                                                      \
+	do {                                                                               \
+		if (grow((void **)&(arr), &(cap), (len), sizeof *(arr)))                    \
+			fail((c), -ENOMEM);                                                \
+		else                                                                       \
+			(arr)[(len)++] = (value);                                          \
+	} while (0)
+
+static int u32_cmp(const void *pa, const void *pb)
 {
-	TSNode none = { { 0, 0, 0, 0 }, NULL, NULL };
-	return none;
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	return a < b ? -1 : a > b;
+}
+
+static void offsets_sort(offsets *o)
+{
+	if (o->len)
+		qsort(o->items, o->len, sizeof *o->items, u32_cmp);
+}
+
+/* Whether a sorted offset lies in [start, end). */
+static bool offsets_any_in(const offsets *o, uint32_t start, uint32_t end)
+{
+	size_t lo = 0, hi = o->len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (o->items[mid] < start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < o->len && o->items[lo] < end;
+}
+
+static int span_qcmp(const void *pa, const void *pb)
+{
+	return span_cmp(*(const span *)pa, *(const span *)pb);
+}
+
+static void spanset_sort(spanset *s)
+{
+	if (s->len)
+		qsort(s->items, s->len, sizeof *s->items, span_qcmp);
+}
+
+static bool spanset_has(const spanset *s, span key)
+{
+	return s->len && bsearch(&key, s->items, s->len, sizeof *s->items, span_qcmp);
 }
 
 /* The named children that are not comments: argument lists carry comments too. */
@@ -252,34 +435,202 @@ static bool is_name_chain(TSNode n)
 	return false;
 }
 
-/* ---- imports ---- */
+/* The root identifier of a name chain. */
+static TSNode chain_root(TSNode n)
+{
+	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && type_is(n, "attribute"); i++)
+		n = field(n, "object");
+	return n;
+}
+
+/* The last segment of a name chain: `encoder` of self.model.encoder. */
+static span chain_last(const check *c, TSNode n)
+{
+	if (type_is(n, "attribute"))
+		return node_span(c, field(n, "attribute"));
+	return node_span(c, n);
+}
+
+static int row_of(TSNode n)
+{
+	return (int)ts_node_start_point(n).row + 1;
+}
+
+/* ---- words of a name ---- */
+
+/*
+ * Calls fn on each word of a snake_case or camelCase name, lower-cased into
+ * a small buffer; words longer than it are never one of ours. Stops and
+ * returns true when fn does.
+ */
+typedef bool (*word_fn)(const check *c, const char *word, size_t len, void *arg);
+
+static bool words_any(const check *c, span name, word_fn fn, void *arg)
+{
+	char word[32];
+	size_t n = 0;
+	bool too_long = false;
+	for (size_t i = 0; i <= name.len; i++) {
+		char ch = i < name.len ? name.ptr[i] : '_';
+		bool sep = !isalnum((unsigned char)ch); /* _ . quotes brackets, and non-ASCII */
+		bool boundary = sep || (i > 0 && isupper((unsigned char)ch) && islower((unsigned char)name.ptr[i - 1]));
+		if (boundary && n) {
+			if (!too_long && fn(c, word, n, arg))
+				return true;
+			n = 0;
+			too_long = false;
+		}
+		if (sep)
+			continue;
+		if (isdigit((unsigned char)ch))
+			continue; /* model2, net1: digits are no part of a word */
+		if (n + 1 >= sizeof word)
+			too_long = true;
+		else
+			word[n++] = (char)tolower((unsigned char)ch);
+	}
+	return false;
+}
+
+static bool word_in(const char *word, size_t len, const char *const *list)
+{
+	for (; *list; list++)
+		if (strlen(*list) == len && memcmp(*list, word, len) == 0)
+			return true;
+	return false;
+}
+
+static bool word_in_strings(const char *word, size_t len, const gg_strings *s)
+{
+	for (size_t i = 0; s && i < s->len; i++)
+		if (strlen(s->items[i]) == len && strncasecmp(s->items[i], word, len) == 0)
+			return true;
+	return false;
+}
+
+/* Words that make a function evaluation code, whatever it is a method of. */
+static const char *const eval_words_strong[] = {
+	"eval", "evaluate", "evaluation", "evaluating", "valid", "validate", "validation", "validating",
+	"val", "test", "testing", "predict", "prediction", "predicting", "inference", "infer", NULL,
+};
+/*
+ * Words that make a function evaluation code, except as a method of an
+ * nn.Module: there sample(), generate(), decode() are the model's own API,
+ * and the caller decides the grad mode (Choice).
+ */
+static const char *const eval_words_weak[] = {
+	"score", "sample", "sampling", "generate", "generation", "decode", "decoding", "translate", NULL,
+};
+/* Words of an iterable that make its loop evaluation code. */
+static const char *const eval_iter_words[] = {
+	"val", "valid", "validation", "eval", "evaluation", "test", "testing", "holdout", NULL,
+};
+/* Words that name a model as the last word of a name. */
+static const char *const model_words[] = {
+	"model", "models", "net", "network", "encoder", "decoder", "backbone", "head", "unet",
+	"generator", "policy", "classifier", "discriminator", "critic", "actor", "teacher",
+	"student", "vae", "autoencoder", "regressor", "detector", "segmenter", "transformer", NULL,
+};
+/* Words that make a model-sounding name something else: build_model(), data_generator. */
+static const char *const not_model_words[] = {
+	"build", "create", "get", "load", "make", "init", "setup", "wrap", "prepare", "compile",
+	"save", "export", "freeze", "unfreeze", "copy", "clone", "new", "instantiate", "construct",
+	"data", "batch", "dataset", "loader", "random", "rng", "noise", "seed", "loss", "criterion",
+	"metric", "metrics", "fn", "func", "cls", "class", "config", "cfg", "name", "path", "type",
+	"registry", "factory", "builder", "kwargs", "args", "params", "state", "dict", "output", NULL,
+};
+
+typedef struct eval_word_arg {
+	bool strong_only;
+	bool found;
+} eval_word_arg;
+
+static bool is_eval_word(const check *c, const char *w, size_t n, void *arg)
+{
+	const eval_word_arg *a = arg;
+	return word_in(w, n, eval_words_strong) || (!a->strong_only && word_in(w, n, eval_words_weak)) ||
+	       (c->config && word_in_strings(w, n, &c->config->extra_eval_names));
+}
+
+static bool name_says_eval(const check *c, span name, bool strong_only)
+{
+	if (span_is(name, "forward") || span_is(name, "__call__"))
+		return false;
+	/* estimate_loss is nanoGPT's evaluation: two words that only mean it together. */
+	if (memmem(name.ptr, name.len, "estimate_loss", 13))
+		return true;
+	eval_word_arg a = { strong_only, false };
+	return words_any(c, name, is_eval_word, &a);
+}
+
+static bool is_iter_word(const check *c, const char *w, size_t n, void *arg)
+{
+	(void)c;
+	(void)arg;
+	return word_in(w, n, eval_iter_words);
+}
+
+static bool is_not_model_word(const check *c, const char *w, size_t n, void *arg)
+{
+	(void)c;
+	(void)arg;
+	return word_in(w, n, not_model_words);
+}
+
+/*
+ * The last word of a snake_case or camelCase name, lower-cased into buf:
+ * "encoder" of text_encoder and textEncoder, "net" of q_net2. 0 when none fits.
+ */
+static size_t last_word(span name, char *buf, size_t cap)
+{
+	size_t end = name.len;
+	while (end > 0 && (isdigit((unsigned char)name.ptr[end - 1]) || name.ptr[end - 1] == '_'))
+		end--;
+	size_t start = end;
+	while (start > 0) {
+		char ch = name.ptr[start - 1];
+		if (ch == '_' || ch == '.')
+			break;
+		start--;
+		if (isupper((unsigned char)ch))
+			break; /* the capital starts the camelCase word */
+	}
+	size_t n = end - start;
+	if (n == 0 || n >= cap)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		buf[i] = (char)tolower((unsigned char)name.ptr[start + i]);
+	return n;
+}
+
+/* model, ema_model, text_encoder, cls_head, q_net2, and config extra-model-names. */
+static bool name_says_model(const check *c, span name)
+{
+	if (!name.len || isupper((unsigned char)name.ptr[0]))
+		return false; /* Net(...) builds a model; it does not run one */
+	if (c->config) {
+		const gg_strings *extra = &c->config->extra_model_names;
+		for (size_t i = 0; i < extra->len; i++)
+			if (span_is(name, extra->items[i]))
+				return true;
+	}
+	if (words_any(c, name, is_not_model_word, NULL))
+		return false;
+	char buf[32];
+	size_t n = last_word(name, buf, sizeof buf);
+	return n && (word_in(buf, n, model_words) ||
+		     (c->config && word_in_strings(buf, n, &c->config->extra_model_names)));
+}
+
+/* ---- imports and names ---- */
 
 static int binding_cmp(const void *pa, const void *pb)
 {
-	const binding *a = pa, *b = pb;
-	size_t n = a->local.len < b->local.len ? a->local.len : b->local.len;
-	int r = memcmp(a->local.ptr, b->local.ptr, n);
-	if (r)
-		return r;
-	return a->local.len < b->local.len ? -1 : a->local.len > b->local.len;
-}
-
-static int u32_cmp(const void *pa, const void *pb)
-{
-	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	return a < b ? -1 : a > b;
-}
-
-static int range_cmp(const void *pa, const void *pb)
-{
-	const range *a = pa, *b = pb;
-	if (a->start != b->start)
-		return a->start < b->start ? -1 : 1;
-	return a->end > b->end ? -1 : a->end < b->end;
+	return span_cmp(((const binding *)pa)->local, ((const binding *)pb)->local);
 }
 
 /* Appends the identifiers of a dotted_name joined by dots. */
-static int dotted_append(check *c, strbuf *b, TSNode dotted)
+static int dotted_append(const check *c, strbuf *b, TSNode dotted)
 {
 	uint32_t count = ts_node_named_child_count(dotted);
 	for (uint32_t i = 0, seg = 0; i < count; i++) {
@@ -293,29 +644,26 @@ static int dotted_append(check *c, strbuf *b, TSNode dotted)
 	return 0;
 }
 
-static int binding_add(check *c, span local, strbuf *target)
+static bool is_framework(span root)
 {
-	if (grow((void **)&c->bindings, &c->bindings_cap, c->bindings_len, sizeof *c->bindings))
-		return -ENOMEM;
-	/* The binding takes the buffer. */
-	c->bindings[c->bindings_len].local = local;
-	c->bindings[c->bindings_len].target = target->ptr;
-	c->bindings_len++;
-	target->ptr = NULL;
-	target->len = target->cap = 0;
-	return 0;
+	static const char *const names[] = {
+		"torch", "lightning", "pytorch_lightning", "transformers", "accelerate", "timm", NULL,
+	};
+	for (const char *const *n = names; *n; n++)
+		if (span_is(root, *n))
+			return true;
+	return false;
 }
 
-/* Records what an import match binds, when it binds a torch name. */
+/* Records what an import match binds. */
 static int import_record(check *c, const TSQueryMatch *m)
 {
 	gg_rule_gg001 *r = c->rule;
 	TSNode root, module, alias, name;
 	if (!gg_query_match_node(m, r->cap_import_root, &root))
 		return 0;
-	c->framework_imported = true;
-	if (!span_is(node_span(c, root), "torch"))
-		return 0;
+	if (is_framework(node_span(c, root)))
+		c->framework_imported = true;
 
 	strbuf target = { NULL, 0, 0 };
 	int rc = 0;
@@ -327,8 +675,8 @@ static int import_record(check *c, const TSQueryMatch *m)
 			local = node_span(c, alias);
 		} else {
 			/* import torch.autograd binds torch */
-			rc = strbuf_append(&target, "torch", 5);
 			local = node_span(c, root);
+			rc = strbuf_append(&target, local.ptr, local.len);
 		}
 	} else if (gg_query_match_node(m, r->cap_from_module, &module) &&
 		   gg_query_match_node(m, r->cap_from_name, &name)) {
@@ -347,14 +695,18 @@ static int import_record(check *c, const TSQueryMatch *m)
 	} else {
 		return 0; /* from torch import * */
 	}
-	if (!rc && target.len)
-		rc = binding_add(c, local, &target);
+	if (!rc && target.len) {
+		if (grow((void **)&c->bindings, &c->bindings_cap, c->bindings_len, sizeof *c->bindings)) {
+			rc = -ENOMEM;
+		} else {
+			/* The binding takes the buffer. */
+			c->bindings[c->bindings_len++] = (binding){ local, target.ptr };
+			target.ptr = NULL;
+		}
+	}
 	free(target.ptr);
 	return rc;
 }
-
-
-/* ---- names ---- */
 
 static const binding *binding_find(const check *c, span local)
 {
@@ -365,9 +717,10 @@ static const binding *binding_find(const check *c, span local)
 }
 
 /*
- * Resolves a name chain through the file's torch bindings into c->name:
- * `th.no_grad` -> "torch.no_grad", `ng` -> "torch.no_grad". A root that no
- * torch import binds stays as written. Returns false for anything else.
+ * Resolves a name chain through the file's imports into c->name:
+ * `th.no_grad` -> "torch.no_grad", `ng` -> "torch.no_grad", `pl.LightningModule`
+ * -> "pytorch_lightning.LightningModule". A root no import binds stays as
+ * written. Returns false for anything but a name chain.
  */
 static bool name_resolve(check *c, TSNode n)
 {
@@ -398,10 +751,15 @@ static bool name_resolve(check *c, TSNode n)
 	return true;
 }
 
+static span resolved(const check *c)
+{
+	return (span){ c->name.ptr ? c->name.ptr : "", c->name.len };
+}
+
 static bool name_is_one_of(const check *c, const char *const *names)
 {
 	for (; *names; names++)
-		if (c->name.len == strlen(*names) && memcmp(c->name.ptr, *names, c->name.len) == 0)
+		if (span_is(resolved(c), *names))
 			return true;
 	return false;
 }
@@ -422,69 +780,6 @@ static const char *const names_autograd_grad[] = {
 	"torch.autograd.grad", NULL,
 };
 
-/* ---- facts from the query ---- */
-
-/* grad.callee captures count as backward evidence once their names resolve. */
-static bool backward_callee_confirm(check *c, TSNode callee)
-{
-	return name_resolve(c, callee) &&
-	       (name_is_one_of(c, names_autograd_grad) || name_is_one_of(c, names_enable_grad));
-}
-
-static int offset_push(check *c, uint32_t at)
-{
-	if (grow((void **)&c->backward_at, &c->backward_cap, c->backward_len, sizeof *c->backward_at))
-		return -ENOMEM;
-	c->backward_at[c->backward_len++] = at;
-	return 0;
-}
-
-static int facts_collect(check *c, TSNode root)
-{
-	gg_rule_gg001 *r = c->rule;
-	TSQueryMatch m;
-	TSNode n;
-	/* Callees wait for every binding: an import may follow its use in the text. */
-	TSNode *callees = NULL; /* owned */
-	size_t callees_len = 0, callees_cap = 0;
-
-	gg_query_exec(r->query, r->cursor, root);
-	while (!c->error && gg_query_next_match(r->query, r->cursor, c->text, c->len, &m)) {
-		int rc = 0;
-		if (gg_query_match_node(&m, r->cap_import_root, &n)) {
-			rc = import_record(c, &m);
-		} else if (gg_query_match_node(&m, r->cap_backward, &n)) {
-			rc = offset_push(c, ts_node_start_byte(n));
-		} else if (gg_query_match_node(&m, r->cap_grad_callee, &n)) {
-			rc = grow((void **)&callees, &callees_cap, callees_len, sizeof *callees);
-			if (!rc)
-				callees[callees_len++] = n;
-		} else if (gg_query_match_node(&m, r->cap_function, &n)) {
-			rc = grow((void **)&c->functions, &c->functions_cap, c->functions_len, sizeof *c->functions);
-			if (!rc)
-				c->functions[c->functions_len++] = (range){ ts_node_start_byte(n), ts_node_end_byte(n) };
-		}
-		if (rc)
-			fail(c, rc);
-	}
-	if (!c->error) {
-		if (c->bindings_len)
-			qsort(c->bindings, c->bindings_len, sizeof *c->bindings, binding_cmp);
-		for (size_t i = 0; i < callees_len && !c->error; i++)
-			if (backward_callee_confirm(c, callees[i]) && offset_push(c, ts_node_start_byte(callees[i])))
-				fail(c, -ENOMEM);
-	}
-	free(callees);
-	if (c->error)
-		return c->error;
-	/* qsort and bsearch want a non-null base even for no elements. */
-	if (c->backward_len)
-		qsort(c->backward_at, c->backward_len, sizeof *c->backward_at, u32_cmp);
-	if (c->functions_len)
-		qsort(c->functions, c->functions_len, sizeof *c->functions, range_cmp);
-	return 0;
-}
-
 /* How the file spells torch in a fix: `th` after `import torch as th`. */
 static span torch_spelling(const check *c)
 {
@@ -499,13 +794,55 @@ static span torch_spelling(const check *c)
 	return best;
 }
 
-/* First backward offset at or after start, or backward_len. */
-static size_t backward_lower_bound(const check *c, uint32_t start)
+/* ---- functions and classes ---- */
+
+static int func_cmp(const void *pa, const void *pb)
 {
-	size_t lo = 0, hi = c->backward_len;
+	const func *a = pa, *b = pb;
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return a->end > b->end ? -1 : a->end < b->end;
+}
+
+static int named_cmp(const void *pa, const void *pb)
+{
+	const named *a = pa, *b = pb;
+	int r = span_cmp(a->name, b->name);
+	return r ? r : (a->index > b->index) - (a->index < b->index);
+}
+
+static int klass_cmp(const void *pa, const void *pb)
+{
+	const klass *a = pa, *b = pb;
+	int r = span_cmp(a->name, b->name);
+	if (r)
+		return r;
+	uint32_t x = ts_node_start_byte(a->node), y = ts_node_start_byte(b->node);
+	return (x > y) - (x < y);
+}
+
+/* The index of the function defined by def (by its start byte), or -1. */
+static int func_of_def(const check *c, TSNode def)
+{
+	uint32_t start = ts_node_start_byte(def);
+	size_t lo = 1, hi = c->funcs_len;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (c->backward_at[mid] < start)
+		if (c->funcs[mid].start < start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->funcs_len && c->funcs[lo].start == start ? (int)lo : -1;
+}
+
+/* The first entry of func_names with this name, or funcs_len - 1 entries past the end. */
+static size_t func_names_lower(const check *c, span name)
+{
+	size_t lo = 0, hi = c->funcs_len - 1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (span_cmp(c->func_names[mid].name, name) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -513,38 +850,239 @@ static size_t backward_lower_bound(const check *c, uint32_t start)
 	return lo;
 }
 
-/*
- * Whether the code path of the scope computes gradients. A function counts
- * its nested functions (a closure passed to optimizer.step); the module
- * counts what lies outside every function.
- */
-static bool scope_has_backward(check *c, scope *s)
+static bool is_func_name(const check *c, span name)
 {
-	if (s->backward >= 0)
-		return s->backward;
-	if (!s->is_module) {
-		uint32_t start = ts_node_start_byte(s->def), end = ts_node_end_byte(s->def);
-		size_t i = backward_lower_bound(c, start);
-		s->backward = i < c->backward_len && c->backward_at[i] < end;
-		return s->backward;
+	size_t i = func_names_lower(c, name);
+	return i < c->funcs_len - 1 && span_eq(c->func_names[i].name, name);
+}
+
+static klass *class_find(check *c, span name)
+{
+	klass key = { null_node(), name, 0, 0 };
+	size_t lo = 0, hi = c->classes_len;
+	/* The first class of that name: a redefinition is rare, the first is as good. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (span_cmp(c->classes[mid].name, key.name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	/* Both lists are sorted: merge, skipping functions nested in the last outermost one. */
-	size_t f = 0;
-	uint32_t covered_end = 0;
-	s->backward = 0;
-	for (size_t i = 0; i < c->backward_len; i++) {
-		uint32_t at = c->backward_at[i];
-		while (f < c->functions_len && c->functions[f].start <= at) {
-			if (c->functions[f].end > covered_end)
-				covered_end = c->functions[f].end;
-			f++;
-		}
-		if (at >= covered_end) {
-			s->backward = 1;
+	return lo < c->classes_len && span_eq(c->classes[lo].name, name) ? &c->classes[lo] : NULL;
+}
+
+static unsigned class_kind(check *c, klass *k, unsigned depth);
+
+/* What a base class expression makes its subclass. */
+static unsigned base_kind(check *c, TSNode base, unsigned depth)
+{
+	if (!is_name_chain(base))
+		return 0;
+	if (type_is(base, "identifier")) {
+		klass *k = class_find(c, node_span(c, base));
+		if (k && !binding_find(c, node_span(c, base)))
+			return class_kind(c, k, depth + 1);
+	}
+	unsigned kind = 0;
+	if (span_ends(node_span(c, base), "TestCase"))
+		kind |= CLASS_TESTCASE;
+	if (!name_resolve(c, base))
+		return kind;
+	span r = resolved(c);
+	/* Choice: a LightningModule is real when the base resolves into the lightning packages. */
+	if ((span_starts(r, "lightning.") || span_starts(r, "pytorch_lightning.")) && span_ends(r, ".LightningModule"))
+		kind |= CLASS_LIGHTNING | CLASS_MODULE;
+	if (span_starts(r, "transformers.") && span_ends(r, "Trainer"))
+		kind |= CLASS_HF_TRAINER;
+	if (span_is(r, "torch.nn.Module") || span_is(r, "torch.nn.modules.module.Module") ||
+	    (span_starts(r, "torch.nn.") && r.len > 9 && isupper((unsigned char)r.ptr[r.len - chain_last(c, base).len]) &&
+	     !span_ends(r, "Loss")) ||
+	    (span_starts(r, "transformers.") && (span_ends(r, "PreTrainedModel") || span_ends(r, "Model"))))
+		kind |= CLASS_MODULE;
+	return kind;
+}
+
+static unsigned class_kind(check *c, klass *k, unsigned depth)
+{
+	if (k->state == 2 || k->state == 1 || depth > MAX_CLASS_DEPTH)
+		return k->kind; /* a cycle reads as what is known so far */
+	k->state = 1;
+	TSNode bases = field(k->node, "superclasses");
+	uint32_t count = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
+	unsigned kind = 0;
+	for (uint32_t i = 0; i < count && !c->error; i++)
+		kind |= base_kind(c, ts_node_named_child(bases, i), depth);
+	k->kind = kind;
+	k->state = 2;
+	return kind;
+}
+
+/* The kind of the class a class_definition node is, looked up by name and position. */
+static unsigned class_kind_of(check *c, TSNode def)
+{
+	span name = node_span(c, field(def, "name"));
+	uint32_t at = ts_node_start_byte(def);
+	klass *k = class_find(c, name);
+	for (; k && k < c->classes + c->classes_len && span_eq(k->name, name); k++)
+		if (ts_node_start_byte(k->node) == at)
+			return class_kind(c, k, 0);
+	return 0;
+}
+
+/* ---- bindings of models ---- */
+
+/* The innermost call of a method chain: torch.load(p).eval().to(d) -> torch.load(p). */
+static TSNode call_chain_base(TSNode call)
+{
+	for (unsigned i = 0; i < MAX_NAME_SEGMENTS; i++) {
+		TSNode fn = field(call, "function");
+		if (!type_is(fn, "attribute"))
 			break;
+		TSNode obj = field(fn, "object");
+		if (!type_is(obj, "call"))
+			break;
+		call = obj;
+	}
+	return call;
+}
+
+/*
+ * Sorts one assignment `X = <call>` into the model sets: X is a model when the
+ * call builds one of this file's nn.Module classes or comes from a model
+ * factory; a metric, loss or sklearn estimator when it builds one of those.
+ */
+static void assignment_classify(check *c, TSNode left, TSNode right)
+{
+	if (!is_name_chain(left))
+		return;
+	span target = node_span(c, left);
+	TSNode base = call_chain_base(right);
+	TSNode fn = field(base, "function");
+	if (!is_name_chain(fn))
+		return;
+	span last = chain_last(c, fn);
+	if (type_is(fn, "identifier") && !binding_find(c, last)) {
+		klass *k = class_find(c, last);
+		if (k && (class_kind(c, k, 0) & CLASS_MODULE))
+			PUSH(c, c->models.items, c->models.len, c->models.cap, target);
+		return;
+	}
+	if (!name_resolve(c, fn))
+		return;
+	span r = resolved(c);
+	bool loaded = span_ends(r, ".from_pretrained") || span_is(r, "torch.load") || span_is(r, "torch.jit.load") ||
+		      span_is(r, "torch.hub.load");
+	/* AutoTokenizer.from_pretrained loads a tokenizer, not a model. */
+	if (span_ends(r, ".from_pretrained") &&
+	    (memmem(r.ptr, r.len, "Tokenizer", 9) || memmem(r.ptr, r.len, "Processor", 9) ||
+	     memmem(r.ptr, r.len, "Config", 6) || memmem(r.ptr, r.len, "FeatureExtractor", 16)))
+		return;
+	bool factory = loaded || span_starts(r, "torchvision.models.") || span_is(r, "timm.create_model");
+	bool metric = span_starts(r, "sklearn.") || span_starts(r, "torchmetrics.") || span_starts(r, "evaluate.") ||
+		      span_ends(r, "Loss") || span_ends(r, "Metric") || span_starts(r, "xgboost.") ||
+		      span_starts(r, "lightgbm.");
+	if (metric)
+		PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
+	else if (factory)
+		PUSH(c, c->models.items, c->models.len, c->models.cap, target);
+	if (loaded && !metric)
+		PUSH(c, c->loaded.items, c->loaded.len, c->loaded.cap, target);
+}
+
+/* ---- facts from the query ---- */
+
+static int facts_collect(check *c, TSNode root)
+{
+	gg_rule_gg001 *r = c->rule;
+	TSQueryMatch m;
+	TSNode n, right;
+	/* Names wait for every binding: an import may follow its use in the text. */
+	TSNode *callees = NULL, *offs = NULL; /* owned */
+	size_t callees_len = 0, callees_cap = 0, offs_len = 0, offs_cap = 0;
+
+	func module = { root, 0, (uint32_t)c->len, { "<module>", 8 }, 0, -1, false, false, false, false, false,
+			false, false, { NULL, 0 }, -1, false, -1, UINT32_MAX };
+	PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, module);
+
+	gg_query_exec(r->query, r->cursor, root);
+	while (!c->error && gg_query_next_match(r->query, r->cursor, c->text, c->len, &m)) {
+		if (gg_query_match_node(&m, r->cap_import_root, &n)) {
+			int rc = import_record(c, &m);
+			if (rc)
+				fail(c, rc);
+		} else if (gg_query_match_node(&m, r->cap_backward, &n)) {
+			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(n));
+		} else if (gg_query_match_node(&m, r->cap_grad_callee, &n)) {
+			PUSH(c, callees, callees_len, callees_cap, n);
+		} else if (gg_query_match_node(&m, r->cap_gradoff, &n)) {
+			PUSH(c, offs, offs_len, offs_cap, n);
+		} else if (gg_query_match_node(&m, r->cap_volatile, &n)) {
+			PUSH(c, c->volatile_at.items, c->volatile_at.len, c->volatile_at.cap, ts_node_start_byte(n));
+		} else if (gg_query_match_node(&m, r->cap_function, &n)) {
+			func f = module;
+			f.def = n;
+			f.start = ts_node_start_byte(n);
+			f.end = ts_node_end_byte(n);
+			f.name = node_span(c, field(n, "name"));
+			PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, f);
+		} else if (gg_query_match_node(&m, r->cap_class, &n)) {
+			klass k = { n, node_span(c, field(n, "name")), 0, 0 };
+			PUSH(c, c->classes, c->classes_len, c->classes_cap, k);
+		} else if (gg_query_match_node(&m, r->cap_assign_left, &n) &&
+			   gg_query_match_node(&m, r->cap_assign_right, &right)) {
+			if (!grow((void **)&c->assign_left, &c->assigns_cap, c->assigns_len, sizeof *c->assign_left)) {
+				TSNode *p = realloc(c->assign_right, c->assigns_cap * sizeof *p);
+				if (!p) {
+					fail(c, -ENOMEM);
+				} else {
+					c->assign_right = p;
+					c->assign_left[c->assigns_len] = n;
+					c->assign_right[c->assigns_len++] = right;
+				}
+			} else {
+				fail(c, -ENOMEM);
+			}
 		}
 	}
-	return s->backward;
+	if (!c->error && c->bindings_len)
+		qsort(c->bindings, c->bindings_len, sizeof *c->bindings, binding_cmp);
+	for (size_t i = 0; i < callees_len && !c->error; i++)
+		if (name_resolve(c, callees[i]) &&
+		    (name_is_one_of(c, names_autograd_grad) || name_is_one_of(c, names_enable_grad)))
+			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(callees[i]));
+	for (size_t i = 0; i < offs_len && !c->error; i++) {
+		TSNode name = type_is(offs[i], "call") ? field(offs[i], "function") : offs[i];
+		if (name_resolve(c, name) && (name_is_one_of(c, names_no_grad) || name_is_one_of(c, names_inference_mode)))
+			PUSH(c, c->gradoff.items, c->gradoff.len, c->gradoff.cap, ts_node_start_byte(offs[i]));
+	}
+	free(callees);
+	free(offs);
+	if (c->error)
+		return c->error;
+
+	offsets_sort(&c->backward);
+	offsets_sort(&c->gradoff);
+	offsets_sort(&c->volatile_at);
+	if (c->funcs_len > 1)
+		qsort(c->funcs + 1, c->funcs_len - 1, sizeof *c->funcs, func_cmp);
+	c->func_names = malloc((c->funcs_len) * sizeof *c->func_names);
+	if (!c->func_names)
+		return -ENOMEM;
+	for (size_t i = 1; i < c->funcs_len; i++) {
+		func *f = &c->funcs[i];
+		f->wrapper = offsets_any_in(&c->gradoff, f->start, f->end);
+		c->func_names[i - 1] = (named){ f->name, (int)i };
+	}
+	if (c->funcs_len > 1)
+		qsort(c->func_names, c->funcs_len - 1, sizeof *c->func_names, named_cmp);
+	if (c->classes_len)
+		qsort(c->classes, c->classes_len, sizeof *c->classes, klass_cmp);
+	for (size_t i = 0; i < c->assigns_len && !c->error; i++)
+		assignment_classify(c, c->assign_left[i], c->assign_right[i]);
+	spanset_sort(&c->models);
+	spanset_sort(&c->not_models);
+	spanset_sort(&c->loaded);
+	return c->error;
 }
 
 /* ---- grad context ---- */
@@ -567,10 +1105,43 @@ static int literal_mode(const check *c, TSNode args)
 	return -1;
 }
 
+/* A name the configuration says disables grad: "utils.smart_inference_mode" or "smart_inference_mode". */
+static bool configured_decorator(check *c, TSNode name)
+{
+	if (!c->config || !c->config->grad_disabling_decorators.len)
+		return false;
+	span written = node_span(c, name), last = chain_last(c, name);
+	bool ok = name_resolve(c, name);
+	span r = ok ? resolved(c) : written;
+	const gg_strings *s = &c->config->grad_disabling_decorators;
+	for (size_t i = 0; i < s->len; i++) {
+		const char *item = s->items[i];
+		if (span_is(r, item) || span_is(written, item) || (!strchr(item, '.') && span_is(last, item)))
+			return true;
+		/* "pkg.utils.smart_inference_mode" matches `from utils import smart_inference_mode`. */
+		size_t n = strlen(item);
+		if (r.len < n && r.len && item[n - r.len - 1] == '.' && memcmp(item + n - r.len, r.ptr, r.len) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* A function of this file that wraps no_grad/inference_mode (smart_inference_mode). */
+static bool local_wrapper(const check *c, TSNode name)
+{
+	if (!type_is(name, "identifier") || binding_find(c, node_span(c, name)))
+		return false;
+	span s = node_span(c, name);
+	for (size_t i = func_names_lower(c, s); i < c->funcs_len - 1 && span_eq(c->func_names[i].name, s); i++)
+		if (c->funcs[c->func_names[i].index].wrapper)
+			return true;
+	return false;
+}
+
 /*
  * What an expression used as a context manager or a decorator does to
  * autograd: `torch.no_grad()`, `th.inference_mode(mode=True)`, `ng`,
- * `torch.set_grad_enabled(training)` ...
+ * `torch.set_grad_enabled(training)`, `smart_inference_mode()` ...
  */
 static grad_context grad_context_of(check *c, TSNode expr)
 {
@@ -581,6 +1152,10 @@ static grad_context grad_context_of(check *c, TSNode expr)
 
 	if (!type_is(expr, "call")) {
 		/* Only decorators name these without calling them. */
+		if (!is_name_chain(expr))
+			return GRAD_NONE;
+		if (local_wrapper(c, expr) || configured_decorator(c, expr))
+			return GRAD_OFF;
 		if (!name_resolve(c, expr))
 			return GRAD_NONE;
 		if (name_is_one_of(c, names_no_grad) || name_is_one_of(c, names_inference_mode))
@@ -589,8 +1164,12 @@ static grad_context grad_context_of(check *c, TSNode expr)
 			return GRAD_ON;
 		return GRAD_NONE;
 	}
-	TSNode args = field(expr, "arguments");
-	if (!name_resolve(c, field(expr, "function")) || !type_is(args, "argument_list"))
+	TSNode fn = field(expr, "function"), args = field(expr, "arguments");
+	if (!type_is(args, "argument_list") || !is_name_chain(fn))
+		return GRAD_NONE;
+	if (local_wrapper(c, fn) || configured_decorator(c, fn))
+		return GRAD_OFF;
+	if (!name_resolve(c, fn))
 		return GRAD_NONE;
 	if (name_is_one_of(c, names_no_grad))
 		return GRAD_OFF;
@@ -609,9 +1188,10 @@ static grad_context grad_context_of(check *c, TSNode expr)
 	return GRAD_NONE;
 }
 
-/* Whether any item of a with clause (plain, multi-item or parenthesized) disables or controls grad. */
-static bool with_disables_grad(check *c, TSNode with_clause)
+/* What a with clause (plain, multi-item or parenthesized) does to grad inside it. */
+static grad_context with_grad(check *c, TSNode with_clause)
 {
+	grad_context out = GRAD_NONE;
 	uint32_t count = ts_node_named_child_count(with_clause);
 	for (uint32_t i = 0; i < count; i++) {
 		TSNode item = ts_node_named_child(with_clause, i);
@@ -619,9 +1199,11 @@ static bool with_disables_grad(check *c, TSNode with_clause)
 			continue;
 		grad_context g = grad_context_of(c, field(item, "value"));
 		if (g == GRAD_OFF || g == GRAD_CONTROLLED)
-			return true;
+			return GRAD_OFF;
+		if (g == GRAD_ON)
+			out = GRAD_ON;
 	}
-	return false;
+	return out;
 }
 
 /* ---- evaluation context ---- */
@@ -734,6 +1316,7 @@ static void eval_region_apply(check *c, ctx *x, mode_change m, TSNode receiver_n
 	receiver *found = receiver_find(c, x, text);
 	if (m == MODE_EVAL && found && found >= c->evals + x->base) {
 		found->eval_call = call;
+		found->region_end = x->block_end;
 		return;
 	}
 	if ((m == MODE_EVAL && found) || (m == MODE_TRAIN && !found))
@@ -743,13 +1326,11 @@ static void eval_region_apply(check *c, ctx *x, mode_change m, TSNode receiver_n
 		return;
 	}
 	if (m == MODE_EVAL) {
-		if (x->hi - x->lo >= MAX_RECEIVERS)
-			return;
 		if (evals_reserve(c, x->hi + 1)) {
 			fail(c, -ENOMEM);
 			return;
 		}
-		c->evals[x->hi++] = (receiver){ text, call };
+		c->evals[x->hi++] = (receiver){ text, call, x->block_end };
 		return;
 	}
 	found = receiver_find(c, x, text);
@@ -758,92 +1339,202 @@ static void eval_region_apply(check *c, ctx *x, mode_change m, TSNode receiver_n
 	x->hi--;
 }
 
+/*
+ * Whether an iterable's name says evaluation: val_loader, self.test_dl,
+ * dataloaders["val"], enumerate(tqdm(eval_dataloader)), dm.val_dataloader().
+ */
+static bool iterable_says_eval(const check *c, TSNode it)
+{
+	for (unsigned i = 0; i < MAX_ITER_WRAPS && !ts_node_is_null(it); i++) {
+		if (type_is(it, "identifier") || type_is(it, "attribute"))
+			return words_any(c, chain_last(c, it), is_iter_word, NULL);
+		if (type_is(it, "subscript")) {
+			TSNode key = field(it, "subscript");
+			if (type_is(key, "string")) {
+				span s = node_span(c, key);
+				return words_any(c, s, is_iter_word, NULL);
+			}
+			it = field(it, "value");
+			continue;
+		}
+		if (!type_is(it, "call"))
+			return false;
+		TSNode fn = field(it, "function");
+		/* dm.val_dataloader(), self.get_test_loader() */
+		if (type_is(fn, "attribute") && words_any(c, chain_last(c, fn), is_iter_word, NULL))
+			return true;
+		TSNode args = field(it, "arguments");
+		if (!type_is(args, "argument_list") || argument_count(args) == 0)
+			return false;
+		it = argument_at(args, 0);
+	}
+	return false;
+}
+
+static evidence evidence_here(const check *c, const ctx *x, span prefer)
+{
+	evidence ev;
+	memset(&ev, 0, sizeof ev);
+	ev.eval_call = null_node();
+	ev.loop_iter = x->loop_iter;
+	ev.loop_start = x->loop_start;
+	ev.loop_end = x->loop_end;
+	ev.after_train = x->after_train;
+	if (x->lo < x->hi) {
+		/* The receiver the call runs, else the latest .eval() in force. */
+		const receiver *r = prefer.len ? receiver_find(c, x, prefer) : NULL;
+		if (!r)
+			r = &c->evals[x->hi - 1];
+		ev.eval_call = r->eval_call;
+		ev.eval_receiver = r->text;
+		ev.region_end = r->region_end;
+	}
+	return ev;
+}
+
 /* ---- model forward ---- */
 
-/* The eval-mode receiver a call runs: model(x), model.forward(x), self.model(x). */
-static const receiver *forward_receiver(const check *c, const ctx *x, TSNode call)
+/*
+ * Whether a name chain is evidently a model: the receiver of .eval(), a name
+ * bound to a model, or a name that says so (model, self.backbone, q_net).
+ */
+static bool chain_is_model(const check *c, const ctx *x, TSNode obj, bool *loaded)
+{
+	if (type_is(obj, "identifier") && span_is(node_span(c, obj), "self"))
+		return x->module_class >= 0;
+	if (!is_name_chain(obj))
+		return false;
+	span text = node_span(c, obj);
+	if (spanset_has(&c->not_models, text))
+		return false;
+	*loaded = spanset_has(&c->loaded, text);
+	if (receiver_find(c, x, text) || spanset_has(&c->models, text))
+		return true;
+	TSNode root = chain_root(obj);
+	span root_text = node_span(c, root);
+	/* A name an import binds is a module or a function: torchvision.models.resnet18, F.linear. */
+	if (binding_find(c, root_text))
+		return false;
+	if (type_is(obj, "identifier") && is_func_name(c, text))
+		return false; /* a function of this file: a call, followed by the call graph */
+	return name_says_model(c, chain_last(c, obj));
+}
+
+static const char *const forward_methods[] = {
+	"forward", "encode", "decode", "encode_image", "encode_text", NULL,
+};
+
+/* The model a call runs, or a null node: model(x), self.net.forward(x), self(x). */
+static TSNode forward_receiver(const check *c, const ctx *x, TSNode call, bool *loaded)
 {
 	TSNode fn = field(call, "function");
-	if (ts_node_is_null(fn))
-		return NULL;
-	const receiver *r = receiver_find(c, x, node_span(c, fn));
-	if (r)
-		return r;
-	if (type_is(fn, "attribute") && span_is(node_span(c, field(fn, "attribute")), "forward"))
-		return receiver_find(c, x, node_span(c, field(fn, "object")));
-	return NULL;
+	*loaded = false;
+	if (type_is(fn, "attribute")) {
+		span method = node_span(c, field(fn, "attribute"));
+		for (const char *const *m = forward_methods; *m; m++) {
+			if (span_is(method, *m)) {
+				TSNode obj = field(fn, "object");
+				return chain_is_model(c, x, obj, loaded) ? obj : null_node();
+			}
+		}
+	}
+	return chain_is_model(c, x, fn, loaded) ? fn : null_node();
 }
 
-/* ---- findings ---- */
-
-/* A short quotation of a node for messages: its text, or fallback + suffix when long. */
-static span quote_of(const check *c, TSNode n)
+/* ".detach()" or ".data" applied right on a forward's output. */
+static span detached_output(const check *c, TSNode call)
 {
-	span s = node_span(c, n);
-	if (s.len > MAX_QUOTED_CALL || memchr(s.ptr, '\n', s.len) || memchr(s.ptr, '\r', s.len))
-		s.len = 0;
-	return s;
+	TSNode parent = ts_node_parent(call);
+	span none = { NULL, 0 };
+	if (!type_is(parent, "attribute"))
+		return none;
+	span attr = node_span(c, field(parent, "attribute"));
+	if (span_is(attr, "detach") || span_is(attr, "data") || span_is(attr, "detach_"))
+		return attr;
+	return none;
 }
 
-static void report(check *c, const ctx *x, TSNode call, const receiver *r)
+/* An enclosing comprehension, within stmt, over an eval-named iterable. */
+static TSNode comprehension_iter(const check *c, TSNode call, TSNode stmt, uint32_t *start, uint32_t *end)
 {
-	if (scope_has_backward(c, x->scope))
-		return;
-	span fwd = quote_of(c, call);
-	span callee = quote_of(c, field(call, "function"));
-	span eval = quote_of(c, r->eval_call);
-	span recv = r->text.len <= MAX_QUOTED_CALL ? r->text : (span){ "model", 5 };
-	span t = c->torch;
-	const scope *s = x->scope;
-
-	char *fwd_text = fwd.len ? gg_strdup_printf("%.*s", (int)fwd.len, fwd.ptr)
-				 : gg_strdup_printf("%.*s(...)", (int)callee.len, callee.ptr);
-	char *eval_text = eval.len ? gg_strdup_printf("%.*s", (int)eval.len, eval.ptr)
-				   : gg_strdup_printf("%.*s.eval()", (int)recv.len, recv.ptr);
-	char *where = s->is_module ? gg_strdup_printf("at module level")
-				   : gg_strdup_printf("in %.*s()", (int)s->name.len, s->name.ptr);
-	char *fix;
-	if (x->in_loop)
-		fix = gg_strdup_printf("wrap the loop in %.*s.no_grad()", (int)t.len, t.ptr);
-	else if (s->is_module)
-		fix = gg_strdup_printf("wrap the call in %.*s.no_grad()", (int)t.len, t.ptr);
-	else
-		fix = gg_strdup_printf("wrap the call in %.*s.no_grad() or decorate %.*s() with @%.*s.no_grad()",
-				       (int)t.len, t.ptr, (int)s->name.len, s->name.ptr, (int)t.len, t.ptr);
-	char *message = NULL, *related = NULL;
-	if (fwd_text && eval_text && where && fix) {
-		message = gg_strdup_printf("%s runs with autograd on after %s %s: %s does not disable gradients; %s",
-					   fwd_text, eval_text, where, eval_text, fix);
-		related = gg_strdup_printf("%s called here", eval_text);
+	uint32_t stop = ts_node_start_byte(stmt);
+	for (TSNode n = ts_node_parent(call); !ts_node_is_null(n) && ts_node_start_byte(n) >= stop; n = ts_node_parent(n)) {
+		const char *t = ts_node_type(n);
+		if (strcmp(t, "list_comprehension") && strcmp(t, "generator_expression") &&
+		    strcmp(t, "set_comprehension") && strcmp(t, "dictionary_comprehension")) {
+			if (ts_node_eq(n, stmt))
+				break;
+			continue;
+		}
+		uint32_t count = ts_node_named_child_count(n);
+		for (uint32_t i = 0; i < count; i++) {
+			TSNode clause = ts_node_named_child(n, i);
+			if (type_is(clause, "for_in_clause") && iterable_says_eval(c, field(clause, "right"))) {
+				*start = ts_node_start_byte(n);
+				*end = ts_node_end_byte(n);
+				return field(clause, "right");
+			}
+		}
+		if (ts_node_eq(n, stmt))
+			break;
 	}
-	free(fwd_text);
-	free(eval_text);
-	free(where);
-	free(fix);
-	if (!message || !related) {
-		free(message);
-		free(related);
-		fail(c, -ENOMEM);
-		return;
-	}
-	gg_byte_range at = { ts_node_start_byte(call), ts_node_end_byte(call) };
-	gg_finding *f = gg_findings_push(c->out, rule_code, GG_SEVERITY_WARNING, at, message);
-	if (!f) {
-		free(related);
-		fail(c, -ENOMEM);
-		return;
-	}
-	gg_byte_range eval_at = { ts_node_start_byte(r->eval_call), ts_node_end_byte(r->eval_call) };
-	if (gg_finding_add_related(f, eval_at, related))
-		fail(c, -ENOMEM);
+	return null_node();
 }
 
 /* ---- the walk ---- */
 
-/* Reports the forwards of eval-mode receivers in an expression or simple statement. */
-static void scan_forwards(check *c, const ctx *x, TSNode node)
+static void event_record(check *c, const ctx *x, TSNode call, TSNode stmt)
 {
-	if (x->grad_off || x->exempt || x->lo == x->hi || ts_node_has_error(node))
+	bool loaded;
+	TSNode recv = forward_receiver(c, x, call, &loaded);
+	if (ts_node_is_null(recv))
+		return;
+	event e;
+	memset(&e, 0, sizeof e);
+	e.call = call;
+	e.scope = x->func;
+	e.ev = evidence_here(c, x, node_span(c, recv));
+	e.in_loop = x->in_loop;
+	e.loaded = loaded;
+	e.detached = detached_output(c, call);
+	if (ts_node_is_null(e.ev.loop_iter)) {
+		e.ev.loop_iter = comprehension_iter(c, call, stmt, &e.ev.loop_start, &e.ev.loop_end);
+		if (!ts_node_is_null(e.ev.loop_iter))
+			e.in_loop = true;
+	}
+	PUSH(c, c->events, c->events_len, c->events_cap, e);
+}
+
+/* f(...) or self.f(...) where f is a function of this file: a call-graph edge. */
+static void site_record(check *c, const ctx *x, TSNode call)
+{
+	TSNode fn = field(call, "function");
+	site s;
+	memset(&s, 0, sizeof s);
+	if (type_is(fn, "identifier")) {
+		s.name = node_span(c, fn);
+	} else if (type_is(fn, "attribute") && type_is(field(fn, "object"), "identifier") &&
+		   (span_is(node_span(c, field(fn, "object")), "self") || span_is(node_span(c, field(fn, "object")), "cls"))) {
+		s.name = node_span(c, field(fn, "attribute"));
+		s.method = true;
+	} else {
+		return;
+	}
+	if (!is_func_name(c, s.name))
+		return;
+	s.call = call;
+	s.caller = x->func;
+	s.callee = -1;
+	s.caller_cls = c->funcs[x->func].cls;
+	s.grad_off = x->grad_off;
+	s.ev = evidence_here(c, x, (span){ NULL, 0 });
+	PUSH(c, c->sites, c->sites_len, c->sites_cap, s);
+}
+
+/* Records the forwards and the call-graph edges of an expression or simple statement. */
+static void scan_calls(check *c, const ctx *x, TSNode node)
+{
+	if (x->exempt || ts_node_has_error(node))
 		return;
 	TSTreeCursor *cur = &c->cursor;
 	ts_tree_cursor_reset(cur, node);
@@ -851,13 +1542,14 @@ static void scan_forwards(check *c, const ctx *x, TSNode node)
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(cur);
 		if (type_is(n, "call")) {
-			const receiver *r = forward_receiver(c, x, n);
-			if (r)
-				report(c, x, n, r);
+			site_record(c, x, n);
+			if (!x->grad_off && !x->train_branch)
+				event_record(c, x, n, node);
 		}
 		if (c->error)
 			return;
-		if (ts_tree_cursor_goto_first_child(cur)) {
+		/* A lambda's body runs where it is called: not here. */
+		if (!type_is(n, "lambda") && ts_tree_cursor_goto_first_child(cur)) {
 			depth++;
 			continue;
 		}
@@ -896,12 +1588,17 @@ static ctx ctx_nested(const ctx *x)
 
 static void walk_simple(check *c, ctx *x, TSNode stmt)
 {
-	scan_forwards(c, x, stmt);
+	scan_calls(c, x, stmt);
 
 	TSNode receiver_node, call;
 	mode_change m = eval_receiver_of(c, stmt, &receiver_node, &call);
 	if (m != MODE_NONE)
 		eval_region_apply(c, x, m, receiver_node, call);
+	/* Choice: after X.train() the code runs training mode on purpose, whatever the function is named. */
+	if (m == MODE_TRAIN)
+		x->after_train = true;
+	else if (m == MODE_EVAL)
+		x->after_train = false;
 
 	grad_context g = bare_grad_statement(c, stmt);
 	if (g == GRAD_OFF || g == GRAD_CONTROLLED)
@@ -910,10 +1607,59 @@ static void walk_simple(check *c, ctx *x, TSNode stmt)
 		x->grad_off = false;
 }
 
+/* The position of a parameter named name of def, or -1. */
+static int parameter_index(const check *c, TSNode def, span name, bool *default_false)
+{
+	TSNode params = field(def, "parameters");
+	uint32_t count = ts_node_is_null(params) ? 0 : ts_node_named_child_count(params);
+	*default_false = false;
+	for (uint32_t i = 0, pos = 0; i < count; i++) {
+		TSNode p = ts_node_named_child(params, i);
+		if (type_is(p, "comment"))
+			continue;
+		TSNode id = p;
+		if (type_is(p, "default_parameter") || type_is(p, "typed_default_parameter"))
+			id = field(p, "name");
+		else if (type_is(p, "typed_parameter"))
+			id = ts_node_named_child(p, 0);
+		if (type_is(id, "identifier") && span_eq(node_span(c, id), name)) {
+			TSNode value = field(p, "value");
+			*default_false = type_is(value, "false");
+			return (int)pos;
+		}
+		pos++;
+	}
+	return -1;
+}
+
+/*
+ * `if train:` / `if is_training:` on a parameter of the current function:
+ * the branch a shared step trains in. Records its range and returns true.
+ */
+static bool flag_branch(check *c, const ctx *x, TSNode if_stmt, TSNode block)
+{
+	TSNode cond = field(if_stmt, "condition");
+	func *f = &c->funcs[x->func];
+	if (x->func == 0 || !type_is(cond, "identifier"))
+		return false;
+	span name = node_span(c, cond);
+	bool default_false;
+	int index = parameter_index(c, f->def, name, &default_false);
+	if (index < 0 || (f->flag.len && !span_eq(f->flag, name)))
+		return false;
+	f->flag = name;
+	f->flag_index = index;
+	f->flag_default_false = default_false;
+	flag_range r = { x->func, ts_node_start_byte(block), ts_node_end_byte(block) };
+	PUSH(c, c->flags, c->flags_len, c->flags_cap, r);
+	return true;
+}
+
 /* if/for/while/try/match and their clauses: expressions in the header, blocks below. */
 static void walk_compound(check *c, const ctx *x, TSNode node)
 {
 	bool loop = type_is(node, "for_statement") || type_is(node, "while_statement");
+	bool eval_loop = type_is(node, "for_statement") && iterable_says_eval(c, field(node, "right"));
 	uint32_t count = ts_node_named_child_count(node);
 	for (uint32_t i = 0; i < count && !c->error; i++) {
 		TSNode ch = ts_node_named_child(node, i);
@@ -921,12 +1667,23 @@ static void walk_compound(check *c, const ctx *x, TSNode node)
 		ctx sub = ctx_nested(x);
 		if (!strcmp(type, "block")) {
 			sub.in_loop = sub.in_loop || loop;
+			sub.block_end = ts_node_end_byte(ch);
+			if (eval_loop) {
+				sub.loop_iter = field(node, "right");
+				sub.loop_start = ts_node_start_byte(node);
+				sub.loop_end = ts_node_end_byte(node);
+			}
+			/* Only a branch that trains is the training half of a shared step. */
+			if (type_is(node, "if_statement") && ts_node_eq(ch, field(node, "consequence")) &&
+			    offsets_any_in(&c->backward, ts_node_start_byte(ch), ts_node_end_byte(ch)) &&
+			    flag_branch(c, x, node, ch))
+				sub.train_branch = true;
 			walk_block(c, sub, ch);
 		} else if (strstr(type, "_clause") && strcmp(type, "if_clause") != 0) {
 			if (sub.depth <= MAX_BLOCK_DEPTH)
 				walk_compound(c, &sub, ch);
 		} else if (strcmp(type, "comment") != 0) {
-			scan_forwards(c, x, ch);
+			scan_calls(c, x, ch);
 		}
 	}
 }
@@ -939,45 +1696,81 @@ static void walk_with(check *c, const ctx *x, TSNode node)
 		TSNode ch = ts_node_named_child(node, i);
 		if (!type_is(ch, "with_clause"))
 			continue;
-		scan_forwards(c, x, ch);
+		scan_calls(c, x, ch);
 		/* A clause we cannot read might be the no_grad being typed. */
-		if (ts_node_has_error(ch) || with_disables_grad(c, ch))
+		grad_context g = ts_node_has_error(ch) ? GRAD_OFF : with_grad(c, ch);
+		if (g == GRAD_OFF) {
 			sub.grad_off = true;
+			func *f = &c->funcs[x->func];
+			if (f->nograd_with == UINT32_MAX)
+				f->nograd_with = ts_node_start_byte(node);
+		} else if (g == GRAD_ON) {
+			sub.grad_off = false;
+		}
 	}
-	walk_block(c, sub, field(node, "body"));
-}
-
-static bool is_testcase_class(const check *c, TSNode class_def)
-{
-	TSNode bases = field(class_def, "superclasses");
-	uint32_t count = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
-	for (uint32_t i = 0; i < count; i++) {
-		TSNode b = ts_node_named_child(bases, i);
-		if (is_name_chain(b) && span_ends(node_span(c, b), "TestCase"))
-			return true;
-	}
-	return false;
+	TSNode body = field(node, "body");
+	sub.block_end = ts_node_end_byte(body);
+	walk_block(c, sub, body);
 }
 
 static void walk_class(check *c, const ctx *x, TSNode node)
 {
 	ctx sub = ctx_nested(x);
-	sub.testcase_class = is_testcase_class(c, node);
-	walk_block(c, sub, field(node, "body"));
+	unsigned kind = class_kind_of(c, node);
+	sub.cls = -1;
+	/* Index the class by its position in c->classes for methods. */
+	span name = node_span(c, field(node, "name"));
+	for (klass *k = class_find(c, name); k && k < c->classes + c->classes_len && span_eq(k->name, name); k++)
+		if (ts_node_eq(k->node, node))
+			sub.cls = (int)(k - c->classes);
+	sub.exempt = x->exempt || (kind & CLASS_TESTCASE);
+	TSNode body = field(node, "body");
+	sub.block_end = ts_node_end_byte(body);
+	walk_block(c, sub, body);
+}
+
+static bool is_lightning_hook(span name)
+{
+	/* Choice: Lightning runs its whole evaluation loop, epoch-end hooks included, without grad. */
+	return span_is(name, "validation_step") || span_is(name, "test_step") || span_is(name, "predict_step") ||
+	       span_starts(name, "on_validation_") || span_starts(name, "on_test_") || span_starts(name, "on_predict_") ||
+	       span_is(name, "validation_epoch_end") || span_is(name, "test_epoch_end");
 }
 
 /* decorated is the decorated_definition around def, or a null node. */
 static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 {
-	scope s = { false, def, node_span(c, field(def, "name")), -1 };
+	int index = func_of_def(c, def);
+	if (index < 0)
+		return;
+	func *f = &c->funcs[index];
+	f->walked = true;
+	f->parent = x->func;
+	f->cls = x->cls;
+	unsigned kind = x->cls >= 0 ? c->classes[x->cls].kind : 0;
+
 	ctx sub = ctx_nested(x);
-	sub.scope = &s;
+	sub.func = index;
+	sub.cls = -1;
+	if (x->cls >= 0)
+		sub.module_class = (kind & CLASS_MODULE) ? x->cls : -1;
 	/* A function body runs where it is called, not where it is defined. */
 	sub.grad_off = false;
 	sub.in_loop = false;
-	sub.testcase_class = false;
-	sub.exempt = x->exempt || x->testcase_class || (c->pytest_module && span_starts(s.name, "test_"));
+	sub.train_branch = false;
+	sub.after_train = false;
+	sub.loop_iter = null_node();
 	sub.lo = sub.hi;
+	sub.exempt = x->exempt || (c->pytest_module && span_starts(f->name, "test_"));
+
+	/* Choice: weak eval words do not make an nn.Module's own method evaluation code. */
+	bool strong_only = x->cls >= 0 && (kind & CLASS_MODULE);
+	f->eval_name = name_says_eval(c, f->name, strong_only) || (x->func > 0 && c->funcs[x->func].eval_name);
+
+	if ((kind & CLASS_LIGHTNING) && is_lightning_hook(f->name))
+		sub.grad_off = true;
+	if ((kind & CLASS_HF_TRAINER) && span_is(f->name, "prediction_step"))
+		sub.grad_off = true;
 
 	uint32_t count = ts_node_is_null(decorated) ? 0 : ts_node_named_child_count(decorated);
 	for (uint32_t i = 0; i < count; i++) {
@@ -992,7 +1785,9 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 		if (g == GRAD_OFF || g == GRAD_CONTROLLED)
 			sub.grad_off = true;
 	}
-	walk_block(c, sub, field(def, "body"));
+	TSNode body = field(def, "body");
+	sub.block_end = ts_node_end_byte(body);
+	walk_block(c, sub, body);
 }
 
 static void walk_statement(check *c, ctx *x, TSNode stmt)
@@ -1038,6 +1833,440 @@ static void walk_block(check *c, ctx x, TSNode block)
 		walk_statement(c, &x, stmt);
 		if (ts_node_has_error(stmt))
 			x.grad_off = true;
+	}
+}
+
+/* ---- the call graph ---- */
+
+/* The function a site calls: self.f in the caller's class, else the nearest f in scope. */
+static int site_callee(const check *c, const site *s)
+{
+	int best = -1;
+	uint32_t at = ts_node_start_byte(s->call);
+	for (size_t i = func_names_lower(c, s->name); i < c->funcs_len - 1 && span_eq(c->func_names[i].name, s->name); i++) {
+		int fi = c->func_names[i].index;
+		const func *f = &c->funcs[fi];
+		if (!f->walked)
+			continue;
+		if (s->method) {
+			if (f->cls >= 0 && f->cls == s->caller_cls)
+				return fi;
+			continue;
+		}
+		if (f->cls >= 0)
+			continue; /* a method is not in scope by its bare name */
+		const func *p = &c->funcs[f->parent];
+		if (at < p->start || at >= p->end)
+			continue;
+		/* The innermost definition that encloses the call wins; ties go to the last one. */
+		if (best < 0 || p->start >= c->funcs[c->funcs[best].parent].start)
+			best = fi;
+	}
+	return best;
+}
+
+/* Whether a call passes a false value for the callee's flag: step(batch, False), train=False, or the default. */
+static bool site_passes_false(const check *c, const site *s, const func *callee)
+{
+	TSNode args = field(s->call, "arguments");
+	if (!callee->flag.len || !type_is(args, "argument_list"))
+		return false;
+	/* self.step(batch, False): self is the first parameter, not an argument. */
+	int pos = callee->flag_index - (s->method ? 1 : 0);
+	uint32_t count = argument_count(args);
+	bool given = false;
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode a = argument_at(args, i);
+		if (type_is(a, "keyword_argument")) {
+			if (span_eq(node_span(c, field(a, "name")), callee->flag))
+				return type_is(field(a, "value"), "false");
+			continue;
+		}
+		if (type_is(a, "list_splat") || type_is(a, "dictionary_splat"))
+			return false;
+		if ((int)i == pos) {
+			given = true;
+			if (type_is(a, "false"))
+				return true;
+		}
+	}
+	return !given && callee->flag_default_false;
+}
+
+/* Whether every backward of f's own text sits in one of its `if <flag>:` branches. */
+static bool backward_all_flagged(const check *c, int fi)
+{
+	const func *f = &c->funcs[fi];
+	if (!f->flag.len)
+		return false;
+	const offsets *o = &c->backward;
+	size_t lo = 0, hi = o->len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (o->items[mid] < f->start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	bool any = false;
+	for (size_t i = lo; i < o->len && o->items[i] < f->end; i++) {
+		bool in = false;
+		for (size_t k = 0; k < c->flags_len && !in; k++)
+			in = c->flags[k].func == fi && o->items[i] >= c->flags[k].start && o->items[i] < c->flags[k].end;
+		if (!in)
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+/* Whether the module's own code (outside every function) has backward. */
+static bool module_backward(const check *c)
+{
+	/* Both lists are sorted: merge, skipping what the outermost functions cover. */
+	size_t f = 1;
+	uint32_t covered_end = 0;
+	for (size_t i = 0; i < c->backward.len; i++) {
+		uint32_t at = c->backward.items[i];
+		while (f < c->funcs_len && c->funcs[f].start <= at) {
+			if (c->funcs[f].end > covered_end)
+				covered_end = c->funcs[f].end;
+			f++;
+		}
+		if (at >= covered_end)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Backward on each function's code path: its own text (nested functions
+ * included), then what its calls reach, to a fixed point. A call that passes
+ * a shared step a false flag does not reach the step's backward.
+ */
+static void backward_propagate(check *c)
+{
+	for (size_t i = 1; i < c->funcs_len; i++) {
+		func *f = &c->funcs[i];
+		f->bw = offsets_any_in(&c->backward, f->start, f->end);
+		f->bw_flagged = f->bw && backward_all_flagged(c, (int)i);
+	}
+	for (unsigned round = 0; round < MAX_ROUNDS && !c->error; round++) {
+		bool changed = false;
+		for (size_t i = 0; i < c->sites_len; i++) {
+			site *s = &c->sites[i];
+			if (s->counted || s->callee < 0)
+				continue;
+			const func *callee = &c->funcs[s->callee];
+			if (!callee->bw || (callee->bw_flagged && s->flag_false))
+				continue;
+			s->counted = true;
+			changed = true;
+			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(s->call));
+		}
+		if (!changed)
+			break;
+		offsets_sort(&c->backward);
+		for (size_t i = 1; i < c->funcs_len; i++)
+			if (!c->funcs[i].bw)
+				c->funcs[i].bw = offsets_any_in(&c->backward, c->funcs[i].start, c->funcs[i].end);
+	}
+	c->funcs[0].bw = module_backward(c);
+}
+
+/* Whether code at a site or event has evaluation evidence whose path has no backward. */
+static bool evidence_holds(const check *c, const evidence *ev, int scope, bool loaded)
+{
+	const func *f = &c->funcs[scope];
+	if (!ts_node_is_null(ev->eval_call) &&
+	    !offsets_any_in(&c->backward, ts_node_start_byte(ev->eval_call), ev->region_end) &&
+	    !(scope == 0 && f->bw))
+		return true;
+	if (!ts_node_is_null(ev->loop_iter) && !offsets_any_in(&c->backward, ev->loop_start, ev->loop_end))
+		return true;
+	if (scope > 0 && f->eval_name && !f->bw && !ev->after_train)
+		return true;
+	/* Choice: a module-level forward of a loaded model, with no training at module level, is an inference script. */
+	return scope == 0 && loaded && !f->bw;
+}
+
+/* Whether a site runs its callee with grad off: its own context, or a caller guarded everywhere. */
+static bool site_guarded(const check *c, const site *s)
+{
+	return s->grad_off || (s->caller > 0 && c->funcs[s->caller].guarded);
+}
+
+static int site_callee_cmp(const void *pa, const void *pb)
+{
+	const site *a = pa, *b = pb;
+	if (a->callee != b->callee)
+		return a->callee < b->callee ? -1 : 1;
+	uint32_t x = ts_node_start_byte(a->call), y = ts_node_start_byte(b->call);
+	return (x > y) - (x < y);
+}
+
+static void call_graph_resolve(check *c)
+{
+	for (size_t i = 0; i < c->sites_len; i++) {
+		site *s = &c->sites[i];
+		s->callee = site_callee(c, s);
+		if (s->callee >= 0) {
+			s->flag_false = site_passes_false(c, s, &c->funcs[s->callee]);
+			/* Choice: a function called from a forward() is a part of the model, not evaluation code. */
+			if (span_is(c->funcs[s->caller].name, "forward") || span_is(c->funcs[s->caller].name, "__call__"))
+				c->funcs[s->callee].from_forward = true;
+		}
+	}
+	/* Sites grouped by callee, in text order: sites of function f are [first[f], first[f+1]). */
+	if (c->sites_len)
+		qsort(c->sites, c->sites_len, sizeof *c->sites, site_callee_cmp);
+	for (size_t i = 1; i < c->funcs_len; i++) {
+		c->funcs[i].eval_site = -1;
+		if (c->funcs[i].from_forward)
+			c->funcs[i].eval_name = false;
+	}
+	backward_propagate(c);
+
+	/* Guarded everywhere: a least fixed point, so a recursion alone guards nothing. */
+	for (unsigned round = 0; round < MAX_ROUNDS; round++) {
+		bool changed = false;
+		size_t i = 0;
+		while (i < c->sites_len && c->sites[i].callee < 0)
+			i++;
+		while (i < c->sites_len) {
+			int fi = c->sites[i].callee;
+			bool all = true;
+			size_t j = i;
+			for (; j < c->sites_len && c->sites[j].callee == fi; j++)
+				all = all && site_guarded(c, &c->sites[j]);
+			if (all && !c->funcs[fi].guarded) {
+				c->funcs[fi].guarded = true;
+				changed = true;
+			}
+			i = j;
+		}
+		if (!changed)
+			break;
+	}
+
+	/* Evaluation code through a caller: a site in evaluation code that runs the callee with grad on. */
+	for (unsigned round = 0; round < MAX_ROUNDS; round++) {
+		bool changed = false;
+		for (size_t i = 0; i < c->sites_len; i++) {
+			const site *s = &c->sites[i];
+			if (s->callee < 0 || site_guarded(c, s))
+				continue;
+			func *callee = &c->funcs[s->callee];
+			if (callee->eval_site >= 0)
+				continue;
+			bool eval_call;
+			if (callee->bw)
+				eval_call = callee->bw_flagged && s->flag_false; /* the shared step's eval half */
+			else
+				eval_call = evidence_holds(c, &s->ev, s->caller, false) ||
+					    (s->caller > 0 && c->funcs[s->caller].eval_site >= 0);
+			if (eval_call) {
+				callee->eval_site = (int)i;
+				changed = true;
+			}
+		}
+		if (!changed)
+			break;
+	}
+}
+
+/* The first call site of f that runs it with grad on, or -1. Sites are sorted by callee. */
+static int unguarded_site(const check *c, int fi)
+{
+	size_t lo = 0, hi = c->sites_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->sites[mid].callee < fi)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < c->sites_len && c->sites[i].callee == fi; i++)
+		if (!site_guarded(c, &c->sites[i]))
+			return (int)i;
+	return -1;
+}
+
+/* ---- findings ---- */
+
+/* A short quotation of a node for messages, or an empty span when long or multi-line. */
+static span quote_of(const check *c, TSNode n)
+{
+	span s = node_span(c, n);
+	if (s.len > MAX_QUOTED_CALL || memchr(s.ptr, '\n', s.len) || memchr(s.ptr, '\r', s.len))
+		s.len = 0;
+	return s;
+}
+
+static void text_add(check *c, strbuf *b, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void text_add(check *c, strbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *s = NULL;
+	int n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		fail(c, -ENOMEM);
+		return;
+	}
+	if (strbuf_append(b, s, (size_t)n))
+		fail(c, -ENOMEM);
+	free(s);
+}
+
+/* "model(images)", or "model(...)" when the call is too long to quote. */
+static void call_add(check *c, strbuf *b, TSNode call)
+{
+	span q = quote_of(c, call);
+	if (q.len) {
+		text_add(c, b, "%.*s", (int)q.len, q.ptr);
+		return;
+	}
+	span callee = quote_of(c, field(call, "function"));
+	if (!callee.len)
+		callee = (span){ "the model", 9 };
+	text_add(c, b, "%.*s(...)", (int)callee.len, callee.ptr);
+}
+
+static void where_add(check *c, strbuf *b, int scope)
+{
+	if (scope == 0)
+		text_add(c, b, "at module level");
+	else
+		text_add(c, b, "in %.*s()", (int)c->funcs[scope].name.len, c->funcs[scope].name.ptr);
+}
+
+/* "evaluate()" or "module level", for the caller of a site. */
+static void caller_add(check *c, strbuf *b, int scope)
+{
+	if (scope == 0)
+		text_add(c, b, "module level");
+	else
+		text_add(c, b, "%.*s()", (int)c->funcs[scope].name.len, c->funcs[scope].name.ptr);
+}
+
+static void report(check *c, const event *e)
+{
+	const func *f = &c->funcs[e->scope];
+	if (e->scope > 0 && f->guarded)
+		return;
+	const evidence *ev = &e->ev;
+	bool region = !ts_node_is_null(ev->eval_call) &&
+		      !offsets_any_in(&c->backward, ts_node_start_byte(ev->eval_call), ev->region_end) &&
+		      !(e->scope == 0 && f->bw);
+	bool loop = !ts_node_is_null(ev->loop_iter) && !offsets_any_in(&c->backward, ev->loop_start, ev->loop_end);
+	bool named = e->scope > 0 && f->eval_name && !f->bw && !ev->after_train;
+	bool script = e->scope == 0 && e->loaded && !f->bw;
+	bool local = region || loop || named || script;
+	int site_i = -1;
+	if (local)
+		site_i = e->scope > 0 ? unguarded_site(c, e->scope) : -1;
+	else if (e->scope > 0 && f->eval_site >= 0)
+		site_i = f->eval_site;
+	else
+		return;
+	const site *s = site_i >= 0 ? &c->sites[site_i] : NULL;
+	span t = c->torch;
+	const char *ctxname = c->config && c->config->prefer == GG_PREFER_INFERENCE_MODE ? "inference_mode" : "no_grad";
+
+	strbuf m = { NULL, 0, 0 };
+	call_add(c, &m, e->call);
+	text_add(c, &m, " runs with autograd on ");
+	if (named || (!local && s)) {
+		where_add(c, &m, e->scope);
+	} else if (region) {
+		span q = quote_of(c, ev->eval_call);
+		if (q.len)
+			text_add(c, &m, "after %.*s ", (int)q.len, q.ptr);
+		where_add(c, &m, e->scope);
+	} else if (loop) {
+		span q = quote_of(c, ev->loop_iter);
+		text_add(c, &m, "in the loop over %.*s ", (int)(q.len ? q.len : 13), q.len ? q.ptr : "evaluation data");
+		where_add(c, &m, e->scope);
+	} else {
+		text_add(c, &m, "in a module-level inference script");
+	}
+	if (!local && s) {
+		text_add(c, &m, ", called from ");
+		caller_add(c, &m, s->caller);
+		if (s->flag_false)
+			text_add(c, &m, " with %.*s=False", (int)f->flag.len, f->flag.ptr);
+		text_add(c, &m, " on line %d", row_of(s->call));
+	}
+
+	/* What is there and does not disable grad. */
+	const char *sep = ": ";
+	if (!ts_node_is_null(ev->eval_call)) {
+		span r = ev->eval_receiver.len <= MAX_QUOTED_CALL ? ev->eval_receiver : (span){ "the model", 9 };
+		text_add(c, &m, "%s%.*s.eval() does not disable gradients", sep, (int)r.len, r.ptr);
+		sep = "; ";
+	}
+	if (offsets_any_in(&c->volatile_at, f->start, f->end)) {
+		text_add(c, &m, "%svolatile=True has had no effect since PyTorch 0.4", sep);
+		sep = "; ";
+	}
+	if (e->detached.len) {
+		text_add(c, &m, "%s.%.*s%s on the output does not stop the graph from being built", sep,
+			 (int)e->detached.len, e->detached.ptr, span_is(e->detached, "data") ? "" : "()");
+		sep = "; ";
+	}
+	if (f->nograd_with != UINT32_MAX) {
+		TSPoint p = { 0, 0 };
+		/* The with's line: rows are counted from the tree, not the text. */
+		TSNode root = ts_tree_root_node(e->call.tree);
+		TSNode w = ts_node_descendant_for_byte_range(root, f->nograd_with, f->nograd_with);
+		if (!ts_node_is_null(w))
+			p = ts_node_start_point(w);
+		text_add(c, &m, "%sthe grad-disabling with on line %u does not contain this call", sep, (unsigned)p.row + 1);
+		sep = "; ";
+	}
+	if (local && s) {
+		text_add(c, &m, "%sit is called with autograd on from ", sep);
+		caller_add(c, &m, s->caller);
+		text_add(c, &m, " on line %d", row_of(s->call));
+	}
+
+	/* The fix. */
+	if (!local && s)
+		text_add(c, &m, "; wrap the call on line %d in %.*s.%s()", row_of(s->call), (int)t.len, t.ptr, ctxname);
+	else if (e->in_loop)
+		text_add(c, &m, "; wrap the loop in %.*s.%s()", (int)t.len, t.ptr, ctxname);
+	else if (e->scope == 0)
+		text_add(c, &m, "; wrap the call in %.*s.%s()", (int)t.len, t.ptr, ctxname);
+	else
+		text_add(c, &m, "; wrap the call in %.*s.%s() or decorate %.*s() with @%.*s.%s()", (int)t.len, t.ptr,
+			 ctxname, (int)f->name.len, f->name.ptr, (int)t.len, t.ptr, ctxname);
+	if (c->error) {
+		free(m.ptr);
+		return;
+	}
+
+	gg_byte_range at = { ts_node_start_byte(e->call), ts_node_end_byte(e->call) };
+	gg_finding *finding = gg_findings_push(c->out, rule_code, GG_SEVERITY_WARNING, at, m.ptr);
+	if (!finding) {
+		fail(c, -ENOMEM);
+		return;
+	}
+	if (!ts_node_is_null(ev->eval_call)) {
+		span q = quote_of(c, ev->eval_call);
+		char *rel = gg_strdup_printf("%.*s called here", (int)(q.len ? q.len : 6), q.len ? q.ptr : ".eval()");
+		gg_byte_range r = { ts_node_start_byte(ev->eval_call), ts_node_end_byte(ev->eval_call) };
+		if (!rel || gg_finding_add_related(finding, r, rel))
+			fail(c, -ENOMEM);
+	}
+	if (s) {
+		const func *callee = &c->funcs[e->scope];
+		char *rel = gg_strdup_printf("%.*s() called here with autograd on", (int)callee->name.len, callee->name.ptr);
+		gg_byte_range r = { ts_node_start_byte(s->call), ts_node_end_byte(s->call) };
+		if (!rel || gg_finding_add_related(finding, r, rel))
+			fail(c, -ENOMEM);
 	}
 }
 
@@ -1087,7 +2316,12 @@ gg_rule_gg001 *gg_rule_gg001_new(char **error)
 	r->cap_from_alias = gg_query_capture_id(r->query, "from.alias");
 	r->cap_backward = gg_query_capture_id(r->query, "backward");
 	r->cap_grad_callee = gg_query_capture_id(r->query, "grad.callee");
+	r->cap_gradoff = gg_query_capture_id(r->query, "gradoff");
+	r->cap_volatile = gg_query_capture_id(r->query, "volatile");
 	r->cap_function = gg_query_capture_id(r->query, "function");
+	r->cap_class = gg_query_capture_id(r->query, "class");
+	r->cap_assign_left = gg_query_capture_id(r->query, "assign.left");
+	r->cap_assign_right = gg_query_capture_id(r->query, "assign.right");
 	return r;
 }
 
@@ -1101,6 +2335,29 @@ void gg_rule_gg001_delete(gg_rule_gg001 *r)
 	free(r);
 }
 
+static void check_free(check *c)
+{
+	for (size_t i = 0; i < c->bindings_len; i++)
+		free(c->bindings[i].target);
+	free(c->bindings);
+	free(c->backward.items);
+	free(c->gradoff.items);
+	free(c->volatile_at.items);
+	free(c->funcs);
+	free(c->func_names);
+	free(c->classes);
+	free(c->assign_left);
+	free(c->assign_right);
+	free(c->models.items);
+	free(c->not_models.items);
+	free(c->loaded.items);
+	free(c->flags);
+	free(c->events);
+	free(c->sites);
+	free(c->evals);
+	free(c->name.ptr);
+}
+
 int gg_rule_gg001_check(gg_rule_gg001 *r, const gg_source *src, TSNode root, gg_findings *out)
 {
 	check c;
@@ -1108,27 +2365,28 @@ int gg_rule_gg001_check(gg_rule_gg001 *r, const gg_source *src, TSNode root, gg_
 	c.rule = r;
 	c.text = src->text;
 	c.len = src->len;
+	c.config = src->config;
 	c.pytest_module = path_is_pytest_module(src->path);
 	c.out = out;
 
 	int rc = facts_collect(&c, root);
 	if (!rc && c.framework_imported) {
-		scope module = { true, root, { "<module>", 8 }, -1 };
 		ctx x;
 		memset(&x, 0, sizeof x);
-		x.scope = &module;
+		x.cls = -1;
+		x.module_class = -1;
+		x.loop_iter = null_node();
+		x.block_end = (uint32_t)c.len;
 		c.torch = torch_spelling(&c);
 		c.cursor = ts_tree_cursor_new(root);
 		walk_block(&c, x, root);
 		ts_tree_cursor_delete(&c.cursor);
+		if (!c.error)
+			call_graph_resolve(&c);
+		for (size_t i = 0; i < c.events_len && !c.error; i++)
+			report(&c, &c.events[i]);
 		rc = c.error;
 	}
-	for (size_t i = 0; i < c.bindings_len; i++)
-		free(c.bindings[i].target);
-	free(c.bindings);
-	free(c.backward_at);
-	free(c.functions);
-	free(c.evals);
-	free(c.name.ptr);
+	check_free(&c);
 	return rc;
 }

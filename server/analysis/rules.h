@@ -20,4 +20,8 @@ void gg_rule_gg001_delete(gg_rule_gg001 *r);
 /* Appends GG001 findings for src (whose tree is root) to out. Returns 0 or a negative errno. */
 int gg_rule_gg001_check(gg_rule_gg001 *r, const gg_source *src, TSNode root, gg_findings *out);
 
+/* GG002 and GG003 keep no state between files. Append their findings for src to out; 0 or a negative errno. */
+int gg_rule_gg002_check(const gg_source *src, TSNode root, gg_findings *out);
+int gg_rule_gg003_check(const gg_source *src, TSNode root, gg_findings *out);
+
 #endif

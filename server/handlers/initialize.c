@@ -4,6 +4,7 @@
 #include "gg_config.h"
 #include "handlers.h"
 #include "log.h"
+#include "lsp_settings.h"
 
 /* The client lists encodings in its order of preference; take the first we know (LSP 3.17). */
 static gg_encoding initialize_pick_encoding(const cJSON *capabilities)
@@ -27,6 +28,10 @@ static void initialize_read_options(gg_session *s, const cJSON *options)
 		s->debounce_ms = (unsigned)debounce->valuedouble;
 	else if (debounce)
 		gg_log_warn("initializationOptions.debounceMs must be a number of milliseconds from 0 to 10000");
+	/* The gradguard settings: the options object itself, or its "gradguard" member. */
+	const cJSON *nested = gg_json_object(options, "gradguard");
+	if (nested || options)
+		gg_settings_set(s, nested ? nested : options);
 }
 
 cJSON *gg_handle_initialize(gg_session *s, const cJSON *params, gg_rpc_failure *fail)
@@ -41,6 +46,7 @@ cJSON *gg_handle_initialize(gg_session *s, const cJSON *params, gg_rpc_failure *
 	const cJSON *text_document = gg_json_object(capabilities, "textDocument");
 	s->client_pulls_diagnostics = gg_json_object(text_document, "diagnostic") != NULL;
 	initialize_read_options(s, gg_json_object(params, "initializationOptions"));
+	s->client_configuration = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(gg_json_object(capabilities, "workspace"), "configuration"));
 
 	cJSON *result = cJSON_CreateObject();
 	cJSON *caps = cJSON_AddObjectToObject(result, "capabilities");

@@ -7,6 +7,12 @@ GG002`). A case without marks expects nothing. The comparison is on the exact
 set of (code, row). Cases run from this folder under their bare names, so the
 `tests/` folder above them does not make every case a pytest module.
 
+A folder case `config_<what>/` holds a pyproject.toml and Python files (in
+subfolders too) with the same marks; `gradguard check` runs inside it with no
+path, so the folder walk, the nearest [tool.gradguard] and its `exclude` are
+exercised. The comparison is on (file, code, row). A mark in an excluded file
+fails the case, so excluded files carry none.
+
 usage: run_corpus.py GRADGUARD [CASE.py ...]
 """
 import json
@@ -31,15 +37,31 @@ def expected_findings(path):
     return found
 
 
+def expected_dir_findings(folder):
+    found = set()
+    for dirpath, _, names in os.walk(folder):
+        for n in names:
+            if n.endswith(".py"):
+                path = os.path.join(dirpath, n)
+                rel = os.path.relpath(path, folder)
+                found |= {(rel, code, row) for code, row in expected_findings(path)}
+    return found
+
+
 def actual_findings(gradguard, name):
+    folder = os.path.join(HERE, name)
+    is_dir = os.path.isdir(folder)
     proc = subprocess.run(
-        [gradguard, "check", "--output-format", "json", name],
-        cwd=HERE, capture_output=True, text=True, timeout=60,
+        [gradguard, "check", "--output-format", "json"] + ([] if is_dir else [name]),
+        cwd=folder if is_dir else HERE, capture_output=True, text=True, timeout=60,
     )
     if proc.returncode not in (0, 1):
         raise RuntimeError(f"exit status {proc.returncode}: {proc.stderr.strip()}")
     rows = json.loads(proc.stdout)
-    found = {(r["code"], r["location"]["row"]) for r in rows}
+    if is_dir:
+        found = {(os.path.normpath(r["filename"]), r["code"], r["location"]["row"]) for r in rows}
+    else:
+        found = {(r["code"], r["location"]["row"]) for r in rows}
     want_status = 1 if rows else 0
     if proc.returncode != want_status:
         raise RuntimeError(f"exit status {proc.returncode} with {len(rows)} findings")
@@ -52,31 +74,34 @@ def main(argv):
         return 2
     gradguard = os.path.abspath(argv[1])
     cases = argv[2:] or sorted(
-        n for n in os.listdir(HERE) if n.endswith(".py") and n != os.path.basename(__file__)
+        n for n in os.listdir(HERE)
+        if (n.endswith(".py") and n != os.path.basename(__file__))
+        or (n.startswith("config_") and os.path.isdir(os.path.join(HERE, n)))
     )
     tp, fp, fn = Counter(), Counter(), Counter()
     failed = 0
     for name in cases:
-        name = os.path.basename(name)
-        want = expected_findings(os.path.join(HERE, name))
+        name = os.path.basename(os.path.normpath(name))
+        path = os.path.join(HERE, name)
+        want = expected_dir_findings(path) if os.path.isdir(path) else expected_findings(path)
         try:
             got = actual_findings(gradguard, name)
         except (RuntimeError, ValueError, subprocess.TimeoutExpired) as e:
             print(f"FAIL {name}: {e}")
             failed += 1
             continue
-        for code, _ in got & want:
-            tp[code] += 1
-        for code, _ in got - want:
-            fp[code] += 1
-        for code, _ in want - got:
-            fn[code] += 1
+        for f in got & want:
+            tp[f[-2]] += 1
+        for f in got - want:
+            fp[f[-2]] += 1
+        for f in want - got:
+            fn[f[-2]] += 1
         if got == want:
             print(f"ok   {name} ({len(want)} expected)")
         else:
             failed += 1
-            extra = ", ".join(f"{c}@{r}" for c, r in sorted(got - want))
-            missing = ", ".join(f"{c}@{r}" for c, r in sorted(want - got))
+            extra = ", ".join("@".join(map(str, f)) for f in sorted(got - want))
+            missing = ", ".join("@".join(map(str, f)) for f in sorted(want - got))
             print(f"FAIL {name}: unexpected [{extra}] missing [{missing}]")
     for code in sorted(set(tp) | set(fp) | set(fn)):
         p = tp[code] / (tp[code] + fp[code]) if tp[code] + fp[code] else 1.0

@@ -1,0 +1,380 @@
+#include "grad_context.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Longest attribute chain read as a dotted name (a.b.c...). */
+#define MAX_NAME_SEGMENTS 32
+
+static bool type_is(TSNode n, const char *type)
+{
+	return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
+}
+
+static TSNode field(TSNode n, const char *name)
+{
+	return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+/* The node's text; empty when the node lies outside the text. */
+static const char *node_text(const gg_torch_names *t, TSNode n, size_t *len)
+{
+	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	if (s > e || e > t->len) {
+		*len = 0;
+		return t->text;
+	}
+	*len = e - s;
+	return t->text + s;
+}
+
+static bool text_is(const char *p, size_t n, const char *lit)
+{
+	return n == strlen(lit) && memcmp(p, lit, n) == 0;
+}
+
+/* ---- the scratch name ---- */
+
+static int name_append(gg_torch_names *t, const char *s, size_t n)
+{
+	if (t->name_len + n + 1 > t->name_cap) {
+		size_t cap = t->name_cap ? t->name_cap : 64;
+		while (cap < t->name_len + n + 1)
+			cap *= 2;
+		char *p = realloc(t->name, cap);
+		if (!p)
+			return -ENOMEM;
+		t->name = p;
+		t->name_cap = cap;
+	}
+	memcpy(t->name + t->name_len, s, n);
+	t->name_len += n;
+	t->name[t->name_len] = '\0';
+	return 0;
+}
+
+/* Appends the identifiers of a dotted_name joined by dots. */
+static int dotted_append(gg_torch_names *t, TSNode dotted)
+{
+	uint32_t count = ts_node_named_child_count(dotted);
+	for (uint32_t i = 0, seg = 0; i < count; i++) {
+		TSNode id = ts_node_named_child(dotted, i);
+		if (!type_is(id, "identifier"))
+			continue;
+		size_t n;
+		const char *s = node_text(t, id, &n);
+		if ((seg++ && name_append(t, ".", 1)) || name_append(t, s, n))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* ---- imports ---- */
+
+static int binding_cmp(const void *pa, const void *pb)
+{
+	const gg_torch_binding *a = pa, *b = pb;
+	size_t n = a->local_len < b->local_len ? a->local_len : b->local_len;
+	int r = memcmp(a->local, b->local, n);
+	if (r)
+		return r;
+	return a->local_len < b->local_len ? -1 : a->local_len > b->local_len;
+}
+
+/* Binds local to a copy of the scratch name. */
+static int binding_add(gg_torch_names *t, const char *local, size_t local_len)
+{
+	if (t->bindings_len == t->bindings_cap) {
+		size_t cap = t->bindings_cap ? t->bindings_cap * 2 : 8;
+		gg_torch_binding *p = realloc(t->bindings, cap * sizeof *p);
+		if (!p)
+			return -ENOMEM;
+		t->bindings = p;
+		t->bindings_cap = cap;
+	}
+	char *target = malloc(t->name_len + 1);
+	if (!target)
+		return -ENOMEM;
+	memcpy(target, t->name, t->name_len + 1);
+	t->bindings[t->bindings_len++] = (gg_torch_binding){ local, local_len, target };
+	return 0;
+}
+
+/* The first identifier of a dotted_name: "torch" in torch.nn.functional. */
+static TSNode dotted_root(TSNode dotted)
+{
+	return ts_node_named_child(dotted, 0);
+}
+
+/* Notes the framework a module belongs to; true when it is torch. */
+static bool module_note(gg_torch_names *t, TSNode dotted)
+{
+	static const char *const frameworks[] = {
+		"torch", "lightning", "pytorch_lightning", "transformers", "accelerate", "timm", NULL,
+	};
+	if (!type_is(dotted, "dotted_name"))
+		return false;
+	size_t n;
+	const char *root = node_text(t, dotted_root(dotted), &n);
+	for (const char *const *f = frameworks; *f; f++)
+		if (text_is(root, n, *f))
+			t->framework_imported = true;
+	if (!text_is(root, n, "torch"))
+		return false;
+	t->torch_imported = true;
+	return true;
+}
+
+/* import torch, import torch.autograd as ag */
+static int import_record(gg_torch_names *t, TSNode stmt)
+{
+	uint32_t count = ts_node_named_child_count(stmt);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode item = ts_node_named_child(stmt, i);
+		TSNode dotted = type_is(item, "aliased_import") ? field(item, "name") : item;
+		if (!module_note(t, dotted))
+			continue;
+		t->name_len = 0;
+		size_t n;
+		const char *local;
+		int rc;
+		if (type_is(item, "aliased_import")) {
+			rc = dotted_append(t, dotted);
+			local = node_text(t, field(item, "alias"), &n);
+		} else {
+			/* import torch.autograd binds torch */
+			rc = name_append(t, "torch", 5);
+			local = node_text(t, dotted_root(dotted), &n);
+		}
+		if (rc || binding_add(t, local, n))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* from torch.autograd import grad [as g], from torch import * */
+static int import_from_record(gg_torch_names *t, TSNode stmt)
+{
+	TSNode module = field(stmt, "module_name");
+	if (!module_note(t, module))
+		return 0;
+	uint32_t count = ts_node_named_child_count(stmt);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode item = ts_node_named_child(stmt, i);
+		if (ts_node_eq(item, module))
+			continue;
+		TSNode name = type_is(item, "aliased_import") ? field(item, "name") : item;
+		if (!type_is(name, "dotted_name"))
+			continue;
+		t->name_len = 0;
+		if (dotted_append(t, module) || name_append(t, ".", 1) || dotted_append(t, name))
+			return -ENOMEM;
+		size_t n;
+		const char *local;
+		if (type_is(item, "aliased_import")) {
+			local = node_text(t, field(item, "alias"), &n);
+		} else {
+			uint32_t segs = ts_node_named_child_count(name);
+			local = node_text(t, segs ? ts_node_named_child(name, segs - 1) : name, &n);
+		}
+		if (binding_add(t, local, n))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int gg_torch_names_init(gg_torch_names *t, const char *text, size_t len, TSNode root)
+{
+	memset(t, 0, sizeof *t);
+	t->text = text;
+	t->len = len;
+	/* Imports may sit anywhere (in try blocks, in functions): walk the whole tree once. */
+	TSTreeCursor cur = ts_tree_cursor_new(root);
+	int rc = 0;
+	for (bool more = true; more && !rc;) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		bool descend = true;
+		if (type_is(n, "import_statement")) {
+			rc = import_record(t, n);
+			descend = false;
+		} else if (type_is(n, "import_from_statement")) {
+			rc = import_from_record(t, n);
+			descend = false;
+		}
+		if (descend && ts_tree_cursor_goto_first_child(&cur))
+			continue;
+		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
+			if (!ts_tree_cursor_goto_parent(&cur)) {
+				more = false;
+				break;
+			}
+		}
+	}
+	ts_tree_cursor_delete(&cur);
+	/* qsort wants a non-null base even for no elements. */
+	if (!rc && t->bindings_len)
+		qsort(t->bindings, t->bindings_len, sizeof *t->bindings, binding_cmp);
+	return rc;
+}
+
+void gg_torch_names_free(gg_torch_names *t)
+{
+	for (size_t i = 0; i < t->bindings_len; i++)
+		free(t->bindings[i].target);
+	free(t->bindings);
+	free(t->name);
+	memset(t, 0, sizeof *t);
+}
+
+/* ---- names ---- */
+
+static const gg_torch_binding *binding_find(const gg_torch_names *t, const char *local, size_t len)
+{
+	if (!t->bindings_len)
+		return NULL;
+	gg_torch_binding key = { local, len, NULL };
+	return bsearch(&key, t->bindings, t->bindings_len, sizeof *t->bindings, binding_cmp);
+}
+
+const char *gg_torch_names_resolve(gg_torch_names *t, TSNode n, int *err)
+{
+	TSNode attrs[MAX_NAME_SEGMENTS];
+	unsigned count = 0;
+	while (type_is(n, "attribute")) {
+		if (count == MAX_NAME_SEGMENTS)
+			return NULL;
+		attrs[count++] = field(n, "attribute");
+		n = field(n, "object");
+	}
+	if (!type_is(n, "identifier"))
+		return NULL;
+	size_t len;
+	const char *root = node_text(t, n, &len);
+	const gg_torch_binding *b = binding_find(t, root, len);
+	t->name_len = 0;
+	int rc = b ? name_append(t, b->target, strlen(b->target)) : name_append(t, root, len);
+	while (!rc && count > 0) {
+		const char *a = node_text(t, attrs[--count], &len);
+		rc = name_append(t, ".", 1);
+		if (!rc)
+			rc = name_append(t, a, len);
+	}
+	if (rc) {
+		*err = rc;
+		return NULL;
+	}
+	return t->name;
+}
+
+/* Whether name is torch.X, torch.autograd.X or torch.autograd.grad_mode.X. */
+static bool is_torch_grad_name(const char *name, const char *x)
+{
+	static const char *const prefixes[] = { "torch.", "torch.autograd.", "torch.autograd.grad_mode.", NULL };
+	for (const char *const *p = prefixes; *p; p++) {
+		size_t n = strlen(*p);
+		if (strncmp(name, *p, n) == 0 && strcmp(name + n, x) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The first argument and, in *count, how many there are; argument lists carry comments too. */
+static TSNode sole_argument(TSNode args, uint32_t *count)
+{
+	TSNode found = { { 0, 0, 0, 0 }, NULL, NULL };
+	*count = 0;
+	uint32_t n = ts_node_named_child_count(args);
+	for (uint32_t i = 0; i < n; i++) {
+		TSNode a = ts_node_named_child(args, i);
+		if (type_is(a, "comment"))
+			continue;
+		if ((*count)++ == 0)
+			found = a;
+	}
+	return found;
+}
+
+/* A true/false literal, positional or as mode=: 1, 0; no argument -2; anything else -1. */
+static int literal_mode(const gg_torch_names *t, TSNode args)
+{
+	uint32_t count;
+	TSNode a = sole_argument(args, &count);
+	if (count == 0)
+		return -2;
+	if (count != 1)
+		return -1;
+	if (type_is(a, "keyword_argument")) {
+		size_t n;
+		const char *k = node_text(t, field(a, "name"), &n);
+		if (!text_is(k, n, "mode"))
+			return -1;
+		a = field(a, "value");
+	}
+	if (type_is(a, "true"))
+		return 1;
+	if (type_is(a, "false"))
+		return 0;
+	return -1;
+}
+
+gg_grad_mode gg_grad_mode_of(gg_torch_names *t, TSNode expr, int *err)
+{
+	if (type_is(expr, "as_pattern"))
+		expr = ts_node_named_child(expr, 0);
+	while (type_is(expr, "parenthesized_expression") && ts_node_named_child_count(expr) == 1)
+		expr = ts_node_named_child(expr, 0);
+
+	bool called = type_is(expr, "call");
+	TSNode args = called ? field(expr, "arguments") : expr;
+	const char *name = gg_torch_names_resolve(t, called ? field(expr, "function") : expr, err);
+	if (!name || (called && !type_is(args, "argument_list")))
+		return GG_GRAD_NONE;
+	if (is_torch_grad_name(name, "no_grad"))
+		return GG_GRAD_OFF;
+	if (is_torch_grad_name(name, "enable_grad"))
+		return GG_GRAD_ON;
+	if (is_torch_grad_name(name, "inference_mode")) {
+		int mode = called ? literal_mode(t, args) : -2;
+		/* inference_mode(False) leaves autograd as it was. */
+		return mode == 1 || mode == -2 ? GG_GRAD_OFF : mode == 0 ? GG_GRAD_NONE : GG_GRAD_CONTROLLED;
+	}
+	if (called && is_torch_grad_name(name, "set_grad_enabled")) {
+		int mode = literal_mode(t, args);
+		return mode == 0 ? GG_GRAD_OFF : mode == 1 ? GG_GRAD_ON : GG_GRAD_CONTROLLED;
+	}
+	return GG_GRAD_NONE;
+}
+
+gg_grad_mode gg_grad_with_mode(gg_torch_names *t, TSNode with_clause, int *err)
+{
+	if (ts_node_has_error(with_clause))
+		return GG_GRAD_OFF;
+	gg_grad_mode result = GG_GRAD_NONE;
+	uint32_t count = ts_node_named_child_count(with_clause);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode item = ts_node_named_child(with_clause, i);
+		if (!type_is(item, "with_item"))
+			continue;
+		gg_grad_mode g = gg_grad_mode_of(t, field(item, "value"), err);
+		if (g == GG_GRAD_OFF || g == GG_GRAD_CONTROLLED)
+			return GG_GRAD_OFF;
+		if (g == GG_GRAD_ON)
+			result = GG_GRAD_ON;
+	}
+	return result;
+}
+
+gg_grad_mode gg_grad_statement_mode(gg_torch_names *t, TSNode stmt, int *err)
+{
+	if (!type_is(stmt, "expression_statement") || ts_node_named_child_count(stmt) != 1)
+		return GG_GRAD_NONE;
+	TSNode call = ts_node_named_child(stmt, 0);
+	if (!type_is(call, "call"))
+		return GG_GRAD_NONE;
+	const char *name = gg_torch_names_resolve(t, field(call, "function"), err);
+	if (!name || !is_torch_grad_name(name, "set_grad_enabled"))
+		return GG_GRAD_NONE;
+	return gg_grad_mode_of(t, call, err);
+}

@@ -1,0 +1,1437 @@
+/*
+ * GG002 graph-accumulation: a tensor that carries autograd history is
+ * accumulated across loop iterations (`total += loss`, `total = total + loss`,
+ * `losses.append(loss)`), so every iteration's graph stays alive.
+ *
+ * One walk over the statements, in order, per function:
+ *   history      which names hold a value computed by a model forward or a
+ *                loss in this function (names_bind, history_of);
+ *   accumulation a `+=`, `A = A + v` or `A.append(v)` in a loop, with grad on,
+ *                into an accumulator that outlives the iteration, of a value
+ *                whose history was made in that loop (candidate_consider);
+ *   intent       an accumulator that flows into backward() or, outside
+ *                evaluation code, out of the function (a loss summed on
+ *                purpose, outputs gathered for a loss) is not reported
+ *                (function_finish).
+ * A function whose every call site in the file runs under no_grad is not
+ * reported either (file_finish).
+ *
+ * Precision comes first: a value of unknown origin, or one that went through
+ * .item(), float(), .detach(), .tolist(), .numpy(), is never history.
+ *
+ * Work is linear in the tree: each statement is visited once, each expression
+ * scanned a bounded number of times, name lookups are hashed.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grad_context.h"
+#include "rules.h"
+
+static const char rule_code[] = "GG002";
+
+/* Deeper statement nesting than CPython accepts is not analysed. */
+#define MAX_BLOCK_DEPTH 200
+/* Deeper expressions than this are not followed for history. */
+#define MAX_EXPR_DEPTH 64
+/* Longest attribute chain read as a name (a.b.c...). */
+#define MAX_NAME_SEGMENTS 32
+/* Quotations longer than this are summarised in messages. */
+#define MAX_QUOTE 60
+
+#define NO_POS UINT32_MAX
+
+typedef struct span {
+	const char *ptr;
+	size_t len;
+} span;
+
+/*
+ * What the walk knows of a name (an identifier or a chain like self.total) in
+ * one function: its last plain binding and, when it holds a value with
+ * autograd history, where that value was made.
+ */
+typedef struct name_info {
+	span name;            /* the key; ptr NULL marks an empty slot */
+	uint32_t bound_at;    /* start of its last plain binding, or NO_POS */
+	TSNode bound_block;   /* the block of that binding */
+	uint32_t history_at;  /* where its history was made, or NO_POS */
+	TSNode origin;        /* the model or loss call the history comes from */
+	bool loss;            /* the origin computes a loss: a scalar */
+} name_info;
+
+/* Open addressing over spans of the checked text. */
+typedef struct name_table {
+	name_info *slots; /* owned */
+	size_t cap, len;
+} name_table;
+
+/* The history of an expression: from which call, made where. */
+typedef struct history {
+	bool yes;
+	uint32_t at;
+	TSNode origin;
+	bool loss;
+} history;
+
+typedef struct assign_fact {
+	span lhs;
+	TSNode rhs;
+	bool done;
+} assign_fact;
+
+typedef struct candidate {
+	TSNode stmt;  /* the accumulation */
+	TSNode acc;   /* the accumulator as written */
+	TSNode value; /* the accumulated value */
+	span key;     /* the accumulator's name */
+	history h;
+	bool list;    /* .append */
+	bool dropped;
+} candidate;
+
+/* The pending finding of a function, until its callers are known. */
+typedef struct pending {
+	candidate cand;
+	span function; /* empty at module level */
+} pending;
+
+typedef struct call_site {
+	span name; /* the callee's last segment */
+	bool grad_off;
+} call_site;
+
+/* One function (or the module) being walked. */
+typedef struct function {
+	span name;          /* empty at module level */
+	bool evaluation;    /* named like evaluation code: it returns results, not graphs */
+	bool builds_graph;  /* forward(): accumulating is what it is for */
+	name_table names;
+	assign_fact *assigns; /* owned */
+	size_t assigns_len, assigns_cap;
+	TSNode *sinks; /* owned: backward calls and, outside evaluation code, returns */
+	size_t sinks_len, sinks_cap;
+	candidate *cands; /* owned */
+	size_t cands_len, cands_cap;
+} function;
+
+/* Everything one check needs; lives for one gg_rule_gg002_check. */
+typedef struct check {
+	const char *text;
+	size_t len;
+	gg_torch_names torch;
+	name_table models; /* names that are evidently models: receivers of .eval(), instances */
+	name_table losses; /* names bound to loss objects: criterion = nn.CrossEntropyLoss() */
+	pending *pending;  /* owned */
+	size_t pending_len, pending_cap;
+	call_site *calls; /* owned */
+	size_t calls_len, calls_cap;
+	TSTreeCursor cursor;
+	gg_findings *out;
+	int error; /* first negative errno met; the walk stops */
+} check;
+
+typedef struct ctx {
+	function *fn;
+	bool grad_off;  /* autograd off, controlled on purpose, or unknown */
+	TSNode loop;    /* innermost enclosing for/while of this function, or null */
+	TSNode cls;     /* the class whose body this is, or null */
+	unsigned depth;
+} ctx;
+
+/* ---- small helpers ---- */
+
+static TSNode null_node(void)
+{
+	TSNode none = { { 0, 0, 0, 0 }, NULL, NULL };
+	return none;
+}
+
+static bool type_is(TSNode n, const char *type)
+{
+	return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
+}
+
+static TSNode field(TSNode n, const char *name)
+{
+	return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+static span node_span(const check *c, TSNode n)
+{
+	span out = { c->text, 0 };
+	if (ts_node_is_null(n))
+		return out;
+	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	if (s <= e && e <= c->len) {
+		out.ptr = c->text + s;
+		out.len = e - s;
+	}
+	return out;
+}
+
+static bool span_eq(span a, span b)
+{
+	return a.len == b.len && memcmp(a.ptr, b.ptr, a.len) == 0;
+}
+
+static bool span_is(span a, const char *lit)
+{
+	size_t n = strlen(lit);
+	return a.len == n && memcmp(a.ptr, lit, n) == 0;
+}
+
+static bool span_ends(span a, const char *lit)
+{
+	size_t n = strlen(lit);
+	return a.len >= n && memcmp(a.ptr + a.len - n, lit, n) == 0;
+}
+
+static bool span_contains(span a, const char *lit)
+{
+	size_t n = strlen(lit);
+	for (size_t i = 0; i + n <= a.len; i++)
+		if (memcmp(a.ptr + i, lit, n) == 0)
+			return true;
+	return false;
+}
+
+static bool span_one_of(span a, const char *const *names)
+{
+	for (; *names; names++)
+		if (span_is(a, *names))
+			return true;
+	return false;
+}
+
+static void fail(check *c, int err)
+{
+	if (!c->error)
+		c->error = err;
+}
+
+/* Grows *items (of size elem) to hold one more than len. */
+static int grow(void **items, size_t *cap, size_t len, size_t elem)
+{
+	if (len < *cap)
+		return 0;
+	size_t n = *cap ? *cap * 2 : 16;
+	void *p = realloc(*items, n * elem);
+	if (!p)
+		return -ENOMEM;
+	*items = p;
+	*cap = n;
+	return 0;
+}
+
+/* An identifier or an attribute chain of identifiers: total, self.total. */
+static bool is_name_chain(TSNode n)
+{
+	for (unsigned i = 0; i < MAX_NAME_SEGMENTS; i++) {
+		if (type_is(n, "identifier"))
+			return true;
+		if (!type_is(n, "attribute"))
+			return false;
+		n = field(n, "object");
+	}
+	return false;
+}
+
+/* The last segment of a name chain: `encoder` in self.model.encoder. */
+static span last_segment(const check *c, TSNode chain)
+{
+	return node_span(c, type_is(chain, "attribute") ? field(chain, "attribute") : chain);
+}
+
+static TSNode skip_parens(TSNode n)
+{
+	for (unsigned i = 0; i < MAX_EXPR_DEPTH && type_is(n, "parenthesized_expression") &&
+			     ts_node_named_child_count(n) == 1; i++)
+		n = ts_node_named_child(n, 0);
+	return n;
+}
+
+/* The positional arguments of a call, comments and keywords aside. */
+static TSNode positional_at(TSNode args, uint32_t index, uint32_t *count)
+{
+	TSNode found = null_node();
+	*count = 0;
+	uint32_t n = ts_node_named_child_count(args);
+	for (uint32_t i = 0; i < n; i++) {
+		TSNode a = ts_node_named_child(args, i);
+		if (type_is(a, "comment") || type_is(a, "keyword_argument"))
+			continue;
+		if ((*count)++ == index)
+			found = a;
+	}
+	return found;
+}
+
+/* ---- name tables ---- */
+
+static uint64_t span_hash(span s)
+{
+	uint64_t h = 1469598103934665603ull; /* FNV-1a */
+	for (size_t i = 0; i < s.len; i++) {
+		h ^= (unsigned char)s.ptr[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+static name_info *table_find(const name_table *t, span key)
+{
+	if (!t->cap)
+		return NULL;
+	for (size_t i = span_hash(key) & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
+		name_info *slot = &t->slots[i];
+		if (!slot->name.ptr)
+			return NULL;
+		if (span_eq(slot->name, key))
+			return slot;
+	}
+}
+
+static int table_grow(name_table *t)
+{
+	size_t cap = t->cap ? t->cap * 2 : 32;
+	name_info *slots = calloc(cap, sizeof *slots);
+	if (!slots)
+		return -ENOMEM;
+	for (size_t i = 0; i < t->cap; i++) {
+		if (!t->slots[i].name.ptr)
+			continue;
+		size_t j = span_hash(t->slots[i].name) & (cap - 1);
+		while (slots[j].name.ptr)
+			j = (j + 1) & (cap - 1);
+		slots[j] = t->slots[i];
+	}
+	free(t->slots);
+	t->slots = slots;
+	t->cap = cap;
+	return 0;
+}
+
+/* The entry for key, added empty when missing (*added says so). NULL when out of memory. */
+static name_info *table_insert(name_table *t, span key, bool *added)
+{
+	*added = false;
+	name_info *slot = table_find(t, key);
+	if (slot)
+		return slot;
+	if ((t->len + 1) * 2 > t->cap && table_grow(t))
+		return NULL;
+	size_t i = span_hash(key) & (t->cap - 1);
+	while (t->slots[i].name.ptr)
+		i = (i + 1) & (t->cap - 1);
+	slot = &t->slots[i];
+	*slot = (name_info){ key, NO_POS, null_node(), NO_POS, null_node(), false };
+	t->len++;
+	*added = true;
+	return slot;
+}
+
+static void table_free(name_table *t)
+{
+	free(t->slots);
+	t->slots = NULL;
+	t->cap = t->len = 0;
+}
+
+/* ---- words in names ---- */
+
+static char lower(char ch)
+{
+	return ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : ch;
+}
+
+static bool is_upper(char ch)
+{
+	return ch >= 'A' && ch <= 'Z';
+}
+
+static bool is_digit(char ch)
+{
+	return ch >= '0' && ch <= '9';
+}
+
+/* Whether word (as written) equals lit, case aside and trailing digits aside: Net2 is net. */
+static bool word_is(span word, const char *lit)
+{
+	while (word.len && is_digit(word.ptr[word.len - 1]))
+		word.len--;
+	size_t n = strlen(lit);
+	if (word.len != n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (lower(word.ptr[i]) != lit[i])
+			return false;
+	return true;
+}
+
+static bool word_in(span word, const char *const *words)
+{
+	for (; *words; words++)
+		if (word_is(word, *words))
+			return true;
+	return false;
+}
+
+/*
+ * Splits a snake_case or camelCase name into words, calling visit on each
+ * until it returns true. An all-caps run stays one word (CNN in SimpleCNN).
+ */
+static bool words_any(span name, bool (*visit)(span word, void *arg), void *arg)
+{
+	size_t i = 0;
+	while (i < name.len) {
+		while (i < name.len && name.ptr[i] == '_')
+			i++;
+		size_t start = i;
+		if (i < name.len)
+			i++;
+		if (i < name.len && is_upper(name.ptr[start]) && is_upper(name.ptr[i])) {
+			/* CNNEncoder: the caps run ends before the last capital that starts a word. */
+			while (i < name.len && is_upper(name.ptr[i]) &&
+			       !(i + 1 < name.len && !is_upper(name.ptr[i + 1]) && name.ptr[i + 1] != '_' &&
+				 !is_digit(name.ptr[i + 1])))
+				i++;
+		} else {
+			while (i < name.len && name.ptr[i] != '_' && !is_upper(name.ptr[i]))
+				i++;
+		}
+		if (i > start && visit((span){ name.ptr + start, i - start }, arg))
+			return true;
+	}
+	return false;
+}
+
+/* The last word of a name, skipping a one-letter suffix: G in netG. */
+static bool last_word_visit(span word, void *arg)
+{
+	span *last = arg;
+	if (!(word.len == 1 && is_upper(word.ptr[0]) && last->len))
+		*last = word;
+	return false;
+}
+
+static span last_word(span name)
+{
+	span last = { name.ptr, 0 };
+	words_any(name, last_word_visit, &last);
+	return last;
+}
+
+static bool word_in_visit(span word, void *arg)
+{
+	return word_in(word, (const char *const *)arg);
+}
+
+static bool has_word(span name, const char *const *words)
+{
+	return words_any(name, word_in_visit, (void *)words);
+}
+
+/* Names of objects that are models (SPEC §2, GG001), in their last word. */
+static const char *const model_words[] = {
+	"model", "net", "network", "encoder", "decoder", "backbone", "head", "unet",
+	"generator", "discriminator", "policy", "classifier", "critic", "actor", "vae",
+	"autoencoder", "transformer", "student", "teacher", "mlp", "cnn", "rnn", "lstm", "gru",
+	NULL,
+};
+
+/* Words of a function name that say evaluation code (SPEC §2, GG001). */
+static const char *const eval_words[] = {
+	"eval", "evaluate", "evaluation", "valid", "validate", "validation", "val", "test",
+	"testing", "predict", "prediction", "inference", "infer", "estimate", "score", NULL,
+};
+
+/* ---- what is a model, what is a loss ---- */
+
+/* self.model, model, netG, student_encoder, or a name known to hold a model. */
+static bool is_model_chain(const check *c, TSNode chain, unsigned depth)
+{
+	if (!is_name_chain(chain) || depth > MAX_NAME_SEGMENTS)
+		return false;
+	if (table_find(&c->models, node_span(c, chain)))
+		return true;
+	if (!word_in(last_word(last_segment(c, chain)), model_words))
+		return false;
+	/* df.head() is not a forward: an attribute is a model only on self or on a model. */
+	if (!type_is(chain, "attribute"))
+		return true;
+	TSNode object = field(chain, "object");
+	return span_is(node_span(c, object), "self") || is_model_chain(c, object, depth + 1);
+}
+
+/* Loss functions of torch.nn.functional whose names do not end in loss. */
+static const char *const functional_losses[] = {
+	"cross_entropy", "binary_cross_entropy", "binary_cross_entropy_with_logits", "kl_div", NULL,
+};
+
+/* Names of callables that compute a loss. */
+static const char *const loss_callables[] = {
+	"loss", "loss_fn", "loss_func", "loss_function", "lossfn", "loss_fct", "loss_fcn",
+	"compute_loss", "calc_loss", "calculate_loss", "get_loss", NULL,
+};
+
+static bool is_loss_class_call(const check *c, TSNode call)
+{
+	TSNode fn = field(call, "function");
+	if (!is_name_chain(fn))
+		return false;
+	span seg = last_segment(c, fn);
+	return seg.len > 4 && is_upper(seg.ptr[0]) && span_ends(seg, "Loss");
+}
+
+/* criterion(...), loss_fn(...), F.cross_entropy(...), nn.MSELoss()(...), ce(...) after ce = nn.CrossEntropyLoss(). */
+static bool is_loss_callee(check *c, TSNode fn)
+{
+	if (type_is(fn, "call"))
+		return is_loss_class_call(c, fn);
+	if (!is_name_chain(fn))
+		return false;
+	if (table_find(&c->losses, node_span(c, fn)))
+		return true;
+	span seg = last_segment(c, fn);
+	static const char *const criterion[] = { "criterion", NULL };
+	if (span_one_of(seg, loss_callables) || has_word(seg, criterion))
+		return true;
+	int err = 0;
+	const char *name = gg_torch_names_resolve(&c->torch, fn, &err);
+	if (err)
+		fail(c, err);
+	static const char prefix[] = "torch.nn.functional.";
+	if (!name || strncmp(name, prefix, sizeof prefix - 1) != 0)
+		return false;
+	span f = { name + sizeof prefix - 1, strlen(name) - (sizeof prefix - 1) };
+	return span_ends(f, "_loss") || span_one_of(f, functional_losses);
+}
+
+/* model(x), self.encoder(x), self(x), model.forward(x), model.encode(x). */
+static bool is_model_callee(const check *c, TSNode fn)
+{
+	if (span_is(node_span(c, fn), "self"))
+		return true;
+	if (type_is(fn, "attribute")) {
+		static const char *const forwards[] = { "forward", "encode", "decode", NULL };
+		if (span_one_of(node_span(c, field(fn, "attribute")), forwards) &&
+		    is_model_chain(c, field(fn, "object"), 0))
+			return true;
+	}
+	return is_model_chain(c, fn, 0);
+}
+
+/* ---- history ---- */
+
+/* Methods whose result keeps the receiver's history. Anything else (argmax, max, eq) may not. */
+static const char *const keeping_methods[] = {
+	"mean", "sum", "view", "view_as", "reshape", "squeeze", "unsqueeze", "flatten", "float",
+	"double", "half", "bfloat16", "to", "cuda", "cpu", "clone", "contiguous", "exp", "log",
+	"pow", "abs", "sqrt", "softmax", "log_softmax", "sigmoid", "tanh", "relu", "transpose",
+	"permute", "t", "mul", "add", "sub", "div", "norm", "neg", "expand", "expand_as",
+	"repeat", "gather", "index_select", "masked_select", "masked_fill", "narrow", "select",
+	"chunk", "split", "unbind", NULL,
+};
+
+/* torch.X(t, ...) that keeps the history of t. */
+static const char *const keeping_functions[] = {
+	"torch.sum", "torch.mean", "torch.cat", "torch.stack", "torch.squeeze", "torch.flatten",
+	"torch.exp", "torch.log", "torch.abs", "torch.sigmoid", "torch.softmax", "torch.log_softmax",
+	"torch.clamp", "torch.norm", "torch.matmul", "torch.mul", "torch.add", "torch.div",
+	"torch.nn.functional.softmax", "torch.nn.functional.log_softmax",
+	"torch.nn.functional.sigmoid", "torch.nn.functional.normalize", NULL,
+};
+
+/* Attributes of a tensor that carry no history. */
+static const char *const plain_attributes[] = {
+	"data", "shape", "dtype", "device", "ndim", "requires_grad", "is_cuda", "grad",
+	"grad_fn", "is_leaf", "layout", "names", NULL,
+};
+
+static bool name_is_one_of(const char *name, const char *const *names)
+{
+	for (; *names; names++)
+		if (strcmp(name, *names) == 0)
+			return true;
+	return false;
+}
+
+static const history no_history = { false, NO_POS, { { 0, 0, 0, 0 }, NULL, NULL }, false };
+
+/*
+ * The history of an expression: a model forward or a loss computed in it, or
+ * a name holding one whose history was made in [lo, hi). Unknown is none.
+ */
+static history history_of(check *c, const function *fn, TSNode e, uint32_t lo, uint32_t hi, unsigned depth)
+{
+	e = skip_parens(e);
+	if (ts_node_is_null(e) || depth > MAX_EXPR_DEPTH || c->error)
+		return no_history;
+	const char *type = ts_node_type(e);
+
+	if (!strcmp(type, "identifier") || !strcmp(type, "attribute")) {
+		if (is_name_chain(e)) {
+			const name_info *info = table_find(&fn->names, node_span(c, e));
+			if (info || type_is(e, "identifier")) {
+				if (!info || info->history_at == NO_POS || info->history_at < lo || info->history_at >= hi)
+					return no_history;
+				return (history){ true, info->history_at, info->origin, info->loss };
+			}
+		}
+		/* outputs.loss, model(x).logits: history of the object, unless a plain attribute. */
+		if (span_one_of(node_span(c, field(e, "attribute")), plain_attributes))
+			return no_history;
+		return history_of(c, fn, field(e, "object"), lo, hi, depth + 1);
+	}
+	if (!strcmp(type, "subscript"))
+		return history_of(c, fn, field(e, "value"), lo, hi, depth + 1);
+	if (!strcmp(type, "unary_operator"))
+		return history_of(c, fn, field(e, "argument"), lo, hi, depth + 1);
+	if (!strcmp(type, "binary_operator")) {
+		history h = history_of(c, fn, field(e, "left"), lo, hi, depth + 1);
+		return h.yes ? h : history_of(c, fn, field(e, "right"), lo, hi, depth + 1);
+	}
+	if (strcmp(type, "call") != 0)
+		return no_history;
+
+	TSNode callee = field(e, "function");
+	uint32_t at = ts_node_start_byte(e);
+	if (at < lo || at >= hi)
+		return no_history;
+	if (is_loss_callee(c, callee))
+		return (history){ true, at, e, true };
+	if (is_model_callee(c, callee))
+		return (history){ true, at, e, false };
+	if (type_is(callee, "attribute") &&
+	    span_one_of(node_span(c, field(callee, "attribute")), keeping_methods)) {
+		history h = history_of(c, fn, field(callee, "object"), lo, hi, depth + 1);
+		if (h.yes)
+			return h;
+	}
+	int err = 0;
+	const char *name = gg_torch_names_resolve(&c->torch, callee, &err);
+	if (err)
+		fail(c, err);
+	if (name && name_is_one_of(name, keeping_functions)) {
+		uint32_t count;
+		TSNode first = positional_at(field(e, "arguments"), 0, &count);
+		/* torch.cat([a, b]): the history of an element. */
+		if (type_is(first, "list") || type_is(first, "tuple")) {
+			uint32_t n = ts_node_named_child_count(first);
+			for (uint32_t i = 0; i < n; i++) {
+				history h = history_of(c, fn, ts_node_named_child(first, i), lo, hi, depth + 1);
+				if (h.yes)
+					return h;
+			}
+			return no_history;
+		}
+		return history_of(c, fn, first, lo, hi, depth + 1);
+	}
+	return no_history;
+}
+
+/* ---- bindings ---- */
+
+/* Records a plain binding of target (a name chain) in stmt, with the history h. */
+static void name_bind(check *c, function *fn, TSNode target, TSNode stmt, history h)
+{
+	bool added;
+	name_info *info = table_insert(&fn->names, node_span(c, target), &added);
+	if (!info) {
+		fail(c, -ENOMEM);
+		return;
+	}
+	info->bound_at = ts_node_start_byte(stmt);
+	info->bound_block = ts_node_parent(stmt);
+	info->history_at = h.yes ? h.at : NO_POS;
+	info->origin = h.yes ? h.origin : null_node();
+	info->loss = h.yes && h.loss;
+}
+
+static void assign_fact_add(check *c, function *fn, TSNode lhs, TSNode rhs)
+{
+	if (grow((void **)&fn->assigns, &fn->assigns_cap, fn->assigns_len, sizeof *fn->assigns)) {
+		fail(c, -ENOMEM);
+		return;
+	}
+	fn->assigns[fn->assigns_len++] = (assign_fact){ node_span(c, lhs), rhs, false };
+}
+
+/* Binds the names of a target (a name, or a tuple of them) to value. */
+static void targets_bind(check *c, function *fn, TSNode target, TSNode value, TSNode stmt, unsigned depth)
+{
+	target = skip_parens(target);
+	if (depth > MAX_EXPR_DEPTH || c->error)
+		return;
+	if (is_name_chain(target)) {
+		history h = ts_node_is_null(value) ? no_history : history_of(c, fn, value, 0, NO_POS, 0);
+		name_bind(c, fn, target, stmt, h);
+		if (!ts_node_is_null(value))
+			assign_fact_add(c, fn, target, value);
+		return;
+	}
+	static const char *const tuples[] = { "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list",
+					      "expression_list", NULL };
+	if (!span_one_of((span){ ts_node_type(target), strlen(ts_node_type(target)) }, tuples))
+		return;
+	uint32_t n = ts_node_named_child_count(target);
+	TSNode v = skip_parens(value);
+	/* a, b = x, y pairs up; out, h = model(x) gives both the call's history. */
+	bool pairwise = !ts_node_is_null(v) && (type_is(v, "expression_list") || type_is(v, "tuple")) &&
+			ts_node_named_child_count(v) == n;
+	for (uint32_t i = 0; i < n; i++)
+		targets_bind(c, fn, ts_node_named_child(target, i), pairwise ? ts_node_named_child(v, i) : value,
+			     stmt, depth + 1);
+}
+
+/* ---- accumulations ---- */
+
+/* The accumulator's name: total, self.total, history in history["loss"]. */
+static bool accumulator_key(const check *c, TSNode acc, span *key)
+{
+	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && type_is(acc, "subscript"); i++)
+		acc = field(acc, "value");
+	if (!is_name_chain(acc))
+		return false;
+	*key = node_span(c, acc);
+	return true;
+}
+
+/* Whether stmt lies in block, below the loop: a binding there runs on every iteration before it. */
+static bool runs_each_iteration(TSNode stmt, TSNode block, TSNode loop)
+{
+	for (TSNode n = ts_node_parent(stmt); !ts_node_is_null(n) && !ts_node_eq(n, loop); n = ts_node_parent(n)) {
+		if (ts_node_eq(n, block))
+			return true;
+	}
+	return false;
+}
+
+static void candidate_consider(check *c, const ctx *x, TSNode stmt, TSNode acc, TSNode value, bool list)
+{
+	function *fn = x->fn;
+	if (ts_node_is_null(x->loop) || x->grad_off || fn->builds_graph || ts_node_is_null(value))
+		return;
+	span key;
+	if (!accumulator_key(c, acc, &key) || span_eq(key, node_span(c, skip_parens(value))))
+		return;
+	uint32_t lo = ts_node_start_byte(x->loop), hi = ts_node_end_byte(x->loop);
+	history h = history_of(c, fn, value, lo, hi, 0);
+	if (!h.yes)
+		return;
+	/* An accumulator bound afresh on every iteration (loss = ...; loss += reg) keeps one graph. */
+	const name_info *a = table_find(&fn->names, key);
+	if (a && a->bound_at != NO_POS && a->bound_at >= lo && a->bound_at < ts_node_start_byte(stmt) &&
+	    runs_each_iteration(stmt, a->bound_block, x->loop))
+		return;
+	if (grow((void **)&fn->cands, &fn->cands_cap, fn->cands_len, sizeof *fn->cands)) {
+		fail(c, -ENOMEM);
+		return;
+	}
+	fn->cands[fn->cands_len++] = (candidate){ stmt, acc, value, key, h, list, false };
+}
+
+/* total = total + loss, total = loss + total: the value added, or a null node. */
+static TSNode self_addition(const check *c, TSNode left, TSNode right)
+{
+	right = skip_parens(right);
+	if (!type_is(right, "binary_operator") || !is_name_chain(left))
+		return null_node();
+	span op = node_span(c, field(right, "operator"));
+	if (!span_is(op, "+") && !span_is(op, "-"))
+		return null_node();
+	span acc = node_span(c, left);
+	TSNode l = skip_parens(field(right, "left")), r = field(right, "right");
+	if (span_eq(node_span(c, l), acc))
+		return r;
+	if (span_is(op, "+") && span_eq(node_span(c, skip_parens(r)), acc))
+		return l;
+	return null_node();
+}
+
+static void assignment_handle(check *c, const ctx *x, TSNode stmt, TSNode e)
+{
+	TSNode left = field(e, "left"), right = field(e, "right");
+	TSNode added = self_addition(c, left, right);
+	if (!ts_node_is_null(added)) {
+		/* An accumulation, not a fresh binding: the accumulator keeps its past. */
+		candidate_consider(c, x, e, left, added, false);
+		assign_fact_add(c, x->fn, left, right);
+		return;
+	}
+	/* a = b = value: every target takes the innermost value. */
+	TSNode value = right;
+	for (unsigned i = 0; i < MAX_EXPR_DEPTH && type_is(value, "assignment"); i++)
+		value = field(value, "right");
+	for (TSNode a = e; type_is(a, "assignment"); a = field(a, "right"))
+		targets_bind(c, x->fn, field(a, "left"), type_is(value, "assignment") ? null_node() : value, stmt, 0);
+}
+
+static void augmented_handle(check *c, const ctx *x, TSNode e)
+{
+	span op = node_span(c, field(e, "operator"));
+	if (span_is(op, "+=") || span_is(op, "-="))
+		candidate_consider(c, x, e, field(e, "left"), field(e, "right"), false);
+}
+
+/* losses.append(loss), history["loss"].append(loss) */
+static void call_statement_handle(check *c, const ctx *x, TSNode call)
+{
+	TSNode fn = field(call, "function");
+	if (!type_is(fn, "attribute") || !span_is(node_span(c, field(fn, "attribute")), "append"))
+		return;
+	uint32_t count;
+	TSNode value = positional_at(field(call, "arguments"), 0, &count);
+	if (count == 1)
+		candidate_consider(c, x, call, field(fn, "object"), value, true);
+}
+
+/* ---- intent: where accumulators flow ---- */
+
+/* .backward(), accelerator.backward(loss), torch.autograd.grad(...) */
+static bool is_backward_call(check *c, TSNode call)
+{
+	TSNode fn = field(call, "function");
+	if (type_is(fn, "attribute") && span_is(node_span(c, field(fn, "attribute")), "backward"))
+		return true;
+	int err = 0;
+	const char *name = gg_torch_names_resolve(&c->torch, fn, &err);
+	if (err)
+		fail(c, err);
+	return name && strcmp(name, "torch.autograd.grad") == 0;
+}
+
+static void call_site_add(check *c, const ctx *x, TSNode call)
+{
+	TSNode fn = field(call, "function");
+	if (!is_name_chain(fn))
+		return;
+	if (grow((void **)&c->calls, &c->calls_cap, c->calls_len, sizeof *c->calls)) {
+		fail(c, -ENOMEM);
+		return;
+	}
+	c->calls[c->calls_len++] = (call_site){ last_segment(c, fn), x->grad_off };
+}
+
+/* Records the call sites and backward calls of an expression or simple statement. */
+static void calls_scan(check *c, const ctx *x, TSNode node)
+{
+	TSTreeCursor *cur = &c->cursor;
+	ts_tree_cursor_reset(cur, node);
+	unsigned depth = 0;
+	for (;;) {
+		TSNode n = ts_tree_cursor_current_node(cur);
+		if (type_is(n, "call")) {
+			call_site_add(c, x, n);
+			if (is_backward_call(c, n)) {
+				function *fn = x->fn;
+				if (grow((void **)&fn->sinks, &fn->sinks_cap, fn->sinks_len, sizeof *fn->sinks))
+					fail(c, -ENOMEM);
+				else
+					fn->sinks[fn->sinks_len++] = n;
+			}
+		}
+		if (c->error)
+			return;
+		if (ts_tree_cursor_goto_first_child(cur)) {
+			depth++;
+			continue;
+		}
+		for (;;) {
+			if (depth == 0)
+				return;
+			if (ts_tree_cursor_goto_next_sibling(cur))
+				break;
+			ts_tree_cursor_goto_parent(cur);
+			depth--;
+		}
+	}
+}
+
+/* A use that keeps no history: total.item(), float(total), total.detach(), total.cpu().numpy(). */
+static bool is_detached_use(const check *c, TSNode n)
+{
+	static const char *const detaching[] = { "item", "tolist", "detach", "numpy", "data", NULL };
+	static const char *const passing[] = { "cpu", "to", "float", "mean", "sum", NULL };
+	for (unsigned i = 0; i < MAX_NAME_SEGMENTS; i++) {
+		TSNode p = ts_node_parent(n);
+		if (type_is(p, "argument_list")) {
+			TSNode call = ts_node_parent(p);
+			uint32_t count;
+			positional_at(p, 0, &count);
+			span f = node_span(c, field(call, "function"));
+			return count == 1 && (span_is(f, "float") || span_is(f, "int"));
+		}
+		if (!type_is(p, "attribute") || !ts_node_eq(field(p, "object"), n))
+			return false;
+		span attr = node_span(c, field(p, "attribute"));
+		if (span_one_of(attr, detaching))
+			return true;
+		if (!span_one_of(attr, passing) || !type_is(ts_node_parent(p), "call"))
+			return false;
+		n = ts_node_parent(p);
+	}
+	return false;
+}
+
+/*
+ * An accumulator only read item by item through a detaching use:
+ * sum(l.item() for l in losses), [float(x) for x in history["loss"]].
+ */
+static bool is_detached_iteration(const check *c, TSNode n)
+{
+	TSNode m = n, p = ts_node_parent(n);
+	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && type_is(p, "subscript") && ts_node_eq(field(p, "value"), m); i++) {
+		m = p;
+		p = ts_node_parent(p);
+	}
+	if (!type_is(p, "for_in_clause") || !ts_node_eq(field(p, "right"), m))
+		return false;
+	TSNode var = field(p, "left");
+	TSNode body = ts_node_named_child(ts_node_parent(p), 0);
+	for (unsigned i = 0; i < MAX_EXPR_DEPTH; i++) {
+		body = skip_parens(body);
+		if (type_is(body, "call")) {
+			/* float(x): the argument; x.item(): the receiver. */
+			TSNode fn = field(body, "function");
+			uint32_t count;
+			TSNode arg = positional_at(field(body, "arguments"), 0, &count);
+			body = type_is(fn, "attribute") ? fn : arg;
+		} else if (type_is(body, "attribute")) {
+			body = field(body, "object");
+		} else if (type_is(body, "subscript")) {
+			body = field(body, "value");
+		} else {
+			break;
+		}
+	}
+	return type_is(body, "identifier") && type_is(var, "identifier") &&
+	       span_eq(node_span(c, body), node_span(c, var)) && is_detached_use(c, body);
+}
+
+typedef struct flow {
+	check *c;
+	name_table reached; /* names that reach a sink */
+	span *work;         /* owned: names to follow */
+	size_t work_len, work_cap;
+} flow;
+
+/* Adds the names read in node to the reached set (returns skip detached uses). */
+static void flow_harvest(flow *f, TSNode node, bool skip_detached)
+{
+	check *c = f->c;
+	TSTreeCursor *cur = &c->cursor;
+	ts_tree_cursor_reset(cur, node);
+	unsigned depth = 0;
+	for (;;) {
+		TSNode n = ts_tree_cursor_current_node(cur);
+		bool name = type_is(n, "attribute") ? is_name_chain(n) : type_is(n, "identifier");
+		if (name && type_is(n, "identifier")) {
+			/* The `total` of self.total is not the local total. */
+			TSNode p = ts_node_parent(n);
+			name = !(type_is(p, "attribute") && ts_node_eq(field(p, "attribute"), n));
+		}
+		if (name && !(skip_detached && (is_detached_use(c, n) || is_detached_iteration(c, n)))) {
+			bool added;
+			span s = node_span(c, n);
+			if (!table_insert(&f->reached, s, &added) ||
+			    (added && grow((void **)&f->work, &f->work_cap, f->work_len, sizeof *f->work))) {
+				fail(c, -ENOMEM);
+				return;
+			}
+			if (added)
+				f->work[f->work_len++] = s;
+		}
+		if (ts_tree_cursor_goto_first_child(cur)) {
+			depth++;
+			continue;
+		}
+		for (;;) {
+			if (depth == 0)
+				return;
+			if (ts_tree_cursor_goto_next_sibling(cur))
+				break;
+			ts_tree_cursor_goto_parent(cur);
+			depth--;
+		}
+	}
+}
+
+static int span_cmp(span a, span b)
+{
+	size_t n = a.len < b.len ? a.len : b.len;
+	int r = memcmp(a.ptr, b.ptr, n);
+	if (r)
+		return r;
+	return a.len < b.len ? -1 : a.len > b.len;
+}
+
+static int assign_cmp(const void *pa, const void *pb)
+{
+	return span_cmp(((const assign_fact *)pa)->lhs, ((const assign_fact *)pb)->lhs);
+}
+
+/* First assignment to lhs in the sorted facts, or assigns_len. */
+static size_t assign_lower_bound(const function *fn, span lhs)
+{
+	size_t lo = 0, hi = fn->assigns_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (span_cmp(fn->assigns[mid].lhs, lhs) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Drops the candidates whose accumulator reaches a backward call (directly or
+ * through assignments: preds = torch.cat(outs); loss = f(preds); loss.backward())
+ * or a return of a function that is not evaluation code. Flow-insensitive: a
+ * flow anywhere in the function counts, which errs towards silence.
+ */
+static void candidates_filter(check *c, function *fn, TSNode body)
+{
+	flow f = { c, { NULL, 0, 0 }, NULL, 0, 0 };
+	for (size_t i = 0; i < fn->sinks_len && !c->error; i++)
+		flow_harvest(&f, fn->sinks[i], false);
+	if (!fn->evaluation && !ts_node_is_null(body)) {
+		/* Returns and yields of this function, not of nested ones. */
+		TSTreeCursor walk = ts_tree_cursor_new(body);
+		for (bool more = true; more && !c->error;) {
+			TSNode n = ts_tree_cursor_current_node(&walk);
+			bool descend = !type_is(n, "function_definition") && !type_is(n, "class_definition") &&
+				       !type_is(n, "lambda");
+			if (type_is(n, "return_statement") || type_is(n, "yield")) {
+				flow_harvest(&f, n, true);
+				descend = false;
+			}
+			if (descend && ts_tree_cursor_goto_first_child(&walk))
+				continue;
+			while (!ts_tree_cursor_goto_next_sibling(&walk)) {
+				if (!ts_tree_cursor_goto_parent(&walk)) {
+					more = false;
+					break;
+				}
+			}
+		}
+		ts_tree_cursor_delete(&walk);
+	}
+	if (fn->assigns_len)
+		qsort(fn->assigns, fn->assigns_len, sizeof *fn->assigns, assign_cmp);
+	while (f.work_len && !c->error) {
+		span name = f.work[--f.work_len];
+		for (size_t i = assign_lower_bound(fn, name); i < fn->assigns_len && span_eq(fn->assigns[i].lhs, name) &&
+							      !c->error; i++) {
+			if (fn->assigns[i].done)
+				continue;
+			fn->assigns[i].done = true;
+			flow_harvest(&f, fn->assigns[i].rhs, false);
+		}
+	}
+	for (size_t i = 0; i < fn->cands_len; i++)
+		if (table_find(&f.reached, fn->cands[i].key))
+			fn->cands[i].dropped = true;
+	table_free(&f.reached);
+	free(f.work);
+}
+
+/* Ends a function: its surviving candidates wait for the file's call sites. */
+static void function_finish(check *c, function *fn, TSNode body)
+{
+	if (fn->cands_len && !c->error)
+		candidates_filter(c, fn, body);
+	for (size_t i = 0; i < fn->cands_len && !c->error; i++) {
+		if (fn->cands[i].dropped)
+			continue;
+		if (grow((void **)&c->pending, &c->pending_cap, c->pending_len, sizeof *c->pending))
+			fail(c, -ENOMEM);
+		else
+			c->pending[c->pending_len++] = (pending){ fn->cands[i], fn->name };
+	}
+	table_free(&fn->names);
+	free(fn->assigns);
+	free(fn->sinks);
+	free(fn->cands);
+}
+
+/* ---- findings ---- */
+
+/* A short quotation of a node for messages, or an empty span when long or multi-line. */
+static span quote_of(const check *c, TSNode n)
+{
+	span s = node_span(c, n);
+	if (s.len > MAX_QUOTE || memchr(s.ptr, '\n', s.len) || memchr(s.ptr, '\r', s.len))
+		s.len = 0;
+	return s;
+}
+
+/* Whether v reads as one term, so v.detach() needs no parentheses. */
+static bool is_primary(TSNode v)
+{
+	return type_is(v, "identifier") || type_is(v, "attribute") || type_is(v, "call") ||
+	       type_is(v, "subscript") || type_is(v, "parenthesized_expression");
+}
+
+static void report(check *c, const candidate *cand)
+{
+	span stmt = quote_of(c, cand->stmt);
+	span acc = quote_of(c, cand->acc);
+	span val = quote_of(c, cand->value);
+	span callee = quote_of(c, field(cand->h.origin, "function"));
+	bool scalar = cand->h.loss || span_contains(node_span(c, cand->value), "loss");
+
+	char *what = stmt.len ? gg_strdup_printf("%.*s", (int)stmt.len, stmt.ptr)
+			      : acc.len ? gg_strdup_printf("accumulating into %.*s", (int)acc.len, acc.ptr)
+					: gg_strdup_printf("this accumulation");
+	char *value = val.len ? gg_strdup_printf("%.*s", (int)val.len, val.ptr) : gg_strdup_printf("the value");
+	char *origin = callee.len ? gg_strdup_printf("%.*s(...)", (int)callee.len, callee.ptr)
+				  : gg_strdup_printf(cand->h.loss ? "a loss computation" : "a model forward");
+	char *fixed = !val.len ? gg_strdup_printf("its ")
+			       : is_primary(skip_parens(cand->value)) ? gg_strdup_printf("%.*s", (int)val.len, val.ptr)
+								      : gg_strdup_printf("(%.*s)", (int)val.len, val.ptr);
+	char *message = NULL, *related = NULL;
+	if (what && value && origin && fixed) {
+		const char *dot = val.len ? "." : "";
+		message = gg_strdup_printf("%s keeps every iteration's autograd graph alive: %s carries history from %s; "
+					   "%s %s%sdetach()%s instead",
+					   what, value, origin, cand->list ? "append" : "accumulate", fixed, dot,
+					   scalar ? ".item() (a Python float)" : "");
+		related = gg_strdup_printf("%s made here", origin);
+	}
+	free(what);
+	free(value);
+	free(origin);
+	free(fixed);
+	if (!message || !related) {
+		free(message);
+		free(related);
+		fail(c, -ENOMEM);
+		return;
+	}
+	gg_byte_range at = { ts_node_start_byte(cand->stmt), ts_node_end_byte(cand->stmt) };
+	gg_finding *f = gg_findings_push(c->out, rule_code, GG_SEVERITY_WARNING, at, message);
+	if (!f) {
+		free(related);
+		fail(c, -ENOMEM);
+		return;
+	}
+	gg_byte_range origin_at = { ts_node_start_byte(cand->h.origin), ts_node_end_byte(cand->h.origin) };
+	if (gg_finding_add_related(f, origin_at, related))
+		fail(c, -ENOMEM);
+}
+
+static int call_site_cmp(const void *pa, const void *pb)
+{
+	const call_site *a = pa, *b = pb;
+	int r = span_cmp(a->name, b->name);
+	return r ? r : (int)a->grad_off - (int)b->grad_off;
+}
+
+/* Whether the function is called in the file, and only with grad off. */
+static bool only_called_without_grad(const check *c, span name)
+{
+	size_t lo = 0, hi = c->calls_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (span_cmp(c->calls[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* Sorted with grad-on sites first: the first site decides. */
+	return lo < c->calls_len && span_eq(c->calls[lo].name, name) && c->calls[lo].grad_off;
+}
+
+static void file_finish(check *c)
+{
+	if (c->calls_len)
+		qsort(c->calls, c->calls_len, sizeof *c->calls, call_site_cmp);
+	for (size_t i = 0; i < c->pending_len && !c->error; i++) {
+		const pending *p = &c->pending[i];
+		if (p->function.len && only_called_without_grad(c, p->function))
+			continue;
+		report(c, &p->cand);
+	}
+}
+
+/* ---- the walk ---- */
+
+static void walk_block(check *c, ctx x, TSNode block);
+
+static ctx ctx_nested(const ctx *x)
+{
+	ctx sub = *x;
+	sub.depth++;
+	return sub;
+}
+
+static void walk_simple(check *c, ctx *x, TSNode stmt)
+{
+	calls_scan(c, x, stmt);
+	if (type_is(stmt, "expression_statement") && ts_node_named_child_count(stmt) == 1) {
+		TSNode e = ts_node_named_child(stmt, 0);
+		if (type_is(e, "assignment"))
+			assignment_handle(c, x, stmt, e);
+		else if (type_is(e, "augmented_assignment"))
+			augmented_handle(c, x, e);
+		else if (type_is(e, "call"))
+			call_statement_handle(c, x, e);
+	}
+	int err = 0;
+	gg_grad_mode g = gg_grad_statement_mode(&c->torch, stmt, &err);
+	if (err)
+		fail(c, err);
+	if (g == GG_GRAD_OFF || g == GG_GRAD_CONTROLLED)
+		x->grad_off = true;
+	else if (g == GG_GRAD_ON)
+		x->grad_off = false;
+}
+
+/* if/for/while/try/match and their clauses: expressions in the header, blocks below. */
+static void walk_compound(check *c, const ctx *x, TSNode node)
+{
+	bool loop = type_is(node, "for_statement") || type_is(node, "while_statement");
+	if (type_is(node, "for_statement")) {
+		/* The loop variable is bound afresh, with a value of unknown origin. */
+		targets_bind(c, x->fn, field(node, "left"), null_node(), field(node, "left"), 0);
+	}
+	uint32_t count = ts_node_named_child_count(node);
+	for (uint32_t i = 0; i < count && !c->error; i++) {
+		TSNode ch = ts_node_named_child(node, i);
+		const char *type = ts_node_type(ch);
+		ctx sub = ctx_nested(x);
+		if (!strcmp(type, "block")) {
+			if (loop && ts_node_eq(ch, field(node, "body")))
+				sub.loop = node;
+			walk_block(c, sub, ch);
+		} else if (strstr(type, "_clause") && strcmp(type, "if_clause") != 0) {
+			if (sub.depth <= MAX_BLOCK_DEPTH)
+				walk_compound(c, &sub, ch);
+		} else if (strcmp(type, "comment") != 0) {
+			calls_scan(c, x, ch);
+		}
+	}
+}
+
+static void walk_with(check *c, const ctx *x, TSNode node)
+{
+	ctx sub = ctx_nested(x);
+	uint32_t count = ts_node_named_child_count(node);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode ch = ts_node_named_child(node, i);
+		if (!type_is(ch, "with_clause"))
+			continue;
+		calls_scan(c, x, ch);
+		int err = 0;
+		gg_grad_mode g = gg_grad_with_mode(&c->torch, ch, &err);
+		if (err)
+			fail(c, err);
+		if (g == GG_GRAD_OFF)
+			sub.grad_off = true;
+		else if (g == GG_GRAD_ON)
+			sub.grad_off = false;
+	}
+	walk_block(c, sub, field(node, "body"));
+}
+
+static void walk_class(check *c, const ctx *x, TSNode node)
+{
+	ctx sub = ctx_nested(x);
+	sub.cls = node;
+	walk_block(c, sub, field(node, "body"));
+}
+
+/* Framework hooks that run without grad (SPEC §2): Lightning's validation_step, HF prediction_step. */
+static bool is_no_grad_hook(const check *c, TSNode cls, span name)
+{
+	if (ts_node_is_null(cls))
+		return false;
+	span bases = node_span(c, field(cls, "superclasses"));
+	static const char *const lightning_hooks[] = { "validation_step", "test_step", "predict_step", NULL };
+	if (span_one_of(name, lightning_hooks) && span_contains(bases, "LightningModule"))
+		return true;
+	return span_is(name, "prediction_step") && span_contains(bases, "Trainer");
+}
+
+/* decorated is the decorated_definition around def, or a null node. */
+static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
+{
+	function fn;
+	memset(&fn, 0, sizeof fn);
+	fn.name = node_span(c, field(def, "name"));
+	fn.evaluation = has_word(fn.name, eval_words);
+	fn.builds_graph = span_is(fn.name, "forward");
+
+	ctx sub = ctx_nested(x);
+	sub.fn = &fn;
+	sub.loop = null_node();
+	sub.cls = null_node();
+	/* A function body runs where it is called, not where it is defined. */
+	sub.grad_off = is_no_grad_hook(c, x->cls, fn.name);
+
+	uint32_t count = ts_node_is_null(decorated) ? 0 : ts_node_named_child_count(decorated);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode d = ts_node_named_child(decorated, i);
+		if (!type_is(d, "decorator"))
+			continue;
+		calls_scan(c, x, d);
+		int err = 0;
+		gg_grad_mode g = ts_node_has_error(d) ? GG_GRAD_OFF
+						      : gg_grad_mode_of(&c->torch, ts_node_named_child(d, 0), &err);
+		if (err)
+			fail(c, err);
+		if (g == GG_GRAD_OFF || g == GG_GRAD_CONTROLLED)
+			sub.grad_off = true;
+	}
+	TSNode body = field(def, "body");
+	walk_block(c, sub, body);
+	function_finish(c, &fn, body);
+}
+
+static void walk_statement(check *c, ctx *x, TSNode stmt)
+{
+	const char *type = ts_node_type(stmt);
+	if (!strcmp(type, "function_definition")) {
+		walk_function(c, x, stmt, null_node());
+	} else if (!strcmp(type, "decorated_definition")) {
+		TSNode def = field(stmt, "definition");
+		if (type_is(def, "function_definition"))
+			walk_function(c, x, def, stmt);
+		else if (type_is(def, "class_definition"))
+			walk_class(c, x, def);
+	} else if (!strcmp(type, "class_definition")) {
+		walk_class(c, x, stmt);
+	} else if (!strcmp(type, "with_statement")) {
+		walk_with(c, x, stmt);
+	} else if (ts_node_child_count(stmt) && (field(stmt, "body").id || field(stmt, "consequence").id)) {
+		walk_compound(c, x, stmt);
+	} else if (!ts_node_has_error(stmt)) {
+		walk_simple(c, x, stmt);
+	}
+}
+
+/*
+ * The statements of a block (or the module) in order. A statement the parser
+ * could not read turns reporting off for the rest of the block: it may be the
+ * no_grad being typed.
+ */
+static void walk_block(check *c, ctx x, TSNode block)
+{
+	if (ts_node_is_null(block) || x.depth > MAX_BLOCK_DEPTH)
+		return;
+	uint32_t count = ts_node_named_child_count(block);
+	for (uint32_t i = 0; i < count && !c->error; i++) {
+		TSNode stmt = ts_node_named_child(block, i);
+		if (type_is(stmt, "comment"))
+			continue;
+		if (type_is(stmt, "ERROR")) {
+			x.grad_off = true;
+			continue;
+		}
+		walk_statement(c, &x, stmt);
+		if (ts_node_has_error(stmt))
+			x.grad_off = true;
+	}
+}
+
+/* ---- facts about the file ---- */
+
+/* Words in a class name that make its instances models: ResNet, MyModel, SimpleCNN. */
+static bool is_model_class_call(const check *c, TSNode call)
+{
+	TSNode fn = field(call, "function");
+	if (!is_name_chain(fn))
+		return false;
+	span seg = last_segment(c, fn);
+	span whole = node_span(c, fn);
+	if (span_is(seg, "from_pretrained"))
+		return span_contains(whole, "Model") || span_contains(whole, "For");
+	if (span_is(seg, "create_model") || span_contains(whole, "torchvision.models."))
+		return true;
+	return seg.len && is_upper(seg.ptr[0]) && word_in(last_word(seg), model_words);
+}
+
+static void name_note(check *c, name_table *t, TSNode chain)
+{
+	bool added;
+	if (is_name_chain(chain) && !table_insert(t, node_span(c, chain), &added))
+		fail(c, -ENOMEM);
+}
+
+/*
+ * Names that hold models and loss objects anywhere in the file: receivers of
+ * .eval()/.train()/.parameters(), instances of model and loss classes.
+ */
+static void file_facts_collect(check *c, TSNode root)
+{
+	static const char *const model_methods[] = { "eval", "train", "parameters", "named_parameters", NULL };
+	TSTreeCursor *cur = &c->cursor;
+	ts_tree_cursor_reset(cur, root);
+	for (bool more = true; more && !c->error;) {
+		TSNode n = ts_tree_cursor_current_node(cur);
+		if (type_is(n, "call")) {
+			TSNode fn = field(n, "function");
+			if (type_is(fn, "attribute") && span_one_of(node_span(c, field(fn, "attribute")), model_methods))
+				name_note(c, &c->models, field(fn, "object"));
+		} else if (type_is(n, "assignment")) {
+			TSNode right = skip_parens(field(n, "right"));
+			if (type_is(right, "call") && is_loss_class_call(c, right))
+				name_note(c, &c->losses, field(n, "left"));
+			else if (type_is(right, "call") && is_model_class_call(c, right))
+				name_note(c, &c->models, field(n, "left"));
+		}
+		if (ts_tree_cursor_goto_first_child(cur))
+			continue;
+		while (!ts_tree_cursor_goto_next_sibling(cur)) {
+			if (!ts_tree_cursor_goto_parent(cur)) {
+				more = false;
+				break;
+			}
+		}
+	}
+}
+
+/* ---- the rule ---- */
+
+int gg_rule_gg002_check(const gg_source *src, TSNode root, gg_findings *out)
+{
+	check c;
+	memset(&c, 0, sizeof c);
+	c.text = src->text ? src->text : "";
+	c.len = src->len;
+	c.out = out;
+
+	int rc = gg_torch_names_init(&c.torch, c.text, c.len, root);
+	if (!rc && c.torch.framework_imported) {
+		c.cursor = ts_tree_cursor_new(root);
+		file_facts_collect(&c, root);
+
+		function module;
+		memset(&module, 0, sizeof module);
+		module.name = (span){ c.text, 0 };
+		ctx x;
+		memset(&x, 0, sizeof x);
+		x.fn = &module;
+		x.loop = null_node();
+		x.cls = null_node();
+		if (!c.error)
+			walk_block(&c, x, root);
+		function_finish(&c, &module, root);
+		if (!c.error)
+			file_finish(&c);
+		ts_tree_cursor_delete(&c.cursor);
+		rc = c.error;
+	}
+	gg_torch_names_free(&c.torch);
+	table_free(&c.models);
+	table_free(&c.losses);
+	free(c.pending);
+	free(c.calls);
+	return rc;
+}

@@ -1,0 +1,71 @@
+/*
+ * GG003 volatile-no-op: `volatile=True` in a call, typically
+ * `Variable(x, volatile=True)`. The flag has done nothing since PyTorch 0.4,
+ * so code that relies on it runs evaluation with autograd on.
+ *
+ * One walk over the tree; only files that import torch are checked.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "grad_context.h"
+#include "rules.h"
+
+static const char rule_code[] = "GG003";
+
+static bool type_is(TSNode n, const char *type)
+{
+	return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
+}
+
+/* `volatile=True` as a keyword argument of a call. */
+static bool is_volatile_true(const gg_source *src, TSNode kw)
+{
+	if (!type_is(kw, "keyword_argument") || !type_is(ts_node_child_by_field_name(kw, "value", 5), "true"))
+		return false;
+	TSNode name = ts_node_child_by_field_name(kw, "name", 4);
+	TSNode args = ts_node_parent(kw);
+	if (!type_is(name, "identifier") || !type_is(args, "argument_list") || !type_is(ts_node_parent(args), "call"))
+		return false;
+	uint32_t s = ts_node_start_byte(name), e = ts_node_end_byte(name);
+	return e <= src->len && e - s == 8 && memcmp(src->text + s, "volatile", 8) == 0;
+}
+
+static int report(gg_findings *out, TSNode kw)
+{
+	char *message = gg_strdup_printf("volatile=True has had no effect since PyTorch 0.4; "
+					 "remove it and wrap the evaluation in torch.no_grad()");
+	if (!message)
+		return -ENOMEM;
+	gg_byte_range at = { ts_node_start_byte(kw), ts_node_end_byte(kw) };
+	return gg_findings_push(out, rule_code, GG_SEVERITY_WARNING, at, message) ? 0 : -ENOMEM;
+}
+
+int gg_rule_gg003_check(const gg_source *src, TSNode root, gg_findings *out)
+{
+	gg_torch_names names;
+	int rc = gg_torch_names_init(&names, src->text, src->len, root);
+	bool checked = !rc && names.torch_imported;
+	gg_torch_names_free(&names);
+	if (!checked)
+		return rc;
+
+	TSTreeCursor cur = ts_tree_cursor_new(root);
+	for (bool more = true; more && !rc;) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		if (is_volatile_true(src, n))
+			rc = report(out, n);
+		if (ts_tree_cursor_goto_first_child(&cur))
+			continue;
+		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
+			if (!ts_tree_cursor_goto_parent(&cur)) {
+				more = false;
+				break;
+			}
+		}
+	}
+	ts_tree_cursor_delete(&cur);
+	return rc;
+}

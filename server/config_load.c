@@ -1,0 +1,322 @@
+/*
+ * pyproject.toml discovery (nearest one with [tool.gradguard]), a per-folder
+ * cache, and the exclude globs.
+ */
+#include "config_load.h"
+
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "pyproject.h"
+
+typedef struct loader_dir {
+	char *dir;               /* owned; absolute */
+	const gg_config *config; /* borrowed from configs; NULL: the defaults */
+} loader_dir;
+
+struct gg_config_loader {
+	gg_config overrides;
+	bool has_overrides;
+	gg_config **configs; /* owned, each owned */
+	size_t configs_len;
+	loader_dir *dirs; /* owned */
+	size_t dirs_len, dirs_cap;
+};
+
+gg_config_loader *gg_config_loader_new(const gg_config *overrides)
+{
+	gg_config_loader *l = calloc(1, sizeof *l);
+	if (!l)
+		return NULL;
+	gg_config_init(&l->overrides);
+	if (overrides) {
+		l->has_overrides = true;
+		if (gg_config_merge(&l->overrides, overrides) != 0) {
+			gg_config_loader_delete(l);
+			return NULL;
+		}
+	}
+	return l;
+}
+
+void gg_config_loader_delete(gg_config_loader *l)
+{
+	if (!l)
+		return;
+	gg_config_free(&l->overrides);
+	for (size_t i = 0; i < l->configs_len; i++) {
+		gg_config_free(l->configs[i]);
+		free(l->configs[i]);
+	}
+	free(l->configs);
+	for (size_t i = 0; i < l->dirs_len; i++)
+		free(l->dirs[i].dir);
+	free(l->dirs);
+	free(l);
+}
+
+static int load_read(const char *path, char **text, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -errno;
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+	int rc = 0;
+	for (;;) {
+		if (n == cap) {
+			size_t ncap = cap ? cap * 2 : 4096;
+			char *p = realloc(buf, ncap + 1);
+			if (!p) {
+				rc = -ENOMEM;
+				break;
+			}
+			buf = p;
+			cap = ncap;
+		}
+		size_t got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0) {
+			if (ferror(f))
+				rc = -EIO;
+			break;
+		}
+	}
+	fclose(f);
+	if (rc) {
+		free(buf);
+		return rc;
+	}
+	buf[n] = '\0';
+	*text = buf;
+	*len = n;
+	return 0;
+}
+
+/* The folder of path, made absolute ("." for a bare name). Caller owns. */
+static char *load_dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? gg_strdup_printf("%.*s", slash == path ? 1 : (int)(slash - path), path) : strdup(".");
+	if (!dir)
+		return NULL;
+	char *abs = realpath(dir, NULL);
+	free(dir);
+	return abs;
+}
+
+int gg_config_load_file(const char *path, gg_config *out, bool *found, char **error)
+{
+	*error = NULL;
+	*found = false;
+	char *text = NULL;
+	size_t len = 0;
+	int rc = load_read(path, &text, &len);
+	if (rc) {
+		*error = gg_strdup_printf("%s: %s", path, strerror(-rc));
+		return rc;
+	}
+	rc = gg_pyproject_parse(path, text, len, out, found, error);
+	free(text);
+	if (!rc && !(out->root = load_dir_of(path)))
+		rc = errno ? -errno : -ENOMEM;
+	return rc;
+}
+
+static const gg_config *loader_cached(const gg_config_loader *l, const char *dir, bool *hit)
+{
+	for (size_t i = 0; i < l->dirs_len; i++) {
+		if (strcmp(l->dirs[i].dir, dir) == 0) {
+			*hit = true;
+			return l->dirs[i].config;
+		}
+	}
+	*hit = false;
+	return NULL;
+}
+
+static int loader_remember(gg_config_loader *l, const char *dir, const gg_config *config)
+{
+	if (l->dirs_len == l->dirs_cap) {
+		size_t cap = l->dirs_cap ? l->dirs_cap * 2 : 16;
+		loader_dir *dirs = realloc(l->dirs, cap * sizeof *dirs);
+		if (!dirs)
+			return -ENOMEM;
+		l->dirs = dirs;
+		l->dirs_cap = cap;
+	}
+	char *copy = strdup(dir);
+	if (!copy)
+		return -ENOMEM;
+	l->dirs[l->dirs_len++] = (loader_dir){ copy, config };
+	return 0;
+}
+
+/* Reads dir/pyproject.toml if there is one. *config: a new configuration the loader owns, or NULL. */
+static int loader_try_dir(gg_config_loader *l, const char *dir, const gg_config **config, bool *stop, char **error)
+{
+	*stop = false;
+	char *path = gg_strdup_printf("%s%spyproject.toml", dir, strcmp(dir, "/") == 0 ? "" : "/");
+	if (!path)
+		return -ENOMEM;
+	struct stat st;
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+		free(path);
+		return 0;
+	}
+	gg_config *c = malloc(sizeof *c);
+	gg_config **grown = realloc(l->configs, (l->configs_len + 1) * sizeof *grown);
+	if (grown)
+		l->configs = grown;
+	if (!c || !grown) {
+		free(c);
+		free(path);
+		return -ENOMEM;
+	}
+	gg_config_init(c);
+	bool found = false;
+	int rc = gg_config_load_file(path, c, &found, error);
+	free(path);
+	if (!rc && l->has_overrides)
+		rc = gg_config_merge(c, &l->overrides);
+	if (rc || !found) {
+		gg_config_free(c);
+		free(c);
+		/* A broken file ends the walk: its folder's files get the defaults, not an outer config. */
+		*stop = rc != 0;
+		return rc;
+	}
+	l->configs[l->configs_len++] = c;
+	*config = c;
+	*stop = true;
+	return 0;
+}
+
+int gg_config_loader_for_dir(gg_config_loader *l, const char *dir, const gg_config **config, char **error)
+{
+	*error = NULL;
+	*config = l->has_overrides ? &l->overrides : NULL;
+	char *at = realpath(dir, NULL);
+	if (!at)
+		return 0; /* the file will be reported when it is read */
+	int rc = 0;
+	size_t first_new = l->dirs_len;
+	const gg_config *found = l->has_overrides ? &l->overrides : NULL;
+	for (;;) {
+		bool hit, stop = false;
+		const gg_config *cached = loader_cached(l, at, &hit);
+		if (hit) {
+			found = cached;
+			break;
+		}
+		rc = loader_remember(l, at, NULL);
+		if (rc)
+			break;
+		const gg_config *c = NULL;
+		rc = loader_try_dir(l, at, &c, &stop, error);
+		if (c)
+			found = c;
+		if (stop || strcmp(at, "/") == 0)
+			break;
+		char *slash = strrchr(at, '/');
+		if (slash == at)
+			slash[1] = '\0';
+		else
+			*slash = '\0';
+	}
+	free(at);
+	for (size_t i = first_new; i < l->dirs_len; i++)
+		l->dirs[i].config = found;
+	*config = found;
+	return rc == -ENOMEM ? rc : (rc ? -EINVAL : 0);
+}
+
+const gg_config *gg_config_loader_overrides(const gg_config_loader *l)
+{
+	return l->has_overrides ? &l->overrides : NULL;
+}
+
+int gg_config_loader_for_file(gg_config_loader *l, const char *path, const gg_config **config, char **error)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? gg_strdup_printf("%.*s", slash == path ? 1 : (int)(slash - path), path) : strdup(".");
+	if (!dir)
+		return -ENOMEM;
+	int rc = gg_config_loader_for_dir(l, dir, config, error);
+	free(dir);
+	return rc;
+}
+
+/* Glob segments: "**" matches any number of whole segments, others go to fnmatch. */
+static bool glob_match_segments(const char *pat, const char *path)
+{
+	for (;;) {
+		const char *pe = strchr(pat, '/');
+		size_t pn = pe ? (size_t)(pe - pat) : strlen(pat);
+		if (pn == 2 && pat[0] == '*' && pat[1] == '*') {
+			if (!pe || !pe[1])
+				return true;
+			for (const char *p = path;; p++) {
+				if ((p == path || p[-1] == '/') && glob_match_segments(pe + 1, p))
+					return true;
+				if (!*p)
+					return false;
+			}
+		}
+		const char *se = strchr(path, '/');
+		size_t sn = se ? (size_t)(se - path) : strlen(path);
+		char *ps = strndup(pat, pn), *ss = strndup(path, sn);
+		bool ok = ps && ss && fnmatch(ps, ss, FNM_PERIOD) == 0;
+		free(ps);
+		free(ss);
+		if (!ok)
+			return false;
+		if (!pe || !pe[1])
+			return !se; /* "a/b/" excludes the folder a/b */
+		if (!se)
+			return false;
+		pat = pe + 1;
+		path = se + 1;
+	}
+}
+
+bool gg_config_excludes_absolute(const gg_config *c, const char *abs)
+{
+	if (!c || !c->exclude.len || !c->root)
+		return false;
+	const char *base = strrchr(abs, '/');
+	base = base ? base + 1 : abs;
+	size_t rn = strlen(c->root);
+	while (rn > 0 && c->root[rn - 1] == '/')
+		rn--;
+	/* Outside the root, only the name patterns apply. */
+	const char *rel = strncmp(abs, c->root, rn) == 0 && abs[rn] == '/' ? abs + rn + 1 : NULL;
+	for (size_t i = 0; i < c->exclude.len; i++) {
+		const char *pat = c->exclude.items[i];
+		size_t pn = strlen(pat);
+		bool has_slash = memchr(pat, '/', pn && pat[pn - 1] == '/' ? pn - 1 : pn) != NULL;
+		if (!has_slash ? glob_match_segments(pat, base)
+			       : rel && glob_match_segments(pat[0] == '/' ? pat + 1 : pat, rel))
+			return true;
+	}
+	return false;
+}
+
+bool gg_config_excludes(const gg_config *c, const char *path)
+{
+	if (!c || !c->exclude.len || !c->root)
+		return false;
+	/* The realpath of its folder, plus its own name (a link is excluded by its name). */
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	char *dir = load_dir_of(path);
+	char *abs = dir ? gg_strdup_printf("%s/%s", strcmp(dir, "/") == 0 ? "" : dir, base) : NULL;
+	free(dir);
+	bool excluded = abs && gg_config_excludes_absolute(c, abs);
+	free(abs);
+	return excluded;
+}

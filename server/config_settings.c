@@ -1,0 +1,85 @@
+/* Editor settings (JSON) into a gg_config: the LSP twin of pyproject.c. */
+#include "config_settings.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+static void settings_warn(char **warning, const char *key, const char *what)
+{
+	free(*warning);
+	*warning = gg_strdup_printf("gradguard setting %s: %s", key, what);
+}
+
+/* Returns 0, 1 when the value is skipped (not all strings), or -ENOMEM. */
+static int settings_strings(const cJSON *value, gg_strings *list, const char *key, char **warning)
+{
+	const cJSON *item;
+	cJSON_ArrayForEach(item, value)
+	{
+		if (!cJSON_IsString(item)) {
+			settings_warn(warning, key, "must be an array of strings");
+			return 1;
+		}
+	}
+	cJSON_ArrayForEach(item, value)
+	{
+		if (gg_strings_push(list, item->valuestring) != 0)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int settings_severity(const cJSON *value, gg_config *out, char **warning)
+{
+	const cJSON *item;
+	cJSON_ArrayForEach(item, value)
+	{
+		gg_severity sev;
+		if (!item->string || !cJSON_IsString(item) || gg_severity_from_name(item->valuestring, &sev) != 0) {
+			settings_warn(warning, "severity", "values must be \"error\", \"warning\", \"information\" or \"hint\"");
+			continue;
+		}
+		if (gg_config_set_severity(out, item->string, sev) != 0)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int gg_config_from_settings(const cJSON *settings, gg_config *out, char **warning)
+{
+	if (!cJSON_IsObject(settings))
+		return 0;
+	const cJSON *entry;
+	cJSON_ArrayForEach(entry, settings)
+	{
+		unsigned key = entry->string ? gg_config_key_lookup(entry->string) : 0;
+		if (!key || cJSON_IsNull(entry))
+			continue;
+		int rc = 0;
+		if (key == GG_CONFIG_PREFER) {
+			if (!cJSON_IsString(entry) || gg_prefer_from_name(entry->valuestring, &out->prefer) != 0) {
+				settings_warn(warning, entry->string, "must be \"no_grad\" or \"inference_mode\"");
+				continue;
+			}
+		} else if (key == GG_CONFIG_SEVERITY) {
+			if (!cJSON_IsObject(entry)) {
+				settings_warn(warning, entry->string, "must be an object of code: severity");
+				continue;
+			}
+			rc = settings_severity(entry, out, warning);
+		} else {
+			if (!cJSON_IsArray(entry)) {
+				settings_warn(warning, entry->string, "must be an array of strings");
+				continue;
+			}
+			gg_strings *list = gg_config_list(out, key);
+			gg_strings_free(list);
+			rc = settings_strings(entry, list, entry->string, warning);
+		}
+		if (rc < 0)
+			return rc;
+		if (rc == 0)
+			out->set |= key;
+	}
+	return 0;
+}

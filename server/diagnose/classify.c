@@ -1,0 +1,481 @@
+/*
+ * Weighing the evidence of one failure (see classify.h): which frames are
+ * the user's, training or evaluation (the innermost frame that says so
+ * wins, and a backward pass always means training), whether autograd was
+ * already off on the path, the culprit line, what the workspace's file and
+ * the static rules say about it.
+ */
+#include "classify.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "text.h"
+
+int gg_evidence_add(gg_diagnosis *d, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	va_start(ap, fmt);
+	int n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -ENOMEM;
+	char **e = realloc(d->evidence, (d->evidence_len + 1) * sizeof *e);
+	if (!e) {
+		free(s);
+		return -ENOMEM;
+	}
+	d->evidence = e;
+	d->evidence[d->evidence_len++] = s;
+	return 0;
+}
+
+static bool has(const char *s, const char *needle)
+{
+	return s && strstr(s, needle) != NULL;
+}
+
+/* Paths of the stdlib, installed packages and PyTorch itself: not the user's code. */
+static bool classify_is_library(const char *f)
+{
+	static const char *const marks[] = {
+		"/site-packages/", "/dist-packages/", "\\site-packages\\", "\\dist-packages\\", "/lib/python2",
+		"/lib/python3", "\\Lib\\", "/lib64/python", "/torch/nn/", "/torch/autograd/", "/torch/utils/",
+		"/torch/_tensor.py", "/torch/cuda/", "/torch/distributed/", "/torch/optim/", "/torch/_dynamo/",
+		"/torch/multiprocessing/", "/torch/functional.py", NULL,
+	};
+	if (f[0] == '<' && strncmp(f, "<ipython-input-", 15) != 0)
+		return true; /* <frozen ...>, <string>, <decorator-gen-..> */
+	for (const char *const *m = marks; *m; m++)
+		if (strstr(f, *m))
+			return true;
+	return false;
+}
+
+/* torch.nn.Module's call wrapper: the frame after it runs a model's forward. */
+static bool classify_is_module_call(const gg_tb_frame *f)
+{
+	return (has(f->filename, "torch/nn/modules/module.py") || has(f->filename, "torch\\nn\\modules\\module.py")) &&
+	       (strcmp(f->function, "_call_impl") == 0 || strcmp(f->function, "__call__") == 0 ||
+		strcmp(f->function, "_wrapped_call_impl") == 0 || strcmp(f->function, "_slow_forward") == 0 ||
+		has(f->function, "Module._call_impl") || has(f->function, "Module.__call__") ||
+		has(f->function, "Module._wrapped_call_impl"));
+}
+
+static bool classify_is_backward(const gg_tb_frame *f)
+{
+	if ((has(f->filename, "torch/_tensor.py") || has(f->filename, "torch/autograd/")) &&
+	    (has(f->function, "backward") || has(f->function, "run_backward")))
+		return true;
+	return has(f->code, ".backward(") || has(f->code, "manual_backward(") || has(f->code, "autograd.grad(");
+}
+
+static bool classify_is_grad_off_frame(const gg_tb_frame *f)
+{
+	return strcmp(f->function, "decorate_context") == 0 &&
+	       (has(f->filename, "grad_mode.py") || has(f->filename, "_contextlib.py"));
+}
+
+/* Framework code that runs evaluation with autograd off: returns a description, or NULL. */
+static const char *classify_framework_eval(const gg_tb_frame *f, bool *grad_off)
+{
+	*grad_off = false;
+	const char *fn = f->function;
+	if (has(f->filename, "transformers/trainer.py") || has(f->filename, "transformers\\trainer.py")) {
+		if (has(fn, "prediction_step")) {
+			*grad_off = true;
+			return "the Hugging Face Trainer's prediction_step (runs under torch.no_grad())";
+		}
+		if (has(fn, "evaluation_loop") || has(fn, "prediction_loop") || strcmp(fn, "evaluate") == 0 ||
+		    strcmp(fn, "predict") == 0)
+			return "the Hugging Face Trainer's evaluation loop";
+	}
+	if (has(f->filename, "transformers/generation/") && has(fn, "generate")) {
+		*grad_off = true;
+		return "transformers' generate() (decorated with @torch.no_grad())";
+	}
+	if ((has(f->filename, "lightning") && (has(f->filename, "evaluation_loop.py") ||
+					       has(f->filename, "prediction_loop.py") ||
+					       has(f->filename, "evaluation_epoch_loop.py"))) ||
+	    (has(f->filename, "lightning") && has(f->filename, "loops/utilities.py") && has(fn, "_decorator"))) {
+		*grad_off = true;
+		return "Lightning's evaluation loop (runs under torch.no_grad() / inference_mode)";
+	}
+	return NULL;
+}
+
+static bool classify_framework_train(const gg_tb_frame *f)
+{
+	const char *fn = f->function;
+	if (has(f->filename, "transformers/trainer.py") &&
+	    (has(fn, "_inner_training_loop") || has(fn, "training_step")))
+		return true;
+	return has(f->filename, "lightning") &&
+	       (has(f->filename, "fit_loop.py") || has(f->filename, "training_epoch_loop.py") ||
+		has(f->filename, "optimization/automatic.py"));
+}
+
+static const char *const eval_words[] = {
+	"eval", "evaluate", "evaluation", "valid", "validate", "validation", "val", "test", "testing", "predict",
+	"prediction", "inference", "infer", "estimate", "score", "sample", "generate", "decode", "translate",
+	"metrics", "benchmark", NULL,
+};
+static const char *const train_words[] = { "train", "training", "fit", "backward", "optimize", NULL };
+
+static bool word_in(const char *w, size_t n, const char *const *list)
+{
+	for (const char *const *x = list; *x; x++)
+		if (strlen(*x) == n && strncasecmp(w, *x, n) == 0)
+			return true;
+	return false;
+}
+
+/* Splits an identifier-ish text into snake_case / camelCase words and looks each up. Returns 1 eval, 2 training, 3 both, 0 none. */
+static int classify_words(const char *s, bool code)
+{
+	int found = 0;
+	size_t i = 0, n = strlen(s);
+	while (i < n) {
+		while (i < n && !((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z')))
+			i++;
+		size_t j = i + 1;
+		while (j < n && ((s[j] >= 'a' && s[j] <= 'z') || (s[j] >= '0' && s[j] <= '9') ||
+				 (s[j] >= 'A' && s[j] <= 'Z' && s[j - 1] >= 'A' && s[j - 1] <= 'Z')))
+			j++;
+		if (i < n) {
+			if (word_in(s + i, j - i, eval_words))
+				found |= 1;
+			if (word_in(s + i, j - i, train_words))
+				found |= 2;
+		}
+		i = j;
+	}
+	/* In code, "model.eval()" or "train_loader" are names of things, weaker than a function's name; keep both. */
+	(void)code;
+	return found;
+}
+
+static int classify_resolve(gg_diagnosis *d, const gg_traceback *tb, gg_workspace *ws)
+{
+	for (size_t i = 0; i < tb->len; i++) {
+		const gg_tb_frame *f = &tb->frames[i];
+		d->frames[i].user = f->notebook || !classify_is_library(f->filename);
+		if (!ws || f->notebook || !d->frames[i].user)
+			continue;
+		int rc = gg_workspace_resolve(ws, f->filename, f->line, f->code, &d->frames[i].res);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* Byte offset where each line starts (lines[0] is line 1). Caller frees; NULL on OOM. */
+static size_t *classify_line_starts(const char *text, size_t len, size_t *count)
+{
+	size_t n = 1;
+	for (size_t i = 0; i < len; i++)
+		n += text[i] == '\n';
+	size_t *starts = malloc(n * sizeof *starts);
+	if (!starts)
+		return NULL;
+	size_t k = 0;
+	starts[k++] = 0;
+	for (size_t i = 0; i < len; i++)
+		if (text[i] == '\n')
+			starts[k++] = i + 1;
+	*count = n;
+	return starts;
+}
+
+/*
+ * Whether line runs with autograd off by what encloses it: a `with
+ * torch.no_grad()` (or inference_mode, set_grad_enabled(False)) at a lower
+ * indentation, or a decorator of the enclosing def. Returns what was found
+ * or NULL. A textual scan: good enough to refute a "no_grad missing".
+ */
+static const char *classify_source_grad_off(const char *text, size_t len, uint32_t line)
+{
+	size_t count;
+	size_t *starts = classify_line_starts(text, len, &count);
+	if (!starts || line == 0 || line > count) {
+		free(starts);
+		return NULL;
+	}
+	const char *found = NULL;
+	size_t cur = gg_text_indent(text + starts[line - 1], len - starts[line - 1]);
+	bool in_def = false;
+	for (size_t k = line - 1; k-- > 0 && !found;) {
+		size_t end = k + 1 < count ? starts[k + 1] : len;
+		size_t ln = end - starts[k];
+		const char *raw = text + starts[k];
+		size_t ind = gg_text_indent(raw, ln);
+		size_t tn = ln;
+		const char *t = gg_text_trim(raw, &tn);
+		while (tn && (t[tn - 1] == '\n' || t[tn - 1] == '\r'))
+			tn--;
+		if (tn == 0 || t[0] == '#')
+			continue;
+		if (in_def) {
+			if (t[0] != '@')
+				break;
+			if (gg_text_find(t, tn, "no_grad") || gg_text_find(t, tn, "inference_mode"))
+				found = "a @torch.no_grad() decorator on the enclosing function";
+			continue;
+		}
+		if (ind >= cur)
+			continue;
+		cur = ind;
+		if (gg_text_starts(t, tn, "with ") &&
+		    (gg_text_find(t, tn, "no_grad") || gg_text_find(t, tn, "inference_mode") ||
+		     gg_text_find(t, tn, "set_grad_enabled(False")))
+			found = "an enclosing `with torch.no_grad()` block";
+		else if (gg_text_starts(t, tn, "def ") || gg_text_starts(t, tn, "async def "))
+			in_def = true;
+		else if (gg_text_starts(t, tn, "class "))
+			break;
+	}
+	free(starts);
+	return found;
+}
+
+/* Runs the rules on the culprit's file; records a finding on the culprit line (or GG002 anywhere). */
+static int classify_static(gg_diagnosis *d, const gg_tb_frame *f, const gg_dx_frame *x, gg_workspace *ws,
+			   struct gg_analyzer *analyzer)
+{
+	size_t len;
+	const char *text = gg_workspace_text(ws, x->res.path, &len);
+	if (!text)
+		return 0;
+	const char *why = classify_source_grad_off(text, len, f->line);
+	if (why && d->grad_disabled != 1) {
+		d->grad_disabled = 1;
+		int rc = gg_evidence_add(d, "%s:%u runs inside %s: autograd was off there", x->res.path, f->line, why);
+		if (rc)
+			return rc;
+	}
+	if (!analyzer)
+		return 0;
+	gg_findings findings;
+	gg_findings_init(&findings);
+	gg_source src = { text, len, NULL, x->res.path, NULL };
+	int rc = gg_analyzer_check(analyzer, &src, &findings);
+	if (rc == 0) {
+		/* Byte offset of the culprit line, to compare with the findings' ranges. */
+		size_t start = 0, end;
+		for (uint32_t k = 1; k < f->line && start < len; k++) {
+			const char *nl = memchr(text + start, '\n', len - start);
+			start = nl ? (size_t)(nl - text) + 1 : len;
+		}
+		const char *nl = memchr(text + start, '\n', len - start);
+		end = nl ? (size_t)(nl - text) : len;
+		const gg_finding *hit = NULL, *gg002 = NULL;
+		for (size_t i = 0; i < findings.len; i++) {
+			const gg_finding *g = &findings.items[i];
+			if (g->range.start >= start && g->range.start <= end && !hit)
+				hit = g;
+			if (strcmp(g->code, "GG002") == 0 && !gg002)
+				gg002 = g;
+		}
+		const gg_finding *use = hit ? hit : gg002;
+		if (use) {
+			uint32_t line = 1;
+			for (size_t i = 0; i < use->range.start && i < len; i++)
+				line += text[i] == '\n';
+			d->static_code = strcmp(use->code, "GG001") == 0 ? "GG001"
+				       : strcmp(use->code, "GG002") == 0 ? "GG002"
+				       : strcmp(use->code, "GG003") == 0 ? "GG003" : "GG";
+			d->static_message = strdup(use->message);
+			d->static_line = line;
+			if (!d->static_message)
+				rc = -ENOMEM;
+			else
+				rc = gg_evidence_add(d, "gradguard check: %s:%u: %s %s", x->res.path, line, use->code,
+						     use->message);
+		}
+	}
+	gg_findings_free(&findings);
+	return rc;
+}
+
+int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, struct gg_analyzer *analyzer)
+{
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	int rc;
+	d->culprit = -1;
+	d->grad_disabled = -1;
+	d->phase = GG_PHASE_UNKNOWN;
+	if (tb->len) {
+		d->frames = calloc(tb->len, sizeof *d->frames);
+		if (!d->frames)
+			return -ENOMEM;
+	}
+	if ((rc = classify_resolve(d, tb, ws)) != 0)
+		return rc;
+
+	/* The model boundary: frames past the first nn.Module call are the model's, not the loop's. */
+	size_t boundary = tb->len;
+	for (size_t i = 0; i < tb->len; i++)
+		if (classify_is_module_call(&tb->frames[i])) {
+			boundary = i;
+			break;
+		}
+	bool backward = false;
+	const char *framework = NULL;
+	int evidence_frame = -1;
+	for (size_t i = 0; i < tb->len; i++) {
+		const gg_tb_frame *f = &tb->frames[i];
+		bool off;
+		const char *fw = classify_framework_eval(f, &off);
+		if (classify_is_backward(f))
+			backward = true;
+		if (classify_is_grad_off_frame(f) && d->grad_disabled != 1) {
+			d->grad_disabled = 1;
+			const char *next = i + 1 < tb->len ? tb->frames[i + 1].function : "the next function";
+			if ((rc = gg_evidence_add(d, "%s() is called through torch's decorate_context: it is decorated with @torch.no_grad() (or inference_mode)", next)))
+				return rc;
+		}
+		if (fw) {
+			framework = fw;
+			if (off && d->grad_disabled != 1) {
+				d->grad_disabled = 1;
+				if ((rc = gg_evidence_add(d, "the path goes through %s", fw)))
+					return rc;
+			}
+			d->phase = GG_PHASE_EVALUATION;
+			evidence_frame = (int)i;
+			continue;
+		}
+		if (classify_framework_train(f)) {
+			d->phase = GG_PHASE_TRAINING;
+			evidence_frame = (int)i;
+			continue;
+		}
+		if (i > boundary || !d->frames[i].user)
+			continue;
+		int w = classify_words(f->function, false);
+		if (w == 0 || w == 3)
+			w = classify_words(f->code ? f->code : "", true);
+		if (w == 1 || w == 2) {
+			d->phase = w == 1 ? GG_PHASE_EVALUATION : GG_PHASE_TRAINING;
+			evidence_frame = (int)i;
+		}
+	}
+	if (backward) {
+		d->phase = GG_PHASE_TRAINING;
+		if ((rc = gg_evidence_add(d, "the failure is in a backward pass: this is training")))
+			return rc;
+	} else if (evidence_frame >= 0) {
+		const gg_tb_frame *f = &tb->frames[evidence_frame];
+		if ((rc = gg_evidence_add(d, "%s: frame %s() at %s:%u%s%s", gg_dx_phase_name(d->phase), f->function,
+					  f->filename, f->line, f->code ? ": " : "", f->code ? f->code : "")))
+			return rc;
+	}
+	(void)framework;
+
+	/* The culprit: the last user frame before the model boundary (the line that called the model). */
+	for (size_t i = 0; i < tb->len && i <= boundary; i++)
+		if (d->frames[i].user && i < boundary)
+			d->culprit = (int)i;
+	if (d->culprit < 0)
+		for (size_t i = 0; i < tb->len; i++)
+			if (d->frames[i].user)
+				d->culprit = (int)i;
+
+	/* volatile=True: the user meant to turn autograd off, and it did nothing. */
+	if (facts->volatile_warning >= 0) {
+		const gg_log_warning *w = &facts->warnings[facts->volatile_warning];
+		if (d->grad_disabled != 1)
+			d->grad_disabled = 0;
+		if (d->phase == GG_PHASE_UNKNOWN)
+			d->phase = GG_PHASE_EVALUATION;
+		if ((rc = gg_evidence_add(d, "log line %llu: %s: %s (volatile=True has done nothing since PyTorch 0.4)",
+					  (unsigned long long)w->at.line, w->category, w->message)))
+			return rc;
+	}
+
+	if (d->culprit >= 0) {
+		const gg_tb_frame *f = &tb->frames[d->culprit];
+		const gg_dx_frame *x = &d->frames[d->culprit];
+		if (x->res.path && x->res.stale) {
+			if (x->res.moved_to)
+				rc = gg_evidence_add(d, "%s has changed since this run: the printed line is now at line %u; the file was not used", x->res.path, x->res.moved_to);
+			else
+				rc = gg_evidence_add(d, "%s has changed since this run (line %u no longer reads `%s`): the file was not used",
+						     x->res.path, f->line, f->code ? f->code : "");
+			if (rc)
+				return rc;
+		} else if (x->res.path && ws) {
+			if ((rc = classify_static(d, f, x, ws, analyzer)))
+				return rc;
+			if (d->static_code && strcmp(d->static_code, "GG001") == 0 && d->grad_disabled != 1) {
+				d->grad_disabled = 0;
+				if (d->phase == GG_PHASE_UNKNOWN)
+					d->phase = GG_PHASE_EVALUATION;
+			}
+		}
+	}
+
+	/* The kind. */
+	if (!d->oom.is_oom) {
+		d->kind = GG_DX_NOT_OOM;
+		d->confidence = GG_CONFIDENCE_HIGH;
+		return 0;
+	}
+	if (d->phase == GG_PHASE_EVALUATION) {
+		d->kind = d->grad_disabled == 1 ? GG_DX_OOM_EVAL : GG_DX_OOM_EVAL_NO_GRAD;
+		bool confirmed = d->grad_disabled == 0;
+		d->confidence = confirmed || d->grad_disabled == 1 ? GG_CONFIDENCE_HIGH : GG_CONFIDENCE_MEDIUM;
+		if (!confirmed && d->grad_disabled == -1 &&
+		    (rc = gg_evidence_add(d, "nothing on the path turns autograd off (no no_grad decorator, no framework evaluation loop)")))
+			return rc;
+	} else if (d->phase == GG_PHASE_TRAINING) {
+		d->kind = GG_DX_OOM_TRAINING;
+		d->confidence = backward ? GG_CONFIDENCE_HIGH : GG_CONFIDENCE_MEDIUM;
+	} else {
+		d->kind = GG_DX_OOM;
+		d->confidence = tb->len ? GG_CONFIDENCE_MEDIUM : GG_CONFIDENCE_LOW;
+	}
+
+	if (d->kind == GG_DX_OOM_EVAL) {
+		for (size_t i = 0; i < tb->len; i++) {
+			const gg_tb_frame *f = &tb->frames[i];
+			if (has(f->code, "torch.cat(") || has(f->code, "torch.stack(") || has(f->code, ".append(") ||
+			    has(f->code, "concatenate(") || has(f->function, "nested_concat") ||
+			    has(f->function, "torch_pad_and_concatenate") || has(f->function, "_nested_gather") ||
+			    has(f->function, "gather_function") || has(f->function, "_pad_across_processes")) {
+				d->causes |= GG_CAUSE_ACCUMULATED;
+				if ((rc = gg_evidence_add(d, "outputs are collected across batches at %s:%u (%s)", f->filename, f->line,
+							  f->code ? f->code : f->function)))
+					return rc;
+				break;
+			}
+		}
+		if (!(d->causes & GG_CAUSE_ACCUMULATED) && framework && strstr(framework, "Hugging Face") &&
+		    facts->eval_accumulation_steps <= 0) {
+			d->causes |= GG_CAUSE_ACCUMULATED;
+			if ((rc = gg_evidence_add(d, "the HF Trainer keeps every batch's logits on the GPU until the end of evaluation unless eval_accumulation_steps is set%s",
+						  facts->eval_accumulation_steps == 0 ? " (the log shows it is None)" : "")))
+				return rc;
+		}
+		if (facts->eval_batch > 0 && facts->train_batch > 0 && facts->eval_batch > facts->train_batch) {
+			d->causes |= GG_CAUSE_BATCH;
+			if ((rc = gg_evidence_add(d, "the evaluation batch size (%ld) is larger than the training one (%ld)",
+						  facts->eval_batch, facts->train_batch)))
+				return rc;
+		}
+		const gg_oom_info *m = &d->oom;
+		if (m->reserved_unallocated > 0 && m->reserved_unallocated >= m->tried &&
+		    (m->total <= 0 || m->reserved_unallocated >= 0.05 * m->total) && !facts->expandable_segments) {
+			d->causes |= GG_CAUSE_FRAGMENTATION;
+			if ((rc = gg_evidence_add(d, "%.2f GiB are reserved by PyTorch but unallocated, more than the %.2f GiB requested: the memory is fragmented",
+						  m->reserved_unallocated / 1073741824.0, (m->tried > 0 ? m->tried : 0) / 1073741824.0)))
+				return rc;
+		}
+	}
+	return 0;
+}

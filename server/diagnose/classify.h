@@ -1,0 +1,18 @@
+#ifndef GG_CLASSIFY_H
+#define GG_CLASSIFY_H
+
+#include "diagnose.h"
+
+struct gg_analyzer;
+
+/*
+ * Internal to the diagnosis: classify.c weighs the evidence of one chain
+ * (frames, code lines, the log's facts, the workspace) into a diagnosis;
+ * explain.c writes its explanation and fix.
+ */
+int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, struct gg_analyzer *analyzer);
+int gg_explain(gg_diagnosis *d, const gg_log_facts *facts);
+/* Adds a line of evidence (printf-style). Returns 0 or -ENOMEM. */
+int gg_evidence_add(gg_diagnosis *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,345 @@
+/*
+ * The diagnosis driver: streams the log through the line reader into the
+ * traceback parser and the facts scanner, keeps the chains in bounded
+ * memory, then turns each into a diagnosis and picks the initiating one.
+ */
+#include "diagnose.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "classify.h"
+#include "text.h"
+
+#define DX_MAX_LINE (1u << 20) /* bytes of one log line kept: longer lines are cut */
+#define DX_MAX_CHAINS 64       /* failures kept */
+
+struct gg_diagnoser {
+	gg_logscan *scan;
+	gg_tbparse *parse;
+	gg_log_facts facts;
+	gg_tb_chain **chains; /* owned, each owned */
+	size_t len;
+	size_t omitted;
+	int error;
+};
+
+const char *gg_dx_kind_name(gg_dx_kind k)
+{
+	switch (k) {
+	case GG_DX_NOT_OOM: return "not-oom";
+	case GG_DX_OOM: return "oom";
+	case GG_DX_OOM_TRAINING: return "oom-training";
+	case GG_DX_OOM_EVAL: return "oom-eval";
+	case GG_DX_OOM_EVAL_NO_GRAD: return "oom-eval-no-grad";
+	}
+	return "oom";
+}
+
+const char *gg_dx_phase_name(gg_dx_phase p)
+{
+	return p == GG_PHASE_TRAINING ? "training" : p == GG_PHASE_EVALUATION ? "evaluation" : "unknown";
+}
+
+const char *gg_dx_confidence_name(gg_dx_confidence c)
+{
+	return c == GG_CONFIDENCE_HIGH ? "high" : c == GG_CONFIDENCE_MEDIUM ? "medium" : "low";
+}
+
+/*
+ * Keeps a finished chain. When full, an older chain without an OOM makes
+ * room; if every kept chain is an OOM the new one is dropped: the earliest
+ * OOMs are the ones that matter.
+ */
+static int dx_keep(void *ctx, gg_tb_chain *c)
+{
+	gg_diagnoser *d = ctx;
+	if (d->len == DX_MAX_CHAINS) {
+		size_t victim = d->len;
+		for (size_t i = 0; i < d->len; i++)
+			if (!d->chains[i]->has_oom) {
+				victim = i;
+				break;
+			}
+		if (victim == d->len && !c->has_oom) {
+			d->omitted++;
+			gg_tb_chain_free(c);
+			return 0;
+		}
+		if (victim == d->len) {
+			d->omitted++;
+			gg_tb_chain_free(c);
+			return 0;
+		}
+		gg_tb_chain_free(d->chains[victim]);
+		memmove(&d->chains[victim], &d->chains[victim + 1], (d->len - victim - 1) * sizeof *d->chains);
+		d->len--;
+		d->omitted++;
+	}
+	d->chains[d->len++] = c;
+	return 0;
+}
+
+static int dx_line(void *ctx, const gg_log_line *line)
+{
+	gg_diagnoser *d = ctx;
+	int rc = gg_logfacts_line(&d->facts, line);
+	if (rc)
+		return rc;
+	return gg_tbparse_line(d->parse, line, gg_logfacts_summary_rank(&d->facts));
+}
+
+gg_diagnoser *gg_diagnoser_new(void)
+{
+	gg_diagnoser *d = calloc(1, sizeof *d);
+	if (!d)
+		return NULL;
+	gg_logfacts_init(&d->facts);
+	d->chains = calloc(DX_MAX_CHAINS, sizeof *d->chains);
+	d->scan = gg_logscan_new(DX_MAX_LINE, dx_line, d);
+	d->parse = gg_tbparse_new(dx_keep, d);
+	if (!d->chains || !d->scan || !d->parse) {
+		gg_diagnoser_delete(d);
+		return NULL;
+	}
+	return d;
+}
+
+void gg_diagnoser_delete(gg_diagnoser *d)
+{
+	if (!d)
+		return;
+	gg_logscan_delete(d->scan);
+	gg_tbparse_delete(d->parse);
+	gg_logfacts_free(&d->facts);
+	for (size_t i = 0; i < d->len; i++)
+		gg_tb_chain_free(d->chains[i]);
+	free(d->chains);
+	free(d);
+}
+
+int gg_diagnoser_feed(gg_diagnoser *d, const char *buf, size_t len)
+{
+	if (d->error)
+		return d->error;
+	int rc = gg_logscan_feed(d->scan, buf, len);
+	if (rc)
+		d->error = rc;
+	return rc;
+}
+
+static void dx_diagnosis_free(gg_diagnosis *x)
+{
+	const gg_traceback *tb = x->chain ? gg_diagnosis_traceback(x) : NULL;
+	if (x->frames && tb)
+		for (size_t i = 0; i < tb->len; i++)
+			gg_resolution_free(&x->frames[i].res);
+	free(x->frames);
+	gg_tb_chain_free(x->chain);
+	free(x->explanation);
+	free(x->fix);
+	for (size_t i = 0; i < x->evidence_len; i++)
+		free(x->evidence[i]);
+	free(x->evidence);
+	free(x->static_message);
+}
+
+void gg_diagnoses_free(gg_diagnoses *d)
+{
+	for (size_t i = 0; i < d->len; i++)
+		dx_diagnosis_free(&d->items[i]);
+	free(d->items);
+	memset(d, 0, sizeof *d);
+}
+
+const gg_traceback *gg_diagnosis_traceback(const gg_diagnosis *d)
+{
+	return &d->chain->tbs[d->tb];
+}
+
+const gg_tb_frame *gg_diagnosis_culprit(const gg_diagnosis *d)
+{
+	return d->culprit >= 0 ? &gg_diagnosis_traceback(d)->frames[d->culprit] : NULL;
+}
+
+/* A chain of one frameless traceback for an OOM line printed without one. */
+static gg_tb_chain *dx_orphan_chain(const gg_log_orphan *o, uint64_t seq)
+{
+	gg_tb_chain *c = calloc(1, sizeof *c);
+	gg_traceback *tb = calloc(1, sizeof *tb);
+	if (!c || !tb) {
+		free(c);
+		free(tb);
+		return NULL;
+	}
+	c->tbs = tb;
+	c->len = c->cap = 1;
+	c->rank = o->rank;
+	c->has_oom = true;
+	c->seq = seq;
+	tb->at = o->at;
+	size_t type_len;
+	const char *msg;
+	size_t n = strlen(o->text);
+	if (gg_tb_exception_line(o->text, n, &type_len, &msg)) {
+		tb->exc.type = gg_text_dup(o->text, type_len, 256);
+		tb->exc.message = gg_text_dup(msg, n - (size_t)(msg - o->text), 4096);
+	} else {
+		tb->exc.type = strdup("");
+		tb->exc.message = strdup(o->text);
+	}
+	tb->exc.detail = strdup(o->text);
+	tb->exc.at = o->at;
+	tb->has_exception = true;
+	if (!tb->exc.type || !tb->exc.message || !tb->exc.detail) {
+		gg_tb_chain_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+static int dx_push(gg_diagnoses *out, gg_tb_chain *c)
+{
+	if (out->len == out->cap) {
+		size_t cap = out->cap ? out->cap * 2 : 4;
+		gg_diagnosis *items = realloc(out->items, cap * sizeof *items);
+		if (!items) {
+			gg_tb_chain_free(c);
+			return -ENOMEM;
+		}
+		out->items = items;
+		out->cap = cap;
+	}
+	gg_diagnosis *x = &out->items[out->len++];
+	memset(x, 0, sizeof *x);
+	x->chain = c;
+	x->rank = c->rank;
+	x->culprit = -1;
+	/* The reported traceback: the first out-of-memory one (the root cause), else the last raised. */
+	x->tb = c->len - 1;
+	for (size_t i = 0; i < c->len; i++) {
+		gg_oom_info info;
+		const gg_traceback *tb = &c->tbs[i];
+		if (tb->has_exception && gg_oom_match(tb->exc.type, tb->exc.detail, strlen(tb->exc.detail), &info)) {
+			x->tb = i;
+			x->oom = info;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* Torchelastic prints the root cause's traceback again in its summary: drop that copy. */
+static bool dx_is_summary_copy(gg_diagnoser *d, size_t k)
+{
+	const gg_tb_chain *c = d->chains[k];
+	if (!c->from_summary)
+		return false;
+	const gg_traceback *a = &c->tbs[c->len - 1];
+	for (size_t i = 0; i < d->len; i++) {
+		const gg_tb_chain *o = d->chains[i];
+		if (i == k || o->from_summary)
+			continue;
+		const gg_traceback *b = &o->tbs[o->len - 1];
+		if (a->has_exception && b->has_exception && strcmp(a->exc.type, b->exc.type) == 0 &&
+		    strcmp(a->exc.message, b->exc.message) == 0)
+			return true;
+	}
+	return false;
+}
+
+int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_diagnoses *out)
+{
+	memset(out, 0, sizeof *out);
+	int rc = d->error;
+	if (!rc)
+		rc = gg_logscan_finish(d->scan);
+	if (!rc)
+		rc = gg_tbparse_finish(d->parse);
+	if (rc)
+		return rc;
+	out->lines = d->facts.lines;
+	out->omitted = d->omitted;
+
+	for (size_t i = 0; i < d->len; i++) {
+		if (dx_is_summary_copy(d, i)) {
+			gg_tb_chain_free(d->chains[i]);
+			d->chains[i] = NULL;
+			continue;
+		}
+		if (d->chains[i]->rank < 0 && d->facts.root_rank >= 0 && d->chains[i]->from_summary)
+			d->chains[i]->rank = d->facts.root_rank;
+		gg_tb_chain *c = d->chains[i];
+		d->chains[i] = NULL;
+		if ((rc = dx_push(out, c)))
+			return rc;
+	}
+	d->len = 0;
+	/* OOM lines without a traceback count for ranks that have no OOM traceback. */
+	for (size_t i = 0; i < d->facts.orphans_len; i++) {
+		const gg_log_orphan *o = &d->facts.orphans[i];
+		bool covered = false;
+		for (size_t j = 0; j < out->len && !covered; j++)
+			covered = out->items[j].oom.is_oom && (out->items[j].rank == o->rank || o->rank < 0 || out->items[j].rank < 0);
+		if (covered)
+			continue;
+		gg_tb_chain *c = dx_orphan_chain(o, (uint64_t)-1);
+		if (!c || (rc = dx_push(out, c)))
+			return c ? rc : -ENOMEM;
+	}
+
+	/*
+	 * The initiating failure: torchelastic's root cause when it names one;
+	 * else the first OOM (other ranks then fail in collectives); else the first failure.
+	 */
+	int first = -1;
+	for (size_t i = 0; i < out->len && first < 0; i++)
+		if (d->facts.root_rank >= 0 && out->items[i].rank == d->facts.root_rank && out->items[i].oom.is_oom)
+			first = (int)i;
+	for (size_t i = 0; i < out->len && first < 0; i++)
+		if (d->facts.root_rank >= 0 && out->items[i].rank == d->facts.root_rank)
+			first = (int)i;
+	for (size_t i = 0; i < out->len && first < 0; i++)
+		if (out->items[i].oom.is_oom)
+			first = (int)i;
+	if (first < 0 && out->len)
+		first = 0;
+	if (first >= 0)
+		out->items[first].first = true;
+
+	gg_workspace *ws = NULL;
+	if (opts && opts->root) {
+		ws = gg_workspace_open(opts->root, opts->read, opts->read_ctx);
+		if (!ws)
+			return -ENOMEM;
+	}
+	for (size_t i = 0; i < out->len && rc == 0; i++) {
+		gg_diagnosis *x = &out->items[i];
+		rc = gg_classify(x, &d->facts, ws, opts ? opts->analyzer : NULL);
+		if (!rc && x->rank < 0 && d->facts.root_rank >= 0 && x->first)
+			x->rank = d->facts.root_rank;
+		if (!rc && d->facts.sigkill && x->first)
+			rc = gg_evidence_add(x, "torchelastic reports the root cause exited with -9 (SIGKILL): often the kernel's OOM killer (host RAM)");
+		if (!rc)
+			rc = gg_explain(x, &d->facts);
+	}
+	gg_workspace_close(ws);
+	return rc;
+}
+
+int gg_diagnose_text(const char *text, size_t len, const gg_diagnose_options *opts, gg_diagnoses *out)
+{
+	gg_diagnoser *d = gg_diagnoser_new();
+	if (!d) {
+		memset(out, 0, sizeof *out);
+		return -ENOMEM;
+	}
+	int rc = gg_diagnoser_feed(d, text, len);
+	if (rc == 0)
+		rc = gg_diagnoser_finish(d, opts, out);
+	else
+		memset(out, 0, sizeof *out);
+	gg_diagnoser_delete(d);
+	return rc;
+}

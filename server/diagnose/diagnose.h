@@ -1,0 +1,113 @@
+#ifndef GG_DIAGNOSE_H
+#define GG_DIAGNOSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "logfacts.h"
+#include "oom.h"
+#include "resolve.h"
+#include "traceback.h"
+
+/*
+ * Diagnosis of pasted tracebacks and training logs: out of memory or not,
+ * on which device and rank, in training or evaluation, with autograd on or
+ * off, which line of the user's code, and what to do about it. It knows
+ * nothing of the LSP or of the command line: text in, diagnoses out.
+ */
+
+typedef enum gg_dx_kind {
+	GG_DX_NOT_OOM,
+	GG_DX_OOM,
+	GG_DX_OOM_TRAINING,
+	GG_DX_OOM_EVAL,
+	GG_DX_OOM_EVAL_NO_GRAD,
+} gg_dx_kind;
+
+typedef enum gg_dx_phase {
+	GG_PHASE_UNKNOWN,
+	GG_PHASE_TRAINING,
+	GG_PHASE_EVALUATION,
+} gg_dx_phase;
+
+typedef enum gg_dx_confidence {
+	GG_CONFIDENCE_LOW,
+	GG_CONFIDENCE_MEDIUM,
+	GG_CONFIDENCE_HIGH,
+} gg_dx_confidence;
+
+/* Why an evaluation ran out of memory with autograd already off. */
+enum {
+	GG_CAUSE_ACCUMULATED = 1u << 0, /* outputs/logits kept across batches */
+	GG_CAUSE_BATCH = 1u << 1,       /* eval batch larger than training's */
+	GG_CAUSE_FRAGMENTATION = 1u << 2,
+};
+
+typedef struct gg_dx_frame {
+	bool user;          /* the user's code (not the stdlib, torch or a library) */
+	gg_resolution res;  /* owned; the workspace file, when resolved */
+} gg_dx_frame;
+
+typedef struct gg_diagnosis {
+	gg_dx_kind kind;
+	gg_oom_info oom;
+	int rank;  /* -1 when unknown */
+	bool first; /* the initiating failure */
+	gg_dx_confidence confidence;
+	gg_tb_chain *chain;    /* owned */
+	size_t tb;             /* the traceback of chain reported: the first out-of-memory one */
+	gg_dx_frame *frames;   /* owned; one per frame of that traceback */
+	int culprit;           /* frame index, or -1 */
+	gg_dx_phase phase;
+	int grad_disabled;     /* 1 off already, 0 on, -1 unknown */
+	unsigned causes;       /* GG_CAUSE_* (oom-eval) */
+	char *explanation;     /* owned */
+	char *fix;             /* owned */
+	char **evidence;       /* owned, each owned */
+	size_t evidence_len;
+	const char *static_code; /* static; a finding of the rules at the culprit ("GG001"), or NULL */
+	char *static_message;    /* owned */
+	uint32_t static_line;
+} gg_diagnosis;
+
+typedef struct gg_diagnoses {
+	gg_diagnosis *items; /* owned; in order of appearance */
+	size_t len, cap;
+	size_t omitted; /* tracebacks not kept (memory bound) */
+	uint64_t lines;
+} gg_diagnoses;
+
+void gg_diagnoses_free(gg_diagnoses *d);
+
+/* The reported traceback and exception of a diagnosis. */
+const gg_traceback *gg_diagnosis_traceback(const gg_diagnosis *d);
+const gg_tb_frame *gg_diagnosis_culprit(const gg_diagnosis *d);
+
+const char *gg_dx_kind_name(gg_dx_kind k);
+const char *gg_dx_phase_name(gg_dx_phase p);
+const char *gg_dx_confidence_name(gg_dx_confidence c);
+
+struct gg_analyzer;
+
+typedef struct gg_diagnose_options {
+	const char *root;               /* workspace folder for resolving frames; NULL: none */
+	struct gg_analyzer *analyzer;   /* runs the rules on resolved files; NULL: not run */
+	gg_read_fn read;                /* file contents (editor buffers); NULL: the disk */
+	void *read_ctx;
+} gg_diagnose_options;
+
+/* A streaming diagnoser: feed it the log in chunks, then finish. */
+typedef struct gg_diagnoser gg_diagnoser;
+
+gg_diagnoser *gg_diagnoser_new(void);
+void gg_diagnoser_delete(gg_diagnoser *d);
+/* Returns 0 or -ENOMEM. */
+int gg_diagnoser_feed(gg_diagnoser *d, const char *buf, size_t len);
+/* Ends the input and fills out (which the caller frees). Returns 0 or -ENOMEM. */
+int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_diagnoses *out);
+
+/* All at once, for a text in memory. */
+int gg_diagnose_text(const char *text, size_t len, const gg_diagnose_options *opts, gg_diagnoses *out);
+
+#endif

@@ -1,0 +1,119 @@
+/*
+ * The explanation and the fix of a diagnosis, written for someone reading
+ * them at 3 a.m.: the verdict, the mechanism in one sentence, the line to
+ * change, then what to type.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "classify.h"
+#include "text.h"
+
+static const char *explain_device(const gg_diagnosis *d)
+{
+	switch (d->oom.device) {
+	case GG_OOM_DEVICE_CUDA: return "GPU memory (CUDA)";
+	case GG_OOM_DEVICE_HIP: return "GPU memory (ROCm/HIP)";
+	case GG_OOM_DEVICE_MPS: return "Apple GPU memory (MPS)";
+	case GG_OOM_DEVICE_XPU: return "Intel GPU memory (XPU)";
+	case GG_OOM_DEVICE_CPU: return "host (CPU) memory";
+	case GG_OOM_DEVICE_UNKNOWN: break;
+	}
+	return "memory";
+}
+
+/* " in evaluate() at eval.py:42 (`out = model(x)`)" for the culprit, or "". */
+static int explain_where(gg_buf *b, const gg_diagnosis *d)
+{
+	const gg_tb_frame *f = gg_diagnosis_culprit(d);
+	if (!f)
+		return 0;
+	return gg_buf_printf(b, " in %s() at %s:%u%s%s%s", f->function[0] ? f->function : "<module>", f->filename, f->line,
+			     f->code ? " (`" : "", f->code ? f->code : "", f->code ? "`)" : "");
+}
+
+int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
+{
+	gg_buf e = { 0 }, x = { 0 };
+	int rc = 0;
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	const char *dev = explain_device(d);
+	const gg_tb_frame *cf = gg_diagnosis_culprit(d);
+	const char *fn = cf && cf->function[0] && cf->function[0] != '<' ? cf->function : NULL;
+
+	switch (d->kind) {
+	case GG_DX_OOM_EVAL_NO_GRAD:
+		rc |= gg_buf_printf(&e, "Out of %s during evaluation, with autograd on", dev);
+		rc |= explain_where(&e, d);
+		rc |= gg_buf_printf(&e, ". Without torch.no_grad(), every forward pass keeps all its layers' activations for a backward pass that never comes, so evaluation needs several times the memory it should. model.eval() does not turn autograd off");
+		if (facts->volatile_warning >= 0)
+			rc |= gg_buf_printf(&e, ", and volatile=True has been ignored since PyTorch 0.4");
+		rc |= gg_buf_printf(&e, ".");
+		rc |= gg_buf_printf(&x, "Wrap the evaluation loop in `with torch.no_grad():`");
+		if (fn)
+			rc |= gg_buf_printf(&x, " (or put `@torch.no_grad()` on %s())", fn);
+		rc |= gg_buf_printf(&x, "; `torch.inference_mode()` saves a little more.");
+		if (facts->volatile_warning >= 0)
+			rc |= gg_buf_printf(&x, " Remove volatile=True.");
+		rc |= gg_buf_printf(&x, " Check with `assert not torch.is_grad_enabled()` in the loop.");
+		break;
+	case GG_DX_OOM_EVAL:
+		rc |= gg_buf_printf(&e, "Out of %s during evaluation, although autograd was already off", dev);
+		rc |= explain_where(&e, d);
+		rc |= gg_buf_printf(&e, ". So it is not the missing no_grad: ");
+		if (!d->causes)
+			rc |= gg_buf_printf(&e, "the log does not show which of the usual causes it is: outputs kept across batches, an evaluation batch larger than training's, or fragmented memory.");
+		else {
+			const char *sep = "";
+			if (d->causes & GG_CAUSE_ACCUMULATED)
+				rc |= gg_buf_printf(&e, "%soutputs (logits) are kept for every batch until evaluation ends", sep), sep = "; ";
+			if (d->causes & GG_CAUSE_BATCH)
+				rc |= gg_buf_printf(&e, "%sthe evaluation batch (%ld) is larger than the training one (%ld)", sep, facts->eval_batch, facts->train_batch), sep = "; ";
+			if (d->causes & GG_CAUSE_FRAGMENTATION)
+				rc |= gg_buf_printf(&e, "%sthe allocator's memory is fragmented (much reserved but unallocated)", sep);
+			rc |= gg_buf_printf(&e, ".");
+		}
+		if (!d->causes || (d->causes & GG_CAUSE_ACCUMULATED))
+			rc |= gg_buf_printf(&x, "Move outputs off the device as you collect them (`outputs.append(out.detach().cpu())`) or compute metrics per batch; with the Hugging Face Trainer set `eval_accumulation_steps` (e.g. 8) and `preprocess_logits_for_metrics` to keep only what the metric needs. ");
+		if (!d->causes || (d->causes & GG_CAUSE_BATCH))
+			rc |= gg_buf_printf(&x, "Lower the evaluation batch size (per_device_eval_batch_size) to the training one. ");
+		if (!d->causes || (d->causes & GG_CAUSE_FRAGMENTATION))
+			rc |= gg_buf_printf(&x, "Start with `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True` to avoid fragmentation. ");
+		if (x.len && x.data[x.len - 1] == ' ')
+			x.data[--x.len] = '\0';
+		break;
+	case GG_DX_OOM_TRAINING:
+		rc |= gg_buf_printf(&e, "Out of %s during training", dev);
+		rc |= explain_where(&e, d);
+		rc |= gg_buf_printf(&e, ". Training needs the activations for the backward pass, so this is the batch, model or sequence size against the device's memory%s.",
+				    d->static_code && strcmp(d->static_code, "GG002") == 0 ? ", made worse by a loss kept with its graph across iterations (GG002)" : "");
+		rc |= gg_buf_printf(&x, "Lower the batch size and use gradient accumulation to keep the effective batch; use mixed precision (torch.autocast) or activation checkpointing. If memory grows step by step, accumulate `loss.item()`, not `loss` (`gradguard check` reports this as GG002).");
+		break;
+	case GG_DX_OOM:
+		rc |= gg_buf_printf(&e, "Out of %s", dev);
+		rc |= explain_where(&e, d);
+		rc |= gg_buf_printf(&e, ". %s", tb->len ? "The frames do not say whether this was training or evaluation." : "The log has no traceback for it, so where it happened is unknown.");
+		rc |= gg_buf_printf(&x, "If this is evaluation or inference, run it under `with torch.no_grad():`. If it is training, lower the batch size (with gradient accumulation), use mixed precision or activation checkpointing.");
+		break;
+	case GG_DX_NOT_OOM: {
+		const gg_tb_exception *exc = tb->has_exception ? &tb->exc : NULL;
+		rc |= gg_buf_printf(&e, "Not an out-of-memory error: %s%s%s", exc ? exc->type : "a traceback without its exception line",
+				    exc && exc->message[0] ? ": " : "", exc ? exc->message : "");
+		rc |= explain_where(&e, d);
+		rc |= gg_buf_printf(&e, ".");
+		rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; for this one, start at the culprit line.");
+		break;
+	}
+	}
+	if (d->kind != GG_DX_NOT_OOM && d->rank >= 0)
+		rc |= gg_buf_printf(&e, " (rank %d%s)", d->rank, d->first ? ", the first to fail" : "");
+	if (rc) {
+		gg_buf_free(&e);
+		gg_buf_free(&x);
+		return rc;
+	}
+	d->explanation = gg_buf_take(&e);
+	d->fix = gg_buf_take(&x);
+	return d->explanation && d->fix ? 0 : -12;
+}

@@ -1,0 +1,249 @@
+/*
+ * Facts from the lines around the tracebacks (see logfacts.h). Each check
+ * starts with a cheap memmem so that a 200 MB log of progress lines costs
+ * little more than reading it.
+ */
+#include "logfacts.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oom.h"
+#include "text.h"
+
+#define FACTS_MAX_WARNINGS 32
+#define FACTS_MAX_ORPHANS 32
+#define FACTS_MAX_TEXT 1024
+
+void gg_logfacts_init(gg_log_facts *f)
+{
+	memset(f, 0, sizeof *f);
+	f->root_rank = -1;
+	f->volatile_warning = -1;
+	f->eval_accumulation_steps = -1;
+}
+
+void gg_logfacts_free(gg_log_facts *f)
+{
+	for (size_t i = 0; i < f->warnings_len; i++) {
+		free(f->warnings[i].file);
+		free(f->warnings[i].category);
+		free(f->warnings[i].message);
+	}
+	free(f->warnings);
+	for (size_t i = 0; i < f->orphans_len; i++)
+		free(f->orphans[i].text);
+	free(f->orphans);
+	gg_logfacts_init(f);
+}
+
+int gg_logfacts_summary_rank(const gg_log_facts *f)
+{
+	return f->in_root_cause ? f->root_rank : -1;
+}
+
+static long facts_number(const char *p, const char *end)
+{
+	long v = 0;
+	if (p >= end || *p < '0' || *p > '9')
+		return -1;
+	while (p < end && *p >= '0' && *p <= '9' && v < 100000000)
+		v = v * 10 + (*p++ - '0');
+	return v;
+}
+
+/* The value of "key : N" in a torchelastic summary field line, or -1 (LONG_MIN when not the key). */
+static int facts_field(const char *t, size_t n, const char *key, long *value)
+{
+	if (!gg_text_starts(t, n, key))
+		return 0;
+	const char *p = t + strlen(key), *end = t + n;
+	while (p < end && *p == ' ')
+		p++;
+	if (p >= end || *p != ':')
+		return 0;
+	p++;
+	while (p < end && *p == ' ')
+		p++;
+	bool neg = p < end && *p == '-';
+	long v = facts_number(p + neg, end);
+	if (v < 0)
+		return 0;
+	*value = neg ? -v : v;
+	return 1;
+}
+
+static bool facts_is_word_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+}
+
+/* Batch sizes: "per_device_eval_batch_size=64", "--val-batch-size 32", HF's "Batch size = 8" banners. */
+static void facts_batch(gg_log_facts *f, const char *t, size_t n)
+{
+	const char *end = t + n;
+	if (gg_text_find(t, n, "***** Running training") || gg_text_find(t, n, "***** Running Training"))
+		f->section = 1;
+	else if (gg_text_find(t, n, "***** Running Evaluation") || gg_text_find(t, n, "***** Running Prediction"))
+		f->section = 2;
+	const char *p = gg_text_find(t, n, "Instantaneous batch size per device = ");
+	if (p) {
+		long v = facts_number(p + 39, end);
+		if (v > 0)
+			f->train_batch = v;
+		return;
+	}
+	p = gg_text_find(t, n, "Batch size = ");
+	if (p && f->section == 2) {
+		long v = facts_number(p + 13, end);
+		if (v > 0)
+			f->eval_batch = v;
+		return;
+	}
+	for (const char *s = t; (s = gg_text_find_ci(s, (size_t)(end - s), "batch")) != NULL; s += 5) {
+		const char *a = s, *b = s + 5;
+		while (a > t && facts_is_word_char(a[-1]))
+			a--;
+		while (b < end && facts_is_word_char(*b))
+			b++;
+		size_t wl = (size_t)(b - a);
+		if (!gg_text_find_ci(a, wl, "size"))
+			continue;
+		const char *v = b;
+		while (v < end && (*v == ' ' || *v == '=' || *v == ':' || *v == '"' || *v == '\''))
+			v++;
+		long val = facts_number(v, end);
+		if (val <= 0)
+			continue;
+		bool eval = gg_text_find_ci(a, wl, "eval") || gg_text_find_ci(a, wl, "val") ||
+			    gg_text_find_ci(a, wl, "test") || gg_text_find_ci(a, wl, "infer") ||
+			    gg_text_find_ci(a, wl, "predict");
+		bool train = gg_text_find_ci(a, wl, "train") != NULL;
+		if (eval)
+			f->eval_batch = val;
+		else if (train)
+			f->train_batch = val;
+	}
+}
+
+static int facts_warning(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	const char *w = gg_text_find(t, n, "Warning: ");
+	if (!w || f->warnings_len == FACTS_MAX_WARNINGS)
+		return 0;
+	const char *cat = w;
+	while (cat > t && ((cat[-1] >= 'a' && cat[-1] <= 'z') || (cat[-1] >= 'A' && cat[-1] <= 'Z')))
+		cat--;
+	/* "path:12: UserWarning: msg" -> file and line; a bare "UserWarning: msg" has neither. */
+	const char *file = t, *file_end = t;
+	long line = 0;
+	if (cat >= t + 2 && cat[-1] == ' ' && cat[-2] == ':') {
+		const char *d = cat - 2;
+		const char *e = d;
+		while (d > t && d[-1] >= '0' && d[-1] <= '9')
+			d--;
+		if (d < e && d > t && d[-1] == ':') {
+			line = facts_number(d, e);
+			file_end = d - 1;
+		}
+	}
+	if (f->warnings_len == f->warnings_cap) {
+		size_t cap = f->warnings_cap ? f->warnings_cap * 2 : 4;
+		gg_log_warning *a = realloc(f->warnings, cap * sizeof *a);
+		if (!a)
+			return -ENOMEM;
+		f->warnings = a;
+		f->warnings_cap = cap;
+	}
+	const char *msg = w + 9;
+	gg_log_warning *x = &f->warnings[f->warnings_len];
+	x->file = gg_text_dup(file, (size_t)(file_end - file), FACTS_MAX_TEXT);
+	x->line = line > 0 ? (uint32_t)line : 0;
+	x->category = gg_text_dup(cat, (size_t)(w + 7 - cat), 64);
+	x->message = gg_text_dup(msg, (size_t)(t + n - msg), FACTS_MAX_TEXT);
+	x->at = (gg_log_span){ l->number, l->offset, l->raw_len };
+	if (!x->file || !x->category || !x->message) {
+		free(x->file);
+		free(x->category);
+		free(x->message);
+		return -ENOMEM;
+	}
+	if (f->volatile_warning < 0 && gg_text_find(msg, (size_t)(t + n - msg), "volatile"))
+		f->volatile_warning = (int)f->warnings_len;
+	f->warnings_len++;
+	return 0;
+}
+
+static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	/* Cheap filters first: nearly every line fails them. */
+	if (!gg_text_find(t, n, "emory") && !gg_text_find(t, n, "ALLOC") && !gg_text_find(t, n, "llocate"))
+		return 0;
+	size_t type_len;
+	const char *msg;
+	bool exc = gg_tb_exception_line(t, n, &type_len, &msg);
+	if (!exc && !gg_text_find(t, n, "THCudaCheck FAIL") && !gg_text_find(t, n, "out of memory"))
+		return 0;
+	if (gg_text_find(t, n, "Warning:"))
+		return 0;
+	gg_oom_info info;
+	char *type = exc ? gg_text_dup(t, type_len, 256) : NULL;
+	bool oom = gg_oom_match(type, t, n, &info);
+	free(type);
+	if (!oom || f->orphans_len == FACTS_MAX_ORPHANS)
+		return 0;
+	if (f->orphans_len == f->orphans_cap) {
+		size_t cap = f->orphans_cap ? f->orphans_cap * 2 : 4;
+		gg_log_orphan *a = realloc(f->orphans, cap * sizeof *a);
+		if (!a)
+			return -ENOMEM;
+		f->orphans = a;
+		f->orphans_cap = cap;
+	}
+	gg_log_orphan *o = &f->orphans[f->orphans_len];
+	o->rank = l->rank;
+	o->text = gg_text_dup(t, n, FACTS_MAX_TEXT);
+	o->at = (gg_log_span){ l->number, l->offset, l->raw_len };
+	if (!o->text)
+		return -ENOMEM;
+	f->orphans_len++;
+	return 0;
+}
+
+int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
+{
+	size_t n = l->len;
+	const char *t = gg_text_trim(l->text, &n);
+	f->lines = l->number;
+	if (n == 0)
+		return 0;
+	long v;
+	if (gg_text_find(t, n, "ChildFailedError"))
+		f->elastic_summary = true;
+	if (gg_text_starts(t, n, "Root Cause (first observed failure)")) {
+		f->in_root_cause = true;
+	} else if (f->in_root_cause) {
+		if (t[0] == '=')
+			f->in_root_cause = false;
+		else if (facts_field(t, n, "rank", &v) && f->root_rank < 0)
+			f->root_rank = (int)v;
+		else if (facts_field(t, n, "exitcode", &v) && v == -9)
+			f->sigkill = true;
+	}
+	if (gg_text_find(t, n, "atch") || gg_text_find(t, n, "ATCH"))
+		facts_batch(f, t, n);
+	const char *acc = gg_text_find(t, n, "eval_accumulation_steps");
+	if (acc) {
+		const char *p = acc + 23, *end = t + n;
+		while (p < end && (*p == ' ' || *p == '=' || *p == ':'))
+			p++;
+		long steps = facts_number(p, end);
+		f->eval_accumulation_steps = steps > 0 ? steps : 0;
+	}
+	if (gg_text_find(t, n, "expandable_segments:True") && !gg_text_find(t, n, "try setting") &&
+	    !gg_text_find(t, n, "out of memory"))
+		f->expandable_segments = true;
+	int rc = facts_warning(f, l, t, n);
+	return rc ? rc : facts_orphan(f, l, t, n);
+}

@@ -1,0 +1,59 @@
+#ifndef GG_LOGFACTS_H
+#define GG_LOGFACTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "logscan.h"
+#include "traceback.h"
+
+/*
+ * What a log says outside its tracebacks, gathered line by line in bounded
+ * memory: Python warnings (the `volatile` one above all), torchelastic's
+ * failure summary (which rank failed first, a SIGKILL), batch sizes of
+ * training and evaluation, eval_accumulation_steps, allocator settings, and
+ * out-of-memory lines printed without a traceback.
+ */
+
+typedef struct gg_log_warning {
+	char *file;     /* owned; "" when the line names none */
+	uint32_t line;
+	char *category; /* owned; "UserWarning" */
+	char *message;  /* owned */
+	gg_log_span at;
+} gg_log_warning;
+
+typedef struct gg_log_orphan {
+	int rank;
+	char *text; /* owned; the out-of-memory line */
+	gg_log_span at;
+} gg_log_orphan;
+
+typedef struct gg_log_facts {
+	uint64_t lines;
+	bool elastic_summary;  /* a ChildFailedError summary was seen */
+	int root_rank;         /* "Root Cause (first observed failure)": its rank, or -1 */
+	bool sigkill;          /* the root cause was killed by signal 9 (the kernel's OOM killer, usually) */
+	gg_log_warning *warnings; /* owned; the first few */
+	size_t warnings_len, warnings_cap;
+	int volatile_warning;  /* index into warnings of a `volatile` warning, or -1 */
+	long train_batch, eval_batch; /* batch sizes the log prints; 0 when it does not */
+	long eval_accumulation_steps; /* -1: not printed; 0: printed as None */
+	bool expandable_segments;     /* the allocator is already set to expandable segments */
+	gg_log_orphan *orphans; /* owned; the first few */
+	size_t orphans_len, orphans_cap;
+
+	/* Scanner state. */
+	int section;      /* 1 training, 2 evaluation: the last HF Trainer banner */
+	bool in_root_cause;
+} gg_log_facts;
+
+void gg_logfacts_init(gg_log_facts *f);
+void gg_logfacts_free(gg_log_facts *f);
+/* Reads one cleaned line. Returns 0 or -ENOMEM. */
+int gg_logfacts_line(gg_log_facts *f, const gg_log_line *line);
+/* The rank a traceback printed now belongs to, when inside a summary's root cause; else -1. */
+int gg_logfacts_summary_rank(const gg_log_facts *f);
+
+#endif

@@ -1,0 +1,228 @@
+/*
+ * Line splitting and cleaning for logs (see logscan.h). The raw bytes of the
+ * current line are kept up to the limit; cleaning happens once per line.
+ */
+#include "logscan.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text.h"
+
+struct gg_logscan {
+	gg_logscan_fn fn;
+	void *ctx;
+	size_t max_line;
+	gg_buf raw;   /* the current line's kept bytes */
+	gg_buf clean; /* scratch for the cleaned line */
+	uint64_t raw_len; /* bytes of the current line seen, kept or not */
+	uint64_t offset;  /* input offset of the current line's start */
+	uint64_t number;  /* lines emitted so far */
+};
+
+gg_logscan *gg_logscan_new(size_t max_line, gg_logscan_fn fn, void *ctx)
+{
+	gg_logscan *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->fn = fn;
+	s->ctx = ctx;
+	s->max_line = max_line < 256 ? 256 : max_line;
+	return s;
+}
+
+void gg_logscan_delete(gg_logscan *s)
+{
+	if (!s)
+		return;
+	gg_buf_free(&s->raw);
+	gg_buf_free(&s->clean);
+	free(s);
+}
+
+/* Length of the escape sequence at s[0] == ESC (at least 1). */
+static size_t logscan_escape_len(const char *s, size_t n)
+{
+	if (n < 2)
+		return 1;
+	size_t i = 2;
+	if (s[1] == '[') { /* CSI: parameters, intermediates, one final byte */
+		while (i < n && (unsigned char)s[i] >= 0x20 && (unsigned char)s[i] <= 0x3F)
+			i++;
+		return i < n ? i + 1 : n;
+	}
+	if (s[1] == ']') { /* OSC: up to BEL or ESC '\' (hyperlinks from rich, IPython) */
+		for (; i < n; i++) {
+			if (s[i] == '\a')
+				return i + 1;
+			if (s[i] == 0x1B && i + 1 < n && s[i + 1] == '\\')
+				return i + 2;
+		}
+		return n;
+	}
+	return 2;
+}
+
+/* Whether the cleaned segment s[0..n) has anything but blanks. */
+static bool logscan_blank(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t')
+			return false;
+	return true;
+}
+
+/* "[rank3]:", "[default3]:" (torchrun), "[1,3]<stderr>:" (Open MPI): returns the prefix length and the rank. */
+static size_t logscan_rank_prefix(const char *s, size_t n, int *rank)
+{
+	size_t i;
+	if (n < 4 || s[0] != '[')
+		return 0;
+	if (gg_text_starts(s, n, "[rank"))
+		i = 5;
+	else if (gg_text_starts(s, n, "[default"))
+		i = 8;
+	else {
+		/* Open MPI --tag-output: [jobid,rank]<stdout>: */
+		i = 1;
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+		if (i == 1 || i >= n || s[i] != ',')
+			return 0;
+		i++;
+	}
+	size_t d = i;
+	long v = 0;
+	while (i < n && s[i] >= '0' && s[i] <= '9' && v < 1000000)
+		v = v * 10 + (s[i++] - '0');
+	if (i == d || i >= n || s[i] != ']')
+		return 0;
+	i++;
+	if (gg_text_starts(s + i, n - i, "<stdout>") || gg_text_starts(s + i, n - i, "<stderr>"))
+		i += 8;
+	if (i >= n || s[i] != ':')
+		return 0;
+	i++;
+	if (i < n && s[i] == ' ')
+		i++;
+	*rank = (int)v;
+	return i;
+}
+
+int gg_logscan_clean(const char *raw, size_t len, gg_buf *out)
+{
+	out->len = 0;
+	if (out->data)
+		out->data[0] = '\0';
+	/*
+	 * Drop escapes and controls; a "\r" restarts the line as on a terminal.
+	 * Keep the last segment that shows something, so a tqdm bar redrawn in
+	 * place yields its final state and "bar\rTraceback..." yields the traceback.
+	 */
+	size_t seg_start = 0;    /* in out: where the current segment begins */
+	size_t last_start = 0, last_len = 0;
+	bool have_last = false;
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)raw[i];
+		if (c == 0x1B) {
+			i += logscan_escape_len(raw + i, len - i);
+			continue;
+		}
+		if (c == '\r') {
+			if (!logscan_blank(out->data + seg_start, out->len - seg_start)) {
+				last_start = seg_start;
+				last_len = out->len - seg_start;
+				have_last = true;
+			}
+			seg_start = out->len;
+			i++;
+			continue;
+		}
+		if ((c < 0x20 && c != '\t') || c == 0x7F) {
+			i++;
+			continue;
+		}
+		size_t j = i + 1;
+		while (j < len && (unsigned char)raw[j] >= 0x20 && raw[j] != 0x7F && raw[j] != 0x1B)
+			j++;
+		if (gg_buf_append(out, raw + i, j - i) != 0)
+			return -ENOMEM;
+		i = j;
+	}
+	if (gg_buf_append(out, "", 0) != 0)
+		return -ENOMEM;
+	if (logscan_blank(out->data + seg_start, out->len - seg_start) && have_last) {
+		memmove(out->data, out->data + last_start, last_len);
+		out->len = last_len;
+	} else if (seg_start > 0) {
+		memmove(out->data, out->data + seg_start, out->len - seg_start);
+		out->len -= seg_start;
+	}
+	out->data[out->len] = '\0';
+	int rank = -1;
+	size_t p = logscan_rank_prefix(out->data, out->len, &rank);
+	if (p > 0) {
+		memmove(out->data, out->data + p, out->len - p);
+		out->len -= p;
+		out->data[out->len] = '\0';
+	}
+	return rank;
+}
+
+static int logscan_emit(gg_logscan *s)
+{
+	size_t len = s->raw.len;
+	/* CRLF: the "\r" belongs to the line end, not to a redraw. */
+	if (s->raw_len == len && len > 0 && s->raw.data[len - 1] == '\r')
+		len--;
+	int rank = gg_logscan_clean(s->raw.data ? s->raw.data : "", len, &s->clean);
+	if (rank == -ENOMEM)
+		return -ENOMEM;
+	gg_log_line line = {
+		.text = gg_buf_cstr(&s->clean),
+		.len = s->clean.len,
+		.rank = rank,
+		.number = ++s->number,
+		.offset = s->offset,
+		.raw_len = s->raw_len,
+		.truncated = s->raw_len > s->raw.len,
+	};
+	if (line.raw_len > 0 && !line.truncated && s->raw.data[s->raw.len - 1] == '\r')
+		line.raw_len--;
+	int rc = s->fn(s->ctx, &line);
+	s->offset += s->raw_len;
+	s->raw.len = 0;
+	s->raw_len = 0;
+	return rc;
+}
+
+int gg_logscan_feed(gg_logscan *s, const char *buf, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - buf) : len;
+		size_t n = end - i;
+		size_t room = s->raw.len < s->max_line ? s->max_line - s->raw.len : 0;
+		if (gg_buf_append(&s->raw, buf + i, n < room ? n : room) != 0)
+			return -ENOMEM;
+		s->raw_len += n;
+		i = end;
+		if (nl) {
+			int rc = logscan_emit(s);
+			s->offset += 1; /* the "\n" */
+			if (rc != 0)
+				return rc;
+			i++;
+		}
+	}
+	return 0;
+}
+
+int gg_logscan_finish(gg_logscan *s)
+{
+	if (s->raw_len == 0)
+		return 0;
+	return logscan_emit(s);
+}

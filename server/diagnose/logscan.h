@@ -1,0 +1,48 @@
+#ifndef GG_LOGSCAN_H
+#define GG_LOGSCAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * A streaming line reader for logs and pasted tracebacks. Bytes go in in
+ * chunks of any size; each complete line comes out cleaned the way a
+ * terminal would show it: ANSI escape sequences removed, a carriage-return
+ * progress bar (tqdm) reduced to what was drawn last, and a launcher's
+ * "[rankN]:" / "[defaultN]:" / "[job,N]<stderr>:" prefix taken off and
+ * reported as the line's rank. Memory stays bounded: a line longer than the
+ * limit is cut (its tail is counted but not kept).
+ */
+
+typedef struct gg_log_line {
+	const char *text; /* cleaned text; valid during the callback only */
+	size_t len;
+	int rank;         /* from the prefix, or -1 */
+	uint64_t number;  /* 1-based line number in the input */
+	uint64_t offset;  /* byte offset of the raw line in the input */
+	uint64_t raw_len; /* raw bytes of the line, without its line end */
+	bool truncated;   /* longer than the limit: text is its start */
+} gg_log_line;
+
+/* Called once per line, in order. A non-zero return stops the scan and is returned by feed/finish. */
+typedef int (*gg_logscan_fn)(void *ctx, const gg_log_line *line);
+
+typedef struct gg_logscan gg_logscan;
+
+/* max_line: bytes of a raw line kept (at least 256). Returns NULL on OOM. */
+gg_logscan *gg_logscan_new(size_t max_line, gg_logscan_fn fn, void *ctx);
+void gg_logscan_delete(gg_logscan *s);
+/* Scans a chunk. Returns 0, -ENOMEM, or the callback's non-zero return. */
+int gg_logscan_feed(gg_logscan *s, const char *buf, size_t len);
+/* Ends the input: emits a last line without a line end, if any. */
+int gg_logscan_finish(gg_logscan *s);
+
+/*
+ * Cleans one raw line (no line end) into out as described above; returns
+ * the rank of its prefix or -1. For tests and for callers with a whole text.
+ */
+struct gg_buf;
+int gg_logscan_clean(const char *raw, size_t len, struct gg_buf *out);
+
+#endif

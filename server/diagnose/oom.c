@@ -1,0 +1,224 @@
+/*
+ * Out-of-memory message forms. Each is matched case-insensitively on the
+ * message with line breaks removed, since terminals hard-wrap long CUDA
+ * messages in the middle of words.
+ */
+#include "oom.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "text.h"
+
+typedef struct oom_form {
+	const char *needle; /* case-insensitive substring of the message */
+	gg_oom_device device;
+	const char *form;
+} oom_form;
+
+/* First match wins: the specific forms come before the generic ones. */
+static const oom_form oom_forms[] = {
+	{ "HIP out of memory", GG_OOM_DEVICE_HIP, "HIP out of memory" },
+	{ "hipErrorOutOfMemory", GG_OOM_DEVICE_HIP, "hipErrorOutOfMemory" },
+	{ "HIP error: out of memory", GG_OOM_DEVICE_HIP, "HIP error: out of memory" },
+	{ "MPS backend out of memory", GG_OOM_DEVICE_MPS, "MPS backend out of memory" },
+	{ "XPU out of memory", GG_OOM_DEVICE_XPU, "XPU out of memory" },
+	{ "OUT_OF_DEVICE_MEMORY", GG_OOM_DEVICE_XPU, "UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY" },
+	{ "PI_ERROR_OUT_OF_RESOURCES", GG_OOM_DEVICE_XPU, "PI_ERROR_OUT_OF_RESOURCES" },
+	{ "CUDA out of memory", GG_OOM_DEVICE_CUDA, "CUDA out of memory" },
+	{ "CUDA error: out of memory", GG_OOM_DEVICE_CUDA, "CUDA error: out of memory" },
+	{ "cuda runtime error (2)", GG_OOM_DEVICE_CUDA, "cuda runtime error (2) : out of memory" },
+	{ "cudaErrorMemoryAllocation", GG_OOM_DEVICE_CUDA, "cudaErrorMemoryAllocation" },
+	{ "CUBLAS_STATUS_ALLOC_FAILED", GG_OOM_DEVICE_CUDA, "CUBLAS_STATUS_ALLOC_FAILED" },
+	{ "CUDNN_STATUS_ALLOC_FAILED", GG_OOM_DEVICE_CUDA, "CUDNN_STATUS_ALLOC_FAILED" },
+	{ "CUSOLVER_STATUS_ALLOC_FAILED", GG_OOM_DEVICE_CUDA, "CUSOLVER_STATUS_ALLOC_FAILED" },
+	{ "CUFFT_ALLOC_FAILED", GG_OOM_DEVICE_CUDA, "CUFFT_ALLOC_FAILED" },
+	{ "CUSPARSE_STATUS_ALLOC_FAILED", GG_OOM_DEVICE_CUDA, "CUSPARSE_STATUS_ALLOC_FAILED" },
+	{ "DefaultCPUAllocator: can't allocate memory", GG_OOM_DEVICE_CPU, "DefaultCPUAllocator: can't allocate memory" },
+	{ "DefaultCPUAllocator: not enough memory", GG_OOM_DEVICE_CPU, "DefaultCPUAllocator: not enough memory" },
+	{ "not enough memory: you tried to allocate", GG_OOM_DEVICE_CPU, "Torch: not enough memory" },
+	{ "Unable to allocate", GG_OOM_DEVICE_CPU, "numpy: Unable to allocate" },
+	{ "Cannot allocate memory", GG_OOM_DEVICE_CPU, "Cannot allocate memory (ENOMEM)" },
+};
+
+const char *gg_oom_device_name(gg_oom_device d)
+{
+	switch (d) {
+	case GG_OOM_DEVICE_CUDA: return "cuda";
+	case GG_OOM_DEVICE_HIP: return "hip";
+	case GG_OOM_DEVICE_MPS: return "mps";
+	case GG_OOM_DEVICE_XPU: return "xpu";
+	case GG_OOM_DEVICE_CPU: return "cpu";
+	case GG_OOM_DEVICE_UNKNOWN: break;
+	}
+	return NULL;
+}
+
+double gg_oom_parse_size(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && s[i] == ' ')
+		i++;
+	if (i >= n || !((s[i] >= '0' && s[i] <= '9') || s[i] == '.'))
+		return -1;
+	char num[64];
+	size_t k = 0;
+	while (i < n && k + 1 < sizeof num && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.'))
+		num[k++] = s[i++];
+	num[k] = '\0';
+	double v = strtod(num, NULL);
+	while (i < n && s[i] == ' ')
+		i++;
+	static const struct { const char *unit; double scale; } units[] = {
+		{ "TiB", 1099511627776.0 }, { "GiB", 1073741824.0 }, { "MiB", 1048576.0 }, { "KiB", 1024.0 },
+		{ "TB", 1e12 }, { "GB", 1e9 }, { "MB", 1e6 }, { "KB", 1e3 }, { "kB", 1e3 },
+		{ "bytes", 1.0 }, { "B", 1.0 },
+	};
+	for (size_t u = 0; u < sizeof units / sizeof units[0]; u++)
+		if (gg_text_starts(s + i, n - i, units[u].unit))
+			return v * units[u].scale;
+	return -1;
+}
+
+/* The size right after the first occurrence of key (case-insensitive), or -1. */
+static double oom_size_after(const char *s, size_t n, const char *key)
+{
+	const char *p = gg_text_find_ci(s, n, key);
+	if (!p)
+		return -1;
+	p += strlen(key);
+	return gg_oom_parse_size(p, n - (size_t)(p - s));
+}
+
+/* The size right before key ("9.20 GiB already allocated"), or -1. */
+static double oom_size_before(const char *s, size_t n, const char *key)
+{
+	const char *p = gg_text_find_ci(s, n, key);
+	if (!p)
+		return -1;
+	/* Walk back over "<number> <unit> ". */
+	const char *q = p;
+	while (q > s && q[-1] == ' ')
+		q--;
+	while (q > s && ((q[-1] >= 'A' && q[-1] <= 'Z') || (q[-1] >= 'a' && q[-1] <= 'z')))
+		q--;
+	while (q > s && q[-1] == ' ')
+		q--;
+	while (q > s && ((q[-1] >= '0' && q[-1] <= '9') || q[-1] == '.'))
+		q--;
+	return gg_oom_parse_size(q, (size_t)(p - q));
+}
+
+static int oom_device_index(const char *s, size_t n)
+{
+	static const char *const keys[] = { "(GPU ", "GPU ", "cuda:", "device ", "xpu:", NULL };
+	for (const char *const *k = keys; *k; k++) {
+		const char *p = gg_text_find(s, n, *k);
+		if (!p)
+			continue;
+		p += strlen(*k);
+		if (p < s + n && *p >= '0' && *p <= '9') {
+			int v = 0;
+			while (p < s + n && *p >= '0' && *p <= '9' && v < 100000)
+				v = v * 10 + (*p++ - '0');
+			return v;
+		}
+	}
+	return -1;
+}
+
+static bool oom_type_is(const char *type, const char *name)
+{
+	if (!type)
+		return false;
+	size_t t = strlen(type), n = strlen(name);
+	/* "OutOfMemoryError", "torch.OutOfMemoryError", "torch.cuda.OutOfMemoryError". */
+	return t >= n && strcmp(type + t - n, name) == 0 && (t == n || type[t - n - 1] == '.');
+}
+
+bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info *info)
+{
+	memset(info, 0, sizeof *info);
+	info->device_index = -1;
+	info->tried = info->total = info->allocated = info->reserved = info->reserved_unallocated =
+		info->free = -1;
+
+	/* Join hard-wrapped lines: remove line breaks so "out of mem\nory" reads whole. */
+	char *flat = malloc(len + 1);
+	if (!flat)
+		return false;
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++)
+		if (message[i] != '\n')
+			flat[n++] = message[i];
+	flat[n] = '\0';
+
+	for (size_t i = 0; i < sizeof oom_forms / sizeof oom_forms[0]; i++) {
+		if (gg_text_find_ci(flat, n, oom_forms[i].needle)) {
+			info->is_oom = true;
+			info->device = oom_forms[i].device;
+			info->form = oom_forms[i].form;
+			break;
+		}
+	}
+	/* "THCudaCheck FAIL file=... error=2 : out of memory" and other bare CUDA-era lines. */
+	if (!info->is_oom && gg_text_find_ci(flat, n, "THCudaCheck FAIL") && gg_text_find_ci(flat, n, "out of memory")) {
+		info->is_oom = true;
+		info->device = GG_OOM_DEVICE_CUDA;
+		info->form = "THCudaCheck FAIL: out of memory";
+	}
+	if (!info->is_oom && (oom_type_is(type, "OutOfMemoryError") || oom_type_is(type, "MemoryError") ||
+			      oom_type_is(type, "_ArrayMemoryError"))) {
+		info->is_oom = true;
+		info->form = type;
+		if (oom_type_is(type, "MemoryError") || oom_type_is(type, "_ArrayMemoryError"))
+			info->device = GG_OOM_DEVICE_CPU;
+		else if (type && strstr(type, "cuda"))
+			info->device = GG_OOM_DEVICE_CUDA;
+	}
+	if (!info->is_oom && gg_text_find_ci(flat, n, "out of memory")) {
+		/* A generic "out of memory": say the device only when the message does. */
+		info->is_oom = true;
+		info->form = "out of memory";
+		if (gg_text_find_ci(flat, n, "cuda") || gg_text_find_ci(flat, n, "cudnn") || gg_text_find_ci(flat, n, "nccl"))
+			info->device = GG_OOM_DEVICE_CUDA;
+		else if (gg_text_find_ci(flat, n, "hip"))
+			info->device = GG_OOM_DEVICE_HIP;
+		else if (gg_text_find_ci(flat, n, "mps"))
+			info->device = GG_OOM_DEVICE_MPS;
+		else if (gg_text_find_ci(flat, n, "xpu"))
+			info->device = GG_OOM_DEVICE_XPU;
+	}
+	if (info->is_oom) {
+		if (info->device != GG_OOM_DEVICE_CPU && info->device != GG_OOM_DEVICE_MPS)
+			info->device_index = oom_device_index(flat, n);
+		info->tried = oom_size_after(flat, n, "Tried to allocate ");
+		if (info->tried < 0)
+			info->tried = oom_size_after(flat, n, "you tried to allocate ");
+		info->total = oom_size_before(flat, n, "total capacity"); /* 1.x: "(GPU 0; 15.78 GiB total capacity; ..." */
+		if (info->total < 0)
+			info->total = oom_size_before(flat, n, "total capacty"); /* the typo some 1.x releases print */
+		if (info->total < 0)
+			info->total = oom_size_after(flat, n, "has a total capacity of "); /* 2.x */
+		if (info->total < 0)
+			info->total = oom_size_after(flat, n, "has a total capacty of ");
+		info->allocated = oom_size_before(flat, n, "already allocated");
+		if (info->allocated < 0)
+			info->allocated = oom_size_before(flat, n, "is allocated by PyTorch");
+		info->reserved = oom_size_before(flat, n, "reserved in total by PyTorch");
+		info->reserved_unallocated = oom_size_before(flat, n, "is reserved by PyTorch but unallocated");
+		info->free = oom_size_before(flat, n, "free;");
+		if (info->free < 0)
+			info->free = oom_size_before(flat, n, "free)");
+		if (info->free < 0)
+			info->free = oom_size_after(flat, n, "of which ");
+		if (info->reserved_unallocated < 0 && info->reserved >= 0 && info->allocated >= 0 &&
+		    info->reserved >= info->allocated)
+			info->reserved_unallocated = info->reserved - info->allocated;
+		if (info->device == GG_OOM_DEVICE_UNKNOWN && gg_text_find(flat, n, "GPU "))
+			info->device = GG_OOM_DEVICE_CUDA;
+	}
+	free(flat);
+	return info->is_oom;
+}

@@ -1,0 +1,48 @@
+#ifndef GG_OOM_H
+#define GG_OOM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * Recognises out-of-memory errors in every form PyTorch has printed them,
+ * from the 0.x THC era to 2.x, on CUDA, ROCm/HIP, Apple MPS, Intel XPU and
+ * the CPU, and reads the numbers the message carries.
+ */
+
+typedef enum gg_oom_device {
+	GG_OOM_DEVICE_UNKNOWN,
+	GG_OOM_DEVICE_CUDA,
+	GG_OOM_DEVICE_HIP,
+	GG_OOM_DEVICE_MPS,
+	GG_OOM_DEVICE_XPU,
+	GG_OOM_DEVICE_CPU,
+} gg_oom_device;
+
+typedef struct gg_oom_info {
+	bool is_oom;
+	gg_oom_device device;
+	int device_index; /* "GPU 3", "cuda:3"; -1 when not said */
+	const char *form; /* static; which message form matched, e.g. "CUDA out of memory" */
+	/* Bytes from the message; negative when the message does not say. */
+	double tried;              /* "Tried to allocate" */
+	double total;              /* total capacity */
+	double allocated;          /* allocated by PyTorch */
+	double reserved;           /* reserved in total by PyTorch */
+	double reserved_unallocated; /* reserved but unallocated (2.x) */
+	double free;               /* free on the device */
+} gg_oom_info;
+
+/*
+ * Classifies an exception (type may be NULL, e.g. for a bare log line) and
+ * its message (may span lines). Returns info.is_oom.
+ */
+bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info *info);
+
+/* "cuda", "hip", "mps", "xpu", "cpu" or NULL. */
+const char *gg_oom_device_name(gg_oom_device d);
+
+/* Reads a size such as "2.00 GiB", "512 MB", "1234 bytes" at s; returns bytes or -1. */
+double gg_oom_parse_size(const char *s, size_t n);
+
+#endif

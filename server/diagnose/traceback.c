@@ -1,0 +1,705 @@
+/*
+ * The traceback parser: a small state machine per stream (rank). Plain
+ * CPython tracebacks are read by indentation relative to their "File" lines
+ * (so launcher prefixes and torchelastic's indented copies read the same);
+ * notebook tracebacks by their header and "---->" arrow lines.
+ */
+#include "traceback.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oom.h"
+#include "text.h"
+
+/* Bounds on what one traceback may keep, whatever the input. */
+#define TB_MAX_FRAMES 256   /* deeper stacks lose frames from the middle */
+#define TB_KEEP_OUTER 64    /* outermost frames always kept */
+#define TB_MAX_CHAIN 16     /* tracebacks per chain */
+#define TB_MAX_NAME 4096
+#define TB_MAX_CODE 1024
+#define TB_MAX_MESSAGE 4096
+#define TB_MAX_CONTINUATION 8
+#define TB_MAX_NOISE 64     /* foreign lines tolerated inside a traceback */
+#define TB_MAX_WRAP 4       /* lines a hard-wrapped "File" line may span */
+#define TB_MAX_STREAMS 1024
+
+typedef enum tb_state {
+	TB_IDLE,
+	TB_FRAMES,    /* inside a plain traceback */
+	TB_NOTEBOOK,  /* inside an IPython traceback */
+	TB_AFTER_EXC, /* after the exception line: continuation, chain marker or the end */
+} tb_state;
+
+typedef struct tb_stream {
+	int rank;
+	tb_state state;
+	gg_tb_chain *chain; /* owned; in progress */
+	size_t file_indent; /* indentation of this traceback's "File" lines */
+	bool have_file_indent;
+	bool expect_code;   /* the last line was a frame header */
+	gg_buf wrapped;     /* a "File" line cut by a terminal hard-wrap */
+	int wrapped_lines;
+	int noise;
+	int continuation;
+	size_t exc_indent;
+	bool blank_after_exc;
+	bool chained;       /* a chain marker was seen: the next traceback belongs to this chain */
+	int summary_rank;
+} tb_stream;
+
+struct gg_tbparse {
+	gg_tb_sink sink;
+	void *ctx;
+	tb_stream *streams; /* owned */
+	size_t len, cap;
+	uint64_t seq;
+};
+
+static void tb_frame_free(gg_tb_frame *f)
+{
+	free(f->filename);
+	free(f->function);
+	free(f->code);
+}
+
+static void tb_exception_free(gg_tb_exception *e)
+{
+	free(e->type);
+	free(e->message);
+	free(e->detail);
+}
+
+void gg_tb_chain_free(gg_tb_chain *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->len; i++) {
+		gg_traceback *tb = &c->tbs[i];
+		for (size_t j = 0; j < tb->len; j++)
+			tb_frame_free(&tb->frames[j]);
+		free(tb->frames);
+		if (tb->has_exception)
+			tb_exception_free(&tb->exc);
+	}
+	free(c->tbs);
+	free(c);
+}
+
+gg_tbparse *gg_tbparse_new(gg_tb_sink sink, void *ctx)
+{
+	gg_tbparse *p = calloc(1, sizeof *p);
+	if (!p)
+		return NULL;
+	p->sink = sink;
+	p->ctx = ctx;
+	return p;
+}
+
+void gg_tbparse_delete(gg_tbparse *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->len; i++) {
+		gg_tb_chain_free(p->streams[i].chain);
+		gg_buf_free(&p->streams[i].wrapped);
+	}
+	free(p->streams);
+	free(p);
+}
+
+static gg_log_span tb_span(const gg_log_line *l)
+{
+	return (gg_log_span){ l->number, l->offset, l->raw_len };
+}
+
+/* The stream of a rank; NULL on OOM or when there are too many ranks (they share the last). */
+static tb_stream *tb_stream_for(gg_tbparse *p, int rank)
+{
+	for (size_t i = 0; i < p->len; i++)
+		if (p->streams[i].rank == rank)
+			return &p->streams[i];
+	if (p->len == TB_MAX_STREAMS)
+		return &p->streams[p->len - 1];
+	if (p->len == p->cap) {
+		size_t cap = p->cap ? p->cap * 2 : 8;
+		tb_stream *s = realloc(p->streams, cap * sizeof *s);
+		if (!s)
+			return NULL;
+		p->streams = s;
+		p->cap = cap;
+	}
+	tb_stream *s = &p->streams[p->len++];
+	memset(s, 0, sizeof *s);
+	s->rank = rank;
+	s->summary_rank = -1;
+	return s;
+}
+
+static gg_traceback *tb_current(tb_stream *s)
+{
+	return s->chain && s->chain->len ? &s->chain->tbs[s->chain->len - 1] : NULL;
+}
+
+/* Hands the chain in progress to the sink and goes idle. */
+static int tb_stream_end(gg_tbparse *p, tb_stream *s)
+{
+	gg_tb_chain *c = s->chain;
+	s->chain = NULL;
+	s->state = TB_IDLE;
+	s->chained = false;
+	s->wrapped.len = 0;
+	s->wrapped_lines = 0;
+	if (!c)
+		return 0;
+	for (size_t i = 0; i < c->len && !c->has_oom; i++) {
+		gg_traceback *tb = &c->tbs[i];
+		gg_oom_info info;
+		if (tb->has_exception &&
+		    gg_oom_match(tb->exc.type, tb->exc.detail, strlen(tb->exc.detail), &info))
+			c->has_oom = true;
+	}
+	return p->sink(p->ctx, c);
+}
+
+/* Starts a traceback: in the current chain when a chain marker preceded it, else in a new chain. */
+static int tb_begin(gg_tbparse *p, tb_stream *s, const gg_log_line *l, tb_state state)
+{
+	if (!(s->chained && s->chain && s->chain->len < TB_MAX_CHAIN)) {
+		int rc = tb_stream_end(p, s);
+		if (rc != 0)
+			return rc;
+		s->chain = calloc(1, sizeof *s->chain);
+		if (!s->chain)
+			return -ENOMEM;
+		s->chain->rank = s->rank;
+		s->chain->seq = p->seq++;
+		if (s->rank < 0 && s->summary_rank >= 0) {
+			s->chain->rank = s->summary_rank;
+			s->chain->from_summary = true;
+		}
+	}
+	gg_tb_chain *c = s->chain;
+	if (c->len == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 2;
+		gg_traceback *t = realloc(c->tbs, cap * sizeof *t);
+		if (!t)
+			return -ENOMEM;
+		c->tbs = t;
+		c->cap = cap;
+	}
+	gg_traceback *tb = &c->tbs[c->len++];
+	memset(tb, 0, sizeof *tb);
+	tb->at = tb_span(l);
+	s->state = state;
+	s->chained = false;
+	s->have_file_indent = false;
+	s->expect_code = false;
+	s->noise = 0;
+	s->wrapped.len = 0;
+	s->wrapped_lines = 0;
+	return 0;
+}
+
+/* Appends a frame (taking ownership of the strings, freed on failure). */
+static int tb_add_frame(tb_stream *s, gg_tb_frame *f)
+{
+	gg_traceback *tb = tb_current(s);
+	if (!tb || !f->filename || !f->function) {
+		tb_frame_free(f);
+		return tb ? -ENOMEM : 0;
+	}
+	if (tb->len == TB_MAX_FRAMES) {
+		/* Keep the outermost and the innermost frames; the middle of a recursion tells nothing. */
+		tb_frame_free(&tb->frames[TB_KEEP_OUTER]);
+		memmove(&tb->frames[TB_KEEP_OUTER], &tb->frames[TB_KEEP_OUTER + 1],
+			(tb->len - TB_KEEP_OUTER - 1) * sizeof *tb->frames);
+		tb->len--;
+		tb->omitted++;
+	}
+	if (tb->len == tb->cap) {
+		size_t cap = tb->cap ? tb->cap * 2 : 8;
+		gg_tb_frame *fr = realloc(tb->frames, cap * sizeof *fr);
+		if (!fr) {
+			tb_frame_free(f);
+			return -ENOMEM;
+		}
+		tb->frames = fr;
+		tb->cap = cap;
+	}
+	tb->frames[tb->len++] = *f;
+	s->expect_code = true;
+	return 0;
+}
+
+static gg_tb_frame *tb_last_frame(tb_stream *s)
+{
+	gg_traceback *tb = tb_current(s);
+	return tb && tb->len ? &tb->frames[tb->len - 1] : NULL;
+}
+
+static bool tb_is_ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+	       (unsigned char)c >= 0x80;
+}
+
+static bool tb_type_looks_raised(const char *t, size_t n)
+{
+	static const char *const suffixes[] = { "Error", "Exception", "Interrupt", "Exit", "Warning", "Failure",
+						"Iteration", "Fault", "Timeout", "Raised", NULL };
+	size_t last = 0; /* start of the last dotted component */
+	for (size_t i = 0; i < n; i++)
+		if (t[i] == '.')
+			last = i + 1;
+	const char *name = t + last;
+	size_t nn = n - last;
+	if (nn == 0)
+		return false;
+	for (const char *const *s = suffixes; *s; s++) {
+		size_t k = strlen(*s);
+		if (nn >= k && memcmp(name + nn - k, *s, k) == 0)
+			return true;
+	}
+	if (gg_text_find(name, nn, "Error") || gg_text_find(name, nn, "Exception"))
+		return true;
+	/* A qualified, capitalised class name: "torch.distributed.DistBackendError" and kin. */
+	return last > 0 && name[0] >= 'A' && name[0] <= 'Z';
+}
+
+bool gg_tb_exception_line(const char *s, size_t n, size_t *type_len, const char **msg)
+{
+	size_t i = 0;
+	if (n == 0 || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_'))
+		return false;
+	while (i < n && (tb_is_ident_char(s[i]) || (s[i] == '.' && i + 1 < n && tb_is_ident_char(s[i + 1]))))
+		i++;
+	if (i < n && !(s[i] == ':' && (i + 1 == n || s[i + 1] == ' ')))
+		return false;
+	if (!tb_type_looks_raised(s, i))
+		return false;
+	*type_len = i;
+	*msg = i < n ? s + i + 1 : s + n;
+	if (*msg < s + n && **msg == ' ')
+		(*msg)++;
+	return true;
+}
+
+static bool tb_is_caret_line(const char *s, size_t n)
+{
+	if (n == 0)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != '^' && s[i] != '~' && s[i] != ' ' && s[i] != '-' && s[i] != '+')
+			return false;
+	return true;
+}
+
+static bool tb_ends_with(const char *s, size_t n, const char *suffix)
+{
+	size_t k = strlen(suffix);
+	return n >= k && memcmp(s + n - k, suffix, k) == 0;
+}
+
+/* Parses the unsigned decimal at *s (advancing it); -1 when none. */
+static long tb_number(const char **s, const char *end)
+{
+	const char *p = *s;
+	long v = 0;
+	if (p >= end || *p < '0' || *p > '9')
+		return -1;
+	while (p < end && *p >= '0' && *p <= '9' && v < 100000000)
+		v = v * 10 + (*p++ - '0');
+	*s = p;
+	return v;
+}
+
+/*
+ * `File "path", line N, in func` (trimmed). Returns 1 and fills f, 0 when
+ * the line is cut short (a hard-wrap: more may follow), -1 when it is no
+ * frame line.
+ */
+static int tb_parse_file_line(const char *t, size_t n, gg_tb_frame *f)
+{
+	if (!gg_text_starts(t, n, "File \""))
+		return -1;
+	const char *end = t + n;
+	const char *path = t + 6;
+	/* The path may contain quotes and commas: take the last `", line ` marker. */
+	const char *q = NULL;
+	for (const char *p = path; (p = gg_text_find(p, (size_t)(end - p), "\", line ")); p++)
+		q = p;
+	if (!q)
+		return 0;
+	const char *num = q + 8;
+	long line = tb_number(&num, end);
+	if (line < 0)
+		return num == end ? 0 : -1;
+	const char *func = "";
+	size_t func_len = 0;
+	if (gg_text_starts(num, (size_t)(end - num), ", in ")) {
+		func = num + 5;
+		func_len = (size_t)(end - func);
+	} else if (num != end) {
+		return num + 1 >= end || num[0] == ',' ? 0 : -1;
+	}
+	memset(f, 0, sizeof *f);
+	f->filename = gg_text_dup(path, (size_t)(q - path), TB_MAX_NAME);
+	f->function = gg_text_dup(func, func_len, TB_MAX_NAME);
+	f->line = (uint32_t)line;
+	f->notebook = gg_text_starts(path, (size_t)(q - path), "<ipython-input-") ||
+		      gg_text_find(path, (size_t)(q - path), "/ipykernel_") != NULL;
+	return 1;
+}
+
+static int tb_set_code(gg_tb_frame *f, const char *t, size_t n)
+{
+	if (f->code)
+		return 0;
+	f->code = gg_text_dup(t, n, TB_MAX_CODE);
+	return f->code ? 0 : -ENOMEM;
+}
+
+static int tb_set_exception(tb_stream *s, const gg_log_line *l, const char *t, size_t n, size_t type_len,
+			    const char *msg)
+{
+	gg_traceback *tb = tb_current(s);
+	if (!tb)
+		return 0;
+	size_t mlen = (size_t)(t + n - msg);
+	tb->exc.type = gg_text_dup(t, type_len, TB_MAX_NAME);
+	tb->exc.message = gg_text_dup(msg, mlen, TB_MAX_MESSAGE);
+	tb->exc.detail = gg_text_dup(msg, mlen, TB_MAX_MESSAGE);
+	tb->exc.at = tb_span(l);
+	tb->has_exception = true;
+	if (!tb->exc.type || !tb->exc.message || !tb->exc.detail)
+		return -ENOMEM;
+	s->state = TB_AFTER_EXC;
+	s->continuation = 0;
+	s->blank_after_exc = false;
+	s->exc_indent = gg_text_indent(l->text, l->len);
+	return 0;
+}
+
+/* Message lines after the exception line: kept for matching ("CUDA kernel errors might be..."). */
+static int tb_add_continuation(tb_stream *s, const char *t, size_t n)
+{
+	gg_traceback *tb = tb_current(s);
+	gg_buf b = { 0 };
+	size_t have = strlen(tb->exc.detail);
+	if (have + n + 1 > TB_MAX_MESSAGE)
+		return 0;
+	if (gg_buf_append(&b, tb->exc.detail, have) != 0 || gg_buf_append(&b, "\n", 1) != 0) {
+		gg_buf_free(&b);
+		return -ENOMEM;
+	}
+	char *piece = gg_text_dup(t, n, TB_MAX_MESSAGE);
+	int rc = piece ? gg_buf_append(&b, piece, strlen(piece)) : -ENOMEM;
+	free(piece);
+	if (rc != 0) {
+		gg_buf_free(&b);
+		return rc;
+	}
+	free(tb->exc.detail);
+	tb->exc.detail = gg_buf_take(&b);
+	return tb->exc.detail ? 0 : -ENOMEM;
+}
+
+/* "OutOfMemoryError      Traceback (most recent call last)": IPython's header (no colon). */
+static bool tb_is_notebook_header(const char *t, size_t n)
+{
+	const char *h = gg_text_find(t, n, "Traceback (most recent call last)");
+	if (!h || h == t || tb_ends_with(t, n, ":"))
+		return false;
+	size_t k;
+	const char *msg;
+	size_t before = (size_t)(h - t);
+	while (before && t[before - 1] == ' ')
+		before--;
+	return gg_tb_exception_line(t, before, &k, &msg) && k == before;
+}
+
+static bool tb_is_plain_header(const char *t, size_t n)
+{
+	return tb_ends_with(t, n, "Traceback (most recent call last):");
+}
+
+static bool tb_is_chain_marker(const char *t, size_t n)
+{
+	return gg_text_starts(t, n, "During handling of the above exception") ||
+	       gg_text_starts(t, n, "The above exception was the direct cause");
+}
+
+/* Parses a notebook frame header. Returns 1 (f filled), or 0 when the line is none. */
+static int tb_parse_notebook_header(const char *t, size_t n, gg_tb_frame *f)
+{
+	const char *end = t + n;
+	const char *name = NULL, *func = "";
+	size_t name_len = 0, func_len = 0;
+	long line = 0;
+	bool notebook = false;
+	if (gg_text_starts(t, n, "Cell In[") || gg_text_starts(t, n, "Input In [")) {
+		/* IPython 8: "Cell In[3], line 5" / "Cell In[3], line 5, in f(x)" / "Input In [3], in <cell line: 5>()" */
+		const char *close = memchr(t, ']', n);
+		if (!close)
+			return 0;
+		name = t;
+		name_len = (size_t)(close + 1 - t);
+		notebook = true;
+		const char *p = close + 1;
+		if (gg_text_starts(p, (size_t)(end - p), ", line ")) {
+			p += 7;
+			line = tb_number(&p, end);
+		}
+		if (gg_text_starts(p, (size_t)(end - p), ", in ")) {
+			func = p + 5;
+			func_len = (size_t)(end - func);
+		}
+		const char *cl = gg_text_find(t, n, "<cell line: ");
+		if (cl && line <= 0) {
+			const char *q = cl + 12;
+			line = tb_number(&q, end);
+		}
+	} else if (gg_text_starts(t, n, "File ")) {
+		/* IPython 8: "File /path/x.py:123, in f(x)" */
+		const char *in = gg_text_find(t, n, ", in ");
+		const char *stop = in ? in : end;
+		const char *colon = NULL;
+		for (const char *p = t + 5; p < stop; p++)
+			if (*p == ':' && p + 1 < stop && p[1] >= '0' && p[1] <= '9')
+				colon = p;
+		if (!colon)
+			return 0;
+		name = t + 5;
+		name_len = (size_t)(colon - name);
+		const char *p = colon + 1;
+		line = tb_number(&p, end);
+		if (in) {
+			func = in + 5;
+			func_len = (size_t)(end - func);
+		}
+	} else {
+		/* Old IPython: "<ipython-input-3-abc> in <module>()" / "/path/x.py in f(x)" */
+		const char *in = gg_text_find(t, n, " in ");
+		if (!in || !tb_ends_with(t, n, ")"))
+			return 0;
+		bool cell = gg_text_starts(t, n, "<ipython-input-");
+		bool path = memchr(t, '/', (size_t)(in - t)) || memchr(t, '\\', (size_t)(in - t));
+		if (!cell && !path)
+			return 0;
+		name = t;
+		name_len = (size_t)(in - t);
+		func = in + 4;
+		func_len = (size_t)(end - func);
+		notebook = cell;
+	}
+	/* Keep the function's name, not its argument list: "f(x)" -> "f", "<cell line: 5>()" -> "<cell line: 5>". */
+	const char *stop = func_len && func[0] == '<' ? memchr(func, '>', func_len) : memchr(func, '(', func_len);
+	if (stop)
+		func_len = (size_t)(stop - func) + (func[0] == '<');
+	memset(f, 0, sizeof *f);
+	f->filename = gg_text_dup(name, name_len, TB_MAX_NAME);
+	f->function = gg_text_dup(func, func_len, TB_MAX_NAME);
+	f->line = line > 0 ? (uint32_t)line : 0;
+	f->notebook = notebook || gg_text_find(name, name_len, "/ipykernel_") != NULL;
+	return 1;
+}
+
+/* "----> 5     out = model(x)" (an arrow line: returns 1 with the number and code), "      4 x" (0), else -1. */
+static int tb_parse_context_line(const char *t, size_t n, long *line, const char **code, size_t *code_len)
+{
+	const char *p = t, *end = t + n;
+	bool arrow = false;
+	while (p < end && *p == ' ')
+		p++;
+	if (p < end && *p == '-') {
+		while (p < end && *p == '-')
+			p++;
+		if (p >= end || *p != '>')
+			return -1;
+		p++;
+		arrow = true;
+	}
+	while (p < end && *p == ' ')
+		p++;
+	long v = tb_number(&p, end);
+	if (v < 0 || (p < end && *p != ' '))
+		return -1;
+	if (p < end)
+		p++;
+	size_t cl = (size_t)(end - p);
+	*code = gg_text_trim(p, &cl);
+	*code_len = cl;
+	*line = v;
+	return arrow ? 1 : 0;
+}
+
+static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l);
+
+static int tb_after_exception(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
+{
+	size_t tn = l->len;
+	const char *t = gg_text_trim(l->text, &tn);
+	if (tn == 0) {
+		s->blank_after_exc = true;
+		return 0;
+	}
+	if (tb_is_chain_marker(t, tn)) {
+		s->chained = true;
+		return 0;
+	}
+	if (s->chained || tb_is_plain_header(t, tn) || tb_is_notebook_header(t, tn))
+		return tb_idle(p, s, l);
+	size_t indent = gg_text_indent(l->text, l->len);
+	bool separator = t[0] == '=' || (tn >= 3 && t[0] == '-' && t[1] == '-' && t[2] == '-');
+	if (!s->blank_after_exc && s->continuation < TB_MAX_CONTINUATION && indent >= s->exc_indent && !separator) {
+		s->continuation++;
+		return tb_add_continuation(s, t, tn);
+	}
+	int rc = tb_stream_end(p, s);
+	return rc ? rc : tb_idle(p, s, l);
+}
+
+static int tb_frames(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
+{
+	size_t tn = l->len;
+	const char *t = gg_text_trim(l->text, &tn);
+	size_t indent = gg_text_indent(l->text, l->len);
+	gg_tb_frame f;
+
+	if (s->wrapped.len > 0) {
+		/* The rest of a hard-wrapped "File" line: glue it on and try again. */
+		if (gg_buf_append(&s->wrapped, l->text, l->len) != 0)
+			return -ENOMEM;
+		size_t wn = s->wrapped.len;
+		const char *w = gg_text_trim(s->wrapped.data, &wn);
+		int r = tb_parse_file_line(w, wn, &f);
+		if (r == 1) {
+			s->wrapped.len = 0;
+			return tb_add_frame(s, &f);
+		}
+		if (r == 0 && ++s->wrapped_lines < TB_MAX_WRAP)
+			return 0;
+		s->wrapped.len = 0;
+		return 0;
+	}
+	if (tn == 0)
+		return 0;
+	if (tb_is_plain_header(t, tn) || tb_is_notebook_header(t, tn)) {
+		int rc = tb_stream_end(p, s); /* a traceback cut short: a new one starts */
+		return rc ? rc : tb_idle(p, s, l);
+	}
+	int r = tb_parse_file_line(t, tn, &f);
+	if (r == 1) {
+		if (!s->have_file_indent) {
+			s->file_indent = indent;
+			s->have_file_indent = true;
+		}
+		return tb_add_frame(s, &f);
+	}
+	if (r == 0) {
+		s->wrapped_lines = 0;
+		return gg_buf_append(&s->wrapped, t, tn);
+	}
+	if (tb_is_caret_line(t, tn) || gg_text_starts(t, tn, "[Previous line repeated") || (tn == 3 && memcmp(t, "...", 3) == 0))
+		return 0;
+	bool deeper = s->have_file_indent ? indent > s->file_indent : indent > 0;
+	if (deeper && s->expect_code) {
+		s->expect_code = false;
+		gg_tb_frame *last = tb_last_frame(s);
+		return last ? tb_set_code(last, t, tn) : 0;
+	}
+	size_t type_len;
+	const char *msg;
+	bool shallower = s->have_file_indent ? indent < s->file_indent : true;
+	if (shallower && gg_tb_exception_line(t, tn, &type_len, &msg))
+		return tb_set_exception(s, l, t, tn, type_len, msg);
+	if (!deeper && ++s->noise > TB_MAX_NOISE)
+		return tb_stream_end(p, s);
+	return 0;
+}
+
+static int tb_notebook(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
+{
+	size_t tn = l->len;
+	const char *t = gg_text_trim(l->text, &tn);
+	if (tn == 0 || (tn == 3 && memcmp(t, "...", 3) == 0) || tb_is_caret_line(t, tn))
+		return 0;
+	if (tb_is_plain_header(t, tn) || tb_is_notebook_header(t, tn)) {
+		int rc = tb_stream_end(p, s);
+		return rc ? rc : tb_idle(p, s, l);
+	}
+	long line;
+	const char *code;
+	size_t code_len;
+	int c = tb_parse_context_line(l->text, l->len, &line, &code, &code_len);
+	if (c == 1) {
+		gg_tb_frame *last = tb_last_frame(s);
+		if (last) {
+			if (last->line == 0)
+				last->line = (uint32_t)line;
+			return tb_set_code(last, code, code_len);
+		}
+		return 0;
+	}
+	if (c == 0)
+		return 0;
+	size_t indent = gg_text_indent(l->text, l->len);
+	gg_tb_frame f;
+	if (indent == 0 && tb_parse_notebook_header(t, tn, &f) == 1)
+		return tb_add_frame(s, &f);
+	size_t type_len;
+	const char *msg;
+	if (indent == 0 && gg_tb_exception_line(t, tn, &type_len, &msg))
+		return tb_set_exception(s, l, t, tn, type_len, msg);
+	if (++s->noise > TB_MAX_NOISE)
+		return tb_stream_end(p, s);
+	return 0;
+}
+
+static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
+{
+	size_t tn = l->len;
+	const char *t = gg_text_trim(l->text, &tn);
+	if (tb_is_plain_header(t, tn))
+		return tb_begin(p, s, l, TB_FRAMES);
+	if (tb_is_notebook_header(t, tn))
+		return tb_begin(p, s, l, TB_NOTEBOOK);
+	if (s->chained && tn > 0 && !tb_is_chain_marker(t, tn)) {
+		/* A marker not followed by a traceback: the chain is over. */
+		int rc = tb_stream_end(p, s);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+int gg_tbparse_line(gg_tbparse *p, const gg_log_line *l, int summary_rank)
+{
+	tb_stream *s = tb_stream_for(p, l->rank);
+	if (!s)
+		return -ENOMEM;
+	s->summary_rank = summary_rank;
+	switch (s->state) {
+	case TB_IDLE:
+		return tb_idle(p, s, l);
+	case TB_FRAMES:
+		return tb_frames(p, s, l);
+	case TB_NOTEBOOK:
+		return tb_notebook(p, s, l);
+	case TB_AFTER_EXC:
+		return tb_after_exception(p, s, l);
+	}
+	return 0;
+}
+
+int gg_tbparse_finish(gg_tbparse *p)
+{
+	for (size_t i = 0; i < p->len; i++) {
+		int rc = tb_stream_end(p, &p->streams[i]);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}

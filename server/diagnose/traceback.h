@@ -1,0 +1,86 @@
+#ifndef GG_TRACEBACK_H
+#define GG_TRACEBACK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "logscan.h"
+
+/*
+ * The traceback model (frames, exceptions, chains of exceptions) and the
+ * parser that builds it from cleaned log lines, one stream per rank so that
+ * interleaved ranks do not mix. It reads CPython tracebacks of every version
+ * (2.7 to 3.13, with or without carets), chained exceptions, tracebacks
+ * embedded in torchelastic summaries, and IPython/Jupyter/VS Code notebook
+ * tracebacks (old "<ipython-input-..>", "Input In [n]", "Cell In[n], line k",
+ * "File path:line, in f").
+ */
+
+/* Where a piece of the model was printed in the log. */
+typedef struct gg_log_span {
+	uint64_t line;   /* 1-based log line */
+	uint64_t offset; /* byte offset of that line */
+	uint64_t len;    /* its raw length */
+} gg_log_span;
+
+typedef struct gg_tb_frame {
+	char *filename; /* owned; as printed ("Cell In[3]" for a notebook cell) */
+	char *function; /* owned; "" when not printed */
+	char *code;     /* owned; the source line as printed, trimmed, or NULL */
+	uint32_t line;  /* source line, 0 when unknown */
+	bool notebook;  /* a notebook cell, not a file */
+	gg_log_span at;
+} gg_tb_frame;
+
+typedef struct gg_tb_exception {
+	char *type;    /* owned; "torch.OutOfMemoryError" */
+	char *message; /* owned; first line of the message, "" when none */
+	char *detail;  /* owned; the message with its continuation lines, "\n"-joined */
+	gg_log_span at;
+} gg_tb_exception;
+
+typedef struct gg_traceback {
+	gg_tb_frame *frames; /* owned; outermost first, as printed */
+	size_t len, cap;
+	size_t omitted; /* frames dropped from the middle of a very deep stack */
+	bool has_exception;
+	gg_tb_exception exc;
+	gg_log_span at; /* the "Traceback (most recent call last)" line */
+} gg_traceback;
+
+/* Tracebacks linked by "During handling of..." / "The above exception was the direct cause...". */
+typedef struct gg_tb_chain {
+	gg_traceback *tbs; /* owned; in printed order (the first is the earliest exception) */
+	size_t len, cap;
+	int rank;          /* -1 when unknown */
+	bool from_summary; /* printed inside a torchelastic failure summary */
+	bool has_oom;      /* some exception of it is an out-of-memory error */
+	uint64_t seq;      /* order of appearance */
+} gg_tb_chain;
+
+void gg_tb_chain_free(gg_tb_chain *c); /* frees the contents and c itself */
+
+/* Completed chains are handed to sink, which takes ownership. Returns 0 or -ENOMEM. */
+typedef int (*gg_tb_sink)(void *ctx, gg_tb_chain *chain);
+
+typedef struct gg_tbparse gg_tbparse;
+
+gg_tbparse *gg_tbparse_new(gg_tb_sink sink, void *ctx);
+void gg_tbparse_delete(gg_tbparse *p);
+/*
+ * Feeds one cleaned line. summary_rank: the rank a torchelastic summary
+ * names for the traceback that may follow (-1 outside a summary). Returns 0
+ * or -ENOMEM.
+ */
+int gg_tbparse_line(gg_tbparse *p, const gg_log_line *line, int summary_rank);
+/* Ends every stream; the chains in progress go to the sink. */
+int gg_tbparse_finish(gg_tbparse *p);
+
+/*
+ * Splits "Type: message" when the line looks like a raised exception.
+ * Returns true and the type's length in *type_len; *msg points after ": ".
+ */
+bool gg_tb_exception_line(const char *s, size_t n, size_t *type_len, const char **msg);
+
+#endif

@@ -1,0 +1,19 @@
+import torch
+
+
+def train_model(model, dataloaders, criterion, optimizer, num_epochs=25):
+    for epoch in range(num_epochs):
+        for phase in ["train", "val"]:
+            if phase == "train":
+                model.train()
+            else:
+                model.eval()
+            for inputs, labels in dataloaders[phase]:
+                optimizer.zero_grad()
+                with torch.set_grad_enabled(phase == "train"):
+                    outputs = model(inputs)
+                    loss = criterion(outputs, labels)
+                    if phase == "train":
+                        loss.backward()
+                        optimizer.step()
+    return model

@@ -1,0 +1,142 @@
+/*
+ * [tool.gradguard] read from pyproject.toml text: every way TOML can spell
+ * the table and its values, and the errors a user gets (with file and line).
+ * One row per case; a NULL expectation is not checked.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "pyproject.h"
+
+typedef struct toml_case {
+	const char *name;
+	const char *toml;
+	int rc;
+	int found;                 /* 1 found, 0 not */
+	const char *select;        /* items joined with '|' */
+	const char *ignore;
+	const char *models;        /* extra-model-names */
+	const char *severities;    /* "CODE=N|..." */
+	int prefer;                /* -1: not checked */
+	const char *error;         /* substring of the message */
+} toml_case;
+
+static const toml_case cases[] = {
+	{ "no table", "[project]\nname = \"x\"\n", 0, 0, "", "", "", "", -1, NULL },
+	{ "empty file", "", 0, 0, "", "", "", "", -1, NULL },
+	{ "other tools only", "[tool.ruff]\nselect = [\"E\"]\n[tool.gradguardx]\nselect = 1\n", 0, 0, "", "", "", "", -1, NULL },
+	{ "plain table", "[tool.gradguard]\nselect = [\"GG\", \"GG001\"]\nignore = [\"GG002\"]\n", 0, 1, "GG|GG001", "GG002", "", "", -1, NULL },
+	{ "empty table", "[tool.gradguard]\n", 0, 1, "", "", "", "", -1, NULL },
+	{ "comments everywhere", "[tool.gradguard] # c\nselect = [ # c\n  \"GG001\", # c\n  # c\n] # c\n", 0, 1, "GG001", "", "", "", -1, NULL },
+	{ "dotted top-level key", "tool.gradguard.select = ['GG003']\n", 0, 1, "GG003", "", "", "", -1, NULL },
+	{ "dotted key under [tool]", "[tool]\ngradguard.ignore = [\"GG\"]\n", 0, 1, "", "GG", "", "", -1, NULL },
+	{ "inline table", "[tool]\ngradguard = { select = [\"GG001\"], prefer = \"inference_mode\" }\n", 0, 1, "GG001", "", "", "", 1, NULL },
+	{ "tool inline table", "tool = { gradguard = { ignore = [\"GG001\"] } }\n", 0, 1, "", "GG001", "", "", -1, NULL },
+	{ "quoted keys", "[\"tool\".'gradguard']\n\"extra-model-names\" = [\"clf\"]\n", 0, 1, "", "", "clf", "", -1, NULL },
+	{ "snake_case key", "[tool.gradguard]\nextra_model_names = [\"clf\"]\n", 0, 1, "", "", "clf", "", -1, NULL },
+	{ "basic escapes", "[tool.gradguard]\nextra-model-names = [\"a\\tb\", \"q\\\"q\", \"\\u00e9\", \"\\U0001F600\", \"back\\\\slash\"]\n", 0, 1, "", "", "a\tb|q\"q|\xC3\xA9|\xF0\x9F\x98\x80|back\\slash", "", -1, NULL },
+	{ "literal string keeps backslashes", "[tool.gradguard]\nextra-model-names = ['C:\\path\\n']\n", 0, 1, "", "", "C:\\path\\n", "", -1, NULL },
+	{ "multi-line basic", "[tool.gradguard]\nextra-model-names = [\"\"\"\nab\\\n    cd\"\"\"]\n", 0, 1, "", "", "abcd", "", -1, NULL },
+	{ "multi-line literal", "[tool.gradguard]\nextra-model-names = ['''\nx\\y\n''']\n", 0, 1, "", "", "x\\y\n", "", -1, NULL },
+	{ "severity inline", "[tool.gradguard]\nseverity = { GG001 = \"error\", GG = \"hint\" }\n", 0, 1, "", "", "", "GG001=1|GG=4", -1, NULL },
+	{ "severity table", "[tool.gradguard.severity]\nGG002 = \"information\"\n", 0, 1, "", "", "", "GG002=3", -1, NULL },
+	{ "severity dotted", "[tool.gradguard]\nseverity.GG003 = 'warning'\n", 0, 1, "", "", "", "GG003=2", -1, NULL },
+	{ "prefer default", "[tool.gradguard]\nselect = []\n", 0, 1, "", "", "", "", 0, NULL },
+	{ "CRLF", "[tool.gradguard]\r\nselect = [\"GG001\"]\r\n", 0, 1, "GG001", "", "", "", -1, NULL },
+	{ "syntax error", "[tool.gradguard]\nselect = [\"GG001\"\n\n[other]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "pyproject.toml:" },
+	{ "syntax error line", "[tool.gradguard]\nselect = [\"GG\"]\nignore = = 1\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "pyproject.toml:3:" },
+	{ "unknown key", "[tool.gradguard]\nselekt = [\"GG\"]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "pyproject.toml:2:1: unknown key tool.gradguard.selekt" },
+	{ "string not array", "[tool.gradguard]\nselect = \"GG001\"\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "2:10: select must be an array of strings" },
+	{ "array of numbers", "[tool.gradguard]\nignore = [1]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "ignore must be an array of strings, not of integer" },
+	{ "bad prefer", "[tool.gradguard]\nprefer = \"fast\"\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "prefer: unknown value \"fast\"" },
+	{ "bad severity", "[tool.gradguard.severity]\nGG001 = \"fatal\"\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "unknown severity \"fatal\"" },
+	{ "unknown subtable", "[tool.gradguard.rules]\nx = 1\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "unknown table [tool.gradguard.rules]" },
+	{ "duplicate key", "[tool.gradguard]\nselect = []\n[tool]\ngradguard.select = []\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "duplicate key" },
+	{ "bad unicode escape", "[tool.gradguard]\nselect = [\"\\uD800\"]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "pyproject.toml:2:" },
+	{ "table not a table", "tool.gradguard = 3\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "tool.gradguard must be a table" },
+};
+
+static char *join(const gg_strings *s)
+{
+	size_t n = 1;
+	for (size_t i = 0; i < s->len; i++)
+		n += strlen(s->items[i]) + 1;
+	char *out = calloc(1, n);
+	for (size_t i = 0; out && i < s->len; i++) {
+		if (i)
+			strcat(out, "|");
+		strcat(out, s->items[i]);
+	}
+	return out;
+}
+
+static char *join_severities(const gg_config *c)
+{
+	gg_strings s;
+	gg_strings_init(&s);
+	for (size_t i = 0; i < c->severities_len; i++) {
+		char *item = gg_strdup_printf("%s=%d", c->severities[i].code, (int)c->severities[i].severity);
+		gg_strings_push(&s, item);
+		free(item);
+	}
+	char *out = join(&s);
+	gg_strings_free(&s);
+	return out;
+}
+
+static int expect_text(const char *name, const char *what, const char *want, char *got)
+{
+	int bad = want && (!got || strcmp(want, got) != 0);
+	if (bad)
+		fprintf(stderr, "FAIL %s: %s is \"%s\", expected \"%s\"\n", name, what, got ? got : "(null)", want);
+	free(got);
+	return bad;
+}
+
+int main(void)
+{
+	int failures = 0;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const toml_case *t = &cases[i];
+		gg_config c;
+		gg_config_init(&c);
+		bool found = false;
+		char *error = NULL;
+		int rc = gg_pyproject_parse("pyproject.toml", t->toml, strlen(t->toml), &c, &found, &error);
+		int bad = 0;
+		if (rc != t->rc) {
+			fprintf(stderr, "FAIL %s: rc %d, expected %d (%s)\n", t->name, rc, t->rc, error ? error : "");
+			bad = 1;
+		}
+		if (t->found >= 0 && (int)found != t->found) {
+			fprintf(stderr, "FAIL %s: found %d\n", t->name, (int)found);
+			bad = 1;
+		}
+		if (t->error && (!error || !strstr(error, t->error))) {
+			fprintf(stderr, "FAIL %s: error \"%s\", expected to contain \"%s\"\n", t->name, error ? error : "(none)", t->error);
+			bad = 1;
+		}
+		if (!t->error && error) {
+			fprintf(stderr, "FAIL %s: unexpected error \"%s\"\n", t->name, error);
+			bad = 1;
+		}
+		if (rc == 0) {
+			bad |= expect_text(t->name, "select", t->select, join(&c.select));
+			bad |= expect_text(t->name, "ignore", t->ignore, join(&c.ignore));
+			bad |= expect_text(t->name, "extra-model-names", t->models, join(&c.extra_model_names));
+			bad |= expect_text(t->name, "severity", t->severities, join_severities(&c));
+			if (t->prefer >= 0 && (int)c.prefer != t->prefer) {
+				fprintf(stderr, "FAIL %s: prefer %d\n", t->name, (int)c.prefer);
+				bad = 1;
+			}
+		}
+		failures += bad;
+		free(error);
+		gg_config_free(&c);
+	}
+	printf("%zu cases, %d failed\n", sizeof cases / sizeof cases[0], failures);
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Runs the traceback diagnosis cases against a gradguard binary.
+
+    run_tracebacks.py BINARY [CASES_DIR] [-k TEXT]
+
+Each case is two files in CASES_DIR (default: cases/ beside this script):
+NAME.log, the traceback or log as a user would paste it, and
+NAME.expected.json, the subset of `gradguard diagnose --output-format json
+--root workspace/ NAME.log` that must hold. Adding a case is adding two files.
+
+Matching: objects match when every expected key matches (extra keys are
+fine); arrays element by element with equal length; other values exactly.
+Operators: {"$regex": RE} (a string with a match of RE), {"$absent": true}
+(as a key's value: the key is missing or null), {"$contains": [E, ...]} (an
+array with an element matching each E). A top-level "exit" key checks the
+exit status. Python 3 standard library only; exits 1 when a case fails.
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+sys.dont_write_bytecode = True
+HERE = os.path.dirname(os.path.abspath(__file__))
+SANITIZER_MARKERS = ("ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:")
+
+
+def match(expected, actual, path="$"):
+    """Returns None when actual matches expected, else a description of the first mismatch."""
+    if isinstance(expected, dict) and len(expected) == 1 and next(iter(expected)).startswith("$"):
+        op, arg = next(iter(expected.items()))
+        if op == "$regex":
+            if isinstance(actual, str) and re.search(arg, actual):
+                return None
+            return "%s: %r does not match /%s/" % (path, actual, arg)
+        if op == "$contains":
+            if not isinstance(actual, list):
+                return "%s: not an array" % path
+            for e in arg:
+                if all(match(e, a) is not None for a in actual):
+                    return "%s: no element matches %s" % (path, json.dumps(e))
+            return None
+        if op == "$absent":
+            return None if actual is None else "%s: expected absent, got %r" % (path, actual)
+        raise ValueError("unknown operator " + op)
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return "%s: expected an object, got %r" % (path, actual)
+        for k, v in expected.items():
+            if isinstance(v, dict) and v == {"$absent": True}:
+                if actual.get(k) is not None:
+                    return "%s.%s: expected absent, got %r" % (path, k, actual[k])
+                continue
+            if k not in actual:
+                return "%s.%s: missing" % (path, k)
+            m = match(v, actual[k], path + "." + k)
+            if m:
+                return m
+        return None
+    if isinstance(expected, list):
+        if not isinstance(actual, list) or len(actual) != len(expected):
+            return "%s: expected %d elements, got %s" % (path, len(expected),
+                                                       len(actual) if isinstance(actual, list) else repr(actual))
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            m = match(e, a, "%s[%d]" % (path, i))
+            if m:
+                return m
+        return None
+    if expected != actual:
+        return "%s: expected %r, got %r" % (path, expected, actual)
+    return None
+
+
+def run_case(binary, log, expected_path, root):
+    with open(expected_path, encoding="utf-8") as f:
+        expected = json.load(f)
+    want_exit = expected.pop("exit", None)
+    p = subprocess.run([binary, "diagnose", "--root", root, "--output-format", "json", log],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    err = p.stderr.decode("utf-8", "replace")
+    if any(m in err for m in SANITIZER_MARKERS):
+        return "sanitizer report:\n" + err[-3000:]
+    if p.returncode not in (0, 1):
+        return "exit %d: %s" % (p.returncode, err[-2000:])
+    if want_exit is not None and p.returncode != want_exit:
+        return "exit %d, expected %d" % (p.returncode, want_exit)
+    try:
+        actual = json.loads(p.stdout.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as e:
+        return "output is not JSON: %s" % e
+    return match(expected, actual)
+
+
+def main():
+    args = [a for a in sys.argv[1:]]
+    keyword = None
+    if "-k" in args:
+        i = args.index("-k")
+        keyword = args[i + 1]
+        del args[i:i + 2]
+    if not args:
+        print(__doc__, file=sys.stderr)
+        return 2
+    binary = args[0]
+    cases = args[1] if len(args) > 1 else os.path.join(HERE, "cases")
+    root = os.path.join(HERE, "workspace")
+    names = sorted(f[:-4] for f in os.listdir(cases) if f.endswith(".log"))
+    if keyword:
+        names = [n for n in names if keyword in n]
+    failed = 0
+    ran = 0
+    for name in names:
+        exp = os.path.join(cases, name + ".expected.json")
+        if not os.path.exists(exp):
+            print("FAIL %s: no %s.expected.json" % (name, name))
+            failed += 1
+            continue
+        ran += 1
+        why = run_case(binary, os.path.join(cases, name + ".log"), exp, root)
+        if why:
+            failed += 1
+            print("FAIL %s: %s" % (name, why))
+        else:
+            print("ok   %s" % name)
+    if ran == 0:
+        print("no cases found", file=sys.stderr)
+        return 2
+    print("%d passed, %d failed" % (ran - failed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
