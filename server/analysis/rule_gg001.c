@@ -511,15 +511,17 @@ static bool word_in_strings(const char *word, size_t len, const gg_strings *s)
 /* Words that make a function evaluation code, whatever it is a method of. */
 static const char *const eval_words_strong[] = {
 	"eval", "evaluate", "evaluation", "evaluating", "valid", "validate", "validation", "validating",
-	"val", "test", "testing", "predict", "prediction", "predicting", "inference", "infer", NULL,
+	"val", "test", "testing", NULL,
 };
 /*
  * Words that make a function evaluation code, except as a method of an
- * nn.Module: there sample(), generate(), decode() are the model's own API,
- * and the caller decides the grad mode (Choice).
+ * nn.Module: there predict(), inference(), sample(), generate(), decode() are
+ * the model's own API, and the caller decides the grad mode (Choice; torch's
+ * own AdaptiveLogSoftmaxWithLoss.predict() is one).
  */
 static const char *const eval_words_weak[] = {
-	"score", "sample", "sampling", "generate", "generation", "decode", "decoding", "translate", NULL,
+	"predict", "prediction", "predicting", "inference", "infer", "score", "sample", "sampling",
+	"generate", "generation", "decode", "decoding", "translate", NULL,
 };
 /* Words of an iterable that make its loop evaluation code. */
 static const char *const eval_iter_words[] = {
@@ -902,6 +904,25 @@ static unsigned base_kind(check *c, TSNode base, unsigned depth)
 	return kind;
 }
 
+/*
+ * Choice: a class that defines forward() is a module even when its base comes
+ * from elsewhere (a project's BaseModel, torch's own "from .module import
+ * Module"): its methods are then the model's API, not evaluation code.
+ */
+static bool class_defines_forward(const check *c, TSNode def)
+{
+	TSNode body = field(def, "body");
+	uint32_t count = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode stmt = ts_node_named_child(body, i);
+		if (type_is(stmt, "decorated_definition"))
+			stmt = field(stmt, "definition");
+		if (type_is(stmt, "function_definition") && span_is(node_span(c, field(stmt, "name")), "forward"))
+			return true;
+	}
+	return false;
+}
+
 static unsigned class_kind(check *c, klass *k, unsigned depth)
 {
 	if (k->state == 2 || k->state == 1 || depth > MAX_CLASS_DEPTH)
@@ -912,6 +933,8 @@ static unsigned class_kind(check *c, klass *k, unsigned depth)
 	unsigned kind = 0;
 	for (uint32_t i = 0; i < count && !c->error; i++)
 		kind |= base_kind(c, ts_node_named_child(bases, i), depth);
+	if (class_defines_forward(c, k->node))
+		kind |= CLASS_MODULE;
 	k->kind = kind;
 	k->state = 2;
 	return kind;
@@ -1765,7 +1788,9 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 
 	/* Choice: weak eval words do not make an nn.Module's own method evaluation code. */
 	bool strong_only = x->cls >= 0 && (kind & CLASS_MODULE);
-	f->eval_name = name_says_eval(c, f->name, strong_only) || (x->func > 0 && c->funcs[x->func].eval_name);
+	/* A nested def inherits its function's evaluation name; a method of a nested class does not. */
+	bool inherits = x->func > 0 && x->cls < 0 && c->funcs[x->func].eval_name;
+	f->eval_name = name_says_eval(c, f->name, strong_only) || inherits;
 
 	if ((kind & CLASS_LIGHTNING) && is_lightning_hook(f->name))
 		sub.grad_off = true;
