@@ -185,6 +185,26 @@ static int import_from_record(gg_torch_names *t, TSNode stmt)
 	return 0;
 }
 
+/*
+ * Imports are statements: they sit in the module, in blocks and in the
+ * clauses of compound statements, never inside an expression. The walk only
+ * descends into those containers.
+ */
+static bool holds_statements(TSNode n)
+{
+	static const char *const containers[] = {
+		"module", "block", "if_statement", "elif_clause", "else_clause", "for_statement",
+		"while_statement", "try_statement", "except_clause", "except_group_clause", "finally_clause",
+		"with_statement", "function_definition", "class_definition", "decorated_definition",
+		"match_statement", "case_clause", "ERROR", NULL,
+	};
+	const char *type = ts_node_type(n);
+	for (const char *const *c = containers; *c; c++)
+		if (strcmp(type, *c) == 0)
+			return true;
+	return false;
+}
+
 int gg_torch_names_init(gg_torch_names *t, const char *text, size_t len, TSNode root)
 {
 	memset(t, 0, sizeof *t);
@@ -195,14 +215,13 @@ int gg_torch_names_init(gg_torch_names *t, const char *text, size_t len, TSNode 
 	int rc = 0;
 	for (bool more = true; more && !rc;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
-		bool descend = true;
-		if (type_is(n, "import_statement")) {
+		bool descend = false;
+		if (type_is(n, "import_statement"))
 			rc = import_record(t, n);
-			descend = false;
-		} else if (type_is(n, "import_from_statement")) {
+		else if (type_is(n, "import_from_statement"))
 			rc = import_from_record(t, n);
-			descend = false;
-		}
+		else
+			descend = holds_statements(n);
 		if (descend && ts_tree_cursor_goto_first_child(&cur))
 			continue;
 		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
