@@ -220,7 +220,7 @@ def main():
         if generated and generated[0] != f"# generated with: {versions}":
             print(f"note: expected.txt was {generated[0][2:]}; this run is with {versions}")
         print(f"FAIL: {sum(new.values())} new, {sum(missing.values())} missing. If the change is intended, "
-              f"review it and run: {sys.argv[0]} {opts.gradguard} --update")
+              f"review it and run: {os.path.abspath(__file__)} {os.path.abspath(opts.gradguard)} --update")
         return 1
     print("ok: findings on real code are as reviewed")
     return 0
