@@ -20,6 +20,8 @@
 #include <unistd.h>
 
 #include "analysis.h"
+#include "fix.h"
+#include "cli_fix.h"
 #include "config_load.h"
 #include "position.h"
 #include "utf8.h"
@@ -42,6 +44,7 @@ static const char check_usage[] =
 	"  --isolated               ignore every pyproject.toml\n"
 	"  --select CODES           rules to run (codes or prefixes, comma-separated)\n"
 	"  --ignore CODES           rules not to run (codes or prefixes, comma-separated)\n"
+	"  --fix                    apply the safe fixes, then report what is left\n"
 	"  -h, --help               print this help\n"
 	"\n"
 	"Each file is configured by [tool.gradguard] in the nearest pyproject.toml\n"
@@ -74,6 +77,10 @@ typedef struct check_run {
 	gg_config forced;         /* what --config read */
 	gg_config_loader *loader; /* owned; NULL with --config or --isolated */
 	size_t findings;
+	bool fix;       /* --fix: apply the safe fixes first */
+	bool all_fixes; /* --all-fixes (for tests): every fix of a finding in json, with its kind */
+	size_t fixed;
+	TSParser *parser; /* owned; the json output keeps a tree for the fixes */
 	bool failed; /* some path could not be checked */
 } check_run;
 
@@ -323,6 +330,28 @@ static cJSON *json_location(gg_position p)
 	return o;
 }
 
+/* The fix member: the best fix (ruff's shape) or null; with --all-fixes also "fixes", every one with its kind. */
+static int emit_json_fixes(check_run *run, cJSON *row, const gg_fixes *fixes, const char *text, size_t len,
+			   const gg_line_index *ix)
+{
+	cJSON *best = fixes->len ? gg_cli_fix_json(&fixes->items[0], text, len, ix, false) : cJSON_CreateNull();
+	if (!best || !cJSON_AddItemToObject(row, "fix", best)) {
+		cJSON_Delete(best);
+		return -ENOMEM;
+	}
+	if (!run->all_fixes)
+		return 0;
+	cJSON *all = cJSON_AddArrayToObject(row, "fixes");
+	for (size_t i = 0; all && i < fixes->len; i++) {
+		cJSON *one = gg_cli_fix_json(&fixes->items[i], text, len, ix, true);
+		if (!one || !cJSON_AddItemToArray(all, one)) {
+			cJSON_Delete(one);
+			return -ENOMEM;
+		}
+	}
+	return all ? 0 : -ENOMEM;
+}
+
 static int emit_json(check_run *run, const char *path, const gg_finding *f, gg_position start, gg_position end)
 {
 	cJSON *row = cJSON_CreateObject();
@@ -337,11 +366,11 @@ static int emit_json(check_run *run, const char *path, const gg_finding *f, gg_p
 		cJSON_AddItemToObject(row, "location", loc);
 		cJSON_AddItemToObject(row, "end_location", end_loc);
 		loc = end_loc = NULL;
-		cJSON_AddItemToObject(row, "fix", cJSON_CreateNull());
+		/* "fix" is added by the caller. */
 		/* A finding's noqa line is where it starts (see noqa.h). */
 		cJSON_AddNumberToObject(row, "noqa_row", start.line + 1.0);
 		cJSON_AddItemToObject(row, "url", cJSON_CreateString(url));
-		ok = cJSON_GetArraySize(row) == 8;
+		ok = cJSON_GetArraySize(row) == 7;
 	}
 	free(url);
 	cJSON_Delete(loc);
@@ -477,6 +506,30 @@ static int check_file(check_run *run, const char *path)
 		}
 	}
 	gg_source src = { body, body_len, NULL, path, config };
+	char *fixed_text = NULL;
+	if (run->fix) {
+		size_t fixed = 0, fixed_len = 0;
+		rc = gg_cli_fix_file(run->analyzer, &src, path, body != text, &fixed_text, &fixed_len, &fixed);
+		if (rc) {
+			check_report(run, path, strerror(-rc));
+			if (rc == -ENOMEM) {
+				free(text);
+				return rc;
+			}
+		} else if (fixed_text) {
+			src.text = body = fixed_text;
+			src.len = body_len = fixed_len;
+			run->fixed += fixed;
+		}
+	}
+	/* The json output lists each finding's fixes, which need the tree. */
+	TSTree *tree = NULL;
+	if (run->format == FORMAT_JSON) {
+		if (!run->parser)
+			run->parser = gg_python_parser_new();
+		tree = run->parser ? gg_python_parse(run->parser, NULL, body, body_len) : NULL;
+		src.tree = tree;
+	}
 	rc = gg_analyzer_check(run->analyzer, &src, &findings);
 	if (rc) {
 		check_report(run, path, strerror(-rc));
@@ -484,16 +537,32 @@ static int check_file(check_run *run, const char *path)
 	} else if (findings.len) {
 		size_t count = 0;
 		offset_position *table = positions_compute(&findings, body, body_len, &count);
-		rc = table ? 0 : -ENOMEM;
+		gg_line_index ix;
+		gg_line_index_init(&ix);
+		rc = table && (!tree || gg_line_index_build(&ix, body, body_len) == 0) ? 0 : -ENOMEM;
 		for (size_t i = 0; i < findings.len && !rc; i++) {
 			const gg_finding *f = &findings.items[i];
 			rc = emit(run, path, f, position_lookup(table, count, f->range.start),
 				  position_lookup(table, count, f->range.end));
 			run->findings++;
+			if (!rc && run->format == FORMAT_JSON) {
+				gg_fixes fixes;
+				gg_fixes_init(&fixes);
+				if (tree)
+					rc = gg_fix_list(body, body_len, ts_tree_root_node(tree), f, config, &fixes);
+				cJSON *row = cJSON_GetArrayItem(run->json_rows, cJSON_GetArraySize(run->json_rows) - 1);
+				if (!rc)
+					rc = row ? emit_json_fixes(run, row, &fixes, body, body_len, &ix) : -ENOMEM;
+				gg_fixes_free(&fixes);
+			}
 		}
+		gg_line_index_free(&ix);
 		free(table);
 	}
+	if (tree)
+		ts_tree_delete(tree);
 	gg_findings_free(&findings);
+	free(fixed_text);
 	free(text);
 	return rc;
 }
@@ -567,6 +636,10 @@ static int parse_args(check_run *run, int argc, char **argv, char ***paths, int 
 				fprintf(stderr, "gradguard: unknown output format '%s' (concise, json or github)\n", v);
 				return -EINVAL;
 			}
+		} else if (strcmp(a, "--fix") == 0) {
+			run->fix = true;
+		} else if (strcmp(a, "--all-fixes") == 0) {
+			run->all_fixes = true;
 		} else if (strcmp(a, "--isolated") == 0) {
 			run->isolated = true;
 		} else if (option_value(a, "--config", argc, argv, &i, &run->config_path)) {
@@ -677,10 +750,14 @@ int gg_cli_check_main(int argc, char **argv)
 		fprintf(stderr, "gradguard: %s\n", strerror(-rc));
 	else if (run.format == FORMAT_CONCISE && run.findings)
 		fprintf(stderr, "Found %zu finding%s.\n", run.findings, run.findings == 1 ? "" : "s");
+	if (!rc && run.fixed)
+		fprintf(stderr, "Fixed %zu finding%s.\n", run.fixed, run.fixed == 1 ? "" : "s");
 
 	cJSON_Delete(run.json_rows);
 	path_list_free(&run.files);
 	gg_analyzer_delete(run.analyzer);
+	if (run.parser)
+		ts_parser_delete(run.parser);
 	run_free_config(&run);
 	free(paths);
 	if (fflush(stdout) != 0)

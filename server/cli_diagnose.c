@@ -77,9 +77,13 @@ static void diagnose_print_text(FILE *out, const gg_diagnoses *all)
 			fprintf(out, ", rank %d", d->rank);
 		fprintf(out, "  [%s, %s confidence%s]\n", gg_dx_kind_name(d->kind), gg_dx_confidence_name(d->confidence),
 			d->first ? ", first failure" : "");
-		if (tb->has_exception)
-			fprintf(out, "  %s%s%s  (log line %llu)\n", tb->exc.type, tb->exc.message[0] ? ": " : "",
-				tb->exc.message, (unsigned long long)tb->exc.at.line);
+		/* CUDA messages run to 500 characters; the JSON has them whole. */
+		if (tb->has_exception) {
+			int cut = (int)strlen(tb->exc.message) > 160 ? 160 : (int)strlen(tb->exc.message);
+			fprintf(out, "  %s%s%.*s%s  (log line %llu)\n", tb->exc.type, tb->exc.message[0] ? ": " : "", cut,
+				tb->exc.message, (size_t)cut < strlen(tb->exc.message) ? "..." : "",
+				(unsigned long long)tb->exc.at.line);
+		}
 		const gg_tb_frame *c = gg_diagnosis_culprit(d);
 		if (c) {
 			const gg_dx_frame *x = &d->frames[d->culprit];

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "log.h"
+#include "lsp_log_document.h"
 #include "lsp_settings.h"
 
 void gg_diagnostics_schedule(gg_session *s, gg_document *doc)
@@ -23,6 +24,8 @@ int gg_diagnostics_analyze(gg_session *s, gg_document *doc)
 		return 0;
 	gg_findings_clear(&doc->findings);
 	doc->analysis_stale = false;
+	if (gg_log_document_is_log(doc))
+		return gg_log_document_analyze(s, doc);
 	if (!gg_document_is_python(doc))
 		return 0;
 	int rc = gg_document_parse(doc, s->parser);
@@ -63,6 +66,11 @@ static cJSON *diagnostics_one(gg_session *s, const gg_document *doc, const gg_fi
 	free(href);
 	cJSON_AddStringToObject(d, "source", "gradguard");
 	cJSON_AddStringToObject(d, "message", f->message);
+	/* What codeAction/resolve needs to find this finding again, and to refuse a stale document. */
+	cJSON *data = cJSON_AddObjectToObject(d, "data");
+	cJSON_AddNumberToObject(data, "version", (double)doc->version);
+	cJSON_AddNumberToObject(data, "start", f->range.start);
+	cJSON_AddNumberToObject(data, "end", f->range.end);
 	if (f->related_len > 0) {
 		cJSON *related = cJSON_AddArrayToObject(d, "relatedInformation");
 		for (size_t i = 0; i < f->related_len; i++) {

@@ -10,6 +10,7 @@
 
 #include "cli_check.h"
 #include "cli_diagnose.h"
+#include "cli_explain.h"
 #include "frame.h"
 #include "gg_config.h"
 #include "log.h"
@@ -24,6 +25,7 @@ static const char main_usage[] =
 	"commands:\n"
 	"  check [PATH...]    check Python files and folders (gradguard check --help)\n"
 	"  diagnose [FILE|-]  diagnose a traceback or training log (gradguard diagnose --help)\n"
+	"  explain CODE|API   explain a rule (GG001) or an API (no_grad, eval...)\n"
 	"  lsp [--stdio]      run the language server on stdin/stdout\n"
 	"\n"
 	"options:\n"
@@ -137,6 +139,8 @@ int main(int argc, char **argv)
 		return gg_cli_check_main(argc - 1, argv + 1);
 	if (strcmp(cmd, "diagnose") == 0)
 		return gg_cli_diagnose_main(argc - 1, argv + 1);
+	if (strcmp(cmd, "explain") == 0)
+		return gg_cli_explain_main(argc - 1, argv + 1);
 	fprintf(stderr, "gradguard: unknown command '%s'\n\n%s", cmd, main_usage);
 	return 2;
 }

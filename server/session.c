@@ -77,6 +77,8 @@ void gg_session_close(gg_session *s)
 	s->pending = NULL;
 	s->pending_len = s->pending_cap = 0;
 	gg_settings_free(s);
+	free(s->root_path);
+	s->root_path = NULL;
 }
 
 void gg_session_exit(gg_session *s, int code)

@@ -86,6 +86,10 @@ typedef struct gg_session {
 
 	/* Configuration: the editor's settings, merged over each document's pyproject.toml. */
 	bool client_configuration; /* the client answers workspace/configuration */
+	bool client_resolves_code_actions; /* codeAction/resolve may fill "edit" later */
+	bool client_document_changes;      /* WorkspaceEdit.documentChanges (versioned edits) */
+	bool client_hover_plaintext;       /* hover text as plaintext: the client cannot render markdown */
+	char *root_path; /* owned; the first workspace folder's local path, or NULL (traceback resolution) */
 	cJSON *settings;           /* owned; the "gradguard" settings object, or NULL */
 	struct gg_config_loader *config_loader; /* owned; built from settings, NULL until first needed */
 

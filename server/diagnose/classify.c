@@ -47,7 +47,8 @@ static bool classify_is_library(const char *f)
 		"/site-packages/", "/dist-packages/", "\\site-packages\\", "\\dist-packages\\", "/lib/python2",
 		"/lib/python3", "\\Lib\\", "/lib64/python", "/torch/nn/", "/torch/autograd/", "/torch/utils/",
 		"/torch/_tensor.py", "/torch/cuda/", "/torch/distributed/", "/torch/optim/", "/torch/_dynamo/",
-		"/torch/multiprocessing/", "/torch/functional.py", NULL,
+		"/torch/multiprocessing/", "/torch/functional.py", "/bin/torchrun", "/bin/accelerate", "/bin/deepspeed",
+		"/bin/python", "\\Scripts\\", NULL,
 	};
 	if (f[0] == '<' && strncmp(f, "<ipython-input-", 15) != 0)
 		return true; /* <frozen ...>, <string>, <decorator-gen-..> */
@@ -91,9 +92,13 @@ static const char *classify_framework_eval(const gg_tb_frame *f, bool *grad_off)
 			*grad_off = true;
 			return "the Hugging Face Trainer's prediction_step (runs under torch.no_grad())";
 		}
-		if (has(fn, "evaluation_loop") || has(fn, "prediction_loop") || strcmp(fn, "evaluate") == 0 ||
-		    strcmp(fn, "predict") == 0)
-			return "the Hugging Face Trainer's evaluation loop";
+		if (has(fn, "evaluation_loop") || has(fn, "prediction_loop")) {
+			/* What it collects comes from prediction_step, computed without a graph. */
+			*grad_off = true;
+			return "the Hugging Face Trainer's evaluation loop (its prediction_step runs the model under torch.no_grad())";
+		}
+		if (strcmp(fn, "evaluate") == 0 || strcmp(fn, "predict") == 0)
+			return "the Hugging Face Trainer's evaluation";
 	}
 	if (has(f->filename, "transformers/generation/") && has(fn, "generate")) {
 		*grad_off = true;
@@ -136,7 +141,7 @@ static bool word_in(const char *w, size_t n, const char *const *list)
 }
 
 /* Splits an identifier-ish text into snake_case / camelCase words and looks each up. Returns 1 eval, 2 training, 3 both, 0 none. */
-static int classify_words(const char *s, bool code)
+static int classify_words(const char *s)
 {
 	int found = 0;
 	size_t i = 0, n = strlen(s);
@@ -155,8 +160,6 @@ static int classify_words(const char *s, bool code)
 		}
 		i = j;
 	}
-	/* In code, "model.eval()" or "train_loader" are names of things, weaker than a function's name; keep both. */
-	(void)code;
 	return found;
 }
 
@@ -357,9 +360,10 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, st
 		}
 		if (i > boundary || !d->frames[i].user)
 			continue;
-		int w = classify_words(f->function, false);
+		/* The function's name first; its code line ("val_loss = ...") when the name says nothing. */
+		int w = classify_words(f->function);
 		if (w == 0 || w == 3)
-			w = classify_words(f->code ? f->code : "", true);
+			w = classify_words(f->code ? f->code : "");
 		if (w == 1 || w == 2) {
 			d->phase = w == 1 ? GG_PHASE_EVALUATION : GG_PHASE_TRAINING;
 			evidence_frame = (int)i;
@@ -375,7 +379,6 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, st
 					  f->filename, f->line, f->code ? ": " : "", f->code ? f->code : "")))
 			return rc;
 	}
-	(void)framework;
 
 	/* The culprit: the last user frame before the model boundary (the line that called the model). */
 	for (size_t i = 0; i < tb->len && i <= boundary; i++)
@@ -469,8 +472,10 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, st
 				return rc;
 		}
 		const gg_oom_info *m = &d->oom;
+		/* Some slack is normal; a tenth of the device reserved but unusable is fragmentation. */
+		double floor = m->total > 0 ? 0.1 * m->total : 1073741824.0;
 		if (m->reserved_unallocated > 0 && m->reserved_unallocated >= m->tried &&
-		    (m->total <= 0 || m->reserved_unallocated >= 0.05 * m->total) && !facts->expandable_segments) {
+		    m->reserved_unallocated >= floor && !facts->expandable_segments) {
 			d->causes |= GG_CAUSE_FRAGMENTATION;
 			if ((rc = gg_evidence_add(d, "%.2f GiB are reserved by PyTorch but unallocated, more than the %.2f GiB requested: the memory is fragmented",
 						  m->reserved_unallocated / 1073741824.0, (m->tried > 0 ? m->tried : 0) / 1073741824.0)))

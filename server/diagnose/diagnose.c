@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "classify.h"
+#include "findings.h"
 #include "text.h"
 
 #define DX_MAX_LINE (1u << 20) /* bytes of one log line kept: longer lines are cut */
@@ -62,11 +63,6 @@ static int dx_keep(void *ctx, gg_tb_chain *c)
 				victim = i;
 				break;
 			}
-		if (victim == d->len && !c->has_oom) {
-			d->omitted++;
-			gg_tb_chain_free(c);
-			return 0;
-		}
 		if (victim == d->len) {
 			d->omitted++;
 			gg_tb_chain_free(c);
@@ -249,6 +245,20 @@ static bool dx_is_summary_copy(gg_diagnoser *d, size_t k)
 	return false;
 }
 
+static int dx_chain_cmp(const void *pa, const void *pb)
+{
+	const gg_tb_chain *a = *(gg_tb_chain *const *)pa, *b = *(gg_tb_chain *const *)pb;
+	uint64_t la = a->tbs[0].at.line, lb = b->tbs[0].at.line;
+	return la < lb ? -1 : la > lb;
+}
+
+static int dx_item_cmp(const void *pa, const void *pb)
+{
+	const gg_diagnosis *a = pa, *b = pb;
+	uint64_t la = a->chain->tbs[0].at.line, lb = b->chain->tbs[0].at.line;
+	return la < lb ? -1 : la > lb;
+}
+
 int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_diagnoses *out)
 {
 	memset(out, 0, sizeof *out);
@@ -262,12 +272,19 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	out->lines = d->facts.lines;
 	out->omitted = d->omitted;
 
+	/* Drop the summary's copies first: the comparison needs every chain still in place. */
+	size_t kept = 0;
 	for (size_t i = 0; i < d->len; i++) {
-		if (dx_is_summary_copy(d, i)) {
+		if (dx_is_summary_copy(d, i))
 			gg_tb_chain_free(d->chains[i]);
-			d->chains[i] = NULL;
-			continue;
-		}
+		else
+			d->chains[kept++] = d->chains[i];
+	}
+	d->len = kept;
+	/* Streams finish at different times: report in order of appearance in the log. */
+	if (d->len > 1)
+		qsort(d->chains, d->len, sizeof *d->chains, dx_chain_cmp);
+	for (size_t i = 0; i < d->len; i++) {
 		if (d->chains[i]->rank < 0 && d->facts.root_rank >= 0 && d->chains[i]->from_summary)
 			d->chains[i]->rank = d->facts.root_rank;
 		gg_tb_chain *c = d->chains[i];
@@ -288,6 +305,25 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (!c || (rc = dx_push(out, c)))
 			return c ? rc : -ENOMEM;
 	}
+
+	/* A root cause killed by SIGKILL and no OOM anywhere: the kernel's OOM killer, most likely. */
+	bool any_oom = false;
+	for (size_t i = 0; i < out->len; i++)
+		any_oom |= out->items[i].oom.is_oom;
+	if (d->facts.sigkill && !any_oom) {
+		char *text = gg_strdup_printf("rank %d exited with signal 9 (SIGKILL)", d->facts.root_rank);
+		gg_log_orphan o = { d->facts.root_rank, text, d->facts.sigkill_at };
+		gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
+		free(text);
+		if (!c || (rc = dx_push(out, c)))
+			return c ? rc : -ENOMEM;
+		gg_diagnosis *x = &out->items[out->len - 1];
+		x->oom.is_oom = true;
+		x->oom.device = GG_OOM_DEVICE_CPU;
+		x->oom.form = "SIGKILL (exitcode -9)";
+	}
+	if (out->len > 1)
+		qsort(out->items, out->len, sizeof *out->items, dx_item_cmp);
 
 	/*
 	 * The initiating failure: torchelastic's root cause when it names one;
@@ -320,7 +356,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (!rc && x->rank < 0 && d->facts.root_rank >= 0 && x->first)
 			x->rank = d->facts.root_rank;
 		if (!rc && d->facts.sigkill && x->first)
-			rc = gg_evidence_add(x, "torchelastic reports the root cause exited with -9 (SIGKILL): often the kernel's OOM killer (host RAM)");
+			rc = gg_evidence_add(x, "torchelastic reports that the root cause exited with -9 (SIGKILL): usually the kernel's OOM killer (host RAM); `dmesg | grep -i oom` tells");
 		if (!rc)
 			rc = gg_explain(x, &d->facts);
 	}

@@ -23,14 +23,14 @@ static const char *explain_device(const gg_diagnosis *d)
 	return "memory";
 }
 
-/* " in evaluate() at eval.py:42 (`out = model(x)`)" for the culprit, or "". */
-static int explain_where(gg_buf *b, const gg_diagnosis *d)
+/* " It failed in evaluate() at eval.py:42: `out = model(x)`." for the culprit, or "". */
+static int explain_where(gg_buf *b, const gg_diagnosis *d, const char *verb)
 {
 	const gg_tb_frame *f = gg_diagnosis_culprit(d);
 	if (!f)
 		return 0;
-	return gg_buf_printf(b, " in %s() at %s:%u%s%s%s", f->function[0] ? f->function : "<module>", f->filename, f->line,
-			     f->code ? " (`" : "", f->code ? f->code : "", f->code ? "`)" : "");
+	return gg_buf_printf(b, " It %s in %s() at %s:%u%s%s%s.", verb, f->function[0] ? f->function : "<module>", f->filename,
+			     f->line, f->code ? ": `" : "", f->code ? f->code : "", f->code ? "`" : "");
 }
 
 int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
@@ -44,9 +44,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 
 	switch (d->kind) {
 	case GG_DX_OOM_EVAL_NO_GRAD:
-		rc |= gg_buf_printf(&e, "Out of %s during evaluation, with autograd on", dev);
-		rc |= explain_where(&e, d);
-		rc |= gg_buf_printf(&e, ". Without torch.no_grad(), every forward pass keeps all its layers' activations for a backward pass that never comes, so evaluation needs several times the memory it should. model.eval() does not turn autograd off");
+		rc |= gg_buf_printf(&e, "Out of %s during evaluation, with autograd on.", dev);
+		rc |= explain_where(&e, d, "failed");
+		rc |= gg_buf_printf(&e, " Without torch.no_grad(), every forward pass keeps all its layers' activations for a backward pass that never comes, so evaluation needs several times the memory it should. model.eval() does not turn autograd off");
 		if (facts->volatile_warning >= 0)
 			rc |= gg_buf_printf(&e, ", and volatile=True has been ignored since PyTorch 0.4");
 		rc |= gg_buf_printf(&e, ".");
@@ -59,9 +59,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		rc |= gg_buf_printf(&x, " Check with `assert not torch.is_grad_enabled()` in the loop.");
 		break;
 	case GG_DX_OOM_EVAL:
-		rc |= gg_buf_printf(&e, "Out of %s during evaluation, although autograd was already off", dev);
-		rc |= explain_where(&e, d);
-		rc |= gg_buf_printf(&e, ". So it is not the missing no_grad: ");
+		rc |= gg_buf_printf(&e, "Out of %s during evaluation, although autograd was already off.", dev);
+		rc |= explain_where(&e, d, "failed");
+		rc |= gg_buf_printf(&e, " So it is not a missing no_grad: ");
 		if (!d->causes)
 			rc |= gg_buf_printf(&e, "the log does not show which of the usual causes it is: outputs kept across batches, an evaluation batch larger than training's, or fragmented memory.");
 		else {
@@ -84,25 +84,34 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			x.data[--x.len] = '\0';
 		break;
 	case GG_DX_OOM_TRAINING:
-		rc |= gg_buf_printf(&e, "Out of %s during training", dev);
-		rc |= explain_where(&e, d);
-		rc |= gg_buf_printf(&e, ". Training needs the activations for the backward pass, so this is the batch, model or sequence size against the device's memory%s.",
+		rc |= gg_buf_printf(&e, "Out of %s during training.", dev);
+		rc |= explain_where(&e, d, "failed");
+		rc |= gg_buf_printf(&e, " Training needs the activations for the backward pass, so this is the batch, model or sequence size against the device's memory%s.",
 				    d->static_code && strcmp(d->static_code, "GG002") == 0 ? ", made worse by a loss kept with its graph across iterations (GG002)" : "");
 		rc |= gg_buf_printf(&x, "Lower the batch size and use gradient accumulation to keep the effective batch; use mixed precision (torch.autocast) or activation checkpointing. If memory grows step by step, accumulate `loss.item()`, not `loss` (`gradguard check` reports this as GG002).");
 		break;
 	case GG_DX_OOM:
-		rc |= gg_buf_printf(&e, "Out of %s", dev);
-		rc |= explain_where(&e, d);
-		rc |= gg_buf_printf(&e, ". %s", tb->len ? "The frames do not say whether this was training or evaluation." : "The log has no traceback for it, so where it happened is unknown.");
+		if (d->oom.form && strncmp(d->oom.form, "SIGKILL", 7) == 0) {
+			rc |= gg_buf_printf(&e, "The process was killed with SIGKILL (exit code -9) without a Python traceback: almost always the Linux OOM killer, because the machine ran out of host RAM (not GPU memory).");
+			rc |= gg_buf_printf(&x, "Check with `dmesg | grep -i 'killed process'`. Use less host memory per rank: fewer DataLoader workers, datasets memory-mapped instead of loaded whole in every rank, no tensors kept on the CPU across steps; or run fewer ranks per node.");
+			break;
+		}
+		rc |= gg_buf_printf(&e, "Out of %s.", dev);
+		rc |= explain_where(&e, d, "failed");
+		rc |= gg_buf_printf(&e, " %s", tb->len ? "The frames do not say whether this was training or evaluation." : "The log has no traceback for it, so where it happened is unknown.");
 		rc |= gg_buf_printf(&x, "If this is evaluation or inference, run it under `with torch.no_grad():`. If it is training, lower the batch size (with gradient accumulation), use mixed precision or activation checkpointing.");
 		break;
 	case GG_DX_NOT_OOM: {
 		const gg_tb_exception *exc = tb->has_exception ? &tb->exc : NULL;
-		rc |= gg_buf_printf(&e, "Not an out-of-memory error: %s%s%s", exc ? exc->type : "a traceback without its exception line",
+		rc |= gg_buf_printf(&e, "Not an out-of-memory error: %s%s%s.", exc ? exc->type : "a traceback without its exception line",
 				    exc && exc->message[0] ? ": " : "", exc ? exc->message : "");
-		rc |= explain_where(&e, d);
-		rc |= gg_buf_printf(&e, ".");
-		rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; for this one, start at the culprit line.");
+		rc |= explain_where(&e, d, "was raised");
+		if (exc && strstr(exc->type, "ChildFailedError"))
+			rc |= gg_buf_printf(&x, "This is torchrun reporting that a worker died; the worker's own traceback (earlier in the log, or the summary's root cause) is the real error.");
+		else if (cf)
+			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; for this one, start at %s:%u.", cf->filename, cf->line);
+		else
+			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; this traceback has no frame of your code.");
 		break;
 	}
 	}

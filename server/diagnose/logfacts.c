@@ -53,7 +53,7 @@ static long facts_number(const char *p, const char *end)
 	return v;
 }
 
-/* The value of "key : N" in a torchelastic summary field line, or -1 (LONG_MIN when not the key). */
+/* Reads "key : N" (a torchelastic summary field) into *value; returns 1, or 0 when the line is not that field. */
 static int facts_field(const char *t, size_t n, const char *key, long *value)
 {
 	if (!gg_text_starts(t, n, key))
@@ -87,16 +87,18 @@ static void facts_batch(gg_log_facts *f, const char *t, size_t n)
 		f->section = 1;
 	else if (gg_text_find(t, n, "***** Running Evaluation") || gg_text_find(t, n, "***** Running Prediction"))
 		f->section = 2;
-	const char *p = gg_text_find(t, n, "Instantaneous batch size per device = ");
+	static const char train_banner[] = "Instantaneous batch size per device = ";
+	static const char eval_banner[] = "Batch size = ";
+	const char *p = gg_text_find(t, n, train_banner);
 	if (p) {
-		long v = facts_number(p + 39, end);
+		long v = facts_number(p + sizeof train_banner - 1, end);
 		if (v > 0)
 			f->train_batch = v;
 		return;
 	}
-	p = gg_text_find(t, n, "Batch size = ");
+	p = gg_text_find(t, n, eval_banner);
 	if (p && f->section == 2) {
-		long v = facts_number(p + 13, end);
+		long v = facts_number(p + sizeof eval_banner - 1, end);
 		if (v > 0)
 			f->eval_batch = v;
 		return;
@@ -228,10 +230,12 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 			f->in_root_cause = false;
 		else if (facts_field(t, n, "rank", &v) && f->root_rank < 0)
 			f->root_rank = (int)v;
-		else if (facts_field(t, n, "exitcode", &v) && v == -9)
+		else if (facts_field(t, n, "exitcode", &v) && v == -9 && !f->sigkill) {
 			f->sigkill = true;
+			f->sigkill_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+		}
 	}
-	if (gg_text_find(t, n, "atch") || gg_text_find(t, n, "ATCH"))
+	if (gg_text_find(t, n, "atch") || gg_text_find(t, n, "ATCH") || gg_text_find(t, n, "***** Running"))
 		facts_batch(f, t, n);
 	const char *acc = gg_text_find(t, n, "eval_accumulation_steps");
 	if (acc) {

@@ -35,6 +35,7 @@ typedef struct gg_log_facts {
 	bool elastic_summary;  /* a ChildFailedError summary was seen */
 	int root_rank;         /* "Root Cause (first observed failure)": its rank, or -1 */
 	bool sigkill;          /* the root cause was killed by signal 9 (the kernel's OOM killer, usually) */
+	gg_log_span sigkill_at; /* its "exitcode : -9" line */
 	gg_log_warning *warnings; /* owned; the first few */
 	size_t warnings_len, warnings_cap;
 	int volatile_warning;  /* index into warnings of a `volatile` warning, or -1 */

@@ -23,7 +23,8 @@
 #define TB_MAX_CONTINUATION 8
 #define TB_MAX_NOISE 64     /* foreign lines tolerated inside a traceback */
 #define TB_MAX_WRAP 4       /* lines a hard-wrapped "File" line may span */
-#define TB_MAX_STREAMS 1024
+#define TB_MAX_STREAMS 128  /* ranks beyond share the last stream */
+#define TB_MAX_CHAIN_BYTES (256u << 10) /* frame text one chain may keep: bounds memory on hostile input */
 
 typedef enum tb_state {
 	TB_IDLE,
@@ -40,6 +41,7 @@ typedef struct tb_stream {
 	bool have_file_indent;
 	bool expect_code;   /* the last line was a frame header */
 	gg_buf wrapped;     /* a "File" line cut by a terminal hard-wrap */
+	gg_log_span wrapped_at;
 	int wrapped_lines;
 	int noise;
 	int continuation;
@@ -210,6 +212,14 @@ static int tb_add_frame(tb_stream *s, gg_tb_frame *f)
 		tb_frame_free(f);
 		return tb ? -ENOMEM : 0;
 	}
+	size_t bytes = sizeof *f + strlen(f->filename) + strlen(f->function);
+	if (s->chain->bytes + bytes > TB_MAX_CHAIN_BYTES) {
+		tb_frame_free(f);
+		tb->omitted++;
+		s->expect_code = false;
+		return 0;
+	}
+	s->chain->bytes += bytes;
 	if (tb->len == TB_MAX_FRAMES) {
 		/* Keep the outermost and the innermost frames; the middle of a recursion tells nothing. */
 		tb_frame_free(&tb->frames[TB_KEEP_OUTER]);
@@ -353,12 +363,15 @@ static int tb_parse_file_line(const char *t, size_t n, gg_tb_frame *f)
 	return 1;
 }
 
-static int tb_set_code(gg_tb_frame *f, const char *t, size_t n)
+static int tb_set_code(tb_stream *s, gg_tb_frame *f, const char *t, size_t n)
 {
-	if (f->code)
+	if (f->code || s->chain->bytes + n > TB_MAX_CHAIN_BYTES)
 		return 0;
 	f->code = gg_text_dup(t, n, TB_MAX_CODE);
-	return f->code ? 0 : -ENOMEM;
+	if (!f->code)
+		return -ENOMEM;
+	s->chain->bytes += strlen(f->code);
+	return 0;
 }
 
 static int tb_set_exception(tb_stream *s, const gg_log_line *l, const char *t, size_t n, size_t type_len,
@@ -577,6 +590,7 @@ static int tb_frames(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 		int r = tb_parse_file_line(w, wn, &f);
 		if (r == 1) {
 			s->wrapped.len = 0;
+			f.at = s->wrapped_at;
 			return tb_add_frame(s, &f);
 		}
 		if (r == 0 && ++s->wrapped_lines < TB_MAX_WRAP)
@@ -592,6 +606,7 @@ static int tb_frames(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	}
 	int r = tb_parse_file_line(t, tn, &f);
 	if (r == 1) {
+		f.at = tb_span(l);
 		if (!s->have_file_indent) {
 			s->file_indent = indent;
 			s->have_file_indent = true;
@@ -600,6 +615,7 @@ static int tb_frames(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	}
 	if (r == 0) {
 		s->wrapped_lines = 0;
+		s->wrapped_at = tb_span(l);
 		return gg_buf_append(&s->wrapped, t, tn);
 	}
 	if (tb_is_caret_line(t, tn) || gg_text_starts(t, tn, "[Previous line repeated") || (tn == 3 && memcmp(t, "...", 3) == 0))
@@ -608,7 +624,7 @@ static int tb_frames(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	if (deeper && s->expect_code) {
 		s->expect_code = false;
 		gg_tb_frame *last = tb_last_frame(s);
-		return last ? tb_set_code(last, t, tn) : 0;
+		return last ? tb_set_code(s, last, t, tn) : 0;
 	}
 	size_t type_len;
 	const char *msg;
@@ -639,7 +655,7 @@ static int tb_notebook(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 		if (last) {
 			if (last->line == 0)
 				last->line = (uint32_t)line;
-			return tb_set_code(last, code, code_len);
+			return tb_set_code(s, last, code, code_len);
 		}
 		return 0;
 	}
@@ -647,8 +663,10 @@ static int tb_notebook(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 		return 0;
 	size_t indent = gg_text_indent(l->text, l->len);
 	gg_tb_frame f;
-	if (indent == 0 && tb_parse_notebook_header(t, tn, &f) == 1)
+	if (indent == 0 && tb_parse_notebook_header(t, tn, &f) == 1) {
+		f.at = tb_span(l);
 		return tb_add_frame(s, &f);
+	}
 	size_t type_len;
 	const char *msg;
 	if (indent == 0 && gg_tb_exception_line(t, tn, &type_len, &msg))

@@ -57,6 +57,7 @@ typedef struct gg_tb_chain {
 	bool from_summary; /* printed inside a torchelastic failure summary */
 	bool has_oom;      /* some exception of it is an out-of-memory error */
 	uint64_t seq;      /* order of appearance */
+	size_t bytes;      /* frame text kept, for the memory bound */
 } gg_tb_chain;
 
 void gg_tb_chain_free(gg_tb_chain *c); /* frees the contents and c itself */

@@ -26,6 +26,10 @@ cJSON *gg_fail(gg_rpc_failure *fail, int code, const char *fmt, ...) __attribute
 cJSON *gg_handle_initialize(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
 cJSON *gg_handle_shutdown(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
 cJSON *gg_handle_pull_diagnostic(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
+cJSON *gg_handle_execute_command(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
+cJSON *gg_handle_hover(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
+cJSON *gg_handle_code_action(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
+cJSON *gg_handle_code_action_resolve(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
 
 void gg_handle_initialized(gg_session *s, const cJSON *params);
 void gg_handle_exit(gg_session *s, const cJSON *params);

@@ -5,6 +5,7 @@
 #include "handlers.h"
 #include "log.h"
 #include "lsp_settings.h"
+#include "uri.h"
 
 /* The client lists encodings in its order of preference; take the first we know (LSP 3.17). */
 static gg_encoding initialize_pick_encoding(const cJSON *capabilities)
@@ -34,6 +35,41 @@ static void initialize_read_options(gg_session *s, const cJSON *options)
 		gg_settings_set(s, nested ? nested : options);
 }
 
+/* The workspace folder, for resolving traceback frames: workspaceFolders[0], else rootUri, else rootPath. */
+static void initialize_read_root(gg_session *s, const cJSON *params)
+{
+	const cJSON *folders = gg_json_array(params, "workspaceFolders");
+	const cJSON *first = folders ? cJSON_GetArrayItem(folders, 0) : NULL;
+	const char *uri = first ? gg_json_string(first, "uri") : NULL;
+	if (!uri)
+		uri = gg_json_string(params, "rootUri");
+	char *path = uri ? gg_uri_to_path(uri) : NULL;
+	if (!path && gg_json_string(params, "rootPath"))
+		path = strdup(gg_json_string(params, "rootPath"));
+	free(s->root_path);
+	s->root_path = path;
+}
+
+/* What the client can take in code actions and hovers. */
+static void initialize_read_client_features(gg_session *s, const cJSON *capabilities)
+{
+	const cJSON *text_document = gg_json_object(capabilities, "textDocument");
+	const cJSON *resolve = gg_json_object(gg_json_object(text_document, "codeAction"), "resolveSupport");
+	const cJSON *item;
+	s->client_resolves_code_actions = false;
+	cJSON_ArrayForEach(item, gg_json_array(resolve, "properties"))
+	{
+		if (cJSON_IsString(item) && strcmp(item->valuestring, "edit") == 0)
+			s->client_resolves_code_actions = true;
+	}
+	const cJSON *edit = gg_json_object(gg_json_object(capabilities, "workspace"), "workspaceEdit");
+	s->client_document_changes = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(edit, "documentChanges"));
+	/* contentFormat lists the formats in order of preference; markdown unless plaintext comes first. */
+	const cJSON *formats = gg_json_array(gg_json_object(text_document, "hover"), "contentFormat");
+	const cJSON *first = cJSON_GetArrayItem(formats, 0);
+	s->client_hover_plaintext = cJSON_IsString(first) && strcmp(first->valuestring, "plaintext") == 0;
+}
+
 cJSON *gg_handle_initialize(gg_session *s, const cJSON *params, gg_rpc_failure *fail)
 {
 	if (!cJSON_IsObject(params))
@@ -46,6 +82,8 @@ cJSON *gg_handle_initialize(gg_session *s, const cJSON *params, gg_rpc_failure *
 	const cJSON *text_document = gg_json_object(capabilities, "textDocument");
 	s->client_pulls_diagnostics = gg_json_object(text_document, "diagnostic") != NULL;
 	initialize_read_options(s, gg_json_object(params, "initializationOptions"));
+	initialize_read_root(s, params);
+	initialize_read_client_features(s, capabilities);
 	s->client_configuration = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(gg_json_object(capabilities, "workspace"), "configuration"));
 
 	cJSON *result = cJSON_CreateObject();
@@ -56,6 +94,15 @@ cJSON *gg_handle_initialize(gg_session *s, const cJSON *params, gg_rpc_failure *
 	cJSON_AddNumberToObject(sync, "change", 2); /* TextDocumentSyncKind.Incremental */
 	cJSON *save = cJSON_AddObjectToObject(sync, "save");
 	cJSON_AddBoolToObject(save, "includeText", 0);
+	cJSON_AddBoolToObject(caps, "hoverProvider", 1);
+	cJSON *actions = cJSON_AddObjectToObject(caps, "codeActionProvider");
+	cJSON *action_kinds = cJSON_AddArrayToObject(actions, "codeActionKinds");
+	cJSON_AddItemToArray(action_kinds, cJSON_CreateString("quickfix"));
+	cJSON_AddItemToArray(action_kinds, cJSON_CreateString("source.fixAll.gradguard"));
+	cJSON_AddBoolToObject(actions, "resolveProvider", 1);
+	cJSON *exec = cJSON_AddObjectToObject(caps, "executeCommandProvider");
+	cJSON *commands = cJSON_AddArrayToObject(exec, "commands");
+	cJSON_AddItemToArray(commands, cJSON_CreateString("gradguard.diagnoseTraceback"));
 	cJSON *diag = cJSON_AddObjectToObject(caps, "diagnosticProvider");
 	cJSON_AddStringToObject(diag, "identifier", "gradguard");
 	cJSON_AddBoolToObject(diag, "interFileDependencies", 0);

@@ -86,7 +86,9 @@ def json_shape(gg, tmp):
     r = rows[0]
     keys = {"code", "message", "filename", "location", "end_location", "fix", "noqa_row", "url"}
     check(set(r) == keys, f"keys {sorted(r)}")
-    check(r["code"] == "GG001" and r["filename"] == path and r["fix"] is None, r)
+    fix = r["fix"]
+    check(r["code"] == "GG001" and r["filename"] == path and fix["applicability"] in ("safe", "unsafe")
+          and fix["message"] and all({"content", "location", "end_location"} <= set(e) for e in fix["edits"]), r)
     check(r["location"] == {"row": 5, "column": 13}, r["location"])
     check(r["end_location"] == {"row": 5, "column": 21}, r["end_location"])
     check(r["noqa_row"] == 5, r["noqa_row"])

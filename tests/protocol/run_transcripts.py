@@ -19,8 +19,10 @@ import signal
 import sys
 import tempfile
 import time
+import urllib.parse
 
 sys.dont_write_bytecode = True  # keep the source tree clean
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import lsp_client  # noqa: E402
 
@@ -89,6 +91,10 @@ def expand(v):
         return "".join(str(expand(x)) for x in v["$concat"])
     if "$json" in v:
         return json.dumps(expand(v["$json"]), ensure_ascii=False, separators=(",", ":"))
+    if "$path" in v or "$uri" in v:
+        # A file of the source tree, wherever it is checked out: "$path" absolute, "$uri" as file:// URI.
+        path = os.path.join(REPO_ROOT, v.get("$path", v.get("$uri")))
+        return path if "$path" in v else "file://" + urllib.parse.quote(path)
     return {k: expand(x) for k, x in v.items()}
 
 

@@ -93,6 +93,32 @@ def run_case(binary, log, expected_path, root):
     return match(expected, actual)
 
 
+def cli_checks(binary, cases, root):
+    """The command line itself: help, errors, the text format's verdict-first layout. Yields (name, problem)."""
+    def run(args, stdin=b""):
+        return subprocess.run([binary, "diagnose"] + args, input=stdin, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, timeout=60)
+    p = run(["--help"])
+    yield "cli-help", None if p.returncode == 0 and b"usage: gradguard diagnose" in p.stdout else "exit %d" % p.returncode
+    p = run(["--bogus"])
+    yield "cli-unknown-option", None if p.returncode == 2 and b"unknown option" in p.stderr else "exit %d" % p.returncode
+    p = run(["/nonexistent/x.log"])
+    yield "cli-missing-file", None if p.returncode == 2 and b"/nonexistent/x.log" in p.stderr else "exit %d" % p.returncode
+    p = run(["a.log", "b.log"])
+    yield "cli-two-inputs", None if p.returncode == 2 else "exit %d" % p.returncode
+    p = run(["--output-format", "xml", "-"])
+    yield "cli-bad-format", None if p.returncode == 2 else "exit %d" % p.returncode
+    with open(os.path.join(cases, "py311_eval_no_grad_cuda.log"), "rb") as fh:
+        log = fh.read()
+    p = run(["--root", root, "-"], log)
+    out = p.stdout.decode("utf-8", "replace").splitlines()
+    ok = (p.returncode == 1 and out and out[0].startswith("OUT OF MEMORY (cuda:0) in evaluation, with autograd on")
+          and any(l.strip().startswith("fix: Wrap the evaluation loop in `with torch.no_grad():`") for l in out))
+    yield "cli-text-verdict-first", None if ok else "exit %d, output:\n%s" % (p.returncode, "\n".join(out[:8]))
+    p = run(["-"], b"just a log line\n")
+    yield "cli-text-nothing-found", None if p.returncode == 0 and b"No traceback or out-of-memory error found" in p.stdout else "exit %d" % p.returncode
+
+
 def main():
     args = [a for a in sys.argv[1:]]
     keyword = None
@@ -111,6 +137,11 @@ def main():
         names = [n for n in names if keyword in n]
     failed = 0
     ran = 0
+    if not keyword:
+        for name, problem in cli_checks(binary, cases, root):
+            ran += 1
+            failed += problem is not None
+            print(("ok   %s" % name) if problem is None else "FAIL %s: %s" % (name, problem))
     for name in names:
         exp = os.path.join(cases, name + ".expected.json")
         if not os.path.exists(exp):

@@ -1,0 +1,971 @@
+/*
+ * The fix engine (fix.h): rewrites that remove a finding, as byte-range
+ * edits. Every rewrite here is textual and local: it inserts or deletes a few
+ * bytes and never reprints a node, so comments, blank lines, quotes and line
+ * endings stay exactly as the user wrote them.
+ *
+ * Wrapping a block in `with torch.no_grad():` is the one rewrite that touches
+ * many lines: it inserts one indentation unit on each line of the block, after
+ * the block's own indentation, except on blank lines and on lines that begin
+ * inside a string (a multi-line string's continuation lines are part of its
+ * value; an f-string's replacement fields are left alone with it).
+ */
+#include "fix.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* How deep fix_trains follows calls into the file's own functions. */
+#define MAX_CALL_DEPTH 3
+
+typedef struct span {
+	const char *ptr;
+	size_t len;
+} span;
+
+typedef struct fixer {
+	const char *text;
+	size_t len;
+	TSNode root;
+	const gg_finding *finding;
+	const gg_config *config;
+	span eol;    /* the file's line ending */
+	span torch;  /* the module-level name of torch, or empty: `import torch` must be added */
+	gg_edit import_edit; /* the `import torch` insertion when torch is empty (text owned) */
+} fixer;
+
+/* ---- small helpers ---- */
+
+static bool type_is(TSNode n, const char *type)
+{
+	return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
+}
+
+static span node_span(const fixer *fx, TSNode n)
+{
+	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	if (e > fx->len || s > e)
+		return (span){ fx->text, 0 };
+	return (span){ fx->text + s, e - s };
+}
+
+static bool span_is(span s, const char *lit)
+{
+	return s.len == strlen(lit) && memcmp(s.ptr, lit, s.len) == 0;
+}
+
+static bool span_eq(span a, span b)
+{
+	return a.len == b.len && memcmp(a.ptr, b.ptr, a.len) == 0;
+}
+
+static bool is_eol(char c)
+{
+	return c == '\n' || c == '\r';
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\f';
+}
+
+static size_t line_start(const fixer *fx, size_t off)
+{
+	while (off > 0 && !is_eol(fx->text[off - 1]))
+		off--;
+	return off;
+}
+
+static size_t line_end(const fixer *fx, size_t off)
+{
+	while (off < fx->len && !is_eol(fx->text[off]))
+		off++;
+	return off;
+}
+
+/* Start of the next line after the line end at off ("\r\n" is one end). */
+static size_t next_line(const fixer *fx, size_t off)
+{
+	if (off < fx->len && fx->text[off] == '\r') {
+		off++;
+		if (off < fx->len && fx->text[off] == '\n')
+			off++;
+	} else if (off < fx->len && fx->text[off] == '\n') {
+		off++;
+	}
+	return off;
+}
+
+static size_t indent_len(const fixer *fx, size_t ls)
+{
+	size_t i = ls;
+	while (i < fx->len && is_blank(fx->text[i]))
+		i++;
+	return i - ls;
+}
+
+/* Whether node starts its line (only indentation before it) and ends it (only spaces or a comment after). */
+static bool owns_lines(const fixer *fx, TSNode n)
+{
+	size_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	size_t ls = line_start(fx, s);
+	if (s - ls != indent_len(fx, ls))
+		return false;
+	while (e < fx->len && is_blank(fx->text[e]))
+		e++;
+	return e >= fx->len || is_eol(fx->text[e]) || fx->text[e] == '#';
+}
+
+static span detect_eol(const char *text, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (text[i] == '\n')
+			return (span){ "\n", 1 };
+		if (text[i] == '\r')
+			return i + 1 < len && text[i + 1] == '\n' ? (span){ "\r\n", 2 } : (span){ "\r", 1 };
+	}
+	return (span){ "\n", 1 };
+}
+
+/* ---- fixes and edits ---- */
+
+void gg_fixes_init(gg_fixes *f)
+{
+	f->items = NULL;
+	f->len = f->cap = 0;
+}
+
+static void fix_free(gg_fix *fix)
+{
+	for (size_t i = 0; i < fix->edits_len; i++)
+		free(fix->edits[i].text);
+	free(fix->edits);
+	free(fix->title);
+}
+
+void gg_fixes_free(gg_fixes *f)
+{
+	for (size_t i = 0; i < f->len; i++)
+		fix_free(&f->items[i]);
+	free(f->items);
+	gg_fixes_init(f);
+}
+
+const char *gg_fix_kind_name(gg_fix_kind kind)
+{
+	switch (kind) {
+	case GG_FIX_WRAP_NO_GRAD: return "wrap-no-grad";
+	case GG_FIX_DECORATE_NO_GRAD: return "decorate-no-grad";
+	case GG_FIX_WRAP_INFERENCE: return "wrap-inference-mode";
+	case GG_FIX_DECORATE_INFERENCE: return "decorate-inference-mode";
+	case GG_FIX_DETACH_ITEM: return "detach-item";
+	case GG_FIX_DETACH: return "detach";
+	case GG_FIX_REMOVE_VOLATILE: return "remove-volatile";
+	case GG_FIX_NOQA: return "noqa";
+	}
+	return "unknown";
+}
+
+/* Appends an edit replacing [start, end) with the concatenation of the parts (NULL-terminated). */
+static int fix_edit(gg_fix *fix, size_t start, size_t end, ...)
+{
+	if (fix->edits_len == fix->edits_cap) {
+		size_t cap = fix->edits_cap ? fix->edits_cap * 2 : 8;
+		gg_edit *e = realloc(fix->edits, cap * sizeof *e);
+		if (!e)
+			return -ENOMEM;
+		fix->edits = e;
+		fix->edits_cap = cap;
+	}
+	va_list ap;
+	size_t total = 0;
+	va_start(ap, end);
+	for (const span *p = va_arg(ap, const span *); p; p = va_arg(ap, const span *))
+		total += p->len;
+	va_end(ap);
+	char *text = malloc(total + 1);
+	if (!text)
+		return -ENOMEM;
+	size_t at = 0;
+	va_start(ap, end);
+	for (const span *p = va_arg(ap, const span *); p; p = va_arg(ap, const span *)) {
+		memcpy(text + at, p->ptr, p->len);
+		at += p->len;
+	}
+	va_end(ap);
+	text[total] = '\0';
+	fix->edits[fix->edits_len++] = (gg_edit){ { (uint32_t)start, (uint32_t)end }, text, total };
+	return 0;
+}
+
+static int edit_cmp(const void *pa, const void *pb)
+{
+	const gg_edit *a = pa, *b = pb;
+	if (a->range.start != b->range.start)
+		return a->range.start < b->range.start ? -1 : 1;
+	return (a->range.end > b->range.end) - (a->range.end < b->range.end);
+}
+
+/* Moves fix into out (sorting its edits); fix is consumed on every path. */
+static int fixes_push(gg_fixes *out, gg_fix *fix)
+{
+	if (out->len == out->cap) {
+		size_t cap = out->cap ? out->cap * 2 : 8;
+		gg_fix *items = realloc(out->items, cap * sizeof *items);
+		if (!items) {
+			fix_free(fix);
+			return -ENOMEM;
+		}
+		out->items = items;
+		out->cap = cap;
+	}
+	qsort(fix->edits, fix->edits_len, sizeof *fix->edits, edit_cmp);
+	out->items[out->len++] = *fix;
+	return 0;
+}
+
+/* The `import torch` insertion, shared by the fixes that name torch when the file has no name for it. */
+static int fix_add_import(const fixer *fx, gg_fix *fix)
+{
+	if (fx->torch.len)
+		return 0;
+	span t = { fx->import_edit.text, fx->import_edit.text_len };
+	return fix_edit(fix, fx->import_edit.range.start, fx->import_edit.range.end, &t, (const span *)NULL);
+}
+
+/* ---- reading the file ---- */
+
+/*
+ * The name torch has at module level (`import torch`, `import torch.nn`,
+ * `import torch as th`), or empty. Imports inside functions do not count: the
+ * fix may land in another function.
+ */
+static span module_torch_name(const fixer *fx)
+{
+	uint32_t n = ts_node_named_child_count(fx->root);
+	for (uint32_t i = 0; i < n; i++) {
+		TSNode stmt = ts_node_named_child(fx->root, i);
+		if (!type_is(stmt, "import_statement"))
+			continue;
+		uint32_t m = ts_node_named_child_count(stmt);
+		for (uint32_t j = 0; j < m; j++) {
+			TSNode item = ts_node_named_child(stmt, j);
+			if (type_is(item, "dotted_name")) {
+				span s = node_span(fx, item);
+				if (span_is(s, "torch") || (s.len > 6 && memcmp(s.ptr, "torch.", 6) == 0))
+					return (span){ s.ptr, 5 };
+			} else if (type_is(item, "aliased_import")) {
+				TSNode name = ts_node_child_by_field_name(item, "name", 4);
+				TSNode alias = ts_node_child_by_field_name(item, "alias", 5);
+				if (span_is(node_span(fx, name), "torch") && !ts_node_is_null(alias))
+					return node_span(fx, alias);
+			}
+		}
+	}
+	return (span){ NULL, 0 };
+}
+
+static bool is_docstring(TSNode stmt)
+{
+	return type_is(stmt, "expression_statement") && ts_node_named_child_count(stmt) == 1 &&
+	       type_is(ts_node_named_child(stmt, 0), "string");
+}
+
+/*
+ * Where `import torch` goes: before the first module-level import (beside the
+ * others), else after the module docstring and `from __future__` imports,
+ * else before the first statement.
+ */
+static int import_edit_make(fixer *fx)
+{
+	uint32_t n = ts_node_named_child_count(fx->root);
+	size_t after = SIZE_MAX, first_stmt = SIZE_MAX, first_import = SIZE_MAX;
+	bool prefix = true;
+	for (uint32_t i = 0; i < n && first_import == SIZE_MAX; i++) {
+		TSNode stmt = ts_node_named_child(fx->root, i);
+		if (type_is(stmt, "comment"))
+			continue;
+		size_t start = ts_node_start_byte(stmt);
+		bool first = first_stmt == SIZE_MAX;
+		if (first)
+			first_stmt = start;
+		if ((type_is(stmt, "import_statement") || type_is(stmt, "import_from_statement")) &&
+		    line_start(fx, start) == start) {
+			first_import = start;
+		} else if (prefix && ((first && is_docstring(stmt)) || type_is(stmt, "future_import_statement"))) {
+			after = ts_node_end_byte(stmt);
+		} else {
+			prefix = false;
+		}
+	}
+	if (first_import != SIZE_MAX) {
+		after = SIZE_MAX;
+		first_stmt = first_import;
+	}
+	size_t at;
+	bool eol_first = false;
+	if (after != SIZE_MAX) {
+		at = line_end(fx, after);
+		if (at >= fx->len)
+			eol_first = true;
+		else
+			at = next_line(fx, at);
+	} else {
+		at = first_stmt == SIZE_MAX ? fx->len : line_start(fx, first_stmt);
+		eol_first = at == fx->len && at > 0 && !is_eol(fx->text[at - 1]);
+	}
+	static const char import_line[] = "import torch";
+	size_t total = fx->eol.len * (eol_first ? 2 : 1) + sizeof import_line - 1;
+	char *text = malloc(total + 1);
+	if (!text)
+		return -ENOMEM;
+	size_t k = 0;
+	if (eol_first) {
+		memcpy(text, fx->eol.ptr, fx->eol.len);
+		k = fx->eol.len;
+	}
+	memcpy(text + k, import_line, sizeof import_line - 1);
+	k += sizeof import_line - 1;
+	memcpy(text + k, fx->eol.ptr, fx->eol.len);
+	text[total] = '\0';
+	fx->import_edit = (gg_edit){ { (uint32_t)at, (uint32_t)at }, text, total };
+	return 0;
+}
+
+/*
+ * The indentation unit at a statement: what its block adds to the block's
+ * owner, else the first such difference in the file, else four spaces.
+ */
+static span indent_unit_between(const fixer *fx, TSNode owner, TSNode stmt)
+{
+	size_t os = line_start(fx, ts_node_start_byte(owner)), ss = line_start(fx, ts_node_start_byte(stmt));
+	size_t oi = indent_len(fx, os), si = indent_len(fx, ss);
+	if (os == ss || si <= oi || memcmp(fx->text + os, fx->text + ss, oi) != 0 ||
+	    ts_node_start_byte(stmt) != ss + si)
+		return (span){ NULL, 0 };
+	return (span){ fx->text + ss + oi, si - oi };
+}
+
+static span indent_unit(const fixer *fx, TSNode stmt)
+{
+	TSNode block = ts_node_parent(stmt);
+	if (type_is(block, "block")) {
+		span u = indent_unit_between(fx, ts_node_parent(block), stmt);
+		if (u.len)
+			return u;
+	}
+	TSTreeCursor cur = ts_tree_cursor_new(fx->root);
+	span found = { NULL, 0 };
+	for (bool more = true; more && !found.len;) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		if (type_is(n, "block") && ts_node_named_child_count(n) > 0)
+			found = indent_unit_between(fx, ts_node_parent(n), ts_node_named_child(n, 0));
+		if (ts_tree_cursor_goto_first_child(&cur))
+			continue;
+		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
+			if (!ts_tree_cursor_goto_parent(&cur)) {
+				more = false;
+				break;
+			}
+		}
+	}
+	ts_tree_cursor_delete(&cur);
+	return found.len ? found : (span){ "    ", 4 };
+}
+
+/* ---- what a region of code does ---- */
+
+/* The last name of a callee: `backward` of `loss.backward`, `step` of `opt.step`. */
+static span callee_last(const fixer *fx, TSNode fn, span *receiver)
+{
+	*receiver = (span){ fx->text, 0 };
+	if (type_is(fn, "identifier"))
+		return node_span(fx, fn);
+	if (type_is(fn, "attribute")) {
+		*receiver = node_span(fx, ts_node_child_by_field_name(fn, "object", 6));
+		return node_span(fx, ts_node_child_by_field_name(fn, "attribute", 9));
+	}
+	return (span){ fx->text, 0 };
+}
+
+static bool span_has(span s, const char *lit)
+{
+	size_t n = strlen(lit);
+	for (size_t i = 0; i + n <= s.len; i++)
+		if (strncasecmp(s.ptr + i, lit, n) == 0)
+			return true;
+	return false;
+}
+
+/* A word of a snake_case or camelCase name equals lit (lower case). */
+static bool name_has_word(span name, const char *lit)
+{
+	size_t n = strlen(lit);
+	for (size_t i = 0; i + n <= name.len; i++) {
+		bool starts = i == 0 || name.ptr[i - 1] == '_' ||
+			      (isupper((unsigned char)name.ptr[i]) && islower((unsigned char)name.ptr[i - 1]));
+		if (!starts || strncasecmp(name.ptr + i, lit, n) != 0)
+			continue;
+		size_t e = i + n;
+		if (e == name.len || name.ptr[e] == '_' || isupper((unsigned char)name.ptr[e]) || isdigit((unsigned char)name.ptr[e]))
+			return true;
+	}
+	return false;
+}
+
+static bool fix_trains(const fixer *fx, TSNode region, unsigned depth);
+
+/* The body of a function of this file with this name trains (followed MAX_CALL_DEPTH deep). */
+static bool local_function_trains(const fixer *fx, span name, unsigned depth)
+{
+	if (depth >= MAX_CALL_DEPTH || !name.len)
+		return false;
+	TSTreeCursor cur = ts_tree_cursor_new(fx->root);
+	bool trains = false;
+	for (bool more = true; more && !trains;) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		if (type_is(n, "function_definition") &&
+		    span_eq(node_span(fx, ts_node_child_by_field_name(n, "name", 4)), name))
+			trains = fix_trains(fx, ts_node_child_by_field_name(n, "body", 4), depth + 1);
+		if (ts_tree_cursor_goto_first_child(&cur))
+			continue;
+		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
+			if (!ts_tree_cursor_goto_parent(&cur)) {
+				more = false;
+				break;
+			}
+		}
+	}
+	ts_tree_cursor_delete(&cur);
+	return trains;
+}
+
+/*
+ * Whether putting region under no_grad could break something: it trains
+ * (backward, an optimizer or scaler step, autograd.grad, requires_grad_,
+ * enable_grad, a call named like training, a local function that does), or it
+ * yields or awaits (a with block stays open across a yield, into the caller).
+ * Conservative on purpose: a false "yes" only makes the fix wrap less.
+ */
+static bool fix_trains(const fixer *fx, TSNode region, unsigned depth)
+{
+	if (ts_node_is_null(region))
+		return false;
+	TSTreeCursor cur = ts_tree_cursor_new(region);
+	bool trains = false;
+	for (bool more = true; more && !trains;) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		if (type_is(n, "yield") || type_is(n, "await")) {
+			trains = true;
+		} else if (type_is(n, "call")) {
+			span recv;
+			span last = callee_last(fx, ts_node_child_by_field_name(n, "function", 8), &recv);
+			trains = span_is(last, "backward") || span_is(last, "requires_grad_") ||
+				 span_is(last, "enable_grad") || span_is(last, "set_grad_enabled") ||
+				 span_is(last, "zero_grad") || span_is(last, "manual_backward") ||
+				 (span_is(last, "grad") && span_has(recv, "autograd")) ||
+				 (span_is(last, "step") && (span_has(recv, "optim") || span_has(recv, "scaler") ||
+							     span_has(recv, "sched"))) ||
+				 name_has_word(last, "train") || name_has_word(last, "fit") ||
+				 local_function_trains(fx, last, depth);
+		}
+		if (ts_tree_cursor_goto_first_child(&cur))
+			continue;
+		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
+			if (!ts_tree_cursor_goto_parent(&cur)) {
+				more = false;
+				break;
+			}
+		}
+	}
+	ts_tree_cursor_delete(&cur);
+	return trains;
+}
+
+/* ---- GG001: with torch.no_grad(): and @torch.no_grad() ---- */
+
+static bool is_scope(TSNode n)
+{
+	return type_is(n, "function_definition") || type_is(n, "class_definition") || type_is(n, "lambda");
+}
+
+static bool is_statement_child(TSNode n)
+{
+	TSNode p = ts_node_parent(n);
+	return type_is(p, "block") || type_is(p, "module");
+}
+
+/* Line starts strictly inside a string node of region: lines whose text is part of a value. */
+typedef struct strings {
+	gg_byte_range *items; /* owned */
+	size_t len, cap;
+} strings;
+
+static int strings_collect(strings *s, TSNode region)
+{
+	TSTreeCursor cur = ts_tree_cursor_new(region);
+	int rc = 0;
+	for (bool more = true; more && !rc;) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		bool descend = true;
+		if (type_is(n, "string")) {
+			if (s->len == s->cap) {
+				size_t cap = s->cap ? s->cap * 2 : 16;
+				gg_byte_range *items = realloc(s->items, cap * sizeof *items);
+				if (!items) {
+					rc = -ENOMEM;
+					break;
+				}
+				s->items = items;
+				s->cap = cap;
+			}
+			s->items[s->len++] = (gg_byte_range){ ts_node_start_byte(n), ts_node_end_byte(n) };
+			descend = false; /* everything inside, f-string fields included, is covered */
+		}
+		if (descend && ts_tree_cursor_goto_first_child(&cur))
+			continue;
+		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
+			if (!ts_tree_cursor_goto_parent(&cur)) {
+				more = false;
+				break;
+			}
+		}
+	}
+	ts_tree_cursor_delete(&cur);
+	return rc;
+}
+
+static bool strings_cover(const strings *s, size_t off)
+{
+	for (size_t i = 0; i < s->len; i++)
+		if (s->items[i].start < off && off < s->items[i].end)
+			return true;
+	return false;
+}
+
+/* `with <torch>.<cm>():` around target (whole lines): one edit per line of target. */
+static int wrap_edits(const fixer *fx, TSNode target, const char *cm, gg_fix *fix)
+{
+	size_t start = ts_node_start_byte(target), end = ts_node_end_byte(target);
+	size_t ls = line_start(fx, start);
+	span indent = { fx->text + ls, start - ls };
+	span unit = indent_unit(fx, target);
+	span head_a = { "with ", 5 };
+	span torch = fx->torch.len ? fx->torch : (span){ "torch", 5 };
+	span dot = { ".", 1 };
+	span name = { cm, strlen(cm) };
+	span head_b = { "():", 3 };
+	int rc = fix_edit(fix, start, start, &head_a, &torch, &dot, &name, &head_b, &fx->eol, &indent, &unit,
+			  (const span *)NULL);
+	strings str = { NULL, 0, 0 };
+	if (!rc)
+		rc = strings_collect(&str, target);
+	for (size_t at = next_line(fx, line_end(fx, start)); !rc && at < end; at = next_line(fx, line_end(fx, at))) {
+		size_t le = line_end(fx, at);
+		if (indent_len(fx, at) == le - at || strings_cover(&str, at))
+			continue; /* blank, or text of a string */
+		size_t ins = at;
+		if (le - at >= indent.len && memcmp(fx->text + at, indent.ptr, indent.len) == 0)
+			ins = at + indent.len;
+		rc = fix_edit(fix, ins, ins, &unit, (const span *)NULL);
+	}
+	free(str.items);
+	if (!rc)
+		rc = fix_add_import(fx, fix);
+	return rc;
+}
+
+/* The innermost loop around n in its function, when it can go under no_grad; else the statement. */
+static TSNode wrap_target(const fixer *fx, TSNode n, bool *is_loop)
+{
+	TSNode stmt = { 0 };
+	TSNode loop = { 0 };
+	for (TSNode p = n; !ts_node_is_null(p) && !is_scope(p); p = ts_node_parent(p)) {
+		if (ts_node_is_null(stmt) && is_statement_child(p))
+			stmt = p;
+		if (type_is(p, "for_statement") || type_is(p, "while_statement")) {
+			loop = p;
+			break;
+		}
+	}
+	*is_loop = false;
+	if (!ts_node_is_null(loop) && owns_lines(fx, loop) && !fix_trains(fx, loop, 0)) {
+		*is_loop = true;
+		return loop;
+	}
+	if (!ts_node_is_null(stmt) && owns_lines(fx, stmt) && !fix_trains(fx, stmt, 0))
+		return stmt;
+	return (TSNode){ 0 };
+}
+
+/* The function that directly holds n (no lambda or class between), when it can take a no_grad decorator. */
+static TSNode decorate_target(const fixer *fx, TSNode n)
+{
+	TSNode p = ts_node_parent(n);
+	while (!ts_node_is_null(p) && !is_scope(p))
+		p = ts_node_parent(p);
+	if (!type_is(p, "function_definition") || !owns_lines(fx, p))
+		return (TSNode){ 0 };
+	/* no_grad's decorator does not cover the body of a coroutine: the call only creates it. */
+	if (node_span(fx, p).len < 4 || memcmp(node_span(fx, p).ptr, "def", 3) != 0)
+		return (TSNode){ 0 };
+	if (fix_trains(fx, ts_node_child_by_field_name(p, "body", 4), 0))
+		return (TSNode){ 0 };
+	/* Yields are fine for a decorator: torch wraps generator functions resume by resume. */
+	return p;
+}
+
+static int decorate_edits(const fixer *fx, TSNode def, const char *cm, gg_fix *fix)
+{
+	size_t start = ts_node_start_byte(def);
+	size_t ls = line_start(fx, start);
+	span indent = { fx->text + ls, start - ls };
+	span at = { "@", 1 };
+	span torch = fx->torch.len ? fx->torch : (span){ "torch", 5 };
+	span dot = { ".", 1 };
+	span name = { cm, strlen(cm) };
+	span call = { "()", 2 };
+	/* Directly above `def`, below any other decorator: @staticmethod and friends stay outermost. */
+	int rc = fix_edit(fix, start, start, &at, &torch, &dot, &name, &call, &fx->eol, &indent, (const span *)NULL);
+	return rc ? rc : fix_add_import(fx, fix);
+}
+
+static char *title_with_import(const fixer *fx, char *title)
+{
+	if (!title || fx->torch.len)
+		return title;
+	char *t = gg_strdup_printf("%s (adds `import torch`)", title);
+	free(title);
+	return t;
+}
+
+static int gg001_fixes(fixer *fx, TSNode call, gg_fixes *out)
+{
+	bool inference_first = fx->config && fx->config->prefer == GG_PREFER_INFERENCE_MODE;
+	bool is_loop = false;
+	TSNode wrap = wrap_target(fx, call, &is_loop);
+	TSNode def = decorate_target(fx, call);
+	span torch = fx->torch.len ? fx->torch : (span){ "torch", 5 };
+	bool safe_given = false;
+	for (int round = 0; round < 2; round++) {
+		bool inference = (round == 0) == inference_first;
+		const char *cm = inference ? "inference_mode" : "no_grad";
+		if (!ts_node_is_null(wrap)) {
+			gg_fix fix = { inference ? GG_FIX_WRAP_INFERENCE : GG_FIX_WRAP_NO_GRAD, NULL, false, false,
+				       NULL, 0, 0 };
+			fix.title = title_with_import(fx, gg_strdup_printf("Wrap the %s in `with %.*s.%s():`",
+									    is_loop ? "loop" : "statement",
+									    (int)torch.len, torch.ptr, cm));
+			fix.safe = fix.preferred = !safe_given;
+			safe_given = true;
+			int rc = fix.title ? wrap_edits(fx, wrap, cm, &fix) : -ENOMEM;
+			if (rc) {
+				fix_free(&fix);
+				return rc;
+			}
+			if ((rc = fixes_push(out, &fix)))
+				return rc;
+		}
+		if (!ts_node_is_null(def)) {
+			span name = node_span(fx, ts_node_child_by_field_name(def, "name", 4));
+			gg_fix fix = { inference ? GG_FIX_DECORATE_INFERENCE : GG_FIX_DECORATE_NO_GRAD, NULL, false,
+				       false, NULL, 0, 0 };
+			fix.title = title_with_import(fx, gg_strdup_printf("Decorate `%.*s` with `@%.*s.%s()`",
+									    (int)name.len, name.ptr, (int)torch.len,
+									    torch.ptr, cm));
+			/* The whole function goes under the context: safe only when no wrap is possible. */
+			fix.safe = fix.preferred = !safe_given;
+			safe_given = true;
+			int rc = fix.title ? decorate_edits(fx, def, cm, &fix) : -ENOMEM;
+			if (rc) {
+				fix_free(&fix);
+				return rc;
+			}
+			if ((rc = fixes_push(out, &fix)))
+				return rc;
+		}
+	}
+	return 0;
+}
+
+/* ---- GG002: .detach() / .detach().item() ---- */
+
+static bool is_primary(TSNode v)
+{
+	return type_is(v, "identifier") || type_is(v, "attribute") || type_is(v, "call") ||
+	       type_is(v, "subscript") || type_is(v, "parenthesized_expression");
+}
+
+/* The accumulated value in `acc += v`, `acc = acc + v`, `acc.append(v)`. */
+static TSNode accumulated_value(const fixer *fx, TSNode stmt)
+{
+	TSNode e = stmt;
+	if (type_is(e, "expression_statement") && ts_node_named_child_count(e) == 1)
+		e = ts_node_named_child(e, 0);
+	if (type_is(e, "augmented_assignment"))
+		return ts_node_child_by_field_name(e, "right", 5);
+	if (type_is(e, "assignment")) {
+		span left = node_span(fx, ts_node_child_by_field_name(e, "left", 4));
+		TSNode right = ts_node_child_by_field_name(e, "right", 5);
+		if (!type_is(right, "binary_operator"))
+			return (TSNode){ 0 };
+		TSNode a = ts_node_child_by_field_name(right, "left", 4);
+		TSNode b = ts_node_child_by_field_name(right, "right", 5);
+		if (span_eq(node_span(fx, a), left))
+			return b;
+		if (span_eq(node_span(fx, b), left))
+			return a;
+		return (TSNode){ 0 };
+	}
+	if (type_is(e, "call")) {
+		span recv;
+		span last = callee_last(fx, ts_node_child_by_field_name(e, "function", 8), &recv);
+		TSNode args = ts_node_child_by_field_name(e, "arguments", 9);
+		if (!span_is(last, "append") || !type_is(args, "argument_list") || ts_node_named_child_count(args) != 1)
+			return (TSNode){ 0 };
+		TSNode v = ts_node_named_child(args, 0);
+		return type_is(v, "keyword_argument") || type_is(v, "list_splat") ? (TSNode){ 0 } : v;
+	}
+	return (TSNode){ 0 };
+}
+
+static int detach_fix(const fixer *fx, TSNode value, bool item, bool preferred, gg_fixes *out)
+{
+	span v = node_span(fx, value);
+	bool primary = is_primary(value);
+	const char *suffix = item ? ".detach().item()" : ".detach()";
+	gg_fix fix = { item ? GG_FIX_DETACH_ITEM : GG_FIX_DETACH, NULL, false, preferred, NULL, 0, 0 };
+	/* .detach() keeps the value and drops the history; .item() also turns it into a Python number. */
+	fix.safe = !item;
+	bool quote = v.len <= 40 && !memchr(v.ptr, '\n', v.len) && !memchr(v.ptr, '\r', v.len);
+	fix.title = quote ? gg_strdup_printf("Use `%s%.*s%s%s`%s", primary ? "" : "(", (int)v.len, v.ptr,
+					     primary ? "" : ")", suffix, item ? " (a Python float)" : "")
+			  : gg_strdup_printf("Use `%s` on the accumulated value", suffix + 1);
+	span open = { "(", 1 };
+	span tail = { suffix, strlen(suffix) };
+	span close_tail[2] = { { ")", 1 }, tail };
+	int rc = fix.title ? 0 : -ENOMEM;
+	if (!rc && !primary)
+		rc = fix_edit(&fix, ts_node_start_byte(value), ts_node_start_byte(value), &open, (const span *)NULL);
+	if (!rc)
+		rc = primary ? fix_edit(&fix, ts_node_end_byte(value), ts_node_end_byte(value), &tail, (const span *)NULL)
+			     : fix_edit(&fix, ts_node_end_byte(value), ts_node_end_byte(value), &close_tail[0],
+					&close_tail[1], (const span *)NULL);
+	if (rc) {
+		fix_free(&fix);
+		return rc;
+	}
+	return fixes_push(out, &fix);
+}
+
+static int gg002_fixes(fixer *fx, TSNode stmt, gg_fixes *out)
+{
+	TSNode value = accumulated_value(fx, stmt);
+	if (ts_node_is_null(value) || type_is(value, "list") || type_is(value, "tuple"))
+		return 0;
+	/* The rule's message says which the value is: a scalar loss (".item()") or a tensor. */
+	bool scalar = strstr(fx->finding->message, ".item()") != NULL;
+	int rc = 0;
+	if (scalar)
+		rc = detach_fix(fx, value, true, true, out);
+	if (!rc)
+		rc = detach_fix(fx, value, false, !scalar, out);
+	return rc;
+}
+
+/* ---- GG003: drop volatile=True ---- */
+
+static bool has_comment_between(TSNode parent, size_t start, size_t end)
+{
+	uint32_t n = ts_node_child_count(parent);
+	for (uint32_t i = 0; i < n; i++) {
+		TSNode c = ts_node_child(parent, i);
+		if (type_is(c, "comment") && ts_node_start_byte(c) >= start && ts_node_end_byte(c) <= end)
+			return true;
+	}
+	return false;
+}
+
+static int gg003_fixes(fixer *fx, TSNode kw, gg_fixes *out)
+{
+	if (!type_is(kw, "keyword_argument"))
+		return 0;
+	TSNode args = ts_node_parent(kw);
+	TSNode prev = ts_node_prev_sibling(kw), next = ts_node_next_sibling(kw);
+	size_t start = ts_node_start_byte(kw), end = ts_node_end_byte(kw);
+	if (type_is(prev, ",")) {
+		start = ts_node_start_byte(prev);
+	} else if (type_is(next, ",")) {
+		/* The first argument: take its comma and the spaces after it, not a line end. */
+		end = ts_node_end_byte(next);
+		while (end < fx->len && fx->text[end] == ' ')
+			end++;
+	}
+	if (has_comment_between(args, start, end))
+		return 0;
+	gg_fix fix = { GG_FIX_REMOVE_VOLATILE, gg_strdup_printf("Remove `volatile=True` (a no-op since PyTorch 0.4)"),
+		       true, true, NULL, 0, 0 };
+	span none = { "", 0 };
+	int rc = fix.title ? fix_edit(&fix, start, end, &none, (const span *)NULL) : -ENOMEM;
+	if (rc) {
+		fix_free(&fix);
+		return rc;
+	}
+	return fixes_push(out, &fix);
+}
+
+/* ---- # noqa: GGxxx ---- */
+
+/* In a comment, the end of the code list of a `noqa:` directive, or 0 when it has none. */
+static size_t noqa_codes_end(const fixer *fx, TSNode comment)
+{
+	span c = node_span(fx, comment);
+	for (size_t i = 0; i + 4 <= c.len; i++) {
+		if (strncasecmp(c.ptr + i, "noqa", 4) != 0)
+			continue;
+		size_t k = i + 4;
+		while (k < c.len && is_blank(c.ptr[k]))
+			k++;
+		if (k >= c.len || c.ptr[k] != ':')
+			return 0;
+		k++;
+		size_t last = 0;
+		for (;;) {
+			while (k < c.len && (is_blank(c.ptr[k]) || c.ptr[k] == ','))
+				k++;
+			size_t w = k;
+			while (k < c.len && isupper((unsigned char)c.ptr[k]))
+				k++;
+			if (k == w)
+				break;
+			while (k < c.len && isdigit((unsigned char)c.ptr[k]))
+				k++;
+			last = k;
+		}
+		return last ? (size_t)(c.ptr - fx->text) + last : 0;
+	}
+	return 0;
+}
+
+static int noqa_fix(fixer *fx, gg_fixes *out)
+{
+	size_t at = fx->finding->range.start;
+	size_t le = line_end(fx, at);
+	/* The line must end in code or a comment, not inside a string or after a backslash. */
+	for (TSNode n = ts_node_descendant_for_byte_range(fx->root, (uint32_t)le, (uint32_t)le); !ts_node_is_null(n);
+	     n = ts_node_parent(n)) {
+		if ((type_is(n, "string") || type_is(n, "string_content")) && ts_node_start_byte(n) < le &&
+		    ts_node_end_byte(n) > le)
+			return 0;
+	}
+	size_t end = le;
+	while (end > at && is_blank(fx->text[end - 1]))
+		end--;
+	TSNode last = ts_node_descendant_for_byte_range(fx->root, (uint32_t)(end ? end - 1 : 0), (uint32_t)end);
+	bool in_comment = type_is(last, "comment");
+	if (!in_comment && end > 0 && fx->text[end - 1] == '\\')
+		return 0;
+	const char *code = fx->finding->code;
+	gg_fix fix = { GG_FIX_NOQA, gg_strdup_printf("Suppress %s on this line (`# noqa: %s`)", code, code), false, false,
+		       NULL, 0, 0 };
+	span c = { code, strlen(code) };
+	size_t codes_end = in_comment ? noqa_codes_end(fx, last) : 0;
+	int rc = fix.title ? 0 : -ENOMEM;
+	if (!rc && codes_end) {
+		span sep = { ", ", 2 };
+		rc = fix_edit(&fix, codes_end, codes_end, &sep, &c, (const span *)NULL);
+	} else if (!rc) {
+		span lead = { "  # noqa: ", 10 };
+		rc = fix_edit(&fix, end, end, &lead, &c, (const span *)NULL);
+	}
+	if (rc) {
+		fix_free(&fix);
+		return rc;
+	}
+	return fixes_push(out, &fix);
+}
+
+/* ---- the entry points ---- */
+
+/* The node the finding's range covers exactly (the outermost such), or the smallest one around it. */
+static TSNode finding_node(const fixer *fx)
+{
+	gg_byte_range r = fx->finding->range;
+	TSNode n = ts_node_descendant_for_byte_range(fx->root, r.start, r.end);
+	for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
+		if (ts_node_start_byte(p) != r.start || ts_node_end_byte(p) != r.end)
+			break;
+		n = p;
+	}
+	return n;
+}
+
+int gg_fix_list(const char *text, size_t len, TSNode root, const gg_finding *finding, const gg_config *config,
+		gg_fixes *out)
+{
+	if (finding->range.end > len || finding->range.start > finding->range.end ||
+	    ts_node_end_byte(root) > len)
+		return 0;
+	fixer fx;
+	memset(&fx, 0, sizeof fx);
+	fx.text = text;
+	fx.len = len;
+	fx.root = root;
+	fx.finding = finding;
+	fx.config = config;
+	fx.eol = detect_eol(text, len);
+	fx.torch = module_torch_name(&fx);
+	int rc = fx.torch.len ? 0 : import_edit_make(&fx);
+	TSNode n = finding_node(&fx);
+	size_t before = out->len;
+	if (!rc && !ts_node_is_null(n)) {
+		if (strcmp(finding->code, "GG001") == 0 && type_is(n, "call"))
+			rc = gg001_fixes(&fx, n, out);
+		else if (strcmp(finding->code, "GG002") == 0)
+			rc = gg002_fixes(&fx, n, out);
+		else if (strcmp(finding->code, "GG003") == 0)
+			rc = gg003_fixes(&fx, n, out);
+	}
+	if (!rc)
+		rc = noqa_fix(&fx, out);
+	if (rc)
+		while (out->len > before)
+			fix_free(&out->items[--out->len]);
+	free(fx.import_edit.text);
+	return rc;
+}
+
+int gg_fix_apply(const char *text, size_t len, const gg_edit *edits, size_t edits_len, char **out, size_t *out_len)
+{
+	size_t total = len, prev = 0;
+	for (size_t i = 0; i < edits_len; i++) {
+		const gg_edit *e = &edits[i];
+		if (e->range.start > e->range.end || e->range.end > len || e->range.start < prev)
+			return -EINVAL;
+		prev = e->range.end;
+		total = total - (e->range.end - e->range.start) + e->text_len;
+	}
+	char *buf = malloc(total + 1);
+	if (!buf)
+		return -ENOMEM;
+	size_t at = 0, from = 0;
+	for (size_t i = 0; i < edits_len; i++) {
+		const gg_edit *e = &edits[i];
+		memcpy(buf + at, text + from, e->range.start - from);
+		at += e->range.start - from;
+		memcpy(buf + at, e->text, e->text_len);
+		at += e->text_len;
+		from = e->range.end;
+	}
+	memcpy(buf + at, text + from, len - from);
+	at += len - from;
+	buf[at] = '\0';
+	*out = buf;
+	*out_len = at;
+	return 0;
+}

@@ -1,0 +1,85 @@
+#ifndef GG_FIX_H
+#define GG_FIX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <tree_sitter/api.h>
+
+#include "analysis.h"
+#include "config.h"
+#include "findings.h"
+
+/*
+ * The fix engine: for a finding, the rewrites that remove it, as byte-range
+ * edits on the checked text. It knows the tree and the text, nothing of the
+ * LSP or the CLI; both front ends (code actions, `check --fix`) use it alike.
+ *
+ * Promises (tests/fixes/ checks each on the corpus): an edit keeps the file's
+ * indentation unit, line endings, comments and blank lines; it never touches
+ * the inside of a string (continuation lines of a multi-line string, the
+ * parts of an f-string); the result parses and re-checks without the finding.
+ */
+
+typedef enum gg_fix_kind {
+	GG_FIX_WRAP_NO_GRAD,         /* with torch.no_grad(): around the loop or statement */
+	GG_FIX_DECORATE_NO_GRAD,     /* @torch.no_grad() on the evaluation function */
+	GG_FIX_WRAP_INFERENCE,       /* with torch.inference_mode(): */
+	GG_FIX_DECORATE_INFERENCE,   /* @torch.inference_mode() */
+	GG_FIX_DETACH_ITEM,          /* GG002: value.detach().item() */
+	GG_FIX_DETACH,               /* GG002: value.detach() */
+	GG_FIX_REMOVE_VOLATILE,      /* GG003: drop volatile=True */
+	GG_FIX_NOQA,                 /* # noqa: GGxxx on the reported line */
+} gg_fix_kind;
+
+/* Replace text[range.start, range.end) with text (text_len bytes; an insertion when the range is empty). */
+typedef struct gg_edit {
+	gg_byte_range range;
+	char *text; /* owned */
+	size_t text_len;
+} gg_edit;
+
+typedef struct gg_fix {
+	gg_fix_kind kind;
+	char *title;    /* owned: "Wrap the loop in `with torch.no_grad():`" */
+	bool safe;      /* applied by `check --fix` and source.fixAll */
+	bool preferred; /* the one an editor offers first */
+	gg_edit *edits; /* owned; sorted by start, not overlapping */
+	size_t edits_len, edits_cap;
+} gg_fix;
+
+typedef struct gg_fixes {
+	gg_fix *items; /* owned */
+	size_t len, cap;
+} gg_fixes;
+
+void gg_fixes_init(gg_fixes *f);
+void gg_fixes_free(gg_fixes *f);
+
+/* A stable short name for the kind ("wrap-no-grad"), for JSON and code action data. */
+const char *gg_fix_kind_name(gg_fix_kind kind);
+
+/*
+ * Appends to out the fixes for finding (found in text, whose tree is root),
+ * best first: the one whose `safe` is set is what fix-all applies. config
+ * (NULL: defaults) orders no_grad and inference_mode by `prefer`.
+ * Returns 0 or -ENOMEM; a finding with no possible fix appends nothing.
+ */
+int gg_fix_list(const char *text, size_t len, TSNode root, const gg_finding *finding, const gg_config *config,
+		gg_fixes *out);
+
+/*
+ * Applies edits (sorted by start, not overlapping, inside the text) to text.
+ * *out (NUL-terminated, *out_len bytes) is the caller's. Returns 0, -EINVAL
+ * when the edits are out of order or out of range, or -ENOMEM.
+ */
+int gg_fix_apply(const char *text, size_t len, const gg_edit *edits, size_t edits_len, char **out, size_t *out_len);
+
+/*
+ * Applies every safe fix to src, re-checking between rounds until nothing
+ * changes (fixes that overlap wait for the next round; the same edit asked by
+ * two fixes is made once). *out is the caller's; *applied counts the fixes
+ * made. Running it on its own result changes nothing. Returns 0 or a negative errno.
+ */
+int gg_fix_all(gg_analyzer *a, const gg_source *src, char **out, size_t *out_len, size_t *applied);
+
+#endif

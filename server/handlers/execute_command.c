@@ -1,0 +1,177 @@
+/*
+ * workspace/executeCommand. One command: gradguard.diagnoseTraceback, with
+ * the pasted text as its argument (a string, or {"text", "root", "show"}).
+ * It answers the diagnosis (the JSON of `gradguard diagnose`), publishes a
+ * diagnostic at the culprit line of the resolved source file (next to that
+ * file's own findings, so the GG001 quick fix is offered there), and with
+ * "show": true asks the client to open it (window/showDocument).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diagnose_json.h"
+#include "handlers.h"
+#include "log.h"
+#include "lsp_diagnostics.h"
+#include "lsp_log_document.h"
+#include "uri.h"
+
+#define DIAGNOSE_COMMAND "gradguard.diagnoseTraceback"
+
+static cJSON *command_position(uint32_t line, uint32_t character)
+{
+	cJSON *p = cJSON_CreateObject();
+	cJSON_AddNumberToObject(p, "line", line);
+	cJSON_AddNumberToObject(p, "character", character);
+	return p;
+}
+
+/* The culprit line, as the range from its start to the start of the next line. */
+static cJSON *command_line_range(const gg_diagnosis *d)
+{
+	const gg_tb_frame *c = gg_diagnosis_culprit(d);
+	cJSON *range = cJSON_CreateObject();
+	cJSON_AddItemToObject(range, "start", command_position(c->line - 1, 0));
+	cJSON_AddItemToObject(range, "end", command_position(c->line, 0));
+	return range;
+}
+
+/* The answer to showDocument needs nothing from us. */
+static void command_show_answered(gg_session *s, const cJSON *result, const cJSON *error, void *ctx)
+{
+	(void)s;
+	(void)result;
+	(void)ctx;
+	if (error)
+		gg_log_debug("window/showDocument was refused");
+}
+
+/* The whole file (caller owns), or NULL. */
+static char *command_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *text = NULL;
+	size_t cap = 0, n;
+	*len = 0;
+	for (;;) {
+		if (*len + 65536 > cap) {
+			cap = cap ? cap * 2 : 65536;
+			char *t = cap <= (64u << 20) ? realloc(text, cap) : NULL;
+			if (!t) {
+				free(text);
+				fclose(f);
+				return NULL;
+			}
+			text = t;
+		}
+		n = fread(text + *len, 1, cap - *len, f);
+		if (n == 0)
+			break;
+		*len += n;
+	}
+	fclose(f);
+	return text;
+}
+
+/* Publishes the culprit diagnostic on the resolved file; returns its URI (caller owns) or NULL. */
+static char *command_publish(gg_session *s, const gg_diagnosis *d)
+{
+	const gg_tb_frame *c = gg_diagnosis_culprit(d);
+	const gg_dx_frame *x = c ? &d->frames[d->culprit] : NULL;
+	if (!c || !x->res.path || x->res.stale || c->line == 0)
+		return NULL;
+	char *uri = gg_uri_from_path(x->res.path);
+	if (!uri)
+		return NULL;
+	gg_document *doc = NULL;
+	for (size_t i = 0; i < s->docs_len && !doc; i++)
+		if (s->docs[i]->path && strcmp(s->docs[i]->path, x->res.path) == 0)
+			doc = s->docs[i];
+	/*
+	 * The file's own findings go with ours, so that its GG001 (and the quick
+	 * fix on it) shows at the same line. A file not open is analysed from disk
+	 * in a document that lives for this call only.
+	 */
+	gg_document *scratch = NULL;
+	if (!doc) {
+		size_t len = 0;
+		char *text = command_read_file(x->res.path, &len);
+		scratch = text ? gg_document_new(uri, "python", 0, text, len) : NULL;
+		free(text);
+	}
+	cJSON *list = doc ? gg_diagnostics_to_json(s, doc) : scratch ? gg_diagnostics_to_json(s, scratch) : cJSON_CreateArray();
+	gg_document_free(scratch);
+	char *head = gg_log_diagnosis_headline(d);
+	char *msg = head ? gg_strdup_printf("%s here, in the pasted traceback: %s\nFix: %s", head, d->explanation, d->fix) : NULL;
+	free(head);
+	cJSON *diag = cJSON_CreateObject();
+	cJSON_AddItemToObject(diag, "range", command_line_range(d));
+	cJSON_AddNumberToObject(diag, "severity", d->oom.is_oom ? 1 : 3);
+	cJSON_AddStringToObject(diag, "code", gg_dx_kind_name(d->kind));
+	cJSON_AddStringToObject(diag, "source", "gradguard");
+	cJSON_AddStringToObject(diag, "message", msg ? msg : "");
+	free(msg);
+	cJSON *params = cJSON_CreateObject();
+	if (!list || !diag || !params || !cJSON_AddItemToArray(list, diag)) {
+		cJSON_Delete(list);
+		cJSON_Delete(diag);
+		cJSON_Delete(params);
+		free(uri);
+		return NULL;
+	}
+	cJSON_AddStringToObject(params, "uri", uri);
+	if (doc)
+		cJSON_AddNumberToObject(params, "version", (double)doc->version);
+	cJSON_AddItemToObject(params, "diagnostics", list);
+	gg_session_send_notification(s, "textDocument/publishDiagnostics", params);
+	return uri;
+}
+
+cJSON *gg_handle_execute_command(gg_session *s, const cJSON *params, gg_rpc_failure *fail)
+{
+	const char *command = gg_json_string(params, "command");
+	if (!command)
+		return gg_fail(fail, GG_RPC_INVALID_PARAMS, "workspace/executeCommand: needs a command");
+	if (strcmp(command, DIAGNOSE_COMMAND) != 0)
+		return gg_fail(fail, GG_RPC_INVALID_PARAMS, "unknown command %s (gradguard has %s)", command, DIAGNOSE_COMMAND);
+	const cJSON *args = gg_json_array(params, "arguments");
+	const cJSON *arg = args ? cJSON_GetArrayItem(args, 0) : NULL;
+	const char *text = cJSON_IsString(arg) ? arg->valuestring : gg_json_string(arg, "text");
+	const char *root = cJSON_IsObject(arg) ? gg_json_string(arg, "root") : NULL;
+	bool show = cJSON_IsObject(arg) && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(arg, "show"));
+	if (!text)
+		return gg_fail(fail, GG_RPC_INVALID_PARAMS, DIAGNOSE_COMMAND ": arguments[0] must be the text, or {\"text\": ...}");
+
+	gg_diagnoses all;
+	if (gg_log_diagnose(s, text, strlen(text), root, &all) != 0)
+		return gg_fail(fail, GG_RPC_INTERNAL_ERROR, "out of memory");
+	cJSON *result = gg_diagnoses_to_json(&all);
+	if (!result) {
+		gg_diagnoses_free(&all);
+		return gg_fail(fail, GG_RPC_INTERNAL_ERROR, "out of memory");
+	}
+	const gg_diagnosis *first = NULL;
+	for (size_t i = 0; i < all.len && !first; i++)
+		if (all.items[i].first)
+			first = &all.items[i];
+	char *uri = first ? command_publish(s, first) : NULL;
+	if (uri) {
+		cJSON_AddStringToObject(result, "published", uri);
+		if (show) {
+			cJSON *p = cJSON_CreateObject();
+			cJSON_AddStringToObject(p, "uri", uri);
+			cJSON_AddBoolToObject(p, "takeFocus", 1);
+			cJSON_AddItemToObject(p, "selection", command_line_range(first));
+			if (gg_session_send_request(s, "window/showDocument", p, command_show_answered, NULL) != 0)
+				gg_log_warn("could not ask the client to show %s", uri);
+		}
+	} else {
+		cJSON_AddNullToObject(result, "published");
+	}
+	free(uri);
+	gg_diagnoses_free(&all);
+	return result;
+}

@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""Applies every fix gradguard offers on the rule corpus and checks each result.
+
+For every finding of every tests/corpus/*.py case, and for each of its fixes
+(`gradguard check --output-format json --all-fixes`), the edits are applied to
+a copy of the file (same name, in a temp folder) and the result must:
+  1. parse with tree-sitter without an error node (parse_check),
+  2. compile (`python3 -m py_compile`),
+  3. re-check without the finding and with nothing new (same code on the same code text),
+  4. have Python's ast equal to the original's with exactly the intended
+     change (ast_oracle.py).
+Then `gradguard check --fix` runs on a copy of each case with a safe fix: the
+result passes 1, 2 and the "nothing new" part of 3, and a second --fix changes
+nothing (idempotence).
+
+usage: run_fixes.py GRADGUARD PARSE_CHECK [CASE.py ...]
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.path.join(os.path.dirname(HERE), "corpus")
+ORACLE = os.path.join(HERE, "ast_oracle.py")
+BOM = "\ufeff"
+
+
+def split_lines(text):
+    """Line start offsets (in code points): "\\n", "\\r\\n" and a lone "\\r" end lines, as in gradguard."""
+    starts = [0]
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\r":
+            if i + 1 < n and text[i + 1] == "\n":
+                i += 1
+            starts.append(i + 1)
+        elif c == "\n":
+            starts.append(i + 1)
+        i += 1
+    return starts
+
+
+def apply_edits(text, edits):
+    starts = split_lines(text)
+
+    def offset(loc):
+        return starts[loc["row"] - 1] + loc["column"] - 1
+
+    spans = sorted(((offset(e["location"]), offset(e["end_location"]), e["content"]) for e in edits),
+                   key=lambda s: s[0])
+    out, at = [], 0
+    for s, e, content in spans:
+        assert s >= at and e >= s, "edits overlap or are out of order"
+        out.append(text[at:s])
+        out.append(content)
+        at = e
+    out.append(text[at:])
+    return "".join(out)
+
+
+def check_json(gradguard, cwd, name, extra=()):
+    proc = subprocess.run([gradguard, "check", "--output-format", "json", *extra, name],
+                          cwd=cwd, capture_output=True, text=True, timeout=120)
+    if proc.returncode not in (0, 1):
+        raise RuntimeError(f"check exit {proc.returncode}: {proc.stderr.strip()[-2000:]}")
+    if "runtime error:" in proc.stderr or "Sanitizer" in proc.stderr:
+        raise RuntimeError(f"sanitizer: {proc.stderr.strip()[-2000:]}")
+    return json.loads(proc.stdout)
+
+
+def read_text(path):
+    with open(path, "rb") as f:
+        raw = f.read().decode("utf-8")
+    return raw  # newline="" semantics: bytes decoded as they are
+
+
+def write_text(path, text):
+    with open(path, "wb") as f:
+        f.write(text.encode("utf-8"))
+
+
+def finding_text(body, row):
+    """The code a finding covers: identifies it across fixes that move lines or reword its message."""
+    starts = split_lines(body)
+    s = starts[row["location"]["row"] - 1] + row["location"]["column"] - 1
+    e = starts[row["end_location"]["row"] - 1] + row["end_location"]["column"] - 1
+    return " ".join(body[s:e].split())
+
+
+def findings_key(rows, body):
+    return Counter((r["code"], finding_text(body, r)) for r in rows)
+
+
+def body_of(path):
+    text = read_text(path)
+    return text[1:] if text.startswith(BOM) else text
+
+
+def verify(gradguard, parse_check, workdir, name, original_path, before, fixed_row):
+    """The four checks on workdir/name; returns a list of problems."""
+    problems = []
+    path = os.path.join(workdir, name)
+    p = subprocess.run([parse_check, path], capture_output=True, text=True)
+    if p.returncode != 0:
+        problems.append(f"tree-sitter error: {p.stderr.strip()}")
+    p = subprocess.run([sys.executable, "-m", "py_compile", path], capture_output=True, text=True)
+    if p.returncode != 0:
+        problems.append(f"py_compile: {p.stderr.strip().splitlines()[-1] if p.stderr.strip() else p.returncode}")
+    after = findings_key(check_json(gradguard, workdir, name), body_of(path))
+    original = body_of(original_path)
+    allowed = findings_key(before, original)
+    if fixed_row is not None:
+        allowed[(fixed_row["code"], finding_text(original, fixed_row))] -= 1
+    new = after - allowed
+    if new:
+        problems.append(f"re-check: new or remaining findings {sorted(new)}")
+    return problems
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        return 2
+    gradguard, parse_check = os.path.abspath(argv[1]), os.path.abspath(argv[2])
+    cases = argv[3:] or sorted(n for n in os.listdir(CORPUS) if n.endswith(".py") and n != "run_corpus.py")
+    failed = total = 0
+    tmp = tempfile.mkdtemp(prefix="gg-fixes-")
+    try:
+        for name in cases:
+            name = os.path.basename(name)
+            original_path = os.path.join(CORPUS, name)
+            rows = check_json(gradguard, CORPUS, name, ["--all-fixes"])
+            original = read_text(original_path)
+            body = original[1:] if original.startswith(BOM) else original
+            bom = BOM if original.startswith(BOM) else ""
+            case_problems = []
+            for row in rows:
+                for fix in row.get("fixes", []):
+                    total += 1
+                    workdir = tempfile.mkdtemp(dir=tmp)
+                    try:
+                        fixed = apply_edits(body, fix["edits"])
+                    except AssertionError as e:
+                        case_problems.append(f"{row['code']}@{row['location']['row']} {fix['kind']}: {e}")
+                        continue
+                    write_text(os.path.join(workdir, name), bom + fixed)
+                    problems = verify(gradguard, parse_check, workdir, name, original_path, rows, row)
+                    o = subprocess.run([sys.executable, ORACLE, original_path, os.path.join(workdir, name),
+                                        fix["kind"]], capture_output=True, text=True)
+                    if o.returncode != 0:
+                        problems.append(f"ast: {o.stderr.strip()}")
+                    # Idempotence of the single fix: the same finding offers no fix any more.
+                    for p in problems:
+                        case_problems.append(f"{row['code']}@{row['location']['row']} {fix['kind']}: {p}")
+            # --fix on the whole file, twice.
+            if any(f["applicability"] == "safe" for r in rows for f in r.get("fixes", [])):
+                total += 1
+                workdir = tempfile.mkdtemp(dir=tmp)
+                shutil.copy(original_path, os.path.join(workdir, name))
+                subprocess.run([gradguard, "check", "--fix", name], cwd=workdir, capture_output=True, timeout=120)
+                once = read_text(os.path.join(workdir, name))
+                if once == original:
+                    case_problems.append("--fix changed nothing")
+                problems = verify(gradguard, parse_check, workdir, name, original_path, rows, None)
+                subprocess.run([gradguard, "check", "--fix", name], cwd=workdir, capture_output=True, timeout=120)
+                if read_text(os.path.join(workdir, name)) != once:
+                    problems.append("a second --fix changed the file")
+                for p in problems:
+                    case_problems.append(f"--fix: {p}")
+            if case_problems:
+                failed += 1
+                print(f"FAIL {name}")
+                for p in case_problems:
+                    print(f"     {p}")
+            else:
+                n = sum(len(r.get('fixes', [])) for r in rows)
+                print(f"ok   {name} ({len(rows)} findings, {n} fixes)")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"{len(cases) - failed}/{len(cases)} cases pass, {total} fixes applied and checked")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
