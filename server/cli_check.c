@@ -10,12 +10,15 @@
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
+#include <ctype.h>
 #include <errno.h>
+#include <iconv.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -463,6 +466,70 @@ static gg_position position_lookup(const offset_position *table, size_t count, s
 	return found ? found->pos : (gg_position){ 0, 0 };
 }
 
+/*
+ * PEP 263: a "coding[:=] NAME" comment on line 1 or 2 declares the file's
+ * encoding. Returns the name (malloc'd) or NULL when there is none.
+ */
+static char *source_declared_encoding(const char *text, size_t len)
+{
+	size_t line_start = 0;
+	for (int line = 0; line < 2 && line_start < len; line++) {
+		const char *nl = memchr(text + line_start, '\n', len - line_start);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		const char *p = text + line_start, *e = text + end;
+		while (p < e && (*p == ' ' || *p == '\t' || *p == '\f'))
+			p++;
+		if (p < e && *p == '#') {
+			const char *m = memmem(p, (size_t)(e - p), "coding", 6);
+			if (m && m + 6 < e && (m[6] == ':' || m[6] == '=')) {
+				const char *n = m + 7;
+				while (n < e && (*n == ' ' || *n == '\t'))
+					n++;
+				const char *ne = n;
+				while (ne < e && (isalnum((unsigned char)*ne) || *ne == '-' || *ne == '_' || *ne == '.'))
+					ne++;
+				if (ne > n)
+					return strndup(n, (size_t)(ne - n));
+			}
+		} else if (p < e) {
+			return NULL; /* only comment lines may declare it */
+		}
+		line_start = end + 1;
+	}
+	return NULL;
+}
+
+/* Converts text from encoding to UTF-8 (malloc'd, *out_len set). Returns 0, -EINVAL or -ENOMEM. */
+static int source_decode(const char *encoding, const char *text, size_t len, char **out, size_t *out_len)
+{
+	/* Python spells latin-1 in ways iconv does not know; other names mostly agree. */
+	static const char *const latin1[] = { "latin-1", "latin_1", "latin1", "l1", "iso-8859-1", "iso_8859_1", NULL };
+	for (const char *const *n = latin1; *n; n++)
+		if (strcasecmp(encoding, *n) == 0 || (strncasecmp(encoding, *n, strlen(*n)) == 0 &&
+						       (encoding[strlen(*n)] == '-' || encoding[strlen(*n)] == '_')))
+			encoding = "ISO-8859-1";
+	iconv_t cd = iconv_open("UTF-8", encoding);
+	if (cd == (iconv_t)-1)
+		return -EINVAL;
+	size_t cap = len * 4 + 16; /* enough for any single-byte or CJK encoding's expansion */
+	char *buf = malloc(cap);
+	if (!buf) {
+		iconv_close(cd);
+		return -ENOMEM;
+	}
+	char *in = (char *)text, *dst = buf;
+	size_t in_left = len, out_left = cap;
+	size_t r = iconv(cd, &in, &in_left, &dst, &out_left);
+	iconv_close(cd);
+	if (r == (size_t)-1 || in_left) {
+		free(buf);
+		return -EINVAL;
+	}
+	*out = buf;
+	*out_len = cap - out_left;
+	return 0;
+}
+
 static int check_file(check_run *run, const char *path)
 {
 	char *text = NULL;
@@ -480,12 +547,33 @@ static int check_file(check_run *run, const char *path)
 		body_len -= 3;
 	}
 	size_t bad = gg_utf8_first_invalid(body, body_len);
+	bool decoded = false;
 	if (bad < body_len) {
-		char *msg = gg_strdup_printf("not valid UTF-8 (byte %zu)", bad + (size_t)(body - text));
-		check_report(run, path, msg ? msg : "not valid UTF-8");
-		free(msg);
+		/* Valid Python in a declared legacy encoding is checked in UTF-8; only --fix leaves it alone. */
+		char *encoding = source_declared_encoding(body, body_len);
+		char *utf8 = NULL;
+		size_t utf8_len = 0;
+		rc = encoding ? source_decode(encoding, body, body_len, &utf8, &utf8_len) : -EINVAL;
+		if (rc == -ENOMEM) {
+			free(encoding);
+			free(text);
+			return rc;
+		}
+		if (rc) {
+			char *msg = encoding ? gg_strdup_printf("cannot decode as %s (declared encoding)", encoding)
+					     : gg_strdup_printf("not valid UTF-8 (byte %zu)", bad + (size_t)(body - text));
+			check_report(run, path, msg ? msg : "not valid UTF-8");
+			free(msg);
+			free(encoding);
+			free(text);
+			return 0;
+		}
+		free(encoding);
 		free(text);
-		return 0;
+		text = utf8;
+		body = text;
+		body_len = len = utf8_len;
+		decoded = true;
 	}
 
 	gg_findings findings;
@@ -507,7 +595,9 @@ static int check_file(check_run *run, const char *path)
 	}
 	gg_source src = { body, body_len, NULL, path, config };
 	char *fixed_text = NULL;
-	if (run->fix) {
+	if (run->fix && decoded) {
+		check_report(run, path, "not fixed: the file is not UTF-8 (fixes are written in UTF-8 only)");
+	} else if (run->fix) {
 		size_t fixed = 0, fixed_len = 0;
 		rc = gg_cli_fix_file(run->analyzer, &src, path, body != text, &fixed_text, &fixed_len, &fixed);
 		if (rc) {

@@ -170,6 +170,22 @@ def non_utf8_reported_and_skipped(gg, tmp):
 
 
 @test
+def declared_encoding_decoded(gg, tmp):
+    # PEP 263: a latin-1 file that says so is valid Python and is checked.
+    src = ("# -*- coding: latin-1 -*-\nimport torch\n\n"
+           "def validate(model, loader):\n    model.eval()\n"
+            "    for x in loader:\n        caf\u00e9 = model(x)\n")
+    write(os.path.join(tmp, "legacy.py"), src.encode("latin-1"), mode="wb")
+    rc, out, err = run(gg, "legacy.py", cwd=tmp)
+    check(rc == 1, f"exit {rc}, stderr {err!r}")
+    check(out.startswith("legacy.py:7:16: GG001"), f"stdout {out!r}")
+    # A declaration that does not fit the bytes is an error, reported and skipped.
+    write(os.path.join(tmp, "wrong.py"), b"# coding: ascii\nimport torch\nx = '\xff'\n", mode="wb")
+    rc, out, err = run(gg, "wrong.py", cwd=tmp)
+    check(rc == 2 and "ascii" in err, f"exit {rc}, stderr {err!r}")
+
+
+@test
 def unreadable_reported_and_skipped(gg, tmp):
     write(os.path.join(tmp, "good.py"), FINDING)
     os.symlink(os.path.join(tmp, "nowhere.py"), os.path.join(tmp, "broken.py"))
