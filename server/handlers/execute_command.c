@@ -96,13 +96,17 @@ static char *command_publish(gg_session *s, const gg_diagnosis *d)
 	 * in a document that lives for this call only.
 	 */
 	gg_document *scratch = NULL;
-	if (!doc) {
+	if (!doc && !s->client_pulls_diagnostics) {
 		size_t len = 0;
 		char *text = command_read_file(x->res.path, &len);
 		scratch = text ? gg_document_new(uri, "python", 0, text, len) : NULL;
 		free(text);
 	}
-	cJSON *list = doc ? gg_diagnostics_to_json(s, doc) : scratch ? gg_diagnostics_to_json(s, scratch) : cJSON_CreateArray();
+	/* A client that pulls gets the file's findings from its own pull: pushing them too would list them twice. */
+	cJSON *list = s->client_pulls_diagnostics ? cJSON_CreateArray()
+		      : doc				 ? gg_diagnostics_to_json(s, doc)
+		      : scratch				 ? gg_diagnostics_to_json(s, scratch)
+							 : cJSON_CreateArray();
 	gg_document_free(scratch);
 	char *head = gg_log_diagnosis_headline(d);
 	char *msg = head ? gg_strdup_printf("%s here, in the pasted traceback: %s\nFix: %s", head, d->explanation, d->fix) : NULL;
