@@ -1,0 +1,145 @@
+;;; gradguard.el --- gradguard through eglot  -*- lexical-binding: t; -*-
+
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "28.1") (eglot "1.9"))
+;; Keywords: languages, tools
+
+;;; Commentary:
+
+;; Runs `gradguard lsp' with eglot for Python buffers and for training logs
+;; (`gradguard-log-mode'), and diagnoses a pasted traceback:
+;;
+;;   (require 'gradguard)
+;;   (gradguard-eglot-setup)
+;;   (add-hook 'python-mode-hook #'eglot-ensure)
+;;
+;; Eglot runs one server per major mode and project, so for Python buffers
+;; gradguard takes the place of pylsp/pyright while this is set up.
+;; Emacs 29 has eglot built in; on Emacs 28 install it (Debian: elpa-eglot).
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'eglot)
+(require 'jsonrpc)
+
+(defgroup gradguard nil
+  "PyTorch evaluation code that runs with autograd on."
+  :group 'tools
+  :prefix "gradguard-")
+
+(defcustom gradguard-program "gradguard"
+  "The gradguard program: a name on `exec-path' or a file name."
+  :type 'string)
+
+(defcustom gradguard-settings nil
+  "gradguard settings (docs/configuration.md) as a plist.
+For example (:prefer \"inference_mode\" :ignore [\"GG003\"]).  They are
+sent as initializationOptions; gradguard keeps them when eglot answers its
+workspace/configuration request with nothing for section \"gradguard\"."
+  :type 'plist)
+
+(define-derived-mode gradguard-log-mode text-mode "GG-Log"
+  "Major mode for training logs and tracebacks that gradguard diagnoses.
+The server recognises log documents by their .log, .err or .out name.")
+
+(defun gradguard--contact (&optional _interactive)
+  "The eglot contact for gradguard, read when a server starts.
+A function, so that changes to the options apply to the next server."
+  (list gradguard-program "lsp"
+        :initializationOptions (list :gradguard (or gradguard-settings
+                                                     ;; An empty JSON object, not null.
+                                                     (make-hash-table)))))
+
+;;;###autoload
+(defun gradguard-eglot-setup ()
+  "Make eglot run gradguard for Python buffers and `gradguard-log-mode'."
+  ;; Logs get their own entry (and server): eglot before 1.10 sends one
+  ;; languageId per server, and the server tells a log from Python by it.
+  (add-to-list 'eglot-server-programs
+               '((gradguard-log-mode :language-id "log") . gradguard--contact))
+  (add-to-list 'eglot-server-programs
+               '((python-mode python-ts-mode) . gradguard--contact)))
+
+(defun gradguard--server ()
+  "The eglot server of the current buffer, or an error."
+  (or (eglot-current-server)
+      (user-error "gradguard: no eglot server here; open a Python file and M-x eglot")))
+
+(defun gradguard--frame-label (frame)
+  "FRAME (a plist of the diagnosis JSON) as FILE:LINE in FUNCTION()."
+  (format "%s:%s%s" (plist-get frame :filename) (plist-get frame :line)
+          (if (plist-get frame :function) (format " in %s()" (plist-get frame :function)) "")))
+
+(defun gradguard--render (result)
+  "Markdown-ish text of a gradguard.diagnoseTraceback RESULT."
+  (let ((diagnoses (append (plist-get result :diagnoses) nil)))
+    (if (null diagnoses)
+        "# No traceback found\n\ngradguard found no exception in the text.\n"
+      (mapconcat
+       (lambda (d)
+         (let ((culprit (plist-get d :culprit)))
+           (concat
+            (format "# %s (confidence %s)\n\n" (plist-get d :kind) (plist-get d :confidence))
+            (or (plist-get d :explanation) "") "\n"
+            (when (plist-get d :fix) (format "\n**Fix:** %s\n" (plist-get d :fix)))
+            (when culprit
+              (concat (format "\n**Culprit:** %s\n" (gradguard--frame-label culprit))
+                      (when (plist-get culprit :code) (format "    %s\n" (plist-get culprit :code)))
+                      (when (plist-get culprit :resolved)
+                        (format "In this workspace: %s\n" (plist-get culprit :resolved))))))))
+       diagnoses "\n"))))
+
+(defun gradguard--culprit-location (result)
+  "(FILE . LINE) of the initiating failure's culprit in this workspace, or nil.
+A stale frame counts only where the code was found again (moved_to)."
+  (let* ((resolved (cl-remove-if-not
+                    (lambda (d) (plist-get (plist-get d :culprit) :resolved))
+                    (append (plist-get result :diagnoses) nil)))
+         (chosen (plist-get (or (cl-find t resolved :key (lambda (d) (plist-get d :first)))
+                                (car resolved))
+                            :culprit)))
+    (when chosen
+      (let ((file (plist-get chosen :resolved))
+            (moved (plist-get chosen :moved_to)))
+        (cond ((not (eq (plist-get chosen :stale) t)) (cons file (plist-get chosen :line)))
+              (moved (cons file moved)))))))
+
+(defun gradguard-diagnose-text (text)
+  "Diagnose the traceback or log TEXT; show the result and go to the culprit."
+  (let* ((server (gradguard--server))
+         (root (project-root (eglot--project server)))
+         (result (jsonrpc-request
+                  server :workspace/executeCommand
+                  (list :command "gradguard.diagnoseTraceback"
+                        :arguments (vector (list :text text :root (expand-file-name root))))))
+         (where (gradguard--culprit-location result))
+         (buffer (get-buffer-create "*gradguard diagnosis*")))
+    (with-current-buffer buffer
+      (let ((inhibit-read-only t))
+        (erase-buffer)
+        (insert (gradguard--render result))
+        (goto-char (point-min)))
+      (special-mode))
+    (display-buffer buffer)
+    (when where
+      (find-file (car where))
+      (goto-char (point-min))
+      (forward-line (1- (cdr where)))
+      (back-to-indentation))
+    result))
+
+;;;###autoload
+(defun gradguard-diagnose-region (beg end)
+  "Diagnose the traceback between BEG and END (the region)."
+  (interactive "r")
+  (gradguard-diagnose-text (buffer-substring-no-properties beg end)))
+
+;;;###autoload
+(defun gradguard-diagnose-kill ()
+  "Diagnose the traceback last killed or copied (the clipboard, too)."
+  (interactive)
+  (gradguard-diagnose-text (current-kill 0)))
+
+(provide 'gradguard)
+;;; gradguard.el ends here

@@ -1,0 +1,244 @@
+'use strict';
+// The gradguard extension: starts `gradguard lsp` for Python and log files
+// through vscode-languageclient and adds the traceback commands. Everything
+// about PyTorch lives in the server; this file only wires VS Code to it.
+
+const readline = require('readline');
+const vscode = require('vscode');
+const { LanguageClient, State, ExecuteCommandRequest } = require('vscode-languageclient/node');
+const { resolveServerPath } = require('./server-path');
+const { renderDiagnosis } = require('./diagnosis');
+
+const DIAGNOSIS_SCHEME = 'gradguard-diagnosis';
+
+// Settings the extension itself consumes; every other key of the `gradguard`
+// section (prefer, severity, and any pyproject key such as extraModelNames
+// that a user writes in settings.json) goes to the server.
+const CLIENT_ONLY_KEYS = new Set(['path', 'trace']);
+
+let output; // LogOutputChannel, created once and kept across restarts
+let status; // StatusBarItem, visible only while starting or failed
+let client; // LanguageClient, or undefined while no server runs
+let extensionContext;
+const diagnoses = new Map(); // diagnosis document path -> markdown text
+const diagnosisChanged = new vscode.EventEmitter();
+
+function serverSettings(scope) {
+	const section = vscode.workspace.getConfiguration('gradguard', scope);
+	// A WorkspaceConfiguration is a proxy with methods; the JSON round trip
+	// keeps only the values, as the server wants them.
+	const all = JSON.parse(JSON.stringify(section));
+	const settings = {};
+	for (const [key, value] of Object.entries(all)) {
+		// null and {} are the "not set" defaults: leave pyproject.toml in charge.
+		if (CLIENT_ONLY_KEYS.has(key) || value === null) continue;
+		if (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) continue;
+		settings[key] = value;
+	}
+	return settings;
+}
+
+// The server writes each log line both to stderr ("gradguard: info: ...")
+// and as window/logMessage, which the client already shows at its level:
+// keep those at debug, so that only what else reaches stderr (a loader error,
+// a crash) is an error.
+function logServerStderr(input, channel) {
+	readline.createInterface({ input, crlfDelay: Infinity, terminal: false, historySize: 0 }).on('line', (line) => {
+		if (/^gradguard: (error|warn|info|debug): /.test(line)) channel.debug(`stderr: ${line}`);
+		else channel.error(line);
+	});
+}
+
+function showStatus(text, tooltip, command, isError) {
+	status.text = text;
+	status.tooltip = tooltip;
+	status.command = command;
+	status.backgroundColor = isError ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+	status.show();
+}
+
+async function startServer() {
+	const found = resolveServerPath(
+		vscode.workspace.getConfiguration('gradguard').get('path', ''),
+		extensionContext.asAbsolutePath('bin'),
+	);
+	if (!found.path) {
+		output.error(found.reason);
+		showStatus('$(error) gradguard: not found', found.reason, 'gradguard.openPathSetting', true);
+		const choice = await vscode.window.showErrorMessage(found.reason, 'Open Settings', 'Show Logs');
+		if (choice === 'Open Settings') vscode.commands.executeCommand('gradguard.openPathSetting');
+		else if (choice === 'Show Logs') output.show(true);
+		return;
+	}
+	output.info(`starting ${found.path} lsp (${found.how})`);
+	showStatus('$(sync~spin) gradguard', `Starting ${found.path}`, 'gradguard.showLogs', false);
+
+	const serverOptions = { command: found.path, args: ['lsp'] };
+	const clientOptions = {
+		documentSelector: [
+			{ scheme: 'file', language: 'python' },
+			{ scheme: 'untitled', language: 'python' },
+			// The server diagnoses training logs when they are opened.
+			{ scheme: 'file', language: 'log' },
+			{ scheme: 'file', pattern: '**/*.{log,err,out}' },
+		],
+		outputChannel: output,
+		stdioOptions: {
+			// Unused with the stdio transport (stdout is the protocol).
+			stdout: () => {},
+			stderr: logServerStderr,
+		},
+		initializationOptions: serverSettings(),
+		middleware: {
+			workspace: {
+				// The server asks for section "gradguard"; answer with the
+				// server's keys only, not the client's own path/trace.
+				configuration: async (params, token, next) => {
+					const answers = await next(params, token);
+					if (!Array.isArray(answers)) return answers;
+					return params.items.map((item, i) => (item.section === 'gradguard'
+						? serverSettings(item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined)
+						: answers[i]));
+				},
+			},
+		},
+	};
+	const c = new LanguageClient('gradguard', 'gradguard', serverOptions, clientOptions);
+	client = c;
+	c.onDidChangeState((e) => {
+		if (c !== client) return; // a client being replaced by a restart
+		if (e.newState === State.Running) status.hide();
+		else if (e.newState === State.Starting) showStatus('$(sync~spin) gradguard', 'Starting the server', 'gradguard.showLogs', false);
+		else showStatus('$(error) gradguard', 'The server stopped: click for the logs', 'gradguard.showLogs', true);
+	});
+	try {
+		await c.start();
+	} catch (err) {
+		if (c !== client) return;
+		const message = `gradguard: the server (${found.path}) failed to start: ${err && err.message ? err.message : err}`;
+		output.error(message);
+		showStatus('$(error) gradguard', message, 'gradguard.showLogs', true);
+		vscode.window.showErrorMessage(message, 'Show Logs').then((choice) => {
+			if (choice) output.show(true);
+		});
+	}
+}
+
+async function stopServer() {
+	const c = client;
+	client = undefined;
+	if (!c) return;
+	try {
+		// stop() waits for shutdown/exit; a server that never started rejects.
+		await c.stop(2000);
+	} catch (err) {
+		output.warn(`stopping the server: ${err && err.message ? err.message : err}`);
+	}
+}
+
+async function restartServer() {
+	await stopServer();
+	await startServer();
+}
+
+function workspaceRoot(document) {
+	const folder = (document && vscode.workspace.getWorkspaceFolder(document.uri))
+		|| (vscode.workspace.workspaceFolders || [])[0];
+	return folder && folder.uri.scheme === 'file' ? folder.uri.fsPath : undefined;
+}
+
+// Sends the text to the server's gradguard.diagnoseTraceback, then shows the
+// culprit line of the workspace file (where the server has published its
+// diagnostic and the GG001 fix is offered) and the diagnosis beside it.
+async function diagnose(text, origin) {
+	if (!text || !text.trim()) {
+		vscode.window.showWarningMessage(`gradguard: the ${origin} is empty: copy a traceback or a log first.`);
+		return;
+	}
+	if (!client || !client.isRunning()) {
+		vscode.window.showErrorMessage('gradguard: the server is not running.', 'Show Logs').then((choice) => {
+			if (choice) output.show(true);
+		});
+		return;
+	}
+	const editor = vscode.window.activeTextEditor;
+	const root = workspaceRoot(editor && editor.document);
+	const args = { text };
+	if (root) args.root = root;
+	let result;
+	try {
+		result = await client.sendRequest(ExecuteCommandRequest.type, {
+			command: 'gradguard.diagnoseTraceback',
+			arguments: [args],
+		});
+	} catch (err) {
+		client.error('gradguard.diagnoseTraceback failed', err, 'force');
+		return;
+	}
+
+	let column = vscode.ViewColumn.Active;
+	if (result && result.published) {
+		const first = (result.diagnoses || []).find((d) => d.first) || {};
+		const line = Math.max(0, ((first.culprit || {}).line || 1) - 1);
+		const source = await vscode.workspace.openTextDocument(vscode.Uri.parse(result.published));
+		const range = new vscode.Range(line, 0, line, 0);
+		await vscode.window.showTextDocument(source, { selection: range, preview: false });
+		column = vscode.ViewColumn.Beside;
+	}
+	const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+	const uri = vscode.Uri.from({ scheme: DIAGNOSIS_SCHEME, path: `/gradguard diagnosis ${stamp}.md` });
+	diagnoses.set(uri.path, renderDiagnosis(result, origin));
+	const doc = await vscode.workspace.openTextDocument(uri);
+	await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+	await vscode.window.showTextDocument(doc, { viewColumn: column, preserveFocus: column === vscode.ViewColumn.Beside, preview: false });
+}
+
+function activate(context) {
+	extensionContext = context;
+	// languageclient 11 writes through the LogOutputChannel API (info/warn/error).
+	output = vscode.window.createOutputChannel('gradguard', { log: true });
+	status = vscode.window.createStatusBarItem('gradguard.status', vscode.StatusBarAlignment.Left, 0);
+	status.name = 'gradguard';
+	context.subscriptions.push(output, status, diagnosisChanged);
+
+	context.subscriptions.push(
+		vscode.workspace.registerTextDocumentContentProvider(DIAGNOSIS_SCHEME, {
+			onDidChange: diagnosisChanged.event,
+			provideTextDocumentContent: (uri) => diagnoses.get(uri.path) || '',
+		}),
+		vscode.workspace.onDidCloseTextDocument((doc) => {
+			if (doc.uri.scheme === DIAGNOSIS_SCHEME) diagnoses.delete(doc.uri.path);
+		}),
+		vscode.commands.registerCommand('gradguard.diagnoseSelection', () => {
+			const editor = vscode.window.activeTextEditor;
+			if (!editor) {
+				vscode.window.showWarningMessage('gradguard: open a traceback or a log and select it first.');
+				return undefined;
+			}
+			// No selection: the whole document (a log file opened as it is).
+			const sel = editor.selection;
+			const text = sel.isEmpty ? editor.document.getText() : editor.document.getText(sel);
+			return diagnose(text, sel.isEmpty ? 'document' : 'selection');
+		}),
+		vscode.commands.registerCommand('gradguard.diagnoseClipboard', async () => diagnose(await vscode.env.clipboard.readText(), 'clipboard')),
+		vscode.commands.registerCommand('gradguard.restartServer', restartServer),
+		vscode.commands.registerCommand('gradguard.showLogs', () => output.show(true)),
+		vscode.commands.registerCommand('gradguard.openPathSetting', () => vscode.commands.executeCommand('workbench.action.openSettings', 'gradguard.path')),
+		vscode.workspace.onDidChangeConfiguration((e) => {
+			if (!e.affectsConfiguration('gradguard')) return;
+			// A new program needs a new process; trace is followed by the client itself.
+			if (e.affectsConfiguration('gradguard.path')) {
+				restartServer();
+			} else if (client && client.isRunning()) {
+				client.sendNotification('workspace/didChangeConfiguration', { settings: { gradguard: serverSettings() } });
+			}
+		}),
+	);
+	return startServer();
+}
+
+function deactivate() {
+	return stopServer();
+}
+
+module.exports = { activate, deactivate };

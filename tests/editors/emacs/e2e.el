@@ -1,0 +1,147 @@
+;;; e2e.el --- editors/emacs/gradguard.el in emacs --batch against the real server  -*- lexical-binding: t; -*-
+
+;; Run by run_emacs.sh, which sets GG_BIN, GG_TMP (a scratch folder holding
+;; validate.py, train.py and eval_oom.log) and puts editors/emacs on the
+;; load path.  Prints one line per check; exits 1 on the first failure.
+
+;;; Code:
+
+(require 'package)
+(package-initialize)                    ; Debian's elpa-eglot lives in the package dirs
+(require 'cl-lib)
+(require 'gradguard)
+
+(defvar gg-tmp (file-name-as-directory (getenv "GG_TMP")))
+(defvar gg-bin (getenv "GG_BIN"))
+(defvar gg-timeout (/ (string-to-number (or (getenv "GG_TIMEOUT_MS") "15000")) 1000.0))
+
+(defun gg-say (fmt &rest args)
+  (princ (concat (apply #'format fmt args) "\n")))
+
+(defun gg-fail (fmt &rest args)
+  (gg-say "FAIL: %s" (apply #'format fmt args))
+  (kill-emacs 1))
+
+(defun gg-wait (label pred seen)
+  "Wait for PRED; on timeout fail with LABEL and what SEEN returns."
+  (let ((deadline (+ (float-time) gg-timeout)))
+    (while (and (not (funcall pred)) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    (if (funcall pred)
+        (gg-say "ok   %s" label)
+      (gg-fail "%s: timed out after %.0f s; saw: %s" label gg-timeout (funcall seen)))))
+
+(defun gg-diags (&optional code)
+  "gradguard's flymake diagnostics in this buffer (with CODE if given)."
+  (cl-remove-if-not
+   (lambda (d)
+     (let ((lsp (cdr (assoc 'eglot-lsp-diag (eglot--diag-data d)))))
+       (and lsp (or (null code) (equal (plist-get lsp :code) code)))))
+   (flymake-diagnostics)))
+
+(defun gg-visit (file)
+  "Visit FILE as a user would; eglot-ensure connects after the command ends."
+  (find-file file)
+  (run-hooks 'post-command-hook))
+
+(defun gg-describe (diags)
+  (if diags
+      (mapconcat (lambda (d) (format "line %d: %s" (line-number-at-pos (flymake-diagnostic-beg d))
+                                     (flymake-diagnostic-text d)))
+                 diags " | ")
+    "no diagnostics"))
+
+(setq gradguard-program gg-bin
+      gradguard-settings '(:prefer "no_grad")
+      eglot-sync-connect t
+      eglot-send-changes-idle-time 0
+      eglot-autoshutdown nil)
+(gradguard-eglot-setup)
+(add-hook 'python-mode-hook #'eglot-ensure)
+(add-hook 'gradguard-log-mode-hook #'eglot-ensure)
+(add-to-list 'auto-mode-alist '("\\.\\(log\\|err\\|out\\)\\'" . gradguard-log-mode))
+
+(condition-case err
+    (let* ((file (concat gg-tmp "validate.py"))
+           (expected (aref (json-parse-string
+                            (with-temp-buffer
+                              (call-process gg-bin nil t nil "check" "--output-format" "json" file)
+                              (buffer-string))
+                            :object-type 'plist)
+                           0))
+           (row (plist-get (plist-get expected :location) :row))
+           (col (plist-get (plist-get expected :location) :column)))
+      ;; 1. The finding, on the line `gradguard check' reports.
+      (gg-visit file)
+      (gg-wait "eglot connected" #'eglot-current-server (lambda () "no server"))
+      (gg-wait "GG001 published" (lambda () (gg-diags "GG001"))
+               (lambda () (gg-describe (flymake-diagnostics))))
+      (let* ((d (car (gg-diags "GG001")))
+             (beg (flymake-diagnostic-beg d)))
+        (goto-char beg)
+        (unless (and (= (line-number-at-pos) row) (= (1+ (current-column)) col))
+          (gg-fail "GG001 at %d:%d, gradguard check says %d:%d"
+                   (line-number-at-pos) (1+ (current-column)) row col))
+        (gg-say "ok   GG001 at line %d col %d, as gradguard check says" row col))
+
+      ;; 2. Hover.
+      (let* ((hover (jsonrpc-request (eglot-current-server) :textDocument/hover
+                                     (eglot--TextDocumentPositionParams)))
+             (text (plist-get (plist-get hover :contents) :value)))
+        (dolist (needle '("model.eval()" "torch.no_grad()" "torch.is_grad_enabled()"))
+          (unless (and text (string-search needle text))
+            (gg-fail "hover lacks %S; got: %S" needle hover)))
+        (gg-say "ok   hover explains the finding"))
+
+      ;; 3. The preferred quick fix through eglot's own menu, answered with
+      ;; its default (the preferred action).
+      (let ((last-nonmenu-event 0))  ; not a mouse event: no popup menu
+        (cl-letf (((symbol-function 'completing-read)
+                   (lambda (_prompt _coll &optional _pred _req _init _hist default &rest _)
+                     (gg-say "ok   preferred action %S" default)
+                     default)))
+          (eglot-code-actions (point) nil nil t)))
+      (gg-wait "quick fix applied (no_grad in the buffer)"
+               (lambda () (save-excursion (goto-char (point-min)) (search-forward "no_grad" nil t)))
+               #'buffer-string)
+      ;; eglot sends didChange from an idle timer, and a batch Emacs is never idle.
+      (eglot--signal-textDocument/didChange)
+      (gg-wait "GG001 gone after the fix" (lambda () (null (gg-diags "GG001")))
+               (lambda () (gg-describe (gg-diags))))
+
+      ;; 4. A log buffer (its own server: see gradguard-eglot-setup) gets a
+      ;; diagnosis on the exception.
+      (gg-visit (concat gg-tmp "eval_oom.log"))
+      (gg-wait "log buffer diagnosed" #'gg-diags
+               (lambda () (format "%s (server %s)" (gg-describe (flymake-diagnostics))
+                                  (and (eglot-current-server) (eglot--language-id (eglot-current-server))))))
+
+      ;; 5. The traceback command, on the log's text.
+      (gradguard-diagnose-region (point-min) (point-max))
+      (let ((shown (with-current-buffer "*gradguard diagnosis*" (buffer-string))))
+        (unless (string-search "oom-eval-no-grad" shown)
+          (gg-fail "diagnosis lacks oom-eval-no-grad: %s" shown))
+        (gg-say "ok   diagnosis kind oom-eval-no-grad shown"))
+      (unless (and (equal buffer-file-name (concat gg-tmp "train.py")) (= (line-number-at-pos) 8))
+        (gg-fail "expected train.py:8, at %s:%d" buffer-file-name (line-number-at-pos)))
+      (gg-say "ok   jumped to the culprit train.py:8")
+
+      ;; 6. Shutdown and exit over eglot's connection: a server exits 0 only
+      ;; after both. Sent here rather than by eglot-shutdown because Emacs 28's
+      ;; jsonrpc.el deletes the process right after sending exit, racing it.
+      (dolist (servers (hash-table-values eglot--servers-by-project))
+        (dolist (server servers)
+          (let ((process (jsonrpc--process server)))
+            (setf (eglot--shutdown-requested server) t)
+            (jsonrpc-request server :shutdown nil :timeout gg-timeout)
+            (jsonrpc-notify server :exit nil)
+            (gg-wait "server exited" (lambda () (memq (process-status process) '(exit signal)))
+                     (lambda () (format "%s" (process-status process))))
+            (unless (and (eq (process-status process) 'exit) (= (process-exit-status process) 0))
+              (gg-fail "server ended with %s %d" (process-status process) (process-exit-status process)))
+            (gg-say "ok   server (%s) exited 0 after shutdown + exit" (eglot--language-id server))))))
+  (error (gg-fail "%s" (error-message-string err))))
+
+(gg-say "PASS")
+(kill-emacs 0)
+;;; e2e.el ends here

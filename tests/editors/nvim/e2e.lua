@@ -1,0 +1,216 @@
+-- End to end: the plugin in a headless Neovim against the real server.
+-- Run by run_nvim.sh, which sets GG_BIN (the gradguard program), GG_REPO
+-- (the source tree) and GG_TMP (a scratch folder holding a copy of
+-- examples/validate.py, tests/tracebacks/workspace/train.py and an OOM log).
+local bin = assert(os.getenv("GG_BIN"), "GG_BIN")
+local repo = assert(os.getenv("GG_REPO"), "GG_REPO")
+local tmp = assert(os.getenv("GG_TMP"), "GG_TMP")
+-- GG_TIMEOUT_MS stretches every wait on a slow machine.
+local TIMEOUT = tonumber(os.getenv("GG_TIMEOUT_MS")) or 15000
+
+local function say(fmt, ...)
+  io.stdout:write(string.format(fmt, ...) .. "\n")
+  io.stdout:flush()
+end
+
+local function fail(fmt, ...)
+  say("FAIL: " .. fmt, ...)
+  vim.cmd("cquit 1")
+end
+
+-- Waits for cond(); on timeout fails with what(), which describes what was seen.
+local function wait_for(label, cond, what)
+  if vim.wait(TIMEOUT, cond, 20) then
+    say("ok   %s", label)
+    return true
+  end
+  fail("%s: timed out after %d ms; saw: %s", label, TIMEOUT, what and what() or "nothing")
+end
+
+local function buf_text(bufnr)
+  return table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), "\n")
+end
+
+local function gg_diagnostics(bufnr, code)
+  local found = {}
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    if d.source == "gradguard" and (code == nil or d.code == code) then
+      table.insert(found, d)
+    end
+  end
+  return found
+end
+
+local function describe(diagnostics)
+  local parts = {}
+  for _, d in ipairs(diagnostics) do
+    table.insert(parts, string.format("%s line %d col %d: %s", tostring(d.code), d.lnum + 1, d.col + 1, d.message))
+  end
+  return #parts > 0 and table.concat(parts, " | ") or "no diagnostics"
+end
+
+local exits = {}
+local ok, err = pcall(function()
+  vim.cmd("filetype on") -- -u NONE leaves it off; users have it on
+  require("gradguard").setup({
+    cmd = { bin, "lsp" },
+    settings = { prefer = "no_grad" },
+    flags = { debounce_text_changes = 0 },
+    on_exit = function(code, signal, client_id)
+      exits[client_id] = { code = code, signal = signal }
+    end,
+  })
+
+  -- 1. The squiggle: GG001 on the line `gradguard check` reports.
+  local file = tmp .. "/validate.py"
+  local check = vim.fn.system({ bin, "check", "--output-format", "json", file })
+  local expected = vim.json.decode(check)[1]
+  if not expected or expected.code ~= "GG001" then
+    return fail("gradguard check found no GG001 in %s: %s", file, check)
+  end
+  vim.cmd("edit " .. vim.fn.fnameescape(file))
+  local py = vim.api.nvim_get_current_buf()
+  wait_for("GG001 published", function()
+    return #gg_diagnostics(py, "GG001") > 0
+  end, function()
+    return describe(vim.diagnostic.get(py))
+  end)
+  local d = gg_diagnostics(py, "GG001")[1]
+  if d.lnum + 1 ~= expected.location.row or d.col + 1 ~= expected.location.column then
+    return fail("GG001 at %d:%d, gradguard check says %d:%d", d.lnum + 1, d.col + 1,
+      expected.location.row, expected.location.column)
+  end
+  say("ok   GG001 at line %d col %d, as gradguard check says", d.lnum + 1, d.col + 1)
+
+  -- 2. Hover on the finding.
+  local position = { line = d.lnum, character = d.col }
+  local hover = vim.lsp.buf_request_sync(py, "textDocument/hover", {
+    textDocument = vim.lsp.util.make_text_document_params(py),
+    position = position,
+  }, TIMEOUT)
+  local hover_text = ""
+  for _, response in pairs(hover or {}) do
+    local contents = response.result and response.result.contents
+    hover_text = hover_text .. (type(contents) == "table" and (contents.value or vim.inspect(contents)) or tostring(contents))
+  end
+  for _, needle in ipairs({ "model.eval()", "torch.no_grad()", "torch.is_grad_enabled()" }) do
+    if not hover_text:find(needle, 1, true) then
+      return fail("hover lacks %q; got: %s", needle, hover_text)
+    end
+  end
+  say("ok   hover explains the finding")
+
+  -- 3. The preferred quick fix, through Neovim's own code action path
+  -- (vim.lsp.buf.code_action, which resolves an action that has no edit yet).
+  local offered
+  vim.ui.select = function(items, _, on_choice)
+    offered = items
+    for _, item in ipairs(items) do
+      -- {client_id, action} up to 0.10, {action = ..., ctx = ...} from 0.11.
+      local action = item.action or item[2]
+      if action.isPreferred then
+        say("ok   preferred action %q (edit %s before resolve)", action.title, action.edit and "present" or "absent")
+        return on_choice(item)
+      end
+    end
+    on_choice(nil)
+  end
+  vim.api.nvim_win_set_cursor(0, { d.lnum + 1, d.col })
+  vim.lsp.buf.code_action()
+  wait_for("quick fix applied (no_grad in the buffer)", function()
+    return buf_text(py):find("no_grad", 1, true) ~= nil
+  end, function()
+    return offered and ("actions offered: " .. vim.inspect(vim.tbl_map(function(i)
+      return (i.action or i[2]).title
+    end, offered))) or "no code action menu"
+  end)
+  wait_for("GG001 gone after the fix", function()
+    return #gg_diagnostics(py, "GG001") == 0
+  end, function()
+    return describe(vim.diagnostic.get(py))
+  end)
+
+  local client = require("gradguard").buf_client(py)
+  if not client then
+    return fail("no gradguard client attached to %s", file)
+  end
+
+  -- 4. A log buffer attaches to the same client and gets diagnosed.
+  local log = tmp .. "/eval_oom.log"
+  vim.cmd("edit " .. vim.fn.fnameescape(log))
+  local logbuf = vim.api.nvim_get_current_buf()
+  wait_for("log buffer diagnosed", function()
+    return #gg_diagnostics(logbuf) > 0
+  end, function()
+    return describe(vim.diagnostic.get(logbuf))
+  end)
+  if require("gradguard").buf_client(logbuf) ~= client then
+    return fail("the log buffer got another client than validate.py (same root %s)", tmp)
+  end
+  say("ok   one client for the root")
+
+  -- 5. :GradguardDiagnose on a register holding the OOM traceback.
+  local scratch_text = function()
+    local b = vim.fn.bufnr("gradguard://diagnosis")
+    return b ~= -1 and buf_text(b) or "(no scratch buffer)"
+  end
+  local function expect_diagnosis(label)
+    wait_for(label .. ": kind oom-eval-no-grad shown", function()
+      return scratch_text():find("oom-eval-no-grad", 1, true) ~= nil
+    end, scratch_text)
+    local train = tmp .. "/train.py"
+    wait_for(label .. ": jumped to the culprit train.py:8", function()
+      return vim.api.nvim_buf_get_name(0) == train and vim.api.nvim_win_get_cursor(0)[1] == 8
+    end, function()
+      return string.format("%s:%d; scratch: %s", vim.api.nvim_buf_get_name(0), vim.api.nvim_win_get_cursor(0)[1],
+        scratch_text())
+    end)
+  end
+  vim.fn.setreg("a", buf_text(logbuf))
+  vim.cmd("GradguardDiagnose a")
+  expect_diagnosis("register")
+
+  -- ... and on a range of lines (a visual selection gives :'<,'>).
+  vim.cmd("bwipeout! " .. vim.fn.bufnr("gradguard://diagnosis"))
+  vim.cmd("buffer " .. logbuf)
+  vim.cmd("%GradguardDiagnose")
+  expect_diagnosis("range")
+
+  -- 6. :checkhealth gradguard
+  vim.cmd("checkhealth gradguard")
+  local report = buf_text(0)
+  for _, needle in ipairs({ "OK", "gradguard 0.", "Neovim 0." }) do
+    if not report:find(needle, 1, true) then
+      return fail("checkhealth report lacks %q:\n%s", needle, report)
+    end
+  end
+  if report:find("ERROR", 1, true) then
+    return fail("checkhealth reports an error:\n%s", report)
+  end
+  say("ok   checkhealth gradguard")
+
+  -- 7. The 0.11 config (lsp/gradguard.lua) at least loads and names the program.
+  local lsp_config = dofile(repo .. "/editors/nvim/lsp/gradguard.lua")
+  if lsp_config.cmd[1] ~= "gradguard" or not vim.tbl_contains(lsp_config.filetypes, "python") then
+    return fail("lsp/gradguard.lua: %s", vim.inspect(lsp_config))
+  end
+
+  -- 8. Shutdown and exit are really sent: the server exits 0 only after both.
+  local id = client.id
+  vim.lsp.stop_client(id)
+  wait_for("server exited", function()
+    return exits[id] ~= nil
+  end, function()
+    return "client still running"
+  end)
+  if exits[id].code ~= 0 or exits[id].signal ~= 0 then
+    return fail("server exit code %d signal %d (0 means shutdown + exit)", exits[id].code, exits[id].signal)
+  end
+  say("ok   server exited 0 after shutdown + exit")
+end)
+
+if not ok then
+  fail("%s", tostring(err))
+end
+say("PASS")
+vim.cmd("qall!")

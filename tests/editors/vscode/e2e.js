@@ -1,0 +1,356 @@
+'use strict';
+// End-to-end test of editors/vscode: package the .vsix, install it into
+// code-server 4.100.3 (VS Code 1.100), serve on 127.0.0.1 and drive Debian's
+// Chromium headless with playwright-core, as a user would: open a file, see
+// the GG001 squiggle and Problems entry, read the hover, apply the quick fix
+// and save, then diagnose a pasted traceback.
+//
+//   node e2e.js --gradguard BUILD/gradguard --source-root ROOT --log-dir DIR
+//
+// Exit 0: passed; 1: failed; 77: skipped (meson's code) when code-server,
+// Chromium or the npm packages are not installed (.ci/run installs them).
+
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const net = require('net');
+const { spawn, spawnSync } = require('child_process');
+
+const SKIP = 77;
+const TOTAL_BUDGET_MS = 240_000; // the whole run; meson's timeout is above it
+const STEP_MS = 30_000; // one UI expectation
+
+function parseArgs(argv) {
+	const args = {};
+	for (let i = 0; i < argv.length; i += 2) {
+		if (!argv[i].startsWith('--') || argv[i + 1] === undefined) throw new Error(`bad argument ${argv[i]}`);
+		args[argv[i].slice(2)] = argv[i + 1];
+	}
+	for (const need of ['gradguard', 'source-root', 'log-dir']) {
+		if (!args[need]) throw new Error(`missing --${need}`);
+	}
+	return args;
+}
+
+const args = parseArgs(process.argv.slice(2));
+const here = __dirname;
+const sourceRoot = path.resolve(args['source-root']);
+const logDir = path.resolve(args['log-dir']);
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+const codeServerEntry = path.join(here, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+// A marker of a complete code-server install: its postinstall built the
+// native modules of VS Code (an interrupted install leaves this out).
+const codeServerBuilt = path.join(here, 'node_modules', 'code-server', 'lib', 'vscode', 'node_modules', '@vscode', 'spdlog', 'build', 'Release', 'spdlog.node');
+
+function skip(why) {
+	console.log(`SKIP: ${why}`);
+	process.exit(SKIP);
+}
+
+if (!fs.existsSync(chromiumPath)) skip(`no Chromium at ${chromiumPath} (apt-get install chromium)`);
+if (!fs.existsSync(codeServerEntry) || !fs.existsSync(codeServerBuilt)) skip(`code-server is not installed in ${here}/node_modules (npm ci there, see .ci/run)`);
+let chromium;
+try {
+	({ chromium } = require('playwright-core'));
+} catch {
+	skip(`playwright-core is not installed in ${here}/node_modules (npm ci there, see .ci/run)`);
+}
+if (!fs.existsSync(path.join(sourceRoot, 'editors', 'vscode', 'node_modules', '.bin', 'vsce'))) {
+	skip('editors/vscode/node_modules is not installed (npm ci there, see .ci/run)');
+}
+
+const started = Date.now();
+const log = (msg) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${msg}`);
+const children = [];
+let browser;
+let tmp;
+
+async function cleanup() {
+	if (browser) await browser.close().catch(() => {});
+	for (const child of children) {
+		// code-server runs its VS Code server as children of its own: end the group.
+		try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+	}
+	if (tmp && !process.env.KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+const watchdog = setTimeout(async () => {
+	console.error(`FAIL: the test ran over ${TOTAL_BUDGET_MS / 1000}s`);
+	await cleanup();
+	process.exit(1);
+}, TOTAL_BUDGET_MS);
+
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const srv = net.createServer();
+		srv.on('error', reject);
+		srv.listen(0, '127.0.0.1', () => {
+			const { port } = srv.address();
+			srv.close(() => resolve(port));
+		});
+	});
+}
+
+function run(cmd, argv, opts = {}) {
+	const r = spawnSync(cmd, argv, { encoding: 'utf8', timeout: 120_000, ...opts });
+	if (r.status !== 0) {
+		throw new Error(`${cmd} ${argv.join(' ')} failed (${r.error || `exit ${r.status}`}):\n${r.stdout}\n${r.stderr}`);
+	}
+	return r.stdout;
+}
+
+async function waitFor(what, fn, timeout = STEP_MS) {
+	const until = Date.now() + timeout;
+	let last;
+	while (Date.now() < until) {
+		try {
+			const v = await fn();
+			if (v) return v;
+		} catch (err) {
+			last = err;
+		}
+		await new Promise((r) => setTimeout(r, 250));
+	}
+	throw new Error(`timed out after ${timeout / 1000}s waiting for ${what}${last ? `: ${last.message}` : ''}`);
+}
+
+async function shot(page, name) {
+	const file = path.join(logDir, `vscode-${name}.png`);
+	await page.screenshot({ path: file }).catch((err) => log(`screenshot ${name} failed: ${err.message}`));
+	log(`screenshot ${file}`);
+}
+
+// Runs a command by its title from the command palette (F1: no browser
+// shortcut competes with it). A command that opens a picker of its own (Go
+// to File) leaves the quick input open: then there is nothing to wait for.
+async function runCommand(page, title, opensPicker = false) {
+	await page.keyboard.press('F1');
+	const input = page.locator('.quick-input-widget .quick-input-box input');
+	await input.waitFor({ state: 'visible', timeout: STEP_MS });
+	await input.fill(`>${title}`);
+	const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
+	await row.waitFor({ state: 'visible', timeout: STEP_MS });
+	await input.press('Enter');
+	if (!opensPicker) await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
+}
+
+async function openFile(page, name) {
+	await runCommand(page, 'Go to File...', true);
+	const input = page.locator('.quick-input-widget .quick-input-box input');
+	await waitFor('the file picker', async () => (await input.inputValue()) === '');
+	await input.fill(name);
+	await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: STEP_MS });
+	await input.press('Enter');
+	await page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor({ timeout: STEP_MS });
+}
+
+async function goToLine(page, line, column) {
+	await runCommand(page, 'Go to Line/Column...', true);
+	const input = page.locator('.quick-input-widget .quick-input-box input');
+	await waitFor('the line picker', async () => (await input.inputValue()) === ':');
+	await input.fill(`:${line}:${column}`);
+	await input.press('Enter');
+	await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
+}
+
+// The traceback pasted at the end: it names train.py:8, which the workspace
+// holds (copied from the traceback corpus), so the server resolves it there.
+const TRACEBACK = path.join(sourceRoot, 'tests', 'tracebacks', 'cases', 'py311_eval_no_grad_cuda.log');
+
+async function main() {
+	fs.mkdirSync(logDir, { recursive: true });
+	tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gradguard-vscode-'));
+	const workspace = path.join(tmp, 'workspace');
+	const userData = path.join(tmp, 'user-data');
+	const extensions = path.join(tmp, 'extensions');
+	fs.mkdirSync(workspace);
+	fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
+	fs.copyFileSync(path.join(sourceRoot, 'examples', 'validate.py'), path.join(workspace, 'validate.py'));
+	for (const f of ['train.py', 'model.py']) {
+		fs.copyFileSync(path.join(sourceRoot, 'tests', 'tracebacks', 'workspace', f), path.join(workspace, f));
+	}
+
+	const gradguard = path.resolve(args.gradguard);
+	const settingsFile = path.join(userData, 'User', 'settings.json');
+	const settings = {
+		'gradguard.path': gradguard,
+		'gradguard.trace.server': 'messages',
+		// Quiet, deterministic workbench: no welcome page, trust prompt,
+		// update checks, telemetry or auto-save behind the test's back.
+		'workbench.startupEditor': 'none',
+		'workbench.tips.enabled': false,
+		'workbench.enableExperiments': false,
+		'security.workspace.trust.enabled': false,
+		'telemetry.telemetryLevel': 'off',
+		'extensions.autoCheckUpdates': false,
+		'extensions.autoUpdate': false,
+		'update.mode': 'none',
+		'files.autoSave': 'off',
+		'editor.hover.delay': 200,
+	};
+	fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+
+	log('packaging the extension');
+	const vsix = path.join(tmp, 'gradguard.vsix');
+	run('sh', [path.join(sourceRoot, 'editors', 'vscode', 'package.sh'), vsix]);
+
+	// --config: code-server would otherwise write ~/.config/code-server/config.yaml.
+	const codeServerArgs = ['--config', path.join(tmp, 'code-server.yaml'), '--user-data-dir', userData, '--extensions-dir', extensions,
+		'--disable-telemetry', '--disable-update-check'];
+	log('installing the .vsix into code-server');
+	const installed = run(process.execPath, [codeServerEntry, ...codeServerArgs, '--install-extension', vsix]);
+	if (!/gradguard/.test(installed)) throw new Error(`code-server did not install the extension:\n${installed}`);
+
+	const port = await freePort();
+	const serverLog = fs.createWriteStream(path.join(logDir, 'vscode-code-server.log'));
+	const server = spawn(process.execPath, [codeServerEntry, ...codeServerArgs,
+		'--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
+		'--disable-workspace-trust', '--disable-getting-started-override', workspace], {
+		detached: true,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		env: { ...process.env, PATH: process.env.PATH },
+	});
+	children.push(server);
+	let serverOut = '';
+	for (const stream of [server.stdout, server.stderr]) {
+		stream.on('data', (d) => { serverOut += d; serverLog.write(d); });
+	}
+	await waitFor('code-server to listen', () => serverOut.includes('HTTP server listening'), 60_000);
+	const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`;
+	log(`code-server at ${url}`);
+
+	browser = await chromium.launch({
+		executablePath: chromiumPath,
+		headless: true,
+		timeout: 60_000,
+		// Without the background-networking flags Chromium keeps trying
+		// Google's hosts, which this closed network refuses.
+		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+			'--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	});
+	const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+	await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: `http://127.0.0.1:${port}` });
+	const page = await context.newPage();
+	page.setDefaultTimeout(STEP_MS);
+	page.on('pageerror', (err) => log(`page error: ${err.message}`));
+
+	await page.goto(url, { timeout: 60_000 });
+	await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+	// The explorer lists the folder once the remote file system answers.
+	await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'validate.py' }).waitFor({ timeout: 60_000 });
+	log('workbench loaded');
+
+	// 1. The squiggle and the Problems entry.
+	await openFile(page, 'validate.py');
+	const squiggle = page.locator('.monaco-editor [class*="squiggly-"]').first();
+	await squiggle.waitFor({ state: 'attached', timeout: 60_000 });
+	log('squiggle shown');
+	await runCommand(page, 'View: Focus Problems');
+	const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'GG001' }).first();
+	await problem.waitFor({ timeout: STEP_MS });
+	const problemText = await problem.innerText();
+	if (!/runs with autograd on/.test(problemText)) throw new Error(`unexpected Problems entry: ${problemText}`);
+	log(`Problems: ${problemText.replace(/\s+/g, ' ')}`);
+	await shot(page, '1-problems');
+
+	// 2. The hover over the squiggle.
+	await page.locator('.monaco-editor .view-lines').first().click();
+	await goToLine(page, 24, 19);
+	// The editor re-renders its decorations as it scrolls to the line.
+	const box = await waitFor('the squiggle on screen', () => squiggle.boundingBox());
+	await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+	// The finding's message and, below it, the server's markdown hover for GG001.
+	const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'eval-forward-with-grad' }).first();
+	await hover.waitFor({ state: 'visible', timeout: STEP_MS });
+	const hoverText = await hover.innerText();
+	if (!/no_grad/.test(hoverText)) throw new Error(`the hover does not mention no_grad:\n${hoverText}`);
+	await page.waitForTimeout(300); // the hover fades in
+	log(`hover: ${hoverText.slice(0, 160).replace(/\s+/g, ' ')}…`);
+	await shot(page, '2-hover');
+	await page.keyboard.press('Escape');
+	await page.mouse.move(5, 5);
+
+	// 3. The quick fix, from the cursor on the finding (Ctrl+.).
+	await goToLine(page, 24, 19);
+	await page.keyboard.press('Control+.');
+	const wanted = 'Wrap the loop in `with torch.no_grad():`';
+	await page.locator('.action-widget .monaco-list-row', { hasText: wanted }).first().waitFor({ state: 'visible', timeout: STEP_MS });
+	await shot(page, '3-quickfix-menu');
+	// The menu keeps a pointer-blocking layer over the page: choose with the
+	// keyboard, as a user of Ctrl+. does.
+	const focused = page.locator('.action-widget .monaco-list-row.focused');
+	for (let i = 0; i < 10 && (await focused.getAttribute('aria-label')) !== wanted; i++) {
+		await page.keyboard.press('ArrowDown');
+	}
+	if ((await focused.getAttribute('aria-label')) !== wanted) throw new Error(`no quick fix titled ${wanted}`);
+	log(`quick fix: ${wanted}`);
+	await page.keyboard.press('Enter');
+	const file = path.join(workspace, 'validate.py');
+	const original = fs.readFileSync(file, 'utf8');
+	// The edit lands in the editor first; wait for it there, then save.
+	await page.locator('.monaco-editor .view-lines', { hasText: 'no_grad' }).first().waitFor({ timeout: STEP_MS });
+	await page.keyboard.press('Control+s');
+	const fixed = await waitFor('validate.py to be saved with the fix', () => {
+		const text = fs.readFileSync(file, 'utf8');
+		return text !== original && text;
+	});
+	if (!/with torch\.no_grad\(\):|@torch\.no_grad\(\)/.test(fixed)) throw new Error(`the fix did not insert no_grad:\n${fixed}`);
+	// The saved file checks clean and the squiggle goes away.
+	const check = spawnSync(gradguard, ['check', '--isolated', file], { encoding: 'utf8', timeout: 30_000 });
+	if (check.status !== 0) throw new Error(`gradguard check after the fix: exit ${check.status}\n${check.stdout}${check.stderr}`);
+	await waitFor('the GG001 problem to go away', async () => (await page.locator('.markers-panel .monaco-list-row', { hasText: 'GG001' }).count()) === 0);
+	log('fix applied and saved; validate.py checks clean');
+	await shot(page, '4-fixed');
+
+	// 4. A traceback pasted from the clipboard: the culprit file opens at its
+	// line and the diagnosis beside it.
+	const traceback = fs.readFileSync(TRACEBACK, 'utf8');
+	await page.evaluate((text) => navigator.clipboard.writeText(text), traceback);
+	await runCommand(page, 'gradguard: Diagnose Traceback from Clipboard');
+	await page.locator('.tabs-container .tab[aria-label^="train.py"]').first().waitFor({ timeout: STEP_MS });
+	const diagnosisTab = page.locator('.tabs-container .tab', { hasText: 'gradguard diagnosis' }).first();
+	await diagnosisTab.waitFor({ timeout: STEP_MS });
+	const diagnosisEditor = page.locator('.editor-group-container.active .monaco-editor .view-lines');
+	await diagnosisTab.click();
+	// The view wraps long lines: compare with the whitespace folded.
+	await waitFor('the diagnosis text', async () => {
+		const text = (await diagnosisEditor.first().innerText()).replace(/\s+/g, ' ');
+		return text.includes('Out of memory in evaluation, with autograd on') && text.includes('oom-eval-no-grad');
+	});
+	log('diagnosis shown beside train.py');
+	await shot(page, '5-diagnosis');
+
+	// 5. A missing program, set in the Settings editor: the server restarts
+	// and the status bar says what is wrong.
+	await runCommand(page, 'Preferences: Open User Settings');
+	const search = page.locator('.settings-editor .suggest-input-container textarea, .settings-editor .search-container input').first();
+	await search.waitFor({ timeout: STEP_MS });
+	await search.fill('gradguard.path');
+	// gradguard.path is machine-scoped: in code-server it lives under the
+	// Remote tab (the machine that runs the server), not under User.
+	await page.locator('.settings-editor .settings-tabs-widget .action-label', { hasText: 'Remote' }).first().click();
+	const pathInput = page.locator('.settings-editor .setting-item-contents', { hasText: 'Path to the' }).locator('input').first();
+	await pathInput.waitFor({ timeout: STEP_MS });
+	await pathInput.fill(path.join(tmp, 'no-such-gradguard'));
+	await pathInput.press('Enter');
+	const status = page.locator('.statusbar-item', { hasText: 'gradguard: not found' }).first();
+	await status.waitFor({ state: 'visible', timeout: STEP_MS });
+	log('status bar reports the missing program');
+	await shot(page, '6-missing-binary');
+}
+
+main().then(async () => {
+	clearTimeout(watchdog);
+	await cleanup();
+	log('PASS');
+	process.exit(0);
+}, async (err) => {
+	clearTimeout(watchdog);
+	console.error(`FAIL: ${err && err.stack ? err.stack : err}`);
+	if (browser) {
+		const pages = browser.contexts().flatMap((c) => c.pages());
+		if (pages[0]) await shot(pages[0], 'failure');
+	}
+	await cleanup();
+	process.exit(1);
+});
