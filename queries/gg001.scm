@@ -1,5 +1,12 @@
 ; GG001 eval-forward-with-grad: the facts the rule gathers in one pass over
 ; the tree before its walk (server/analysis/rule_gg001.c) puts them in order.
+;
+; These patterns are the specification of that pass. The rule no longer runs
+; them through a TSQuery: facts_collect in rule_gg001.c matches each of them
+; by hand, comparing node symbols and field ids resolved once per analyzer,
+; in the same single walk that also indexes the tree's calls and assignments
+; for GG002 (docs/performance.md: the query pass alone was 17% of a check).
+; A change here must be made there too.
 
 ; --- Imports -------------------------------------------------------------
 ; Every import binds a name: `import torch as th`, `from torch import no_grad

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "grad_context.h"
 #include "noqa.h"
 #include "rules.h"
 
@@ -32,6 +33,7 @@ const gg_rule_info *gg_rule_lookup(const char *code)
 struct gg_analyzer {
 	TSParser *parser;     /* owned */
 	gg_rule_gg001 *gg001; /* owned */
+	gg_py_ids ids;        /* the grammar's node types and fields GG002 and GG003 test */
 };
 
 gg_analyzer *gg_analyzer_new(char **error)
@@ -51,6 +53,12 @@ gg_analyzer *gg_analyzer_new(char **error)
 						  ts_language_version(gg_python_language()),
 						  (unsigned)TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION,
 						  (unsigned)TREE_SITTER_LANGUAGE_VERSION);
+		gg_analyzer_delete(a);
+		return NULL;
+	}
+	if (!gg_py_ids_init(&a->ids, gg_python_language())) {
+		if (error)
+			*error = gg_strdup_printf("the Python grammar lacks a node type or field the rules need");
 		gg_analyzer_delete(a);
 		return NULL;
 	}
@@ -172,9 +180,9 @@ int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
 	size_t before = out->len;
 	int rc = gg_rule_gg001_check(a->gg001, src, ts_tree_root_node(tree), out);
 	if (!rc)
-		rc = gg_rule_gg002_check(src, ts_tree_root_node(tree), out);
+		rc = gg_rule_gg002_check_ids(&a->ids, gg_rule_gg001_index(a->gg001), src, ts_tree_root_node(tree), out);
 	if (!rc)
-		rc = gg_rule_gg003_check(src, ts_tree_root_node(tree), out);
+		rc = gg_rule_gg003_check_ids(&a->ids, src, ts_tree_root_node(tree), out);
 	if (!rc) {
 		/* Post-filters, so every rule gets select/ignore/severity and noqa alike. */
 		gg_config_apply(src->config, out, before);

@@ -8,14 +8,23 @@
 /* Longest attribute chain read as a dotted name (a.b.c...). */
 #define MAX_NAME_SEGMENTS 32
 
-static bool type_is(TSNode n, const char *type)
-{
-	return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
-}
+#define IS(n, name) gg_py_is((n), t->ids->sym_##name)
+#define FIELD(n, name) ts_node_child_by_field_id((n), t->ids->fld_##name)
 
-static TSNode field(TSNode n, const char *name)
+bool gg_py_ids_init(gg_py_ids *ids, const TSLanguage *lang)
 {
-	return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+	bool ok = true;
+#define GG_PY_SYMBOL_(n)                                                                   \
+	ids->sym_##n = ts_language_symbol_for_name(lang, #n, (uint32_t)strlen(#n), true); \
+	ok = ok && ids->sym_##n;
+#define GG_PY_FIELD_(n)                                                                 \
+	ids->fld_##n = ts_language_field_id_for_name(lang, #n, (uint32_t)strlen(#n)); \
+	ok = ok && ids->fld_##n;
+	GG_PY_SYMBOLS(GG_PY_SYMBOL_)
+	GG_PY_FIELDS(GG_PY_FIELD_)
+#undef GG_PY_SYMBOL_
+#undef GG_PY_FIELD_
+	return ok;
 }
 
 /* The node's text; empty when the node lies outside the text. */
@@ -61,7 +70,7 @@ static int dotted_append(gg_torch_names *t, TSNode dotted)
 	uint32_t count = ts_node_named_child_count(dotted);
 	for (uint32_t i = 0, seg = 0; i < count; i++) {
 		TSNode id = ts_node_named_child(dotted, i);
-		if (!type_is(id, "identifier"))
+		if (!IS(id, identifier))
 			continue;
 		size_t n;
 		const char *s = node_text(t, id, &n);
@@ -114,7 +123,7 @@ static bool module_note(gg_torch_names *t, TSNode dotted)
 	static const char *const frameworks[] = {
 		"torch", "lightning", "pytorch_lightning", "transformers", "accelerate", "timm", NULL,
 	};
-	if (!type_is(dotted, "dotted_name"))
+	if (!IS(dotted, dotted_name))
 		return false;
 	size_t n;
 	const char *root = node_text(t, dotted_root(dotted), &n);
@@ -133,16 +142,16 @@ static int import_record(gg_torch_names *t, TSNode stmt)
 	uint32_t count = ts_node_named_child_count(stmt);
 	for (uint32_t i = 0; i < count; i++) {
 		TSNode item = ts_node_named_child(stmt, i);
-		TSNode dotted = type_is(item, "aliased_import") ? field(item, "name") : item;
+		TSNode dotted = IS(item, aliased_import) ? FIELD(item, name) : item;
 		if (!module_note(t, dotted))
 			continue;
 		t->name_len = 0;
 		size_t n;
 		const char *local;
 		int rc;
-		if (type_is(item, "aliased_import")) {
+		if (IS(item, aliased_import)) {
 			rc = dotted_append(t, dotted);
-			local = node_text(t, field(item, "alias"), &n);
+			local = node_text(t, FIELD(item, alias), &n);
 		} else {
 			/* import torch.autograd binds torch */
 			rc = name_append(t, "torch", 5);
@@ -157,7 +166,7 @@ static int import_record(gg_torch_names *t, TSNode stmt)
 /* from torch.autograd import grad [as g], from torch import * */
 static int import_from_record(gg_torch_names *t, TSNode stmt)
 {
-	TSNode module = field(stmt, "module_name");
+	TSNode module = FIELD(stmt, module_name);
 	if (!module_note(t, module))
 		return 0;
 	uint32_t count = ts_node_named_child_count(stmt);
@@ -165,16 +174,16 @@ static int import_from_record(gg_torch_names *t, TSNode stmt)
 		TSNode item = ts_node_named_child(stmt, i);
 		if (ts_node_eq(item, module))
 			continue;
-		TSNode name = type_is(item, "aliased_import") ? field(item, "name") : item;
-		if (!type_is(name, "dotted_name"))
+		TSNode name = IS(item, aliased_import) ? FIELD(item, name) : item;
+		if (!IS(name, dotted_name))
 			continue;
 		t->name_len = 0;
 		if (dotted_append(t, module) || name_append(t, ".", 1) || dotted_append(t, name))
 			return -ENOMEM;
 		size_t n;
 		const char *local;
-		if (type_is(item, "aliased_import")) {
-			local = node_text(t, field(item, "alias"), &n);
+		if (IS(item, aliased_import)) {
+			local = node_text(t, FIELD(item, alias), &n);
 		} else {
 			uint32_t segs = ts_node_named_child_count(name);
 			local = node_text(t, segs ? ts_node_named_child(name, segs - 1) : name, &n);
@@ -190,24 +199,41 @@ static int import_from_record(gg_torch_names *t, TSNode stmt)
  * clauses of compound statements, never inside an expression. The walk only
  * descends into those containers.
  */
-static bool holds_statements(TSNode n)
+static bool holds_statements(const gg_torch_names *t, TSNode n)
 {
-	static const char *const containers[] = {
-		"module", "block", "if_statement", "elif_clause", "else_clause", "for_statement",
-		"while_statement", "try_statement", "except_clause", "except_group_clause", "finally_clause",
-		"with_statement", "function_definition", "class_definition", "decorated_definition",
-		"match_statement", "case_clause", "ERROR", NULL,
-	};
-	const char *type = ts_node_type(n);
-	for (const char *const *c = containers; *c; c++)
-		if (strcmp(type, *c) == 0)
-			return true;
-	return false;
+	return gg_py_holds_statements(t->ids, ts_node_symbol(n));
 }
 
-int gg_torch_names_init(gg_torch_names *t, const char *text, size_t len, TSNode root)
+static int names_finish(gg_torch_names *t, int rc)
+{
+	/* qsort wants a non-null base even for no elements. */
+	if (!rc && t->bindings_len)
+		qsort(t->bindings, t->bindings_len, sizeof *t->bindings, binding_cmp);
+	return rc;
+}
+
+int gg_torch_names_init_index(gg_torch_names *t, const gg_py_ids *ids, const gg_tree_index *index, const char *text,
+			      size_t len, TSNode root)
+{
+	if (!index || !ts_node_eq(index->root, root))
+		return gg_torch_names_init(t, ids, text, len, root);
+	memset(t, 0, sizeof *t);
+	t->ids = ids;
+	t->text = text;
+	t->len = len;
+	int rc = 0;
+	/* In document order, as the walk below meets them. */
+	for (size_t i = 0; i < index->imports_len && !rc; i++) {
+		TSNode n = index->imports[i];
+		rc = IS(n, import_statement) ? import_record(t, n) : import_from_record(t, n);
+	}
+	return names_finish(t, rc);
+}
+
+int gg_torch_names_init(gg_torch_names *t, const gg_py_ids *ids, const char *text, size_t len, TSNode root)
 {
 	memset(t, 0, sizeof *t);
+	t->ids = ids;
 	t->text = text;
 	t->len = len;
 	/* Imports may sit anywhere (in try blocks, in functions): walk the whole tree once. */
@@ -216,12 +242,12 @@ int gg_torch_names_init(gg_torch_names *t, const char *text, size_t len, TSNode 
 	for (bool more = true; more && !rc;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
 		bool descend = false;
-		if (type_is(n, "import_statement"))
+		if (IS(n, import_statement))
 			rc = import_record(t, n);
-		else if (type_is(n, "import_from_statement"))
+		else if (IS(n, import_from_statement))
 			rc = import_from_record(t, n);
 		else
-			descend = holds_statements(n);
+			descend = holds_statements(t, n);
 		if (descend && ts_tree_cursor_goto_first_child(&cur))
 			continue;
 		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
@@ -232,10 +258,7 @@ int gg_torch_names_init(gg_torch_names *t, const char *text, size_t len, TSNode 
 		}
 	}
 	ts_tree_cursor_delete(&cur);
-	/* qsort wants a non-null base even for no elements. */
-	if (!rc && t->bindings_len)
-		qsort(t->bindings, t->bindings_len, sizeof *t->bindings, binding_cmp);
-	return rc;
+	return names_finish(t, rc);
 }
 
 void gg_torch_names_free(gg_torch_names *t)
@@ -261,13 +284,13 @@ const char *gg_torch_names_resolve(gg_torch_names *t, TSNode n, int *err)
 {
 	TSNode attrs[MAX_NAME_SEGMENTS];
 	unsigned count = 0;
-	while (type_is(n, "attribute")) {
+	while (IS(n, attribute)) {
 		if (count == MAX_NAME_SEGMENTS)
 			return NULL;
-		attrs[count++] = field(n, "attribute");
-		n = field(n, "object");
+		attrs[count++] = FIELD(n, attribute);
+		n = FIELD(n, object);
 	}
-	if (!type_is(n, "identifier"))
+	if (!IS(n, identifier))
 		return NULL;
 	size_t len;
 	const char *root = node_text(t, n, &len);
@@ -300,14 +323,14 @@ static bool is_torch_grad_name(const char *name, const char *x)
 }
 
 /* The first argument and, in *count, how many there are; argument lists carry comments too. */
-static TSNode sole_argument(TSNode args, uint32_t *count)
+static TSNode sole_argument(const gg_torch_names *t, TSNode args, uint32_t *count)
 {
 	TSNode found = { { 0, 0, 0, 0 }, NULL, NULL };
 	*count = 0;
 	uint32_t n = ts_node_named_child_count(args);
 	for (uint32_t i = 0; i < n; i++) {
 		TSNode a = ts_node_named_child(args, i);
-		if (type_is(a, "comment"))
+		if (IS(a, comment))
 			continue;
 		if ((*count)++ == 0)
 			found = a;
@@ -319,36 +342,36 @@ static TSNode sole_argument(TSNode args, uint32_t *count)
 static int literal_mode(const gg_torch_names *t, TSNode args)
 {
 	uint32_t count;
-	TSNode a = sole_argument(args, &count);
+	TSNode a = sole_argument(t, args, &count);
 	if (count == 0)
 		return -2;
 	if (count != 1)
 		return -1;
-	if (type_is(a, "keyword_argument")) {
+	if (IS(a, keyword_argument)) {
 		size_t n;
-		const char *k = node_text(t, field(a, "name"), &n);
+		const char *k = node_text(t, FIELD(a, name), &n);
 		if (!text_is(k, n, "mode"))
 			return -1;
-		a = field(a, "value");
+		a = FIELD(a, value);
 	}
-	if (type_is(a, "true"))
+	if (IS(a, true))
 		return 1;
-	if (type_is(a, "false"))
+	if (IS(a, false))
 		return 0;
 	return -1;
 }
 
 gg_grad_mode gg_grad_mode_of(gg_torch_names *t, TSNode expr, int *err)
 {
-	if (type_is(expr, "as_pattern"))
+	if (IS(expr, as_pattern))
 		expr = ts_node_named_child(expr, 0);
-	while (type_is(expr, "parenthesized_expression") && ts_node_named_child_count(expr) == 1)
+	while (IS(expr, parenthesized_expression) && ts_node_named_child_count(expr) == 1)
 		expr = ts_node_named_child(expr, 0);
 
-	bool called = type_is(expr, "call");
-	TSNode args = called ? field(expr, "arguments") : expr;
-	const char *name = gg_torch_names_resolve(t, called ? field(expr, "function") : expr, err);
-	if (!name || (called && !type_is(args, "argument_list")))
+	bool called = IS(expr, call);
+	TSNode args = called ? FIELD(expr, arguments) : expr;
+	const char *name = gg_torch_names_resolve(t, called ? FIELD(expr, function) : expr, err);
+	if (!name || (called && !IS(args, argument_list)))
 		return GG_GRAD_NONE;
 	if (is_torch_grad_name(name, "no_grad"))
 		return GG_GRAD_OFF;
@@ -374,9 +397,9 @@ gg_grad_mode gg_grad_with_mode(gg_torch_names *t, TSNode with_clause, int *err)
 	uint32_t count = ts_node_named_child_count(with_clause);
 	for (uint32_t i = 0; i < count; i++) {
 		TSNode item = ts_node_named_child(with_clause, i);
-		if (!type_is(item, "with_item"))
+		if (!IS(item, with_item))
 			continue;
-		gg_grad_mode g = gg_grad_mode_of(t, field(item, "value"), err);
+		gg_grad_mode g = gg_grad_mode_of(t, FIELD(item, value), err);
 		if (g == GG_GRAD_OFF || g == GG_GRAD_CONTROLLED)
 			return GG_GRAD_OFF;
 		if (g == GG_GRAD_ON)
@@ -387,12 +410,12 @@ gg_grad_mode gg_grad_with_mode(gg_torch_names *t, TSNode with_clause, int *err)
 
 gg_grad_mode gg_grad_statement_mode(gg_torch_names *t, TSNode stmt, int *err)
 {
-	if (!type_is(stmt, "expression_statement") || ts_node_named_child_count(stmt) != 1)
+	if (!IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
 		return GG_GRAD_NONE;
 	TSNode call = ts_node_named_child(stmt, 0);
-	if (!type_is(call, "call"))
+	if (!IS(call, call))
 		return GG_GRAD_NONE;
-	const char *name = gg_torch_names_resolve(t, field(call, "function"), err);
+	const char *name = gg_torch_names_resolve(t, FIELD(call, function), err);
 	if (!name || !is_torch_grad_name(name, "set_grad_enabled"))
 		return GG_GRAD_NONE;
 	return gg_grad_mode_of(t, call, err);

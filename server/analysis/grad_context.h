@@ -5,6 +5,9 @@
 #include <stddef.h>
 #include <tree_sitter/api.h>
 
+#include "analysis.h"
+#include "findings.h"
+
 /*
  * How a file names torch, and what its grad-mode constructs do to autograd:
  * the "gradient already disabled" part of SPEC §2 that GG002 and GG003 share.
@@ -13,6 +16,120 @@
  * torch.no_grad().
  */
 
+/*
+ * The node types and fields of the Python grammar the rules test, resolved
+ * once (per analyzer) from the language: comparing ts_node_symbol with an id
+ * and ts_node_child_by_field_id cost a fraction of ts_node_type + strcmp and
+ * of a field lookup by name, which scans the grammar's field names each time.
+ */
+#define GG_PY_SYMBOLS(X)                                                                                  \
+	X(ERROR) X(aliased_import) X(argument_list) X(as_pattern) X(assignment) X(attribute)               \
+	X(augmented_assignment) X(binary_operator) X(block) X(call) X(case_clause) X(class_definition)     \
+	X(comment) X(decorated_definition) X(decorator) X(dotted_name) X(elif_clause) X(else_clause)       \
+	X(except_clause) X(except_group_clause) X(expression_list) X(expression_statement) X(false)        \
+	X(finally_clause) X(for_in_clause) X(for_statement) X(function_definition) X(identifier)           \
+	X(if_statement) X(import_from_statement) X(import_statement) X(keyword_argument) X(lambda) X(list) \
+	X(list_pattern) X(match_statement) X(module) X(parenthesized_expression) X(pattern_list)           \
+	X(return_statement) X(subscript) X(true) X(try_statement) X(tuple) X(tuple_pattern)                \
+	X(unary_operator) X(while_statement) X(with_clause) X(with_item) X(with_statement) X(yield)          \
+	X(string) X(default_parameter) X(typed_default_parameter) X(typed_parameter) X(list_splat)         \
+	X(dictionary_splat) X(list_comprehension) X(generator_expression) X(set_comprehension)             \
+	X(dictionary_comprehension)
+#define GG_PY_FIELDS(X)                                                                                   \
+	X(alias) X(argument) X(arguments) X(attribute) X(body) X(consequence) X(definition) X(function)    \
+	X(left) X(module_name) X(name) X(object) X(operator) X(right) X(superclasses) X(value) X(subscript) \
+	X(parameters) X(condition)
+
+typedef struct gg_py_ids {
+#define GG_PY_SYMBOL_(n) TSSymbol sym_##n;
+#define GG_PY_FIELD_(n) TSFieldId fld_##n;
+	GG_PY_SYMBOLS(GG_PY_SYMBOL_)
+	GG_PY_FIELDS(GG_PY_FIELD_)
+#undef GG_PY_SYMBOL_
+#undef GG_PY_FIELD_
+} gg_py_ids;
+
+/* Resolves the ids; false when the grammar lacks one of them (then nothing would match). */
+bool gg_py_ids_init(gg_py_ids *ids, const TSLanguage *lang);
+
+/* Whether n is not null and of the type sym (an id of gg_py_ids). */
+static inline bool gg_py_is(TSNode n, TSSymbol sym)
+{
+	return !ts_node_is_null(n) && ts_node_symbol(n) == sym;
+}
+
+/*
+ * Whether nodes of type sym hold statements (imports among them): the module,
+ * blocks, compound statements and their clauses, definitions, ERROR.
+ */
+static inline bool gg_py_holds_statements(const gg_py_ids *ids, TSSymbol s)
+{
+	return s == ids->sym_module || s == ids->sym_block || s == ids->sym_if_statement || s == ids->sym_elif_clause ||
+	       s == ids->sym_else_clause || s == ids->sym_for_statement || s == ids->sym_while_statement ||
+	       s == ids->sym_try_statement || s == ids->sym_except_clause || s == ids->sym_except_group_clause ||
+	       s == ids->sym_finally_clause || s == ids->sym_with_statement || s == ids->sym_function_definition ||
+	       s == ids->sym_class_definition || s == ids->sym_decorated_definition || s == ids->sym_match_statement ||
+	       s == ids->sym_case_clause || s == ids->sym_ERROR;
+}
+
+/*
+ * Whether nodes of type sym can have a body or consequence field (the
+ * grammar's node-types.json): the others need not be asked for them.
+ */
+static inline bool gg_py_may_have_body(const gg_py_ids *ids, TSSymbol sym)
+{
+	return sym == ids->sym_if_statement || sym == ids->sym_for_statement || sym == ids->sym_while_statement ||
+	       sym == ids->sym_try_statement || sym == ids->sym_with_statement || sym == ids->sym_match_statement ||
+	       sym == ids->sym_function_definition || sym == ids->sym_class_definition || sym == ids->sym_case_clause ||
+	       sym == ids->sym_elif_clause || sym == ids->sym_else_clause || sym == ids->sym_lambda ||
+	       sym == ids->sym_list_comprehension || sym == ids->sym_dictionary_comprehension ||
+	       sym == ids->sym_set_comprehension || sym == ids->sym_generator_expression;
+}
+
+/*
+ * GG002 and GG003 with the ids resolved by the caller (the analyzer keeps
+ * them); gg_rule_gg002_check and gg_rule_gg003_check (rules.h) resolve them
+ * for each call.
+ */
+/*
+ * What GG001's walk over every node (its facts) saw that GG002 needs too, so
+ * that GG002 need not walk the whole tree again: every call with its byte
+ * range (document order, so by start byte) and every assignment. The buffers
+ * are reused from file to file.
+ */
+typedef struct gg_call_ref {
+	TSNode node;
+	uint32_t start, end;
+	bool in_lambda; /* inside a lambda (whose body runs where it is called) */
+} gg_call_ref;
+
+typedef struct gg_tree_index {
+	TSNode root;       /* the tree it describes; a null node while it is being built or after a failure */
+	gg_call_ref *calls; /* owned */
+	size_t calls_len, calls_cap;
+	TSNode *assignments; /* owned */
+	size_t assignments_len, assignments_cap;
+	/* The imports whose ancestors all hold statements (those gg_torch_names_init finds). */
+	TSNode *imports; /* owned */
+	size_t imports_len, imports_cap;
+	bool *reach; /* owned: the walk's scratch, per depth */
+	size_t reach_cap;
+	/*
+	 * False when the tree has a call without width or out of order, which a
+	 * byte range cannot place: users then walk the subtree themselves.
+	 */
+	bool calls_exact;
+} gg_tree_index;
+
+/* The index of the tree GG001 last checked (rules.h); valid until its next check. */
+struct gg_rule_gg001;
+const gg_tree_index *gg_rule_gg001_index(const struct gg_rule_gg001 *r);
+
+/* index may be NULL, or describe another tree: GG002 then walks the tree itself. */
+int gg_rule_gg002_check_ids(const gg_py_ids *ids, const gg_tree_index *index, const gg_source *src, TSNode root,
+			    gg_findings *out);
+int gg_rule_gg003_check_ids(const gg_py_ids *ids, const gg_source *src, TSNode root, gg_findings *out);
+
 typedef struct gg_torch_binding {
 	const char *local; /* into the checked text */
 	size_t local_len;
@@ -20,6 +137,7 @@ typedef struct gg_torch_binding {
 } gg_torch_binding;
 
 typedef struct gg_torch_names {
+	const gg_py_ids *ids; /* not owned */
 	const char *text; /* the checked text, not owned */
 	size_t len;
 	bool torch_imported;     /* some import of torch or torch.* */
@@ -30,8 +148,11 @@ typedef struct gg_torch_names {
 	size_t name_len, name_cap;
 } gg_torch_names;
 
-/* Reads every import under root (linear in the tree). Returns 0 or -ENOMEM; free either way. */
-int gg_torch_names_init(gg_torch_names *t, const char *text, size_t len, TSNode root);
+/* Reads every import under root (linear in the tree). Returns 0 or -ENOMEM; free either way. ids must outlive t. */
+int gg_torch_names_init(gg_torch_names *t, const gg_py_ids *ids, const char *text, size_t len, TSNode root);
+/* gg_torch_names_init, reading the imports from index when it describes root's tree. */
+int gg_torch_names_init_index(gg_torch_names *t, const gg_py_ids *ids, const gg_tree_index *index, const char *text,
+			      size_t len, TSNode root);
 void gg_torch_names_free(gg_torch_names *t);
 
 /*

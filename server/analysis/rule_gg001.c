@@ -4,7 +4,8 @@
  *
  * The check runs in three steps, each linear-ish in the file:
  *
- *   facts    one query pass (queries/gg001.scm): imports and what they bind,
+ *   facts    one walk over the tree that matches the patterns written down in
+ *            queries/gg001.scm (facts_collect): imports and what they bind,
  *            backward evidence, grad-disabling names, function and class
  *            definitions, assignments. From them: which classes are
  *            nn.Module / LightningModule / HF Trainer / TestCase subclasses,
@@ -25,6 +26,7 @@
  * marked "Choice:" below.
  */
 #include <ctype.h>
+#include <regex.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -34,11 +36,9 @@
 #include <strings.h>
 
 #include "config.h"
-#include "query.h"
+#include "grad_context.h"
 #include "rules.h"
 
-extern const char gg_query_gg001[];
-extern const unsigned gg_query_gg001_len;
 
 static const char rule_code[] = "GG001";
 
@@ -56,12 +56,20 @@ static const char rule_code[] = "GG001";
 #define MAX_ITER_WRAPS 8
 
 struct gg_rule_gg001 {
-	gg_query *query;       /* owned */
-	TSQueryCursor *cursor; /* owned */
-	uint32_t cap_import_root, cap_import_module, cap_import_alias;
-	uint32_t cap_from_module, cap_from_name, cap_from_alias;
-	uint32_t cap_backward, cap_grad_callee, cap_gradoff, cap_volatile;
-	uint32_t cap_function, cap_class, cap_assign_left, cap_assign_right;
+	/*
+	 * The node types and fields the facts walk tests, resolved once from the
+	 * grammar: comparing ids is far cheaper than ts_node_type + strcmp or a
+	 * field lookup by name on every node.
+	 */
+	TSSymbol sym_lambda, sym_import, sym_import_from, sym_aliased_import, sym_dotted_name, sym_identifier, sym_call,
+		sym_attribute, sym_argument_list, sym_assignment, sym_true, sym_decorator, sym_keyword_argument,
+		sym_function_definition, sym_class_definition, sym_wildcard_import;
+	TSFieldId fld_name, fld_alias, fld_module_name, fld_function, fld_attribute, fld_object, fld_arguments,
+		fld_left, fld_right, fld_value;
+	gg_py_ids ids; /* the same, for the walk */
+	gg_tree_index index; /* filled by each check's facts walk */
+	regex_t step_receiver; /* the receivers of an optimizer's step() (queries/gg001.scm) */
+	bool step_receiver_ok;
 };
 
 typedef struct span {
@@ -213,6 +221,8 @@ typedef struct check {
 	strbuf name; /* scratch for resolved names */
 	span torch;  /* how this file spells torch, for fixes in messages */
 	TSTreeCursor cursor;
+	/* The calls and assignments of the tree, for scan_calls (and GG002): rule->index. */
+	gg_tree_index *index;
 	gg_findings *out;
 	int error; /* first negative errno met; the walk stops */
 } check;
@@ -294,15 +304,8 @@ static int span_cmp(span a, span b)
 	return a.len < b.len ? -1 : a.len > b.len;
 }
 
-static bool type_is(TSNode n, const char *type)
-{
-	return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
-}
-
-static TSNode field(TSNode n, const char *name)
-{
-	return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
-}
+#define IS(n, name) gg_py_is((n), c->rule->ids.sym_##name)
+#define FIELD(n, name) ts_node_child_by_field_id((n), c->rule->ids.fld_##name)
 
 static TSNode null_node(void)
 {
@@ -400,21 +403,21 @@ static bool spanset_has(const spanset *s, span key)
 }
 
 /* The named children that are not comments: argument lists carry comments too. */
-static uint32_t argument_count(TSNode args)
+static uint32_t argument_count(const check *c, TSNode args)
 {
 	uint32_t n = 0, count = ts_node_named_child_count(args);
 	for (uint32_t i = 0; i < count; i++)
-		if (!type_is(ts_node_named_child(args, i), "comment"))
+		if (!IS(ts_node_named_child(args, i), comment))
 			n++;
 	return n;
 }
 
-static TSNode argument_at(TSNode args, uint32_t index)
+static TSNode argument_at(const check *c, TSNode args, uint32_t index)
 {
 	uint32_t count = ts_node_named_child_count(args);
 	for (uint32_t i = 0; i < count; i++) {
 		TSNode a = ts_node_named_child(args, i);
-		if (type_is(a, "comment"))
+		if (IS(a, comment))
 			continue;
 		if (index-- == 0)
 			return a;
@@ -423,31 +426,31 @@ static TSNode argument_at(TSNode args, uint32_t index)
 }
 
 /* An identifier or an attribute chain of identifiers: model, self.model, self.net.encoder. */
-static bool is_name_chain(TSNode n)
+static bool is_name_chain(const check *c, TSNode n)
 {
 	for (unsigned i = 0; i < MAX_NAME_SEGMENTS; i++) {
-		if (type_is(n, "identifier"))
+		if (IS(n, identifier))
 			return true;
-		if (!type_is(n, "attribute"))
+		if (!IS(n, attribute))
 			return false;
-		n = field(n, "object");
+		n = FIELD(n, object);
 	}
 	return false;
 }
 
 /* The root identifier of a name chain. */
-static TSNode chain_root(TSNode n)
+static TSNode chain_root(const check *c, TSNode n)
 {
-	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && type_is(n, "attribute"); i++)
-		n = field(n, "object");
+	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && IS(n, attribute); i++)
+		n = FIELD(n, object);
 	return n;
 }
 
 /* The last segment of a name chain: `encoder` of self.model.encoder. */
 static span chain_last(const check *c, TSNode n)
 {
-	if (type_is(n, "attribute"))
-		return node_span(c, field(n, "attribute"));
+	if (IS(n, attribute))
+		return node_span(c, FIELD(n, attribute));
 	return node_span(c, n);
 }
 
@@ -637,7 +640,7 @@ static int dotted_append(const check *c, strbuf *b, TSNode dotted)
 	uint32_t count = ts_node_named_child_count(dotted);
 	for (uint32_t i = 0, seg = 0; i < count; i++) {
 		TSNode id = ts_node_named_child(dotted, i);
-		if (!type_is(id, "identifier"))
+		if (!IS(id, identifier))
 			continue;
 		span s = node_span(c, id);
 		if ((seg++ && strbuf_append(b, ".", 1)) || strbuf_append(b, s.ptr, s.len))
@@ -657,21 +660,24 @@ static bool is_framework(span root)
 	return false;
 }
 
-/* Records what an import match binds. */
-static int import_record(check *c, const TSQueryMatch *m)
+/*
+ * Records what one import binds (one match of an import pattern of
+ * queries/gg001.scm): root is the first identifier of the module; module and
+ * alias are set for `import a.b [as c]`; from_module, from_name and from_alias
+ * for `from a.b import c [as d]`. Null nodes are absent captures.
+ */
+static int import_record(check *c, TSNode root, TSNode module, TSNode alias, TSNode from_module, TSNode from_name,
+			 TSNode from_alias)
 {
-	gg_rule_gg001 *r = c->rule;
-	TSNode root, module, alias, name;
-	if (!gg_query_match_node(m, r->cap_import_root, &root))
-		return 0;
+	TSNode name = from_name;
 	if (is_framework(node_span(c, root)))
 		c->framework_imported = true;
 
 	strbuf target = { NULL, 0, 0 };
 	int rc = 0;
 	span local;
-	if (gg_query_match_node(m, r->cap_import_module, &module)) {
-		if (gg_query_match_node(m, r->cap_import_alias, &alias)) {
+	if (!ts_node_is_null(module)) {
+		if (!ts_node_is_null(alias)) {
 			/* import torch.autograd as ag */
 			rc = dotted_append(c, &target, module);
 			local = node_span(c, alias);
@@ -680,16 +686,16 @@ static int import_record(check *c, const TSQueryMatch *m)
 			local = node_span(c, root);
 			rc = strbuf_append(&target, local.ptr, local.len);
 		}
-	} else if (gg_query_match_node(m, r->cap_from_module, &module) &&
-		   gg_query_match_node(m, r->cap_from_name, &name)) {
+	} else if (!ts_node_is_null(from_module) && !ts_node_is_null(name)) {
+		module = from_module;
 		/* from torch.autograd import grad [as g] */
 		rc = dotted_append(c, &target, module);
 		if (!rc)
 			rc = strbuf_append(&target, ".", 1);
 		if (!rc)
 			rc = dotted_append(c, &target, name);
-		if (gg_query_match_node(m, r->cap_from_alias, &alias)) {
-			local = node_span(c, alias);
+		if (!ts_node_is_null(from_alias)) {
+			local = node_span(c, from_alias);
 		} else {
 			uint32_t n = ts_node_named_child_count(name);
 			local = node_span(c, n ? ts_node_named_child(name, n - 1) : name);
@@ -728,13 +734,13 @@ static bool name_resolve(check *c, TSNode n)
 {
 	TSNode attrs[MAX_NAME_SEGMENTS];
 	unsigned count = 0;
-	while (type_is(n, "attribute")) {
+	while (IS(n, attribute)) {
 		if (count == MAX_NAME_SEGMENTS)
 			return false;
-		attrs[count++] = field(n, "attribute");
-		n = field(n, "object");
+		attrs[count++] = FIELD(n, attribute);
+		n = FIELD(n, object);
 	}
-	if (!type_is(n, "identifier"))
+	if (!IS(n, identifier))
 		return false;
 	c->name.len = 0;
 	span root = node_span(c, n);
@@ -878,9 +884,9 @@ static unsigned class_kind(check *c, klass *k, unsigned depth);
 /* What a base class expression makes its subclass. */
 static unsigned base_kind(check *c, TSNode base, unsigned depth)
 {
-	if (!is_name_chain(base))
+	if (!is_name_chain(c, base))
 		return 0;
-	if (type_is(base, "identifier")) {
+	if (IS(base, identifier)) {
 		klass *k = class_find(c, node_span(c, base));
 		if (k && !binding_find(c, node_span(c, base)))
 			return class_kind(c, k, depth + 1);
@@ -911,13 +917,13 @@ static unsigned base_kind(check *c, TSNode base, unsigned depth)
  */
 static bool class_defines_forward(const check *c, TSNode def)
 {
-	TSNode body = field(def, "body");
+	TSNode body = FIELD(def, body);
 	uint32_t count = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
 	for (uint32_t i = 0; i < count; i++) {
 		TSNode stmt = ts_node_named_child(body, i);
-		if (type_is(stmt, "decorated_definition"))
-			stmt = field(stmt, "definition");
-		if (type_is(stmt, "function_definition") && span_is(node_span(c, field(stmt, "name")), "forward"))
+		if (IS(stmt, decorated_definition))
+			stmt = FIELD(stmt, definition);
+		if (IS(stmt, function_definition) && span_is(node_span(c, FIELD(stmt, name)), "forward"))
 			return true;
 	}
 	return false;
@@ -928,7 +934,7 @@ static unsigned class_kind(check *c, klass *k, unsigned depth)
 	if (k->state == 2 || k->state == 1 || depth > MAX_CLASS_DEPTH)
 		return k->kind; /* a cycle reads as what is known so far */
 	k->state = 1;
-	TSNode bases = field(k->node, "superclasses");
+	TSNode bases = FIELD(k->node, superclasses);
 	uint32_t count = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
 	unsigned kind = 0;
 	for (uint32_t i = 0; i < count && !c->error; i++)
@@ -943,7 +949,7 @@ static unsigned class_kind(check *c, klass *k, unsigned depth)
 /* The kind of the class a class_definition node is, looked up by name and position. */
 static unsigned class_kind_of(check *c, TSNode def)
 {
-	span name = node_span(c, field(def, "name"));
+	span name = node_span(c, FIELD(def, name));
 	uint32_t at = ts_node_start_byte(def);
 	klass *k = class_find(c, name);
 	for (; k && k < c->classes + c->classes_len && span_eq(k->name, name); k++)
@@ -955,14 +961,14 @@ static unsigned class_kind_of(check *c, TSNode def)
 /* ---- bindings of models ---- */
 
 /* The innermost call of a method chain: torch.load(p).eval().to(d) -> torch.load(p). */
-static TSNode call_chain_base(TSNode call)
+static TSNode call_chain_base(const check *c, TSNode call)
 {
 	for (unsigned i = 0; i < MAX_NAME_SEGMENTS; i++) {
-		TSNode fn = field(call, "function");
-		if (!type_is(fn, "attribute"))
+		TSNode fn = FIELD(call, function);
+		if (!IS(fn, attribute))
 			break;
-		TSNode obj = field(fn, "object");
-		if (!type_is(obj, "call"))
+		TSNode obj = FIELD(fn, object);
+		if (!IS(obj, call))
 			break;
 		call = obj;
 	}
@@ -976,15 +982,15 @@ static TSNode call_chain_base(TSNode call)
  */
 static void assignment_classify(check *c, TSNode left, TSNode right)
 {
-	if (!is_name_chain(left))
+	if (!is_name_chain(c, left))
 		return;
 	span target = node_span(c, left);
-	TSNode base = call_chain_base(right);
-	TSNode fn = field(base, "function");
-	if (!is_name_chain(fn))
+	TSNode base = call_chain_base(c, right);
+	TSNode fn = FIELD(base, function);
+	if (!is_name_chain(c, fn))
 		return;
 	span last = chain_last(c, fn);
-	if (type_is(fn, "identifier") && !binding_find(c, last)) {
+	if (IS(fn, identifier) && !binding_find(c, last)) {
 		klass *k = class_find(c, last);
 		if (k && (class_kind(c, k, 0) & CLASS_MODULE))
 			PUSH(c, c->models.items, c->models.len, c->models.cap, target);
@@ -1012,13 +1018,129 @@ static void assignment_classify(check *c, TSNode left, TSNode right)
 		PUSH(c, c->loaded.items, c->loaded.len, c->loaded.cap, target);
 }
 
-/* ---- facts from the query ---- */
+/* ---- facts: the patterns of queries/gg001.scm, in one walk ---- */
+
+static bool sym_is(TSNode n, TSSymbol sym)
+{
+	return !ts_node_is_null(n) && ts_node_symbol(n) == sym;
+}
+
+static TSNode field_id(TSNode n, TSFieldId id)
+{
+	return ts_node_is_null(n) ? null_node() : ts_node_child_by_field_id(n, id);
+}
+
+/* The node's text, false when it lies outside the text (a stale tree): a text predicate then fails. */
+static bool node_text_of(const check *c, TSNode n, span *out)
+{
+	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	if (e < s || e > c->len)
+		return false;
+	*out = (span){ c->text + s, e - s };
+	return true;
+}
+
+/* (#eq? @n "lit") */
+static bool text_eq(const check *c, TSNode n, const char *lit)
+{
+	span t;
+	return node_text_of(c, n, &t) && span_is(t, lit);
+}
+
+/* The text of an (identifier) captured as the attribute: of an (attribute), or an empty span. */
+static span attribute_name(const check *c, TSNode attr)
+{
+	const gg_rule_gg001 *r = c->rule;
+	TSNode id = field_id(attr, r->fld_attribute);
+	span t = { c->text, 0 };
+	if (!sym_is(id, r->sym_identifier) || !node_text_of(c, id, &t))
+		t.len = 0;
+	return t;
+}
+
+/* (dotted_name . (identifier) @import.root): the root, or a null node when the pattern fails. */
+static TSNode dotted_root_of(const check *c, TSNode dotted)
+{
+	const gg_rule_gg001 *r = c->rule;
+	if (!sym_is(dotted, r->sym_dotted_name) || ts_node_named_child_count(dotted) == 0)
+		return null_node();
+	TSNode root = ts_node_named_child(dotted, 0);
+	return sym_is(root, r->sym_identifier) ? root : null_node();
+}
+
+/* import a.b, import a.b as c: one match per name (patterns 1 and 2). */
+static int imports_of(check *c, TSNode stmt)
+{
+	const gg_rule_gg001 *r = c->rule;
+	TSTreeCursor cur = ts_tree_cursor_new(stmt);
+	int rc = 0;
+	for (bool more = ts_tree_cursor_goto_first_child(&cur); more && !rc; more = ts_tree_cursor_goto_next_sibling(&cur)) {
+		if (ts_tree_cursor_current_field_id(&cur) != r->fld_name)
+			continue;
+		TSNode item = ts_tree_cursor_current_node(&cur);
+		TSNode root = dotted_root_of(c, item);
+		if (!ts_node_is_null(root)) {
+			rc = import_record(c, root, item, null_node(), null_node(), null_node(), null_node());
+		} else if (sym_is(item, r->sym_aliased_import)) {
+			TSNode module = field_id(item, r->fld_name), alias = field_id(item, r->fld_alias);
+			root = dotted_root_of(c, module);
+			if (!ts_node_is_null(root) && sym_is(alias, r->sym_identifier))
+				rc = import_record(c, root, module, alias, null_node(), null_node(), null_node());
+		}
+	}
+	ts_tree_cursor_delete(&cur);
+	return rc;
+}
+
+/* from a.b import c [as d], from a.b import *: patterns 3, 4 and 5. */
+static int from_imports_of(check *c, TSNode stmt)
+{
+	const gg_rule_gg001 *r = c->rule;
+	TSNode module = field_id(stmt, r->fld_module_name);
+	TSNode root = dotted_root_of(c, module);
+	if (ts_node_is_null(root))
+		return 0;
+	TSTreeCursor cur = ts_tree_cursor_new(stmt);
+	int rc = 0;
+	for (bool more = ts_tree_cursor_goto_first_child(&cur); more && !rc; more = ts_tree_cursor_goto_next_sibling(&cur)) {
+		TSNode item = ts_tree_cursor_current_node(&cur);
+		if (sym_is(item, r->sym_wildcard_import)) {
+			rc = import_record(c, root, null_node(), null_node(), module, null_node(), null_node());
+			continue;
+		}
+		if (ts_tree_cursor_current_field_id(&cur) != r->fld_name)
+			continue;
+		if (sym_is(item, r->sym_dotted_name)) {
+			rc = import_record(c, root, null_node(), null_node(), module, item, null_node());
+		} else if (sym_is(item, r->sym_aliased_import)) {
+			TSNode name = field_id(item, r->fld_name), alias = field_id(item, r->fld_alias);
+			if (sym_is(name, r->sym_dotted_name) && sym_is(alias, r->sym_identifier))
+				rc = import_record(c, root, null_node(), null_node(), module, name, alias);
+		}
+	}
+	ts_tree_cursor_delete(&cur);
+	return rc;
+}
+
+/* (#match? @_receiver "([Oo]ptim|(^|[._])opt($|_)|[Ss]caler$)") */
+static bool step_receiver(const check *c, TSNode receiver)
+{
+	span t;
+	if (!c->rule->step_receiver_ok || !node_text_of(c, receiver, &t))
+		return false;
+	char *copy = malloc(t.len + 1);
+	if (!copy)
+		return false;
+	memcpy(copy, t.ptr, t.len);
+	copy[t.len] = '\0';
+	bool hit = regexec(&c->rule->step_receiver, copy, 0, NULL, 0) == 0;
+	free(copy);
+	return hit;
+}
 
 static int facts_collect(check *c, TSNode root)
 {
 	gg_rule_gg001 *r = c->rule;
-	TSQueryMatch m;
-	TSNode n, right;
 	/* Names wait for every binding: an import may follow its use in the text. */
 	TSNode *callees = NULL, *offs = NULL; /* owned */
 	size_t callees_len = 0, callees_cap = 0, offs_len = 0, offs_cap = 0;
@@ -1027,46 +1149,144 @@ static int facts_collect(check *c, TSNode root)
 			false, false, { NULL, 0 }, -1, false, -1, UINT32_MAX };
 	PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, module);
 
-	gg_query_exec(r->query, r->cursor, root);
-	while (!c->error && gg_query_next_match(r->query, r->cursor, c->text, c->len, &m)) {
-		if (gg_query_match_node(&m, r->cap_import_root, &n)) {
-			int rc = import_record(c, &m);
-			if (rc)
-				fail(c, rc);
-		} else if (gg_query_match_node(&m, r->cap_backward, &n)) {
-			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(n));
-		} else if (gg_query_match_node(&m, r->cap_grad_callee, &n)) {
-			PUSH(c, callees, callees_len, callees_cap, n);
-		} else if (gg_query_match_node(&m, r->cap_gradoff, &n)) {
-			PUSH(c, offs, offs_len, offs_cap, n);
-		} else if (gg_query_match_node(&m, r->cap_volatile, &n)) {
-			PUSH(c, c->volatile_at.items, c->volatile_at.len, c->volatile_at.cap, ts_node_start_byte(n));
-		} else if (gg_query_match_node(&m, r->cap_function, &n)) {
+	/*
+	 * Every node once, in document order (the order the query matched in):
+	 * each node type checks the patterns it can start.
+	 */
+	TSTreeCursor cur = ts_tree_cursor_new(root);
+	uint32_t lambda_end = 0; /* end of the outermost lambda around the walk, 0 outside */
+	gg_tree_index *ix = c->index;
+	ix->root = null_node();
+	ix->calls_len = ix->assignments_len = ix->imports_len = 0;
+	ix->calls_exact = true;
+	/* Whether the nodes at each depth have only statement holders above them (imports there count). */
+	size_t depth = 0;
+	if (grow((void **)&ix->reach, &ix->reach_cap, 0, sizeof *ix->reach))
+		fail(c, -ENOMEM);
+	else
+		ix->reach[0] = true;
+	for (bool more = true; more && !c->error;) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		TSSymbol sym = ts_node_symbol(n);
+		if (sym == r->sym_lambda) {
+			uint32_t start = ts_node_start_byte(n);
+			if (start >= lambda_end)
+				lambda_end = ts_node_end_byte(n);
+		} else if (sym == r->sym_call) {
+			gg_call_ref ref = { n, ts_node_start_byte(n), ts_node_end_byte(n), false };
+			if (ref.end <= ref.start || (ix->calls_len && ref.start < ix->calls[ix->calls_len - 1].start))
+				ix->calls_exact = false;
+			/* A lambda's body runs where it is called: scan_calls leaves it out. */
+			ref.in_lambda = ref.start < lambda_end;
+			PUSH(c, ix->calls, ix->calls_len, ix->calls_cap, ref);
+			TSNode fn = field_id(n, r->fld_function);
+			if (sym_is(fn, r->sym_attribute)) {
+				span m = attribute_name(c, fn);
+				bool backward = false;
+				if (span_is(m, "backward")) {
+					backward = true;
+				} else if (span_is(m, "step")) {
+					TSNode recv = field_id(fn, r->fld_object);
+					backward = (sym_is(recv, r->sym_identifier) || sym_is(recv, r->sym_attribute)) &&
+						   step_receiver(c, recv);
+				} else if (span_is(m, "requires_grad_")) {
+					TSNode args = field_id(n, r->fld_arguments);
+					span t;
+					backward = sym_is(args, r->sym_argument_list) && node_text_of(c, args, &t) &&
+						   !(t.len && memmem(t.ptr, t.len, "False", 5));
+				} else if (span_is(m, "grad") || span_is(m, "enable_grad")) {
+					PUSH(c, callees, callees_len, callees_cap, fn);
+				}
+				if (backward)
+					PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(n));
+			} else if (sym_is(fn, r->sym_identifier)) {
+				if (text_eq(c, fn, "grad") || text_eq(c, fn, "enable_grad"))
+					PUSH(c, callees, callees_len, callees_cap, fn);
+				else if (text_eq(c, fn, "no_grad") || text_eq(c, fn, "inference_mode"))
+					PUSH(c, offs, offs_len, offs_cap, n);
+			}
+		} else if (sym == r->sym_attribute) {
+			span a = attribute_name(c, n);
+			if (span_is(a, "no_grad") || span_is(a, "inference_mode"))
+				PUSH(c, offs, offs_len, offs_cap, n);
+		} else if (sym == r->sym_assignment) {
+			PUSH(c, ix->assignments, ix->assignments_len, ix->assignments_cap, n);
+			TSNode left = field_id(n, r->fld_left), right = field_id(n, r->fld_right);
+			if (sym_is(left, r->sym_attribute) && sym_is(right, r->sym_true) &&
+			    span_is(attribute_name(c, left), "requires_grad")) {
+				PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(n));
+			} else if ((sym_is(left, r->sym_identifier) || sym_is(left, r->sym_attribute)) &&
+				   sym_is(right, r->sym_call)) {
+				if (!grow((void **)&c->assign_left, &c->assigns_cap, c->assigns_len, sizeof *c->assign_left)) {
+					TSNode *p = realloc(c->assign_right, c->assigns_cap * sizeof *p);
+					if (!p) {
+						fail(c, -ENOMEM);
+					} else {
+						c->assign_right = p;
+						c->assign_left[c->assigns_len] = left;
+						c->assign_right[c->assigns_len++] = right;
+					}
+				} else {
+					fail(c, -ENOMEM);
+				}
+			}
+		} else if (sym == r->sym_decorator) {
+			uint32_t count = ts_node_named_child_count(n);
+			for (uint32_t i = 0; i < count; i++) {
+				TSNode d = ts_node_named_child(n, i);
+				if ((sym_is(d, r->sym_identifier) && text_eq(c, d, "enable_grad")) ||
+				    (sym_is(d, r->sym_attribute) && span_is(attribute_name(c, d), "enable_grad")))
+					PUSH(c, callees, callees_len, callees_cap, d);
+			}
+		} else if (sym == r->sym_keyword_argument) {
+			TSNode name = field_id(n, r->fld_name);
+			if (sym_is(name, r->sym_identifier) && sym_is(field_id(n, r->fld_value), r->sym_true) &&
+			    text_eq(c, name, "volatile"))
+				PUSH(c, c->volatile_at.items, c->volatile_at.len, c->volatile_at.cap, ts_node_start_byte(n));
+		} else if (sym == r->sym_function_definition) {
 			func f = module;
 			f.def = n;
 			f.start = ts_node_start_byte(n);
 			f.end = ts_node_end_byte(n);
-			f.name = node_span(c, field(n, "name"));
+			f.name = node_span(c, field_id(n, r->fld_name));
 			PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, f);
-		} else if (gg_query_match_node(&m, r->cap_class, &n)) {
-			klass k = { n, node_span(c, field(n, "name")), 0, 0 };
+		} else if (sym == r->sym_class_definition) {
+			klass k = { n, node_span(c, field_id(n, r->fld_name)), 0, 0 };
 			PUSH(c, c->classes, c->classes_len, c->classes_cap, k);
-		} else if (gg_query_match_node(&m, r->cap_assign_left, &n) &&
-			   gg_query_match_node(&m, r->cap_assign_right, &right)) {
-			if (!grow((void **)&c->assign_left, &c->assigns_cap, c->assigns_len, sizeof *c->assign_left)) {
-				TSNode *p = realloc(c->assign_right, c->assigns_cap * sizeof *p);
-				if (!p) {
-					fail(c, -ENOMEM);
-				} else {
-					c->assign_right = p;
-					c->assign_left[c->assigns_len] = n;
-					c->assign_right[c->assigns_len++] = right;
-				}
-			} else {
+		} else if (sym == r->sym_import) {
+			if (ix->reach[depth])
+				PUSH(c, ix->imports, ix->imports_len, ix->imports_cap, n);
+			int rc = imports_of(c, n);
+			if (rc)
+				fail(c, rc);
+		} else if (sym == r->sym_import_from) {
+			if (ix->reach[depth])
+				PUSH(c, ix->imports, ix->imports_len, ix->imports_cap, n);
+			int rc = from_imports_of(c, n);
+			if (rc)
+				fail(c, rc);
+		}
+		bool reach = ix->reach[depth] && sym != r->sym_import && sym != r->sym_import_from &&
+			     gg_py_holds_statements(&r->ids, sym);
+		if (ts_tree_cursor_goto_first_child(&cur)) {
+			if (grow((void **)&ix->reach, &ix->reach_cap, depth + 1, sizeof *ix->reach)) {
 				fail(c, -ENOMEM);
+				break;
 			}
+			ix->reach[++depth] = reach;
+			continue;
+		}
+		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
+			if (!ts_tree_cursor_goto_parent(&cur)) {
+				more = false;
+				break;
+			}
+			depth--;
 		}
 	}
+	ts_tree_cursor_delete(&cur);
+	if (!c->error)
+		ix->root = root;
 	if (!c->error && c->bindings_len)
 		qsort(c->bindings, c->bindings_len, sizeof *c->bindings, binding_cmp);
 	for (size_t i = 0; i < callees_len && !c->error; i++)
@@ -1074,7 +1294,7 @@ static int facts_collect(check *c, TSNode root)
 		    (name_is_one_of(c, names_autograd_grad) || name_is_one_of(c, names_enable_grad)))
 			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(callees[i]));
 	for (size_t i = 0; i < offs_len && !c->error; i++) {
-		TSNode name = type_is(offs[i], "call") ? field(offs[i], "function") : offs[i];
+		TSNode name = IS(offs[i], call) ? FIELD(offs[i], function) : offs[i];
 		if (name_resolve(c, name) && (name_is_one_of(c, names_no_grad) || name_is_one_of(c, names_inference_mode)))
 			PUSH(c, c->gradoff.items, c->gradoff.len, c->gradoff.cap, ts_node_start_byte(offs[i]));
 	}
@@ -1113,17 +1333,17 @@ static int facts_collect(check *c, TSNode root)
 /* true/false literal, positional or as mode=: 1, 0; anything else -1. */
 static int literal_mode(const check *c, TSNode args)
 {
-	if (argument_count(args) != 1)
+	if (argument_count(c, args) != 1)
 		return -1;
-	TSNode a = argument_at(args, 0);
-	if (type_is(a, "keyword_argument")) {
-		if (!span_is(node_span(c, field(a, "name")), "mode"))
+	TSNode a = argument_at(c, args, 0);
+	if (IS(a, keyword_argument)) {
+		if (!span_is(node_span(c, FIELD(a, name)), "mode"))
 			return -1;
-		a = field(a, "value");
+		a = FIELD(a, value);
 	}
-	if (type_is(a, "true"))
+	if (IS(a, true))
 		return 1;
-	if (type_is(a, "false"))
+	if (IS(a, false))
 		return 0;
 	return -1;
 }
@@ -1152,7 +1372,7 @@ static bool configured_decorator(check *c, TSNode name)
 /* A function of this file that wraps no_grad/inference_mode (smart_inference_mode). */
 static bool local_wrapper(const check *c, TSNode name)
 {
-	if (!type_is(name, "identifier") || binding_find(c, node_span(c, name)))
+	if (!IS(name, identifier) || binding_find(c, node_span(c, name)))
 		return false;
 	span s = node_span(c, name);
 	for (size_t i = func_names_lower(c, s); i < c->funcs_len - 1 && span_eq(c->func_names[i].name, s); i++)
@@ -1168,14 +1388,14 @@ static bool local_wrapper(const check *c, TSNode name)
  */
 static grad_context grad_context_of(check *c, TSNode expr)
 {
-	if (type_is(expr, "as_pattern"))
+	if (IS(expr, as_pattern))
 		expr = ts_node_named_child(expr, 0);
-	if (type_is(expr, "parenthesized_expression") && ts_node_named_child_count(expr) == 1)
+	if (IS(expr, parenthesized_expression) && ts_node_named_child_count(expr) == 1)
 		expr = ts_node_named_child(expr, 0);
 
-	if (!type_is(expr, "call")) {
+	if (!IS(expr, call)) {
 		/* Only decorators name these without calling them. */
-		if (!is_name_chain(expr))
+		if (!is_name_chain(c, expr))
 			return GRAD_NONE;
 		if (local_wrapper(c, expr) || configured_decorator(c, expr))
 			return GRAD_OFF;
@@ -1187,8 +1407,8 @@ static grad_context grad_context_of(check *c, TSNode expr)
 			return GRAD_ON;
 		return GRAD_NONE;
 	}
-	TSNode fn = field(expr, "function"), args = field(expr, "arguments");
-	if (!type_is(args, "argument_list") || !is_name_chain(fn))
+	TSNode fn = FIELD(expr, function), args = FIELD(expr, arguments);
+	if (!IS(args, argument_list) || !is_name_chain(c, fn))
 		return GRAD_NONE;
 	if (local_wrapper(c, fn) || configured_decorator(c, fn))
 		return GRAD_OFF;
@@ -1199,7 +1419,7 @@ static grad_context grad_context_of(check *c, TSNode expr)
 	if (name_is_one_of(c, names_enable_grad))
 		return GRAD_ON;
 	if (name_is_one_of(c, names_inference_mode)) {
-		if (argument_count(args) == 0)
+		if (argument_count(c, args) == 0)
 			return GRAD_OFF;
 		int mode = literal_mode(c, args);
 		return mode == 1 ? GRAD_OFF : mode == 0 ? GRAD_NONE : GRAD_CONTROLLED;
@@ -1218,9 +1438,9 @@ static grad_context with_grad(check *c, TSNode with_clause)
 	uint32_t count = ts_node_named_child_count(with_clause);
 	for (uint32_t i = 0; i < count; i++) {
 		TSNode item = ts_node_named_child(with_clause, i);
-		if (!type_is(item, "with_item"))
+		if (!IS(item, with_item))
 			continue;
-		grad_context g = grad_context_of(c, field(item, "value"));
+		grad_context g = grad_context_of(c, FIELD(item, value));
 		if (g == GRAD_OFF || g == GRAD_CONTROLLED)
 			return GRAD_OFF;
 		if (g == GRAD_ON)
@@ -1240,15 +1460,15 @@ typedef enum mode_change {
 /* For a call `X.eval()` / `X.train(...)`: the change, and X in *object. */
 static mode_change mode_call(const check *c, TSNode call, TSNode *object)
 {
-	TSNode fn = field(call, "function"), args = field(call, "arguments");
-	if (!type_is(fn, "attribute") || !type_is(args, "argument_list"))
+	TSNode fn = FIELD(call, function), args = FIELD(call, arguments);
+	if (!IS(fn, attribute) || !IS(args, argument_list))
 		return MODE_NONE;
-	*object = field(fn, "object");
-	span method = node_span(c, field(fn, "attribute"));
+	*object = FIELD(fn, object);
+	span method = node_span(c, FIELD(fn, attribute));
 	if (span_is(method, "eval"))
-		return argument_count(args) == 0 ? MODE_EVAL : MODE_NONE;
+		return argument_count(c, args) == 0 ? MODE_EVAL : MODE_NONE;
 	if (span_is(method, "train")) {
-		if (argument_count(args) == 0)
+		if (argument_count(c, args) == 0)
 			return MODE_TRAIN;
 		return literal_mode(c, args) == 0 ? MODE_EVAL : MODE_TRAIN;
 	}
@@ -1263,34 +1483,34 @@ static mode_change mode_call(const check *c, TSNode call, TSNode *object)
  */
 static mode_change eval_receiver_of(const check *c, TSNode stmt, TSNode *target, TSNode *call)
 {
-	if (!type_is(stmt, "expression_statement") || ts_node_named_child_count(stmt) != 1)
+	if (!IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
 		return MODE_NONE;
 	TSNode e = ts_node_named_child(stmt, 0);
 	bool assigned = false;
-	if (type_is(e, "assignment")) {
-		*target = field(e, "left");
-		if (!is_name_chain(*target))
+	if (IS(e, assignment)) {
+		*target = FIELD(e, left);
+		if (!is_name_chain(c, *target))
 			return MODE_NONE;
 		assigned = true;
-		e = field(e, "right");
+		e = FIELD(e, right);
 	}
 	/* Down a method chain a.eval().to(d).half(): the .eval() may be any link. */
-	for (unsigned links = 0; type_is(e, "call") && links < MAX_NAME_SEGMENTS; links++) {
+	for (unsigned links = 0; IS(e, call) && links < MAX_NAME_SEGMENTS; links++) {
 		TSNode object;
 		mode_change m = mode_call(c, e, &object);
 		if (m != MODE_NONE) {
 			if (!assigned) {
-				if (!is_name_chain(object))
+				if (!is_name_chain(c, object))
 					return MODE_NONE;
 				*target = object;
 			}
 			*call = e;
 			return m;
 		}
-		TSNode fn = field(e, "function");
-		if (!type_is(fn, "attribute"))
+		TSNode fn = FIELD(e, function);
+		if (!IS(fn, attribute))
 			break;
-		e = field(fn, "object");
+		e = FIELD(fn, object);
 	}
 	return MODE_NONE;
 }
@@ -1369,27 +1589,27 @@ static void eval_region_apply(check *c, ctx *x, mode_change m, TSNode receiver_n
 static bool iterable_says_eval(const check *c, TSNode it)
 {
 	for (unsigned i = 0; i < MAX_ITER_WRAPS && !ts_node_is_null(it); i++) {
-		if (type_is(it, "identifier") || type_is(it, "attribute"))
+		if (IS(it, identifier) || IS(it, attribute))
 			return words_any(c, chain_last(c, it), is_iter_word, NULL);
-		if (type_is(it, "subscript")) {
-			TSNode key = field(it, "subscript");
-			if (type_is(key, "string")) {
+		if (IS(it, subscript)) {
+			TSNode key = FIELD(it, subscript);
+			if (IS(key, string)) {
 				span s = node_span(c, key);
 				return words_any(c, s, is_iter_word, NULL);
 			}
-			it = field(it, "value");
+			it = FIELD(it, value);
 			continue;
 		}
-		if (!type_is(it, "call"))
+		if (!IS(it, call))
 			return false;
-		TSNode fn = field(it, "function");
+		TSNode fn = FIELD(it, function);
 		/* dm.val_dataloader(), self.get_test_loader() */
-		if (type_is(fn, "attribute") && words_any(c, chain_last(c, fn), is_iter_word, NULL))
+		if (IS(fn, attribute) && words_any(c, chain_last(c, fn), is_iter_word, NULL))
 			return true;
-		TSNode args = field(it, "arguments");
-		if (!type_is(args, "argument_list") || argument_count(args) == 0)
+		TSNode args = FIELD(it, arguments);
+		if (!IS(args, argument_list) || argument_count(c, args) == 0)
 			return false;
-		it = argument_at(args, 0);
+		it = argument_at(c, args, 0);
 	}
 	return false;
 }
@@ -1423,9 +1643,9 @@ static evidence evidence_here(const check *c, const ctx *x, span prefer)
  */
 static bool chain_is_model(const check *c, const ctx *x, TSNode obj, bool *loaded)
 {
-	if (type_is(obj, "identifier") && span_is(node_span(c, obj), "self"))
+	if (IS(obj, identifier) && span_is(node_span(c, obj), "self"))
 		return x->module_class >= 0;
-	if (!is_name_chain(obj))
+	if (!is_name_chain(c, obj))
 		return false;
 	span text = node_span(c, obj);
 	if (spanset_has(&c->not_models, text))
@@ -1433,12 +1653,12 @@ static bool chain_is_model(const check *c, const ctx *x, TSNode obj, bool *loade
 	*loaded = spanset_has(&c->loaded, text);
 	if (receiver_find(c, x, text) || spanset_has(&c->models, text))
 		return true;
-	TSNode root = chain_root(obj);
+	TSNode root = chain_root(c, obj);
 	span root_text = node_span(c, root);
 	/* A name an import binds is a module or a function: torchvision.models.resnet18, F.linear. */
 	if (binding_find(c, root_text))
 		return false;
-	if (type_is(obj, "identifier") && is_func_name(c, text))
+	if (IS(obj, identifier) && is_func_name(c, text))
 		return false; /* a function of this file: a call, followed by the call graph */
 	return name_says_model(c, chain_last(c, obj));
 }
@@ -1450,13 +1670,13 @@ static const char *const forward_methods[] = {
 /* The model a call runs, or a null node: model(x), self.net.forward(x), self(x). */
 static TSNode forward_receiver(const check *c, const ctx *x, TSNode call, bool *loaded)
 {
-	TSNode fn = field(call, "function");
+	TSNode fn = FIELD(call, function);
 	*loaded = false;
-	if (type_is(fn, "attribute")) {
-		span method = node_span(c, field(fn, "attribute"));
+	if (IS(fn, attribute)) {
+		span method = node_span(c, FIELD(fn, attribute));
 		for (const char *const *m = forward_methods; *m; m++) {
 			if (span_is(method, *m)) {
-				TSNode obj = field(fn, "object");
+				TSNode obj = FIELD(fn, object);
 				return chain_is_model(c, x, obj, loaded) ? obj : null_node();
 			}
 		}
@@ -1469,9 +1689,9 @@ static span detached_output(const check *c, TSNode call)
 {
 	TSNode parent = ts_node_parent(call);
 	span none = { NULL, 0 };
-	if (!type_is(parent, "attribute"))
+	if (!IS(parent, attribute))
 		return none;
-	span attr = node_span(c, field(parent, "attribute"));
+	span attr = node_span(c, FIELD(parent, attribute));
 	if (span_is(attr, "detach") || span_is(attr, "data") || span_is(attr, "detach_"))
 		return attr;
 	return none;
@@ -1482,9 +1702,10 @@ static TSNode comprehension_iter(const check *c, TSNode call, TSNode stmt, uint3
 {
 	uint32_t stop = ts_node_start_byte(stmt);
 	for (TSNode n = ts_node_parent(call); !ts_node_is_null(n) && ts_node_start_byte(n) >= stop; n = ts_node_parent(n)) {
-		const char *t = ts_node_type(n);
-		if (strcmp(t, "list_comprehension") && strcmp(t, "generator_expression") &&
-		    strcmp(t, "set_comprehension") && strcmp(t, "dictionary_comprehension")) {
+		TSSymbol t = ts_node_symbol(n);
+		const gg_py_ids *ids = &c->rule->ids;
+		if (t != ids->sym_list_comprehension && t != ids->sym_generator_expression &&
+		    t != ids->sym_set_comprehension && t != ids->sym_dictionary_comprehension) {
 			if (ts_node_eq(n, stmt))
 				break;
 			continue;
@@ -1492,10 +1713,10 @@ static TSNode comprehension_iter(const check *c, TSNode call, TSNode stmt, uint3
 		uint32_t count = ts_node_named_child_count(n);
 		for (uint32_t i = 0; i < count; i++) {
 			TSNode clause = ts_node_named_child(n, i);
-			if (type_is(clause, "for_in_clause") && iterable_says_eval(c, field(clause, "right"))) {
+			if (IS(clause, for_in_clause) && iterable_says_eval(c, FIELD(clause, right))) {
 				*start = ts_node_start_byte(n);
 				*end = ts_node_end_byte(n);
-				return field(clause, "right");
+				return FIELD(clause, right);
 			}
 		}
 		if (ts_node_eq(n, stmt))
@@ -1531,14 +1752,14 @@ static void event_record(check *c, const ctx *x, TSNode call, TSNode stmt)
 /* f(...) or self.f(...) where f is a function of this file: a call-graph edge. */
 static void site_record(check *c, const ctx *x, TSNode call)
 {
-	TSNode fn = field(call, "function");
+	TSNode fn = FIELD(call, function);
 	site s;
 	memset(&s, 0, sizeof s);
-	if (type_is(fn, "identifier")) {
+	if (IS(fn, identifier)) {
 		s.name = node_span(c, fn);
-	} else if (type_is(fn, "attribute") && type_is(field(fn, "object"), "identifier") &&
-		   (span_is(node_span(c, field(fn, "object")), "self") || span_is(node_span(c, field(fn, "object")), "cls"))) {
-		s.name = node_span(c, field(fn, "attribute"));
+	} else if (IS(fn, attribute) && IS(FIELD(fn, object), identifier) &&
+		   (span_is(node_span(c, FIELD(fn, object)), "self") || span_is(node_span(c, FIELD(fn, object)), "cls"))) {
+		s.name = node_span(c, FIELD(fn, attribute));
 		s.method = true;
 	} else {
 		return;
@@ -1559,12 +1780,40 @@ static void scan_calls(check *c, const ctx *x, TSNode node)
 {
 	if (x->exempt || ts_node_has_error(node))
 		return;
+	const gg_tree_index *ix = c->index;
+	if (ix->calls_exact) {
+		/*
+		 * The calls of node are those of the facts walk within its byte
+		 * range (node is never inside a lambda: it is a statement or a
+		 * part of one), in the order a walk of node meets them.
+		 */
+		uint32_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
+		size_t lo = 0, hi = ix->calls_len;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (ix->calls[mid].start < start)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (size_t i = lo; i < ix->calls_len && ix->calls[i].start < end; i++) {
+			if (ix->calls[i].end > end || ix->calls[i].in_lambda)
+				continue;
+			TSNode n = ix->calls[i].node;
+			site_record(c, x, n);
+			if (!x->grad_off && !x->train_branch)
+				event_record(c, x, n, node);
+			if (c->error)
+				return;
+		}
+		return;
+	}
 	TSTreeCursor *cur = &c->cursor;
 	ts_tree_cursor_reset(cur, node);
 	unsigned depth = 0;
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(cur);
-		if (type_is(n, "call")) {
+		if (IS(n, call)) {
 			site_record(c, x, n);
 			if (!x->grad_off && !x->train_branch)
 				event_record(c, x, n, node);
@@ -1572,7 +1821,7 @@ static void scan_calls(check *c, const ctx *x, TSNode node)
 		if (c->error)
 			return;
 		/* A lambda's body runs where it is called: not here. */
-		if (!type_is(n, "lambda") && ts_tree_cursor_goto_first_child(cur)) {
+		if (!IS(n, lambda) && ts_tree_cursor_goto_first_child(cur)) {
 			depth++;
 			continue;
 		}
@@ -1590,10 +1839,10 @@ static void scan_calls(check *c, const ctx *x, TSNode node)
 /* A bare `torch.set_grad_enabled(...)` statement: what it leaves autograd as. */
 static grad_context bare_grad_statement(check *c, TSNode stmt)
 {
-	if (!type_is(stmt, "expression_statement") || ts_node_named_child_count(stmt) != 1)
+	if (!IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
 		return GRAD_NONE;
 	TSNode call = ts_node_named_child(stmt, 0);
-	if (!type_is(call, "call") || !name_resolve(c, field(call, "function")) ||
+	if (!IS(call, call) || !name_resolve(c, FIELD(call, function)) ||
 	    !name_is_one_of(c, names_set_grad_enabled))
 		return GRAD_NONE;
 	return grad_context_of(c, call);
@@ -1633,21 +1882,21 @@ static void walk_simple(check *c, ctx *x, TSNode stmt)
 /* The position of a parameter named name of def, or -1. */
 static int parameter_index(const check *c, TSNode def, span name, bool *default_false)
 {
-	TSNode params = field(def, "parameters");
+	TSNode params = FIELD(def, parameters);
 	uint32_t count = ts_node_is_null(params) ? 0 : ts_node_named_child_count(params);
 	*default_false = false;
 	for (uint32_t i = 0, pos = 0; i < count; i++) {
 		TSNode p = ts_node_named_child(params, i);
-		if (type_is(p, "comment"))
+		if (IS(p, comment))
 			continue;
 		TSNode id = p;
-		if (type_is(p, "default_parameter") || type_is(p, "typed_default_parameter"))
-			id = field(p, "name");
-		else if (type_is(p, "typed_parameter"))
+		if (IS(p, default_parameter) || IS(p, typed_default_parameter))
+			id = FIELD(p, name);
+		else if (IS(p, typed_parameter))
 			id = ts_node_named_child(p, 0);
-		if (type_is(id, "identifier") && span_eq(node_span(c, id), name)) {
-			TSNode value = field(p, "value");
-			*default_false = type_is(value, "false");
+		if (IS(id, identifier) && span_eq(node_span(c, id), name)) {
+			TSNode value = FIELD(p, value);
+			*default_false = IS(value, false);
 			return (int)pos;
 		}
 		pos++;
@@ -1661,9 +1910,9 @@ static int parameter_index(const check *c, TSNode def, span name, bool *default_
  */
 static bool flag_branch(check *c, const ctx *x, TSNode if_stmt, TSNode block)
 {
-	TSNode cond = field(if_stmt, "condition");
+	TSNode cond = FIELD(if_stmt, condition);
 	func *f = &c->funcs[x->func];
-	if (x->func == 0 || !type_is(cond, "identifier"))
+	if (x->func == 0 || !IS(cond, identifier))
 		return false;
 	span name = node_span(c, cond);
 	bool default_false;
@@ -1681,23 +1930,24 @@ static bool flag_branch(check *c, const ctx *x, TSNode if_stmt, TSNode block)
 /* if/for/while/try/match and their clauses: expressions in the header, blocks below. */
 static void walk_compound(check *c, const ctx *x, TSNode node)
 {
-	bool loop = type_is(node, "for_statement") || type_is(node, "while_statement");
-	bool eval_loop = type_is(node, "for_statement") && iterable_says_eval(c, field(node, "right"));
+	bool loop = IS(node, for_statement) || IS(node, while_statement);
+	bool eval_loop = IS(node, for_statement) && iterable_says_eval(c, FIELD(node, right));
 	uint32_t count = ts_node_named_child_count(node);
 	for (uint32_t i = 0; i < count && !c->error; i++) {
 		TSNode ch = ts_node_named_child(node, i);
-		const char *type = ts_node_type(ch);
+		TSSymbol sym = ts_node_symbol(ch);
+		const char *type = sym == c->rule->ids.sym_block ? "block" : ts_node_type(ch);
 		ctx sub = ctx_nested(x);
-		if (!strcmp(type, "block")) {
+		if (sym == c->rule->ids.sym_block) {
 			sub.in_loop = sub.in_loop || loop;
 			sub.block_end = ts_node_end_byte(ch);
 			if (eval_loop) {
-				sub.loop_iter = field(node, "right");
+				sub.loop_iter = FIELD(node, right);
 				sub.loop_start = ts_node_start_byte(node);
 				sub.loop_end = ts_node_end_byte(node);
 			}
 			/* Only a branch that trains is the training half of a shared step. */
-			if (type_is(node, "if_statement") && ts_node_eq(ch, field(node, "consequence")) &&
+			if (IS(node, if_statement) && ts_node_eq(ch, FIELD(node, consequence)) &&
 			    offsets_any_in(&c->backward, ts_node_start_byte(ch), ts_node_end_byte(ch)) &&
 			    flag_branch(c, x, node, ch))
 				sub.train_branch = true;
@@ -1705,7 +1955,7 @@ static void walk_compound(check *c, const ctx *x, TSNode node)
 		} else if (strstr(type, "_clause") && strcmp(type, "if_clause") != 0) {
 			if (sub.depth <= MAX_BLOCK_DEPTH)
 				walk_compound(c, &sub, ch);
-		} else if (strcmp(type, "comment") != 0) {
+		} else if (sym != c->rule->ids.sym_comment) {
 			scan_calls(c, x, ch);
 		}
 	}
@@ -1717,7 +1967,7 @@ static void walk_with(check *c, const ctx *x, TSNode node)
 	uint32_t count = ts_node_named_child_count(node);
 	for (uint32_t i = 0; i < count; i++) {
 		TSNode ch = ts_node_named_child(node, i);
-		if (!type_is(ch, "with_clause"))
+		if (!IS(ch, with_clause))
 			continue;
 		scan_calls(c, x, ch);
 		/* A clause we cannot read might be the no_grad being typed. */
@@ -1731,7 +1981,7 @@ static void walk_with(check *c, const ctx *x, TSNode node)
 			sub.grad_off = false;
 		}
 	}
-	TSNode body = field(node, "body");
+	TSNode body = FIELD(node, body);
 	sub.block_end = ts_node_end_byte(body);
 	walk_block(c, sub, body);
 }
@@ -1742,12 +1992,12 @@ static void walk_class(check *c, const ctx *x, TSNode node)
 	unsigned kind = class_kind_of(c, node);
 	sub.cls = -1;
 	/* Index the class by its position in c->classes for methods. */
-	span name = node_span(c, field(node, "name"));
+	span name = node_span(c, FIELD(node, name));
 	for (klass *k = class_find(c, name); k && k < c->classes + c->classes_len && span_eq(k->name, name); k++)
 		if (ts_node_eq(k->node, node))
 			sub.cls = (int)(k - c->classes);
 	sub.exempt = x->exempt || (kind & CLASS_TESTCASE);
-	TSNode body = field(node, "body");
+	TSNode body = FIELD(node, body);
 	sub.block_end = ts_node_end_byte(body);
 	walk_block(c, sub, body);
 }
@@ -1800,7 +2050,7 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 	uint32_t count = ts_node_is_null(decorated) ? 0 : ts_node_named_child_count(decorated);
 	for (uint32_t i = 0; i < count; i++) {
 		TSNode d = ts_node_named_child(decorated, i);
-		if (!type_is(d, "decorator"))
+		if (!IS(d, decorator))
 			continue;
 		if (ts_node_has_error(d)) {
 			sub.grad_off = true;
@@ -1810,27 +2060,29 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 		if (g == GRAD_OFF || g == GRAD_CONTROLLED)
 			sub.grad_off = true;
 	}
-	TSNode body = field(def, "body");
+	TSNode body = FIELD(def, body);
 	sub.block_end = ts_node_end_byte(body);
 	walk_block(c, sub, body);
 }
 
 static void walk_statement(check *c, ctx *x, TSNode stmt)
 {
-	const char *type = ts_node_type(stmt);
-	if (!strcmp(type, "function_definition")) {
+	const gg_py_ids *ids = &c->rule->ids;
+	TSSymbol type = ts_node_symbol(stmt);
+	if (type == ids->sym_function_definition) {
 		walk_function(c, x, stmt, null_node());
-	} else if (!strcmp(type, "decorated_definition")) {
-		TSNode def = field(stmt, "definition");
-		if (type_is(def, "function_definition"))
+	} else if (type == ids->sym_decorated_definition) {
+		TSNode def = FIELD(stmt, definition);
+		if (IS(def, function_definition))
 			walk_function(c, x, def, stmt);
-		else if (type_is(def, "class_definition"))
+		else if (IS(def, class_definition))
 			walk_class(c, x, def);
-	} else if (!strcmp(type, "class_definition")) {
+	} else if (type == ids->sym_class_definition) {
 		walk_class(c, x, stmt);
-	} else if (!strcmp(type, "with_statement")) {
+	} else if (type == ids->sym_with_statement) {
 		walk_with(c, x, stmt);
-	} else if (ts_node_child_count(stmt) && (field(stmt, "body").id || field(stmt, "consequence").id)) {
+	} else if (gg_py_may_have_body(ids, type) && ts_node_child_count(stmt) &&
+		   (FIELD(stmt, body).id || FIELD(stmt, consequence).id)) {
 		walk_compound(c, x, stmt);
 	} else if (!ts_node_has_error(stmt)) {
 		walk_simple(c, x, stmt);
@@ -1846,12 +2098,14 @@ static void walk_block(check *c, ctx x, TSNode block)
 {
 	if (ts_node_is_null(block) || x.depth > MAX_BLOCK_DEPTH)
 		return;
-	uint32_t count = ts_node_named_child_count(block);
-	for (uint32_t i = 0; i < count && !c->error; i++) {
-		TSNode stmt = ts_node_named_child(block, i);
-		if (type_is(stmt, "comment"))
+	/* A cursor: ts_node_named_child(block, i) starts from the first child each time. */
+	TSTreeCursor cur = ts_tree_cursor_new(block);
+	for (bool more = ts_tree_cursor_goto_first_child(&cur); more && !c->error;
+	     more = ts_tree_cursor_goto_next_sibling(&cur)) {
+		TSNode stmt = ts_tree_cursor_current_node(&cur);
+		if (!ts_node_is_named(stmt) || IS(stmt, comment))
 			continue;
-		if (type_is(stmt, "ERROR")) {
+		if (IS(stmt, ERROR)) {
 			x.grad_off = true;
 			continue;
 		}
@@ -1859,6 +2113,7 @@ static void walk_block(check *c, ctx x, TSNode block)
 		if (ts_node_has_error(stmt))
 			x.grad_off = true;
 	}
+	ts_tree_cursor_delete(&cur);
 }
 
 /* ---- the call graph ---- */
@@ -1893,25 +2148,25 @@ static int site_callee(const check *c, const site *s)
 /* Whether a call passes a false value for the callee's flag: step(batch, False), train=False, or the default. */
 static bool site_passes_false(const check *c, const site *s, const func *callee)
 {
-	TSNode args = field(s->call, "arguments");
-	if (!callee->flag.len || !type_is(args, "argument_list"))
+	TSNode args = FIELD(s->call, arguments);
+	if (!callee->flag.len || !IS(args, argument_list))
 		return false;
 	/* self.step(batch, False): self is the first parameter, not an argument. */
 	int pos = callee->flag_index - (s->method ? 1 : 0);
-	uint32_t count = argument_count(args);
+	uint32_t count = argument_count(c, args);
 	bool given = false;
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode a = argument_at(args, i);
-		if (type_is(a, "keyword_argument")) {
-			if (span_eq(node_span(c, field(a, "name")), callee->flag))
-				return type_is(field(a, "value"), "false");
+		TSNode a = argument_at(c, args, i);
+		if (IS(a, keyword_argument)) {
+			if (span_eq(node_span(c, FIELD(a, name)), callee->flag))
+				return IS(FIELD(a, value), false);
 			continue;
 		}
-		if (type_is(a, "list_splat") || type_is(a, "dictionary_splat"))
+		if (IS(a, list_splat) || IS(a, dictionary_splat))
 			return false;
 		if ((int)i == pos) {
 			given = true;
-			if (type_is(a, "false"))
+			if (IS(a, false))
 				return true;
 		}
 	}
@@ -2154,7 +2409,7 @@ static void call_add(check *c, strbuf *b, TSNode call)
 		text_add(c, b, "%.*s", (int)q.len, q.ptr);
 		return;
 	}
-	span callee = quote_of(c, field(call, "function"));
+	span callee = quote_of(c, FIELD(call, function));
 	if (!callee.len)
 		callee = (span){ "the model", 9 };
 	text_add(c, b, "%.*s(...)", (int)callee.len, callee.ptr);
@@ -2325,38 +2580,80 @@ gg_rule_gg001 *gg_rule_gg001_new(char **error)
 			*error = gg_strdup_printf("out of memory");
 		return NULL;
 	}
-	r->query = gg_query_new(gg_python_language(), "gg001.scm", gg_query_gg001, gg_query_gg001_len, error);
-	r->cursor = ts_query_cursor_new();
-	if (!r->query || !r->cursor) {
-		if (r->query && error)
-			*error = gg_strdup_printf("out of memory");
+	const TSLanguage *lang = gg_python_language();
+#define SYM(name) ts_language_symbol_for_name(lang, name, (uint32_t)strlen(name), true)
+#define FLD(name) ts_language_field_id_for_name(lang, name, (uint32_t)strlen(name))
+	r->sym_lambda = SYM("lambda");
+	r->sym_import = SYM("import_statement");
+	r->sym_import_from = SYM("import_from_statement");
+	r->sym_aliased_import = SYM("aliased_import");
+	r->sym_dotted_name = SYM("dotted_name");
+	r->sym_identifier = SYM("identifier");
+	r->sym_call = SYM("call");
+	r->sym_attribute = SYM("attribute");
+	r->sym_argument_list = SYM("argument_list");
+	r->sym_assignment = SYM("assignment");
+	r->sym_true = SYM("true");
+	r->sym_decorator = SYM("decorator");
+	r->sym_keyword_argument = SYM("keyword_argument");
+	r->sym_function_definition = SYM("function_definition");
+	r->sym_class_definition = SYM("class_definition");
+	r->sym_wildcard_import = SYM("wildcard_import");
+	r->fld_name = FLD("name");
+	r->fld_alias = FLD("alias");
+	r->fld_module_name = FLD("module_name");
+	r->fld_function = FLD("function");
+	r->fld_attribute = FLD("attribute");
+	r->fld_object = FLD("object");
+	r->fld_arguments = FLD("arguments");
+	r->fld_left = FLD("left");
+	r->fld_right = FLD("right");
+	r->fld_value = FLD("value");
+#undef SYM
+#undef FLD
+	/* A grammar without one of them would match nothing: refuse it, as a query that does not compile. */
+	if (!r->sym_lambda || !r->sym_import || !r->sym_import_from || !r->sym_aliased_import || !r->sym_dotted_name ||
+	    !r->sym_identifier || !r->sym_call || !r->sym_attribute || !r->sym_argument_list || !r->sym_assignment ||
+	    !r->sym_true || !r->sym_decorator || !r->sym_keyword_argument || !r->sym_function_definition ||
+	    !r->sym_class_definition || !r->sym_wildcard_import || !r->fld_name || !r->fld_alias ||
+	    !r->fld_module_name || !r->fld_function || !r->fld_attribute || !r->fld_object || !r->fld_arguments ||
+	    !r->fld_left || !r->fld_right || !r->fld_value) {
+		if (error)
+			*error = gg_strdup_printf("GG001: the Python grammar lacks a node type or field the rule needs");
 		gg_rule_gg001_delete(r);
 		return NULL;
 	}
-	r->cap_import_root = gg_query_capture_id(r->query, "import.root");
-	r->cap_import_module = gg_query_capture_id(r->query, "import.module");
-	r->cap_import_alias = gg_query_capture_id(r->query, "import.alias");
-	r->cap_from_module = gg_query_capture_id(r->query, "from.module");
-	r->cap_from_name = gg_query_capture_id(r->query, "from.name");
-	r->cap_from_alias = gg_query_capture_id(r->query, "from.alias");
-	r->cap_backward = gg_query_capture_id(r->query, "backward");
-	r->cap_grad_callee = gg_query_capture_id(r->query, "grad.callee");
-	r->cap_gradoff = gg_query_capture_id(r->query, "gradoff");
-	r->cap_volatile = gg_query_capture_id(r->query, "volatile");
-	r->cap_function = gg_query_capture_id(r->query, "function");
-	r->cap_class = gg_query_capture_id(r->query, "class");
-	r->cap_assign_left = gg_query_capture_id(r->query, "assign.left");
-	r->cap_assign_right = gg_query_capture_id(r->query, "assign.right");
+	if (!gg_py_ids_init(&r->ids, lang)) {
+		if (error)
+			*error = gg_strdup_printf("GG001: the Python grammar lacks a node type or field the rule needs");
+		gg_rule_gg001_delete(r);
+		return NULL;
+	}
+	if (regcomp(&r->step_receiver, "([Oo]ptim|(^|[._])opt($|_)|[Ss]caler$)", REG_EXTENDED | REG_NOSUB) != 0) {
+		if (error)
+			*error = gg_strdup_printf("GG001: cannot compile the optimizer pattern");
+		gg_rule_gg001_delete(r);
+		return NULL;
+	}
+	r->step_receiver_ok = true;
 	return r;
+}
+
+const gg_tree_index *gg_rule_gg001_index(const gg_rule_gg001 *r)
+{
+	return r ? &r->index : NULL;
 }
 
 void gg_rule_gg001_delete(gg_rule_gg001 *r)
 {
 	if (!r)
 		return;
-	gg_query_delete(r->query);
-	if (r->cursor)
-		ts_query_cursor_delete(r->cursor);
+	if (r->step_receiver_ok)
+		regfree(&r->step_receiver);
+	free(r->index.calls);
+	free(r->index.assignments);
+	free(r->index.imports);
+	free(r->index.reach);
 	free(r);
 }
 
@@ -2388,6 +2685,7 @@ int gg_rule_gg001_check(gg_rule_gg001 *r, const gg_source *src, TSNode root, gg_
 	check c;
 	memset(&c, 0, sizeof c);
 	c.rule = r;
+	c.index = &r->index;
 	c.text = src->text;
 	c.len = src->len;
 	c.config = src->config;

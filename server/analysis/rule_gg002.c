@@ -120,6 +120,7 @@ typedef struct function {
 
 /* Everything one check needs; lives for one gg_rule_gg002_check. */
 typedef struct check {
+	const gg_py_ids *ids; /* not owned */
 	const char *text;
 	size_t len;
 	gg_torch_names torch;
@@ -130,8 +131,27 @@ typedef struct check {
 	call_site *calls; /* owned */
 	size_t calls_len, calls_cap;
 	TSTreeCursor cursor;
+	/*
+	 * Every call in document order (so by start byte), for calls_scan:
+	 * GG001's index of the tree, or own_calls when there is none. When
+	 * calls_exact is false (a call without width), calls_scan walks.
+	 */
+	const gg_tree_index *index; /* not owned; may be NULL */
+	const gg_call_ref *call_refs;
+	size_t call_refs_len;
+	bool calls_exact;
+	gg_call_ref *own_calls; /* owned */
+	size_t own_calls_len, own_calls_cap;
 	gg_findings *out;
 	int error; /* first negative errno met; the walk stops */
+	/*
+	 * The probe: a first walk of the statements alone, without the file's
+	 * facts, the call scans or the history of values, that only asks whether
+	 * some accumulation in a loop could be a candidate (found). Most files
+	 * have none and are done; the others get the full walk.
+	 */
+	bool probe;
+	bool found; /* the probe met a possible candidate; the walk stops */
 } check;
 
 typedef struct ctx {
@@ -150,15 +170,8 @@ static TSNode null_node(void)
 	return none;
 }
 
-static bool type_is(TSNode n, const char *type)
-{
-	return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
-}
-
-static TSNode field(TSNode n, const char *name)
-{
-	return ts_node_child_by_field_name(n, name, (uint32_t)strlen(name));
-}
+#define IS(n, name) gg_py_is((n), c->ids->sym_##name)
+#define FIELD(n, name) ts_node_child_by_field_id((n), c->ids->fld_##name)
 
 static span node_span(const check *c, TSNode n)
 {
@@ -228,14 +241,14 @@ static int grow(void **items, size_t *cap, size_t len, size_t elem)
 }
 
 /* An identifier or an attribute chain of identifiers: total, self.total. */
-static bool is_name_chain(TSNode n)
+static bool is_name_chain(const check *c, TSNode n)
 {
 	for (unsigned i = 0; i < MAX_NAME_SEGMENTS; i++) {
-		if (type_is(n, "identifier"))
+		if (IS(n, identifier))
 			return true;
-		if (!type_is(n, "attribute"))
+		if (!IS(n, attribute))
 			return false;
-		n = field(n, "object");
+		n = FIELD(n, object);
 	}
 	return false;
 }
@@ -243,26 +256,26 @@ static bool is_name_chain(TSNode n)
 /* The last segment of a name chain: `encoder` in self.model.encoder. */
 static span last_segment(const check *c, TSNode chain)
 {
-	return node_span(c, type_is(chain, "attribute") ? field(chain, "attribute") : chain);
+	return node_span(c, IS(chain, attribute) ? FIELD(chain, attribute) : chain);
 }
 
-static TSNode skip_parens(TSNode n)
+static TSNode skip_parens(const check *c, TSNode n)
 {
-	for (unsigned i = 0; i < MAX_EXPR_DEPTH && type_is(n, "parenthesized_expression") &&
+	for (unsigned i = 0; i < MAX_EXPR_DEPTH && IS(n, parenthesized_expression) &&
 			     ts_node_named_child_count(n) == 1; i++)
 		n = ts_node_named_child(n, 0);
 	return n;
 }
 
 /* The positional arguments of a call, comments and keywords aside. */
-static TSNode positional_at(TSNode args, uint32_t index, uint32_t *count)
+static TSNode positional_at(const check *c, TSNode args, uint32_t index, uint32_t *count)
 {
 	TSNode found = null_node();
 	*count = 0;
 	uint32_t n = ts_node_named_child_count(args);
 	for (uint32_t i = 0; i < n; i++) {
 		TSNode a = ts_node_named_child(args, i);
-		if (type_is(a, "comment") || type_is(a, "keyword_argument"))
+		if (IS(a, comment) || IS(a, keyword_argument))
 			continue;
 		if ((*count)++ == index)
 			found = a;
@@ -454,16 +467,16 @@ static const char *const eval_words[] = {
 /* self.model, model, netG, student_encoder, or a name known to hold a model. */
 static bool is_model_chain(const check *c, TSNode chain, unsigned depth)
 {
-	if (!is_name_chain(chain) || depth > MAX_NAME_SEGMENTS)
+	if (!is_name_chain(c, chain) || depth > MAX_NAME_SEGMENTS)
 		return false;
 	if (table_find(&c->models, node_span(c, chain)))
 		return true;
 	if (!word_in(last_word(last_segment(c, chain)), model_words))
 		return false;
 	/* df.head() is not a forward: an attribute is a model only on self or on a model. */
-	if (!type_is(chain, "attribute"))
+	if (!IS(chain, attribute))
 		return true;
-	TSNode object = field(chain, "object");
+	TSNode object = FIELD(chain, object);
 	return span_is(node_span(c, object), "self") || is_model_chain(c, object, depth + 1);
 }
 
@@ -480,8 +493,8 @@ static const char *const loss_callables[] = {
 
 static bool is_loss_class_call(const check *c, TSNode call)
 {
-	TSNode fn = field(call, "function");
-	if (!is_name_chain(fn))
+	TSNode fn = FIELD(call, function);
+	if (!is_name_chain(c, fn))
 		return false;
 	span seg = last_segment(c, fn);
 	return seg.len > 4 && is_upper(seg.ptr[0]) && span_ends(seg, "Loss");
@@ -490,9 +503,9 @@ static bool is_loss_class_call(const check *c, TSNode call)
 /* criterion(...), loss_fn(...), F.cross_entropy(...), nn.MSELoss()(...), ce(...) after ce = nn.CrossEntropyLoss(). */
 static bool is_loss_callee(check *c, TSNode fn)
 {
-	if (type_is(fn, "call"))
+	if (IS(fn, call))
 		return is_loss_class_call(c, fn);
-	if (!is_name_chain(fn))
+	if (!is_name_chain(c, fn))
 		return false;
 	if (table_find(&c->losses, node_span(c, fn)))
 		return true;
@@ -516,10 +529,10 @@ static bool is_model_callee(const check *c, TSNode fn)
 {
 	if (span_is(node_span(c, fn), "self"))
 		return true;
-	if (type_is(fn, "attribute")) {
+	if (IS(fn, attribute)) {
 		static const char *const forwards[] = { "forward", "encode", "decode", NULL };
-		if (span_one_of(node_span(c, field(fn, "attribute")), forwards) &&
-		    is_model_chain(c, field(fn, "object"), 0))
+		if (span_one_of(node_span(c, FIELD(fn, attribute)), forwards) &&
+		    is_model_chain(c, FIELD(fn, object), 0))
 			return true;
 	}
 	return is_model_chain(c, fn, 0);
@@ -568,37 +581,38 @@ static const history no_history = { false, NO_POS, { { 0, 0, 0, 0 }, NULL, NULL 
  */
 static history history_of(check *c, const function *fn, TSNode e, uint32_t lo, uint32_t hi, unsigned depth)
 {
-	e = skip_parens(e);
+	e = skip_parens(c, e);
 	if (ts_node_is_null(e) || depth > MAX_EXPR_DEPTH || c->error)
 		return no_history;
-	const char *type = ts_node_type(e);
+	const gg_py_ids *ids = c->ids;
+	TSSymbol type = ts_node_symbol(e);
 
-	if (!strcmp(type, "identifier") || !strcmp(type, "attribute")) {
-		if (is_name_chain(e)) {
+	if (type == ids->sym_identifier || type == ids->sym_attribute) {
+		if (is_name_chain(c, e)) {
 			const name_info *info = table_find(&fn->names, node_span(c, e));
-			if (info || type_is(e, "identifier")) {
+			if (info || IS(e, identifier)) {
 				if (!info || info->history_at == NO_POS || info->history_at < lo || info->history_at >= hi)
 					return no_history;
 				return (history){ true, info->history_at, info->origin, info->loss };
 			}
 		}
 		/* outputs.loss, model(x).logits: history of the object, unless a plain attribute. */
-		if (span_one_of(node_span(c, field(e, "attribute")), plain_attributes))
+		if (span_one_of(node_span(c, FIELD(e, attribute)), plain_attributes))
 			return no_history;
-		return history_of(c, fn, field(e, "object"), lo, hi, depth + 1);
+		return history_of(c, fn, FIELD(e, object), lo, hi, depth + 1);
 	}
-	if (!strcmp(type, "subscript"))
-		return history_of(c, fn, field(e, "value"), lo, hi, depth + 1);
-	if (!strcmp(type, "unary_operator"))
-		return history_of(c, fn, field(e, "argument"), lo, hi, depth + 1);
-	if (!strcmp(type, "binary_operator")) {
-		history h = history_of(c, fn, field(e, "left"), lo, hi, depth + 1);
-		return h.yes ? h : history_of(c, fn, field(e, "right"), lo, hi, depth + 1);
+	if (type == ids->sym_subscript)
+		return history_of(c, fn, FIELD(e, value), lo, hi, depth + 1);
+	if (type == ids->sym_unary_operator)
+		return history_of(c, fn, FIELD(e, argument), lo, hi, depth + 1);
+	if (type == ids->sym_binary_operator) {
+		history h = history_of(c, fn, FIELD(e, left), lo, hi, depth + 1);
+		return h.yes ? h : history_of(c, fn, FIELD(e, right), lo, hi, depth + 1);
 	}
-	if (strcmp(type, "call") != 0)
+	if (type != ids->sym_call)
 		return no_history;
 
-	TSNode callee = field(e, "function");
+	TSNode callee = FIELD(e, function);
 	uint32_t at = ts_node_start_byte(e);
 	if (at < lo || at >= hi)
 		return no_history;
@@ -606,9 +620,9 @@ static history history_of(check *c, const function *fn, TSNode e, uint32_t lo, u
 		return (history){ true, at, e, true };
 	if (is_model_callee(c, callee))
 		return (history){ true, at, e, false };
-	if (type_is(callee, "attribute") &&
-	    span_one_of(node_span(c, field(callee, "attribute")), keeping_methods)) {
-		history h = history_of(c, fn, field(callee, "object"), lo, hi, depth + 1);
+	if (IS(callee, attribute) &&
+	    span_one_of(node_span(c, FIELD(callee, attribute)), keeping_methods)) {
+		history h = history_of(c, fn, FIELD(callee, object), lo, hi, depth + 1);
 		if (h.yes)
 			return h;
 	}
@@ -618,9 +632,9 @@ static history history_of(check *c, const function *fn, TSNode e, uint32_t lo, u
 		fail(c, err);
 	if (name && name_is_one_of(name, keeping_functions)) {
 		uint32_t count;
-		TSNode first = positional_at(field(e, "arguments"), 0, &count);
+		TSNode first = positional_at(c, FIELD(e, arguments), 0, &count);
 		/* torch.cat([a, b]): the history of an element. */
-		if (type_is(first, "list") || type_is(first, "tuple")) {
+		if (IS(first, list) || IS(first, tuple)) {
 			uint32_t n = ts_node_named_child_count(first);
 			for (uint32_t i = 0; i < n; i++) {
 				history h = history_of(c, fn, ts_node_named_child(first, i), lo, hi, depth + 1);
@@ -664,24 +678,25 @@ static void assign_fact_add(check *c, function *fn, TSNode lhs, TSNode rhs)
 /* Binds the names of a target (a name, or a tuple of them) to value. */
 static void targets_bind(check *c, function *fn, TSNode target, TSNode value, TSNode stmt, unsigned depth)
 {
-	target = skip_parens(target);
+	target = skip_parens(c, target);
 	if (depth > MAX_EXPR_DEPTH || c->error)
 		return;
-	if (is_name_chain(target)) {
+	if (is_name_chain(c, target)) {
 		history h = ts_node_is_null(value) ? no_history : history_of(c, fn, value, 0, NO_POS, 0);
 		name_bind(c, fn, target, stmt, h);
 		if (!ts_node_is_null(value))
 			assign_fact_add(c, fn, target, value);
 		return;
 	}
-	static const char *const tuples[] = { "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list",
-					      "expression_list", NULL };
-	if (!span_one_of((span){ ts_node_type(target), strlen(ts_node_type(target)) }, tuples))
+	const gg_py_ids *ids = c->ids;
+	TSSymbol type = ts_node_is_null(target) ? 0 : ts_node_symbol(target);
+	if (type == 0 || (type != ids->sym_pattern_list && type != ids->sym_tuple_pattern && type != ids->sym_list_pattern &&
+			  type != ids->sym_tuple && type != ids->sym_list && type != ids->sym_expression_list))
 		return;
 	uint32_t n = ts_node_named_child_count(target);
-	TSNode v = skip_parens(value);
+	TSNode v = skip_parens(c, value);
 	/* a, b = x, y pairs up; out, h = model(x) gives both the call's history. */
-	bool pairwise = !ts_node_is_null(v) && (type_is(v, "expression_list") || type_is(v, "tuple")) &&
+	bool pairwise = !ts_node_is_null(v) && (IS(v, expression_list) || IS(v, tuple)) &&
 			ts_node_named_child_count(v) == n;
 	for (uint32_t i = 0; i < n; i++)
 		targets_bind(c, fn, ts_node_named_child(target, i), pairwise ? ts_node_named_child(v, i) : value,
@@ -693,9 +708,9 @@ static void targets_bind(check *c, function *fn, TSNode target, TSNode value, TS
 /* The accumulator's name: total, self.total, history in history["loss"]. */
 static bool accumulator_key(const check *c, TSNode acc, span *key)
 {
-	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && type_is(acc, "subscript"); i++)
-		acc = field(acc, "value");
-	if (!is_name_chain(acc))
+	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && IS(acc, subscript); i++)
+		acc = FIELD(acc, value);
+	if (!is_name_chain(c, acc))
 		return false;
 	*key = node_span(c, acc);
 	return true;
@@ -717,8 +732,13 @@ static void candidate_consider(check *c, const ctx *x, TSNode stmt, TSNode acc, 
 	if (ts_node_is_null(x->loop) || x->grad_off || fn->builds_graph || ts_node_is_null(value))
 		return;
 	span key;
-	if (!accumulator_key(c, acc, &key) || span_eq(key, node_span(c, skip_parens(value))))
+	if (!accumulator_key(c, acc, &key) || span_eq(key, node_span(c, skip_parens(c, value))))
 		return;
+	if (c->probe) {
+		/* What follows needs the history of values: the full walk decides. */
+		c->found = true;
+		return;
+	}
 	uint32_t lo = ts_node_start_byte(x->loop), hi = ts_node_end_byte(x->loop);
 	history h = history_of(c, fn, value, lo, hi, 0);
 	if (!h.yes)
@@ -738,56 +758,59 @@ static void candidate_consider(check *c, const ctx *x, TSNode stmt, TSNode acc, 
 /* total = total + loss, total = loss + total: the value added, or a null node. */
 static TSNode self_addition(const check *c, TSNode left, TSNode right)
 {
-	right = skip_parens(right);
-	if (!type_is(right, "binary_operator") || !is_name_chain(left))
+	right = skip_parens(c, right);
+	if (!IS(right, binary_operator) || !is_name_chain(c, left))
 		return null_node();
-	span op = node_span(c, field(right, "operator"));
+	span op = node_span(c, FIELD(right, operator));
 	if (!span_is(op, "+") && !span_is(op, "-"))
 		return null_node();
 	span acc = node_span(c, left);
-	TSNode l = skip_parens(field(right, "left")), r = field(right, "right");
+	TSNode l = skip_parens(c, FIELD(right, left)), r = FIELD(right, right);
 	if (span_eq(node_span(c, l), acc))
 		return r;
-	if (span_is(op, "+") && span_eq(node_span(c, skip_parens(r)), acc))
+	if (span_is(op, "+") && span_eq(node_span(c, skip_parens(c, r)), acc))
 		return l;
 	return null_node();
 }
 
 static void assignment_handle(check *c, const ctx *x, TSNode stmt, TSNode e)
 {
-	TSNode left = field(e, "left"), right = field(e, "right");
+	TSNode left = FIELD(e, left), right = FIELD(e, right);
 	TSNode added = self_addition(c, left, right);
 	if (!ts_node_is_null(added)) {
 		/* An accumulation, not a fresh binding: the accumulator keeps its past. */
 		candidate_consider(c, x, e, left, added, false);
-		assign_fact_add(c, x->fn, left, right);
+		if (!c->probe)
+			assign_fact_add(c, x->fn, left, right);
 		return;
 	}
+	if (c->probe)
+		return; /* bindings only matter to the history of values */
 	/* a = b = value: every target takes the innermost value. */
 	TSNode value = right;
-	for (unsigned i = 0; i < MAX_EXPR_DEPTH && type_is(value, "assignment"); i++)
-		value = field(value, "right");
-	for (TSNode a = e; type_is(a, "assignment"); a = field(a, "right"))
-		targets_bind(c, x->fn, field(a, "left"), type_is(value, "assignment") ? null_node() : value, stmt, 0);
+	for (unsigned i = 0; i < MAX_EXPR_DEPTH && IS(value, assignment); i++)
+		value = FIELD(value, right);
+	for (TSNode a = e; IS(a, assignment); a = FIELD(a, right))
+		targets_bind(c, x->fn, FIELD(a, left), IS(value, assignment) ? null_node() : value, stmt, 0);
 }
 
 static void augmented_handle(check *c, const ctx *x, TSNode e)
 {
-	span op = node_span(c, field(e, "operator"));
+	span op = node_span(c, FIELD(e, operator));
 	if (span_is(op, "+=") || span_is(op, "-="))
-		candidate_consider(c, x, e, field(e, "left"), field(e, "right"), false);
+		candidate_consider(c, x, e, FIELD(e, left), FIELD(e, right), false);
 }
 
 /* losses.append(loss), history["loss"].append(loss) */
 static void call_statement_handle(check *c, const ctx *x, TSNode call)
 {
-	TSNode fn = field(call, "function");
-	if (!type_is(fn, "attribute") || !span_is(node_span(c, field(fn, "attribute")), "append"))
+	TSNode fn = FIELD(call, function);
+	if (!IS(fn, attribute) || !span_is(node_span(c, FIELD(fn, attribute)), "append"))
 		return;
 	uint32_t count;
-	TSNode value = positional_at(field(call, "arguments"), 0, &count);
+	TSNode value = positional_at(c, FIELD(call, arguments), 0, &count);
 	if (count == 1)
-		candidate_consider(c, x, call, field(fn, "object"), value, true);
+		candidate_consider(c, x, call, FIELD(fn, object), value, true);
 }
 
 /* ---- intent: where accumulators flow ---- */
@@ -795,8 +818,8 @@ static void call_statement_handle(check *c, const ctx *x, TSNode call)
 /* .backward(), accelerator.backward(loss), torch.autograd.grad(...) */
 static bool is_backward_call(check *c, TSNode call)
 {
-	TSNode fn = field(call, "function");
-	if (type_is(fn, "attribute") && span_is(node_span(c, field(fn, "attribute")), "backward"))
+	TSNode fn = FIELD(call, function);
+	if (IS(fn, attribute) && span_is(node_span(c, FIELD(fn, attribute)), "backward"))
 		return true;
 	int err = 0;
 	const char *name = gg_torch_names_resolve(&c->torch, fn, &err);
@@ -807,8 +830,8 @@ static bool is_backward_call(check *c, TSNode call)
 
 static void call_site_add(check *c, const ctx *x, TSNode call)
 {
-	TSNode fn = field(call, "function");
-	if (!is_name_chain(fn))
+	TSNode fn = FIELD(call, function);
+	if (!is_name_chain(c, fn))
 		return;
 	if (grow((void **)&c->calls, &c->calls_cap, c->calls_len, sizeof *c->calls)) {
 		fail(c, -ENOMEM);
@@ -818,23 +841,49 @@ static void call_site_add(check *c, const ctx *x, TSNode call)
 }
 
 /* Records the call sites and backward calls of an expression or simple statement. */
+static void call_seen(check *c, const ctx *x, TSNode n)
+{
+	call_site_add(c, x, n);
+	if (is_backward_call(c, n)) {
+		function *fn = x->fn;
+		if (grow((void **)&fn->sinks, &fn->sinks_cap, fn->sinks_len, sizeof *fn->sinks))
+			fail(c, -ENOMEM);
+		else
+			fn->sinks[fn->sinks_len++] = n;
+	}
+}
+
 static void calls_scan(check *c, const ctx *x, TSNode node)
 {
+	if (c->probe)
+		return; /* sites and sinks only matter to candidates */
+	if (c->calls_exact) {
+		/* The calls of node are those of the facts walk within its byte range, in the same order. */
+		uint32_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
+		size_t lo = 0, hi = c->call_refs_len;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (c->call_refs[mid].start < start)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (size_t i = lo; i < c->call_refs_len && c->call_refs[i].start < end; i++) {
+			if (c->call_refs[i].end > end)
+				continue;
+			call_seen(c, x, c->call_refs[i].node);
+			if (c->error)
+				return;
+		}
+		return;
+	}
 	TSTreeCursor *cur = &c->cursor;
 	ts_tree_cursor_reset(cur, node);
 	unsigned depth = 0;
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(cur);
-		if (type_is(n, "call")) {
-			call_site_add(c, x, n);
-			if (is_backward_call(c, n)) {
-				function *fn = x->fn;
-				if (grow((void **)&fn->sinks, &fn->sinks_cap, fn->sinks_len, sizeof *fn->sinks))
-					fail(c, -ENOMEM);
-				else
-					fn->sinks[fn->sinks_len++] = n;
-			}
-		}
+		if (IS(n, call))
+			call_seen(c, x, n);
 		if (c->error)
 			return;
 		if (ts_tree_cursor_goto_first_child(cur)) {
@@ -859,19 +908,19 @@ static bool is_detached_use(const check *c, TSNode n)
 	static const char *const passing[] = { "cpu", "to", "float", "mean", "sum", NULL };
 	for (unsigned i = 0; i < MAX_NAME_SEGMENTS; i++) {
 		TSNode p = ts_node_parent(n);
-		if (type_is(p, "argument_list")) {
+		if (IS(p, argument_list)) {
 			TSNode call = ts_node_parent(p);
 			uint32_t count;
-			positional_at(p, 0, &count);
-			span f = node_span(c, field(call, "function"));
+			positional_at(c, p, 0, &count);
+			span f = node_span(c, FIELD(call, function));
 			return count == 1 && (span_is(f, "float") || span_is(f, "int"));
 		}
-		if (!type_is(p, "attribute") || !ts_node_eq(field(p, "object"), n))
+		if (!IS(p, attribute) || !ts_node_eq(FIELD(p, object), n))
 			return false;
-		span attr = node_span(c, field(p, "attribute"));
+		span attr = node_span(c, FIELD(p, attribute));
 		if (span_one_of(attr, detaching))
 			return true;
-		if (!span_one_of(attr, passing) || !type_is(ts_node_parent(p), "call"))
+		if (!span_one_of(attr, passing) || !IS(ts_node_parent(p), call))
 			return false;
 		n = ts_node_parent(p);
 	}
@@ -885,31 +934,31 @@ static bool is_detached_use(const check *c, TSNode n)
 static bool is_detached_iteration(const check *c, TSNode n)
 {
 	TSNode m = n, p = ts_node_parent(n);
-	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && type_is(p, "subscript") && ts_node_eq(field(p, "value"), m); i++) {
+	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && IS(p, subscript) && ts_node_eq(FIELD(p, value), m); i++) {
 		m = p;
 		p = ts_node_parent(p);
 	}
-	if (!type_is(p, "for_in_clause") || !ts_node_eq(field(p, "right"), m))
+	if (!IS(p, for_in_clause) || !ts_node_eq(FIELD(p, right), m))
 		return false;
-	TSNode var = field(p, "left");
+	TSNode var = FIELD(p, left);
 	TSNode body = ts_node_named_child(ts_node_parent(p), 0);
 	for (unsigned i = 0; i < MAX_EXPR_DEPTH; i++) {
-		body = skip_parens(body);
-		if (type_is(body, "call")) {
+		body = skip_parens(c, body);
+		if (IS(body, call)) {
 			/* float(x): the argument; x.item(): the receiver. */
-			TSNode fn = field(body, "function");
+			TSNode fn = FIELD(body, function);
 			uint32_t count;
-			TSNode arg = positional_at(field(body, "arguments"), 0, &count);
-			body = type_is(fn, "attribute") ? fn : arg;
-		} else if (type_is(body, "attribute")) {
-			body = field(body, "object");
-		} else if (type_is(body, "subscript")) {
-			body = field(body, "value");
+			TSNode arg = positional_at(c, FIELD(body, arguments), 0, &count);
+			body = IS(fn, attribute) ? fn : arg;
+		} else if (IS(body, attribute)) {
+			body = FIELD(body, object);
+		} else if (IS(body, subscript)) {
+			body = FIELD(body, value);
 		} else {
 			break;
 		}
 	}
-	return type_is(body, "identifier") && type_is(var, "identifier") &&
+	return IS(body, identifier) && IS(var, identifier) &&
 	       span_eq(node_span(c, body), node_span(c, var)) && is_detached_use(c, body);
 }
 
@@ -929,11 +978,11 @@ static void flow_harvest(flow *f, TSNode node, bool skip_detached)
 	unsigned depth = 0;
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(cur);
-		bool name = type_is(n, "attribute") ? is_name_chain(n) : type_is(n, "identifier");
-		if (name && type_is(n, "identifier")) {
+		bool name = IS(n, attribute) ? is_name_chain(c, n) : IS(n, identifier);
+		if (name && IS(n, identifier)) {
 			/* The `total` of self.total is not the local total. */
 			TSNode p = ts_node_parent(n);
-			name = !(type_is(p, "attribute") && ts_node_eq(field(p, "attribute"), n));
+			name = !(IS(p, attribute) && ts_node_eq(FIELD(p, attribute), n));
 		}
 		if (name && !(skip_detached && (is_detached_use(c, n) || is_detached_iteration(c, n)))) {
 			bool added;
@@ -1005,9 +1054,9 @@ static void candidates_filter(check *c, function *fn, TSNode body)
 		TSTreeCursor walk = ts_tree_cursor_new(body);
 		for (bool more = true; more && !c->error;) {
 			TSNode n = ts_tree_cursor_current_node(&walk);
-			bool descend = !type_is(n, "function_definition") && !type_is(n, "class_definition") &&
-				       !type_is(n, "lambda");
-			if (type_is(n, "return_statement") || type_is(n, "yield")) {
+			bool descend = !IS(n, function_definition) && !IS(n, class_definition) &&
+				       !IS(n, lambda);
+			if (IS(n, return_statement) || IS(n, yield)) {
 				flow_harvest(&f, n, true);
 				descend = false;
 			}
@@ -1044,6 +1093,13 @@ static void candidates_filter(check *c, function *fn, TSNode body)
 /* Ends a function: its surviving candidates wait for the file's call sites. */
 static void function_finish(check *c, function *fn, TSNode body)
 {
+	if (c->probe) {
+		table_free(&fn->names);
+		free(fn->assigns);
+		free(fn->sinks);
+		free(fn->cands);
+		return;
+	}
 	if (fn->cands_len && !c->error)
 		candidates_filter(c, fn, body);
 	for (size_t i = 0; i < fn->cands_len && !c->error; i++) {
@@ -1072,10 +1128,10 @@ static span quote_of(const check *c, TSNode n)
 }
 
 /* Whether v reads as one term, so v.detach() needs no parentheses. */
-static bool is_primary(TSNode v)
+static bool is_primary(const check *c, TSNode v)
 {
-	return type_is(v, "identifier") || type_is(v, "attribute") || type_is(v, "call") ||
-	       type_is(v, "subscript") || type_is(v, "parenthesized_expression");
+	return IS(v, identifier) || IS(v, attribute) || IS(v, call) ||
+	       IS(v, subscript) || IS(v, parenthesized_expression);
 }
 
 static void report(check *c, const candidate *cand)
@@ -1083,7 +1139,7 @@ static void report(check *c, const candidate *cand)
 	span stmt = quote_of(c, cand->stmt);
 	span acc = quote_of(c, cand->acc);
 	span val = quote_of(c, cand->value);
-	span callee = quote_of(c, field(cand->h.origin, "function"));
+	span callee = quote_of(c, FIELD(cand->h.origin, function));
 	bool scalar = cand->h.loss || span_contains(node_span(c, cand->value), "loss");
 
 	char *what = stmt.len ? gg_strdup_printf("%.*s", (int)stmt.len, stmt.ptr)
@@ -1093,7 +1149,7 @@ static void report(check *c, const candidate *cand)
 	char *origin = callee.len ? gg_strdup_printf("%.*s(...)", (int)callee.len, callee.ptr)
 				  : gg_strdup_printf(cand->h.loss ? "a loss computation" : "a model forward");
 	char *fixed = !val.len ? gg_strdup_printf("its ")
-			       : is_primary(skip_parens(cand->value)) ? gg_strdup_printf("%.*s", (int)val.len, val.ptr)
+			       : is_primary(c, skip_parens(c, cand->value)) ? gg_strdup_printf("%.*s", (int)val.len, val.ptr)
 								      : gg_strdup_printf("(%.*s)", (int)val.len, val.ptr);
 	char *message = NULL, *related = NULL;
 	if (what && value && origin && fixed) {
@@ -1174,13 +1230,13 @@ static ctx ctx_nested(const ctx *x)
 static void walk_simple(check *c, ctx *x, TSNode stmt)
 {
 	calls_scan(c, x, stmt);
-	if (type_is(stmt, "expression_statement") && ts_node_named_child_count(stmt) == 1) {
+	if (IS(stmt, expression_statement) && ts_node_named_child_count(stmt) == 1) {
 		TSNode e = ts_node_named_child(stmt, 0);
-		if (type_is(e, "assignment"))
+		if (IS(e, assignment))
 			assignment_handle(c, x, stmt, e);
-		else if (type_is(e, "augmented_assignment"))
+		else if (IS(e, augmented_assignment))
 			augmented_handle(c, x, e);
-		else if (type_is(e, "call"))
+		else if (IS(e, call))
 			call_statement_handle(c, x, e);
 	}
 	int err = 0;
@@ -1196,24 +1252,25 @@ static void walk_simple(check *c, ctx *x, TSNode stmt)
 /* if/for/while/try/match and their clauses: expressions in the header, blocks below. */
 static void walk_compound(check *c, const ctx *x, TSNode node)
 {
-	bool loop = type_is(node, "for_statement") || type_is(node, "while_statement");
-	if (type_is(node, "for_statement")) {
+	bool loop = IS(node, for_statement) || IS(node, while_statement);
+	if (IS(node, for_statement) && !c->probe) {
 		/* The loop variable is bound afresh, with a value of unknown origin. */
-		targets_bind(c, x->fn, field(node, "left"), null_node(), field(node, "left"), 0);
+		targets_bind(c, x->fn, FIELD(node, left), null_node(), FIELD(node, left), 0);
 	}
 	uint32_t count = ts_node_named_child_count(node);
-	for (uint32_t i = 0; i < count && !c->error; i++) {
+	for (uint32_t i = 0; i < count && !c->error && !c->found; i++) {
 		TSNode ch = ts_node_named_child(node, i);
-		const char *type = ts_node_type(ch);
+		TSSymbol sym = ts_node_symbol(ch);
+		const char *type = sym == c->ids->sym_block ? "block" : ts_node_type(ch);
 		ctx sub = ctx_nested(x);
-		if (!strcmp(type, "block")) {
-			if (loop && ts_node_eq(ch, field(node, "body")))
+		if (sym == c->ids->sym_block) {
+			if (loop && ts_node_eq(ch, FIELD(node, body)))
 				sub.loop = node;
 			walk_block(c, sub, ch);
 		} else if (strstr(type, "_clause") && strcmp(type, "if_clause") != 0) {
 			if (sub.depth <= MAX_BLOCK_DEPTH)
 				walk_compound(c, &sub, ch);
-		} else if (strcmp(type, "comment") != 0) {
+		} else if (sym != c->ids->sym_comment) {
 			calls_scan(c, x, ch);
 		}
 	}
@@ -1225,7 +1282,7 @@ static void walk_with(check *c, const ctx *x, TSNode node)
 	uint32_t count = ts_node_named_child_count(node);
 	for (uint32_t i = 0; i < count; i++) {
 		TSNode ch = ts_node_named_child(node, i);
-		if (!type_is(ch, "with_clause"))
+		if (!IS(ch, with_clause))
 			continue;
 		calls_scan(c, x, ch);
 		int err = 0;
@@ -1237,14 +1294,14 @@ static void walk_with(check *c, const ctx *x, TSNode node)
 		else if (g == GG_GRAD_ON)
 			sub.grad_off = false;
 	}
-	walk_block(c, sub, field(node, "body"));
+	walk_block(c, sub, FIELD(node, body));
 }
 
 static void walk_class(check *c, const ctx *x, TSNode node)
 {
 	ctx sub = ctx_nested(x);
 	sub.cls = node;
-	walk_block(c, sub, field(node, "body"));
+	walk_block(c, sub, FIELD(node, body));
 }
 
 /* Framework hooks that run without grad (SPEC §2): Lightning's validation_step, HF prediction_step. */
@@ -1252,7 +1309,7 @@ static bool is_no_grad_hook(const check *c, TSNode cls, span name)
 {
 	if (ts_node_is_null(cls))
 		return false;
-	span bases = node_span(c, field(cls, "superclasses"));
+	span bases = node_span(c, FIELD(cls, superclasses));
 	static const char *const lightning_hooks[] = { "validation_step", "test_step", "predict_step", NULL };
 	if (span_one_of(name, lightning_hooks) && span_contains(bases, "LightningModule"))
 		return true;
@@ -1264,7 +1321,7 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 {
 	function fn;
 	memset(&fn, 0, sizeof fn);
-	fn.name = node_span(c, field(def, "name"));
+	fn.name = node_span(c, FIELD(def, name));
 	fn.evaluation = has_word(fn.name, eval_words);
 	fn.builds_graph = span_is(fn.name, "forward");
 
@@ -1278,7 +1335,7 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 	uint32_t count = ts_node_is_null(decorated) ? 0 : ts_node_named_child_count(decorated);
 	for (uint32_t i = 0; i < count; i++) {
 		TSNode d = ts_node_named_child(decorated, i);
-		if (!type_is(d, "decorator"))
+		if (!IS(d, decorator))
 			continue;
 		calls_scan(c, x, d);
 		int err = 0;
@@ -1289,27 +1346,29 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 		if (g == GG_GRAD_OFF || g == GG_GRAD_CONTROLLED)
 			sub.grad_off = true;
 	}
-	TSNode body = field(def, "body");
+	TSNode body = FIELD(def, body);
 	walk_block(c, sub, body);
 	function_finish(c, &fn, body);
 }
 
 static void walk_statement(check *c, ctx *x, TSNode stmt)
 {
-	const char *type = ts_node_type(stmt);
-	if (!strcmp(type, "function_definition")) {
+	const gg_py_ids *ids = c->ids;
+	TSSymbol type = ts_node_symbol(stmt);
+	if (type == ids->sym_function_definition) {
 		walk_function(c, x, stmt, null_node());
-	} else if (!strcmp(type, "decorated_definition")) {
-		TSNode def = field(stmt, "definition");
-		if (type_is(def, "function_definition"))
+	} else if (type == ids->sym_decorated_definition) {
+		TSNode def = FIELD(stmt, definition);
+		if (IS(def, function_definition))
 			walk_function(c, x, def, stmt);
-		else if (type_is(def, "class_definition"))
+		else if (IS(def, class_definition))
 			walk_class(c, x, def);
-	} else if (!strcmp(type, "class_definition")) {
+	} else if (type == ids->sym_class_definition) {
 		walk_class(c, x, stmt);
-	} else if (!strcmp(type, "with_statement")) {
+	} else if (type == ids->sym_with_statement) {
 		walk_with(c, x, stmt);
-	} else if (ts_node_child_count(stmt) && (field(stmt, "body").id || field(stmt, "consequence").id)) {
+	} else if (gg_py_may_have_body(ids, type) && ts_node_child_count(stmt) &&
+		   (FIELD(stmt, body).id || FIELD(stmt, consequence).id)) {
 		walk_compound(c, x, stmt);
 	} else if (!ts_node_has_error(stmt)) {
 		walk_simple(c, x, stmt);
@@ -1325,12 +1384,14 @@ static void walk_block(check *c, ctx x, TSNode block)
 {
 	if (ts_node_is_null(block) || x.depth > MAX_BLOCK_DEPTH)
 		return;
-	uint32_t count = ts_node_named_child_count(block);
-	for (uint32_t i = 0; i < count && !c->error; i++) {
-		TSNode stmt = ts_node_named_child(block, i);
-		if (type_is(stmt, "comment"))
+	/* A cursor: ts_node_named_child(block, i) starts from the first child each time. */
+	TSTreeCursor cur = ts_tree_cursor_new(block);
+	for (bool more = ts_tree_cursor_goto_first_child(&cur); more && !c->error && !c->found;
+	     more = ts_tree_cursor_goto_next_sibling(&cur)) {
+		TSNode stmt = ts_tree_cursor_current_node(&cur);
+		if (!ts_node_is_named(stmt) || IS(stmt, comment))
 			continue;
-		if (type_is(stmt, "ERROR")) {
+		if (IS(stmt, ERROR)) {
 			x.grad_off = true;
 			continue;
 		}
@@ -1338,6 +1399,7 @@ static void walk_block(check *c, ctx x, TSNode block)
 		if (ts_node_has_error(stmt))
 			x.grad_off = true;
 	}
+	ts_tree_cursor_delete(&cur);
 }
 
 /* ---- facts about the file ---- */
@@ -1345,8 +1407,8 @@ static void walk_block(check *c, ctx x, TSNode block)
 /* Words in a class name that make its instances models: ResNet, MyModel, SimpleCNN. */
 static bool is_model_class_call(const check *c, TSNode call)
 {
-	TSNode fn = field(call, "function");
-	if (!is_name_chain(fn))
+	TSNode fn = FIELD(call, function);
+	if (!is_name_chain(c, fn))
 		return false;
 	span seg = last_segment(c, fn);
 	span whole = node_span(c, fn);
@@ -1360,7 +1422,7 @@ static bool is_model_class_call(const check *c, TSNode call)
 static void name_note(check *c, name_table *t, TSNode chain)
 {
 	bool added;
-	if (is_name_chain(chain) && !table_insert(t, node_span(c, chain), &added))
+	if (is_name_chain(c, chain) && !table_insert(t, node_span(c, chain), &added))
 		fail(c, -ENOMEM);
 }
 
@@ -1368,23 +1430,55 @@ static void name_note(check *c, name_table *t, TSNode chain)
  * Names that hold models and loss objects anywhere in the file: receivers of
  * .eval()/.train()/.parameters(), instances of model and loss classes.
  */
+static const char *const model_methods[] = { "eval", "train", "parameters", "named_parameters", NULL };
+
+static void call_fact(check *c, TSNode n)
+{
+	TSNode fn = FIELD(n, function);
+	if (IS(fn, attribute) && span_one_of(node_span(c, FIELD(fn, attribute)), model_methods))
+		name_note(c, &c->models, FIELD(fn, object));
+}
+
+static void assignment_fact(check *c, TSNode n)
+{
+	TSNode right = skip_parens(c, FIELD(n, right));
+	if (IS(right, call) && is_loss_class_call(c, right))
+		name_note(c, &c->losses, FIELD(n, left));
+	else if (IS(right, call) && is_model_class_call(c, right))
+		name_note(c, &c->models, FIELD(n, left));
+}
+
 static void file_facts_collect(check *c, TSNode root)
 {
-	static const char *const model_methods[] = { "eval", "train", "parameters", "named_parameters", NULL };
+	const gg_tree_index *ix = c->index;
+	if (ix && ts_node_eq(ix->root, root)) {
+		/* GG001 walked this tree already: its calls and assignments are all the facts need. */
+		c->call_refs = ix->calls;
+		c->call_refs_len = ix->calls_len;
+		c->calls_exact = ix->calls_exact;
+		for (size_t i = 0; i < ix->calls_len && !c->error; i++)
+			call_fact(c, ix->calls[i].node);
+		for (size_t i = 0; i < ix->assignments_len && !c->error; i++)
+			assignment_fact(c, ix->assignments[i]);
+		return;
+	}
 	TSTreeCursor *cur = &c->cursor;
 	ts_tree_cursor_reset(cur, root);
+	c->calls_exact = true;
 	for (bool more = true; more && !c->error;) {
 		TSNode n = ts_tree_cursor_current_node(cur);
-		if (type_is(n, "call")) {
-			TSNode fn = field(n, "function");
-			if (type_is(fn, "attribute") && span_one_of(node_span(c, field(fn, "attribute")), model_methods))
-				name_note(c, &c->models, field(fn, "object"));
-		} else if (type_is(n, "assignment")) {
-			TSNode right = skip_parens(field(n, "right"));
-			if (type_is(right, "call") && is_loss_class_call(c, right))
-				name_note(c, &c->losses, field(n, "left"));
-			else if (type_is(right, "call") && is_model_class_call(c, right))
-				name_note(c, &c->models, field(n, "left"));
+		if (IS(n, call)) {
+			gg_call_ref ref = { n, ts_node_start_byte(n), ts_node_end_byte(n), false };
+			if (ref.end <= ref.start ||
+			    (c->own_calls_len && ref.start < c->own_calls[c->own_calls_len - 1].start))
+				c->calls_exact = false;
+			if (grow((void **)&c->own_calls, &c->own_calls_cap, c->own_calls_len, sizeof *c->own_calls))
+				fail(c, -ENOMEM);
+			else
+				c->own_calls[c->own_calls_len++] = ref;
+			call_fact(c, n);
+		} else if (IS(n, assignment)) {
+			assignment_fact(c, n);
 		}
 		if (ts_tree_cursor_goto_first_child(cur))
 			continue;
@@ -1395,34 +1489,55 @@ static void file_facts_collect(check *c, TSNode root)
 			}
 		}
 	}
+	c->call_refs = c->own_calls;
+	c->call_refs_len = c->own_calls_len;
 }
 
 /* ---- the rule ---- */
 
 int gg_rule_gg002_check(const gg_source *src, TSNode root, gg_findings *out)
 {
+	gg_py_ids ids;
+	if (!gg_py_ids_init(&ids, ts_tree_language(root.tree)))
+		return -EINVAL;
+	return gg_rule_gg002_check_ids(&ids, NULL, src, root, out);
+}
+
+int gg_rule_gg002_check_ids(const gg_py_ids *ids, const gg_tree_index *index, const gg_source *src, TSNode root,
+			    gg_findings *out)
+{
 	check c;
 	memset(&c, 0, sizeof c);
+	c.ids = ids;
+	c.index = index;
 	c.text = src->text ? src->text : "";
 	c.len = src->len;
 	c.out = out;
 
-	int rc = gg_torch_names_init(&c.torch, c.text, c.len, root);
+	int rc = gg_torch_names_init_index(&c.torch, ids, index, c.text, c.len, root);
 	if (!rc && c.torch.framework_imported) {
 		c.cursor = ts_tree_cursor_new(root);
-		file_facts_collect(&c, root);
-
-		function module;
-		memset(&module, 0, sizeof module);
-		module.name = (span){ c.text, 0 };
-		ctx x;
-		memset(&x, 0, sizeof x);
-		x.fn = &module;
-		x.loop = null_node();
-		x.cls = null_node();
-		if (!c.error)
-			walk_block(&c, x, root);
-		function_finish(&c, &module, root);
+		/* The probe, then the full walk where it found something: the same walk either way. */
+		for (int pass = 0; pass < 2 && !c.error; pass++) {
+			c.probe = pass == 0;
+			if (!c.probe) {
+				if (!c.found)
+					break;
+				c.found = false;
+				file_facts_collect(&c, root);
+			}
+			function module;
+			memset(&module, 0, sizeof module);
+			module.name = (span){ c.text, 0 };
+			ctx x;
+			memset(&x, 0, sizeof x);
+			x.fn = &module;
+			x.loop = null_node();
+			x.cls = null_node();
+			if (!c.error)
+				walk_block(&c, x, root);
+			function_finish(&c, &module, root);
+		}
 		if (!c.error)
 			file_finish(&c);
 		ts_tree_cursor_delete(&c.cursor);
@@ -1433,5 +1548,6 @@ int gg_rule_gg002_check(const gg_source *src, TSNode root, gg_findings *out)
 	table_free(&c.losses);
 	free(c.pending);
 	free(c.calls);
+	free(c.own_calls);
 	return rc;
 }

@@ -15,19 +15,17 @@
 
 static const char rule_code[] = "GG003";
 
-static bool type_is(TSNode n, const char *type)
-{
-	return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
-}
+#define IS(n, name) gg_py_is((n), ids->sym_##name)
+#define FIELD(n, name) ts_node_child_by_field_id((n), ids->fld_##name)
 
 /* `volatile=True` as a keyword argument of a call. */
-static bool is_volatile_true(const gg_source *src, TSNode kw)
+static bool is_volatile_true(const gg_py_ids *ids, const gg_source *src, TSNode kw)
 {
-	if (!type_is(kw, "keyword_argument") || !type_is(ts_node_child_by_field_name(kw, "value", 5), "true"))
+	if (!IS(kw, keyword_argument) || !IS(FIELD(kw, value), true))
 		return false;
-	TSNode name = ts_node_child_by_field_name(kw, "name", 4);
+	TSNode name = FIELD(kw, name);
 	TSNode args = ts_node_parent(kw);
-	if (!type_is(name, "identifier") || !type_is(args, "argument_list") || !type_is(ts_node_parent(args), "call"))
+	if (!IS(name, identifier) || !IS(args, argument_list) || !IS(ts_node_parent(args), call))
 		return false;
 	uint32_t s = ts_node_start_byte(name), e = ts_node_end_byte(name);
 	return e <= src->len && e - s == 8 && memcmp(src->text + s, "volatile", 8) == 0;
@@ -45,11 +43,22 @@ static int report(gg_findings *out, TSNode kw)
 
 int gg_rule_gg003_check(const gg_source *src, TSNode root, gg_findings *out)
 {
+	/* Nearly no file spells the keyword: skip resolving the ids for those. */
+	if (!memmem(src->text, src->len, "volatile", 8))
+		return 0;
+	gg_py_ids ids;
+	if (!gg_py_ids_init(&ids, ts_tree_language(root.tree)))
+		return -EINVAL;
+	return gg_rule_gg003_check_ids(&ids, src, root, out);
+}
+
+int gg_rule_gg003_check_ids(const gg_py_ids *ids, const gg_source *src, TSNode root, gg_findings *out)
+{
 	/* Nearly no file spells the keyword: skip the walks for those. */
 	if (!memmem(src->text, src->len, "volatile", 8))
 		return 0;
 	gg_torch_names names;
-	int rc = gg_torch_names_init(&names, src->text, src->len, root);
+	int rc = gg_torch_names_init(&names, ids, src->text, src->len, root);
 	bool checked = !rc && names.torch_imported;
 	gg_torch_names_free(&names);
 	if (!checked)
@@ -58,7 +67,7 @@ int gg_rule_gg003_check(const gg_source *src, TSNode root, gg_findings *out)
 	TSTreeCursor cur = ts_tree_cursor_new(root);
 	for (bool more = true; more && !rc;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
-		if (is_volatile_true(src, n))
+		if (is_volatile_true(ids, src, n))
 			rc = report(out, n);
 		if (ts_tree_cursor_goto_first_child(&cur))
 			continue;
