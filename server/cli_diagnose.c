@@ -90,7 +90,10 @@ static void diagnose_print_text(FILE *out, const gg_diagnoses *all)
 			fprintf(out, "  at %s:%u in %s", c->filename, c->line, c->function[0] ? c->function : "<module>");
 			if (c->code)
 				fprintf(out, ": %s", c->code);
-			if (x->res.path)
+			if (x->res.path && x->res.is_cell)
+				fprintf(out, "\n     = %s, cell %u%s", x->res.path, x->res.cell,
+					x->res.stale ? " (changed since this run)" : "");
+			else if (x->res.path)
 				fprintf(out, "\n     = %s%s", x->res.path, x->res.stale ? " (changed since this run)" : "");
 			fputc('\n', out);
 		}

@@ -91,7 +91,9 @@ char *gg_log_diagnosis_markdown(const gg_diagnosis *d)
 	if (c) {
 		const gg_dx_frame *x = &d->frames[d->culprit];
 		rc |= gg_buf_printf(&b, "\n**Culprit.** `%s:%u` in `%s()`", c->filename, c->line, c->function);
-		if (x->res.path && !x->res.stale) {
+		if (x->res.path && !x->res.stale && x->res.is_cell) {
+			rc |= gg_buf_printf(&b, " → `%s`, cell %u, line %u", x->res.path, x->res.cell, c->line);
+		} else if (x->res.path && !x->res.stale) {
 			char *uri = gg_uri_from_path(x->res.path);
 			if (uri)
 				rc |= gg_buf_printf(&b, " → [%s](%s#L%u)", x->res.path, uri, c->line);

@@ -33,6 +33,7 @@ const gg_rule_info *gg_rule_lookup(const char *code)
 struct gg_analyzer {
 	TSParser *parser;     /* owned */
 	gg_rule_gg001 *gg001; /* owned */
+	gg_rule_gg003 *gg003; /* owned */
 	gg_py_ids ids;        /* the grammar's node types and fields GG002 and GG003 test */
 };
 
@@ -63,7 +64,8 @@ gg_analyzer *gg_analyzer_new(char **error)
 		return NULL;
 	}
 	a->gg001 = gg_rule_gg001_new(error);
-	if (!a->gg001) {
+	a->gg003 = a->gg001 ? gg_rule_gg003_new(error) : NULL;
+	if (!a->gg001 || !a->gg003) {
 		gg_analyzer_delete(a);
 		return NULL;
 	}
@@ -77,6 +79,7 @@ void gg_analyzer_delete(gg_analyzer *a)
 	if (a->parser)
 		ts_parser_delete(a->parser);
 	gg_rule_gg001_delete(a->gg001);
+	gg_rule_gg003_delete(a->gg003);
 	free(a);
 }
 
@@ -180,9 +183,9 @@ int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
 	size_t before = out->len;
 	int rc = gg_rule_gg001_check(a->gg001, src, ts_tree_root_node(tree), out);
 	if (!rc)
-		rc = gg_rule_gg002_check_ids(&a->ids, gg_rule_gg001_index(a->gg001), src, ts_tree_root_node(tree), out);
+		rc = gg_rule_gg002_check(&a->ids, gg_rule_gg001_index(a->gg001), src, ts_tree_root_node(tree), out);
 	if (!rc)
-		rc = gg_rule_gg003_check_ids(&a->ids, src, ts_tree_root_node(tree), out);
+		rc = gg_rule_gg003_check(a->gg003, &a->ids, src, ts_tree_root_node(tree), out);
 	if (!rc) {
 		/* Post-filters, so every rule gets select/ignore/severity and noqa alike. */
 		gg_config_apply(src->config, out, before);

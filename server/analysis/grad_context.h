@@ -87,11 +87,6 @@ static inline bool gg_py_may_have_body(const gg_py_ids *ids, TSSymbol sym)
 }
 
 /*
- * GG002 and GG003 with the ids resolved by the caller (the analyzer keeps
- * them); gg_rule_gg002_check and gg_rule_gg003_check (rules.h) resolve them
- * for each call.
- */
-/*
  * What GG001's walk over every node (its facts) saw that GG002 needs too, so
  * that GG002 need not walk the whole tree again: every call with its byte
  * range (document order, so by start byte) and every assignment. The buffers
@@ -122,14 +117,6 @@ typedef struct gg_tree_index {
 } gg_tree_index;
 
 /* The index of the tree GG001 last checked (rules.h); valid until its next check. */
-struct gg_rule_gg001;
-const gg_tree_index *gg_rule_gg001_index(const struct gg_rule_gg001 *r);
-
-/* index may be NULL, or describe another tree: GG002 then walks the tree itself. */
-int gg_rule_gg002_check_ids(const gg_py_ids *ids, const gg_tree_index *index, const gg_source *src, TSNode root,
-			    gg_findings *out);
-int gg_rule_gg003_check_ids(const gg_py_ids *ids, const gg_source *src, TSNode root, gg_findings *out);
-
 typedef struct gg_torch_binding {
 	const char *local; /* into the checked text */
 	size_t local_len;

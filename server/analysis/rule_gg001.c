@@ -4,8 +4,9 @@
  *
  * The check runs in three steps, each linear-ish in the file:
  *
- *   facts    one walk over the tree that matches the patterns written down in
- *            queries/gg001.scm (facts_collect): imports and what they bind,
+ *   facts    one walk over the tree (facts_collect; once a query, now
+ *            hand-matched on node and field ids for speed, see
+ *            docs/performance.md): imports and what they bind,
  *            backward evidence, grad-disabling names, function and class
  *            definitions, assignments. From them: which classes are
  *            nn.Module / LightningModule / HF Trainer / TestCase subclasses,
@@ -68,7 +69,7 @@ struct gg_rule_gg001 {
 		fld_left, fld_right, fld_value;
 	gg_py_ids ids; /* the same, for the walk */
 	gg_tree_index index; /* filled by each check's facts walk */
-	regex_t step_receiver; /* the receivers of an optimizer's step() (queries/gg001.scm) */
+	regex_t step_receiver; /* the receivers of an optimizer's step() */
 	bool step_receiver_ok;
 };
 
@@ -661,8 +662,7 @@ static bool is_framework(span root)
 }
 
 /*
- * Records what one import binds (one match of an import pattern of
- * queries/gg001.scm): root is the first identifier of the module; module and
+ * Records what one import binds: root is the first identifier of the module; module and
  * alias are set for `import a.b [as c]`; from_module, from_name and from_alias
  * for `from a.b import c [as d]`. Null nodes are absent captures.
  */
@@ -1018,7 +1018,7 @@ static void assignment_classify(check *c, TSNode left, TSNode right)
 		PUSH(c, c->loaded.items, c->loaded.len, c->loaded.cap, target);
 }
 
-/* ---- facts: the patterns of queries/gg001.scm, in one walk ---- */
+/* ---- facts: imports, backward evidence, grad-off names, definitions, in one walk ---- */
 
 static bool sym_is(TSNode n, TSSymbol sym)
 {
@@ -1150,7 +1150,7 @@ static int facts_collect(check *c, TSNode root)
 	PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, module);
 
 	/*
-	 * Every node once, in document order (the order the query matched in):
+	 * Every node once, in document order:
 	 * each node type checks the patterns it can start.
 	 */
 	TSTreeCursor cur = ts_tree_cursor_new(root);

@@ -1495,15 +1495,7 @@ static void file_facts_collect(check *c, TSNode root)
 
 /* ---- the rule ---- */
 
-int gg_rule_gg002_check(const gg_source *src, TSNode root, gg_findings *out)
-{
-	gg_py_ids ids;
-	if (!gg_py_ids_init(&ids, ts_tree_language(root.tree)))
-		return -EINVAL;
-	return gg_rule_gg002_check_ids(&ids, NULL, src, root, out);
-}
-
-int gg_rule_gg002_check_ids(const gg_py_ids *ids, const gg_tree_index *index, const gg_source *src, TSNode root,
+int gg_rule_gg002_check(const gg_py_ids *ids, const gg_tree_index *index, const gg_source *src, TSNode root,
 			    gg_findings *out)
 {
 	check c;

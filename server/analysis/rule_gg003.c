@@ -3,32 +3,52 @@
  * `Variable(x, volatile=True)`. The flag has done nothing since PyTorch 0.4,
  * so code that relies on it runs evaluation with autograd on.
  *
- * One walk over the tree; only files that import torch are checked.
+ * The pattern is queries/gg003.scm; only files that import torch are checked.
  */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "grad_context.h"
+#include "query.h"
 #include "rules.h"
+
+extern const char gg_query_gg003[];
+extern const unsigned gg_query_gg003_len;
 
 static const char rule_code[] = "GG003";
 
-#define IS(n, name) gg_py_is((n), ids->sym_##name)
-#define FIELD(n, name) ts_node_child_by_field_id((n), ids->fld_##name)
+struct gg_rule_gg003 {
+	gg_query *query;       /* owned */
+	TSQueryCursor *cursor; /* owned */
+	uint32_t cap_volatile;
+};
 
-/* `volatile=True` as a keyword argument of a call. */
-static bool is_volatile_true(const gg_py_ids *ids, const gg_source *src, TSNode kw)
+gg_rule_gg003 *gg_rule_gg003_new(char **error)
 {
-	if (!IS(kw, keyword_argument) || !IS(FIELD(kw, value), true))
-		return false;
-	TSNode name = FIELD(kw, name);
-	TSNode args = ts_node_parent(kw);
-	if (!IS(name, identifier) || !IS(args, argument_list) || !IS(ts_node_parent(args), call))
-		return false;
-	uint32_t s = ts_node_start_byte(name), e = ts_node_end_byte(name);
-	return e <= src->len && e - s == 8 && memcmp(src->text + s, "volatile", 8) == 0;
+	gg_rule_gg003 *r = calloc(1, sizeof *r);
+	if (!r)
+		return NULL;
+	r->query = gg_query_new(gg_python_language(), "gg003", gg_query_gg003, gg_query_gg003_len, error);
+	r->cursor = ts_query_cursor_new();
+	if (!r->query || !r->cursor) {
+		gg_rule_gg003_delete(r);
+		return NULL;
+	}
+	r->cap_volatile = gg_query_capture_id(r->query, "volatile");
+	return r;
+}
+
+void gg_rule_gg003_delete(gg_rule_gg003 *r)
+{
+	if (!r)
+		return;
+	gg_query_delete(r->query);
+	if (r->cursor)
+		ts_query_cursor_delete(r->cursor);
+	free(r);
 }
 
 static int report(gg_findings *out, TSNode kw)
@@ -41,20 +61,9 @@ static int report(gg_findings *out, TSNode kw)
 	return gg_findings_push(out, rule_code, GG_SEVERITY_WARNING, at, message) ? 0 : -ENOMEM;
 }
 
-int gg_rule_gg003_check(const gg_source *src, TSNode root, gg_findings *out)
+int gg_rule_gg003_check(gg_rule_gg003 *r, const gg_py_ids *ids, const gg_source *src, TSNode root, gg_findings *out)
 {
-	/* Nearly no file spells the keyword: skip resolving the ids for those. */
-	if (!memmem(src->text, src->len, "volatile", 8))
-		return 0;
-	gg_py_ids ids;
-	if (!gg_py_ids_init(&ids, ts_tree_language(root.tree)))
-		return -EINVAL;
-	return gg_rule_gg003_check_ids(&ids, src, root, out);
-}
-
-int gg_rule_gg003_check_ids(const gg_py_ids *ids, const gg_source *src, TSNode root, gg_findings *out)
-{
-	/* Nearly no file spells the keyword: skip the walks for those. */
+	/* Nearly no file spells the keyword: skip the import scan and the query for those. */
 	if (!memmem(src->text, src->len, "volatile", 8))
 		return 0;
 	gg_torch_names names;
@@ -64,20 +73,11 @@ int gg_rule_gg003_check_ids(const gg_py_ids *ids, const gg_source *src, TSNode r
 	if (!checked)
 		return rc;
 
-	TSTreeCursor cur = ts_tree_cursor_new(root);
-	for (bool more = true; more && !rc;) {
-		TSNode n = ts_tree_cursor_current_node(&cur);
-		if (is_volatile_true(ids, src, n))
-			rc = report(out, n);
-		if (ts_tree_cursor_goto_first_child(&cur))
-			continue;
-		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
-			if (!ts_tree_cursor_goto_parent(&cur)) {
-				more = false;
-				break;
-			}
-		}
-	}
-	ts_tree_cursor_delete(&cur);
+	TSQueryMatch m;
+	TSNode kw;
+	gg_query_exec(r->query, r->cursor, root);
+	while (!rc && gg_query_next_match(r->query, r->cursor, src->text, src->len, &m))
+		if (gg_query_match_node(&m, r->cap_volatile, &kw))
+			rc = report(out, kw);
 	return rc;
 }

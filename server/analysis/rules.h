@@ -5,6 +5,7 @@
 
 #include "analysis.h"
 #include "findings.h"
+#include "grad_context.h"
 
 /*
  * The rules behind gg_analyzer_check. Each rule owns its compiled queries and
@@ -21,7 +22,17 @@ void gg_rule_gg001_delete(gg_rule_gg001 *r);
 int gg_rule_gg001_check(gg_rule_gg001 *r, const gg_source *src, TSNode root, gg_findings *out);
 
 /* GG002 and GG003 keep no state between files. Append their findings for src to out; 0 or a negative errno. */
-int gg_rule_gg002_check(const gg_source *src, TSNode root, gg_findings *out);
-int gg_rule_gg003_check(const gg_source *src, TSNode root, gg_findings *out);
+/* What GG001's walk indexed of the tree it last checked (calls, assignments), for GG002. */
+const gg_tree_index *gg_rule_gg001_index(const gg_rule_gg001 *r);
+
+/* index may be NULL: GG002 then walks the tree itself. */
+int gg_rule_gg002_check(const gg_py_ids *ids, const gg_tree_index *index, const gg_source *src, TSNode root,
+			gg_findings *out);
+
+typedef struct gg_rule_gg003 gg_rule_gg003;
+
+gg_rule_gg003 *gg_rule_gg003_new(char **error);
+void gg_rule_gg003_delete(gg_rule_gg003 *r);
+int gg_rule_gg003_check(gg_rule_gg003 *r, const gg_py_ids *ids, const gg_source *src, TSNode root, gg_findings *out);
 
 #endif

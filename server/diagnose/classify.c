@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "findings.h"
 #include "text.h"
 
 int gg_evidence_add(gg_diagnosis *d, const char *fmt, ...)
@@ -163,18 +164,32 @@ static int classify_words(const char *s)
 	return found;
 }
 
-static int classify_resolve(gg_diagnosis *d, const gg_traceback *tb, gg_workspace *ws)
+static int classify_resolve(gg_diagnosis *d, const gg_traceback *tb, gg_workspace *ws, gg_notebooks *nb)
 {
 	for (size_t i = 0; i < tb->len; i++) {
 		const gg_tb_frame *f = &tb->frames[i];
 		d->frames[i].user = f->notebook || !classify_is_library(f->filename);
-		if (!ws || f->notebook || !d->frames[i].user)
+		if (!ws || !d->frames[i].user || (f->notebook && !nb))
 			continue;
-		int rc = gg_workspace_resolve(ws, f->filename, f->line, f->code, &d->frames[i].res);
+		int rc = f->notebook ? gg_notebooks_resolve(nb, f->filename, f->line, f->code, &d->frames[i].res)
+				     : gg_workspace_resolve(ws, f->filename, f->line, f->code, &d->frames[i].res);
 		if (rc)
 			return rc;
 	}
 	return 0;
+}
+
+/*
+ * Where a line of the text the rules read is, for the evidence: "path:line",
+ * or for a notebook "path, cell k, line n" (the text is its code cells
+ * joined). Caller owns; NULL on OOM.
+ */
+static char *classify_where(gg_notebooks *nb, const gg_dx_frame *x, uint32_t text_line)
+{
+	uint32_t cell, line;
+	if (x->res.is_cell && nb && gg_notebooks_cell_line(nb, x->res.path, text_line, &cell, &line))
+		return gg_strdup_printf("%s, cell %u, line %u", x->res.path, cell, line);
+	return gg_strdup_printf("%s:%u", x->res.path, text_line);
 }
 
 /* Byte offset where each line starts (lines[0] is line 1). Caller frees; NULL on OOM. */
@@ -246,18 +261,31 @@ static const char *classify_source_grad_off(const char *text, size_t len, uint32
 	return found;
 }
 
-/* Runs the rules on the culprit's file; records a finding on the culprit line (or GG002 anywhere). */
+/*
+ * Runs the rules on the culprit's file (for a notebook cell, on the
+ * notebook's code cells joined, the culprit line mapped into that text);
+ * records a finding on the culprit line (or GG002 anywhere).
+ */
 static int classify_static(gg_diagnosis *d, const gg_tb_frame *f, const gg_dx_frame *x, gg_workspace *ws,
-			   struct gg_analyzer *analyzer)
+			   gg_notebooks *nb, struct gg_analyzer *analyzer)
 {
-	size_t len;
-	const char *text = gg_workspace_text(ws, x->res.path, &len);
-	if (!text)
+	size_t len = 0;
+	const char *text = NULL;
+	uint32_t at = f->line;
+	if (x->res.is_cell) {
+		text = nb ? gg_notebooks_source(nb, x->res.path, &len) : NULL;
+		at = text ? gg_notebooks_text_line(nb, x->res.path, x->res.cell, f->line) : 0;
+	} else {
+		text = gg_workspace_text(ws, x->res.path, &len);
+	}
+	if (!text || at == 0)
 		return 0;
-	const char *why = classify_source_grad_off(text, len, f->line);
+	const char *why = classify_source_grad_off(text, len, at);
 	if (why && d->grad_disabled != 1) {
 		d->grad_disabled = 1;
-		int rc = gg_evidence_add(d, "%s:%u runs inside %s: autograd was off there", x->res.path, f->line, why);
+		char *where = classify_where(nb, x, at);
+		int rc = where ? gg_evidence_add(d, "%s runs inside %s: autograd was off there", where, why) : -ENOMEM;
+		free(where);
 		if (rc)
 			return rc;
 	}
@@ -270,7 +298,7 @@ static int classify_static(gg_diagnosis *d, const gg_tb_frame *f, const gg_dx_fr
 	if (rc == 0) {
 		/* Byte offset of the culprit line, to compare with the findings' ranges. */
 		size_t start = 0, end;
-		for (uint32_t k = 1; k < f->line && start < len; k++) {
+		for (uint32_t k = 1; k < at && start < len; k++) {
 			const char *nl = memchr(text + start, '\n', len - start);
 			start = nl ? (size_t)(nl - text) + 1 : len;
 		}
@@ -294,18 +322,26 @@ static int classify_static(gg_diagnosis *d, const gg_tb_frame *f, const gg_dx_fr
 				       : strcmp(use->code, "GG003") == 0 ? "GG003" : "GG";
 			d->static_message = strdup(use->message);
 			d->static_line = line;
-			if (!d->static_message)
+			/* In a notebook, the line is reported within its cell, as the frames are. */
+			uint32_t cell, cell_line;
+			if (x->res.is_cell && gg_notebooks_cell_line(nb, x->res.path, line, &cell, &cell_line)) {
+				d->static_cell = (int64_t)cell;
+				d->static_line = cell_line;
+			}
+			char *where = classify_where(nb, x, line);
+			if (!d->static_message || !where)
 				rc = -ENOMEM;
 			else
-				rc = gg_evidence_add(d, "gradguard check: %s:%u: %s %s", x->res.path, line, use->code,
-						     use->message);
+				rc = gg_evidence_add(d, "gradguard check: %s: %s %s", where, use->code, use->message);
+			free(where);
 		}
 	}
 	gg_findings_free(&findings);
 	return rc;
 }
 
-int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, struct gg_analyzer *analyzer)
+int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg_notebooks *nb,
+		struct gg_analyzer *analyzer)
 {
 	const gg_traceback *tb = gg_diagnosis_traceback(d);
 	int rc;
@@ -317,7 +353,8 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, st
 		if (!d->frames)
 			return -ENOMEM;
 	}
-	if ((rc = classify_resolve(d, tb, ws)) != 0)
+	d->static_cell = -1;
+	if ((rc = classify_resolve(d, tb, ws, nb)) != 0)
 		return rc;
 
 	/* The model boundary: frames past the first nn.Module call are the model's, not the loop's. */
@@ -404,16 +441,33 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, st
 	if (d->culprit >= 0) {
 		const gg_tb_frame *f = &tb->frames[d->culprit];
 		const gg_dx_frame *x = &d->frames[d->culprit];
-		if (x->res.path && x->res.stale) {
+		if (x->res.path && x->res.stale && x->res.is_cell) {
 			if (x->res.moved_to)
-				rc = gg_evidence_add(d, "%s has changed since this run: the printed line is now at line %u; the file was not used", x->res.path, x->res.moved_to);
+				rc = gg_evidence_add(d, "%s, cell %u has changed since this run: the printed line is now at line %u of the cell; the notebook was not used",
+						     x->res.path, x->res.cell, x->res.moved_to);
 			else
-				rc = gg_evidence_add(d, "%s has changed since this run (line %u no longer reads `%s`): the file was not used",
-						     x->res.path, f->line, f->code ? f->code : "");
+				rc = gg_evidence_add(d, "%s, cell %u has changed since this run (line %u no longer reads `%s`): the notebook was not used",
+						     x->res.path, x->res.cell, f->line, f->code ? f->code : "");
 			if (rc)
 				return rc;
+		} else if (x->res.path && x->res.stale) {
+			if (x->res.moved_to)
+				rc = gg_evidence_add(d, "%s has changed since this run: the printed line is now at line %u; the %s was not used",
+						     x->res.path, x->res.moved_to, f->notebook ? "notebook" : "file");
+			else
+				rc = gg_evidence_add(d, "%s has changed since this run (line %u no longer reads `%s`): the %s was not used",
+						     x->res.path, f->line, f->code ? f->code : "", f->notebook ? "notebook" : "file");
+			if (rc)
+				return rc;
+		} else if (!x->res.path && x->res.ambiguous && f->notebook) {
+			if ((rc = gg_evidence_add(d, "several notebook cells read `%s` at line %u: the frame was not resolved",
+						  f->code ? f->code : "", f->line)))
+				return rc;
 		} else if (x->res.path && ws) {
-			if ((rc = classify_static(d, f, x, ws, analyzer)))
+			if (x->res.is_cell && (rc = gg_evidence_add(d, "%s is cell %u of %s (matched by its line %u)", f->filename,
+								    x->res.cell, x->res.path, f->line)))
+				return rc;
+			if ((rc = classify_static(d, f, x, ws, nb, analyzer)))
 				return rc;
 			if (d->static_code && strcmp(d->static_code, "GG001") == 0 && d->grad_disabled != 1) {
 				d->grad_disabled = 0;

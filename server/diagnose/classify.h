@@ -2,6 +2,7 @@
 #define GG_CLASSIFY_H
 
 #include "diagnose.h"
+#include "notebook.h"
 
 struct gg_analyzer;
 
@@ -10,7 +11,9 @@ struct gg_analyzer;
  * (frames, code lines, the log's facts, the workspace) into a diagnosis;
  * explain.c writes its explanation and fix.
  */
-int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, struct gg_analyzer *analyzer);
+/* nb resolves notebook cell frames (NULL: they stay unresolved). */
+int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg_notebooks *nb,
+		struct gg_analyzer *analyzer);
 int gg_explain(gg_diagnosis *d, const gg_log_facts *facts);
 /* Adds a line of evidence (printf-style). Returns 0 or -ENOMEM. */
 int gg_evidence_add(gg_diagnosis *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

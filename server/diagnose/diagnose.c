@@ -212,6 +212,7 @@ static int dx_push(gg_diagnoses *out, gg_tb_chain *c)
 	x->chain = c;
 	x->rank = c->rank;
 	x->culprit = -1;
+	x->static_cell = -1;
 	/* The reported traceback: the first out-of-memory one (the root cause), else the last raised. */
 	x->tb = c->len - 1;
 	for (size_t i = 0; i < c->len; i++) {
@@ -345,14 +346,18 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		out->items[first].first = true;
 
 	gg_workspace *ws = NULL;
+	gg_notebooks *nb = NULL; /* reads the notebooks only when a notebook frame is resolved */
 	if (opts && opts->root) {
 		ws = gg_workspace_open(opts->root, opts->read, opts->read_ctx);
-		if (!ws)
+		nb = ws ? gg_notebooks_new(ws) : NULL;
+		if (!nb) {
+			gg_workspace_close(ws);
 			return -ENOMEM;
+		}
 	}
 	for (size_t i = 0; i < out->len && rc == 0; i++) {
 		gg_diagnosis *x = &out->items[i];
-		rc = gg_classify(x, &d->facts, ws, opts ? opts->analyzer : NULL);
+		rc = gg_classify(x, &d->facts, ws, nb, opts ? opts->analyzer : NULL);
 		if (!rc && x->rank < 0 && d->facts.root_rank >= 0 && x->first)
 			x->rank = d->facts.root_rank;
 		if (!rc && d->facts.sigkill && x->first)
@@ -360,6 +365,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (!rc)
 			rc = gg_explain(x, &d->facts);
 	}
+	gg_notebooks_delete(nb);
 	gg_workspace_close(ws);
 	return rc;
 }

@@ -68,7 +68,8 @@ typedef struct gg_diagnosis {
 	size_t evidence_len;
 	const char *static_code; /* static; a finding of the rules at the culprit ("GG001"), or NULL */
 	char *static_message;    /* owned */
-	uint32_t static_line;
+	uint32_t static_line;    /* within the cell when static_cell >= 0 */
+	int64_t static_cell;     /* the notebook cell of the finding, or -1 */
 } gg_diagnosis;
 
 typedef struct gg_diagnoses {

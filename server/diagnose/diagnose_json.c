@@ -22,6 +22,8 @@ static cJSON *json_frame(const gg_tb_frame *f, const gg_dx_frame *x)
 	cJSON_AddNumberToObject(o, "log_line", (double)f->at.line);
 	if (x && x->res.path) {
 		cJSON_AddStringToObject(o, "resolved", x->res.path);
+		if (x->res.is_cell)
+			cJSON_AddNumberToObject(o, "cell", x->res.cell);
 		cJSON_AddBoolToObject(o, "stale", x->res.stale);
 		if (x->res.moved_to)
 			cJSON_AddNumberToObject(o, "moved_to", x->res.moved_to);
@@ -106,6 +108,8 @@ cJSON *gg_diagnosis_to_json(const gg_diagnosis *d)
 		cJSON_AddStringToObject(s, "code", d->static_code);
 		cJSON_AddStringToObject(s, "message", d->static_message ? d->static_message : "");
 		cJSON_AddNumberToObject(s, "line", d->static_line);
+		if (d->static_cell >= 0)
+			cJSON_AddNumberToObject(s, "cell", (double)d->static_cell);
 	} else {
 		cJSON_AddNullToObject(o, "static");
 	}

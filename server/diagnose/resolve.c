@@ -32,6 +32,8 @@ struct gg_workspace {
 	char *root; /* owned; absolute when it could be made so */
 	ws_file *files;
 	size_t len, cap;
+	char **notebooks; /* owned, each owned; read by notebook.c on demand */
+	size_t nb_len, nb_cap;
 	size_t cached;
 	gg_read_fn read;
 	void *read_ctx;
@@ -56,6 +58,32 @@ static int ws_add(gg_workspace *w, char *path)
 	}
 	w->files[w->len++] = (ws_file){ path, NULL, 0, false };
 	return 0;
+}
+
+static int ws_add_notebook(gg_workspace *w, char *path)
+{
+	if (w->nb_len == GG_WS_MAX_NOTEBOOKS) {
+		free(path);
+		return 0;
+	}
+	if (w->nb_len == w->nb_cap) {
+		size_t cap = w->nb_cap ? w->nb_cap * 2 : 16;
+		char **n = realloc(w->notebooks, cap * sizeof *n);
+		if (!n) {
+			free(path);
+			return -ENOMEM;
+		}
+		w->notebooks = n;
+		w->nb_cap = cap;
+	}
+	w->notebooks[w->nb_len++] = path;
+	return 0;
+}
+
+static bool ws_has_suffix(const char *name, const char *suffix)
+{
+	size_t n = strlen(name), k = strlen(suffix);
+	return n > k && strcmp(name + n - k, suffix) == 0;
 }
 
 static int ws_walk(gg_workspace *w, const char *dir, int depth)
@@ -91,8 +119,10 @@ static int ws_walk(gg_workspace *w, const char *dir, int depth)
 			if (!venv)
 				rc = ws_walk(w, path, depth + 1);
 			free(path);
-		} else if (S_ISREG(st.st_mode) && strlen(name) > 3 && strcmp(name + strlen(name) - 3, ".py") == 0) {
+		} else if (S_ISREG(st.st_mode) && ws_has_suffix(name, ".py")) {
 			rc = ws_add(w, path);
+		} else if (S_ISREG(st.st_mode) && ws_has_suffix(name, ".ipynb")) {
+			rc = ws_add_notebook(w, path);
 		} else {
 			free(path);
 		}
@@ -129,6 +159,9 @@ void gg_workspace_close(gg_workspace *w)
 		free(w->files[i].text);
 	}
 	free(w->files);
+	for (size_t i = 0; i < w->nb_len; i++)
+		free(w->notebooks[i]);
+	free(w->notebooks);
 	free(w->root);
 	free(w);
 }
@@ -139,7 +172,7 @@ void gg_resolution_free(gg_resolution *r)
 	memset(r, 0, sizeof *r);
 }
 
-static char *ws_read_disk(const char *path, size_t *len)
+static char *ws_read_disk(const char *path, size_t max, size_t *len)
 {
 	FILE *fp = fopen(path, "rb");
 	if (!fp)
@@ -148,7 +181,7 @@ static char *ws_read_disk(const char *path, size_t *len)
 	char chunk[65536];
 	size_t n;
 	while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
-		if (b.len + n > WS_MAX_FILE || gg_buf_append(&b, chunk, n) != 0) {
+		if (b.len + n > max || gg_buf_append(&b, chunk, n) != 0) {
 			gg_buf_free(&b);
 			fclose(fp);
 			return NULL;
@@ -169,7 +202,7 @@ const char *gg_workspace_text(gg_workspace *w, const char *path, size_t *len)
 			f->read_tried = true;
 			f->text = w->read ? w->read(w->read_ctx, path, &f->len) : NULL;
 			if (!f->text)
-				f->text = ws_read_disk(path, &f->len);
+				f->text = ws_read_disk(path, WS_MAX_FILE, &f->len);
 			if (f->text)
 				w->cached += f->len;
 		}
@@ -177,6 +210,26 @@ const char *gg_workspace_text(gg_workspace *w, const char *path, size_t *len)
 		return f->text;
 	}
 	return NULL;
+}
+
+size_t gg_workspace_notebooks(const gg_workspace *w)
+{
+	return w->nb_len;
+}
+
+const char *gg_workspace_notebook(const gg_workspace *w, size_t i)
+{
+	return i < w->nb_len ? w->notebooks[i] : NULL;
+}
+
+char *gg_workspace_read(gg_workspace *w, const char *path, size_t max, size_t *len)
+{
+	char *text = w->read ? w->read(w->read_ctx, path, len) : NULL;
+	if (text && *len > max) {
+		free(text);
+		return NULL;
+	}
+	return text ? text : ws_read_disk(path, max, len);
 }
 
 const char *gg_text_line(const char *text, size_t len, uint32_t line, size_t *n)
@@ -199,7 +252,7 @@ const char *gg_text_line(const char *text, size_t len, uint32_t line, size_t *n)
 }
 
 /* Number of trailing path components a and b share (a may use "\" and be case-insensitive). */
-static size_t ws_suffix_match(const char *a, const char *b, bool fold)
+size_t gg_path_suffix_match(const char *a, const char *b, bool fold)
 {
 	size_t i = strlen(a), j = strlen(b), count = 0;
 	for (;;) {
@@ -241,7 +294,7 @@ int gg_workspace_resolve(gg_workspace *w, const char *filename, uint32_t line, c
 	ws_file *pick = NULL;
 	bool tie = false;
 	for (size_t i = 0; i < w->len; i++) {
-		size_t m = ws_suffix_match(filename, w->files[i].path, windows);
+		size_t m = gg_path_suffix_match(filename, w->files[i].path, windows);
 		if (m == 0 || m < best)
 			continue;
 		size_t depth = ws_depth(w->files[i].path);
@@ -266,7 +319,7 @@ int gg_workspace_resolve(gg_workspace *w, const char *filename, uint32_t line, c
 		return 0;
 	}
 	for (size_t i = 0; i < w->len; i++)
-		if (&w->files[i] != pick && ws_suffix_match(filename, w->files[i].path, windows) == best)
+		if (&w->files[i] != pick && gg_path_suffix_match(filename, w->files[i].path, windows) == best)
 			out->ambiguous = true;
 	out->path = strdup(pick->path);
 	if (!out->path)

@@ -2,7 +2,10 @@
  * The traceback parser: a small state machine per stream (rank). Plain
  * CPython tracebacks are read by indentation relative to their "File" lines
  * (so launcher prefixes and torchelastic's indented copies read the same);
- * notebook tracebacks by their header and "---->" arrow lines.
+ * notebook tracebacks by their header and "---->" arrow lines. Python
+ * 3.11+ exception groups are unwrapped first (see tb_group_line): each
+ * nested traceback joins the group's chain, so that the first OOM inside is
+ * found as for chained exceptions.
  */
 #include "traceback.h"
 
@@ -48,6 +51,8 @@ typedef struct tb_stream {
 	size_t exc_indent;
 	bool blank_after_exc;
 	bool chained;       /* a chain marker was seen: the next traceback belongs to this chain */
+	bool group;         /* inside a 3.11+ exception group's "|"-prefixed block */
+	bool group_sep;     /* the last line was a group's "+---- n ----" separator */
 	int summary_rank;
 } tb_stream;
 
@@ -325,6 +330,14 @@ static long tb_number(const char **s, const char *end)
 	return v;
 }
 
+/* A notebook cell's file name: old IPython's, ipykernel's temporary files, VS Code's cell URIs. */
+static bool tb_is_cell_name(const char *name, size_t n)
+{
+	return gg_text_starts(name, n, "<ipython-input-") || gg_text_find(name, n, "/ipykernel_") ||
+	       gg_text_find(name, n, "\\ipykernel_") || gg_text_starts(name, n, "vscode-notebook-cell:") ||
+	       gg_text_find(name, n, ".ipynb");
+}
+
 /*
  * `File "path", line N, in func` (trimmed). Returns 1 and fills f, 0 when
  * the line is cut short (a hard-wrap: more may follow), -1 when it is no
@@ -358,8 +371,7 @@ static int tb_parse_file_line(const char *t, size_t n, gg_tb_frame *f)
 	f->filename = gg_text_dup(path, (size_t)(q - path), TB_MAX_NAME);
 	f->function = gg_text_dup(func, func_len, TB_MAX_NAME);
 	f->line = (uint32_t)line;
-	f->notebook = gg_text_starts(path, (size_t)(q - path), "<ipython-input-") ||
-		      gg_text_find(path, (size_t)(q - path), "/ipykernel_") != NULL;
+	f->notebook = tb_is_cell_name(path, (size_t)(q - path));
 	return 1;
 }
 
@@ -515,7 +527,7 @@ static int tb_parse_notebook_header(const char *t, size_t n, gg_tb_frame *f)
 	f->filename = gg_text_dup(name, name_len, TB_MAX_NAME);
 	f->function = gg_text_dup(func, func_len, TB_MAX_NAME);
 	f->line = line > 0 ? (uint32_t)line : 0;
-	f->notebook = notebook || gg_text_find(name, name_len, "/ipykernel_") != NULL;
+	f->notebook = notebook || tb_is_cell_name(name, name_len);
 	return 1;
 }
 
@@ -693,12 +705,8 @@ static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	return 0;
 }
 
-int gg_tbparse_line(gg_tbparse *p, const gg_log_line *l, int summary_rank)
+static int tb_dispatch(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 {
-	tb_stream *s = tb_stream_for(p, l->rank);
-	if (!s)
-		return -ENOMEM;
-	s->summary_rank = summary_rank;
 	switch (s->state) {
 	case TB_IDLE:
 		return tb_idle(p, s, l);
@@ -710,6 +718,97 @@ int gg_tbparse_line(gg_tbparse *p, const gg_log_line *l, int summary_rank)
 		return tb_after_exception(p, s, l);
 	}
 	return 0;
+}
+
+/* "+-+---------------- 1 ----------------", "+---------------- ... ----------------", "+------------------------------------". */
+static bool tb_is_group_separator(const char *t, size_t n)
+{
+	if (n < 4 || t[0] != '+')
+		return false;
+	size_t dashes = 0;
+	for (size_t i = 0; i < n; i++) {
+		char c = t[i];
+		if (c == '-')
+			dashes++;
+		else if (c != '+' && c != ' ' && c != '.' && !(c >= '0' && c <= '9'))
+			return false;
+	}
+	return dashes >= 3;
+}
+
+/*
+ * One line of a 3.11+ exception group, prefixed by "| " at its nesting
+ * depth: the text after the prefix is an ordinary traceback line, fed to the
+ * state machine as if printed alone. A separator ends one sub-exception; the
+ * next traceback joins the chain (chained), and a sub-exception printed
+ * without a traceback ("| ValueError: x") starts a frameless one.
+ */
+static int tb_group_line(gg_tbparse *p, tb_stream *s, const gg_log_line *l, const char *t)
+{
+	if (t[0] == '+') {
+		s->group_sep = true;
+		if (s->state != TB_IDLE && s->chain) {
+			s->state = TB_AFTER_EXC;
+			s->blank_after_exc = true;
+			s->chained = true;
+		}
+		return 0;
+	}
+	/* After "|", one space; the rest keeps its own indentation. */
+	const char *bar = l->text + (size_t)(t - l->text) + 1;
+	const char *end = l->text + l->len;
+	if (bar < end && *bar == ' ')
+		bar++;
+	gg_log_line inner = *l;
+	inner.text = bar;
+	inner.len = (size_t)(end - bar);
+	size_t in = inner.len;
+	const char *it = gg_text_trim(inner.text, &in);
+	bool after_sep = s->group_sep;
+	s->group_sep = false;
+	/* Python's own elisions of large groups say nothing about the failure. */
+	if ((gg_text_starts(it, in, "and ") && gg_text_find(it, in, "more exception")) ||
+	    gg_text_starts(it, in, "... (max_group_depth"))
+		return 0;
+	size_t type_len;
+	const char *msg;
+	if (after_sep && in > 0 && !tb_is_plain_header(it, in) && gg_tb_exception_line(it, in, &type_len, &msg)) {
+		int rc = tb_begin(p, s, &inner, TB_FRAMES);
+		return rc ? rc : tb_set_exception(s, &inner, it, in, type_len, msg);
+	}
+	return tb_dispatch(p, s, &inner);
+}
+
+int gg_tbparse_line(gg_tbparse *p, const gg_log_line *l, int summary_rank)
+{
+	tb_stream *s = tb_stream_for(p, l->rank);
+	if (!s)
+		return -ENOMEM;
+	s->summary_rank = summary_rank;
+	size_t tn = l->len;
+	const char *t = gg_text_trim(l->text, &tn);
+	/* "  + Exception Group Traceback (most recent call last):" opens a group; its "+ " goes. */
+	if (tn > 2 && t[0] == '+' && t[1] == ' ' && tb_is_plain_header(t + 2, tn - 2)) {
+		s->group = true;
+		s->group_sep = false;
+		gg_log_line inner = *l;
+		inner.text = t + 2;
+		inner.len = tn - 2;
+		return tb_dispatch(p, s, &inner);
+	}
+	if (s->group) {
+		if (tn > 0 && (t[0] == '|' || tb_is_group_separator(t, tn)))
+			return tb_group_line(p, s, l, t);
+		/* The group's block is over: what follows is read as after any exception. */
+		s->group = false;
+		s->group_sep = false;
+		if (s->state != TB_IDLE) {
+			s->state = TB_AFTER_EXC;
+			s->blank_after_exc = true;
+			s->chained = false;
+		}
+	}
+	return tb_dispatch(p, s, l);
 }
 
 int gg_tbparse_finish(gg_tbparse *p)

@@ -14,7 +14,8 @@
  * (2.7 to 3.13, with or without carets), chained exceptions, tracebacks
  * embedded in torchelastic summaries, and IPython/Jupyter/VS Code notebook
  * tracebacks (old "<ipython-input-..>", "Input In [n]", "Cell In[n], line k",
- * "File path:line, in f").
+ * "File path:line, in f"), and 3.11+ exception groups, whose nested
+ * tracebacks join the group's chain in printed order.
  */
 
 /* Where a piece of the model was printed in the log. */

@@ -81,7 +81,8 @@ static char *command_publish(gg_session *s, const gg_diagnosis *d)
 {
 	const gg_tb_frame *c = gg_diagnosis_culprit(d);
 	const gg_dx_frame *x = c ? &d->frames[d->culprit] : NULL;
-	if (!c || !x->res.path || x->res.stale || c->line == 0)
+	/* A notebook cell is no text document of its own to publish on (the JSON names the cell). */
+	if (!c || !x->res.path || x->res.stale || x->res.is_cell || c->line == 0)
 		return NULL;
 	char *uri = gg_uri_from_path(x->res.path);
 	if (!uri)
