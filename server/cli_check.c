@@ -27,6 +27,7 @@
 #include "cli_fix.h"
 #include "config_load.h"
 #include "position.h"
+#include "pyfiles.h"
 #include "utf8.h"
 
 typedef enum check_format {
@@ -57,22 +58,11 @@ static const char check_usage[] =
 	"\n"
 	"exit status: 0 clean, 1 findings, 2 errors\n";
 
-/* Folders never walked into: version control, virtualenvs, caches, build output. */
-static const char *const skipped_dirs[] = {
-	".bzr", ".direnv", ".eggs", ".git", ".hg", ".ipynb_checkpoints", ".mypy_cache", ".nox",
-	".pytest_cache", ".pytype", ".ruff_cache", ".svn", ".tox", ".venv", "__pycache__",
-	"__pypackages__", "build", "dist", "node_modules", "site-packages", "venv", NULL,
-};
-
-typedef struct path_list {
-	char **items; /* owned, each owned */
-	size_t len, cap;
-} path_list;
 
 typedef struct check_run {
 	check_format format;
 	gg_analyzer *analyzer;
-	path_list files;
+	gg_pyfiles files;
 	cJSON *json_rows; /* owned; the json format's output */
 	gg_config overrides;      /* --select/--ignore */
 	const char *config_path;  /* --config, borrowed from argv */
@@ -93,61 +83,9 @@ static void check_report(check_run *run, const char *path, const char *message)
 	run->failed = true;
 }
 
-static int path_list_add(path_list *l, char *path)
-{
-	if (l->len == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 64;
-		char **items = realloc(l->items, cap * sizeof *items);
-		if (!items) {
-			free(path);
-			return -ENOMEM;
-		}
-		l->items = items;
-		l->cap = cap;
-	}
-	l->items[l->len++] = path;
-	return 0;
-}
-
-static void path_list_free(path_list *l)
-{
-	for (size_t i = 0; i < l->len; i++)
-		free(l->items[i]);
-	free(l->items);
-}
-
 static int path_cmp(const void *pa, const void *pb)
 {
 	return strcmp(*(char *const *)pa, *(char *const *)pb);
-}
-
-/* dir/name, without a leading "./" when dir is ".". Caller owns the result. */
-static char *path_join(const char *dir, const char *name)
-{
-	if (strcmp(dir, ".") == 0)
-		return strdup(name);
-	size_t n = strlen(dir);
-	while (n > 1 && dir[n - 1] == '/')
-		n--;
-	return gg_strdup_printf("%.*s/%s", (int)n, dir, name);
-}
-
-static bool has_py_suffix(const char *name)
-{
-	size_t n = strlen(name);
-	return n > 3 && strcmp(name + n - 3, ".py") == 0;
-}
-
-static bool dir_is_skipped(const char *path, const char *name)
-{
-	for (const char *const *s = skipped_dirs; *s; s++)
-		if (strcmp(name, *s) == 0)
-			return true;
-	/* A virtualenv under any name. */
-	char *cfg = path_join(path, "pyvenv.cfg");
-	bool venv = cfg && access(cfg, F_OK) == 0;
-	free(cfg);
-	return venv;
 }
 
 /* The configuration for files in dir (NULL: the defaults); a broken pyproject.toml is reported once. */
@@ -168,84 +106,16 @@ static const gg_config *run_config_for_dir(check_run *run, const char *dir)
 	return c;
 }
 
-static int walk_dir(check_run *run, const char *dir);
-
-/* One directory entry found while walking: a *.py file is kept, a folder walked. */
-static int walk_entry(check_run *run, const char *dir, const char *name)
+/* The walk's callbacks: a path left out by the exclude patterns of its folder's configuration. */
+static bool run_excluded(void *ctx, const char *dir, const char *path)
 {
-	char *path = path_join(dir, name);
-	if (!path)
-		return -ENOMEM;
-	struct stat st;
-	if (lstat(path, &st) != 0) {
-		check_report(run, path, strerror(errno));
-		free(path);
-		return 0;
-	}
-	if (gg_config_excludes(run_config_for_dir(run, dir), path)) {
-		free(path);
-		return 0;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		int rc = dir_is_skipped(path, name) ? 0 : walk_dir(run, path);
-		free(path);
-		return rc;
-	}
-	if (!has_py_suffix(name)) {
-		free(path);
-		return 0;
-	}
-	/* A link to a folder is not followed; a link to a file (or to nothing: reported on reading) is checked. */
-	if (S_ISLNK(st.st_mode) && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		free(path);
-		return 0;
-	}
-	if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
-		free(path);
-		return 0;
-	}
-	return path_list_add(&run->files, path);
+	check_run *run = ctx;
+	return gg_config_excludes(run_config_for_dir(run, dir), path);
 }
 
-static int walk_dir(check_run *run, const char *dir)
+static void run_report(void *ctx, const char *path, const char *message)
 {
-	DIR *d = opendir(dir);
-	if (!d) {
-		check_report(run, dir, strerror(errno));
-		return 0;
-	}
-	path_list names = { NULL, 0, 0 };
-	int rc = 0;
-	struct dirent *e;
-	while (!rc && (errno = 0, e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		char *name = strdup(e->d_name);
-		rc = name ? path_list_add(&names, name) : -ENOMEM;
-	}
-	if (!rc && errno != 0)
-		check_report(run, dir, strerror(errno));
-	closedir(d);
-	if (!rc && names.len)
-		qsort(names.items, names.len, sizeof *names.items, path_cmp);
-	for (size_t i = 0; i < names.len && !rc; i++)
-		rc = walk_entry(run, dir, names.items[i]);
-	path_list_free(&names);
-	return rc;
-}
-
-/* A command-line path: a folder is walked, anything else is checked whatever its name. */
-static int collect_arg(check_run *run, const char *arg)
-{
-	struct stat st;
-	if (stat(arg, &st) != 0) {
-		check_report(run, arg, strerror(errno));
-		return 0;
-	}
-	if (S_ISDIR(st.st_mode))
-		return walk_dir(run, arg);
-	char *path = strdup(arg);
-	return path ? path_list_add(&run->files, path) : -ENOMEM;
+	check_report(ctx, path, message);
 }
 
 /* Reads a whole file of any size into a malloc'd buffer (*text, owned by the caller). */
@@ -816,8 +686,9 @@ int gg_cli_check_main(int argc, char **argv)
 	if (run.format == FORMAT_JSON && !(run.json_rows = cJSON_CreateArray()))
 		rc = -ENOMEM;
 
+	gg_pyfiles_walker walker = { run_excluded, run_report, &run };
 	for (int i = 0; i < npaths && !rc; i++)
-		rc = collect_arg(&run, paths[i]);
+		rc = gg_pyfiles_collect(&run.files, paths[i], &walker);
 	if (!rc && run.files.len) {
 		qsort(run.files.items, run.files.len, sizeof *run.files.items, path_cmp);
 		for (size_t i = 0; i < run.files.len && !rc; i++) {
@@ -844,7 +715,7 @@ int gg_cli_check_main(int argc, char **argv)
 		fprintf(stderr, "Fixed %zu finding%s.\n", run.fixed, run.fixed == 1 ? "" : "s");
 
 	cJSON_Delete(run.json_rows);
-	path_list_free(&run.files);
+	gg_pyfiles_free(&run.files);
 	gg_analyzer_delete(run.analyzer);
 	if (run.parser)
 		ts_parser_delete(run.parser);

@@ -88,7 +88,7 @@ void gg_analyzer_delete(gg_analyzer *a)
  * spells one of their names is not parsed. Every import the rules accept
  * contains one of these words.
  */
-static bool mentions_framework(const char *text, size_t len)
+bool gg_analysis_mentions_framework(const char *text, size_t len)
 {
 	static const char *const words[] = {
 		"torch", "lightning", "transformers", "accelerate", "timm", NULL,
@@ -163,7 +163,7 @@ int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
 		return -EINVAL;
 	if (src->len > UINT32_MAX)
 		return -EFBIG; /* tree-sitter offsets are 32-bit */
-	if (!src->tree && !mentions_framework(src->text, src->len))
+	if (!src->tree && !gg_analysis_mentions_framework(src->text, src->len))
 		return 0;
 
 	TSTree *owned = NULL;

@@ -45,6 +45,12 @@ typedef struct gg_analyzer gg_analyzer;
 gg_analyzer *gg_analyzer_new(char **error);
 void gg_analyzer_delete(gg_analyzer *a);
 
+/*
+ * Whether the text could import a checked framework at all (it spells torch,
+ * lightning, transformers, accelerate or timm): others are not even parsed.
+ */
+bool gg_analysis_mentions_framework(const char *text, size_t len);
+
 /* Appends the findings for src to out, sorted. Returns 0, or a negative errno. */
 int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out);
 

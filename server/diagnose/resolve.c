@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "pyfiles.h"
 #include "text.h"
 
 #define WS_MAX_FILES 100000
@@ -37,11 +38,6 @@ struct gg_workspace {
 	size_t cached;
 	gg_read_fn read;
 	void *read_ctx;
-};
-
-static const char *const ws_skipped[] = {
-	".git", ".hg", ".svn", ".venv", "venv", "env", "__pycache__", "node_modules", "site-packages",
-	".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist", ".eggs", NULL,
 };
 
 static int ws_add(gg_workspace *w, char *path)
@@ -99,11 +95,6 @@ static int ws_walk(gg_workspace *w, const char *dir, int depth)
 		const char *name = e->d_name;
 		if (name[0] == '.') /* ".", "..", and hidden folders and files */
 			continue;
-		bool skip = false;
-		for (const char *const *s = ws_skipped; *s && !skip; s++)
-			skip = strcmp(name, *s) == 0;
-		if (skip)
-			continue;
 		char *path = gg_strdup_join(dir, name);
 		if (!path)
 			return -ENOMEM;
@@ -113,10 +104,8 @@ static int ws_walk(gg_workspace *w, const char *dir, int depth)
 			continue;
 		}
 		if (S_ISDIR(st.st_mode)) {
-			char *cfg = gg_strdup_join(path, "pyvenv.cfg");
-			bool venv = cfg && access(cfg, F_OK) == 0;
-			free(cfg);
-			if (!venv)
+			/* The folders `gradguard check` leaves out: version control, venvs, caches, build output. */
+			if (!gg_pyfiles_skip_dir(path, name))
 				rc = ws_walk(w, path, depth + 1);
 			free(path);
 		} else if (S_ISREG(st.st_mode) && ws_has_suffix(name, ".py")) {

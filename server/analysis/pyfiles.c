@@ -1,0 +1,148 @@
+#include "pyfiles.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Folders never walked into: version control, virtualenvs, caches, build output (as ruff). */
+static const char *const pyfiles_skipped[] = {
+	".bzr", ".direnv", ".eggs", ".git", ".hg", ".ipynb_checkpoints", ".mypy_cache", ".nox",
+	".pytest_cache", ".pytype", ".ruff_cache", ".svn", ".tox", ".venv", "__pycache__",
+	"__pypackages__", "build", "dist", "node_modules", "site-packages", "venv", NULL,
+};
+
+void gg_pyfiles_free(gg_pyfiles *files)
+{
+	for (size_t i = 0; i < files->len; i++)
+		free(files->items[i]);
+	free(files->items);
+	files->items = NULL;
+	files->len = files->cap = 0;
+}
+
+int gg_pyfiles_add(gg_pyfiles *files, char *path)
+{
+	if (!path)
+		return -ENOMEM;
+	if (files->len == files->cap) {
+		size_t cap = files->cap ? files->cap * 2 : 64;
+		char **items = realloc(files->items, cap * sizeof *items);
+		if (!items) {
+			free(path);
+			return -ENOMEM;
+		}
+		files->items = items;
+		files->cap = cap;
+	}
+	files->items[files->len++] = path;
+	return 0;
+}
+
+char *gg_pyfiles_join(const char *dir, const char *name)
+{
+	if (strcmp(dir, ".") == 0)
+		return strdup(name);
+	size_t n = strlen(dir);
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	char *out = NULL;
+	return asprintf(&out, "%.*s/%s", (int)n, dir, name) < 0 ? NULL : out;
+}
+
+bool gg_pyfiles_skip_dir(const char *path, const char *name)
+{
+	for (const char *const *s = pyfiles_skipped; *s; s++)
+		if (strcmp(name, *s) == 0)
+			return true;
+	/* A virtualenv under any name. */
+	char *cfg = gg_pyfiles_join(path, "pyvenv.cfg");
+	bool venv = cfg && access(cfg, F_OK) == 0;
+	free(cfg);
+	return venv;
+}
+
+static bool pyfiles_is_source(const char *name)
+{
+	size_t n = strlen(name);
+	return n > 3 && strcmp(name + n - 3, ".py") == 0;
+}
+
+static void pyfiles_report(const gg_pyfiles_walker *w, const char *path, int err)
+{
+	if (w && w->report)
+		w->report(w->ctx, path, strerror(err));
+}
+
+static int pyfiles_walk_dir(gg_pyfiles *files, const char *dir, const gg_pyfiles_walker *w);
+
+/* One directory entry: a *.py file is kept, a folder walked. */
+static int pyfiles_walk_entry(gg_pyfiles *files, const char *dir, const char *name, const gg_pyfiles_walker *w)
+{
+	char *path = gg_pyfiles_join(dir, name);
+	if (!path)
+		return -ENOMEM;
+	struct stat st;
+	int rc = 0;
+	if (lstat(path, &st) != 0) {
+		pyfiles_report(w, path, errno);
+	} else if (w && w->excluded && w->excluded(w->ctx, dir, path)) {
+		/* left out by the caller's patterns */
+	} else if (S_ISDIR(st.st_mode)) {
+		rc = gg_pyfiles_skip_dir(path, name) ? 0 : pyfiles_walk_dir(files, path, w);
+	} else if (pyfiles_is_source(name)) {
+		/* A link to a folder is not followed; a link to a file (or to nothing: reported on reading) is kept. */
+		bool link_to_dir = S_ISLNK(st.st_mode) && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+		if (!link_to_dir && (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode))) {
+			rc = gg_pyfiles_add(files, path);
+			path = NULL; /* consumed */
+		}
+	}
+	free(path);
+	return rc;
+}
+
+static int pyfiles_name_cmp(const void *pa, const void *pb)
+{
+	return strcmp(*(char *const *)pa, *(char *const *)pb);
+}
+
+static int pyfiles_walk_dir(gg_pyfiles *files, const char *dir, const gg_pyfiles_walker *w)
+{
+	DIR *d = opendir(dir);
+	if (!d) {
+		pyfiles_report(w, dir, errno);
+		return 0;
+	}
+	gg_pyfiles names = { NULL, 0, 0 };
+	int rc = 0;
+	struct dirent *e;
+	while (!rc && (errno = 0, e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			rc = gg_pyfiles_add(&names, strdup(e->d_name));
+	}
+	if (!rc && errno != 0)
+		pyfiles_report(w, dir, errno);
+	closedir(d);
+	if (!rc && names.len)
+		qsort(names.items, names.len, sizeof *names.items, pyfiles_name_cmp);
+	for (size_t i = 0; i < names.len && !rc; i++)
+		rc = pyfiles_walk_entry(files, dir, names.items[i], w);
+	gg_pyfiles_free(&names);
+	return rc;
+}
+
+int gg_pyfiles_collect(gg_pyfiles *files, const char *arg, const gg_pyfiles_walker *w)
+{
+	struct stat st;
+	if (stat(arg, &st) != 0) {
+		pyfiles_report(w, arg, errno);
+		return 0;
+	}
+	if (S_ISDIR(st.st_mode))
+		return pyfiles_walk_dir(files, arg, w);
+	return gg_pyfiles_add(files, strdup(arg));
+}

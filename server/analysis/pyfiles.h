@@ -1,0 +1,42 @@
+#ifndef GG_PYFILES_H
+#define GG_PYFILES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * The Python sources of a project as gradguard finds them: a folder is walked
+ * in sorted order for *.py files, leaving out version control, virtualenvs
+ * (any folder holding a pyvenv.cfg), caches and build output, and not
+ * following links to folders; a file named directly is taken whatever its
+ * name. `gradguard check`, the workspace scan of `gradguard diagnose` and the
+ * benchmark all walk this way.
+ */
+
+typedef struct gg_pyfiles {
+	char **items; /* owned, each owned; in walk order */
+	size_t len, cap;
+} gg_pyfiles;
+
+typedef struct gg_pyfiles_walker {
+	/* Leaves path (found in dir) out, folder or file; NULL keeps everything. */
+	bool (*excluded)(void *ctx, const char *dir, const char *path);
+	/* A path that could not be read; the walk goes on. */
+	void (*report)(void *ctx, const char *path, const char *message);
+	void *ctx;
+} gg_pyfiles_walker;
+
+void gg_pyfiles_free(gg_pyfiles *files);
+/* Appends path (consumed, freed on failure). Returns 0 or -ENOMEM. */
+int gg_pyfiles_add(gg_pyfiles *files, char *path);
+
+/* Adds what arg (a file or a folder) holds. Returns 0, or -ENOMEM (other errors are reported). */
+int gg_pyfiles_collect(gg_pyfiles *files, const char *arg, const gg_pyfiles_walker *w);
+
+/* Whether the folder path (named name) is one the walk leaves out. */
+bool gg_pyfiles_skip_dir(const char *path, const char *name);
+
+/* dir/name, without a leading "./" when dir is ".". Caller owns the result; NULL on OOM. */
+char *gg_pyfiles_join(const char *dir, const char *name);
+
+#endif
