@@ -48,20 +48,7 @@ static bool text_is(const char *p, size_t n, const char *lit)
 
 static int name_append(gg_torch_names *t, const char *s, size_t n)
 {
-	if (t->name_len + n + 1 > t->name_cap) {
-		size_t cap = t->name_cap ? t->name_cap : 64;
-		while (cap < t->name_len + n + 1)
-			cap *= 2;
-		char *p = realloc(t->name, cap);
-		if (!p)
-			return -ENOMEM;
-		t->name = p;
-		t->name_cap = cap;
-	}
-	memcpy(t->name + t->name_len, s, n);
-	t->name_len += n;
-	t->name[t->name_len] = '\0';
-	return 0;
+	return gg_buf_append(&t->name, s, n);
 }
 
 /* Appends the identifiers of a dotted_name joined by dots. */
@@ -103,10 +90,10 @@ static int binding_add(gg_torch_names *t, const char *local, size_t local_len)
 		t->bindings = p;
 		t->bindings_cap = cap;
 	}
-	char *target = malloc(t->name_len + 1);
+	char *target = malloc(t->name.len + 1);
 	if (!target)
 		return -ENOMEM;
-	memcpy(target, t->name, t->name_len + 1);
+	memcpy(target, gg_buf_cstr(&t->name), t->name.len + 1);
 	t->bindings[t->bindings_len++] = (gg_torch_binding){ local, local_len, target };
 	return 0;
 }
@@ -145,7 +132,7 @@ static int import_record(gg_torch_names *t, TSNode stmt)
 		TSNode dotted = IS(item, aliased_import) ? FIELD(item, name) : item;
 		if (!module_note(t, dotted))
 			continue;
-		t->name_len = 0;
+		t->name.len = 0;
 		size_t n;
 		const char *local;
 		int rc;
@@ -177,7 +164,7 @@ static int import_from_record(gg_torch_names *t, TSNode stmt)
 		TSNode name = IS(item, aliased_import) ? FIELD(item, name) : item;
 		if (!IS(name, dotted_name))
 			continue;
-		t->name_len = 0;
+		t->name.len = 0;
 		if (dotted_append(t, module) || name_append(t, ".", 1) || dotted_append(t, name))
 			return -ENOMEM;
 		size_t n;
@@ -266,7 +253,7 @@ void gg_torch_names_free(gg_torch_names *t)
 	for (size_t i = 0; i < t->bindings_len; i++)
 		free(t->bindings[i].target);
 	free(t->bindings);
-	free(t->name);
+	gg_buf_free(&t->name);
 	memset(t, 0, sizeof *t);
 }
 
@@ -295,7 +282,7 @@ const char *gg_torch_names_resolve(gg_torch_names *t, TSNode n, int *err)
 	size_t len;
 	const char *root = node_text(t, n, &len);
 	const gg_torch_binding *b = binding_find(t, root, len);
-	t->name_len = 0;
+	t->name.len = 0;
 	int rc = b ? name_append(t, b->target, strlen(b->target)) : name_append(t, root, len);
 	while (!rc && count > 0) {
 		const char *a = node_text(t, attrs[--count], &len);
@@ -307,7 +294,7 @@ const char *gg_torch_names_resolve(gg_torch_names *t, TSNode n, int *err)
 		*err = rc;
 		return NULL;
 	}
-	return t->name;
+	return gg_buf_cstr(&t->name);
 }
 
 /* Whether name is torch.X, torch.autograd.X or torch.autograd.grad_mode.X. */

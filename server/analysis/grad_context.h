@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <tree_sitter/api.h>
 
+#include "buf.h"
+
 #include "analysis.h"
 #include "findings.h"
 
@@ -131,8 +133,7 @@ typedef struct gg_torch_names {
 	bool framework_imported; /* torch, lightning, transformers, accelerate or timm */
 	gg_torch_binding *bindings; /* owned; sorted by local name */
 	size_t bindings_len, bindings_cap;
-	char *name; /* owned scratch: the last resolved name, NUL-terminated */
-	size_t name_len, name_cap;
+	gg_buf name; /* scratch: the last resolved name, NUL-terminated */
 } gg_torch_names;
 
 /* Reads every import under root (linear in the tree). Returns 0 or -ENOMEM; free either way. ids must outlive t. */

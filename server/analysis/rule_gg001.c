@@ -36,6 +36,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "buf.h"
 #include "config.h"
 #include "grad_context.h"
 #include "rules.h"
@@ -77,11 +78,6 @@ typedef struct span {
 	const char *ptr;
 	size_t len;
 } span;
-
-typedef struct strbuf {
-	char *ptr; /* owned; NUL-terminated when len > 0 */
-	size_t len, cap;
-} strbuf;
 
 /* A local name bound by an import: `th` -> "torch", `ng` -> "torch.no_grad". */
 typedef struct binding {
@@ -219,7 +215,7 @@ typedef struct check {
 	size_t sites_len, sites_cap;
 	receiver *evals; /* owned; the stack that block views index */
 	size_t evals_cap;
-	strbuf name; /* scratch for resolved names */
+	gg_buf name; /* scratch for resolved names */
 	span torch;  /* how this file spells torch, for fixes in messages */
 	TSTreeCursor cursor;
 	/* The calls and assignments of the tree, for scan_calls (and GG002): rule->index. */
@@ -318,25 +314,6 @@ static void fail(check *c, int err)
 {
 	if (!c->error)
 		c->error = err;
-}
-
-static int strbuf_append(strbuf *b, const char *s, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 64;
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		char *p = realloc(b->ptr, cap);
-		if (!p)
-			return -ENOMEM;
-		b->ptr = p;
-		b->cap = cap;
-	}
-	if (n)
-		memcpy(b->ptr + b->len, s, n);
-	b->len += n;
-	b->ptr[b->len] = '\0';
-	return 0;
 }
 
 /* Grows *items (of size elem) to hold one more than len. */
@@ -636,7 +613,7 @@ static int binding_cmp(const void *pa, const void *pb)
 }
 
 /* Appends the identifiers of a dotted_name joined by dots. */
-static int dotted_append(const check *c, strbuf *b, TSNode dotted)
+static int dotted_append(const check *c, gg_buf *b, TSNode dotted)
 {
 	uint32_t count = ts_node_named_child_count(dotted);
 	for (uint32_t i = 0, seg = 0; i < count; i++) {
@@ -644,7 +621,7 @@ static int dotted_append(const check *c, strbuf *b, TSNode dotted)
 		if (!IS(id, identifier))
 			continue;
 		span s = node_span(c, id);
-		if ((seg++ && strbuf_append(b, ".", 1)) || strbuf_append(b, s.ptr, s.len))
+		if ((seg++ && gg_buf_append(b, ".", 1)) || gg_buf_append(b, s.ptr, s.len))
 			return -ENOMEM;
 	}
 	return 0;
@@ -673,7 +650,7 @@ static int import_record(check *c, TSNode root, TSNode module, TSNode alias, TSN
 	if (is_framework(node_span(c, root)))
 		c->framework_imported = true;
 
-	strbuf target = { NULL, 0, 0 };
+	gg_buf target = { NULL, 0, 0 };
 	int rc = 0;
 	span local;
 	if (!ts_node_is_null(module)) {
@@ -684,14 +661,14 @@ static int import_record(check *c, TSNode root, TSNode module, TSNode alias, TSN
 		} else {
 			/* import torch.autograd binds torch */
 			local = node_span(c, root);
-			rc = strbuf_append(&target, local.ptr, local.len);
+			rc = gg_buf_append(&target, local.ptr, local.len);
 		}
 	} else if (!ts_node_is_null(from_module) && !ts_node_is_null(name)) {
 		module = from_module;
 		/* from torch.autograd import grad [as g] */
 		rc = dotted_append(c, &target, module);
 		if (!rc)
-			rc = strbuf_append(&target, ".", 1);
+			rc = gg_buf_append(&target, ".", 1);
 		if (!rc)
 			rc = dotted_append(c, &target, name);
 		if (!ts_node_is_null(from_alias)) {
@@ -708,11 +685,11 @@ static int import_record(check *c, TSNode root, TSNode module, TSNode alias, TSN
 			rc = -ENOMEM;
 		} else {
 			/* The binding takes the buffer. */
-			c->bindings[c->bindings_len++] = (binding){ local, target.ptr };
-			target.ptr = NULL;
+			c->bindings[c->bindings_len++] = (binding){ local, target.data };
+			target.data = NULL;
 		}
 	}
-	free(target.ptr);
+	free(target.data);
 	return rc;
 }
 
@@ -745,12 +722,12 @@ static bool name_resolve(check *c, TSNode n)
 	c->name.len = 0;
 	span root = node_span(c, n);
 	const binding *b = binding_find(c, root);
-	int rc = b ? strbuf_append(&c->name, b->target, strlen(b->target)) : strbuf_append(&c->name, root.ptr, root.len);
+	int rc = b ? gg_buf_append(&c->name, b->target, strlen(b->target)) : gg_buf_append(&c->name, root.ptr, root.len);
 	while (!rc && count > 0) {
 		span a = node_span(c, attrs[--count]);
-		rc = strbuf_append(&c->name, ".", 1);
+		rc = gg_buf_append(&c->name, ".", 1);
 		if (!rc)
-			rc = strbuf_append(&c->name, a.ptr, a.len);
+			rc = gg_buf_append(&c->name, a.ptr, a.len);
 	}
 	if (rc) {
 		fail(c, rc);
@@ -761,7 +738,7 @@ static bool name_resolve(check *c, TSNode n)
 
 static span resolved(const check *c)
 {
-	return (span){ c->name.ptr ? c->name.ptr : "", c->name.len };
+	return (span){ c->name.data ? c->name.data : "", c->name.len };
 }
 
 static bool name_is_one_of(const check *c, const char *const *names)
@@ -2383,9 +2360,9 @@ static span quote_of(const check *c, TSNode n)
 	return s;
 }
 
-static void text_add(check *c, strbuf *b, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void text_add(check *c, gg_buf *b, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-static void text_add(check *c, strbuf *b, const char *fmt, ...)
+static void text_add(check *c, gg_buf *b, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -2396,13 +2373,13 @@ static void text_add(check *c, strbuf *b, const char *fmt, ...)
 		fail(c, -ENOMEM);
 		return;
 	}
-	if (strbuf_append(b, s, (size_t)n))
+	if (gg_buf_append(b, s, (size_t)n))
 		fail(c, -ENOMEM);
 	free(s);
 }
 
 /* "model(images)", or "model(...)" when the call is too long to quote. */
-static void call_add(check *c, strbuf *b, TSNode call)
+static void call_add(check *c, gg_buf *b, TSNode call)
 {
 	span q = quote_of(c, call);
 	if (q.len) {
@@ -2415,7 +2392,7 @@ static void call_add(check *c, strbuf *b, TSNode call)
 	text_add(c, b, "%.*s(...)", (int)callee.len, callee.ptr);
 }
 
-static void where_add(check *c, strbuf *b, int scope)
+static void where_add(check *c, gg_buf *b, int scope)
 {
 	if (scope == 0)
 		text_add(c, b, "at module level");
@@ -2424,7 +2401,7 @@ static void where_add(check *c, strbuf *b, int scope)
 }
 
 /* "evaluate()" or "module level", for the caller of a site. */
-static void caller_add(check *c, strbuf *b, int scope)
+static void caller_add(check *c, gg_buf *b, int scope)
 {
 	if (scope == 0)
 		text_add(c, b, "module level");
@@ -2456,7 +2433,7 @@ static void report(check *c, const event *e)
 	span t = c->torch;
 	const char *ctxname = c->config && c->config->prefer == GG_PREFER_INFERENCE_MODE ? "inference_mode" : "no_grad";
 
-	strbuf m = { NULL, 0, 0 };
+	gg_buf m = { NULL, 0, 0 };
 	call_add(c, &m, e->call);
 	text_add(c, &m, " runs with autograd on ");
 	if (named || (!local && s)) {
@@ -2524,12 +2501,12 @@ static void report(check *c, const event *e)
 		text_add(c, &m, "; wrap the call in %.*s.%s() or decorate %.*s() with @%.*s.%s()", (int)t.len, t.ptr,
 			 ctxname, (int)f->name.len, f->name.ptr, (int)t.len, t.ptr, ctxname);
 	if (c->error) {
-		free(m.ptr);
+		free(m.data);
 		return;
 	}
 
 	gg_byte_range at = { ts_node_start_byte(e->call), ts_node_end_byte(e->call) };
-	gg_finding *finding = gg_findings_push(c->out, rule_code, GG_SEVERITY_WARNING, at, m.ptr);
+	gg_finding *finding = gg_findings_push(c->out, rule_code, GG_SEVERITY_WARNING, at, m.data);
 	if (!finding) {
 		fail(c, -ENOMEM);
 		return;
@@ -2677,7 +2654,7 @@ static void check_free(check *c)
 	free(c->events);
 	free(c->sites);
 	free(c->evals);
-	free(c->name.ptr);
+	free(c->name.data);
 }
 
 int gg_rule_gg001_check(gg_rule_gg001 *r, const gg_source *src, TSNode root, gg_findings *out)

@@ -4,25 +4,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "buf.h"
+
 /*
- * Small string helpers for the log diagnosis: a growable byte buffer and
- * copies of untrusted log text that are bounded and always valid UTF-8 (so
+ * Small string helpers for the log diagnosis (the growable buffer is the
+ * analysis layer's gg_buf): copies of untrusted log text that are bounded and always valid UTF-8 (so
  * that every string in a diagnosis can go into JSON as it is).
  */
-
-typedef struct gg_buf {
-	char *data; /* owned; NUL-terminated when len > 0 or after gg_buf_cstr */
-	size_t len, cap;
-} gg_buf;
-
-/* Appends n bytes. Returns 0 or -ENOMEM (the buffer is then unchanged). */
-int gg_buf_append(gg_buf *b, const char *s, size_t n);
-int gg_buf_printf(gg_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* The contents as a C string ("" when empty); valid until the next append. */
-const char *gg_buf_cstr(gg_buf *b);
-/* Hands the contents over (caller owns; "" when empty, NULL on OOM) and empties the buffer. */
-char *gg_buf_take(gg_buf *b);
-void gg_buf_free(gg_buf *b);
 
 /*
  * A copy of at most max bytes of s, cut at a character boundary, with invalid

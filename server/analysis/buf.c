@@ -1,0 +1,63 @@
+#include "buf.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int gg_buf_append(gg_buf *b, const char *s, size_t n)
+{
+	if (n >= SIZE_MAX / 2 - b->len)
+		return -ENOMEM;
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 64;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		char *d = realloc(b->data, cap);
+		if (!d)
+			return -ENOMEM;
+		b->data = d;
+		b->cap = cap;
+	}
+	if (n)
+		memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+	return 0;
+}
+
+int gg_buf_printf(gg_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	va_start(ap, fmt);
+	int n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -ENOMEM;
+	int rc = gg_buf_append(b, s, (size_t)n);
+	free(s);
+	return rc;
+}
+
+const char *gg_buf_cstr(gg_buf *b)
+{
+	return b->data ? b->data : "";
+}
+
+char *gg_buf_take(gg_buf *b)
+{
+	char *d = b->data ? b->data : strdup("");
+	b->data = NULL;
+	b->len = b->cap = 0;
+	return d;
+}
+
+void gg_buf_free(gg_buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
