@@ -118,56 +118,6 @@ static void run_report(void *ctx, const char *path, const char *message)
 	check_report(ctx, path, message);
 }
 
-/* Reads a whole file of any size into a malloc'd buffer (*text, owned by the caller). */
-static int read_file(const char *path, char **text, size_t *len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	struct stat st;
-	if (fstat(fd, &st) != 0) {
-		int err = -errno;
-		close(fd);
-		return err;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		close(fd);
-		return -EISDIR;
-	}
-	size_t cap = S_ISREG(st.st_mode) && st.st_size > 0 ? (size_t)st.st_size + 1 : 65536;
-	size_t n = 0;
-	char *buf = malloc(cap);
-	int rc = buf ? 0 : -ENOMEM;
-	while (!rc) {
-		if (n == cap) {
-			char *p = realloc(buf, cap * 2);
-			if (!p) {
-				rc = -ENOMEM;
-				break;
-			}
-			buf = p;
-			cap *= 2;
-		}
-		ssize_t got = read(fd, buf + n, cap - n);
-		if (got < 0) {
-			if (errno != EINTR)
-				rc = -errno;
-			continue;
-		}
-		if (got == 0)
-			break;
-		n += (size_t)got;
-	}
-	close(fd);
-	if (rc) {
-		free(buf);
-		return rc;
-	}
-	*text = buf;
-	*len = n;
-	return 0;
-}
-
 /* Percent-escapes what GitHub workflow commands reserve; props also escape ':' and ','. */
 static void github_escape(FILE *out, const char *s, bool property)
 {
@@ -404,7 +354,7 @@ static int check_file(check_run *run, const char *path)
 {
 	char *text = NULL;
 	size_t len = 0;
-	int rc = read_file(path, &text, &len);
+	int rc = gg_pyfiles_read(path, &text, &len);
 	if (rc) {
 		check_report(run, path, strerror(-rc));
 		return rc == -ENOMEM ? rc : 0;

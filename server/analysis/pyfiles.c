@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,4 +146,53 @@ int gg_pyfiles_collect(gg_pyfiles *files, const char *arg, const gg_pyfiles_walk
 	if (S_ISDIR(st.st_mode))
 		return pyfiles_walk_dir(files, arg, w);
 	return gg_pyfiles_add(files, strdup(arg));
+}
+
+int gg_pyfiles_read(const char *path, char **text, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	struct stat st;
+	if (fstat(fd, &st) != 0) {
+		int err = -errno;
+		close(fd);
+		return err;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		close(fd);
+		return -EISDIR;
+	}
+	size_t cap = S_ISREG(st.st_mode) && st.st_size > 0 ? (size_t)st.st_size + 1 : 65536;
+	size_t n = 0;
+	char *buf = malloc(cap);
+	int rc = buf ? 0 : -ENOMEM;
+	while (!rc) {
+		if (n == cap) {
+			char *p = realloc(buf, cap * 2);
+			if (!p) {
+				rc = -ENOMEM;
+				break;
+			}
+			buf = p;
+			cap *= 2;
+		}
+		ssize_t got = read(fd, buf + n, cap - n);
+		if (got < 0) {
+			if (errno != EINTR)
+				rc = -errno;
+			continue;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
+	}
+	close(fd);
+	if (rc) {
+		free(buf);
+		return rc;
+	}
+	*text = buf;
+	*len = n;
+	return 0;
 }

@@ -33,6 +33,12 @@ int gg_pyfiles_add(gg_pyfiles *files, char *path);
 /* Adds what arg (a file or a folder) holds. Returns 0, or -ENOMEM (other errors are reported). */
 int gg_pyfiles_collect(gg_pyfiles *files, const char *arg, const gg_pyfiles_walker *w);
 
+/*
+ * Reads a whole file of any size into *text (malloc'd, owned by the caller;
+ * not NUL-terminated) and *len. Returns 0 or a negative errno (-EISDIR for a folder).
+ */
+int gg_pyfiles_read(const char *path, char **text, size_t *len);
+
 /* Whether the folder path (named name) is one the walk leaves out. */
 bool gg_pyfiles_skip_dir(const char *path, const char *name);
 

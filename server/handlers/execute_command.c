@@ -15,6 +15,7 @@
 #include "log.h"
 #include "lsp_diagnostics.h"
 #include "lsp_log_document.h"
+#include "pyfiles.h"
 #include "uri.h"
 
 #define DIAGNOSE_COMMAND "gradguard.diagnoseTraceback"
@@ -47,35 +48,6 @@ static void command_show_answered(gg_session *s, const cJSON *result, const cJSO
 		gg_log_debug("window/showDocument was refused");
 }
 
-/* The whole file (caller owns), or NULL. */
-static char *command_read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *text = NULL;
-	size_t cap = 0, n;
-	*len = 0;
-	for (;;) {
-		if (*len + 65536 > cap) {
-			cap = cap ? cap * 2 : 65536;
-			char *t = cap <= (64u << 20) ? realloc(text, cap) : NULL;
-			if (!t) {
-				free(text);
-				fclose(f);
-				return NULL;
-			}
-			text = t;
-		}
-		n = fread(text + *len, 1, cap - *len, f);
-		if (n == 0)
-			break;
-		*len += n;
-	}
-	fclose(f);
-	return text;
-}
-
 /* Publishes the culprit diagnostic on the resolved file; returns its URI (caller owns) or NULL. */
 static char *command_publish(gg_session *s, const gg_diagnosis *d)
 {
@@ -99,7 +71,9 @@ static char *command_publish(gg_session *s, const gg_diagnosis *d)
 	gg_document *scratch = NULL;
 	if (!doc && !s->client_pulls_diagnostics) {
 		size_t len = 0;
-		char *text = command_read_file(x->res.path, &len);
+		char *text = NULL;
+		if (gg_pyfiles_read(x->res.path, &text, &len) != 0)
+			text = NULL;
 		scratch = text ? gg_document_new(uri, "python", 0, text, len) : NULL;
 		free(text);
 	}

@@ -33,49 +33,6 @@
 #include "analysis.h"
 #include "pyfiles.h"
 
-/* Reads a whole file into *text (caller owns). Returns 0 or a negative errno. */
-static int read_file(const char *path, char **text, size_t *len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	struct stat st;
-	if (fstat(fd, &st) != 0) {
-		int err = -errno;
-		close(fd);
-		return err;
-	}
-	size_t cap = st.st_size > 0 ? (size_t)st.st_size + 1 : 65536, n = 0;
-	char *buf = malloc(cap);
-	int rc = buf ? 0 : -ENOMEM;
-	while (!rc) {
-		if (n == cap) {
-			char *p = realloc(buf, cap * 2);
-			if (!p) {
-				rc = -ENOMEM;
-				break;
-			}
-			buf = p;
-			cap *= 2;
-		}
-		ssize_t got = read(fd, buf + n, cap - n);
-		if (got < 0 && errno != EINTR)
-			rc = -errno;
-		if (got == 0)
-			break;
-		if (got > 0)
-			n += (size_t)got;
-	}
-	close(fd);
-	if (rc) {
-		free(buf);
-		return rc;
-	}
-	*text = buf;
-	*len = n;
-	return 0;
-}
-
 static void walk_report(void *ctx, const char *path, const char *message)
 {
 	(void)ctx;
@@ -130,7 +87,7 @@ int main(int argc, char **argv)
 			char *text = NULL;
 			size_t len = 0;
 			double t0 = seconds(CLOCK_MONOTONIC);
-			int err = read_file(files.items[i], &text, &len);
+			int err = gg_pyfiles_read(files.items[i], &text, &len);
 			double t1 = seconds(CLOCK_MONOTONIC);
 			read_s += t1 - t0;
 			if (err) {
