@@ -11,6 +11,7 @@
  * value; an f-string's replacement fields are left alone with it).
  */
 #include "fix.h"
+#include "tree_walk.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -365,14 +366,7 @@ static span indent_unit(const fixer *fx, TSNode stmt)
 		TSNode n = ts_tree_cursor_current_node(&cur);
 		if (type_is(n, "block") && ts_node_named_child_count(n) > 0)
 			found = indent_unit_between(fx, ts_node_parent(n), ts_node_named_child(n, 0));
-		if (ts_tree_cursor_goto_first_child(&cur))
-			continue;
-		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
-			if (!ts_tree_cursor_goto_parent(&cur)) {
-				more = false;
-				break;
-			}
-		}
+		more = gg_tree_walk_next(&cur, true);
 	}
 	ts_tree_cursor_delete(&cur);
 	return found.len ? found : (span){ "    ", 4 };
@@ -432,14 +426,7 @@ static bool local_function_trains(const fixer *fx, span name, unsigned depth)
 		if (type_is(n, "function_definition") &&
 		    span_eq(node_span(fx, ts_node_child_by_field_name(n, "name", 4)), name))
 			trains = fix_trains(fx, ts_node_child_by_field_name(n, "body", 4), depth + 1);
-		if (ts_tree_cursor_goto_first_child(&cur))
-			continue;
-		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
-			if (!ts_tree_cursor_goto_parent(&cur)) {
-				more = false;
-				break;
-			}
-		}
+		more = gg_tree_walk_next(&cur, true);
 	}
 	ts_tree_cursor_delete(&cur);
 	return trains;
@@ -474,14 +461,7 @@ static bool fix_trains(const fixer *fx, TSNode region, unsigned depth)
 				 name_has_word(last, "train") || name_has_word(last, "fit") ||
 				 local_function_trains(fx, last, depth);
 		}
-		if (ts_tree_cursor_goto_first_child(&cur))
-			continue;
-		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
-			if (!ts_tree_cursor_goto_parent(&cur)) {
-				more = false;
-				break;
-			}
-		}
+		more = gg_tree_walk_next(&cur, true);
 	}
 	ts_tree_cursor_delete(&cur);
 	return trains;
@@ -527,14 +507,7 @@ static int strings_collect(strings *s, TSNode region)
 			s->items[s->len++] = (gg_byte_range){ ts_node_start_byte(n), ts_node_end_byte(n) };
 			descend = false; /* everything inside, f-string fields included, is covered */
 		}
-		if (descend && ts_tree_cursor_goto_first_child(&cur))
-			continue;
-		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
-			if (!ts_tree_cursor_goto_parent(&cur)) {
-				more = false;
-				break;
-			}
-		}
+		more = gg_tree_walk_next(&cur, descend);
 	}
 	ts_tree_cursor_delete(&cur);
 	return rc;

@@ -1,4 +1,5 @@
 #include "grad_context.h"
+#include "tree_walk.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -235,14 +236,7 @@ int gg_torch_names_init(gg_torch_names *t, const gg_py_ids *ids, const char *tex
 			rc = import_from_record(t, n);
 		else
 			descend = holds_statements(t, n);
-		if (descend && ts_tree_cursor_goto_first_child(&cur))
-			continue;
-		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
-			if (!ts_tree_cursor_goto_parent(&cur)) {
-				more = false;
-				break;
-			}
-		}
+		more = gg_tree_walk_next(&cur, descend);
 	}
 	ts_tree_cursor_delete(&cur);
 	return names_finish(t, rc);

@@ -30,6 +30,7 @@
 
 #include "grad_context.h"
 #include "rules.h"
+#include "tree_walk.h"
 
 static const char rule_code[] = "GG002";
 
@@ -879,25 +880,15 @@ static void calls_scan(check *c, const ctx *x, TSNode node)
 	}
 	TSTreeCursor *cur = &c->cursor;
 	ts_tree_cursor_reset(cur, node);
-	unsigned depth = 0;
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(cur);
 		if (IS(n, call))
 			call_seen(c, x, n);
 		if (c->error)
 			return;
-		if (ts_tree_cursor_goto_first_child(cur)) {
-			depth++;
-			continue;
-		}
-		for (;;) {
-			if (depth == 0)
-				return;
-			if (ts_tree_cursor_goto_next_sibling(cur))
-				break;
-			ts_tree_cursor_goto_parent(cur);
-			depth--;
-		}
+		/* The cursor was reset onto the subtree: the walk ends where it leaves it. */
+		if (!gg_tree_walk_next(cur, true))
+			return;
 	}
 }
 
@@ -975,7 +966,6 @@ static void flow_harvest(flow *f, TSNode node, bool skip_detached)
 	check *c = f->c;
 	TSTreeCursor *cur = &c->cursor;
 	ts_tree_cursor_reset(cur, node);
-	unsigned depth = 0;
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(cur);
 		bool name = IS(n, attribute) ? is_name_chain(c, n) : IS(n, identifier);
@@ -995,18 +985,9 @@ static void flow_harvest(flow *f, TSNode node, bool skip_detached)
 			if (added)
 				f->work[f->work_len++] = s;
 		}
-		if (ts_tree_cursor_goto_first_child(cur)) {
-			depth++;
-			continue;
-		}
-		for (;;) {
-			if (depth == 0)
-				return;
-			if (ts_tree_cursor_goto_next_sibling(cur))
-				break;
-			ts_tree_cursor_goto_parent(cur);
-			depth--;
-		}
+		/* The cursor was reset onto the subtree: the walk ends where it leaves it. */
+		if (!gg_tree_walk_next(cur, true))
+			return;
 	}
 }
 
@@ -1060,14 +1041,7 @@ static void candidates_filter(check *c, function *fn, TSNode body)
 				flow_harvest(&f, n, true);
 				descend = false;
 			}
-			if (descend && ts_tree_cursor_goto_first_child(&walk))
-				continue;
-			while (!ts_tree_cursor_goto_next_sibling(&walk)) {
-				if (!ts_tree_cursor_goto_parent(&walk)) {
-					more = false;
-					break;
-				}
-			}
+			more = gg_tree_walk_next(&walk, descend);
 		}
 		ts_tree_cursor_delete(&walk);
 	}
@@ -1480,14 +1454,7 @@ static void file_facts_collect(check *c, TSNode root)
 		} else if (IS(n, assignment)) {
 			assignment_fact(c, n);
 		}
-		if (ts_tree_cursor_goto_first_child(cur))
-			continue;
-		while (!ts_tree_cursor_goto_next_sibling(cur)) {
-			if (!ts_tree_cursor_goto_parent(cur)) {
-				more = false;
-				break;
-			}
-		}
+		more = gg_tree_walk_next(cur, true);
 	}
 	c->call_refs = c->own_calls;
 	c->call_refs_len = c->own_calls_len;
