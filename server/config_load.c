@@ -25,6 +25,9 @@ struct gg_config_loader {
 	size_t configs_len;
 	loader_dir *dirs; /* owned */
 	size_t dirs_len, dirs_cap;
+	/* The folder last asked for, as written, and its answer: files come folder by folder (realpath is dear). */
+	char *last_dir; /* owned */
+	const gg_config *last_config;
 };
 
 gg_config_loader *gg_config_loader_new(const gg_config *overrides)
@@ -56,6 +59,7 @@ void gg_config_loader_delete(gg_config_loader *l)
 	for (size_t i = 0; i < l->dirs_len; i++)
 		free(l->dirs[i].dir);
 	free(l->dirs);
+	free(l->last_dir);
 	free(l);
 }
 
@@ -199,6 +203,10 @@ static int loader_try_dir(gg_config_loader *l, const char *dir, const gg_config 
 int gg_config_loader_for_dir(gg_config_loader *l, const char *dir, const gg_config **config, char **error)
 {
 	*error = NULL;
+	if (l->last_dir && strcmp(l->last_dir, dir) == 0) {
+		*config = l->last_config;
+		return 0;
+	}
 	*config = l->has_overrides ? &l->overrides : NULL;
 	char *at = realpath(dir, NULL);
 	if (!at)
@@ -232,6 +240,11 @@ int gg_config_loader_for_dir(gg_config_loader *l, const char *dir, const gg_conf
 	for (size_t i = first_new; i < l->dirs_len; i++)
 		l->dirs[i].config = found;
 	*config = found;
+	if (!rc) {
+		free(l->last_dir);
+		l->last_dir = strdup(dir);
+		l->last_config = found;
+	}
 	return rc == -ENOMEM ? rc : (rc ? -EINVAL : 0);
 }
 
