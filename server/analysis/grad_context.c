@@ -6,9 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Longest attribute chain read as a dotted name (a.b.c...). */
-#define MAX_NAME_SEGMENTS 32
-
 #define IS(n, name) gg_py_is((n), t->ids->sym_##name)
 #define FIELD(n, name) ts_node_child_by_field_id((n), t->ids->fld_##name)
 
@@ -209,6 +206,7 @@ int gg_torch_names_init_index(gg_torch_names *t, const gg_py_ids *ids, const gg_
 	t->ids = ids;
 	t->text = text;
 	t->len = len;
+	t->says_set_grad_enabled = text && memmem(text, len, "set_grad_enabled", 16) != NULL;
 	int rc = 0;
 	/* In document order, as the walk below meets them. */
 	for (size_t i = 0; i < index->imports_len && !rc; i++) {
@@ -224,6 +222,7 @@ int gg_torch_names_init(gg_torch_names *t, const gg_py_ids *ids, const char *tex
 	t->ids = ids;
 	t->text = text;
 	t->len = len;
+	t->says_set_grad_enabled = text && memmem(text, len, "set_grad_enabled", 16) != NULL;
 	/* Imports may sit anywhere (in try blocks, in functions): walk the whole tree once. */
 	TSTreeCursor cur = ts_tree_cursor_new(root);
 	int rc = 0;
@@ -263,10 +262,10 @@ static const gg_torch_binding *binding_find(const gg_torch_names *t, const char 
 
 const char *gg_torch_names_resolve(gg_torch_names *t, TSNode n, int *err)
 {
-	TSNode attrs[MAX_NAME_SEGMENTS];
+	TSNode attrs[GG_PY_MAX_NAMES];
 	unsigned count = 0;
 	while (IS(n, attribute)) {
-		if (count == MAX_NAME_SEGMENTS)
+		if (count == GG_PY_MAX_NAMES)
 			return NULL;
 		attrs[count++] = FIELD(n, attribute);
 		n = FIELD(n, object);
@@ -284,6 +283,27 @@ const char *gg_torch_names_resolve(gg_torch_names *t, TSNode n, int *err)
 		if (!rc)
 			rc = name_append(t, a, len);
 	}
+	if (rc) {
+		*err = rc;
+		return NULL;
+	}
+	return gg_buf_cstr(&t->name);
+}
+
+const char *gg_torch_names_resolve_call(gg_torch_names *t, const gg_call_ref *ref, int *err)
+{
+	if (!ref->names)
+		return NULL;
+	if (!ref->plain)
+		return gg_torch_names_resolve(t, ref->callee, err);
+	/* "a.b.c": the binding of a, then ".b.c" as written. */
+	const char *root = t->text + ref->start;
+	size_t root_len = ref->root_end - ref->start;
+	const gg_torch_binding *b = binding_find(t, root, root_len);
+	t->name.len = 0;
+	int rc = b ? name_append(t, b->target, strlen(b->target)) : name_append(t, root, root_len);
+	if (!rc)
+		rc = name_append(t, t->text + ref->root_end, ref->callee_end - ref->root_end);
 	if (rc) {
 		*err = rc;
 		return NULL;
@@ -391,7 +411,8 @@ gg_grad_mode gg_grad_with_mode(gg_torch_names *t, TSNode with_clause, int *err)
 
 gg_grad_mode gg_grad_statement_mode(gg_torch_names *t, TSNode stmt, int *err)
 {
-	if (!IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
+	/* Any name that resolves to set_grad_enabled is spelled so in the call or in an import. */
+	if (!t->says_set_grad_enabled || !IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
 		return GG_GRAD_NONE;
 	TSNode call = ts_node_named_child(stmt, 0);
 	if (!IS(call, call))
@@ -400,4 +421,123 @@ gg_grad_mode gg_grad_statement_mode(gg_torch_names *t, TSNode stmt, int *err)
 	if (!name || !is_torch_grad_name(name, "set_grad_enabled"))
 		return GG_GRAD_NONE;
 	return gg_grad_mode_of(t, call, err);
+}
+
+/* ---- calls and their callees ---- */
+
+static bool is_name_byte(char ch)
+{
+	unsigned char u = (unsigned char)ch;
+	/* Non-ASCII bytes are parts of identifiers: the parser decided they form a name. */
+	return u >= 0x80 || u == '_' || (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9');
+}
+
+uint32_t gg_py_attribute_name_start(const gg_py_ids *ids, const char *text, size_t len, TSNode attr)
+{
+	uint32_t end = ts_node_end_byte(attr);
+	if (end > len || ts_node_start_byte(attr) > end)
+		return end;
+	if (!ts_node_has_error(attr)) {
+		/* A clean attribute ends with its name: no trailing comment or space belongs to the node. */
+		uint32_t start = end;
+		while (start > 0 && is_name_byte(text[start - 1]))
+			start--;
+		return start;
+	}
+	TSNode name = ts_node_child_by_field_id(attr, ids->fld_attribute);
+	if (!gg_py_is(name, ids->sym_identifier) || ts_node_end_byte(name) != end)
+		return end;
+	return ts_node_start_byte(name);
+}
+
+/*
+ * The names of a callee written plainly, `a.b.c` with nothing between the
+ * names: false when anything else is there (a space, a comment, a bracket, a
+ * literal such as None.x), which the tree then decides.
+ */
+static bool callee_plain_names(gg_call_ref *ref, const char *text)
+{
+	uint32_t names = 0, prev = ref->start, last = ref->start, pos = ref->start;
+	ref->object_end = ref->start;
+	while (pos <= ref->callee_end) {
+		uint32_t word = pos;
+		while (pos < ref->callee_end && is_name_byte(text[pos]))
+			pos++;
+		if (pos == word || (text[word] >= '0' && text[word] <= '9'))
+			return false;
+		if (++names > GG_PY_MAX_NAMES)
+			return false;
+		if (names == 1) {
+			static const char *const literals[] = { "None", "True", "False", NULL };
+			for (const char *const *l = literals; *l; l++)
+				if (pos - word == strlen(*l) && memcmp(text + word, *l, pos - word) == 0)
+					return false;
+			ref->root_end = pos;
+		}
+		prev = last;
+		last = word;
+		if (pos == ref->callee_end)
+			break;
+		if (text[pos] != '.')
+			return false;
+		ref->object_end = pos;
+		pos++;
+	}
+	ref->names = (uint8_t)names;
+	ref->prev_start = names > 1 ? prev : ref->start;
+	ref->last_start = last;
+	return true;
+}
+
+/* The names of a callee as the tree has them (any spacing). */
+static void callee_tree_names(gg_call_ref *ref, const gg_py_ids *ids)
+{
+	TSNode names[GG_PY_MAX_NAMES]; /* the attribute names, the last first */
+	unsigned count = 0;
+	uint32_t object_end = ref->start;
+	TSNode n = ref->callee;
+	while (gg_py_is(n, ids->sym_attribute)) {
+		if (count + 1 == GG_PY_MAX_NAMES)
+			return;
+		TSNode object = ts_node_child_by_field_id(n, ids->fld_object);
+		if (count == 0)
+			object_end = ts_node_end_byte(object);
+		names[count++] = ts_node_child_by_field_id(n, ids->fld_attribute);
+		n = object;
+	}
+	if (!gg_py_is(n, ids->sym_identifier))
+		return;
+	ref->names = (uint8_t)(count + 1);
+	ref->root_end = ts_node_end_byte(n);
+	ref->object_end = object_end;
+	ref->last_start = count ? ts_node_start_byte(names[0]) : ref->start;
+	ref->prev_start = count >= 2 ? ts_node_start_byte(names[1]) : ref->start;
+}
+
+void gg_call_ref_init(gg_call_ref *ref, const gg_py_ids *ids, const char *text, size_t len, TSNode call)
+{
+	memset(ref, 0, sizeof *ref);
+	ref->node = call;
+	ref->start = ts_node_start_byte(call);
+	ref->end = ts_node_end_byte(call);
+	ref->callee = ts_node_child_by_field_id(call, ids->fld_function);
+	if (ts_node_is_null(ref->callee))
+		return;
+	ref->callee_end = ts_node_end_byte(ref->callee);
+	if (ref->callee_end > len || ts_node_start_byte(ref->callee) != ref->start || ref->callee_end < ref->start) {
+		ref->callee_end = ref->start;
+		return; /* a stale tree: no names */
+	}
+	TSSymbol sym = ts_node_symbol(ref->callee);
+	ref->attribute = sym == ids->sym_attribute;
+	if (ref->attribute)
+		ref->method_start = gg_py_attribute_name_start(ids, text, len, ref->callee);
+	if (sym != ids->sym_identifier && !ref->attribute)
+		return;
+	if (!ts_node_has_error(ref->callee) && callee_plain_names(ref, text)) {
+		ref->plain = true;
+		return;
+	}
+	ref->names = 0;
+	callee_tree_names(ref, ids);
 }

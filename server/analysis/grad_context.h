@@ -3,6 +3,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <tree_sitter/api.h>
 
 #include "buf.h"
@@ -96,9 +97,36 @@ static inline bool gg_py_may_have_body(const gg_py_ids *ids, TSSymbol sym)
  */
 typedef struct gg_call_ref {
 	TSNode node;
-	uint32_t start, end;
+	TSNode callee; /* its function field */
+	uint32_t start, end; /* the call's bytes; its callee starts at start too */
+	uint32_t callee_end;
+	/*
+	 * When the callee is a name chain (`f`, `self.net.encode`; at most
+	 * GG_PY_MAX_NAMES names): how many names, where the first ends, where the
+	 * last two start and where the chain without its last name ends. 0 names:
+	 * not a chain. The rules read names from these instead of asking the tree
+	 * again for each (a field lookup costs hundreds of instructions).
+	 */
+	uint32_t root_end, prev_start, last_start, object_end;
+	uint8_t names;
+	bool plain;     /* the chain is written without spaces or comments: text[start, callee_end) is "a.b.c" */
+	bool attribute; /* the callee is an attribute (a chain or not: f(x).backward): its name is method */
+	uint32_t method_start; /* with attribute: its name is [method_start, callee_end), empty when unreadable */
 	bool in_lambda; /* inside a lambda (whose body runs where it is called) */
 } gg_call_ref;
+
+/* The longest name chain read as one (a.b.c...). */
+#define GG_PY_MAX_NAMES 32
+
+/* Fills ref for the call node (start, end, callee and its names); in_lambda is left false. */
+void gg_call_ref_init(gg_call_ref *ref, const gg_py_ids *ids, const char *text, size_t len, TSNode call);
+
+/*
+ * The start of the name of an attribute node (its `attribute` field), which
+ * ends where the node ends; start == end when it has none. Read from the text
+ * when the node parsed cleanly.
+ */
+uint32_t gg_py_attribute_name_start(const gg_py_ids *ids, const char *text, size_t len, TSNode attr);
 
 typedef struct gg_tree_index {
 	TSNode root;       /* the tree it describes; a null node while it is being built or after a failure */
@@ -131,6 +159,7 @@ typedef struct gg_torch_names {
 	size_t len;
 	bool torch_imported;     /* some import of torch or torch.* */
 	bool framework_imported; /* torch, lightning, transformers, accelerate or timm */
+	bool says_set_grad_enabled; /* the text spells set_grad_enabled: else no statement can call it */
 	gg_torch_binding *bindings; /* owned; sorted by local name */
 	size_t bindings_len, bindings_cap;
 	gg_buf name; /* scratch: the last resolved name, NUL-terminated */
@@ -150,6 +179,8 @@ void gg_torch_names_free(gg_torch_names *t);
  * is not a name chain, or when memory ran out (then *err is set to -ENOMEM).
  */
 const char *gg_torch_names_resolve(gg_torch_names *t, TSNode n, int *err);
+/* gg_torch_names_resolve of a call's callee, read from the text when it is written plainly. */
+const char *gg_torch_names_resolve_call(gg_torch_names *t, const gg_call_ref *ref, int *err);
 
 typedef enum gg_grad_mode {
 	GG_GRAD_NONE,       /* not a grad-mode object */

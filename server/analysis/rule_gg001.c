@@ -70,6 +70,8 @@ struct gg_rule_gg001 {
 		fld_left, fld_right, fld_value;
 	gg_py_ids ids; /* the same, for the walk */
 	gg_tree_index index; /* filled by each check's facts walk */
+	uint32_t *marks;     /* owned: the facts walk's scratch, see marks_collect */
+	size_t marks_cap;
 	regex_t step_receiver; /* the receivers of an optimizer's step() */
 	bool step_receiver_ok;
 };
@@ -195,6 +197,7 @@ typedef struct check {
 	size_t len;
 	const gg_config *config; /* may be NULL */
 	bool pytest_module;
+	bool says_set_grad_enabled; /* the text spells set_grad_enabled (bare_grad_statement) */
 	bool framework_imported;
 	binding *bindings; /* owned; sorted by local name */
 	size_t bindings_len, bindings_cap;
@@ -1024,15 +1027,20 @@ static bool text_eq(const check *c, TSNode n, const char *lit)
 	return node_text_of(c, n, &t) && span_is(t, lit);
 }
 
-/* The text of an (identifier) captured as the attribute: of an (attribute), or an empty span. */
+/* The name of an attribute, or an empty span. */
 static span attribute_name(const check *c, TSNode attr)
 {
-	const gg_rule_gg001 *r = c->rule;
-	TSNode id = field_id(attr, r->fld_attribute);
-	span t = { c->text, 0 };
-	if (!sym_is(id, r->sym_identifier) || !node_text_of(c, id, &t))
-		t.len = 0;
-	return t;
+	uint32_t end = ts_node_end_byte(attr);
+	if (end > c->len)
+		return (span){ c->text, 0 };
+	uint32_t start = gg_py_attribute_name_start(&c->rule->ids, c->text, c->len, attr);
+	return (span){ c->text + start, end - start };
+}
+
+/* The name of an attribute callee (f(x).backward: "backward"). */
+static span method_of(const check *c, const gg_call_ref *ref)
+{
+	return (span){ c->text + ref->method_start, ref->attribute ? ref->callee_end - ref->method_start : 0 };
 }
 
 /* (dotted_name . (identifier) @import.root): the root, or a null node when the pattern fails. */
@@ -1115,6 +1123,66 @@ static bool step_receiver(const check *c, TSNode receiver)
 	return hit;
 }
 
+/*
+ * Where the nodes the facts walk looks for inside expressions can be: every
+ * '(' (calls, keyword arguments) and every start of no_grad, inference_mode
+ * or volatile (the names it looks for without a call). The walk does not
+ * enter an expression without one: most of the tree is names, operators and
+ * punctuation that no rule reads. Sorted; *count of them.
+ */
+static int marks_collect(check *c, size_t *count)
+{
+	gg_rule_gg001 *r = c->rule;
+	*count = 0;
+	for (const char *p = c->text, *end = c->text + c->len; p && p < end; p++) {
+		p = memchr(p, '(', (size_t)(end - p));
+		if (!p)
+			break;
+		if (grow((void **)&r->marks, &r->marks_cap, *count, sizeof *r->marks))
+			return -ENOMEM;
+		r->marks[(*count)++] = (uint32_t)(p - c->text);
+	}
+	static const char *const words[] = { "no_grad", "inference_mode", "volatile", NULL };
+	bool words_found = false;
+	for (const char *const *w = words; *w; w++) {
+		size_t n = strlen(*w);
+		for (const char *p = c->text, *end = c->text + c->len; p < end; p++) {
+			p = memmem(p, (size_t)(end - p), *w, n);
+			if (!p)
+				break;
+			if (grow((void **)&r->marks, &r->marks_cap, *count, sizeof *r->marks))
+				return -ENOMEM;
+			r->marks[(*count)++] = (uint32_t)(p - c->text);
+			words_found = true;
+		}
+	}
+	if (words_found)
+		qsort(r->marks, *count, sizeof *r->marks, u32_cmp);
+	return 0;
+}
+
+/* Whether a mark lies in [start, end); *next is the first mark not before the last start asked. */
+static bool marks_within(const uint32_t *marks, size_t count, size_t *next, uint32_t start, uint32_t end)
+{
+	size_t k = *next;
+	if (k > 0 && k <= count && marks[k - 1] >= start) {
+		/* A node that starts before the one asked last (error recovery): search again. */
+		size_t lo = 0, hi = count;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (marks[mid] < start)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		k = lo;
+	}
+	while (k < count && marks[k] < start)
+		k++;
+	*next = k;
+	return k < count && marks[k] < end;
+}
+
 static int facts_collect(check *c, TSNode root)
 {
 	gg_rule_gg001 *r = c->rule;
@@ -1142,6 +1210,10 @@ static int facts_collect(check *c, TSNode root)
 		fail(c, -ENOMEM);
 	else
 		ix->reach[0] = true;
+	size_t marks_len = 0, mark_next = 0;
+	int marks_rc = marks_collect(c, &marks_len);
+	if (marks_rc)
+		fail(c, marks_rc);
 	for (bool more = true; more && !c->error;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
 		TSSymbol sym = ts_node_symbol(n);
@@ -1150,15 +1222,16 @@ static int facts_collect(check *c, TSNode root)
 			if (start >= lambda_end)
 				lambda_end = ts_node_end_byte(n);
 		} else if (sym == r->sym_call) {
-			gg_call_ref ref = { n, ts_node_start_byte(n), ts_node_end_byte(n), false };
+			gg_call_ref ref;
+			gg_call_ref_init(&ref, &r->ids, c->text, c->len, n);
 			if (ref.end <= ref.start || (ix->calls_len && ref.start < ix->calls[ix->calls_len - 1].start))
 				ix->calls_exact = false;
 			/* A lambda's body runs where it is called: scan_calls leaves it out. */
 			ref.in_lambda = ref.start < lambda_end;
 			PUSH(c, ix->calls, ix->calls_len, ix->calls_cap, ref);
-			TSNode fn = field_id(n, r->fld_function);
-			if (sym_is(fn, r->sym_attribute)) {
-				span m = attribute_name(c, fn);
+			TSNode fn = ref.callee;
+			if (ref.attribute) {
+				span m = method_of(c, &ref);
 				bool backward = false;
 				if (span_is(m, "backward")) {
 					backward = true;
@@ -1176,10 +1249,11 @@ static int facts_collect(check *c, TSNode root)
 				}
 				if (backward)
 					PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(n));
-			} else if (sym_is(fn, r->sym_identifier)) {
-				if (text_eq(c, fn, "grad") || text_eq(c, fn, "enable_grad"))
+			} else if (ref.names == 1) {
+				span name = { c->text + ref.start, ref.callee_end - ref.start };
+				if (span_is(name, "grad") || span_is(name, "enable_grad"))
 					PUSH(c, callees, callees_len, callees_cap, fn);
-				else if (text_eq(c, fn, "no_grad") || text_eq(c, fn, "inference_mode"))
+				else if (span_is(name, "no_grad") || span_is(name, "inference_mode"))
 					PUSH(c, offs, offs_len, offs_cap, n);
 			}
 		} else if (sym == r->sym_attribute) {
@@ -1243,9 +1317,12 @@ static int facts_collect(check *c, TSNode root)
 			if (rc)
 				fail(c, rc);
 		}
-		bool reach = ix->reach[depth] && sym != r->sym_import && sym != r->sym_import_from &&
-			     gg_py_holds_statements(&r->ids, sym);
-		if (ts_tree_cursor_goto_first_child(&cur)) {
+		bool holds = gg_py_holds_statements(&r->ids, sym);
+		bool reach = ix->reach[depth] && sym != r->sym_import && sym != r->sym_import_from && holds;
+		/* Statements are all entered (an assignment needs no bracket); expressions where a mark is. */
+		bool enter = holds || sym == r->ids.sym_expression_statement || sym == r->sym_assignment ||
+			     marks_within(r->marks, marks_len, &mark_next, ts_node_start_byte(n), ts_node_end_byte(n));
+		if (enter && ts_tree_cursor_goto_first_child(&cur)) {
 			if (grow((void **)&ix->reach, &ix->reach_cap, depth + 1, sizeof *ix->reach)) {
 				fail(c, -ENOMEM);
 				break;
@@ -1460,6 +1537,10 @@ static mode_change mode_call(const check *c, TSNode call, TSNode *object)
  */
 static mode_change eval_receiver_of(const check *c, TSNode stmt, TSNode *target, TSNode *call)
 {
+	span t;
+	/* The method is .eval or .train: a statement that spells neither is no mode change. */
+	if (!node_text_of(c, stmt, &t) || (!memmem(t.ptr, t.len, "eval", 4) && !memmem(t.ptr, t.len, "train", 5)))
+		return MODE_NONE;
 	if (!IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
 		return MODE_NONE;
 	TSNode e = ts_node_named_child(stmt, 0);
@@ -1614,51 +1695,106 @@ static evidence evidence_here(const check *c, const ctx *x, span prefer)
 
 /* ---- model forward ---- */
 
+/* A name chain as text: model, self.backbone (chain false: not a name chain). */
+typedef struct chain {
+	bool chain;
+	bool identifier; /* a single name */
+	span text, root, last;
+} chain;
+
+static chain chain_of_node(const check *c, TSNode n)
+{
+	chain ch;
+	memset(&ch, 0, sizeof ch);
+	ch.chain = is_name_chain(c, n);
+	if (ch.chain) {
+		ch.identifier = IS(n, identifier);
+		ch.text = node_span(c, n);
+		ch.root = node_span(c, chain_root(c, n));
+		ch.last = chain_last(c, n);
+	}
+	return ch;
+}
+
+static span text_between(const check *c, uint32_t start, uint32_t end)
+{
+	return (span){ c->text + start, end - start };
+}
+
+/* The callee of a call as a chain. */
+static chain chain_of_callee(const check *c, const gg_call_ref *ref)
+{
+	chain ch;
+	memset(&ch, 0, sizeof ch);
+	if (!ref->names)
+		return ch;
+	ch.chain = true;
+	ch.identifier = ref->names == 1;
+	ch.text = text_between(c, ref->start, ref->callee_end);
+	ch.root = text_between(c, ref->start, ref->root_end);
+	ch.last = text_between(c, ref->last_start, ref->callee_end);
+	return ch;
+}
+
+/* The object of an attribute callee (model of model.forward) as a chain. */
+static chain chain_of_object(const check *c, const gg_call_ref *ref)
+{
+	if (ref->names < 2)
+		return chain_of_node(c, FIELD(ref->callee, object)); /* not a name chain, or one too long */
+	chain ch;
+	memset(&ch, 0, sizeof ch);
+	ch.chain = true;
+	ch.identifier = ref->names == 2;
+	ch.text = text_between(c, ref->start, ref->object_end);
+	ch.root = text_between(c, ref->start, ref->root_end);
+	ch.last = text_between(c, ref->prev_start, ref->object_end);
+	return ch;
+}
+
 /*
  * Whether a name chain is evidently a model: the receiver of .eval(), a name
  * bound to a model, or a name that says so (model, self.backbone, q_net).
  */
-static bool chain_is_model(const check *c, const ctx *x, TSNode obj, bool *loaded)
+static bool chain_is_model(const check *c, const ctx *x, const chain *obj, bool *loaded)
 {
-	if (IS(obj, identifier) && span_is(node_span(c, obj), "self"))
+	if (obj->identifier && span_is(obj->text, "self"))
 		return x->module_class >= 0;
-	if (!is_name_chain(c, obj))
+	if (!obj->chain)
 		return false;
-	span text = node_span(c, obj);
-	if (spanset_has(&c->not_models, text))
+	if (spanset_has(&c->not_models, obj->text))
 		return false;
-	*loaded = spanset_has(&c->loaded, text);
-	if (receiver_find(c, x, text) || spanset_has(&c->models, text))
+	*loaded = spanset_has(&c->loaded, obj->text);
+	if (receiver_find(c, x, obj->text) || spanset_has(&c->models, obj->text))
 		return true;
-	TSNode root = chain_root(c, obj);
-	span root_text = node_span(c, root);
 	/* A name an import binds is a module or a function: torchvision.models.resnet18, F.linear. */
-	if (binding_find(c, root_text))
+	if (binding_find(c, obj->root))
 		return false;
-	if (IS(obj, identifier) && is_func_name(c, text))
+	if (obj->identifier && is_func_name(c, obj->text))
 		return false; /* a function of this file: a call, followed by the call graph */
-	return name_says_model(c, chain_last(c, obj));
+	return name_says_model(c, obj->last);
 }
 
 static const char *const forward_methods[] = {
 	"forward", "encode", "decode", "encode_image", "encode_text", NULL,
 };
 
-/* The model a call runs, or a null node: model(x), self.net.forward(x), self(x). */
-static TSNode forward_receiver(const check *c, const ctx *x, TSNode call, bool *loaded)
+/* The model a call runs (model(x), self.net.forward(x), self(x)) into *recv; false when none. */
+static bool forward_receiver(const check *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded)
 {
-	TSNode fn = FIELD(call, function);
 	*loaded = false;
-	if (IS(fn, attribute)) {
-		span method = node_span(c, FIELD(fn, attribute));
+	if (ref->attribute) {
+		span method = method_of(c, ref);
 		for (const char *const *m = forward_methods; *m; m++) {
 			if (span_is(method, *m)) {
-				TSNode obj = FIELD(fn, object);
-				return chain_is_model(c, x, obj, loaded) ? obj : null_node();
+				chain obj = chain_of_object(c, ref);
+				*recv = obj.text;
+				return chain_is_model(c, x, &obj, loaded);
 			}
 		}
 	}
-	return chain_is_model(c, x, fn, loaded) ? fn : null_node();
+	chain fn = chain_of_callee(c, ref);
+	*recv = fn.text;
+	return chain_is_model(c, x, &fn, loaded);
 }
 
 /* ".detach()" or ".data" applied right on a forward's output. */
@@ -1704,22 +1840,22 @@ static TSNode comprehension_iter(const check *c, TSNode call, TSNode stmt, uint3
 
 /* ---- the walk ---- */
 
-static void event_record(check *c, const ctx *x, TSNode call, TSNode stmt)
+static void event_record(check *c, const ctx *x, const gg_call_ref *ref, TSNode stmt)
 {
 	bool loaded;
-	TSNode recv = forward_receiver(c, x, call, &loaded);
-	if (ts_node_is_null(recv))
+	span recv;
+	if (!forward_receiver(c, x, ref, &recv, &loaded))
 		return;
 	event e;
 	memset(&e, 0, sizeof e);
-	e.call = call;
+	e.call = ref->node;
 	e.scope = x->func;
-	e.ev = evidence_here(c, x, node_span(c, recv));
+	e.ev = evidence_here(c, x, recv);
 	e.in_loop = x->in_loop;
 	e.loaded = loaded;
-	e.detached = detached_output(c, call);
+	e.detached = detached_output(c, ref->node);
 	if (ts_node_is_null(e.ev.loop_iter)) {
-		e.ev.loop_iter = comprehension_iter(c, call, stmt, &e.ev.loop_start, &e.ev.loop_end);
+		e.ev.loop_iter = comprehension_iter(c, ref->node, stmt, &e.ev.loop_start, &e.ev.loop_end);
 		if (!ts_node_is_null(e.ev.loop_iter))
 			e.in_loop = true;
 	}
@@ -1727,23 +1863,22 @@ static void event_record(check *c, const ctx *x, TSNode call, TSNode stmt)
 }
 
 /* f(...) or self.f(...) where f is a function of this file: a call-graph edge. */
-static void site_record(check *c, const ctx *x, TSNode call)
+static void site_record(check *c, const ctx *x, const gg_call_ref *ref)
 {
-	TSNode fn = FIELD(call, function);
 	site s;
 	memset(&s, 0, sizeof s);
-	if (IS(fn, identifier)) {
-		s.name = node_span(c, fn);
-	} else if (IS(fn, attribute) && IS(FIELD(fn, object), identifier) &&
-		   (span_is(node_span(c, FIELD(fn, object)), "self") || span_is(node_span(c, FIELD(fn, object)), "cls"))) {
-		s.name = node_span(c, FIELD(fn, attribute));
+	if (ref->names == 1) {
+		s.name = text_between(c, ref->start, ref->callee_end);
+	} else if (ref->names == 2 && (span_is(text_between(c, ref->start, ref->root_end), "self") ||
+				       span_is(text_between(c, ref->start, ref->root_end), "cls"))) {
+		s.name = text_between(c, ref->last_start, ref->callee_end);
 		s.method = true;
 	} else {
 		return;
 	}
 	if (!is_func_name(c, s.name))
 		return;
-	s.call = call;
+	s.call = ref->node;
 	s.caller = x->func;
 	s.callee = -1;
 	s.caller_cls = c->funcs[x->func].cls;
@@ -1774,12 +1909,12 @@ static void scan_calls(check *c, const ctx *x, TSNode node)
 				hi = mid;
 		}
 		for (size_t i = lo; i < ix->calls_len && ix->calls[i].start < end; i++) {
-			if (ix->calls[i].end > end || ix->calls[i].in_lambda)
+			const gg_call_ref *ref = &ix->calls[i];
+			if (ref->end > end || ref->in_lambda)
 				continue;
-			TSNode n = ix->calls[i].node;
-			site_record(c, x, n);
+			site_record(c, x, ref);
 			if (!x->grad_off && !x->train_branch)
-				event_record(c, x, n, node);
+				event_record(c, x, ref, node);
 			if (c->error)
 				return;
 		}
@@ -1791,9 +1926,11 @@ static void scan_calls(check *c, const ctx *x, TSNode node)
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(cur);
 		if (IS(n, call)) {
-			site_record(c, x, n);
+			gg_call_ref ref;
+			gg_call_ref_init(&ref, &c->rule->ids, c->text, c->len, n);
+			site_record(c, x, &ref);
 			if (!x->grad_off && !x->train_branch)
-				event_record(c, x, n, node);
+				event_record(c, x, &ref, node);
 		}
 		if (c->error)
 			return;
@@ -1816,7 +1953,8 @@ static void scan_calls(check *c, const ctx *x, TSNode node)
 /* A bare `torch.set_grad_enabled(...)` statement: what it leaves autograd as. */
 static grad_context bare_grad_statement(check *c, TSNode stmt)
 {
-	if (!IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
+	/* Any name that resolves to set_grad_enabled is spelled so in the call or in an import. */
+	if (!c->says_set_grad_enabled || !IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
 		return GRAD_NONE;
 	TSNode call = ts_node_named_child(stmt, 0);
 	if (!IS(call, call) || !name_resolve(c, FIELD(call, function)) ||
@@ -2059,7 +2197,8 @@ static void walk_statement(check *c, ctx *x, TSNode stmt)
 	} else if (type == ids->sym_with_statement) {
 		walk_with(c, x, stmt);
 	} else if (gg_py_may_have_body(ids, type) && ts_node_child_count(stmt) &&
-		   (FIELD(stmt, body).id || FIELD(stmt, consequence).id)) {
+		   (!ts_node_has_error(stmt) || FIELD(stmt, body).id || FIELD(stmt, consequence).id)) {
+		/* Only a statement the parser could not read may lack its block (field lookups are dear). */
 		walk_compound(c, x, stmt);
 	} else if (!ts_node_has_error(stmt)) {
 		walk_simple(c, x, stmt);
@@ -2631,6 +2770,7 @@ void gg_rule_gg001_delete(gg_rule_gg001 *r)
 	free(r->index.assignments);
 	free(r->index.imports);
 	free(r->index.reach);
+	free(r->marks);
 	free(r);
 }
 
@@ -2667,6 +2807,7 @@ int gg_rule_gg001_check(gg_rule_gg001 *r, const gg_source *src, TSNode root, gg_
 	c.len = src->len;
 	c.config = src->config;
 	c.pytest_module = path_is_pytest_module(src->path);
+	c.says_set_grad_enabled = src->text && memmem(src->text, src->len, "set_grad_enabled", 16);
 	c.out = out;
 
 	int rc = facts_collect(&c, root);

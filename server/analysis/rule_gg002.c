@@ -58,7 +58,7 @@ typedef struct span {
 typedef struct name_info {
 	span name;            /* the key; ptr NULL marks an empty slot */
 	uint32_t bound_at;    /* start of its last plain binding, or NO_POS */
-	TSNode bound_block;   /* the block of that binding */
+	TSNode bound_stmt;    /* the statement of that binding (its parent is asked only when needed: dear in tree-sitter) */
 	uint32_t history_at;  /* where its history was made, or NO_POS */
 	TSNode origin;        /* the model or loss call the history comes from */
 	bool loss;            /* the origin computes a loss: a scalar */
@@ -108,6 +108,13 @@ typedef struct call_site {
 /* One function (or the module) being walked. */
 typedef struct function {
 	span name;          /* empty at module level */
+	uint32_t start;     /* of its def; the module is at_module */
+	bool at_module;
+	/*
+	 * Where the probe met no possible candidate, the full walk records only
+	 * the call sites (for the callers of the others): no bindings, no history.
+	 */
+	bool sites_only;
 	bool evaluation;    /* named like evaluation code: it returns results, not graphs */
 	bool builds_graph;  /* forward(): accumulating is what it is for */
 	name_table names;
@@ -152,7 +159,11 @@ typedef struct check {
 	 * have none and are done; the others get the full walk.
 	 */
 	bool probe;
-	bool found; /* the probe met a possible candidate; the walk stops */
+	bool found; /* the probe met a possible candidate */
+	/* The functions where it did: their def's start, and the module. */
+	uint32_t *hits; /* owned */
+	size_t hits_len, hits_cap;
+	bool module_hit;
 } check;
 
 typedef struct ctx {
@@ -164,6 +175,12 @@ typedef struct ctx {
 } ctx;
 
 /* ---- small helpers ---- */
+
+static int u32_cmp(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	return (a > b) - (a < b);
+}
 
 static TSNode null_node(void)
 {
@@ -184,6 +201,13 @@ static span node_span(const check *c, TSNode n)
 		out.ptr = c->text + s;
 		out.len = e - s;
 	}
+	return out;
+}
+
+/* The name of an attribute callee (f(x).backward: "backward"), or an empty span. */
+static span method_of(const check *c, const gg_call_ref *ref)
+{
+	span out = { c->text + ref->method_start, ref->attribute ? ref->callee_end - ref->method_start : 0 };
 	return out;
 }
 
@@ -661,7 +685,7 @@ static void name_bind(check *c, function *fn, TSNode target, TSNode stmt, histor
 		return;
 	}
 	info->bound_at = ts_node_start_byte(stmt);
-	info->bound_block = ts_node_parent(stmt);
+	info->bound_stmt = stmt;
 	info->history_at = h.yes ? h.at : NO_POS;
 	info->origin = h.yes ? h.origin : null_node();
 	info->loss = h.yes && h.loss;
@@ -738,6 +762,14 @@ static void candidate_consider(check *c, const ctx *x, TSNode stmt, TSNode acc, 
 	if (c->probe) {
 		/* What follows needs the history of values: the full walk decides. */
 		c->found = true;
+		if (fn->at_module)
+			c->module_hit = true;
+		else if (!c->hits_len || c->hits[c->hits_len - 1] != fn->start) {
+			if (grow((void **)&c->hits, &c->hits_cap, c->hits_len, sizeof *c->hits))
+				fail(c, -ENOMEM);
+			else
+				c->hits[c->hits_len++] = fn->start;
+		}
 		return;
 	}
 	uint32_t lo = ts_node_start_byte(x->loop), hi = ts_node_end_byte(x->loop);
@@ -747,7 +779,7 @@ static void candidate_consider(check *c, const ctx *x, TSNode stmt, TSNode acc, 
 	/* An accumulator bound afresh on every iteration (loss = ...; loss += reg) keeps one graph. */
 	const name_info *a = table_find(&fn->names, key);
 	if (a && a->bound_at != NO_POS && a->bound_at >= lo && a->bound_at < ts_node_start_byte(stmt) &&
-	    runs_each_iteration(stmt, a->bound_block, x->loop))
+	    runs_each_iteration(stmt, ts_node_parent(a->bound_stmt), x->loop))
 		return;
 	if (grow((void **)&fn->cands, &fn->cands_cap, fn->cands_len, sizeof *fn->cands)) {
 		fail(c, -ENOMEM);
@@ -817,40 +849,39 @@ static void call_statement_handle(check *c, const ctx *x, TSNode call)
 /* ---- intent: where accumulators flow ---- */
 
 /* .backward(), accelerator.backward(loss), torch.autograd.grad(...) */
-static bool is_backward_call(check *c, TSNode call)
+static bool is_backward_call(check *c, const gg_call_ref *ref)
 {
-	TSNode fn = FIELD(call, function);
-	if (IS(fn, attribute) && span_is(node_span(c, FIELD(fn, attribute)), "backward"))
+	if (ref->attribute && span_is(method_of(c, ref), "backward"))
 		return true;
 	int err = 0;
-	const char *name = gg_torch_names_resolve(&c->torch, fn, &err);
+	const char *name = gg_torch_names_resolve_call(&c->torch, ref, &err);
 	if (err)
 		fail(c, err);
 	return name && strcmp(name, "torch.autograd.grad") == 0;
 }
 
-static void call_site_add(check *c, const ctx *x, TSNode call)
+static void call_site_add(check *c, const ctx *x, const gg_call_ref *ref)
 {
-	TSNode fn = FIELD(call, function);
-	if (!is_name_chain(c, fn))
+	if (!ref->names)
 		return;
 	if (grow((void **)&c->calls, &c->calls_cap, c->calls_len, sizeof *c->calls)) {
 		fail(c, -ENOMEM);
 		return;
 	}
-	c->calls[c->calls_len++] = (call_site){ last_segment(c, fn), x->grad_off };
+	span last = { c->text + ref->last_start, ref->callee_end - ref->last_start };
+	c->calls[c->calls_len++] = (call_site){ last, x->grad_off };
 }
 
 /* Records the call sites and backward calls of an expression or simple statement. */
-static void call_seen(check *c, const ctx *x, TSNode n)
+static void call_seen(check *c, const ctx *x, const gg_call_ref *ref)
 {
-	call_site_add(c, x, n);
-	if (is_backward_call(c, n)) {
+	call_site_add(c, x, ref);
+	if (!x->fn->sites_only && is_backward_call(c, ref)) {
 		function *fn = x->fn;
 		if (grow((void **)&fn->sinks, &fn->sinks_cap, fn->sinks_len, sizeof *fn->sinks))
 			fail(c, -ENOMEM);
 		else
-			fn->sinks[fn->sinks_len++] = n;
+			fn->sinks[fn->sinks_len++] = ref->node;
 	}
 }
 
@@ -872,7 +903,7 @@ static void calls_scan(check *c, const ctx *x, TSNode node)
 		for (size_t i = lo; i < c->call_refs_len && c->call_refs[i].start < end; i++) {
 			if (c->call_refs[i].end > end)
 				continue;
-			call_seen(c, x, c->call_refs[i].node);
+			call_seen(c, x, &c->call_refs[i]);
 			if (c->error)
 				return;
 		}
@@ -882,8 +913,11 @@ static void calls_scan(check *c, const ctx *x, TSNode node)
 	ts_tree_cursor_reset(cur, node);
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(cur);
-		if (IS(n, call))
-			call_seen(c, x, n);
+		if (IS(n, call)) {
+			gg_call_ref ref;
+			gg_call_ref_init(&ref, c->ids, c->text, c->len, n);
+			call_seen(c, x, &ref);
+		}
 		if (c->error)
 			return;
 		/* The cursor was reset onto the subtree: the walk ends where it leaves it. */
@@ -1201,10 +1235,17 @@ static ctx ctx_nested(const ctx *x)
 	return sub;
 }
 
+/* Whether the probe can skip a statement: candidate_consider would turn any accumulation in it down. */
+static bool probe_skips(const check *c, const ctx *x)
+{
+	return c->probe && (ts_node_is_null(x->loop) || x->grad_off || x->fn->builds_graph);
+}
+
 static void walk_simple(check *c, ctx *x, TSNode stmt)
 {
 	calls_scan(c, x, stmt);
-	if (IS(stmt, expression_statement) && ts_node_named_child_count(stmt) == 1) {
+	if (!probe_skips(c, x) && !x->fn->sites_only && IS(stmt, expression_statement) &&
+	    ts_node_named_child_count(stmt) == 1) {
 		TSNode e = ts_node_named_child(stmt, 0);
 		if (IS(e, assignment))
 			assignment_handle(c, x, stmt, e);
@@ -1227,12 +1268,12 @@ static void walk_simple(check *c, ctx *x, TSNode stmt)
 static void walk_compound(check *c, const ctx *x, TSNode node)
 {
 	bool loop = IS(node, for_statement) || IS(node, while_statement);
-	if (IS(node, for_statement) && !c->probe) {
+	if (IS(node, for_statement) && !c->probe && !x->fn->sites_only) {
 		/* The loop variable is bound afresh, with a value of unknown origin. */
 		targets_bind(c, x->fn, FIELD(node, left), null_node(), FIELD(node, left), 0);
 	}
 	uint32_t count = ts_node_named_child_count(node);
-	for (uint32_t i = 0; i < count && !c->error && !c->found; i++) {
+	for (uint32_t i = 0; i < count && !c->error; i++) {
 		TSNode ch = ts_node_named_child(node, i);
 		TSSymbol sym = ts_node_symbol(ch);
 		const char *type = sym == c->ids->sym_block ? "block" : ts_node_type(ch);
@@ -1281,13 +1322,12 @@ static void walk_class(check *c, const ctx *x, TSNode node)
 /* Framework hooks that run without grad (SPEC §2): Lightning's validation_step, HF prediction_step. */
 static bool is_no_grad_hook(const check *c, TSNode cls, span name)
 {
-	if (ts_node_is_null(cls))
+	static const char *const lightning_hooks[] = { "validation_step", "test_step", "predict_step", NULL };
+	bool lightning = span_one_of(name, lightning_hooks), trainer = span_is(name, "prediction_step");
+	if (ts_node_is_null(cls) || (!lightning && !trainer))
 		return false;
 	span bases = node_span(c, FIELD(cls, superclasses));
-	static const char *const lightning_hooks[] = { "validation_step", "test_step", "predict_step", NULL };
-	if (span_one_of(name, lightning_hooks) && span_contains(bases, "LightningModule"))
-		return true;
-	return span_is(name, "prediction_step") && span_contains(bases, "Trainer");
+	return lightning ? span_contains(bases, "LightningModule") : span_contains(bases, "Trainer");
 }
 
 /* decorated is the decorated_definition around def, or a null node. */
@@ -1296,6 +1336,8 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 	function fn;
 	memset(&fn, 0, sizeof fn);
 	fn.name = node_span(c, FIELD(def, name));
+	fn.start = ts_node_start_byte(def);
+	fn.sites_only = !c->probe && !(c->hits_len && bsearch(&fn.start, c->hits, c->hits_len, sizeof *c->hits, u32_cmp));
 	fn.evaluation = has_word(fn.name, eval_words);
 	fn.builds_graph = span_is(fn.name, "forward");
 
@@ -1342,7 +1384,8 @@ static void walk_statement(check *c, ctx *x, TSNode stmt)
 	} else if (type == ids->sym_with_statement) {
 		walk_with(c, x, stmt);
 	} else if (gg_py_may_have_body(ids, type) && ts_node_child_count(stmt) &&
-		   (FIELD(stmt, body).id || FIELD(stmt, consequence).id)) {
+		   (!ts_node_has_error(stmt) || FIELD(stmt, body).id || FIELD(stmt, consequence).id)) {
+		/* Only a statement the parser could not read may lack its block (field lookups are dear). */
 		walk_compound(c, x, stmt);
 	} else if (!ts_node_has_error(stmt)) {
 		walk_simple(c, x, stmt);
@@ -1360,7 +1403,7 @@ static void walk_block(check *c, ctx x, TSNode block)
 		return;
 	/* A cursor: ts_node_named_child(block, i) starts from the first child each time. */
 	TSTreeCursor cur = ts_tree_cursor_new(block);
-	for (bool more = ts_tree_cursor_goto_first_child(&cur); more && !c->error && !c->found;
+	for (bool more = ts_tree_cursor_goto_first_child(&cur); more && !c->error;
 	     more = ts_tree_cursor_goto_next_sibling(&cur)) {
 		TSNode stmt = ts_tree_cursor_current_node(&cur);
 		if (!ts_node_is_named(stmt) || IS(stmt, comment))
@@ -1406,11 +1449,17 @@ static void name_note(check *c, name_table *t, TSNode chain)
  */
 static const char *const model_methods[] = { "eval", "train", "parameters", "named_parameters", NULL };
 
-static void call_fact(check *c, TSNode n)
+static void call_fact(check *c, const gg_call_ref *ref)
 {
-	TSNode fn = FIELD(n, function);
-	if (IS(fn, attribute) && span_one_of(node_span(c, FIELD(fn, attribute)), model_methods))
-		name_note(c, &c->models, FIELD(fn, object));
+	if (!ref->attribute || !span_one_of(method_of(c, ref), model_methods))
+		return;
+	if (ref->names >= 2) {
+		bool added;
+		if (!table_insert(&c->models, (span){ c->text + ref->start, ref->object_end - ref->start }, &added))
+			fail(c, -ENOMEM);
+		return;
+	}
+	name_note(c, &c->models, FIELD(ref->callee, object)); /* not a name chain, or one too long */
 }
 
 static void assignment_fact(check *c, TSNode n)
@@ -1431,7 +1480,7 @@ static void file_facts_collect(check *c, TSNode root)
 		c->call_refs_len = ix->calls_len;
 		c->calls_exact = ix->calls_exact;
 		for (size_t i = 0; i < ix->calls_len && !c->error; i++)
-			call_fact(c, ix->calls[i].node);
+			call_fact(c, &ix->calls[i]);
 		for (size_t i = 0; i < ix->assignments_len && !c->error; i++)
 			assignment_fact(c, ix->assignments[i]);
 		return;
@@ -1442,7 +1491,8 @@ static void file_facts_collect(check *c, TSNode root)
 	for (bool more = true; more && !c->error;) {
 		TSNode n = ts_tree_cursor_current_node(cur);
 		if (IS(n, call)) {
-			gg_call_ref ref = { n, ts_node_start_byte(n), ts_node_end_byte(n), false };
+			gg_call_ref ref;
+			gg_call_ref_init(&ref, c->ids, c->text, c->len, n);
 			if (ref.end <= ref.start ||
 			    (c->own_calls_len && ref.start < c->own_calls[c->own_calls_len - 1].start))
 				c->calls_exact = false;
@@ -1450,7 +1500,7 @@ static void file_facts_collect(check *c, TSNode root)
 				fail(c, -ENOMEM);
 			else
 				c->own_calls[c->own_calls_len++] = ref;
-			call_fact(c, n);
+			call_fact(c, &ref);
 		} else if (IS(n, assignment)) {
 			assignment_fact(c, n);
 		}
@@ -1483,11 +1533,15 @@ int gg_rule_gg002_check(const gg_py_ids *ids, const gg_tree_index *index, const 
 				if (!c.found)
 					break;
 				c.found = false;
+				if (c.hits_len)
+					qsort(c.hits, c.hits_len, sizeof *c.hits, u32_cmp);
 				file_facts_collect(&c, root);
 			}
 			function module;
 			memset(&module, 0, sizeof module);
 			module.name = (span){ c.text, 0 };
+			module.at_module = true;
+			module.sites_only = !c.probe && !c.module_hit;
 			ctx x;
 			memset(&x, 0, sizeof x);
 			x.fn = &module;
@@ -1506,6 +1560,7 @@ int gg_rule_gg002_check(const gg_py_ids *ids, const gg_tree_index *index, const 
 	table_free(&c.models);
 	table_free(&c.losses);
 	free(c.pending);
+	free(c.hits);
 	free(c.calls);
 	free(c.own_calls);
 	return rc;
