@@ -25,6 +25,8 @@
 #include "analysis.h"
 #include "fix.h"
 #include "cli_fix.h"
+#include "cli_output_full.h"
+#include "cli_output_sarif.h"
 #include "config_load.h"
 #include "position.h"
 #include "pyfiles.h"
@@ -32,9 +34,20 @@
 
 typedef enum check_format {
 	FORMAT_CONCISE,
+	FORMAT_FULL,
 	FORMAT_JSON,
+	FORMAT_SARIF,
 	FORMAT_GITHUB,
 } check_format;
+
+static const struct {
+	const char *name;
+	check_format format;
+} check_formats[] = {
+	{ "concise", FORMAT_CONCISE }, { "full", FORMAT_FULL }, { "json", FORMAT_JSON },
+	{ "sarif", FORMAT_SARIF },     { "github", FORMAT_GITHUB },
+};
+#define CHECK_FORMAT_NAMES "concise, full, json, sarif or github"
 
 static const char check_usage[] =
 	"usage: gradguard check [options] [PATH...]\n"
@@ -43,7 +56,12 @@ static const char check_usage[] =
 	"evaluation forward passes that run with autograd on.\n"
 	"\n"
 	"options:\n"
-	"  --output-format FORMAT   concise (default), json (ruff-compatible) or github\n"
+	"  --output-format FORMAT   concise (default): path:row:col: CODE message\n"
+	"                           full: concise, then the source lines with the range\n"
+	"                             underlined and the fix\n"
+	"                           json: ruff-compatible JSON, with the fixes\n"
+	"                           sarif: SARIF 2.1.0, for code scanning\n"
+	"                           github: GitHub Actions workflow commands\n"
 	"  --config PATH            use this pyproject.toml for every file\n"
 	"  --isolated               ignore every pyproject.toml\n"
 	"  --select CODES           rules to run (codes or prefixes, comma-separated)\n"
@@ -64,6 +82,7 @@ typedef struct check_run {
 	gg_analyzer *analyzer;
 	gg_pyfiles files;
 	cJSON *json_rows; /* owned; the json format's output */
+	cJSON *sarif;     /* owned; the sarif format's log */
 	gg_config overrides;      /* --select/--ignore */
 	const char *config_path;  /* --config, borrowed from argv */
 	bool isolated;            /* --isolated */
@@ -73,7 +92,7 @@ typedef struct check_run {
 	bool fix;       /* --fix: apply the safe fixes first */
 	bool all_fixes; /* --all-fixes (for tests): every fix of a finding in json, with its kind */
 	size_t fixed;
-	TSParser *parser; /* owned; the json output keeps a tree for the fixes */
+	TSParser *parser; /* owned; json, full and sarif keep a tree for the fixes */
 	bool failed; /* some path could not be checked */
 } check_run;
 
@@ -175,7 +194,16 @@ static int emit_json_fixes(check_run *run, cJSON *row, const gg_fixes *fixes, co
 	return all ? 0 : -ENOMEM;
 }
 
-static int emit_json(check_run *run, const char *path, const gg_finding *f, gg_position start, gg_position end)
+/* What a format may need besides the finding: the checked text, its lines, the finding's fixes. */
+typedef struct emit_source {
+	const char *text;
+	size_t len;
+	const gg_line_index *ix;
+	const gg_fixes *fixes; /* empty when the format shows none (concise, github) */
+} emit_source;
+
+static int emit_json(check_run *run, const char *path, const gg_finding *f, gg_position start, gg_position end,
+		     const emit_source *src)
 {
 	cJSON *row = cJSON_CreateObject();
 	char *url = gg_strdup_printf("%s%s.md", GG_RULE_DOCS_BASE, f->code);
@@ -189,11 +217,11 @@ static int emit_json(check_run *run, const char *path, const gg_finding *f, gg_p
 		cJSON_AddItemToObject(row, "location", loc);
 		cJSON_AddItemToObject(row, "end_location", end_loc);
 		loc = end_loc = NULL;
-		/* "fix" is added by the caller. */
 		/* A finding's noqa line is where it starts (see noqa.h). */
 		cJSON_AddNumberToObject(row, "noqa_row", start.line + 1.0);
 		cJSON_AddItemToObject(row, "url", cJSON_CreateString(url));
-		ok = cJSON_GetArraySize(row) == 7;
+		ok = cJSON_GetArraySize(row) == 7 &&
+		     emit_json_fixes(run, row, src->fixes, src->text, src->len, src->ix) == 0;
 	}
 	free(url);
 	cJSON_Delete(loc);
@@ -202,16 +230,34 @@ static int emit_json(check_run *run, const char *path, const gg_finding *f, gg_p
 		cJSON_Delete(row);
 		return -ENOMEM;
 	}
-	cJSON_AddItemToArray(run->json_rows, row);
+	if (!cJSON_AddItemToArray(run->json_rows, row)) {
+		cJSON_Delete(row);
+		return -ENOMEM;
+	}
 	return 0;
 }
 
-static int emit(check_run *run, const char *path, const gg_finding *f, gg_position start, gg_position end)
+/* The title of the finding's best fix, for `help:`; the `# noqa` suppression is not a fix. */
+static const char *fix_help(const gg_fixes *fixes)
+{
+	for (size_t i = 0; i < fixes->len; i++)
+		if (fixes->items[i].kind != GG_FIX_NOQA)
+			return fixes->items[i].title;
+	return NULL;
+}
+
+/* start and end are in code points, UTF-16 units for sarif (positions_compute). */
+static int emit(check_run *run, const char *path, const gg_finding *f, gg_position start, gg_position end,
+		const emit_source *src)
 {
 	unsigned row = start.line + 1, col = start.character + 1;
 	switch (run->format) {
 	case FORMAT_JSON:
-		return emit_json(run, path, f, start, end);
+		return emit_json(run, path, f, start, end, src);
+	case FORMAT_FULL:
+		return gg_cli_full_print(stdout, path, src->text, src->len, src->ix, f, start, end, fix_help(src->fixes));
+	case FORMAT_SARIF:
+		return gg_cli_sarif_add(run->sarif, path, f, start, end, src->text, src->len, src->ix, src->fixes);
 	case FORMAT_GITHUB:
 		printf("::%s title=gradguard (%s),file=", severity_name(f->severity), f->code);
 		github_escape(stdout, path, true);
@@ -240,21 +286,17 @@ static int offset_cmp(const void *pa, const void *pb)
 }
 
 /*
- * Positions (code point columns) for every start and end offset of the
- * findings, in one sweep over the text: converting each on its own rescans
- * its line, which is quadratic on a long line with many findings.
+ * Positions (columns in enc units) for every start and end offset of the
+ * findings, in one sweep over the text (lines per ix): converting each on its
+ * own rescans its line, which is quadratic on a long line with many findings.
  * Returns the table sorted by offset (caller owns), or NULL.
  */
-static offset_position *positions_compute(const gg_findings *findings, const char *text, size_t len, size_t *count)
+static offset_position *positions_compute(const gg_findings *findings, const char *text, size_t len,
+					  const gg_line_index *ix, gg_encoding enc, size_t *count)
 {
-	gg_line_index ix;
-	gg_line_index_init(&ix);
 	offset_position *table = malloc(2 * findings->len * sizeof *table);
-	if (!table || gg_line_index_build(&ix, text, len) != 0) {
-		free(table);
-		gg_line_index_free(&ix);
+	if (!table)
 		return NULL;
-	}
 	for (size_t i = 0; i < findings->len; i++) {
 		table[2 * i].offset = findings->items[i].range.start;
 		table[2 * i + 1].offset = findings->items[i].range.end;
@@ -265,17 +307,16 @@ static offset_position *positions_compute(const gg_findings *findings, const cha
 	gg_position at = { 0, 0 };
 	for (size_t i = 0; i < *count; i++) {
 		size_t off = table[i].offset < len ? table[i].offset : len;
-		uint32_t line = gg_line_index_line_of(&ix, off);
+		uint32_t line = gg_line_index_line_of(ix, off);
 		if (i == 0 || line != at.line) {
 			at.line = line;
-			prev = ix.starts[line];
+			prev = ix->starts[line];
 			at.character = 0;
 		}
-		at.character += (uint32_t)gg_encoding_units(text + prev, off - prev, GG_ENC_UTF32);
+		at.character += (uint32_t)gg_encoding_units(text + prev, off - prev, enc);
 		prev = off;
 		table[i].pos = at;
 	}
-	gg_line_index_free(&ix);
 	return table;
 }
 
@@ -432,9 +473,9 @@ static int check_file(check_run *run, const char *path)
 			run->fixed += fixed;
 		}
 	}
-	/* The json output lists each finding's fixes, which need the tree. */
+	/* json and sarif list each finding's fixes and full names the best: they need the tree. */
 	TSTree *tree = NULL;
-	if (run->format == FORMAT_JSON) {
+	if (run->format == FORMAT_JSON || run->format == FORMAT_FULL || run->format == FORMAT_SARIF) {
 		if (!run->parser)
 			run->parser = gg_python_parser_new();
 		tree = run->parser ? gg_python_parse(run->parser, NULL, body, body_len) : NULL;
@@ -445,26 +486,27 @@ static int check_file(check_run *run, const char *path)
 		check_report(run, path, strerror(-rc));
 		rc = rc == -ENOMEM ? rc : 0;
 	} else if (findings.len) {
+		/* SARIF columns are UTF-16 code units (cli_output_sarif.h); the others count code points. */
+		gg_encoding enc = run->format == FORMAT_SARIF ? GG_ENC_UTF16 : GG_ENC_UTF32;
 		size_t count = 0;
-		offset_position *table = positions_compute(&findings, body, body_len, &count);
+		offset_position *table = NULL;
 		gg_line_index ix;
 		gg_line_index_init(&ix);
-		rc = table && (!tree || gg_line_index_build(&ix, body, body_len) == 0) ? 0 : -ENOMEM;
+		if (gg_line_index_build(&ix, body, body_len) == 0)
+			table = positions_compute(&findings, body, body_len, &ix, enc, &count);
+		rc = table ? 0 : -ENOMEM;
 		for (size_t i = 0; i < findings.len && !rc; i++) {
 			const gg_finding *f = &findings.items[i];
-			rc = emit(run, path, f, position_lookup(table, count, f->range.start),
-				  position_lookup(table, count, f->range.end));
+			gg_fixes fixes;
+			gg_fixes_init(&fixes);
+			if (tree)
+				rc = gg_fix_list(body, body_len, ts_tree_root_node(tree), f, config, &fixes);
+			emit_source es = { body, body_len, &ix, &fixes };
+			if (!rc)
+				rc = emit(run, path, f, position_lookup(table, count, f->range.start),
+					  position_lookup(table, count, f->range.end), &es);
 			run->findings++;
-			if (!rc && run->format == FORMAT_JSON) {
-				gg_fixes fixes;
-				gg_fixes_init(&fixes);
-				if (tree)
-					rc = gg_fix_list(body, body_len, ts_tree_root_node(tree), f, config, &fixes);
-				cJSON *row = cJSON_GetArrayItem(run->json_rows, cJSON_GetArraySize(run->json_rows) - 1);
-				if (!rc)
-					rc = row ? emit_json_fixes(run, row, &fixes, body, body_len, &ix) : -ENOMEM;
-				gg_fixes_free(&fixes);
-			}
+			gg_fixes_free(&fixes);
 		}
 		gg_line_index_free(&ix);
 		free(table);
@@ -533,19 +575,17 @@ static int parse_args(check_run *run, int argc, char **argv, char ***paths, int 
 		} else if (strncmp(a, "--output-format", 15) == 0 && (a[15] == '=' || a[15] == '\0')) {
 			const char *v = a[15] == '=' ? a + 16 : (i + 1 < argc ? argv[++i] : NULL);
 			if (!v) {
-				fputs("gradguard: --output-format needs a value: concise, json or github\n", stderr);
+				fputs("gradguard: --output-format needs a value: " CHECK_FORMAT_NAMES "\n", stderr);
 				return -EINVAL;
 			}
-			if (strcmp(v, "concise") == 0) {
-				run->format = FORMAT_CONCISE;
-			} else if (strcmp(v, "json") == 0) {
-				run->format = FORMAT_JSON;
-			} else if (strcmp(v, "github") == 0) {
-				run->format = FORMAT_GITHUB;
-			} else {
-				fprintf(stderr, "gradguard: unknown output format '%s' (concise, json or github)\n", v);
+			size_t k = 0, n = sizeof check_formats / sizeof *check_formats;
+			while (k < n && strcmp(v, check_formats[k].name) != 0)
+				k++;
+			if (k == n) {
+				fprintf(stderr, "gradguard: unknown output format '%s' (" CHECK_FORMAT_NAMES ")\n", v);
 				return -EINVAL;
 			}
+			run->format = check_formats[k].format;
 		} else if (strcmp(a, "--fix") == 0) {
 			run->fix = true;
 		} else if (strcmp(a, "--all-fixes") == 0) {
@@ -605,6 +645,17 @@ static void run_free_config(check_run *run)
 	gg_config_free(&run->overrides);
 }
 
+/* The json and sarif documents go out whole, at the end of the run. Returns 0 or -ENOMEM. */
+static int print_json(const cJSON *doc)
+{
+	char *out = cJSON_Print(doc);
+	if (!out)
+		return -ENOMEM;
+	puts(out);
+	free(out);
+	return 0;
+}
+
 int gg_cli_check_main(int argc, char **argv)
 {
 	check_run run;
@@ -635,6 +686,8 @@ int gg_cli_check_main(int argc, char **argv)
 	}
 	if (run.format == FORMAT_JSON && !(run.json_rows = cJSON_CreateArray()))
 		rc = -ENOMEM;
+	if (run.format == FORMAT_SARIF && !(run.sarif = gg_cli_sarif_new()))
+		rc = -ENOMEM;
 
 	gg_pyfiles_walker walker = { run_excluded, run_report, &run };
 	for (int i = 0; i < npaths && !rc; i++)
@@ -648,23 +701,22 @@ int gg_cli_check_main(int argc, char **argv)
 			rc = check_file(&run, run.files.items[i]);
 		}
 	}
-	if (!rc && run.json_rows) {
-		char *out = cJSON_Print(run.json_rows);
-		if (out) {
-			puts(out);
-			free(out);
-		} else {
-			rc = -ENOMEM;
-		}
+	if (!rc && run.json_rows)
+		rc = print_json(run.json_rows);
+	if (!rc && run.sarif) {
+		rc = gg_cli_sarif_finish(run.sarif, !run.failed);
+		if (!rc)
+			rc = print_json(run.sarif);
 	}
 	if (rc)
 		fprintf(stderr, "gradguard: %s\n", strerror(-rc));
-	else if (run.format == FORMAT_CONCISE && run.findings)
+	else if ((run.format == FORMAT_CONCISE || run.format == FORMAT_FULL) && run.findings)
 		fprintf(stderr, "Found %zu finding%s.\n", run.findings, run.findings == 1 ? "" : "s");
 	if (!rc && run.fixed)
 		fprintf(stderr, "Fixed %zu finding%s.\n", run.fixed, run.fixed == 1 ? "" : "s");
 
 	cJSON_Delete(run.json_rows);
+	cJSON_Delete(run.sarif);
 	gg_pyfiles_free(&run.files);
 	gg_analyzer_delete(run.analyzer);
 	if (run.parser)
