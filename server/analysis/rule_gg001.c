@@ -295,6 +295,20 @@ static bool span_ends(span a, const char *lit)
 	return a.len >= n && memcmp(a.ptr + a.len - n, lit, n) == 0;
 }
 
+/* Whether lit occurs in a (memchr and memcmp: cheaper than memmem on a statement's few bytes). */
+static bool span_contains(span a, const char *lit)
+{
+	size_t n = strlen(lit);
+	for (const char *p = a.ptr, *end = a.ptr + a.len; n && (size_t)(end - p) >= n; p++) {
+		p = memchr(p, lit[0], (size_t)(end - p) - n + 1);
+		if (!p)
+			return false;
+		if (memcmp(p, lit, n) == 0)
+			return true;
+	}
+	return false;
+}
+
 static int span_cmp(span a, span b)
 {
 	size_t n = a.len < b.len ? a.len : b.len;
@@ -1125,10 +1139,11 @@ static bool step_receiver(const check *c, TSNode receiver)
 
 /*
  * Where the nodes the facts walk looks for inside expressions can be: every
- * '(' (calls, keyword arguments) and every start of no_grad, inference_mode
- * or volatile (the names it looks for without a call). The walk does not
- * enter an expression without one: most of the tree is names, operators and
- * punctuation that no rule reads. Sorted; *count of them.
+ * '(' (calls, and keyword arguments such as volatile=True, which sit in a
+ * call's brackets) and every start of no_grad or inference_mode (the names
+ * it looks for without a call: @torch.no_grad, ctx = torch.no_grad). The
+ * walk does not enter an expression without one: most of the tree is names,
+ * operators and punctuation that no rule reads. Sorted; *count of them.
  */
 static int marks_collect(check *c, size_t *count)
 {
@@ -1142,7 +1157,7 @@ static int marks_collect(check *c, size_t *count)
 			return -ENOMEM;
 		r->marks[(*count)++] = (uint32_t)(p - c->text);
 	}
-	static const char *const words[] = { "no_grad", "inference_mode", "volatile", NULL };
+	static const char *const words[] = { "no_grad", "inference_mode", NULL };
 	bool words_found = false;
 	for (const char *const *w = words; *w; w++) {
 		size_t n = strlen(*w);
@@ -1539,7 +1554,7 @@ static mode_change eval_receiver_of(const check *c, TSNode stmt, TSNode *target,
 {
 	span t;
 	/* The method is .eval or .train: a statement that spells neither is no mode change. */
-	if (!node_text_of(c, stmt, &t) || (!memmem(t.ptr, t.len, "eval", 4) && !memmem(t.ptr, t.len, "train", 5)))
+	if (!node_text_of(c, stmt, &t) || (!span_contains(t, "eval") && !span_contains(t, "train")))
 		return MODE_NONE;
 	if (!IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
 		return MODE_NONE;
