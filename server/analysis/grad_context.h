@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <tree_sitter/api.h>
 
 #include "buf.h"
@@ -54,6 +55,20 @@ typedef struct gg_py_ids {
 
 /* Resolves the ids; false when the grammar lacks one of them (then nothing would match). */
 bool gg_py_ids_init(gg_py_ids *ids, const TSLanguage *lang);
+
+/* Whether lit occurs in text[0, len): memchr and memcmp, cheaper than memmem on a statement's few bytes. */
+static inline bool gg_text_contains(const char *text, size_t len, const char *lit)
+{
+	size_t n = strlen(lit);
+	for (const char *p = text, *end = text + len; n && (size_t)(end - p) >= n; p++) {
+		p = memchr(p, lit[0], (size_t)(end - p) - n + 1);
+		if (!p)
+			return false;
+		if (memcmp(p, lit, n) == 0)
+			return true;
+	}
+	return false;
+}
 
 /* Whether n is not null and of the type sym (an id of gg_py_ids). */
 static inline bool gg_py_is(TSNode n, TSSymbol sym)

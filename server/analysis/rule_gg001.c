@@ -295,18 +295,9 @@ static bool span_ends(span a, const char *lit)
 	return a.len >= n && memcmp(a.ptr + a.len - n, lit, n) == 0;
 }
 
-/* Whether lit occurs in a (memchr and memcmp: cheaper than memmem on a statement's few bytes). */
 static bool span_contains(span a, const char *lit)
 {
-	size_t n = strlen(lit);
-	for (const char *p = a.ptr, *end = a.ptr + a.len; n && (size_t)(end - p) >= n; p++) {
-		p = memchr(p, lit[0], (size_t)(end - p) - n + 1);
-		if (!p)
-			return false;
-		if (memcmp(p, lit, n) == 0)
-			return true;
-	}
-	return false;
+	return gg_text_contains(a.ptr, a.len, lit);
 }
 
 static int span_cmp(span a, span b)
@@ -1139,11 +1130,13 @@ static bool step_receiver(const check *c, TSNode receiver)
 
 /*
  * Where the nodes the facts walk looks for inside expressions can be: every
- * '(' (calls, and keyword arguments such as volatile=True, which sit in a
- * call's brackets) and every start of no_grad or inference_mode (the names
- * it looks for without a call: @torch.no_grad, ctx = torch.no_grad). The
- * walk does not enter an expression without one: most of the tree is names,
- * operators and punctuation that no rule reads. Sorted; *count of them.
+ * '(' (calls) and every start of no_grad or inference_mode (the names it
+ * looks for without a call: @torch.no_grad, ctx = torch.no_grad) and of
+ * volatile (volatile=True). Each such node has its mark after the start of
+ * every node around it, so the walk enters an expression only where a mark
+ * lies after its start: not an argument or parameter list whose only bracket
+ * is its own, nor the names, operators and punctuation that no rule reads.
+ * Sorted; *count of them.
  */
 static int marks_collect(check *c, size_t *count)
 {
@@ -1157,7 +1150,7 @@ static int marks_collect(check *c, size_t *count)
 			return -ENOMEM;
 		r->marks[(*count)++] = (uint32_t)(p - c->text);
 	}
-	static const char *const words[] = { "no_grad", "inference_mode", NULL };
+	static const char *const words[] = { "no_grad", "inference_mode", "volatile", NULL };
 	bool words_found = false;
 	for (const char *const *w = words; *w; w++) {
 		size_t n = strlen(*w);
@@ -1334,9 +1327,9 @@ static int facts_collect(check *c, TSNode root)
 		}
 		bool holds = gg_py_holds_statements(&r->ids, sym);
 		bool reach = ix->reach[depth] && sym != r->sym_import && sym != r->sym_import_from && holds;
-		/* Statements are all entered (an assignment needs no bracket); expressions where a mark is. */
+		/* Statements are all entered (an assignment needs no bracket); expressions where a mark lies after their start. */
 		bool enter = holds || sym == r->ids.sym_expression_statement || sym == r->sym_assignment ||
-			     marks_within(r->marks, marks_len, &mark_next, ts_node_start_byte(n), ts_node_end_byte(n));
+			     marks_within(r->marks, marks_len, &mark_next, ts_node_start_byte(n) + 1, ts_node_end_byte(n));
 		if (enter && ts_tree_cursor_goto_first_child(&cur)) {
 			if (grow((void **)&ix->reach, &ix->reach_cap, depth + 1, sizeof *ix->reach)) {
 				fail(c, -ENOMEM);

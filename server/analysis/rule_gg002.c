@@ -160,9 +160,11 @@ typedef struct check {
 	 */
 	bool probe;
 	bool found; /* the probe met a possible candidate */
-	/* The functions where it did: their def's start, and the module. */
+	/* The functions where it did: their def's start and their names, and the module. */
 	uint32_t *hits; /* owned */
 	size_t hits_len, hits_cap;
+	span *hit_names; /* owned */
+	size_t hit_names_len, hit_names_cap;
 	bool module_hit;
 } check;
 
@@ -230,11 +232,7 @@ static bool span_ends(span a, const char *lit)
 
 static bool span_contains(span a, const char *lit)
 {
-	size_t n = strlen(lit);
-	for (size_t i = 0; i + n <= a.len; i++)
-		if (memcmp(a.ptr + i, lit, n) == 0)
-			return true;
-	return false;
+	return gg_text_contains(a.ptr, a.len, lit);
 }
 
 static bool span_one_of(span a, const char *const *names)
@@ -765,10 +763,13 @@ static void candidate_consider(check *c, const ctx *x, TSNode stmt, TSNode acc, 
 		if (fn->at_module)
 			c->module_hit = true;
 		else if (!c->hits_len || c->hits[c->hits_len - 1] != fn->start) {
-			if (grow((void **)&c->hits, &c->hits_cap, c->hits_len, sizeof *c->hits))
+			if (grow((void **)&c->hits, &c->hits_cap, c->hits_len, sizeof *c->hits) ||
+			    grow((void **)&c->hit_names, &c->hit_names_cap, c->hit_names_len, sizeof *c->hit_names)) {
 				fail(c, -ENOMEM);
-			else
+			} else {
 				c->hits[c->hits_len++] = fn->start;
+				c->hit_names[c->hit_names_len++] = fn->name;
+			}
 		}
 		return;
 	}
@@ -1330,6 +1331,20 @@ static bool is_no_grad_hook(const check *c, TSNode cls, span name)
 	return lightning ? span_contains(bases, "LightningModule") : span_contains(bases, "Trainer");
 }
 
+/*
+ * Whether text may call a function the probe met a candidate in: the full
+ * walk of a function keeps only call sites, and only sites of those
+ * functions matter (only_called_without_grad), so text that never spells
+ * their names need not be walked.
+ */
+static bool calls_hits(const check *c, span text)
+{
+	for (size_t i = 0; i < c->hit_names_len; i++)
+		if (c->hit_names[i].len && memmem(text.ptr, text.len, c->hit_names[i].ptr, c->hit_names[i].len))
+			return true;
+	return false;
+}
+
 /* decorated is the decorated_definition around def, or a null node. */
 static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 {
@@ -1363,7 +1378,13 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 			sub.grad_off = true;
 	}
 	TSNode body = FIELD(def, body);
-	walk_block(c, sub, body);
+	/*
+	 * The probe looks for accumulations in loops: a function that spells
+	 * neither for nor while has no loop, nor have the functions it nests.
+	 */
+	span text = node_span(c, def);
+	if (c->probe ? span_contains(text, "for") || span_contains(text, "while") : !fn.sites_only || calls_hits(c, text))
+		walk_block(c, sub, body);
 	function_finish(c, &fn, body);
 }
 
@@ -1561,6 +1582,7 @@ int gg_rule_gg002_check(const gg_py_ids *ids, const gg_tree_index *index, const 
 	table_free(&c.losses);
 	free(c.pending);
 	free(c.hits);
+	free(c.hit_names);
 	free(c.calls);
 	free(c.own_calls);
 	return rc;
