@@ -172,30 +172,132 @@ size_t gg_position_to_offset(const gg_line_index *ix, const char *text, size_t l
 	return end;
 }
 
+/*
+ * Moves *p, the start of a character of a line that ends at end, past the
+ * whole characters before offset (<= end) and returns the code units passed.
+ * Going on from where the last call stopped gives what one call from the
+ * line's start gives: the position table's sweep and gg_offset_to_position
+ * convert alike because both count with this.
+ */
+static size_t units_until(const char *text, size_t end, size_t *p, size_t offset, gg_encoding enc)
+{
+	size_t at = *p, units = 0;
+
+	while (at < offset) {
+		uint32_t cp;
+		size_t n = gg_utf8_decode(text + at, end - at, &cp);
+		if (at + n > offset)
+			break;
+		units += char_units(cp, n, enc);
+		at += n;
+	}
+	*p = at;
+	return units;
+}
+
+static uint32_t units_clamp(size_t units)
+{
+	return units > UINT32_MAX ? UINT32_MAX : (uint32_t)units;
+}
+
 gg_position gg_offset_to_position(const gg_line_index *ix, const char *text, size_t len, size_t offset, gg_encoding enc)
 {
 	gg_position pos;
-	size_t start, end, p, units = 0;
+	size_t end, p;
 
 	if (offset > len)
 		offset = len;
 	pos.line = gg_line_index_line_of(ix, offset);
-	start = ix->count ? line_start(ix, len, pos.line) : 0;
+	p = ix->count ? line_start(ix, len, pos.line) : 0;
 	end = gg_line_index_line_end(ix, text, len, pos.line);
 	/* Inside the terminator (between "\r" and "\n") means the end of the line. */
 	if (offset > end)
 		offset = end;
-	p = start;
-	while (p < offset) {
-		uint32_t cp;
-		size_t n = gg_utf8_decode(text + p, end - p, &cp);
-		if (p + n > offset)
-			break;
-		units += char_units(cp, n, enc);
-		p += n;
-	}
-	pos.character = units > UINT32_MAX ? UINT32_MAX : (uint32_t)units;
+	pos.character = units_clamp(units_until(text, end, &p, offset, enc));
 	return pos;
+}
+
+void gg_position_table_init(gg_position_table *t)
+{
+	memset(t, 0, sizeof *t);
+}
+
+void gg_position_table_free(gg_position_table *t)
+{
+	free(t->items);
+	gg_position_table_init(t);
+}
+
+int gg_position_table_add(gg_position_table *t, size_t offset)
+{
+	if (t->len == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 64;
+		gg_offset_position *items = realloc(t->items, cap * sizeof *items);
+		if (!items)
+			return -ENOMEM;
+		t->items = items;
+		t->cap = cap;
+	}
+	t->items[t->len++] = (gg_offset_position){ offset, { 0, 0 } };
+	return 0;
+}
+
+static int offset_position_cmp(const void *pa, const void *pb)
+{
+	size_t a = ((const gg_offset_position *)pa)->offset, b = ((const gg_offset_position *)pb)->offset;
+	return (a > b) - (a < b);
+}
+
+void gg_position_table_convert(gg_position_table *t, const gg_line_index *ix, const char *text, size_t len,
+			       gg_encoding enc)
+{
+	t->ix = ix;
+	t->text = text;
+	t->text_len = len;
+	t->enc = enc;
+	if (t->len == 0)
+		return;
+	qsort(t->items, t->len, sizeof *t->items, offset_position_cmp);
+	/* The same offset is often asked for many times (every `# noqa` of a line goes at its end). */
+	size_t kept = 1;
+	for (size_t i = 1; i < t->len; i++)
+		if (t->items[i].offset != t->items[kept - 1].offset)
+			t->items[kept++] = t->items[i];
+	t->len = kept;
+	/* Sorted, a line's offsets come one after another: each count goes on from where the last stopped. */
+	uint32_t line = 0;
+	size_t end = 0, p = 0, units = 0;
+	for (size_t i = 0; i < t->len; i++) {
+		size_t offset = t->items[i].offset < len ? t->items[i].offset : len;
+		uint32_t l = gg_line_index_line_of(ix, offset);
+		if (i == 0 || l != line) {
+			line = l;
+			p = ix->count ? line_start(ix, len, l) : 0;
+			end = gg_line_index_line_end(ix, text, len, l);
+			units = 0;
+		}
+		if (offset > end)
+			offset = end;
+		units += units_until(text, end, &p, offset, enc);
+		t->items[i].pos = (gg_position){ l, units_clamp(units) };
+	}
+}
+
+gg_position gg_position_table_find(const gg_position_table *t, size_t offset)
+{
+	if (!t->ix)
+		return (gg_position){ 0, 0 };
+	size_t lo = 0, hi = t->len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->items[mid].offset < offset)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < t->len && t->items[lo].offset == offset)
+		return t->items[lo].pos;
+	return gg_offset_to_position(t->ix, t->text, t->text_len, offset, t->enc);
 }
 
 size_t gg_encoding_units(const char *text, size_t len, gg_encoding enc)

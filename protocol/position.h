@@ -49,6 +49,44 @@ size_t gg_position_to_offset(const gg_line_index *ix, const char *text, size_t l
 /* Byte offset -> position. Offsets inside a character snap to its start; offsets past the end clamp. */
 gg_position gg_offset_to_position(const gg_line_index *ix, const char *text, size_t len, size_t offset, gg_encoding enc);
 
+/*
+ * Many offsets of one text converted together: add them, convert once, then
+ * look each one up. gg_offset_to_position scans an offset's line from its
+ * start, so converting offset by offset is quadratic in the offsets of a
+ * line (a generated file with thousands of findings on one line); the table
+ * sorts the offsets and walks each line they fall on once.
+ */
+typedef struct gg_offset_position {
+	size_t offset;
+	gg_position pos;
+} gg_offset_position;
+
+typedef struct gg_position_table {
+	gg_offset_position *items; /* owned; once converted: sorted by offset, no offset twice */
+	size_t len, cap;
+	/* What gg_position_table_convert converted against (borrowed), for offsets never added. */
+	const gg_line_index *ix;
+	const char *text;
+	size_t text_len;
+	gg_encoding enc;
+} gg_position_table;
+
+void gg_position_table_init(gg_position_table *t);
+void gg_position_table_free(gg_position_table *t);
+/* Adds offset to be converted (adding one twice is fine). Returns 0 or -ENOMEM. */
+int gg_position_table_add(gg_position_table *t, size_t offset);
+/*
+ * Converts every offset added, giving what gg_offset_to_position gives. ix
+ * and text are borrowed: they must outlive the lookups.
+ */
+void gg_position_table_convert(gg_position_table *t, const gg_line_index *ix, const char *text, size_t len,
+			       gg_encoding enc);
+/*
+ * offset's position, after gg_position_table_convert: a lookup for an offset
+ * that was added, gg_offset_to_position for one that was not; {0, 0} before.
+ */
+gg_position gg_position_table_find(const gg_position_table *t, size_t offset);
+
 /* Code units of text[0..len) in enc. */
 size_t gg_encoding_units(const char *text, size_t len, gg_encoding enc);
 

@@ -5,6 +5,11 @@
  * Files are collected first, then sorted, so the output does not depend on
  * the order of readdir or of the arguments. A path that cannot be checked is
  * reported on stderr and skipped; the run goes on and exits 2.
+ *
+ * With --threads N (default: one per CPU) the files are checked on N worker
+ * threads, each with its own analyzer, and each file's output is kept in a
+ * slot of its own that the main thread prints in file order (ordered_pool.h):
+ * what comes out is byte for byte what one thread prints.
  */
 #include "cli_check.h"
 
@@ -14,6 +19,7 @@
 #include <errno.h>
 #include <iconv.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +34,7 @@
 #include "cli_output_full.h"
 #include "cli_output_sarif.h"
 #include "config_load.h"
+#include "ordered_pool.h"
 #include "position.h"
 #include "pyfiles.h"
 #include "utf8.h"
@@ -67,6 +74,8 @@ static const char check_usage[] =
 	"  --select CODES           rules to run (codes or prefixes, comma-separated)\n"
 	"  --ignore CODES           rules not to run (codes or prefixes, comma-separated)\n"
 	"  --fix                    apply the safe fixes, then report what is left\n"
+	"  -j, --threads N          check N files at a time (default: one per CPU, at\n"
+	"                           most 32); the output is the same for every N\n"
 	"  -h, --help               print this help\n"
 	"\n"
 	"Each file is configured by [tool.gradguard] in the nearest pyproject.toml\n"
@@ -77,9 +86,42 @@ static const char check_usage[] =
 	"exit status: 0 clean, 1 findings, 2 errors\n";
 
 
+/* One thread's analysis state, reused from file to file and never shared. */
+typedef struct check_worker {
+	gg_analyzer *analyzer; /* owned */
+	TSParser *parser;      /* owned, made when first needed: json, full and sarif keep a tree for the fixes */
+} check_worker;
+
+/*
+ * Where one file's results go. One thread: straight to stdout, stderr and
+ * the run's document. Threads: to the file's slot (check_slot), which the
+ * main thread prints and adds up in file order.
+ */
+typedef struct check_out {
+	FILE *out, *err;
+	cJSON *json_rows; /* borrowed; the json format's rows are appended here */
+	cJSON *sarif;     /* borrowed; a SARIF log whose runs[0].results grows */
+	size_t findings;
+	size_t fixed;
+	bool failed;           /* the file, or its configuration, could not be checked */
+	gg_ordered_pool *pool; /* NULL with one thread */
+	size_t index;          /* the file's place in the run, for the pool */
+} check_out;
+
+/* --threads: the most for one run, and the most by default. */
+#define CHECK_THREADS_MAX 256
+#define CHECK_THREADS_DEFAULT_MAX 32
+/* Files checked ahead of the one printed next, per thread: bounds the slots kept. */
+#define CHECK_WINDOW_PER_THREAD 16
+
+/*
+ * With threads, workers only read the run (the loader aside, which they take
+ * turns with: check_config_for_file); the main thread alone writes the
+ * counters, failed and the documents (check_deliver).
+ */
 typedef struct check_run {
 	check_format format;
-	gg_analyzer *analyzer;
+	check_worker worker; /* the main thread's; with threads, worker 0's */
 	gg_pyfiles files;
 	cJSON *json_rows; /* owned; the json format's output */
 	cJSON *sarif;     /* owned; the sarif format's log */
@@ -91,15 +133,15 @@ typedef struct check_run {
 	size_t findings;
 	bool fix;       /* --fix: apply the safe fixes first */
 	bool all_fixes; /* --all-fixes (for tests): every fix of a finding in json, with its kind */
+	unsigned threads; /* --threads; 0: one per CPU */
 	size_t fixed;
-	TSParser *parser; /* owned; json, full and sarif keep a tree for the fixes */
 	bool failed; /* some path could not be checked */
 } check_run;
 
-static void check_report(check_run *run, const char *path, const char *message)
+static void check_report(check_out *o, const char *path, const char *message)
 {
-	fprintf(stderr, "gradguard: %s: %s\n", path, message);
-	run->failed = true;
+	fprintf(o->err, "gradguard: %s: %s\n", path, message);
+	o->failed = true;
 }
 
 static int path_cmp(const void *pa, const void *pb)
@@ -134,7 +176,9 @@ static bool run_excluded(void *ctx, const char *dir, const char *path)
 
 static void run_report(void *ctx, const char *path, const char *message)
 {
-	check_report(ctx, path, message);
+	check_run *run = ctx;
+	fprintf(stderr, "gradguard: %s: %s\n", path, message);
+	run->failed = true;
 }
 
 /* Percent-escapes what GitHub workflow commands reserve; props also escape ':' and ','. */
@@ -173,10 +217,9 @@ static cJSON *json_location(gg_position p)
 }
 
 /* The fix member: the best fix (ruff's shape) or null; with --all-fixes also "fixes", every one with its kind. */
-static int emit_json_fixes(check_run *run, cJSON *row, const gg_fixes *fixes, const char *text, size_t len,
-			   const gg_line_index *ix)
+static int emit_json_fixes(check_run *run, cJSON *row, const gg_fixes *fixes, const gg_position_table *positions)
 {
-	cJSON *best = fixes->len ? gg_cli_fix_json(&fixes->items[0], text, len, ix, false) : cJSON_CreateNull();
+	cJSON *best = fixes->len ? gg_cli_fix_json(&fixes->items[0], positions, false) : cJSON_CreateNull();
 	if (!best || !cJSON_AddItemToObject(row, "fix", best)) {
 		cJSON_Delete(best);
 		return -ENOMEM;
@@ -185,7 +228,7 @@ static int emit_json_fixes(check_run *run, cJSON *row, const gg_fixes *fixes, co
 		return 0;
 	cJSON *all = cJSON_AddArrayToObject(row, "fixes");
 	for (size_t i = 0; all && i < fixes->len; i++) {
-		cJSON *one = gg_cli_fix_json(&fixes->items[i], text, len, ix, true);
+		cJSON *one = gg_cli_fix_json(&fixes->items[i], positions, true);
 		if (!one || !cJSON_AddItemToArray(all, one)) {
 			cJSON_Delete(one);
 			return -ENOMEM;
@@ -200,10 +243,11 @@ typedef struct emit_source {
 	size_t len;
 	const gg_line_index *ix;
 	const gg_fixes *fixes; /* empty when the format shows none (concise, github) */
+	const gg_position_table *positions; /* of the findings, related ranges and fix edits (positions_compute) */
 } emit_source;
 
-static int emit_json(check_run *run, const char *path, const gg_finding *f, gg_position start, gg_position end,
-		     const emit_source *src)
+static int emit_json(check_run *run, check_out *o, const char *path, const gg_finding *f, gg_position start,
+		     gg_position end, const emit_source *src)
 {
 	cJSON *row = cJSON_CreateObject();
 	char *url = gg_strdup_printf("%s%s.md", GG_RULE_DOCS_BASE, f->code);
@@ -221,7 +265,7 @@ static int emit_json(check_run *run, const char *path, const gg_finding *f, gg_p
 		cJSON_AddNumberToObject(row, "noqa_row", start.line + 1.0);
 		cJSON_AddItemToObject(row, "url", cJSON_CreateString(url));
 		ok = cJSON_GetArraySize(row) == 7 &&
-		     emit_json_fixes(run, row, src->fixes, src->text, src->len, src->ix) == 0;
+		     emit_json_fixes(run, row, src->fixes, src->positions) == 0;
 	}
 	free(url);
 	cJSON_Delete(loc);
@@ -230,7 +274,7 @@ static int emit_json(check_run *run, const char *path, const gg_finding *f, gg_p
 		cJSON_Delete(row);
 		return -ENOMEM;
 	}
-	if (!cJSON_AddItemToArray(run->json_rows, row)) {
+	if (!cJSON_AddItemToArray(o->json_rows, row)) {
 		cJSON_Delete(row);
 		return -ENOMEM;
 	}
@@ -247,84 +291,62 @@ static const char *fix_help(const gg_fixes *fixes)
 }
 
 /* start and end are in code points, UTF-16 units for sarif (positions_compute). */
-static int emit(check_run *run, const char *path, const gg_finding *f, gg_position start, gg_position end,
-		const emit_source *src)
+static int emit(check_run *run, check_out *o, const char *path, const gg_finding *f, gg_position start,
+		gg_position end, const emit_source *src)
 {
 	unsigned row = start.line + 1, col = start.character + 1;
 	switch (run->format) {
 	case FORMAT_JSON:
-		return emit_json(run, path, f, start, end, src);
+		return emit_json(run, o, path, f, start, end, src);
 	case FORMAT_FULL:
-		return gg_cli_full_print(stdout, path, src->text, src->len, src->ix, f, start, end, fix_help(src->fixes));
+		return gg_cli_full_print(o->out, path, src->text, src->len, src->ix, f, start, end, fix_help(src->fixes));
 	case FORMAT_SARIF:
-		return gg_cli_sarif_add(run->sarif, path, f, start, end, src->text, src->len, src->ix, src->fixes);
+		return gg_cli_sarif_add(o->sarif, path, f, start, end, src->positions, src->fixes);
 	case FORMAT_GITHUB:
-		printf("::%s title=gradguard (%s),file=", severity_name(f->severity), f->code);
-		github_escape(stdout, path, true);
-		printf(",line=%u,col=%u,endLine=%u,endColumn=%u::", row, col, end.line + 1, end.character + 1);
-		github_escape(stdout, path, false);
-		printf(":%u:%u: %s ", row, col, f->code);
-		github_escape(stdout, f->message, false);
-		putchar('\n');
+		fprintf(o->out, "::%s title=gradguard (%s),file=", severity_name(f->severity), f->code);
+		github_escape(o->out, path, true);
+		fprintf(o->out, ",line=%u,col=%u,endLine=%u,endColumn=%u::", row, col, end.line + 1, end.character + 1);
+		github_escape(o->out, path, false);
+		fprintf(o->out, ":%u:%u: %s ", row, col, f->code);
+		github_escape(o->out, f->message, false);
+		fputc('\n', o->out);
 		return 0;
 	case FORMAT_CONCISE:
-		printf("%s:%u:%u: %s %s\n", path, row, col, f->code, f->message);
+		fprintf(o->out, "%s:%u:%u: %s %s\n", path, row, col, f->code, f->message);
 		return 0;
 	}
 	return 0;
 }
 
-typedef struct offset_position {
-	size_t offset;
-	gg_position pos;
-} offset_position;
-
-static int offset_cmp(const void *pa, const void *pb)
+static int positions_add_range(gg_position_table *table, gg_byte_range r)
 {
-	size_t a = ((const offset_position *)pa)->offset, b = ((const offset_position *)pb)->offset;
-	return a < b ? -1 : a > b;
+	int rc = gg_position_table_add(table, r.start);
+	return rc ? rc : gg_position_table_add(table, r.end);
 }
 
 /*
- * Positions (columns in enc units) for every start and end offset of the
- * findings, in one sweep over the text (lines per ix): converting each on its
- * own rescans its line, which is quadratic on a long line with many findings.
- * Returns the table sorted by offset (caller owns), or NULL.
+ * Positions (columns in enc units) of every offset the output shows: the
+ * findings' ranges, their related ranges and, unless fixes is NULL, the edits
+ * of fixes[i] (findings->len of them), in one sweep over the text (lines per
+ * ix): converting each on its own rescans its line, which is quadratic on a
+ * long line with many findings. Returns 0 or -ENOMEM.
  */
-static offset_position *positions_compute(const gg_findings *findings, const char *text, size_t len,
-					  const gg_line_index *ix, gg_encoding enc, size_t *count)
+static int positions_compute(gg_position_table *table, const gg_findings *findings, const gg_fixes *fixes,
+			     const char *text, size_t len, const gg_line_index *ix, gg_encoding enc)
 {
-	offset_position *table = malloc(2 * findings->len * sizeof *table);
-	if (!table)
-		return NULL;
-	for (size_t i = 0; i < findings->len; i++) {
-		table[2 * i].offset = findings->items[i].range.start;
-		table[2 * i + 1].offset = findings->items[i].range.end;
+	int rc = 0;
+	for (size_t i = 0; i < findings->len && !rc; i++) {
+		const gg_finding *f = &findings->items[i];
+		rc = positions_add_range(table, f->range);
+		for (size_t k = 0; k < f->related_len && !rc; k++)
+			rc = positions_add_range(table, f->related[k].range);
+		for (size_t k = 0; fixes && k < fixes[i].len && !rc; k++)
+			for (size_t e = 0; e < fixes[i].items[k].edits_len && !rc; e++)
+				rc = positions_add_range(table, fixes[i].items[k].edits[e].range);
 	}
-	*count = 2 * findings->len;
-	qsort(table, *count, sizeof *table, offset_cmp);
-	size_t prev = 0;
-	gg_position at = { 0, 0 };
-	for (size_t i = 0; i < *count; i++) {
-		size_t off = table[i].offset < len ? table[i].offset : len;
-		uint32_t line = gg_line_index_line_of(ix, off);
-		if (i == 0 || line != at.line) {
-			at.line = line;
-			prev = ix->starts[line];
-			at.character = 0;
-		}
-		at.character += (uint32_t)gg_encoding_units(text + prev, off - prev, enc);
-		prev = off;
-		table[i].pos = at;
-	}
-	return table;
-}
-
-static gg_position position_lookup(const offset_position *table, size_t count, size_t offset)
-{
-	offset_position key = { offset, { 0, 0 } };
-	const offset_position *found = bsearch(&key, table, count, sizeof *table, offset_cmp);
-	return found ? found->pos : (gg_position){ 0, 0 };
+	if (!rc)
+		gg_position_table_convert(table, ix, text, len, enc);
+	return rc;
 }
 
 /*
@@ -391,13 +413,50 @@ static int source_decode(const char *encoding, const char *text, size_t len, cha
 	return 0;
 }
 
-static int check_file(check_run *run, const char *path)
+typedef struct config_lookup {
+	gg_config_loader *loader;
+	const char *path;
+	const gg_config *config;
+	char *error; /* owned */
+	int rc;
+} config_lookup;
+
+static void config_lookup_step(void *arg)
+{
+	config_lookup *c = arg;
+	c->rc = gg_config_loader_for_file(c->loader, c->path, &c->config, &c->error);
+}
+
+/*
+ * The configuration of the file at path (see gg_config_loader_for_file). The
+ * loader is not thread-safe, and reports a broken pyproject.toml once, with
+ * the first file that needs it: with threads the lookups take turns in file
+ * order, so that it is the same file as with one thread.
+ */
+static int check_config_for_file(check_run *run, check_out *o, const char *path, const gg_config **config,
+				 char **error)
+{
+	config_lookup c = { run->loader, path, NULL, NULL, 0 };
+	if (o->pool)
+		gg_ordered_pool_in_order(o->pool, o->index, config_lookup_step, &c);
+	else
+		config_lookup_step(&c);
+	*config = c.config;
+	*error = c.error;
+	return c.rc;
+}
+
+/*
+ * Checks one file with w's analysis, its output and reports going to o.
+ * Returns 0, or a negative errno that ends the run (out of memory).
+ */
+static int check_file(check_run *run, check_worker *w, check_out *o, const char *path)
 {
 	char *text = NULL;
 	size_t len = 0;
 	int rc = gg_pyfiles_read(path, &text, &len);
 	if (rc) {
-		check_report(run, path, strerror(-rc));
+		check_report(o, path, strerror(-rc));
 		return rc == -ENOMEM ? rc : 0;
 	}
 	/* Python skips a UTF-8 byte order mark; so do the positions. */
@@ -423,7 +482,7 @@ static int check_file(check_run *run, const char *path)
 		if (rc) {
 			char *msg = encoding ? gg_strdup_printf("cannot decode as %s (declared encoding)", encoding)
 					     : gg_strdup_printf("not valid UTF-8 (byte %zu)", bad + (size_t)(body - text));
-			check_report(run, path, msg ? msg : "not valid UTF-8");
+			check_report(o, path, msg ? msg : "not valid UTF-8");
 			free(msg);
 			free(encoding);
 			free(text);
@@ -441,12 +500,12 @@ static int check_file(check_run *run, const char *path)
 	gg_findings_init(&findings);
 	const gg_config *config = NULL;
 	if (run->config_path || !run->loader) {
-		config = run_config_for_dir(run, ".");
+		config = run_config_for_dir(run, "."); /* no loader: only reads run */
 	} else {
 		char *error = NULL;
-		rc = gg_config_loader_for_file(run->loader, path, &config, &error);
+		rc = check_config_for_file(run, o, path, &config, &error);
 		if (rc) {
-			check_report(run, "configuration", error ? error : strerror(-rc));
+			check_report(o, "configuration", error ? error : strerror(-rc));
 			free(error);
 			if (rc == -ENOMEM) {
 				free(text);
@@ -457,12 +516,12 @@ static int check_file(check_run *run, const char *path)
 	gg_source src = { body, body_len, NULL, path, config };
 	char *fixed_text = NULL;
 	if (run->fix && decoded) {
-		check_report(run, path, "not fixed: the file is not UTF-8 (fixes are written in UTF-8 only)");
+		check_report(o, path, "not fixed: the file is not UTF-8 (fixes are written in UTF-8 only)");
 	} else if (run->fix) {
 		size_t fixed = 0, fixed_len = 0;
-		rc = gg_cli_fix_file(run->analyzer, &src, path, body != text, &fixed_text, &fixed_len, &fixed);
+		rc = gg_cli_fix_file(w->analyzer, &src, path, body != text, &fixed_text, &fixed_len, &fixed);
 		if (rc) {
-			check_report(run, path, strerror(-rc));
+			check_report(o, path, strerror(-rc));
 			if (rc == -ENOMEM) {
 				free(text);
 				return rc;
@@ -470,46 +529,51 @@ static int check_file(check_run *run, const char *path)
 		} else if (fixed_text) {
 			src.text = body = fixed_text;
 			src.len = body_len = fixed_len;
-			run->fixed += fixed;
+			o->fixed += fixed;
 		}
 	}
 	/* json and sarif list each finding's fixes and full names the best: they need the tree. */
 	TSTree *tree = NULL;
 	if (run->format == FORMAT_JSON || run->format == FORMAT_FULL || run->format == FORMAT_SARIF) {
-		if (!run->parser)
-			run->parser = gg_python_parser_new();
-		tree = run->parser ? gg_python_parse(run->parser, NULL, body, body_len) : NULL;
+		if (!w->parser)
+			w->parser = gg_python_parser_new();
+		tree = w->parser ? gg_python_parse(w->parser, NULL, body, body_len) : NULL;
 		src.tree = tree;
 	}
-	rc = gg_analyzer_check(run->analyzer, &src, &findings);
+	rc = gg_analyzer_check(w->analyzer, &src, &findings);
 	if (rc) {
-		check_report(run, path, strerror(-rc));
+		check_report(o, path, strerror(-rc));
 		rc = rc == -ENOMEM ? rc : 0;
 	} else if (findings.len) {
 		/* SARIF columns are UTF-16 code units (cli_output_sarif.h); the others count code points. */
 		gg_encoding enc = run->format == FORMAT_SARIF ? GG_ENC_UTF16 : GG_ENC_UTF32;
-		size_t count = 0;
-		offset_position *table = NULL;
+		gg_position_table table;
+		gg_position_table_init(&table);
 		gg_line_index ix;
 		gg_line_index_init(&ix);
-		if (gg_line_index_build(&ix, body, body_len) == 0)
-			table = positions_compute(&findings, body, body_len, &ix, enc, &count);
-		rc = table ? 0 : -ENOMEM;
+		/* Every finding's fixes first: the positions of their edits are converted with the findings'. */
+		gg_fixes *fixes = calloc(findings.len, sizeof *fixes);
+		rc = fixes ? 0 : -ENOMEM;
+		if (!rc && tree)
+			rc = gg_fix_list_each(body, body_len, ts_tree_root_node(tree), findings.items, findings.len,
+					      config, fixes);
+		if (!rc)
+			rc = gg_line_index_build(&ix, body, body_len);
+		if (!rc) /* full shows no edit */
+			rc = positions_compute(&table, &findings, run->format == FORMAT_FULL ? NULL : fixes, body,
+					       body_len, &ix, enc);
 		for (size_t i = 0; i < findings.len && !rc; i++) {
 			const gg_finding *f = &findings.items[i];
-			gg_fixes fixes;
-			gg_fixes_init(&fixes);
-			if (tree)
-				rc = gg_fix_list(body, body_len, ts_tree_root_node(tree), f, config, &fixes);
-			emit_source es = { body, body_len, &ix, &fixes };
-			if (!rc)
-				rc = emit(run, path, f, position_lookup(table, count, f->range.start),
-					  position_lookup(table, count, f->range.end), &es);
-			run->findings++;
-			gg_fixes_free(&fixes);
+			emit_source es = { body, body_len, &ix, &fixes[i], &table };
+			rc = emit(run, o, path, f, gg_position_table_find(&table, f->range.start),
+				  gg_position_table_find(&table, f->range.end), &es);
+			o->findings++;
 		}
+		for (size_t i = 0; fixes && i < findings.len; i++)
+			gg_fixes_free(&fixes[i]);
+		free(fixes);
 		gg_line_index_free(&ix);
-		free(table);
+		gg_position_table_free(&table);
 	}
 	if (tree)
 		ts_tree_delete(tree);
@@ -552,6 +616,20 @@ static int codes_add(gg_strings *list, const char *codes)
 	return 0;
 }
 
+/* --threads N: a whole number from 1; more than CHECK_THREADS_MAX means CHECK_THREADS_MAX. Returns 0 or -EINVAL. */
+static int threads_parse(const char *v, unsigned *out)
+{
+	char *end = NULL;
+	errno = 0;
+	unsigned long n = isdigit((unsigned char)v[0]) ? strtoul(v, &end, 10) : 0;
+	if (n == 0 || *end) {
+		fprintf(stderr, "gradguard: --threads needs a whole number from 1 up, not '%s'\n", v);
+		return -EINVAL;
+	}
+	*out = errno == ERANGE || n > CHECK_THREADS_MAX ? CHECK_THREADS_MAX : (unsigned)n;
+	return 0;
+}
+
 /* Parses options into run; collects PATH arguments into *paths (borrowed from argv). */
 static int parse_args(check_run *run, int argc, char **argv, char ***paths, int *npaths)
 {
@@ -560,7 +638,7 @@ static int parse_args(check_run *run, int argc, char **argv, char ***paths, int 
 		return -ENOMEM;
 	*npaths = 0;
 	bool options_done = false;
-	const char *codes = NULL;
+	const char *codes = NULL, *value = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (options_done || a[0] != '-' || a[1] == '\0') {
@@ -588,6 +666,20 @@ static int parse_args(check_run *run, int argc, char **argv, char ***paths, int 
 			run->format = check_formats[k].format;
 		} else if (strcmp(a, "--fix") == 0) {
 			run->fix = true;
+		} else if (a[1] == 'j') {
+			/* -j N or -jN, as make has it */
+			value = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!value) {
+				fputs("gradguard: -j needs a value\n", stderr);
+				return -EINVAL;
+			}
+			int rc = threads_parse(value, &run->threads);
+			if (rc)
+				return rc;
+		} else if (option_value(a, "--threads", argc, argv, &i, &value)) {
+			int rc = value ? threads_parse(value, &run->threads) : -EINVAL;
+			if (rc)
+				return rc;
 		} else if (strcmp(a, "--all-fixes") == 0) {
 			run->all_fixes = true;
 		} else if (strcmp(a, "--isolated") == 0) {
@@ -645,6 +737,221 @@ static void run_free_config(check_run *run)
 	gg_config_free(&run->overrides);
 }
 
+/* Sorted files: the same file named twice is checked once. */
+static void files_unique(gg_pyfiles *files)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < files->len; i++) {
+		if (kept > 0 && strcmp(files->items[i], files->items[kept - 1]) == 0)
+			free(files->items[i]);
+		else
+			files->items[kept++] = files->items[i];
+	}
+	files->len = kept;
+}
+
+/* The CPUs this process may run on (taskset, a container's cpuset), else those online. */
+static unsigned cpus_available(void)
+{
+	cpu_set_t set;
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		return (unsigned)CPU_COUNT(&set);
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned)n : 1;
+}
+
+/* --threads, or one per CPU up to CHECK_THREADS_DEFAULT_MAX; never more than there are files. */
+static unsigned run_thread_count(const check_run *run)
+{
+	unsigned n = run->threads;
+	if (n == 0) {
+		n = cpus_available();
+		if (n > CHECK_THREADS_DEFAULT_MAX)
+			n = CHECK_THREADS_DEFAULT_MAX;
+	}
+	if (n > run->files.len)
+		n = (unsigned)run->files.len;
+	return n ? n : 1;
+}
+
+static void run_add(check_run *run, const check_out *o)
+{
+	run->findings += o->findings;
+	run->fixed += o->fixed;
+	run->failed |= o->failed;
+}
+
+/* One thread: each file's output goes out as it is checked. Returns 0 or a negative errno. */
+static int check_sequential(check_run *run)
+{
+	check_out o = { stdout, stderr, run->json_rows, run->sarif, 0, 0, false, NULL, 0 };
+	int rc = 0;
+	for (size_t i = 0; i < run->files.len && !rc; i++)
+		rc = check_file(run, &run->worker, &o, run->files.items[i]);
+	run_add(run, &o);
+	return rc;
+}
+
+/* A file's results, kept from its check until the main thread prints them. */
+typedef struct check_slot {
+	check_out o;               /* out and err: memory streams over out_text and err_text */
+	char *out_text, *err_text; /* owned once the streams are closed */
+	size_t out_len, err_len;
+	cJSON *doc; /* owned: the file's json rows, or a SARIF log holding its results */
+	int rc;     /* check_file's */
+} check_slot;
+
+typedef struct check_parallel {
+	check_run *run;
+	check_worker *extra; /* owned: workers 1.., worker 0 is run->worker */
+	check_slot *slots;   /* owned: job i has slots[i % window] */
+	size_t window;
+} check_parallel;
+
+static check_worker *parallel_worker(check_parallel *p, unsigned k)
+{
+	return k == 0 ? &p->run->worker : &p->extra[k - 1];
+}
+
+static void slot_clear(check_slot *s)
+{
+	if (s->o.out)
+		fclose(s->o.out);
+	if (s->o.err)
+		fclose(s->o.err);
+	free(s->out_text);
+	free(s->err_text);
+	cJSON_Delete(s->doc);
+	memset(s, 0, sizeof *s);
+}
+
+/* runs[0].results of a SARIF log. */
+static cJSON *sarif_results(cJSON *log)
+{
+	cJSON *run = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(log, "runs"), 0);
+	return cJSON_GetObjectItemCaseSensitive(run, "results");
+}
+
+/* The least SARIF log gg_cli_sarif_add appends to: {"runs": [{"results": []}]}. NULL on failure. */
+static cJSON *sarif_stand_in_new(void)
+{
+	cJSON *log = cJSON_CreateObject(), *runs = log ? cJSON_AddArrayToObject(log, "runs") : NULL;
+	cJSON *run = runs ? cJSON_CreateObject() : NULL;
+	if (run && !cJSON_AddItemToArray(runs, run)) {
+		cJSON_Delete(run);
+		run = NULL;
+	}
+	if (!run || !cJSON_AddArrayToObject(run, "results")) {
+		cJSON_Delete(log);
+		return NULL;
+	}
+	return log;
+}
+
+/* Moves from's items to the end of to, in order. Returns 0 or -ENOMEM. */
+static int json_move_items(cJSON *to, cJSON *from)
+{
+	if (!to || !from)
+		return -ENOMEM;
+	for (cJSON *item; (item = cJSON_DetachItemFromArray(from, 0));) {
+		if (!cJSON_AddItemToArray(to, item)) {
+			cJSON_Delete(item);
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+/* On worker `worker`: checks file i into its slot. */
+static void check_job(void *ctx, gg_ordered_pool *pool, unsigned worker, size_t i)
+{
+	check_parallel *p = ctx;
+	check_run *run = p->run;
+	check_slot *s = &p->slots[i % p->window];
+	s->o.pool = pool;
+	s->o.index = i;
+	s->o.out = open_memstream(&s->out_text, &s->out_len);
+	s->o.err = open_memstream(&s->err_text, &s->err_len);
+	if (run->format == FORMAT_JSON)
+		s->doc = s->o.json_rows = cJSON_CreateArray();
+	else if (run->format == FORMAT_SARIF)
+		s->doc = s->o.sarif = sarif_stand_in_new();
+	bool doc_ok = s->doc || (run->format != FORMAT_JSON && run->format != FORMAT_SARIF);
+	if (s->o.out && s->o.err && doc_ok)
+		s->rc = check_file(run, parallel_worker(p, worker), &s->o, run->files.items[i]);
+	else
+		s->rc = -ENOMEM;
+	/* Closing a memory stream leaves out_text/err_text and their lengths for check_deliver. */
+	if (s->o.out && fclose(s->o.out) != 0 && !s->rc)
+		s->rc = -ENOMEM;
+	if (s->o.err && fclose(s->o.err) != 0 && !s->rc)
+		s->rc = -ENOMEM;
+	s->o.out = s->o.err = NULL;
+}
+
+/* On the main thread, in file order: prints file i's slot and adds it to the run. Nonzero ends the run. */
+static int check_deliver(void *ctx, size_t i)
+{
+	check_parallel *p = ctx;
+	check_run *run = p->run;
+	check_slot *s = &p->slots[i % p->window];
+	/* A file's reports come before its findings, as check_file writes them. */
+	if (s->err_len)
+		fwrite(s->err_text, 1, s->err_len, stderr);
+	if (s->out_len)
+		fwrite(s->out_text, 1, s->out_len, stdout);
+	int rc = s->rc;
+	if (!rc && run->format == FORMAT_JSON)
+		rc = json_move_items(run->json_rows, s->doc);
+	else if (!rc && run->format == FORMAT_SARIF)
+		rc = json_move_items(sarif_results(run->sarif), sarif_results(s->doc));
+	run_add(run, &s->o);
+	slot_clear(s);
+	return rc;
+}
+
+/*
+ * threads (>= 2) workers, each with its own analyzer. Returns 0 or a
+ * negative errno, as check_sequential; 1 when not a second worker could be
+ * had, before anything was checked.
+ */
+static int check_parallel_run(check_run *run, unsigned threads)
+{
+	check_parallel p = { run, NULL, NULL, 0 };
+	p.extra = calloc(threads - 1, sizeof *p.extra);
+	unsigned workers = 1;
+	while (p.extra && workers < threads) {
+		/* Without its analyzer a worker is not started: fewer threads, the same output. */
+		char *error = NULL;
+		p.extra[workers - 1].analyzer = gg_analyzer_new(&error);
+		free(error);
+		if (!p.extra[workers - 1].analyzer)
+			break;
+		workers++;
+	}
+	p.window = (size_t)workers * CHECK_WINDOW_PER_THREAD;
+	p.slots = workers > 1 ? calloc(p.window, sizeof *p.slots) : NULL;
+	int rc = 1;
+	if (p.slots) {
+		gg_ordered_pool_ops ops = { check_job, check_deliver, &p };
+		unsigned started = 0;
+		rc = gg_ordered_pool_run(run->files.len, workers, p.window, &ops, &started);
+		if (started == 0)
+			rc = 1;
+		for (size_t k = 0; k < p.window; k++)
+			slot_clear(&p.slots[k]); /* those done but not printed when the run stopped */
+	}
+	for (unsigned k = 1; k < workers; k++) {
+		gg_analyzer_delete(p.extra[k - 1].analyzer);
+		if (p.extra[k - 1].parser)
+			ts_parser_delete(p.extra[k - 1].parser);
+	}
+	free(p.slots);
+	free(p.extra);
+	return rc;
+}
+
 /* The json and sarif documents go out whole, at the end of the run. Returns 0 or -ENOMEM. */
 static int print_json(const cJSON *doc)
 {
@@ -676,8 +983,8 @@ int gg_cli_check_main(int argc, char **argv)
 		paths[npaths++] = ".";
 
 	char *error = NULL;
-	run.analyzer = gg_analyzer_new(&error);
-	if (!run.analyzer) {
+	run.worker.analyzer = gg_analyzer_new(&error);
+	if (!run.worker.analyzer) {
 		fprintf(stderr, "gradguard: %s\n", error ? error : "cannot start the analysis");
 		free(error);
 		run_free_config(&run);
@@ -694,12 +1001,11 @@ int gg_cli_check_main(int argc, char **argv)
 		rc = gg_pyfiles_collect(&run.files, paths[i], &walker);
 	if (!rc && run.files.len) {
 		qsort(run.files.items, run.files.len, sizeof *run.files.items, path_cmp);
-		for (size_t i = 0; i < run.files.len && !rc; i++) {
-			/* The same file named twice is checked once. */
-			if (i > 0 && strcmp(run.files.items[i], run.files.items[i - 1]) == 0)
-				continue;
-			rc = check_file(&run, run.files.items[i]);
-		}
+		files_unique(&run.files);
+		unsigned threads = run_thread_count(&run);
+		rc = threads > 1 ? check_parallel_run(&run, threads) : check_sequential(&run);
+		if (rc == 1) /* no second thread to be had */
+			rc = check_sequential(&run);
 	}
 	if (!rc && run.json_rows)
 		rc = print_json(run.json_rows);
@@ -718,9 +1024,9 @@ int gg_cli_check_main(int argc, char **argv)
 	cJSON_Delete(run.json_rows);
 	cJSON_Delete(run.sarif);
 	gg_pyfiles_free(&run.files);
-	gg_analyzer_delete(run.analyzer);
-	if (run.parser)
-		ts_parser_delete(run.parser);
+	gg_analyzer_delete(run.worker.analyzer);
+	if (run.worker.parser)
+		ts_parser_delete(run.worker.parser);
 	run_free_config(&run);
 	free(paths);
 	if (fflush(stdout) != 0)

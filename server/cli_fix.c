@@ -11,9 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static cJSON *fix_location(const char *text, size_t len, const gg_line_index *ix, size_t offset)
+static cJSON *fix_location(const gg_position_table *positions, size_t offset)
 {
-	gg_position p = gg_offset_to_position(ix, text, len, offset, GG_ENC_UTF32);
+	gg_position p = gg_position_table_find(positions, offset);
 	cJSON *o = cJSON_CreateObject();
 	if (o && (!cJSON_AddNumberToObject(o, "row", p.line + 1.0) ||
 		  !cJSON_AddNumberToObject(o, "column", p.character + 1.0))) {
@@ -23,7 +23,7 @@ static cJSON *fix_location(const char *text, size_t len, const gg_line_index *ix
 	return o;
 }
 
-cJSON *gg_cli_fix_json(const gg_fix *fix, const char *text, size_t len, const gg_line_index *ix, bool with_kind)
+cJSON *gg_cli_fix_json(const gg_fix *fix, const gg_position_table *positions, bool with_kind)
 {
 	cJSON *o = cJSON_CreateObject();
 	cJSON *edits = cJSON_CreateArray();
@@ -34,8 +34,8 @@ cJSON *gg_cli_fix_json(const gg_fix *fix, const char *text, size_t len, const gg
 	for (size_t i = 0; ok && i < fix->edits_len; i++) {
 		const gg_edit *e = &fix->edits[i];
 		cJSON *edit = cJSON_CreateObject();
-		cJSON *from = fix_location(text, len, ix, e->range.start);
-		cJSON *to = fix_location(text, len, ix, e->range.end);
+		cJSON *from = fix_location(positions, e->range.start);
+		cJSON *to = fix_location(positions, e->range.end);
 		ok = edit && from && to && cJSON_AddStringToObject(edit, "content", e->text);
 		if (ok) {
 			cJSON_AddItemToObject(edit, "location", from);

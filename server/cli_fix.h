@@ -16,10 +16,12 @@
 
 /*
  * {"applicability": "safe"|"unsafe", "message", "edits": [{content, location,
- * end_location}]} with 1-based rows and code point columns of text (lines per
- * ix). with_kind adds "kind" (gg_fix_kind_name). Returns NULL on failure.
+ * end_location}]} with 1-based rows and code point columns: positions
+ * (converted in GG_ENC_UTF32) holds the edits' offsets, converted with the
+ * file's other offsets in one sweep. with_kind adds "kind"
+ * (gg_fix_kind_name). Returns NULL on failure.
  */
-cJSON *gg_cli_fix_json(const gg_fix *fix, const char *text, size_t len, const gg_line_index *ix, bool with_kind);
+cJSON *gg_cli_fix_json(const gg_fix *fix, const gg_position_table *positions, bool with_kind);
 
 /*
  * Applies every safe fix to the file at path whose body (after any BOM) is

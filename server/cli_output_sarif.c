@@ -156,13 +156,8 @@ static cJSON *sarif_run(cJSON *log)
 	return cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(log, "runs"), 0);
 }
 
-static gg_position sarif_position(const char *text, size_t len, const gg_line_index *ix, size_t offset)
-{
-	return gg_offset_to_position(ix, text, len, offset, GG_ENC_UTF16);
-}
-
-static bool sarif_fix(cJSON *fixes, const char *uri, const char *path, const gg_fix *fix, const char *text,
-		      size_t len, const gg_line_index *ix)
+static bool sarif_fix(cJSON *fixes, const char *uri, const char *path, const gg_fix *fix,
+		      const gg_position_table *positions)
 {
 	cJSON *o = sarif_append_object(fixes);
 	cJSON *props = NULL, *changes = NULL, *change = NULL, *replacements = NULL;
@@ -177,15 +172,15 @@ static bool sarif_fix(cJSON *fixes, const char *uri, const char *path, const gg_
 		const gg_edit *e = &fix->edits[i];
 		cJSON *r = sarif_append_object(replacements);
 		/* Every deletedRegion is in the checked file's coordinates, as SARIF asks. */
-		ok = r && sarif_region(r, "deletedRegion", sarif_position(text, len, ix, e->range.start),
-				       sarif_position(text, len, ix, e->range.end)) &&
+		ok = r && sarif_region(r, "deletedRegion", gg_position_table_find(positions, e->range.start),
+				       gg_position_table_find(positions, e->range.end)) &&
 		     (e->text_len == 0 || sarif_message(r, "insertedContent", e->text));
 	}
 	return ok;
 }
 
 int gg_cli_sarif_add(cJSON *log, const char *path, const gg_finding *f, gg_position start, gg_position end,
-		     const char *text, size_t len, const gg_line_index *ix, const gg_fixes *fixes)
+		     const gg_position_table *positions, const gg_fixes *fixes)
 {
 	cJSON *results = cJSON_GetObjectItemCaseSensitive(sarif_run(log), "results");
 	const gg_rule_info *rule = gg_rule_lookup(f->code);
@@ -209,8 +204,8 @@ int gg_cli_sarif_add(cJSON *log, const char *path, const gg_finding *f, gg_posit
 			cJSON *phys = NULL;
 			ok = loc && cJSON_AddNumberToObject(loc, "id", (double)i) &&
 			     (phys = cJSON_AddObjectToObject(loc, "physicalLocation")) && sarif_artifact(phys, path, uri) &&
-			     sarif_region(phys, "region", sarif_position(text, len, ix, r->range.start),
-					  sarif_position(text, len, ix, r->range.end)) &&
+			     sarif_region(phys, "region", gg_position_table_find(positions, r->range.start),
+					  gg_position_table_find(positions, r->range.end)) &&
 			     sarif_message(loc, "message", r->message);
 		}
 	}
@@ -220,7 +215,7 @@ int gg_cli_sarif_add(cJSON *log, const char *path, const gg_finding *f, gg_posit
 			continue;
 		if (!list)
 			ok = (list = cJSON_AddArrayToObject(result, "fixes")) != NULL;
-		ok = ok && sarif_fix(list, uri, path, &fixes->items[i], text, len, ix);
+		ok = ok && sarif_fix(list, uri, path, &fixes->items[i], positions);
 	}
 	free(uri);
 	return ok ? 0 : -ENOMEM;

@@ -39,12 +39,13 @@
 cJSON *gg_cli_sarif_new(void);
 
 /*
- * Appends the result for finding f of path. text (len bytes, lines per ix) is
- * what was checked; start and end are f's range in UTF-16 columns; fixes are
+ * Appends the result for finding f of path. start and end are f's range in
+ * UTF-16 columns; positions (converted in GG_ENC_UTF16 over the checked text)
+ * holds the offsets of its related ranges and of its fixes' edits; fixes are
  * f's (gg_fix_list), maybe none. Returns 0 or -ENOMEM.
  */
 int gg_cli_sarif_add(cJSON *log, const char *path, const gg_finding *f, gg_position start, gg_position end,
-		     const char *text, size_t len, const gg_line_index *ix, const gg_fixes *fixes);
+		     const gg_position_table *positions, const gg_fixes *fixes);
 
 /* Records how the run ended (invocations[0]). Returns 0 or -ENOMEM. */
 int gg_cli_sarif_finish(cJSON *log, bool successful);

@@ -29,6 +29,22 @@ typedef struct span {
 	size_t len;
 } span;
 
+/*
+ * Where the `# noqa` suggestion of a line goes. It is the same for every
+ * finding that starts on the line, so the line is read once for all of them:
+ * reading it to its end for each finding made a long line with many findings
+ * quadratic.
+ */
+typedef struct noqa_spot {
+	bool known;
+	size_t from, eol; /* [from, eol] are on the line, which ends at eol */
+	bool in_string;   /* the line ends inside a string: no comment can go there */
+	size_t end;       /* where its code or comment ends: eol less trailing blanks, not before from */
+	bool after_backslash; /* end follows a line continuation */
+	size_t codes_end;     /* end is in a `# noqa: CODES` comment: where its codes end; else 0 */
+} noqa_spot;
+
+/* What every fix of a file needs, found once; finding is the one being fixed. */
 typedef struct fixer {
 	const char *text;
 	size_t len;
@@ -38,6 +54,7 @@ typedef struct fixer {
 	span eol;    /* the file's line ending */
 	span torch;  /* the module-level name of torch, or empty: `import torch` must be added */
 	gg_edit import_edit; /* the `import torch` insertion when torch is empty (text owned) */
+	noqa_spot noqa;      /* the line of the last finding */
 } fixer;
 
 /* ---- small helpers ---- */
@@ -825,36 +842,67 @@ static size_t noqa_codes_end(const fixer *fx, TSNode comment)
 	return 0;
 }
 
+/* Whether the line end at eol lies inside a string (a multi-line string continues past it). */
+static bool noqa_in_string(const fixer *fx, size_t eol)
+{
+	for (TSNode n = ts_node_descendant_for_byte_range(fx->root, (uint32_t)eol, (uint32_t)eol); !ts_node_is_null(n);
+	     n = ts_node_parent(n)) {
+		if ((type_is(n, "string") || type_is(n, "string_content")) && ts_node_start_byte(n) < eol &&
+		    ts_node_end_byte(n) > eol)
+			return true;
+	}
+	return false;
+}
+
+/* The parts of s that follow from s->end: a backslash before it, a noqa comment around it. */
+static void noqa_spot_settle(const fixer *fx, noqa_spot *s)
+{
+	size_t end = s->end;
+	TSNode last = ts_node_descendant_for_byte_range(fx->root, (uint32_t)(end ? end - 1 : 0), (uint32_t)end);
+	bool in_comment = type_is(last, "comment");
+	s->after_backslash = !in_comment && end > 0 && fx->text[end - 1] == '\\';
+	s->codes_end = in_comment ? noqa_codes_end(fx, last) : 0;
+}
+
+/* The spot of the line that at is on, read from at to the line's end. */
+static void noqa_spot_find(const fixer *fx, size_t at, noqa_spot *s)
+{
+	s->known = true;
+	s->from = at;
+	s->eol = line_end(fx, at);
+	s->in_string = noqa_in_string(fx, s->eol);
+	s->end = s->eol;
+	while (s->end > at && is_blank(fx->text[s->end - 1]))
+		s->end--;
+	noqa_spot_settle(fx, s);
+}
+
 static int noqa_fix(fixer *fx, gg_fixes *out)
 {
 	size_t at = fx->finding->range.start;
-	size_t le = line_end(fx, at);
-	/* The line must end in code or a comment, not inside a string or after a backslash. */
-	for (TSNode n = ts_node_descendant_for_byte_range(fx->root, (uint32_t)le, (uint32_t)le); !ts_node_is_null(n);
-	     n = ts_node_parent(n)) {
-		if ((type_is(n, "string") || type_is(n, "string_content")) && ts_node_start_byte(n) < le &&
-		    ts_node_end_byte(n) > le)
-			return 0;
+	/* Findings come in order: the next one is most often on the line of the one before. */
+	if (!fx->noqa.known || at < fx->noqa.from || at > fx->noqa.eol)
+		noqa_spot_find(fx, at, &fx->noqa);
+	noqa_spot spot = fx->noqa;
+	if (at > spot.end) {
+		/* The finding starts in the line's trailing blanks: the suggestion goes where it starts. */
+		spot.end = at;
+		noqa_spot_settle(fx, &spot);
 	}
-	size_t end = le;
-	while (end > at && is_blank(fx->text[end - 1]))
-		end--;
-	TSNode last = ts_node_descendant_for_byte_range(fx->root, (uint32_t)(end ? end - 1 : 0), (uint32_t)end);
-	bool in_comment = type_is(last, "comment");
-	if (!in_comment && end > 0 && fx->text[end - 1] == '\\')
+	/* The line must end in code or a comment, not inside a string or after a backslash. */
+	if (spot.in_string || spot.after_backslash)
 		return 0;
 	const char *code = fx->finding->code;
 	gg_fix fix = { GG_FIX_NOQA, gg_strdup_printf("Suppress %s on this line (`# noqa: %s`)", code, code), false, false,
 		       NULL, 0, 0 };
 	span c = { code, strlen(code) };
-	size_t codes_end = in_comment ? noqa_codes_end(fx, last) : 0;
 	int rc = fix.title ? 0 : -ENOMEM;
-	if (!rc && codes_end) {
+	if (!rc && spot.codes_end) {
 		span sep = { ", ", 2 };
-		rc = fix_edit(&fix, codes_end, codes_end, &sep, &c, (const span *)NULL);
+		rc = fix_edit(&fix, spot.codes_end, spot.codes_end, &sep, &c, (const span *)NULL);
 	} else if (!rc) {
 		span lead = { "  # noqa: ", 10 };
-		rc = fix_edit(&fix, end, end, &lead, &c, (const span *)NULL);
+		rc = fix_edit(&fix, spot.end, spot.end, &lead, &c, (const span *)NULL);
 	}
 	if (rc) {
 		fix_free(&fix);
@@ -878,38 +926,78 @@ static TSNode finding_node(const fixer *fx)
 	return n;
 }
 
-int gg_fix_list(const char *text, size_t len, TSNode root, const gg_finding *finding, const gg_config *config,
-		gg_fixes *out)
+/* Reads what every fix of the file needs. Returns 0 or -ENOMEM; fixer_close frees it either way. */
+static int fixer_open(fixer *fx, const char *text, size_t len, TSNode root, const gg_config *config)
 {
-	if (finding->range.end > len || finding->range.start > finding->range.end ||
-	    ts_node_end_byte(root) > len)
+	memset(fx, 0, sizeof *fx);
+	fx->text = text;
+	fx->len = len;
+	fx->root = root;
+	fx->config = config;
+	fx->eol = detect_eol(text, len);
+	fx->torch = module_torch_name(fx);
+	return fx->torch.len ? 0 : import_edit_make(fx);
+}
+
+static void fixer_close(fixer *fx)
+{
+	free(fx->import_edit.text);
+	fx->import_edit.text = NULL;
+}
+
+/* Appends finding's fixes to out; on failure out is as it was. */
+static int fixer_list(fixer *fx, const gg_finding *finding, gg_fixes *out)
+{
+	if (finding->range.end > fx->len || finding->range.start > finding->range.end)
 		return 0;
-	fixer fx;
-	memset(&fx, 0, sizeof fx);
-	fx.text = text;
-	fx.len = len;
-	fx.root = root;
-	fx.finding = finding;
-	fx.config = config;
-	fx.eol = detect_eol(text, len);
-	fx.torch = module_torch_name(&fx);
-	int rc = fx.torch.len ? 0 : import_edit_make(&fx);
-	TSNode n = finding_node(&fx);
+	fx->finding = finding;
+	TSNode n = finding_node(fx);
 	size_t before = out->len;
-	if (!rc && !ts_node_is_null(n)) {
+	int rc = 0;
+	if (!ts_node_is_null(n)) {
 		if (strcmp(finding->code, "GG001") == 0 && type_is(n, "call"))
-			rc = gg001_fixes(&fx, n, out);
+			rc = gg001_fixes(fx, n, out);
 		else if (strcmp(finding->code, "GG002") == 0)
-			rc = gg002_fixes(&fx, n, out);
+			rc = gg002_fixes(fx, n, out);
 		else if (strcmp(finding->code, "GG003") == 0)
-			rc = gg003_fixes(&fx, n, out);
+			rc = gg003_fixes(fx, n, out);
 	}
 	if (!rc)
-		rc = noqa_fix(&fx, out);
+		rc = noqa_fix(fx, out);
 	if (rc)
 		while (out->len > before)
 			fix_free(&out->items[--out->len]);
-	free(fx.import_edit.text);
+	return rc;
+}
+
+int gg_fix_list(const char *text, size_t len, TSNode root, const gg_finding *finding, const gg_config *config,
+		gg_fixes *out)
+{
+	if (finding->range.end > len || finding->range.start > finding->range.end || ts_node_end_byte(root) > len)
+		return 0;
+	fixer fx;
+	int rc = fixer_open(&fx, text, len, root, config);
+	if (!rc)
+		rc = fixer_list(&fx, finding, out);
+	fixer_close(&fx);
+	return rc;
+}
+
+int gg_fix_list_each(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
+		     const gg_config *config, gg_fixes *out)
+{
+	for (size_t i = 0; i < count; i++)
+		gg_fixes_init(&out[i]);
+	if (count == 0 || ts_node_end_byte(root) > len)
+		return 0;
+	fixer fx;
+	int rc = fixer_open(&fx, text, len, root, config);
+	for (size_t i = 0; i < count && !rc; i++)
+		rc = fixer_list(&fx, &findings[i], &out[i]);
+	fixer_close(&fx);
+	if (rc)
+		for (size_t i = 0; i < count; i++)
+			gg_fixes_free(&out[i]);
 	return rc;
 }
 

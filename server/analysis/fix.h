@@ -68,6 +68,17 @@ int gg_fix_list(const char *text, size_t len, TSNode root, const gg_finding *fin
 		gg_fixes *out);
 
 /*
+ * gg_fix_list for each of findings[0..count): out[i] (set here; the caller
+ * frees each) gets the fixes of findings[i]. What does not depend on the
+ * finding is read from the file once, and where a line's `# noqa` goes once
+ * for the findings on that line when they come in order (gg_findings_sort):
+ * many findings on one long line cost no more than as many on short lines.
+ * Returns 0 or -ENOMEM (every out[i] is then empty).
+ */
+int gg_fix_list_each(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
+		     const gg_config *config, gg_fixes *out);
+
+/*
  * Applies edits (sorted by start, not overlapping, inside the text) to text.
  * *out (NUL-terminated, *out_len bytes) is the caller's. Returns 0, -EINVAL
  * when the edits are out of order or out of range, or -ENOMEM.

@@ -90,19 +90,22 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 	here.tree = tree;
 	gg_findings findings;
 	gg_findings_init(&findings);
-	gg_fixes fixes;
-	gg_fixes_init(&fixes);
+	gg_fixes *each = NULL; /* findings.len of them: each finding's fixes */
 	edit_list taken = { NULL, 0, 0 };
 	int rc = gg_analyzer_check(a, &here, &findings);
+	if (!rc && findings.len) {
+		each = malloc(findings.len * sizeof *each);
+		rc = each ? gg_fix_list_each(text, len, ts_tree_root_node(tree), findings.items, findings.len,
+					     src->config, each)
+			  : -ENOMEM;
+	}
 	size_t took_count = 0;
-	for (size_t i = 0; i < findings.len && !rc; i++) {
-		size_t from = fixes.len;
-		rc = gg_fix_list(text, len, ts_tree_root_node(tree), &findings.items[i], src->config, &fixes);
-		for (size_t k = from; k < fixes.len && !rc; k++) {
-			if (!fixes.items[k].safe)
+	for (size_t i = 0; each && i < findings.len && !rc; i++) {
+		for (size_t k = 0; k < each[i].len; k++) {
+			if (!each[i].items[k].safe)
 				continue;
 			bool took;
-			rc = fix_all_take(&taken, &fixes.items[k], &took);
+			rc = fix_all_take(&taken, &each[i].items[k], &took);
 			took_count += took;
 			break;
 		}
@@ -114,7 +117,9 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 			*applied += took_count;
 	}
 	free(taken.items);
-	gg_fixes_free(&fixes);
+	for (size_t i = 0; each && i < findings.len; i++)
+		gg_fixes_free(&each[i]);
+	free(each);
 	gg_findings_free(&findings);
 	ts_tree_delete(tree);
 	return rc;

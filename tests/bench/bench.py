@@ -4,7 +4,7 @@ stdlib and torch's own sources, against a bare tree-sitter parse of the same
 files (parse_only) and against pyflakes on the same files.
 
 Goals: gradguard ≤ 1.3× the bare parse of the files it analyses, ≥ 10× faster
-than pyflakes, single-threaded.
+than pyflakes, single-threaded; and it scales across cores (--threads).
 
 Every command runs --runs times (pyflakes --pyflakes-runs times); the table
 shows the median wall time and the median CPU time (user + system of the
@@ -12,8 +12,11 @@ child, from wait4), with the min-max of the wall times. The machine may be
 shared: CPU time is the figure to compare, wall time says how noisy it was.
 
 Rows:
-  gradguard           gradguard check ROOTS > /dev/null (walks, reads every
-                      file, parses and analyses those that name a framework)
+  gradguard           gradguard check --threads 1 ROOTS > /dev/null (walks,
+                      reads every file, parses and analyses those that name a
+                      framework)
+  gradguard -j N      the same with --threads N, N the CPUs this process may
+                      use (what nproc prints); left out when that is 1
   parse, all files    parse_only ROOTS: reads and parses every file
   parse, same files   parse_only --framework ROOTS: reads every file, parses
                       those that gradguard parses (the fair floor)
@@ -108,11 +111,16 @@ def main():
     # Warm the page cache so that the first measured command pays no disk reads.
     timed([opts.parse_only, "--list"] + roots)
 
-    rows = [
-        measure("gradguard check", [opts.gradguard, "check"] + roots, opts.runs, ok=(0, 1)),
-        measure("parse, all files", [opts.parse_only] + roots, opts.runs),
-        measure("parse, same files", [opts.parse_only, "--framework"] + roots, opts.runs),
-    ]
+    # The goals against the parse are single-threaded: that row says --threads 1.
+    nproc = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    gg = measure("gradguard check", [opts.gradguard, "check", "--threads", "1"] + roots, opts.runs, ok=(0, 1))
+    threaded = None
+    if nproc > 1:
+        threaded = measure(f"gradguard check -j {nproc}", [opts.gradguard, "check", "--threads", str(nproc)] + roots,
+                           opts.runs, ok=(0, 1))
+    parse_all = measure("parse, all files", [opts.parse_only] + roots, opts.runs)
+    parse_same = measure("parse, same files", [opts.parse_only, "--framework"] + roots, opts.runs)
+    rows = [gg] + ([threaded] if threaded else []) + [parse_all, parse_same]
     pyflakes = None
     if not opts.no_pyflakes:
         if subprocess.run([PYTHON, "-m", "pyflakes", "--version"], capture_output=True).returncode != 0:
@@ -124,7 +132,6 @@ def main():
             rows.append(measure("pyflakes, same files", py + same_files, opts.pyflakes_runs, ok=(0, 1)))
             pyflakes = rows[-2:]
 
-    gg, parse_all, parse_same = rows[:3]
     if opts.markdown:
         print("\n| command | wall (median) | wall min–max | CPU (median) | runs |")
         print("|---|---:|---:|---:|---:|")
@@ -143,6 +150,9 @@ def main():
     print(f"  gradguard / parse of the same files: {r:.2f}x [{ratio(gg, parse_same, 'wall'):.2f}x]"
           f"   goal <= 1.3x: {'met' if r <= 1.3 else 'NOT met'}")
     print(f"  gradguard / parse of all files:      {ratio(gg, parse_all, 'cpu'):.2f}x [{ratio(gg, parse_all, 'wall'):.2f}x]")
+    if threaded:
+        print(f"  gradguard -j {nproc} speed-up (wall):     {ratio(gg, threaded, 'wall'):.2f}x"
+              f"   (CPU time {ratio(threaded, gg, 'cpu'):.2f}x that of one thread)")
     if pyflakes:
         r = ratio(pyflakes[0], gg, "cpu")
         print(f"  pyflakes (all files) / gradguard:    {r:.1f}x [{ratio(pyflakes[0], gg, 'wall'):.1f}x]"
@@ -150,7 +160,9 @@ def main():
         print(f"  pyflakes (same files) / gradguard:   {ratio(pyflakes[1], gg, 'cpu'):.1f}x [{ratio(pyflakes[1], gg, 'wall'):.1f}x]")
     print(f"\nparse_only said: all: {parse_all['stderr'].strip()}\n                 same: {parse_same['stderr'].strip()}")
     print("commands:")
-    print(f"  {shlex.join([opts.gradguard, 'check'])} ROOTS > /dev/null")
+    print(f"  {shlex.join([opts.gradguard, 'check', '--threads', '1'])} ROOTS > /dev/null")
+    if threaded:
+        print(f"  {shlex.join([opts.gradguard, 'check', '--threads', str(nproc)])} ROOTS > /dev/null")
     print(f"  {shlex.join([opts.parse_only])} [--framework] ROOTS")
     print(f"  {shlex.join([PYTHON, '-m', 'pyflakes'])} $({shlex.join([opts.parse_only, '--list'])} [--framework] ROOTS)")
     print(f"  ROOTS = {' '.join(shlex.quote(r) for r in roots[:3])} ... ({len(roots)} paths)")

@@ -452,6 +452,118 @@ static void test_encoding_names(void)
 	CHECK_EQ_INT(e, GG_ENC_UTF16);
 }
 
+/*
+ * The table converts as gg_offset_to_position does, whatever the order the
+ * offsets come in and however often, in every encoding: the even offsets of
+ * text (and past its end) are added from the last down, then some again in a
+ * scrambled order; the odd ones, never added, check the lookup's fallback.
+ */
+static void check_table_against_one_by_one(const char *text, size_t len)
+{
+	doc d;
+	int bad = 0;
+	unsigned seed = 7;
+
+	doc_open(&d, text, len);
+	for (size_t k = 0; k < 3; k++) {
+		gg_encoding e = all_encodings[k];
+		gg_position_table t;
+		gg_position_table_init(&t);
+		size_t n = len + 3;
+		for (size_t off = n; off-- > 0;)
+			if (off % 2 == 0)
+				CHECK_EQ_INT(gg_position_table_add(&t, off), 0);
+		for (size_t i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			size_t off = (seed >> 8) % n;
+			if (off % 2 == 0)
+				CHECK_EQ_INT(gg_position_table_add(&t, off), 0);
+		}
+		gg_position_table_convert(&t, &d.ix, text, len, e);
+		for (size_t i = 1; i < t.len; i++)
+			CHECK(t.items[i - 1].offset < t.items[i].offset);
+		for (size_t off = 0; off < n; off++) {
+			gg_position want = gg_offset_to_position(&d.ix, text, len, off, e);
+			gg_position got = gg_position_table_find(&t, off);
+			if (got.line != want.line || got.character != want.character) {
+				bad++;
+				fprintf(stderr, "  enc %d offset %zu: table %u:%u, one by one %u:%u\n", (int)e, off,
+					(unsigned)got.line, (unsigned)got.character, (unsigned)want.line,
+					(unsigned)want.character);
+			}
+		}
+		gg_position_table_free(&t);
+		CHECK(t.items == NULL && t.len == 0);
+	}
+	CHECK_EQ_INT(bad, 0);
+	gg_line_index_free(&d.ix);
+}
+
+static void test_position_table(void)
+{
+	static const char emoji[] = "\xF0\x9F\x98\x80\xF0\x9F\x91\x8D x = 1\r\n\xF0\x9F\x92\xA9";
+	static const char mix_crlf[] = "a\r\nb\rc\nd\r\r\n\n\xC3\xA9\r";
+	static const char invalid[] = "\xFF\xFE\n\xC3\r\n\xE4\xB8\xF0\x9F\x98\r\xED\xA0\x80x";
+
+	check_table_against_one_by_one(mixed, sizeof mixed - 1);
+	check_table_against_one_by_one(emoji, sizeof emoji - 1);
+	check_table_against_one_by_one(mix_crlf, sizeof mix_crlf - 1);
+	check_table_against_one_by_one(invalid, sizeof invalid - 1);
+	check_table_against_one_by_one("", 0);
+
+	/* Nothing added, or not converted yet: nothing to find. */
+	gg_position_table t;
+	gg_position_table_init(&t);
+	gg_position p = gg_position_table_find(&t, 3);
+	CHECK(p.line == 0 && p.character == 0);
+	doc d;
+	doc_open(&d, mixed, sizeof mixed - 1);
+	gg_position_table_convert(&t, &d.ix, d.text, d.len, GG_ENC_UTF16);
+	p = gg_position_table_find(&t, 12);
+	CHECK(p.line == 1 && p.character == 3);
+	gg_position_table_free(&t);
+	gg_line_index_free(&d.ix);
+
+	/* An index that was never built: one line, as gg_offset_to_position has it. */
+	gg_line_index empty;
+	gg_line_index_init(&empty);
+	gg_position_table_init(&t);
+	CHECK_EQ_INT(gg_position_table_add(&t, 2), 0);
+	gg_position_table_convert(&t, &empty, "a\nb", 3, GG_ENC_UTF32);
+	p = gg_position_table_find(&t, 2);
+	CHECK(p.line == 0 && p.character == 2);
+	gg_position_table_free(&t);
+}
+
+/* Many offsets on one long line: the table walks it once (one by one, this would take minutes). */
+static void test_position_table_long_line(void)
+{
+	const size_t n = 200000;
+	char *t = malloc(n * 2 + 1);
+	CHECK(t != NULL);
+	if (!t)
+		return;
+	for (size_t i = 0; i < n; i++)
+		memcpy(t + 2 * i, "\xC3\xA9", 2);
+	t[2 * n] = '\n';
+	doc d;
+	doc_open(&d, t, 2 * n + 1);
+	gg_position_table table;
+	gg_position_table_init(&table);
+	for (size_t i = n; i-- > 0;)
+		CHECK_EQ_INT(gg_position_table_add(&table, 2 * i), 0);
+	gg_position_table_convert(&table, &d.ix, d.text, d.len, GG_ENC_UTF16);
+	int bad = 0;
+	for (size_t i = 0; i < n; i++) {
+		gg_position p = gg_position_table_find(&table, 2 * i);
+		bad += p.line != 0 || p.character != i;
+	}
+	CHECK_EQ_INT(bad, 0);
+	gg_position_table_free(&table);
+	gg_line_index_free(&d.ix);
+	free(t);
+}
+
 int main(void)
 {
 	test_mixed_index();
@@ -466,5 +578,7 @@ int main(void)
 	test_empty_index();
 	test_rebuild();
 	test_encoding_names();
+	test_position_table();
+	test_position_table_long_line();
 	return check_report();
 }
