@@ -7,18 +7,18 @@ usage: test_cli.py GRADGUARD
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
+
+from cli_harness import Suite, check  # tests/cli/cli_harness.py: the script's folder is on sys.path
+
+suite = Suite("gg-cli-")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLES = os.path.join(ROOT, "examples")
 
 FINDING = "import torch\n\ndef validate(model, xs):\n    model.eval()\n    return [model(x) for x in xs]\n"
 CLEAN = "import torch\n\n@torch.no_grad()\ndef validate(model, xs):\n    model.eval()\n    return [model(x) for x in xs]\n"
-
-failures = []
 
 
 def run(gradguard, *args, cwd=None, timeout=120):
@@ -34,38 +34,14 @@ def write(path, content, mode="w"):
         f.write(content)
 
 
-def test(fn):
-    def wrapper(gradguard):
-        tmp = tempfile.mkdtemp(prefix="gg-cli-")
-        try:
-            fn(gradguard, tmp)
-            print(f"ok   {fn.__name__}")
-        except AssertionError as e:
-            failures.append(fn.__name__)
-            print(f"FAIL {fn.__name__}: {e}")
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-    wrapper.__name__ = fn.__name__
-    TESTS.append(wrapper)
-    return wrapper
-
-
-TESTS = []
-
-
-def check(cond, message):
-    if not cond:
-        raise AssertionError(message)
-
-
-@test
+@suite.test
 def exit_0_when_clean(gg, tmp):
     rc, out, err = run(gg, os.path.join(EXAMPLES, "validate_fixed.py"), os.path.join(EXAMPLES, "predict.py"))
     check(rc == 0, f"exit {rc}, stderr {err!r}")
     check(out == "" and err == "", f"output {out!r} {err!r}")
 
 
-@test
+@suite.test
 def exit_1_and_concise_shape(gg, tmp):
     rc, out, err = run(gg, "examples/", cwd=ROOT)
     check(rc == 1, f"exit {rc}")
@@ -75,7 +51,7 @@ def exit_1_and_concise_shape(gg, tmp):
     check(err == f"Found {len(lines)} finding{'s' if len(lines) != 1 else ''}.\n", f"summary {err!r}")
 
 
-@test
+@suite.test
 def json_shape(gg, tmp):
     path = os.path.join(tmp, "v.py")
     write(path, FINDING)
@@ -98,7 +74,7 @@ def json_shape(gg, tmp):
     check(rc == 0 and json.loads(out) == [], f"clean json {rc} {out!r}")
 
 
-@test
+@suite.test
 def json_columns_count_code_points(gg, tmp):
     path = os.path.join(tmp, "u.py")
     write(path, FINDING.replace("validate(model", "vàlidé(modèl").replace("model", "modèl"))
@@ -109,7 +85,7 @@ def json_columns_count_code_points(gg, tmp):
     check(rows[0]["end_location"] == {"row": 5, "column": 21}, rows[0]["end_location"])
 
 
-@test
+@suite.test
 def github_shape(gg, tmp):
     path = os.path.join(tmp, "v.py")
     write(path, FINDING)
@@ -119,7 +95,7 @@ def github_shape(gg, tmp):
     check(re.fullmatch(r"::warning title=gradguard \(GG001\),file=[^,]+,line=5,col=13,endLine=5,endColumn=21::.+:5:13: GG001 .+", line), line)
 
 
-@test
+@suite.test
 def exit_2_on_usage_and_missing_paths(gg, tmp):
     rc, _, err = run(gg, "--output-format", "xml")
     check(rc == 2 and "xml" in err, f"bad format: {rc} {err!r}")
@@ -136,7 +112,7 @@ def exit_2_on_usage_and_missing_paths(gg, tmp):
     check("GG001" in out, f"the run goes on: {out!r}")
 
 
-@test
+@suite.test
 def walk_skips_vcs_venvs_and_tools(gg, tmp):
     write(os.path.join(tmp, "a.py"), FINDING)
     write(os.path.join(tmp, "sub", "f.py"), FINDING)
@@ -159,7 +135,7 @@ def walk_skips_vcs_venvs_and_tools(gg, tmp):
     check(rc == 1 and out4.startswith("sub/script:5:13: GG001"), f"explicit file: {out4!r}")
 
 
-@test
+@suite.test
 def non_utf8_reported_and_skipped(gg, tmp):
     write(os.path.join(tmp, "bad.py"), b"import torch\nx = '\xff\xfe'\n", mode="wb")
     write(os.path.join(tmp, "good.py"), FINDING)
@@ -169,7 +145,7 @@ def non_utf8_reported_and_skipped(gg, tmp):
     check(out.startswith("good.py:5:13: GG001"), f"the run goes on: {out!r}")
 
 
-@test
+@suite.test
 def declared_encoding_decoded(gg, tmp):
     # PEP 263: a latin-1 file that says so is valid Python and is checked.
     src = ("# -*- coding: latin-1 -*-\nimport torch\n\n"
@@ -185,7 +161,7 @@ def declared_encoding_decoded(gg, tmp):
     check(rc == 2 and "ascii" in err, f"exit {rc}, stderr {err!r}")
 
 
-@test
+@suite.test
 def unreadable_reported_and_skipped(gg, tmp):
     write(os.path.join(tmp, "good.py"), FINDING)
     os.symlink(os.path.join(tmp, "nowhere.py"), os.path.join(tmp, "broken.py"))
@@ -198,7 +174,7 @@ def unreadable_reported_and_skipped(gg, tmp):
     check("good.py:5:13" in out, out)
 
 
-@test
+@suite.test
 def empty_file(gg, tmp):
     path = os.path.join(tmp, "empty.py")
     write(path, "")
@@ -206,7 +182,7 @@ def empty_file(gg, tmp):
     check((rc, out, err) == (0, "", ""), f"{rc} {out!r} {err!r}")
 
 
-@test
+@suite.test
 def binary_file(gg, tmp):
     data = bytes(range(256)) * 64 + b"import torch\n"
     path = os.path.join(tmp, "blob.py")
@@ -220,7 +196,7 @@ def binary_file(gg, tmp):
     check(rc in (0, 1), f"NUL text: {rc} {err!r}")
 
 
-@test
+@suite.test
 def huge_single_line(gg, tmp):
     path = os.path.join(tmp, "huge.py")
     line = "import torch; model.eval(); y = [" + "model(x), " * 500_000 + "]\n"
@@ -233,16 +209,5 @@ def huge_single_line(gg, tmp):
     check(rc in (0, 1), f"deep nesting: {rc} {err[-200:]!r}")
 
 
-def main(argv):
-    if len(argv) != 2:
-        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
-        return 2
-    gradguard = os.path.abspath(argv[1])
-    for t in TESTS:
-        t(gradguard)
-    print(f"{len(TESTS) - len(failures)}/{len(TESTS)} tests pass")
-    return 1 if failures else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(suite.main(sys.argv, __doc__.strip().splitlines()[-1]))

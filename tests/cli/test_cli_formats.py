@@ -9,12 +9,14 @@ usage: test_cli_formats.py GRADGUARD
 """
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import unicodedata
 import urllib.parse
+
+from cli_harness import Suite, check  # tests/cli/cli_harness.py: the script's folder is on sys.path
+
+suite = Suite("gg-formats-")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLES = os.path.join(ROOT, "examples")
@@ -23,9 +25,6 @@ HEAD = "import torch\n\ndef validate(model, xs):\n    model.eval()\n"
 FINDING = HEAD + "    return [model(x) for x in xs]\n"
 # A call in a compound statement: the only "fix" is the `# noqa` suppression.
 NO_FIX = HEAD + "    a = 1; model(xs)\n"
-
-failures = []
-TESTS = []
 
 
 def run(gradguard, *args, cwd=None):
@@ -39,27 +38,6 @@ def write(path, content, mode="w"):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, mode, **({} if "b" in mode else {"newline": ""})) as f:
         f.write(content)
-
-
-def test(fn):
-    def wrapper(gradguard):
-        tmp = tempfile.mkdtemp(prefix="gg-formats-")
-        try:
-            fn(gradguard, tmp)
-            print(f"ok   {fn.__name__}")
-        except AssertionError as e:
-            failures.append(fn.__name__)
-            print(f"FAIL {fn.__name__}: {e}")
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-    wrapper.__name__ = fn.__name__
-    TESTS.append(wrapper)
-    return wrapper
-
-
-def check(cond, message):
-    if not cond:
-        raise AssertionError(message)
 
 
 # ---- full ----
@@ -120,7 +98,7 @@ def check_carets_under(block, row, text_line, needle):
           f"carets {start}..{end} under {src!r}, want {width(src[:cut])}..{width(src[:cut + len(needle)])}")
 
 
-@test
+@suite.test
 def full_shape(gg, tmp):
     path = os.path.join(tmp, "v.py")
     write(path, FINDING)
@@ -143,7 +121,7 @@ def full_shape(gg, tmp):
     check(err == "Found 1 finding.\n", f"summary {err!r}")
 
 
-@test
+@suite.test
 def full_help_only_for_real_fixes(gg, tmp):
     write(os.path.join(tmp, "n.py"), NO_FIX)
     rc, out, _ = run(gg, "--output-format=full", "n.py", cwd=tmp)
@@ -156,7 +134,7 @@ def full_help_only_for_real_fixes(gg, tmp):
     check_carets_under(block, 5, "    a = 1; model(xs)", "model(xs)")
 
 
-@test
+@suite.test
 def full_tab_and_non_ascii_before_the_finding(gg, tmp):
     lines = [
         "\tfor x in xs:",
@@ -182,7 +160,7 @@ def full_tab_and_non_ascii_before_the_finding(gg, tmp):
         check(block[[i for i, l in enumerate(block) if "^" in l][0]].endswith("^ GG001"), "code after the carets")
 
 
-@test
+@suite.test
 def full_range_over_several_lines(gg, tmp):
     body = "    for x in xs:\n        y = model(\n" + "".join(f"            {i},\n" for i in range(8)) + "        )\n"
     write(os.path.join(tmp, "m.py"), HEAD + body)
@@ -200,7 +178,7 @@ def full_range_over_several_lines(gg, tmp):
     check(block[1] == "   |" and block[2].startswith(" 4 |"), f"context and gutter width: {block[:3]}")
 
 
-@test
+@suite.test
 def full_long_line_is_cut_around_the_finding(gg, tmp):
     line = "    a = [" + "x, " * 100 + "model(x)" + ", y" * 100 + "]"
     write(os.path.join(tmp, "l.py"), HEAD + line + "\n")
@@ -213,7 +191,7 @@ def full_long_line_is_cut_around_the_finding(gg, tmp):
     check(caret_span(marks) == (src.index("model(x)"), src.index("model(x)") + 8), f"{src!r}\n{marks!r}")
 
 
-@test
+@suite.test
 def full_exit_codes_unchanged(gg, tmp):
     rc, out, err = run(gg, "--output-format", "full", os.path.join(EXAMPLES, "validate_fixed.py"))
     check((rc, out, err) == (0, "", ""), f"clean: {rc} {out!r} {err!r}")
@@ -292,7 +270,7 @@ def version(gg):
     return out.split()[-1]
 
 
-@test
+@suite.test
 def sarif_shape(gg, tmp):
     write(os.path.join(tmp, "v.py"), FINDING)
     r, err = sarif(gg, "v.py", cwd=tmp, want_rc=1)
@@ -337,7 +315,7 @@ def sarif_shape(gg, tmp):
     check(res["fixes"][0]["description"]["text"] == row["fix"]["message"], "the best fix first")
 
 
-@test
+@suite.test
 def sarif_columns_are_utf16(gg, tmp):
     # é is one UTF-16 unit and one code point; the emoji two units and one code point.
     src = HEAD + "    for x in xs:\n        s = '\u00e9'; y = model(x)\n        t = '\U0001F600'; z = model(x)\n"
@@ -352,7 +330,7 @@ def sarif_columns_are_utf16(gg, tmp):
     check(regions[1]["endColumn"] - regions[1]["startColumn"] == 8, regions[1])
 
 
-@test
+@suite.test
 def sarif_clean_run_has_no_results(gg, tmp):
     r, err = sarif(gg, os.path.join(EXAMPLES, "validate_fixed.py"), want_rc=0)
     check(r["results"] == [] and err == "", f"{r['results']} {err!r}")
@@ -360,7 +338,7 @@ def sarif_clean_run_has_no_results(gg, tmp):
     check(len(r["tool"]["driver"]["rules"]) == 3, "the rules are listed without results too")
 
 
-@test
+@suite.test
 def sarif_errors_exit_2_and_say_so(gg, tmp):
     write(os.path.join(tmp, "v.py"), FINDING)
     r, err = sarif(gg, "missing.py", "v.py", cwd=tmp, want_rc=2)
@@ -369,7 +347,7 @@ def sarif_errors_exit_2_and_say_so(gg, tmp):
     check(len(r["results"]) == 1, "the run goes on")
 
 
-@test
+@suite.test
 def sarif_uris(gg, tmp):
     write(os.path.join(tmp, "a b:c", "\u00fc%.py"), FINDING)
     r, _ = sarif(gg, "a b:c", cwd=tmp, want_rc=1)
@@ -382,7 +360,7 @@ def sarif_uris(gg, tmp):
     check(loc == {"uri": "file://" + urllib.parse.quote(absolute)}, loc)
 
 
-@test
+@suite.test
 def sarif_level_follows_severity(gg, tmp):
     write(os.path.join(tmp, "pyproject.toml"), '[tool.gradguard]\nseverity = { GG001 = "error" }\n')
     write(os.path.join(tmp, "v.py"), FINDING)
@@ -391,7 +369,7 @@ def sarif_level_follows_severity(gg, tmp):
     check(r["tool"]["driver"]["rules"][0]["defaultConfiguration"]["level"] == "warning", "the rule's default")
 
 
-@test
+@suite.test
 def formats_in_help_and_errors(gg, tmp):
     rc, out, _ = run(gg, "--help")
     check(rc == 0 and all(f in out for f in ("concise", "full", "json", "sarif", "github")), out)
@@ -399,16 +377,5 @@ def formats_in_help_and_errors(gg, tmp):
     check(rc == 2 and out == "" and "full" in err and "sarif" in err, f"{rc} {err!r}")
 
 
-def main(argv):
-    if len(argv) != 2:
-        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
-        return 2
-    gradguard = os.path.abspath(argv[1])
-    for t in TESTS:
-        t(gradguard)
-    print(f"{len(TESTS) - len(failures)}/{len(TESTS)} tests pass")
-    return 1 if failures else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(suite.main(sys.argv, __doc__.strip().splitlines()[-1]))

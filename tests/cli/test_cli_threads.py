@@ -13,7 +13,10 @@ import random
 import shutil
 import subprocess
 import sys
-import tempfile
+
+from cli_harness import Suite, check  # tests/cli/cli_harness.py: the script's folder is on sys.path
+
+suite = Suite("gg-threads-")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CORPUS = os.path.join(ROOT, "tests", "corpus")
@@ -23,9 +26,6 @@ THREADS = ("4", "8")
 HEAD = "import torch\n\ndef validate(model, xs):\n    model.eval()\n"
 FINDING = HEAD + "    return [model(x) for x in xs]\n"
 CLEAN = "import torch\n\n@torch.no_grad()\ndef validate(model, xs):\n    model.eval()\n    return [model(x) for x in xs]\n"
-
-failures = []
-TESTS = []
 
 
 def run(gradguard, *args, cwd=None, timeout=300):
@@ -40,27 +40,6 @@ def write(path, content):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as f:
         f.write(content if isinstance(content, bytes) else content.encode("utf-8"))
-
-
-def test(fn):
-    def wrapper(gradguard):
-        tmp = tempfile.mkdtemp(prefix="gg-threads-")
-        try:
-            fn(gradguard, tmp)
-            print(f"ok   {fn.__name__}")
-        except AssertionError as e:
-            failures.append(fn.__name__)
-            print(f"FAIL {fn.__name__}: {e}")
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-    wrapper.__name__ = fn.__name__
-    TESTS.append(wrapper)
-    return wrapper
-
-
-def check(cond, message):
-    if not cond:
-        raise AssertionError(message)
 
 
 def first_difference(a, b):
@@ -140,13 +119,13 @@ def make_tree(root):
     return ["tree", "named/a_bad.py", "named/c.py", "named/b.py", "named/b.py"]
 
 
-@test
+@suite.test
 def corpus_same_output(gg, tmp):
     ones = same_as_one_thread(gg, ["tests/corpus"], cwd=ROOT, want_rc=1)
     check(b"Found " in ones["concise"][2], ones["concise"][2][-200:])
 
 
-@test
+@suite.test
 def default_threads_same_output(gg, tmp):
     # No --threads: one per CPU, capped by the number of files.
     for fmt in ("concise", "json"):
@@ -155,7 +134,7 @@ def default_threads_same_output(gg, tmp):
         check(default == one, f"{fmt}: default differs from --threads 1")
 
 
-@test
+@suite.test
 def tree_same_output(gg, tmp):
     args = make_tree(tmp)
     ones = same_as_one_thread(gg, args, cwd=tmp, threads=("2", "4", "8"), want_rc=2)
@@ -174,7 +153,7 @@ def tree_same_output(gg, tmp):
     check(out.count("named/b.py:") == 1, "a file named twice is checked once")
 
 
-@test
+@suite.test
 def tree_more_threads_than_files(gg, tmp):
     write(os.path.join(tmp, "a.py"), FINDING)
     write(os.path.join(tmp, "b.py"), b"\xff")
@@ -182,7 +161,7 @@ def tree_more_threads_than_files(gg, tmp):
     same_as_one_thread(gg, ["."], cwd=tmp, threads=("3", "64", "100000"), want_rc=2)
 
 
-@test
+@suite.test
 def fix_same_files(gg, tmp):
     make_tree(os.path.join(tmp, "src"))
     # The fix corpus too: files whose fixes change their text.
@@ -218,7 +197,7 @@ def fix_same_files(gg, tmp):
     same_as_one_thread(gg, ["tree"], cwd=os.path.join(tmp, "t1"), threads=("4",), want_rc=2)
 
 
-@test
+@suite.test
 def option_spellings(gg, tmp):
     write(os.path.join(tmp, "a.py"), FINDING)
     write(os.path.join(tmp, "b.py"), FINDING)
@@ -228,7 +207,7 @@ def option_spellings(gg, tmp):
         check(run(gg, *args, ".", cwd=tmp) == want, f"{args}")
 
 
-@test
+@suite.test
 def option_errors(gg, tmp):
     for args, needle in ((["--threads", "0"], b"'0'"), (["--threads", "x"], b"'x'"), (["-j", "-3"], b"'-3'"),
                          (["--threads=2x"], b"'2x'"), (["--threads"], b"--threads needs a value"),
@@ -239,16 +218,5 @@ def option_errors(gg, tmp):
     check(rc == 0 and b"--threads N" in out and b"-j" in out, out)
 
 
-def main(argv):
-    if len(argv) != 2:
-        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
-        return 2
-    gradguard = os.path.abspath(argv[1])
-    for t in TESTS:
-        t(gradguard)
-    print(f"{len(TESTS) - len(failures)}/{len(TESTS)} tests pass")
-    return 1 if failures else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(suite.main(sys.argv, __doc__.strip().splitlines()[-1]))
