@@ -1,5 +1,6 @@
 #include "uri.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -51,24 +52,21 @@ char *gg_uri_to_path(const char *uri)
 	return out;
 }
 
-char *gg_uri_from_path(const char *path)
+char *gg_uri_encode(const char *prefix, const char *path, bool keep_colon)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	size_t n = strlen(path);
+	size_t p = strlen(prefix), n = strlen(path);
 	/* Worst case every byte is escaped as %XX. */
-	char *out = malloc(7 + 3 * n + 2);
+	char *out = malloc(p + 3 * n + 1);
 	if (!out)
 		return NULL;
-	size_t j = 0;
-	memcpy(out, "file://", 7);
-	j = 7;
-	if (path[0] != '/')
-		out[j++] = '/';
+	memcpy(out, prefix, p);
+	size_t j = p;
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)path[i];
-		int plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-			    strchr("/-._~!$&'()*+,;=:@", c) != NULL;
-		if (plain && c != '\0') {
+		bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+			     strchr("/-._~!$&'()*+,;=@", c) != NULL || (keep_colon && c == ':');
+		if (plain) {
 			out[j++] = (char)c;
 		} else {
 			out[j++] = '%';
@@ -78,4 +76,9 @@ char *gg_uri_from_path(const char *path)
 	}
 	out[j] = '\0';
 	return out;
+}
+
+char *gg_uri_from_path(const char *path)
+{
+	return gg_uri_encode(path[0] == '/' ? "file://" : "file:///", path, true);
 }

@@ -58,34 +58,6 @@ static bool sarif_region(cJSON *parent, const char *key, gg_position start, gg_p
 	       cJSON_AddNumberToObject(r, "endColumn", end.character + 1.0);
 }
 
-/*
- * A relative path as a relative URI reference: every byte outside RFC 3986's
- * unreserved and sub-delims, '/' and '@' percent-encoded, ':' too (a first
- * segment with a colon would read as a scheme). Caller owns; NULL on failure.
- */
-static char *sarif_relative_uri(const char *path)
-{
-	static const char hex[] = "0123456789ABCDEF";
-	size_t n = strlen(path);
-	char *out = malloc(3 * n + 1);
-	if (!out)
-		return NULL;
-	size_t j = 0;
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)path[i];
-		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-		    strchr("/-._~!$&'()*+,;=@", c)) {
-			out[j++] = (char)c;
-		} else {
-			out[j++] = '%';
-			out[j++] = hex[c >> 4];
-			out[j++] = hex[c & 15];
-		}
-	}
-	out[j] = '\0';
-	return out;
-}
-
 /* parent.artifactLocation for path: relative to %SRCROOT%, or a file URI when absolute. */
 static bool sarif_artifact(cJSON *parent, const char *path, const char *uri)
 {
@@ -184,7 +156,7 @@ int gg_cli_sarif_add(cJSON *log, const char *path, const gg_finding *f, gg_posit
 {
 	cJSON *results = cJSON_GetObjectItemCaseSensitive(sarif_run(log), "results");
 	const gg_rule_info *rule = gg_rule_lookup(f->code);
-	char *uri = path[0] == '/' ? gg_uri_from_path(path) : sarif_relative_uri(path);
+	char *uri = path[0] == '/' ? gg_uri_from_path(path) : gg_uri_encode("", path, false);
 	cJSON *result = uri && results ? sarif_append_object(results) : NULL;
 	cJSON *locations = NULL, *location = NULL, *physical = NULL;
 	bool ok = result && cJSON_AddStringToObject(result, "ruleId", f->code) &&
