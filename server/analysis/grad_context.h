@@ -130,6 +130,20 @@ typedef struct gg_call_ref {
 	bool in_lambda; /* inside a lambda (whose body runs where it is called) */
 } gg_call_ref;
 
+/* The first of calls (sorted by start, as the facts walk records them) that starts at or after start; len if none. */
+static inline size_t gg_call_refs_from(const gg_call_ref *calls, size_t len, uint32_t start)
+{
+	size_t lo = 0, hi = len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (calls[mid].start < start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* The longest name chain read as one (a.b.c...). */
 #define GG_PY_MAX_NAMES 32
 

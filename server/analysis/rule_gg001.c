@@ -1907,16 +1907,9 @@ static void scan_calls(check *c, const ctx *x, TSNode node)
 		 * range (node is never inside a lambda: it is a statement or a
 		 * part of one), in the order a walk of node meets them.
 		 */
-		uint32_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
-		size_t lo = 0, hi = ix->calls_len;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (ix->calls[mid].start < start)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		for (size_t i = lo; i < ix->calls_len && ix->calls[i].start < end; i++) {
+		uint32_t end = ts_node_end_byte(node);
+		for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, ts_node_start_byte(node));
+		     i < ix->calls_len && ix->calls[i].start < end; i++) {
 			const gg_call_ref *ref = &ix->calls[i];
 			if (ref->end > end || ref->in_lambda)
 				continue;

@@ -892,16 +892,9 @@ static void calls_scan(check *c, const ctx *x, TSNode node)
 		return; /* sites and sinks only matter to candidates */
 	if (c->calls_exact) {
 		/* The calls of node are those of the facts walk within its byte range, in the same order. */
-		uint32_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
-		size_t lo = 0, hi = c->call_refs_len;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (c->call_refs[mid].start < start)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		for (size_t i = lo; i < c->call_refs_len && c->call_refs[i].start < end; i++) {
+		uint32_t end = ts_node_end_byte(node);
+		for (size_t i = gg_call_refs_from(c->call_refs, c->call_refs_len, ts_node_start_byte(node));
+		     i < c->call_refs_len && c->call_refs[i].start < end; i++) {
 			if (c->call_refs[i].end > end)
 				continue;
 			call_seen(c, x, &c->call_refs[i]);
