@@ -513,7 +513,7 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 			}
 		}
 	}
-	gg_source src = { body, body_len, NULL, path, config };
+	gg_source src = { body, body_len, NULL, path, config, NULL };
 	char *fixed_text = NULL;
 	if (run->fix && decoded) {
 		check_report(o, path, "not fixed: the file is not UTF-8 (fixes are written in UTF-8 only)");

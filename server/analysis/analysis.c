@@ -83,6 +83,39 @@ void gg_analyzer_delete(gg_analyzer *a)
 	free(a);
 }
 
+static bool name_is(const char *p, size_t n, const char *lit)
+{
+	return strlen(lit) == n && memcmp(p, lit, n) == 0;
+}
+
+bool gg_source_is_test_module(const gg_source *src)
+{
+	if (!src->path)
+		return false;
+	const char *path = src->path;
+	const char *root = src->root ? src->root : src->config ? src->config->root : NULL;
+	size_t root_len = root ? strlen(root) : 0;
+	while (root_len && (root[root_len - 1] == '/' || root[root_len - 1] == '\\'))
+		root_len--;
+	/* An absolute path outside any known project: its folders may be anybody's (/home/u/tests/proj). */
+	bool folders = path[0] != '/' && path[0] != '\\';
+	if (root_len && strncmp(path, root, root_len) == 0 && (path[root_len] == '/' || path[root_len] == '\\')) {
+		path += root_len + 1;
+		folders = true;
+	}
+	const char *base = path;
+	for (const char *p = path; *p; p++) {
+		if (*p != '/' && *p != '\\')
+			continue;
+		if (folders && (name_is(base, (size_t)(p - base), "tests") || name_is(base, (size_t)(p - base), "test")))
+			return true;
+		base = p + 1;
+	}
+	size_t n = strlen(base);
+	return (n > 8 && memcmp(base, "test_", 5) == 0 && memcmp(base + n - 3, ".py", 3) == 0) ||
+	       (n > 8 && memcmp(base + n - 8, "_test.py", 8) == 0) || name_is(base, n, "conftest.py");
+}
+
 /*
  * Whether the text can import a checked framework at all: a file that never
  * spells one of their names is not parsed. Every import the rules accept

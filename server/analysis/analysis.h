@@ -36,7 +36,20 @@ typedef struct gg_source {
 	const TSTree *tree; /* tree for exactly this text, or NULL to parse here */
 	const char *path;   /* file path or NULL; used to recognise pytest modules */
 	const struct gg_config *config; /* NULL: the defaults */
+	/*
+	 * The project folder path is judged below (the workspace folder, the
+	 * diagnosis root), or NULL: then the configuration's folder, else the
+	 * path as given. A folder named tests above the project says nothing.
+	 */
+	const char *root;
 } gg_source;
+
+/*
+ * Whether src is a unit-test module: a file under a folder named tests or
+ * test (below its project's root), test_*.py, *_test.py or conftest.py. The rules leave them alone: tests
+ * run tiny forwards and collect outputs on purpose.
+ */
+bool gg_source_is_test_module(const gg_source *src);
 
 /* Compiled queries and a parser; reusable across files, one per thread. */
 typedef struct gg_analyzer gg_analyzer;

@@ -38,7 +38,7 @@
 	X(unary_operator) X(while_statement) X(with_clause) X(with_item) X(with_statement) X(yield)          \
 	X(string) X(default_parameter) X(typed_default_parameter) X(typed_parameter) X(list_splat)         \
 	X(dictionary_splat) X(list_comprehension) X(generator_expression) X(set_comprehension)             \
-	X(dictionary_comprehension)
+	X(dictionary_comprehension) X(relative_import)
 #define GG_PY_FIELDS(X)                                                                                   \
 	X(alias) X(argument) X(arguments) X(attribute) X(body) X(consequence) X(definition) X(function)    \
 	X(left) X(module_name) X(name) X(object) X(operator) X(right) X(superclasses) X(value) X(subscript) \
@@ -157,6 +157,12 @@ void gg_call_ref_init(gg_call_ref *ref, const gg_py_ids *ids, const char *text, 
  */
 uint32_t gg_py_attribute_name_start(const gg_py_ids *ids, const char *text, size_t len, TSNode attr);
 
+/* A slice of the checked text. */
+typedef struct gg_text_span {
+	const char *ptr;
+	size_t len;
+} gg_text_span;
+
 typedef struct gg_tree_index {
 	TSNode root;       /* the tree it describes; a null node while it is being built or after a failure */
 	gg_call_ref *calls; /* owned */
@@ -167,6 +173,14 @@ typedef struct gg_tree_index {
 	TSNode *imports; /* owned */
 	size_t imports_len, imports_cap;
 	bool *reach; /* owned: the walk's scratch, per depth */
+	/*
+	 * The spellings that hold modules, as GG001's facts decide it (built from
+	 * a module class or a model factory, loaded, or the receiver of a method
+	 * only modules have), so that every rule means the same by "a model".
+	 * Unsorted; the pointers are into the checked text.
+	 */
+	gg_text_span *models; /* owned */
+	size_t models_len, models_cap;
 	size_t reach_cap;
 	/*
 	 * False when the tree has a call without width or out of order, which a

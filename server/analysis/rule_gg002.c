@@ -494,13 +494,18 @@ static bool is_model_chain(const check *c, TSNode chain, unsigned depth)
 		return false;
 	if (table_find(&c->models, node_span(c, chain)))
 		return true;
-	if (!word_in(last_word(last_segment(c, chain)), model_words))
+	span seg = last_segment(c, chain);
+	/* ParallelMLP(cfg), JSONDecoder(): a class builds an object, it does not run a model. */
+	if (!seg.len || is_upper(seg.ptr[0]) || !word_in(last_word(seg), model_words))
 		return false;
-	/* df.head() is not a forward: an attribute is a model only on self or on a model. */
+	/*
+	 * A name alone is weak evidence (SPEC §2), as GG001 reads it: a plain name
+	 * (model, net) or self.<name>; df.head() and helpers.model() are not forwards.
+	 */
 	if (!IS(chain, attribute))
 		return true;
 	TSNode object = FIELD(chain, object);
-	return span_is(node_span(c, object), "self") || is_model_chain(c, object, depth + 1);
+	return IS(object, identifier) && span_is(node_span(c, object), "self");
 }
 
 /* Loss functions of torch.nn.functional whose names do not end in loss. */
@@ -698,14 +703,28 @@ static void assign_fact_add(check *c, function *fn, TSNode lhs, TSNode rhs)
 	fn->assigns[fn->assigns_len++] = (assign_fact){ node_span(c, lhs), rhs, false };
 }
 
-/* Binds the names of a target (a name, or a tuple of them) to value. */
-static void targets_bind(check *c, function *fn, TSNode target, TSNode value, TSNode stmt, unsigned depth)
+/* Words of a name that holds no tensor: `out, elapsed_time = policy(x)` unpacks a float too. */
+static const char *const plain_value_words[] = {
+	"time", "times", "duration", "elapsed", "seconds", "secs", "count", "num", "len", "length", "size", "idx",
+	"index", "step", "steps", "info", "infos", "stats", "metrics", "name", "names", "text", "path", "done",
+	"dones", NULL,
+};
+
+/*
+ * Binds the names of a target (a name, or a tuple of them) to value; what is
+ * computed with grad off carries no history.
+ */
+static void targets_bind(check *c, function *fn, TSNode target, TSNode value, TSNode stmt, bool grad_off,
+			 unsigned depth)
 {
 	target = skip_parens(c, target);
 	if (depth > MAX_EXPR_DEPTH || c->error)
 		return;
 	if (is_name_chain(c, target)) {
-		history h = ts_node_is_null(value) ? no_history : history_of(c, fn, value, 0, NO_POS, 0);
+		history h = ts_node_is_null(value) || grad_off ? no_history : history_of(c, fn, value, 0, NO_POS, 0);
+		/* One part of what a forward returns: only a name that could hold a tensor keeps its history. */
+		if (h.yes && depth > 0 && !h.loss && has_word(last_segment(c, target), plain_value_words))
+			h = no_history;
 		name_bind(c, fn, target, stmt, h);
 		if (!ts_node_is_null(value))
 			assign_fact_add(c, fn, target, value);
@@ -723,7 +742,7 @@ static void targets_bind(check *c, function *fn, TSNode target, TSNode value, TS
 			ts_node_named_child_count(v) == n;
 	for (uint32_t i = 0; i < n; i++)
 		targets_bind(c, fn, ts_node_named_child(target, i), pairwise ? ts_node_named_child(v, i) : value,
-			     stmt, depth + 1);
+			     stmt, grad_off, depth + 1);
 }
 
 /* ---- accumulations ---- */
@@ -825,7 +844,7 @@ static void assignment_handle(check *c, const ctx *x, TSNode stmt, TSNode e)
 	for (unsigned i = 0; i < MAX_EXPR_DEPTH && IS(value, assignment); i++)
 		value = FIELD(value, right);
 	for (TSNode a = e; IS(a, assignment); a = FIELD(a, right))
-		targets_bind(c, x->fn, FIELD(a, left), IS(value, assignment) ? null_node() : value, stmt, 0);
+		targets_bind(c, x->fn, FIELD(a, left), IS(value, assignment) ? null_node() : value, stmt, x->grad_off, 0);
 }
 
 static void augmented_handle(check *c, const ctx *x, TSNode e)
@@ -833,6 +852,9 @@ static void augmented_handle(check *c, const ctx *x, TSNode e)
 	span op = node_span(c, FIELD(e, operator));
 	if (span_is(op, "+=") || span_is(op, "-="))
 		candidate_consider(c, x, e, FIELD(e, left), FIELD(e, right), false);
+	/* loss += att_loss: what flows into loss flows on from it (a sum of loss terms for backward). */
+	if (!c->probe && is_name_chain(c, FIELD(e, left)))
+		assign_fact_add(c, x->fn, FIELD(e, left), FIELD(e, right));
 }
 
 /* losses.append(loss), history["loss"].append(loss) */
@@ -1264,7 +1286,7 @@ static void walk_compound(check *c, const ctx *x, TSNode node)
 	bool loop = IS(node, for_statement) || IS(node, while_statement);
 	if (IS(node, for_statement) && !c->probe && !x->fn->sites_only) {
 		/* The loop variable is bound afresh, with a value of unknown origin. */
-		targets_bind(c, x->fn, FIELD(node, left), null_node(), FIELD(node, left), 0);
+		targets_bind(c, x->fn, FIELD(node, left), null_node(), FIELD(node, left), x->grad_off, 0);
 	}
 	uint32_t count = ts_node_named_child_count(node);
 	for (uint32_t i = 0; i < count && !c->error; i++) {
@@ -1338,6 +1360,20 @@ static bool calls_hits(const check *c, span text)
 	return false;
 }
 
+/* build_layers, _make_residual, create_heads: functions that assemble modules. */
+static bool builder_name(span name)
+{
+	static const char *const verbs[] = { "build", "make", "create", "init", "setup", "construct", NULL };
+	while (name.len && name.ptr[0] == '_') {
+		name.ptr++;
+		name.len--;
+	}
+	size_t n = 0;
+	while (n < name.len && name.ptr[n] != '_')
+		n++;
+	return span_one_of((span){ name.ptr, n }, verbs);
+}
+
 /* decorated is the decorated_definition around def, or a null node. */
 static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 {
@@ -1347,7 +1383,8 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 	fn.start = ts_node_start_byte(def);
 	fn.sites_only = !c->probe && !(c->hits_len && bsearch(&fn.start, c->hits, c->hits_len, sizeof *c->hits, u32_cmp));
 	fn.evaluation = has_word(fn.name, eval_words);
-	fn.builds_graph = span_is(fn.name, "forward");
+	/* forward() accumulates what it returns; __init__ and builders gather modules, not values. */
+	fn.builds_graph = span_is(fn.name, "forward") || span_is(fn.name, "__init__") || builder_name(fn.name);
 
 	ctx sub = ctx_nested(x);
 	sub.fn = &fn;
@@ -1435,21 +1472,6 @@ static void walk_block(check *c, ctx x, TSNode block)
 
 /* ---- facts about the file ---- */
 
-/* Words in a class name that make its instances models: ResNet, MyModel, SimpleCNN. */
-static bool is_model_class_call(const check *c, TSNode call)
-{
-	TSNode fn = FIELD(call, function);
-	if (!is_name_chain(c, fn))
-		return false;
-	span seg = last_segment(c, fn);
-	span whole = node_span(c, fn);
-	if (span_is(seg, "from_pretrained"))
-		return span_contains(whole, "Model") || span_contains(whole, "For");
-	if (span_is(seg, "create_model") || span_contains(whole, "torchvision.models."))
-		return true;
-	return seg.len && is_upper(seg.ptr[0]) && word_in(last_word(seg), model_words);
-}
-
 static void name_note(check *c, name_table *t, TSNode chain)
 {
 	bool added;
@@ -1481,8 +1503,6 @@ static void assignment_fact(check *c, TSNode n)
 	TSNode right = skip_parens(c, FIELD(n, right));
 	if (IS(right, call) && is_loss_class_call(c, right))
 		name_note(c, &c->losses, FIELD(n, left));
-	else if (IS(right, call) && is_model_class_call(c, right))
-		name_note(c, &c->models, FIELD(n, left));
 }
 
 static void file_facts_collect(check *c, TSNode root)
@@ -1497,6 +1517,12 @@ static void file_facts_collect(check *c, TSNode root)
 			call_fact(c, &ix->calls[i]);
 		for (size_t i = 0; i < ix->assignments_len && !c->error; i++)
 			assignment_fact(c, ix->assignments[i]);
+		/* What GG001's facts know holds a module: built from a module class, loaded, a factory's. */
+		for (size_t i = 0; i < ix->models_len && !c->error; i++) {
+			bool added;
+			if (!table_insert(&c->models, (span){ ix->models[i].ptr, ix->models[i].len }, &added))
+				fail(c, -ENOMEM);
+		}
 		return;
 	}
 	TSTreeCursor *cur = &c->cursor;
@@ -1536,6 +1562,8 @@ int gg_rule_gg002_check(const gg_py_ids *ids, const gg_tree_index *index, const 
 	c.text = src->text ? src->text : "";
 	c.len = src->len;
 	c.out = out;
+	if (gg_source_is_test_module(src))
+		return 0; /* tests gather outputs on purpose */
 
 	int rc = gg_torch_names_init_index(&c.torch, ids, index, c.text, c.len, root);
 	if (!rc && c.torch.framework_imported) {

@@ -120,6 +120,11 @@ static int ws_walk(gg_workspace *w, const char *dir, int depth)
 	return rc;
 }
 
+const char *gg_workspace_root(const gg_workspace *w)
+{
+	return w ? w->root : NULL;
+}
+
 gg_workspace *gg_workspace_open(const char *root, gg_read_fn read, void *read_ctx)
 {
 	gg_workspace *w = calloc(1, sizeof *w);

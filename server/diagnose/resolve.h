@@ -41,6 +41,9 @@ void gg_resolution_free(gg_resolution *r);
 /* The text of a workspace file, read once and cached by the workspace (NULL when unreadable). */
 const char *gg_workspace_text(gg_workspace *w, const char *path, size_t *len);
 
+/* The folder the workspace was opened on (absolute when it could be made so). */
+const char *gg_workspace_root(const gg_workspace *w);
+
 /* The notebooks found under the root, and the i-th of them (root-joined). */
 size_t gg_workspace_notebooks(const gg_workspace *w);
 const char *gg_workspace_notebook(const gg_workspace *w, size_t i);

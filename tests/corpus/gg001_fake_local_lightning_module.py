@@ -14,3 +14,8 @@ class Regressor(LightningModule):
     def validation_step(self, batch, batch_idx):
         x, y = batch
         return nn.functional.mse_loss(self.net(x), y)  # expect: GG001
+
+
+def run_validation(model, loader):
+    model.eval()
+    return [model.validation_step(batch, i) for i, batch in enumerate(loader)]

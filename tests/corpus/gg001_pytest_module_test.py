@@ -7,6 +7,9 @@ def test_eval_forward():
     assert model(torch.zeros(1, 4)).shape == (1, 2)
 
 
+# A helper of the tests is test code too: a pytest module runs tiny forwards
+# on purpose, whatever its functions are called (field test: shared test
+# mixins' _check_* and get_output() helpers were all false alarms).
 def evaluate_helper(model, x):
     model.eval()
-    return model(x)  # expect: GG001
+    return model(x)

@@ -1,0 +1,112 @@
+#include "library_facts.h"
+
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const char gg_query_libraries[];
+extern const unsigned gg_query_libraries_len;
+
+static char *word_dup(const char *p, size_t n)
+{
+	char *s = malloc(n + 1);
+	if (s) {
+		memcpy(s, p, n);
+		s[n] = '\0';
+	}
+	return s;
+}
+
+/* The next blank-separated word of [*p, end) into *w, *n; false at the end of the line. */
+static bool word_next(const char **p, const char *end, const char **w, size_t *n)
+{
+	while (*p < end && (**p == ' ' || **p == '\t'))
+		(*p)++;
+	if (*p == end || **p == '#')
+		return false;
+	*w = *p;
+	while (*p < end && **p != ' ' && **p != '\t')
+		(*p)++;
+	*n = (size_t)(*p - *w);
+	return true;
+}
+
+static int line_parse(gg_library_facts *f, const char *p, const char *end)
+{
+	const char *kind, *pattern, *method = NULL, *extra;
+	size_t kind_n, pattern_n, method_n = 0, extra_n;
+	if (!word_next(&p, end, &kind, &kind_n))
+		return 0; /* blank or comment */
+	bool call = kind_n == 12 && memcmp(kind, "no-grad-call", 12) == 0;
+	bool meth = kind_n == 14 && memcmp(kind, "no-grad-method", 14) == 0;
+	if ((!call && !meth) || !word_next(&p, end, &pattern, &pattern_n))
+		return -EINVAL;
+	if (meth && !word_next(&p, end, &method, &method_n))
+		return -EINVAL;
+	if (word_next(&p, end, &extra, &extra_n))
+		return -EINVAL;
+	gg_library_fact *items = realloc(f->items, (f->len + 1) * sizeof *items);
+	if (!items)
+		return -ENOMEM;
+	f->items = items;
+	gg_library_fact *fact = &items[f->len];
+	fact->pattern = word_dup(pattern, pattern_n);
+	fact->method = method ? word_dup(method, method_n) : NULL;
+	if (!fact->pattern || (method && !fact->method)) {
+		free(fact->pattern);
+		free(fact->method);
+		return -ENOMEM;
+	}
+	f->len++;
+	return 0;
+}
+
+int gg_library_facts_init(gg_library_facts *f)
+{
+	f->items = NULL;
+	f->len = 0;
+	const char *p = gg_query_libraries, *end = p + gg_query_libraries_len;
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		int rc = line_parse(f, p, eol);
+		if (rc) {
+			gg_library_facts_free(f);
+			return rc;
+		}
+		p = eol + 1;
+	}
+	return 0;
+}
+
+void gg_library_facts_free(gg_library_facts *f)
+{
+	for (size_t i = 0; i < f->len; i++) {
+		free(f->items[i].pattern);
+		free(f->items[i].method);
+	}
+	free(f->items);
+	f->items = NULL;
+	f->len = 0;
+}
+
+bool gg_library_facts_no_grad(const gg_library_facts *f, const char *factory, size_t len, const char *method,
+			      size_t method_len)
+{
+	char *name = word_dup(factory, len);
+	if (!name)
+		return false; /* out of memory: no fact, so the finding stands */
+	bool found = false;
+	for (size_t i = 0; i < f->len && !found; i++) {
+		const gg_library_fact *fact = &f->items[i];
+		if (!fact->method != !method)
+			continue;
+		if (method && (strlen(fact->method) != method_len || memcmp(fact->method, method, method_len) != 0))
+			continue;
+		found = fnmatch(fact->pattern, name, 0) == 0;
+	}
+	free(name);
+	return found;
+}

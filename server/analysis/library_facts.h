@@ -1,0 +1,35 @@
+#ifndef GG_LIBRARY_FACTS_H
+#define GG_LIBRARY_FACTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * What well-known libraries' callables do to autograd, read from the table
+ * queries/libraries.txt (compiled into the binary): a diffusers pipeline runs
+ * its __call__ under no_grad, transformers' generate() too. The rules ask it
+ * where the user's environment cannot be read.
+ */
+typedef struct gg_library_fact {
+	char *pattern; /* owned: fnmatch(3) over a resolved dotted name */
+	char *method;  /* owned: the method that runs without grad, or NULL for __call__ */
+} gg_library_fact;
+
+typedef struct gg_library_facts {
+	gg_library_fact *items; /* owned */
+	size_t len;
+} gg_library_facts;
+
+/* Parses the built-in table. Returns 0, -ENOMEM, or -EINVAL for a malformed line. */
+int gg_library_facts_init(gg_library_facts *f);
+void gg_library_facts_free(gg_library_facts *f);
+
+/*
+ * Whether calling METHOD (NULL: calling the object itself) of an object that
+ * the callable `factory` (a resolved dotted name, length len) built or loaded
+ * runs without grad.
+ */
+bool gg_library_facts_no_grad(const gg_library_facts *f, const char *factory, size_t len, const char *method,
+			      size_t method_len);
+
+#endif
