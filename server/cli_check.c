@@ -74,6 +74,9 @@ static const char check_usage[] =
 	"  --select CODES           rules to run (codes or prefixes, comma-separated)\n"
 	"  --ignore CODES           rules not to run (codes or prefixes, comma-separated)\n"
 	"  --fix                    apply the safe fixes, then report what is left\n"
+	"  --unsafe-fixes           with --fix, apply the unsafe fixes too (each\n"
+	"                             finding's best fix; their changes are not proven\n"
+	"                             by the analysis: review the diff)\n"
 	"  -j, --threads N          check N files at a time (default: one per CPU, at\n"
 	"                           most 32); the output is the same for every N\n"
 	"  -h, --help               print this help\n"
@@ -132,6 +135,7 @@ typedef struct check_run {
 	gg_config_loader *loader; /* owned; NULL with --config or --isolated */
 	size_t findings;
 	bool fix;       /* --fix: apply the safe fixes first */
+	bool unsafe_fixes; /* --unsafe-fixes: with --fix, the unsafe ones too */
 	bool all_fixes; /* --all-fixes (for tests): every fix of a finding in json, with its kind */
 	unsigned threads; /* --threads; 0: one per CPU */
 	size_t fixed;
@@ -519,7 +523,7 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 		check_report(o, path, "not fixed: the file is not UTF-8 (fixes are written in UTF-8 only)");
 	} else if (run->fix) {
 		size_t fixed = 0, fixed_len = 0;
-		rc = gg_cli_fix_file(w->analyzer, &src, path, body != text, &fixed_text, &fixed_len, &fixed);
+		rc = gg_cli_fix_file(w->analyzer, &src, path, body != text, run->unsafe_fixes, &fixed_text, &fixed_len, &fixed);
 		if (rc) {
 			check_report(o, path, strerror(-rc));
 			if (rc == -ENOMEM) {
@@ -666,6 +670,8 @@ static int parse_args(check_run *run, int argc, char **argv, char ***paths, int 
 			run->format = check_formats[k].format;
 		} else if (strcmp(a, "--fix") == 0) {
 			run->fix = true;
+		} else if (strcmp(a, "--unsafe-fixes") == 0) {
+			run->unsafe_fixes = true;
 		} else if (a[1] == 'j') {
 			/* -j N or -jN, as make has it */
 			value = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);

@@ -82,14 +82,14 @@ static int fix_write(const char *path, bool bom, const char *body, size_t len)
 	return rc;
 }
 
-int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, const char *path, bool bom, char **new_text,
+int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, const char *path, bool bom, bool unsafe, char **new_text,
 		    size_t *new_len, size_t *fixed)
 {
 	*new_text = NULL;
 	*fixed = 0;
 	char *out = NULL;
 	size_t out_len = 0;
-	int rc = gg_fix_all(a, src, &out, &out_len, fixed);
+	int rc = gg_fix_all(a, src, unsafe, &out, &out_len, fixed);
 	if (rc)
 		return rc;
 	if (out_len == src->len && memcmp(out, src->text, out_len) == 0) {

@@ -24,12 +24,12 @@
 cJSON *gg_cli_fix_json(const gg_fix *fix, const gg_position_table *positions, bool with_kind);
 
 /*
- * Applies every safe fix to the file at path whose body (after any BOM) is
+ * Applies every safe fix (with unsafe, every best fix) to the file at path whose body (after any BOM) is
  * src->text; when something changed, writes the file back (BOM kept) and
  * hands over the new body in *text / *len (the caller's; freed old one).
  * *fixed counts the fixes. Returns 0 or a negative errno (file untouched).
  */
-int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, const char *path, bool bom, char **new_text,
+int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, const char *path, bool bom, bool unsafe, char **new_text,
 		    size_t *new_len, size_t *fixed);
 
 #endif

@@ -91,7 +91,7 @@ int gg_code_actions_fix_all(gg_session *s, gg_document *doc, cJSON **edit)
 	gg_source src = { doc->text, doc->len, NULL, doc->path, gg_settings_config_for(s, doc), s->root_path };
 	char *out = NULL;
 	size_t out_len = 0, applied = 0;
-	int rc = gg_fix_all(s->analyzer, &src, &out, &out_len, &applied);
+	int rc = gg_fix_all(s->analyzer, &src, false, &out, &out_len, &applied);
 	if (rc)
 		return rc;
 	/* One edit over the span that changed, cut at character (and CRLF) boundaries. */

@@ -77,6 +77,8 @@ gg_finding *gg_findings_push(gg_findings *f, const char *code, gg_severity sever
 	finding->message = message;
 	finding->related = NULL;
 	finding->related_len = 0;
+	finding->fix_at = (gg_byte_range){ 0, 0 };
+	finding->proof = 0;
 	return finding;
 }
 

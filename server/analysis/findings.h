@@ -33,7 +33,20 @@ typedef struct gg_finding {
 	char *message;      /* owned */
 	gg_related *related; /* owned array */
 	size_t related_len;
+	/*
+	 * What the rule proved, for the fixer (which then changes only what is
+	 * proven): where the fix belongs when not at range (the call in the
+	 * evaluation caller that runs a shared helper; {0, 0}: at range), and
+	 * GG_PROOF_* bits about the reported value.
+	 */
+	gg_byte_range fix_at;
+	unsigned proof;
 } gg_finding;
+
+enum {
+	GG_PROOF_TENSOR = 1u << 0, /* the value is a tensor with history (a loss, or .backward() ran on it) */
+	GG_PROOF_SCALAR = 1u << 1, /* ... and a scalar loss, for which .item() fits */
+};
 
 typedef struct gg_findings {
 	gg_finding *items; /* owned */

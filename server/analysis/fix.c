@@ -724,14 +724,18 @@ static TSNode accumulated_value(const fixer *fx, TSNode stmt)
 	return (TSNode){ 0 };
 }
 
-static int detach_fix(const fixer *fx, TSNode value, bool item, bool preferred, gg_fixes *out)
+static int detach_fix(const fixer *fx, TSNode value, bool item, bool preferred, bool tensor, gg_fixes *out)
 {
 	span v = node_span(fx, value);
 	bool primary = is_primary(value);
 	const char *suffix = item ? ".detach().item()" : ".detach()";
 	gg_fix fix = { item ? GG_FIX_DETACH_ITEM : GG_FIX_DETACH, NULL, false, preferred, NULL, 0, 0 };
-	/* .detach() keeps the value and drops the history; .item() also turns it into a Python number. */
-	fix.safe = !item;
+	/*
+	 * .detach() keeps the value and drops the history: safe only on what the
+	 * rule proved a tensor (a forward may return a tuple or a dict). .item()
+	 * also turns it into a Python number, which later tensor code may not take.
+	 */
+	fix.safe = !item && tensor;
 	bool quote = v.len <= 40 && !memchr(v.ptr, '\n', v.len) && !memchr(v.ptr, '\r', v.len);
 	fix.title = quote ? gg_strdup_printf("Use `%s%.*s%s%s`%s", primary ? "" : "(", (int)v.len, v.ptr,
 					     primary ? "" : ")", suffix, item ? " (a Python float)" : "")
@@ -758,13 +762,14 @@ static int gg002_fixes(fixer *fx, TSNode stmt, gg_fixes *out)
 	TSNode value = accumulated_value(fx, stmt);
 	if (ts_node_is_null(value) || type_is(value, "list") || type_is(value, "tuple"))
 		return 0;
-	/* The rule's message says which the value is: a scalar loss (".item()") or a tensor. */
-	bool scalar = strstr(fx->finding->message, ".item()") != NULL;
+	/* What the rule proved of the value: a scalar loss (".item()" fits), a tensor, or neither. */
+	bool scalar = fx->finding->proof & GG_PROOF_SCALAR;
+	bool tensor = fx->finding->proof & GG_PROOF_TENSOR;
 	int rc = 0;
 	if (scalar)
-		rc = detach_fix(fx, value, true, true, out);
+		rc = detach_fix(fx, value, true, true, tensor, out);
 	if (!rc)
-		rc = detach_fix(fx, value, false, !scalar, out);
+		rc = detach_fix(fx, value, false, !scalar, tensor, out);
 	return rc;
 }
 
@@ -916,7 +921,7 @@ static int noqa_fix(fixer *fx, gg_fixes *out)
 /* The node the finding's range covers exactly (the outermost such), or the smallest one around it. */
 static TSNode finding_node(const fixer *fx)
 {
-	gg_byte_range r = fx->finding->range;
+	gg_byte_range r = fx->finding->fix_at.end ? fx->finding->fix_at : fx->finding->range;
 	TSNode n = ts_node_descendant_for_byte_range(fx->root, r.start, r.end);
 	for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
 		if (ts_node_start_byte(p) != r.start || ts_node_end_byte(p) != r.end)
@@ -948,7 +953,8 @@ static void fixer_close(fixer *fx)
 /* Appends finding's fixes to out; on failure out is as it was. */
 static int fixer_list(fixer *fx, const gg_finding *finding, gg_fixes *out)
 {
-	if (finding->range.end > fx->len || finding->range.start > finding->range.end)
+	if (finding->range.end > fx->len || finding->range.start > finding->range.end || finding->fix_at.end > fx->len ||
+	    finding->fix_at.start > finding->fix_at.end)
 		return 0;
 	fx->finding = finding;
 	TSNode n = finding_node(fx);

@@ -86,11 +86,13 @@ int gg_fix_list_each(const char *text, size_t len, TSNode root, const gg_finding
 int gg_fix_apply(const char *text, size_t len, const gg_edit *edits, size_t edits_len, char **out, size_t *out_len);
 
 /*
- * Applies every safe fix to src, re-checking between rounds until nothing
- * changes (fixes that overlap wait for the next round; the same edit asked by
- * two fixes is made once). *out is the caller's; *applied counts the fixes
- * made. Running it on its own result changes nothing. Returns 0 or a negative errno.
+ * Applies every safe fix to src (with unsafe, each finding's best fix that
+ * changes code, safe or not: ruff's --unsafe-fixes), re-checking between
+ * rounds until nothing changes (fixes that overlap wait for the next round;
+ * the same edit asked by two fixes is made once). *out is the caller's;
+ * *applied counts the fixes made. Running it on its own result changes
+ * nothing. Returns 0 or a negative errno.
  */
-int gg_fix_all(gg_analyzer *a, const gg_source *src, char **out, size_t *out_len, size_t *applied);
+int gg_fix_all(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, size_t *out_len, size_t *applied);
 
 #endif

@@ -77,8 +77,8 @@ static int edit_order(const void *pa, const void *pb)
 }
 
 /* One round on text: *next is the fixed text (NULL when nothing applied). */
-static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src, const char *text, size_t len,
-			 char **next, size_t *next_len, size_t *applied)
+static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src, bool unsafe, const char *text,
+			 size_t len, char **next, size_t *next_len, size_t *applied)
 {
 	*next = NULL;
 	TSTree *tree = gg_python_parse(parser, NULL, text, len);
@@ -102,7 +102,9 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 	size_t took_count = 0;
 	for (size_t i = 0; each && i < findings.len && !rc; i++) {
 		for (size_t k = 0; k < each[i].len; k++) {
-			if (!each[i].items[k].safe)
+			/* Unsafe fixes: the best one that changes the code (a # noqa is no fix). */
+			const gg_fix *fix = &each[i].items[k];
+			if (!fix->safe && !(unsafe && fix->kind != GG_FIX_NOQA))
 				continue;
 			bool took;
 			rc = fix_all_take(&taken, &each[i].items[k], &took);
@@ -125,7 +127,7 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 	return rc;
 }
 
-int gg_fix_all(gg_analyzer *a, const gg_source *src, char **out, size_t *out_len, size_t *applied)
+int gg_fix_all(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, size_t *out_len, size_t *applied)
 {
 	*applied = 0;
 	char *cur = malloc(src->len + 1);
@@ -139,7 +141,7 @@ int gg_fix_all(gg_analyzer *a, const gg_source *src, char **out, size_t *out_len
 	for (int round = 0; round < MAX_ROUNDS && !rc; round++) {
 		char *next = NULL;
 		size_t next_len = 0;
-		rc = fix_all_round(a, parser, src, cur, cur_len, &next, &next_len, applied);
+		rc = fix_all_round(a, parser, src, unsafe, cur, cur_len, &next, &next_len, applied);
 		if (rc || !next)
 			break;
 		free(cur);

@@ -2786,6 +2786,9 @@ static void report(check *c, const event *e)
 		fail(c, -ENOMEM);
 		return;
 	}
+	/* Evaluation only through a caller: the fix goes on that call, not into a helper training may run too. */
+	if (!local && s)
+		finding->fix_at = (gg_byte_range){ ts_node_start_byte(s->call), ts_node_end_byte(s->call) };
 	if (!ts_node_is_null(ev->eval_call)) {
 		span q = quote_of(c, ev->eval_call);
 		char *rel = gg_strdup_printf("%.*s called here", (int)(q.len ? q.len : 6), q.len ? q.ptr : ".eval()");

@@ -76,6 +76,11 @@ typedef struct history {
 	uint32_t at;
 	TSNode origin;
 	bool loss;
+	/*
+	 * .backward() ran on the value earlier in the loop: it is a loss with a
+	 * graph whatever computed it, and summing it afterwards is for logging.
+	 */
+	bool backwarded;
 } history;
 
 typedef struct assign_fact {
@@ -92,6 +97,7 @@ typedef struct candidate {
 	history h;
 	bool list;    /* .append */
 	bool dropped;
+	bool by_backward; /* its history is known only from the .backward() that ran on it */
 } candidate;
 
 /* The pending finding of a function, until its callers are known. */
@@ -601,7 +607,7 @@ static bool name_is_one_of(const char *name, const char *const *names)
 	return false;
 }
 
-static const history no_history = { false, NO_POS, { { 0, 0, 0, 0 }, NULL, NULL }, false };
+static const history no_history = { false, NO_POS, { { 0, 0, 0, 0 }, NULL, NULL }, false, false };
 
 /*
  * The history of an expression: a model forward or a loss computed in it, or
@@ -621,7 +627,7 @@ static history history_of(check *c, const function *fn, TSNode e, uint32_t lo, u
 			if (info || IS(e, identifier)) {
 				if (!info || info->history_at == NO_POS || info->history_at < lo || info->history_at >= hi)
 					return no_history;
-				return (history){ true, info->history_at, info->origin, info->loss };
+				return (history){ true, info->history_at, info->origin, info->loss, false };
 			}
 		}
 		/* outputs.loss, model(x).logits: history of the object, unless a plain attribute. */
@@ -645,9 +651,9 @@ static history history_of(check *c, const function *fn, TSNode e, uint32_t lo, u
 	if (at < lo || at >= hi)
 		return no_history;
 	if (is_loss_callee(c, callee))
-		return (history){ true, at, e, true };
+		return (history){ true, at, e, true, false };
 	if (is_model_callee(c, callee))
-		return (history){ true, at, e, false };
+		return (history){ true, at, e, false, false };
 	if (IS(callee, attribute) &&
 	    span_one_of(node_span(c, FIELD(callee, attribute)), keeping_methods)) {
 		history h = history_of(c, fn, FIELD(callee, object), lo, hi, depth + 1);
@@ -768,6 +774,54 @@ static bool runs_each_iteration(TSNode stmt, TSNode block, TSNode loop)
 	return false;
 }
 
+/* What a backward call runs on: loss of loss.backward(), accelerator.backward(loss), scaler.scale(loss).backward(). */
+static TSNode backward_target(const check *c, TSNode call)
+{
+	TSNode fn = FIELD(call, function);
+	if (!IS(fn, attribute))
+		return null_node();
+	TSNode object = skip_parens(c, FIELD(fn, object));
+	uint32_t count;
+	static const char *const loss_words[] = { "loss", "losses", NULL };
+	if (is_name_chain(c, object) && !has_word(last_segment(c, object), loss_words)) {
+		/* accelerator.backward(loss), engine.backward(loss): the argument */
+		TSNode arg = positional_at(c, FIELD(call, arguments), 0, &count);
+		if (!ts_node_is_null(arg))
+			return skip_parens(c, arg);
+	}
+	if (IS(object, call)) {
+		/* scaler.scale(loss).backward() */
+		TSNode arg = positional_at(c, FIELD(object, arguments), 0, &count);
+		return ts_node_is_null(arg) ? object : skip_parens(c, arg);
+	}
+	return object;
+}
+
+/* The backward call of fn in [lo, hi) that runs on value (a name), or a null node. */
+static TSNode backward_on(const check *c, const function *fn, TSNode value, uint32_t lo, uint32_t hi)
+{
+	value = skip_parens(c, value);
+	if (!is_name_chain(c, value))
+		return null_node();
+	span name = node_span(c, value);
+	/* loss = loss.detach() after the backward: what is summed is no longer that tensor. */
+	const name_info *info = table_find(&fn->names, name);
+	uint32_t rebound = info && info->bound_at != NO_POS && info->bound_at < hi ? info->bound_at : 0;
+	for (size_t i = fn->sinks_len; i-- > 0;) {
+		uint32_t at = ts_node_start_byte(fn->sinks[i]);
+		if (at >= hi)
+			continue;
+		if (at < rebound)
+			break;
+		if (at < lo)
+			break; /* sinks are in text order */
+		TSNode target = backward_target(c, fn->sinks[i]);
+		if (!ts_node_is_null(target) && span_eq(node_span(c, target), name))
+			return fn->sinks[i];
+	}
+	return null_node();
+}
+
 static void candidate_consider(check *c, const ctx *x, TSNode stmt, TSNode acc, TSNode value, bool list)
 {
 	function *fn = x->fn;
@@ -794,6 +848,13 @@ static void candidate_consider(check *c, const ctx *x, TSNode stmt, TSNode acc, 
 	}
 	uint32_t lo = ts_node_start_byte(x->loop), hi = ts_node_end_byte(x->loop);
 	history h = history_of(c, fn, value, lo, hi, 0);
+	TSNode backward = backward_on(c, fn, value, lo, ts_node_start_byte(stmt));
+	bool by_backward = !h.yes && !ts_node_is_null(backward);
+	if (!ts_node_is_null(backward)) {
+		if (!h.yes)
+			h = (history){ true, ts_node_start_byte(backward), backward, true, true };
+		h.backwarded = true;
+	}
 	if (!h.yes)
 		return;
 	/* An accumulator bound afresh on every iteration (loss = ...; loss += reg) keeps one graph. */
@@ -805,7 +866,7 @@ static void candidate_consider(check *c, const ctx *x, TSNode stmt, TSNode acc, 
 		fail(c, -ENOMEM);
 		return;
 	}
-	fn->cands[fn->cands_len++] = (candidate){ stmt, acc, value, key, h, list, false };
+	fn->cands[fn->cands_len++] = (candidate){ stmt, acc, value, key, h, list, false, by_backward };
 }
 
 /* total = total + loss, total = loss + total: the value added, or a null node. */
@@ -1075,11 +1136,38 @@ static size_t assign_lower_bound(const function *fn, span lhs)
  * or a return of a function that is not evaluation code. Flow-insensitive: a
  * flow anywhere in the function counts, which errs towards silence.
  */
+/* Follows the names in f's work list back through the function's assignments. */
+static void flow_close(check *c, function *fn, flow *f)
+{
+	while (f->work_len && !c->error) {
+		span name = f->work[--f->work_len];
+		for (size_t i = assign_lower_bound(fn, name); i < fn->assigns_len && span_eq(fn->assigns[i].lhs, name) &&
+							      !c->error; i++) {
+			if (fn->assigns[i].done)
+				continue;
+			fn->assigns[i].done = true;
+			flow_harvest(f, fn->assigns[i].rhs, false);
+		}
+	}
+}
+
+/*
+ * Drops the candidates whose accumulator flows into a backward (a loss summed
+ * on purpose) or, outside evaluation code, out of the function (outputs
+ * gathered for a loss elsewhere), unless .backward() already ran on the value
+ * in the loop: then the sum can only be for logging (the PyTorch FAQ's case).
+ */
 static void candidates_filter(check *c, function *fn, TSNode body)
 {
 	flow f = { c, { NULL, 0, 0 }, NULL, 0, 0 };
+	if (fn->assigns_len)
+		qsort(fn->assigns, fn->assigns_len, sizeof *fn->assigns, assign_cmp);
 	for (size_t i = 0; i < fn->sinks_len && !c->error; i++)
 		flow_harvest(&f, fn->sinks[i], false);
+	flow_close(c, fn, &f);
+	for (size_t i = 0; i < fn->cands_len; i++)
+		if (table_find(&f.reached, fn->cands[i].key))
+			fn->cands[i].dropped = true;
 	if (!fn->evaluation && !ts_node_is_null(body)) {
 		/* Returns and yields of this function, not of nested ones. */
 		TSTreeCursor walk = ts_tree_cursor_new(body);
@@ -1094,22 +1182,11 @@ static void candidates_filter(check *c, function *fn, TSNode body)
 			more = gg_tree_walk_next(&walk, descend);
 		}
 		ts_tree_cursor_delete(&walk);
+		flow_close(c, fn, &f);
+		for (size_t i = 0; i < fn->cands_len; i++)
+			if (!fn->cands[i].h.backwarded && table_find(&f.reached, fn->cands[i].key))
+				fn->cands[i].dropped = true;
 	}
-	if (fn->assigns_len)
-		qsort(fn->assigns, fn->assigns_len, sizeof *fn->assigns, assign_cmp);
-	while (f.work_len && !c->error) {
-		span name = f.work[--f.work_len];
-		for (size_t i = assign_lower_bound(fn, name); i < fn->assigns_len && span_eq(fn->assigns[i].lhs, name) &&
-							      !c->error; i++) {
-			if (fn->assigns[i].done)
-				continue;
-			fn->assigns[i].done = true;
-			flow_harvest(&f, fn->assigns[i].rhs, false);
-		}
-	}
-	for (size_t i = 0; i < fn->cands_len; i++)
-		if (table_find(&f.reached, fn->cands[i].key))
-			fn->cands[i].dropped = true;
 	table_free(&f.reached);
 	free(f.work);
 }
@@ -1158,6 +1235,16 @@ static bool is_primary(const check *c, TSNode v)
 	       IS(v, subscript) || IS(v, parenthesized_expression);
 }
 
+/* x.squeeze(1), loss.float(): a tensor method's result is a tensor. */
+static bool tensor_method_result(const check *c, TSNode value)
+{
+	value = skip_parens(c, value);
+	if (!IS(value, call))
+		return false;
+	TSNode fn = FIELD(value, function);
+	return IS(fn, attribute) && span_one_of(node_span(c, FIELD(fn, attribute)), keeping_methods);
+}
+
 static void report(check *c, const candidate *cand)
 {
 	span stmt = quote_of(c, cand->stmt);
@@ -1170,8 +1257,10 @@ static void report(check *c, const candidate *cand)
 			      : acc.len ? gg_strdup_printf("accumulating into %.*s", (int)acc.len, acc.ptr)
 					: gg_strdup_printf("this accumulation");
 	char *value = val.len ? gg_strdup_printf("%.*s", (int)val.len, val.ptr) : gg_strdup_printf("the value");
-	char *origin = callee.len ? gg_strdup_printf("%.*s(...)", (int)callee.len, callee.ptr)
-				  : gg_strdup_printf(cand->h.loss ? "a loss computation" : "a model forward");
+	/* Known only by the backward that ran on it: say so. */
+	char *origin = cand->by_backward ? gg_strdup_printf("the graph its .backward() ran through")
+		       : callee.len ? gg_strdup_printf("%.*s(...)", (int)callee.len, callee.ptr)
+				    : gg_strdup_printf(cand->h.loss ? "a loss computation" : "a model forward");
 	char *fixed = !val.len ? gg_strdup_printf("its ")
 			       : is_primary(c, skip_parens(c, cand->value)) ? gg_strdup_printf("%.*s", (int)val.len, val.ptr)
 								      : gg_strdup_printf("(%.*s)", (int)val.len, val.ptr);
@@ -1201,6 +1290,11 @@ static void report(check *c, const candidate *cand)
 		fail(c, -ENOMEM);
 		return;
 	}
+	/* A loss, or what .backward() ran on, is a tensor; so is what a tensor method returns. A forward's output may be a tuple. */
+	if (cand->h.loss || cand->h.backwarded)
+		f->proof = GG_PROOF_TENSOR | GG_PROOF_SCALAR;
+	else if (tensor_method_result(c, cand->value))
+		f->proof = GG_PROOF_TENSOR;
 	gg_byte_range origin_at = { ts_node_start_byte(cand->h.origin), ts_node_end_byte(cand->h.origin) };
 	if (gg_finding_add_related(f, origin_at, related))
 		fail(c, -ENOMEM);
