@@ -181,6 +181,13 @@ typedef struct gg_tree_index {
 	 */
 	gg_text_span *models; /* owned */
 	size_t models_len, models_cap;
+	/*
+	 * The start bytes of the classes that are modules (not LightningModules,
+	 * whose steps are training code), ascending: their methods compute the
+	 * model's own output.
+	 */
+	uint32_t *module_classes; /* owned */
+	size_t module_classes_len, module_classes_cap;
 	size_t reach_cap;
 	/*
 	 * False when the tree has a call without width or out of order, which a

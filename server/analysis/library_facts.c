@@ -40,7 +40,8 @@ static int line_parse(gg_library_facts *f, const char *p, const char *end)
 		return 0; /* blank or comment */
 	bool call = kind_n == 12 && memcmp(kind, "no-grad-call", 12) == 0;
 	bool meth = kind_n == 14 && memcmp(kind, "no-grad-method", 14) == 0;
-	if ((!call && !meth) || !word_next(&p, end, &pattern, &pattern_n))
+	bool plain = kind_n == 12 && memcmp(kind, "plain-object", 12) == 0;
+	if ((!call && !meth && !plain) || !word_next(&p, end, &pattern, &pattern_n))
 		return -EINVAL;
 	if (meth && !word_next(&p, end, &method, &method_n))
 		return -EINVAL;
@@ -51,6 +52,7 @@ static int line_parse(gg_library_facts *f, const char *p, const char *end)
 		return -ENOMEM;
 	f->items = items;
 	gg_library_fact *fact = &items[f->len];
+	fact->kind = plain ? GG_LIBRARY_PLAIN_OBJECT : GG_LIBRARY_NO_GRAD;
 	fact->pattern = word_dup(pattern, pattern_n);
 	fact->method = method ? word_dup(method, method_n) : NULL;
 	if (!fact->pattern || (method && !fact->method)) {
@@ -92,8 +94,8 @@ void gg_library_facts_free(gg_library_facts *f)
 	f->len = 0;
 }
 
-bool gg_library_facts_no_grad(const gg_library_facts *f, const char *factory, size_t len, const char *method,
-			      size_t method_len)
+static bool facts_match(const gg_library_facts *f, gg_library_fact_kind kind, const char *factory, size_t len,
+			const char *method, size_t method_len)
 {
 	char *name = word_dup(factory, len);
 	if (!name)
@@ -101,7 +103,7 @@ bool gg_library_facts_no_grad(const gg_library_facts *f, const char *factory, si
 	bool found = false;
 	for (size_t i = 0; i < f->len && !found; i++) {
 		const gg_library_fact *fact = &f->items[i];
-		if (!fact->method != !method)
+		if (fact->kind != kind || !fact->method != !method)
 			continue;
 		if (method && (strlen(fact->method) != method_len || memcmp(fact->method, method, method_len) != 0))
 			continue;
@@ -109,4 +111,15 @@ bool gg_library_facts_no_grad(const gg_library_facts *f, const char *factory, si
 	}
 	free(name);
 	return found;
+}
+
+bool gg_library_facts_no_grad(const gg_library_facts *f, const char *factory, size_t len, const char *method,
+			      size_t method_len)
+{
+	return facts_match(f, GG_LIBRARY_NO_GRAD, factory, len, method, method_len);
+}
+
+bool gg_library_facts_plain(const gg_library_facts *f, const char *factory, size_t len)
+{
+	return facts_match(f, GG_LIBRARY_PLAIN_OBJECT, factory, len, NULL, 0);
 }

@@ -10,7 +10,13 @@
  * its __call__ under no_grad, transformers' generate() too. The rules ask it
  * where the user's environment cannot be read.
  */
+typedef enum gg_library_fact_kind {
+	GG_LIBRARY_NO_GRAD,      /* no-grad-call / no-grad-method */
+	GG_LIBRARY_PLAIN_OBJECT, /* plain-object: no torch module */
+} gg_library_fact_kind;
+
 typedef struct gg_library_fact {
+	gg_library_fact_kind kind;
 	char *pattern; /* owned: fnmatch(3) over a resolved dotted name */
 	char *method;  /* owned: the method that runs without grad, or NULL for __call__ */
 } gg_library_fact;
@@ -31,5 +37,8 @@ void gg_library_facts_free(gg_library_facts *f);
  */
 bool gg_library_facts_no_grad(const gg_library_facts *f, const char *factory, size_t len, const char *method,
 			      size_t method_len);
+
+/* Whether what the callable `factory` (a resolved dotted name) builds or loads is no torch module. */
+bool gg_library_facts_plain(const gg_library_facts *f, const char *factory, size_t len);
 
 #endif

@@ -1048,12 +1048,13 @@ static void assignment_classify(check *c, TSNode left, TSNode right)
 	if (wn && word_in(word, wn, loaded_not_models))
 		return;
 	bool factory = loaded || span_starts(r, "torchvision.models.") || span_is(r, "timm.create_model");
-	bool metric = span_starts(r, "sklearn.") || span_starts(r, "torchmetrics.") || span_starts(r, "evaluate.") ||
-		      span_ends(r, "Loss") || span_ends(r, "Metric") || span_starts(r, "xgboost.") ||
-		      span_starts(r, "lightgbm.");
-	/* A diffusers pipeline and its kind run __call__ without grad (queries/libraries.txt). */
-	if (!metric && gg_library_facts_no_grad(&c->rule->libraries, r.ptr, r.len, NULL, 0))
-		metric = true;
+	/*
+	 * Losses, metrics, estimators, tokenizers: no modules to run. A diffusers
+	 * pipeline and its kind run __call__ without grad (queries/libraries.txt).
+	 */
+	bool metric = span_ends(r, "Loss") || span_ends(r, "Metric") ||
+		      gg_library_facts_plain(&c->rule->libraries, r.ptr, r.len) ||
+		      gg_library_facts_no_grad(&c->rule->libraries, r.ptr, r.len, NULL, 0);
 	if (span_contains(r, ".")) {
 		char *factory = strndup(r.ptr, r.len);
 		if (!factory || grow((void **)&c->lib_objects, &c->lib_objects_cap, c->lib_objects_len,
@@ -1266,6 +1267,20 @@ static void models_publish(check *c)
 {
 	gg_tree_index *ix = c->index;
 	ix->models_len = 0;
+	ix->module_classes_len = 0;
+	for (size_t i = 0; i < c->classes_len && !c->error; i++) {
+		unsigned kind = class_kind(c, &c->classes[i], 0);
+		if (!(kind & CLASS_MODULE) || (kind & CLASS_LIGHTNING))
+			continue;
+		if (grow((void **)&ix->module_classes, &ix->module_classes_cap, ix->module_classes_len,
+			 sizeof *ix->module_classes)) {
+			fail(c, -ENOMEM);
+			return;
+		}
+		ix->module_classes[ix->module_classes_len++] = ts_node_start_byte(c->classes[i].node);
+	}
+	if (ix->module_classes_len)
+		qsort(ix->module_classes, ix->module_classes_len, sizeof *ix->module_classes, u32_cmp);
 	const spanset *sets[] = { &c->models, &c->module_api };
 	for (size_t k = 0; k < 2 && !c->error; k++) {
 		for (size_t i = 0; i < sets[k]->len; i++) {
@@ -1300,7 +1315,7 @@ static int facts_collect(check *c, TSNode root)
 	uint32_t lambda_end = 0; /* end of the outermost lambda around the walk, 0 outside */
 	gg_tree_index *ix = c->index;
 	ix->root = null_node();
-	ix->calls_len = ix->assignments_len = ix->imports_len = ix->models_len = 0;
+	ix->calls_len = ix->assignments_len = ix->imports_len = ix->models_len = ix->module_classes_len = 0;
 	ix->calls_exact = true;
 	/* Whether the nodes at each depth have only statement holders above them (imports there count). */
 	size_t depth = 0;
@@ -2899,6 +2914,7 @@ void gg_rule_gg001_delete(gg_rule_gg001 *r)
 	free(r->index.imports);
 	free(r->index.reach);
 	free(r->index.models);
+	free(r->index.module_classes);
 	free(r->marks);
 	free(r);
 }

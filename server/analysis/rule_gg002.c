@@ -137,6 +137,7 @@ typedef struct check {
 	const gg_py_ids *ids; /* not owned */
 	const char *text;
 	size_t len;
+	TSNode root;
 	gg_torch_names torch;
 	name_table models; /* names that are evidently models: receivers of .eval(), instances */
 	name_table losses; /* names bound to loss objects: criterion = nn.CrossEntropyLoss() */
@@ -1454,6 +1455,16 @@ static bool calls_hits(const check *c, span text)
 	return false;
 }
 
+/* Whether cls (a class_definition or a null node) is one of the file's module classes, as GG001 decided. */
+static bool in_module_class(const check *c, TSNode cls)
+{
+	const gg_tree_index *ix = c->index;
+	if (ts_node_is_null(cls) || !ix || !ts_node_eq(ix->root, c->root))
+		return false;
+	uint32_t at = ts_node_start_byte(cls);
+	return bsearch(&at, ix->module_classes, ix->module_classes_len, sizeof *ix->module_classes, u32_cmp) != NULL;
+}
+
 /* build_layers, _make_residual, create_heads: functions that assemble modules. */
 static bool builder_name(span name)
 {
@@ -1477,8 +1488,13 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 	fn.start = ts_node_start_byte(def);
 	fn.sites_only = !c->probe && !(c->hits_len && bsearch(&fn.start, c->hits, c->hits_len, sizeof *c->hits, u32_cmp));
 	fn.evaluation = has_word(fn.name, eval_words);
-	/* forward() accumulates what it returns; __init__ and builders gather modules, not values. */
-	fn.builds_graph = span_is(fn.name, "forward") || span_is(fn.name, "__init__") || builder_name(fn.name);
+	/*
+	 * forward() and the other methods of a module gather the pieces of the
+	 * model's own output (tiles of a tiled decode); __init__ and builders
+	 * gather modules, not values.
+	 */
+	fn.builds_graph = span_is(fn.name, "forward") || span_is(fn.name, "__init__") || builder_name(fn.name) ||
+			  in_module_class(c, x->cls);
 
 	ctx sub = ctx_nested(x);
 	sub.fn = &fn;
@@ -1655,6 +1671,7 @@ int gg_rule_gg002_check(const gg_py_ids *ids, const gg_tree_index *index, const 
 	c.index = index;
 	c.text = src->text ? src->text : "";
 	c.len = src->len;
+	c.root = root;
 	c.out = out;
 	if (gg_source_is_test_module(src))
 		return 0; /* tests gather outputs on purpose */
