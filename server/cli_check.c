@@ -35,6 +35,7 @@
 #include "cli_output_sarif.h"
 #include "config_load.h"
 #include "ordered_pool.h"
+#include "project.h"
 #include "position.h"
 #include "pyfiles.h"
 #include "utf8.h"
@@ -126,6 +127,7 @@ typedef struct check_run {
 	check_format format;
 	check_worker worker; /* the main thread's; with threads, worker 0's */
 	gg_pyfiles files;
+	gg_project project; /* the files' grad-disabling wrappers, read before any file is checked */
 	cJSON *json_rows; /* owned; the json format's output */
 	cJSON *sarif;     /* owned; the sarif format's log */
 	gg_config overrides;      /* --select/--ignore */
@@ -517,7 +519,7 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 			}
 		}
 	}
-	gg_source src = { body, body_len, NULL, path, config, NULL };
+	gg_source src = { body, body_len, NULL, path, config, NULL, &run->project };
 	char *fixed_text = NULL;
 	if (run->fix && decoded) {
 		check_report(o, path, "not fixed: the file is not UTF-8 (fixes are written in UTF-8 only)");
@@ -969,6 +971,29 @@ static int print_json(const cJSON *doc)
 	return 0;
 }
 
+/*
+ * The project index (SPEC §2): what the files to check define for each other,
+ * read first, so that every file's check sees every other file's wrappers
+ * whatever the order or the thread. Only files that name a grad-mode
+ * construct are parsed. A file that cannot be read is left to check_file to report.
+ */
+static int project_build(check_run *run)
+{
+	for (size_t i = 0; i < run->files.len; i++) {
+		char *text = NULL;
+		size_t len = 0;
+		int rc = gg_pyfiles_read(run->files.items[i], &text, &len);
+		if (rc == -ENOMEM)
+			return rc;
+		if (!rc && gg_analysis_mentions_framework(text, len) && gg_project_may_export(text, len))
+			rc = gg_project_add_file(&run->project, run->worker.analyzer, run->files.items[i], text, len);
+		free(text);
+		if (rc == -ENOMEM)
+			return rc;
+	}
+	return 0;
+}
+
 int gg_cli_check_main(int argc, char **argv)
 {
 	check_run run;
@@ -1008,6 +1033,7 @@ int gg_cli_check_main(int argc, char **argv)
 	if (!rc && run.files.len) {
 		qsort(run.files.items, run.files.len, sizeof *run.files.items, path_cmp);
 		files_unique(&run.files);
+		rc = project_build(&run);
 		unsigned threads = run_thread_count(&run);
 		rc = threads > 1 ? check_parallel_run(&run, threads) : check_sequential(&run);
 		if (rc == 1) /* no second thread to be had */
@@ -1030,6 +1056,7 @@ int gg_cli_check_main(int argc, char **argv)
 	cJSON_Delete(run.json_rows);
 	cJSON_Delete(run.sarif);
 	gg_pyfiles_free(&run.files);
+	gg_project_free(&run.project);
 	gg_analyzer_delete(run.worker.analyzer);
 	if (run.worker.parser)
 		ts_parser_delete(run.worker.parser);

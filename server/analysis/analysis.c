@@ -182,6 +182,22 @@ done:
 	return deep;
 }
 
+int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len,
+			int (*add)(void *ctx, const char *name, size_t len), void *ctx)
+{
+	if (len > UINT32_MAX)
+		return -EFBIG;
+	ts_parser_reset(a->parser);
+	TSTree *tree = gg_python_parse(a->parser, NULL, text ? text : "", len);
+	if (!tree)
+		return -ENOMEM;
+	int rc = 0;
+	if (!(analysis_brackets_deep(text, len) && analysis_tree_too_deep(ts_tree_root_node(tree))))
+		rc = gg_rule_gg001_exports(a->gg001, text, len, ts_tree_root_node(tree), add, ctx);
+	ts_tree_delete(tree);
+	return rc;
+}
+
 int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
 {
 	if (!a || !src || !out || (!src->text && src->len))

@@ -42,6 +42,8 @@ typedef struct gg_source {
 	 * path as given. A folder named tests above the project says nothing.
 	 */
 	const char *root;
+	/* What the project's other files define (grad-disabling wrappers), or NULL. */
+	const struct gg_project *project;
 } gg_source;
 
 /*
@@ -63,6 +65,15 @@ void gg_analyzer_delete(gg_analyzer *a);
  * lightning, transformers, accelerate or timm): others are not even parsed.
  */
 bool gg_analysis_mentions_framework(const char *text, size_t len);
+
+/*
+ * The grad-disabling callables text defines at its top level (functions that
+ * wrap no_grad/inference_mode, classes whose __enter__ turns grad off), for
+ * the project index (project.h): add(ctx, name, len) for each, stopping at
+ * its first non-zero return. Returns 0 or a negative errno.
+ */
+int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len,
+			int (*add)(void *ctx, const char *name, size_t len), void *ctx);
 
 /* Appends the findings for src to out, sorted. Returns 0, or a negative errno. */
 int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out);

@@ -40,6 +40,7 @@
 #include "config.h"
 #include "grad_context.h"
 #include "library_facts.h"
+#include "project.h"
 #include "rules.h"
 
 
@@ -211,6 +212,7 @@ typedef struct check {
 	const char *text;
 	size_t len;
 	const gg_config *config; /* may be NULL */
+	const gg_project *project; /* the other files' wrappers; may be NULL */
 	bool pytest_module;
 	bool says_set_grad_enabled; /* the text spells set_grad_enabled (bare_grad_statement) */
 	bool framework_imported;
@@ -1541,6 +1543,16 @@ static bool configured_decorator(check *c, TSNode name)
 	return false;
 }
 
+/* A wrapper another file of the project defines, imported here (`from utils import smart_inference_mode`). */
+static bool project_wrapper(check *c, TSNode name)
+{
+	if (!c->project || !c->project->len || !binding_find(c, node_span(c, chain_root(c, name))) ||
+	    !name_resolve(c, name))
+		return false;
+	span r = resolved(c);
+	return gg_project_disables_grad(c->project, r.ptr, r.len);
+}
+
 /* A function of this file that wraps no_grad/inference_mode (smart_inference_mode). */
 static bool local_wrapper(const check *c, TSNode name)
 {
@@ -1569,7 +1581,7 @@ static grad_context grad_context_of(check *c, TSNode expr)
 		/* Only decorators name these without calling them. */
 		if (!is_name_chain(c, expr))
 			return GRAD_NONE;
-		if (local_wrapper(c, expr) || configured_decorator(c, expr))
+		if (local_wrapper(c, expr) || configured_decorator(c, expr) || project_wrapper(c, expr))
 			return GRAD_OFF;
 		if (!name_resolve(c, expr))
 			return GRAD_NONE;
@@ -1582,7 +1594,7 @@ static grad_context grad_context_of(check *c, TSNode expr)
 	TSNode fn = FIELD(expr, function), args = FIELD(expr, arguments);
 	if (!IS(args, argument_list) || !is_name_chain(c, fn))
 		return GRAD_NONE;
-	if (local_wrapper(c, fn) || configured_decorator(c, fn))
+	if (local_wrapper(c, fn) || configured_decorator(c, fn) || project_wrapper(c, fn))
 		return GRAD_OFF;
 	if (!name_resolve(c, fn))
 		return GRAD_NONE;
@@ -2955,6 +2967,7 @@ int gg_rule_gg001_check(gg_rule_gg001 *r, const gg_source *src, TSNode root, gg_
 	c.text = src->text;
 	c.len = src->len;
 	c.config = src->config;
+	c.project = src->project;
 	c.pytest_module = gg_source_is_test_module(src);
 	c.says_set_grad_enabled = src->text && memmem(src->text, src->len, "set_grad_enabled", 16);
 	c.out = out;
@@ -2980,5 +2993,53 @@ int gg_rule_gg001_check(gg_rule_gg001 *r, const gg_source *src, TSNode root, gg_
 		rc = c.error;
 	}
 	check_free(&c);
+	return rc;
+}
+
+/*
+ * Whether f, a function of the file, is a method named __enter__ that turns
+ * grad off: a no_grad/inference_mode name, or set_grad_enabled(False).
+ */
+static bool enter_disables_grad(const check *c, const func *f)
+{
+	span body = text_between(c, f->start, f->end);
+	return span_is(f->name, "__enter__") &&
+	       (f->wrapper || gg_text_contains(body.ptr, body.len, "set_grad_enabled(False)"));
+}
+
+int gg_rule_gg001_exports(gg_rule_gg001 *r, const char *text, size_t len, TSNode root,
+			  int (*add)(void *ctx, const char *name, size_t len), void *ctx)
+{
+	check chk; /* c is the pointer the IS() and FIELD() helpers expect */
+	check *c = &chk;
+	memset(c, 0, sizeof *c);
+	c->rule = r;
+	c->index = &r->index;
+	c->text = text;
+	c->len = len;
+	int rc = facts_collect(c, root);
+	/* Top level: the module's own children (a decorated definition's parent is the module too). */
+	for (size_t i = 1; i < c->funcs_len && !rc; i++) {
+		const func *f = &c->funcs[i];
+		TSNode parent = ts_node_parent(f->def);
+		if (IS(parent, decorated_definition))
+			parent = ts_node_parent(parent);
+		if (IS(parent, module) && f->wrapper) {
+			rc = add(ctx, f->name.ptr, f->name.len);
+			continue;
+		}
+		/* A method of a top-level class: the class is the context manager. */
+		if (!IS(parent, block) || !enter_disables_grad(c, f))
+			continue;
+		TSNode cls = ts_node_parent(parent);
+		TSNode above = ts_node_parent(cls);
+		if (IS(above, decorated_definition))
+			above = ts_node_parent(above);
+		if (IS(cls, class_definition) && IS(above, module)) {
+			span name = node_span(c, FIELD(cls, name));
+			rc = add(ctx, name.ptr, name.len);
+		}
+	}
+	check_free(c);
 	return rc;
 }

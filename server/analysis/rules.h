@@ -20,6 +20,9 @@ gg_rule_gg001 *gg_rule_gg001_new(char **error);
 void gg_rule_gg001_delete(gg_rule_gg001 *r);
 /* Appends GG001 findings for src (whose tree is root) to out. Returns 0 or a negative errno. */
 int gg_rule_gg001_check(gg_rule_gg001 *r, const gg_source *src, TSNode root, gg_findings *out);
+/* See gg_analyzer_exports: the file's top-level grad-disabling callables, from the rule's facts. */
+int gg_rule_gg001_exports(gg_rule_gg001 *r, const char *text, size_t len, TSNode root,
+			  int (*add)(void *ctx, const char *name, size_t len), void *ctx);
 
 /* GG002 and GG003 keep no state between files. Append their findings for src to out; 0 or a negative errno. */
 /* What GG001's walk indexed of the tree it last checked (calls, assignments), for GG002. */

@@ -293,7 +293,7 @@ static int classify_static(gg_diagnosis *d, const gg_tb_frame *f, const gg_dx_fr
 		return 0;
 	gg_findings findings;
 	gg_findings_init(&findings);
-	gg_source src = { text, len, NULL, x->res.path, NULL, gg_workspace_root(ws) };
+	gg_source src = { text, len, NULL, x->res.path, NULL, gg_workspace_root(ws), NULL };
 	int rc = gg_analyzer_check(analyzer, &src, &findings);
 	if (rc == 0) {
 		/* Byte offset of the culprit line, to compare with the findings' ranges. */

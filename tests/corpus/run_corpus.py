@@ -11,7 +11,9 @@ A folder case `config_<what>/` holds a pyproject.toml and Python files (in
 subfolders too) with the same marks; `gradguard check` runs inside it with no
 path, so the folder walk, the nearest [tool.gradguard] and its `exclude` are
 exercised. The comparison is on (file, code, row). A mark in an excluded file
-fails the case, so excluded files carry none.
+fails the case, so excluded files carry none. A folder case `project_<what>/`
+runs the same way: its files see each other through the project index
+(wrappers one file defines and another imports).
 
 usage: run_corpus.py GRADGUARD [CASE.py ...]
 """
@@ -76,7 +78,7 @@ def main(argv):
     cases = argv[2:] or sorted(
         n for n in os.listdir(HERE)
         if (n.endswith(".py") and n != os.path.basename(__file__))
-        or (n.startswith("config_") and os.path.isdir(os.path.join(HERE, n)))
+        or (n.startswith(("config_", "project_")) and os.path.isdir(os.path.join(HERE, n)))
     )
     tp, fp, fn = Counter(), Counter(), Counter()
     failed = 0
