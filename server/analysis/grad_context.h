@@ -188,6 +188,17 @@ typedef struct gg_tree_index {
 	 */
 	uint32_t *module_classes; /* owned */
 	size_t module_classes_len, module_classes_cap;
+	/*
+	 * Where GG001 found autograd turned off, so that every rule means the
+	 * same by it: the start bytes of the function definitions that run
+	 * without grad (a decorator, a wrapper of this file or another, a
+	 * framework hook, or every caller in the file guarded), of the with
+	 * statements that turn it off, and of the bare statements after which it
+	 * is off (set_grad_enabled(False), stack.enter_context(no_grad())).
+	 * Ascending; filled by the check itself, after the facts.
+	 */
+	uint32_t *grad_off; /* owned */
+	size_t grad_off_len, grad_off_cap;
 	size_t reach_cap;
 	/*
 	 * False when the tree has a call without width or out of order, which a
@@ -195,6 +206,9 @@ typedef struct gg_tree_index {
 	 */
 	bool calls_exact;
 } gg_tree_index;
+
+/* Whether the index describes root's tree and says that the statement or definition n runs with grad off. */
+bool gg_tree_index_grad_off(const gg_tree_index *ix, TSNode root, TSNode n);
 
 /* The index of the tree GG001 last checked (rules.h); valid until its next check. */
 typedef struct gg_torch_binding {

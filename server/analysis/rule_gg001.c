@@ -133,6 +133,7 @@ typedef struct func {
 	int parent;       /* enclosing function, 0 for the module */
 	int cls;          /* class whose body defines it directly, or -1 */
 	bool eval_name;   /* its name (or an enclosing function's) says evaluation */
+	bool framework_api; /* a method of a model built on a framework's base: that framework calls it */
 	bool wrapper;     /* names no_grad/inference_mode: a grad-disabling wrapper */
 	bool walked;
 	bool bw;          /* backward on its code path, callees included */
@@ -215,6 +216,7 @@ typedef struct check {
 	const gg_project *project; /* the other files' wrappers; may be NULL */
 	bool pytest_module;
 	bool says_set_grad_enabled; /* the text spells set_grad_enabled (bare_grad_statement) */
+	bool says_enter_context;    /* the text spells enter_context (bare_grad_statement) */
 	bool framework_imported;
 	binding *bindings; /* owned; sorted by local name */
 	size_t bindings_len, bindings_cap;
@@ -887,7 +889,14 @@ static bool is_func_name(const check *c, span name)
 	return i < c->funcs_len - 1 && span_eq(c->func_names[i].name, name);
 }
 
+static const klass *class_find_const(const check *c, span name);
+
 static klass *class_find(check *c, span name)
+{
+	return (klass *)class_find_const(c, name);
+}
+
+static const klass *class_find_const(const check *c, span name)
 {
 	klass key = { null_node(), name, 0, 0 };
 	size_t lo = 0, hi = c->classes_len;
@@ -1305,7 +1314,7 @@ static int facts_collect(check *c, TSNode root)
 	TSNode *callees = NULL, *offs = NULL; /* owned */
 	size_t callees_len = 0, callees_cap = 0, offs_len = 0, offs_cap = 0;
 
-	func module = { root, 0, (uint32_t)c->len, { "<module>", 8 }, 0, -1, false, false, false, false, false,
+	func module = { root, 0, (uint32_t)c->len, { "<module>", 8 }, 0, -1, false, false, false, false, false, false,
 			false, false, { NULL, 0 }, -1, false, -1, UINT32_MAX };
 	PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, module);
 
@@ -1318,6 +1327,7 @@ static int facts_collect(check *c, TSNode root)
 	gg_tree_index *ix = c->index;
 	ix->root = null_node();
 	ix->calls_len = ix->assignments_len = ix->imports_len = ix->models_len = ix->module_classes_len = 0;
+	ix->grad_off_len = 0;
 	ix->calls_exact = true;
 	/* Whether the nodes at each depth have only statement holders above them (imports there count). */
 	size_t depth = 0;
@@ -2105,14 +2115,36 @@ static void scan_calls(check *c, const ctx *x, TSNode node)
 /* A bare `torch.set_grad_enabled(...)` statement: what it leaves autograd as. */
 static grad_context bare_grad_statement(check *c, TSNode stmt)
 {
-	/* Any name that resolves to set_grad_enabled is spelled so in the call or in an import. */
-	if (!c->says_set_grad_enabled || !IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
+	if (!IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
 		return GRAD_NONE;
 	TSNode call = ts_node_named_child(stmt, 0);
+	/* stack.enter_context(torch.no_grad()): the context holds until the ExitStack's with ends. */
+	if (c->says_enter_context && IS(call, call)) {
+		TSNode fn = FIELD(call, function);
+		TSNode args = FIELD(call, arguments);
+		if (IS(fn, attribute) && span_is(attribute_name(c, fn), "enter_context") &&
+		    argument_count(c, args) == 1) {
+			grad_context g = grad_context_of(c, argument_at(c, args, 0));
+			return g == GRAD_OFF || g == GRAD_CONTROLLED ? g : GRAD_NONE;
+		}
+	}
+	/* Any name that resolves to set_grad_enabled is spelled so in the call or in an import. */
+	if (!c->says_set_grad_enabled)
+		return GRAD_NONE;
 	if (!IS(call, call) || !name_resolve(c, FIELD(call, function)) ||
 	    !name_is_one_of(c, names_set_grad_enabled))
 		return GRAD_NONE;
 	return grad_context_of(c, call);
+}
+
+/* Records that node (a definition, a with, a bare statement) leaves grad off, for the other rules. */
+static void grad_off_note(check *c, TSNode node)
+{
+	gg_tree_index *ix = c->index;
+	if (grow((void **)&ix->grad_off, &ix->grad_off_cap, ix->grad_off_len, sizeof *ix->grad_off))
+		fail(c, -ENOMEM);
+	else
+		ix->grad_off[ix->grad_off_len++] = ts_node_start_byte(node);
 }
 
 static void walk_block(check *c, ctx x, TSNode block);
@@ -2140,8 +2172,10 @@ static void walk_simple(check *c, ctx *x, TSNode stmt)
 		x->after_train = false;
 
 	grad_context g = bare_grad_statement(c, stmt);
-	if (g == GRAD_OFF || g == GRAD_CONTROLLED)
+	if (g == GRAD_OFF || g == GRAD_CONTROLLED) {
 		x->grad_off = true;
+		grad_off_note(c, stmt);
+	}
 	else if (g == GRAD_ON)
 		x->grad_off = false;
 }
@@ -2241,6 +2275,7 @@ static void walk_with(check *c, const ctx *x, TSNode node)
 		grad_context g = ts_node_has_error(ch) ? GRAD_OFF : with_grad(c, ch);
 		if (g == GRAD_OFF) {
 			sub.grad_off = true;
+			grad_off_note(c, node);
 			func *f = &c->funcs[x->func];
 			if (f->nograd_with == UINT32_MAX)
 				f->nograd_with = ts_node_start_byte(node);
@@ -2314,6 +2349,14 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 	 * evaluation data still are.
 	 */
 	f->eval_name = !(kind & (CLASS_MODULE | CLASS_EXTERNAL)) && (name_says_eval(c, f->name) || inherits);
+	/*
+	 * Choice: a model built on a framework's base (mmengine's BaseModel,
+	 * diffusers' ModelMixin) has its predict()/test_step() called by that
+	 * framework's loops, under no_grad: its own self.eval() says nothing of
+	 * the grad mode it runs in. Its callers here, and its own loops over
+	 * evaluation data, still do.
+	 */
+	f->framework_api = (kind & CLASS_MODULE) && (kind & CLASS_EXTERNAL);
 
 	if ((kind & CLASS_LIGHTNING) && is_lightning_hook(f->name))
 		sub.grad_off = true;
@@ -2333,6 +2376,8 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 		if (g == GRAD_OFF || g == GRAD_CONTROLLED)
 			sub.grad_off = true;
 	}
+	if (sub.grad_off)
+		grad_off_note(c, def);
 	TSNode body = FIELD(def, body);
 	sub.block_end = ts_node_end_byte(body);
 	walk_block(c, sub, body);
@@ -2393,6 +2438,28 @@ static void walk_block(check *c, ctx x, TSNode block)
 /* ---- the call graph ---- */
 
 /* The function a site calls: self.f in the caller's class, else the nearest f in scope. */
+/* Whether class sub is class base or derives from it through the file's own classes. */
+static bool class_inherits(const check *c, int sub, int base, unsigned depth)
+{
+	if (sub == base)
+		return true;
+	if (depth > MAX_CLASS_DEPTH)
+		return false;
+	TSNode bases = FIELD(c->classes[sub].node, superclasses);
+	uint32_t count = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode b = ts_node_named_child(bases, i);
+		if (!IS(b, identifier) || binding_find(c, node_span(c, b)))
+			continue;
+		span name = node_span(c, b);
+		for (const klass *k = class_find_const(c, name); k && k < c->classes + c->classes_len &&
+								  span_eq(k->name, name); k++)
+			if (class_inherits(c, (int)(k - c->classes), base, depth + 1))
+				return true;
+	}
+	return false;
+}
+
 static int site_callee(const check *c, const site *s)
 {
 	int best = -1;
@@ -2403,7 +2470,8 @@ static int site_callee(const check *c, const site *s)
 		if (!f->walked)
 			continue;
 		if (s->method) {
-			if (f->cls >= 0 && f->cls == s->caller_cls)
+			/* self.f(): f of the caller's class, or of a base class (a mixin) of this file. */
+			if (f->cls >= 0 && s->caller_cls >= 0 && class_inherits(c, s->caller_cls, f->cls, 0))
 				return fi;
 			continue;
 		}
@@ -2537,7 +2605,7 @@ static void backward_propagate(check *c)
 static bool evidence_holds(const check *c, const evidence *ev, int scope, bool loaded)
 {
 	const func *f = &c->funcs[scope];
-	if (!ts_node_is_null(ev->eval_call) &&
+	if (!ts_node_is_null(ev->eval_call) && !f->framework_api &&
 	    !offsets_any_in(&c->backward, ts_node_start_byte(ev->eval_call), ev->region_end) &&
 	    !(scope == 0 && f->bw))
 		return true;
@@ -2653,6 +2721,34 @@ static int unguarded_site(const check *c, int fi)
 
 /* ---- findings ---- */
 
+/* Whether the file returns f (`return eval_wrapper`), the function itself and not a call of it. */
+static bool func_handed_on(const check *c, const func *f)
+{
+	span name = f->name;
+	TSNode name_node = FIELD(f->def, name);
+	uint32_t own = ts_node_start_byte(name_node);
+	for (const char *p = c->text, *end = c->text + c->len; name.len && p < end;) {
+		const char *hit = memmem(p, (size_t)(end - p), name.ptr, name.len);
+		if (!hit)
+			break;
+		const char *after = hit + name.len;
+		p = after;
+		bool word = (hit == c->text || !(isalnum((unsigned char)hit[-1]) || hit[-1] == '_' || hit[-1] == '.')) &&
+			    (after == end || !(isalnum((unsigned char)*after) || *after == '_'));
+		if (!word || (uint32_t)(hit - c->text) == own)
+			continue;
+		const char *before = hit;
+		while (before > c->text && (before[-1] == ' ' || before[-1] == '\t'))
+			before--;
+		bool returned = before - c->text >= 6 && memcmp(before - 6, "return", 6) == 0 && before < hit;
+		while (after < end && (*after == ' ' || *after == '\t'))
+			after++;
+		if (returned && (after == end || *after == '\n' || *after == '\r' || *after == '#' || *after == ';'))
+			return true;
+	}
+	return false;
+}
+
 /* A short quotation of a node for messages, or an empty span when long or multi-line. */
 static span quote_of(const check *c, TSNode n)
 {
@@ -2717,11 +2813,18 @@ static void report(check *c, const event *e)
 	if (e->scope > 0 && f->guarded)
 		return;
 	const evidence *ev = &e->ev;
-	bool region = !ts_node_is_null(ev->eval_call) &&
+	bool region = !ts_node_is_null(ev->eval_call) && !f->framework_api &&
 		      !offsets_any_in(&c->backward, ts_node_start_byte(ev->eval_call), ev->region_end) &&
 		      !(e->scope == 0 && f->bw);
 	bool loop = !ts_node_is_null(ev->loop_iter) && !offsets_any_in(&c->backward, ev->loop_start, ev->loop_end);
-	bool named = e->scope > 0 && f->eval_name && !f->bw && !ev->after_train;
+	/*
+	 * Choice: a closure that the file returns, and never calls, runs where
+	 * its receiver calls it, perhaps under no_grad: its name alone is no
+	 * evidence then. (One passed to a call here is judged as usual: the
+	 * runner may well call it with grad on, as torch's quantize() does.)
+	 */
+	bool named = e->scope > 0 && f->eval_name && !f->bw && !ev->after_train &&
+		     !(unguarded_site(c, e->scope) < 0 && func_handed_on(c, f));
 	bool script = e->scope == 0 && e->loaded && !f->bw;
 	bool local = region || loop || named || script;
 	int site_i = -1;
@@ -2927,6 +3030,7 @@ void gg_rule_gg001_delete(gg_rule_gg001 *r)
 	free(r->index.reach);
 	free(r->index.models);
 	free(r->index.module_classes);
+	free(r->index.grad_off);
 	free(r->marks);
 	free(r);
 }
@@ -2970,6 +3074,7 @@ int gg_rule_gg001_check(gg_rule_gg001 *r, const gg_source *src, TSNode root, gg_
 	c.project = src->project;
 	c.pytest_module = gg_source_is_test_module(src);
 	c.says_set_grad_enabled = src->text && memmem(src->text, src->len, "set_grad_enabled", 16);
+	c.says_enter_context = src->text && memmem(src->text, src->len, "enter_context", 13);
 	c.out = out;
 
 	int rc = facts_collect(&c, root);
@@ -2988,6 +3093,12 @@ int gg_rule_gg001_check(gg_rule_gg001 *r, const gg_source *src, TSNode root, gg_
 		ts_tree_cursor_delete(&c.cursor);
 		if (!c.error)
 			call_graph_resolve(&c);
+		/* Functions whose every call site in the file runs without grad: the other rules skip them too. */
+		for (size_t i = 1; i < c.funcs_len && !c.error; i++)
+			if (c.funcs[i].guarded)
+				grad_off_note(&c, c.funcs[i].def);
+		if (c.index->grad_off_len)
+			qsort(c.index->grad_off, c.index->grad_off_len, sizeof *c.index->grad_off, u32_cmp);
 		for (size_t i = 0; i < c.events_len && !c.error; i++)
 			report(&c, &c.events[i]);
 		rc = c.error;

@@ -1369,7 +1369,7 @@ static void walk_simple(check *c, ctx *x, TSNode stmt)
 	gg_grad_mode g = gg_grad_statement_mode(&c->torch, stmt, &err);
 	if (err)
 		fail(c, err);
-	if (g == GG_GRAD_OFF || g == GG_GRAD_CONTROLLED)
+	if (g == GG_GRAD_OFF || g == GG_GRAD_CONTROLLED || gg_tree_index_grad_off(c->index, c->root, stmt))
 		x->grad_off = true;
 	else if (g == GG_GRAD_ON)
 		x->grad_off = false;
@@ -1420,6 +1420,9 @@ static void walk_with(check *c, const ctx *x, TSNode node)
 		else if (g == GG_GRAD_ON)
 			sub.grad_off = false;
 	}
+	/* GG001's answer, which also knows the project's wrappers and the file's own. */
+	if (gg_tree_index_grad_off(c->index, c->root, node))
+		sub.grad_off = true;
 	walk_block(c, sub, FIELD(node, body));
 }
 
@@ -1459,7 +1462,7 @@ static bool calls_hits(const check *c, span text)
 static bool in_module_class(const check *c, TSNode cls)
 {
 	const gg_tree_index *ix = c->index;
-	if (ts_node_is_null(cls) || !ix || !ts_node_eq(ix->root, c->root))
+	if (ts_node_is_null(cls) || !ix || !ix->module_classes_len || !ts_node_eq(ix->root, c->root))
 		return false;
 	uint32_t at = ts_node_start_byte(cls);
 	return bsearch(&at, ix->module_classes, ix->module_classes_len, sizeof *ix->module_classes, u32_cmp) != NULL;
@@ -1517,6 +1520,9 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 		if (g == GG_GRAD_OFF || g == GG_GRAD_CONTROLLED)
 			sub.grad_off = true;
 	}
+	/* GG001's answer: wrappers of this file or the project, hooks, every caller guarded. */
+	if (gg_tree_index_grad_off(c->index, c->root, def))
+		sub.grad_off = true;
 	TSNode body = FIELD(def, body);
 	/*
 	 * The probe looks for accumulations in loops: a function that spells

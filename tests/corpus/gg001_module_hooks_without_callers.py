@@ -25,3 +25,27 @@ class DepthModel(nn.Module):
 
     def eval_forward(self, batch, outputs=None):
         return outputs if outputs is not None else self.forward(batch)
+
+
+# A model built on a framework's base: the framework's test loop calls
+# predict() under no_grad; its own self.eval() says nothing of the grad mode.
+from mmengine.model import BaseModel
+
+
+class Tagger(BaseModel):
+    def __init__(self, encoder, head):
+        super().__init__()
+        self.encoder = encoder
+        self.head = head
+
+    def forward(self, images):
+        return self.head(self.encoder(images))
+
+    def extract(self, images):
+        return self.encoder(images)
+
+
+class OpenTagger(Tagger):
+    def predict(self, images):
+        self.eval()
+        return self.head(self.extract(images))
