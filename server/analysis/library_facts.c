@@ -54,6 +54,7 @@ static int line_parse(gg_library_facts *f, const char *p, const char *end)
 	gg_library_fact *fact = &items[f->len];
 	fact->kind = plain ? GG_LIBRARY_PLAIN_OBJECT : GG_LIBRARY_NO_GRAD;
 	fact->pattern = word_dup(pattern, pattern_n);
+	fact->literal = strcspn(fact->pattern ? fact->pattern : "", "*?[\\");
 	fact->method = method ? word_dup(method, method_n) : NULL;
 	if (!fact->pattern || (method && !fact->method)) {
 		free(fact->pattern);
@@ -94,23 +95,44 @@ void gg_library_facts_free(gg_library_facts *f)
 	f->len = 0;
 }
 
+/* Whether name can match fact's pattern at all: it starts with the pattern's plain text. */
+static bool prefix_fits(const gg_library_fact *fact, const char *name, size_t len)
+{
+	return fact->literal <= len && memcmp(fact->pattern, name, fact->literal) == 0;
+}
+
 static bool facts_match(const gg_library_facts *f, gg_library_fact_kind kind, const char *factory, size_t len,
 			const char *method, size_t method_len)
 {
-	char *name = word_dup(factory, len);
-	if (!name)
-		return false; /* out of memory: no fact, so the finding stands */
+	/* Called for every resolved assignment of a file: no allocation for the usual short name. */
+	char small[256], *name = NULL;
 	bool found = false;
 	for (size_t i = 0; i < f->len && !found; i++) {
 		const gg_library_fact *fact = &f->items[i];
-		if (fact->kind != kind || !fact->method != !method)
+		if (fact->kind != kind || !fact->method != !method || !prefix_fits(fact, factory, len))
 			continue;
 		if (method && (strlen(fact->method) != method_len || memcmp(fact->method, method, method_len) != 0))
 			continue;
+		if (!name) {
+			name = len < sizeof small ? small : malloc(len + 1);
+			if (!name)
+				return false; /* out of memory: no fact, so the finding stands */
+			memcpy(name, factory, len);
+			name[len] = '\0';
+		}
 		found = fnmatch(fact->pattern, name, 0) == 0;
 	}
-	free(name);
+	if (name != small)
+		free(name);
 	return found;
+}
+
+bool gg_library_facts_has_methods(const gg_library_facts *f, const char *factory, size_t len)
+{
+	for (size_t i = 0; i < f->len; i++)
+		if (f->items[i].method && prefix_fits(&f->items[i], factory, len))
+			return true;
+	return false;
 }
 
 bool gg_library_facts_no_grad(const gg_library_facts *f, const char *factory, size_t len, const char *method,

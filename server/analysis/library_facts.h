@@ -18,6 +18,7 @@ typedef enum gg_library_fact_kind {
 typedef struct gg_library_fact {
 	gg_library_fact_kind kind;
 	char *pattern; /* owned: fnmatch(3) over a resolved dotted name */
+	size_t literal; /* how many of its first bytes are plain text: a name must start with them */
 	char *method;  /* owned: the method that runs without grad, or NULL for __call__ */
 } gg_library_fact;
 
@@ -40,5 +41,8 @@ bool gg_library_facts_no_grad(const gg_library_facts *f, const char *factory, si
 
 /* Whether what the callable `factory` (a resolved dotted name) builds or loads is no torch module. */
 bool gg_library_facts_plain(const gg_library_facts *f, const char *factory, size_t len);
+
+/* Whether some method fact could concern what `factory` makes (worth remembering the name it is bound to). */
+bool gg_library_facts_has_methods(const gg_library_facts *f, const char *factory, size_t len);
 
 #endif

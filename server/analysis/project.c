@@ -21,10 +21,48 @@ void gg_project_free(gg_project *p)
 	gg_project_init(p);
 }
 
+static bool name_char(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
+}
+
+/*
+ * Whether word occurs in text other than as the plain use `with torch.word(`
+ * or `@torch.word` (any dotted prefix): a wrapper must return it, enter it
+ * or name it some other way.
+ */
+static bool named_otherwise(const char *text, size_t len, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = text, *end = text + len; (size_t)(end - p) >= n;) {
+		const char *hit = memmem(p, (size_t)(end - p), word, n);
+		if (!hit)
+			return false;
+		p = hit + n;
+		/* A word of its own (not _no_grad_uniform_), and not the plain uses. */
+		if ((p < end && name_char(*p)) || (hit > text && name_char(hit[-1])))
+			continue;
+		const char *b = hit;
+		while (b > text && (name_char(b[-1]) || b[-1] == '.'))
+			b--;
+		while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		bool decorator = b > text && b[-1] == '@';
+		bool with = b - text >= 4 && memcmp(b - 4, "with", 4) == 0 && (b - 4 == text || !name_char(b[-5]));
+		if (!decorator && !with)
+			return true;
+	}
+	return false;
+}
+
 bool gg_project_may_export(const char *text, size_t len)
 {
-	return gg_text_contains(text, len, "no_grad") || gg_text_contains(text, len, "inference_mode") ||
-	       gg_text_contains(text, len, "set_grad_enabled");
+	/* A context-manager class turns grad off in __enter__, however it spells it. */
+	if (gg_text_contains(text, len, "__enter__") &&
+	    (gg_text_contains(text, len, "set_grad_enabled") || gg_text_contains(text, len, "no_grad") ||
+	     gg_text_contains(text, len, "inference_mode")))
+		return true;
+	return named_otherwise(text, len, "no_grad") || named_otherwise(text, len, "inference_mode");
 }
 
 /* The dotted module name of a path: ./pkg/utils.py -> pkg.utils, pkg/__init__.py -> pkg. */

@@ -23,9 +23,10 @@ void gg_project_init(gg_project *p);
 void gg_project_free(gg_project *p);
 
 /*
- * Whether the file's text could define such a callable at all: only text that
- * names no_grad, inference_mode or set_grad_enabled can. Cheap; call it
- * before reading the file into the project.
+ * Whether the file's text could define such a callable at all: it names
+ * no_grad or inference_mode other than in a plain `with torch.no_grad():` or
+ * `@torch.no_grad()`, or has an __enter__ and a grad-mode name. Cheap (a text
+ * scan); a false answer is certain, a true one only a maybe.
  */
 bool gg_project_may_export(const char *text, size_t len);
 

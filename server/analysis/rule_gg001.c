@@ -1066,7 +1066,7 @@ static void assignment_classify(check *c, TSNode left, TSNode right)
 	bool metric = span_ends(r, "Loss") || span_ends(r, "Metric") ||
 		      gg_library_facts_plain(&c->rule->libraries, r.ptr, r.len) ||
 		      gg_library_facts_no_grad(&c->rule->libraries, r.ptr, r.len, NULL, 0);
-	if (span_contains(r, ".")) {
+	if (gg_library_facts_has_methods(&c->rule->libraries, r.ptr, r.len)) {
 		char *factory = strndup(r.ptr, r.len);
 		if (!factory || grow((void **)&c->lib_objects, &c->lib_objects_cap, c->lib_objects_len,
 				     sizeof *c->lib_objects)) {
