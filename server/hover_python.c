@@ -89,9 +89,11 @@ cJSON *gg_hover_python(gg_session *s, gg_document *doc, size_t offset)
 			best = f;
 	}
 	if (best) {
-		const char *text = gg_docs_rule(best->code);
+		/* The finding first, then the rule's page in brief, then the link to all of it. */
+		char *text = gg_docs_rule_hover(best->code);
 		char *md = text ? gg_strdup_printf("**%s** %s\n\n---\n\n%s", best->code, best->message, text) : NULL;
-		return text ? hover_make(s, doc, md, best->range.start, best->range.end) : NULL;
+		free(text);
+		return md ? hover_make(s, doc, md, best->range.start, best->range.end) : NULL;
 	}
 	TSNode root = ts_tree_root_node(doc->tree);
 	TSNode id = ts_node_descendant_for_byte_range(root, (uint32_t)offset, (uint32_t)offset);

@@ -4,6 +4,10 @@
  */
 #include "explain_docs.h"
 
+#include "analysis.h"
+#include "buf.h"
+#include "findings.h"
+
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,63 +21,10 @@
 #define DOC_TRAIN "https://pytorch.org/docs/stable/generated/torch.nn.Module.html#torch.nn.Module.train"
 #define DOC_DETACH "https://pytorch.org/docs/stable/generated/torch.Tensor.detach.html"
 #define DOC_ITEM "https://pytorch.org/docs/stable/generated/torch.Tensor.item.html"
-#define DOC_FAQ "https://pytorch.org/docs/stable/notes/faq.html#my-model-reports-cuda-runtime-error-2-out-of-memory"
-#define DOC_IS_GRAD "https://pytorch.org/docs/stable/generated/torch.is_grad_enabled.html"
-#define DOC_MAX_MEM "https://pytorch.org/docs/stable/generated/torch.cuda.max_memory_allocated.html"
 #define DOC_VARIABLE "https://pytorch.org/docs/stable/autograd.html#variable-deprecated"
 
-#define VERIFY_TEXT \
-	"**How to verify.** Inside the loop, `assert not torch.is_grad_enabled()` ([docs](" DOC_IS_GRAD ")). " \
-	"Measure the peak with and without the fix: `torch.cuda.reset_peak_memory_stats()` before the loop, " \
-	"`torch.cuda.max_memory_allocated()` after it ([docs](" DOC_MAX_MEM ")).\n"
-
-static const char doc_gg001[] =
-	"### GG001 eval-forward-with-grad\n"
-	"\n"
-	"**What happens.** With autograd on, every operation of the forward records itself in a graph and "
-	"saves the activations its backward would need. The output holds that graph, so the activations "
-	"stay in memory for a backward that never comes. When outputs or losses are accumulated (a list of "
-	"outputs, `total += loss`), every batch's graph stays alive until the loop ends: memory grows batch "
-	"by batch, which is why CUDA runs out of memory as soon as validation starts.\n"
-	"\n"
-	"**Why `model.eval()` does not help.** `eval()` only switches layers such as Dropout and BatchNorm "
-	"to their evaluation behaviour. It does not turn autograd off ([docs](" DOC_AUTOGRAD_LOCAL ")).\n"
-	"\n"
-	"**Fix.** Run the evaluation under `torch.no_grad()`: wrap the loop in `with torch.no_grad():` or "
-	"decorate the evaluation function with `@torch.no_grad()` ([docs](" DOC_NO_GRAD ")). "
-	"`torch.inference_mode()` is faster still, when its outputs never need to enter autograd later "
-	"([docs](" DOC_INFERENCE ")).\n"
-	"\n" VERIFY_TEXT;
-
-static const char doc_gg002[] =
-	"### GG002 graph-accumulation\n"
-	"\n"
-	"**What happens.** A tensor that carries autograd history is the root of the graph that made it. "
-	"Adding it to a running total, or keeping it in a list, keeps that whole graph (and the activations "
-	"it saved) alive as long as the total or the list lives: every iteration's graph stays in memory "
-	"until the loop ends ([PyTorch FAQ](" DOC_FAQ ")).\n"
-	"\n"
-	"**Why `model.eval()` does not help.** It changes layer behaviour, not autograd; the loss still "
-	"carries its graph ([docs](" DOC_AUTOGRAD_LOCAL ")).\n"
-	"\n"
-	"**Fix.** Accumulate `loss.detach().item()` for a scalar (a Python number holds no graph; "
-	"[docs](" DOC_ITEM ")) and `out.detach()` for a tensor kept in a list ([docs](" DOC_DETACH ")).\n"
-	"\n" VERIFY_TEXT;
-
-static const char doc_gg003[] =
-	"### GG003 volatile-no-op\n"
-	"\n"
-	"**What happens.** `Variable(x, volatile=True)` disabled autograd before PyTorch 0.4. Since 0.4 "
-	"Variable and Tensor are one type and `volatile` has no effect (PyTorch warns: \"volatile was removed "
-	"and now has no effect\"), so code that relies on it runs its forward with autograd on and keeps "
-	"every activation ([docs](" DOC_VARIABLE ")).\n"
-	"\n"
-	"**Why `model.eval()` does not help.** It changes layer behaviour, not autograd "
-	"([docs](" DOC_AUTOGRAD_LOCAL ")).\n"
-	"\n"
-	"**Fix.** Remove `volatile=True` and run the evaluation under `with torch.no_grad():` "
-	"([docs](" DOC_NO_GRAD ")).\n"
-	"\n" VERIFY_TEXT;
+/* The rule pages docs/rules/GGnnn.md, compiled in by meson (gg-embed). */
+extern const char gg_doc_GG001[], gg_doc_GG002[], gg_doc_GG003[];
 
 typedef struct doc_entry {
 	const char *name;
@@ -175,12 +126,46 @@ const char *gg_docs_rule(const char *code)
 	if (!code)
 		return NULL;
 	if (strcmp(code, "GG001") == 0)
-		return doc_gg001;
+		return gg_doc_GG001;
 	if (strcmp(code, "GG002") == 0)
-		return doc_gg002;
+		return gg_doc_GG002;
 	if (strcmp(code, "GG003") == 0)
-		return doc_gg003;
+		return gg_doc_GG003;
 	return NULL;
+}
+
+/* The section "## name" of a page, heading included, up to the next "## ", into out. */
+static int section_append(gg_buf *out, const char *page, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = strstr(page, "\n## "); p; p = strstr(p + 1, "\n## ")) {
+		if (strncmp(p + 4, name, n) != 0 || p[4 + n] != '\n')
+			continue;
+		const char *end = strstr(p + 4 + n, "\n## ");
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		return gg_buf_append(out, p + 1, len);
+	}
+	return 0;
+}
+
+char *gg_docs_rule_hover(const char *code)
+{
+	const char *page = gg_docs_rule(code);
+	if (!page)
+		return NULL;
+	gg_buf out = { NULL, 0, 0 };
+	static const char *const sections[] = { "Why it matters", "Fix", "How to verify", NULL };
+	int rc = 0;
+	for (const char *const *s = sections; *s && !rc; s++)
+		rc = section_append(&out, page, *s);
+	char *link = rc ? NULL : gg_strdup_printf("[The whole page: %s](" GG_RULE_DOCS_BASE "%s.md)", code, code);
+	if (!link || gg_buf_append(&out, link, strlen(link) + 1)) {
+		free(link);
+		free(out.data);
+		return NULL;
+	}
+	free(link);
+	return out.data;
 }
 
 const char *gg_docs_api(const char *name)

@@ -7,8 +7,19 @@
  * read these texts (markdown, with links to the PyTorch documentation).
  */
 
-/* The explanation of a rule ("GG001"): mechanism, memory impact, fix, how to verify. NULL for an unknown code. */
+/*
+ * The page of a rule ("GG001"): docs/rules/GG001.md as built in, the one
+ * text per rule (what it finds, why it matters, the fix, how to verify, when
+ * it is not reported, how gradguard decides). NULL for an unknown code.
+ */
 const char *gg_docs_rule(const char *code);
+
+/*
+ * What a hover shows of a rule's page: its "Why it matters", "Fix" and "How
+ * to verify" sections and a link to the whole page. malloc'd (the caller's);
+ * NULL for an unknown code or out of memory.
+ */
+char *gg_docs_rule_hover(const char *code);
 
 /*
  * The explanation of a PyTorch API gradguard knows: "eval", "train",
