@@ -88,7 +88,7 @@ cJSON *gg_code_actions_workspace_edit(gg_session *s, const gg_document *doc, con
 int gg_code_actions_fix_all(gg_session *s, gg_document *doc, cJSON **edit)
 {
 	*edit = NULL;
-	gg_source src = { doc->text, doc->len, NULL, doc->path, gg_settings_config_for(s, doc), s->root_path, NULL };
+	gg_source src = { doc->text, doc->len, NULL, doc->path, gg_settings_config_for(s, doc), s->root_path, s->project };
 	char *out = NULL;
 	size_t out_len = 0, applied = 0;
 	int rc = gg_fix_all(s->analyzer, &src, false, &out, &out_len, &applied);

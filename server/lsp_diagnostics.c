@@ -33,7 +33,7 @@ int gg_diagnostics_analyze(gg_session *s, gg_document *doc)
 		gg_log_error("cannot parse %s: %s", doc->uri, rc == -EFBIG ? "too large" : "out of memory");
 		return rc;
 	}
-	gg_source src = { doc->text, doc->len, doc->tree, doc->path, gg_settings_config_for(s, doc), s->root_path, NULL };
+	gg_source src = { doc->text, doc->len, doc->tree, doc->path, gg_settings_config_for(s, doc), s->root_path, s->project };
 	rc = gg_analyzer_check(s->analyzer, &src, &doc->findings);
 	if (rc != 0)
 		gg_log_error("analysis of %s failed (%d)", doc->uri, rc);

@@ -9,6 +9,7 @@
 #include "log.h"
 #include "lsp_diagnostics.h"
 #include "lsp_dispatch.h"
+#include "lsp_workspace_index.h"
 #include "lsp_settings.h"
 
 static void session_drain(uv_idle_t *idle);
@@ -77,6 +78,7 @@ void gg_session_close(gg_session *s)
 	s->pending = NULL;
 	s->pending_len = s->pending_cap = 0;
 	gg_settings_free(s);
+	gg_workspace_index_close(s);
 	free(s->root_path);
 	s->root_path = NULL;
 }

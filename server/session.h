@@ -90,6 +90,10 @@ typedef struct gg_session {
 	bool client_document_changes;      /* WorkspaceEdit.documentChanges (versioned edits) */
 	bool client_hover_plaintext;       /* hover text as plaintext: the client cannot render markdown */
 	char *root_path; /* owned; the first workspace folder's local path, or NULL (traceback resolution) */
+	/* The workspace's project index (lsp_workspace_index.c): owned, NULL until built. */
+	struct gg_project *project;
+	struct index_build *index_build; /* the build running on the thread pool, or NULL */
+	bool index_again;                /* a file was saved during that build: one more */
 	cJSON *settings;           /* owned; the "gradguard" settings object, or NULL */
 	struct gg_config_loader *config_loader; /* owned; built from settings, NULL until first needed */
 

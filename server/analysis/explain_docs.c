@@ -8,6 +8,7 @@
 #include "buf.h"
 #include "findings.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,7 +135,7 @@ const char *gg_docs_rule(const char *code)
 	return NULL;
 }
 
-/* The section "## name" of a page, heading included, up to the next "## ", into out. */
+/* The section "## name" of a page up to the next "## ", into out, its heading one level below the title's. */
 static int section_append(gg_buf *out, const char *page, const char *name)
 {
 	size_t n = strlen(name);
@@ -143,7 +144,7 @@ static int section_append(gg_buf *out, const char *page, const char *name)
 			continue;
 		const char *end = strstr(p + 4 + n, "\n## ");
 		size_t len = end ? (size_t)(end - p) : strlen(p);
-		return gg_buf_append(out, p + 1, len);
+		return gg_buf_append(out, "####", 4) || gg_buf_append(out, p + 3, len - 2) ? -ENOMEM : 0;
 	}
 	return 0;
 }
@@ -155,7 +156,13 @@ char *gg_docs_rule_hover(const char *code)
 		return NULL;
 	gg_buf out = { NULL, 0, 0 };
 	static const char *const sections[] = { "Why it matters", "Fix", "How to verify", NULL };
-	int rc = 0;
+	/* The page's title ("# GG001 eval-forward-with-grad") as a smaller heading. */
+	size_t title = page[0] == '#' ? strcspn(page, "\n") : 0;
+	int rc = title ? gg_buf_append(&out, "##", 2) : 0;
+	if (!rc && title)
+		rc = gg_buf_append(&out, page, title + 1);
+	if (!rc && title)
+		rc = gg_buf_append(&out, "\n", 1);
 	for (const char *const *s = sections; *s && !rc; s++)
 		rc = section_append(&out, page, *s);
 	char *link = rc ? NULL : gg_strdup_printf("[The whole page: %s](" GG_RULE_DOCS_BASE "%s.md)", code, code);

@@ -15,8 +15,8 @@
 const char *gg_docs_rule(const char *code);
 
 /*
- * What a hover shows of a rule's page: its "Why it matters", "Fix" and "How
- * to verify" sections and a link to the whole page. malloc'd (the caller's);
+ * What a hover shows of a rule's page: its title, its "Why it matters", "Fix"
+ * and "How to verify" sections, and a link to the whole page. malloc'd (the caller's);
  * NULL for an unknown code or out of memory.
  */
 char *gg_docs_rule_hover(const char *code);

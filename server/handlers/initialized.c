@@ -1,9 +1,12 @@
 #include "handlers.h"
 #include "lsp_settings.h"
+#include "lsp_workspace_index.h"
 
 void gg_handle_initialized(gg_session *s, const cJSON *params)
 {
 	(void)params;
 	/* Settings the client keeps (workspace/configuration) replace the initializationOptions. */
 	gg_settings_request(s);
+	/* What the workspace's files define for each other (imported wrappers), built off the loop. */
+	gg_workspace_index_start(s);
 }

@@ -418,7 +418,8 @@ class Runner:
             if self.client.close_stdin(timeout=self.t(10000)) == "timeout":
                 raise CaseError("closing stdin blocked")
         elif kind == "handshake":
-            params = deep_merge(copy.deepcopy(DEFAULT_INIT_PARAMS), arg or {})
+            # "$uri"/"$path" in the params too (a rootUri in the source tree).
+            params = expand(deep_merge(copy.deepcopy(DEFAULT_INIT_PARAMS), arg or {}))
             self.send_obj({"jsonrpc": "2.0", "id": "handshake-initialize", "method": "initialize", "params": params})
             want = step.get("expect_result", {"capabilities": {"$type": "object"}})
             self.expect({"id": "handshake-initialize", "result": want})
