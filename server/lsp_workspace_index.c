@@ -78,7 +78,7 @@ static void index_after(uv_work_t *req, int status)
 				gg_project_free(s->project);
 			free(s->project);
 			s->project = project;
-			gg_log_info("workspace index: %zu files, %zu grad-disabling wrappers", b->files, project->len);
+			gg_log_info("workspace index: %zu files, %zu grad-disabling wrappers", b->files, project->names.len);
 			/* Every open document may now read differently. */
 			for (size_t i = 0; i < s->docs_len; i++)
 				gg_diagnostics_schedule(s, s->docs[i]);

@@ -10,15 +10,12 @@
 
 void gg_project_init(gg_project *p)
 {
-	memset(p, 0, sizeof *p);
+	gg_strings_init(&p->names);
 }
 
 void gg_project_free(gg_project *p)
 {
-	for (size_t i = 0; i < p->len; i++)
-		free(p->names[i]);
-	free(p->names);
-	gg_project_init(p);
+	gg_strings_free(&p->names);
 }
 
 static bool name_char(char ch)
@@ -94,27 +91,18 @@ typedef struct export_ctx {
 static int export_add(void *ctx, const char *name, size_t len)
 {
 	export_ctx *x = ctx;
-	gg_project *p = x->p;
-	if (p->len == p->cap) {
-		size_t cap = p->cap ? p->cap * 2 : 16;
-		char **names = realloc(p->names, cap * sizeof *names);
-		if (!names)
-			return -ENOMEM;
-		p->names = names;
-		p->cap = cap;
-	}
-	size_t n = x->module_len + (x->module_len ? 1 : 0) + len;
-	char *s = malloc(n + 1);
-	if (!s)
-		return -ENOMEM;
-	memcpy(s, x->module, x->module_len);
-	size_t at = x->module_len;
-	if (x->module_len)
-		s[at++] = '.';
-	memcpy(s + at, name, len);
-	s[n] = '\0';
-	p->names[p->len++] = s;
-	return 0;
+	gg_buf dotted = { NULL, 0, 0 };
+	int rc = gg_buf_append(&dotted, x->module, x->module_len);
+	if (!rc && x->module_len)
+		rc = gg_buf_append(&dotted, ".", 1);
+	if (!rc)
+		rc = gg_buf_append(&dotted, name, len);
+	if (!rc)
+		rc = gg_buf_append(&dotted, "", 1); /* the NUL */
+	if (!rc)
+		rc = gg_strings_push(&x->p->names, dotted.data);
+	free(dotted.data);
+	return rc;
 }
 
 int gg_project_add_file(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len)
@@ -155,9 +143,10 @@ bool gg_project_disables_grad(const gg_project *p, const char *dotted, size_t le
 	if (!p || !memchr(dotted, '.', len))
 		return false;
 	/* The names are few (a project's wrappers); a scan with a cheap last-byte test does. */
-	for (size_t i = 0; i < p->len; i++) {
-		size_t n = strlen(p->names[i]);
-		if (n && p->names[i][n - 1] == dotted[len - 1] && dotted_suffix(p->names[i], n, dotted, len))
+	for (size_t i = 0; i < p->names.len; i++) {
+		const char *name = p->names.items[i];
+		size_t n = strlen(name);
+		if (n && name[n - 1] == dotted[len - 1] && dotted_suffix(name, n, dotted, len))
 			return true;
 	}
 	return false;

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "analysis.h"
+#include "config.h"
 
 /*
  * What a project's files tell each other (SPEC §2, "a workspace index of
@@ -15,8 +16,7 @@
  * checked; read-only while they are (threads may share it).
  */
 typedef struct gg_project {
-	char **names; /* owned, each owned: "utils.torch_utils.smart_inference_mode" */
-	size_t len, cap;
+	gg_strings names; /* "utils.torch_utils.smart_inference_mode", ... */
 } gg_project;
 
 void gg_project_init(gg_project *p);

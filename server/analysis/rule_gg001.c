@@ -1556,7 +1556,7 @@ static bool configured_decorator(check *c, TSNode name)
 /* A wrapper another file of the project defines, imported here (`from utils import smart_inference_mode`). */
 static bool project_wrapper(check *c, TSNode name)
 {
-	if (!c->project || !c->project->len || !binding_find(c, node_span(c, chain_root(c, name))) ||
+	if (!c->project || !c->project->names.len || !binding_find(c, node_span(c, chain_root(c, name))) ||
 	    !name_resolve(c, name))
 		return false;
 	span r = resolved(c);
