@@ -542,16 +542,8 @@ void gg_call_ref_init(gg_call_ref *ref, const gg_py_ids *ids, const char *text, 
 	callee_tree_names(ref, ids);
 }
 
-static int u32_order(const void *pa, const void *pb)
-{
-	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	return (a > b) - (a < b);
-}
-
 bool gg_tree_index_grad_off(const gg_tree_index *ix, TSNode root, TSNode n)
 {
-	if (!ix || !ix->grad_off_len || ts_node_is_null(n) || !ts_node_eq(ix->root, root))
-		return false;
-	uint32_t at = ts_node_start_byte(n);
-	return bsearch(&at, ix->grad_off, ix->grad_off_len, sizeof *ix->grad_off, u32_order) != NULL;
+	return ix && !ts_node_is_null(n) && ts_node_eq(ix->root, root) &&
+	       gg_offsets_has(ix->grad_off, ix->grad_off_len, ts_node_start_byte(n));
 }

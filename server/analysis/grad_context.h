@@ -173,6 +173,7 @@ typedef struct gg_tree_index {
 	TSNode *imports; /* owned */
 	size_t imports_len, imports_cap;
 	bool *reach; /* owned: the walk's scratch, per depth */
+	size_t reach_cap;
 	/*
 	 * The spellings that hold modules, as GG001's facts decide it (built from
 	 * a module class or a model factory, loaded, or the receiver of a method
@@ -199,13 +200,26 @@ typedef struct gg_tree_index {
 	 */
 	uint32_t *grad_off; /* owned */
 	size_t grad_off_len, grad_off_cap;
-	size_t reach_cap;
 	/*
 	 * False when the tree has a call without width or out of order, which a
 	 * byte range cannot place: users then walk the subtree themselves.
 	 */
 	bool calls_exact;
 } gg_tree_index;
+
+/* Whether the ascending offsets[0, len) hold at (the index's module_classes, grad_off). */
+static inline bool gg_offsets_has(const uint32_t *offsets, size_t len, uint32_t at)
+{
+	size_t lo = 0, hi = len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (offsets[mid] < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < len && offsets[lo] == at;
+}
 
 /* Whether the index describes root's tree and says that the statement or definition n runs with grad off. */
 bool gg_tree_index_grad_off(const gg_tree_index *ix, TSNode root, TSNode n);

@@ -1462,10 +1462,8 @@ static bool calls_hits(const check *c, span text)
 static bool in_module_class(const check *c, TSNode cls)
 {
 	const gg_tree_index *ix = c->index;
-	if (ts_node_is_null(cls) || !ix || !ix->module_classes_len || !ts_node_eq(ix->root, c->root))
-		return false;
-	uint32_t at = ts_node_start_byte(cls);
-	return bsearch(&at, ix->module_classes, ix->module_classes_len, sizeof *ix->module_classes, u32_cmp) != NULL;
+	return !ts_node_is_null(cls) && ix && ts_node_eq(ix->root, c->root) &&
+	       gg_offsets_has(ix->module_classes, ix->module_classes_len, ts_node_start_byte(cls));
 }
 
 /* build_layers, _make_residual, create_heads: functions that assemble modules. */
