@@ -6,7 +6,6 @@
 
 #include "buf.h"
 #include "grad_context.h"
-#include "rules.h"
 
 void gg_project_init(gg_project *p)
 {

@@ -889,14 +889,8 @@ static bool is_func_name(const check *c, span name)
 	return i < c->funcs_len - 1 && span_eq(c->func_names[i].name, name);
 }
 
-static const klass *class_find_const(const check *c, span name);
-
-static klass *class_find(check *c, span name)
-{
-	return (klass *)class_find_const(c, name);
-}
-
-static const klass *class_find_const(const check *c, span name)
+/* The first class of the file named name, or NULL (the classes are the check's own: not const for the caller). */
+static klass *class_find(const check *c, span name)
 {
 	klass key = { null_node(), name, 0, 0 };
 	size_t lo = 0, hi = c->classes_len;
@@ -1063,7 +1057,7 @@ static void assignment_classify(check *c, TSNode left, TSNode right)
 	 * Losses, metrics, estimators, tokenizers: no modules to run. A diffusers
 	 * pipeline and its kind run __call__ without grad (queries/libraries.txt).
 	 */
-	bool metric = span_ends(r, "Loss") || span_ends(r, "Metric") ||
+	bool not_model = span_ends(r, "Loss") || span_ends(r, "Metric") ||
 		      gg_library_facts_plain(&c->rule->libraries, r.ptr, r.len) ||
 		      gg_library_facts_no_grad(&c->rule->libraries, r.ptr, r.len, NULL, 0);
 	if (gg_library_facts_has_methods(&c->rule->libraries, r.ptr, r.len)) {
@@ -1076,11 +1070,11 @@ static void assignment_classify(check *c, TSNode left, TSNode right)
 		}
 		c->lib_objects[c->lib_objects_len++] = (lib_object){ target, factory };
 	}
-	if (metric)
+	if (not_model)
 		PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
 	else if (factory)
 		PUSH(c, c->models.items, c->models.len, c->models.cap, target);
-	if (loaded && !metric)
+	if (loaded && !not_model)
 		PUSH(c, c->loaded.items, c->loaded.len, c->loaded.cap, target);
 }
 
@@ -2437,7 +2431,6 @@ static void walk_block(check *c, ctx x, TSNode block)
 
 /* ---- the call graph ---- */
 
-/* The function a site calls: self.f in the caller's class, else the nearest f in scope. */
 /* Whether class sub is class base or derives from it through the file's own classes. */
 static bool class_inherits(const check *c, int sub, int base, unsigned depth)
 {
@@ -2452,7 +2445,7 @@ static bool class_inherits(const check *c, int sub, int base, unsigned depth)
 		if (!IS(b, identifier) || binding_find(c, node_span(c, b)))
 			continue;
 		span name = node_span(c, b);
-		for (const klass *k = class_find_const(c, name); k && k < c->classes + c->classes_len &&
+		for (const klass *k = class_find(c, name); k && k < c->classes + c->classes_len &&
 								  span_eq(k->name, name); k++)
 			if (class_inherits(c, (int)(k - c->classes), base, depth + 1))
 				return true;
@@ -2460,6 +2453,7 @@ static bool class_inherits(const check *c, int sub, int base, unsigned depth)
 	return false;
 }
 
+/* The function a site calls: self.f in the caller's class, else the nearest f in scope. */
 static int site_callee(const check *c, const site *s)
 {
 	int best = -1;
