@@ -32,7 +32,8 @@ static const char diagnose_usage[] =
 	"  --output-format FORMAT   text (default) or json\n"
 	"  -h, --help               print this help\n"
 	"\n"
-	"exit status: 0 no out-of-memory error found, 1 one was diagnosed, 2 errors\n";
+	"exit status: 0 no out-of-memory error found, 1 one was diagnosed, 2 errors,\n"
+	"3 the paste is cut before its exception line (nothing could be concluded)\n";
 
 static const char *diagnose_headline(const gg_diagnosis *d)
 {
@@ -41,6 +42,7 @@ static const char *diagnose_headline(const gg_diagnosis *d)
 	case GG_DX_OOM_EVAL: return "in evaluation (autograd was already off)";
 	case GG_DX_OOM_TRAINING: return "in training";
 	case GG_DX_OOM: return "";
+	case GG_DX_INCOMPLETE:
 	case GG_DX_NOT_OOM: break;
 	}
 	return NULL;
@@ -70,6 +72,8 @@ static void diagnose_print_text(FILE *out, const gg_diagnoses *all)
 			}
 			if (*phase)
 				fprintf(out, " %s", phase);
+		} else if (d->kind == GG_DX_INCOMPLETE) {
+			fputs("INCOMPLETE: the paste is cut short", out);
 		} else {
 			fputs("Not an out-of-memory error", out);
 		}
@@ -188,10 +192,13 @@ int gg_cli_diagnose_main(int argc, char **argv)
 		fprintf(stderr, "gradguard diagnose: %s\n", strerror(-rc));
 		return 2;
 	}
+	/* 1 wins over 3: an OOM found elsewhere in the log is the answer. */
 	int status = 0;
 	for (size_t i = 0; i < all.len; i++)
 		if (all.items[i].oom.is_oom)
 			status = 1;
+		else if (all.items[i].kind == GG_DX_INCOMPLETE && status == 0)
+			status = 3;
 	if (json) {
 		cJSON *o = gg_diagnoses_to_json(&all);
 		char *text = o ? cJSON_Print(o) : NULL;

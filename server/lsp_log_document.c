@@ -66,6 +66,7 @@ char *gg_log_diagnosis_headline(const gg_diagnosis *d)
 	case GG_DX_OOM_TRAINING: phase = " in training"; break;
 	case GG_DX_OOM: phase = ""; break;
 	case GG_DX_NOT_OOM: return strdup("Not an out-of-memory error");
+	case GG_DX_INCOMPLETE: return strdup("The pasted traceback is cut short");
 	}
 	const char *dev = gg_oom_device_name(d->oom.device);
 	char idx[32] = "";

@@ -479,6 +479,27 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 
 	/* The kind. */
 	if (!d->oom.is_oom) {
+		/* A paste cut short says nothing of what failed: never "not an OOM" then. */
+		if (!tb->has_exception) {
+			d->kind = GG_DX_INCOMPLETE;
+			d->confidence = GG_CONFIDENCE_LOW;
+			const gg_tb_frame *last = tb->len ? &tb->frames[tb->len - 1] : NULL;
+			if (last)
+				rc = gg_evidence_add(d, "the traceback stops after its frame %s() at %s:%u (log line %llu), before the exception line",
+						     last->function[0] ? last->function : "<module>", last->filename, last->line,
+						     (unsigned long long)last->at.line);
+			else
+				rc = gg_evidence_add(d, "the traceback's header (log line %llu) is all there is of it",
+						     (unsigned long long)tb->at.line);
+			return rc;
+		}
+		if (tb->exc.at.line >= facts->last_text_line && gg_oom_cut_short(tb->exc.message, strlen(tb->exc.message))) {
+			d->kind = GG_DX_INCOMPLETE;
+			d->confidence = GG_CONFIDENCE_LOW;
+			return gg_evidence_add(d, "the exception message ends the paste unfinished (log line %llu: %s%s%s)",
+					       (unsigned long long)tb->exc.at.line, tb->exc.type, tb->exc.message[0] ? ": " : "",
+					       tb->exc.message);
+		}
 		d->kind = GG_DX_NOT_OOM;
 		d->confidence = GG_CONFIDENCE_HIGH;
 		return 0;

@@ -34,6 +34,7 @@ const char *gg_dx_kind_name(gg_dx_kind k)
 	case GG_DX_OOM_TRAINING: return "oom-training";
 	case GG_DX_OOM_EVAL: return "oom-eval";
 	case GG_DX_OOM_EVAL_NO_GRAD: return "oom-eval-no-grad";
+	case GG_DX_INCOMPLETE: return "incomplete";
 	}
 	return "oom";
 }
@@ -159,6 +160,25 @@ const gg_tb_frame *gg_diagnosis_culprit(const gg_diagnosis *d)
 	return d->culprit >= 0 ? &gg_diagnosis_traceback(d)->frames[d->culprit] : NULL;
 }
 
+/* Gives tb the exception an out-of-memory line printed on its own. Returns 0 or -ENOMEM. */
+static int dx_exception_from_orphan(gg_traceback *tb, const gg_log_orphan *o)
+{
+	size_t type_len;
+	const char *msg;
+	size_t n = strlen(o->text);
+	if (gg_tb_exception_line(o->text, n, &type_len, &msg)) {
+		tb->exc.type = gg_text_dup(o->text, type_len, 256);
+		tb->exc.message = gg_text_dup(msg, n - (size_t)(msg - o->text), 4096);
+	} else {
+		tb->exc.type = strdup("");
+		tb->exc.message = strdup(o->text);
+	}
+	tb->exc.detail = strdup(o->text);
+	tb->exc.at = o->at;
+	tb->has_exception = true;
+	return tb->exc.type && tb->exc.message && tb->exc.detail ? 0 : -ENOMEM;
+}
+
 /* A chain of one frameless traceback for an OOM line printed without one. */
 static gg_tb_chain *dx_orphan_chain(const gg_log_orphan *o, uint64_t seq)
 {
@@ -175,24 +195,51 @@ static gg_tb_chain *dx_orphan_chain(const gg_log_orphan *o, uint64_t seq)
 	c->has_oom = true;
 	c->seq = seq;
 	tb->at = o->at;
-	size_t type_len;
-	const char *msg;
-	size_t n = strlen(o->text);
-	if (gg_tb_exception_line(o->text, n, &type_len, &msg)) {
-		tb->exc.type = gg_text_dup(o->text, type_len, 256);
-		tb->exc.message = gg_text_dup(msg, n - (size_t)(msg - o->text), 4096);
-	} else {
-		tb->exc.type = strdup("");
-		tb->exc.message = strdup(o->text);
-	}
-	tb->exc.detail = strdup(o->text);
-	tb->exc.at = o->at;
-	tb->has_exception = true;
-	if (!tb->exc.type || !tb->exc.message || !tb->exc.detail) {
+	if (dx_exception_from_orphan(tb, o) != 0) {
 		gg_tb_chain_free(c);
 		return NULL;
 	}
 	return c;
+}
+
+/*
+ * logging's `logger.error(msg, stack_info=True)` prints the message, then
+ * "Stack (most recent call last):" and the frames: the out-of-memory line
+ * just above such a block is its exception.
+ */
+#define DX_STACK_REACH 20 /* lines between the message and its stack block */
+static int dx_stack_exceptions(gg_diagnoser *d)
+{
+	for (size_t i = 0; i < d->len; i++) {
+		gg_tb_chain *c = d->chains[i];
+		gg_traceback *tb = &c->tbs[c->len - 1];
+		if (!tb->stack || tb->has_exception)
+			continue;
+		const gg_log_orphan *best = NULL;
+		for (size_t k = 0; k < d->facts.orphans_len; k++) {
+			const gg_log_orphan *o = &d->facts.orphans[k];
+			if (o->at.line < tb->at.line && o->at.line + DX_STACK_REACH >= tb->at.line &&
+			    (o->rank == c->rank || o->rank < 0) && (!best || o->at.line > best->at.line))
+				best = o;
+		}
+		if (best) {
+			int rc = dx_exception_from_orphan(tb, best);
+			if (rc)
+				return rc;
+			c->has_oom = true;
+		}
+	}
+	/* A stack block without a failure above it is a log call's stack, not an error: dropped. */
+	size_t kept = 0;
+	for (size_t i = 0; i < d->len; i++) {
+		gg_tb_chain *c = d->chains[i];
+		if (c->tbs[c->len - 1].stack && !c->tbs[c->len - 1].has_exception && c->len == 1)
+			gg_tb_chain_free(c);
+		else
+			d->chains[kept++] = c;
+	}
+	d->len = kept;
+	return 0;
 }
 
 static int dx_push(gg_diagnoses *out, gg_tb_chain *c)
@@ -282,6 +329,8 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			d->chains[kept++] = d->chains[i];
 	}
 	d->len = kept;
+	if ((rc = dx_stack_exceptions(d)) != 0)
+		return rc;
 	/* Streams finish at different times: report in order of appearance in the log. */
 	if (d->len > 1)
 		qsort(d->chains, d->len, sizeof *d->chains, dx_chain_cmp);

@@ -23,6 +23,7 @@ typedef enum gg_dx_kind {
 	GG_DX_OOM_TRAINING,
 	GG_DX_OOM_EVAL,
 	GG_DX_OOM_EVAL_NO_GRAD,
+	GG_DX_INCOMPLETE, /* the paste ends before its exception line, or inside the message */
 } gg_dx_kind;
 
 typedef enum gg_dx_phase {

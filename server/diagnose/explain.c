@@ -101,6 +101,16 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		rc |= gg_buf_printf(&e, " %s", tb->len ? "The frames do not say whether this was training or evaluation." : "The log has no traceback for it, so where it happened is unknown.");
 		rc |= gg_buf_printf(&x, "If this is evaluation or inference, run it under `with torch.no_grad():`. If it is training, lower the batch size (with gradient accumulation), use mixed precision or activation checkpointing.");
 		break;
+	case GG_DX_INCOMPLETE:
+		rc |= gg_buf_printf(&e, "The paste stops %s, so what failed cannot be told from it.",
+				    tb->has_exception ? "inside the exception message" : "before its exception line");
+		if (cf)
+			rc |= gg_buf_printf(&e, " Its last frame of your code is %s() at %s:%u%s%s%s.", cf->function[0] ? cf->function : "<module>",
+					    cf->filename, cf->line, cf->code ? ": `" : "", cf->code ? cf->code : "", cf->code ? "`" : "");
+		if (d->phase != GG_PHASE_UNKNOWN)
+			rc |= gg_buf_printf(&e, " The frames show %s.", d->phase == GG_PHASE_EVALUATION ? "evaluation" : d->phase == GG_PHASE_TRAINING ? "training" : "model loading");
+		rc |= gg_buf_printf(&x, "Paste the traceback down to its last line: the exception's type and its whole message (for a memory error, `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ...` with the numbers), which decide the diagnosis.");
+		break;
 	case GG_DX_NOT_OOM: {
 		const gg_tb_exception *exc = tb->has_exception ? &tb->exc : NULL;
 		rc |= gg_buf_printf(&e, "Not an out-of-memory error: %s%s%s.", exc ? exc->type : "a traceback without its exception line",

@@ -180,12 +180,14 @@ static int facts_warning(gg_log_facts *f, const gg_log_line *l, const char *t, s
 static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	/* Cheap filters first: nearly every line fails them. */
-	if (!gg_text_find(t, n, "emory") && !gg_text_find(t, n, "ALLOC") && !gg_text_find(t, n, "llocate"))
+	if (!gg_text_find(t, n, "emory") && !gg_text_find(t, n, "ALLOC") && !gg_text_find(t, n, "llocate") &&
+	    !gg_text_find(t, n, "WinError"))
 		return 0;
 	size_t type_len;
 	const char *msg;
 	bool exc = gg_tb_exception_line(t, n, &type_len, &msg);
-	if (!exc && !gg_text_find(t, n, "THCudaCheck FAIL") && !gg_text_find(t, n, "out of memory"))
+	if (!exc && !gg_text_find(t, n, "THCudaCheck FAIL") && !gg_text_find(t, n, "out of memory") &&
+	    !gg_text_find(t, n, "WinError"))
 		return 0;
 	if (gg_text_find(t, n, "Warning:"))
 		return 0;
@@ -220,6 +222,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	f->lines = l->number;
 	if (n == 0)
 		return 0;
+	f->last_text_line = l->number;
 	long v;
 	if (gg_text_find(t, n, "ChildFailedError"))
 		f->elastic_summary = true;

@@ -32,6 +32,7 @@ typedef struct gg_log_orphan {
 
 typedef struct gg_log_facts {
 	uint64_t lines;
+	uint64_t last_text_line; /* the last line with anything on it */
 	bool elastic_summary;  /* a ChildFailedError summary was seen */
 	int root_rank;         /* "Root Cause (first observed failure)": its rank, or -1 */
 	bool sigkill;          /* the root cause was killed by signal 9 (the kernel's OOM killer, usually) */

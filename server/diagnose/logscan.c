@@ -110,6 +110,36 @@ static size_t logscan_rank_prefix(const char *s, size_t n, int *rank)
 	return i;
 }
 
+/*
+ * Quoting a paste adds marks in front of every line: "> " (e-mail, Markdown
+ * replies, nested as "> > "). Returns the length of those marks, keeping the
+ * indentation after them. A REPL's ">>> " prompt goes the same way, harmlessly.
+ */
+static size_t logscan_quote_prefix(const char *s, size_t n)
+{
+	size_t i = 0, end = 0;
+	while (i < n && i < 4 && s[i] == ' ')
+		i++;
+	while (i < n && s[i] == '>') {
+		i++;
+		if (i < n && s[i] == ' ')
+			i++;
+		end = i;
+		while (i < n && s[i] == ' ' && i - end < 3 && i + 1 < n && s[i + 1] == '>')
+			i++;
+	}
+	return end;
+}
+
+/* A Markdown code fence ("```", "```python", "~~~"): the paste's wrapping, not its text. */
+static bool logscan_fence(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && s[i] == ' ')
+		i++;
+	return n - i >= 3 && (memcmp(s + i, "```", 3) == 0 || memcmp(s + i, "~~~", 3) == 0);
+}
+
 int gg_logscan_clean(const char *raw, size_t len, gg_buf *out)
 {
 	out->len = 0;
@@ -160,6 +190,16 @@ int gg_logscan_clean(const char *raw, size_t len, gg_buf *out)
 		out->len -= seg_start;
 	}
 	out->data[out->len] = '\0';
+	size_t q = logscan_quote_prefix(out->data, out->len);
+	if (q > 0) {
+		memmove(out->data, out->data + q, out->len - q);
+		out->len -= q;
+		out->data[out->len] = '\0';
+	}
+	if (logscan_fence(out->data, out->len)) {
+		out->len = 0;
+		out->data[0] = '\0';
+	}
 	int rank = -1;
 	size_t p = logscan_rank_prefix(out->data, out->len, &rank);
 	if (p > 0) {

@@ -11,7 +11,8 @@
  * terminal would show it: ANSI escape sequences removed, a carriage-return
  * progress bar (tqdm) reduced to what was drawn last, and a launcher's
  * "[rankN]:" / "[defaultN]:" / "[job,N]<stderr>:" prefix taken off and
- * reported as the line's rank. Memory stays bounded: a line longer than the
+ * reported as the line's rank, a paste's quote marks ("> ") taken off and
+ * Markdown code fences blanked. Memory stays bounded: a line longer than the
  * limit is cut (its tail is counted but not kept).
  */
 

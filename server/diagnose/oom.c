@@ -35,6 +35,16 @@ static const oom_form oom_forms[] = {
 	{ "CUSOLVER_STATUS_ALLOC_FAILED", GG_OOM_DEVICE_CUDA, "CUSOLVER_STATUS_ALLOC_FAILED" },
 	{ "CUFFT_ALLOC_FAILED", GG_OOM_DEVICE_CUDA, "CUFFT_ALLOC_FAILED" },
 	{ "CUSPARSE_STATUS_ALLOC_FAILED", GG_OOM_DEVICE_CUDA, "CUSPARSE_STATUS_ALLOC_FAILED" },
+	/*
+	 * Windows' own memory errors, whatever the language of the text after
+	 * them: 1455, the paging file (commit limit) is exhausted, typically by
+	 * DataLoader workers that each load torch's CUDA libraries; 8 and 14,
+	 * not enough memory.
+	 */
+	{ "WinError 1455", GG_OOM_DEVICE_CPU, GG_OOM_FORM_PAGING_FILE },
+	{ "error code 1455", GG_OOM_DEVICE_CPU, GG_OOM_FORM_PAGING_FILE },
+	{ "WinError 8]", GG_OOM_DEVICE_CPU, "WinError 8: not enough memory" },
+	{ "WinError 14]", GG_OOM_DEVICE_CPU, "WinError 14: not enough memory" },
 	{ "DefaultCPUAllocator: can't allocate memory", GG_OOM_DEVICE_CPU, "DefaultCPUAllocator: can't allocate memory" },
 	{ "DefaultCPUAllocator: not enough memory", GG_OOM_DEVICE_CPU, "DefaultCPUAllocator: not enough memory" },
 	{ "not enough memory: you tried to allocate", GG_OOM_DEVICE_CPU, "Torch: not enough memory" },
@@ -221,4 +231,29 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 	}
 	free(flat);
 	return info->is_oom;
+}
+
+bool gg_oom_cut_short(const char *message, size_t len)
+{
+	size_t n = len;
+	const char *m = gg_text_trim(message, &n);
+	if (n == 0)
+		return true;
+	static const char *const generic[] = { "out of memory", "OutOfMemoryError" };
+	size_t forms = sizeof oom_forms / sizeof oom_forms[0];
+	for (size_t i = 0; i < forms + 2; i++) {
+		const char *needle = i < forms ? oom_forms[i].needle : generic[i - forms];
+		size_t k = strlen(needle);
+		/* A tail at a word start that the needle begins with, but shorter than it. */
+		for (size_t t = k - 1; t >= 4; t--) {
+			if (t > n)
+				continue;
+			const char *tail = m + n - t;
+			bool word_start = tail == m || tail[-1] == ' ' || tail[-1] == ':';
+			/* A short tail could end any message ("... with CUDA"): only the whole message may be that short. */
+			if (word_start && (t >= 8 || tail == m) && strncasecmp(tail, needle, t) == 0)
+				return true;
+		}
+	}
+	return false;
 }

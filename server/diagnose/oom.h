@@ -33,6 +33,16 @@ typedef struct gg_oom_info {
 	double free;               /* free on the device */
 } gg_oom_info;
 
+/* The form of Windows' "paging file is too small" error (WinError 1455). */
+#define GG_OOM_FORM_PAGING_FILE "WinError 1455: the paging file is too small"
+
+/*
+ * Whether an exception message (as printed, possibly empty) stops where a
+ * paste was cut: nothing after the type, or a tail that is the beginning of
+ * an out-of-memory message ("CUDA out of mem").
+ */
+bool gg_oom_cut_short(const char *message, size_t len);
+
 /*
  * Classifies an exception (type may be NULL, e.g. for a bare log line) and
  * its message (may span lines). Returns info.is_oom.

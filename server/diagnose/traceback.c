@@ -283,20 +283,33 @@ static bool tb_type_looks_raised(const char *t, size_t n)
 	return last > 0 && name[0] >= 'A' && name[0] <= 'Z';
 }
 
+/* U+FF1A FULLWIDTH COLON, which Chinese and Japanese input methods type for ':'. */
+static bool tb_is_fullwidth_colon(const char *s, size_t n)
+{
+	return n >= 3 && (unsigned char)s[0] == 0xEF && (unsigned char)s[1] == 0xBC && (unsigned char)s[2] == 0x9A;
+}
+
 bool gg_tb_exception_line(const char *s, size_t n, size_t *type_len, const char **msg)
 {
 	size_t i = 0;
 	if (n == 0 || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_'))
 		return false;
-	while (i < n && (tb_is_ident_char(s[i]) || (s[i] == '.' && i + 1 < n && tb_is_ident_char(s[i + 1]))))
+	/* Identifier bytes include UTF-8 lead bytes: stop before a full-width colon. */
+	while (i < n && !tb_is_fullwidth_colon(s + i, n - i) &&
+	       (tb_is_ident_char(s[i]) || (s[i] == '.' && i + 1 < n && tb_is_ident_char(s[i + 1]))))
 		i++;
-	if (i < n && !(s[i] == ':' && (i + 1 == n || s[i + 1] == ' ')))
+	size_t colon = 1;
+	if (i < n && tb_is_fullwidth_colon(s + i, n - i))
+		colon = 3;
+	else if (i < n && !(s[i] == ':' && (i + 1 == n || s[i + 1] == ' ')))
 		return false;
 	if (!tb_type_looks_raised(s, i))
 		return false;
 	*type_len = i;
-	*msg = i < n ? s + i + 1 : s + n;
-	if (*msg < s + n && **msg == ' ')
+	*msg = i < n ? s + i + colon : s + n;
+	if (*msg > s + n)
+		*msg = s + n;
+	while (*msg < s + n && **msg == ' ')
 		(*msg)++;
 	return true;
 }
@@ -450,6 +463,17 @@ static bool tb_is_plain_header(const char *t, size_t n)
 	return tb_ends_with(t, n, "Traceback (most recent call last):");
 }
 
+/* logging's stack_info=True block: the frames of where the log call was made. */
+static bool tb_is_stack_header(const char *t, size_t n)
+{
+	return tb_ends_with(t, n, "Stack (most recent call last):");
+}
+
+static bool tb_is_header(const char *t, size_t n)
+{
+	return tb_is_plain_header(t, n) || tb_is_stack_header(t, n) || tb_is_notebook_header(t, n);
+}
+
 static bool tb_is_chain_marker(const char *t, size_t n)
 {
 	return gg_text_starts(t, n, "During handling of the above exception") ||
@@ -574,7 +598,7 @@ static int tb_after_exception(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 		s->chained = true;
 		return 0;
 	}
-	if (s->chained || tb_is_plain_header(t, tn) || tb_is_notebook_header(t, tn))
+	if (s->chained || tb_is_header(t, tn))
 		return tb_idle(p, s, l);
 	size_t indent = gg_text_indent(l->text, l->len);
 	bool separator = t[0] == '=' || (tn >= 3 && t[0] == '-' && t[1] == '-' && t[2] == '-');
@@ -612,7 +636,7 @@ static int tb_frames(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	}
 	if (tn == 0)
 		return 0;
-	if (tb_is_plain_header(t, tn) || tb_is_notebook_header(t, tn)) {
+	if (tb_is_header(t, tn)) {
 		int rc = tb_stream_end(p, s); /* a traceback cut short: a new one starts */
 		return rc ? rc : tb_idle(p, s, l);
 	}
@@ -654,7 +678,7 @@ static int tb_notebook(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	const char *t = gg_text_trim(l->text, &tn);
 	if (tn == 0 || (tn == 3 && memcmp(t, "...", 3) == 0) || tb_is_caret_line(t, tn))
 		return 0;
-	if (tb_is_plain_header(t, tn) || tb_is_notebook_header(t, tn)) {
+	if (tb_is_header(t, tn)) {
 		int rc = tb_stream_end(p, s);
 		return rc ? rc : tb_idle(p, s, l);
 	}
@@ -694,8 +718,35 @@ static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	const char *t = gg_text_trim(l->text, &tn);
 	if (tb_is_plain_header(t, tn))
 		return tb_begin(p, s, l, TB_FRAMES);
+	if (tb_is_stack_header(t, tn)) {
+		int rc = tb_begin(p, s, l, TB_FRAMES);
+		if (rc == 0)
+			tb_current(s)->stack = true;
+		return rc;
+	}
 	if (tb_is_notebook_header(t, tn))
 		return tb_begin(p, s, l, TB_NOTEBOOK);
+	/*
+	 * A paste that starts below its header: its first frame line opens the
+	 * traceback ("Cell In[n]" for a notebook's).
+	 */
+	gg_tb_frame f;
+	int r = tb_parse_file_line(t, tn, &f);
+	if (r == 1 || ((gg_text_starts(t, tn, "Cell In[") || gg_text_starts(t, tn, "Input In [")) &&
+		       tb_parse_notebook_header(t, tn, &f) == 1)) {
+		int rc = tb_begin(p, s, l, r == 1 ? TB_FRAMES : TB_NOTEBOOK);
+		if (rc) {
+			tb_frame_free(&f);
+			return rc;
+		}
+		tb_current(s)->headerless = true;
+		f.at = tb_span(l);
+		if (r == 1) {
+			s->file_indent = gg_text_indent(l->text, l->len);
+			s->have_file_indent = true;
+		}
+		return tb_add_frame(s, &f);
+	}
 	if (s->chained && tn > 0 && !tb_is_chain_marker(t, tn)) {
 		/* A marker not followed by a traceback: the chain is over. */
 		int rc = tb_stream_end(p, s);

@@ -15,7 +15,9 @@
  * embedded in torchelastic summaries, and IPython/Jupyter/VS Code notebook
  * tracebacks (old "<ipython-input-..>", "Input In [n]", "Cell In[n], line k",
  * "File path:line, in f"), and 3.11+ exception groups, whose nested
- * tracebacks join the group's chain in printed order.
+ * tracebacks join the group's chain in printed order. Pastes are read as
+ * people make them: a traceback may start at its first frame line without
+ * its header, and logging's stack_info blocks read as frames.
  */
 
 /* Where a piece of the model was printed in the log. */
@@ -47,7 +49,9 @@ typedef struct gg_traceback {
 	size_t omitted; /* frames dropped from the middle of a very deep stack */
 	bool has_exception;
 	gg_tb_exception exc;
-	gg_log_span at; /* the "Traceback (most recent call last)" line */
+	gg_log_span at; /* the "Traceback (most recent call last)" line, or the first frame's */
+	bool headerless; /* pasted without its header: began at a frame line */
+	bool stack;      /* logging's "Stack (most recent call last):" block: frames, never an exception */
 } gg_traceback;
 
 /* Tracebacks linked by "During handling of..." / "The above exception was the direct cause...". */
@@ -80,8 +84,9 @@ int gg_tbparse_line(gg_tbparse *p, const gg_log_line *line, int summary_rank);
 int gg_tbparse_finish(gg_tbparse *p);
 
 /*
- * Splits "Type: message" when the line looks like a raised exception.
- * Returns true and the type's length in *type_len; *msg points after ": ".
+ * Splits "Type: message" when the line looks like a raised exception (the
+ * colon may be a full-width "\uFF1A", as input methods type it). Returns
+ * true and the type's length in *type_len; *msg points after the colon.
  */
 bool gg_tb_exception_line(const char *s, size_t n, size_t *type_len, const char **msg);
 
