@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "phase.h"
 #include "findings.h"
 #include "text.h"
 
@@ -41,134 +42,11 @@ static bool has(const char *s, const char *needle)
 	return s && strstr(s, needle) != NULL;
 }
 
-/* Paths of the stdlib, installed packages and PyTorch itself: not the user's code. */
-static bool classify_is_library(const char *f)
-{
-	static const char *const marks[] = {
-		"/site-packages/", "/dist-packages/", "\\site-packages\\", "\\dist-packages\\", "/lib/python2",
-		"/lib/python3", "\\Lib\\", "/lib64/python", "/torch/nn/", "/torch/autograd/", "/torch/utils/",
-		"/torch/_tensor.py", "/torch/cuda/", "/torch/distributed/", "/torch/optim/", "/torch/_dynamo/",
-		"/torch/multiprocessing/", "/torch/functional.py", "/bin/torchrun", "/bin/accelerate", "/bin/deepspeed",
-		"/bin/python", "\\Scripts\\", NULL,
-	};
-	if (f[0] == '<' && strncmp(f, "<ipython-input-", 15) != 0)
-		return true; /* <frozen ...>, <string>, <decorator-gen-..> */
-	for (const char *const *m = marks; *m; m++)
-		if (strstr(f, *m))
-			return true;
-	return false;
-}
-
-/* torch.nn.Module's call wrapper: the frame after it runs a model's forward. */
-static bool classify_is_module_call(const gg_tb_frame *f)
-{
-	return (has(f->filename, "torch/nn/modules/module.py") || has(f->filename, "torch\\nn\\modules\\module.py")) &&
-	       (strcmp(f->function, "_call_impl") == 0 || strcmp(f->function, "__call__") == 0 ||
-		strcmp(f->function, "_wrapped_call_impl") == 0 || strcmp(f->function, "_slow_forward") == 0 ||
-		has(f->function, "Module._call_impl") || has(f->function, "Module.__call__") ||
-		has(f->function, "Module._wrapped_call_impl"));
-}
-
-static bool classify_is_backward(const gg_tb_frame *f)
-{
-	if ((has(f->filename, "torch/_tensor.py") || has(f->filename, "torch/autograd/")) &&
-	    (has(f->function, "backward") || has(f->function, "run_backward")))
-		return true;
-	return has(f->code, ".backward(") || has(f->code, "manual_backward(") || has(f->code, "autograd.grad(");
-}
-
-static bool classify_is_grad_off_frame(const gg_tb_frame *f)
-{
-	return strcmp(f->function, "decorate_context") == 0 &&
-	       (has(f->filename, "grad_mode.py") || has(f->filename, "_contextlib.py"));
-}
-
-/* Framework code that runs evaluation with autograd off: returns a description, or NULL. */
-static const char *classify_framework_eval(const gg_tb_frame *f, bool *grad_off)
-{
-	*grad_off = false;
-	const char *fn = f->function;
-	if (has(f->filename, "transformers/trainer.py") || has(f->filename, "transformers\\trainer.py")) {
-		if (has(fn, "prediction_step")) {
-			*grad_off = true;
-			return "the Hugging Face Trainer's prediction_step (runs under torch.no_grad())";
-		}
-		if (has(fn, "evaluation_loop") || has(fn, "prediction_loop")) {
-			/* What it collects comes from prediction_step, computed without a graph. */
-			*grad_off = true;
-			return "the Hugging Face Trainer's evaluation loop (its prediction_step runs the model under torch.no_grad())";
-		}
-		if (strcmp(fn, "evaluate") == 0 || strcmp(fn, "predict") == 0)
-			return "the Hugging Face Trainer's evaluation";
-	}
-	if (has(f->filename, "transformers/generation/") && has(fn, "generate")) {
-		*grad_off = true;
-		return "transformers' generate() (decorated with @torch.no_grad())";
-	}
-	if ((has(f->filename, "lightning") && (has(f->filename, "evaluation_loop.py") ||
-					       has(f->filename, "prediction_loop.py") ||
-					       has(f->filename, "evaluation_epoch_loop.py"))) ||
-	    (has(f->filename, "lightning") && has(f->filename, "loops/utilities.py") && has(fn, "_decorator"))) {
-		*grad_off = true;
-		return "Lightning's evaluation loop (runs under torch.no_grad() / inference_mode)";
-	}
-	return NULL;
-}
-
-static bool classify_framework_train(const gg_tb_frame *f)
-{
-	const char *fn = f->function;
-	if (has(f->filename, "transformers/trainer.py") &&
-	    (has(fn, "_inner_training_loop") || has(fn, "training_step")))
-		return true;
-	return has(f->filename, "lightning") &&
-	       (has(f->filename, "fit_loop.py") || has(f->filename, "training_epoch_loop.py") ||
-		has(f->filename, "optimization/automatic.py"));
-}
-
-static const char *const eval_words[] = {
-	"eval", "evaluate", "evaluation", "valid", "validate", "validation", "val", "test", "testing", "predict",
-	"prediction", "inference", "infer", "estimate", "score", "sample", "generate", "decode", "translate",
-	"metrics", "benchmark", NULL,
-};
-static const char *const train_words[] = { "train", "training", "fit", "backward", "optimize", NULL };
-
-static bool word_in(const char *w, size_t n, const char *const *list)
-{
-	for (const char *const *x = list; *x; x++)
-		if (strlen(*x) == n && strncasecmp(w, *x, n) == 0)
-			return true;
-	return false;
-}
-
-/* Splits an identifier-ish text into snake_case / camelCase words and looks each up. Returns 1 eval, 2 training, 3 both, 0 none. */
-static int classify_words(const char *s)
-{
-	int found = 0;
-	size_t i = 0, n = strlen(s);
-	while (i < n) {
-		while (i < n && !((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z')))
-			i++;
-		size_t j = i + 1;
-		while (j < n && ((s[j] >= 'a' && s[j] <= 'z') || (s[j] >= '0' && s[j] <= '9') ||
-				 (s[j] >= 'A' && s[j] <= 'Z' && s[j - 1] >= 'A' && s[j - 1] <= 'Z')))
-			j++;
-		if (i < n) {
-			if (word_in(s + i, j - i, eval_words))
-				found |= 1;
-			if (word_in(s + i, j - i, train_words))
-				found |= 2;
-		}
-		i = j;
-	}
-	return found;
-}
-
 static int classify_resolve(gg_diagnosis *d, const gg_traceback *tb, gg_workspace *ws, gg_notebooks *nb)
 {
 	for (size_t i = 0; i < tb->len; i++) {
 		const gg_tb_frame *f = &tb->frames[i];
-		d->frames[i].user = f->notebook || !classify_is_library(f->filename);
+		d->frames[i].user = f->notebook || !gg_phase_is_library(f->filename);
 		if (!ws || !d->frames[i].user || (f->notebook && !nb))
 			continue;
 		int rc = f->notebook ? gg_notebooks_resolve(nb, f->filename, f->line, f->code, &d->frames[i].res)
@@ -340,12 +218,32 @@ static int classify_static(gg_diagnosis *d, const gg_tb_frame *f, const gg_dx_fr
 	return rc;
 }
 
+/*
+ * Where the fix goes: the outermost user function on the path (up to the
+ * culprit) whose name says evaluation; else the culprit's, or the nearest
+ * caller of it that is not a forward() or __call__, which training runs
+ * too. -1 when there is none.
+ */
+static int classify_entry(const gg_diagnosis *d, const gg_traceback *tb)
+{
+	if (d->culprit < 0)
+		return -1;
+	for (int i = 0; i <= d->culprit; i++)
+		if (d->frames[i].user && gg_phase_words(tb->frames[i].function) == GG_WORDS_EVAL)
+			return i;
+	for (int i = d->culprit; i >= 0; i--)
+		if (d->frames[i].user && !gg_phase_is_forward(&tb->frames[i]))
+			return i;
+	return -1;
+}
+
 int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg_notebooks *nb,
 		struct gg_analyzer *analyzer)
 {
 	const gg_traceback *tb = gg_diagnosis_traceback(d);
 	int rc;
 	d->culprit = -1;
+	d->entry = -1;
 	d->grad_disabled = -1;
 	d->phase = GG_PHASE_UNKNOWN;
 	if (tb->len) {
@@ -360,20 +258,23 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	/* The model boundary: frames past the first nn.Module call are the model's, not the loop's. */
 	size_t boundary = tb->len;
 	for (size_t i = 0; i < tb->len; i++)
-		if (classify_is_module_call(&tb->frames[i])) {
+		if (gg_phase_is_module_call(&tb->frames[i])) {
 			boundary = i;
 			break;
 		}
 	bool backward = false;
+	int loading = -1; /* the innermost frame loading or placing a model */
 	const char *framework = NULL;
 	int evidence_frame = -1;
 	for (size_t i = 0; i < tb->len; i++) {
 		const gg_tb_frame *f = &tb->frames[i];
 		bool off;
-		const char *fw = classify_framework_eval(f, &off);
-		if (classify_is_backward(f))
+		const char *fw = gg_phase_framework_eval(f, &off);
+		if (gg_phase_is_backward(f))
 			backward = true;
-		if (classify_is_grad_off_frame(f) && d->grad_disabled != 1) {
+		if (gg_phase_is_loading(f))
+			loading = (int)i;
+		if (gg_phase_is_grad_off_frame(f) && d->grad_disabled != 1) {
 			d->grad_disabled = 1;
 			const char *next = i + 1 < tb->len ? tb->frames[i + 1].function : "the next function";
 			if ((rc = gg_evidence_add(d, "%s() is called through torch's decorate_context: it is decorated with @torch.no_grad() (or inference_mode)", next)))
@@ -390,25 +291,30 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			evidence_frame = (int)i;
 			continue;
 		}
-		if (classify_framework_train(f)) {
+		if (gg_phase_framework_train(f)) {
 			d->phase = GG_PHASE_TRAINING;
 			evidence_frame = (int)i;
 			continue;
 		}
-		if (i > boundary || !d->frames[i].user)
+		/* Frames inside the model say nothing of why it runs; the innermost frame that speaks wins. */
+		if (i > boundary)
 			continue;
-		/* The function's name first; its code line ("val_loss = ...") when the name says nothing. */
-		int w = classify_words(f->function);
-		if (w == 0 || w == 3)
-			w = classify_words(f->code ? f->code : "");
-		if (w == 1 || w == 2) {
-			d->phase = w == 1 ? GG_PHASE_EVALUATION : GG_PHASE_TRAINING;
+		int w = gg_phase_frame_words(f, d->frames[i].user);
+		if (w == GG_WORDS_EVAL || w == GG_WORDS_TRAIN) {
+			d->phase = w == GG_WORDS_EVAL ? GG_PHASE_EVALUATION : GG_PHASE_TRAINING;
 			evidence_frame = (int)i;
 		}
 	}
 	if (backward) {
 		d->phase = GG_PHASE_TRAINING;
 		if ((rc = gg_evidence_add(d, "the failure is in a backward pass: this is training")))
+			return rc;
+	} else if (loading >= 0 && boundary == tb->len) {
+		/* No forward ran: memory ran out while a model was loaded or moved to the device. */
+		const gg_tb_frame *f = &tb->frames[loading];
+		d->phase = GG_PHASE_LOADING;
+		if ((rc = gg_evidence_add(d, "loading: frame %s() at %s:%u%s%s: a model is being loaded or moved to the device, no forward has run",
+					  f->function, f->filename, f->line, f->code ? ": " : "", f->code ? f->code : "")))
 			return rc;
 	} else if (evidence_frame >= 0) {
 		const gg_tb_frame *f = &tb->frames[evidence_frame];
@@ -425,6 +331,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		for (size_t i = 0; i < tb->len; i++)
 			if (d->frames[i].user)
 				d->culprit = (int)i;
+	d->entry = classify_entry(d, tb);
 
 	/* volatile=True: the user meant to turn autograd off, and it did nothing. */
 	if (facts->volatile_warning >= 0) {

@@ -41,7 +41,13 @@ const char *gg_dx_kind_name(gg_dx_kind k)
 
 const char *gg_dx_phase_name(gg_dx_phase p)
 {
-	return p == GG_PHASE_TRAINING ? "training" : p == GG_PHASE_EVALUATION ? "evaluation" : "unknown";
+	switch (p) {
+	case GG_PHASE_TRAINING: return "training";
+	case GG_PHASE_EVALUATION: return "evaluation";
+	case GG_PHASE_LOADING: return "loading";
+	case GG_PHASE_UNKNOWN: break;
+	}
+	return "unknown";
 }
 
 const char *gg_dx_confidence_name(gg_dx_confidence c)
@@ -259,6 +265,7 @@ static int dx_push(gg_diagnoses *out, gg_tb_chain *c)
 	x->chain = c;
 	x->rank = c->rank;
 	x->culprit = -1;
+	x->entry = -1;
 	x->static_cell = -1;
 	/* The reported traceback: the first out-of-memory one (the root cause), else the last raised. */
 	x->tb = c->len - 1;

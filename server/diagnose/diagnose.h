@@ -30,6 +30,7 @@ typedef enum gg_dx_phase {
 	GG_PHASE_UNKNOWN,
 	GG_PHASE_TRAINING,
 	GG_PHASE_EVALUATION,
+	GG_PHASE_LOADING, /* a model being loaded or moved to the device */
 } gg_dx_phase;
 
 typedef enum gg_dx_confidence {
@@ -60,6 +61,7 @@ typedef struct gg_diagnosis {
 	size_t tb;             /* the traceback of chain reported: the first out-of-memory one */
 	gg_dx_frame *frames;   /* owned; one per frame of that traceback */
 	int culprit;           /* frame index, or -1 */
+	int entry;             /* frame index of where the fix goes (the evaluation entry), or -1 */
 	gg_dx_phase phase;
 	int grad_disabled;     /* 1 off already, 0 on, -1 unknown */
 	unsigned causes;       /* GG_CAUSE_* (oom-eval) */

@@ -86,6 +86,10 @@ cJSON *gg_diagnosis_to_json(const gg_diagnosis *d)
 	} else {
 		cJSON_AddNullToObject(o, "culprit");
 	}
+	if (d->entry >= 0)
+		cJSON_AddItemToObject(o, "entry", json_frame(&tb->frames[d->entry], &d->frames[d->entry]));
+	else
+		cJSON_AddNullToObject(o, "entry");
 	cJSON_AddStringToObject(o, "phase", gg_dx_phase_name(d->phase));
 	if (d->grad_disabled < 0)
 		cJSON_AddNullToObject(o, "grad_disabled_on_path");

@@ -40,7 +40,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 	const gg_traceback *tb = gg_diagnosis_traceback(d);
 	const char *dev = explain_device(d);
 	const gg_tb_frame *cf = gg_diagnosis_culprit(d);
-	const char *fn = cf && cf->function[0] && cf->function[0] != '<' ? cf->function : NULL;
+	/* The fix goes on the evaluation entry, never on a forward() training also runs. */
+	const gg_tb_frame *ef = d->entry >= 0 ? &tb->frames[d->entry] : NULL;
+	const char *fn = ef && ef->function[0] && ef->function[0] != '<' ? ef->function : NULL;
 
 	switch (d->kind) {
 	case GG_DX_OOM_EVAL_NO_GRAD:

@@ -1,0 +1,307 @@
+/*
+ * Reading a frame for the phase (see phase.h). The tables name libraries'
+ * files and functions as they print in tracebacks; every path test takes
+ * both separators, since Windows pastes are as common as Linux ones.
+ */
+#include "phase.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "text.h"
+
+static bool has(const char *s, const char *needle)
+{
+	return s && strstr(s, needle) != NULL;
+}
+
+/* needle with '/' taken as either separator. */
+static bool has_path(const char *s, const char *needle)
+{
+	if (!s)
+		return false;
+	size_t n = strlen(needle);
+	for (const char *p = s; *p; p++) {
+		size_t i = 0;
+		while (i < n && p[i] && (p[i] == needle[i] || (needle[i] == '/' && p[i] == '\\')))
+			i++;
+		if (i == n)
+			return true;
+	}
+	return false;
+}
+
+static bool is(const char *s, const char *lit)
+{
+	return s && strcmp(s, lit) == 0;
+}
+
+/* An entry point an installer wrote into an environment's bin/ (torchrun, accelerate, deepspeed): no ".py". */
+static bool phase_is_console_script(const char *f)
+{
+	const char *slash = strrchr(f, '/');
+	const char *back = strrchr(f, '\\');
+	if (back && (!slash || back > slash))
+		slash = back;
+	if (!slash || strchr(slash, '.'))
+		return false;
+	size_t dir = (size_t)(slash - f);
+	return (dir >= 4 && (strncmp(slash - 4, "/bin", 4) == 0 || strncmp(slash - 4, "\\bin", 4) == 0)) ||
+	       (dir >= 8 && strncasecmp(slash - 8, "\\Scripts", 8) == 0);
+}
+
+bool gg_phase_is_library(const char *f)
+{
+	static const char *const marks[] = {
+		"/site-packages/", "/dist-packages/", "/lib/python2", "/lib/python3", "\\Lib\\", "/lib64/python",
+		"/torch/nn/", "/torch/autograd/", "/torch/utils/", "/torch/_tensor.py", "/torch/cuda/",
+		"/torch/distributed/", "/torch/optim/", "/torch/_dynamo/", "/torch/multiprocessing/",
+		"/torch/functional.py", "/torch/serialization.py", "/bin/torchrun", "/bin/accelerate", "/bin/deepspeed",
+		"/bin/python", "\\Scripts\\", NULL,
+	};
+	if (f[0] == '<' && strncmp(f, "<ipython-input-", 15) != 0)
+		return true; /* <frozen ...>, <string>, <decorator-gen-..> */
+	for (const char *const *m = marks; *m; m++)
+		if (has_path(f, *m))
+			return true;
+	return phase_is_console_script(f);
+}
+
+bool gg_phase_is_module_call(const gg_tb_frame *f)
+{
+	return has_path(f->filename, "torch/nn/modules/module.py") &&
+	       (is(f->function, "_call_impl") || is(f->function, "__call__") || is(f->function, "_wrapped_call_impl") ||
+		is(f->function, "_slow_forward") || has(f->function, "Module._call_impl") ||
+		has(f->function, "Module.__call__") || has(f->function, "Module._wrapped_call_impl"));
+}
+
+bool gg_phase_is_backward(const gg_tb_frame *f)
+{
+	if ((has_path(f->filename, "torch/_tensor.py") || has_path(f->filename, "torch/autograd/")) &&
+	    (has(f->function, "backward") || has(f->function, "run_backward")))
+		return true;
+	return has(f->code, ".backward(") || has(f->code, "manual_backward(") || has(f->code, "autograd.grad(");
+}
+
+bool gg_phase_is_grad_off_frame(const gg_tb_frame *f)
+{
+	return is(f->function, "decorate_context") &&
+	       (has(f->filename, "grad_mode.py") || has(f->filename, "_contextlib.py"));
+}
+
+bool gg_phase_is_loading(const gg_tb_frame *f)
+{
+	static const char *const loaders[] = {
+		"from_pretrained", "_load_pretrained_model", "load_state_dict", "_load_from_state_dict",
+		"_load_state_dict_into_model", "_load_state_dict_into_meta_model", "load_checkpoint_and_dispatch",
+		"load_checkpoint_in_model", "load_sharded_checkpoint", "load_checkpoint", NULL,
+	};
+	const char *fn = f->function;
+	for (const char *const *l = loaders; *l; l++)
+		if (is(fn, *l))
+			return true;
+	if (has_path(f->filename, "torch/serialization.py"))
+		return true; /* torch.load and its restore_location/deserialize helpers */
+	if (has_path(f->filename, "torch/nn/modules/module.py") &&
+	    (is(fn, "to") || is(fn, "cuda") || is(fn, "_apply") || is(fn, "half") || is(fn, "Module.to") ||
+	     is(fn, "Module.cuda") || is(fn, "Module._apply")))
+		return true;
+	/* The user's own line doing it: "model.load_state_dict(torch.load(path))". */
+	return !gg_phase_is_library(f->filename) &&
+	       (has(f->code, "from_pretrained(") || has(f->code, "load_state_dict(") || has(f->code, "torch.load("));
+}
+
+const char *gg_phase_framework_eval(const gg_tb_frame *f, bool *grad_off)
+{
+	*grad_off = false;
+	const char *fn = f->function;
+	if (has_path(f->filename, "transformers/trainer.py")) {
+		if (has(fn, "prediction_step")) {
+			*grad_off = true;
+			return "the Hugging Face Trainer's prediction_step (runs under torch.no_grad())";
+		}
+		if (has(fn, "evaluation_loop") || has(fn, "prediction_loop")) {
+			/* What it collects comes from prediction_step, computed without a graph. */
+			*grad_off = true;
+			return "the Hugging Face Trainer's evaluation loop (its prediction_step runs the model under torch.no_grad())";
+		}
+		if (is(fn, "evaluate") || is(fn, "predict"))
+			return "the Hugging Face Trainer's evaluation";
+	}
+	if (has_path(f->filename, "transformers/generation/") && has(fn, "generate")) {
+		*grad_off = true;
+		return "transformers' generate() (decorated with @torch.no_grad())";
+	}
+	if ((has(f->filename, "lightning") && (has(f->filename, "evaluation_loop.py") ||
+					       has(f->filename, "prediction_loop.py") ||
+					       has(f->filename, "evaluation_epoch_loop.py"))) ||
+	    (has(f->filename, "lightning") && has_path(f->filename, "loops/utilities.py") && has(fn, "_decorator"))) {
+		*grad_off = true;
+		return "Lightning's evaluation loop (runs under torch.no_grad() / inference_mode)";
+	}
+	return NULL;
+}
+
+bool gg_phase_framework_train(const gg_tb_frame *f)
+{
+	const char *fn = f->function;
+	if (has_path(f->filename, "transformers/trainer.py") &&
+	    (has(fn, "_inner_training_loop") || has(fn, "training_step")))
+		return true;
+	return has(f->filename, "lightning") &&
+	       (has(f->filename, "fit_loop.py") || has(f->filename, "training_epoch_loop.py") ||
+		has_path(f->filename, "optimization/automatic.py"));
+}
+
+static const char *const eval_words[] = {
+	"eval", "evaluate", "evaluation", "valid", "validate", "validation", "val", "test", "testing", "predict",
+	"prediction", "inference", "infer", "estimate", "score", "sample", "generate", "decode", "translate",
+	"metrics", "benchmark", NULL,
+};
+/* In a library's function names only these are sure: "test" is pytest's, "sample" a distribution's. */
+static const char *const library_eval_words[] = {
+	"eval", "evaluate", "evaluation", "valid", "validate", "validation", "val", "predict", "prediction",
+	"inference", "infer", NULL,
+};
+static const char *const train_words[] = { "train", "training", "fit", "backward", "optimize", NULL };
+
+static bool word_in(const char *w, size_t n, const char *const *list)
+{
+	for (const char *const *x = list; *x; x++)
+		if (strlen(*x) == n && strncasecmp(w, *x, n) == 0)
+			return true;
+	return false;
+}
+
+static int phase_words_in(const char *s, size_t n, const char *const *evals)
+{
+	int found = 0;
+	size_t i = 0;
+	while (i < n) {
+		while (i < n && !((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z')))
+			i++;
+		size_t j = i + 1;
+		while (j < n && ((s[j] >= 'a' && s[j] <= 'z') || (s[j] >= '0' && s[j] <= '9') ||
+				 (s[j] >= 'A' && s[j] <= 'Z' && s[j - 1] >= 'A' && s[j - 1] <= 'Z')))
+			j++;
+		if (i < n) {
+			if (word_in(s + i, j - i, evals))
+				found |= GG_WORDS_EVAL;
+			if (word_in(s + i, j - i, train_words))
+				found |= GG_WORDS_TRAIN;
+		}
+		i = j;
+	}
+	return found;
+}
+
+int gg_phase_words(const char *name)
+{
+	return phase_words_in(name, strlen(name), eval_words);
+}
+
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Whether code[a, b) is one plain name, possibly starred ("val_images", "*batch"). */
+static bool phase_plain_name(const char *code, size_t a, size_t b)
+{
+	while (a < b && (code[a] == ' ' || code[a] == '*'))
+		a++;
+	while (b > a && code[b - 1] == ' ')
+		b--;
+	if (a == b || (code[a] >= '0' && code[a] <= '9'))
+		return false;
+	for (size_t i = a; i < b; i++)
+		if (!ident_char(code[i]))
+			return false;
+	return true;
+}
+
+/*
+ * The words of a code line that tell its phase: what it assigns to, what it
+ * calls, the plain names it passes ("val_loss = criterion(outputs, labels)",
+ * "preds = model(val_images)"), and for a `for` loop what it iterates over.
+ * Inside a call's parentheses only an argument that is one plain name
+ * counts: keyword arguments ("validation_only=True"), attributes
+ * ("training_args.do_train") and expressions are left out.
+ */
+static int phase_code_words(const char *code)
+{
+	size_t n = strlen(code);
+	char *keep = malloc(2 * n + 2); /* a kept argument gains a space on each side */
+	if (!keep)
+		return 0;
+	bool loop = gg_text_starts(code, n, "for ") || gg_text_starts(code, n, "async for ");
+	const char *in = loop ? gg_text_find(code, n, " in ") : NULL;
+	size_t k = 0, depth = 0;
+	for (size_t i = in ? (size_t)(in - code) + 4 : 0; i < n; i++) {
+		char c = code[i];
+		if (c == '"' || c == '\'') {
+			/* A string literal says nothing: skip it whole. */
+			for (i++; i < n && code[i] != c; i++)
+				i += code[i] == '\\';
+			continue;
+		}
+		if (depth == 0 && c != '(' && c != '[' && c != '{') {
+			keep[k++] = c;
+			continue;
+		}
+		if (c == ')' || c == ']' || c == '}') {
+			depth--;
+			continue;
+		}
+		if (c != '(' && c != '[' && c != '{' && c != ',')
+			continue;
+		if (c != ',')
+			depth++;
+		/* An argument starts after the bracket or comma: keep it when it is one plain name. */
+		size_t a = i + 1, j = a, d = 0;
+		for (; j < n; j++) {
+			char x = code[j];
+			if (x == '(' || x == '[' || x == '{')
+				d++;
+			else if ((x == ')' || x == ']' || x == '}') && d-- == 0)
+				break;
+			else if ((x == ',' && d == 0) || x == '"' || x == '\'')
+				break;
+		}
+		if (j <= n && phase_plain_name(code, a, j)) {
+			keep[k++] = ' ';
+			memcpy(keep + k, code + a, j - a);
+			k += j - a;
+			keep[k++] = ' ';
+			i = j - 1;
+		}
+	}
+	int w = phase_words_in(keep, k, eval_words);
+	free(keep);
+	return w;
+}
+
+int gg_phase_frame_words(const gg_tb_frame *f, bool user)
+{
+	if (!user) {
+		/* PyTorch's own functions name no phase of the user's (torch/_dynamo/eval_frame.py). */
+		if (has_path(f->filename, "/torch/"))
+			return 0;
+		return phase_words_in(f->function, strlen(f->function), library_eval_words) & GG_WORDS_EVAL ? GG_WORDS_EVAL
+		       : gg_phase_words(f->function) & GG_WORDS_TRAIN ? GG_WORDS_TRAIN : 0;
+	}
+	int w = gg_phase_words(f->function);
+	if ((w == 0 || w == (GG_WORDS_EVAL | GG_WORDS_TRAIN)) && f->code)
+		w = phase_code_words(f->code);
+	return w;
+}
+
+bool gg_phase_is_forward(const gg_tb_frame *f)
+{
+	const char *fn = f->function;
+	const char *dot = strrchr(fn, '.'); /* 3.11+ qualified names: "Net.forward" */
+	if (dot)
+		fn = dot + 1;
+	return is(fn, "forward") || is(fn, "__call__") || is(fn, "_forward") || is(fn, "forward_features");
+}

@@ -1,0 +1,57 @@
+#ifndef GG_PHASE_H
+#define GG_PHASE_H
+
+#include <stdbool.h>
+
+#include "traceback.h"
+
+/*
+ * What one frame of a traceback says about what the program was doing:
+ * training, evaluation or loading a model. Read from frames only — function
+ * names, library files, the callee and assignment target of a code line —
+ * never from words inside a call's arguments (`validation_only=True`,
+ * `training_args.do_train`), which say nothing of the phase.
+ */
+
+/* Paths of the stdlib, installed packages, console scripts and PyTorch itself: not the user's code. */
+bool gg_phase_is_library(const char *filename);
+
+/* torch.nn.Module's call wrapper: the frame after it runs a model's forward. */
+bool gg_phase_is_module_call(const gg_tb_frame *f);
+
+/* A backward pass (autograd's engine, or a code line calling .backward()). */
+bool gg_phase_is_backward(const gg_tb_frame *f);
+
+/* torch's decorate_context: the function it calls is decorated with no_grad/inference_mode. */
+bool gg_phase_is_grad_off_frame(const gg_tb_frame *f);
+
+/*
+ * A model being loaded or placed: from_pretrained, load_state_dict,
+ * torch.load, a module's .to()/.cuda() (in torch's own frames).
+ */
+bool gg_phase_is_loading(const gg_tb_frame *f);
+
+/*
+ * Framework code that runs evaluation: a description, and *grad_off when it
+ * is known to run with autograd off; NULL when f is none.
+ */
+const char *gg_phase_framework_eval(const gg_tb_frame *f, bool *grad_off);
+bool gg_phase_framework_train(const gg_tb_frame *f);
+
+enum { GG_WORDS_EVAL = 1, GG_WORDS_TRAIN = 2 };
+
+/* The phase words of an identifier (snake_case, camelCase): GG_WORDS_* bits. */
+int gg_phase_words(const char *name);
+
+/*
+ * The phase words of a frame: its function name; for the user's code, when
+ * the name says nothing, its code line's callee and assignment target (and
+ * a for loop's iterable); for a library's, only strong words of its
+ * function name (a framework's validate_epoch). GG_WORDS_* bits.
+ */
+int gg_phase_frame_words(const gg_tb_frame *f, bool user);
+
+/* forward() or __call__: code training also runs, never where a fix goes. */
+bool gg_phase_is_forward(const gg_tb_frame *f);
+
+#endif
