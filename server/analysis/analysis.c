@@ -242,3 +242,80 @@ int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
 	gg_findings_sort(out);
 	return 0;
 }
+
+/* What turned autograd off at n, by the kind of the node the index noted. */
+static const char *analysis_grad_off_why(TSNode n)
+{
+	const char *t = ts_node_type(n);
+	if (strcmp(t, "with_statement") == 0)
+		return "an enclosing `with` block that turns autograd off";
+	if (strcmp(t, "function_definition") == 0 || strcmp(t, "decorated_definition") == 0)
+		return "its function, decorated to run without autograd or called only with it off";
+	return "an earlier statement of its block that turns autograd off";
+}
+
+int gg_analyzer_grad_at(gg_analyzer *a, const gg_source *src, uint32_t row, const char **why, uint32_t *why_row)
+{
+	*why = NULL;
+	*why_row = 0;
+	if (!a || !src || (!src->text && src->len))
+		return -EINVAL;
+	if (src->len > UINT32_MAX)
+		return -EFBIG;
+	if (!gg_analysis_mentions_framework(src->text, src->len))
+		return 0;
+	TSTree *owned = NULL;
+	const TSTree *tree = src->tree;
+	if (!tree) {
+		ts_parser_reset(a->parser);
+		owned = gg_python_parse(a->parser, NULL, src->text ? src->text : "", src->len);
+		if (!owned)
+			return -ENOMEM;
+		tree = owned;
+	}
+	TSNode root = ts_tree_root_node(tree);
+	int rc = 0;
+	if (!(analysis_brackets_deep(src->text, src->len) && analysis_tree_too_deep(root))) {
+		/* GG001's walk builds the index of where grad is off; its findings are not wanted here. */
+		gg_findings scratch;
+		gg_findings_init(&scratch);
+		rc = gg_rule_gg001_check(a->gg001, src, root, &scratch);
+		gg_findings_free(&scratch);
+		const gg_tree_index *ix = gg_rule_gg001_index(a->gg001);
+		/* The first thing written on the row. */
+		uint32_t col = 0;
+		size_t at = 0;
+		for (uint32_t r = 0; r < row && at < src->len; at++)
+			r += src->text[at] == '\n';
+		while (at + col < src->len && (src->text[at + col] == ' ' || src->text[at + col] == '\t'))
+			col++;
+		TSPoint pt = { row, col };
+		TSNode n = rc == 0 && at < src->len ? ts_node_named_descendant_for_point_range(root, pt, pt) : root;
+		for (; rc == 0 && !ts_node_is_null(n) && !ts_node_eq(n, root); n = ts_node_parent(n)) {
+			/* Only these kinds are noted; a block starts where its first statement does. */
+			const char *type = ts_node_type(n);
+			bool scope = strcmp(type, "with_statement") == 0 || strcmp(type, "function_definition") == 0 ||
+				     strcmp(type, "decorated_definition") == 0;
+			if (scope && gg_tree_index_grad_off(ix, root, n)) {
+				*why = analysis_grad_off_why(n);
+				*why_row = ts_node_start_point(n).row;
+				break;
+			}
+			/* A bare set_grad_enabled(False) earlier in the same block. */
+			TSNode parent = ts_node_parent(n);
+			if (ts_node_is_null(parent) || (strcmp(ts_node_type(parent), "block") != 0 && !ts_node_eq(parent, root)))
+				continue;
+			for (TSNode s = ts_node_prev_named_sibling(n); !ts_node_is_null(s); s = ts_node_prev_named_sibling(s))
+				if (strcmp(ts_node_type(s), "expression_statement") == 0 && gg_tree_index_grad_off(ix, root, s)) {
+					*why = analysis_grad_off_why(s);
+					*why_row = ts_node_start_point(s).row;
+					break;
+				}
+			if (*why)
+				break;
+		}
+	}
+	if (owned)
+		ts_tree_delete(owned);
+	return rc ? rc : *why != NULL;
+}

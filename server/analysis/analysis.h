@@ -78,6 +78,17 @@ int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len,
 /* Appends the findings for src to out, sorted. Returns 0, or a negative errno. */
 int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out);
 
+/*
+ * How autograd stands where line row (0-based) of src runs, as the rules see
+ * it: 1 when something the file shows turns it off there (an enclosing
+ * `with torch.no_grad()`, a grad-disabling decorator or wrapper, a function
+ * every caller in the file runs without grad, an earlier bare
+ * set_grad_enabled(False) in its block), with *why naming it (static text)
+ * and *why_row the row where that is written; 0 when nothing does; a
+ * negative errno on failure.
+ */
+int gg_analyzer_grad_at(gg_analyzer *a, const gg_source *src, uint32_t row, const char **why, uint32_t *why_row);
+
 /* The Python grammar, and a parser set to it (caller owns; ts_parser_delete). */
 const TSLanguage *gg_python_language(void);
 TSParser *gg_python_parser_new(void);

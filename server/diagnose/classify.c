@@ -92,9 +92,10 @@ static size_t *classify_line_starts(const char *text, size_t len, size_t *count)
  * Whether line runs with autograd off by what encloses it: a `with
  * torch.no_grad()` (or inference_mode, set_grad_enabled(False)) at a lower
  * indentation, or a decorator of the enclosing def. Returns what was found
- * or NULL. A textual scan: good enough to refute a "no_grad missing".
+ * or NULL, and in *row (0-based) the line that says it. A textual scan:
+ * good enough to refute a "no_grad missing".
  */
-static const char *classify_source_grad_off(const char *text, size_t len, uint32_t line)
+static const char *classify_source_grad_off(const char *text, size_t len, uint32_t line, uint32_t *row)
 {
 	size_t count;
 	size_t *starts = classify_line_starts(text, len, &count);
@@ -119,8 +120,10 @@ static const char *classify_source_grad_off(const char *text, size_t len, uint32
 		if (in_def) {
 			if (t[0] != '@')
 				break;
-			if (gg_text_find(t, tn, "no_grad") || gg_text_find(t, tn, "inference_mode"))
+			if (gg_text_find(t, tn, "no_grad") || gg_text_find(t, tn, "inference_mode")) {
 				found = "a @torch.no_grad() decorator on the enclosing function";
+				*row = (uint32_t)k;
+			}
 			continue;
 		}
 		if (ind >= cur)
@@ -128,8 +131,10 @@ static const char *classify_source_grad_off(const char *text, size_t len, uint32
 		cur = ind;
 		if (gg_text_starts(t, tn, "with ") &&
 		    (gg_text_find(t, tn, "no_grad") || gg_text_find(t, tn, "inference_mode") ||
-		     gg_text_find(t, tn, "set_grad_enabled(False")))
+		     gg_text_find(t, tn, "set_grad_enabled(False"))) {
 			found = "an enclosing `with torch.no_grad()` block";
+			*row = (uint32_t)k;
+		}
 		else if (gg_text_starts(t, tn, "def ") || gg_text_starts(t, tn, "async def "))
 			in_def = true;
 		else if (gg_text_starts(t, tn, "class "))
@@ -139,35 +144,95 @@ static const char *classify_source_grad_off(const char *text, size_t len, uint32
 	return found;
 }
 
+/* Line row (0-based) of text, trimmed, bounded: what the evidence quotes. Caller owns; NULL on OOM. */
+static char *classify_line_text(const char *text, size_t len, uint32_t row)
+{
+	size_t at = 0;
+	for (uint32_t r = 0; r < row && at < len; at++)
+		r += text[at] == '\n';
+	const char *nl = at < len ? memchr(text + at, '\n', len - at) : NULL;
+	size_t n = (nl ? (size_t)(nl - text) : len) - at;
+	const char *t = gg_text_trim(text + at, &n);
+	while (n && t[n - 1] == '\r')
+		n--;
+	return gg_text_dup(t, n, 200);
+}
+
 /*
  * Runs the rules on the culprit's file (for a notebook cell, on the
  * notebook's code cells joined, the culprit line mapped into that text);
  * records a finding on the culprit line (or GG002 anywhere).
  */
-static int classify_static(gg_diagnosis *d, const gg_tb_frame *f, const gg_dx_frame *x, gg_workspace *ws,
-			   gg_notebooks *nb, struct gg_analyzer *analyzer)
+/*
+ * The text the rules read for a resolved frame (a notebook's code cells
+ * joined) and the frame's line in it; NULL when unreadable.
+ */
+static const char *classify_frame_text(const gg_tb_frame *f, const gg_dx_frame *x, gg_workspace *ws,
+				       gg_notebooks *nb, size_t *len, uint32_t *at)
 {
-	size_t len = 0;
-	const char *text = NULL;
-	uint32_t at = f->line;
+	*len = 0;
+	*at = f->line;
+	if (!x->res.path || x->res.stale)
+		return NULL;
 	if (x->res.is_cell) {
-		text = nb ? gg_notebooks_source(nb, x->res.path, &len) : NULL;
-		at = text ? gg_notebooks_text_line(nb, x->res.path, x->res.cell, f->line) : 0;
-	} else {
-		text = gg_workspace_text(ws, x->res.path, &len);
+		const char *text = nb ? gg_notebooks_source(nb, x->res.path, len) : NULL;
+		*at = text ? gg_notebooks_text_line(nb, x->res.path, x->res.cell, f->line) : 0;
+		return *at ? text : NULL;
 	}
-	if (!text || at == 0)
-		return 0;
-	const char *why = classify_source_grad_off(text, len, at);
-	if (why && d->grad_disabled != 1) {
+	return *at ? gg_workspace_text(ws, x->res.path, len) : NULL;
+}
+
+/*
+ * Grad state along the whole mapped path: any user frame the workspace
+ * shows running with autograd off (an enclosing no_grad block, a decorated
+ * function, a wrapper, a caller that turns it off) means it was off where
+ * the memory ran out. The semantic model answers; without an analyzer, a
+ * textual look at what encloses the line.
+ */
+static int classify_path_grad(gg_diagnosis *d, const gg_traceback *tb, gg_workspace *ws, gg_notebooks *nb,
+			      struct gg_analyzer *analyzer)
+{
+	for (size_t i = 0; i < tb->len && d->grad_disabled != 1; i++) {
+		const gg_dx_frame *x = &d->frames[i];
+		if (!x->user)
+			continue;
+		size_t len;
+		uint32_t at;
+		const char *text = classify_frame_text(&tb->frames[i], x, ws, nb, &len, &at);
+		if (!text)
+			continue;
+		const char *why = NULL;
+		uint32_t why_row = 0;
+		if (analyzer) {
+			gg_source src = { text, len, NULL, x->res.path, NULL, gg_workspace_root(ws), NULL };
+			int rc = gg_analyzer_grad_at(analyzer, &src, at - 1, &why, &why_row);
+			if (rc < 0 && rc != -EFBIG && rc != -EINVAL)
+				return rc;
+		}
+		/* The text alone when the model cannot tell (a notebook whose import is elsewhere): a spelled no_grad is enough to refute "add no_grad". */
+		if (!why && (why = classify_source_grad_off(text, len, at, &why_row)) == NULL)
+			continue;
 		d->grad_disabled = 1;
 		char *where = classify_where(nb, x, at);
-		int rc = where ? gg_evidence_add(d, "%s runs inside %s: autograd was off there", where, why) : -ENOMEM;
+		char *said = classify_line_text(text, len, why_row);
+		int rc = where && said ? gg_evidence_add(d, "%s (%s()) runs with autograd off: %s (`%s`)", where,
+							 tb->frames[i].function, why, said)
+				       : -ENOMEM;
 		free(where);
+		free(said);
 		if (rc)
 			return rc;
 	}
-	if (!analyzer)
+	return 0;
+}
+
+static int classify_static(gg_diagnosis *d, const gg_tb_frame *f, const gg_dx_frame *x, gg_workspace *ws,
+			   gg_notebooks *nb, struct gg_analyzer *analyzer)
+{
+	size_t len;
+	uint32_t at;
+	const char *text = classify_frame_text(f, x, ws, nb, &len, &at);
+	if (!text || !analyzer)
 		return 0;
 	gg_findings findings;
 	gg_findings_init(&findings);
@@ -216,6 +281,35 @@ static int classify_static(gg_diagnosis *d, const gg_tb_frame *f, const gg_dx_fr
 	}
 	gg_findings_free(&findings);
 	return rc;
+}
+
+/*
+ * A chained exception's later tracebacks (the handler's, "During handling
+ * of the above exception...") show the frames outside the one that caught
+ * the failure: a decorate_context among them, above that frame, means the
+ * whole failing call ran with autograd off.
+ */
+static int classify_handler_grad(gg_diagnosis *d)
+{
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	if (d->grad_disabled == 1 || tb->len == 0)
+		return 0;
+	const gg_tb_frame *top = &tb->frames[0];
+	for (size_t k = d->tb + 1; k < d->chain->len; k++) {
+		const gg_traceback *h = &d->chain->tbs[k];
+		for (size_t i = 0; i < h->len; i++) {
+			const gg_tb_frame *f = &h->frames[i];
+			if (strcmp(f->filename, top->filename) == 0 && strcmp(f->function, top->function) == 0)
+				break; /* the catching frame: what is below it is the handler's own work */
+			if (gg_phase_is_grad_off_frame(f)) {
+				d->grad_disabled = 1;
+				const char *next = i + 1 < h->len ? h->frames[i + 1].function : "the next function";
+				return gg_evidence_add(d, "the handler's traceback (log line %llu) shows %s() called through torch's decorate_context: the failing call ran under @torch.no_grad() (or inference_mode)",
+						       (unsigned long long)h->at.line, next);
+			}
+		}
+	}
+	return 0;
 }
 
 /*
@@ -344,6 +438,11 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 					  (unsigned long long)w->at.line, w->category, w->message)))
 			return rc;
 	}
+
+	if (ws && (rc = classify_path_grad(d, tb, ws, nb, analyzer)))
+		return rc;
+	if ((rc = classify_handler_grad(d)))
+		return rc;
 
 	if (d->culprit >= 0) {
 		const gg_tb_frame *f = &tb->frames[d->culprit];
