@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "cause.h"
 #include "phase.h"
 #include "findings.h"
 #include "text.h"
@@ -35,11 +36,6 @@ int gg_evidence_add(gg_diagnosis *d, const char *fmt, ...)
 	d->evidence = e;
 	d->evidence[d->evidence_len++] = s;
 	return 0;
-}
-
-static bool has(const char *s, const char *needle)
-{
-	return s && strstr(s, needle) != NULL;
 }
 
 static int classify_resolve(gg_diagnosis *d, const gg_traceback *tb, gg_workspace *ws, gg_notebooks *nb)
@@ -525,43 +521,5 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->confidence = tb->len ? GG_CONFIDENCE_MEDIUM : GG_CONFIDENCE_LOW;
 	}
 
-	if (d->kind == GG_DX_OOM_EVAL) {
-		for (size_t i = 0; i < tb->len; i++) {
-			const gg_tb_frame *f = &tb->frames[i];
-			if (has(f->code, "torch.cat(") || has(f->code, "torch.stack(") || has(f->code, ".append(") ||
-			    has(f->code, "concatenate(") || has(f->function, "nested_concat") ||
-			    has(f->function, "torch_pad_and_concatenate") || has(f->function, "_nested_gather") ||
-			    has(f->function, "gather_function") || has(f->function, "_pad_across_processes")) {
-				d->causes |= GG_CAUSE_ACCUMULATED;
-				if ((rc = gg_evidence_add(d, "outputs are collected across batches at %s:%u (%s)", f->filename, f->line,
-							  f->code ? f->code : f->function)))
-					return rc;
-				break;
-			}
-		}
-		if (!(d->causes & GG_CAUSE_ACCUMULATED) && framework && strstr(framework, "Hugging Face") &&
-		    facts->eval_accumulation_steps <= 0) {
-			d->causes |= GG_CAUSE_ACCUMULATED;
-			if ((rc = gg_evidence_add(d, "the HF Trainer keeps every batch's logits on the GPU until the end of evaluation unless eval_accumulation_steps is set%s",
-						  facts->eval_accumulation_steps == 0 ? " (the log shows it is None)" : "")))
-				return rc;
-		}
-		if (facts->eval_batch > 0 && facts->train_batch > 0 && facts->eval_batch > facts->train_batch) {
-			d->causes |= GG_CAUSE_BATCH;
-			if ((rc = gg_evidence_add(d, "the evaluation batch size (%ld) is larger than the training one (%ld)",
-						  facts->eval_batch, facts->train_batch)))
-				return rc;
-		}
-		const gg_oom_info *m = &d->oom;
-		/* Some slack is normal; a tenth of the device reserved but unusable is fragmentation. */
-		double floor = m->total > 0 ? 0.1 * m->total : 1073741824.0;
-		if (m->reserved_unallocated > 0 && m->reserved_unallocated >= m->tried &&
-		    m->reserved_unallocated >= floor && !facts->expandable_segments) {
-			d->causes |= GG_CAUSE_FRAGMENTATION;
-			if ((rc = gg_evidence_add(d, "%.2f GiB are reserved by PyTorch but unallocated, more than the %.2f GiB requested: the memory is fragmented",
-						  m->reserved_unallocated / 1073741824.0, (m->tried > 0 ? m->tried : 0) / 1073741824.0)))
-				return rc;
-		}
-	}
-	return 0;
+	return gg_cause_weigh(d, facts, framework);
 }

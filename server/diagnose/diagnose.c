@@ -142,6 +142,7 @@ static void dx_diagnosis_free(gg_diagnosis *x)
 	gg_tb_chain_free(x->chain);
 	free(x->explanation);
 	free(x->fix);
+	free(x->cause_evidence);
 	for (size_t i = 0; i < x->evidence_len; i++)
 		free(x->evidence[i]);
 	free(x->evidence);
@@ -198,7 +199,7 @@ static gg_tb_chain *dx_orphan_chain(const gg_log_orphan *o, uint64_t seq)
 	c->tbs = tb;
 	c->len = c->cap = 1;
 	c->rank = o->rank;
-	c->has_oom = true;
+	c->has_oom = o->oom;
 	c->seq = seq;
 	tb->at = o->at;
 	if (dx_exception_from_orphan(tb, o) != 0) {
@@ -351,8 +352,11 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	}
 	d->len = 0;
 	/* OOM lines without a traceback count for ranks that have no OOM traceback. */
+	bool had_tracebacks = out->len > 0;
 	for (size_t i = 0; i < d->facts.orphans_len; i++) {
 		const gg_log_orphan *o = &d->facts.orphans[i];
+		if (!o->oom)
+			continue;
 		bool covered = false;
 		for (size_t j = 0; j < out->len && !covered; j++)
 			covered = out->items[j].oom.is_oom && (out->items[j].rank == o->rank || o->rank < 0 || out->items[j].rank < 0);
@@ -367,9 +371,11 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	bool any_oom = false;
 	for (size_t i = 0; i < out->len; i++)
 		any_oom |= out->items[i].oom.is_oom;
-	if (d->facts.sigkill && !any_oom) {
-		char *text = gg_strdup_printf("rank %d exited with signal 9 (SIGKILL)", d->facts.root_rank);
-		gg_log_orphan o = { d->facts.root_rank, text, d->facts.sigkill_at };
+	if ((d->facts.sigkill || d->facts.killed) && !any_oom) {
+		char *text = d->facts.sigkill ? gg_strdup_printf("rank %d exited with signal 9 (SIGKILL)", d->facts.root_rank)
+					      : strdup("the process was killed (SIGKILL): the shell printed `Killed`");
+		gg_log_orphan o = { d->facts.sigkill ? d->facts.root_rank : -1, true, text,
+				    d->facts.sigkill ? d->facts.sigkill_at : d->facts.killed_at };
 		gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
 		free(text);
 		if (!c || (rc = dx_push(out, c)))
@@ -378,6 +384,17 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		x->oom.is_oom = true;
 		x->oom.device = GG_OOM_DEVICE_CPU;
 		x->oom.form = "SIGKILL (exitcode -9)";
+	}
+	/* A paste with no traceback and no memory error, but a failure the runtime printed: say what it is. */
+	if (out->len == 0 && !had_tracebacks) {
+		for (size_t i = 0; i < d->facts.orphans_len; i++) {
+			if (d->facts.orphans[i].oom)
+				continue;
+			gg_tb_chain *c = dx_orphan_chain(&d->facts.orphans[i], 0);
+			if (!c || (rc = dx_push(out, c)))
+				return c ? rc : -ENOMEM;
+			break;
+		}
 	}
 	if (out->len > 1)
 		qsort(out->items, out->len, sizeof *out->items, dx_item_cmp);

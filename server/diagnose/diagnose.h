@@ -39,11 +39,18 @@ typedef enum gg_dx_confidence {
 	GG_CONFIDENCE_HIGH,
 } gg_dx_confidence;
 
-/* Why an evaluation ran out of memory with autograd already off. */
+/* Why the memory ran out (cause.h decides). */
 enum {
+	GG_CAUSE_NONE = 0,
 	GG_CAUSE_ACCUMULATED = 1u << 0, /* outputs/logits kept across batches */
 	GG_CAUSE_BATCH = 1u << 1,       /* eval batch larger than training's */
-	GG_CAUSE_FRAGMENTATION = 1u << 2,
+	GG_CAUSE_FRAGMENTATION = 1u << 2, /* reserved but unallocated memory larger than the request */
+	GG_CAUSE_OVERSIZED = 1u << 3,   /* one request about as large as the device */
+	GG_CAUSE_OTHER_PROCESSES = 1u << 4, /* most of the device held outside this process's PyTorch */
+	GG_CAUSE_GROWTH = 1u << 5,      /* memory growing step by step across iterations */
+	GG_CAUSE_LOADING = 1u << 6,     /* a model being loaded or moved to the device */
+	GG_CAUSE_PAGING_FILE = 1u << 7, /* Windows' commit limit (WinError 1455) */
+	GG_CAUSE_HOST_RAM = 1u << 8,    /* the kernel's OOM killer (SIGKILL) */
 };
 
 typedef struct gg_dx_frame {
@@ -64,7 +71,9 @@ typedef struct gg_diagnosis {
 	int entry;             /* frame index of where the fix goes (the evaluation entry), or -1 */
 	gg_dx_phase phase;
 	int grad_disabled;     /* 1 off already, 0 on, -1 unknown */
-	unsigned causes;       /* GG_CAUSE_* (oom-eval) */
+	unsigned causes;       /* GG_CAUSE_* bits: every cause the evidence shows */
+	unsigned cause;        /* the one that decides the fix (a GG_CAUSE_* bit), or GG_CAUSE_NONE */
+	char *cause_evidence;  /* owned; what shows it, or NULL */
 	char *explanation;     /* owned */
 	char *fix;             /* owned */
 	char **evidence;       /* owned, each owned */

@@ -1,5 +1,6 @@
 #include "diagnose_json.h"
 
+#include "cause.h"
 #include "text.h"
 
 static cJSON *json_null_or_string(const char *s)
@@ -96,12 +97,16 @@ cJSON *gg_diagnosis_to_json(const gg_diagnosis *d)
 	else
 		cJSON_AddBoolToObject(o, "grad_disabled_on_path", d->grad_disabled == 1);
 	cJSON *causes = cJSON_AddArrayToObject(o, "causes");
-	if (d->causes & GG_CAUSE_ACCUMULATED)
-		cJSON_AddItemToArray(causes, cJSON_CreateString("accumulated-outputs"));
-	if (d->causes & GG_CAUSE_BATCH)
-		cJSON_AddItemToArray(causes, cJSON_CreateString("eval-batch-size"));
-	if (d->causes & GG_CAUSE_FRAGMENTATION)
-		cJSON_AddItemToArray(causes, cJSON_CreateString("fragmentation"));
+	for (unsigned bit = 1; bit && bit <= d->causes; bit <<= 1)
+		if ((d->causes & bit) && gg_cause_name(bit))
+			cJSON_AddItemToArray(causes, cJSON_CreateString(gg_cause_name(bit)));
+	if (d->cause != GG_CAUSE_NONE) {
+		cJSON *c = cJSON_AddObjectToObject(o, "cause");
+		cJSON_AddStringToObject(c, "name", gg_cause_name(d->cause));
+		cJSON_AddStringToObject(c, "evidence", d->cause_evidence ? d->cause_evidence : "");
+	} else {
+		cJSON_AddNullToObject(o, "cause");
+	}
 	cJSON_AddStringToObject(o, "explanation", d->explanation ? d->explanation : "");
 	cJSON_AddStringToObject(o, "fix", d->fix ? d->fix : "");
 	cJSON *ev = cJSON_AddArrayToObject(o, "evidence");

@@ -35,6 +35,7 @@ void gg_logfacts_free(gg_log_facts *f)
 	for (size_t i = 0; i < f->orphans_len; i++)
 		free(f->orphans[i].text);
 	free(f->orphans);
+	free(f->torch_version);
 	gg_logfacts_init(f);
 }
 
@@ -129,6 +130,85 @@ static void facts_batch(gg_log_facts *f, const char *t, size_t n)
 	}
 }
 
+static bool tb_line_is(const char *t, size_t n, const char *lit)
+{
+	return n == strlen(lit) && memcmp(t, lit, n) == 0;
+}
+
+static bool facts_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/*
+ * "torch==1.4.0", "PyTorch version: 2.1.0+cu121", "torch 1.13.1", "Torch
+ * version 0.3.1": the first version printed after the word. Returns 0 or -ENOMEM.
+ */
+static int facts_torch_version(gg_log_facts *f, const char *t, size_t n)
+{
+	const char *end = t + n;
+	for (const char *p = t; !f->torch_version && (p = gg_text_find_ci(p, (size_t)(end - p), "torch")) != NULL; p += 5) {
+		if (p > t && (facts_is_word_char(p[-1]) && !(p - t >= 2 && (p[-2] == 'p' || p[-2] == 'P'))))
+			continue; /* "libtorch", "xtorch"; "pytorch" is fine */
+		const char *q = p + 5;
+		if (q < end && (*q == '/' || *q == '\\' || *q == '.' || *q == '_'))
+			continue; /* a path or module name: "torch/nn", "torch.cuda" */
+		const char *stop = q + 24 < end ? q + 24 : end;
+		while (q < stop && !facts_digit(*q) && (*q == ' ' || *q == '=' || *q == ':' || *q == 'v' || *q == '(' ||
+							 *q == '\'' || *q == '"' || gg_text_starts(q, (size_t)(end - q), "ersion") ||
+							 gg_text_starts(q, (size_t)(end - q), "Version") ||
+							 gg_text_starts(q, (size_t)(end - q), "version")))
+			q += gg_text_starts(q, (size_t)(end - q), "ersion") ? 6 : gg_text_starts(q, (size_t)(end - q), "version") ||
+				gg_text_starts(q, (size_t)(end - q), "Version") ? 7 : 1;
+		const char *v = q;
+		while (q < end && facts_digit(*q))
+			q++;
+		if (q == v || q >= end || *q != '.' || q + 1 >= end || !facts_digit(q[1]))
+			continue;
+		while (q < end && (facts_digit(*q) || *q == '.' || *q == '+' || (*q >= 'a' && *q <= 'z')))
+			q++;
+		f->torch_version = gg_text_dup(v, (size_t)(q - v), 32);
+		if (!f->torch_version)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* "mem: 5.21G", "GPU mem 3.2 GB", "memory: 10234" (MiB, as mmcv logs it): one reading per line. */
+static void facts_memory_reading(gg_log_facts *f, const char *t, size_t n)
+{
+	const char *end = t + n;
+	const char *p = gg_text_find_ci(t, n, "mem");
+	if (!p || gg_text_find_ci(t, n, "out of memory") || gg_text_find(t, n, "allocate") || gg_text_find(t, n, "Warning"))
+		return;
+	while (p < end && facts_is_word_char(*p))
+		p++;
+	while (p < end && (*p == ' ' || *p == ':' || *p == '='))
+		p++;
+	const char *v = p;
+	while (p < end && (facts_digit(*p) || *p == '.'))
+		p++;
+	if (p == v)
+		return;
+	double x = strtod(v, NULL);
+	while (p < end && *p == ' ')
+		p++;
+	if (p < end && (*p == 'G' || *p == 'g'))
+		x *= 1073741824.0;
+	else if (p < end && (*p == 'M' || *p == 'm'))
+		x *= 1048576.0;
+	else if (x >= 100 && !gg_text_find(v, (size_t)(p - v), "."))
+		x *= 1048576.0; /* a bare integer: MiB */
+	else
+		return;
+	if (f->mem_readings == 0)
+		f->mem_first = x;
+	else if (x > f->mem_last)
+		f->mem_rises++;
+	f->mem_last = x;
+	f->mem_readings++;
+}
+
 static int facts_warning(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	const char *w = gg_text_find(t, n, "Warning: ");
@@ -177,25 +257,50 @@ static int facts_warning(gg_log_facts *f, const gg_log_line *l, const char *t, s
 	return 0;
 }
 
+/* The runtime's own words for failures that are not out of memory (NCCL timeouts, asserts, illegal accesses). */
+static bool facts_failure_line(const char *t, size_t n)
+{
+	static const char *const needles[] = {
+		"CUDA error: ", "cuda runtime error (", "device-side assert triggered", "illegal memory access",
+		"Watchdog caught collective operation timeout", "NCCL error", "ncclInternalError", "ncclSystemError",
+		"CUBLAS_STATUS_", "CUDNN_STATUS_", "HIP error: ", NULL,
+	};
+	for (const char *const *k = needles; *k; k++)
+		if (gg_text_find(t, n, *k))
+			return true;
+	return false;
+}
+
 static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	/* Cheap filters first: nearly every line fails them. */
 	if (!gg_text_find(t, n, "emory") && !gg_text_find(t, n, "ALLOC") && !gg_text_find(t, n, "llocate") &&
-	    !gg_text_find(t, n, "WinError"))
-		return 0;
-	size_t type_len;
-	const char *msg;
-	bool exc = gg_tb_exception_line(t, n, &type_len, &msg);
-	if (!exc && !gg_text_find(t, n, "THCudaCheck FAIL") && !gg_text_find(t, n, "out of memory") &&
-	    !gg_text_find(t, n, "WinError"))
+	    !gg_text_find(t, n, "WinError") && !gg_text_find(t, n, "1455") && !gg_text_find(t, n, "posix_memalign") &&
+	    !facts_failure_line(t, n))
 		return 0;
 	if (gg_text_find(t, n, "Warning:"))
 		return 0;
+	/* Pasted inside prose: `RuntimeError: ...` in backticks, quotes or Markdown bold. */
+	while (n > 0 && (t[0] == '`' || t[0] == '"' || t[0] == '\'' || t[0] == '*')) {
+		t++;
+		n--;
+	}
+	while (n > 0 && (t[n - 1] == '`' || t[n - 1] == '"' || t[n - 1] == '\'' || t[n - 1] == '*'))
+		n--;
+	size_t type_len;
+	const char *msg;
+	bool exc = gg_tb_exception_line(t, n, &type_len, &msg);
 	gg_oom_info info;
-	char *type = exc ? gg_text_dup(t, type_len, 256) : NULL;
-	bool oom = gg_oom_match(type, t, n, &info);
-	free(type);
-	if (!oom || f->orphans_len == FACTS_MAX_ORPHANS)
+	bool oom;
+	if (exc) {
+		char *type = gg_text_dup(t, type_len, 256);
+		oom = gg_oom_match(type, t, n, &info);
+		free(type);
+	} else {
+		oom = gg_oom_match_text(t, n, &info);
+	}
+	/* Other failures count only in a paste without any traceback (see diagnose.c). */
+	if ((!oom && !facts_failure_line(t, n)) || f->orphans_len == FACTS_MAX_ORPHANS)
 		return 0;
 	if (f->orphans_len == f->orphans_cap) {
 		size_t cap = f->orphans_cap ? f->orphans_cap * 2 : 4;
@@ -207,6 +312,7 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	}
 	gg_log_orphan *o = &f->orphans[f->orphans_len];
 	o->rank = l->rank;
+	o->oom = oom;
 	o->text = gg_text_dup(t, n, FACTS_MAX_TEXT);
 	o->at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	if (!o->text)
@@ -251,6 +357,20 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (gg_text_find(t, n, "expandable_segments:True") && !gg_text_find(t, n, "try setting") &&
 	    !gg_text_find(t, n, "out of memory"))
 		f->expandable_segments = true;
-	int rc = facts_warning(f, l, t, n);
+	/* bash's report of a SIGKILL, often glued to the last redraw of a progress bar. */
+	if (!f->killed && (tb_line_is(t, n, "Killed") || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0))) {
+		f->killed = true;
+		f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+	}
+	if (gg_text_find(t, n, "THCudaCheck") || gg_text_find(t, n, "cuda runtime error (2)") ||
+	    gg_text_find(t, n, "/THC/") || gg_text_find(t, n, "\\THC\\"))
+		f->thc = true;
+	if (gg_text_find(t, n, "mem") || gg_text_find(t, n, "Mem") || gg_text_find(t, n, "MEM"))
+		facts_memory_reading(f, t, n);
+	int rc = 0;
+	if (!f->torch_version && (gg_text_find(t, n, "orch") || gg_text_find(t, n, "ORCH")))
+		rc = facts_torch_version(f, t, n);
+	if (!rc)
+		rc = facts_warning(f, l, t, n);
 	return rc ? rc : facts_orphan(f, l, t, n);
 }

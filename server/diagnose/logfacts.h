@@ -26,6 +26,7 @@ typedef struct gg_log_warning {
 
 typedef struct gg_log_orphan {
 	int rank;
+	bool oom;   /* an out-of-memory line; else another failure the runtime printed */
 	char *text; /* owned; the out-of-memory line */
 	gg_log_span at;
 } gg_log_orphan;
@@ -37,12 +38,19 @@ typedef struct gg_log_facts {
 	int root_rank;         /* "Root Cause (first observed failure)": its rank, or -1 */
 	bool sigkill;          /* the root cause was killed by signal 9 (the kernel's OOM killer, usually) */
 	gg_log_span sigkill_at; /* its "exitcode : -9" line */
+	bool killed;           /* a shell's "Killed" line: the process got SIGKILL */
+	gg_log_span killed_at;
 	gg_log_warning *warnings; /* owned; the first few */
 	size_t warnings_len, warnings_cap;
 	int volatile_warning;  /* index into warnings of a `volatile` warning, or -1 */
 	long train_batch, eval_batch; /* batch sizes the log prints; 0 when it does not */
 	long eval_accumulation_steps; /* -1: not printed; 0: printed as None */
 	bool expandable_segments;     /* the allocator is already set to expandable segments */
+	char *torch_version;          /* owned; the PyTorch version the log prints ("1.13.1+cu117"), or NULL */
+	bool thc;                     /* THC-era text (THCudaCheck, "cuda runtime error (2)", THC/ paths): PyTorch 1.10 or older */
+	/* Memory readings a training log prints per step ("mem: 5.2G", "memory: 10234"): growth across iterations. */
+	double mem_first, mem_last;
+	int mem_readings, mem_rises;
 	gg_log_orphan *orphans; /* owned; the first few */
 	size_t orphans_len, orphans_cap;
 

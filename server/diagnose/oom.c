@@ -43,6 +43,7 @@ static const oom_form oom_forms[] = {
 	 */
 	{ "WinError 1455", GG_OOM_DEVICE_CPU, GG_OOM_FORM_PAGING_FILE },
 	{ "error code 1455", GG_OOM_DEVICE_CPU, GG_OOM_FORM_PAGING_FILE },
+	{ "os error 1455", GG_OOM_DEVICE_CPU, GG_OOM_FORM_PAGING_FILE }, /* Rust libraries (safetensors) */
 	{ "WinError 8]", GG_OOM_DEVICE_CPU, "WinError 8: not enough memory" },
 	{ "WinError 14]", GG_OOM_DEVICE_CPU, "WinError 14: not enough memory" },
 	{ "DefaultCPUAllocator: can't allocate memory", GG_OOM_DEVICE_CPU, "DefaultCPUAllocator: can't allocate memory" },
@@ -50,6 +51,7 @@ static const oom_form oom_forms[] = {
 	{ "not enough memory: you tried to allocate", GG_OOM_DEVICE_CPU, "Torch: not enough memory" },
 	{ "Unable to allocate", GG_OOM_DEVICE_CPU, "numpy: Unable to allocate" },
 	{ "Cannot allocate memory", GG_OOM_DEVICE_CPU, "Cannot allocate memory (ENOMEM)" },
+	{ "posix_memalign", GG_OOM_DEVICE_CPU, "CPUAllocator: posix_memalign failed" }, /* 1.x: "posix_memalign(&data, ...) == 0. 12 vs 0" */
 };
 
 const char *gg_oom_device_name(gg_oom_device d)
@@ -120,6 +122,29 @@ static double oom_size_before(const char *s, size_t n, const char *key)
 	return gg_oom_parse_size(q, (size_t)(p - q));
 }
 
+/*
+ * 2.x lists the device's other users: "Process 4711 has 10.50 GiB memory in
+ * use." (once per process; "this process has" is ours). Sums them.
+ */
+static void oom_other_processes(const char *s, size_t n, gg_oom_info *info)
+{
+	const char *end = s + n;
+	for (const char *p = s; (p = gg_text_find(p, (size_t)(end - p), "Process ")) != NULL; p++) {
+		const char *q = p + 8;
+		if (q >= end || *q < '0' || *q > '9')
+			continue;
+		while (q < end && *q >= '0' && *q <= '9')
+			q++;
+		if (!gg_text_starts(q, (size_t)(end - q), " has "))
+			continue;
+		double v = gg_oom_parse_size(q + 5, (size_t)(end - q - 5));
+		if (v < 0)
+			continue;
+		info->others_in_use = (info->others_in_use < 0 ? 0 : info->others_in_use) + v;
+		info->others++;
+	}
+}
+
 static int oom_device_index(const char *s, size_t n)
 {
 	static const char *const keys[] = { "(GPU ", "GPU ", "cuda:", "device ", "xpu:", NULL };
@@ -138,6 +163,30 @@ static int oom_device_index(const char *s, size_t n)
 	return -1;
 }
 
+/* key as a word of its own (case-insensitive): "mps" in "on mps:0", not in "jumps". */
+static bool oom_word(const char *s, size_t n, const char *key)
+{
+	size_t k = strlen(key);
+	for (const char *p = s; (p = gg_text_find_ci(p, (size_t)(s + n - p), key)) != NULL; p++) {
+		bool before = p == s || !((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z'));
+		bool after = p + k >= s + n || !((p[k] >= 'a' && p[k] <= 'z') || (p[k] >= 'A' && p[k] <= 'Z'));
+		if (before && after)
+			return true;
+	}
+	return false;
+}
+
+bool gg_oom_match_text(const char *text, size_t len, gg_oom_info *info)
+{
+	if (!gg_oom_match(NULL, text, len, info))
+		return false;
+	/* Prose says "out of memory" about anything; only the allocator's own wording counts here. */
+	if (info->form && strcmp(info->form, "out of memory") == 0 && !gg_text_find_ci(text, len, "CUDA error: out of memory") &&
+	    !gg_text_find(text, len, "RuntimeError") && !gg_text_find(text, len, "Error:"))
+		info->is_oom = false;
+	return info->is_oom;
+}
+
 static bool oom_type_is(const char *type, const char *name)
 {
 	if (!type)
@@ -152,7 +201,7 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 	memset(info, 0, sizeof *info);
 	info->device_index = -1;
 	info->tried = info->total = info->allocated = info->reserved = info->reserved_unallocated =
-		info->free = -1;
+		info->free = info->process_in_use = info->others_in_use = -1;
 
 	/* Join hard-wrapped lines: remove line breaks so "out of mem\nory" reads whole. */
 	char *flat = malloc(len + 1);
@@ -171,6 +220,12 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 			info->form = oom_forms[i].form;
 			break;
 		}
+	}
+	/* The tail of a 1.x CUDA message pasted without its head: "Tried to allocate 2.00 GiB (GPU 0; 11.17 GiB total capacity; ...". */
+	if (!info->is_oom && gg_text_find(flat, n, "Tried to allocate ") && gg_text_find(flat, n, "total capac")) {
+		info->is_oom = true;
+		info->device = GG_OOM_DEVICE_CUDA;
+		info->form = "CUDA out of memory";
 	}
 	/* "THCudaCheck FAIL file=... error=2 : out of memory" and other bare CUDA-era lines. */
 	if (!info->is_oom && gg_text_find_ci(flat, n, "THCudaCheck FAIL") && gg_text_find_ci(flat, n, "out of memory")) {
@@ -191,13 +246,13 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		/* A generic "out of memory": say the device only when the message does. */
 		info->is_oom = true;
 		info->form = "out of memory";
-		if (gg_text_find_ci(flat, n, "cuda") || gg_text_find_ci(flat, n, "cudnn") || gg_text_find_ci(flat, n, "nccl"))
+		if (oom_word(flat, n, "cuda") || oom_word(flat, n, "cudnn") || oom_word(flat, n, "nccl"))
 			info->device = GG_OOM_DEVICE_CUDA;
-		else if (gg_text_find_ci(flat, n, "hip"))
+		else if (oom_word(flat, n, "hip"))
 			info->device = GG_OOM_DEVICE_HIP;
-		else if (gg_text_find_ci(flat, n, "mps"))
+		else if (oom_word(flat, n, "mps"))
 			info->device = GG_OOM_DEVICE_MPS;
-		else if (gg_text_find_ci(flat, n, "xpu"))
+		else if (oom_word(flat, n, "xpu"))
 			info->device = GG_OOM_DEVICE_XPU;
 	}
 	if (info->is_oom) {
@@ -223,6 +278,8 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 			info->free = oom_size_before(flat, n, "free)");
 		if (info->free < 0)
 			info->free = oom_size_after(flat, n, "of which ");
+		info->process_in_use = oom_size_after(flat, n, "this process has ");
+		oom_other_processes(flat, n, info);
 		if (info->reserved_unallocated < 0 && info->reserved >= 0 && info->allocated >= 0 &&
 		    info->reserved >= info->allocated)
 			info->reserved_unallocated = info->reserved - info->allocated;

@@ -31,6 +31,9 @@ typedef struct gg_oom_info {
 	double reserved;           /* reserved in total by PyTorch */
 	double reserved_unallocated; /* reserved but unallocated (2.x) */
 	double free;               /* free on the device */
+	double process_in_use;     /* "this process has X memory in use" (2.x), PyTorch's and not */
+	double others_in_use;      /* the other processes the message lists ("Process 4711 has X memory in use"), summed */
+	int others;                /* how many it lists */
 } gg_oom_info;
 
 /* The form of Windows' "paging file is too small" error (WinError 1455). */
@@ -48,6 +51,13 @@ bool gg_oom_cut_short(const char *message, size_t len);
  * its message (may span lines). Returns info.is_oom.
  */
 bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info *info);
+
+/*
+ * For text that is not an exception line (a log line, prose, a fragment):
+ * only the allocators' and runtimes' own wordings count, not a bare "out of
+ * memory" in a sentence. Returns info.is_oom.
+ */
+bool gg_oom_match_text(const char *text, size_t len, gg_oom_info *info);
 
 /* "cuda", "hip", "mps", "xpu", "cpu" or NULL. */
 const char *gg_oom_device_name(gg_oom_device d);

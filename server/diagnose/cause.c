@@ -1,0 +1,142 @@
+/*
+ * Deciding the cause (see cause.h). Each test records its evidence; the
+ * cause reported is the first found in the order of what to fix first: an
+ * error of its own form, then what the allocator's numbers prove, then what
+ * the phase and the frames show, then what the log suggests.
+ */
+#include "cause.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "classify.h"
+#include "text.h"
+
+#define GIB 1073741824.0
+
+static bool has(const char *s, const char *needle)
+{
+	return s && strstr(s, needle) != NULL;
+}
+
+const char *gg_cause_name(unsigned cause)
+{
+	switch (cause) {
+	case GG_CAUSE_ACCUMULATED: return "accumulated-outputs";
+	case GG_CAUSE_BATCH: return "eval-batch-size";
+	case GG_CAUSE_FRAGMENTATION: return "fragmentation";
+	case GG_CAUSE_OVERSIZED: return "oversized-request";
+	case GG_CAUSE_OTHER_PROCESSES: return "other-processes";
+	case GG_CAUSE_GROWTH: return "growth";
+	case GG_CAUSE_LOADING: return "model-loading";
+	case GG_CAUSE_PAGING_FILE: return "paging-file";
+	case GG_CAUSE_HOST_RAM: return "host-ram";
+	}
+	return NULL;
+}
+
+/* Records a cause and its evidence (printf-style); the first recorded with evidence text is kept as the cause's. */
+static int cause_add(gg_diagnosis *d, unsigned cause, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int cause_add(gg_diagnosis *d, unsigned cause, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	va_start(ap, fmt);
+	int n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -ENOMEM;
+	d->causes |= cause;
+	int rc = gg_evidence_add(d, "%s", s);
+	/* Order of priority: the caller tests causes in that order, so the first wins. */
+	if (rc == 0 && d->cause == GG_CAUSE_NONE) {
+		d->cause = cause;
+		d->cause_evidence = s;
+		return 0;
+	}
+	free(s);
+	return rc;
+}
+
+/* The memory outside this process's PyTorch: other processes, other ranks, or (a little) the CUDA context. */
+static double cause_elsewhere(const gg_oom_info *m)
+{
+	if (m->others_in_use >= 0)
+		return m->others_in_use;
+	if (m->total > 0 && m->free >= 0 && m->process_in_use >= 0)
+		return m->total - m->free - m->process_in_use;
+	if (m->total > 0 && m->free >= 0 && m->reserved >= 0)
+		return m->total - m->free - m->reserved;
+	return -1;
+}
+
+int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *framework)
+{
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	const gg_oom_info *m = &d->oom;
+	int rc = 0;
+
+	if (m->form && strcmp(m->form, GG_OOM_FORM_PAGING_FILE) == 0)
+		rc = cause_add(d, GG_CAUSE_PAGING_FILE, "Windows could not commit more virtual memory (WinError 1455): the paging file is exhausted, not the GPU");
+	if (!rc && m->form && strncmp(m->form, "SIGKILL", 7) == 0)
+		rc = cause_add(d, GG_CAUSE_HOST_RAM, "killed by signal 9 without a Python error: the kernel's OOM killer, host RAM");
+
+	/* One request as large as the device cannot be helped by freeing anything else. */
+	if (!rc && m->tried > 0 && m->total > 0 && m->tried >= 0.5 * m->total)
+		rc = cause_add(d, GG_CAUSE_OVERSIZED, "one request of %.2f GiB is %s the device's whole %.2f GiB: a single tensor too large, whatever else is freed",
+			       m->tried / GIB, m->tried > m->total ? "larger than" : "more than half of", m->total / GIB);
+
+	double elsewhere = cause_elsewhere(m);
+	if (!rc && elsewhere > 0 && m->total > 0 && elsewhere >= 0.4 * m->total) {
+		if (m->others > 0)
+			rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, "%d other process%s hold%s %.2f GiB of the device's %.2f GiB",
+				       m->others, m->others == 1 ? "" : "es", m->others == 1 ? "s" : "", elsewhere / GIB, m->total / GIB);
+		else
+			rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, "%.2f GiB of the device's %.2f GiB are neither free nor held by this process's PyTorch: another process or rank is using the GPU",
+				       elsewhere / GIB, m->total / GIB);
+	}
+
+	if (!rc && d->phase == GG_PHASE_LOADING)
+		rc = cause_add(d, GG_CAUSE_LOADING, "the memory ran out while a model was being loaded or moved to the device, before any forward pass");
+
+	if (!rc && (d->kind == GG_DX_OOM_EVAL || d->kind == GG_DX_OOM_EVAL_NO_GRAD)) {
+		for (size_t i = 0; i < tb->len; i++) {
+			const gg_tb_frame *f = &tb->frames[i];
+			if (has(f->code, "torch.cat(") || has(f->code, "torch.stack(") || has(f->code, ".append(") ||
+			    has(f->code, "concatenate(") || has(f->function, "nested_concat") ||
+			    has(f->function, "torch_pad_and_concatenate") || has(f->function, "_nested_gather") ||
+			    has(f->function, "gather_function") || has(f->function, "_pad_across_processes")) {
+				rc = cause_add(d, GG_CAUSE_ACCUMULATED, "outputs are collected across batches at %s:%u (%s)",
+					       f->filename, f->line, f->code ? f->code : f->function);
+				break;
+			}
+		}
+		if (!rc && d->kind == GG_DX_OOM_EVAL && !(d->causes & GG_CAUSE_ACCUMULATED) && framework &&
+		    strstr(framework, "Hugging Face") && facts->eval_accumulation_steps <= 0)
+			rc = cause_add(d, GG_CAUSE_ACCUMULATED, "the HF Trainer keeps every batch's logits on the GPU until the end of evaluation unless eval_accumulation_steps is set%s",
+				       facts->eval_accumulation_steps == 0 ? " (the log shows it is None)" : "");
+	}
+
+	/* Readings that rise step after step: something is kept across iterations. */
+	if (!rc && facts->mem_readings >= 4 && facts->mem_last >= 1.25 * facts->mem_first &&
+	    facts->mem_rises * 10 >= (facts->mem_readings - 1) * 6)
+		rc = cause_add(d, GG_CAUSE_GROWTH, "the memory the log reports grows across iterations (%.2f GiB to %.2f GiB over %d readings): something is kept from step to step",
+			       facts->mem_first / GIB, facts->mem_last / GIB, facts->mem_readings);
+
+	if (!rc && d->kind == GG_DX_OOM_EVAL && facts->eval_batch > 0 && facts->train_batch > 0 &&
+	    facts->eval_batch > facts->train_batch)
+		rc = cause_add(d, GG_CAUSE_BATCH, "the evaluation batch size (%ld) is larger than the training one (%ld)",
+			       facts->eval_batch, facts->train_batch);
+
+	/* Some slack is normal; a tenth of the device reserved but unusable is fragmentation. */
+	double floor = m->total > 0 ? 0.1 * m->total : GIB;
+	if (!rc && m->reserved_unallocated > 0 && m->reserved_unallocated >= m->tried &&
+	    m->reserved_unallocated >= floor && !facts->expandable_segments)
+		rc = cause_add(d, GG_CAUSE_FRAGMENTATION, "%.2f GiB are reserved by PyTorch but unallocated, more than the %.2f GiB requested: the memory is fragmented",
+			       m->reserved_unallocated / GIB, (m->tried > 0 ? m->tried : 0) / GIB);
+	return rc;
+}
