@@ -389,7 +389,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		/* Frames inside the model say nothing of why it runs; the innermost frame that speaks wins. */
 		if (i > boundary)
 			continue;
-		int w = gg_phase_frame_words(f, d->frames[i].user);
+		int w = gg_phase_frame_words(f, (d->frames[i].user ? GG_FRAME_USER : 0) |
+						    (i + 1 == boundary ? GG_FRAME_FEEDS_MODEL : 0) |
+						    (boundary < tb->len ? GG_FRAME_MODEL_RUNS : 0));
 		if (w == GG_WORDS_EVAL || w == GG_WORDS_TRAIN) {
 			d->phase = w == GG_WORDS_EVAL ? GG_PHASE_EVALUATION : GG_PHASE_TRAINING;
 			evidence_frame = (int)i;
@@ -521,5 +523,21 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->confidence = tb->len ? GG_CONFIDENCE_MEDIUM : GG_CONFIDENCE_LOW;
 	}
 
-	return gg_cause_weigh(d, facts, framework);
+	if ((rc = gg_cause_weigh(d, facts, framework)))
+		return rc;
+	/* Host memory (the paging file, the OOM killer): the phase does not change what to do. */
+	if (d->cause == GG_CAUSE_PAGING_FILE || d->cause == GG_CAUSE_HOST_RAM)
+		d->kind = GG_DX_OOM;
+	/*
+	 * The allocator's numbers prove a cause no_grad would not remove (one
+	 * request as large as the device, a device others hold): without
+	 * evidence that autograd was on, that is not a missing no_grad.
+	 */
+	if (d->kind == GG_DX_OOM_EVAL_NO_GRAD && d->grad_disabled == -1 &&
+	    (d->cause == GG_CAUSE_OVERSIZED || d->cause == GG_CAUSE_OTHER_PROCESSES)) {
+		d->kind = GG_DX_OOM_EVAL;
+		rc = gg_evidence_add(d, "whether autograd was off the paste does not show, and it does not matter here: %s",
+				     d->cause_evidence);
+	}
+	return rc;
 }

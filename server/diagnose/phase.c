@@ -86,8 +86,11 @@ bool gg_phase_is_backward(const gg_tb_frame *f)
 
 bool gg_phase_is_grad_off_frame(const gg_tb_frame *f)
 {
-	return is(f->function, "decorate_context") &&
-	       (has(f->filename, "grad_mode.py") || has(f->filename, "_contextlib.py"));
+	/* 1.5+: decorate_context (3.11 prints it qualified: "context_decorator.<locals>.decorate_context"); 1.0-1.4: decorate_no_grad. */
+	size_t n = strlen(f->function);
+	bool named = (n >= 16 && strcmp(f->function + n - 16, "decorate_context") == 0) ||
+		     (n >= 16 && strcmp(f->function + n - 16, "decorate_no_grad") == 0);
+	return named && (has(f->filename, "grad_mode.py") || has(f->filename, "_contextlib.py"));
 }
 
 bool gg_phase_is_loading(const gg_tb_frame *f)
@@ -133,6 +136,12 @@ const char *gg_phase_framework_eval(const gg_tb_frame *f, bool *grad_off)
 		*grad_off = true;
 		return "transformers' generate() (decorated with @torch.no_grad())";
 	}
+	/* OpenMMLab's test loops run the model under torch.no_grad(). */
+	if ((has(f->filename, "mmdet") || has(f->filename, "mmcv") || has(f->filename, "mmseg")) &&
+	    (is(fn, "single_gpu_test") || is(fn, "multi_gpu_test"))) {
+		*grad_off = true;
+		return "OpenMMLab's single_gpu_test/multi_gpu_test (runs the model under torch.no_grad())";
+	}
 	if ((has(f->filename, "lightning") && (has(f->filename, "evaluation_loop.py") ||
 					       has(f->filename, "prediction_loop.py") ||
 					       has(f->filename, "evaluation_epoch_loop.py"))) ||
@@ -157,7 +166,7 @@ bool gg_phase_framework_train(const gg_tb_frame *f)
 static const char *const eval_words[] = {
 	"eval", "evaluate", "evaluation", "valid", "validate", "validation", "val", "test", "testing", "predict",
 	"prediction", "inference", "infer", "estimate", "score", "sample", "generate", "decode", "translate",
-	"metrics", "benchmark", NULL,
+	"metrics", "benchmark", "demo", NULL,
 };
 /* In a library's function names only these are sure: "test" is pytest's, "sample" a distribution's. */
 static const char *const library_eval_words[] = {
@@ -222,14 +231,15 @@ static bool phase_plain_name(const char *code, size_t a, size_t b)
 }
 
 /*
- * The words of a code line that tell its phase: what it assigns to, what it
- * calls, the plain names it passes ("val_loss = criterion(outputs, labels)",
- * "preds = model(val_images)"), and for a `for` loop what it iterates over.
- * Inside a call's parentheses only an argument that is one plain name
- * counts: keyword arguments ("validation_only=True"), attributes
- * ("training_args.do_train") and expressions are left out.
+ * The words of a code line that tell its phase: what it assigns to and what
+ * it calls ("val_loss = criterion(outputs, labels)"), for a `for` loop what
+ * it iterates over, and for the line that runs the model the data it feeds
+ * it ("preds = model(val_images)"). Inside a call's parentheses only an
+ * argument that is one plain name counts, and only there: keyword arguments
+ * ("validation_only=True"), attributes ("training_args.do_train"), flags
+ * passed along ("run_online_evaluation") and expressions are left out.
  */
-static int phase_code_words(const char *code)
+static int phase_code_words(const char *code, bool feeds_model)
 {
 	size_t n = strlen(code);
 	char *keep = malloc(2 * n + 2); /* a kept argument gains a space on each side */
@@ -258,6 +268,8 @@ static int phase_code_words(const char *code)
 			continue;
 		if (c != ',')
 			depth++;
+		if (!loop && !feeds_model)
+			continue;
 		/* An argument starts after the bracket or comma: keep it when it is one plain name. */
 		size_t a = i + 1, j = a, d = 0;
 		for (; j < n; j++) {
@@ -282,9 +294,28 @@ static int phase_code_words(const char *code)
 	return w;
 }
 
-int gg_phase_frame_words(const gg_tb_frame *f, bool user)
+/* The words of a file's name: "evaluate.py", "run_demo.py", "tester.py" (not "test_x.py"'s folder). */
+static int phase_file_words(const char *filename)
 {
-	if (!user) {
+	const char *base = filename;
+	for (const char *p = filename; *p; p++)
+		if (*p == '/' || *p == '\\')
+			base = p + 1;
+	size_t n = strlen(base);
+	if (n > 3 && strcmp(base + n - 3, ".py") == 0)
+		n -= 3;
+	/* "tester", "trainer": the agent nouns say the same as their verbs. */
+	if (n > 2 && strncmp(base + n - 2, "er", 2) == 0) {
+		int w = phase_words_in(base, n - 2, eval_words);
+		if (w)
+			return w;
+	}
+	return phase_words_in(base, n, eval_words);
+}
+
+int gg_phase_frame_words(const gg_tb_frame *f, unsigned how)
+{
+	if (!(how & GG_FRAME_USER)) {
 		/* PyTorch's own functions name no phase of the user's (torch/_dynamo/eval_frame.py). */
 		if (has_path(f->filename, "/torch/"))
 			return 0;
@@ -293,7 +324,10 @@ int gg_phase_frame_words(const gg_tb_frame *f, bool user)
 	}
 	int w = gg_phase_words(f->function);
 	if ((w == 0 || w == (GG_WORDS_EVAL | GG_WORDS_TRAIN)) && f->code)
-		w = phase_code_words(f->code);
+		w = phase_code_words(f->code, how & GG_FRAME_FEEDS_MODEL);
+	/* A file named train_ddp.py says little of a failure in its setup; of a forward it runs, more. */
+	if ((w == 0 || w == (GG_WORDS_EVAL | GG_WORDS_TRAIN)) && !f->notebook && (how & GG_FRAME_MODEL_RUNS))
+		w = phase_file_words(f->filename);
 	return w;
 }
 

@@ -44,12 +44,19 @@ enum { GG_WORDS_EVAL = 1, GG_WORDS_TRAIN = 2 };
 int gg_phase_words(const char *name);
 
 /*
- * The phase words of a frame: its function name; for the user's code, when
- * the name says nothing, its code line's callee and assignment target (and
- * a for loop's iterable); for a library's, only strong words of its
- * function name (a framework's validate_epoch). GG_WORDS_* bits.
+ * The phase words of a frame (how: GG_FRAME_* bits): its function name; for
+ * the user's code, when the name says nothing, its code line's callee and
+ * assignment target (a for loop's iterable; the data fed to the model on
+ * the line that calls it), then, when a model runs on the path, its file's
+ * name; for a library's, only strong words of its function name (a
+ * framework's validate_epoch). GG_WORDS_* bits.
  */
-int gg_phase_frame_words(const gg_tb_frame *f, bool user);
+enum {
+	GG_FRAME_USER = 1,        /* the user's code */
+	GG_FRAME_FEEDS_MODEL = 2, /* its line calls the model */
+	GG_FRAME_MODEL_RUNS = 4,  /* a model's forward is on the path */
+};
+int gg_phase_frame_words(const gg_tb_frame *f, unsigned how);
 
 /* forward() or __call__: code training also runs, never where a fix goes. */
 bool gg_phase_is_forward(const gg_tb_frame *f);

@@ -381,6 +381,17 @@ static int tb_parse_file_line(const char *t, size_t n, gg_tb_frame *f)
 		return num + 1 >= end || num[0] == ',' ? 0 : -1;
 	}
 	memset(f, 0, sizeof *f);
+	/* A function name has no spaces: after one comes the code line, glued on when a paste lost its line break. */
+	const char *close = func_len && func[0] == '<' ? memchr(func, '>', func_len) : NULL; /* "<cell line: 5>" */
+	const char *from = close ? close : func;
+	const char *glued = func_len ? memchr(from, ' ', (size_t)(func + func_len - from)) : NULL;
+	if (glued) {
+		size_t cn = (size_t)(func + func_len - glued);
+		const char *code = gg_text_trim(glued, &cn);
+		if (cn)
+			f->code = gg_text_dup(code, cn, TB_MAX_CODE);
+		func_len = (size_t)(glued - func);
+	}
 	f->filename = gg_text_dup(path, (size_t)(q - path), TB_MAX_NAME);
 	f->function = gg_text_dup(func, func_len, TB_MAX_NAME);
 	f->line = (uint32_t)line;
