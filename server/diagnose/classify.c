@@ -344,6 +344,8 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	d->static_cell = -1;
 	if ((rc = classify_resolve(d, tb, ws, nb)) != 0)
 		return rc;
+	if (tb->borrowed && (rc = gg_evidence_add(d, "the out-of-memory traceback was pasted without its frames: these are the next traceback's of its chain, which start from the same callers")))
+		return rc;
 
 	/* The model boundary: frames past the first nn.Module call are the model's, not the loop's. */
 	size_t boundary = tb->len;
@@ -488,7 +490,10 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			d->kind = GG_DX_INCOMPLETE;
 			d->confidence = GG_CONFIDENCE_LOW;
 			const gg_tb_frame *last = tb->len ? &tb->frames[tb->len - 1] : NULL;
-			if (last)
+			if (d->chain->from_summary && !last)
+				rc = gg_evidence_add(d, "torchrun's failure summary names rank %d as the first to fail (exit code %ld), but its traceback is not in the paste",
+						     d->chain->rank, facts->root_exitcode);
+			else if (last)
 				rc = gg_evidence_add(d, "the traceback stops after its frame %s() at %s:%u (log line %llu), before the exception line",
 						     last->function[0] ? last->function : "<module>", last->filename, last->line,
 						     (unsigned long long)last->at.line);

@@ -279,6 +279,26 @@ static int dx_push(gg_diagnoses *out, gg_tb_chain *c)
 			break;
 		}
 	}
+	/*
+	 * Pasted without its frames, the failure still has a path: the next
+	 * traceback of its chain (its handler's) starts from the same callers.
+	 */
+	gg_traceback *tb = &c->tbs[x->tb];
+	for (size_t j = x->tb + 1; tb->len == 0 && j < c->len; j++) {
+		gg_traceback *h = &c->tbs[j];
+		if (h->len == 0)
+			continue;
+		gg_tb_frame *frames = tb->frames;
+		size_t cap = tb->cap;
+		tb->frames = h->frames;
+		tb->len = h->len;
+		tb->cap = h->cap;
+		tb->omitted = h->omitted;
+		tb->borrowed = true;
+		h->frames = frames;
+		h->len = 0;
+		h->cap = cap;
+	}
 	return 0;
 }
 
@@ -384,6 +404,22 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		x->oom.is_oom = true;
 		x->oom.device = GG_OOM_DEVICE_CPU;
 		x->oom.form = "SIGKILL (exitcode -9)";
+	}
+	/* torchrun's summary alone: a rank failed, and what it raised is not in the paste. */
+	if (out->len == 0 && d->facts.elastic_summary && d->facts.root_rank >= 0) {
+		gg_tb_chain *c = calloc(1, sizeof *c);
+		gg_traceback *tb = c ? calloc(1, sizeof *tb) : NULL;
+		if (!tb) {
+			free(c);
+			return -ENOMEM;
+		}
+		c->tbs = tb;
+		c->len = c->cap = 1;
+		c->rank = d->facts.root_rank;
+		c->from_summary = true;
+		tb->at = (gg_log_span){ d->facts.last_text_line, 0, 0 };
+		if ((rc = dx_push(out, c)))
+			return rc;
 	}
 	/* A paste with no traceback and no memory error, but a failure the runtime printed: say what it is. */
 	if (out->len == 0 && !had_tracebacks) {

@@ -104,6 +104,13 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		rc |= gg_buf_printf(&x, "If this is evaluation or inference, run it under `with torch.no_grad():`. If it is training, lower the batch size (with gradient accumulation), use mixed precision or activation checkpointing.");
 		break;
 	case GG_DX_INCOMPLETE:
+		if (d->chain->from_summary && tb->len == 0) {
+			rc |= gg_buf_printf(&e, "torchrun's summary says rank %d failed first (exit code %ld), but what it raised is not in the paste.",
+					    d->rank, facts->root_exitcode);
+			rc |= gg_buf_printf(&x, "Paste that rank's own traceback: it is earlier in the log, its lines prefixed with [rank%d]:. Decorating the entry point with torch.distributed.elastic.multiprocessing.errors.record makes torchrun print it in the summary.",
+					    d->rank);
+			break;
+		}
 		rc |= gg_buf_printf(&e, "The paste stops %s, so what failed cannot be told from it.",
 				    tb->has_exception ? "inside the exception message" : "before its exception line");
 		if (cf)

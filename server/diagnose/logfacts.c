@@ -75,6 +75,26 @@ static int facts_field(const char *t, size_t n, const char *key, long *value)
 	return 1;
 }
 
+/* "key N", "key: N", "key : -9" anywhere in the line (a flattened summary: "rank1 (local_rank: 1)exitcode: -9"). */
+static int facts_inline(const char *t, size_t n, const char *key, long *value)
+{
+	const char *end = t + n;
+	for (const char *p = t; (p = gg_text_find(p, (size_t)(end - p), key)) != NULL; p++) {
+		if (p > t && ((p[-1] >= 'a' && p[-1] <= 'z') || p[-1] == '_'))
+			continue; /* "local_rank" */
+		const char *q = p + strlen(key);
+		while (q < end && (*q == ' ' || *q == ':'))
+			q++;
+		bool neg = q < end && *q == '-';
+		long v = facts_number(q + neg, end);
+		if (v >= 0) {
+			*value = neg ? -v : v;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static bool facts_is_word_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
@@ -335,11 +355,14 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (gg_text_starts(t, n, "Root Cause (first observed failure)")) {
 		f->in_root_cause = true;
 	} else if (f->in_root_cause) {
+		/* Fields one per line ("rank : 1"), or run together when a paste lost its line breaks. */
 		if (t[0] == '=')
 			f->in_root_cause = false;
-		else if (facts_field(t, n, "rank", &v) && f->root_rank < 0)
+		if ((facts_field(t, n, "rank", &v) || facts_inline(t, n, "rank", &v)) && f->root_rank < 0)
 			f->root_rank = (int)v;
-		else if (facts_field(t, n, "exitcode", &v) && v == -9 && !f->sigkill) {
+		if ((facts_field(t, n, "exitcode", &v) || facts_inline(t, n, "exitcode", &v)) && !f->root_exitcode)
+			f->root_exitcode = v;
+		if ((f->root_exitcode == -9 || gg_text_find(t, n, "(SIGKILL)")) && !f->sigkill) {
 			f->sigkill = true;
 			f->sigkill_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 		}

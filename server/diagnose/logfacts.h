@@ -36,6 +36,7 @@ typedef struct gg_log_facts {
 	uint64_t last_text_line; /* the last line with anything on it */
 	bool elastic_summary;  /* a ChildFailedError summary was seen */
 	int root_rank;         /* "Root Cause (first observed failure)": its rank, or -1 */
+	long root_exitcode;    /* its exit code; 0 when not printed */
 	bool sigkill;          /* the root cause was killed by signal 9 (the kernel's OOM killer, usually) */
 	gg_log_span sigkill_at; /* its "exitcode : -9" line */
 	bool killed;           /* a shell's "Killed" line: the process got SIGKILL */

@@ -54,6 +54,13 @@ typedef struct tb_stream {
 	bool group;         /* inside a 3.11+ exception group's "|"-prefixed block */
 	bool group_sep;     /* the last line was a group's "+---- n ----" separator */
 	int summary_rank;
+	/*
+	 * The last exception line seen while idle: when a chain marker follows,
+	 * it was a traceback pasted without its frames.
+	 */
+	gg_buf pending;
+	gg_log_line pending_line; /* its span; text points into pending */
+	int pending_age;          /* non-blank lines since */
 } tb_stream;
 
 struct gg_tbparse {
@@ -111,6 +118,7 @@ void gg_tbparse_delete(gg_tbparse *p)
 	for (size_t i = 0; i < p->len; i++) {
 		gg_tb_chain_free(p->streams[i].chain);
 		gg_buf_free(&p->streams[i].wrapped);
+		gg_buf_free(&p->streams[i].pending);
 	}
 	free(p->streams);
 	free(p);
@@ -758,6 +766,30 @@ static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 		}
 		return tb_add_frame(s, &f);
 	}
+	size_t type_len;
+	const char *msg;
+	if (tb_is_chain_marker(t, tn) && !s->chain && s->pending.len && s->pending_age <= 1) {
+		/* "RuntimeError: CUDA out of memory..." then the marker: its traceback's frames were not pasted. */
+		gg_log_line pl = s->pending_line;
+		pl.text = s->pending.data;
+		pl.len = s->pending.len;
+		int rc = tb_begin(p, s, &pl, TB_FRAMES);
+		if (rc == 0 && gg_tb_exception_line(pl.text, pl.len, &type_len, &msg))
+			rc = tb_set_exception(s, &pl, pl.text, pl.len, type_len, msg);
+		s->pending.len = 0;
+		if (rc)
+			return rc;
+		s->chained = true;
+		return 0;
+	}
+	if (tn > 0 && !s->chain && gg_tb_exception_line(t, tn, &type_len, &msg)) {
+		s->pending.len = 0;
+		s->pending_line = *l;
+		s->pending_age = 0;
+		return gg_buf_append(&s->pending, t, tn);
+	}
+	if (tn > 0)
+		s->pending_age++;
 	if (s->chained && tn > 0 && !tb_is_chain_marker(t, tn)) {
 		/* A marker not followed by a traceback: the chain is over. */
 		int rc = tb_stream_end(p, s);

@@ -52,6 +52,7 @@ typedef struct gg_traceback {
 	gg_log_span at; /* the "Traceback (most recent call last)" line, or the first frame's */
 	bool headerless; /* pasted without its header: began at a frame line */
 	bool stack;      /* logging's "Stack (most recent call last):" block: frames, never an exception */
+	bool borrowed;   /* printed without frames; these are a later traceback's of its chain (see diagnose.c) */
 } gg_traceback;
 
 /* Tracebacks linked by "During handling of..." / "The above exception was the direct cause...". */
