@@ -210,22 +210,34 @@ static gg_tb_chain *dx_orphan_chain(const gg_log_orphan *o, uint64_t seq)
 }
 
 /*
- * logging's `logger.error(msg, stack_info=True)` prints the message, then
- * "Stack (most recent call last):" and the frames: the out-of-memory line
- * just above such a block is its exception.
+ * Frames whose out-of-memory line was printed above them: logging's
+ * `logger.error(msg, stack_info=True)` prints the message, then "Stack
+ * (most recent call last):" and the frames; some IDEs and paste tools put
+ * the message first and the frames innermost first, without a header.
  */
 #define DX_STACK_REACH 20 /* lines between the message and its stack block */
+#define DX_HEADERLESS_REACH 3
+static void dx_frames_reverse(gg_traceback *tb)
+{
+	for (size_t a = 0, b = tb->len; a + 1 < b; a++, b--) {
+		gg_tb_frame t = tb->frames[a];
+		tb->frames[a] = tb->frames[b - 1];
+		tb->frames[b - 1] = t;
+	}
+}
+
 static int dx_stack_exceptions(gg_diagnoser *d)
 {
 	for (size_t i = 0; i < d->len; i++) {
 		gg_tb_chain *c = d->chains[i];
 		gg_traceback *tb = &c->tbs[c->len - 1];
-		if (!tb->stack || tb->has_exception)
+		if (!(tb->stack || tb->headerless) || tb->has_exception)
 			continue;
+		uint64_t reach = tb->stack ? DX_STACK_REACH : DX_HEADERLESS_REACH;
 		const gg_log_orphan *best = NULL;
 		for (size_t k = 0; k < d->facts.orphans_len; k++) {
 			const gg_log_orphan *o = &d->facts.orphans[k];
-			if (o->at.line < tb->at.line && o->at.line + DX_STACK_REACH >= tb->at.line &&
+			if (o->oom && o->at.line < tb->at.line && o->at.line + reach >= tb->at.line &&
 			    (o->rank == c->rank || o->rank < 0) && (!best || o->at.line > best->at.line))
 				best = o;
 		}
@@ -234,6 +246,9 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 			if (rc)
 				return rc;
 			c->has_oom = true;
+			/* Headerless with the message first: printed innermost first (a "most recent call first" view). */
+			if (tb->headerless && tb->len > 1 && strcmp(tb->frames[0].function, "<module>") != 0)
+				dx_frames_reverse(tb);
 		}
 	}
 	/* A stack block without a failure above it is a log call's stack, not an error: dropped. */

@@ -134,7 +134,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		break;
 	}
 	}
-	if (d->kind != GG_DX_NOT_OOM && d->rank >= 0)
+	if (d->kind != GG_DX_NOT_OOM && d->kind != GG_DX_INCOMPLETE && d->rank >= 0)
 		rc |= gg_buf_printf(&e, " (rank %d%s)", d->rank, d->first ? ", the first to fail" : "");
 	if (rc) {
 		gg_buf_free(&e);

@@ -34,6 +34,7 @@ typedef enum tb_state {
 	TB_FRAMES,    /* inside a plain traceback */
 	TB_NOTEBOOK,  /* inside an IPython traceback */
 	TB_AFTER_EXC, /* after the exception line: continuation, chain marker or the end */
+	TB_RICH,      /* inside a `rich` traceback box (Lightning, accelerate, typer print them) */
 } tb_state;
 
 typedef struct tb_stream {
@@ -488,9 +489,22 @@ static bool tb_is_stack_header(const char *t, size_t n)
 	return tb_ends_with(t, n, "Stack (most recent call last):");
 }
 
+/* rich's box drawing: "╭", "╰" and "│" (U+256D, U+2570, U+2502). */
+#define TB_RICH_TOP "\xe2\x95\xad"
+#define TB_RICH_BOTTOM "\xe2\x95\xb0"
+#define TB_RICH_SIDE "\xe2\x94\x82"
+#define TB_RICH_ARROW "\xe2\x9d\xb1" /* "❱", the line that ran */
+
+/* "╭──── Traceback (most recent call last) ────╮" */
+static bool tb_is_rich_header(const char *t, size_t n)
+{
+	return gg_text_starts(t, n, TB_RICH_TOP) && gg_text_find(t, n, "Traceback (most recent call last)");
+}
+
 static bool tb_is_header(const char *t, size_t n)
 {
-	return tb_is_plain_header(t, n) || tb_is_stack_header(t, n) || tb_is_notebook_header(t, n);
+	return tb_is_plain_header(t, n) || tb_is_stack_header(t, n) || tb_is_notebook_header(t, n) ||
+	       tb_is_rich_header(t, n);
 }
 
 static bool tb_is_chain_marker(const char *t, size_t n)
@@ -737,6 +751,8 @@ static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	const char *t = gg_text_trim(l->text, &tn);
 	if (tb_is_plain_header(t, tn))
 		return tb_begin(p, s, l, TB_FRAMES);
+	if (tb_is_rich_header(t, tn))
+		return tb_begin(p, s, l, TB_RICH);
 	if (tb_is_stack_header(t, tn)) {
 		int rc = tb_begin(p, s, l, TB_FRAMES);
 		if (rc == 0)
@@ -799,9 +815,73 @@ static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	return 0;
 }
 
+/*
+ * One line inside a rich box: "│ /path/x.py:341 in train │" is a frame,
+ * "│ ❱ 341 │ code │" its line; the bottom edge ends the frames, and the
+ * exception line follows at the margin, as after a plain traceback.
+ */
+static int tb_rich(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
+{
+	size_t tn = l->len;
+	const char *t = gg_text_trim(l->text, &tn);
+	if (gg_text_starts(t, tn, TB_RICH_BOTTOM)) {
+		s->state = TB_FRAMES;
+		s->have_file_indent = true;
+		s->file_indent = 1; /* the exception line comes at the margin */
+		s->expect_code = false;
+		return 0;
+	}
+	if (tb_is_header(t, tn) && !tb_is_rich_header(t, tn)) {
+		int rc = tb_stream_end(p, s);
+		return rc ? rc : tb_idle(p, s, l);
+	}
+	if (!gg_text_starts(t, tn, TB_RICH_SIDE))
+		return 0;
+	t += 3;
+	tn -= 3;
+	if (tn >= 3 && memcmp(t + tn - 3, TB_RICH_SIDE, 3) == 0)
+		tn -= 3;
+	t = gg_text_trim(t, &tn);
+	if (gg_text_starts(t, tn, TB_RICH_ARROW)) {
+		/* "❱ 341 │ │ cli()": the code is after the number's bar; rich's indent guides are bars too. */
+		const char *bar = gg_text_find(t, tn, TB_RICH_SIDE);
+		gg_tb_frame *last = tb_last_frame(s);
+		if (!bar || !last || last->code)
+			return 0;
+		const char *c = bar, *end = t + tn;
+		while (c < end && (gg_text_starts(c, (size_t)(end - c), TB_RICH_SIDE) || *c == ' '))
+			c += *c == ' ' ? 1 : 3;
+		return tb_set_code(s, last, c, (size_t)(end - c));
+	}
+	/* "path:line in func": the last " in ", a ":digits" right before it. */
+	const char *in = NULL;
+	for (const char *q = t; (q = gg_text_find(q, (size_t)(t + tn - q), " in ")); q++)
+		in = q;
+	if (!in)
+		return 0;
+	const char *colon = in;
+	while (colon > t && colon[-1] >= '0' && colon[-1] <= '9')
+		colon--;
+	if (colon == in || colon == t || colon[-1] != ':')
+		return 0;
+	const char *num = colon;
+	long line = tb_number(&num, in);
+	gg_tb_frame f;
+	memset(&f, 0, sizeof f);
+	f.filename = gg_text_dup(t, (size_t)(colon - 1 - t), TB_MAX_NAME);
+	f.function = gg_text_dup(in + 4, (size_t)(t + tn - in - 4), TB_MAX_NAME);
+	f.line = line > 0 ? (uint32_t)line : 0;
+	f.at = tb_span(l);
+	if (f.filename)
+		f.notebook = tb_is_cell_name(f.filename, strlen(f.filename));
+	return tb_add_frame(s, &f);
+}
+
 static int tb_dispatch(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 {
 	switch (s->state) {
+	case TB_RICH:
+		return tb_rich(p, s, l);
 	case TB_IDLE:
 		return tb_idle(p, s, l);
 	case TB_FRAMES:
