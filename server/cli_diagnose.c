@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "analysis.h"
+#include "cause.h"
 #include "diagnose.h"
 #include "diagnose_json.h"
 
@@ -35,19 +36,6 @@ static const char diagnose_usage[] =
 	"exit status: 0 no out-of-memory error found, 1 one was diagnosed, 2 errors,\n"
 	"3 the paste is cut before its exception line (nothing could be concluded)\n";
 
-static const char *diagnose_headline(const gg_diagnosis *d)
-{
-	switch (d->kind) {
-	case GG_DX_OOM_EVAL_NO_GRAD: return "in evaluation, with autograd on";
-	case GG_DX_OOM_EVAL: return "in evaluation (autograd was already off)";
-	case GG_DX_OOM_TRAINING: return "in training";
-	case GG_DX_OOM: return "";
-	case GG_DX_INCOMPLETE:
-	case GG_DX_NOT_OOM: break;
-	}
-	return NULL;
-}
-
 static void diagnose_print_text(FILE *out, const gg_diagnoses *all)
 {
 	if (all->len == 0) {
@@ -61,7 +49,7 @@ static void diagnose_print_text(FILE *out, const gg_diagnoses *all)
 		if (i > 0)
 			fputc('\n', out);
 		/* The verdict first: "OUT OF MEMORY (cuda:0) in evaluation, with autograd on, rank 3". */
-		const char *phase = diagnose_headline(d);
+		const char *phase = gg_diagnosis_verdict(d);
 		if (phase) {
 			fputs("OUT OF MEMORY", out);
 			if (gg_oom_device_name(d->oom.device)) {
@@ -79,8 +67,8 @@ static void diagnose_print_text(FILE *out, const gg_diagnoses *all)
 		}
 		if (d->rank >= 0)
 			fprintf(out, ", rank %d", d->rank);
-		fprintf(out, "  [%s, %s confidence%s]\n", gg_dx_kind_name(d->kind), gg_dx_confidence_name(d->confidence),
-			d->first ? ", first failure" : "");
+		fprintf(out, "  [%s, %s confidence%s%s%s]\n", gg_dx_kind_name(d->kind), gg_dx_confidence_name(d->confidence),
+			d->cause ? ", cause: " : "", d->cause ? gg_cause_name(d->cause) : "", d->first ? ", first failure" : "");
 		/* CUDA messages run to 500 characters; the JSON has them whole. */
 		if (tb->has_exception) {
 			int cut = (int)strlen(tb->exc.message) > 160 ? 160 : (int)strlen(tb->exc.message);

@@ -59,20 +59,14 @@ int gg_log_diagnose(gg_session *s, const char *text, size_t len, const char *roo
 
 char *gg_log_diagnosis_headline(const gg_diagnosis *d)
 {
-	const char *phase = NULL;
-	switch (d->kind) {
-	case GG_DX_OOM_EVAL_NO_GRAD: phase = " in evaluation, with autograd on"; break;
-	case GG_DX_OOM_EVAL: phase = " in evaluation (autograd was already off)"; break;
-	case GG_DX_OOM_TRAINING: phase = " in training"; break;
-	case GG_DX_OOM: phase = ""; break;
-	case GG_DX_NOT_OOM: return strdup("Not an out-of-memory error");
-	case GG_DX_INCOMPLETE: return strdup("The pasted traceback is cut short");
-	}
+	const char *phase = gg_diagnosis_verdict(d);
+	if (!phase)
+		return strdup(d->kind == GG_DX_INCOMPLETE ? "The pasted traceback is cut short" : "Not an out-of-memory error");
 	const char *dev = gg_oom_device_name(d->oom.device);
 	char idx[32] = "";
 	if (dev && d->oom.device_index >= 0)
 		snprintf(idx, sizeof idx, ":%d", d->oom.device_index);
-	return gg_strdup_printf("OUT OF MEMORY%s%s%s%s%s", dev ? " (" : "", dev ? dev : "", idx, dev ? ")" : "", phase);
+	return gg_strdup_printf("OUT OF MEMORY%s%s%s%s%s%s", dev ? " (" : "", dev ? dev : "", idx, dev ? ")" : "", *phase ? " " : "", phase);
 }
 
 char *gg_log_diagnosis_markdown(const gg_diagnosis *d)

@@ -62,11 +62,23 @@ static int cause_add(gg_diagnosis *d, unsigned cause, const char *fmt, ...)
 	return rc;
 }
 
-/* The memory outside this process's PyTorch: other processes, other ranks, or (a little) the CUDA context. */
-static double cause_elsewhere(const gg_oom_info *m)
+/*
+ * The memory outside this process's PyTorch: other processes, other ranks,
+ * or (a little) the CUDA context. *others: how many processes that is, 0
+ * when the message does not list them.
+ */
+static double cause_elsewhere(const gg_oom_info *m, int *others)
 {
-	if (m->others_in_use >= 0)
+	*others = 0;
+	if (m->others_in_use >= 0 && m->process_in_use >= 0) {
+		*others = m->others;
 		return m->others_in_use;
+	}
+	/* Without "this process has", the list holds this process too: the one holding at least what PyTorch allocated. */
+	if (m->others_in_use >= 0 && m->allocated >= 0 && m->others_max >= m->allocated) {
+		*others = m->others - 1;
+		return m->others_in_use - m->others_max;
+	}
 	if (m->total > 0 && m->free >= 0 && m->process_in_use >= 0)
 		return m->total - m->free - m->process_in_use;
 	if (m->total > 0 && m->free >= 0 && m->reserved >= 0)
@@ -90,11 +102,12 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_OVERSIZED, "one request of %.2f GiB is %s the device's whole %.2f GiB: a single tensor too large, whatever else is freed",
 			       m->tried / GIB, m->tried > m->total ? "larger than" : "more than half of", m->total / GIB);
 
-	double elsewhere = cause_elsewhere(m);
+	int others;
+	double elsewhere = cause_elsewhere(m, &others);
 	if (!rc && elsewhere > 0 && m->total > 0 && elsewhere >= 0.4 * m->total) {
-		if (m->others > 0)
+		if (others > 0)
 			rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, "%d other process%s hold%s %.2f GiB of the device's %.2f GiB",
-				       m->others, m->others == 1 ? "" : "es", m->others == 1 ? "s" : "", elsewhere / GIB, m->total / GIB);
+				       others, others == 1 ? "" : "es", others == 1 ? "s" : "", elsewhere / GIB, m->total / GIB);
 		else
 			rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, "%.2f GiB of the device's %.2f GiB are neither free nor held by this process's PyTorch: another process or rank is using the GPU",
 				       elsewhere / GIB, m->total / GIB);

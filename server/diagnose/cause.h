@@ -9,7 +9,7 @@
  * other processes, reserved but unusable memory), the phase (a model being
  * loaded), the frames (outputs collected across batches), the log (batch
  * sizes, memory readings that grow step by step) and the form of the error
- * (Windows' paging file, the kernel's OOM killer). Internal to the diagnosis.
+ * (Windows' paging file, the kernel's OOM killer).
  */
 
 /* Sets d->causes, d->cause and its evidence. framework: the evaluation framework on the path, or NULL. */

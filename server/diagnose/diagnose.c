@@ -39,6 +39,19 @@ const char *gg_dx_kind_name(gg_dx_kind k)
 	return "oom";
 }
 
+const char *gg_diagnosis_verdict(const gg_diagnosis *d)
+{
+	switch (d->kind) {
+	case GG_DX_OOM_EVAL_NO_GRAD: return "in evaluation, with autograd on";
+	case GG_DX_OOM_EVAL: return d->grad_disabled == 1 ? "in evaluation (autograd was already off)" : "in evaluation";
+	case GG_DX_OOM_TRAINING: return "in training";
+	case GG_DX_OOM: return d->phase == GG_PHASE_LOADING ? "while loading the model" : "";
+	case GG_DX_INCOMPLETE:
+	case GG_DX_NOT_OOM: break;
+	}
+	return NULL;
+}
+
 const char *gg_dx_phase_name(gg_dx_phase p)
 {
 	switch (p) {
@@ -154,6 +167,7 @@ void gg_diagnoses_free(gg_diagnoses *d)
 	for (size_t i = 0; i < d->len; i++)
 		dx_diagnosis_free(&d->items[i]);
 	free(d->items);
+	free(d->torch_version);
 	memset(d, 0, sizeof *d);
 }
 
@@ -362,6 +376,8 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		return rc;
 	out->lines = d->facts.lines;
 	out->omitted = d->omitted;
+	out->torch_version = d->facts.torch_version; /* moved: the facts are freed with the diagnoser */
+	d->facts.torch_version = NULL;
 
 	/* Drop the summary's copies first: the comparison needs every chain still in place. */
 	size_t kept = 0;
@@ -481,6 +497,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	}
 	for (size_t i = 0; i < out->len && rc == 0; i++) {
 		gg_diagnosis *x = &out->items[i];
+		x->torch_version = out->torch_version;
 		rc = gg_classify(x, &d->facts, ws, nb, opts ? opts->analyzer : NULL);
 		if (!rc && x->rank < 0 && d->facts.root_rank >= 0 && x->first)
 			x->rank = d->facts.root_rank;

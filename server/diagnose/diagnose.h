@@ -74,6 +74,7 @@ typedef struct gg_diagnosis {
 	unsigned causes;       /* GG_CAUSE_* bits: every cause the evidence shows */
 	unsigned cause;        /* the one that decides the fix (a GG_CAUSE_* bit), or GG_CAUSE_NONE */
 	char *cause_evidence;  /* owned; what shows it, or NULL */
+	const char *torch_version; /* the PyTorch version the log prints (owned by the diagnoses), or NULL */
 	char *explanation;     /* owned */
 	char *fix;             /* owned */
 	char **evidence;       /* owned, each owned */
@@ -86,6 +87,7 @@ typedef struct gg_diagnosis {
 
 typedef struct gg_diagnoses {
 	gg_diagnosis *items; /* owned; in order of appearance */
+	char *torch_version; /* owned; what the items' torch_version point to */
 	size_t len, cap;
 	size_t omitted; /* tracebacks not kept (memory bound) */
 	uint64_t lines;
@@ -98,6 +100,12 @@ const gg_traceback *gg_diagnosis_traceback(const gg_diagnosis *d);
 const gg_tb_frame *gg_diagnosis_culprit(const gg_diagnosis *d);
 
 const char *gg_dx_kind_name(gg_dx_kind k);
+/*
+ * What a memory error's headline says after "OUT OF MEMORY": "in
+ * evaluation, with autograd on", "in training", "" for an undecided phase;
+ * NULL when d is no memory error (not-oom, incomplete).
+ */
+const char *gg_diagnosis_verdict(const gg_diagnosis *d);
 const char *gg_dx_phase_name(gg_dx_phase p);
 const char *gg_dx_confidence_name(gg_dx_confidence c);
 

@@ -107,6 +107,7 @@ cJSON *gg_diagnosis_to_json(const gg_diagnosis *d)
 	} else {
 		cJSON_AddNullToObject(o, "cause");
 	}
+	cJSON_AddItemToObject(o, "torch_version", json_null_or_string(d->torch_version));
 	cJSON_AddStringToObject(o, "explanation", d->explanation ? d->explanation : "");
 	cJSON_AddStringToObject(o, "fix", d->fix ? d->fix : "");
 	cJSON *ev = cJSON_AddArrayToObject(o, "evidence");

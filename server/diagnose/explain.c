@@ -23,6 +23,85 @@ static const char *explain_device(const gg_diagnosis *d)
 	return "memory";
 }
 
+/*
+ * What the PyTorch that printed the log has: advice names only what exists
+ * there. From the version the log prints, else from the message's era.
+ */
+typedef enum explain_era {
+	ERA_UNKNOWN,
+	ERA_PRE_0_4, /* no torch.no_grad: volatile=True still works */
+	ERA_THC,     /* THC-era text, version not printed: 0.x to 1.10 */
+	ERA_1X,      /* 0.4 to 2.0: no expandable segments */
+	ERA_MODERN,  /* 2.1 and later */
+} explain_era;
+
+static explain_era explain_era_of(const gg_diagnosis *d, const gg_log_facts *facts, int *minor_out)
+{
+	int major = -1, minor = -1;
+	if (facts->torch_version)
+		sscanf(facts->torch_version, "%d.%d", &major, &minor);
+	*minor_out = major * 100 + minor;
+	if (major == 0 && minor >= 0 && minor < 4)
+		return ERA_PRE_0_4;
+	if (major == 0 || (major == 1) || (major == 2 && minor == 0))
+		return ERA_1X;
+	if (major >= 2)
+		return ERA_MODERN;
+	if (facts->thc || (d->oom.form && (strstr(d->oom.form, "cuda runtime error") || strstr(d->oom.form, "THCudaCheck"))))
+		return ERA_THC;
+	if (gg_diagnosis_traceback(d)->has_exception && strstr(gg_diagnosis_traceback(d)->exc.detail, "has a total capacity of"))
+		return ERA_MODERN; /* 2.1's message format */
+	return ERA_UNKNOWN;
+}
+
+/* The fix for fragmented memory, in the words the log's PyTorch understands. */
+static int explain_fragmentation_fix(gg_buf *x, explain_era era, int version)
+{
+	if (era == ERA_MODERN || era == ERA_UNKNOWN)
+		return gg_buf_printf(x, "Set `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True` to avoid fragmentation. ");
+	if (era == ERA_1X && version >= 110)
+		return gg_buf_printf(x, "Set `PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128` (this PyTorch has no expandable segments) to limit fragmentation. ");
+	return gg_buf_printf(x, "Free what the previous phase cached with `torch.cuda.empty_cache()` before it; newer PyTorch releases avoid this with `PYTORCH_CUDA_ALLOC_CONF`. ");
+}
+
+/*
+ * The sentence and the fix for a cause the numbers or the form decided;
+ * returns 1 when it wrote them (so the kind's generic advice is not needed).
+ */
+static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_era era, int version, int *rc)
+{
+	const gg_oom_info *m = &d->oom;
+	const double gib = 1073741824.0;
+	switch (d->cause) {
+	case GG_CAUSE_OVERSIZED:
+		*rc |= gg_buf_printf(e, " One request of %.2f GiB is %s the device's %.2f GiB: that one tensor cannot fit, whatever else is freed.",
+				     m->tried / gib, m->tried > m->total ? "larger than" : "more than half of", m->total / gib);
+		*rc |= gg_buf_printf(x, "Make that tensor smaller where it is created: process the input in chunks (a smaller batch, tiles, shorter sequences or fewer candidates at that line), or compute that step on the CPU. Neither no_grad nor allocator settings help a single request of this size.");
+		return 1;
+	case GG_CAUSE_OTHER_PROCESSES:
+		*rc |= gg_buf_printf(e, " Most of the device is held outside this process's PyTorch: %s.", d->cause_evidence);
+		*rc |= gg_buf_printf(x, "Look at `nvidia-smi` for the other processes on the GPU. With several ranks, call `torch.cuda.set_device(local_rank)` before creating the process group or any tensor, and load checkpoints with `map_location`, so that every rank does not also take memory on GPU 0.");
+		return 1;
+	case GG_CAUSE_LOADING:
+		*rc |= gg_buf_printf(e, " It happened while the model was loaded or moved to the device, before any forward pass: the weights themselves do not fit as loaded.");
+		*rc |= gg_buf_printf(x, "Load it in the precision you run it in (`torch_dtype=torch.bfloat16` or float16), straight to where it belongs (`device_map=\"auto\"`, `low_cpu_mem_usage=True`; `torch.load(path, map_location=\"cpu\")` before moving it), and shard or offload a model larger than one device.");
+		return 1;
+	case GG_CAUSE_GROWTH:
+		*rc |= gg_buf_printf(e, " %s.", d->cause_evidence);
+		*rc |= gg_buf_printf(x, "Find what is kept from step to step: accumulate `loss.item()` or `.detach()`ed values, not tensors with their graph, and do not keep outputs in lists across iterations (`gradguard check` reports the first as GG002).");
+		return 1;
+	case GG_CAUSE_PAGING_FILE:
+		*rc |= gg_buf_printf(e, " Windows could not commit more virtual memory (the paging file is too small): this is host memory, not the GPU. Every DataLoader worker process loads torch's CUDA libraries and commits memory for them.");
+		*rc |= gg_buf_printf(x, "Lower the DataLoader's num_workers (0 to confirm), or let Windows grow the paging file (System > Advanced system settings > Performance > Virtual memory) on a drive with free space.");
+		return 1;
+	case GG_CAUSE_FRAGMENTATION:
+		*rc |= gg_buf_printf(e, " %s.", d->cause_evidence);
+		*rc |= explain_fragmentation_fix(x, era, version);
+		return 1;
+	}
+	return 0;
+}
+
 /* " It failed in evaluate() at eval.py:42: `out = model(x)`." for the culprit, or "". */
 static int explain_where(gg_buf *b, const gg_diagnosis *d, const char *verb)
 {
@@ -43,6 +122,8 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 	/* The fix goes on the evaluation entry, never on a forward() training also runs. */
 	const gg_tb_frame *ef = d->entry >= 0 ? &tb->frames[d->entry] : NULL;
 	const char *fn = ef && ef->function[0] && ef->function[0] != '<' ? ef->function : NULL;
+	int version;
+	explain_era era = explain_era_of(d, facts, &version);
 
 	switch (d->kind) {
 	case GG_DX_OOM_EVAL_NO_GRAD:
@@ -52,17 +133,39 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		if (facts->volatile_warning >= 0)
 			rc |= gg_buf_printf(&e, ", and volatile=True has been ignored since PyTorch 0.4");
 		rc |= gg_buf_printf(&e, ".");
+		if (era == ERA_PRE_0_4) {
+			/* torch.no_grad arrived in 0.4: before it, volatile inputs were the way. */
+			rc |= gg_buf_printf(&x, "PyTorch %s has no torch.no_grad: create the evaluation inputs with `Variable(x, volatile=True)`%s%s%s, or upgrade and wrap the loop in `with torch.no_grad():`.",
+					    facts->torch_version, fn ? " in " : "", fn ? fn : "", fn ? "()" : "");
+			break;
+		}
 		rc |= gg_buf_printf(&x, "Wrap the evaluation loop in `with torch.no_grad():`");
 		if (fn)
 			rc |= gg_buf_printf(&x, " (or put `@torch.no_grad()` on %s())", fn);
-		rc |= gg_buf_printf(&x, "; `torch.inference_mode()` saves a little more.");
+		if (era == ERA_THC)
+			rc |= gg_buf_printf(&x, "; on PyTorch 0.3 or older, which lack it, create the inputs with `Variable(x, volatile=True)` instead.");
+		else if (era == ERA_1X && version < 109)
+			rc |= gg_buf_printf(&x, ".");
+		else
+			rc |= gg_buf_printf(&x, "; `torch.inference_mode()` saves a little more.");
 		if (facts->volatile_warning >= 0)
 			rc |= gg_buf_printf(&x, " Remove volatile=True.");
 		rc |= gg_buf_printf(&x, " Check with `assert not torch.is_grad_enabled()` in the loop.");
 		break;
 	case GG_DX_OOM_EVAL:
+		if (d->grad_disabled != 1) {
+			/* Decided by the numbers, autograd unseen (see classify.c). */
+			rc |= gg_buf_printf(&e, "Out of %s during evaluation, and not for a missing no_grad.", dev);
+			rc |= explain_where(&e, d, "failed");
+			explain_cause(&e, &x, d, era, version, &rc);
+			break;
+		}
 		rc |= gg_buf_printf(&e, "Out of %s during evaluation, although autograd was already off.", dev);
 		rc |= explain_where(&e, d, "failed");
+		if (d->cause & (GG_CAUSE_OVERSIZED | GG_CAUSE_OTHER_PROCESSES | GG_CAUSE_LOADING | GG_CAUSE_GROWTH)) {
+			explain_cause(&e, &x, d, era, version, &rc);
+			break;
+		}
 		rc |= gg_buf_printf(&e, " So it is not a missing no_grad: ");
 		if (!d->causes)
 			rc |= gg_buf_printf(&e, "the log does not show which of the usual causes it is: outputs kept across batches, an evaluation batch larger than training's, or fragmented memory.");
@@ -81,13 +184,15 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		if (!d->causes || (d->causes & GG_CAUSE_BATCH))
 			rc |= gg_buf_printf(&x, "Lower the evaluation batch size (per_device_eval_batch_size) to the training one. ");
 		if (!d->causes || (d->causes & GG_CAUSE_FRAGMENTATION))
-			rc |= gg_buf_printf(&x, "Start with `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True` to avoid fragmentation. ");
+			rc |= explain_fragmentation_fix(&x, era, version);
 		if (x.len && x.data[x.len - 1] == ' ')
 			x.data[--x.len] = '\0';
 		break;
 	case GG_DX_OOM_TRAINING:
 		rc |= gg_buf_printf(&e, "Out of %s during training.", dev);
 		rc |= explain_where(&e, d, "failed");
+		if (explain_cause(&e, &x, d, era, version, &rc))
+			break;
 		rc |= gg_buf_printf(&e, " Training needs the activations for the backward pass, so this is the batch, model or sequence size against the device's memory%s.",
 				    d->static_code && strcmp(d->static_code, "GG002") == 0 ? ", made worse by a loss kept with its graph across iterations (GG002)" : "");
 		rc |= gg_buf_printf(&x, "Lower the batch size and use gradient accumulation to keep the effective batch; use mixed precision (torch.autocast) or activation checkpointing. If memory grows step by step, accumulate `loss.item()`, not `loss` (`gradguard check` reports this as GG002).");
@@ -100,6 +205,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		}
 		rc |= gg_buf_printf(&e, "Out of %s.", dev);
 		rc |= explain_where(&e, d, "failed");
+		/* The numbers or the form decide it when they can; the two-branch advice is for when nothing does. */
+		if (explain_cause(&e, &x, d, era, version, &rc))
+			break;
 		rc |= gg_buf_printf(&e, " %s", tb->len ? "The frames do not say whether this was training or evaluation." : "The log has no traceback for it, so where it happened is unknown.");
 		rc |= gg_buf_printf(&x, "If this is evaluation or inference, run it under `with torch.no_grad():`. If it is training, lower the batch size (with gradient accumulation), use mixed precision or activation checkpointing.");
 		break;
@@ -141,6 +249,8 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		gg_buf_free(&x);
 		return rc;
 	}
+	while (x.len && x.data[x.len - 1] == ' ')
+		x.data[--x.len] = '\0';
 	d->explanation = gg_buf_take(&e);
 	d->fix = gg_buf_take(&x);
 	return d->explanation && d->fix ? 0 : -12;

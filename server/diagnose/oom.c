@@ -141,6 +141,8 @@ static void oom_other_processes(const char *s, size_t n, gg_oom_info *info)
 		if (v < 0)
 			continue;
 		info->others_in_use = (info->others_in_use < 0 ? 0 : info->others_in_use) + v;
+		if (v > info->others_max)
+			info->others_max = v;
 		info->others++;
 	}
 }

@@ -32,7 +32,13 @@ typedef struct gg_oom_info {
 	double reserved_unallocated; /* reserved but unallocated (2.x) */
 	double free;               /* free on the device */
 	double process_in_use;     /* "this process has X memory in use" (2.x), PyTorch's and not */
-	double others_in_use;      /* the other processes the message lists ("Process 4711 has X memory in use"), summed */
+	/*
+	 * The processes the message lists ("Process 4711 has X memory in use"):
+	 * with "this process has" printed too, all others; without it, this
+	 * process is among them (see cause.c).
+	 */
+	double others_in_use;      /* summed */
+	double others_max;         /* the largest */
 	int others;                /* how many it lists */
 } gg_oom_info;
 
