@@ -8,7 +8,7 @@
   stdin: peak RSS must stay bounded and the final OOM must be found;
 - the same log at 20 MB: the time must grow about linearly;
 - a 10 MB line in the middle of a traceback;
-- random bytes and mutated case logs: exit 0 or 1, valid JSON, never a crash.
+- random bytes and mutated case logs: exit 0, 1 or 3, valid JSON, never a crash.
 --quick (for the sanitizer build) skips the big logs. Standard library only.
 """
 
@@ -84,7 +84,7 @@ def run(binary, args, feed):
 def check_output(name, rc, out, err):
     if any(m in err for m in SANITIZER_MARKERS):
         return "%s: sanitizer report: %s" % (name, err[-2000:].decode("utf-8", "replace"))
-    if rc not in (0, 1):
+    if rc not in (0, 1, 3):
         return "%s: exit %d: %s" % (name, rc, err[-500:].decode("utf-8", "replace"))
     try:
         return json.loads(out.decode("utf-8"))
