@@ -83,6 +83,9 @@ static double cause_elsewhere(const gg_oom_info *m, int *others)
 		return m->total - m->free - m->process_in_use;
 	if (m->total > 0 && m->free >= 0 && m->reserved >= 0)
 		return m->total - m->free - m->reserved;
+	/* 2.x without the process line: PyTorch's reserve is what it allocated plus what it keeps unallocated. */
+	if (m->total > 0 && m->free >= 0 && m->allocated >= 0 && m->reserved_unallocated >= 0)
+		return m->total - m->free - m->allocated - m->reserved_unallocated;
 	return -1;
 }
 

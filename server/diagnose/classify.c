@@ -530,7 +530,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 
 	if ((rc = gg_cause_weigh(d, facts, framework)))
 		return rc;
-	if (facts->torch_version && (rc = gg_evidence_add(d, "the log shows PyTorch %s: the advice is for that version", facts->torch_version)))
+	if (d->torch_version && (rc = gg_evidence_add(d, "the log shows PyTorch %s: the advice is for that version", d->torch_version)))
 		return rc;
 	/* Host memory (the paging file, the OOM killer): the phase does not change what to do. */
 	if (d->cause == GG_CAUSE_PAGING_FILE || d->cause == GG_CAUSE_HOST_RAM)

@@ -265,11 +265,17 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 				dx_frames_reverse(tb);
 		}
 	}
-	/* A stack block without a failure above it is a log call's stack, not an error: dropped. */
+	/*
+	 * A stack block without a failure above it is a log call's stack, not an
+	 * error; a lone header with nothing under it, beside other tracebacks,
+	 * is a stream's leftover (a header glued to another rank's line): dropped.
+	 */
 	size_t kept = 0;
 	for (size_t i = 0; i < d->len; i++) {
 		gg_tb_chain *c = d->chains[i];
-		if (c->tbs[c->len - 1].stack && !c->tbs[c->len - 1].has_exception && c->len == 1)
+		const gg_traceback *last = &c->tbs[c->len - 1];
+		bool empty = c->len == 1 && !last->has_exception && (last->stack || (last->len == 0 && d->len > 1));
+		if (empty)
 			gg_tb_chain_free(c);
 		else
 			d->chains[kept++] = c;
@@ -350,6 +356,35 @@ static bool dx_is_summary_copy(gg_diagnoser *d, size_t k)
 	return false;
 }
 
+/*
+ * A framework that logs an exception and then re-raises it prints the same
+ * failure twice, the log's copy with fewer frames (from its own loop down):
+ * chain k is such a copy when a later chain of its rank has the same
+ * exception and ends with the same frames.
+ */
+static bool dx_is_logged_copy(gg_diagnoser *d, size_t k)
+{
+	const gg_tb_chain *c = d->chains[k];
+	const gg_traceback *a = &c->tbs[c->len - 1];
+	if (!a->has_exception || a->len == 0)
+		return false;
+	for (size_t i = 0; i < d->len; i++) {
+		const gg_tb_chain *o = d->chains[i];
+		const gg_traceback *b = &o->tbs[o->len - 1];
+		if (i == k || o->rank != c->rank || o->seq < c->seq || !b->has_exception || b->len <= a->len ||
+		    strcmp(a->exc.type, b->exc.type) != 0 || strcmp(a->exc.message, b->exc.message) != 0)
+			continue;
+		bool suffix = true;
+		for (size_t f = 1; f <= a->len && suffix; f++) {
+			const gg_tb_frame *x = &a->frames[a->len - f], *y = &b->frames[b->len - f];
+			suffix = x->line == y->line && strcmp(x->filename, y->filename) == 0;
+		}
+		if (suffix)
+			return true;
+	}
+	return false;
+}
+
 static int dx_chain_cmp(const void *pa, const void *pb)
 {
 	const gg_tb_chain *a = *(gg_tb_chain *const *)pa, *b = *(gg_tb_chain *const *)pb;
@@ -380,13 +415,19 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	d->facts.torch_version = NULL;
 
 	/* Drop the summary's copies first: the comparison needs every chain still in place. */
+	bool *drop = d->len ? calloc(d->len, sizeof *drop) : NULL;
+	if (d->len && !drop)
+		return -ENOMEM;
+	for (size_t i = 0; i < d->len; i++)
+		drop[i] = dx_is_summary_copy(d, i) || dx_is_logged_copy(d, i);
 	size_t kept = 0;
 	for (size_t i = 0; i < d->len; i++) {
-		if (dx_is_summary_copy(d, i))
+		if (drop[i])
 			gg_tb_chain_free(d->chains[i]);
 		else
 			d->chains[kept++] = d->chains[i];
 	}
+	free(drop);
 	d->len = kept;
 	if ((rc = dx_stack_exceptions(d)) != 0)
 		return rc;

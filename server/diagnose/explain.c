@@ -38,8 +38,8 @@ typedef enum explain_era {
 static explain_era explain_era_of(const gg_diagnosis *d, const gg_log_facts *facts, int *minor_out)
 {
 	int major = -1, minor = -1;
-	if (facts->torch_version)
-		sscanf(facts->torch_version, "%d.%d", &major, &minor);
+	if (d->torch_version)
+		sscanf(d->torch_version, "%d.%d", &major, &minor);
 	*minor_out = major * 100 + minor;
 	if (major == 0 && minor >= 0 && minor < 4)
 		return ERA_PRE_0_4;
@@ -136,7 +136,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		if (era == ERA_PRE_0_4) {
 			/* torch.no_grad arrived in 0.4: before it, volatile inputs were the way. */
 			rc |= gg_buf_printf(&x, "PyTorch %s has no torch.no_grad: create the evaluation inputs with `Variable(x, volatile=True)`%s%s%s, or upgrade and wrap the loop in `with torch.no_grad():`.",
-					    facts->torch_version, fn ? " in " : "", fn ? fn : "", fn ? "()" : "");
+					    d->torch_version, fn ? " in " : "", fn ? fn : "", fn ? "()" : "");
 			break;
 		}
 		rc |= gg_buf_printf(&x, "Wrap the evaluation loop in `with torch.no_grad():`");

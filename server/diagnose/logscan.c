@@ -200,8 +200,33 @@ int gg_logscan_clean(const char *raw, size_t len, gg_buf *out)
 		out->len = 0;
 		out->data[0] = '\0';
 	}
+	/* "**RuntimeError: CUDA out of memory.** Tried...": Markdown bold around a pasted line (not a "*****" banner). */
+	if (out->len >= 3 && out->data[0] == '*' && out->data[1] == '*' &&
+	    ((out->data[2] >= 'A' && out->data[2] <= 'Z') || (out->data[2] >= 'a' && out->data[2] <= 'z'))) {
+		size_t k = 0;
+		for (size_t i = 0; i < out->len; i++) {
+			if (out->data[i] == '*' && i + 1 < out->len && out->data[i + 1] == '*') {
+				i++;
+				continue;
+			}
+			out->data[k++] = out->data[i];
+		}
+		out->len = k;
+		out->data[k] = '\0';
+	}
 	int rank = -1;
 	size_t p = logscan_rank_prefix(out->data, out->len, &rank);
+	if (p == 0 && out->len > 1) {
+		/* A rank's line glued after another's progress bar: "...1.66s/it][rank4]: Traceback ...". */
+		for (const char *r = out->data + 1; (r = gg_text_find(r, out->len - (size_t)(r - out->data), "[rank")) != NULL; r++) {
+			size_t q = logscan_rank_prefix(r, out->len - (size_t)(r - out->data), &rank);
+			if (q > 0) {
+				p = (size_t)(r - out->data) + q;
+				break;
+			}
+			rank = -1;
+		}
+	}
 	if (p > 0) {
 		memmove(out->data, out->data + p, out->len - p);
 		out->len -= p;

@@ -697,9 +697,16 @@ static int tb_frames(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	}
 	size_t type_len;
 	const char *msg;
-	bool shallower = s->have_file_indent ? indent < s->file_indent : true;
+	/* A paste that lost its indentation puts the exception line level with the frames. */
+	bool shallower = s->have_file_indent ? indent <= s->file_indent : true;
 	if (shallower && gg_tb_exception_line(t, tn, &type_len, &msg))
 		return tb_set_exception(s, l, t, tn, type_len, msg);
+	if (s->expect_code && indent == s->file_indent && s->have_file_indent) {
+		/* ... and its code lines too: right after a frame, the line is that frame's code. */
+		s->expect_code = false;
+		gg_tb_frame *last = tb_last_frame(s);
+		return last ? tb_set_code(s, last, t, tn) : 0;
+	}
 	if (!deeper && ++s->noise > TB_MAX_NOISE)
 		return tb_stream_end(p, s);
 	return 0;

@@ -7,6 +7,9 @@ Each case is two files in CASES_DIR (default: cases/ beside this script):
 NAME.log, the traceback or log as a user would paste it, and
 NAME.expected.json, the subset of `gradguard diagnose --output-format json
 --root workspace/ NAME.log` that must hold. Adding a case is adding two files.
+A top-level "gap" key ("why it is still wrong") marks a case the tool does
+not yet get right: its mismatch is reported, not counted; once it matches,
+the case fails until the note is removed.
 
 Matching: objects match when every expected key matches (extra keys are
 fine); arrays element by element with equal length; other values exactly.
@@ -79,6 +82,22 @@ def run_case(binary, log, expected_path, root):
     with open(expected_path, encoding="utf-8") as f:
         expected = json.load(f)
     want_exit = expected.pop("exit", None)
+    gap = expected.pop("gap", None)
+    why = run_case_check(binary, log, expected, want_exit, root)
+    if gap is None:
+        return why
+    if why is None:
+        return "matches now: remove its \"gap\" note (%s)" % gap
+    return GapResult(gap, why)
+
+
+class GapResult(str):
+    """A known gap's mismatch: printed, not counted as a failure."""
+    def __new__(cls, gap, why):
+        return str.__new__(cls, "%s (%s)" % (gap, why))
+
+
+def run_case_check(binary, log, expected, want_exit, root):
     where = ["--root", root] if root else ["--no-root"]
     p = subprocess.run([binary, "diagnose"] + where + ["--output-format", "json", log],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
@@ -141,6 +160,7 @@ def main():
     if keyword:
         names = [n for n in names if keyword in n]
     failed = 0
+    gaps = 0
     ran = 0
     if not keyword and not as_pasted:
         for name, problem in cli_checks(binary, os.path.join(HERE, "cases"), root):
@@ -155,7 +175,10 @@ def main():
             continue
         ran += 1
         why = run_case(binary, os.path.join(cases, name + ".log"), exp, root)
-        if why:
+        if isinstance(why, GapResult):
+            gaps += 1
+            print("gap  %s: %s" % (name, why))
+        elif why:
             failed += 1
             print("FAIL %s: %s" % (name, why))
         else:
@@ -163,7 +186,7 @@ def main():
     if ran == 0:
         print("no cases found", file=sys.stderr)
         return 2
-    print("%d passed, %d failed" % (ran - failed, failed))
+    print("%d passed, %d failed%s" % (ran - failed - gaps, failed, ", %d known gaps" % gaps if gaps else ""))
     return 1 if failed else 0
 
 
