@@ -99,6 +99,9 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_PAGING_FILE, "Windows could not commit more virtual memory (WinError 1455): the paging file is exhausted, not the GPU");
 	if (!rc && m->form && strncmp(m->form, "SIGKILL", 7) == 0)
 		rc = cause_add(d, GG_CAUSE_HOST_RAM, "killed by signal 9 without a Python error: the kernel's OOM killer, host RAM");
+	/* ENOMEM from the OS (fork, mmap, a worker's start), not from a tensor's allocator. */
+	if (!rc && m->form && strcmp(m->form, "Cannot allocate memory (ENOMEM)") == 0)
+		rc = cause_add(d, GG_CAUSE_HOST_RAM, "the operating system refused memory ([Errno 12] Cannot allocate memory): the host is out of RAM or address space, not the GPU");
 
 	/* One request as large as the device cannot be helped by freeing anything else. */
 	if (!rc && m->tried > 0 && m->total > 0 && m->tried >= 0.5 * m->total)

@@ -11,6 +11,7 @@
 
 #include "classify.h"
 #include "findings.h"
+#include "phase.h"
 #include "text.h"
 
 #define DX_MAX_LINE (1u << 20) /* bytes of one log line kept: longer lines are cut */
@@ -230,7 +231,7 @@ static gg_tb_chain *dx_orphan_chain(const gg_log_orphan *o, uint64_t seq)
  * the message first and the frames innermost first, without a header.
  */
 #define DX_STACK_REACH 20 /* lines between the message and its stack block */
-#define DX_HEADERLESS_REACH 3
+#define DX_HEADERLESS_REACH 12 /* the message's own continuation lines may come between */
 static void dx_frames_reverse(gg_traceback *tb)
 {
 	for (size_t a = 0, b = tb->len; a + 1 < b; a++, b--) {
@@ -260,8 +261,15 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 			if (rc)
 				return rc;
 			c->has_oom = true;
-			/* Headerless with the message first: printed innermost first (a "most recent call first" view). */
-			if (tb->headerless && tb->len > 1 && strcmp(tb->frames[0].function, "<module>") != 0)
+			/*
+			 * Headerless with the message first: some views print the frames
+			 * innermost first. Told by the ends: <module> last, or a library
+			 * frame first and the user's code last.
+			 */
+			const gg_tb_frame *head = &tb->frames[0], *tail = &tb->frames[tb->len - 1];
+			if (tb->headerless && tb->len > 1 &&
+			    (strcmp(tail->function, "<module>") == 0 ||
+			     (gg_phase_is_library(head->filename) && !gg_phase_is_library(tail->filename))))
 				dx_frames_reverse(tb);
 		}
 	}
@@ -465,7 +473,8 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		any_oom |= out->items[i].oom.is_oom;
 	if ((d->facts.sigkill || d->facts.killed) && !any_oom) {
 		char *text = d->facts.sigkill ? gg_strdup_printf("rank %d exited with signal 9 (SIGKILL)", d->facts.root_rank)
-					      : strdup("the process was killed (SIGKILL): the shell printed `Killed`");
+					      : gg_strdup_printf("the process was killed by SIGKILL (log line %llu)",
+								 (unsigned long long)d->facts.killed_at.line);
 		gg_log_orphan o = { d->facts.sigkill ? d->facts.root_rank : -1, true, text,
 				    d->facts.sigkill ? d->facts.sigkill_at : d->facts.killed_at };
 		gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;

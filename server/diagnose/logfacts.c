@@ -380,8 +380,14 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (gg_text_find(t, n, "expandable_segments:True") && !gg_text_find(t, n, "try setting") &&
 	    !gg_text_find(t, n, "out of memory"))
 		f->expandable_segments = true;
-	/* bash's report of a SIGKILL, often glued to the last redraw of a progress bar. */
-	if (!f->killed && (tb_line_is(t, n, "Killed") || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0))) {
+	/*
+	 * A SIGKILL, as the shell reports it (often glued to the last redraw of
+	 * a progress bar), as mp.spawn or a launcher does, or the kernel's own
+	 * OOM-killer report from dmesg.
+	 */
+	if (!f->killed && (tb_line_is(t, n, "Killed") || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0) ||
+			   gg_text_find(t, n, "terminated with signal SIGKILL") || gg_text_find(t, n, "exit code -9") ||
+			   gg_text_find(t, n, "invoked oom-killer") || gg_text_find(t, n, "Out of memory: Killed process"))) {
 		f->killed = true;
 		f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	}

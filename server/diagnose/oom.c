@@ -27,6 +27,8 @@ static const oom_form oom_forms[] = {
 	{ "OUT_OF_DEVICE_MEMORY", GG_OOM_DEVICE_XPU, "UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY" },
 	{ "PI_ERROR_OUT_OF_RESOURCES", GG_OOM_DEVICE_XPU, "PI_ERROR_OUT_OF_RESOURCES" },
 	{ "CUDA out of memory", GG_OOM_DEVICE_CUDA, "CUDA out of memory" },
+	/* The caching allocator under set_per_process_memory_fraction: "Allocation on device 0 would exceed allowed memory." */
+	{ "would exceed allowed memory", GG_OOM_DEVICE_CUDA, "CUDA allocation over the memory fraction" },
 	{ "CUDA error: out of memory", GG_OOM_DEVICE_CUDA, "CUDA error: out of memory" },
 	{ "cuda runtime error (2)", GG_OOM_DEVICE_CUDA, "cuda runtime error (2) : out of memory" },
 	{ "cudaErrorMemoryAllocation", GG_OOM_DEVICE_CUDA, "cudaErrorMemoryAllocation" },
@@ -263,6 +265,10 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		info->tried = oom_size_after(flat, n, "Tried to allocate ");
 		if (info->tried < 0)
 			info->tried = oom_size_after(flat, n, "you tried to allocate ");
+		if (info->tried < 0)
+			info->tried = oom_size_after(flat, n, "Requested : "); /* the memory-fraction form */
+		if (info->total < 0)
+			info->total = oom_size_after(flat, n, "Device limit : ");
 		info->total = oom_size_before(flat, n, "total capacity"); /* 1.x: "(GPU 0; 15.78 GiB total capacity; ..." */
 		if (info->total < 0)
 			info->total = oom_size_before(flat, n, "total capacty"); /* the typo some 1.x releases print */
@@ -273,6 +279,8 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		info->allocated = oom_size_before(flat, n, "already allocated");
 		if (info->allocated < 0)
 			info->allocated = oom_size_before(flat, n, "is allocated by PyTorch");
+		if (info->allocated < 0)
+			info->allocated = oom_size_after(flat, n, "Currently allocated : ");
 		info->reserved = oom_size_before(flat, n, "reserved in total by PyTorch");
 		info->reserved_unallocated = oom_size_before(flat, n, "is reserved by PyTorch but unallocated");
 		info->free = oom_size_before(flat, n, "free;");

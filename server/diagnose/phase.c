@@ -32,6 +32,22 @@ static bool has_path(const char *s, const char *needle)
 	return false;
 }
 
+/* path has a component run starting with needle ('/' either separator): "multiprocessing/" in "C:\\a\\multiprocessing\\spawn.py". */
+static bool has_component(const char *path, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (const char *p = path; *p; p++) {
+		if (p != path && p[-1] != '/' && p[-1] != '\\')
+			continue;
+		size_t i = 0;
+		while (i < n && p[i] && (p[i] == needle[i] || (needle[i] == '/' && p[i] == '\\')))
+			i++;
+		if (i == n)
+			return true;
+	}
+	return false;
+}
+
 static bool is(const char *s, const char *lit)
 {
 	return s && strcmp(s, lit) == 0;
@@ -64,6 +80,12 @@ bool gg_phase_is_library(const char *f)
 		return true; /* <frozen ...>, <string>, <decorator-gen-..> */
 	for (const char *const *m = marks; *m; m++)
 		if (has_path(f, *m))
+			return true;
+	/* The stdlib printed relative to a frozen or embedded build ("multiprocessing\\spawn.py"). */
+	static const char *const stdlib[] = { "multiprocessing/", "concurrent/futures/", "asyncio/", "importlib/",
+					      "runpy.py", "threading.py", "subprocess.py", NULL };
+	for (const char *const *m = stdlib; *m; m++)
+		if (has_component(f, *m))
 			return true;
 	return phase_is_console_script(f);
 }
@@ -119,7 +141,9 @@ const char *gg_phase_framework_eval(const gg_tb_frame *f, bool *grad_off)
 {
 	*grad_off = false;
 	const char *fn = f->function;
-	if (has_path(f->filename, "transformers/trainer.py")) {
+	/* The Hugging Face Trainer, and trainers built on it (their trainer.py keeps its loops). */
+	bool hf = has_path(f->filename, "transformers/trainer.py");
+	if (hf || (gg_phase_is_library(f->filename) && has(f->filename, "trainer"))) {
 		if (has(fn, "prediction_step")) {
 			*grad_off = true;
 			return "the Hugging Face Trainer's prediction_step (runs under torch.no_grad())";
@@ -129,7 +153,7 @@ const char *gg_phase_framework_eval(const gg_tb_frame *f, bool *grad_off)
 			*grad_off = true;
 			return "the Hugging Face Trainer's evaluation loop (its prediction_step runs the model under torch.no_grad())";
 		}
-		if (is(fn, "evaluate") || is(fn, "predict"))
+		if (hf && (is(fn, "evaluate") || is(fn, "predict")))
 			return "the Hugging Face Trainer's evaluation";
 	}
 	if (has_path(f->filename, "transformers/generation/") && has(fn, "generate")) {
