@@ -156,18 +156,33 @@ static cJSON *rpc_number_id(const char *body, size_t len, const cJSON *root, con
 
 	for (const cJSON *c = root->child; c && c != item; c = c->next)
 		index++;
-	if (rpc_member_raw(body, len, index, &raw) && rpc_is_json_number(raw)) {
-		cJSON *id;
-		char *text = malloc(raw.len + 1); /* temporary: cJSON_CreateRaw copies it */
-		if (!text)
+	if (rpc_member_raw(body, len, index, &raw) && rpc_is_json_number(raw))
+		return gg_rpc_id_from_text(raw.ptr, raw.len);
+	return cJSON_CreateNumber(item->valuedouble);
+}
+
+cJSON *gg_rpc_id_from_text(const char *text, size_t len)
+{
+	gg_span t = gg_span_make(text, len);
+	cJSON *parsed, *id = NULL;
+
+	if (rpc_is_json_number(t)) {
+		char *copy = malloc(len + 1); /* temporary: cJSON_CreateRaw copies it */
+		if (!copy)
 			return NULL;
-		memcpy(text, raw.ptr, raw.len);
-		text[raw.len] = '\0';
-		id = cJSON_CreateRaw(text);
-		free(text);
+		memcpy(copy, text, len);
+		copy[len] = '\0';
+		id = cJSON_CreateRaw(copy);
+		free(copy);
 		return id;
 	}
-	return cJSON_CreateNumber(item->valuedouble);
+	if (len < 2 || text[0] != '"' || !gg_utf8_valid(text, len))
+		return NULL;
+	parsed = cJSON_ParseWithLength(text, len);
+	if (cJSON_IsString(parsed))
+		id = cJSON_CreateString(parsed->valuestring);
+	cJSON_Delete(parsed);
+	return id;
 }
 
 static void rpc_invalid(gg_rpc_message *out, int code, const char *message)

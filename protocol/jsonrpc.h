@@ -66,6 +66,12 @@ char *gg_rpc_encode_request(const cJSON *id, const char *method, cJSON *params /
  */
 int gg_rpc_id_equal(const cJSON *a, const cJSON *b);
 
+/*
+ * An id from its JSON text: a number (kept as raw text, as gg_rpc_parse
+ * keeps it) or a string. Caller owns; NULL for anything else or no memory.
+ */
+cJSON *gg_rpc_id_from_text(const char *text, size_t len);
+
 /* Field readers that tolerate any JSON: NULL / fallback when absent or of another type. */
 const char *gg_json_string(const cJSON *obj, const char *key);
 cJSON *gg_json_object(const cJSON *obj, const char *key);

@@ -13,6 +13,7 @@
 
 #include "frame.h"
 #include "log.h"
+#include "rpc_peek.h"
 #include "session.h"
 
 #define LSP_READ_CHUNK (64 * 1024)
@@ -28,6 +29,7 @@ typedef struct lsp_server {
 	uv_loop_t loop;
 	gg_session session;
 	gg_frame_reader reader;
+	gg_rpc_peek oversized; /* what is learnt of the body being skipped for its size */
 
 	uv_handle_type in_type, out_type;
 	lsp_stream in, out;
@@ -147,6 +149,16 @@ static void lsp_on_frame(void *ctx, gg_frame_event ev, const char *body, size_t 
 	case GG_FRAME_TOO_LARGE:
 		gg_log_error("skipped a message of %zu bytes: over the limit of %zu (--max-message-size)", len,
 			     sv->reader.max_message);
+		gg_rpc_peek_init(&sv->oversized);
+		break;
+	case GG_FRAME_SKIPPED:
+		gg_rpc_peek_push(&sv->oversized, body, len);
+		break;
+	case GG_FRAME_SKIPPED_END:
+		gg_session_receive_oversized(&sv->session, &sv->oversized, len);
+		break;
+	case GG_FRAME_TRUNCATED:
+		gg_log_warn("input ended inside a message (%zu bytes of its body received); it is dropped", len);
 		break;
 	case GG_FRAME_BAD_HEADER:
 		gg_log_error("malformed message header (%.*s); skipping to the next header", (int)(len > 80 ? 80 : len),
@@ -165,6 +177,14 @@ static void lsp_take_bytes(lsp_server *sv, const char *data, size_t len)
 	}
 }
 
+static void lsp_input_ended(lsp_server *sv)
+{
+	if (sv->in_open && sv->in_type != UV_FILE)
+		uv_read_stop(&sv->in.stream);
+	gg_frame_reader_finish(&sv->reader, lsp_on_frame, sv);
+	gg_session_input_closed(&sv->session);
+}
+
 static void lsp_on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buf)
 {
 	lsp_server *sv = handle->data;
@@ -180,7 +200,7 @@ static void lsp_on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
 	} else if (nread < 0) {
 		if (nread != UV_EOF)
 			gg_log_error("reading stdin failed: %s", uv_strerror((int)nread));
-		gg_session_input_closed(&sv->session);
+		lsp_input_ended(sv);
 	}
 }
 
@@ -199,7 +219,7 @@ static void lsp_on_file_read(uv_fs_t *req)
 	}
 	if (n < 0)
 		gg_log_error("reading stdin failed: %s", uv_strerror((int)n));
-	gg_session_input_closed(&sv->session);
+	lsp_input_ended(sv);
 }
 
 static void lsp_close_input(lsp_server *sv)

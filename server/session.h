@@ -49,6 +49,7 @@ typedef struct gg_inbox_item {
 
 struct gg_session;
 struct gg_config_loader;
+struct gg_rpc_peek;
 
 /*
  * Called with the client's answer to a request we sent: result, or error
@@ -105,6 +106,7 @@ typedef struct gg_session {
 	uv_timer_t debounce; /* fires to analyse and publish edited documents */
 	uv_idle_t drain;     /* runs the inbox once the current read is queued */
 	bool handles_open;
+	bool input_closed;   /* no more input: exit once the inbox is empty */
 } gg_session;
 
 /* Returns 0 or a negative errno. On failure nothing needs closing. */
@@ -115,7 +117,17 @@ void gg_session_close(gg_session *s);
 
 /* Takes one framed message body off the wire: parses it and queues it (or answers an error). */
 void gg_session_receive(gg_session *s, const char *body, size_t len);
-/* The input ended (EOF or error): the session exits (code 0 after shutdown, else 1). */
+/*
+ * A message over the size limit went past unread; peek is what was learnt of
+ * it. A request whose id could be read is answered InvalidRequest, in its
+ * turn among the queued messages; anything else only leaves a log line.
+ */
+void gg_session_receive_oversized(gg_session *s, const struct gg_rpc_peek *peek, size_t len);
+/*
+ * The input ended (EOF or error). The messages already received are still
+ * handled, in order (they may hold the exit); then the session exits (code 0
+ * after shutdown, else 1).
+ */
 void gg_session_input_closed(gg_session *s);
 /* Moves to GG_SESSION_EXITED with this exit code and tells the transport; later calls do nothing. */
 void gg_session_exit(gg_session *s, int code);
