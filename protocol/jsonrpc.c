@@ -238,6 +238,11 @@ void gg_rpc_parse(const char *body, size_t len, gg_rpc_message *out)
 		}
 	}
 
+	if (gg_json_texts_find(&out->texts, out->root, body, len) != 0) {
+		rpc_invalid(out, GG_RPC_INTERNAL_ERROR, "out of memory");
+		return;
+	}
+
 	jsonrpc = cJSON_GetObjectItemCaseSensitive(out->root, "jsonrpc");
 	if (!cJSON_IsString(jsonrpc) || strcmp(jsonrpc->valuestring, "2.0") != 0) {
 		rpc_invalid(out, GG_RPC_INVALID_REQUEST, "\"jsonrpc\" must be \"2.0\"");
@@ -281,9 +286,15 @@ void gg_rpc_parse(const char *body, size_t len, gg_rpc_message *out)
 
 void gg_rpc_message_free(gg_rpc_message *m)
 {
+	gg_json_texts_free(&m->texts);
 	cJSON_Delete(m->root);
 	cJSON_Delete(m->id);
 	memset(m, 0, sizeof *m);
+}
+
+const char *gg_rpc_string(const gg_rpc_message *m, const cJSON *item, size_t *len)
+{
+	return gg_json_texts_get(m ? &m->texts : NULL, item, len);
 }
 
 /* Adds item to obj, deleting item when that fails. Returns false on failure. */

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "json_text.h"
+
 /* JSON-RPC 2.0 and LSP error codes. */
 enum {
 	GG_RPC_PARSE_ERROR = -32700,
@@ -36,6 +38,7 @@ typedef struct gg_rpc_message {
 	int error_code;     /* for GG_RPC_INVALID */
 	const char *error_message;
 	bool silent;        /* GG_RPC_INVALID that must get no reply: it was a notification */
+	gg_json_texts texts; /* owned; string values with NULs, whole (read them with gg_rpc_string) */
 } gg_rpc_message;
 
 /*
@@ -48,6 +51,12 @@ typedef struct gg_rpc_message {
  */
 void gg_rpc_parse(const char *body, size_t len, gg_rpc_message *out);
 void gg_rpc_message_free(gg_rpc_message *m);
+
+/*
+ * A string item of m's tree, whole (NULs included) with its length; NULL
+ * when item is no string. m may be NULL (then valuestring as cJSON has it).
+ */
+const char *gg_rpc_string(const gg_rpc_message *m, const cJSON *item, size_t *len);
 
 /*
  * Encoders. Each returns a malloc'd NUL-terminated JSON text the caller owns,

@@ -122,6 +122,8 @@ static void dispatch_notification(gg_session *s, const gg_rpc_message *msg)
 
 void gg_dispatch_message(gg_session *s, const gg_rpc_message *msg)
 {
+	const gg_rpc_message *outer = s->dispatching;
+	s->dispatching = msg;
 	switch (msg->kind) {
 	case GG_RPC_REQUEST:
 		dispatch_request(s, msg);
@@ -140,4 +142,5 @@ void gg_dispatch_message(gg_session *s, const gg_rpc_message *msg)
 					      msg->error_message ? msg->error_message : "invalid message");
 		break;
 	}
+	s->dispatching = outer;
 }

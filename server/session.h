@@ -107,6 +107,8 @@ typedef struct gg_session {
 	uv_idle_t drain;     /* runs the inbox once the current read is queued */
 	bool handles_open;
 	bool input_closed;   /* no more input: exit once the inbox is empty */
+	/* The message whose handler runs now (borrowed; NULL between messages): its strings, whole. */
+	const gg_rpc_message *dispatching;
 } gg_session;
 
 /* Returns 0 or a negative errno. On failure nothing needs closing. */

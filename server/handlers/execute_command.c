@@ -118,14 +118,15 @@ cJSON *gg_handle_execute_command(gg_session *s, const cJSON *params, gg_rpc_fail
 		return gg_fail(fail, GG_RPC_INVALID_PARAMS, "unknown command %s (gradguard has %s)", command, DIAGNOSE_COMMAND);
 	const cJSON *args = gg_json_array(params, "arguments");
 	const cJSON *arg = args ? cJSON_GetArrayItem(args, 0) : NULL;
-	const char *text = cJSON_IsString(arg) ? arg->valuestring : gg_json_string(arg, "text");
+	size_t text_len = 0;
+	const char *text = gg_params_text(s, cJSON_IsString(arg) ? arg : cJSON_GetObjectItemCaseSensitive(arg, "text"), &text_len);
 	const char *root = cJSON_IsObject(arg) ? gg_json_string(arg, "root") : NULL;
 	bool show = cJSON_IsObject(arg) && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(arg, "show"));
 	if (!text)
 		return gg_fail(fail, GG_RPC_INVALID_PARAMS, DIAGNOSE_COMMAND ": arguments[0] must be the text, or {\"text\": ...}");
 
 	gg_diagnoses all;
-	if (gg_log_diagnose(s, text, strlen(text), root, &all) != 0)
+	if (gg_log_diagnose(s, text, text_len, root, &all) != 0)
 		return gg_fail(fail, GG_RPC_INTERNAL_ERROR, "out of memory");
 	cJSON *result = gg_diagnoses_to_json(&all);
 	if (!result) {

@@ -23,6 +23,12 @@ typedef void (*gg_notification_fn)(gg_session *s, const cJSON *params);
 /* Fills *fail and returns NULL, for `return gg_fail(fail, code, "...")`. */
 cJSON *gg_fail(gg_rpc_failure *fail, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/*
+ * A string of the message being handled, whole: a document's text may hold
+ * NULs, which cJSON's valuestring cuts short. NULL when item is no string.
+ */
+const char *gg_params_text(const gg_session *s, const cJSON *item, size_t *len);
+
 cJSON *gg_handle_initialize(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
 cJSON *gg_handle_shutdown(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
 cJSON *gg_handle_pull_diagnostic(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
