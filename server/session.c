@@ -82,6 +82,11 @@ void gg_session_close(gg_session *s)
 	gg_workspace_index_close(s);
 	free(s->root_path);
 	s->root_path = NULL;
+	for (size_t i = 0; i < s->folders_len; i++)
+		free(s->folders[i]);
+	free(s->folders);
+	s->folders = NULL;
+	s->folders_len = 0;
 }
 
 void gg_session_exit(gg_session *s, int code)
@@ -259,6 +264,27 @@ bool gg_session_cancel_pending(gg_session *s, const cJSON *id)
 		return true;
 	}
 	return false;
+}
+
+/* ---- workspace ----------------------------------------------------------- */
+
+char *gg_session_path_in_workspace(const gg_session *s, const char *path, int *why)
+{
+	char *real = realpath(path, NULL);
+	if (!real) {
+		*why = errno == ENOMEM ? -ENOMEM : -ENOENT;
+		return NULL;
+	}
+	for (size_t i = 0; i < s->folders_len; i++) {
+		const char *f = s->folders[i];
+		size_t n = strlen(f);
+		/* "/" contains everything; otherwise a whole path segment must match ("/ws" is not in "/w"). */
+		if (strncmp(real, f, n) == 0 && (real[n] == '\0' || real[n] == '/' || (n > 0 && f[n - 1] == '/')))
+			return real;
+	}
+	free(real);
+	*why = -EACCES;
+	return NULL;
 }
 
 /* ---- documents --------------------------------------------------------- */

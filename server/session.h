@@ -91,6 +91,9 @@ typedef struct gg_session {
 	bool client_document_changes;      /* WorkspaceEdit.documentChanges (versioned edits) */
 	bool client_hover_plaintext;       /* hover text as plaintext: the client cannot render markdown */
 	char *root_path; /* owned; the first workspace folder's local path, or NULL (traceback resolution) */
+	/* Every workspace folder's real path (owned, each owned): what diagnoseTraceback's root may name. */
+	char **folders;
+	size_t folders_len;
 	/* The workspace's project index (lsp_workspace_index.c): owned, NULL until built. */
 	struct gg_project *project;
 	struct index_build *index_build; /* the build running on the thread pool, or NULL */
@@ -151,6 +154,13 @@ void gg_session_send_notification(gg_session *s, const char *method, cJSON *para
 int gg_session_send_request(gg_session *s, const char *method, cJSON *params, gg_response_fn callback, void *ctx);
 /* Routes a response from the client to its pending request. Returns false when it answers nothing of ours. */
 bool gg_session_take_response(gg_session *s, const gg_rpc_message *msg);
+
+/*
+ * Whether path (made real: symlinks, "..") is one of the workspace folders
+ * or inside one. Returns its real path (caller owns), or NULL with *why set
+ * to -ENOENT (no such folder), -EACCES (outside every folder) or -ENOMEM.
+ */
+char *gg_session_path_in_workspace(const gg_session *s, const char *path, int *why);
 
 /* Documents. */
 gg_document *gg_session_find_document(gg_session *s, const char *uri);

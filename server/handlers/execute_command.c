@@ -6,6 +6,7 @@
  * file's own findings, so the GG001 quick fix is offered there), and with
  * "show": true asks the client to open it (window/showDocument).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,8 +126,27 @@ cJSON *gg_handle_execute_command(gg_session *s, const cJSON *params, gg_rpc_fail
 	if (!text)
 		return gg_fail(fail, GG_RPC_INVALID_PARAMS, DIAGNOSE_COMMAND ": arguments[0] must be the text, or {\"text\": ...}");
 
+	/*
+	 * The client's root is walked and its files read: it must be a workspace
+	 * folder or inside one, never "/" or a home folder the user did not open.
+	 */
+	char *real_root = NULL;
+	if (root) {
+		int why = 0;
+		real_root = gg_session_path_in_workspace(s, root, &why);
+		if (!real_root && why == -ENOMEM)
+			return gg_fail(fail, GG_RPC_INTERNAL_ERROR, "out of memory");
+		if (!real_root && why == -ENOENT)
+			return gg_fail(fail, GG_RPC_INVALID_PARAMS, DIAGNOSE_COMMAND ": root %s is no folder here", root);
+		if (!real_root)
+			return gg_fail(fail, GG_RPC_INVALID_PARAMS,
+				       DIAGNOSE_COMMAND ": root %s is outside the workspace folders%s", root,
+				       s->folders_len ? "" : " (the client named none)");
+	}
 	gg_diagnoses all;
-	if (gg_log_diagnose(s, text, text_len, root, &all) != 0)
+	int rc = gg_log_diagnose(s, text, text_len, real_root, &all);
+	free(real_root);
+	if (rc != 0)
 		return gg_fail(fail, GG_RPC_INTERNAL_ERROR, "out of memory");
 	cJSON *result = gg_diagnoses_to_json(&all);
 	if (!result) {
