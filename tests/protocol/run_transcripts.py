@@ -56,6 +56,7 @@ STEP_KEYS = {
     "expect_exit": {"timeout_ms"},
     "expect_silence_ms": set(),
     "expect_stderr": {"timeout_ms"},
+    "expect_stderr_count": set(),
     "sleep_ms": set(),
     "close_stdin": set(),
     "handshake": {"expect_result"},
@@ -359,6 +360,15 @@ class Runner:
                                 % (regex, self.t(timeout_ms), tail))
             time.sleep(0.05)
 
+    def expect_stderr_count(self, arg):
+        """stderr so far holds exactly arg["count"] lines matching arg["regex"] (how often work was done)."""
+        if not isinstance(arg, dict) or set(arg) != {"regex", "count"}:
+            raise CaseBug('expect_stderr_count takes {"regex": RE, "count": N}')
+        lines = [l for l in self.client.stderr_text().splitlines() if re.search(arg["regex"], l)]
+        if len(lines) != arg["count"]:
+            raise CaseError("stderr has %d lines matching /%s/, expected %d:\n%s"
+                            % (len(lines), arg["regex"], arg["count"], indent("\n".join(lines[-20:]))))
+
     # -- the step loop
 
     def run_step(self, step):
@@ -414,6 +424,8 @@ class Runner:
             self.expect_silence(arg, self.last_send_mark)
         elif kind == "expect_stderr":
             self.expect_stderr(arg, step.get("timeout_ms", 5000))
+        elif kind == "expect_stderr_count":
+            self.expect_stderr_count(arg)
         elif kind == "sleep_ms":
             time.sleep(arg / 1000.0)
         elif kind == "pause_reading":
