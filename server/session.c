@@ -239,7 +239,7 @@ void gg_session_receive_oversized(gg_session *s, const gg_rpc_peek *peek, size_t
 static void session_drain(uv_idle_t *idle)
 {
 	gg_session *s = idle->data;
-	while (s->inbox_len > 0) {
+	while (s->inbox_len > 0 && !s->output_blocked) {
 		gg_inbox_item item = s->inbox[s->inbox_head];
 		s->inbox_head = (s->inbox_head + 1) % s->inbox_cap;
 		s->inbox_len--;
@@ -248,8 +248,16 @@ static void session_drain(uv_idle_t *idle)
 		session_inbox_item_free(&item);
 	}
 	uv_idle_stop(&s->drain);
-	if (s->input_closed)
+	/* Blocked, the rest waits for gg_session_set_output_blocked(s, false), the end of input too. */
+	if (s->input_closed && s->inbox_len == 0)
 		session_input_done(s);
+}
+
+void gg_session_set_output_blocked(gg_session *s, bool blocked)
+{
+	s->output_blocked = blocked;
+	if (!blocked && s->state != GG_SESSION_EXITED && (s->inbox_len > 0 || s->input_closed))
+		uv_idle_start(&s->drain, session_drain);
 }
 
 bool gg_session_cancel_pending(gg_session *s, const cJSON *id)

@@ -110,6 +110,7 @@ typedef struct gg_session {
 	uv_idle_t drain;     /* runs the inbox once the current read is queued */
 	bool handles_open;
 	bool input_closed;   /* no more input: exit once the inbox is empty */
+	bool output_blocked; /* the client is not reading replies: queued messages wait */
 	/* The message whose handler runs now (borrowed; NULL between messages): its strings, whole. */
 	const gg_rpc_message *dispatching;
 } gg_session;
@@ -134,6 +135,12 @@ void gg_session_receive_oversized(gg_session *s, const struct gg_rpc_peek *peek,
  * after shutdown, else 1).
  */
 void gg_session_input_closed(gg_session *s);
+/*
+ * The transport's queue of replies is over its bound (the client does not
+ * read): queued messages are not handled, so that no more replies are made,
+ * until it is called again with false.
+ */
+void gg_session_set_output_blocked(gg_session *s, bool blocked);
 /* Moves to GG_SESSION_EXITED with this exit code and tells the transport; later calls do nothing. */
 void gg_session_exit(gg_session *s, int code);
 
