@@ -9,6 +9,7 @@
 #include "log.h"
 #include "lsp_diagnostics.h"
 #include "lsp_dispatch.h"
+#include "lsp_jobs.h"
 #include "lsp_workspace_index.h"
 #include "lsp_settings.h"
 #include "rpc_peek.h"
@@ -80,6 +81,7 @@ void gg_session_close(gg_session *s)
 	s->pending_len = s->pending_cap = 0;
 	gg_settings_free(s);
 	gg_workspace_index_close(s);
+	gg_jobs_close(s);
 	free(s->root_path);
 	s->root_path = NULL;
 	for (size_t i = 0; i < s->folders_len; i++)

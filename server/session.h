@@ -50,6 +50,7 @@ typedef struct gg_inbox_item {
 struct gg_session;
 struct gg_config_loader;
 struct gg_rpc_peek;
+typedef struct gg_job gg_job;
 
 /*
  * Called with the client's answer to a request we sent: result, or error
@@ -111,6 +112,7 @@ typedef struct gg_session {
 	bool handles_open;
 	bool input_closed;   /* no more input: exit once the inbox is empty */
 	bool output_blocked; /* the client is not reading replies: queued messages wait */
+	gg_job *jobs;        /* requests running on the thread pool (lsp_jobs.c); each owned by its uv request */
 	/* The message whose handler runs now (borrowed; NULL between messages): its strings, whole. */
 	const gg_rpc_message *dispatching;
 } gg_session;

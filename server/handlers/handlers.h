@@ -2,6 +2,7 @@
 #define GG_HANDLERS_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 
 #include "session.h"
 
@@ -15,6 +16,8 @@
 typedef struct gg_rpc_failure {
 	int code;
 	char *message; /* owned by the failure; NULL for a generic message */
+	/* Set (with NULL returned) by a handler that answers later itself, from a job (lsp_jobs.h). */
+	bool deferred;
 } gg_rpc_failure;
 
 typedef cJSON *(*gg_request_fn)(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
