@@ -287,11 +287,17 @@ static size_t frame_push_body(gg_frame_reader *r, const char *data, size_t len, 
 	return n;
 }
 
-static size_t frame_push_skip(gg_frame_reader *r, size_t len)
+static size_t frame_push_skip(gg_frame_reader *r, const char *data, size_t len, gg_frame_cb cb, void *ctx)
 {
 	size_t n = r->skip_left < len ? (size_t)r->skip_left : len;
 
 	r->skip_left -= n;
+	/* An allocation failure mid-body also skips, but that body is not the oversized one announced. */
+	if (r->content_length > r->max_message) {
+		cb(ctx, GG_FRAME_SKIPPED, data, n);
+		if (r->skip_left == 0)
+			cb(ctx, GG_FRAME_SKIPPED_END, NULL, r->content_length);
+	}
 	if (r->skip_left == 0)
 		frame_block_reset(r, FRAME_HEADER_START);
 	return n;
@@ -362,7 +368,7 @@ int gg_frame_reader_push(gg_frame_reader *r, const char *data, size_t len, gg_fr
 			i += frame_push_body(r, p, n, cb, ctx, &err);
 			break;
 		case FRAME_SKIP:
-			i += frame_push_skip(r, n);
+			i += frame_push_skip(r, p, n, cb, ctx);
 			break;
 		case FRAME_RESYNC:
 		default:
@@ -371,6 +377,42 @@ int gg_frame_reader_push(gg_frame_reader *r, const char *data, size_t len, gg_fr
 		}
 	}
 	return err;
+}
+
+void gg_frame_reader_finish(gg_frame_reader *r, gg_frame_cb cb, void *ctx)
+{
+	size_t body = 0;
+	bool inside;
+
+	switch (frame_state(r)) {
+	case FRAME_HEADER_START:
+		/* A partial first line counts unless it is only line-end noise. */
+		inside = false;
+		for (size_t i = 0; i < r->buf_len && !inside; i++)
+			inside = r->buf[i] != '\r';
+		break;
+	case FRAME_HEADER:
+		inside = true;
+		break;
+	case FRAME_BODY:
+		inside = true;
+		body = r->buf_len;
+		break;
+	case FRAME_SKIP:
+		inside = true;
+		body = (size_t)(r->content_length - r->skip_left);
+		break;
+	default:
+		inside = false; /* resynchronising: the damage was reported already */
+		break;
+	}
+	r->state = FRAME_HEADER_START;
+	r->buf_len = 0;
+	r->have_length = 0;
+	r->content_length = 0;
+	r->skip_left = 0;
+	if (inside)
+		cb(ctx, GG_FRAME_TRUNCATED, NULL, body);
 }
 
 char *gg_frame_encode(const char *body, size_t len, size_t *out_len)

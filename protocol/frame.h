@@ -22,7 +22,18 @@
 typedef enum gg_frame_event {
 	GG_FRAME_MESSAGE,    /* body/len: one complete message body */
 	GG_FRAME_TOO_LARGE,  /* body NULL, len: the declared Content-Length; being skipped */
-	GG_FRAME_BAD_HEADER, /* body/len: the offending header text (possibly truncated) */
+	/*
+	 * body/len: the next piece of the body being skipped, passed on so that
+	 * the owner can still learn what it was (its id) in bounded memory.
+	 */
+	GG_FRAME_SKIPPED,
+	GG_FRAME_SKIPPED_END, /* body NULL, len: the declared length; the whole oversized body went past */
+	GG_FRAME_BAD_HEADER,  /* body/len: the offending header text (possibly truncated) */
+	/*
+	 * From gg_frame_reader_finish only: body NULL, len: the body bytes of the
+	 * unfinished message received (0 when it ended in the header block).
+	 */
+	GG_FRAME_TRUNCATED,
 } gg_frame_event;
 
 /* body is valid only during the call. */
@@ -44,6 +55,13 @@ void gg_frame_reader_free(gg_frame_reader *r);
 
 /* Feeds bytes; events are delivered in order. Returns 0, or -ENOMEM. */
 int gg_frame_reader_push(gg_frame_reader *r, const char *data, size_t len, gg_frame_cb cb, void *ctx);
+
+/*
+ * The input ended. Reports GG_FRAME_TRUNCATED when it ended inside a message
+ * (stray blank lines and bytes skipped while resynchronising are not one),
+ * and leaves the reader as after init.
+ */
+void gg_frame_reader_finish(gg_frame_reader *r, gg_frame_cb cb, void *ctx);
 
 /* Wraps a body in a header. Returns a malloc'd buffer the caller owns, or NULL. */
 char *gg_frame_encode(const char *body, size_t len, size_t *out_len);

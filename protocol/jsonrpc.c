@@ -156,18 +156,33 @@ static cJSON *rpc_number_id(const char *body, size_t len, const cJSON *root, con
 
 	for (const cJSON *c = root->child; c && c != item; c = c->next)
 		index++;
-	if (rpc_member_raw(body, len, index, &raw) && rpc_is_json_number(raw)) {
-		cJSON *id;
-		char *text = malloc(raw.len + 1); /* temporary: cJSON_CreateRaw copies it */
-		if (!text)
+	if (rpc_member_raw(body, len, index, &raw) && rpc_is_json_number(raw))
+		return gg_rpc_id_from_text(raw.ptr, raw.len);
+	return cJSON_CreateNumber(item->valuedouble);
+}
+
+cJSON *gg_rpc_id_from_text(const char *text, size_t len)
+{
+	gg_span t = gg_span_make(text, len);
+	cJSON *parsed, *id = NULL;
+
+	if (rpc_is_json_number(t)) {
+		char *copy = malloc(len + 1); /* temporary: cJSON_CreateRaw copies it */
+		if (!copy)
 			return NULL;
-		memcpy(text, raw.ptr, raw.len);
-		text[raw.len] = '\0';
-		id = cJSON_CreateRaw(text);
-		free(text);
+		memcpy(copy, text, len);
+		copy[len] = '\0';
+		id = cJSON_CreateRaw(copy);
+		free(copy);
 		return id;
 	}
-	return cJSON_CreateNumber(item->valuedouble);
+	if (len < 2 || text[0] != '"' || !gg_utf8_valid(text, len))
+		return NULL;
+	parsed = cJSON_ParseWithLength(text, len);
+	if (cJSON_IsString(parsed))
+		id = cJSON_CreateString(parsed->valuestring);
+	cJSON_Delete(parsed);
+	return id;
 }
 
 static void rpc_invalid(gg_rpc_message *out, int code, const char *message)
@@ -223,6 +238,11 @@ void gg_rpc_parse(const char *body, size_t len, gg_rpc_message *out)
 		}
 	}
 
+	if (gg_json_texts_find(&out->texts, out->root, body, len) != 0) {
+		rpc_invalid(out, GG_RPC_INTERNAL_ERROR, "out of memory");
+		return;
+	}
+
 	jsonrpc = cJSON_GetObjectItemCaseSensitive(out->root, "jsonrpc");
 	if (!cJSON_IsString(jsonrpc) || strcmp(jsonrpc->valuestring, "2.0") != 0) {
 		rpc_invalid(out, GG_RPC_INVALID_REQUEST, "\"jsonrpc\" must be \"2.0\"");
@@ -266,9 +286,15 @@ void gg_rpc_parse(const char *body, size_t len, gg_rpc_message *out)
 
 void gg_rpc_message_free(gg_rpc_message *m)
 {
+	gg_json_texts_free(&m->texts);
 	cJSON_Delete(m->root);
 	cJSON_Delete(m->id);
 	memset(m, 0, sizeof *m);
+}
+
+const char *gg_rpc_string(const gg_rpc_message *m, const cJSON *item, size_t *len)
+{
+	return gg_json_texts_get(m ? &m->texts : NULL, item, len);
 }
 
 /* Adds item to obj, deleting item when that fails. Returns false on failure. */

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "json_text.h"
+
 /* JSON-RPC 2.0 and LSP error codes. */
 enum {
 	GG_RPC_PARSE_ERROR = -32700,
@@ -36,6 +38,7 @@ typedef struct gg_rpc_message {
 	int error_code;     /* for GG_RPC_INVALID */
 	const char *error_message;
 	bool silent;        /* GG_RPC_INVALID that must get no reply: it was a notification */
+	gg_json_texts texts; /* owned; string values with NULs, whole (read them with gg_rpc_string) */
 } gg_rpc_message;
 
 /*
@@ -48,6 +51,12 @@ typedef struct gg_rpc_message {
  */
 void gg_rpc_parse(const char *body, size_t len, gg_rpc_message *out);
 void gg_rpc_message_free(gg_rpc_message *m);
+
+/*
+ * A string item of m's tree, whole (NULs included) with its length; NULL
+ * when item is no string. m may be NULL (then valuestring as cJSON has it).
+ */
+const char *gg_rpc_string(const gg_rpc_message *m, const cJSON *item, size_t *len);
 
 /*
  * Encoders. Each returns a malloc'd NUL-terminated JSON text the caller owns,
@@ -65,6 +74,12 @@ char *gg_rpc_encode_request(const cJSON *id, const char *method, cJSON *params /
  * (so a $/cancelRequest id matches the id of the request it cancels).
  */
 int gg_rpc_id_equal(const cJSON *a, const cJSON *b);
+
+/*
+ * An id from its JSON text: a number (kept as raw text, as gg_rpc_parse
+ * keeps it) or a string. Caller owns; NULL for anything else or no memory.
+ */
+cJSON *gg_rpc_id_from_text(const char *text, size_t len);
 
 /* Field readers that tolerate any JSON: NULL / fallback when absent or of another type. */
 const char *gg_json_string(const cJSON *obj, const char *key);

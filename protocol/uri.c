@@ -64,6 +64,9 @@ char *gg_uri_encode(const char *prefix, const char *path, bool keep_colon)
 	size_t j = p;
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)path[i];
+		/* "a//b" names "a/b"; kept, a doubled slash would read as an authority ("file:////etc"). */
+		if (c == '/' && i > 0 && path[i - 1] == '/')
+			continue;
 		bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
 			     strchr("/-._~!$&'()*+,;=@", c) != NULL || (keep_colon && c == ':');
 		if (plain) {

@@ -13,7 +13,8 @@ char *gg_uri_from_path(const char *path);
 
 /*
  * prefix, then path with every byte outside RFC 3986's unreserved and
- * sub-delims, '/' and '@' (and ':' with keep_colon) percent-encoded. A
+ * sub-delims, '/' and '@' (and ':' with keep_colon) percent-encoded; runs of
+ * '/' in path are written as one. A
  * relative reference needs its colons encoded: a first segment with one
  * would read as a scheme. Caller owns; NULL when memory ran out.
  */

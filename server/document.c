@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "diagnose.h"
 #include "uri.h"
 
 static char *document_strdup(const char *s)
@@ -75,7 +76,17 @@ void gg_document_free(gg_document *doc)
 	if (doc->tree)
 		ts_tree_delete(doc->tree);
 	gg_findings_free(&doc->findings);
+	gg_document_set_diagnoses(doc, NULL);
 	free(doc);
+}
+
+void gg_document_set_diagnoses(gg_document *doc, struct gg_diagnoses *diagnoses)
+{
+	if (doc->diagnoses) {
+		gg_diagnoses_free(doc->diagnoses);
+		free(doc->diagnoses);
+	}
+	doc->diagnoses = diagnoses;
 }
 
 /* gg_python_parse reads lone "\r" as a line end, so tree rows are exactly LSP lines. */

@@ -9,6 +9,8 @@
 #include "findings.h"
 #include "position.h"
 
+struct gg_diagnoses;
+
 /*
  * An open text document: its text, the line index for LSP positions, and the
  * tree-sitter tree kept in step with every edit (ts_tree_edit) so that the
@@ -27,11 +29,19 @@ typedef struct gg_document {
 	bool analysis_stale;
 	bool publish_pending; /* diagnostics to push when the debounce timer fires */
 	gg_findings findings; /* results for the current text once !analysis_stale */
+	/*
+	 * Log documents: the diagnosis those findings came from (owned; NULL
+	 * until the first analysis), kept so that hovers reuse it rather than
+	 * walk the workspace again. Valid while !analysis_stale.
+	 */
+	struct gg_diagnoses *diagnoses;
 } gg_document;
 
 /* Returns NULL on allocation failure. text is copied. */
 gg_document *gg_document_new(const char *uri, const char *language_id, int64_t version, const char *text, size_t len);
 void gg_document_free(gg_document *doc);
+/* Replaces the kept diagnosis (freeing the old one); takes ownership of a malloc'd diagnoses, or NULL. */
+void gg_document_set_diagnoses(gg_document *doc, struct gg_diagnoses *diagnoses);
 
 /* Replaces the whole text. Returns 0 or -ENOMEM (the document is then unchanged). */
 int gg_document_replace_all(gg_document *doc, const char *text, size_t len);

@@ -88,8 +88,12 @@ static void dispatch_request(gg_session *s, const gg_rpc_message *msg)
 		gg_session_send_error(s, msg->id, GG_RPC_METHOD_NOT_FOUND, "unhandled method %s", msg->method);
 		return;
 	}
-	gg_rpc_failure fail = { 0, NULL };
+	gg_rpc_failure fail = { 0, NULL, false };
 	cJSON *result = m->request(s, msg->params, &fail);
+	if (!result && fail.deferred) {
+		free(fail.message);
+		return;
+	}
 	if (result) {
 		gg_session_send_result(s, msg->id, result);
 	} else {
@@ -122,6 +126,8 @@ static void dispatch_notification(gg_session *s, const gg_rpc_message *msg)
 
 void gg_dispatch_message(gg_session *s, const gg_rpc_message *msg)
 {
+	const gg_rpc_message *outer = s->dispatching;
+	s->dispatching = msg;
 	switch (msg->kind) {
 	case GG_RPC_REQUEST:
 		dispatch_request(s, msg);
@@ -140,4 +146,5 @@ void gg_dispatch_message(gg_session *s, const gg_rpc_message *msg)
 					      msg->error_message ? msg->error_message : "invalid message");
 		break;
 	}
+	s->dispatching = outer;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "lsp_diagnostics.h"
 #include "text.h"
 #include "uri.h"
 
@@ -131,16 +132,23 @@ static gg_byte_range log_line_range(const gg_document *doc, const gg_log_span *a
 
 int gg_log_document_analyze(gg_session *s, gg_document *doc)
 {
+	gg_document_set_diagnoses(doc, NULL);
 	if (doc->len > UINT32_MAX)
 		return -EFBIG;
-	gg_diagnoses all;
-	int rc = gg_log_diagnose(s, doc->text, doc->len, NULL, &all);
+	/* Kept in doc until the next change: hovers read it instead of diagnosing (and walking) again. */
+	gg_diagnoses *all = malloc(sizeof *all);
+	if (!all)
+		return -ENOMEM;
+	gg_log_debug("log document %s, version %lld: diagnosing", doc->uri, (long long)doc->version);
+	int rc = gg_log_diagnose(s, doc->text, doc->len, NULL, all);
 	if (rc != 0) {
+		free(all);
 		gg_log_error("diagnosis of %s failed (%d)", doc->uri, rc);
 		return rc;
 	}
-	for (size_t i = 0; i < all.len && rc == 0; i++) {
-		const gg_diagnosis *d = &all.items[i];
+	gg_document_set_diagnoses(doc, all);
+	for (size_t i = 0; i < all->len && rc == 0; i++) {
+		const gg_diagnosis *d = &all->items[i];
 		const gg_traceback *tb = gg_diagnosis_traceback(d);
 		char *head = d->oom.is_oom ? gg_log_diagnosis_headline(d) : NULL;
 		char *msg = head ? gg_strdup_printf("%s: %s\nFix: %s", head, d->explanation, d->fix)
@@ -182,7 +190,6 @@ int gg_log_document_analyze(gg_session *s, gg_document *doc)
 			rc = -ENOMEM;
 		}
 	}
-	gg_diagnoses_free(&all);
 	gg_findings_sort(&doc->findings);
 	return rc;
 }
@@ -194,12 +201,13 @@ static bool log_span_has(const gg_log_span *at, size_t offset)
 
 cJSON *gg_log_document_hover(gg_session *s, gg_document *doc, size_t offset)
 {
-	gg_diagnoses all;
-	if (gg_log_diagnose(s, doc->text, doc->len, NULL, &all) != 0)
+	/* The diagnosis of this version of the text: made now if the document changed, else the kept one. */
+	if (gg_diagnostics_analyze(s, doc) != 0 || !doc->diagnoses)
 		return NULL;
+	const gg_diagnoses *all = doc->diagnoses;
 	cJSON *hover = NULL;
-	for (size_t i = 0; i < all.len && !hover; i++) {
-		const gg_diagnosis *d = &all.items[i];
+	for (size_t i = 0; i < all->len && !hover; i++) {
+		const gg_diagnosis *d = &all->items[i];
 		const gg_traceback *tb = gg_diagnosis_traceback(d);
 		const gg_tb_frame *c = gg_diagnosis_culprit(d);
 		const gg_log_span *at = NULL;
@@ -231,6 +239,5 @@ cJSON *gg_log_document_hover(gg_session *s, gg_document *doc, size_t offset)
 			hover = NULL;
 		}
 	}
-	gg_diagnoses_free(&all);
 	return hover;
 }

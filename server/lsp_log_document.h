@@ -18,9 +18,9 @@
  */
 
 bool gg_log_document_is_log(const gg_document *doc);
-/* Fills doc->findings from the diagnosis of doc's text. Returns 0 or a negative errno. */
+/* Fills doc->findings from the diagnosis of doc's text, and keeps that diagnosis in doc->diagnoses. Returns 0 or a negative errno. */
 int gg_log_document_analyze(gg_session *s, gg_document *doc);
-/* The Hover object for offset in a log document, or NULL when nothing there is diagnosed. */
+/* The Hover object for offset in a log document, or NULL when nothing there is diagnosed. Diagnoses only when the text changed since the last analysis. */
 cJSON *gg_log_document_hover(gg_session *s, gg_document *doc, size_t offset);
 
 /* Diagnoses text with the session's workspace (root overrides it when not NULL). Caller frees out. */

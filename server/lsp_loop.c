@@ -13,6 +13,7 @@
 
 #include "frame.h"
 #include "log.h"
+#include "rpc_peek.h"
 #include "session.h"
 
 #define LSP_READ_CHUNK (64 * 1024)
@@ -28,6 +29,7 @@ typedef struct lsp_server {
 	uv_loop_t loop;
 	gg_session session;
 	gg_frame_reader reader;
+	gg_rpc_peek oversized; /* what is learnt of the body being skipped for its size */
 
 	uv_handle_type in_type, out_type;
 	lsp_stream in, out;
@@ -36,6 +38,11 @@ typedef struct lsp_server {
 	char *read_buf;     /* owned; LSP_READ_CHUNK bytes, reused by every read */
 	size_t writes_pending;
 	bool output_broken; /* stdout failed: nothing more can reach the client */
+	size_t max_queued;  /* bytes (see gg_lsp_options.max_queued_output) */
+	bool paused;        /* over max_queued: input is not read, the inbox not run */
+	bool read_withheld; /* a file read that was not issued while paused */
+	bool input_ended;   /* EOF or a read error was seen */
+	size_t pauses;      /* how often; the first is logged as a warning, the rest at debug level */
 } lsp_server;
 
 typedef struct lsp_write {
@@ -46,6 +53,41 @@ typedef struct lsp_write {
 
 static void lsp_close_input(lsp_server *sv);
 static void lsp_close_output_when_idle(lsp_server *sv);
+static void lsp_read_resume(lsp_server *sv);
+
+/* ---- back-pressure ----------------------------------------------------- */
+
+static size_t lsp_queued(const lsp_server *sv)
+{
+	return sv->out_open && sv->out_type != UV_FILE ? uv_stream_get_write_queue_size(&sv->out.stream) : 0;
+}
+
+/*
+ * Replies wait in libuv's queue when the client does not read them. Past
+ * the bound, stop taking work (reading stdin, running queued messages), so
+ * that memory stays bounded without dropping a reply; take it up again
+ * once half of the queue is written.
+ */
+static void lsp_pressure_check(lsp_server *sv)
+{
+	size_t queued = lsp_queued(sv);
+
+	if (!sv->paused && queued > sv->max_queued && !sv->output_broken) {
+		sv->paused = true;
+		if (sv->in_open && sv->in_type != UV_FILE && !sv->input_ended)
+			uv_read_stop(&sv->in.stream);
+		gg_session_set_output_blocked(&sv->session, true);
+		gg_log(sv->pauses++ ? GG_LOG_DEBUG : GG_LOG_WARN,
+		       "the client is not reading: %zu bytes of replies queued (over --max-queued-output %zu); "
+		       "no new message is read until it does", queued, sv->max_queued);
+	} else if (sv->paused && (queued <= sv->max_queued / 2 || sv->output_broken)) {
+		sv->paused = false;
+		gg_log(sv->pauses > 1 ? GG_LOG_DEBUG : GG_LOG_INFO, "the client reads again (%zu bytes queued): reading messages",
+		       queued);
+		lsp_read_resume(sv);
+		gg_session_set_output_blocked(&sv->session, false);
+	}
+}
 
 /* ---- output ------------------------------------------------------------ */
 
@@ -60,6 +102,8 @@ static void lsp_on_write(uv_write_t *req, int status)
 		sv->output_broken = true;
 		gg_log_error("writing to stdout failed: %s", uv_strerror(status));
 	}
+	if (sv->paused)
+		lsp_pressure_check(sv);
 	if (sv->session.state == GG_SESSION_EXITED)
 		lsp_close_output_when_idle(sv);
 }
@@ -117,6 +161,7 @@ static void lsp_send(void *ctx, char *json)
 		return;
 	}
 	sv->writes_pending++;
+	lsp_pressure_check(sv);
 }
 
 /* Closing a stream cancels its queued writes; their callbacks still run and free them. */
@@ -147,6 +192,16 @@ static void lsp_on_frame(void *ctx, gg_frame_event ev, const char *body, size_t 
 	case GG_FRAME_TOO_LARGE:
 		gg_log_error("skipped a message of %zu bytes: over the limit of %zu (--max-message-size)", len,
 			     sv->reader.max_message);
+		gg_rpc_peek_init(&sv->oversized);
+		break;
+	case GG_FRAME_SKIPPED:
+		gg_rpc_peek_push(&sv->oversized, body, len);
+		break;
+	case GG_FRAME_SKIPPED_END:
+		gg_session_receive_oversized(&sv->session, &sv->oversized, len);
+		break;
+	case GG_FRAME_TRUNCATED:
+		gg_log_warn("input ended inside a message (%zu bytes of its body received); it is dropped", len);
 		break;
 	case GG_FRAME_BAD_HEADER:
 		gg_log_error("malformed message header (%.*s); skipping to the next header", (int)(len > 80 ? 80 : len),
@@ -165,6 +220,15 @@ static void lsp_take_bytes(lsp_server *sv, const char *data, size_t len)
 	}
 }
 
+static void lsp_input_ended(lsp_server *sv)
+{
+	sv->input_ended = true;
+	if (sv->in_open && sv->in_type != UV_FILE)
+		uv_read_stop(&sv->in.stream);
+	gg_frame_reader_finish(&sv->reader, lsp_on_frame, sv);
+	gg_session_input_closed(&sv->session);
+}
+
 static void lsp_on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buf)
 {
 	lsp_server *sv = handle->data;
@@ -180,7 +244,7 @@ static void lsp_on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
 	} else if (nread < 0) {
 		if (nread != UV_EOF)
 			gg_log_error("reading stdin failed: %s", uv_strerror((int)nread));
-		gg_session_input_closed(&sv->session);
+		lsp_input_ended(sv);
 	}
 }
 
@@ -192,6 +256,10 @@ static void lsp_on_file_read(uv_fs_t *req)
 	if (n > 0) {
 		lsp_take_bytes(sv, sv->read_buf, (size_t)n);
 		if (sv->session.state != GG_SESSION_EXITED) {
+			if (sv->paused) {
+				sv->read_withheld = true; /* issued by lsp_read_resume */
+				return;
+			}
 			uv_buf_t buf = uv_buf_init(sv->read_buf, LSP_READ_CHUNK);
 			uv_fs_read(&sv->loop, &sv->in_req, STDIN_FILENO, &buf, 1, -1, lsp_on_file_read);
 		}
@@ -199,7 +267,24 @@ static void lsp_on_file_read(uv_fs_t *req)
 	}
 	if (n < 0)
 		gg_log_error("reading stdin failed: %s", uv_strerror((int)n));
-	gg_session_input_closed(&sv->session);
+	lsp_input_ended(sv);
+}
+
+static void lsp_read_resume(lsp_server *sv)
+{
+	if (!sv->in_open || sv->input_ended || sv->session.state == GG_SESSION_EXITED)
+		return;
+	if (sv->in_type != UV_FILE) {
+		int rc = uv_read_start(&sv->in.stream, lsp_on_alloc, lsp_on_read);
+		if (rc < 0 && rc != UV_EALREADY) {
+			gg_log_error("reading stdin failed: %s", uv_strerror(rc));
+			lsp_input_ended(sv);
+		}
+	} else if (sv->read_withheld) {
+		sv->read_withheld = false;
+		uv_buf_t buf = uv_buf_init(sv->read_buf, LSP_READ_CHUNK);
+		uv_fs_read(&sv->loop, &sv->in_req, STDIN_FILENO, &buf, 1, -1, lsp_on_file_read);
+	}
 }
 
 static void lsp_close_input(lsp_server *sv)
@@ -264,6 +349,7 @@ int gg_lsp_run(const gg_lsp_options *opts)
 		return 1;
 	}
 	gg_frame_reader_init(&sv->reader, opts->max_message);
+	sv->max_queued = opts->max_queued_output ? opts->max_queued_output : GG_LSP_DEFAULT_MAX_QUEUED_OUTPUT;
 
 	int exit_code = 1;
 	gg_session_options sopts = { opts->debounce_ms };

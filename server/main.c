@@ -35,7 +35,9 @@ static const char main_usage[] =
 	"lsp options:\n"
 	"  --log-level LEVEL        error, warn, info (default) or debug; also GRADGUARD_LOG\n"
 	"  --debounce-ms N          delay between an edit and its diagnostics (default 30)\n"
-	"  --max-message-size N     largest message accepted, in bytes (default 64 MiB)\n";
+	"  --max-message-size N     largest message accepted, in bytes (default 64 MiB)\n"
+	"  --max-queued-output N    bytes of replies a client that does not read may leave\n"
+	"                           queued before no new message is read (default 32 MiB)\n";
 
 static int main_parse_size(const char *text, unsigned long long max, unsigned long long *out)
 {
@@ -69,7 +71,7 @@ static const char *main_option(int argc, char **argv, int *i, const char *opt, i
 
 static int main_lsp(int argc, char **argv)
 {
-	gg_lsp_options opts = { GG_FRAME_DEFAULT_MAX_MESSAGE, GG_DEFAULT_DEBOUNCE_MS };
+	gg_lsp_options opts = { GG_FRAME_DEFAULT_MAX_MESSAGE, GG_DEFAULT_DEBOUNCE_MS, GG_LSP_DEFAULT_MAX_QUEUED_OUTPUT };
 	for (int i = 1; i < argc; i++) {
 		int missing = 0;
 		const char *v;
@@ -95,6 +97,12 @@ static int main_lsp(int argc, char **argv)
 				return 2;
 			}
 			opts.max_message = (size_t)n;
+		} else if ((v = main_option(argc, argv, &i, "--max-queued-output", &missing))) {
+			if (main_parse_size(v, (unsigned long long)SIZE_MAX / 2, &n) != 0 || n == 0) {
+				fprintf(stderr, "gradguard: --max-queued-output takes a positive number of bytes\n");
+				return 2;
+			}
+			opts.max_queued_output = (size_t)n;
 		} else {
 			fprintf(stderr, missing ? "gradguard: %s needs a value\n" : "gradguard: unknown lsp option '%s'\n",
 				argv[i]);

@@ -9,8 +9,10 @@
 #include "log.h"
 #include "lsp_diagnostics.h"
 #include "lsp_dispatch.h"
+#include "lsp_jobs.h"
 #include "lsp_workspace_index.h"
 #include "lsp_settings.h"
+#include "rpc_peek.h"
 
 static void session_drain(uv_idle_t *idle);
 
@@ -79,8 +81,14 @@ void gg_session_close(gg_session *s)
 	s->pending_len = s->pending_cap = 0;
 	gg_settings_free(s);
 	gg_workspace_index_close(s);
+	gg_jobs_close(s);
 	free(s->root_path);
 	s->root_path = NULL;
+	for (size_t i = 0; i < s->folders_len; i++)
+		free(s->folders[i]);
+	free(s->folders);
+	s->folders = NULL;
+	s->folders_len = 0;
 }
 
 void gg_session_exit(gg_session *s, int code)
@@ -95,12 +103,28 @@ void gg_session_exit(gg_session *s, int code)
 		s->transport.exited(s->transport.ctx);
 }
 
-void gg_session_input_closed(gg_session *s)
+/* The input ended and every message received has been handled. */
+static void session_input_done(gg_session *s)
 {
 	if (s->state == GG_SESSION_EXITED)
 		return;
 	gg_log_info("input closed without an exit notification");
 	gg_session_exit(s, s->state == GG_SESSION_SHUTDOWN ? 0 : 1);
+}
+
+void gg_session_input_closed(gg_session *s)
+{
+	if (s->state == GG_SESSION_EXITED || s->input_closed)
+		return;
+	s->input_closed = true;
+	/*
+	 * A pipe can deliver the last messages and the end of input in one read
+	 * (cat session | gradguard lsp): they were queued, and are handled first.
+	 */
+	if (s->inbox_len > 0)
+		uv_idle_start(&s->drain, session_drain);
+	else
+		session_input_done(s);
 }
 
 /* ---- outgoing ---------------------------------------------------------- */
@@ -185,12 +209,39 @@ void gg_session_receive(gg_session *s, const char *body, size_t len)
 	uv_idle_start(&s->drain, session_drain);
 }
 
+void gg_session_receive_oversized(gg_session *s, const gg_rpc_peek *peek, size_t len)
+{
+	if (s->state == GG_SESSION_EXITED)
+		return;
+	cJSON *id = gg_rpc_peek_is_request(peek) ? gg_rpc_peek_id(peek) : NULL;
+	if (!id) {
+		/* A notification, a response or an unreadable id: there is no one to answer. */
+		gg_log_warn("the message of %zu bytes over the limit was %s; nothing to answer", len,
+			    !peek->has_method ? "not a request" : !peek->id_seen ? "a notification" : "a request whose id could not be read");
+		return;
+	}
+	gg_rpc_message msg;
+	memset(&msg, 0, sizeof msg);
+	msg.kind = GG_RPC_INVALID;
+	msg.id = id; /* owned by msg from here */
+	msg.error_code = GG_RPC_INVALID_REQUEST;
+	msg.error_message = "message over the size limit (--max-message-size); it was not read";
+	/* Queued like any other message, so that the replies keep the order of the requests. */
+	if (session_inbox_push(s, &msg) != 0) {
+		gg_log_error("out of memory queueing a message");
+		gg_session_send_error(s, msg.id, GG_RPC_INTERNAL_ERROR, "out of memory");
+		gg_rpc_message_free(&msg);
+		return;
+	}
+	uv_idle_start(&s->drain, session_drain);
+}
+
 /* Runs the queued messages in order. Started after a read, so that a
  * $/cancelRequest in the same read still finds its request waiting. */
 static void session_drain(uv_idle_t *idle)
 {
 	gg_session *s = idle->data;
-	while (s->inbox_len > 0) {
+	while (s->inbox_len > 0 && !s->output_blocked) {
 		gg_inbox_item item = s->inbox[s->inbox_head];
 		s->inbox_head = (s->inbox_head + 1) % s->inbox_cap;
 		s->inbox_len--;
@@ -199,6 +250,16 @@ static void session_drain(uv_idle_t *idle)
 		session_inbox_item_free(&item);
 	}
 	uv_idle_stop(&s->drain);
+	/* Blocked, the rest waits for gg_session_set_output_blocked(s, false), the end of input too. */
+	if (s->input_closed && s->inbox_len == 0)
+		session_input_done(s);
+}
+
+void gg_session_set_output_blocked(gg_session *s, bool blocked)
+{
+	s->output_blocked = blocked;
+	if (!blocked && s->state != GG_SESSION_EXITED && (s->inbox_len > 0 || s->input_closed))
+		uv_idle_start(&s->drain, session_drain);
 }
 
 bool gg_session_cancel_pending(gg_session *s, const cJSON *id)
@@ -213,6 +274,27 @@ bool gg_session_cancel_pending(gg_session *s, const cJSON *id)
 		return true;
 	}
 	return false;
+}
+
+/* ---- workspace ----------------------------------------------------------- */
+
+char *gg_session_path_in_workspace(const gg_session *s, const char *path, int *why)
+{
+	char *real = realpath(path, NULL);
+	if (!real) {
+		*why = errno == ENOMEM ? -ENOMEM : -ENOENT;
+		return NULL;
+	}
+	for (size_t i = 0; i < s->folders_len; i++) {
+		const char *f = s->folders[i];
+		size_t n = strlen(f);
+		/* "/" contains everything; otherwise a whole path segment must match ("/ws" is not in "/w"). */
+		if (strncmp(real, f, n) == 0 && (real[n] == '\0' || real[n] == '/' || (n > 0 && f[n - 1] == '/')))
+			return real;
+	}
+	free(real);
+	*why = -EACCES;
+	return NULL;
 }
 
 /* ---- documents --------------------------------------------------------- */

@@ -49,6 +49,8 @@ typedef struct gg_inbox_item {
 
 struct gg_session;
 struct gg_config_loader;
+struct gg_rpc_peek;
+typedef struct gg_job gg_job;
 
 /*
  * Called with the client's answer to a request we sent: result, or error
@@ -90,6 +92,9 @@ typedef struct gg_session {
 	bool client_document_changes;      /* WorkspaceEdit.documentChanges (versioned edits) */
 	bool client_hover_plaintext;       /* hover text as plaintext: the client cannot render markdown */
 	char *root_path; /* owned; the first workspace folder's local path, or NULL (traceback resolution) */
+	/* Every workspace folder's real path (owned, each owned): what diagnoseTraceback's root may name. */
+	char **folders;
+	size_t folders_len;
 	/* The workspace's project index (lsp_workspace_index.c): owned, NULL until built. */
 	struct gg_project *project;
 	struct index_build *index_build; /* the build running on the thread pool, or NULL */
@@ -105,6 +110,11 @@ typedef struct gg_session {
 	uv_timer_t debounce; /* fires to analyse and publish edited documents */
 	uv_idle_t drain;     /* runs the inbox once the current read is queued */
 	bool handles_open;
+	bool input_closed;   /* no more input: exit once the inbox is empty */
+	bool output_blocked; /* the client is not reading replies: queued messages wait */
+	gg_job *jobs;        /* requests running on the thread pool (lsp_jobs.c); each owned by its uv request */
+	/* The message whose handler runs now (borrowed; NULL between messages): its strings, whole. */
+	const gg_rpc_message *dispatching;
 } gg_session;
 
 /* Returns 0 or a negative errno. On failure nothing needs closing. */
@@ -115,8 +125,24 @@ void gg_session_close(gg_session *s);
 
 /* Takes one framed message body off the wire: parses it and queues it (or answers an error). */
 void gg_session_receive(gg_session *s, const char *body, size_t len);
-/* The input ended (EOF or error): the session exits (code 0 after shutdown, else 1). */
+/*
+ * A message over the size limit went past unread; peek is what was learnt of
+ * it. A request whose id could be read is answered InvalidRequest, in its
+ * turn among the queued messages; anything else only leaves a log line.
+ */
+void gg_session_receive_oversized(gg_session *s, const struct gg_rpc_peek *peek, size_t len);
+/*
+ * The input ended (EOF or error). The messages already received are still
+ * handled, in order (they may hold the exit); then the session exits (code 0
+ * after shutdown, else 1).
+ */
 void gg_session_input_closed(gg_session *s);
+/*
+ * The transport's queue of replies is over its bound (the client does not
+ * read): queued messages are not handled, so that no more replies are made,
+ * until it is called again with false.
+ */
+void gg_session_set_output_blocked(gg_session *s, bool blocked);
 /* Moves to GG_SESSION_EXITED with this exit code and tells the transport; later calls do nothing. */
 void gg_session_exit(gg_session *s, int code);
 
@@ -137,6 +163,13 @@ void gg_session_send_notification(gg_session *s, const char *method, cJSON *para
 int gg_session_send_request(gg_session *s, const char *method, cJSON *params, gg_response_fn callback, void *ctx);
 /* Routes a response from the client to its pending request. Returns false when it answers nothing of ours. */
 bool gg_session_take_response(gg_session *s, const gg_rpc_message *msg);
+
+/*
+ * Whether path (made real: symlinks, "..") is one of the workspace folders
+ * or inside one. Returns its real path (caller owns), or NULL with *why set
+ * to -ENOENT (no such folder), -EACCES (outside every folder) or -ENOMEM.
+ */
+char *gg_session_path_in_workspace(const gg_session *s, const char *path, int *why);
 
 /* Documents. */
 gg_document *gg_session_find_document(gg_session *s, const char *uri);

@@ -1,5 +1,6 @@
 #include "handlers.h"
 #include "log.h"
+#include "lsp_jobs.h"
 
 void gg_handle_cancel_request(gg_session *s, const cJSON *params)
 {
@@ -9,6 +10,6 @@ void gg_handle_cancel_request(gg_session *s, const cJSON *params)
 		return;
 	}
 	/* A request already answered, or never sent, has nothing left to cancel. */
-	if (!gg_session_cancel_pending(s, id))
+	if (!gg_session_cancel_pending(s, id) && !gg_jobs_cancel(s, id))
 		gg_log_debug("$/cancelRequest: no pending request with that id");
 }

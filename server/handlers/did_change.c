@@ -17,18 +17,18 @@ static int did_change_read_position(const cJSON *obj, gg_position *pos)
 /* Applies one TextDocumentContentChangeEvent. Returns 0, -1 for a malformed event, or -ENOMEM. */
 static int did_change_apply(gg_session *s, gg_document *doc, const cJSON *change)
 {
-	const cJSON *text = cJSON_GetObjectItemCaseSensitive(change, "text");
-	if (!cJSON_IsString(text))
+	size_t len = 0;
+	const char *text = gg_params_text(s, cJSON_GetObjectItemCaseSensitive(change, "text"), &len);
+	if (!text)
 		return -1;
-	size_t len = strlen(text->valuestring);
 	const cJSON *range = cJSON_GetObjectItemCaseSensitive(change, "range");
 	if (!range)
-		return gg_document_replace_all(doc, text->valuestring, len);
+		return gg_document_replace_all(doc, text, len);
 	gg_position start, end;
 	if (did_change_read_position(gg_json_object(range, "start"), &start) != 0 ||
 	    did_change_read_position(gg_json_object(range, "end"), &end) != 0)
 		return -1;
-	return gg_document_apply_change(doc, start, end, s->encoding, text->valuestring, len);
+	return gg_document_apply_change(doc, start, end, s->encoding, text, len);
 }
 
 void gg_handle_did_change(gg_session *s, const cJSON *params)

@@ -1,11 +1,13 @@
 /*
  * workspace/executeCommand. One command: gradguard.diagnoseTraceback, with
  * the pasted text as its argument (a string, or {"text", "root", "show"}).
+ * The diagnosis runs on the thread pool (lsp_jobs.h), cancellable.
  * It answers the diagnosis (the JSON of `gradguard diagnose`), publishes a
  * diagnostic at the culprit line of the resolved source file (next to that
  * file's own findings, so the GG001 quick fix is offered there), and with
  * "show": true asks the client to open it (window/showDocument).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,7 @@
 #include "handlers.h"
 #include "log.h"
 #include "lsp_diagnostics.h"
+#include "lsp_jobs.h"
 #include "lsp_log_document.h"
 #include "pyfiles.h"
 #include "uri.h"
@@ -109,37 +112,103 @@ static char *command_publish(gg_session *s, const gg_diagnosis *d)
 	return uri;
 }
 
-cJSON *gg_handle_execute_command(gg_session *s, const cJSON *params, gg_rpc_failure *fail)
-{
-	const char *command = gg_json_string(params, "command");
-	if (!command)
-		return gg_fail(fail, GG_RPC_INVALID_PARAMS, "workspace/executeCommand: needs a command");
-	if (strcmp(command, DIAGNOSE_COMMAND) != 0)
-		return gg_fail(fail, GG_RPC_INVALID_PARAMS, "unknown command %s (gradguard has %s)", command, DIAGNOSE_COMMAND);
-	const cJSON *args = gg_json_array(params, "arguments");
-	const cJSON *arg = args ? cJSON_GetArrayItem(args, 0) : NULL;
-	const char *text = cJSON_IsString(arg) ? arg->valuestring : gg_json_string(arg, "text");
-	const char *root = cJSON_IsObject(arg) ? gg_json_string(arg, "root") : NULL;
-	bool show = cJSON_IsObject(arg) && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(arg, "show"));
-	if (!text)
-		return gg_fail(fail, GG_RPC_INVALID_PARAMS, DIAGNOSE_COMMAND ": arguments[0] must be the text, or {\"text\": ...}");
+/*
+ * The diagnosis runs on the thread pool (it may walk a large workspace): a
+ * job holds copies of all it reads, never the session. Open documents are
+ * copied too, since an editor buffer wins over the disk.
+ */
+typedef struct command_buffer {
+	char *path; /* owned */
+	char *text; /* owned; len bytes */
+	size_t len;
+} command_buffer;
 
-	gg_diagnoses all;
-	if (gg_log_diagnose(s, text, strlen(text), root, &all) != 0)
-		return gg_fail(fail, GG_RPC_INTERNAL_ERROR, "out of memory");
-	cJSON *result = gg_diagnoses_to_json(&all);
+typedef struct command_job {
+	char *text; /* owned; the pasted text */
+	size_t len;
+	char *root; /* owned; the workspace folder to resolve frames under, or NULL */
+	bool show;
+	command_buffer *buffers; /* owned */
+	size_t buffers_len;
+	gg_diagnoses all; /* the result, filled on the pool thread */
+	int rc;
+} command_job;
+
+static void command_job_free(void *data)
+{
+	command_job *job = data;
+	if (!job)
+		return;
+	for (size_t i = 0; i < job->buffers_len; i++) {
+		free(job->buffers[i].path);
+		free(job->buffers[i].text);
+	}
+	free(job->buffers);
+	free(job->text);
+	free(job->root);
+	if (job->rc == 0)
+		gg_diagnoses_free(&job->all);
+	free(job);
+}
+
+static char *command_dup(const char *text, size_t len)
+{
+	char *copy = malloc(len + 1);
+	if (copy) {
+		memcpy(copy, text, len);
+		copy[len] = '\0';
+	}
+	return copy;
+}
+
+/* The read callback of the diagnosis, on the pool thread: the copied buffers, else NULL (the disk). */
+static char *command_job_read(void *ctx, const char *path, size_t *len)
+{
+	command_job *job = ctx;
+	for (size_t i = 0; i < job->buffers_len; i++) {
+		if (strcmp(job->buffers[i].path, path) == 0) {
+			*len = job->buffers[i].len;
+			return command_dup(job->buffers[i].text, job->buffers[i].len);
+		}
+	}
+	return NULL;
+}
+
+static void command_job_work(void *data)
+{
+	command_job *job = data;
+	char *error = NULL;
+	/* An analyzer of its own: the session's is not to be shared across threads. */
+	gg_analyzer *analyzer = gg_analyzer_new(&error);
+	free(error);
+	if (!analyzer) {
+		job->rc = -ENOMEM;
+		return;
+	}
+	gg_diagnose_options opts = { job->root, analyzer, command_job_read, job };
+	job->rc = gg_diagnose_text(job->text, job->len, &opts, &job->all);
+	if (job->rc != 0)
+		gg_diagnoses_free(&job->all); /* what a failed diagnosis left */
+	gg_analyzer_delete(analyzer);
+}
+
+/* Back on the loop: the answer, the published diagnostic and the request to show it. */
+static void command_job_done(gg_session *s, const cJSON *id, void *data)
+{
+	command_job *job = data;
+	cJSON *result = job->rc == 0 ? gg_diagnoses_to_json(&job->all) : NULL;
 	if (!result) {
-		gg_diagnoses_free(&all);
-		return gg_fail(fail, GG_RPC_INTERNAL_ERROR, "out of memory");
+		gg_session_send_error(s, id, GG_RPC_INTERNAL_ERROR, "out of memory");
+		return;
 	}
 	const gg_diagnosis *first = NULL;
-	for (size_t i = 0; i < all.len && !first; i++)
-		if (all.items[i].first)
-			first = &all.items[i];
+	for (size_t i = 0; i < job->all.len && !first; i++)
+		if (job->all.items[i].first)
+			first = &job->all.items[i];
 	char *uri = first ? command_publish(s, first) : NULL;
 	if (uri) {
 		cJSON_AddStringToObject(result, "published", uri);
-		if (show) {
+		if (job->show) {
 			cJSON *p = cJSON_CreateObject();
 			cJSON_AddStringToObject(p, "uri", uri);
 			cJSON_AddBoolToObject(p, "takeFocus", 1);
@@ -151,6 +220,82 @@ cJSON *gg_handle_execute_command(gg_session *s, const cJSON *params, gg_rpc_fail
 		cJSON_AddNullToObject(result, "published");
 	}
 	free(uri);
-	gg_diagnoses_free(&all);
-	return result;
+	gg_session_send_result(s, id, result);
+}
+
+/* A job with copies of the text, the root and the open buffers. NULL when memory ran out. */
+static command_job *command_job_new(gg_session *s, const char *text, size_t len, char *root, bool show)
+{
+	command_job *job = calloc(1, sizeof *job);
+	if (!job) {
+		free(root);
+		return NULL;
+	}
+	job->root = root;
+	job->show = show;
+	job->rc = -1; /* nothing to free in all until the work ran */
+	job->len = len;
+	job->text = command_dup(text, len);
+	if (!job->root && s->root_path)
+		job->root = strdup(s->root_path);
+	job->buffers = calloc(s->docs_len ? s->docs_len : 1, sizeof *job->buffers);
+	if (!job->text || (s->root_path && !job->root) || !job->buffers) {
+		command_job_free(job);
+		return NULL;
+	}
+	for (size_t i = 0; i < s->docs_len; i++) {
+		const gg_document *doc = s->docs[i];
+		if (!doc->path)
+			continue;
+		command_buffer *b = &job->buffers[job->buffers_len++];
+		b->path = strdup(doc->path);
+		b->text = command_dup(doc->text, doc->len);
+		b->len = doc->len;
+		if (!b->path || !b->text) {
+			command_job_free(job);
+			return NULL;
+		}
+	}
+	return job;
+}
+
+cJSON *gg_handle_execute_command(gg_session *s, const cJSON *params, gg_rpc_failure *fail)
+{
+	const char *command = gg_json_string(params, "command");
+	if (!command)
+		return gg_fail(fail, GG_RPC_INVALID_PARAMS, "workspace/executeCommand: needs a command");
+	if (strcmp(command, DIAGNOSE_COMMAND) != 0)
+		return gg_fail(fail, GG_RPC_INVALID_PARAMS, "unknown command %s (gradguard has %s)", command, DIAGNOSE_COMMAND);
+	const cJSON *args = gg_json_array(params, "arguments");
+	const cJSON *arg = args ? cJSON_GetArrayItem(args, 0) : NULL;
+	size_t text_len = 0;
+	const char *text = gg_params_text(s, cJSON_IsString(arg) ? arg : cJSON_GetObjectItemCaseSensitive(arg, "text"), &text_len);
+	const char *root = cJSON_IsObject(arg) ? gg_json_string(arg, "root") : NULL;
+	bool show = cJSON_IsObject(arg) && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(arg, "show"));
+	if (!text)
+		return gg_fail(fail, GG_RPC_INVALID_PARAMS, DIAGNOSE_COMMAND ": arguments[0] must be the text, or {\"text\": ...}");
+
+	/*
+	 * The client's root is walked and its files read: it must be a workspace
+	 * folder or inside one, never "/" or a home folder the user did not open.
+	 */
+	char *real_root = NULL;
+	if (root) {
+		int why = 0;
+		real_root = gg_session_path_in_workspace(s, root, &why);
+		if (!real_root && why == -ENOMEM)
+			return gg_fail(fail, GG_RPC_INTERNAL_ERROR, "out of memory");
+		if (!real_root && why == -ENOENT)
+			return gg_fail(fail, GG_RPC_INVALID_PARAMS, DIAGNOSE_COMMAND ": root %s is no folder here", root);
+		if (!real_root)
+			return gg_fail(fail, GG_RPC_INVALID_PARAMS,
+				       DIAGNOSE_COMMAND ": root %s is outside the workspace folders%s", root,
+				       s->folders_len ? "" : " (the client named none)");
+	}
+	command_job *job = command_job_new(s, text, text_len, real_root, show);
+	if (!job || gg_job_start(s, s->dispatching ? s->dispatching->id : NULL, job, command_job_work, command_job_done,
+				 command_job_free) != 0)
+		return gg_fail(fail, GG_RPC_INTERNAL_ERROR, "could not start the diagnosis (out of memory)");
+	fail->deferred = true;
+	return NULL;
 }

@@ -2,6 +2,7 @@
 #define GG_HANDLERS_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 
 #include "session.h"
 
@@ -15,6 +16,8 @@
 typedef struct gg_rpc_failure {
 	int code;
 	char *message; /* owned by the failure; NULL for a generic message */
+	/* Set (with NULL returned) by a handler that answers later itself, from a job (lsp_jobs.h). */
+	bool deferred;
 } gg_rpc_failure;
 
 typedef cJSON *(*gg_request_fn)(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
@@ -22,6 +25,12 @@ typedef void (*gg_notification_fn)(gg_session *s, const cJSON *params);
 
 /* Fills *fail and returns NULL, for `return gg_fail(fail, code, "...")`. */
 cJSON *gg_fail(gg_rpc_failure *fail, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/*
+ * A string of the message being handled, whole: a document's text may hold
+ * NULs, which cJSON's valuestring cuts short. NULL when item is no string.
+ */
+const char *gg_params_text(const gg_session *s, const cJSON *item, size_t *len);
 
 cJSON *gg_handle_initialize(gg_session *s, const cJSON *params, gg_rpc_failure *fail);
 cJSON *gg_handle_shutdown(gg_session *s, const cJSON *params, gg_rpc_failure *fail);

@@ -1,3 +1,4 @@
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,9 +36,50 @@ static void initialize_read_options(gg_session *s, const cJSON *options)
 		gg_settings_set(s, nested ? nested : options);
 }
 
+/* Adds a workspace folder by its real path; folders that do not exist here are left out. */
+static void initialize_add_folder(gg_session *s, const char *path)
+{
+	char *real = realpath(path, NULL);
+	char **folders = real ? realloc(s->folders, (s->folders_len + 1) * sizeof *folders) : NULL;
+	if (!folders) {
+		if (real)
+			gg_log_error("out of memory reading the workspace folders");
+		else
+			gg_log_warn("workspace folder %s: %s", path, strerror(errno));
+		free(real);
+		return;
+	}
+	s->folders = folders;
+	s->folders[s->folders_len++] = real;
+}
+
+/* Every workspace folder: workspaceFolders, else rootUri, else rootPath. */
+static void initialize_read_folders(gg_session *s, const cJSON *params)
+{
+	const cJSON *folder;
+	cJSON_ArrayForEach(folder, gg_json_array(params, "workspaceFolders"))
+	{
+		const char *uri = gg_json_string(folder, "uri");
+		char *path = uri ? gg_uri_to_path(uri) : NULL;
+		if (path)
+			initialize_add_folder(s, path);
+		free(path);
+	}
+	if (s->folders_len > 0 || gg_json_array(params, "workspaceFolders"))
+		return;
+	const char *uri = gg_json_string(params, "rootUri");
+	char *path = uri ? gg_uri_to_path(uri) : NULL;
+	if (path)
+		initialize_add_folder(s, path);
+	else if (gg_json_string(params, "rootPath"))
+		initialize_add_folder(s, gg_json_string(params, "rootPath"));
+	free(path);
+}
+
 /* The workspace folder, for resolving traceback frames: workspaceFolders[0], else rootUri, else rootPath. */
 static void initialize_read_root(gg_session *s, const cJSON *params)
 {
+	initialize_read_folders(s, params);
 	const cJSON *folders = gg_json_array(params, "workspaceFolders");
 	const cJSON *first = folders ? cJSON_GetArrayItem(folders, 0) : NULL;
 	const char *uri = first ? gg_json_string(first, "uri") : NULL;

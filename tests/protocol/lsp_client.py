@@ -72,8 +72,15 @@ class _CloseStdin:
 
 
 class LspClient:
-    def __init__(self, argv, env=None, stderr_path=None, auto_reply=True):
+    def __init__(self, argv, env=None, stderr_path=None, auto_reply=True, stdin_bytes=None):
         self.argv = list(argv)
+        # When set: the whole of stdin, written into a pipe that is closed
+        # before the server starts (`cat session | server`): its first read
+        # sees the messages and the end of input together.
+        self.stdin_bytes = stdin_bytes
+        # Cleared to stop reading stdout (a client that does not read); set again to go on.
+        self.reading = threading.Event()
+        self.reading.set()
         self.env = env
         self.stderr_path = stderr_path
         self.auto_reply = auto_reply
@@ -98,13 +105,41 @@ class LspClient:
             err = self._stderr_file
         else:
             err = subprocess.DEVNULL
-        self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=err, env=self.env, bufsize=0,
-                                     start_new_session=True)
+        stdin = subprocess.PIPE
+        if self.stdin_bytes is not None:
+            stdin = self._preloaded_pipe(self.stdin_bytes)
+        try:
+            self.proc = subprocess.Popen(self.argv, stdin=stdin, stdout=subprocess.PIPE,
+                                         stderr=err, env=self.env, bufsize=0,
+                                         start_new_session=True)
+        finally:
+            if stdin is not subprocess.PIPE:
+                os.close(stdin)
+        if self.stdin_bytes is not None:
+            self._stdin_closed = True
         self._reader = threading.Thread(target=self._read_loop, daemon=True)
         self._reader.start()
         self._writer = threading.Thread(target=self._write_loop, daemon=True)
         self._writer.start()
+
+    @staticmethod
+    def _preloaded_pipe(data):
+        """A pipe holding data, its write end already closed. Returns the read end."""
+        r, w = os.pipe()
+        try:
+            if len(data) > 65536:
+                import fcntl
+                fcntl.fcntl(w, getattr(fcntl, "F_SETPIPE_SZ", 1031), len(data))
+            view = memoryview(data)
+            while view:
+                n = os.write(w, view)  # never blocks: the pipe holds it all
+                view = view[n:]
+        except OSError:
+            os.close(r)
+            raise
+        finally:
+            os.close(w)
+        return r
 
     def alive(self):
         return self.proc is not None and self.proc.poll() is None
@@ -137,6 +172,7 @@ class LspClient:
     def close(self):
         """Releases everything; kills the process if it is still there."""
         self.kill()
+        self.reading.set()
         self._writes.put(None)
         if self._writer:
             self._writer.join(timeout=2.0)
@@ -172,7 +208,7 @@ class LspClient:
             status = "ok"
             try:
                 if isinstance(data, _CloseStdin):
-                    if not self._stdin_closed:
+                    if not self._stdin_closed and self.proc.stdin:
                         self._stdin_closed = True
                         self.proc.stdin.close()
                 elif self._stdin_closed:
@@ -222,6 +258,7 @@ class LspClient:
         buf = b""
         broken = False
         while True:
+            self.reading.wait()
             try:
                 chunk = os.read(fd, 65536)
             except OSError:

@@ -56,11 +56,14 @@ STEP_KEYS = {
     "expect_exit": {"timeout_ms"},
     "expect_silence_ms": set(),
     "expect_stderr": {"timeout_ms"},
+    "expect_stderr_count": set(),
     "sleep_ms": set(),
     "close_stdin": set(),
     "handshake": {"expect_result"},
     "ping": set(),
     "shutdown_exit": set(),
+    "pause_reading": set(),
+    "resume_reading": set(),
 }
 
 
@@ -357,6 +360,15 @@ class Runner:
                                 % (regex, self.t(timeout_ms), tail))
             time.sleep(0.05)
 
+    def expect_stderr_count(self, arg):
+        """stderr so far holds exactly arg["count"] lines matching arg["regex"] (how often work was done)."""
+        if not isinstance(arg, dict) or set(arg) != {"regex", "count"}:
+            raise CaseBug('expect_stderr_count takes {"regex": RE, "count": N}')
+        lines = [l for l in self.client.stderr_text().splitlines() if re.search(arg["regex"], l)]
+        if len(lines) != arg["count"]:
+            raise CaseError("stderr has %d lines matching /%s/, expected %d:\n%s"
+                            % (len(lines), arg["regex"], arg["count"], indent("\n".join(lines[-20:]))))
+
     # -- the step loop
 
     def run_step(self, step):
@@ -412,8 +424,14 @@ class Runner:
             self.expect_silence(arg, self.last_send_mark)
         elif kind == "expect_stderr":
             self.expect_stderr(arg, step.get("timeout_ms", 5000))
+        elif kind == "expect_stderr_count":
+            self.expect_stderr_count(arg)
         elif kind == "sleep_ms":
             time.sleep(arg / 1000.0)
+        elif kind == "pause_reading":
+            self.client.reading.clear()
+        elif kind == "resume_reading":
+            self.client.reading.set()
         elif kind == "close_stdin":
             if self.client.close_stdin(timeout=self.t(10000)) == "timeout":
                 raise CaseError("closing stdin blocked")
@@ -445,7 +463,7 @@ class Runner:
                 case = json.load(f)
             if not isinstance(case, dict) or not isinstance(case.get("steps"), list):
                 raise CaseBug('a case is an object with a "steps" array')
-            unknown = set(case) - {"description", "args", "steps", "timeout_ms", "auto_reply"}
+            unknown = set(case) - {"description", "args", "steps", "timeout_ms", "auto_reply", "stdin"}
             if unknown:
                 raise CaseBug("unknown top-level keys %s" % sorted(unknown))
         except (OSError, ValueError, CaseBug) as e:
@@ -456,8 +474,14 @@ class Runner:
         env["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
         env["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
         stderr_path = os.path.join(self.log_dir, "%s.%s.stderr" % (self.group, self.name))
+        stdin_bytes = None
+        if "stdin" in case:
+            try:
+                stdin_bytes = preloaded_stdin(case["stdin"])
+            except CaseBug as e:
+                return False, ["case file error: %s" % e]
         self.client = lsp_client.LspClient([self.binary] + args, env=env, stderr_path=stderr_path,
-                                           auto_reply=case.get("auto_reply", True))
+                                           auto_reply=case.get("auto_reply", True), stdin_bytes=stdin_bytes)
         try:
             self.client.start()
         except OSError as e:
@@ -526,6 +550,20 @@ class Runner:
             if tail.strip():
                 failures.append("stderr tail (%s):\n%s" % (stderr_path, indent(tail)))
         return not failures, failures
+
+
+def preloaded_stdin(items):
+    """The bytes of a case's "stdin": each item a message to frame, or {"raw": TEXT} as it is."""
+    if not isinstance(items, list):
+        raise CaseBug('"stdin" is a list of messages')
+    data = b""
+    for item in items:
+        item = expand(item)
+        if isinstance(item, dict) and set(item) == {"raw"}:
+            data += item["raw"].encode("utf-8")
+        else:
+            data += lsp_client.frame(lsp_client.encode(item))
+    return data
 
 
 def deep_merge(dst, src):

@@ -2,6 +2,7 @@
 
 #include "check.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,8 +10,12 @@
 /* Events as the callback saw them; bodies are copied because they are borrowed. */
 typedef struct event {
 	gg_frame_event ev;
-	char *body; /* owned; NULL for TOO_LARGE */
+	char *body; /* owned; NULL for TOO_LARGE and TRUNCATED */
 	size_t len;
+	/* TOO_LARGE: the SKIPPED pieces that followed it are folded in here. */
+	size_t skipped;     /* their bytes */
+	unsigned long sum;  /* a checksum of those bytes, in order */
+	bool ended;         /* SKIPPED_END came, with len equal to this event's */
 } event;
 
 typedef struct recorder {
@@ -20,10 +25,34 @@ typedef struct recorder {
 	gg_frame_reader *reader;
 } recorder;
 
+static unsigned long sum_bytes(unsigned long sum, const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		sum = sum * 31 + (unsigned char)p[i];
+	return sum;
+}
+
 static void record(void *ctx, gg_frame_event ev, const char *body, size_t len)
 {
 	recorder *rec = ctx;
 
+	if (ev == GG_FRAME_SKIPPED || ev == GG_FRAME_SKIPPED_END) {
+		event *last = rec->count ? &rec->ev[rec->count - 1] : NULL;
+		CHECK(last && last->ev == GG_FRAME_TOO_LARGE && !last->ended);
+		if (!last)
+			return;
+		if (ev == GG_FRAME_SKIPPED) {
+			CHECK(body != NULL && len > 0);
+			last->skipped += len;
+			last->sum = sum_bytes(last->sum, body, len);
+		} else {
+			CHECK(body == NULL);
+			CHECK_EQ_SIZE(len, last->len);
+			CHECK_EQ_SIZE(last->skipped, last->len);
+			last->ended = true;
+		}
+		return;
+	}
 	if (rec->count == rec->cap) {
 		size_t cap = rec->cap ? rec->cap * 2 : 16;
 		event *p = realloc(rec->ev, cap * sizeof *p);
@@ -36,7 +65,10 @@ static void record(void *ctx, gg_frame_event ev, const char *body, size_t len)
 	e->ev = ev;
 	e->len = len;
 	e->body = NULL;
-	if (ev != GG_FRAME_TOO_LARGE) {
+	e->skipped = 0;
+	e->sum = 0;
+	e->ended = false;
+	if (ev != GG_FRAME_TOO_LARGE && ev != GG_FRAME_TRUNCATED) {
 		CHECK(body != NULL);
 		e->body = malloc(len + 1);
 		if (!e->body)
@@ -240,6 +272,8 @@ static void test_limit_boundary(void)
 	CHECK_EQ_SIZE(rec.count, 3);
 	CHECK_EVENT(&rec, 0, GG_FRAME_MESSAGE, "abcd");
 	CHECK(rec.count > 1 && rec.ev[1].ev == GG_FRAME_TOO_LARGE && rec.ev[1].len == 5);
+	/* The skipped body still passes by, piece by piece, for the owner to peek at. */
+	CHECK(rec.count > 1 && rec.ev[1].ended && rec.ev[1].sum == sum_bytes(0, "abcde", 5));
 	CHECK_EVENT(&rec, 2, GG_FRAME_MESSAGE, "z");
 	gg_frame_reader_free(&r);
 	rec_clear(&rec);
@@ -274,6 +308,7 @@ static void test_oversized_streamed(void)
 	}
 	CHECK_EQ_INT(errs, 0);
 	CHECK_EQ_SIZE(rec.count, 1); /* the event came once */
+	CHECK(rec.count == 1 && rec.ev[0].ended && rec.ev[0].skipped == body);
 	/* Nothing of the body was held: the buffer never grew past a header line. */
 	CHECK(max_cap <= GG_FRAME_MAX_HEADER_LINE + 1);
 	push_str(&r, &rec, "Content-Length: 2\r\n\r\n{}");
@@ -577,7 +612,8 @@ static void test_random_streams(void)
 			for (size_t i = 0; i < count; i++) {
 				const event *e = &rec.ev[i];
 				if (limit && lens[i] > limit) {
-					if (e->ev != GG_FRAME_TOO_LARGE || e->len != lens[i])
+					if (e->ev != GG_FRAME_TOO_LARGE || e->len != lens[i] || !e->ended ||
+					    e->sum != sum_bytes(0, stream + offs[i], lens[i]))
 						bad++;
 				} else if (e->ev != GG_FRAME_MESSAGE || e->len != lens[i] ||
 					   memcmp(e->body, stream + offs[i], lens[i]) != 0) {
@@ -592,6 +628,45 @@ static void test_random_streams(void)
 	free(stream);
 	free(lens);
 	free(offs);
+}
+
+/* The end of input: inside a header, a body or a skipped body it is reported once; between messages never. */
+static void test_finish(void)
+{
+	static const struct {
+		const char *input;
+		size_t limit;
+		bool truncated;
+		size_t body; /* body bytes the TRUNCATED event reports */
+	} cases[] = {
+		{ "", 0, false, 0 },
+		{ "Content-Length: 2\r\n\r\n{}", 0, false, 0 },
+		{ "Content-Length: 2\r\n\r\n{}\r\n\r\n", 0, false, 0 },
+		{ "Content-Length: 2\r\n\r\n{}\r", 0, false, 0 },
+		{ "Cont", 0, true, 0 },
+		{ "Content-Length: 2\r\n", 0, true, 0 },
+		{ "Content-Length: 9\r\n\r\n{\"a\"", 0, true, 4 },
+		{ "Content-Length: 9\r\n\r\n{\"a\"", 5, true, 4 },
+		{ "junk\r\nmore junk", 0, false, 0 }, /* reported as a bad header, not again */
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		gg_frame_reader r;
+		recorder rec = { 0 };
+		gg_frame_reader_init(&r, cases[i].limit);
+		push_str(&r, &rec, cases[i].input);
+		size_t before = rec.count;
+		gg_frame_reader_finish(&r, record, &rec);
+		CHECK_EQ_SIZE(rec.count - before, cases[i].truncated ? 1 : 0);
+		if (cases[i].truncated && rec.count > before) {
+			CHECK_EQ_INT(rec.ev[before].ev, GG_FRAME_TRUNCATED);
+			CHECK_EQ_SIZE(rec.ev[before].len, cases[i].body);
+		}
+		/* The reader starts afresh: the next message is read whole. */
+		push_str(&r, &rec, "Content-Length: 2\r\n\r\n[]");
+		CHECK_EVENT(&rec, rec.count - 1, GG_FRAME_MESSAGE, "[]");
+		gg_frame_reader_free(&r);
+		rec_clear(&rec);
+	}
 }
 
 int main(void)
@@ -609,5 +684,6 @@ int main(void)
 	test_header_line_limit();
 	test_encode();
 	test_random_streams();
+	test_finish();
 	return check_report();
 }

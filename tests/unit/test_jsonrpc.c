@@ -433,8 +433,48 @@ static void test_readers(void)
 	cJSON_Delete(root);
 }
 
+/* CHECK_MEM for a literal that holds NULs. */
+#define CHECK_BYTES(ptr, len, lit) \
+	CHECK((ptr) != NULL && (len) == sizeof(lit) - 1 && memcmp((ptr), (lit), sizeof(lit) - 1) == 0)
+
+/* Strings with NULs come back whole, wherever they sit in the tree; the rest as cJSON has them. */
+static void test_strings_with_nul(void)
+{
+	static const char body[] =
+		"{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":{\"a\":[\"x\",{\"k\\u0000\":\"\\\"q\\u0000\\ud83d\\ude00\\n\"}],"
+		"\"text\":\"a\\u0000b\\u0001\\u0000\",\"plain\":\"no nul\"}}";
+	gg_rpc_message m;
+	size_t len = 0;
+
+	gg_rpc_parse(body, strlen(body), &m);
+	CHECK_EQ_INT(m.kind, GG_RPC_NOTIFICATION);
+	const cJSON *text = cJSON_GetObjectItemCaseSensitive(m.params, "text");
+	const char *t = gg_rpc_string(&m, text, &len);
+	CHECK_BYTES(t, len, "a\0b\x01\0");
+	const cJSON *plain = cJSON_GetObjectItemCaseSensitive(m.params, "plain");
+	t = gg_rpc_string(&m, plain, &len);
+	CHECK(t == plain->valuestring && len == 6);
+	/* Nested in an array, under a key that itself holds a NUL. */
+	const cJSON *obj = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(m.params, "a"), 1);
+	t = gg_rpc_string(&m, obj ? obj->child : NULL, &len);
+	CHECK_BYTES(t, len, "\"q\0\xF0\x9F\x98\x80\n");
+	CHECK(gg_rpc_string(&m, m.params, &len) == NULL);
+	CHECK(gg_rpc_string(NULL, plain, &len) == plain->valuestring);
+	gg_rpc_message_free(&m);
+
+	/* A raw NUL byte, which cJSON lets through inside a string. */
+	static const char raw[] = "{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":{\"text\":\"x\0y\"}}";
+	gg_rpc_parse(raw, sizeof raw - 1, &m);
+	if (m.kind == GG_RPC_NOTIFICATION) {
+		t = gg_rpc_string(&m, cJSON_GetObjectItemCaseSensitive(m.params, "text"), &len);
+		CHECK_BYTES(t, len, "x\0y");
+	}
+	gg_rpc_message_free(&m);
+}
+
 int main(void)
 {
+	test_strings_with_nul();
 	test_id_echo();
 	test_deep_params_before_id();
 	test_classify();
