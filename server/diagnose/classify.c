@@ -15,8 +15,8 @@
 
 #include "analysis.h"
 #include "cause.h"
-#include "phase.h"
 #include "findings.h"
+#include "phase.h"
 #include "text.h"
 
 int gg_evidence_add(gg_diagnosis *d, const char *fmt, ...)
