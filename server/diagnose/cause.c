@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "classify.h"
+#include "phase.h"
 #include "text.h"
 
 #define GIB 1073741824.0
@@ -123,7 +124,8 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_LOADING, "the memory ran out while a model was being loaded or moved to the device, before any forward pass");
 
 	if (!rc && (d->kind == GG_DX_OOM_EVAL || d->kind == GG_DX_OOM_EVAL_NO_GRAD)) {
-		for (size_t i = 0; i < tb->len; i++) {
+		/* The loop's frames only: a torch.cat inside the model's forward concatenates features, not batches. */
+		for (size_t i = 0; i < tb->len && !gg_phase_is_module_call(&tb->frames[i]); i++) {
 			const gg_tb_frame *f = &tb->frames[i];
 			if (has(f->code, "torch.cat(") || has(f->code, "torch.stack(") || has(f->code, ".append(") ||
 			    has(f->code, "concatenate(") || has(f->function, "nested_concat") ||

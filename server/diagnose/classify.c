@@ -161,18 +161,22 @@ static char *classify_line_text(const char *text, size_t len, uint32_t row)
  */
 /*
  * The text the rules read for a resolved frame (a notebook's code cells
- * joined) and the frame's line in it; NULL when unreadable.
+ * joined) and the frame's line in it (where it moved to, for a stale one);
+ * NULL when unreadable.
  */
 static const char *classify_frame_text(const gg_tb_frame *f, const gg_dx_frame *x, gg_workspace *ws,
 				       gg_notebooks *nb, size_t *len, uint32_t *at)
 {
 	*len = 0;
 	*at = f->line;
-	if (!x->res.path || x->res.stale)
+	/* A file edited since the run is read only where the printed line now is, when exactly one line reads it. */
+	if (!x->res.path || (x->res.stale && !x->res.moved_to))
 		return NULL;
+	if (x->res.stale)
+		*at = x->res.moved_to;
 	if (x->res.is_cell) {
 		const char *text = nb ? gg_notebooks_source(nb, x->res.path, len) : NULL;
-		*at = text ? gg_notebooks_text_line(nb, x->res.path, x->res.cell, f->line) : 0;
+		*at = text ? gg_notebooks_text_line(nb, x->res.path, x->res.cell, *at) : 0;
 		return *at ? text : NULL;
 	}
 	return *at ? gg_workspace_text(ws, x->res.path, len) : NULL;

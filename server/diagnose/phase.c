@@ -337,6 +337,29 @@ static int phase_file_words(const char *filename)
 	return phase_words_in(base, n, eval_words);
 }
 
+/*
+ * The words of what a code line calls: the last name before its first
+ * call's parenthesis ("validate" of "valid_stats = self.validate(it)").
+ */
+static int phase_callee_words(const char *code)
+{
+	size_t n = strlen(code);
+	for (size_t i = 0; i < n; i++) {
+		char c = code[i];
+		if (c == '"' || c == '\'')
+			return 0; /* a string before any call: no callee worth reading */
+		if (c == '[' || c == '{')
+			return 0;
+		if (c != '(')
+			continue;
+		size_t e = i, b = i;
+		while (b > 0 && ident_char(code[b - 1]))
+			b--;
+		return b < e ? phase_words_in(code + b, e - b, eval_words) : 0;
+	}
+	return 0;
+}
+
 int gg_phase_frame_words(const gg_tb_frame *f, unsigned how)
 {
 	if (!(how & GG_FRAME_USER)) {
@@ -346,7 +369,11 @@ int gg_phase_frame_words(const gg_tb_frame *f, unsigned how)
 		return phase_words_in(f->function, strlen(f->function), library_eval_words) & GG_WORDS_EVAL ? GG_WORDS_EVAL
 		       : gg_phase_words(f->function) & GG_WORDS_TRAIN ? GG_WORDS_TRAIN : 0;
 	}
-	int w = gg_phase_words(f->function);
+	/* What the line calls is more specific than the function it is in: train() at `self.validate(it)` is validating. */
+	int w = f->code ? phase_callee_words(f->code) : 0;
+	if (w == GG_WORDS_EVAL || w == GG_WORDS_TRAIN)
+		return w;
+	w = gg_phase_words(f->function);
 	if ((w == 0 || w == (GG_WORDS_EVAL | GG_WORDS_TRAIN)) && f->code)
 		w = phase_code_words(f->code, how & GG_FRAME_FEEDS_MODEL);
 	/* A file named train_ddp.py says little of a failure in its setup; of a forward it runs, more. */

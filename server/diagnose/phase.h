@@ -44,12 +44,12 @@ enum { GG_WORDS_EVAL = 1, GG_WORDS_TRAIN = 2 };
 int gg_phase_words(const char *name);
 
 /*
- * The phase words of a frame (how: GG_FRAME_* bits): its function name; for
- * the user's code, when the name says nothing, its code line's callee and
- * assignment target (a for loop's iterable; the data fed to the model on
- * the line that calls it), then, when a model runs on the path, its file's
- * name; for a library's, only strong words of its function name (a
- * framework's validate_epoch). GG_WORDS_* bits.
+ * The phase words of a frame (how: GG_FRAME_* bits): for the user's code,
+ * what its code line calls ("self.validate(...)"), else its function name,
+ * else its code line's assignment target (a for loop's iterable; the data
+ * fed to the model on the line that calls it), then, when a model runs on
+ * the path, its file's name; for a library's, only strong words of its
+ * function name (a framework's validate_epoch). GG_WORDS_* bits.
  */
 enum {
 	GG_FRAME_USER = 1,        /* the user's code */

@@ -14,7 +14,7 @@ def score_batches(net, batches):
 
 def report(net, batches):
     with torch.inference_mode():
-        return score_batches(net, batches)
+        return list(score_batches(net, batches))
 
 
 def report_unguarded(net, batches):
