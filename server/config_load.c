@@ -5,12 +5,12 @@
 #include "config_load.h"
 
 #include <errno.h>
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "glob_match.h"
 #include "pyproject.h"
 
 typedef struct loader_dir {
@@ -264,39 +264,6 @@ int gg_config_loader_for_file(gg_config_loader *l, const char *path, const gg_co
 	return rc;
 }
 
-/* Glob segments: "**" matches any number of whole segments, others go to fnmatch. */
-static bool glob_match_segments(const char *pat, const char *path)
-{
-	for (;;) {
-		const char *pe = strchr(pat, '/');
-		size_t pn = pe ? (size_t)(pe - pat) : strlen(pat);
-		if (pn == 2 && pat[0] == '*' && pat[1] == '*') {
-			if (!pe || !pe[1])
-				return true;
-			for (const char *p = path;; p++) {
-				if ((p == path || p[-1] == '/') && glob_match_segments(pe + 1, p))
-					return true;
-				if (!*p)
-					return false;
-			}
-		}
-		const char *se = strchr(path, '/');
-		size_t sn = se ? (size_t)(se - path) : strlen(path);
-		char *ps = strndup(pat, pn), *ss = strndup(path, sn);
-		bool ok = ps && ss && fnmatch(ps, ss, FNM_PERIOD) == 0;
-		free(ps);
-		free(ss);
-		if (!ok)
-			return false;
-		if (!pe || !pe[1])
-			return !se; /* "a/b/" excludes the folder a/b */
-		if (!se)
-			return false;
-		pat = pe + 1;
-		path = se + 1;
-	}
-}
-
 bool gg_config_excludes_absolute(const gg_config *c, const char *abs)
 {
 	if (!c || !c->exclude.len || !c->root)
@@ -312,8 +279,8 @@ bool gg_config_excludes_absolute(const gg_config *c, const char *abs)
 		const char *pat = c->exclude.items[i];
 		size_t pn = strlen(pat);
 		bool has_slash = memchr(pat, '/', pn && pat[pn - 1] == '/' ? pn - 1 : pn) != NULL;
-		if (!has_slash ? glob_match_segments(pat, base)
-			       : rel && glob_match_segments(pat[0] == '/' ? pat + 1 : pat, rel))
+		/* Out of memory counts as no match: the file is checked. */
+		if ((!has_slash ? gg_glob_match(pat, base) : rel ? gg_glob_match(pat[0] == '/' ? pat + 1 : pat, rel) : 0) > 0)
 			return true;
 	}
 	return false;

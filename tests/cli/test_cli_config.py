@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """`gradguard check` and its configuration: --config, --isolated, --select,
---ignore, errors in pyproject.toml (file and line, exit 2), exclude applied
-to the walk but not to files named on the command line, and noqa_row.
+--ignore, errors in pyproject.toml (file and line, exit 2, reported once),
+exclude applied to the walk but not to files named on the command line, and
+noqa_row. A hostile pyproject.toml (huge, deep, a key of 100,000 parts, an
+exclude that backtracks) is refused with its file and line, its folder
+checked with the defaults, and the run goes on; no case may crash or hang
+(a case still running after HANG_S seconds fails: that is a hang, not a
+timing).
 
 usage: test_cli_config.py GRADGUARD
 """
@@ -16,10 +21,17 @@ FINDING = "import torch\n\ndef validate(model, xs):\n    model.eval()\n    retur
 TABLE = "[tool.gradguard]\n"
 
 
+HANG_S = 120
+
+
 def run(gg, *args, cwd):
-    p = subprocess.run([gg, "check", "--output-format", "json", *args], cwd=cwd, capture_output=True, timeout=120)
+    try:
+        p = subprocess.run([gg, "check", "--output-format", "json", *args], cwd=cwd, capture_output=True,
+                           timeout=HANG_S)
+    except subprocess.TimeoutExpired:
+        return None, None, f"still running after {HANG_S} s: a hang"
     if p.returncode < 0:
-        raise AssertionError(f"killed by signal {-p.returncode}")
+        return p.returncode, None, f"killed by signal {-p.returncode}: " + p.stderr.decode(errors="replace")[-500:]
     out = p.stdout.decode()
     return p.returncode, json.loads(out) if out.strip() else None, p.stderr.decode(errors="replace")
 
@@ -53,6 +65,14 @@ CASES = [
      ["gen/a.py"], 1, [("gen/a.py", "GG001")], None),
     ("nearest table wins, checked from a subfolder path", {"pyproject.toml": TABLE + 'ignore = ["GG"]\n',
      "sub/pyproject.toml": TABLE + 'select = ["GG001"]\n', "sub/a.py": FINDING}, ["sub"], 1, [("sub/a.py", "GG001")], None),
+    # Globs: 16 "**/" segments took over a minute, each two more 16 times that.
+    ("exclude of 24 '**/' segments, no match on a path 40 folders deep",
+     {"pyproject.toml": TABLE + 'exclude = ["' + "**/" * 24 + 'x"]\n', "d/" * 40 + "a.py": FINDING},
+     [], 1, [("d/" * 40 + "a.py", "GG001")], None),
+    ("exclude of 24 '**/' segments and '*'s, matching 40 folders deep",
+     {"pyproject.toml": TABLE + 'exclude = ["' + "**/*/" * 12 + "**/gen" + '"]\n',
+      "d/" * 40 + "gen/a.py": FINDING, "b.py": FINDING},
+     [], 1, [("b.py", "GG001")], None),
 ]
 
 
@@ -79,7 +99,9 @@ def main(argv):
                     if r["noqa_row"] != r["location"]["row"]:
                         problems.append(f"noqa_row {r['noqa_row']} != row {r['location']['row']}")
             if err and err not in stderr:
-                problems.append(f"stderr {stderr.strip()!r} lacks {err!r}")
+                problems.append(f"stderr {stderr.strip()[-500:]!r} lacks {err!r}")
+            elif err and stderr.count(err) != 1:
+                problems.append(f"{err!r} reported {stderr.count(err)} times, not once")
             if "Sanitizer" in stderr or "runtime error:" in stderr:
                 problems.append("sanitizer report: " + stderr[-500:])
             print(("FAIL " if problems else "ok   ") + name + (": " + "; ".join(problems) if problems else ""))
