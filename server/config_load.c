@@ -63,7 +63,8 @@ void gg_config_loader_delete(gg_config_loader *l)
 	free(l);
 }
 
-static int load_read(const char *path, char **text, size_t *len)
+/* Reads the file whole, up to max bytes: -EFBIG past them (a device or a huge file is not slurped). */
+static int load_read(const char *path, size_t max, char **text, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
@@ -73,7 +74,13 @@ static int load_read(const char *path, char **text, size_t *len)
 	int rc = 0;
 	for (;;) {
 		if (n == cap) {
+			if (cap > max) {
+				rc = -EFBIG;
+				break;
+			}
 			size_t ncap = cap ? cap * 2 : 4096;
+			if (ncap > max + 1)
+				ncap = max + 1;
 			char *p = realloc(buf, ncap + 1);
 			if (!p) {
 				rc = -ENOMEM;
@@ -91,6 +98,8 @@ static int load_read(const char *path, char **text, size_t *len)
 		}
 	}
 	fclose(f);
+	if (!rc && n > max)
+		rc = -EFBIG;
 	if (rc) {
 		free(buf);
 		return rc;
@@ -119,11 +128,14 @@ int gg_config_load_file(const char *path, gg_config *out, bool *found, char **er
 	*found = false;
 	char *text = NULL;
 	size_t len = 0;
-	int rc = load_read(path, &text, &len);
-	if (rc) {
+	int rc = load_read(path, GG_PYPROJECT_MAX_BYTES, &text, &len);
+	if (rc == -EFBIG)
+		*error = gg_strdup_printf("%s: larger than %d bytes, the most a pyproject.toml may have", path,
+					  GG_PYPROJECT_MAX_BYTES);
+	else if (rc)
 		*error = gg_strdup_printf("%s: %s", path, strerror(-rc));
+	if (rc)
 		return rc;
-	}
 	rc = gg_pyproject_parse(path, text, len, out, found, error);
 	free(text);
 	if (!rc && !(out->root = load_dir_of(path)))
