@@ -5,12 +5,12 @@
 #include "config_load.h"
 
 #include <errno.h>
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "glob_match.h"
 #include "pyproject.h"
 
 typedef struct loader_dir {
@@ -63,7 +63,8 @@ void gg_config_loader_delete(gg_config_loader *l)
 	free(l);
 }
 
-static int load_read(const char *path, char **text, size_t *len)
+/* Reads the file whole, up to max bytes: -EFBIG past them (a device or a huge file is not slurped). */
+static int load_read(const char *path, size_t max, char **text, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
@@ -73,7 +74,13 @@ static int load_read(const char *path, char **text, size_t *len)
 	int rc = 0;
 	for (;;) {
 		if (n == cap) {
+			if (cap > max) {
+				rc = -EFBIG;
+				break;
+			}
 			size_t ncap = cap ? cap * 2 : 4096;
+			if (ncap > max + 1)
+				ncap = max + 1;
 			char *p = realloc(buf, ncap + 1);
 			if (!p) {
 				rc = -ENOMEM;
@@ -91,6 +98,8 @@ static int load_read(const char *path, char **text, size_t *len)
 		}
 	}
 	fclose(f);
+	if (!rc && n > max)
+		rc = -EFBIG;
 	if (rc) {
 		free(buf);
 		return rc;
@@ -119,11 +128,14 @@ int gg_config_load_file(const char *path, gg_config *out, bool *found, char **er
 	*found = false;
 	char *text = NULL;
 	size_t len = 0;
-	int rc = load_read(path, &text, &len);
-	if (rc) {
+	int rc = load_read(path, GG_PYPROJECT_MAX_BYTES, &text, &len);
+	if (rc == -EFBIG)
+		*error = gg_strdup_printf("%s: larger than %d bytes, the most a pyproject.toml may have", path,
+					  GG_PYPROJECT_MAX_BYTES);
+	else if (rc)
 		*error = gg_strdup_printf("%s: %s", path, strerror(-rc));
+	if (rc)
 		return rc;
-	}
 	rc = gg_pyproject_parse(path, text, len, out, found, error);
 	free(text);
 	if (!rc && !(out->root = load_dir_of(path)))
@@ -264,39 +276,6 @@ int gg_config_loader_for_file(gg_config_loader *l, const char *path, const gg_co
 	return rc;
 }
 
-/* Glob segments: "**" matches any number of whole segments, others go to fnmatch. */
-static bool glob_match_segments(const char *pat, const char *path)
-{
-	for (;;) {
-		const char *pe = strchr(pat, '/');
-		size_t pn = pe ? (size_t)(pe - pat) : strlen(pat);
-		if (pn == 2 && pat[0] == '*' && pat[1] == '*') {
-			if (!pe || !pe[1])
-				return true;
-			for (const char *p = path;; p++) {
-				if ((p == path || p[-1] == '/') && glob_match_segments(pe + 1, p))
-					return true;
-				if (!*p)
-					return false;
-			}
-		}
-		const char *se = strchr(path, '/');
-		size_t sn = se ? (size_t)(se - path) : strlen(path);
-		char *ps = strndup(pat, pn), *ss = strndup(path, sn);
-		bool ok = ps && ss && fnmatch(ps, ss, FNM_PERIOD) == 0;
-		free(ps);
-		free(ss);
-		if (!ok)
-			return false;
-		if (!pe || !pe[1])
-			return !se; /* "a/b/" excludes the folder a/b */
-		if (!se)
-			return false;
-		pat = pe + 1;
-		path = se + 1;
-	}
-}
-
 bool gg_config_excludes_absolute(const gg_config *c, const char *abs)
 {
 	if (!c || !c->exclude.len || !c->root)
@@ -312,8 +291,8 @@ bool gg_config_excludes_absolute(const gg_config *c, const char *abs)
 		const char *pat = c->exclude.items[i];
 		size_t pn = strlen(pat);
 		bool has_slash = memchr(pat, '/', pn && pat[pn - 1] == '/' ? pn - 1 : pn) != NULL;
-		if (!has_slash ? glob_match_segments(pat, base)
-			       : rel && glob_match_segments(pat[0] == '/' ? pat + 1 : pat, rel))
+		/* Out of memory counts as no match: the file is checked. */
+		if ((!has_slash ? gg_glob_match(pat, base) : rel ? gg_glob_match(pat[0] == '/' ? pat + 1 : pat, rel) : 0) > 0)
 			return true;
 	}
 	return false;

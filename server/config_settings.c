@@ -2,22 +2,43 @@
 #include "config_settings.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-static void settings_warn(char **warning, const char *key, const char *what)
+static void settings_warn(char **warning, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void settings_warn(char **warning, const char *key, const char *fmt, ...)
 {
+	char *what = NULL;
+	va_list ap;
+	va_start(ap, fmt);
+	if (vasprintf(&what, fmt, ap) < 0)
+		what = NULL;
+	va_end(ap);
 	free(*warning);
-	*warning = gg_strdup_printf("gradguard setting %s: %s", key, what);
+	*warning = what ? gg_strdup_printf("gradguard setting %s: %s", key, what) : NULL;
+	free(what);
 }
 
 /* Returns 0, 1 when the value is skipped (not all strings), or -ENOMEM. */
 static int settings_strings(const cJSON *value, gg_strings *list, const char *key, char **warning)
 {
 	const cJSON *item;
+	int count = 0;
 	cJSON_ArrayForEach(item, value)
 	{
 		if (!cJSON_IsString(item)) {
 			settings_warn(warning, key, "must be an array of strings");
+			return 1;
+		}
+		if (++count > GG_CONFIG_MAX_ITEMS) {
+			settings_warn(warning, key, "has more than %d entries; skipped", GG_CONFIG_MAX_ITEMS);
+			return 1;
+		}
+		if (strlen(item->valuestring) > GG_CONFIG_MAX_ITEM_BYTES) {
+			settings_warn(warning, key, "has an entry longer than %d bytes; skipped", GG_CONFIG_MAX_ITEM_BYTES);
 			return 1;
 		}
 	}
@@ -38,6 +59,10 @@ static int settings_severity(const cJSON *value, gg_config *out, char **warning)
 		if (!item->string || !cJSON_IsString(item) || gg_severity_from_name(item->valuestring, &sev) != 0) {
 			settings_warn(warning, "severity", "values must be \"error\", \"warning\", \"information\" or \"hint\"");
 			continue;
+		}
+		if (out->severities_len >= GG_CONFIG_MAX_ITEMS && gg_config_severity_index(out, item->string) < 0) {
+			settings_warn(warning, "severity", "has more than %d entries; the rest are skipped", GG_CONFIG_MAX_ITEMS);
+			break;
 		}
 		if (gg_config_set_severity(out, item->string, sev) != 0)
 			return -ENOMEM;

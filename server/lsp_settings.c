@@ -16,6 +16,27 @@ void gg_settings_free(gg_session *s)
 	s->config_loader = NULL;
 }
 
+/*
+ * Part of the configuration was ignored (a broken pyproject.toml, a setting
+ * of the wrong type): the user is shown what and why, and the log keeps it.
+ * Each loader reports a file once (it caches the folder's answer), so this
+ * comes once per file and per change of the settings, not per keystroke.
+ */
+static void settings_report(gg_session *s, const char *what)
+{
+	gg_log_warn("%s", what);
+	cJSON *params = cJSON_CreateObject();
+	char *message = gg_strdup_printf("gradguard: %s", what);
+	if (!params || !message || !cJSON_AddNumberToObject(params, "type", 2 /* Warning */) ||
+	    !cJSON_AddStringToObject(params, "message", message)) {
+		cJSON_Delete(params);
+		free(message);
+		return;
+	}
+	free(message);
+	gg_session_send_notification(s, "window/showMessage", params);
+}
+
 /* The loader for the current settings, built on first use after a change. */
 static gg_config_loader *settings_loader(gg_session *s)
 {
@@ -27,7 +48,7 @@ static gg_config_loader *settings_loader(gg_session *s)
 	if (gg_config_from_settings(s->settings, &editor, &warning) == 0)
 		s->config_loader = gg_config_loader_new(editor.set ? &editor : NULL);
 	if (warning)
-		gg_log_warn("%s", warning);
+		settings_report(s, warning);
 	free(warning);
 	gg_config_free(&editor);
 	if (!s->config_loader)
@@ -46,8 +67,14 @@ const gg_config *gg_settings_config_for(gg_session *s, const gg_document *doc)
 	const gg_config *c = NULL;
 	char *error = NULL;
 	int rc = gg_config_loader_for_file(l, doc->path, &c, &error);
-	if (rc)
-		gg_log_warn("%s", error ? error : "cannot read the configuration");
+	if (rc && error) {
+		/* The loader gave the folder the defaults (with the editor's settings): say so. */
+		char *what = gg_strdup_printf("%s; this file is ignored: its folder is checked with the defaults", error);
+		settings_report(s, what ? what : error);
+		free(what);
+	} else if (rc) {
+		settings_report(s, "cannot read the configuration; files are checked with the defaults");
+	}
 	free(error);
 	return c;
 }

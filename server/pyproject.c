@@ -3,6 +3,12 @@
  * grammar: every key is resolved to its full dotted path (table header,
  * dotted keys and inline tables alike), so the three spellings of the same
  * setting go through one assignment.
+ *
+ * The file is the user's, or anyone's whose repository the user opens, so
+ * nothing in it may take the program down: its size and its nesting are
+ * bounded before the parse, the parse itself is guarded (see toml_guard),
+ * and every walk of the tree is a loop, or recursion no deeper than the
+ * three levels of tool.gradguard.severity.
  */
 #include "pyproject.h"
 
@@ -25,25 +31,38 @@ typedef struct toml_reader {
 	int rc;
 } toml_reader;
 
-static void toml_fail(toml_reader *r, TSNode at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void toml_fail(toml_reader *r, TSNode at, const char *fmt, ...)
+static void toml_vfail(toml_reader *r, TSPoint p, const char *fmt, va_list ap)
 {
 	if (r->rc)
 		return;
 	r->rc = -EINVAL;
 	char *what = NULL;
-	va_list ap;
-	va_start(ap, fmt);
 	if (vasprintf(&what, fmt, ap) < 0)
 		what = NULL;
-	va_end(ap);
-	TSPoint p = ts_node_start_point(at);
 	if (what)
 		r->error = gg_strdup_printf("%s:%u:%u: %s", r->path, p.row + 1, p.column + 1, what);
 	free(what);
 	if (!r->error)
 		r->rc = -ENOMEM;
+}
+
+static void toml_fail_at(toml_reader *r, TSPoint p, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void toml_fail(toml_reader *r, TSNode at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void toml_fail_at(toml_reader *r, TSPoint p, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	toml_vfail(r, p, fmt, ap);
+	va_end(ap);
+}
+
+static void toml_fail(toml_reader *r, TSNode at, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	toml_vfail(r, ts_node_start_point(at), fmt, ap);
+	va_end(ap);
 }
 
 static void toml_oom(toml_reader *r)
@@ -173,30 +192,100 @@ static char *toml_string_value(toml_reader *r, TSNode node)
 	return out;
 }
 
-/* Appends the segments of a key (bare_key, quoted_key or dotted_key) to path. */
-static void toml_key_path(toml_reader *r, TSNode key, gg_strings *path)
+/* One segment of a key: a bare_key or a quoted_key. Returns a malloc'd string, or NULL with r->rc set. */
+static char *toml_key_segment(toml_reader *r, TSNode key)
 {
 	const char *type = ts_node_type(key);
-	if (strcmp(type, "dotted_key") == 0) {
-		uint32_t n = ts_node_named_child_count(key);
-		for (uint32_t i = 0; i < n && !r->rc; i++)
-			toml_key_path(r, ts_node_named_child(key, i), path);
-		return;
-	}
-	char *segment = NULL;
 	if (strcmp(type, "bare_key") == 0) {
 		uint32_t a = ts_node_start_byte(key), b = ts_node_end_byte(key);
-		segment = gg_strdup_printf("%.*s", (int)(b - a), r->text + a);
+		char *segment = strndup(r->text + a, b - a);
 		if (!segment)
 			toml_oom(r);
-	} else if (strcmp(type, "quoted_key") == 0) {
-		segment = toml_string_value(r, key);
-	} else {
-		toml_fail(r, key, "expected a key");
+		return segment;
 	}
-	if (segment && gg_strings_push(path, segment) != 0)
+	if (strcmp(type, "quoted_key") == 0)
+		return toml_string_value(r, key);
+	toml_fail(r, key, "expected a key");
+	return NULL;
+}
+
+/*
+ * Appends the segments of a key (bare_key, quoted_key or dotted_key) to
+ * path. The grammar nests a dotted key to the left, one level per '.', so
+ * a.b.c is ((a.b).c): the chain is followed in a loop, never by recursion,
+ * and a path longer than GG_PYPROJECT_MAX_KEY_PARTS is an error.
+ */
+static void toml_key_path(toml_reader *r, TSNode key, gg_strings *path)
+{
+	size_t parts = 1;
+	for (TSNode k = key; strcmp(ts_node_type(k), "dotted_key") == 0; k = ts_node_named_child(k, 0)) {
+		if (ts_node_named_child_count(k) != 2) {
+			toml_fail(r, k, "expected a key");
+			return;
+		}
+		parts++;
+		if (path->len + parts > GG_PYPROJECT_MAX_KEY_PARTS) {
+			toml_fail(r, key, "a key of more than %d parts", GG_PYPROJECT_MAX_KEY_PARTS);
+			return;
+		}
+	}
+	/* The last segments come first down the chain: place them from the end. */
+	TSNode *segments = malloc(parts * sizeof *segments);
+	if (!segments) {
 		toml_oom(r);
-	free(segment);
+		return;
+	}
+	size_t i = parts;
+	TSNode k = key;
+	while (strcmp(ts_node_type(k), "dotted_key") == 0) {
+		segments[--i] = ts_node_named_child(k, 1);
+		k = ts_node_named_child(k, 0);
+	}
+	segments[--i] = k;
+	for (i = 0; i < parts && !r->rc; i++) {
+		char *segment = toml_key_segment(r, segments[i]);
+		if (segment && gg_strings_push(path, segment) != 0)
+			toml_oom(r);
+		free(segment);
+	}
+	free(segments);
+}
+
+/* The named children of node, in order, through a cursor (ts_node_named_child(i) costs O(i) each). */
+typedef struct toml_children {
+	TSTreeCursor cursor;
+	bool started, done;
+} toml_children;
+
+static void toml_children_init(toml_children *it, TSNode node)
+{
+	it->cursor = ts_tree_cursor_new(node);
+	it->started = false;
+	it->done = false;
+}
+
+static bool toml_children_next(toml_children *it, TSNode *out)
+{
+	while (!it->done) {
+		bool moved = it->started ? ts_tree_cursor_goto_next_sibling(&it->cursor)
+					 : ts_tree_cursor_goto_first_child(&it->cursor);
+		it->started = true;
+		if (!moved) {
+			it->done = true;
+			break;
+		}
+		TSNode n = ts_tree_cursor_current_node(&it->cursor);
+		if (ts_node_is_named(n)) {
+			*out = n;
+			return true;
+		}
+	}
+	return false;
+}
+
+static void toml_children_close(toml_children *it)
+{
+	ts_tree_cursor_delete(&it->cursor);
 }
 
 static bool toml_path_is(const gg_strings *path, size_t len, const char *const *names)
@@ -221,21 +310,30 @@ static void toml_set_strings(toml_reader *r, unsigned key, TSNode value)
 	}
 	gg_strings *list = gg_config_list(r->out, key);
 	gg_strings_free(list);
-	uint32_t n = ts_node_named_child_count(value);
-	for (uint32_t i = 0; i < n && !r->rc; i++) {
-		TSNode item = ts_node_named_child(value, i);
+	toml_children items;
+	toml_children_init(&items, value);
+	TSNode item;
+	while (!r->rc && toml_children_next(&items, &item)) {
 		if (strcmp(ts_node_type(item), "comment") == 0)
 			continue;
 		if (strcmp(ts_node_type(item), "string") != 0) {
 			toml_fail(r, item, "%s must be an array of strings, not of %s", gg_config_key_name(key),
 				  ts_node_type(item));
-			return;
+			break;
+		}
+		if (list->len == GG_CONFIG_MAX_ITEMS) {
+			toml_fail(r, item, "%s has more than %d entries", gg_config_key_name(key), GG_CONFIG_MAX_ITEMS);
+			break;
 		}
 		char *s = toml_string_value(r, item);
-		if (s && gg_strings_push(list, s) != 0)
+		if (s && strlen(s) > GG_CONFIG_MAX_ITEM_BYTES)
+			toml_fail(r, item, "%s: an entry longer than %d bytes", gg_config_key_name(key),
+				  GG_CONFIG_MAX_ITEM_BYTES);
+		else if (s && gg_strings_push(list, s) != 0)
 			toml_oom(r);
 		free(s);
 	}
+	toml_children_close(&items);
 }
 
 static void toml_set_severity(toml_reader *r, const char *code, TSNode value)
@@ -246,6 +344,8 @@ static void toml_set_severity(toml_reader *r, const char *code, TSNode value)
 		toml_fail(r, value, "severity.%s must be a string: \"error\", \"warning\", \"information\" or \"hint\"", code);
 	else if (name && gg_severity_from_name(name, &sev) != 0)
 		toml_fail(r, value, "severity.%s: unknown severity \"%s\" (error, warning, information or hint)", code, name);
+	else if (name && r->out->severities_len >= GG_CONFIG_MAX_ITEMS && gg_config_severity_index(r->out, code) < 0)
+		toml_fail(r, value, "severity has more than %d entries", GG_CONFIG_MAX_ITEMS);
 	else if (name && gg_config_set_severity(r->out, code, sev) != 0)
 		toml_oom(r);
 	free(name);
@@ -314,9 +414,10 @@ static void toml_assign(toml_reader *r, TSNode at, const gg_strings *path, TSNod
 /* The pairs of a table, an inline table or the document's top level, under prefix. */
 static void toml_visit_pairs(toml_reader *r, TSNode parent, const gg_strings *prefix)
 {
-	uint32_t n = ts_node_named_child_count(parent);
-	for (uint32_t i = 0; i < n && !r->rc; i++) {
-		TSNode pair = ts_node_named_child(parent, i);
+	toml_children pairs;
+	toml_children_init(&pairs, parent);
+	TSNode pair;
+	while (!r->rc && toml_children_next(&pairs, &pair)) {
 		if (strcmp(ts_node_type(pair), "pair") != 0)
 			continue;
 		/* A pair is key, value (and maybe a trailing comment): key first, value next. */
@@ -334,11 +435,13 @@ static void toml_visit_pairs(toml_reader *r, TSNode parent, const gg_strings *pr
 		for (size_t j = 0; j < prefix->len && !r->rc; j++)
 			if (gg_strings_push(&path, prefix->items[j]) != 0)
 				toml_oom(r);
-		toml_key_path(r, ts_node_named_child(pair, 0), &path);
+		if (!r->rc)
+			toml_key_path(r, ts_node_named_child(pair, 0), &path);
 		if (!r->rc)
 			toml_assign(r, pair, &path, value);
 		gg_strings_free(&path);
 	}
+	toml_children_close(&pairs);
 }
 
 /* A [header] table: its pairs, under the header's key path. */
@@ -361,26 +464,169 @@ static void toml_visit_table(toml_reader *r, TSNode table)
 	gg_strings_free(&header);
 }
 
-/* The first ERROR or MISSING node, depth first, or a null node. */
-static TSNode toml_first_error(TSNode node)
+/* The first ERROR or MISSING node, depth first, or a null node: down the children that have an error, in a loop. */
+static TSNode toml_first_error(TSNode root)
 {
-	if (ts_node_is_missing(node) || strcmp(ts_node_type(node), "ERROR") == 0)
-		return node;
-	uint32_t n = ts_node_child_count(node);
-	for (uint32_t i = 0; i < n; i++) {
-		TSNode child = ts_node_child(node, i);
-		if (ts_node_has_error(child))
-			return toml_first_error(child);
+	TSNode found = { { 0, 0, 0, 0 }, NULL, NULL };
+	TSTreeCursor c = ts_tree_cursor_new(root);
+	for (;;) {
+		TSNode node = ts_tree_cursor_current_node(&c);
+		if (ts_node_is_missing(node) || strcmp(ts_node_type(node), "ERROR") == 0) {
+			found = node;
+			break;
+		}
+		if (!ts_tree_cursor_goto_first_child(&c))
+			break;
+		bool has = ts_node_has_error(ts_tree_cursor_current_node(&c));
+		while (!has && ts_tree_cursor_goto_next_sibling(&c))
+			has = ts_node_has_error(ts_tree_cursor_current_node(&c));
+		if (!has)
+			break;
 	}
-	return (TSNode){ { 0, 0, 0, 0 }, NULL, NULL };
+	ts_tree_cursor_delete(&c);
+	return found;
+}
+
+/* The row and column (0-based, in bytes) of offset in text. */
+static TSPoint toml_point(const char *text, size_t offset)
+{
+	TSPoint p = { 0, 0 };
+	const char *line = text;
+	for (const char *nl; (nl = memchr(line, '\n', offset - (size_t)(line - text))); line = nl + 1)
+		p.row++;
+	p.column = (uint32_t)(offset - (size_t)(line - text));
+	return p;
+}
+
+/* Skips a string that starts at s[i] (a quote), as TOML reads it. Returns the offset after it. */
+static size_t toml_skip_string(const char *s, size_t n, size_t i)
+{
+	char q = s[i];
+	bool basic = q == '"';
+	if (n - i >= 3 && s[i + 1] == q && s[i + 2] == q) {
+		for (i += 3; i < n; i++) {
+			if (basic && s[i] == '\\') {
+				i++;
+				continue;
+			}
+			if (n - i >= 3 && s[i] == q && s[i + 1] == q && s[i + 2] == q) {
+				/* Up to two quotes of the content may stand before the closing three: """a""""". */
+				i += 3;
+				for (int extra = 0; extra < 2 && i < n && s[i] == q; extra++)
+					i++;
+				return i;
+			}
+		}
+		return n;
+	}
+	for (i++; i < n && s[i] != q && s[i] != '\n'; i++)
+		if (basic && s[i] == '\\' && i + 1 < n && s[i + 1] != '\n')
+			i++;
+	return i < n && s[i] == q ? i + 1 : i;
+}
+
+/*
+ * The offset of the first '[' or '{' nested deeper than
+ * GG_PYPROJECT_MAX_DEPTH (strings and comments read as TOML reads them), or
+ * n when there is none. Checked before the parse: tree-sitter keeps one
+ * stack entry or more per open bracket, and the runtime Debian 12 ships
+ * (0.20.7) counts a node's children in 16 bits, so that an error at the end
+ * of 65,536 open brackets builds a node whose child count wraps, and
+ * ts_tree_delete then frees a pointer into the middle of its children
+ * (the double free of `[` * 66,000; fixed upstream in 0.20.8).
+ */
+static size_t toml_too_deep(const char *s, size_t n)
+{
+	unsigned depth = 0;
+	size_t i = 0;
+	while (i < n) {
+		char c = s[i];
+		if (c == '#') {
+			const char *nl = memchr(s + i, '\n', n - i);
+			i = nl ? (size_t)(nl - s) : n;
+			continue;
+		}
+		if (c == '"' || c == '\'') {
+			i = toml_skip_string(s, n, i);
+			continue;
+		}
+		if ((c == '[' || c == '{') && ++depth > GG_PYPROJECT_MAX_DEPTH)
+			return i;
+		if ((c == ']' || c == '}') && depth > 0)
+			depth--;
+		i++;
+	}
+	return n;
+}
+
+/*
+ * The parse's logger, which guards it. A valid prefix of the file has the
+ * nesting toml_too_deep measured; past a syntax error, tree-sitter's error
+ * recovery can read the rest differently (a quote it skipped opens no
+ * string), grow its stack by an entry per token, and take time quadratic in
+ * the tokens (ts_subtree_summarize_children, on "[= " repeated). The first
+ * error is all we report, so the parse is cancelled a fixed number of steps
+ * after it (tree-sitter checks the flag every 100 steps): the stack stays
+ * far below the 65,536 entries that break 0.20.7, and the time linear.
+ */
+enum { TOML_STEPS_AFTER_ERROR = 2000 };
+
+typedef struct toml_guard {
+	size_t cancel;            /* the flag tree-sitter reads: nonzero stops the parse */
+	unsigned long steps;      /* parse log lines so far (each action logs one or more) */
+	unsigned long error_step; /* steps at the first error; 0 before it */
+	TSPoint error_at;         /* where the parse stood then */
+	/* The last "process version:…, row:R, col:C" line, read only at an error (sscanf on every line is dear). */
+	char process[128];
+} toml_guard;
+
+static void toml_guard_log(void *payload, TSLogType type, const char *msg)
+{
+	toml_guard *g = payload;
+	if (type != TSLogTypeParse)
+		return;
+	g->steps++;
+	if (g->error_step) {
+		if (g->steps - g->error_step > TOML_STEPS_AFTER_ERROR)
+			g->cancel = 1;
+	} else if (msg[0] == 'p' && strncmp(msg, "process ", 8) == 0) {
+		size_t n = strnlen(msg, sizeof g->process - 1);
+		memcpy(g->process, msg, n);
+		g->process[n] = '\0';
+	} else if (msg[0] == 'd' && strcmp(msg, "detect_error") == 0) {
+		g->error_step = g->steps;
+		const char *pos = strstr(g->process, ", row:");
+		unsigned row, col;
+		if (pos && sscanf(pos, ", row:%u, col:%u", &row, &col) == 2)
+			g->error_at = (TSPoint){ row, col };
+	}
+}
+
+/* Parses text with the guard on. NULL: cancelled (g->error_step tells where) or out of memory. */
+static TSTree *toml_parse(TSParser *parser, const char *text, uint32_t len, toml_guard *g)
+{
+	ts_parser_set_logger(parser, (TSLogger){ g, toml_guard_log });
+	ts_parser_set_cancellation_flag(parser, &g->cancel);
+	return ts_parser_parse_string(parser, NULL, text, len);
 }
 
 int gg_pyproject_parse(const char *path, const char *text, size_t len, gg_config *out, bool *found, char **error)
 {
 	*found = false;
 	*error = NULL;
-	if (len > UINT32_MAX)
-		return -EFBIG;
+	toml_reader r = { path, text, out, false, NULL, 0 };
+	if (len > GG_PYPROJECT_MAX_BYTES) {
+		*error = gg_strdup_printf("%s: larger than %d bytes, the most a pyproject.toml may have", path,
+					  GG_PYPROJECT_MAX_BYTES);
+		return *error ? -EFBIG : -ENOMEM;
+	}
+	size_t deep = toml_too_deep(text, len);
+	if (deep < len) {
+		toml_fail_at(&r, toml_point(text, deep), "arrays and inline tables nested more than %d deep",
+			     GG_PYPROJECT_MAX_DEPTH);
+		*error = r.error;
+		return r.rc;
+	}
 	TSParser *parser = ts_parser_new();
 	if (!parser)
 		return -ENOMEM;
@@ -390,12 +636,17 @@ int gg_pyproject_parse(const char *path, const char *text, size_t len, gg_config
 					  ts_language_version(tree_sitter_toml()));
 		return *error ? -EINVAL : -ENOMEM;
 	}
-	TSTree *tree = ts_parser_parse_string(parser, NULL, text, (uint32_t)len);
+	toml_guard guard = { 0 };
+	TSTree *tree = toml_parse(parser, text, (uint32_t)len, &guard);
 	ts_parser_delete(parser);
+	if (!tree && guard.error_step) {
+		toml_fail_at(&r, guard.error_at, "TOML syntax error");
+		*error = r.error;
+		return r.rc;
+	}
 	if (!tree)
 		return -ENOMEM;
 
-	toml_reader r = { path, text, out, false, NULL, 0 };
 	TSNode root = ts_tree_root_node(tree);
 	if (ts_node_has_error(root)) {
 		TSNode bad = toml_first_error(root);
@@ -410,12 +661,13 @@ int gg_pyproject_parse(const char *path, const char *text, size_t len, gg_config
 	gg_strings_init(&top);
 	if (!r.rc)
 		toml_visit_pairs(&r, root, &top);
-	uint32_t n = ts_node_named_child_count(root);
-	for (uint32_t i = 0; i < n && !r.rc; i++) {
-		TSNode child = ts_node_named_child(root, i);
+	toml_children tables;
+	toml_children_init(&tables, root);
+	TSNode child;
+	while (!r.rc && toml_children_next(&tables, &child))
 		if (strcmp(ts_node_type(child), "table") == 0)
 			toml_visit_table(&r, child);
-	}
+	toml_children_close(&tables);
 	ts_tree_delete(tree);
 	*found = r.found;
 	*error = r.error;

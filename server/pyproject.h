@@ -19,10 +19,20 @@
  *   severity                               table: code or prefix = "error" | "warning" | "information" | "hint"
  *
  * Fills out (initialised by the caller) and sets *found when the file has
- * the table. Returns 0; -EINVAL for a TOML syntax error, an unknown key or a
- * value of the wrong type, with "PATH:LINE:COL: what" in *error (owned by the
- * caller); -ENOMEM.
+ * the table. Returns 0; -EINVAL for a TOML syntax error, an unknown key, a
+ * value of the wrong type or past a bound below, with "PATH:LINE:COL: what"
+ * in *error (owned by the caller); -EFBIG for a text over
+ * GG_PYPROJECT_MAX_BYTES ("PATH: what"); -ENOMEM.
+ *
+ * Any text is safe to give: the bounds hold whatever it holds, and nothing
+ * recurses on what the file controls.
  */
+enum {
+	GG_PYPROJECT_MAX_BYTES = 1 << 20,  /* the text */
+	GG_PYPROJECT_MAX_DEPTH = 128,      /* arrays and inline tables within each other */
+	GG_PYPROJECT_MAX_KEY_PARTS = 128,  /* a key's dotted parts, with its table's */
+};
+
 int gg_pyproject_parse(const char *path, const char *text, size_t len, gg_config *out, bool *found, char **error);
 
 #endif

@@ -126,13 +126,20 @@ gg_severity gg_config_severity(const gg_config *c, const char *code, gg_severity
 	return severity;
 }
 
+long gg_config_severity_index(const gg_config *c, const char *code)
+{
+	for (size_t i = 0; i < c->severities_len; i++)
+		if (strcmp(c->severities[i].code, code) == 0)
+			return (long)i;
+	return -1;
+}
+
 int gg_config_set_severity(gg_config *c, const char *code, gg_severity severity)
 {
-	for (size_t i = 0; i < c->severities_len; i++) {
-		if (strcmp(c->severities[i].code, code) == 0) {
-			c->severities[i].severity = severity;
-			return 0;
-		}
+	long at = gg_config_severity_index(c, code);
+	if (at >= 0) {
+		c->severities[at].severity = severity;
+		return 0;
 	}
 	gg_severity_override *grown = realloc(c->severities, (c->severities_len + 1) * sizeof *grown);
 	if (!grown)

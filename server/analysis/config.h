@@ -52,6 +52,17 @@ enum {
 	GG_CONFIG_SEVERITY = 1u << 7,
 };
 
+/*
+ * What one setting may hold, whoever reads it (pyproject.toml, the editor's
+ * settings): entries of a list or of the severity table, and bytes of one
+ * entry. Past them a reader refuses the value (a list's cost is paid per
+ * file and per finding).
+ */
+enum {
+	GG_CONFIG_MAX_ITEMS = 1024,
+	GG_CONFIG_MAX_ITEM_BYTES = 4096,
+};
+
 void gg_config_init(gg_config *c);
 void gg_config_free(gg_config *c);
 
@@ -67,6 +78,8 @@ bool gg_strings_contains(const gg_strings *s, const char *item);
  * Returns 0 or -ENOMEM (dst is then partly merged but valid).
  */
 int gg_config_merge(gg_config *dst, const gg_config *src);
+/* The index of code's own severity override in c->severities, or -1. */
+long gg_config_severity_index(const gg_config *c, const char *code);
 /* Sets (or replaces) the severity override for code (a code or a prefix). Returns 0 or -ENOMEM. */
 int gg_config_set_severity(gg_config *c, const char *code, gg_severity severity);
 /*

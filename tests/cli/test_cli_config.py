@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """`gradguard check` and its configuration: --config, --isolated, --select,
---ignore, errors in pyproject.toml (file and line, exit 2), exclude applied
-to the walk but not to files named on the command line, and noqa_row.
+--ignore, errors in pyproject.toml (file and line, exit 2, reported once),
+exclude applied to the walk but not to files named on the command line, and
+noqa_row. A hostile pyproject.toml (huge, deep, a key of 100,000 parts, an
+exclude that backtracks) is refused with its file and line, its folder
+checked with the defaults, and the run goes on; no case may crash or hang
+(a case still running after HANG_S seconds fails: that is a hang, not a
+timing).
 
 usage: test_cli_config.py GRADGUARD
 """
@@ -16,10 +21,17 @@ FINDING = "import torch\n\ndef validate(model, xs):\n    model.eval()\n    retur
 TABLE = "[tool.gradguard]\n"
 
 
+HANG_S = 120
+
+
 def run(gg, *args, cwd):
-    p = subprocess.run([gg, "check", "--output-format", "json", *args], cwd=cwd, capture_output=True, timeout=120)
+    try:
+        p = subprocess.run([gg, "check", "--output-format", "json", *args], cwd=cwd, capture_output=True,
+                           timeout=HANG_S)
+    except subprocess.TimeoutExpired:
+        return None, None, f"still running after {HANG_S} s: a hang"
     if p.returncode < 0:
-        raise AssertionError(f"killed by signal {-p.returncode}")
+        return p.returncode, None, f"killed by signal {-p.returncode}: " + p.stderr.decode(errors="replace")[-500:]
     out = p.stdout.decode()
     return p.returncode, json.loads(out) if out.strip() else None, p.stderr.decode(errors="replace")
 
@@ -53,6 +65,42 @@ CASES = [
      ["gen/a.py"], 1, [("gen/a.py", "GG001")], None),
     ("nearest table wins, checked from a subfolder path", {"pyproject.toml": TABLE + 'ignore = ["GG"]\n',
      "sub/pyproject.toml": TABLE + 'select = ["GG001"]\n', "sub/a.py": FINDING}, ["sub"], 1, [("sub/a.py", "GG001")], None),
+    # Hostile files: each refused with its line, the folder's files checked with the defaults.
+    ("66,000 open brackets (a double free in tree-sitter 0.20.7)",
+     {"pyproject.toml": TABLE + "select = " + "[" * 66000 + "\n", "a.py": FINDING, "b.py": FINDING},
+     [], 2, [("a.py", "GG001"), ("b.py", "GG001")],
+     "pyproject.toml:2:138: arrays and inline tables nested more than 128 deep"),
+    ("66,000 nested inline tables, all closed",
+     {"pyproject.toml": "x = " + "{a = " * 66000 + "1" + "}" * 66000 + "\n" + TABLE + 'ignore = ["GG"]\n',
+      "a.py": FINDING}, [], 2, [("a.py", "GG001")], "pyproject.toml:1:645: arrays and inline tables nested"),
+    ("open brackets after a quote that tree-sitter does not read as one",
+     {"pyproject.toml": '"""\n' + "a = [\n" * 30000, "a.py": FINDING}, [], 2, [("a.py", "GG001")],
+     "pyproject.toml:1:3: TOML syntax error"),
+    ("error recovery that grows the parse stack a token at a time",
+     {"pyproject.toml": "= [ ] x { } , " * 40000, "a.py": FINDING}, [], 2, [("a.py", "GG001")],
+     "pyproject.toml:1:1: TOML syntax error"),
+    ("error recovery quadratic in the tokens",
+     {"pyproject.toml": TABLE + "[= ] " * 200000, "a.py": FINDING}, [], 2, [("a.py", "GG001")],
+     "pyproject.toml:2:2: TOML syntax error"),
+    ("a key of 100,000 dotted parts (recursion once overflowed the stack)",
+     {"pyproject.toml": ".".join(["k"] * 100000) + " = 1\n" + TABLE + 'ignore = ["GG"]\n', "a.py": FINDING},
+     [], 2, [("a.py", "GG001")], "pyproject.toml:1:1: a key of more than 128 parts"),
+    ("larger than 1 MiB", {"pyproject.toml": TABLE + "#" * (1 << 20) + "\n", "a.py": FINDING}, [], 2,
+     [("a.py", "GG001")], "pyproject.toml: larger than 1048576 bytes"),
+    ("an exclude of 1,025 entries",
+     {"pyproject.toml": TABLE + "exclude = [" + ", ".join(f'"p{i}"' for i in range(1025)) + "]\n", "a.py": FINDING},
+     [], 2, [("a.py", "GG001")], "exclude has more than 1024 entries"),
+    ("an exclude entry over 4096 bytes",
+     {"pyproject.toml": TABLE + 'exclude = ["' + "*" * 4097 + '"]\n', "a.py": FINDING},
+     [], 2, [("a.py", "GG001")], "exclude: an entry longer than 4096 bytes"),
+    # Globs: 16 "**/" segments took over a minute, each two more 16 times that.
+    ("exclude of 24 '**/' segments, no match on a path 40 folders deep",
+     {"pyproject.toml": TABLE + 'exclude = ["' + "**/" * 24 + 'x"]\n', "d/" * 40 + "a.py": FINDING},
+     [], 1, [("d/" * 40 + "a.py", "GG001")], None),
+    ("exclude of 24 '**/' segments and '*'s, matching 40 folders deep",
+     {"pyproject.toml": TABLE + 'exclude = ["' + "**/*/" * 12 + "**/gen" + '"]\n',
+      "d/" * 40 + "gen/a.py": FINDING, "b.py": FINDING},
+     [], 1, [("b.py", "GG001")], None),
 ]
 
 
@@ -79,7 +127,9 @@ def main(argv):
                     if r["noqa_row"] != r["location"]["row"]:
                         problems.append(f"noqa_row {r['noqa_row']} != row {r['location']['row']}")
             if err and err not in stderr:
-                problems.append(f"stderr {stderr.strip()!r} lacks {err!r}")
+                problems.append(f"stderr {stderr.strip()[-500:]!r} lacks {err!r}")
+            elif err and stderr.count(err) != 1:
+                problems.append(f"{err!r} reported {stderr.count(err)} times, not once")
             if "Sanitizer" in stderr or "runtime error:" in stderr:
                 problems.append("sanitizer report: " + stderr[-500:])
             print(("FAIL " if problems else "ok   ") + name + (": " + "; ".join(problems) if problems else ""))

@@ -53,6 +53,19 @@ static const struct {
 	{ "/r", "**/gen", "/r/a/b/gen", true },
 	{ "/r", "/top.py", "/r/top.py", true },
 	{ "/r", "scripts/*.py", "/elsewhere/scripts/a.py", false },
+	/* fnmatch's habits, kept by the matcher that replaced it. */
+	{ "/r", "*.py", "/r/.py", false },             /* a leading '.' takes a literal '.' */
+	{ "/r", ".*", "/r/.cache", true },
+	{ "/r", "**/.cache/*", "/r/src/.cache/x", true },
+	{ "/r", "[a-c]x", "/r/q/bx", true },
+	{ "/r", "[!a-c]x", "/r/q/bx", false },
+	{ "/r", "[[:digit:]]*", "/r/q/7up", true },
+	{ "/r", "\\[x\\]", "/r/[x]", true },
+	{ "/r", "data/**", "/r/data/raw/x.csv", true },
+	{ "/r", "data/**", "/r/data", false },
+	{ "/r", "a/**/b/**/c", "/r/a/x/b/y/z/c", true },
+	{ "/r", "a/**/b/**/c", "/r/a/x/c", false },
+	{ "/r", "*a*a*a*a*a*b", "/r/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", false },
 };
 
 int main(void)
@@ -120,6 +133,28 @@ int main(void)
 		}
 		gg_config_free(&c);
 	}
+	/* Many "**" segments cost what one does (a backtracking matcher took minutes for 16): 64 of them, 200 folders deep. */
+	gg_config deep;
+	gg_config_init(&deep);
+	deep.root = strdup("/r");
+	char pattern[64 * 3 + 8] = "", path[3 + 200 * 2 + 8] = "/r/";
+	for (int i = 0; i < 64; i++)
+		strcat(pattern, "**/");
+	strcat(pattern, "x");
+	for (int i = 0; i < 200; i++)
+		strcat(path, "d/");
+	strcat(path, "y");
+	gg_strings_push(&deep.exclude, pattern);
+	if (gg_config_excludes_absolute(&deep, path)) {
+		fprintf(stderr, "FAIL 64 \"**/\" segments matched a path without x\n");
+		failures++;
+	}
+	path[strlen(path) - 1] = 'x';
+	if (!gg_config_excludes_absolute(&deep, path)) {
+		fprintf(stderr, "FAIL 64 \"**/\" segments did not match .../x\n");
+		failures++;
+	}
+	gg_config_free(&deep);
 	printf("config: %d failed\n", failures);
 	return failures ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 /*
  * [tool.gradguard] read from pyproject.toml text: every way TOML can spell
- * the table and its values, and the errors a user gets (with file and line).
+ * the table and its values, the errors a user gets (with file and line), and
+ * the bounds on size, nesting, key length and list length.
  * One row per case; a NULL expectation is not checked.
  */
 #include <errno.h>
@@ -57,7 +58,79 @@ static const toml_case cases[] = {
 	{ "duplicate key", "[tool.gradguard]\nselect = []\n[tool]\ngradguard.select = []\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "duplicate key" },
 	{ "bad unicode escape", "[tool.gradguard]\nselect = [\"\\uD800\"]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "pyproject.toml:2:" },
 	{ "table not a table", "tool.gradguard = 3\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "tool.gradguard must be a table" },
+	/* What the nesting bound does not count: brackets in strings and comments. */
+	{ "brackets in strings and comments", "[tool.gradguard]\nselect = [\"[[[[[[[[\"] # {{{{{{{{{\n", 0, 1, "[[[[[[[[", "", "", "", -1, NULL },
+	{ "quotes before a closing \"\"\"", "[tool.gradguard]\nextra-model-names = [\"\"\"m\"\"\"\", '''n''''']\n", 0, 1, "", "", "m\"|n''", "", -1, NULL },
 };
+
+/* Text made of before, then unit n times, then after. Caller frees. */
+static char *repeat(const char *before, const char *unit, size_t n, const char *after)
+{
+	size_t b = strlen(before), u = strlen(unit), a = strlen(after);
+	char *s = malloc(b + u * n + a + 1);
+	if (!s)
+		abort();
+	memcpy(s, before, b);
+	for (size_t i = 0; i < n; i++)
+		memcpy(s + b + u * i, unit, u);
+	memcpy(s + b + u * n, after, a + 1);
+	return s;
+}
+
+/* The bounds: each at its limit is read, one past it is refused with its line (or, for the size, the file). */
+static int check_bounds(void)
+{
+	char entry[4200], long_entry[4200];
+	snprintf(entry, sizeof entry, "\"%4096s\"", "");
+	snprintf(long_entry, sizeof long_entry, "\"%4097s\"", "");
+	char *open128 = repeat("", "[", 128, ""), *open129 = repeat("", "[", 129, "");
+	char *close128 = repeat("", "]", 128, "\n"), *close129 = repeat("", "]", 129, "\n");
+	struct {
+		const char *name;
+		char *toml;
+		int rc;
+		const char *error;
+	} bounds[] = {
+		{ "128 nested arrays, closed", repeat("x = ", open128, 1, close128), 0, NULL },
+		{ "129 nested arrays, closed", repeat("x = ", open129, 1, close129), -EINVAL,
+		  "pyproject.toml:1:133: arrays and inline tables nested more than 128 deep" },
+		{ "129 nested inline tables on line 2", repeat("a = 1\nx = ", "{a = ", 129, "1"), -EINVAL,
+		  "pyproject.toml:2:645: arrays and inline tables nested" },
+		{ "a key of 128 parts", repeat("", "k.", 127, "k = 1\n"), 0, NULL },
+		{ "a key of 129 parts", repeat("", "k.", 128, "k = 1\n"), -EINVAL, "pyproject.toml:1:1: a key of more than 128 parts" },
+		{ "a key of 129 parts with its table's", repeat("[tool.gradguard]\n", "k.", 126, "k = 1\n"), -EINVAL,
+		  "pyproject.toml:2:1: a key of more than 128 parts" },
+		{ "1024 entries", repeat("[tool.gradguard]\nselect = [", "\"GG\", ", 1024, "]\n"), 0, NULL },
+		{ "1025 entries", repeat("[tool.gradguard]\nselect = [", "\"GG\", ", 1025, "]\n"), -EINVAL,
+		  "pyproject.toml:2:6155: select has more than 1024 entries" },
+		{ "an entry of 4096 bytes", repeat("[tool.gradguard]\nexclude = [", entry, 1, "]\n"), 0, NULL },
+		{ "an entry of 4097 bytes", repeat("[tool.gradguard]\nexclude = [", long_entry, 1, "]\n"), -EINVAL,
+		  "pyproject.toml:2:12: exclude: an entry longer than 4096 bytes" },
+		{ "1 MiB", repeat("", "#", GG_PYPROJECT_MAX_BYTES - 1, "\n"), 0, NULL },
+		{ "1 MiB and a byte", repeat("", "#", GG_PYPROJECT_MAX_BYTES, "\n"), -EFBIG, "pyproject.toml: larger than 1048576 bytes" },
+	};
+	free(open128);
+	free(open129);
+	free(close128);
+	free(close129);
+	int failures = 0;
+	for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
+		gg_config c;
+		gg_config_init(&c);
+		bool found = false;
+		char *error = NULL;
+		int rc = gg_pyproject_parse("pyproject.toml", bounds[i].toml, strlen(bounds[i].toml), &c, &found, &error);
+		if (rc != bounds[i].rc || (bounds[i].error ? !error || !strstr(error, bounds[i].error) : error != NULL)) {
+			fprintf(stderr, "FAIL %s: rc %d (expected %d), error \"%s\" (expected \"%s\")\n", bounds[i].name, rc,
+				bounds[i].rc, error ? error : "(none)", bounds[i].error ? bounds[i].error : "(none)");
+			failures++;
+		}
+		free(error);
+		gg_config_free(&c);
+		free(bounds[i].toml);
+	}
+	return failures;
+}
 
 static char *join(const gg_strings *s)
 {
@@ -137,6 +210,7 @@ int main(void)
 		free(error);
 		gg_config_free(&c);
 	}
-	printf("%zu cases, %d failed\n", sizeof cases / sizeof cases[0], failures);
+	failures += check_bounds();
+	printf("%zu cases and the bounds, %d failed\n", sizeof cases / sizeof cases[0], failures);
 	return failures ? 1 : 0;
 }
