@@ -24,6 +24,34 @@ int gg_code_actions_fixes(gg_session *s, gg_document *doc, const gg_finding *f, 
 	return gg_fix_list(doc->text, doc->len, ts_tree_root_node(doc->tree), f, gg_settings_config_for(s, doc), out);
 }
 
+int gg_code_actions_fixes_each(gg_session *s, gg_document *doc, const gg_finding *findings, size_t count,
+			       gg_fixes *out)
+{
+	return gg_fix_list_each(doc->text, doc->len, ts_tree_root_node(doc->tree), findings, count,
+				gg_settings_config_for(s, doc), out);
+}
+
+int gg_code_actions_any_safe(gg_session *s, gg_document *doc, bool *any)
+{
+	*any = false;
+	size_t n = doc->findings.len;
+	if (!n)
+		return 0;
+	gg_fixes *each = malloc(n * sizeof *each);
+	if (!each)
+		return -ENOMEM;
+	/* As fix-all sees them: the fixes a loop's findings share are made once. */
+	int rc = gg_fix_list_for_all(doc->text, doc->len, ts_tree_root_node(doc->tree), doc->findings.items, n,
+				     gg_settings_config_for(s, doc), each);
+	for (size_t i = 0; i < n && !rc; i++) {
+		for (size_t k = 0; k < each[i].len; k++)
+			*any = *any || each[i].items[k].safe;
+		gg_fixes_free(&each[i]);
+	}
+	free(each);
+	return rc;
+}
+
 static cJSON *code_actions_position(gg_session *s, const gg_document *doc, size_t offset)
 {
 	gg_position p = gg_document_position(doc, offset, s->encoding);

@@ -64,6 +64,17 @@ typedef struct trains_facts {
 	size_t at_len;
 } trains_facts;
 
+/* The places of one finding's GG001 fixes: the wrapped region and the decorated function (0, 0: none). */
+typedef struct gg001_places {
+	uint32_t wrap_start, wrap_end, def_start, def_end;
+} gg001_places;
+
+/* The places given fixes so far (gg_fix_list_for_all): an open-addressing set. */
+typedef struct places_seen {
+	gg001_places *slots; /* owned; cap of them, a zero wrap_end and def_end marks a free slot */
+	size_t len, cap;
+} places_seen;
+
 /* What every fix of a file needs, found once; finding is the one being fixed. */
 typedef struct fixer {
 	const char *text;
@@ -76,6 +87,8 @@ typedef struct fixer {
 	gg_edit import_edit; /* the `import torch` insertion when torch is empty (text owned) */
 	noqa_spot noqa;      /* the line of the last finding */
 	trains_facts trains;
+	bool for_all;        /* gg_fix_list_for_all: a GG001 fix already given to another finding is not repeated */
+	places_seen seen;
 	span file_unit;      /* the file's first indentation unit (indent_unit), once known */
 } fixer;
 
@@ -777,6 +790,55 @@ static char *title_with_import(const fixer *fx, char *title)
 	return t;
 }
 
+static size_t places_hash(const gg001_places *p)
+{
+	uint64_t h = 1469598103934665603ull; /* FNV-1a over the four offsets */
+	const uint32_t v[4] = { p->wrap_start, p->wrap_end, p->def_start, p->def_end };
+	for (int i = 0; i < 4; i++) {
+		h ^= v[i];
+		h *= 1099511628211ull;
+	}
+	return (size_t)(h ^ (h >> 29));
+}
+
+static bool places_free(const gg001_places *p)
+{
+	return !p->wrap_end && !p->def_end;
+}
+
+/* Adds p to the set; *fresh says whether it was not there yet. Returns 0 or -ENOMEM. */
+static int places_add(places_seen *s, const gg001_places *p, bool *fresh)
+{
+	*fresh = false;
+	if (places_free(p))
+		return 0;
+	if (2 * (s->len + 1) > s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		gg001_places *slots = calloc(cap, sizeof *slots);
+		if (!slots)
+			return -ENOMEM;
+		for (size_t i = 0; i < s->cap; i++) {
+			if (places_free(&s->slots[i]))
+				continue;
+			size_t j = places_hash(&s->slots[i]) & (cap - 1);
+			while (!places_free(&slots[j]))
+				j = (j + 1) & (cap - 1);
+			slots[j] = s->slots[i];
+		}
+		free(s->slots);
+		s->slots = slots;
+		s->cap = cap;
+	}
+	size_t j = places_hash(p) & (s->cap - 1);
+	for (; !places_free(&s->slots[j]); j = (j + 1) & (s->cap - 1))
+		if (memcmp(&s->slots[j], p, sizeof *p) == 0)
+			return 0;
+	s->slots[j] = *p;
+	s->len++;
+	*fresh = true;
+	return 0;
+}
+
 static int gg001_fixes(fixer *fx, TSNode call, gg_fixes *out)
 {
 	bool inference_first = fx->config && fx->config->prefer == GG_PREFER_INFERENCE_MODE;
@@ -786,6 +848,22 @@ static int gg001_fixes(fixer *fx, TSNode call, gg_fixes *out)
 	bool is_loop = false;
 	TSNode wrap = wrap_target(fx, call, &is_loop);
 	TSNode def = decorate_target(fx, call);
+	if (fx->for_all) {
+		/*
+		 * Findings in one loop share its wrap: the fixes of the first are
+		 * the fixes of all. Building them again for each made a loop with
+		 * many findings cost findings times lines.
+		 */
+		gg001_places p = { 0, 0, 0, 0 };
+		if (!ts_node_is_null(wrap))
+			p.wrap_start = ts_node_start_byte(wrap), p.wrap_end = ts_node_end_byte(wrap);
+		if (!ts_node_is_null(def))
+			p.def_start = ts_node_start_byte(def), p.def_end = ts_node_end_byte(def);
+		bool fresh;
+		int rc = places_add(&fx->seen, &p, &fresh);
+		if (rc || (!fresh && !places_free(&p)))
+			return rc;
+	}
 	span torch = fx->torch.len ? fx->torch : (span){ "torch", 5 };
 	bool safe_given = false;
 	for (int round = 0; round < 2; round++) {
@@ -1095,6 +1173,8 @@ static void fixer_close(fixer *fx)
 	free(fx->import_edit.text);
 	fx->import_edit.text = NULL;
 	trains_facts_free(&fx->trains);
+	free(fx->seen.slots);
+	memset(&fx->seen, 0, sizeof fx->seen);
 }
 
 /* Appends finding's fixes to out; on failure out is as it was. */
@@ -1136,8 +1216,8 @@ int gg_fix_list(const char *text, size_t len, TSNode root, const gg_finding *fin
 	return rc;
 }
 
-int gg_fix_list_each(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
-		     const gg_config *config, gg_fixes *out)
+static int fix_list_many(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
+			 const gg_config *config, bool for_all, gg_fixes *out)
 {
 	for (size_t i = 0; i < count; i++)
 		gg_fixes_init(&out[i]);
@@ -1145,6 +1225,7 @@ int gg_fix_list_each(const char *text, size_t len, TSNode root, const gg_finding
 		return 0;
 	fixer fx;
 	int rc = fixer_open(&fx, text, len, root, config);
+	fx.for_all = for_all;
 	for (size_t i = 0; i < count && !rc; i++)
 		rc = fixer_list(&fx, &findings[i], &out[i]);
 	fixer_close(&fx);
@@ -1152,6 +1233,18 @@ int gg_fix_list_each(const char *text, size_t len, TSNode root, const gg_finding
 		for (size_t i = 0; i < count; i++)
 			gg_fixes_free(&out[i]);
 	return rc;
+}
+
+int gg_fix_list_each(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
+		     const gg_config *config, gg_fixes *out)
+{
+	return fix_list_many(text, len, root, findings, count, config, false, out);
+}
+
+int gg_fix_list_for_all(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
+			const gg_config *config, gg_fixes *out)
+{
+	return fix_list_many(text, len, root, findings, count, config, true, out);
 }
 
 int gg_fix_apply(const char *text, size_t len, const gg_edit *edits, size_t edits_len, char **out, size_t *out_len)

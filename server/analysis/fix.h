@@ -79,6 +79,15 @@ int gg_fix_list_each(const char *text, size_t len, TSNode root, const gg_finding
 		     const gg_config *config, gg_fixes *out);
 
 /*
+ * gg_fix_list_each for applying them all (fix-all): a finding whose GG001
+ * fixes would be those already given to an earlier one (two forwards in one
+ * loop share its wrap) gets none but its `# noqa`, so that many findings in
+ * one long loop do not build its wrap once each.
+ */
+int gg_fix_list_for_all(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
+			const gg_config *config, gg_fixes *out);
+
+/*
  * Applies edits (sorted by start, not overlapping, inside the text) to text.
  * *out (NUL-terminated, *out_len bytes) is the caller's. Returns 0, -EINVAL
  * when the edits are out of order or out of range, or -ENOMEM.
