@@ -64,6 +64,10 @@ int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, gg_file_rewrite *file,
 	char *out = NULL;
 	size_t out_len = 0;
 	int rc = gg_fix_all(a, src, unsafe, &out, &out_len, fixed);
+	if (rc == GG_FIX_ALL_SYNTAX_ERROR) {
+		*why = strdup("it has a syntax error (fixes are made only in code that parses)");
+		return *why ? GG_FILE_REWRITE_SKIPPED : -ENOMEM;
+	}
 	if (rc)
 		return rc;
 	if (out_len == src->len && memcmp(out, src->text, out_len) == 0) {

@@ -27,8 +27,14 @@ int gg_code_actions_fixes(gg_session *s, gg_document *doc, const gg_finding *f, 
 int gg_code_actions_fixes_each(gg_session *s, gg_document *doc, const gg_finding *findings, size_t count,
 			       gg_fixes *out)
 {
-	return gg_fix_list_each(doc->text, doc->len, ts_tree_root_node(doc->tree), findings, count,
-				gg_settings_config_for(s, doc), out);
+	/*
+	 * As fix-all lists them: a wrap of the loop another finding in the range
+	 * already offers is not offered again. A client without codeAction/resolve
+	 * gets each action's edit inline, and a thousand findings in one loop
+	 * would each carry the same thousand-line wrap.
+	 */
+	return gg_fix_list_for_all(doc->text, doc->len, ts_tree_root_node(doc->tree), findings, count,
+				   gg_settings_config_for(s, doc), out);
 }
 
 int gg_code_actions_any_safe(gg_session *s, gg_document *doc, bool *any)
@@ -120,6 +126,8 @@ int gg_code_actions_fix_all(gg_session *s, gg_document *doc, cJSON **edit)
 	char *out = NULL;
 	size_t out_len = 0, applied = 0;
 	int rc = gg_fix_all(s->analyzer, &src, false, &out, &out_len, &applied);
+	if (rc == GG_FIX_ALL_SYNTAX_ERROR)
+		return 0; /* nothing is fixed in code that does not parse */
 	if (rc)
 		return rc;
 	/* One edit over the span that changed, cut at character (and CRLF) boundaries. */

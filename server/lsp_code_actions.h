@@ -23,8 +23,9 @@ int gg_code_actions_fixes(gg_session *s, gg_document *doc, const gg_finding *f, 
 
 /*
  * The fixes of count findings of doc (doc prepared), out[i] those of
- * findings[i] (the caller frees each), read from the document once.
- * Returns 0 or -ENOMEM.
+ * findings[i] (the caller frees each), read from the document once; a
+ * finding whose GG001 fixes an earlier one already has gets only its
+ * `# noqa` (gg_fix_list_for_all). Returns 0 or -ENOMEM.
  */
 int gg_code_actions_fixes_each(gg_session *s, gg_document *doc, const gg_finding *findings, size_t count,
 			       gg_fixes *out);

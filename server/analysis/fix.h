@@ -94,13 +94,18 @@ int gg_fix_list_for_all(const char *text, size_t len, TSNode root, const gg_find
  */
 int gg_fix_apply(const char *text, size_t len, const gg_edit *edits, size_t edits_len, char **out, size_t *out_len);
 
+/* gg_fix_all's answer for a text that does not parse cleanly: nothing is fixed. */
+#define GG_FIX_ALL_SYNTAX_ERROR 1
+
 /*
  * Applies every safe fix to src (with unsafe, each finding's best fix that
  * changes code, safe or not: ruff's --unsafe-fixes), re-checking between
  * rounds until nothing changes (fixes that overlap wait for the next round;
  * the same edit asked by two fixes is made once). *out is the caller's;
  * *applied counts the fixes made. Running it on its own result changes
- * nothing. Returns 0 or a negative errno.
+ * nothing. Returns 0, GG_FIX_ALL_SYNTAX_ERROR (*out NULL) when src has a
+ * syntax error (tree-sitter finds an ERROR or MISSING node), or a negative
+ * errno.
  */
 int gg_fix_all(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, size_t *out_len, size_t *applied);
 

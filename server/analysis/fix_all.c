@@ -5,6 +5,11 @@
  * apply, and check again, until a round takes nothing. A fix that collides
  * (two wraps of nested loops) waits for the next round, where the re-check
  * usually shows its finding already gone.
+ *
+ * Like ruff, it fixes only code that parses: on a tree that error recovery
+ * made up, a wrap can land where the re-check does not see it, and the
+ * rounds would wrap the same statement again and again (found by
+ * tests/fixes/fuzz_fix.c).
  */
 #include "fix.h"
 
@@ -149,14 +154,23 @@ static int edit_order(const void *pa, const void *pb)
 	return (a->range.start > b->range.start) - (a->range.start < b->range.start);
 }
 
-/* One round on text: *next is the fixed text (NULL when nothing applied). */
+/*
+ * One round on text: *next is the fixed text (NULL when nothing applied),
+ * *applied the fixes it took. Returns GG_FIX_ALL_SYNTAX_ERROR, taking nothing,
+ * when text does not parse cleanly.
+ */
 static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src, bool unsafe, const char *text,
 			 size_t len, char **next, size_t *next_len, size_t *applied)
 {
 	*next = NULL;
+	*applied = 0;
 	TSTree *tree = gg_python_parse(parser, NULL, text, len);
 	if (!tree)
 		return -ENOMEM;
+	if (ts_node_has_error(ts_tree_root_node(tree))) {
+		ts_tree_delete(tree);
+		return GG_FIX_ALL_SYNTAX_ERROR;
+	}
 	gg_source here = *src;
 	here.text = text;
 	here.len = len;
@@ -189,7 +203,7 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 		qsort(taken.items, taken.len, sizeof *taken.items, edit_order);
 		rc = gg_fix_apply(text, len, taken.items, taken.len, next, next_len);
 		if (!rc)
-			*applied += took_count;
+			*applied = took_count;
 	}
 	free(taken.items);
 	free(taken.marks);
@@ -204,28 +218,47 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 int gg_fix_all(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, size_t *out_len, size_t *applied)
 {
 	*applied = 0;
+	*out = NULL;
 	char *cur = malloc(src->len + 1);
 	if (!cur)
 		return -ENOMEM;
 	memcpy(cur, src->text, src->len);
 	cur[src->len] = '\0';
 	size_t cur_len = src->len;
+	char *prev = NULL; /* the text before the last round's fixes */
+	size_t prev_len = 0, last = 0;
 	TSParser *parser = gg_python_parser_new();
 	int rc = parser ? 0 : -ENOMEM;
 	for (int round = 0; round < MAX_ROUNDS && !rc; round++) {
 		char *next = NULL;
-		size_t next_len = 0;
-		rc = fix_all_round(a, parser, src, unsafe, cur, cur_len, &next, &next_len, applied);
+		size_t next_len = 0, took = 0;
+		rc = fix_all_round(a, parser, src, unsafe, cur, cur_len, &next, &next_len, &took);
+		if (rc == GG_FIX_ALL_SYNTAX_ERROR && round > 0) {
+			/* The last round broke the code (no fix should): its fixes are dropped, and the rounds stop. */
+			free(cur);
+			cur = prev;
+			cur_len = prev_len;
+			prev = NULL;
+			*applied -= last;
+			rc = 0;
+			break;
+		}
 		if (rc || !next)
 			break;
-		free(cur);
+		free(prev);
+		prev = cur;
+		prev_len = cur_len;
 		cur = next;
 		cur_len = next_len;
+		last = took;
+		*applied += took;
 	}
+	free(prev);
 	if (parser)
 		ts_parser_delete(parser);
 	if (rc) {
 		free(cur);
+		*applied = 0;
 		return rc;
 	}
 	*out = cur;

@@ -195,5 +195,17 @@ def two_fix_runs_at_once(gg, tmp):
                 f.write(EVAL)
 
 
+@suite.test
+def fix_leaves_code_that_does_not_parse(gg, tmp):
+    # A fix computed on a tree that error recovery made up may land where the
+    # re-check cannot see it: each round wrapped the same statement again.
+    text = EVAL + "\n\ndef broken(:\n    pass\n"
+    path = write(tmp, text)
+    code, out, err = run(gg, "--fix", "train.py", cwd=tmp)
+    check(read(path) == text, "--fix rewrote a file with a syntax error:\n" + read(path))
+    check("train.py: not fixed: it has a syntax error" in err, f"no note: {err}")
+    check(code == 1 and "GG001" in out, f"exit {code}: {out} {err}")
+
+
 if __name__ == "__main__":
     sys.exit(suite.main(sys.argv, __doc__.strip().splitlines()[-1]))
