@@ -21,7 +21,7 @@ median CPU time (of the check, from wait4; of the server, from /proc, over
 the request), the min-max, and the time per finding (flat when the growth
 is linear). CPU time, not wall time: the machine may be shared.
 
-usage: fix_scaling.py --gradguard EXE [--runs N] [--findings 10,100,1000] [--markdown]
+usage: fix_scaling.py --gradguard EXE [--runs N] [--findings 10,100,1000] [--reps N] [--markdown]
        fix_scaling.py --write PATH --shape classes|one-loop --findings N
 """
 import argparse
@@ -140,7 +140,7 @@ class Lsp:
             self.p.wait()
 
 
-def code_action_times(gradguard, path, text, runs):
+def code_action_times(gradguard, path, text, runs, reps=None):
     """(whole-file code actions, fixAll alone): lists of seconds per request, and the findings published."""
     root = os.path.dirname(path)
     uri = "file://" + path
@@ -161,7 +161,7 @@ def code_action_times(gradguard, path, text, runs):
                 if only:
                     context["only"] = only
                 # Repeated on small files: /proc counts CPU time in clock ticks (10 ms).
-                reps = max(1, 2000 // max(1, len(diags)))
+                reps = reps or max(1, 2000 // max(1, len(diags)))
                 t0 = cpu_of(lsp.p.pid)
                 for _ in range(reps):
                     lsp.request("textDocument/codeAction",
@@ -177,7 +177,7 @@ def row(name, shape, findings, times, out):
     out.append((name, shape, findings, med, min(times), max(times), med / findings * 1e6))
 
 
-def bench(gradguard, sizes, runs, markdown):
+def bench(gradguard, sizes, runs, markdown, reps=None):
     rows = []
     tmp = tempfile.mkdtemp(prefix="gg-fix-scaling-")
     try:
@@ -187,7 +187,7 @@ def bench(gradguard, sizes, runs, markdown):
                 path = os.path.join(tmp, f"{shape}_{n}.py")
                 with open(path, "w", encoding="utf-8") as f:
                     f.write(text)
-                both, fix_all, found = code_action_times(gradguard, path, text, runs)
+                both, fix_all, found = code_action_times(gradguard, path, text, runs, reps)
                 fix, plain = [], []
                 for _ in range(runs):
                     work = os.path.join(tmp, "work")
@@ -225,6 +225,7 @@ def main():
     ap.add_argument("--findings", default="10,100,1000")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--reps", type=int, help="code action requests per figure (default: 2000 / findings)")
     opts = ap.parse_args()
     sizes = [int(n) for n in opts.findings.split(",")]
     if opts.write:
@@ -233,7 +234,7 @@ def main():
         return 0
     if not opts.gradguard:
         ap.error("--gradguard or --write is needed")
-    return bench(os.path.abspath(opts.gradguard), sizes, opts.runs, opts.markdown)
+    return bench(os.path.abspath(opts.gradguard), sizes, opts.runs, opts.markdown, opts.reps)
 
 
 if __name__ == "__main__":
