@@ -489,26 +489,28 @@ static int check_read(check_run *run, check_out *o, const char *path, gg_file_re
 		      char **text, size_t *len)
 {
 	*rewriting = false;
-	int rc;
+	int rc, open_rc = 0;
+	char *why = NULL;
 	if (run->fix) {
-		char *why = NULL;
-		rc = gg_file_rewrite_open(file, path, text, len, &why);
-		if (rc == 0) {
+		open_rc = gg_file_rewrite_open(file, path, text, len, &why);
+		if (open_rc == 0) {
 			*rewriting = true;
 			return 0;
 		}
-		if (rc == GG_FILE_REWRITE_SKIPPED)
-			check_note(o, path, why);
-		free(why);
 		gg_file_rewrite_close(file);
-		if (rc == -ENOMEM)
-			return rc;
+		if (open_rc == -ENOMEM)
+			return open_rc;
 	}
 	rc = gg_pyfiles_read(path, text, len);
 	if (rc) {
 		check_report(o, path, strerror(-rc));
+		free(why);
 		return rc == -ENOMEM ? rc : 1;
 	}
+	/* Read for the check, but not opened for the fix: say why it will not be fixed. */
+	if (open_rc)
+		check_note(o, path, open_rc == GG_FILE_REWRITE_SKIPPED ? why : strerror(-open_rc));
+	free(why);
 	return 0;
 }
 

@@ -86,7 +86,11 @@ static int write_all(int fd, const char *p, size_t len, off_t at)
 	return 0;
 }
 
-/* Waits for an exclusive flock on fd, a bounded time. Returns 0, -EWOULDBLOCK (still held) or a negative errno. */
+/*
+ * Waits for an exclusive flock on fd, a bounded time. Returns 0 (also where
+ * the file system has no locks: the check for changes since the read still
+ * holds), -EWOULDBLOCK (still held) or a negative errno.
+ */
 static int lock_wait(int fd)
 {
 	for (int waited = 0;; waited += LOCK_STEP_MS) {
@@ -94,6 +98,8 @@ static int lock_wait(int fd)
 			return 0;
 		if (errno == EINTR)
 			continue;
+		if (errno == ENOLCK || errno == EOPNOTSUPP || errno == EINVAL)
+			return 0;
 		if (errno != EWOULDBLOCK || waited >= LOCK_WAIT_MS)
 			return -errno;
 		struct timespec step = { 0, LOCK_STEP_MS * 1000000L };
