@@ -112,16 +112,20 @@ static bool same_file(const struct stat *a, const struct stat *b)
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
 }
 
-/* Opens path (no link at its last part) for writing if the user may, else for reading. */
+/*
+ * Opens path (no link at its last part) for reading, and says whether the
+ * user may write it. Not opened for writing until a fix writes it: closing a
+ * file opened for writing tells file watchers it was written.
+ */
 static int open_file(const char *path, bool *writable)
 {
 	/* O_NONBLOCK: a FIFO in the file's place must not hang the run; regular files ignore it. */
-	int flags = O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK;
-	int fd = open(path, O_RDWR | flags);
-	*writable = fd >= 0;
-	if (fd < 0 && (errno == EACCES || errno == EPERM || errno == EROFS || errno == ETXTBSY))
-		fd = open(path, O_RDONLY | flags);
-	return fd >= 0 ? fd : -errno;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+	if (fd < 0)
+		return -errno;
+	/* The kernel's own answer for this user: mode, ACLs, a read-only mount. */
+	*writable = faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0;
+	return fd;
 }
 
 int gg_file_rewrite_open(gg_file_rewrite *f, const char *path, char **text, size_t *len, char **why)
@@ -211,19 +215,25 @@ static int changed_skip(char **why)
 static int commit_in_place(gg_file_rewrite *f, const char *expect, size_t expect_len, const char *head,
 			   size_t head_len, const char *body, size_t body_len, char **why)
 {
-	bool same;
-	int rc = still_as_read(f, expect, expect_len, &same);
-	if (rc)
-		return rc;
-	if (!same)
-		return changed_skip(why);
-	rc = write_all(f->fd, head, head_len, 0);
+	int fd = open(f->path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+	if (fd < 0)
+		return errno == ELOOP ? changed_skip(why) : -errno;
+	struct stat st;
+	bool same = false;
+	int rc = fstat(fd, &st) != 0 ? -errno : 0;
+	if (!rc && same_file(&st, &f->st))
+		rc = still_as_read(f, expect, expect_len, &same);
+	if (!rc && !same)
+		rc = changed_skip(why);
 	if (!rc)
-		rc = write_all(f->fd, body, body_len, (off_t)head_len);
-	if (!rc && ftruncate(f->fd, (off_t)(head_len + body_len)) != 0)
+		rc = write_all(fd, head, head_len, 0);
+	if (!rc)
+		rc = write_all(fd, body, body_len, (off_t)head_len);
+	if (!rc && ftruncate(fd, (off_t)(head_len + body_len)) != 0)
 		rc = -errno;
-	if (!rc && fsync(f->fd) != 0)
+	if (!rc && fsync(fd) != 0)
 		rc = -errno;
+	close(fd);
 	return rc;
 }
 

@@ -19,8 +19,11 @@
  *  - a file with other hard links, or whose owner cannot be kept, or in a
  *    folder where no file can be made, is written in place under the lock
  *    (its inode, links, owner and mode stay);
- *  - a file the user may not write (the open for writing fails, or no write
- *    bit is set: read-only as an editor sees it, even for root) is left;
+ *  - a file the user may not write (access(2) says so, for the effective
+ *    ids: mode, ACLs, a read-only mount; or no write bit is set: read-only
+ *    as an editor sees it, even for root) is left;
+ *  - the file is opened for writing only to be written (in place): closing
+ *    a file opened for writing tells file watchers it changed;
  *  - a file changed on disk since it was read (a different file at the
  *    path, another size or mtime, other bytes) is left.
  *
@@ -32,7 +35,7 @@
 
 typedef struct gg_file_rewrite {
 	char *path;     /* owned: the file itself (a symlink's target, resolved) */
-	int fd;         /* the file, open and locked; -1 when closed */
+	int fd;         /* the file, open for reading and locked; -1 when closed */
 	bool writable;  /* the user may write it */
 	struct stat st; /* of fd, once read */
 } gg_file_rewrite;
