@@ -470,6 +470,12 @@ static bool name_has_word(span name, const char *lit)
 
 static bool fix_trains(fixer *fx, TSNode region, unsigned depth);
 
+static int offset_cmp(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	return (a > b) - (a < b);
+}
+
 static int fn_def_cmp(const void *pa, const void *pb)
 {
 	const fn_def *a = pa, *b = pb;
@@ -581,11 +587,14 @@ static int trains_facts_build(fixer *fx)
 				}
 				t->at = at;
 			}
-			t->at[t->at_len++] = ts_node_start_byte(n); /* ascending: the walk is in document order */
+			t->at[t->at_len++] = ts_node_start_byte(n);
 		}
 		more = gg_tree_walk_next(&cur, true);
 	}
 	ts_tree_cursor_delete(&cur);
+	/* Ascending already (document order), unless error recovery placed a node out of order. */
+	if (!rc && t->at_len)
+		qsort(t->at, t->at_len, sizeof *t->at, offset_cmp);
 	t->built = !rc;
 	return rc;
 }
