@@ -31,6 +31,7 @@
 #include "analysis.h"
 #include "fix.h"
 #include "cli_fix.h"
+#include "file_rewrite.h"
 #include "cli_output_full.h"
 #include "cli_output_sarif.h"
 #include "config_load.h"
@@ -148,6 +149,12 @@ static void check_report(check_out *o, const char *path, const char *message)
 {
 	fprintf(o->err, "gradguard: %s: %s\n", path, message);
 	o->failed = true;
+}
+
+/* A file left as it was, for a reason that is no error (read-only, changed meanwhile): its findings stay. */
+static void check_note(check_out *o, const char *path, const char *message)
+{
+	fprintf(o->err, "gradguard: %s: not fixed: %s\n", path, message);
 }
 
 static int path_cmp(const void *pa, const void *pb)
@@ -456,14 +463,81 @@ static int check_config_for_file(check_run *run, check_out *o, const char *path,
  * Checks one file with w's analysis, its output and reports going to o.
  * Returns 0, or a negative errno that ends the run (out of memory).
  */
-static int check_file(check_run *run, check_worker *w, check_out *o, const char *path)
+/* The configuration of path into *config; reported on failure. Returns 0 or -ENOMEM (which ends the run). */
+static int check_config(check_run *run, check_out *o, const char *path, const gg_config **config)
 {
-	char *text = NULL;
-	size_t len = 0;
-	int rc = gg_pyfiles_read(path, &text, &len);
+	*config = NULL;
+	if (run->config_path || !run->loader) {
+		*config = run_config_for_dir(run, "."); /* no loader: only reads run */
+		return 0;
+	}
+	char *error = NULL;
+	int rc = check_config_for_file(run, o, path, config, &error);
+	if (rc)
+		check_report(o, "configuration", error ? error : strerror(-rc));
+	free(error);
+	return rc == -ENOMEM ? rc : 0;
+}
+
+/*
+ * Reads the file at path; with --fix, opens it for the rewrite first
+ * (*rewriting then says so), locked until check_file is done with it. A
+ * file that cannot be rewritten safely is read for the check alone, and
+ * noted. Returns 0, 1 (reported: skip the file) or -ENOMEM.
+ */
+static int check_read(check_run *run, check_out *o, const char *path, gg_file_rewrite *file, bool *rewriting,
+		      char **text, size_t *len)
+{
+	*rewriting = false;
+	int rc, open_rc = 0;
+	char *why = NULL;
+	if (run->fix) {
+		open_rc = gg_file_rewrite_open(file, path, text, len, &why);
+		if (open_rc == 0) {
+			*rewriting = true;
+			return 0;
+		}
+		gg_file_rewrite_close(file);
+		if (open_rc == -ENOMEM)
+			return open_rc;
+	}
+	rc = gg_pyfiles_read(path, text, len);
 	if (rc) {
 		check_report(o, path, strerror(-rc));
-		return rc == -ENOMEM ? rc : 0;
+		free(why);
+		return rc == -ENOMEM ? rc : 1;
+	}
+	/* Read for the check, but not opened for the fix: say why it will not be fixed. */
+	if (open_rc)
+		check_note(o, path, open_rc == GG_FILE_REWRITE_SKIPPED ? why : strerror(-open_rc));
+	free(why);
+	return 0;
+}
+
+/*
+ * Checks one file with w's analysis, its output and reports going to o.
+ * Returns 0, or a negative errno that ends the run (out of memory).
+ */
+static int check_file(check_run *run, check_worker *w, check_out *o, const char *path)
+{
+	const gg_config *config = NULL;
+	int rc;
+	/*
+	 * With --fix the configuration comes first, before the file is locked:
+	 * with threads the lookups take turns in file order, and a job waiting
+	 * for its turn while it holds a lock another job waits for (the same
+	 * file by two paths) would wait forever.
+	 */
+	if (run->fix && (rc = check_config(run, o, path, &config)))
+		return rc;
+	char *text = NULL;
+	size_t len = 0;
+	gg_file_rewrite file = { NULL, -1, false, { 0 } };
+	bool rewriting = false;
+	rc = check_read(run, o, path, &file, &rewriting, &text, &len);
+	if (rc) {
+		gg_file_rewrite_close(&file);
+		return rc < 0 ? rc : 0;
 	}
 	/* Python skips a UTF-8 byte order mark; so do the positions. */
 	const char *body = text;
@@ -483,6 +557,7 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 		if (rc == -ENOMEM) {
 			free(encoding);
 			free(text);
+			gg_file_rewrite_close(&file);
 			return rc;
 		}
 		if (rc) {
@@ -492,6 +567,7 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 			free(msg);
 			free(encoding);
 			free(text);
+			gg_file_rewrite_close(&file);
 			return 0;
 		}
 		free(encoding);
@@ -504,40 +580,40 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 
 	gg_findings findings;
 	gg_findings_init(&findings);
-	const gg_config *config = NULL;
-	if (run->config_path || !run->loader) {
-		config = run_config_for_dir(run, "."); /* no loader: only reads run */
-	} else {
-		char *error = NULL;
-		rc = check_config_for_file(run, o, path, &config, &error);
-		if (rc) {
-			check_report(o, "configuration", error ? error : strerror(-rc));
-			free(error);
-			if (rc == -ENOMEM) {
-				free(text);
-				return rc;
-			}
-		}
+	if (!run->fix && (rc = check_config(run, o, path, &config))) {
+		free(text);
+		return rc;
 	}
 	gg_source src = { body, body_len, NULL, path, config, NULL, &run->project };
 	char *fixed_text = NULL;
 	if (run->fix && decoded) {
 		check_report(o, path, "not fixed: the file is not UTF-8 (fixes are written in UTF-8 only)");
-	} else if (run->fix) {
+	} else if (rewriting) {
 		size_t fixed = 0, fixed_len = 0;
-		rc = gg_cli_fix_file(w->analyzer, &src, path, body != text, run->unsafe_fixes, &fixed_text, &fixed_len, &fixed);
-		if (rc) {
+		char *why = NULL;
+		rc = gg_cli_fix_file(w->analyzer, &src, &file, text, len, run->unsafe_fixes, &fixed_text, &fixed_len,
+				     &fixed, &why);
+		if (rc == GG_FILE_REWRITE_SKIPPED) {
+			check_note(o, path, why);
+			rc = 0;
+		} else if (rc) {
 			check_report(o, path, strerror(-rc));
 			if (rc == -ENOMEM) {
+				free(why);
 				free(text);
+				gg_file_rewrite_close(&file);
 				return rc;
 			}
+			rc = 0;
 		} else if (fixed_text) {
 			src.text = body = fixed_text;
 			src.len = body_len = fixed_len;
 			o->fixed += fixed;
 		}
+		free(why);
 	}
+	/* Written or left: the lock is no longer needed for what is reported. */
+	gg_file_rewrite_close(&file);
 	/* json and sarif list each finding's fixes and full names the best: they need the tree. */
 	TSTree *tree = NULL;
 	if (run->format == FORMAT_JSON || run->format == FORMAT_FULL || run->format == FORMAT_SARIF) {

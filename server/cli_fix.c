@@ -8,8 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static cJSON *fix_location(const gg_position_table *positions, size_t offset)
 {
@@ -57,39 +55,19 @@ cJSON *gg_cli_fix_json(const gg_fix *fix, const gg_position_table *positions, bo
 	return o;
 }
 
-/* Writes BOM + body next to path and renames it over path, keeping the file's mode. */
-static int fix_write(const char *path, bool bom, const char *body, size_t len)
-{
-	struct stat st;
-	if (stat(path, &st) != 0)
-		return -errno;
-	char *tmp = NULL;
-	if (asprintf(&tmp, "%s.gradguard-fix~", path) < 0)
-		return -ENOMEM;
-	FILE *f = fopen(tmp, "wb");
-	int rc = f ? 0 : -errno;
-	if (!rc && ((bom && fwrite("\xEF\xBB\xBF", 1, 3, f) != 3) || fwrite(body, 1, len, f) != len))
-		rc = -EIO;
-	if (f && fclose(f) != 0 && !rc)
-		rc = -EIO;
-	if (!rc && chmod(tmp, st.st_mode & 07777) != 0)
-		rc = -errno;
-	if (!rc && rename(tmp, path) != 0)
-		rc = -errno;
-	if (rc && f)
-		unlink(tmp);
-	free(tmp);
-	return rc;
-}
-
-int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, const char *path, bool bom, bool unsafe, char **new_text,
-		    size_t *new_len, size_t *fixed)
+int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, gg_file_rewrite *file, const char *read, size_t read_len,
+		    bool unsafe, char **new_text, size_t *new_len, size_t *fixed, char **why)
 {
 	*new_text = NULL;
 	*fixed = 0;
+	*why = NULL;
 	char *out = NULL;
 	size_t out_len = 0;
 	int rc = gg_fix_all(a, src, unsafe, &out, &out_len, fixed);
+	if (rc == GG_FIX_ALL_SYNTAX_ERROR) {
+		*why = strdup("it has a syntax error (fixes are made only in code that parses)");
+		return *why ? GG_FILE_REWRITE_SKIPPED : -ENOMEM;
+	}
 	if (rc)
 		return rc;
 	if (out_len == src->len && memcmp(out, src->text, out_len) == 0) {
@@ -97,7 +75,9 @@ int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, const char *path, bool
 		*fixed = 0;
 		return 0;
 	}
-	rc = fix_write(path, bom, out, out_len);
+	/* What comes before the body (a BOM) is written back as it was. */
+	size_t head_len = (size_t)(src->text - read);
+	rc = gg_file_rewrite_commit(file, read, read_len, read, head_len, out, out_len, why);
 	if (rc) {
 		free(out);
 		*fixed = 0;

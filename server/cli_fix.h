@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "analysis.h"
+#include "file_rewrite.h"
 #include "fix.h"
 #include "position.h"
 
@@ -24,12 +25,15 @@
 cJSON *gg_cli_fix_json(const gg_fix *fix, const gg_position_table *positions, bool with_kind);
 
 /*
- * Applies every safe fix (with unsafe, every best fix) to the file at path whose body (after any BOM) is
- * src->text; when something changed, writes the file back (BOM kept) and
- * hands over the new body in *text / *len (the caller's; freed old one).
- * *fixed counts the fixes. Returns 0 or a negative errno (file untouched).
+ * Applies every safe fix (with unsafe, every best fix) to src, the body of
+ * the file that file holds open: read_len bytes read from it, src->text
+ * pointing into them after any BOM. When something changed, rewrites the
+ * file (BOM kept; gg_file_rewrite_commit) and hands over the new body in
+ * *new_text / *new_len (the caller's). *fixed counts the fixes. Returns 0,
+ * GG_FILE_REWRITE_SKIPPED with *why (the caller's: why the file was left as
+ * it was), or a negative errno (the file untouched).
  */
-int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, const char *path, bool bom, bool unsafe, char **new_text,
-		    size_t *new_len, size_t *fixed);
+int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, gg_file_rewrite *file, const char *read, size_t read_len,
+		    bool unsafe, char **new_text, size_t *new_len, size_t *fixed, char **why);
 
 #endif

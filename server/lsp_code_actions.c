@@ -24,6 +24,40 @@ int gg_code_actions_fixes(gg_session *s, gg_document *doc, const gg_finding *f, 
 	return gg_fix_list(doc->text, doc->len, ts_tree_root_node(doc->tree), f, gg_settings_config_for(s, doc), out);
 }
 
+int gg_code_actions_fixes_each(gg_session *s, gg_document *doc, const gg_finding *findings, size_t count,
+			       gg_fixes *out)
+{
+	/*
+	 * As fix-all lists them: a wrap of the loop another finding in the range
+	 * already offers is not offered again. A client without codeAction/resolve
+	 * gets each action's edit inline, and a thousand findings in one loop
+	 * would each carry the same thousand-line wrap.
+	 */
+	return gg_fix_list_for_all(doc->text, doc->len, ts_tree_root_node(doc->tree), findings, count,
+				   gg_settings_config_for(s, doc), out);
+}
+
+int gg_code_actions_any_safe(gg_session *s, gg_document *doc, bool *any)
+{
+	*any = false;
+	size_t n = doc->findings.len;
+	if (!n)
+		return 0;
+	gg_fixes *each = malloc(n * sizeof *each);
+	if (!each)
+		return -ENOMEM;
+	/* As fix-all sees them: the fixes a loop's findings share are made once. */
+	int rc = gg_fix_list_for_all(doc->text, doc->len, ts_tree_root_node(doc->tree), doc->findings.items, n,
+				     gg_settings_config_for(s, doc), each);
+	for (size_t i = 0; i < n && !rc; i++) {
+		for (size_t k = 0; k < each[i].len; k++)
+			*any = *any || each[i].items[k].safe;
+		gg_fixes_free(&each[i]);
+	}
+	free(each);
+	return rc;
+}
+
 static cJSON *code_actions_position(gg_session *s, const gg_document *doc, size_t offset)
 {
 	gg_position p = gg_document_position(doc, offset, s->encoding);
@@ -92,6 +126,8 @@ int gg_code_actions_fix_all(gg_session *s, gg_document *doc, cJSON **edit)
 	char *out = NULL;
 	size_t out_len = 0, applied = 0;
 	int rc = gg_fix_all(s->analyzer, &src, false, &out, &out_len, &applied);
+	if (rc == GG_FIX_ALL_SYNTAX_ERROR)
+		return 0; /* nothing is fixed in code that does not parse */
 	if (rc)
 		return rc;
 	/* One edit over the span that changed, cut at character (and CRLF) boundaries. */

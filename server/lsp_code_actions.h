@@ -21,6 +21,18 @@ bool gg_code_actions_prepare(gg_session *s, gg_document *doc);
 /* The fixes of doc's finding f (doc prepared). Returns 0 or -ENOMEM. */
 int gg_code_actions_fixes(gg_session *s, gg_document *doc, const gg_finding *f, gg_fixes *out);
 
+/*
+ * The fixes of count findings of doc (doc prepared), out[i] those of
+ * findings[i] (the caller frees each), read from the document once; a
+ * finding whose GG001 fixes an earlier one already has gets only its
+ * `# noqa` (gg_fix_list_for_all). Returns 0 or -ENOMEM.
+ */
+int gg_code_actions_fixes_each(gg_session *s, gg_document *doc, const gg_finding *findings, size_t count,
+			       gg_fixes *out);
+
+/* Whether some finding of doc (prepared) has a safe fix: fix-all is offered then. Returns 0 or -ENOMEM. */
+int gg_code_actions_any_safe(gg_session *s, gg_document *doc, bool *any);
+
 /* A WorkspaceEdit applying edits to doc (versioned when the client takes documentChanges); NULL on OOM. */
 cJSON *gg_code_actions_workspace_edit(gg_session *s, const gg_document *doc, const gg_edit *edits, size_t len);
 

@@ -44,6 +44,37 @@ typedef struct noqa_spot {
 	size_t codes_end;     /* end is in a `# noqa: CODES` comment: where its codes end; else 0 */
 } noqa_spot;
 
+/* A function of the file, for following calls into it (local_function_trains). */
+typedef struct fn_def {
+	span name;
+	TSNode body;
+	/*
+	 * On the first function of a name: whether a function of that name
+	 * trains, followed from depth d (trains[d]): 0 not known yet, 1 no, 2 yes.
+	 */
+	uint8_t trains[MAX_CALL_DEPTH];
+} fn_def;
+
+/* What fix_trains needs of the whole file, found on first use (trains_facts_build). */
+typedef struct trains_facts {
+	bool built;
+	fn_def *fns; /* owned; sorted by name */
+	size_t fns_len;
+	uint32_t *at; /* owned; ascending starts of the nodes that train, seen from depth 0 */
+	size_t at_len;
+} trains_facts;
+
+/* The places of one finding's GG001 fixes: the wrapped region and the decorated function (0, 0: none). */
+typedef struct gg001_places {
+	uint32_t wrap_start, wrap_end, def_start, def_end;
+} gg001_places;
+
+/* The places given fixes so far (gg_fix_list_for_all): an open-addressing set. */
+typedef struct places_seen {
+	gg001_places *slots; /* owned; cap of them, a zero wrap_end and def_end marks a free slot */
+	size_t len, cap;
+} places_seen;
+
 /* What every fix of a file needs, found once; finding is the one being fixed. */
 typedef struct fixer {
 	const char *text;
@@ -55,6 +86,10 @@ typedef struct fixer {
 	span torch;  /* the module-level name of torch, or empty: `import torch` must be added */
 	gg_edit import_edit; /* the `import torch` insertion when torch is empty (text owned) */
 	noqa_spot noqa;      /* the line of the last finding */
+	trains_facts trains;
+	bool for_all;        /* gg_fix_list_for_all: a GG001 fix already given to another finding is not repeated */
+	places_seen seen;
+	span file_unit;      /* the file's first indentation unit (indent_unit), once known */
 } fixer;
 
 /* ---- small helpers ---- */
@@ -369,7 +404,7 @@ static span indent_unit_between(const fixer *fx, TSNode owner, TSNode stmt)
 	return (span){ fx->text + ss + oi, si - oi };
 }
 
-static span indent_unit(const fixer *fx, TSNode stmt)
+static span indent_unit(fixer *fx, TSNode stmt)
 {
 	TSNode block = ts_node_parent(stmt);
 	if (type_is(block, "block")) {
@@ -377,6 +412,9 @@ static span indent_unit(const fixer *fx, TSNode stmt)
 		if (u.len)
 			return u;
 	}
+	if (fx->file_unit.len)
+		return fx->file_unit;
+	/* The file's first unit, found once: a walk of the file for each fix made many fixes quadratic. */
 	TSTreeCursor cur = ts_tree_cursor_new(fx->root);
 	span found = { NULL, 0 };
 	for (bool more = true; more && !found.len;) {
@@ -386,7 +424,8 @@ static span indent_unit(const fixer *fx, TSNode stmt)
 		more = gg_tree_walk_next(&cur, true);
 	}
 	ts_tree_cursor_delete(&cur);
-	return found.len ? found : (span){ "    ", 4 };
+	fx->file_unit = found.len ? found : (span){ "    ", 4 };
+	return fx->file_unit;
 }
 
 /* ---- what a region of code does ---- */
@@ -429,24 +468,142 @@ static bool name_has_word(span name, const char *lit)
 	return false;
 }
 
-static bool fix_trains(const fixer *fx, TSNode region, unsigned depth);
+static bool fix_trains(fixer *fx, TSNode region, unsigned depth);
 
-/* The body of a function of this file with this name trains (followed MAX_CALL_DEPTH deep). */
-static bool local_function_trains(const fixer *fx, span name, unsigned depth)
+static int offset_cmp(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	return (a > b) - (a < b);
+}
+
+static int fn_def_cmp(const void *pa, const void *pb)
+{
+	const fn_def *a = pa, *b = pb;
+	int c = memcmp(a->name.ptr, b->name.ptr, a->name.len < b->name.len ? a->name.len : b->name.len);
+	return c ? c : (a->name.len > b->name.len) - (a->name.len < b->name.len);
+}
+
+/* The first function of the file named name (trains_facts_build sorted them by name), or NULL. */
+static fn_def *fn_def_find(const fixer *fx, span name)
+{
+	const trains_facts *t = &fx->trains;
+	fn_def key = { .name = name };
+	size_t lo = 0, hi = t->fns_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (fn_def_cmp(&t->fns[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->fns_len && span_eq(t->fns[lo].name, name) ? &t->fns[lo] : NULL;
+}
+
+/*
+ * Whether a function of this file with this name trains, followed
+ * MAX_CALL_DEPTH deep. Every function of that name counts (a method name is
+ * not resolved to its class). The answer for (name, depth) is kept on the
+ * first function of the name: each body is walked at most once per depth,
+ * where walking the file for every call made a file with many functions of
+ * one name (methods of several classes) take minutes.
+ */
+static bool local_function_trains(fixer *fx, span name, unsigned depth)
 {
 	if (depth >= MAX_CALL_DEPTH || !name.len)
 		return false;
+	fn_def *first = fn_def_find(fx, name);
+	if (!first)
+		return false;
+	if (!first->trains[depth]) {
+		bool trains = false;
+		const fn_def *end = fx->trains.fns + fx->trains.fns_len;
+		for (const fn_def *f = first; f < end && !trains && span_eq(f->name, name); f++)
+			trains = fix_trains(fx, f->body, depth + 1);
+		first->trains[depth] = trains ? 2 : 1;
+	}
+	return first->trains[depth] == 2;
+}
+
+/* Whether the node n, met at depth in a region, makes it train (fix_trains); its children are not looked at. */
+static bool node_trains(fixer *fx, TSNode n, unsigned depth)
+{
+	if (type_is(n, "yield") || type_is(n, "await"))
+		return true;
+	if (!type_is(n, "call"))
+		return false;
+	span recv;
+	span last = callee_last(fx, ts_node_child_by_field_name(n, "function", 8), &recv);
+	return span_is(last, "backward") || span_is(last, "requires_grad_") || span_is(last, "enable_grad") ||
+	       span_is(last, "set_grad_enabled") || span_is(last, "zero_grad") || span_is(last, "manual_backward") ||
+	       (span_is(last, "grad") && span_has(recv, "autograd")) ||
+	       (span_is(last, "step") &&
+		(span_has(recv, "optim") || span_has(recv, "scaler") || span_has(recv, "sched"))) ||
+	       name_has_word(last, "train") || name_has_word(last, "fit") || local_function_trains(fx, last, depth);
+}
+
+/*
+ * Finds, once per file, what fix_trains asks of every region: the file's
+ * functions by name, then the starts of the nodes that train (as seen from a
+ * region's own depth, 0). Returns 0 or -ENOMEM.
+ */
+static int trains_facts_build(fixer *fx)
+{
+	trains_facts *t = &fx->trains;
+	if (t->built)
+		return 0;
+	size_t cap = 0;
 	TSTreeCursor cur = ts_tree_cursor_new(fx->root);
-	bool trains = false;
-	for (bool more = true; more && !trains;) {
+	int rc = 0;
+	for (bool more = true; more && !rc;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
-		if (type_is(n, "function_definition") &&
-		    span_eq(node_span(fx, ts_node_child_by_field_name(n, "name", 4)), name))
-			trains = fix_trains(fx, ts_node_child_by_field_name(n, "body", 4), depth + 1);
+		if (type_is(n, "function_definition")) {
+			if (t->fns_len == cap) {
+				cap = cap ? cap * 2 : 16;
+				fn_def *fns = realloc(t->fns, cap * sizeof *fns);
+				if (!fns) {
+					rc = -ENOMEM;
+					break;
+				}
+				t->fns = fns;
+			}
+			t->fns[t->fns_len++] = (fn_def){ node_span(fx, ts_node_child_by_field_name(n, "name", 4)),
+							 ts_node_child_by_field_name(n, "body", 4), { 0, 0, 0 } };
+		}
+		more = gg_tree_walk_next(&cur, true);
+	}
+	if (!rc && t->fns_len)
+		qsort(t->fns, t->fns_len, sizeof *t->fns, fn_def_cmp);
+	cap = 0;
+	ts_tree_cursor_reset(&cur, fx->root);
+	for (bool more = !rc; more;) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		if (node_trains(fx, n, 0)) {
+			if (t->at_len == cap) {
+				cap = cap ? cap * 2 : 16;
+				uint32_t *at = realloc(t->at, cap * sizeof *at);
+				if (!at) {
+					rc = -ENOMEM;
+					break;
+				}
+				t->at = at;
+			}
+			t->at[t->at_len++] = ts_node_start_byte(n);
+		}
 		more = gg_tree_walk_next(&cur, true);
 	}
 	ts_tree_cursor_delete(&cur);
-	return trains;
+	/* Ascending already (document order), unless error recovery placed a node out of order. */
+	if (!rc && t->at_len)
+		qsort(t->at, t->at_len, sizeof *t->at, offset_cmp);
+	t->built = !rc;
+	return rc;
+}
+
+static void trains_facts_free(trains_facts *t)
+{
+	free(t->fns);
+	free(t->at);
+	memset(t, 0, sizeof *t);
 }
 
 /*
@@ -455,29 +612,32 @@ static bool local_function_trains(const fixer *fx, span name, unsigned depth)
  * enable_grad, a call named like training, a local function that does), or it
  * yields or awaits (a with block stays open across a yield, into the caller).
  * Conservative on purpose: a false "yes" only makes the fix wrap less.
+ *
+ * A region of a fix (depth 0) is answered from the file's facts (built
+ * first, trains_facts_build) with one binary search; deeper, from the
+ * bodies of functions, each walked once per depth (local_function_trains).
  */
-static bool fix_trains(const fixer *fx, TSNode region, unsigned depth)
+static bool fix_trains(fixer *fx, TSNode region, unsigned depth)
 {
 	if (ts_node_is_null(region))
 		return false;
+	if (depth == 0 && fx->trains.built) {
+		/* The nodes of a region are those that start inside it. */
+		uint32_t s = ts_node_start_byte(region), e = ts_node_end_byte(region);
+		size_t lo = 0, hi = fx->trains.at_len;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (fx->trains.at[mid] < s)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		return lo < fx->trains.at_len && fx->trains.at[lo] < e;
+	}
 	TSTreeCursor cur = ts_tree_cursor_new(region);
 	bool trains = false;
 	for (bool more = true; more && !trains;) {
-		TSNode n = ts_tree_cursor_current_node(&cur);
-		if (type_is(n, "yield") || type_is(n, "await")) {
-			trains = true;
-		} else if (type_is(n, "call")) {
-			span recv;
-			span last = callee_last(fx, ts_node_child_by_field_name(n, "function", 8), &recv);
-			trains = span_is(last, "backward") || span_is(last, "requires_grad_") ||
-				 span_is(last, "enable_grad") || span_is(last, "set_grad_enabled") ||
-				 span_is(last, "zero_grad") || span_is(last, "manual_backward") ||
-				 (span_is(last, "grad") && span_has(recv, "autograd")) ||
-				 (span_is(last, "step") && (span_has(recv, "optim") || span_has(recv, "scaler") ||
-							     span_has(recv, "sched"))) ||
-				 name_has_word(last, "train") || name_has_word(last, "fit") ||
-				 local_function_trains(fx, last, depth);
-		}
+		trains = node_trains(fx, ts_tree_cursor_current_node(&cur), depth);
 		more = gg_tree_walk_next(&cur, true);
 	}
 	ts_tree_cursor_delete(&cur);
@@ -530,16 +690,20 @@ static int strings_collect(strings *s, TSNode region)
 	return rc;
 }
 
-static bool strings_cover(const strings *s, size_t off)
+/*
+ * Whether a string of s covers off (inside it, not at its start). The strings
+ * are in document order and do not nest, and the offsets asked grow: *next
+ * (the caller's, from 0) moves on past the strings that end before off.
+ */
+static bool strings_cover(const strings *s, size_t *next, size_t off)
 {
-	for (size_t i = 0; i < s->len; i++)
-		if (s->items[i].start < off && off < s->items[i].end)
-			return true;
-	return false;
+	while (*next < s->len && s->items[*next].end <= off)
+		(*next)++;
+	return *next < s->len && s->items[*next].start < off;
 }
 
 /* `with <torch>.<cm>():` around target (whole lines): one edit per line of target. */
-static int wrap_edits(const fixer *fx, TSNode target, const char *cm, gg_fix *fix)
+static int wrap_edits(fixer *fx, TSNode target, const char *cm, gg_fix *fix)
 {
 	size_t start = ts_node_start_byte(target), end = ts_node_end_byte(target);
 	size_t ls = line_start(fx, start);
@@ -553,11 +717,12 @@ static int wrap_edits(const fixer *fx, TSNode target, const char *cm, gg_fix *fi
 	int rc = fix_edit(fix, start, start, &head_a, &torch, &dot, &name, &head_b, &fx->eol, &indent, &unit,
 			  (const span *)NULL);
 	strings str = { NULL, 0, 0 };
+	size_t str_next = 0;
 	if (!rc)
 		rc = strings_collect(&str, target);
 	for (size_t at = next_line(fx, line_end(fx, start)); !rc && at < end; at = next_line(fx, line_end(fx, at))) {
 		size_t le = line_end(fx, at);
-		if (indent_len(fx, at) == le - at || strings_cover(&str, at))
+		if (indent_len(fx, at) == le - at || strings_cover(&str, &str_next, at))
 			continue; /* blank, or text of a string */
 		size_t ins = at;
 		if (le - at >= indent.len && memcmp(fx->text + at, indent.ptr, indent.len) == 0)
@@ -571,7 +736,7 @@ static int wrap_edits(const fixer *fx, TSNode target, const char *cm, gg_fix *fi
 }
 
 /* The innermost loop around n in its function, when it can go under no_grad; else the statement. */
-static TSNode wrap_target(const fixer *fx, TSNode n, bool *is_loop)
+static TSNode wrap_target(fixer *fx, TSNode n, bool *is_loop)
 {
 	TSNode stmt = { 0 };
 	TSNode loop = { 0 };
@@ -594,7 +759,7 @@ static TSNode wrap_target(const fixer *fx, TSNode n, bool *is_loop)
 }
 
 /* The function that directly holds n (no lambda or class between), when it can take a no_grad decorator. */
-static TSNode decorate_target(const fixer *fx, TSNode n)
+static TSNode decorate_target(fixer *fx, TSNode n)
 {
 	TSNode p = ts_node_parent(n);
 	while (!ts_node_is_null(p) && !is_scope(p))
@@ -634,12 +799,80 @@ static char *title_with_import(const fixer *fx, char *title)
 	return t;
 }
 
+static size_t places_hash(const gg001_places *p)
+{
+	uint64_t h = 1469598103934665603ull; /* FNV-1a over the four offsets */
+	const uint32_t v[4] = { p->wrap_start, p->wrap_end, p->def_start, p->def_end };
+	for (int i = 0; i < 4; i++) {
+		h ^= v[i];
+		h *= 1099511628211ull;
+	}
+	return (size_t)(h ^ (h >> 29));
+}
+
+static bool places_free(const gg001_places *p)
+{
+	return !p->wrap_end && !p->def_end;
+}
+
+/* Adds p to the set; *fresh says whether it was not there yet. Returns 0 or -ENOMEM. */
+static int places_add(places_seen *s, const gg001_places *p, bool *fresh)
+{
+	*fresh = false;
+	if (places_free(p))
+		return 0;
+	if (2 * (s->len + 1) > s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		gg001_places *slots = calloc(cap, sizeof *slots);
+		if (!slots)
+			return -ENOMEM;
+		for (size_t i = 0; i < s->cap; i++) {
+			if (places_free(&s->slots[i]))
+				continue;
+			size_t j = places_hash(&s->slots[i]) & (cap - 1);
+			while (!places_free(&slots[j]))
+				j = (j + 1) & (cap - 1);
+			slots[j] = s->slots[i];
+		}
+		free(s->slots);
+		s->slots = slots;
+		s->cap = cap;
+	}
+	size_t j = places_hash(p) & (s->cap - 1);
+	for (; !places_free(&s->slots[j]); j = (j + 1) & (s->cap - 1))
+		if (memcmp(&s->slots[j], p, sizeof *p) == 0)
+			return 0;
+	s->slots[j] = *p;
+	s->len++;
+	*fresh = true;
+	return 0;
+}
+
 static int gg001_fixes(fixer *fx, TSNode call, gg_fixes *out)
 {
 	bool inference_first = fx->config && fx->config->prefer == GG_PREFER_INFERENCE_MODE;
+	int rc0 = trains_facts_build(fx);
+	if (rc0)
+		return rc0;
 	bool is_loop = false;
 	TSNode wrap = wrap_target(fx, call, &is_loop);
 	TSNode def = decorate_target(fx, call);
+	if (fx->for_all) {
+		/*
+		 * Findings in one loop share its wrap: the fixes of the first are
+		 * the fixes of all. Building them again for each made a loop with
+		 * many findings cost findings times lines.
+		 */
+		gg001_places p = { 0, 0, 0, 0 };
+		if (!ts_node_is_null(wrap))
+			p.wrap_start = ts_node_start_byte(wrap), p.wrap_end = ts_node_end_byte(wrap);
+		if (!ts_node_is_null(def))
+			p.def_start = ts_node_start_byte(def), p.def_end = ts_node_end_byte(def);
+		bool fresh;
+		int rc = places_add(&fx->seen, &p, &fresh);
+		if (rc || (!fresh && !places_free(&p)))
+			return rc;
+	}
 	span torch = fx->torch.len ? fx->torch : (span){ "torch", 5 };
 	bool safe_given = false;
 	for (int round = 0; round < 2; round++) {
@@ -948,6 +1181,9 @@ static void fixer_close(fixer *fx)
 {
 	free(fx->import_edit.text);
 	fx->import_edit.text = NULL;
+	trains_facts_free(&fx->trains);
+	free(fx->seen.slots);
+	memset(&fx->seen, 0, sizeof fx->seen);
 }
 
 /* Appends finding's fixes to out; on failure out is as it was. */
@@ -989,8 +1225,8 @@ int gg_fix_list(const char *text, size_t len, TSNode root, const gg_finding *fin
 	return rc;
 }
 
-int gg_fix_list_each(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
-		     const gg_config *config, gg_fixes *out)
+static int fix_list_many(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
+			 const gg_config *config, bool for_all, gg_fixes *out)
 {
 	for (size_t i = 0; i < count; i++)
 		gg_fixes_init(&out[i]);
@@ -998,6 +1234,7 @@ int gg_fix_list_each(const char *text, size_t len, TSNode root, const gg_finding
 		return 0;
 	fixer fx;
 	int rc = fixer_open(&fx, text, len, root, config);
+	fx.for_all = for_all;
 	for (size_t i = 0; i < count && !rc; i++)
 		rc = fixer_list(&fx, &findings[i], &out[i]);
 	fixer_close(&fx);
@@ -1005,6 +1242,18 @@ int gg_fix_list_each(const char *text, size_t len, TSNode root, const gg_finding
 		for (size_t i = 0; i < count; i++)
 			gg_fixes_free(&out[i]);
 	return rc;
+}
+
+int gg_fix_list_each(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
+		     const gg_config *config, gg_fixes *out)
+{
+	return fix_list_many(text, len, root, findings, count, config, false, out);
+}
+
+int gg_fix_list_for_all(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
+			const gg_config *config, gg_fixes *out)
+{
+	return fix_list_many(text, len, root, findings, count, config, true, out);
 }
 
 int gg_fix_apply(const char *text, size_t len, const gg_edit *edits, size_t edits_len, char **out, size_t *out_len)

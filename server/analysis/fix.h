@@ -79,11 +79,23 @@ int gg_fix_list_each(const char *text, size_t len, TSNode root, const gg_finding
 		     const gg_config *config, gg_fixes *out);
 
 /*
+ * gg_fix_list_each for applying them all (fix-all): a finding whose GG001
+ * fixes would be those already given to an earlier one (two forwards in one
+ * loop share its wrap) gets none but its `# noqa`, so that many findings in
+ * one long loop do not build its wrap once each.
+ */
+int gg_fix_list_for_all(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
+			const gg_config *config, gg_fixes *out);
+
+/*
  * Applies edits (sorted by start, not overlapping, inside the text) to text.
  * *out (NUL-terminated, *out_len bytes) is the caller's. Returns 0, -EINVAL
  * when the edits are out of order or out of range, or -ENOMEM.
  */
 int gg_fix_apply(const char *text, size_t len, const gg_edit *edits, size_t edits_len, char **out, size_t *out_len);
+
+/* gg_fix_all's answer for a text that does not parse cleanly: nothing is fixed. */
+#define GG_FIX_ALL_SYNTAX_ERROR 1
 
 /*
  * Applies every safe fix to src (with unsafe, each finding's best fix that
@@ -91,7 +103,9 @@ int gg_fix_apply(const char *text, size_t len, const gg_edit *edits, size_t edit
  * rounds until nothing changes (fixes that overlap wait for the next round;
  * the same edit asked by two fixes is made once). *out is the caller's;
  * *applied counts the fixes made. Running it on its own result changes
- * nothing. Returns 0 or a negative errno.
+ * nothing. Returns 0, GG_FIX_ALL_SYNTAX_ERROR (*out NULL) when src has a
+ * syntax error (tree-sitter finds an ERROR or MISSING node), or a negative
+ * errno.
  */
 int gg_fix_all(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, size_t *out_len, size_t *applied);
 

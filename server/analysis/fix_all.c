@@ -5,20 +5,84 @@
  * apply, and check again, until a round takes nothing. A fix that collides
  * (two wraps of nested loops) waits for the next round, where the re-check
  * usually shows its finding already gone.
+ *
+ * Like ruff, it fixes only code that parses: on a tree that error recovery
+ * made up, a wrap can land where the re-check does not see it, and the
+ * rounds would wrap the same statement again and again (found by
+ * tests/fixes/fuzz_fix.c).
  */
 #include "fix.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Enough for any file: each round removes at least one finding or stops. */
 #define MAX_ROUNDS 16
 
+/*
+ * The edits taken in a round, and which of them holds each offset they touch
+ * (an edit [start, end] touches start..end, ends included): a fix is checked
+ * against the offsets its own edits touch, not against every edit taken, which
+ * made a round quadratic in the edits (a wrap is one edit per line).
+ */
 typedef struct edit_list {
 	gg_edit *items; /* the texts are borrowed from the round's fixes */
 	size_t len, cap;
+	uint32_t *marks; /* owned; open addressing: offset + 1 (0 free) at [2i], edit index at [2i + 1] */
+	size_t marks_len, marks_cap;
 } edit_list;
+
+static size_t mark_slot(uint32_t offset, size_t cap)
+{
+	uint64_t h = (uint64_t)offset * 0x9E3779B97F4A7C15ull;
+	return (size_t)(h >> 32) & (cap - 1);
+}
+
+/* The index of the taken edit that touches offset, or -1. */
+static long marks_find(const edit_list *t, uint32_t offset)
+{
+	if (!t->marks_cap)
+		return -1;
+	for (size_t i = mark_slot(offset, t->marks_cap);; i = (i + 1) & (t->marks_cap - 1)) {
+		if (!t->marks[2 * i])
+			return -1;
+		if (t->marks[2 * i] == offset + 1)
+			return (long)t->marks[2 * i + 1];
+	}
+}
+
+static int marks_put(edit_list *t, uint32_t offset, uint32_t edit)
+{
+	if (2 * (t->marks_len + 1) > t->marks_cap) {
+		size_t cap = t->marks_cap ? t->marks_cap * 2 : 256;
+		uint32_t *m = calloc(2 * cap, sizeof *m);
+		if (!m)
+			return -ENOMEM;
+		for (size_t i = 0; i < t->marks_cap; i++) {
+			if (!t->marks[2 * i])
+				continue;
+			size_t j = mark_slot(t->marks[2 * i] - 1, cap);
+			while (m[2 * j])
+				j = (j + 1) & (cap - 1);
+			m[2 * j] = t->marks[2 * i];
+			m[2 * j + 1] = t->marks[2 * i + 1];
+		}
+		free(t->marks);
+		t->marks = m;
+		t->marks_cap = cap;
+	}
+	size_t i = mark_slot(offset, t->marks_cap);
+	while (t->marks[2 * i] && t->marks[2 * i] != offset + 1)
+		i = (i + 1) & (t->marks_cap - 1);
+	if (t->marks[2 * i])
+		return 0; /* touched already: by another edit of the same fix (the first keeps it) */
+	t->marks[2 * i] = offset + 1;
+	t->marks[2 * i + 1] = edit;
+	t->marks_len++;
+	return 0;
+}
 
 static bool edit_same(const gg_edit *a, const gg_edit *b)
 {
@@ -26,10 +90,23 @@ static bool edit_same(const gg_edit *a, const gg_edit *b)
 	       memcmp(a->text, b->text, a->text_len) == 0;
 }
 
-/* Touching counts as colliding: two insertions at one offset would depend on their order. */
-static bool edit_collides(const gg_edit *a, const gg_edit *b)
+/*
+ * How e stands to the first `before` edits taken: 1 the same edit is taken,
+ * -1 it touches another one (two insertions at one offset would depend on
+ * their order), 0 neither.
+ */
+static int edit_against_taken(const edit_list *taken, const gg_edit *e, size_t before)
 {
-	return a->range.start <= b->range.end && b->range.start <= a->range.end;
+	int same = 0;
+	for (uint64_t o = e->range.start; o <= e->range.end; o++) {
+		long k = marks_find(taken, (uint32_t)o);
+		if (k < 0 || (size_t)k >= before)
+			continue;
+		if (!edit_same(e, &taken->items[k]))
+			return -1;
+		same = 1;
+	}
+	return same;
 }
 
 /* Adds fix's edits to taken unless one collides; an edit already taken (the shared import) is not repeated. */
@@ -38,16 +115,10 @@ static int fix_all_take(edit_list *taken, const gg_fix *fix, bool *took)
 	*took = false;
 	size_t fresh = 0;
 	for (size_t i = 0; i < fix->edits_len; i++) {
-		bool same = false;
-		for (size_t j = 0; j < taken->len; j++) {
-			if (edit_same(&fix->edits[i], &taken->items[j])) {
-				same = true;
-				break;
-			}
-			if (edit_collides(&fix->edits[i], &taken->items[j]))
-				return 0;
-		}
-		fresh += !same;
+		int how = edit_against_taken(taken, &fix->edits[i], taken->len);
+		if (how < 0)
+			return 0;
+		fresh += how == 0;
 	}
 	if (!fresh)
 		return 0;
@@ -59,12 +130,19 @@ static int fix_all_take(edit_list *taken, const gg_fix *fix, bool *took)
 		taken->items = items;
 		taken->cap = cap;
 	}
+	size_t before = taken->len;
 	for (size_t i = 0; i < fix->edits_len; i++) {
-		bool same = false;
-		for (size_t j = 0; j < taken->len && !same; j++)
-			same = edit_same(&fix->edits[i], &taken->items[j]);
-		if (!same)
-			taken->items[taken->len++] = fix->edits[i];
+		const gg_edit *e = &fix->edits[i];
+		/* Taken before, or just now: a fix's edits are sorted, so one it repeats comes next to it. */
+		if (edit_against_taken(taken, e, before) == 1 || (i > 0 && edit_same(e, &fix->edits[i - 1])))
+			continue;
+		uint32_t k = (uint32_t)taken->len;
+		taken->items[taken->len++] = *e;
+		for (uint64_t o = e->range.start; o <= e->range.end; o++) {
+			int rc = marks_put(taken, (uint32_t)o, k);
+			if (rc)
+				return rc;
+		}
 	}
 	*took = true;
 	return 0;
@@ -76,14 +154,23 @@ static int edit_order(const void *pa, const void *pb)
 	return (a->range.start > b->range.start) - (a->range.start < b->range.start);
 }
 
-/* One round on text: *next is the fixed text (NULL when nothing applied). */
+/*
+ * One round on text: *next is the fixed text (NULL when nothing applied),
+ * *applied the fixes it took. Returns GG_FIX_ALL_SYNTAX_ERROR, taking nothing,
+ * when text does not parse cleanly.
+ */
 static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src, bool unsafe, const char *text,
 			 size_t len, char **next, size_t *next_len, size_t *applied)
 {
 	*next = NULL;
+	*applied = 0;
 	TSTree *tree = gg_python_parse(parser, NULL, text, len);
 	if (!tree)
 		return -ENOMEM;
+	if (ts_node_has_error(ts_tree_root_node(tree))) {
+		ts_tree_delete(tree);
+		return GG_FIX_ALL_SYNTAX_ERROR;
+	}
 	gg_source here = *src;
 	here.text = text;
 	here.len = len;
@@ -91,12 +178,12 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 	gg_findings findings;
 	gg_findings_init(&findings);
 	gg_fixes *each = NULL; /* findings.len of them: each finding's fixes */
-	edit_list taken = { NULL, 0, 0 };
+	edit_list taken = { NULL, 0, 0, NULL, 0, 0 };
 	int rc = gg_analyzer_check(a, &here, &findings);
 	if (!rc && findings.len) {
 		each = malloc(findings.len * sizeof *each);
-		rc = each ? gg_fix_list_each(text, len, ts_tree_root_node(tree), findings.items, findings.len,
-					     src->config, each)
+		rc = each ? gg_fix_list_for_all(text, len, ts_tree_root_node(tree), findings.items, findings.len,
+						src->config, each)
 			  : -ENOMEM;
 	}
 	size_t took_count = 0;
@@ -116,9 +203,10 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 		qsort(taken.items, taken.len, sizeof *taken.items, edit_order);
 		rc = gg_fix_apply(text, len, taken.items, taken.len, next, next_len);
 		if (!rc)
-			*applied += took_count;
+			*applied = took_count;
 	}
 	free(taken.items);
+	free(taken.marks);
 	for (size_t i = 0; each && i < findings.len; i++)
 		gg_fixes_free(&each[i]);
 	free(each);
@@ -130,28 +218,47 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 int gg_fix_all(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, size_t *out_len, size_t *applied)
 {
 	*applied = 0;
+	*out = NULL;
 	char *cur = malloc(src->len + 1);
 	if (!cur)
 		return -ENOMEM;
 	memcpy(cur, src->text, src->len);
 	cur[src->len] = '\0';
 	size_t cur_len = src->len;
+	char *prev = NULL; /* the text before the last round's fixes */
+	size_t prev_len = 0, last = 0;
 	TSParser *parser = gg_python_parser_new();
 	int rc = parser ? 0 : -ENOMEM;
 	for (int round = 0; round < MAX_ROUNDS && !rc; round++) {
 		char *next = NULL;
-		size_t next_len = 0;
-		rc = fix_all_round(a, parser, src, unsafe, cur, cur_len, &next, &next_len, applied);
+		size_t next_len = 0, took = 0;
+		rc = fix_all_round(a, parser, src, unsafe, cur, cur_len, &next, &next_len, &took);
+		if (rc == GG_FIX_ALL_SYNTAX_ERROR && round > 0) {
+			/* The last round broke the code (no fix should): its fixes are dropped, and the rounds stop. */
+			free(cur);
+			cur = prev;
+			cur_len = prev_len;
+			prev = NULL;
+			*applied -= last;
+			rc = 0;
+			break;
+		}
 		if (rc || !next)
 			break;
-		free(cur);
+		free(prev);
+		prev = cur;
+		prev_len = cur_len;
 		cur = next;
 		cur_len = next_len;
+		last = took;
+		*applied += took;
 	}
+	free(prev);
 	if (parser)
 		ts_parser_delete(parser);
 	if (rc) {
 		free(cur);
+		*applied = 0;
 		return rc;
 	}
 	*out = cur;

@@ -5,6 +5,7 @@
  * the document version and the finding, so a stale resolve is refused.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "handlers.h"
@@ -59,12 +60,12 @@ static cJSON *code_action_data(const gg_document *doc)
 	return data;
 }
 
-static int code_action_quickfixes(gg_session *s, gg_document *doc, const gg_finding *f, const cJSON *diagnostics,
-				  cJSON *list)
+/* The actions of finding f, whose fixes are given. */
+static int code_action_quickfixes(gg_session *s, gg_document *doc, const gg_finding *f, const gg_fixes *given,
+				  const cJSON *diagnostics, cJSON *list)
 {
-	gg_fixes fixes;
-	gg_fixes_init(&fixes);
-	int rc = gg_code_actions_fixes(s, doc, f, &fixes);
+	const gg_fixes fixes = *given;
+	int rc = 0;
 	const cJSON *diag = code_action_diagnostic(s, doc, diagnostics, f);
 	for (size_t i = 0; i < fixes.len && !rc; i++) {
 		const gg_fix *fix = &fixes.items[i];
@@ -90,7 +91,6 @@ static int code_action_quickfixes(gg_session *s, gg_document *doc, const gg_find
 			rc = -ENOMEM;
 		}
 	}
-	gg_fixes_free(&fixes);
 	return rc;
 }
 
@@ -98,16 +98,9 @@ static int code_action_fix_all(gg_session *s, gg_document *doc, cJSON *list)
 {
 	/* Offered only when some finding has a safe fix. */
 	bool any = false;
-	for (size_t i = 0; i < doc->findings.len && !any; i++) {
-		gg_fixes fixes;
-		gg_fixes_init(&fixes);
-		int rc = gg_code_actions_fixes(s, doc, &doc->findings.items[i], &fixes);
-		for (size_t k = 0; k < fixes.len; k++)
-			any = any || fixes.items[k].safe;
-		gg_fixes_free(&fixes);
-		if (rc)
-			return rc;
-	}
+	int rc0 = gg_code_actions_any_safe(s, doc, &any);
+	if (rc0)
+		return rc0;
 	if (!any)
 		return 0;
 	cJSON *edit = NULL;
@@ -155,11 +148,29 @@ cJSON *gg_handle_code_action(gg_session *s, const cJSON *params, gg_rpc_failure 
 	const cJSON *diagnostics = gg_json_array(context, "diagnostics");
 	int rc = 0;
 	if (code_action_wanted(only, "quickfix")) {
-		for (size_t i = 0; i < doc->findings.len && !rc; i++) {
+		/* Findings are kept by start: those in the range lie between the first and the last of them. */
+		size_t first = 0, count = 0;
+		for (size_t i = 0; i < doc->findings.len; i++) {
 			const gg_finding *f = &doc->findings.items[i];
-			if (f->range.start <= to && from <= f->range.end)
-				rc = code_action_quickfixes(s, doc, f, diagnostics, list);
+			if (f->range.start <= to && from <= f->range.end) {
+				if (!count)
+					first = i;
+				count = i + 1 - first;
+			}
 		}
+		/* Their fixes in one go: the file's facts are read once, not once per finding. */
+		gg_fixes *each = count ? calloc(count, sizeof *each) : NULL;
+		rc = count && !each ? -ENOMEM : 0;
+		if (each)
+			rc = gg_code_actions_fixes_each(s, doc, doc->findings.items + first, count, each);
+		for (size_t i = 0; i < count && !rc; i++) {
+			const gg_finding *f = &doc->findings.items[first + i];
+			if (f->range.start <= to && from <= f->range.end)
+				rc = code_action_quickfixes(s, doc, f, &each[i], diagnostics, list);
+		}
+		for (size_t i = 0; each && i < count; i++)
+			gg_fixes_free(&each[i]);
+		free(each);
 	}
 	if (!rc && code_action_wanted(only, "source.fixAll.gradguard"))
 		rc = code_action_fix_all(s, doc, list);

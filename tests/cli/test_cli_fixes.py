@@ -7,6 +7,7 @@ usage: test_cli_fixes.py GRADGUARD
 """
 import os
 import py_compile
+import stat
 import subprocess
 import sys
 
@@ -27,6 +28,18 @@ def validate(model, loader):
         out = model(x)
         outputs.append(out)
     return torch.cat(outputs)
+"""
+
+
+# An evaluation loop with a safe fix (the wrap in torch.no_grad()).
+EVAL = """\
+import torch
+
+
+def validate(model, loader):
+    model.eval()
+    for x in loader:
+        print(model(x))
 """
 
 
@@ -71,6 +84,127 @@ def unsafe_fixes_alone_change_nothing(gg, tmp):
     path = write(tmp, GATHER)
     code, out, err = run(gg, "--select", "GG002", "--unsafe-fixes", "train.py", cwd=tmp)
     check(code == 1 and read(path) == GATHER, f"exit {code}; the file changed without --fix")
+
+
+def fixed_eval(gg, tmp):
+    """EVAL as --fix leaves it, fixed in a folder of its own."""
+    own = os.path.join(tmp, "reference")
+    os.mkdir(own)
+    path = write(own, EVAL)
+    code, out, err = run(gg, "--fix", "train.py", cwd=own)
+    check(code == 0 and read(path) != EVAL, f"reference fix: exit {code}: {out} {err}")
+    return read(path)
+
+
+@suite.test
+def fix_never_follows_a_link_at_a_temporary_name(gg, tmp):
+    # The name the first --fix wrote its temporary to: a link there made it overwrite any file.
+    victim = os.path.join(tmp, "victim.txt")
+    with open(victim, "w") as f:
+        f.write("precious\n")
+    os.chmod(victim, 0o600)
+    write(tmp, EVAL)
+    os.symlink(victim, os.path.join(tmp, "train.py.gradguard-fix~"))
+    code, out, err = run(gg, "--fix", "train.py", cwd=tmp)
+    check(read(victim) == "precious\n", "--fix wrote through a link at its temporary name")
+    check(stat.S_IMODE(os.stat(victim).st_mode) == 0o600, "--fix changed the mode of the link's target")
+    check(code == 0 and read(os.path.join(tmp, "train.py")) != EVAL, f"exit {code}: {out} {err}")
+
+
+@suite.test
+def fix_writes_through_a_symlink(gg, tmp):
+    want = fixed_eval(gg, tmp)
+    os.mkdir(os.path.join(tmp, "src"))
+    target = write(os.path.join(tmp, "src"), EVAL)
+    link = os.path.join(tmp, "link.py")
+    os.symlink(os.path.join("src", "train.py"), link)
+    code, out, err = run(gg, "--fix", "link.py", cwd=tmp)
+    check(code == 0, f"exit {code}: {out} {err}")
+    check(os.path.islink(link), "--fix replaced the link with a file")
+    check(read(target) == want, "the link's target was not fixed:\n" + read(target))
+
+
+@suite.test
+def fix_keeps_hard_links_mode_and_owner(gg, tmp):
+    want = fixed_eval(gg, tmp)
+    path = write(tmp, EVAL)
+    other = os.path.join(tmp, "other_name.py")
+    os.link(path, other)
+    os.chmod(path, 0o751)
+    if os.geteuid() == 0:
+        os.chown(path, 1234, 2345)
+    before = os.stat(path)
+    code, out, err = run(gg, "--fix", "train.py", cwd=tmp)
+    after = os.stat(path)
+    check(code == 0, f"exit {code}: {out} {err}")
+    check(read(other) == want and read(path) == want, "the other hard link kept the old text")
+    check(after.st_ino == before.st_ino and after.st_nlink == 2, "--fix broke the hard link")
+    check(stat.S_IMODE(after.st_mode) == 0o751, f"mode {oct(after.st_mode)}")
+    check((after.st_uid, after.st_gid) == (before.st_uid, before.st_gid), "--fix changed the owner")
+
+
+@suite.test
+def fix_keeps_owner_of_a_single_file(gg, tmp):
+    if os.geteuid() != 0:
+        return  # only root can give a file to someone else
+    path = write(tmp, EVAL)
+    os.chown(path, 1234, 2345)
+    os.chmod(path, 0o640)
+    code, out, err = run(gg, "--fix", "train.py", cwd=tmp)
+    after = os.stat(path)
+    check(code == 0 and read(path) != EVAL, f"exit {code}: {out} {err}")
+    check((after.st_uid, after.st_gid) == (1234, 2345), f"owner now {after.st_uid}:{after.st_gid}")
+    check(stat.S_IMODE(after.st_mode) == 0o640, f"mode {oct(after.st_mode)}")
+    check(os.listdir(tmp) == ["train.py"], f"left behind: {os.listdir(tmp)}")
+
+
+@suite.test
+def fix_leaves_read_only_files(gg, tmp):
+    path = write(tmp, EVAL)
+    os.chmod(path, 0o444)
+    code, out, err = run(gg, "--fix", "train.py", cwd=tmp)
+    check(read(path) == EVAL, "--fix rewrote a read-only file")
+    check("train.py: not fixed: the file is read-only" in err, f"no note: {err}")
+    # Not an error: the findings are still there, and said.
+    check(code == 1 and "GG001" in out, f"exit {code}: {out} {err}")
+
+
+@suite.test
+def two_fix_runs_at_once(gg, tmp):
+    # Two `check --fix` on one tree at the same time: each file is fixed once,
+    # and neither run fails because of the other (the second reads what the first wrote).
+    want = fixed_eval(gg, tmp)
+    tree = os.path.join(tmp, "tree")
+    os.mkdir(tree)
+    for i in range(150):
+        with open(os.path.join(tree, f"m{i:03}.py"), "w", encoding="utf-8") as f:
+            f.write(EVAL)
+    for attempt in range(3):
+        runs = [subprocess.Popen([gg, "check", "--fix", "--threads", "2", "tree"], cwd=tmp,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+        for p in runs:
+            out, err = p.communicate(timeout=120)
+            check(p.returncode == 0, f"attempt {attempt}: a racing run exited {p.returncode}: {err[-2000:]}")
+        for name in sorted(os.listdir(tree)):
+            text = read(os.path.join(tree, name))
+            check(text == want, f"attempt {attempt}: {name} is\n{text}")
+        leftovers = [n for n in os.listdir(tree) if not n.endswith(".py")]
+        check(not leftovers, f"left behind: {leftovers}")
+        for name in os.listdir(tree):
+            with open(os.path.join(tree, name), "w", encoding="utf-8") as f:
+                f.write(EVAL)
+
+
+@suite.test
+def fix_leaves_code_that_does_not_parse(gg, tmp):
+    # A fix computed on a tree that error recovery made up may land where the
+    # re-check cannot see it: each round wrapped the same statement again.
+    text = EVAL + "\n\ndef broken(:\n    pass\n"
+    path = write(tmp, text)
+    code, out, err = run(gg, "--fix", "train.py", cwd=tmp)
+    check(read(path) == text, "--fix rewrote a file with a syntax error:\n" + read(path))
+    check("train.py: not fixed: it has a syntax error" in err, f"no note: {err}")
+    check(code == 1 and "GG001" in out, f"exit {code}: {out} {err}")
 
 
 if __name__ == "__main__":
