@@ -93,7 +93,7 @@ local ok, err = pcall(function()
     local contents = response.result and response.result.contents
     hover_text = hover_text .. (type(contents) == "table" and (contents.value or vim.inspect(contents)) or tostring(contents))
   end
-  for _, needle in ipairs({ "model.eval()", "torch.no_grad()", "torch.is_grad_enabled()" }) do
+  for _, needle in ipairs({ "model.eval()", "torch.no_grad()", "GG001.md" }) do
     if not hover_text:find(needle, 1, true) then
       return fail("hover lacks %q; got: %s", needle, hover_text)
     end
