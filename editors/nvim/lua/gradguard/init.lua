@@ -28,6 +28,9 @@ local defaults = {
   on_exit = nil,
 }
 
+-- vim.loop is deprecated from 0.10 (vim.uv); 0.7-0.9 have only vim.loop.
+local uv = vim.uv or vim.loop
+
 -- The active configuration; nil until setup() (health.lua reports that).
 M.config = nil
 
@@ -63,7 +66,7 @@ local function find_root(path)
   local start = dir
   while true do
     for _, marker in ipairs(M.config.root_markers) do
-      if vim.loop.fs_stat(dir .. "/" .. marker) then
+      if uv.fs_stat(dir .. "/" .. marker) then
         return dir
       end
     end
