@@ -43,7 +43,8 @@ has none."
 
 (defconst gradguard--checkout
   (let ((here (or load-file-name buffer-file-name)))
-    (and here (expand-file-name "../.." (file-name-directory here))))
+    (and here (string-suffix-p "/editors/emacs/" (file-name-directory here))
+         (expand-file-name "../.." (file-name-directory here))))
   "The gradguard checkout this file is loaded from, if it is in one.")
 
 (defun gradguard--program ()
