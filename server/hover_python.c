@@ -37,6 +37,30 @@ static const char *hover_api_at(const gg_document *doc, TSNode id)
 	return NULL;
 }
 
+/* The finding's code as a hover names it: its first line, cut at 60 bytes; NULL when it is no inline code. */
+static char *hover_subject(const gg_document *doc, gg_byte_range r)
+{
+	enum { MAX = 60 };
+	if (r.end > doc->len || r.start >= r.end)
+		return NULL;
+	size_t len = r.end - r.start;
+	const char *text = doc->text + r.start;
+	const char *nl = memchr(text, '\n', len);
+	bool cut = nl || len > MAX;
+	if (nl)
+		len = (size_t)(nl - text);
+	if (nl && len > 0 && text[len - 1] == '\r')
+		len--;
+	if (len > MAX)
+		len = MAX;
+	/* Back to a character boundary: never half of a UTF-8 sequence. */
+	while (cut && len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80)
+		len--;
+	if (len == 0 || memchr(text, '`', len))
+		return NULL;
+	return gg_strdup_printf("%.*s%s", (int)len, text, cut ? "…" : "");
+}
+
 static cJSON *hover_range(gg_session *s, const gg_document *doc, size_t start, size_t end)
 {
 	gg_position a = gg_document_position(doc, start, s->encoding);
@@ -89,10 +113,14 @@ cJSON *gg_hover_python(gg_session *s, gg_document *doc, size_t offset)
 			best = f;
 	}
 	if (best) {
-		/* The finding first, then the rule's page in brief, then the link to all of it. */
-		char *text = gg_docs_rule_hover(best->code);
-		char *md = text ? gg_strdup_printf("**%s** %s\n\n---\n\n%s", best->code, best->message, text) : NULL;
-		free(text);
+		/*
+		 * The rule and the code it is on, its mechanism in brief, the link to
+		 * all of it. Not the message: the editor shows the diagnostic itself
+		 * (VS Code right above this text), and twice is what cut the hover.
+		 */
+		char *subject = hover_subject(doc, best->range);
+		char *md = gg_docs_rule_hover(best->code, subject);
+		free(subject);
 		return md ? hover_make(s, doc, md, best->range.start, best->range.end) : NULL;
 	}
 	TSNode root = ts_tree_root_node(doc->tree);

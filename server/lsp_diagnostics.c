@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "log.h"
+#include "lsp_diagnosis_mark.h"
 #include "lsp_log_document.h"
 #include "lsp_settings.h"
 
@@ -107,7 +108,7 @@ void gg_diagnostics_publish(gg_session *s, gg_document *doc)
 	doc->publish_pending = false;
 	cJSON *params = cJSON_CreateObject();
 	cJSON *list = gg_diagnostics_to_json(s, doc);
-	if (!params || !list) {
+	if (!params || !list || gg_diagnosis_mark_append(s, doc->uri, list) != 0) {
 		cJSON_Delete(params);
 		cJSON_Delete(list);
 		gg_log_error("out of memory publishing diagnostics for %s", doc->uri);

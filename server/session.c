@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "lsp_diagnosis_mark.h"
 #include "lsp_diagnostics.h"
 #include "lsp_dispatch.h"
 #include "lsp_jobs.h"
@@ -79,6 +80,7 @@ void gg_session_close(gg_session *s)
 	free(s->pending);
 	s->pending = NULL;
 	s->pending_len = s->pending_cap = 0;
+	gg_diagnosis_mark_free(s);
 	gg_settings_free(s);
 	gg_workspace_index_close(s);
 	gg_jobs_close(s);

@@ -113,6 +113,12 @@ typedef struct gg_session {
 	bool input_closed;   /* no more input: exit once the inbox is empty */
 	bool output_blocked; /* the client is not reading replies: queued messages wait */
 	gg_job *jobs;        /* requests running on the thread pool (lsp_jobs.c); each owned by its uv request */
+	/* The diagnosis mark (lsp_diagnosis_mark.h): the culprit line's diagnostic while it applies. */
+	struct {
+		char *uri;          /* owned, or NULL: no mark */
+		char *path;         /* owned; uri's local path (URIs spell one path in several ways) */
+		cJSON *diagnostic;  /* owned */
+	} mark;
 	/* The message whose handler runs now (borrowed; NULL between messages): its strings, whole. */
 	const gg_rpc_message *dispatching;
 } gg_session;

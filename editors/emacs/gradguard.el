@@ -13,6 +13,11 @@
 ;;   (gradguard-eglot-setup)
 ;;   (add-hook 'python-mode-hook #'eglot-ensure)
 ;;
+;; The program is `gradguard' on `exec-path', else build/gradguard of the
+;; checkout this file is in (what ./bootstrap builds); set
+;; `gradguard-program' for another.  Log buffers (`gradguard-log-mode') get
+;; their server when they open, and the diagnose commands find or start one.
+;;
 ;; Eglot runs one server per major mode and project, so for Python buffers
 ;; gradguard takes the place of pylsp/pyright while this is set up.
 ;; Emacs 29 has eglot built in; on Emacs 28 install it (Debian: elpa-eglot).
@@ -20,6 +25,7 @@
 ;;; Code:
 
 (require 'cl-lib)
+(require 'seq)
 (require 'eglot)
 (require 'jsonrpc)
 
@@ -29,8 +35,32 @@
   :prefix "gradguard-")
 
 (defcustom gradguard-program "gradguard"
-  "The gradguard program: a name on `exec-path' or a file name."
+  "The gradguard program: a name on `exec-path' or a file name.
+With the default, a checkout's own build/gradguard (next to the
+editors/emacs folder this file is loaded from) serves when `exec-path'
+has none."
   :type 'string)
+
+(defconst gradguard--checkout
+  (let ((here (or load-file-name buffer-file-name)))
+    (and here (string-suffix-p "/editors/emacs/" (file-name-directory here))
+         (expand-file-name "../.." (file-name-directory here))))
+  "The gradguard checkout this file is loaded from, if it is in one.")
+
+(defun gradguard--program ()
+  "The file name of the gradguard program, or a `user-error' saying what to do."
+  (or (executable-find gradguard-program)
+      (and (equal gradguard-program "gradguard") gradguard--checkout
+           (let ((built (expand-file-name "build/gradguard" gradguard--checkout)))
+             (and (file-executable-p built) built)))
+      ;; Said here: eglot would only report a raw `file-missing' error.
+      (user-error "gradguard: cannot start the language server: `%s' is not a program on exec-path%s; \
+run ./bootstrap in a gradguard checkout (it builds build/gradguard) or \
+(setq gradguard-program \"/path/to/gradguard/build/gradguard\")"
+                  gradguard-program
+                  (if (and (equal gradguard-program "gradguard") gradguard--checkout)
+                      (format " and %sbuild/gradguard is not built" (file-name-as-directory gradguard--checkout))
+                    ""))))
 
 (defcustom gradguard-settings nil
   "gradguard settings (docs/configuration.md) as a plist.
@@ -46,7 +76,7 @@ The server recognises log documents by their .log, .err or .out name.")
 (defun gradguard--contact (&optional _interactive)
   "The eglot contact for gradguard, read when a server starts.
 A function, so that changes to the options apply to the next server."
-  (list gradguard-program "lsp"
+  (list (gradguard--program) "lsp"
         :initializationOptions (list :gradguard (or gradguard-settings
                                                      ;; An empty JSON object, not null.
                                                      (make-hash-table)))))
@@ -59,12 +89,44 @@ A function, so that changes to the options apply to the next server."
   (add-to-list 'eglot-server-programs
                '((gradguard-log-mode :language-id "log") . gradguard--contact))
   (add-to-list 'eglot-server-programs
-               '((python-mode python-ts-mode) . gradguard--contact)))
+               '((python-mode python-ts-mode) . gradguard--contact))
+  ;; A log is diagnosed when it opens: it needs its server then.  (Python
+  ;; buffers are the user's call: eglot-ensure in python-mode-hook.)
+  (add-hook 'gradguard-log-mode-hook #'eglot-ensure))
+
+(defun gradguard--entry-modes (spec)
+  "The major modes of SPEC, the car of an `eglot-server-programs' entry."
+  (cond ((symbolp spec) (list spec))
+        ((keywordp (cadr spec)) (list (car spec)))   ; (MODE :language-id ID)
+        (t (mapcar (lambda (m) (if (consp m) (car m) m)) spec))))
+
+(defun gradguard--managed-mode-p ()
+  "Whether eglot runs gradguard for the current buffer's major mode."
+  (cl-some (lambda (entry)
+             (and (eq (cdr-safe entry) 'gradguard--contact)
+                  (apply #'derived-mode-p (gradguard--entry-modes (car entry)))))
+           eglot-server-programs))
+
+(defun gradguard--diagnoses-p (server)
+  "Whether SERVER is a gradguard server (it has the diagnosis command)."
+  (let ((commands (plist-get (plist-get (eglot--capabilities server) :executeCommandProvider) :commands)))
+    (and commands (seq-contains-p commands "gradguard.diagnoseTraceback"))))
 
 (defun gradguard--server ()
-  "The eglot server of the current buffer, or an error."
-  (or (eglot-current-server)
-      (user-error "gradguard: no eglot server here; open a Python file and M-x eglot")))
+  "The gradguard server for the current buffer, started if need be.
+The buffer's own; else one of its project's (a pasted traceback in a
+buffer that is no file, a log opened before `gradguard-eglot-setup');
+else one started for this buffer, when eglot knows gradguard for its mode."
+  (let ((own (eglot-current-server)))
+    (or (and own (gradguard--diagnoses-p own) own)
+        (cl-find-if #'gradguard--diagnoses-p
+                    (gethash (eglot--current-project) eglot--servers-by-project))
+        ;; As eglot-ensure does, but now: the command needs the server.
+        (and buffer-file-name (gradguard--managed-mode-p)
+             (let ((eglot-sync-connect t))
+               (apply #'eglot--connect (eglot--guess-contact))))
+        (user-error "gradguard: no gradguard server for this buffer; visit a Python file or a log \
+of the project first (gradguard-eglot-setup makes eglot use gradguard there)"))))
 
 (defun gradguard--frame-label (frame)
   "FRAME (a plist of the diagnosis JSON) as FILE:LINE in FUNCTION()."

@@ -5,7 +5,6 @@
 #include "explain_docs.h"
 
 #include "analysis.h"
-#include "buf.h"
 #include "findings.h"
 
 #include <errno.h>
@@ -135,44 +134,50 @@ const char *gg_docs_rule(const char *code)
 	return NULL;
 }
 
-/* The section "## name" of a page up to the next "## ", into out, its heading one level below the title's. */
-static int section_append(gg_buf *out, const char *page, const char *name)
+/* The text under "## name" of a page, up to the next "## ", blank lines trimmed; false when there is none. */
+static bool section_body(const char *page, const char *name, const char **body, size_t *len)
 {
 	size_t n = strlen(name);
 	for (const char *p = strstr(page, "\n## "); p; p = strstr(p + 1, "\n## ")) {
 		if (strncmp(p + 4, name, n) != 0 || p[4 + n] != '\n')
 			continue;
-		const char *end = strstr(p + 4 + n, "\n## ");
-		size_t len = end ? (size_t)(end - p) : strlen(p);
-		return gg_buf_append(out, "####", 4) || gg_buf_append(out, p + 3, len - 2) ? -ENOMEM : 0;
+		const char *from = p + 4 + n;
+		const char *end = strstr(from, "\n## ");
+		if (!end)
+			end = from + strlen(from);
+		while (from < end && (*from == '\n' || *from == ' '))
+			from++;
+		while (end > from && (end[-1] == '\n' || end[-1] == ' '))
+			end--;
+		*body = from;
+		*len = (size_t)(end - from);
+		return true;
 	}
-	return 0;
+	return false;
 }
 
-char *gg_docs_rule_hover(const char *code)
+char *gg_docs_rule_hover(const char *code, const char *subject)
 {
 	const char *page = gg_docs_rule(code);
 	if (!page)
 		return NULL;
-	gg_buf out = { NULL, 0, 0 };
-	static const char *const sections[] = { "Why it matters", "Fix", "How to verify", NULL };
-	/* The page's title ("# GG001 eval-forward-with-grad") as a smaller heading. */
-	size_t title = page[0] == '#' ? strcspn(page, "\n") : 0;
-	int rc = title ? gg_buf_append(&out, "##", 2) : 0;
-	if (!rc && title)
-		rc = gg_buf_append(&out, page, title + 1);
-	if (!rc && title)
-		rc = gg_buf_append(&out, "\n", 1);
-	for (const char *const *s = sections; *s && !rc; s++)
-		rc = section_append(&out, page, *s);
-	char *link = rc ? NULL : gg_strdup_printf("[The whole page: %s](" GG_RULE_DOCS_BASE "%s.md)", code, code);
-	if (!link || gg_buf_append(&out, link, strlen(link) + 1)) {
-		free(link);
-		free(out.data);
-		return NULL;
+	/* The page's title ("# GG001 eval-forward-with-grad"), bold: a heading would take a hover's height. */
+	const char *title = code;
+	size_t title_len = strlen(code);
+	if (strncmp(page, "# ", 2) == 0) {
+		title = page + 2;
+		title_len = strcspn(title, "\n");
 	}
-	free(link);
-	return out.data;
+	const char *brief = NULL;
+	size_t brief_len = 0;
+	if (!section_body(page, "In brief", &brief, &brief_len))
+		brief = "";
+	/* The link ends the brief's paragraph: a line of its own would cost a line of the hover. */
+	char *text = gg_strdup_printf("**%.*s**%s%s%s\n\n%.*s%s[%s: why it happens, the fix and how to verify](" GG_RULE_DOCS_BASE
+				      "%s.md)\n",
+				      (int)title_len, title, subject ? " · `" : "", subject ? subject : "", subject ? "`" : "",
+				      (int)brief_len, brief, brief_len ? " " : "", code, code);
+	return text;
 }
 
 const char *gg_docs_api(const char *name)

@@ -15,11 +15,14 @@
 const char *gg_docs_rule(const char *code);
 
 /*
- * What a hover shows of a rule's page: its title, its "Why it matters", "Fix"
- * and "How to verify" sections, and a link to the whole page. malloc'd (the caller's);
- * NULL for an unknown code or out of memory.
+ * What a hover on a finding shows of its rule's page, short enough for an
+ * editor's hover at its default size: the title with subject (the code the
+ * finding is on, one line without backticks, or NULL), the page's "In brief"
+ * (the mechanism in three lines) and a link to the whole page. Not the
+ * finding's message: editors show it already (VS Code in the same hover).
+ * malloc'd (the caller's); NULL for an unknown code or out of memory.
  */
-char *gg_docs_rule_hover(const char *code);
+char *gg_docs_rule_hover(const char *code, const char *subject);
 
 /*
  * The explanation of a PyTorch API gradguard knows: "eval", "train",

@@ -2,6 +2,7 @@
 
 #include "handlers.h"
 #include "log.h"
+#include "lsp_diagnosis_mark.h"
 #include "lsp_diagnostics.h"
 
 static int did_change_read_position(const cJSON *obj, gg_position *pos)
@@ -56,4 +57,6 @@ void gg_handle_did_change(gg_session *s, const cJSON *params)
 	}
 	doc->version = version;
 	gg_diagnostics_schedule(s, doc);
+	/* After the schedule: a pushing client's next publish, after the analysis, drops the mark. */
+	gg_diagnosis_mark_end(s, uri);
 }

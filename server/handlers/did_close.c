@@ -1,5 +1,6 @@
 #include "handlers.h"
 #include "log.h"
+#include "lsp_diagnosis_mark.h"
 #include "lsp_diagnostics.h"
 
 void gg_handle_did_close(gg_session *s, const cJSON *params)
@@ -13,5 +14,7 @@ void gg_handle_did_close(gg_session *s, const cJSON *params)
 		gg_log_warn("didClose for %s, which is not open", uri);
 		return;
 	}
-	gg_diagnostics_clear(s, uri);
+	/* Ending a mark publishes the file's empty list already. */
+	if (!gg_diagnosis_mark_end(s, uri))
+		gg_diagnostics_clear(s, uri);
 }

@@ -1,5 +1,6 @@
 #include "handlers.h"
 #include "log.h"
+#include "lsp_diagnosis_mark.h"
 #include "lsp_workspace_index.h"
 
 #include <string.h>
@@ -10,6 +11,8 @@ void gg_handle_did_save(gg_session *s, const cJSON *params)
 	const char *uri = gg_params_document_uri(params);
 	if (uri && !gg_session_find_document(s, uri))
 		gg_log_debug("didSave for %s, which is not open", uri);
+	/* The file the diagnosis named is now another: its mark would point at a line that moved. */
+	gg_diagnosis_mark_end(s, uri);
 	/* A saved Python file may define a wrapper other files import: the index is read again. */
 	size_t n = uri ? strlen(uri) : 0;
 	if (n > 3 && strcmp(uri + n - 3, ".py") == 0)

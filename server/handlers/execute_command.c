@@ -4,8 +4,9 @@
  * The diagnosis runs on the thread pool (lsp_jobs.h), cancellable.
  * It answers the diagnosis (the JSON of `gradguard diagnose`), publishes a
  * diagnostic at the culprit line of the resolved source file (next to that
- * file's own findings, so the GG001 quick fix is offered there), and with
- * "show": true asks the client to open it (window/showDocument).
+ * file's own findings, so the GG001 quick fix is offered there) until it no
+ * longer applies (lsp_diagnosis_mark.h), and with "show": true asks the
+ * client to open it (window/showDocument).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include "diagnose_json.h"
 #include "handlers.h"
 #include "log.h"
+#include "lsp_diagnosis_mark.h"
 #include "lsp_diagnostics.h"
 #include "lsp_jobs.h"
 #include "lsp_log_document.h"
@@ -51,7 +53,61 @@ static void command_show_answered(gg_session *s, const cJSON *result, const cJSO
 		gg_log_debug("window/showDocument was refused");
 }
 
-/* Publishes the culprit diagnostic on the resolved file; returns its URI (caller owns) or NULL. */
+/* The culprit line's diagnostic ("... here, in the pasted traceback"); NULL on OOM. */
+static cJSON *command_diagnostic(const gg_diagnosis *d)
+{
+	char *head = gg_log_diagnosis_headline(d);
+	char *msg = head ? gg_strdup_printf("%s here, in the pasted traceback: %s\nFix: %s", head, d->explanation, d->fix) : NULL;
+	free(head);
+	cJSON *diag = cJSON_CreateObject();
+	if (!msg || !diag) {
+		free(msg);
+		cJSON_Delete(diag);
+		return NULL;
+	}
+	cJSON_AddItemToObject(diag, "range", command_line_range(d));
+	cJSON_AddNumberToObject(diag, "severity", d->oom.is_oom ? 1 : 3);
+	cJSON_AddStringToObject(diag, "code", gg_dx_kind_name(d->kind));
+	cJSON_AddStringToObject(diag, "source", "gradguard");
+	cJSON_AddStringToObject(diag, "message", msg);
+	free(msg);
+	return diag;
+}
+
+/*
+ * A file not open, for a pushing client: its findings, analysed from disk in
+ * a document that lives for this call only, and the mark. NULL on OOM.
+ */
+static cJSON *command_closed_file_list(gg_session *s, const char *uri, const char *path)
+{
+	cJSON *list = NULL;
+	if (!s->client_pulls_diagnostics) {
+		size_t len = 0;
+		char *text = NULL;
+		if (gg_pyfiles_read(path, &text, &len) != 0)
+			text = NULL;
+		gg_document *scratch = text ? gg_document_new(uri, "python", 0, text, len) : NULL;
+		free(text);
+		list = scratch ? gg_diagnostics_to_json(s, scratch) : NULL;
+		gg_document_free(scratch);
+	}
+	/* A client that pulls gets the file's findings from its own pull: pushing them too would list them twice. */
+	if (!list)
+		list = cJSON_CreateArray();
+	if (list && gg_diagnosis_mark_append(s, uri, list) != 0) {
+		cJSON_Delete(list);
+		return NULL;
+	}
+	return list;
+}
+
+/*
+ * Makes the culprit diagnostic the session's diagnosis mark on the resolved
+ * file and publishes that file; returns its URI (caller owns) or NULL. The
+ * file's own findings go with the mark, so that its GG001 (and the quick fix
+ * on it) shows at the same line; the mark stays until the file is edited,
+ * saved or closed, or another diagnosis replaces it (lsp_diagnosis_mark.h).
+ */
 static char *command_publish(gg_session *s, const gg_diagnosis *d)
 {
 	const gg_tb_frame *c = gg_diagnosis_culprit(d);
@@ -59,47 +115,24 @@ static char *command_publish(gg_session *s, const gg_diagnosis *d)
 	/* A notebook cell is no text document of its own to publish on (the JSON names the cell). */
 	if (!c || !x->res.path || x->res.stale || x->res.is_cell || c->line == 0)
 		return NULL;
-	char *uri = gg_uri_from_path(x->res.path);
-	if (!uri)
-		return NULL;
 	gg_document *doc = NULL;
 	for (size_t i = 0; i < s->docs_len && !doc; i++)
 		if (s->docs[i]->path && strcmp(s->docs[i]->path, x->res.path) == 0)
 			doc = s->docs[i];
-	/*
-	 * The file's own findings go with ours, so that its GG001 (and the quick
-	 * fix on it) shows at the same line. A file not open is analysed from disk
-	 * in a document that lives for this call only.
-	 */
-	gg_document *scratch = NULL;
-	if (!doc && !s->client_pulls_diagnostics) {
-		size_t len = 0;
-		char *text = NULL;
-		if (gg_pyfiles_read(x->res.path, &text, &len) != 0)
-			text = NULL;
-		scratch = text ? gg_document_new(uri, "python", 0, text, len) : NULL;
-		free(text);
+	/* An open document's URI as the client spelt it: the mark must name the same. */
+	char *uri = doc ? strdup(doc->uri) : gg_uri_from_path(x->res.path);
+	if (!uri || gg_diagnosis_mark_set(s, uri, command_diagnostic(d)) != 0) {
+		free(uri);
+		return NULL;
 	}
-	/* A client that pulls gets the file's findings from its own pull: pushing them too would list them twice. */
-	cJSON *list = s->client_pulls_diagnostics ? cJSON_CreateArray()
-		      : doc				 ? gg_diagnostics_to_json(s, doc)
-		      : scratch				 ? gg_diagnostics_to_json(s, scratch)
-							 : cJSON_CreateArray();
-	gg_document_free(scratch);
-	char *head = gg_log_diagnosis_headline(d);
-	char *msg = head ? gg_strdup_printf("%s here, in the pasted traceback: %s\nFix: %s", head, d->explanation, d->fix) : NULL;
-	free(head);
-	cJSON *diag = cJSON_CreateObject();
-	cJSON_AddItemToObject(diag, "range", command_line_range(d));
-	cJSON_AddNumberToObject(diag, "severity", d->oom.is_oom ? 1 : 3);
-	cJSON_AddStringToObject(diag, "code", gg_dx_kind_name(d->kind));
-	cJSON_AddStringToObject(diag, "source", "gradguard");
-	cJSON_AddStringToObject(diag, "message", msg ? msg : "");
-	free(msg);
+	if (doc && !s->client_pulls_diagnostics) {
+		gg_diagnostics_publish(s, doc);
+		return uri;
+	}
+	cJSON *list = command_closed_file_list(s, uri, x->res.path);
 	cJSON *params = cJSON_CreateObject();
-	if (!list || !diag || !params || !cJSON_AddItemToArray(list, diag)) {
+	if (!list || !params) {
 		cJSON_Delete(list);
-		cJSON_Delete(diag);
 		cJSON_Delete(params);
 		free(uri);
 		return NULL;

@@ -17,7 +17,7 @@ const DIAGNOSIS_SCHEME = 'gradguard-diagnosis';
 const CLIENT_ONLY_KEYS = new Set(['path', 'trace']);
 
 let output; // LogOutputChannel, created once and kept across restarts
-let status; // StatusBarItem, visible only while starting or failed
+let status; // StatusBarItem: starting, running (with the version) or failed
 let client; // LanguageClient, or undefined while no server runs
 let extensionContext;
 const diagnoses = new Map(); // diagnosis document path -> markdown text
@@ -55,6 +55,14 @@ function showStatus(text, tooltip, command, isError) {
 	status.command = command;
 	status.backgroundColor = isError ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
 	status.show();
+}
+
+// A healthy server shows as such: a user who sees nothing cannot tell
+// "running and the file is clean" from "not running".
+function showRunning(c, path) {
+	const info = (c.initializeResult && c.initializeResult.serverInfo) || {};
+	const version = info.version ? ` ${info.version}` : '';
+	showStatus('$(check) gradguard', `gradguard${version} is running (${path}). Click for the logs.`, 'gradguard.showLogs', false);
 }
 
 async function startServer() {
@@ -107,7 +115,7 @@ async function startServer() {
 	client = c;
 	c.onDidChangeState((e) => {
 		if (c !== client) return; // a client being replaced by a restart
-		if (e.newState === State.Running) status.hide();
+		if (e.newState === State.Running) showRunning(c, found.path);
 		else if (e.newState === State.Starting) showStatus('$(sync~spin) gradguard', 'Starting the server', 'gradguard.showLogs', false);
 		else showStatus('$(error) gradguard', 'The server stopped: click for the logs', 'gradguard.showLogs', true);
 	});

@@ -1,18 +1,20 @@
 ;;; e2e.el --- editors/emacs/gradguard.el in emacs --batch against the real server  -*- lexical-binding: t; -*-
 
-;; Run by run_emacs.sh, which sets GG_BIN, GG_TMP (a scratch folder holding
-;; validate.py, train.py and eval_oom.log) and puts editors/emacs on the
-;; load path.  Prints one line per check; exits 1 on the first failure.
+;; Run by run_emacs.sh, which sets GG_BIN, GG_REPO and GG_TMP (a scratch
+;; folder holding validate.py, train.py, eval_oom.log and checkout/, a copy
+;; of gradguard.el beside a build/gradguard).  The README's snippet is the
+;; setup, evaluated as written.  Prints one line per check; exits 1 on the
+;; first failure.
 
 ;;; Code:
 
 (require 'package)
 (package-initialize)                    ; Debian's elpa-eglot lives in the package dirs
 (require 'cl-lib)
-(require 'gradguard)
 
 (defvar gg-tmp (file-name-as-directory (getenv "GG_TMP")))
 (defvar gg-bin (getenv "GG_BIN"))
+(defvar gg-repo (getenv "GG_REPO"))
 (defvar gg-timeout (/ (string-to-number (or (getenv "GG_TIMEOUT_MS") "15000")) 1000.0))
 
 (defun gg-say (fmt &rest args)
@@ -51,15 +53,33 @@
                  diags " | ")
     "no diagnostics"))
 
-(setq gradguard-program gg-bin
-      gradguard-settings '(:prefer "no_grad")
-      eglot-sync-connect t
+;; The README's Emacs snippet, as a user pastes it into init.el: it must work
+;; as written (it used to leave the program unset, and eglot failed with a
+;; raw file-missing error), logs included (they used to get no server).
+(defun gg-readme-snippet ()
+  (with-temp-buffer
+    (insert-file-contents (expand-file-name "README.md" gg-repo))
+    (search-forward "**Emacs**")
+    (search-forward "```elisp\n")
+    (let ((beg (point)))
+      (search-forward "```")
+      (buffer-substring-no-properties beg (match-beginning 0)))))
+
+(let ((snippet (string-replace "/path/to/gradguard" (concat gg-tmp "checkout") (gg-readme-snippet))))
+  (with-temp-buffer
+    (insert snippet)
+    (goto-char (point-min))
+    (condition-case nil
+        (while t (eval (read (current-buffer)) t))
+      (end-of-file nil)))
+  (gg-say "ok   README snippet evaluated"))
+(unless (equal gradguard-settings '(:prefer "no_grad"))
+  (gg-fail "the README's snippet sets gradguard-settings to %S, the test expects (:prefer \"no_grad\")"
+           gradguard-settings))
+;; A batch Emacs is never idle: no waiting for timers.
+(setq eglot-sync-connect t
       eglot-send-changes-idle-time 0
       eglot-autoshutdown nil)
-(gradguard-eglot-setup)
-(add-hook 'python-mode-hook #'eglot-ensure)
-(add-hook 'gradguard-log-mode-hook #'eglot-ensure)
-(add-to-list 'auto-mode-alist '("\\.\\(log\\|err\\|out\\)\\'" . gradguard-log-mode))
 
 (condition-case err
     (let* ((file (concat gg-tmp "validate.py"))
@@ -88,7 +108,7 @@
       (let* ((hover (jsonrpc-request (eglot-current-server) :textDocument/hover
                                      (eglot--TextDocumentPositionParams)))
              (text (plist-get (plist-get hover :contents) :value)))
-        (dolist (needle '("model.eval()" "torch.no_grad()" "torch.is_grad_enabled()"))
+        (dolist (needle '("model.eval()" "torch.no_grad()" "GG001.md"))
           (unless (and text (string-search needle text))
             (gg-fail "hover lacks %S; got: %S" needle hover)))
         (gg-say "ok   hover explains the finding"))
@@ -125,6 +145,29 @@
       (unless (and (equal buffer-file-name (concat gg-tmp "train.py")) (= (line-number-at-pos) 8))
         (gg-fail "expected train.py:8, at %s:%d" buffer-file-name (line-number-at-pos)))
       (gg-say "ok   jumped to the culprit train.py:8")
+
+      ;; 5b. A traceback pasted into a buffer that is no file (no server of
+      ;; its own): the project's gradguard server diagnoses it.
+      (let ((log-text (with-temp-buffer
+                        (insert-file-contents (concat gg-tmp "eval_oom.log"))
+                        (buffer-string))))
+        (with-current-buffer (get-buffer-create "*pasted traceback*")
+          (setq default-directory gg-tmp)
+          (insert log-text)
+          (gradguard-diagnose-region (point-min) (point-max))))
+      (unless (equal buffer-file-name (concat gg-tmp "train.py"))
+        (gg-fail "a pasted traceback: expected train.py, at %s" buffer-file-name))
+      (gg-say "ok   a pasted traceback in a buffer with no server diagnosed")
+
+      ;; 5c. A program that is not there: a message that says what to do
+      ;; (eglot alone reports a raw file-missing error).
+      (let* ((gradguard-program "no-such-gradguard")
+             (said (condition-case e (progn (gradguard--contact) "no error")
+                     (user-error (error-message-string e)))))
+        (dolist (needle '("no-such-gradguard" "./bootstrap" "gradguard-program"))
+          (unless (string-search needle said)
+            (gg-fail "the missing program's message lacks %S: %s" needle said)))
+        (gg-say "ok   a missing program says what to do"))
 
       ;; 6. Shutdown and exit over eglot's connection: a server exits 0 only
       ;; after both. Sent here rather than by eglot-shutdown because Emacs 28's

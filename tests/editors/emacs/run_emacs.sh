@@ -27,9 +27,15 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 cp "$repo/examples/validate.py" "$tmp/validate.py"
 cp "$repo/tests/tracebacks/workspace/train.py" "$tmp/train.py"
 cp "$repo/tests/tracebacks/cases/py311_eval_no_grad_cuda.log" "$tmp/eval_oom.log"
+# A checkout as ./bootstrap leaves one: editors/emacs/gradguard.el and
+# build/gradguard. e2e.el evaluates the README's snippet as written, with
+# /path/to/gradguard being this checkout (the program is on no PATH).
+mkdir -p "$tmp/checkout/editors/emacs" "$tmp/checkout/build"
+cp "$repo/editors/emacs/gradguard.el" "$tmp/checkout/editors/emacs/"
+ln -s "$bin" "$tmp/checkout/build/gradguard"
 
 emacs --version | head -n 1
 cd "$tmp"
 # HOME keeps the user's init, packages and eglot's history out.
-HOME="$tmp" GG_BIN="$bin" GG_TMP="$tmp" \
-	timeout 120 emacs --batch -L "$repo/editors/emacs" -l "$here/e2e.el" </dev/null
+HOME="$tmp" GG_BIN="$bin" GG_TMP="$tmp" GG_REPO="$repo" \
+	timeout 120 emacs --batch -l "$here/e2e.el" </dev/null

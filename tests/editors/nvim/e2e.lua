@@ -51,7 +51,9 @@ end
 
 local exits = {}
 local ok, err = pcall(function()
-  vim.cmd("filetype on") -- -u NONE leaves it off; users have it on
+  -- -u NONE leaves them off; users have them on (Python's ftplugin sets
+  -- 'keywordprg' to pydoc, which K used to run).
+  vim.cmd("filetype plugin on")
   require("gradguard").setup({
     cmd = { bin, "lsp" },
     settings = { prefer = "no_grad" },
@@ -93,12 +95,31 @@ local ok, err = pcall(function()
     local contents = response.result and response.result.contents
     hover_text = hover_text .. (type(contents) == "table" and (contents.value or vim.inspect(contents)) or tostring(contents))
   end
-  for _, needle in ipairs({ "model.eval()", "torch.no_grad()", "torch.is_grad_enabled()" }) do
+  for _, needle in ipairs({ "model.eval()", "torch.no_grad()", "GG001.md" }) do
     if not hover_text:find(needle, 1, true) then
       return fail("hover lacks %q; got: %s", needle, hover_text)
     end
   end
   say("ok   hover explains the finding")
+
+  -- ... and K shows it, as on Neovim 0.10+ (K is mapped in the buffer unless
+  -- the user mapped it; before, K ran pydoc on 0.7-0.9).
+  local function hover_float()
+    for _, win in ipairs(vim.api.nvim_list_wins()) do
+      if vim.api.nvim_win_get_config(win).relative ~= "" then
+        local text = buf_text(vim.api.nvim_win_get_buf(win))
+        if text:find("eval-forward-with-grad", 1, true) then
+          return win
+        end
+      end
+    end
+  end
+  vim.api.nvim_win_set_cursor(0, { d.lnum + 1, d.col })
+  vim.cmd("normal K")
+  wait_for("K opens the hover", hover_float, function()
+    return "K is " .. vim.inspect(vim.fn.maparg("K", "n", false, true)) .. ", keywordprg " .. vim.bo.keywordprg
+  end)
+  vim.api.nvim_win_close(hover_float(), true)
 
   -- 3. The preferred quick fix, through Neovim's own code action path
   -- (vim.lsp.buf.code_action, which resolves an action that has no edit yet).
@@ -165,6 +186,25 @@ local ok, err = pcall(function()
       return string.format("%s:%d; scratch: %s", vim.api.nvim_buf_get_name(0), vim.api.nvim_win_get_cursor(0)[1],
         scratch_text())
     end)
+    -- The diagnosis's error shows on the culprit line, and stays: the jump
+    -- must not reload the buffer (a reload is a close and an open, and the
+    -- server drops the diagnosis on close).
+    local trainbuf = vim.fn.bufnr(train)
+    local function culprit_marked()
+      for _, m in ipairs(gg_diagnostics(trainbuf, "oom-eval-no-grad")) do
+        if m.lnum == 7 then
+          return true
+        end
+      end
+      return false
+    end
+    wait_for(label .. ": the diagnosis error on train.py:8", culprit_marked, function()
+      return describe(vim.diagnostic.get(trainbuf))
+    end)
+    vim.wait(300)
+    if not culprit_marked() then
+      return fail("%s: the diagnosis error on train.py:8 went away: %s", label, describe(vim.diagnostic.get(trainbuf)))
+    end
   end
   vim.fn.setreg("a", buf_text(logbuf))
   vim.cmd("GradguardDiagnose a")
@@ -175,6 +215,23 @@ local ok, err = pcall(function()
   vim.cmd("buffer " .. logbuf)
   vim.cmd("%GradguardDiagnose")
   expect_diagnosis("range")
+
+  -- ... and from the culprit's own window (the register again): the jump
+  -- stays in the buffer it is in, and the error shows there.
+  vim.cmd("bwipeout! " .. vim.fn.bufnr("gradguard://diagnosis"))
+  vim.cmd("GradguardDiagnose a")
+  expect_diagnosis("from train.py")
+
+  -- An edit of train.py ends the diagnosis's error; the file's own findings stay.
+  local trainbuf = vim.api.nvim_get_current_buf()
+  vim.api.nvim_buf_set_lines(trainbuf, 0, 0, false, { "# edited" })
+  wait_for("the diagnosis error gone after an edit", function()
+    return #gg_diagnostics(trainbuf, "oom-eval-no-grad") == 0 and #gg_diagnostics(trainbuf, "GG001") > 0
+  end, function()
+    return describe(vim.diagnostic.get(trainbuf))
+  end)
+  vim.cmd("silent! undo")
+  vim.bo[trainbuf].modified = false
 
   -- 6. :checkhealth gradguard
   vim.cmd("checkhealth gradguard")
@@ -207,6 +264,52 @@ local ok, err = pcall(function()
     return fail("server exit code %d signal %d (0 means shutdown + exit)", exits[id].code, exits[id].signal)
   end
   say("ok   server exited 0 after shutdown + exit")
+
+  -- 9. A missing program: a message that says what is missing and how to
+  -- set it (Neovim's own spawn error says neither), and :checkhealth's
+  -- advice is the README's build command.
+  local notes = {}
+  local notify = vim.notify
+  vim.notify = function(msg, level)
+    table.insert(notes, msg)
+    return notify(msg, level)
+  end
+  -- 0.11 deprecated vim.validate's table form (0.12's :checkhealth
+  -- vim.deprecated lists it): setup() must use the positional form there.
+  local validate = vim.validate
+  local table_form = false
+  if vim.fn.has("nvim-0.11") == 1 then
+    vim.validate = function(first, ...)
+      table_form = table_form or type(first) == "table"
+      return validate(first, ...)
+    end
+  end
+  local missing = tmp .. "/no-such-gradguard"
+  require("gradguard").setup({ cmd = { missing, "lsp" } })
+  vim.validate = validate
+  vim.cmd("edit " .. vim.fn.fnameescape(tmp .. "/validate.py"))
+  vim.notify = notify
+  if table_form then
+    return fail("setup() calls vim.validate with a table (deprecated since 0.11)")
+  end
+  local said = table.concat(notes, "\n")
+  for _, needle in ipairs({ missing, "./bootstrap", "cmd = {" }) do
+    if not said:find(needle, 1, true) then
+      return fail("the missing program's message lacks %q; said: %s", needle, said)
+    end
+  end
+  say("ok   a missing program says what and how: %s", said)
+  vim.cmd("checkhealth gradguard")
+  local missing_report = buf_text(0)
+  local readme = table.concat(vim.fn.readfile(repo .. "/README.md"), "\n")
+  local quick_start = readme:match("## Quick start.-```sh\n(.-)```")
+  if not quick_start or not quick_start:find("./bootstrap", 1, true) then
+    return fail("README.md's quick start does not build with ./bootstrap: %s", tostring(quick_start))
+  end
+  if not missing_report:find("./bootstrap", 1, true) or missing_report:find("ninja", 1, true) then
+    return fail("checkhealth advises another build than the README's (./bootstrap):\n%s", missing_report)
+  end
+  say("ok   checkhealth advises the README's build")
 end)
 
 if not ok then

@@ -2,8 +2,9 @@
 // End-to-end test of editors/vscode: package the .vsix, install it into
 // code-server 4.100.3 (VS Code 1.100), serve on 127.0.0.1 and drive Debian's
 // Chromium headless with playwright-core, as a user would: open a file, see
-// the GG001 squiggle and Problems entry, read the hover, apply the quick fix
-// and save, then diagnose a pasted traceback.
+// the GG001 squiggle and Problems entry and the healthy status, read the
+// hover (the message once, nothing cut), apply the quick fix and save, then
+// diagnose a pasted traceback and see its error go once the culprit is fixed.
 //
 //   node e2e.js --gradguard BUILD/gradguard --source-root ROOT --log-dir DIR
 //
@@ -144,6 +145,23 @@ async function openFile(page, name) {
 	await page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor({ timeout: STEP_MS });
 }
 
+// The quick fix titled wanted, from the cursor at line:column (Ctrl+.),
+// chosen with the keyboard as a user of Ctrl+. does: the menu keeps a
+// pointer-blocking layer over the page. shotName: a screenshot of the menu.
+async function applyQuickFix(page, line, column, wanted, shotName) {
+	await goToLine(page, line, column);
+	await page.keyboard.press('Control+.');
+	await page.locator('.action-widget .monaco-list-row', { hasText: wanted }).first().waitFor({ state: 'visible', timeout: STEP_MS });
+	if (shotName) await shot(page, shotName);
+	const focused = page.locator('.action-widget .monaco-list-row.focused');
+	for (let i = 0; i < 10 && (await focused.getAttribute('aria-label')) !== wanted; i++) {
+		await page.keyboard.press('ArrowDown');
+	}
+	if ((await focused.getAttribute('aria-label')) !== wanted) throw new Error(`no quick fix titled ${wanted}`);
+	log(`quick fix: ${wanted}`);
+	await page.keyboard.press('Enter');
+}
+
 async function goToLine(page, line, column) {
 	await runCommand(page, 'Go to Line/Column...', true);
 	const input = page.locator('.quick-input-widget .quick-input-box input');
@@ -251,6 +269,11 @@ async function main() {
 	const problemText = await problem.innerText();
 	if (!/runs with autograd on/.test(problemText)) throw new Error(`unexpected Problems entry: ${problemText}`);
 	log(`Problems: ${problemText.replace(/\s+/g, ' ')}`);
+	// A running server shows as running (it used to hide the item: nothing
+	// told a healthy server from an absent one).
+	const healthy = page.locator('.statusbar-item:has(.codicon-check)', { hasText: 'gradguard' }).first();
+	await healthy.waitFor({ state: 'visible', timeout: STEP_MS });
+	log(`status bar: ${(await healthy.getAttribute('aria-label')) || (await healthy.innerText())}`);
 	await shot(page, '1-problems');
 
 	// 2. The hover over the squiggle.
@@ -264,27 +287,31 @@ async function main() {
 	await hover.waitFor({ state: 'visible', timeout: STEP_MS });
 	const hoverText = await hover.innerText();
 	if (!/no_grad/.test(hoverText)) throw new Error(`the hover does not mention no_grad:\n${hoverText}`);
+	// VS Code shows the diagnostic's message above the server's hover: the
+	// server's text must not say it again.
+	const said = hoverText.split('runs with autograd on in validate()').length - 1;
+	if (said !== 1) throw new Error(`the hover says the finding's message ${said} times:\n${hoverText}`);
 	await page.waitForTimeout(300); // the hover fades in
+	// All of it fits the hover at its default size: the link to the rule's
+	// page and the row of actions under it are inside the hover's box, not
+	// scrolled out of it.
+	const hoverBox = await hover.boundingBox();
+	const ends = [hover.locator('a', { hasText: 'GG001: why it happens' }).first()];
+	if (await hover.locator('.hover-row.status-bar').count()) ends.push(hover.locator('.hover-row.status-bar').first());
+	for (const end of ends) {
+		const box = await end.boundingBox();
+		if (!box || !hoverBox || box.y + box.height > hoverBox.y + hoverBox.height + 1) {
+			throw new Error(`the hover is cut: ${await end.innerText()} ends at ${box && box.y + box.height}, the hover at ${hoverBox && hoverBox.y + hoverBox.height}\n${hoverText}`);
+		}
+	}
 	log(`hover: ${hoverText.slice(0, 160).replace(/\s+/g, ' ')}…`);
 	await shot(page, '2-hover');
 	await page.keyboard.press('Escape');
 	await page.mouse.move(5, 5);
 
 	// 3. The quick fix, from the cursor on the finding (Ctrl+.).
-	await goToLine(page, 24, 19);
-	await page.keyboard.press('Control+.');
 	const wanted = 'Wrap the loop in `with torch.no_grad():`';
-	await page.locator('.action-widget .monaco-list-row', { hasText: wanted }).first().waitFor({ state: 'visible', timeout: STEP_MS });
-	await shot(page, '3-quickfix-menu');
-	// The menu keeps a pointer-blocking layer over the page: choose with the
-	// keyboard, as a user of Ctrl+. does.
-	const focused = page.locator('.action-widget .monaco-list-row.focused');
-	for (let i = 0; i < 10 && (await focused.getAttribute('aria-label')) !== wanted; i++) {
-		await page.keyboard.press('ArrowDown');
-	}
-	if ((await focused.getAttribute('aria-label')) !== wanted) throw new Error(`no quick fix titled ${wanted}`);
-	log(`quick fix: ${wanted}`);
-	await page.keyboard.press('Enter');
+	await applyQuickFix(page, 24, 19, wanted, '3-quickfix-menu');
 	const file = path.join(workspace, 'validate.py');
 	const original = fs.readFileSync(file, 'utf8');
 	// The edit lands in the editor first; wait for it there, then save.
@@ -317,8 +344,23 @@ async function main() {
 		const text = (await diagnosisEditor.first().innerText()).replace(/\s+/g, ' ');
 		return text.includes('Out of memory in evaluation, with autograd on') && text.includes('oom-eval-no-grad');
 	});
-	log('diagnosis shown beside train.py');
+	const oomProblem = page.locator('.markers-panel .monaco-list-row', { hasText: 'in the pasted traceback' });
+	await oomProblem.first().waitFor({ timeout: STEP_MS });
+	log('diagnosis shown beside train.py, its error on train.py:8');
 	await shot(page, '5-diagnosis');
+
+	// The diagnosis's error goes once it no longer applies: train.py fixed
+	// and saved (it used to stay until the server restarted).
+	await page.locator('.tabs-container .tab[aria-label^="train.py"]').first().click();
+	const trainFile = path.join(workspace, 'train.py');
+	const trainBefore = fs.readFileSync(trainFile, 'utf8');
+	await applyQuickFix(page, 8, 15, wanted);
+	await page.locator('.editor-group-container.active .monaco-editor .view-lines', { hasText: 'no_grad' }).first().waitFor({ timeout: STEP_MS });
+	await page.keyboard.press('Control+s');
+	await waitFor('train.py to be saved with the fix', () => fs.readFileSync(trainFile, 'utf8') !== trainBefore);
+	await waitFor('the diagnosis error on train.py to go away', async () => (await oomProblem.count()) === 0);
+	log('the diagnosis error went with the fix');
+	await shot(page, '6-diagnosis-cleared');
 
 	// 5. A missing program, set in the Settings editor: the server restarts
 	// and the status bar says what is wrong.
@@ -336,7 +378,7 @@ async function main() {
 	const status = page.locator('.statusbar-item', { hasText: 'gradguard: not found' }).first();
 	await status.waitFor({ state: 'visible', timeout: STEP_MS });
 	log('status bar reports the missing program');
-	await shot(page, '6-missing-binary');
+	await shot(page, '7-missing-binary');
 }
 
 main().then(async () => {

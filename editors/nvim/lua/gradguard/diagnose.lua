@@ -120,12 +120,32 @@ local function culprit_location(result)
   return chosen.resolved, line
 end
 
+-- The loaded buffer of `path`, if any.
+local function loaded_buffer(path)
+  local full = vim.fn.fnamemodify(path, ":p")
+  for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(bufnr) and vim.api.nvim_buf_get_name(bufnr) == full then
+      return bufnr
+    end
+  end
+end
+
 local function jump(win, path, line)
   vim.api.nvim_set_current_win(win)
-  local target = vim.fn.fnameescape(path)
-  -- `edit` refuses to leave a modified buffer when 'hidden' is off; split then.
-  if not pcall(vim.cmd, "edit " .. target) then
-    vim.cmd("split " .. target)
+  -- A loaded file is shown, never `:edit`ed again: that re-reads it, which
+  -- the client sends as a close and an open, and the server drops the
+  -- diagnosis's error on close (it no longer applies to a closed file).
+  local bufnr = loaded_buffer(path)
+  if bufnr then
+    -- Leaving a modified buffer fails when 'hidden' is off; split then.
+    if vim.api.nvim_win_get_buf(win) ~= bufnr and not pcall(vim.api.nvim_win_set_buf, win, bufnr) then
+      vim.cmd("sbuffer " .. bufnr)
+    end
+  else
+    local target = vim.fn.fnameescape(path)
+    if not pcall(vim.cmd, "edit " .. target) then
+      vim.cmd("split " .. target)
+    end
   end
   local last = vim.api.nvim_buf_line_count(0)
   vim.api.nvim_win_set_cursor(0, { math.max(1, math.min(line, last)), 0 })
@@ -158,7 +178,8 @@ function M.run(text)
     client = vim.lsp.get_client_by_id(gradguard.client_for_root(gradguard.root_for(bufnr)))
   end
   if not client then
-    vim.notify("gradguard: the language server did not start", vim.log.levels.ERROR)
+    -- client_for_root has said why when it knows (a missing program).
+    vim.notify("gradguard: the language server did not start (:checkhealth gradguard)", vim.log.levels.ERROR)
     return
   end
   -- A request must wait for the initialize answer (LSP); a client just

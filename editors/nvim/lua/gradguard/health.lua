@@ -33,7 +33,7 @@ function M.check()
   local exe = config.cmd[1]
   if vim.fn.executable(exe) ~= 1 then
     fail(exe .. " is not an executable file or a program on $PATH", {
-      "Build it (meson setup build && ninja -C build) and pass cmd = { '/path/to/build/gradguard', 'lsp' }",
+      "To fix it, " .. gradguard.BUILD_ADVICE,
     })
     return
   end

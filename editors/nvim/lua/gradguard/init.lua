@@ -28,6 +28,9 @@ local defaults = {
   on_exit = nil,
 }
 
+-- vim.loop is deprecated from 0.10 (vim.uv); 0.7-0.9 have only vim.loop.
+local uv = vim.uv or vim.loop
+
 -- The active configuration; nil until setup() (health.lua reports that).
 M.config = nil
 
@@ -63,7 +66,7 @@ local function find_root(path)
   local start = dir
   while true do
     for _, marker in ipairs(M.config.root_markers) do
-      if vim.loop.fs_stat(dir .. "/" .. marker) then
+      if uv.fs_stat(dir .. "/" .. marker) then
         return dir
       end
     end
@@ -88,6 +91,40 @@ local function on_configuration(_, params, ctx)
   return answers
 end
 
+-- What to do when the program is missing: the same advice as the README's
+-- quick start and :checkhealth gradguard.
+M.BUILD_ADVICE = "build it with ./bootstrap in a gradguard checkout (it makes build/gradguard), then pass its path: "
+  .. "require('gradguard').setup({ cmd = { '/path/to/gradguard/build/gradguard', 'lsp' } })"
+
+-- Programs already reported missing: one message per program, not one per buffer.
+local reported_missing = {}
+
+-- Whether cmd[1] can be started; says what is missing and what to do once if not.
+-- (Neovim's own spawn error names neither the setting nor the build.)
+local function program_found(cmd)
+  local exe = cmd and cmd[1]
+  if exe and vim.fn.executable(exe) == 1 then
+    return true
+  end
+  local name = tostring(exe)
+  if not reported_missing[name] then
+    reported_missing[name] = true
+    vim.notify(string.format("gradguard: cannot start the language server: %s is not an executable file or a program on $PATH; %s",
+      name, M.BUILD_ADVICE), vim.log.levels.ERROR)
+  end
+  return false
+end
+
+-- Neovim 0.10+ maps K to vim.lsp.buf.hover in a buffer a server attaches to,
+-- unless K is mapped already; 0.7-0.9 leave K to 'keywordprg' (pydoc in
+-- Python buffers). The same default, for every version.
+local function map_hover(bufnr)
+  if vim.fn.maparg("K", "n", false, false) ~= "" then
+    return
+  end
+  vim.keymap.set("n", "K", vim.lsp.buf.hover, { buffer = bufnr, desc = "vim.lsp.buf.hover()" })
+end
+
 local function client_config(root)
   local cfg = M.config
   local capabilities = vim.deepcopy(cfg.capabilities or vim.lsp.protocol.make_client_capabilities())
@@ -104,7 +141,12 @@ local function client_config(root)
     capabilities = capabilities,
     handlers = { ["workspace/configuration"] = on_configuration },
     flags = cfg.flags,
-    on_attach = cfg.on_attach,
+    on_attach = function(client, bufnr)
+      map_hover(bufnr)
+      if cfg.on_attach then
+        cfg.on_attach(client, bufnr)
+      end
+    end,
     on_init = cfg.on_init,
     on_exit = cfg.on_exit,
   }
@@ -116,6 +158,9 @@ function M.client_for_root(root)
   local client = id and vim.lsp.get_client_by_id(id)
   if client and not is_stopped(client) then
     return id
+  end
+  if not program_found(M.config.cmd) then
+    return nil
   end
   if vim.fn.has("nvim-0.11") == 1 then
     -- start_client is deprecated there; attach = false starts one for no buffer yet.
@@ -183,13 +228,22 @@ local function define_command()
   })
 end
 
+-- An optional argument of type `kind`. 0.11 added vim.validate(name, value,
+-- validator, optional) and deprecated the table form (0.12's
+-- :checkhealth vim.deprecated lists it); 0.7-0.10 have only the table form.
+local function validate_optional(name, value, kind)
+  if vim.fn.has("nvim-0.11") == 1 then
+    vim.validate(name, value, kind, true)
+  else
+    vim.validate({ [name] = { value, kind, true } })
+  end
+end
+
 function M.setup(opts)
   opts = opts or {}
-  vim.validate({
-    cmd = { opts.cmd, "table", true },
-    settings = { opts.settings, "table", true },
-    init_options = { opts.init_options, "table", true },
-  })
+  validate_optional("cmd", opts.cmd, "table")
+  validate_optional("settings", opts.settings, "table")
+  validate_optional("init_options", opts.init_options, "table")
   -- Shallow on purpose: a user's cmd or filetypes list replaces ours whole.
   M.config = vim.tbl_extend("force", vim.deepcopy(defaults), opts)
 
