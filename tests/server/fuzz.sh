@@ -3,7 +3,7 @@
 # with ASan and UBSan) and runs it for SECONDS, seeded with its case folder.
 # New inputs go to a scratch corpus under the build folder, never into the
 # case folder; a crash is written there as crash-* (add it to the case folder:
-# see README-fuzz.md).
+# see docs/fuzzing.md).
 #
 #   tests/server/fuzz.sh config|glob [SECONDS] [BUILD_DIR]
 set -eu

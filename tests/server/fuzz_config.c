@@ -8,7 +8,7 @@
  * or why.
  *
  * Built with clang -fsanitize=fuzzer,address,undefined -DGG_LIBFUZZER it is
- * a libFuzzer target (see tests/server/README-fuzz.md); built plainly (as
+ * a libFuzzer target (see docs/fuzzing.md); built plainly (as
  * the tests do) it replays the files named on its command line, or every
  * file of a folder named, each whole and (up to 64 KiB) cut short at 32
  * places.

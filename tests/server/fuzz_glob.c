@@ -7,7 +7,7 @@
  * fuzzer finds a wrong answer as it finds a crash.
  *
  * Built with clang -fsanitize=fuzzer,address,undefined -DGG_LIBFUZZER it is
- * a libFuzzer target (see tests/server/README-fuzz.md); built plainly (as
+ * a libFuzzer target (see docs/fuzzing.md); built plainly (as
  * the tests do) it replays the files named on its command line, or every
  * file of a folder named.
  */
