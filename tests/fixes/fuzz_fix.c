@@ -15,7 +15,7 @@
  * replays the files named on its command line (the *.py files of a folder
  * named), each whole and cut short at a few places.
  */
-#include <dirent.h>
+#include "../fuzz_replay.h"
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -27,7 +27,6 @@
 #include "fix.h"
 #include "utf8.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* A broken promise: say which and stop (a crash is what a fuzzer keeps). */
 #define PROMISE(cond)                                                                     \
@@ -170,70 +169,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 }
 
 #ifndef GG_LIBFUZZER
-static int fuzz_replay_file(const char *path)
+/* Also cut short: code broken off mid-statement, mid-string, mid-block. */
+static void fuzz_also(const uint8_t *data, size_t len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		fprintf(stderr, "fuzz-fix: cannot open %s\n", path);
-		return 1;
-	}
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-	char chunk[65536];
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		if (len + n > cap) {
-			cap = (len + n) * 2;
-			char *p = realloc(buf, cap);
-			if (!p)
-				abort();
-			buf = p;
-		}
-		memcpy(buf + len, chunk, n);
-		len += n;
-	}
-	fclose(f);
-	/* Whole, then cut short: code broken off mid-statement, mid-string, mid-block. */
-	LLVMFuzzerTestOneInput((const uint8_t *)(buf ? buf : ""), len);
 	for (size_t k = 1; k < 4; k++)
-		LLVMFuzzerTestOneInput((const uint8_t *)(buf ? buf : ""), len * k / 4);
-	free(buf);
-	return 0;
-}
-
-static bool is_python(const char *name)
-{
-	size_t n = strlen(name);
-	return n > 3 && strcmp(name + n - 3, ".py") == 0;
+		LLVMFuzzerTestOneInput(data, len * k / 4);
 }
 
 int main(int argc, char **argv)
 {
-	int failed = 0, files = 0;
-	for (int i = 1; i < argc; i++) {
-		DIR *dir = opendir(argv[i]);
-		if (!dir) {
-			failed |= fuzz_replay_file(argv[i]);
-			files++;
-			continue;
-		}
-		struct dirent *e;
-		while ((e = readdir(dir))) {
-			if (!is_python(e->d_name))
-				continue;
-			char *path = malloc(strlen(argv[i]) + strlen(e->d_name) + 2);
-			if (!path)
-				abort();
-			sprintf(path, "%s/%s", argv[i], e->d_name);
-			failed |= fuzz_replay_file(path);
-			files++;
-			free(path);
-		}
-		closedir(dir);
-	}
-	printf("fuzz-fix: replayed %d inputs\n", files);
-	gg_analyzer_delete(fuzz_analyzer);
-	if (fuzz_parser)
-		ts_parser_delete(fuzz_parser);
-	return failed || files == 0;
+	return gg_fuzz_replay("fuzz-fix", ".py", argc, argv, fuzz_also);
 }
 #endif

@@ -12,7 +12,7 @@
  * test suite does with gcc under ASan/UBSan, it replays the files named on
  * its command line (or in the folders named).
  */
-#include <dirent.h>
+#include "../fuzz_replay.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +22,6 @@
 #include "jsonrpc.h"
 #include "rpc_peek.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* What one reading of the input saw: a running digest of every event, so that readings compare cheaply. */
 typedef struct fuzz_run {
@@ -141,58 +140,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 }
 
 #ifndef GG_LIBFUZZER
-static int fuzz_replay_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		fprintf(stderr, "fuzz-frame: cannot open %s\n", path);
-		return 1;
-	}
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-	char chunk[65536];
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		if (len + n > cap) {
-			cap = (len + n) * 2;
-			char *p = realloc(buf, cap);
-			if (!p)
-				abort();
-			buf = p;
-		}
-		memcpy(buf + len, chunk, n);
-		len += n;
-	}
-	fclose(f);
-	LLVMFuzzerTestOneInput((const uint8_t *)(buf ? buf : ""), len);
-	free(buf);
-	return 0;
-}
 
 int main(int argc, char **argv)
 {
-	int failed = 0, files = 0;
-	for (int i = 1; i < argc; i++) {
-		DIR *dir = opendir(argv[i]);
-		if (!dir) {
-			failed |= fuzz_replay_file(argv[i]);
-			files++;
-			continue;
-		}
-		struct dirent *e;
-		while ((e = readdir(dir))) {
-			if (e->d_name[0] == '.')
-				continue;
-			char *path = malloc(strlen(argv[i]) + strlen(e->d_name) + 2);
-			if (!path)
-				abort();
-			sprintf(path, "%s/%s", argv[i], e->d_name);
-			failed |= fuzz_replay_file(path);
-			files++;
-			free(path);
-		}
-		closedir(dir);
-	}
-	printf("fuzz-frame: replayed %d inputs\n", files);
-	return failed || files == 0;
+	return gg_fuzz_replay("fuzz-frame", NULL, argc, argv, NULL);
 }
 #endif

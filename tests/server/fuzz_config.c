@@ -25,7 +25,7 @@
 #include "config.h"
 #include "config_load.h"
 #include "config_settings.h"
-#include "fuzz_replay.h"
+#include "../fuzz_replay.h"
 #include "pyproject.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -111,6 +111,6 @@ static void fuzz_prefixes(const uint8_t *data, size_t size)
 
 int main(int argc, char **argv)
 {
-	return gg_fuzz_replay("fuzz-config", argc, argv, fuzz_prefixes);
+	return gg_fuzz_replay("fuzz-config", NULL, argc, argv, fuzz_prefixes);
 }
 #endif

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fuzz_replay.h"
+#include "../fuzz_replay.h"
 #include "glob_match.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -108,6 +108,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #ifndef GG_LIBFUZZER
 int main(int argc, char **argv)
 {
-	return gg_fuzz_replay("fuzz-glob", argc, argv, NULL);
+	return gg_fuzz_replay("fuzz-glob", NULL, argc, argv, NULL);
 }
 #endif

@@ -6,7 +6,7 @@
  * line (the files of a folder named), each whole and then fed in pieces of
  * 1, 2, 3 bytes.
  */
-#include <dirent.h>
+#include "../fuzz_replay.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +15,6 @@
 #include "diagnose.h"
 #include "diagnose_json.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void fuzz_one(const char *text, size_t size, size_t step)
 {
@@ -44,61 +43,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 }
 
 #ifndef GG_LIBFUZZER
-static int fuzz_replay_file(const char *path)
+/* Also fed in pieces of 1, 2 and 3 bytes: every line and escape split everywhere. */
+static void fuzz_also(const uint8_t *data, size_t len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		fprintf(stderr, "fuzz-diagnose: cannot open %s\n", path);
-		return 1;
-	}
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-	char chunk[65536];
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		if (len + n > cap) {
-			cap = (len + n) * 2;
-			char *p = realloc(buf, cap);
-			if (!p)
-				abort();
-			buf = p;
-		}
-		memcpy(buf + len, chunk, n);
-		len += n;
-	}
-	fclose(f);
-	LLVMFuzzerTestOneInput((const uint8_t *)(buf ? buf : ""), len);
 	for (size_t step = 1; step <= 3 && len < 100000; step++)
-		fuzz_one(buf ? buf : "", len, step);
-	free(buf);
-	return 0;
+		fuzz_one((const char *)data, len, step);
 }
 
 int main(int argc, char **argv)
 {
-	int failed = 0, files = 0;
-	for (int i = 1; i < argc; i++) {
-		DIR *dir = opendir(argv[i]);
-		if (!dir) {
-			failed |= fuzz_replay_file(argv[i]);
-			files++;
-			continue;
-		}
-		struct dirent *e;
-		while ((e = readdir(dir))) {
-			size_t n = strlen(e->d_name);
-			if (n < 5 || strcmp(e->d_name + n - 4, ".log") != 0)
-				continue;
-			char *path = malloc(strlen(argv[i]) + n + 2);
-			if (!path)
-				abort();
-			sprintf(path, "%s/%s", argv[i], e->d_name);
-			failed |= fuzz_replay_file(path);
-			files++;
-			free(path);
-		}
-		closedir(dir);
-	}
-	printf("fuzz-diagnose: replayed %d inputs\n", files);
-	return failed || files == 0;
+	return gg_fuzz_replay("fuzz-diagnose", ".log", argc, argv, fuzz_also);
 }
 #endif

@@ -83,8 +83,9 @@ static int path_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int gg_fuzz_replay(const char *name, int argc, char **argv, void (*also)(const uint8_t *, size_t))
+int gg_fuzz_replay(const char *name, const char *suffix, int argc, char **argv, void (*also)(const uint8_t *, size_t))
 {
+	size_t sl = suffix ? strlen(suffix) : 0;
 	int failed = 0, files = 0;
 	for (int i = 1; i < argc; i++) {
 		DIR *dir = opendir(argv[i]);
@@ -99,7 +100,8 @@ int gg_fuzz_replay(const char *name, int argc, char **argv, void (*also)(const u
 		struct dirent *e;
 		while ((e = readdir(dir))) {
 			size_t n = strlen(e->d_name);
-			if (e->d_name[0] == '.' || (n > 3 && strcmp(e->d_name + n - 3, ".md") == 0))
+			if (e->d_name[0] == '.' || (n > 3 && strcmp(e->d_name + n - 3, ".md") == 0) ||
+			    (suffix && (n < sl || strcmp(e->d_name + n - sl, suffix) != 0)))
 				continue;
 			char *path = malloc(strlen(argv[i]) + n + 2);
 			char **grown = realloc(paths, (len + 1) * sizeof *paths);
