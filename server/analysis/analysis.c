@@ -198,29 +198,48 @@ int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len,
 	return rc;
 }
 
-int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
+/*
+ * The tree the rules read for src: its own, or one parsed here (*owned, the
+ * caller deletes it). Returns 1 with *tree set, 0 when there is nothing to
+ * analyse (no framework named, nesting too deep to walk), or a negative errno.
+ */
+static int analysis_tree(gg_analyzer *a, const gg_source *src, const TSTree **tree, TSTree **owned)
 {
-	if (!a || !src || !out || (!src->text && src->len))
+	*owned = NULL;
+	*tree = NULL;
+	if (!a || !src || (!src->text && src->len))
 		return -EINVAL;
 	if (src->len > UINT32_MAX)
 		return -EFBIG; /* tree-sitter offsets are 32-bit */
 	if (!src->tree && !gg_analysis_mentions_framework(src->text, src->len))
 		return 0;
-
-	TSTree *owned = NULL;
-	const TSTree *tree = src->tree;
-	if (!tree) {
+	const TSTree *t = src->tree;
+	if (!t) {
 		ts_parser_reset(a->parser);
-		owned = gg_python_parse(a->parser, NULL, src->text ? src->text : "", src->len);
-		if (!owned)
+		*owned = gg_python_parse(a->parser, NULL, src->text ? src->text : "", src->len);
+		if (!*owned)
 			return -ENOMEM;
-		tree = owned;
+		t = *owned;
 	}
-	if (analysis_brackets_deep(src->text, src->len) && analysis_tree_too_deep(ts_tree_root_node(tree))) {
-		if (owned)
-			ts_tree_delete(owned);
+	if (analysis_brackets_deep(src->text, src->len) && analysis_tree_too_deep(ts_tree_root_node(t))) {
+		if (*owned)
+			ts_tree_delete(*owned);
+		*owned = NULL;
 		return 0;
 	}
+	*tree = t;
+	return 1;
+}
+
+int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
+{
+	if (!out)
+		return -EINVAL;
+	const TSTree *tree;
+	TSTree *owned;
+	int got = analysis_tree(a, src, &tree, &owned);
+	if (got <= 0)
+		return got;
 	size_t before = out->len;
 	int rc = gg_rule_gg001_check(a->gg001, src, ts_tree_root_node(tree), out);
 	if (!rc)
@@ -258,62 +277,49 @@ int gg_analyzer_grad_at(gg_analyzer *a, const gg_source *src, uint32_t row, cons
 {
 	*why = NULL;
 	*why_row = 0;
-	if (!a || !src || (!src->text && src->len))
-		return -EINVAL;
-	if (src->len > UINT32_MAX)
-		return -EFBIG;
-	if (!gg_analysis_mentions_framework(src->text, src->len))
-		return 0;
-	TSTree *owned = NULL;
-	const TSTree *tree = src->tree;
-	if (!tree) {
-		ts_parser_reset(a->parser);
-		owned = gg_python_parse(a->parser, NULL, src->text ? src->text : "", src->len);
-		if (!owned)
-			return -ENOMEM;
-		tree = owned;
-	}
+	const TSTree *tree;
+	TSTree *owned;
+	int got = analysis_tree(a, src, &tree, &owned);
+	if (got <= 0)
+		return got;
 	TSNode root = ts_tree_root_node(tree);
-	int rc = 0;
-	if (!(analysis_brackets_deep(src->text, src->len) && analysis_tree_too_deep(root))) {
-		/* GG001's walk builds the index of where grad is off; its findings are not wanted here. */
-		gg_findings scratch;
-		gg_findings_init(&scratch);
-		rc = gg_rule_gg001_check(a->gg001, src, root, &scratch);
-		gg_findings_free(&scratch);
-		const gg_tree_index *ix = gg_rule_gg001_index(a->gg001);
-		/* The first thing written on the row. */
-		uint32_t col = 0;
-		size_t at = 0;
-		for (uint32_t r = 0; r < row && at < src->len; at++)
-			r += src->text[at] == '\n';
-		while (at + col < src->len && (src->text[at + col] == ' ' || src->text[at + col] == '\t'))
-			col++;
-		TSPoint pt = { row, col };
-		TSNode n = rc == 0 && at < src->len ? ts_node_named_descendant_for_point_range(root, pt, pt) : root;
-		for (; rc == 0 && !ts_node_is_null(n) && !ts_node_eq(n, root); n = ts_node_parent(n)) {
-			/* Only these kinds are noted; a block starts where its first statement does. */
-			const char *type = ts_node_type(n);
-			bool scope = strcmp(type, "with_statement") == 0 || strcmp(type, "function_definition") == 0 ||
-				     strcmp(type, "decorated_definition") == 0;
-			if (scope && gg_tree_index_grad_off(ix, root, n)) {
-				*why = analysis_grad_off_why(n);
-				*why_row = ts_node_start_point(n).row;
+	/* GG001's walk builds the index of where grad is off; its findings are not wanted here. */
+	gg_findings scratch;
+	gg_findings_init(&scratch);
+	int rc = gg_rule_gg001_check(a->gg001, src, root, &scratch);
+	gg_findings_free(&scratch);
+	const gg_tree_index *ix = gg_rule_gg001_index(a->gg001);
+	/* The first thing written on the row. */
+	uint32_t col = 0;
+	size_t at = 0;
+	for (uint32_t r = 0; r < row && at < src->len; at++)
+		r += src->text[at] == '\n';
+	while (at + col < src->len && (src->text[at + col] == ' ' || src->text[at + col] == '\t'))
+		col++;
+	TSPoint pt = { row, col };
+	TSNode n = rc == 0 && at < src->len ? ts_node_named_descendant_for_point_range(root, pt, pt) : root;
+	for (; rc == 0 && !ts_node_is_null(n) && !ts_node_eq(n, root); n = ts_node_parent(n)) {
+		/* Only these kinds are noted; a block starts where its first statement does. */
+		const char *type = ts_node_type(n);
+		bool scope = strcmp(type, "with_statement") == 0 || strcmp(type, "function_definition") == 0 ||
+			     strcmp(type, "decorated_definition") == 0;
+		if (scope && gg_tree_index_grad_off(ix, root, n)) {
+			*why = analysis_grad_off_why(n);
+			*why_row = ts_node_start_point(n).row;
+			break;
+		}
+		/* A bare set_grad_enabled(False) earlier in the same block. */
+		TSNode parent = ts_node_parent(n);
+		if (ts_node_is_null(parent) || (strcmp(ts_node_type(parent), "block") != 0 && !ts_node_eq(parent, root)))
+			continue;
+		for (TSNode s = ts_node_prev_named_sibling(n); !ts_node_is_null(s); s = ts_node_prev_named_sibling(s))
+			if (strcmp(ts_node_type(s), "expression_statement") == 0 && gg_tree_index_grad_off(ix, root, s)) {
+				*why = analysis_grad_off_why(s);
+				*why_row = ts_node_start_point(s).row;
 				break;
 			}
-			/* A bare set_grad_enabled(False) earlier in the same block. */
-			TSNode parent = ts_node_parent(n);
-			if (ts_node_is_null(parent) || (strcmp(ts_node_type(parent), "block") != 0 && !ts_node_eq(parent, root)))
-				continue;
-			for (TSNode s = ts_node_prev_named_sibling(n); !ts_node_is_null(s); s = ts_node_prev_named_sibling(s))
-				if (strcmp(ts_node_type(s), "expression_statement") == 0 && gg_tree_index_grad_off(ix, root, s)) {
-					*why = analysis_grad_off_why(s);
-					*why_row = ts_node_start_point(s).row;
-					break;
-				}
-			if (*why)
-				break;
-		}
+		if (*why)
+			break;
 	}
 	if (owned)
 		ts_tree_delete(owned);

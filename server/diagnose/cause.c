@@ -7,12 +7,11 @@
 #include "cause.h"
 
 #include <errno.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "classify.h"
+#include "findings.h"
 #include "phase.h"
 #include "text.h"
 
@@ -39,27 +38,23 @@ const char *gg_cause_name(unsigned cause)
 	return NULL;
 }
 
-/* Records a cause and its evidence (printf-style); the first recorded with evidence text is kept as the cause's. */
-static int cause_add(gg_diagnosis *d, unsigned cause, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static int cause_add(gg_diagnosis *d, unsigned cause, const char *fmt, ...)
+/*
+ * Records a cause and its evidence (text: owned, NULL when out of memory);
+ * the caller tests causes in order of priority, so the first recorded is the
+ * cause reported.
+ */
+static int cause_add(gg_diagnosis *d, unsigned cause, char *text)
 {
-	va_list ap;
-	char *s;
-	va_start(ap, fmt);
-	int n = vasprintf(&s, fmt, ap);
-	va_end(ap);
-	if (n < 0)
+	if (!text)
 		return -ENOMEM;
 	d->causes |= cause;
-	int rc = gg_evidence_add(d, "%s", s);
-	/* Order of priority: the caller tests causes in that order, so the first wins. */
+	int rc = gg_evidence_add(d, "%s", text);
 	if (rc == 0 && d->cause == GG_CAUSE_NONE) {
 		d->cause = cause;
-		d->cause_evidence = s;
+		d->cause_evidence = text;
 		return 0;
 	}
-	free(s);
+	free(text);
 	return rc;
 }
 
@@ -97,31 +92,31 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	int rc = 0;
 
 	if (m->form && strcmp(m->form, GG_OOM_FORM_PAGING_FILE) == 0)
-		rc = cause_add(d, GG_CAUSE_PAGING_FILE, "Windows could not commit more virtual memory (WinError 1455): the paging file is exhausted, not the GPU");
+		rc = cause_add(d, GG_CAUSE_PAGING_FILE, gg_strdup_printf("Windows could not commit more virtual memory (WinError 1455): the paging file is exhausted, not the GPU"));
 	if (!rc && m->form && strncmp(m->form, "SIGKILL", 7) == 0)
-		rc = cause_add(d, GG_CAUSE_HOST_RAM, "killed by signal 9 without a Python error: the kernel's OOM killer, host RAM");
+		rc = cause_add(d, GG_CAUSE_HOST_RAM, gg_strdup_printf("killed by signal 9 without a Python error: the kernel's OOM killer, host RAM"));
 	/* ENOMEM from the OS (fork, mmap, a worker's start), not from a tensor's allocator. */
 	if (!rc && m->form && strcmp(m->form, "Cannot allocate memory (ENOMEM)") == 0)
-		rc = cause_add(d, GG_CAUSE_HOST_RAM, "the operating system refused memory ([Errno 12] Cannot allocate memory): the host is out of RAM or address space, not the GPU");
+		rc = cause_add(d, GG_CAUSE_HOST_RAM, gg_strdup_printf("the operating system refused memory ([Errno 12] Cannot allocate memory): the host is out of RAM or address space, not the GPU"));
 
 	/* One request as large as the device cannot be helped by freeing anything else. */
 	if (!rc && m->tried > 0 && m->total > 0 && m->tried >= 0.5 * m->total)
-		rc = cause_add(d, GG_CAUSE_OVERSIZED, "one request of %.2f GiB is %s the device's whole %.2f GiB: a single tensor too large, whatever else is freed",
-			       m->tried / GIB, m->tried > m->total ? "larger than" : "more than half of", m->total / GIB);
+		rc = cause_add(d, GG_CAUSE_OVERSIZED, gg_strdup_printf("one request of %.2f GiB is %s the device's whole %.2f GiB: a single tensor too large, whatever else is freed",
+			       m->tried / GIB, m->tried > m->total ? "larger than" : "more than half of", m->total / GIB));
 
 	int others;
 	double elsewhere = cause_elsewhere(m, &others);
 	if (!rc && elsewhere > 0 && m->total > 0 && elsewhere >= 0.4 * m->total) {
 		if (others > 0)
-			rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, "%d other process%s hold%s %.2f GiB of the device's %.2f GiB",
-				       others, others == 1 ? "" : "es", others == 1 ? "s" : "", elsewhere / GIB, m->total / GIB);
+			rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, gg_strdup_printf("%d other process%s hold%s %.2f GiB of the device's %.2f GiB",
+				       others, others == 1 ? "" : "es", others == 1 ? "s" : "", elsewhere / GIB, m->total / GIB));
 		else
-			rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, "%.2f GiB of the device's %.2f GiB are neither free nor held by this process's PyTorch: another process or rank is using the GPU",
-				       elsewhere / GIB, m->total / GIB);
+			rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, gg_strdup_printf("%.2f GiB of the device's %.2f GiB are neither free nor held by this process's PyTorch: another process or rank is using the GPU",
+				       elsewhere / GIB, m->total / GIB));
 	}
 
 	if (!rc && d->phase == GG_PHASE_LOADING)
-		rc = cause_add(d, GG_CAUSE_LOADING, "the memory ran out while a model was being loaded or moved to the device, before any forward pass");
+		rc = cause_add(d, GG_CAUSE_LOADING, gg_strdup_printf("the memory ran out while a model was being loaded or moved to the device, before any forward pass"));
 
 	if (!rc && (d->kind == GG_DX_OOM_EVAL || d->kind == GG_DX_OOM_EVAL_NO_GRAD)) {
 		/* The loop's frames only: a torch.cat inside the model's forward concatenates features, not batches. */
@@ -131,33 +126,33 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 			    has(f->code, "concatenate(") || has(f->function, "nested_concat") ||
 			    has(f->function, "torch_pad_and_concatenate") || has(f->function, "_nested_gather") ||
 			    has(f->function, "gather_function") || has(f->function, "_pad_across_processes")) {
-				rc = cause_add(d, GG_CAUSE_ACCUMULATED, "outputs are collected across batches at %s:%u (%s)",
-					       f->filename, f->line, f->code ? f->code : f->function);
+				rc = cause_add(d, GG_CAUSE_ACCUMULATED, gg_strdup_printf("outputs are collected across batches at %s:%u (%s)",
+					       f->filename, f->line, f->code ? f->code : f->function));
 				break;
 			}
 		}
 		if (!rc && d->kind == GG_DX_OOM_EVAL && !(d->causes & GG_CAUSE_ACCUMULATED) && framework &&
 		    strstr(framework, "Hugging Face") && facts->eval_accumulation_steps <= 0)
-			rc = cause_add(d, GG_CAUSE_ACCUMULATED, "the HF Trainer keeps every batch's logits on the GPU until the end of evaluation unless eval_accumulation_steps is set%s",
-				       facts->eval_accumulation_steps == 0 ? " (the log shows it is None)" : "");
+			rc = cause_add(d, GG_CAUSE_ACCUMULATED, gg_strdup_printf("the HF Trainer keeps every batch's logits on the GPU until the end of evaluation unless eval_accumulation_steps is set%s",
+				       facts->eval_accumulation_steps == 0 ? " (the log shows it is None)" : ""));
 	}
 
 	/* Readings that rise step after step: something is kept across iterations. */
 	if (!rc && facts->mem_readings >= 4 && facts->mem_last >= 1.25 * facts->mem_first &&
 	    facts->mem_rises * 10 >= (facts->mem_readings - 1) * 6)
-		rc = cause_add(d, GG_CAUSE_GROWTH, "the memory the log reports grows across iterations (%.2f GiB to %.2f GiB over %d readings): something is kept from step to step",
-			       facts->mem_first / GIB, facts->mem_last / GIB, facts->mem_readings);
+		rc = cause_add(d, GG_CAUSE_GROWTH, gg_strdup_printf("the memory the log reports grows across iterations (%.2f GiB to %.2f GiB over %d readings): something is kept from step to step",
+			       facts->mem_first / GIB, facts->mem_last / GIB, facts->mem_readings));
 
 	if (!rc && d->kind == GG_DX_OOM_EVAL && facts->eval_batch > 0 && facts->train_batch > 0 &&
 	    facts->eval_batch > facts->train_batch)
-		rc = cause_add(d, GG_CAUSE_BATCH, "the evaluation batch size (%ld) is larger than the training one (%ld)",
-			       facts->eval_batch, facts->train_batch);
+		rc = cause_add(d, GG_CAUSE_BATCH, gg_strdup_printf("the evaluation batch size (%ld) is larger than the training one (%ld)",
+			       facts->eval_batch, facts->train_batch));
 
 	/* Some slack is normal; a tenth of the device reserved but unusable is fragmentation. */
 	double floor = m->total > 0 ? 0.1 * m->total : GIB;
 	if (!rc && m->reserved_unallocated > 0 && m->reserved_unallocated >= m->tried &&
 	    m->reserved_unallocated >= floor && !facts->expandable_segments)
-		rc = cause_add(d, GG_CAUSE_FRAGMENTATION, "%.2f GiB are reserved by PyTorch but unallocated, more than the %.2f GiB requested: the memory is fragmented",
-			       m->reserved_unallocated / GIB, (m->tried > 0 ? m->tried : 0) / GIB);
+		rc = cause_add(d, GG_CAUSE_FRAGMENTATION, gg_strdup_printf("%.2f GiB are reserved by PyTorch but unallocated, more than the %.2f GiB requested: the memory is fragmented",
+			       m->reserved_unallocated / GIB, (m->tried > 0 ? m->tried : 0) / GIB));
 	return rc;
 }

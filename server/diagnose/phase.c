@@ -16,35 +16,30 @@ static bool has(const char *s, const char *needle)
 	return s && strstr(s, needle) != NULL;
 }
 
-/* needle with '/' taken as either separator. */
+/* Whether p starts with needle, its '/' taken as either separator. */
+static bool path_starts(const char *p, const char *needle)
+{
+	size_t i = 0;
+	while (needle[i] && p[i] && (p[i] == needle[i] || (needle[i] == '/' && p[i] == '\\')))
+		i++;
+	return needle[i] == '\0';
+}
+
+/* needle anywhere in s, '/' taken as either separator. */
 static bool has_path(const char *s, const char *needle)
 {
-	if (!s)
-		return false;
-	size_t n = strlen(needle);
-	for (const char *p = s; *p; p++) {
-		size_t i = 0;
-		while (i < n && p[i] && (p[i] == needle[i] || (needle[i] == '/' && p[i] == '\\')))
-			i++;
-		if (i == n)
+	for (const char *p = s; p && *p; p++)
+		if (path_starts(p, needle))
 			return true;
-	}
 	return false;
 }
 
 /* path has a component run starting with needle ('/' either separator): "multiprocessing/" in "C:\\a\\multiprocessing\\spawn.py". */
 static bool has_component(const char *path, const char *needle)
 {
-	size_t n = strlen(needle);
-	for (const char *p = path; *p; p++) {
-		if (p != path && p[-1] != '/' && p[-1] != '\\')
-			continue;
-		size_t i = 0;
-		while (i < n && p[i] && (p[i] == needle[i] || (needle[i] == '/' && p[i] == '\\')))
-			i++;
-		if (i == n)
+	for (const char *p = path; *p; p++)
+		if ((p == path || p[-1] == '/' || p[-1] == '\\') && path_starts(p, needle))
 			return true;
-	}
 	return false;
 }
 
