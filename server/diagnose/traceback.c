@@ -650,6 +650,13 @@ static int tb_frames(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	size_t indent = gg_text_indent(l->text, l->len);
 	gg_tb_frame f;
 
+	size_t etl;
+	const char *emsg;
+	if (s->wrapped.len > 0 && (gg_text_starts(t, tn, "File \"") || tb_is_header(t, tn) ||
+				   (indent < s->file_indent && gg_tb_exception_line(t, tn, &etl, &emsg)))) {
+		/* Not the rest of a wrapped line after all: a frame, a header or the exception follows. */
+		s->wrapped.len = 0;
+	}
 	if (s->wrapped.len > 0) {
 		/* The rest of a hard-wrapped "File" line: glue it on and try again. */
 		if (gg_buf_append(&s->wrapped, l->text, l->len) != 0)
@@ -682,7 +689,8 @@ static int tb_frames(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 		}
 		return tb_add_frame(s, &f);
 	}
-	if (r == 0) {
+	/* A line cut by the reader's bound (a path of a megabyte) is no hard-wrap: nothing of it follows. */
+	if (r == 0 && !l->truncated) {
 		s->wrapped_lines = 0;
 		s->wrapped_at = tb_span(l);
 		return gg_buf_append(&s->wrapped, t, tn);

@@ -7,7 +7,7 @@
   hundreds of caught tracebacks, the fatal OOM at the end) streamed through
   stdin: peak RSS must stay bounded and the final OOM must be found;
 - the same log at 20 MB: the time must grow about linearly;
-- a 10 MB line in the middle of a traceback;
+- a 10 MB line in the middle of a traceback, and a File line of 1 MiB;
 - random bytes and mutated case logs: exit 0, 1 or 3, valid JSON, never a crash.
 --quick (for the sanitizer build) skips the big logs. Standard library only.
 """
@@ -152,6 +152,16 @@ def main():
         if problem is None and not any(d["kind"].startswith("oom") for d in r["diagnoses"]):
             problem = "the OOM after the long line was not found"
         report("line-10MB", problem)
+        # A File line of 1 MiB (a path that long): the OOM is still the answer, alone.
+        feed = (b"Traceback (most recent call last):\n  File \"/home/u/" + b"a" * (1 << 20) +
+                b".py\", line 3, in evaluate\n    out = model(x)\n"
+                b"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n")
+        rc, out, err, secs, rss = run(binary, [], feed)
+        r = check_output("1MiB-file-line", rc, out, err)
+        problem = r if isinstance(r, str) else None
+        if problem is None and [d["kind"] for d in r["diagnoses"]] != ["oom"]:
+            problem = "expected one oom diagnosis, got %s" % [d["kind"] for d in r["diagnoses"]]
+        report("file-line-1MiB", problem)
         # A 10 MB line that is itself the exception message.
         rc, out, err, secs, rss = run(binary, [], b"RuntimeError: CUDA out of memory. " + line + b"\n")
         r = check_output("10MB-message", rc, out, err)
