@@ -67,10 +67,36 @@ bool gg_python_has_lone_cr(const char *text, size_t len)
 	return false;
 }
 
+/*
+ * tree-sitter 0.20.7 (Debian 12's) counts a node's children in 16 bits: its
+ * error recovery over more than 65,535 open brackets makes one node of them
+ * all, and deleting that tree frees the wrong pointer. No Python nests that
+ * deep (CPython stops at 200), so such a text is parsed as if it were empty.
+ */
+#define PYTHON_MAX_OPEN_BRACKETS 32768
+
+static bool python_brackets_overflow(const char *text, size_t len)
+{
+	static const signed char delta[256] = {
+		['('] = 1, ['['] = 1, ['{'] = 1, [')'] = -1, [']'] = -1, ['}'] = -1,
+	};
+	long depth = 0;
+	for (size_t i = 0; i < len; i++) {
+		depth += delta[(unsigned char)text[i]];
+		if (depth < 0)
+			depth = 0;
+		else if (depth > PYTHON_MAX_OPEN_BRACKETS)
+			return true;
+	}
+	return false;
+}
+
 TSTree *gg_python_parse(TSParser *parser, const TSTree *old_tree, const char *text, size_t len)
 {
 	if (len > UINT32_MAX)
 		return NULL;
+	if (python_brackets_overflow(text, len))
+		return ts_parser_parse_string(parser, NULL, "", 0);
 	if (!gg_python_has_lone_cr(text, len))
 		return ts_parser_parse_string(parser, old_tree, text, (uint32_t)len);
 	python_cr_input *in = malloc(sizeof *in);

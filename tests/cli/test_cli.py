@@ -207,6 +207,11 @@ def huge_single_line(gg, tmp):
     write(path, "import torch\nx = " + "(" * 200_000 + "1" + ")" * 200_000 + "\n")
     rc, _, err = run(gg, path, timeout=300)
     check(rc in (0, 1), f"deep nesting: {rc} {err[-200:]!r}")
+    # Brackets never closed: tree-sitter 0.20.7's recovery overflowed a node's 16-bit child count (a double free).
+    for bracket in "([{":
+        write(path, "import torch\nmodel.eval()\nx = " + bracket * 66_000 + "\n")
+        rc, _, err = run(gg, path, timeout=300)
+        check(rc in (0, 1), f"{bracket * 3}... never closed: {rc} {err[-200:]!r}")
 
 
 if __name__ == "__main__":
