@@ -28,7 +28,7 @@ analysis="$root/server/analysis/*.c $build/query_*.c $build/doc_*.c"
 
 case $target in
 diagnose)
-	seeds="$root/tests/tracebacks/cases $root/tests/tracebacks/field"
+	seeds="$root/tests/tracebacks/cases $root/tests/tracebacks/field $root/tests/tracebacks/fuzz"
 	# shellcheck disable=SC2086
 	clang $flags $inc -o "$out/fuzz" "$root/tests/tracebacks/fuzz_diagnose.c" $root/server/diagnose/*.c \
 		$analysis $(grammar python) -ltree-sitter -lcjson

@@ -266,11 +266,12 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 			 * innermost first. Told by the ends: <module> last, or a library
 			 * frame first and the user's code last.
 			 */
-			const gg_tb_frame *head = &tb->frames[0], *tail = &tb->frames[tb->len - 1];
-			if (tb->headerless && tb->len > 1 &&
-			    (strcmp(tail->function, "<module>") == 0 ||
-			     (gg_phase_is_library(head->filename) && !gg_phase_is_library(tail->filename))))
-				dx_frames_reverse(tb);
+			if (tb->headerless && tb->len > 1) {
+				const gg_tb_frame *head = &tb->frames[0], *tail = &tb->frames[tb->len - 1];
+				if (strcmp(tail->function, "<module>") == 0 ||
+				    (gg_phase_is_library(head->filename) && !gg_phase_is_library(tail->filename)))
+					dx_frames_reverse(tb);
+			}
 		}
 	}
 	/*
