@@ -27,11 +27,6 @@
 /* Bytes of the file's name kept in its temporary's name (NAME_MAX is 255). */
 #define TEMP_NAME_KEEP 200
 
-static char *why_dup(const char *message)
-{
-	return strdup(message);
-}
-
 static int read_all(int fd, char **text, size_t *len)
 {
 	struct stat st;
@@ -142,7 +137,7 @@ int gg_file_rewrite_open(gg_file_rewrite *f, const char *path, char **text, size
 	for (int tries = 0;; tries++) {
 		int fd = open_file(f->path, &f->writable);
 		if (fd == -ELOOP) { /* a link put where the resolved file was, since realpath */
-			*why = why_dup("replaced by a link while it was opened");
+			*why = strdup("replaced by a link while it was opened");
 			return *why ? GG_FILE_REWRITE_SKIPPED : -ENOMEM;
 		}
 		if (fd < 0)
@@ -151,12 +146,12 @@ int gg_file_rewrite_open(gg_file_rewrite *f, const char *path, char **text, size
 		if (fstat(fd, &f->st) != 0)
 			return -errno;
 		if (!S_ISREG(f->st.st_mode)) {
-			*why = why_dup("not a regular file");
+			*why = strdup("not a regular file");
 			return *why ? GG_FILE_REWRITE_SKIPPED : -ENOMEM;
 		}
 		int rc = lock_wait(fd);
 		if (rc == -EWOULDBLOCK) {
-			*why = why_dup("locked by another program for a minute");
+			*why = strdup("locked by another program for a minute");
 			return *why ? GG_FILE_REWRITE_SKIPPED : -ENOMEM;
 		}
 		if (rc)
@@ -168,7 +163,7 @@ int gg_file_rewrite_open(gg_file_rewrite *f, const char *path, char **text, size
 		close(fd);
 		f->fd = -1;
 		if (tries == REOPEN_TRIES) {
-			*why = why_dup("replaced again and again while waiting for its lock");
+			*why = strdup("replaced again and again while waiting for its lock");
 			return *why ? GG_FILE_REWRITE_SKIPPED : -ENOMEM;
 		}
 	}
@@ -207,7 +202,7 @@ static int still_as_read(const gg_file_rewrite *f, const char *expect, size_t ex
 
 static int changed_skip(char **why)
 {
-	*why = why_dup("changed on disk since it was read (run again to fix it)");
+	*why = strdup("changed on disk since it was read (run again to fix it)");
 	return *why ? GG_FILE_REWRITE_SKIPPED : -ENOMEM;
 }
 
@@ -330,7 +325,7 @@ int gg_file_rewrite_commit(gg_file_rewrite *f, const char *expect, size_t expect
 		return -EBADF;
 	/* What the mode says, as an editor reads it: no write bit is read-only, even for root. */
 	if (!f->writable || !(f->st.st_mode & 0222)) {
-		*why = why_dup("the file is read-only");
+		*why = strdup("the file is read-only");
 		return *why ? GG_FILE_REWRITE_SKIPPED : -ENOMEM;
 	}
 	/* Other hard links would keep the old version: write the one file they share. */

@@ -126,6 +126,16 @@ void gg_findings_sort(gg_findings *f)
 	f->len = kept;
 }
 
+char *gg_memdup_str(const char *p, size_t n)
+{
+	char *s = malloc(n + 1);
+	if (s) {
+		memcpy(s, p, n);
+		s[n] = '\0';
+	}
+	return s;
+}
+
 char *gg_strdup_printf(const char *fmt, ...)
 {
 	va_list ap;

@@ -74,5 +74,7 @@ void gg_findings_sort(gg_findings *f);
 
 /* printf into a fresh malloc'd string (NULL on failure). */
 char *gg_strdup_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The n bytes at p (NULs included) with a NUL after them. Caller frees; NULL on OOM. */
+char *gg_memdup_str(const char *p, size_t n);
 
 #endif

@@ -5,18 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "findings.h"
+
 extern const char gg_query_libraries[];
 extern const unsigned gg_query_libraries_len;
-
-static char *word_dup(const char *p, size_t n)
-{
-	char *s = malloc(n + 1);
-	if (s) {
-		memcpy(s, p, n);
-		s[n] = '\0';
-	}
-	return s;
-}
 
 /* The next blank-separated word of [*p, end) into *w, *n; false at the end of the line. */
 static bool word_next(const char **p, const char *end, const char **w, size_t *n)
@@ -53,9 +45,9 @@ static int line_parse(gg_library_facts *f, const char *p, const char *end)
 	f->items = items;
 	gg_library_fact *fact = &items[f->len];
 	fact->kind = plain ? GG_LIBRARY_PLAIN_OBJECT : GG_LIBRARY_NO_GRAD;
-	fact->pattern = word_dup(pattern, pattern_n);
+	fact->pattern = gg_memdup_str(pattern, pattern_n);
 	fact->literal = strcspn(fact->pattern ? fact->pattern : "", "*?[\\");
-	fact->method = method ? word_dup(method, method_n) : NULL;
+	fact->method = method ? gg_memdup_str(method, method_n) : NULL;
 	if (!fact->pattern || (method && !fact->method)) {
 		free(fact->pattern);
 		free(fact->method);

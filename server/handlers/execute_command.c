@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "diagnose_json.h"
+#include "findings.h"
 #include "handlers.h"
 #include "log.h"
 #include "lsp_diagnosis_mark.h"
@@ -184,16 +185,6 @@ static void command_job_free(void *data)
 	free(job);
 }
 
-static char *command_dup(const char *text, size_t len)
-{
-	char *copy = malloc(len + 1);
-	if (copy) {
-		memcpy(copy, text, len);
-		copy[len] = '\0';
-	}
-	return copy;
-}
-
 /* The read callback of the diagnosis, on the pool thread: the copied buffers, else NULL (the disk). */
 static char *command_job_read(void *ctx, const char *path, size_t *len)
 {
@@ -201,7 +192,7 @@ static char *command_job_read(void *ctx, const char *path, size_t *len)
 	for (size_t i = 0; i < job->buffers_len; i++) {
 		if (strcmp(job->buffers[i].path, path) == 0) {
 			*len = job->buffers[i].len;
-			return command_dup(job->buffers[i].text, job->buffers[i].len);
+			return gg_memdup_str(job->buffers[i].text, job->buffers[i].len);
 		}
 	}
 	return NULL;
@@ -268,7 +259,7 @@ static command_job *command_job_new(gg_session *s, const char *text, size_t len,
 	job->show = show;
 	job->rc = -1; /* nothing to free in all until the work ran */
 	job->len = len;
-	job->text = command_dup(text, len);
+	job->text = gg_memdup_str(text, len);
 	if (!job->root && s->root_path)
 		job->root = strdup(s->root_path);
 	job->buffers = calloc(s->docs_len ? s->docs_len : 1, sizeof *job->buffers);
@@ -282,7 +273,7 @@ static command_job *command_job_new(gg_session *s, const char *text, size_t len,
 			continue;
 		command_buffer *b = &job->buffers[job->buffers_len++];
 		b->path = strdup(doc->path);
-		b->text = command_dup(doc->text, doc->len);
+		b->text = gg_memdup_str(doc->text, doc->len);
 		b->len = doc->len;
 		if (!b->path || !b->text) {
 			command_job_free(job);
