@@ -143,20 +143,6 @@ bool gg_analysis_mentions_framework(const char *text, size_t len)
 #define ANALYSIS_MAX_BRACKETS 200
 #define ANALYSIS_MAX_TREE_DEPTH 1500
 
-static bool analysis_brackets_deep(const char *text, size_t len)
-{
-	/* A table rather than a switch: this reads every byte of every file. */
-	static const signed char delta[256] = {
-		['('] = 1, ['['] = 1, ['{'] = 1, [')'] = -1, [']'] = -1, ['}'] = -1,
-	};
-	long depth = 0;
-	for (size_t i = 0; i < len; i++) {
-		depth += delta[(unsigned char)text[i]];
-		if (depth > ANALYSIS_MAX_BRACKETS)
-			return true;
-	}
-	return false;
-}
 
 static bool analysis_tree_too_deep(TSNode root)
 {
@@ -192,7 +178,7 @@ int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len,
 	if (!tree)
 		return -ENOMEM;
 	int rc = 0;
-	if (!(analysis_brackets_deep(text, len) && analysis_tree_too_deep(ts_tree_root_node(tree))))
+	if (!(gg_python_brackets_deeper(text, len, ANALYSIS_MAX_BRACKETS) && analysis_tree_too_deep(ts_tree_root_node(tree))))
 		rc = gg_rule_gg001_exports(a->gg001, text, len, ts_tree_root_node(tree), add, ctx);
 	ts_tree_delete(tree);
 	return rc;
@@ -221,7 +207,7 @@ static int analysis_tree(gg_analyzer *a, const gg_source *src, const TSTree **tr
 			return -ENOMEM;
 		t = *owned;
 	}
-	if (analysis_brackets_deep(src->text, src->len) && analysis_tree_too_deep(ts_tree_root_node(t))) {
+	if (gg_python_brackets_deeper(src->text, src->len, ANALYSIS_MAX_BRACKETS) && analysis_tree_too_deep(ts_tree_root_node(t))) {
 		if (*owned)
 			ts_tree_delete(*owned);
 		*owned = NULL;

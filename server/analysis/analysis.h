@@ -99,5 +99,10 @@ TSParser *gg_python_parser_new(void);
  */
 TSTree *gg_python_parse(TSParser *parser, const TSTree *old_tree, const char *text, size_t len);
 bool gg_python_has_lone_cr(const char *text, size_t len);
+/*
+ * Whether brackets open more than limit deep anywhere in text, by a byte
+ * scan (closers beyond the openers ignored; brackets in strings counted).
+ */
+bool gg_python_brackets_deeper(const char *text, size_t len, long limit);
 
 #endif

@@ -75,8 +75,9 @@ bool gg_python_has_lone_cr(const char *text, size_t len)
  */
 #define PYTHON_MAX_OPEN_BRACKETS 32768
 
-static bool python_brackets_overflow(const char *text, size_t len)
+bool gg_python_brackets_deeper(const char *text, size_t len, long limit)
 {
+	/* A table rather than a switch: this reads every byte of every file. */
 	static const signed char delta[256] = {
 		['('] = 1, ['['] = 1, ['{'] = 1, [')'] = -1, [']'] = -1, ['}'] = -1,
 	};
@@ -85,7 +86,7 @@ static bool python_brackets_overflow(const char *text, size_t len)
 		depth += delta[(unsigned char)text[i]];
 		if (depth < 0)
 			depth = 0;
-		else if (depth > PYTHON_MAX_OPEN_BRACKETS)
+		else if (depth > limit)
 			return true;
 	}
 	return false;
@@ -95,7 +96,7 @@ TSTree *gg_python_parse(TSParser *parser, const TSTree *old_tree, const char *te
 {
 	if (len > UINT32_MAX)
 		return NULL;
-	if (python_brackets_overflow(text, len))
+	if (gg_python_brackets_deeper(text, len, PYTHON_MAX_OPEN_BRACKETS))
 		return ts_parser_parse_string(parser, NULL, "", 0);
 	if (!gg_python_has_lone_cr(text, len))
 		return ts_parser_parse_string(parser, old_tree, text, (uint32_t)len);

@@ -150,7 +150,7 @@ static void facts_batch(gg_log_facts *f, const char *t, size_t n)
 	}
 }
 
-static bool tb_line_is(const char *t, size_t n, const char *lit)
+static bool facts_line_is(const char *t, size_t n, const char *lit)
 {
 	return n == strlen(lit) && memcmp(t, lit, n) == 0;
 }
@@ -174,12 +174,15 @@ static int facts_torch_version(gg_log_facts *f, const char *t, size_t n)
 		if (q < end && (*q == '/' || *q == '\\' || *q == '.' || *q == '_'))
 			continue; /* a path or module name: "torch/nn", "torch.cuda" */
 		const char *stop = q + 24 < end ? q + 24 : end;
-		while (q < stop && !facts_digit(*q) && (*q == ' ' || *q == '=' || *q == ':' || *q == 'v' || *q == '(' ||
-							 *q == '\'' || *q == '"' || gg_text_starts(q, (size_t)(end - q), "ersion") ||
-							 gg_text_starts(q, (size_t)(end - q), "Version") ||
-							 gg_text_starts(q, (size_t)(end - q), "version")))
-			q += gg_text_starts(q, (size_t)(end - q), "ersion") ? 6 : gg_text_starts(q, (size_t)(end - q), "version") ||
-				gg_text_starts(q, (size_t)(end - q), "Version") ? 7 : 1;
+		/* Up to the number: separators and the word "version" ("torch==", "PyTorch version: ", "torch v"). */
+		while (q < stop) {
+			if (gg_text_starts(q, (size_t)(end - q), "version") || gg_text_starts(q, (size_t)(end - q), "Version"))
+				q += 7;
+			else if (*q && strchr(" =:v('\"", *q))
+				q++;
+			else
+				break;
+		}
 		const char *v = q;
 		while (q < end && facts_digit(*q))
 			q++;
@@ -385,7 +388,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	 * a progress bar), as mp.spawn or a launcher does, or the kernel's own
 	 * OOM-killer report from dmesg.
 	 */
-	if (!f->killed && (tb_line_is(t, n, "Killed") || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0) ||
+	if (!f->killed && (facts_line_is(t, n, "Killed") || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0) ||
 			   gg_text_find(t, n, "terminated with signal SIGKILL") || gg_text_find(t, n, "exit code -9") ||
 			   gg_text_find(t, n, "invoked oom-killer") || gg_text_find(t, n, "Out of memory: Killed process"))) {
 		f->killed = true;
