@@ -89,7 +89,9 @@ static int pyfiles_walk_entry(gg_pyfiles *files, const char *dir, const char *na
 	struct stat st;
 	int rc = 0;
 	if (lstat(path, &st) != 0) {
-		pyfiles_report(w, path, errno);
+		/* Gone since the folder was read (another run's temporary file, an editor's swap): nothing to check. */
+		if (errno != ENOENT)
+			pyfiles_report(w, path, errno);
 	} else if (w && w->excluded && w->excluded(w->ctx, dir, path)) {
 		/* left out by the caller's patterns */
 	} else if (S_ISDIR(st.st_mode)) {
