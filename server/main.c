@@ -1,6 +1,6 @@
 /*
  * gradguard's entry point: parses the command line and hands over to the
- * language server (lsp_loop.c) or to a CLI command (cli_*.c).
+ * language server (lsp/loop.c) or to a CLI command (cli/).
  */
 #include <errno.h>
 #include <signal.h>
@@ -8,14 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli_check.h"
-#include "cli_diagnose.h"
-#include "cli_explain.h"
+#include "cli/check.h"
+#include "cli/diagnose.h"
+#include "cli/explain.h"
 #include "frame.h"
 #include "gg_config.h"
 #include "log.h"
-#include "lsp_loop.h"
-#include "session.h"
+#include "lsp/loop.h"
+#include "lsp/session.h"
 
 static const char main_usage[] =
 	"usage: gradguard <command> [options]\n"

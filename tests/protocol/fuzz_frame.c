@@ -2,7 +2,7 @@
  * Fuzz entry point for the transport's input side, fed whole sessions: the
  * framer (frame.c) up to the end of input (gg_frame_reader_finish), each
  * message through gg_rpc_parse (with the strings that hold NULs, json_text.c)
- * and each oversized body through rpc_peek.c, as lsp_loop.c does. Nothing may
+ * and each oversized body through rpc_peek.c, as lsp/loop.c does. Nothing may
  * leak, overrun or differ with the way the bytes are cut: the input is read
  * whole, then in pieces of 1, 2, 3 and 7 bytes, under two size limits, and
  * every way must give the same events.

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "analysis.h"
-#include "document.h"
+#include "lsp/document.h"
 
 static int failures;
 

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "../unit/check.h"
-#include "file_rewrite.h"
+#include "cli/file_rewrite.h"
 
 static char dir[] = "/tmp/gg-rewrite-XXXXXX";
 

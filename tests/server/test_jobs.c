@@ -1,6 +1,6 @@
 /*
  * Long requests run off the loop and can be cancelled while they run
- * (server/lsp_jobs.c): gradguard.diagnoseTraceback is answered from the
+ * (server/lsp/jobs.c): gradguard.diagnoseTraceback is answered from the
  * thread pool, so until the loop runs its reply does not exist, and a
  * $/cancelRequest in between answers RequestCancelled and drops the result.
  * The session is driven directly (no pipes), so the order is deterministic.
@@ -11,8 +11,8 @@
 #include <uv.h>
 
 #include "jsonrpc.h"
-#include "lsp_dispatch.h"
-#include "session.h"
+#include "lsp/dispatch.h"
+#include "lsp/session.h"
 #include "uri.h"
 
 static int failures;

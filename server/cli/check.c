@@ -1,0 +1,1146 @@
+/*
+ * `gradguard check`: finds the Python files under the given paths, runs the
+ * analysis on each and prints the findings in the chosen format.
+ *
+ * Files are collected first, then sorted, so the output does not depend on
+ * the order of readdir or of the arguments. A path that cannot be checked is
+ * reported on stderr and skipped; the run goes on and exits 2.
+ *
+ * With --threads N (default: one per CPU) the files are checked on N worker
+ * threads, each with its own analyzer, and each file's output is kept in a
+ * slot of its own that the main thread prints in file order (ordered_pool.h):
+ * what comes out is byte for byte what one thread prints.
+ */
+#include "cli/check.h"
+
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <ctype.h>
+#include <errno.h>
+#include <iconv.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "analysis/fix.h"
+#include "cli/fix.h"
+#include "cli/file_rewrite.h"
+#include "cli/output_full.h"
+#include "cli/output_sarif.h"
+#include "config_load.h"
+#include "cli/ordered_pool.h"
+#include "project.h"
+#include "position.h"
+#include "pyfiles.h"
+#include "utf8.h"
+
+typedef enum check_format {
+	FORMAT_CONCISE,
+	FORMAT_FULL,
+	FORMAT_JSON,
+	FORMAT_SARIF,
+	FORMAT_GITHUB,
+} check_format;
+
+static const struct {
+	const char *name;
+	check_format format;
+} check_formats[] = {
+	{ "concise", FORMAT_CONCISE }, { "full", FORMAT_FULL }, { "json", FORMAT_JSON },
+	{ "sarif", FORMAT_SARIF },     { "github", FORMAT_GITHUB },
+};
+#define CHECK_FORMAT_NAMES "concise, full, json, sarif or github"
+
+static const char check_usage[] =
+	"usage: gradguard check [options] [PATH...]\n"
+	"\n"
+	"Checks Python files, and the *.py files under folders (default: .), for\n"
+	"evaluation forward passes that run with autograd on.\n"
+	"\n"
+	"options:\n"
+	"  --output-format FORMAT   concise (default): path:row:col: CODE message\n"
+	"                           full: concise, then the source lines with the range\n"
+	"                             underlined and the fix\n"
+	"                           json: ruff-compatible JSON, with the fixes\n"
+	"                           sarif: SARIF 2.1.0, for code scanning\n"
+	"                           github: GitHub Actions workflow commands\n"
+	"  --config PATH            use this pyproject.toml for every file\n"
+	"  --isolated               ignore every pyproject.toml\n"
+	"  --select CODES           rules to run (codes or prefixes, comma-separated)\n"
+	"  --ignore CODES           rules not to run (codes or prefixes, comma-separated)\n"
+	"  --fix                    apply the safe fixes, then report what is left\n"
+	"  --unsafe-fixes           with --fix, apply the unsafe fixes too (each\n"
+	"                             finding's best fix; their changes are not proven\n"
+	"                             by the analysis: review the diff)\n"
+	"  -j, --threads N          check N files at a time (default: one per CPU, at\n"
+	"                           most 32); the output is the same for every N\n"
+	"  -h, --help               print this help\n"
+	"\n"
+	"Each file is configured by [tool.gradguard] in the nearest pyproject.toml\n"
+	"above it that has that table; --select/--ignore override it. Folders are\n"
+	"walked respecting its exclude patterns; files named on the command line are\n"
+	"always checked.\n"
+	"\n"
+	"exit status: 0 clean, 1 findings, 2 errors\n";
+
+
+/* One thread's analysis state, reused from file to file and never shared. */
+typedef struct check_worker {
+	gg_analyzer *analyzer; /* owned */
+	TSParser *parser;      /* owned, made when first needed: json, full and sarif keep a tree for the fixes */
+} check_worker;
+
+/*
+ * Where one file's results go. One thread: straight to stdout, stderr and
+ * the run's document. Threads: to the file's slot (check_slot), which the
+ * main thread prints and adds up in file order.
+ */
+typedef struct check_out {
+	FILE *out, *err;
+	cJSON *json_rows; /* borrowed; the json format's rows are appended here */
+	cJSON *sarif;     /* borrowed; a SARIF log whose runs[0].results grows */
+	size_t findings;
+	size_t fixed;
+	bool failed;           /* the file, or its configuration, could not be checked */
+	gg_ordered_pool *pool; /* NULL with one thread */
+	size_t index;          /* the file's place in the run, for the pool */
+} check_out;
+
+/* --threads: the most for one run, and the most by default. */
+#define CHECK_THREADS_MAX 256
+#define CHECK_THREADS_DEFAULT_MAX 32
+/* Files checked ahead of the one printed next, per thread: bounds the slots kept. */
+#define CHECK_WINDOW_PER_THREAD 16
+
+/*
+ * With threads, workers only read the run (the loader aside, which they take
+ * turns with: check_config_for_file); the main thread alone writes the
+ * counters, failed and the documents (check_deliver).
+ */
+typedef struct check_run {
+	check_format format;
+	check_worker worker; /* the main thread's; with threads, worker 0's */
+	gg_pyfiles files;
+	gg_project project; /* the files' grad-disabling wrappers, read before any file is checked */
+	cJSON *json_rows; /* owned; the json format's output */
+	cJSON *sarif;     /* owned; the sarif format's log */
+	gg_config overrides;      /* --select/--ignore */
+	const char *config_path;  /* --config, borrowed from argv */
+	bool isolated;            /* --isolated */
+	gg_config forced;         /* what --config read */
+	gg_config_loader *loader; /* owned; NULL with --config or --isolated */
+	size_t findings;
+	bool fix;       /* --fix: apply the safe fixes first */
+	bool unsafe_fixes; /* --unsafe-fixes: with --fix, the unsafe ones too */
+	bool all_fixes; /* --all-fixes (for tests): every fix of a finding in json, with its kind */
+	unsigned threads; /* --threads; 0: one per CPU */
+	size_t fixed;
+	bool failed; /* some path could not be checked */
+} check_run;
+
+static void check_report(check_out *o, const char *path, const char *message)
+{
+	fprintf(o->err, "gradguard: %s: %s\n", path, message);
+	o->failed = true;
+}
+
+/* A file left as it was, for a reason that is no error (read-only, changed meanwhile): its findings stay. */
+static void check_note(check_out *o, const char *path, const char *message)
+{
+	fprintf(o->err, "gradguard: %s: not fixed: %s\n", path, message);
+}
+
+static int path_cmp(const void *pa, const void *pb)
+{
+	return strcmp(*(char *const *)pa, *(char *const *)pb);
+}
+
+/* The configuration for files in dir (NULL: the defaults); a broken pyproject.toml is reported once. */
+static const gg_config *run_config_for_dir(check_run *run, const char *dir)
+{
+	if (run->config_path)
+		return &run->forced;
+	if (!run->loader)
+		return run->overrides.set ? &run->overrides : NULL;
+	const gg_config *c = NULL;
+	char *error = NULL;
+	int rc = gg_config_loader_for_dir(run->loader, dir, &c, &error);
+	if (rc) {
+		fprintf(stderr, "gradguard: %s\n", error ? error : strerror(-rc));
+		run->failed = true;
+	}
+	free(error);
+	return c;
+}
+
+/* The walk's callbacks: a path left out by the exclude patterns of its folder's configuration. */
+static bool run_excluded(void *ctx, const char *dir, const char *path)
+{
+	check_run *run = ctx;
+	return gg_config_excludes(run_config_for_dir(run, dir), path);
+}
+
+static void run_report(void *ctx, const char *path, const char *message)
+{
+	check_run *run = ctx;
+	fprintf(stderr, "gradguard: %s: %s\n", path, message);
+	run->failed = true;
+}
+
+/* Percent-escapes what GitHub workflow commands reserve; props also escape ':' and ','. */
+static void github_escape(FILE *out, const char *s, bool property)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '%': fputs("%25", out); break;
+		case '\r': fputs("%0D", out); break;
+		case '\n': fputs("%0A", out); break;
+		case ':': fputs(property ? "%3A" : ":", out); break;
+		case ',': fputs(property ? "%2C" : ",", out); break;
+		default: fputc(*s, out);
+		}
+	}
+}
+
+static const char *severity_name(gg_severity s)
+{
+	switch (s) {
+	case GG_SEVERITY_ERROR: return "error";
+	case GG_SEVERITY_WARNING: return "warning";
+	default: return "notice";
+	}
+}
+
+static cJSON *json_location(gg_position p)
+{
+	cJSON *o = cJSON_CreateObject();
+	if (o && (!cJSON_AddNumberToObject(o, "row", p.line + 1.0) ||
+		  !cJSON_AddNumberToObject(o, "column", p.character + 1.0))) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
+	return o;
+}
+
+/* The fix member: the best fix (ruff's shape) or null; with --all-fixes also "fixes", every one with its kind. */
+static int emit_json_fixes(check_run *run, cJSON *row, const gg_fixes *fixes, const gg_position_table *positions)
+{
+	cJSON *best = fixes->len ? gg_cli_fix_json(&fixes->items[0], positions, false) : cJSON_CreateNull();
+	if (!best || !cJSON_AddItemToObject(row, "fix", best)) {
+		cJSON_Delete(best);
+		return -ENOMEM;
+	}
+	if (!run->all_fixes)
+		return 0;
+	cJSON *all = cJSON_AddArrayToObject(row, "fixes");
+	for (size_t i = 0; all && i < fixes->len; i++) {
+		cJSON *one = gg_cli_fix_json(&fixes->items[i], positions, true);
+		if (!one || !cJSON_AddItemToArray(all, one)) {
+			cJSON_Delete(one);
+			return -ENOMEM;
+		}
+	}
+	return all ? 0 : -ENOMEM;
+}
+
+/* What a format may need besides the finding: the checked text, its lines, the finding's fixes. */
+typedef struct emit_source {
+	const char *text;
+	size_t len;
+	const gg_line_index *ix;
+	const gg_fixes *fixes; /* empty when the format shows none (concise, github) */
+	const gg_position_table *positions; /* of the findings, related ranges and fix edits (positions_compute) */
+} emit_source;
+
+static int emit_json(check_run *run, check_out *o, const char *path, const gg_finding *f, gg_position start,
+		     gg_position end, const emit_source *src)
+{
+	cJSON *row = cJSON_CreateObject();
+	char *url = gg_strdup_printf("%s%s.md", GG_RULE_DOCS_BASE, f->code);
+	cJSON *loc = json_location(start), *end_loc = json_location(end);
+	bool ok = row && url && loc && end_loc;
+	if (ok) {
+		/* The object owns loc and end_loc once added. */
+		cJSON_AddItemToObject(row, "code", cJSON_CreateString(f->code));
+		cJSON_AddItemToObject(row, "message", cJSON_CreateString(f->message));
+		cJSON_AddItemToObject(row, "filename", cJSON_CreateString(path));
+		cJSON_AddItemToObject(row, "location", loc);
+		cJSON_AddItemToObject(row, "end_location", end_loc);
+		loc = end_loc = NULL;
+		/* A finding's noqa line is where it starts (see noqa.h). */
+		cJSON_AddNumberToObject(row, "noqa_row", start.line + 1.0);
+		cJSON_AddItemToObject(row, "url", cJSON_CreateString(url));
+		ok = cJSON_GetArraySize(row) == 7 &&
+		     emit_json_fixes(run, row, src->fixes, src->positions) == 0;
+	}
+	free(url);
+	cJSON_Delete(loc);
+	cJSON_Delete(end_loc);
+	if (!ok) {
+		cJSON_Delete(row);
+		return -ENOMEM;
+	}
+	if (!cJSON_AddItemToArray(o->json_rows, row)) {
+		cJSON_Delete(row);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* The title of the finding's best fix, for `help:`; the `# noqa` suppression is not a fix. */
+static const char *fix_help(const gg_fixes *fixes)
+{
+	for (size_t i = 0; i < fixes->len; i++)
+		if (fixes->items[i].kind != GG_FIX_NOQA)
+			return fixes->items[i].title;
+	return NULL;
+}
+
+/* start and end are in code points, UTF-16 units for sarif (positions_compute). */
+static int emit(check_run *run, check_out *o, const char *path, const gg_finding *f, gg_position start,
+		gg_position end, const emit_source *src)
+{
+	unsigned row = start.line + 1, col = start.character + 1;
+	switch (run->format) {
+	case FORMAT_JSON:
+		return emit_json(run, o, path, f, start, end, src);
+	case FORMAT_FULL:
+		return gg_cli_full_print(o->out, path, src->text, src->len, src->ix, f, start, end, fix_help(src->fixes));
+	case FORMAT_SARIF:
+		return gg_cli_sarif_add(o->sarif, path, f, start, end, src->positions, src->fixes);
+	case FORMAT_GITHUB:
+		fprintf(o->out, "::%s title=gradguard (%s),file=", severity_name(f->severity), f->code);
+		github_escape(o->out, path, true);
+		fprintf(o->out, ",line=%u,col=%u,endLine=%u,endColumn=%u::", row, col, end.line + 1, end.character + 1);
+		github_escape(o->out, path, false);
+		fprintf(o->out, ":%u:%u: %s ", row, col, f->code);
+		github_escape(o->out, f->message, false);
+		fputc('\n', o->out);
+		return 0;
+	case FORMAT_CONCISE:
+		fprintf(o->out, "%s:%u:%u: %s %s\n", path, row, col, f->code, f->message);
+		return 0;
+	}
+	return 0;
+}
+
+static int positions_add_range(gg_position_table *table, gg_byte_range r)
+{
+	int rc = gg_position_table_add(table, r.start);
+	return rc ? rc : gg_position_table_add(table, r.end);
+}
+
+/*
+ * Positions (columns in enc units) of every offset the output shows: the
+ * findings' ranges, their related ranges and, unless fixes is NULL, the edits
+ * of fixes[i] (findings->len of them), in one sweep over the text (lines per
+ * ix): converting each on its own rescans its line, which is quadratic on a
+ * long line with many findings. Returns 0 or -ENOMEM.
+ */
+static int positions_compute(gg_position_table *table, const gg_findings *findings, const gg_fixes *fixes,
+			     const char *text, size_t len, const gg_line_index *ix, gg_encoding enc)
+{
+	int rc = 0;
+	for (size_t i = 0; i < findings->len && !rc; i++) {
+		const gg_finding *f = &findings->items[i];
+		rc = positions_add_range(table, f->range);
+		for (size_t k = 0; k < f->related_len && !rc; k++)
+			rc = positions_add_range(table, f->related[k].range);
+		for (size_t k = 0; fixes && k < fixes[i].len && !rc; k++)
+			for (size_t e = 0; e < fixes[i].items[k].edits_len && !rc; e++)
+				rc = positions_add_range(table, fixes[i].items[k].edits[e].range);
+	}
+	if (!rc)
+		gg_position_table_convert(table, ix, text, len, enc);
+	return rc;
+}
+
+/*
+ * PEP 263: a "coding[:=] NAME" comment on line 1 or 2 declares the file's
+ * encoding. Returns the name (malloc'd) or NULL when there is none.
+ */
+static char *source_declared_encoding(const char *text, size_t len)
+{
+	size_t line_start = 0;
+	for (int line = 0; line < 2 && line_start < len; line++) {
+		const char *nl = memchr(text + line_start, '\n', len - line_start);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		const char *p = text + line_start, *e = text + end;
+		while (p < e && (*p == ' ' || *p == '\t' || *p == '\f'))
+			p++;
+		if (p < e && *p == '#') {
+			const char *m = memmem(p, (size_t)(e - p), "coding", 6);
+			if (m && m + 6 < e && (m[6] == ':' || m[6] == '=')) {
+				const char *n = m + 7;
+				while (n < e && (*n == ' ' || *n == '\t'))
+					n++;
+				const char *ne = n;
+				while (ne < e && (isalnum((unsigned char)*ne) || *ne == '-' || *ne == '_' || *ne == '.'))
+					ne++;
+				if (ne > n)
+					return strndup(n, (size_t)(ne - n));
+			}
+		} else if (p < e) {
+			return NULL; /* only comment lines may declare it */
+		}
+		line_start = end + 1;
+	}
+	return NULL;
+}
+
+/* Converts text from encoding to UTF-8 (malloc'd, *out_len set). Returns 0, -EINVAL or -ENOMEM. */
+static int source_decode(const char *encoding, const char *text, size_t len, char **out, size_t *out_len)
+{
+	/* Python spells latin-1 in ways iconv does not know; other names mostly agree. */
+	static const char *const latin1[] = { "latin-1", "latin_1", "latin1", "l1", "iso-8859-1", "iso_8859_1", NULL };
+	for (const char *const *n = latin1; *n; n++)
+		if (strcasecmp(encoding, *n) == 0 || (strncasecmp(encoding, *n, strlen(*n)) == 0 &&
+						       (encoding[strlen(*n)] == '-' || encoding[strlen(*n)] == '_')))
+			encoding = "ISO-8859-1";
+	iconv_t cd = iconv_open("UTF-8", encoding);
+	if (cd == (iconv_t)-1)
+		return -EINVAL;
+	size_t cap = len * 4 + 16; /* enough for any single-byte or CJK encoding's expansion */
+	char *buf = malloc(cap);
+	if (!buf) {
+		iconv_close(cd);
+		return -ENOMEM;
+	}
+	char *in = (char *)text, *dst = buf;
+	size_t in_left = len, out_left = cap;
+	size_t r = iconv(cd, &in, &in_left, &dst, &out_left);
+	iconv_close(cd);
+	if (r == (size_t)-1 || in_left) {
+		free(buf);
+		return -EINVAL;
+	}
+	*out = buf;
+	*out_len = cap - out_left;
+	return 0;
+}
+
+typedef struct config_lookup {
+	gg_config_loader *loader;
+	const char *path;
+	const gg_config *config;
+	char *error; /* owned */
+	int rc;
+} config_lookup;
+
+static void config_lookup_step(void *arg)
+{
+	config_lookup *c = arg;
+	c->rc = gg_config_loader_for_file(c->loader, c->path, &c->config, &c->error);
+}
+
+/*
+ * The configuration of the file at path (see gg_config_loader_for_file). The
+ * loader is not thread-safe, and reports a broken pyproject.toml once, with
+ * the first file that needs it: with threads the lookups take turns in file
+ * order, so that it is the same file as with one thread.
+ */
+static int check_config_for_file(check_run *run, check_out *o, const char *path, const gg_config **config,
+				 char **error)
+{
+	config_lookup c = { run->loader, path, NULL, NULL, 0 };
+	if (o->pool)
+		gg_ordered_pool_in_order(o->pool, o->index, config_lookup_step, &c);
+	else
+		config_lookup_step(&c);
+	*config = c.config;
+	*error = c.error;
+	return c.rc;
+}
+
+/*
+ * Checks one file with w's analysis, its output and reports going to o.
+ * Returns 0, or a negative errno that ends the run (out of memory).
+ */
+/* The configuration of path into *config; reported on failure. Returns 0 or -ENOMEM (which ends the run). */
+static int check_config(check_run *run, check_out *o, const char *path, const gg_config **config)
+{
+	*config = NULL;
+	if (run->config_path || !run->loader) {
+		*config = run_config_for_dir(run, "."); /* no loader: only reads run */
+		return 0;
+	}
+	char *error = NULL;
+	int rc = check_config_for_file(run, o, path, config, &error);
+	if (rc)
+		check_report(o, "configuration", error ? error : strerror(-rc));
+	free(error);
+	return rc == -ENOMEM ? rc : 0;
+}
+
+/*
+ * Reads the file at path; with --fix, opens it for the rewrite first
+ * (*rewriting then says so), locked until check_file is done with it. A
+ * file that cannot be rewritten safely is read for the check alone, and
+ * noted. Returns 0, 1 (reported: skip the file) or -ENOMEM.
+ */
+static int check_read(check_run *run, check_out *o, const char *path, gg_file_rewrite *file, bool *rewriting,
+		      char **text, size_t *len)
+{
+	*rewriting = false;
+	int rc, open_rc = 0;
+	char *why = NULL;
+	if (run->fix) {
+		open_rc = gg_file_rewrite_open(file, path, text, len, &why);
+		if (open_rc == 0) {
+			*rewriting = true;
+			return 0;
+		}
+		gg_file_rewrite_close(file);
+		if (open_rc == -ENOMEM)
+			return open_rc;
+	}
+	rc = gg_pyfiles_read(path, text, len);
+	if (rc) {
+		check_report(o, path, strerror(-rc));
+		free(why);
+		return rc == -ENOMEM ? rc : 1;
+	}
+	/* Read for the check, but not opened for the fix: say why it will not be fixed. */
+	if (open_rc)
+		check_note(o, path, open_rc == GG_FILE_REWRITE_SKIPPED ? why : strerror(-open_rc));
+	free(why);
+	return 0;
+}
+
+/*
+ * Checks one file with w's analysis, its output and reports going to o.
+ * Returns 0, or a negative errno that ends the run (out of memory).
+ */
+static int check_file(check_run *run, check_worker *w, check_out *o, const char *path)
+{
+	const gg_config *config = NULL;
+	int rc;
+	/*
+	 * With --fix the configuration comes first, before the file is locked:
+	 * with threads the lookups take turns in file order, and a job waiting
+	 * for its turn while it holds a lock another job waits for (the same
+	 * file by two paths) would wait forever.
+	 */
+	if (run->fix && (rc = check_config(run, o, path, &config)))
+		return rc;
+	char *text = NULL;
+	size_t len = 0;
+	gg_file_rewrite file = { NULL, -1, false, { 0 } };
+	bool rewriting = false;
+	rc = check_read(run, o, path, &file, &rewriting, &text, &len);
+	if (rc) {
+		gg_file_rewrite_close(&file);
+		return rc < 0 ? rc : 0;
+	}
+	/* Python skips a UTF-8 byte order mark; so do the positions. */
+	const char *body = text;
+	size_t body_len = len;
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+		body += 3;
+		body_len -= 3;
+	}
+	size_t bad = gg_utf8_first_invalid(body, body_len);
+	bool decoded = false;
+	if (bad < body_len) {
+		/* Valid Python in a declared legacy encoding is checked in UTF-8; only --fix leaves it alone. */
+		char *encoding = source_declared_encoding(body, body_len);
+		char *utf8 = NULL;
+		size_t utf8_len = 0;
+		rc = encoding ? source_decode(encoding, body, body_len, &utf8, &utf8_len) : -EINVAL;
+		if (rc == -ENOMEM) {
+			free(encoding);
+			free(text);
+			gg_file_rewrite_close(&file);
+			return rc;
+		}
+		if (rc) {
+			char *msg = encoding ? gg_strdup_printf("cannot decode as %s (declared encoding)", encoding)
+					     : gg_strdup_printf("not valid UTF-8 (byte %zu)", bad + (size_t)(body - text));
+			check_report(o, path, msg ? msg : "not valid UTF-8");
+			free(msg);
+			free(encoding);
+			free(text);
+			gg_file_rewrite_close(&file);
+			return 0;
+		}
+		free(encoding);
+		free(text);
+		text = utf8;
+		body = text;
+		body_len = len = utf8_len;
+		decoded = true;
+	}
+
+	gg_findings findings;
+	gg_findings_init(&findings);
+	if (!run->fix && (rc = check_config(run, o, path, &config))) {
+		free(text);
+		return rc;
+	}
+	gg_source src = { body, body_len, NULL, path, config, NULL, &run->project };
+	char *fixed_text = NULL;
+	if (run->fix && decoded) {
+		check_report(o, path, "not fixed: the file is not UTF-8 (fixes are written in UTF-8 only)");
+	} else if (rewriting) {
+		size_t fixed = 0, fixed_len = 0;
+		char *why = NULL;
+		rc = gg_cli_fix_file(w->analyzer, &src, &file, text, len, run->unsafe_fixes, &fixed_text, &fixed_len,
+				     &fixed, &why);
+		if (rc == GG_FILE_REWRITE_SKIPPED) {
+			check_note(o, path, why);
+			rc = 0;
+		} else if (rc) {
+			check_report(o, path, strerror(-rc));
+			if (rc == -ENOMEM) {
+				free(why);
+				free(text);
+				gg_file_rewrite_close(&file);
+				return rc;
+			}
+			rc = 0;
+		} else if (fixed_text) {
+			src.text = body = fixed_text;
+			src.len = body_len = fixed_len;
+			o->fixed += fixed;
+		}
+		free(why);
+	}
+	/* Written or left: the lock is no longer needed for what is reported. */
+	gg_file_rewrite_close(&file);
+	/* json and sarif list each finding's fixes and full names the best: they need the tree. */
+	TSTree *tree = NULL;
+	if (run->format == FORMAT_JSON || run->format == FORMAT_FULL || run->format == FORMAT_SARIF) {
+		if (!w->parser)
+			w->parser = gg_python_parser_new();
+		tree = w->parser ? gg_python_parse(w->parser, NULL, body, body_len) : NULL;
+		src.tree = tree;
+	}
+	rc = gg_analyzer_check(w->analyzer, &src, &findings);
+	if (rc) {
+		check_report(o, path, strerror(-rc));
+		rc = rc == -ENOMEM ? rc : 0;
+	} else if (findings.len) {
+		/* SARIF columns are UTF-16 code units (cli/output_sarif.h); the others count code points. */
+		gg_encoding enc = run->format == FORMAT_SARIF ? GG_ENC_UTF16 : GG_ENC_UTF32;
+		gg_position_table table;
+		gg_position_table_init(&table);
+		gg_line_index ix;
+		gg_line_index_init(&ix);
+		/* Every finding's fixes first: the positions of their edits are converted with the findings'. */
+		gg_fixes *fixes = calloc(findings.len, sizeof *fixes);
+		rc = fixes ? 0 : -ENOMEM;
+		if (!rc && tree)
+			rc = gg_fix_list_each(body, body_len, ts_tree_root_node(tree), findings.items, findings.len,
+					      config, fixes);
+		if (!rc)
+			rc = gg_line_index_build(&ix, body, body_len);
+		if (!rc) /* full shows no edit */
+			rc = positions_compute(&table, &findings, run->format == FORMAT_FULL ? NULL : fixes, body,
+					       body_len, &ix, enc);
+		for (size_t i = 0; i < findings.len && !rc; i++) {
+			const gg_finding *f = &findings.items[i];
+			emit_source es = { body, body_len, &ix, &fixes[i], &table };
+			rc = emit(run, o, path, f, gg_position_table_find(&table, f->range.start),
+				  gg_position_table_find(&table, f->range.end), &es);
+			o->findings++;
+		}
+		for (size_t i = 0; fixes && i < findings.len; i++)
+			gg_fixes_free(&fixes[i]);
+		free(fixes);
+		gg_line_index_free(&ix);
+		gg_position_table_free(&table);
+	}
+	if (tree)
+		ts_tree_delete(tree);
+	gg_findings_free(&findings);
+	free(fixed_text);
+	free(text);
+	return rc;
+}
+
+/*
+ * "--name VALUE" or "--name=VALUE": whether a is that option; *value is the
+ * value (NULL, reported, when it is missing).
+ */
+static bool option_value(const char *a, const char *name, int argc, char **argv, int *i, const char **value)
+{
+	size_t n = strlen(name);
+	if (strncmp(a, name, n) != 0 || (a[n] != '=' && a[n] != '\0'))
+		return false;
+	*value = a[n] == '=' ? a + n + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
+	if (!*value)
+		fprintf(stderr, "gradguard: %s needs a value\n", name);
+	return true;
+}
+
+/* "GG001,GG002" (commas or spaces) into list. Returns 0 or -ENOMEM. */
+static int codes_add(gg_strings *list, const char *codes)
+{
+	for (const char *p = codes; *p;) {
+		size_t n = strcspn(p, ", ");
+		if (n) {
+			char *code = strndup(p, n);
+			int rc = code ? gg_strings_push(list, code) : -ENOMEM;
+			free(code);
+			if (rc)
+				return rc;
+		}
+		p += n;
+		p += strspn(p, ", ");
+	}
+	return 0;
+}
+
+/* --threads N: a whole number from 1; more than CHECK_THREADS_MAX means CHECK_THREADS_MAX. Returns 0 or -EINVAL. */
+static int threads_parse(const char *v, unsigned *out)
+{
+	char *end = NULL;
+	errno = 0;
+	unsigned long n = isdigit((unsigned char)v[0]) ? strtoul(v, &end, 10) : 0;
+	if (n == 0 || *end) {
+		fprintf(stderr, "gradguard: --threads needs a whole number from 1 up, not '%s'\n", v);
+		return -EINVAL;
+	}
+	*out = errno == ERANGE || n > CHECK_THREADS_MAX ? CHECK_THREADS_MAX : (unsigned)n;
+	return 0;
+}
+
+/* Parses options into run; collects PATH arguments into *paths (borrowed from argv). */
+static int parse_args(check_run *run, int argc, char **argv, char ***paths, int *npaths)
+{
+	*paths = calloc((size_t)argc + 1, sizeof **paths);
+	if (!*paths)
+		return -ENOMEM;
+	*npaths = 0;
+	bool options_done = false;
+	const char *codes = NULL, *value = NULL;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (options_done || a[0] != '-' || a[1] == '\0') {
+			(*paths)[(*npaths)++] = argv[i];
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			options_done = true;
+		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			fputs(check_usage, stdout);
+			return 1;
+		} else if (strncmp(a, "--output-format", 15) == 0 && (a[15] == '=' || a[15] == '\0')) {
+			const char *v = a[15] == '=' ? a + 16 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!v) {
+				fputs("gradguard: --output-format needs a value: " CHECK_FORMAT_NAMES "\n", stderr);
+				return -EINVAL;
+			}
+			size_t k = 0, n = sizeof check_formats / sizeof *check_formats;
+			while (k < n && strcmp(v, check_formats[k].name) != 0)
+				k++;
+			if (k == n) {
+				fprintf(stderr, "gradguard: unknown output format '%s' (" CHECK_FORMAT_NAMES ")\n", v);
+				return -EINVAL;
+			}
+			run->format = check_formats[k].format;
+		} else if (strcmp(a, "--fix") == 0) {
+			run->fix = true;
+		} else if (strcmp(a, "--unsafe-fixes") == 0) {
+			run->unsafe_fixes = true;
+		} else if (a[1] == 'j') {
+			/* -j N or -jN, as make has it */
+			value = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!value) {
+				fputs("gradguard: -j needs a value\n", stderr);
+				return -EINVAL;
+			}
+			int rc = threads_parse(value, &run->threads);
+			if (rc)
+				return rc;
+		} else if (option_value(a, "--threads", argc, argv, &i, &value)) {
+			int rc = value ? threads_parse(value, &run->threads) : -EINVAL;
+			if (rc)
+				return rc;
+		} else if (strcmp(a, "--all-fixes") == 0) {
+			run->all_fixes = true;
+		} else if (strcmp(a, "--isolated") == 0) {
+			run->isolated = true;
+		} else if (option_value(a, "--config", argc, argv, &i, &run->config_path)) {
+			if (!run->config_path)
+				return -EINVAL;
+		} else if (option_value(a, "--select", argc, argv, &i, &codes) ||
+			   option_value(a, "--ignore", argc, argv, &i, &codes)) {
+			unsigned key = a[2] == 's' ? GG_CONFIG_SELECT : GG_CONFIG_IGNORE;
+			if (!codes)
+				return -EINVAL;
+			int rc = codes_add(gg_config_list(&run->overrides, key), codes);
+			if (rc)
+				return rc;
+			run->overrides.set |= key;
+		} else {
+			fprintf(stderr, "gradguard: unknown option '%s'\n%s", a, check_usage);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* --config, or the loader that finds each file's pyproject.toml. Returns 0, or 2 after a message. */
+static int run_setup_config(check_run *run)
+{
+	if (run->config_path) {
+		bool found = false;
+		char *error = NULL;
+		int rc = gg_config_load_file(run->config_path, &run->forced, &found, &error);
+		if (!rc)
+			rc = gg_config_merge(&run->forced, &run->overrides);
+		if (rc) {
+			fprintf(stderr, "gradguard: %s\n", error ? error : strerror(-rc));
+			free(error);
+			return 2;
+		}
+		return 0;
+	}
+	if (run->isolated)
+		return 0;
+	run->loader = gg_config_loader_new(run->overrides.set ? &run->overrides : NULL);
+	if (!run->loader) {
+		fputs("gradguard: out of memory\n", stderr);
+		return 2;
+	}
+	return 0;
+}
+
+static void run_free_config(check_run *run)
+{
+	gg_config_loader_delete(run->loader);
+	gg_config_free(&run->forced);
+	gg_config_free(&run->overrides);
+}
+
+/* Sorted files: the same file named twice is checked once. */
+static void files_unique(gg_pyfiles *files)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < files->len; i++) {
+		if (kept > 0 && strcmp(files->items[i], files->items[kept - 1]) == 0)
+			free(files->items[i]);
+		else
+			files->items[kept++] = files->items[i];
+	}
+	files->len = kept;
+}
+
+/* The CPUs this process may run on (taskset, a container's cpuset), else those online. */
+static unsigned cpus_available(void)
+{
+	cpu_set_t set;
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		return (unsigned)CPU_COUNT(&set);
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned)n : 1;
+}
+
+/* --threads, or one per CPU up to CHECK_THREADS_DEFAULT_MAX; never more than there are files. */
+static unsigned run_thread_count(const check_run *run)
+{
+	unsigned n = run->threads;
+	if (n == 0) {
+		n = cpus_available();
+		if (n > CHECK_THREADS_DEFAULT_MAX)
+			n = CHECK_THREADS_DEFAULT_MAX;
+	}
+	if (n > run->files.len)
+		n = (unsigned)run->files.len;
+	return n ? n : 1;
+}
+
+static void run_add(check_run *run, const check_out *o)
+{
+	run->findings += o->findings;
+	run->fixed += o->fixed;
+	run->failed |= o->failed;
+}
+
+/* One thread: each file's output goes out as it is checked. Returns 0 or a negative errno. */
+static int check_sequential(check_run *run)
+{
+	check_out o = { stdout, stderr, run->json_rows, run->sarif, 0, 0, false, NULL, 0 };
+	int rc = 0;
+	for (size_t i = 0; i < run->files.len && !rc; i++)
+		rc = check_file(run, &run->worker, &o, run->files.items[i]);
+	run_add(run, &o);
+	return rc;
+}
+
+/* A file's results, kept from its check until the main thread prints them. */
+typedef struct check_slot {
+	check_out o;               /* out and err: memory streams over out_text and err_text */
+	char *out_text, *err_text; /* owned once the streams are closed */
+	size_t out_len, err_len;
+	cJSON *doc; /* owned: the file's json rows, or a SARIF log holding its results */
+	int rc;     /* check_file's */
+} check_slot;
+
+typedef struct check_parallel {
+	check_run *run;
+	check_worker *extra; /* owned: workers 1.., worker 0 is run->worker */
+	check_slot *slots;   /* owned: job i has slots[i % window] */
+	size_t window;
+} check_parallel;
+
+static check_worker *parallel_worker(check_parallel *p, unsigned k)
+{
+	return k == 0 ? &p->run->worker : &p->extra[k - 1];
+}
+
+static void slot_clear(check_slot *s)
+{
+	if (s->o.out)
+		fclose(s->o.out);
+	if (s->o.err)
+		fclose(s->o.err);
+	free(s->out_text);
+	free(s->err_text);
+	cJSON_Delete(s->doc);
+	memset(s, 0, sizeof *s);
+}
+
+/* runs[0].results of a SARIF log. */
+static cJSON *sarif_results(cJSON *log)
+{
+	cJSON *run = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(log, "runs"), 0);
+	return cJSON_GetObjectItemCaseSensitive(run, "results");
+}
+
+/* The least SARIF log gg_cli_sarif_add appends to: {"runs": [{"results": []}]}. NULL on failure. */
+static cJSON *sarif_stand_in_new(void)
+{
+	cJSON *log = cJSON_CreateObject(), *runs = log ? cJSON_AddArrayToObject(log, "runs") : NULL;
+	cJSON *run = runs ? cJSON_CreateObject() : NULL;
+	if (run && !cJSON_AddItemToArray(runs, run)) {
+		cJSON_Delete(run);
+		run = NULL;
+	}
+	if (!run || !cJSON_AddArrayToObject(run, "results")) {
+		cJSON_Delete(log);
+		return NULL;
+	}
+	return log;
+}
+
+/* Moves from's items to the end of to, in order. Returns 0 or -ENOMEM. */
+static int json_move_items(cJSON *to, cJSON *from)
+{
+	if (!to || !from)
+		return -ENOMEM;
+	for (cJSON *item; (item = cJSON_DetachItemFromArray(from, 0));) {
+		if (!cJSON_AddItemToArray(to, item)) {
+			cJSON_Delete(item);
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+/* On worker `worker`: checks file i into its slot. */
+static void check_job(void *ctx, gg_ordered_pool *pool, unsigned worker, size_t i)
+{
+	check_parallel *p = ctx;
+	check_run *run = p->run;
+	check_slot *s = &p->slots[i % p->window];
+	s->o.pool = pool;
+	s->o.index = i;
+	s->o.out = open_memstream(&s->out_text, &s->out_len);
+	s->o.err = open_memstream(&s->err_text, &s->err_len);
+	if (run->format == FORMAT_JSON)
+		s->doc = s->o.json_rows = cJSON_CreateArray();
+	else if (run->format == FORMAT_SARIF)
+		s->doc = s->o.sarif = sarif_stand_in_new();
+	bool doc_ok = s->doc || (run->format != FORMAT_JSON && run->format != FORMAT_SARIF);
+	if (s->o.out && s->o.err && doc_ok)
+		s->rc = check_file(run, parallel_worker(p, worker), &s->o, run->files.items[i]);
+	else
+		s->rc = -ENOMEM;
+	/* Closing a memory stream leaves out_text/err_text and their lengths for check_deliver. */
+	if (s->o.out && fclose(s->o.out) != 0 && !s->rc)
+		s->rc = -ENOMEM;
+	if (s->o.err && fclose(s->o.err) != 0 && !s->rc)
+		s->rc = -ENOMEM;
+	s->o.out = s->o.err = NULL;
+}
+
+/* On the main thread, in file order: prints file i's slot and adds it to the run. Nonzero ends the run. */
+static int check_deliver(void *ctx, size_t i)
+{
+	check_parallel *p = ctx;
+	check_run *run = p->run;
+	check_slot *s = &p->slots[i % p->window];
+	/* A file's reports come before its findings, as check_file writes them. */
+	if (s->err_len)
+		fwrite(s->err_text, 1, s->err_len, stderr);
+	if (s->out_len)
+		fwrite(s->out_text, 1, s->out_len, stdout);
+	int rc = s->rc;
+	if (!rc && run->format == FORMAT_JSON)
+		rc = json_move_items(run->json_rows, s->doc);
+	else if (!rc && run->format == FORMAT_SARIF)
+		rc = json_move_items(sarif_results(run->sarif), sarif_results(s->doc));
+	run_add(run, &s->o);
+	slot_clear(s);
+	return rc;
+}
+
+/*
+ * threads (>= 2) workers, each with its own analyzer. Returns 0 or a
+ * negative errno, as check_sequential; 1 when not a second worker could be
+ * had, before anything was checked.
+ */
+static int check_parallel_run(check_run *run, unsigned threads)
+{
+	check_parallel p = { run, NULL, NULL, 0 };
+	p.extra = calloc(threads - 1, sizeof *p.extra);
+	unsigned workers = 1;
+	while (p.extra && workers < threads) {
+		/* Without its analyzer a worker is not started: fewer threads, the same output. */
+		char *error = NULL;
+		p.extra[workers - 1].analyzer = gg_analyzer_new(&error);
+		free(error);
+		if (!p.extra[workers - 1].analyzer)
+			break;
+		workers++;
+	}
+	p.window = (size_t)workers * CHECK_WINDOW_PER_THREAD;
+	p.slots = workers > 1 ? calloc(p.window, sizeof *p.slots) : NULL;
+	int rc = 1;
+	if (p.slots) {
+		gg_ordered_pool_ops ops = { check_job, check_deliver, &p };
+		unsigned started = 0;
+		rc = gg_ordered_pool_run(run->files.len, workers, p.window, &ops, &started);
+		if (started == 0)
+			rc = 1;
+		for (size_t k = 0; k < p.window; k++)
+			slot_clear(&p.slots[k]); /* those done but not printed when the run stopped */
+	}
+	for (unsigned k = 1; k < workers; k++) {
+		gg_analyzer_delete(p.extra[k - 1].analyzer);
+		if (p.extra[k - 1].parser)
+			ts_parser_delete(p.extra[k - 1].parser);
+	}
+	free(p.slots);
+	free(p.extra);
+	return rc;
+}
+
+/* The json and sarif documents go out whole, at the end of the run. Returns 0 or -ENOMEM. */
+static int print_json(const cJSON *doc)
+{
+	char *out = cJSON_Print(doc);
+	if (!out)
+		return -ENOMEM;
+	puts(out);
+	free(out);
+	return 0;
+}
+
+/*
+ * The project index (SPEC §2): what the files to check define for each other,
+ * read first, so that every file's check sees every other file's wrappers
+ * whatever the order or the thread. Only files that name a grad-mode
+ * construct are parsed. A file that cannot be read is left to check_file to report.
+ */
+static int project_build(check_run *run)
+{
+	for (size_t i = 0; i < run->files.len; i++) {
+		char *text = NULL;
+		size_t len = 0;
+		int rc = gg_pyfiles_read(run->files.items[i], &text, &len);
+		if (rc == -ENOMEM)
+			return rc;
+		if (!rc && gg_analysis_mentions_framework(text, len) && gg_project_may_export(text, len))
+			rc = gg_project_add_file(&run->project, run->worker.analyzer, run->files.items[i], text, len);
+		free(text);
+		if (rc == -ENOMEM)
+			return rc;
+	}
+	return 0;
+}
+
+int gg_cli_check_main(int argc, char **argv)
+{
+	check_run run;
+	memset(&run, 0, sizeof run);
+	gg_config_init(&run.overrides);
+	gg_config_init(&run.forced);
+	char **paths = NULL;
+	int npaths = 0;
+	int rc = parse_args(&run, argc, argv, &paths, &npaths);
+	if (!rc && run_setup_config(&run) != 0)
+		rc = -EINVAL;
+	if (rc) {
+		run_free_config(&run);
+		free(paths);
+		return rc > 0 ? 0 : 2;
+	}
+	if (npaths == 0)
+		paths[npaths++] = ".";
+
+	char *error = NULL;
+	run.worker.analyzer = gg_analyzer_new(&error);
+	if (!run.worker.analyzer) {
+		fprintf(stderr, "gradguard: %s\n", error ? error : "cannot start the analysis");
+		free(error);
+		run_free_config(&run);
+		free(paths);
+		return 2;
+	}
+	if (run.format == FORMAT_JSON && !(run.json_rows = cJSON_CreateArray()))
+		rc = -ENOMEM;
+	if (run.format == FORMAT_SARIF && !(run.sarif = gg_cli_sarif_new()))
+		rc = -ENOMEM;
+
+	gg_pyfiles_walker walker = { run_excluded, run_report, &run };
+	for (int i = 0; i < npaths && !rc; i++)
+		rc = gg_pyfiles_collect(&run.files, paths[i], &walker);
+	if (!rc && run.files.len) {
+		qsort(run.files.items, run.files.len, sizeof *run.files.items, path_cmp);
+		files_unique(&run.files);
+		rc = project_build(&run);
+		unsigned threads = run_thread_count(&run);
+		rc = threads > 1 ? check_parallel_run(&run, threads) : check_sequential(&run);
+		if (rc == 1) /* no second thread to be had */
+			rc = check_sequential(&run);
+	}
+	if (!rc && run.json_rows)
+		rc = print_json(run.json_rows);
+	if (!rc && run.sarif) {
+		rc = gg_cli_sarif_finish(run.sarif, !run.failed);
+		if (!rc)
+			rc = print_json(run.sarif);
+	}
+	if (rc)
+		fprintf(stderr, "gradguard: %s\n", strerror(-rc));
+	else if ((run.format == FORMAT_CONCISE || run.format == FORMAT_FULL) && run.findings)
+		fprintf(stderr, "Found %zu finding%s.\n", run.findings, run.findings == 1 ? "" : "s");
+	if (!rc && run.fixed)
+		fprintf(stderr, "Fixed %zu finding%s.\n", run.fixed, run.fixed == 1 ? "" : "s");
+
+	cJSON_Delete(run.json_rows);
+	cJSON_Delete(run.sarif);
+	gg_pyfiles_free(&run.files);
+	gg_project_free(&run.project);
+	gg_analyzer_delete(run.worker.analyzer);
+	if (run.worker.parser)
+		ts_parser_delete(run.worker.parser);
+	run_free_config(&run);
+	free(paths);
+	if (fflush(stdout) != 0)
+		return 2;
+	if (rc || run.failed)
+		return 2;
+	return run.findings ? 1 : 0;
+}

@@ -1,0 +1,89 @@
+/*
+ * `gradguard check --fix` and the "fix" member of the json output
+ * (cli/fix.h). The rewrites themselves are the analysis's (fix.h).
+ */
+#include "cli/fix.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static cJSON *fix_location(const gg_position_table *positions, size_t offset)
+{
+	gg_position p = gg_position_table_find(positions, offset);
+	cJSON *o = cJSON_CreateObject();
+	if (o && (!cJSON_AddNumberToObject(o, "row", p.line + 1.0) ||
+		  !cJSON_AddNumberToObject(o, "column", p.character + 1.0))) {
+		cJSON_Delete(o);
+		o = NULL;
+	}
+	return o;
+}
+
+cJSON *gg_cli_fix_json(const gg_fix *fix, const gg_position_table *positions, bool with_kind)
+{
+	cJSON *o = cJSON_CreateObject();
+	cJSON *edits = cJSON_CreateArray();
+	bool ok = o && edits && cJSON_AddStringToObject(o, "applicability", fix->safe ? "safe" : "unsafe") &&
+		  cJSON_AddStringToObject(o, "message", fix->title);
+	if (ok && with_kind)
+		ok = cJSON_AddStringToObject(o, "kind", gg_fix_kind_name(fix->kind)) != NULL;
+	for (size_t i = 0; ok && i < fix->edits_len; i++) {
+		const gg_edit *e = &fix->edits[i];
+		cJSON *edit = cJSON_CreateObject();
+		cJSON *from = fix_location(positions, e->range.start);
+		cJSON *to = fix_location(positions, e->range.end);
+		ok = edit && from && to && cJSON_AddStringToObject(edit, "content", e->text);
+		if (ok) {
+			cJSON_AddItemToObject(edit, "location", from);
+			cJSON_AddItemToObject(edit, "end_location", to);
+			from = to = NULL;
+			ok = cJSON_AddItemToArray(edits, edit);
+			edit = ok ? NULL : edit;
+		}
+		cJSON_Delete(from);
+		cJSON_Delete(to);
+		cJSON_Delete(edit);
+	}
+	if (!ok) {
+		cJSON_Delete(o);
+		cJSON_Delete(edits);
+		return NULL;
+	}
+	cJSON_AddItemToObject(o, "edits", edits);
+	return o;
+}
+
+int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, gg_file_rewrite *file, const char *read, size_t read_len,
+		    bool unsafe, char **new_text, size_t *new_len, size_t *fixed, char **why)
+{
+	*new_text = NULL;
+	*fixed = 0;
+	*why = NULL;
+	char *out = NULL;
+	size_t out_len = 0;
+	int rc = gg_fix_all(a, src, unsafe, &out, &out_len, fixed);
+	if (rc == GG_FIX_ALL_SYNTAX_ERROR) {
+		*why = strdup("it has a syntax error (fixes are made only in code that parses)");
+		return *why ? GG_FILE_REWRITE_SKIPPED : -ENOMEM;
+	}
+	if (rc)
+		return rc;
+	if (out_len == src->len && memcmp(out, src->text, out_len) == 0) {
+		free(out);
+		*fixed = 0;
+		return 0;
+	}
+	/* What comes before the body (a BOM) is written back as it was. */
+	size_t head_len = (size_t)(src->text - read);
+	rc = gg_file_rewrite_commit(file, read, read_len, read, head_len, out, out_len, why);
+	if (rc) {
+		free(out);
+		*fixed = 0;
+		return rc;
+	}
+	*new_text = out;
+	*new_len = out_len;
+	return 0;
+}

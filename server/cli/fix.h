@@ -1,0 +1,39 @@
+#ifndef GG_CLI_FIX_H
+#define GG_CLI_FIX_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analysis.h"
+#include "cli/file_rewrite.h"
+#include "analysis/fix.h"
+#include "position.h"
+
+/*
+ * The fix side of `gradguard check`: fixes as ruff-compatible JSON, and
+ * `--fix` applied to a file on disk.
+ */
+
+/*
+ * {"applicability": "safe"|"unsafe", "message", "edits": [{content, location,
+ * end_location}]} with 1-based rows and code point columns: positions
+ * (converted in GG_ENC_UTF32) holds the edits' offsets, converted with the
+ * file's other offsets in one sweep. with_kind adds "kind"
+ * (gg_fix_kind_name). Returns NULL on failure.
+ */
+cJSON *gg_cli_fix_json(const gg_fix *fix, const gg_position_table *positions, bool with_kind);
+
+/*
+ * Applies every safe fix (with unsafe, every best fix) to src, the body of
+ * the file that file holds open: read_len bytes read from it, src->text
+ * pointing into them after any BOM. When something changed, rewrites the
+ * file (BOM kept; gg_file_rewrite_commit) and hands over the new body in
+ * *new_text / *new_len (the caller's). *fixed counts the fixes. Returns 0,
+ * GG_FILE_REWRITE_SKIPPED with *why (the caller's: why the file was left as
+ * it was), or a negative errno (the file untouched).
+ */
+int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, gg_file_rewrite *file, const char *read, size_t read_len,
+		    bool unsafe, char **new_text, size_t *new_len, size_t *fixed, char **why);
+
+#endif

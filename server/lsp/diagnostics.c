@@ -1,0 +1,142 @@
+#include "lsp/diagnostics.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "log.h"
+#include "lsp/diagnosis_mark.h"
+#include "lsp/log_document.h"
+#include "lsp/settings.h"
+
+void gg_diagnostics_schedule(gg_session *s, gg_document *doc)
+{
+	doc->analysis_stale = true;
+	/* A client that pulls asks when it wants them; pushing as well would show them twice. */
+	if (s->client_pulls_diagnostics)
+		return;
+	doc->publish_pending = true;
+	uv_timer_start(&s->debounce, gg_diagnostics_on_timer, s->debounce_ms, 0);
+}
+
+int gg_diagnostics_analyze(gg_session *s, gg_document *doc)
+{
+	if (!doc->analysis_stale)
+		return 0;
+	gg_findings_clear(&doc->findings);
+	doc->analysis_stale = false;
+	if (gg_log_document_is_log(doc))
+		return gg_log_document_analyze(s, doc);
+	if (!gg_document_is_python(doc))
+		return 0;
+	int rc = gg_document_parse(doc, s->parser);
+	if (rc != 0) {
+		gg_log_error("cannot parse %s: %s", doc->uri, rc == -EFBIG ? "too large" : "out of memory");
+		return rc;
+	}
+	gg_source src = { doc->text, doc->len, doc->tree, doc->path, gg_settings_config_for(s, doc), s->root_path, s->project };
+	rc = gg_analyzer_check(s->analyzer, &src, &doc->findings);
+	if (rc != 0)
+		gg_log_error("analysis of %s failed (%d)", doc->uri, rc);
+	return rc;
+}
+
+static cJSON *diagnostics_range(gg_session *s, const gg_document *doc, gg_byte_range r)
+{
+	gg_position a = gg_document_position(doc, r.start, s->encoding);
+	gg_position b = gg_document_position(doc, r.end, s->encoding);
+	cJSON *range = cJSON_CreateObject();
+	cJSON *start = cJSON_AddObjectToObject(range, "start");
+	cJSON_AddNumberToObject(start, "line", a.line);
+	cJSON_AddNumberToObject(start, "character", a.character);
+	cJSON *end = cJSON_AddObjectToObject(range, "end");
+	cJSON_AddNumberToObject(end, "line", b.line);
+	cJSON_AddNumberToObject(end, "character", b.character);
+	return range;
+}
+
+static cJSON *diagnostics_one(gg_session *s, const gg_document *doc, const gg_finding *f)
+{
+	cJSON *d = cJSON_CreateObject();
+	cJSON_AddItemToObject(d, "range", diagnostics_range(s, doc, f->range));
+	cJSON_AddNumberToObject(d, "severity", f->severity);
+	cJSON_AddStringToObject(d, "code", f->code);
+	char *href = gg_strdup_printf("%s%s.md", GG_RULE_DOCS_BASE, f->code);
+	cJSON *desc = cJSON_AddObjectToObject(d, "codeDescription");
+	cJSON_AddStringToObject(desc, "href", href ? href : GG_RULE_DOCS_BASE);
+	free(href);
+	cJSON_AddStringToObject(d, "source", "gradguard");
+	cJSON_AddStringToObject(d, "message", f->message);
+	/* What codeAction/resolve needs to find this finding again, and to refuse a stale document. */
+	cJSON *data = cJSON_AddObjectToObject(d, "data");
+	cJSON_AddNumberToObject(data, "version", (double)doc->version);
+	cJSON_AddNumberToObject(data, "start", f->range.start);
+	cJSON_AddNumberToObject(data, "end", f->range.end);
+	if (f->related_len > 0) {
+		cJSON *related = cJSON_AddArrayToObject(d, "relatedInformation");
+		for (size_t i = 0; i < f->related_len; i++) {
+			cJSON *info = cJSON_CreateObject();
+			cJSON *loc = cJSON_AddObjectToObject(info, "location");
+			cJSON_AddStringToObject(loc, "uri", doc->uri);
+			cJSON_AddItemToObject(loc, "range", diagnostics_range(s, doc, f->related[i].range));
+			cJSON_AddStringToObject(info, "message", f->related[i].message);
+			cJSON_AddItemToArray(related, info);
+		}
+	}
+	return d;
+}
+
+cJSON *gg_diagnostics_to_json(gg_session *s, gg_document *doc)
+{
+	gg_diagnostics_analyze(s, doc);
+	cJSON *list = cJSON_CreateArray();
+	if (!list)
+		return NULL;
+	for (size_t i = 0; i < doc->findings.len; i++) {
+		cJSON *d = diagnostics_one(s, doc, &doc->findings.items[i]);
+		if (!d || !cJSON_AddItemToArray(list, d)) {
+			cJSON_Delete(d);
+			cJSON_Delete(list);
+			return NULL;
+		}
+	}
+	return list;
+}
+
+void gg_diagnostics_publish(gg_session *s, gg_document *doc)
+{
+	doc->publish_pending = false;
+	cJSON *params = cJSON_CreateObject();
+	cJSON *list = gg_diagnostics_to_json(s, doc);
+	if (!params || !list || gg_diagnosis_mark_append(s, doc->uri, list) != 0) {
+		cJSON_Delete(params);
+		cJSON_Delete(list);
+		gg_log_error("out of memory publishing diagnostics for %s", doc->uri);
+		return;
+	}
+	cJSON_AddStringToObject(params, "uri", doc->uri);
+	cJSON_AddNumberToObject(params, "version", (double)doc->version);
+	cJSON_AddItemToObject(params, "diagnostics", list);
+	gg_session_send_notification(s, "textDocument/publishDiagnostics", params);
+}
+
+void gg_diagnostics_clear(gg_session *s, const char *uri)
+{
+	if (s->client_pulls_diagnostics)
+		return;
+	cJSON *params = cJSON_CreateObject();
+	cJSON_AddStringToObject(params, "uri", uri);
+	cJSON_AddArrayToObject(params, "diagnostics");
+	gg_session_send_notification(s, "textDocument/publishDiagnostics", params);
+}
+
+void gg_diagnostics_on_timer(uv_timer_t *timer)
+{
+	gg_session *s = timer->data;
+	if (s->state != GG_SESSION_RUNNING)
+		return;
+	for (size_t i = 0; i < s->docs_len; i++) {
+		if (s->docs[i]->publish_pending)
+			gg_diagnostics_publish(s, s->docs[i]);
+	}
+}

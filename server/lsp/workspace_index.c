@@ -1,0 +1,134 @@
+#include "lsp/workspace_index.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lsp/diagnostics.h"
+#include "log.h"
+#include "project.h"
+#include "pyfiles.h"
+
+/*
+ * One build. Owned by the session while it runs (s->index_build); detached
+ * (session NULL) when the session closes first, then it frees itself in
+ * index_after. The work callback touches only root and project.
+ */
+typedef struct index_build {
+	uv_work_t req;
+	gg_session *session; /* NULL once detached */
+	char *root;          /* owned */
+	gg_project project;
+	int rc;
+	size_t files;
+} index_build;
+
+static void index_build_free(index_build *b)
+{
+	gg_project_free(&b->project);
+	free(b->root);
+	free(b);
+}
+
+/* On a pool thread: the workspace's files, read and summarised with an analyzer of its own. */
+static void index_work(uv_work_t *req)
+{
+	index_build *b = req->data;
+	gg_pyfiles files = { NULL, 0, 0 };
+	gg_pyfiles_walker walker = { NULL, NULL, NULL };
+	char *error = NULL;
+	gg_analyzer *a = gg_analyzer_new(&error);
+	free(error);
+	b->rc = a ? gg_pyfiles_collect(&files, b->root, &walker) : -1;
+	for (size_t i = 0; !b->rc && i < files.len; i++) {
+		char *text = NULL;
+		size_t len = 0;
+		if (gg_pyfiles_read(files.items[i], &text, &len) != 0)
+			continue;
+		if (gg_analysis_mentions_framework(text, len) && gg_project_may_export(text, len)) {
+			/* The path below the root, so that module names do not carry the user's folders. */
+			const char *rel = files.items[i];
+			size_t n = strlen(b->root);
+			if (strncmp(rel, b->root, n) == 0 && rel[n] == '/')
+				rel += n + 1;
+			b->rc = gg_project_add_file(&b->project, a, rel, text, len);
+		}
+		free(text);
+	}
+	b->files = files.len;
+	gg_pyfiles_free(&files);
+	gg_analyzer_delete(a);
+}
+
+/* Back on the loop thread. */
+static void index_after(uv_work_t *req, int status)
+{
+	index_build *b = req->data;
+	gg_session *s = b->session;
+	if (!s) {
+		index_build_free(b);
+		return;
+	}
+	s->index_build = NULL;
+	if (status == 0 && b->rc == 0) {
+		gg_project *project = malloc(sizeof *project);
+		if (project) {
+			*project = b->project;
+			gg_project_init(&b->project);
+			if (s->project)
+				gg_project_free(s->project);
+			free(s->project);
+			s->project = project;
+			gg_log_info("workspace index: %zu files, %zu grad-disabling wrappers", b->files, project->names.len);
+			/* Every open document may now read differently. */
+			for (size_t i = 0; i < s->docs_len; i++)
+				gg_diagnostics_schedule(s, s->docs[i]);
+		}
+	} else if (status == 0) {
+		gg_log_error("workspace index of %s failed (%d)", b->root, b->rc);
+	}
+	index_build_free(b);
+	if (s->index_again && s->state != GG_SESSION_EXITED) {
+		s->index_again = false;
+		gg_workspace_index_start(s);
+	}
+}
+
+void gg_workspace_index_start(gg_session *s)
+{
+	if (!s->root_path || s->state == GG_SESSION_EXITED)
+		return;
+	if (s->index_build) {
+		s->index_again = true;
+		return;
+	}
+	index_build *b = calloc(1, sizeof *b);
+	if (!b || !(b->root = strdup(s->root_path))) {
+		free(b);
+		gg_log_error("out of memory starting the workspace index");
+		return;
+	}
+	gg_project_init(&b->project);
+	b->session = s;
+	b->req.data = b;
+	if (uv_queue_work(s->loop, &b->req, index_work, index_after) != 0) {
+		index_build_free(b);
+		return;
+	}
+	s->index_build = b;
+}
+
+void gg_workspace_index_close(gg_session *s)
+{
+	if (s->index_build) {
+		/* Not started yet: cancelled, and index_after frees it; running: it frees itself when done. */
+		s->index_build->session = NULL;
+		uv_cancel((uv_req_t *)&s->index_build->req);
+		s->index_build = NULL;
+	}
+	s->index_again = false;
+	if (s->project) {
+		gg_project_free(s->project);
+		free(s->project);
+		s->project = NULL;
+	}
+}
