@@ -32,7 +32,7 @@ const gg_rule_info *gg_rule_lookup(const char *code)
 
 struct gg_analyzer {
 	TSParser *parser;     /* owned */
-	gg_rule_gg001 *gg001; /* owned */
+	gg_semantic *model;   /* owned; the model of the file being checked */
 	gg_rule_gg003 *gg003; /* owned */
 	gg_py_ids ids;        /* the grammar's node types and fields GG002 and GG003 test */
 };
@@ -63,9 +63,9 @@ gg_analyzer *gg_analyzer_new(char **error)
 		gg_analyzer_delete(a);
 		return NULL;
 	}
-	a->gg001 = gg_rule_gg001_new(error);
-	a->gg003 = a->gg001 ? gg_rule_gg003_new(error) : NULL;
-	if (!a->gg001 || !a->gg003) {
+	a->model = gg_semantic_new(error);
+	a->gg003 = a->model ? gg_rule_gg003_new(error) : NULL;
+	if (!a->model || !a->gg003) {
 		gg_analyzer_delete(a);
 		return NULL;
 	}
@@ -78,7 +78,7 @@ void gg_analyzer_delete(gg_analyzer *a)
 		return;
 	if (a->parser)
 		ts_parser_delete(a->parser);
-	gg_rule_gg001_delete(a->gg001);
+	gg_semantic_delete(a->model);
 	gg_rule_gg003_delete(a->gg003);
 	free(a);
 }
@@ -179,7 +179,7 @@ int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len,
 		return -ENOMEM;
 	int rc = 0;
 	if (!(gg_python_brackets_deeper(text, len, ANALYSIS_MAX_BRACKETS) && analysis_tree_too_deep(ts_tree_root_node(tree))))
-		rc = gg_rule_gg001_exports(a->gg001, text, len, ts_tree_root_node(tree), add, ctx);
+		rc = gg_semantic_exports(a->model, text, len, ts_tree_root_node(tree), add, ctx);
 	ts_tree_delete(tree);
 	return rc;
 }
@@ -227,9 +227,11 @@ int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
 	if (got <= 0)
 		return got;
 	size_t before = out->len;
-	int rc = gg_rule_gg001_check(a->gg001, src, ts_tree_root_node(tree), out);
+	int rc = gg_semantic_build(a->model, src, ts_tree_root_node(tree));
 	if (!rc)
-		rc = gg_rule_gg002_check(&a->ids, gg_rule_gg001_index(a->gg001), src, ts_tree_root_node(tree), out);
+		rc = gg_rule_gg001_check(a->model, out);
+	if (!rc)
+		rc = gg_rule_gg002_check(&a->ids, gg_semantic_index(a->model), src, ts_tree_root_node(tree), out);
 	if (!rc)
 		rc = gg_rule_gg003_check(a->gg003, &a->ids, src, ts_tree_root_node(tree), out);
 	if (!rc) {
@@ -269,12 +271,9 @@ int gg_analyzer_grad_at(gg_analyzer *a, const gg_source *src, uint32_t row, cons
 	if (got <= 0)
 		return got;
 	TSNode root = ts_tree_root_node(tree);
-	/* GG001's walk builds the index of where grad is off; its findings are not wanted here. */
-	gg_findings scratch;
-	gg_findings_init(&scratch);
-	int rc = gg_rule_gg001_check(a->gg001, src, root, &scratch);
-	gg_findings_free(&scratch);
-	const gg_tree_index *ix = gg_rule_gg001_index(a->gg001);
+	/* The model's index says where grad is off. */
+	int rc = gg_semantic_build(a->model, src, root);
+	const gg_tree_index *ix = gg_semantic_index(a->model);
 	/* The first thing written on the row. */
 	uint32_t col = 0;
 	size_t at = 0;

@@ -1,0 +1,283 @@
+/*
+ * The call graph of the file: sites resolved to their callees, backward
+ * reached through callees, functions guarded at every call site, functions
+ * that are evaluation code through an evaluation caller.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "semantic/model.h"
+
+/* The function a site calls: self.f in the caller's class, else the nearest f in scope. */
+static int site_callee(const semantic *c, const site *s)
+{
+	int best = -1;
+	uint32_t at = ts_node_start_byte(s->call);
+	for (size_t i = sem_func_names_lower(c, s->name); i < c->funcs_len - 1 && span_eq(c->func_names[i].name, s->name); i++) {
+		int fi = c->func_names[i].index;
+		const func *f = &c->funcs[fi];
+		if (!f->walked)
+			continue;
+		if (s->method) {
+			/* self.f(): f of the caller's class, or of a base class (a mixin) of this file. */
+			if (f->cls >= 0 && s->caller_cls >= 0 && sem_class_inherits(c, s->caller_cls, f->cls, 0))
+				return fi;
+			continue;
+		}
+		if (s->on_model) {
+			if (f->cls >= 0 && (c->classes[f->cls].kind & CLASS_MODULE))
+				return fi;
+			continue;
+		}
+		if (f->cls >= 0)
+			continue; /* a method is not in scope by its bare name */
+		const func *p = &c->funcs[f->parent];
+		if (at < p->start || at >= p->end)
+			continue;
+		/* The innermost definition that encloses the call wins; ties go to the last one. */
+		if (best < 0 || p->start >= c->funcs[c->funcs[best].parent].start)
+			best = fi;
+	}
+	return best;
+}
+
+/* Whether a call passes a false value for the callee's flag: step(batch, False), train=False, or the default. */
+static bool site_passes_false(const semantic *c, const site *s, const func *callee)
+{
+	TSNode args = FIELD(s->call, arguments);
+	if (!callee->flag.len || !IS(args, argument_list))
+		return false;
+	/* self.step(batch, False): self is the first parameter, not an argument. */
+	int pos = callee->flag_index - (s->method ? 1 : 0);
+	uint32_t count = sem_argument_count(c, args);
+	bool given = false;
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode a = sem_argument_at(c, args, i);
+		if (IS(a, keyword_argument)) {
+			if (span_eq(node_span(c, FIELD(a, name)), callee->flag))
+				return IS(FIELD(a, value), false);
+			continue;
+		}
+		if (IS(a, list_splat) || IS(a, dictionary_splat))
+			return false;
+		if ((int)i == pos) {
+			given = true;
+			if (IS(a, false))
+				return true;
+		}
+	}
+	return !given && callee->flag_default_false;
+}
+
+/* Whether every backward of f's own text sits in one of its `if <flag>:` branches. */
+static bool backward_all_flagged(const semantic *c, int fi)
+{
+	const func *f = &c->funcs[fi];
+	if (!f->flag.len)
+		return false;
+	const offsets *o = &c->backward;
+	size_t lo = 0, hi = o->len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (o->items[mid] < f->start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	bool any = false;
+	for (size_t i = lo; i < o->len && o->items[i] < f->end; i++) {
+		bool in = false;
+		for (size_t k = 0; k < c->flags_len && !in; k++)
+			in = c->flags[k].func == fi && o->items[i] >= c->flags[k].start && o->items[i] < c->flags[k].end;
+		if (!in)
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+/* Whether the module's own code (outside every function) has backward. */
+static bool module_backward(const semantic *c)
+{
+	/* Both lists are sorted: merge, skipping what the outermost functions cover. */
+	size_t f = 1;
+	uint32_t covered_end = 0;
+	for (size_t i = 0; i < c->backward.len; i++) {
+		uint32_t at = c->backward.items[i];
+		while (f < c->funcs_len && c->funcs[f].start <= at) {
+			if (c->funcs[f].end > covered_end)
+				covered_end = c->funcs[f].end;
+			f++;
+		}
+		if (at >= covered_end)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Backward on each function's code path: its own text (nested functions
+ * included), then what its calls reach, to a fixed point. A call that passes
+ * a shared step a false flag does not reach the step's backward.
+ */
+static void backward_propagate(semantic *c)
+{
+	for (size_t i = 1; i < c->funcs_len; i++) {
+		func *f = &c->funcs[i];
+		f->bw = sem_offsets_any_in(&c->backward, f->start, f->end);
+		f->bw_flagged = f->bw && backward_all_flagged(c, (int)i);
+	}
+	for (unsigned round = 0; round < MAX_ROUNDS && !c->error; round++) {
+		bool changed = false;
+		for (size_t i = 0; i < c->sites_len; i++) {
+			site *s = &c->sites[i];
+			if (s->counted || s->callee < 0)
+				continue;
+			const func *callee = &c->funcs[s->callee];
+			if (!callee->bw || (callee->bw_flagged && s->flag_false))
+				continue;
+			s->counted = true;
+			changed = true;
+			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(s->call));
+		}
+		if (!changed)
+			break;
+		sem_offsets_sort(&c->backward);
+		for (size_t i = 1; i < c->funcs_len; i++)
+			if (!c->funcs[i].bw)
+				c->funcs[i].bw = sem_offsets_any_in(&c->backward, c->funcs[i].start, c->funcs[i].end);
+	}
+	c->funcs[0].bw = module_backward(c);
+}
+
+/* Whether a site runs its callee with grad off: its own context, or a caller guarded everywhere. */
+static bool site_guarded(const semantic *c, const site *s)
+{
+	return s->grad_off || (s->caller > 0 && c->funcs[s->caller].guarded);
+}
+
+static int site_callee_cmp(const void *pa, const void *pb)
+{
+	const site *a = pa, *b = pb;
+	if (a->callee != b->callee)
+		return a->callee < b->callee ? -1 : 1;
+	uint32_t x = ts_node_start_byte(a->call), y = ts_node_start_byte(b->call);
+	return (x > y) - (x < y);
+}
+
+void sem_call_graph_resolve(semantic *c)
+{
+	for (size_t i = 0; i < c->sites_len; i++) {
+		site *s = &c->sites[i];
+		s->callee = site_callee(c, s);
+		if (s->callee >= 0) {
+			s->flag_false = site_passes_false(c, s, &c->funcs[s->callee]);
+			/* Choice: a function called from a forward() is a part of the model, not evaluation code. */
+			if (span_is(c->funcs[s->caller].name, "forward") || span_is(c->funcs[s->caller].name, "__call__"))
+				c->funcs[s->callee].from_forward = true;
+		}
+	}
+	/* Sites grouped by callee, in text order: sites of function f are [first[f], first[f+1]). */
+	if (c->sites_len)
+		qsort(c->sites, c->sites_len, sizeof *c->sites, site_callee_cmp);
+	for (size_t i = 1; i < c->funcs_len; i++) {
+		c->funcs[i].eval_site = -1;
+		if (c->funcs[i].from_forward)
+			c->funcs[i].eval_name = false;
+	}
+	backward_propagate(c);
+
+	/* Guarded everywhere: a least fixed point, so a recursion alone guards nothing. */
+	for (unsigned round = 0; round < MAX_ROUNDS; round++) {
+		bool changed = false;
+		size_t i = 0;
+		while (i < c->sites_len && c->sites[i].callee < 0)
+			i++;
+		while (i < c->sites_len) {
+			int fi = c->sites[i].callee;
+			bool all = true;
+			size_t j = i;
+			for (; j < c->sites_len && c->sites[j].callee == fi; j++)
+				all = all && site_guarded(c, &c->sites[j]);
+			if (all && !c->funcs[fi].guarded) {
+				c->funcs[fi].guarded = true;
+				changed = true;
+			}
+			i = j;
+		}
+		if (!changed)
+			break;
+	}
+
+	/* Evaluation code through a caller: a site in evaluation code that runs the callee with grad on. */
+	for (unsigned round = 0; round < MAX_ROUNDS; round++) {
+		bool changed = false;
+		for (size_t i = 0; i < c->sites_len; i++) {
+			const site *s = &c->sites[i];
+			if (s->callee < 0 || site_guarded(c, s))
+				continue;
+			func *callee = &c->funcs[s->callee];
+			if (callee->eval_site >= 0)
+				continue;
+			bool eval_call;
+			if (callee->bw)
+				eval_call = callee->bw_flagged && s->flag_false; /* the shared step's eval half */
+			else
+				eval_call = sem_evidence_holds(c, &s->ev, s->caller, false) ||
+					    (s->caller > 0 && c->funcs[s->caller].eval_site >= 0);
+			if (eval_call) {
+				callee->eval_site = (int)i;
+				changed = true;
+			}
+		}
+		if (!changed)
+			break;
+	}
+}
+
+/* The first call site of f that runs it with grad on, or -1. Sites are sorted by callee. */
+int sem_unguarded_site(const semantic *c, int fi)
+{
+	size_t lo = 0, hi = c->sites_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->sites[mid].callee < fi)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < c->sites_len && c->sites[i].callee == fi; i++)
+		if (!site_guarded(c, &c->sites[i]))
+			return (int)i;
+	return -1;
+}
+
+/* Whether the file returns f (`return eval_wrapper`), the function itself and not a call of it. */
+bool sem_func_handed_on(const semantic *c, const func *f)
+{
+	span name = f->name;
+	TSNode name_node = FIELD(f->def, name);
+	uint32_t own = ts_node_start_byte(name_node);
+	for (const char *p = c->text, *end = c->text + c->len; name.len && p < end;) {
+		const char *hit = memmem(p, (size_t)(end - p), name.ptr, name.len);
+		if (!hit)
+			break;
+		const char *after = hit + name.len;
+		p = after;
+		bool word = (hit == c->text || !(isalnum((unsigned char)hit[-1]) || hit[-1] == '_' || hit[-1] == '.')) &&
+			    (after == end || !(isalnum((unsigned char)*after) || *after == '_'));
+		if (!word || (uint32_t)(hit - c->text) == own)
+			continue;
+		const char *before = hit;
+		while (before > c->text && (before[-1] == ' ' || before[-1] == '\t'))
+			before--;
+		bool returned = before - c->text >= 6 && memcmp(before - 6, "return", 6) == 0 && before < hit;
+		while (after < end && (*after == ' ' || *after == '\t'))
+			after++;
+		if (returned && (after == end || *after == '\n' || *after == '\r' || *after == '#' || *after == ';'))
+			return true;
+	}
+	return false;
+}

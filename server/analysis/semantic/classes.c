@@ -1,0 +1,201 @@
+/*
+ * Functions and classes of the file: lookup by name, and what a class
+ * derives from (nn.Module, LightningModule, HF Trainer, TestCase, another
+ * package's base), followed through the file's own classes.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "semantic/model.h"
+
+int sem_func_cmp(const void *pa, const void *pb)
+{
+	const func *a = pa, *b = pb;
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return a->end > b->end ? -1 : a->end < b->end;
+}
+
+int sem_named_cmp(const void *pa, const void *pb)
+{
+	const named *a = pa, *b = pb;
+	int r = span_cmp(a->name, b->name);
+	return r ? r : (a->index > b->index) - (a->index < b->index);
+}
+
+int sem_klass_cmp(const void *pa, const void *pb)
+{
+	const klass *a = pa, *b = pb;
+	int r = span_cmp(a->name, b->name);
+	if (r)
+		return r;
+	uint32_t x = ts_node_start_byte(a->node), y = ts_node_start_byte(b->node);
+	return (x > y) - (x < y);
+}
+
+/* The index of the function defined by def (by its start byte), or -1. */
+int sem_func_of_def(const semantic *c, TSNode def)
+{
+	uint32_t start = ts_node_start_byte(def);
+	size_t lo = 1, hi = c->funcs_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->funcs[mid].start < start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->funcs_len && c->funcs[lo].start == start ? (int)lo : -1;
+}
+
+/* The first entry of func_names with this name, or funcs_len - 1 entries past the end. */
+size_t sem_func_names_lower(const semantic *c, span name)
+{
+	size_t lo = 0, hi = c->funcs_len - 1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (span_cmp(c->func_names[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+bool sem_is_func_name(const semantic *c, span name)
+{
+	size_t i = sem_func_names_lower(c, name);
+	return i < c->funcs_len - 1 && span_eq(c->func_names[i].name, name);
+}
+
+/* The first class of the file named name, or NULL (the classes are the check's own: not const for the caller). */
+klass *sem_class_find(const semantic *c, span name)
+{
+	klass key = { null_node(), name, 0, 0 };
+	size_t lo = 0, hi = c->classes_len;
+	/* The first class of that name: a redefinition is rare, the first is as good. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (span_cmp(c->classes[mid].name, key.name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->classes_len && span_eq(c->classes[lo].name, name) ? &c->classes[lo] : NULL;
+}
+
+/* A base from torch or the standard library: nothing there calls a subclass's methods under no_grad. */
+static bool base_is_plain_library(span r)
+{
+	static const char *const roots[] = {
+		"torch.", "abc.", "typing.", "typing_extensions.", "enum.", "collections.", "dataclasses.", NULL,
+	};
+	for (const char *const *p = roots; *p; p++)
+		if (span_starts(r, *p))
+			return true;
+	return false;
+}
+
+/* What a base class expression makes its subclass. */
+static unsigned base_kind(semantic *c, TSNode base, unsigned depth)
+{
+	if (!sem_is_name_chain(c, base))
+		return 0;
+	if (IS(base, identifier)) {
+		klass *k = sem_class_find(c, node_span(c, base));
+		if (k && !sem_binding_find(c, node_span(c, base)))
+			return sem_class_kind(c, k, depth + 1);
+	}
+	unsigned kind = 0;
+	if (span_ends(node_span(c, base), "TestCase"))
+		kind |= CLASS_TESTCASE;
+	bool imported = sem_binding_find(c, node_span(c, sem_chain_root(c, base))) != NULL;
+	if (!sem_name_resolve(c, base))
+		return kind;
+	span r = sem_resolved(c);
+	if (imported && !(kind & CLASS_TESTCASE) && !base_is_plain_library(r))
+		kind |= CLASS_EXTERNAL;
+	/* Choice: a LightningModule is real when the base resolves into the lightning packages. */
+	if ((span_starts(r, "lightning.") || span_starts(r, "pytorch_lightning.")) && span_ends(r, ".LightningModule"))
+		kind |= CLASS_LIGHTNING | CLASS_MODULE;
+	if (span_starts(r, "transformers.") && span_ends(r, "Trainer"))
+		kind |= CLASS_HF_TRAINER;
+	if (span_is(r, "torch.nn.Module") || span_is(r, "torch.nn.modules.module.Module") ||
+	    (span_starts(r, "torch.nn.") && r.len > 9 && isupper((unsigned char)r.ptr[r.len - sem_chain_last(c, base).len]) &&
+	     !span_ends(r, "Loss")) ||
+	    (span_starts(r, "transformers.") && (span_ends(r, "PreTrainedModel") || span_ends(r, "Model"))))
+		kind |= CLASS_MODULE;
+	return kind;
+}
+
+/*
+ * Choice: a class that defines forward() is a module even when its base comes
+ * from elsewhere (a project's BaseModel, torch's own "from .module import
+ * Module"): its methods are then the model's API, not evaluation code.
+ */
+static bool class_defines_forward(const semantic *c, TSNode def)
+{
+	TSNode body = FIELD(def, body);
+	uint32_t count = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode stmt = ts_node_named_child(body, i);
+		if (IS(stmt, decorated_definition))
+			stmt = FIELD(stmt, definition);
+		if (IS(stmt, function_definition) && span_is(node_span(c, FIELD(stmt, name)), "forward"))
+			return true;
+	}
+	return false;
+}
+
+unsigned sem_class_kind(semantic *c, klass *k, unsigned depth)
+{
+	if (k->state == 2 || k->state == 1 || depth > MAX_CLASS_DEPTH)
+		return k->kind; /* a cycle reads as what is known so far */
+	k->state = 1;
+	TSNode bases = FIELD(k->node, superclasses);
+	uint32_t count = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
+	unsigned kind = 0;
+	for (uint32_t i = 0; i < count && !c->error; i++)
+		kind |= base_kind(c, ts_node_named_child(bases, i), depth);
+	if (class_defines_forward(c, k->node))
+		kind |= CLASS_MODULE;
+	k->kind = kind;
+	k->state = 2;
+	return kind;
+}
+
+/* The kind of the class a class_definition node is, looked up by name and position. */
+unsigned sem_class_kind_of(semantic *c, TSNode def)
+{
+	span name = node_span(c, FIELD(def, name));
+	uint32_t at = ts_node_start_byte(def);
+	klass *k = sem_class_find(c, name);
+	for (; k && k < c->classes + c->classes_len && span_eq(k->name, name); k++)
+		if (ts_node_start_byte(k->node) == at)
+			return sem_class_kind(c, k, 0);
+	return 0;
+}
+
+/* Whether class sub is class base or derives from it through the file's own classes. */
+bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth)
+{
+	if (sub == base)
+		return true;
+	if (depth > MAX_CLASS_DEPTH)
+		return false;
+	TSNode bases = FIELD(c->classes[sub].node, superclasses);
+	uint32_t count = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode b = ts_node_named_child(bases, i);
+		if (!IS(b, identifier) || sem_binding_find(c, node_span(c, b)))
+			continue;
+		span name = node_span(c, b);
+		for (const klass *k = sem_class_find(c, name); k && k < c->classes + c->classes_len &&
+								  span_eq(k->name, name); k++)
+			if (sem_class_inherits(c, (int)(k - c->classes), base, depth + 1))
+				return true;
+	}
+	return false;
+}

@@ -1,0 +1,208 @@
+/*
+ * Evaluation evidence: X.eval() regions until X.train(), loops over
+ * evaluation-named iterables, and whether that evidence holds for a scope.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "semantic/model.h"
+
+/* For a call `X.eval()` / `X.train(...)`: the change, and X in *object. */
+static mode_change mode_call(const semantic *c, TSNode call, TSNode *object)
+{
+	TSNode fn = FIELD(call, function), args = FIELD(call, arguments);
+	if (!IS(fn, attribute) || !IS(args, argument_list))
+		return MODE_NONE;
+	*object = FIELD(fn, object);
+	span method = node_span(c, FIELD(fn, attribute));
+	if (span_is(method, "eval"))
+		return sem_argument_count(c, args) == 0 ? MODE_EVAL : MODE_NONE;
+	if (span_is(method, "train")) {
+		if (sem_argument_count(c, args) == 0)
+			return MODE_TRAIN;
+		return sem_literal_mode(c, args) == 0 ? MODE_EVAL : MODE_TRAIN;
+	}
+	return MODE_NONE;
+}
+
+/*
+ * The evaluation-mode change a statement makes, the receiver (a name chain, in *target)
+ * it applies to and the call that makes it:
+ *   model.eval()   model.eval().to(device)   model.train(False)   model.train()
+ *   model = build(...).eval()   self.net = torch.load(p).eval()
+ */
+mode_change sem_eval_receiver_of(const semantic *c, TSNode stmt, TSNode *target, TSNode *call)
+{
+	span t;
+	/* The method is .eval or .train: a statement that spells neither is no mode change. */
+	if (!node_text_of(c, stmt, &t) || (!span_contains(t, "eval") && !span_contains(t, "train")))
+		return MODE_NONE;
+	if (!IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
+		return MODE_NONE;
+	TSNode e = ts_node_named_child(stmt, 0);
+	bool assigned = false;
+	if (IS(e, assignment)) {
+		*target = FIELD(e, left);
+		if (!sem_is_name_chain(c, *target))
+			return MODE_NONE;
+		assigned = true;
+		e = FIELD(e, right);
+	}
+	/* Down a method chain a.eval().to(d).half(): the .eval() may be any link. */
+	for (unsigned links = 0; IS(e, call) && links < MAX_NAME_SEGMENTS; links++) {
+		TSNode object;
+		mode_change m = mode_call(c, e, &object);
+		if (m != MODE_NONE) {
+			if (!assigned) {
+				if (!sem_is_name_chain(c, object))
+					return MODE_NONE;
+				*target = object;
+			}
+			*call = e;
+			return m;
+		}
+		TSNode fn = FIELD(e, function);
+		if (!IS(fn, attribute))
+			break;
+		e = FIELD(fn, object);
+	}
+	return MODE_NONE;
+}
+
+static int evals_reserve(semantic *c, size_t need)
+{
+	if (need <= c->evals_cap)
+		return 0;
+	size_t cap = c->evals_cap ? c->evals_cap : 16;
+	while (cap < need)
+		cap *= 2;
+	receiver *p = realloc(c->evals, cap * sizeof *p);
+	if (!p)
+		return -ENOMEM;
+	c->evals = p;
+	c->evals_cap = cap;
+	return 0;
+}
+
+receiver *sem_receiver_find(const semantic *c, const ctx *x, span text)
+{
+	for (size_t i = x->lo; i < x->hi; i++)
+		if (span_eq(c->evals[i].text, text))
+			return &c->evals[i];
+	return NULL;
+}
+
+/* Makes the view this block's own, so that it may be edited. */
+static int view_own(semantic *c, ctx *x)
+{
+	if (x->lo >= x->base)
+		return 0;
+	size_t n = x->hi - x->lo;
+	if (evals_reserve(c, x->hi + n + 1))
+		return -ENOMEM;
+	memcpy(c->evals + x->hi, c->evals + x->lo, n * sizeof *c->evals);
+	x->lo = x->hi;
+	x->hi += n;
+	x->base = x->lo;
+	return 0;
+}
+
+void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, TSNode receiver_node, TSNode call)
+{
+	span text = node_span(c, receiver_node);
+	receiver *found = sem_receiver_find(c, x, text);
+	if (m == MODE_EVAL && found && found >= c->evals + x->base) {
+		found->eval_call = call;
+		found->region_end = x->block_end;
+		return;
+	}
+	if ((m == MODE_EVAL && found) || (m == MODE_TRAIN && !found))
+		return;
+	if (view_own(c, x)) {
+		fail(c, -ENOMEM);
+		return;
+	}
+	if (m == MODE_EVAL) {
+		if (evals_reserve(c, x->hi + 1)) {
+			fail(c, -ENOMEM);
+			return;
+		}
+		c->evals[x->hi++] = (receiver){ text, call, x->block_end };
+		return;
+	}
+	found = sem_receiver_find(c, x, text);
+	size_t i = (size_t)(found - c->evals);
+	memmove(found, found + 1, (x->hi - i - 1) * sizeof *found);
+	x->hi--;
+}
+
+/*
+ * Whether an iterable's name says evaluation: val_loader, self.test_dl,
+ * dataloaders["val"], enumerate(tqdm(eval_dataloader)), dm.val_dataloader().
+ */
+bool sem_iterable_says_eval(const semantic *c, TSNode it)
+{
+	for (unsigned i = 0; i < MAX_ITER_WRAPS && !ts_node_is_null(it); i++) {
+		if (IS(it, identifier) || IS(it, attribute))
+			return sem_words_any(c, sem_chain_last(c, it), sem_is_iter_word, NULL);
+		if (IS(it, subscript)) {
+			TSNode key = FIELD(it, subscript);
+			if (IS(key, string)) {
+				span s = node_span(c, key);
+				return sem_words_any(c, s, sem_is_iter_word, NULL);
+			}
+			it = FIELD(it, value);
+			continue;
+		}
+		if (!IS(it, call))
+			return false;
+		TSNode fn = FIELD(it, function);
+		/* dm.val_dataloader(), self.get_test_loader() */
+		if (IS(fn, attribute) && sem_words_any(c, sem_chain_last(c, fn), sem_is_iter_word, NULL))
+			return true;
+		TSNode args = FIELD(it, arguments);
+		if (!IS(args, argument_list) || sem_argument_count(c, args) == 0)
+			return false;
+		it = sem_argument_at(c, args, 0);
+	}
+	return false;
+}
+
+evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer)
+{
+	evidence ev;
+	memset(&ev, 0, sizeof ev);
+	ev.eval_call = null_node();
+	ev.loop_iter = x->loop_iter;
+	ev.loop_start = x->loop_start;
+	ev.loop_end = x->loop_end;
+	ev.after_train = x->after_train;
+	if (x->lo < x->hi) {
+		/* The receiver the call runs, else the latest .eval() in force. */
+		const receiver *r = prefer.len ? sem_receiver_find(c, x, prefer) : NULL;
+		if (!r)
+			r = &c->evals[x->hi - 1];
+		ev.eval_call = r->eval_call;
+		ev.eval_receiver = r->text;
+		ev.region_end = r->region_end;
+	}
+	return ev;
+}
+
+/* Whether code at a site or event has evaluation evidence whose path has no backward. */
+bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded)
+{
+	const func *f = &c->funcs[scope];
+	if (!ts_node_is_null(ev->eval_call) && !f->framework_api &&
+	    !sem_offsets_any_in(&c->backward, ts_node_start_byte(ev->eval_call), ev->region_end) &&
+	    !(scope == 0 && f->bw))
+		return true;
+	if (!ts_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end))
+		return true;
+	if (scope > 0 && f->eval_name && !f->bw && !ev->after_train)
+		return true;
+	/* Choice: a module-level forward of a loaded model, with no training at module level, is an inference script. */
+	return scope == 0 && loaded && !f->bw;
+}

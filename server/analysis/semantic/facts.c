@@ -1,0 +1,424 @@
+/*
+ * The facts walk: one pass over the tree that records imports, calls,
+ * assignments, backward evidence, grad-mode names, functions and classes,
+ * and from them which spellings hold models (published in the tree index).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "semantic/model.h"
+
+/* What from_pretrained loads besides models, as the last word of the name it is bound to. */
+static const char *const loaded_not_models[] = {
+	"tokenizer", "processor", "config", "extractor", "scheduler", "pipeline", "pipe", NULL,
+};
+
+/*
+ * Methods that modules have and tensors, datasets and plain objects do not
+ * (to(), cuda() and float() are tensors' too): calling one on a name is
+ * evidence that the name holds a module.
+ */
+static const char *const module_api_methods[] = {
+	"eval", "train", "parameters", "named_parameters", "state_dict", "load_state_dict", "modules",
+	"named_modules", "children", "named_children", "zero_grad", "requires_grad_", "register_forward_hook",
+	"register_forward_pre_hook", "buffers", "named_buffers", NULL,
+};
+
+/* ---- bindings of models ---- */
+
+/* The innermost call of a method chain: torch.load(p).eval().to(d) -> torch.load(p). */
+static TSNode call_chain_base(const semantic *c, TSNode call)
+{
+	for (unsigned i = 0; i < MAX_NAME_SEGMENTS; i++) {
+		TSNode fn = FIELD(call, function);
+		if (!IS(fn, attribute))
+			break;
+		TSNode obj = FIELD(fn, object);
+		if (!IS(obj, call))
+			break;
+		call = obj;
+	}
+	return call;
+}
+
+/*
+ * Sorts one assignment `X = <call>` into the model sets: X is a model when the
+ * call builds one of this file's nn.Module classes or comes from a model
+ * factory; a metric, loss or sklearn estimator when it builds one of those.
+ */
+static void assignment_classify(semantic *c, TSNode left, TSNode right)
+{
+	if (!sem_is_name_chain(c, left))
+		return;
+	span target = node_span(c, left);
+	TSNode base = call_chain_base(c, right);
+	TSNode fn = FIELD(base, function);
+	if (!sem_is_name_chain(c, fn))
+		return;
+	span last = sem_chain_last(c, fn);
+	if (IS(fn, identifier) && !sem_binding_find(c, last)) {
+		klass *k = sem_class_find(c, last);
+		if (k && (sem_class_kind(c, k, 0) & CLASS_MODULE))
+			PUSH(c, c->models.items, c->models.len, c->models.cap, target);
+		return;
+	}
+	if (!sem_name_resolve(c, fn))
+		return;
+	span r = sem_resolved(c);
+	bool loaded = span_ends(r, ".from_pretrained") || span_is(r, "torch.load") || span_is(r, "torch.jit.load") ||
+		      span_is(r, "torch.hub.load");
+	/* AutoTokenizer.from_pretrained loads a tokenizer, not a model. */
+	if (span_ends(r, ".from_pretrained") &&
+	    (memmem(r.ptr, r.len, "Tokenizer", 9) || memmem(r.ptr, r.len, "Processor", 9) ||
+	     memmem(r.ptr, r.len, "Config", 6) || memmem(r.ptr, r.len, "FeatureExtractor", 16)))
+		return;
+	/* tokenizer = tokenizer_class.from_pretrained(...): the name says what the class did not. */
+	char word[32];
+	size_t wn = sem_last_word(sem_chain_last(c, left), word, sizeof word);
+	if (wn && sem_word_in(word, wn, loaded_not_models))
+		return;
+	bool factory = loaded || span_starts(r, "torchvision.models.") || span_is(r, "timm.create_model");
+	/*
+	 * Losses, metrics, estimators, tokenizers: no modules to run. A diffusers
+	 * pipeline and its kind run __call__ without grad (queries/libraries.txt).
+	 */
+	bool not_model = span_ends(r, "Loss") || span_ends(r, "Metric") ||
+		      gg_library_facts_plain(&c->sem->libraries, r.ptr, r.len) ||
+		      gg_library_facts_no_grad(&c->sem->libraries, r.ptr, r.len, NULL, 0);
+	if (gg_library_facts_has_methods(&c->sem->libraries, r.ptr, r.len)) {
+		char *factory = strndup(r.ptr, r.len);
+		if (!factory || grow((void **)&c->lib_objects, &c->lib_objects_cap, c->lib_objects_len,
+				     sizeof *c->lib_objects)) {
+			free(factory);
+			fail(c, -ENOMEM);
+			return;
+		}
+		c->lib_objects[c->lib_objects_len++] = (lib_object){ target, factory };
+	}
+	if (not_model)
+		PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
+	else if (factory)
+		PUSH(c, c->models.items, c->models.len, c->models.cap, target);
+	if (loaded && !not_model)
+		PUSH(c, c->loaded.items, c->loaded.len, c->loaded.cap, target);
+}
+
+/* (#match? @_receiver "([Oo]ptim|(^|[._])opt($|_)|[Ss]caler$)") */
+static bool step_receiver(const semantic *c, TSNode receiver)
+{
+	span t;
+	if (!c->sem->step_receiver_ok || !node_text_of(c, receiver, &t))
+		return false;
+	char *copy = malloc(t.len + 1);
+	if (!copy)
+		return false;
+	memcpy(copy, t.ptr, t.len);
+	copy[t.len] = '\0';
+	bool hit = regexec(&c->sem->step_receiver, copy, 0, NULL, 0) == 0;
+	free(copy);
+	return hit;
+}
+
+/*
+ * Where the nodes the facts walk looks for inside expressions can be: every
+ * '(' (calls) and every start of no_grad or inference_mode (the names it
+ * looks for without a call: @torch.no_grad, ctx = torch.no_grad) and of
+ * volatile (volatile=True). Each such node has its mark after the start of
+ * every node around it, so the walk enters an expression only where a mark
+ * lies after its start: not an argument or parameter list whose only bracket
+ * is its own, nor the names, operators and punctuation that no rule reads.
+ * Sorted; *count of them.
+ */
+static int marks_collect(semantic *c, size_t *count)
+{
+	gg_semantic *r = c->sem;
+	*count = 0;
+	for (const char *p = c->text, *end = c->text + c->len; p && p < end; p++) {
+		p = memchr(p, '(', (size_t)(end - p));
+		if (!p)
+			break;
+		if (grow((void **)&r->marks, &r->marks_cap, *count, sizeof *r->marks))
+			return -ENOMEM;
+		r->marks[(*count)++] = (uint32_t)(p - c->text);
+	}
+	static const char *const words[] = { "no_grad", "inference_mode", "volatile", NULL };
+	bool words_found = false;
+	for (const char *const *w = words; *w; w++) {
+		size_t n = strlen(*w);
+		for (const char *p = c->text, *end = c->text + c->len; p < end; p++) {
+			p = memmem(p, (size_t)(end - p), *w, n);
+			if (!p)
+				break;
+			if (grow((void **)&r->marks, &r->marks_cap, *count, sizeof *r->marks))
+				return -ENOMEM;
+			r->marks[(*count)++] = (uint32_t)(p - c->text);
+			words_found = true;
+		}
+	}
+	if (words_found)
+		qsort(r->marks, *count, sizeof *r->marks, sem_u32_cmp);
+	return 0;
+}
+
+/* Whether a mark lies in [start, end); *next is the first mark not before the last start asked. */
+static bool marks_within(const uint32_t *marks, size_t count, size_t *next, uint32_t start, uint32_t end)
+{
+	size_t k = *next;
+	if (k > 0 && k <= count && marks[k - 1] >= start) {
+		/* A node that starts before the one asked last (error recovery): search again. */
+		size_t lo = 0, hi = count;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (marks[mid] < start)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		k = lo;
+	}
+	while (k < count && marks[k] < start)
+		k++;
+	*next = k;
+	return k < count && marks[k] < end;
+}
+
+/* Hands the spellings that hold modules to the other rules through the index. */
+static void models_publish(semantic *c)
+{
+	gg_tree_index *ix = c->index;
+	ix->models_len = 0;
+	ix->module_classes_len = 0;
+	for (size_t i = 0; i < c->classes_len && !c->error; i++) {
+		unsigned kind = sem_class_kind(c, &c->classes[i], 0);
+		if (!(kind & CLASS_MODULE) || (kind & CLASS_LIGHTNING))
+			continue;
+		if (grow((void **)&ix->module_classes, &ix->module_classes_cap, ix->module_classes_len,
+			 sizeof *ix->module_classes)) {
+			fail(c, -ENOMEM);
+			return;
+		}
+		ix->module_classes[ix->module_classes_len++] = ts_node_start_byte(c->classes[i].node);
+	}
+	if (ix->module_classes_len)
+		qsort(ix->module_classes, ix->module_classes_len, sizeof *ix->module_classes, sem_u32_cmp);
+	const spanset *sets[] = { &c->models, &c->module_api };
+	for (size_t k = 0; k < 2 && !c->error; k++) {
+		for (size_t i = 0; i < sets[k]->len; i++) {
+			span s = sets[k]->items[i];
+			if (sem_spanset_has(&c->not_models, s))
+				continue;
+			if (grow((void **)&ix->models, &ix->models_cap, ix->models_len, sizeof *ix->models)) {
+				fail(c, -ENOMEM);
+				return;
+			}
+			ix->models[ix->models_len++] = (gg_text_span){ s.ptr, s.len };
+		}
+	}
+}
+
+int sem_facts_collect(semantic *c, TSNode root)
+{
+	gg_semantic *r = c->sem;
+	/* Names wait for every binding: an import may follow its use in the text. */
+	TSNode *callees = NULL, *offs = NULL; /* owned */
+	size_t callees_len = 0, callees_cap = 0, offs_len = 0, offs_cap = 0;
+
+	func module = { root, 0, (uint32_t)c->len, { "<module>", 8 }, 0, -1, false, false, false, false, false, false,
+			false, false, { NULL, 0 }, -1, false, -1, UINT32_MAX };
+	PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, module);
+
+	/*
+	 * Every node once, in document order:
+	 * each node type checks the patterns it can start.
+	 */
+	TSTreeCursor cur = ts_tree_cursor_new(root);
+	uint32_t lambda_end = 0; /* end of the outermost lambda around the walk, 0 outside */
+	gg_tree_index *ix = c->index;
+	ix->root = null_node();
+	ix->calls_len = ix->assignments_len = ix->imports_len = ix->models_len = ix->module_classes_len = 0;
+	ix->grad_off_len = 0;
+	ix->calls_exact = true;
+	/* Whether the nodes at each depth have only statement holders above them (imports there count). */
+	size_t depth = 0;
+	if (grow((void **)&ix->reach, &ix->reach_cap, 0, sizeof *ix->reach))
+		fail(c, -ENOMEM);
+	else
+		ix->reach[0] = true;
+	size_t marks_len = 0, mark_next = 0;
+	int marks_rc = marks_collect(c, &marks_len);
+	if (marks_rc)
+		fail(c, marks_rc);
+	for (bool more = true; more && !c->error;) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		TSSymbol sym = ts_node_symbol(n);
+		if (sym == r->sym_lambda) {
+			uint32_t start = ts_node_start_byte(n);
+			if (start >= lambda_end)
+				lambda_end = ts_node_end_byte(n);
+		} else if (sym == r->sym_call) {
+			gg_call_ref ref;
+			gg_call_ref_init(&ref, &r->ids, c->text, c->len, n);
+			if (ref.end <= ref.start || (ix->calls_len && ref.start < ix->calls[ix->calls_len - 1].start))
+				ix->calls_exact = false;
+			/* A lambda's body runs where it is called: scan_calls leaves it out. */
+			ref.in_lambda = ref.start < lambda_end;
+			PUSH(c, ix->calls, ix->calls_len, ix->calls_cap, ref);
+			TSNode fn = ref.callee;
+			if (ref.attribute) {
+				span m = sem_method_of(c, &ref);
+				bool backward = false;
+				if (span_is(m, "backward")) {
+					backward = true;
+				} else if (span_is(m, "step")) {
+					TSNode recv = field_id(fn, r->fld_object);
+					backward = (sym_is(recv, r->sym_identifier) || sym_is(recv, r->sym_attribute)) &&
+						   step_receiver(c, recv);
+				} else if (span_is(m, "requires_grad_")) {
+					TSNode args = field_id(n, r->fld_arguments);
+					span t;
+					backward = sym_is(args, r->sym_argument_list) && node_text_of(c, args, &t) &&
+						   !(t.len && memmem(t.ptr, t.len, "False", 5));
+				} else if (span_is(m, "grad") || span_is(m, "enable_grad")) {
+					PUSH(c, callees, callees_len, callees_cap, fn);
+				}
+				if (backward)
+					PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(n));
+				else if (ref.plain && ref.names >= 2 && sem_word_in(m.ptr, m.len, module_api_methods))
+					PUSH(c, c->module_api.items, c->module_api.len, c->module_api.cap,
+					     text_between(c, ref.start, ref.object_end));
+			} else if (ref.names == 1) {
+				span name = { c->text + ref.start, ref.callee_end - ref.start };
+				if (span_is(name, "grad") || span_is(name, "enable_grad"))
+					PUSH(c, callees, callees_len, callees_cap, fn);
+				else if (span_is(name, "no_grad") || span_is(name, "inference_mode"))
+					PUSH(c, offs, offs_len, offs_cap, n);
+			}
+		} else if (sym == r->sym_attribute) {
+			span a = sem_attribute_name(c, n);
+			if (span_is(a, "no_grad") || span_is(a, "inference_mode"))
+				PUSH(c, offs, offs_len, offs_cap, n);
+		} else if (sym == r->sym_assignment) {
+			PUSH(c, ix->assignments, ix->assignments_len, ix->assignments_cap, n);
+			TSNode left = field_id(n, r->fld_left), right = field_id(n, r->fld_right);
+			if (sym_is(left, r->sym_attribute) && sym_is(right, r->sym_true) &&
+			    span_is(sem_attribute_name(c, left), "requires_grad")) {
+				PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(n));
+			} else if ((sym_is(left, r->sym_identifier) || sym_is(left, r->sym_attribute)) &&
+				   sym_is(right, r->sym_call)) {
+				if (!grow((void **)&c->assign_left, &c->assigns_cap, c->assigns_len, sizeof *c->assign_left)) {
+					TSNode *p = realloc(c->assign_right, c->assigns_cap * sizeof *p);
+					if (!p) {
+						fail(c, -ENOMEM);
+					} else {
+						c->assign_right = p;
+						c->assign_left[c->assigns_len] = left;
+						c->assign_right[c->assigns_len++] = right;
+					}
+				} else {
+					fail(c, -ENOMEM);
+				}
+			}
+		} else if (sym == r->sym_decorator) {
+			uint32_t count = ts_node_named_child_count(n);
+			for (uint32_t i = 0; i < count; i++) {
+				TSNode d = ts_node_named_child(n, i);
+				if ((sym_is(d, r->sym_identifier) && text_eq(c, d, "enable_grad")) ||
+				    (sym_is(d, r->sym_attribute) && span_is(sem_attribute_name(c, d), "enable_grad")))
+					PUSH(c, callees, callees_len, callees_cap, d);
+			}
+		} else if (sym == r->sym_keyword_argument) {
+			TSNode name = field_id(n, r->fld_name);
+			if (sym_is(name, r->sym_identifier) && sym_is(field_id(n, r->fld_value), r->sym_true) &&
+			    text_eq(c, name, "volatile"))
+				PUSH(c, c->volatile_at.items, c->volatile_at.len, c->volatile_at.cap, ts_node_start_byte(n));
+		} else if (sym == r->sym_function_definition) {
+			func f = module;
+			f.def = n;
+			f.start = ts_node_start_byte(n);
+			f.end = ts_node_end_byte(n);
+			f.name = node_span(c, field_id(n, r->fld_name));
+			PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, f);
+		} else if (sym == r->sym_class_definition) {
+			klass k = { n, node_span(c, field_id(n, r->fld_name)), 0, 0 };
+			PUSH(c, c->classes, c->classes_len, c->classes_cap, k);
+		} else if (sym == r->sym_import) {
+			if (ix->reach[depth])
+				PUSH(c, ix->imports, ix->imports_len, ix->imports_cap, n);
+			int rc = sem_imports_of(c, n);
+			if (rc)
+				fail(c, rc);
+		} else if (sym == r->sym_import_from) {
+			if (ix->reach[depth])
+				PUSH(c, ix->imports, ix->imports_len, ix->imports_cap, n);
+			int rc = sem_from_imports_of(c, n);
+			if (rc)
+				fail(c, rc);
+		}
+		bool holds = gg_py_holds_statements(&r->ids, sym);
+		bool reach = ix->reach[depth] && sym != r->sym_import && sym != r->sym_import_from && holds;
+		/* Statements are all entered (an assignment needs no bracket); expressions where a mark lies after their start. */
+		bool enter = holds || sym == r->ids.sym_expression_statement || sym == r->sym_assignment ||
+			     marks_within(r->marks, marks_len, &mark_next, ts_node_start_byte(n) + 1, ts_node_end_byte(n));
+		if (enter && ts_tree_cursor_goto_first_child(&cur)) {
+			if (grow((void **)&ix->reach, &ix->reach_cap, depth + 1, sizeof *ix->reach)) {
+				fail(c, -ENOMEM);
+				break;
+			}
+			ix->reach[++depth] = reach;
+			continue;
+		}
+		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
+			if (!ts_tree_cursor_goto_parent(&cur)) {
+				more = false;
+				break;
+			}
+			depth--;
+		}
+	}
+	ts_tree_cursor_delete(&cur);
+	if (!c->error)
+		ix->root = root;
+	if (!c->error && c->bindings_len)
+		qsort(c->bindings, c->bindings_len, sizeof *c->bindings, sem_binding_cmp);
+	for (size_t i = 0; i < callees_len && !c->error; i++)
+		if (sem_name_resolve(c, callees[i]) &&
+		    (sem_name_is_one_of(c, sem_names_autograd_grad) || sem_name_is_one_of(c, sem_names_enable_grad)))
+			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(callees[i]));
+	for (size_t i = 0; i < offs_len && !c->error; i++) {
+		TSNode name = IS(offs[i], call) ? FIELD(offs[i], function) : offs[i];
+		if (sem_name_resolve(c, name) && (sem_name_is_one_of(c, sem_names_no_grad) || sem_name_is_one_of(c, sem_names_inference_mode)))
+			PUSH(c, c->gradoff.items, c->gradoff.len, c->gradoff.cap, ts_node_start_byte(offs[i]));
+	}
+	free(callees);
+	free(offs);
+	if (c->error)
+		return c->error;
+
+	sem_offsets_sort(&c->backward);
+	sem_offsets_sort(&c->gradoff);
+	sem_offsets_sort(&c->volatile_at);
+	if (c->funcs_len > 1)
+		qsort(c->funcs + 1, c->funcs_len - 1, sizeof *c->funcs, sem_func_cmp);
+	c->func_names = malloc((c->funcs_len) * sizeof *c->func_names);
+	if (!c->func_names)
+		return -ENOMEM;
+	for (size_t i = 1; i < c->funcs_len; i++) {
+		func *f = &c->funcs[i];
+		f->wrapper = sem_offsets_any_in(&c->gradoff, f->start, f->end);
+		c->func_names[i - 1] = (named){ f->name, (int)i };
+	}
+	if (c->funcs_len > 1)
+		qsort(c->func_names, c->funcs_len - 1, sizeof *c->func_names, sem_named_cmp);
+	if (c->classes_len)
+		qsort(c->classes, c->classes_len, sizeof *c->classes, sem_klass_cmp);
+	for (size_t i = 0; i < c->assigns_len && !c->error; i++)
+		assignment_classify(c, c->assign_left[i], c->assign_right[i]);
+	sem_spanset_sort(&c->models);
+	sem_spanset_sort(&c->not_models);
+	sem_spanset_sort(&c->loaded);
+	sem_spanset_sort(&c->module_api);
+	models_publish(c);
+	return c->error;
+}

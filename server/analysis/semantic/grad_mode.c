@@ -1,0 +1,210 @@
+/*
+ * Grad mode: which `with` items, decorators and bare statements turn
+ * autograd off (torch's names, configured decorators, the file's and the
+ * project's wrappers, framework hooks that run without grad).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "semantic/model.h"
+
+const char *const sem_names_no_grad[] = {
+	"torch.no_grad", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad", NULL,
+};
+const char *const sem_names_inference_mode[] = {
+	"torch.inference_mode", "torch.autograd.inference_mode", "torch.autograd.grad_mode.inference_mode", NULL,
+};
+static const char *const names_set_grad_enabled[] = {
+	"torch.set_grad_enabled", "torch.autograd.set_grad_enabled", "torch.autograd.grad_mode.set_grad_enabled", NULL,
+};
+const char *const sem_names_enable_grad[] = {
+	"torch.enable_grad", "torch.autograd.enable_grad", "torch.autograd.grad_mode.enable_grad", NULL,
+};
+const char *const sem_names_autograd_grad[] = {
+	"torch.autograd.grad", NULL,
+};
+
+/* true/false literal, positional or as mode=: 1, 0; anything else -1. */
+int sem_literal_mode(const semantic *c, TSNode args)
+{
+	if (sem_argument_count(c, args) != 1)
+		return -1;
+	TSNode a = sem_argument_at(c, args, 0);
+	if (IS(a, keyword_argument)) {
+		if (!span_is(node_span(c, FIELD(a, name)), "mode"))
+			return -1;
+		a = FIELD(a, value);
+	}
+	if (IS(a, true))
+		return 1;
+	if (IS(a, false))
+		return 0;
+	return -1;
+}
+
+/* A name the configuration says disables grad: "utils.smart_inference_mode" or "smart_inference_mode". */
+static bool configured_decorator(semantic *c, TSNode name)
+{
+	if (!c->config || !c->config->grad_disabling_decorators.len)
+		return false;
+	span written = node_span(c, name), last = sem_chain_last(c, name);
+	bool ok = sem_name_resolve(c, name);
+	span r = ok ? sem_resolved(c) : written;
+	const gg_strings *s = &c->config->grad_disabling_decorators;
+	for (size_t i = 0; i < s->len; i++) {
+		const char *item = s->items[i];
+		if (span_is(r, item) || span_is(written, item) || (!strchr(item, '.') && span_is(last, item)))
+			return true;
+		/* "pkg.utils.smart_inference_mode" matches `from utils import smart_inference_mode`. */
+		size_t n = strlen(item);
+		if (r.len < n && r.len && item[n - r.len - 1] == '.' && memcmp(item + n - r.len, r.ptr, r.len) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* A wrapper another file of the project defines, imported here (`from utils import smart_inference_mode`). */
+static bool project_wrapper(semantic *c, TSNode name)
+{
+	if (!c->project || !c->project->names.len || !sem_binding_find(c, node_span(c, sem_chain_root(c, name))) ||
+	    !sem_name_resolve(c, name))
+		return false;
+	span r = sem_resolved(c);
+	return gg_project_disables_grad(c->project, r.ptr, r.len);
+}
+
+/* A function of this file that wraps no_grad/inference_mode (smart_inference_mode). */
+static bool local_wrapper(const semantic *c, TSNode name)
+{
+	if (!IS(name, identifier) || sem_binding_find(c, node_span(c, name)))
+		return false;
+	span s = node_span(c, name);
+	for (size_t i = sem_func_names_lower(c, s); i < c->funcs_len - 1 && span_eq(c->func_names[i].name, s); i++)
+		if (c->funcs[c->func_names[i].index].wrapper)
+			return true;
+	return false;
+}
+
+/*
+ * What an expression used as a context manager or a decorator does to
+ * autograd: `torch.no_grad()`, `th.inference_mode(mode=True)`, `ng`,
+ * `torch.set_grad_enabled(training)`, `smart_inference_mode()` ...
+ */
+grad_context sem_grad_context_of(semantic *c, TSNode expr)
+{
+	if (IS(expr, as_pattern))
+		expr = ts_node_named_child(expr, 0);
+	if (IS(expr, parenthesized_expression) && ts_node_named_child_count(expr) == 1)
+		expr = ts_node_named_child(expr, 0);
+
+	if (!IS(expr, call)) {
+		/* Only decorators name these without calling them. */
+		if (!sem_is_name_chain(c, expr))
+			return GRAD_NONE;
+		if (local_wrapper(c, expr) || configured_decorator(c, expr) || project_wrapper(c, expr))
+			return GRAD_OFF;
+		if (!sem_name_resolve(c, expr))
+			return GRAD_NONE;
+		if (sem_name_is_one_of(c, sem_names_no_grad) || sem_name_is_one_of(c, sem_names_inference_mode))
+			return GRAD_OFF;
+		if (sem_name_is_one_of(c, sem_names_enable_grad))
+			return GRAD_ON;
+		return GRAD_NONE;
+	}
+	TSNode fn = FIELD(expr, function), args = FIELD(expr, arguments);
+	if (!IS(args, argument_list) || !sem_is_name_chain(c, fn))
+		return GRAD_NONE;
+	if (local_wrapper(c, fn) || configured_decorator(c, fn) || project_wrapper(c, fn))
+		return GRAD_OFF;
+	if (!sem_name_resolve(c, fn))
+		return GRAD_NONE;
+	if (sem_name_is_one_of(c, sem_names_no_grad))
+		return GRAD_OFF;
+	if (sem_name_is_one_of(c, sem_names_enable_grad))
+		return GRAD_ON;
+	if (sem_name_is_one_of(c, sem_names_inference_mode)) {
+		if (sem_argument_count(c, args) == 0)
+			return GRAD_OFF;
+		int mode = sem_literal_mode(c, args);
+		return mode == 1 ? GRAD_OFF : mode == 0 ? GRAD_NONE : GRAD_CONTROLLED;
+	}
+	if (sem_name_is_one_of(c, names_set_grad_enabled)) {
+		int mode = sem_literal_mode(c, args);
+		return mode == 0 ? GRAD_OFF : mode == 1 ? GRAD_ON : GRAD_CONTROLLED;
+	}
+	return GRAD_NONE;
+}
+
+/* What a with clause (plain, multi-item or parenthesized) does to grad inside it. */
+grad_context sem_with_grad(semantic *c, TSNode with_clause)
+{
+	grad_context out = GRAD_NONE;
+	uint32_t count = ts_node_named_child_count(with_clause);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode item = ts_node_named_child(with_clause, i);
+		if (!IS(item, with_item))
+			continue;
+		grad_context g = sem_grad_context_of(c, FIELD(item, value));
+		if (g == GRAD_OFF || g == GRAD_CONTROLLED)
+			return GRAD_OFF;
+		if (g == GRAD_ON)
+			out = GRAD_ON;
+	}
+	return out;
+}
+
+/* A bare `torch.set_grad_enabled(...)` statement: what it leaves autograd as. */
+grad_context sem_bare_grad_statement(semantic *c, TSNode stmt)
+{
+	if (!IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
+		return GRAD_NONE;
+	TSNode call = ts_node_named_child(stmt, 0);
+	/* stack.enter_context(torch.no_grad()): the context holds until the ExitStack's with ends. */
+	if (c->says_enter_context && IS(call, call)) {
+		TSNode fn = FIELD(call, function);
+		TSNode args = FIELD(call, arguments);
+		if (IS(fn, attribute) && span_is(sem_attribute_name(c, fn), "enter_context") &&
+		    sem_argument_count(c, args) == 1) {
+			grad_context g = sem_grad_context_of(c, sem_argument_at(c, args, 0));
+			return g == GRAD_OFF || g == GRAD_CONTROLLED ? g : GRAD_NONE;
+		}
+	}
+	/* Any name that resolves to set_grad_enabled is spelled so in the call or in an import. */
+	if (!c->says_set_grad_enabled)
+		return GRAD_NONE;
+	if (!IS(call, call) || !sem_name_resolve(c, FIELD(call, function)) ||
+	    !sem_name_is_one_of(c, names_set_grad_enabled))
+		return GRAD_NONE;
+	return sem_grad_context_of(c, call);
+}
+
+/* Records that node (a definition, a with, a bare statement) leaves grad off, for the other rules. */
+void sem_grad_off_note(semantic *c, TSNode node)
+{
+	gg_tree_index *ix = c->index;
+	if (grow((void **)&ix->grad_off, &ix->grad_off_cap, ix->grad_off_len, sizeof *ix->grad_off))
+		fail(c, -ENOMEM);
+	else
+		ix->grad_off[ix->grad_off_len++] = ts_node_start_byte(node);
+}
+
+bool sem_is_lightning_hook(span name)
+{
+	/* Choice: Lightning runs its whole evaluation loop, epoch-end hooks included, without grad. */
+	return span_is(name, "validation_step") || span_is(name, "test_step") || span_is(name, "predict_step") ||
+	       span_starts(name, "on_validation_") || span_starts(name, "on_test_") || span_starts(name, "on_predict_") ||
+	       span_is(name, "validation_epoch_end") || span_is(name, "test_epoch_end");
+}
+
+/*
+ * Whether f, a function of the file, is a method named __enter__ that turns
+ * grad off: a no_grad/inference_mode name, or set_grad_enabled(False).
+ */
+bool sem_enter_disables_grad(const semantic *c, const func *f)
+{
+	span body = text_between(c, f->start, f->end);
+	return span_is(f->name, "__enter__") &&
+	       (f->wrapper || gg_text_contains(body.ptr, body.len, "set_grad_enabled(False)"));
+}

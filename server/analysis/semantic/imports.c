@@ -1,0 +1,236 @@
+/*
+ * Imports and what they bind: local names resolved to dotted targets
+ * (`th.no_grad` -> torch.no_grad), and how the file spells torch.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "semantic/model.h"
+
+int sem_binding_cmp(const void *pa, const void *pb)
+{
+	return span_cmp(((const binding *)pa)->local, ((const binding *)pb)->local);
+}
+
+/* Appends the identifiers of a dotted_name joined by dots. */
+static int dotted_append(const semantic *c, gg_buf *b, TSNode dotted)
+{
+	if (IS(dotted, relative_import)) {
+		/* from ..base import Base: the text, dots included, names the module well enough. */
+		span s = node_span(c, dotted);
+		return gg_buf_append(b, s.ptr, s.len) ? -ENOMEM : 0;
+	}
+	uint32_t count = ts_node_named_child_count(dotted);
+	for (uint32_t i = 0, seg = 0; i < count; i++) {
+		TSNode id = ts_node_named_child(dotted, i);
+		if (!IS(id, identifier))
+			continue;
+		span s = node_span(c, id);
+		if ((seg++ && gg_buf_append(b, ".", 1)) || gg_buf_append(b, s.ptr, s.len))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static bool is_framework(span root)
+{
+	static const char *const names[] = {
+		"torch", "lightning", "pytorch_lightning", "transformers", "accelerate", "timm", NULL,
+	};
+	for (const char *const *n = names; *n; n++)
+		if (span_is(root, *n))
+			return true;
+	return false;
+}
+
+/*
+ * Records what one import binds: root is the first identifier of the module; module and
+ * alias are set for `import a.b [as c]`; from_module, from_name and from_alias
+ * for `from a.b import c [as d]`. Null nodes are absent captures.
+ */
+static int import_record(semantic *c, TSNode root, TSNode module, TSNode alias, TSNode from_module, TSNode from_name,
+			 TSNode from_alias)
+{
+	TSNode name = from_name;
+	if (is_framework(node_span(c, root)))
+		c->framework_imported = true;
+
+	gg_buf target = { NULL, 0, 0 };
+	int rc = 0;
+	span local;
+	if (!ts_node_is_null(module)) {
+		if (!ts_node_is_null(alias)) {
+			/* import torch.autograd as ag */
+			rc = dotted_append(c, &target, module);
+			local = node_span(c, alias);
+		} else {
+			/* import torch.autograd binds torch */
+			local = node_span(c, root);
+			rc = gg_buf_append(&target, local.ptr, local.len);
+		}
+	} else if (!ts_node_is_null(from_module) && !ts_node_is_null(name)) {
+		module = from_module;
+		/* from torch.autograd import grad [as g] */
+		rc = dotted_append(c, &target, module);
+		if (!rc)
+			rc = gg_buf_append(&target, ".", 1);
+		if (!rc)
+			rc = dotted_append(c, &target, name);
+		if (!ts_node_is_null(from_alias)) {
+			local = node_span(c, from_alias);
+		} else {
+			uint32_t n = ts_node_named_child_count(name);
+			local = node_span(c, n ? ts_node_named_child(name, n - 1) : name);
+		}
+	} else {
+		return 0; /* from torch import * */
+	}
+	if (!rc && target.len) {
+		if (grow((void **)&c->bindings, &c->bindings_cap, c->bindings_len, sizeof *c->bindings)) {
+			rc = -ENOMEM;
+		} else {
+			/* The binding takes the buffer. */
+			c->bindings[c->bindings_len++] = (binding){ local, target.data };
+			target.data = NULL;
+		}
+	}
+	free(target.data);
+	return rc;
+}
+
+const binding *sem_binding_find(const semantic *c, span local)
+{
+	binding key = { local, NULL };
+	if (!c->bindings_len)
+		return NULL;
+	return bsearch(&key, c->bindings, c->bindings_len, sizeof *c->bindings, sem_binding_cmp);
+}
+
+/*
+ * Resolves a name chain through the file's imports into c->name:
+ * `th.no_grad` -> "torch.no_grad", `ng` -> "torch.no_grad", `pl.LightningModule`
+ * -> "pytorch_lightning.LightningModule". A root no import binds stays as
+ * written. Returns false for anything but a name chain.
+ */
+bool sem_name_resolve(semantic *c, TSNode n)
+{
+	TSNode attrs[MAX_NAME_SEGMENTS];
+	unsigned count = 0;
+	while (IS(n, attribute)) {
+		if (count == MAX_NAME_SEGMENTS)
+			return false;
+		attrs[count++] = FIELD(n, attribute);
+		n = FIELD(n, object);
+	}
+	if (!IS(n, identifier))
+		return false;
+	c->name.len = 0;
+	span root = node_span(c, n);
+	const binding *b = sem_binding_find(c, root);
+	int rc = b ? gg_buf_append(&c->name, b->target, strlen(b->target)) : gg_buf_append(&c->name, root.ptr, root.len);
+	while (!rc && count > 0) {
+		span a = node_span(c, attrs[--count]);
+		rc = gg_buf_append(&c->name, ".", 1);
+		if (!rc)
+			rc = gg_buf_append(&c->name, a.ptr, a.len);
+	}
+	if (rc) {
+		fail(c, rc);
+		return false;
+	}
+	return true;
+}
+
+span sem_resolved(const semantic *c)
+{
+	return (span){ c->name.data ? c->name.data : "", c->name.len };
+}
+
+bool sem_name_is_one_of(const semantic *c, const char *const *names)
+{
+	for (; *names; names++)
+		if (span_is(sem_resolved(c), *names))
+			return true;
+	return false;
+}
+
+/* How the file spells torch in a fix: `th` after `import torch as th`. */
+span sem_torch_spelling(const semantic *c)
+{
+	span best = { "torch", 5 };
+	for (size_t i = 0; i < c->bindings_len; i++) {
+		if (strcmp(c->bindings[i].target, "torch") != 0)
+			continue;
+		if (span_is(c->bindings[i].local, "torch"))
+			return c->bindings[i].local;
+		best = c->bindings[i].local;
+	}
+	return best;
+}
+
+/* (dotted_name . (identifier) @import.root): the root, or a null node when the pattern fails. */
+static TSNode dotted_root_of(const semantic *c, TSNode dotted)
+{
+	const gg_semantic *r = c->sem;
+	if (!sym_is(dotted, r->sym_dotted_name) || ts_node_named_child_count(dotted) == 0)
+		return null_node();
+	TSNode root = ts_node_named_child(dotted, 0);
+	return sym_is(root, r->sym_identifier) ? root : null_node();
+}
+
+/* import a.b, import a.b as c: one match per name (patterns 1 and 2). */
+int sem_imports_of(semantic *c, TSNode stmt)
+{
+	const gg_semantic *r = c->sem;
+	TSTreeCursor cur = ts_tree_cursor_new(stmt);
+	int rc = 0;
+	for (bool more = ts_tree_cursor_goto_first_child(&cur); more && !rc; more = ts_tree_cursor_goto_next_sibling(&cur)) {
+		if (ts_tree_cursor_current_field_id(&cur) != r->fld_name)
+			continue;
+		TSNode item = ts_tree_cursor_current_node(&cur);
+		TSNode root = dotted_root_of(c, item);
+		if (!ts_node_is_null(root)) {
+			rc = import_record(c, root, item, null_node(), null_node(), null_node(), null_node());
+		} else if (sym_is(item, r->sym_aliased_import)) {
+			TSNode module = field_id(item, r->fld_name), alias = field_id(item, r->fld_alias);
+			root = dotted_root_of(c, module);
+			if (!ts_node_is_null(root) && sym_is(alias, r->sym_identifier))
+				rc = import_record(c, root, module, alias, null_node(), null_node(), null_node());
+		}
+	}
+	ts_tree_cursor_delete(&cur);
+	return rc;
+}
+
+/* from a.b import c [as d], from a.b import *: patterns 3, 4 and 5. */
+int sem_from_imports_of(semantic *c, TSNode stmt)
+{
+	const gg_semantic *r = c->sem;
+	TSNode module = field_id(stmt, r->fld_module_name);
+	/* A relative import binds its names too (a base class from the package is not torch's). */
+	TSNode root = IS(module, relative_import) ? module : dotted_root_of(c, module);
+	if (ts_node_is_null(root))
+		return 0;
+	TSTreeCursor cur = ts_tree_cursor_new(stmt);
+	int rc = 0;
+	for (bool more = ts_tree_cursor_goto_first_child(&cur); more && !rc; more = ts_tree_cursor_goto_next_sibling(&cur)) {
+		TSNode item = ts_tree_cursor_current_node(&cur);
+		if (sym_is(item, r->sym_wildcard_import)) {
+			rc = import_record(c, root, null_node(), null_node(), module, null_node(), null_node());
+			continue;
+		}
+		if (ts_tree_cursor_current_field_id(&cur) != r->fld_name)
+			continue;
+		if (sym_is(item, r->sym_dotted_name)) {
+			rc = import_record(c, root, null_node(), null_node(), module, item, null_node());
+		} else if (sym_is(item, r->sym_aliased_import)) {
+			TSNode name = field_id(item, r->fld_name), alias = field_id(item, r->fld_alias);
+			if (sym_is(name, r->sym_dotted_name) && sym_is(alias, r->sym_identifier))
+				rc = import_record(c, root, null_node(), null_node(), module, name, alias);
+		}
+	}
+	ts_tree_cursor_delete(&cur);
+	return rc;
+}

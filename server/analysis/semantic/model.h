@@ -1,0 +1,519 @@
+/*
+ * The semantic model's insides, shared by its files (server/analysis/semantic/)
+ * and by the rules that read it. Not a public header: the rest of the program
+ * sees semantic.h.
+ *
+ * The model is built in three steps, each linear-ish in the file:
+ *
+ *   facts    one walk over the tree (facts.c; hand-matched on node and field
+ *            ids for speed, see docs/performance.md): imports and what they
+ *            bind (imports.c), backward evidence, grad-disabling names,
+ *            function and class definitions (classes.c), assignments. From
+ *            them: which classes are nn.Module / LightningModule / HF Trainer /
+ *            TestCase subclasses, which names are bound to models (models.c),
+ *            which local functions wrap no_grad (grad_mode.c).
+ *   walk     the statements in order (walk.c), tracking per block the grad
+ *            context (grad_mode.c) and the evaluation context (evaluation.c).
+ *            It records every model forward run with grad on as an event, and
+ *            every call of a function of this file as a site.
+ *   resolve  the within-file call graph (calls.c): backward reached through
+ *            callees, functions guarded at every call site, functions that are
+ *            evaluation code because an evaluation caller runs them with grad
+ *            on (a shared step called with train=False).
+ *
+ * GG001 reports the events whose evidence holds; GG002 and the traceback
+ * diagnosis read the tree index the model publishes. Choices where SPEC §2 is
+ * silent are listed in docs/rules/GG001.md and marked "Choice:" in the code.
+ */
+#ifndef GG_SEMANTIC_MODEL_H
+#define GG_SEMANTIC_MODEL_H
+
+#include <errno.h>
+#include <regex.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tree_sitter/api.h>
+
+#include "buf.h"
+#include "config.h"
+#include "grad_context.h"
+#include "library_facts.h"
+#include "project.h"
+#include "semantic/semantic.h"
+
+/* Deeper statement nesting than CPython accepts is not analysed. */
+#define MAX_BLOCK_DEPTH 200
+/* Longest attribute chain read as a dotted name (a.b.c...). */
+#define MAX_NAME_SEGMENTS 32
+/* Calls longer than this are named by their callee in messages. */
+#define MAX_QUOTED_CALL 60
+/* Base classes followed through the file's own classes. */
+#define MAX_CLASS_DEPTH 16
+/* Rounds of the call-graph fixed points; call chains deeper than this are cut. */
+#define MAX_ROUNDS 32
+/* Wrappers (enumerate(tqdm(val_loader))) looked through for a loop's iterable. */
+#define MAX_ITER_WRAPS 8
+
+struct gg_semantic {
+	/*
+	 * The node types and fields the facts walk tests, resolved once from the
+	 * grammar: comparing ids is far cheaper than ts_node_type + strcmp or a
+	 * field lookup by name on every node.
+	 */
+	TSSymbol sym_lambda, sym_import, sym_import_from, sym_aliased_import, sym_dotted_name, sym_identifier, sym_call,
+		sym_attribute, sym_argument_list, sym_assignment, sym_true, sym_decorator, sym_keyword_argument,
+		sym_function_definition, sym_class_definition, sym_wildcard_import;
+	TSFieldId fld_name, fld_alias, fld_module_name, fld_function, fld_attribute, fld_object, fld_arguments,
+		fld_left, fld_right, fld_value;
+	gg_py_ids ids; /* the same, for the walk */
+	gg_tree_index index; /* filled by each check's facts walk */
+	uint32_t *marks;     /* owned: the facts walk's scratch, see marks_collect */
+	size_t marks_cap;
+	gg_library_facts libraries; /* what well-known libraries' callables do to autograd */
+	regex_t step_receiver; /* the receivers of an optimizer's step() */
+	bool step_receiver_ok;
+	struct semantic *file; /* owned: the model of the file last built, or NULL */
+};
+
+typedef struct span {
+	const char *ptr;
+	size_t len;
+} span;
+
+/* A local name bound by an import: `th` -> "torch", `ng` -> "torch.no_grad". */
+typedef struct binding {
+	span local;
+	char *target; /* owned */
+} binding;
+
+typedef struct offsets {
+	uint32_t *items; /* owned; sorted once collected */
+	size_t len, cap;
+} offsets;
+
+/* A set of source spellings (`model`, `self.backbone`), sorted for bsearch. */
+typedef struct spanset {
+	span *items; /* owned; the spans point into the checked text */
+	size_t len, cap;
+} spanset;
+
+enum class_kind {
+	CLASS_MODULE = 1 << 0,    /* derives torch.nn.Module */
+	CLASS_LIGHTNING = 1 << 1, /* derives a real LightningModule */
+	CLASS_HF_TRAINER = 1 << 2,/* derives transformers.Trainer */
+	CLASS_TESTCASE = 1 << 3,  /* derives unittest.TestCase */
+	/*
+	 * derives a class from another package (not torch, not the standard
+	 * library): a framework's base, whose loop may call the methods under
+	 * no_grad where this file cannot see it
+	 */
+	CLASS_EXTERNAL = 1 << 4,
+};
+
+typedef struct klass {
+	TSNode node;
+	span name;
+	unsigned kind;
+	int state; /* 0 unresolved, 1 resolving, 2 resolved */
+} klass;
+
+/*
+ * A function of the file. Index 0 is the module itself, so that every event
+ * and call site has a scope. Filled by the facts step (name, range, wrapper),
+ * the walk (class, parent, flag) and the resolve step (the rest).
+ */
+typedef struct func {
+	TSNode def;
+	uint32_t start, end;
+	span name;
+	int parent;       /* enclosing function, 0 for the module */
+	int cls;          /* class whose body defines it directly, or -1 */
+	bool eval_name;   /* its name (or an enclosing function's) says evaluation */
+	bool framework_api; /* a method of a model built on a framework's base: that framework calls it */
+	bool wrapper;     /* names no_grad/inference_mode: a grad-disabling wrapper */
+	bool walked;
+	bool bw;          /* backward on its code path, callees included */
+	bool bw_flagged;  /* every backward of its own sits under `if <flag>:` */
+	bool guarded;     /* every call site in the file has grad off */
+	bool from_forward;/* called from a forward(): part of the model */
+	span flag;        /* the parameter of `if train:` around its backward */
+	int flag_index;   /* its position among the parameters */
+	bool flag_default_false;
+	int eval_site;    /* a site that runs it as evaluation code with grad on, or -1 */
+	uint32_t nograd_with; /* start of its first grad-disabling with, or UINT32_MAX */
+} func;
+
+/* The function index of a name, sorted by name for lookup. */
+typedef struct named {
+	span name;
+	int index;
+} named;
+
+/* A name bound to what a library callable made, and that callable's resolved name. */
+typedef struct lib_object {
+	span name;
+	char *factory; /* owned */
+} lib_object;
+
+/* A byte range of the body of `if <flag>:` in function index. */
+typedef struct flag_range {
+	int func;
+	uint32_t start, end;
+} flag_range;
+
+/* What makes code evaluation code where an event or a site happens. */
+typedef struct evidence {
+	TSNode eval_call;    /* X.eval() in force, or a null node */
+	span eval_receiver;  /* its X */
+	uint32_t region_end; /* end of the block the X.eval() was called in */
+	TSNode loop_iter;    /* the eval-named iterable of an enclosing loop, or null */
+	bool after_train;    /* X.train() came earlier in the block */
+	uint32_t loop_start, loop_end;
+} evidence;
+
+/* A model forward run with grad on, not yet known to be a finding. */
+typedef struct event {
+	TSNode call;
+	int scope;
+	evidence ev;
+	bool in_loop;
+	bool loaded;    /* the model was loaded (torch.load, from_pretrained) */
+	span detached;  /* ".detach()" / ".data" applied to the output, or empty */
+} event;
+
+/* A call of a function of this file. */
+typedef struct site {
+	TSNode call;
+	int caller;
+	int callee;     /* -1 until resolved */
+	int caller_cls; /* class of the method the call is in, for self.f() */
+	span name;
+	bool method;    /* self.f(...) */
+	bool on_model;  /* model.f(...), model a module: f is a method of one of this file's module classes */
+	bool grad_off;
+	bool flag_false;/* passes a false value for the callee's flag */
+	bool counted;   /* its callee's backward is already counted in the caller */
+	evidence ev;
+} site;
+
+/* A receiver of .eval(): its text, the call and the end of its region. */
+typedef struct receiver {
+	span text;
+	TSNode eval_call;
+	uint32_t region_end;
+} receiver;
+
+/*
+ * The model of one file: what gg_semantic_build found, kept by the handle
+ * until the next build or gg_semantic_clear. The spans point into the text.
+ */
+typedef struct semantic {
+	gg_semantic *sem; /* the handle: grammar ids, library facts, the tree index */
+	const char *text;
+	size_t len;
+	const gg_config *config; /* may be NULL */
+	const gg_project *project; /* the other files' wrappers; may be NULL */
+	bool pytest_module;
+	bool says_set_grad_enabled; /* the text spells set_grad_enabled (bare_grad_statement) */
+	bool says_enter_context;    /* the text spells enter_context (bare_grad_statement) */
+	bool framework_imported;
+	binding *bindings; /* owned; sorted by local name */
+	size_t bindings_len, bindings_cap;
+	offsets backward, gradoff, volatile_at;
+	func *funcs; /* owned; [0] is the module, then by start byte */
+	size_t funcs_len, funcs_cap;
+	named *func_names; /* owned; sorted by name */
+	klass *classes; /* owned; sorted by name */
+	size_t classes_len, classes_cap;
+	TSNode *assign_left, *assign_right; /* owned; parallel */
+	size_t assigns_len, assigns_cap;
+	spanset models, not_models, loaded;
+	/* Spellings on which a method only modules have is called (model.parameters()): evidence of a module. */
+	spanset module_api;
+	/* Names bound to what a library callable built or loaded: `model = whisper.load_model(...)`. */
+	lib_object *lib_objects; /* owned, with each factory */
+	size_t lib_objects_len, lib_objects_cap;
+	flag_range *flags; /* owned */
+	size_t flags_len, flags_cap;
+	event *events; /* owned */
+	size_t events_len, events_cap;
+	site *sites; /* owned */
+	size_t sites_len, sites_cap;
+	receiver *evals; /* owned; the stack that block views index */
+	size_t evals_cap;
+	gg_buf name; /* scratch for resolved names */
+	span torch;  /* how this file spells torch, for fixes in messages */
+	TSTreeCursor cursor;
+	/* The calls and assignments of the tree, for scan_calls (and GG002): sem->index. */
+	gg_tree_index *index;
+	gg_findings *out;
+	int error; /* first negative errno met; the walk stops */
+} semantic;
+
+/*
+ * What holds for the statements of one block. Copied into nested blocks, so a
+ * nested block's changes end with it. The receivers in force are
+ * evals[lo..hi); entries at or above base belong to this block and may be
+ * edited in place, those below are the enclosing block's and are copied
+ * before an edit.
+ */
+typedef struct ctx {
+	int func;          /* innermost function, 0 for the module */
+	int cls;           /* class whose body this is, or -1 */
+	int module_class;  /* innermost enclosing nn.Module class of a method, or -1 */
+	bool grad_off;     /* autograd off, controlled on purpose, or unknown */
+	bool exempt;       /* unit-test code */
+	bool in_loop;
+	bool train_branch; /* inside `if <flag>:` of a shared step */
+	bool after_train;  /* after X.train() in this block: training mode on purpose */
+	TSNode loop_iter;
+	uint32_t loop_start, loop_end;
+	uint32_t block_end;
+	size_t lo, hi, base;
+	unsigned depth;
+} ctx;
+
+typedef enum grad_context {
+	GRAD_NONE,       /* not a grad-mode object */
+	GRAD_OFF,        /* no_grad, inference_mode, set_grad_enabled(False), a wrapper */
+	GRAD_ON,         /* enable_grad, set_grad_enabled(True) */
+	GRAD_CONTROLLED, /* set_grad_enabled(expr): decided at run time, on purpose */
+} grad_context;
+
+#define IS(n, name) gg_py_is((n), c->sem->ids.sym_##name)
+#define FIELD(n, name) ts_node_child_by_field_id((n), c->sem->ids.fld_##name)
+
+#define PUSH(c, arr, len, cap, value)                                                      \
+	do {                                                                               \
+		if (grow((void **)&(arr), &(cap), (len), sizeof *(arr)))                    \
+			fail((c), -ENOMEM);                                                \
+		else                                                                       \
+			(arr)[(len)++] = (value);                                          \
+	} while (0)
+
+/* ---- words of a name ---- */
+
+/* A test of one lower-cased word of a name (sem_words_any). */
+typedef bool (*word_fn)(const semantic *c, const char *word, size_t len, void *arg);
+
+/* ---- evaluation context ---- */
+
+typedef enum mode_change {
+	MODE_NONE,
+	MODE_EVAL,  /* X.eval(), X.train(False) */
+	MODE_TRAIN, /* X.train(), X.train(True), X.train(flag) */
+} mode_change;
+
+/* ---- model forward ---- */
+
+/* A name chain as text: model, self.backbone (chain false: not a name chain). */
+typedef struct chain {
+	bool chain;
+	bool identifier; /* a single name */
+	span text, root, last;
+} chain;
+
+/* ---- small helpers, inline: the walk calls them on every node ---- */
+
+static inline span node_span(const semantic *c, TSNode n)
+{
+	span out = { c->text, 0 };
+	if (ts_node_is_null(n))
+		return out;
+	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	if (s <= e && e <= c->len) {
+		out.ptr = c->text + s;
+		out.len = e - s;
+	}
+	return out;
+}
+
+static inline span text_between(const semantic *c, uint32_t start, uint32_t end)
+{
+	return (span){ c->text + start, end - start };
+}
+
+static inline bool span_eq(span a, span b)
+{
+	return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
+}
+
+static inline bool span_is(span a, const char *lit)
+{
+	size_t n = strlen(lit);
+	return a.len == n && memcmp(a.ptr, lit, n) == 0;
+}
+
+static inline bool span_starts(span a, const char *lit)
+{
+	size_t n = strlen(lit);
+	return a.len >= n && memcmp(a.ptr, lit, n) == 0;
+}
+
+static inline bool span_ends(span a, const char *lit)
+{
+	size_t n = strlen(lit);
+	return a.len >= n && memcmp(a.ptr + a.len - n, lit, n) == 0;
+}
+
+static inline bool span_contains(span a, const char *lit)
+{
+	return gg_text_contains(a.ptr, a.len, lit);
+}
+
+static inline int span_cmp(span a, span b)
+{
+	size_t n = a.len < b.len ? a.len : b.len;
+	int r = n ? memcmp(a.ptr, b.ptr, n) : 0;
+	if (r)
+		return r;
+	return a.len < b.len ? -1 : a.len > b.len;
+}
+
+static inline TSNode null_node(void)
+{
+	TSNode none = { { 0, 0, 0, 0 }, NULL, NULL };
+	return none;
+}
+
+static inline void fail(semantic *c, int err)
+{
+	if (!c->error)
+		c->error = err;
+}
+
+/* Grows *items (of size elem) to hold one more than len. */
+static inline int grow(void **items, size_t *cap, size_t len, size_t elem)
+{
+	if (len < *cap)
+		return 0;
+	size_t n = *cap ? *cap * 2 : 16;
+	void *p = realloc(*items, n * elem);
+	if (!p)
+		return -ENOMEM;
+	*items = p;
+	*cap = n;
+	return 0;
+}
+
+static inline int row_of(TSNode n)
+{
+	return (int)ts_node_start_point(n).row + 1;
+}
+
+static inline bool sym_is(TSNode n, TSSymbol sym)
+{
+	return !ts_node_is_null(n) && ts_node_symbol(n) == sym;
+}
+
+static inline TSNode field_id(TSNode n, TSFieldId id)
+{
+	return ts_node_is_null(n) ? null_node() : ts_node_child_by_field_id(n, id);
+}
+
+/* The node's text, false when it lies outside the text (a stale tree): a text predicate then fails. */
+static inline bool node_text_of(const semantic *c, TSNode n, span *out)
+{
+	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	if (e < s || e > c->len)
+		return false;
+	*out = (span){ c->text + s, e - s };
+	return true;
+}
+
+/* (#eq? @n "lit") */
+static inline bool text_eq(const semantic *c, TSNode n, const char *lit)
+{
+	span t;
+	return node_text_of(c, n, &t) && span_is(t, lit);
+}
+
+/* ---- shared between the model's files ---- */
+
+/* evaluation.c */
+mode_change sem_eval_receiver_of(const semantic *c, TSNode stmt, TSNode *target, TSNode *call);
+receiver *sem_receiver_find(const semantic *c, const ctx *x, span text);
+void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, TSNode receiver_node, TSNode call);
+bool sem_iterable_says_eval(const semantic *c, TSNode it);
+evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer);
+bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded);
+
+/* models.c */
+chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref);
+bool sem_chain_is_model(const semantic *c, const ctx *x, const chain *obj, bool *loaded);
+bool sem_forward_receiver(const semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded);
+span sem_detached_output(const semantic *c, TSNode call);
+
+/* names.c */
+bool sem_words_any(const semantic *c, span name, word_fn fn, void *arg);
+bool sem_word_in(const char *word, size_t len, const char *const *list);
+bool sem_name_says_eval(const semantic *c, span name);
+bool sem_is_iter_word(const semantic *c, const char *w, size_t n, void *arg);
+size_t sem_last_word(span name, char *buf, size_t cap);
+bool sem_name_says_model(const semantic *c, span name);
+
+/* syntax.c */
+int sem_u32_cmp(const void *pa, const void *pb);
+void sem_offsets_sort(offsets *o);
+bool sem_offsets_any_in(const offsets *o, uint32_t start, uint32_t end);
+void sem_spanset_sort(spanset *s);
+bool sem_spanset_has(const spanset *s, span key);
+uint32_t sem_argument_count(const semantic *c, TSNode args);
+TSNode sem_argument_at(const semantic *c, TSNode args, uint32_t index);
+bool sem_is_name_chain(const semantic *c, TSNode n);
+TSNode sem_chain_root(const semantic *c, TSNode n);
+span sem_chain_last(const semantic *c, TSNode n);
+span sem_attribute_name(const semantic *c, TSNode attr);
+span sem_method_of(const semantic *c, const gg_call_ref *ref);
+
+/* grad_mode.c */
+extern const char *const sem_names_no_grad[];
+extern const char *const sem_names_inference_mode[];
+extern const char *const sem_names_enable_grad[];
+extern const char *const sem_names_autograd_grad[];
+int sem_literal_mode(const semantic *c, TSNode args);
+grad_context sem_grad_context_of(semantic *c, TSNode expr);
+grad_context sem_with_grad(semantic *c, TSNode with_clause);
+grad_context sem_bare_grad_statement(semantic *c, TSNode stmt);
+void sem_grad_off_note(semantic *c, TSNode node);
+bool sem_is_lightning_hook(span name);
+bool sem_enter_disables_grad(const semantic *c, const func *f);
+
+/* classes.c */
+int sem_func_cmp(const void *pa, const void *pb);
+int sem_named_cmp(const void *pa, const void *pb);
+int sem_klass_cmp(const void *pa, const void *pb);
+int sem_func_of_def(const semantic *c, TSNode def);
+size_t sem_func_names_lower(const semantic *c, span name);
+bool sem_is_func_name(const semantic *c, span name);
+klass *sem_class_find(const semantic *c, span name);
+unsigned sem_class_kind(semantic *c, klass *k, unsigned depth);
+unsigned sem_class_kind_of(semantic *c, TSNode def);
+bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth);
+
+/* facts.c */
+int sem_facts_collect(semantic *c, TSNode root);
+
+/* walk.c */
+void sem_scan_calls(semantic *c, const ctx *x, TSNode node);
+void sem_walk_function(semantic *c, const ctx *x, TSNode def, TSNode decorated);
+void sem_walk_block(semantic *c, ctx x, TSNode block);
+
+/* calls.c */
+void sem_call_graph_resolve(semantic *c);
+int sem_unguarded_site(const semantic *c, int fi);
+bool sem_func_handed_on(const semantic *c, const func *f);
+
+/* imports.c */
+int sem_binding_cmp(const void *pa, const void *pb);
+const binding *sem_binding_find(const semantic *c, span local);
+bool sem_name_resolve(semantic *c, TSNode n);
+span sem_resolved(const semantic *c);
+bool sem_name_is_one_of(const semantic *c, const char *const *names);
+span sem_torch_spelling(const semantic *c);
+int sem_imports_of(semantic *c, TSNode stmt);
+int sem_from_imports_of(semantic *c, TSNode stmt);
+
+#endif

@@ -1,0 +1,140 @@
+/*
+ * What a forward is: a call whose callee is evidently a module (the
+ * receiver of .eval(), constructed, loaded, a module API's receiver), not a
+ * getter, wrapper, constructor or a library's plain object.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "semantic/model.h"
+
+static chain chain_of_node(const semantic *c, TSNode n)
+{
+	chain ch;
+	memset(&ch, 0, sizeof ch);
+	ch.chain = sem_is_name_chain(c, n);
+	if (ch.chain) {
+		ch.identifier = IS(n, identifier);
+		ch.text = node_span(c, n);
+		ch.root = node_span(c, sem_chain_root(c, n));
+		ch.last = sem_chain_last(c, n);
+	}
+	return ch;
+}
+
+/* The callee of a call as a chain. */
+static chain chain_of_callee(const semantic *c, const gg_call_ref *ref)
+{
+	chain ch;
+	memset(&ch, 0, sizeof ch);
+	if (!ref->names)
+		return ch;
+	ch.chain = true;
+	ch.identifier = ref->names == 1;
+	ch.text = text_between(c, ref->start, ref->callee_end);
+	ch.root = text_between(c, ref->start, ref->root_end);
+	ch.last = text_between(c, ref->last_start, ref->callee_end);
+	return ch;
+}
+
+/* The object of an attribute callee (model of model.forward) as a chain. */
+chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref)
+{
+	if (ref->names < 2)
+		return chain_of_node(c, FIELD(ref->callee, object)); /* not a name chain, or one too long */
+	chain ch;
+	memset(&ch, 0, sizeof ch);
+	ch.chain = true;
+	ch.identifier = ref->names == 2;
+	ch.text = text_between(c, ref->start, ref->object_end);
+	ch.root = text_between(c, ref->start, ref->root_end);
+	ch.last = text_between(c, ref->prev_start, ref->object_end);
+	return ch;
+}
+
+/*
+ * Whether a name chain is evidently a model: the receiver of .eval(), a name
+ * bound to a model, or a name that says so (model, self.backbone, q_net).
+ */
+bool sem_chain_is_model(const semantic *c, const ctx *x, const chain *obj, bool *loaded)
+{
+	if (obj->identifier && span_is(obj->text, "self"))
+		return x->module_class >= 0;
+	if (!obj->chain)
+		return false;
+	if (sem_spanset_has(&c->not_models, obj->text))
+		return false;
+	*loaded = sem_spanset_has(&c->loaded, obj->text);
+	if (sem_receiver_find(c, x, obj->text) || sem_spanset_has(&c->models, obj->text))
+		return true;
+	/* A name an import binds is a module or a function: torchvision.models.resnet18, F.linear. */
+	if (sem_binding_find(c, obj->root))
+		return false;
+	if (obj->identifier && sem_is_func_name(c, obj->text))
+		return false; /* a function of this file: a call, followed by the call graph */
+	if (!sem_name_says_model(c, obj->last))
+		return false;
+	/*
+	 * A name alone is weak evidence (SPEC §2): accelerator.unwrap_model(),
+	 * available_models() and self.quantize_model() say "model" too. It counts
+	 * for a plain name (a parameter or a local: model, net) and for self.<name>
+	 * that is not a method of this file; an attribute of another object
+	 * (helpers.check_model) takes a module's own method called on the same
+	 * spelling somewhere in the file (model.encoder.eval()).
+	 */
+	if (sem_spanset_has(&c->module_api, obj->text))
+		return true;
+	if (obj->identifier)
+		return true;
+	return span_is(obj->root, "self") && obj->root.len + 1 + obj->last.len == obj->text.len &&
+	       !sem_is_func_name(c, obj->last);
+}
+
+static const char *const forward_methods[] = {
+	"forward", "encode", "decode", "encode_image", "encode_text", NULL,
+};
+
+/* Whether name holds what a library callable made whose method runs without grad (whisper's decode). */
+static bool library_method_no_grad(const semantic *c, span name, span method)
+{
+	/* The last binding before the use wins; bindings are few, so a scan does. */
+	for (size_t i = c->lib_objects_len; i-- > 0;)
+		if (span_eq(c->lib_objects[i].name, name))
+			return gg_library_facts_no_grad(&c->sem->libraries, c->lib_objects[i].factory,
+							strlen(c->lib_objects[i].factory), method.ptr, method.len);
+	return false;
+}
+
+/* The model a call runs (model(x), self.net.forward(x), self(x)) into *recv; false when none. */
+bool sem_forward_receiver(const semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded)
+{
+	*loaded = false;
+	if (ref->attribute) {
+		span method = sem_method_of(c, ref);
+		for (const char *const *m = forward_methods; *m; m++) {
+			if (span_is(method, *m)) {
+				chain obj = sem_chain_of_object(c, ref);
+				*recv = obj.text;
+				return sem_chain_is_model(c, x, &obj, loaded) && !library_method_no_grad(c, obj.text, method);
+			}
+		}
+	}
+	chain fn = chain_of_callee(c, ref);
+	*recv = fn.text;
+	return sem_chain_is_model(c, x, &fn, loaded);
+}
+
+/* ".detach()" or ".data" applied right on a forward's output. */
+span sem_detached_output(const semantic *c, TSNode call)
+{
+	TSNode parent = ts_node_parent(call);
+	span none = { NULL, 0 };
+	if (!IS(parent, attribute))
+		return none;
+	span attr = node_span(c, FIELD(parent, attribute));
+	if (span_is(attr, "detach") || span_is(attr, "data") || span_is(attr, "detach_"))
+		return attr;
+	return none;
+}

@@ -1,0 +1,164 @@
+/*
+ * What a name says: the words of snake_case and camelCase names that mean
+ * evaluation, an evaluation iterable, or a model (SPEC §2: weak evidence alone).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "semantic/model.h"
+
+/*
+ * Calls fn on each word of a snake_case or camelCase name, lower-cased into
+ * a small buffer; words longer than it are never one of ours. Stops and
+ * returns true when fn does.
+ */
+bool sem_words_any(const semantic *c, span name, word_fn fn, void *arg)
+{
+	char word[32];
+	size_t n = 0;
+	bool too_long = false;
+	for (size_t i = 0; i <= name.len; i++) {
+		char ch = i < name.len ? name.ptr[i] : '_';
+		bool sep = !isalnum((unsigned char)ch); /* _ . quotes brackets, and non-ASCII */
+		bool boundary = sep || (i > 0 && isupper((unsigned char)ch) && islower((unsigned char)name.ptr[i - 1]));
+		if (boundary && n) {
+			if (!too_long && fn(c, word, n, arg))
+				return true;
+			n = 0;
+			too_long = false;
+		}
+		if (sep)
+			continue;
+		if (isdigit((unsigned char)ch))
+			continue; /* model2, net1: digits are no part of a word */
+		if (n + 1 >= sizeof word)
+			too_long = true;
+		else
+			word[n++] = (char)tolower((unsigned char)ch);
+	}
+	return false;
+}
+
+bool sem_word_in(const char *word, size_t len, const char *const *list)
+{
+	for (; *list; list++)
+		if (strlen(*list) == len && memcmp(*list, word, len) == 0)
+			return true;
+	return false;
+}
+
+static bool word_in_strings(const char *word, size_t len, const gg_strings *s)
+{
+	for (size_t i = 0; s && i < s->len; i++)
+		if (strlen(s->items[i]) == len && strncasecmp(s->items[i], word, len) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Words that make a function evaluation code. Not for a method of an
+ * nn.Module or of a framework's class: callers judge those (walk_function).
+ */
+static const char *const eval_words[] = {
+	"eval", "evaluate", "evaluation", "evaluating", "valid", "validate", "validation", "validating",
+	"val", "test", "testing", "predict", "prediction", "predicting", "inference", "infer", "score",
+	"sample", "sampling", "generate", "generation", "decode", "decoding", "translate", NULL,
+};
+/* Words of an iterable that make its loop evaluation code. */
+static const char *const eval_iter_words[] = {
+	"val", "valid", "validation", "eval", "evaluation", "test", "testing", "holdout", NULL,
+};
+/* Words that name a model as the last word of a name. */
+static const char *const model_words[] = {
+	"model", "models", "net", "network", "encoder", "decoder", "backbone", "head", "unet",
+	"generator", "policy", "classifier", "discriminator", "critic", "actor", "teacher",
+	"student", "vae", "autoencoder", "regressor", "detector", "segmenter", "transformer", NULL,
+};
+/* Words that make a model-sounding name something else: build_model(), data_generator. */
+static const char *const not_model_words[] = {
+	"build", "create", "get", "load", "make", "init", "setup", "wrap", "prepare", "compile",
+	"save", "export", "freeze", "unfreeze", "copy", "clone", "new", "instantiate", "construct",
+	"data", "batch", "dataset", "loader", "random", "rng", "noise", "seed", "loss", "criterion",
+	"metric", "metrics", "fn", "func", "cls", "class", "config", "cfg", "name", "path", "type",
+	"registry", "factory", "builder", "kwargs", "args", "params", "state", "dict", "output",
+	/* verbs and prepositions: a callee named so is a function that takes a model */
+	"unwrap", "quantize", "generate", "check", "available", "run", "apply", "compute", "update", "convert",
+	"merge", "prune", "from", "to", "with", "for", "of", "is", "has", "param", "parameter", "print", "log", NULL,
+};
+
+static bool is_eval_word(const semantic *c, const char *w, size_t n, void *arg)
+{
+	(void)arg;
+	return sem_word_in(w, n, eval_words) || (c->config && word_in_strings(w, n, &c->config->extra_eval_names));
+}
+
+bool sem_name_says_eval(const semantic *c, span name)
+{
+	if (span_is(name, "forward") || span_is(name, "__call__"))
+		return false;
+	/* estimate_loss is nanoGPT's evaluation: two words that only mean it together. */
+	if (memmem(name.ptr, name.len, "estimate_loss", 13))
+		return true;
+	return sem_words_any(c, name, is_eval_word, NULL);
+}
+
+bool sem_is_iter_word(const semantic *c, const char *w, size_t n, void *arg)
+{
+	(void)c;
+	(void)arg;
+	return sem_word_in(w, n, eval_iter_words);
+}
+
+static bool is_not_model_word(const semantic *c, const char *w, size_t n, void *arg)
+{
+	(void)c;
+	(void)arg;
+	return sem_word_in(w, n, not_model_words);
+}
+
+/*
+ * The last word of a snake_case or camelCase name, lower-cased into buf:
+ * "encoder" of text_encoder and textEncoder, "net" of q_net2. 0 when none fits.
+ */
+size_t sem_last_word(span name, char *buf, size_t cap)
+{
+	size_t end = name.len;
+	while (end > 0 && (isdigit((unsigned char)name.ptr[end - 1]) || name.ptr[end - 1] == '_'))
+		end--;
+	size_t start = end;
+	while (start > 0) {
+		char ch = name.ptr[start - 1];
+		if (ch == '_' || ch == '.')
+			break;
+		start--;
+		if (isupper((unsigned char)ch))
+			break; /* the capital starts the camelCase word */
+	}
+	size_t n = end - start;
+	if (n == 0 || n >= cap)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		buf[i] = (char)tolower((unsigned char)name.ptr[start + i]);
+	return n;
+}
+
+/* model, ema_model, text_encoder, cls_head, q_net2, and config extra-model-names. */
+bool sem_name_says_model(const semantic *c, span name)
+{
+	if (!name.len || isupper((unsigned char)name.ptr[0]))
+		return false; /* Net(...) builds a model; it does not run one */
+	if (c->config) {
+		const gg_strings *extra = &c->config->extra_model_names;
+		for (size_t i = 0; i < extra->len; i++)
+			if (span_is(name, extra->items[i]))
+				return true;
+	}
+	if (sem_words_any(c, name, is_not_model_word, NULL))
+		return false;
+	char buf[32];
+	size_t n = sem_last_word(name, buf, sizeof buf);
+	return n && (sem_word_in(buf, n, model_words) ||
+		     (c->config && word_in_strings(buf, n, &c->config->extra_model_names)));
+}

@@ -1,0 +1,232 @@
+/*
+ * The semantic model's handle and its life: the grammar's ids, the library
+ * facts and the last file's model (semantic.h); the build runs the facts
+ * walk, the statement walk and the call graph (model.h says how).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "semantic/model.h"
+
+gg_semantic *gg_semantic_new(char **error)
+{
+	if (error)
+		*error = NULL;
+	gg_semantic *r = calloc(1, sizeof *r);
+	if (!r) {
+		if (error)
+			*error = gg_strdup_printf("out of memory");
+		return NULL;
+	}
+	const TSLanguage *lang = gg_python_language();
+#define SYM(name) ts_language_symbol_for_name(lang, name, (uint32_t)strlen(name), true)
+#define FLD(name) ts_language_field_id_for_name(lang, name, (uint32_t)strlen(name))
+	r->sym_lambda = SYM("lambda");
+	r->sym_import = SYM("import_statement");
+	r->sym_import_from = SYM("import_from_statement");
+	r->sym_aliased_import = SYM("aliased_import");
+	r->sym_dotted_name = SYM("dotted_name");
+	r->sym_identifier = SYM("identifier");
+	r->sym_call = SYM("call");
+	r->sym_attribute = SYM("attribute");
+	r->sym_argument_list = SYM("argument_list");
+	r->sym_assignment = SYM("assignment");
+	r->sym_true = SYM("true");
+	r->sym_decorator = SYM("decorator");
+	r->sym_keyword_argument = SYM("keyword_argument");
+	r->sym_function_definition = SYM("function_definition");
+	r->sym_class_definition = SYM("class_definition");
+	r->sym_wildcard_import = SYM("wildcard_import");
+	r->fld_name = FLD("name");
+	r->fld_alias = FLD("alias");
+	r->fld_module_name = FLD("module_name");
+	r->fld_function = FLD("function");
+	r->fld_attribute = FLD("attribute");
+	r->fld_object = FLD("object");
+	r->fld_arguments = FLD("arguments");
+	r->fld_left = FLD("left");
+	r->fld_right = FLD("right");
+	r->fld_value = FLD("value");
+#undef SYM
+#undef FLD
+	/* A grammar without one of them would match nothing: refuse it, as a query that does not compile. */
+	if (!r->sym_lambda || !r->sym_import || !r->sym_import_from || !r->sym_aliased_import || !r->sym_dotted_name ||
+	    !r->sym_identifier || !r->sym_call || !r->sym_attribute || !r->sym_argument_list || !r->sym_assignment ||
+	    !r->sym_true || !r->sym_decorator || !r->sym_keyword_argument || !r->sym_function_definition ||
+	    !r->sym_class_definition || !r->sym_wildcard_import || !r->fld_name || !r->fld_alias ||
+	    !r->fld_module_name || !r->fld_function || !r->fld_attribute || !r->fld_object || !r->fld_arguments ||
+	    !r->fld_left || !r->fld_right || !r->fld_value) {
+		if (error)
+			*error = gg_strdup_printf("the semantic model: the Python grammar lacks a node type or field the rule needs");
+		gg_semantic_delete(r);
+		return NULL;
+	}
+	if (!gg_py_ids_init(&r->ids, lang)) {
+		if (error)
+			*error = gg_strdup_printf("the semantic model: the Python grammar lacks a node type or field the rule needs");
+		gg_semantic_delete(r);
+		return NULL;
+	}
+	if (regcomp(&r->step_receiver, "([Oo]ptim|(^|[._])opt($|_)|[Ss]caler$)", REG_EXTENDED | REG_NOSUB) != 0) {
+		if (error)
+			*error = gg_strdup_printf("the semantic model: cannot compile the optimizer pattern");
+		gg_semantic_delete(r);
+		return NULL;
+	}
+	r->step_receiver_ok = true;
+	if (gg_library_facts_init(&r->libraries) != 0) {
+		if (error)
+			*error = gg_strdup_printf("the semantic model: cannot read the library facts (queries/libraries.txt)");
+		gg_semantic_delete(r);
+		return NULL;
+	}
+	return r;
+}
+
+const gg_tree_index *gg_semantic_index(const gg_semantic *r)
+{
+	return r ? &r->index : NULL;
+}
+
+void gg_semantic_delete(gg_semantic *r)
+{
+	if (!r)
+		return;
+	gg_semantic_clear(r);
+	if (r->step_receiver_ok)
+		regfree(&r->step_receiver);
+	gg_library_facts_free(&r->libraries);
+	free(r->index.calls);
+	free(r->index.assignments);
+	free(r->index.imports);
+	free(r->index.reach);
+	free(r->index.models);
+	free(r->index.module_classes);
+	free(r->index.grad_off);
+	free(r->marks);
+	free(r);
+}
+
+static void semantic_free(semantic *c)
+{
+	for (size_t i = 0; i < c->bindings_len; i++)
+		free(c->bindings[i].target);
+	free(c->bindings);
+	free(c->backward.items);
+	free(c->gradoff.items);
+	free(c->volatile_at.items);
+	free(c->funcs);
+	free(c->func_names);
+	free(c->classes);
+	free(c->assign_left);
+	free(c->assign_right);
+	free(c->models.items);
+	free(c->not_models.items);
+	free(c->loaded.items);
+	free(c->module_api.items);
+	for (size_t i = 0; i < c->lib_objects_len; i++)
+		free(c->lib_objects[i].factory);
+	free(c->lib_objects);
+	free(c->flags);
+	free(c->events);
+	free(c->sites);
+	free(c->evals);
+	free(c->name.data);
+}
+
+void gg_semantic_clear(gg_semantic *s)
+{
+	if (!s || !s->file)
+		return;
+	semantic_free(s->file);
+	free(s->file);
+	s->file = NULL;
+}
+
+int gg_semantic_build(gg_semantic *r, const gg_source *src, TSNode root)
+{
+	gg_semantic_clear(r);
+	semantic *c = calloc(1, sizeof *c);
+	if (!c)
+		return -ENOMEM;
+	c->sem = r;
+	c->index = &r->index;
+	c->text = src->text;
+	c->len = src->len;
+	c->config = src->config;
+	c->project = src->project;
+	c->pytest_module = gg_source_is_test_module(src);
+	c->says_set_grad_enabled = src->text && memmem(src->text, src->len, "set_grad_enabled", 16);
+	c->says_enter_context = src->text && memmem(src->text, src->len, "enter_context", 13);
+
+	int rc = sem_facts_collect(c, root);
+	if (!rc && c->framework_imported) {
+		ctx x;
+		memset(&x, 0, sizeof x);
+		x.cls = -1;
+		x.module_class = -1;
+		/* Choice: unit-test modules run tiny forwards on purpose, helpers included. */
+		x.exempt = c->pytest_module;
+		x.loop_iter = null_node();
+		x.block_end = (uint32_t)c->len;
+		c->torch = sem_torch_spelling(c);
+		c->cursor = ts_tree_cursor_new(root);
+		sem_walk_block(c, x, root);
+		ts_tree_cursor_delete(&c->cursor);
+		if (!c->error)
+			sem_call_graph_resolve(c);
+		/* Functions whose every call site in the file runs without grad: the other rules skip them too. */
+		for (size_t i = 1; i < c->funcs_len && !c->error; i++)
+			if (c->funcs[i].guarded)
+				sem_grad_off_note(c, c->funcs[i].def);
+		if (c->index->grad_off_len)
+			qsort(c->index->grad_off, c->index->grad_off_len, sizeof *c->index->grad_off, sem_u32_cmp);
+		rc = c->error;
+	}
+	if (rc) {
+		semantic_free(c);
+		free(c);
+		return rc;
+	}
+	r->file = c;
+	return 0;
+}
+
+int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, TSNode root,
+			int (*add)(void *ctx, const char *name, size_t len), void *ctx)
+{
+	gg_semantic_clear(r);
+	semantic chk; /* c is the pointer the IS() and FIELD() helpers expect */
+	semantic *c = &chk;
+	memset(c, 0, sizeof *c);
+	c->sem = r;
+	c->index = &r->index;
+	c->text = text;
+	c->len = len;
+	int rc = sem_facts_collect(c, root);
+	/* Top level: the module's own children (a decorated definition's parent is the module too). */
+	for (size_t i = 1; i < c->funcs_len && !rc; i++) {
+		const func *f = &c->funcs[i];
+		TSNode parent = ts_node_parent(f->def);
+		if (IS(parent, decorated_definition))
+			parent = ts_node_parent(parent);
+		if (IS(parent, module) && f->wrapper) {
+			rc = add(ctx, f->name.ptr, f->name.len);
+			continue;
+		}
+		/* A method of a top-level class: the class is the context manager. */
+		if (!IS(parent, block) || !sem_enter_disables_grad(c, f))
+			continue;
+		TSNode cls = ts_node_parent(parent);
+		TSNode above = ts_node_parent(cls);
+		if (IS(above, decorated_definition))
+			above = ts_node_parent(above);
+		if (IS(cls, class_definition) && IS(above, module)) {
+			span name = node_span(c, FIELD(cls, name));
+			rc = add(ctx, name.ptr, name.len);
+		}
+	}
+	semantic_free(c);
+	return rc;
+}

@@ -1,0 +1,45 @@
+#ifndef GG_SEMANTIC_H
+#define GG_SEMANTIC_H
+
+#include <stddef.h>
+#include <tree_sitter/api.h>
+
+#include "analysis.h"
+#include "grad_context.h"
+
+/*
+ * The semantic model of a Python file (SPEC §2): bindings and imports,
+ * classes and what they derive from, which values are modules, grad mode at
+ * each statement, evaluation evidence, call sites and the call graph. Built
+ * once per file in one walk; every rule, the fixer and the traceback
+ * diagnosis read it rather than deciding for themselves.
+ *
+ * A handle serves one thread: it holds the grammar's ids, the library facts
+ * and the last file's model. gg_semantic_build replaces that model; it lives
+ * until the next build, gg_semantic_clear or gg_semantic_delete, and points
+ * into the source text, which the caller keeps alive as long.
+ */
+typedef struct gg_semantic gg_semantic;
+
+/* Returns NULL on failure (a message in *error, owned by the caller, if error is not NULL). */
+gg_semantic *gg_semantic_new(char **error);
+void gg_semantic_delete(gg_semantic *s);
+
+/* Builds the model of src, whose tree is root. 0 or a negative errno (then no model is kept). */
+int gg_semantic_build(gg_semantic *s, const gg_source *src, TSNode root);
+/* Frees the last model (the handle stays usable). */
+void gg_semantic_clear(gg_semantic *s);
+
+/* What the last build indexed (calls, assignments, models, where grad is off), for GG002 and grad_at. */
+const gg_tree_index *gg_semantic_index(const gg_semantic *s);
+
+/*
+ * The file's top-level grad-disabling callables (wrappers such as
+ * smart_inference_mode(), context-manager classes whose __enter__ turns grad
+ * off), for the project index: add is called with each name. Clears the last
+ * model. 0, add's first non-zero result, or a negative errno.
+ */
+int gg_semantic_exports(gg_semantic *s, const char *text, size_t len, TSNode root,
+			int (*add)(void *ctx, const char *name, size_t len), void *ctx);
+
+#endif

@@ -1,0 +1,119 @@
+/*
+ * Spans, name chains and call arguments: how the model reads the tree's text.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "semantic/model.h"
+
+int sem_u32_cmp(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	return a < b ? -1 : a > b;
+}
+
+void sem_offsets_sort(offsets *o)
+{
+	if (o->len)
+		qsort(o->items, o->len, sizeof *o->items, sem_u32_cmp);
+}
+
+/* Whether a sorted offset lies in [start, end). */
+bool sem_offsets_any_in(const offsets *o, uint32_t start, uint32_t end)
+{
+	size_t lo = 0, hi = o->len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (o->items[mid] < start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < o->len && o->items[lo] < end;
+}
+
+static int span_qcmp(const void *pa, const void *pb)
+{
+	return span_cmp(*(const span *)pa, *(const span *)pb);
+}
+
+void sem_spanset_sort(spanset *s)
+{
+	if (s->len)
+		qsort(s->items, s->len, sizeof *s->items, span_qcmp);
+}
+
+bool sem_spanset_has(const spanset *s, span key)
+{
+	return s->len && bsearch(&key, s->items, s->len, sizeof *s->items, span_qcmp);
+}
+
+/* The named children that are not comments: argument lists carry comments too. */
+uint32_t sem_argument_count(const semantic *c, TSNode args)
+{
+	uint32_t n = 0, count = ts_node_named_child_count(args);
+	for (uint32_t i = 0; i < count; i++)
+		if (!IS(ts_node_named_child(args, i), comment))
+			n++;
+	return n;
+}
+
+TSNode sem_argument_at(const semantic *c, TSNode args, uint32_t index)
+{
+	uint32_t count = ts_node_named_child_count(args);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode a = ts_node_named_child(args, i);
+		if (IS(a, comment))
+			continue;
+		if (index-- == 0)
+			return a;
+	}
+	return null_node();
+}
+
+/* An identifier or an attribute chain of identifiers: model, self.model, self.net.encoder. */
+bool sem_is_name_chain(const semantic *c, TSNode n)
+{
+	for (unsigned i = 0; i < MAX_NAME_SEGMENTS; i++) {
+		if (IS(n, identifier))
+			return true;
+		if (!IS(n, attribute))
+			return false;
+		n = FIELD(n, object);
+	}
+	return false;
+}
+
+/* The root identifier of a name chain. */
+TSNode sem_chain_root(const semantic *c, TSNode n)
+{
+	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && IS(n, attribute); i++)
+		n = FIELD(n, object);
+	return n;
+}
+
+/* The last segment of a name chain: `encoder` of self.model.encoder. */
+span sem_chain_last(const semantic *c, TSNode n)
+{
+	if (IS(n, attribute))
+		return node_span(c, FIELD(n, attribute));
+	return node_span(c, n);
+}
+
+/* The name of an attribute, or an empty span. */
+span sem_attribute_name(const semantic *c, TSNode attr)
+{
+	uint32_t end = ts_node_end_byte(attr);
+	if (end > c->len)
+		return (span){ c->text, 0 };
+	uint32_t start = gg_py_attribute_name_start(&c->sem->ids, c->text, c->len, attr);
+	return (span){ c->text + start, end - start };
+}
+
+/* The name of an attribute callee (f(x).backward: "backward"). */
+span sem_method_of(const semantic *c, const gg_call_ref *ref)
+{
+	return (span){ c->text + ref->method_start, ref->attribute ? ref->callee_end - ref->method_start : 0 };
+}

@@ -1,0 +1,428 @@
+/*
+ * The statement walk: blocks in order, with the grad context and the
+ * evaluation context of each; records forwards run with grad on (events)
+ * and calls of the file's functions (sites).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "semantic/model.h"
+
+/* An enclosing comprehension, within stmt, over an eval-named iterable. */
+static TSNode comprehension_iter(const semantic *c, TSNode call, TSNode stmt, uint32_t *start, uint32_t *end)
+{
+	uint32_t stop = ts_node_start_byte(stmt);
+	for (TSNode n = ts_node_parent(call); !ts_node_is_null(n) && ts_node_start_byte(n) >= stop; n = ts_node_parent(n)) {
+		TSSymbol t = ts_node_symbol(n);
+		const gg_py_ids *ids = &c->sem->ids;
+		if (t != ids->sym_list_comprehension && t != ids->sym_generator_expression &&
+		    t != ids->sym_set_comprehension && t != ids->sym_dictionary_comprehension) {
+			if (ts_node_eq(n, stmt))
+				break;
+			continue;
+		}
+		uint32_t count = ts_node_named_child_count(n);
+		for (uint32_t i = 0; i < count; i++) {
+			TSNode clause = ts_node_named_child(n, i);
+			if (IS(clause, for_in_clause) && sem_iterable_says_eval(c, FIELD(clause, right))) {
+				*start = ts_node_start_byte(n);
+				*end = ts_node_end_byte(n);
+				return FIELD(clause, right);
+			}
+		}
+		if (ts_node_eq(n, stmt))
+			break;
+	}
+	return null_node();
+}
+
+static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, TSNode stmt)
+{
+	bool loaded;
+	span recv;
+	if (!sem_forward_receiver(c, x, ref, &recv, &loaded))
+		return;
+	event e;
+	memset(&e, 0, sizeof e);
+	e.call = ref->node;
+	e.scope = x->func;
+	e.ev = sem_evidence_here(c, x, recv);
+	e.in_loop = x->in_loop;
+	e.loaded = loaded;
+	e.detached = sem_detached_output(c, ref->node);
+	if (ts_node_is_null(e.ev.loop_iter)) {
+		e.ev.loop_iter = comprehension_iter(c, ref->node, stmt, &e.ev.loop_start, &e.ev.loop_end);
+		if (!ts_node_is_null(e.ev.loop_iter))
+			e.in_loop = true;
+	}
+	PUSH(c, c->events, c->events_len, c->events_cap, e);
+}
+
+/* f(...) or self.f(...) where f is a function of this file: a call-graph edge. */
+static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
+{
+	site s;
+	memset(&s, 0, sizeof s);
+	if (ref->names == 1) {
+		s.name = text_between(c, ref->start, ref->callee_end);
+	} else if (ref->names == 2 && (span_is(text_between(c, ref->start, ref->root_end), "self") ||
+				       span_is(text_between(c, ref->start, ref->root_end), "cls"))) {
+		s.name = text_between(c, ref->last_start, ref->callee_end);
+		s.method = true;
+	} else if (ref->names >= 2 && ref->plain) {
+		/* net.validation_step(x): a module's method run from outside its class. */
+		chain obj = sem_chain_of_object(c, ref);
+		bool loaded;
+		s.name = text_between(c, ref->last_start, ref->callee_end);
+		if (!sem_is_func_name(c, s.name) || !sem_chain_is_model(c, x, &obj, &loaded))
+			return;
+		s.on_model = true;
+	} else {
+		return;
+	}
+	if (!sem_is_func_name(c, s.name))
+		return;
+	s.call = ref->node;
+	s.caller = x->func;
+	s.callee = -1;
+	s.caller_cls = c->funcs[x->func].cls;
+	s.grad_off = x->grad_off;
+	s.ev = sem_evidence_here(c, x, (span){ NULL, 0 });
+	PUSH(c, c->sites, c->sites_len, c->sites_cap, s);
+}
+
+/* Records the forwards and the call-graph edges of an expression or simple statement. */
+void sem_scan_calls(semantic *c, const ctx *x, TSNode node)
+{
+	if (x->exempt || ts_node_has_error(node))
+		return;
+	const gg_tree_index *ix = c->index;
+	if (ix->calls_exact) {
+		/*
+		 * The calls of node are those of the facts walk within its byte
+		 * range (node is never inside a lambda: it is a statement or a
+		 * part of one), in the order a walk of node meets them.
+		 */
+		uint32_t end = ts_node_end_byte(node);
+		for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, ts_node_start_byte(node));
+		     i < ix->calls_len && ix->calls[i].start < end; i++) {
+			const gg_call_ref *ref = &ix->calls[i];
+			if (ref->end > end || ref->in_lambda)
+				continue;
+			site_record(c, x, ref);
+			if (!x->grad_off && !x->train_branch)
+				event_record(c, x, ref, node);
+			if (c->error)
+				return;
+		}
+		return;
+	}
+	TSTreeCursor *cur = &c->cursor;
+	ts_tree_cursor_reset(cur, node);
+	unsigned depth = 0;
+	for (;;) {
+		TSNode n = ts_tree_cursor_current_node(cur);
+		if (IS(n, call)) {
+			gg_call_ref ref;
+			gg_call_ref_init(&ref, &c->sem->ids, c->text, c->len, n);
+			site_record(c, x, &ref);
+			if (!x->grad_off && !x->train_branch)
+				event_record(c, x, &ref, node);
+		}
+		if (c->error)
+			return;
+		/* A lambda's body runs where it is called: not here. */
+		if (!IS(n, lambda) && ts_tree_cursor_goto_first_child(cur)) {
+			depth++;
+			continue;
+		}
+		for (;;) {
+			if (depth == 0)
+				return;
+			if (ts_tree_cursor_goto_next_sibling(cur))
+				break;
+			ts_tree_cursor_goto_parent(cur);
+			depth--;
+		}
+	}
+}
+
+static ctx ctx_nested(const ctx *x)
+{
+	ctx sub = *x;
+	sub.base = sub.hi;
+	sub.depth++;
+	return sub;
+}
+
+static void walk_simple(semantic *c, ctx *x, TSNode stmt)
+{
+	sem_scan_calls(c, x, stmt);
+
+	TSNode receiver_node, call;
+	mode_change m = sem_eval_receiver_of(c, stmt, &receiver_node, &call);
+	if (m != MODE_NONE)
+		sem_eval_region_apply(c, x, m, receiver_node, call);
+	/* Choice: after X.train() the code runs training mode on purpose, whatever the function is named. */
+	if (m == MODE_TRAIN)
+		x->after_train = true;
+	else if (m == MODE_EVAL)
+		x->after_train = false;
+
+	grad_context g = sem_bare_grad_statement(c, stmt);
+	if (g == GRAD_OFF || g == GRAD_CONTROLLED) {
+		x->grad_off = true;
+		sem_grad_off_note(c, stmt);
+	}
+	else if (g == GRAD_ON)
+		x->grad_off = false;
+}
+
+/* The position of a parameter named name of def, or -1. */
+static int parameter_index(const semantic *c, TSNode def, span name, bool *default_false)
+{
+	TSNode params = FIELD(def, parameters);
+	uint32_t count = ts_node_is_null(params) ? 0 : ts_node_named_child_count(params);
+	*default_false = false;
+	for (uint32_t i = 0, pos = 0; i < count; i++) {
+		TSNode p = ts_node_named_child(params, i);
+		if (IS(p, comment))
+			continue;
+		TSNode id = p;
+		if (IS(p, default_parameter) || IS(p, typed_default_parameter))
+			id = FIELD(p, name);
+		else if (IS(p, typed_parameter))
+			id = ts_node_named_child(p, 0);
+		if (IS(id, identifier) && span_eq(node_span(c, id), name)) {
+			TSNode value = FIELD(p, value);
+			*default_false = IS(value, false);
+			return (int)pos;
+		}
+		pos++;
+	}
+	return -1;
+}
+
+/*
+ * `if train:` / `if is_training:` on a parameter of the current function:
+ * the branch a shared step trains in. Records its range and returns true.
+ */
+static bool flag_branch(semantic *c, const ctx *x, TSNode if_stmt, TSNode block)
+{
+	TSNode cond = FIELD(if_stmt, condition);
+	func *f = &c->funcs[x->func];
+	if (x->func == 0 || !IS(cond, identifier))
+		return false;
+	span name = node_span(c, cond);
+	bool default_false;
+	int index = parameter_index(c, f->def, name, &default_false);
+	if (index < 0 || (f->flag.len && !span_eq(f->flag, name)))
+		return false;
+	f->flag = name;
+	f->flag_index = index;
+	f->flag_default_false = default_false;
+	flag_range r = { x->func, ts_node_start_byte(block), ts_node_end_byte(block) };
+	PUSH(c, c->flags, c->flags_len, c->flags_cap, r);
+	return true;
+}
+
+/* if/for/while/try/match and their clauses: expressions in the header, blocks below. */
+static void walk_compound(semantic *c, const ctx *x, TSNode node)
+{
+	bool loop = IS(node, for_statement) || IS(node, while_statement);
+	bool eval_loop = IS(node, for_statement) && sem_iterable_says_eval(c, FIELD(node, right));
+	uint32_t count = ts_node_named_child_count(node);
+	for (uint32_t i = 0; i < count && !c->error; i++) {
+		TSNode ch = ts_node_named_child(node, i);
+		TSSymbol sym = ts_node_symbol(ch);
+		const char *type = sym == c->sem->ids.sym_block ? "block" : ts_node_type(ch);
+		ctx sub = ctx_nested(x);
+		if (sym == c->sem->ids.sym_block) {
+			sub.in_loop = sub.in_loop || loop;
+			sub.block_end = ts_node_end_byte(ch);
+			if (eval_loop) {
+				sub.loop_iter = FIELD(node, right);
+				sub.loop_start = ts_node_start_byte(node);
+				sub.loop_end = ts_node_end_byte(node);
+			}
+			/* Only a branch that trains is the training half of a shared step. */
+			if (IS(node, if_statement) && ts_node_eq(ch, FIELD(node, consequence)) &&
+			    sem_offsets_any_in(&c->backward, ts_node_start_byte(ch), ts_node_end_byte(ch)) &&
+			    flag_branch(c, x, node, ch))
+				sub.train_branch = true;
+			sem_walk_block(c, sub, ch);
+		} else if (strstr(type, "_clause") && strcmp(type, "if_clause") != 0) {
+			if (sub.depth <= MAX_BLOCK_DEPTH)
+				walk_compound(c, &sub, ch);
+		} else if (sym != c->sem->ids.sym_comment) {
+			sem_scan_calls(c, x, ch);
+		}
+	}
+}
+
+static void walk_with(semantic *c, const ctx *x, TSNode node)
+{
+	ctx sub = ctx_nested(x);
+	uint32_t count = ts_node_named_child_count(node);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode ch = ts_node_named_child(node, i);
+		if (!IS(ch, with_clause))
+			continue;
+		sem_scan_calls(c, x, ch);
+		/* A clause we cannot read might be the no_grad being typed. */
+		grad_context g = ts_node_has_error(ch) ? GRAD_OFF : sem_with_grad(c, ch);
+		if (g == GRAD_OFF) {
+			sub.grad_off = true;
+			sem_grad_off_note(c, node);
+			func *f = &c->funcs[x->func];
+			if (f->nograd_with == UINT32_MAX)
+				f->nograd_with = ts_node_start_byte(node);
+		} else if (g == GRAD_ON) {
+			sub.grad_off = false;
+		}
+	}
+	TSNode body = FIELD(node, body);
+	sub.block_end = ts_node_end_byte(body);
+	sem_walk_block(c, sub, body);
+}
+
+static void walk_class(semantic *c, const ctx *x, TSNode node)
+{
+	ctx sub = ctx_nested(x);
+	unsigned kind = sem_class_kind_of(c, node);
+	sub.cls = -1;
+	/* Index the class by its position in c->classes for methods. */
+	span name = node_span(c, FIELD(node, name));
+	for (klass *k = sem_class_find(c, name); k && k < c->classes + c->classes_len && span_eq(k->name, name); k++)
+		if (ts_node_eq(k->node, node))
+			sub.cls = (int)(k - c->classes);
+	sub.exempt = x->exempt || (kind & CLASS_TESTCASE);
+	TSNode body = FIELD(node, body);
+	sub.block_end = ts_node_end_byte(body);
+	sem_walk_block(c, sub, body);
+}
+
+/* decorated is the decorated_definition around def, or a null node. */
+void sem_walk_function(semantic *c, const ctx *x, TSNode def, TSNode decorated)
+{
+	int index = sem_func_of_def(c, def);
+	if (index < 0)
+		return;
+	func *f = &c->funcs[index];
+	f->walked = true;
+	f->parent = x->func;
+	f->cls = x->cls;
+	unsigned kind = x->cls >= 0 ? c->classes[x->cls].kind : 0;
+
+	ctx sub = ctx_nested(x);
+	sub.func = index;
+	sub.cls = -1;
+	if (x->cls >= 0)
+		sub.module_class = (kind & CLASS_MODULE) ? x->cls : -1;
+	/* A function body runs where it is called, not where it is defined. */
+	sub.grad_off = false;
+	sub.in_loop = false;
+	sub.train_branch = false;
+	sub.after_train = false;
+	sub.loop_iter = null_node();
+	sub.lo = sub.hi;
+	sub.exempt = x->exempt;
+
+	/* A nested def inherits its function's evaluation name; a method of a nested class does not. */
+	bool inherits = x->func > 0 && x->cls < 0 && c->funcs[x->func].eval_name;
+	/*
+	 * Choice: the methods of an nn.Module (predict, forward_test, val_step)
+	 * are its API, and a class built on another package's base (a trainer's,
+	 * a recipe runner's, a model zoo's) has hooks that the framework's loop
+	 * may call under no_grad: their names are no evidence either way
+	 * (SPEC §2, GG001). Their callers here, an .eval() or a loop over
+	 * evaluation data still are.
+	 */
+	f->eval_name = !(kind & (CLASS_MODULE | CLASS_EXTERNAL)) && (sem_name_says_eval(c, f->name) || inherits);
+	/*
+	 * Choice: a model built on a framework's base (mmengine's BaseModel,
+	 * diffusers' ModelMixin) has its predict()/test_step() called by that
+	 * framework's loops, under no_grad: its own self.eval() says nothing of
+	 * the grad mode it runs in. Its callers here, and its own loops over
+	 * evaluation data, still do.
+	 */
+	f->framework_api = (kind & CLASS_MODULE) && (kind & CLASS_EXTERNAL);
+
+	if ((kind & CLASS_LIGHTNING) && sem_is_lightning_hook(f->name))
+		sub.grad_off = true;
+	if ((kind & CLASS_HF_TRAINER) && span_is(f->name, "prediction_step"))
+		sub.grad_off = true;
+
+	uint32_t count = ts_node_is_null(decorated) ? 0 : ts_node_named_child_count(decorated);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode d = ts_node_named_child(decorated, i);
+		if (!IS(d, decorator))
+			continue;
+		if (ts_node_has_error(d)) {
+			sub.grad_off = true;
+			continue;
+		}
+		grad_context g = sem_grad_context_of(c, ts_node_named_child(d, 0));
+		if (g == GRAD_OFF || g == GRAD_CONTROLLED)
+			sub.grad_off = true;
+	}
+	if (sub.grad_off)
+		sem_grad_off_note(c, def);
+	TSNode body = FIELD(def, body);
+	sub.block_end = ts_node_end_byte(body);
+	sem_walk_block(c, sub, body);
+}
+
+static void walk_statement(semantic *c, ctx *x, TSNode stmt)
+{
+	const gg_py_ids *ids = &c->sem->ids;
+	TSSymbol type = ts_node_symbol(stmt);
+	if (type == ids->sym_function_definition) {
+		sem_walk_function(c, x, stmt, null_node());
+	} else if (type == ids->sym_decorated_definition) {
+		TSNode def = FIELD(stmt, definition);
+		if (IS(def, function_definition))
+			sem_walk_function(c, x, def, stmt);
+		else if (IS(def, class_definition))
+			walk_class(c, x, def);
+	} else if (type == ids->sym_class_definition) {
+		walk_class(c, x, stmt);
+	} else if (type == ids->sym_with_statement) {
+		walk_with(c, x, stmt);
+	} else if (gg_py_may_have_body(ids, type) && ts_node_child_count(stmt) &&
+		   (!ts_node_has_error(stmt) || FIELD(stmt, body).id || FIELD(stmt, consequence).id)) {
+		/* Only a statement the parser could not read may lack its block (field lookups are dear). */
+		walk_compound(c, x, stmt);
+	} else if (!ts_node_has_error(stmt)) {
+		walk_simple(c, x, stmt);
+	}
+}
+
+/*
+ * The statements of a block (or the module) in order. A statement the parser
+ * could not read ends the findings for the rest of the block: it may be the
+ * context manager or the .train() being typed.
+ */
+void sem_walk_block(semantic *c, ctx x, TSNode block)
+{
+	if (ts_node_is_null(block) || x.depth > MAX_BLOCK_DEPTH)
+		return;
+	/* A cursor: ts_node_named_child(block, i) starts from the first child each time. */
+	TSTreeCursor cur = ts_tree_cursor_new(block);
+	for (bool more = ts_tree_cursor_goto_first_child(&cur); more && !c->error;
+	     more = ts_tree_cursor_goto_next_sibling(&cur)) {
+		TSNode stmt = ts_tree_cursor_current_node(&cur);
+		if (!ts_node_is_named(stmt) || IS(stmt, comment))
+			continue;
+		if (IS(stmt, ERROR)) {
+			x.grad_off = true;
+			continue;
+		}
+		walk_statement(c, &x, stmt);
+		if (ts_node_has_error(stmt))
+			x.grad_off = true;
+	}
+	ts_tree_cursor_delete(&cur);
+}
