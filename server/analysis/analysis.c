@@ -12,12 +12,12 @@
 
 const gg_rule_info gg_rules[] = {
 	{ "GG001", "eval-forward-with-grad", GG_SEVERITY_WARNING,
-	  "A model forward pass in evaluation code runs with gradient tracking enabled." },
+	  "A model forward pass in evaluation code runs with gradient tracking enabled.", &gg_rule_gg001 },
 	{ "GG002", "graph-accumulation", GG_SEVERITY_WARNING,
-	  "A tensor that carries autograd history is accumulated across loop iterations." },
+	  "A tensor that carries autograd history is accumulated across loop iterations.", &gg_rule_gg002 },
 	{ "GG003", "volatile-no-op", GG_SEVERITY_WARNING,
-	  "volatile=True has had no effect since PyTorch 0.4." },
-	{ NULL, NULL, 0, NULL },
+	  "volatile=True has had no effect since PyTorch 0.4.", &gg_rule_gg003 },
+	{ NULL, NULL, 0, NULL, NULL },
 };
 
 const gg_rule_info *gg_rule_lookup(const char *code)
@@ -33,8 +33,9 @@ const gg_rule_info *gg_rule_lookup(const char *code)
 struct gg_analyzer {
 	TSParser *parser;     /* owned */
 	gg_semantic *model;   /* owned; the model of the file being checked */
-	gg_rule_gg003 *gg003; /* owned */
-	gg_py_ids ids;        /* the grammar's node types and fields GG002 and GG003 test */
+	void **states;        /* owned; each rule's state, by its row in gg_rules */
+	size_t rules_len;
+	gg_py_ids ids;        /* the grammar's node types and fields the rules test */
 };
 
 gg_analyzer *gg_analyzer_new(char **error)
@@ -64,10 +65,23 @@ gg_analyzer *gg_analyzer_new(char **error)
 		return NULL;
 	}
 	a->model = gg_semantic_new(error);
-	a->gg003 = a->model ? gg_rule_gg003_new(error) : NULL;
-	if (!a->model || !a->gg003) {
+	while (gg_rules[a->rules_len].code)
+		a->rules_len++;
+	a->states = calloc(a->rules_len, sizeof *a->states);
+	if (!a->model || !a->states) {
+		if (error && !*error)
+			*error = gg_strdup_printf("out of memory");
 		gg_analyzer_delete(a);
 		return NULL;
+	}
+	for (size_t i = 0; i < a->rules_len; i++) {
+		const gg_rule_impl *impl = gg_rules[i].impl;
+		if (impl->state_new && !(a->states[i] = impl->state_new(error))) {
+			if (error && !*error)
+				*error = gg_strdup_printf("%s: out of memory", gg_rules[i].code);
+			gg_analyzer_delete(a);
+			return NULL;
+		}
 	}
 	return a;
 }
@@ -79,7 +93,10 @@ void gg_analyzer_delete(gg_analyzer *a)
 	if (a->parser)
 		ts_parser_delete(a->parser);
 	gg_semantic_delete(a->model);
-	gg_rule_gg003_delete(a->gg003);
+	for (size_t i = 0; a->states && i < a->rules_len; i++)
+		if (a->states[i])
+			gg_rules[i].impl->state_delete(a->states[i]);
+	free(a->states);
 	free(a);
 }
 
@@ -227,13 +244,12 @@ int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
 	if (got <= 0)
 		return got;
 	size_t before = out->len;
-	int rc = gg_semantic_build(a->model, src, ts_tree_root_node(tree));
-	if (!rc)
-		rc = gg_rule_gg001_check(a->model, out);
-	if (!rc)
-		rc = gg_rule_gg002_check(&a->ids, gg_semantic_index(a->model), src, ts_tree_root_node(tree), out);
-	if (!rc)
-		rc = gg_rule_gg003_check(a->gg003, &a->ids, src, ts_tree_root_node(tree), out);
+	/* One model of the file; every rule of the table reads it. */
+	gg_rule_input in = { src, ts_tree_root_node(tree), a->model, &a->ids };
+	int rc = gg_semantic_build(a->model, src, in.root);
+	for (size_t i = 0; i < a->rules_len && !rc; i++)
+		rc = gg_rules[i].impl->check(a->states[i], &in, out);
+	gg_semantic_clear(a->model);
 	if (!rc) {
 		/* Post-filters, so every rule gets select/ignore/severity and noqa alike. */
 		gg_config_apply(src->config, out, before);
@@ -306,6 +322,7 @@ int gg_analyzer_grad_at(gg_analyzer *a, const gg_source *src, uint32_t row, cons
 		if (*why)
 			break;
 	}
+	gg_semantic_clear(a->model);
 	if (owned)
 		ts_tree_delete(owned);
 	return rc ? rc : *why != NULL;

@@ -850,6 +850,8 @@ static int places_add(places_seen *s, const gg001_places *p, bool *fresh)
 
 static int gg001_fixes(fixer *fx, TSNode call, gg_fixes *out)
 {
+	if (!type_is(call, "call"))
+		return 0; /* a finding of another shape: only its noqa */
 	bool inference_first = fx->config && fx->config->prefer == GG_PREFER_INFERENCE_MODE;
 	int rc0 = trains_facts_build(fx);
 	if (rc0)
@@ -1186,6 +1188,19 @@ static void fixer_close(fixer *fx)
 	memset(&fx->seen, 0, sizeof fx->seen);
 }
 
+/* Each rule's fixes, found by the finding's code: the routing table of the fix engine. */
+typedef struct rule_fixes {
+	const char *code;
+	int (*fixes)(fixer *fx, TSNode n, gg_fixes *out);
+} rule_fixes;
+
+static const rule_fixes rules_fixes[] = {
+	{ "GG001", gg001_fixes },
+	{ "GG002", gg002_fixes },
+	{ "GG003", gg003_fixes },
+	{ NULL, NULL },
+};
+
 /* Appends finding's fixes to out; on failure out is as it was. */
 static int fixer_list(fixer *fx, const gg_finding *finding, gg_fixes *out)
 {
@@ -1196,14 +1211,11 @@ static int fixer_list(fixer *fx, const gg_finding *finding, gg_fixes *out)
 	TSNode n = finding_node(fx);
 	size_t before = out->len;
 	int rc = 0;
-	if (!ts_node_is_null(n)) {
-		if (strcmp(finding->code, "GG001") == 0 && type_is(n, "call"))
-			rc = gg001_fixes(fx, n, out);
-		else if (strcmp(finding->code, "GG002") == 0)
-			rc = gg002_fixes(fx, n, out);
-		else if (strcmp(finding->code, "GG003") == 0)
-			rc = gg003_fixes(fx, n, out);
-	}
+	for (const rule_fixes *r = rules_fixes; !ts_node_is_null(n) && r->code; r++)
+		if (strcmp(finding->code, r->code) == 0) {
+			rc = r->fixes(fx, n, out);
+			break;
+		}
 	if (!rc)
 		rc = noqa_fix(fx, out);
 	if (rc)

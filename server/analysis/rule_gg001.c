@@ -202,9 +202,10 @@ static void report(semantic *c, const event *e)
 	}
 }
 
-int gg_rule_gg001_check(gg_semantic *s, gg_findings *out)
+static int gg001_check(void *state, const gg_rule_input *in, gg_findings *out)
 {
-	semantic *c = s->file;
+	(void)state;
+	semantic *c = in->model->file;
 	if (!c)
 		return 0; /* nothing built: the file imports no framework */
 	c->out = out;
@@ -213,3 +214,5 @@ int gg_rule_gg001_check(gg_semantic *s, gg_findings *out)
 	c->out = NULL;
 	return c->error;
 }
+
+const gg_rule_impl gg_rule_gg001 = { NULL, NULL, gg001_check };

@@ -1666,9 +1666,13 @@ static void file_facts_collect(check *c, TSNode root)
 
 /* ---- the rule ---- */
 
-int gg_rule_gg002_check(const gg_py_ids *ids, const gg_tree_index *index, const gg_source *src, TSNode root,
-			    gg_findings *out)
+static int gg002_check(void *state, const gg_rule_input *in, gg_findings *out)
 {
+	(void)state;
+	const gg_py_ids *ids = in->ids;
+	const gg_tree_index *index = gg_semantic_index(in->model);
+	const gg_source *src = in->src;
+	TSNode root = in->root;
 	check c;
 	memset(&c, 0, sizeof c);
 	c.ids = ids;
@@ -1723,3 +1727,5 @@ int gg_rule_gg002_check(const gg_py_ids *ids, const gg_tree_index *index, const 
 	free(c.own_calls);
 	return rc;
 }
+
+const gg_rule_impl gg_rule_gg002 = { NULL, NULL, gg002_check };

@@ -20,29 +20,32 @@ extern const unsigned gg_query_gg003_len;
 
 static const char rule_code[] = "GG003";
 
-struct gg_rule_gg003 {
+typedef struct gg003_state {
 	gg_query *query;       /* owned */
 	TSQueryCursor *cursor; /* owned */
 	uint32_t cap_volatile;
-};
+} gg003_state;
 
-gg_rule_gg003 *gg_rule_gg003_new(char **error)
+static void gg003_delete(void *state);
+
+static void *gg003_new(char **error)
 {
-	gg_rule_gg003 *r = calloc(1, sizeof *r);
+	gg003_state *r = calloc(1, sizeof *r);
 	if (!r)
 		return NULL;
 	r->query = gg_query_new(gg_python_language(), "gg003", gg_query_gg003, gg_query_gg003_len, error);
 	r->cursor = ts_query_cursor_new();
 	if (!r->query || !r->cursor) {
-		gg_rule_gg003_delete(r);
+		gg003_delete(r);
 		return NULL;
 	}
 	r->cap_volatile = gg_query_capture_id(r->query, "volatile");
 	return r;
 }
 
-void gg_rule_gg003_delete(gg_rule_gg003 *r)
+static void gg003_delete(void *state)
 {
+	gg003_state *r = state;
 	if (!r)
 		return;
 	gg_query_delete(r->query);
@@ -61,8 +64,12 @@ static int report(gg_findings *out, TSNode kw)
 	return gg_findings_push(out, rule_code, GG_SEVERITY_WARNING, at, message) ? 0 : -ENOMEM;
 }
 
-int gg_rule_gg003_check(gg_rule_gg003 *r, const gg_py_ids *ids, const gg_source *src, TSNode root, gg_findings *out)
+static int gg003_check(void *state, const gg_rule_input *in, gg_findings *out)
 {
+	gg003_state *r = state;
+	const gg_py_ids *ids = in->ids;
+	const gg_source *src = in->src;
+	TSNode root = in->root;
 	/* Nearly no file spells the keyword: skip the import scan and the query for those. */
 	if (!memmem(src->text, src->len, "volatile", 8))
 		return 0;
@@ -81,3 +88,5 @@ int gg_rule_gg003_check(gg_rule_gg003 *r, const gg_py_ids *ids, const gg_source 
 			rc = report(out, kw);
 	return rc;
 }
+
+const gg_rule_impl gg_rule_gg003 = { gg003_new, gg003_delete, gg003_check };

@@ -15,18 +15,30 @@
  * it returns.
  */
 
-/* GG001 reports the forwards the model s found with grad on whose evaluation evidence holds. */
-int gg_rule_gg001_check(gg_semantic *s, gg_findings *out);
+/* What every rule's check is handed: the file, its tree, and the model built for it. */
+typedef struct gg_rule_input {
+	const gg_source *src;
+	TSNode root;
+	gg_semantic *model;   /* built for src by gg_semantic_build */
+	const gg_py_ids *ids; /* the grammar's node types and fields */
+} gg_rule_input;
 
-/* GG002 and GG003 keep no state between files. Append their findings for src to out; 0 or a negative errno. */
-/* index may be NULL: GG002 then walks the tree itself. */
-int gg_rule_gg002_check(const gg_py_ids *ids, const gg_tree_index *index, const gg_source *src, TSNode root,
-			gg_findings *out);
+/*
+ * A rule's implementation, one per row of gg_rules (analysis.c): its
+ * per-thread state (state_new NULL: none) and its check, which appends the
+ * rule's findings for in->src to out and returns 0 or a negative errno.
+ */
+typedef struct gg_rule_impl {
+	void *(*state_new)(char **error);
+	void (*state_delete)(void *state);
+	int (*check)(void *state, const gg_rule_input *in, gg_findings *out);
+} gg_rule_impl;
 
-typedef struct gg_rule_gg003 gg_rule_gg003;
-
-gg_rule_gg003 *gg_rule_gg003_new(char **error);
-void gg_rule_gg003_delete(gg_rule_gg003 *r);
-int gg_rule_gg003_check(gg_rule_gg003 *r, const gg_py_ids *ids, const gg_source *src, TSNode root, gg_findings *out);
+/* GG001 (rule_gg001.c): the model's forwards with grad on whose evaluation evidence holds. */
+extern const gg_rule_impl gg_rule_gg001;
+/* GG002 (rule_gg002.c): tensors with history accumulated across iterations. */
+extern const gg_rule_impl gg_rule_gg002;
+/* GG003 (rule_gg003.c): volatile=True, a query. */
+extern const gg_rule_impl gg_rule_gg003;
 
 #endif
