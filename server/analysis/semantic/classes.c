@@ -199,3 +199,78 @@ bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth)
 	}
 	return false;
 }
+
+/*
+ * Whether k is a plain class of the file: every base is `object`, the
+ * standard library's, or another plain class of the file. An imported base
+ * of any other package, or one that cannot be resolved, may be a module.
+ */
+bool sem_class_is_plain(semantic *c, klass *k, unsigned depth)
+{
+	if (depth > MAX_CLASS_DEPTH || (sem_class_kind(c, k, 0) & (CLASS_MODULE | CLASS_EXTERNAL)))
+		return false;
+	TSNode supers = FIELD(k->node, superclasses);
+	uint32_t count = ts_node_is_null(supers) ? 0 : ts_node_named_child_count(supers);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode base = ts_node_named_child(supers, i);
+		if (IS(base, keyword_argument))
+			continue; /* metaclass=...: no base */
+		span name = node_span(c, base);
+		if (span_is(name, "object"))
+			continue;
+		if (!sem_is_name_chain(c, base))
+			return false;
+		klass *own = IS(base, identifier) && !sem_binding_find(c, name) ? sem_class_find(c, name) : NULL;
+		if (own) {
+			if (own == k || !sem_class_is_plain(c, own, depth + 1))
+				return false;
+			continue;
+		}
+		if (!sem_binding_find(c, node_span(c, sem_chain_root(c, base))) || !sem_name_resolve(c, base) ||
+		    !base_is_plain_library(sem_resolved(c)))
+			return false;
+	}
+	return true;
+}
+
+/* Whether every return under n (nested definitions left out) constructs a plain class of the file; *seen counts them. */
+static bool returns_plain(semantic *c, TSNode n, unsigned depth, unsigned *seen)
+{
+	if (depth > MAX_BLOCK_DEPTH)
+		return false;
+	uint32_t count = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode child = ts_node_named_child(n, i);
+		if (IS(child, function_definition) || IS(child, class_definition) || IS(child, lambda))
+			continue;
+		if (IS(child, return_statement)) {
+			TSNode value = ts_node_named_child_count(child) ? ts_node_named_child(child, 0) : null_node();
+			TSNode fn = IS(value, call) ? FIELD(value, function) : null_node();
+			klass *k = IS(fn, identifier) && !sem_binding_find(c, node_span(c, fn)) ? sem_class_find(c, node_span(c, fn))
+											     : NULL;
+			if (!k || !sem_class_is_plain(c, k, 0))
+				return false;
+			++*seen;
+			continue;
+		}
+		if (!returns_plain(c, child, depth + 1, seen))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Whether name is a function of the file whose every return constructs a
+ * plain class of the file (def get_codec(): return Codec(...)): what it
+ * makes is no module.
+ */
+bool sem_func_makes_plain(semantic *c, span name)
+{
+	size_t i = sem_func_names_lower(c, name);
+	if (i >= c->funcs_len - 1 || !span_eq(c->func_names[i].name, name) ||
+	    (i + 1 < c->funcs_len - 1 && span_eq(c->func_names[i + 1].name, name)))
+		return false; /* none, or defined twice: which one runs is not known */
+	TSNode body = FIELD(c->funcs[c->func_names[i].index].def, body);
+	unsigned seen = 0;
+	return !ts_node_is_null(body) && returns_plain(c, body, 0, &seen) && seen > 0;
+}

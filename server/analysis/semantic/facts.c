@@ -62,6 +62,9 @@ static void assignment_classify(semantic *c, TSNode left, TSNode right)
 		klass *k = sem_class_find(c, last);
 		if (k && (sem_class_kind(c, k, 0) & CLASS_MODULE))
 			PUSH(c, c->models.items, c->models.len, c->models.cap, target);
+		/* A plain class of the file, or a function that makes one: not a module, whatever the name says. */
+		else if (k ? sem_class_is_plain(c, k, 0) : sem_func_makes_plain(c, last))
+			PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
 		return;
 	}
 	if (!sem_name_resolve(c, fn))
