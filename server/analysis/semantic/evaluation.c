@@ -195,7 +195,7 @@ evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer)
 bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded)
 {
 	const func *f = &c->funcs[scope];
-	if (!ts_node_is_null(ev->eval_call) && !f->framework_api &&
+	if (!ts_node_is_null(ev->eval_call) && !f->callers_own_mode &&
 	    !sem_offsets_any_in(&c->backward, ts_node_start_byte(ev->eval_call), ev->region_end) &&
 	    !(scope == 0 && f->bw))
 		return true;

@@ -131,7 +131,7 @@ typedef struct func {
 	int parent;       /* enclosing function, 0 for the module */
 	int cls;          /* class whose body defines it directly, or -1 */
 	bool eval_name;   /* its name (or an enclosing function's) says evaluation */
-	bool framework_api; /* a method of a model built on a framework's base: that framework calls it */
+	bool callers_own_mode; /* its own X.eval() says nothing of grad: a framework's hook, a module's forward */
 	bool wrapper;     /* names no_grad/inference_mode: a grad-disabling wrapper */
 	bool walked;
 	bool bw;          /* backward on its code path, callees included */

@@ -346,9 +346,12 @@ void sem_walk_function(semantic *c, const ctx *x, TSNode def, TSNode decorated)
 	 * diffusers' ModelMixin) has its predict()/test_step() called by that
 	 * framework's loops, under no_grad: its own self.eval() says nothing of
 	 * the grad mode it runs in. Its callers here, and its own loops over
-	 * evaluation data, still do.
+	 * evaluation data, still do. So for a module's own forward(): an
+	 * `self.vocoder.eval()` there picks a submodule's behaviour, and whether
+	 * autograd records is its callers' choice (training runs it too).
 	 */
-	f->framework_api = (kind & CLASS_MODULE) && (kind & CLASS_EXTERNAL);
+	f->callers_own_mode = (kind & CLASS_MODULE) &&
+			      ((kind & CLASS_EXTERNAL) || span_is(f->name, "forward") || span_is(f->name, "__call__"));
 
 	if ((kind & CLASS_LIGHTNING) && sem_is_lightning_hook(f->name))
 		sub.grad_off = true;
