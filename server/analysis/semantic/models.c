@@ -69,6 +69,17 @@ bool sem_chain_is_model(const semantic *c, const ctx *x, const chain *obj, bool 
 	*loaded = sem_spanset_has(&c->loaded, obj->text);
 	if (sem_receiver_find(c, x, obj->text) || sem_spanset_has(&c->models, obj->text))
 		return true;
+	/*
+	 * A submodule of an evident model: model.encoder(x) after model.eval(),
+	 * ddp.module(x) (DistributedDataParallel's wrapped model). A method of
+	 * the file's classes is a call instead, followed by the call graph.
+	 */
+	if (!obj->identifier && obj->text.len > obj->last.len + 1 && !sem_is_func_name(c, obj->last) &&
+	    (span_is(obj->last, "module") || sem_name_says_model(c, obj->last))) {
+		span owner = { obj->text.ptr, obj->text.len - obj->last.len - 1 };
+		if (sem_receiver_find(c, x, owner) || sem_spanset_has(&c->models, owner))
+			return true;
+	}
 	/* A name an import binds is a module or a function: torchvision.models.resnet18, F.linear. */
 	if (sem_binding_find(c, obj->root))
 		return false;
