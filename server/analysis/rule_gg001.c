@@ -125,8 +125,15 @@ static void report(semantic *c, const event *e)
 	if (!local && s) {
 		text_add(c, &m, ", called from ");
 		caller_add(c, &m, s->caller);
-		if (s->flag_false)
-			text_add(c, &m, " with %.*s=False", (int)f->flag.len, f->flag.ptr);
+		if (s->flag_false) {
+			span v = ts_node_is_null(s->flag_arg) ? (span){ NULL, 0 } : quote_of(c, s->flag_arg);
+			if (v.len)
+				text_add(c, &m, " with %.*s=%.*s", (int)f->flag.len, f->flag.ptr, (int)v.len, v.ptr);
+			else if (f->flag_string)
+				text_add(c, &m, " with the default %.*s", (int)f->flag.len, f->flag.ptr);
+			else
+				text_add(c, &m, " with %.*s=False", (int)f->flag.len, f->flag.ptr);
+		}
 		text_add(c, &m, " on line %d", row_of(s->call));
 	}
 

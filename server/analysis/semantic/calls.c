@@ -44,9 +44,19 @@ static int site_callee(const semantic *c, const site *s)
 }
 
 /* Whether a call passes a false value for the callee's flag: step(batch, False), train=False, or the default. */
-static bool site_passes_false(const semantic *c, const site *s, const func *callee)
+/* Whether v, passed for callee's flag, turns its training branch off: False, or another mode's string. */
+static bool flag_value_false(const semantic *c, const func *callee, TSNode v)
+{
+	span got;
+	if (callee->flag_string)
+		return sem_string_value(c, v, &got) && !span_eq(got, callee->flag_value);
+	return IS(v, false);
+}
+
+static bool site_passes_false(const semantic *c, site *s, const func *callee)
 {
 	TSNode args = FIELD(s->call, arguments);
+	s->flag_arg = null_node();
 	if (!callee->flag.len || !IS(args, argument_list))
 		return false;
 	/* self.step(batch, False): self is the first parameter, not an argument. */
@@ -56,15 +66,18 @@ static bool site_passes_false(const semantic *c, const site *s, const func *call
 	for (uint32_t i = 0; i < count; i++) {
 		TSNode a = sem_argument_at(c, args, i);
 		if (IS(a, keyword_argument)) {
-			if (span_eq(node_span(c, FIELD(a, name)), callee->flag))
-				return IS(FIELD(a, value), false);
+			if (span_eq(node_span(c, FIELD(a, name)), callee->flag)) {
+				s->flag_arg = FIELD(a, value);
+				return flag_value_false(c, callee, s->flag_arg);
+			}
 			continue;
 		}
 		if (IS(a, list_splat) || IS(a, dictionary_splat))
 			return false;
 		if ((int)i == pos) {
 			given = true;
-			if (IS(a, false))
+			s->flag_arg = a;
+			if (flag_value_false(c, callee, a))
 				return true;
 		}
 	}

@@ -228,8 +228,15 @@ int sem_facts_collect(semantic *c, TSNode root)
 	TSNode *callees = NULL, *offs = NULL; /* owned */
 	size_t callees_len = 0, callees_cap = 0, offs_len = 0, offs_cap = 0;
 
-	func module = { root, 0, (uint32_t)c->len, { "<module>", 8 }, 0, -1, false, false, false, false, false, false,
-			false, false, { NULL, 0 }, -1, false, -1, UINT32_MAX };
+	func module;
+	memset(&module, 0, sizeof module);
+	module.def = root;
+	module.end = (uint32_t)c->len;
+	module.name = (span){ "<module>", 8 };
+	module.cls = -1;
+	module.flag_index = -1;
+	module.eval_site = -1;
+	module.nograd_with = UINT32_MAX;
 	PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, module);
 
 	/*

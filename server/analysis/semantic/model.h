@@ -139,6 +139,8 @@ typedef struct func {
 	bool guarded;     /* every call site in the file has grad off */
 	bool from_forward;/* called from a forward(): part of the model */
 	span flag;        /* the parameter of `if train:` around its backward */
+	span flag_value;  /* "train" of `if mode == "train":`, when flag_string */
+	bool flag_string; /* the flag is compared with a string, not tested for truth */
 	int flag_index;   /* its position among the parameters */
 	bool flag_default_false;
 	int eval_site;    /* a site that runs it as evaluation code with grad on, or -1 */
@@ -194,6 +196,7 @@ typedef struct site {
 	bool on_model;  /* model.f(...), model a module: f is a method of one of this file's module classes */
 	bool grad_off;
 	bool flag_false;/* passes a false value for the callee's flag */
+	TSNode flag_arg; /* the value it passes for the flag, or a null node (the default) */
 	bool counted;   /* its callee's backward is already counted in the caller */
 	evidence ev;
 } site;
@@ -462,6 +465,7 @@ void sem_spanset_sort(spanset *s);
 bool sem_spanset_has(const spanset *s, span key);
 uint32_t sem_argument_count(const semantic *c, TSNode args);
 TSNode sem_argument_at(const semantic *c, TSNode args, uint32_t index);
+bool sem_string_value(const semantic *c, TSNode n, span *out);
 bool sem_is_name_chain(const semantic *c, TSNode n);
 TSNode sem_chain_root(const semantic *c, TSNode n);
 span sem_chain_last(const semantic *c, TSNode n);

@@ -117,3 +117,21 @@ span sem_method_of(const semantic *c, const gg_call_ref *ref)
 {
 	return (span){ c->text + ref->method_start, ref->attribute ? ref->callee_end - ref->method_start : 0 };
 }
+
+/* The text inside a plain string literal ('valid', "train", r"x"), false for f-strings and concatenations. */
+bool sem_string_value(const semantic *c, TSNode n, span *out)
+{
+	if (!IS(n, string))
+		return false;
+	span t = node_span(c, n);
+	size_t i = 0;
+	while (i < t.len && strchr("rRbBuU", t.ptr[i]))
+		i++;
+	if (i >= t.len || (t.ptr[i] != '"' && t.ptr[i] != '\''))
+		return false; /* an f-string, or something stranger */
+	size_t q = t.len - i >= 6 && t.ptr[i + 1] == t.ptr[i] && t.ptr[i + 2] == t.ptr[i] ? 3 : 1;
+	if (t.len < i + 2 * q)
+		return false;
+	*out = (span){ t.ptr + i + q, t.len - i - 2 * q };
+	return true;
+}

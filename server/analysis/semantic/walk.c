@@ -181,11 +181,11 @@ static void walk_simple(semantic *c, ctx *x, TSNode stmt)
 }
 
 /* The position of a parameter named name of def, or -1. */
-static int parameter_index(const semantic *c, TSNode def, span name, bool *default_false)
+static int parameter_index(const semantic *c, TSNode def, span name, TSNode *dflt)
 {
 	TSNode params = FIELD(def, parameters);
 	uint32_t count = ts_node_is_null(params) ? 0 : ts_node_named_child_count(params);
-	*default_false = false;
+	*dflt = null_node();
 	for (uint32_t i = 0, pos = 0; i < count; i++) {
 		TSNode p = ts_node_named_child(params, i);
 		if (IS(p, comment))
@@ -196,8 +196,7 @@ static int parameter_index(const semantic *c, TSNode def, span name, bool *defau
 		else if (IS(p, typed_parameter))
 			id = ts_node_named_child(p, 0);
 		if (IS(id, identifier) && span_eq(node_span(c, id), name)) {
-			TSNode value = FIELD(p, value);
-			*default_false = IS(value, false);
+			*dflt = FIELD(p, value);
 			return (int)pos;
 		}
 		pos++;
@@ -206,29 +205,39 @@ static int parameter_index(const semantic *c, TSNode def, span name, bool *defau
 }
 
 /*
- * `if train:` / `if is_training:` on a parameter of the current function:
- * the branch a shared step trains in. Records its range and returns true.
+ * Whether if_stmt tests a parameter of its function, as a shared step's
+ * `if train:` or `if mode == "train":` does; records the flag and the
+ * branch's range.
  */
 static bool flag_branch(semantic *c, const ctx *x, TSNode if_stmt, TSNode block)
 {
 	TSNode cond = FIELD(if_stmt, condition);
 	func *f = &c->funcs[x->func];
+	span value = { NULL, 0 };
+	bool string = IS(cond, comparison_operator) && ts_node_child_count(cond) == 3 &&
+		      span_is(node_span(c, ts_node_child(cond, 1)), "==") &&
+		      sem_string_value(c, ts_node_named_child(cond, 1), &value);
+	if (string)
+		cond = ts_node_named_child(cond, 0);
 	if (x->func == 0 || !IS(cond, identifier))
 		return false;
 	span name = node_span(c, cond);
-	bool default_false;
-	int index = parameter_index(c, f->def, name, &default_false);
-	if (index < 0 || (f->flag.len && !span_eq(f->flag, name)))
+	TSNode dflt;
+	int index = parameter_index(c, f->def, name, &dflt);
+	if (index < 0 || (f->flag.len && (!span_eq(f->flag, name) || f->flag_string != string ||
+					  (string && !span_eq(f->flag_value, value)))))
 		return false;
 	f->flag = name;
 	f->flag_index = index;
-	f->flag_default_false = default_false;
+	f->flag_string = string;
+	f->flag_value = value;
+	span d;
+	f->flag_default_false = string ? sem_string_value(c, dflt, &d) && !span_eq(d, value) : IS(dflt, false);
 	flag_range r = { x->func, ts_node_start_byte(block), ts_node_end_byte(block) };
 	PUSH(c, c->flags, c->flags_len, c->flags_cap, r);
 	return true;
 }
 
-/* if/for/while/try/match and their clauses: expressions in the header, blocks below. */
 static void walk_compound(semantic *c, const ctx *x, TSNode node)
 {
 	bool loop = IS(node, for_statement) || IS(node, while_statement);
