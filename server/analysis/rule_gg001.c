@@ -80,9 +80,7 @@ static void report(semantic *c, const event *e)
 	if (e->scope > 0 && f->guarded)
 		return;
 	const evidence *ev = &e->ev;
-	bool region = !ts_node_is_null(ev->eval_call) && !f->callers_own_mode &&
-		      !sem_offsets_any_in(&c->backward, ts_node_start_byte(ev->eval_call), ev->region_end) &&
-		      !(e->scope == 0 && f->bw);
+	bool region = sem_eval_region_holds(c, ev, e->scope);
 	bool loop = !ts_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end);
 	/*
 	 * Choice: a closure that the file returns, and never calls, runs where

@@ -192,12 +192,22 @@ evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer)
 }
 
 /* Whether code at a site or event has evaluation evidence whose path has no backward. */
+/*
+ * Whether the X.eval() region in force holds as evaluation evidence: no
+ * backward inside it, nor a call of a function that trains (backward_propagate
+ * notes those calls as backward too). At module level too: a script that
+ * trains and then evaluates is split at its .eval().
+ */
+bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope)
+{
+	return !ts_node_is_null(ev->eval_call) && !c->funcs[scope].callers_own_mode &&
+	       !sem_offsets_any_in(&c->backward, ts_node_start_byte(ev->eval_call), ev->region_end);
+}
+
 bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded)
 {
 	const func *f = &c->funcs[scope];
-	if (!ts_node_is_null(ev->eval_call) && !f->callers_own_mode &&
-	    !sem_offsets_any_in(&c->backward, ts_node_start_byte(ev->eval_call), ev->region_end) &&
-	    !(scope == 0 && f->bw))
+	if (sem_eval_region_holds(c, ev, scope))
 		return true;
 	if (!ts_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end))
 		return true;

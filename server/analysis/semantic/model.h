@@ -441,6 +441,7 @@ receiver *sem_receiver_find(const semantic *c, const ctx *x, span text);
 void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, TSNode receiver_node, TSNode call);
 bool sem_iterable_says_eval(const semantic *c, TSNode it);
 evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer);
+bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope);
 bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded);
 
 /* models.c */
