@@ -22,7 +22,8 @@ class Lookup(object):
 def make_table():
     if torch.cuda.is_available():
         return CharTable("abc")
-    return CharTable("xyz")
+    table = CharTable("xyz")
+    return table
 
 
 class Speller:

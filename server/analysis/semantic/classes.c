@@ -233,8 +233,34 @@ bool sem_class_is_plain(semantic *c, klass *k, unsigned depth)
 	return true;
 }
 
-/* Whether every return under n (nested definitions left out) constructs a plain class of the file; *seen counts them. */
-static bool returns_plain(semantic *c, TSNode n, unsigned depth, unsigned *seen)
+/* Whether value constructs a plain class of the file: Codec(...). */
+static bool constructs_plain(semantic *c, TSNode value)
+{
+	TSNode fn = IS(value, call) ? FIELD(value, function) : null_node();
+	klass *k = IS(fn, identifier) && !sem_binding_find(c, node_span(c, fn)) ? sem_class_find(c, node_span(c, fn)) : NULL;
+	return k && sem_class_is_plain(c, k, 0);
+}
+
+/* Whether the local name, within [start, end), is only ever assigned plain constructions (enc = Codec(...)). */
+static bool local_holds_plain(semantic *c, span name, uint32_t start, uint32_t end)
+{
+	bool any = false;
+	for (size_t i = 0; i < c->assigns_len; i++) {
+		uint32_t at = ts_node_start_byte(c->assign_left[i]);
+		if (at < start || at >= end || !span_eq(node_span(c, c->assign_left[i]), name))
+			continue;
+		if (!constructs_plain(c, c->assign_right[i]))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+/*
+ * Whether every return under n (nested definitions left out) constructs a
+ * plain class of the file, directly or through a local name; *seen counts them.
+ */
+static bool returns_plain(semantic *c, const func *f, TSNode n, unsigned depth, unsigned *seen)
 {
 	if (depth > MAX_BLOCK_DEPTH)
 		return false;
@@ -245,15 +271,13 @@ static bool returns_plain(semantic *c, TSNode n, unsigned depth, unsigned *seen)
 			continue;
 		if (IS(child, return_statement)) {
 			TSNode value = ts_node_named_child_count(child) ? ts_node_named_child(child, 0) : null_node();
-			TSNode fn = IS(value, call) ? FIELD(value, function) : null_node();
-			klass *k = IS(fn, identifier) && !sem_binding_find(c, node_span(c, fn)) ? sem_class_find(c, node_span(c, fn))
-											     : NULL;
-			if (!k || !sem_class_is_plain(c, k, 0))
+			if (!constructs_plain(c, value) &&
+			    !(IS(value, identifier) && local_holds_plain(c, node_span(c, value), f->start, f->end)))
 				return false;
 			++*seen;
 			continue;
 		}
-		if (!returns_plain(c, child, depth + 1, seen))
+		if (!returns_plain(c, f, child, depth + 1, seen))
 			return false;
 	}
 	return true;
@@ -270,7 +294,8 @@ bool sem_func_makes_plain(semantic *c, span name)
 	if (i >= c->funcs_len - 1 || !span_eq(c->func_names[i].name, name) ||
 	    (i + 1 < c->funcs_len - 1 && span_eq(c->func_names[i + 1].name, name)))
 		return false; /* none, or defined twice: which one runs is not known */
-	TSNode body = FIELD(c->funcs[c->func_names[i].index].def, body);
+	const func *f = &c->funcs[c->func_names[i].index];
+	TSNode body = FIELD(f->def, body);
 	unsigned seen = 0;
-	return !ts_node_is_null(body) && returns_plain(c, body, 0, &seen) && seen > 0;
+	return !ts_node_is_null(body) && returns_plain(c, f, body, 0, &seen) && seen > 0;
 }
