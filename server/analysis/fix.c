@@ -209,6 +209,17 @@ void gg_fixes_free(gg_fixes *f)
 	gg_fixes_init(f);
 }
 
+const gg_fix *gg_fixes_applied(const gg_fixes *f, bool unsafe)
+{
+	for (size_t i = 0; i < f->len; i++)
+		if (f->items[i].safe)
+			return &f->items[i];
+	for (size_t i = 0; unsafe && i < f->len; i++)
+		if (f->items[i].kind != GG_FIX_NOQA)
+			return &f->items[i];
+	return NULL;
+}
+
 const char *gg_fix_kind_name(gg_fix_kind kind)
 {
 	switch (kind) {

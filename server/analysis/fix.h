@@ -55,6 +55,13 @@ typedef struct gg_fixes {
 void gg_fixes_init(gg_fixes *f);
 void gg_fixes_free(gg_fixes *f);
 
+/*
+ * The fix `check --fix` applies of a finding's fixes: the first safe one;
+ * with unsafe, else the first that changes code (a `# noqa` is none). NULL
+ * when there is none. Every front end that names "the" fix asks this.
+ */
+const gg_fix *gg_fixes_applied(const gg_fixes *f, bool unsafe);
+
 /* A stable short name for the kind ("wrap-no-grad"), for JSON and code action data. */
 const char *gg_fix_kind_name(gg_fix_kind kind);
 

@@ -188,15 +188,11 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 	}
 	size_t took_count = 0;
 	for (size_t i = 0; each && i < findings.len && !rc; i++) {
-		for (size_t k = 0; k < each[i].len; k++) {
-			/* Unsafe fixes: the best one that changes the code (a # noqa is no fix). */
-			const gg_fix *fix = &each[i].items[k];
-			if (!fix->safe && !(unsafe && fix->kind != GG_FIX_NOQA))
-				continue;
+		const gg_fix *fix = gg_fixes_applied(&each[i], unsafe);
+		if (fix) {
 			bool took;
-			rc = fix_all_take(&taken, &each[i].items[k], &took);
+			rc = fix_all_take(&taken, fix, &took);
 			took_count += took;
-			break;
 		}
 	}
 	if (!rc && taken.len) {

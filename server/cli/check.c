@@ -229,10 +229,14 @@ static cJSON *json_location(gg_position p)
 	return o;
 }
 
-/* The fix member: the best fix (ruff's shape) or null; with --all-fixes also "fixes", every one with its kind. */
+/* The fix member: the fix --fix applies (ruff's shape) or null; with --all-fixes also "fixes", every one with its kind. */
 static int emit_json_fixes(check_run *run, cJSON *row, const gg_fixes *fixes, const gg_position_table *positions)
 {
-	cJSON *best = fixes->len ? gg_cli_fix_json(&fixes->items[0], positions, false) : cJSON_CreateNull();
+	/* The fix --fix (with --unsafe-fixes) applies; a finding whose only fix is its noqa shows that. */
+	const gg_fix *applied = gg_fixes_applied(fixes, true);
+	if (!applied && fixes->len)
+		applied = &fixes->items[0];
+	cJSON *best = applied ? gg_cli_fix_json(applied, positions, false) : cJSON_CreateNull();
 	if (!best || !cJSON_AddItemToObject(row, "fix", best)) {
 		cJSON_Delete(best);
 		return -ENOMEM;
@@ -297,10 +301,8 @@ static int emit_json(check_run *run, check_out *o, const char *path, const gg_fi
 /* The title of the finding's best fix, for `help:`; the `# noqa` suppression is not a fix. */
 static const char *fix_help(const gg_fixes *fixes)
 {
-	for (size_t i = 0; i < fixes->len; i++)
-		if (fixes->items[i].kind != GG_FIX_NOQA)
-			return fixes->items[i].title;
-	return NULL;
+	const gg_fix *fix = gg_fixes_applied(fixes, true);
+	return fix ? fix->title : NULL;
 }
 
 /* start and end are in code points, UTF-16 units for sarif (positions_compute). */

@@ -5,6 +5,7 @@ result compiles, and that nothing outside the edits changes.
 
 usage: test_cli_fixes.py GRADGUARD
 """
+import json
 import os
 import py_compile
 import stat
@@ -40,6 +41,25 @@ def validate(model, loader):
     model.eval()
     for x in loader:
         print(model(x))
+"""
+
+
+# The FAQ's case: a scalar loss summed after backward. Its fixes are
+# .detach() (safe: a tensor the rule proved) and .detach().item() (unsafe:
+# later code may want a tensor).
+RUNNING = """\
+import torch
+
+
+def train(model, loader, opt, crit):
+    total = 0
+    for x, y in loader:
+        opt.zero_grad()
+        loss = crit(model(x), y)
+        loss.backward()
+        opt.step()
+        total += loss
+    return total
 """
 
 
@@ -84,6 +104,19 @@ def unsafe_fixes_alone_change_nothing(gg, tmp):
     path = write(tmp, GATHER)
     code, out, err = run(gg, "--select", "GG002", "--unsafe-fixes", "train.py", cwd=tmp)
     check(code == 1 and read(path) == GATHER, f"exit {code}; the file changed without --fix")
+
+
+@suite.test
+def json_fix_is_the_one_fix_applies(gg, tmp):
+    path = write(tmp, RUNNING)
+    code, out, err = run(gg, "--output-format", "json", "train.py", cwd=tmp)
+    fix = json.loads(out)[0]["fix"]
+    check(fix["applicability"] == "safe" and fix["edits"][0]["content"] == ".detach()",
+          f"json shows another fix than --fix applies: {fix}")
+    code, out, err = run(gg, "--output-format", "full", "train.py", cwd=tmp)
+    check("help: Use `loss.detach()`" in out, f"full's help names another fix:\n{out}")
+    code, out, err = run(gg, "--fix", "train.py", cwd=tmp)
+    check(read(path) == RUNNING.replace("total += loss", "total += loss.detach()"), "--fix applied:\n" + read(path))
 
 
 def fixed_eval(gg, tmp):
