@@ -189,6 +189,9 @@ typedef struct gg_tree_index {
 	 */
 	uint32_t *module_classes; /* owned */
 	size_t module_classes_len, module_classes_cap;
+	/* The start bytes of the classes that are unit tests (TestCase subclasses), ascending: no rule reports there. */
+	uint32_t *test_classes; /* owned */
+	size_t test_classes_len, test_classes_cap;
 	/*
 	 * Where GG001 found autograd turned off, so that every rule means the
 	 * same by it: the start bytes of the function definitions that run

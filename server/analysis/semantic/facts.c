@@ -193,8 +193,17 @@ static void models_publish(semantic *c)
 	gg_tree_index *ix = c->index;
 	ix->models_len = 0;
 	ix->module_classes_len = 0;
+	ix->test_classes_len = 0;
 	for (size_t i = 0; i < c->classes_len && !c->error; i++) {
 		unsigned kind = sem_class_kind(c, &c->classes[i], 0);
+		if (kind & CLASS_TESTCASE) {
+			if (grow((void **)&ix->test_classes, &ix->test_classes_cap, ix->test_classes_len,
+				 sizeof *ix->test_classes)) {
+				fail(c, -ENOMEM);
+				return;
+			}
+			ix->test_classes[ix->test_classes_len++] = ts_node_start_byte(c->classes[i].node);
+		}
 		if (!(kind & CLASS_MODULE) || (kind & CLASS_LIGHTNING))
 			continue;
 		if (grow((void **)&ix->module_classes, &ix->module_classes_cap, ix->module_classes_len,
@@ -206,6 +215,8 @@ static void models_publish(semantic *c)
 	}
 	if (ix->module_classes_len)
 		qsort(ix->module_classes, ix->module_classes_len, sizeof *ix->module_classes, sem_u32_cmp);
+	if (ix->test_classes_len)
+		qsort(ix->test_classes, ix->test_classes_len, sizeof *ix->test_classes, sem_u32_cmp);
 	const spanset *sets[] = { &c->models, &c->module_api };
 	for (size_t k = 0; k < 2 && !c->error; k++) {
 		for (size_t i = 0; i < sets[k]->len; i++) {
@@ -248,6 +259,7 @@ int sem_facts_collect(semantic *c, TSNode root)
 	gg_tree_index *ix = c->index;
 	ix->root = null_node();
 	ix->calls_len = ix->assignments_len = ix->imports_len = ix->models_len = ix->module_classes_len = 0;
+	ix->test_classes_len = 0;
 	ix->grad_off_len = 0;
 	ix->calls_exact = true;
 	/* Whether the nodes at each depth have only statement holders above them (imports there count). */

@@ -103,6 +103,7 @@ void gg_semantic_delete(gg_semantic *r)
 	free(r->index.reach);
 	free(r->index.models);
 	free(r->index.module_classes);
+	free(r->index.test_classes);
 	free(r->index.grad_off);
 	free(r->marks);
 	free(r);
