@@ -53,8 +53,11 @@ static bool named_otherwise(const char *text, size_t len, const char *word)
 
 bool gg_project_may_export(const char *text, size_t len)
 {
-	/* A context-manager class turns grad off in __enter__, however it spells it. */
-	if (gg_text_contains(text, len, "__enter__") &&
+	/*
+	 * A context-manager class turns grad off in __enter__, however it spells
+	 * it; a @contextmanager generator yields inside a plain `with no_grad():`.
+	 */
+	if ((gg_text_contains(text, len, "__enter__") || gg_text_contains(text, len, "contextmanager")) &&
 	    (gg_text_contains(text, len, "set_grad_enabled") || gg_text_contains(text, len, "no_grad") ||
 	     gg_text_contains(text, len, "inference_mode")))
 		return true;

@@ -25,8 +25,8 @@ void gg_project_free(gg_project *p);
 /*
  * Whether the file's text could define such a callable at all: it names
  * no_grad or inference_mode other than in a plain `with torch.no_grad():` or
- * `@torch.no_grad()`, or has an __enter__ and a grad-mode name. Cheap (a text
- * scan); a false answer is certain, a true one only a maybe.
+ * `@torch.no_grad()`, or has an __enter__ or a contextmanager and a grad-mode
+ * name. Cheap (a text scan); a false answer is certain, a true one only a maybe.
  */
 bool gg_project_may_export(const char *text, size_t len);
 

@@ -1,5 +1,6 @@
 import torch
 
+from utils.frozen import held_still
 from utils.grad_modes import NoTracking, inference_guard
 
 
@@ -20,3 +21,9 @@ def score(model, loader):
 def score_unguarded(model, loader):
     model.eval()
     return [model(x).argmax(-1) for x in loader]  # expect: GG001
+
+
+def probe(model, loader):
+    model.eval()
+    with held_still(model):
+        return [model(x).softmax(-1) for x in loader]
