@@ -286,7 +286,11 @@ local ok, err = pcall(function()
 
   -- 8. Shutdown and exit are really sent: the server exits 0 only after both.
   local id = client.id
-  vim.lsp.stop_client(id)
+  if vim.fn.has("nvim-0.11") == 1 then
+    client:stop() -- vim.lsp.stop_client is deprecated from 0.11
+  else
+    vim.lsp.stop_client(id)
+  end
   wait_for("server exited", function()
     return exits[id] ~= nil
   end, function()
