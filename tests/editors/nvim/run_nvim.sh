@@ -11,6 +11,9 @@ if [ $# -ne 1 ]; then
 	exit 2
 fi
 nvim=${GG_NVIM:-nvim}
+case $nvim in
+*/*) [ -e "$nvim" ] && nvim=$(cd "$(dirname "$nvim")" && pwd)/$(basename "$nvim") ;;
+esac
 if ! command -v "$nvim" >/dev/null 2>&1; then
 	if [ -n "${GG_NVIM:-}" ]; then
 		echo "SKIP: $nvim not found (tests/editors/nvim/debian_nvim.sh unpacks it; .ci/run does)"
