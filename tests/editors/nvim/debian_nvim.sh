@@ -15,7 +15,7 @@ suite=$1
 mkdir -p "$2"
 dest=$(cd "$2" && pwd)
 state="$dest/apt"
-rm -rf "$dest/root" "$dest/nvim" "$state"
+rm -rf "$dest/root" "$dest/nvim" "$dest/nvim.new" "$dest/version" "$state"
 mkdir -p "$state/lists/partial" "$state/cache/archives/partial" "$state/debs" "$dest/root"
 echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $suite main" \
 	>"$state/sources.list"
@@ -37,10 +37,14 @@ case $(uname -m) in
 x86_64) loader="$lib/ld-linux-x86-64.so.2" ;;
 *) echo "debian_nvim.sh: only x86_64 is set up" >&2; exit 1 ;;
 esac
-cat >"$dest/nvim" <<EOS
+# The wrapper is put in place only once it runs: a broken unpack leaves the
+# test skipped, not failing.
+cat >"$dest/nvim.new" <<EOS
 #!/bin/sh
 # Debian $suite's neovim, unpacked by tests/editors/nvim/debian_nvim.sh.
 VIMRUNTIME="$dest/root/usr/share/nvim/runtime" exec "$loader" --library-path "$lib" "$dest/root/usr/bin/nvim" "\$@"
 EOS
-chmod +x "$dest/nvim"
-"$dest/nvim" --version | head -n 1
+chmod +x "$dest/nvim.new"
+"$dest/nvim.new" --version >"$dest/version"
+mv "$dest/nvim.new" "$dest/nvim"
+head -n 1 "$dest/version"
