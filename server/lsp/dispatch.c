@@ -31,6 +31,7 @@ static const gg_method gg_methods[] = {
 	{ "textDocument/didClose", NULL, gg_handle_did_close },
 	{ "textDocument/didSave", NULL, gg_handle_did_save },
 	{ "workspace/didChangeConfiguration", NULL, gg_handle_did_change_configuration },
+	{ "workspace/didChangeWatchedFiles", NULL, gg_handle_did_change_watched_files },
 };
 
 static const gg_method *dispatch_lookup(const char *name)

@@ -91,6 +91,8 @@ typedef struct gg_session {
 	bool client_resolves_code_actions; /* codeAction/resolve may fill "edit" later */
 	bool client_document_changes;      /* WorkspaceEdit.documentChanges (versioned edits) */
 	bool client_hover_plaintext;       /* hover text as plaintext: the client cannot render markdown */
+	bool client_watches_files;      /* workspace.didChangeWatchedFiles.dynamicRegistration */
+	bool client_diagnostic_refresh; /* workspace.diagnostics.refreshSupport (a pulling client) */
 	char *root_path; /* owned; the first workspace folder's local path, or NULL (traceback resolution) */
 	/* Every workspace folder's real path (owned, each owned): what diagnoseTraceback's root may name. */
 	char **folders;
@@ -167,6 +169,11 @@ void gg_session_send_notification(gg_session *s, const char *method, cJSON *para
  * callback never runs).
  */
 int gg_session_send_request(gg_session *s, const char *method, cJSON *params, gg_response_fn callback, void *ctx);
+/*
+ * A gg_response_fn for requests whose answer only matters when it is an
+ * error: logs it. ctx is the method's name (a string that outlives the request).
+ */
+void gg_session_response_logged(gg_session *s, const cJSON *result, const cJSON *error, void *ctx);
 /* Routes a response from the client to its pending request. Returns false when it answers nothing of ours. */
 bool gg_session_take_response(gg_session *s, const gg_rpc_message *msg);
 

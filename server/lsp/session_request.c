@@ -58,3 +58,12 @@ bool gg_session_take_response(gg_session *s, const gg_rpc_message *msg)
 	}
 	return false;
 }
+
+void gg_session_response_logged(gg_session *s, const cJSON *result, const cJSON *error, void *ctx)
+{
+	(void)s;
+	(void)result;
+	if (error)
+		gg_log_warn("%s failed: %s", (const char *)ctx,
+			    gg_json_string(error, "message") ? gg_json_string(error, "message") : "(no message)");
+}

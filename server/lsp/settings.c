@@ -93,6 +93,37 @@ void gg_settings_set(gg_session *s, const cJSON *settings)
 		gg_diagnostics_schedule(s, s->docs[i]);
 }
 
+static bool settings_path_under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+	if (n == 1 && dir[0] == '/')
+		return path[0] == '/';
+	return strncmp(path, dir, n) == 0 && path[n] == '/';
+}
+
+void gg_settings_reload_under(gg_session *s, const char *dir)
+{
+	/*
+	 * The loader caches each folder's answer; a new one reads the files
+	 * again when next asked. Documents elsewhere read the same files as
+	 * before, so only those below dir are analysed again.
+	 */
+	gg_config_loader_delete(s->config_loader);
+	s->config_loader = NULL;
+	size_t affected = 0;
+	for (size_t i = 0; i < s->docs_len; i++) {
+		if (s->docs[i]->path && settings_path_under(s->docs[i]->path, dir)) {
+			gg_diagnostics_schedule(s, s->docs[i]);
+			affected++;
+		}
+	}
+	gg_log_debug("configuration under %s changed: %zu open documents analysed again", dir, affected);
+	/* A pulling client keeps what it pulled until told to ask again. */
+	if (affected && s->client_pulls_diagnostics && s->client_diagnostic_refresh)
+		gg_session_send_request(s, "workspace/diagnostic/refresh", NULL, gg_session_response_logged,
+					(void *)"workspace/diagnostic/refresh");
+}
+
 static void settings_on_response(gg_session *s, const cJSON *result, const cJSON *error, void *ctx)
 {
 	(void)ctx;

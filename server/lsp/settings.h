@@ -23,6 +23,12 @@
 void gg_settings_set(gg_session *s, const cJSON *settings);
 /* Asks the client for the "gradguard" section; its answer goes through gg_settings_set. */
 void gg_settings_request(gg_session *s);
+/*
+ * A pyproject.toml in folder dir changed on disk: the configuration files are
+ * read again, and the open documents below dir analysed again and published
+ * (a pulling client that supports it is asked to pull again).
+ */
+void gg_settings_reload_under(gg_session *s, const char *dir);
 /* The configuration for doc (owned by the session; NULL: the defaults). */
 const gg_config *gg_settings_config_for(gg_session *s, const gg_document *doc);
 /* Frees the settings and the cached configurations. */

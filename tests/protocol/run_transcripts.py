@@ -15,6 +15,7 @@ import copy
 import json
 import os
 import re
+import shutil
 import signal
 import sys
 import tempfile
@@ -64,6 +65,8 @@ STEP_KEYS = {
     "shutdown_exit": set(),
     "pause_reading": set(),
     "resume_reading": set(),
+    "write_file": set(),
+    "remove_file": set(),
 }
 
 
@@ -77,28 +80,45 @@ class CaseBug(Exception):
 
 # -- macros in sent values -------------------------------------------------
 
-def expand(v):
-    """Expands the value macros of sent content: $lines, $lines_crlf, $repeat, $concat, $json."""
+def expand(v, tmp=None):
+    """Expands the value macros of sent content: $lines, $lines_crlf, $repeat, $concat, $json, $path, $tmp.
+
+    tmp is the case's own copy of its workspace (None when the case has none).
+    """
     if isinstance(v, list):
-        return [expand(x) for x in v]
+        return [expand(x, tmp) for x in v]
     if not isinstance(v, dict):
         return v
     if "$lines" in v or "$lines_crlf" in v:
         key = "$lines" if "$lines" in v else "$lines_crlf"
         sep = "\n" if key == "$lines" else "\r\n"
-        lines = [expand(x) for x in v[key]]
+        lines = [expand(x, tmp) for x in v[key]]
         return "".join(line + sep for line in lines)
     if "$repeat" in v:
-        return expand(v["$repeat"]) * int(v.get("count", 1))
+        return expand(v["$repeat"], tmp) * int(v.get("count", 1))
     if "$concat" in v:
-        return "".join(str(expand(x)) for x in v["$concat"])
+        return "".join(str(expand(x, tmp)) for x in v["$concat"])
     if "$json" in v:
-        return json.dumps(expand(v["$json"]), ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(expand(v["$json"], tmp), ensure_ascii=False, separators=(",", ":"))
     if "$path" in v or "$uri" in v:
         # A file of the source tree, wherever it is checked out: "$path" absolute, "$uri" as file:// URI.
         path = os.path.join(REPO_ROOT, v.get("$path", v.get("$uri")))
         return path if "$path" in v else "file://" + urllib.parse.quote(path)
-    return {k: expand(x) for k, x in v.items()}
+    if "$tmp" in v or "$tmp_uri" in v:
+        # A file of the case's copy of its workspace ("" for the folder itself).
+        if tmp is None:
+            raise CaseBug('"$tmp" needs a case with a "workspace"')
+        path = tmp_path(tmp, v.get("$tmp", v.get("$tmp_uri")))
+        return path if "$tmp" in v else "file://" + urllib.parse.quote(path)
+    return {k: expand(x, tmp) for k, x in v.items()}
+
+
+def tmp_path(tmp, rel):
+    """rel inside the case's workspace copy; a path that leaves it is a bug in the case."""
+    path = os.path.normpath(os.path.join(tmp, rel))
+    if path != tmp and not path.startswith(tmp + os.sep):
+        raise CaseBug("%r is outside the case's workspace" % rel)
+    return path
 
 
 # -- matching ------------------------------------------------------------------
@@ -238,6 +258,11 @@ class Runner:
         self.client = None
         self.last_send_mark = 0
         self.ping_count = 0
+        self.tmp = None             # the case's copy of its "workspace", or None
+
+    def x(self, v):
+        """v with its macros expanded for this case."""
+        return expand(v, self.tmp)
 
     def t(self, ms):
         return ms / 1000.0 * self.scale
@@ -385,7 +410,7 @@ class Runner:
             self.last_send_mark = mark
 
         if kind == "send":
-            msg = expand(arg)
+            msg = self.x(arg)
             body_size = step.get("body_size")
             if body_size is not None:
                 msg = pad_to_size(msg, body_size, step.get("ascii", False))
@@ -400,17 +425,17 @@ class Runner:
             else:
                 self.write(data)
         elif kind in ("send_body", "send_body_b64"):
-            body = expand(arg)
+            body = self.x(arg)
             body = base64.b64decode(body) if kind == "send_body_b64" else body.encode("utf-8")
             self.write(lsp_client.frame(body, step.get("headers")))
         elif kind == "send_raw":
-            self.write(expand(arg).encode("utf-8"))
+            self.write(self.x(arg).encode("utf-8"))
         elif kind == "send_raw_b64":
-            self.write(base64.b64decode(expand(arg)))
+            self.write(base64.b64decode(self.x(arg)))
         elif kind == "send_many":
             data = b""
             for m in arg:
-                m = expand(m)
+                m = self.x(m)
                 if isinstance(m, dict) and m.get("method") == "shutdown":
                     self.sent_shutdown = True
                 data += lsp_client.frame(lsp_client.encode(m, step.get("ascii", False)))
@@ -426,6 +451,19 @@ class Runner:
             self.expect_stderr(arg, step.get("timeout_ms", 5000))
         elif kind == "expect_stderr_count":
             self.expect_stderr_count(arg)
+        elif kind == "write_file":
+            if not isinstance(arg, dict) or set(arg) != {"path", "text"}:
+                raise CaseBug('write_file takes {"path": REL, "text": TEXT}')
+            if self.tmp is None:
+                raise CaseBug('write_file needs a case with a "workspace"')
+            path = tmp_path(self.tmp, arg["path"])
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(self.x(arg["text"]))
+        elif kind == "remove_file":
+            if self.tmp is None:
+                raise CaseBug('remove_file needs a case with a "workspace"')
+            os.unlink(tmp_path(self.tmp, arg))
         elif kind == "sleep_ms":
             time.sleep(arg / 1000.0)
         elif kind == "pause_reading":
@@ -437,7 +475,7 @@ class Runner:
                 raise CaseError("closing stdin blocked")
         elif kind == "handshake":
             # "$uri"/"$path" in the params too (a rootUri in the source tree).
-            params = expand(deep_merge(copy.deepcopy(DEFAULT_INIT_PARAMS), arg or {}))
+            params = self.x(deep_merge(copy.deepcopy(DEFAULT_INIT_PARAMS), arg or {}))
             self.send_obj({"jsonrpc": "2.0", "id": "handshake-initialize", "method": "initialize", "params": params})
             want = step.get("expect_result", {"capabilities": {"$type": "object"}})
             self.expect({"id": "handshake-initialize", "result": want})
@@ -463,12 +501,24 @@ class Runner:
                 case = json.load(f)
             if not isinstance(case, dict) or not isinstance(case.get("steps"), list):
                 raise CaseBug('a case is an object with a "steps" array')
-            unknown = set(case) - {"description", "args", "steps", "timeout_ms", "auto_reply", "stdin"}
+            unknown = set(case) - {"description", "args", "steps", "timeout_ms", "auto_reply", "stdin", "workspace"}
             if unknown:
                 raise CaseBug("unknown top-level keys %s" % sorted(unknown))
         except (OSError, ValueError, CaseBug) as e:
             return False, ["case file error: %s" % e]
+        if "workspace" not in case:
+            return self.run_case(case)
+        # A copy of tests/protocol/workspaces/NAME that the case may change, removed after it.
+        src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "workspaces", str(case["workspace"]))
+        if not os.path.isdir(src):
+            return False, ["case file error: no workspace %s" % src]
+        with tempfile.TemporaryDirectory(prefix="gg-workspace-") as tmp:
+            self.tmp = os.path.join(os.path.realpath(tmp), os.path.basename(src))
+            shutil.copytree(src, self.tmp)
+            return self.run_case(case)
 
+    def run_case(self, case):
+        failures = []
         args = case.get("args", ["lsp"])
         env = dict(os.environ)
         env["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
@@ -477,7 +527,7 @@ class Runner:
         stdin_bytes = None
         if "stdin" in case:
             try:
-                stdin_bytes = preloaded_stdin(case["stdin"])
+                stdin_bytes = preloaded_stdin(case["stdin"], self.tmp)
             except CaseBug as e:
                 return False, ["case file error: %s" % e]
         self.client = lsp_client.LspClient([self.binary] + args, env=env, stderr_path=stderr_path,
@@ -552,13 +602,13 @@ class Runner:
         return not failures, failures
 
 
-def preloaded_stdin(items):
+def preloaded_stdin(items, tmp=None):
     """The bytes of a case's "stdin": each item a message to frame, or {"raw": TEXT} as it is."""
     if not isinstance(items, list):
         raise CaseBug('"stdin" is a list of messages')
     data = b""
     for item in items:
-        item = expand(item)
+        item = expand(item, tmp)
         if isinstance(item, dict) and set(item) == {"raw"}:
             data += item["raw"].encode("utf-8")
         else:

@@ -59,6 +59,15 @@ while True:
         if MODE == "float-id" and m == "gradguard/x":
             send(None, raw=b'{"jsonrpc":"2.0","id":1.2345678901234567e+19,"error":{"code":-32601,"message":"m"}}')
             continue
+        if MODE == "files" and m == "gradguard/read":
+            # The file at params.path, as the server would read it from disk (null: none).
+            try:
+                with open(msg["params"]["path"]) as f:
+                    text = f.read()
+            except OSError:
+                text = None
+            send({"jsonrpc": "2.0", "id": i, "result": text})
+            continue
         if m == "exit":
             sys.exit(0 if shut else 1)
         if i is None:
@@ -142,10 +151,10 @@ class FakeServerTest(unittest.TestCase):
         os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR)
         return path
 
-    def run_case(self, mode, steps, scale=0.3):
+    def run_case(self, mode, steps, scale=0.3, **keys):
         case = os.path.join(self.dir, "case-%s.json" % mode)
         with open(case, "w") as f:
-            json.dump({"description": mode, "steps": steps}, f)
+            json.dump(dict({"description": mode, "steps": steps}, **keys), f)
         opts = argparse.Namespace(timeout_scale=scale)
         start = time.monotonic()
         ok, failures = rt.Runner(case, self.fake(mode), opts, self.dir).run()
@@ -201,6 +210,42 @@ class FakeServerTest(unittest.TestCase):
         ok, text, _ = self.run_case("float-id", steps)
         self.assertFalse(ok)
         self.assertIn("1.2345678901234567e+19", text)
+
+    def read(self, rel, want, i):
+        return [{"send": {"jsonrpc": "2.0", "id": i, "method": "gradguard/read", "params": {"path": {"$tmp": rel}}}},
+                {"expect": {"id": i, "result": want}}]
+
+    def test_workspace_copy_changed_on_disk(self):
+        # The case's own copy of workspaces/watched-config: written, removed, and gone afterwards.
+        seen = []
+        real_copytree = rt.shutil.copytree
+
+        def copytree(src, dst, *a, **kw):
+            seen.append(dst)
+            return real_copytree(src, dst, *a, **kw)
+
+        steps = ([{"handshake": {}}] + self.read("proj/pyproject.toml", {"$regex": "ignore = \\[\"GG001\"\\]"}, 2)
+                 + [{"write_file": {"path": "proj/new.txt", "text": {"$lines": ["one"]}}}] + self.read("proj/new.txt", "one\n", 3)
+                 + [{"remove_file": "proj/new.txt"}] + self.read("proj/new.txt", None, 4) + [{"shutdown_exit": 0}])
+        rt.shutil.copytree = copytree
+        try:
+            ok, text, _ = self.run_case("files", steps, workspace="watched-config")
+        finally:
+            rt.shutil.copytree = real_copytree
+        self.assertTrue(ok, text)
+        self.assertTrue(seen)  # the copy, then its folders (copytree recurses)
+        self.assertFalse(os.path.exists(seen[0]), "the workspace copy outlived its case")
+        here = os.path.dirname(os.path.abspath(__file__))
+        self.assertFalse(os.path.exists(os.path.join(here, "workspaces", "watched-config", "proj", "new.txt")))
+
+    def test_workspace_paths_stay_inside(self):
+        ok, text, _ = self.run_case("files", [{"handshake": {}}, {"remove_file": "../../etc/passwd"}],
+                                    workspace="watched-config")
+        self.assertFalse(ok)
+        self.assertIn("outside the case's workspace", text)
+        ok, text, _ = self.run_case("files", [{"handshake": {}}] + self.read("x", None, 2))
+        self.assertFalse(ok)
+        self.assertIn('needs a case with a "workspace"', text)
 
 
 if __name__ == "__main__":

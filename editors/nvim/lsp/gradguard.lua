@@ -9,4 +9,7 @@ return {
   -- initializationOptions first and asks workspace/configuration after.
   init_options = { gradguard = vim.empty_dict() },
   settings = { gradguard = vim.empty_dict() },
+  -- The server debounces typing (30 ms); the client's 150 ms on top would
+  -- hold a buffer's first change back for all of it.
+  flags = { debounce_text_changes = 0 },
 }

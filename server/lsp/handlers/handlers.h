@@ -48,6 +48,7 @@ void gg_handle_did_change(gg_session *s, const cJSON *params);
 void gg_handle_did_close(gg_session *s, const cJSON *params);
 void gg_handle_did_save(gg_session *s, const cJSON *params);
 void gg_handle_did_change_configuration(gg_session *s, const cJSON *params);
+void gg_handle_did_change_watched_files(gg_session *s, const cJSON *params);
 
 /* Reads {"uri": string} out of params.textDocument; NULL when absent or of another type. */
 const char *gg_params_document_uri(const cJSON *params);

@@ -110,6 +110,11 @@ static void initialize_read_client_features(gg_session *s, const cJSON *capabili
 	const cJSON *formats = gg_json_array(gg_json_object(text_document, "hover"), "contentFormat");
 	const cJSON *first = cJSON_GetArrayItem(formats, 0);
 	s->client_hover_plaintext = cJSON_IsString(first) && strcmp(first->valuestring, "plaintext") == 0;
+	const cJSON *workspace = gg_json_object(capabilities, "workspace");
+	const cJSON *watched = gg_json_object(workspace, "didChangeWatchedFiles");
+	s->client_watches_files = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(watched, "dynamicRegistration"));
+	const cJSON *diagnostics = gg_json_object(workspace, "diagnostics");
+	s->client_diagnostic_refresh = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(diagnostics, "refreshSupport"));
 }
 
 cJSON *gg_handle_initialize(gg_session *s, const cJSON *params, gg_rpc_failure *fail)

@@ -1,3 +1,4 @@
+#include "lsp/file_watch.h"
 #include "lsp/handlers/handlers.h"
 #include "lsp/settings.h"
 #include "lsp/workspace_index.h"
@@ -9,4 +10,6 @@ void gg_handle_initialized(gg_session *s, const cJSON *params)
 	gg_settings_request(s);
 	/* What the workspace's files define for each other (imported wrappers), built off the loop. */
 	gg_workspace_index_start(s);
+	/* Files changed on disk outside the editor (a checkout) reach us as didChangeWatchedFiles. */
+	gg_file_watch_register(s);
 }

@@ -169,6 +169,35 @@
             (gg-fail "the missing program's message lacks %S: %s" needle said)))
         (gg-say "ok   a missing program says what to do"))
 
+;; 5d. The culprit file changed on disk, outside Emacs (a checkout):
+      ;; eglot watches the files the server asked it to (dynamic
+      ;; registration) and says so, and the diagnosis's error on the
+      ;; culprit line goes (it used to stay until the server restarted).
+      (let* ((train (concat gg-tmp "train.py"))
+             (buffer (find-buffer-visiting train))
+             (server (with-current-buffer buffer (eglot-current-server)))
+             ;; What eglot last got for the buffer (flymake shows it once it
+             ;; asks, on an idle timer, which a batch Emacs never runs).
+             (codes (lambda ()
+                      (with-current-buffer buffer
+                        (mapcar (lambda (d) (plist-get (cdr (assoc 'eglot-lsp-diag (eglot--diag-data d))) :code))
+                                eglot--diagnostics))))
+             (marked (lambda () (member "oom-eval-no-grad" (funcall codes)))))
+        (unless (gethash "gradguard-watched-files" (eglot--file-watches server))
+          (gg-fail "eglot watches no files for gradguard: %S"
+                   (hash-table-keys (eglot--file-watches server))))
+        (gg-say "ok   eglot watches the files gradguard asked for")
+        (gg-wait "the diagnosis error on train.py" marked (lambda () (format "%S" (funcall codes))))
+        (write-region "# changed on disk\n" nil train t 'quiet)
+        ;; File notifications are events, which a batch Emacs handles only
+        ;; while it reads one.
+        (let ((deadline (+ (float-time) gg-timeout)))
+          (while (and (funcall marked) (< (float-time) deadline))
+            (read-event nil nil 0.05)))
+        (when (funcall marked)
+          (gg-fail "the diagnosis error stayed on train.py after it changed on disk: %S" (funcall codes)))
+        (gg-say "ok   the diagnosis error gone when train.py changed on disk"))
+
       ;; 6. Shutdown and exit over eglot's connection: a server exits 0 only
       ;; after both. Sent here rather than by eglot-shutdown because Emacs 28's
       ;; jsonrpc.el deletes the process right after sending exit, racing it.

@@ -21,7 +21,12 @@ local defaults = {
   log_filetypes = { "log" },
   log_patterns = { "*.log", "*.err", "*.out" },
   root_markers = { "pyproject.toml", "setup.cfg", "setup.py", ".git" },
-  flags = { debounce_text_changes = 150 },
+  -- Passed to the client as they are, with debounce_text_changes 0 unless
+  -- set: the server waits 30 ms for typing to settle itself, and the
+  -- client's own debounce (150 ms) holds a buffer's first change back for
+  -- all of it (its rate limit starts from the last change it sent), which
+  -- made the first edit after opening take 0.2 s.
+  flags = {},
   capabilities = nil,
   on_attach = nil,
   on_init = nil,
@@ -140,7 +145,7 @@ local function client_config(root)
     settings = { gradguard = cfg.settings },
     capabilities = capabilities,
     handlers = { ["workspace/configuration"] = on_configuration },
-    flags = cfg.flags,
+    flags = vim.tbl_extend("keep", cfg.flags or {}, { debounce_text_changes = 0 }),
     on_attach = function(client, bufnr)
       map_hover(bufnr)
       if cfg.on_attach then
