@@ -187,6 +187,13 @@ static bool marks_within(const uint32_t *marks, size_t count, size_t *next, uint
 	return k < count && marks[k] < end;
 }
 
+static int bind_cmp(const void *pa, const void *pb)
+{
+	const bind *a = pa, *b = pb;
+	int r = span_cmp(a->name, b->name);
+	return r ? r : (a->at > b->at) - (a->at < b->at);
+}
+
 /* Hands the spellings that hold modules to the other rules through the index. */
 static void models_publish(semantic *c)
 {
@@ -435,8 +442,20 @@ int sem_facts_collect(semantic *c, TSNode root)
 		qsort(c->func_names, c->funcs_len - 1, sizeof *c->func_names, sem_named_cmp);
 	if (c->classes_len)
 		qsort(c->classes, c->classes_len, sizeof *c->classes, sem_klass_cmp);
-	for (size_t i = 0; i < c->assigns_len && !c->error; i++)
+	for (size_t i = 0; i < c->assigns_len && !c->error; i++) {
+		size_t models = c->models.len, not_models = c->not_models.len, loaded = c->loaded.len;
 		assignment_classify(c, c->assign_left[i], c->assign_right[i]);
+		if (!IS(c->assign_left[i], identifier))
+			continue;
+		bind b = { node_span(c, c->assign_left[i]), ts_node_start_byte(c->assign_left[i]), BIND_UNKNOWN };
+		b.kind = c->not_models.len != not_models ? BIND_NOT_MODEL
+			 : c->loaded.len != loaded	 ? BIND_LOADED
+			 : c->models.len != models	 ? BIND_MODEL
+							 : BIND_UNKNOWN;
+		PUSH(c, c->binds, c->binds_len, c->binds_cap, b);
+	}
+	if (c->binds_len)
+		qsort(c->binds, c->binds_len, sizeof *c->binds, bind_cmp);
 	sem_spanset_sort(&c->models);
 	sem_spanset_sort(&c->not_models);
 	sem_spanset_sort(&c->loaded);

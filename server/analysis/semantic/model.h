@@ -159,6 +159,15 @@ typedef struct lib_object {
 	char *factory; /* owned */
 } lib_object;
 
+/* What one assignment made of a plain local name, in text order (flow-sensitive bindings). */
+enum bind_kind { BIND_UNKNOWN, BIND_MODEL, BIND_LOADED, BIND_NOT_MODEL };
+
+typedef struct bind {
+	span name;
+	uint32_t at;  /* start of the assignment's target */
+	unsigned char kind; /* enum bind_kind */
+} bind;
+
 /* A byte range of the body of `if <flag>:` in function index. */
 typedef struct flag_range {
 	int func;
@@ -236,6 +245,9 @@ typedef struct semantic {
 	/* Spellings on which a method only modules have is called (model.parameters()): evidence of a module. */
 	spanset module_api;
 	/* Names bound to what a library callable built or loaded: `model = whisper.load_model(...)`. */
+	/* Each assignment to a plain local name and what it bound, sorted by name, then position. */
+	bind *binds; /* owned */
+	size_t binds_len, binds_cap;
 	lib_object *lib_objects; /* owned, with each factory */
 	size_t lib_objects_len, lib_objects_cap;
 	flag_range *flags; /* owned */
@@ -446,6 +458,7 @@ bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool l
 
 /* models.c */
 chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref);
+const bind *sem_bind_at(const semantic *c, const ctx *x, span name);
 bool sem_chain_is_model(const semantic *c, const ctx *x, const chain *obj, bool *loaded);
 bool sem_forward_receiver(const semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded);
 span sem_detached_output(const semantic *c, TSNode call);

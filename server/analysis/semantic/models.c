@@ -55,6 +55,29 @@ chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref)
 }
 
 /*
+ * The last assignment before name's use, in the function that uses it, to
+ * the plain local name, or NULL when the function assigns it no value
+ * before (a parameter, a global, a closure's variable).
+ */
+const bind *sem_bind_at(const semantic *c, const ctx *x, span name)
+{
+	uint32_t use = (uint32_t)(name.ptr - c->text);
+	size_t lo = 0, hi = c->binds_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int r = span_cmp(c->binds[mid].name, name);
+		if (r < 0 || (r == 0 && c->binds[mid].at < use))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	const bind *b = &c->binds[lo - 1];
+	return span_eq(b->name, name) && b->at >= c->funcs[x->func].start ? b : NULL;
+}
+
+/*
  * Whether a name chain is evidently a model: the receiver of .eval(), a name
  * bound to a model, or a name that says so (model, self.backbone, q_net).
  */
@@ -64,11 +87,29 @@ bool sem_chain_is_model(const semantic *c, const ctx *x, const chain *obj, bool 
 		return x->module_class >= 0;
 	if (!obj->chain)
 		return false;
-	if (sem_spanset_has(&c->not_models, obj->text))
+	/*
+	 * A local name is what its last assignment here made it (kornia-style
+	 * `fn = Net.from_pretrained()` then `fn = getattr(mod, name)`); the
+	 * file-wide sets speak for names this function does not assign.
+	 */
+	const bind *b = obj->identifier ? sem_bind_at(c, x, obj->text) : NULL;
+	int bound = b ? b->kind : -1;
+	if (bound == BIND_NOT_MODEL)
 		return false;
-	*loaded = sem_spanset_has(&c->loaded, obj->text);
-	if (sem_receiver_find(c, x, obj->text) || sem_spanset_has(&c->models, obj->text))
+	*loaded = bound == BIND_LOADED;
+	if (bound == BIND_MODEL || bound == BIND_LOADED)
 		return true;
+	/* The receiver of an X.eval() in force, unless X was bound anew since. */
+	const receiver *r = sem_receiver_find(c, x, obj->text);
+	if (r && (!b || b->at < ts_node_start_byte(r->eval_call)))
+		return true;
+	if (!b) {
+		if (sem_spanset_has(&c->not_models, obj->text))
+			return false;
+		*loaded = sem_spanset_has(&c->loaded, obj->text);
+		if (sem_spanset_has(&c->models, obj->text))
+			return true;
+	}
 	/*
 	 * A submodule of an evident model: model.encoder(x) after model.eval(),
 	 * ddp.module(x) (DistributedDataParallel's wrapped model). A method of

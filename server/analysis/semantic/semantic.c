@@ -129,6 +129,7 @@ static void semantic_free(semantic *c)
 	for (size_t i = 0; i < c->lib_objects_len; i++)
 		free(c->lib_objects[i].factory);
 	free(c->lib_objects);
+	free(c->binds);
 	free(c->flags);
 	free(c->events);
 	free(c->sites);

@@ -1,0 +1,21 @@
+# A local name rebound in one function: what its last assignment there made
+# it decides. The loaded network is a model where it is called; the same
+# name bound to a plain function afterwards is not, nor is the name in
+# another function that never assigns it a model.
+import importlib
+
+import torch
+
+
+def render(kind, image):
+    op = torch.hub.load("org/nets", "edges")
+    op.eval()
+    edges = op(image)  # expect: GG001
+    mod = importlib.import_module("imageops")
+    op = getattr(mod, kind)
+    blurred = op(image)
+    return edges, blurred
+
+
+def apply(op, image):
+    return op(image)
