@@ -187,6 +187,25 @@ static bool marks_within(const uint32_t *marks, size_t count, size_t *next, uint
 	return k < count && marks[k] < end;
 }
 
+/*
+ * Whether value passes on what name held: a method chain on name itself
+ * (model = model.to(device).eval()) or a call that takes it first
+ * (model = DDP(model), net = torch.compile(net)). Such a binding keeps the
+ * kind of the one before it.
+ */
+static bool rebinds_itself(const semantic *c, span name, TSNode value)
+{
+	TSNode base = call_chain_base(c, value);
+	if (!IS(base, call))
+		return false;
+	TSNode fn = FIELD(base, function);
+	if (IS(fn, attribute) && IS(FIELD(fn, object), identifier) && span_eq(node_span(c, FIELD(fn, object)), name))
+		return true;
+	TSNode args = FIELD(base, arguments);
+	TSNode first = IS(args, argument_list) && sem_argument_count(c, args) ? sem_argument_at(c, args, 0) : null_node();
+	return IS(first, identifier) && span_eq(node_span(c, first), name);
+}
+
 static int bind_cmp(const void *pa, const void *pb)
 {
 	const bind *a = pa, *b = pb;
@@ -445,7 +464,8 @@ int sem_facts_collect(semantic *c, TSNode root)
 	for (size_t i = 0; i < c->assigns_len && !c->error; i++) {
 		size_t models = c->models.len, not_models = c->not_models.len, loaded = c->loaded.len;
 		assignment_classify(c, c->assign_left[i], c->assign_right[i]);
-		if (!IS(c->assign_left[i], identifier))
+		if (!IS(c->assign_left[i], identifier) ||
+		    rebinds_itself(c, node_span(c, c->assign_left[i]), c->assign_right[i]))
 			continue;
 		bind b = { node_span(c, c->assign_left[i]), ts_node_start_byte(c->assign_left[i]), BIND_UNKNOWN };
 		b.kind = c->not_models.len != not_models ? BIND_NOT_MODEL
