@@ -175,6 +175,13 @@ async function goToLine(page, line, column) {
 // holds (copied from the traceback corpus), so the server resolves it there.
 const TRACEBACK = path.join(sourceRoot, 'tests', 'tracebacks', 'cases', 'py311_eval_no_grad_cuda.log');
 
+// Every file under dir (none when it does not exist).
+function walk(dir) {
+	if (!fs.existsSync(dir)) return [];
+	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory()
+		? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
 async function main() {
 	fs.mkdirSync(logDir, { recursive: true });
 	tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gradguard-vscode-'));
@@ -189,9 +196,13 @@ async function main() {
 	}
 
 	const gradguard = path.resolve(args.gradguard);
+	// The self-contained program (build/dist/, libcjson beside it) goes into
+	// the .vsix and is found there, with no gradguard.path and none on PATH;
+	// a dynamically linked one is set in gradguard.path instead.
+	const bundle = fs.existsSync(path.join(path.dirname(gradguard), 'libcjson.so.1'));
 	const settingsFile = path.join(userData, 'User', 'settings.json');
 	const settings = {
-		'gradguard.path': gradguard,
+		...(bundle ? {} : { 'gradguard.path': gradguard }),
 		'gradguard.trace.server': 'messages',
 		// Quiet, deterministic workbench: no welcome page, trust prompt,
 		// update checks, telemetry or auto-save behind the test's back.
@@ -210,7 +221,10 @@ async function main() {
 
 	log('packaging the extension');
 	const vsix = path.join(tmp, 'gradguard.vsix');
-	run('sh', [path.join(sourceRoot, 'editors', 'vscode', 'package.sh'), vsix]);
+	run('sh', [path.join(sourceRoot, 'editors', 'vscode', 'package.sh'), vsix, ...(bundle ? [gradguard] : [])]);
+	// No gradguard on code-server's PATH: what answers is the bundled one.
+	const pathWithout = (process.env.PATH || '').split(path.delimiter)
+		.filter((dir) => dir && !fs.existsSync(path.join(dir, 'gradguard'))).join(path.delimiter);
 
 	// --config: code-server would otherwise write ~/.config/code-server/config.yaml.
 	const codeServerArgs = ['--config', path.join(tmp, 'code-server.yaml'), '--user-data-dir', userData, '--extensions-dir', extensions,
@@ -226,7 +240,7 @@ async function main() {
 		'--disable-workspace-trust', '--disable-getting-started-override', workspace], {
 		detached: true,
 		stdio: ['ignore', 'pipe', 'pipe'],
-		env: { ...process.env, PATH: process.env.PATH },
+		env: { ...process.env, PATH: bundle ? pathWithout : process.env.PATH },
 	});
 	children.push(server);
 	let serverOut = '';
@@ -274,6 +288,13 @@ async function main() {
 	const healthy = page.locator('.statusbar-item:has(.codicon-check)', { hasText: 'gradguard' }).first();
 	await healthy.waitFor({ state: 'visible', timeout: STEP_MS });
 	log(`status bar: ${(await healthy.getAttribute('aria-label')) || (await healthy.innerText())}`);
+	if (bundle) {
+		// The extension's log says which program it started and how it found it.
+		const logs = path.join(userData, 'logs');
+		const said = () => walk(logs).some((f) => /bundled with the extension/.test(fs.readFileSync(f, 'utf8')));
+		await waitFor('the log to say the bundled program was started', said, STEP_MS);
+		log('the server is the one bundled in the .vsix');
+	}
 	await shot(page, '1-problems');
 
 	// 2. The hover over the squiggle.
