@@ -4,7 +4,8 @@
 // Chromium headless with playwright-core, as a user would: open a file, see
 // the GG001 squiggle and Problems entry and the healthy status, read the
 // hover (the message once, nothing cut), apply the quick fix and save, then
-// diagnose a pasted traceback and see its error go once the culprit is fixed.
+// diagnose a pasted traceback and see its error go once the culprit is fixed;
+// then a missing program and one that cannot start, as a user would see them.
 //
 //   node e2e.js --gradguard BUILD/gradguard --source-root ROOT --log-dir DIR
 //
@@ -400,6 +401,27 @@ async function main() {
 	await status.waitFor({ state: 'visible', timeout: STEP_MS });
 	log('status bar reports the missing program');
 	await shot(page, '7-missing-binary');
+
+	// 6. A program that cannot start (as one missing a shared library): a
+	// notification says so with its last words and offers the setting.
+	await runCommand(page, 'Notifications: Clear All Notifications');
+	const broken = path.join(tmp, 'broken-gradguard');
+	fs.writeFileSync(broken, '#!/bin/sh\necho "gradguard: error while loading shared libraries: libuv.so.1: '
+		+ 'cannot open shared object file: No such file or directory" >&2\nexit 127\n');
+	fs.chmodSync(broken, 0o755);
+	await pathInput.fill(broken);
+	await pathInput.press('Enter');
+	// In the notification centre, which keeps every notification (a toast may
+	// be hidden behind the language client's own).
+	await page.waitForTimeout(2000);
+	await runCommand(page, 'Notifications: Show Notifications');
+	const notice = page.locator('.notifications-center .notification-list-item', { hasText: 'failed to start' }).first();
+	await notice.waitFor({ state: 'visible', timeout: STEP_MS });
+	const noticeText = await notice.innerText();
+	if (!/libuv\.so\.1/.test(noticeText)) throw new Error(`the notification lacks the server's last lines: ${noticeText}`);
+	await notice.locator('.monaco-button', { hasText: 'Set gradguard.path' }).first().waitFor({ timeout: STEP_MS });
+	log(`notification: ${noticeText.replace(/\s+/g, ' ').slice(0, 200)}`);
+	await shot(page, '8-failed-start');
 }
 
 main().then(async () => {
@@ -413,6 +435,12 @@ main().then(async () => {
 	if (browser) {
 		const pages = browser.contexts().flatMap((c) => c.pages());
 		if (pages[0]) await shot(pages[0], 'failure');
+	}
+	// The extension's own log (its output channel), for what the UI did not show.
+	if (tmp) {
+		walk(path.join(tmp, 'user-data', 'logs')).filter((f) => /gradguard/i.test(f)).forEach((f, i) => {
+			fs.copyFileSync(f, path.join(logDir, `vscode-extension-${i}.log`));
+		});
 	}
 	await cleanup();
 	process.exit(1);
