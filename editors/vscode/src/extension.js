@@ -5,7 +5,7 @@
 
 const readline = require('readline');
 const vscode = require('vscode');
-const { LanguageClient, State, ExecuteCommandRequest } = require('vscode-languageclient/node');
+const { LanguageClient, State, ExecuteCommandRequest, CloseAction, ErrorAction } = require('vscode-languageclient/node');
 const { resolveServerPath } = require('./server-path');
 const { renderDiagnosis } = require('./diagnosis');
 
@@ -20,6 +20,12 @@ let output; // LogOutputChannel, created once and kept across restarts
 let status; // StatusBarItem: starting, running (with the version) or failed
 let client; // LanguageClient, or undefined while no server runs
 let extensionContext;
+let pythonApi; // the Python extension's API, or null once known absent
+let stderrTail = []; // the server's last stderr lines, for a failure notice
+let startFailureShown = false; // one notification per start
+const STDERR_TAIL_LINES = 8;
+const MAX_RESTARTS = 4; // within RESTART_WINDOW_MS, as the client's default handler
+const RESTART_WINDOW_MS = 3 * 60 * 1000;
 const diagnoses = new Map(); // diagnosis document path -> markdown text
 const diagnosisChanged = new vscode.EventEmitter();
 
@@ -44,8 +50,60 @@ function serverSettings(scope) {
 // a crash) is an error.
 function logServerStderr(input, channel) {
 	readline.createInterface({ input, crlfDelay: Infinity, terminal: false, historySize: 0 }).on('line', (line) => {
+		stderrTail.push(line);
+		if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
 		if (/^gradguard: (error|warn|info|debug): /.test(line)) channel.debug(`stderr: ${line}`);
 		else channel.error(line);
+	});
+}
+
+// The active Python environment's interpreter, when the Python extension is
+// installed (its environments API); undefined otherwise or on any failure:
+// the lookup then goes on to the bundled program and PATH.
+async function activeInterpreter() {
+	if (pythonApi === undefined) {
+		pythonApi = null;
+		const ext = vscode.extensions.getExtension('ms-python.python');
+		if (ext) {
+			try {
+				const api = await ext.activate();
+				if (api && api.environments) {
+					pythonApi = api;
+					// Another environment may hold another gradguard.
+					extensionContext.subscriptions.push(
+						api.environments.onDidChangeActiveEnvironmentPath(() => restartServer()));
+				}
+			} catch (err) {
+				output.warn(`the Python extension did not activate: ${err && err.message ? err.message : err}`);
+			}
+		}
+	}
+	if (!pythonApi) return undefined;
+	try {
+		const folder = (vscode.workspace.workspaceFolders || [])[0];
+		const active = pythonApi.environments.getActiveEnvironmentPath(folder && folder.uri);
+		const env = active && await pythonApi.environments.resolveEnvironment(active);
+		return (env && env.executable && env.executable.uri && env.executable.uri.fsPath) || (active && active.path);
+	} catch (err) {
+		output.warn(`asking the Python extension for the environment: ${err && err.message ? err.message : err}`);
+		return undefined;
+	}
+}
+
+// A server that could not start: say why, with the last lines it wrote (a
+// loader's "error while loading shared libraries" is there), and offer the
+// setting that picks another program.
+function reportStartFailure(path, err) {
+	if (startFailureShown) return; // the close handler and start() both get here
+	startFailureShown = true;
+	const why = err && err.message ? err.message : String(err);
+	const tail = stderrTail.length ? ` Its last output: ${stderrTail.join(' | ')}` : '';
+	const message = `gradguard: the server ${path} failed to start: ${why}.${tail}`;
+	output.error(message);
+	showStatus('$(error) gradguard', message, 'gradguard.openPathSetting', true);
+	vscode.window.showErrorMessage(message, 'Set gradguard.path', 'Show Logs').then((choice) => {
+		if (choice === 'Set gradguard.path') vscode.commands.executeCommand('gradguard.openPathSetting');
+		else if (choice === 'Show Logs') output.show(true);
 	});
 }
 
@@ -66,10 +124,11 @@ function showRunning(c, path) {
 }
 
 async function startServer() {
-	const found = resolveServerPath(
-		vscode.workspace.getConfiguration('gradguard').get('path', ''),
-		extensionContext.asAbsolutePath('bin'),
-	);
+	const found = resolveServerPath({
+		configured: vscode.workspace.getConfiguration('gradguard').get('path', ''),
+		interpreter: await activeInterpreter(),
+		bundledDir: extensionContext.asAbsolutePath('bin'),
+	});
 	if (!found.path) {
 		output.error(found.reason);
 		showStatus('$(error) gradguard: not found', found.reason, 'gradguard.openPathSetting', true);
@@ -91,6 +150,9 @@ async function startServer() {
 			{ scheme: 'file', pattern: '**/*.{log,err,out}' },
 		],
 		outputChannel: output,
+		// No retry and no generic "initialization failed" message: the close
+		// handler below or start()'s catch says what happened, once.
+		initializationFailedHandler: () => false,
 		stdioOptions: {
 			// Unused with the stdio transport (stdout is the protocol).
 			stdout: () => {},
@@ -111,24 +173,55 @@ async function startServer() {
 			},
 		},
 	};
+	stderrTail = [];
+	startFailureShown = false;
+	// Our own close handler: a server that exits before it ever ran (a loader
+	// error, a wrong program) is not restarted five times into the client's
+	// generic "crashed" message, but reported once with its last lines.
+	let ran = false;
+	const restarts = [];
+	clientOptions.errorHandler = {
+		// A write to a server that never started fails (EPIPE): closed() reports it.
+		error: () => ({ action: ran ? ErrorAction.Continue : ErrorAction.Shutdown, handled: !ran }),
+		closed: async () => {
+			if (!ran) {
+				await new Promise((resolve) => setTimeout(resolve, 200)); // stderr arrives asynchronously
+				reportStartFailure(found.path, new Error('it exited before answering initialize'));
+				return { action: CloseAction.DoNotRestart, handled: true };
+			}
+			const now = Date.now();
+			while (restarts.length && now - restarts[0] > RESTART_WINDOW_MS) restarts.shift();
+			if (restarts.length < MAX_RESTARTS) {
+				restarts.push(now);
+				output.warn(`the server exited; restarting it (${restarts.length} of ${MAX_RESTARTS})`);
+				return { action: CloseAction.Restart, handled: true };
+			}
+			await new Promise((resolve) => setTimeout(resolve, 200));
+			reportStartFailure(found.path, new Error(`it exited ${MAX_RESTARTS + 1} times in 3 minutes and is not restarted`));
+			return { action: CloseAction.DoNotRestart, handled: true };
+		},
+	};
 	const c = new LanguageClient('gradguard', 'gradguard', serverOptions, clientOptions);
 	client = c;
 	c.onDidChangeState((e) => {
 		if (c !== client) return; // a client being replaced by a restart
-		if (e.newState === State.Running) showRunning(c, found.path);
+		if (e.newState === State.Running) {
+			ran = true;
+			showRunning(c, found.path);
+		}
 		else if (e.newState === State.Starting) showStatus('$(sync~spin) gradguard', 'Starting the server', 'gradguard.showLogs', false);
-		else showStatus('$(error) gradguard', 'The server stopped: click for the logs', 'gradguard.showLogs', true);
+		else if (!startFailureShown) {
+			const tail = stderrTail.length ? `: ${stderrTail.join(' | ')}` : '';
+			showStatus('$(error) gradguard', `The server stopped${tail}. Click for the logs.`, 'gradguard.showLogs', true);
+		}
 	});
 	try {
 		await c.start();
 	} catch (err) {
 		if (c !== client) return;
-		const message = `gradguard: the server (${found.path}) failed to start: ${err && err.message ? err.message : err}`;
-		output.error(message);
-		showStatus('$(error) gradguard', message, 'gradguard.showLogs', true);
-		vscode.window.showErrorMessage(message, 'Show Logs').then((choice) => {
-			if (choice) output.show(true);
-		});
+		// stderr is read asynchronously: let the loader's last words arrive.
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		reportStartFailure(found.path, err);
 	}
 }
 

@@ -4,7 +4,8 @@
 // Chromium headless with playwright-core, as a user would: open a file, see
 // the GG001 squiggle and Problems entry and the healthy status, read the
 // hover (the message once, nothing cut), apply the quick fix and save, then
-// diagnose a pasted traceback and see its error go once the culprit is fixed.
+// diagnose a pasted traceback and see its error go once the culprit is fixed;
+// then a missing program and one that cannot start, as a user would see them.
 //
 //   node e2e.js --gradguard BUILD/gradguard --source-root ROOT --log-dir DIR
 //
@@ -175,6 +176,13 @@ async function goToLine(page, line, column) {
 // holds (copied from the traceback corpus), so the server resolves it there.
 const TRACEBACK = path.join(sourceRoot, 'tests', 'tracebacks', 'cases', 'py311_eval_no_grad_cuda.log');
 
+// Every file under dir (none when it does not exist).
+function walk(dir) {
+	if (!fs.existsSync(dir)) return [];
+	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory()
+		? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
 async function main() {
 	fs.mkdirSync(logDir, { recursive: true });
 	tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gradguard-vscode-'));
@@ -189,9 +197,13 @@ async function main() {
 	}
 
 	const gradguard = path.resolve(args.gradguard);
+	// The self-contained program (build/dist/, libcjson beside it) goes into
+	// the .vsix and is found there, with no gradguard.path and none on PATH;
+	// a dynamically linked one is set in gradguard.path instead.
+	const bundle = fs.existsSync(path.join(path.dirname(gradguard), 'libcjson.so.1'));
 	const settingsFile = path.join(userData, 'User', 'settings.json');
 	const settings = {
-		'gradguard.path': gradguard,
+		...(bundle ? {} : { 'gradguard.path': gradguard }),
 		'gradguard.trace.server': 'messages',
 		// Quiet, deterministic workbench: no welcome page, trust prompt,
 		// update checks, telemetry or auto-save behind the test's back.
@@ -210,7 +222,10 @@ async function main() {
 
 	log('packaging the extension');
 	const vsix = path.join(tmp, 'gradguard.vsix');
-	run('sh', [path.join(sourceRoot, 'editors', 'vscode', 'package.sh'), vsix]);
+	run('sh', [path.join(sourceRoot, 'editors', 'vscode', 'package.sh'), vsix, ...(bundle ? [gradguard] : [])]);
+	// No gradguard on code-server's PATH: what answers is the bundled one.
+	const pathWithout = (process.env.PATH || '').split(path.delimiter)
+		.filter((dir) => dir && !fs.existsSync(path.join(dir, 'gradguard'))).join(path.delimiter);
 
 	// --config: code-server would otherwise write ~/.config/code-server/config.yaml.
 	const codeServerArgs = ['--config', path.join(tmp, 'code-server.yaml'), '--user-data-dir', userData, '--extensions-dir', extensions,
@@ -226,7 +241,7 @@ async function main() {
 		'--disable-workspace-trust', '--disable-getting-started-override', workspace], {
 		detached: true,
 		stdio: ['ignore', 'pipe', 'pipe'],
-		env: { ...process.env, PATH: process.env.PATH },
+		env: { ...process.env, PATH: bundle ? pathWithout : process.env.PATH },
 	});
 	children.push(server);
 	let serverOut = '';
@@ -274,6 +289,13 @@ async function main() {
 	const healthy = page.locator('.statusbar-item:has(.codicon-check)', { hasText: 'gradguard' }).first();
 	await healthy.waitFor({ state: 'visible', timeout: STEP_MS });
 	log(`status bar: ${(await healthy.getAttribute('aria-label')) || (await healthy.innerText())}`);
+	if (bundle) {
+		// The extension's log says which program it started and how it found it.
+		const logs = path.join(userData, 'logs');
+		const said = () => walk(logs).some((f) => /bundled with the extension/.test(fs.readFileSync(f, 'utf8')));
+		await waitFor('the log to say the bundled program was started', said, STEP_MS);
+		log('the server is the one bundled in the .vsix');
+	}
 	await shot(page, '1-problems');
 
 	// 2. The hover over the squiggle.
@@ -379,6 +401,27 @@ async function main() {
 	await status.waitFor({ state: 'visible', timeout: STEP_MS });
 	log('status bar reports the missing program');
 	await shot(page, '7-missing-binary');
+
+	// 6. A program that cannot start (as one missing a shared library): a
+	// notification says so with its last words and offers the setting.
+	await runCommand(page, 'Notifications: Clear All Notifications');
+	const broken = path.join(tmp, 'broken-gradguard');
+	fs.writeFileSync(broken, '#!/bin/sh\necho "gradguard: error while loading shared libraries: libuv.so.1: '
+		+ 'cannot open shared object file: No such file or directory" >&2\nexit 127\n');
+	fs.chmodSync(broken, 0o755);
+	await pathInput.fill(broken);
+	await pathInput.press('Enter');
+	// In the notification centre, which keeps every notification (a toast may
+	// be hidden behind the language client's own).
+	await page.waitForTimeout(2000);
+	await runCommand(page, 'Notifications: Show Notifications');
+	const notice = page.locator('.notifications-center .notification-list-item', { hasText: 'failed to start' }).first();
+	await notice.waitFor({ state: 'visible', timeout: STEP_MS });
+	const noticeText = await notice.innerText();
+	if (!/libuv\.so\.1/.test(noticeText)) throw new Error(`the notification lacks the server's last lines: ${noticeText}`);
+	await notice.locator('.monaco-button', { hasText: 'Set gradguard.path' }).first().waitFor({ timeout: STEP_MS });
+	log(`notification: ${noticeText.replace(/\s+/g, ' ').slice(0, 200)}`);
+	await shot(page, '8-failed-start');
 }
 
 main().then(async () => {
@@ -392,6 +435,12 @@ main().then(async () => {
 	if (browser) {
 		const pages = browser.contexts().flatMap((c) => c.pages());
 		if (pages[0]) await shot(pages[0], 'failure');
+	}
+	// The extension's own log (its output channel), for what the UI did not show.
+	if (tmp) {
+		walk(path.join(tmp, 'user-data', 'logs')).filter((f) => /gradguard/i.test(f)).forEach((f, i) => {
+			fs.copyFileSync(f, path.join(logDir, `vscode-extension-${i}.log`));
+		});
 	}
 	await cleanup();
 	process.exit(1);
