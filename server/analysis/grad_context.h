@@ -210,8 +210,8 @@ typedef struct gg_tree_index {
 	bool calls_exact;
 } gg_tree_index;
 
-/* Whether the ascending offsets[0, len) hold at (the index's module_classes, grad_off). */
-static inline bool gg_offsets_has(const uint32_t *offsets, size_t len, uint32_t at)
+/* The first of the ascending offsets[0, len) at or after at; len if none. */
+static inline size_t gg_offsets_lower(const uint32_t *offsets, size_t len, uint32_t at)
 {
 	size_t lo = 0, hi = len;
 	while (lo < hi) {
@@ -221,6 +221,13 @@ static inline bool gg_offsets_has(const uint32_t *offsets, size_t len, uint32_t 
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+/* Whether the ascending offsets[0, len) hold at (the index's module_classes, grad_off). */
+static inline bool gg_offsets_has(const uint32_t *offsets, size_t len, uint32_t at)
+{
+	size_t lo = gg_offsets_lower(offsets, len, at);
 	return lo < len && offsets[lo] == at;
 }
 

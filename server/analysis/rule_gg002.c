@@ -172,6 +172,10 @@ typedef struct check {
 	size_t hits_len, hits_cap;
 	span *hit_names; /* owned */
 	size_t hit_names_len, hit_names_cap;
+	/* The starts of the calls whose last name is a hit function's, ascending (calls_hits); hit_calls_ok once built. */
+	uint32_t *hit_calls; /* owned */
+	size_t hit_calls_len, hit_calls_cap;
+	bool hit_calls_ok;
 	bool module_hit;
 } check;
 
@@ -1457,10 +1461,55 @@ static bool is_no_grad_hook(const check *c, TSNode cls, span name)
  */
 static bool calls_hits(const check *c, span text)
 {
+	if (c->hit_calls_ok) {
+		uint32_t start = (uint32_t)(text.ptr - c->text), end = start + (uint32_t)text.len;
+		size_t i = gg_offsets_lower(c->hit_calls, c->hit_calls_len, start);
+		return i < c->hit_calls_len && c->hit_calls[i] < end;
+	}
 	for (size_t i = 0; i < c->hit_names_len; i++)
 		if (c->hit_names[i].len && memmem(text.ptr, text.len, c->hit_names[i].ptr, c->hit_names[i].len))
 			return true;
 	return false;
+}
+
+static int span_qcmp(const void *pa, const void *pb)
+{
+	const span *a = pa, *b = pb;
+	int r = memcmp(a->ptr, b->ptr, a->len < b->len ? a->len : b->len);
+	return r ? r : (a->len > b->len) - (a->len < b->len);
+}
+
+/*
+ * Where the file calls a function the probe met a candidate in, from the
+ * calls the index holds: a sorted position list answers calls_hits for each
+ * function, where a text search per function and name grew with both. Only
+ * name-chain calls make sites (call_site_add), so nothing else is missed.
+ */
+static void hit_calls_collect(check *c)
+{
+	c->hit_calls_len = 0;
+	c->hit_calls_ok = false;
+	if (!c->calls_exact)
+		return;
+	if (c->hit_names_len)
+		qsort(c->hit_names, c->hit_names_len, sizeof *c->hit_names, span_qcmp);
+	for (size_t i = 0; i < c->call_refs_len; i++) {
+		const gg_call_ref *ref = &c->call_refs[i];
+		if (!ref->names)
+			continue;
+		span last = { c->text + ref->last_start, ref->callee_end - ref->last_start };
+		if (!c->hit_names_len ||
+		    !bsearch(&last, c->hit_names, c->hit_names_len, sizeof *c->hit_names, span_qcmp))
+			continue;
+		if (grow((void **)&c->hit_calls, &c->hit_calls_cap, c->hit_calls_len, sizeof *c->hit_calls)) {
+			fail(c, -ENOMEM);
+			return;
+		}
+		c->hit_calls[c->hit_calls_len++] = ref->start;
+	}
+	if (c->hit_calls_len)
+		qsort(c->hit_calls, c->hit_calls_len, sizeof *c->hit_calls, u32_cmp);
+	c->hit_calls_ok = true;
 }
 
 /* Whether cls (a class_definition or a null node) is one of the file's module classes, as GG001 decided. */
@@ -1702,6 +1751,7 @@ static int gg002_check(void *state, const gg_rule_input *in, gg_findings *out)
 				if (c.hits_len)
 					qsort(c.hits, c.hits_len, sizeof *c.hits, u32_cmp);
 				file_facts_collect(&c, root);
+				hit_calls_collect(&c);
 			}
 			function module;
 			memset(&module, 0, sizeof module);
@@ -1728,6 +1778,7 @@ static int gg002_check(void *state, const gg_rule_input *in, gg_findings *out)
 	free(c.pending);
 	free(c.hits);
 	free(c.hit_names);
+	free(c.hit_calls);
 	free(c.calls);
 	free(c.own_calls);
 	return rc;
