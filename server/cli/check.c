@@ -35,6 +35,7 @@
 #include "cli/output_full.h"
 #include "cli/output_sarif.h"
 #include "config_load.h"
+#include "notebook_cells.h"
 #include "cli/ordered_pool.h"
 #include "project.h"
 #include "position.h"
@@ -257,6 +258,8 @@ typedef struct emit_source {
 	const gg_line_index *ix;
 	const gg_fixes *fixes; /* empty when the format shows none (concise, github) */
 	const gg_position_table *positions; /* of the findings, related ranges and fix edits (positions_compute) */
+	const gg_notebook *nb; /* the notebook whose cells text joins, or NULL; positions are then in its cells */
+	const gg_nb_cell *cell; /* the finding's cell, with nb */
 } emit_source;
 
 static int emit_json(check_run *run, check_out *o, const char *path, const gg_finding *f, gg_position start,
@@ -271,13 +274,16 @@ static int emit_json(check_run *run, check_out *o, const char *path, const gg_fi
 		cJSON_AddItemToObject(row, "code", cJSON_CreateString(f->code));
 		cJSON_AddItemToObject(row, "message", cJSON_CreateString(f->message));
 		cJSON_AddItemToObject(row, "filename", cJSON_CreateString(path));
+		/* ruff's "cell": the 1-based place of the cell in the notebook, rows counted in the cell. */
+		if (src->cell)
+			cJSON_AddNumberToObject(row, "cell", src->cell->index + 1.0);
 		cJSON_AddItemToObject(row, "location", loc);
 		cJSON_AddItemToObject(row, "end_location", end_loc);
 		loc = end_loc = NULL;
 		/* A finding's noqa line is where it starts (see noqa.h). */
 		cJSON_AddNumberToObject(row, "noqa_row", start.line + 1.0);
 		cJSON_AddItemToObject(row, "url", cJSON_CreateString(url));
-		ok = cJSON_GetArraySize(row) == 7 &&
+		ok = cJSON_GetArraySize(row) == (src->cell ? 8 : 7) &&
 		     emit_json_fixes(run, row, src->fixes, src->positions) == 0;
 	}
 	free(url);
@@ -303,32 +309,105 @@ static const char *fix_help(const gg_fixes *fixes)
 	return NULL;
 }
 
+/* Where offset (of text, lines per ix) falls in the same line of cell (its lines per cix): the rows match. */
+static size_t full_cell_offset(const gg_line_index *ix, const char *text, size_t len, const gg_line_index *cix,
+			       size_t cell_len, size_t offset)
+{
+	gg_position p = gg_offset_to_position(ix, text, len, offset, GG_ENC_UTF8);
+	if (p.line >= cix->count)
+		return cell_len;
+	size_t at = cix->starts[p.line] + p.character;
+	return at < cell_len ? at : cell_len;
+}
+
+/*
+ * The full format; in a notebook, the finding's cell alone is shown as the
+ * notebook has it (IPython lines included), with its own rows.
+ */
+static int emit_full(check_out *o, const char *shown, const gg_finding *f, gg_position start, gg_position end,
+		     const emit_source *src)
+{
+	if (!src->cell)
+		return gg_cli_full_print(o->out, shown, src->text, src->len, src->ix, f, start, end, fix_help(src->fixes));
+	const gg_nb_cell *c = src->cell;
+	const char *slice = src->text + c->start;
+	size_t slice_len = c->end - c->start;
+	char *cell = NULL;
+	size_t cell_len = 0;
+	gg_line_index six, cix;
+	gg_line_index_init(&six);
+	gg_line_index_init(&cix);
+	int rc = gg_notebook_cell_text(src->nb, c, &cell, &cell_len);
+	if (!rc)
+		rc = gg_line_index_build(&six, slice, slice_len);
+	if (!rc)
+		rc = gg_line_index_build(&cix, cell, cell_len);
+	if (!rc) {
+		/* The range in the cell's bytes, line by line (a masked line differs in length); one past its cell ends with it. */
+		gg_finding in_cell = *f;
+		size_t to = f->range.end <= c->end ? f->range.end - c->start : slice_len;
+		in_cell.range.start = full_cell_offset(&six, slice, slice_len, &cix, cell_len, f->range.start - c->start);
+		in_cell.range.end = full_cell_offset(&six, slice, slice_len, &cix, cell_len, to);
+		if (f->range.end > c->end)
+			end = gg_offset_to_position(&cix, cell, cell_len, cell_len, GG_ENC_UTF32);
+		rc = gg_cli_full_print(o->out, shown, cell, cell_len, &cix, &in_cell, start, end, fix_help(src->fixes));
+	}
+	gg_line_index_free(&six);
+	gg_line_index_free(&cix);
+	free(cell);
+	return rc;
+}
+
+/* The cell of the SARIF log's last result, as a property bag ("cell": 1-based). Returns 0 or -ENOMEM. */
+static int sarif_add_cell(cJSON *log, const gg_nb_cell *cell)
+{
+	cJSON *run = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(log, "runs"), 0);
+	cJSON *results = cJSON_GetObjectItemCaseSensitive(run, "results");
+	cJSON *last = cJSON_GetArrayItem(results, cJSON_GetArraySize(results) - 1);
+	cJSON *props = cJSON_GetObjectItemCaseSensitive(last, "properties");
+	if (last && !props)
+		props = cJSON_AddObjectToObject(last, "properties");
+	return props && cJSON_AddNumberToObject(props, "cell", cell->index + 1.0) ? 0 : -ENOMEM;
+}
+
 /* start and end are in code points, UTF-16 units for sarif (positions_compute). */
 static int emit(check_run *run, check_out *o, const char *path, const gg_finding *f, gg_position start,
 		gg_position end, const emit_source *src)
 {
 	unsigned row = start.line + 1, col = start.character + 1;
+	/* In a notebook, ruff's "nb.ipynb:cell 3:2:5": the row is the cell's. */
+	char *where = src->cell ? gg_strdup_printf("%s:cell %u", path, src->cell->index + 1) : NULL;
+	if (src->cell && !where)
+		return -ENOMEM;
+	const char *shown = where ? where : path;
+	int rc = 0;
 	switch (run->format) {
 	case FORMAT_JSON:
-		return emit_json(run, o, path, f, start, end, src);
+		rc = emit_json(run, o, path, f, start, end, src);
+		break;
 	case FORMAT_FULL:
-		return gg_cli_full_print(o->out, path, src->text, src->len, src->ix, f, start, end, fix_help(src->fixes));
+		rc = emit_full(o, shown, f, start, end, src);
+		break;
 	case FORMAT_SARIF:
-		return gg_cli_sarif_add(o->sarif, path, f, start, end, src->positions, src->fixes);
+		rc = gg_cli_sarif_add(o->sarif, path, f, start, end, src->positions, src->fixes);
+		if (!rc && src->cell)
+			rc = sarif_add_cell(o->sarif, src->cell);
+		break;
 	case FORMAT_GITHUB:
 		fprintf(o->out, "::%s title=gradguard (%s),file=", severity_name(f->severity), f->code);
 		github_escape(o->out, path, true);
 		fprintf(o->out, ",line=%u,col=%u,endLine=%u,endColumn=%u::", row, col, end.line + 1, end.character + 1);
-		github_escape(o->out, path, false);
+		github_escape(o->out, shown, false);
 		fprintf(o->out, ":%u:%u: %s ", row, col, f->code);
 		github_escape(o->out, f->message, false);
 		fputc('\n', o->out);
-		return 0;
+		break;
 	case FORMAT_CONCISE:
-		fprintf(o->out, "%s:%u:%u: %s %s\n", path, row, col, f->code, f->message);
-		return 0;
+		fprintf(o->out, "%s:%u:%u: %s %s\n", shown, row, col, f->code, f->message);
+		break;
 	}
-	return 0;
+	free(where);
+	return rc;
 }
 
 static int positions_add_range(gg_position_table *table, gg_byte_range r)
@@ -360,6 +439,16 @@ static int positions_compute(gg_position_table *table, const gg_findings *findin
 	if (!rc)
 		gg_position_table_convert(table, ix, text, len, enc);
 	return rc;
+}
+
+/* A notebook's positions in its cells' rows: each line made relative to the cell its offset is in. */
+static void positions_in_cells(gg_position_table *table, const gg_notebook *nb)
+{
+	for (size_t i = 0; i < table->len; i++) {
+		const gg_nb_cell *c = gg_notebook_cell_at(nb, table->items[i].offset);
+		if (c && table->items[i].pos.line + 1 >= c->first)
+			table->items[i].pos.line -= c->first - 1;
+	}
 }
 
 /*
@@ -515,6 +604,129 @@ static int check_read(check_run *run, check_out *o, const char *path, gg_file_re
 }
 
 /*
+ * Checks src (its text, the file's body or a notebook's joined cells) and
+ * prints its findings; positions in nb's cells when nb is not NULL. Returns
+ * 0, or a negative errno that ends the run.
+ */
+static int check_findings(check_run *run, check_worker *w, check_out *o, const char *path, gg_source *src,
+			  const gg_notebook *nb)
+{
+	const char *body = src->text;
+	size_t body_len = src->len;
+	const gg_config *config = src->config;
+	gg_findings findings;
+	gg_findings_init(&findings);
+	int rc;
+	/* json and sarif list each finding's fixes and full names the best: they need the tree. */
+	TSTree *tree = NULL;
+	if (run->format == FORMAT_JSON || run->format == FORMAT_FULL || run->format == FORMAT_SARIF) {
+		if (!w->parser)
+			w->parser = gg_python_parser_new();
+		tree = w->parser ? gg_python_parse(w->parser, NULL, body, body_len) : NULL;
+		src->tree = tree;
+	}
+	rc = gg_analyzer_check(w->analyzer, src, &findings);
+	if (rc) {
+		check_report(o, path, strerror(-rc));
+		rc = rc == -ENOMEM ? rc : 0;
+	} else if (findings.len) {
+		/* SARIF columns are UTF-16 code units (cli/output_sarif.h); the others count code points. */
+		gg_encoding enc = run->format == FORMAT_SARIF ? GG_ENC_UTF16 : GG_ENC_UTF32;
+		gg_position_table table;
+		gg_position_table_init(&table);
+		gg_line_index ix;
+		gg_line_index_init(&ix);
+		/* Every finding's fixes first: the positions of their edits are converted with the findings'. */
+		gg_fixes *fixes = calloc(findings.len, sizeof *fixes);
+		rc = fixes ? 0 : -ENOMEM;
+		if (!rc && tree)
+			rc = gg_fix_list_each(body, body_len, ts_tree_root_node(tree), findings.items, findings.len,
+					      config, fixes);
+		if (!rc)
+			rc = gg_line_index_build(&ix, body, body_len);
+		if (!rc) /* full shows no edit */
+			rc = positions_compute(&table, &findings, run->format == FORMAT_FULL ? NULL : fixes, body,
+					       body_len, &ix, enc);
+		if (!rc && nb)
+			positions_in_cells(&table, nb);
+		for (size_t i = 0; i < findings.len && !rc; i++) {
+			const gg_finding *f = &findings.items[i];
+			emit_source es = { body, body_len, &ix, &fixes[i], &table, nb,
+					   nb ? gg_notebook_cell_at(nb, f->range.start) : NULL };
+			rc = emit(run, o, path, f, gg_position_table_find(&table, f->range.start),
+				  gg_position_table_find(&table, f->range.end), &es);
+			o->findings++;
+		}
+		for (size_t i = 0; fixes && i < findings.len; i++)
+			gg_fixes_free(&fixes[i]);
+		free(fixes);
+		gg_line_index_free(&ix);
+		gg_position_table_free(&table);
+	}
+	if (tree)
+		ts_tree_delete(tree);
+	src->tree = NULL;
+	gg_findings_free(&findings);
+	return rc;
+}
+
+/*
+ * Checks the notebook at path, read into json[0..len) (owned; freed here),
+ * open for the rewrite when rewriting (file is closed here), as check_file
+ * does a Python file: the analysis reads its code cells joined.
+ */
+static int check_notebook(check_run *run, check_worker *w, check_out *o, const char *path, const gg_config *config,
+			  gg_file_rewrite *file, bool rewriting, char *json, size_t len)
+{
+	gg_notebook nb;
+	int rc = gg_notebook_read(&nb, json, len);
+	if (rc) {
+		gg_file_rewrite_close(file);
+		check_report(o, path, rc == -EINVAL ? "not a notebook (JSON with a list of cells)" : strerror(-rc));
+		gg_notebook_free(&nb);
+		free(json);
+		return rc == -ENOMEM ? rc : 0;
+	}
+	if (!run->fix && (rc = check_config(run, o, path, &config))) {
+		gg_file_rewrite_close(file);
+		gg_notebook_free(&nb);
+		free(json);
+		return rc;
+	}
+	gg_source src = { nb.text, nb.len, NULL, path, config, NULL, &run->project };
+	if (rewriting) {
+		size_t fixed = 0, new_len = 0;
+		char *new_json = NULL, *why = NULL;
+		rc = gg_cli_fix_notebook(w->analyzer, &src, &nb, file, json, len, run->unsafe_fixes, &new_json, &new_len,
+					 &fixed, &why);
+		if (rc == GG_FILE_REWRITE_SKIPPED) {
+			check_note(o, path, why);
+			rc = 0;
+		} else if (rc) {
+			check_report(o, path, strerror(-rc));
+			rc = rc == -ENOMEM ? rc : 0;
+		} else if (new_json) {
+			/* What is reported is what was written: the notebook read again. */
+			gg_notebook_free(&nb);
+			free(json);
+			json = new_json;
+			len = new_len;
+			rc = gg_notebook_read(&nb, json, len);
+			src.text = nb.text;
+			src.len = nb.len;
+			o->fixed += fixed;
+		}
+		free(why);
+	}
+	gg_file_rewrite_close(file);
+	if (!rc)
+		rc = check_findings(run, w, o, path, &src, &nb);
+	gg_notebook_free(&nb);
+	free(json);
+	return rc;
+}
+
+/*
  * Checks one file with w's analysis, its output and reports going to o.
  * Returns 0, or a negative errno that ends the run (out of memory).
  */
@@ -539,6 +751,8 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 		gg_file_rewrite_close(&file);
 		return rc < 0 ? rc : 0;
 	}
+	if (gg_notebook_path_is(path))
+		return check_notebook(run, w, o, path, config, &file, rewriting, text, len);
 	/* Python skips a UTF-8 byte order mark; so do the positions. */
 	const char *body = text;
 	size_t body_len = len;
@@ -578,8 +792,6 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 		decoded = true;
 	}
 
-	gg_findings findings;
-	gg_findings_init(&findings);
 	if (!run->fix && (rc = check_config(run, o, path, &config))) {
 		free(text);
 		return rc;
@@ -614,52 +826,7 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 	}
 	/* Written or left: the lock is no longer needed for what is reported. */
 	gg_file_rewrite_close(&file);
-	/* json and sarif list each finding's fixes and full names the best: they need the tree. */
-	TSTree *tree = NULL;
-	if (run->format == FORMAT_JSON || run->format == FORMAT_FULL || run->format == FORMAT_SARIF) {
-		if (!w->parser)
-			w->parser = gg_python_parser_new();
-		tree = w->parser ? gg_python_parse(w->parser, NULL, body, body_len) : NULL;
-		src.tree = tree;
-	}
-	rc = gg_analyzer_check(w->analyzer, &src, &findings);
-	if (rc) {
-		check_report(o, path, strerror(-rc));
-		rc = rc == -ENOMEM ? rc : 0;
-	} else if (findings.len) {
-		/* SARIF columns are UTF-16 code units (cli/output_sarif.h); the others count code points. */
-		gg_encoding enc = run->format == FORMAT_SARIF ? GG_ENC_UTF16 : GG_ENC_UTF32;
-		gg_position_table table;
-		gg_position_table_init(&table);
-		gg_line_index ix;
-		gg_line_index_init(&ix);
-		/* Every finding's fixes first: the positions of their edits are converted with the findings'. */
-		gg_fixes *fixes = calloc(findings.len, sizeof *fixes);
-		rc = fixes ? 0 : -ENOMEM;
-		if (!rc && tree)
-			rc = gg_fix_list_each(body, body_len, ts_tree_root_node(tree), findings.items, findings.len,
-					      config, fixes);
-		if (!rc)
-			rc = gg_line_index_build(&ix, body, body_len);
-		if (!rc) /* full shows no edit */
-			rc = positions_compute(&table, &findings, run->format == FORMAT_FULL ? NULL : fixes, body,
-					       body_len, &ix, enc);
-		for (size_t i = 0; i < findings.len && !rc; i++) {
-			const gg_finding *f = &findings.items[i];
-			emit_source es = { body, body_len, &ix, &fixes[i], &table };
-			rc = emit(run, o, path, f, gg_position_table_find(&table, f->range.start),
-				  gg_position_table_find(&table, f->range.end), &es);
-			o->findings++;
-		}
-		for (size_t i = 0; fixes && i < findings.len; i++)
-			gg_fixes_free(&fixes[i]);
-		free(fixes);
-		gg_line_index_free(&ix);
-		gg_position_table_free(&table);
-	}
-	if (tree)
-		ts_tree_delete(tree);
-	gg_findings_free(&findings);
+	rc = check_findings(run, w, o, path, &src, NULL);
 	free(fixed_text);
 	free(text);
 	return rc;
@@ -1061,8 +1228,21 @@ static int project_build(check_run *run)
 		int rc = gg_pyfiles_read(run->files.items[i], &text, &len);
 		if (rc == -ENOMEM)
 			return rc;
-		if (!rc && gg_analysis_mentions_framework(text, len) && gg_project_may_export(text, len))
-			rc = gg_project_add_file(&run->project, run->worker.analyzer, run->files.items[i], text, len);
+		/* A notebook exports what its cells define, like a module (what `%run nb.ipynb` or an import hook gives). */
+		gg_notebook nb;
+		memset(&nb, 0, sizeof nb);
+		if (!rc && gg_notebook_path_is(run->files.items[i])) {
+			rc = gg_notebook_read(&nb, text, len);
+			free(text);
+			text = NULL;
+			if (rc == -ENOMEM)
+				return rc;
+			len = nb.len;
+		}
+		const char *body = nb.text ? nb.text : text;
+		if (!rc && gg_analysis_mentions_framework(body, len) && gg_project_may_export(body, len))
+			rc = gg_project_add_file(&run->project, run->worker.analyzer, run->files.items[i], body, len);
+		gg_notebook_free(&nb);
 		free(text);
 		if (rc == -ENOMEM)
 			return rc;
@@ -1103,7 +1283,7 @@ int gg_cli_check_main(int argc, char **argv)
 	if (run.format == FORMAT_SARIF && !(run.sarif = gg_cli_sarif_new()))
 		rc = -ENOMEM;
 
-	gg_pyfiles_walker walker = { run_excluded, run_report, &run };
+	gg_pyfiles_walker walker = { run_excluded, run_report, &run, true };
 	for (int i = 0; i < npaths && !rc; i++)
 		rc = gg_pyfiles_collect(&run.files, paths[i], &walker);
 	if (!rc && run.files.len) {
