@@ -357,7 +357,9 @@ static void toml_assign_setting(toml_reader *r, TSNode at, const gg_strings *pat
 	const char *name = path->items[2];
 	unsigned key = gg_config_key_lookup(name);
 	if (!key) {
-		toml_fail(r, at, "unknown key tool.gradguard.%s", name);
+		const char *hint = gg_config_key_suggest(name);
+		toml_fail(r, at, "unknown key tool.gradguard.%s%s%s%s", name, hint ? " (did you mean '" : "", hint ? hint : "",
+			  hint ? "'?)" : "");
 		return;
 	}
 	if (key == GG_CONFIG_SEVERITY) {
@@ -391,6 +393,17 @@ static void toml_assign_setting(toml_reader *r, TSNode at, const gg_strings *pat
 		return;
 	}
 	toml_set_strings(r, key, value);
+	/* A selector that names no rule (a typo, lowercase) is an error, as in ruff: it would select nothing. */
+	const gg_strings *list = gg_config_list(r->out, key);
+	for (size_t i = 0; !r->rc && (key & (GG_CONFIG_SELECT | GG_CONFIG_IGNORE | GG_CONFIG_EXTEND_SELECT)) &&
+			   i < list->len; i++) {
+		const char *sel = list->items[i];
+		if (gg_config_selector_valid(sel))
+			continue;
+		const char *hint = gg_config_selector_suggest(sel);
+		toml_fail(r, value, "%s: unknown rule selector \"%s\"%s%s%s", name, sel, hint ? " (did you mean \"" : "",
+			  hint ? hint : "", hint ? "\"?)" : "");
+	}
 }
 
 /* A key path (table header + key) and its value. */

@@ -59,7 +59,12 @@ static const toml_case cases[] = {
 	{ "bad unicode escape", "[tool.gradguard]\nselect = [\"\\uD800\"]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "pyproject.toml:2:" },
 	{ "table not a table", "tool.gradguard = 3\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "tool.gradguard must be a table" },
 	/* What the nesting bound does not count: brackets in strings and comments. */
-	{ "brackets in strings and comments", "[tool.gradguard]\nselect = [\"[[[[[[[[\"] # {{{{{{{{{\n", 0, 1, "[[[[[[[[", "", "", "", -1, NULL },
+	{ "brackets in strings and comments", "[tool.gradguard]\nextra-model-names = [\"[[[[[[[[\"] # {{{{{{{{{\n", 0, 1, "", "", "[[[[[[[[", "", -1, NULL },
+	/* A selector must name a rule (ruff's rule): a typo would select nothing. */
+	{ "unknown selector", "[tool.gradguard]\nselect = [\"GG001\", \"XYZ9\"]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "2:10: select: unknown rule selector \"XYZ9\"" },
+	{ "lowercase selector", "[tool.gradguard]\nignore = [\"gg003\"]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "unknown rule selector \"gg003\" (did you mean \"GG003\"?)" },
+	{ "extend-select", "[tool.gradguard]\nextend-select = [\"GG9\"]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "extend-select: unknown rule selector \"GG9\" (did you mean \"GG\"?)" },
+	{ "unknown key suggestion", "[tool.gradguard]\nextra_model_nams = []\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "unknown key tool.gradguard.extra_model_nams (did you mean 'extra-model-names'?)" },
 	{ "quotes before a closing \"\"\"", "[tool.gradguard]\nextra-model-names = [\"\"\"m\"\"\"\", '''n''''']\n", 0, 1, "", "", "m\"|n''", "", -1, NULL },
 };
 
