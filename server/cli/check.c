@@ -37,6 +37,7 @@
 #include "cli/output_full.h"
 #include "cli/output_sarif.h"
 #include "config_load.h"
+#include "git_ignore.h"
 #include "notebook_cells.h"
 #include "cli/ordered_pool.h"
 #include "project.h"
@@ -90,6 +91,7 @@ static const char check_usage[] =
 	"  --stdin-filename NAME    the name of what PATH - reads (for its configuration\n"
 	"                             and the report)\n"
 	"  --force-exclude          apply exclude to files named on the command line too\n"
+	"  --no-respect-gitignore   walk into what .gitignore files leave out\n"
 	"  --exit-zero              exit 0 even with findings (2 on errors still)\n"
 	"  --statistics             count the findings per rule instead of listing them\n"
 	"  --show-settings          print the configuration PATH is checked with, and stop\n"
@@ -97,7 +99,7 @@ static const char check_usage[] =
 	"\n"
 	"Each file is configured by [tool.gradguard] in the nearest pyproject.toml\n"
 	"above it that has that table; --select/--ignore override it. Folders are\n"
-	"walked respecting its exclude patterns; files named on the command line are\n"
+	"walked respecting its exclude patterns and .gitignore; files named on the command line are\n"
 	"always checked (unless --force-exclude). Colour on a terminal only, never\n"
 	"when NO_COLOR is set.\n"
 	"\n"
@@ -165,6 +167,8 @@ typedef struct check_run {
 	bool force_exclude;  /* --force-exclude: exclude applies to files named too */
 	bool show_settings;  /* --show-settings: print the configuration and stop */
 	const char *stdin_filename; /* --stdin-filename, borrowed from argv */
+	bool no_gitignore;   /* --no-respect-gitignore */
+	gg_git_ignore *git;  /* owned; what git ignores, for the walk (NULL: nothing) */
 	char *stdin_text;    /* owned: what "-" read, checked as stdin_name */
 	size_t stdin_len;
 	const char *stdin_name; /* --stdin-filename, or "-" */
@@ -207,11 +211,11 @@ static const gg_config *run_config_for_dir(check_run *run, const char *dir)
 	return c;
 }
 
-/* The walk's callbacks: a path left out by the exclude patterns of its folder's configuration. */
+/* The walk's callbacks: a path left out by the exclude patterns of its folder's configuration, or by git. */
 static bool run_excluded(void *ctx, const char *dir, const char *path)
 {
 	check_run *run = ctx;
-	return gg_config_excludes(run_config_for_dir(run, dir), path);
+	return gg_config_excludes(run_config_for_dir(run, dir), path) || gg_git_ignore_path(run->git, dir, path);
 }
 
 static void run_report(void *ctx, const char *path, const char *message)
@@ -939,6 +943,7 @@ enum {
 	OPT_FORCE_EXCLUDE,
 	OPT_SHOW_SETTINGS,
 	OPT_STDIN_FILENAME,
+	OPT_NO_RESPECT_GITIGNORE,
 };
 
 static const struct option check_options[] = {
@@ -956,6 +961,7 @@ static const struct option check_options[] = {
 	{ "force-exclude", no_argument, NULL, OPT_FORCE_EXCLUDE },
 	{ "show-settings", no_argument, NULL, OPT_SHOW_SETTINGS },
 	{ "stdin-filename", required_argument, NULL, OPT_STDIN_FILENAME },
+	{ "no-respect-gitignore", no_argument, NULL, OPT_NO_RESPECT_GITIGNORE },
 	{ "threads", required_argument, NULL, 'j' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -1016,6 +1022,7 @@ static int parse_args(check_run *run, int argc, char **argv, char ***paths, int 
 		case OPT_FORCE_EXCLUDE: run->force_exclude = true; break;
 		case OPT_SHOW_SETTINGS: run->show_settings = true; break;
 		case OPT_STDIN_FILENAME: run->stdin_filename = optarg; break;
+		case OPT_NO_RESPECT_GITIGNORE: run->no_gitignore = true; break;
 		case OPT_CONFIG: run->config_path = optarg; break;
 		case 'j':
 			rc = threads_parse(optarg, &run->threads);
@@ -1388,6 +1395,21 @@ static bool path_excluded(check_run *run, const char *path)
 	return out;
 }
 
+/* Whether git ignores the folder path (named on the command line; ".", "sub/.." too) where it lies. */
+static bool path_git_ignored(check_run *run, const char *path)
+{
+	char *real = realpath(path, NULL);
+	char *slash = real ? strrchr(real, '/') : NULL;
+	if (!slash || slash == real) {
+		free(real);
+		return false; /* the root folder: in no work tree's ignore rules */
+	}
+	*slash = '\0';
+	bool out = gg_git_ignore_path(run->git, real, slash + 1);
+	free(real);
+	return out;
+}
+
 /* --statistics: one line per rule found, most found first (ruff's layout); json: a list of objects. */
 static int print_statistics(check_run *run)
 {
@@ -1537,6 +1559,8 @@ int gg_cli_check_main(int argc, char **argv)
 	if (run.format == FORMAT_SARIF && !(run.sarif = gg_cli_sarif_new()))
 		rc = -ENOMEM;
 
+	if (!run.no_gitignore)
+		run.git = gg_git_ignore_new(); /* NULL: nothing is ignored by git */
 	gg_pyfiles_walker walker = { run_excluded, run_report, &run, true };
 	for (int i = 0; i < npaths && !rc; i++) {
 		bool from_stdin = strcmp(paths[i], "-") == 0;
@@ -1548,7 +1572,12 @@ int gg_cli_check_main(int argc, char **argv)
 			char *copy = strdup(path);
 			rc = copy ? gg_pyfiles_add(&run.files, copy) : -ENOMEM;
 		} else {
+			/* A folder named that git ignores as a whole is walked as named (ruff does), with its own .gitignore files not applied. */
+			gg_git_ignore *git = run.git;
+			if (git && path_is_dir(path) && path_git_ignored(&run, path))
+				run.git = NULL;
 			rc = gg_pyfiles_collect(&run.files, paths[i], &walker);
+			run.git = git;
 		}
 	}
 	if (!rc && run.files.len) {
@@ -1579,6 +1608,7 @@ int gg_cli_check_main(int argc, char **argv)
 	cJSON_Delete(run.json_rows);
 	cJSON_Delete(run.sarif);
 	free(run.stdin_text);
+	gg_git_ignore_delete(run.git);
 	gg_pyfiles_free(&run.files);
 	gg_project_free(&run.project);
 	gg_analyzer_delete(run.worker.analyzer);

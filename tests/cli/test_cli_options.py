@@ -5,6 +5,8 @@
 come out. Lines of a case:
 
     # a comment
+    project: gitproject             (another folder of options/ than project/)
+    git-init                        (`git init` in the copy first)
     args: --select XYZ9 eval.py     (split on spaces)
     stdin: eval.py                  (a file of the project fed to stdin)
     exit: 2
@@ -12,7 +14,9 @@ come out. Lines of a case:
     stdout-contains: TEXT / stdout-lacks: TEXT / stdout-empty
     stderr-contains: TEXT
 
-Colour, which needs a terminal, is checked below the cases.
+Files named dot-gitignore are copied as .gitignore (a real one would
+apply to this repository). Colour, which needs a terminal, is checked below
+the cases.
 
 usage: test_cli_options.py GRADGUARD
 """
@@ -29,14 +33,18 @@ suite = Suite("gg-options-")
 
 
 def parse(path):
-    case = {"args": [], "checks": []}
+    case = {"args": [], "checks": [], "project": "project", "git": False}
     with open(path, encoding="utf-8") as f:
         for raw in f:
             line = raw.rstrip("\n")
             if not line or line.startswith("#"):
                 continue
             key, _, value = line.partition(": ")
-            if key == "args":
+            if key == "project":
+                case["project"] = value
+            elif key == "git-init":
+                case["git"] = True
+            elif key == "args":
                 case["args"] = value.split(" ")
             elif key == "stdin":
                 case["stdin"] = value
@@ -53,7 +61,12 @@ def make_case(name):
     def case(gradguard, tmp):
         spec = parse(os.path.join(HERE, name + ".case"))
         root = os.path.join(tmp, "project")
-        shutil.copytree(os.path.join(HERE, "project"), root)
+        shutil.copytree(os.path.join(HERE, spec["project"]), root)
+        for dirpath, _, names in os.walk(root):
+            if "dot-gitignore" in names:
+                os.rename(os.path.join(dirpath, "dot-gitignore"), os.path.join(dirpath, ".gitignore"))
+        if spec["git"]:
+            subprocess.run(["git", "init", "-q", root], check=True, timeout=60)
         stdin = None
         if "stdin" in spec:
             with open(os.path.join(root, spec["stdin"]), "rb") as f:
