@@ -742,6 +742,7 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, const c
 		return rc;
 	}
 	gg_source src = { nb.text, nb.len, NULL, path, config, NULL, &run->project };
+	bool unreadable = false;
 	if (rewriting) {
 		size_t fixed = 0, new_len = 0;
 		char *new_json = NULL, *why = NULL;
@@ -763,11 +764,16 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, const c
 			src.text = nb.text;
 			src.len = nb.len;
 			o->fixed += fixed;
+			if (rc == -EINVAL) { /* cannot be: what was written was read from a notebook */
+				check_report(o, path, "the notebook written cannot be read back");
+				unreadable = true;
+				rc = 0;
+			}
 		}
 		free(why);
 	}
 	gg_file_rewrite_close(file);
-	if (!rc)
+	if (!rc && !unreadable)
 		rc = check_findings(run, w, o, path, &src, &nb);
 	gg_notebook_free(&nb);
 	free(json);
