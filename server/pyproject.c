@@ -20,6 +20,8 @@
 #include <string.h>
 #include <tree_sitter/api.h>
 
+#include "toml_keys.h"
+
 const TSLanguage *tree_sitter_toml(void);
 
 typedef struct toml_reader {
@@ -357,7 +359,9 @@ static void toml_assign_setting(toml_reader *r, TSNode at, const gg_strings *pat
 	const char *name = path->items[2];
 	unsigned key = gg_config_key_lookup(name);
 	if (!key) {
-		toml_fail(r, at, "unknown key tool.gradguard.%s", name);
+		const char *hint = gg_config_key_suggest(name);
+		toml_fail(r, at, "unknown key tool.gradguard.%s%s%s%s", name, hint ? " (did you mean '" : "", hint ? hint : "",
+			  hint ? "'?)" : "");
 		return;
 	}
 	if (key == GG_CONFIG_SEVERITY) {
@@ -391,6 +395,17 @@ static void toml_assign_setting(toml_reader *r, TSNode at, const gg_strings *pat
 		return;
 	}
 	toml_set_strings(r, key, value);
+	/* A selector that names no rule (a typo, lowercase) is an error, as in ruff: it would select nothing. */
+	const gg_strings *list = gg_config_list(r->out, key);
+	for (size_t i = 0; !r->rc && (key & (GG_CONFIG_SELECT | GG_CONFIG_IGNORE | GG_CONFIG_EXTEND_SELECT)) &&
+			   i < list->len; i++) {
+		const char *sel = list->items[i];
+		if (gg_config_selector_valid(sel))
+			continue;
+		const char *hint = gg_config_selector_suggest(sel);
+		toml_fail(r, value, "%s: unknown rule selector \"%s\"%s%s%s", name, sel, hint ? " (did you mean \"" : "",
+			  hint ? hint : "", hint ? "\"?)" : "");
+	}
 }
 
 /* A key path (table header + key) and its value. */
@@ -462,6 +477,93 @@ static void toml_visit_table(toml_reader *r, TSNode table)
 	if (!r->rc && (header.len >= 2 || (header.len == 1 && strcmp(header.items[0], "tool") == 0)))
 		toml_visit_pairs(r, table, &header);
 	gg_strings_free(&header);
+}
+
+/* The value of a pair (its named children after the key, comments skipped), or a null node. */
+static TSNode toml_pair_value(TSNode pair)
+{
+	uint32_t k = ts_node_named_child_count(pair);
+	for (uint32_t j = 1; j < k; j++) {
+		TSNode v = ts_node_named_child(pair, j);
+		if (strcmp(ts_node_type(v), "comment") != 0)
+			return v;
+	}
+	TSNode none = { { 0, 0, 0, 0 }, NULL, NULL };
+	return none;
+}
+
+static void toml_keys_failed(toml_reader *r, TSNode at, int rc, char *why)
+{
+	if (rc == -ENOMEM)
+		toml_oom(r);
+	else if (rc)
+		toml_fail(r, at, "%s", why);
+	free(why);
+}
+
+/*
+ * The pairs of parent (a table, the document, or with base an inline
+ * table's: its keys under base) into keys; an inline table's own keys are
+ * read one level down, where a duplicate is most likely, and deeper ones
+ * are closed as wholes (no recursion).
+ */
+static void toml_keys_pairs(toml_reader *r, gg_toml_keys *keys, TSNode parent, const gg_strings *base)
+{
+	toml_children pairs;
+	toml_children_init(&pairs, parent);
+	TSNode pair;
+	while (!r->rc && toml_children_next(&pairs, &pair)) {
+		if (strcmp(ts_node_type(pair), "pair") != 0)
+			continue;
+		TSNode value = toml_pair_value(pair);
+		if (ts_node_is_null(value))
+			continue;
+		bool inline_table = strcmp(ts_node_type(value), "inline_table") == 0;
+		gg_strings key;
+		gg_strings_init(&key);
+		toml_key_path(r, ts_node_named_child(pair, 0), &key);
+		char *why = NULL;
+		if (!r->rc) {
+			int rc = gg_toml_keys_pair(keys, base, &key, inline_table, ts_node_start_point(pair).row + 1, &why);
+			toml_keys_failed(r, pair, rc, why);
+		}
+		if (!r->rc && inline_table && !base)
+			toml_keys_pairs(r, keys, value, &key);
+		gg_strings_free(&key);
+	}
+	toml_children_close(&pairs);
+}
+
+/* Every header and pair of the document, in order, as tomllib defines them: what it rejects is an error here. */
+static void toml_check_keys(toml_reader *r, TSNode root)
+{
+	gg_toml_keys keys;
+	gg_toml_keys_init(&keys);
+	toml_keys_pairs(r, &keys, root, NULL);
+	toml_children tables;
+	toml_children_init(&tables, root);
+	TSNode child;
+	while (!r->rc && toml_children_next(&tables, &child)) {
+		const char *type = ts_node_type(child);
+		bool array = strcmp(type, "table_array_element") == 0;
+		if (!array && strcmp(type, "table") != 0)
+			continue;
+		gg_strings header;
+		gg_strings_init(&header);
+		TSNode key = ts_node_named_child(child, 0);
+		if (!ts_node_is_null(key))
+			toml_key_path(r, key, &header);
+		char *why = NULL;
+		if (!r->rc) {
+			int rc = gg_toml_keys_table(&keys, &header, array, ts_node_start_point(child).row + 1, &why);
+			toml_keys_failed(r, child, rc, why);
+		}
+		if (!r->rc)
+			toml_keys_pairs(r, &keys, child, NULL);
+		gg_strings_free(&header);
+	}
+	toml_children_close(&tables);
+	gg_toml_keys_free(&keys);
 }
 
 /* The first ERROR or MISSING node, depth first, or a null node: down the children that have an error, in a loop. */
@@ -657,6 +759,8 @@ int gg_pyproject_parse(const char *path, const char *text, size_t len, gg_config
 		else
 			toml_fail(&r, bad, "TOML syntax error");
 	}
+	if (!r.rc)
+		toml_check_keys(&r, root);
 	gg_strings top;
 	gg_strings_init(&top);
 	if (!r.rc)

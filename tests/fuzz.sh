@@ -37,7 +37,7 @@ fix)
 	seeds="$root/tests/corpus $root/tests/fixes/fuzz"
 	# shellcheck disable=SC2086
 	clang $flags $inc -o "$out/fuzz" "$root/tests/fixes/fuzz_fix.c" "$root/protocol/utf8.c" \
-		$analysis $(grammar python) -ltree-sitter
+		$analysis $(grammar python) -ltree-sitter -lcjson
 	;;
 frame)
 	seeds="$root/tests/protocol/fuzz-frame"
@@ -50,6 +50,7 @@ config)
 	clang $flags $inc -o "$out/fuzz" "$root/tests/server/fuzz_config.c" \
 		"$root/server/pyproject.c" "$root/server/config_load.c" "$root/server/config_settings.c" \
 		"$root/server/glob_match.c" "$root/server/analysis/config.c" "$root/server/analysis/findings.c" \
+		"$root/server/toml_keys.c" "$root/server/analysis/rule_table.c" "$root/server/analysis/buf.c" \
 		$(grammar toml) -ltree-sitter -lcjson
 	;;
 glob)

@@ -10,23 +10,25 @@
 #include "noqa.h"
 #include "rules.h"
 
-const gg_rule_info gg_rules[] = {
-	{ "GG001", "eval-forward-with-grad", GG_SEVERITY_WARNING,
-	  "A model forward pass in evaluation code runs with gradient tracking enabled.", &gg_rule_gg001 },
-	{ "GG002", "graph-accumulation", GG_SEVERITY_WARNING,
-	  "A tensor that carries autograd history is accumulated across loop iterations.", &gg_rule_gg002 },
-	{ "GG003", "volatile-no-op", GG_SEVERITY_WARNING,
-	  "volatile=True has had no effect since PyTorch 0.4.", &gg_rule_gg003 },
-	{ NULL, NULL, 0, NULL, NULL },
+/*
+ * Each row of gg_rules (rule_table.c, which the configuration reader links
+ * alone) to its implementation (rules.h); gg_analyzer_new refuses a row
+ * without one.
+ */
+static const struct {
+	const char *code;
+	const gg_rule_impl *impl;
+} rule_impls[] = {
+	{ "GG001", &gg_rule_gg001 },
+	{ "GG002", &gg_rule_gg002 },
+	{ "GG003", &gg_rule_gg003 },
 };
 
-const gg_rule_info *gg_rule_lookup(const char *code)
+static const gg_rule_impl *rule_impl(const char *code)
 {
-	if (!code)
-		return NULL;
-	for (const gg_rule_info *r = gg_rules; r->code; r++)
-		if (strcmp(r->code, code) == 0)
-			return r;
+	for (size_t i = 0; i < sizeof rule_impls / sizeof *rule_impls; i++)
+		if (strcmp(rule_impls[i].code, code) == 0)
+			return rule_impls[i].impl;
 	return NULL;
 }
 
@@ -34,6 +36,7 @@ struct gg_analyzer {
 	TSParser *parser;     /* owned */
 	gg_semantic *model;   /* owned; the model of the file being checked */
 	void **states;        /* owned; each rule's state, by its row in gg_rules */
+	const gg_rule_impl **impls; /* owned array; each row's implementation */
 	size_t rules_len;
 	gg_py_ids ids;        /* the grammar's node types and fields the rules test */
 };
@@ -68,14 +71,21 @@ gg_analyzer *gg_analyzer_new(char **error)
 	while (gg_rules[a->rules_len].code)
 		a->rules_len++;
 	a->states = calloc(a->rules_len, sizeof *a->states);
-	if (!a->model || !a->states) {
+	a->impls = calloc(a->rules_len, sizeof *a->impls);
+	if (!a->model || !a->states || !a->impls) {
 		if (error && !*error)
 			*error = gg_strdup_printf("out of memory");
 		gg_analyzer_delete(a);
 		return NULL;
 	}
 	for (size_t i = 0; i < a->rules_len; i++) {
-		const gg_rule_impl *impl = gg_rules[i].impl;
+		const gg_rule_impl *impl = a->impls[i] = rule_impl(gg_rules[i].code);
+		if (!impl) {
+			if (error)
+				*error = gg_strdup_printf("%s: the rule has no implementation", gg_rules[i].code);
+			gg_analyzer_delete(a);
+			return NULL;
+		}
 		if (impl->state_new && !(a->states[i] = impl->state_new(error))) {
 			if (error && !*error)
 				*error = gg_strdup_printf("%s: out of memory", gg_rules[i].code);
@@ -95,8 +105,9 @@ void gg_analyzer_delete(gg_analyzer *a)
 	gg_semantic_delete(a->model);
 	for (size_t i = 0; a->states && i < a->rules_len; i++)
 		if (a->states[i])
-			gg_rules[i].impl->state_delete(a->states[i]);
+			a->impls[i]->state_delete(a->states[i]);
 	free(a->states);
+	free(a->impls);
 	free(a);
 }
 
@@ -248,7 +259,7 @@ int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
 	gg_rule_input in = { src, ts_tree_root_node(tree), a->model, &a->ids };
 	int rc = gg_semantic_build(a->model, src, in.root);
 	for (size_t i = 0; i < a->rules_len && !rc; i++)
-		rc = gg_rules[i].impl->check(a->states[i], &in, out);
+		rc = a->impls[i]->check(a->states[i], &in, out);
 	gg_semantic_clear(a->model);
 	if (!rc) {
 		/* Post-filters, so every rule gets select/ignore/severity and noqa alike. */

@@ -18,7 +18,6 @@ typedef struct gg_rule_info {
 	const char *name;     /* "eval-forward-with-grad" */
 	gg_severity severity; /* default severity */
 	const char *summary;  /* one line */
-	const struct gg_rule_impl *impl; /* its check (rules.h) */
 } gg_rule_info;
 
 /*

@@ -9,6 +9,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+
+#include "analysis.h"
 
 void gg_strings_init(gg_strings *s)
 {
@@ -53,6 +56,7 @@ void gg_config_init(gg_config *c)
 {
 	memset(c, 0, sizeof *c);
 	gg_strings_init(&c->select);
+	gg_strings_init(&c->extend_select);
 	gg_strings_init(&c->ignore);
 	gg_strings_init(&c->extra_model_names);
 	gg_strings_init(&c->extra_eval_names);
@@ -64,6 +68,7 @@ void gg_config_init(gg_config *c)
 void gg_config_free(gg_config *c)
 {
 	gg_strings_free(&c->select);
+	gg_strings_free(&c->extend_select);
 	gg_strings_free(&c->ignore);
 	gg_strings_free(&c->extra_model_names);
 	gg_strings_free(&c->extra_eval_names);
@@ -99,6 +104,9 @@ bool gg_config_rule_enabled(const gg_config *c, const char *code)
 	if (!c || !code)
 		return true;
 	long selected = c->select.len ? config_match_len(&c->select, code) : 0;
+	long extended = config_match_len(&c->extend_select, code);
+	if (extended > selected)
+		selected = extended;
 	if (selected < 0)
 		return false;
 	long ignored = config_match_len(&c->ignore, code);
@@ -204,6 +212,16 @@ int gg_config_merge(gg_config *dst, const gg_config *src)
 			return rc;
 		dst->set |= list_bits[i];
 	}
+	if (src->set & GG_CONFIG_SELECT) {
+		gg_strings_free(&dst->extend_select);
+		gg_strings_init(&dst->extend_select);
+	}
+	for (size_t i = 0; i < src->extend_select.len; i++) {
+		int rc = gg_strings_push(&dst->extend_select, src->extend_select.items[i]);
+		if (rc)
+			return rc;
+	}
+	dst->set |= src->set & GG_CONFIG_EXTEND_SELECT;
 	if (src->set & GG_CONFIG_PREFER) {
 		dst->prefer = src->prefer;
 		dst->set |= GG_CONFIG_PREFER;
@@ -231,7 +249,7 @@ static bool config_drop(gg_finding *f, void *ctx)
 
 void gg_config_apply(const gg_config *c, gg_findings *out, size_t from)
 {
-	if (c && (c->select.len || c->ignore.len || c->severities_len))
+	if (c && (c->select.len || c->ignore.len || c->extend_select.len || c->severities_len))
 		gg_findings_remove_if(out, from, config_drop, (void *)c);
 }
 
@@ -258,6 +276,7 @@ static const struct {
 } config_keys[] = {
 	{ "select", GG_CONFIG_SELECT },
 	{ "ignore", GG_CONFIG_IGNORE },
+	{ "extend-select", GG_CONFIG_EXTEND_SELECT },
 	{ "extra-model-names", GG_CONFIG_EXTRA_MODEL_NAMES },
 	{ "extra-eval-names", GG_CONFIG_EXTRA_EVAL_NAMES },
 	{ "grad-disabling-decorators", GG_CONFIG_GRAD_DISABLING_DECORATORS },
@@ -287,6 +306,7 @@ gg_strings *gg_config_list(gg_config *c, unsigned key)
 	switch (key) {
 	case GG_CONFIG_SELECT: return &c->select;
 	case GG_CONFIG_IGNORE: return &c->ignore;
+	case GG_CONFIG_EXTEND_SELECT: return &c->extend_select;
 	case GG_CONFIG_EXTRA_MODEL_NAMES: return &c->extra_model_names;
 	case GG_CONFIG_EXTRA_EVAL_NAMES: return &c->extra_eval_names;
 	case GG_CONFIG_GRAD_DISABLING_DECORATORS: return &c->grad_disabling_decorators;
@@ -306,4 +326,92 @@ int gg_prefer_from_name(const char *name, gg_prefer *out)
 		return 0;
 	}
 	return -EINVAL;
+}
+
+/* Edit distance (Levenshtein) between a and b, capped at 64 bytes of b: enough to rank short names. */
+static size_t config_distance(const char *a, const char *b)
+{
+	size_t row[65], bn = strlen(b);
+	if (bn > 64)
+		bn = 64;
+	for (size_t j = 0; j <= bn; j++)
+		row[j] = j;
+	for (size_t i = 1; a[i - 1]; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= bn; j++) {
+			size_t up = row[j];
+			size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+			size_t best = diag + cost;
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[bn];
+}
+
+const char *gg_config_suggest(const char *word, const char *const *candidates, size_t n)
+{
+	const char *best = NULL;
+	size_t best_d = (size_t)-1, len = strlen(word);
+	for (size_t i = 0; i < n; i++) {
+		if (strcasecmp(word, candidates[i]) == 0)
+			return candidates[i]; /* a case slip: gg003 for GG003 */
+		size_t d = config_distance(word, candidates[i]);
+		if (d < best_d) {
+			best_d = d;
+			best = candidates[i];
+		}
+	}
+	/* Only a near miss is worth a suggestion: a third of the word, at least one edit. */
+	return best && best_d <= (len / 3 > 1 ? len / 3 : 1) ? best : NULL;
+}
+
+bool gg_config_selector_valid(const char *selector)
+{
+	if (strcmp(selector, "ALL") == 0)
+		return true;
+	size_t n = strlen(selector);
+	for (const gg_rule_info *r = gg_rules; n && r->code; r++)
+		if (strncmp(r->code, selector, n) == 0)
+			return true;
+	return false;
+}
+
+const char *gg_config_selector_suggest(const char *selector)
+{
+	/* The codes, their family "GG", and ALL: what a selector may be. */
+	const char *names[16];
+	size_t n = 0;
+	names[n++] = "ALL";
+	names[n++] = "GG";
+	for (const gg_rule_info *r = gg_rules; r->code && n < sizeof names / sizeof *names; r++)
+		names[n++] = r->code;
+	return gg_config_suggest(selector, names, n);
+}
+
+const char *gg_config_key_suggest(const char *name)
+{
+	const char *names[sizeof config_keys / sizeof config_keys[0]];
+	for (size_t i = 0; i < sizeof config_keys / sizeof config_keys[0]; i++)
+		names[i] = config_keys[i].name;
+	/* snake_case and camelCase spell the same keys: compare in kebab-case. */
+	char kebab[128];
+	size_t k = 0;
+	for (const char *p = name; *p && k + 2 < sizeof kebab; p++) {
+		if (*p == '_') {
+			kebab[k++] = '-';
+		} else if (*p >= 'A' && *p <= 'Z') {
+			kebab[k++] = '-';
+			kebab[k++] = (char)(*p - 'A' + 'a');
+		} else {
+			kebab[k++] = *p;
+		}
+	}
+	kebab[k] = '\0';
+	return gg_config_suggest(kebab, names, sizeof names / sizeof *names);
 }

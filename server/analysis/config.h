@@ -30,6 +30,7 @@ typedef struct gg_severity_override {
 typedef struct gg_config {
 	gg_strings select; /* rule codes or prefixes; empty = every rule */
 	gg_strings ignore; /* rule codes or prefixes, applied after select */
+	gg_strings extend_select; /* selected besides select (ruff's extend-select) */
 	gg_strings extra_model_names;          /* names that are models, besides the built-in ones */
 	gg_strings extra_eval_names;           /* words that make a function evaluation code */
 	gg_strings grad_disabling_decorators;  /* dotted names, e.g. "utils.smart_inference_mode" */
@@ -50,6 +51,7 @@ enum {
 	GG_CONFIG_EXCLUDE = 1u << 5,
 	GG_CONFIG_PREFER = 1u << 6,
 	GG_CONFIG_SEVERITY = 1u << 7,
+	GG_CONFIG_EXTEND_SELECT = 1u << 8,
 };
 
 /*
@@ -74,7 +76,9 @@ bool gg_strings_contains(const gg_strings *s, const char *item);
 
 /*
  * Overlays src on dst: each key src sets explicitly replaces dst's (lists
- * whole; severities code by code). dst->root is kept if it has one.
+ * whole; severities code by code), but extend-select adds to dst's, and a
+ * select drops dst's extend-select (as ruff's layers do). dst->root is kept
+ * if it has one.
  * Returns 0 or -ENOMEM (dst is then partly merged but valid).
  */
 int gg_config_merge(gg_config *dst, const gg_config *src);
@@ -90,7 +94,7 @@ int gg_config_set_severity(gg_config *c, const char *code, gg_severity severity)
 unsigned gg_config_key_lookup(const char *name);
 /* The kebab-case name of a GG_CONFIG_* bit (static). */
 const char *gg_config_key_name(unsigned key);
-/* The list a list key (select ... exclude) fills; NULL for prefer and severity. */
+/* The list a list key (select ... exclude, extend-select) fills; NULL for prefer and severity. */
 gg_strings *gg_config_list(gg_config *c, unsigned key);
 /* "no_grad" or "inference_mode". Returns 0 or -EINVAL. */
 int gg_prefer_from_name(const char *name, gg_prefer *out);
@@ -105,6 +109,19 @@ int gg_severity_from_name(const char *name, gg_severity *out);
 bool gg_config_rule_enabled(const gg_config *c, const char *code);
 /* The severity a finding of this rule gets under c: the longest matching override, else fallback. */
 gg_severity gg_config_severity(const gg_config *c, const char *code, gg_severity fallback);
+/*
+ * Whether selector ("GG001", a prefix such as "GG" or "GG00", or "ALL")
+ * names at least one rule: as in ruff, one that names none (a typo, XYZ9,
+ * lowercase gg003) is an error, not a selection of nothing.
+ */
+bool gg_config_selector_valid(const char *selector);
+/* The rule code, prefix or ALL that an invalid selector was probably meant to be (static), or NULL. */
+const char *gg_config_selector_suggest(const char *selector);
+/* The known key an unknown one was probably meant to be (kebab-case, static), or NULL. */
+const char *gg_config_key_suggest(const char *name);
+/* The candidate nearest to word (same letters in another case first; a few edits at most), or NULL. */
+const char *gg_config_suggest(const char *word, const char *const *candidates, size_t n);
+
 /* Drops out->items[from..] of disabled rules and gives the rest their configured severity. */
 void gg_config_apply(const gg_config *c, gg_findings *out, size_t from);
 

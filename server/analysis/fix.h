@@ -116,4 +116,17 @@ int gg_fix_apply(const char *text, size_t len, const gg_edit *edits, size_t edit
  */
 int gg_fix_all(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, size_t *out_len, size_t *applied);
 
+/* gg_fix_all_anchored's answer when a fix replaced bytes around an anchor: nothing is fixed. */
+#define GG_FIX_ALL_ANCHOR_LOST 2
+
+/*
+ * gg_fix_all, carrying anchors (nanchors ascending offsets of src->text,
+ * updated in place) into *out: each stays before the text that followed it,
+ * so an insertion at an anchor lands after it (a notebook's cell starts,
+ * notebook_cells.h). Returns what gg_fix_all returns, or
+ * GG_FIX_ALL_ANCHOR_LOST when an edit replaced a range around an anchor.
+ */
+int gg_fix_all_anchored(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, size_t *out_len,
+			size_t *applied, size_t *anchors, size_t nanchors);
+
 #endif

@@ -159,8 +159,30 @@ static int edit_order(const void *pa, const void *pb)
  * *applied the fixes it took. Returns GG_FIX_ALL_SYNTAX_ERROR, taking nothing,
  * when text does not parse cleanly.
  */
+/*
+ * Carries anchors (ascending offsets of text) through edits (sorted, not
+ * overlapping): an anchor moves with the text after it, so an insertion at
+ * an anchor lands after it. Returns false when an anchor lies strictly
+ * inside a replaced range (it has no place in the new text).
+ */
+static bool anchors_carry(size_t *anchors, size_t n, const gg_edit *edits, size_t edits_len)
+{
+	long long delta = 0;
+	size_t e = 0;
+	for (size_t k = 0; k < n; k++) {
+		size_t o = anchors[k];
+		for (; e < edits_len && edits[e].range.start < o; e++) {
+			if (edits[e].range.end > o)
+				return false;
+			delta += (long long)edits[e].text_len - (long long)(edits[e].range.end - edits[e].range.start);
+		}
+		anchors[k] = (size_t)((long long)o + delta);
+	}
+	return true;
+}
+
 static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src, bool unsafe, const char *text,
-			 size_t len, char **next, size_t *next_len, size_t *applied)
+			 size_t len, char **next, size_t *next_len, size_t *applied, size_t *anchors, size_t nanchors)
 {
 	*next = NULL;
 	*applied = 0;
@@ -198,6 +220,8 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 	if (!rc && taken.len) {
 		qsort(taken.items, taken.len, sizeof *taken.items, edit_order);
 		rc = gg_fix_apply(text, len, taken.items, taken.len, next, next_len);
+		if (!rc && anchors && !anchors_carry(anchors, nanchors, taken.items, taken.len))
+			rc = GG_FIX_ALL_ANCHOR_LOST;
 		if (!rc)
 			*applied = took_count;
 	}
@@ -213,11 +237,24 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 
 int gg_fix_all(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, size_t *out_len, size_t *applied)
 {
+	return gg_fix_all_anchored(a, src, unsafe, out, out_len, applied, NULL, 0);
+}
+
+int gg_fix_all_anchored(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, size_t *out_len,
+			size_t *applied, size_t *anchors, size_t nanchors)
+{
 	*applied = 0;
 	*out = NULL;
-	char *cur = malloc(src->len + 1);
-	if (!cur)
+	/* Two copies of the anchors: before this round, and as they were for prev (the text before the last round). */
+	size_t *saved = anchors ? malloc((2 * nanchors + 1) * sizeof *saved) : NULL;
+	size_t *prev_anchors = saved ? saved + nanchors : NULL;
+	if (anchors && !saved)
 		return -ENOMEM;
+	char *cur = malloc(src->len + 1);
+	if (!cur) {
+		free(saved);
+		return -ENOMEM;
+	}
 	memcpy(cur, src->text, src->len);
 	cur[src->len] = '\0';
 	size_t cur_len = src->len;
@@ -228,9 +265,17 @@ int gg_fix_all(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, si
 	for (int round = 0; round < MAX_ROUNDS && !rc; round++) {
 		char *next = NULL;
 		size_t next_len = 0, took = 0;
-		rc = fix_all_round(a, parser, src, unsafe, cur, cur_len, &next, &next_len, &took);
+		if (anchors)
+			memcpy(saved, anchors, nanchors * sizeof *anchors);
+		rc = fix_all_round(a, parser, src, unsafe, cur, cur_len, &next, &next_len, &took, anchors, nanchors);
+		if (rc == GG_FIX_ALL_ANCHOR_LOST) {
+			free(next);
+			next = NULL;
+		}
 		if (rc == GG_FIX_ALL_SYNTAX_ERROR && round > 0) {
 			/* The last round broke the code (no fix should): its fixes are dropped, and the rounds stop. */
+			if (anchors)
+				memcpy(anchors, prev_anchors, nanchors * sizeof *anchors);
 			free(cur);
 			cur = prev;
 			cur_len = prev_len;
@@ -241,6 +286,8 @@ int gg_fix_all(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, si
 		}
 		if (rc || !next)
 			break;
+		if (anchors)
+			memcpy(prev_anchors, saved, nanchors * sizeof *anchors);
 		free(prev);
 		prev = cur;
 		prev_len = cur_len;
@@ -250,6 +297,7 @@ int gg_fix_all(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, si
 		*applied += took;
 	}
 	free(prev);
+	free(saved);
 	if (parser)
 		ts_parser_delete(parser);
 	if (rc) {

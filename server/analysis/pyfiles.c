@@ -1,5 +1,7 @@
 #include "pyfiles.h"
 
+#include "notebook_cells.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -66,10 +68,10 @@ bool gg_pyfiles_skip_dir(const char *path, const char *name)
 	return venv;
 }
 
-static bool pyfiles_is_source(const char *name)
+static bool pyfiles_is_source(const char *name, const gg_pyfiles_walker *w)
 {
 	size_t n = strlen(name);
-	return n > 3 && strcmp(name + n - 3, ".py") == 0;
+	return (n > 3 && strcmp(name + n - 3, ".py") == 0) || (w && w->notebooks && gg_notebook_path_is(name));
 }
 
 static void pyfiles_report(const gg_pyfiles_walker *w, const char *path, int err)
@@ -80,7 +82,7 @@ static void pyfiles_report(const gg_pyfiles_walker *w, const char *path, int err
 
 static int pyfiles_walk_dir(gg_pyfiles *files, const char *dir, const gg_pyfiles_walker *w);
 
-/* One directory entry: a *.py file is kept, a folder walked. */
+/* One directory entry: a *.py file (or notebook, when asked) is kept, a folder walked. */
 static int pyfiles_walk_entry(gg_pyfiles *files, const char *dir, const char *name, const gg_pyfiles_walker *w)
 {
 	char *path = gg_pyfiles_join(dir, name);
@@ -96,7 +98,7 @@ static int pyfiles_walk_entry(gg_pyfiles *files, const char *dir, const char *na
 		/* left out by the caller's patterns */
 	} else if (S_ISDIR(st.st_mode)) {
 		rc = gg_pyfiles_skip_dir(path, name) ? 0 : pyfiles_walk_dir(files, path, w);
-	} else if (pyfiles_is_source(name)) {
+	} else if (pyfiles_is_source(name, w)) {
 		/* A link to a folder is not followed; a link to a file (or to nothing: reported on reading) is kept. */
 		bool link_to_dir = S_ISLNK(st.st_mode) && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 		if (!link_to_dir && (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode))) {

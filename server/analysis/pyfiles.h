@@ -24,6 +24,7 @@ typedef struct gg_pyfiles_walker {
 	/* A path that could not be read; the walk goes on. */
 	void (*report)(void *ctx, const char *path, const char *message);
 	void *ctx;
+	bool notebooks; /* *.ipynb files are kept too */
 } gg_pyfiles_walker;
 
 void gg_pyfiles_free(gg_pyfiles *files);

@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <iconv.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -30,11 +31,14 @@
 
 #include "analysis.h"
 #include "analysis/fix.h"
+#include "buf.h"
 #include "cli/fix.h"
 #include "cli/file_rewrite.h"
 #include "cli/output_full.h"
 #include "cli/output_sarif.h"
 #include "config_load.h"
+#include "git_ignore.h"
+#include "notebook_cells.h"
 #include "cli/ordered_pool.h"
 #include "project.h"
 #include "position.h"
@@ -61,8 +65,9 @@ static const struct {
 static const char check_usage[] =
 	"usage: gradguard check [options] [PATH...]\n"
 	"\n"
-	"Checks Python files, and the *.py files under folders (default: .), for\n"
-	"evaluation forward passes that run with autograd on.\n"
+	"Checks Python files and Jupyter notebooks, and the *.py and *.ipynb files\n"
+	"under folders (default: .), for evaluation forward passes that run with\n"
+	"autograd on. PATH - reads stdin.\n"
 	"\n"
 	"options:\n"
 	"  --output-format FORMAT   concise (default): path:row:col: CODE message\n"
@@ -73,7 +78,9 @@ static const char check_usage[] =
 	"                           github: GitHub Actions workflow commands\n"
 	"  --config PATH            use this pyproject.toml for every file\n"
 	"  --isolated               ignore every pyproject.toml\n"
-	"  --select CODES           rules to run (codes or prefixes, comma-separated)\n"
+	"  --select CODES           rules to run (codes or prefixes, comma-separated);\n"
+	"                             a selector that names no rule is an error\n"
+	"  --extend-select CODES    rules to run besides those selected\n"
 	"  --ignore CODES           rules not to run (codes or prefixes, comma-separated)\n"
 	"  --fix                    apply the safe fixes, then report what is left\n"
 	"  --unsafe-fixes           with --fix, apply the unsafe fixes too (each\n"
@@ -81,15 +88,26 @@ static const char check_usage[] =
 	"                             by the analysis: review the diff)\n"
 	"  -j, --threads N          check N files at a time (default: one per CPU, at\n"
 	"                           most 32); the output is the same for every N\n"
+	"  --stdin-filename NAME    the name of what PATH - reads (for its configuration\n"
+	"                             and the report)\n"
+	"  --force-exclude          apply exclude to files named on the command line too\n"
+	"  --no-respect-gitignore   walk into what .gitignore files leave out\n"
+	"  --exit-zero              exit 0 even with findings (2 on errors still)\n"
+	"  --statistics             count the findings per rule instead of listing them\n"
+	"  --show-settings          print the configuration PATH is checked with, and stop\n"
 	"  -h, --help               print this help\n"
 	"\n"
 	"Each file is configured by [tool.gradguard] in the nearest pyproject.toml\n"
 	"above it that has that table; --select/--ignore override it. Folders are\n"
-	"walked respecting its exclude patterns; files named on the command line are\n"
-	"always checked.\n"
+	"walked respecting its exclude patterns and .gitignore; files named on the command line are\n"
+	"always checked (unless --force-exclude). Colour on a terminal only, never\n"
+	"when NO_COLOR is set.\n"
 	"\n"
 	"exit status: 0 clean, 1 findings, 2 errors\n";
 
+
+/* Rules counted by --statistics (gg_rules has fewer). */
+#define CHECK_RULES_MAX 16
 
 /* One thread's analysis state, reused from file to file and never shared. */
 typedef struct check_worker {
@@ -111,6 +129,7 @@ typedef struct check_out {
 	bool failed;           /* the file, or its configuration, could not be checked */
 	gg_ordered_pool *pool; /* NULL with one thread */
 	size_t index;          /* the file's place in the run, for the pool */
+	size_t stats[CHECK_RULES_MAX]; /* --statistics: findings per rule, by place in gg_rules */
 } check_out;
 
 /* --threads: the most for one run, and the most by default. */
@@ -143,6 +162,18 @@ typedef struct check_run {
 	unsigned threads; /* --threads; 0: one per CPU */
 	size_t fixed;
 	bool failed; /* some path could not be checked */
+	bool exit_zero;      /* --exit-zero: findings do not fail the run */
+	bool statistics;     /* --statistics: counts per rule instead of the findings */
+	bool force_exclude;  /* --force-exclude: exclude applies to files named too */
+	bool show_settings;  /* --show-settings: print the configuration and stop */
+	const char *stdin_filename; /* --stdin-filename, borrowed from argv */
+	bool no_gitignore;   /* --no-respect-gitignore */
+	gg_git_ignore *git;  /* owned; what git ignores, for the walk (NULL: nothing) */
+	char *stdin_text;    /* owned: what "-" read, checked as stdin_name */
+	size_t stdin_len;
+	const char *stdin_name; /* --stdin-filename, or "-" */
+	bool color;          /* concise lines in colour: stdout is a terminal and NO_COLOR is not set */
+	size_t stats[CHECK_RULES_MAX];
 } check_run;
 
 static void check_report(check_out *o, const char *path, const char *message)
@@ -180,11 +211,11 @@ static const gg_config *run_config_for_dir(check_run *run, const char *dir)
 	return c;
 }
 
-/* The walk's callbacks: a path left out by the exclude patterns of its folder's configuration. */
+/* The walk's callbacks: a path left out by the exclude patterns of its folder's configuration, or by git. */
 static bool run_excluded(void *ctx, const char *dir, const char *path)
 {
 	check_run *run = ctx;
-	return gg_config_excludes(run_config_for_dir(run, dir), path);
+	return gg_config_excludes(run_config_for_dir(run, dir), path) || gg_git_ignore_path(run->git, dir, path);
 }
 
 static void run_report(void *ctx, const char *path, const char *message)
@@ -261,6 +292,8 @@ typedef struct emit_source {
 	const gg_line_index *ix;
 	const gg_fixes *fixes; /* empty when the format shows none (concise, github) */
 	const gg_position_table *positions; /* of the findings, related ranges and fix edits (positions_compute) */
+	const gg_notebook *nb; /* the notebook whose cells text joins, or NULL; positions are then in its cells */
+	const gg_nb_cell *cell; /* the finding's cell, with nb */
 } emit_source;
 
 static int emit_json(check_run *run, check_out *o, const char *path, const gg_finding *f, gg_position start,
@@ -275,13 +308,16 @@ static int emit_json(check_run *run, check_out *o, const char *path, const gg_fi
 		cJSON_AddItemToObject(row, "code", cJSON_CreateString(f->code));
 		cJSON_AddItemToObject(row, "message", cJSON_CreateString(f->message));
 		cJSON_AddItemToObject(row, "filename", cJSON_CreateString(path));
+		/* ruff's "cell": the 1-based place of the cell in the notebook, rows counted in the cell. */
+		if (src->cell)
+			cJSON_AddNumberToObject(row, "cell", src->cell->index + 1.0);
 		cJSON_AddItemToObject(row, "location", loc);
 		cJSON_AddItemToObject(row, "end_location", end_loc);
 		loc = end_loc = NULL;
 		/* A finding's noqa line is where it starts (see noqa.h). */
 		cJSON_AddNumberToObject(row, "noqa_row", start.line + 1.0);
 		cJSON_AddItemToObject(row, "url", cJSON_CreateString(url));
-		ok = cJSON_GetArraySize(row) == 7 &&
+		ok = cJSON_GetArraySize(row) == (src->cell ? 8 : 7) &&
 		     emit_json_fixes(run, row, src->fixes, src->positions) == 0;
 	}
 	free(url);
@@ -305,32 +341,115 @@ static const char *fix_help(const gg_fixes *fixes)
 	return fix ? fix->title : NULL;
 }
 
+/* Where offset (of text, lines per ix) falls in the same line of cell (its lines per cix): the rows match. */
+static size_t full_cell_offset(const gg_line_index *ix, const char *text, size_t len, const gg_line_index *cix,
+			       size_t cell_len, size_t offset)
+{
+	gg_position p = gg_offset_to_position(ix, text, len, offset, GG_ENC_UTF8);
+	if (p.line >= cix->count)
+		return cell_len;
+	size_t at = cix->starts[p.line] + p.character;
+	return at < cell_len ? at : cell_len;
+}
+
+/*
+ * The full format; in a notebook, the finding's cell alone is shown as the
+ * notebook has it (IPython lines included), with its own rows.
+ */
+static int emit_full(check_out *o, const char *shown, const gg_finding *f, gg_position start, gg_position end,
+		     const emit_source *src)
+{
+	if (!src->cell)
+		return gg_cli_full_print(o->out, shown, src->text, src->len, src->ix, f, start, end, fix_help(src->fixes));
+	const gg_nb_cell *c = src->cell;
+	const char *slice = src->text + c->start;
+	size_t slice_len = c->end - c->start;
+	char *cell = NULL;
+	size_t cell_len = 0;
+	gg_line_index six, cix;
+	gg_line_index_init(&six);
+	gg_line_index_init(&cix);
+	int rc = gg_notebook_cell_text(src->nb, c, &cell, &cell_len);
+	if (!rc)
+		rc = gg_line_index_build(&six, slice, slice_len);
+	if (!rc)
+		rc = gg_line_index_build(&cix, cell, cell_len);
+	if (!rc) {
+		/* The range in the cell's bytes, line by line (a masked line differs in length); one past its cell ends with it. */
+		gg_finding in_cell = *f;
+		size_t to = f->range.end <= c->end ? f->range.end - c->start : slice_len;
+		in_cell.range.start = full_cell_offset(&six, slice, slice_len, &cix, cell_len, f->range.start - c->start);
+		in_cell.range.end = full_cell_offset(&six, slice, slice_len, &cix, cell_len, to);
+		if (f->range.end > c->end)
+			end = gg_offset_to_position(&cix, cell, cell_len, cell_len, GG_ENC_UTF32);
+		rc = gg_cli_full_print(o->out, shown, cell, cell_len, &cix, &in_cell, start, end, fix_help(src->fixes));
+	}
+	gg_line_index_free(&six);
+	gg_line_index_free(&cix);
+	free(cell);
+	return rc;
+}
+
+/* The cell of the SARIF log's last result, as a property bag ("cell": 1-based). Returns 0 or -ENOMEM. */
+static int sarif_add_cell(cJSON *log, const gg_nb_cell *cell)
+{
+	cJSON *run = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(log, "runs"), 0);
+	cJSON *results = cJSON_GetObjectItemCaseSensitive(run, "results");
+	cJSON *last = cJSON_GetArrayItem(results, cJSON_GetArraySize(results) - 1);
+	cJSON *props = cJSON_GetObjectItemCaseSensitive(last, "properties");
+	if (last && !props)
+		props = cJSON_AddObjectToObject(last, "properties");
+	return props && cJSON_AddNumberToObject(props, "cell", cell->index + 1.0) ? 0 : -ENOMEM;
+}
+
 /* start and end are in code points, UTF-16 units for sarif (positions_compute). */
 static int emit(check_run *run, check_out *o, const char *path, const gg_finding *f, gg_position start,
 		gg_position end, const emit_source *src)
 {
+	if (run->statistics) {
+		const gg_rule_info *r = gg_rule_lookup(f->code);
+		if (r && (size_t)(r - gg_rules) < CHECK_RULES_MAX)
+			o->stats[r - gg_rules]++;
+		return 0;
+	}
 	unsigned row = start.line + 1, col = start.character + 1;
+	/* In a notebook, ruff's "nb.ipynb:cell 3:2:5": the row is the cell's. */
+	char *where = src->cell ? gg_strdup_printf("%s:cell %u", path, src->cell->index + 1) : NULL;
+	if (src->cell && !where)
+		return -ENOMEM;
+	const char *shown = where ? where : path;
+	int rc = 0;
 	switch (run->format) {
 	case FORMAT_JSON:
-		return emit_json(run, o, path, f, start, end, src);
+		rc = emit_json(run, o, path, f, start, end, src);
+		break;
 	case FORMAT_FULL:
-		return gg_cli_full_print(o->out, path, src->text, src->len, src->ix, f, start, end, fix_help(src->fixes));
+		rc = emit_full(o, shown, f, start, end, src);
+		break;
 	case FORMAT_SARIF:
-		return gg_cli_sarif_add(o->sarif, path, f, start, end, src->positions, src->fixes);
+		rc = gg_cli_sarif_add(o->sarif, path, f, start, end, src->positions, src->fixes);
+		if (!rc && src->cell)
+			rc = sarif_add_cell(o->sarif, src->cell);
+		break;
 	case FORMAT_GITHUB:
 		fprintf(o->out, "::%s title=gradguard (%s),file=", severity_name(f->severity), f->code);
 		github_escape(o->out, path, true);
 		fprintf(o->out, ",line=%u,col=%u,endLine=%u,endColumn=%u::", row, col, end.line + 1, end.character + 1);
-		github_escape(o->out, path, false);
+		github_escape(o->out, shown, false);
 		fprintf(o->out, ":%u:%u: %s ", row, col, f->code);
 		github_escape(o->out, f->message, false);
 		fputc('\n', o->out);
-		return 0;
+		break;
 	case FORMAT_CONCISE:
-		fprintf(o->out, "%s:%u:%u: %s %s\n", path, row, col, f->code, f->message);
-		return 0;
+		if (run->color) /* ruff's colours: the path bold, the code bold red */
+			fprintf(o->out, "\033[1m%s\033[0m:%u:%u: \033[1;31m%s\033[0m %s\n", shown, row, col, f->code,
+				f->message);
+		else
+			fprintf(o->out, "%s:%u:%u: %s %s\n", shown, row, col, f->code, f->message);
+		break;
 	}
-	return 0;
+	free(where);
+	return rc;
 }
 
 static int positions_add_range(gg_position_table *table, gg_byte_range r)
@@ -362,6 +481,16 @@ static int positions_compute(gg_position_table *table, const gg_findings *findin
 	if (!rc)
 		gg_position_table_convert(table, ix, text, len, enc);
 	return rc;
+}
+
+/* A notebook's positions in its cells' rows: each line made relative to the cell its offset is in. */
+static void positions_in_cells(gg_position_table *table, const gg_notebook *nb)
+{
+	for (size_t i = 0; i < table->len; i++) {
+		const gg_nb_cell *c = gg_notebook_cell_at(nb, table->items[i].offset);
+		if (c && table->items[i].pos.line + 1 >= c->first)
+			table->items[i].pos.line -= c->first - 1;
+	}
 }
 
 /*
@@ -493,6 +622,14 @@ static int check_read(check_run *run, check_out *o, const char *path, gg_file_re
 	*rewriting = false;
 	int rc, open_rc = 0;
 	char *why = NULL;
+	if (run->stdin_text && strcmp(path, run->stdin_name) == 0) {
+		*text = malloc(run->stdin_len ? run->stdin_len : 1);
+		if (!*text)
+			return -ENOMEM;
+		memcpy(*text, run->stdin_text, run->stdin_len);
+		*len = run->stdin_len;
+		return 0;
+	}
 	if (run->fix) {
 		open_rc = gg_file_rewrite_open(file, path, text, len, &why);
 		if (open_rc == 0) {
@@ -514,6 +651,135 @@ static int check_read(check_run *run, check_out *o, const char *path, gg_file_re
 		check_note(o, path, open_rc == GG_FILE_REWRITE_SKIPPED ? why : strerror(-open_rc));
 	free(why);
 	return 0;
+}
+
+/*
+ * Checks src (its text, the file's body or a notebook's joined cells) and
+ * prints its findings; positions in nb's cells when nb is not NULL. Returns
+ * 0, or a negative errno that ends the run.
+ */
+static int check_findings(check_run *run, check_worker *w, check_out *o, const char *path, gg_source *src,
+			  const gg_notebook *nb)
+{
+	const char *body = src->text;
+	size_t body_len = src->len;
+	const gg_config *config = src->config;
+	gg_findings findings;
+	gg_findings_init(&findings);
+	int rc;
+	/* json and sarif list each finding's fixes and full names the best: they need the tree. */
+	TSTree *tree = NULL;
+	if (run->format == FORMAT_JSON || run->format == FORMAT_FULL || run->format == FORMAT_SARIF) {
+		if (!w->parser)
+			w->parser = gg_python_parser_new();
+		tree = w->parser ? gg_python_parse(w->parser, NULL, body, body_len) : NULL;
+		src->tree = tree;
+	}
+	rc = gg_analyzer_check(w->analyzer, src, &findings);
+	if (rc) {
+		check_report(o, path, strerror(-rc));
+		rc = rc == -ENOMEM ? rc : 0;
+	} else if (findings.len) {
+		/* SARIF columns are UTF-16 code units (cli/output_sarif.h); the others count code points. */
+		gg_encoding enc = run->format == FORMAT_SARIF ? GG_ENC_UTF16 : GG_ENC_UTF32;
+		gg_position_table table;
+		gg_position_table_init(&table);
+		gg_line_index ix;
+		gg_line_index_init(&ix);
+		/* Every finding's fixes first: the positions of their edits are converted with the findings'. */
+		gg_fixes *fixes = calloc(findings.len, sizeof *fixes);
+		rc = fixes ? 0 : -ENOMEM;
+		if (!rc && tree)
+			rc = gg_fix_list_each(body, body_len, ts_tree_root_node(tree), findings.items, findings.len,
+					      config, fixes);
+		if (!rc)
+			rc = gg_line_index_build(&ix, body, body_len);
+		if (!rc) /* full shows no edit */
+			rc = positions_compute(&table, &findings, run->format == FORMAT_FULL ? NULL : fixes, body,
+					       body_len, &ix, enc);
+		if (!rc && nb)
+			positions_in_cells(&table, nb);
+		for (size_t i = 0; i < findings.len && !rc; i++) {
+			const gg_finding *f = &findings.items[i];
+			emit_source es = { body, body_len, &ix, &fixes[i], &table, nb,
+					   nb ? gg_notebook_cell_at(nb, f->range.start) : NULL };
+			rc = emit(run, o, path, f, gg_position_table_find(&table, f->range.start),
+				  gg_position_table_find(&table, f->range.end), &es);
+			o->findings++;
+		}
+		for (size_t i = 0; fixes && i < findings.len; i++)
+			gg_fixes_free(&fixes[i]);
+		free(fixes);
+		gg_line_index_free(&ix);
+		gg_position_table_free(&table);
+	}
+	if (tree)
+		ts_tree_delete(tree);
+	src->tree = NULL;
+	gg_findings_free(&findings);
+	return rc;
+}
+
+/*
+ * Checks the notebook at path, read into json[0..len) (owned; freed here),
+ * open for the rewrite when rewriting (file is closed here), as check_file
+ * does a Python file: the analysis reads its code cells joined.
+ */
+static int check_notebook(check_run *run, check_worker *w, check_out *o, const char *path, const gg_config *config,
+			  gg_file_rewrite *file, bool rewriting, char *json, size_t len)
+{
+	gg_notebook nb;
+	int rc = gg_notebook_read(&nb, json, len);
+	if (rc) {
+		gg_file_rewrite_close(file);
+		check_report(o, path, rc == -EINVAL ? "not a notebook (JSON with a list of cells)" : strerror(-rc));
+		gg_notebook_free(&nb);
+		free(json);
+		return rc == -ENOMEM ? rc : 0;
+	}
+	if (!run->fix && (rc = check_config(run, o, path, &config))) {
+		gg_file_rewrite_close(file);
+		gg_notebook_free(&nb);
+		free(json);
+		return rc;
+	}
+	gg_source src = { nb.text, nb.len, NULL, path, config, NULL, &run->project };
+	bool unreadable = false;
+	if (rewriting) {
+		size_t fixed = 0, new_len = 0;
+		char *new_json = NULL, *why = NULL;
+		rc = gg_cli_fix_notebook(w->analyzer, &src, &nb, file, json, len, run->unsafe_fixes, &new_json, &new_len,
+					 &fixed, &why);
+		if (rc == GG_FILE_REWRITE_SKIPPED) {
+			check_note(o, path, why);
+			rc = 0;
+		} else if (rc) {
+			check_report(o, path, strerror(-rc));
+			rc = rc == -ENOMEM ? rc : 0;
+		} else if (new_json) {
+			/* What is reported is what was written: the notebook read again. */
+			gg_notebook_free(&nb);
+			free(json);
+			json = new_json;
+			len = new_len;
+			rc = gg_notebook_read(&nb, json, len);
+			src.text = nb.text;
+			src.len = nb.len;
+			o->fixed += fixed;
+			if (rc == -EINVAL) { /* cannot be: what was written was read from a notebook */
+				check_report(o, path, "the notebook written cannot be read back");
+				unreadable = true;
+				rc = 0;
+			}
+		}
+		free(why);
+	}
+	gg_file_rewrite_close(file);
+	if (!rc && !unreadable)
+		rc = check_findings(run, w, o, path, &src, &nb);
+	gg_notebook_free(&nb);
+	free(json);
+	return rc;
 }
 
 /*
@@ -541,6 +807,8 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 		gg_file_rewrite_close(&file);
 		return rc < 0 ? rc : 0;
 	}
+	if (gg_notebook_path_is(path))
+		return check_notebook(run, w, o, path, config, &file, rewriting, text, len);
 	/* Python skips a UTF-8 byte order mark; so do the positions. */
 	const char *body = text;
 	size_t body_len = len;
@@ -580,8 +848,6 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 		decoded = true;
 	}
 
-	gg_findings findings;
-	gg_findings_init(&findings);
 	if (!run->fix && (rc = check_config(run, o, path, &config))) {
 		free(text);
 		return rc;
@@ -616,70 +882,10 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 	}
 	/* Written or left: the lock is no longer needed for what is reported. */
 	gg_file_rewrite_close(&file);
-	/* json and sarif list each finding's fixes and full names the best: they need the tree. */
-	TSTree *tree = NULL;
-	if (run->format == FORMAT_JSON || run->format == FORMAT_FULL || run->format == FORMAT_SARIF) {
-		if (!w->parser)
-			w->parser = gg_python_parser_new();
-		tree = w->parser ? gg_python_parse(w->parser, NULL, body, body_len) : NULL;
-		src.tree = tree;
-	}
-	rc = gg_analyzer_check(w->analyzer, &src, &findings);
-	if (rc) {
-		check_report(o, path, strerror(-rc));
-		rc = rc == -ENOMEM ? rc : 0;
-	} else if (findings.len) {
-		/* SARIF columns are UTF-16 code units (cli/output_sarif.h); the others count code points. */
-		gg_encoding enc = run->format == FORMAT_SARIF ? GG_ENC_UTF16 : GG_ENC_UTF32;
-		gg_position_table table;
-		gg_position_table_init(&table);
-		gg_line_index ix;
-		gg_line_index_init(&ix);
-		/* Every finding's fixes first: the positions of their edits are converted with the findings'. */
-		gg_fixes *fixes = calloc(findings.len, sizeof *fixes);
-		rc = fixes ? 0 : -ENOMEM;
-		if (!rc && tree)
-			rc = gg_fix_list_each(body, body_len, ts_tree_root_node(tree), findings.items, findings.len,
-					      config, fixes);
-		if (!rc)
-			rc = gg_line_index_build(&ix, body, body_len);
-		if (!rc) /* full shows no edit */
-			rc = positions_compute(&table, &findings, run->format == FORMAT_FULL ? NULL : fixes, body,
-					       body_len, &ix, enc);
-		for (size_t i = 0; i < findings.len && !rc; i++) {
-			const gg_finding *f = &findings.items[i];
-			emit_source es = { body, body_len, &ix, &fixes[i], &table };
-			rc = emit(run, o, path, f, gg_position_table_find(&table, f->range.start),
-				  gg_position_table_find(&table, f->range.end), &es);
-			o->findings++;
-		}
-		for (size_t i = 0; fixes && i < findings.len; i++)
-			gg_fixes_free(&fixes[i]);
-		free(fixes);
-		gg_line_index_free(&ix);
-		gg_position_table_free(&table);
-	}
-	if (tree)
-		ts_tree_delete(tree);
-	gg_findings_free(&findings);
+	rc = check_findings(run, w, o, path, &src, NULL);
 	free(fixed_text);
 	free(text);
 	return rc;
-}
-
-/*
- * "--name VALUE" or "--name=VALUE": whether a is that option; *value is the
- * value (NULL, reported, when it is missing).
- */
-static bool option_value(const char *a, const char *name, int argc, char **argv, int *i, const char **value)
-{
-	size_t n = strlen(name);
-	if (strncmp(a, name, n) != 0 || (a[n] != '=' && a[n] != '\0'))
-		return false;
-	*value = a[n] == '=' ? a + n + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
-	if (!*value)
-		fprintf(stderr, "gradguard: %s needs a value\n", name);
-	return true;
 }
 
 /* "GG001,GG002" (commas or spaces) into list. Returns 0 or -ENOMEM. */
@@ -714,79 +920,150 @@ static int threads_parse(const char *v, unsigned *out)
 	return 0;
 }
 
-/* Parses options into run; collects PATH arguments into *paths (borrowed from argv). */
+/* Every selector of a --select/--ignore/--extend-select value names a rule; else says which and what was meant. */
+static int codes_check(const char *option, const gg_strings *list, size_t from)
+{
+	for (size_t i = from; i < list->len; i++) {
+		const char *sel = list->items[i];
+		if (gg_config_selector_valid(sel))
+			continue;
+		const char *hint = gg_config_selector_suggest(sel);
+		fprintf(stderr, "gradguard: %s: unknown rule selector '%s'%s%s%s (rules: GG001, GG002, GG003; prefixes such as GG, or ALL)\n",
+			option, sel, hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The long options; those without a short form get codes from 256 up. */
+enum {
+	OPT_OUTPUT_FORMAT = 256,
+	OPT_FIX,
+	OPT_UNSAFE_FIXES,
+	OPT_ALL_FIXES,
+	OPT_ISOLATED,
+	OPT_CONFIG,
+	OPT_SELECT,
+	OPT_IGNORE,
+	OPT_EXTEND_SELECT,
+	OPT_EXIT_ZERO,
+	OPT_STATISTICS,
+	OPT_FORCE_EXCLUDE,
+	OPT_SHOW_SETTINGS,
+	OPT_STDIN_FILENAME,
+	OPT_NO_RESPECT_GITIGNORE,
+};
+
+static const struct option check_options[] = {
+	{ "output-format", required_argument, NULL, OPT_OUTPUT_FORMAT },
+	{ "fix", no_argument, NULL, OPT_FIX },
+	{ "unsafe-fixes", no_argument, NULL, OPT_UNSAFE_FIXES },
+	{ "all-fixes", no_argument, NULL, OPT_ALL_FIXES },
+	{ "isolated", no_argument, NULL, OPT_ISOLATED },
+	{ "config", required_argument, NULL, OPT_CONFIG },
+	{ "select", required_argument, NULL, OPT_SELECT },
+	{ "ignore", required_argument, NULL, OPT_IGNORE },
+	{ "extend-select", required_argument, NULL, OPT_EXTEND_SELECT },
+	{ "exit-zero", no_argument, NULL, OPT_EXIT_ZERO },
+	{ "statistics", no_argument, NULL, OPT_STATISTICS },
+	{ "force-exclude", no_argument, NULL, OPT_FORCE_EXCLUDE },
+	{ "show-settings", no_argument, NULL, OPT_SHOW_SETTINGS },
+	{ "stdin-filename", required_argument, NULL, OPT_STDIN_FILENAME },
+	{ "no-respect-gitignore", no_argument, NULL, OPT_NO_RESPECT_GITIGNORE },
+	{ "threads", required_argument, NULL, 'j' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* The option argv[optind - 1] that getopt_long refused, as the user wrote it (without "=value"). */
+static void option_error(int argc, char **argv, int c)
+{
+	const char *a = optind - 1 < argc ? argv[optind - 1] : "";
+	size_t n = strcspn(a, "=");
+	if (c == ':' && !(a[0] == '-' && a[1] == '-'))
+		fprintf(stderr, "gradguard: -%c needs a value\n", optopt);
+	else if (c == ':')
+		fprintf(stderr, "gradguard: %.*s needs a value\n", (int)n, a);
+	else if (a[0] == '-' && a[1] == '-')
+		fprintf(stderr, "gradguard: unknown option '%.*s'\n%s", (int)n, a, check_usage);
+	else
+		fprintf(stderr, "gradguard: unknown option '-%c'\n%s", optopt ? optopt : '?', check_usage);
+}
+
+/*
+ * Parses options into run with getopt_long (options and paths in any order,
+ * "--" ends the options, "-" is a path: stdin); collects PATH arguments into
+ * *paths (borrowed from argv).
+ */
 static int parse_args(check_run *run, int argc, char **argv, char ***paths, int *npaths)
 {
 	*paths = calloc((size_t)argc + 1, sizeof **paths);
 	if (!*paths)
 		return -ENOMEM;
 	*npaths = 0;
-	bool options_done = false;
-	const char *codes = NULL, *value = NULL;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (options_done || a[0] != '-' || a[1] == '\0') {
-			(*paths)[(*npaths)++] = argv[i];
-			continue;
-		}
-		if (strcmp(a, "--") == 0) {
-			options_done = true;
-		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+	/* getopt's state is the C library's: reset for each parse. A leading ':' reports a missing value as ':'. */
+	optind = 0;
+	opterr = 0;
+	int c, rc = 0;
+	while (!rc && (c = getopt_long(argc, argv, ":hj:", check_options, NULL)) != -1) {
+		switch (c) {
+		case 'h':
 			fputs(check_usage, stdout);
 			return 1;
-		} else if (strncmp(a, "--output-format", 15) == 0 && (a[15] == '=' || a[15] == '\0')) {
-			const char *v = a[15] == '=' ? a + 16 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!v) {
-				fputs("gradguard: --output-format needs a value: " CHECK_FORMAT_NAMES "\n", stderr);
-				return -EINVAL;
-			}
+		case OPT_OUTPUT_FORMAT: {
 			size_t k = 0, n = sizeof check_formats / sizeof *check_formats;
-			while (k < n && strcmp(v, check_formats[k].name) != 0)
+			while (k < n && strcmp(optarg, check_formats[k].name) != 0)
 				k++;
 			if (k == n) {
-				fprintf(stderr, "gradguard: unknown output format '%s' (" CHECK_FORMAT_NAMES ")\n", v);
+				fprintf(stderr, "gradguard: unknown output format '%s' (" CHECK_FORMAT_NAMES ")\n", optarg);
 				return -EINVAL;
 			}
 			run->format = check_formats[k].format;
-		} else if (strcmp(a, "--fix") == 0) {
-			run->fix = true;
-		} else if (strcmp(a, "--unsafe-fixes") == 0) {
-			run->unsafe_fixes = true;
-		} else if (a[1] == 'j') {
-			/* -j N or -jN, as make has it */
-			value = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!value) {
-				fputs("gradguard: -j needs a value\n", stderr);
-				return -EINVAL;
+			break;
+		}
+		case OPT_FIX: run->fix = true; break;
+		case OPT_UNSAFE_FIXES: run->unsafe_fixes = true; break;
+		case OPT_ALL_FIXES: run->all_fixes = true; break;
+		case OPT_ISOLATED: run->isolated = true; break;
+		case OPT_EXIT_ZERO: run->exit_zero = true; break;
+		case OPT_STATISTICS: run->statistics = true; break;
+		case OPT_FORCE_EXCLUDE: run->force_exclude = true; break;
+		case OPT_SHOW_SETTINGS: run->show_settings = true; break;
+		case OPT_STDIN_FILENAME: run->stdin_filename = optarg; break;
+		case OPT_NO_RESPECT_GITIGNORE: run->no_gitignore = true; break;
+		case OPT_CONFIG: run->config_path = optarg; break;
+		case 'j':
+			rc = threads_parse(optarg, &run->threads);
+			break;
+		case OPT_SELECT:
+		case OPT_IGNORE:
+		case OPT_EXTEND_SELECT: {
+			unsigned key = c == OPT_SELECT ? GG_CONFIG_SELECT : c == OPT_IGNORE ? GG_CONFIG_IGNORE
+											: GG_CONFIG_EXTEND_SELECT;
+			gg_strings *list = gg_config_list(&run->overrides, key);
+			size_t from = list->len;
+			/* A later --select replaces an earlier one, as ruff has it; --ignore and --extend-select add. */
+			if (key == GG_CONFIG_SELECT) {
+				gg_strings_free(list);
+				gg_strings_init(list);
+				from = 0;
 			}
-			int rc = threads_parse(value, &run->threads);
-			if (rc)
-				return rc;
-		} else if (option_value(a, "--threads", argc, argv, &i, &value)) {
-			int rc = value ? threads_parse(value, &run->threads) : -EINVAL;
-			if (rc)
-				return rc;
-		} else if (strcmp(a, "--all-fixes") == 0) {
-			run->all_fixes = true;
-		} else if (strcmp(a, "--isolated") == 0) {
-			run->isolated = true;
-		} else if (option_value(a, "--config", argc, argv, &i, &run->config_path)) {
-			if (!run->config_path)
-				return -EINVAL;
-		} else if (option_value(a, "--select", argc, argv, &i, &codes) ||
-			   option_value(a, "--ignore", argc, argv, &i, &codes)) {
-			unsigned key = a[2] == 's' ? GG_CONFIG_SELECT : GG_CONFIG_IGNORE;
-			if (!codes)
-				return -EINVAL;
-			int rc = codes_add(gg_config_list(&run->overrides, key), codes);
-			if (rc)
-				return rc;
+			rc = codes_add(list, optarg);
+			if (!rc)
+				rc = codes_check(c == OPT_SELECT ? "--select" : c == OPT_IGNORE ? "--ignore" : "--extend-select",
+						 list, from);
 			run->overrides.set |= key;
-		} else {
-			fprintf(stderr, "gradguard: unknown option '%s'\n%s", a, check_usage);
+			break;
+		}
+		default:
+			option_error(argc, argv, c);
 			return -EINVAL;
 		}
 	}
+	if (rc)
+		return rc;
+	for (int i = optind; i < argc; i++)
+		(*paths)[(*npaths)++] = argv[i];
 	return 0;
 }
 
@@ -863,6 +1140,8 @@ static unsigned run_thread_count(const check_run *run)
 
 static void run_add(check_run *run, const check_out *o)
 {
+	for (size_t i = 0; i < CHECK_RULES_MAX; i++)
+		run->stats[i] += o->stats[i];
 	run->findings += o->findings;
 	run->fixed += o->fixed;
 	run->failed |= o->failed;
@@ -871,7 +1150,7 @@ static void run_add(check_run *run, const check_out *o)
 /* One thread: each file's output goes out as it is checked. Returns 0 or a negative errno. */
 static int check_sequential(check_run *run)
 {
-	check_out o = { stdout, stderr, run->json_rows, run->sarif, 0, 0, false, NULL, 0 };
+	check_out o = { stdout, stderr, run->json_rows, run->sarif, 0, 0, false, NULL, 0, { 0 } };
 	int rc = 0;
 	for (size_t i = 0; i < run->files.len && !rc; i++)
 		rc = check_file(run, &run->worker, &o, run->files.items[i]);
@@ -1063,12 +1342,170 @@ static int project_build(check_run *run)
 		int rc = gg_pyfiles_read(run->files.items[i], &text, &len);
 		if (rc == -ENOMEM)
 			return rc;
-		if (!rc && gg_analysis_mentions_framework(text, len) && gg_project_may_export(text, len))
-			rc = gg_project_add_file(&run->project, run->worker.analyzer, run->files.items[i], text, len);
+		/* A notebook exports what its cells define, like a module (what `%run nb.ipynb` or an import hook gives). */
+		gg_notebook nb;
+		memset(&nb, 0, sizeof nb);
+		if (!rc && gg_notebook_path_is(run->files.items[i])) {
+			rc = gg_notebook_read(&nb, text, len);
+			free(text);
+			text = NULL;
+			if (rc == -ENOMEM)
+				return rc;
+			len = nb.len;
+		}
+		const char *body = nb.text ? nb.text : text;
+		if (!rc && gg_analysis_mentions_framework(body, len) && gg_project_may_export(body, len))
+			rc = gg_project_add_file(&run->project, run->worker.analyzer, run->files.items[i], body, len);
+		gg_notebook_free(&nb);
 		free(text);
 		if (rc == -ENOMEM)
 			return rc;
 	}
+	return 0;
+}
+
+/* All of stdin into *text (malloc'd, the caller's). Returns 0 or -1 with errno set. */
+static int stdin_read(char **text, size_t *len)
+{
+	gg_buf b = { 0 };
+	char chunk[65536];
+	for (;;) {
+		ssize_t n = read(STDIN_FILENO, chunk, sizeof chunk);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || (n > 0 && gg_buf_append(&b, chunk, (size_t)n) != 0)) {
+			if (n > 0)
+				errno = ENOMEM;
+			gg_buf_free(&b);
+			return -1;
+		}
+		if (n == 0)
+			break;
+	}
+	*len = b.len;
+	*text = gg_buf_take(&b);
+	return *text ? 0 : -1;
+}
+
+static bool path_is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Whether the exclude patterns of path's folder's configuration leave path out. */
+static bool path_excluded(check_run *run, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? strndup(path, (size_t)(slash - path) + (slash == path)) : strdup(".");
+	bool out = dir && gg_config_excludes(run_config_for_dir(run, dir), path);
+	free(dir);
+	return out;
+}
+
+/* Whether git ignores the folder path (named on the command line; ".", "sub/.." too) where it lies. */
+static bool path_git_ignored(check_run *run, const char *path)
+{
+	char *real = realpath(path, NULL);
+	char *slash = real ? strrchr(real, '/') : NULL;
+	if (!slash || slash == real) {
+		free(real);
+		return false; /* the root folder: in no work tree's ignore rules */
+	}
+	*slash = '\0';
+	bool out = gg_git_ignore_path(run->git, real, slash + 1);
+	free(real);
+	return out;
+}
+
+/* --statistics: one line per rule found, most found first (ruff's layout); json: a list of objects. */
+static int print_statistics(check_run *run)
+{
+	size_t order[CHECK_RULES_MAX], n = 0;
+	for (size_t i = 0; i < CHECK_RULES_MAX && gg_rules[i].code; i++)
+		if (run->stats[i])
+			order[n++] = i;
+	for (size_t i = 1; i < n; i++) /* insertion sort: a handful of rules, stable by code */
+		for (size_t j = i; j > 0 && run->stats[order[j]] > run->stats[order[j - 1]]; j--) {
+			size_t t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	if (run->format != FORMAT_JSON) {
+		for (size_t i = 0; i < n; i++)
+			printf("%zu\t%s\t%s\n", run->stats[order[i]], gg_rules[order[i]].code, gg_rules[order[i]].name);
+		return 0;
+	}
+	cJSON *list = cJSON_CreateArray();
+	for (size_t i = 0; list && i < n; i++) {
+		cJSON *o = cJSON_CreateObject();
+		if (!o || !cJSON_AddStringToObject(o, "code", gg_rules[order[i]].code) ||
+		    !cJSON_AddStringToObject(o, "name", gg_rules[order[i]].name) ||
+		    !cJSON_AddNumberToObject(o, "count", (double)run->stats[order[i]]) || !cJSON_AddItemToArray(list, o)) {
+			cJSON_Delete(o);
+			cJSON_Delete(list);
+			return -ENOMEM;
+		}
+	}
+	int rc = list ? print_json(list) : -ENOMEM;
+	cJSON_Delete(list);
+	return rc;
+}
+
+static void show_list(const char *key, const gg_strings *l)
+{
+	printf("%s = [", key);
+	for (size_t i = 0; i < l->len; i++)
+		printf("%s\"%s\"", i ? ", " : "", l->items[i]);
+	puts("]");
+}
+
+/* --show-settings: the configuration the first path is checked with, as TOML keys. Returns 0 or -1. */
+static int show_settings(check_run *run, const char *path)
+{
+	const gg_config *c = NULL;
+	if (run->config_path) {
+		c = &run->forced;
+	} else if (run->loader) {
+		char *error = NULL;
+		int rc = path_is_dir(path) ? gg_config_loader_for_dir(run->loader, path, &c, &error)
+					   : gg_config_loader_for_file(run->loader, path, &c, &error);
+		if (rc) {
+			fprintf(stderr, "gradguard: %s\n", error ? error : strerror(-rc));
+			free(error);
+			return -1;
+		}
+	} else if (run->overrides.set) {
+		c = &run->overrides;
+	}
+	gg_config defaults;
+	gg_config_init(&defaults);
+	if (!c)
+		c = &defaults;
+	printf("Resolved settings for: %s\n", path);
+	if (run->config_path)
+		printf("Settings path: %s\n", run->config_path);
+	else if (c->root)
+		printf("Settings path: %s/pyproject.toml\n", c->root);
+	else
+		puts("Settings path: none (the defaults)");
+	show_list("select", &c->select);
+	show_list("extend-select", &c->extend_select);
+	show_list("ignore", &c->ignore);
+	show_list("exclude", &c->exclude);
+	show_list("extra-model-names", &c->extra_model_names);
+	show_list("extra-eval-names", &c->extra_eval_names);
+	show_list("grad-disabling-decorators", &c->grad_disabling_decorators);
+	printf("prefer = \"%s\"\n", c->prefer == GG_PREFER_INFERENCE_MODE ? "inference_mode" : "no_grad");
+	printf("severity = {");
+	for (size_t i = 0; i < c->severities_len; i++) {
+		gg_severity sv = c->severities[i].severity;
+		printf("%s%s = \"%s\"", i ? ", " : " ", c->severities[i].code,
+		       sv == GG_SEVERITY_ERROR ? "error" : sv == GG_SEVERITY_WARNING ? "warning"
+			 : sv == GG_SEVERITY_INFORMATION ? "information" : "hint");
+	}
+	puts(c->severities_len ? " }" : "}");
+	gg_config_free(&defaults);
 	return 0;
 }
 
@@ -1090,6 +1527,31 @@ int gg_cli_check_main(int argc, char **argv)
 	}
 	if (npaths == 0)
 		paths[npaths++] = ".";
+	run.stdin_name = run.stdin_filename ? run.stdin_filename : "-";
+	run.color = run.format == FORMAT_CONCISE && isatty(STDOUT_FILENO) && !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
+	if (run.show_settings) {
+		rc = show_settings(&run, paths[0][0] == '-' && !paths[0][1] ? run.stdin_name : paths[0]);
+		run_free_config(&run);
+		free(paths);
+		return rc ? 2 : 0;
+	}
+	for (int i = 0; i < npaths && !rc; i++) {
+		if (strcmp(paths[i], "-") != 0 || run.stdin_text)
+			continue;
+		if (run.fix) {
+			fputs("gradguard: --fix with stdin ('-') is not supported: name the file\n", stderr);
+			rc = -EINVAL;
+		} else if (stdin_read(&run.stdin_text, &run.stdin_len) != 0) {
+			fprintf(stderr, "gradguard: cannot read stdin: %s\n", strerror(errno));
+			rc = -EINVAL;
+		}
+	}
+	if (rc) {
+		free(run.stdin_text);
+		run_free_config(&run);
+		free(paths);
+		return 2;
+	}
 
 	char *error = NULL;
 	run.worker.analyzer = gg_analyzer_new(&error);
@@ -1105,9 +1567,27 @@ int gg_cli_check_main(int argc, char **argv)
 	if (run.format == FORMAT_SARIF && !(run.sarif = gg_cli_sarif_new()))
 		rc = -ENOMEM;
 
-	gg_pyfiles_walker walker = { run_excluded, run_report, &run };
-	for (int i = 0; i < npaths && !rc; i++)
-		rc = gg_pyfiles_collect(&run.files, paths[i], &walker);
+	if (!run.no_gitignore)
+		run.git = gg_git_ignore_new(); /* NULL: nothing is ignored by git */
+	gg_pyfiles_walker walker = { run_excluded, run_report, &run, true };
+	for (int i = 0; i < npaths && !rc; i++) {
+		bool from_stdin = strcmp(paths[i], "-") == 0;
+		const char *path = from_stdin ? run.stdin_name : paths[i];
+		/* --force-exclude: a file named (or stdin's name) is left out as the walk would leave it. */
+		if (run.force_exclude && (from_stdin || !path_is_dir(path)) && path_excluded(&run, path))
+			continue;
+		if (from_stdin) {
+			char *copy = strdup(path);
+			rc = copy ? gg_pyfiles_add(&run.files, copy) : -ENOMEM;
+		} else {
+			/* A folder named that git ignores as a whole is walked as named (ruff does), with its own .gitignore files not applied. */
+			gg_git_ignore *git = run.git;
+			if (git && path_is_dir(path) && path_git_ignored(&run, path))
+				run.git = NULL;
+			rc = gg_pyfiles_collect(&run.files, paths[i], &walker);
+			run.git = git;
+		}
+	}
 	if (!rc && run.files.len) {
 		qsort(run.files.items, run.files.len, sizeof *run.files.items, path_cmp);
 		files_unique(&run.files);
@@ -1117,9 +1597,11 @@ int gg_cli_check_main(int argc, char **argv)
 		if (rc == 1) /* no second thread to be had */
 			rc = check_sequential(&run);
 	}
-	if (!rc && run.json_rows)
+	if (!rc && run.statistics)
+		rc = print_statistics(&run);
+	else if (!rc && run.json_rows)
 		rc = print_json(run.json_rows);
-	if (!rc && run.sarif) {
+	if (!rc && run.sarif && !run.statistics) {
 		rc = gg_cli_sarif_finish(run.sarif, !run.failed);
 		if (!rc)
 			rc = print_json(run.sarif);
@@ -1133,6 +1615,8 @@ int gg_cli_check_main(int argc, char **argv)
 
 	cJSON_Delete(run.json_rows);
 	cJSON_Delete(run.sarif);
+	free(run.stdin_text);
+	gg_git_ignore_delete(run.git);
 	gg_pyfiles_free(&run.files);
 	gg_project_free(&run.project);
 	gg_analyzer_delete(run.worker.analyzer);
@@ -1144,5 +1628,5 @@ int gg_cli_check_main(int argc, char **argv)
 		return 2;
 	if (rc || run.failed)
 		return 2;
-	return run.findings ? 1 : 0;
+	return run.findings && !run.exit_zero ? 1 : 0;
 }

@@ -87,3 +87,50 @@ int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, gg_file_rewrite *file,
 	*new_len = out_len;
 	return 0;
 }
+
+int gg_cli_fix_notebook(gg_analyzer *a, const gg_source *src, const gg_notebook *nb, gg_file_rewrite *file,
+			const char *read, size_t read_len, bool unsafe, char **new_json, size_t *new_len, size_t *fixed,
+			char **why)
+{
+	*new_json = NULL;
+	*fixed = 0;
+	*why = NULL;
+	size_t *anchors = NULL, nanchors = 0;
+	int rc = gg_notebook_anchors(nb, &anchors, &nanchors);
+	if (rc)
+		return rc;
+	char *out = NULL, *json = NULL;
+	size_t out_len = 0, json_len = 0, changed = 0;
+	rc = gg_fix_all_anchored(a, src, unsafe, &out, &out_len, fixed, anchors, nanchors);
+	const char *skip = NULL;
+	if (rc == GG_FIX_ALL_SYNTAX_ERROR)
+		skip = "its cells have a syntax error (fixes are made only in code that parses)";
+	else if (rc == GG_FIX_ALL_ANCHOR_LOST)
+		skip = "a fix would span two cells or touch an IPython line";
+	if (!rc) {
+		rc = gg_notebook_write(nb, read, read_len, out, out_len, anchors, &json, &json_len, &changed);
+		if (rc == GG_NOTEBOOK_UNMAPPED)
+			skip = "a fix would touch an IPython line";
+	}
+	free(out);
+	free(anchors);
+	if (skip) {
+		*fixed = 0;
+		*why = strdup(skip);
+		return *why ? GG_FILE_REWRITE_SKIPPED : -ENOMEM;
+	}
+	if (rc || !json) {
+		*fixed = 0;
+		return rc;
+	}
+	/* The notebook is written whole: only the changed cells' source values differ from what was read. */
+	rc = gg_file_rewrite_commit(file, read, read_len, read, 0, json, json_len, why);
+	if (rc) {
+		free(json);
+		*fixed = 0;
+		return rc;
+	}
+	*new_json = json;
+	*new_len = json_len;
+	return 0;
+}

@@ -8,6 +8,7 @@
 #include "analysis.h"
 #include "cli/file_rewrite.h"
 #include "analysis/fix.h"
+#include "notebook_cells.h"
 #include "position.h"
 
 /*
@@ -35,5 +36,17 @@ cJSON *gg_cli_fix_json(const gg_fix *fix, const gg_position_table *positions, bo
  */
 int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, gg_file_rewrite *file, const char *read, size_t read_len,
 		    bool unsafe, char **new_text, size_t *new_len, size_t *fixed, char **why);
+
+/*
+ * --fix on a notebook: nb was read from read[0..read_len) (the file that
+ * file holds open), src checks its text. The fixes run on the joined cells,
+ * so facts cross cells; only the cells they change are rewritten
+ * (gg_notebook_write). *new_json (the caller's) is the notebook written.
+ * Returns as gg_cli_fix_file: GG_FILE_REWRITE_SKIPPED with *why when a fix
+ * would span cells or touch IPython syntax, or the cells do not parse.
+ */
+int gg_cli_fix_notebook(gg_analyzer *a, const gg_source *src, const gg_notebook *nb, gg_file_rewrite *file,
+			const char *read, size_t read_len, bool unsafe, char **new_json, size_t *new_len, size_t *fixed,
+			char **why);
 
 #endif

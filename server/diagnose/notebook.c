@@ -1,34 +1,25 @@
 /*
  * Notebook cell resolution (see notebook.h). Each notebook is parsed once
- * with cJSON and kept only as the text of its code cells, one after the
- * other, with a table of where each cell starts: the JSON (outputs, images)
- * is freed at once, and that text is what the static rules read.
+ * (analysis/notebook_cells.h) and kept only as the text of its code cells,
+ * one after the other, with a table of where each cell starts: the JSON
+ * (outputs, images) is freed at once, and that text is what the static rules
+ * read.
  */
 #include "notebook.h"
 
-#include <cJSON.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "notebook_cells.h"
 #include "text.h"
 
 #define NB_MAX_FILE (20u << 20) /* a notebook larger than this (outputs, images) is not read */
 #define NB_MAX_KEPT (64u << 20) /* code text kept for all notebooks together */
 
-typedef struct nb_cell {
-	uint32_t index; /* in the notebook's "cells", markdown included */
-	long exec;      /* execution_count, -1 when null */
-	uint32_t first; /* 1-based line of the book's text where the cell starts */
-	uint32_t lines;
-} nb_cell;
-
 typedef struct nb_book {
 	const char *path; /* borrowed from the workspace */
-	char *text;       /* owned; the code cells, magics blanked */
-	size_t len;
-	nb_cell *cells; /* owned */
-	size_t ncells;
+	gg_notebook cells; /* owned; the code cells joined (notebook_cells.h) */
 } nb_book;
 
 struct gg_notebooks {
@@ -51,111 +42,10 @@ void gg_notebooks_delete(gg_notebooks *nb)
 {
 	if (!nb)
 		return;
-	for (size_t i = 0; i < nb->len; i++) {
-		free(nb->books[i].text);
-		free(nb->books[i].cells);
-	}
+	for (size_t i = 0; i < nb->len; i++)
+		gg_notebook_free(&nb->books[i].cells);
 	free(nb->books);
 	free(nb);
-}
-
-/* Cell magics whose body is still Python; any other (%%bash, %%writefile...) makes the cell foreign. */
-static bool nb_python_cell_magic(const char *t, size_t n)
-{
-	static const char *const ok[] = { "%%time", "%%timeit", "%%capture", "%%prun", "%%debug", NULL };
-	for (const char *const *m = ok; *m; m++) {
-		size_t k = strlen(*m);
-		if (n >= k && memcmp(t, *m, k) == 0 && (n == k || t[k] == ' '))
-			return true;
-	}
-	return false;
-}
-
-/*
- * Appends one cell's source to out, line by line, blanking IPython syntax
- * (%magics, !shell) so the text parses as Python with the cell's line
- * numbers unchanged. Returns the number of lines, or -ENOMEM.
- */
-static long nb_append_cell(gg_buf *out, const char *src, size_t n)
-{
-	long lines = 0;
-	bool foreign = false;
-	size_t i = 0;
-	while (i < n) {
-		const char *nl = memchr(src + i, '\n', n - i);
-		size_t e = nl ? (size_t)(nl - src) : n;
-		size_t tn = e - i;
-		const char *t = gg_text_trim(src + i, &tn);
-		if (lines == 0 && tn >= 2 && t[0] == '%' && t[1] == '%' && !nb_python_cell_magic(t, tn))
-			foreign = true;
-		bool blank = foreign || (tn > 0 && (t[0] == '%' || t[0] == '!'));
-		if ((!blank && gg_buf_append(out, src + i, e - i) != 0) || gg_buf_append(out, "\n", 1) != 0)
-			return -ENOMEM;
-		lines++;
-		i = e + 1;
-	}
-	return lines;
-}
-
-/* A cell's source: a string, or (nbformat 4) a list of strings that concatenate. */
-static int nb_source(const cJSON *s, gg_buf *out)
-{
-	if (cJSON_IsString(s))
-		return gg_buf_append(out, s->valuestring, strlen(s->valuestring));
-	const cJSON *piece;
-	cJSON_ArrayForEach(piece, s)
-		if (cJSON_IsString(piece) && gg_buf_append(out, piece->valuestring, strlen(piece->valuestring)) != 0)
-			return -ENOMEM;
-	return 0;
-}
-
-/* Builds the book of one parsed notebook; returns 0 (book->ncells may be 0) or -ENOMEM. */
-static int nb_build(const cJSON *root, nb_book *book)
-{
-	const cJSON *cells = cJSON_GetObjectItemCaseSensitive(root, "cells");
-	bool v3 = false;
-	if (!cJSON_IsArray(cells)) {
-		/* nbformat 3 (IPython 1-3): worksheets[0].cells, "input", "prompt_number". */
-		const cJSON *ws = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "worksheets"), 0);
-		cells = cJSON_GetObjectItemCaseSensitive(ws, "cells");
-		v3 = true;
-		if (!cJSON_IsArray(cells))
-			return 0;
-	}
-	size_t total = (size_t)cJSON_GetArraySize(cells);
-	book->cells = total ? calloc(total, sizeof *book->cells) : NULL;
-	if (total && !book->cells)
-		return -ENOMEM;
-	gg_buf text = { 0 }, src = { 0 };
-	uint32_t line = 1, index = 0;
-	int rc = 0;
-	const cJSON *c;
-	cJSON_ArrayForEach(c, cells) {
-		uint32_t k = index++;
-		const cJSON *type = cJSON_GetObjectItemCaseSensitive(c, "cell_type");
-		if (!cJSON_IsString(type) || strcmp(type->valuestring, "code") != 0)
-			continue;
-		src.len = 0;
-		if ((rc = nb_source(cJSON_GetObjectItemCaseSensitive(c, v3 ? "input" : "source"), &src)) != 0)
-			break;
-		long lines = nb_append_cell(&text, src.data ? src.data : "", src.len);
-		if (lines < 0 || line + (uint64_t)lines > UINT32_MAX) {
-			rc = lines < 0 ? -ENOMEM : 0;
-			break;
-		}
-		const cJSON *ec = cJSON_GetObjectItemCaseSensitive(c, v3 ? "prompt_number" : "execution_count");
-		book->cells[book->ncells++] = (nb_cell){ k, cJSON_IsNumber(ec) && ec->valuedouble >= 0 ? (long)ec->valuedouble : -1,
-							 line, (uint32_t)lines };
-		line += (uint32_t)lines;
-	}
-	gg_buf_free(&src);
-	if (rc) {
-		gg_buf_free(&text);
-		return rc;
-	}
-	book->len = text.len;
-	book->text = gg_buf_take(&text);
-	return book->text ? 0 : -ENOMEM;
 }
 
 /* Reads every listed notebook once; unreadable or malformed ones are skipped. */
@@ -174,23 +64,19 @@ static int nb_load(gg_notebooks *nb)
 		const char *path = gg_workspace_notebook(nb->ws, i);
 		size_t len = 0;
 		char *json = gg_workspace_read(nb->ws, path, NB_MAX_FILE, &len);
-		cJSON *root = json ? cJSON_ParseWithLength(json, len) : NULL;
-		free(json);
-		if (!root)
-			continue; /* unreadable, too large, not JSON: as if absent (or out of memory: nothing to do) */
+		if (!json)
+			continue; /* unreadable or too large: as if absent */
 		nb_book *b = &nb->books[nb->len];
-		memset(b, 0, sizeof *b);
 		b->path = path;
-		int rc = nb_build(root, b);
-		cJSON_Delete(root);
-		if (rc || b->ncells == 0) {
-			free(b->text);
-			free(b->cells);
-			if (rc)
+		int rc = gg_notebook_read(&b->cells, json, len);
+		free(json);
+		if (rc || b->cells.ncells == 0) {
+			gg_notebook_free(&b->cells);
+			if (rc == -ENOMEM)
 				return rc;
-			continue;
+			continue; /* not a notebook, or no code: as if absent */
 		}
-		nb->kept += b->len;
+		nb->kept += b->cells.len;
 		nb->len++;
 	}
 	return 0;
@@ -257,15 +143,15 @@ static int nb_parse_hint(const char *f, nb_hint *h)
 }
 
 /* The trimmed line `line` of cell c, or NULL. */
-static const char *nb_cell_line(const nb_book *b, const nb_cell *c, uint32_t line, size_t *n)
+static const char *nb_cell_line(const nb_book *b, const gg_nb_cell *c, uint32_t line, size_t *n)
 {
 	if (line == 0 || line > c->lines)
 		return NULL;
-	return gg_text_line(b->text, b->len, c->first + line - 1, n);
+	return gg_text_line(b->cells.text, b->cells.len, c->first + line - 1, n);
 }
 
 /* The one line of cell c reading want, or 0 (none, or several). */
-static uint32_t nb_find_in_cell(const nb_book *b, const nb_cell *c, const char *want, size_t wn)
+static uint32_t nb_find_in_cell(const nb_book *b, const gg_nb_cell *c, const char *want, size_t wn)
 {
 	uint32_t found = 0;
 	for (uint32_t l = 1; l <= c->lines; l++) {
@@ -280,7 +166,7 @@ static uint32_t nb_find_in_cell(const nb_book *b, const nb_cell *c, const char *
 	return found;
 }
 
-static int nb_set(gg_resolution *out, const nb_book *b, const nb_cell *c)
+static int nb_set(gg_resolution *out, const nb_book *b, const gg_nb_cell *c)
 {
 	out->path = strdup(b->path);
 	out->is_cell = c != NULL;
@@ -311,7 +197,7 @@ int gg_notebooks_resolve(gg_notebooks *nb, const char *filename, uint32_t line, 
 			best = m;
 	}
 	const nb_book *match_b = NULL, *exec_b = NULL, *stale_b = NULL, *named = NULL;
-	const nb_cell *match_c = NULL, *exec_c = NULL, *stale_c = NULL;
+	const gg_nb_cell *match_c = NULL, *exec_c = NULL, *stale_c = NULL;
 	size_t matches = 0, exec_matches = 0, same_exec = 0, scope_books = 0;
 	for (size_t i = 0; i < nb->len; i++) {
 		const nb_book *b = &nb->books[i];
@@ -319,8 +205,8 @@ int gg_notebooks_resolve(gg_notebooks *nb, const char *filename, uint32_t line, 
 			continue;
 		scope_books++;
 		named = b;
-		for (size_t j = 0; j < b->ncells; j++) {
-			const nb_cell *c = &b->cells[j];
+		for (size_t j = 0; j < b->cells.ncells; j++) {
+			const gg_nb_cell *c = &b->cells.cells[j];
 			bool exec = h.exec >= 0 && c->exec == h.exec;
 			if (exec && same_exec++ == 0) {
 				stale_b = b;
@@ -353,13 +239,13 @@ int gg_notebooks_resolve(gg_notebooks *nb, const char *filename, uint32_t line, 
 		out->moved_to = nb_find_in_cell(stale_b, stale_c, want, wn);
 	} else if (best > 0 && scope_books == 1) {
 		/* The named notebook has changed: say which cell has the line now, if exactly one line does. */
-		const nb_cell *moved = NULL;
+		const gg_nb_cell *moved = NULL;
 		uint32_t at = 0;
 		size_t seen = 0;
-		for (size_t j = 0; j < named->ncells; j++) {
-			uint32_t l = nb_find_in_cell(named, &named->cells[j], want, wn);
+		for (size_t j = 0; j < named->cells.ncells; j++) {
+			uint32_t l = nb_find_in_cell(named, &named->cells.cells[j], want, wn);
 			if (l && seen++ == 0) {
-				moved = &named->cells[j];
+				moved = &named->cells.cells[j];
 				at = l;
 			}
 		}
@@ -384,24 +270,24 @@ const char *gg_notebooks_source(gg_notebooks *nb, const char *path, size_t *len)
 	const nb_book *b = nb_book_of(nb, path);
 	if (!b)
 		return NULL;
-	*len = b->len;
-	return b->text;
+	*len = b->cells.len;
+	return b->cells.text;
 }
 
 uint32_t gg_notebooks_text_line(gg_notebooks *nb, const char *path, uint32_t cell, uint32_t line)
 {
 	const nb_book *b = nb_book_of(nb, path);
-	for (size_t j = 0; b && j < b->ncells; j++)
-		if (b->cells[j].index == cell)
-			return line >= 1 && line <= b->cells[j].lines ? b->cells[j].first + line - 1 : 0;
+	for (size_t j = 0; b && j < b->cells.ncells; j++)
+		if (b->cells.cells[j].index == cell)
+			return line >= 1 && line <= b->cells.cells[j].lines ? b->cells.cells[j].first + line - 1 : 0;
 	return 0;
 }
 
 bool gg_notebooks_cell_line(gg_notebooks *nb, const char *path, uint32_t text_line, uint32_t *cell, uint32_t *line)
 {
 	const nb_book *b = nb_book_of(nb, path);
-	for (size_t j = 0; b && j < b->ncells; j++) {
-		const nb_cell *c = &b->cells[j];
+	for (size_t j = 0; b && j < b->cells.ncells; j++) {
+		const gg_nb_cell *c = &b->cells.cells[j];
 		if (text_line >= c->first && text_line < c->first + c->lines) {
 			*cell = c->index;
 			*line = text_line - c->first + 1;

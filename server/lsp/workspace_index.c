@@ -34,7 +34,7 @@ static void index_work(uv_work_t *req)
 {
 	index_build *b = req->data;
 	gg_pyfiles files = { NULL, 0, 0 };
-	gg_pyfiles_walker walker = { NULL, NULL, NULL };
+	gg_pyfiles_walker walker = { NULL, NULL, NULL, false };
 	char *error = NULL;
 	gg_analyzer *a = gg_analyzer_new(&error);
 	free(error);

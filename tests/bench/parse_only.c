@@ -52,7 +52,7 @@ int main(int argc, char **argv)
 	long repeat = 1;
 	gg_pyfiles files = { NULL, 0, 0 };
 	int rc = 0;
-	gg_pyfiles_walker walker = { NULL, walk_report, NULL };
+	gg_pyfiles_walker walker = { NULL, walk_report, NULL, false };
 	for (int i = 1; i < argc && !rc; i++) {
 		if (strcmp(argv[i], "--framework") == 0) {
 			framework = true;

@@ -161,6 +161,29 @@ def full_tab_and_non_ascii_before_the_finding(gg, tmp):
 
 
 @suite.test
+def full_widths_from_unicode(gg, tmp):
+    """The carets stay under the call after the characters libutf8proc measures: wide 2, combining 0."""
+    lines = [
+        "    for x in xs:",
+        "        k = '\ud55c\uad6d\uc5b4'; a = model(x)",          # Hangul syllables: wide
+        "        f = '\uff21\uff22'; b = model(x)",                # fullwidth letters
+        "        c = 'a\u0301\u0323o\u0308'; d = model(x)",        # two combining marks on one letter, one on another
+        "        m = '\u0645\u064e\u0646'; e = model(x)",          # Arabic with a haraka (combining)
+        "        r = '\U0001F680\U0001F9EA'; g = model(x)",        # emoji: wide
+        "        h = '\U0002000B\u4e2d'; i = model(x)",            # CJK, beyond the BMP too
+        "        n = '\u0995\u09bc\u0a15\u0a3c'; j = model(x)",    # Bengali and Gurmukhi nuktas (combining)
+    ]
+    write(os.path.join(tmp, "w.py"), HEAD + "\n".join(lines) + "\n")
+    rc, out, _ = run(gg, "--output-format", "full", "w.py", cwd=tmp)
+    check(rc == 1, f"exit {rc}")
+    found = blocks(out)
+    check(len(found) == 7, f"{len(found)} blocks")
+    first = HEAD.count("\n") + 2  # the row of lines[1]
+    for k, block in enumerate(found):
+        check_carets_under(block, first + k, lines[k + 1], "model(x)")
+
+
+@suite.test
 def full_range_over_several_lines(gg, tmp):
     body = "    for x in xs:\n        y = model(\n" + "".join(f"            {i},\n" for i in range(8)) + "        )\n"
     write(os.path.join(tmp, "m.py"), HEAD + body)

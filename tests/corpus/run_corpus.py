@@ -15,6 +15,11 @@ fails the case, so excluded files carry none. A folder case `project_<what>/`
 runs the same way: its files see each other through the project index
 (wrappers one file defines and another imports).
 
+A notebook case `*.ipynb` carries the marks in its code cells' lines; its
+findings are compared as (code, "CELL:ROW"), the cell counted from 1 among
+all the notebook's cells as the json output's `cell` field counts it, the
+row in the cell. A notebook in a folder case is compared the same way.
+
 usage: run_corpus.py GRADGUARD [CASE.py ...]
 """
 import json
@@ -39,14 +44,49 @@ def expected_findings(path):
     return found
 
 
+def notebook_cells(path):
+    """The code cells of a notebook (nbformat 4 or 3) as (1-based place among all cells, source text)."""
+    with open(path, encoding="utf-8") as f:
+        nb = json.load(f)
+    cells = nb.get("cells")
+    key = "source"
+    if cells is None:
+        cells, key = nb["worksheets"][0]["cells"], "input"
+    for i, cell in enumerate(cells, start=1):
+        if cell.get("cell_type") == "code":
+            src = cell.get(key, "")
+            yield i, src if isinstance(src, str) else "".join(src)
+
+
+def expected_notebook_findings(path):
+    found = set()
+    for cell, src in notebook_cells(path):
+        for row, line in enumerate(src.split("\n"), start=1):
+            m = EXPECT.search(line)
+            if m:
+                for code in m.group(1).split(","):
+                    found.add((code.strip(), f"{cell}:{row}"))
+    return found
+
+
+def expected_case_findings(path):
+    return expected_notebook_findings(path) if path.endswith(".ipynb") else expected_findings(path)
+
+
+def finding_row(r):
+    """A json row's row, "CELL:ROW" in a notebook."""
+    row = r["location"]["row"]
+    return f"{r['cell']}:{row}" if r.get("cell") is not None else row
+
+
 def expected_dir_findings(folder):
     found = set()
     for dirpath, _, names in os.walk(folder):
         for n in names:
-            if n.endswith(".py"):
+            if n.endswith((".py", ".ipynb")):
                 path = os.path.join(dirpath, n)
                 rel = os.path.relpath(path, folder)
-                found |= {(rel, code, row) for code, row in expected_findings(path)}
+                found |= {(rel, code, row) for code, row in expected_case_findings(path)}
     return found
 
 
@@ -61,9 +101,9 @@ def actual_findings(gradguard, name):
         raise RuntimeError(f"exit status {proc.returncode}: {proc.stderr.strip()}")
     rows = json.loads(proc.stdout)
     if is_dir:
-        found = {(os.path.normpath(r["filename"]), r["code"], r["location"]["row"]) for r in rows}
+        found = {(os.path.normpath(r["filename"]), r["code"], finding_row(r)) for r in rows}
     else:
-        found = {(r["code"], r["location"]["row"]) for r in rows}
+        found = {(r["code"], finding_row(r)) for r in rows}
     want_status = 1 if rows else 0
     if proc.returncode != want_status:
         raise RuntimeError(f"exit status {proc.returncode} with {len(rows)} findings")
@@ -77,7 +117,7 @@ def main(argv):
     gradguard = os.path.abspath(argv[1])
     cases = argv[2:] or sorted(
         n for n in os.listdir(HERE)
-        if (n.endswith(".py") and n != os.path.basename(__file__))
+        if (n.endswith((".py", ".ipynb")) and n != os.path.basename(__file__))
         or (n.startswith(("config_", "project_")) and os.path.isdir(os.path.join(HERE, n)))
     )
     tp, fp, fn = Counter(), Counter(), Counter()
@@ -85,7 +125,7 @@ def main(argv):
     for name in cases:
         name = os.path.basename(os.path.normpath(name))
         path = os.path.join(HERE, name)
-        want = expected_dir_findings(path) if os.path.isdir(path) else expected_findings(path)
+        want = expected_dir_findings(path) if os.path.isdir(path) else expected_case_findings(path)
         try:
             got = actual_findings(gradguard, name)
         except (RuntimeError, ValueError, subprocess.TimeoutExpired) as e:

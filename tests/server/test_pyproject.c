@@ -55,11 +55,34 @@ static const toml_case cases[] = {
 	{ "bad prefer", "[tool.gradguard]\nprefer = \"fast\"\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "prefer: unknown value \"fast\"" },
 	{ "bad severity", "[tool.gradguard.severity]\nGG001 = \"fatal\"\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "unknown severity \"fatal\"" },
 	{ "unknown subtable", "[tool.gradguard.rules]\nx = 1\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "unknown table [tool.gradguard.rules]" },
-	{ "duplicate key", "[tool.gradguard]\nselect = []\n[tool]\ngradguard.select = []\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "duplicate key" },
+	{ "duplicate key", "[tool.gradguard]\nselect = []\n[tool]\ngradguard.select = []\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "4:1: table [tool.gradguard] (line 1) cannot be extended by a dotted key" },
 	{ "bad unicode escape", "[tool.gradguard]\nselect = [\"\\uD800\"]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "pyproject.toml:2:" },
 	{ "table not a table", "tool.gradguard = 3\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "tool.gradguard must be a table" },
 	/* What the nesting bound does not count: brackets in strings and comments. */
-	{ "brackets in strings and comments", "[tool.gradguard]\nselect = [\"[[[[[[[[\"] # {{{{{{{{{\n", 0, 1, "[[[[[[[[", "", "", "", -1, NULL },
+	{ "brackets in strings and comments", "[tool.gradguard]\nextra-model-names = [\"[[[[[[[[\"] # {{{{{{{{{\n", 0, 1, "", "", "[[[[[[[[", "", -1, NULL },
+	/* What Python's tomllib rejects anywhere in the file, with the line it is on and the line it clashes with. */
+	{ "table declared twice", "[project]\nname = \"x\"\n[project]\nversion = \"1\"\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "pyproject.toml:3:1: table [project] is declared twice (first at line 1)" },
+	{ "gradguard table twice", "[tool.gradguard]\nselect = [\"GG001\"]\n[tool.gradguard]\nignore = [\"GG002\"]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "3:1: table [tool.gradguard] is declared twice (first at line 1)" },
+	{ "duplicate key elsewhere", "[project]\nname = \"x\"\nname = \"y\"\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "3:1: duplicate key project.name (first at line 2)" },
+	{ "duplicate quoted key", "[project]\n\"name\" = \"x\"\nname = \"y\"\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "duplicate key project.name (first at line 2)" },
+	{ "inline table extended by a header", "tool = { gradguard = { select = [\"GG001\"] } }\n[tool.gradguard]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "2:1: tool is an inline table (line 1): it cannot be extended later" },
+	{ "inline table extended by a dotted key", "[tool]\ngradguard = { select = [\"GG001\"] }\ngradguard.ignore = [\"GG002\"]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "3:1: tool.gradguard is an inline table (line 2): it cannot be extended later" },
+	{ "duplicate key in an inline table", "[tool]\ngradguard = { select = [], select = [] }\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "duplicate key tool.gradguard.select (first at line 2)" },
+	{ "dotted keys then a header", "[tool]\ngradguard.select = [\"GG001\"]\n[tool.gradguard]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "3:1: table [tool.gradguard] was made by dotted keys (line 2): it cannot be declared again" },
+	{ "header then dotted keys", "[tool.gradguard]\nselect = []\n[tool]\ngradguard.ignore = []\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "4:1: table [tool.gradguard] (line 1) cannot be extended by a dotted key" },
+	{ "value then table", "tool = 1\n[tool.gradguard]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "2:1: tool already has a value (line 1): it cannot be a table" },
+	{ "array of tables then table", "[[tool.x]]\n[tool.x]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "2:1: tool.x is an array of tables (line 1), not a table" },
+	{ "table then array of tables", "[tool.x]\n[[tool.x]]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "2:1: tool.x is a table (line 1), not an array of tables" },
+	/* ...and what it accepts, which nothing may lose. */
+	{ "sub-table first", "[tool.gradguard.severity]\nGG001 = \"error\"\n[tool.gradguard]\nselect = [\"GG001\"]\n", 0, 1, "GG001", "", "", "GG001=1", -1, NULL },
+	{ "dotted table, then its sub-table", "[tool]\ngradguard.select = [\"GG002\"]\n[tool.gradguard.severity]\nGG002 = \"hint\"\n", 0, 1, "GG002", "", "", "GG002=4", -1, NULL },
+	{ "arrays of tables", "[[tool.mypy.overrides]]\nmodule = \"a\"\n[tool.mypy.overrides.x]\n[[tool.mypy.overrides]]\nmodule = \"b\"\n[tool.mypy.overrides.x]\n[tool.gradguard]\nignore = [\"GG003\"]\n", 0, 1, "", "GG003", "", "", -1, NULL },
+	{ "same key in two tables", "[project]\nname = \"x\"\n[tool.poetry]\nname = \"x\"\n", 0, 0, "", "", "", "", -1, NULL },
+	/* A selector must name a rule (ruff's rule): a typo would select nothing. */
+	{ "unknown selector", "[tool.gradguard]\nselect = [\"GG001\", \"XYZ9\"]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "2:10: select: unknown rule selector \"XYZ9\"" },
+	{ "lowercase selector", "[tool.gradguard]\nignore = [\"gg003\"]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "unknown rule selector \"gg003\" (did you mean \"GG003\"?)" },
+	{ "extend-select", "[tool.gradguard]\nextend-select = [\"GG9\"]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "extend-select: unknown rule selector \"GG9\" (did you mean \"GG\"?)" },
+	{ "unknown key suggestion", "[tool.gradguard]\nextra_model_nams = []\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "unknown key tool.gradguard.extra_model_nams (did you mean 'extra-model-names'?)" },
 	{ "quotes before a closing \"\"\"", "[tool.gradguard]\nextra-model-names = [\"\"\"m\"\"\"\", '''n''''']\n", 0, 1, "", "", "m\"|n''", "", -1, NULL },
 };
 

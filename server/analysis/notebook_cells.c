@@ -1,0 +1,550 @@
+/*
+ * Notebooks as one Python text (notebook_cells.h). cJSON reads the values;
+ * a structural scan of the same bytes (strings skipped whole, brackets
+ * counted) finds where each cell's "source" value lies, which cJSON does
+ * not keep, so that a fix can replace those bytes and nothing else. The
+ * scan runs only on what cJSON accepted.
+ */
+#include "notebook_cells.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+
+#define JS_BAD ((size_t)-1)
+
+bool gg_notebook_path_is(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 6 && strcmp(path + n - 6, ".ipynb") == 0;
+}
+
+void gg_notebook_free(gg_notebook *nb)
+{
+	free(nb->text);
+	free(nb->cells);
+	free(nb->masks);
+	free(nb->masked_text);
+	memset(nb, 0, sizeof *nb);
+}
+
+static size_t js_ws(const char *s, size_t n, size_t i)
+{
+	while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+		i++;
+	return i;
+}
+
+/* The end of the string starting at s[i] == '"', or JS_BAD. */
+static size_t js_string_end(const char *s, size_t n, size_t i)
+{
+	for (i++; i < n; i++) {
+		if (s[i] == '\\')
+			i++;
+		else if (s[i] == '"')
+			return i + 1;
+	}
+	return JS_BAD;
+}
+
+/* The end of the value starting at s[i], or JS_BAD. Nesting is counted, not recursed. */
+static size_t js_value_end(const char *s, size_t n, size_t i)
+{
+	if (i >= n)
+		return JS_BAD;
+	if (s[i] == '"')
+		return js_string_end(s, n, i);
+	if (s[i] != '{' && s[i] != '[') {
+		while (i < n && !strchr(",]} \t\r\n", s[i]))
+			i++;
+		return i;
+	}
+	size_t depth = 0;
+	while (i < n) {
+		char c = s[i];
+		if (c == '"') {
+			if ((i = js_string_end(s, n, i)) == JS_BAD)
+				return JS_BAD;
+			continue;
+		}
+		if (c == '{' || c == '[')
+			depth++;
+		else if ((c == '}' || c == ']') && --depth == 0)
+			return i + 1;
+		i++;
+	}
+	return JS_BAD;
+}
+
+/* The value of member key of the object at s[i] == '{': [*vs, *ve). Returns false when absent. */
+static bool js_member(const char *s, size_t n, size_t i, const char *key, size_t *vs, size_t *ve)
+{
+	if (i >= n || s[i] != '{')
+		return false;
+	size_t kn = strlen(key);
+	for (i = js_ws(s, n, i + 1); i < n && s[i] == '"';) {
+		size_t ke = js_string_end(s, n, i);
+		if (ke == JS_BAD)
+			return false;
+		bool same = ke - i - 2 == kn && memcmp(s + i + 1, key, kn) == 0;
+		i = js_ws(s, n, ke);
+		if (i >= n || s[i] != ':')
+			return false;
+		size_t v = js_ws(s, n, i + 1), e = js_value_end(s, n, v);
+		if (e == JS_BAD)
+			return false;
+		if (same) {
+			*vs = v;
+			*ve = e;
+			return true;
+		}
+		i = js_ws(s, n, e);
+		if (i >= n || s[i] != ',')
+			return false;
+		i = js_ws(s, n, i + 1);
+	}
+	return false;
+}
+
+/* The start of the array item after the one ending at i (or the first, i just past '['); JS_BAD at the end. */
+static size_t js_next_item(const char *s, size_t n, size_t i, bool first)
+{
+	i = js_ws(s, n, i);
+	if (!first) {
+		if (i >= n || s[i] != ',')
+			return JS_BAD;
+		i = js_ws(s, n, i + 1);
+	}
+	return i < n && s[i] != ']' ? i : JS_BAD;
+}
+
+/* Cell magics whose body is still Python; any other (%%bash, %%writefile...) makes the cell foreign. */
+static bool nb_python_cell_magic(const char *t, size_t n)
+{
+	static const char *const ok[] = { "%%time", "%%timeit", "%%capture", "%%prun", "%%debug", NULL };
+	for (const char *const *m = ok; *m; m++) {
+		size_t k = strlen(*m);
+		if (n >= k && memcmp(t, *m, k) == 0 && (n == k || t[k] == ' '))
+			return true;
+	}
+	return false;
+}
+
+typedef struct nb_build {
+	gg_buf text, masked;
+	gg_nb_mask *masks;
+	size_t nmasks, cap;
+} nb_build;
+
+static int nb_mask_push(nb_build *b, const char *line, size_t n, bool placeholder)
+{
+	if (b->nmasks == b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 8;
+		gg_nb_mask *m = realloc(b->masks, cap * sizeof *m);
+		if (!m)
+			return -ENOMEM;
+		b->masks = m;
+		b->cap = cap;
+	}
+	b->masks[b->nmasks++] = (gg_nb_mask){ b->text.len, b->masked.len, n, placeholder };
+	return n ? gg_buf_append(&b->masked, line, n) : 0;
+}
+
+/*
+ * Appends one cell's source to the text, line by line, masking IPython
+ * syntax so the text parses as Python with the cell's line numbers
+ * unchanged: a %magic or !shell line becomes `pass` at its indentation (it
+ * may be a block's only statement, and a wrap re-indents it with its block);
+ * a foreign cell's lines become empty. Returns the number of lines, or -ENOMEM.
+ */
+static long nb_append_cell(nb_build *b, const char *src, size_t n)
+{
+	long lines = 0;
+	bool foreign = false;
+	size_t i = 0;
+	while (i < n) {
+		const char *nl = memchr(src + i, '\n', n - i);
+		size_t e = nl ? (size_t)(nl - src) : n;
+		const char *t = src + i;
+		size_t tn = e - i;
+		while (tn && (*t == ' ' || *t == '\t')) {
+			t++;
+			tn--;
+		}
+		if (lines == 0 && tn >= 2 && t[0] == '%' && t[1] == '%' && !nb_python_cell_magic(t, tn))
+			foreign = true;
+		bool escape = !foreign && tn > 0 && (t[0] == '%' || t[0] == '!');
+		int rc = 0;
+		if (foreign)
+			rc = nb_mask_push(b, src + i, e - i, false);
+		else if (escape && (rc = nb_mask_push(b, t, tn, true)) == 0)
+			rc = gg_buf_append(&b->text, src + i, (size_t)(t - (src + i)));
+		if (!rc && escape)
+			rc = gg_buf_append(&b->text, "pass", 4);
+		if (!rc && !foreign && !escape)
+			rc = gg_buf_append(&b->text, src + i, e - i);
+		if (rc || gg_buf_append(&b->text, "\n", 1) != 0)
+			return -ENOMEM;
+		lines++;
+		i = e + 1;
+	}
+	return lines;
+}
+
+/* A cell's source: a string, or (nbformat 4) a list of strings that concatenate. */
+static int nb_source(const cJSON *s, gg_buf *out)
+{
+	if (cJSON_IsString(s))
+		return gg_buf_append(out, s->valuestring, strlen(s->valuestring));
+	const cJSON *piece;
+	cJSON_ArrayForEach(piece, s)
+		if (cJSON_IsString(piece) && gg_buf_append(out, piece->valuestring, strlen(piece->valuestring)) != 0)
+			return -ENOMEM;
+	return 0;
+}
+
+/* Where the cells list lies in the JSON: [*as, ...) at its '['; false when the scan does not find it. */
+static bool nb_cells_span(const char *json, size_t len, bool v3, size_t *at)
+{
+	size_t root = js_ws(json, len, 0), vs, ve;
+	if (!v3)
+		return js_member(json, len, root, "cells", at, &ve) && json[*at] == '[';
+	if (!js_member(json, len, root, "worksheets", &vs, &ve) || json[vs] != '[')
+		return false;
+	size_t first = js_next_item(json, len, vs + 1, true);
+	return first != JS_BAD && js_member(json, len, first, "cells", at, &ve) && json[*at] == '[';
+}
+
+static int nb_fill(gg_notebook *nb, const cJSON *root, const char *json, size_t len)
+{
+	const cJSON *cells = cJSON_GetObjectItemCaseSensitive(root, "cells");
+	bool v3 = false;
+	if (!cJSON_IsArray(cells)) {
+		/* nbformat 3 (IPython 1-3): worksheets[0].cells, "input", "prompt_number". */
+		const cJSON *ws = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "worksheets"), 0);
+		cells = cJSON_GetObjectItemCaseSensitive(ws, "cells");
+		v3 = true;
+		if (!cJSON_IsArray(cells))
+			return -EINVAL;
+	}
+	const char *src_key = v3 ? "input" : "source";
+	size_t total = (size_t)cJSON_GetArraySize(cells);
+	nb->cells = total ? calloc(total, sizeof *nb->cells) : NULL;
+	if (total && !nb->cells)
+		return -ENOMEM;
+	/* The scan walks the same items as cJSON; where it loses them, cells are read but not rewritable. */
+	size_t item = JS_BAD, list = 0;
+	bool located = nb_cells_span(json, len, v3, &list);
+	nb_build b = { { 0 }, { 0 }, NULL, 0, 0 };
+	gg_buf src = { 0 };
+	uint32_t line = 1, index = 0;
+	int rc = 0;
+	const cJSON *c;
+	cJSON_ArrayForEach(c, cells) {
+		uint32_t k = index++;
+		if (located) {
+			item = k == 0 ? js_next_item(json, len, list + 1, true)
+				      : js_next_item(json, len, js_value_end(json, len, item), false);
+			located = item != JS_BAD && js_value_end(json, len, item) != JS_BAD;
+		}
+		const cJSON *type = cJSON_GetObjectItemCaseSensitive(c, "cell_type");
+		if (!cJSON_IsString(type) || strcmp(type->valuestring, "code") != 0)
+			continue;
+		src.len = 0;
+		if ((rc = nb_source(cJSON_GetObjectItemCaseSensitive(c, src_key), &src)) != 0)
+			break;
+		size_t start = b.text.len;
+		long lines = nb_append_cell(&b, src.data ? src.data : "", src.len);
+		if (lines < 0 || line + (uint64_t)lines > UINT32_MAX) {
+			rc = lines < 0 ? -ENOMEM : -EINVAL;
+			break;
+		}
+		const cJSON *ec = cJSON_GetObjectItemCaseSensitive(c, v3 ? "prompt_number" : "execution_count");
+		gg_nb_cell *cell = &nb->cells[nb->ncells++];
+		*cell = (gg_nb_cell){ k, cJSON_IsNumber(ec) && ec->valuedouble >= 0 ? (long)ec->valuedouble : -1,
+				      line, (uint32_t)lines, start, 0, 0, 0,
+				      src.len > 0 && src.data[src.len - 1] == '\n' };
+		size_t vs, ve;
+		if (located && js_member(json, len, item, src_key, &vs, &ve)) {
+			cell->json_start = vs;
+			cell->json_end = ve;
+		}
+		line += (uint32_t)lines;
+	}
+	gg_buf_free(&src);
+	for (size_t i = 0; i < nb->ncells; i++)
+		nb->cells[i].end = i + 1 < nb->ncells ? nb->cells[i + 1].start : b.text.len;
+	nb->masks = b.masks;
+	nb->nmasks = b.nmasks;
+	nb->masked_text = b.masked.data;
+	nb->len = b.text.len;
+	nb->text = rc ? b.text.data : gg_buf_take(&b.text);
+	if (!rc && !nb->text)
+		rc = -ENOMEM;
+	return rc;
+}
+
+int gg_notebook_read(gg_notebook *nb, const char *json, size_t len)
+{
+	memset(nb, 0, sizeof *nb);
+	cJSON *root = cJSON_ParseWithLength(json, len);
+	if (!root) /* cJSON's error pointer is a global, shared by the check's threads: not read */
+		return -EINVAL;
+	int rc = cJSON_IsObject(root) ? nb_fill(nb, root, json, len) : -EINVAL;
+	cJSON_Delete(root);
+	return rc;
+}
+
+const gg_nb_cell *gg_notebook_cell_at(const gg_notebook *nb, size_t offset)
+{
+	size_t lo = 0, hi = nb->ncells;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (nb->cells[mid].end <= offset)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == nb->ncells)
+		return nb->ncells ? &nb->cells[nb->ncells - 1] : NULL;
+	return &nb->cells[lo];
+}
+
+const gg_nb_cell *gg_notebook_cell_of_line(const gg_notebook *nb, uint32_t line)
+{
+	size_t lo = 0, hi = nb->ncells;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (nb->cells[mid].first + nb->cells[mid].lines <= line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < nb->ncells && line >= nb->cells[lo].first ? &nb->cells[lo] : NULL;
+}
+
+int gg_notebook_anchors(const gg_notebook *nb, size_t **out, size_t *n)
+{
+	*n = nb->ncells + nb->nmasks;
+	*out = malloc((*n ? *n : 1) * sizeof **out);
+	if (!*out)
+		return -ENOMEM;
+	/* Merged by offset; a cell's start comes before a masked line at the same offset. */
+	size_t c = 0, m = 0, k = 0;
+	while (c < nb->ncells || m < nb->nmasks) {
+		if (m == nb->nmasks || (c < nb->ncells && nb->cells[c].start <= nb->masks[m].at))
+			(*out)[k++] = nb->cells[c++].start;
+		else
+			(*out)[k++] = nb->masks[m++].at;
+	}
+	return 0;
+}
+
+int gg_notebook_cell_text(const gg_notebook *nb, const gg_nb_cell *c, char **out, size_t *len)
+{
+	*out = NULL;
+	*len = 0;
+	size_t m = 0;
+	while (m < nb->nmasks && nb->masks[m].at < c->start)
+		m++;
+	gg_buf b = { 0 };
+	size_t i = c->start;
+	int rc = 0;
+	for (; !rc && m < nb->nmasks && nb->masks[m].at < c->end; m++) {
+		const gg_nb_mask *k = &nb->masks[m];
+		size_t ws = k->at;
+		while (k->placeholder && (nb->text[ws] == ' ' || nb->text[ws] == '\t'))
+			ws++;
+		rc = gg_buf_append(&b, nb->text + i, ws - i);
+		if (!rc && k->orig_len)
+			rc = gg_buf_append(&b, nb->masked_text + k->orig, k->orig_len);
+		const char *nl = memchr(nb->text + ws, '\n', c->end - ws);
+		i = nl ? (size_t)(nl - nb->text) : c->end;
+	}
+	if (!rc)
+		rc = gg_buf_append(&b, nb->text + i, c->end - i);
+	if (rc) {
+		gg_buf_free(&b);
+		return rc;
+	}
+	*len = b.len;
+	*out = gg_buf_take(&b);
+	return *out ? 0 : -ENOMEM;
+}
+
+/* s[0..n) as a JSON string into out. Returns 0 or -ENOMEM. */
+static int nb_json_string(gg_buf *out, const char *s, size_t n)
+{
+	char *copy = malloc(n + 1);
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, s, n);
+	copy[n] = '\0';
+	cJSON *str = cJSON_CreateString(copy);
+	free(copy);
+	char *printed = str ? cJSON_PrintUnformatted(str) : NULL;
+	cJSON_Delete(str);
+	int rc = printed ? gg_buf_append(out, printed, strlen(printed)) : -ENOMEM;
+	free(printed);
+	return rc;
+}
+
+/*
+ * The source value for src[0..n), laid out like the old value json[vs..ve):
+ * a string stays a string; a list keeps the spacing before its first item,
+ * after its commas and before its closing bracket, one item per line of the
+ * source (Jupyter's way).
+ */
+static int nb_source_json(gg_buf *out, const char *json, size_t vs, size_t ve, const char *src, size_t n)
+{
+	if (json[vs] == '"')
+		return nb_json_string(out, src, n);
+	size_t first = js_ws(json, ve, vs + 1), close = ve - 1;
+	while (close > first && strchr(" \t\r\n", json[close - 1]))
+		close--;
+	const char *sep = json + vs + 1, *tail = json + close, *item_sep = sep;
+	size_t sep_len = first - vs - 1, tail_len = ve - 1 - close, item_sep_len = sep_len;
+	if (first == ve - 1) { /* [] had no items to copy the layout from */
+		sep_len = tail_len = item_sep_len = 0;
+	} else {
+		size_t after = js_value_end(json, ve, first);
+		after = after == JS_BAD ? JS_BAD : js_ws(json, ve, after);
+		if (after != JS_BAD && after < close && json[after] == ',') { /* as it separated its first two items */
+			item_sep = json + after + 1;
+			item_sep_len = js_ws(json, ve, after + 1) - after - 1;
+		}
+	}
+	int rc = gg_buf_append(out, "[", 1);
+	for (size_t i = 0; i < n && !rc;) {
+		const char *nl = memchr(src + i, '\n', n - i);
+		size_t e = nl ? (size_t)(nl - src) + 1 : n;
+		if (i > 0 && !(rc = gg_buf_append(out, ",", 1)))
+			rc = gg_buf_append(out, item_sep, item_sep_len);
+		else if (i == 0)
+			rc = gg_buf_append(out, sep, sep_len);
+		if (!rc)
+			rc = nb_json_string(out, src + i, e - i);
+		i = e;
+	}
+	if (!rc && n > 0)
+		rc = gg_buf_append(out, tail, tail_len);
+	return rc ? rc : gg_buf_append(out, "]", 1);
+}
+
+/*
+ * Whether text[at..] up to its newline is still the mask m put there
+ * (indentation, then `pass` for a placeholder); *ws is the end of the
+ * indentation, which a fix may have changed.
+ */
+static bool nb_mask_still_at(const char *text, size_t len, size_t at, const gg_nb_mask *m, size_t *ws)
+{
+	while (at < len && (text[at] == ' ' || text[at] == '\t'))
+		at++;
+	*ws = at;
+	if (m->placeholder) {
+		if (len - at < 4 || memcmp(text + at, "pass", 4) != 0)
+			return false;
+		at += 4;
+	}
+	return at < len && text[at] == '\n';
+}
+
+/*
+ * The source of cell c (cells and masks per anchors: *mask is the next
+ * masked line's index) from text[from..to): masked lines restored.
+ */
+static int nb_cell_source(const gg_notebook *nb, const gg_nb_cell *c, const char *text, size_t from, size_t to,
+			  const size_t *mask_at, size_t *mask, gg_buf *out)
+{
+	size_t i = from;
+	while (*mask < nb->nmasks && mask_at[*mask] < to) {
+		size_t at = mask_at[*mask], ws;
+		const gg_nb_mask *m = &nb->masks[*mask];
+		if (at < i || !nb_mask_still_at(text, to, at, m, &ws))
+			return GG_NOTEBOOK_UNMAPPED;
+		/* The indentation is the text's (a wrap re-indents the line with its block), the rest the cell's. */
+		if (gg_buf_append(out, text + i, ws - i) != 0 ||
+		    (m->orig_len && gg_buf_append(out, nb->masked_text + m->orig, m->orig_len) != 0))
+			return -ENOMEM;
+		i = (size_t)((const char *)memchr(text + ws, '\n', to - ws) - text);
+		(*mask)++;
+	}
+	if (gg_buf_append(out, text + i, to - i) != 0)
+		return -ENOMEM;
+	/* The text ends every line with a newline; the cell's last line may have none. */
+	if (!c->newline_end && out->len > 0 && out->data[out->len - 1] == '\n')
+		out->len--;
+	return 0;
+}
+
+int gg_notebook_write(const gg_notebook *nb, const char *json, size_t json_len, const char *text, size_t len,
+		      const size_t *anchors, char **out, size_t *out_len, size_t *changed)
+{
+	*out = NULL;
+	*out_len = 0;
+	*changed = 0;
+	size_t n = nb->ncells + nb->nmasks;
+	size_t *cell_at = malloc((nb->ncells + 1) * sizeof *cell_at);
+	size_t *mask_at = malloc((nb->nmasks + 1) * sizeof *mask_at);
+	int rc = cell_at && mask_at ? 0 : -ENOMEM;
+	/* Split the anchors back as gg_notebook_anchors merged them. */
+	for (size_t c = 0, m = 0, k = 0; !rc && k < n; k++) {
+		if (m == nb->nmasks || (c < nb->ncells && nb->cells[c].start <= nb->masks[m].at))
+			cell_at[c++] = anchors[k];
+		else
+			mask_at[m++] = anchors[k];
+	}
+	if (!rc)
+		cell_at[nb->ncells] = len;
+	gg_buf doc = { 0 }, src = { 0 }, old = { 0 };
+	size_t copied = 0, mask = 0, omask = 0;
+	size_t *old_mask_at = malloc((nb->nmasks + 1) * sizeof *old_mask_at);
+	if (!old_mask_at)
+		rc = -ENOMEM;
+	for (size_t m = 0; !rc && m < nb->nmasks; m++)
+		old_mask_at[m] = nb->masks[m].at;
+	for (size_t c = 0; !rc && c < nb->ncells; c++) {
+		const gg_nb_cell *cell = &nb->cells[c];
+		if (cell_at[c] > cell_at[c + 1] || cell_at[c + 1] > len) {
+			rc = GG_NOTEBOOK_UNMAPPED;
+			break;
+		}
+		src.len = old.len = 0;
+		rc = nb_cell_source(nb, cell, text, cell_at[c], cell_at[c + 1], mask_at, &mask, &src);
+		if (!rc)
+			rc = nb_cell_source(nb, cell, nb->text, cell->start, cell->end, old_mask_at, &omask, &old);
+		if (rc || (src.len == old.len && (src.len == 0 || memcmp(src.data, old.data, src.len) == 0)))
+			continue;
+		if (cell->json_start == cell->json_end) {
+			rc = GG_NOTEBOOK_UNMAPPED; /* the scan did not find this cell's source */
+			break;
+		}
+		rc = gg_buf_append(&doc, json + copied, cell->json_start - copied);
+		if (!rc)
+			rc = nb_source_json(&doc, json, cell->json_start, cell->json_end, src.data ? src.data : "", src.len);
+		copied = cell->json_end;
+		(*changed)++;
+	}
+	if (!rc && mask != nb->nmasks)
+		rc = GG_NOTEBOOK_UNMAPPED;
+	if (!rc && *changed) {
+		rc = gg_buf_append(&doc, json + copied, json_len - copied);
+		if (!rc) {
+			*out_len = doc.len;
+			*out = gg_buf_take(&doc);
+			rc = *out ? 0 : -ENOMEM;
+		}
+	}
+	if (rc)
+		*changed = 0;
+	gg_buf_free(&doc);
+	gg_buf_free(&src);
+	gg_buf_free(&old);
+	free(cell_at);
+	free(mask_at);
+	free(old_mask_at);
+	return rc;
+}

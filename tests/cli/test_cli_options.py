@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""
+`gradguard check`'s options, as data in options/: each NAME.case runs
+`gradguard check ARGS` in a copy of options/project/ and states what must
+come out. Lines of a case:
+
+    # a comment
+    project: gitproject             (another folder of options/ than project/)
+    git-init                        (`git init` in the copy first)
+    args: --select XYZ9 eval.py     (split on spaces)
+    stdin: eval.py                  (a file of the project fed to stdin)
+    exit: 2
+    stdout: LINE                    (one whole line of stdout; repeatable)
+    stdout-contains: TEXT / stdout-lacks: TEXT / stdout-empty
+    stderr-contains: TEXT
+
+Files named dot-gitignore are copied as .gitignore (a real one would
+apply to this repository). Colour, which needs a terminal, is checked below
+the cases.
+
+usage: test_cli_options.py GRADGUARD
+"""
+import os
+import pty
+import shutil
+import subprocess
+import sys
+
+from cli_harness import Suite, check
+
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "options")
+suite = Suite("gg-options-")
+
+
+def parse(path):
+    case = {"args": [], "checks": [], "project": "project", "git": False}
+    with open(path, encoding="utf-8") as f:
+        for raw in f:
+            line = raw.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            key, _, value = line.partition(": ")
+            if key == "project":
+                case["project"] = value
+            elif key == "git-init":
+                case["git"] = True
+            elif key == "args":
+                case["args"] = value.split(" ")
+            elif key == "stdin":
+                case["stdin"] = value
+            elif key == "exit":
+                case["exit"] = int(value)
+            elif key in ("stdout", "stdout-contains", "stdout-lacks", "stderr-contains", "stdout-empty"):
+                case["checks"].append((key, value))
+            else:
+                raise ValueError(f"{path}: unknown line {line!r}")
+    return case
+
+
+def make_case(name):
+    def case(gradguard, tmp):
+        spec = parse(os.path.join(HERE, name + ".case"))
+        root = os.path.join(tmp, "project")
+        shutil.copytree(os.path.join(HERE, spec["project"]), root)
+        for dirpath, _, names in os.walk(root):
+            if "dot-gitignore" in names:
+                os.rename(os.path.join(dirpath, "dot-gitignore"), os.path.join(dirpath, ".gitignore"))
+        if spec["git"]:
+            subprocess.run(["git", "init", "-q", root], check=True, timeout=60)
+        stdin = None
+        if "stdin" in spec:
+            with open(os.path.join(root, spec["stdin"]), "rb") as f:
+                stdin = f.read()
+        p = subprocess.run([gradguard, "check", *spec["args"]], cwd=root, input=stdin,
+                           stdin=None if stdin is not None else subprocess.DEVNULL, capture_output=True, timeout=60)
+        out, err = p.stdout.decode(), p.stderr.decode()
+        where = f"\n--- stdout\n{out}--- stderr\n{err}"
+        check(p.returncode == spec["exit"], f"exit {p.returncode}, not {spec['exit']}{where}")
+        for key, value in spec["checks"]:
+            if key == "stdout":
+                check(value in out.splitlines(), f"no stdout line {value!r}{where}")
+            elif key == "stdout-contains":
+                check(value in out, f"stdout lacks {value!r}{where}")
+            elif key == "stdout-lacks":
+                check(value not in out, f"stdout has {value!r}{where}")
+            elif key == "stdout-empty":
+                check(out == "", f"stdout not empty{where}")
+            elif key == "stderr-contains":
+                check(value in err, f"stderr lacks {value!r}{where}")
+    case.__name__ = name
+    return case
+
+
+for _n in sorted(os.listdir(HERE)):
+    if _n.endswith(".case"):
+        suite.test(make_case(_n[:-5]))
+
+
+def run_on_terminal(gradguard, args, cwd, env):
+    """stdout on a pseudo-terminal: what a user at a terminal sees."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(cwd)
+        os.execve(gradguard, [gradguard, "check", *args], env)
+    chunks = []
+    while True:
+        try:
+            data = os.read(fd, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status), b"".join(chunks).decode()
+
+
+@suite.test
+def colour_on_a_terminal(gradguard, tmp):
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    rc, out = run_on_terminal(gradguard, ["eval.py"], os.path.join(HERE, "project"), env)
+    check(rc == 1, f"exit {rc}")
+    check("\x1b[1meval.py\x1b[0m:7:9: \x1b[1;31mGG001\x1b[0m" in out, f"no colour: {out!r}")
+
+
+@suite.test
+def no_colour_with_no_color(gradguard, tmp):
+    env = dict(os.environ, NO_COLOR="1")
+    rc, out = run_on_terminal(gradguard, ["eval.py"], os.path.join(HERE, "project"), env)
+    check(rc == 1, f"exit {rc}")
+    check("\x1b[" not in out and "eval.py:7:9: GG001" in out, f"colour despite NO_COLOR: {out!r}")
+
+
+if __name__ == "__main__":
+    sys.exit(suite.main(sys.argv, __doc__.strip().splitlines()[-1]))
