@@ -494,6 +494,7 @@ unsigned sem_class_kind_of(semantic *c, TSNode def);
 bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth);
 bool sem_decorated_grad_off(semantic *c, TSNode decorated);
 bool sem_instance_method_no_grad(semantic *c, span spelling, const char *method);
+void sem_overrides_guarded(semantic *c);
 
 /* facts.c */
 int sem_facts_collect(semantic *c, TSNode root);

@@ -258,15 +258,19 @@ static int class_export(semantic *c, TSNode cls, gg_export_fn add, void *ctx)
 			}
 			if (!IS(stmt, function_definition))
 				continue;
+			int fi = sem_func_of_def(c, stmt);
 			bool no_grad = !ts_node_is_null(decorated) && sem_decorated_grad_off(c, decorated);
+			bool guarded = fi > 0 && c->funcs[fi].walked && c->funcs[fi].guarded;
 			if (pass == 0) {
-				any = any || no_grad;
+				any = any || no_grad || guarded;
 				continue;
 			}
 			span name = node_span(c, FIELD(stmt, name));
 			int rc = export_member(add, ctx, GG_EXPORT_METHOD, name);
 			if (!rc && no_grad)
 				rc = export_member(add, ctx, GG_EXPORT_NO_GRAD, name);
+			if (!rc && guarded)
+				rc = export_member(add, ctx, GG_EXPORT_GUARDED, name);
 			if (rc)
 				return rc;
 		}
@@ -305,6 +309,12 @@ int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, TSNode roo
 			rc = add(ctx, &e);
 		}
 	}
+	/*
+	 * Classes: which methods the file calls only with grad off needs the
+	 * walk and the call graph (the facts alone say which are decorated).
+	 */
+	if (!rc && c->classes_len && c->framework_imported)
+		rc = semantic_walk(c, root);
 	/* A cursor: ts_node_named_child(root, i) starts from the first child each time. */
 	TSTreeCursor cur = ts_tree_cursor_new(root);
 	for (bool more = !rc && ts_tree_cursor_goto_first_child(&cur); more && !rc;
