@@ -39,6 +39,101 @@ static bool name_char(char ch)
 	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
 }
 
+/* Methods whose no_grad decoration the files that use the class ask about (models.c's forwards). */
+static const char *const forward_like[] = {
+	"forward", "__call__", "encode", "decode", "encode_image", "encode_text", NULL,
+};
+
+/* The column of the line that holds p: how far its first non-blank byte is from the line's start. */
+static size_t indent_of(const char *text, const char *p, const char **line_start)
+{
+	const char *s = p;
+	while (s > text && s[-1] != '\n' && s[-1] != '\r')
+		s--;
+	*line_start = s;
+	const char *q = s;
+	while (q < p && (*q == ' ' || *q == '\t'))
+		q++;
+	return (size_t)(q - s);
+}
+
+/* Whether text has `def name(`. */
+static bool defines(const char *text, size_t len, const char *name, size_t n)
+{
+	for (const char *p = text, *end = text + len; (size_t)(end - p) > n;) {
+		const char *hit = memmem(p, (size_t)(end - p), name, n);
+		if (!hit)
+			return false;
+		p = hit + n;
+		if (p < end && *p == '(' && hit - text >= 4 && memcmp(hit - 4, "def ", 4) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether the indented plain use at `at` (its '@' or its `with`) can make an
+ * export: a method so decorated that the using files ask about (a forward),
+ * or a body, decorated or under the with, that calls `self.m(` with m a
+ * function of the file (a guarded method). The body is the lines below
+ * indented deeper than the use.
+ */
+static bool body_may_export(const char *text, size_t len, const char *at, bool decorator)
+{
+	const char *end = text + len, *line;
+	size_t indent = indent_of(text, at, &line);
+	const char *p = memchr(at, '\n', (size_t)(end - at));
+	bool in_def = !decorator;
+	while (p && p < end) {
+		const char *s = p + 1;
+		const char *q = s;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		const char *eol = memchr(q, '\n', (size_t)(end - q));
+		if (!eol)
+			eol = end;
+		bool blank = q == eol || *q == '#' || *q == '\r';
+		size_t col = (size_t)(q - s);
+		if (!blank && !in_def) {
+			/* The decorated line: more decorators, then the def and its name. */
+			if (col != indent)
+				return false;
+			if (*q == '@') {
+				p = eol;
+				continue;
+			}
+			if ((size_t)(eol - q) > 10 && memcmp(q, "async ", 6) == 0)
+				q += 6;
+			if ((size_t)(eol - q) < 5 || memcmp(q, "def ", 4) != 0)
+				return false;
+			const char *name = q + 4, *ne = name;
+			while (ne < eol && name_char(*ne))
+				ne++;
+			for (const char *const *f = forward_like; *f; f++)
+				if (strlen(*f) == (size_t)(ne - name) && memcmp(*f, name, (size_t)(ne - name)) == 0)
+					return true;
+			in_def = true;
+		} else if (!blank && col <= indent) {
+			return false;
+		} else if (!blank) {
+			for (const char *c = q; c + 5 < eol;) {
+				const char *hit = memmem(c, (size_t)(eol - c), "self.", 5);
+				if (!hit)
+					break;
+				const char *name = hit + 5, *ne = name;
+				while (ne < eol && name_char(*ne))
+					ne++;
+				c = ne;
+				if ((hit == q || !name_char(hit[-1])) && ne < eol && *ne == '(' && ne > name &&
+				    defines(text, len, name, (size_t)(ne - name)))
+					return true;
+			}
+		}
+		p = eol < end ? eol : NULL;
+	}
+	return false;
+}
+
 /*
  * Whether word occurs in text other than as the plain use `with torch.word(`
  * or `@torch.word` (any dotted prefix): a wrapper must return it, enter it
@@ -68,8 +163,8 @@ static bool named_otherwise(const char *text, size_t len, const char *word, bool
 		 * An indented plain use in a file with classes: a method decorated so
 		 * (an export), or a with around a method's self.m(...) (a guarded one).
 		 */
-		const char *line = decorator ? b - 1 : b - 4;
-		if (classes && line > text && (line[-1] == ' ' || line[-1] == '\t'))
+		const char *at = decorator ? b - 1 : b - 4;
+		if (classes && at > text && (at[-1] == ' ' || at[-1] == '\t') && body_may_export(text, len, at, decorator))
 			return true;
 	}
 	return false;
