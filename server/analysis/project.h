@@ -43,8 +43,10 @@ void gg_project_free(gg_project *p);
  * Whether the file's text could define such a callable or class at all: it
  * names no_grad or inference_mode other than in a plain `with torch.no_grad():`
  * or `@torch.no_grad()` at top level, or has an __enter__ and a grad-mode
- * name, or has a class and an indented plain use (a decorated method, a with
- * in a method). Cheap (a text scan); a false answer is certain, a true one
+ * name, or has a class and an indented plain use that can make an export (a
+ * decorated forward-like method, or a decorated or with body that calls
+ * `self.m(` for a function m of the file). Cheap (a text scan); a false
+ * answer is certain but for a with whose body shares its line, a true one
  * only a maybe.
  */
 bool gg_project_may_export(const char *text, size_t len);
