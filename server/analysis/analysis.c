@@ -196,8 +196,7 @@ done:
 	return deep;
 }
 
-int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len,
-			int (*add)(void *ctx, const char *name, size_t len), void *ctx)
+int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len, gg_export_fn add, void *ctx)
 {
 	if (len > UINT32_MAX)
 		return -EFBIG;

@@ -66,14 +66,36 @@ void gg_analyzer_delete(gg_analyzer *a);
  */
 bool gg_analysis_mentions_framework(const char *text, size_t len);
 
+/* One thing a file tells the project index (project.h); the spans point into the file's text. */
+typedef enum gg_export_kind {
+	GG_EXPORT_WRAPPER, /* name: a top-level grad-disabling callable */
+	GG_EXPORT_CLASS,   /* name: a top-level class with a method below; those of the class follow */
+	GG_EXPORT_BASE,    /* member: a base of the class, dotted as the file's imports resolve it */
+	GG_EXPORT_BASE_LOCAL, /* member: a base of the class that the file defines itself */
+	GG_EXPORT_METHOD,  /* member: a method the class defines */
+	GG_EXPORT_NO_GRAD, /* member: a method whose body runs with grad off */
+	GG_EXPORT_GUARDED, /* member: a method the file calls (self.m(...)) only with grad off */
+} gg_export_kind;
+
+typedef struct gg_export {
+	gg_export_kind kind;
+	const char *name; /* WRAPPER, CLASS */
+	size_t name_len;
+	const char *member; /* the others: of the last CLASS */
+	size_t member_len;
+} gg_export;
+
+typedef int (*gg_export_fn)(void *ctx, const gg_export *e);
+
 /*
- * The grad-disabling callables text defines at its top level (functions that
- * wrap no_grad/inference_mode, classes whose __enter__ turns grad off), for
- * the project index (project.h): add(ctx, name, len) for each, stopping at
- * its first non-zero return. Returns 0 or a negative errno.
+ * What text tells the other files of its project, for the project index
+ * (project.h): the grad-disabling callables it defines at its top level
+ * (functions that wrap no_grad/inference_mode, classes whose __enter__ turns
+ * grad off), and its top-level classes with methods that run with grad off.
+ * add(ctx, e) for each, stopping at its first non-zero return. Returns 0 or
+ * a negative errno.
  */
-int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len,
-			int (*add)(void *ctx, const char *name, size_t len), void *ctx);
+int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len, gg_export_fn add, void *ctx);
 
 /* Appends the findings for src to out, sorted. Returns 0, or a negative errno. */
 int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out);

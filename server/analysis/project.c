@@ -10,11 +10,28 @@
 void gg_project_init(gg_project *p)
 {
 	gg_strings_init(&p->names);
+	p->classes = NULL;
+	p->classes_len = p->classes_cap = 0;
+	p->no_grad_methods = p->guarded_methods = 0;
+}
+
+static void class_free(gg_project_class *k)
+{
+	free(k->name);
+	gg_strings_free(&k->bases);
+	gg_strings_free(&k->methods);
+	gg_strings_free(&k->no_grad);
+	gg_strings_free(&k->guarded);
 }
 
 void gg_project_free(gg_project *p)
 {
 	gg_strings_free(&p->names);
+	for (size_t i = 0; i < p->classes_len; i++)
+		class_free(&p->classes[i]);
+	free(p->classes);
+	p->classes = NULL;
+	p->classes_len = p->classes_cap = 0;
 }
 
 static bool name_char(char ch)
@@ -22,12 +39,107 @@ static bool name_char(char ch)
 	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
 }
 
+/* Methods whose no_grad decoration the files that use the class ask about (models.c's forwards). */
+static const char *const forward_like[] = {
+	"forward", "__call__", "encode", "decode", "encode_image", "encode_text", NULL,
+};
+
+/* The column of the line that holds p: how far its first non-blank byte is from the line's start. */
+static size_t indent_of(const char *text, const char *p, const char **line_start)
+{
+	const char *s = p;
+	while (s > text && s[-1] != '\n' && s[-1] != '\r')
+		s--;
+	*line_start = s;
+	const char *q = s;
+	while (q < p && (*q == ' ' || *q == '\t'))
+		q++;
+	return (size_t)(q - s);
+}
+
+/* Whether text has `def name(`. */
+static bool defines(const char *text, size_t len, const char *name, size_t n)
+{
+	for (const char *p = text, *end = text + len; (size_t)(end - p) > n;) {
+		const char *hit = memmem(p, (size_t)(end - p), name, n);
+		if (!hit)
+			return false;
+		p = hit + n;
+		if (p < end && *p == '(' && hit - text >= 4 && memcmp(hit - 4, "def ", 4) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether the indented plain use at `at` (its '@' or its `with`) can make an
+ * export: a method so decorated that the using files ask about (a forward),
+ * or a body, decorated or under the with, that calls `self.m(` with m a
+ * function of the file (a guarded method). The body is the lines below
+ * indented deeper than the use.
+ */
+static bool body_may_export(const char *text, size_t len, const char *at, bool decorator)
+{
+	const char *end = text + len, *line;
+	size_t indent = indent_of(text, at, &line);
+	const char *p = memchr(at, '\n', (size_t)(end - at));
+	bool in_def = !decorator;
+	while (p && p < end) {
+		const char *s = p + 1;
+		const char *q = s;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		const char *eol = memchr(q, '\n', (size_t)(end - q));
+		if (!eol)
+			eol = end;
+		bool blank = q == eol || *q == '#' || *q == '\r';
+		size_t col = (size_t)(q - s);
+		if (!blank && !in_def) {
+			/* The decorated line: more decorators, then the def and its name. */
+			if (col != indent)
+				return false;
+			if (*q == '@') {
+				p = eol;
+				continue;
+			}
+			if ((size_t)(eol - q) > 10 && memcmp(q, "async ", 6) == 0)
+				q += 6;
+			if ((size_t)(eol - q) < 5 || memcmp(q, "def ", 4) != 0)
+				return false;
+			const char *name = q + 4, *ne = name;
+			while (ne < eol && name_char(*ne))
+				ne++;
+			for (const char *const *f = forward_like; *f; f++)
+				if (strlen(*f) == (size_t)(ne - name) && memcmp(*f, name, (size_t)(ne - name)) == 0)
+					return true;
+			in_def = true;
+		} else if (!blank && col <= indent) {
+			return false;
+		} else if (!blank) {
+			for (const char *c = q; c + 5 < eol;) {
+				const char *hit = memmem(c, (size_t)(eol - c), "self.", 5);
+				if (!hit)
+					break;
+				const char *name = hit + 5, *ne = name;
+				while (ne < eol && name_char(*ne))
+					ne++;
+				c = ne;
+				if ((hit == q || !name_char(hit[-1])) && ne < eol && *ne == '(' && ne > name &&
+				    defines(text, len, name, (size_t)(ne - name)))
+					return true;
+			}
+		}
+		p = eol < end ? eol : NULL;
+	}
+	return false;
+}
+
 /*
  * Whether word occurs in text other than as the plain use `with torch.word(`
  * or `@torch.word` (any dotted prefix): a wrapper must return it, enter it
- * or name it some other way.
+ * or name it some other way. With classes, an indented plain use counts too.
  */
-static bool named_otherwise(const char *text, size_t len, const char *word)
+static bool named_otherwise(const char *text, size_t len, const char *word, bool classes)
 {
 	size_t n = strlen(word);
 	for (const char *p = text, *end = text + len; (size_t)(end - p) >= n;) {
@@ -47,6 +159,30 @@ static bool named_otherwise(const char *text, size_t len, const char *word)
 		bool with = b - text >= 4 && memcmp(b - 4, "with", 4) == 0 && (b - 4 == text || !name_char(b[-5]));
 		if (!decorator && !with)
 			return true;
+		/*
+		 * An indented plain use in a file with classes: a method decorated so
+		 * (an export), or a with around a method's self.m(...) (a guarded one).
+		 */
+		const char *at = decorator ? b - 1 : b - 4;
+		if (classes && at > text && (at[-1] == ' ' || at[-1] == '\t') && body_may_export(text, len, at, decorator))
+			return true;
+	}
+	return false;
+}
+
+/* Whether text defines a class: `class ` at the start of a line, after indentation or not. */
+static bool has_class(const char *text, size_t len)
+{
+	for (const char *p = text, *end = text + len; (size_t)(end - p) >= 6;) {
+		const char *hit = memmem(p, (size_t)(end - p), "class ", 6);
+		if (!hit)
+			return false;
+		p = hit + 6;
+		const char *b = hit;
+		while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		if (b == text || b[-1] == '\n' || b[-1] == '\r')
+			return true;
 	}
 	return false;
 }
@@ -61,7 +197,12 @@ bool gg_project_may_export(const char *text, size_t len)
 	    (gg_text_contains(text, len, "set_grad_enabled") || gg_text_contains(text, len, "no_grad") ||
 	     gg_text_contains(text, len, "inference_mode")))
 		return true;
-	return named_otherwise(text, len, "no_grad") || named_otherwise(text, len, "inference_mode");
+	bool no_grad = gg_text_contains(text, len, "no_grad"), inference = gg_text_contains(text, len, "inference_mode");
+	if (!no_grad && !inference)
+		return false;
+	bool classes = has_class(text, len);
+	return (no_grad && named_otherwise(text, len, "no_grad", classes)) ||
+	       (inference && named_otherwise(text, len, "inference_mode", classes));
 }
 
 /* The dotted module name of a path: ./pkg/utils.py -> pkg.utils, pkg/__init__.py -> pkg. */
@@ -88,11 +229,12 @@ typedef struct export_ctx {
 	gg_project *p;
 	const char *module;
 	size_t module_len;
+	gg_project_class *cls; /* the class the members go to, or NULL */
 } export_ctx;
 
-static int export_add(void *ctx, const char *name, size_t len)
+/* module.name (module empty: name), NUL-terminated into *out (owned by the caller). */
+static int dotted_make(const export_ctx *x, const char *name, size_t len, char **out)
 {
-	export_ctx *x = ctx;
 	gg_buf dotted = { NULL, 0, 0 };
 	int rc = gg_buf_append(&dotted, x->module, x->module_len);
 	if (!rc && x->module_len)
@@ -101,9 +243,82 @@ static int export_add(void *ctx, const char *name, size_t len)
 		rc = gg_buf_append(&dotted, name, len);
 	if (!rc)
 		rc = gg_buf_append(&dotted, "", 1); /* the NUL */
-	if (!rc)
-		rc = gg_strings_push(&x->p->names, dotted.data);
-	free(dotted.data);
+	if (rc) {
+		free(dotted.data);
+		return -ENOMEM;
+	}
+	*out = dotted.data;
+	return 0;
+}
+
+static int member_push(gg_strings *s, const char *name, size_t len)
+{
+	char *copy = strndup(name, len);
+	int rc = copy ? gg_strings_push(s, copy) : -ENOMEM;
+	free(copy);
+	return rc;
+}
+
+static int export_add(void *ctx, const gg_export *e)
+{
+	export_ctx *x = ctx;
+	char *dotted = NULL;
+	int rc = 0;
+	switch (e->kind) {
+	case GG_EXPORT_WRAPPER:
+		rc = dotted_make(x, e->name, e->name_len, &dotted);
+		if (!rc)
+			rc = gg_strings_push(&x->p->names, dotted);
+		break;
+	case GG_EXPORT_CLASS: {
+		gg_project *p = x->p;
+		x->cls = NULL;
+		if (p->classes_len == p->classes_cap) {
+			size_t n = p->classes_cap ? p->classes_cap * 2 : 16;
+			gg_project_class *grown = realloc(p->classes, n * sizeof *grown);
+			if (!grown)
+				return -ENOMEM;
+			p->classes = grown;
+			p->classes_cap = n;
+		}
+		gg_project_class *k = &p->classes[p->classes_len];
+		memset(k, 0, sizeof *k);
+		rc = dotted_make(x, e->name, e->name_len, &k->name);
+		if (rc)
+			return rc;
+		gg_strings_init(&k->bases);
+		gg_strings_init(&k->methods);
+		gg_strings_init(&k->no_grad);
+		gg_strings_init(&k->guarded);
+		p->classes_len++;
+		x->cls = k;
+		return 0;
+	}
+	case GG_EXPORT_BASE_LOCAL:
+		if (!x->cls)
+			return 0;
+		rc = dotted_make(x, e->member, e->member_len, &dotted);
+		if (!rc)
+			rc = gg_strings_push(&x->cls->bases, dotted);
+		break;
+	case GG_EXPORT_BASE:
+	case GG_EXPORT_METHOD:
+	case GG_EXPORT_NO_GRAD:
+	case GG_EXPORT_GUARDED:
+		if (!x->cls)
+			return 0;
+		rc = member_push(e->kind == GG_EXPORT_BASE	  ? &x->cls->bases
+				 : e->kind == GG_EXPORT_METHOD  ? &x->cls->methods
+				 : e->kind == GG_EXPORT_NO_GRAD ? &x->cls->no_grad
+								: &x->cls->guarded,
+				 e->member, e->member_len);
+		if (!rc && e->kind == GG_EXPORT_NO_GRAD)
+			x->p->no_grad_methods++;
+		if (!rc && e->kind == GG_EXPORT_GUARDED)
+			x->p->guarded_methods++;
+		break;
+	}
+	free(dotted);
 	return rc;
 }
 
@@ -115,7 +330,7 @@ int gg_project_add_file(gg_project *p, gg_analyzer *a, const char *path, const c
 		free(module.data);
 		return rc;
 	}
-	export_ctx x = { p, module.data ? module.data : "", module.len };
+	export_ctx x = { p, module.data ? module.data : "", module.len, NULL };
 	rc = gg_analyzer_exports(a, text, len, export_add, &x);
 	free(module.data);
 	return rc;
@@ -152,4 +367,59 @@ bool gg_project_disables_grad(const gg_project *p, const char *dotted, size_t le
 			return true;
 	}
 	return false;
+}
+
+/* Whether name is one of s. */
+static bool strings_has(const gg_strings *s, const char *name, size_t len)
+{
+	for (size_t i = 0; i < s->len; i++)
+		if (strlen(s->items[i]) == len && memcmp(s->items[i], name, len) == 0)
+			return true;
+	return false;
+}
+
+/* The class a dotted name (leading dots of a relative import dropped) names, by suffix at a dot, or NULL. */
+static const gg_project_class *class_find(const gg_project *p, const char *dotted, size_t len)
+{
+	while (len && *dotted == '.') {
+		dotted++;
+		len--;
+	}
+	/* A module and a name at least: a bare name is the file's own business. */
+	if (!len || !memchr(dotted, '.', len))
+		return NULL;
+	/* Classes with methods that run without grad are few: a scan with a cheap last-byte test does. */
+	for (size_t i = 0; i < p->classes_len; i++) {
+		const char *name = p->classes[i].name;
+		size_t n = strlen(name);
+		if (n && name[n - 1] == dotted[len - 1] && dotted_suffix(name, n, dotted, len))
+			return &p->classes[i];
+	}
+	return NULL;
+}
+
+/* Bases followed through the index: deeper hierarchies are cut (and answer false). */
+#define MAX_PROJECT_CLASS_DEPTH 16
+
+static bool method_has(const gg_project *p, const char *cls, size_t len, const char *method, size_t method_len,
+		       gg_project_fact fact, unsigned depth)
+{
+	const gg_project_class *k = class_find(p, cls, len);
+	if (!k || depth > MAX_PROJECT_CLASS_DEPTH)
+		return false;
+	/* The first class that defines the method decides, as Python's lookup does for a simple hierarchy. */
+	if (strings_has(&k->methods, method, method_len))
+		return strings_has(fact == GG_PROJECT_NO_GRAD ? &k->no_grad : &k->guarded, method, method_len);
+	for (size_t i = 0; i < k->bases.len; i++)
+		if (method_has(p, k->bases.items[i], strlen(k->bases.items[i]), method, method_len, fact, depth + 1))
+			return true;
+	return false;
+}
+
+bool gg_project_method(const gg_project *p, const char *cls, size_t len, const char *method, size_t method_len,
+		       gg_project_fact fact)
+{
+	if (!p || !(fact == GG_PROJECT_NO_GRAD ? p->no_grad_methods : p->guarded_methods))
+		return false;
+	return method_has(p, cls, len, method, method_len, fact, 0);
 }

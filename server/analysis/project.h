@@ -8,25 +8,46 @@
 #include "config.h"
 
 /*
+ * A top-level class of the project, as its own file tells it, for the files
+ * that use it: what it derives from, what it defines, which of its methods
+ * run with grad off. Only classes with such a method are kept.
+ */
+typedef struct gg_project_class {
+	char *name;         /* owned: dotted, "pkg.attack.Attack" */
+	gg_strings bases;   /* dotted, as the class's file resolves them */
+	gg_strings methods; /* every method it defines itself */
+	gg_strings no_grad; /* methods whose body runs with grad off (a grad-disabling decorator) */
+	gg_strings guarded; /* methods its file calls (self.m(...)) only with grad off, at least once */
+} gg_project_class;
+
+/*
  * What a project's files tell each other (SPEC §2, "a workspace index of
  * per-file summaries"): the grad-disabling callables each module defines at
  * its top level (a decorator factory such as smart_inference_mode(), a
  * context-manager class whose __enter__ turns grad off), by dotted name, so
- * that a file importing one knows what it does. Built before the files are
- * checked; read-only while they are (threads may share it).
+ * that a file importing one knows what it does; and the classes whose methods
+ * run with grad off (above). Built before the files are checked; read-only
+ * while they are (threads may share it).
  */
 typedef struct gg_project {
 	gg_strings names; /* "utils.torch_utils.smart_inference_mode", ... */
+	gg_project_class *classes; /* owned */
+	size_t classes_len, classes_cap;
+	size_t no_grad_methods, guarded_methods; /* over all classes: zero answers every question at once */
 } gg_project;
 
 void gg_project_init(gg_project *p);
 void gg_project_free(gg_project *p);
 
 /*
- * Whether the file's text could define such a callable at all: it names
- * no_grad or inference_mode other than in a plain `with torch.no_grad():` or
- * `@torch.no_grad()`, or has an __enter__ or a contextmanager and a grad-mode
- * name. Cheap (a text scan); a false answer is certain, a true one only a maybe.
+ * Whether the file's text could define such a callable or class at all: it
+ * names no_grad or inference_mode other than in a plain `with torch.no_grad():`
+ * or `@torch.no_grad()` at top level, or has an __enter__ or a contextmanager and a grad-mode
+ * name, or has a class and an indented plain use that can make an export (a
+ * decorated forward-like method, or a decorated or with body that calls
+ * `self.m(` for a function m of the file). Cheap (a text scan); a false
+ * answer is certain but for a with whose body shares its line, a true one
+ * only a maybe.
  */
 bool gg_project_may_export(const char *text, size_t len);
 
@@ -44,5 +65,20 @@ int gg_project_add_file(gg_project *p, gg_analyzer *a, const char *path, const c
  * and the package layout need not agree.
  */
 bool gg_project_disables_grad(const gg_project *p, const char *dotted, size_t len);
+
+/* What gg_project_method asks of a method. */
+typedef enum gg_project_fact {
+	GG_PROJECT_NO_GRAD, /* its body runs with grad off */
+	GG_PROJECT_GUARDED, /* its class's file calls it only with grad off: an override is called so too */
+} gg_project_fact;
+
+/*
+ * Whether method of the project class an import resolves to (cls, dotted as
+ * for gg_project_disables_grad) has fact: the class itself or, when it does
+ * not define the method, its bases in the index, first base first. A class
+ * or base the index lacks answers false.
+ */
+bool gg_project_method(const gg_project *p, const char *cls, size_t len, const char *method, size_t method_len,
+		       gg_project_fact fact);
 
 #endif

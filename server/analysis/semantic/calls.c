@@ -201,6 +201,7 @@ void sem_call_graph_resolve(semantic *c)
 			c->funcs[i].eval_name = false;
 	}
 	backward_propagate(c);
+	sem_overrides_guarded(c); /* what the project's base classes say */
 
 	/* Guarded everywhere: a least fixed point, so a recursion alone guards nothing. */
 	for (unsigned round = 0; round < MAX_ROUNDS; round++) {

@@ -200,6 +200,172 @@ bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth)
 	return false;
 }
 
+/* ---- across files: what the project index says of this file's classes and instances ---- */
+
+/* Whether a decorator of decorated (a decorated_definition) turns grad off for the body. */
+bool sem_decorated_grad_off(semantic *c, TSNode decorated)
+{
+	uint32_t count = ts_node_named_child_count(decorated);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode d = ts_node_named_child(decorated, i);
+		if (!IS(d, decorator) || ts_node_has_error(d))
+			continue;
+		grad_context g = sem_grad_context_of(c, ts_node_named_child(d, 0));
+		if (g == GRAD_OFF || g == GRAD_CONTROLLED)
+			return true;
+	}
+	return false;
+}
+
+/* The method named name that class node cls defines in its own body (a null node when none), and its decoration. */
+static TSNode class_method_def(const semantic *c, TSNode cls, span name, TSNode *decorated)
+{
+	*decorated = null_node();
+	TSNode body = FIELD(cls, body);
+	if (ts_node_is_null(body))
+		return null_node();
+	TSNode found = null_node();
+	TSTreeCursor cur = ts_tree_cursor_new(body);
+	for (bool more = ts_tree_cursor_goto_first_child(&cur); more; more = ts_tree_cursor_goto_next_sibling(&cur)) {
+		TSNode stmt = ts_tree_cursor_current_node(&cur), dec = null_node();
+		if (IS(stmt, decorated_definition)) {
+			dec = stmt;
+			stmt = FIELD(stmt, definition);
+		}
+		/* The last definition wins, as at run time. */
+		if (IS(stmt, function_definition) && span_eq(node_span(c, FIELD(stmt, name)), name)) {
+			found = stmt;
+			*decorated = dec;
+		}
+	}
+	ts_tree_cursor_delete(&cur);
+	return found;
+}
+
+static bool class_method_fact(semantic *c, TSNode cls, span method, gg_project_fact fact, unsigned depth);
+
+/*
+ * Whether the bases of class node cls have fact for method: a base of this
+ * file (when it defines the method, only its decoration answers), else one
+ * the imports resolve to a class of the project index.
+ */
+static bool class_bases_fact(semantic *c, TSNode cls, span method, gg_project_fact fact, unsigned depth)
+{
+	if (depth > MAX_CLASS_DEPTH)
+		return false;
+	TSNode bases = FIELD(cls, superclasses);
+	uint32_t count = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
+	for (uint32_t i = 0; i < count && !c->error; i++) {
+		TSNode b = ts_node_named_child(bases, i);
+		if (!sem_is_name_chain(c, b))
+			continue;
+		span written = node_span(c, b);
+		if (IS(b, identifier) && !sem_binding_find(c, written)) {
+			const klass *k = sem_class_find(c, written);
+			if (k && class_method_fact(c, k->node, method, fact, depth + 1))
+				return true;
+			continue;
+		}
+		if (!sem_binding_find(c, node_span(c, sem_chain_root(c, b))) || !sem_name_resolve(c, b))
+			continue;
+		span r = sem_resolved(c);
+		if (gg_project_method(c->project, r.ptr, r.len, method.ptr, method.len, fact))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether method of class node cls has fact: its own definition when it has
+ * one (decorated to run with grad off; whether this file's own calls guard
+ * it is the call graph's business), else its bases'.
+ */
+static bool class_method_fact(semantic *c, TSNode cls, span method, gg_project_fact fact, unsigned depth)
+{
+	TSNode decorated;
+	TSNode def = class_method_def(c, cls, method, &decorated);
+	if (!ts_node_is_null(def))
+		return fact == GG_PROJECT_NO_GRAD && !ts_node_is_null(decorated) && sem_decorated_grad_off(c, decorated);
+	return class_bases_fact(c, cls, method, fact, depth);
+}
+
+/* Whether the class expression cls (X of X(...) or of an annotation) is a class whose method runs with grad off. */
+static bool class_expr_no_grad(semantic *c, TSNode cls, span method)
+{
+	if (!sem_is_name_chain(c, cls))
+		return false;
+	span written = node_span(c, cls);
+	if (IS(cls, identifier) && !sem_binding_find(c, written)) {
+		const klass *k = sem_class_find(c, written);
+		return k && class_method_fact(c, k->node, method, GG_PROJECT_NO_GRAD, 0);
+	}
+	if (!c->project || !sem_binding_find(c, node_span(c, sem_chain_root(c, cls))) || !sem_name_resolve(c, cls))
+		return false;
+	span r = sem_resolved(c);
+	return gg_project_method(c->project, r.ptr, r.len, method.ptr, method.len, GG_PROJECT_NO_GRAD);
+}
+
+/*
+ * Whether spelling (encoder, self.embedder) holds an instance of a class whose
+ * method runs with grad off (decorated so, here or in another file of the
+ * project): every assignment of a call to it builds one (`X(...)`, or
+ * `spelling: X = ...`), and there is one. Then spelling.method(...) is no
+ * forward run with grad on.
+ */
+bool sem_instance_method_no_grad(semantic *c, span spelling, const char *method)
+{
+	if (!c->classes_len && !(c->project && c->project->no_grad_methods))
+		return false;
+	span m = { method, strlen(method) };
+	bool any = false;
+	for (size_t i = 0; i < c->assigns_len && !c->error; i++) {
+		if (!span_eq(node_span(c, c->assign_left[i]), spelling))
+			continue;
+		TSNode type = ts_node_child_by_field_name(ts_node_parent(c->assign_left[i]), "type", 4);
+		TSNode cls = !ts_node_is_null(type) && ts_node_named_child_count(type)
+				     ? ts_node_named_child(type, 0)
+				     : FIELD(c->assign_right[i], function);
+		if (!class_expr_no_grad(c, cls, m))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+/* Whether the file has a call site of function fi (sites sorted by callee). */
+static bool has_site(const semantic *c, int fi)
+{
+	size_t lo = 0, hi = c->sites_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->sites[mid].callee < fi)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->sites_len && c->sites[lo].callee == fi;
+}
+
+/*
+ * Choice: a method that overrides one its base in another file of the
+ * project calls only with grad off (self.m(...) in no_grad methods), and that
+ * this file never calls, is called as the base's is: guarded. A call here
+ * makes it the call graph's business again. Sites are sorted by callee.
+ */
+void sem_overrides_guarded(semantic *c)
+{
+	if (!c->project || !c->project->guarded_methods)
+		return;
+	for (size_t i = 1; i < c->funcs_len && !c->error; i++) {
+		func *f = &c->funcs[i];
+		if (!f->walked || f->cls < 0 || f->guarded || has_site(c, (int)i))
+			continue;
+		if (class_bases_fact(c, c->classes[f->cls].node, f->name, GG_PROJECT_GUARDED, 0))
+			f->guarded = true;
+	}
+}
+
+
 /*
  * Whether k is a plain class of the file: every base is `object`, the
  * standard library's, or another plain class of the file. An imported base

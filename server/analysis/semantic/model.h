@@ -460,7 +460,7 @@ bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool l
 chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref);
 const bind *sem_bind_at(const semantic *c, const ctx *x, span name);
 bool sem_chain_is_model(const semantic *c, const ctx *x, const chain *obj, bool *loaded);
-bool sem_forward_receiver(const semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded);
+bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded);
 span sem_detached_output(const semantic *c, TSNode call);
 
 /* names.c */
@@ -512,6 +512,9 @@ bool sem_func_makes_plain(semantic *c, span name);
 unsigned sem_class_kind(semantic *c, klass *k, unsigned depth);
 unsigned sem_class_kind_of(semantic *c, TSNode def);
 bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth);
+bool sem_decorated_grad_off(semantic *c, TSNode decorated);
+bool sem_instance_method_no_grad(semantic *c, span spelling, const char *method);
+void sem_overrides_guarded(semantic *c);
 
 /* facts.c */
 int sem_facts_collect(semantic *c, TSNode root);

@@ -160,7 +160,7 @@ static bool library_method_no_grad(const semantic *c, span name, span method)
 }
 
 /* The model a call runs (model(x), self.net.forward(x), self(x)) into *recv; false when none. */
-bool sem_forward_receiver(const semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded)
+bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded)
 {
 	*loaded = false;
 	if (ref->attribute) {
@@ -169,13 +169,16 @@ bool sem_forward_receiver(const semantic *c, const ctx *x, const gg_call_ref *re
 			if (span_is(method, *m)) {
 				chain obj = sem_chain_of_object(c, ref);
 				*recv = obj.text;
-				return sem_chain_is_model(c, x, &obj, loaded) && !library_method_no_grad(c, obj.text, method);
+				return sem_chain_is_model(c, x, &obj, loaded) && !library_method_no_grad(c, obj.text, method) &&
+				       !sem_instance_method_no_grad(c, obj.text, *m);
 			}
 		}
 	}
 	chain fn = chain_of_callee(c, ref);
 	*recv = fn.text;
-	return sem_chain_is_model(c, x, &fn, loaded);
+	/* An instance of a class whose forward (or __call__) is decorated no_grad runs without grad. */
+	return sem_chain_is_model(c, x, &fn, loaded) && !sem_instance_method_no_grad(c, fn.text, "forward") &&
+	       !sem_instance_method_no_grad(c, fn.text, "__call__");
 }
 
 /* ".detach()" or ".data" applied right on a forward's output. */

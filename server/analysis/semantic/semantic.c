@@ -146,46 +146,58 @@ void gg_semantic_clear(gg_semantic *s)
 	s->file = NULL;
 }
 
+/* A zeroed model of text for handle r. */
+static void semantic_init(semantic *c, gg_semantic *r, const char *text, size_t len)
+{
+	memset(c, 0, sizeof *c);
+	c->sem = r;
+	c->index = &r->index;
+	c->text = text;
+	c->len = len;
+	c->says_set_grad_enabled = text && memmem(text, len, "set_grad_enabled", 16);
+	c->says_enter_context = text && memmem(text, len, "enter_context", 13);
+}
+
+/* The walk and the call graph, after the facts. 0 or a negative errno. */
+static int semantic_walk(semantic *c, TSNode root)
+{
+	ctx x;
+	memset(&x, 0, sizeof x);
+	x.cls = -1;
+	x.module_class = -1;
+	/* Choice: unit-test modules run tiny forwards on purpose, helpers included. */
+	x.exempt = c->pytest_module;
+	x.loop_iter = null_node();
+	x.block_end = (uint32_t)c->len;
+	c->torch = sem_torch_spelling(c);
+	c->cursor = ts_tree_cursor_new(root);
+	sem_walk_block(c, x, root);
+	ts_tree_cursor_delete(&c->cursor);
+	if (!c->error)
+		sem_call_graph_resolve(c);
+	/* Functions whose every call site in the file runs without grad: the other rules skip them too. */
+	for (size_t i = 1; i < c->funcs_len && !c->error; i++)
+		if (c->funcs[i].guarded)
+			sem_grad_off_note(c, c->funcs[i].def);
+	if (c->index->grad_off_len)
+		qsort(c->index->grad_off, c->index->grad_off_len, sizeof *c->index->grad_off, sem_u32_cmp);
+	return c->error;
+}
+
 int gg_semantic_build(gg_semantic *r, const gg_source *src, TSNode root)
 {
 	gg_semantic_clear(r);
 	semantic *c = calloc(1, sizeof *c);
 	if (!c)
 		return -ENOMEM;
-	c->sem = r;
-	c->index = &r->index;
-	c->text = src->text;
-	c->len = src->len;
+	semantic_init(c, r, src->text, src->len);
 	c->config = src->config;
 	c->project = src->project;
 	c->pytest_module = gg_source_is_test_module(src);
-	c->says_set_grad_enabled = src->text && memmem(src->text, src->len, "set_grad_enabled", 16);
-	c->says_enter_context = src->text && memmem(src->text, src->len, "enter_context", 13);
 
 	int rc = sem_facts_collect(c, root);
-	if (!rc && c->framework_imported) {
-		ctx x;
-		memset(&x, 0, sizeof x);
-		x.cls = -1;
-		x.module_class = -1;
-		/* Choice: unit-test modules run tiny forwards on purpose, helpers included. */
-		x.exempt = c->pytest_module;
-		x.loop_iter = null_node();
-		x.block_end = (uint32_t)c->len;
-		c->torch = sem_torch_spelling(c);
-		c->cursor = ts_tree_cursor_new(root);
-		sem_walk_block(c, x, root);
-		ts_tree_cursor_delete(&c->cursor);
-		if (!c->error)
-			sem_call_graph_resolve(c);
-		/* Functions whose every call site in the file runs without grad: the other rules skip them too. */
-		for (size_t i = 1; i < c->funcs_len && !c->error; i++)
-			if (c->funcs[i].guarded)
-				sem_grad_off_note(c, c->funcs[i].def);
-		if (c->index->grad_off_len)
-			qsort(c->index->grad_off, c->index->grad_off_len, sizeof *c->index->grad_off, sem_u32_cmp);
-		rc = c->error;
-	}
+	if (!rc && c->framework_imported)
+		rc = semantic_walk(c, root);
 	if (rc) {
 		semantic_free(c);
 		free(c);
@@ -195,17 +207,85 @@ int gg_semantic_build(gg_semantic *r, const gg_source *src, TSNode root)
 	return 0;
 }
 
-int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, TSNode root,
-			int (*add)(void *ctx, const char *name, size_t len), void *ctx)
+static int export_member(gg_export_fn add, void *ctx, gg_export_kind kind, span member)
+{
+	gg_export e = { kind, NULL, 0, member.ptr, member.len };
+	return add(ctx, &e);
+}
+
+/*
+ * A top-level class with a method that runs with grad off or is called only
+ * so, or a subclass of one of the file's classes: the class, its bases, its
+ * methods and which of them do.
+ */
+static int class_export(semantic *c, TSNode cls, gg_export_fn add, void *ctx)
+{
+	TSNode body = FIELD(cls, body);
+	uint32_t count = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
+	/* A subclass of a class of the file may inherit such a method: it is said too. */
+	bool any = false;
+	TSNode bases = FIELD(cls, superclasses);
+	uint32_t nb = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
+	for (uint32_t i = 0; i < nb && !any; i++) {
+		TSNode b = ts_node_named_child(bases, i);
+		any = IS(b, identifier) && !sem_binding_find(c, node_span(c, b)) && sem_class_find(c, node_span(c, b));
+	}
+	for (uint32_t pass = 0; pass < 2; pass++) {
+		/* Pass 0 asks whether there is anything to say; pass 1 says it. */
+		if (pass == 1) {
+			if (!any)
+				return 0;
+			span name = node_span(c, FIELD(cls, name));
+			gg_export e = { GG_EXPORT_CLASS, name.ptr, name.len, NULL, 0 };
+			int rc = add(ctx, &e);
+			for (uint32_t i = 0; i < nb && !rc; i++) {
+				TSNode b = ts_node_named_child(bases, i);
+				if (!sem_is_name_chain(c, b))
+					continue;
+				span written = node_span(c, b);
+				if (IS(b, identifier) && !sem_binding_find(c, written) && sem_class_find(c, written)) {
+					rc = export_member(add, ctx, GG_EXPORT_BASE_LOCAL, written);
+				} else if (sem_binding_find(c, node_span(c, sem_chain_root(c, b))) && sem_name_resolve(c, b)) {
+					rc = export_member(add, ctx, GG_EXPORT_BASE, sem_resolved(c));
+				}
+			}
+			if (rc || c->error)
+				return rc ? rc : c->error;
+		}
+		for (uint32_t i = 0; i < count; i++) {
+			TSNode stmt = ts_node_named_child(body, i), decorated = null_node();
+			if (IS(stmt, decorated_definition)) {
+				decorated = stmt;
+				stmt = FIELD(stmt, definition);
+			}
+			if (!IS(stmt, function_definition))
+				continue;
+			int fi = sem_func_of_def(c, stmt);
+			bool no_grad = !ts_node_is_null(decorated) && sem_decorated_grad_off(c, decorated);
+			bool guarded = fi > 0 && c->funcs[fi].walked && c->funcs[fi].guarded;
+			if (pass == 0) {
+				any = any || no_grad || guarded;
+				continue;
+			}
+			span name = node_span(c, FIELD(stmt, name));
+			int rc = export_member(add, ctx, GG_EXPORT_METHOD, name);
+			if (!rc && no_grad)
+				rc = export_member(add, ctx, GG_EXPORT_NO_GRAD, name);
+			if (!rc && guarded)
+				rc = export_member(add, ctx, GG_EXPORT_GUARDED, name);
+			if (rc)
+				return rc;
+		}
+	}
+	return c->error;
+}
+
+int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, TSNode root, gg_export_fn add, void *ctx)
 {
 	gg_semantic_clear(r);
 	semantic chk; /* c is the pointer the IS() and FIELD() helpers expect */
 	semantic *c = &chk;
-	memset(c, 0, sizeof *c);
-	c->sem = r;
-	c->index = &r->index;
-	c->text = text;
-	c->len = len;
+	semantic_init(c, r, text, len);
 	int rc = sem_facts_collect(c, root);
 	/* Top level: the module's own children (a decorated definition's parent is the module too). */
 	for (size_t i = 1; i < c->funcs_len && !rc; i++) {
@@ -214,7 +294,8 @@ int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, TSNode roo
 		if (IS(parent, decorated_definition))
 			parent = ts_node_parent(parent);
 		if (IS(parent, module) && f->wrapper) {
-			rc = add(ctx, f->name.ptr, f->name.len);
+			gg_export e = { GG_EXPORT_WRAPPER, f->name.ptr, f->name.len, NULL, 0 };
+			rc = add(ctx, &e);
 			continue;
 		}
 		/* A method of a top-level class: the class is the context manager. */
@@ -226,9 +307,27 @@ int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, TSNode roo
 			above = ts_node_parent(above);
 		if (IS(cls, class_definition) && IS(above, module)) {
 			span name = node_span(c, FIELD(cls, name));
-			rc = add(ctx, name.ptr, name.len);
+			gg_export e = { GG_EXPORT_WRAPPER, name.ptr, name.len, NULL, 0 };
+			rc = add(ctx, &e);
 		}
 	}
+	/*
+	 * Classes: which methods the file calls only with grad off needs the
+	 * walk and the call graph (the facts alone say which are decorated).
+	 */
+	if (!rc && c->classes_len && c->framework_imported)
+		rc = semantic_walk(c, root);
+	/* A cursor: ts_node_named_child(root, i) starts from the first child each time. */
+	TSTreeCursor cur = ts_tree_cursor_new(root);
+	for (bool more = !rc && ts_tree_cursor_goto_first_child(&cur); more && !rc;
+	     more = ts_tree_cursor_goto_next_sibling(&cur)) {
+		TSNode stmt = ts_tree_cursor_current_node(&cur);
+		if (IS(stmt, decorated_definition))
+			stmt = FIELD(stmt, definition);
+		if (IS(stmt, class_definition))
+			rc = class_export(c, stmt, add, ctx);
+	}
+	ts_tree_cursor_delete(&cur);
 	semantic_free(c);
 	return rc;
 }

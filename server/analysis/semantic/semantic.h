@@ -34,12 +34,13 @@ void gg_semantic_clear(gg_semantic *s);
 const gg_tree_index *gg_semantic_index(const gg_semantic *s);
 
 /*
- * The file's top-level grad-disabling callables (wrappers such as
- * smart_inference_mode(), context-manager classes whose __enter__ turns grad
- * off), for the project index: add is called with each name. Clears the last
- * model. 0, add's first non-zero result, or a negative errno.
+ * What the file tells the project index (gg_export in analysis.h): its
+ * top-level grad-disabling callables (wrappers such as smart_inference_mode(),
+ * context-manager classes whose __enter__ turns grad off), and its top-level
+ * classes whose methods run with grad off (decorated) or are called by the
+ * file only with grad off. Clears the last model. 0, add's first non-zero
+ * result, or a negative errno.
  */
-int gg_semantic_exports(gg_semantic *s, const char *text, size_t len, TSNode root,
-			int (*add)(void *ctx, const char *name, size_t len), void *ctx);
+int gg_semantic_exports(gg_semantic *s, const char *text, size_t len, TSNode root, gg_export_fn add, void *ctx);
 
 #endif
