@@ -395,6 +395,26 @@ static const gg_project_class *class_find(const gg_project *p, const char *dotte
 		if (n && name[n - 1] == dotted[len - 1] && dotted_suffix(name, n, dotted, len))
 			return &p->classes[i];
 	}
+	/*
+	 * A package re-exports its modules' names (pkg/__init__.py: from .mod
+	 * import X): pkg.X names pkg.mod.X when pkg is where that module lives.
+	 */
+	const char *dot = memrchr(dotted, '.', len);
+	size_t pkg = (size_t)(dot - dotted), last = len - pkg - 1;
+	for (size_t i = 0; i < p->classes_len; i++) {
+		const char *name = p->classes[i].name;
+		size_t n = strlen(name);
+		const char *own = memrchr(name, '.', n);
+		if (!own || n - (size_t)(own - name) - 1 != last || memcmp(own + 1, dot + 1, last) != 0)
+			continue;
+		size_t mod = (size_t)(own - name); /* the class's module: pkg.sub... */
+		for (size_t k = 0; k + pkg <= mod; k = (size_t)((const char *)memchr(name + k, '.', mod - k) - name) + 1) {
+			if (memcmp(name + k, dotted, pkg) == 0 && name[k + pkg] == '.' && k + pkg < mod)
+				return &p->classes[i];
+			if (!memchr(name + k, '.', mod - k))
+				break;
+		}
+	}
 	return NULL;
 }
 

@@ -324,7 +324,7 @@ bool sem_instance_method_no_grad(semantic *c, span spelling, const char *method)
 		TSNode type = ts_node_child_by_field_name(ts_node_parent(c->assign_left[i]), "type", 4);
 		TSNode cls = !ts_node_is_null(type) && ts_node_named_child_count(type)
 				     ? ts_node_named_child(type, 0)
-				     : FIELD(c->assign_right[i], function);
+				     : FIELD(sem_call_chain_base(c, c->assign_right[i]), function);
 		if (!class_expr_no_grad(c, cls, m))
 			return false;
 		any = true;

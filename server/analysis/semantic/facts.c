@@ -29,7 +29,7 @@ static const char *const module_api_methods[] = {
 /* ---- bindings of models ---- */
 
 /* The innermost call of a method chain: torch.load(p).eval().to(d) -> torch.load(p). */
-static TSNode call_chain_base(const semantic *c, TSNode call)
+TSNode sem_call_chain_base(const semantic *c, TSNode call)
 {
 	for (unsigned i = 0; i < MAX_NAME_SEGMENTS; i++) {
 		TSNode fn = FIELD(call, function);
@@ -53,7 +53,7 @@ static void assignment_classify(semantic *c, TSNode left, TSNode right)
 	if (!sem_is_name_chain(c, left))
 		return;
 	span target = node_span(c, left);
-	TSNode base = call_chain_base(c, right);
+	TSNode base = sem_call_chain_base(c, right);
 	TSNode fn = FIELD(base, function);
 	if (!sem_is_name_chain(c, fn))
 		return;
@@ -195,7 +195,7 @@ static bool marks_within(const uint32_t *marks, size_t count, size_t *next, uint
  */
 static bool rebinds_itself(const semantic *c, span name, TSNode value)
 {
-	TSNode base = call_chain_base(c, value);
+	TSNode base = sem_call_chain_base(c, value);
 	if (!IS(base, call))
 		return false;
 	TSNode fn = FIELD(base, function);

@@ -508,6 +508,7 @@ size_t sem_func_names_lower(const semantic *c, span name);
 bool sem_is_func_name(const semantic *c, span name);
 klass *sem_class_find(const semantic *c, span name);
 bool sem_class_is_plain(semantic *c, klass *k, unsigned depth);
+TSNode sem_call_chain_base(const semantic *c, TSNode call);
 bool sem_func_makes_plain(semantic *c, span name);
 unsigned sem_class_kind(semantic *c, klass *k, unsigned depth);
 unsigned sem_class_kind_of(semantic *c, TSNode def);

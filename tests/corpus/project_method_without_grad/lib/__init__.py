@@ -1,0 +1,1 @@
+from .featurizer import ImageFeaturizer  # the package re-exports it
