@@ -251,8 +251,8 @@ void sem_call_graph_resolve(semantic *c)
 	}
 }
 
-/* The first call site of f that runs it with grad on, or -1. Sites are sorted by callee. */
-int sem_unguarded_site(const semantic *c, int fi)
+/* The first call site of function fi (sites sorted by callee, after the call graph), or sites_len. */
+size_t sem_sites_of(const semantic *c, int fi)
 {
 	size_t lo = 0, hi = c->sites_len;
 	while (lo < hi) {
@@ -262,7 +262,13 @@ int sem_unguarded_site(const semantic *c, int fi)
 		else
 			hi = mid;
 	}
-	for (size_t i = lo; i < c->sites_len && c->sites[i].callee == fi; i++)
+	return lo;
+}
+
+/* The first call site of f that runs it with grad on, or -1. Sites are sorted by callee. */
+int sem_unguarded_site(const semantic *c, int fi)
+{
+	for (size_t i = sem_sites_of(c, fi); i < c->sites_len && c->sites[i].callee == fi; i++)
 		if (!site_guarded(c, &c->sites[i]))
 			return (int)i;
 	return -1;

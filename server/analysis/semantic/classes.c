@@ -332,20 +332,6 @@ bool sem_instance_method_no_grad(semantic *c, span spelling, const char *method)
 	return any;
 }
 
-/* Whether the file has a call site of function fi (sites sorted by callee). */
-static bool has_site(const semantic *c, int fi)
-{
-	size_t lo = 0, hi = c->sites_len;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (c->sites[mid].callee < fi)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < c->sites_len && c->sites[lo].callee == fi;
-}
-
 /*
  * Choice: a method that overrides one its base in another file of the
  * project calls only with grad off (self.m(...) in no_grad methods), and that
@@ -358,7 +344,9 @@ void sem_overrides_guarded(semantic *c)
 		return;
 	for (size_t i = 1; i < c->funcs_len && !c->error; i++) {
 		func *f = &c->funcs[i];
-		if (!f->walked || f->cls < 0 || f->guarded || has_site(c, (int)i))
+		size_t first = sem_sites_of(c, (int)i);
+		bool called = first < c->sites_len && c->sites[first].callee == (int)i;
+		if (!f->walked || f->cls < 0 || f->guarded || called)
 			continue;
 		if (class_bases_fact(c, c->classes[f->cls].node, f->name, GG_PROJECT_GUARDED, 0))
 			f->guarded = true;

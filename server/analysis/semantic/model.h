@@ -527,6 +527,7 @@ void sem_walk_block(semantic *c, ctx x, TSNode block);
 
 /* calls.c */
 void sem_call_graph_resolve(semantic *c);
+size_t sem_sites_of(const semantic *c, int fi);
 int sem_unguarded_site(const semantic *c, int fi);
 bool sem_func_handed_on(const semantic *c, const func *f);
 

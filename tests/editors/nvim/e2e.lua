@@ -338,7 +338,7 @@ local ok, err = pcall(function()
   vim.cmd("checkhealth gradguard")
   local missing_report = buf_text(0)
   local readme = table.concat(vim.fn.readfile(repo .. "/README.md"), "\n")
-  local quick_start = readme:match("## Quick start.-```sh\n(.-)```")
+  local quick_start = readme:match("## Build and test.-```sh\n(.-)```")
   if not quick_start or not quick_start:find("./bootstrap", 1, true) then
     return fail("README.md's quick start does not build with ./bootstrap: %s", tostring(quick_start))
   end
