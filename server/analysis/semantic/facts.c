@@ -206,6 +206,24 @@ static bool rebinds_itself(const semantic *c, span name, TSNode value)
 	return IS(first, identifier) && span_eq(node_span(c, first), name);
 }
 
+/* The innermost function of the file whose text holds byte at, 0 for the module (funcs sorted by start). */
+static int innermost_func(const semantic *c, uint32_t at)
+{
+	size_t lo = 1, hi = c->funcs_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->funcs[mid].start <= at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* The latest-starting function that still holds at is the innermost: definitions nest. */
+	for (size_t i = lo; i-- > 1;)
+		if (c->funcs[i].end > at)
+			return (int)i;
+	return 0;
+}
+
 static int bind_cmp(const void *pa, const void *pb)
 {
 	const bind *a = pa, *b = pb;
@@ -467,7 +485,8 @@ int sem_facts_collect(semantic *c, TSNode root)
 		if (!IS(c->assign_left[i], identifier) ||
 		    rebinds_itself(c, node_span(c, c->assign_left[i]), c->assign_right[i]))
 			continue;
-		bind b = { node_span(c, c->assign_left[i]), ts_node_start_byte(c->assign_left[i]), BIND_UNKNOWN };
+		uint32_t at = ts_node_start_byte(c->assign_left[i]);
+		bind b = { node_span(c, c->assign_left[i]), at, innermost_func(c, at), BIND_UNKNOWN };
 		b.kind = c->not_models.len != not_models ? BIND_NOT_MODEL
 			 : c->loaded.len != loaded	 ? BIND_LOADED
 			 : c->models.len != models	 ? BIND_MODEL

@@ -165,6 +165,7 @@ enum bind_kind { BIND_UNKNOWN, BIND_MODEL, BIND_LOADED, BIND_NOT_MODEL };
 typedef struct bind {
 	span name;
 	uint32_t at;  /* start of the assignment's target */
+	int func;     /* the innermost function holding it, 0 for the module */
 	unsigned char kind; /* enum bind_kind */
 } bind;
 

@@ -55,9 +55,10 @@ chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref)
 }
 
 /*
- * The last assignment before name's use, in the function that uses it, to
- * the plain local name, or NULL when the function assigns it no value
- * before (a parameter, a global, a closure's variable).
+ * The last assignment to the plain local name before its use in the
+ * function that uses it (a nested function's or a sibling's do not count),
+ * or NULL when that function assigns it no value before (a parameter, a
+ * global, a closure's variable).
  */
 const bind *sem_bind_at(const semantic *c, const ctx *x, span name)
 {
@@ -71,10 +72,10 @@ const bind *sem_bind_at(const semantic *c, const ctx *x, span name)
 		else
 			hi = mid;
 	}
-	if (lo == 0)
-		return NULL;
-	const bind *b = &c->binds[lo - 1];
-	return span_eq(b->name, name) && b->at >= c->funcs[x->func].start ? b : NULL;
+	for (size_t i = lo; i-- > 0 && span_eq(c->binds[i].name, name);)
+		if (c->binds[i].func == x->func)
+			return &c->binds[i];
+	return NULL;
 }
 
 /*
