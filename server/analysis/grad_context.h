@@ -224,6 +224,13 @@ static inline size_t gg_offsets_lower(const uint32_t *offsets, size_t len, uint3
 	return lo;
 }
 
+/* Whether any of the ascending offsets[0, len) lies in [start, end). */
+static inline bool gg_offsets_any_in(const uint32_t *offsets, size_t len, uint32_t start, uint32_t end)
+{
+	size_t lo = gg_offsets_lower(offsets, len, start);
+	return lo < len && offsets[lo] < end;
+}
+
 /* Whether the ascending offsets[0, len) hold at (the index's module_classes, grad_off). */
 static inline bool gg_offsets_has(const uint32_t *offsets, size_t len, uint32_t at)
 {

@@ -1462,9 +1462,8 @@ static bool is_no_grad_hook(const check *c, TSNode cls, span name)
 static bool calls_hits(const check *c, span text)
 {
 	if (c->hit_calls_ok) {
-		uint32_t start = (uint32_t)(text.ptr - c->text), end = start + (uint32_t)text.len;
-		size_t i = gg_offsets_lower(c->hit_calls, c->hit_calls_len, start);
-		return i < c->hit_calls_len && c->hit_calls[i] < end;
+		uint32_t start = (uint32_t)(text.ptr - c->text);
+		return gg_offsets_any_in(c->hit_calls, c->hit_calls_len, start, start + (uint32_t)text.len);
 	}
 	for (size_t i = 0; i < c->hit_names_len; i++)
 		if (c->hit_names[i].len && memmem(text.ptr, text.len, c->hit_names[i].ptr, c->hit_names[i].len))
@@ -1474,9 +1473,7 @@ static bool calls_hits(const check *c, span text)
 
 static int span_qcmp(const void *pa, const void *pb)
 {
-	const span *a = pa, *b = pb;
-	int r = memcmp(a->ptr, b->ptr, a->len < b->len ? a->len : b->len);
-	return r ? r : (a->len > b->len) - (a->len < b->len);
+	return span_cmp(*(const span *)pa, *(const span *)pb);
 }
 
 /*

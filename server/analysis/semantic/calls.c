@@ -91,16 +91,8 @@ static bool backward_all_flagged(const semantic *c, int fi)
 	if (!f->flag.len)
 		return false;
 	const offsets *o = &c->backward;
-	size_t lo = 0, hi = o->len;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (o->items[mid] < f->start)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	bool any = false;
-	for (size_t i = lo; i < o->len && o->items[i] < f->end; i++) {
+	for (size_t i = gg_offsets_lower(o->items, o->len, f->start); i < o->len && o->items[i] < f->end; i++) {
 		bool in = false;
 		for (size_t k = 0; k < c->flags_len && !in; k++)
 			in = c->flags[k].func == fi && o->items[i] >= c->flags[k].start && o->items[i] < c->flags[k].end;

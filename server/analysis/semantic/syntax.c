@@ -23,15 +23,7 @@ void sem_offsets_sort(offsets *o)
 /* Whether a sorted offset lies in [start, end). */
 bool sem_offsets_any_in(const offsets *o, uint32_t start, uint32_t end)
 {
-	size_t lo = 0, hi = o->len;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (o->items[mid] < start)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < o->len && o->items[lo] < end;
+	return gg_offsets_any_in(o->items, o->len, start, end);
 }
 
 static int span_qcmp(const void *pa, const void *pb)
