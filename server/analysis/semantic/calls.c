@@ -43,6 +43,31 @@ static int site_callee(const semantic *c, const site *s)
 	return best;
 }
 
+/*
+ * Whether the file calls method name of class cls from outside that class's
+ * own methods: name(...), x.name(...). A call from a sibling method is no
+ * caller of the API; the sibling's own evidence reaches it through the call graph.
+ */
+static bool file_calls_method(const semantic *c, span name, int cls)
+{
+	const gg_tree_index *ix = c->index;
+	if (!ix->calls_exact)
+		return true; /* the calls are not all known: keep the name's evidence */
+	for (size_t i = 0; i < ix->calls_len; i++) {
+		const gg_call_ref *r = &ix->calls[i];
+		uint32_t start = r->attribute ? r->method_start : r->names == 1 ? r->start : r->callee_end;
+		if (start >= r->callee_end || r->callee_end > c->len ||
+		    !span_eq(text_between(c, start, r->callee_end), name))
+			continue;
+		int fi = sem_func_at(c, r->start);
+		while (fi > 0 && c->funcs[fi].cls != cls)
+			fi = c->funcs[fi].parent;
+		if (fi == 0)
+			return true;
+	}
+	return false;
+}
+
 /* Whether a call passes a false value for the callee's flag: step(batch, False), train=False, or the default. */
 /* Whether v, passed for callee's flag, turns its training branch off: False, or another mode's string. */
 static bool flag_value_false(const semantic *c, const func *callee, TSNode v)
@@ -188,9 +213,24 @@ void sem_call_graph_resolve(semantic *c)
 	if (c->sites_len)
 		qsort(c->sites, c->sites_len, sizeof *c->sites, site_callee_cmp);
 	for (size_t i = 1; i < c->funcs_len; i++) {
-		c->funcs[i].eval_site = -1;
-		if (c->funcs[i].from_forward)
-			c->funcs[i].eval_name = false;
+		func *f = &c->funcs[i];
+		f->eval_site = -1;
+		if (f->from_forward)
+			f->eval_name = false;
+		/*
+		 * Choice: a method's name is its class's API. When the file never
+		 * calls it but from the class itself, its callers are elsewhere (a task's inference step, a
+		 * sampler that builds the solver under no_grad) and own the grad
+		 * mode: its name alone is no evidence. Its own X.eval() and loops
+		 * over evaluation data still are; so is the name once the file
+		 * calls it.
+		 */
+		if (f->eval_name && f->cls >= 0 && !file_calls_method(c, f->name, f->cls))
+			f->eval_name = false;
+		/* A nested def held its function's name; it keeps only its own. */
+		if (f->eval_name && f->cls < 0 && f->parent > 0 && !c->funcs[f->parent].eval_name &&
+		    !sem_name_says_eval(c, f->name))
+			f->eval_name = false;
 	}
 	backward_propagate(c);
 	sem_overrides_guarded(c); /* what the project's base classes say */

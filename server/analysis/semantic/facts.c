@@ -207,7 +207,7 @@ static bool rebinds_itself(const semantic *c, span name, TSNode value)
 }
 
 /* The innermost function of the file whose text holds byte at, 0 for the module (funcs sorted by start). */
-static int innermost_func(const semantic *c, uint32_t at)
+int sem_func_at(const semantic *c, uint32_t at)
 {
 	size_t lo = 1, hi = c->funcs_len;
 	while (lo < hi) {
@@ -486,7 +486,7 @@ int sem_facts_collect(semantic *c, TSNode root)
 		    rebinds_itself(c, node_span(c, c->assign_left[i]), c->assign_right[i]))
 			continue;
 		uint32_t at = ts_node_start_byte(c->assign_left[i]);
-		bind b = { node_span(c, c->assign_left[i]), at, innermost_func(c, at), BIND_UNKNOWN };
+		bind b = { node_span(c, c->assign_left[i]), at, sem_func_at(c, at), BIND_UNKNOWN };
 		b.kind = c->not_models.len != not_models ? BIND_NOT_MODEL
 			 : c->loaded.len != loaded	 ? BIND_LOADED
 			 : c->models.len != models	 ? BIND_MODEL

@@ -520,6 +520,7 @@ void sem_overrides_guarded(semantic *c);
 
 /* facts.c */
 int sem_facts_collect(semantic *c, TSNode root);
+int sem_func_at(const semantic *c, uint32_t at);
 
 /* walk.c */
 void sem_scan_calls(semantic *c, const ctx *x, TSNode node);
