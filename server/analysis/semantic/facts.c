@@ -87,18 +87,42 @@ static void assignment_classify(semantic *c, TSNode left, TSNode right)
 	 * Losses, metrics, estimators, tokenizers: no modules to run. A diffusers
 	 * pipeline and its kind run __call__ without grad (queries/libraries.txt).
 	 */
-	bool not_model = span_ends(r, "Loss") || span_ends(r, "Metric") ||
-		      gg_library_facts_plain(&c->sem->libraries, r.ptr, r.len) ||
-		      gg_library_facts_no_grad(&c->sem->libraries, r.ptr, r.len, NULL, 0);
-	if (gg_library_facts_has_methods(&c->sem->libraries, r.ptr, r.len)) {
-		char *factory = strndup(r.ptr, r.len);
-		if (!factory || grow((void **)&c->lib_objects, &c->lib_objects_cap, c->lib_objects_len,
-				     sizeof *c->lib_objects)) {
-			free(factory);
+	/*
+	 * A loader's facts may depend on what it loads: the table names
+	 * torch.hub.load(owner/repo*) by its first argument, a string literal.
+	 */
+	char *sourced = NULL;
+	TSNode args = FIELD(base, arguments);
+	span what;
+	if (IS(args, argument_list) && sem_argument_count(c, args) &&
+	    sem_string_value(c, sem_argument_at(c, args, 0), &what) &&
+	    asprintf(&sourced, "%.*s(%.*s)", (int)r.len, r.ptr, (int)what.len, what.ptr) < 0) {
+		sourced = NULL;
+		fail(c, -ENOMEM);
+		return;
+	}
+	const gg_library_facts *lib = &c->sem->libraries;
+	size_t sourced_len = sourced ? strlen(sourced) : 0;
+	bool not_model = span_ends(r, "Loss") || span_ends(r, "Metric") || gg_library_facts_plain(lib, r.ptr, r.len) ||
+			 gg_library_facts_no_grad(lib, r.ptr, r.len, NULL, 0) ||
+			 (sourced && (gg_library_facts_plain(lib, sourced, sourced_len) ||
+				      gg_library_facts_no_grad(lib, sourced, sourced_len, NULL, 0)));
+	/* The name the method facts matched, kept with the binding (owned by lib_objects). */
+	char *maker = NULL;
+	if (sourced && gg_library_facts_has_methods(lib, sourced, sourced_len)) {
+		maker = sourced;
+		sourced = NULL;
+	} else if (gg_library_facts_has_methods(lib, r.ptr, r.len) && !(maker = strndup(r.ptr, r.len))) {
+		fail(c, -ENOMEM);
+	}
+	free(sourced);
+	if (maker) {
+		if (grow((void **)&c->lib_objects, &c->lib_objects_cap, c->lib_objects_len, sizeof *c->lib_objects)) {
+			free(maker);
 			fail(c, -ENOMEM);
 			return;
 		}
-		c->lib_objects[c->lib_objects_len++] = (lib_object){ target, factory };
+		c->lib_objects[c->lib_objects_len++] = (lib_object){ target, maker };
 	}
 	if (not_model)
 		PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
