@@ -163,6 +163,12 @@ typedef struct gg_text_span {
 	size_t len;
 } gg_text_span;
 
+/* A spelling bound to a module class of the file, and which parts of the tuple its forward() returns are numbers. */
+typedef struct gg_number_parts {
+	gg_text_span model;
+	uint32_t mask; /* bit i: part i is a plain Python number (x.size(0) / n) */
+} gg_number_parts;
+
 typedef struct gg_tree_index {
 	TSNode root;       /* the tree it describes; a null node while it is being built or after a failure */
 	gg_call_ref *calls; /* owned */
@@ -192,6 +198,9 @@ typedef struct gg_tree_index {
 	/* The start bytes of the classes that are unit tests (TestCase subclasses), ascending: no rule reports there. */
 	uint32_t *test_classes; /* owned */
 	size_t test_classes_len, test_classes_cap;
+	/* Models of the file's own classes whose forward() returns numbers in some tuple parts (GG002's `out, ratio = model(x)`). */
+	gg_number_parts *number_parts; /* owned; the spans point into the checked text */
+	size_t number_parts_len, number_parts_cap;
 	/*
 	 * Where GG001 found autograd turned off, so that every rule means the
 	 * same by it: the start bytes of the function definitions that run

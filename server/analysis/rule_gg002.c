@@ -714,6 +714,25 @@ static void assign_fact_add(check *c, function *fn, TSNode lhs, TSNode rhs)
 	fn->assigns[fn->assigns_len++] = (assign_fact){ node_span(c, lhs), rhs, false };
 }
 
+/*
+ * Whether part index of what call returns is a plain number by the model's
+ * own forward(): `out, ratio = model(x)` where the file's class returns
+ * `ratio = x.size(0) / n` there (the semantic model reads the class).
+ */
+static bool forward_part_is_number(const check *c, TSNode call, uint32_t index)
+{
+	const gg_tree_index *ix = c->index;
+	if (!ix || !ts_node_eq(ix->root, c->root) || index >= 32 || !IS(call, call))
+		return false;
+	span callee = node_span(c, FIELD(call, function));
+	for (size_t i = 0; i < ix->number_parts_len; i++) {
+		const gg_number_parts *p = &ix->number_parts[i];
+		if ((p->mask >> index & 1) && span_eq(callee, (span){ p->model.ptr, p->model.len }))
+			return true;
+	}
+	return false;
+}
+
 /* Words of a name that holds no tensor: `out, elapsed_time = policy(x)` unpacks a float too. */
 static const char *const plain_value_words[] = {
 	"time", "times", "duration", "elapsed", "seconds", "secs", "count", "num", "len", "length", "size", "idx",
@@ -751,9 +770,12 @@ static void targets_bind(check *c, function *fn, TSNode target, TSNode value, TS
 	/* a, b = x, y pairs up; out, h = model(x) gives both the call's history. */
 	bool pairwise = !ts_node_is_null(v) && (IS(v, expression_list) || IS(v, tuple)) &&
 			ts_node_named_child_count(v) == n;
-	for (uint32_t i = 0; i < n; i++)
-		targets_bind(c, fn, ts_node_named_child(target, i), pairwise ? ts_node_named_child(v, i) : value,
-			     stmt, grad_off, depth + 1);
+	for (uint32_t i = 0; i < n; i++) {
+		TSNode part = pairwise ? ts_node_named_child(v, i) : value;
+		if (!pairwise && depth == 0 && forward_part_is_number(c, v, i))
+			part = null_node(); /* a number carries no history */
+		targets_bind(c, fn, ts_node_named_child(target, i), part, stmt, grad_off, depth + 1);
+	}
 }
 
 /* ---- accumulations ---- */

@@ -453,3 +453,112 @@ bool sem_func_makes_plain(semantic *c, span name)
 	unsigned seen = 0;
 	return !ts_node_is_null(body) && returns_plain(c, f, body, 0, &seen) && seen > 0;
 }
+
+/* Whether expr computes a plain Python number: x.size(0) / len(batch), n * 2, float(t.item()). */
+static bool expr_is_number(const semantic *c, TSNode e, unsigned depth)
+{
+	if (ts_node_is_null(e) || depth > MAX_CLASS_DEPTH)
+		return false;
+	if (IS(e, parenthesized_expression))
+		return expr_is_number(c, ts_node_named_child(e, 0), depth + 1);
+	if (IS(e, binary_operator))
+		return expr_is_number(c, FIELD(e, left), depth + 1) && expr_is_number(c, FIELD(e, right), depth + 1);
+	if (IS(e, unary_operator))
+		return expr_is_number(c, ts_node_named_child(e, 0), depth + 1);
+	const char *type = ts_node_type(e);
+	if (!strcmp(type, "integer") || !strcmp(type, "float"))
+		return true;
+	if (IS(e, subscript)) {
+		/* x.shape[0] */
+		TSNode v = FIELD(e, value);
+		return IS(v, attribute) && span_is(sem_attribute_name(c, v), "shape");
+	}
+	if (!IS(e, call))
+		return false;
+	TSNode fn = FIELD(e, function);
+	if (IS(fn, identifier))
+		return text_eq(c, fn, "len") || text_eq(c, fn, "float") || text_eq(c, fn, "int");
+	if (!IS(fn, attribute))
+		return false;
+	span m = sem_attribute_name(c, fn);
+	return span_is(m, "size") || span_is(m, "numel") || span_is(m, "item") || span_is(m, "dim");
+}
+
+/* The value of the last assignment `name = ...` in the subtree of n, outside nested definitions, or a null node. */
+static TSNode last_value_of(const semantic *c, TSNode n, span name, unsigned depth)
+{
+	TSNode found = null_node();
+	if (depth > MAX_BLOCK_DEPTH)
+		return found;
+	uint32_t count = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode k = ts_node_named_child(n, i);
+		if (IS(k, function_definition) || IS(k, class_definition) || IS(k, lambda))
+			continue;
+		if (IS(k, assignment) && IS(FIELD(k, left), identifier) && span_eq(node_span(c, FIELD(k, left)), name)) {
+			found = FIELD(k, right);
+			continue;
+		}
+		TSNode inner = last_value_of(c, k, name, depth + 1);
+		if (!ts_node_is_null(inner))
+			found = inner;
+	}
+	return found;
+}
+
+/* The number parts of every return of fn's body (outside nested definitions), ANDed into *mask. */
+static void returns_number_parts(const semantic *c, TSNode body, TSNode n, uint32_t *mask, bool *seen, unsigned depth)
+{
+	if (depth > MAX_BLOCK_DEPTH || !*mask)
+		return;
+	uint32_t count = ts_node_named_child_count(n);
+	for (uint32_t i = 0; i < count && *mask; i++) {
+		TSNode k = ts_node_named_child(n, i);
+		if (IS(k, function_definition) || IS(k, class_definition) || IS(k, lambda))
+			continue;
+		if (!IS(k, return_statement)) {
+			returns_number_parts(c, body, k, mask, seen, depth + 1);
+			continue;
+		}
+		TSNode v = ts_node_named_child(k, 0);
+		if (IS(v, parenthesized_expression))
+			v = ts_node_named_child(v, 0);
+		uint32_t parts = 0;
+		if (IS(v, expression_list) || IS(v, tuple)) {
+			uint32_t m = ts_node_named_child_count(v);
+			for (uint32_t j = 0; j < m && j < 32; j++) {
+				TSNode part = ts_node_named_child(v, j);
+				if (IS(part, identifier))
+					part = last_value_of(c, body, node_span(c, part), 0);
+				if (expr_is_number(c, part, 0))
+					parts |= 1u << j;
+			}
+		}
+		*mask &= parts;
+		*seen = true;
+	}
+}
+
+/*
+ * Which parts of the tuple that module class k's forward() returns are plain
+ * Python numbers (bit i: part i), in every return: `return out, loss, ratio`
+ * with `ratio = x.size(0) / n`. 0 when none is, or k has no forward here.
+ */
+uint32_t sem_class_forward_numbers(const semantic *c, const klass *k)
+{
+	TSNode body = FIELD(k->node, body);
+	uint32_t count = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode def = ts_node_named_child(body, i);
+		if (IS(def, decorated_definition))
+			def = FIELD(def, definition);
+		if (!IS(def, function_definition) || !text_eq(c, FIELD(def, name), "forward"))
+			continue;
+		TSNode fbody = FIELD(def, body);
+		uint32_t mask = UINT32_MAX;
+		bool seen = false;
+		returns_number_parts(c, fbody, fbody, &mask, &seen, 0);
+		return seen ? mask : 0;
+	}
+	return 0;
+}

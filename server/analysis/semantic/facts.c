@@ -60,8 +60,14 @@ static void assignment_classify(semantic *c, TSNode left, TSNode right)
 	span last = sem_chain_last(c, fn);
 	if (IS(fn, identifier) && !sem_binding_find(c, last)) {
 		klass *k = sem_class_find(c, last);
-		if (k && (sem_class_kind(c, k, 0) & CLASS_MODULE))
+		if (k && (sem_class_kind(c, k, 0) & CLASS_MODULE)) {
 			PUSH(c, c->models.items, c->models.len, c->models.cap, target);
+			gg_tree_index *ix = c->index;
+			uint32_t mask = sem_class_forward_numbers(c, k);
+			if (mask)
+				PUSH(c, ix->number_parts, ix->number_parts_len, ix->number_parts_cap,
+				     ((gg_number_parts){ { target.ptr, target.len }, mask }));
+		}
 		/* A plain class of the file, or a function that makes one: not a module, whatever the name says. */
 		else if (k ? sem_class_is_plain(c, k, 0) : sem_func_makes_plain(c, last))
 			PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
@@ -328,6 +334,7 @@ int sem_facts_collect(semantic *c, TSNode root)
 	ix->root = null_node();
 	ix->calls_len = ix->assignments_len = ix->imports_len = ix->models_len = ix->module_classes_len = 0;
 	ix->test_classes_len = 0;
+	ix->number_parts_len = 0;
 	ix->grad_off_len = 0;
 	ix->calls_exact = true;
 	/* Whether the nodes at each depth have only statement holders above them (imports there count). */

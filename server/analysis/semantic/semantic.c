@@ -104,6 +104,7 @@ void gg_semantic_delete(gg_semantic *r)
 	free(r->index.models);
 	free(r->index.module_classes);
 	free(r->index.test_classes);
+	free(r->index.number_parts);
 	free(r->index.grad_off);
 	free(r->marks);
 	free(r);
