@@ -306,7 +306,7 @@ int sem_unguarded_site(const semantic *c, int fi)
 	return -1;
 }
 
-/* Whether the file returns f (`return eval_wrapper`), the function itself and not a call of it. */
+/* Whether the file returns f (`return eval_wrapper`) or stores it (`self.fn = eval_wrapper`), the function itself and not a call of it. */
 bool sem_func_handed_on(const semantic *c, const func *f)
 {
 	span name = f->name;
@@ -326,9 +326,11 @@ bool sem_func_handed_on(const semantic *c, const func *f)
 		while (before > c->text && (before[-1] == ' ' || before[-1] == '\t'))
 			before--;
 		bool returned = before - c->text >= 6 && memcmp(before - 6, "return", 6) == 0 && before < hit;
+		/* self.score_fn = f: stored for whoever reads the attribute (not ==, <=, >=, !=). */
+		bool stored = before - c->text >= 2 && before[-1] == '=' && !strchr("=<>!", before[-2]);
 		while (after < end && (*after == ' ' || *after == '\t'))
 			after++;
-		if (returned && (after == end || *after == '\n' || *after == '\r' || *after == '#' || *after == ';'))
+		if ((returned || stored) && (after == end || *after == '\n' || *after == '\r' || *after == '#' || *after == ';'))
 			return true;
 	}
 	return false;
