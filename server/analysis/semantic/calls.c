@@ -43,6 +43,13 @@ static int site_callee(const semantic *c, const site *s)
 	return best;
 }
 
+/* Whether some call of the file runs function fi (sites sorted by callee). */
+static bool func_has_site(const semantic *c, int fi)
+{
+	size_t i = sem_sites_of(c, fi);
+	return i < c->sites_len && c->sites[i].callee == fi;
+}
+
 /*
  * Whether the file calls method name of class cls from outside that class's
  * own methods: name(...), x.name(...). A call from a sibling method is no
@@ -227,6 +234,15 @@ void sem_call_graph_resolve(semantic *c)
 		 */
 		if (f->eval_name && f->cls >= 0 && !file_calls_method(c, f->name, f->cls))
 			f->eval_name = false;
+		/*
+		 * Choice: a method of a class built on a base from elsewhere (another
+		 * package, another file) that this file never calls is the base's hook:
+		 * the base calls it, in the grad mode it needs (an attack that takes
+		 * the gradient of the prediction). Its own X.eval() is no evidence
+		 * then, as for a module's forward().
+		 */
+		if (f->cls >= 0 && (c->classes[f->cls].kind & CLASS_EXTERNAL) && !func_has_site(c, (int)i))
+			f->callers_own_mode = true;
 		/* A nested def held its function's name; it keeps only its own. */
 		if (f->eval_name && f->cls < 0 && f->parent > 0 && !c->funcs[f->parent].eval_name &&
 		    !sem_name_says_eval(c, f->name))

@@ -22,7 +22,7 @@ class Searcher:
             return self._score(x).argmin(-1)
 
     def explore(self, x):
-        # _probe() runs with grad on here: overriding it is no guarantee.
+        # _probe() runs with grad on here: overriding it is no guarantee of grad off.
         return self._probe(x)
 
     def run(self, x):
