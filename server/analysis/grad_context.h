@@ -213,6 +213,14 @@ typedef struct gg_tree_index {
 	uint32_t *grad_off; /* owned */
 	size_t grad_off_len, grad_off_cap;
 	/*
+	 * The start bytes of the function definitions that GG001's model takes
+	 * for evaluation code with no backward on their path: named so (and not a
+	 * module's API), calling X.eval() themselves, or run as evaluation code by
+	 * a caller of the file. Ascending; filled after the call graph.
+	 */
+	uint32_t *eval_funcs; /* owned */
+	size_t eval_funcs_len, eval_funcs_cap;
+	/*
 	 * False when the tree has a call without width or out of order, which a
 	 * byte range cannot place: users then walk the subtree themselves.
 	 */

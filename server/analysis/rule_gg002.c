@@ -1561,7 +1561,10 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 	fn.name = node_span(c, FIELD(def, name));
 	fn.start = ts_node_start_byte(def);
 	fn.sites_only = !c->probe && !(c->hits_len && bsearch(&fn.start, c->hits, c->hits_len, sizeof *c->hits, u32_cmp));
-	fn.evaluation = has_word(fn.name, eval_words);
+	/* Evaluation code as GG001's model sees it (an X.eval() of its own, an evaluation caller), or by its name. */
+	fn.evaluation = has_word(fn.name, eval_words) ||
+			(c->index && ts_node_eq(c->index->root, c->root) &&
+			 gg_offsets_has(c->index->eval_funcs, c->index->eval_funcs_len, fn.start));
 	/*
 	 * forward() and the other methods of a module gather the pieces of the
 	 * model's own output (tiles of a tiled decode); __init__ and builders

@@ -10,7 +10,7 @@ class Evaluator:
         self.model.eval()
         outputs = []
         for batch in loader:
-            outputs.append(self.model(batch).cpu())  # expect: GG001
+            outputs.append(self.model(batch).cpu())  # expect: GG001, GG002
         return outputs
 
     def run_forward(self, batch):

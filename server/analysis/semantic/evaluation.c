@@ -113,6 +113,8 @@ void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, TSNode receiver_n
 {
 	span text = node_span(c, receiver_node);
 	receiver *found = sem_receiver_find(c, x, text);
+	if (m == MODE_EVAL)
+		c->funcs[x->func].eval_mode = true;
 	if (m == MODE_EVAL && found && found >= c->evals + x->base) {
 		found->eval_call = call;
 		found->region_end = x->block_end;

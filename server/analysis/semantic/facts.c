@@ -335,6 +335,7 @@ int sem_facts_collect(semantic *c, TSNode root)
 	ix->calls_len = ix->assignments_len = ix->imports_len = ix->models_len = ix->module_classes_len = 0;
 	ix->test_classes_len = 0;
 	ix->number_parts_len = 0;
+	ix->eval_funcs_len = 0;
 	ix->grad_off_len = 0;
 	ix->calls_exact = true;
 	/* Whether the nodes at each depth have only statement holders above them (imports there count). */

@@ -138,6 +138,7 @@ typedef struct func {
 	bool bw_flagged;  /* every backward of its own sits under `if <flag>:` */
 	bool guarded;     /* every call site in the file has grad off */
 	bool from_forward;/* called from a forward(): part of the model */
+	bool eval_mode;   /* its own body calls X.eval() */
 	span flag;        /* the parameter of `if train:` around its backward */
 	span flag_value;  /* "train" of `if mode == "train":`, when flag_string */
 	bool flag_string; /* the flag is compared with a string, not tested for truth */

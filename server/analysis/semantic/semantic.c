@@ -105,6 +105,7 @@ void gg_semantic_delete(gg_semantic *r)
 	free(r->index.module_classes);
 	free(r->index.test_classes);
 	free(r->index.number_parts);
+	free(r->index.eval_funcs);
 	free(r->index.grad_off);
 	free(r->marks);
 	free(r);
@@ -180,6 +181,18 @@ static int semantic_walk(semantic *c, TSNode root)
 	for (size_t i = 1; i < c->funcs_len && !c->error; i++)
 		if (c->funcs[i].guarded)
 			sem_grad_off_note(c, c->funcs[i].def);
+	/* What is evaluation code, for GG002 (funcs are in text order: the offsets ascend). */
+	gg_tree_index *ix = c->index;
+	for (size_t i = 1; i < c->funcs_len && !c->error; i++) {
+		const func *f = &c->funcs[i];
+		bool own_eval = f->eval_mode && !f->callers_own_mode;
+		if (f->bw || f->from_forward || !(f->eval_name || own_eval || f->eval_site >= 0))
+			continue;
+		if (grow((void **)&ix->eval_funcs, &ix->eval_funcs_cap, ix->eval_funcs_len, sizeof *ix->eval_funcs))
+			fail(c, -ENOMEM);
+		else
+			ix->eval_funcs[ix->eval_funcs_len++] = ts_node_start_byte(f->def);
+	}
 	if (c->index->grad_off_len)
 		qsort(c->index->grad_off, c->index->grad_off_len, sizeof *c->index->grad_off, sem_u32_cmp);
 	return c->error;
