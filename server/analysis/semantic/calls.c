@@ -225,12 +225,12 @@ void sem_call_graph_resolve(semantic *c)
 		if (f->from_forward)
 			f->eval_name = false;
 		/*
-		 * Choice: a method's name is its class's API. When the file never
-		 * calls it but from the class itself, its callers are elsewhere (a task's inference step, a
-		 * sampler that builds the solver under no_grad) and own the grad
-		 * mode: its name alone is no evidence. Its own X.eval() and loops
-		 * over evaluation data still are; so is the name once the file
-		 * calls it.
+		 * Choice: a method's name is its class's API. When the file calls
+		 * it only from the class itself, its callers are elsewhere (a
+		 * task's inference step, a sampler that builds the solver under
+		 * no_grad) and own the grad mode: its name alone is no evidence.
+		 * Its own X.eval() and loops over evaluation data still are; so
+		 * is the name once the file calls it from outside the class.
 		 */
 		if (f->eval_name && f->cls >= 0 && !file_calls_method(c, f->name, f->cls))
 			f->eval_name = false;

@@ -73,7 +73,7 @@ bool sem_is_func_name(const semantic *c, span name)
 /* The first class of the file named name, or NULL (the classes are the check's own: not const for the caller). */
 klass *sem_class_find(const semantic *c, span name)
 {
-	klass key = { null_node(), name, 0, 0 };
+	klass key = { null_node(), name, 0, 0, false, 0 };
 	size_t lo = 0, hi = c->classes_len;
 	/* The first class of that name: a redefinition is rare, the first is as good. */
 	while (lo < hi) {
@@ -544,8 +544,13 @@ static void returns_number_parts(const semantic *c, TSNode body, TSNode n, uint3
  * Python numbers (bit i: part i), in every return: `return out, loss, ratio`
  * with `ratio = x.size(0) / n`. 0 when none is, or k has no forward here.
  */
-uint32_t sem_class_forward_numbers(const semantic *c, const klass *k)
+uint32_t sem_class_forward_numbers(const semantic *c, klass *k)
 {
+	/* Asked once per assignment of an instance: `self.block1 = Block(...)` and its siblings share the answer. */
+	if (k->numbers_known)
+		return k->numbers;
+	k->numbers_known = true;
+	k->numbers = 0;
 	TSNode body = FIELD(k->node, body);
 	uint32_t count = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
 	for (uint32_t i = 0; i < count; i++) {
@@ -558,7 +563,8 @@ uint32_t sem_class_forward_numbers(const semantic *c, const klass *k)
 		uint32_t mask = UINT32_MAX;
 		bool seen = false;
 		returns_number_parts(c, fbody, fbody, &mask, &seen, 0);
-		return seen ? mask : 0;
+		k->numbers = seen ? mask : 0;
+		break;
 	}
-	return 0;
+	return k->numbers;
 }

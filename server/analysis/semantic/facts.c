@@ -439,7 +439,7 @@ int sem_facts_collect(semantic *c, TSNode root)
 			f.name = node_span(c, field_id(n, r->fld_name));
 			PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, f);
 		} else if (sym == r->sym_class_definition) {
-			klass k = { n, node_span(c, field_id(n, r->fld_name)), 0, 0 };
+			klass k = { n, node_span(c, field_id(n, r->fld_name)), 0, 0, false, 0 };
 			PUSH(c, c->classes, c->classes_len, c->classes_cap, k);
 		} else if (sym == r->sym_import) {
 			if (ix->reach[depth])

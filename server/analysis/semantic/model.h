@@ -117,6 +117,8 @@ typedef struct klass {
 	span name;
 	unsigned kind;
 	int state; /* 0 unresolved, 1 resolving, 2 resolved */
+	bool numbers_known; /* numbers is computed (sem_class_forward_numbers) */
+	uint32_t numbers;
 } klass;
 
 /*
@@ -518,7 +520,7 @@ bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth);
 bool sem_decorated_grad_off(semantic *c, TSNode decorated);
 bool sem_instance_method_no_grad(semantic *c, span spelling, const char *method);
 void sem_overrides_guarded(semantic *c);
-uint32_t sem_class_forward_numbers(const semantic *c, const klass *k);
+uint32_t sem_class_forward_numbers(const semantic *c, klass *k);
 
 /* facts.c */
 int sem_facts_collect(semantic *c, TSNode root);
