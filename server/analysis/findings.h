@@ -46,6 +46,12 @@ typedef struct gg_finding {
 enum {
 	GG_PROOF_TENSOR = 1u << 0, /* the value is a tensor with history (a loss, or .backward() ran on it) */
 	GG_PROOF_SCALAR = 1u << 1, /* ... and a scalar loss, for which .item() fits */
+	/*
+	 * fix_at is a call of a shared step that runs only its evaluation half:
+	 * the step's every backward sits behind the flag this call turns off
+	 * (mode="valid", train=False), so the call itself does not train.
+	 */
+	GG_PROOF_EVAL_HALF = 1u << 2,
 };
 
 typedef struct gg_findings {

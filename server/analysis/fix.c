@@ -632,6 +632,10 @@ static bool fix_trains(fixer *fx, TSNode region, unsigned depth)
 {
 	if (ts_node_is_null(region))
 		return false;
+	/* The call the rule proved runs only its callee's evaluation half does not train by itself. */
+	uint32_t proved = depth == 0 && fx->finding && (fx->finding->proof & GG_PROOF_EVAL_HALF)
+				  ? fx->finding->fix_at.start
+				  : UINT32_MAX;
 	if (depth == 0 && fx->trains.built) {
 		/* The nodes of a region are those that start inside it. */
 		uint32_t s = ts_node_start_byte(region), e = ts_node_end_byte(region);
@@ -643,12 +647,16 @@ static bool fix_trains(fixer *fx, TSNode region, unsigned depth)
 			else
 				hi = mid;
 		}
-		return lo < fx->trains.at_len && fx->trains.at[lo] < e;
+		for (; lo < fx->trains.at_len && fx->trains.at[lo] < e; lo++)
+			if (fx->trains.at[lo] != proved)
+				return true;
+		return false;
 	}
 	TSTreeCursor cur = ts_tree_cursor_new(region);
 	bool trains = false;
 	for (bool more = true; more && !trains;) {
-		trains = node_trains(fx, ts_tree_cursor_current_node(&cur), depth);
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		trains = !(ts_node_start_byte(n) == proved && type_is(n, "call")) && node_trains(fx, n, depth);
 		more = gg_tree_walk_next(&cur, true);
 	}
 	ts_tree_cursor_delete(&cur);
@@ -861,6 +869,9 @@ static int places_add(places_seen *s, const gg001_places *p, bool *fresh)
 
 static int gg001_fixes(fixer *fx, TSNode call, gg_fixes *out)
 {
+	/* A call that is a whole statement (`run_epoch(...)`): the statement covers the same bytes. */
+	if (type_is(call, "expression_statement") && ts_node_named_child_count(call) == 1)
+		call = ts_node_named_child(call, 0);
 	if (!type_is(call, "call"))
 		return 0; /* a finding of another shape: only its noqa */
 	bool inference_first = fx->config && fx->config->prefer == GG_PREFER_INFERENCE_MODE;

@@ -189,8 +189,11 @@ static void report(semantic *c, const event *e)
 		return;
 	}
 	/* Evaluation only through a caller: the fix goes on that call, not into a helper training may run too. */
-	if (!local && s)
+	if (!local && s) {
 		finding->fix_at = (gg_byte_range){ ts_node_start_byte(s->call), ts_node_end_byte(s->call) };
+		if (s->flag_false && sem_eval_half_proved(c, s->callee))
+			finding->proof |= GG_PROOF_EVAL_HALF;
+	}
 	if (!ts_node_is_null(ev->eval_call)) {
 		span q = quote_of(c, ev->eval_call);
 		char *rel = gg_strdup_printf("%.*s called here", (int)(q.len ? q.len : 6), q.len ? q.ptr : ".eval()");

@@ -119,6 +119,41 @@ def json_fix_is_the_one_fix_applies(gg, tmp):
     check(read(path) == RUNNING.replace("total += loss", "total += loss.detach()"), "--fix applied:\n" + read(path))
 
 
+# A shared step that trains only under `if mode == "train":`, called with
+# mode="valid": the model proves that call runs no backward, so its wrap is safe.
+SHARED = """\
+import torch
+
+
+def run_epoch(model, loader, optimizer, mode):
+    for x, y in loader:
+        loss = model(x).sum()
+        if mode == "train":
+            loss.backward()
+            optimizer.step()
+
+
+def fit(model, loaders, optimizer):
+    run_epoch(model, loaders[0], optimizer, mode="train")
+    run_epoch(model, loaders[1], None, mode="valid")
+"""
+
+
+@suite.test
+def fix_wraps_the_eval_half_of_a_shared_step(gg, tmp):
+    path = write(tmp, SHARED)
+    code, out, err = run(gg, "--fix", "train.py", cwd=tmp)
+    want = SHARED.replace('    run_epoch(model, loaders[1], None, mode="valid")\n',
+                          '    with torch.no_grad():\n        run_epoch(model, loaders[1], None, mode="valid")\n')
+    check(code == 0 and read(path) == want, f"exit {code}: {out} {err}\n" + read(path))
+    # The same step with a backward outside its flag trains on every call: no safe wrap.
+    both = SHARED.replace("        if mode == \"train\":\n            loss.backward()",
+                          "        loss.backward()\n        if mode == \"train\":\n            pass")
+    path = write(tmp, both)
+    run(gg, "--fix", "train.py", cwd=tmp)
+    check(read(path) == both, "--fix wrapped a call that trains:\n" + read(path))
+
+
 def fixed_eval(gg, tmp):
     """EVAL as --fix leaves it, fixed in a folder of its own."""
     own = os.path.join(tmp, "reference")

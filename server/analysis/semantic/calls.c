@@ -116,6 +116,15 @@ static bool site_passes_false(const semantic *c, site *s, const func *callee)
 	return !given && callee->flag_default_false;
 }
 
+/* Whether byte at of function fi lies in one of its `if <flag>:` branches. */
+static bool in_flag_branch(const semantic *c, int fi, uint32_t at)
+{
+	for (size_t k = 0; k < c->flags_len; k++)
+		if (c->flags[k].func == fi && at >= c->flags[k].start && at < c->flags[k].end)
+			return true;
+	return false;
+}
+
 /* Whether every backward of f's own text sits in one of its `if <flag>:` branches. */
 static bool backward_all_flagged(const semantic *c, int fi)
 {
@@ -125,10 +134,7 @@ static bool backward_all_flagged(const semantic *c, int fi)
 	const offsets *o = &c->backward;
 	bool any = false;
 	for (size_t i = gg_offsets_lower(o->items, o->len, f->start); i < o->len && o->items[i] < f->end; i++) {
-		bool in = false;
-		for (size_t k = 0; k < c->flags_len && !in; k++)
-			in = c->flags[k].func == fi && o->items[i] >= c->flags[k].start && o->items[i] < c->flags[k].end;
-		if (!in)
+		if (!in_flag_branch(c, fi, o->items[i]))
 			return false;
 		any = true;
 	}
@@ -350,4 +356,56 @@ bool sem_func_handed_on(const semantic *c, const func *f)
 			return true;
 	}
 	return false;
+}
+
+static bool word_trains(const semantic *c, const char *w, size_t n, void *arg)
+{
+	(void)c;
+	(void)arg;
+	return (n == 5 && memcmp(w, "train", 5) == 0) || (n == 3 && memcmp(w, "fit", 3) == 0);
+}
+
+/* Whether r is X.train(...) on an X the file also calls .eval() on: a mode switch, not training. */
+static bool mode_switched(const semantic *c, const gg_call_ref *r)
+{
+	if (!r->plain || r->names < 2)
+		return false;
+	span obj = text_between(c, r->start, r->object_end);
+	const gg_tree_index *ix = c->index;
+	for (size_t i = 0; i < ix->calls_len; i++) {
+		const gg_call_ref *e = &ix->calls[i];
+		if (e->plain && e->names >= 2 && e->attribute && span_is(text_between(c, e->method_start, e->callee_end), "eval") &&
+		    span_eq(text_between(c, e->start, e->object_end), obj))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether a call that turns shared step fi's flag off runs nothing that
+ * trains: every backward on its path (its own and those its calls reach,
+ * after the call graph) sits behind the flag, and outside the flag's
+ * branches it calls nothing named for training (train_step(), trainer.fit(),
+ * trainer.train()), which may be another file's; X.train() on a model the
+ * file also puts in .eval() is a mode switch. What a fix may wrap safely.
+ */
+bool sem_eval_half_proved(const semantic *c, int fi)
+{
+	if (fi <= 0 || (size_t)fi >= c->funcs_len || !c->funcs[fi].bw_flagged || !backward_all_flagged(c, fi))
+		return false;
+	const func *f = &c->funcs[fi];
+	const gg_tree_index *ix = c->index;
+	if (!ix->calls_exact)
+		return false;
+	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, f->start); i < ix->calls_len && ix->calls[i].start < f->end;
+	     i++) {
+		const gg_call_ref *r = &ix->calls[i];
+		uint32_t start = r->attribute ? r->method_start : r->names == 1 ? r->start : r->callee_end;
+		if (start >= r->callee_end || r->callee_end > c->len || in_flag_branch(c, fi, r->start))
+			continue;
+		span name = text_between(c, start, r->callee_end);
+		if (sem_words_any(c, name, word_trains, NULL) && !(span_is(name, "train") && mode_switched(c, r)))
+			return false;
+	}
+	return true;
 }

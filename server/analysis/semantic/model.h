@@ -536,6 +536,7 @@ void sem_call_graph_resolve(semantic *c);
 size_t sem_sites_of(const semantic *c, int fi);
 int sem_unguarded_site(const semantic *c, int fi);
 bool sem_func_handed_on(const semantic *c, const func *f);
+bool sem_eval_half_proved(const semantic *c, int fi);
 
 /* imports.c */
 int sem_binding_cmp(const void *pa, const void *pb);
