@@ -2,6 +2,7 @@
 #include "config_settings.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,9 +18,15 @@ static void settings_warn(char **warning, const char *key, const char *fmt, ...)
 	if (vasprintf(&what, fmt, ap) < 0)
 		what = NULL;
 	va_end(ap);
-	free(*warning);
-	*warning = what ? gg_strdup_printf("gradguard setting %s: %s", key, what) : NULL;
+	/* Every problem is told, one after the other. */
+	char *next = !what ? NULL
+		     : *warning ? gg_strdup_printf("%s; gradguard setting %s: %s", *warning, key, what)
+				: gg_strdup_printf("gradguard setting %s: %s", key, what);
 	free(what);
+	if (next) {
+		free(*warning);
+		*warning = next;
+	}
 }
 
 /* Returns 0, 1 when the value is skipped (not all strings), or -ENOMEM. */
@@ -42,8 +49,16 @@ static int settings_strings(const cJSON *value, gg_strings *list, const char *ke
 			return 1;
 		}
 	}
+	bool selectors = gg_config_key_lookup(key) & (GG_CONFIG_SELECT | GG_CONFIG_IGNORE | GG_CONFIG_EXTEND_SELECT);
 	cJSON_ArrayForEach(item, value)
 	{
+		/* A selector that names no rule is left out, and said, as `check` refuses it (config.h). */
+		if (selectors && !gg_config_selector_valid(item->valuestring)) {
+			const char *hint = gg_config_selector_suggest(item->valuestring);
+			settings_warn(warning, key, "unknown rule selector '%s'%s%s%s; left out", item->valuestring,
+				      hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
+			continue;
+		}
 		if (gg_strings_push(list, item->valuestring) != 0)
 			return -ENOMEM;
 	}
@@ -78,6 +93,13 @@ int gg_config_from_settings(const cJSON *settings, gg_config *out, char **warnin
 	cJSON_ArrayForEach(entry, settings)
 	{
 		unsigned key = entry->string ? gg_config_key_lookup(entry->string) : 0;
+		/*
+		 * The editor's own keys (debounceMs, trace, path) share the object:
+		 * an unknown key is told only when it is near a known one (a typo).
+		 */
+		const char *hint = !key && entry->string ? gg_config_key_suggest(entry->string) : NULL;
+		if (hint)
+			settings_warn(warning, entry->string, "unknown key (did you mean '%s'?); ignored", hint);
 		if (!key || cJSON_IsNull(entry))
 			continue;
 		int rc = 0;

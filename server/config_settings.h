@@ -11,8 +11,11 @@
  * camelCase, kebab-case or snake_case (extraModelNames, extra-model-names),
  * severity an object of code: "error" | "warning" | "information" | "hint".
  * Keys it does not know (debounceMs, trace, path of the editor's own) are
- * left alone; a known key with a value of the wrong type is skipped and
- * described in *warning (owned by the caller; the last one wins).
+ * left alone, but one near a known key (selct) is described in *warning
+ * with the key it was meant to be; a known key with a value of the wrong
+ * type is skipped, and a rule selector that names no rule is left out of its
+ * list (the rest kept), each described in *warning too (owned by the
+ * caller; every problem, in order, "; " between them).
  * Fills out (initialised by the caller); only keys present are marked set.
  * Returns 0 or -ENOMEM.
  */

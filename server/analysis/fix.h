@@ -101,6 +101,14 @@ int gg_fix_list_for_all(const char *text, size_t len, TSNode root, const gg_find
  */
 int gg_fix_apply(const char *text, size_t len, const gg_edit *edits, size_t edits_len, char **out, size_t *out_len);
 
+/*
+ * Carries anchors (n ascending offsets of a text, updated in place) through
+ * edits (sorted, not overlapping) as gg_fix_all_anchored does: an anchor
+ * moves with the text after it. Returns false when an edit replaced a range
+ * around an anchor.
+ */
+bool gg_fix_anchors_carry(size_t *anchors, size_t n, const gg_edit *edits, size_t edits_len);
+
 /* gg_fix_all's answer for a text that does not parse cleanly: nothing is fixed. */
 #define GG_FIX_ALL_SYNTAX_ERROR 1
 

@@ -181,6 +181,11 @@ static bool anchors_carry(size_t *anchors, size_t n, const gg_edit *edits, size_
 	return true;
 }
 
+bool gg_fix_anchors_carry(size_t *anchors, size_t n, const gg_edit *edits, size_t edits_len)
+{
+	return anchors_carry(anchors, n, edits, edits_len);
+}
+
 static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src, bool unsafe, const char *text,
 			 size_t len, char **next, size_t *next_len, size_t *applied, size_t *anchors, size_t nanchors)
 {

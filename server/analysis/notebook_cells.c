@@ -298,6 +298,38 @@ int gg_notebook_read(gg_notebook *nb, const char *json, size_t len)
 	return rc;
 }
 
+int gg_notebook_join(gg_notebook *nb, const gg_nb_source *cells, size_t n)
+{
+	memset(nb, 0, sizeof *nb);
+	nb->cells = n ? calloc(n, sizeof *nb->cells) : NULL;
+	if (n && !nb->cells)
+		return -ENOMEM;
+	nb_build b = { { 0 }, { 0 }, NULL, 0, 0 };
+	uint32_t line = 1;
+	int rc = 0;
+	for (size_t i = 0; i < n && !rc; i++) {
+		size_t start = b.text.len;
+		long lines = nb_append_cell(&b, cells[i].text ? cells[i].text : "", cells[i].len);
+		if (lines < 0 || line + (uint64_t)lines > UINT32_MAX) {
+			rc = lines < 0 ? -ENOMEM : -EINVAL;
+			break;
+		}
+		nb->cells[nb->ncells++] = (gg_nb_cell){ cells[i].index, -1, line, (uint32_t)lines, start, 0, 0, 0,
+						       cells[i].len > 0 && cells[i].text[cells[i].len - 1] == '\n' };
+		line += (uint32_t)lines;
+	}
+	for (size_t i = 0; i < nb->ncells; i++)
+		nb->cells[i].end = i + 1 < nb->ncells ? nb->cells[i + 1].start : b.text.len;
+	nb->masks = b.masks;
+	nb->nmasks = b.nmasks;
+	nb->masked_text = b.masked.data;
+	nb->len = b.text.len;
+	nb->text = rc ? b.text.data : gg_buf_take(&b.text);
+	if (!rc && !nb->text)
+		rc = -ENOMEM;
+	return rc;
+}
+
 const gg_nb_cell *gg_notebook_cell_at(const gg_notebook *nb, size_t offset)
 {
 	size_t lo = 0, hi = nb->ncells;
@@ -480,25 +512,54 @@ static int nb_cell_source(const gg_notebook *nb, const gg_nb_cell *c, const char
 	return 0;
 }
 
+/*
+ * The anchors split back as gg_notebook_anchors merged them: (*cell_at)[c]
+ * each cell's start, [ncells] the end (len); (*mask_at)[m] each masked
+ * line's. Both are the caller's (freed also on failure). Returns 0 or -ENOMEM.
+ */
+static int nb_split_anchors(const gg_notebook *nb, const size_t *anchors, size_t len, size_t **cell_at,
+			    size_t **mask_at)
+{
+	*cell_at = malloc((nb->ncells + 1) * sizeof **cell_at);
+	*mask_at = malloc((nb->nmasks + 1) * sizeof **mask_at);
+	if (!*cell_at || !*mask_at)
+		return -ENOMEM;
+	for (size_t c = 0, m = 0, k = 0; k < nb->ncells + nb->nmasks; k++) {
+		if (m == nb->nmasks || (c < nb->ncells && nb->cells[c].start <= nb->masks[m].at))
+			(*cell_at)[c++] = anchors[k];
+		else
+			(*mask_at)[m++] = anchors[k];
+	}
+	(*cell_at)[nb->ncells] = len;
+	return 0;
+}
+
+int gg_notebook_sources(const gg_notebook *nb, const char *text, size_t len, const size_t *anchors, gg_buf *out)
+{
+	size_t *cell_at = NULL, *mask_at = NULL, mask = 0;
+	int rc = nb_split_anchors(nb, anchors, len, &cell_at, &mask_at);
+	for (size_t c = 0; !rc && c < nb->ncells; c++) {
+		out[c].len = 0;
+		if (cell_at[c] > cell_at[c + 1] || cell_at[c + 1] > len)
+			rc = GG_NOTEBOOK_UNMAPPED;
+		else
+			rc = nb_cell_source(nb, &nb->cells[c], text, cell_at[c], cell_at[c + 1], mask_at, &mask, &out[c]);
+	}
+	if (!rc && mask != nb->nmasks)
+		rc = GG_NOTEBOOK_UNMAPPED;
+	free(cell_at);
+	free(mask_at);
+	return rc;
+}
+
 int gg_notebook_write(const gg_notebook *nb, const char *json, size_t json_len, const char *text, size_t len,
 		      const size_t *anchors, char **out, size_t *out_len, size_t *changed)
 {
 	*out = NULL;
 	*out_len = 0;
 	*changed = 0;
-	size_t n = nb->ncells + nb->nmasks;
-	size_t *cell_at = malloc((nb->ncells + 1) * sizeof *cell_at);
-	size_t *mask_at = malloc((nb->nmasks + 1) * sizeof *mask_at);
-	int rc = cell_at && mask_at ? 0 : -ENOMEM;
-	/* Split the anchors back as gg_notebook_anchors merged them. */
-	for (size_t c = 0, m = 0, k = 0; !rc && k < n; k++) {
-		if (m == nb->nmasks || (c < nb->ncells && nb->cells[c].start <= nb->masks[m].at))
-			cell_at[c++] = anchors[k];
-		else
-			mask_at[m++] = anchors[k];
-	}
-	if (!rc)
-		cell_at[nb->ncells] = len;
+	size_t *cell_at = NULL, *mask_at = NULL;
+	int rc = nb_split_anchors(nb, anchors, len, &cell_at, &mask_at);
 	gg_buf doc = { 0 }, src = { 0 }, old = { 0 };
 	size_t copied = 0, mask = 0, omask = 0;
 	size_t *old_mask_at = malloc((nb->nmasks + 1) * sizeof *old_mask_at);

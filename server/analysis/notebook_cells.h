@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
+
 /*
  * A Jupyter notebook (.ipynb, nbformat 3 or 4) as the rules read it: its
  * code cells joined into one Python text, IPython syntax masked so that it
@@ -60,6 +62,22 @@ bool gg_notebook_path_is(const char *path);
 int gg_notebook_read(gg_notebook *nb, const char *json, size_t len);
 void gg_notebook_free(gg_notebook *nb);
 
+/* A code cell's source given as text (an editor's cell), and its index among the notebook's cells. */
+typedef struct gg_nb_source {
+	const char *text; /* borrowed; len bytes */
+	size_t len;
+	uint32_t index;
+} gg_nb_source;
+
+/*
+ * The n code cells joined and masked as gg_notebook_read does (the language
+ * server's notebook documents: it has the cells' texts, not the JSON; no
+ * cell has a place in a JSON, so gg_notebook_write does not apply). nb is
+ * initialised here; free it with gg_notebook_free on every path. Returns 0,
+ * -EINVAL (over 2^32 lines) or -ENOMEM.
+ */
+int gg_notebook_join(gg_notebook *nb, const gg_nb_source *cells, size_t n);
+
 /* The code cell holding byte offset of the text (the last cell for the end); NULL when there is none. */
 const gg_nb_cell *gg_notebook_cell_at(const gg_notebook *nb, size_t offset);
 /* The code cell holding 1-based line `line` of the text; NULL when none does. */
@@ -92,5 +110,13 @@ int gg_notebook_anchors(const gg_notebook *nb, size_t **out, size_t *n);
  */
 int gg_notebook_write(const gg_notebook *nb, const char *json, size_t json_len, const char *text, size_t len,
 		      const size_t *anchors, char **out, size_t *out_len, size_t *changed);
+
+/*
+ * Each cell's source from text (a fixed text, anchors carried into it as for
+ * gg_notebook_write): out[c] (nb->ncells buffers, the caller's) is cell c as
+ * the editor will hold it, masked lines restored. Returns 0,
+ * GG_NOTEBOOK_UNMAPPED, or -ENOMEM.
+ */
+int gg_notebook_sources(const gg_notebook *nb, const char *text, size_t len, const size_t *anchors, gg_buf *out);
 
 #endif

@@ -83,7 +83,10 @@ static const char check_usage[] =
 	"  --extend-select CODES    rules to run besides those selected\n"
 	"  --ignore CODES           rules not to run (codes or prefixes, comma-separated)\n"
 	"  --fix                    apply the safe fixes, then report what is left\n"
-	"  --unsafe-fixes           with --fix, apply the unsafe fixes too (each\n"
+	"  --diff                   print the changes --fix would make as a unified diff\n"
+	"                             (a notebook: one per cell) and write nothing;\n"
+	"                             exit 1 when there are changes (--fix is then ignored)\n"
+	"  --unsafe-fixes           with --fix or --diff, apply the unsafe fixes too (each\n"
 	"                             finding's best fix; their changes are not proven\n"
 	"                             by the analysis: review the diff)\n"
 	"  -j, --threads N          check N files at a time (default: one per CPU, at\n"
@@ -158,6 +161,7 @@ typedef struct check_run {
 	size_t findings;
 	bool fix;       /* --fix: apply the safe fixes first */
 	bool unsafe_fixes; /* --unsafe-fixes: with --fix, the unsafe ones too */
+	bool diff;      /* --diff: print what --fix would change, write nothing, report no findings */
 	bool all_fixes; /* --all-fixes (for tests): every fix of a finding in json, with its kind */
 	unsigned threads; /* --threads; 0: one per CPU */
 	size_t fixed;
@@ -721,6 +725,29 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 }
 
 /*
+ * --diff on src (nb: the notebook it joins, or NULL): what --fix would
+ * change, as a diff on o's output; the findings are not reported. Returns 0,
+ * or a negative errno that ends the run.
+ */
+static int check_diff(check_run *run, check_worker *w, check_out *o, const char *path, gg_source *src,
+		      const gg_notebook *nb)
+{
+	size_t fixed = 0;
+	char *why = NULL;
+	int rc = gg_cli_fix_diff(w->analyzer, src, nb, run->unsafe_fixes, path, o->out, &fixed, &why);
+	if (rc == GG_FILE_REWRITE_SKIPPED) {
+		check_note(o, path, why);
+		rc = 0;
+	} else if (rc) {
+		check_report(o, path, strerror(-rc));
+		rc = rc == -ENOMEM ? rc : 0;
+	}
+	free(why);
+	o->fixed += fixed;
+	return rc;
+}
+
+/*
  * Checks the notebook at path, read into json[0..len) (owned; freed here),
  * open for the rewrite when rewriting (file is closed here), as check_file
  * does a Python file: the analysis reads its code cells joined.
@@ -745,6 +772,13 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, const c
 	}
 	gg_source src = { nb.text, nb.len, NULL, path, config, NULL, &run->project };
 	bool unreadable = false;
+	if (run->diff) {
+		rc = check_diff(run, w, o, path, &src, &nb);
+		gg_file_rewrite_close(file);
+		gg_notebook_free(&nb);
+		free(json);
+		return rc;
+	}
 	if (rewriting) {
 		size_t fixed = 0, new_len = 0;
 		char *new_json = NULL, *why = NULL;
@@ -854,6 +888,14 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 	}
 	gg_source src = { body, body_len, NULL, path, config, NULL, &run->project };
 	char *fixed_text = NULL;
+	if (run->diff) {
+		if (decoded)
+			check_note(o, path, "the file is not UTF-8 (fixes are written in UTF-8 only)");
+		else
+			rc = check_diff(run, w, o, path, &src, NULL);
+		free(text);
+		return rc;
+	}
 	if (run->fix && decoded) {
 		check_report(o, path, "not fixed: the file is not UTF-8 (fixes are written in UTF-8 only)");
 	} else if (rewriting) {
@@ -952,11 +994,13 @@ enum {
 	OPT_SHOW_SETTINGS,
 	OPT_STDIN_FILENAME,
 	OPT_NO_RESPECT_GITIGNORE,
+	OPT_DIFF,
 };
 
 static const struct option check_options[] = {
 	{ "output-format", required_argument, NULL, OPT_OUTPUT_FORMAT },
 	{ "fix", no_argument, NULL, OPT_FIX },
+	{ "diff", no_argument, NULL, OPT_DIFF },
 	{ "unsafe-fixes", no_argument, NULL, OPT_UNSAFE_FIXES },
 	{ "all-fixes", no_argument, NULL, OPT_ALL_FIXES },
 	{ "isolated", no_argument, NULL, OPT_ISOLATED },
@@ -1022,6 +1066,7 @@ static int parse_args(check_run *run, int argc, char **argv, char ***paths, int 
 			break;
 		}
 		case OPT_FIX: run->fix = true; break;
+		case OPT_DIFF: run->diff = true; break;
 		case OPT_UNSAFE_FIXES: run->unsafe_fixes = true; break;
 		case OPT_ALL_FIXES: run->all_fixes = true; break;
 		case OPT_ISOLATED: run->isolated = true; break;
@@ -1527,6 +1572,9 @@ int gg_cli_check_main(int argc, char **argv)
 	}
 	if (npaths == 0)
 		paths[npaths++] = ".";
+	/* --diff writes nothing, --fix or not (ruff: --diff implies no writes). */
+	if (run.diff)
+		run.fix = false;
 	run.stdin_name = run.stdin_filename ? run.stdin_filename : "-";
 	run.color = run.format == FORMAT_CONCISE && isatty(STDOUT_FILENO) && !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
 	if (run.show_settings) {
@@ -1597,11 +1645,13 @@ int gg_cli_check_main(int argc, char **argv)
 		if (rc == 1) /* no second thread to be had */
 			rc = check_sequential(&run);
 	}
-	if (!rc && run.statistics)
+	if (run.diff)
+		; /* the diffs were the output */
+	else if (!rc && run.statistics)
 		rc = print_statistics(&run);
 	else if (!rc && run.json_rows)
 		rc = print_json(run.json_rows);
-	if (!rc && run.sarif && !run.statistics) {
+	if (!rc && run.sarif && !run.statistics && !run.diff) {
 		rc = gg_cli_sarif_finish(run.sarif, !run.failed);
 		if (!rc)
 			rc = print_json(run.sarif);
@@ -1611,7 +1661,7 @@ int gg_cli_check_main(int argc, char **argv)
 	else if ((run.format == FORMAT_CONCISE || run.format == FORMAT_FULL) && run.findings)
 		fprintf(stderr, "Found %zu finding%s.\n", run.findings, run.findings == 1 ? "" : "s");
 	if (!rc && run.fixed)
-		fprintf(stderr, "Fixed %zu finding%s.\n", run.fixed, run.fixed == 1 ? "" : "s");
+		fprintf(stderr, "%s %zu finding%s.\n", run.diff ? "Would fix" : "Fixed", run.fixed, run.fixed == 1 ? "" : "s");
 
 	cJSON_Delete(run.json_rows);
 	cJSON_Delete(run.sarif);
@@ -1628,5 +1678,7 @@ int gg_cli_check_main(int argc, char **argv)
 		return 2;
 	if (rc || run.failed)
 		return 2;
+	if (run.diff) /* ruff's --diff: 1 when a file would change */
+		return run.fixed && !run.exit_zero ? 1 : 0;
 	return run.findings && !run.exit_zero ? 1 : 0;
 }

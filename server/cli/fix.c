@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/diff.h"
+
 static cJSON *fix_location(const gg_position_table *positions, size_t offset)
 {
 	gg_position p = gg_position_table_find(positions, offset);
@@ -133,4 +135,86 @@ int gg_cli_fix_notebook(gg_analyzer *a, const gg_source *src, const gg_notebook 
 	*new_json = json;
 	*new_len = json_len;
 	return 0;
+}
+
+/* The notebook's cells before and after the fixes, diffed one by one. */
+static int fix_diff_notebook(gg_analyzer *a, const gg_source *src, const gg_notebook *nb, bool unsafe,
+			     const char *path, FILE *out, size_t *fixed, const char **skip)
+{
+	size_t *anchors = NULL, *before = NULL, nanchors = 0;
+	int rc = gg_notebook_anchors(nb, &anchors, &nanchors);
+	if (!rc && !(before = malloc((nanchors ? nanchors : 1) * sizeof *before)))
+		rc = -ENOMEM;
+	if (!rc)
+		memcpy(before, anchors, nanchors * sizeof *before);
+	char *text = NULL;
+	size_t text_len = 0;
+	if (!rc)
+		rc = gg_fix_all_anchored(a, src, unsafe, &text, &text_len, fixed, anchors, nanchors);
+	gg_buf *old = NULL, *new_cells = NULL;
+	if (!rc) {
+		old = calloc(nb->ncells ? nb->ncells : 1, sizeof *old);
+		new_cells = calloc(nb->ncells ? nb->ncells : 1, sizeof *new_cells);
+		rc = old && new_cells ? 0 : -ENOMEM;
+	}
+	/* The cells as they are, the way gg_notebook_write reads them (IPython given back), and as they would be. */
+	if (!rc)
+		rc = gg_notebook_sources(nb, nb->text, nb->len, before, old);
+	if (!rc)
+		rc = gg_notebook_sources(nb, text, text_len, anchors, new_cells);
+	for (size_t c = 0; !rc && c < nb->ncells; c++) {
+		if (old[c].len == new_cells[c].len && (!old[c].len || memcmp(old[c].data, new_cells[c].data, old[c].len) == 0))
+			continue;
+		char *label = gg_strdup_printf("%s:cell %u", path, nb->cells[c].index + 1);
+		rc = label ? gg_cli_diff_print(out, label, old[c].data ? old[c].data : "", old[c].len,
+					       new_cells[c].data ? new_cells[c].data : "", new_cells[c].len)
+			   : -ENOMEM;
+		free(label);
+	}
+	if (rc == GG_FIX_ALL_SYNTAX_ERROR)
+		*skip = "its cells have a syntax error (fixes are made only in code that parses)";
+	else if (rc == GG_FIX_ALL_ANCHOR_LOST)
+		*skip = "a fix would span two cells or touch an IPython line";
+	else if (rc == GG_NOTEBOOK_UNMAPPED)
+		*skip = "a fix would touch an IPython line";
+	for (size_t c = 0; old && new_cells && c < nb->ncells; c++) {
+		gg_buf_free(&old[c]);
+		gg_buf_free(&new_cells[c]);
+	}
+	free(old);
+	free(new_cells);
+	free(text);
+	free(anchors);
+	free(before);
+	return *skip ? 0 : rc;
+}
+
+int gg_cli_fix_diff(gg_analyzer *a, const gg_source *src, const gg_notebook *nb, bool unsafe, const char *path,
+		    FILE *out, size_t *fixed, char **why)
+{
+	*fixed = 0;
+	*why = NULL;
+	const char *skip = NULL;
+	int rc;
+	if (nb) {
+		rc = fix_diff_notebook(a, src, nb, unsafe, path, out, fixed, &skip);
+	} else {
+		char *text = NULL;
+		size_t text_len = 0;
+		rc = gg_fix_all(a, src, unsafe, &text, &text_len, fixed);
+		if (rc == GG_FIX_ALL_SYNTAX_ERROR) {
+			skip = "it has a syntax error (fixes are made only in code that parses)";
+			rc = 0;
+		} else if (!rc && (text_len != src->len || memcmp(text, src->text, text_len) != 0)) {
+			rc = gg_cli_diff_print(out, path, src->text, src->len, text, text_len);
+		}
+		free(text);
+	}
+	if (skip || rc)
+		*fixed = 0;
+	if (skip) {
+		*why = strdup(skip);
+		return *why ? GG_FILE_REWRITE_SKIPPED : -ENOMEM;
+	}
+	return rc;
 }

@@ -4,6 +4,7 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "analysis.h"
 #include "cli/file_rewrite.h"
@@ -48,5 +49,15 @@ int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, gg_file_rewrite *file,
 int gg_cli_fix_notebook(gg_analyzer *a, const gg_source *src, const gg_notebook *nb, gg_file_rewrite *file,
 			const char *read, size_t read_len, bool unsafe, char **new_json, size_t *new_len, size_t *fixed,
 			char **why);
+
+/*
+ * --diff: what --fix would do to src (nb: the notebook it joins, or NULL),
+ * printed to out as a unified diff (cli/diff.h) labelled path, or for a
+ * notebook one per changed cell labelled "path:cell N"; nothing is written.
+ * *fixed counts the fixes. Returns 0, GG_FILE_REWRITE_SKIPPED with *why (the
+ * caller's) as --fix would skip the file, or a negative errno.
+ */
+int gg_cli_fix_diff(gg_analyzer *a, const gg_source *src, const gg_notebook *nb, bool unsafe, const char *path,
+		    FILE *out, size_t *fixed, char **why);
 
 #endif

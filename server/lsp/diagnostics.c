@@ -2,11 +2,13 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "log.h"
 #include "lsp/diagnosis_mark.h"
 #include "lsp/log_document.h"
+#include "lsp/notebook_document.h"
 #include "lsp/settings.h"
 
 void gg_diagnostics_schedule(gg_session *s, gg_document *doc)
@@ -41,24 +43,30 @@ int gg_diagnostics_analyze(gg_session *s, gg_document *doc)
 	return rc;
 }
 
-static cJSON *diagnostics_range(gg_session *s, const gg_document *doc, gg_byte_range r)
+static cJSON *diagnostics_position(gg_position p)
 {
-	gg_position a = gg_document_position(doc, r.start, s->encoding);
-	gg_position b = gg_document_position(doc, r.end, s->encoding);
+	cJSON *o = cJSON_CreateObject();
+	cJSON_AddNumberToObject(o, "line", p.line);
+	cJSON_AddNumberToObject(o, "character", p.character);
+	return o;
+}
+
+/* Where r lies as the editor shows it (a notebook's cell for its joined text); *uri the document or the cell. */
+static cJSON *diagnostics_range(gg_session *s, const gg_document *doc, gg_byte_range r, const char **uri)
+{
+	gg_place p = gg_document_place(doc, r, s->encoding);
+	if (uri)
+		*uri = p.uri;
 	cJSON *range = cJSON_CreateObject();
-	cJSON *start = cJSON_AddObjectToObject(range, "start");
-	cJSON_AddNumberToObject(start, "line", a.line);
-	cJSON_AddNumberToObject(start, "character", a.character);
-	cJSON *end = cJSON_AddObjectToObject(range, "end");
-	cJSON_AddNumberToObject(end, "line", b.line);
-	cJSON_AddNumberToObject(end, "character", b.character);
+	cJSON_AddItemToObject(range, "start", diagnostics_position(p.start));
+	cJSON_AddItemToObject(range, "end", diagnostics_position(p.end));
 	return range;
 }
 
 static cJSON *diagnostics_one(gg_session *s, const gg_document *doc, const gg_finding *f)
 {
 	cJSON *d = cJSON_CreateObject();
-	cJSON_AddItemToObject(d, "range", diagnostics_range(s, doc, f->range));
+	cJSON_AddItemToObject(d, "range", diagnostics_range(s, doc, f->range, NULL));
 	cJSON_AddNumberToObject(d, "severity", f->severity);
 	cJSON_AddStringToObject(d, "code", f->code);
 	char *href = gg_strdup_printf("%s%s.md", GG_RULE_DOCS_BASE, f->code);
@@ -77,8 +85,10 @@ static cJSON *diagnostics_one(gg_session *s, const gg_document *doc, const gg_fi
 		for (size_t i = 0; i < f->related_len; i++) {
 			cJSON *info = cJSON_CreateObject();
 			cJSON *loc = cJSON_AddObjectToObject(info, "location");
-			cJSON_AddStringToObject(loc, "uri", doc->uri);
-			cJSON_AddItemToObject(loc, "range", diagnostics_range(s, doc, f->related[i].range));
+			const char *uri = doc->uri;
+			cJSON *range = diagnostics_range(s, doc, f->related[i].range, &uri);
+			cJSON_AddStringToObject(loc, "uri", uri);
+			cJSON_AddItemToObject(loc, "range", range);
 			cJSON_AddStringToObject(info, "message", f->related[i].message);
 			cJSON_AddItemToArray(related, info);
 		}
@@ -86,14 +96,18 @@ static cJSON *diagnostics_one(gg_session *s, const gg_document *doc, const gg_fi
 	return d;
 }
 
-cJSON *gg_diagnostics_to_json(gg_session *s, gg_document *doc)
+/* The diagnostics of doc, or of one cell of doc's notebook when cell is not SIZE_MAX. */
+static cJSON *diagnostics_list(gg_session *s, gg_document *doc, size_t cell)
 {
 	gg_diagnostics_analyze(s, doc);
 	cJSON *list = cJSON_CreateArray();
 	if (!list)
 		return NULL;
 	for (size_t i = 0; i < doc->findings.len; i++) {
-		cJSON *d = diagnostics_one(s, doc, &doc->findings.items[i]);
+		const gg_finding *f = &doc->findings.items[i];
+		if (cell != SIZE_MAX && gg_document_place(doc, f->range, s->encoding).cell != cell)
+			continue;
+		cJSON *d = diagnostics_one(s, doc, f);
 		if (!d || !cJSON_AddItemToArray(list, d)) {
 			cJSON_Delete(d);
 			cJSON_Delete(list);
@@ -103,21 +117,48 @@ cJSON *gg_diagnostics_to_json(gg_session *s, gg_document *doc)
 	return list;
 }
 
+cJSON *gg_diagnostics_to_json(gg_session *s, gg_document *doc)
+{
+	return diagnostics_list(s, doc, SIZE_MAX);
+}
+
+cJSON *gg_diagnostics_cell_json(gg_session *s, gg_document *doc, size_t cell)
+{
+	return diagnostics_list(s, doc, cell);
+}
+
+static void diagnostics_send(gg_session *s, const char *uri, int64_t version, cJSON *list)
+{
+	cJSON *params = cJSON_CreateObject();
+	if (!params || !list) {
+		cJSON_Delete(params);
+		cJSON_Delete(list);
+		gg_log_error("out of memory publishing diagnostics for %s", uri);
+		return;
+	}
+	cJSON_AddStringToObject(params, "uri", uri);
+	cJSON_AddNumberToObject(params, "version", (double)version);
+	cJSON_AddItemToObject(params, "diagnostics", list);
+	gg_session_send_notification(s, "textDocument/publishDiagnostics", params);
+}
+
 void gg_diagnostics_publish(gg_session *s, gg_document *doc)
 {
 	doc->publish_pending = false;
-	cJSON *params = cJSON_CreateObject();
-	cJSON *list = gg_diagnostics_to_json(s, doc);
-	if (!params || !list || gg_diagnosis_mark_append(s, doc->uri, list) != 0) {
-		cJSON_Delete(params);
-		cJSON_Delete(list);
-		gg_log_error("out of memory publishing diagnostics for %s", doc->uri);
+	if (doc->notebook) {
+		/* Each cell its own list, in its own coordinates; a cell without findings gets an empty one. */
+		for (size_t i = 0; i < doc->notebook->ncells; i++) {
+			const gg_document *cd = doc->notebook->cells[i].doc;
+			diagnostics_send(s, cd->uri, cd->version, gg_diagnostics_cell_json(s, doc, i));
+		}
 		return;
 	}
-	cJSON_AddStringToObject(params, "uri", doc->uri);
-	cJSON_AddNumberToObject(params, "version", (double)doc->version);
-	cJSON_AddItemToObject(params, "diagnostics", list);
-	gg_session_send_notification(s, "textDocument/publishDiagnostics", params);
+	cJSON *list = gg_diagnostics_to_json(s, doc);
+	if (list && gg_diagnosis_mark_append(s, doc->uri, list) != 0) {
+		cJSON_Delete(list);
+		list = NULL;
+	}
+	diagnostics_send(s, doc->uri, doc->version, list);
 }
 
 void gg_diagnostics_clear(gg_session *s, const char *uri)

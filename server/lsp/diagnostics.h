@@ -11,7 +11,9 @@ void gg_diagnostics_schedule(gg_session *s, gg_document *doc);
 int gg_diagnostics_analyze(gg_session *s, gg_document *doc);
 /* The LSP Diagnostic[] for doc's current findings (analysing first if needed); NULL on OOM. */
 cJSON *gg_diagnostics_to_json(gg_session *s, gg_document *doc);
-/* Pushes textDocument/publishDiagnostics for doc now. */
+/* The Diagnostic[] of cell `cell` of doc's notebook (doc: a notebook's joined document), in the cell's coordinates; NULL on OOM. */
+cJSON *gg_diagnostics_cell_json(gg_session *s, gg_document *doc, size_t cell);
+/* Pushes textDocument/publishDiagnostics for doc now (for a notebook, one per cell). */
 void gg_diagnostics_publish(gg_session *s, gg_document *doc);
 /* Pushes an empty diagnostic list for uri (the document was closed). */
 void gg_diagnostics_clear(gg_session *s, const char *uri);

@@ -32,6 +32,10 @@ static const gg_method gg_methods[] = {
 	{ "textDocument/didSave", NULL, gg_handle_did_save },
 	{ "workspace/didChangeConfiguration", NULL, gg_handle_did_change_configuration },
 	{ "workspace/didChangeWatchedFiles", NULL, gg_handle_did_change_watched_files },
+	{ "notebookDocument/didOpen", NULL, gg_handle_notebook_did_open },
+	{ "notebookDocument/didChange", NULL, gg_handle_notebook_did_change },
+	{ "notebookDocument/didSave", NULL, gg_handle_notebook_did_save },
+	{ "notebookDocument/didClose", NULL, gg_handle_notebook_did_close },
 };
 
 static const gg_method *dispatch_lookup(const char *name)

@@ -6,6 +6,7 @@
 
 #include "analysis.h"
 #include "diagnose.h"
+#include "lsp/notebook_document.h"
 #include "uri.h"
 
 static char *document_strdup(const char *s)
@@ -77,6 +78,7 @@ void gg_document_free(gg_document *doc)
 		ts_tree_delete(doc->tree);
 	gg_findings_free(&doc->findings);
 	gg_document_set_diagnoses(doc, NULL);
+	gg_notebook_document_free(doc->notebook);
 	free(doc);
 }
 

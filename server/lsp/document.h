@@ -10,6 +10,7 @@
 #include "position.h"
 
 struct gg_diagnoses;
+struct gg_notebook_document;
 
 /*
  * An open text document: its text, the line index for LSP positions, and the
@@ -35,6 +36,8 @@ typedef struct gg_document {
 	 * walk the workspace again. Valid while !analysis_stale.
 	 */
 	struct gg_diagnoses *diagnoses;
+	/* A notebook's joined code cells: the notebook (owned; lsp/notebook_document.h). NULL for other documents. */
+	struct gg_notebook_document *notebook;
 } gg_document;
 
 /* Returns NULL on allocation failure. text is copied. */

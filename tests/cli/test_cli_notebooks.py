@@ -5,7 +5,9 @@ copied to a fresh folder and fixed with `check --fix NAME.ipynb`; the file
 must then be NAME.fixed.ipynb byte for byte (without one: exactly what it
 was), and what the run printed NAME.fix.out ("$ exit N", stdout, then
 "--- stderr" and stderr). NAME.FORMAT.out, where present, is what
-`check --output-format FORMAT NAME.ipynb` prints on the notebook as it is.
+`check --output-format FORMAT NAME.ipynb` prints on the notebook as it is;
+NAME.diff.out what `check --diff NAME.ipynb` prints (the notebook must stay
+as it was).
 A few cases below check what the files cannot say (SARIF's cell property,
 a file that is not a notebook).
 
@@ -78,10 +80,14 @@ def fix_case(name):
 def format_case(name, fmt):
     def case(gradguard, tmp):
         shutil.copy(os.path.join(HERE, name + ".ipynb"), tmp)
-        rc, out, err = run(gradguard, "--output-format", fmt, name + ".ipynb", cwd=tmp)
+        args = ["--diff"] if fmt == "diff" else ["--output-format", fmt]
+        rc, out, err = run(gradguard, *args, name + ".ipynb", cwd=tmp)
         text = transcript(rc, out, err)
         want = read_text(os.path.join(HERE, f"{name}.{fmt}.out"))
         check(text == want, f"{fmt} printed\n{text}\ninstead of\n{want}")
+        if fmt == "diff":
+            got = read_bytes(os.path.join(tmp, name + ".ipynb"))
+            check(got == read_bytes(os.path.join(HERE, name + ".ipynb")), "--diff changed the notebook")
     case.__name__ = f"format_{name}_{fmt}"
     return case
 

@@ -13,6 +13,7 @@ come out. Lines of a case:
     stdout: LINE                    (one whole line of stdout; repeatable)
     stdout-contains: TEXT / stdout-lacks: TEXT / stdout-empty
     stderr-contains: TEXT
+    unchanged: eval.py              (the file's bytes after the run are those before)
 
 Files named dot-gitignore are copied as .gitignore (a real one would
 apply to this repository). Colour, which needs a terminal, is checked below
@@ -50,7 +51,7 @@ def parse(path):
                 case["stdin"] = value
             elif key == "exit":
                 case["exit"] = int(value)
-            elif key in ("stdout", "stdout-contains", "stdout-lacks", "stderr-contains", "stdout-empty"):
+            elif key in ("stdout", "stdout-contains", "stdout-lacks", "stderr-contains", "stdout-empty", "unchanged"):
                 case["checks"].append((key, value))
             else:
                 raise ValueError(f"{path}: unknown line {line!r}")
@@ -71,6 +72,7 @@ def make_case(name):
         if "stdin" in spec:
             with open(os.path.join(root, spec["stdin"]), "rb") as f:
                 stdin = f.read()
+        before = {v: open(os.path.join(root, v), "rb").read() for k, v in spec["checks"] if k == "unchanged"}
         p = subprocess.run([gradguard, "check", *spec["args"]], cwd=root, input=stdin,
                            stdin=None if stdin is not None else subprocess.DEVNULL, capture_output=True, timeout=60)
         out, err = p.stdout.decode(), p.stderr.decode()
@@ -87,6 +89,9 @@ def make_case(name):
                 check(out == "", f"stdout not empty{where}")
             elif key == "stderr-contains":
                 check(value in err, f"stderr lacks {value!r}{where}")
+            elif key == "unchanged":
+                with open(os.path.join(root, value), "rb") as f:
+                    check(f.read() == before[value], f"{value} changed{where}")
     case.__name__ = name
     return case
 

@@ -7,6 +7,7 @@ const readline = require('readline');
 const vscode = require('vscode');
 const { LanguageClient, State, ExecuteCommandRequest, CloseAction, ErrorAction } = require('vscode-languageclient/node');
 const { resolveServerPath } = require('./server-path');
+const { documentSelector } = require('./selector');
 const { renderDiagnosis } = require('./diagnosis');
 
 const DIAGNOSIS_SCHEME = 'gradguard-diagnosis';
@@ -142,13 +143,7 @@ async function startServer() {
 
 	const serverOptions = { command: found.path, args: ['lsp'] };
 	const clientOptions = {
-		documentSelector: [
-			{ scheme: 'file', language: 'python' },
-			{ scheme: 'untitled', language: 'python' },
-			// The server diagnoses training logs when they are opened.
-			{ scheme: 'file', language: 'log' },
-			{ scheme: 'file', pattern: '**/*.{log,err,out}' },
-		],
+		documentSelector,
 		outputChannel: output,
 		// No retry and no generic "initialization failed" message: the close
 		// handler below or start()'s catch says what happened, once.

@@ -5,11 +5,13 @@
  * the document version and the finding, so a stale resolve is refused.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lsp/handlers/handlers.h"
 #include "lsp/code_actions.h"
+#include "lsp/notebook_document.h"
 
 /* Whether kind passes context.only (absent: everything; an entry matches itself and its sub-kinds). */
 static bool code_action_wanted(const cJSON *only, const char *kind)
@@ -32,8 +34,8 @@ static bool code_action_wanted(const cJSON *only, const char *kind)
 static const cJSON *code_action_diagnostic(gg_session *s, const gg_document *doc, const cJSON *diagnostics,
 					   const gg_finding *f)
 {
-	gg_position a = gg_document_position(doc, f->range.start, s->encoding);
-	gg_position b = gg_document_position(doc, f->range.end, s->encoding);
+	gg_place p = gg_document_place(doc, f->range, s->encoding);
+	gg_position a = p.start, b = p.end;
 	const cJSON *d;
 	cJSON_ArrayForEach(d, diagnostics)
 	{
@@ -84,8 +86,18 @@ static int code_action_quickfixes(gg_session *s, gg_document *doc, const gg_find
 		cJSON_AddNumberToObject(data, "end", f->range.end);
 		cJSON_AddStringToObject(data, "fix", gg_fix_kind_name(fix->kind));
 		cJSON_AddItemToObject(a, "data", data);
-		if (!s->client_resolves_code_actions)
-			cJSON_AddItemToObject(a, "edit", gg_code_actions_workspace_edit(s, doc, fix->edits, fix->edits_len));
+		if (!s->client_resolves_code_actions) {
+			cJSON *edit = gg_code_actions_workspace_edit(s, doc, fix->edits, fix->edits_len);
+			/* A notebook's fix that cannot be put back in its cells (an IPython line) is not offered. */
+			if (!edit) {
+				cJSON_Delete(a);
+				if (doc->notebook)
+					continue;
+				rc = -ENOMEM;
+				break;
+			}
+			cJSON_AddItemToObject(a, "edit", edit);
+		}
 		if (!cJSON_AddItemToArray(list, a)) {
 			cJSON_Delete(a);
 			rc = -ENOMEM;
@@ -138,11 +150,21 @@ cJSON *gg_handle_code_action(gg_session *s, const cJSON *params, gg_rpc_failure 
 	if (!list)
 		return gg_fail(fail, GG_RPC_INTERNAL_ERROR, "out of memory");
 	gg_document *doc = gg_session_find_document(s, uri);
+	size_t cell = 0;
+	gg_document *notebook = doc ? NULL : gg_notebook_document_find_cell(s, uri, &cell);
+	/* In a notebook's cell: the range in its joined text (the fixes may edit other cells). */
+	const gg_document *shown = notebook ? notebook->notebook->cells[cell].doc : doc;
+	if (notebook)
+		doc = notebook;
 	/* A closed or non-Python document, or a range past the end, has nothing to fix: an empty list. */
-	if (!doc || !gg_code_actions_prepare(s, doc) || l0 >= doc->lines.count || l1 < l0)
+	if (!doc || !gg_code_actions_prepare(s, doc) || l0 >= shown->lines.count || l1 < l0)
 		return list;
-	size_t from = gg_document_offset(doc, (gg_position){ l0, c0 }, s->encoding);
-	size_t to = gg_document_offset(doc, (gg_position){ l1, c1 }, s->encoding);
+	size_t from = notebook ? gg_notebook_document_offset(doc, cell, (gg_position){ l0, c0 }, s->encoding)
+			       : gg_document_offset(doc, (gg_position){ l0, c0 }, s->encoding);
+	size_t to = notebook ? gg_notebook_document_offset(doc, cell, (gg_position){ l1, c1 }, s->encoding)
+			     : gg_document_offset(doc, (gg_position){ l1, c1 }, s->encoding);
+	if (from == SIZE_MAX || to == SIZE_MAX) /* a markup cell */
+		return list;
 	const cJSON *context = gg_json_object(params, "context");
 	const cJSON *only = cJSON_GetObjectItemCaseSensitive(context, "only");
 	const cJSON *diagnostics = gg_json_array(context, "diagnostics");

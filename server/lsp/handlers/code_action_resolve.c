@@ -30,8 +30,10 @@ static cJSON *resolve_quickfix(gg_session *s, gg_document *doc, const cJSON *dat
 		for (size_t k = 0; k < fixes.len && !rc && !edit; k++) {
 			if (strcmp(gg_fix_kind_name(fixes.items[k].kind), kind) == 0) {
 				edit = gg_code_actions_workspace_edit(s, doc, fixes.items[k].edits, fixes.items[k].edits_len);
-				if (!edit)
+				if (!edit && !doc->notebook)
 					rc = -ENOMEM;
+				if (!edit)
+					break; /* in a notebook: the fix cannot be put back in its cells */
 			}
 		}
 		gg_fixes_free(&fixes);

@@ -5,33 +5,6 @@
 #include "lsp/diagnosis_mark.h"
 #include "lsp/diagnostics.h"
 
-static int did_change_read_position(const cJSON *obj, gg_position *pos)
-{
-	unsigned line, character;
-	if (gg_json_uint32(obj, "line", &line) != 0 || gg_json_uint32(obj, "character", &character) != 0)
-		return -1;
-	pos->line = line;
-	pos->character = character;
-	return 0;
-}
-
-/* Applies one TextDocumentContentChangeEvent. Returns 0, -1 for a malformed event, or -ENOMEM. */
-static int did_change_apply(gg_session *s, gg_document *doc, const cJSON *change)
-{
-	size_t len = 0;
-	const char *text = gg_params_text(s, cJSON_GetObjectItemCaseSensitive(change, "text"), &len);
-	if (!text)
-		return -1;
-	const cJSON *range = cJSON_GetObjectItemCaseSensitive(change, "range");
-	if (!range)
-		return gg_document_replace_all(doc, text, len);
-	gg_position start, end;
-	if (did_change_read_position(gg_json_object(range, "start"), &start) != 0 ||
-	    did_change_read_position(gg_json_object(range, "end"), &end) != 0)
-		return -1;
-	return gg_document_apply_change(doc, start, end, s->encoding, text, len);
-}
-
 void gg_handle_did_change(gg_session *s, const cJSON *params)
 {
 	const char *uri = gg_params_document_uri(params);
@@ -49,7 +22,7 @@ void gg_handle_did_change(gg_session *s, const cJSON *params)
 	const cJSON *change;
 	cJSON_ArrayForEach(change, changes)
 	{
-		int rc = did_change_apply(s, doc, change);
+		int rc = gg_params_apply_change(s, doc, change);
 		if (rc == -1)
 			gg_log_warn("didChange %s: skipped a malformed change", uri);
 		else if (rc < 0)

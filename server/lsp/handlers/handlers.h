@@ -49,6 +49,21 @@ void gg_handle_did_close(gg_session *s, const cJSON *params);
 void gg_handle_did_save(gg_session *s, const cJSON *params);
 void gg_handle_did_change_configuration(gg_session *s, const cJSON *params);
 void gg_handle_did_change_watched_files(gg_session *s, const cJSON *params);
+void gg_handle_notebook_did_open(gg_session *s, const cJSON *params);
+void gg_handle_notebook_did_change(gg_session *s, const cJSON *params);
+void gg_handle_notebook_did_save(gg_session *s, const cJSON *params);
+void gg_handle_notebook_did_close(gg_session *s, const cJSON *params);
+
+/*
+ * Applies one TextDocumentContentChangeEvent to doc (positions in the
+ * negotiated encoding). Returns 0, -1 for a malformed event, or -ENOMEM.
+ */
+int gg_params_apply_change(gg_session *s, gg_document *doc, const cJSON *change);
+/* A new document from a TextDocumentItem {uri, languageId, version, text}; NULL when malformed or out of memory. */
+gg_document *gg_params_text_document_item(gg_session *s, const cJSON *item);
+
+/* The object of items (an array) whose "uri" is uri; NULL if none. */
+const cJSON *gg_params_item_by_uri(const cJSON *items, const char *uri);
 
 /* Reads {"uri": string} out of params.textDocument; NULL when absent or of another type. */
 const char *gg_params_document_uri(const cJSON *params);

@@ -141,6 +141,17 @@ cJSON *gg_handle_initialize(gg_session *s, const cJSON *params, gg_rpc_failure *
 	cJSON_AddNumberToObject(sync, "change", 2); /* TextDocumentSyncKind.Incremental */
 	cJSON *save = cJSON_AddObjectToObject(sync, "save");
 	cJSON_AddBoolToObject(save, "includeText", 0);
+	/* Jupyter notebooks' Python cells, analysed together (lsp/notebook_document.h). */
+	cJSON *nsync = cJSON_AddObjectToObject(caps, "notebookDocumentSync");
+	cJSON *selectors = cJSON_AddArrayToObject(nsync, "notebookSelector");
+	cJSON *selector = cJSON_CreateObject();
+	cJSON_AddItemToArray(selectors, selector);
+	cJSON_AddItemToObject(selector, "notebook", cJSON_CreateString("jupyter-notebook"));
+	cJSON *cell_languages = cJSON_AddArrayToObject(selector, "cells");
+	cJSON *python_cells = cJSON_CreateObject();
+	cJSON_AddItemToArray(cell_languages, python_cells);
+	cJSON_AddStringToObject(python_cells, "language", "python");
+	cJSON_AddBoolToObject(nsync, "save", 1);
 	cJSON_AddBoolToObject(caps, "hoverProvider", 1);
 	cJSON *actions = cJSON_AddObjectToObject(caps, "codeActionProvider");
 	cJSON *action_kinds = cJSON_AddArrayToObject(actions, "codeActionKinds");

@@ -1,5 +1,6 @@
 #include "lsp/handlers/handlers.h"
 #include "lsp/diagnostics.h"
+#include "lsp/notebook_document.h"
 
 cJSON *gg_handle_pull_diagnostic(gg_session *s, const cJSON *params, gg_rpc_failure *fail)
 {
@@ -7,9 +8,12 @@ cJSON *gg_handle_pull_diagnostic(gg_session *s, const cJSON *params, gg_rpc_fail
 	if (!uri)
 		return gg_fail(fail, GG_RPC_INVALID_PARAMS, "textDocument/diagnostic: needs textDocument.uri");
 	gg_document *doc = gg_session_find_document(s, uri);
-	if (!doc)
+	size_t cell = 0;
+	gg_document *notebook = doc ? NULL : gg_notebook_document_find_cell(s, uri, &cell);
+	if (!doc && !notebook)
 		return gg_fail(fail, GG_RPC_INVALID_PARAMS, "textDocument/diagnostic: %s is not open", uri);
-	cJSON *items = gg_diagnostics_to_json(s, doc);
+	/* A notebook cell's are those of its notebook's joined text that lie in it. */
+	cJSON *items = doc ? gg_diagnostics_to_json(s, doc) : gg_diagnostics_cell_json(s, notebook, cell);
 	cJSON *result = cJSON_CreateObject();
 	if (!items || !result) {
 		cJSON_Delete(items);
