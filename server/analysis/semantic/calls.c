@@ -62,9 +62,7 @@ static bool file_calls_method(const semantic *c, span name, int cls)
 		return true; /* the calls are not all known: keep the name's evidence */
 	for (size_t i = 0; i < ix->calls_len; i++) {
 		const gg_call_ref *r = &ix->calls[i];
-		uint32_t start = r->attribute ? r->method_start : r->names == 1 ? r->start : r->callee_end;
-		if (start >= r->callee_end || r->callee_end > c->len ||
-		    !span_eq(text_between(c, start, r->callee_end), name))
+		if (!span_eq(sem_callee_name(c, r), name))
 			continue;
 		int fi = sem_func_at(c, r->start);
 		while (fi > 0 && c->funcs[fi].cls != cls)
@@ -374,7 +372,7 @@ static bool mode_switched(const semantic *c, const gg_call_ref *r)
 	const gg_tree_index *ix = c->index;
 	for (size_t i = 0; i < ix->calls_len; i++) {
 		const gg_call_ref *e = &ix->calls[i];
-		if (e->plain && e->names >= 2 && e->attribute && span_is(text_between(c, e->method_start, e->callee_end), "eval") &&
+		if (e->plain && e->names >= 2 && e->attribute && span_is(sem_method_of(c, e), "eval") &&
 		    span_eq(text_between(c, e->start, e->object_end), obj))
 			return true;
 	}
@@ -400,10 +398,9 @@ bool sem_eval_half_proved(const semantic *c, int fi)
 	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, f->start); i < ix->calls_len && ix->calls[i].start < f->end;
 	     i++) {
 		const gg_call_ref *r = &ix->calls[i];
-		uint32_t start = r->attribute ? r->method_start : r->names == 1 ? r->start : r->callee_end;
-		if (start >= r->callee_end || r->callee_end > c->len || in_flag_branch(c, fi, r->start))
+		span name = sem_callee_name(c, r);
+		if (!name.len || in_flag_branch(c, fi, r->start))
 			continue;
-		span name = text_between(c, start, r->callee_end);
 		if (sem_words_any(c, name, word_trains, NULL) && !(span_is(name, "train") && mode_switched(c, r)))
 			return false;
 	}

@@ -489,6 +489,7 @@ TSNode sem_chain_root(const semantic *c, TSNode n);
 span sem_chain_last(const semantic *c, TSNode n);
 span sem_attribute_name(const semantic *c, TSNode attr);
 span sem_method_of(const semantic *c, const gg_call_ref *ref);
+span sem_callee_name(const semantic *c, const gg_call_ref *ref);
 
 /* grad_mode.c */
 extern const char *const sem_names_no_grad[];

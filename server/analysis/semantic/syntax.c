@@ -110,6 +110,16 @@ span sem_method_of(const semantic *c, const gg_call_ref *ref)
 	return (span){ c->text + ref->method_start, ref->attribute ? ref->callee_end - ref->method_start : 0 };
 }
 
+/* The name a call calls: f of f(x), m of x.m(x) or f(x).m(); empty when it has none (a subscript's call). */
+span sem_callee_name(const semantic *c, const gg_call_ref *ref)
+{
+	if (ref->attribute)
+		return sem_method_of(c, ref);
+	if (ref->names == 1 && ref->start < ref->callee_end && ref->callee_end <= c->len)
+		return text_between(c, ref->start, ref->callee_end);
+	return (span){ c->text, 0 };
+}
+
 /* The text inside a plain string literal ('valid', "train", r"x"), false for f-strings and concatenations. */
 bool sem_string_value(const semantic *c, TSNode n, span *out)
 {
