@@ -218,6 +218,21 @@ static bool nb_cells_span(const char *json, size_t len, bool v3, size_t *at)
 	return first != JS_BAD && js_member(json, len, first, "cells", at, &ve) && json[*at] == '[';
 }
 
+/* Hands what b built to nb (which owns it from here, on failure too): each cell's end, the masks, the text. */
+static int nb_finish(gg_notebook *nb, nb_build *b, int rc)
+{
+	for (size_t i = 0; i < nb->ncells; i++)
+		nb->cells[i].end = i + 1 < nb->ncells ? nb->cells[i + 1].start : b->text.len;
+	nb->masks = b->masks;
+	nb->nmasks = b->nmasks;
+	nb->masked_text = b->masked.data;
+	nb->len = b->text.len;
+	nb->text = rc ? b->text.data : gg_buf_take(&b->text);
+	if (!rc && !nb->text)
+		rc = -ENOMEM;
+	return rc;
+}
+
 static int nb_fill(gg_notebook *nb, const cJSON *root, const char *json, size_t len)
 {
 	const cJSON *cells = cJSON_GetObjectItemCaseSensitive(root, "cells");
@@ -275,16 +290,7 @@ static int nb_fill(gg_notebook *nb, const cJSON *root, const char *json, size_t 
 		line += (uint32_t)lines;
 	}
 	gg_buf_free(&src);
-	for (size_t i = 0; i < nb->ncells; i++)
-		nb->cells[i].end = i + 1 < nb->ncells ? nb->cells[i + 1].start : b.text.len;
-	nb->masks = b.masks;
-	nb->nmasks = b.nmasks;
-	nb->masked_text = b.masked.data;
-	nb->len = b.text.len;
-	nb->text = rc ? b.text.data : gg_buf_take(&b.text);
-	if (!rc && !nb->text)
-		rc = -ENOMEM;
-	return rc;
+	return nb_finish(nb, &b, rc);
 }
 
 int gg_notebook_read(gg_notebook *nb, const char *json, size_t len)
@@ -318,16 +324,7 @@ int gg_notebook_join(gg_notebook *nb, const gg_nb_source *cells, size_t n)
 						       cells[i].len > 0 && cells[i].text[cells[i].len - 1] == '\n' };
 		line += (uint32_t)lines;
 	}
-	for (size_t i = 0; i < nb->ncells; i++)
-		nb->cells[i].end = i + 1 < nb->ncells ? nb->cells[i + 1].start : b.text.len;
-	nb->masks = b.masks;
-	nb->nmasks = b.nmasks;
-	nb->masked_text = b.masked.data;
-	nb->len = b.text.len;
-	nb->text = rc ? b.text.data : gg_buf_take(&b.text);
-	if (!rc && !nb->text)
-		rc = -ENOMEM;
-	return rc;
+	return nb_finish(nb, &b, rc);
 }
 
 const gg_nb_cell *gg_notebook_cell_at(const gg_notebook *nb, size_t offset)
