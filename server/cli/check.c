@@ -192,6 +192,21 @@ static void check_note(check_out *o, const char *path, const char *message)
 	fprintf(o->err, "gradguard: %s: not fixed: %s\n", path, message);
 }
 
+/*
+ * What a fix's failure rc (non-zero) says to the user: a skipped file is a
+ * note with why, any other failure a report. Returns -ENOMEM, which ends the
+ * run, or 0.
+ */
+static int check_fix_failed(check_out *o, const char *path, int rc, const char *why)
+{
+	if (rc == GG_FILE_REWRITE_SKIPPED) {
+		check_note(o, path, why);
+		return 0;
+	}
+	check_report(o, path, strerror(-rc));
+	return rc == -ENOMEM ? rc : 0;
+}
+
 static int path_cmp(const void *pa, const void *pb)
 {
 	return strcmp(*(char *const *)pa, *(char *const *)pb);
@@ -735,13 +750,8 @@ static int check_diff(check_run *run, check_worker *w, check_out *o, const char 
 	size_t fixed = 0;
 	char *why = NULL;
 	int rc = gg_cli_fix_diff(w->analyzer, src, nb, run->unsafe_fixes, path, o->out, &fixed, &why);
-	if (rc == GG_FILE_REWRITE_SKIPPED) {
-		check_note(o, path, why);
-		rc = 0;
-	} else if (rc) {
-		check_report(o, path, strerror(-rc));
-		rc = rc == -ENOMEM ? rc : 0;
-	}
+	if (rc)
+		rc = check_fix_failed(o, path, rc, why);
 	free(why);
 	o->fixed += fixed;
 	return rc;
@@ -784,12 +794,8 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, const c
 		char *new_json = NULL, *why = NULL;
 		rc = gg_cli_fix_notebook(w->analyzer, &src, &nb, file, json, len, run->unsafe_fixes, &new_json, &new_len,
 					 &fixed, &why);
-		if (rc == GG_FILE_REWRITE_SKIPPED) {
-			check_note(o, path, why);
-			rc = 0;
-		} else if (rc) {
-			check_report(o, path, strerror(-rc));
-			rc = rc == -ENOMEM ? rc : 0;
+		if (rc) {
+			rc = check_fix_failed(o, path, rc, why);
 		} else if (new_json) {
 			/* What is reported is what was written: the notebook read again. */
 			gg_notebook_free(&nb);
@@ -903,18 +909,13 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 		char *why = NULL;
 		rc = gg_cli_fix_file(w->analyzer, &src, &file, text, len, run->unsafe_fixes, &fixed_text, &fixed_len,
 				     &fixed, &why);
-		if (rc == GG_FILE_REWRITE_SKIPPED) {
-			check_note(o, path, why);
-			rc = 0;
-		} else if (rc) {
-			check_report(o, path, strerror(-rc));
-			if (rc == -ENOMEM) {
+		if (rc) {
+			if ((rc = check_fix_failed(o, path, rc, why))) {
 				free(why);
 				free(text);
 				gg_file_rewrite_close(&file);
 				return rc;
 			}
-			rc = 0;
 		} else if (fixed_text) {
 			src.text = body = fixed_text;
 			src.len = body_len = fixed_len;
