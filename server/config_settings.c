@@ -108,6 +108,14 @@ int gg_config_from_settings(const cJSON *settings, gg_config *out, char **warnin
 				settings_warn(warning, entry->string, "must be \"no_grad\" or \"inference_mode\"");
 				continue;
 			}
+		} else if (key == GG_CONFIG_PYTHON) {
+			if (!cJSON_IsString(entry)) {
+				settings_warn(warning, entry->string, "must be a string: a virtual environment's folder or an interpreter");
+				continue;
+			}
+			free(out->python);
+			if (!(out->python = strdup(entry->valuestring)))
+				rc = -ENOMEM;
 		} else if (key == GG_CONFIG_SEVERITY) {
 			if (!cJSON_IsObject(entry)) {
 				settings_warn(warning, entry->string, "must be an object of code: severity");

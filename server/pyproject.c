@@ -385,6 +385,14 @@ static void toml_assign_setting(toml_reader *r, TSNode at, const gg_strings *pat
 		return;
 	}
 	r->out->set |= key;
+	if (key == GG_CONFIG_PYTHON) {
+		char *v = strcmp(ts_node_type(value), "string") == 0 ? toml_string_value(r, value) : NULL;
+		if (!v && !r->rc)
+			toml_fail(r, value, "python must be a string: a virtual environment's folder or an interpreter");
+		free(r->out->python);
+		r->out->python = v;
+		return;
+	}
 	if (key == GG_CONFIG_PREFER) {
 		char *v = strcmp(ts_node_type(value), "string") == 0 ? toml_string_value(r, value) : NULL;
 		if (!v && !r->rc)

@@ -78,6 +78,7 @@ void gg_config_free(gg_config *c)
 		free(c->severities[i].code);
 	free(c->severities);
 	free(c->root);
+	free(c->python);
 	gg_config_init(c);
 }
 
@@ -226,6 +227,14 @@ int gg_config_merge(gg_config *dst, const gg_config *src)
 		dst->prefer = src->prefer;
 		dst->set |= GG_CONFIG_PREFER;
 	}
+	if (src->set & GG_CONFIG_PYTHON) {
+		char *python = src->python ? strdup(src->python) : NULL;
+		if (src->python && !python)
+			return -ENOMEM;
+		free(dst->python);
+		dst->python = python;
+		dst->set |= GG_CONFIG_PYTHON;
+	}
 	/* Severities merge per code: the editor can raise one rule and keep the file's others. */
 	for (size_t i = 0; i < src->severities_len; i++) {
 		int rc = gg_config_set_severity(dst, src->severities[i].code, src->severities[i].severity);
@@ -283,6 +292,7 @@ static const struct {
 	{ "exclude", GG_CONFIG_EXCLUDE },
 	{ "prefer", GG_CONFIG_PREFER },
 	{ "severity", GG_CONFIG_SEVERITY },
+	{ "python", GG_CONFIG_PYTHON },
 };
 
 unsigned gg_config_key_lookup(const char *name)

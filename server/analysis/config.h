@@ -36,6 +36,7 @@ typedef struct gg_config {
 	gg_strings grad_disabling_decorators;  /* dotted names, e.g. "utils.smart_inference_mode" */
 	gg_strings exclude;                    /* glob patterns relative to the config's folder (CLI, workspace) */
 	gg_prefer prefer;
+	char *python; /* owned: the `python` setting (python_env.h), as written, or NULL */
 	gg_severity_override *severities; /* owned array */
 	size_t severities_len;
 	char *root; /* owned; folder of the pyproject.toml it came from, or NULL */
@@ -52,6 +53,7 @@ enum {
 	GG_CONFIG_PREFER = 1u << 6,
 	GG_CONFIG_SEVERITY = 1u << 7,
 	GG_CONFIG_EXTEND_SELECT = 1u << 8,
+	GG_CONFIG_PYTHON = 1u << 9,
 };
 
 /*

@@ -350,6 +350,33 @@ static bool dotted_suffix(const char *a, size_t an, const char *b, size_t bn)
 	return an && memcmp(b + bn - an, a, an) == 0 && (an == bn || b[bn - an - 1] == '.');
 }
 
+/*
+ * Whether name (a dotted name of the index) is what dotted names: one ends
+ * the other at a dot, so that the project's root and the package layout need
+ * not agree; or a package re-exports its modules' names (pkg/__init__.py:
+ * from .mod import X), and dotted is pkg.X for a name pkg.sub.mod.X.
+ */
+static bool dotted_names(const char *name, size_t n, const char *dotted, size_t len)
+{
+	if (!n || name[n - 1] != dotted[len - 1]) /* a cheap first test: the names are many, matches few */
+		return false;
+	if (dotted_suffix(name, n, dotted, len))
+		return true;
+	const char *dot = memrchr(dotted, '.', len);
+	size_t pkg = (size_t)(dot - dotted), last = len - pkg - 1;
+	const char *own = memrchr(name, '.', n);
+	if (!own || n - (size_t)(own - name) - 1 != last || memcmp(own + 1, dot + 1, last) != 0)
+		return false;
+	size_t mod = (size_t)(own - name); /* the name's module: pkg.sub... */
+	for (size_t k = 0; k + pkg <= mod; k = (size_t)((const char *)memchr(name + k, '.', mod - k) - name) + 1) {
+		if (memcmp(name + k, dotted, pkg) == 0 && name[k + pkg] == '.' && k + pkg < mod)
+			return true;
+		if (!memchr(name + k, '.', mod - k))
+			break;
+	}
+	return false;
+}
+
 bool gg_project_disables_grad(const gg_project *p, const char *dotted, size_t len)
 {
 	while (len && *dotted == '.') {
@@ -359,13 +386,9 @@ bool gg_project_disables_grad(const gg_project *p, const char *dotted, size_t le
 	/* A module and a name at least: a bare name is the file's own business. */
 	if (!p || !memchr(dotted, '.', len))
 		return false;
-	/* The names are few (a project's wrappers); a scan with a cheap last-byte test does. */
-	for (size_t i = 0; i < p->names.len; i++) {
-		const char *name = p->names.items[i];
-		size_t n = strlen(name);
-		if (n && name[n - 1] == dotted[len - 1] && dotted_suffix(name, n, dotted, len))
+	for (size_t i = 0; i < p->names.len; i++)
+		if (dotted_names(p->names.items[i], strlen(p->names.items[i]), dotted, len))
 			return true;
-	}
 	return false;
 }
 
@@ -378,7 +401,7 @@ static bool strings_has(const gg_strings *s, const char *name, size_t len)
 	return false;
 }
 
-/* The class a dotted name (leading dots of a relative import dropped) names, by suffix at a dot, or NULL. */
+/* The class a dotted name (leading dots of a relative import dropped) names (dotted_names), or NULL. */
 static const gg_project_class *class_find(const gg_project *p, const char *dotted, size_t len)
 {
 	while (len && *dotted == '.') {
@@ -388,33 +411,16 @@ static const gg_project_class *class_find(const gg_project *p, const char *dotte
 	/* A module and a name at least: a bare name is the file's own business. */
 	if (!len || !memchr(dotted, '.', len))
 		return NULL;
-	/* Classes with methods that run without grad are few: a scan with a cheap last-byte test does. */
+	/* An exact match first: a re-export must not hide the class that is named. */
 	for (size_t i = 0; i < p->classes_len; i++) {
 		const char *name = p->classes[i].name;
 		size_t n = strlen(name);
 		if (n && name[n - 1] == dotted[len - 1] && dotted_suffix(name, n, dotted, len))
 			return &p->classes[i];
 	}
-	/*
-	 * A package re-exports its modules' names (pkg/__init__.py: from .mod
-	 * import X): pkg.X names pkg.mod.X when pkg is where that module lives.
-	 */
-	const char *dot = memrchr(dotted, '.', len);
-	size_t pkg = (size_t)(dot - dotted), last = len - pkg - 1;
-	for (size_t i = 0; i < p->classes_len; i++) {
-		const char *name = p->classes[i].name;
-		size_t n = strlen(name);
-		const char *own = memrchr(name, '.', n);
-		if (!own || n - (size_t)(own - name) - 1 != last || memcmp(own + 1, dot + 1, last) != 0)
-			continue;
-		size_t mod = (size_t)(own - name); /* the class's module: pkg.sub... */
-		for (size_t k = 0; k + pkg <= mod; k = (size_t)((const char *)memchr(name + k, '.', mod - k) - name) + 1) {
-			if (memcmp(name + k, dotted, pkg) == 0 && name[k + pkg] == '.' && k + pkg < mod)
-				return &p->classes[i];
-			if (!memchr(name + k, '.', mod - k))
-				break;
-		}
-	}
+	for (size_t i = 0; i < p->classes_len; i++)
+		if (dotted_names(p->classes[i].name, strlen(p->classes[i].name), dotted, len))
+			return &p->classes[i];
 	return NULL;
 }
 

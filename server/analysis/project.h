@@ -59,6 +59,27 @@ bool gg_project_may_export(const char *text, size_t len);
 int gg_project_add_file(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len);
 
 /*
+ * What a file of the project imports from outside it, appended to wanted for
+ * gg_project_add_libraries: "module" for `import module`, "module:name" for
+ * `from module import name`; relative imports and torch's own are left out.
+ * A text scan (any indentation, parenthesised and continued lines). Returns
+ * 0 or -ENOMEM.
+ */
+int gg_project_imports_scan(gg_strings *wanted, const char *text, size_t len);
+
+/*
+ * Reads into p what the libraries behind wanted (gg_project_imports_scan;
+ * sorted here, so the caller's scratch) define: each module is looked up
+ * under roots (the environment's folders, first first) unless project_root
+ * (NULL: the current folder) holds its top package, read with the same
+ * pre-pass as the project's files, and a name its package only re-exports
+ * is followed to where it is defined. Bounded in files and depth. Returns 0
+ * or -ENOMEM; *files is how many library files were read.
+ */
+int gg_project_add_libraries(gg_project *p, gg_analyzer *a, const gg_strings *roots, const char *project_root,
+			     gg_strings *wanted, size_t *files);
+
+/*
  * Whether the dotted name an import resolves to (utils.torch_utils.x, or
  * .torch_utils.x from a relative import) names a grad-disabling callable of
  * the project: one is a suffix of the other at a dot, so the project's root

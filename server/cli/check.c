@@ -38,6 +38,7 @@
 #include "cli/output_sarif.h"
 #include "config_load.h"
 #include "git_ignore.h"
+#include "python_env.h"
 #include "notebook_cells.h"
 #include "cli/ordered_pool.h"
 #include "project.h"
@@ -1380,14 +1381,44 @@ static int print_json(const cJSON *doc)
  * whatever the order or the thread. Only files that name a grad-mode
  * construct are parsed. A file that cannot be read is left to check_file to report.
  */
+/*
+ * The Python environment for the run (python_env.h), from the configuration
+ * of the first path checked (its `python` setting and its folder). A setting
+ * that names nothing usable is reported (exit 2); none found is no error.
+ */
+static int run_environment(check_run *run, gg_python_env *env, const char **root)
+{
+	const char *first = run->files.items[0], *slash = strrchr(first, '/');
+	char *dir = slash ? strndup(first, (size_t)(slash - first) + (slash == first)) : strdup(".");
+	if (!dir)
+		return -ENOMEM;
+	const gg_config *c = run_config_for_dir(run, dir);
+	free(dir);
+	*root = c ? c->root : NULL;
+	int rc = gg_python_env_find(env, c ? c->python : NULL, *root);
+	if (rc == -ENOENT) {
+		fprintf(stderr, "gradguard: python = \"%s\": no virtual environment or interpreter there\n", c->python);
+		run->failed = true;
+		rc = 0;
+	}
+	return rc;
+}
+
+/*
+ * The project index: what the files checked tell each other, and what the
+ * libraries they import define, read from the user's environment.
+ */
 static int project_build(check_run *run)
 {
-	for (size_t i = 0; i < run->files.len; i++) {
+	gg_strings wanted; /* what the files import, "module" or "module:name" */
+	gg_strings_init(&wanted);
+	int rc = 0;
+	for (size_t i = 0; i < run->files.len && rc != -ENOMEM; i++) {
 		char *text = NULL;
 		size_t len = 0;
-		int rc = gg_pyfiles_read(run->files.items[i], &text, &len);
+		rc = gg_pyfiles_read(run->files.items[i], &text, &len);
 		if (rc == -ENOMEM)
-			return rc;
+			break;
 		/* A notebook exports what its cells define, like a module (what `%run nb.ipynb` or an import hook gives). */
 		gg_notebook nb;
 		memset(&nb, 0, sizeof nb);
@@ -1395,19 +1426,31 @@ static int project_build(check_run *run)
 			rc = gg_notebook_read(&nb, text, len);
 			free(text);
 			text = NULL;
-			if (rc == -ENOMEM)
-				return rc;
 			len = nb.len;
 		}
 		const char *body = nb.text ? nb.text : text;
-		if (!rc && gg_analysis_mentions_framework(body, len) && gg_project_may_export(body, len))
-			rc = gg_project_add_file(&run->project, run->worker.analyzer, run->files.items[i], body, len);
+		if (!rc && gg_analysis_mentions_framework(body, len)) {
+			rc = gg_project_imports_scan(&wanted, body, len);
+			if (!rc && gg_project_may_export(body, len))
+				rc = gg_project_add_file(&run->project, run->worker.analyzer, run->files.items[i], body, len);
+		}
 		gg_notebook_free(&nb);
 		free(text);
-		if (rc == -ENOMEM)
-			return rc;
 	}
-	return 0;
+	if (rc != -ENOMEM)
+		rc = 0;
+	if (!rc && wanted.len) {
+		gg_python_env env;
+		gg_python_env_init(&env);
+		const char *root = NULL; /* the configuration's folder: its packages shadow installed ones */
+		rc = run_environment(run, &env, &root);
+		size_t files = 0;
+		if (!rc && env.roots.len)
+			rc = gg_project_add_libraries(&run->project, run->worker.analyzer, &env.roots, root, &wanted, &files);
+		gg_python_env_free(&env);
+	}
+	gg_strings_free(&wanted);
+	return rc;
 }
 
 /* All of stdin into *text (malloc'd, the caller's). Returns 0 or -1 with errno set. */
@@ -1551,8 +1594,22 @@ static int show_settings(check_run *run, const char *path)
 			 : sv == GG_SEVERITY_INFORMATION ? "information" : "hint");
 	}
 	puts(c->severities_len ? " }" : "}");
+	printf("python = \"%s\"\n", c->python ? c->python : "");
+	/* Where the libraries the project imports are read from (python_env.h). */
+	gg_python_env env;
+	gg_python_env_init(&env);
+	int rc = gg_python_env_find(&env, c->python, c->root);
+	if (rc == -ENOENT)
+		printf("Python environment: none at \"%s\"\n", c->python);
+	else if (!rc && !env.origin)
+		puts("Python environment: none found (the built-in library facts answer)");
+	else if (!rc)
+		printf("Python environment: %s (%s)\n", env.where, env.origin);
+	for (size_t i = 0; !rc && i < env.roots.len; i++)
+		printf("  %s\n", env.roots.items[i]);
+	gg_python_env_free(&env);
 	gg_config_free(&defaults);
-	return 0;
+	return rc == -ENOMEM ? -1 : 0;
 }
 
 int gg_cli_check_main(int argc, char **argv)
@@ -1642,7 +1699,8 @@ int gg_cli_check_main(int argc, char **argv)
 		files_unique(&run.files);
 		rc = project_build(&run);
 		unsigned threads = run_thread_count(&run);
-		rc = threads > 1 ? check_parallel_run(&run, threads) : check_sequential(&run);
+		if (!rc)
+			rc = threads > 1 ? check_parallel_run(&run, threads) : check_sequential(&run);
 		if (rc == 1) /* no second thread to be had */
 			rc = check_sequential(&run);
 	}

@@ -7,6 +7,7 @@
 #include "config_settings.h"
 #include "log.h"
 #include "lsp/diagnostics.h"
+#include "lsp/workspace_index.h"
 
 void gg_settings_free(gg_session *s)
 {
@@ -79,6 +80,24 @@ const gg_config *gg_settings_config_for(gg_session *s, const gg_document *doc)
 	return c;
 }
 
+const gg_config *gg_settings_config_for_dir(gg_session *s, const char *dir)
+{
+	gg_config_loader *l = settings_loader(s);
+	const gg_config *c = NULL;
+	char *error = NULL;
+	if (l && gg_config_loader_for_dir(l, dir, &c, &error) != 0)
+		c = NULL; /* the documents' own lookups report it */
+	free(error);
+	return c;
+}
+
+/* The `python` setting of an editor's settings object, or NULL. */
+static const char *settings_python(const cJSON *settings)
+{
+	const cJSON *v = cJSON_IsObject(settings) ? cJSON_GetObjectItemCaseSensitive(settings, "python") : NULL;
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
 void gg_settings_set(gg_session *s, const cJSON *settings)
 {
 	cJSON *copy = cJSON_IsObject(settings) ? cJSON_Duplicate(settings, 1) : NULL;
@@ -86,8 +105,13 @@ void gg_settings_set(gg_session *s, const cJSON *settings)
 		gg_log_error("out of memory keeping the settings");
 		return;
 	}
+	const char *was = settings_python(s->settings), *now = settings_python(copy);
+	bool python_changed = (was || now) && (!was || !now || strcmp(was, now) != 0);
 	gg_settings_free(s);
 	s->settings = copy;
+	/* Another environment: the libraries the index read may be others (the index re-analyses the documents). */
+	if (python_changed && (s->project || s->index_build))
+		gg_workspace_index_start(s);
 	/* Every open document may now read differently: analyse again and push. */
 	for (size_t i = 0; i < s->docs_len; i++)
 		gg_diagnostics_schedule(s, s->docs[i]);

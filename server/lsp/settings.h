@@ -31,6 +31,8 @@ void gg_settings_request(gg_session *s);
 void gg_settings_reload_under(gg_session *s, const char *dir);
 /* The configuration for doc (owned by the session; NULL: the defaults). */
 const gg_config *gg_settings_config_for(gg_session *s, const gg_document *doc);
+/* The configuration for files in folder dir (owned by the session; NULL: the defaults). */
+const gg_config *gg_settings_config_for_dir(gg_session *s, const char *dir);
 /* Frees the settings and the cached configurations. */
 void gg_settings_free(gg_session *s);
 

@@ -3,8 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <errno.h>
+
 #include "lsp/diagnostics.h"
+#include "lsp/settings.h"
 #include "log.h"
+#include "python_env.h"
 #include "project.h"
 #include "pyfiles.h"
 
@@ -17,24 +21,30 @@ typedef struct index_build {
 	uv_work_t req;
 	gg_session *session; /* NULL once detached */
 	char *root;          /* owned */
+	char *python;        /* owned: the `python` setting for the root, or NULL */
+	char *config_root;   /* owned: the folder of the root's pyproject.toml, or NULL */
 	gg_project project;
 	int rc;
-	size_t files;
+	size_t files, library_files;
 } index_build;
 
 static void index_build_free(index_build *b)
 {
 	gg_project_free(&b->project);
 	free(b->root);
+	free(b->python);
+	free(b->config_root);
 	free(b);
 }
 
-/* On a pool thread: the workspace's files, read and summarised with an analyzer of its own. */
+/* On a pool thread: the workspace's files, read and summarised with an analyzer of its own, then the libraries they import. */
 static void index_work(uv_work_t *req)
 {
 	index_build *b = req->data;
 	gg_pyfiles files = { NULL, 0, 0 };
 	gg_pyfiles_walker walker = { NULL, NULL, NULL, false };
+	gg_strings wanted; /* what the files import (project.h) */
+	gg_strings_init(&wanted);
 	char *error = NULL;
 	gg_analyzer *a = gg_analyzer_new(&error);
 	free(error);
@@ -44,7 +54,9 @@ static void index_work(uv_work_t *req)
 		size_t len = 0;
 		if (gg_pyfiles_read(files.items[i], &text, &len) != 0)
 			continue;
-		if (gg_analysis_mentions_framework(text, len) && gg_project_may_export(text, len)) {
+		if (gg_analysis_mentions_framework(text, len))
+			b->rc = gg_project_imports_scan(&wanted, text, len);
+		if (!b->rc && gg_analysis_mentions_framework(text, len) && gg_project_may_export(text, len)) {
 			/* The path below the root, so that module names do not carry the user's folders. */
 			const char *rel = files.items[i];
 			size_t n = strlen(b->root);
@@ -55,6 +67,20 @@ static void index_work(uv_work_t *req)
 		free(text);
 	}
 	b->files = files.len;
+	if (!b->rc && wanted.len) {
+		gg_python_env env;
+		gg_python_env_init(&env);
+		const char *base = b->config_root ? b->config_root : b->root;
+		int rc = gg_python_env_find(&env, b->python, base);
+		if (rc == -ENOENT)
+			gg_log_warn("python = \"%s\": no virtual environment or interpreter there", b->python);
+		else if (rc)
+			b->rc = rc;
+		else if (env.roots.len)
+			b->rc = gg_project_add_libraries(&b->project, a, &env.roots, base, &wanted, &b->library_files);
+		gg_python_env_free(&env);
+	}
+	gg_strings_free(&wanted);
 	gg_pyfiles_free(&files);
 	gg_analyzer_delete(a);
 }
@@ -78,7 +104,8 @@ static void index_after(uv_work_t *req, int status)
 				gg_project_free(s->project);
 			free(s->project);
 			s->project = project;
-			gg_log_info("workspace index: %zu files, %zu grad-disabling wrappers", b->files, project->names.len);
+			gg_log_info("workspace index: %zu files, %zu library files, %zu grad-disabling wrappers", b->files,
+				    b->library_files, project->names.len);
 			/* Every open document may now read differently. */
 			for (size_t i = 0; i < s->docs_len; i++)
 				gg_diagnostics_schedule(s, s->docs[i]);
@@ -102,8 +129,11 @@ void gg_workspace_index_start(gg_session *s)
 		return;
 	}
 	index_build *b = calloc(1, sizeof *b);
-	if (!b || !(b->root = strdup(s->root_path))) {
-		free(b);
+	const gg_config *c = b ? gg_settings_config_for_dir(s, s->root_path) : NULL;
+	if (!b || !(b->root = strdup(s->root_path)) || (c && c->python && !(b->python = strdup(c->python))) ||
+	    (c && c->root && !(b->config_root = strdup(c->root)))) {
+		if (b)
+			index_build_free(b);
 		gg_log_error("out of memory starting the workspace index");
 		return;
 	}

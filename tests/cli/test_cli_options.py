@@ -8,6 +8,7 @@ come out. Lines of a case:
     project: gitproject             (another folder of options/ than project/)
     git-init                        (`git init` in the copy first)
     args: --select XYZ9 eval.py     (split on spaces)
+    env: VIRTUAL_ENV={root}/venv    (an environment variable; {root} is the copy)
     stdin: eval.py                  (a file of the project fed to stdin)
     exit: 2
     stdout: LINE                    (one whole line of stdout; repeatable)
@@ -34,7 +35,7 @@ suite = Suite("gg-options-")
 
 
 def parse(path):
-    case = {"args": [], "checks": [], "project": "project", "git": False}
+    case = {"args": [], "checks": [], "project": "project", "git": False, "env": {}}
     with open(path, encoding="utf-8") as f:
         for raw in f:
             line = raw.rstrip("\n")
@@ -47,6 +48,9 @@ def parse(path):
                 case["git"] = True
             elif key == "args":
                 case["args"] = value.split(" ")
+            elif key == "env":
+                name, _, setting = value.partition("=")
+                case["env"][name] = setting
             elif key == "stdin":
                 case["stdin"] = value
             elif key == "exit":
@@ -73,7 +77,8 @@ def make_case(name):
             with open(os.path.join(root, spec["stdin"]), "rb") as f:
                 stdin = f.read()
         before = {v: open(os.path.join(root, v), "rb").read() for k, v in spec["checks"] if k == "unchanged"}
-        p = subprocess.run([gradguard, "check", *spec["args"]], cwd=root, input=stdin,
+        env = dict(os.environ, **{k: v.replace("{root}", root) for k, v in spec["env"].items()})
+        p = subprocess.run([gradguard, "check", *spec["args"]], cwd=root, input=stdin, env=env,
                            stdin=None if stdin is not None else subprocess.DEVNULL, capture_output=True, timeout=60)
         out, err = p.stdout.decode(), p.stderr.decode()
         where = f"\n--- stdout\n{out}--- stderr\n{err}"

@@ -292,6 +292,9 @@ static bool class_method_fact(semantic *c, TSNode cls, span method, gg_project_f
 /* Whether the class expression cls (X of X(...) or of an annotation) is a class whose method runs with grad off. */
 static bool class_expr_no_grad(semantic *c, TSNode cls, span method)
 {
+	/* X.from_pretrained(...), X.from_config(...): by Python's convention an alternate constructor builds an X. */
+	if (IS(cls, attribute) && span_starts(node_span(c, FIELD(cls, attribute)), "from_"))
+		cls = FIELD(cls, object);
 	if (!sem_is_name_chain(c, cls))
 		return false;
 	span written = node_span(c, cls);

@@ -1,0 +1,411 @@
+/*
+ * The libraries a project imports, read from the user's Python environment
+ * into the project index (project.h, SPEC §2 "installed libraries"). What the
+ * project's files import is found with a text scan; each imported module is
+ * looked up under the environment's folders as Python's path finder would
+ * (root/a/b.py, root/a/b/__init__.py, first root first) and read with the
+ * same pre-pass as the project's own files, under its dotted name. A name a
+ * package only re-exports (pkg/__init__.py: `from .sub import X`, also under
+ * `if TYPE_CHECKING:` as lazily importing libraries write it) is followed to
+ * the module that defines it. Bounded: MAX_LIBRARY_FILES files, re-exports
+ * MAX_REEXPORT_DEPTH deep.
+ */
+#include "project.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "buf.h"
+#include "pyfiles.h"
+
+#define MAX_LIBRARY_FILES 256
+#define MAX_REEXPORT_DEPTH 6
+
+typedef struct cut {
+	const char *ptr;
+	size_t len;
+} cut;
+
+static bool cut_is(cut s, const char *word)
+{
+	size_t n = strlen(word);
+	return s.len == n && memcmp(s.ptr, word, n) == 0;
+}
+
+static bool ident_char(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' ||
+	       (unsigned char)ch >= 0x80;
+}
+
+/* ---- the import scan ---- */
+
+typedef struct scan {
+	const char *p, *end;
+	bool paren; /* inside `from m import (...)`: line ends and comments are space */
+} scan;
+
+static void scan_space(scan *s)
+{
+	while (s->p < s->end) {
+		char ch = *s->p;
+		if (ch == ' ' || ch == '\t' || ch == '\f') {
+			s->p++;
+		} else if (ch == '\\' && s->p + 1 < s->end && (s->p[1] == '\n' || s->p[1] == '\r')) {
+			s->p += 2; /* a continued line */
+			if (s->p[-1] == '\r' && s->p < s->end && *s->p == '\n')
+				s->p++;
+		} else if (s->paren && (ch == '\n' || ch == '\r')) {
+			s->p++;
+		} else if (s->paren && ch == '#') {
+			while (s->p < s->end && *s->p != '\n' && *s->p != '\r')
+				s->p++;
+		} else {
+			break;
+		}
+	}
+}
+
+static cut scan_ident(scan *s)
+{
+	cut out = { s->p, 0 };
+	while (s->p < s->end && ident_char(*s->p))
+		s->p++;
+	out.len = (size_t)(s->p - out.ptr);
+	return out;
+}
+
+/* A dotted name, with the leading dots of a relative one. */
+static cut scan_dotted(scan *s)
+{
+	cut out = { s->p, 0 };
+	while (s->p < s->end && *s->p == '.')
+		s->p++;
+	for (;;) {
+		cut id = scan_ident(s);
+		if (!id.len || s->p >= s->end || *s->p != '.')
+			break;
+		s->p++;
+	}
+	out.len = (size_t)(s->p - out.ptr);
+	return out;
+}
+
+/* Whether s is at word followed by a space. */
+static bool scan_keyword(scan *s, const char *word)
+{
+	size_t n = strlen(word);
+	if ((size_t)(s->end - s->p) <= n || memcmp(s->p, word, n) != 0 || ident_char(s->p[n]))
+		return false;
+	s->p += n;
+	return true;
+}
+
+/* One import: module (dotted, maybe relative), name ("" for `import module`), alias (the bound name, or ""). */
+typedef int (*import_fn)(void *ctx, cut module, cut name, cut alias);
+
+/* The names after `import`, each `x` or `x as y`, separated by commas. */
+static int scan_names(scan *s, cut module, bool from, import_fn fn, void *ctx)
+{
+	for (;;) {
+		scan_space(s);
+		cut name = from ? scan_ident(s) : scan_dotted(s);
+		if (!name.len && from && s->p < s->end && *s->p == '*') {
+			name = (cut){ s->p, 1 };
+			s->p++;
+		}
+		if (!name.len)
+			return 0;
+		scan_space(s);
+		cut alias = { "", 0 };
+		if (scan_keyword(s, "as")) {
+			scan_space(s);
+			alias = scan_ident(s);
+			scan_space(s);
+		}
+		int rc = from ? fn(ctx, module, name, alias) : fn(ctx, name, (cut){ "", 0 }, alias);
+		if (rc)
+			return rc;
+		if (s->p >= s->end || *s->p != ',')
+			return 0;
+		s->p++;
+	}
+}
+
+/* Calls fn for each import statement of text, at any indentation. */
+static int imports_each(const char *text, size_t len, import_fn fn, void *ctx)
+{
+	const char *end = text + len;
+	for (const char *line = text; line < end;) {
+		scan s = { line, end, false };
+		while (s.p < end && (*s.p == ' ' || *s.p == '\t'))
+			s.p++;
+		int rc = 0;
+		if (scan_keyword(&s, "import")) {
+			rc = scan_names(&s, (cut){ "", 0 }, false, fn, ctx);
+		} else if (scan_keyword(&s, "from")) {
+			scan_space(&s);
+			cut module = scan_dotted(&s);
+			scan_space(&s);
+			if (module.len && scan_keyword(&s, "import")) {
+				scan_space(&s);
+				if (s.p < end && *s.p == '(') {
+					s.p++;
+					s.paren = true;
+				}
+				rc = scan_names(&s, module, true, fn, ctx);
+			}
+		}
+		if (rc)
+			return rc;
+		/* On to the next line (a parenthesised list may have taken several). */
+		const char *nl = s.p;
+		while (nl < end && *nl != '\n' && *nl != '\r')
+			nl++;
+		line = nl < end ? nl + 1 : end;
+	}
+	return 0;
+}
+
+static int want_add(void *ctx, cut module, cut name, cut alias)
+{
+	(void)alias;
+	gg_strings *wanted = ctx;
+	/* The project's own relative imports, and torch, whose facts are built in. */
+	if (module.ptr[0] == '.' || cut_is(module, "torch") || (module.len > 6 && memcmp(module.ptr, "torch.", 6) == 0))
+		return 0;
+	char *item = name.len ? gg_strdup_printf("%.*s:%.*s", (int)module.len, module.ptr, (int)name.len, name.ptr)
+			      : strndup(module.ptr, module.len);
+	int rc = item ? gg_strings_push(wanted, item) : -ENOMEM;
+	free(item);
+	return rc;
+}
+
+int gg_project_imports_scan(gg_strings *wanted, const char *text, size_t len)
+{
+	return imports_each(text, len, want_add, wanted);
+}
+
+/* ---- reading the libraries ---- */
+
+typedef struct lib_module {
+	char *name; /* owned: dotted */
+	char *text; /* owned; NULL when not found */
+	size_t len;
+	bool package; /* an __init__.py */
+} lib_module;
+
+typedef struct lib_read {
+	gg_project *p;
+	gg_analyzer *a;
+	const gg_strings *roots;
+	lib_module *mods; /* owned: every module looked up, found or not */
+	size_t mods_len, mods_cap;
+	size_t files; /* found and read */
+} lib_read;
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/*
+ * The module dotted name names, looked up once (found or not) and, when
+ * found, read into the index. NULL on OOM (*rc set) or past the bound.
+ */
+static const lib_module *module_get(lib_read *r, const char *name, int *rc)
+{
+	for (size_t i = 0; i < r->mods_len; i++)
+		if (strcmp(r->mods[i].name, name) == 0)
+			return &r->mods[i];
+	if (r->files >= MAX_LIBRARY_FILES)
+		return NULL;
+	if (r->mods_len == r->mods_cap) {
+		size_t cap = r->mods_cap ? r->mods_cap * 2 : 32;
+		lib_module *m = realloc(r->mods, cap * sizeof *m);
+		if (!m) {
+			*rc = -ENOMEM;
+			return NULL;
+		}
+		r->mods = m;
+		r->mods_cap = cap;
+	}
+	lib_module *m = &r->mods[r->mods_len];
+	memset(m, 0, sizeof *m);
+	if (!(m->name = strdup(name))) {
+		*rc = -ENOMEM;
+		return NULL;
+	}
+	r->mods_len++;
+	/* a.b.c -> a/b/c: the path below a root. */
+	char *rel = strdup(name);
+	if (!rel) {
+		*rc = -ENOMEM;
+		return m;
+	}
+	for (char *q = rel; *q; q++)
+		if (*q == '.')
+			*q = '/';
+	for (size_t i = 0; i < r->roots->len && !m->text && !*rc; i++) {
+		for (int pkg = 0; pkg < 2 && !m->text; pkg++) {
+			char *below = gg_strdup_printf(pkg ? "%s/__init__.py" : "%s.py", rel);
+			char *path = below ? gg_pyfiles_join(r->roots->items[i], below) : NULL;
+			if (!path) {
+				free(below);
+				*rc = -ENOMEM;
+				break;
+			}
+			if (is_file(path) && gg_pyfiles_read(path, &m->text, &m->len) == 0) {
+				m->package = pkg;
+				r->files++;
+				/* Indexed as the project's own files are, by the path below its root. */
+				if (gg_analysis_mentions_framework(m->text, m->len) && gg_project_may_export(m->text, m->len))
+					*rc = gg_project_add_file(r->p, r->a, below, m->text, m->len);
+			}
+			free(below);
+			free(path);
+		}
+	}
+	free(rel);
+	return m;
+}
+
+/* Whether text defines name at its top level: `class name`, `def name`, `name =`. */
+static bool defines_top(const char *text, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+	const char *end = text + len;
+	for (const char *line = text; line < end;) {
+		const char *p = line;
+		if ((size_t)(end - p) > 6 && memcmp(p, "async ", 6) == 0)
+			p += 6;
+		if ((size_t)(end - p) > 4 && memcmp(p, "def ", 4) == 0)
+			p += 4;
+		else if ((size_t)(end - p) > 6 && memcmp(p, "class ", 6) == 0)
+			p += 6;
+		if ((size_t)(end - p) > n && memcmp(p, name, n) == 0 && !ident_char(p[n]) &&
+		    (p != line || p[n] == ' ' || p[n] == '=' || p[n] == ':'))
+			return true;
+		const char *nl = memchr(line, '\n', (size_t)(end - line));
+		line = nl ? nl + 1 : end;
+	}
+	return false;
+}
+
+typedef struct follow {
+	lib_read *r;
+	const lib_module *m;
+	const char *name;
+	unsigned depth;
+} follow;
+
+static int want_name(lib_read *r, const char *module, const char *name, unsigned depth);
+
+/* A re-export of the wanted name (or a `*` one) in a library module: followed to where it comes from. */
+static int follow_import(void *ctx, cut module, cut name, cut alias)
+{
+	follow *f = ctx;
+	cut bound = alias.len ? alias : name;
+	bool star = cut_is(name, "*");
+	if (!star && !cut_is(bound, f->name))
+		return 0;
+	/* The module it names: relative ones from the module's package, one level up per extra dot. */
+	gg_buf target = { NULL, 0, 0 };
+	size_t dots = 0;
+	while (dots < module.len && module.ptr[dots] == '.')
+		dots++;
+	int rc = 0;
+	if (dots) {
+		size_t keep = strlen(f->m->name);
+		for (size_t up = f->m->package ? 1 : 0; up < dots && keep; up++) {
+			const char *dot = memrchr(f->m->name, '.', keep);
+			keep = dot ? (size_t)(dot - f->m->name) : 0;
+		}
+		if (!keep) /* above the library's top: nothing to follow */
+			return 0;
+		rc = gg_buf_append(&target, f->m->name, keep);
+		if (!rc && module.len > dots)
+			rc = gg_buf_append(&target, ".", 1);
+	}
+	if (!rc)
+		rc = gg_buf_append(&target, module.ptr + dots, module.len - dots);
+	if (!rc)
+		rc = gg_buf_append(&target, "", 1);
+	char *own = star ? NULL : strndup(name.ptr, name.len);
+	if (!rc && !star && !own)
+		rc = -ENOMEM;
+	if (!rc)
+		rc = want_name(f->r, target.data, star ? f->name : own, f->depth + 1);
+	free(own);
+	gg_buf_free(&target);
+	return rc;
+}
+
+/* Reads module, and what defines name in it (NULL: the module alone). */
+static int want_name(lib_read *r, const char *module, const char *name, unsigned depth)
+{
+	int rc = 0;
+	const lib_module *m = module_get(r, module, &rc);
+	if (rc || !m || !m->text || !name || depth > MAX_REEXPORT_DEPTH)
+		return rc;
+	/* `from pkg import sub`: a submodule. */
+	char *sub = gg_strdup_printf("%s.%s", module, name);
+	if (!sub)
+		return -ENOMEM;
+	const lib_module *s = m->package ? module_get(r, sub, &rc) : NULL;
+	free(sub);
+	if (rc || (s && s->text) || defines_top(m->text, m->len, name))
+		return rc;
+	follow f = { r, m, name, depth };
+	return imports_each(m->text, m->len, follow_import, &f);
+}
+
+static int str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether the project's root holds the top package of module (a folder or a .py file): it shadows an installed one. */
+static bool project_shadows(const char *project_root, const char *module)
+{
+	size_t n = strcspn(module, ".:");
+	char *dir = gg_strdup_printf("%s/%.*s", project_root ? project_root : ".", (int)n, module);
+	char *file = dir ? gg_strdup_printf("%s.py", dir) : NULL;
+	struct stat st;
+	bool out = file && (stat(dir, &st) == 0 || stat(file, &st) == 0);
+	free(dir);
+	free(file);
+	return out;
+}
+
+int gg_project_add_libraries(gg_project *p, gg_analyzer *a, const gg_strings *roots, const char *project_root,
+			     gg_strings *wanted, size_t *files)
+{
+	*files = 0;
+	if (!roots->len || !wanted->len)
+		return 0;
+	qsort(wanted->items, wanted->len, sizeof *wanted->items, str_cmp);
+	lib_read r = { p, a, roots, NULL, 0, 0, 0 };
+	int rc = 0;
+	for (size_t i = 0; i < wanted->len && !rc; i++) {
+		if ((i && strcmp(wanted->items[i], wanted->items[i - 1]) == 0) ||
+		    project_shadows(project_root, wanted->items[i]))
+			continue;
+		char *module = wanted->items[i], *colon = strchr(module, ':');
+		if (colon)
+			*colon = '\0'; /* the item is split in place: wanted is the caller's scratch */
+		rc = want_name(&r, module, colon ? colon + 1 : NULL, 0);
+		if (colon)
+			*colon = ':';
+	}
+	*files = r.files;
+	for (size_t i = 0; i < r.mods_len; i++) {
+		free(r.mods[i].name);
+		free(r.mods[i].text);
+	}
+	free(r.mods);
+	return rc;
+}

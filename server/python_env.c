@@ -1,0 +1,190 @@
+/*
+ * Finding the user's Python environment (python_env.h). An environment's
+ * folder is read from the disk (its lib/python3.X/site-packages); an
+ * interpreter is run once, `python -c`, and prints the entries of its
+ * sys.path that are not its standard library.
+ */
+#include "python_env.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "buf.h"
+
+extern char **environ;
+
+/* What the interpreter prints: sys.path without '' (the current folder), the standard library and missing folders. */
+static const char sys_path_script[] =
+	"import os, sys, sysconfig\n"
+	"std = [os.path.realpath(sysconfig.get_paths()[k]) for k in ('stdlib', 'platstdlib')]\n"
+	"for e in sys.path:\n"
+	"    r = os.path.realpath(e) if e else ''\n"
+	"    lib = any(r == s or r.startswith(s + os.sep) for s in std)\n"
+	"    if r and os.path.isdir(r) and (not lib or os.path.basename(r) in ('site-packages', 'dist-packages')):\n"
+	"        print(r)\n";
+
+void gg_python_env_init(gg_python_env *env)
+{
+	gg_strings_init(&env->roots);
+	env->origin = NULL;
+	env->where = NULL;
+}
+
+void gg_python_env_free(gg_python_env *env)
+{
+	gg_strings_free(&env->roots);
+	free(env->where);
+	env->where = NULL;
+	env->origin = NULL;
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* An environment's folder: its site-packages (POSIX and Windows layouts). Returns 0 or -ENOMEM. */
+static int prefix_roots(gg_python_env *env, const char *prefix)
+{
+	static const char *const layouts[] = { "/lib/python3*/site-packages", "/Lib/site-packages", NULL };
+	int rc = 0;
+	for (const char *const *l = layouts; *l && !rc; l++) {
+		char *pattern = gg_strdup_printf("%s%s", prefix, *l);
+		if (!pattern)
+			return -ENOMEM;
+		glob_t g;
+		int grc = glob(pattern, GLOB_ONLYDIR, NULL, &g);
+		free(pattern);
+		if (grc == GLOB_NOSPACE)
+			return -ENOMEM;
+		for (size_t i = 0; grc == 0 && i < g.gl_pathc && !rc; i++)
+			rc = gg_strings_push(&env->roots, g.gl_pathv[i]);
+		if (grc == 0)
+			globfree(&g);
+	}
+	return rc;
+}
+
+/*
+ * Runs python (a path, or a name looked up on PATH) and reads the roots it
+ * prints. Returns 0 with roots added, -ENOENT when it cannot be run or fails,
+ * -ENOMEM.
+ */
+static int interpreter_roots(gg_python_env *env, const char *python)
+{
+	int out[2];
+	if (pipe2(out, O_CLOEXEC) != 0)
+		return -ENOENT;
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	/* stdout to the pipe; stdin and stderr nowhere: nothing but protocol may reach the server's stdout. */
+	posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
+	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+	char *argv[] = { (char *)python, "-c", (char *)sys_path_script, NULL };
+	pid_t pid;
+	int spawned = posix_spawnp(&pid, python, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(out[1]);
+	if (spawned != 0) {
+		close(out[0]);
+		return -ENOENT;
+	}
+	gg_buf b = { NULL, 0, 0 };
+	int rc = 0;
+	char chunk[4096];
+	for (;;) {
+		ssize_t n = read(out[0], chunk, sizeof chunk);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		if (!rc && gg_buf_append(&b, chunk, (size_t)n) != 0)
+			rc = -ENOMEM; /* read on, so that the child is not left blocked on a full pipe */
+	}
+	close(out[0]);
+	int status = 0;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!rc && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+		rc = -ENOENT;
+	for (size_t i = 0; !rc && i < b.len;) {
+		const char *line = b.data + i, *nl = memchr(line, '\n', b.len - i);
+		size_t n = nl ? (size_t)(nl - line) : b.len - i;
+		char *root = strndup(line, n);
+		rc = root ? (n ? gg_strings_push(&env->roots, root) : 0) : -ENOMEM;
+		free(root);
+		i += n + 1;
+	}
+	gg_buf_free(&b);
+	return rc;
+}
+
+/* Takes roots from a folder (an environment) or a file (an interpreter); -ENOENT when neither gives any. */
+static int roots_from(gg_python_env *env, const char *path)
+{
+	int rc = is_dir(path) ? prefix_roots(env, path) : interpreter_roots(env, path);
+	if (!rc && !env->roots.len)
+		rc = -ENOENT;
+	return rc;
+}
+
+static int found(gg_python_env *env, const char *origin, const char *where)
+{
+	env->origin = origin;
+	env->where = strdup(where);
+	return env->where ? 0 : -ENOMEM;
+}
+
+int gg_python_env_find(gg_python_env *env, const char *setting, const char *root)
+{
+	gg_python_env_free(env);
+	gg_python_env_init(env);
+	const char *base = root ? root : ".";
+	int rc;
+	if (setting && *setting) {
+		char *path = setting[0] == '/' ? strdup(setting) : gg_strdup_printf("%s/%s", base, setting);
+		if (!path)
+			return -ENOMEM;
+		rc = roots_from(env, path);
+		if (!rc)
+			rc = found(env, "the python setting", path);
+		free(path);
+		return rc;
+	}
+	const char *venv = getenv("VIRTUAL_ENV");
+	if (venv && *venv && is_dir(venv)) {
+		rc = prefix_roots(env, venv);
+		if (rc || env->roots.len)
+			return rc ? rc : found(env, "VIRTUAL_ENV", venv);
+	}
+	for (int i = 0; i < 2; i++) {
+		if (i == 1 && strcmp(base, ".") == 0)
+			break;
+		char *dot = gg_strdup_printf("%s/.venv", i == 0 ? base : ".");
+		if (!dot)
+			return -ENOMEM;
+		rc = is_dir(dot) ? prefix_roots(env, dot) : 0;
+		if (!rc && env->roots.len)
+			rc = found(env, ".venv", dot);
+		free(dot);
+		if (rc || env->roots.len)
+			return rc;
+	}
+	rc = interpreter_roots(env, "python3");
+	if (rc == -ENOENT) {
+		gg_strings_free(&env->roots);
+		gg_strings_init(&env->roots);
+		return 0; /* no Python at all: the built-in facts answer */
+	}
+	return rc ? rc : env->roots.len ? found(env, "python3 on PATH", "python3") : 0;
+}
