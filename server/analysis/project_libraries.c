@@ -21,6 +21,7 @@
 #include "pyfiles.h"
 
 #define MAX_LIBRARY_FILES 256
+#define MAX_LIBRARY_LOOKUPS 4096 /* modules looked up, found or not */
 #define MAX_REEXPORT_DEPTH 6
 
 typedef struct cut {
@@ -190,18 +191,26 @@ int gg_project_imports_scan(gg_strings *wanted, const char *text, size_t len)
 
 /* ---- reading the libraries ---- */
 
+/* One import statement's name, its spans in the module's text. */
+typedef struct lib_import {
+	cut module, name, alias;
+} lib_import;
+
 typedef struct lib_module {
 	char *name; /* owned: dotted */
 	char *text; /* owned; NULL when not found */
 	size_t len;
 	bool package; /* an __init__.py */
+	bool scanned; /* imports holds its imports */
+	gg_buf imports; /* lib_import records, scanned once, when a name is first followed here */
+	gg_strings followed; /* the names already followed here: a star import can reach a module many ways */
 } lib_module;
 
 typedef struct lib_read {
 	gg_project *p;
 	gg_analyzer *a;
 	const gg_strings *roots;
-	lib_module *mods; /* owned: every module looked up, found or not */
+	lib_module **mods; /* owned, each owned (a module stays put while its text is scanned): every module looked up */
 	size_t mods_len, mods_cap;
 	size_t files; /* found and read */
 } lib_read;
@@ -216,30 +225,31 @@ static bool is_file(const char *path)
  * The module dotted name names, looked up once (found or not) and, when
  * found, read into the index. NULL on OOM (*rc set) or past the bound.
  */
-static const lib_module *module_get(lib_read *r, const char *name, int *rc)
+static lib_module *module_get(lib_read *r, const char *name, int *rc)
 {
 	for (size_t i = 0; i < r->mods_len; i++)
-		if (strcmp(r->mods[i].name, name) == 0)
-			return &r->mods[i];
-	if (r->files >= MAX_LIBRARY_FILES)
+		if (strcmp(r->mods[i]->name, name) == 0)
+			return r->mods[i];
+	if (r->files >= MAX_LIBRARY_FILES || r->mods_len >= MAX_LIBRARY_LOOKUPS)
 		return NULL;
 	if (r->mods_len == r->mods_cap) {
 		size_t cap = r->mods_cap ? r->mods_cap * 2 : 32;
-		lib_module *m = realloc(r->mods, cap * sizeof *m);
-		if (!m) {
+		lib_module **grown = realloc(r->mods, cap * sizeof *grown);
+		if (!grown) {
 			*rc = -ENOMEM;
 			return NULL;
 		}
-		r->mods = m;
+		r->mods = grown;
 		r->mods_cap = cap;
 	}
-	lib_module *m = &r->mods[r->mods_len];
-	memset(m, 0, sizeof *m);
-	if (!(m->name = strdup(name))) {
+	lib_module *m = calloc(1, sizeof *m);
+	if (!m || !(m->name = strdup(name))) {
+		free(m);
 		*rc = -ENOMEM;
 		return NULL;
 	}
-	r->mods_len++;
+	gg_strings_init(&m->followed);
+	r->mods[r->mods_len++] = m;
 	/* a.b.c -> a/b/c: the path below a root. */
 	char *rel = strdup(name);
 	if (!rel) {
@@ -295,38 +305,37 @@ static bool defines_top(const char *text, size_t len, const char *name)
 	return false;
 }
 
-typedef struct follow {
-	lib_read *r;
-	const lib_module *m;
-	const char *name;
-	unsigned depth;
-} follow;
-
 static int want_name(lib_read *r, const char *module, const char *name, unsigned depth);
 
-/* A re-export of the wanted name (or a `*` one) in a library module: followed to where it comes from. */
-static int follow_import(void *ctx, cut module, cut name, cut alias)
+static int import_record(void *ctx, cut module, cut name, cut alias)
 {
-	follow *f = ctx;
-	cut bound = alias.len ? alias : name;
-	bool star = cut_is(name, "*");
-	if (!star && !cut_is(bound, f->name))
+	lib_import rec = { module, name, alias };
+	return gg_buf_append(ctx, (const char *)&rec, sizeof rec);
+}
+
+/* A re-export of name (or a `*` one) by m: followed to the module it comes from. */
+static int follow_import(lib_read *r, const lib_module *m, const lib_import *im, const char *name, unsigned depth)
+{
+	cut bound = im->alias.len ? im->alias : im->name;
+	bool star = cut_is(im->name, "*");
+	if (!star && !cut_is(bound, name))
 		return 0;
-	/* The module it names: relative ones from the module's package, one level up per extra dot. */
+	/* The module it names: relative ones from m's package, one level up per extra dot. */
+	cut module = im->module;
 	gg_buf target = { NULL, 0, 0 };
 	size_t dots = 0;
 	while (dots < module.len && module.ptr[dots] == '.')
 		dots++;
 	int rc = 0;
 	if (dots) {
-		size_t keep = strlen(f->m->name);
-		for (size_t up = f->m->package ? 1 : 0; up < dots && keep; up++) {
-			const char *dot = memrchr(f->m->name, '.', keep);
-			keep = dot ? (size_t)(dot - f->m->name) : 0;
+		size_t keep = strlen(m->name);
+		for (size_t up = m->package ? 1 : 0; up < dots && keep; up++) {
+			const char *dot = memrchr(m->name, '.', keep);
+			keep = dot ? (size_t)(dot - m->name) : 0;
 		}
 		if (!keep) /* above the library's top: nothing to follow */
 			return 0;
-		rc = gg_buf_append(&target, f->m->name, keep);
+		rc = gg_buf_append(&target, m->name, keep);
 		if (!rc && module.len > dots)
 			rc = gg_buf_append(&target, ".", 1);
 	}
@@ -334,11 +343,11 @@ static int follow_import(void *ctx, cut module, cut name, cut alias)
 		rc = gg_buf_append(&target, module.ptr + dots, module.len - dots);
 	if (!rc)
 		rc = gg_buf_append(&target, "", 1);
-	char *own = star ? NULL : strndup(name.ptr, name.len);
+	char *own = star ? NULL : strndup(im->name.ptr, im->name.len);
 	if (!rc && !star && !own)
 		rc = -ENOMEM;
 	if (!rc)
-		rc = want_name(f->r, target.data, star ? f->name : own, f->depth + 1);
+		rc = want_name(r, target.data, star ? name : own, depth + 1);
 	free(own);
 	gg_buf_free(&target);
 	return rc;
@@ -348,8 +357,10 @@ static int follow_import(void *ctx, cut module, cut name, cut alias)
 static int want_name(lib_read *r, const char *module, const char *name, unsigned depth)
 {
 	int rc = 0;
-	const lib_module *m = module_get(r, module, &rc);
-	if (rc || !m || !m->text || !name || depth > MAX_REEXPORT_DEPTH)
+	lib_module *m = module_get(r, module, &rc);
+	if (rc || !m || !m->text || !name || depth > MAX_REEXPORT_DEPTH || gg_strings_contains(&m->followed, name))
+		return rc;
+	if ((rc = gg_strings_push(&m->followed, name)))
 		return rc;
 	/* `from pkg import sub`: a submodule. */
 	char *sub = gg_strdup_printf("%s.%s", module, name);
@@ -359,8 +370,18 @@ static int want_name(lib_read *r, const char *module, const char *name, unsigned
 	free(sub);
 	if (rc || (s && s->text) || defines_top(m->text, m->len, name))
 		return rc;
-	follow f = { r, m, name, depth };
-	return imports_each(m->text, m->len, follow_import, &f);
+	if (!m->scanned) {
+		m->scanned = true;
+		if ((rc = imports_each(m->text, m->len, import_record, &m->imports)))
+			return rc;
+	}
+	/* By index: following may add modules, never to this one's records. */
+	for (size_t i = 0; !rc && i < m->imports.len / sizeof(lib_import); i++) {
+		lib_import im;
+		memcpy(&im, m->imports.data + i * sizeof im, sizeof im);
+		rc = follow_import(r, m, &im, name, depth);
+	}
+	return rc;
 }
 
 static int str_cmp(const void *a, const void *b)
@@ -403,8 +424,11 @@ int gg_project_add_libraries(gg_project *p, gg_analyzer *a, const gg_strings *ro
 	}
 	*files = r.files;
 	for (size_t i = 0; i < r.mods_len; i++) {
-		free(r.mods[i].name);
-		free(r.mods[i].text);
+		free(r.mods[i]->name);
+		free(r.mods[i]->text);
+		gg_buf_free(&r.mods[i]->imports);
+		gg_strings_free(&r.mods[i]->followed);
+		free(r.mods[i]);
 	}
 	free(r.mods);
 	return rc;
