@@ -1,8 +1,11 @@
 /*
- * Finding the user's Python environment (python_env.h). An environment's
- * folder is read from the disk (its lib/python3.X/site-packages); an
- * interpreter is run once, `python -c`, and prints the entries of its
- * sys.path that are not its standard library.
+ * Finding the user's Python environment (python_env.h), from the disk: an
+ * environment's folder holds lib/python3.X/site-packages; an interpreter's
+ * prefix is the folder above its bin/, with the same layout (Debian's
+ * dist-packages too). Only an interpreter the `python` setting names whose
+ * layout says nothing (a wrapper script, a pyenv shim) is run, once, and
+ * prints the entries of its sys.path that are not its standard library:
+ * python3 on PATH is never run, so that a check costs no interpreter start.
  */
 #include "python_env.h"
 
@@ -52,10 +55,17 @@ static bool is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* An environment's folder: its site-packages (POSIX and Windows layouts). Returns 0 or -ENOMEM. */
+/*
+ * An environment's folder or an interpreter's prefix: its site-packages
+ * (POSIX and Windows layouts; Debian's dist-packages, in its sys.path order).
+ * Returns 0 or -ENOMEM.
+ */
 static int prefix_roots(gg_python_env *env, const char *prefix)
 {
-	static const char *const layouts[] = { "/lib/python3*/site-packages", "/Lib/site-packages", NULL };
+	static const char *const layouts[] = {
+		"/lib/python3*/site-packages", "/Lib/site-packages", "/local/lib/python3*/dist-packages",
+		"/lib/python3/dist-packages", NULL,
+	};
 	int rc = 0;
 	for (const char *const *l = layouts; *l && !rc; l++) {
 		char *pattern = gg_strdup_printf("%s%s", prefix, *l);
@@ -129,13 +139,51 @@ static int interpreter_roots(gg_python_env *env, const char *python)
 	return rc;
 }
 
-/* Takes roots from a folder (an environment) or a file (an interpreter); -ENOENT when neither gives any. */
+/* An interpreter's prefix: the folder above the bin/ its real file is in (/usr/bin/python3 -> /usr). Returns 0 or -ENOMEM. */
+static int layout_roots(gg_python_env *env, const char *python)
+{
+	char *real = realpath(python, NULL);
+	char *slash = real ? strrchr(real, '/') : NULL;
+	if (slash)
+		*slash = '\0';
+	slash = slash ? strrchr(real, '/') : NULL;
+	int rc = 0;
+	if (slash && strcmp(slash, "/bin") == 0) {
+		*slash = '\0';
+		rc = prefix_roots(env, *real ? real : "/");
+	}
+	free(real);
+	return rc;
+}
+
+/*
+ * Takes roots from a folder (an environment) or a file (an interpreter: its
+ * layout, else what it says when run); -ENOENT when neither gives any.
+ */
 static int roots_from(gg_python_env *env, const char *path)
 {
-	int rc = is_dir(path) ? prefix_roots(env, path) : interpreter_roots(env, path);
+	int rc = is_dir(path) ? prefix_roots(env, path) : layout_roots(env, path);
+	if (!rc && !env->roots.len && !is_dir(path))
+		rc = interpreter_roots(env, path);
 	if (!rc && !env->roots.len)
 		rc = -ENOENT;
 	return rc;
+}
+
+/* python3 on PATH, as execvp(3) would find it; NULL when none is (or on OOM). Caller owns it. */
+static char *path_lookup(const char *name)
+{
+	const char *path = getenv("PATH");
+	for (const char *p = path; p && *p;) {
+		const char *colon = strchr(p, ':');
+		size_t n = colon ? (size_t)(colon - p) : strlen(p);
+		char *exe = n ? gg_strdup_printf("%.*s/%s", (int)n, p, name) : NULL;
+		if (exe && access(exe, X_OK) == 0 && !is_dir(exe))
+			return exe;
+		free(exe);
+		p = colon ? colon + 1 : p + n;
+	}
+	return NULL;
 }
 
 static int found(gg_python_env *env, const char *origin, const char *where)
@@ -180,11 +228,11 @@ int gg_python_env_find(gg_python_env *env, const char *setting, const char *root
 		if (rc || env->roots.len)
 			return rc;
 	}
-	rc = interpreter_roots(env, "python3");
-	if (rc == -ENOENT) {
-		gg_strings_free(&env->roots);
-		gg_strings_init(&env->roots);
-		return 0; /* no Python at all: the built-in facts answer */
-	}
-	return rc ? rc : env->roots.len ? found(env, "python3 on PATH", "python3") : 0;
+	/* No Python found this way is no error: the built-in facts answer. */
+	char *python = path_lookup("python3");
+	rc = python ? layout_roots(env, python) : 0;
+	if (!rc && env->roots.len)
+		rc = found(env, "python3 on PATH", python);
+	free(python);
+	return rc;
 }

@@ -10,11 +10,12 @@
  * (project.h, gg_project_add_libraries). Found the way ty finds it, first
  * that answers:
  *   1. the `python` setting: a virtual environment's folder, or an
- *      interpreter (asked for its sys.path);
+ *      interpreter (its prefix's layout; run for its sys.path when the
+ *      layout says nothing, as for a wrapper script);
  *   2. $VIRTUAL_ENV;
  *   3. a .venv folder in the project's root (the configuration's folder),
  *      else in the current folder;
- *   4. python3 on PATH, asked for its sys.path.
+ *   4. python3 on PATH, by its layout only (never run).
  */
 typedef struct gg_python_env {
 	gg_strings roots; /* the folders, in sys.path order */
