@@ -490,12 +490,6 @@ static const char *const model_words[] = {
 	NULL,
 };
 
-/* Words of a function name that say evaluation code (SPEC §2, GG001). */
-static const char *const eval_words[] = {
-	"eval", "evaluate", "evaluation", "valid", "validate", "validation", "val", "test",
-	"testing", "predict", "prediction", "inference", "infer", "estimate", "score", NULL,
-};
-
 /* ---- what is a model, what is a loss ---- */
 
 /* self.model, model, netG, student_encoder, or a name known to hold a model. */
@@ -1561,10 +1555,9 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 	fn.name = node_span(c, FIELD(def, name));
 	fn.start = ts_node_start_byte(def);
 	fn.sites_only = !c->probe && !(c->hits_len && bsearch(&fn.start, c->hits, c->hits_len, sizeof *c->hits, u32_cmp));
-	/* Evaluation code as GG001's model sees it (an X.eval() of its own, an evaluation caller), or by its name. */
-	fn.evaluation = has_word(fn.name, eval_words) ||
-			(c->index && ts_node_eq(c->index->root, c->root) &&
-			 gg_offsets_has(c->index->eval_funcs, c->index->eval_funcs_len, fn.start));
+	/* Evaluation code as the semantic model sees it (its name, an X.eval() of its own, an evaluation caller). */
+	fn.evaluation = c->index && ts_node_eq(c->index->root, c->root) &&
+			gg_offsets_has(c->index->eval_funcs, c->index->eval_funcs_len, fn.start);
 	/*
 	 * forward() and the other methods of a module gather the pieces of the
 	 * model's own output (tiles of a tiled decode); __init__ and builders
