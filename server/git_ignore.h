@@ -4,21 +4,26 @@
 #include <stdbool.h>
 
 /*
- * What git ignores, for the folder walk of `gradguard check` (as ruff walks:
- * .gitignore files at every level, .git/info/exclude and the user's
- * core.excludesFile), answered by libgit2 for the repository each path is
- * in; a path in no repository is never ignored. Repositories are opened once
- * and remembered, as are folders found to be in none. Not thread-safe: the
- * walk runs on one thread.
+ * What the folder walk of `gradguard check` leaves out, as ruff's walk does:
+ * what git ignores (.gitignore files at every level, .git/info/exclude and
+ * the user's core.excludesFile) for the repository each path is in, and what
+ * `.ignore` files (gitignore syntax) leave out, inside or outside a
+ * repository, in the path's folder and in every folder above it. A `.ignore`
+ * file wins over .gitignore files (its "!pattern" re-includes what they leave
+ * out), a deeper one over a shallower one. libgit2 answers (git_standin.h for
+ * paths in no repository; ignore_rules.h for how `.ignore` lines become its
+ * rules). Repositories are opened once and remembered, as are folders found
+ * to be in none and the `.ignore` files read. Not thread-safe: the walk runs
+ * on one thread.
  */
 
 typedef struct gg_git_ignore gg_git_ignore;
 
-/* NULL on OOM or when libgit2 cannot start (then nothing is ignored). */
+/* NULL on OOM or when libgit2 cannot start (then nothing is ignored). The caller owns it. */
 gg_git_ignore *gg_git_ignore_new(void);
 void gg_git_ignore_delete(gg_git_ignore *g);
 
-/* Whether git ignores path (a file or a folder, found in folder dir). */
+/* Whether path (a file or a folder, found in folder dir) is left out. An unreadable .ignore file counts as none. */
 bool gg_git_ignore_path(gg_git_ignore *g, const char *dir, const char *path);
 
 #endif

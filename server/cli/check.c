@@ -95,7 +95,7 @@ static const char check_usage[] =
 	"  --stdin-filename NAME    the name of what PATH - reads (for its configuration\n"
 	"                             and the report)\n"
 	"  --force-exclude          apply exclude to files named on the command line too\n"
-	"  --no-respect-gitignore   walk into what .gitignore files leave out\n"
+	"  --no-respect-gitignore   walk into what .gitignore and .ignore files leave out\n"
 	"  --exit-zero              exit 0 even with findings (2 on errors still)\n"
 	"  --statistics             count the findings per rule instead of listing them\n"
 	"  --show-settings          print the configuration PATH is checked with, and stop\n"
@@ -103,9 +103,9 @@ static const char check_usage[] =
 	"\n"
 	"Each file is configured by [tool.gradguard] in the nearest pyproject.toml\n"
 	"above it that has that table; --select/--ignore override it. Folders are\n"
-	"walked respecting its exclude patterns and .gitignore; files named on the command line are\n"
-	"always checked (unless --force-exclude). Colour on a terminal only, never\n"
-	"when NO_COLOR is set.\n"
+	"walked respecting its exclude patterns, .gitignore and .ignore files; files\n"
+	"named on the command line are always checked (unless --force-exclude).\n"
+	"Colour on a terminal only, never when NO_COLOR is set.\n"
 	"\n"
 	"exit status: 0 clean, 1 findings, 2 errors\n";
 
@@ -173,7 +173,7 @@ typedef struct check_run {
 	bool show_settings;  /* --show-settings: print the configuration and stop */
 	const char *stdin_filename; /* --stdin-filename, borrowed from argv */
 	bool no_gitignore;   /* --no-respect-gitignore */
-	gg_git_ignore *git;  /* owned; what git ignores, for the walk (NULL: nothing) */
+	gg_git_ignore *git;  /* owned; what .gitignore and .ignore files leave out of the walk (NULL: nothing) */
 	char *stdin_text;    /* owned: what "-" read, checked as stdin_name */
 	size_t stdin_len;
 	const char *stdin_name; /* --stdin-filename, or "-" */
@@ -231,7 +231,7 @@ static const gg_config *run_config_for_dir(check_run *run, const char *dir)
 	return c;
 }
 
-/* The walk's callbacks: a path left out by the exclude patterns of its folder's configuration, or by git. */
+/* The walk's callbacks: a path left out by the exclude patterns of its folder's configuration, or by .gitignore or .ignore files. */
 static bool run_excluded(void *ctx, const char *dir, const char *path)
 {
 	check_run *run = ctx;
@@ -1492,7 +1492,7 @@ static bool path_excluded(check_run *run, const char *path)
 	return out;
 }
 
-/* Whether git ignores the folder path (named on the command line; ".", "sub/.." too) where it lies. */
+/* Whether .gitignore or .ignore files leave out the folder path (named on the command line; ".", "sub/.." too) where it lies. */
 static bool path_git_ignored(check_run *run, const char *path)
 {
 	char *real = realpath(path, NULL);
@@ -1674,7 +1674,7 @@ int gg_cli_check_main(int argc, char **argv)
 		rc = -ENOMEM;
 
 	if (!run.no_gitignore)
-		run.git = gg_git_ignore_new(); /* NULL: nothing is ignored by git */
+		run.git = gg_git_ignore_new(); /* NULL: nothing is ignored */
 	gg_pyfiles_walker walker = { run_excluded, run_report, &run, true };
 	for (int i = 0; i < npaths && !rc; i++) {
 		bool from_stdin = strcmp(paths[i], "-") == 0;
@@ -1686,7 +1686,7 @@ int gg_cli_check_main(int argc, char **argv)
 			char *copy = strdup(path);
 			rc = copy ? gg_pyfiles_add(&run.files, copy) : -ENOMEM;
 		} else {
-			/* A folder named that git ignores as a whole is walked as named (ruff does), with its own .gitignore files not applied. */
+			/* A folder named that .gitignore or .ignore files leave out as a whole is walked as named (ruff does), with none of them applied. */
 			gg_git_ignore *git = run.git;
 			if (git && path_is_dir(path) && path_git_ignored(&run, path))
 				run.git = NULL;

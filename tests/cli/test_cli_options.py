@@ -7,6 +7,7 @@ come out. Lines of a case:
     # a comment
     project: gitproject             (another folder of options/ than project/)
     git-init                        (`git init` in the copy first)
+    git-init: sub                   (`git init` in the copy's sub/ instead)
     args: --select XYZ9 eval.py     (split on spaces)
     env: VIRTUAL_ENV={root}/venv    (an environment variable; {root} is the copy)
     stdin: eval.py                  (a file of the project fed to stdin)
@@ -16,8 +17,9 @@ come out. Lines of a case:
     stderr-contains: TEXT
     unchanged: eval.py              (the file's bytes after the run are those before)
 
-Files named dot-gitignore are copied as .gitignore (a real one would
-apply to this repository). Colour, which needs a terminal, is checked below
+Files named dot-gitignore and dot-ignore are copied as .gitignore and
+.ignore (real ones would apply to this repository, and to ripgrep's and
+ruff's walks of it). Colour, which needs a terminal, is checked below
 the cases.
 
 usage: test_cli_options.py GRADGUARD
@@ -35,7 +37,7 @@ suite = Suite("gg-options-")
 
 
 def parse(path):
-    case = {"args": [], "checks": [], "project": "project", "git": False, "env": {}}
+    case = {"args": [], "checks": [], "project": "project", "git": None, "env": {}}
     with open(path, encoding="utf-8") as f:
         for raw in f:
             line = raw.rstrip("\n")
@@ -45,7 +47,7 @@ def parse(path):
             if key == "project":
                 case["project"] = value
             elif key == "git-init":
-                case["git"] = True
+                case["git"] = value or "."
             elif key == "args":
                 case["args"] = value.split(" ")
             elif key == "env":
@@ -68,10 +70,11 @@ def make_case(name):
         root = os.path.join(tmp, "project")
         shutil.copytree(os.path.join(HERE, spec["project"]), root)
         for dirpath, _, names in os.walk(root):
-            if "dot-gitignore" in names:
-                os.rename(os.path.join(dirpath, "dot-gitignore"), os.path.join(dirpath, ".gitignore"))
+            for stored, real in (("dot-gitignore", ".gitignore"), ("dot-ignore", ".ignore")):
+                if stored in names:
+                    os.rename(os.path.join(dirpath, stored), os.path.join(dirpath, real))
         if spec["git"]:
-            subprocess.run(["git", "init", "-q", root], check=True, timeout=60)
+            subprocess.run(["git", "init", "-q", os.path.join(root, spec["git"])], check=True, timeout=60)
         stdin = None
         if "stdin" in spec:
             with open(os.path.join(root, spec["stdin"]), "rb") as f:

@@ -5,6 +5,8 @@
 // the GG001 squiggle and Problems entry and the healthy status, read the
 // hover (the message once, nothing cut), apply the quick fix and save, then
 // diagnose a pasted traceback and see its error go once the culprit is fixed;
+// open a Jupyter notebook in the notebook editor (no kernel) and see the
+// finding that crosses its cells, its hover and its quick fix in the cell;
 // then a missing program and one that cannot start, as a user would see them.
 //
 //   node e2e.js --gradguard BUILD/gradguard --source-root ROOT --log-dir DIR
@@ -183,6 +185,83 @@ function walk(dir) {
 		? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
+// The notebook of step 5 (tests/editors/vscode/workspace/): a markdown cell,
+// the import, the model and net.eval() in a cell of their own, the loop in
+// the last cell (its line 4, net(batch), is the finding).
+const NOTEBOOK = path.join(here, 'workspace', 'score.ipynb');
+
+async function notebookSteps(page, workspace, gradguard, wanted) {
+	const name = path.basename(NOTEBOOK);
+	await openFile(page, name);
+	// VS Code's notebook editor, not the JSON in a text editor.
+	const notebook = page.locator('.notebookOverlay').first();
+	await notebook.waitFor({ state: 'visible', timeout: STEP_MS })
+		.catch(() => { throw new Error(`${name} did not open in the notebook editor`); });
+	const loopCell = notebook.locator('.code-cell-row', { hasText: 'for batch in batches' }).first();
+	await loopCell.waitFor({ state: 'visible', timeout: STEP_MS })
+		.catch(() => { throw new Error('the notebook editor shows no cell with the loop'); });
+	log('notebook open in the notebook editor');
+	// The squiggle on net(batch) in the loop's cell: its facts came from the
+	// cells above it (the import, net.eval()).
+	const squiggle = loopCell.locator('.monaco-editor [class*="squiggly-"]').first();
+	await squiggle.waitFor({ state: 'attached', timeout: 60_000 })
+		.catch(() => { throw new Error('no squiggle in the loop\'s cell'); });
+	log('squiggle shown in the loop\'s cell');
+	await runCommand(page, 'View: Focus Problems');
+	const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'net(batch) runs with autograd on' }).first();
+	await problem.waitFor({ timeout: STEP_MS });
+	const problemText = (await problem.innerText()).replace(/\s+/g, ' ');
+	if (!/GG001/.test(problemText) || !/Ln 4, Col 14/.test(problemText)) throw new Error(`unexpected Problems entry: ${problemText}`);
+	log(`Problems: ${problemText}`);
+	await shot(page, '7-notebook-problems');
+
+	// The hover in the cell.
+	const box = await waitFor('the cell\'s squiggle on screen', () => squiggle.boundingBox());
+	await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+	const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'eval-forward-with-grad' }).first();
+	await hover.waitFor({ state: 'visible', timeout: STEP_MS })
+		.catch(() => { throw new Error('no GG001 hover over the cell\'s squiggle'); });
+	const hoverText = await hover.innerText();
+	if (!/no_grad/.test(hoverText)) throw new Error(`the cell's hover does not mention no_grad:\n${hoverText}`);
+	log(`hover in the cell: ${hoverText.slice(0, 120).replace(/\s+/g, ' ')}…`);
+	await page.keyboard.press('Escape');
+	await page.mouse.move(5, 5);
+
+	// The quick fix, from the cursor on the finding: a click there puts the
+	// cell in edit mode with the cursor on net(batch).
+	const file = path.join(workspace, name);
+	const original = fs.readFileSync(file, 'utf8');
+	await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+	await page.keyboard.press('Control+.');
+	const row = page.locator('.action-widget .monaco-list-row', { hasText: wanted }).first();
+	await row.waitFor({ state: 'visible', timeout: STEP_MS })
+		.catch(() => { throw new Error(`no quick fix titled ${wanted} in the cell`); });
+	await shot(page, '8-notebook-quickfix-menu');
+	const focused = page.locator('.action-widget .monaco-list-row.focused');
+	for (let i = 0; i < 10 && (await focused.getAttribute('aria-label')) !== wanted; i++) {
+		await page.keyboard.press('ArrowDown');
+	}
+	if ((await focused.getAttribute('aria-label')) !== wanted) throw new Error(`no quick fix titled ${wanted} in the cell`);
+	await page.keyboard.press('Enter');
+	await loopCell.locator('.view-lines', { hasText: 'no_grad' }).first().waitFor({ timeout: STEP_MS })
+		.catch(() => { throw new Error('the quick fix did not change the loop\'s cell'); });
+	await page.keyboard.press('Control+s');
+	const saved = await waitFor(`${name} to be saved with the fix`, () => {
+		const text = fs.readFileSync(file, 'utf8');
+		return text !== original && text;
+	});
+	// Still a notebook, the fix in the loop's cell only.
+	const cellsAfter = JSON.parse(saved).cells.map((c) => [].concat(c.source).join(''));
+	if (!/with torch\.no_grad\(\):/.test(cellsAfter[3]) || cellsAfter.slice(0, 3).some((c) => /no_grad/.test(c))) {
+		throw new Error(`the fix is not where it belongs:\n${JSON.stringify(cellsAfter, null, 1)}`);
+	}
+	const check = spawnSync(gradguard, ['check', '--isolated', file], { encoding: 'utf8', timeout: 30_000 });
+	if (check.status !== 0) throw new Error(`gradguard check on the saved notebook: exit ${check.status}\n${check.stdout}${check.stderr}`);
+	await waitFor('the notebook\'s GG001 problem to go away', async () => (await page.locator('.markers-panel .monaco-list-row', { hasText: 'net(batch) runs with autograd on' }).count()) === 0);
+	log('fix applied in the cell and saved; the notebook checks clean');
+	await shot(page, '9-notebook-fixed');
+}
+
 async function main() {
 	fs.mkdirSync(logDir, { recursive: true });
 	tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gradguard-vscode-'));
@@ -195,6 +274,7 @@ async function main() {
 	for (const f of ['train.py', 'model.py']) {
 		fs.copyFileSync(path.join(sourceRoot, 'tests', 'tracebacks', 'workspace', f), path.join(workspace, f));
 	}
+	fs.copyFileSync(NOTEBOOK, path.join(workspace, path.basename(NOTEBOOK)));
 
 	const gradguard = path.resolve(args.gradguard);
 	// The self-contained program (build/dist/, libcjson beside it) goes into
@@ -384,7 +464,14 @@ async function main() {
 	log('the diagnosis error went with the fix');
 	await shot(page, '6-diagnosis-cleared');
 
-	// 5. A missing program, set in the Settings editor: the server restarts
+	// 5. A Jupyter notebook in VS Code's own notebook editor (its built-in
+	// ipynb support: no kernel, no Jupyter extension): the model is put in
+	// eval mode in one cell and run in a loop in another, and the finding
+	// shows on the loop's cell, in Problems, in the hover; its quick fix edits
+	// the cell and the saved notebook checks clean.
+	await notebookSteps(page, workspace, gradguard, wanted);
+
+	// 6. A missing program, set in the Settings editor: the server restarts
 	// and the status bar says what is wrong.
 	await runCommand(page, 'Preferences: Open User Settings');
 	const search = page.locator('.settings-editor .suggest-input-container textarea, .settings-editor .search-container input').first();
@@ -400,9 +487,9 @@ async function main() {
 	const status = page.locator('.statusbar-item', { hasText: 'gradguard: not found' }).first();
 	await status.waitFor({ state: 'visible', timeout: STEP_MS });
 	log('status bar reports the missing program');
-	await shot(page, '7-missing-binary');
+	await shot(page, '10-missing-binary');
 
-	// 6. A program that cannot start (as one missing a shared library): a
+	// 7. A program that cannot start (as one missing a shared library): a
 	// notification says so with its last words and offers the setting.
 	await runCommand(page, 'Notifications: Clear All Notifications');
 	const broken = path.join(tmp, 'broken-gradguard');
@@ -421,7 +508,7 @@ async function main() {
 	if (!/libuv\.so\.1/.test(noticeText)) throw new Error(`the notification lacks the server's last lines: ${noticeText}`);
 	await notice.locator('.monaco-button', { hasText: 'Set gradguard.path' }).first().waitFor({ timeout: STEP_MS });
 	log(`notification: ${noticeText.replace(/\s+/g, ' ').slice(0, 200)}`);
-	await shot(page, '8-failed-start');
+	await shot(page, '11-failed-start');
 }
 
 main().then(async () => {
