@@ -47,16 +47,24 @@ struct gg_git_ignore {
 	bool standin_failed; /* it could not be made: outside repositories nothing is ignored */
 	gi_dir *dirs;        /* owned; the folders looked up, the last one first to be asked again */
 	size_t ndirs, cap;
+	int started;         /* libgit2: 0 not yet, 1 started, -1 could not start (nothing is ignored) */
 };
 
 gg_git_ignore *gg_git_ignore_new(void)
 {
-	if (git_libgit2_init() < 0)
-		return NULL;
-	gg_git_ignore *g = calloc(1, sizeof *g);
-	if (!g)
-		git_libgit2_shutdown();
-	return g;
+	return calloc(1, sizeof(gg_git_ignore));
+}
+
+/*
+ * Starts libgit2 on the first question: its start reads the system's TLS
+ * certificates (libgit2 1.5 with mbedtls), more than half of what checking
+ * one small named file costs, and a run that walks no folder asks nothing.
+ */
+static bool gi_start(gg_git_ignore *g)
+{
+	if (!g->started)
+		g->started = git_libgit2_init() < 0 ? -1 : 1;
+	return g->started > 0;
 }
 
 static void gi_rules_free(gi_rules *r)
@@ -81,8 +89,9 @@ void gg_git_ignore_delete(gg_git_ignore *g)
 	}
 	free(g->repos);
 	free(g->dirs);
+	if (g->started > 0)
+		git_libgit2_shutdown();
 	free(g);
-	git_libgit2_shutdown();
 }
 
 /* Adds folder's .ignore file, when it has one that can be read, to r's rules. Returns 0 or a negative errno. */
@@ -251,7 +260,7 @@ static bool gi_standin_ignores(gg_git_ignore *g, const char *real, const char *n
 
 bool gg_git_ignore_path(gg_git_ignore *g, const char *dir, const char *path)
 {
-	if (!g)
+	if (!g || !gi_start(g))
 		return false;
 	const gi_dir *d = gi_dir_of(g, dir);
 	const char *name = strrchr(path, '/');

@@ -19,7 +19,7 @@
 
 typedef struct gg_git_ignore gg_git_ignore;
 
-/* NULL on OOM or when libgit2 cannot start (then nothing is ignored). The caller owns it. */
+/* NULL on OOM. libgit2 starts on the first question; when it cannot, nothing is ignored. The caller owns it. */
 gg_git_ignore *gg_git_ignore_new(void);
 void gg_git_ignore_delete(gg_git_ignore *g);
 
