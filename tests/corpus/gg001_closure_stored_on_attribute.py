@@ -1,7 +1,9 @@
 # A closure that __init__ stores on the object (self.score_fn = score_fn) is
 # called by whoever reads the attribute, often a framework's validation hook
 # that already runs without grad: like a returned closure, its name is no
-# evidence. A closure the file calls itself is still judged by its name.
+# evidence. A closure the file calls itself is still judged by its name (here
+# in a method the file calls from outside its class: a closure stands as its
+# method does, gg001_closure_in_method.py).
 import torch
 
 
@@ -22,3 +24,7 @@ class Task:
             return self.net(batch)  # expect: GG001
 
         return [score_batch(b) for b in loader]
+
+
+def main(net, lexicon, loader):
+    return Task(net, lexicon).report(loader)

@@ -349,7 +349,12 @@ void sem_walk_function(semantic *c, const ctx *x, TSNode def, TSNode decorated)
 	 * (SPEC §2, GG001). Their callers here, an .eval() or a loop over
 	 * evaluation data still are.
 	 */
-	f->eval_name = !(kind & (CLASS_MODULE | CLASS_EXTERNAL)) && (sem_name_says_eval(c, f->name) || inherits);
+	/* A def nested in a method stands as the method does: in a module's or a framework base's, its name is no evidence. */
+	int method = x->func;
+	while (method > 0 && c->funcs[method].cls < 0)
+		method = c->funcs[method].parent;
+	unsigned standing = method > 0 && x->cls < 0 ? c->classes[c->funcs[method].cls].kind : kind;
+	f->eval_name = !(standing & (CLASS_MODULE | CLASS_EXTERNAL)) && (sem_name_says_eval(c, f->name) || inherits);
 	/*
 	 * Choice: a model built on a framework's base (mmengine's BaseModel,
 	 * diffusers' ModelMixin) has its predict()/test_step() called by that
