@@ -223,6 +223,33 @@ static bool marks_within(const uint32_t *marks, size_t count, size_t *next, uint
  * (model = DDP(model), net = torch.compile(net)). Such a binding keeps the
  * kind of the one before it.
  */
+/*
+ * Whether value fetches a method or a plain attribute from an object rather
+ * than a module: obj.name or getattr(obj, "name", ...) (and `a or b` of
+ * such), with a name that neither says model nor is a forward method.
+ * `decoder = getattr(policy, "decode_latents", None)` binds the policy's
+ * method: what decoder runs is that method, not a module its own name
+ * promises. `encoder = self.encoder` and `fn = model.forward` stay modules.
+ */
+static bool fetches_plain_attribute(const semantic *c, TSNode value, unsigned depth)
+{
+	if (depth > MAX_NAME_SEGMENTS)
+		return false;
+	if (IS(value, boolean_operator))
+		return fetches_plain_attribute(c, FIELD(value, left), depth + 1) &&
+		       fetches_plain_attribute(c, FIELD(value, right), depth + 1);
+	span name = { NULL, 0 };
+	if (IS(value, attribute) && sem_is_name_chain(c, value)) {
+		name = sem_chain_last(c, value);
+	} else if (IS(value, call) && span_is(node_span(c, FIELD(value, function)), "getattr")) {
+		TSNode args = FIELD(value, arguments);
+		if (!IS(args, argument_list) || sem_argument_count(c, args) < 2 ||
+		    !sem_string_value(c, sem_argument_at(c, args, 1), &name))
+			return false;
+	}
+	return name.len && !sem_name_says_model(c, name) && !sem_is_forward_method(name);
+}
+
 static bool rebinds_itself(const semantic *c, span name, TSNode value)
 {
 	TSNode base = sem_call_chain_base(c, value);
@@ -403,6 +430,10 @@ int sem_facts_collect(semantic *c, TSNode root)
 			if (sym_is(left, r->sym_attribute) && sym_is(right, r->sym_true) &&
 			    span_is(sem_attribute_name(c, left), "requires_grad")) {
 				PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(n));
+			} else if (sym_is(left, r->sym_identifier) &&
+				   (sym_is(right, r->sym_attribute) || sym_is(right, r->ids.sym_boolean_operator))) {
+				if (fetches_plain_attribute(c, right, 0))
+					PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, left);
 			} else if ((sym_is(left, r->sym_identifier) || sym_is(left, r->sym_attribute)) &&
 				   sym_is(right, r->sym_call)) {
 				if (!grow((void **)&c->assign_left, &c->assigns_cap, c->assigns_len, sizeof *c->assign_left)) {
@@ -522,7 +553,13 @@ int sem_facts_collect(semantic *c, TSNode root)
 		b.kind = c->not_models.len != not_models ? BIND_NOT_MODEL
 			 : c->loaded.len != loaded	 ? BIND_LOADED
 			 : c->models.len != models	 ? BIND_MODEL
+			 : fetches_plain_attribute(c, c->assign_right[i], 0) ? BIND_NOT_MODEL
 							 : BIND_UNKNOWN;
+		PUSH(c, c->binds, c->binds_len, c->binds_cap, b);
+	}
+	for (size_t i = 0; i < c->fetches_len && !c->error; i++) {
+		uint32_t at = ts_node_start_byte(c->fetches[i]);
+		bind b = { node_span(c, c->fetches[i]), at, sem_func_at(c, at), BIND_NOT_MODEL };
 		PUSH(c, c->binds, c->binds_len, c->binds_cap, b);
 	}
 	if (c->binds_len)

@@ -245,6 +245,8 @@ typedef struct semantic {
 	size_t classes_len, classes_cap;
 	TSNode *assign_left, *assign_right; /* owned; parallel */
 	size_t assigns_len, assigns_cap;
+	TSNode *fetches; /* owned: the names of `name = obj.method` that fetch no module (fetches_plain_attribute) */
+	size_t fetches_len, fetches_cap;
 	spanset models, not_models, loaded;
 	/* Spellings on which a method only modules have is called (model.parameters()): evidence of a module. */
 	spanset module_api;
@@ -463,6 +465,7 @@ bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool l
 /* models.c */
 chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref);
 const bind *sem_bind_at(const semantic *c, const ctx *x, span name);
+bool sem_is_forward_method(span name);
 bool sem_chain_is_model(const semantic *c, const ctx *x, const chain *obj, bool *loaded);
 bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded);
 span sem_detached_output(const semantic *c, TSNode call);

@@ -149,6 +149,15 @@ static const char *const forward_methods[] = {
 	"forward", "encode", "decode", "encode_image", "encode_text", NULL,
 };
 
+/* Whether calling method name of a model runs it (model.forward, clip.encode_image). */
+bool sem_is_forward_method(span name)
+{
+	for (const char *const *m = forward_methods; *m; m++)
+		if (span_is(name, *m))
+			return true;
+	return false;
+}
+
 /* Whether name holds what a library callable made whose method runs without grad (whisper's decode). */
 static bool library_method_no_grad(const semantic *c, span name, span method)
 {

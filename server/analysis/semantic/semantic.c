@@ -123,6 +123,7 @@ static void semantic_free(semantic *c)
 	free(c->func_names);
 	free(c->classes);
 	free(c->assign_left);
+	free(c->fetches);
 	free(c->assign_right);
 	free(c->models.items);
 	free(c->not_models.items);
