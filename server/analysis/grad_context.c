@@ -542,6 +542,26 @@ void gg_call_ref_init(gg_call_ref *ref, const gg_py_ids *ids, const char *text, 
 	callee_tree_names(ref, ids);
 }
 
+bool gg_tree_index_defines(const gg_tree_index *ix, const char *name, size_t len)
+{
+	size_t lo = 0, hi = ix ? ix->func_names_len : 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const gg_text_span *m = &ix->func_names[mid];
+		size_t n = m->len < len ? m->len : len;
+		int r = n ? memcmp(m->ptr, name, n) : 0;
+		if (!r)
+			r = m->len < len ? -1 : m->len > len;
+		if (!r)
+			return true;
+		if (r < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
 bool gg_tree_index_grad_off(const gg_tree_index *ix, TSNode root, TSNode n)
 {
 	return ix && !ts_node_is_null(n) && ts_node_eq(ix->root, root) &&

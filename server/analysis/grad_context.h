@@ -221,6 +221,13 @@ typedef struct gg_tree_index {
 	uint32_t *eval_funcs; /* owned */
 	size_t eval_funcs_len, eval_funcs_cap;
 	/*
+	 * The names of the file's own functions and methods (def NAME), sorted by
+	 * their bytes: a call of one is a call, not a model's forward, whatever
+	 * its name says (profile_model(...)). The pointers are into the text.
+	 */
+	gg_text_span *func_names; /* owned */
+	size_t func_names_len, func_names_cap;
+	/*
 	 * False when the tree has a call without width or out of order, which a
 	 * byte range cannot place: users then walk the subtree themselves.
 	 */
@@ -254,6 +261,9 @@ static inline bool gg_offsets_has(const uint32_t *offsets, size_t len, uint32_t 
 	size_t lo = gg_offsets_lower(offsets, len, at);
 	return lo < len && offsets[lo] == at;
 }
+
+/* Whether the file defines a function or method named name (the index's func_names). */
+bool gg_tree_index_defines(const gg_tree_index *ix, const char *name, size_t len);
 
 /* Whether the index describes root's tree and says that the statement or definition n runs with grad off. */
 bool gg_tree_index_grad_off(const gg_tree_index *ix, TSNode root, TSNode n);

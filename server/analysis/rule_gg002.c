@@ -505,10 +505,11 @@ static bool is_model_chain(const check *c, TSNode chain, unsigned depth)
 		return false;
 	/*
 	 * A name alone is weak evidence (SPEC §2), as GG001 reads it: a plain name
-	 * (model, net) or self.<name>; df.head() and helpers.model() are not forwards.
+	 * (model, net) or self.<name>; df.head() and helpers.model() are not forwards,
+	 * nor is a call of the file's own function (profile_model(...)).
 	 */
 	if (!IS(chain, attribute))
-		return true;
+		return !(c->index && ts_node_eq(c->index->root, c->root) && gg_tree_index_defines(c->index, seg.ptr, seg.len));
 	TSNode object = FIELD(chain, object);
 	return IS(object, identifier) && span_is(node_span(c, object), "self");
 }
@@ -609,6 +610,29 @@ static bool name_is_one_of(const char *name, const char *const *names)
 static const history no_history = { false, NO_POS, { { 0, 0, 0, 0 }, NULL, NULL }, false, false };
 
 /*
+ * Words of a name that holds no tensor with history: `out, elapsed_time =
+ * policy(x)` unpacks a float too; an accuracy or a count of correct answers
+ * comes from comparisons and argmax, through which no gradient flows.
+ */
+static const char *const plain_value_words[] = {
+	"time", "times", "duration", "elapsed", "seconds", "secs", "count", "num", "len", "length", "size", "idx",
+	"index", "step", "steps", "info", "infos", "stats", "metrics", "name", "names", "text", "path", "done",
+	"dones", "accuracy", "acc", "correct", NULL,
+};
+
+/* The text of a plain string literal ('key', "key"; no prefix, no escapes) into *out. */
+static bool string_key(const check *c, TSNode n, span *out)
+{
+	if (!IS(n, string))
+		return false;
+	span t = node_span(c, n);
+	if (t.len < 2 || (t.ptr[0] != '\'' && t.ptr[0] != '"') || t.ptr[t.len - 1] != t.ptr[0])
+		return false;
+	*out = (span){ t.ptr + 1, t.len - 2 };
+	return memchr(out->ptr, '\\', out->len) == NULL && memchr(out->ptr, t.ptr[0], out->len) == NULL;
+}
+
+/*
  * The history of an expression: a model forward or a loss computed in it, or
  * a name holding one whose history was made in [lo, hi). Unknown is none.
  */
@@ -634,8 +658,13 @@ static history history_of(check *c, const function *fn, TSNode e, uint32_t lo, u
 			return no_history;
 		return history_of(c, fn, FIELD(e, object), lo, hi, depth + 1);
 	}
-	if (type == ids->sym_subscript)
+	if (type == ids->sym_subscript) {
+		/* output_dict["accuracy"], stats["num_tokens"]: a key that names no tensor with history (plain_value_words). */
+		span key;
+		if (string_key(c, FIELD(e, subscript), &key) && has_word(key, plain_value_words))
+			return no_history;
 		return history_of(c, fn, FIELD(e, value), lo, hi, depth + 1);
+	}
 	if (type == ids->sym_unary_operator)
 		return history_of(c, fn, FIELD(e, argument), lo, hi, depth + 1);
 	if (type == ids->sym_binary_operator) {
@@ -726,13 +755,6 @@ static bool forward_part_is_number(const check *c, TSNode call, uint32_t index)
 	}
 	return false;
 }
-
-/* Words of a name that holds no tensor: `out, elapsed_time = policy(x)` unpacks a float too. */
-static const char *const plain_value_words[] = {
-	"time", "times", "duration", "elapsed", "seconds", "secs", "count", "num", "len", "length", "size", "idx",
-	"index", "step", "steps", "info", "infos", "stats", "metrics", "name", "names", "text", "path", "done",
-	"dones", NULL,
-};
 
 /*
  * Binds the names of a target (a name, or a tuple of them) to value; what is

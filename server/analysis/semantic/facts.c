@@ -362,6 +362,7 @@ int sem_facts_collect(semantic *c, TSNode root)
 	ix->calls_len = ix->assignments_len = ix->imports_len = ix->models_len = ix->module_classes_len = 0;
 	ix->test_classes_len = 0;
 	ix->number_parts_len = 0;
+	ix->func_names_len = 0;
 	ix->eval_funcs_len = 0;
 	ix->grad_off_len = 0;
 	ix->calls_exact = true;
@@ -540,6 +541,14 @@ int sem_facts_collect(semantic *c, TSNode root)
 	}
 	if (c->funcs_len > 1)
 		qsort(c->func_names, c->funcs_len - 1, sizeof *c->func_names, sem_named_cmp);
+	/* Published for the other rules, sorted as func_names are (one per name suffices). */
+	for (size_t i = 0; i + 1 < c->funcs_len && !c->error; i++) {
+		span n = c->func_names[i].name;
+		if (i && span_eq(n, c->func_names[i - 1].name))
+			continue;
+		gg_tree_index *ix = c->index;
+		PUSH(c, ix->func_names, ix->func_names_len, ix->func_names_cap, ((gg_text_span){ n.ptr, n.len }));
+	}
 	if (c->classes_len)
 		qsort(c->classes, c->classes_len, sizeof *c->classes, sem_klass_cmp);
 	for (size_t i = 0; i < c->assigns_len && !c->error; i++) {

@@ -102,6 +102,7 @@ void gg_semantic_delete(gg_semantic *r)
 	free(r->index.imports);
 	free(r->index.reach);
 	free(r->index.models);
+	free(r->index.func_names);
 	free(r->index.module_classes);
 	free(r->index.test_classes);
 	free(r->index.number_parts);
