@@ -1383,17 +1383,13 @@ static int print_json(const cJSON *doc)
  */
 /*
  * The Python environment for the run (python_env.h), from the configuration
- * of the first path checked (its `python` setting and its folder). A setting
- * that names nothing usable is reported (exit 2); none found is no error.
+ * of the current folder (its `python` setting and its folder), as ty finds
+ * the project's environment from where it runs. A setting that names
+ * nothing usable is reported (exit 2); none found is no error.
  */
 static int run_environment(check_run *run, gg_python_env *env, const char **root)
 {
-	const char *first = run->files.items[0], *slash = strrchr(first, '/');
-	char *dir = slash ? strndup(first, (size_t)(slash - first) + (slash == first)) : strdup(".");
-	if (!dir)
-		return -ENOMEM;
-	const gg_config *c = run_config_for_dir(run, dir);
-	free(dir);
+	const gg_config *c = run_config_for_dir(run, ".");
 	*root = c ? c->root : NULL;
 	int rc = gg_python_env_find(env, c ? c->python : NULL, *root);
 	if (rc == -ENOENT) {
@@ -1595,12 +1591,21 @@ static int show_settings(check_run *run, const char *path)
 	}
 	puts(c->severities_len ? " }" : "}");
 	printf("python = \"%s\"\n", c->python ? c->python : "");
-	/* Where the libraries the project imports are read from (python_env.h). */
+	/* Where the libraries the project imports are read from (python_env.h): the current folder's configuration's. */
+	const gg_config *here = run->config_path || !run->loader ? c : NULL;
+	char *error = NULL;
+	if (!here && gg_config_loader_for_dir(run->loader, ".", &here, &error) != 0)
+		here = NULL;
+	free(error);
+	gg_config none;
+	gg_config_init(&none);
+	if (!here)
+		here = &none;
 	gg_python_env env;
 	gg_python_env_init(&env);
-	int rc = gg_python_env_find(&env, c->python, c->root);
+	int rc = gg_python_env_find(&env, here->python, here->root);
 	if (rc == -ENOENT)
-		printf("Python environment: none at \"%s\"\n", c->python);
+		printf("Python environment: none at \"%s\"\n", here->python);
 	else if (!rc && !env.origin)
 		puts("Python environment: none found (the built-in library facts answer)");
 	else if (!rc)
@@ -1608,6 +1613,7 @@ static int show_settings(check_run *run, const char *path)
 	for (size_t i = 0; !rc && i < env.roots.len; i++)
 		printf("  %s\n", env.roots.items[i]);
 	gg_python_env_free(&env);
+	gg_config_free(&none);
 	gg_config_free(&defaults);
 	return rc == -ENOMEM ? -1 : 0;
 }
