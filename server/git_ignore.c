@@ -25,11 +25,18 @@
 #include "ignore_rules.h"
 #include "pyfiles.h"
 
-/* A repository (or the stand-in) and the .ignore files in its internal rules. */
+/* One folder's ignore files, as internal rules of its repository (ignore_rules.h); each NULL when none. */
+typedef struct gi_folder {
+	char *path;      /* owned */
+	char *gitignore; /* owned: its .gitignore's rules (inside a work tree only) */
+	char *ignore;    /* owned: its .ignore's rules */
+} gi_folder;
+
+/* A repository (or the stand-in) and the ignore files in its internal rules. */
 typedef struct gi_rules {
 	git_repository *repo; /* owned */
 	char *base;           /* owned; its work tree without the trailing '/', "/" for the stand-in */
-	char **read;          /* owned; the folders whose .ignore files were read into repo, sorted */
+	gi_folder *read;      /* owned; the folders whose ignore files were read, sorted by path */
 	size_t nread, cap;
 	size_t nfiles;        /* the .ignore files among them that gave rules */
 } gi_rules;
@@ -71,8 +78,11 @@ static void gi_rules_free(gi_rules *r)
 {
 	git_repository_free(r->repo);
 	free(r->base);
-	for (size_t i = 0; i < r->nread; i++)
-		free(r->read[i]);
+	for (size_t i = 0; i < r->nread; i++) {
+		free(r->read[i].path);
+		free(r->read[i].gitignore);
+		free(r->read[i].ignore);
+	}
 	free(r->read);
 }
 
@@ -94,37 +104,69 @@ void gg_git_ignore_delete(gg_git_ignore *g)
 	free(g);
 }
 
-/* Adds folder's .ignore file, when it has one that can be read, to r's rules. Returns 0 or a negative errno. */
-static int gi_rules_read_file(gi_rules *r, const char *folder)
+/*
+ * folder/name's rules for r's base into *out (NULL when it has none or
+ * cannot be read, as git takes an unreadable .gitignore). Returns 0 or a
+ * negative errno.
+ */
+static int gi_rules_read_file(const gi_rules *r, const char *folder, const char *name, char **out)
 {
+	*out = NULL;
 	gg_buf path = { 0 };
-	if (gg_buf_printf(&path, "%s/.ignore", strcmp(folder, "/") == 0 ? "" : folder))
+	if (gg_buf_printf(&path, "%s/%s", strcmp(folder, "/") == 0 ? "" : folder, name))
 		return -ENOMEM;
 	char *text = NULL, *rules = NULL;
 	size_t len = 0;
 	int rc = gg_pyfiles_read(gg_buf_cstr(&path), &text, &len);
 	gg_buf_free(&path);
 	if (rc)
-		return rc == -ENOMEM ? rc : 0; /* none (or unreadable, as git takes an unreadable .gitignore) */
+		return rc == -ENOMEM ? rc : 0;
 	rc = gg_ignore_rules_rebase(text, len, folder, r->base, &rules);
-	if (!rc && *rules) {
-		if (git_ignore_add_rule(r->repo, rules) != 0)
-			rc = -EIO;
-		else
-			r->nfiles++;
-	}
 	free(text);
-	free(rules);
+	if (!rc && *rules)
+		*out = rules;
+	else
+		free(rules);
 	return rc;
 }
 
-/* Reads folder's .ignore file into r unless done before. Returns 0 or a negative errno. */
-static int gi_rules_read_once(gi_rules *r, const char *folder)
+/* Whether folder is r's work tree or below it (where git reads .gitignore files). */
+static bool gi_in_work_tree(const gi_rules *r, const char *folder)
+{
+	size_t n = strlen(r->base);
+	return strcmp(r->base, "/") != 0 && strncmp(folder, r->base, n) == 0 && (folder[n] == '\0' || folder[n] == '/');
+}
+
+/*
+ * Gives r's repository its internal rules again, from the folders read: every
+ * .gitignore first, then every .ignore, each set from the top down. libgit2
+ * asks internal rules before its own reading of the files, the last match
+ * deciding, so this order makes any .ignore win over any .gitignore and a
+ * deeper file over a shallower one, as ruff's walk has it. The .gitignore
+ * files are given too because libgit2 1.5 drops a negation without wildcards
+ * (`!keep.py` in sub/ against the root's `*.py`) that git honours; the
+ * rewritten rules keep it (ignore_rules.h). Returns 0 or -EIO.
+ */
+static int gi_rules_apply(gi_rules *r)
+{
+	if (git_ignore_clear_internal_rules(r->repo) != 0)
+		return -EIO;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < r->nread; i++) {
+			const char *rules = pass == 0 ? r->read[i].gitignore : r->read[i].ignore;
+			if (rules && git_ignore_add_rule(r->repo, rules) != 0)
+				return -EIO;
+		}
+	return 0;
+}
+
+/* Reads folder's ignore files into r unless done before; *added tells whether one gave rules. Returns 0 or a negative errno. */
+static int gi_rules_read_once(gi_rules *r, const char *folder, bool *added)
 {
 	size_t lo = 0, hi = r->nread;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(r->read[mid], folder);
+		int c = strcmp(r->read[mid].path, folder);
 		if (c == 0)
 			return 0;
 		if (c < 0)
@@ -134,22 +176,27 @@ static int gi_rules_read_once(gi_rules *r, const char *folder)
 	}
 	if (r->nread == r->cap) {
 		size_t cap = r->cap ? r->cap * 2 : 16;
-		char **read = realloc(r->read, cap * sizeof *read);
+		gi_folder *read = realloc(r->read, cap * sizeof *read);
 		if (!read)
 			return -ENOMEM;
 		r->read = read;
 		r->cap = cap;
 	}
-	char *copy = strdup(folder);
-	if (!copy)
+	gi_folder f = { strdup(folder), NULL, NULL };
+	if (!f.path)
 		return -ENOMEM;
+	int rc = gi_rules_read_file(r, folder, ".ignore", &f.ignore);
+	if (!rc && gi_in_work_tree(r, folder))
+		rc = gi_rules_read_file(r, folder, ".gitignore", &f.gitignore);
 	memmove(r->read + lo + 1, r->read + lo, (r->nread - lo) * sizeof *r->read);
-	r->read[lo] = copy;
+	r->read[lo] = f;
 	r->nread++;
-	return gi_rules_read_file(r, folder);
+	r->nfiles += f.ignore != NULL;
+	*added = *added || f.ignore || f.gitignore;
+	return rc;
 }
 
-/* The .ignore files of real (a folder's realpath) and of each folder above it, from the top, each once. */
+/* The ignore files of real (a folder's realpath) and of each folder above it, from the top, each once. */
 static int gi_rules_load(gi_rules *r, const char *real)
 {
 	size_t n = strlen(real);
@@ -157,17 +204,18 @@ static int gi_rules_load(gi_rules *r, const char *real)
 	if (!folder)
 		return -ENOMEM;
 	int rc = 0;
+	bool added = false;
 	for (size_t end = 1; !rc;) { /* "/", "/a", "/a/b": the first end bytes of real */
 		memcpy(folder, real, end);
 		folder[end] = '\0';
-		rc = gi_rules_read_once(r, folder);
+		rc = gi_rules_read_once(r, folder, &added);
 		if (end >= n)
 			break;
 		const char *slash = strchr(real + end + (end > 1), '/');
 		end = slash ? (size_t)(slash - real) : n;
 	}
 	free(folder);
-	return rc;
+	return added && rc != -ENOMEM ? gi_rules_apply(r) : rc;
 }
 
 /* The repository whose work tree holds real (a folder's realpath): one opened before, or opened now; -1 for none. */
