@@ -18,16 +18,14 @@
 #include <sys/stat.h>
 
 #include "buf.h"
+#include "grad_context.h"
 #include "pyfiles.h"
 
 #define MAX_LIBRARY_FILES 256
 #define MAX_LIBRARY_LOOKUPS 4096 /* modules looked up, found or not */
 #define MAX_REEXPORT_DEPTH 6
 
-typedef struct cut {
-	const char *ptr;
-	size_t len;
-} cut;
+typedef gg_text_span cut; /* a slice of a module's text */
 
 static bool cut_is(cut s, const char *word)
 {

@@ -1376,12 +1376,6 @@ static int print_json(const cJSON *doc)
 }
 
 /*
- * The project index (SPEC §2): what the files to check define for each other,
- * read first, so that every file's check sees every other file's wrappers
- * whatever the order or the thread. Only files that name a grad-mode
- * construct are parsed. A file that cannot be read is left to check_file to report.
- */
-/*
  * The Python environment for the run (python_env.h), from the configuration
  * of the current folder (its `python` setting and its folder), as ty finds
  * the project's environment from where it runs. A setting that names
@@ -1401,8 +1395,11 @@ static int run_environment(check_run *run, gg_python_env *env, const char **root
 }
 
 /*
- * The project index: what the files checked tell each other, and what the
- * libraries they import define, read from the user's environment.
+ * The project index (SPEC §2): what the files to check define for each other,
+ * read first, so that every file's check sees every other file's wrappers
+ * whatever the order or the thread, and what the libraries they import
+ * define, read from the user's environment. Only files that name a grad-mode
+ * construct are parsed. A file that cannot be read is left to check_file to report.
  */
 static int project_build(check_run *run)
 {

@@ -85,8 +85,8 @@ const gg_config *gg_settings_config_for_dir(gg_session *s, const char *dir)
 	gg_config_loader *l = settings_loader(s);
 	const gg_config *c = NULL;
 	char *error = NULL;
-	if (l && gg_config_loader_for_dir(l, dir, &c, &error) != 0)
-		c = NULL; /* the documents' own lookups report it */
+	if (l && gg_config_loader_for_dir(l, dir, &c, &error) != 0 && error)
+		settings_report(s, error); /* the loader says it once, to whoever asks first */
 	free(error);
 	return c;
 }
