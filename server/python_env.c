@@ -16,11 +16,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "buf.h"
+#include "pyfiles.h"
 
 extern char **environ;
 
@@ -47,12 +47,6 @@ void gg_python_env_free(gg_python_env *env)
 	free(env->where);
 	env->where = NULL;
 	env->origin = NULL;
-}
-
-static bool is_dir(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 /*
@@ -162,8 +156,8 @@ static int layout_roots(gg_python_env *env, const char *python)
  */
 static int roots_from(gg_python_env *env, const char *path)
 {
-	int rc = is_dir(path) ? prefix_roots(env, path) : layout_roots(env, path);
-	if (!rc && !env->roots.len && !is_dir(path))
+	int rc = gg_pyfiles_is_dir(path) ? prefix_roots(env, path) : layout_roots(env, path);
+	if (!rc && !env->roots.len && !gg_pyfiles_is_dir(path))
 		rc = interpreter_roots(env, path);
 	if (!rc && !env->roots.len)
 		rc = -ENOENT;
@@ -178,7 +172,7 @@ static char *path_lookup(const char *name)
 		const char *colon = strchr(p, ':');
 		size_t n = colon ? (size_t)(colon - p) : strlen(p);
 		char *exe = n ? gg_strdup_printf("%.*s/%s", (int)n, p, name) : NULL;
-		if (exe && access(exe, X_OK) == 0 && !is_dir(exe))
+		if (exe && access(exe, X_OK) == 0 && !gg_pyfiles_is_dir(exe))
 			return exe;
 		free(exe);
 		p = colon ? colon + 1 : p + n;
@@ -210,7 +204,7 @@ int gg_python_env_find(gg_python_env *env, const char *setting, const char *root
 		return rc;
 	}
 	const char *venv = getenv("VIRTUAL_ENV");
-	if (venv && *venv && is_dir(venv)) {
+	if (venv && *venv && gg_pyfiles_is_dir(venv)) {
 		rc = prefix_roots(env, venv);
 		if (rc || env->roots.len)
 			return rc ? rc : found(env, "VIRTUAL_ENV", venv);
@@ -221,7 +215,7 @@ int gg_python_env_find(gg_python_env *env, const char *setting, const char *root
 		char *dot = gg_strdup_printf("%s/.venv", i == 0 ? base : ".");
 		if (!dot)
 			return -ENOMEM;
-		rc = is_dir(dot) ? prefix_roots(env, dot) : 0;
+		rc = gg_pyfiles_is_dir(dot) ? prefix_roots(env, dot) : 0;
 		if (!rc && env->roots.len)
 			rc = found(env, ".venv", dot);
 		free(dot);

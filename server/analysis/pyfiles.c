@@ -140,6 +140,12 @@ static int pyfiles_walk_dir(gg_pyfiles *files, const char *dir, const gg_pyfiles
 	return rc;
 }
 
+bool gg_pyfiles_is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 int gg_pyfiles_collect(gg_pyfiles *files, const char *arg, const gg_pyfiles_walker *w)
 {
 	struct stat st;

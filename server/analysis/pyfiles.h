@@ -40,6 +40,9 @@ int gg_pyfiles_collect(gg_pyfiles *files, const char *arg, const gg_pyfiles_walk
  */
 int gg_pyfiles_read(const char *path, char **text, size_t *len);
 
+/* Whether path names a folder (through links). */
+bool gg_pyfiles_is_dir(const char *path);
+
 /* Whether the folder path (named name) is one the walk leaves out. */
 bool gg_pyfiles_skip_dir(const char *path, const char *name);
 

@@ -26,7 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "analysis.h"
@@ -1469,12 +1468,6 @@ static int stdin_read(char **text, size_t *len)
 	return *text ? 0 : -1;
 }
 
-static bool path_is_dir(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 /* Whether the exclude patterns of path's folder's configuration leave path out. */
 static bool path_excluded(check_run *run, const char *path)
 {
@@ -1550,7 +1543,7 @@ static int show_settings(check_run *run, const char *path)
 		c = &run->forced;
 	} else if (run->loader) {
 		char *error = NULL;
-		int rc = path_is_dir(path) ? gg_config_loader_for_dir(run->loader, path, &c, &error)
+		int rc = gg_pyfiles_is_dir(path) ? gg_config_loader_for_dir(run->loader, path, &c, &error)
 					   : gg_config_loader_for_file(run->loader, path, &c, &error);
 		if (rc) {
 			fprintf(stderr, "gradguard: %s\n", error ? error : strerror(-rc));
@@ -1683,7 +1676,7 @@ int gg_cli_check_main(int argc, char **argv)
 		bool from_stdin = strcmp(paths[i], "-") == 0;
 		const char *path = from_stdin ? run.stdin_name : paths[i];
 		/* --force-exclude: a file named (or stdin's name) is left out as the walk would leave it. */
-		if (run.force_exclude && (from_stdin || !path_is_dir(path)) && path_excluded(&run, path))
+		if (run.force_exclude && (from_stdin || !gg_pyfiles_is_dir(path)) && path_excluded(&run, path))
 			continue;
 		if (from_stdin) {
 			char *copy = strdup(path);
@@ -1691,7 +1684,7 @@ int gg_cli_check_main(int argc, char **argv)
 		} else {
 			/* A folder named that .gitignore or .ignore files leave out as a whole is walked as named (ruff does), with none of them applied. */
 			gg_git_ignore *git = run.git;
-			if (git && path_is_dir(path) && path_git_ignored(&run, path))
+			if (git && gg_pyfiles_is_dir(path) && path_git_ignored(&run, path))
 				run.git = NULL;
 			rc = gg_pyfiles_collect(&run.files, paths[i], &walker);
 			run.git = git;
