@@ -336,6 +336,17 @@ int gg_project_add_file(gg_project *p, gg_analyzer *a, const char *path, const c
 	return rc;
 }
 
+int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len,
+			  gg_strings *wanted)
+{
+	if (!gg_analysis_mentions_framework(text, len))
+		return 0;
+	int rc = wanted ? gg_project_imports_scan(wanted, text, len) : 0;
+	if (!rc && gg_project_may_export(text, len))
+		rc = gg_project_add_file(p, a, path, text, len);
+	return rc;
+}
+
 /* Whether the shorter of a and b ends the longer one, at a dot. */
 static bool dotted_suffix(const char *a, size_t an, const char *b, size_t bn)
 {

@@ -59,6 +59,16 @@ bool gg_project_may_export(const char *text, size_t len);
 int gg_project_add_file(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len);
 
 /*
+ * One file of the project (or of a library) read into the index: when it
+ * names the framework, its imports go to wanted (gg_project_imports_scan;
+ * NULL: not scanned) and, when it may export
+ * something (gg_project_may_export), its exports to p under path's module
+ * name. Returns 0 or a negative errno.
+ */
+int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len,
+			  gg_strings *wanted);
+
+/*
  * What a file of the project imports from outside it, appended to wanted for
  * gg_project_add_libraries: "module" for `import module`, "module:name" for
  * `from module import name`; relative imports and torch's own are left out.

@@ -270,8 +270,7 @@ static lib_module *module_get(lib_read *r, const char *name, int *rc)
 				m->package = pkg;
 				r->files++;
 				/* Indexed as the project's own files are, by the path below its root. */
-				if (gg_analysis_mentions_framework(m->text, m->len) && gg_project_may_export(m->text, m->len))
-					*rc = gg_project_add_file(r->p, r->a, below, m->text, m->len);
+				*rc = gg_project_add_source(r->p, r->a, below, m->text, m->len, NULL);
 			}
 			free(below);
 			free(path);

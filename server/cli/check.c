@@ -1421,11 +1421,8 @@ static int project_build(check_run *run)
 			len = nb.len;
 		}
 		const char *body = nb.text ? nb.text : text;
-		if (!rc && gg_analysis_mentions_framework(body, len)) {
-			rc = gg_project_imports_scan(&wanted, body, len);
-			if (!rc && gg_project_may_export(body, len))
-				rc = gg_project_add_file(&run->project, run->worker.analyzer, run->files.items[i], body, len);
-		}
+		if (!rc)
+			rc = gg_project_add_source(&run->project, run->worker.analyzer, run->files.items[i], body, len, &wanted);
 		gg_notebook_free(&nb);
 		free(text);
 	}
@@ -1587,10 +1584,8 @@ static int show_settings(check_run *run, const char *path)
 	if (!here && gg_config_loader_for_dir(run->loader, ".", &here, &error) != 0)
 		here = NULL;
 	free(error);
-	gg_config none;
-	gg_config_init(&none);
 	if (!here)
-		here = &none;
+		here = &defaults;
 	gg_python_env env;
 	gg_python_env_init(&env);
 	int rc = gg_python_env_find(&env, here->python, here->root);
@@ -1603,7 +1598,6 @@ static int show_settings(check_run *run, const char *path)
 	for (size_t i = 0; !rc && i < env.roots.len; i++)
 		printf("  %s\n", env.roots.items[i]);
 	gg_python_env_free(&env);
-	gg_config_free(&none);
 	gg_config_free(&defaults);
 	return rc == -ENOMEM ? -1 : 0;
 }

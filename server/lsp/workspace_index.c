@@ -53,16 +53,12 @@ static void index_work(uv_work_t *req)
 		size_t len = 0;
 		if (gg_pyfiles_read(files.items[i], &text, &len) != 0)
 			continue;
-		if (gg_analysis_mentions_framework(text, len)) {
-			b->rc = gg_project_imports_scan(&wanted, text, len);
-			/* The path below the root, so that module names do not carry the user's folders. */
-			const char *rel = files.items[i];
-			size_t n = strlen(b->root);
-			if (strncmp(rel, b->root, n) == 0 && rel[n] == '/')
-				rel += n + 1;
-			if (!b->rc && gg_project_may_export(text, len))
-				b->rc = gg_project_add_file(&b->project, a, rel, text, len);
-		}
+		/* The path below the root, so that module names do not carry the user's folders. */
+		const char *rel = files.items[i];
+		size_t n = strlen(b->root);
+		if (strncmp(rel, b->root, n) == 0 && rel[n] == '/')
+			rel += n + 1;
+		b->rc = gg_project_add_source(&b->project, a, rel, text, len, &wanted);
 		free(text);
 	}
 	b->files = files.len;
