@@ -542,6 +542,23 @@ void gg_call_ref_init(gg_call_ref *ref, const gg_py_ids *ids, const char *text, 
 	callee_tree_names(ref, ids);
 }
 
+bool gg_py_string_value(const gg_py_ids *ids, const char *text, TSNode n, gg_text_span *out)
+{
+	if (ts_node_is_null(n) || ts_node_symbol(n) != ids->sym_string)
+		return false;
+	const char *t = text + ts_node_start_byte(n);
+	size_t len = ts_node_end_byte(n) - ts_node_start_byte(n), i = 0;
+	while (i < len && strchr("rRbBuU", t[i]))
+		i++;
+	if (i >= len || (t[i] != '"' && t[i] != '\''))
+		return false; /* an f-string, or something stranger */
+	size_t q = len - i >= 6 && t[i + 1] == t[i] && t[i + 2] == t[i] ? 3 : 1;
+	if (len < i + 2 * q)
+		return false;
+	*out = (gg_text_span){ t + i + q, len - i - 2 * q };
+	return true;
+}
+
 bool gg_tree_index_defines(const gg_tree_index *ix, const char *name, size_t len)
 {
 	size_t lo = 0, hi = ix ? ix->func_names_len : 0;

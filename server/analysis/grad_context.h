@@ -163,6 +163,9 @@ typedef struct gg_text_span {
 	size_t len;
 } gg_text_span;
 
+/* The text between the quotes of a string literal node (r/b/u prefixes, triple quotes; not an f-string) into *out. */
+bool gg_py_string_value(const gg_py_ids *ids, const char *text, TSNode n, gg_text_span *out);
+
 /* A spelling bound to a module class of the file, and which parts of the tuple its forward() returns are numbers. */
 typedef struct gg_number_parts {
 	gg_text_span model;

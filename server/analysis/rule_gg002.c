@@ -620,18 +620,6 @@ static const char *const plain_value_words[] = {
 	"dones", "accuracy", "acc", "correct", NULL,
 };
 
-/* The text of a plain string literal ('key', "key"; no prefix, no escapes) into *out. */
-static bool string_key(const check *c, TSNode n, span *out)
-{
-	if (!IS(n, string))
-		return false;
-	span t = node_span(c, n);
-	if (t.len < 2 || (t.ptr[0] != '\'' && t.ptr[0] != '"') || t.ptr[t.len - 1] != t.ptr[0])
-		return false;
-	*out = (span){ t.ptr + 1, t.len - 2 };
-	return memchr(out->ptr, '\\', out->len) == NULL && memchr(out->ptr, t.ptr[0], out->len) == NULL;
-}
-
 /*
  * The history of an expression: a model forward or a loss computed in it, or
  * a name holding one whose history was made in [lo, hi). Unknown is none.
@@ -660,8 +648,9 @@ static history history_of(check *c, const function *fn, TSNode e, uint32_t lo, u
 	}
 	if (type == ids->sym_subscript) {
 		/* output_dict["accuracy"], stats["num_tokens"]: a key that names no tensor with history (plain_value_words). */
-		span key;
-		if (string_key(c, FIELD(e, subscript), &key) && has_word(key, plain_value_words))
+		gg_text_span key;
+		if (gg_py_string_value(c->ids, c->text, FIELD(e, subscript), &key) &&
+		    has_word((span){ key.ptr, key.len }, plain_value_words))
 			return no_history;
 		return history_of(c, fn, FIELD(e, value), lo, hi, depth + 1);
 	}

@@ -239,9 +239,7 @@ void sem_call_graph_resolve(semantic *c)
 		if (f->eval_name && f->cls >= 0 && !file_calls_method(c, f->name, f->cls))
 			f->eval_name = false;
 		/* A def nested in a method stands as that method does: the method's callers decide. */
-		int method = f->cls < 0 ? f->parent : 0;
-		while (method > 0 && c->funcs[method].cls < 0)
-			method = c->funcs[method].parent;
+		int method = f->cls < 0 ? sem_enclosing_method(c, f->parent) : 0;
 		if (f->eval_name && method > 0 && !file_calls_method(c, c->funcs[method].name, c->funcs[method].cls))
 			f->eval_name = false;
 		/*

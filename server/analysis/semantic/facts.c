@@ -263,6 +263,14 @@ static bool rebinds_itself(const semantic *c, span name, TSNode value)
 	return IS(first, identifier) && span_eq(node_span(c, first), name);
 }
 
+/* The innermost method at or around function fi (fi itself when it is one): what a nested def stands as; 0 for none. */
+int sem_enclosing_method(const semantic *c, int fi)
+{
+	while (fi > 0 && c->funcs[fi].cls < 0)
+		fi = c->funcs[fi].parent;
+	return fi;
+}
+
 /* The innermost function of the file whose text holds byte at, 0 for the module (funcs sorted by start). */
 int sem_func_at(const semantic *c, uint32_t at)
 {

@@ -529,6 +529,7 @@ uint32_t sem_class_forward_numbers(const semantic *c, klass *k);
 /* facts.c */
 int sem_facts_collect(semantic *c, TSNode root);
 int sem_func_at(const semantic *c, uint32_t at);
+int sem_enclosing_method(const semantic *c, int fi);
 
 /* walk.c */
 void sem_scan_calls(semantic *c, const ctx *x, TSNode node);

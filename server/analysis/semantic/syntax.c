@@ -123,17 +123,9 @@ span sem_callee_name(const semantic *c, const gg_call_ref *ref)
 /* The text inside a plain string literal ('valid', "train", r"x"), false for f-strings and concatenations. */
 bool sem_string_value(const semantic *c, TSNode n, span *out)
 {
-	if (!IS(n, string))
+	gg_text_span v;
+	if (!gg_py_string_value(&c->sem->ids, c->text, n, &v))
 		return false;
-	span t = node_span(c, n);
-	size_t i = 0;
-	while (i < t.len && strchr("rRbBuU", t.ptr[i]))
-		i++;
-	if (i >= t.len || (t.ptr[i] != '"' && t.ptr[i] != '\''))
-		return false; /* an f-string, or something stranger */
-	size_t q = t.len - i >= 6 && t.ptr[i + 1] == t.ptr[i] && t.ptr[i + 2] == t.ptr[i] ? 3 : 1;
-	if (t.len < i + 2 * q)
-		return false;
-	*out = (span){ t.ptr + i + q, t.len - i - 2 * q };
+	*out = (span){ v.ptr, v.len };
 	return true;
 }

@@ -350,9 +350,7 @@ void sem_walk_function(semantic *c, const ctx *x, TSNode def, TSNode decorated)
 	 * evaluation data still are.
 	 */
 	/* A def nested in a method stands as the method does: in a module's or a framework base's, its name is no evidence. */
-	int method = x->func;
-	while (method > 0 && c->funcs[method].cls < 0)
-		method = c->funcs[method].parent;
+	int method = sem_enclosing_method(c, x->func);
 	unsigned standing = method > 0 && x->cls < 0 ? c->classes[c->funcs[method].cls].kind : kind;
 	f->eval_name = !(standing & (CLASS_MODULE | CLASS_EXTERNAL)) && (sem_name_says_eval(c, f->name) || inherits);
 	/*
