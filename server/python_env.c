@@ -194,7 +194,7 @@ int gg_python_env_find(gg_python_env *env, const char *setting, const char *root
 	const char *base = root ? root : ".";
 	int rc;
 	if (setting && *setting) {
-		char *path = setting[0] == '/' ? strdup(setting) : gg_strdup_printf("%s/%s", base, setting);
+		char *path = setting[0] == '/' ? strdup(setting) : gg_pyfiles_join(base, setting);
 		if (!path)
 			return -ENOMEM;
 		rc = roots_from(env, path);
@@ -212,7 +212,7 @@ int gg_python_env_find(gg_python_env *env, const char *setting, const char *root
 	for (int i = 0; i < 2; i++) {
 		if (i == 1 && strcmp(base, ".") == 0)
 			break;
-		char *dot = gg_strdup_printf("%s/.venv", i == 0 ? base : ".");
+		char *dot = gg_pyfiles_join(i == 0 ? base : ".", ".venv");
 		if (!dot)
 			return -ENOMEM;
 		rc = gg_pyfiles_is_dir(dot) ? prefix_roots(env, dot) : 0;
