@@ -30,6 +30,7 @@
 
 #include "grad_context.h"
 #include "rules.h"
+#include "semantic/semantic.h"
 #include "tree_walk.h"
 
 static const char rule_code[] = "GG002";
@@ -152,6 +153,7 @@ typedef struct check {
 	 * calls_exact is false (a call without width), calls_scan walks.
 	 */
 	const gg_tree_index *index; /* not owned; may be NULL */
+	const gg_semantic *model;   /* not owned: what a name says */
 	const gg_call_ref *call_refs;
 	size_t call_refs_len;
 	bool calls_exact;
@@ -390,105 +392,15 @@ static void table_free(name_table *t)
 
 /* ---- words in names ---- */
 
-static char lower(char ch)
-{
-	return ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : ch;
-}
-
 static bool is_upper(char ch)
 {
 	return ch >= 'A' && ch <= 'Z';
 }
 
-static bool is_digit(char ch)
-{
-	return ch >= '0' && ch <= '9';
-}
-
-/* Whether word (as written) equals lit, case aside and trailing digits aside: Net2 is net. */
-static bool word_is(span word, const char *lit)
-{
-	while (word.len && is_digit(word.ptr[word.len - 1]))
-		word.len--;
-	size_t n = strlen(lit);
-	if (word.len != n)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (lower(word.ptr[i]) != lit[i])
-			return false;
-	return true;
-}
-
-static bool word_in(span word, const char *const *words)
-{
-	for (; *words; words++)
-		if (word_is(word, *words))
-			return true;
-	return false;
-}
-
-/*
- * Splits a snake_case or camelCase name into words, calling visit on each
- * until it returns true. An all-caps run stays one word (CNN in SimpleCNN).
- */
-static bool words_any(span name, bool (*visit)(span word, void *arg), void *arg)
-{
-	size_t i = 0;
-	while (i < name.len) {
-		while (i < name.len && name.ptr[i] == '_')
-			i++;
-		size_t start = i;
-		if (i < name.len)
-			i++;
-		if (i < name.len && is_upper(name.ptr[start]) && is_upper(name.ptr[i])) {
-			/* CNNEncoder: the caps run ends before the last capital that starts a word. */
-			while (i < name.len && is_upper(name.ptr[i]) &&
-			       !(i + 1 < name.len && !is_upper(name.ptr[i + 1]) && name.ptr[i + 1] != '_' &&
-				 !is_digit(name.ptr[i + 1])))
-				i++;
-		} else {
-			while (i < name.len && name.ptr[i] != '_' && !is_upper(name.ptr[i]))
-				i++;
-		}
-		if (i > start && visit((span){ name.ptr + start, i - start }, arg))
-			return true;
-	}
-	return false;
-}
-
-/* The last word of a name, skipping a one-letter suffix: G in netG. */
-static bool last_word_visit(span word, void *arg)
-{
-	span *last = arg;
-	if (!(word.len == 1 && is_upper(word.ptr[0]) && last->len))
-		*last = word;
-	return false;
-}
-
-static span last_word(span name)
-{
-	span last = { name.ptr, 0 };
-	words_any(name, last_word_visit, &last);
-	return last;
-}
-
-static bool word_in_visit(span word, void *arg)
-{
-	return word_in(word, (const char *const *)arg);
-}
-
 static bool has_word(span name, const char *const *words)
 {
-	return words_any(name, word_in_visit, (void *)words);
+	return gg_name_has_word(name.ptr, name.len, words);
 }
-
-/* Names of objects that are models (SPEC §2, GG001), in their last word. */
-static const char *const model_words[] = {
-	"model", "net", "network", "encoder", "decoder", "backbone", "head", "unet",
-	"generator", "discriminator", "policy", "classifier", "critic", "actor", "vae",
-	"autoencoder", "transformer", "student", "teacher", "mlp", "cnn", "rnn", "lstm", "gru",
-	NULL,
-};
 
 /* ---- what is a model, what is a loss ---- */
 
@@ -500,8 +412,8 @@ static bool is_model_chain(const check *c, TSNode chain, unsigned depth)
 	if (table_find(&c->models, node_span(c, chain)))
 		return true;
 	span seg = last_segment(c, chain);
-	/* ParallelMLP(cfg), JSONDecoder(): a class builds an object, it does not run a model. */
-	if (!seg.len || is_upper(seg.ptr[0]) || !word_in(last_word(seg), model_words))
+	/* The model's one reading of names; ParallelMLP(cfg), JSONDecoder() build objects, they do not run a model. */
+	if (!seg.len || !gg_semantic_name_says_model(c->model, seg.ptr, seg.len))
 		return false;
 	/*
 	 * A name alone is weak evidence (SPEC §2), as GG001 reads it: a plain name
@@ -1757,6 +1669,7 @@ static int gg002_check(void *state, const gg_rule_input *in, gg_findings *out)
 	memset(&c, 0, sizeof c);
 	c.ids = ids;
 	c.index = index;
+	c.model = in->model;
 	c.text = src->text ? src->text : "";
 	c.len = src->len;
 	c.root = root;

@@ -136,6 +136,9 @@ size_t sem_last_word(span name, char *buf, size_t cap)
 		if (isupper((unsigned char)ch))
 			break; /* the capital starts the camelCase word */
 	}
+	/* netG, netD: a one-capital suffix names which one, the word before it says what */
+	if (end - start == 1 && start > 0 && islower((unsigned char)name.ptr[start - 1]))
+		return sem_last_word((span){ name.ptr, start }, buf, cap);
 	size_t n = end - start;
 	if (n == 0 || n >= cap)
 		return 0;
@@ -161,4 +164,23 @@ bool sem_name_says_model(const semantic *c, span name)
 	size_t n = sem_last_word(name, buf, sizeof buf);
 	return n && (sem_word_in(buf, n, model_words) ||
 		     (c->config && word_in_strings(buf, n, &c->config->extra_model_names)));
+}
+
+bool gg_semantic_name_says_model(const gg_semantic *s, const char *name, size_t len)
+{
+	semantic none;
+	memset(&none, 0, sizeof none);
+	const semantic *c = s && s->file ? s->file : &none;
+	return sem_name_says_model(c, (span){ name, len });
+}
+
+static bool word_listed(const semantic *c, const char *w, size_t n, void *arg)
+{
+	(void)c;
+	return sem_word_in(w, n, (const char *const *)arg);
+}
+
+bool gg_name_has_word(const char *name, size_t len, const char *const *words)
+{
+	return sem_words_any(NULL, (span){ name, len }, word_listed, (void *)words);
 }

@@ -34,6 +34,15 @@ void gg_semantic_clear(gg_semantic *s);
 const gg_tree_index *gg_semantic_index(const gg_semantic *s);
 
 /*
+ * Whether a name says it holds a model, the one reading every rule shares
+ * (model, ema_model, text_encoder, netG; not build_model, data_generator, Net),
+ * with the extra-model-names of the configuration of the last build.
+ */
+bool gg_semantic_name_says_model(const gg_semantic *s, const char *name, size_t len);
+/* Whether a snake_case or camelCase name has one of words (lower case, NULL-ended) among its words. */
+bool gg_name_has_word(const char *name, size_t len, const char *const *words);
+
+/*
  * What the file tells the project index (gg_export in analysis.h): its
  * top-level grad-disabling callables (wrappers such as smart_inference_mode(),
  * context-manager classes whose __enter__ turns grad off), and its top-level
