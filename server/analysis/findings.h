@@ -47,11 +47,14 @@ enum {
 	GG_PROOF_TENSOR = 1u << 0, /* the value is a tensor with history (a loss, or .backward() ran on it) */
 	GG_PROOF_SCALAR = 1u << 1, /* ... and a scalar loss, for which .item() fits */
 	/*
-	 * fix_at is a call of a shared step that runs only its evaluation half:
-	 * the step's every backward sits behind the flag this call turns off
-	 * (mode="valid", train=False), so the call itself does not train.
+	 * GG001: the regions a fix may cover around the fixed call
+	 * (gg_fix_regions: its loop, its statement, the body of its function)
+	 * do not train, as the semantic model proves it: no backward, optimizer
+	 * step, grad-mode change, training call or yield in them (semantic/trains.c).
 	 */
-	GG_PROOF_EVAL_HALF = 1u << 2,
+	GG_PROOF_LOOP_QUIET = 1u << 2,
+	GG_PROOF_STATEMENT_QUIET = 1u << 3,
+	GG_PROOF_BODY_QUIET = 1u << 4,
 };
 
 typedef struct gg_findings {

@@ -11,6 +11,7 @@
  * value; an f-string's replacement fields are left alone with it).
  */
 #include "fix.h"
+#include "fix_regions.h"
 #include "tree_walk.h"
 
 #include <ctype.h>
@@ -20,9 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-/* How deep fix_trains follows calls into the file's own functions. */
-#define MAX_CALL_DEPTH 3
 
 typedef struct span {
 	const char *ptr;
@@ -43,26 +41,6 @@ typedef struct noqa_spot {
 	bool after_backslash; /* end follows a line continuation */
 	size_t codes_end;     /* end is in a `# noqa: CODES` comment: where its codes end; else 0 */
 } noqa_spot;
-
-/* A function of the file, for following calls into it (local_function_trains). */
-typedef struct fn_def {
-	span name;
-	TSNode body;
-	/*
-	 * On the first function of a name: whether a function of that name
-	 * trains, followed from depth d (trains[d]): 0 not known yet, 1 no, 2 yes.
-	 */
-	uint8_t trains[MAX_CALL_DEPTH];
-} fn_def;
-
-/* What fix_trains needs of the whole file, found on first use (trains_facts_build). */
-typedef struct trains_facts {
-	bool built;
-	fn_def *fns; /* owned; sorted by name */
-	size_t fns_len;
-	uint32_t *at; /* owned; ascending starts of the nodes that train, seen from depth 0 */
-	size_t at_len;
-} trains_facts;
 
 /* The places of one finding's GG001 fixes: the wrapped region and the decorated function (0, 0: none). */
 typedef struct gg001_places {
@@ -86,7 +64,6 @@ typedef struct fixer {
 	span torch;  /* the module-level name of torch, or empty: `import torch` must be added */
 	gg_edit import_edit; /* the `import torch` insertion when torch is empty (text owned) */
 	noqa_spot noqa;      /* the line of the last finding */
-	trains_facts trains;
 	bool for_all;        /* gg_fix_list_for_all: a GG001 fix already given to another finding is not repeated */
 	places_seen seen;
 	span file_unit;      /* the file's first indentation unit (indent_unit), once known */
@@ -439,9 +416,7 @@ static span indent_unit(fixer *fx, TSNode stmt)
 	return fx->file_unit;
 }
 
-/* ---- what a region of code does ---- */
-
-/* The last name of a callee: `backward` of `loss.backward`, `step` of `opt.step`. */
+/* The last name of a callee: `append` of `losses.append`; receiver gets `losses`. */
 static span callee_last(const fixer *fx, TSNode fn, span *receiver)
 {
 	*receiver = (span){ fx->text, 0 };
@@ -454,227 +429,7 @@ static span callee_last(const fixer *fx, TSNode fn, span *receiver)
 	return (span){ fx->text, 0 };
 }
 
-static bool span_has(span s, const char *lit)
-{
-	size_t n = strlen(lit);
-	for (size_t i = 0; i + n <= s.len; i++)
-		if (strncasecmp(s.ptr + i, lit, n) == 0)
-			return true;
-	return false;
-}
-
-/* A word of a snake_case or camelCase name equals lit (lower case). */
-static bool name_has_word(span name, const char *lit)
-{
-	size_t n = strlen(lit);
-	for (size_t i = 0; i + n <= name.len; i++) {
-		bool starts = i == 0 || name.ptr[i - 1] == '_' ||
-			      (isupper((unsigned char)name.ptr[i]) && islower((unsigned char)name.ptr[i - 1]));
-		if (!starts || strncasecmp(name.ptr + i, lit, n) != 0)
-			continue;
-		size_t e = i + n;
-		if (e == name.len || name.ptr[e] == '_' || isupper((unsigned char)name.ptr[e]) || isdigit((unsigned char)name.ptr[e]))
-			return true;
-	}
-	return false;
-}
-
-static bool fix_trains(fixer *fx, TSNode region, unsigned depth);
-
-static int offset_cmp(const void *pa, const void *pb)
-{
-	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	return (a > b) - (a < b);
-}
-
-static int fn_def_cmp(const void *pa, const void *pb)
-{
-	const fn_def *a = pa, *b = pb;
-	int c = memcmp(a->name.ptr, b->name.ptr, a->name.len < b->name.len ? a->name.len : b->name.len);
-	return c ? c : (a->name.len > b->name.len) - (a->name.len < b->name.len);
-}
-
-/* The first function of the file named name (trains_facts_build sorted them by name), or NULL. */
-static fn_def *fn_def_find(const fixer *fx, span name)
-{
-	const trains_facts *t = &fx->trains;
-	fn_def key = { .name = name };
-	size_t lo = 0, hi = t->fns_len;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (fn_def_cmp(&t->fns[mid], &key) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < t->fns_len && span_eq(t->fns[lo].name, name) ? &t->fns[lo] : NULL;
-}
-
-/*
- * Whether a function of this file with this name trains, followed
- * MAX_CALL_DEPTH deep. Every function of that name counts (a method name is
- * not resolved to its class). The answer for (name, depth) is kept on the
- * first function of the name: each body is walked at most once per depth,
- * where walking the file for every call made a file with many functions of
- * one name (methods of several classes) take minutes.
- */
-static bool local_function_trains(fixer *fx, span name, unsigned depth)
-{
-	if (depth >= MAX_CALL_DEPTH || !name.len)
-		return false;
-	fn_def *first = fn_def_find(fx, name);
-	if (!first)
-		return false;
-	if (!first->trains[depth]) {
-		bool trains = false;
-		const fn_def *end = fx->trains.fns + fx->trains.fns_len;
-		for (const fn_def *f = first; f < end && !trains && span_eq(f->name, name); f++)
-			trains = fix_trains(fx, f->body, depth + 1);
-		first->trains[depth] = trains ? 2 : 1;
-	}
-	return first->trains[depth] == 2;
-}
-
-/* Whether the node n, met at depth in a region, makes it train (fix_trains); its children are not looked at. */
-static bool node_trains(fixer *fx, TSNode n, unsigned depth)
-{
-	if (type_is(n, "yield") || type_is(n, "await"))
-		return true;
-	if (!type_is(n, "call"))
-		return false;
-	span recv;
-	span last = callee_last(fx, ts_node_child_by_field_name(n, "function", 8), &recv);
-	return span_is(last, "backward") || span_is(last, "requires_grad_") || span_is(last, "enable_grad") ||
-	       span_is(last, "set_grad_enabled") || span_is(last, "zero_grad") || span_is(last, "manual_backward") ||
-	       (span_is(last, "grad") && span_has(recv, "autograd")) ||
-	       (span_is(last, "step") &&
-		(span_has(recv, "optim") || span_has(recv, "scaler") || span_has(recv, "sched"))) ||
-	       name_has_word(last, "train") || name_has_word(last, "fit") || local_function_trains(fx, last, depth);
-}
-
-/*
- * Finds, once per file, what fix_trains asks of every region: the file's
- * functions by name, then the starts of the nodes that train (as seen from a
- * region's own depth, 0). Returns 0 or -ENOMEM.
- */
-static int trains_facts_build(fixer *fx)
-{
-	trains_facts *t = &fx->trains;
-	if (t->built)
-		return 0;
-	size_t cap = 0;
-	TSTreeCursor cur = ts_tree_cursor_new(fx->root);
-	int rc = 0;
-	for (bool more = true; more && !rc;) {
-		TSNode n = ts_tree_cursor_current_node(&cur);
-		if (type_is(n, "function_definition")) {
-			if (t->fns_len == cap) {
-				cap = cap ? cap * 2 : 16;
-				fn_def *fns = realloc(t->fns, cap * sizeof *fns);
-				if (!fns) {
-					rc = -ENOMEM;
-					break;
-				}
-				t->fns = fns;
-			}
-			t->fns[t->fns_len++] = (fn_def){ node_span(fx, ts_node_child_by_field_name(n, "name", 4)),
-							 ts_node_child_by_field_name(n, "body", 4), { 0, 0, 0 } };
-		}
-		more = gg_tree_walk_next(&cur, true);
-	}
-	if (!rc && t->fns_len)
-		qsort(t->fns, t->fns_len, sizeof *t->fns, fn_def_cmp);
-	cap = 0;
-	ts_tree_cursor_reset(&cur, fx->root);
-	for (bool more = !rc; more;) {
-		TSNode n = ts_tree_cursor_current_node(&cur);
-		if (node_trains(fx, n, 0)) {
-			if (t->at_len == cap) {
-				cap = cap ? cap * 2 : 16;
-				uint32_t *at = realloc(t->at, cap * sizeof *at);
-				if (!at) {
-					rc = -ENOMEM;
-					break;
-				}
-				t->at = at;
-			}
-			t->at[t->at_len++] = ts_node_start_byte(n);
-		}
-		more = gg_tree_walk_next(&cur, true);
-	}
-	ts_tree_cursor_delete(&cur);
-	/* Ascending already (document order), unless error recovery placed a node out of order. */
-	if (!rc && t->at_len)
-		qsort(t->at, t->at_len, sizeof *t->at, offset_cmp);
-	t->built = !rc;
-	return rc;
-}
-
-static void trains_facts_free(trains_facts *t)
-{
-	free(t->fns);
-	free(t->at);
-	memset(t, 0, sizeof *t);
-}
-
-/*
- * Whether putting region under no_grad could break something: it trains
- * (backward, an optimizer or scaler step, autograd.grad, requires_grad_,
- * enable_grad, a call named like training, a local function that does), or it
- * yields or awaits (a with block stays open across a yield, into the caller).
- * Conservative on purpose: a false "yes" only makes the fix wrap less.
- *
- * A region of a fix (depth 0) is answered from the file's facts (built
- * first, trains_facts_build) with one binary search; deeper, from the
- * bodies of functions, each walked once per depth (local_function_trains).
- */
-static bool fix_trains(fixer *fx, TSNode region, unsigned depth)
-{
-	if (ts_node_is_null(region))
-		return false;
-	/* The call the rule proved runs only its callee's evaluation half does not train by itself. */
-	uint32_t proved = depth == 0 && fx->finding && (fx->finding->proof & GG_PROOF_EVAL_HALF)
-				  ? fx->finding->fix_at.start
-				  : UINT32_MAX;
-	if (depth == 0 && fx->trains.built) {
-		/* The nodes of a region are those that start inside it. */
-		uint32_t s = ts_node_start_byte(region), e = ts_node_end_byte(region);
-		size_t lo = 0, hi = fx->trains.at_len;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (fx->trains.at[mid] < s)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		for (; lo < fx->trains.at_len && fx->trains.at[lo] < e; lo++)
-			if (fx->trains.at[lo] != proved)
-				return true;
-		return false;
-	}
-	TSTreeCursor cur = ts_tree_cursor_new(region);
-	bool trains = false;
-	for (bool more = true; more && !trains;) {
-		TSNode n = ts_tree_cursor_current_node(&cur);
-		trains = !(ts_node_start_byte(n) == proved && type_is(n, "call")) && node_trains(fx, n, depth);
-		more = gg_tree_walk_next(&cur, true);
-	}
-	ts_tree_cursor_delete(&cur);
-	return trains;
-}
-
 /* ---- GG001: with torch.no_grad(): and @torch.no_grad() ---- */
-
-static bool is_scope(TSNode n)
-{
-	return type_is(n, "function_definition") || type_is(n, "class_definition") || type_is(n, "lambda");
-}
-
-static bool is_statement_child(TSNode n)
-{
-	TSNode p = ts_node_parent(n);
-	return type_is(p, "block") || type_is(p, "module");
-}
 
 /* Line starts strictly inside a string node of region: lines whose text is part of a value. */
 typedef struct strings {
@@ -754,43 +509,33 @@ static int wrap_edits(fixer *fx, TSNode target, const char *cm, gg_fix *fix)
 	return rc;
 }
 
-/* The innermost loop around n in its function, when it can go under no_grad; else the statement. */
-static TSNode wrap_target(fixer *fx, TSNode n, bool *is_loop)
+/*
+ * What a no_grad wrap covers: the innermost loop around the call in its
+ * function, else the statement, where the rule proved it does not train
+ * (GG_PROOF_*_QUIET) and it owns its lines; else nothing.
+ */
+static TSNode wrap_target(const fixer *fx, const gg_fix_regions *r, bool *is_loop)
 {
-	TSNode stmt = { 0 };
-	TSNode loop = { 0 };
-	for (TSNode p = n; !ts_node_is_null(p) && !is_scope(p); p = ts_node_parent(p)) {
-		if (ts_node_is_null(stmt) && is_statement_child(p))
-			stmt = p;
-		if (type_is(p, "for_statement") || type_is(p, "while_statement")) {
-			loop = p;
-			break;
-		}
-	}
+	unsigned proof = fx->finding->proof;
 	*is_loop = false;
-	if (!ts_node_is_null(loop) && owns_lines(fx, loop) && !fix_trains(fx, loop, 0)) {
+	if (!ts_node_is_null(r->loop) && (proof & GG_PROOF_LOOP_QUIET) && owns_lines(fx, r->loop)) {
 		*is_loop = true;
-		return loop;
+		return r->loop;
 	}
-	if (!ts_node_is_null(stmt) && owns_lines(fx, stmt) && !fix_trains(fx, stmt, 0))
-		return stmt;
+	if (!ts_node_is_null(r->statement) && (proof & GG_PROOF_STATEMENT_QUIET) && owns_lines(fx, r->statement))
+		return r->statement;
 	return (TSNode){ 0 };
 }
 
-/* The function that directly holds n (no lambda or class between), when it can take a no_grad decorator. */
-static TSNode decorate_target(fixer *fx, TSNode n)
+/* The function that directly holds the call, when the rule proved its body does not train and it can take a decorator. */
+static TSNode decorate_target(const fixer *fx, const gg_fix_regions *r)
 {
-	TSNode p = ts_node_parent(n);
-	while (!ts_node_is_null(p) && !is_scope(p))
-		p = ts_node_parent(p);
-	if (!type_is(p, "function_definition") || !owns_lines(fx, p))
+	TSNode p = r->def;
+	if (ts_node_is_null(p) || !(fx->finding->proof & GG_PROOF_BODY_QUIET) || !owns_lines(fx, p))
 		return (TSNode){ 0 };
 	/* no_grad's decorator does not cover the body of a coroutine: the call only creates it. */
 	if (node_span(fx, p).len < 4 || memcmp(node_span(fx, p).ptr, "def", 3) != 0)
 		return (TSNode){ 0 };
-	if (fix_trains(fx, ts_node_child_by_field_name(p, "body", 4), 0))
-		return (TSNode){ 0 };
-	/* Yields are fine for a decorator: torch wraps generator functions resume by resume. */
 	return p;
 }
 
@@ -875,12 +620,11 @@ static int gg001_fixes(fixer *fx, TSNode call, gg_fixes *out)
 	if (!type_is(call, "call"))
 		return 0; /* a finding of another shape: only its noqa */
 	bool inference_first = fx->config && fx->config->prefer == GG_PREFER_INFERENCE_MODE;
-	int rc0 = trains_facts_build(fx);
-	if (rc0)
-		return rc0;
+	gg_fix_regions regions;
+	gg_fix_regions_find(call, &regions);
 	bool is_loop = false;
-	TSNode wrap = wrap_target(fx, call, &is_loop);
-	TSNode def = decorate_target(fx, call);
+	TSNode wrap = wrap_target(fx, &regions, &is_loop);
+	TSNode def = decorate_target(fx, &regions);
 	if (fx->for_all) {
 		/*
 		 * Findings in one loop share its wrap: the fixes of the first are
@@ -1205,7 +949,6 @@ static void fixer_close(fixer *fx)
 {
 	free(fx->import_edit.text);
 	fx->import_edit.text = NULL;
-	trains_facts_free(&fx->trains);
 	free(fx->seen.slots);
 	memset(&fx->seen, 0, sizeof fx->seen);
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fix_regions.h"
 #include "rules.h"
 #include "semantic/model.h"
 
@@ -189,11 +190,23 @@ static void report(semantic *c, const event *e)
 		return;
 	}
 	/* Evaluation only through a caller: the fix goes on that call, not into a helper training may run too. */
+	TSNode fixed = e->call;
+	uint32_t quiet_call = UINT32_MAX;
 	if (!local && s) {
+		fixed = s->call;
 		finding->fix_at = (gg_byte_range){ ts_node_start_byte(s->call), ts_node_end_byte(s->call) };
+		/* A call of a shared step that runs only its evaluation half (train=False) does not train by itself. */
 		if (s->flag_false && sem_eval_half_proved(c, s->callee))
-			finding->proof |= GG_PROOF_EVAL_HALF;
+			quiet_call = ts_node_start_byte(s->call);
 	}
+	gg_fix_regions regions;
+	gg_fix_regions_find(fixed, &regions);
+	if (!sem_region_trains(c, regions.loop, quiet_call))
+		finding->proof |= GG_PROOF_LOOP_QUIET;
+	if (!sem_region_trains(c, regions.statement, quiet_call))
+		finding->proof |= GG_PROOF_STATEMENT_QUIET;
+	if (!ts_node_is_null(regions.def) && !sem_region_trains(c, FIELD(regions.def, body), quiet_call))
+		finding->proof |= GG_PROOF_BODY_QUIET;
 	if (!ts_node_is_null(ev->eval_call)) {
 		span q = quote_of(c, ev->eval_call);
 		char *rel = gg_strdup_printf("%.*s called here", (int)(q.len ? q.len : 6), q.len ? q.ptr : ".eval()");

@@ -158,7 +158,8 @@ static bool step_receiver(const semantic *c, TSNode receiver)
  * Where the nodes the facts walk looks for inside expressions can be: every
  * '(' (calls) and every start of no_grad or inference_mode (the names it
  * looks for without a call: @torch.no_grad, ctx = torch.no_grad) and of
- * volatile (volatile=True). Each such node has its mark after the start of
+ * volatile (volatile=True), and of yield and await (trains.c: a with block
+ * stays open across them). Each such node has its mark after the start of
  * every node around it, so the walk enters an expression only where a mark
  * lies after its start: not an argument or parameter list whose only bracket
  * is its own, nor the names, operators and punctuation that no rule reads.
@@ -176,7 +177,7 @@ static int marks_collect(semantic *c, size_t *count)
 			return -ENOMEM;
 		r->marks[(*count)++] = (uint32_t)(p - c->text);
 	}
-	static const char *const words[] = { "no_grad", "inference_mode", "volatile", NULL };
+	static const char *const words[] = { "no_grad", "inference_mode", "volatile", "yield", "await", NULL };
 	bool words_found = false;
 	for (const char *const *w = words; *w; w++) {
 		size_t n = strlen(*w);
@@ -458,6 +459,8 @@ int sem_facts_collect(semantic *c, TSNode root)
 					fail(c, -ENOMEM);
 				}
 			}
+		} else if (sym == r->ids.sym_yield || sym == r->ids.sym_await) {
+			PUSH(c, c->suspends.items, c->suspends.len, c->suspends.cap, ts_node_start_byte(n));
 		} else if (sym == r->sym_decorator) {
 			uint32_t count = ts_node_named_child_count(n);
 			for (uint32_t i = 0; i < count; i++) {

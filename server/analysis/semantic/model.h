@@ -238,6 +238,9 @@ typedef struct semantic {
 	binding *bindings; /* owned; sorted by local name */
 	size_t bindings_len, bindings_cap;
 	offsets backward, gradoff, volatile_at;
+	offsets suspends; /* the starts of yield and await expressions */
+	/* The starts of the nodes that make a region train, ascending (trains.c): the fixer's proofs. */
+	offsets trains;
 	func *funcs; /* owned; [0] is the module, then by start byte */
 	size_t funcs_len, funcs_cap;
 	named *func_names; /* owned; sorted by name */
@@ -542,6 +545,11 @@ size_t sem_sites_of(const semantic *c, int fi);
 int sem_unguarded_site(const semantic *c, int fi);
 bool sem_func_handed_on(const semantic *c, const func *f);
 bool sem_eval_half_proved(const semantic *c, int fi);
+
+/* trains.c */
+void sem_trains_build(semantic *c);
+/* Whether a node that trains starts in region, other than at except (a null region trains). */
+bool sem_region_trains(const semantic *c, TSNode region, uint32_t except);
 
 /* imports.c */
 int sem_binding_cmp(const void *pa, const void *pb);

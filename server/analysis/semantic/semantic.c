@@ -120,6 +120,8 @@ static void semantic_free(semantic *c)
 	free(c->backward.items);
 	free(c->gradoff.items);
 	free(c->volatile_at.items);
+	free(c->suspends.items);
+	free(c->trains.items);
 	free(c->funcs);
 	free(c->func_names);
 	free(c->classes);
@@ -179,6 +181,8 @@ static int semantic_walk(semantic *c, TSNode root)
 	ts_tree_cursor_delete(&c->cursor);
 	if (!c->error)
 		sem_call_graph_resolve(c);
+	if (!c->error)
+		sem_trains_build(c);
 	/* Functions whose every call site in the file runs without grad: the other rules skip them too. */
 	for (size_t i = 1; i < c->funcs_len && !c->error; i++)
 		if (c->funcs[i].guarded)

@@ -1,0 +1,106 @@
+/*
+ * What makes a region of code train, for the proofs a GG001 finding gives its
+ * fixer (SPEC §6: a wrap is in the safe set only over a region the model
+ * proves does not train). Built after the call graph, from the facts walk's
+ * calls and backward evidence; GG001 asks it of each region a fix may cover.
+ */
+#include <strings.h>
+
+#include "semantic/model.h"
+
+/* Case aside, lit occurs in s: `self.optimizer`, `grad_scaler`, `lr_sched`. */
+static bool span_has(span s, const char *lit)
+{
+	size_t n = strlen(lit);
+	for (size_t i = 0; i + n <= s.len; i++)
+		if (strncasecmp(s.ptr + i, lit, n) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * A call that trains or changes what autograd does, on its face: backward,
+ * an optimizer, scaler or scheduler step, zero_grad, autograd.grad,
+ * requires_grad_, enable_grad or set_grad_enabled, or a callee whose name
+ * says training (train_epoch, model.fit). Conservative on purpose: a false
+ * "trains" only makes the fix wrap less.
+ */
+static bool call_trains(const semantic *c, const gg_call_ref *ref)
+{
+	span last = sem_callee_name(c, ref);
+	span recv = ref->attribute ? text_between(c, ref->start, ref->method_start) : (span){ c->text, 0 };
+	static const char *const training_words[] = { "train", "fit", NULL };
+	return span_is(last, "backward") || span_is(last, "manual_backward") || span_is(last, "zero_grad") ||
+	       span_is(last, "requires_grad_") || span_is(last, "enable_grad") || span_is(last, "set_grad_enabled") ||
+	       (span_is(last, "grad") && span_has(recv, "autograd")) ||
+	       (span_is(last, "step") &&
+		(span_has(recv, "optim") || span_has(recv, "scaler") || span_has(recv, "sched"))) ||
+	       (last.len && gg_name_has_word(last.ptr, last.len, training_words));
+}
+
+/* Whether a function of the file named name trains (marked[] per function). Every function of that name counts. */
+static bool name_trains(const semantic *c, span name, const bool *marked)
+{
+	if (!name.len)
+		return false;
+	for (size_t i = sem_func_names_lower(c, name); i + 1 < c->funcs_len && span_eq(c->func_names[i].name, name); i++)
+		if (marked[c->func_names[i].index])
+			return true;
+	return false;
+}
+
+void sem_trains_build(semantic *c)
+{
+	offsets *t = &c->trains;
+	const gg_tree_index *ix = c->index;
+	for (size_t i = 0; i < ix->calls_len && !c->error; i++)
+		if (call_trains(c, &ix->calls[i]))
+			PUSH(c, t->items, t->len, t->cap, ix->calls[i].start);
+	/* backward and the steps it found, and the calls of functions whose path reaches one */
+	for (size_t i = 0; i < c->backward.len && !c->error; i++)
+		PUSH(c, t->items, t->len, t->cap, c->backward.items[i]);
+	/* A with block stays open across a yield or await, into the code that resumes it. */
+	for (size_t i = 0; i < c->suspends.len && !c->error; i++)
+		PUSH(c, t->items, t->len, t->cap, c->suspends.items[i]);
+	sem_offsets_sort(t);
+	if (c->error || c->funcs_len < 2)
+		return;
+	bool *marked = calloc(c->funcs_len, sizeof *marked);
+	if (!marked) {
+		fail(c, -ENOMEM);
+		return;
+	}
+	/*
+	 * A call of a function of the file that trains trains too, by name (a
+	 * method is not resolved to its class): to a fixed point, each round
+	 * marking the functions whose text holds a node that trains.
+	 */
+	for (bool changed = true; changed && !c->error;) {
+		changed = false;
+		for (size_t i = 1; i < c->funcs_len; i++)
+			if (!marked[i] && sem_offsets_any_in(t, c->funcs[i].start, c->funcs[i].end))
+				marked[i] = changed = true;
+		if (!changed)
+			break;
+		size_t sorted = t->len;
+		for (size_t i = 0; i < ix->calls_len && !c->error; i++) {
+			uint32_t at = ix->calls[i].start;
+			if (!gg_offsets_has(t->items, sorted, at) && name_trains(c, sem_callee_name(c, &ix->calls[i]), marked))
+				PUSH(c, t->items, t->len, t->cap, at);
+		}
+		sem_offsets_sort(t);
+	}
+	free(marked);
+}
+
+bool sem_region_trains(const semantic *c, TSNode region, uint32_t except)
+{
+	if (ts_node_is_null(region))
+		return true;
+	const offsets *t = &c->trains;
+	uint32_t end = ts_node_end_byte(region);
+	for (size_t i = gg_offsets_lower(t->items, t->len, ts_node_start_byte(region)); i < t->len && t->items[i] < end; i++)
+		if (t->items[i] != except)
+			return true;
+	return false;
+}
