@@ -43,8 +43,9 @@ bool sem_words_any(const semantic *c, span name, word_fn fn, void *arg)
 
 bool sem_word_in(const char *word, size_t len, const char *const *list)
 {
+	/* The first letter first: most words of a list differ there, and strlen of each cost more than the test. */
 	for (; *list; list++)
-		if (strlen(*list) == len && memcmp(*list, word, len) == 0)
+		if (len && (*list)[0] == word[0] && strncmp(*list, word, len) == 0 && (*list)[len] == '\0')
 			return true;
 	return false;
 }
