@@ -75,14 +75,19 @@ typedef enum gg_export_kind {
 	GG_EXPORT_METHOD,  /* member: a method the class defines */
 	GG_EXPORT_NO_GRAD, /* member: a method whose body runs with grad off */
 	GG_EXPORT_GUARDED, /* member: a method the file calls (self.m(...)) only with grad off */
+	GG_EXPORT_NO_GRAD_FUNCTION, /* name: a top-level function whose body runs with grad off (decorated so) */
+	/* member: a class attribute bound to an imported function (`decode = decode_function`); target: its dotted name */
+	GG_EXPORT_ALIAS,
 } gg_export_kind;
 
 typedef struct gg_export {
 	gg_export_kind kind;
-	const char *name; /* WRAPPER, CLASS */
+	const char *name; /* WRAPPER, CLASS, NO_GRAD_FUNCTION */
 	size_t name_len;
 	const char *member; /* the others: of the last CLASS */
 	size_t member_len;
+	const char *target; /* ALIAS */
+	size_t target_len;
 } gg_export;
 
 typedef int (*gg_export_fn)(void *ctx, const gg_export *e);

@@ -10,6 +10,7 @@
 void gg_project_init(gg_project *p)
 {
 	gg_strings_init(&p->names);
+	gg_strings_init(&p->no_grad_functions);
 	p->classes = NULL;
 	p->classes_len = p->classes_cap = 0;
 	p->no_grad_methods = p->guarded_methods = 0;
@@ -22,11 +23,14 @@ static void class_free(gg_project_class *k)
 	gg_strings_free(&k->methods);
 	gg_strings_free(&k->no_grad);
 	gg_strings_free(&k->guarded);
+	gg_strings_free(&k->aliases);
+	gg_strings_free(&k->alias_targets);
 }
 
 void gg_project_free(gg_project *p)
 {
 	gg_strings_free(&p->names);
+	gg_strings_free(&p->no_grad_functions);
 	for (size_t i = 0; i < p->classes_len; i++)
 		class_free(&p->classes[i]);
 	free(p->classes);
@@ -187,6 +191,61 @@ static bool has_class(const char *text, size_t len)
 	return false;
 }
 
+/* Whether a line starts with `@` and names word in its decorator: a top-level function decorated so. */
+static bool top_level_decorator(const char *text, size_t len, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = text, *end = text + len; p < end;) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		if (*p == '@' && (size_t)(eol - p) > n && memmem(p, (size_t)(eol - p), word, n))
+			return true;
+		p = eol + 1;
+	}
+	return false;
+}
+
+/*
+ * Whether an indented line binds a forward-like name to another name,
+ * `    decode = decode_function`: a class attribute that makes a method of a
+ * function defined elsewhere (an export when that function runs with grad off).
+ */
+static bool forward_alias_line(const char *text, size_t len)
+{
+	for (const char *p = text, *end = text + len; p < end;) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		const char *q = p;
+		while (q < eol && (*q == ' ' || *q == '\t'))
+			q++;
+		const char *name = q;
+		while (q < eol && name_char(*q))
+			q++;
+		size_t n = (size_t)(q - name);
+		bool forward = false;
+		for (const char *const *f = forward_like; *f && name > p && n; f++)
+			forward = forward || (strlen(*f) == n && memcmp(*f, name, n) == 0);
+		while (forward && q < eol && *q == ' ')
+			q++;
+		if (forward && q + 1 < eol && q[0] == '=' && q[1] != '=') {
+			q++;
+			while (q < eol && *q == ' ')
+				q++;
+			const char *value = q;
+			while (q < eol && (name_char(*q) || *q == '.'))
+				q++;
+			while (q < eol && (*q == ' ' || *q == '\r'))
+				q++;
+			if (q > value && (q == eol || *q == '#'))
+				return true;
+		}
+		p = eol + 1;
+	}
+	return false;
+}
+
 bool gg_project_may_export(const char *text, size_t len)
 {
 	/*
@@ -198,9 +257,15 @@ bool gg_project_may_export(const char *text, size_t len)
 	     gg_text_contains(text, len, "inference_mode")))
 		return true;
 	bool no_grad = gg_text_contains(text, len, "no_grad"), inference = gg_text_contains(text, len, "inference_mode");
+	bool classes = has_class(text, len);
+	if (classes && forward_alias_line(text, len))
+		return true;
 	if (!no_grad && !inference)
 		return false;
-	bool classes = has_class(text, len);
+	/* A top-level function decorated so: another file's class may make it a method (forward_alias_line). */
+	if ((no_grad && top_level_decorator(text, len, "no_grad")) ||
+	    (inference && top_level_decorator(text, len, "inference_mode")))
+		return true;
 	return (no_grad && named_otherwise(text, len, "no_grad", classes)) ||
 	       (inference && named_otherwise(text, len, "inference_mode", classes));
 }
@@ -266,9 +331,20 @@ static int export_add(void *ctx, const gg_export *e)
 	int rc = 0;
 	switch (e->kind) {
 	case GG_EXPORT_WRAPPER:
+	case GG_EXPORT_NO_GRAD_FUNCTION:
 		rc = dotted_make(x, e->name, e->name_len, &dotted);
 		if (!rc)
-			rc = gg_strings_push(&x->p->names, dotted);
+			rc = gg_strings_push(e->kind == GG_EXPORT_WRAPPER ? &x->p->names : &x->p->no_grad_functions, dotted);
+		break;
+	case GG_EXPORT_ALIAS:
+		if (!x->cls)
+			return 0;
+		rc = member_push(&x->cls->aliases, e->member, e->member_len);
+		if (!rc)
+			rc = member_push(&x->cls->alias_targets, e->target, e->target_len);
+		/* Whether it runs with grad off is known once the target's file is read: counted as maybe. */
+		if (!rc)
+			x->p->no_grad_methods++;
 		break;
 	case GG_EXPORT_CLASS: {
 		gg_project *p = x->p;
@@ -290,6 +366,8 @@ static int export_add(void *ctx, const gg_export *e)
 		gg_strings_init(&k->methods);
 		gg_strings_init(&k->no_grad);
 		gg_strings_init(&k->guarded);
+		gg_strings_init(&k->aliases);
+		gg_strings_init(&k->alias_targets);
 		p->classes_len++;
 		x->cls = k;
 		return 0;
@@ -388,19 +466,25 @@ static bool dotted_names(const char *name, size_t n, const char *dotted, size_t 
 	return false;
 }
 
-bool gg_project_disables_grad(const gg_project *p, const char *dotted, size_t len)
+/* Whether one of names is what dotted (leading dots of a relative import dropped) names (dotted_names). */
+static bool names_name(const gg_strings *names, const char *dotted, size_t len)
 {
 	while (len && *dotted == '.') {
 		dotted++;
 		len--;
 	}
 	/* A module and a name at least: a bare name is the file's own business. */
-	if (!p || !memchr(dotted, '.', len))
+	if (!memchr(dotted, '.', len))
 		return false;
-	for (size_t i = 0; i < p->names.len; i++)
-		if (dotted_names(p->names.items[i], strlen(p->names.items[i]), dotted, len))
+	for (size_t i = 0; i < names->len; i++)
+		if (dotted_names(names->items[i], strlen(names->items[i]), dotted, len))
 			return true;
 	return false;
+}
+
+bool gg_project_disables_grad(const gg_project *p, const char *dotted, size_t len)
+{
+	return p && names_name(&p->names, dotted, len);
 }
 
 /* Whether name is one of s. */
@@ -447,6 +531,10 @@ static bool method_has(const gg_project *p, const char *cls, size_t len, const c
 	/* The first class that defines the method decides, as Python's lookup does for a simple hierarchy. */
 	if (strings_has(&k->methods, method, method_len))
 		return strings_has(fact == GG_PROJECT_NO_GRAD ? &k->no_grad : &k->guarded, method, method_len);
+	for (size_t i = 0; i < k->aliases.len; i++)
+		if (strlen(k->aliases.items[i]) == method_len && memcmp(k->aliases.items[i], method, method_len) == 0)
+			return fact == GG_PROJECT_NO_GRAD && names_name(&p->no_grad_functions, k->alias_targets.items[i],
+									  strlen(k->alias_targets.items[i]));
 	for (size_t i = 0; i < k->bases.len; i++)
 		if (method_has(p, k->bases.items[i], strlen(k->bases.items[i]), method, method_len, fact, depth + 1))
 			return true;

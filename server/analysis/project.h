@@ -18,6 +18,8 @@ typedef struct gg_project_class {
 	gg_strings methods; /* every method it defines itself */
 	gg_strings no_grad; /* methods whose body runs with grad off (a grad-disabling decorator) */
 	gg_strings guarded; /* methods its file calls (self.m(...)) only with grad off, at least once */
+	/* Class attributes bound to imported functions (`decode = decode_function`), and each function's dotted name. */
+	gg_strings aliases, alias_targets;
 } gg_project_class;
 
 /*
@@ -31,6 +33,7 @@ typedef struct gg_project_class {
  */
 typedef struct gg_project {
 	gg_strings names; /* "utils.torch_utils.smart_inference_mode", ... */
+	gg_strings no_grad_functions; /* top-level functions decorated to run with grad off: "pkg.decoding.decode" */
 	gg_project_class *classes; /* owned */
 	size_t classes_len, classes_cap;
 	size_t no_grad_methods, guarded_methods; /* over all classes: zero answers every question at once */
@@ -106,8 +109,10 @@ typedef enum gg_project_fact {
 /*
  * Whether method of the project class an import resolves to (cls, dotted as
  * for gg_project_disables_grad) has fact: the class itself or, when it does
- * not define the method, its bases in the index, first base first. A class
- * or base the index lacks answers false.
+ * not define the method, its bases in the index, first base first. A method
+ * bound by a class attribute to an imported function runs with grad off when
+ * that function does (GG_PROJECT_NO_GRAD). A class or base the index lacks
+ * answers false.
  */
 bool gg_project_method(const gg_project *p, const char *cls, size_t len, const char *method, size_t method_len,
 		       gg_project_fact fact);

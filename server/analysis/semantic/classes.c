@@ -308,21 +308,98 @@ static bool class_expr_no_grad(semantic *c, TSNode cls, span method)
 	return gg_project_method(c->project, r.ptr, r.len, method.ptr, method.len, GG_PROJECT_NO_GRAD);
 }
 
+/* Whether the class a dotted name written in a string annotation ("Whisper", "models.Whisper") names has such a method. */
+static bool class_name_no_grad(semantic *c, span written, span method)
+{
+	for (size_t i = 0; i < written.len; i++)
+		if (!(isalnum((unsigned char)written.ptr[i]) || written.ptr[i] == '_' || written.ptr[i] == '.'))
+			return false;
+	const char *dot = memchr(written.ptr, '.', written.len);
+	span root = { written.ptr, dot ? (size_t)(dot - written.ptr) : written.len };
+	const binding *b = root.len ? sem_binding_find(c, root) : NULL;
+	if (!b) {
+		const klass *k = dot ? NULL : sem_class_find(c, written);
+		return k && class_method_fact(c, k->node, method, GG_PROJECT_NO_GRAD, 0);
+	}
+	if (!c->project)
+		return false;
+	c->name.len = 0;
+	if (gg_buf_append(&c->name, b->target, strlen(b->target)) ||
+	    gg_buf_append(&c->name, written.ptr + root.len, written.len - root.len)) {
+		fail(c, -ENOMEM);
+		return false;
+	}
+	span r = sem_resolved(c);
+	return gg_project_method(c->project, r.ptr, r.len, method.ptr, method.len, GG_PROJECT_NO_GRAD);
+}
+
+/* Whether function fi has a parameter name; *type gets the expression of its annotation (`name: X`) or a null node. */
+static bool parameter_of(const semantic *c, int fi, span name, TSNode *type)
+{
+	*type = null_node();
+	TSNode params = FIELD(c->funcs[fi].def, parameters);
+	uint32_t count = ts_node_is_null(params) ? 0 : ts_node_named_child_count(params);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode p = ts_node_named_child(params, i), id = p, annotation = null_node();
+		if (IS(p, typed_parameter)) {
+			id = ts_node_named_child(p, 0);
+			annotation = ts_node_child_by_field_name(p, "type", 4);
+		} else if (IS(p, typed_default_parameter)) {
+			id = FIELD(p, name);
+			annotation = ts_node_child_by_field_name(p, "type", 4);
+		} else if (IS(p, default_parameter)) {
+			id = FIELD(p, name);
+		}
+		if (!IS(id, identifier) || !span_eq(node_span(c, id), name))
+			continue;
+		if (!ts_node_is_null(annotation) && ts_node_named_child_count(annotation))
+			*type = ts_node_named_child(annotation, 0);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The function whose local a plain name used in function fi is, as Python's
+ * scopes have it: the nearest function around the use (fi first) that has it
+ * as a parameter or assigns it a call; 0, the module, when none does.
+ */
+static int name_scope(const semantic *c, int fi, span name)
+{
+	for (; fi > 0 && (size_t)fi < c->funcs_len; fi = c->funcs[fi].parent) {
+		TSNode type;
+		if (parameter_of(c, fi, name, &type))
+			return fi;
+		for (size_t i = 0; i < c->assigns_len; i++)
+			if (span_eq(node_span(c, c->assign_left[i]), name) &&
+			    sem_func_at(c, ts_node_start_byte(c->assign_left[i])) == fi)
+				return fi;
+	}
+	return 0;
+}
+
 /*
  * Whether spelling (encoder, self.embedder) holds an instance of a class whose
- * method runs with grad off (decorated so, here or in another file of the
- * project): every assignment of a call to it builds one (`X(...)`, or
- * `spelling: X = ...`), and there is one. Then spelling.method(...) is no
- * forward run with grad on.
+ * method runs with grad off (decorated so, or bound to a function decorated
+ * so, here or in another file of the project), where function fi uses it:
+ * every assignment of a call to it builds one (`X(...)`, or `spelling: X =
+ * ...`), and there is one; or, with no assignment, it is a parameter
+ * annotated with such a class (`model: "Whisper"`). A plain name's
+ * assignments and parameter are those of its scope (name_scope); an
+ * attribute's are the file's. Then spelling.method(...) is no forward run
+ * with grad on.
  */
-bool sem_instance_method_no_grad(semantic *c, span spelling, const char *method)
+bool sem_instance_method_no_grad(semantic *c, int fi, span spelling, const char *method)
 {
 	if (!c->classes_len && !(c->project && c->project->no_grad_methods))
 		return false;
 	span m = { method, strlen(method) };
+	bool plain = !memchr(spelling.ptr, '.', spelling.len);
+	int scope = plain ? name_scope(c, fi, spelling) : -1;
 	bool any = false;
 	for (size_t i = 0; i < c->assigns_len && !c->error; i++) {
-		if (!span_eq(node_span(c, c->assign_left[i]), spelling))
+		if (!span_eq(node_span(c, c->assign_left[i]), spelling) ||
+		    (scope >= 0 && sem_func_at(c, ts_node_start_byte(c->assign_left[i])) != scope))
 			continue;
 		TSNode type = ts_node_child_by_field_name(ts_node_parent(c->assign_left[i]), "type", 4);
 		TSNode cls = !ts_node_is_null(type) && ts_node_named_child_count(type)
@@ -332,7 +409,13 @@ bool sem_instance_method_no_grad(semantic *c, span spelling, const char *method)
 			return false;
 		any = true;
 	}
-	return any;
+	TSNode type;
+	if (any || scope <= 0 || !parameter_of(c, scope, spelling, &type))
+		return any;
+	span written;
+	if (IS(type, string))
+		return sem_string_value(c, type, &written) && class_name_no_grad(c, written, m);
+	return !ts_node_is_null(type) && class_expr_no_grad(c, type, m);
 }
 
 /*

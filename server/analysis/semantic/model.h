@@ -525,7 +525,7 @@ unsigned sem_class_kind(semantic *c, klass *k, unsigned depth);
 unsigned sem_class_kind_of(semantic *c, TSNode def);
 bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth);
 bool sem_decorated_grad_off(semantic *c, TSNode decorated);
-bool sem_instance_method_no_grad(semantic *c, span spelling, const char *method);
+bool sem_instance_method_no_grad(semantic *c, int fi, span spelling, const char *method);
 void sem_overrides_guarded(semantic *c);
 uint32_t sem_class_forward_numbers(const semantic *c, klass *k);
 

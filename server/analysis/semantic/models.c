@@ -180,15 +180,15 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 				chain obj = sem_chain_of_object(c, ref);
 				*recv = obj.text;
 				return sem_chain_is_model(c, x, &obj, loaded) && !library_method_no_grad(c, obj.text, method) &&
-				       !sem_instance_method_no_grad(c, obj.text, *m);
+				       !sem_instance_method_no_grad(c, x->func, obj.text, *m);
 			}
 		}
 	}
 	chain fn = chain_of_callee(c, ref);
 	*recv = fn.text;
 	/* An instance of a class whose forward (or __call__) is decorated no_grad runs without grad. */
-	return sem_chain_is_model(c, x, &fn, loaded) && !sem_instance_method_no_grad(c, fn.text, "forward") &&
-	       !sem_instance_method_no_grad(c, fn.text, "__call__");
+	return sem_chain_is_model(c, x, &fn, loaded) && !sem_instance_method_no_grad(c, x->func, fn.text, "forward") &&
+	       !sem_instance_method_no_grad(c, x->func, fn.text, "__call__");
 }
 
 /* ".detach()" or ".data" applied right on a forward's output. */

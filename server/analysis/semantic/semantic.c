@@ -229,8 +229,28 @@ int gg_semantic_build(gg_semantic *r, const gg_source *src, TSNode root)
 
 static int export_member(gg_export_fn add, void *ctx, gg_export_kind kind, span member)
 {
-	gg_export e = { kind, NULL, 0, member.ptr, member.len };
+	gg_export e = { kind, NULL, 0, member.ptr, member.len, NULL, 0 };
 	return add(ctx, &e);
+}
+
+/*
+ * A class attribute bound to an imported function, `decode = decode_function`
+ * with decode_function from another module: the attribute's name, and in
+ * c->name the function's dotted name. False for any other statement.
+ */
+static bool class_alias(semantic *c, TSNode stmt, span *name)
+{
+	if (!IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
+		return false;
+	TSNode a = ts_node_named_child(stmt, 0);
+	if (!IS(a, assignment))
+		return false;
+	TSNode left = FIELD(a, left), right = FIELD(a, right);
+	if (!IS(left, identifier) || !sem_is_name_chain(c, right) ||
+	    !sem_binding_find(c, node_span(c, sem_chain_root(c, right))) || !sem_name_resolve(c, right))
+		return false;
+	*name = node_span(c, left);
+	return true;
 }
 
 /*
@@ -256,7 +276,7 @@ static int class_export(semantic *c, TSNode cls, gg_export_fn add, void *ctx)
 			if (!any)
 				return 0;
 			span name = node_span(c, FIELD(cls, name));
-			gg_export e = { GG_EXPORT_CLASS, name.ptr, name.len, NULL, 0 };
+			gg_export e = { GG_EXPORT_CLASS, name.ptr, name.len, NULL, 0, NULL, 0 };
 			int rc = add(ctx, &e);
 			for (uint32_t i = 0; i < nb && !rc; i++) {
 				TSNode b = ts_node_named_child(bases, i);
@@ -277,6 +297,19 @@ static int class_export(semantic *c, TSNode cls, gg_export_fn add, void *ctx)
 			if (IS(stmt, decorated_definition)) {
 				decorated = stmt;
 				stmt = FIELD(stmt, definition);
+			}
+			span alias;
+			if (ts_node_is_null(decorated) && class_alias(c, stmt, &alias)) {
+				if (pass == 0) {
+					any = true;
+					continue;
+				}
+				span target = sem_resolved(c);
+				gg_export e = { GG_EXPORT_ALIAS, NULL, 0, alias.ptr, alias.len, target.ptr, target.len };
+				int rc = add(ctx, &e);
+				if (rc)
+					return rc;
+				continue;
 			}
 			if (!IS(stmt, function_definition))
 				continue;
@@ -314,7 +347,7 @@ int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, TSNode roo
 		if (IS(parent, decorated_definition))
 			parent = ts_node_parent(parent);
 		if (IS(parent, module) && f->wrapper) {
-			gg_export e = { GG_EXPORT_WRAPPER, f->name.ptr, f->name.len, NULL, 0 };
+			gg_export e = { GG_EXPORT_WRAPPER, f->name.ptr, f->name.len, NULL, 0, NULL, 0 };
 			rc = add(ctx, &e);
 			continue;
 		}
@@ -327,7 +360,7 @@ int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, TSNode roo
 			above = ts_node_parent(above);
 		if (IS(cls, class_definition) && IS(above, module)) {
 			span name = node_span(c, FIELD(cls, name));
-			gg_export e = { GG_EXPORT_WRAPPER, name.ptr, name.len, NULL, 0 };
+			gg_export e = { GG_EXPORT_WRAPPER, name.ptr, name.len, NULL, 0, NULL, 0 };
 			rc = add(ctx, &e);
 		}
 	}
@@ -341,11 +374,20 @@ int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, TSNode roo
 	TSTreeCursor cur = ts_tree_cursor_new(root);
 	for (bool more = !rc && ts_tree_cursor_goto_first_child(&cur); more && !rc;
 	     more = ts_tree_cursor_goto_next_sibling(&cur)) {
-		TSNode stmt = ts_tree_cursor_current_node(&cur);
-		if (IS(stmt, decorated_definition))
+		TSNode stmt = ts_tree_cursor_current_node(&cur), decorated = null_node();
+		if (IS(stmt, decorated_definition)) {
+			decorated = stmt;
 			stmt = FIELD(stmt, definition);
-		if (IS(stmt, class_definition))
+		}
+		if (IS(stmt, class_definition)) {
 			rc = class_export(c, stmt, add, ctx);
+		} else if (IS(stmt, function_definition) && !ts_node_is_null(decorated) &&
+			   sem_decorated_grad_off(c, decorated)) {
+			/* @torch.no_grad() def decode(...): a class elsewhere may make it a method. */
+			span name = node_span(c, FIELD(stmt, name));
+			gg_export e = { GG_EXPORT_NO_GRAD_FUNCTION, name.ptr, name.len, NULL, 0, NULL, 0 };
+			rc = add(ctx, &e);
+		}
 	}
 	ts_tree_cursor_delete(&cur);
 	semantic_free(c);
