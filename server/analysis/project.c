@@ -11,6 +11,8 @@ void gg_project_init(gg_project *p)
 {
 	gg_strings_init(&p->names);
 	gg_strings_init(&p->no_grad_functions);
+	gg_strings_init(&p->renamed);
+	gg_strings_init(&p->renamed_to);
 	p->classes = NULL;
 	p->classes_len = p->classes_cap = 0;
 	p->no_grad_methods = p->guarded_methods = 0;
@@ -31,6 +33,8 @@ void gg_project_free(gg_project *p)
 {
 	gg_strings_free(&p->names);
 	gg_strings_free(&p->no_grad_functions);
+	gg_strings_free(&p->renamed);
+	gg_strings_free(&p->renamed_to);
 	for (size_t i = 0; i < p->classes_len; i++)
 		class_free(&p->classes[i]);
 	free(p->classes);
@@ -482,9 +486,46 @@ static bool names_name(const gg_strings *names, const char *dotted, size_t len)
 	return false;
 }
 
+int gg_project_rename(gg_project *p, const char *module, const char *name, const char *module_to, const char *name_to)
+{
+	char *from = gg_strdup_printf("%s.%s", module, name), *to = gg_strdup_printf("%s.%s", module_to, name_to);
+	int rc = from && to ? gg_strings_push(&p->renamed, from) : -ENOMEM;
+	if (!rc && (rc = gg_strings_push(&p->renamed_to, to)))
+		p->renamed.len--; /* kept parallel */
+	free(from);
+	free(to);
+	return rc;
+}
+
+/*
+ * What dotted means after a rename (renamed, renamed_to), or NULL: one step,
+ * as a package re-exports a name it imported; a chain of renames is not
+ * followed.
+ */
+static const char *renamed_to(const gg_project *p, const char *dotted, size_t len)
+{
+	while (len && *dotted == '.') {
+		dotted++;
+		len--;
+	}
+	for (size_t i = 0; i < p->renamed.len; i++)
+		if (dotted_names(p->renamed.items[i], strlen(p->renamed.items[i]), dotted, len))
+			return p->renamed_to.items[i];
+	return NULL;
+}
+
+/* names_name, or after a rename. */
+static bool project_names(const gg_project *p, const gg_strings *names, const char *dotted, size_t len)
+{
+	if (names_name(names, dotted, len))
+		return true;
+	const char *to = renamed_to(p, dotted, len);
+	return to && names_name(names, to, strlen(to));
+}
+
 bool gg_project_disables_grad(const gg_project *p, const char *dotted, size_t len)
 {
-	return p && names_name(&p->names, dotted, len);
+	return p && project_names(p, &p->names, dotted, len);
 }
 
 /* Whether name is one of s. */
@@ -497,7 +538,7 @@ static bool strings_has(const gg_strings *s, const char *name, size_t len)
 }
 
 /* The class a dotted name (leading dots of a relative import dropped) names (dotted_names), or NULL. */
-static const gg_project_class *class_find(const gg_project *p, const char *dotted, size_t len)
+static const gg_project_class *class_named(const gg_project *p, const char *dotted, size_t len)
 {
 	while (len && *dotted == '.') {
 		dotted++;
@@ -519,6 +560,14 @@ static const gg_project_class *class_find(const gg_project *p, const char *dotte
 	return NULL;
 }
 
+/* class_named, or after a rename. */
+static const gg_project_class *class_find(const gg_project *p, const char *dotted, size_t len)
+{
+	const gg_project_class *k = class_named(p, dotted, len);
+	const char *to = k ? NULL : renamed_to(p, dotted, len);
+	return to ? class_named(p, to, strlen(to)) : k;
+}
+
 /* Bases followed through the index: deeper hierarchies are cut (and answer false). */
 #define MAX_PROJECT_CLASS_DEPTH 16
 
@@ -533,8 +582,8 @@ static bool method_has(const gg_project *p, const char *cls, size_t len, const c
 		return strings_has(fact == GG_PROJECT_NO_GRAD ? &k->no_grad : &k->guarded, method, method_len);
 	for (size_t i = 0; i < k->aliases.len; i++)
 		if (strlen(k->aliases.items[i]) == method_len && memcmp(k->aliases.items[i], method, method_len) == 0)
-			return fact == GG_PROJECT_NO_GRAD && names_name(&p->no_grad_functions, k->alias_targets.items[i],
-									  strlen(k->alias_targets.items[i]));
+			return fact == GG_PROJECT_NO_GRAD && project_names(p, &p->no_grad_functions, k->alias_targets.items[i],
+									     strlen(k->alias_targets.items[i]));
 	for (size_t i = 0; i < k->bases.len; i++)
 		if (method_has(p, k->bases.items[i], strlen(k->bases.items[i]), method, method_len, fact, depth + 1))
 			return true;

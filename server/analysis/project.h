@@ -34,6 +34,11 @@ typedef struct gg_project_class {
 typedef struct gg_project {
 	gg_strings names; /* "utils.torch_utils.smart_inference_mode", ... */
 	gg_strings no_grad_functions; /* top-level functions decorated to run with grad off: "pkg.decoding.decode" */
+	/*
+	 * Names a library's package binds under another name (`from .sub import X
+	 * as Y` in pkg): renamed[i] ("pkg.Y") is renamed_to[i] ("pkg.sub.X").
+	 */
+	gg_strings renamed, renamed_to;
 	gg_project_class *classes; /* owned */
 	size_t classes_len, classes_cap;
 	size_t no_grad_methods, guarded_methods; /* over all classes: zero answers every question at once */
@@ -70,6 +75,9 @@ int gg_project_add_file(gg_project *p, gg_analyzer *a, const char *path, const c
  */
 int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len,
 			  gg_strings *wanted);
+
+/* Records that module.name is module_to.name_to (a re-export under another name). Returns 0 or -ENOMEM. */
+int gg_project_rename(gg_project *p, const char *module, const char *name, const char *module_to, const char *name_to);
 
 /*
  * What a file of the project imports from outside it, appended to wanted for

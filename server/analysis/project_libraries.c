@@ -343,6 +343,9 @@ static int follow_import(lib_read *r, const lib_module *m, const lib_import *im,
 	char *own = star ? NULL : strndup(im->name.ptr, im->name.len);
 	if (!rc && !star && !own)
 		rc = -ENOMEM;
+	/* `from .sub import X as Y`: pkg.Y is pkg.sub.X, which is what the index holds. */
+	if (!rc && !star && im->alias.len && !cut_is(im->alias, own))
+		rc = gg_project_rename(r->p, m->name, name, target.data, own);
 	if (!rc)
 		rc = want_name(r, target.data, star ? name : own, depth + 1);
 	free(own);

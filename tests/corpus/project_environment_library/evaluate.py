@@ -1,6 +1,6 @@
 import torch
 
-from vendorkit import Captioner, Tagger
+from vendorkit import Captioner, ImageCaptioner, Tagger
 from vendorkit.utils.grad import quiet_inference
 
 # vendorkit is installed in the project's .venv: gradguard reads it there.
@@ -10,6 +10,13 @@ def caption_all(loader):
     captioner = Captioner.from_pretrained("base")
     captioner.eval()
     # Captioner.__call__ is decorated with torch.no_grad() in the library.
+    return [captioner(images) for images in loader]
+
+
+def caption_renamed(loader):
+    # The package exports Captioner under another name too: the same class.
+    captioner = ImageCaptioner.from_pretrained("base")
+    captioner.eval()
     return [captioner(images) for images in loader]
 
 
