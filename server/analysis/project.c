@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "pyfiles.h"
 #include "grad_context.h"
 
 void gg_project_init(gg_project *p)
@@ -13,6 +14,7 @@ void gg_project_init(gg_project *p)
 	gg_strings_init(&p->no_grad_functions);
 	gg_strings_init(&p->renamed);
 	gg_strings_init(&p->renamed_to);
+	gg_strings_init(&p->deferred);
 	p->classes = NULL;
 	p->classes_len = p->classes_cap = 0;
 	p->no_grad_methods = p->guarded_methods = 0;
@@ -35,6 +37,7 @@ void gg_project_free(gg_project *p)
 	gg_strings_free(&p->no_grad_functions);
 	gg_strings_free(&p->renamed);
 	gg_strings_free(&p->renamed_to);
+	gg_strings_free(&p->deferred);
 	for (size_t i = 0; i < p->classes_len; i++)
 		class_free(&p->classes[i]);
 	free(p->classes);
@@ -266,10 +269,6 @@ bool gg_project_may_export(const char *text, size_t len)
 		return true;
 	if (!no_grad && !inference)
 		return false;
-	/* A top-level function decorated so: another file's class may make it a method (forward_alias_line). */
-	if ((no_grad && top_level_decorator(text, len, "no_grad")) ||
-	    (inference && top_level_decorator(text, len, "inference_mode")))
-		return true;
 	return (no_grad && named_otherwise(text, len, "no_grad", classes)) ||
 	       (inference && named_otherwise(text, len, "inference_mode", classes));
 }
@@ -424,9 +423,65 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 	if (!gg_analysis_mentions_framework(text, len))
 		return 0;
 	int rc = wanted ? gg_project_imports_scan(wanted, text, len) : 0;
-	if (!rc && gg_project_may_export(text, len))
-		rc = gg_project_add_file(p, a, path, text, len);
-	return rc;
+	if (rc)
+		return rc;
+	if (gg_project_may_export(text, len))
+		return gg_project_add_file(p, a, path, text, len);
+	/*
+	 * Top-level functions decorated to run with grad off matter only where a
+	 * class elsewhere makes one a method (GG_EXPORT_ALIAS), and example
+	 * scripts decorate their test() so by the hundred: such a file is read
+	 * only once an alias names its module (gg_project_add_deferred).
+	 */
+	if (gg_text_contains(text, len, "no_grad") || gg_text_contains(text, len, "inference_mode"))
+		if (top_level_decorator(text, len, "no_grad") || top_level_decorator(text, len, "inference_mode"))
+			return gg_strings_push(&p->deferred, path);
+	return 0;
+}
+
+static bool dotted_suffix(const char *a, size_t an, const char *b, size_t bn);
+
+/* Whether module (dotted) is the module of an alias target of the index: target is module.name, as dotted_names matches. */
+static bool alias_targets_module(const gg_project *p, const char *module, size_t n)
+{
+	for (size_t i = 0; i < p->classes_len; i++) {
+		const gg_strings *t = &p->classes[i].alias_targets;
+		for (size_t j = 0; j < t->len; j++) {
+			const char *target = t->items[j];
+			size_t len = strlen(target);
+			while (len && *target == '.')
+				target++, len--;
+			const char *dot = memrchr(target, '.', len);
+			if (dot && dotted_suffix(module, n, target, (size_t)(dot - target)))
+				return true;
+		}
+	}
+	return false;
+}
+
+int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base)
+{
+	int rc = 0;
+	for (size_t i = 0; i < p->deferred.len && rc != -ENOMEM; i++) {
+		gg_buf module = { NULL, 0, 0 };
+		rc = module_of(p->deferred.items[i], &module);
+		bool wanted = !rc && module.len && alias_targets_module(p, module.data, module.len);
+		gg_buf_free(&module);
+		if (!wanted)
+			continue;
+		char *path = base ? gg_pyfiles_join(base, p->deferred.items[i]) : NULL;
+		char *text = NULL;
+		size_t len = 0;
+		rc = base && !path ? -ENOMEM : gg_pyfiles_read(path ? path : p->deferred.items[i], &text, &len);
+		if (!rc)
+			rc = gg_project_add_file(p, a, p->deferred.items[i], text, len);
+		free(text);
+		free(path);
+	}
+	gg_strings_free(&p->deferred);
+	gg_strings_init(&p->deferred);
+	/* A file that cannot be read now is left to its check to report. */
+	return rc == -ENOMEM ? rc : 0;
 }
 
 /* Whether the shorter of a and b ends the longer one, at a dot. */

@@ -39,6 +39,8 @@ typedef struct gg_project {
 	 * as Y` in pkg): renamed[i] ("pkg.Y") is renamed_to[i] ("pkg.sub.X").
 	 */
 	gg_strings renamed, renamed_to;
+	/* Files read only when an alias names their module (gg_project_add_deferred): paths as given. */
+	gg_strings deferred;
 	gg_project_class *classes; /* owned */
 	size_t classes_len, classes_cap;
 	size_t no_grad_methods, guarded_methods; /* over all classes: zero answers every question at once */
@@ -71,10 +73,20 @@ int gg_project_add_file(gg_project *p, gg_analyzer *a, const char *path, const c
  * names the framework, its imports go to wanted (gg_project_imports_scan;
  * NULL: not scanned) and, when it may export
  * something (gg_project_may_export), its exports to p under path's module
- * name. Returns 0 or a negative errno.
+ * name; a file whose only such thing is a top-level function decorated to
+ * run with grad off is put off (gg_project_add_deferred). Returns 0 or a
+ * negative errno.
  */
 int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len,
 			  gg_strings *wanted);
+
+/*
+ * Reads the files gg_project_add_source put off (they decorate top-level
+ * functions to run with grad off) whose module a class alias of the index
+ * names; base (NULL: none) is the folder their paths are relative to. Call
+ * after the project's files, before the libraries. Returns 0 or -ENOMEM.
+ */
+int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base);
 
 /* Records that module.name is module_to.name_to (a re-export under another name). Returns 0 or -ENOMEM. */
 int gg_project_rename(gg_project *p, const char *module, const char *name, const char *module_to, const char *name_to);

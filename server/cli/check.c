@@ -1428,6 +1428,8 @@ static int project_build(check_run *run)
 	}
 	if (rc != -ENOMEM)
 		rc = 0;
+	if (!rc)
+		rc = gg_project_add_deferred(&run->project, run->worker.analyzer, NULL);
 	if (!rc && wanted.len) {
 		gg_python_env env;
 		gg_python_env_init(&env);

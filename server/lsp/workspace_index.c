@@ -62,6 +62,8 @@ static void index_work(uv_work_t *req)
 		free(text);
 	}
 	b->files = files.len;
+	if (!b->rc)
+		b->rc = gg_project_add_deferred(&b->project, a, b->root);
 	if (!b->rc && wanted.len) {
 		gg_python_env env;
 		gg_python_env_init(&env);
