@@ -8,8 +8,8 @@
 
 #include "semantic/model.h"
 
-/* Case aside, lit occurs in s: `self.optimizer`, `grad_scaler`, `lr_sched`. */
-static bool span_has(span s, const char *lit)
+/* Case aside (span_contains minds it), lit occurs in s: `self.optimizer`, `grad_scaler`, `lr_sched`. */
+static bool span_has_nocase(span s, const char *lit)
 {
 	size_t n = strlen(lit);
 	for (size_t i = 0; i + n <= s.len; i++)
@@ -32,9 +32,9 @@ static bool call_trains(const semantic *c, const gg_call_ref *ref)
 	static const char *const training_words[] = { "train", "fit", NULL };
 	return span_is(last, "backward") || span_is(last, "manual_backward") || span_is(last, "zero_grad") ||
 	       span_is(last, "requires_grad_") || span_is(last, "enable_grad") || span_is(last, "set_grad_enabled") ||
-	       (span_is(last, "grad") && span_has(recv, "autograd")) ||
+	       (span_is(last, "grad") && span_has_nocase(recv, "autograd")) ||
 	       (span_is(last, "step") &&
-		(span_has(recv, "optim") || span_has(recv, "scaler") || span_has(recv, "sched"))) ||
+		(span_has_nocase(recv, "optim") || span_has_nocase(recv, "scaler") || span_has_nocase(recv, "sched"))) ||
 	       (last.len && gg_name_has_word(last.ptr, last.len, training_words));
 }
 
