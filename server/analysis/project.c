@@ -583,6 +583,11 @@ bool gg_project_disables_grad(const gg_project *p, const char *dotted, size_t le
 	return p && project_names(p, &p->names, dotted, len);
 }
 
+bool gg_project_no_grad_function(const gg_project *p, const char *dotted, size_t len)
+{
+	return p && project_names(p, &p->no_grad_functions, dotted, len);
+}
+
 /* Whether name is one of s. */
 static bool strings_has(const gg_strings *s, const char *name, size_t len)
 {

@@ -120,6 +120,9 @@ int gg_project_add_libraries(gg_project *p, gg_analyzer *a, const gg_strings *ro
  */
 bool gg_project_disables_grad(const gg_project *p, const char *dotted, size_t len);
 
+/* Whether dotted (as for gg_project_disables_grad) names a top-level function of the project decorated to run with grad off. */
+bool gg_project_no_grad_function(const gg_project *p, const char *dotted, size_t len);
+
 /* What gg_project_method asks of a method. */
 typedef enum gg_project_fact {
 	GG_PROJECT_NO_GRAD, /* its body runs with grad off */

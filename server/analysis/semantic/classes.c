@@ -244,6 +244,57 @@ static TSNode class_method_def(const semantic *c, TSNode cls, span name, TSNode 
 
 static bool class_method_fact(semantic *c, TSNode cls, span method, gg_project_fact fact, unsigned depth);
 
+bool sem_class_alias(const semantic *c, TSNode stmt, span *name, TSNode *value)
+{
+	if (!IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
+		return false;
+	TSNode a = ts_node_named_child(stmt, 0);
+	if (!IS(a, assignment))
+		return false;
+	TSNode left = FIELD(a, left), right = FIELD(a, right);
+	if (!IS(left, identifier) || !sem_is_name_chain(c, right))
+		return false;
+	*name = node_span(c, left);
+	*value = right;
+	return true;
+}
+
+bool sem_function_named_no_grad(semantic *c, TSNode value)
+{
+	span written = node_span(c, value);
+	if (IS(value, identifier) && !sem_binding_find(c, written)) {
+		for (size_t i = sem_func_names_lower(c, written);
+		     i + 1 < c->funcs_len && span_eq(c->func_names[i].name, written); i++) {
+			TSNode decorated = ts_node_parent(c->funcs[c->func_names[i].index].def);
+			if (IS(decorated, decorated_definition) && IS(ts_node_parent(decorated), module) &&
+			    sem_decorated_grad_off(c, decorated))
+				return true;
+		}
+		return false;
+	}
+	if (!c->project || !sem_binding_find(c, node_span(c, sem_chain_root(c, value))) || !sem_name_resolve(c, value))
+		return false;
+	span r = sem_resolved(c);
+	return gg_project_no_grad_function(c->project, r.ptr, r.len);
+}
+
+/* Whether class node cls binds method in its body to a function that runs with grad off (sem_class_alias). */
+static bool class_alias_no_grad(semantic *c, TSNode cls, span method, bool *bound)
+{
+	TSNode body = FIELD(cls, body);
+	uint32_t count = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
+	*bound = false;
+	for (uint32_t i = 0; i < count; i++) {
+		span name;
+		TSNode value;
+		if (sem_class_alias(c, ts_node_named_child(body, i), &name, &value) && span_eq(name, method)) {
+			*bound = true;
+			return sem_function_named_no_grad(c, value);
+		}
+	}
+	return false;
+}
+
 /*
  * Whether the bases of class node cls have fact for method: a base of this
  * file (when it defines the method, only its decoration answers), else one
@@ -286,6 +337,10 @@ static bool class_method_fact(semantic *c, TSNode cls, span method, gg_project_f
 	TSNode def = class_method_def(c, cls, method, &decorated);
 	if (!ts_node_is_null(def))
 		return fact == GG_PROJECT_NO_GRAD && !ts_node_is_null(decorated) && sem_decorated_grad_off(c, decorated);
+	bool bound;
+	bool no_grad = class_alias_no_grad(c, cls, method, &bound);
+	if (bound)
+		return fact == GG_PROJECT_NO_GRAD && no_grad;
 	return class_bases_fact(c, cls, method, fact, depth);
 }
 

@@ -526,6 +526,10 @@ unsigned sem_class_kind_of(semantic *c, TSNode def);
 bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth);
 bool sem_decorated_grad_off(semantic *c, TSNode decorated);
 bool sem_instance_method_no_grad(semantic *c, int fi, span spelling, const char *method);
+/* `decode = decode_function` in a class body (stmt): the attribute's name and what it is bound to (a name chain). */
+bool sem_class_alias(const semantic *c, TSNode stmt, span *name, TSNode *value);
+/* Whether value names a function decorated to run with grad off: a top-level one of the file, or one the project index knows. */
+bool sem_function_named_no_grad(semantic *c, TSNode value);
 void sem_overrides_guarded(semantic *c);
 uint32_t sem_class_forward_numbers(const semantic *c, klass *k);
 

@@ -234,26 +234,6 @@ static int export_member(gg_export_fn add, void *ctx, gg_export_kind kind, span 
 }
 
 /*
- * A class attribute bound to an imported function, `decode = decode_function`
- * with decode_function from another module: the attribute's name, and in
- * c->name the function's dotted name. False for any other statement.
- */
-static bool class_alias(semantic *c, TSNode stmt, span *name)
-{
-	if (!IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
-		return false;
-	TSNode a = ts_node_named_child(stmt, 0);
-	if (!IS(a, assignment))
-		return false;
-	TSNode left = FIELD(a, left), right = FIELD(a, right);
-	if (!IS(left, identifier) || !sem_is_name_chain(c, right) ||
-	    !sem_binding_find(c, node_span(c, sem_chain_root(c, right))) || !sem_name_resolve(c, right))
-		return false;
-	*name = node_span(c, left);
-	return true;
-}
-
-/*
  * A top-level class with a method that runs with grad off or is called only
  * so, or a subclass of one of the file's classes: the class, its bases, its
  * methods and which of them do.
@@ -299,14 +279,30 @@ static int class_export(semantic *c, TSNode cls, gg_export_fn add, void *ctx)
 				stmt = FIELD(stmt, definition);
 			}
 			span alias;
-			if (ts_node_is_null(decorated) && class_alias(c, stmt, &alias)) {
+			TSNode value;
+			if (ts_node_is_null(decorated) && sem_class_alias(c, stmt, &alias, &value)) {
+				/*
+				 * Bound to an imported function: whether it runs with grad off
+				 * is its own file's to say (the index answers). Bound to one
+				 * of this file: said here.
+				 */
+				bool imported = sem_binding_find(c, node_span(c, sem_chain_root(c, value))) &&
+						sem_name_resolve(c, value);
+				bool no_grad = !imported && sem_function_named_no_grad(c, value);
 				if (pass == 0) {
-					any = true;
+					any = any || imported || no_grad;
 					continue;
 				}
-				span target = sem_resolved(c);
-				gg_export e = { GG_EXPORT_ALIAS, NULL, 0, alias.ptr, alias.len, target.ptr, target.len };
-				int rc = add(ctx, &e);
+				int rc = 0;
+				if (imported) {
+					span target = sem_resolved(c);
+					gg_export e = { GG_EXPORT_ALIAS, NULL, 0, alias.ptr, alias.len, target.ptr, target.len };
+					rc = add(ctx, &e);
+				} else if (no_grad) {
+					rc = export_member(add, ctx, GG_EXPORT_METHOD, alias);
+					if (!rc)
+						rc = export_member(add, ctx, GG_EXPORT_NO_GRAD, alias);
+				}
 				if (rc)
 					return rc;
 				continue;
