@@ -253,24 +253,44 @@ static bool forward_alias_line(const char *text, size_t len)
 	return false;
 }
 
-bool gg_project_may_export(const char *text, size_t len)
+/* How gg_project_add_source reads a file for its exports. */
+typedef enum export_read {
+	EXPORTS_NONE,     /* it can export nothing */
+	EXPORTS_NOW,      /* it may (gg_project_may_export) */
+	EXPORTS_DEFERRED, /* only a top-level grad-disabled function: read once an alias names it */
+} export_read;
+
+static export_read exports_of(const char *text, size_t len)
 {
+	bool no_grad = gg_text_contains(text, len, "no_grad"), inference = gg_text_contains(text, len, "inference_mode");
 	/*
 	 * A context-manager class turns grad off in __enter__, however it spells
 	 * it; a @contextmanager generator yields inside a plain `with no_grad():`.
 	 */
 	if ((gg_text_contains(text, len, "__enter__") || gg_text_contains(text, len, "contextmanager")) &&
-	    (gg_text_contains(text, len, "set_grad_enabled") || gg_text_contains(text, len, "no_grad") ||
-	     gg_text_contains(text, len, "inference_mode")))
-		return true;
-	bool no_grad = gg_text_contains(text, len, "no_grad"), inference = gg_text_contains(text, len, "inference_mode");
+	    (gg_text_contains(text, len, "set_grad_enabled") || no_grad || inference))
+		return EXPORTS_NOW;
 	bool classes = has_class(text, len);
 	if (classes && forward_alias_line(text, len))
-		return true;
+		return EXPORTS_NOW;
 	if (!no_grad && !inference)
-		return false;
-	return (no_grad && named_otherwise(text, len, "no_grad", classes)) ||
-	       (inference && named_otherwise(text, len, "inference_mode", classes));
+		return EXPORTS_NONE;
+	if ((no_grad && named_otherwise(text, len, "no_grad", classes)) ||
+	    (inference && named_otherwise(text, len, "inference_mode", classes)))
+		return EXPORTS_NOW;
+	/*
+	 * Top-level functions decorated to run with grad off matter only where a
+	 * class elsewhere makes one a method (GG_EXPORT_ALIAS), and example
+	 * scripts decorate their test() so by the hundred.
+	 */
+	bool decorated = (no_grad && top_level_decorator(text, len, "no_grad")) ||
+			 (inference && top_level_decorator(text, len, "inference_mode"));
+	return decorated ? EXPORTS_DEFERRED : EXPORTS_NONE;
+}
+
+bool gg_project_may_export(const char *text, size_t len)
+{
+	return exports_of(text, len) == EXPORTS_NOW;
 }
 
 /* The dotted module name of a path: ./pkg/utils.py -> pkg.utils, pkg/__init__.py -> pkg. */
@@ -425,21 +445,27 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 	int rc = wanted ? gg_project_imports_scan(wanted, text, len) : 0;
 	if (rc)
 		return rc;
-	if (gg_project_may_export(text, len))
+	switch (exports_of(text, len)) {
+	case EXPORTS_NOW:
 		return gg_project_add_file(p, a, path, text, len);
-	/*
-	 * Top-level functions decorated to run with grad off matter only where a
-	 * class elsewhere makes one a method (GG_EXPORT_ALIAS), and example
-	 * scripts decorate their test() so by the hundred: such a file is read
-	 * only once an alias names its module (gg_project_add_deferred).
-	 */
-	if (gg_text_contains(text, len, "no_grad") || gg_text_contains(text, len, "inference_mode"))
-		if (top_level_decorator(text, len, "no_grad") || top_level_decorator(text, len, "inference_mode"))
-			return gg_strings_push(&p->deferred, path);
-	return 0;
+	case EXPORTS_DEFERRED:
+		return gg_strings_push(&p->deferred, path); /* gg_project_add_deferred */
+	default:
+		return 0;
+	}
 }
 
 static bool dotted_suffix(const char *a, size_t an, const char *b, size_t bn);
+
+/* A relative import's leading dots dropped: the index's names are matched by their dotted tails. */
+static void dots_drop(const char **dotted, size_t *len)
+{
+	while (*len && **dotted == '.') {
+		(*dotted)++;
+		(*len)--;
+	}
+}
+
 
 /* Whether module (dotted) is the module of an alias target of the index: target is module.name, as dotted_names matches. */
 static bool alias_targets_module(const gg_project *p, const char *module, size_t n)
@@ -449,8 +475,7 @@ static bool alias_targets_module(const gg_project *p, const char *module, size_t
 		for (size_t j = 0; j < t->len; j++) {
 			const char *target = t->items[j];
 			size_t len = strlen(target);
-			while (len && *target == '.')
-				target++, len--;
+			dots_drop(&target, &len);
 			const char *dot = memrchr(target, '.', len);
 			if (dot && dotted_suffix(module, n, target, (size_t)(dot - target)))
 				return true;
@@ -528,10 +553,7 @@ static bool dotted_names(const char *name, size_t n, const char *dotted, size_t 
 /* Whether one of names is what dotted (leading dots of a relative import dropped) names (dotted_names). */
 static bool names_name(const gg_strings *names, const char *dotted, size_t len)
 {
-	while (len && *dotted == '.') {
-		dotted++;
-		len--;
-	}
+	dots_drop(&dotted, &len);
 	/* A module and a name at least: a bare name is the file's own business. */
 	if (!memchr(dotted, '.', len))
 		return false;
@@ -559,10 +581,7 @@ int gg_project_rename(gg_project *p, const char *module, const char *name, const
  */
 static const char *renamed_to(const gg_project *p, const char *dotted, size_t len)
 {
-	while (len && *dotted == '.') {
-		dotted++;
-		len--;
-	}
+	dots_drop(&dotted, &len);
 	for (size_t i = 0; i < p->renamed.len; i++)
 		if (dotted_names(p->renamed.items[i], strlen(p->renamed.items[i]), dotted, len))
 			return p->renamed_to.items[i];
@@ -600,10 +619,7 @@ static bool strings_has(const gg_strings *s, const char *name, size_t len)
 /* The class a dotted name (leading dots of a relative import dropped) names (dotted_names), or NULL. */
 static const gg_project_class *class_named(const gg_project *p, const char *dotted, size_t len)
 {
-	while (len && *dotted == '.') {
-		dotted++;
-		len--;
-	}
+	dots_drop(&dotted, &len);
 	/* A module and a name at least: a bare name is the file's own business. */
 	if (!len || !memchr(dotted, '.', len))
 		return NULL;

@@ -169,8 +169,7 @@ bool sem_name_says_model(const semantic *c, span name)
 
 bool gg_semantic_name_says_model(const gg_semantic *s, const char *name, size_t len)
 {
-	semantic none;
-	memset(&none, 0, sizeof none);
+	static const semantic none; /* no model built: no configuration either */
 	const semantic *c = s && s->file ? s->file : &none;
 	return sem_name_says_model(c, (span){ name, len });
 }
