@@ -194,8 +194,27 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 /* ".detach()" or ".data" applied right on a forward's output. */
 span sem_detached_output(const semantic *c, TSNode call)
 {
-	TSNode parent = ts_node_parent(call);
 	span none = { NULL, 0 };
+	/*
+	 * An attribute of the output is the dot that comes next after the call,
+	 * past space, comments and line breaks. ts_node_parent descends from the
+	 * root, so the tree is asked only when a dot comes next.
+	 */
+	uint32_t i = ts_node_end_byte(call);
+	while (i < c->len) {
+		char ch = c->text[i];
+		if (ch == '#') {
+			while (i < c->len && c->text[i] != '\n')
+				i++;
+		} else if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\\' || ch == '\f') {
+			i++;
+		} else {
+			break;
+		}
+	}
+	if (i >= c->len || c->text[i] != '.')
+		return none;
+	TSNode parent = ts_node_parent(call);
 	if (!IS(parent, attribute))
 		return none;
 	span attr = node_span(c, FIELD(parent, attribute));

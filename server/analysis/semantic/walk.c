@@ -13,6 +13,13 @@
 /* An enclosing comprehension, within stmt, over an eval-named iterable. */
 static TSNode comprehension_iter(const semantic *c, TSNode call, TSNode stmt, uint32_t *start, uint32_t *end)
 {
+	/*
+	 * Every comprehension spells `for`. Asked first, because ts_node_parent
+	 * descends again from the root: in a long file, a few thousand
+	 * instructions a step.
+	 */
+	if (!span_contains(node_span(c, stmt), "for"))
+		return null_node();
 	uint32_t stop = ts_node_start_byte(stmt);
 	for (TSNode n = ts_node_parent(call); !ts_node_is_null(n) && ts_node_start_byte(n) >= stop; n = ts_node_parent(n)) {
 		TSSymbol t = ts_node_symbol(n);
