@@ -162,10 +162,12 @@ typedef struct check {
 	gg_findings *out;
 	int error; /* first negative errno met; the walk stops */
 	/*
-	 * The probe: a first walk of the statements alone, without the file's
-	 * facts, the call scans or the history of values, that only asks whether
-	 * some accumulation in a loop could be a candidate (found). Most files
-	 * have none and are done; the others get the full walk.
+	 * The probe: a first walk of the statements alone, without the call
+	 * scans or the bindings, that only asks whether some accumulation in a
+	 * loop could be a candidate (found). Most files have none and are done;
+	 * the others get the full walk. The file's facts are collected at its
+	 * first accumulation in a loop with grad on, to rule out values that can
+	 * have no history.
 	 */
 	bool probe;
 	bool found; /* the probe met a possible candidate */
@@ -179,6 +181,7 @@ typedef struct check {
 	size_t hit_calls_len, hit_calls_cap;
 	bool hit_calls_ok;
 	bool module_hit;
+	bool facts_collected; /* models, losses and call_refs: asked for by the probe's first possible candidate */
 } check;
 
 typedef struct ctx {
@@ -535,6 +538,7 @@ static const char *const plain_value_words[] = {
 /*
  * The history of an expression: a model forward or a loss computed in it, or
  * a name holding one whose history was made in [lo, hi). Unknown is none.
+ * Without fn (the probe, which keeps no bindings), any name may hold one.
  */
 static history history_of(check *c, const function *fn, TSNode e, uint32_t lo, uint32_t hi, unsigned depth)
 {
@@ -546,6 +550,8 @@ static history history_of(check *c, const function *fn, TSNode e, uint32_t lo, u
 
 	if (type == ids->sym_identifier || type == ids->sym_attribute) {
 		if (is_name_chain(c, e)) {
+			if (!fn)
+				return (history){ true, NO_POS, null_node(), false, false };
 			const name_info *info = table_find(&fn->names, node_span(c, e));
 			if (info || IS(e, identifier)) {
 				if (!info || info->history_at == NO_POS || info->history_at < lo || info->history_at >= hi)
@@ -766,6 +772,8 @@ static TSNode backward_on(const check *c, const function *fn, TSNode value, uint
 	return null_node();
 }
 
+static void file_facts_collect(check *c, TSNode root);
+
 static void candidate_consider(check *c, const ctx *x, TSNode stmt, TSNode acc, TSNode value, bool list)
 {
 	function *fn = x->fn;
@@ -775,7 +783,15 @@ static void candidate_consider(check *c, const ctx *x, TSNode stmt, TSNode acc, 
 	if (!accumulator_key(c, acc, &key) || span_eq(key, node_span(c, skip_parens(c, value))))
 		return;
 	if (c->probe) {
-		/* What follows needs the history of values: the full walk decides. */
+		/*
+		 * A value that has no history whatever its names hold (running +=
+		 * loss.item()) is no candidate: the file's facts are enough to say so.
+		 * The rest needs the bindings: the full walk decides.
+		 */
+		if (!c->facts_collected)
+			file_facts_collect(c, c->root);
+		if (c->error || !history_of(c, NULL, value, 0, NO_POS, 0).yes)
+			return;
 		c->found = true;
 		if (fn->at_module)
 			c->module_hit = true;
@@ -1614,6 +1630,7 @@ static void assignment_fact(check *c, TSNode n)
 static void file_facts_collect(check *c, TSNode root)
 {
 	const gg_tree_index *ix = c->index;
+	c->facts_collected = true;
 	if (ix && ts_node_eq(ix->root, root)) {
 		/* GG001 walked this tree already: its calls and assignments are all the facts need. */
 		c->call_refs = ix->calls;
@@ -1689,7 +1706,8 @@ static int gg002_check(void *state, const gg_rule_input *in, gg_findings *out)
 				c.found = false;
 				if (c.hits_len)
 					qsort(c.hits, c.hits_len, sizeof *c.hits, u32_cmp);
-				file_facts_collect(&c, root);
+				if (!c.facts_collected)
+					file_facts_collect(&c, root);
 				hit_calls_collect(&c);
 			}
 			function module;
