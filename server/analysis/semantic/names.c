@@ -159,12 +159,13 @@ bool sem_name_says_model(const semantic *c, span name)
 			if (span_is(name, extra->items[i]))
 				return true;
 	}
-	if (sem_words_any(c, name, is_not_model_word, NULL))
-		return false;
+	/* The last word first: most names are no model's, and it is one word against one list. */
 	char buf[32];
 	size_t n = sem_last_word(name, buf, sizeof buf);
-	return n && (sem_word_in(buf, n, model_words) ||
-		     (c->config && word_in_strings(buf, n, &c->config->extra_model_names)));
+	if (!n || !(sem_word_in(buf, n, model_words) ||
+		    (c->config && word_in_strings(buf, n, &c->config->extra_model_names))))
+		return false;
+	return !sem_words_any(c, name, is_not_model_word, NULL);
 }
 
 bool gg_semantic_name_says_model(const gg_semantic *s, const char *name, size_t len)
