@@ -78,6 +78,13 @@ typedef enum gg_export_kind {
 	GG_EXPORT_NO_GRAD_FUNCTION, /* name: a top-level function whose body runs with grad off (decorated so) */
 	/* member: a class attribute bound to an imported function (`decode = decode_function`); target: its dotted name */
 	GG_EXPORT_ALIAS,
+	/*
+	 * name: a top-level class that says nothing of grad but derives from a
+	 * class it imports (not torch's): it may inherit such a method. Its members
+	 * follow as for CLASS; the index keeps it only where it reads a file for
+	 * its subclasses (gg_project_add_deferred).
+	 */
+	GG_EXPORT_SUBCLASS,
 } gg_export_kind;
 
 typedef struct gg_export {

@@ -8,6 +8,9 @@
 #include "pyfiles.h"
 #include "grad_context.h"
 
+/* Bases followed through the index: deeper hierarchies are cut (and answer false). */
+#define MAX_PROJECT_CLASS_DEPTH 16
+
 void gg_project_init(gg_project *p)
 {
 	gg_strings_init(&p->names);
@@ -15,8 +18,13 @@ void gg_project_init(gg_project *p)
 	gg_strings_init(&p->renamed);
 	gg_strings_init(&p->renamed_to);
 	gg_strings_init(&p->deferred);
+	gg_strings_init(&p->subclass_files);
+	gg_strings_init(&p->subclass_bases);
+	p->subclass_files_done = false;
 	p->classes = NULL;
 	p->classes_len = p->classes_cap = 0;
+	p->maybe = NULL;
+	p->maybe_len = p->maybe_cap = 0;
 	p->no_grad_methods = p->guarded_methods = 0;
 }
 
@@ -38,11 +46,19 @@ void gg_project_free(gg_project *p)
 	gg_strings_free(&p->renamed);
 	gg_strings_free(&p->renamed_to);
 	gg_strings_free(&p->deferred);
+	gg_strings_free(&p->subclass_files);
+	gg_strings_free(&p->subclass_bases);
+	p->subclass_files_done = false;
 	for (size_t i = 0; i < p->classes_len; i++)
 		class_free(&p->classes[i]);
 	free(p->classes);
 	p->classes = NULL;
 	p->classes_len = p->classes_cap = 0;
+	for (size_t i = 0; i < p->maybe_len; i++)
+		class_free(&p->maybe[i]);
+	free(p->maybe);
+	p->maybe = NULL;
+	p->maybe_len = p->maybe_cap = 0;
 }
 
 static bool name_char(char ch)
@@ -313,11 +329,18 @@ static int module_of(const char *path, gg_buf *out)
 	return 0;
 }
 
+/* Where a file's GG_EXPORT_SUBCLASS goes. */
+typedef enum export_keep {
+	KEEP_FIRST, /* a file read for its other exports: to maybe, until a base of it is known */
+	KEEP_ALL,   /* a file read for its subclasses: to the classes, as one that inherits */
+} export_keep;
+
 typedef struct export_ctx {
 	gg_project *p;
 	const char *module;
 	size_t module_len;
 	gg_project_class *cls; /* the class the members go to, or NULL */
+	export_keep keep;
 } export_ctx;
 
 /* module.name (module empty: name), NUL-terminated into *out (owned by the caller). */
@@ -347,6 +370,28 @@ static int member_push(gg_strings *s, const char *name, size_t len)
 	return rc;
 }
 
+/* A new, empty class at the end of *arr, or NULL without memory. */
+static gg_project_class *class_push(gg_project_class **arr, size_t *len, size_t *cap)
+{
+	if (*len == *cap) {
+		size_t n = *cap ? *cap * 2 : 16;
+		gg_project_class *grown = realloc(*arr, n * sizeof *grown);
+		if (!grown)
+			return NULL;
+		*arr = grown;
+		*cap = n;
+	}
+	gg_project_class *k = &(*arr)[(*len)++];
+	memset(k, 0, sizeof *k);
+	gg_strings_init(&k->bases);
+	gg_strings_init(&k->methods);
+	gg_strings_init(&k->no_grad);
+	gg_strings_init(&k->guarded);
+	gg_strings_init(&k->aliases);
+	gg_strings_init(&k->alias_targets);
+	return k;
+}
+
 static int export_add(void *ctx, const gg_export *e)
 {
 	export_ctx *x = ctx;
@@ -369,31 +414,25 @@ static int export_add(void *ctx, const gg_export *e)
 		if (!rc)
 			x->p->no_grad_methods++;
 		break;
+	case GG_EXPORT_SUBCLASS:
 	case GG_EXPORT_CLASS: {
 		gg_project *p = x->p;
-		x->cls = NULL;
-		if (p->classes_len == p->classes_cap) {
-			size_t n = p->classes_cap ? p->classes_cap * 2 : 16;
-			gg_project_class *grown = realloc(p->classes, n * sizeof *grown);
-			if (!grown)
-				return -ENOMEM;
-			p->classes = grown;
-			p->classes_cap = n;
+		bool maybe = e->kind == GG_EXPORT_SUBCLASS && x->keep == KEEP_FIRST;
+		x->cls = maybe ? class_push(&p->maybe, &p->maybe_len, &p->maybe_cap)
+			       : class_push(&p->classes, &p->classes_len, &p->classes_cap);
+		if (!x->cls)
+			return -ENOMEM;
+		x->cls->inherits = x->keep == KEEP_ALL;
+		rc = dotted_make(x, e->name, e->name_len, &x->cls->name);
+		if (rc) {
+			/* Not kept: nothing else of it was allocated. */
+			if (maybe)
+				p->maybe_len--;
+			else
+				p->classes_len--;
+			x->cls = NULL;
 		}
-		gg_project_class *k = &p->classes[p->classes_len];
-		memset(k, 0, sizeof *k);
-		rc = dotted_make(x, e->name, e->name_len, &k->name);
-		if (rc)
-			return rc;
-		gg_strings_init(&k->bases);
-		gg_strings_init(&k->methods);
-		gg_strings_init(&k->no_grad);
-		gg_strings_init(&k->guarded);
-		gg_strings_init(&k->aliases);
-		gg_strings_init(&k->alias_targets);
-		p->classes_len++;
-		x->cls = k;
-		return 0;
+		return rc;
 	}
 	case GG_EXPORT_BASE_LOCAL:
 		if (!x->cls)
@@ -423,7 +462,7 @@ static int export_add(void *ctx, const gg_export *e)
 	return rc;
 }
 
-int gg_project_add_file(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len)
+static int file_add(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len, export_keep keep)
 {
 	gg_buf module = { NULL, 0, 0 };
 	int rc = module_of(path, &module);
@@ -431,9 +470,79 @@ int gg_project_add_file(gg_project *p, gg_analyzer *a, const char *path, const c
 		free(module.data);
 		return rc;
 	}
-	export_ctx x = { p, module.data ? module.data : "", module.len, NULL };
+	export_ctx x = { p, module.data ? module.data : "", module.len, NULL, keep };
 	rc = gg_analyzer_exports(a, text, len, export_add, &x);
 	free(module.data);
+	return rc;
+}
+
+int gg_project_add_file(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len)
+{
+	return file_add(p, a, path, text, len, KEEP_FIRST);
+}
+
+/*
+ * The last names of the bases of text's top-level classes (`class Fast(base.Runner,
+ * Mixin):` gives "Runner Mixin "), appended to *out; none: nothing appended. A
+ * keyword argument or a subscript is read as names too: a superset does no harm.
+ */
+static int base_words(const char *text, size_t len, gg_buf *out)
+{
+	for (const char *q = text, *end = text + len; (size_t)(end - q) >= 6;) {
+		const char *hit = memmem(q, (size_t)(end - q), "class ", 6);
+		if (!hit)
+			return 0;
+		q = hit + 6;
+		if (hit != text && hit[-1] != '\n' && hit[-1] != '\r')
+			continue;
+		const char *b = q;
+		while (b < end && *b != '(' && *b != ':' && *b != '\n')
+			b++;
+		if (b == end || *b != '(')
+			continue;
+		for (b++; b < end && *b != ')';) {
+			const char *start = b;
+			while (b < end && (name_char(*b) || *b == '.'))
+				b++;
+			if (b == start) {
+				b++;
+				continue;
+			}
+			const char *word = memrchr(start, '.', (size_t)(b - start));
+			word = word ? word + 1 : start;
+			if (word < b && (gg_buf_append(out, word, (size_t)(b - word)) || gg_buf_append(out, " ", 1)))
+				return -ENOMEM;
+		}
+		q = b;
+	}
+	return 0;
+}
+
+/*
+ * A file read for nothing else whose top-level class has bases: one of them may
+ * be a class of the index, from which it inherits (gg_project_add_deferred).
+ * The file need not name torch. Kept: its path and the bases' last names.
+ * Notebooks are left out: they are read again by path.
+ */
+static int subclass_file_note(gg_project *p, const char *path, const char *text, size_t len)
+{
+	size_t n = strlen(path);
+	gg_source src;
+	memset(&src, 0, sizeof src);
+	src.path = path;
+	/* Tests derive from their fixtures' classes by the hundred, and nothing there is reported. */
+	if (p->subclass_files_done || (n >= 6 && strcmp(path + n - 6, ".ipynb") == 0) || gg_source_is_test_module(&src))
+		return 0;
+	gg_buf words = { NULL, 0, 0 };
+	int rc = base_words(text, len, &words);
+	if (!rc && words.len) {
+		rc = gg_buf_append(&words, "", 1); /* the NUL */
+		if (!rc)
+			rc = gg_strings_push(&p->subclass_bases, words.data);
+		if (!rc && (rc = gg_strings_push(&p->subclass_files, path)) != 0)
+			free(p->subclass_bases.items[--p->subclass_bases.len]); /* the two lists stay parallel */
+	}
+	gg_buf_free(&words);
 	return rc;
 }
 
@@ -441,7 +550,7 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 			  gg_strings *wanted)
 {
 	if (!gg_analysis_mentions_framework(text, len))
-		return 0;
+		return subclass_file_note(p, path, text, len);
 	int rc = wanted ? gg_project_imports_scan(wanted, text, len) : 0;
 	if (rc)
 		return rc;
@@ -451,7 +560,7 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 	case EXPORTS_DEFERRED:
 		return gg_strings_push(&p->deferred, path); /* gg_project_add_deferred */
 	default:
-		return 0;
+		return subclass_file_note(p, path, text, len);
 	}
 }
 
@@ -484,6 +593,102 @@ static bool alias_targets_module(const gg_project *p, const char *module, size_t
 	return false;
 }
 
+/* Whether name (dotted) ends with the word last. */
+static bool last_name_is(const char *name, const char *last, size_t n)
+{
+	size_t len = strlen(name);
+	return len >= n && memcmp(name + len - n, last, n) == 0 && (len == n || name[len - n - 1] == '.');
+}
+
+/* A class another may inherit something of grad from: its own methods, or one it inherits. */
+static bool class_says_grad(const gg_project_class *k)
+{
+	return k->no_grad.len || k->guarded.len || k->aliases.len || k->inherits;
+}
+
+/* Whether a class of the index that says something of grad has the last name word. */
+static bool base_indexed(const gg_project *p, const char *word, size_t n)
+{
+	for (size_t i = 0; n && i < p->classes_len; i++)
+		if (class_says_grad(&p->classes[i]) && last_name_is(p->classes[i].name, word, n))
+			return true;
+	return false;
+}
+
+/* Whether one of words (base_words) is the last name of a class of the index that says something of grad. */
+static bool derives_indexed(const gg_project *p, const char *words)
+{
+	for (const char *w = words; *w;) {
+		const char *sp = strchr(w, ' ');
+		size_t n = sp ? (size_t)(sp - w) : strlen(w);
+		if (base_indexed(p, w, n))
+			return true;
+		w += n + (sp != NULL);
+	}
+	return false;
+}
+
+/* Moves the classes of maybe with a base that base_indexed knows into the classes. Returns 0 or -ENOMEM. */
+static int maybe_promote(gg_project *p)
+{
+	for (size_t i = 0; i < p->maybe_len; i++) {
+		gg_project_class *k = &p->maybe[i];
+		bool wanted = false;
+		for (size_t j = 0; k->name && j < k->bases.len && !wanted; j++) {
+			const char *base = k->bases.items[j], *dot = strrchr(base, '.');
+			const char *word = dot ? dot + 1 : base;
+			wanted = base_indexed(p, word, strlen(word));
+		}
+		if (!wanted)
+			continue;
+		gg_project_class *to = class_push(&p->classes, &p->classes_len, &p->classes_cap);
+		if (!to)
+			return -ENOMEM;
+		*to = *k; /* the strings move with it */
+		to->inherits = true;
+		memset(k, 0, sizeof *k); /* name NULL: moved; class_free of it frees nothing */
+	}
+	return 0;
+}
+
+/*
+ * The classes that inherit from one of the index's, in rounds (a chain of
+ * subclasses across files): those of the files already read, kept aside in
+ * maybe, and those of the files subclass_file_note kept, read now. Only when
+ * some class of the index says something of grad.
+ */
+static int subclasses_add(gg_project *p, gg_analyzer *a, const char *base)
+{
+	int rc = 0;
+	gg_strings *files = &p->subclass_files;
+	for (unsigned round = 0; round < MAX_PROJECT_CLASS_DEPTH && rc != -ENOMEM; round++) {
+		if (!p->no_grad_methods && !p->guarded_methods)
+			break;
+		size_t before = p->classes_len;
+		rc = maybe_promote(p);
+		for (size_t i = 0; i < files->len && rc != -ENOMEM; i++) {
+			if (!files->items[i] || !derives_indexed(p, p->subclass_bases.items[i]))
+				continue;
+			char *path = base ? gg_pyfiles_join(base, files->items[i]) : NULL;
+			char *text = NULL;
+			size_t len = 0;
+			rc = base && !path ? -ENOMEM : gg_pyfiles_read(path ? path : files->items[i], &text, &len);
+			if (!rc)
+				rc = file_add(p, a, files->items[i], text, len, KEEP_ALL);
+			free(files->items[i]);
+			files->items[i] = NULL; /* read: not again */
+			free(text);
+			free(path);
+		}
+		if (p->classes_len == before)
+			break;
+	}
+	gg_strings_free(files);
+	gg_strings_free(&p->subclass_bases);
+	p->subclass_files_done = true;
+	return rc == -ENOMEM ? rc : 0;
+}
+
 int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base)
 {
 	int rc = 0;
@@ -506,7 +711,9 @@ int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base)
 	gg_strings_free(&p->deferred);
 	gg_strings_init(&p->deferred);
 	/* A file that cannot be read now is left to its check to report. */
-	return rc == -ENOMEM ? rc : 0;
+	if (rc == -ENOMEM)
+		return rc;
+	return subclasses_add(p, a, base);
 }
 
 /* Whether the shorter of a and b ends the longer one, at a dot. */
@@ -643,9 +850,6 @@ static const gg_project_class *class_find(const gg_project *p, const char *dotte
 	const char *to = k ? NULL : renamed_to(p, dotted, len);
 	return to ? class_named(p, to, strlen(to)) : k;
 }
-
-/* Bases followed through the index: deeper hierarchies are cut (and answer false). */
-#define MAX_PROJECT_CLASS_DEPTH 16
 
 static bool method_has(const gg_project *p, const char *cls, size_t len, const char *method, size_t method_len,
 		       gg_project_fact fact, unsigned depth)

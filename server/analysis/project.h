@@ -20,6 +20,7 @@ typedef struct gg_project_class {
 	gg_strings guarded; /* methods its file calls (self.m(...)) only with grad off, at least once */
 	/* Class attributes bound to imported functions (`decode = decode_function`), and each function's dotted name. */
 	gg_strings aliases, alias_targets;
+	bool inherits; /* kept because it derives from a class of the index that says something of grad */
 } gg_project_class;
 
 /*
@@ -41,8 +42,23 @@ typedef struct gg_project {
 	gg_strings renamed, renamed_to;
 	/* Files read only when an alias names their module (gg_project_add_deferred): paths as given. */
 	gg_strings deferred;
+	/*
+	 * Files with a top-level class that has bases, read for nothing else
+	 * (gg_project_add_deferred): paths as given, and for each the last names
+	 * of those bases, space-separated.
+	 */
+	gg_strings subclass_files, subclass_bases;
+	/* gg_project_add_deferred has run: a library's files (read after) are not followed for subclasses. */
+	bool subclass_files_done;
 	gg_project_class *classes; /* owned */
 	size_t classes_len, classes_cap;
+	/*
+	 * The classes of the files read that derive from an imported class and
+	 * say nothing of grad themselves: moved into classes once one of their
+	 * bases is found there (gg_project_add_deferred). Owned.
+	 */
+	gg_project_class *maybe;
+	size_t maybe_len, maybe_cap;
 	size_t no_grad_methods, guarded_methods; /* over all classes: zero answers every question at once */
 } gg_project;
 
@@ -81,10 +97,13 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 			  gg_strings *wanted);
 
 /*
- * Reads the files gg_project_add_source put off (they decorate top-level
- * functions to run with grad off) whose module a class alias of the index
- * names; base (NULL: none) is the folder their paths are relative to. Call
- * after the project's files, before the libraries. Returns 0 or -ENOMEM.
+ * Reads the files gg_project_add_source put off: those that decorate top-level
+ * functions to run with grad off, whose module a class alias of the index
+ * names; then those whose top-level classes derive from a class of the index
+ * (by its last name), in rounds, so that a subclass in a file of its own
+ * inherits what its base's methods do. base (NULL: none) is the folder their
+ * paths are relative to. Call after the project's files, before the
+ * libraries. Returns 0 or -ENOMEM.
  */
 int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base);
 

@@ -236,27 +236,32 @@ static int export_member(gg_export_fn add, void *ctx, gg_export_kind kind, span 
 /*
  * A top-level class with a method that runs with grad off or is called only
  * so, or a subclass of one of the file's classes: the class, its bases, its
- * methods and which of them do.
+ * methods and which of them do. A class that derives from an imported class
+ * and is none of these is said as a SUBCLASS, for the index to keep or not.
  */
 static int class_export(semantic *c, TSNode cls, gg_export_fn add, void *ctx)
 {
 	TSNode body = FIELD(cls, body);
 	uint32_t count = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
 	/* A subclass of a class of the file may inherit such a method: it is said too. */
-	bool any = false;
+	bool any = false, imported = false;
 	TSNode bases = FIELD(cls, superclasses);
 	uint32_t nb = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
 	for (uint32_t i = 0; i < nb && !any; i++) {
 		TSNode b = ts_node_named_child(bases, i);
 		any = IS(b, identifier) && !sem_binding_find(c, node_span(c, b)) && sem_class_find(c, node_span(c, b));
+		/* torch's classes are known without the index (nn.Module is no grad-disabled base). */
+		if (!any && !imported && sem_is_name_chain(c, b) && sem_binding_find(c, node_span(c, sem_chain_root(c, b))) &&
+		    sem_name_resolve(c, b))
+			imported = !span_starts(sem_resolved(c), "torch.");
 	}
 	for (uint32_t pass = 0; pass < 2; pass++) {
 		/* Pass 0 asks whether there is anything to say; pass 1 says it. */
 		if (pass == 1) {
-			if (!any)
+			if (!any && !imported)
 				return 0;
 			span name = node_span(c, FIELD(cls, name));
-			gg_export e = { GG_EXPORT_CLASS, name.ptr, name.len, NULL, 0, NULL, 0 };
+			gg_export e = { any ? GG_EXPORT_CLASS : GG_EXPORT_SUBCLASS, name.ptr, name.len, NULL, 0, NULL, 0 };
 			int rc = add(ctx, &e);
 			for (uint32_t i = 0; i < nb && !rc; i++) {
 				TSNode b = ts_node_named_child(bases, i);
