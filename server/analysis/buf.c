@@ -61,3 +61,18 @@ void gg_buf_free(gg_buf *b)
 	b->data = NULL;
 	b->len = b->cap = 0;
 }
+
+int gg_grow(void **items, size_t *cap, size_t len, size_t elem)
+{
+	if (len < *cap)
+		return 0;
+	size_t n = *cap ? *cap * 2 : 16;
+	if (n > SIZE_MAX / elem)
+		return -ENOMEM;
+	void *p = realloc(*items, n * elem);
+	if (!p)
+		return -ENOMEM;
+	*items = p;
+	*cap = n;
+	return 0;
+}

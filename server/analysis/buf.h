@@ -18,4 +18,11 @@ const char *gg_buf_cstr(gg_buf *b);
 char *gg_buf_take(gg_buf *b);
 void gg_buf_free(gg_buf *b);
 
+/*
+ * Room for one more item in a typed array (*items, of elem bytes each, len
+ * used of *cap): doubles it, from 16, when full. Returns 0 or -ENOMEM (the
+ * array is then unchanged). The analysis's arrays all grow through it.
+ */
+int gg_grow(void **items, size_t *cap, size_t len, size_t elem);
+
 #endif

@@ -373,14 +373,8 @@ static int member_push(gg_strings *s, const char *name, size_t len)
 /* A new, empty class at the end of *arr, or NULL without memory. */
 static gg_project_class *class_push(gg_project_class **arr, size_t *len, size_t *cap)
 {
-	if (*len == *cap) {
-		size_t n = *cap ? *cap * 2 : 16;
-		gg_project_class *grown = realloc(*arr, n * sizeof *grown);
-		if (!grown)
-			return NULL;
-		*arr = grown;
-		*cap = n;
-	}
+	if (gg_grow((void **)arr, cap, *len, sizeof **arr))
+		return NULL;
 	gg_project_class *k = &(*arr)[(*len)++];
 	memset(k, 0, sizeof *k);
 	gg_strings_init(&k->bases);

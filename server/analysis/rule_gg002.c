@@ -265,20 +265,6 @@ static void fail(check *c, int err)
 		c->error = err;
 }
 
-/* Grows *items (of size elem) to hold one more than len. */
-static int grow(void **items, size_t *cap, size_t len, size_t elem)
-{
-	if (len < *cap)
-		return 0;
-	size_t n = *cap ? *cap * 2 : 16;
-	void *p = realloc(*items, n * elem);
-	if (!p)
-		return -ENOMEM;
-	*items = p;
-	*cap = n;
-	return 0;
-}
-
 /* An identifier or an attribute chain of identifiers: total, self.total. */
 static bool is_name_chain(const check *c, TSNode n)
 {
@@ -637,7 +623,7 @@ static void name_bind(check *c, function *fn, TSNode target, TSNode stmt, histor
 
 static void assign_fact_add(check *c, function *fn, TSNode lhs, TSNode rhs)
 {
-	if (grow((void **)&fn->assigns, &fn->assigns_cap, fn->assigns_len, sizeof *fn->assigns)) {
+	if (gg_grow((void **)&fn->assigns, &fn->assigns_cap, fn->assigns_len, sizeof *fn->assigns)) {
 		fail(c, -ENOMEM);
 		return;
 	}
@@ -796,8 +782,8 @@ static void candidate_consider(check *c, const ctx *x, TSNode stmt, TSNode acc, 
 		if (fn->at_module)
 			c->module_hit = true;
 		else if (!c->hits_len || c->hits[c->hits_len - 1] != fn->start) {
-			if (grow((void **)&c->hits, &c->hits_cap, c->hits_len, sizeof *c->hits) ||
-			    grow((void **)&c->hit_names, &c->hit_names_cap, c->hit_names_len, sizeof *c->hit_names)) {
+			if (gg_grow((void **)&c->hits, &c->hits_cap, c->hits_len, sizeof *c->hits) ||
+			    gg_grow((void **)&c->hit_names, &c->hit_names_cap, c->hit_names_len, sizeof *c->hit_names)) {
 				fail(c, -ENOMEM);
 			} else {
 				c->hits[c->hits_len++] = fn->start;
@@ -822,7 +808,7 @@ static void candidate_consider(check *c, const ctx *x, TSNode stmt, TSNode acc, 
 	if (a && a->bound_at != NO_POS && a->bound_at >= lo && a->bound_at < ts_node_start_byte(stmt) &&
 	    runs_each_iteration(stmt, ts_node_parent(a->bound_stmt), x->loop))
 		return;
-	if (grow((void **)&fn->cands, &fn->cands_cap, fn->cands_len, sizeof *fn->cands)) {
+	if (gg_grow((void **)&fn->cands, &fn->cands_cap, fn->cands_len, sizeof *fn->cands)) {
 		fail(c, -ENOMEM);
 		return;
 	}
@@ -908,7 +894,7 @@ static void call_site_add(check *c, const ctx *x, const gg_call_ref *ref)
 {
 	if (!ref->names)
 		return;
-	if (grow((void **)&c->calls, &c->calls_cap, c->calls_len, sizeof *c->calls)) {
+	if (gg_grow((void **)&c->calls, &c->calls_cap, c->calls_len, sizeof *c->calls)) {
 		fail(c, -ENOMEM);
 		return;
 	}
@@ -922,7 +908,7 @@ static void call_seen(check *c, const ctx *x, const gg_call_ref *ref)
 	call_site_add(c, x, ref);
 	if (!x->fn->sites_only && is_backward_call(c, ref)) {
 		function *fn = x->fn;
-		if (grow((void **)&fn->sinks, &fn->sinks_cap, fn->sinks_len, sizeof *fn->sinks))
+		if (gg_grow((void **)&fn->sinks, &fn->sinks_cap, fn->sinks_len, sizeof *fn->sinks))
 			fail(c, -ENOMEM);
 		else
 			fn->sinks[fn->sinks_len++] = ref->node;
@@ -1049,7 +1035,7 @@ static void flow_harvest(flow *f, TSNode node, bool skip_detached)
 			bool added;
 			span s = node_span(c, n);
 			if (!table_insert(&f->reached, s, &added) ||
-			    (added && grow((void **)&f->work, &f->work_cap, f->work_len, sizeof *f->work))) {
+			    (added && gg_grow((void **)&f->work, &f->work_cap, f->work_len, sizeof *f->work))) {
 				fail(c, -ENOMEM);
 				return;
 			}
@@ -1166,7 +1152,7 @@ static void function_finish(check *c, function *fn, TSNode body)
 	for (size_t i = 0; i < fn->cands_len && !c->error; i++) {
 		if (fn->cands[i].dropped)
 			continue;
-		if (grow((void **)&c->pending, &c->pending_cap, c->pending_len, sizeof *c->pending))
+		if (gg_grow((void **)&c->pending, &c->pending_cap, c->pending_len, sizeof *c->pending))
 			fail(c, -ENOMEM);
 		else
 			c->pending[c->pending_len++] = (pending){ fn->cands[i], fn->name };
@@ -1453,7 +1439,7 @@ static void hit_calls_collect(check *c)
 		if (!c->hit_names_len ||
 		    !bsearch(&last, c->hit_names, c->hit_names_len, sizeof *c->hit_names, span_qcmp))
 			continue;
-		if (grow((void **)&c->hit_calls, &c->hit_calls_cap, c->hit_calls_len, sizeof *c->hit_calls)) {
+		if (gg_grow((void **)&c->hit_calls, &c->hit_calls_cap, c->hit_calls_len, sizeof *c->hit_calls)) {
 			fail(c, -ENOMEM);
 			return;
 		}
@@ -1659,7 +1645,7 @@ static void file_facts_collect(check *c, TSNode root)
 			if (ref.end <= ref.start ||
 			    (c->own_calls_len && ref.start < c->own_calls[c->own_calls_len - 1].start))
 				c->calls_exact = false;
-			if (grow((void **)&c->own_calls, &c->own_calls_cap, c->own_calls_len, sizeof *c->own_calls))
+			if (gg_grow((void **)&c->own_calls, &c->own_calls_cap, c->own_calls_len, sizeof *c->own_calls))
 				fail(c, -ENOMEM);
 			else
 				c->own_calls[c->own_calls_len++] = ref;

@@ -123,7 +123,7 @@ static void assignment_classify(semantic *c, TSNode left, TSNode right)
 	}
 	free(sourced);
 	if (maker) {
-		if (grow((void **)&c->lib_objects, &c->lib_objects_cap, c->lib_objects_len, sizeof *c->lib_objects)) {
+		if (gg_grow((void **)&c->lib_objects, &c->lib_objects_cap, c->lib_objects_len, sizeof *c->lib_objects)) {
 			free(maker);
 			fail(c, -ENOMEM);
 			return;
@@ -173,7 +173,7 @@ static int marks_collect(semantic *c, size_t *count)
 		p = memchr(p, '(', (size_t)(end - p));
 		if (!p)
 			break;
-		if (grow((void **)&r->marks, &r->marks_cap, *count, sizeof *r->marks))
+		if (gg_grow((void **)&r->marks, &r->marks_cap, *count, sizeof *r->marks))
 			return -ENOMEM;
 		r->marks[(*count)++] = (uint32_t)(p - c->text);
 	}
@@ -185,7 +185,7 @@ static int marks_collect(semantic *c, size_t *count)
 			p = memmem(p, (size_t)(end - p), *w, n);
 			if (!p)
 				break;
-			if (grow((void **)&r->marks, &r->marks_cap, *count, sizeof *r->marks))
+			if (gg_grow((void **)&r->marks, &r->marks_cap, *count, sizeof *r->marks))
 				return -ENOMEM;
 			r->marks[(*count)++] = (uint32_t)(p - c->text);
 			words_found = true;
@@ -307,7 +307,7 @@ static void models_publish(semantic *c)
 	for (size_t i = 0; i < c->classes_len && !c->error; i++) {
 		unsigned kind = sem_class_kind(c, &c->classes[i], 0);
 		if (kind & CLASS_TESTCASE) {
-			if (grow((void **)&ix->test_classes, &ix->test_classes_cap, ix->test_classes_len,
+			if (gg_grow((void **)&ix->test_classes, &ix->test_classes_cap, ix->test_classes_len,
 				 sizeof *ix->test_classes)) {
 				fail(c, -ENOMEM);
 				return;
@@ -316,7 +316,7 @@ static void models_publish(semantic *c)
 		}
 		if (!(kind & CLASS_MODULE) || (kind & CLASS_LIGHTNING))
 			continue;
-		if (grow((void **)&ix->module_classes, &ix->module_classes_cap, ix->module_classes_len,
+		if (gg_grow((void **)&ix->module_classes, &ix->module_classes_cap, ix->module_classes_len,
 			 sizeof *ix->module_classes)) {
 			fail(c, -ENOMEM);
 			return;
@@ -333,7 +333,7 @@ static void models_publish(semantic *c)
 			span s = sets[k]->items[i];
 			if (sem_spanset_has(&c->not_models, s))
 				continue;
-			if (grow((void **)&ix->models, &ix->models_cap, ix->models_len, sizeof *ix->models)) {
+			if (gg_grow((void **)&ix->models, &ix->models_cap, ix->models_len, sizeof *ix->models)) {
 				fail(c, -ENOMEM);
 				return;
 			}
@@ -377,7 +377,7 @@ int sem_facts_collect(semantic *c, TSNode root)
 	ix->calls_exact = true;
 	/* Whether the nodes at each depth have only statement holders above them (imports there count). */
 	size_t depth = 0;
-	if (grow((void **)&ix->reach, &ix->reach_cap, 0, sizeof *ix->reach))
+	if (gg_grow((void **)&ix->reach, &ix->reach_cap, 0, sizeof *ix->reach))
 		fail(c, -ENOMEM);
 	else
 		ix->reach[0] = true;
@@ -446,7 +446,7 @@ int sem_facts_collect(semantic *c, TSNode root)
 					PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, left);
 			} else if ((sym_is(left, r->sym_identifier) || sym_is(left, r->sym_attribute)) &&
 				   sym_is(right, r->sym_call)) {
-				if (!grow((void **)&c->assign_left, &c->assigns_cap, c->assigns_len, sizeof *c->assign_left)) {
+				if (!gg_grow((void **)&c->assign_left, &c->assigns_cap, c->assigns_len, sizeof *c->assign_left)) {
 					TSNode *p = realloc(c->assign_right, c->assigns_cap * sizeof *p);
 					if (!p) {
 						fail(c, -ENOMEM);
@@ -503,7 +503,7 @@ int sem_facts_collect(semantic *c, TSNode root)
 		bool enter = holds || sym == r->ids.sym_expression_statement || sym == r->sym_assignment ||
 			     marks_within(r->marks, marks_len, &mark_next, ts_node_start_byte(n) + 1, ts_node_end_byte(n));
 		if (enter && ts_tree_cursor_goto_first_child(&cur)) {
-			if (grow((void **)&ix->reach, &ix->reach_cap, depth + 1, sizeof *ix->reach)) {
+			if (gg_grow((void **)&ix->reach, &ix->reach_cap, depth + 1, sizeof *ix->reach)) {
 				fail(c, -ENOMEM);
 				break;
 			}

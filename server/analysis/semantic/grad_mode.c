@@ -184,7 +184,7 @@ grad_context sem_bare_grad_statement(semantic *c, TSNode stmt)
 void sem_grad_off_note(semantic *c, TSNode node)
 {
 	gg_tree_index *ix = c->index;
-	if (grow((void **)&ix->grad_off, &ix->grad_off_cap, ix->grad_off_len, sizeof *ix->grad_off))
+	if (gg_grow((void **)&ix->grad_off, &ix->grad_off_cap, ix->grad_off_len, sizeof *ix->grad_off))
 		fail(c, -ENOMEM);
 	else
 		ix->grad_off[ix->grad_off_len++] = ts_node_start_byte(node);

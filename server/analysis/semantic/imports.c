@@ -88,7 +88,7 @@ static int import_record(semantic *c, TSNode root, TSNode module, TSNode alias, 
 		return 0; /* from torch import * */
 	}
 	if (!rc && target.len) {
-		if (grow((void **)&c->bindings, &c->bindings_cap, c->bindings_len, sizeof *c->bindings)) {
+		if (gg_grow((void **)&c->bindings, &c->bindings_cap, c->bindings_len, sizeof *c->bindings)) {
 			rc = -ENOMEM;
 		} else {
 			/* The binding takes the buffer. */

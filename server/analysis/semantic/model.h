@@ -311,7 +311,7 @@ typedef enum grad_context {
 
 #define PUSH(c, arr, len, cap, value)                                                      \
 	do {                                                                               \
-		if (grow((void **)&(arr), &(cap), (len), sizeof *(arr)))                    \
+		if (gg_grow((void **)&(arr), &(cap), (len), sizeof *(arr)))                    \
 			fail((c), -ENOMEM);                                                \
 		else                                                                       \
 			(arr)[(len)++] = (value);                                          \
@@ -406,20 +406,6 @@ static inline void fail(semantic *c, int err)
 {
 	if (!c->error)
 		c->error = err;
-}
-
-/* Grows *items (of size elem) to hold one more than len. */
-static inline int grow(void **items, size_t *cap, size_t len, size_t elem)
-{
-	if (len < *cap)
-		return 0;
-	size_t n = *cap ? *cap * 2 : 16;
-	void *p = realloc(*items, n * elem);
-	if (!p)
-		return -ENOMEM;
-	*items = p;
-	*cap = n;
-	return 0;
 }
 
 static inline int row_of(TSNode n)

@@ -194,7 +194,7 @@ static int semantic_walk(semantic *c, TSNode root)
 		bool own_eval = f->eval_mode && !f->callers_own_mode;
 		if (f->bw || f->from_forward || !(f->eval_name || own_eval || f->eval_site >= 0))
 			continue;
-		if (grow((void **)&ix->eval_funcs, &ix->eval_funcs_cap, ix->eval_funcs_len, sizeof *ix->eval_funcs))
+		if (gg_grow((void **)&ix->eval_funcs, &ix->eval_funcs_cap, ix->eval_funcs_len, sizeof *ix->eval_funcs))
 			fail(c, -ENOMEM);
 		else
 			ix->eval_funcs[ix->eval_funcs_len++] = ts_node_start_byte(f->def);
