@@ -569,6 +569,27 @@ static void dots_drop(const char **dotted, size_t *len)
 	}
 }
 
+/*
+ * Reads a file gg_project_add_source put off (path as given, below base when
+ * base is not NULL) into the index. A file that cannot be read now is left to
+ * its check to report: 0 then.
+ */
+static int deferred_read(gg_project *p, gg_analyzer *a, const char *base, const char *path, export_keep keep)
+{
+	char *joined = base ? gg_pyfiles_join(base, path) : NULL;
+	if (base && !joined)
+		return -ENOMEM;
+	char *text = NULL;
+	size_t len = 0;
+	int rc = gg_pyfiles_read(joined ? joined : path, &text, &len);
+	if (!rc)
+		rc = file_add(p, a, path, text, len, keep);
+	else if (rc != -ENOMEM)
+		rc = 0;
+	free(text);
+	free(joined);
+	return rc;
+}
 
 /* Whether module (dotted) is the module of an alias target of the index: target is module.name, as dotted_names matches. */
 static bool alias_targets_module(const gg_project *p, const char *module, size_t n)
@@ -587,13 +608,6 @@ static bool alias_targets_module(const gg_project *p, const char *module, size_t
 	return false;
 }
 
-/* Whether name (dotted) ends with the word last. */
-static bool last_name_is(const char *name, const char *last, size_t n)
-{
-	size_t len = strlen(name);
-	return len >= n && memcmp(name + len - n, last, n) == 0 && (len == n || name[len - n - 1] == '.');
-}
-
 /* A class another may inherit something of grad from: its own methods, or one it inherits. */
 static bool class_says_grad(const gg_project_class *k)
 {
@@ -604,7 +618,7 @@ static bool class_says_grad(const gg_project_class *k)
 static bool base_indexed(const gg_project *p, const char *word, size_t n)
 {
 	for (size_t i = 0; n && i < p->classes_len; i++)
-		if (class_says_grad(&p->classes[i]) && last_name_is(p->classes[i].name, word, n))
+		if (class_says_grad(&p->classes[i]) && dotted_suffix(p->classes[i].name, strlen(p->classes[i].name), word, n))
 			return true;
 	return false;
 }
@@ -663,16 +677,9 @@ static int subclasses_add(gg_project *p, gg_analyzer *a, const char *base)
 		for (size_t i = 0; i < files->len && rc != -ENOMEM; i++) {
 			if (!files->items[i] || !derives_indexed(p, p->subclass_bases.items[i]))
 				continue;
-			char *path = base ? gg_pyfiles_join(base, files->items[i]) : NULL;
-			char *text = NULL;
-			size_t len = 0;
-			rc = base && !path ? -ENOMEM : gg_pyfiles_read(path ? path : files->items[i], &text, &len);
-			if (!rc)
-				rc = file_add(p, a, files->items[i], text, len, KEEP_ALL);
+			rc = deferred_read(p, a, base, files->items[i], KEEP_ALL);
 			free(files->items[i]);
 			files->items[i] = NULL; /* read: not again */
-			free(text);
-			free(path);
 		}
 		if (p->classes_len == before)
 			break;
@@ -691,23 +698,11 @@ int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base)
 		rc = module_of(p->deferred.items[i], &module);
 		bool wanted = !rc && module.len && alias_targets_module(p, module.data, module.len);
 		gg_buf_free(&module);
-		if (!wanted)
-			continue;
-		char *path = base ? gg_pyfiles_join(base, p->deferred.items[i]) : NULL;
-		char *text = NULL;
-		size_t len = 0;
-		rc = base && !path ? -ENOMEM : gg_pyfiles_read(path ? path : p->deferred.items[i], &text, &len);
-		if (!rc)
-			rc = gg_project_add_file(p, a, p->deferred.items[i], text, len);
-		free(text);
-		free(path);
+		if (wanted)
+			rc = deferred_read(p, a, base, p->deferred.items[i], KEEP_FIRST);
 	}
 	gg_strings_free(&p->deferred);
-	gg_strings_init(&p->deferred);
-	/* A file that cannot be read now is left to its check to report. */
-	if (rc == -ENOMEM)
-		return rc;
-	return subclasses_add(p, a, base);
+	return rc == -ENOMEM ? rc : subclasses_add(p, a, base);
 }
 
 /* Whether the shorter of a and b ends the longer one, at a dot. */
