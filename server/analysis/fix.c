@@ -71,11 +71,6 @@ typedef struct fixer {
 
 /* ---- small helpers ---- */
 
-static bool type_is(TSNode n, const char *type)
-{
-	return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
-}
-
 static span node_span(const fixer *fx, TSNode n)
 {
 	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
@@ -291,16 +286,16 @@ static span module_torch_name(const fixer *fx)
 	uint32_t n = ts_node_named_child_count(fx->root);
 	for (uint32_t i = 0; i < n; i++) {
 		TSNode stmt = ts_node_named_child(fx->root, i);
-		if (!type_is(stmt, "import_statement"))
+		if (!gg_tree_node_is(stmt, "import_statement"))
 			continue;
 		uint32_t m = ts_node_named_child_count(stmt);
 		for (uint32_t j = 0; j < m; j++) {
 			TSNode item = ts_node_named_child(stmt, j);
-			if (type_is(item, "dotted_name")) {
+			if (gg_tree_node_is(item, "dotted_name")) {
 				span s = node_span(fx, item);
 				if (span_is(s, "torch") || (s.len > 6 && memcmp(s.ptr, "torch.", 6) == 0))
 					return (span){ s.ptr, 5 };
-			} else if (type_is(item, "aliased_import")) {
+			} else if (gg_tree_node_is(item, "aliased_import")) {
 				TSNode name = ts_node_child_by_field_name(item, "name", 4);
 				TSNode alias = ts_node_child_by_field_name(item, "alias", 5);
 				if (span_is(node_span(fx, name), "torch") && !ts_node_is_null(alias))
@@ -313,8 +308,8 @@ static span module_torch_name(const fixer *fx)
 
 static bool is_docstring(TSNode stmt)
 {
-	return type_is(stmt, "expression_statement") && ts_node_named_child_count(stmt) == 1 &&
-	       type_is(ts_node_named_child(stmt, 0), "string");
+	return gg_tree_node_is(stmt, "expression_statement") && ts_node_named_child_count(stmt) == 1 &&
+	       gg_tree_node_is(ts_node_named_child(stmt, 0), "string");
 }
 
 /*
@@ -329,16 +324,16 @@ static int import_edit_make(fixer *fx)
 	bool prefix = true;
 	for (uint32_t i = 0; i < n && first_import == SIZE_MAX; i++) {
 		TSNode stmt = ts_node_named_child(fx->root, i);
-		if (type_is(stmt, "comment"))
+		if (gg_tree_node_is(stmt, "comment"))
 			continue;
 		size_t start = ts_node_start_byte(stmt);
 		bool first = first_stmt == SIZE_MAX;
 		if (first)
 			first_stmt = start;
-		if ((type_is(stmt, "import_statement") || type_is(stmt, "import_from_statement")) &&
+		if ((gg_tree_node_is(stmt, "import_statement") || gg_tree_node_is(stmt, "import_from_statement")) &&
 		    line_start(fx, start) == start) {
 			first_import = start;
-		} else if (prefix && ((first && is_docstring(stmt)) || type_is(stmt, "future_import_statement"))) {
+		} else if (prefix && ((first && is_docstring(stmt)) || gg_tree_node_is(stmt, "future_import_statement"))) {
 			after = ts_node_end_byte(stmt);
 		} else {
 			prefix = false;
@@ -395,7 +390,7 @@ static span indent_unit_between(const fixer *fx, TSNode owner, TSNode stmt)
 static span indent_unit(fixer *fx, TSNode stmt)
 {
 	TSNode block = ts_node_parent(stmt);
-	if (type_is(block, "block")) {
+	if (gg_tree_node_is(block, "block")) {
 		span u = indent_unit_between(fx, ts_node_parent(block), stmt);
 		if (u.len)
 			return u;
@@ -407,7 +402,7 @@ static span indent_unit(fixer *fx, TSNode stmt)
 	span found = { NULL, 0 };
 	for (bool more = true; more && !found.len;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
-		if (type_is(n, "block") && ts_node_named_child_count(n) > 0)
+		if (gg_tree_node_is(n, "block") && ts_node_named_child_count(n) > 0)
 			found = indent_unit_between(fx, ts_node_parent(n), ts_node_named_child(n, 0));
 		more = gg_tree_walk_next(&cur, true);
 	}
@@ -420,9 +415,9 @@ static span indent_unit(fixer *fx, TSNode stmt)
 static span callee_last(const fixer *fx, TSNode fn, span *receiver)
 {
 	*receiver = (span){ fx->text, 0 };
-	if (type_is(fn, "identifier"))
+	if (gg_tree_node_is(fn, "identifier"))
 		return node_span(fx, fn);
-	if (type_is(fn, "attribute")) {
+	if (gg_tree_node_is(fn, "attribute")) {
 		*receiver = node_span(fx, ts_node_child_by_field_name(fn, "object", 6));
 		return node_span(fx, ts_node_child_by_field_name(fn, "attribute", 9));
 	}
@@ -444,7 +439,7 @@ static int strings_collect(strings *s, TSNode region)
 	for (bool more = true; more && !rc;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
 		bool descend = true;
-		if (type_is(n, "string")) {
+		if (gg_tree_node_is(n, "string")) {
 			if (s->len == s->cap) {
 				size_t cap = s->cap ? s->cap * 2 : 16;
 				gg_byte_range *items = realloc(s->items, cap * sizeof *items);
@@ -615,9 +610,9 @@ static int places_add(places_seen *s, const gg001_places *p, bool *fresh)
 static int gg001_fixes(fixer *fx, TSNode call, gg_fixes *out)
 {
 	/* A call that is a whole statement (`run_epoch(...)`): the statement covers the same bytes. */
-	if (type_is(call, "expression_statement") && ts_node_named_child_count(call) == 1)
+	if (gg_tree_node_is(call, "expression_statement") && ts_node_named_child_count(call) == 1)
 		call = ts_node_named_child(call, 0);
-	if (!type_is(call, "call"))
+	if (!gg_tree_node_is(call, "call"))
 		return 0; /* a finding of another shape: only its noqa */
 	bool inference_first = fx->config && fx->config->prefer == GG_PREFER_INFERENCE_MODE;
 	gg_fix_regions regions;
@@ -688,22 +683,22 @@ static int gg001_fixes(fixer *fx, TSNode call, gg_fixes *out)
 
 static bool is_primary(TSNode v)
 {
-	return type_is(v, "identifier") || type_is(v, "attribute") || type_is(v, "call") ||
-	       type_is(v, "subscript") || type_is(v, "parenthesized_expression");
+	return gg_tree_node_is(v, "identifier") || gg_tree_node_is(v, "attribute") || gg_tree_node_is(v, "call") ||
+	       gg_tree_node_is(v, "subscript") || gg_tree_node_is(v, "parenthesized_expression");
 }
 
 /* The accumulated value in `acc += v`, `acc = acc + v`, `acc.append(v)`. */
 static TSNode accumulated_value(const fixer *fx, TSNode stmt)
 {
 	TSNode e = stmt;
-	if (type_is(e, "expression_statement") && ts_node_named_child_count(e) == 1)
+	if (gg_tree_node_is(e, "expression_statement") && ts_node_named_child_count(e) == 1)
 		e = ts_node_named_child(e, 0);
-	if (type_is(e, "augmented_assignment"))
+	if (gg_tree_node_is(e, "augmented_assignment"))
 		return ts_node_child_by_field_name(e, "right", 5);
-	if (type_is(e, "assignment")) {
+	if (gg_tree_node_is(e, "assignment")) {
 		span left = node_span(fx, ts_node_child_by_field_name(e, "left", 4));
 		TSNode right = ts_node_child_by_field_name(e, "right", 5);
-		if (!type_is(right, "binary_operator"))
+		if (!gg_tree_node_is(right, "binary_operator"))
 			return (TSNode){ 0 };
 		TSNode a = ts_node_child_by_field_name(right, "left", 4);
 		TSNode b = ts_node_child_by_field_name(right, "right", 5);
@@ -713,14 +708,14 @@ static TSNode accumulated_value(const fixer *fx, TSNode stmt)
 			return a;
 		return (TSNode){ 0 };
 	}
-	if (type_is(e, "call")) {
+	if (gg_tree_node_is(e, "call")) {
 		span recv;
 		span last = callee_last(fx, ts_node_child_by_field_name(e, "function", 8), &recv);
 		TSNode args = ts_node_child_by_field_name(e, "arguments", 9);
-		if (!span_is(last, "append") || !type_is(args, "argument_list") || ts_node_named_child_count(args) != 1)
+		if (!span_is(last, "append") || !gg_tree_node_is(args, "argument_list") || ts_node_named_child_count(args) != 1)
 			return (TSNode){ 0 };
 		TSNode v = ts_node_named_child(args, 0);
-		return type_is(v, "keyword_argument") || type_is(v, "list_splat") ? (TSNode){ 0 } : v;
+		return gg_tree_node_is(v, "keyword_argument") || gg_tree_node_is(v, "list_splat") ? (TSNode){ 0 } : v;
 	}
 	return (TSNode){ 0 };
 }
@@ -761,7 +756,7 @@ static int detach_fix(const fixer *fx, TSNode value, bool item, bool preferred, 
 static int gg002_fixes(fixer *fx, TSNode stmt, gg_fixes *out)
 {
 	TSNode value = accumulated_value(fx, stmt);
-	if (ts_node_is_null(value) || type_is(value, "list") || type_is(value, "tuple"))
+	if (ts_node_is_null(value) || gg_tree_node_is(value, "list") || gg_tree_node_is(value, "tuple"))
 		return 0;
 	/* What the rule proved of the value: a scalar loss (".item()" fits), a tensor, or neither. */
 	bool scalar = fx->finding->proof & GG_PROOF_SCALAR;
@@ -781,7 +776,7 @@ static bool has_comment_between(TSNode parent, size_t start, size_t end)
 	uint32_t n = ts_node_child_count(parent);
 	for (uint32_t i = 0; i < n; i++) {
 		TSNode c = ts_node_child(parent, i);
-		if (type_is(c, "comment") && ts_node_start_byte(c) >= start && ts_node_end_byte(c) <= end)
+		if (gg_tree_node_is(c, "comment") && ts_node_start_byte(c) >= start && ts_node_end_byte(c) <= end)
 			return true;
 	}
 	return false;
@@ -789,14 +784,14 @@ static bool has_comment_between(TSNode parent, size_t start, size_t end)
 
 static int gg003_fixes(fixer *fx, TSNode kw, gg_fixes *out)
 {
-	if (!type_is(kw, "keyword_argument"))
+	if (!gg_tree_node_is(kw, "keyword_argument"))
 		return 0;
 	TSNode args = ts_node_parent(kw);
 	TSNode prev = ts_node_prev_sibling(kw), next = ts_node_next_sibling(kw);
 	size_t start = ts_node_start_byte(kw), end = ts_node_end_byte(kw);
-	if (type_is(prev, ",")) {
+	if (gg_tree_node_is(prev, ",")) {
 		start = ts_node_start_byte(prev);
-	} else if (type_is(next, ",")) {
+	} else if (gg_tree_node_is(next, ",")) {
 		/* The first argument: take its comma and the spaces after it, not a line end. */
 		end = ts_node_end_byte(next);
 		while (end < fx->len && fx->text[end] == ' ')
@@ -853,7 +848,7 @@ static bool noqa_in_string(const fixer *fx, size_t eol)
 {
 	for (TSNode n = ts_node_descendant_for_byte_range(fx->root, (uint32_t)eol, (uint32_t)eol); !ts_node_is_null(n);
 	     n = ts_node_parent(n)) {
-		if ((type_is(n, "string") || type_is(n, "string_content")) && ts_node_start_byte(n) < eol &&
+		if ((gg_tree_node_is(n, "string") || gg_tree_node_is(n, "string_content")) && ts_node_start_byte(n) < eol &&
 		    ts_node_end_byte(n) > eol)
 			return true;
 	}
@@ -865,7 +860,7 @@ static void noqa_spot_settle(const fixer *fx, noqa_spot *s)
 {
 	size_t end = s->end;
 	TSNode last = ts_node_descendant_for_byte_range(fx->root, (uint32_t)(end ? end - 1 : 0), (uint32_t)end);
-	bool in_comment = type_is(last, "comment");
+	bool in_comment = gg_tree_node_is(last, "comment");
 	s->after_backslash = !in_comment && end > 0 && fx->text[end - 1] == '\\';
 	s->codes_end = in_comment ? noqa_codes_end(fx, last) : 0;
 }

@@ -3,21 +3,17 @@
 #include <string.h>
 
 #include "fix_regions.h"
-
-static bool type_is(TSNode n, const char *type)
-{
-	return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
-}
+#include "tree_walk.h"
 
 static bool is_scope(TSNode n)
 {
-	return type_is(n, "function_definition") || type_is(n, "class_definition") || type_is(n, "lambda");
+	return gg_tree_node_is(n, "function_definition") || gg_tree_node_is(n, "class_definition") || gg_tree_node_is(n, "lambda");
 }
 
 static bool is_statement_child(TSNode n)
 {
 	TSNode p = ts_node_parent(n);
-	return type_is(p, "block") || type_is(p, "module");
+	return gg_tree_node_is(p, "block") || gg_tree_node_is(p, "module");
 }
 
 void gg_fix_regions_find(TSNode call, gg_fix_regions *out)
@@ -26,7 +22,7 @@ void gg_fix_regions_find(TSNode call, gg_fix_regions *out)
 	for (TSNode p = call; !ts_node_is_null(p) && !is_scope(p); p = ts_node_parent(p)) {
 		if (ts_node_is_null(out->statement) && is_statement_child(p))
 			out->statement = p;
-		if (type_is(p, "for_statement") || type_is(p, "while_statement")) {
+		if (gg_tree_node_is(p, "for_statement") || gg_tree_node_is(p, "while_statement")) {
 			out->loop = p;
 			break;
 		}
@@ -34,6 +30,6 @@ void gg_fix_regions_find(TSNode call, gg_fix_regions *out)
 	TSNode p = ts_node_parent(call);
 	while (!ts_node_is_null(p) && !is_scope(p))
 		p = ts_node_parent(p);
-	if (type_is(p, "function_definition"))
+	if (gg_tree_node_is(p, "function_definition"))
 		out->def = p;
 }

@@ -2,7 +2,14 @@
 #define GG_TREE_WALK_H
 
 #include <stdbool.h>
+#include <string.h>
 #include <tree_sitter/api.h>
+
+/* Whether n is a node of the grammar's type named type (a null node is none). */
+static inline bool gg_tree_node_is(TSNode n, const char *type)
+{
+	return !ts_node_is_null(n) && strcmp(ts_node_type(n), type) == 0;
+}
 
 /*
  * One step of a document-order (pre-order) walk with a tree cursor: into the
