@@ -34,6 +34,7 @@ static const gg_rule_impl *rule_impl(const char *code)
 
 struct gg_analyzer {
 	TSParser *parser;     /* owned */
+	gg_tree *copy;        /* owned: the copy of the tree of the file being checked (tree.h) */
 	gg_semantic *model;   /* owned; the model of the file being checked */
 	void **states;        /* owned; each rule's state, by its row in gg_rules */
 	const gg_rule_impl **impls; /* owned array; each row's implementation */
@@ -68,11 +69,12 @@ gg_analyzer *gg_analyzer_new(char **error)
 		return NULL;
 	}
 	a->model = gg_semantic_new(error);
+	a->copy = gg_tree_new();
 	while (gg_rules[a->rules_len].code)
 		a->rules_len++;
 	a->states = calloc(a->rules_len, sizeof *a->states);
 	a->impls = calloc(a->rules_len, sizeof *a->impls);
-	if (!a->model || !a->states || !a->impls) {
+	if (!a->model || !a->copy || !a->states || !a->impls) {
 		if (error && !*error)
 			*error = gg_strdup_printf("out of memory");
 		gg_analyzer_delete(a);
@@ -103,6 +105,7 @@ void gg_analyzer_delete(gg_analyzer *a)
 	if (a->parser)
 		ts_parser_delete(a->parser);
 	gg_semantic_delete(a->model);
+	gg_tree_delete(a->copy);
 	for (size_t i = 0; a->states && i < a->rules_len; i++)
 		if (a->states[i])
 			a->impls[i]->state_delete(a->states[i]);
@@ -165,35 +168,15 @@ bool gg_analysis_mentions_framework(const char *text, size_t len)
  * parentheses") and 100 nested blocks, so a deeper tree is not a program
  * Python runs. Such trees are also where tree-sitter's query cursor turns
  * quadratic (it rescans its stack at every node), so they are not analysed.
- * The byte scan is the cheap test (strings may hold brackets: then the tree
- * decides); the walk measures the real depth.
+ * The copy's depth is the cheap test; the byte scan then says whether
+ * brackets made it (a long chain of `a + b + ...` is deep too, and fine).
  */
 #define ANALYSIS_MAX_BRACKETS 200
 #define ANALYSIS_MAX_TREE_DEPTH 1500
 
-
-static bool analysis_tree_too_deep(TSNode root)
+static bool analysis_too_deep(const gg_tree *copy, const char *text, size_t len)
 {
-	TSTreeCursor cur = ts_tree_cursor_new(root);
-	unsigned depth = 0;
-	bool deep = false;
-	for (;;) {
-		if (ts_tree_cursor_goto_first_child(&cur)) {
-			if (++depth > ANALYSIS_MAX_TREE_DEPTH) {
-				deep = true;
-				break;
-			}
-			continue;
-		}
-		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
-			if (depth == 0 || !ts_tree_cursor_goto_parent(&cur))
-				goto done;
-			depth--;
-		}
-	}
-done:
-	ts_tree_cursor_delete(&cur);
-	return deep;
+	return gg_tree_depth(copy) > ANALYSIS_MAX_TREE_DEPTH && gg_python_brackets_deeper(text, len, ANALYSIS_MAX_BRACKETS);
 }
 
 int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len, gg_export_fn add, void *ctx)
@@ -204,17 +187,20 @@ int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len, gg_export_
 	TSTree *tree = gg_python_parse(a->parser, NULL, text ? text : "", len);
 	if (!tree)
 		return -ENOMEM;
-	int rc = 0;
-	if (!(gg_python_brackets_deeper(text, len, ANALYSIS_MAX_BRACKETS) && analysis_tree_too_deep(ts_tree_root_node(tree))))
-		rc = gg_semantic_exports(a->model, text, len, ts_tree_root_node(tree), add, ctx);
+	int rc = gg_tree_update(a->copy, tree, text, len, false);
 	ts_tree_delete(tree);
+	if (!rc && !analysis_too_deep(a->copy, text, len))
+		rc = gg_semantic_exports(a->model, text, len, gg_tree_root(a->copy), add, ctx);
 	return rc;
 }
 
 /*
- * The tree the rules read for src: its own, or one parsed here (*owned, the
- * caller deletes it). Returns 1 with *tree set, 0 when there is nothing to
- * analyse (no framework named, nesting too deep to walk), or a negative errno.
+ * The tree the rules read for src, made the analyzer's copy: src's own, or
+ * one parsed here (*owned, the caller deletes it). The copy holds on to a
+ * tree the caller keeps (src->tree), so that the next check of its edited
+ * tree copies what the edit left alone. Returns 1 with *tree set, 0 when
+ * there is nothing to analyse (no framework named, nesting too deep to
+ * walk), or a negative errno.
  */
 static int analysis_tree(gg_analyzer *a, const gg_source *src, const TSTree **tree, TSTree **owned)
 {
@@ -234,14 +220,26 @@ static int analysis_tree(gg_analyzer *a, const gg_source *src, const TSTree **tr
 			return -ENOMEM;
 		t = *owned;
 	}
-	if (gg_python_brackets_deeper(src->text, src->len, ANALYSIS_MAX_BRACKETS) && analysis_tree_too_deep(ts_tree_root_node(t))) {
+	int rc = gg_tree_update(a->copy, t, src->text, src->len, src->tree != NULL);
+	if (rc || analysis_too_deep(a->copy, src->text, src->len)) {
 		if (*owned)
 			ts_tree_delete(*owned);
 		*owned = NULL;
-		return 0;
+		return rc;
 	}
 	*tree = t;
 	return 1;
+}
+
+int gg_analyzer_tree(gg_analyzer *a, const gg_source *src, gg_node *root)
+{
+	*root = gg_node_null();
+	if (!a || !src || !src->tree || (!src->text && src->len) || src->len > UINT32_MAX)
+		return -EINVAL;
+	int rc = gg_tree_update(a->copy, src->tree, src->text, src->len, true);
+	if (!rc)
+		*root = gg_tree_root(a->copy);
+	return rc;
 }
 
 int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
@@ -255,7 +253,7 @@ int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
 		return got;
 	size_t before = out->len;
 	/* One model of the file; every rule of the table reads it. */
-	gg_rule_input in = { src, ts_tree_root_node(tree), a->model, &a->ids };
+	gg_rule_input in = { src, gg_tree_root(a->copy), ts_tree_root_node(tree), a->model, &a->ids };
 	int rc = gg_semantic_build(a->model, src, in.root);
 	for (size_t i = 0; i < a->rules_len && !rc; i++)
 		rc = a->impls[i]->check(a->states[i], &in, out);
@@ -263,7 +261,7 @@ int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
 	if (!rc) {
 		/* Post-filters, so every rule gets select/ignore/severity and noqa alike. */
 		gg_config_apply(src->config, out, before);
-		rc = gg_noqa_filter(ts_tree_root_node(tree), src->text, src->len, out, before);
+		rc = gg_noqa_filter(in.root, src->text, src->len, out, before);
 	}
 	if (owned)
 		ts_tree_delete(owned);
@@ -277,9 +275,9 @@ int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
 }
 
 /* What turned autograd off at n, by the kind of the node the index noted. */
-static const char *analysis_grad_off_why(TSNode n)
+static const char *analysis_grad_off_why(gg_node n)
 {
-	const char *t = ts_node_type(n);
+	const char *t = gg_node_type(n);
 	if (strcmp(t, "with_statement") == 0)
 		return "an enclosing `with` block that turns autograd off";
 	if (strcmp(t, "function_definition") == 0 || strcmp(t, "decorated_definition") == 0)
@@ -296,7 +294,7 @@ int gg_analyzer_grad_at(gg_analyzer *a, const gg_source *src, uint32_t row, cons
 	int got = analysis_tree(a, src, &tree, &owned);
 	if (got <= 0)
 		return got;
-	TSNode root = ts_tree_root_node(tree);
+	gg_node root = gg_tree_root(a->copy);
 	/* The model's index says where grad is off. */
 	int rc = gg_semantic_build(a->model, src, root);
 	const gg_tree_index *ix = gg_semantic_index(a->model);
@@ -307,26 +305,26 @@ int gg_analyzer_grad_at(gg_analyzer *a, const gg_source *src, uint32_t row, cons
 		r += src->text[at] == '\n';
 	while (at + col < src->len && (src->text[at + col] == ' ' || src->text[at + col] == '\t'))
 		col++;
-	TSPoint pt = { row, col };
-	TSNode n = rc == 0 && at < src->len ? ts_node_named_descendant_for_point_range(root, pt, pt) : root;
-	for (; rc == 0 && !ts_node_is_null(n) && !ts_node_eq(n, root); n = ts_node_parent(n)) {
+	uint32_t first = (uint32_t)(at + col);
+	gg_node n = rc == 0 && at < src->len ? gg_node_named_descendant_for_byte_range(root, first, first) : root;
+	for (; rc == 0 && !gg_node_is_null(n) && !gg_node_eq(n, root); n = gg_node_parent(n)) {
 		/* Only these kinds are noted; a block starts where its first statement does. */
-		const char *type = ts_node_type(n);
+		const char *type = gg_node_type(n);
 		bool scope = strcmp(type, "with_statement") == 0 || strcmp(type, "function_definition") == 0 ||
 			     strcmp(type, "decorated_definition") == 0;
 		if (scope && gg_tree_index_grad_off(ix, root, n)) {
 			*why = analysis_grad_off_why(n);
-			*why_row = ts_node_start_point(n).row;
+			*why_row = gg_node_start_point(n).row;
 			break;
 		}
 		/* A bare set_grad_enabled(False) earlier in the same block. */
-		TSNode parent = ts_node_parent(n);
-		if (ts_node_is_null(parent) || (strcmp(ts_node_type(parent), "block") != 0 && !ts_node_eq(parent, root)))
+		gg_node parent = gg_node_parent(n);
+		if (gg_node_is_null(parent) || (strcmp(gg_node_type(parent), "block") != 0 && !gg_node_eq(parent, root)))
 			continue;
-		for (TSNode s = ts_node_prev_named_sibling(n); !ts_node_is_null(s); s = ts_node_prev_named_sibling(s))
-			if (strcmp(ts_node_type(s), "expression_statement") == 0 && gg_tree_index_grad_off(ix, root, s)) {
+		for (gg_node s = gg_node_prev_named_sibling(n); !gg_node_is_null(s); s = gg_node_prev_named_sibling(s))
+			if (strcmp(gg_node_type(s), "expression_statement") == 0 && gg_tree_index_grad_off(ix, root, s)) {
 				*why = analysis_grad_off_why(s);
-				*why_row = ts_node_start_point(s).row;
+				*why_row = gg_node_start_point(s).row;
 				break;
 			}
 		if (*why)

@@ -6,6 +6,7 @@
 #include <tree_sitter/api.h>
 
 #include "findings.h"
+#include "tree.h"
 
 /*
  * The analysis entry point shared by the LSP server and the CLI. It knows
@@ -111,6 +112,14 @@ int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len, gg_export_
 
 /* Appends the findings for src to out, sorted. Returns 0, or a negative errno. */
 int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out);
+
+/*
+ * The analyzer's copy of src->tree (which src must have), for the fixer:
+ * *root is valid until the analyzer's next call. After a check of the same
+ * tree (or of the tree it was edited from) it is mostly copied, not walked.
+ * 0, or a negative errno.
+ */
+int gg_analyzer_tree(gg_analyzer *a, const gg_source *src, gg_node *root);
 
 /*
  * How autograd stands where line row (0-based) of src runs, as the rules see

@@ -76,3 +76,23 @@ int gg_grow(void **items, size_t *cap, size_t len, size_t elem)
 	*cap = n;
 	return 0;
 }
+
+int gg_grow_to(void **items, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return 0;
+	size_t n = *cap ? *cap : 16;
+	while (n < need) {
+		if (n > SIZE_MAX / 2)
+			return -ENOMEM;
+		n *= 2;
+	}
+	if (n > SIZE_MAX / elem)
+		return -ENOMEM;
+	void *p = realloc(*items, n * elem);
+	if (!p)
+		return -ENOMEM;
+	*items = p;
+	*cap = n;
+	return 0;
+}

@@ -24,5 +24,7 @@ void gg_buf_free(gg_buf *b);
  * array is then unchanged). The analysis's arrays all grow through it.
  */
 int gg_grow(void **items, size_t *cap, size_t len, size_t elem);
+/* Room for need items in all: doubles the capacity, from 16, until it is enough. 0 or -ENOMEM (unchanged). */
+int gg_grow_to(void **items, size_t *cap, size_t need, size_t elem);
 
 #endif

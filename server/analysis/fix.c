@@ -12,7 +12,7 @@
  */
 #include "fix.h"
 #include "fix_regions.h"
-#include "tree_walk.h"
+#include "tree.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -57,7 +57,7 @@ typedef struct places_seen {
 typedef struct fixer {
 	const char *text;
 	size_t len;
-	TSNode root;
+	gg_node root;
 	const gg_finding *finding;
 	const gg_config *config;
 	span eol;    /* the file's line ending */
@@ -71,9 +71,9 @@ typedef struct fixer {
 
 /* ---- small helpers ---- */
 
-static span node_span(const fixer *fx, TSNode n)
+static span node_span(const fixer *fx, gg_node n)
 {
-	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	uint32_t s = gg_node_start_byte(n), e = gg_node_end_byte(n);
 	if (e > fx->len || s > e)
 		return (span){ fx->text, 0 };
 	return (span){ fx->text + s, e - s };
@@ -135,9 +135,9 @@ static size_t indent_len(const fixer *fx, size_t ls)
 }
 
 /* Whether node starts its line (only indentation before it) and ends it (only spaces or a comment after). */
-static bool owns_lines(const fixer *fx, TSNode n)
+static bool owns_lines(const fixer *fx, gg_node n)
 {
-	size_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	size_t s = gg_node_start_byte(n), e = gg_node_end_byte(n);
 	size_t ls = line_start(fx, s);
 	if (s - ls != indent_len(fx, ls))
 		return false;
@@ -283,22 +283,22 @@ static int fix_add_import(const fixer *fx, gg_fix *fix)
  */
 static span module_torch_name(const fixer *fx)
 {
-	uint32_t n = ts_node_named_child_count(fx->root);
+	uint32_t n = gg_node_named_child_count(fx->root);
 	for (uint32_t i = 0; i < n; i++) {
-		TSNode stmt = ts_node_named_child(fx->root, i);
-		if (!gg_tree_node_is(stmt, "import_statement"))
+		gg_node stmt = gg_node_named_child(fx->root, i);
+		if (!gg_node_type_is(stmt, "import_statement"))
 			continue;
-		uint32_t m = ts_node_named_child_count(stmt);
+		uint32_t m = gg_node_named_child_count(stmt);
 		for (uint32_t j = 0; j < m; j++) {
-			TSNode item = ts_node_named_child(stmt, j);
-			if (gg_tree_node_is(item, "dotted_name")) {
+			gg_node item = gg_node_named_child(stmt, j);
+			if (gg_node_type_is(item, "dotted_name")) {
 				span s = node_span(fx, item);
 				if (span_is(s, "torch") || (s.len > 6 && memcmp(s.ptr, "torch.", 6) == 0))
 					return (span){ s.ptr, 5 };
-			} else if (gg_tree_node_is(item, "aliased_import")) {
-				TSNode name = ts_node_child_by_field_name(item, "name", 4);
-				TSNode alias = ts_node_child_by_field_name(item, "alias", 5);
-				if (span_is(node_span(fx, name), "torch") && !ts_node_is_null(alias))
+			} else if (gg_node_type_is(item, "aliased_import")) {
+				gg_node name = gg_node_child_by_field_name(item, "name", 4);
+				gg_node alias = gg_node_child_by_field_name(item, "alias", 5);
+				if (span_is(node_span(fx, name), "torch") && !gg_node_is_null(alias))
 					return node_span(fx, alias);
 			}
 		}
@@ -306,10 +306,10 @@ static span module_torch_name(const fixer *fx)
 	return (span){ NULL, 0 };
 }
 
-static bool is_docstring(TSNode stmt)
+static bool is_docstring(gg_node stmt)
 {
-	return gg_tree_node_is(stmt, "expression_statement") && ts_node_named_child_count(stmt) == 1 &&
-	       gg_tree_node_is(ts_node_named_child(stmt, 0), "string");
+	return gg_node_type_is(stmt, "expression_statement") && gg_node_named_child_count(stmt) == 1 &&
+	       gg_node_type_is(gg_node_named_child(stmt, 0), "string");
 }
 
 /*
@@ -319,22 +319,22 @@ static bool is_docstring(TSNode stmt)
  */
 static int import_edit_make(fixer *fx)
 {
-	uint32_t n = ts_node_named_child_count(fx->root);
+	uint32_t n = gg_node_named_child_count(fx->root);
 	size_t after = SIZE_MAX, first_stmt = SIZE_MAX, first_import = SIZE_MAX;
 	bool prefix = true;
 	for (uint32_t i = 0; i < n && first_import == SIZE_MAX; i++) {
-		TSNode stmt = ts_node_named_child(fx->root, i);
-		if (gg_tree_node_is(stmt, "comment"))
+		gg_node stmt = gg_node_named_child(fx->root, i);
+		if (gg_node_type_is(stmt, "comment"))
 			continue;
-		size_t start = ts_node_start_byte(stmt);
+		size_t start = gg_node_start_byte(stmt);
 		bool first = first_stmt == SIZE_MAX;
 		if (first)
 			first_stmt = start;
-		if ((gg_tree_node_is(stmt, "import_statement") || gg_tree_node_is(stmt, "import_from_statement")) &&
+		if ((gg_node_type_is(stmt, "import_statement") || gg_node_type_is(stmt, "import_from_statement")) &&
 		    line_start(fx, start) == start) {
 			first_import = start;
-		} else if (prefix && ((first && is_docstring(stmt)) || gg_tree_node_is(stmt, "future_import_statement"))) {
-			after = ts_node_end_byte(stmt);
+		} else if (prefix && ((first && is_docstring(stmt)) || gg_node_type_is(stmt, "future_import_statement"))) {
+			after = gg_node_end_byte(stmt);
 		} else {
 			prefix = false;
 		}
@@ -377,49 +377,44 @@ static int import_edit_make(fixer *fx)
  * The indentation unit at a statement: what its block adds to the block's
  * owner, else the first such difference in the file, else four spaces.
  */
-static span indent_unit_between(const fixer *fx, TSNode owner, TSNode stmt)
+static span indent_unit_between(const fixer *fx, gg_node owner, gg_node stmt)
 {
-	size_t os = line_start(fx, ts_node_start_byte(owner)), ss = line_start(fx, ts_node_start_byte(stmt));
+	size_t os = line_start(fx, gg_node_start_byte(owner)), ss = line_start(fx, gg_node_start_byte(stmt));
 	size_t oi = indent_len(fx, os), si = indent_len(fx, ss);
 	if (os == ss || si <= oi || memcmp(fx->text + os, fx->text + ss, oi) != 0 ||
-	    ts_node_start_byte(stmt) != ss + si)
+	    gg_node_start_byte(stmt) != ss + si)
 		return (span){ NULL, 0 };
 	return (span){ fx->text + ss + oi, si - oi };
 }
 
-static span indent_unit(fixer *fx, TSNode stmt)
+static span indent_unit(fixer *fx, gg_node stmt)
 {
-	TSNode block = ts_node_parent(stmt);
-	if (gg_tree_node_is(block, "block")) {
-		span u = indent_unit_between(fx, ts_node_parent(block), stmt);
+	gg_node block = gg_node_parent(stmt);
+	if (gg_node_type_is(block, "block")) {
+		span u = indent_unit_between(fx, gg_node_parent(block), stmt);
 		if (u.len)
 			return u;
 	}
 	if (fx->file_unit.len)
 		return fx->file_unit;
 	/* The file's first unit, found once: a walk of the file for each fix made many fixes quadratic. */
-	TSTreeCursor cur = ts_tree_cursor_new(fx->root);
 	span found = { NULL, 0 };
-	for (bool more = true; more && !found.len;) {
-		TSNode n = ts_tree_cursor_current_node(&cur);
-		if (gg_tree_node_is(n, "block") && ts_node_named_child_count(n) > 0)
-			found = indent_unit_between(fx, ts_node_parent(n), ts_node_named_child(n, 0));
-		more = gg_tree_walk_next(&cur, true);
-	}
-	ts_tree_cursor_delete(&cur);
+	for (gg_node n = fx->root; !gg_node_is_null(n) && !found.len; n = gg_node_walk_next(fx->root, n, true))
+		if (gg_node_type_is(n, "block") && gg_node_named_child_count(n) > 0)
+			found = indent_unit_between(fx, gg_node_parent(n), gg_node_named_child(n, 0));
 	fx->file_unit = found.len ? found : (span){ "    ", 4 };
 	return fx->file_unit;
 }
 
 /* The last name of a callee: `append` of `losses.append`; receiver gets `losses`. */
-static span callee_last(const fixer *fx, TSNode fn, span *receiver)
+static span callee_last(const fixer *fx, gg_node fn, span *receiver)
 {
 	*receiver = (span){ fx->text, 0 };
-	if (gg_tree_node_is(fn, "identifier"))
+	if (gg_node_type_is(fn, "identifier"))
 		return node_span(fx, fn);
-	if (gg_tree_node_is(fn, "attribute")) {
-		*receiver = node_span(fx, ts_node_child_by_field_name(fn, "object", 6));
-		return node_span(fx, ts_node_child_by_field_name(fn, "attribute", 9));
+	if (gg_node_type_is(fn, "attribute")) {
+		*receiver = node_span(fx, gg_node_child_by_field_name(fn, "object", 6));
+		return node_span(fx, gg_node_child_by_field_name(fn, "attribute", 9));
 	}
 	return (span){ fx->text, 0 };
 }
@@ -432,14 +427,12 @@ typedef struct strings {
 	size_t len, cap;
 } strings;
 
-static int strings_collect(strings *s, TSNode region)
+static int strings_collect(strings *s, gg_node region)
 {
-	TSTreeCursor cur = ts_tree_cursor_new(region);
 	int rc = 0;
-	for (bool more = true; more && !rc;) {
-		TSNode n = ts_tree_cursor_current_node(&cur);
+	for (gg_node n = region; !gg_node_is_null(n) && !rc;) {
 		bool descend = true;
-		if (gg_tree_node_is(n, "string")) {
+		if (gg_node_type_is(n, "string")) {
 			if (s->len == s->cap) {
 				size_t cap = s->cap ? s->cap * 2 : 16;
 				gg_byte_range *items = realloc(s->items, cap * sizeof *items);
@@ -450,12 +443,11 @@ static int strings_collect(strings *s, TSNode region)
 				s->items = items;
 				s->cap = cap;
 			}
-			s->items[s->len++] = (gg_byte_range){ ts_node_start_byte(n), ts_node_end_byte(n) };
+			s->items[s->len++] = (gg_byte_range){ gg_node_start_byte(n), gg_node_end_byte(n) };
 			descend = false; /* everything inside, f-string fields included, is covered */
 		}
-		more = gg_tree_walk_next(&cur, descend);
+		n = gg_node_walk_next(region, n, descend);
 	}
-	ts_tree_cursor_delete(&cur);
 	return rc;
 }
 
@@ -472,9 +464,9 @@ static bool strings_cover(const strings *s, size_t *next, size_t off)
 }
 
 /* `with <torch>.<cm>():` around target (whole lines): one edit per line of target. */
-static int wrap_edits(fixer *fx, TSNode target, const char *cm, gg_fix *fix)
+static int wrap_edits(fixer *fx, gg_node target, const char *cm, gg_fix *fix)
 {
-	size_t start = ts_node_start_byte(target), end = ts_node_end_byte(target);
+	size_t start = gg_node_start_byte(target), end = gg_node_end_byte(target);
 	size_t ls = line_start(fx, start);
 	span indent = { fx->text + ls, start - ls };
 	span unit = indent_unit(fx, target);
@@ -509,34 +501,34 @@ static int wrap_edits(fixer *fx, TSNode target, const char *cm, gg_fix *fix)
  * function, else the statement, where the rule proved it does not train
  * (GG_PROOF_*_QUIET) and it owns its lines; else nothing.
  */
-static TSNode wrap_target(const fixer *fx, const gg_fix_regions *r, bool *is_loop)
+static gg_node wrap_target(const fixer *fx, const gg_fix_regions *r, bool *is_loop)
 {
 	unsigned proof = fx->finding->proof;
 	*is_loop = false;
-	if (!ts_node_is_null(r->loop) && (proof & GG_PROOF_LOOP_QUIET) && owns_lines(fx, r->loop)) {
+	if (!gg_node_is_null(r->loop) && (proof & GG_PROOF_LOOP_QUIET) && owns_lines(fx, r->loop)) {
 		*is_loop = true;
 		return r->loop;
 	}
-	if (!ts_node_is_null(r->statement) && (proof & GG_PROOF_STATEMENT_QUIET) && owns_lines(fx, r->statement))
+	if (!gg_node_is_null(r->statement) && (proof & GG_PROOF_STATEMENT_QUIET) && owns_lines(fx, r->statement))
 		return r->statement;
-	return (TSNode){ 0 };
+	return (gg_node){ 0 };
 }
 
 /* The function that directly holds the call, when the rule proved its body does not train and it can take a decorator. */
-static TSNode decorate_target(const fixer *fx, const gg_fix_regions *r)
+static gg_node decorate_target(const fixer *fx, const gg_fix_regions *r)
 {
-	TSNode p = r->def;
-	if (ts_node_is_null(p) || !(fx->finding->proof & GG_PROOF_BODY_QUIET) || !owns_lines(fx, p))
-		return (TSNode){ 0 };
+	gg_node p = r->def;
+	if (gg_node_is_null(p) || !(fx->finding->proof & GG_PROOF_BODY_QUIET) || !owns_lines(fx, p))
+		return (gg_node){ 0 };
 	/* no_grad's decorator does not cover the body of a coroutine: the call only creates it. */
 	if (node_span(fx, p).len < 4 || memcmp(node_span(fx, p).ptr, "def", 3) != 0)
-		return (TSNode){ 0 };
+		return (gg_node){ 0 };
 	return p;
 }
 
-static int decorate_edits(const fixer *fx, TSNode def, const char *cm, gg_fix *fix)
+static int decorate_edits(const fixer *fx, gg_node def, const char *cm, gg_fix *fix)
 {
-	size_t start = ts_node_start_byte(def);
+	size_t start = gg_node_start_byte(def);
 	size_t ls = line_start(fx, start);
 	span indent = { fx->text + ls, start - ls };
 	span at = { "@", 1 };
@@ -607,19 +599,19 @@ static int places_add(places_seen *s, const gg001_places *p, bool *fresh)
 	return 0;
 }
 
-static int gg001_fixes(fixer *fx, TSNode call, gg_fixes *out)
+static int gg001_fixes(fixer *fx, gg_node call, gg_fixes *out)
 {
 	/* A call that is a whole statement (`run_epoch(...)`): the statement covers the same bytes. */
-	if (gg_tree_node_is(call, "expression_statement") && ts_node_named_child_count(call) == 1)
-		call = ts_node_named_child(call, 0);
-	if (!gg_tree_node_is(call, "call"))
+	if (gg_node_type_is(call, "expression_statement") && gg_node_named_child_count(call) == 1)
+		call = gg_node_named_child(call, 0);
+	if (!gg_node_type_is(call, "call"))
 		return 0; /* a finding of another shape: only its noqa */
 	bool inference_first = fx->config && fx->config->prefer == GG_PREFER_INFERENCE_MODE;
 	gg_fix_regions regions;
 	gg_fix_regions_find(call, &regions);
 	bool is_loop = false;
-	TSNode wrap = wrap_target(fx, &regions, &is_loop);
-	TSNode def = decorate_target(fx, &regions);
+	gg_node wrap = wrap_target(fx, &regions, &is_loop);
+	gg_node def = decorate_target(fx, &regions);
 	if (fx->for_all) {
 		/*
 		 * Findings in one loop share its wrap: the fixes of the first are
@@ -627,10 +619,10 @@ static int gg001_fixes(fixer *fx, TSNode call, gg_fixes *out)
 		 * many findings cost findings times lines.
 		 */
 		gg001_places p = { 0, 0, 0, 0 };
-		if (!ts_node_is_null(wrap))
-			p.wrap_start = ts_node_start_byte(wrap), p.wrap_end = ts_node_end_byte(wrap);
-		if (!ts_node_is_null(def))
-			p.def_start = ts_node_start_byte(def), p.def_end = ts_node_end_byte(def);
+		if (!gg_node_is_null(wrap))
+			p.wrap_start = gg_node_start_byte(wrap), p.wrap_end = gg_node_end_byte(wrap);
+		if (!gg_node_is_null(def))
+			p.def_start = gg_node_start_byte(def), p.def_end = gg_node_end_byte(def);
 		bool fresh;
 		int rc = places_add(&fx->seen, &p, &fresh);
 		if (rc || (!fresh && !places_free(&p)))
@@ -641,7 +633,7 @@ static int gg001_fixes(fixer *fx, TSNode call, gg_fixes *out)
 	for (int round = 0; round < 2; round++) {
 		bool inference = (round == 0) == inference_first;
 		const char *cm = inference ? "inference_mode" : "no_grad";
-		if (!ts_node_is_null(wrap)) {
+		if (!gg_node_is_null(wrap)) {
 			gg_fix fix = { inference ? GG_FIX_WRAP_INFERENCE : GG_FIX_WRAP_NO_GRAD, NULL, false, false,
 				       NULL, 0, 0 };
 			fix.title = title_with_import(fx, gg_strdup_printf("Wrap the %s in `with %.*s.%s():`",
@@ -657,8 +649,8 @@ static int gg001_fixes(fixer *fx, TSNode call, gg_fixes *out)
 			if ((rc = fixes_push(out, &fix)))
 				return rc;
 		}
-		if (!ts_node_is_null(def)) {
-			span name = node_span(fx, ts_node_child_by_field_name(def, "name", 4));
+		if (!gg_node_is_null(def)) {
+			span name = node_span(fx, gg_node_child_by_field_name(def, "name", 4));
 			gg_fix fix = { inference ? GG_FIX_DECORATE_INFERENCE : GG_FIX_DECORATE_NO_GRAD, NULL, false,
 				       false, NULL, 0, 0 };
 			fix.title = title_with_import(fx, gg_strdup_printf("Decorate `%.*s` with `@%.*s.%s()`",
@@ -681,46 +673,46 @@ static int gg001_fixes(fixer *fx, TSNode call, gg_fixes *out)
 
 /* ---- GG002: .detach() / .detach().item() ---- */
 
-static bool is_primary(TSNode v)
+static bool is_primary(gg_node v)
 {
-	return gg_tree_node_is(v, "identifier") || gg_tree_node_is(v, "attribute") || gg_tree_node_is(v, "call") ||
-	       gg_tree_node_is(v, "subscript") || gg_tree_node_is(v, "parenthesized_expression");
+	return gg_node_type_is(v, "identifier") || gg_node_type_is(v, "attribute") || gg_node_type_is(v, "call") ||
+	       gg_node_type_is(v, "subscript") || gg_node_type_is(v, "parenthesized_expression");
 }
 
 /* The accumulated value in `acc += v`, `acc = acc + v`, `acc.append(v)`. */
-static TSNode accumulated_value(const fixer *fx, TSNode stmt)
+static gg_node accumulated_value(const fixer *fx, gg_node stmt)
 {
-	TSNode e = stmt;
-	if (gg_tree_node_is(e, "expression_statement") && ts_node_named_child_count(e) == 1)
-		e = ts_node_named_child(e, 0);
-	if (gg_tree_node_is(e, "augmented_assignment"))
-		return ts_node_child_by_field_name(e, "right", 5);
-	if (gg_tree_node_is(e, "assignment")) {
-		span left = node_span(fx, ts_node_child_by_field_name(e, "left", 4));
-		TSNode right = ts_node_child_by_field_name(e, "right", 5);
-		if (!gg_tree_node_is(right, "binary_operator"))
-			return (TSNode){ 0 };
-		TSNode a = ts_node_child_by_field_name(right, "left", 4);
-		TSNode b = ts_node_child_by_field_name(right, "right", 5);
+	gg_node e = stmt;
+	if (gg_node_type_is(e, "expression_statement") && gg_node_named_child_count(e) == 1)
+		e = gg_node_named_child(e, 0);
+	if (gg_node_type_is(e, "augmented_assignment"))
+		return gg_node_child_by_field_name(e, "right", 5);
+	if (gg_node_type_is(e, "assignment")) {
+		span left = node_span(fx, gg_node_child_by_field_name(e, "left", 4));
+		gg_node right = gg_node_child_by_field_name(e, "right", 5);
+		if (!gg_node_type_is(right, "binary_operator"))
+			return (gg_node){ 0 };
+		gg_node a = gg_node_child_by_field_name(right, "left", 4);
+		gg_node b = gg_node_child_by_field_name(right, "right", 5);
 		if (span_eq(node_span(fx, a), left))
 			return b;
 		if (span_eq(node_span(fx, b), left))
 			return a;
-		return (TSNode){ 0 };
+		return (gg_node){ 0 };
 	}
-	if (gg_tree_node_is(e, "call")) {
+	if (gg_node_type_is(e, "call")) {
 		span recv;
-		span last = callee_last(fx, ts_node_child_by_field_name(e, "function", 8), &recv);
-		TSNode args = ts_node_child_by_field_name(e, "arguments", 9);
-		if (!span_is(last, "append") || !gg_tree_node_is(args, "argument_list") || ts_node_named_child_count(args) != 1)
-			return (TSNode){ 0 };
-		TSNode v = ts_node_named_child(args, 0);
-		return gg_tree_node_is(v, "keyword_argument") || gg_tree_node_is(v, "list_splat") ? (TSNode){ 0 } : v;
+		span last = callee_last(fx, gg_node_child_by_field_name(e, "function", 8), &recv);
+		gg_node args = gg_node_child_by_field_name(e, "arguments", 9);
+		if (!span_is(last, "append") || !gg_node_type_is(args, "argument_list") || gg_node_named_child_count(args) != 1)
+			return (gg_node){ 0 };
+		gg_node v = gg_node_named_child(args, 0);
+		return gg_node_type_is(v, "keyword_argument") || gg_node_type_is(v, "list_splat") ? (gg_node){ 0 } : v;
 	}
-	return (TSNode){ 0 };
+	return (gg_node){ 0 };
 }
 
-static int detach_fix(const fixer *fx, TSNode value, bool item, bool preferred, bool tensor, gg_fixes *out)
+static int detach_fix(const fixer *fx, gg_node value, bool item, bool preferred, bool tensor, gg_fixes *out)
 {
 	span v = node_span(fx, value);
 	bool primary = is_primary(value);
@@ -741,10 +733,10 @@ static int detach_fix(const fixer *fx, TSNode value, bool item, bool preferred, 
 	span close_tail[2] = { { ")", 1 }, tail };
 	int rc = fix.title ? 0 : -ENOMEM;
 	if (!rc && !primary)
-		rc = fix_edit(&fix, ts_node_start_byte(value), ts_node_start_byte(value), &open, (const span *)NULL);
+		rc = fix_edit(&fix, gg_node_start_byte(value), gg_node_start_byte(value), &open, (const span *)NULL);
 	if (!rc)
-		rc = primary ? fix_edit(&fix, ts_node_end_byte(value), ts_node_end_byte(value), &tail, (const span *)NULL)
-			     : fix_edit(&fix, ts_node_end_byte(value), ts_node_end_byte(value), &close_tail[0],
+		rc = primary ? fix_edit(&fix, gg_node_end_byte(value), gg_node_end_byte(value), &tail, (const span *)NULL)
+			     : fix_edit(&fix, gg_node_end_byte(value), gg_node_end_byte(value), &close_tail[0],
 					&close_tail[1], (const span *)NULL);
 	if (rc) {
 		fix_free(&fix);
@@ -753,10 +745,10 @@ static int detach_fix(const fixer *fx, TSNode value, bool item, bool preferred, 
 	return fixes_push(out, &fix);
 }
 
-static int gg002_fixes(fixer *fx, TSNode stmt, gg_fixes *out)
+static int gg002_fixes(fixer *fx, gg_node stmt, gg_fixes *out)
 {
-	TSNode value = accumulated_value(fx, stmt);
-	if (ts_node_is_null(value) || gg_tree_node_is(value, "list") || gg_tree_node_is(value, "tuple"))
+	gg_node value = accumulated_value(fx, stmt);
+	if (gg_node_is_null(value) || gg_node_type_is(value, "list") || gg_node_type_is(value, "tuple"))
 		return 0;
 	/* What the rule proved of the value: a scalar loss (".item()" fits), a tensor, or neither. */
 	bool scalar = fx->finding->proof & GG_PROOF_SCALAR;
@@ -771,29 +763,29 @@ static int gg002_fixes(fixer *fx, TSNode stmt, gg_fixes *out)
 
 /* ---- GG003: drop volatile=True ---- */
 
-static bool has_comment_between(TSNode parent, size_t start, size_t end)
+static bool has_comment_between(gg_node parent, size_t start, size_t end)
 {
-	uint32_t n = ts_node_child_count(parent);
+	uint32_t n = gg_node_child_count(parent);
 	for (uint32_t i = 0; i < n; i++) {
-		TSNode c = ts_node_child(parent, i);
-		if (gg_tree_node_is(c, "comment") && ts_node_start_byte(c) >= start && ts_node_end_byte(c) <= end)
+		gg_node c = gg_node_child(parent, i);
+		if (gg_node_type_is(c, "comment") && gg_node_start_byte(c) >= start && gg_node_end_byte(c) <= end)
 			return true;
 	}
 	return false;
 }
 
-static int gg003_fixes(fixer *fx, TSNode kw, gg_fixes *out)
+static int gg003_fixes(fixer *fx, gg_node kw, gg_fixes *out)
 {
-	if (!gg_tree_node_is(kw, "keyword_argument"))
+	if (!gg_node_type_is(kw, "keyword_argument"))
 		return 0;
-	TSNode args = ts_node_parent(kw);
-	TSNode prev = ts_node_prev_sibling(kw), next = ts_node_next_sibling(kw);
-	size_t start = ts_node_start_byte(kw), end = ts_node_end_byte(kw);
-	if (gg_tree_node_is(prev, ",")) {
-		start = ts_node_start_byte(prev);
-	} else if (gg_tree_node_is(next, ",")) {
+	gg_node args = gg_node_parent(kw);
+	gg_node prev = gg_node_prev_sibling(kw), next = gg_node_next_sibling(kw);
+	size_t start = gg_node_start_byte(kw), end = gg_node_end_byte(kw);
+	if (gg_node_type_is(prev, ",")) {
+		start = gg_node_start_byte(prev);
+	} else if (gg_node_type_is(next, ",")) {
 		/* The first argument: take its comma and the spaces after it, not a line end. */
-		end = ts_node_end_byte(next);
+		end = gg_node_end_byte(next);
 		while (end < fx->len && fx->text[end] == ' ')
 			end++;
 	}
@@ -813,7 +805,7 @@ static int gg003_fixes(fixer *fx, TSNode kw, gg_fixes *out)
 /* ---- # noqa: GGxxx ---- */
 
 /* In a comment, the end of the code list of a `noqa:` directive, or 0 when it has none. */
-static size_t noqa_codes_end(const fixer *fx, TSNode comment)
+static size_t noqa_codes_end(const fixer *fx, gg_node comment)
 {
 	span c = node_span(fx, comment);
 	for (size_t i = 0; i + 4 <= c.len; i++) {
@@ -846,10 +838,10 @@ static size_t noqa_codes_end(const fixer *fx, TSNode comment)
 /* Whether the line end at eol lies inside a string (a multi-line string continues past it). */
 static bool noqa_in_string(const fixer *fx, size_t eol)
 {
-	for (TSNode n = ts_node_descendant_for_byte_range(fx->root, (uint32_t)eol, (uint32_t)eol); !ts_node_is_null(n);
-	     n = ts_node_parent(n)) {
-		if ((gg_tree_node_is(n, "string") || gg_tree_node_is(n, "string_content")) && ts_node_start_byte(n) < eol &&
-		    ts_node_end_byte(n) > eol)
+	for (gg_node n = gg_node_descendant_for_byte_range(fx->root, (uint32_t)eol, (uint32_t)eol); !gg_node_is_null(n);
+	     n = gg_node_parent(n)) {
+		if ((gg_node_type_is(n, "string") || gg_node_type_is(n, "string_content")) && gg_node_start_byte(n) < eol &&
+		    gg_node_end_byte(n) > eol)
 			return true;
 	}
 	return false;
@@ -859,8 +851,8 @@ static bool noqa_in_string(const fixer *fx, size_t eol)
 static void noqa_spot_settle(const fixer *fx, noqa_spot *s)
 {
 	size_t end = s->end;
-	TSNode last = ts_node_descendant_for_byte_range(fx->root, (uint32_t)(end ? end - 1 : 0), (uint32_t)end);
-	bool in_comment = gg_tree_node_is(last, "comment");
+	gg_node last = gg_node_descendant_for_byte_range(fx->root, (uint32_t)(end ? end - 1 : 0), (uint32_t)end);
+	bool in_comment = gg_node_type_is(last, "comment");
 	s->after_backslash = !in_comment && end > 0 && fx->text[end - 1] == '\\';
 	s->codes_end = in_comment ? noqa_codes_end(fx, last) : 0;
 }
@@ -915,12 +907,12 @@ static int noqa_fix(fixer *fx, gg_fixes *out)
 /* ---- the entry points ---- */
 
 /* The node the finding's range covers exactly (the outermost such), or the smallest one around it. */
-static TSNode finding_node(const fixer *fx)
+static gg_node finding_node(const fixer *fx)
 {
 	gg_byte_range r = fx->finding->fix_at.end ? fx->finding->fix_at : fx->finding->range;
-	TSNode n = ts_node_descendant_for_byte_range(fx->root, r.start, r.end);
-	for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
-		if (ts_node_start_byte(p) != r.start || ts_node_end_byte(p) != r.end)
+	gg_node n = gg_node_descendant_for_byte_range(fx->root, r.start, r.end);
+	for (gg_node p = gg_node_parent(n); !gg_node_is_null(p); p = gg_node_parent(p)) {
+		if (gg_node_start_byte(p) != r.start || gg_node_end_byte(p) != r.end)
 			break;
 		n = p;
 	}
@@ -928,7 +920,7 @@ static TSNode finding_node(const fixer *fx)
 }
 
 /* Reads what every fix of the file needs. Returns 0 or -ENOMEM; fixer_close frees it either way. */
-static int fixer_open(fixer *fx, const char *text, size_t len, TSNode root, const gg_config *config)
+static int fixer_open(fixer *fx, const char *text, size_t len, gg_node root, const gg_config *config)
 {
 	memset(fx, 0, sizeof *fx);
 	fx->text = text;
@@ -951,7 +943,7 @@ static void fixer_close(fixer *fx)
 /* Each rule's fixes, found by the finding's code: the routing table of the fix engine. */
 typedef struct rule_fixes {
 	const char *code;
-	int (*fixes)(fixer *fx, TSNode n, gg_fixes *out);
+	int (*fixes)(fixer *fx, gg_node n, gg_fixes *out);
 } rule_fixes;
 
 static const rule_fixes rules_fixes[] = {
@@ -968,10 +960,10 @@ static int fixer_list(fixer *fx, const gg_finding *finding, gg_fixes *out)
 	    finding->fix_at.start > finding->fix_at.end)
 		return 0;
 	fx->finding = finding;
-	TSNode n = finding_node(fx);
+	gg_node n = finding_node(fx);
 	size_t before = out->len;
 	int rc = 0;
-	for (const rule_fixes *r = rules_fixes; !ts_node_is_null(n) && r->code; r++)
+	for (const rule_fixes *r = rules_fixes; !gg_node_is_null(n) && r->code; r++)
 		if (strcmp(finding->code, r->code) == 0) {
 			rc = r->fixes(fx, n, out);
 			break;
@@ -984,10 +976,10 @@ static int fixer_list(fixer *fx, const gg_finding *finding, gg_fixes *out)
 	return rc;
 }
 
-int gg_fix_list(const char *text, size_t len, TSNode root, const gg_finding *finding, const gg_config *config,
+int gg_fix_list(const char *text, size_t len, gg_node root, const gg_finding *finding, const gg_config *config,
 		gg_fixes *out)
 {
-	if (finding->range.end > len || finding->range.start > finding->range.end || ts_node_end_byte(root) > len)
+	if (finding->range.end > len || finding->range.start > finding->range.end || gg_node_end_byte(root) > len)
 		return 0;
 	fixer fx;
 	int rc = fixer_open(&fx, text, len, root, config);
@@ -997,12 +989,12 @@ int gg_fix_list(const char *text, size_t len, TSNode root, const gg_finding *fin
 	return rc;
 }
 
-static int fix_list_many(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
+static int fix_list_many(const char *text, size_t len, gg_node root, const gg_finding *findings, size_t count,
 			 const gg_config *config, bool for_all, gg_fixes *out)
 {
 	for (size_t i = 0; i < count; i++)
 		gg_fixes_init(&out[i]);
-	if (count == 0 || ts_node_end_byte(root) > len)
+	if (count == 0 || gg_node_end_byte(root) > len)
 		return 0;
 	fixer fx;
 	int rc = fixer_open(&fx, text, len, root, config);
@@ -1016,13 +1008,13 @@ static int fix_list_many(const char *text, size_t len, TSNode root, const gg_fin
 	return rc;
 }
 
-int gg_fix_list_each(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
+int gg_fix_list_each(const char *text, size_t len, gg_node root, const gg_finding *findings, size_t count,
 		     const gg_config *config, gg_fixes *out)
 {
 	return fix_list_many(text, len, root, findings, count, config, false, out);
 }
 
-int gg_fix_list_for_all(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
+int gg_fix_list_for_all(const char *text, size_t len, gg_node root, const gg_finding *findings, size_t count,
 			const gg_config *config, gg_fixes *out)
 {
 	return fix_list_many(text, len, root, findings, count, config, true, out);

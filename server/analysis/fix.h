@@ -71,7 +71,7 @@ const char *gg_fix_kind_name(gg_fix_kind kind);
  * (NULL: defaults) orders no_grad and inference_mode by `prefer`.
  * Returns 0 or -ENOMEM; a finding with no possible fix appends nothing.
  */
-int gg_fix_list(const char *text, size_t len, TSNode root, const gg_finding *finding, const gg_config *config,
+int gg_fix_list(const char *text, size_t len, gg_node root, const gg_finding *finding, const gg_config *config,
 		gg_fixes *out);
 
 /*
@@ -82,7 +82,7 @@ int gg_fix_list(const char *text, size_t len, TSNode root, const gg_finding *fin
  * many findings on one long line cost no more than as many on short lines.
  * Returns 0 or -ENOMEM (every out[i] is then empty).
  */
-int gg_fix_list_each(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
+int gg_fix_list_each(const char *text, size_t len, gg_node root, const gg_finding *findings, size_t count,
 		     const gg_config *config, gg_fixes *out);
 
 /*
@@ -91,7 +91,7 @@ int gg_fix_list_each(const char *text, size_t len, TSNode root, const gg_finding
  * loop share its wrap) gets none but its `# noqa`, so that many findings in
  * one long loop do not build its wrap once each.
  */
-int gg_fix_list_for_all(const char *text, size_t len, TSNode root, const gg_finding *findings, size_t count,
+int gg_fix_list_for_all(const char *text, size_t len, gg_node root, const gg_finding *findings, size_t count,
 			const gg_config *config, gg_fixes *out);
 
 /*

@@ -208,10 +208,11 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 	edit_list taken = { NULL, 0, 0, NULL, 0, 0 };
 	int rc = gg_analyzer_check(a, &here, &findings);
 	if (!rc && findings.len) {
-		each = malloc(findings.len * sizeof *each);
-		rc = each ? gg_fix_list_for_all(text, len, ts_tree_root_node(tree), findings.items, findings.len,
-						src->config, each)
-			  : -ENOMEM;
+		gg_node root;
+		each = calloc(findings.len, sizeof *each);
+		rc = each ? gg_analyzer_tree(a, &here, &root) : -ENOMEM;
+		if (!rc)
+			rc = gg_fix_list_for_all(text, len, root, findings.items, findings.len, src->config, each);
 	}
 	size_t took_count = 0;
 	for (size_t i = 0; each && i < findings.len && !rc; i++) {

@@ -1,7 +1,7 @@
 #ifndef GG_FIX_REGIONS_H
 #define GG_FIX_REGIONS_H
 
-#include <tree_sitter/api.h>
+#include "tree.h"
 
 /*
  * The regions a GG001 fix may put under no_grad, around the call it fixes:
@@ -12,11 +12,11 @@
  * same nodes.
  */
 typedef struct gg_fix_regions {
-	TSNode loop;
-	TSNode statement;
-	TSNode def; /* a function_definition; its body is what a decorator covers */
+	gg_node loop;
+	gg_node statement;
+	gg_node def; /* a function_definition; its body is what a decorator covers */
 } gg_fix_regions;
 
-void gg_fix_regions_find(TSNode call, gg_fix_regions *out);
+void gg_fix_regions_find(gg_node call, gg_fix_regions *out);
 
 #endif

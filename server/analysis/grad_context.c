@@ -1,5 +1,5 @@
 #include "grad_context.h"
-#include "tree_walk.h"
+#include "tree.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #define IS(n, name) gg_py_is((n), t->ids->sym_##name)
-#define FIELD(n, name) ts_node_child_by_field_id((n), t->ids->fld_##name)
+#define FIELD(n, name) gg_node_child_by_field_id((n), t->ids->fld_##name)
 
 bool gg_py_ids_init(gg_py_ids *ids, const TSLanguage *lang)
 {
@@ -26,9 +26,9 @@ bool gg_py_ids_init(gg_py_ids *ids, const TSLanguage *lang)
 }
 
 /* The node's text; empty when the node lies outside the text. */
-static const char *node_text(const gg_torch_names *t, TSNode n, size_t *len)
+static const char *node_text(const gg_torch_names *t, gg_node n, size_t *len)
 {
-	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	uint32_t s = gg_node_start_byte(n), e = gg_node_end_byte(n);
 	if (s > e || e > t->len) {
 		*len = 0;
 		return t->text;
@@ -50,11 +50,11 @@ static int name_append(gg_torch_names *t, const char *s, size_t n)
 }
 
 /* Appends the identifiers of a dotted_name joined by dots. */
-static int dotted_append(gg_torch_names *t, TSNode dotted)
+static int dotted_append(gg_torch_names *t, gg_node dotted)
 {
-	uint32_t count = ts_node_named_child_count(dotted);
+	uint32_t count = gg_node_named_child_count(dotted);
 	for (uint32_t i = 0, seg = 0; i < count; i++) {
-		TSNode id = ts_node_named_child(dotted, i);
+		gg_node id = gg_node_named_child(dotted, i);
 		if (!IS(id, identifier))
 			continue;
 		size_t n;
@@ -97,13 +97,13 @@ static int binding_add(gg_torch_names *t, const char *local, size_t local_len)
 }
 
 /* The first identifier of a dotted_name: "torch" in torch.nn.functional. */
-static TSNode dotted_root(TSNode dotted)
+static gg_node dotted_root(gg_node dotted)
 {
-	return ts_node_named_child(dotted, 0);
+	return gg_node_named_child(dotted, 0);
 }
 
 /* Notes the framework a module belongs to; true when it is torch. */
-static bool module_note(gg_torch_names *t, TSNode dotted)
+static bool module_note(gg_torch_names *t, gg_node dotted)
 {
 	static const char *const frameworks[] = {
 		"torch", "lightning", "pytorch_lightning", "transformers", "accelerate", "timm", NULL,
@@ -122,12 +122,12 @@ static bool module_note(gg_torch_names *t, TSNode dotted)
 }
 
 /* import torch, import torch.autograd as ag */
-static int import_record(gg_torch_names *t, TSNode stmt)
+static int import_record(gg_torch_names *t, gg_node stmt)
 {
-	uint32_t count = ts_node_named_child_count(stmt);
+	uint32_t count = gg_node_named_child_count(stmt);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode item = ts_node_named_child(stmt, i);
-		TSNode dotted = IS(item, aliased_import) ? FIELD(item, name) : item;
+		gg_node item = gg_node_named_child(stmt, i);
+		gg_node dotted = IS(item, aliased_import) ? FIELD(item, name) : item;
 		if (!module_note(t, dotted))
 			continue;
 		t->name.len = 0;
@@ -149,17 +149,17 @@ static int import_record(gg_torch_names *t, TSNode stmt)
 }
 
 /* from torch.autograd import grad [as g], from torch import * */
-static int import_from_record(gg_torch_names *t, TSNode stmt)
+static int import_from_record(gg_torch_names *t, gg_node stmt)
 {
-	TSNode module = FIELD(stmt, module_name);
+	gg_node module = FIELD(stmt, module_name);
 	if (!module_note(t, module))
 		return 0;
-	uint32_t count = ts_node_named_child_count(stmt);
+	uint32_t count = gg_node_named_child_count(stmt);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode item = ts_node_named_child(stmt, i);
-		if (ts_node_eq(item, module))
+		gg_node item = gg_node_named_child(stmt, i);
+		if (gg_node_eq(item, module))
 			continue;
-		TSNode name = IS(item, aliased_import) ? FIELD(item, name) : item;
+		gg_node name = IS(item, aliased_import) ? FIELD(item, name) : item;
 		if (!IS(name, dotted_name))
 			continue;
 		t->name.len = 0;
@@ -170,8 +170,8 @@ static int import_from_record(gg_torch_names *t, TSNode stmt)
 		if (IS(item, aliased_import)) {
 			local = node_text(t, FIELD(item, alias), &n);
 		} else {
-			uint32_t segs = ts_node_named_child_count(name);
-			local = node_text(t, segs ? ts_node_named_child(name, segs - 1) : name, &n);
+			uint32_t segs = gg_node_named_child_count(name);
+			local = node_text(t, segs ? gg_node_named_child(name, segs - 1) : name, &n);
 		}
 		if (binding_add(t, local, n))
 			return -ENOMEM;
@@ -184,9 +184,9 @@ static int import_from_record(gg_torch_names *t, TSNode stmt)
  * clauses of compound statements, never inside an expression. The walk only
  * descends into those containers.
  */
-static bool holds_statements(const gg_torch_names *t, TSNode n)
+static bool holds_statements(const gg_torch_names *t, gg_node n)
 {
-	return gg_py_holds_statements(t->ids, ts_node_symbol(n));
+	return gg_py_holds_statements(t->ids, gg_node_symbol(n));
 }
 
 static int names_finish(gg_torch_names *t, int rc)
@@ -198,9 +198,9 @@ static int names_finish(gg_torch_names *t, int rc)
 }
 
 int gg_torch_names_init_index(gg_torch_names *t, const gg_py_ids *ids, const gg_tree_index *index, const char *text,
-			      size_t len, TSNode root)
+			      size_t len, gg_node root)
 {
-	if (!index || !ts_node_eq(index->root, root))
+	if (!index || !gg_node_eq(index->root, root))
 		return gg_torch_names_init(t, ids, text, len, root);
 	memset(t, 0, sizeof *t);
 	t->ids = ids;
@@ -210,13 +210,13 @@ int gg_torch_names_init_index(gg_torch_names *t, const gg_py_ids *ids, const gg_
 	int rc = 0;
 	/* In document order, as the walk below meets them. */
 	for (size_t i = 0; i < index->imports_len && !rc; i++) {
-		TSNode n = index->imports[i];
+		gg_node n = index->imports[i];
 		rc = IS(n, import_statement) ? import_record(t, n) : import_from_record(t, n);
 	}
 	return names_finish(t, rc);
 }
 
-int gg_torch_names_init(gg_torch_names *t, const gg_py_ids *ids, const char *text, size_t len, TSNode root)
+int gg_torch_names_init(gg_torch_names *t, const gg_py_ids *ids, const char *text, size_t len, gg_node root)
 {
 	memset(t, 0, sizeof *t);
 	t->ids = ids;
@@ -224,10 +224,8 @@ int gg_torch_names_init(gg_torch_names *t, const gg_py_ids *ids, const char *tex
 	t->len = len;
 	t->says_set_grad_enabled = text && memmem(text, len, "set_grad_enabled", 16) != NULL;
 	/* Imports may sit anywhere (in try blocks, in functions): walk the whole tree once. */
-	TSTreeCursor cur = ts_tree_cursor_new(root);
 	int rc = 0;
-	for (bool more = true; more && !rc;) {
-		TSNode n = ts_tree_cursor_current_node(&cur);
+	for (gg_node n = root; !gg_node_is_null(n) && !rc;) {
 		bool descend = false;
 		if (IS(n, import_statement))
 			rc = import_record(t, n);
@@ -235,9 +233,8 @@ int gg_torch_names_init(gg_torch_names *t, const gg_py_ids *ids, const char *tex
 			rc = import_from_record(t, n);
 		else
 			descend = holds_statements(t, n);
-		more = gg_tree_walk_next(&cur, descend);
+		n = gg_node_walk_next(root, n, descend);
 	}
-	ts_tree_cursor_delete(&cur);
 	return names_finish(t, rc);
 }
 
@@ -260,9 +257,9 @@ static const gg_torch_binding *binding_find(const gg_torch_names *t, const char 
 	return bsearch(&key, t->bindings, t->bindings_len, sizeof *t->bindings, binding_cmp);
 }
 
-const char *gg_torch_names_resolve(gg_torch_names *t, TSNode n, int *err)
+const char *gg_torch_names_resolve(gg_torch_names *t, gg_node n, int *err)
 {
-	TSNode attrs[GG_PY_MAX_NAMES];
+	gg_node attrs[GG_PY_MAX_NAMES];
 	unsigned count = 0;
 	while (IS(n, attribute)) {
 		if (count == GG_PY_MAX_NAMES)
@@ -324,13 +321,13 @@ static bool is_torch_grad_name(const char *name, const char *x)
 }
 
 /* The first argument and, in *count, how many there are; argument lists carry comments too. */
-static TSNode sole_argument(const gg_torch_names *t, TSNode args, uint32_t *count)
+static gg_node sole_argument(const gg_torch_names *t, gg_node args, uint32_t *count)
 {
-	TSNode found = { { 0, 0, 0, 0 }, NULL, NULL };
+	gg_node found = { NULL, 0 };
 	*count = 0;
-	uint32_t n = ts_node_named_child_count(args);
+	uint32_t n = gg_node_named_child_count(args);
 	for (uint32_t i = 0; i < n; i++) {
-		TSNode a = ts_node_named_child(args, i);
+		gg_node a = gg_node_named_child(args, i);
 		if (IS(a, comment))
 			continue;
 		if ((*count)++ == 0)
@@ -340,10 +337,10 @@ static TSNode sole_argument(const gg_torch_names *t, TSNode args, uint32_t *coun
 }
 
 /* A true/false literal, positional or as mode=: 1, 0; no argument -2; anything else -1. */
-static int literal_mode(const gg_torch_names *t, TSNode args)
+static int literal_mode(const gg_torch_names *t, gg_node args)
 {
 	uint32_t count;
-	TSNode a = sole_argument(t, args, &count);
+	gg_node a = sole_argument(t, args, &count);
 	if (count == 0)
 		return -2;
 	if (count != 1)
@@ -362,15 +359,15 @@ static int literal_mode(const gg_torch_names *t, TSNode args)
 	return -1;
 }
 
-gg_grad_mode gg_grad_mode_of(gg_torch_names *t, TSNode expr, int *err)
+gg_grad_mode gg_grad_mode_of(gg_torch_names *t, gg_node expr, int *err)
 {
 	if (IS(expr, as_pattern))
-		expr = ts_node_named_child(expr, 0);
-	while (IS(expr, parenthesized_expression) && ts_node_named_child_count(expr) == 1)
-		expr = ts_node_named_child(expr, 0);
+		expr = gg_node_named_child(expr, 0);
+	while (IS(expr, parenthesized_expression) && gg_node_named_child_count(expr) == 1)
+		expr = gg_node_named_child(expr, 0);
 
 	bool called = IS(expr, call);
-	TSNode args = called ? FIELD(expr, arguments) : expr;
+	gg_node args = called ? FIELD(expr, arguments) : expr;
 	const char *name = gg_torch_names_resolve(t, called ? FIELD(expr, function) : expr, err);
 	if (!name || (called && !IS(args, argument_list)))
 		return GG_GRAD_NONE;
@@ -390,14 +387,14 @@ gg_grad_mode gg_grad_mode_of(gg_torch_names *t, TSNode expr, int *err)
 	return GG_GRAD_NONE;
 }
 
-gg_grad_mode gg_grad_with_mode(gg_torch_names *t, TSNode with_clause, int *err)
+gg_grad_mode gg_grad_with_mode(gg_torch_names *t, gg_node with_clause, int *err)
 {
-	if (ts_node_has_error(with_clause))
+	if (gg_node_has_error(with_clause))
 		return GG_GRAD_OFF;
 	gg_grad_mode result = GG_GRAD_NONE;
-	uint32_t count = ts_node_named_child_count(with_clause);
+	uint32_t count = gg_node_named_child_count(with_clause);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode item = ts_node_named_child(with_clause, i);
+		gg_node item = gg_node_named_child(with_clause, i);
 		if (!IS(item, with_item))
 			continue;
 		gg_grad_mode g = gg_grad_mode_of(t, FIELD(item, value), err);
@@ -409,12 +406,12 @@ gg_grad_mode gg_grad_with_mode(gg_torch_names *t, TSNode with_clause, int *err)
 	return result;
 }
 
-gg_grad_mode gg_grad_statement_mode(gg_torch_names *t, TSNode stmt, int *err)
+gg_grad_mode gg_grad_statement_mode(gg_torch_names *t, gg_node stmt, int *err)
 {
 	/* Any name that resolves to set_grad_enabled is spelled so in the call or in an import. */
-	if (!t->says_set_grad_enabled || !IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
+	if (!t->says_set_grad_enabled || !IS(stmt, expression_statement) || gg_node_named_child_count(stmt) != 1)
 		return GG_GRAD_NONE;
-	TSNode call = ts_node_named_child(stmt, 0);
+	gg_node call = gg_node_named_child(stmt, 0);
 	if (!IS(call, call))
 		return GG_GRAD_NONE;
 	const char *name = gg_torch_names_resolve(t, FIELD(call, function), err);
@@ -432,22 +429,22 @@ static bool is_name_byte(char ch)
 	return u >= 0x80 || u == '_' || (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9');
 }
 
-uint32_t gg_py_attribute_name_start(const gg_py_ids *ids, const char *text, size_t len, TSNode attr)
+uint32_t gg_py_attribute_name_start(const gg_py_ids *ids, const char *text, size_t len, gg_node attr)
 {
-	uint32_t end = ts_node_end_byte(attr);
-	if (end > len || ts_node_start_byte(attr) > end)
+	uint32_t end = gg_node_end_byte(attr);
+	if (end > len || gg_node_start_byte(attr) > end)
 		return end;
-	if (!ts_node_has_error(attr)) {
+	if (!gg_node_has_error(attr)) {
 		/* A clean attribute ends with its name: no trailing comment or space belongs to the node. */
 		uint32_t start = end;
 		while (start > 0 && is_name_byte(text[start - 1]))
 			start--;
 		return start;
 	}
-	TSNode name = ts_node_child_by_field_id(attr, ids->fld_attribute);
-	if (!gg_py_is(name, ids->sym_identifier) || ts_node_end_byte(name) != end)
+	gg_node name = gg_node_child_by_field_id(attr, ids->fld_attribute);
+	if (!gg_py_is(name, ids->sym_identifier) || gg_node_end_byte(name) != end)
 		return end;
-	return ts_node_start_byte(name);
+	return gg_node_start_byte(name);
 }
 
 /*
@@ -492,49 +489,49 @@ static bool callee_plain_names(gg_call_ref *ref, const char *text)
 /* The names of a callee as the tree has them (any spacing). */
 static void callee_tree_names(gg_call_ref *ref, const gg_py_ids *ids)
 {
-	TSNode names[GG_PY_MAX_NAMES]; /* the attribute names, the last first */
+	gg_node names[GG_PY_MAX_NAMES]; /* the attribute names, the last first */
 	unsigned count = 0;
 	uint32_t object_end = ref->start;
-	TSNode n = ref->callee;
+	gg_node n = ref->callee;
 	while (gg_py_is(n, ids->sym_attribute)) {
 		if (count + 1 == GG_PY_MAX_NAMES)
 			return;
-		TSNode object = ts_node_child_by_field_id(n, ids->fld_object);
+		gg_node object = gg_node_child_by_field_id(n, ids->fld_object);
 		if (count == 0)
-			object_end = ts_node_end_byte(object);
-		names[count++] = ts_node_child_by_field_id(n, ids->fld_attribute);
+			object_end = gg_node_end_byte(object);
+		names[count++] = gg_node_child_by_field_id(n, ids->fld_attribute);
 		n = object;
 	}
 	if (!gg_py_is(n, ids->sym_identifier))
 		return;
 	ref->names = (uint8_t)(count + 1);
-	ref->root_end = ts_node_end_byte(n);
+	ref->root_end = gg_node_end_byte(n);
 	ref->object_end = object_end;
-	ref->last_start = count ? ts_node_start_byte(names[0]) : ref->start;
-	ref->prev_start = count >= 2 ? ts_node_start_byte(names[1]) : ref->start;
+	ref->last_start = count ? gg_node_start_byte(names[0]) : ref->start;
+	ref->prev_start = count >= 2 ? gg_node_start_byte(names[1]) : ref->start;
 }
 
-void gg_call_ref_init(gg_call_ref *ref, const gg_py_ids *ids, const char *text, size_t len, TSNode call)
+void gg_call_ref_init(gg_call_ref *ref, const gg_py_ids *ids, const char *text, size_t len, gg_node call)
 {
 	memset(ref, 0, sizeof *ref);
 	ref->node = call;
-	ref->start = ts_node_start_byte(call);
-	ref->end = ts_node_end_byte(call);
-	ref->callee = ts_node_child_by_field_id(call, ids->fld_function);
-	if (ts_node_is_null(ref->callee))
+	ref->start = gg_node_start_byte(call);
+	ref->end = gg_node_end_byte(call);
+	ref->callee = gg_node_child_by_field_id(call, ids->fld_function);
+	if (gg_node_is_null(ref->callee))
 		return;
-	ref->callee_end = ts_node_end_byte(ref->callee);
-	if (ref->callee_end > len || ts_node_start_byte(ref->callee) != ref->start || ref->callee_end < ref->start) {
+	ref->callee_end = gg_node_end_byte(ref->callee);
+	if (ref->callee_end > len || gg_node_start_byte(ref->callee) != ref->start || ref->callee_end < ref->start) {
 		ref->callee_end = ref->start;
 		return; /* a stale tree: no names */
 	}
-	TSSymbol sym = ts_node_symbol(ref->callee);
+	TSSymbol sym = gg_node_symbol(ref->callee);
 	ref->attribute = sym == ids->sym_attribute;
 	if (ref->attribute)
 		ref->method_start = gg_py_attribute_name_start(ids, text, len, ref->callee);
 	if (sym != ids->sym_identifier && !ref->attribute)
 		return;
-	if (!ts_node_has_error(ref->callee) && callee_plain_names(ref, text)) {
+	if (!gg_node_has_error(ref->callee) && callee_plain_names(ref, text)) {
 		ref->plain = true;
 		return;
 	}
@@ -542,12 +539,12 @@ void gg_call_ref_init(gg_call_ref *ref, const gg_py_ids *ids, const char *text, 
 	callee_tree_names(ref, ids);
 }
 
-bool gg_py_string_value(const gg_py_ids *ids, const char *text, TSNode n, gg_text_span *out)
+bool gg_py_string_value(const gg_py_ids *ids, const char *text, gg_node n, gg_text_span *out)
 {
-	if (ts_node_is_null(n) || ts_node_symbol(n) != ids->sym_string)
+	if (gg_node_is_null(n) || gg_node_symbol(n) != ids->sym_string)
 		return false;
-	const char *t = text + ts_node_start_byte(n);
-	size_t len = ts_node_end_byte(n) - ts_node_start_byte(n), i = 0;
+	const char *t = text + gg_node_start_byte(n);
+	size_t len = gg_node_end_byte(n) - gg_node_start_byte(n), i = 0;
 	while (i < len && strchr("rRbBuU", t[i]))
 		i++;
 	if (i >= len || (t[i] != '"' && t[i] != '\''))
@@ -579,8 +576,8 @@ bool gg_tree_index_defines(const gg_tree_index *ix, const char *name, size_t len
 	return false;
 }
 
-bool gg_tree_index_grad_off(const gg_tree_index *ix, TSNode root, TSNode n)
+bool gg_tree_index_grad_off(const gg_tree_index *ix, gg_node root, gg_node n)
 {
-	return ix && !ts_node_is_null(n) && ts_node_eq(ix->root, root) &&
-	       gg_offsets_has(ix->grad_off, ix->grad_off_len, ts_node_start_byte(n));
+	return ix && !gg_node_is_null(n) && gg_node_eq(ix->root, root) &&
+	       gg_offsets_has(ix->grad_off, ix->grad_off_len, gg_node_start_byte(n));
 }

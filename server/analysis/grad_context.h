@@ -22,8 +22,8 @@
 
 /*
  * The node types and fields of the Python grammar the rules test, resolved
- * once (per analyzer) from the language: comparing ts_node_symbol with an id
- * and ts_node_child_by_field_id cost a fraction of ts_node_type + strcmp and
+ * once (per analyzer) from the language: comparing gg_node_symbol with an id
+ * and gg_node_child_by_field_id cost a fraction of gg_node_type + strcmp and
  * of a field lookup by name, which scans the grammar's field names each time.
  */
 #define GG_PY_SYMBOLS(X)                                                                                  \
@@ -71,9 +71,9 @@ static inline bool gg_text_contains(const char *text, size_t len, const char *li
 }
 
 /* Whether n is not null and of the type sym (an id of gg_py_ids). */
-static inline bool gg_py_is(TSNode n, TSSymbol sym)
+static inline bool gg_py_is(gg_node n, TSSymbol sym)
 {
-	return !ts_node_is_null(n) && ts_node_symbol(n) == sym;
+	return !gg_node_is_null(n) && gg_node_symbol(n) == sym;
 }
 
 /*
@@ -111,8 +111,8 @@ static inline bool gg_py_may_have_body(const gg_py_ids *ids, TSSymbol sym)
  * are reused from file to file.
  */
 typedef struct gg_call_ref {
-	TSNode node;
-	TSNode callee; /* its function field */
+	gg_node node;
+	gg_node callee; /* its function field */
 	uint32_t start, end; /* the call's bytes; its callee starts at start too */
 	uint32_t callee_end;
 	/*
@@ -148,14 +148,14 @@ static inline size_t gg_call_refs_from(const gg_call_ref *calls, size_t len, uin
 #define GG_PY_MAX_NAMES 32
 
 /* Fills ref for the call node (start, end, callee and its names); in_lambda is left false. */
-void gg_call_ref_init(gg_call_ref *ref, const gg_py_ids *ids, const char *text, size_t len, TSNode call);
+void gg_call_ref_init(gg_call_ref *ref, const gg_py_ids *ids, const char *text, size_t len, gg_node call);
 
 /*
  * The start of the name of an attribute node (its `attribute` field), which
  * ends where the node ends; start == end when it has none. Read from the text
  * when the node parsed cleanly.
  */
-uint32_t gg_py_attribute_name_start(const gg_py_ids *ids, const char *text, size_t len, TSNode attr);
+uint32_t gg_py_attribute_name_start(const gg_py_ids *ids, const char *text, size_t len, gg_node attr);
 
 /* A slice of the checked text. */
 typedef struct gg_text_span {
@@ -164,7 +164,7 @@ typedef struct gg_text_span {
 } gg_text_span;
 
 /* The text between the quotes of a string literal node (r/b/u prefixes, triple quotes; not an f-string) into *out. */
-bool gg_py_string_value(const gg_py_ids *ids, const char *text, TSNode n, gg_text_span *out);
+bool gg_py_string_value(const gg_py_ids *ids, const char *text, gg_node n, gg_text_span *out);
 
 /* A spelling bound to a module class of the file, and which parts of the tuple its forward() returns are numbers. */
 typedef struct gg_number_parts {
@@ -173,16 +173,14 @@ typedef struct gg_number_parts {
 } gg_number_parts;
 
 typedef struct gg_tree_index {
-	TSNode root;       /* the tree it describes; a null node while it is being built or after a failure */
+	gg_node root;       /* the tree it describes; a null node while it is being built or after a failure */
 	gg_call_ref *calls; /* owned */
 	size_t calls_len, calls_cap;
-	TSNode *assignments; /* owned */
+	gg_node *assignments; /* owned */
 	size_t assignments_len, assignments_cap;
 	/* The imports whose ancestors all hold statements (those gg_torch_names_init finds). */
-	TSNode *imports; /* owned */
+	gg_node *imports; /* owned */
 	size_t imports_len, imports_cap;
-	bool *reach; /* owned: the walk's scratch, per depth */
-	size_t reach_cap;
 	/*
 	 * The spellings that hold modules, as GG001's facts decide it (built from
 	 * a module class or a model factory, loaded, or the receiver of a method
@@ -269,7 +267,7 @@ static inline bool gg_offsets_has(const uint32_t *offsets, size_t len, uint32_t 
 bool gg_tree_index_defines(const gg_tree_index *ix, const char *name, size_t len);
 
 /* Whether the index describes root's tree and says that the statement or definition n runs with grad off. */
-bool gg_tree_index_grad_off(const gg_tree_index *ix, TSNode root, TSNode n);
+bool gg_tree_index_grad_off(const gg_tree_index *ix, gg_node root, gg_node n);
 
 /* The index of the tree GG001 last checked (rules.h); valid until its next check. */
 typedef struct gg_torch_binding {
@@ -291,10 +289,10 @@ typedef struct gg_torch_names {
 } gg_torch_names;
 
 /* Reads every import under root (linear in the tree). Returns 0 or -ENOMEM; free either way. ids must outlive t. */
-int gg_torch_names_init(gg_torch_names *t, const gg_py_ids *ids, const char *text, size_t len, TSNode root);
+int gg_torch_names_init(gg_torch_names *t, const gg_py_ids *ids, const char *text, size_t len, gg_node root);
 /* gg_torch_names_init, reading the imports from index when it describes root's tree. */
 int gg_torch_names_init_index(gg_torch_names *t, const gg_py_ids *ids, const gg_tree_index *index, const char *text,
-			      size_t len, TSNode root);
+			      size_t len, gg_node root);
 void gg_torch_names_free(gg_torch_names *t);
 
 /*
@@ -303,7 +301,7 @@ void gg_torch_names_free(gg_torch_names *t);
  * stays as written. Returns t->name (valid until the next call), or NULL when n
  * is not a name chain, or when memory ran out (then *err is set to -ENOMEM).
  */
-const char *gg_torch_names_resolve(gg_torch_names *t, TSNode n, int *err);
+const char *gg_torch_names_resolve(gg_torch_names *t, gg_node n, int *err);
 /* gg_torch_names_resolve of a call's callee, read from the text when it is written plainly. */
 const char *gg_torch_names_resolve_call(gg_torch_names *t, const gg_call_ref *ref, int *err);
 
@@ -315,14 +313,14 @@ typedef enum gg_grad_mode {
 } gg_grad_mode;
 
 /* What an expression used as a context manager or decorator does: `torch.no_grad()`, `@ng`. */
-gg_grad_mode gg_grad_mode_of(gg_torch_names *t, TSNode expr, int *err);
+gg_grad_mode gg_grad_mode_of(gg_torch_names *t, gg_node expr, int *err);
 /*
  * What a with clause (plain, multi-item or parenthesized) does: OFF when an
  * item disables or controls grad, or the clause does not parse (it may be the
  * no_grad being typed); else ON when an item enables it; else NONE.
  */
-gg_grad_mode gg_grad_with_mode(gg_torch_names *t, TSNode with_clause, int *err);
+gg_grad_mode gg_grad_with_mode(gg_torch_names *t, gg_node with_clause, int *err);
 /* A bare `torch.set_grad_enabled(...)` statement: what it leaves autograd as. */
-gg_grad_mode gg_grad_statement_mode(gg_torch_names *t, TSNode stmt, int *err);
+gg_grad_mode gg_grad_statement_mode(gg_torch_names *t, gg_node stmt, int *err);
 
 #endif

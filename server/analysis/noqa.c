@@ -137,28 +137,30 @@ static int noqa_list_add(noqa_list *l, noqa_directive d)
 	return 0;
 }
 
-/* Each case-insensitive "noqa" in the text that sits inside a comment node: that comment. */
-static int noqa_collect(noqa_list *l, TSNode root)
+/* Each comment node with a case-insensitive "noqa" in it: its line. */
+static int noqa_collect(noqa_list *l, gg_node root)
 {
 	const char *text = l->text;
-	uint32_t last_comment = UINT32_MAX;
-	for (size_t i = 0; i + 4 <= l->text_len; i++) {
-		if ((text[i] | 0x20) != 'n' || !noqa_word_at(text + i, text + l->text_len, "noqa"))
+	if (gg_node_is_null(root))
+		return 0;
+	TSSymbol comment = ts_language_symbol_for_name(root.tree->language, "comment", 7, true);
+	for (gg_node n = root; !gg_node_is_null(n); n = gg_node_walk_next(root, n, true)) {
+		if (gg_node_symbol(n) != comment)
 			continue;
-		TSNode n = ts_node_descendant_for_byte_range(root, (uint32_t)i, (uint32_t)i + 4);
-		if (ts_node_is_null(n) || strcmp(ts_node_type(n), "comment") != 0)
+		uint32_t start = gg_node_start_byte(n), end = gg_node_end_byte(n);
+		if (end > l->text_len)
 			continue;
-		uint32_t start = ts_node_start_byte(n), end = ts_node_end_byte(n);
-		if (start == last_comment)
+		bool says = false;
+		for (uint32_t i = start; i + 4 <= end && !says; i++)
+			says = (text[i] | 0x20) == 'n' && noqa_word_at(text + i, text + l->text_len, "noqa");
+		if (!says)
 			continue;
-		last_comment = start;
 		uint32_t line_start = noqa_line_start(text, start);
 		/* A comment runs to its line's end. */
 		noqa_directive d = { line_start, end, start, end, noqa_is_file_level(text, line_start, start, end) };
 		int rc = noqa_list_add(l, d);
 		if (rc)
 			return rc;
-		i = end - 1;
 	}
 	return 0;
 }
@@ -177,7 +179,7 @@ static bool noqa_drop(gg_finding *f, void *ctx)
 	return false;
 }
 
-int gg_noqa_filter(TSNode root, const char *text, size_t len, gg_findings *out, size_t from)
+int gg_noqa_filter(gg_node root, const char *text, size_t len, gg_findings *out, size_t from)
 {
 	if (out->len <= from || !text)
 		return 0;

@@ -2,9 +2,8 @@
 #define GG_NOQA_H
 
 #include <stddef.h>
-#include <tree_sitter/api.h>
-
 #include "findings.h"
+#include "tree.h"
 
 /*
  * Suppression comments, with flake8/ruff semantics, read from the tree's
@@ -23,6 +22,6 @@
  * Removes from out->items[from..] the findings that a directive in text
  * (whose tree is root) suppresses. Returns 0 or -ENOMEM (out is unchanged then).
  */
-int gg_noqa_filter(TSNode root, const char *text, size_t len, gg_findings *out, size_t from);
+int gg_noqa_filter(gg_node root, const char *text, size_t len, gg_findings *out, size_t from);
 
 #endif

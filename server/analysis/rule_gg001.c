@@ -18,7 +18,7 @@
 static const char rule_code[] = "GG001";
 
 /* A short quotation of a node for messages, or an empty span when long or multi-line. */
-static span quote_of(const semantic *c, TSNode n)
+static span quote_of(const semantic *c, gg_node n)
 {
 	span s = node_span(c, n);
 	if (s.len > MAX_QUOTED_CALL || memchr(s.ptr, '\n', s.len) || memchr(s.ptr, '\r', s.len))
@@ -45,7 +45,7 @@ static void text_add(semantic *c, gg_buf *b, const char *fmt, ...)
 }
 
 /* "model(images)", or "model(...)" when the call is too long to quote. */
-static void call_add(semantic *c, gg_buf *b, TSNode call)
+static void call_add(semantic *c, gg_buf *b, gg_node call)
 {
 	span q = quote_of(c, call);
 	if (q.len) {
@@ -82,7 +82,7 @@ static void report(semantic *c, const event *e)
 		return;
 	const evidence *ev = &e->ev;
 	bool region = sem_eval_region_holds(c, ev, e->scope);
-	bool loop = !ts_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end);
+	bool loop = !gg_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end);
 	/*
 	 * Choice: a closure that the file returns, and never calls, runs where
 	 * its receiver calls it, perhaps under no_grad: its name alone is no
@@ -125,7 +125,7 @@ static void report(semantic *c, const event *e)
 		text_add(c, &m, ", called from ");
 		caller_add(c, &m, s->caller);
 		if (s->flag_false) {
-			span v = ts_node_is_null(s->flag_arg) ? (span){ NULL, 0 } : quote_of(c, s->flag_arg);
+			span v = gg_node_is_null(s->flag_arg) ? (span){ NULL, 0 } : quote_of(c, s->flag_arg);
 			if (v.len)
 				text_add(c, &m, " with %.*s=%.*s", (int)f->flag.len, f->flag.ptr, (int)v.len, v.ptr);
 			else if (f->flag_string)
@@ -138,7 +138,7 @@ static void report(semantic *c, const event *e)
 
 	/* What is there and does not disable grad. */
 	const char *sep = ": ";
-	if (!ts_node_is_null(ev->eval_call)) {
+	if (!gg_node_is_null(ev->eval_call)) {
 		span r = ev->eval_receiver.len <= MAX_QUOTED_CALL ? ev->eval_receiver : (span){ "the model", 9 };
 		text_add(c, &m, "%s%.*s.eval() does not disable gradients", sep, (int)r.len, r.ptr);
 		sep = "; ";
@@ -155,10 +155,10 @@ static void report(semantic *c, const event *e)
 	if (f->nograd_with != UINT32_MAX) {
 		TSPoint p = { 0, 0 };
 		/* The with's line: rows are counted from the tree, not the text. */
-		TSNode root = ts_tree_root_node(e->call.tree);
-		TSNode w = ts_node_descendant_for_byte_range(root, f->nograd_with, f->nograd_with);
-		if (!ts_node_is_null(w))
-			p = ts_node_start_point(w);
+		gg_node root = gg_tree_root(e->call.tree);
+		gg_node w = gg_node_descendant_for_byte_range(root, f->nograd_with, f->nograd_with);
+		if (!gg_node_is_null(w))
+			p = gg_node_start_point(w);
 		text_add(c, &m, "%sthe grad-disabling with on line %u does not contain this call", sep, (unsigned)p.row + 1);
 		sep = "; ";
 	}
@@ -183,21 +183,21 @@ static void report(semantic *c, const event *e)
 		return;
 	}
 
-	gg_byte_range at = { ts_node_start_byte(e->call), ts_node_end_byte(e->call) };
+	gg_byte_range at = { gg_node_start_byte(e->call), gg_node_end_byte(e->call) };
 	gg_finding *finding = gg_findings_push(c->out, rule_code, GG_SEVERITY_WARNING, at, m.data);
 	if (!finding) {
 		fail(c, -ENOMEM);
 		return;
 	}
 	/* Evaluation only through a caller: the fix goes on that call, not into a helper training may run too. */
-	TSNode fixed = e->call;
+	gg_node fixed = e->call;
 	uint32_t quiet_call = UINT32_MAX;
 	if (!local && s) {
 		fixed = s->call;
-		finding->fix_at = (gg_byte_range){ ts_node_start_byte(s->call), ts_node_end_byte(s->call) };
+		finding->fix_at = (gg_byte_range){ gg_node_start_byte(s->call), gg_node_end_byte(s->call) };
 		/* A call of a shared step that runs only its evaluation half (train=False) does not train by itself. */
 		if (s->flag_false && sem_eval_half_proved(c, s->callee))
-			quiet_call = ts_node_start_byte(s->call);
+			quiet_call = gg_node_start_byte(s->call);
 	}
 	gg_fix_regions regions;
 	gg_fix_regions_find(fixed, &regions);
@@ -205,19 +205,19 @@ static void report(semantic *c, const event *e)
 		finding->proof |= GG_PROOF_LOOP_QUIET;
 	if (!sem_region_trains(c, regions.statement, quiet_call))
 		finding->proof |= GG_PROOF_STATEMENT_QUIET;
-	if (!ts_node_is_null(regions.def) && !sem_region_trains(c, FIELD(regions.def, body), quiet_call))
+	if (!gg_node_is_null(regions.def) && !sem_region_trains(c, FIELD(regions.def, body), quiet_call))
 		finding->proof |= GG_PROOF_BODY_QUIET;
-	if (!ts_node_is_null(ev->eval_call)) {
+	if (!gg_node_is_null(ev->eval_call)) {
 		span q = quote_of(c, ev->eval_call);
 		char *rel = gg_strdup_printf("%.*s called here", (int)(q.len ? q.len : 6), q.len ? q.ptr : ".eval()");
-		gg_byte_range r = { ts_node_start_byte(ev->eval_call), ts_node_end_byte(ev->eval_call) };
+		gg_byte_range r = { gg_node_start_byte(ev->eval_call), gg_node_end_byte(ev->eval_call) };
 		if (!rel || gg_finding_add_related(finding, r, rel))
 			fail(c, -ENOMEM);
 	}
 	if (s) {
 		const func *callee = &c->funcs[e->scope];
 		char *rel = gg_strdup_printf("%.*s() called here with autograd on", (int)callee->name.len, callee->name.ptr);
-		gg_byte_range r = { ts_node_start_byte(s->call), ts_node_end_byte(s->call) };
+		gg_byte_range r = { gg_node_start_byte(s->call), gg_node_end_byte(s->call) };
 		if (!rel || gg_finding_add_related(finding, r, rel))
 			fail(c, -ENOMEM);
 	}

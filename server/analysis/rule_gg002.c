@@ -31,7 +31,7 @@
 #include "grad_context.h"
 #include "rules.h"
 #include "semantic/semantic.h"
-#include "tree_walk.h"
+#include "tree.h"
 
 static const char rule_code[] = "GG002";
 
@@ -59,9 +59,9 @@ typedef struct span {
 typedef struct name_info {
 	span name;            /* the key; ptr NULL marks an empty slot */
 	uint32_t bound_at;    /* start of its last plain binding, or NO_POS */
-	TSNode bound_stmt;    /* the statement of that binding (its parent is asked only when needed: dear in tree-sitter) */
+	gg_node bound_stmt;    /* the statement of that binding (its parent is asked only when needed: dear in tree-sitter) */
 	uint32_t history_at;  /* where its history was made, or NO_POS */
-	TSNode origin;        /* the model or loss call the history comes from */
+	gg_node origin;        /* the model or loss call the history comes from */
 	bool loss;            /* the origin computes a loss: a scalar */
 } name_info;
 
@@ -75,7 +75,7 @@ typedef struct name_table {
 typedef struct history {
 	bool yes;
 	uint32_t at;
-	TSNode origin;
+	gg_node origin;
 	bool loss;
 	/*
 	 * .backward() ran on the value earlier in the loop: it is a loss with a
@@ -86,14 +86,14 @@ typedef struct history {
 
 typedef struct assign_fact {
 	span lhs;
-	TSNode rhs;
+	gg_node rhs;
 	bool done;
 } assign_fact;
 
 typedef struct candidate {
-	TSNode stmt;  /* the accumulation */
-	TSNode acc;   /* the accumulator as written */
-	TSNode value; /* the accumulated value */
+	gg_node stmt;  /* the accumulation */
+	gg_node acc;   /* the accumulator as written */
+	gg_node value; /* the accumulated value */
 	span key;     /* the accumulator's name */
 	history h;
 	bool list;    /* .append */
@@ -127,7 +127,7 @@ typedef struct function {
 	name_table names;
 	assign_fact *assigns; /* owned */
 	size_t assigns_len, assigns_cap;
-	TSNode *sinks; /* owned: backward calls and, outside evaluation code, returns */
+	gg_node *sinks; /* owned: backward calls and, outside evaluation code, returns */
 	size_t sinks_len, sinks_cap;
 	candidate *cands; /* owned */
 	size_t cands_len, cands_cap;
@@ -138,7 +138,7 @@ typedef struct check {
 	const gg_py_ids *ids; /* not owned */
 	const char *text;
 	size_t len;
-	TSNode root;
+	gg_node root;
 	gg_torch_names torch;
 	name_table models; /* names that are evidently models: receivers of .eval(), instances */
 	name_table losses; /* names bound to loss objects: criterion = nn.CrossEntropyLoss() */
@@ -146,7 +146,6 @@ typedef struct check {
 	size_t pending_len, pending_cap;
 	call_site *calls; /* owned */
 	size_t calls_len, calls_cap;
-	TSTreeCursor cursor;
 	/*
 	 * Every call in document order (so by start byte), for calls_scan:
 	 * GG001's index of the tree, or own_calls when there is none. When
@@ -187,8 +186,8 @@ typedef struct check {
 typedef struct ctx {
 	function *fn;
 	bool grad_off;  /* autograd off, controlled on purpose, or unknown */
-	TSNode loop;    /* innermost enclosing for/while of this function, or null */
-	TSNode cls;     /* the class whose body this is, or null */
+	gg_node loop;    /* innermost enclosing for/while of this function, or null */
+	gg_node cls;     /* the class whose body this is, or null */
 	unsigned depth;
 } ctx;
 
@@ -200,21 +199,21 @@ static int u32_cmp(const void *pa, const void *pb)
 	return (a > b) - (a < b);
 }
 
-static TSNode null_node(void)
+static gg_node null_node(void)
 {
-	TSNode none = { { 0, 0, 0, 0 }, NULL, NULL };
+	gg_node none = { NULL, 0 };
 	return none;
 }
 
 #define IS(n, name) gg_py_is((n), c->ids->sym_##name)
-#define FIELD(n, name) ts_node_child_by_field_id((n), c->ids->fld_##name)
+#define FIELD(n, name) gg_node_child_by_field_id((n), c->ids->fld_##name)
 
-static span node_span(const check *c, TSNode n)
+static span node_span(const check *c, gg_node n)
 {
 	span out = { c->text, 0 };
-	if (ts_node_is_null(n))
+	if (gg_node_is_null(n))
 		return out;
-	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	uint32_t s = gg_node_start_byte(n), e = gg_node_end_byte(n);
 	if (s <= e && e <= c->len) {
 		out.ptr = c->text + s;
 		out.len = e - s;
@@ -266,7 +265,7 @@ static void fail(check *c, int err)
 }
 
 /* An identifier or an attribute chain of identifiers: total, self.total. */
-static bool is_name_chain(const check *c, TSNode n)
+static bool is_name_chain(const check *c, gg_node n)
 {
 	for (unsigned i = 0; i < MAX_NAME_SEGMENTS; i++) {
 		if (IS(n, identifier))
@@ -279,27 +278,27 @@ static bool is_name_chain(const check *c, TSNode n)
 }
 
 /* The last segment of a name chain: `encoder` in self.model.encoder. */
-static span last_segment(const check *c, TSNode chain)
+static span last_segment(const check *c, gg_node chain)
 {
 	return node_span(c, IS(chain, attribute) ? FIELD(chain, attribute) : chain);
 }
 
-static TSNode skip_parens(const check *c, TSNode n)
+static gg_node skip_parens(const check *c, gg_node n)
 {
 	for (unsigned i = 0; i < MAX_EXPR_DEPTH && IS(n, parenthesized_expression) &&
-			     ts_node_named_child_count(n) == 1; i++)
-		n = ts_node_named_child(n, 0);
+			     gg_node_named_child_count(n) == 1; i++)
+		n = gg_node_named_child(n, 0);
 	return n;
 }
 
 /* The positional arguments of a call, comments and keywords aside. */
-static TSNode positional_at(const check *c, TSNode args, uint32_t index, uint32_t *count)
+static gg_node positional_at(const check *c, gg_node args, uint32_t index, uint32_t *count)
 {
-	TSNode found = null_node();
+	gg_node found = null_node();
 	*count = 0;
-	uint32_t n = ts_node_named_child_count(args);
+	uint32_t n = gg_node_named_child_count(args);
 	for (uint32_t i = 0; i < n; i++) {
-		TSNode a = ts_node_named_child(args, i);
+		gg_node a = gg_node_named_child(args, i);
 		if (IS(a, comment) || IS(a, keyword_argument))
 			continue;
 		if ((*count)++ == index)
@@ -394,7 +393,7 @@ static bool has_word(span name, const char *const *words)
 /* ---- what is a model, what is a loss ---- */
 
 /* self.model, model, netG, student_encoder, or a name known to hold a model. */
-static bool is_model_chain(const check *c, TSNode chain, unsigned depth)
+static bool is_model_chain(const check *c, gg_node chain, unsigned depth)
 {
 	if (!is_name_chain(c, chain) || depth > MAX_NAME_SEGMENTS)
 		return false;
@@ -410,8 +409,8 @@ static bool is_model_chain(const check *c, TSNode chain, unsigned depth)
 	 * nor is a call of the file's own function (profile_model(...)).
 	 */
 	if (!IS(chain, attribute))
-		return !(c->index && ts_node_eq(c->index->root, c->root) && gg_tree_index_defines(c->index, seg.ptr, seg.len));
-	TSNode object = FIELD(chain, object);
+		return !(c->index && gg_node_eq(c->index->root, c->root) && gg_tree_index_defines(c->index, seg.ptr, seg.len));
+	gg_node object = FIELD(chain, object);
 	return IS(object, identifier) && span_is(node_span(c, object), "self");
 }
 
@@ -426,9 +425,9 @@ static const char *const loss_callables[] = {
 	"compute_loss", "calc_loss", "calculate_loss", "get_loss", NULL,
 };
 
-static bool is_loss_class_call(const check *c, TSNode call)
+static bool is_loss_class_call(const check *c, gg_node call)
 {
-	TSNode fn = FIELD(call, function);
+	gg_node fn = FIELD(call, function);
 	if (!is_name_chain(c, fn))
 		return false;
 	span seg = last_segment(c, fn);
@@ -436,7 +435,7 @@ static bool is_loss_class_call(const check *c, TSNode call)
 }
 
 /* criterion(...), loss_fn(...), F.cross_entropy(...), nn.MSELoss()(...), ce(...) after ce = nn.CrossEntropyLoss(). */
-static bool is_loss_callee(check *c, TSNode fn)
+static bool is_loss_callee(check *c, gg_node fn)
 {
 	if (IS(fn, call))
 		return is_loss_class_call(c, fn);
@@ -460,7 +459,7 @@ static bool is_loss_callee(check *c, TSNode fn)
 }
 
 /* model(x), self.encoder(x), self(x), model.forward(x), model.encode(x). */
-static bool is_model_callee(const check *c, TSNode fn)
+static bool is_model_callee(const check *c, gg_node fn)
 {
 	if (span_is(node_span(c, fn), "self"))
 		return true;
@@ -508,7 +507,7 @@ static bool name_is_one_of(const char *name, const char *const *names)
 	return false;
 }
 
-static const history no_history = { false, NO_POS, { { 0, 0, 0, 0 }, NULL, NULL }, false, false };
+static const history no_history = { false, NO_POS, { NULL, 0 }, false, false };
 
 /*
  * Words of a name that holds no tensor with history: `out, elapsed_time =
@@ -526,13 +525,13 @@ static const char *const plain_value_words[] = {
  * a name holding one whose history was made in [lo, hi). Unknown is none.
  * Without fn (the probe, which keeps no bindings), any name may hold one.
  */
-static history history_of(check *c, const function *fn, TSNode e, uint32_t lo, uint32_t hi, unsigned depth)
+static history history_of(check *c, const function *fn, gg_node e, uint32_t lo, uint32_t hi, unsigned depth)
 {
 	e = skip_parens(c, e);
-	if (ts_node_is_null(e) || depth > MAX_EXPR_DEPTH || c->error)
+	if (gg_node_is_null(e) || depth > MAX_EXPR_DEPTH || c->error)
 		return no_history;
 	const gg_py_ids *ids = c->ids;
-	TSSymbol type = ts_node_symbol(e);
+	TSSymbol type = gg_node_symbol(e);
 
 	if (type == ids->sym_identifier || type == ids->sym_attribute) {
 		if (is_name_chain(c, e)) {
@@ -567,8 +566,8 @@ static history history_of(check *c, const function *fn, TSNode e, uint32_t lo, u
 	if (type != ids->sym_call)
 		return no_history;
 
-	TSNode callee = FIELD(e, function);
-	uint32_t at = ts_node_start_byte(e);
+	gg_node callee = FIELD(e, function);
+	uint32_t at = gg_node_start_byte(e);
 	if (at < lo || at >= hi)
 		return no_history;
 	if (is_loss_callee(c, callee))
@@ -587,12 +586,12 @@ static history history_of(check *c, const function *fn, TSNode e, uint32_t lo, u
 		fail(c, err);
 	if (name && name_is_one_of(name, keeping_functions)) {
 		uint32_t count;
-		TSNode first = positional_at(c, FIELD(e, arguments), 0, &count);
+		gg_node first = positional_at(c, FIELD(e, arguments), 0, &count);
 		/* torch.cat([a, b]): the history of an element. */
 		if (IS(first, list) || IS(first, tuple)) {
-			uint32_t n = ts_node_named_child_count(first);
+			uint32_t n = gg_node_named_child_count(first);
 			for (uint32_t i = 0; i < n; i++) {
-				history h = history_of(c, fn, ts_node_named_child(first, i), lo, hi, depth + 1);
+				history h = history_of(c, fn, gg_node_named_child(first, i), lo, hi, depth + 1);
 				if (h.yes)
 					return h;
 			}
@@ -606,7 +605,7 @@ static history history_of(check *c, const function *fn, TSNode e, uint32_t lo, u
 /* ---- bindings ---- */
 
 /* Records a plain binding of target (a name chain) in stmt, with the history h. */
-static void name_bind(check *c, function *fn, TSNode target, TSNode stmt, history h)
+static void name_bind(check *c, function *fn, gg_node target, gg_node stmt, history h)
 {
 	bool added;
 	name_info *info = table_insert(&fn->names, node_span(c, target), &added);
@@ -614,14 +613,14 @@ static void name_bind(check *c, function *fn, TSNode target, TSNode stmt, histor
 		fail(c, -ENOMEM);
 		return;
 	}
-	info->bound_at = ts_node_start_byte(stmt);
+	info->bound_at = gg_node_start_byte(stmt);
 	info->bound_stmt = stmt;
 	info->history_at = h.yes ? h.at : NO_POS;
 	info->origin = h.yes ? h.origin : null_node();
 	info->loss = h.yes && h.loss;
 }
 
-static void assign_fact_add(check *c, function *fn, TSNode lhs, TSNode rhs)
+static void assign_fact_add(check *c, function *fn, gg_node lhs, gg_node rhs)
 {
 	if (gg_grow((void **)&fn->assigns, &fn->assigns_cap, fn->assigns_len, sizeof *fn->assigns)) {
 		fail(c, -ENOMEM);
@@ -635,10 +634,10 @@ static void assign_fact_add(check *c, function *fn, TSNode lhs, TSNode rhs)
  * own forward(): `out, ratio = model(x)` where the file's class returns
  * `ratio = x.size(0) / n` there (the semantic model reads the class).
  */
-static bool forward_part_is_number(const check *c, TSNode call, uint32_t index)
+static bool forward_part_is_number(const check *c, gg_node call, uint32_t index)
 {
 	const gg_tree_index *ix = c->index;
-	if (!ix || !ts_node_eq(ix->root, c->root) || index >= 32 || !IS(call, call))
+	if (!ix || !gg_node_eq(ix->root, c->root) || index >= 32 || !IS(call, call))
 		return false;
 	span callee = node_span(c, FIELD(call, function));
 	for (size_t i = 0; i < ix->number_parts_len; i++) {
@@ -653,44 +652,44 @@ static bool forward_part_is_number(const check *c, TSNode call, uint32_t index)
  * Binds the names of a target (a name, or a tuple of them) to value; what is
  * computed with grad off carries no history.
  */
-static void targets_bind(check *c, function *fn, TSNode target, TSNode value, TSNode stmt, bool grad_off,
+static void targets_bind(check *c, function *fn, gg_node target, gg_node value, gg_node stmt, bool grad_off,
 			 unsigned depth)
 {
 	target = skip_parens(c, target);
 	if (depth > MAX_EXPR_DEPTH || c->error)
 		return;
 	if (is_name_chain(c, target)) {
-		history h = ts_node_is_null(value) || grad_off ? no_history : history_of(c, fn, value, 0, NO_POS, 0);
+		history h = gg_node_is_null(value) || grad_off ? no_history : history_of(c, fn, value, 0, NO_POS, 0);
 		/* One part of what a forward returns: only a name that could hold a tensor keeps its history. */
 		if (h.yes && depth > 0 && !h.loss && has_word(last_segment(c, target), plain_value_words))
 			h = no_history;
 		name_bind(c, fn, target, stmt, h);
-		if (!ts_node_is_null(value))
+		if (!gg_node_is_null(value))
 			assign_fact_add(c, fn, target, value);
 		return;
 	}
 	const gg_py_ids *ids = c->ids;
-	TSSymbol type = ts_node_is_null(target) ? 0 : ts_node_symbol(target);
+	TSSymbol type = gg_node_is_null(target) ? 0 : gg_node_symbol(target);
 	if (type == 0 || (type != ids->sym_pattern_list && type != ids->sym_tuple_pattern && type != ids->sym_list_pattern &&
 			  type != ids->sym_tuple && type != ids->sym_list && type != ids->sym_expression_list))
 		return;
-	uint32_t n = ts_node_named_child_count(target);
-	TSNode v = skip_parens(c, value);
+	uint32_t n = gg_node_named_child_count(target);
+	gg_node v = skip_parens(c, value);
 	/* a, b = x, y pairs up; out, h = model(x) gives both the call's history. */
-	bool pairwise = !ts_node_is_null(v) && (IS(v, expression_list) || IS(v, tuple)) &&
-			ts_node_named_child_count(v) == n;
+	bool pairwise = !gg_node_is_null(v) && (IS(v, expression_list) || IS(v, tuple)) &&
+			gg_node_named_child_count(v) == n;
 	for (uint32_t i = 0; i < n; i++) {
-		TSNode part = pairwise ? ts_node_named_child(v, i) : value;
+		gg_node part = pairwise ? gg_node_named_child(v, i) : value;
 		if (!pairwise && depth == 0 && forward_part_is_number(c, v, i))
 			part = null_node(); /* a number carries no history */
-		targets_bind(c, fn, ts_node_named_child(target, i), part, stmt, grad_off, depth + 1);
+		targets_bind(c, fn, gg_node_named_child(target, i), part, stmt, grad_off, depth + 1);
 	}
 }
 
 /* ---- accumulations ---- */
 
 /* The accumulator's name: total, self.total, history in history["loss"]. */
-static bool accumulator_key(const check *c, TSNode acc, span *key)
+static bool accumulator_key(const check *c, gg_node acc, span *key)
 {
 	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && IS(acc, subscript); i++)
 		acc = FIELD(acc, value);
@@ -701,40 +700,40 @@ static bool accumulator_key(const check *c, TSNode acc, span *key)
 }
 
 /* Whether stmt lies in block, below the loop: a binding there runs on every iteration before it. */
-static bool runs_each_iteration(TSNode stmt, TSNode block, TSNode loop)
+static bool runs_each_iteration(gg_node stmt, gg_node block, gg_node loop)
 {
-	for (TSNode n = ts_node_parent(stmt); !ts_node_is_null(n) && !ts_node_eq(n, loop); n = ts_node_parent(n)) {
-		if (ts_node_eq(n, block))
+	for (gg_node n = gg_node_parent(stmt); !gg_node_is_null(n) && !gg_node_eq(n, loop); n = gg_node_parent(n)) {
+		if (gg_node_eq(n, block))
 			return true;
 	}
 	return false;
 }
 
 /* What a backward call runs on: loss of loss.backward(), accelerator.backward(loss), scaler.scale(loss).backward(). */
-static TSNode backward_target(const check *c, TSNode call)
+static gg_node backward_target(const check *c, gg_node call)
 {
-	TSNode fn = FIELD(call, function);
+	gg_node fn = FIELD(call, function);
 	if (!IS(fn, attribute))
 		return null_node();
-	TSNode object = skip_parens(c, FIELD(fn, object));
+	gg_node object = skip_parens(c, FIELD(fn, object));
 	uint32_t count;
 	static const char *const loss_words[] = { "loss", "losses", NULL };
 	if (is_name_chain(c, object) && !has_word(last_segment(c, object), loss_words)) {
 		/* accelerator.backward(loss), engine.backward(loss): the argument */
-		TSNode arg = positional_at(c, FIELD(call, arguments), 0, &count);
-		if (!ts_node_is_null(arg))
+		gg_node arg = positional_at(c, FIELD(call, arguments), 0, &count);
+		if (!gg_node_is_null(arg))
 			return skip_parens(c, arg);
 	}
 	if (IS(object, call)) {
 		/* scaler.scale(loss).backward() */
-		TSNode arg = positional_at(c, FIELD(object, arguments), 0, &count);
-		return ts_node_is_null(arg) ? object : skip_parens(c, arg);
+		gg_node arg = positional_at(c, FIELD(object, arguments), 0, &count);
+		return gg_node_is_null(arg) ? object : skip_parens(c, arg);
 	}
 	return object;
 }
 
 /* The backward call of fn in [lo, hi) that runs on value (a name), or a null node. */
-static TSNode backward_on(const check *c, const function *fn, TSNode value, uint32_t lo, uint32_t hi)
+static gg_node backward_on(const check *c, const function *fn, gg_node value, uint32_t lo, uint32_t hi)
 {
 	value = skip_parens(c, value);
 	if (!is_name_chain(c, value))
@@ -744,26 +743,26 @@ static TSNode backward_on(const check *c, const function *fn, TSNode value, uint
 	const name_info *info = table_find(&fn->names, name);
 	uint32_t rebound = info && info->bound_at != NO_POS && info->bound_at < hi ? info->bound_at : 0;
 	for (size_t i = fn->sinks_len; i-- > 0;) {
-		uint32_t at = ts_node_start_byte(fn->sinks[i]);
+		uint32_t at = gg_node_start_byte(fn->sinks[i]);
 		if (at >= hi)
 			continue;
 		if (at < rebound)
 			break;
 		if (at < lo)
 			break; /* sinks are in text order */
-		TSNode target = backward_target(c, fn->sinks[i]);
-		if (!ts_node_is_null(target) && span_eq(node_span(c, target), name))
+		gg_node target = backward_target(c, fn->sinks[i]);
+		if (!gg_node_is_null(target) && span_eq(node_span(c, target), name))
 			return fn->sinks[i];
 	}
 	return null_node();
 }
 
-static void file_facts_collect(check *c, TSNode root);
+static void file_facts_collect(check *c, gg_node root);
 
-static void candidate_consider(check *c, const ctx *x, TSNode stmt, TSNode acc, TSNode value, bool list)
+static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc, gg_node value, bool list)
 {
 	function *fn = x->fn;
-	if (ts_node_is_null(x->loop) || x->grad_off || fn->builds_graph || ts_node_is_null(value))
+	if (gg_node_is_null(x->loop) || x->grad_off || fn->builds_graph || gg_node_is_null(value))
 		return;
 	span key;
 	if (!accumulator_key(c, acc, &key) || span_eq(key, node_span(c, skip_parens(c, value))))
@@ -792,21 +791,21 @@ static void candidate_consider(check *c, const ctx *x, TSNode stmt, TSNode acc, 
 		}
 		return;
 	}
-	uint32_t lo = ts_node_start_byte(x->loop), hi = ts_node_end_byte(x->loop);
+	uint32_t lo = gg_node_start_byte(x->loop), hi = gg_node_end_byte(x->loop);
 	history h = history_of(c, fn, value, lo, hi, 0);
-	TSNode backward = backward_on(c, fn, value, lo, ts_node_start_byte(stmt));
-	bool by_backward = !h.yes && !ts_node_is_null(backward);
-	if (!ts_node_is_null(backward)) {
+	gg_node backward = backward_on(c, fn, value, lo, gg_node_start_byte(stmt));
+	bool by_backward = !h.yes && !gg_node_is_null(backward);
+	if (!gg_node_is_null(backward)) {
 		if (!h.yes)
-			h = (history){ true, ts_node_start_byte(backward), backward, true, true };
+			h = (history){ true, gg_node_start_byte(backward), backward, true, true };
 		h.backwarded = true;
 	}
 	if (!h.yes)
 		return;
 	/* An accumulator bound afresh on every iteration (loss = ...; loss += reg) keeps one graph. */
 	const name_info *a = table_find(&fn->names, key);
-	if (a && a->bound_at != NO_POS && a->bound_at >= lo && a->bound_at < ts_node_start_byte(stmt) &&
-	    runs_each_iteration(stmt, ts_node_parent(a->bound_stmt), x->loop))
+	if (a && a->bound_at != NO_POS && a->bound_at >= lo && a->bound_at < gg_node_start_byte(stmt) &&
+	    runs_each_iteration(stmt, gg_node_parent(a->bound_stmt), x->loop))
 		return;
 	if (gg_grow((void **)&fn->cands, &fn->cands_cap, fn->cands_len, sizeof *fn->cands)) {
 		fail(c, -ENOMEM);
@@ -816,7 +815,7 @@ static void candidate_consider(check *c, const ctx *x, TSNode stmt, TSNode acc, 
 }
 
 /* total = total + loss, total = loss + total: the value added, or a null node. */
-static TSNode self_addition(const check *c, TSNode left, TSNode right)
+static gg_node self_addition(const check *c, gg_node left, gg_node right)
 {
 	right = skip_parens(c, right);
 	if (!IS(right, binary_operator) || !is_name_chain(c, left))
@@ -825,7 +824,7 @@ static TSNode self_addition(const check *c, TSNode left, TSNode right)
 	if (!span_is(op, "+") && !span_is(op, "-"))
 		return null_node();
 	span acc = node_span(c, left);
-	TSNode l = skip_parens(c, FIELD(right, left)), r = FIELD(right, right);
+	gg_node l = skip_parens(c, FIELD(right, left)), r = FIELD(right, right);
 	if (span_eq(node_span(c, l), acc))
 		return r;
 	if (span_is(op, "+") && span_eq(node_span(c, skip_parens(c, r)), acc))
@@ -833,11 +832,11 @@ static TSNode self_addition(const check *c, TSNode left, TSNode right)
 	return null_node();
 }
 
-static void assignment_handle(check *c, const ctx *x, TSNode stmt, TSNode e)
+static void assignment_handle(check *c, const ctx *x, gg_node stmt, gg_node e)
 {
-	TSNode left = FIELD(e, left), right = FIELD(e, right);
-	TSNode added = self_addition(c, left, right);
-	if (!ts_node_is_null(added)) {
+	gg_node left = FIELD(e, left), right = FIELD(e, right);
+	gg_node added = self_addition(c, left, right);
+	if (!gg_node_is_null(added)) {
 		/* An accumulation, not a fresh binding: the accumulator keeps its past. */
 		candidate_consider(c, x, e, left, added, false);
 		if (!c->probe)
@@ -847,14 +846,14 @@ static void assignment_handle(check *c, const ctx *x, TSNode stmt, TSNode e)
 	if (c->probe)
 		return; /* bindings only matter to the history of values */
 	/* a = b = value: every target takes the innermost value. */
-	TSNode value = right;
+	gg_node value = right;
 	for (unsigned i = 0; i < MAX_EXPR_DEPTH && IS(value, assignment); i++)
 		value = FIELD(value, right);
-	for (TSNode a = e; IS(a, assignment); a = FIELD(a, right))
+	for (gg_node a = e; IS(a, assignment); a = FIELD(a, right))
 		targets_bind(c, x->fn, FIELD(a, left), IS(value, assignment) ? null_node() : value, stmt, x->grad_off, 0);
 }
 
-static void augmented_handle(check *c, const ctx *x, TSNode e)
+static void augmented_handle(check *c, const ctx *x, gg_node e)
 {
 	span op = node_span(c, FIELD(e, operator));
 	if (span_is(op, "+=") || span_is(op, "-="))
@@ -865,13 +864,13 @@ static void augmented_handle(check *c, const ctx *x, TSNode e)
 }
 
 /* losses.append(loss), history["loss"].append(loss) */
-static void call_statement_handle(check *c, const ctx *x, TSNode call)
+static void call_statement_handle(check *c, const ctx *x, gg_node call)
 {
-	TSNode fn = FIELD(call, function);
+	gg_node fn = FIELD(call, function);
 	if (!IS(fn, attribute) || !span_is(node_span(c, FIELD(fn, attribute)), "append"))
 		return;
 	uint32_t count;
-	TSNode value = positional_at(c, FIELD(call, arguments), 0, &count);
+	gg_node value = positional_at(c, FIELD(call, arguments), 0, &count);
 	if (count == 1)
 		candidate_consider(c, x, call, FIELD(fn, object), value, true);
 }
@@ -915,14 +914,14 @@ static void call_seen(check *c, const ctx *x, const gg_call_ref *ref)
 	}
 }
 
-static void calls_scan(check *c, const ctx *x, TSNode node)
+static void calls_scan(check *c, const ctx *x, gg_node node)
 {
 	if (c->probe)
 		return; /* sites and sinks only matter to candidates */
 	if (c->calls_exact) {
 		/* The calls of node are those of the facts walk within its byte range, in the same order. */
-		uint32_t end = ts_node_end_byte(node);
-		for (size_t i = gg_call_refs_from(c->call_refs, c->call_refs_len, ts_node_start_byte(node));
+		uint32_t end = gg_node_end_byte(node);
+		for (size_t i = gg_call_refs_from(c->call_refs, c->call_refs_len, gg_node_start_byte(node));
 		     i < c->call_refs_len && c->call_refs[i].start < end; i++) {
 			if (c->call_refs[i].end > end)
 				continue;
@@ -932,45 +931,37 @@ static void calls_scan(check *c, const ctx *x, TSNode node)
 		}
 		return;
 	}
-	TSTreeCursor *cur = &c->cursor;
-	ts_tree_cursor_reset(cur, node);
-	for (;;) {
-		TSNode n = ts_tree_cursor_current_node(cur);
+	for (gg_node n = node; !gg_node_is_null(n) && !c->error; n = gg_node_walk_next(node, n, true)) {
 		if (IS(n, call)) {
 			gg_call_ref ref;
 			gg_call_ref_init(&ref, c->ids, c->text, c->len, n);
 			call_seen(c, x, &ref);
 		}
-		if (c->error)
-			return;
-		/* The cursor was reset onto the subtree: the walk ends where it leaves it. */
-		if (!gg_tree_walk_next(cur, true))
-			return;
 	}
 }
 
 /* A use that keeps no history: total.item(), float(total), total.detach(), total.cpu().numpy(). */
-static bool is_detached_use(const check *c, TSNode n)
+static bool is_detached_use(const check *c, gg_node n)
 {
 	static const char *const detaching[] = { "item", "tolist", "detach", "numpy", "data", NULL };
 	static const char *const passing[] = { "cpu", "to", "float", "mean", "sum", NULL };
 	for (unsigned i = 0; i < MAX_NAME_SEGMENTS; i++) {
-		TSNode p = ts_node_parent(n);
+		gg_node p = gg_node_parent(n);
 		if (IS(p, argument_list)) {
-			TSNode call = ts_node_parent(p);
+			gg_node call = gg_node_parent(p);
 			uint32_t count;
 			positional_at(c, p, 0, &count);
 			span f = node_span(c, FIELD(call, function));
 			return count == 1 && (span_is(f, "float") || span_is(f, "int"));
 		}
-		if (!IS(p, attribute) || !ts_node_eq(FIELD(p, object), n))
+		if (!IS(p, attribute) || !gg_node_eq(FIELD(p, object), n))
 			return false;
 		span attr = node_span(c, FIELD(p, attribute));
 		if (span_one_of(attr, detaching))
 			return true;
-		if (!span_one_of(attr, passing) || !IS(ts_node_parent(p), call))
+		if (!span_one_of(attr, passing) || !IS(gg_node_parent(p), call))
 			return false;
-		n = ts_node_parent(p);
+		n = gg_node_parent(p);
 	}
 	return false;
 }
@@ -979,24 +970,24 @@ static bool is_detached_use(const check *c, TSNode n)
  * An accumulator only read item by item through a detaching use:
  * sum(l.item() for l in losses), [float(x) for x in history["loss"]].
  */
-static bool is_detached_iteration(const check *c, TSNode n)
+static bool is_detached_iteration(const check *c, gg_node n)
 {
-	TSNode m = n, p = ts_node_parent(n);
-	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && IS(p, subscript) && ts_node_eq(FIELD(p, value), m); i++) {
+	gg_node m = n, p = gg_node_parent(n);
+	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && IS(p, subscript) && gg_node_eq(FIELD(p, value), m); i++) {
 		m = p;
-		p = ts_node_parent(p);
+		p = gg_node_parent(p);
 	}
-	if (!IS(p, for_in_clause) || !ts_node_eq(FIELD(p, right), m))
+	if (!IS(p, for_in_clause) || !gg_node_eq(FIELD(p, right), m))
 		return false;
-	TSNode var = FIELD(p, left);
-	TSNode body = ts_node_named_child(ts_node_parent(p), 0);
+	gg_node var = FIELD(p, left);
+	gg_node body = gg_node_named_child(gg_node_parent(p), 0);
 	for (unsigned i = 0; i < MAX_EXPR_DEPTH; i++) {
 		body = skip_parens(c, body);
 		if (IS(body, call)) {
 			/* float(x): the argument; x.item(): the receiver. */
-			TSNode fn = FIELD(body, function);
+			gg_node fn = FIELD(body, function);
 			uint32_t count;
-			TSNode arg = positional_at(c, FIELD(body, arguments), 0, &count);
+			gg_node arg = positional_at(c, FIELD(body, arguments), 0, &count);
 			body = IS(fn, attribute) ? fn : arg;
 		} else if (IS(body, attribute)) {
 			body = FIELD(body, object);
@@ -1018,18 +1009,15 @@ typedef struct flow {
 } flow;
 
 /* Adds the names read in node to the reached set (returns skip detached uses). */
-static void flow_harvest(flow *f, TSNode node, bool skip_detached)
+static void flow_harvest(flow *f, gg_node node, bool skip_detached)
 {
 	check *c = f->c;
-	TSTreeCursor *cur = &c->cursor;
-	ts_tree_cursor_reset(cur, node);
-	for (;;) {
-		TSNode n = ts_tree_cursor_current_node(cur);
+	for (gg_node n = node; !gg_node_is_null(n); n = gg_node_walk_next(node, n, true)) {
 		bool name = IS(n, attribute) ? is_name_chain(c, n) : IS(n, identifier);
 		if (name && IS(n, identifier)) {
 			/* The `total` of self.total is not the local total. */
-			TSNode p = ts_node_parent(n);
-			name = !(IS(p, attribute) && ts_node_eq(FIELD(p, attribute), n));
+			gg_node p = gg_node_parent(n);
+			name = !(IS(p, attribute) && gg_node_eq(FIELD(p, attribute), n));
 		}
 		if (name && !(skip_detached && (is_detached_use(c, n) || is_detached_iteration(c, n)))) {
 			bool added;
@@ -1042,9 +1030,6 @@ static void flow_harvest(flow *f, TSNode node, bool skip_detached)
 			if (added)
 				f->work[f->work_len++] = s;
 		}
-		/* The cursor was reset onto the subtree: the walk ends where it leaves it. */
-		if (!gg_tree_walk_next(cur, true))
-			return;
 	}
 }
 
@@ -1103,7 +1088,7 @@ static void flow_close(check *c, function *fn, flow *f)
  * gathered for a loss elsewhere), unless .backward() already ran on the value
  * in the loop: then the sum can only be for logging (the PyTorch FAQ's case).
  */
-static void candidates_filter(check *c, function *fn, TSNode body)
+static void candidates_filter(check *c, function *fn, gg_node body)
 {
 	flow f = { c, { NULL, 0, 0 }, NULL, 0, 0 };
 	if (fn->assigns_len)
@@ -1114,20 +1099,17 @@ static void candidates_filter(check *c, function *fn, TSNode body)
 	for (size_t i = 0; i < fn->cands_len; i++)
 		if (table_find(&f.reached, fn->cands[i].key))
 			fn->cands[i].dropped = true;
-	if (!fn->evaluation && !ts_node_is_null(body)) {
+	if (!fn->evaluation && !gg_node_is_null(body)) {
 		/* Returns and yields of this function, not of nested ones. */
-		TSTreeCursor walk = ts_tree_cursor_new(body);
-		for (bool more = true; more && !c->error;) {
-			TSNode n = ts_tree_cursor_current_node(&walk);
+		for (gg_node n = body; !gg_node_is_null(n) && !c->error;) {
 			bool descend = !IS(n, function_definition) && !IS(n, class_definition) &&
 				       !IS(n, lambda);
 			if (IS(n, return_statement) || IS(n, yield)) {
 				flow_harvest(&f, n, true);
 				descend = false;
 			}
-			more = gg_tree_walk_next(&walk, descend);
+			n = gg_node_walk_next(body, n, descend);
 		}
-		ts_tree_cursor_delete(&walk);
 		flow_close(c, fn, &f);
 		for (size_t i = 0; i < fn->cands_len; i++)
 			if (!fn->cands[i].h.backwarded && table_find(&f.reached, fn->cands[i].key))
@@ -1138,7 +1120,7 @@ static void candidates_filter(check *c, function *fn, TSNode body)
 }
 
 /* Ends a function: its surviving candidates wait for the file's call sites. */
-static void function_finish(check *c, function *fn, TSNode body)
+static void function_finish(check *c, function *fn, gg_node body)
 {
 	if (c->probe) {
 		table_free(&fn->names);
@@ -1166,7 +1148,7 @@ static void function_finish(check *c, function *fn, TSNode body)
 /* ---- findings ---- */
 
 /* A short quotation of a node for messages, or an empty span when long or multi-line. */
-static span quote_of(const check *c, TSNode n)
+static span quote_of(const check *c, gg_node n)
 {
 	span s = node_span(c, n);
 	if (s.len > MAX_QUOTE || memchr(s.ptr, '\n', s.len) || memchr(s.ptr, '\r', s.len))
@@ -1175,19 +1157,19 @@ static span quote_of(const check *c, TSNode n)
 }
 
 /* Whether v reads as one term, so v.detach() needs no parentheses. */
-static bool is_primary(const check *c, TSNode v)
+static bool is_primary(const check *c, gg_node v)
 {
 	return IS(v, identifier) || IS(v, attribute) || IS(v, call) ||
 	       IS(v, subscript) || IS(v, parenthesized_expression);
 }
 
 /* x.squeeze(1), loss.float(): a tensor method's result is a tensor. */
-static bool tensor_method_result(const check *c, TSNode value)
+static bool tensor_method_result(const check *c, gg_node value)
 {
 	value = skip_parens(c, value);
 	if (!IS(value, call))
 		return false;
-	TSNode fn = FIELD(value, function);
+	gg_node fn = FIELD(value, function);
 	return IS(fn, attribute) && span_one_of(node_span(c, FIELD(fn, attribute)), keeping_methods);
 }
 
@@ -1229,7 +1211,7 @@ static void report(check *c, const candidate *cand)
 		fail(c, -ENOMEM);
 		return;
 	}
-	gg_byte_range at = { ts_node_start_byte(cand->stmt), ts_node_end_byte(cand->stmt) };
+	gg_byte_range at = { gg_node_start_byte(cand->stmt), gg_node_end_byte(cand->stmt) };
 	gg_finding *f = gg_findings_push(c->out, rule_code, GG_SEVERITY_WARNING, at, message);
 	if (!f) {
 		free(related);
@@ -1241,7 +1223,7 @@ static void report(check *c, const candidate *cand)
 		f->proof = GG_PROOF_TENSOR | GG_PROOF_SCALAR;
 	else if (tensor_method_result(c, cand->value))
 		f->proof = GG_PROOF_TENSOR;
-	gg_byte_range origin_at = { ts_node_start_byte(cand->h.origin), ts_node_end_byte(cand->h.origin) };
+	gg_byte_range origin_at = { gg_node_start_byte(cand->h.origin), gg_node_end_byte(cand->h.origin) };
 	if (gg_finding_add_related(f, origin_at, related))
 		fail(c, -ENOMEM);
 }
@@ -1282,7 +1264,7 @@ static void file_finish(check *c)
 
 /* ---- the walk ---- */
 
-static void walk_block(check *c, ctx x, TSNode block);
+static void walk_block(check *c, ctx x, gg_node block);
 
 static ctx ctx_nested(const ctx *x)
 {
@@ -1294,15 +1276,15 @@ static ctx ctx_nested(const ctx *x)
 /* Whether the probe can skip a statement: candidate_consider would turn any accumulation in it down. */
 static bool probe_skips(const check *c, const ctx *x)
 {
-	return c->probe && (ts_node_is_null(x->loop) || x->grad_off || x->fn->builds_graph);
+	return c->probe && (gg_node_is_null(x->loop) || x->grad_off || x->fn->builds_graph);
 }
 
-static void walk_simple(check *c, ctx *x, TSNode stmt)
+static void walk_simple(check *c, ctx *x, gg_node stmt)
 {
 	calls_scan(c, x, stmt);
 	if (!probe_skips(c, x) && !x->fn->sites_only && IS(stmt, expression_statement) &&
-	    ts_node_named_child_count(stmt) == 1) {
-		TSNode e = ts_node_named_child(stmt, 0);
+	    gg_node_named_child_count(stmt) == 1) {
+		gg_node e = gg_node_named_child(stmt, 0);
 		if (IS(e, assignment))
 			assignment_handle(c, x, stmt, e);
 		else if (IS(e, augmented_assignment))
@@ -1321,21 +1303,21 @@ static void walk_simple(check *c, ctx *x, TSNode stmt)
 }
 
 /* if/for/while/try/match and their clauses: expressions in the header, blocks below. */
-static void walk_compound(check *c, const ctx *x, TSNode node)
+static void walk_compound(check *c, const ctx *x, gg_node node)
 {
 	bool loop = IS(node, for_statement) || IS(node, while_statement);
 	if (IS(node, for_statement) && !c->probe && !x->fn->sites_only) {
 		/* The loop variable is bound afresh, with a value of unknown origin. */
 		targets_bind(c, x->fn, FIELD(node, left), null_node(), FIELD(node, left), x->grad_off, 0);
 	}
-	uint32_t count = ts_node_named_child_count(node);
+	uint32_t count = gg_node_named_child_count(node);
 	for (uint32_t i = 0; i < count && !c->error; i++) {
-		TSNode ch = ts_node_named_child(node, i);
-		TSSymbol sym = ts_node_symbol(ch);
-		const char *type = sym == c->ids->sym_block ? "block" : ts_node_type(ch);
+		gg_node ch = gg_node_named_child(node, i);
+		TSSymbol sym = gg_node_symbol(ch);
+		const char *type = sym == c->ids->sym_block ? "block" : gg_node_type(ch);
 		ctx sub = ctx_nested(x);
 		if (sym == c->ids->sym_block) {
-			if (loop && ts_node_eq(ch, FIELD(node, body)))
+			if (loop && gg_node_eq(ch, FIELD(node, body)))
 				sub.loop = node;
 			walk_block(c, sub, ch);
 		} else if (strstr(type, "_clause") && strcmp(type, "if_clause") != 0) {
@@ -1347,12 +1329,12 @@ static void walk_compound(check *c, const ctx *x, TSNode node)
 	}
 }
 
-static void walk_with(check *c, const ctx *x, TSNode node)
+static void walk_with(check *c, const ctx *x, gg_node node)
 {
 	ctx sub = ctx_nested(x);
-	uint32_t count = ts_node_named_child_count(node);
+	uint32_t count = gg_node_named_child_count(node);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode ch = ts_node_named_child(node, i);
+		gg_node ch = gg_node_named_child(node, i);
 		if (!IS(ch, with_clause))
 			continue;
 		calls_scan(c, x, ch);
@@ -1371,12 +1353,12 @@ static void walk_with(check *c, const ctx *x, TSNode node)
 	walk_block(c, sub, FIELD(node, body));
 }
 
-static void walk_class(check *c, const ctx *x, TSNode node)
+static void walk_class(check *c, const ctx *x, gg_node node)
 {
 	const gg_tree_index *ix = c->index;
 	/* A unit test gathers outputs on purpose (GG001's TestCase classes). */
-	if (ix && ts_node_eq(ix->root, c->root) &&
-	    gg_offsets_has(ix->test_classes, ix->test_classes_len, ts_node_start_byte(node)))
+	if (ix && gg_node_eq(ix->root, c->root) &&
+	    gg_offsets_has(ix->test_classes, ix->test_classes_len, gg_node_start_byte(node)))
 		return;
 	ctx sub = ctx_nested(x);
 	sub.cls = node;
@@ -1384,11 +1366,11 @@ static void walk_class(check *c, const ctx *x, TSNode node)
 }
 
 /* Framework hooks that run without grad (SPEC §2): Lightning's validation_step, HF prediction_step. */
-static bool is_no_grad_hook(const check *c, TSNode cls, span name)
+static bool is_no_grad_hook(const check *c, gg_node cls, span name)
 {
 	static const char *const lightning_hooks[] = { "validation_step", "test_step", "predict_step", NULL };
 	bool lightning = span_one_of(name, lightning_hooks), trainer = span_is(name, "prediction_step");
-	if (ts_node_is_null(cls) || (!lightning && !trainer))
+	if (gg_node_is_null(cls) || (!lightning && !trainer))
 		return false;
 	span bases = node_span(c, FIELD(cls, superclasses));
 	return lightning ? span_contains(bases, "LightningModule") : span_contains(bases, "Trainer");
@@ -1451,11 +1433,11 @@ static void hit_calls_collect(check *c)
 }
 
 /* Whether cls (a class_definition or a null node) is one of the file's module classes, as GG001 decided. */
-static bool in_module_class(const check *c, TSNode cls)
+static bool in_module_class(const check *c, gg_node cls)
 {
 	const gg_tree_index *ix = c->index;
-	return !ts_node_is_null(cls) && ix && ts_node_eq(ix->root, c->root) &&
-	       gg_offsets_has(ix->module_classes, ix->module_classes_len, ts_node_start_byte(cls));
+	return !gg_node_is_null(cls) && ix && gg_node_eq(ix->root, c->root) &&
+	       gg_offsets_has(ix->module_classes, ix->module_classes_len, gg_node_start_byte(cls));
 }
 
 /* build_layers, _make_residual, create_heads: functions that assemble modules. */
@@ -1473,15 +1455,15 @@ static bool builder_name(span name)
 }
 
 /* decorated is the decorated_definition around def, or a null node. */
-static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
+static void walk_function(check *c, const ctx *x, gg_node def, gg_node decorated)
 {
 	function fn;
 	memset(&fn, 0, sizeof fn);
 	fn.name = node_span(c, FIELD(def, name));
-	fn.start = ts_node_start_byte(def);
+	fn.start = gg_node_start_byte(def);
 	fn.sites_only = !c->probe && !(c->hits_len && bsearch(&fn.start, c->hits, c->hits_len, sizeof *c->hits, u32_cmp));
 	/* Evaluation code as the semantic model sees it (its name, an X.eval() of its own, an evaluation caller). */
-	fn.evaluation = c->index && ts_node_eq(c->index->root, c->root) &&
+	fn.evaluation = c->index && gg_node_eq(c->index->root, c->root) &&
 			gg_offsets_has(c->index->eval_funcs, c->index->eval_funcs_len, fn.start);
 	/*
 	 * forward() and the other methods of a module gather the pieces of the
@@ -1498,15 +1480,15 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 	/* A function body runs where it is called, not where it is defined. */
 	sub.grad_off = is_no_grad_hook(c, x->cls, fn.name);
 
-	uint32_t count = ts_node_is_null(decorated) ? 0 : ts_node_named_child_count(decorated);
+	uint32_t count = gg_node_is_null(decorated) ? 0 : gg_node_named_child_count(decorated);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode d = ts_node_named_child(decorated, i);
+		gg_node d = gg_node_named_child(decorated, i);
 		if (!IS(d, decorator))
 			continue;
 		calls_scan(c, x, d);
 		int err = 0;
-		gg_grad_mode g = ts_node_has_error(d) ? GG_GRAD_OFF
-						      : gg_grad_mode_of(&c->torch, ts_node_named_child(d, 0), &err);
+		gg_grad_mode g = gg_node_has_error(d) ? GG_GRAD_OFF
+						      : gg_grad_mode_of(&c->torch, gg_node_named_child(d, 0), &err);
 		if (err)
 			fail(c, err);
 		if (g == GG_GRAD_OFF || g == GG_GRAD_CONTROLLED)
@@ -1515,7 +1497,7 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 	/* GG001's answer: wrappers of this file or the project, hooks, every caller guarded. */
 	if (gg_tree_index_grad_off(c->index, c->root, def))
 		sub.grad_off = true;
-	TSNode body = FIELD(def, body);
+	gg_node body = FIELD(def, body);
 	/*
 	 * The probe looks for accumulations in loops: a function that spells
 	 * neither for nor while has no loop, nor have the functions it nests.
@@ -1526,14 +1508,14 @@ static void walk_function(check *c, const ctx *x, TSNode def, TSNode decorated)
 	function_finish(c, &fn, body);
 }
 
-static void walk_statement(check *c, ctx *x, TSNode stmt)
+static void walk_statement(check *c, ctx *x, gg_node stmt)
 {
 	const gg_py_ids *ids = c->ids;
-	TSSymbol type = ts_node_symbol(stmt);
+	TSSymbol type = gg_node_symbol(stmt);
 	if (type == ids->sym_function_definition) {
 		walk_function(c, x, stmt, null_node());
 	} else if (type == ids->sym_decorated_definition) {
-		TSNode def = FIELD(stmt, definition);
+		gg_node def = FIELD(stmt, definition);
 		if (IS(def, function_definition))
 			walk_function(c, x, def, stmt);
 		else if (IS(def, class_definition))
@@ -1542,11 +1524,11 @@ static void walk_statement(check *c, ctx *x, TSNode stmt)
 		walk_class(c, x, stmt);
 	} else if (type == ids->sym_with_statement) {
 		walk_with(c, x, stmt);
-	} else if (gg_py_may_have_body(ids, type) && ts_node_child_count(stmt) &&
-		   (!ts_node_has_error(stmt) || FIELD(stmt, body).id || FIELD(stmt, consequence).id)) {
+	} else if (gg_py_may_have_body(ids, type) && gg_node_child_count(stmt) &&
+		   (!gg_node_has_error(stmt) || !gg_node_is_null(FIELD(stmt, body)) || !gg_node_is_null(FIELD(stmt, consequence)))) {
 		/* Only a statement the parser could not read may lack its block (field lookups are dear). */
 		walk_compound(c, x, stmt);
-	} else if (!ts_node_has_error(stmt)) {
+	} else if (!gg_node_has_error(stmt)) {
 		walk_simple(c, x, stmt);
 	}
 }
@@ -1556,31 +1538,26 @@ static void walk_statement(check *c, ctx *x, TSNode stmt)
  * could not read turns reporting off for the rest of the block: it may be the
  * no_grad being typed.
  */
-static void walk_block(check *c, ctx x, TSNode block)
+static void walk_block(check *c, ctx x, gg_node block)
 {
-	if (ts_node_is_null(block) || x.depth > MAX_BLOCK_DEPTH)
+	if (gg_node_is_null(block) || x.depth > MAX_BLOCK_DEPTH)
 		return;
-	/* A cursor: ts_node_named_child(block, i) starts from the first child each time. */
-	TSTreeCursor cur = ts_tree_cursor_new(block);
-	for (bool more = ts_tree_cursor_goto_first_child(&cur); more && !c->error;
-	     more = ts_tree_cursor_goto_next_sibling(&cur)) {
-		TSNode stmt = ts_tree_cursor_current_node(&cur);
-		if (!ts_node_is_named(stmt) || IS(stmt, comment))
+	for (gg_node stmt = gg_node_first_child(block); !gg_node_is_null(stmt) && !c->error; stmt = gg_node_next_sibling(stmt)) {
+		if (!gg_node_is_named(stmt) || IS(stmt, comment))
 			continue;
 		if (IS(stmt, ERROR)) {
 			x.grad_off = true;
 			continue;
 		}
 		walk_statement(c, &x, stmt);
-		if (ts_node_has_error(stmt))
+		if (gg_node_has_error(stmt))
 			x.grad_off = true;
 	}
-	ts_tree_cursor_delete(&cur);
 }
 
 /* ---- facts about the file ---- */
 
-static void name_note(check *c, name_table *t, TSNode chain)
+static void name_note(check *c, name_table *t, gg_node chain)
 {
 	bool added;
 	if (is_name_chain(c, chain) && !table_insert(t, node_span(c, chain), &added))
@@ -1606,18 +1583,18 @@ static void call_fact(check *c, const gg_call_ref *ref)
 	name_note(c, &c->models, FIELD(ref->callee, object)); /* not a name chain, or one too long */
 }
 
-static void assignment_fact(check *c, TSNode n)
+static void assignment_fact(check *c, gg_node n)
 {
-	TSNode right = skip_parens(c, FIELD(n, right));
+	gg_node right = skip_parens(c, FIELD(n, right));
 	if (IS(right, call) && is_loss_class_call(c, right))
 		name_note(c, &c->losses, FIELD(n, left));
 }
 
-static void file_facts_collect(check *c, TSNode root)
+static void file_facts_collect(check *c, gg_node root)
 {
 	const gg_tree_index *ix = c->index;
 	c->facts_collected = true;
-	if (ix && ts_node_eq(ix->root, root)) {
+	if (ix && gg_node_eq(ix->root, root)) {
 		/* GG001 walked this tree already: its calls and assignments are all the facts need. */
 		c->call_refs = ix->calls;
 		c->call_refs_len = ix->calls_len;
@@ -1634,11 +1611,8 @@ static void file_facts_collect(check *c, TSNode root)
 		}
 		return;
 	}
-	TSTreeCursor *cur = &c->cursor;
-	ts_tree_cursor_reset(cur, root);
 	c->calls_exact = true;
-	for (bool more = true; more && !c->error;) {
-		TSNode n = ts_tree_cursor_current_node(cur);
+	for (gg_node n = root; !gg_node_is_null(n) && !c->error; n = gg_node_walk_next(root, n, true)) {
 		if (IS(n, call)) {
 			gg_call_ref ref;
 			gg_call_ref_init(&ref, c->ids, c->text, c->len, n);
@@ -1653,7 +1627,6 @@ static void file_facts_collect(check *c, TSNode root)
 		} else if (IS(n, assignment)) {
 			assignment_fact(c, n);
 		}
-		more = gg_tree_walk_next(cur, true);
 	}
 	c->call_refs = c->own_calls;
 	c->call_refs_len = c->own_calls_len;
@@ -1667,7 +1640,7 @@ static int gg002_check(void *state, const gg_rule_input *in, gg_findings *out)
 	const gg_py_ids *ids = in->ids;
 	const gg_tree_index *index = gg_semantic_index(in->model);
 	const gg_source *src = in->src;
-	TSNode root = in->root;
+	gg_node root = in->root;
 	check c;
 	memset(&c, 0, sizeof c);
 	c.ids = ids;
@@ -1682,7 +1655,6 @@ static int gg002_check(void *state, const gg_rule_input *in, gg_findings *out)
 
 	int rc = gg_torch_names_init_index(&c.torch, ids, index, c.text, c.len, root);
 	if (!rc && c.torch.framework_imported) {
-		c.cursor = ts_tree_cursor_new(root);
 		/* The probe, then the full walk where it found something: the same walk either way. */
 		for (int pass = 0; pass < 2 && !c.error; pass++) {
 			c.probe = pass == 0;
@@ -1712,7 +1684,6 @@ static int gg002_check(void *state, const gg_rule_input *in, gg_findings *out)
 		}
 		if (!c.error)
 			file_finish(&c);
-		ts_tree_cursor_delete(&c.cursor);
 		rc = c.error;
 	}
 	gg_torch_names_free(&c.torch);

@@ -69,7 +69,7 @@ static int gg003_check(void *state, const gg_rule_input *in, gg_findings *out)
 	gg003_state *r = state;
 	const gg_py_ids *ids = in->ids;
 	const gg_source *src = in->src;
-	TSNode root = in->root;
+	gg_node root = in->root;
 	/* Nearly no file spells the keyword: skip the import scan and the query for those. */
 	if (!memmem(src->text, src->len, "volatile", 8))
 		return 0;
@@ -82,7 +82,7 @@ static int gg003_check(void *state, const gg_rule_input *in, gg_findings *out)
 
 	TSQueryMatch m;
 	TSNode kw;
-	gg_query_exec(r->query, r->cursor, root);
+	gg_query_exec(r->query, r->cursor, in->ts_root);
 	while (!rc && gg_query_next_match(r->query, r->cursor, src->text, src->len, &m))
 		if (gg_query_match_node(&m, r->cap_volatile, &kw))
 			rc = report(out, kw);

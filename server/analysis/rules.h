@@ -18,7 +18,8 @@
 /* What every rule's check is handed: the file, its tree, and the model built for it. */
 typedef struct gg_rule_input {
 	const gg_source *src;
-	TSNode root;
+	gg_node root;         /* the analyzer's copy of the tree (tree.h) */
+	TSNode ts_root;       /* tree-sitter's tree itself, for the queries (query.h) */
 	gg_semantic *model;   /* built for src by gg_semantic_build */
 	const gg_py_ids *ids; /* the grammar's node types and fields */
 } gg_rule_input;

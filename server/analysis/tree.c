@@ -35,6 +35,7 @@ void gg_tree_delete(gg_tree *t)
 	free(t->spare_ids);
 	free(t->map);
 	free(t->stack);
+	free(t->heights);
 	free(t->rows);
 	free(t);
 }
@@ -128,23 +129,35 @@ static uint8_t flags_of(TSNode n)
 
 /*
  * Copies the subtree of the previous copy's node at from (old, its parallel
- * ids) to the end of t, as the node n of the new tree: the same nodes, moved
- * by the bytes and the places n moved. What its new parent makes of it (the
- * field, an alias's name) is n's own.
+ * ids) to the end of t, as the node n of the new tree at depth depth: the
+ * same nodes, moved by the bytes and the places n moved. What its new parent
+ * makes of it (the field, an alias's name) is n's own. 0 or -ENOMEM.
  */
-static void subtree_copy(gg_tree *t, const gg_tree_entry *old, const void *const *old_ids, uint32_t from, TSNode n,
-			 TSFieldId field, uint32_t parent)
+static int subtree_copy(gg_tree *t, const gg_tree_entry *old, const void *const *old_ids, uint32_t from, TSNode n,
+			TSFieldId field, uint32_t parent, uint32_t depth)
 {
 	uint32_t count = old[from].after - from, at = t->len;
+	if (nodes_reserve(t, (size_t)at + count) ||
+	    (count > t->heights_cap && gg_grow_to((void **)&t->heights, &t->heights_cap, count, sizeof *t->heights)))
+		return -ENOMEM;
 	memcpy(t->nodes + at, old + from, count * sizeof *old);
 	memcpy(t->ids + at, old_ids + from, count * sizeof *old_ids);
 	uint32_t bytes = ts_node_start_byte(n) - old[from].start; /* modular: a move back wraps, and so does the sum */
-	uint32_t places = at - from;
-	for (gg_tree_entry *e = t->nodes + at, *end = e + count; e < end; e++) {
+	uint32_t places = at - from, height = 0;
+	uint32_t *h = t->heights;
+	h[0] = 0;
+	for (uint32_t k = 0; k < count; k++) {
+		gg_tree_entry *e = &t->nodes[at + k];
 		e->start += bytes;
 		e->end += bytes;
 		e->parent += places;
 		e->after += places;
+		/* Parents come first: a node's depth below the top is its parent's and one. */
+		if (k) {
+			h[k] = h[e->parent - at] + 1;
+			if (h[k] > height)
+				height = h[k];
+		}
 	}
 	gg_tree_entry *top = &t->nodes[at];
 	top->parent = parent;
@@ -153,6 +166,9 @@ static void subtree_copy(gg_tree *t, const gg_tree_entry *old, const void *const
 	top->flags = flags_of(n);
 	t->len += count;
 	t->reused += count;
+	if (depth + height > t->depth)
+		t->depth = depth + height;
+	return 0;
 }
 
 int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, bool keep)
@@ -162,6 +178,7 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 	t->text_len = len;
 	t->rows_ok = false;
 	t->reused = 0;
+	t->depth = 0;
 	t->language = ts_tree_language(ts);
 	/* The previous copy becomes the spare the new one may copy from. */
 	bool reuse = t->held != NULL && t->len > 0;
@@ -191,9 +208,8 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 					  ? 0
 					  : ts_tree_cursor_current_field_id(&cur);
 		if (reuse && map_find(t, n.id, &from)) {
-			if ((rc = nodes_reserve(t, (size_t)t->len + (old[from].after - from))))
+			if ((rc = subtree_copy(t, old, old_ids, from, n, field, parent, (uint32_t)depth)))
 				break;
-			subtree_copy(t, old, old_ids, from, n, field, parent);
 		} else {
 			if ((rc = nodes_reserve(t, (size_t)t->len + 1)))
 				break;
@@ -201,6 +217,8 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 			t->nodes[at] = (gg_tree_entry){ ts_node_start_byte(n), ts_node_end_byte(n), parent, at + 1,
 							ts_node_symbol(n), (uint8_t)field, flags_of(n) };
 			t->ids[at] = n.id;
+			if (depth > t->depth)
+				t->depth = (uint32_t)depth;
 			if (ts_tree_cursor_goto_first_child(&cur)) {
 				if ((rc = gg_grow((void **)&t->stack, &t->stack_cap, depth, sizeof *t->stack)))
 					break;
@@ -232,29 +250,6 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 		t->len = 0;
 	}
 	return rc;
-}
-
-uint32_t gg_tree_depth(const gg_tree *t)
-{
-	/* A node's depth is its parent's plus one; parents come first. Counted on a stack of open subtrees. */
-	uint32_t deepest = 0;
-	uint32_t *open = NULL;
-	size_t open_len = 0, open_cap = 0;
-	for (uint32_t i = 0; i < t->len; i++) {
-		while (open_len && open[open_len - 1] <= i)
-			open_len--;
-		if (open_len > deepest)
-			deepest = (uint32_t)open_len;
-		if (t->nodes[i].after > i + 1) {
-			if (gg_grow((void **)&open, &open_cap, open_len, sizeof *open)) {
-				free(open);
-				return UINT32_MAX; /* out of memory: as deep as can be, so it is not walked */
-			}
-			open[open_len++] = t->nodes[i].after;
-		}
-	}
-	free(open);
-	return deepest;
 }
 
 gg_node gg_node_prev_sibling(gg_node n)

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <tree_sitter/api.h>
 
 /*
@@ -78,6 +79,9 @@ typedef struct gg_tree {
 	size_t map_cap;
 	uint32_t *stack; /* owned: the update's open nodes */
 	size_t stack_cap;
+	uint32_t *heights; /* owned: scratch, the depth of each node of a subtree being copied, below its top */
+	size_t heights_cap;
+	uint32_t depth;    /* the depth of the deepest node (the root's is 0) */
 	/* The byte where each row starts (rows as the parser counts them), made on the first point asked. */
 	uint32_t *rows; /* owned */
 	size_t rows_len, rows_cap;
@@ -114,8 +118,11 @@ static inline gg_node gg_tree_root(const gg_tree *t)
 	return n;
 }
 
-/* The depth of the deepest node below root (0 for a leaf). */
-uint32_t gg_tree_depth(const gg_tree *t);
+/* The depth of the deepest node (the root's is 0). */
+static inline uint32_t gg_tree_depth(const gg_tree *t)
+{
+	return t->depth;
+}
 
 static inline gg_node gg_node_null(void)
 {
@@ -268,6 +275,12 @@ static inline gg_node gg_node_named_child(gg_node n, uint32_t i)
 	return c;
 }
 
+/* Whether n is of the grammar's type named type (the null node is of none); a string compare, for the fixer's few asks. */
+static inline bool gg_node_type_is(gg_node n, const char *type)
+{
+	return n.tree && strcmp(gg_node_type(n), type) == 0;
+}
+
 /* The first child its parent holds by field id. */
 static inline gg_node gg_node_child_by_field_id(gg_node n, TSFieldId field)
 {
@@ -277,6 +290,12 @@ static inline gg_node gg_node_child_by_field_id(gg_node n, TSFieldId field)
 		if (gg_node_entry(c)->field == field)
 			return c;
 	return gg_node_null();
+}
+
+/* The same by the field's name (the fixer's few asks; the rules resolve ids once, gg_py_ids). */
+static inline gg_node gg_node_child_by_field_name(gg_node n, const char *name, uint32_t len)
+{
+	return n.tree ? gg_node_child_by_field_id(n, ts_language_field_id_for_name(n.tree->language, name, len)) : n;
 }
 
 gg_node gg_node_prev_sibling(gg_node n);

@@ -708,9 +708,11 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 		/* Every finding's fixes first: the positions of their edits are converted with the findings'. */
 		gg_fixes *fixes = calloc(findings.len, sizeof *fixes);
 		rc = fixes ? 0 : -ENOMEM;
+		gg_node root;
 		if (!rc && tree)
-			rc = gg_fix_list_each(body, body_len, ts_tree_root_node(tree), findings.items, findings.len,
-					      config, fixes);
+			rc = gg_analyzer_tree(w->analyzer, src, &root);
+		if (!rc && tree)
+			rc = gg_fix_list_each(body, body_len, root, findings.items, findings.len, config, fixes);
 		if (!rc)
 			rc = gg_line_index_build(&ix, body, body_len);
 		if (!rc) /* full shows no edit */

@@ -21,9 +21,18 @@ bool gg_code_actions_prepare(gg_session *s, gg_document *doc)
 	return true;
 }
 
+/* The analyzer's copy of doc's tree, which the fixer reads (after gg_code_actions_prepare). */
+static int code_actions_root(gg_session *s, gg_document *doc, gg_node *root)
+{
+	gg_source src = { doc->text, doc->len, doc->tree, doc->path, NULL, s->root_path, s->project };
+	return gg_analyzer_tree(s->analyzer, &src, root);
+}
+
 int gg_code_actions_fixes(gg_session *s, gg_document *doc, const gg_finding *f, gg_fixes *out)
 {
-	return gg_fix_list(doc->text, doc->len, ts_tree_root_node(doc->tree), f, gg_settings_config_for(s, doc), out);
+	gg_node root;
+	int rc = code_actions_root(s, doc, &root);
+	return rc ? rc : gg_fix_list(doc->text, doc->len, root, f, gg_settings_config_for(s, doc), out);
 }
 
 int gg_code_actions_fixes_each(gg_session *s, gg_document *doc, const gg_finding *findings, size_t count,
@@ -35,8 +44,14 @@ int gg_code_actions_fixes_each(gg_session *s, gg_document *doc, const gg_finding
 	 * gets each action's edit inline, and a thousand findings in one loop
 	 * would each carry the same thousand-line wrap.
 	 */
-	return gg_fix_list_for_all(doc->text, doc->len, ts_tree_root_node(doc->tree), findings, count,
-				   gg_settings_config_for(s, doc), out);
+	gg_node root;
+	int rc = code_actions_root(s, doc, &root);
+	if (rc) {
+		for (size_t i = 0; i < count; i++)
+			gg_fixes_init(&out[i]);
+		return rc;
+	}
+	return gg_fix_list_for_all(doc->text, doc->len, root, findings, count, gg_settings_config_for(s, doc), out);
 }
 
 int gg_code_actions_any_safe(gg_session *s, gg_document *doc, bool *any)
@@ -49,8 +64,13 @@ int gg_code_actions_any_safe(gg_session *s, gg_document *doc, bool *any)
 	if (!each)
 		return -ENOMEM;
 	/* As fix-all sees them: the fixes a loop's findings share are made once. */
-	int rc = gg_fix_list_for_all(doc->text, doc->len, ts_tree_root_node(doc->tree), doc->findings.items, n,
-				     gg_settings_config_for(s, doc), each);
+	gg_node root;
+	int rc = code_actions_root(s, doc, &root);
+	if (rc) {
+		free(each);
+		return rc;
+	}
+	rc = gg_fix_list_for_all(doc->text, doc->len, root, doc->findings.items, n, gg_settings_config_for(s, doc), each);
 	for (size_t i = 0; i < n && !rc; i++) {
 		for (size_t k = 0; k < each[i].len; k++)
 			*any = *any || each[i].items[k].safe;

@@ -84,8 +84,8 @@ static void fuzz_fixes(gg_analyzer *a, TSParser *parser, const char *text, size_
 	if (gg_analyzer_check(a, &src, &findings) == 0 && findings.len) {
 		size_t n = findings.len;
 		gg_fixes *each = calloc(n, sizeof *each), *for_all = calloc(n, sizeof *for_all);
-		TSNode root = ts_tree_root_node(tree);
-		if (each && for_all && gg_fix_list_each(text, len, root, findings.items, n, NULL, each) == 0 &&
+		gg_node root;
+		if (each && for_all && gg_analyzer_tree(a, &src, &root) == 0 && gg_fix_list_each(text, len, root, findings.items, n, NULL, each) == 0 &&
 		    gg_fix_list_for_all(text, len, root, findings.items, n, NULL, for_all) == 0) {
 			for (size_t i = 0; i < n; i++) {
 				fixes_apply_each(text, len, &each[i]);

@@ -55,9 +55,11 @@ static void compare(const TSTree *ts, const gg_tree *t, bool deep)
 	TSTreeCursor cur = ts_tree_cursor_new(ts_tree_root_node(ts));
 	uint32_t i = 0;
 	uint32_t *stack = NULL;
-	size_t depth = 0, cap = 0;
+	size_t depth = 0, cap = 0, deepest = 0;
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
+		if (depth > deepest)
+			deepest = depth;
 		CHECK(i < t->len);
 		if (i >= t->len)
 			break;
@@ -140,6 +142,7 @@ static void compare(const TSTree *ts, const gg_tree *t, bool deep)
 			break;
 	}
 	CHECK(i == t->len);
+	CHECK(deepest == gg_tree_depth(t));
 	ts_tree_cursor_delete(&cur);
 	free(stack);
 }

@@ -14,7 +14,7 @@
 static int site_callee(const semantic *c, const site *s)
 {
 	int best = -1;
-	uint32_t at = ts_node_start_byte(s->call);
+	uint32_t at = gg_node_start_byte(s->call);
 	for (size_t i = sem_func_names_lower(c, s->name); i < c->funcs_len - 1 && span_eq(c->func_names[i].name, s->name); i++) {
 		int fi = c->func_names[i].index;
 		const func *f = &c->funcs[fi];
@@ -75,7 +75,7 @@ static bool file_calls_method(const semantic *c, span name, int cls)
 
 /* Whether a call passes a false value for the callee's flag: step(batch, False), train=False, or the default. */
 /* Whether v, passed for callee's flag, turns its training branch off: False, or another mode's string. */
-static bool flag_value_false(const semantic *c, const func *callee, TSNode v)
+static bool flag_value_false(const semantic *c, const func *callee, gg_node v)
 {
 	span got;
 	if (callee->flag_string)
@@ -85,7 +85,7 @@ static bool flag_value_false(const semantic *c, const func *callee, TSNode v)
 
 static bool site_passes_false(const semantic *c, site *s, const func *callee)
 {
-	TSNode args = FIELD(s->call, arguments);
+	gg_node args = FIELD(s->call, arguments);
 	s->flag_arg = null_node();
 	if (!callee->flag.len || !IS(args, argument_list))
 		return false;
@@ -94,7 +94,7 @@ static bool site_passes_false(const semantic *c, site *s, const func *callee)
 	uint32_t count = sem_argument_count(c, args);
 	bool given = false;
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode a = sem_argument_at(c, args, i);
+		gg_node a = sem_argument_at(c, args, i);
 		if (IS(a, keyword_argument)) {
 			if (span_eq(node_span(c, FIELD(a, name)), callee->flag)) {
 				s->flag_arg = FIELD(a, value);
@@ -181,7 +181,7 @@ static void backward_propagate(semantic *c)
 				continue;
 			s->counted = true;
 			changed = true;
-			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(s->call));
+			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(s->call));
 		}
 		if (!changed)
 			break;
@@ -204,7 +204,7 @@ static int site_callee_cmp(const void *pa, const void *pb)
 	const site *a = pa, *b = pb;
 	if (a->callee != b->callee)
 		return a->callee < b->callee ? -1 : 1;
-	uint32_t x = ts_node_start_byte(a->call), y = ts_node_start_byte(b->call);
+	uint32_t x = gg_node_start_byte(a->call), y = gg_node_start_byte(b->call);
 	return (x > y) - (x < y);
 }
 
@@ -330,33 +330,112 @@ int sem_unguarded_site(const semantic *c, int fi)
 	return -1;
 }
 
+static bool is_word_byte(char ch)
+{
+	return isalnum((unsigned char)ch) || ch == '_';
+}
+
+/*
+ * Whether the word text[at, at + n) is handed on: after `return ` or a lone
+ * `=` (self.fn = f; not ==, <=, >=, !=), and last on its line before a
+ * comment or a `;`. Text, not tree: the answer of the earlier whole-text
+ * search, which this keeps.
+ */
+static bool word_handed_on(const semantic *c, uint32_t at, uint32_t n)
+{
+	const char *hit = c->text + at, *after = hit + n, *end = c->text + c->len;
+	if (hit > c->text && (is_word_byte(hit[-1]) || hit[-1] == '.'))
+		return false;
+	if (after < end && is_word_byte(*after))
+		return false;
+	const char *before = hit;
+	while (before > c->text && (before[-1] == ' ' || before[-1] == '\t'))
+		before--;
+	bool returned = before - c->text >= 6 && memcmp(before - 6, "return", 6) == 0 && before < hit;
+	bool stored = before - c->text >= 2 && before[-1] == '=' && !strchr("=<>!", before[-2]);
+	while (after < end && (*after == ' ' || *after == '\t'))
+		after++;
+	return (returned || stored) && (after == end || *after == '\n' || *after == '\r' || *after == '#' || *after == ';');
+}
+
+static int handed_cmp(const void *pa, const void *pb)
+{
+	const handed *a = pa, *b = pb;
+	int r = span_cmp(a->word, b->word);
+	return r ? r : (a->at > b->at) - (a->at < b->at);
+}
+
+/*
+ * The words the text hands on (word_handed_on), sorted, found once a check
+ * in one pass: each ends right before a line's end, a `#` or a `;`, past
+ * spaces and tabs. Words of word bytes only; a name with others (é) is
+ * searched for in the text.
+ */
+static void handed_collect(semantic *c)
+{
+	c->handed_ok = true;
+	const char *text = c->text, *end = text + c->len;
+	for (const char *line = text; line <= end;) {
+		const char *eol = memchr(line, '\n', (size_t)(end - line));
+		if (!eol)
+			eol = end;
+		for (const char *p = line; p <= eol; p++) {
+			if (p < eol && *p != '\r' && *p != '#' && *p != ';')
+				continue;
+			const char *q = p;
+			while (q > line && (q[-1] == ' ' || q[-1] == '\t'))
+				q--;
+			const char *w = q;
+			while (w > text && is_word_byte(w[-1]))
+				w--;
+			if (w == q || !word_handed_on(c, (uint32_t)(w - text), (uint32_t)(q - w)))
+				continue;
+			if (gg_grow((void **)&c->handed, &c->handed_cap, c->handed_len, sizeof *c->handed)) {
+				fail(c, -ENOMEM);
+				return;
+			}
+			c->handed[c->handed_len++] = (handed){ { w, (size_t)(q - w) }, (uint32_t)(w - text) };
+		}
+		line = eol + 1;
+	}
+	if (c->handed_len)
+		qsort(c->handed, c->handed_len, sizeof *c->handed, handed_cmp);
+}
+
 /* Whether the file returns f (`return eval_wrapper`) or stores it (`self.fn = eval_wrapper`), the function itself and not a call of it. */
-bool sem_func_handed_on(const semantic *c, const func *f)
+bool sem_func_handed_on(semantic *c, const func *f)
 {
 	span name = f->name;
-	TSNode name_node = FIELD(f->def, name);
-	uint32_t own = ts_node_start_byte(name_node);
-	for (const char *p = c->text, *end = c->text + c->len; name.len && p < end;) {
-		const char *hit = memmem(p, (size_t)(end - p), name.ptr, name.len);
-		if (!hit)
-			break;
-		const char *after = hit + name.len;
-		p = after;
-		bool word = (hit == c->text || !(isalnum((unsigned char)hit[-1]) || hit[-1] == '_' || hit[-1] == '.')) &&
-			    (after == end || !(isalnum((unsigned char)*after) || *after == '_'));
-		if (!word || (uint32_t)(hit - c->text) == own)
-			continue;
-		const char *before = hit;
-		while (before > c->text && (before[-1] == ' ' || before[-1] == '\t'))
-			before--;
-		bool returned = before - c->text >= 6 && memcmp(before - 6, "return", 6) == 0 && before < hit;
-		/* self.score_fn = f: stored for whoever reads the attribute (not ==, <=, >=, !=). */
-		bool stored = before - c->text >= 2 && before[-1] == '=' && !strchr("=<>!", before[-2]);
-		while (after < end && (*after == ' ' || *after == '\t'))
-			after++;
-		if ((returned || stored) && (after == end || *after == '\n' || *after == '\r' || *after == '#' || *after == ';'))
-			return true;
+	uint32_t own = gg_node_start_byte(FIELD(f->def, name));
+	bool plain = name.len > 0;
+	for (size_t i = 0; i < name.len; i++)
+		plain = plain && is_word_byte(name.ptr[i]);
+	if (!plain) {
+		/* Its bytes end no word of the pass: search the text. */
+		for (const char *p = c->text, *end = c->text + c->len; name.len && p < end;) {
+			const char *hit = memmem(p, (size_t)(end - p), name.ptr, name.len);
+			if (!hit)
+				break;
+			p = hit + name.len;
+			if ((uint32_t)(hit - c->text) != own && word_handed_on(c, (uint32_t)(hit - c->text), (uint32_t)name.len))
+				return true;
+		}
+		return false;
 	}
+	if (!c->handed_ok)
+		handed_collect(c);
+	handed key = { name, 0 };
+	size_t lo = 0, hi = c->handed_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (handed_cmp(&c->handed[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < c->handed_len && span_eq(c->handed[i].word, name); i++)
+		if (c->handed[i].at != own)
+			return true;
 	return false;
 }
 

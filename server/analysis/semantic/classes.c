@@ -31,14 +31,14 @@ int sem_klass_cmp(const void *pa, const void *pb)
 	int r = span_cmp(a->name, b->name);
 	if (r)
 		return r;
-	uint32_t x = ts_node_start_byte(a->node), y = ts_node_start_byte(b->node);
+	uint32_t x = gg_node_start_byte(a->node), y = gg_node_start_byte(b->node);
 	return (x > y) - (x < y);
 }
 
 /* The index of the function defined by def (by its start byte), or -1. */
-int sem_func_of_def(const semantic *c, TSNode def)
+int sem_func_of_def(const semantic *c, gg_node def)
 {
-	uint32_t start = ts_node_start_byte(def);
+	uint32_t start = gg_node_start_byte(def);
 	size_t lo = 1, hi = c->funcs_len;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -99,7 +99,7 @@ static bool base_is_plain_library(span r)
 }
 
 /* What a base class expression makes its subclass. */
-static unsigned base_kind(semantic *c, TSNode base, unsigned depth)
+static unsigned base_kind(semantic *c, gg_node base, unsigned depth)
 {
 	if (!sem_is_name_chain(c, base))
 		return 0;
@@ -135,12 +135,12 @@ static unsigned base_kind(semantic *c, TSNode base, unsigned depth)
  * from elsewhere (a project's BaseModel, torch's own "from .module import
  * Module"): its methods are then the model's API, not evaluation code.
  */
-static bool class_defines_forward(const semantic *c, TSNode def)
+static bool class_defines_forward(const semantic *c, gg_node def)
 {
-	TSNode body = FIELD(def, body);
-	uint32_t count = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
+	gg_node body = FIELD(def, body);
+	uint32_t count = gg_node_is_null(body) ? 0 : gg_node_named_child_count(body);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode stmt = ts_node_named_child(body, i);
+		gg_node stmt = gg_node_named_child(body, i);
 		if (IS(stmt, decorated_definition))
 			stmt = FIELD(stmt, definition);
 		if (IS(stmt, function_definition) && span_is(node_span(c, FIELD(stmt, name)), "forward"))
@@ -154,11 +154,11 @@ unsigned sem_class_kind(semantic *c, klass *k, unsigned depth)
 	if (k->state == 2 || k->state == 1 || depth > MAX_CLASS_DEPTH)
 		return k->kind; /* a cycle reads as what is known so far */
 	k->state = 1;
-	TSNode bases = FIELD(k->node, superclasses);
-	uint32_t count = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
+	gg_node bases = FIELD(k->node, superclasses);
+	uint32_t count = gg_node_is_null(bases) ? 0 : gg_node_named_child_count(bases);
 	unsigned kind = 0;
 	for (uint32_t i = 0; i < count && !c->error; i++)
-		kind |= base_kind(c, ts_node_named_child(bases, i), depth);
+		kind |= base_kind(c, gg_node_named_child(bases, i), depth);
 	if (class_defines_forward(c, k->node))
 		kind |= CLASS_MODULE;
 	k->kind = kind;
@@ -167,13 +167,13 @@ unsigned sem_class_kind(semantic *c, klass *k, unsigned depth)
 }
 
 /* The kind of the class a class_definition node is, looked up by name and position. */
-unsigned sem_class_kind_of(semantic *c, TSNode def)
+unsigned sem_class_kind_of(semantic *c, gg_node def)
 {
 	span name = node_span(c, FIELD(def, name));
-	uint32_t at = ts_node_start_byte(def);
+	uint32_t at = gg_node_start_byte(def);
 	klass *k = sem_class_find(c, name);
 	for (; k && k < c->classes + c->classes_len && span_eq(k->name, name); k++)
-		if (ts_node_start_byte(k->node) == at)
+		if (gg_node_start_byte(k->node) == at)
 			return sem_class_kind(c, k, 0);
 	return 0;
 }
@@ -185,10 +185,10 @@ bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth)
 		return true;
 	if (depth > MAX_CLASS_DEPTH)
 		return false;
-	TSNode bases = FIELD(c->classes[sub].node, superclasses);
-	uint32_t count = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
+	gg_node bases = FIELD(c->classes[sub].node, superclasses);
+	uint32_t count = gg_node_is_null(bases) ? 0 : gg_node_named_child_count(bases);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode b = ts_node_named_child(bases, i);
+		gg_node b = gg_node_named_child(bases, i);
 		if (!IS(b, identifier) || sem_binding_find(c, node_span(c, b)))
 			continue;
 		span name = node_span(c, b);
@@ -203,14 +203,14 @@ bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth)
 /* ---- across files: what the project index says of this file's classes and instances ---- */
 
 /* Whether a decorator of decorated (a decorated_definition) turns grad off for the body. */
-bool sem_decorated_grad_off(semantic *c, TSNode decorated)
+bool sem_decorated_grad_off(semantic *c, gg_node decorated)
 {
-	uint32_t count = ts_node_named_child_count(decorated);
+	uint32_t count = gg_node_named_child_count(decorated);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode d = ts_node_named_child(decorated, i);
-		if (!IS(d, decorator) || ts_node_has_error(d))
+		gg_node d = gg_node_named_child(decorated, i);
+		if (!IS(d, decorator) || gg_node_has_error(d))
 			continue;
-		grad_context g = sem_grad_context_of(c, ts_node_named_child(d, 0));
+		grad_context g = sem_grad_context_of(c, gg_node_named_child(d, 0));
 		if (g == GRAD_OFF || g == GRAD_CONTROLLED)
 			return true;
 	}
@@ -218,16 +218,15 @@ bool sem_decorated_grad_off(semantic *c, TSNode decorated)
 }
 
 /* The method named name that class node cls defines in its own body (a null node when none), and its decoration. */
-static TSNode class_method_def(const semantic *c, TSNode cls, span name, TSNode *decorated)
+static gg_node class_method_def(const semantic *c, gg_node cls, span name, gg_node *decorated)
 {
 	*decorated = null_node();
-	TSNode body = FIELD(cls, body);
-	if (ts_node_is_null(body))
+	gg_node body = FIELD(cls, body);
+	if (gg_node_is_null(body))
 		return null_node();
-	TSNode found = null_node();
-	TSTreeCursor cur = ts_tree_cursor_new(body);
-	for (bool more = ts_tree_cursor_goto_first_child(&cur); more; more = ts_tree_cursor_goto_next_sibling(&cur)) {
-		TSNode stmt = ts_tree_cursor_current_node(&cur), dec = null_node();
+	gg_node found = null_node();
+	for (gg_node top = gg_node_first_child(body); !gg_node_is_null(top); top = gg_node_next_sibling(top)) {
+		gg_node stmt = top, dec = null_node();
 		if (IS(stmt, decorated_definition)) {
 			dec = stmt;
 			stmt = FIELD(stmt, definition);
@@ -238,20 +237,19 @@ static TSNode class_method_def(const semantic *c, TSNode cls, span name, TSNode 
 			*decorated = dec;
 		}
 	}
-	ts_tree_cursor_delete(&cur);
 	return found;
 }
 
-static bool class_method_fact(semantic *c, TSNode cls, span method, gg_project_fact fact, unsigned depth);
+static bool class_method_fact(semantic *c, gg_node cls, span method, gg_project_fact fact, unsigned depth);
 
-bool sem_class_alias(const semantic *c, TSNode stmt, span *name, TSNode *value)
+bool sem_class_alias(const semantic *c, gg_node stmt, span *name, gg_node *value)
 {
-	if (!IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
+	if (!IS(stmt, expression_statement) || gg_node_named_child_count(stmt) != 1)
 		return false;
-	TSNode a = ts_node_named_child(stmt, 0);
+	gg_node a = gg_node_named_child(stmt, 0);
 	if (!IS(a, assignment))
 		return false;
-	TSNode left = FIELD(a, left), right = FIELD(a, right);
+	gg_node left = FIELD(a, left), right = FIELD(a, right);
 	if (!IS(left, identifier) || !sem_is_name_chain(c, right))
 		return false;
 	*name = node_span(c, left);
@@ -259,14 +257,14 @@ bool sem_class_alias(const semantic *c, TSNode stmt, span *name, TSNode *value)
 	return true;
 }
 
-bool sem_function_named_no_grad(semantic *c, TSNode value)
+bool sem_function_named_no_grad(semantic *c, gg_node value)
 {
 	span written = node_span(c, value);
 	if (IS(value, identifier) && !sem_binding_find(c, written)) {
 		for (size_t i = sem_func_names_lower(c, written);
 		     i + 1 < c->funcs_len && span_eq(c->func_names[i].name, written); i++) {
-			TSNode decorated = ts_node_parent(c->funcs[c->func_names[i].index].def);
-			if (IS(decorated, decorated_definition) && IS(ts_node_parent(decorated), module) &&
+			gg_node decorated = gg_node_parent(c->funcs[c->func_names[i].index].def);
+			if (IS(decorated, decorated_definition) && IS(gg_node_parent(decorated), module) &&
 			    sem_decorated_grad_off(c, decorated))
 				return true;
 		}
@@ -279,15 +277,15 @@ bool sem_function_named_no_grad(semantic *c, TSNode value)
 }
 
 /* Whether class node cls binds method in its body to a function that runs with grad off (sem_class_alias). */
-static bool class_alias_no_grad(semantic *c, TSNode cls, span method, bool *bound)
+static bool class_alias_no_grad(semantic *c, gg_node cls, span method, bool *bound)
 {
-	TSNode body = FIELD(cls, body);
-	uint32_t count = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
+	gg_node body = FIELD(cls, body);
+	uint32_t count = gg_node_is_null(body) ? 0 : gg_node_named_child_count(body);
 	*bound = false;
 	for (uint32_t i = 0; i < count; i++) {
 		span name;
-		TSNode value;
-		if (sem_class_alias(c, ts_node_named_child(body, i), &name, &value) && span_eq(name, method)) {
+		gg_node value;
+		if (sem_class_alias(c, gg_node_named_child(body, i), &name, &value) && span_eq(name, method)) {
 			*bound = true;
 			return sem_function_named_no_grad(c, value);
 		}
@@ -300,14 +298,14 @@ static bool class_alias_no_grad(semantic *c, TSNode cls, span method, bool *boun
  * file (when it defines the method, only its decoration answers), else one
  * the imports resolve to a class of the project index.
  */
-static bool class_bases_fact(semantic *c, TSNode cls, span method, gg_project_fact fact, unsigned depth)
+static bool class_bases_fact(semantic *c, gg_node cls, span method, gg_project_fact fact, unsigned depth)
 {
 	if (depth > MAX_CLASS_DEPTH)
 		return false;
-	TSNode bases = FIELD(cls, superclasses);
-	uint32_t count = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
+	gg_node bases = FIELD(cls, superclasses);
+	uint32_t count = gg_node_is_null(bases) ? 0 : gg_node_named_child_count(bases);
 	for (uint32_t i = 0; i < count && !c->error; i++) {
-		TSNode b = ts_node_named_child(bases, i);
+		gg_node b = gg_node_named_child(bases, i);
 		if (!sem_is_name_chain(c, b))
 			continue;
 		span written = node_span(c, b);
@@ -331,12 +329,12 @@ static bool class_bases_fact(semantic *c, TSNode cls, span method, gg_project_fa
  * one (decorated to run with grad off; whether this file's own calls guard
  * it is the call graph's business), else its bases'.
  */
-static bool class_method_fact(semantic *c, TSNode cls, span method, gg_project_fact fact, unsigned depth)
+static bool class_method_fact(semantic *c, gg_node cls, span method, gg_project_fact fact, unsigned depth)
 {
-	TSNode decorated;
-	TSNode def = class_method_def(c, cls, method, &decorated);
-	if (!ts_node_is_null(def))
-		return fact == GG_PROJECT_NO_GRAD && !ts_node_is_null(decorated) && sem_decorated_grad_off(c, decorated);
+	gg_node decorated;
+	gg_node def = class_method_def(c, cls, method, &decorated);
+	if (!gg_node_is_null(def))
+		return fact == GG_PROJECT_NO_GRAD && !gg_node_is_null(decorated) && sem_decorated_grad_off(c, decorated);
 	bool bound;
 	bool no_grad = class_alias_no_grad(c, cls, method, &bound);
 	if (bound)
@@ -345,7 +343,7 @@ static bool class_method_fact(semantic *c, TSNode cls, span method, gg_project_f
 }
 
 /* Whether the class expression cls (X of X(...) or of an annotation) is a class whose method runs with grad off. */
-static bool class_expr_no_grad(semantic *c, TSNode cls, span method)
+static bool class_expr_no_grad(semantic *c, gg_node cls, span method)
 {
 	/* X.from_pretrained(...), X.from_config(...): by Python's convention an alternate constructor builds an X. */
 	if (IS(cls, attribute) && span_starts(node_span(c, FIELD(cls, attribute)), "from_"))
@@ -389,26 +387,26 @@ static bool class_name_no_grad(semantic *c, span written, span method)
 }
 
 /* Whether function fi has a parameter name; *type gets the expression of its annotation (`name: X`) or a null node. */
-static bool parameter_of(const semantic *c, int fi, span name, TSNode *type)
+static bool parameter_of(const semantic *c, int fi, span name, gg_node *type)
 {
 	*type = null_node();
-	TSNode params = FIELD(c->funcs[fi].def, parameters);
-	uint32_t count = ts_node_is_null(params) ? 0 : ts_node_named_child_count(params);
+	gg_node params = FIELD(c->funcs[fi].def, parameters);
+	uint32_t count = gg_node_is_null(params) ? 0 : gg_node_named_child_count(params);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode p = ts_node_named_child(params, i), id = p, annotation = null_node();
+		gg_node p = gg_node_named_child(params, i), id = p, annotation = null_node();
 		if (IS(p, typed_parameter)) {
-			id = ts_node_named_child(p, 0);
-			annotation = ts_node_child_by_field_name(p, "type", 4);
+			id = gg_node_named_child(p, 0);
+			annotation = gg_node_child_by_field_name(p, "type", 4);
 		} else if (IS(p, typed_default_parameter)) {
 			id = FIELD(p, name);
-			annotation = ts_node_child_by_field_name(p, "type", 4);
+			annotation = gg_node_child_by_field_name(p, "type", 4);
 		} else if (IS(p, default_parameter)) {
 			id = FIELD(p, name);
 		}
 		if (!IS(id, identifier) || !span_eq(node_span(c, id), name))
 			continue;
-		if (!ts_node_is_null(annotation) && ts_node_named_child_count(annotation))
-			*type = ts_node_named_child(annotation, 0);
+		if (!gg_node_is_null(annotation) && gg_node_named_child_count(annotation))
+			*type = gg_node_named_child(annotation, 0);
 		return true;
 	}
 	return false;
@@ -422,12 +420,12 @@ static bool parameter_of(const semantic *c, int fi, span name, TSNode *type)
 static int name_scope(const semantic *c, int fi, span name)
 {
 	for (; fi > 0 && (size_t)fi < c->funcs_len; fi = c->funcs[fi].parent) {
-		TSNode type;
+		gg_node type;
 		if (parameter_of(c, fi, name, &type))
 			return fi;
 		for (size_t i = 0; i < c->assigns_len; i++)
 			if (span_eq(node_span(c, c->assign_left[i]), name) &&
-			    sem_func_at(c, ts_node_start_byte(c->assign_left[i])) == fi)
+			    sem_func_at(c, gg_node_start_byte(c->assign_left[i])) == fi)
 				return fi;
 	}
 	return 0;
@@ -454,23 +452,23 @@ bool sem_instance_method_no_grad(semantic *c, int fi, span spelling, const char 
 	bool any = false;
 	for (size_t i = 0; i < c->assigns_len && !c->error; i++) {
 		if (!span_eq(node_span(c, c->assign_left[i]), spelling) ||
-		    (scope >= 0 && sem_func_at(c, ts_node_start_byte(c->assign_left[i])) != scope))
+		    (scope >= 0 && sem_func_at(c, gg_node_start_byte(c->assign_left[i])) != scope))
 			continue;
-		TSNode type = ts_node_child_by_field_name(ts_node_parent(c->assign_left[i]), "type", 4);
-		TSNode cls = !ts_node_is_null(type) && ts_node_named_child_count(type)
-				     ? ts_node_named_child(type, 0)
+		gg_node type = gg_node_child_by_field_name(gg_node_parent(c->assign_left[i]), "type", 4);
+		gg_node cls = !gg_node_is_null(type) && gg_node_named_child_count(type)
+				     ? gg_node_named_child(type, 0)
 				     : FIELD(sem_call_chain_base(c, c->assign_right[i]), function);
 		if (!class_expr_no_grad(c, cls, m))
 			return false;
 		any = true;
 	}
-	TSNode type;
+	gg_node type;
 	if (any || scope <= 0 || !parameter_of(c, scope, spelling, &type))
 		return any;
 	span written;
 	if (IS(type, string))
 		return sem_string_value(c, type, &written) && class_name_no_grad(c, written, m);
-	return !ts_node_is_null(type) && class_expr_no_grad(c, type, m);
+	return !gg_node_is_null(type) && class_expr_no_grad(c, type, m);
 }
 
 /*
@@ -504,10 +502,10 @@ bool sem_class_is_plain(semantic *c, klass *k, unsigned depth)
 {
 	if (depth > MAX_CLASS_DEPTH || (sem_class_kind(c, k, 0) & (CLASS_MODULE | CLASS_EXTERNAL)))
 		return false;
-	TSNode supers = FIELD(k->node, superclasses);
-	uint32_t count = ts_node_is_null(supers) ? 0 : ts_node_named_child_count(supers);
+	gg_node supers = FIELD(k->node, superclasses);
+	uint32_t count = gg_node_is_null(supers) ? 0 : gg_node_named_child_count(supers);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode base = ts_node_named_child(supers, i);
+		gg_node base = gg_node_named_child(supers, i);
 		if (IS(base, keyword_argument))
 			continue; /* metaclass=...: no base */
 		span name = node_span(c, base);
@@ -529,9 +527,9 @@ bool sem_class_is_plain(semantic *c, klass *k, unsigned depth)
 }
 
 /* Whether value constructs a plain class of the file: Codec(...). */
-static bool constructs_plain(semantic *c, TSNode value)
+static bool constructs_plain(semantic *c, gg_node value)
 {
-	TSNode fn = IS(value, call) ? FIELD(value, function) : null_node();
+	gg_node fn = IS(value, call) ? FIELD(value, function) : null_node();
 	klass *k = IS(fn, identifier) && !sem_binding_find(c, node_span(c, fn)) ? sem_class_find(c, node_span(c, fn)) : NULL;
 	return k && sem_class_is_plain(c, k, 0);
 }
@@ -541,7 +539,7 @@ static bool local_holds_plain(semantic *c, span name, uint32_t start, uint32_t e
 {
 	bool any = false;
 	for (size_t i = 0; i < c->assigns_len; i++) {
-		uint32_t at = ts_node_start_byte(c->assign_left[i]);
+		uint32_t at = gg_node_start_byte(c->assign_left[i]);
 		if (at < start || at >= end || !span_eq(node_span(c, c->assign_left[i]), name))
 			continue;
 		if (!constructs_plain(c, c->assign_right[i]))
@@ -555,17 +553,17 @@ static bool local_holds_plain(semantic *c, span name, uint32_t start, uint32_t e
  * Whether every return under n (nested definitions left out) constructs a
  * plain class of the file, directly or through a local name; *seen counts them.
  */
-static bool returns_plain(semantic *c, const func *f, TSNode n, unsigned depth, unsigned *seen)
+static bool returns_plain(semantic *c, const func *f, gg_node n, unsigned depth, unsigned *seen)
 {
 	if (depth > MAX_BLOCK_DEPTH)
 		return false;
-	uint32_t count = ts_node_named_child_count(n);
+	uint32_t count = gg_node_named_child_count(n);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode child = ts_node_named_child(n, i);
+		gg_node child = gg_node_named_child(n, i);
 		if (IS(child, function_definition) || IS(child, class_definition) || IS(child, lambda))
 			continue;
 		if (IS(child, return_statement)) {
-			TSNode value = ts_node_named_child_count(child) ? ts_node_named_child(child, 0) : null_node();
+			gg_node value = gg_node_named_child_count(child) ? gg_node_named_child(child, 0) : null_node();
 			if (!constructs_plain(c, value) &&
 			    !(IS(value, identifier) && local_holds_plain(c, node_span(c, value), f->start, f->end)))
 				return false;
@@ -590,33 +588,33 @@ bool sem_func_makes_plain(semantic *c, span name)
 	    (i + 1 < c->funcs_len - 1 && span_eq(c->func_names[i + 1].name, name)))
 		return false; /* none, or defined twice: which one runs is not known */
 	const func *f = &c->funcs[c->func_names[i].index];
-	TSNode body = FIELD(f->def, body);
+	gg_node body = FIELD(f->def, body);
 	unsigned seen = 0;
-	return !ts_node_is_null(body) && returns_plain(c, f, body, 0, &seen) && seen > 0;
+	return !gg_node_is_null(body) && returns_plain(c, f, body, 0, &seen) && seen > 0;
 }
 
 /* Whether expr computes a plain Python number: x.size(0) / len(batch), n * 2, float(t.item()). */
-static bool expr_is_number(const semantic *c, TSNode e, unsigned depth)
+static bool expr_is_number(const semantic *c, gg_node e, unsigned depth)
 {
-	if (ts_node_is_null(e) || depth > MAX_CLASS_DEPTH)
+	if (gg_node_is_null(e) || depth > MAX_CLASS_DEPTH)
 		return false;
 	if (IS(e, parenthesized_expression))
-		return expr_is_number(c, ts_node_named_child(e, 0), depth + 1);
+		return expr_is_number(c, gg_node_named_child(e, 0), depth + 1);
 	if (IS(e, binary_operator))
 		return expr_is_number(c, FIELD(e, left), depth + 1) && expr_is_number(c, FIELD(e, right), depth + 1);
 	if (IS(e, unary_operator))
-		return expr_is_number(c, ts_node_named_child(e, 0), depth + 1);
-	const char *type = ts_node_type(e);
+		return expr_is_number(c, gg_node_named_child(e, 0), depth + 1);
+	const char *type = gg_node_type(e);
 	if (!strcmp(type, "integer") || !strcmp(type, "float"))
 		return true;
 	if (IS(e, subscript)) {
 		/* x.shape[0] */
-		TSNode v = FIELD(e, value);
+		gg_node v = FIELD(e, value);
 		return IS(v, attribute) && span_is(sem_attribute_name(c, v), "shape");
 	}
 	if (!IS(e, call))
 		return false;
-	TSNode fn = FIELD(e, function);
+	gg_node fn = FIELD(e, function);
 	if (IS(fn, identifier))
 		return text_eq(c, fn, "len") || text_eq(c, fn, "float") || text_eq(c, fn, "int");
 	if (!IS(fn, attribute))
@@ -626,49 +624,49 @@ static bool expr_is_number(const semantic *c, TSNode e, unsigned depth)
 }
 
 /* The value of the last assignment `name = ...` in the subtree of n, outside nested definitions, or a null node. */
-static TSNode last_value_of(const semantic *c, TSNode n, span name, unsigned depth)
+static gg_node last_value_of(const semantic *c, gg_node n, span name, unsigned depth)
 {
-	TSNode found = null_node();
+	gg_node found = null_node();
 	if (depth > MAX_BLOCK_DEPTH)
 		return found;
-	uint32_t count = ts_node_named_child_count(n);
+	uint32_t count = gg_node_named_child_count(n);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode k = ts_node_named_child(n, i);
+		gg_node k = gg_node_named_child(n, i);
 		if (IS(k, function_definition) || IS(k, class_definition) || IS(k, lambda))
 			continue;
 		if (IS(k, assignment) && IS(FIELD(k, left), identifier) && span_eq(node_span(c, FIELD(k, left)), name)) {
 			found = FIELD(k, right);
 			continue;
 		}
-		TSNode inner = last_value_of(c, k, name, depth + 1);
-		if (!ts_node_is_null(inner))
+		gg_node inner = last_value_of(c, k, name, depth + 1);
+		if (!gg_node_is_null(inner))
 			found = inner;
 	}
 	return found;
 }
 
 /* The number parts of every return of fn's body (outside nested definitions), ANDed into *mask. */
-static void returns_number_parts(const semantic *c, TSNode body, TSNode n, uint32_t *mask, bool *seen, unsigned depth)
+static void returns_number_parts(const semantic *c, gg_node body, gg_node n, uint32_t *mask, bool *seen, unsigned depth)
 {
 	if (depth > MAX_BLOCK_DEPTH || !*mask)
 		return;
-	uint32_t count = ts_node_named_child_count(n);
+	uint32_t count = gg_node_named_child_count(n);
 	for (uint32_t i = 0; i < count && *mask; i++) {
-		TSNode k = ts_node_named_child(n, i);
+		gg_node k = gg_node_named_child(n, i);
 		if (IS(k, function_definition) || IS(k, class_definition) || IS(k, lambda))
 			continue;
 		if (!IS(k, return_statement)) {
 			returns_number_parts(c, body, k, mask, seen, depth + 1);
 			continue;
 		}
-		TSNode v = ts_node_named_child(k, 0);
+		gg_node v = gg_node_named_child(k, 0);
 		if (IS(v, parenthesized_expression))
-			v = ts_node_named_child(v, 0);
+			v = gg_node_named_child(v, 0);
 		uint32_t parts = 0;
 		if (IS(v, expression_list) || IS(v, tuple)) {
-			uint32_t m = ts_node_named_child_count(v);
+			uint32_t m = gg_node_named_child_count(v);
 			for (uint32_t j = 0; j < m && j < 32; j++) {
-				TSNode part = ts_node_named_child(v, j);
+				gg_node part = gg_node_named_child(v, j);
 				if (IS(part, identifier))
 					part = last_value_of(c, body, node_span(c, part), 0);
 				if (expr_is_number(c, part, 0))
@@ -692,15 +690,15 @@ uint32_t sem_class_forward_numbers(const semantic *c, klass *k)
 		return k->numbers;
 	k->numbers_known = true;
 	k->numbers = 0;
-	TSNode body = FIELD(k->node, body);
-	uint32_t count = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
+	gg_node body = FIELD(k->node, body);
+	uint32_t count = gg_node_is_null(body) ? 0 : gg_node_named_child_count(body);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode def = ts_node_named_child(body, i);
+		gg_node def = gg_node_named_child(body, i);
 		if (IS(def, decorated_definition))
 			def = FIELD(def, definition);
 		if (!IS(def, function_definition) || !text_eq(c, FIELD(def, name), "forward"))
 			continue;
-		TSNode fbody = FIELD(def, body);
+		gg_node fbody = FIELD(def, body);
 		uint32_t mask = UINT32_MAX;
 		bool seen = false;
 		returns_number_parts(c, fbody, fbody, &mask, &seen, 0);

@@ -10,9 +10,9 @@
 #include "semantic/model.h"
 
 /* For a call `X.eval()` / `X.train(...)`: the change, and X in *object. */
-static mode_change mode_call(const semantic *c, TSNode call, TSNode *object)
+static mode_change mode_call(const semantic *c, gg_node call, gg_node *object)
 {
-	TSNode fn = FIELD(call, function), args = FIELD(call, arguments);
+	gg_node fn = FIELD(call, function), args = FIELD(call, arguments);
 	if (!IS(fn, attribute) || !IS(args, argument_list))
 		return MODE_NONE;
 	*object = FIELD(fn, object);
@@ -33,15 +33,15 @@ static mode_change mode_call(const semantic *c, TSNode call, TSNode *object)
  *   model.eval()   model.eval().to(device)   model.train(False)   model.train()
  *   model = build(...).eval()   self.net = torch.load(p).eval()
  */
-mode_change sem_eval_receiver_of(const semantic *c, TSNode stmt, TSNode *target, TSNode *call)
+mode_change sem_eval_receiver_of(const semantic *c, gg_node stmt, gg_node *target, gg_node *call)
 {
 	span t;
 	/* The method is .eval or .train: a statement that spells neither is no mode change. */
 	if (!node_text_of(c, stmt, &t) || (!span_contains(t, "eval") && !span_contains(t, "train")))
 		return MODE_NONE;
-	if (!IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
+	if (!IS(stmt, expression_statement) || gg_node_named_child_count(stmt) != 1)
 		return MODE_NONE;
-	TSNode e = ts_node_named_child(stmt, 0);
+	gg_node e = gg_node_named_child(stmt, 0);
 	bool assigned = false;
 	if (IS(e, assignment)) {
 		*target = FIELD(e, left);
@@ -52,7 +52,7 @@ mode_change sem_eval_receiver_of(const semantic *c, TSNode stmt, TSNode *target,
 	}
 	/* Down a method chain a.eval().to(d).half(): the .eval() may be any link. */
 	for (unsigned links = 0; IS(e, call) && links < MAX_NAME_SEGMENTS; links++) {
-		TSNode object;
+		gg_node object;
 		mode_change m = mode_call(c, e, &object);
 		if (m != MODE_NONE) {
 			if (!assigned) {
@@ -63,7 +63,7 @@ mode_change sem_eval_receiver_of(const semantic *c, TSNode stmt, TSNode *target,
 			*call = e;
 			return m;
 		}
-		TSNode fn = FIELD(e, function);
+		gg_node fn = FIELD(e, function);
 		if (!IS(fn, attribute))
 			break;
 		e = FIELD(fn, object);
@@ -109,7 +109,7 @@ static int view_own(semantic *c, ctx *x)
 	return 0;
 }
 
-void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, TSNode receiver_node, TSNode call)
+void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, gg_node receiver_node, gg_node call)
 {
 	span text = node_span(c, receiver_node);
 	receiver *found = sem_receiver_find(c, x, text);
@@ -144,13 +144,13 @@ void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, TSNode receiver_n
  * Whether an iterable's name says evaluation: val_loader, self.test_dl,
  * dataloaders["val"], enumerate(tqdm(eval_dataloader)), dm.val_dataloader().
  */
-bool sem_iterable_says_eval(const semantic *c, TSNode it)
+bool sem_iterable_says_eval(const semantic *c, gg_node it)
 {
-	for (unsigned i = 0; i < MAX_ITER_WRAPS && !ts_node_is_null(it); i++) {
+	for (unsigned i = 0; i < MAX_ITER_WRAPS && !gg_node_is_null(it); i++) {
 		if (IS(it, identifier) || IS(it, attribute))
 			return sem_words_any(c, sem_chain_last(c, it), sem_is_iter_word, NULL);
 		if (IS(it, subscript)) {
-			TSNode key = FIELD(it, subscript);
+			gg_node key = FIELD(it, subscript);
 			if (IS(key, string)) {
 				span s = node_span(c, key);
 				return sem_words_any(c, s, sem_is_iter_word, NULL);
@@ -160,11 +160,11 @@ bool sem_iterable_says_eval(const semantic *c, TSNode it)
 		}
 		if (!IS(it, call))
 			return false;
-		TSNode fn = FIELD(it, function);
+		gg_node fn = FIELD(it, function);
 		/* dm.val_dataloader(), self.get_test_loader() */
 		if (IS(fn, attribute) && sem_words_any(c, sem_chain_last(c, fn), sem_is_iter_word, NULL))
 			return true;
-		TSNode args = FIELD(it, arguments);
+		gg_node args = FIELD(it, arguments);
 		if (!IS(args, argument_list) || sem_argument_count(c, args) == 0)
 			return false;
 		it = sem_argument_at(c, args, 0);
@@ -202,8 +202,8 @@ evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer)
  */
 bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope)
 {
-	return !ts_node_is_null(ev->eval_call) && !c->funcs[scope].callers_own_mode &&
-	       !sem_offsets_any_in(&c->backward, ts_node_start_byte(ev->eval_call), ev->region_end);
+	return !gg_node_is_null(ev->eval_call) && !c->funcs[scope].callers_own_mode &&
+	       !sem_offsets_any_in(&c->backward, gg_node_start_byte(ev->eval_call), ev->region_end);
 }
 
 bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded)
@@ -211,7 +211,7 @@ bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool l
 	const func *f = &c->funcs[scope];
 	if (sem_eval_region_holds(c, ev, scope))
 		return true;
-	if (!ts_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end))
+	if (!gg_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end))
 		return true;
 	if (scope > 0 && f->eval_name && !f->bw && !ev->after_train)
 		return true;

@@ -29,13 +29,13 @@ static const char *const module_api_methods[] = {
 /* ---- bindings of models ---- */
 
 /* The innermost call of a method chain: torch.load(p).eval().to(d) -> torch.load(p). */
-TSNode sem_call_chain_base(const semantic *c, TSNode call)
+gg_node sem_call_chain_base(const semantic *c, gg_node call)
 {
 	for (unsigned i = 0; i < MAX_NAME_SEGMENTS; i++) {
-		TSNode fn = FIELD(call, function);
+		gg_node fn = FIELD(call, function);
 		if (!IS(fn, attribute))
 			break;
-		TSNode obj = FIELD(fn, object);
+		gg_node obj = FIELD(fn, object);
 		if (!IS(obj, call))
 			break;
 		call = obj;
@@ -48,13 +48,13 @@ TSNode sem_call_chain_base(const semantic *c, TSNode call)
  * call builds one of this file's nn.Module classes or comes from a model
  * factory; a metric, loss or sklearn estimator when it builds one of those.
  */
-static void assignment_classify(semantic *c, TSNode left, TSNode right)
+static void assignment_classify(semantic *c, gg_node left, gg_node right)
 {
 	if (!sem_is_name_chain(c, left))
 		return;
 	span target = node_span(c, left);
-	TSNode base = sem_call_chain_base(c, right);
-	TSNode fn = FIELD(base, function);
+	gg_node base = sem_call_chain_base(c, right);
+	gg_node fn = FIELD(base, function);
 	if (!sem_is_name_chain(c, fn))
 		return;
 	span last = sem_chain_last(c, fn);
@@ -98,7 +98,7 @@ static void assignment_classify(semantic *c, TSNode left, TSNode right)
 	 * torch.hub.load(owner/repo*) by its first argument, a string literal.
 	 */
 	char *sourced = NULL;
-	TSNode args = FIELD(base, arguments);
+	gg_node args = FIELD(base, arguments);
 	span what;
 	if (IS(args, argument_list) && sem_argument_count(c, args) &&
 	    sem_string_value(c, sem_argument_at(c, args, 0), &what) &&
@@ -139,7 +139,7 @@ static void assignment_classify(semantic *c, TSNode left, TSNode right)
 }
 
 /* (#match? @_receiver "([Oo]ptim|(^|[._])opt($|_)|[Ss]caler$)") */
-static bool step_receiver(const semantic *c, TSNode receiver)
+static bool step_receiver(const semantic *c, gg_node receiver)
 {
 	span t;
 	if (!c->sem->step_receiver_ok || !node_text_of(c, receiver, &t))
@@ -152,70 +152,6 @@ static bool step_receiver(const semantic *c, TSNode receiver)
 	bool hit = regexec(&c->sem->step_receiver, copy, 0, NULL, 0) == 0;
 	free(copy);
 	return hit;
-}
-
-/*
- * Where the nodes the facts walk looks for inside expressions can be: every
- * '(' (calls) and every start of no_grad or inference_mode (the names it
- * looks for without a call: @torch.no_grad, ctx = torch.no_grad) and of
- * volatile (volatile=True), and of yield and await (trains.c: a with block
- * stays open across them). Each such node has its mark after the start of
- * every node around it, so the walk enters an expression only where a mark
- * lies after its start: not an argument or parameter list whose only bracket
- * is its own, nor the names, operators and punctuation that no rule reads.
- * Sorted; *count of them.
- */
-static int marks_collect(semantic *c, size_t *count)
-{
-	gg_semantic *r = c->sem;
-	*count = 0;
-	for (const char *p = c->text, *end = c->text + c->len; p && p < end; p++) {
-		p = memchr(p, '(', (size_t)(end - p));
-		if (!p)
-			break;
-		if (gg_grow((void **)&r->marks, &r->marks_cap, *count, sizeof *r->marks))
-			return -ENOMEM;
-		r->marks[(*count)++] = (uint32_t)(p - c->text);
-	}
-	static const char *const words[] = { "no_grad", "inference_mode", "volatile", "yield", "await", NULL };
-	bool words_found = false;
-	for (const char *const *w = words; *w; w++) {
-		size_t n = strlen(*w);
-		for (const char *p = c->text, *end = c->text + c->len; p < end; p++) {
-			p = memmem(p, (size_t)(end - p), *w, n);
-			if (!p)
-				break;
-			if (gg_grow((void **)&r->marks, &r->marks_cap, *count, sizeof *r->marks))
-				return -ENOMEM;
-			r->marks[(*count)++] = (uint32_t)(p - c->text);
-			words_found = true;
-		}
-	}
-	if (words_found)
-		qsort(r->marks, *count, sizeof *r->marks, sem_u32_cmp);
-	return 0;
-}
-
-/* Whether a mark lies in [start, end); *next is the first mark not before the last start asked. */
-static bool marks_within(const uint32_t *marks, size_t count, size_t *next, uint32_t start, uint32_t end)
-{
-	size_t k = *next;
-	if (k > 0 && k <= count && marks[k - 1] >= start) {
-		/* A node that starts before the one asked last (error recovery): search again. */
-		size_t lo = 0, hi = count;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (marks[mid] < start)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		k = lo;
-	}
-	while (k < count && marks[k] < start)
-		k++;
-	*next = k;
-	return k < count && marks[k] < end;
 }
 
 /*
@@ -232,7 +168,7 @@ static bool marks_within(const uint32_t *marks, size_t count, size_t *next, uint
  * method: what decoder runs is that method, not a module its own name
  * promises. `encoder = self.encoder` and `fn = model.forward` stay modules.
  */
-static bool fetches_plain_attribute(const semantic *c, TSNode value, unsigned depth)
+static bool fetches_plain_attribute(const semantic *c, gg_node value, unsigned depth)
 {
 	if (depth > MAX_NAME_SEGMENTS)
 		return false;
@@ -243,7 +179,7 @@ static bool fetches_plain_attribute(const semantic *c, TSNode value, unsigned de
 	if (IS(value, attribute) && sem_is_name_chain(c, value)) {
 		name = sem_chain_last(c, value);
 	} else if (IS(value, call) && span_is(node_span(c, FIELD(value, function)), "getattr")) {
-		TSNode args = FIELD(value, arguments);
+		gg_node args = FIELD(value, arguments);
 		if (!IS(args, argument_list) || sem_argument_count(c, args) < 2 ||
 		    !sem_string_value(c, sem_argument_at(c, args, 1), &name))
 			return false;
@@ -251,16 +187,16 @@ static bool fetches_plain_attribute(const semantic *c, TSNode value, unsigned de
 	return name.len && !sem_name_says_model(c, name) && !sem_is_forward_method(name);
 }
 
-static bool rebinds_itself(const semantic *c, span name, TSNode value)
+static bool rebinds_itself(const semantic *c, span name, gg_node value)
 {
-	TSNode base = sem_call_chain_base(c, value);
+	gg_node base = sem_call_chain_base(c, value);
 	if (!IS(base, call))
 		return false;
-	TSNode fn = FIELD(base, function);
+	gg_node fn = FIELD(base, function);
 	if (IS(fn, attribute) && IS(FIELD(fn, object), identifier) && span_eq(node_span(c, FIELD(fn, object)), name))
 		return true;
-	TSNode args = FIELD(base, arguments);
-	TSNode first = IS(args, argument_list) && sem_argument_count(c, args) ? sem_argument_at(c, args, 0) : null_node();
+	gg_node args = FIELD(base, arguments);
+	gg_node first = IS(args, argument_list) && sem_argument_count(c, args) ? sem_argument_at(c, args, 0) : null_node();
 	return IS(first, identifier) && span_eq(node_span(c, first), name);
 }
 
@@ -312,7 +248,7 @@ static void models_publish(semantic *c)
 				fail(c, -ENOMEM);
 				return;
 			}
-			ix->test_classes[ix->test_classes_len++] = ts_node_start_byte(c->classes[i].node);
+			ix->test_classes[ix->test_classes_len++] = gg_node_start_byte(c->classes[i].node);
 		}
 		if (!(kind & CLASS_MODULE) || (kind & CLASS_LIGHTNING))
 			continue;
@@ -321,7 +257,7 @@ static void models_publish(semantic *c)
 			fail(c, -ENOMEM);
 			return;
 		}
-		ix->module_classes[ix->module_classes_len++] = ts_node_start_byte(c->classes[i].node);
+		ix->module_classes[ix->module_classes_len++] = gg_node_start_byte(c->classes[i].node);
 	}
 	if (ix->module_classes_len)
 		qsort(ix->module_classes, ix->module_classes_len, sizeof *ix->module_classes, sem_u32_cmp);
@@ -342,11 +278,11 @@ static void models_publish(semantic *c)
 	}
 }
 
-int sem_facts_collect(semantic *c, TSNode root)
+int sem_facts_collect(semantic *c, gg_node root)
 {
 	gg_semantic *r = c->sem;
 	/* Names wait for every binding: an import may follow its use in the text. */
-	TSNode *callees = NULL, *offs = NULL; /* owned */
+	gg_node *callees = NULL, *offs = NULL; /* owned */
 	size_t callees_len = 0, callees_cap = 0, offs_len = 0, offs_cap = 0;
 
 	func module;
@@ -364,7 +300,6 @@ int sem_facts_collect(semantic *c, TSNode root)
 	 * Every node once, in document order:
 	 * each node type checks the patterns it can start.
 	 */
-	TSTreeCursor cur = ts_tree_cursor_new(root);
 	uint32_t lambda_end = 0; /* end of the outermost lambda around the walk, 0 outside */
 	gg_tree_index *ix = c->index;
 	ix->root = null_node();
@@ -375,23 +310,22 @@ int sem_facts_collect(semantic *c, TSNode root)
 	ix->eval_funcs_len = 0;
 	ix->grad_off_len = 0;
 	ix->calls_exact = true;
-	/* Whether the nodes at each depth have only statement holders above them (imports there count). */
-	size_t depth = 0;
-	if (gg_grow((void **)&ix->reach, &ix->reach_cap, 0, sizeof *ix->reach))
-		fail(c, -ENOMEM);
-	else
-		ix->reach[0] = true;
-	size_t marks_len = 0, mark_next = 0;
-	int marks_rc = marks_collect(c, &marks_len);
-	if (marks_rc)
-		fail(c, marks_rc);
-	for (bool more = true; more && !c->error;) {
-		TSNode n = ts_tree_cursor_current_node(&cur);
-		TSSymbol sym = ts_node_symbol(n);
+	/*
+	 * Imports count where every node above them holds statements: nothing
+	 * below an expression or an import does. unreach_end is where the
+	 * subtree of the outermost node the walk is in that holds none ends.
+	 */
+	uint32_t unreach_end = 0;
+	const gg_tree_entry *nodes = gg_node_is_null(root) ? NULL : root.tree->nodes;
+	uint32_t end = gg_node_is_null(root) ? 0 : nodes[root.index].after;
+	for (uint32_t i = root.index; i < end && !c->error; i++) {
+		bool reach = i >= unreach_end;
+		gg_node n = { root.tree, i };
+		TSSymbol sym = nodes[i].symbol;
 		if (sym == r->sym_lambda) {
-			uint32_t start = ts_node_start_byte(n);
+			uint32_t start = gg_node_start_byte(n);
 			if (start >= lambda_end)
-				lambda_end = ts_node_end_byte(n);
+				lambda_end = gg_node_end_byte(n);
 		} else if (sym == r->sym_call) {
 			gg_call_ref ref;
 			gg_call_ref_init(&ref, &r->ids, c->text, c->len, n);
@@ -400,18 +334,18 @@ int sem_facts_collect(semantic *c, TSNode root)
 			/* A lambda's body runs where it is called: scan_calls leaves it out. */
 			ref.in_lambda = ref.start < lambda_end;
 			PUSH(c, ix->calls, ix->calls_len, ix->calls_cap, ref);
-			TSNode fn = ref.callee;
+			gg_node fn = ref.callee;
 			if (ref.attribute) {
 				span m = sem_method_of(c, &ref);
 				bool backward = false;
 				if (span_is(m, "backward")) {
 					backward = true;
 				} else if (span_is(m, "step")) {
-					TSNode recv = field_id(fn, r->fld_object);
+					gg_node recv = field_id(fn, r->fld_object);
 					backward = (sym_is(recv, r->sym_identifier) || sym_is(recv, r->sym_attribute)) &&
 						   step_receiver(c, recv);
 				} else if (span_is(m, "requires_grad_")) {
-					TSNode args = field_id(n, r->fld_arguments);
+					gg_node args = field_id(n, r->fld_arguments);
 					span t;
 					backward = sym_is(args, r->sym_argument_list) && node_text_of(c, args, &t) &&
 						   !(t.len && memmem(t.ptr, t.len, "False", 5));
@@ -419,7 +353,7 @@ int sem_facts_collect(semantic *c, TSNode root)
 					PUSH(c, callees, callees_len, callees_cap, fn);
 				}
 				if (backward)
-					PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(n));
+					PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(n));
 				else if (ref.plain && ref.names >= 2 && sem_word_in(m.ptr, m.len, module_api_methods))
 					PUSH(c, c->module_api.items, c->module_api.len, c->module_api.cap,
 					     text_between(c, ref.start, ref.object_end));
@@ -436,10 +370,10 @@ int sem_facts_collect(semantic *c, TSNode root)
 				PUSH(c, offs, offs_len, offs_cap, n);
 		} else if (sym == r->sym_assignment) {
 			PUSH(c, ix->assignments, ix->assignments_len, ix->assignments_cap, n);
-			TSNode left = field_id(n, r->fld_left), right = field_id(n, r->fld_right);
+			gg_node left = field_id(n, r->fld_left), right = field_id(n, r->fld_right);
 			if (sym_is(left, r->sym_attribute) && sym_is(right, r->sym_true) &&
 			    span_is(sem_attribute_name(c, left), "requires_grad")) {
-				PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(n));
+				PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(n));
 			} else if (sym_is(left, r->sym_identifier) &&
 				   (sym_is(right, r->sym_attribute) || sym_is(right, r->ids.sym_boolean_operator))) {
 				if (fetches_plain_attribute(c, right, 0))
@@ -447,7 +381,7 @@ int sem_facts_collect(semantic *c, TSNode root)
 			} else if ((sym_is(left, r->sym_identifier) || sym_is(left, r->sym_attribute)) &&
 				   sym_is(right, r->sym_call)) {
 				if (!gg_grow((void **)&c->assign_left, &c->assigns_cap, c->assigns_len, sizeof *c->assign_left)) {
-					TSNode *p = realloc(c->assign_right, c->assigns_cap * sizeof *p);
+					gg_node *p = realloc(c->assign_right, c->assigns_cap * sizeof *p);
 					if (!p) {
 						fail(c, -ENOMEM);
 					} else {
@@ -460,65 +394,47 @@ int sem_facts_collect(semantic *c, TSNode root)
 				}
 			}
 		} else if (sym == r->ids.sym_yield || sym == r->ids.sym_await) {
-			PUSH(c, c->suspends.items, c->suspends.len, c->suspends.cap, ts_node_start_byte(n));
+			PUSH(c, c->suspends.items, c->suspends.len, c->suspends.cap, gg_node_start_byte(n));
 		} else if (sym == r->sym_decorator) {
-			uint32_t count = ts_node_named_child_count(n);
+			uint32_t count = gg_node_named_child_count(n);
 			for (uint32_t i = 0; i < count; i++) {
-				TSNode d = ts_node_named_child(n, i);
+				gg_node d = gg_node_named_child(n, i);
 				if ((sym_is(d, r->sym_identifier) && text_eq(c, d, "enable_grad")) ||
 				    (sym_is(d, r->sym_attribute) && span_is(sem_attribute_name(c, d), "enable_grad")))
 					PUSH(c, callees, callees_len, callees_cap, d);
 			}
 		} else if (sym == r->sym_keyword_argument) {
-			TSNode name = field_id(n, r->fld_name);
+			gg_node name = field_id(n, r->fld_name);
 			if (sym_is(name, r->sym_identifier) && sym_is(field_id(n, r->fld_value), r->sym_true) &&
 			    text_eq(c, name, "volatile"))
-				PUSH(c, c->volatile_at.items, c->volatile_at.len, c->volatile_at.cap, ts_node_start_byte(n));
+				PUSH(c, c->volatile_at.items, c->volatile_at.len, c->volatile_at.cap, gg_node_start_byte(n));
 		} else if (sym == r->sym_function_definition) {
 			func f = module;
 			f.def = n;
-			f.start = ts_node_start_byte(n);
-			f.end = ts_node_end_byte(n);
+			f.start = gg_node_start_byte(n);
+			f.end = gg_node_end_byte(n);
 			f.name = node_span(c, field_id(n, r->fld_name));
 			PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, f);
 		} else if (sym == r->sym_class_definition) {
 			klass k = { n, node_span(c, field_id(n, r->fld_name)), 0, 0, false, 0 };
 			PUSH(c, c->classes, c->classes_len, c->classes_cap, k);
 		} else if (sym == r->sym_import) {
-			if (ix->reach[depth])
+			if (reach)
 				PUSH(c, ix->imports, ix->imports_len, ix->imports_cap, n);
 			int rc = sem_imports_of(c, n);
 			if (rc)
 				fail(c, rc);
 		} else if (sym == r->sym_import_from) {
-			if (ix->reach[depth])
+			if (reach)
 				PUSH(c, ix->imports, ix->imports_len, ix->imports_cap, n);
 			int rc = sem_from_imports_of(c, n);
 			if (rc)
 				fail(c, rc);
 		}
-		bool holds = gg_py_holds_statements(&r->ids, sym);
-		bool reach = ix->reach[depth] && sym != r->sym_import && sym != r->sym_import_from && holds;
-		/* Statements are all entered (an assignment needs no bracket); expressions where a mark lies after their start. */
-		bool enter = holds || sym == r->ids.sym_expression_statement || sym == r->sym_assignment ||
-			     marks_within(r->marks, marks_len, &mark_next, ts_node_start_byte(n) + 1, ts_node_end_byte(n));
-		if (enter && ts_tree_cursor_goto_first_child(&cur)) {
-			if (gg_grow((void **)&ix->reach, &ix->reach_cap, depth + 1, sizeof *ix->reach)) {
-				fail(c, -ENOMEM);
-				break;
-			}
-			ix->reach[++depth] = reach;
-			continue;
-		}
-		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
-			if (!ts_tree_cursor_goto_parent(&cur)) {
-				more = false;
-				break;
-			}
-			depth--;
-		}
+		if (reach && nodes[i].after > i + 1 &&
+		    (sym == r->sym_import || sym == r->sym_import_from || !gg_py_holds_statements(&r->ids, sym)))
+			unreach_end = nodes[i].after;
 	}
-	ts_tree_cursor_delete(&cur);
 	if (!c->error)
 		ix->root = root;
 	if (!c->error && c->bindings_len)
@@ -526,11 +442,11 @@ int sem_facts_collect(semantic *c, TSNode root)
 	for (size_t i = 0; i < callees_len && !c->error; i++)
 		if (sem_name_resolve(c, callees[i]) &&
 		    (sem_name_is_one_of(c, sem_names_autograd_grad) || sem_name_is_one_of(c, sem_names_enable_grad)))
-			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, ts_node_start_byte(callees[i]));
+			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(callees[i]));
 	for (size_t i = 0; i < offs_len && !c->error; i++) {
-		TSNode name = IS(offs[i], call) ? FIELD(offs[i], function) : offs[i];
+		gg_node name = IS(offs[i], call) ? FIELD(offs[i], function) : offs[i];
 		if (sem_name_resolve(c, name) && (sem_name_is_one_of(c, sem_names_no_grad) || sem_name_is_one_of(c, sem_names_inference_mode)))
-			PUSH(c, c->gradoff.items, c->gradoff.len, c->gradoff.cap, ts_node_start_byte(offs[i]));
+			PUSH(c, c->gradoff.items, c->gradoff.len, c->gradoff.cap, gg_node_start_byte(offs[i]));
 	}
 	free(callees);
 	free(offs);
@@ -568,7 +484,7 @@ int sem_facts_collect(semantic *c, TSNode root)
 		if (!IS(c->assign_left[i], identifier) ||
 		    rebinds_itself(c, node_span(c, c->assign_left[i]), c->assign_right[i]))
 			continue;
-		uint32_t at = ts_node_start_byte(c->assign_left[i]);
+		uint32_t at = gg_node_start_byte(c->assign_left[i]);
 		bind b = { node_span(c, c->assign_left[i]), at, sem_func_at(c, at), BIND_UNKNOWN };
 		b.kind = c->not_models.len != not_models ? BIND_NOT_MODEL
 			 : c->loaded.len != loaded	 ? BIND_LOADED
@@ -578,7 +494,7 @@ int sem_facts_collect(semantic *c, TSNode root)
 		PUSH(c, c->binds, c->binds_len, c->binds_cap, b);
 	}
 	for (size_t i = 0; i < c->fetches_len && !c->error; i++) {
-		uint32_t at = ts_node_start_byte(c->fetches[i]);
+		uint32_t at = gg_node_start_byte(c->fetches[i]);
 		bind b = { node_span(c, c->fetches[i]), at, sem_func_at(c, at), BIND_NOT_MODEL };
 		PUSH(c, c->binds, c->binds_len, c->binds_cap, b);
 	}

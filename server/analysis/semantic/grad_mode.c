@@ -27,11 +27,11 @@ const char *const sem_names_autograd_grad[] = {
 };
 
 /* true/false literal, positional or as mode=: 1, 0; anything else -1. */
-int sem_literal_mode(const semantic *c, TSNode args)
+int sem_literal_mode(const semantic *c, gg_node args)
 {
 	if (sem_argument_count(c, args) != 1)
 		return -1;
-	TSNode a = sem_argument_at(c, args, 0);
+	gg_node a = sem_argument_at(c, args, 0);
 	if (IS(a, keyword_argument)) {
 		if (!span_is(node_span(c, FIELD(a, name)), "mode"))
 			return -1;
@@ -45,7 +45,7 @@ int sem_literal_mode(const semantic *c, TSNode args)
 }
 
 /* A name the configuration says disables grad: "utils.smart_inference_mode" or "smart_inference_mode". */
-static bool configured_decorator(semantic *c, TSNode name)
+static bool configured_decorator(semantic *c, gg_node name)
 {
 	if (!c->config || !c->config->grad_disabling_decorators.len)
 		return false;
@@ -66,7 +66,7 @@ static bool configured_decorator(semantic *c, TSNode name)
 }
 
 /* A wrapper another file of the project defines, imported here (`from utils import smart_inference_mode`). */
-static bool project_wrapper(semantic *c, TSNode name)
+static bool project_wrapper(semantic *c, gg_node name)
 {
 	if (!c->project || !c->project->names.len || !sem_binding_find(c, node_span(c, sem_chain_root(c, name))) ||
 	    !sem_name_resolve(c, name))
@@ -76,7 +76,7 @@ static bool project_wrapper(semantic *c, TSNode name)
 }
 
 /* A function of this file that wraps no_grad/inference_mode (smart_inference_mode). */
-static bool local_wrapper(const semantic *c, TSNode name)
+static bool local_wrapper(const semantic *c, gg_node name)
 {
 	if (!IS(name, identifier) || sem_binding_find(c, node_span(c, name)))
 		return false;
@@ -92,12 +92,12 @@ static bool local_wrapper(const semantic *c, TSNode name)
  * autograd: `torch.no_grad()`, `th.inference_mode(mode=True)`, `ng`,
  * `torch.set_grad_enabled(training)`, `smart_inference_mode()` ...
  */
-grad_context sem_grad_context_of(semantic *c, TSNode expr)
+grad_context sem_grad_context_of(semantic *c, gg_node expr)
 {
 	if (IS(expr, as_pattern))
-		expr = ts_node_named_child(expr, 0);
-	if (IS(expr, parenthesized_expression) && ts_node_named_child_count(expr) == 1)
-		expr = ts_node_named_child(expr, 0);
+		expr = gg_node_named_child(expr, 0);
+	if (IS(expr, parenthesized_expression) && gg_node_named_child_count(expr) == 1)
+		expr = gg_node_named_child(expr, 0);
 
 	if (!IS(expr, call)) {
 		/* Only decorators name these without calling them. */
@@ -113,7 +113,7 @@ grad_context sem_grad_context_of(semantic *c, TSNode expr)
 			return GRAD_ON;
 		return GRAD_NONE;
 	}
-	TSNode fn = FIELD(expr, function), args = FIELD(expr, arguments);
+	gg_node fn = FIELD(expr, function), args = FIELD(expr, arguments);
 	if (!IS(args, argument_list) || !sem_is_name_chain(c, fn))
 		return GRAD_NONE;
 	if (local_wrapper(c, fn) || configured_decorator(c, fn) || project_wrapper(c, fn))
@@ -138,12 +138,12 @@ grad_context sem_grad_context_of(semantic *c, TSNode expr)
 }
 
 /* What a with clause (plain, multi-item or parenthesized) does to grad inside it. */
-grad_context sem_with_grad(semantic *c, TSNode with_clause)
+grad_context sem_with_grad(semantic *c, gg_node with_clause)
 {
 	grad_context out = GRAD_NONE;
-	uint32_t count = ts_node_named_child_count(with_clause);
+	uint32_t count = gg_node_named_child_count(with_clause);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode item = ts_node_named_child(with_clause, i);
+		gg_node item = gg_node_named_child(with_clause, i);
 		if (!IS(item, with_item))
 			continue;
 		grad_context g = sem_grad_context_of(c, FIELD(item, value));
@@ -156,15 +156,15 @@ grad_context sem_with_grad(semantic *c, TSNode with_clause)
 }
 
 /* A bare `torch.set_grad_enabled(...)` statement: what it leaves autograd as. */
-grad_context sem_bare_grad_statement(semantic *c, TSNode stmt)
+grad_context sem_bare_grad_statement(semantic *c, gg_node stmt)
 {
-	if (!IS(stmt, expression_statement) || ts_node_named_child_count(stmt) != 1)
+	if (!IS(stmt, expression_statement) || gg_node_named_child_count(stmt) != 1)
 		return GRAD_NONE;
-	TSNode call = ts_node_named_child(stmt, 0);
+	gg_node call = gg_node_named_child(stmt, 0);
 	/* stack.enter_context(torch.no_grad()): the context holds until the ExitStack's with ends. */
 	if (c->says_enter_context && IS(call, call)) {
-		TSNode fn = FIELD(call, function);
-		TSNode args = FIELD(call, arguments);
+		gg_node fn = FIELD(call, function);
+		gg_node args = FIELD(call, arguments);
 		if (IS(fn, attribute) && span_is(sem_attribute_name(c, fn), "enter_context") &&
 		    sem_argument_count(c, args) == 1) {
 			grad_context g = sem_grad_context_of(c, sem_argument_at(c, args, 0));
@@ -181,13 +181,13 @@ grad_context sem_bare_grad_statement(semantic *c, TSNode stmt)
 }
 
 /* Records that node (a definition, a with, a bare statement) leaves grad off, for the other rules. */
-void sem_grad_off_note(semantic *c, TSNode node)
+void sem_grad_off_note(semantic *c, gg_node node)
 {
 	gg_tree_index *ix = c->index;
 	if (gg_grow((void **)&ix->grad_off, &ix->grad_off_cap, ix->grad_off_len, sizeof *ix->grad_off))
 		fail(c, -ENOMEM);
 	else
-		ix->grad_off[ix->grad_off_len++] = ts_node_start_byte(node);
+		ix->grad_off[ix->grad_off_len++] = gg_node_start_byte(node);
 }
 
 bool sem_is_lightning_hook(span name)

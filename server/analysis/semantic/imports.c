@@ -15,16 +15,16 @@ int sem_binding_cmp(const void *pa, const void *pb)
 }
 
 /* Appends the identifiers of a dotted_name joined by dots. */
-static int dotted_append(const semantic *c, gg_buf *b, TSNode dotted)
+static int dotted_append(const semantic *c, gg_buf *b, gg_node dotted)
 {
 	if (IS(dotted, relative_import)) {
 		/* from ..base import Base: the text, dots included, names the module well enough. */
 		span s = node_span(c, dotted);
 		return gg_buf_append(b, s.ptr, s.len) ? -ENOMEM : 0;
 	}
-	uint32_t count = ts_node_named_child_count(dotted);
+	uint32_t count = gg_node_named_child_count(dotted);
 	for (uint32_t i = 0, seg = 0; i < count; i++) {
-		TSNode id = ts_node_named_child(dotted, i);
+		gg_node id = gg_node_named_child(dotted, i);
 		if (!IS(id, identifier))
 			continue;
 		span s = node_span(c, id);
@@ -50,18 +50,18 @@ static bool is_framework(span root)
  * alias are set for `import a.b [as c]`; from_module, from_name and from_alias
  * for `from a.b import c [as d]`. Null nodes are absent captures.
  */
-static int import_record(semantic *c, TSNode root, TSNode module, TSNode alias, TSNode from_module, TSNode from_name,
-			 TSNode from_alias)
+static int import_record(semantic *c, gg_node root, gg_node module, gg_node alias, gg_node from_module, gg_node from_name,
+			 gg_node from_alias)
 {
-	TSNode name = from_name;
+	gg_node name = from_name;
 	if (is_framework(node_span(c, root)))
 		c->framework_imported = true;
 
 	gg_buf target = { NULL, 0, 0 };
 	int rc = 0;
 	span local;
-	if (!ts_node_is_null(module)) {
-		if (!ts_node_is_null(alias)) {
+	if (!gg_node_is_null(module)) {
+		if (!gg_node_is_null(alias)) {
 			/* import torch.autograd as ag */
 			rc = dotted_append(c, &target, module);
 			local = node_span(c, alias);
@@ -70,7 +70,7 @@ static int import_record(semantic *c, TSNode root, TSNode module, TSNode alias, 
 			local = node_span(c, root);
 			rc = gg_buf_append(&target, local.ptr, local.len);
 		}
-	} else if (!ts_node_is_null(from_module) && !ts_node_is_null(name)) {
+	} else if (!gg_node_is_null(from_module) && !gg_node_is_null(name)) {
 		module = from_module;
 		/* from torch.autograd import grad [as g] */
 		rc = dotted_append(c, &target, module);
@@ -78,11 +78,11 @@ static int import_record(semantic *c, TSNode root, TSNode module, TSNode alias, 
 			rc = gg_buf_append(&target, ".", 1);
 		if (!rc)
 			rc = dotted_append(c, &target, name);
-		if (!ts_node_is_null(from_alias)) {
+		if (!gg_node_is_null(from_alias)) {
 			local = node_span(c, from_alias);
 		} else {
-			uint32_t n = ts_node_named_child_count(name);
-			local = node_span(c, n ? ts_node_named_child(name, n - 1) : name);
+			uint32_t n = gg_node_named_child_count(name);
+			local = node_span(c, n ? gg_node_named_child(name, n - 1) : name);
 		}
 	} else {
 		return 0; /* from torch import * */
@@ -114,9 +114,9 @@ const binding *sem_binding_find(const semantic *c, span local)
  * -> "pytorch_lightning.LightningModule". A root no import binds stays as
  * written. Returns false for anything but a name chain.
  */
-bool sem_name_resolve(semantic *c, TSNode n)
+bool sem_name_resolve(semantic *c, gg_node n)
 {
-	TSNode attrs[MAX_NAME_SEGMENTS];
+	gg_node attrs[MAX_NAME_SEGMENTS];
 	unsigned count = 0;
 	while (IS(n, attribute)) {
 		if (count == MAX_NAME_SEGMENTS)
@@ -171,66 +171,60 @@ span sem_torch_spelling(const semantic *c)
 }
 
 /* (dotted_name . (identifier) @import.root): the root, or a null node when the pattern fails. */
-static TSNode dotted_root_of(const semantic *c, TSNode dotted)
+static gg_node dotted_root_of(const semantic *c, gg_node dotted)
 {
 	const gg_semantic *r = c->sem;
-	if (!sym_is(dotted, r->sym_dotted_name) || ts_node_named_child_count(dotted) == 0)
+	if (!sym_is(dotted, r->sym_dotted_name) || gg_node_named_child_count(dotted) == 0)
 		return null_node();
-	TSNode root = ts_node_named_child(dotted, 0);
+	gg_node root = gg_node_named_child(dotted, 0);
 	return sym_is(root, r->sym_identifier) ? root : null_node();
 }
 
 /* import a.b, import a.b as c: one match per name (patterns 1 and 2). */
-int sem_imports_of(semantic *c, TSNode stmt)
+int sem_imports_of(semantic *c, gg_node stmt)
 {
 	const gg_semantic *r = c->sem;
-	TSTreeCursor cur = ts_tree_cursor_new(stmt);
 	int rc = 0;
-	for (bool more = ts_tree_cursor_goto_first_child(&cur); more && !rc; more = ts_tree_cursor_goto_next_sibling(&cur)) {
-		if (ts_tree_cursor_current_field_id(&cur) != r->fld_name)
+	for (gg_node item = gg_node_first_child(stmt); !gg_node_is_null(item) && !rc; item = gg_node_next_sibling(item)) {
+		if (gg_node_field(item) != r->fld_name)
 			continue;
-		TSNode item = ts_tree_cursor_current_node(&cur);
-		TSNode root = dotted_root_of(c, item);
-		if (!ts_node_is_null(root)) {
+		gg_node root = dotted_root_of(c, item);
+		if (!gg_node_is_null(root)) {
 			rc = import_record(c, root, item, null_node(), null_node(), null_node(), null_node());
 		} else if (sym_is(item, r->sym_aliased_import)) {
-			TSNode module = field_id(item, r->fld_name), alias = field_id(item, r->fld_alias);
+			gg_node module = field_id(item, r->fld_name), alias = field_id(item, r->fld_alias);
 			root = dotted_root_of(c, module);
-			if (!ts_node_is_null(root) && sym_is(alias, r->sym_identifier))
+			if (!gg_node_is_null(root) && sym_is(alias, r->sym_identifier))
 				rc = import_record(c, root, module, alias, null_node(), null_node(), null_node());
 		}
 	}
-	ts_tree_cursor_delete(&cur);
 	return rc;
 }
 
 /* from a.b import c [as d], from a.b import *: patterns 3, 4 and 5. */
-int sem_from_imports_of(semantic *c, TSNode stmt)
+int sem_from_imports_of(semantic *c, gg_node stmt)
 {
 	const gg_semantic *r = c->sem;
-	TSNode module = field_id(stmt, r->fld_module_name);
+	gg_node module = field_id(stmt, r->fld_module_name);
 	/* A relative import binds its names too (a base class from the package is not torch's). */
-	TSNode root = IS(module, relative_import) ? module : dotted_root_of(c, module);
-	if (ts_node_is_null(root))
+	gg_node root = IS(module, relative_import) ? module : dotted_root_of(c, module);
+	if (gg_node_is_null(root))
 		return 0;
-	TSTreeCursor cur = ts_tree_cursor_new(stmt);
 	int rc = 0;
-	for (bool more = ts_tree_cursor_goto_first_child(&cur); more && !rc; more = ts_tree_cursor_goto_next_sibling(&cur)) {
-		TSNode item = ts_tree_cursor_current_node(&cur);
+	for (gg_node item = gg_node_first_child(stmt); !gg_node_is_null(item) && !rc; item = gg_node_next_sibling(item)) {
 		if (sym_is(item, r->sym_wildcard_import)) {
 			rc = import_record(c, root, null_node(), null_node(), module, null_node(), null_node());
 			continue;
 		}
-		if (ts_tree_cursor_current_field_id(&cur) != r->fld_name)
+		if (gg_node_field(item) != r->fld_name)
 			continue;
 		if (sym_is(item, r->sym_dotted_name)) {
 			rc = import_record(c, root, null_node(), null_node(), module, item, null_node());
 		} else if (sym_is(item, r->sym_aliased_import)) {
-			TSNode name = field_id(item, r->fld_name), alias = field_id(item, r->fld_alias);
+			gg_node name = field_id(item, r->fld_name), alias = field_id(item, r->fld_alias);
 			if (sym_is(name, r->sym_dotted_name) && sym_is(alias, r->sym_identifier))
 				rc = import_record(c, root, null_node(), null_node(), module, name, alias);
 		}
 	}
-	ts_tree_cursor_delete(&cur);
 	return rc;
 }

@@ -59,7 +59,7 @@
 struct gg_semantic {
 	/*
 	 * The node types and fields the facts walk tests, resolved once from the
-	 * grammar: comparing ids is far cheaper than ts_node_type + strcmp or a
+	 * grammar: comparing ids is far cheaper than gg_node_type + strcmp or a
 	 * field lookup by name on every node.
 	 */
 	TSSymbol sym_lambda, sym_import, sym_import_from, sym_aliased_import, sym_dotted_name, sym_identifier, sym_call,
@@ -69,8 +69,6 @@ struct gg_semantic {
 		fld_left, fld_right, fld_value;
 	gg_py_ids ids; /* the same, for the walk */
 	gg_tree_index index; /* filled by each check's facts walk */
-	uint32_t *marks;     /* owned: the facts walk's scratch, see marks_collect */
-	size_t marks_cap;
 	gg_library_facts libraries; /* what well-known libraries' callables do to autograd */
 	regex_t step_receiver; /* the receivers of an optimizer's step() */
 	bool step_receiver_ok;
@@ -113,7 +111,7 @@ enum class_kind {
 };
 
 typedef struct klass {
-	TSNode node;
+	gg_node node;
 	span name;
 	unsigned kind;
 	int state; /* 0 unresolved, 1 resolving, 2 resolved */
@@ -127,7 +125,7 @@ typedef struct klass {
  * the walk (class, parent, flag) and the resolve step (the rest).
  */
 typedef struct func {
-	TSNode def;
+	gg_node def;
 	uint32_t start, end;
 	span name;
 	int parent;       /* enclosing function, 0 for the module */
@@ -180,17 +178,17 @@ typedef struct flag_range {
 
 /* What makes code evaluation code where an event or a site happens. */
 typedef struct evidence {
-	TSNode eval_call;    /* X.eval() in force, or a null node */
+	gg_node eval_call;    /* X.eval() in force, or a null node */
 	span eval_receiver;  /* its X */
 	uint32_t region_end; /* end of the block the X.eval() was called in */
-	TSNode loop_iter;    /* the eval-named iterable of an enclosing loop, or null */
+	gg_node loop_iter;    /* the eval-named iterable of an enclosing loop, or null */
 	bool after_train;    /* X.train() came earlier in the block */
 	uint32_t loop_start, loop_end;
 } evidence;
 
 /* A model forward run with grad on, not yet known to be a finding. */
 typedef struct event {
-	TSNode call;
+	gg_node call;
 	int scope;
 	evidence ev;
 	bool in_loop;
@@ -200,7 +198,7 @@ typedef struct event {
 
 /* A call of a function of this file. */
 typedef struct site {
-	TSNode call;
+	gg_node call;
 	int caller;
 	int callee;     /* -1 until resolved */
 	int caller_cls; /* class of the method the call is in, for self.f() */
@@ -209,15 +207,21 @@ typedef struct site {
 	bool on_model;  /* model.f(...), model a module: f is a method of one of this file's module classes */
 	bool grad_off;
 	bool flag_false;/* passes a false value for the callee's flag */
-	TSNode flag_arg; /* the value it passes for the flag, or a null node (the default) */
+	gg_node flag_arg; /* the value it passes for the flag, or a null node (the default) */
 	bool counted;   /* its callee's backward is already counted in the caller */
 	evidence ev;
 } site;
 
+/* A word the text hands on (`return f`, `self.fn = f`) and where it stands (calls.c). */
+typedef struct handed {
+	span word;
+	uint32_t at;
+} handed;
+
 /* A receiver of .eval(): its text, the call and the end of its region. */
 typedef struct receiver {
 	span text;
-	TSNode eval_call;
+	gg_node eval_call;
 	uint32_t region_end;
 } receiver;
 
@@ -246,9 +250,9 @@ typedef struct semantic {
 	named *func_names; /* owned; sorted by name */
 	klass *classes; /* owned; sorted by name */
 	size_t classes_len, classes_cap;
-	TSNode *assign_left, *assign_right; /* owned; parallel */
+	gg_node *assign_left, *assign_right; /* owned; parallel */
 	size_t assigns_len, assigns_cap;
-	TSNode *fetches; /* owned: the names of `name = obj.method` that fetch no module (fetches_plain_attribute) */
+	gg_node *fetches; /* owned: the names of `name = obj.method` that fetch no module (fetches_plain_attribute) */
 	size_t fetches_len, fetches_cap;
 	spanset models, not_models, loaded;
 	/* Spellings on which a method only modules have is called (model.parameters()): evidence of a module. */
@@ -261,6 +265,9 @@ typedef struct semantic {
 	size_t lib_objects_len, lib_objects_cap;
 	flag_range *flags; /* owned */
 	size_t flags_len, flags_cap;
+	handed *handed; /* owned; sorted, made on the first sem_func_handed_on */
+	size_t handed_len, handed_cap;
+	bool handed_ok;
 	event *events; /* owned */
 	size_t events_len, events_cap;
 	site *sites; /* owned */
@@ -269,7 +276,6 @@ typedef struct semantic {
 	size_t evals_cap;
 	gg_buf name; /* scratch for resolved names */
 	span torch;  /* how this file spells torch, for fixes in messages */
-	TSTreeCursor cursor;
 	/* The calls and assignments of the tree, for scan_calls (and GG002): sem->index. */
 	gg_tree_index *index;
 	gg_findings *out;
@@ -292,7 +298,7 @@ typedef struct ctx {
 	bool in_loop;
 	bool train_branch; /* inside `if <flag>:` of a shared step */
 	bool after_train;  /* after X.train() in this block: training mode on purpose */
-	TSNode loop_iter;
+	gg_node loop_iter;
 	uint32_t loop_start, loop_end;
 	uint32_t block_end;
 	size_t lo, hi, base;
@@ -307,7 +313,7 @@ typedef enum grad_context {
 } grad_context;
 
 #define IS(n, name) gg_py_is((n), c->sem->ids.sym_##name)
-#define FIELD(n, name) ts_node_child_by_field_id((n), c->sem->ids.fld_##name)
+#define FIELD(n, name) gg_node_child_by_field_id((n), c->sem->ids.fld_##name)
 
 #define PUSH(c, arr, len, cap, value)                                                      \
 	do {                                                                               \
@@ -341,12 +347,12 @@ typedef struct chain {
 
 /* ---- small helpers, inline: the walk calls them on every node ---- */
 
-static inline span node_span(const semantic *c, TSNode n)
+static inline span node_span(const semantic *c, gg_node n)
 {
 	span out = { c->text, 0 };
-	if (ts_node_is_null(n))
+	if (gg_node_is_null(n))
 		return out;
-	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	uint32_t s = gg_node_start_byte(n), e = gg_node_end_byte(n);
 	if (s <= e && e <= c->len) {
 		out.ptr = c->text + s;
 		out.len = e - s;
@@ -396,10 +402,9 @@ static inline int span_cmp(span a, span b)
 	return a.len < b.len ? -1 : a.len > b.len;
 }
 
-static inline TSNode null_node(void)
+static inline gg_node null_node(void)
 {
-	TSNode none = { { 0, 0, 0, 0 }, NULL, NULL };
-	return none;
+	return gg_node_null();
 }
 
 static inline void fail(semantic *c, int err)
@@ -408,25 +413,25 @@ static inline void fail(semantic *c, int err)
 		c->error = err;
 }
 
-static inline int row_of(TSNode n)
+static inline int row_of(gg_node n)
 {
-	return (int)ts_node_start_point(n).row + 1;
+	return (int)gg_node_start_point(n).row + 1;
 }
 
-static inline bool sym_is(TSNode n, TSSymbol sym)
+static inline bool sym_is(gg_node n, TSSymbol sym)
 {
-	return !ts_node_is_null(n) && ts_node_symbol(n) == sym;
+	return !gg_node_is_null(n) && gg_node_symbol(n) == sym;
 }
 
-static inline TSNode field_id(TSNode n, TSFieldId id)
+static inline gg_node field_id(gg_node n, TSFieldId id)
 {
-	return ts_node_is_null(n) ? null_node() : ts_node_child_by_field_id(n, id);
+	return gg_node_is_null(n) ? null_node() : gg_node_child_by_field_id(n, id);
 }
 
 /* The node's text, false when it lies outside the text (a stale tree): a text predicate then fails. */
-static inline bool node_text_of(const semantic *c, TSNode n, span *out)
+static inline bool node_text_of(const semantic *c, gg_node n, span *out)
 {
-	uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+	uint32_t s = gg_node_start_byte(n), e = gg_node_end_byte(n);
 	if (e < s || e > c->len)
 		return false;
 	*out = (span){ c->text + s, e - s };
@@ -434,7 +439,7 @@ static inline bool node_text_of(const semantic *c, TSNode n, span *out)
 }
 
 /* (#eq? @n "lit") */
-static inline bool text_eq(const semantic *c, TSNode n, const char *lit)
+static inline bool text_eq(const semantic *c, gg_node n, const char *lit)
 {
 	span t;
 	return node_text_of(c, n, &t) && span_is(t, lit);
@@ -443,10 +448,10 @@ static inline bool text_eq(const semantic *c, TSNode n, const char *lit)
 /* ---- shared between the model's files ---- */
 
 /* evaluation.c */
-mode_change sem_eval_receiver_of(const semantic *c, TSNode stmt, TSNode *target, TSNode *call);
+mode_change sem_eval_receiver_of(const semantic *c, gg_node stmt, gg_node *target, gg_node *call);
 receiver *sem_receiver_find(const semantic *c, const ctx *x, span text);
-void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, TSNode receiver_node, TSNode call);
-bool sem_iterable_says_eval(const semantic *c, TSNode it);
+void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, gg_node receiver_node, gg_node call);
+bool sem_iterable_says_eval(const semantic *c, gg_node it);
 evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer);
 bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope);
 bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded);
@@ -457,7 +462,7 @@ const bind *sem_bind_at(const semantic *c, const ctx *x, span name);
 bool sem_is_forward_method(span name);
 bool sem_chain_is_model(const semantic *c, const ctx *x, const chain *obj, bool *loaded);
 bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded);
-span sem_detached_output(const semantic *c, TSNode call);
+span sem_detached_output(const semantic *c, gg_node call);
 
 /* names.c */
 bool sem_words_any(const semantic *c, span name, word_fn fn, void *arg);
@@ -473,13 +478,13 @@ void sem_offsets_sort(offsets *o);
 bool sem_offsets_any_in(const offsets *o, uint32_t start, uint32_t end);
 void sem_spanset_sort(spanset *s);
 bool sem_spanset_has(const spanset *s, span key);
-uint32_t sem_argument_count(const semantic *c, TSNode args);
-TSNode sem_argument_at(const semantic *c, TSNode args, uint32_t index);
-bool sem_string_value(const semantic *c, TSNode n, span *out);
-bool sem_is_name_chain(const semantic *c, TSNode n);
-TSNode sem_chain_root(const semantic *c, TSNode n);
-span sem_chain_last(const semantic *c, TSNode n);
-span sem_attribute_name(const semantic *c, TSNode attr);
+uint32_t sem_argument_count(const semantic *c, gg_node args);
+gg_node sem_argument_at(const semantic *c, gg_node args, uint32_t index);
+bool sem_string_value(const semantic *c, gg_node n, span *out);
+bool sem_is_name_chain(const semantic *c, gg_node n);
+gg_node sem_chain_root(const semantic *c, gg_node n);
+span sem_chain_last(const semantic *c, gg_node n);
+span sem_attribute_name(const semantic *c, gg_node attr);
 span sem_method_of(const semantic *c, const gg_call_ref *ref);
 span sem_callee_name(const semantic *c, const gg_call_ref *ref);
 
@@ -488,11 +493,11 @@ extern const char *const sem_names_no_grad[];
 extern const char *const sem_names_inference_mode[];
 extern const char *const sem_names_enable_grad[];
 extern const char *const sem_names_autograd_grad[];
-int sem_literal_mode(const semantic *c, TSNode args);
-grad_context sem_grad_context_of(semantic *c, TSNode expr);
-grad_context sem_with_grad(semantic *c, TSNode with_clause);
-grad_context sem_bare_grad_statement(semantic *c, TSNode stmt);
-void sem_grad_off_note(semantic *c, TSNode node);
+int sem_literal_mode(const semantic *c, gg_node args);
+grad_context sem_grad_context_of(semantic *c, gg_node expr);
+grad_context sem_with_grad(semantic *c, gg_node with_clause);
+grad_context sem_bare_grad_statement(semantic *c, gg_node stmt);
+void sem_grad_off_note(semantic *c, gg_node node);
 bool sem_is_lightning_hook(span name);
 bool sem_enter_disables_grad(const semantic *c, const func *f);
 
@@ -500,55 +505,55 @@ bool sem_enter_disables_grad(const semantic *c, const func *f);
 int sem_func_cmp(const void *pa, const void *pb);
 int sem_named_cmp(const void *pa, const void *pb);
 int sem_klass_cmp(const void *pa, const void *pb);
-int sem_func_of_def(const semantic *c, TSNode def);
+int sem_func_of_def(const semantic *c, gg_node def);
 size_t sem_func_names_lower(const semantic *c, span name);
 bool sem_is_func_name(const semantic *c, span name);
 klass *sem_class_find(const semantic *c, span name);
 bool sem_class_is_plain(semantic *c, klass *k, unsigned depth);
-TSNode sem_call_chain_base(const semantic *c, TSNode call);
+gg_node sem_call_chain_base(const semantic *c, gg_node call);
 bool sem_func_makes_plain(semantic *c, span name);
 unsigned sem_class_kind(semantic *c, klass *k, unsigned depth);
-unsigned sem_class_kind_of(semantic *c, TSNode def);
+unsigned sem_class_kind_of(semantic *c, gg_node def);
 bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth);
-bool sem_decorated_grad_off(semantic *c, TSNode decorated);
+bool sem_decorated_grad_off(semantic *c, gg_node decorated);
 bool sem_instance_method_no_grad(semantic *c, int fi, span spelling, const char *method);
 /* `decode = decode_function` in a class body (stmt): the attribute's name and what it is bound to (a name chain). */
-bool sem_class_alias(const semantic *c, TSNode stmt, span *name, TSNode *value);
+bool sem_class_alias(const semantic *c, gg_node stmt, span *name, gg_node *value);
 /* Whether value names a function decorated to run with grad off: a top-level one of the file, or one the project index knows. */
-bool sem_function_named_no_grad(semantic *c, TSNode value);
+bool sem_function_named_no_grad(semantic *c, gg_node value);
 void sem_overrides_guarded(semantic *c);
 uint32_t sem_class_forward_numbers(const semantic *c, klass *k);
 
 /* facts.c */
-int sem_facts_collect(semantic *c, TSNode root);
+int sem_facts_collect(semantic *c, gg_node root);
 int sem_func_at(const semantic *c, uint32_t at);
 int sem_enclosing_method(const semantic *c, int fi);
 
 /* walk.c */
-void sem_scan_calls(semantic *c, const ctx *x, TSNode node);
-void sem_walk_function(semantic *c, const ctx *x, TSNode def, TSNode decorated);
-void sem_walk_block(semantic *c, ctx x, TSNode block);
+void sem_scan_calls(semantic *c, const ctx *x, gg_node node);
+void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated);
+void sem_walk_block(semantic *c, ctx x, gg_node block);
 
 /* calls.c */
 void sem_call_graph_resolve(semantic *c);
 size_t sem_sites_of(const semantic *c, int fi);
 int sem_unguarded_site(const semantic *c, int fi);
-bool sem_func_handed_on(const semantic *c, const func *f);
+bool sem_func_handed_on(semantic *c, const func *f);
 bool sem_eval_half_proved(const semantic *c, int fi);
 
 /* trains.c */
 void sem_trains_build(semantic *c);
 /* Whether a node that trains starts in region, other than at except (a null region trains). */
-bool sem_region_trains(const semantic *c, TSNode region, uint32_t except);
+bool sem_region_trains(const semantic *c, gg_node region, uint32_t except);
 
 /* imports.c */
 int sem_binding_cmp(const void *pa, const void *pb);
 const binding *sem_binding_find(const semantic *c, span local);
-bool sem_name_resolve(semantic *c, TSNode n);
+bool sem_name_resolve(semantic *c, gg_node n);
 span sem_resolved(const semantic *c);
 bool sem_name_is_one_of(const semantic *c, const char *const *names);
 span sem_torch_spelling(const semantic *c);
-int sem_imports_of(semantic *c, TSNode stmt);
-int sem_from_imports_of(semantic *c, TSNode stmt);
+int sem_imports_of(semantic *c, gg_node stmt);
+int sem_from_imports_of(semantic *c, gg_node stmt);
 
 #endif

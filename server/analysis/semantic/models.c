@@ -10,7 +10,7 @@
 
 #include "semantic/model.h"
 
-static chain chain_of_node(const semantic *c, TSNode n)
+static chain chain_of_node(const semantic *c, gg_node n)
 {
 	chain ch;
 	memset(&ch, 0, sizeof ch);
@@ -102,7 +102,7 @@ bool sem_chain_is_model(const semantic *c, const ctx *x, const chain *obj, bool 
 		return true;
 	/* The receiver of an X.eval() in force, unless X was bound anew since. */
 	const receiver *r = sem_receiver_find(c, x, obj->text);
-	if (r && (!b || b->at < ts_node_start_byte(r->eval_call)))
+	if (r && (!b || b->at < gg_node_start_byte(r->eval_call)))
 		return true;
 	if (!b) {
 		if (sem_spanset_has(&c->not_models, obj->text))
@@ -192,15 +192,15 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 }
 
 /* ".detach()" or ".data" applied right on a forward's output. */
-span sem_detached_output(const semantic *c, TSNode call)
+span sem_detached_output(const semantic *c, gg_node call)
 {
 	span none = { NULL, 0 };
 	/*
 	 * An attribute of the output is the dot that comes next after the call,
-	 * past space, comments and line breaks. ts_node_parent descends from the
+	 * past space, comments and line breaks. gg_node_parent descends from the
 	 * root, so the tree is asked only when a dot comes next.
 	 */
-	uint32_t i = ts_node_end_byte(call);
+	uint32_t i = gg_node_end_byte(call);
 	while (i < c->len) {
 		char ch = c->text[i];
 		if (ch == '#') {
@@ -214,7 +214,7 @@ span sem_detached_output(const semantic *c, TSNode call)
 	}
 	if (i >= c->len || c->text[i] != '.')
 		return none;
-	TSNode parent = ts_node_parent(call);
+	gg_node parent = gg_node_parent(call);
 	if (!IS(parent, attribute))
 		return none;
 	span attr = node_span(c, FIELD(parent, attribute));

@@ -100,7 +100,6 @@ void gg_semantic_delete(gg_semantic *r)
 	free(r->index.calls);
 	free(r->index.assignments);
 	free(r->index.imports);
-	free(r->index.reach);
 	free(r->index.models);
 	free(r->index.func_names);
 	free(r->index.module_classes);
@@ -108,7 +107,6 @@ void gg_semantic_delete(gg_semantic *r)
 	free(r->index.number_parts);
 	free(r->index.eval_funcs);
 	free(r->index.grad_off);
-	free(r->marks);
 	free(r);
 }
 
@@ -137,6 +135,7 @@ static void semantic_free(semantic *c)
 	free(c->lib_objects);
 	free(c->binds);
 	free(c->flags);
+	free(c->handed);
 	free(c->events);
 	free(c->sites);
 	free(c->evals);
@@ -165,7 +164,7 @@ static void semantic_init(semantic *c, gg_semantic *r, const char *text, size_t 
 }
 
 /* The walk and the call graph, after the facts. 0 or a negative errno. */
-static int semantic_walk(semantic *c, TSNode root)
+static int semantic_walk(semantic *c, gg_node root)
 {
 	ctx x;
 	memset(&x, 0, sizeof x);
@@ -176,9 +175,7 @@ static int semantic_walk(semantic *c, TSNode root)
 	x.loop_iter = null_node();
 	x.block_end = (uint32_t)c->len;
 	c->torch = sem_torch_spelling(c);
-	c->cursor = ts_tree_cursor_new(root);
 	sem_walk_block(c, x, root);
-	ts_tree_cursor_delete(&c->cursor);
 	if (!c->error)
 		sem_call_graph_resolve(c);
 	if (!c->error)
@@ -197,14 +194,14 @@ static int semantic_walk(semantic *c, TSNode root)
 		if (gg_grow((void **)&ix->eval_funcs, &ix->eval_funcs_cap, ix->eval_funcs_len, sizeof *ix->eval_funcs))
 			fail(c, -ENOMEM);
 		else
-			ix->eval_funcs[ix->eval_funcs_len++] = ts_node_start_byte(f->def);
+			ix->eval_funcs[ix->eval_funcs_len++] = gg_node_start_byte(f->def);
 	}
 	if (c->index->grad_off_len)
 		qsort(c->index->grad_off, c->index->grad_off_len, sizeof *c->index->grad_off, sem_u32_cmp);
 	return c->error;
 }
 
-int gg_semantic_build(gg_semantic *r, const gg_source *src, TSNode root)
+int gg_semantic_build(gg_semantic *r, const gg_source *src, gg_node root)
 {
 	gg_semantic_clear(r);
 	semantic *c = calloc(1, sizeof *c);
@@ -239,16 +236,16 @@ static int export_member(gg_export_fn add, void *ctx, gg_export_kind kind, span 
  * methods and which of them do. A class that derives from an imported class
  * and is none of these is said as a SUBCLASS, for the index to keep or not.
  */
-static int class_export(semantic *c, TSNode cls, gg_export_fn add, void *ctx)
+static int class_export(semantic *c, gg_node cls, gg_export_fn add, void *ctx)
 {
-	TSNode body = FIELD(cls, body);
-	uint32_t count = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
+	gg_node body = FIELD(cls, body);
+	uint32_t count = gg_node_is_null(body) ? 0 : gg_node_named_child_count(body);
 	/* A subclass of a class of the file may inherit such a method: it is said too. */
 	bool any = false, imported = false;
-	TSNode bases = FIELD(cls, superclasses);
-	uint32_t nb = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
+	gg_node bases = FIELD(cls, superclasses);
+	uint32_t nb = gg_node_is_null(bases) ? 0 : gg_node_named_child_count(bases);
 	for (uint32_t i = 0; i < nb && !any; i++) {
-		TSNode b = ts_node_named_child(bases, i);
+		gg_node b = gg_node_named_child(bases, i);
 		any = IS(b, identifier) && !sem_binding_find(c, node_span(c, b)) && sem_class_find(c, node_span(c, b));
 		/* torch's classes are known without the index (nn.Module is no grad-disabled base). */
 		if (!any && !imported && sem_is_name_chain(c, b) && sem_binding_find(c, node_span(c, sem_chain_root(c, b))) &&
@@ -264,7 +261,7 @@ static int class_export(semantic *c, TSNode cls, gg_export_fn add, void *ctx)
 			gg_export e = { any ? GG_EXPORT_CLASS : GG_EXPORT_SUBCLASS, name.ptr, name.len, NULL, 0, NULL, 0 };
 			int rc = add(ctx, &e);
 			for (uint32_t i = 0; i < nb && !rc; i++) {
-				TSNode b = ts_node_named_child(bases, i);
+				gg_node b = gg_node_named_child(bases, i);
 				if (!sem_is_name_chain(c, b))
 					continue;
 				span written = node_span(c, b);
@@ -278,14 +275,14 @@ static int class_export(semantic *c, TSNode cls, gg_export_fn add, void *ctx)
 				return rc ? rc : c->error;
 		}
 		for (uint32_t i = 0; i < count; i++) {
-			TSNode stmt = ts_node_named_child(body, i), decorated = null_node();
+			gg_node stmt = gg_node_named_child(body, i), decorated = null_node();
 			if (IS(stmt, decorated_definition)) {
 				decorated = stmt;
 				stmt = FIELD(stmt, definition);
 			}
 			span alias;
-			TSNode value;
-			if (ts_node_is_null(decorated) && sem_class_alias(c, stmt, &alias, &value)) {
+			gg_node value;
+			if (gg_node_is_null(decorated) && sem_class_alias(c, stmt, &alias, &value)) {
 				/*
 				 * Bound to an imported function: whether it runs with grad off
 				 * is its own file's to say (the index answers). Bound to one
@@ -315,7 +312,7 @@ static int class_export(semantic *c, TSNode cls, gg_export_fn add, void *ctx)
 			if (!IS(stmt, function_definition))
 				continue;
 			int fi = sem_func_of_def(c, stmt);
-			bool no_grad = !ts_node_is_null(decorated) && sem_decorated_grad_off(c, decorated);
+			bool no_grad = !gg_node_is_null(decorated) && sem_decorated_grad_off(c, decorated);
 			bool guarded = fi > 0 && c->funcs[fi].walked && c->funcs[fi].guarded;
 			if (pass == 0) {
 				any = any || no_grad || guarded;
@@ -334,7 +331,7 @@ static int class_export(semantic *c, TSNode cls, gg_export_fn add, void *ctx)
 	return c->error;
 }
 
-int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, TSNode root, gg_export_fn add, void *ctx)
+int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, gg_node root, gg_export_fn add, void *ctx)
 {
 	gg_semantic_clear(r);
 	semantic chk; /* c is the pointer the IS() and FIELD() helpers expect */
@@ -344,9 +341,9 @@ int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, TSNode roo
 	/* Top level: the module's own children (a decorated definition's parent is the module too). */
 	for (size_t i = 1; i < c->funcs_len && !rc; i++) {
 		const func *f = &c->funcs[i];
-		TSNode parent = ts_node_parent(f->def);
+		gg_node parent = gg_node_parent(f->def);
 		if (IS(parent, decorated_definition))
-			parent = ts_node_parent(parent);
+			parent = gg_node_parent(parent);
 		if (IS(parent, module) && f->wrapper) {
 			gg_export e = { GG_EXPORT_WRAPPER, f->name.ptr, f->name.len, NULL, 0, NULL, 0 };
 			rc = add(ctx, &e);
@@ -355,10 +352,10 @@ int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, TSNode roo
 		/* A method of a top-level class: the class is the context manager. */
 		if (!IS(parent, block) || !sem_enter_disables_grad(c, f))
 			continue;
-		TSNode cls = ts_node_parent(parent);
-		TSNode above = ts_node_parent(cls);
+		gg_node cls = gg_node_parent(parent);
+		gg_node above = gg_node_parent(cls);
 		if (IS(above, decorated_definition))
-			above = ts_node_parent(above);
+			above = gg_node_parent(above);
 		if (IS(cls, class_definition) && IS(above, module)) {
 			span name = node_span(c, FIELD(cls, name));
 			gg_export e = { GG_EXPORT_WRAPPER, name.ptr, name.len, NULL, 0, NULL, 0 };
@@ -371,18 +368,16 @@ int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, TSNode roo
 	 */
 	if (!rc && c->classes_len && c->framework_imported)
 		rc = semantic_walk(c, root);
-	/* A cursor: ts_node_named_child(root, i) starts from the first child each time. */
-	TSTreeCursor cur = ts_tree_cursor_new(root);
-	for (bool more = !rc && ts_tree_cursor_goto_first_child(&cur); more && !rc;
-	     more = ts_tree_cursor_goto_next_sibling(&cur)) {
-		TSNode stmt = ts_tree_cursor_current_node(&cur), decorated = null_node();
+	for (gg_node top = rc ? null_node() : gg_node_first_child(root); !gg_node_is_null(top) && !rc;
+	     top = gg_node_next_sibling(top)) {
+		gg_node stmt = top, decorated = null_node();
 		if (IS(stmt, decorated_definition)) {
 			decorated = stmt;
 			stmt = FIELD(stmt, definition);
 		}
 		if (IS(stmt, class_definition)) {
 			rc = class_export(c, stmt, add, ctx);
-		} else if (IS(stmt, function_definition) && !ts_node_is_null(decorated) &&
+		} else if (IS(stmt, function_definition) && !gg_node_is_null(decorated) &&
 			   sem_decorated_grad_off(c, decorated)) {
 			/* @torch.no_grad() def decode(...): a class elsewhere may make it a method. */
 			span name = node_span(c, FIELD(stmt, name));
@@ -390,7 +385,6 @@ int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, TSNode roo
 			rc = add(ctx, &e);
 		}
 	}
-	ts_tree_cursor_delete(&cur);
 	semantic_free(c);
 	return rc;
 }

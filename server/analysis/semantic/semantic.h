@@ -26,7 +26,7 @@ gg_semantic *gg_semantic_new(char **error);
 void gg_semantic_delete(gg_semantic *s);
 
 /* Builds the model of src, whose tree is root. 0 or a negative errno (then no model is kept). */
-int gg_semantic_build(gg_semantic *s, const gg_source *src, TSNode root);
+int gg_semantic_build(gg_semantic *s, const gg_source *src, gg_node root);
 /* Frees the last model (the handle stays usable). */
 void gg_semantic_clear(gg_semantic *s);
 
@@ -50,6 +50,6 @@ bool gg_name_has_word(const char *name, size_t len, const char *const *words);
  * file only with grad off. Clears the last model. 0, add's first non-zero
  * result, or a negative errno.
  */
-int gg_semantic_exports(gg_semantic *s, const char *text, size_t len, TSNode root, gg_export_fn add, void *ctx);
+int gg_semantic_exports(gg_semantic *s, const char *text, size_t len, gg_node root, gg_export_fn add, void *ctx);
 
 #endif

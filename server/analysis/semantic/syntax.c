@@ -43,20 +43,20 @@ bool sem_spanset_has(const spanset *s, span key)
 }
 
 /* The named children that are not comments: argument lists carry comments too. */
-uint32_t sem_argument_count(const semantic *c, TSNode args)
+uint32_t sem_argument_count(const semantic *c, gg_node args)
 {
-	uint32_t n = 0, count = ts_node_named_child_count(args);
+	uint32_t n = 0, count = gg_node_named_child_count(args);
 	for (uint32_t i = 0; i < count; i++)
-		if (!IS(ts_node_named_child(args, i), comment))
+		if (!IS(gg_node_named_child(args, i), comment))
 			n++;
 	return n;
 }
 
-TSNode sem_argument_at(const semantic *c, TSNode args, uint32_t index)
+gg_node sem_argument_at(const semantic *c, gg_node args, uint32_t index)
 {
-	uint32_t count = ts_node_named_child_count(args);
+	uint32_t count = gg_node_named_child_count(args);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode a = ts_node_named_child(args, i);
+		gg_node a = gg_node_named_child(args, i);
 		if (IS(a, comment))
 			continue;
 		if (index-- == 0)
@@ -66,7 +66,7 @@ TSNode sem_argument_at(const semantic *c, TSNode args, uint32_t index)
 }
 
 /* An identifier or an attribute chain of identifiers: model, self.model, self.net.encoder. */
-bool sem_is_name_chain(const semantic *c, TSNode n)
+bool sem_is_name_chain(const semantic *c, gg_node n)
 {
 	for (unsigned i = 0; i < MAX_NAME_SEGMENTS; i++) {
 		if (IS(n, identifier))
@@ -79,7 +79,7 @@ bool sem_is_name_chain(const semantic *c, TSNode n)
 }
 
 /* The root identifier of a name chain. */
-TSNode sem_chain_root(const semantic *c, TSNode n)
+gg_node sem_chain_root(const semantic *c, gg_node n)
 {
 	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && IS(n, attribute); i++)
 		n = FIELD(n, object);
@@ -87,7 +87,7 @@ TSNode sem_chain_root(const semantic *c, TSNode n)
 }
 
 /* The last segment of a name chain: `encoder` of self.model.encoder. */
-span sem_chain_last(const semantic *c, TSNode n)
+span sem_chain_last(const semantic *c, gg_node n)
 {
 	if (IS(n, attribute))
 		return node_span(c, FIELD(n, attribute));
@@ -95,9 +95,9 @@ span sem_chain_last(const semantic *c, TSNode n)
 }
 
 /* The name of an attribute, or an empty span. */
-span sem_attribute_name(const semantic *c, TSNode attr)
+span sem_attribute_name(const semantic *c, gg_node attr)
 {
-	uint32_t end = ts_node_end_byte(attr);
+	uint32_t end = gg_node_end_byte(attr);
 	if (end > c->len)
 		return (span){ c->text, 0 };
 	uint32_t start = gg_py_attribute_name_start(&c->sem->ids, c->text, c->len, attr);
@@ -121,7 +121,7 @@ span sem_callee_name(const semantic *c, const gg_call_ref *ref)
 }
 
 /* The text inside a plain string literal ('valid', "train", r"x"), false for f-strings and concatenations. */
-bool sem_string_value(const semantic *c, TSNode n, span *out)
+bool sem_string_value(const semantic *c, gg_node n, span *out)
 {
 	gg_text_span v;
 	if (!gg_py_string_value(&c->sem->ids, c->text, n, &v))

@@ -93,13 +93,13 @@ void sem_trains_build(semantic *c)
 	free(marked);
 }
 
-bool sem_region_trains(const semantic *c, TSNode region, uint32_t except)
+bool sem_region_trains(const semantic *c, gg_node region, uint32_t except)
 {
-	if (ts_node_is_null(region))
+	if (gg_node_is_null(region))
 		return true;
 	const offsets *t = &c->trains;
-	uint32_t end = ts_node_end_byte(region);
-	for (size_t i = gg_offsets_lower(t->items, t->len, ts_node_start_byte(region)); i < t->len && t->items[i] < end; i++)
+	uint32_t end = gg_node_end_byte(region);
+	for (size_t i = gg_offsets_lower(t->items, t->len, gg_node_start_byte(region)); i < t->len && t->items[i] < end; i++)
 		if (t->items[i] != except)
 			return true;
 	return false;

@@ -11,41 +11,41 @@
 #include "semantic/model.h"
 
 /* An enclosing comprehension, within stmt, over an eval-named iterable. */
-static TSNode comprehension_iter(const semantic *c, TSNode call, TSNode stmt, uint32_t *start, uint32_t *end)
+static gg_node comprehension_iter(const semantic *c, gg_node call, gg_node stmt, uint32_t *start, uint32_t *end)
 {
 	/*
-	 * Every comprehension spells `for`. Asked first, because ts_node_parent
+	 * Every comprehension spells `for`. Asked first, because gg_node_parent
 	 * descends again from the root: in a long file, a few thousand
 	 * instructions a step.
 	 */
 	if (!span_contains(node_span(c, stmt), "for"))
 		return null_node();
-	uint32_t stop = ts_node_start_byte(stmt);
-	for (TSNode n = ts_node_parent(call); !ts_node_is_null(n) && ts_node_start_byte(n) >= stop; n = ts_node_parent(n)) {
-		TSSymbol t = ts_node_symbol(n);
+	uint32_t stop = gg_node_start_byte(stmt);
+	for (gg_node n = gg_node_parent(call); !gg_node_is_null(n) && gg_node_start_byte(n) >= stop; n = gg_node_parent(n)) {
+		TSSymbol t = gg_node_symbol(n);
 		const gg_py_ids *ids = &c->sem->ids;
 		if (t != ids->sym_list_comprehension && t != ids->sym_generator_expression &&
 		    t != ids->sym_set_comprehension && t != ids->sym_dictionary_comprehension) {
-			if (ts_node_eq(n, stmt))
+			if (gg_node_eq(n, stmt))
 				break;
 			continue;
 		}
-		uint32_t count = ts_node_named_child_count(n);
+		uint32_t count = gg_node_named_child_count(n);
 		for (uint32_t i = 0; i < count; i++) {
-			TSNode clause = ts_node_named_child(n, i);
+			gg_node clause = gg_node_named_child(n, i);
 			if (IS(clause, for_in_clause) && sem_iterable_says_eval(c, FIELD(clause, right))) {
-				*start = ts_node_start_byte(n);
-				*end = ts_node_end_byte(n);
+				*start = gg_node_start_byte(n);
+				*end = gg_node_end_byte(n);
 				return FIELD(clause, right);
 			}
 		}
-		if (ts_node_eq(n, stmt))
+		if (gg_node_eq(n, stmt))
 			break;
 	}
 	return null_node();
 }
 
-static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, TSNode stmt)
+static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_node stmt)
 {
 	bool loaded;
 	span recv;
@@ -59,9 +59,9 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, TSNo
 	e.in_loop = x->in_loop;
 	e.loaded = loaded;
 	e.detached = sem_detached_output(c, ref->node);
-	if (ts_node_is_null(e.ev.loop_iter)) {
+	if (gg_node_is_null(e.ev.loop_iter)) {
 		e.ev.loop_iter = comprehension_iter(c, ref->node, stmt, &e.ev.loop_start, &e.ev.loop_end);
-		if (!ts_node_is_null(e.ev.loop_iter))
+		if (!gg_node_is_null(e.ev.loop_iter))
 			e.in_loop = true;
 	}
 	PUSH(c, c->events, c->events_len, c->events_cap, e);
@@ -101,9 +101,9 @@ static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
 }
 
 /* Records the forwards and the call-graph edges of an expression or simple statement. */
-void sem_scan_calls(semantic *c, const ctx *x, TSNode node)
+void sem_scan_calls(semantic *c, const ctx *x, gg_node node)
 {
-	if (x->exempt || ts_node_has_error(node))
+	if (x->exempt || gg_node_has_error(node))
 		return;
 	const gg_tree_index *ix = c->index;
 	if (ix->calls_exact) {
@@ -112,8 +112,8 @@ void sem_scan_calls(semantic *c, const ctx *x, TSNode node)
 		 * range (node is never inside a lambda: it is a statement or a
 		 * part of one), in the order a walk of node meets them.
 		 */
-		uint32_t end = ts_node_end_byte(node);
-		for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, ts_node_start_byte(node));
+		uint32_t end = gg_node_end_byte(node);
+		for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, gg_node_start_byte(node));
 		     i < ix->calls_len && ix->calls[i].start < end; i++) {
 			const gg_call_ref *ref = &ix->calls[i];
 			if (ref->end > end || ref->in_lambda)
@@ -126,11 +126,7 @@ void sem_scan_calls(semantic *c, const ctx *x, TSNode node)
 		}
 		return;
 	}
-	TSTreeCursor *cur = &c->cursor;
-	ts_tree_cursor_reset(cur, node);
-	unsigned depth = 0;
-	for (;;) {
-		TSNode n = ts_tree_cursor_current_node(cur);
+	for (gg_node n = node; !gg_node_is_null(n);) {
 		if (IS(n, call)) {
 			gg_call_ref ref;
 			gg_call_ref_init(&ref, &c->sem->ids, c->text, c->len, n);
@@ -141,18 +137,7 @@ void sem_scan_calls(semantic *c, const ctx *x, TSNode node)
 		if (c->error)
 			return;
 		/* A lambda's body runs where it is called: not here. */
-		if (!IS(n, lambda) && ts_tree_cursor_goto_first_child(cur)) {
-			depth++;
-			continue;
-		}
-		for (;;) {
-			if (depth == 0)
-				return;
-			if (ts_tree_cursor_goto_next_sibling(cur))
-				break;
-			ts_tree_cursor_goto_parent(cur);
-			depth--;
-		}
+		n = gg_node_walk_next(node, n, !IS(n, lambda));
 	}
 }
 
@@ -164,11 +149,11 @@ static ctx ctx_nested(const ctx *x)
 	return sub;
 }
 
-static void walk_simple(semantic *c, ctx *x, TSNode stmt)
+static void walk_simple(semantic *c, ctx *x, gg_node stmt)
 {
 	sem_scan_calls(c, x, stmt);
 
-	TSNode receiver_node, call;
+	gg_node receiver_node, call;
 	mode_change m = sem_eval_receiver_of(c, stmt, &receiver_node, &call);
 	if (m != MODE_NONE)
 		sem_eval_region_apply(c, x, m, receiver_node, call);
@@ -188,20 +173,20 @@ static void walk_simple(semantic *c, ctx *x, TSNode stmt)
 }
 
 /* The position of a parameter named name of def, or -1. */
-static int parameter_index(const semantic *c, TSNode def, span name, TSNode *dflt)
+static int parameter_index(const semantic *c, gg_node def, span name, gg_node *dflt)
 {
-	TSNode params = FIELD(def, parameters);
-	uint32_t count = ts_node_is_null(params) ? 0 : ts_node_named_child_count(params);
+	gg_node params = FIELD(def, parameters);
+	uint32_t count = gg_node_is_null(params) ? 0 : gg_node_named_child_count(params);
 	*dflt = null_node();
 	for (uint32_t i = 0, pos = 0; i < count; i++) {
-		TSNode p = ts_node_named_child(params, i);
+		gg_node p = gg_node_named_child(params, i);
 		if (IS(p, comment))
 			continue;
-		TSNode id = p;
+		gg_node id = p;
 		if (IS(p, default_parameter) || IS(p, typed_default_parameter))
 			id = FIELD(p, name);
 		else if (IS(p, typed_parameter))
-			id = ts_node_named_child(p, 0);
+			id = gg_node_named_child(p, 0);
 		if (IS(id, identifier) && span_eq(node_span(c, id), name)) {
 			*dflt = FIELD(p, value);
 			return (int)pos;
@@ -216,20 +201,20 @@ static int parameter_index(const semantic *c, TSNode def, span name, TSNode *dfl
  * `if train:` or `if mode == "train":` does; records the flag and the
  * branch's range.
  */
-static bool flag_branch(semantic *c, const ctx *x, TSNode if_stmt, TSNode block)
+static bool flag_branch(semantic *c, const ctx *x, gg_node if_stmt, gg_node block)
 {
-	TSNode cond = FIELD(if_stmt, condition);
+	gg_node cond = FIELD(if_stmt, condition);
 	func *f = &c->funcs[x->func];
 	span value = { NULL, 0 };
-	bool string = IS(cond, comparison_operator) && ts_node_child_count(cond) == 3 &&
-		      span_is(node_span(c, ts_node_child(cond, 1)), "==") &&
-		      sem_string_value(c, ts_node_named_child(cond, 1), &value);
+	bool string = IS(cond, comparison_operator) && gg_node_child_count(cond) == 3 &&
+		      span_is(node_span(c, gg_node_child(cond, 1)), "==") &&
+		      sem_string_value(c, gg_node_named_child(cond, 1), &value);
 	if (string)
-		cond = ts_node_named_child(cond, 0);
+		cond = gg_node_named_child(cond, 0);
 	if (x->func == 0 || !IS(cond, identifier))
 		return false;
 	span name = node_span(c, cond);
-	TSNode dflt;
+	gg_node dflt;
 	int index = parameter_index(c, f->def, name, &dflt);
 	if (index < 0 || (f->flag.len && (!span_eq(f->flag, name) || f->flag_string != string ||
 					  (string && !span_eq(f->flag_value, value)))))
@@ -240,32 +225,32 @@ static bool flag_branch(semantic *c, const ctx *x, TSNode if_stmt, TSNode block)
 	f->flag_value = value;
 	span d;
 	f->flag_default_false = string ? sem_string_value(c, dflt, &d) && !span_eq(d, value) : IS(dflt, false);
-	flag_range r = { x->func, ts_node_start_byte(block), ts_node_end_byte(block) };
+	flag_range r = { x->func, gg_node_start_byte(block), gg_node_end_byte(block) };
 	PUSH(c, c->flags, c->flags_len, c->flags_cap, r);
 	return true;
 }
 
-static void walk_compound(semantic *c, const ctx *x, TSNode node)
+static void walk_compound(semantic *c, const ctx *x, gg_node node)
 {
 	bool loop = IS(node, for_statement) || IS(node, while_statement);
 	bool eval_loop = IS(node, for_statement) && sem_iterable_says_eval(c, FIELD(node, right));
-	uint32_t count = ts_node_named_child_count(node);
+	uint32_t count = gg_node_named_child_count(node);
 	for (uint32_t i = 0; i < count && !c->error; i++) {
-		TSNode ch = ts_node_named_child(node, i);
-		TSSymbol sym = ts_node_symbol(ch);
-		const char *type = sym == c->sem->ids.sym_block ? "block" : ts_node_type(ch);
+		gg_node ch = gg_node_named_child(node, i);
+		TSSymbol sym = gg_node_symbol(ch);
+		const char *type = sym == c->sem->ids.sym_block ? "block" : gg_node_type(ch);
 		ctx sub = ctx_nested(x);
 		if (sym == c->sem->ids.sym_block) {
 			sub.in_loop = sub.in_loop || loop;
-			sub.block_end = ts_node_end_byte(ch);
+			sub.block_end = gg_node_end_byte(ch);
 			if (eval_loop) {
 				sub.loop_iter = FIELD(node, right);
-				sub.loop_start = ts_node_start_byte(node);
-				sub.loop_end = ts_node_end_byte(node);
+				sub.loop_start = gg_node_start_byte(node);
+				sub.loop_end = gg_node_end_byte(node);
 			}
 			/* Only a branch that trains is the training half of a shared step. */
-			if (IS(node, if_statement) && ts_node_eq(ch, FIELD(node, consequence)) &&
-			    sem_offsets_any_in(&c->backward, ts_node_start_byte(ch), ts_node_end_byte(ch)) &&
+			if (IS(node, if_statement) && gg_node_eq(ch, FIELD(node, consequence)) &&
+			    sem_offsets_any_in(&c->backward, gg_node_start_byte(ch), gg_node_end_byte(ch)) &&
 			    flag_branch(c, x, node, ch))
 				sub.train_branch = true;
 			sem_walk_block(c, sub, ch);
@@ -278,33 +263,33 @@ static void walk_compound(semantic *c, const ctx *x, TSNode node)
 	}
 }
 
-static void walk_with(semantic *c, const ctx *x, TSNode node)
+static void walk_with(semantic *c, const ctx *x, gg_node node)
 {
 	ctx sub = ctx_nested(x);
-	uint32_t count = ts_node_named_child_count(node);
+	uint32_t count = gg_node_named_child_count(node);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode ch = ts_node_named_child(node, i);
+		gg_node ch = gg_node_named_child(node, i);
 		if (!IS(ch, with_clause))
 			continue;
 		sem_scan_calls(c, x, ch);
 		/* A clause we cannot read might be the no_grad being typed. */
-		grad_context g = ts_node_has_error(ch) ? GRAD_OFF : sem_with_grad(c, ch);
+		grad_context g = gg_node_has_error(ch) ? GRAD_OFF : sem_with_grad(c, ch);
 		if (g == GRAD_OFF) {
 			sub.grad_off = true;
 			sem_grad_off_note(c, node);
 			func *f = &c->funcs[x->func];
 			if (f->nograd_with == UINT32_MAX)
-				f->nograd_with = ts_node_start_byte(node);
+				f->nograd_with = gg_node_start_byte(node);
 		} else if (g == GRAD_ON) {
 			sub.grad_off = false;
 		}
 	}
-	TSNode body = FIELD(node, body);
-	sub.block_end = ts_node_end_byte(body);
+	gg_node body = FIELD(node, body);
+	sub.block_end = gg_node_end_byte(body);
 	sem_walk_block(c, sub, body);
 }
 
-static void walk_class(semantic *c, const ctx *x, TSNode node)
+static void walk_class(semantic *c, const ctx *x, gg_node node)
 {
 	ctx sub = ctx_nested(x);
 	unsigned kind = sem_class_kind_of(c, node);
@@ -312,16 +297,16 @@ static void walk_class(semantic *c, const ctx *x, TSNode node)
 	/* Index the class by its position in c->classes for methods. */
 	span name = node_span(c, FIELD(node, name));
 	for (klass *k = sem_class_find(c, name); k && k < c->classes + c->classes_len && span_eq(k->name, name); k++)
-		if (ts_node_eq(k->node, node))
+		if (gg_node_eq(k->node, node))
 			sub.cls = (int)(k - c->classes);
 	sub.exempt = x->exempt || (kind & CLASS_TESTCASE);
-	TSNode body = FIELD(node, body);
-	sub.block_end = ts_node_end_byte(body);
+	gg_node body = FIELD(node, body);
+	sub.block_end = gg_node_end_byte(body);
 	sem_walk_block(c, sub, body);
 }
 
 /* decorated is the decorated_definition around def, or a null node. */
-void sem_walk_function(semantic *c, const ctx *x, TSNode def, TSNode decorated)
+void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated)
 {
 	int index = sem_func_of_def(c, def);
 	if (index < 0)
@@ -377,34 +362,34 @@ void sem_walk_function(semantic *c, const ctx *x, TSNode def, TSNode decorated)
 	if ((kind & CLASS_HF_TRAINER) && span_is(f->name, "prediction_step"))
 		sub.grad_off = true;
 
-	uint32_t count = ts_node_is_null(decorated) ? 0 : ts_node_named_child_count(decorated);
+	uint32_t count = gg_node_is_null(decorated) ? 0 : gg_node_named_child_count(decorated);
 	for (uint32_t i = 0; i < count; i++) {
-		TSNode d = ts_node_named_child(decorated, i);
+		gg_node d = gg_node_named_child(decorated, i);
 		if (!IS(d, decorator))
 			continue;
-		if (ts_node_has_error(d)) {
+		if (gg_node_has_error(d)) {
 			sub.grad_off = true;
 			continue;
 		}
-		grad_context g = sem_grad_context_of(c, ts_node_named_child(d, 0));
+		grad_context g = sem_grad_context_of(c, gg_node_named_child(d, 0));
 		if (g == GRAD_OFF || g == GRAD_CONTROLLED)
 			sub.grad_off = true;
 	}
 	if (sub.grad_off)
 		sem_grad_off_note(c, def);
-	TSNode body = FIELD(def, body);
-	sub.block_end = ts_node_end_byte(body);
+	gg_node body = FIELD(def, body);
+	sub.block_end = gg_node_end_byte(body);
 	sem_walk_block(c, sub, body);
 }
 
-static void walk_statement(semantic *c, ctx *x, TSNode stmt)
+static void walk_statement(semantic *c, ctx *x, gg_node stmt)
 {
 	const gg_py_ids *ids = &c->sem->ids;
-	TSSymbol type = ts_node_symbol(stmt);
+	TSSymbol type = gg_node_symbol(stmt);
 	if (type == ids->sym_function_definition) {
 		sem_walk_function(c, x, stmt, null_node());
 	} else if (type == ids->sym_decorated_definition) {
-		TSNode def = FIELD(stmt, definition);
+		gg_node def = FIELD(stmt, definition);
 		if (IS(def, function_definition))
 			sem_walk_function(c, x, def, stmt);
 		else if (IS(def, class_definition))
@@ -413,11 +398,11 @@ static void walk_statement(semantic *c, ctx *x, TSNode stmt)
 		walk_class(c, x, stmt);
 	} else if (type == ids->sym_with_statement) {
 		walk_with(c, x, stmt);
-	} else if (gg_py_may_have_body(ids, type) && ts_node_child_count(stmt) &&
-		   (!ts_node_has_error(stmt) || FIELD(stmt, body).id || FIELD(stmt, consequence).id)) {
+	} else if (gg_py_may_have_body(ids, type) && gg_node_child_count(stmt) &&
+		   (!gg_node_has_error(stmt) || !gg_node_is_null(FIELD(stmt, body)) || !gg_node_is_null(FIELD(stmt, consequence)))) {
 		/* Only a statement the parser could not read may lack its block (field lookups are dear). */
 		walk_compound(c, x, stmt);
-	} else if (!ts_node_has_error(stmt)) {
+	} else if (!gg_node_has_error(stmt)) {
 		walk_simple(c, x, stmt);
 	}
 }
@@ -427,24 +412,19 @@ static void walk_statement(semantic *c, ctx *x, TSNode stmt)
  * could not read ends the findings for the rest of the block: it may be the
  * context manager or the .train() being typed.
  */
-void sem_walk_block(semantic *c, ctx x, TSNode block)
+void sem_walk_block(semantic *c, ctx x, gg_node block)
 {
-	if (ts_node_is_null(block) || x.depth > MAX_BLOCK_DEPTH)
+	if (gg_node_is_null(block) || x.depth > MAX_BLOCK_DEPTH)
 		return;
-	/* A cursor: ts_node_named_child(block, i) starts from the first child each time. */
-	TSTreeCursor cur = ts_tree_cursor_new(block);
-	for (bool more = ts_tree_cursor_goto_first_child(&cur); more && !c->error;
-	     more = ts_tree_cursor_goto_next_sibling(&cur)) {
-		TSNode stmt = ts_tree_cursor_current_node(&cur);
-		if (!ts_node_is_named(stmt) || IS(stmt, comment))
+	for (gg_node stmt = gg_node_first_child(block); !gg_node_is_null(stmt) && !c->error; stmt = gg_node_next_sibling(stmt)) {
+		if (!gg_node_is_named(stmt) || IS(stmt, comment))
 			continue;
 		if (IS(stmt, ERROR)) {
 			x.grad_off = true;
 			continue;
 		}
 		walk_statement(c, &x, stmt);
-		if (ts_node_has_error(stmt))
+		if (gg_node_has_error(stmt))
 			x.grad_off = true;
 	}
-	ts_tree_cursor_delete(&cur);
 }
