@@ -141,6 +141,16 @@ TSParser *gg_python_parser_new(void);
  * LSP lines. Returns a tree the caller owns, or NULL (out of memory, > 4 GiB).
  */
 TSTree *gg_python_parse(TSParser *parser, const TSTree *old_tree, const char *text, size_t len);
+/*
+ * gg_python_parse of a text whose opening brackets the caller has counted
+ * (open_brackets, or more; gg_python_open_brackets), as a document does
+ * through its edits: the depth scan that guards tree-sitter is left out for
+ * a text that opens too few to need it.
+ */
+TSTree *gg_python_parse_counted(TSParser *parser, const TSTree *old_tree, const char *text, size_t len,
+				size_t open_brackets);
+/* How many "(", "[" and "{" text holds (in strings and comments too). */
+size_t gg_python_open_brackets(const char *text, size_t len);
 bool gg_python_has_lone_cr(const char *text, size_t len);
 /*
  * Whether brackets open more than limit deep anywhere in text, by a byte

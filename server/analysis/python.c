@@ -92,11 +92,27 @@ bool gg_python_brackets_deeper(const char *text, size_t len, long limit)
 	return false;
 }
 
+size_t gg_python_open_brackets(const char *text, size_t len)
+{
+	static const unsigned char opens[256] = { ['('] = 1, ['['] = 1, ['{'] = 1 };
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++)
+		n += opens[(unsigned char)text[i]];
+	return n;
+}
+
 TSTree *gg_python_parse(TSParser *parser, const TSTree *old_tree, const char *text, size_t len)
+{
+	return gg_python_parse_counted(parser, old_tree, text, len, len);
+}
+
+TSTree *gg_python_parse_counted(TSParser *parser, const TSTree *old_tree, const char *text, size_t len,
+				size_t open_brackets)
 {
 	if (len > UINT32_MAX)
 		return NULL;
-	if (gg_python_brackets_deeper(text, len, PYTHON_MAX_OPEN_BRACKETS))
+	/* No deeper than the brackets opened: the scan is for texts that open that many. */
+	if (open_brackets > PYTHON_MAX_OPEN_BRACKETS && gg_python_brackets_deeper(text, len, PYTHON_MAX_OPEN_BRACKETS))
 		return ts_parser_parse_string(parser, NULL, "", 0);
 	if (!gg_python_has_lone_cr(text, len))
 		return ts_parser_parse_string(parser, old_tree, text, (uint32_t)len);

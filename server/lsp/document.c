@@ -57,6 +57,7 @@ gg_document *gg_document_new(const char *uri, const char *language_id, int64_t v
 	}
 	memcpy(doc->text, text, len);
 	doc->len = len;
+	doc->open_brackets = gg_python_open_brackets(text, len);
 	doc->tree_stale = true;
 	if (document_reindex(doc) != 0) {
 		gg_document_free(doc);
@@ -113,6 +114,7 @@ static int document_splice(gg_document *doc, size_t start, size_t old_end, const
 		edit.old_end_point = document_ts_point(doc, old_end);
 	}
 
+	doc->open_brackets += gg_python_open_brackets(text, len) - gg_python_open_brackets(doc->text + start, removed);
 	memmove(doc->text + start + len, doc->text + old_end, doc->len - old_end);
 	memcpy(doc->text + start, text, len);
 	doc->len = doc->len - removed + len;
@@ -159,7 +161,7 @@ int gg_document_parse(gg_document *doc, TSParser *parser)
 	/* tree-sitter offsets are 32-bit; larger texts are not parsed at all. */
 	if (doc->len > UINT32_MAX)
 		return -EFBIG;
-	TSTree *tree = gg_python_parse(parser, doc->tree, doc->text, doc->len);
+	TSTree *tree = gg_python_parse_counted(parser, doc->tree, doc->text, doc->len, doc->open_brackets);
 	if (!tree)
 		return -ENOMEM;
 	if (doc->tree)

@@ -26,6 +26,7 @@ typedef struct gg_document {
 	size_t len, cap;
 	gg_line_index lines;
 	TSTree *tree;     /* owned; NULL until first parse */
+	size_t open_brackets; /* "(", "[" and "{" in text, kept through edits for the parse's guard */
 	bool tree_stale;  /* edited since the last parse */
 	bool analysis_stale;
 	bool publish_pending; /* diagnostics to push when the debounce timer fires */

@@ -114,7 +114,7 @@ static void test_incremental_tree_matches_fresh(void)
 {
 	static const char *const snippets[] = {
 		"x", "(", ")", "\n", "    ", "model(x)\n", "with torch.no_grad():\n    ", "def f(a):\n", "é", "😀",
-		"\r\n", "\r", "'", "\"\"\"", "#", ":", "for b in val_loader:\n", "model.eval()\n", "",
+		"\r\n", "\r", "'", "\"\"\"", "#", ":", "for b in val_loader:\n", "model.eval()\n", "", "[{(",
 	};
 	const char *start = "import torch\n\ndef validate(model, loader):\n    model.eval()\n"
 			    "    for x in loader:\n        y = model(x)\n    return y\n";
@@ -131,6 +131,8 @@ static void test_incremental_tree_matches_fresh(void)
 		edit(doc, a, b, enc, ins);
 		if (doc->len > 4000)
 			CHECK(gg_document_replace_all(doc, start, strlen(start)) == 0);
+		/* The count the parse's guard reads, kept through the edits. */
+		CHECK(doc->open_brackets == gg_python_open_brackets(doc->text, doc->len));
 		if (rand() % 4 == 0 || i % 50 == 0) {
 			CHECK(gg_document_parse(doc, parser) == 0);
 			TSTree *fresh = gg_python_parse(parser, NULL, doc->text, doc->len);
