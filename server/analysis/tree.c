@@ -31,8 +31,6 @@ void gg_tree_delete(gg_tree *t)
 	gg_tree_release(t);
 	free(t->nodes);
 	free(t->ids);
-	free(t->spare_nodes);
-	free(t->spare_ids);
 	free(t->map);
 	free(t->stack);
 	free(t->heights);
@@ -42,6 +40,24 @@ void gg_tree_delete(gg_tree *t)
 
 /* ---- the reuse map: subtree -> index of its node in the current copy ---- */
 
+/*
+ * The key of node n's subtree: the subtree itself. A TSNode's id is the slot
+ * (a Subtree, tree-sitter's tagged union) that holds it in its parent's list
+ * of children; a node with children is never inline, so the slot holds the
+ * address of its data, with the low bit clear (the inline tag is that bit).
+ * A subtree the incremental parse reused keeps its data, even where its slot
+ * moved (a function whose neighbours changed). The held tree keeps every
+ * such object of the previous tree alive, and tree-sitter copies an object
+ * before it edits one that two trees share, so the same key in the new tree
+ * is the same unchanged subtree. NULL for an inline leaf: never a key.
+ */
+static const void *node_key(TSNode n)
+{
+	uintptr_t data;
+	memcpy(&data, n.id, sizeof data);
+	return data & 1 ? NULL : (const void *)data;
+}
+
 static size_t map_hash(const void *id)
 {
 	uint64_t x = (uint64_t)(uintptr_t)id;
@@ -50,13 +66,14 @@ static size_t map_hash(const void *id)
 	return (size_t)(x >> 32);
 }
 
-static bool map_find(const gg_tree *t, const void *id, uint32_t *index)
+/* The index of id's node in the copy the map was made for (whose ids are ids), if it has one. */
+static bool map_find(const gg_tree *t, const void *const *ids, const void *id, uint32_t *index)
 {
 	if (!t->map_cap)
 		return false;
 	size_t mask = t->map_cap - 1;
-	for (size_t i = map_hash(id) & mask; t->map[i].id; i = (i + 1) & mask)
-		if (t->map[i].id == id) {
+	for (size_t i = map_hash(id) & mask; t->map[i].stamp == t->map_stamp; i = (i + 1) & mask)
+		if (ids[t->map[i].index] == id) {
 			*index = t->map[i].index;
 			return true;
 		}
@@ -64,40 +81,42 @@ static bool map_find(const gg_tree *t, const void *id, uint32_t *index)
 }
 
 /*
- * Maps each node with children to its index, by its TSNode id: the address
- * of the slot that holds its subtree in its parent's list of children. The
- * held tree keeps every such list alive, and tree-sitter copies a node
- * before it edits one that two trees share, so the same address in a later
- * tree is the same unchanged subtree. Not the root, whose slot is in the
- * TSTree itself (freed with it, and its address may come back), nor leaves,
- * which cost as much to copy as to make.
+ * What says a node's subtree is the same object in two trees (node_key), by
+ * which the map finds each node with children of the previous copy. Leaves
+ * are left out: they cost as much to copy as to make. A new stamp empties
+ * the map without a pass over it.
  */
 static int map_build(gg_tree *t)
 {
-	size_t count = 0;
-	for (uint32_t i = 1; i < t->len; i++)
-		count += t->nodes[i].after > i + 1;
-	size_t cap = 16;
-	while (cap < 2 * count)
+	/* At most three quarters full: the capacity of the last map does, unless this copy has more nodes with children. */
+	size_t cap = t->map_cap ? t->map_cap : 16;
+	while (!t->map_cap && cap < t->len / 3 * 2)
 		cap *= 2;
-	if (cap != t->map_cap) {
-		gg_tree_slot *m = realloc(t->map, cap * sizeof *m);
-		if (!m)
-			return -ENOMEM;
-		t->map = m;
-		t->map_cap = cap;
+	for (;;) {
+		if (cap > t->map_cap || ++t->map_stamp == 0) {
+			gg_tree_slot *m = cap > t->map_cap ? realloc(t->map, cap * sizeof *m) : t->map;
+			if (!m)
+				return -ENOMEM;
+			t->map = m;
+			t->map_cap = cap > t->map_cap ? cap : t->map_cap;
+			memset(t->map, 0, t->map_cap * sizeof *t->map);
+			t->map_stamp = 1;
+		}
+		size_t mask = t->map_cap - 1, count = 0;
+		uint32_t i = 0;
+		for (; i < t->len && count < t->map_cap / 4 * 3; i++) {
+			if (t->nodes[i].after == i + 1 || !t->ids[i])
+				continue;
+			size_t s = map_hash(t->ids[i]) & mask;
+			while (t->map[s].stamp == t->map_stamp)
+				s = (s + 1) & mask;
+			t->map[s] = (gg_tree_slot){ i, t->map_stamp };
+			count++;
+		}
+		if (i >= t->len)
+			return 0;
+		cap = 2 * t->map_cap; /* too full: again, twice as large */
 	}
-	memset(t->map, 0, t->map_cap * sizeof *t->map);
-	size_t mask = t->map_cap - 1;
-	for (uint32_t i = 1; i < t->len; i++) {
-		if (t->nodes[i].after == i + 1)
-			continue;
-		size_t s = map_hash(t->ids[i]) & mask;
-		while (t->map[s].id)
-			s = (s + 1) & mask;
-		t->map[s] = (gg_tree_slot){ t->ids[i], i };
-	}
-	return 0;
 }
 
 /* ---- the copy ---- */
@@ -106,7 +125,8 @@ static int nodes_reserve(gg_tree *t, size_t need)
 {
 	if (need <= t->cap)
 		return 0;
-	size_t cap = t->cap ? t->cap : 256;
+	/* The first ask is about the size of the copy: as much, then doubling. */
+	size_t cap = t->cap ? t->cap : need > 256 ? need : 256;
 	while (cap < need)
 		cap *= 2;
 	gg_tree_entry *n = realloc(t->nodes, cap * sizeof *n);
@@ -117,8 +137,21 @@ static int nodes_reserve(gg_tree *t, size_t need)
 	if (!ids)
 		return -ENOMEM;
 	t->ids = ids;
+	uint16_t *h = realloc(t->heights, cap * sizeof *h);
+	if (!h)
+		return -ENOMEM;
+	t->heights = h;
 	t->cap = cap;
 	return 0;
+}
+
+/* Node's parent is at least one deeper than node reaches (heights saturate: only "deep" matters). */
+static inline void height_up(gg_tree *t, uint32_t node)
+{
+	uint32_t p = t->nodes[node].parent;
+	uint16_t h = t->heights[node] == UINT16_MAX ? UINT16_MAX : (uint16_t)(t->heights[node] + 1);
+	if (p != GG_TREE_NONE && h > t->heights[p])
+		t->heights[p] = h;
 }
 
 static uint8_t flags_of(TSNode n)
@@ -129,35 +162,26 @@ static uint8_t flags_of(TSNode n)
 
 /*
  * Copies the subtree of the previous copy's node at from (old, its parallel
- * ids) to the end of t, as the node n of the new tree at depth depth: the
- * same nodes, moved by the bytes and the places n moved. What its new parent
- * makes of it (the field, an alias's name) is n's own. 0 or -ENOMEM.
+ * ids) to the end of t, as the node n of the new tree: the same nodes, moved
+ * by the bytes and the places n moved. What its new parent makes of it (the
+ * field, an alias's name) is n's own. 0 or -ENOMEM.
  */
-static int subtree_copy(gg_tree *t, const gg_tree_entry *old, const void *const *old_ids, uint32_t from, TSNode n,
-			TSFieldId field, uint32_t parent, uint32_t depth)
+static int subtree_copy(gg_tree *t, const gg_tree_entry *old, const void *const *old_ids, const uint16_t *old_heights,
+			uint32_t from, TSNode n, TSFieldId field, uint32_t parent)
 {
 	uint32_t count = old[from].after - from, at = t->len;
-	if (nodes_reserve(t, (size_t)at + count) ||
-	    (count > t->heights_cap && gg_grow_to((void **)&t->heights, &t->heights_cap, count, sizeof *t->heights)))
+	if (nodes_reserve(t, (size_t)at + count))
 		return -ENOMEM;
 	memcpy(t->nodes + at, old + from, count * sizeof *old);
 	memcpy(t->ids + at, old_ids + from, count * sizeof *old_ids);
+	memcpy(t->heights + at, old_heights + from, count * sizeof *old_heights);
 	uint32_t bytes = ts_node_start_byte(n) - old[from].start; /* modular: a move back wraps, and so does the sum */
-	uint32_t places = at - from, height = 0;
-	uint32_t *h = t->heights;
-	h[0] = 0;
-	for (uint32_t k = 0; k < count; k++) {
-		gg_tree_entry *e = &t->nodes[at + k];
+	uint32_t places = at - from;
+	for (gg_tree_entry *e = t->nodes + at, *end = e + count; e < end; e++) {
 		e->start += bytes;
 		e->end += bytes;
 		e->parent += places;
 		e->after += places;
-		/* Parents come first: a node's depth below the top is its parent's and one. */
-		if (k) {
-			h[k] = h[e->parent - at] + 1;
-			if (h[k] > height)
-				height = h[k];
-		}
 	}
 	gg_tree_entry *top = &t->nodes[at];
 	top->parent = parent;
@@ -166,8 +190,7 @@ static int subtree_copy(gg_tree *t, const gg_tree_entry *old, const void *const 
 	top->flags = flags_of(n);
 	t->len += count;
 	t->reused += count;
-	if (depth + height > t->depth)
-		t->depth = depth + height;
+	height_up(t, at);
 	return 0;
 }
 
@@ -178,25 +201,26 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 	t->text_len = len;
 	t->rows_ok = false;
 	t->reused = 0;
-	t->depth = 0;
 	t->language = ts_tree_language(ts);
-	/* The previous copy becomes the spare the new one may copy from. */
+	/*
+	 * The previous copy is read while the new one is made, then freed: a
+	 * spare kept for the next update would double what the copy holds.
+	 */
 	bool reuse = t->held != NULL && t->len > 0;
 	gg_tree_entry *old = t->nodes;
 	const void **old_ids = t->ids;
-	size_t old_cap = t->cap;
-	t->nodes = t->spare_nodes;
-	t->ids = t->spare_ids;
-	t->cap = t->spare_cap;
-	t->spare_nodes = old;
-	t->spare_ids = old_ids;
-	t->spare_cap = old_cap;
+	uint16_t *old_heights = t->heights;
+	size_t old_len = t->len;
+	t->nodes = NULL;
+	t->ids = NULL;
+	t->heights = NULL;
+	t->cap = 0;
 	t->len = 0;
 
-	int rc = 0;
+	int rc = nodes_reserve(t, old_len + old_len / 8 + 64);
 	TSTreeCursor cur = ts_tree_cursor_new(root);
 	size_t depth = 0;
-	for (;;) {
+	while (!rc) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
 		uint32_t parent = depth ? t->stack[depth - 1] : GG_TREE_NONE, from;
 		/*
@@ -207,24 +231,25 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 		TSFieldId field = parent != GG_TREE_NONE && t->nodes[parent].symbol == (TSSymbol)-1 /* ts_builtin_sym_error */
 					  ? 0
 					  : ts_tree_cursor_current_field_id(&cur);
-		if (reuse && map_find(t, n.id, &from)) {
-			if ((rc = subtree_copy(t, old, old_ids, from, n, field, parent, (uint32_t)depth)))
+		const void *key = node_key(n);
+		if (reuse && key && map_find(t, old_ids, key, &from)) {
+			if ((rc = subtree_copy(t, old, old_ids, old_heights, from, n, field, parent)))
 				break;
 		} else {
-			if ((rc = nodes_reserve(t, (size_t)t->len + 1)))
+			if (t->len == t->cap && (rc = nodes_reserve(t, (size_t)t->len + 1)))
 				break;
 			uint32_t at = t->len++;
 			t->nodes[at] = (gg_tree_entry){ ts_node_start_byte(n), ts_node_end_byte(n), parent, at + 1,
 							ts_node_symbol(n), (uint8_t)field, flags_of(n) };
-			t->ids[at] = n.id;
-			if (depth > t->depth)
-				t->depth = (uint32_t)depth;
+			t->ids[at] = key;
+			t->heights[at] = 0;
 			if (ts_tree_cursor_goto_first_child(&cur)) {
 				if ((rc = gg_grow((void **)&t->stack, &t->stack_cap, depth, sizeof *t->stack)))
 					break;
 				t->stack[depth++] = at;
 				continue;
 			}
+			height_up(t, at);
 		}
 		/* Up until a sibling: each node left behind ends its subtree here. */
 		bool more = true;
@@ -233,21 +258,27 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 				more = false;
 				break;
 			}
-			t->nodes[t->stack[--depth]].after = t->len;
+			uint32_t done = t->stack[--depth];
+			t->nodes[done].after = t->len;
+			height_up(t, done);
 		}
 		if (!more)
 			break;
 	}
 	ts_tree_cursor_delete(&cur);
+	free(old);
+	free(old_ids);
+	free(old_heights);
 	gg_tree_release(t);
-	if (!rc && keep) {
+	t->depth = !rc && t->len ? t->heights[0] : 0;
+	if (!rc && keep)
 		rc = map_build(t);
-		if (!rc && !(t->held = ts_tree_copy(ts)))
-			rc = -ENOMEM;
-	}
+	if (!rc && keep && !(t->held = ts_tree_copy(ts)))
+		rc = -ENOMEM;
 	if (rc) {
 		gg_tree_release(t);
 		t->len = 0;
+		t->depth = 0;
 	}
 	return rc;
 }

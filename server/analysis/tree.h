@@ -19,8 +19,8 @@
  *   - The copy is made again after an edit from the parts tree-sitter reused:
  *     a subtree the incremental parse kept is the very same object in the
  *     old and the new tree, so its nodes are copied, shifted, not walked
- *     (gg_tree_update). On a keystroke in a long file most of the work of
- *     a copy is then a memcpy.
+ *     (gg_tree_update). On a keystroke in a long file the walk then visits
+ *     the module's statements and the edited one's insides.
  *
  * A gg_node is a position in one copy, valid until that copy's next update.
  * Its functions mirror tree-sitter's node API (gg_node_X is ts_node_X), so
@@ -46,10 +46,10 @@ typedef struct gg_tree_entry {
 
 #define GG_TREE_NONE UINT32_MAX
 
-/* The reuse map's slot: a tree-sitter subtree and the index of its node (tree.c). */
+/* The reuse map's slot: the index of a node, valid while stamp is the map's (tree.c). */
 typedef struct gg_tree_slot {
-	const void *id;
 	uint32_t index;
+	uint32_t stamp;
 } gg_tree_slot;
 
 /*
@@ -61,13 +61,10 @@ typedef struct gg_tree {
 	const char *text; /* the text the copy describes: the caller's, not owned */
 	size_t text_len;
 	gg_tree_entry *nodes; /* owned */
-	const void **ids;     /* owned, parallel to nodes: the tree-sitter subtree of each */
+	const void **ids;     /* owned, parallel to nodes: the tree-sitter subtree of each (tree.c, node_key) */
+	uint16_t *heights;    /* owned, parallel: how deep each one's subtree goes below it (saturating) */
 	uint32_t len;
 	size_t cap;
-	/* The previous copy while an update makes the next one (owned, kept for their capacity). */
-	gg_tree_entry *spare_nodes;
-	const void **spare_ids;
-	size_t spare_cap;
 	/*
 	 * With a held tree (owned: a ts_tree_copy of the tree this copy was
 	 * made from), the subtrees of the copy's nodes stay alive, so an equal
@@ -75,13 +72,12 @@ typedef struct gg_tree {
 	 * the node of each of its subtrees that has children.
 	 */
 	TSTree *held;
-	gg_tree_slot *map; /* owned; open addressing, map_cap a power of two */
+	gg_tree_slot *map; /* owned; open addressing by ids[index], map_cap a power of two */
 	size_t map_cap;
+	uint32_t map_stamp; /* the slots of the last map_build have it; older ones are empty */
 	uint32_t *stack; /* owned: the update's open nodes */
 	size_t stack_cap;
-	uint32_t *heights; /* owned: scratch, the depth of each node of a subtree being copied, below its top */
-	size_t heights_cap;
-	uint32_t depth;    /* the depth of the deepest node (the root's is 0) */
+	uint32_t depth;   /* the depth of the deepest node (the root's is 0; 65,535 for any deeper) */
 	/* The byte where each row starts (rows as the parser counts them), made on the first point asked. */
 	uint32_t *rows; /* owned */
 	size_t rows_len, rows_cap;
@@ -118,7 +114,7 @@ static inline gg_node gg_tree_root(const gg_tree *t)
 	return n;
 }
 
-/* The depth of the deepest node (the root's is 0). */
+/* The depth of the deepest node (the root's is 0), up to 65,535. */
 static inline uint32_t gg_tree_depth(const gg_tree *t)
 {
 	return t->depth;
