@@ -96,3 +96,13 @@ int gg_grow_to(void **items, size_t *cap, size_t need, size_t elem)
 	*cap = n;
 	return 0;
 }
+
+void gg_sort(void *items, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+	const char *p = items;
+	size_t i = 1;
+	while (i < n && cmp(p + (i - 1) * size, p + i * size) <= 0)
+		i++;
+	if (i < n)
+		qsort(items, n, size, cmp);
+}

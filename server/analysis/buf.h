@@ -27,4 +27,11 @@ int gg_grow(void **items, size_t *cap, size_t len, size_t elem);
 /* Room for need items in all: doubles the capacity, from 16, until it is enough. 0 or -ENOMEM (unchanged). */
 int gg_grow_to(void **items, size_t *cap, size_t need, size_t elem);
 
+/*
+ * qsort of items[0, n), which first looks whether they are in order already:
+ * the analysis's lists mostly come in document order, and a sort of a
+ * sorted list costs its n log n all the same.
+ */
+void gg_sort(void *items, size_t n, size_t size, int (*cmp)(const void *, const void *));
+
 #endif

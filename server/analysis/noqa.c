@@ -144,20 +144,30 @@ static int noqa_collect(noqa_list *l, gg_node root)
 	if (gg_node_is_null(root))
 		return 0;
 	TSSymbol comment = ts_language_symbol_for_name(root.tree->language, "comment", 7, true);
-	for (gg_node n = root; !gg_node_is_null(n); n = gg_node_walk_next(root, n, true)) {
+	uint32_t last_comment = UINT32_MAX;
+	/* The text's rare letter: each q of a "noqa", then the comment around it (if any). */
+	const char *end = text + l->text_len;
+	const char *q = l->text_len > 2 ? memchr(text + 2, 'q', l->text_len - 2) : NULL;
+	const char *Q = l->text_len > 2 ? memchr(text + 2, 'Q', l->text_len - 2) : NULL;
+	while (q || Q) {
+		const char *hit = q && (!Q || q < Q) ? q : Q;
+		if (hit == q)
+			q = memchr(q + 1, 'q', (size_t)(end - q - 1));
+		else
+			Q = memchr(Q + 1, 'Q', (size_t)(end - Q - 1));
+		size_t i = (size_t)(hit - text) - 2;
+		if (!noqa_word_at(text + i, end, "noqa"))
+			continue;
+		gg_node n = gg_node_descendant_for_byte_range(root, (uint32_t)i, (uint32_t)i + 4);
 		if (gg_node_symbol(n) != comment)
 			continue;
-		uint32_t start = gg_node_start_byte(n), end = gg_node_end_byte(n);
-		if (end > l->text_len)
+		uint32_t start = gg_node_start_byte(n), stop = gg_node_end_byte(n);
+		if (start == last_comment)
 			continue;
-		bool says = false;
-		for (uint32_t i = start; i + 4 <= end && !says; i++)
-			says = (text[i] | 0x20) == 'n' && noqa_word_at(text + i, text + l->text_len, "noqa");
-		if (!says)
-			continue;
+		last_comment = start;
 		uint32_t line_start = noqa_line_start(text, start);
 		/* A comment runs to its line's end. */
-		noqa_directive d = { line_start, end, start, end, noqa_is_file_level(text, line_start, start, end) };
+		noqa_directive d = { line_start, stop, start, stop, noqa_is_file_level(text, line_start, start, stop) };
 		int rc = noqa_list_add(l, d);
 		if (rc)
 			return rc;

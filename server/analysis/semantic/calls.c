@@ -358,48 +358,47 @@ static bool word_handed_on(const semantic *c, uint32_t at, uint32_t n)
 	return (returned || stored) && (after == end || *after == '\n' || *after == '\r' || *after == '#' || *after == ';');
 }
 
-static int handed_cmp(const void *pa, const void *pb)
+/* The word that starts at from past spaces and tabs, as a handed-on candidate (word_handed_on decides). */
+static void handed_candidate(semantic *c, const char *from)
 {
-	const handed *a = pa, *b = pb;
-	int r = span_cmp(a->word, b->word);
-	return r ? r : (a->at > b->at) - (a->at < b->at);
+	const char *end = c->text + c->len, *w = from;
+	while (w < end && (*w == ' ' || *w == '\t'))
+		w++;
+	const char *q = w;
+	while (q < end && is_word_byte(*q))
+		q++;
+	/* A function's name starts with a letter or _: `= 0` hands on no function. */
+	if (q == w || isdigit((unsigned char)*w) || !word_handed_on(c, (uint32_t)(w - c->text), (uint32_t)(q - w)))
+		return;
+	if (gg_grow((void **)&c->handed, &c->handed_cap, c->handed_len, sizeof *c->handed)) {
+		fail(c, -ENOMEM);
+		return;
+	}
+	c->handed[c->handed_len++] = (handed){ { w, (size_t)(q - w) }, (uint32_t)(w - c->text) };
 }
 
 /*
- * The words the text hands on (word_handed_on), sorted, found once a check
- * in one pass: each ends right before a line's end, a `#` or a `;`, past
- * spaces and tabs. Words of word bytes only; a name with others (é) is
- * searched for in the text.
+ * The words the text hands on (word_handed_on), found once a check:
+ * each follows a `=` or a `return` past spaces and tabs, so only those are
+ * looked at. Words of word bytes only; a name with others (é) is searched
+ * for in the text.
  */
 static void handed_collect(semantic *c)
 {
 	c->handed_ok = true;
 	const char *text = c->text, *end = text + c->len;
-	for (const char *line = text; line <= end;) {
-		const char *eol = memchr(line, '\n', (size_t)(end - line));
-		if (!eol)
-			eol = end;
-		for (const char *p = line; p <= eol; p++) {
-			if (p < eol && *p != '\r' && *p != '#' && *p != ';')
-				continue;
-			const char *q = p;
-			while (q > line && (q[-1] == ' ' || q[-1] == '\t'))
-				q--;
-			const char *w = q;
-			while (w > text && is_word_byte(w[-1]))
-				w--;
-			if (w == q || !word_handed_on(c, (uint32_t)(w - text), (uint32_t)(q - w)))
-				continue;
-			if (gg_grow((void **)&c->handed, &c->handed_cap, c->handed_len, sizeof *c->handed)) {
-				fail(c, -ENOMEM);
-				return;
-			}
-			c->handed[c->handed_len++] = (handed){ { w, (size_t)(q - w) }, (uint32_t)(w - text) };
-		}
-		line = eol + 1;
+	for (const char *p = text; p < end && !c->error; p++) {
+		p = memchr(p, '=', (size_t)(end - p));
+		if (!p)
+			break;
+		handed_candidate(c, p + 1);
 	}
-	if (c->handed_len)
-		qsort(c->handed, c->handed_len, sizeof *c->handed, handed_cmp);
+	for (const char *p = text; p < end && !c->error; p += 6) {
+		p = memmem(p, (size_t)(end - p), "return", 6);
+		if (!p)
+			break;
+		handed_candidate(c, p + 6);
+	}
 }
 
 /* Whether the file returns f (`return eval_wrapper`) or stores it (`self.fn = eval_wrapper`), the function itself and not a call of it. */
@@ -424,17 +423,9 @@ bool sem_func_handed_on(semantic *c, const func *f)
 	}
 	if (!c->handed_ok)
 		handed_collect(c);
-	handed key = { name, 0 };
-	size_t lo = 0, hi = c->handed_len;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (handed_cmp(&c->handed[mid], &key) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (size_t i = lo; i < c->handed_len && span_eq(c->handed[i].word, name); i++)
-		if (c->handed[i].at != own)
+	/* A few names are asked, of a few words: a scan, by length first. */
+	for (size_t i = 0; i < c->handed_len; i++)
+		if (c->handed[i].word.len == name.len && c->handed[i].at != own && span_eq(c->handed[i].word, name))
 			return true;
 	return false;
 }

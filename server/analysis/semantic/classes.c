@@ -50,18 +50,43 @@ int sem_func_of_def(const semantic *c, gg_node def)
 	return lo < c->funcs_len && c->funcs[lo].start == start ? (int)lo : -1;
 }
 
-/* The first entry of func_names with this name, or funcs_len - 1 entries past the end. */
+int sem_func_names_hash(semantic *c)
+{
+	size_t n = c->funcs_len - 1, cap = 16;
+	while (cap < 2 * n)
+		cap *= 2;
+	uint32_t *h = calloc(cap, sizeof *h);
+	if (!h)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		if (i && span_eq(c->func_names[i].name, c->func_names[i - 1].name))
+			continue;
+		size_t s = sem_span_hash(c->func_names[i].name) & (cap - 1);
+		while (h[s])
+			s = (s + 1) & (cap - 1);
+		h[s] = (uint32_t)i + 1;
+	}
+	free(c->func_hash);
+	c->func_hash = h;
+	c->func_hash_cap = cap;
+	return 0;
+}
+
+/*
+ * The first entry of func_names with this name, or funcs_len - 1 (past the
+ * end) when none has it. Most names asked are no function's: a hash, not a
+ * search of the sorted names.
+ */
 size_t sem_func_names_lower(const semantic *c, span name)
 {
-	size_t lo = 0, hi = c->funcs_len - 1;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (span_cmp(c->func_names[mid].name, name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	size_t none = c->funcs_len - 1;
+	if (!c->func_hash_cap)
+		return none;
+	size_t mask = c->func_hash_cap - 1;
+	for (size_t s = sem_span_hash(name) & mask; c->func_hash[s]; s = (s + 1) & mask)
+		if (span_eq(c->func_names[c->func_hash[s] - 1].name, name))
+			return c->func_hash[s] - 1;
+	return none;
 }
 
 bool sem_is_func_name(const semantic *c, span name)

@@ -278,6 +278,48 @@ static void models_publish(semantic *c)
 	}
 }
 
+/* What the facts walk does at a node (gg_semantic.kinds): one of these, and whether the node holds statements. */
+enum {
+	FACT_NONE,
+	FACT_LAMBDA,
+	FACT_CALL,
+	FACT_ATTRIBUTE,
+	FACT_ASSIGNMENT,
+	FACT_SUSPEND, /* yield, await */
+	FACT_DECORATOR,
+	FACT_KEYWORD_ARGUMENT,
+	FACT_FUNCTION,
+	FACT_CLASS,
+	FACT_IMPORT,
+	FACT_IMPORT_FROM,
+	FACT_HOLDS = 0x80,
+};
+
+int sem_fact_kinds_init(gg_semantic *r, const TSLanguage *lang)
+{
+	r->kinds_len = ts_language_symbol_count(lang);
+	r->kinds = calloc(r->kinds_len, 1);
+	if (!r->kinds)
+		return -ENOMEM;
+	const struct {
+		TSSymbol sym;
+		uint8_t kind;
+	} table[] = {
+		{ r->sym_lambda, FACT_LAMBDA }, { r->sym_call, FACT_CALL }, { r->sym_attribute, FACT_ATTRIBUTE },
+		{ r->sym_assignment, FACT_ASSIGNMENT }, { r->ids.sym_yield, FACT_SUSPEND }, { r->ids.sym_await, FACT_SUSPEND },
+		{ r->sym_decorator, FACT_DECORATOR }, { r->sym_keyword_argument, FACT_KEYWORD_ARGUMENT },
+		{ r->sym_function_definition, FACT_FUNCTION }, { r->sym_class_definition, FACT_CLASS },
+		{ r->sym_import, FACT_IMPORT }, { r->sym_import_from, FACT_IMPORT_FROM },
+	};
+	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+		if (table[i].sym < r->kinds_len)
+			r->kinds[table[i].sym] = table[i].kind;
+	for (size_t s = 0; s < r->kinds_len; s++)
+		if (gg_py_holds_statements(&r->ids, (TSSymbol)s))
+			r->kinds[s] |= FACT_HOLDS;
+	return 0;
+}
+
 int sem_facts_collect(semantic *c, gg_node root)
 {
 	gg_semantic *r = c->sem;
@@ -322,11 +364,16 @@ int sem_facts_collect(semantic *c, gg_node root)
 		bool reach = i >= unreach_end;
 		gg_node n = { root.tree, i };
 		TSSymbol sym = nodes[i].symbol;
-		if (sym == r->sym_lambda) {
+		/* ERROR (a symbol past the table) holds statements, as gg_py_holds_statements says. */
+		uint8_t kind = sym < r->kinds_len ? r->kinds[sym] : FACT_HOLDS;
+		uint8_t what = kind & (uint8_t)~FACT_HOLDS;
+		if (what == FACT_NONE) {
+			/* Most nodes: nothing to note. */
+		} else if (what == FACT_LAMBDA) {
 			uint32_t start = gg_node_start_byte(n);
 			if (start >= lambda_end)
 				lambda_end = gg_node_end_byte(n);
-		} else if (sym == r->sym_call) {
+		} else if (what == FACT_CALL) {
 			gg_call_ref ref;
 			gg_call_ref_init(&ref, &r->ids, c->text, c->len, n);
 			if (ref.end <= ref.start || (ix->calls_len && ref.start < ix->calls[ix->calls_len - 1].start))
@@ -364,11 +411,15 @@ int sem_facts_collect(semantic *c, gg_node root)
 				else if (span_is(name, "no_grad") || span_is(name, "inference_mode"))
 					PUSH(c, offs, offs_len, offs_cap, n);
 			}
-		} else if (sym == r->sym_attribute) {
-			span a = sem_attribute_name(c, n);
+		} else if (what == FACT_ATTRIBUTE) {
+			/* A clean attribute ends with its name: most end otherwise, and need no more look. */
+			uint32_t e = nodes[i].end;
+			bool may = e <= c->len && ((e >= 7 && memcmp(c->text + e - 7, "no_grad", 7) == 0) ||
+						   (e >= 14 && memcmp(c->text + e - 14, "inference_mode", 14) == 0));
+			span a = may || (nodes[i].flags & GG_NODE_HAS_ERROR) ? sem_attribute_name(c, n) : (span){ c->text, 0 };
 			if (span_is(a, "no_grad") || span_is(a, "inference_mode"))
 				PUSH(c, offs, offs_len, offs_cap, n);
-		} else if (sym == r->sym_assignment) {
+		} else if (what == FACT_ASSIGNMENT) {
 			PUSH(c, ix->assignments, ix->assignments_len, ix->assignments_cap, n);
 			gg_node left = field_id(n, r->fld_left), right = field_id(n, r->fld_right);
 			if (sym_is(left, r->sym_attribute) && sym_is(right, r->sym_true) &&
@@ -380,8 +431,10 @@ int sem_facts_collect(semantic *c, gg_node root)
 					PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, left);
 			} else if ((sym_is(left, r->sym_identifier) || sym_is(left, r->sym_attribute)) &&
 				   sym_is(right, r->sym_call)) {
+				size_t cap = c->assigns_cap;
 				if (!gg_grow((void **)&c->assign_left, &c->assigns_cap, c->assigns_len, sizeof *c->assign_left)) {
-					gg_node *p = realloc(c->assign_right, c->assigns_cap * sizeof *p);
+					gg_node *p = cap == c->assigns_cap ? c->assign_right
+									: realloc(c->assign_right, c->assigns_cap * sizeof *p);
 					if (!p) {
 						fail(c, -ENOMEM);
 					} else {
@@ -393,9 +446,9 @@ int sem_facts_collect(semantic *c, gg_node root)
 					fail(c, -ENOMEM);
 				}
 			}
-		} else if (sym == r->ids.sym_yield || sym == r->ids.sym_await) {
+		} else if (what == FACT_SUSPEND) {
 			PUSH(c, c->suspends.items, c->suspends.len, c->suspends.cap, gg_node_start_byte(n));
-		} else if (sym == r->sym_decorator) {
+		} else if (what == FACT_DECORATOR) {
 			uint32_t count = gg_node_named_child_count(n);
 			for (uint32_t i = 0; i < count; i++) {
 				gg_node d = gg_node_named_child(n, i);
@@ -403,36 +456,35 @@ int sem_facts_collect(semantic *c, gg_node root)
 				    (sym_is(d, r->sym_attribute) && span_is(sem_attribute_name(c, d), "enable_grad")))
 					PUSH(c, callees, callees_len, callees_cap, d);
 			}
-		} else if (sym == r->sym_keyword_argument) {
+		} else if (what == FACT_KEYWORD_ARGUMENT) {
 			gg_node name = field_id(n, r->fld_name);
 			if (sym_is(name, r->sym_identifier) && sym_is(field_id(n, r->fld_value), r->sym_true) &&
 			    text_eq(c, name, "volatile"))
 				PUSH(c, c->volatile_at.items, c->volatile_at.len, c->volatile_at.cap, gg_node_start_byte(n));
-		} else if (sym == r->sym_function_definition) {
+		} else if (what == FACT_FUNCTION) {
 			func f = module;
 			f.def = n;
 			f.start = gg_node_start_byte(n);
 			f.end = gg_node_end_byte(n);
 			f.name = node_span(c, field_id(n, r->fld_name));
 			PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, f);
-		} else if (sym == r->sym_class_definition) {
+		} else if (what == FACT_CLASS) {
 			klass k = { n, node_span(c, field_id(n, r->fld_name)), 0, 0, false, 0 };
 			PUSH(c, c->classes, c->classes_len, c->classes_cap, k);
-		} else if (sym == r->sym_import) {
+		} else if (what == FACT_IMPORT) {
 			if (reach)
 				PUSH(c, ix->imports, ix->imports_len, ix->imports_cap, n);
 			int rc = sem_imports_of(c, n);
 			if (rc)
 				fail(c, rc);
-		} else if (sym == r->sym_import_from) {
+		} else if (what == FACT_IMPORT_FROM) {
 			if (reach)
 				PUSH(c, ix->imports, ix->imports_len, ix->imports_cap, n);
 			int rc = sem_from_imports_of(c, n);
 			if (rc)
 				fail(c, rc);
 		}
-		if (reach && nodes[i].after > i + 1 &&
-		    (sym == r->sym_import || sym == r->sym_import_from || !gg_py_holds_statements(&r->ids, sym)))
+		if (reach && nodes[i].after > i + 1 && (what == FACT_IMPORT || what == FACT_IMPORT_FROM || !(kind & FACT_HOLDS)))
 			unreach_end = nodes[i].after;
 	}
 	if (!c->error)
@@ -457,7 +509,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	sem_offsets_sort(&c->gradoff);
 	sem_offsets_sort(&c->volatile_at);
 	if (c->funcs_len > 1)
-		qsort(c->funcs + 1, c->funcs_len - 1, sizeof *c->funcs, sem_func_cmp);
+		gg_sort(c->funcs + 1, c->funcs_len - 1, sizeof *c->funcs, sem_func_cmp);
 	c->func_names = malloc((c->funcs_len) * sizeof *c->func_names);
 	if (!c->func_names)
 		return -ENOMEM;
@@ -468,6 +520,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 	}
 	if (c->funcs_len > 1)
 		qsort(c->func_names, c->funcs_len - 1, sizeof *c->func_names, sem_named_cmp);
+	if (sem_func_names_hash(c))
+		return -ENOMEM;
 	/* Published for the other rules, sorted as func_names are (one per name suffices). */
 	for (size_t i = 0; i + 1 < c->funcs_len && !c->error; i++) {
 		span n = c->func_names[i].name;

@@ -68,6 +68,9 @@ struct gg_semantic {
 	TSFieldId fld_name, fld_alias, fld_module_name, fld_function, fld_attribute, fld_object, fld_arguments,
 		fld_left, fld_right, fld_value;
 	gg_py_ids ids; /* the same, for the walk */
+	/* What the facts walk does at a node, by its symbol (FACT_*; facts.c), for symbols below kinds_len. */
+	uint8_t *kinds; /* owned */
+	size_t kinds_len;
 	gg_tree_index index; /* filled by each check's facts walk */
 	gg_library_facts libraries; /* what well-known libraries' callables do to autograd */
 	regex_t step_receiver; /* the receivers of an optimizer's step() */
@@ -248,6 +251,11 @@ typedef struct semantic {
 	func *funcs; /* owned; [0] is the module, then by start byte */
 	size_t funcs_len, funcs_cap;
 	named *func_names; /* owned; sorted by name */
+	/* Where each name's run of func_names starts, by a hash of the name (classes.c): 1 + that index, 0 empty. */
+	uint32_t *func_hash; /* owned; func_hash_cap a power of two */
+	size_t func_hash_cap;
+	/* What sem_name_says_model said of the names asked last, by a hash of the name (names.c). */
+	struct { span name; bool says; } says_model[256];
 	klass *classes; /* owned; sorted by name */
 	size_t classes_len, classes_cap;
 	gg_node *assign_left, *assign_right; /* owned; parallel */
@@ -265,7 +273,7 @@ typedef struct semantic {
 	size_t lib_objects_len, lib_objects_cap;
 	flag_range *flags; /* owned */
 	size_t flags_len, flags_cap;
-	handed *handed; /* owned; sorted, made on the first sem_func_handed_on */
+	handed *handed; /* owned; made on the first sem_func_handed_on */
 	size_t handed_len, handed_cap;
 	bool handed_ok;
 	event *events; /* owned */
@@ -367,7 +375,15 @@ static inline span text_between(const semantic *c, uint32_t start, uint32_t end)
 
 static inline bool span_eq(span a, span b)
 {
-	return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
+	/* Names are short: a loop beats a call of memcmp, and most differ in their first byte. */
+	if (a.len != b.len)
+		return false;
+	if (a.len > 16)
+		return memcmp(a.ptr, b.ptr, a.len) == 0;
+	for (size_t i = 0; i < a.len; i++)
+		if (a.ptr[i] != b.ptr[i])
+			return false;
+	return true;
 }
 
 static inline bool span_is(span a, const char *lit)
@@ -396,7 +412,12 @@ static inline bool span_contains(span a, const char *lit)
 static inline int span_cmp(span a, span b)
 {
 	size_t n = a.len < b.len ? a.len : b.len;
-	int r = n ? memcmp(a.ptr, b.ptr, n) : 0;
+	/* memcmp's order (bytes as unsigned), without its call for the first bytes, where most names differ. */
+	size_t i = 0;
+	for (; i < n && i < 8; i++)
+		if (a.ptr[i] != b.ptr[i])
+			return (unsigned char)a.ptr[i] < (unsigned char)b.ptr[i] ? -1 : 1;
+	int r = i < n ? memcmp(a.ptr + i, b.ptr + i, n - i) : 0;
 	if (r)
 		return r;
 	return a.len < b.len ? -1 : a.len > b.len;
@@ -460,7 +481,7 @@ bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool l
 chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref);
 const bind *sem_bind_at(const semantic *c, const ctx *x, span name);
 bool sem_is_forward_method(span name);
-bool sem_chain_is_model(const semantic *c, const ctx *x, const chain *obj, bool *loaded);
+bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loaded);
 bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded);
 span sem_detached_output(const semantic *c, gg_node call);
 
@@ -471,6 +492,8 @@ bool sem_name_says_eval(const semantic *c, span name);
 bool sem_is_iter_word(const semantic *c, const char *w, size_t n, void *arg);
 size_t sem_last_word(span name, char *buf, size_t cap);
 bool sem_name_says_model(const semantic *c, span name);
+/* sem_name_says_model, remembered for the names asked last (one model's check asks few names many times). */
+bool sem_name_says_model_cached(semantic *c, span name);
 
 /* syntax.c */
 int sem_u32_cmp(const void *pa, const void *pb);
@@ -525,8 +548,20 @@ void sem_overrides_guarded(semantic *c);
 uint32_t sem_class_forward_numbers(const semantic *c, klass *k);
 
 /* facts.c */
+/* Fills r->kinds from the grammar's ids. 0 or -ENOMEM. */
+int sem_fact_kinds_init(gg_semantic *r, const TSLanguage *lang);
 int sem_facts_collect(semantic *c, gg_node root);
 int sem_func_at(const semantic *c, uint32_t at);
+/* A hash of a name's bytes, for the model's small tables. */
+static inline uint32_t sem_span_hash(span s)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < s.len; i++)
+		h = (h ^ (unsigned char)s.ptr[i]) * 16777619u;
+	return h;
+}
+/* Indexes func_names by name for sem_func_names_lower (after they are sorted). 0 or -ENOMEM. */
+int sem_func_names_hash(semantic *c);
 int sem_enclosing_method(const semantic *c, int fi);
 
 /* walk.c */

@@ -82,7 +82,7 @@ const bind *sem_bind_at(const semantic *c, const ctx *x, span name)
  * Whether a name chain is evidently a model: the receiver of .eval(), a name
  * bound to a model, or a name that says so (model, self.backbone, q_net).
  */
-bool sem_chain_is_model(const semantic *c, const ctx *x, const chain *obj, bool *loaded)
+bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loaded)
 {
 	if (obj->identifier && span_is(obj->text, "self"))
 		return x->module_class >= 0;
@@ -116,8 +116,9 @@ bool sem_chain_is_model(const semantic *c, const ctx *x, const chain *obj, bool 
 	 * ddp.module(x) (DistributedDataParallel's wrapped model). A method of
 	 * the file's classes is a call instead, followed by the call graph.
 	 */
-	if (!obj->identifier && obj->text.len > obj->last.len + 1 && !sem_is_func_name(c, obj->last) &&
-	    (span_is(obj->last, "module") || sem_name_says_model(c, obj->last))) {
+	bool says = sem_name_says_model_cached(c, obj->last);
+	if (!obj->identifier && obj->text.len > obj->last.len + 1 && (says || span_is(obj->last, "module")) &&
+	    !sem_is_func_name(c, obj->last)) {
 		span owner = { obj->text.ptr, obj->text.len - obj->last.len - 1 };
 		if (sem_receiver_find(c, x, owner) || sem_spanset_has(&c->models, owner))
 			return true;
@@ -127,7 +128,7 @@ bool sem_chain_is_model(const semantic *c, const ctx *x, const chain *obj, bool 
 		return false;
 	if (obj->identifier && sem_is_func_name(c, obj->text))
 		return false; /* a function of this file: a call, followed by the call graph */
-	if (!sem_name_says_model(c, obj->last))
+	if (!says)
 		return false;
 	/*
 	 * A name alone is weak evidence (SPEC §2): accelerator.unwrap_model(),

@@ -168,6 +168,17 @@ bool sem_name_says_model(const semantic *c, span name)
 	return !sem_words_any(c, name, is_not_model_word, NULL);
 }
 
+bool sem_name_says_model_cached(semantic *c, span name)
+{
+	size_t slot = sem_span_hash(name) % (sizeof c->says_model / sizeof *c->says_model);
+	if (c->says_model[slot].name.ptr && span_eq(c->says_model[slot].name, name))
+		return c->says_model[slot].says;
+	bool says = sem_name_says_model(c, name);
+	c->says_model[slot].name = name;
+	c->says_model[slot].says = says;
+	return says;
+}
+
 bool gg_semantic_name_says_model(const gg_semantic *s, const char *name, size_t len)
 {
 	static const semantic none; /* no model built: no configuration either */

@@ -62,7 +62,7 @@ gg_semantic *gg_semantic_new(char **error)
 		gg_semantic_delete(r);
 		return NULL;
 	}
-	if (!gg_py_ids_init(&r->ids, lang)) {
+	if (!gg_py_ids_init(&r->ids, lang) || sem_fact_kinds_init(r, lang)) {
 		if (error)
 			*error = gg_strdup_printf("the semantic model: the Python grammar lacks a node type or field the rule needs");
 		gg_semantic_delete(r);
@@ -84,6 +84,11 @@ gg_semantic *gg_semantic_new(char **error)
 	return r;
 }
 
+bool gg_semantic_says_volatile(const gg_semantic *r)
+{
+	return r && r->file && r->file->volatile_at.len > 0;
+}
+
 const gg_tree_index *gg_semantic_index(const gg_semantic *r)
 {
 	return r ? &r->index : NULL;
@@ -97,6 +102,7 @@ void gg_semantic_delete(gg_semantic *r)
 	if (r->step_receiver_ok)
 		regfree(&r->step_receiver);
 	gg_library_facts_free(&r->libraries);
+	free(r->kinds);
 	free(r->index.calls);
 	free(r->index.assignments);
 	free(r->index.imports);
@@ -122,6 +128,7 @@ static void semantic_free(semantic *c)
 	free(c->trains.items);
 	free(c->funcs);
 	free(c->func_names);
+	free(c->func_hash);
 	free(c->classes);
 	free(c->assign_left);
 	free(c->fetches);
@@ -197,7 +204,7 @@ static int semantic_walk(semantic *c, gg_node root)
 			ix->eval_funcs[ix->eval_funcs_len++] = gg_node_start_byte(f->def);
 	}
 	if (c->index->grad_off_len)
-		qsort(c->index->grad_off, c->index->grad_off_len, sizeof *c->index->grad_off, sem_u32_cmp);
+		gg_sort(c->index->grad_off, c->index->grad_off_len, sizeof *c->index->grad_off, sem_u32_cmp);
 	return c->error;
 }
 

@@ -30,6 +30,9 @@ int gg_semantic_build(gg_semantic *s, const gg_source *src, gg_node root);
 /* Frees the last model (the handle stays usable). */
 void gg_semantic_clear(gg_semantic *s);
 
+/* Whether the last build's file passes `volatile=True` to anything (GG003 runs its query only then). */
+bool gg_semantic_says_volatile(const gg_semantic *s);
+
 /* What the last build indexed (calls, assignments, models, where grad is off), for GG002 and grad_at. */
 const gg_tree_index *gg_semantic_index(const gg_semantic *s);
 

@@ -17,7 +17,7 @@ int sem_u32_cmp(const void *pa, const void *pb)
 void sem_offsets_sort(offsets *o)
 {
 	if (o->len)
-		qsort(o->items, o->len, sizeof *o->items, sem_u32_cmp);
+		gg_sort(o->items, o->len, sizeof *o->items, sem_u32_cmp);
 }
 
 /* Whether a sorted offset lies in [start, end). */

@@ -4,17 +4,23 @@
  * proves does not train). Built after the call graph, from the facts walk's
  * calls and backward evidence; GG001 asks it of each region a fix may cover.
  */
-#include <strings.h>
+#include <ctype.h>
 
 #include "semantic/model.h"
 
-/* Case aside (span_contains minds it), lit occurs in s: `self.optimizer`, `grad_scaler`, `lr_sched`. */
+/* Case aside (span_contains minds it), lit (lower case) occurs in s: `self.optimizer`, `grad_scaler`, `lr_sched`. */
 static bool span_has_nocase(span s, const char *lit)
 {
 	size_t n = strlen(lit);
-	for (size_t i = 0; i + n <= s.len; i++)
-		if (strncasecmp(s.ptr + i, lit, n) == 0)
+	for (size_t i = 0; i + n <= s.len; i++) {
+		if ((s.ptr[i] | 0x20) != lit[0])
+			continue;
+		size_t k = 1;
+		while (k < n && tolower((unsigned char)s.ptr[i + k]) == lit[k])
+			k++;
+		if (k == n)
 			return true;
+	}
 	return false;
 }
 
@@ -35,7 +41,9 @@ static bool call_trains(const semantic *c, const gg_call_ref *ref)
 	       (span_is(last, "grad") && span_has_nocase(recv, "autograd")) ||
 	       (span_is(last, "step") &&
 		(span_has_nocase(recv, "optim") || span_has_nocase(recv, "scaler") || span_has_nocase(recv, "sched"))) ||
-	       (last.len && gg_name_has_word(last.ptr, last.len, training_words));
+	       /* Each word is letters in a row: a name without them has neither (most calls). */
+	       ((span_has_nocase(last, "train") || span_has_nocase(last, "fit")) &&
+		gg_name_has_word(last.ptr, last.len, training_words));
 }
 
 /* Whether a function of the file named name trains (marked[] per function). Every function of that name counts. */
