@@ -120,7 +120,7 @@ typedef struct gg_call_ref {
 	 * GG_PY_MAX_NAMES names): how many names, where the first ends, where the
 	 * last two start and where the chain without its last name ends. 0 names:
 	 * not a chain. The rules read names from these instead of asking the tree
-	 * again for each (a field lookup costs hundreds of instructions).
+	 * again for each.
 	 */
 	uint32_t root_end, prev_start, last_start, object_end;
 	uint8_t names;

@@ -59,7 +59,7 @@ typedef struct span {
 typedef struct name_info {
 	span name;            /* the key; ptr NULL marks an empty slot */
 	uint32_t bound_at;    /* start of its last plain binding, or NO_POS */
-	gg_node bound_stmt;    /* the statement of that binding (its parent is asked only when needed: dear in tree-sitter) */
+	gg_node bound_stmt;    /* the statement of that binding */
 	uint32_t history_at;  /* where its history was made, or NO_POS */
 	gg_node origin;        /* the model or loss call the history comes from */
 	bool loss;            /* the origin computes a loss: a scalar */
@@ -199,12 +199,6 @@ static int u32_cmp(const void *pa, const void *pb)
 	return (a > b) - (a < b);
 }
 
-static gg_node null_node(void)
-{
-	gg_node none = { NULL, 0 };
-	return none;
-}
-
 #define IS(n, name) gg_py_is((n), c->ids->sym_##name)
 #define FIELD(n, name) gg_node_child_by_field_id((n), c->ids->fld_##name)
 
@@ -294,7 +288,7 @@ static gg_node skip_parens(const check *c, gg_node n)
 /* The positional arguments of a call, comments and keywords aside. */
 static gg_node positional_at(const check *c, gg_node args, uint32_t index, uint32_t *count)
 {
-	gg_node found = null_node();
+	gg_node found = gg_node_null();
 	*count = 0;
 	uint32_t n = gg_node_named_child_count(args);
 	for (uint32_t i = 0; i < n; i++) {
@@ -365,7 +359,7 @@ static name_info *table_insert(name_table *t, span key, bool *added)
 	while (t->slots[i].name.ptr)
 		i = (i + 1) & (t->cap - 1);
 	slot = &t->slots[i];
-	*slot = (name_info){ key, NO_POS, null_node(), NO_POS, null_node(), false };
+	*slot = (name_info){ key, NO_POS, gg_node_null(), NO_POS, gg_node_null(), false };
 	t->len++;
 	*added = true;
 	return slot;
@@ -536,7 +530,7 @@ static history history_of(check *c, const function *fn, gg_node e, uint32_t lo, 
 	if (type == ids->sym_identifier || type == ids->sym_attribute) {
 		if (is_name_chain(c, e)) {
 			if (!fn)
-				return (history){ true, NO_POS, null_node(), false, false };
+				return (history){ true, NO_POS, gg_node_null(), false, false };
 			const name_info *info = table_find(&fn->names, node_span(c, e));
 			if (info || IS(e, identifier)) {
 				if (!info || info->history_at == NO_POS || info->history_at < lo || info->history_at >= hi)
@@ -616,7 +610,7 @@ static void name_bind(check *c, function *fn, gg_node target, gg_node stmt, hist
 	info->bound_at = gg_node_start_byte(stmt);
 	info->bound_stmt = stmt;
 	info->history_at = h.yes ? h.at : NO_POS;
-	info->origin = h.yes ? h.origin : null_node();
+	info->origin = h.yes ? h.origin : gg_node_null();
 	info->loss = h.yes && h.loss;
 }
 
@@ -681,7 +675,7 @@ static void targets_bind(check *c, function *fn, gg_node target, gg_node value, 
 	for (uint32_t i = 0; i < n; i++) {
 		gg_node part = pairwise ? gg_node_named_child(v, i) : value;
 		if (!pairwise && depth == 0 && forward_part_is_number(c, v, i))
-			part = null_node(); /* a number carries no history */
+			part = gg_node_null(); /* a number carries no history */
 		targets_bind(c, fn, gg_node_named_child(target, i), part, stmt, grad_off, depth + 1);
 	}
 }
@@ -714,7 +708,7 @@ static gg_node backward_target(const check *c, gg_node call)
 {
 	gg_node fn = FIELD(call, function);
 	if (!IS(fn, attribute))
-		return null_node();
+		return gg_node_null();
 	gg_node object = skip_parens(c, FIELD(fn, object));
 	uint32_t count;
 	static const char *const loss_words[] = { "loss", "losses", NULL };
@@ -737,7 +731,7 @@ static gg_node backward_on(const check *c, const function *fn, gg_node value, ui
 {
 	value = skip_parens(c, value);
 	if (!is_name_chain(c, value))
-		return null_node();
+		return gg_node_null();
 	span name = node_span(c, value);
 	/* loss = loss.detach() after the backward: what is summed is no longer that tensor. */
 	const name_info *info = table_find(&fn->names, name);
@@ -754,7 +748,7 @@ static gg_node backward_on(const check *c, const function *fn, gg_node value, ui
 		if (!gg_node_is_null(target) && span_eq(node_span(c, target), name))
 			return fn->sinks[i];
 	}
-	return null_node();
+	return gg_node_null();
 }
 
 static void file_facts_collect(check *c, gg_node root);
@@ -819,17 +813,17 @@ static gg_node self_addition(const check *c, gg_node left, gg_node right)
 {
 	right = skip_parens(c, right);
 	if (!IS(right, binary_operator) || !is_name_chain(c, left))
-		return null_node();
+		return gg_node_null();
 	span op = node_span(c, FIELD(right, operator));
 	if (!span_is(op, "+") && !span_is(op, "-"))
-		return null_node();
+		return gg_node_null();
 	span acc = node_span(c, left);
 	gg_node l = skip_parens(c, FIELD(right, left)), r = FIELD(right, right);
 	if (span_eq(node_span(c, l), acc))
 		return r;
 	if (span_is(op, "+") && span_eq(node_span(c, skip_parens(c, r)), acc))
 		return l;
-	return null_node();
+	return gg_node_null();
 }
 
 static void assignment_handle(check *c, const ctx *x, gg_node stmt, gg_node e)
@@ -850,7 +844,7 @@ static void assignment_handle(check *c, const ctx *x, gg_node stmt, gg_node e)
 	for (unsigned i = 0; i < MAX_EXPR_DEPTH && IS(value, assignment); i++)
 		value = FIELD(value, right);
 	for (gg_node a = e; IS(a, assignment); a = FIELD(a, right))
-		targets_bind(c, x->fn, FIELD(a, left), IS(value, assignment) ? null_node() : value, stmt, x->grad_off, 0);
+		targets_bind(c, x->fn, FIELD(a, left), IS(value, assignment) ? gg_node_null() : value, stmt, x->grad_off, 0);
 }
 
 static void augmented_handle(check *c, const ctx *x, gg_node e)
@@ -1308,7 +1302,7 @@ static void walk_compound(check *c, const ctx *x, gg_node node)
 	bool loop = IS(node, for_statement) || IS(node, while_statement);
 	if (IS(node, for_statement) && !c->probe && !x->fn->sites_only) {
 		/* The loop variable is bound afresh, with a value of unknown origin. */
-		targets_bind(c, x->fn, FIELD(node, left), null_node(), FIELD(node, left), x->grad_off, 0);
+		targets_bind(c, x->fn, FIELD(node, left), gg_node_null(), FIELD(node, left), x->grad_off, 0);
 	}
 	uint32_t count = gg_node_named_child_count(node);
 	for (uint32_t i = 0; i < count && !c->error; i++) {
@@ -1475,8 +1469,8 @@ static void walk_function(check *c, const ctx *x, gg_node def, gg_node decorated
 
 	ctx sub = ctx_nested(x);
 	sub.fn = &fn;
-	sub.loop = null_node();
-	sub.cls = null_node();
+	sub.loop = gg_node_null();
+	sub.cls = gg_node_null();
 	/* A function body runs where it is called, not where it is defined. */
 	sub.grad_off = is_no_grad_hook(c, x->cls, fn.name);
 
@@ -1513,7 +1507,7 @@ static void walk_statement(check *c, ctx *x, gg_node stmt)
 	const gg_py_ids *ids = c->ids;
 	TSSymbol type = gg_node_symbol(stmt);
 	if (type == ids->sym_function_definition) {
-		walk_function(c, x, stmt, null_node());
+		walk_function(c, x, stmt, gg_node_null());
 	} else if (type == ids->sym_decorated_definition) {
 		gg_node def = FIELD(stmt, definition);
 		if (IS(def, function_definition))
@@ -1526,7 +1520,7 @@ static void walk_statement(check *c, ctx *x, gg_node stmt)
 		walk_with(c, x, stmt);
 	} else if (gg_py_may_have_body(ids, type) && gg_node_child_count(stmt) &&
 		   (!gg_node_has_error(stmt) || !gg_node_is_null(FIELD(stmt, body)) || !gg_node_is_null(FIELD(stmt, consequence)))) {
-		/* Only a statement the parser could not read may lack its block (field lookups are dear). */
+		/* Only a statement the parser could not read may lack its block: the others need no field asked. */
 		walk_compound(c, x, stmt);
 	} else if (!gg_node_has_error(stmt)) {
 		walk_simple(c, x, stmt);
@@ -1676,8 +1670,8 @@ static int gg002_check(void *state, const gg_rule_input *in, gg_findings *out)
 			ctx x;
 			memset(&x, 0, sizeof x);
 			x.fn = &module;
-			x.loop = null_node();
-			x.cls = null_node();
+			x.loop = gg_node_null();
+			x.cls = gg_node_null();
 			if (!c.error)
 				walk_block(&c, x, root);
 			function_finish(&c, &module, root);

@@ -86,7 +86,7 @@ static bool flag_value_false(const semantic *c, const func *callee, gg_node v)
 static bool site_passes_false(const semantic *c, site *s, const func *callee)
 {
 	gg_node args = FIELD(s->call, arguments);
-	s->flag_arg = null_node();
+	s->flag_arg = gg_node_null();
 	if (!callee->flag.len || !IS(args, argument_list))
 		return false;
 	/* self.step(batch, False): self is the first parameter, not an argument. */

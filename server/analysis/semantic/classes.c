@@ -98,7 +98,7 @@ bool sem_is_func_name(const semantic *c, span name)
 /* The first class of the file named name, or NULL (the classes are the check's own: not const for the caller). */
 klass *sem_class_find(const semantic *c, span name)
 {
-	klass key = { null_node(), name, 0, 0, false, 0 };
+	klass key = { gg_node_null(), name, 0, 0, false, 0 };
 	size_t lo = 0, hi = c->classes_len;
 	/* The first class of that name: a redefinition is rare, the first is as good. */
 	while (lo < hi) {
@@ -245,13 +245,13 @@ bool sem_decorated_grad_off(semantic *c, gg_node decorated)
 /* The method named name that class node cls defines in its own body (a null node when none), and its decoration. */
 static gg_node class_method_def(const semantic *c, gg_node cls, span name, gg_node *decorated)
 {
-	*decorated = null_node();
+	*decorated = gg_node_null();
 	gg_node body = FIELD(cls, body);
 	if (gg_node_is_null(body))
-		return null_node();
-	gg_node found = null_node();
+		return gg_node_null();
+	gg_node found = gg_node_null();
 	for (gg_node top = gg_node_first_child(body); !gg_node_is_null(top); top = gg_node_next_sibling(top)) {
-		gg_node stmt = top, dec = null_node();
+		gg_node stmt = top, dec = gg_node_null();
 		if (IS(stmt, decorated_definition)) {
 			dec = stmt;
 			stmt = FIELD(stmt, definition);
@@ -414,11 +414,11 @@ static bool class_name_no_grad(semantic *c, span written, span method)
 /* Whether function fi has a parameter name; *type gets the expression of its annotation (`name: X`) or a null node. */
 static bool parameter_of(const semantic *c, int fi, span name, gg_node *type)
 {
-	*type = null_node();
+	*type = gg_node_null();
 	gg_node params = FIELD(c->funcs[fi].def, parameters);
 	uint32_t count = gg_node_is_null(params) ? 0 : gg_node_named_child_count(params);
 	for (uint32_t i = 0; i < count; i++) {
-		gg_node p = gg_node_named_child(params, i), id = p, annotation = null_node();
+		gg_node p = gg_node_named_child(params, i), id = p, annotation = gg_node_null();
 		if (IS(p, typed_parameter)) {
 			id = gg_node_named_child(p, 0);
 			annotation = gg_node_child_by_field_name(p, "type", 4);
@@ -554,7 +554,7 @@ bool sem_class_is_plain(semantic *c, klass *k, unsigned depth)
 /* Whether value constructs a plain class of the file: Codec(...). */
 static bool constructs_plain(semantic *c, gg_node value)
 {
-	gg_node fn = IS(value, call) ? FIELD(value, function) : null_node();
+	gg_node fn = IS(value, call) ? FIELD(value, function) : gg_node_null();
 	klass *k = IS(fn, identifier) && !sem_binding_find(c, node_span(c, fn)) ? sem_class_find(c, node_span(c, fn)) : NULL;
 	return k && sem_class_is_plain(c, k, 0);
 }
@@ -588,7 +588,7 @@ static bool returns_plain(semantic *c, const func *f, gg_node n, unsigned depth,
 		if (IS(child, function_definition) || IS(child, class_definition) || IS(child, lambda))
 			continue;
 		if (IS(child, return_statement)) {
-			gg_node value = gg_node_named_child_count(child) ? gg_node_named_child(child, 0) : null_node();
+			gg_node value = gg_node_named_child_count(child) ? gg_node_named_child(child, 0) : gg_node_null();
 			if (!constructs_plain(c, value) &&
 			    !(IS(value, identifier) && local_holds_plain(c, node_span(c, value), f->start, f->end)))
 				return false;
@@ -651,7 +651,7 @@ static bool expr_is_number(const semantic *c, gg_node e, unsigned depth)
 /* The value of the last assignment `name = ...` in the subtree of n, outside nested definitions, or a null node. */
 static gg_node last_value_of(const semantic *c, gg_node n, span name, unsigned depth)
 {
-	gg_node found = null_node();
+	gg_node found = gg_node_null();
 	if (depth > MAX_BLOCK_DEPTH)
 		return found;
 	uint32_t count = gg_node_named_child_count(n);

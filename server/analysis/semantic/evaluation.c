@@ -176,7 +176,7 @@ evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer)
 {
 	evidence ev;
 	memset(&ev, 0, sizeof ev);
-	ev.eval_call = null_node();
+	ev.eval_call = gg_node_null();
 	ev.loop_iter = x->loop_iter;
 	ev.loop_start = x->loop_start;
 	ev.loop_end = x->loop_end;

@@ -196,7 +196,7 @@ static bool rebinds_itself(const semantic *c, span name, gg_node value)
 	if (IS(fn, attribute) && IS(FIELD(fn, object), identifier) && span_eq(node_span(c, FIELD(fn, object)), name))
 		return true;
 	gg_node args = FIELD(base, arguments);
-	gg_node first = IS(args, argument_list) && sem_argument_count(c, args) ? sem_argument_at(c, args, 0) : null_node();
+	gg_node first = IS(args, argument_list) && sem_argument_count(c, args) ? sem_argument_at(c, args, 0) : gg_node_null();
 	return IS(first, identifier) && span_eq(node_span(c, first), name);
 }
 
@@ -344,7 +344,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	 */
 	uint32_t lambda_end = 0; /* end of the outermost lambda around the walk, 0 outside */
 	gg_tree_index *ix = c->index;
-	ix->root = null_node();
+	ix->root = gg_node_null();
 	ix->calls_len = ix->assignments_len = ix->imports_len = ix->models_len = ix->module_classes_len = 0;
 	ix->test_classes_len = 0;
 	ix->number_parts_len = 0;

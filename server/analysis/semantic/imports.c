@@ -175,9 +175,9 @@ static gg_node dotted_root_of(const semantic *c, gg_node dotted)
 {
 	const gg_semantic *r = c->sem;
 	if (!sym_is(dotted, r->sym_dotted_name) || gg_node_named_child_count(dotted) == 0)
-		return null_node();
+		return gg_node_null();
 	gg_node root = gg_node_named_child(dotted, 0);
-	return sym_is(root, r->sym_identifier) ? root : null_node();
+	return sym_is(root, r->sym_identifier) ? root : gg_node_null();
 }
 
 /* import a.b, import a.b as c: one match per name (patterns 1 and 2). */
@@ -190,12 +190,12 @@ int sem_imports_of(semantic *c, gg_node stmt)
 			continue;
 		gg_node root = dotted_root_of(c, item);
 		if (!gg_node_is_null(root)) {
-			rc = import_record(c, root, item, null_node(), null_node(), null_node(), null_node());
+			rc = import_record(c, root, item, gg_node_null(), gg_node_null(), gg_node_null(), gg_node_null());
 		} else if (sym_is(item, r->sym_aliased_import)) {
 			gg_node module = field_id(item, r->fld_name), alias = field_id(item, r->fld_alias);
 			root = dotted_root_of(c, module);
 			if (!gg_node_is_null(root) && sym_is(alias, r->sym_identifier))
-				rc = import_record(c, root, module, alias, null_node(), null_node(), null_node());
+				rc = import_record(c, root, module, alias, gg_node_null(), gg_node_null(), gg_node_null());
 		}
 	}
 	return rc;
@@ -213,17 +213,17 @@ int sem_from_imports_of(semantic *c, gg_node stmt)
 	int rc = 0;
 	for (gg_node item = gg_node_first_child(stmt); !gg_node_is_null(item) && !rc; item = gg_node_next_sibling(item)) {
 		if (sym_is(item, r->sym_wildcard_import)) {
-			rc = import_record(c, root, null_node(), null_node(), module, null_node(), null_node());
+			rc = import_record(c, root, gg_node_null(), gg_node_null(), module, gg_node_null(), gg_node_null());
 			continue;
 		}
 		if (gg_node_field(item) != r->fld_name)
 			continue;
 		if (sym_is(item, r->sym_dotted_name)) {
-			rc = import_record(c, root, null_node(), null_node(), module, item, null_node());
+			rc = import_record(c, root, gg_node_null(), gg_node_null(), module, item, gg_node_null());
 		} else if (sym_is(item, r->sym_aliased_import)) {
 			gg_node name = field_id(item, r->fld_name), alias = field_id(item, r->fld_alias);
 			if (sym_is(name, r->sym_dotted_name) && sym_is(alias, r->sym_identifier))
-				rc = import_record(c, root, null_node(), null_node(), module, name, alias);
+				rc = import_record(c, root, gg_node_null(), gg_node_null(), module, name, alias);
 		}
 	}
 	return rc;

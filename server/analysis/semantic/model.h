@@ -423,11 +423,6 @@ static inline int span_cmp(span a, span b)
 	return a.len < b.len ? -1 : a.len > b.len;
 }
 
-static inline gg_node null_node(void)
-{
-	return gg_node_null();
-}
-
 static inline void fail(semantic *c, int err)
 {
 	if (!c->error)
@@ -446,7 +441,7 @@ static inline bool sym_is(gg_node n, TSSymbol sym)
 
 static inline gg_node field_id(gg_node n, TSFieldId id)
 {
-	return gg_node_is_null(n) ? null_node() : gg_node_child_by_field_id(n, id);
+	return gg_node_is_null(n) ? gg_node_null() : gg_node_child_by_field_id(n, id);
 }
 
 /* The node's text, false when it lies outside the text (a stale tree): a text predicate then fails. */

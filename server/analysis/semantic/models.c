@@ -198,8 +198,8 @@ span sem_detached_output(const semantic *c, gg_node call)
 	span none = { NULL, 0 };
 	/*
 	 * An attribute of the output is the dot that comes next after the call,
-	 * past space, comments and line breaks. gg_node_parent descends from the
-	 * root, so the tree is asked only when a dot comes next.
+	 * past space, comments and line breaks (not one that error recovery
+	 * supposed): the text says so first, then the tree which attribute.
 	 */
 	uint32_t i = gg_node_end_byte(call);
 	while (i < c->len) {

@@ -179,7 +179,7 @@ static int semantic_walk(semantic *c, gg_node root)
 	x.module_class = -1;
 	/* Choice: unit-test modules run tiny forwards on purpose, helpers included. */
 	x.exempt = c->pytest_module;
-	x.loop_iter = null_node();
+	x.loop_iter = gg_node_null();
 	x.block_end = (uint32_t)c->len;
 	c->torch = sem_torch_spelling(c);
 	sem_walk_block(c, x, root);
@@ -282,7 +282,7 @@ static int class_export(semantic *c, gg_node cls, gg_export_fn add, void *ctx)
 				return rc ? rc : c->error;
 		}
 		for (uint32_t i = 0; i < count; i++) {
-			gg_node stmt = gg_node_named_child(body, i), decorated = null_node();
+			gg_node stmt = gg_node_named_child(body, i), decorated = gg_node_null();
 			if (IS(stmt, decorated_definition)) {
 				decorated = stmt;
 				stmt = FIELD(stmt, definition);
@@ -375,9 +375,9 @@ int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, gg_node ro
 	 */
 	if (!rc && c->classes_len && c->framework_imported)
 		rc = semantic_walk(c, root);
-	for (gg_node top = rc ? null_node() : gg_node_first_child(root); !gg_node_is_null(top) && !rc;
+	for (gg_node top = rc ? gg_node_null() : gg_node_first_child(root); !gg_node_is_null(top) && !rc;
 	     top = gg_node_next_sibling(top)) {
-		gg_node stmt = top, decorated = null_node();
+		gg_node stmt = top, decorated = gg_node_null();
 		if (IS(stmt, decorated_definition)) {
 			decorated = stmt;
 			stmt = FIELD(stmt, definition);

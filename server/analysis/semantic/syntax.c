@@ -62,7 +62,7 @@ gg_node sem_argument_at(const semantic *c, gg_node args, uint32_t index)
 		if (index-- == 0)
 			return a;
 	}
-	return null_node();
+	return gg_node_null();
 }
 
 /* An identifier or an attribute chain of identifiers: model, self.model, self.net.encoder. */

@@ -13,13 +13,9 @@
 /* An enclosing comprehension, within stmt, over an eval-named iterable. */
 static gg_node comprehension_iter(const semantic *c, gg_node call, gg_node stmt, uint32_t *start, uint32_t *end)
 {
-	/*
-	 * Every comprehension spells `for`. Asked first, because gg_node_parent
-	 * descends again from the root: in a long file, a few thousand
-	 * instructions a step.
-	 */
+	/* Every comprehension spells `for`: a statement that does not holds none. */
 	if (!span_contains(node_span(c, stmt), "for"))
-		return null_node();
+		return gg_node_null();
 	uint32_t stop = gg_node_start_byte(stmt);
 	for (gg_node n = gg_node_parent(call); !gg_node_is_null(n) && gg_node_start_byte(n) >= stop; n = gg_node_parent(n)) {
 		TSSymbol t = gg_node_symbol(n);
@@ -42,7 +38,7 @@ static gg_node comprehension_iter(const semantic *c, gg_node call, gg_node stmt,
 		if (gg_node_eq(n, stmt))
 			break;
 	}
-	return null_node();
+	return gg_node_null();
 }
 
 static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_node stmt)
@@ -177,7 +173,7 @@ static int parameter_index(const semantic *c, gg_node def, span name, gg_node *d
 {
 	gg_node params = FIELD(def, parameters);
 	uint32_t count = gg_node_is_null(params) ? 0 : gg_node_named_child_count(params);
-	*dflt = null_node();
+	*dflt = gg_node_null();
 	for (uint32_t i = 0, pos = 0; i < count; i++) {
 		gg_node p = gg_node_named_child(params, i);
 		if (IS(p, comment))
@@ -327,7 +323,7 @@ void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated
 	sub.in_loop = false;
 	sub.train_branch = false;
 	sub.after_train = false;
-	sub.loop_iter = null_node();
+	sub.loop_iter = gg_node_null();
 	sub.lo = sub.hi;
 	sub.exempt = x->exempt;
 
@@ -387,7 +383,7 @@ static void walk_statement(semantic *c, ctx *x, gg_node stmt)
 	const gg_py_ids *ids = &c->sem->ids;
 	TSSymbol type = gg_node_symbol(stmt);
 	if (type == ids->sym_function_definition) {
-		sem_walk_function(c, x, stmt, null_node());
+		sem_walk_function(c, x, stmt, gg_node_null());
 	} else if (type == ids->sym_decorated_definition) {
 		gg_node def = FIELD(stmt, definition);
 		if (IS(def, function_definition))
@@ -400,7 +396,7 @@ static void walk_statement(semantic *c, ctx *x, gg_node stmt)
 		walk_with(c, x, stmt);
 	} else if (gg_py_may_have_body(ids, type) && gg_node_child_count(stmt) &&
 		   (!gg_node_has_error(stmt) || !gg_node_is_null(FIELD(stmt, body)) || !gg_node_is_null(FIELD(stmt, consequence)))) {
-		/* Only a statement the parser could not read may lack its block (field lookups are dear). */
+		/* Only a statement the parser could not read may lack its block: the others need no field asked. */
 		walk_compound(c, x, stmt);
 	} else if (!gg_node_has_error(stmt)) {
 		walk_simple(c, x, stmt);
