@@ -88,17 +88,23 @@ static bool map_find(const gg_tree *t, const void *const *ids, const void *id, u
  */
 static int map_build(gg_tree *t)
 {
-	/* At most three quarters full: the capacity of the last map does, unless this copy has more nodes with children. */
-	size_t cap = t->map_cap ? t->map_cap : 16;
-	while (!t->map_cap && cap < t->len / 3 * 2)
+	/*
+	 * At most three quarters full (about a third of the nodes have children):
+	 * the last map's capacity does, unless this copy has more of them, or far
+	 * fewer (a large file checked once does not keep its map).
+	 */
+	size_t cap = 16;
+	while (cap < t->len / 3 * 2)
 		cap *= 2;
+	if (t->map_cap >= cap && t->map_cap <= 4 * cap)
+		cap = t->map_cap;
 	for (;;) {
-		if (cap > t->map_cap || ++t->map_stamp == 0) {
-			gg_tree_slot *m = cap > t->map_cap ? realloc(t->map, cap * sizeof *m) : t->map;
+		if (cap != t->map_cap || ++t->map_stamp == 0) {
+			gg_tree_slot *m = cap != t->map_cap ? realloc(t->map, cap * sizeof *m) : t->map;
 			if (!m)
 				return -ENOMEM;
 			t->map = m;
-			t->map_cap = cap > t->map_cap ? cap : t->map_cap;
+			t->map_cap = cap;
 			memset(t->map, 0, t->map_cap * sizeof *t->map);
 			t->map_stamp = 1;
 		}
