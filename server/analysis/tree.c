@@ -35,6 +35,7 @@ void gg_tree_delete(gg_tree *t)
 	free(t->stack);
 	free(t->heights);
 	free(t->rows);
+	free(t->named);
 	free(t);
 }
 
@@ -160,9 +161,31 @@ static inline void height_up(gg_tree *t, uint32_t node)
 		t->heights[p] = h;
 }
 
-static uint8_t flags_of(TSNode n)
+/*
+ * Whether nodes of a symbol (as ts_node_symbol gives it: aliases applied) are
+ * named, from the language, once: one call fewer for each node of a copy.
+ */
+static int named_init(gg_tree *t, const TSLanguage *lang)
 {
-	return (uint8_t)((ts_node_is_named(n) ? GG_NODE_NAMED : 0) | (ts_node_is_extra(n) ? GG_NODE_EXTRA : 0) |
+	if (t->named && t->language == lang)
+		return 0;
+	uint32_t n = ts_language_symbol_count(lang);
+	uint8_t *named = malloc(n ? n : 1);
+	if (!named)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < n; i++)
+		named[i] = ts_language_symbol_type(lang, (TSSymbol)i) == TSSymbolTypeRegular;
+	free(t->named);
+	t->named = named;
+	t->named_len = n;
+	return 0;
+}
+
+static uint8_t flags_of(const gg_tree *t, TSNode n, TSSymbol symbol)
+{
+	/* ERROR (past the table) is named. */
+	bool named = symbol < t->named_len ? t->named[symbol] : true;
+	return (uint8_t)((named ? GG_NODE_NAMED : 0) | (ts_node_is_extra(n) ? GG_NODE_EXTRA : 0) |
 			 (ts_node_has_error(n) ? GG_NODE_HAS_ERROR : 0) | (ts_node_is_missing(n) ? GG_NODE_MISSING : 0));
 }
 
@@ -193,7 +216,7 @@ static int subtree_copy(gg_tree *t, const gg_tree_entry *old, const void *const 
 	top->parent = parent;
 	top->symbol = ts_node_symbol(n);
 	top->field = (uint8_t)field;
-	top->flags = flags_of(n);
+	top->flags = flags_of(t, n, top->symbol);
 	t->len += count;
 	t->reused += count;
 	height_up(t, at);
@@ -207,6 +230,8 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 	t->text_len = len;
 	t->rows_ok = false;
 	t->reused = 0;
+	if (named_init(t, ts_tree_language(ts)))
+		return -ENOMEM;
 	t->language = ts_tree_language(ts);
 	/*
 	 * The previous copy is read while the new one is made, then freed: a
@@ -245,8 +270,9 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 			if (t->len == t->cap && (rc = nodes_reserve(t, (size_t)t->len + 1)))
 				break;
 			uint32_t at = t->len++;
+			TSSymbol symbol = ts_node_symbol(n);
 			t->nodes[at] = (gg_tree_entry){ ts_node_start_byte(n), ts_node_end_byte(n), parent, at + 1,
-							ts_node_symbol(n), (uint8_t)field, flags_of(n) };
+							symbol, (uint8_t)field, flags_of(t, n, symbol) };
 			t->ids[at] = key;
 			t->heights[at] = 0;
 			if (ts_tree_cursor_goto_first_child(&cur)) {

@@ -82,6 +82,9 @@ typedef struct gg_tree {
 	uint32_t *rows; /* owned */
 	size_t rows_len, rows_cap;
 	bool rows_ok;
+	/* Whether each symbol's nodes are named (tree.c). */
+	uint8_t *named; /* owned */
+	uint32_t named_len;
 	/* Nodes copied from the previous copy in the last update, for tests and benchmarks. */
 	uint32_t reused;
 } gg_tree;
