@@ -62,21 +62,6 @@ void gg_buf_free(gg_buf *b)
 	b->len = b->cap = 0;
 }
 
-int gg_grow(void **items, size_t *cap, size_t len, size_t elem)
-{
-	if (len < *cap)
-		return 0;
-	size_t n = *cap ? *cap * 2 : 16;
-	if (n > SIZE_MAX / elem)
-		return -ENOMEM;
-	void *p = realloc(*items, n * elem);
-	if (!p)
-		return -ENOMEM;
-	*items = p;
-	*cap = n;
-	return 0;
-}
-
 int gg_grow_to(void **items, size_t *cap, size_t need, size_t elem)
 {
 	if (need <= *cap)
@@ -95,6 +80,11 @@ int gg_grow_to(void **items, size_t *cap, size_t need, size_t elem)
 	*items = p;
 	*cap = n;
 	return 0;
+}
+
+int gg_grow(void **items, size_t *cap, size_t len, size_t elem)
+{
+	return len < *cap ? 0 : gg_grow_to(items, cap, len + 1, elem);
 }
 
 void gg_sort(void *items, size_t n, size_t size, int (*cmp)(const void *, const void *))

@@ -73,17 +73,7 @@ mode_change sem_eval_receiver_of(const semantic *c, gg_node stmt, gg_node *targe
 
 static int evals_reserve(semantic *c, size_t need)
 {
-	if (need <= c->evals_cap)
-		return 0;
-	size_t cap = c->evals_cap ? c->evals_cap : 16;
-	while (cap < need)
-		cap *= 2;
-	receiver *p = realloc(c->evals, cap * sizeof *p);
-	if (!p)
-		return -ENOMEM;
-	c->evals = p;
-	c->evals_cap = cap;
-	return 0;
+	return gg_grow_to((void **)&c->evals, &c->evals_cap, need, sizeof *c->evals);
 }
 
 receiver *sem_receiver_find(const semantic *c, const ctx *x, span text)
