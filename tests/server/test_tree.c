@@ -47,6 +47,24 @@ static void show(const char *what, TSNode n, TSNode a, gg_node b)
 		null ? 0 : ts_node_end_byte(a), gg_node_type(b), gg_node_start_byte(b), gg_node_end_byte(b));
 }
 
+/*
+ * Whether a child of n is anonymous yet holds nodes (`not in` written over
+ * a comment): tree-sitter 0.20.7's named-child walk then goes into it and
+ * answers its comment as n's named child, while its own named child count,
+ * like the copy, counts n's children only. The copy's named children are
+ * n's named children.
+ */
+static bool holds_anonymous_parent(TSNode n)
+{
+	uint32_t count = ts_node_child_count(n);
+	for (uint32_t k = 0; k < count; k++) {
+		TSNode c = ts_node_child(n, k);
+		if (!ts_node_is_named(c) && ts_node_child_count(c) > 0)
+			return true;
+	}
+	return false;
+}
+
 /* Every node of ts against the copy, in document order. */
 static void compare(const TSTree *ts, const gg_tree *t, bool deep)
 {
@@ -98,7 +116,8 @@ static void compare(const TSTree *ts, const gg_tree *t, bool deep)
 		if (deep) {
 			for (uint32_t k = 0; k < count && k < 64; k++)
 				CHECK(same(ts_node_child(n, k), gg_node_child(g, k)));
-			for (uint32_t k = 0; k < named && k < 64; k++)
+			bool named_ok = !holds_anonymous_parent(n);
+			for (uint32_t k = 0; named_ok && k < named && k < 64; k++)
 				CHECK(same(ts_node_named_child(n, k), gg_node_named_child(g, k)));
 			for (TSFieldId f = 1; f <= fields; f++) {
 				show(ts_language_field_name_for_id(lang, f), n, ts_node_child_by_field_id(n, f), gg_node_child_by_field_id(g, f));
@@ -106,12 +125,13 @@ static void compare(const TSTree *ts, const gg_tree *t, bool deep)
 			}
 			/* Siblings go through the parent, which tree-sitter gets wrong for a zero-width node (above). */
 			if (!zero_width) {
+				bool named_siblings_ok = depth == 0 || !holds_anonymous_parent(ts_node_parent(n));
 				show("next", n, ts_node_next_sibling(n), gg_node_next_sibling(g));
 				show("prev", n, ts_node_prev_sibling(n), gg_node_prev_sibling(g));
 				CHECK(same(ts_node_next_sibling(n), gg_node_next_sibling(g)));
 				CHECK(same(ts_node_prev_sibling(n), gg_node_prev_sibling(g)));
-				CHECK(same(ts_node_next_named_sibling(n), gg_node_next_named_sibling(g)));
-				CHECK(same(ts_node_prev_named_sibling(n), gg_node_prev_named_sibling(g)));
+				CHECK(!named_siblings_ok || same(ts_node_next_named_sibling(n), gg_node_next_named_sibling(g)));
+				CHECK(!named_siblings_ok || same(ts_node_prev_named_sibling(n), gg_node_prev_named_sibling(g)));
 			}
 			uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
 			TSNode root = ts_tree_root_node(ts);
@@ -155,7 +175,7 @@ static void compare_copies(const gg_tree *a, const gg_tree *b)
 		CHECK(memcmp(&a->nodes[i], &b->nodes[i], sizeof a->nodes[i]) == 0);
 }
 
-static unsigned long rng = 88172645463325252ul;
+static unsigned long rng;
 
 static unsigned long next_random(void)
 {
@@ -247,6 +267,17 @@ static void check_file(const char *path)
 	fclose(f);
 	current = path;
 	files++;
+	/*
+	 * Each file's edits from its path (and TREE_SEED, to look further), so
+	 * that the order a directory lists in does not change them.
+	 */
+	rng = 88172645463325252ul;
+	for (const char *c = path; *c; c++)
+		rng = (rng ^ (unsigned char)*c) * 1099511628211ul;
+	if (getenv("TREE_SEED"))
+		rng ^= strtoul(getenv("TREE_SEED"), NULL, 10) * 0x9e3779b97f4a7c15ul;
+	if (!rng)
+		rng = 1;
 	TSParser *parser = gg_python_parser_new();
 	TSTree *ts = gg_python_parse(parser, NULL, text, len);
 	gg_tree *t = gg_tree_new();
