@@ -70,6 +70,8 @@ gg_analyzer *gg_analyzer_new(char **error)
 	}
 	a->model = gg_semantic_new(error);
 	a->copy = gg_tree_new();
+	if (a->copy)
+		gg_tree_set_fields(a->copy, gg_python_field_pairs, gg_python_field_pairs_len);
 	while (gg_rules[a->rules_len].code)
 		a->rules_len++;
 	a->states = calloc(a->rules_len, sizeof *a->states);

@@ -134,6 +134,9 @@ int gg_analyzer_grad_at(gg_analyzer *a, const gg_source *src, uint32_t row, cons
 
 /* The Python grammar, and a parser set to it (caller owns; ts_parser_delete). */
 const TSLanguage *gg_python_language(void);
+/* Where its fields can hold a child, for gg_tree_set_fields (generated from its node-types.json; none without it). */
+extern const gg_tree_field_pair gg_python_field_pairs[];
+extern const size_t gg_python_field_pairs_len;
 TSParser *gg_python_parser_new(void);
 /*
  * Parses Python text, incrementally when old_tree (already ts_tree_edit-ed) is

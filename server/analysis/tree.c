@@ -36,6 +36,7 @@ void gg_tree_delete(gg_tree *t)
 	free(t->heights);
 	free(t->rows);
 	free(t->named);
+	free(t->holds);
 	free(t);
 }
 
@@ -161,11 +162,82 @@ static inline void height_up(gg_tree *t, uint32_t node)
 		t->heights[p] = h;
 }
 
+void gg_tree_set_fields(gg_tree *t, const gg_tree_field_pair *pairs, size_t len)
+{
+	t->pairs = pairs;
+	t->pairs_len = len;
+	t->language = NULL; /* the tables are made again at the next update */
+}
+
+typedef struct symbol_name {
+	const char *name;
+	TSSymbol symbol;
+	bool named;
+} symbol_name;
+
+static int symbol_name_cmp(const void *a, const void *b)
+{
+	const symbol_name *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	return c ? c : (int)x->named - (int)y->named;
+}
+
+/* The first of the symbols sorted by name that is name (named or not), or n. */
+static size_t symbol_find(const symbol_name *sorted, size_t n, const char *name, bool named)
+{
+	size_t lo = 0, hi = n;
+	symbol_name key = { name, 0, named };
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (symbol_name_cmp(&sorted[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && symbol_name_cmp(&sorted[lo], &key) == 0 ? lo : n;
+}
+
 /*
- * Whether nodes of a symbol (as ts_node_symbol gives it: aliases applied) are
- * named, from the language, once: one call fewer for each node of a copy.
+ * The symbol pairs a field can join, from the named pairs: every symbol of
+ * a name counts (a grammar may spell one type with several symbols).
  */
-static int named_init(gg_tree *t, const TSLanguage *lang)
+static int holds_init(gg_tree *t, const TSLanguage *lang, uint32_t n)
+{
+	free(t->holds);
+	t->holds = NULL;
+	if (!t->pairs_len)
+		return 0;
+	symbol_name *sorted = malloc((n ? n : 1) * sizeof *sorted);
+	uint8_t *holds = calloc(((size_t)n * n + 7) / 8 + 1, 1);
+	if (!sorted || !holds) {
+		free(sorted);
+		free(holds);
+		return -ENOMEM;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		sorted[i] = (symbol_name){ ts_language_symbol_name(lang, (TSSymbol)i), (TSSymbol)i,
+					   ts_language_symbol_type(lang, (TSSymbol)i) == TSSymbolTypeRegular };
+	qsort(sorted, n, sizeof *sorted, symbol_name_cmp);
+	for (size_t k = 0; k < t->pairs_len; k++) {
+		const gg_tree_field_pair *p = &t->pairs[k];
+		for (size_t i = symbol_find(sorted, n, p->parent, true); i < n && !strcmp(sorted[i].name, p->parent) && sorted[i].named; i++)
+			for (size_t j = symbol_find(sorted, n, p->child, p->child_named);
+			     j < n && !strcmp(sorted[j].name, p->child) && sorted[j].named == p->child_named; j++) {
+				size_t bit = (size_t)sorted[i].symbol * n + sorted[j].symbol;
+				holds[bit / 8] |= (uint8_t)(1u << (bit % 8));
+			}
+	}
+	free(sorted);
+	t->holds = holds;
+	return 0;
+}
+
+/*
+ * What the copy reads of the language, once: whether nodes of a symbol (as
+ * ts_node_symbol gives it: aliases applied) are named, and which pairs a
+ * field can join.
+ */
+static int language_init(gg_tree *t, const TSLanguage *lang)
 {
 	if (t->named && t->language == lang)
 		return 0;
@@ -178,7 +250,27 @@ static int named_init(gg_tree *t, const TSLanguage *lang)
 	free(t->named);
 	t->named = named;
 	t->named_len = n;
-	return 0;
+	int rc = holds_init(t, lang, n);
+	if (!rc)
+		t->language = lang;
+	return rc;
+}
+
+/*
+ * Whether a child of symbol child can be held by a field of its parent of
+ * symbol parent. An ERROR node (error recovery's, without a production) has
+ * no fields for ts_node_child_by_field_id to find, so none here either.
+ */
+static bool field_possible(const gg_tree *t, TSSymbol parent, TSSymbol child)
+{
+	if (parent == (TSSymbol)-1 /* ts_builtin_sym_error */)
+		return false;
+	if (!t->holds)
+		return true;
+	if (parent >= t->named_len || child >= t->named_len)
+		return true;
+	size_t bit = (size_t)parent * t->named_len + child;
+	return t->holds[bit / 8] >> (bit % 8) & 1;
 }
 
 static uint8_t flags_of(const gg_tree *t, TSNode n, TSSymbol symbol)
@@ -196,7 +288,7 @@ static uint8_t flags_of(const gg_tree *t, TSNode n, TSSymbol symbol)
  * field, an alias's name) is n's own. 0 or -ENOMEM.
  */
 static int subtree_copy(gg_tree *t, const gg_tree_entry *old, const void *const *old_ids, const uint16_t *old_heights,
-			uint32_t from, TSNode n, TSFieldId field, uint32_t parent)
+			uint32_t from, TSNode n, TSSymbol symbol, TSFieldId field, uint32_t parent)
 {
 	uint32_t count = old[from].after - from, at = t->len;
 	if (nodes_reserve(t, (size_t)at + count))
@@ -214,7 +306,7 @@ static int subtree_copy(gg_tree *t, const gg_tree_entry *old, const void *const 
 	}
 	gg_tree_entry *top = &t->nodes[at];
 	top->parent = parent;
-	top->symbol = ts_node_symbol(n);
+	top->symbol = symbol;
 	top->field = (uint8_t)field;
 	top->flags = flags_of(t, n, top->symbol);
 	t->len += count;
@@ -230,9 +322,8 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 	t->text_len = len;
 	t->rows_ok = false;
 	t->reused = 0;
-	if (named_init(t, ts_tree_language(ts)))
+	if (language_init(t, ts_tree_language(ts)))
 		return -ENOMEM;
-	t->language = ts_tree_language(ts);
 	/*
 	 * The previous copy is read while the new one is made, then freed: a
 	 * spare kept for the next update would double what the copy holds.
@@ -253,49 +344,52 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 	size_t depth = 0;
 	while (!rc) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
-		uint32_t parent = depth ? t->stack[depth - 1] : GG_TREE_NONE, from;
-		/*
-		 * The cursor names the field of a hidden node between the two; an
-		 * ERROR node (error recovery's, without a production) has no fields
-		 * for ts_node_child_by_field_id to find, so none here either.
-		 */
-		TSFieldId field = parent != GG_TREE_NONE && t->nodes[parent].symbol == (TSSymbol)-1 /* ts_builtin_sym_error */
-					  ? 0
-					  : ts_tree_cursor_current_field_id(&cur);
+		uint32_t parent = depth ? t->stack[depth - 1].index : GG_TREE_NONE, from;
+		TSSymbol symbol = ts_node_symbol(n);
+		/* The cursor names the field of a hidden node between the two. */
+		TSFieldId field = parent != GG_TREE_NONE && field_possible(t, t->nodes[parent].symbol, symbol)
+					  ? ts_tree_cursor_current_field_id(&cur)
+					  : 0;
 		const void *key = node_key(n);
 		if (reuse && key && map_find(t, old_ids, key, &from)) {
-			if ((rc = subtree_copy(t, old, old_ids, old_heights, from, n, field, parent)))
+			if ((rc = subtree_copy(t, old, old_ids, old_heights, from, n, symbol, field, parent)))
 				break;
 		} else {
 			if (t->len == t->cap && (rc = nodes_reserve(t, (size_t)t->len + 1)))
 				break;
 			uint32_t at = t->len++;
-			TSSymbol symbol = ts_node_symbol(n);
 			t->nodes[at] = (gg_tree_entry){ ts_node_start_byte(n), ts_node_end_byte(n), parent, at + 1,
 							symbol, (uint8_t)field, flags_of(t, n, symbol) };
 			t->ids[at] = key;
 			t->heights[at] = 0;
-			if (ts_tree_cursor_goto_first_child(&cur)) {
+			/* The count is the subtree's own: a leaf is not asked for a child. */
+			uint32_t children = ts_node_child_count(n);
+			if (children && ts_tree_cursor_goto_first_child(&cur)) {
 				if ((rc = gg_grow((void **)&t->stack, &t->stack_cap, depth, sizeof *t->stack)))
 					break;
-				t->stack[depth++] = at;
+				t->stack[depth++] = (gg_tree_open){ at, children - 1 };
 				continue;
 			}
 			height_up(t, at);
 		}
-		/* Up until a sibling: each node left behind ends its subtree here. */
-		bool more = true;
-		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
-			if (!depth || !ts_tree_cursor_goto_parent(&cur)) {
-				more = false;
+		/*
+		 * Up until a sibling: each node left behind ends its subtree here.
+		 * The children counted are the cursor's, so a last child is not
+		 * asked for a sibling (in tree-sitter 0.20.7 that walks up through
+		 * the hidden nodes above it, only to come back).
+		 */
+		while (depth && !(t->stack[depth - 1].left && ts_tree_cursor_goto_next_sibling(&cur))) {
+			if (!ts_tree_cursor_goto_parent(&cur)) {
+				depth = 0;
 				break;
 			}
-			uint32_t done = t->stack[--depth];
+			uint32_t done = t->stack[--depth].index;
 			t->nodes[done].after = t->len;
 			height_up(t, done);
 		}
-		if (!more)
+		if (!depth)
 			break;
+		t->stack[depth - 1].left--;
 	}
 	ts_tree_cursor_delete(&cur);
 	free(old);

@@ -53,6 +53,22 @@ typedef struct gg_tree_slot {
 } gg_tree_slot;
 
 /*
+ * A type of node, and the type of a child that one of its fields can hold
+ * (the grammar's node-types.json says which; tools/field_types.py).
+ */
+typedef struct gg_tree_field_pair {
+	const char *parent;
+	const char *child;
+	bool child_named; /* "type" names both a node and a keyword */
+} gg_tree_field_pair;
+
+/* A node whose children the update is walking, and how many of them are still to come. */
+typedef struct gg_tree_open {
+	uint32_t index;
+	uint32_t left;
+} gg_tree_open;
+
+/*
  * The fields are the module's own (tree.c); they are here so that the node
  * functions below can be inline.
  */
@@ -75,7 +91,7 @@ typedef struct gg_tree {
 	gg_tree_slot *map; /* owned; open addressing by ids[index], map_cap a power of two */
 	size_t map_cap;
 	uint32_t map_stamp; /* the slots of the last map_build have it; older ones are empty */
-	uint32_t *stack; /* owned: the update's open nodes */
+	gg_tree_open *stack; /* owned: the update's open nodes */
 	size_t stack_cap;
 	uint32_t depth;   /* the depth of the deepest node (the root's is 0; 65,535 for any deeper) */
 	/* The byte where each row starts (rows as the parser counts them), made on the first point asked. */
@@ -85,6 +101,14 @@ typedef struct gg_tree {
 	/* Whether each symbol's nodes are named (tree.c). */
 	uint8_t *named; /* owned */
 	uint32_t named_len;
+	/*
+	 * The field pairs (not owned; static data) and, from them, a bit for
+	 * each symbol and child symbol a field can join (owned; NULL: every
+	 * child may have a field).
+	 */
+	const gg_tree_field_pair *pairs;
+	size_t pairs_len;
+	uint8_t *holds;
 	/* Nodes copied from the previous copy in the last update, for tests and benchmarks. */
 	uint32_t reused;
 } gg_tree;
@@ -97,6 +121,14 @@ typedef struct gg_node {
 /* An empty copy; NULL when out of memory. */
 gg_tree *gg_tree_new(void);
 void gg_tree_delete(gg_tree *t);
+/*
+ * The pairs of the grammar's node types where a field can hold a child
+ * (pairs stays the caller's, alive as long as t): tree-sitter 0.20.7 finds
+ * a child's field by walking up through the hidden nodes above it (a long
+ * block's statements hang under a balanced tree of them), and elsewhere the
+ * copy leaves it unasked. Without pairs every child is asked.
+ */
+void gg_tree_set_fields(gg_tree *t, const gg_tree_field_pair *pairs, size_t len);
 
 /*
  * Makes t the copy of ts, the tree of text[0, len) (which the caller keeps
