@@ -104,10 +104,18 @@ class Server:
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--gradguard", required=True)
+    ap.add_argument("--gradguard")
     ap.add_argument("--lines", type=int, default=10000)
     ap.add_argument("--edits", type=int, default=300)
+    ap.add_argument("--write-source", metavar="PATH",
+                    help="only write the file the keystrokes edit (for the memory benchmark)")
     args = ap.parse_args()
+    if args.write_source:
+        with open(args.write_source, "w", encoding="utf-8") as f:
+            f.write(source(args.lines))
+        return 0
+    if not args.gradguard:
+        ap.error("--gradguard is required")
     args.gradguard = os.path.abspath(args.gradguard)
 
     with tempfile.TemporaryDirectory(prefix="gg-keystroke-") as root:
