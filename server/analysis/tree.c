@@ -30,10 +30,9 @@ void gg_tree_delete(gg_tree *t)
 		return;
 	gg_tree_release(t);
 	free(t->nodes);
-	free(t->ids);
+	free(t->keys);
 	free(t->map);
 	free(t->stack);
-	free(t->heights);
 	free(t->rows);
 	free(t->named);
 	free(t->holds);
@@ -68,63 +67,46 @@ static size_t map_hash(const void *id)
 	return (size_t)(x >> 32);
 }
 
-/* The index of id's node in the copy the map was made for (whose ids are ids), if it has one. */
-static bool map_find(const gg_tree *t, const void *const *ids, const void *id, uint32_t *index)
+/* The place of key in keys (the copy's the map was made for), if it is there. */
+static bool map_find(const gg_tree *t, const gg_tree_key *keys, const void *key, uint32_t *at)
 {
 	if (!t->map_cap)
 		return false;
 	size_t mask = t->map_cap - 1;
-	for (size_t i = map_hash(id) & mask; t->map[i].stamp == t->map_stamp; i = (i + 1) & mask)
-		if (ids[t->map[i].index] == id) {
-			*index = t->map[i].index;
+	for (size_t i = map_hash(key) & mask; t->map[i].stamp == t->map_stamp; i = (i + 1) & mask)
+		if (keys[t->map[i].key].key == key) {
+			*at = t->map[i].key;
 			return true;
 		}
 	return false;
 }
 
-/*
- * What says a node's subtree is the same object in two trees (node_key), by
- * which the map finds each node with children of the previous copy. Leaves
- * are left out: they cost as much to copy as to make. A new stamp empties
- * the map without a pass over it.
- */
+/* The map of t's keys. A new stamp empties the map without a pass over it. */
 static int map_build(gg_tree *t)
 {
-	/*
-	 * At most three quarters full (about a third of the nodes have children):
-	 * the last map's capacity does, unless this copy has more of them, or far
-	 * fewer (a large file checked once does not keep its map).
-	 */
+	/* At most three quarters full; the last map's capacity does unless too small, or far too large. */
 	size_t cap = 16;
-	while (cap < t->len / 3 * 2)
+	while (cap / 4 * 3 < t->keys_len)
 		cap *= 2;
 	if (t->map_cap >= cap && t->map_cap <= 4 * cap)
 		cap = t->map_cap;
-	for (;;) {
-		if (cap != t->map_cap || ++t->map_stamp == 0) {
-			gg_tree_slot *m = cap != t->map_cap ? realloc(t->map, cap * sizeof *m) : t->map;
-			if (!m)
-				return -ENOMEM;
-			t->map = m;
-			t->map_cap = cap;
-			memset(t->map, 0, t->map_cap * sizeof *t->map);
-			t->map_stamp = 1;
-		}
-		size_t mask = t->map_cap - 1, count = 0;
-		uint32_t i = 0;
-		for (; i < t->len && count < t->map_cap / 4 * 3; i++) {
-			if (t->nodes[i].after == i + 1 || !t->ids[i])
-				continue;
-			size_t s = map_hash(t->ids[i]) & mask;
-			while (t->map[s].stamp == t->map_stamp)
-				s = (s + 1) & mask;
-			t->map[s] = (gg_tree_slot){ i, t->map_stamp };
-			count++;
-		}
-		if (i >= t->len)
-			return 0;
-		cap = 2 * t->map_cap; /* too full: again, twice as large */
+	if (cap != t->map_cap || ++t->map_stamp == 0) {
+		gg_tree_slot *m = cap != t->map_cap ? realloc(t->map, cap * sizeof *m) : t->map;
+		if (!m)
+			return -ENOMEM;
+		t->map = m;
+		t->map_cap = cap;
+		memset(t->map, 0, t->map_cap * sizeof *t->map);
+		t->map_stamp = 1;
 	}
+	size_t mask = t->map_cap - 1;
+	for (uint32_t k = 0; k < t->keys_len; k++) {
+		size_t s = map_hash(t->keys[k].key) & mask;
+		while (t->map[s].stamp == t->map_stamp)
+			s = (s + 1) & mask;
+		t->map[s] = (gg_tree_slot){ k, t->map_stamp };
+	}
+	return 0;
 }
 
 /* ---- the copy ---- */
@@ -141,25 +123,23 @@ static int nodes_reserve(gg_tree *t, size_t need)
 	if (!n)
 		return -ENOMEM;
 	t->nodes = n;
-	const void **ids = realloc(t->ids, cap * sizeof *ids);
-	if (!ids)
-		return -ENOMEM;
-	t->ids = ids;
-	uint16_t *h = realloc(t->heights, cap * sizeof *h);
-	if (!h)
-		return -ENOMEM;
-	t->heights = h;
 	t->cap = cap;
 	return 0;
 }
 
-/* Node's parent is at least one deeper than node reaches (heights saturate: only "deep" matters). */
-static inline void height_up(gg_tree *t, uint32_t node)
+static int keys_push(gg_tree *t, gg_tree_key k)
 {
-	uint32_t p = t->nodes[node].parent;
-	uint16_t h = t->heights[node] == UINT16_MAX ? UINT16_MAX : (uint16_t)(t->heights[node] + 1);
-	if (p != GG_TREE_NONE && h > t->heights[p])
-		t->heights[p] = h;
+	if (gg_grow((void **)&t->keys, &t->keys_cap, t->keys_len, sizeof *t->keys))
+		return -ENOMEM;
+	t->keys[t->keys_len++] = k;
+	return 0;
+}
+
+/* The open node reaches at least one deeper than its child of height h. */
+static inline void height_up(gg_tree_open *open, uint32_t h)
+{
+	if (h + 1 > open->height)
+		open->height = h + 1;
 }
 
 void gg_tree_set_fields(gg_tree *t, const gg_tree_field_pair *pairs, size_t len)
@@ -282,20 +262,19 @@ static uint8_t flags_of(const gg_tree *t, TSNode n, TSSymbol symbol)
 }
 
 /*
- * Copies the subtree of the previous copy's node at from (old, its parallel
- * ids) to the end of t, as the node n of the new tree: the same nodes, moved
- * by the bytes and the places n moved. What its new parent makes of it (the
- * field, an alias's name) is n's own. 0 or -ENOMEM.
+ * Copies the subtree of the previous copy's key k (old and old_keys) to the
+ * end of t, as the node n of the new tree: the same nodes, moved by the
+ * bytes and the places n moved, and with keep its keys inside. What its
+ * new parent makes of it (the field, an alias's name) is n's own.
+ * 0 or -ENOMEM.
  */
-static int subtree_copy(gg_tree *t, const gg_tree_entry *old, const void *const *old_ids, const uint16_t *old_heights,
-			uint32_t from, TSNode n, TSSymbol symbol, TSFieldId field, uint32_t parent)
+static int subtree_copy(gg_tree *t, const gg_tree_entry *old, const gg_tree_key *old_keys, size_t old_keys_len,
+			uint32_t k, TSNode n, TSSymbol symbol, TSFieldId field, uint32_t parent, bool keep)
 {
-	uint32_t count = old[from].after - from, at = t->len;
+	uint32_t from = old_keys[k].index, count = old[from].after - from, at = t->len;
 	if (nodes_reserve(t, (size_t)at + count))
 		return -ENOMEM;
 	memcpy(t->nodes + at, old + from, count * sizeof *old);
-	memcpy(t->ids + at, old_ids + from, count * sizeof *old_ids);
-	memcpy(t->heights + at, old_heights + from, count * sizeof *old_heights);
 	uint32_t bytes = ts_node_start_byte(n) - old[from].start; /* modular: a move back wraps, and so does the sum */
 	uint32_t places = at - from;
 	for (gg_tree_entry *e = t->nodes + at, *end = e + count; e < end; e++) {
@@ -311,7 +290,10 @@ static int subtree_copy(gg_tree *t, const gg_tree_entry *old, const void *const 
 	top->flags = flags_of(t, n, top->symbol);
 	t->len += count;
 	t->reused += count;
-	height_up(t, at);
+	/* The keys inside follow k in document order, up to the end of its subtree. */
+	for (size_t j = k; keep && j < old_keys_len && old_keys[j].index < from + count; j++)
+		if (keys_push(t, (gg_tree_key){ old_keys[j].key, old_keys[j].index + places, old_keys[j].height }))
+			return -ENOMEM;
 	return 0;
 }
 
@@ -330,47 +312,56 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 	 */
 	bool reuse = t->held != NULL && t->len > 0;
 	gg_tree_entry *old = t->nodes;
-	const void **old_ids = t->ids;
-	uint16_t *old_heights = t->heights;
-	size_t old_len = t->len;
+	gg_tree_key *old_keys = t->keys;
+	size_t old_len = t->len, old_keys_len = t->keys_len;
 	t->nodes = NULL;
-	t->ids = NULL;
-	t->heights = NULL;
 	t->cap = 0;
 	t->len = 0;
+	t->keys = NULL;
+	t->keys_len = t->keys_cap = 0;
 
 	int rc = nodes_reserve(t, old_len + old_len / 8 + 64);
 	TSTreeCursor cur = ts_tree_cursor_new(root);
 	size_t depth = 0;
+	uint32_t height = 0; /* the root's, once it is left */
 	while (!rc) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
-		uint32_t parent = depth ? t->stack[depth - 1].index : GG_TREE_NONE, from;
+		uint32_t parent = depth ? t->stack[depth - 1].index : GG_TREE_NONE, k;
 		TSSymbol symbol = ts_node_symbol(n);
 		/* The cursor names the field of a hidden node between the two. */
 		TSFieldId field = parent != GG_TREE_NONE && field_possible(t, t->nodes[parent].symbol, symbol)
 					  ? ts_tree_cursor_current_field_id(&cur)
 					  : 0;
 		const void *key = node_key(n);
-		if (reuse && key && map_find(t, old_ids, key, &from)) {
-			if ((rc = subtree_copy(t, old, old_ids, old_heights, from, n, symbol, field, parent)))
+		if (reuse && key && map_find(t, old_keys, key, &k)) {
+			if ((rc = subtree_copy(t, old, old_keys, old_keys_len, k, n, symbol, field, parent, keep)))
 				break;
+			if (depth)
+				height_up(&t->stack[depth - 1], old_keys[k].height);
+			else
+				height = old_keys[k].height;
 		} else {
 			if (t->len == t->cap && (rc = nodes_reserve(t, (size_t)t->len + 1)))
 				break;
 			uint32_t at = t->len++;
 			t->nodes[at] = (gg_tree_entry){ ts_node_start_byte(n), ts_node_end_byte(n), parent, at + 1,
 							symbol, (uint8_t)field, flags_of(t, n, symbol) };
-			t->ids[at] = key;
-			t->heights[at] = 0;
 			/* The count is the subtree's own: a leaf is not asked for a child. */
 			uint32_t children = ts_node_child_count(n);
 			if (children && ts_tree_cursor_goto_first_child(&cur)) {
+				uint32_t place = GG_TREE_NONE;
+				if (keep && key) {
+					if ((rc = keys_push(t, (gg_tree_key){ key, at, 0 })))
+						break;
+					place = (uint32_t)t->keys_len - 1;
+				}
 				if ((rc = gg_grow((void **)&t->stack, &t->stack_cap, depth, sizeof *t->stack)))
 					break;
-				t->stack[depth++] = (gg_tree_open){ at, children - 1 };
+				t->stack[depth++] = (gg_tree_open){ at, children - 1, place, 0 };
 				continue;
 			}
-			height_up(t, at);
+			if (depth)
+				height_up(&t->stack[depth - 1], 0);
 		}
 		/*
 		 * Up until a sibling: each node left behind ends its subtree here.
@@ -383,9 +374,19 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 				depth = 0;
 				break;
 			}
-			uint32_t done = t->stack[--depth].index;
-			t->nodes[done].after = t->len;
-			height_up(t, done);
+			gg_tree_open done = t->stack[--depth];
+			t->nodes[done.index].after = t->len;
+			/* A small subtree's keys inside were small too, and went before its own: it is the last. */
+			if (done.key != GG_TREE_NONE) {
+				if (t->len - done.index < GG_TREE_KEY_NODES && done.key + 1 == t->keys_len)
+					t->keys_len--;
+				else
+					t->keys[done.key].height = done.height;
+			}
+			if (depth)
+				height_up(&t->stack[depth - 1], done.height);
+			else
+				height = done.height;
 		}
 		if (!depth)
 			break;
@@ -393,10 +394,24 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 	}
 	ts_tree_cursor_delete(&cur);
 	free(old);
-	free(old_ids);
-	free(old_heights);
+	free(old_keys);
+	/* What the walk reserved beyond the copy is given back: the copy lives until the next update. */
+	if (!rc && t->cap > (size_t)t->len + t->len / 32 + 256) {
+		gg_tree_entry *fit = realloc(t->nodes, ((size_t)t->len + 1) * sizeof *fit);
+		if (fit) {
+			t->nodes = fit;
+			t->cap = (size_t)t->len + 1;
+		}
+	}
+	if (!rc && t->keys_cap > t->keys_len + t->keys_len / 32 + 64) {
+		gg_tree_key *fit = realloc(t->keys, (t->keys_len + 1) * sizeof *fit);
+		if (fit) {
+			t->keys = fit;
+			t->keys_cap = t->keys_len + 1;
+		}
+	}
 	gg_tree_release(t);
-	t->depth = !rc && t->len ? t->heights[0] : 0;
+	t->depth = !rc ? height : 0;
 	if (!rc && keep)
 		rc = map_build(t);
 	if (!rc && keep && !(t->held = ts_tree_copy(ts)))
@@ -404,6 +419,7 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 	if (rc) {
 		gg_tree_release(t);
 		t->len = 0;
+		t->keys_len = 0;
 		t->depth = 0;
 	}
 	return rc;

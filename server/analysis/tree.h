@@ -46,9 +46,25 @@ typedef struct gg_tree_entry {
 
 #define GG_TREE_NONE UINT32_MAX
 
-/* The reuse map's slot: the index of a node, valid while stamp is the map's (tree.c). */
-typedef struct gg_tree_slot {
+/*
+ * A node the next update may copy whole (tree.c): its tree-sitter subtree,
+ * its place, and how deep its subtree goes below it.
+ */
+typedef struct gg_tree_key {
+	const void *key;
 	uint32_t index;
+	uint32_t height;
+} gg_tree_key;
+
+/*
+ * Subtrees of fewer nodes than this are not keys: walking one again costs
+ * little, and keys for them all would cost the copy a third more memory.
+ */
+#define GG_TREE_KEY_NODES 16
+
+/* The reuse map's slot: a place in keys, valid while stamp is the map's (tree.c). */
+typedef struct gg_tree_slot {
+	uint32_t key;
 	uint32_t stamp;
 } gg_tree_slot;
 
@@ -62,10 +78,15 @@ typedef struct gg_tree_field_pair {
 	bool child_named; /* "type" names both a node and a keyword */
 } gg_tree_field_pair;
 
-/* A node whose children the update is walking, and how many of them are still to come. */
+/*
+ * A node whose children the update is walking: how many of them are still
+ * to come, its place in keys (GG_TREE_NONE: none), how deep it reaches so far.
+ */
 typedef struct gg_tree_open {
 	uint32_t index;
 	uint32_t left;
+	uint32_t key;
+	uint32_t height;
 } gg_tree_open;
 
 /*
@@ -77,23 +98,24 @@ typedef struct gg_tree {
 	const char *text; /* the text the copy describes: the caller's, not owned */
 	size_t text_len;
 	gg_tree_entry *nodes; /* owned */
-	const void **ids;     /* owned, parallel to nodes: the tree-sitter subtree of each (tree.c, node_key) */
-	uint16_t *heights;    /* owned, parallel: how deep each one's subtree goes below it (saturating) */
 	uint32_t len;
 	size_t cap;
 	/*
 	 * With a held tree (owned: a ts_tree_copy of the tree this copy was
 	 * made from), the subtrees of the copy's nodes stay alive, so an equal
-	 * pointer in a later tree is the same unchanged subtree; the map finds
-	 * the node of each of its subtrees that has children.
+	 * pointer in a later tree is the same unchanged subtree. keys (owned)
+	 * are the copy's nodes worth copying whole, in document order; the map
+	 * finds one by its subtree.
 	 */
 	TSTree *held;
-	gg_tree_slot *map; /* owned; open addressing by ids[index], map_cap a power of two */
+	gg_tree_key *keys;
+	size_t keys_len, keys_cap;
+	gg_tree_slot *map; /* owned; open addressing by keys[].key, map_cap a power of two */
 	size_t map_cap;
 	uint32_t map_stamp; /* the slots of the last map_build have it; older ones are empty */
 	gg_tree_open *stack; /* owned: the update's open nodes */
 	size_t stack_cap;
-	uint32_t depth;   /* the depth of the deepest node (the root's is 0; 65,535 for any deeper) */
+	uint32_t depth;   /* the depth of the deepest node (the root's is 0) */
 	/* The byte where each row starts (rows as the parser counts them), made on the first point asked. */
 	uint32_t *rows; /* owned */
 	size_t rows_len, rows_cap;
@@ -149,7 +171,7 @@ static inline gg_node gg_tree_root(const gg_tree *t)
 	return n;
 }
 
-/* The depth of the deepest node (the root's is 0), up to 65,535. */
+/* The depth of the deepest node (the root's is 0). */
 static inline uint32_t gg_tree_depth(const gg_tree *t)
 {
 	return t->depth;
