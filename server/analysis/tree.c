@@ -395,15 +395,19 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 	ts_tree_cursor_delete(&cur);
 	free(old);
 	free(old_keys);
-	/* What the walk reserved beyond the copy is given back: the copy lives until the next update. */
-	if (!rc && t->cap > (size_t)t->len + t->len / 32 + 256) {
+	/*
+	 * What the walk reserved beyond a copy kept for the next update is given
+	 * back: the document's copy lives until the next keystroke. (A copy not
+	 * kept, as in check, leaves its room to the next file's.)
+	 */
+	if (!rc && keep && t->cap > (size_t)t->len + t->len / 32 + 256) {
 		gg_tree_entry *fit = realloc(t->nodes, ((size_t)t->len + 1) * sizeof *fit);
 		if (fit) {
 			t->nodes = fit;
 			t->cap = (size_t)t->len + 1;
 		}
 	}
-	if (!rc && t->keys_cap > t->keys_len + t->keys_len / 32 + 64) {
+	if (!rc && keep && t->keys_cap > t->keys_len + t->keys_len / 32 + 64) {
 		gg_tree_key *fit = realloc(t->keys, (t->keys_len + 1) * sizeof *fit);
 		if (fit) {
 			t->keys = fit;
