@@ -30,6 +30,8 @@ void gg_tree_delete(gg_tree *t)
 		return;
 	gg_tree_release(t);
 	free(t->nodes);
+	free(t->far_up.items);
+	free(t->far_size.items);
 	free(t->keys);
 	free(t->map);
 	free(t->stack);
@@ -125,6 +127,48 @@ static int nodes_reserve(gg_tree *t, size_t need)
 	t->nodes = n;
 	t->cap = cap;
 	return 0;
+}
+
+/* The first of fars at index or after it. */
+static size_t far_lower(const gg_tree_fars *fars, uint32_t index)
+{
+	size_t lo = 0, hi = fars->len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (fars->items[mid].index < index)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+uint32_t gg_tree_far_value(const gg_tree_fars *fars, uint32_t index)
+{
+	size_t at = far_lower(fars, index);
+	return at < fars->len && fars->items[at].index == index ? fars->items[at].value : GG_TREE_NONE;
+}
+
+static int far_push(gg_tree_fars *fars, uint32_t index, uint32_t value)
+{
+	if (gg_grow((void **)&fars->items, &fars->cap, fars->len, sizeof *fars->items))
+		return -ENOMEM;
+	fars->items[fars->len++] = (gg_tree_far){ index, value };
+	return 0;
+}
+
+static int far_cmp(const void *a, const void *b)
+{
+	uint32_t x = ((const gg_tree_far *)a)->index, y = ((const gg_tree_far *)b)->index;
+	return x < y ? -1 : x > y;
+}
+
+/* The entry's distance up to its parent, the far list told when it does not fit. */
+static int up_set(gg_tree *t, uint32_t at, uint32_t parent)
+{
+	uint32_t up = parent == GG_TREE_NONE ? 0 : at - parent;
+	t->nodes[at].up = up < GG_TREE_FAR ? (uint16_t)up : GG_TREE_FAR;
+	return up < GG_TREE_FAR ? 0 : far_push(&t->far_up, at, parent);
 }
 
 static int keys_push(gg_tree *t, gg_tree_key k)
@@ -268,10 +312,11 @@ static uint8_t flags_of(const gg_tree *t, TSNode n, TSSymbol symbol)
  * new parent makes of it (the field, an alias's name) is n's own.
  * 0 or -ENOMEM.
  */
-static int subtree_copy(gg_tree *t, const gg_tree_entry *old, const gg_tree_key *old_keys, size_t old_keys_len,
-			uint32_t k, TSNode n, TSSymbol symbol, TSFieldId field, uint32_t parent, bool keep)
+static int subtree_copy(gg_tree *t, const gg_tree *prev, const gg_tree_key *old_keys, size_t old_keys_len, uint32_t k,
+			TSNode n, TSSymbol symbol, TSFieldId field, uint32_t parent, bool keep)
 {
-	uint32_t from = old_keys[k].index, count = old[from].after - from, at = t->len;
+	const gg_tree_entry *old = prev->nodes;
+	uint32_t from = old_keys[k].index, count = gg_tree_after(prev, from) - from, at = t->len;
 	if (nodes_reserve(t, (size_t)at + count))
 		return -ENOMEM;
 	memcpy(t->nodes + at, old + from, count * sizeof *old);
@@ -280,16 +325,22 @@ static int subtree_copy(gg_tree *t, const gg_tree_entry *old, const gg_tree_key 
 	for (gg_tree_entry *e = t->nodes + at, *end = e + count; e < end; e++) {
 		e->start += bytes;
 		e->end += bytes;
-		e->parent += places;
-		e->after += places;
 	}
 	gg_tree_entry *top = &t->nodes[at];
-	top->parent = parent;
 	top->symbol = symbol;
 	top->field = (uint8_t)field;
 	top->flags = flags_of(t, n, top->symbol);
 	t->len += count;
 	t->reused += count;
+	if (up_set(t, at, parent))
+		return -ENOMEM;
+	/* The far distances inside (the top's own up is its new parent's). */
+	for (size_t j = far_lower(&prev->far_up, from + 1); j < prev->far_up.len && prev->far_up.items[j].index < from + count; j++)
+		if (far_push(&t->far_up, prev->far_up.items[j].index + places, prev->far_up.items[j].value + places))
+			return -ENOMEM;
+	for (size_t j = far_lower(&prev->far_size, from); j < prev->far_size.len && prev->far_size.items[j].index < from + count; j++)
+		if (far_push(&t->far_size, prev->far_size.items[j].index + places, prev->far_size.items[j].value + places))
+			return -ENOMEM;
 	/* The keys inside follow k in document order, up to the end of its subtree. */
 	for (size_t j = k; keep && j < old_keys_len && old_keys[j].index < from + count; j++)
 		if (keys_push(t, (gg_tree_key){ old_keys[j].key, old_keys[j].index + places, old_keys[j].height }))
@@ -307,34 +358,39 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 	if (language_init(t, ts_tree_language(ts)))
 		return -ENOMEM;
 	/*
-	 * The previous copy is read while the new one is made, then freed: a
-	 * spare kept for the next update would double what the copy holds.
+	 * The previous copy (prev: its nodes and far lists) is read while the
+	 * new one is made, then freed: a spare kept for the next update would
+	 * double what the copy holds.
 	 */
 	bool reuse = t->held != NULL && t->len > 0;
-	gg_tree_entry *old = t->nodes;
+	gg_tree prev = { .nodes = t->nodes, .len = t->len, .far_up = t->far_up, .far_size = t->far_size };
 	gg_tree_key *old_keys = t->keys;
-	size_t old_len = t->len, old_keys_len = t->keys_len;
+	size_t old_keys_len = t->keys_len;
 	t->nodes = NULL;
 	t->cap = 0;
 	t->len = 0;
+	t->far_up = (gg_tree_fars){ NULL, 0, 0 };
+	t->far_size = (gg_tree_fars){ NULL, 0, 0 };
 	t->keys = NULL;
 	t->keys_len = t->keys_cap = 0;
 
-	int rc = nodes_reserve(t, old_len + old_len / 8 + 64);
+	int rc = nodes_reserve(t, (size_t)prev.len + prev.len / 8 + 64);
 	TSTreeCursor cur = ts_tree_cursor_new(root);
 	size_t depth = 0;
 	uint32_t height = 0; /* the root's, once it is left */
 	while (!rc) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
-		uint32_t parent = depth ? t->stack[depth - 1].index : GG_TREE_NONE, k;
+		uint32_t parent = depth ? t->stack[depth - 1].index : GG_TREE_NONE, k, at = t->len;
 		TSSymbol symbol = ts_node_symbol(n);
 		/* The cursor names the field of a hidden node between the two. */
 		TSFieldId field = parent != GG_TREE_NONE && field_possible(t, t->nodes[parent].symbol, symbol)
 					  ? ts_tree_cursor_current_field_id(&cur)
 					  : 0;
+		if (depth)
+			t->stack[depth - 1].last = at;
 		const void *key = node_key(n);
 		if (reuse && key && map_find(t, old_keys, key, &k)) {
-			if ((rc = subtree_copy(t, old, old_keys, old_keys_len, k, n, symbol, field, parent, keep)))
+			if ((rc = subtree_copy(t, &prev, old_keys, old_keys_len, k, n, symbol, field, parent, keep)))
 				break;
 			if (depth)
 				height_up(&t->stack[depth - 1], old_keys[k].height);
@@ -343,9 +399,11 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 		} else {
 			if (t->len == t->cap && (rc = nodes_reserve(t, (size_t)t->len + 1)))
 				break;
-			uint32_t at = t->len++;
-			t->nodes[at] = (gg_tree_entry){ ts_node_start_byte(n), ts_node_end_byte(n), parent, at + 1,
+			t->len++;
+			t->nodes[at] = (gg_tree_entry){ ts_node_start_byte(n), ts_node_end_byte(n), 0, 1,
 							symbol, (uint8_t)field, flags_of(t, n, symbol) };
+			if ((rc = up_set(t, at, parent)))
+				break;
 			/* The count is the subtree's own: a leaf is not asked for a child. */
 			uint32_t children = ts_node_child_count(n);
 			if (children && ts_tree_cursor_goto_first_child(&cur)) {
@@ -357,7 +415,7 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 				}
 				if ((rc = gg_grow((void **)&t->stack, &t->stack_cap, depth, sizeof *t->stack)))
 					break;
-				t->stack[depth++] = (gg_tree_open){ at, children - 1, place, 0 };
+				t->stack[depth++] = (gg_tree_open){ at, children - 1, GG_TREE_NONE, place, 0 };
 				continue;
 			}
 			if (depth)
@@ -375,10 +433,15 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 				break;
 			}
 			gg_tree_open done = t->stack[--depth];
-			t->nodes[done.index].after = t->len;
+			uint32_t size = t->len - done.index;
+			t->nodes[done.index].size = size < GG_TREE_FAR ? (uint16_t)size : GG_TREE_FAR;
+			if (size >= GG_TREE_FAR && (rc = far_push(&t->far_size, done.index, t->len)))
+				break;
+			if (done.last != GG_TREE_NONE)
+				t->nodes[done.last].flags |= GG_NODE_LAST;
 			/* A small subtree's keys inside were small too, and went before its own: it is the last. */
 			if (done.key != GG_TREE_NONE) {
-				if (t->len - done.index < GG_TREE_KEY_NODES && done.key + 1 == t->keys_len)
+				if (size < GG_TREE_KEY_NODES && done.key + 1 == t->keys_len)
 					t->keys_len--;
 				else
 					t->keys[done.key].height = done.height;
@@ -388,13 +451,18 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 			else
 				height = done.height;
 		}
-		if (!depth)
+		if (rc || !depth)
 			break;
 		t->stack[depth - 1].left--;
 	}
 	ts_tree_cursor_delete(&cur);
-	free(old);
+	free(prev.nodes);
+	free(prev.far_up.items);
+	free(prev.far_size.items);
 	free(old_keys);
+	/* Sizes are known as subtrees end, after the sizes inside them: in order of index again. */
+	if (!rc)
+		gg_sort(t->far_size.items, t->far_size.len, sizeof *t->far_size.items, far_cmp);
 	/*
 	 * What the walk reserved beyond a copy kept for the next update is given
 	 * back: the document's copy lives until the next keystroke. (A copy not
@@ -424,6 +492,7 @@ int gg_tree_update(gg_tree *t, const TSTree *ts, const char *text, size_t len, b
 		gg_tree_release(t);
 		t->len = 0;
 		t->keys_len = 0;
+		t->far_up.len = t->far_size.len = 0;
 		t->depth = 0;
 	}
 	return rc;

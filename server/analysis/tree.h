@@ -32,19 +32,37 @@ enum {
 	GG_NODE_EXTRA = 1 << 1,     /* a comment: it may stand anywhere */
 	GG_NODE_HAS_ERROR = 1 << 2, /* it or a node inside it did not parse */
 	GG_NODE_MISSING = 1 << 3,   /* inserted by error recovery, zero-width */
+	GG_NODE_LAST = 1 << 4,      /* the last child of its parent */
 };
 
-/* One visible node. */
+/*
+ * One visible node, in 16 bytes: its parent and the end of its subtree as
+ * distances, which a copied subtree keeps (the rare one too far for 16 bits
+ * is GG_TREE_FAR, and in the copy's far lists).
+ */
 typedef struct gg_tree_entry {
 	uint32_t start, end; /* bytes of the text */
-	uint32_t parent;     /* index of the parent; GG_TREE_NONE at the root */
-	uint32_t after;      /* one past the last index of its subtree */
+	uint16_t up;         /* how many places back its parent is; 0 at the root */
+	uint16_t size;       /* how many nodes its subtree holds, itself included */
 	TSSymbol symbol;     /* as ts_node_symbol says it (aliases applied) */
 	uint8_t field;       /* the field its parent holds it by (ts_tree_cursor_current_field_id), 0 for none */
 	uint8_t flags;       /* GG_NODE_* */
 } gg_tree_entry;
 
 #define GG_TREE_NONE UINT32_MAX
+#define GG_TREE_FAR UINT16_MAX
+
+/* A distance too far for an entry: the node's index, and its parent's (far_up) or the end of its subtree (far_size). */
+typedef struct gg_tree_far {
+	uint32_t index;
+	uint32_t value;
+} gg_tree_far;
+
+/* Far distances, in order of index. */
+typedef struct gg_tree_fars {
+	gg_tree_far *items; /* owned */
+	size_t len, cap;
+} gg_tree_fars;
 
 /*
  * A node the next update may copy whole (tree.c): its tree-sitter subtree,
@@ -80,11 +98,13 @@ typedef struct gg_tree_field_pair {
 
 /*
  * A node whose children the update is walking: how many of them are still
- * to come, its place in keys (GG_TREE_NONE: none), how deep it reaches so far.
+ * to come, the last one so far, its place in keys (GG_TREE_NONE: none), how
+ * deep it reaches so far.
  */
 typedef struct gg_tree_open {
 	uint32_t index;
 	uint32_t left;
+	uint32_t last;
 	uint32_t key;
 	uint32_t height;
 } gg_tree_open;
@@ -100,6 +120,7 @@ typedef struct gg_tree {
 	gg_tree_entry *nodes; /* owned */
 	uint32_t len;
 	size_t cap;
+	gg_tree_fars far_up, far_size;
 	/*
 	 * With a held tree (owned: a ts_tree_copy of the tree this copy was
 	 * made from), the subtrees of the copy's nodes stay alive, so an equal
@@ -252,18 +273,35 @@ static inline const char *gg_node_type(gg_node n)
 	return n.tree ? ts_language_symbol_name(n.tree->language, gg_node_entry(n)->symbol) : "";
 }
 
+/* The value of index in fars (tree.c). */
+uint32_t gg_tree_far_value(const gg_tree_fars *fars, uint32_t index);
+
+/* The index of the parent of the node at index i, GG_TREE_NONE for the root. */
+static inline uint32_t gg_tree_parent_index(const gg_tree *t, uint32_t i)
+{
+	uint16_t up = t->nodes[i].up;
+	return up == 0 ? GG_TREE_NONE : up != GG_TREE_FAR ? i - up : gg_tree_far_value(&t->far_up, i);
+}
+
+/* One past the last index of the subtree of the node at index i. */
+static inline uint32_t gg_tree_after(const gg_tree *t, uint32_t i)
+{
+	uint16_t size = t->nodes[i].size;
+	return size != GG_TREE_FAR ? i + size : gg_tree_far_value(&t->far_size, i);
+}
+
 static inline gg_node gg_node_parent(gg_node n)
 {
 	if (!n.tree)
 		return n;
-	uint32_t p = gg_node_entry(n)->parent;
+	uint32_t p = gg_tree_parent_index(n.tree, n.index);
 	gg_node r = { p == GG_TREE_NONE ? NULL : n.tree, p == GG_TREE_NONE ? 0 : p };
 	return r;
 }
 
 static inline gg_node gg_node_first_child(gg_node n)
 {
-	if (!n.tree || gg_node_entry(n)->after == n.index + 1)
+	if (!n.tree || gg_node_entry(n)->size == 1)
 		return gg_node_null();
 	gg_node c = { n.tree, n.index + 1 };
 	return c;
@@ -274,9 +312,9 @@ static inline gg_node gg_node_next_sibling(gg_node n)
 	if (!n.tree)
 		return n;
 	const gg_tree_entry *e = gg_node_entry(n);
-	if (e->parent == GG_TREE_NONE || e->after >= n.tree->nodes[e->parent].after)
+	if (e->up == 0 || (e->flags & GG_NODE_LAST))
 		return gg_node_null();
-	gg_node s = { n.tree, e->after };
+	gg_node s = { n.tree, gg_tree_after(n.tree, n.index) };
 	return s;
 }
 
@@ -366,8 +404,8 @@ gg_node gg_node_named_descendant_for_byte_range(gg_node n, uint32_t start, uint3
  */
 static inline gg_node gg_node_walk_next(gg_node top, gg_node n, bool descend)
 {
-	uint32_t next = descend ? n.index + 1 : gg_node_entry(n)->after;
-	gg_node r = { next < gg_node_entry(top)->after ? n.tree : NULL, next };
+	uint32_t next = descend ? n.index + 1 : gg_tree_after(n.tree, n.index);
+	gg_node r = { next < gg_tree_after(top.tree, top.index) ? n.tree : NULL, next };
 	return r;
 }
 

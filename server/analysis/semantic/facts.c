@@ -359,7 +359,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	 */
 	uint32_t unreach_end = 0;
 	const gg_tree_entry *nodes = gg_node_is_null(root) ? NULL : root.tree->nodes;
-	uint32_t end = gg_node_is_null(root) ? 0 : nodes[root.index].after;
+	uint32_t end = gg_node_is_null(root) ? 0 : gg_tree_after(root.tree, root.index);
 	for (uint32_t i = root.index; i < end && !c->error; i++) {
 		bool reach = i >= unreach_end;
 		gg_node n = { root.tree, i };
@@ -484,8 +484,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 			if (rc)
 				fail(c, rc);
 		}
-		if (reach && nodes[i].after > i + 1 && (what == FACT_IMPORT || what == FACT_IMPORT_FROM || !(kind & FACT_HOLDS)))
-			unreach_end = nodes[i].after;
+		if (reach && nodes[i].size > 1 && (what == FACT_IMPORT || what == FACT_IMPORT_FROM || !(kind & FACT_HOLDS)))
+			unreach_end = gg_tree_after(root.tree, i);
 	}
 	if (!c->error)
 		ix->root = root;
