@@ -41,7 +41,7 @@ void gg_tree_delete(gg_tree *t)
 	free(t);
 }
 
-/* ---- the reuse map: subtree -> index of its node in the current copy ---- */
+/* ---- the reuse map: a subtree -> its key, the node of the copy it was ---- */
 
 /*
  * The key of node n's subtree: the subtree itself. A TSNode's id is the slot
@@ -306,7 +306,7 @@ static uint8_t flags_of(const gg_tree *t, TSNode n, TSSymbol symbol)
 }
 
 /*
- * Copies the subtree of the previous copy's key k (old and old_keys) to the
+ * Copies the subtree of the previous copy's key k (prev and old_keys) to the
  * end of t, as the node n of the new tree: the same nodes, moved by the
  * bytes and the places n moved, and with keep its keys inside. What its
  * new parent makes of it (the field, an alias's name) is n's own.
