@@ -114,8 +114,9 @@ int main(int argc, char **argv)
 	printf("%-44s %10.1f x the text\n", "", (double)tree / (double)len);
 	row("analysis state after opening", h3 - h2, tree);
 	row("document and analysis after the edits", h4 - h0, 0);
-	row("  of which beyond the text and the tree", h4 - h0 - (h1 - h0) - tree, tree);
-	row("most seen between edits, beyond them", most - h0 - (h1 - h0) - tree, tree);
+	/* Beyond the document as opened (its text and line index) and its tree. */
+	row("  of which beyond the text and the tree", h4 - h1 - tree, tree);
+	row("most seen between edits, beyond them", most - h1 - tree, tree);
 	gg_document_free(doc);
 	gg_analyzer_delete(a);
 	ts_parser_delete(parser);
