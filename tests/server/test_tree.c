@@ -4,7 +4,8 @@
  * node's type, bytes, point, flags, field, parent, children, siblings and
  * fields as tree-sitter's node API answers them; then random edits, each
  * parsed incrementally and copied from the previous copy (gg_tree_update
- * with keep), must give the copy a fresh one gives, node for node.
+ * with keep), must give the copy a fresh one gives, node for node. First a
+ * generated module too large for the copy's 16-bit distances, the same way.
  *
  * usage: test_tree PATH...
  */
