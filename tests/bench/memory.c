@@ -17,25 +17,12 @@
 
 #include "analysis.h"
 #include "lsp/document.h"
+#include "pyfiles.h"
 
 static size_t heap(void)
 {
 	struct mallinfo2 m = mallinfo2();
 	return m.uordblks + m.hblkhd;
-}
-
-static char *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
-	*len = text ? fread(text, 1, (size_t)n, f) : 0;
-	fclose(f);
-	return text;
 }
 
 static int check(gg_analyzer *a, gg_document *doc, TSParser *parser)
@@ -63,8 +50,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	long edits = argc > 2 ? strtol(argv[2], NULL, 10) : 30;
-	size_t len;
-	char *text = read_file(argv[1], &len);
+	size_t len = 0;
+	char *text = NULL;
+	if (gg_pyfiles_read(argv[1], &text, &len))
+		text = NULL;
 	char *err = NULL;
 	gg_analyzer *a = gg_analyzer_new(&err);
 	TSParser *parser = gg_python_parser_new();

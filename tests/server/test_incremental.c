@@ -17,6 +17,7 @@
 
 #include "analysis.h"
 #include "lsp/document.h"
+#include "pyfiles.h"
 
 static int failures;
 
@@ -60,20 +61,6 @@ static void collect(files *f, const char *path)
 static int path_cmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static char *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *text = malloc((size_t)n + 1);
-	*len = fread(text, 1, (size_t)n, f);
-	fclose(f);
-	return text;
 }
 
 static unsigned long rng = 0x2545F4914F6CDD1Dul;
@@ -167,8 +154,8 @@ int main(int argc, char **argv)
 	size_t findings = 0, checks = 0;
 	for (size_t k = 0; k < f.len && !failures; k++) {
 		size_t len;
-		char *text = read_file(f.items[k], &len);
-		if (!text)
+		char *text;
+		if (gg_pyfiles_read(f.items[k], &text, &len))
 			continue;
 		gg_document *doc = gg_document_new("file:///work/incremental/module.py", "python", 1, text, len);
 		free(text);
@@ -182,9 +169,11 @@ int main(int argc, char **argv)
 			const char *ins = next_random() % 5 == 0 ? "" : pieces[next_random() % (sizeof pieces / sizeof *pieces)];
 			/* Keep the file a file: past a size, back to where it began. */
 			if (doc->len > 20000) {
-				char *again = read_file(f.items[k], &len);
-				gg_document_replace_all(doc, again, len);
-				free(again);
+				char *again;
+				if (gg_pyfiles_read(f.items[k], &again, &len) == 0) {
+					gg_document_replace_all(doc, again, len);
+					free(again);
+				}
 				continue;
 			}
 			gg_position a = position_at(doc, at), b = position_at(doc, at + del);
