@@ -151,13 +151,13 @@ bool gg_source_is_test_module(const gg_source *src)
 
 /*
  * Whether the text can import a checked framework at all: a file that never
- * spells one of their names is not parsed. Every import the rules accept
- * contains one of these words.
+ * spells one of their names is not parsed. Every package
+ * gg_package_is_framework accepts contains one of these words.
  */
 bool gg_analysis_mentions_framework(const char *text, size_t len)
 {
 	static const char *const words[] = {
-		"torch", "lightning", "transformers", "accelerate", "timm", NULL,
+		"torch", "lightning", "transformers", "accelerate", "timm", "diffusers", NULL,
 	};
 	for (const char *const *w = words; *w; w++)
 		if (memmem(text, len, *w, strlen(*w)))

@@ -102,19 +102,28 @@ static gg_node dotted_root(gg_node dotted)
 	return gg_node_named_child(dotted, 0);
 }
 
+bool gg_package_is_framework(const char *root, size_t n)
+{
+	static const char *const frameworks[] = {
+		"lightning", "pytorch_lightning", "transformers", "accelerate", "timm", "diffusers", NULL,
+	};
+	if (n >= 5 && memcmp(root, "torch", 5) == 0)
+		return true;
+	for (const char *const *f = frameworks; *f; f++)
+		if (text_is(root, n, *f))
+			return true;
+	return false;
+}
+
 /* Notes the framework a module belongs to; true when it is torch. */
 static bool module_note(gg_torch_names *t, gg_node dotted)
 {
-	static const char *const frameworks[] = {
-		"torch", "lightning", "pytorch_lightning", "transformers", "accelerate", "timm", NULL,
-	};
 	if (!IS(dotted, dotted_name))
 		return false;
 	size_t n;
 	const char *root = node_text(t, dotted_root(dotted), &n);
-	for (const char *const *f = frameworks; *f; f++)
-		if (text_is(root, n, *f))
-			t->framework_imported = true;
+	if (gg_package_is_framework(root, n))
+		t->framework_imported = true;
 	if (!text_is(root, n, "torch"))
 		return false;
 	t->torch_imported = true;

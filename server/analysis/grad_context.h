@@ -281,12 +281,19 @@ typedef struct gg_torch_names {
 	const char *text; /* the checked text, not owned */
 	size_t len;
 	bool torch_imported;     /* some import of torch or torch.* */
-	bool framework_imported; /* torch, lightning, transformers, accelerate or timm */
+	bool framework_imported; /* a package built on torch (gg_package_is_framework) */
 	bool says_set_grad_enabled; /* the text spells set_grad_enabled: else no statement can call it */
 	gg_torch_binding *bindings; /* owned; sorted by local name */
 	size_t bindings_len, bindings_cap;
 	gg_buf name; /* scratch: the last resolved name, NUL-terminated */
 } gg_torch_names;
+
+/*
+ * Whether a top-level package is built on torch, so that a file importing it
+ * is checked: torch itself and every torch* package (torchvision, torchaudio),
+ * lightning, transformers, accelerate, timm, diffusers. The one list.
+ */
+bool gg_package_is_framework(const char *root, size_t n);
 
 /* Reads every import under root (linear in the tree). Returns 0 or -ENOMEM; free either way. ids must outlive t. */
 int gg_torch_names_init(gg_torch_names *t, const gg_py_ids *ids, const char *text, size_t len, gg_node root);

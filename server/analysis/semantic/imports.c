@@ -34,17 +34,6 @@ static int dotted_append(const semantic *c, gg_buf *b, gg_node dotted)
 	return 0;
 }
 
-static bool is_framework(span root)
-{
-	static const char *const names[] = {
-		"torch", "lightning", "pytorch_lightning", "transformers", "accelerate", "timm", NULL,
-	};
-	for (const char *const *n = names; *n; n++)
-		if (span_is(root, *n))
-			return true;
-	return false;
-}
-
 /*
  * Records what one import binds: root is the first identifier of the module; module and
  * alias are set for `import a.b [as c]`; from_module, from_name and from_alias
@@ -54,7 +43,7 @@ static int import_record(semantic *c, gg_node root, gg_node module, gg_node alia
 			 gg_node from_alias)
 {
 	gg_node name = from_name;
-	if (is_framework(node_span(c, root)))
+	if (gg_package_is_framework(node_span(c, root).ptr, node_span(c, root).len))
 		c->framework_imported = true;
 
 	gg_buf target = { NULL, 0, 0 };
