@@ -156,9 +156,27 @@ static unsigned base_kind(semantic *c, gg_node base, unsigned depth)
 }
 
 /*
- * Choice: a class that defines forward() is a module even when its base comes
- * from elsewhere (a project's BaseModel, torch's own "from .module import
- * Module"): its methods are then the model's API, not evaluation code.
+ * Whether a base's origin is out of this file's sight: not object, not a
+ * class of the file, not torch's or the standard library's (a project's
+ * BaseModel imported from another file, a name a star import brings).
+ */
+static bool base_is_unknown(semantic *c, gg_node base)
+{
+	if (IS(base, keyword_argument) || span_is(node_span(c, base), "object"))
+		return false;
+	if (!sem_is_name_chain(c, base))
+		return true;
+	if (IS(base, identifier) && !sem_binding_find(c, node_span(c, base)) && sem_class_find(c, node_span(c, base)))
+		return false;
+	return !sem_name_resolve(c, base) || !base_is_plain_library(sem_resolved(c));
+}
+
+/*
+ * Choice: a class that defines forward() is a module when a base comes from
+ * out of sight (a project's BaseModel, torch's own "from .module import
+ * Module"): its methods are then the model's API, not evaluation code. A
+ * class whose bases are all known, or that has none, is what they make it:
+ * a forward() method alone makes no module (SPEC §2).
  */
 static bool class_defines_forward(const semantic *c, gg_node def)
 {
@@ -182,9 +200,13 @@ unsigned sem_class_kind(semantic *c, klass *k, unsigned depth)
 	gg_node bases = FIELD(k->node, superclasses);
 	uint32_t count = gg_node_is_null(bases) ? 0 : gg_node_named_child_count(bases);
 	unsigned kind = 0;
-	for (uint32_t i = 0; i < count && !c->error; i++)
-		kind |= base_kind(c, gg_node_named_child(bases, i), depth);
-	if (class_defines_forward(c, k->node))
+	bool unknown_base = false;
+	for (uint32_t i = 0; i < count && !c->error; i++) {
+		gg_node base = gg_node_named_child(bases, i);
+		kind |= base_kind(c, base, depth);
+		unknown_base = unknown_base || base_is_unknown(c, base);
+	}
+	if (unknown_base && class_defines_forward(c, k->node))
 		kind |= CLASS_MODULE;
 	k->kind = kind;
 	k->state = 2;
