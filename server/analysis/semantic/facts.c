@@ -78,11 +78,13 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 	span r = sem_resolved(c);
 	bool loaded = span_ends(r, ".from_pretrained") || span_is(r, "torch.load") || span_is(r, "torch.jit.load") ||
 		      span_is(r, "torch.hub.load");
-	/* AutoTokenizer.from_pretrained loads a tokenizer, not a model. */
+	/* AutoTokenizer.from_pretrained loads a tokenizer, not a model: known not to be one, whatever it is bound to. */
 	if (span_ends(r, ".from_pretrained") &&
 	    (memmem(r.ptr, r.len, "Tokenizer", 9) || memmem(r.ptr, r.len, "Processor", 9) ||
-	     memmem(r.ptr, r.len, "Config", 6) || memmem(r.ptr, r.len, "FeatureExtractor", 16)))
+	     memmem(r.ptr, r.len, "Config", 6) || memmem(r.ptr, r.len, "FeatureExtractor", 16))) {
+		PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
 		return;
+	}
 	/* tokenizer = tokenizer_class.from_pretrained(...): the name says what the class did not. */
 	char word[32];
 	size_t wn = sem_last_word(sem_chain_last(c, left), word, sizeof word);
