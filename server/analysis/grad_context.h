@@ -167,6 +167,12 @@ typedef struct gg_text_span {
 bool gg_py_string_value(const gg_py_ids *ids, const char *text, gg_node n, gg_text_span *out);
 
 /* A spelling bound to a module class of the file, and which parts of the tuple its forward() returns are numbers. */
+typedef struct gg_no_graph {
+	const char *ptr;
+	size_t len;
+	uint32_t from, to;
+} gg_no_graph;
+
 typedef struct gg_number_parts {
 	gg_text_span model;
 	uint32_t mask; /* bit i: part i is a plain Python number (x.size(0) / n) */
@@ -189,6 +195,16 @@ typedef struct gg_tree_index {
 	 */
 	gg_text_span *models; /* owned */
 	size_t models_len, models_cap;
+	/*
+	 * The spellings whose calls record no graph, as GG001's facts decide it:
+	 * values whose origin is known not to be a module (a plain class's
+	 * instance, a tokenizer, a library's plain object) and modules whose
+	 * parameters are all frozen. Each holds in [from, to): a plain name in
+	 * the function that binds or freezes it, from there on; an attribute
+	 * chain (self.encoder) in the whole file. Unsorted; into the text.
+	 */
+	gg_no_graph *no_graph; /* owned */
+	size_t no_graph_len, no_graph_cap;
 	/*
 	 * The start bytes of the classes that are modules (not LightningModules,
 	 * whose steps are training code), ascending: their methods compute the

@@ -386,10 +386,27 @@ static bool has_word(span name, const char *const *words)
 
 /* ---- what is a model, what is a loss ---- */
 
+/* Whether the semantic model knows that what name holds where it is spelled records no graph (grad_context.h, no_graph). */
+static bool no_graph(const check *c, span name)
+{
+	const gg_tree_index *ix = c->index;
+	if (!ix || !gg_node_eq(ix->root, c->root))
+		return false;
+	uint32_t at = (uint32_t)(name.ptr - c->text);
+	for (size_t i = 0; i < ix->no_graph_len; i++) {
+		const gg_no_graph *g = &ix->no_graph[i];
+		if (g->len == name.len && at >= g->from && at < g->to && memcmp(g->ptr, name.ptr, name.len) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* self.model, model, netG, student_encoder, or a name known to hold a model. */
 static bool is_model_chain(const check *c, gg_node chain, unsigned depth)
 {
 	if (!is_name_chain(c, chain) || depth > MAX_NAME_SEGMENTS)
+		return false;
+	if (no_graph(c, node_span(c, chain)))
 		return false;
 	if (table_find(&c->models, node_span(c, chain)))
 		return true;

@@ -140,6 +140,56 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 		PUSH(c, c->loaded.items, c->loaded.len, c->loaded.cap, target);
 }
 
+/* Whether the arguments of requires_grad_(...) say False. */
+static bool says_false(const semantic *c, gg_node args)
+{
+	span t;
+	return IS(args, argument_list) && node_text_of(c, args, &t) && t.len && memmem(t.ptr, t.len, "False", 5);
+}
+
+/*
+ * The module whose parameters a loop variable runs over: X of
+ * `for p in X.parameters():` (or `for name, p in X.named_parameters():`)
+ * around at, where var is p. An empty span when none.
+ */
+static span parameters_owner(const semantic *c, gg_node at, span var)
+{
+	for (gg_node n = gg_node_parent(at); !gg_node_is_null(n); n = gg_node_parent(n)) {
+		if (IS(n, function_definition) || IS(n, class_definition))
+			break;
+		if (!IS(n, for_statement))
+			continue;
+		gg_node left = FIELD(n, left), right = FIELD(n, right);
+		gg_node last = IS(left, identifier) ? left
+			       : gg_node_named_child_count(left) ? gg_node_named_child(left, gg_node_named_child_count(left) - 1)
+								   : gg_node_null();
+		if (!IS(last, identifier) || !span_eq(node_span(c, last), var) || !IS(right, call))
+			continue;
+		gg_node fn = FIELD(right, function);
+		span m = IS(fn, attribute) ? sem_attribute_name(c, fn) : (span){ c->text, 0 };
+		gg_node owner = IS(fn, attribute) ? FIELD(fn, object) : gg_node_null();
+		if ((span_is(m, "parameters") || span_is(m, "named_parameters")) && sem_is_name_chain(c, owner))
+			return node_span(c, owner);
+		break;
+	}
+	return (span){ c->text, 0 };
+}
+
+/*
+ * Notes a module frozen by `X.requires_grad_(False)` (receiver X) or by
+ * `p.requires_grad = False` / `p.requires_grad_(False)` in a loop over
+ * X.parameters() (receiver p): what X runs records no graph of its own.
+ */
+static void frozen_note(semantic *c, gg_node stmt, gg_node receiver)
+{
+	if (!sem_is_name_chain(c, receiver))
+		return;
+	span owner = IS(receiver, identifier) ? parameters_owner(c, stmt, node_span(c, receiver)) : (span){ c->text, 0 };
+	if (!owner.len)
+		owner = node_span(c, receiver);
+	PUSH(c, c->frozen, c->frozen_len, c->frozen_cap, ((frozen){ owner, gg_node_start_byte(stmt) }));
+}
+
 /* (#match? @_receiver "([Oo]ptim|(^|[._])opt($|_)|[Ss]caler$)") */
 static bool step_receiver(const semantic *c, gg_node receiver)
 {
@@ -265,6 +315,22 @@ static void models_publish(semantic *c)
 		qsort(ix->module_classes, ix->module_classes_len, sizeof *ix->module_classes, sem_u32_cmp);
 	if (ix->test_classes_len)
 		qsort(ix->test_classes, ix->test_classes_len, sizeof *ix->test_classes, sem_u32_cmp);
+	ix->no_graph_len = 0;
+	for (size_t i = 0; i < c->not_models.len + c->frozen_len && !c->error; i++) {
+		span s = i < c->not_models.len ? c->not_models.items[i] : c->frozen[i - c->not_models.len].name;
+		uint32_t at = i < c->not_models.len ? (uint32_t)(s.ptr - c->text) : c->frozen[i - c->not_models.len].at;
+		gg_no_graph g = { s.ptr, s.len, 0, (uint32_t)c->len };
+		if (!memchr(s.ptr, '.', s.len)) {
+			const func *f = &c->funcs[sem_func_at(c, at)];
+			g.from = at;
+			g.to = f->end;
+		}
+		if (gg_grow((void **)&ix->no_graph, &ix->no_graph_cap, ix->no_graph_len, sizeof *ix->no_graph)) {
+			fail(c, -ENOMEM);
+			return;
+		}
+		ix->no_graph[ix->no_graph_len++] = g;
+	}
 	const spanset *sets[] = { &c->models, &c->module_api };
 	for (size_t k = 0; k < 2 && !c->error; k++) {
 		for (size_t i = 0; i < sets[k]->len; i++) {
@@ -395,9 +461,9 @@ int sem_facts_collect(semantic *c, gg_node root)
 						   step_receiver(c, recv);
 				} else if (span_is(m, "requires_grad_")) {
 					gg_node args = field_id(n, r->fld_arguments);
-					span t;
-					backward = sym_is(args, r->sym_argument_list) && node_text_of(c, args, &t) &&
-						   !(t.len && memmem(t.ptr, t.len, "False", 5));
+					backward = sym_is(args, r->sym_argument_list) && !says_false(c, args);
+					if (sym_is(args, r->sym_argument_list) && !backward)
+						frozen_note(c, n, field_id(fn, r->fld_object));
 				} else if (span_is(m, "grad") || span_is(m, "enable_grad")) {
 					PUSH(c, callees, callees_len, callees_cap, fn);
 				}
@@ -427,6 +493,9 @@ int sem_facts_collect(semantic *c, gg_node root)
 			if (sym_is(left, r->sym_attribute) && sym_is(right, r->sym_true) &&
 			    span_is(sem_attribute_name(c, left), "requires_grad")) {
 				PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(n));
+			} else if (sym_is(left, r->sym_attribute) && text_eq(c, right, "False") &&
+				   span_is(sem_attribute_name(c, left), "requires_grad")) {
+				frozen_note(c, n, field_id(left, r->fld_object));
 			} else if (sym_is(left, r->sym_identifier) &&
 				   (sym_is(right, r->sym_attribute) || sym_is(right, r->ids.sym_boolean_operator))) {
 				if (fetches_plain_attribute(c, right, 0))

@@ -173,6 +173,12 @@ typedef struct bind {
 	unsigned char kind; /* enum bind_kind */
 } bind;
 
+/* A module frozen in place: `X.requires_grad_(False)`, or a loop clearing requires_grad over X.parameters(). */
+typedef struct frozen {
+	span name; /* X, as spelled */
+	uint32_t at; /* where it is frozen */
+} frozen;
+
 /* A byte range of the body of `if <flag>:` in function index. */
 typedef struct flag_range {
 	int func;
@@ -263,6 +269,8 @@ typedef struct semantic {
 	gg_node *fetches; /* owned: the names of `name = obj.method` that fetch no module (fetches_plain_attribute) */
 	size_t fetches_len, fetches_cap;
 	spanset models, not_models, loaded;
+	frozen *frozen; /* owned; in text order */
+	size_t frozen_len, frozen_cap;
 	/* Spellings on which a method only modules have is called (model.parameters()): evidence of a module. */
 	spanset module_api;
 	/* Names bound to what a library callable built or loaded: `model = whisper.load_model(...)`. */
@@ -477,6 +485,8 @@ chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref);
 const bind *sem_bind_at(const semantic *c, const ctx *x, span name);
 bool sem_is_forward_method(span name);
 bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loaded);
+/* Whether the module spelled name is frozen before byte at, in the same function for a plain name. */
+bool sem_frozen_before(const semantic *c, span name, uint32_t at);
 bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded);
 span sem_detached_output(const semantic *c, gg_node call);
 

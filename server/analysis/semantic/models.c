@@ -78,6 +78,15 @@ const bind *sem_bind_at(const semantic *c, const ctx *x, span name)
 	return NULL;
 }
 
+bool sem_frozen_before(const semantic *c, span name, uint32_t at)
+{
+	bool plain = !memchr(name.ptr, '.', name.len);
+	for (size_t i = 0; i < c->frozen_len && c->frozen[i].at < at; i++)
+		if (span_eq(c->frozen[i].name, name) && (!plain || sem_func_at(c, c->frozen[i].at) == sem_func_at(c, at)))
+			return true;
+	return false;
+}
+
 /*
  * Whether a name chain is evidently a model: the receiver of .eval(), a name
  * bound to a model, or a name that says so (model, self.backbone, q_net).
@@ -87,6 +96,9 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 	if (obj->identifier && span_is(obj->text, "self"))
 		return x->module_class >= 0;
 	if (!obj->chain)
+		return false;
+	/* A module frozen before (every parameter's requires_grad off) records no graph: no forward to report. */
+	if (sem_frozen_before(c, obj->text, (uint32_t)(obj->text.ptr - c->text)))
 		return false;
 	/*
 	 * A local name is what its last assignment here made it (kornia-style

@@ -107,6 +107,7 @@ void gg_semantic_delete(gg_semantic *r)
 	free(r->index.assignments);
 	free(r->index.imports);
 	free(r->index.models);
+	free(r->index.no_graph);
 	free(r->index.func_names);
 	free(r->index.module_classes);
 	free(r->index.test_classes);
@@ -137,6 +138,7 @@ static void semantic_free(semantic *c)
 	free(c->not_models.items);
 	free(c->loaded.items);
 	free(c->module_api.items);
+	free(c->frozen);
 	for (size_t i = 0; i < c->lib_objects_len; i++)
 		free(c->lib_objects[i].factory);
 	free(c->lib_objects);
