@@ -485,6 +485,10 @@ chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref);
 const bind *sem_bind_at(const semantic *c, const ctx *x, span name);
 bool sem_is_forward_method(span name);
 bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loaded);
+/* A forward that is a shape check: a module built here, run once on synthetic tensors (SPEC §2). */
+bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span recv);
+/* A forward on synthetic tensors whose result is thrown away: a warm-up (SPEC §2). */
+bool sem_warm_up(semantic *c, const ctx *x, const gg_call_ref *ref);
 /* Whether the module spelled name is frozen before byte at, in the same function for a plain name. */
 bool sem_frozen_before(const semantic *c, span name, uint32_t at);
 bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded);

@@ -235,3 +235,84 @@ span sem_detached_output(const semantic *c, gg_node call)
 		return attr;
 	return none;
 }
+
+/* torch's factories of synthetic tensors: what a shape check feeds a module. */
+static const char *const synthetic_makers[] = {
+	"torch.randn", "torch.rand", "torch.randint", "torch.zeros", "torch.ones", "torch.empty", "torch.full",
+	"torch.randn_like", "torch.rand_like", "torch.zeros_like", "torch.ones_like", "torch.arange", NULL,
+};
+
+/* Whether value is a synthetic tensor: a factory's call (with .to(), .cuda() after it), or a name bound to one before at in function fi. */
+static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, unsigned depth)
+{
+	if (depth > 4)
+		return false;
+	if (IS(value, identifier)) {
+		span name = node_span(c, value);
+		gg_node last = gg_node_null();
+		for (size_t i = 0; i < c->assigns_len; i++) {
+			uint32_t where = gg_node_start_byte(c->assign_left[i]);
+			if (where < at && IS(c->assign_left[i], identifier) && span_eq(node_span(c, c->assign_left[i]), name) &&
+			    sem_func_at(c, where) == fi)
+				last = c->assign_right[i];
+		}
+		return !gg_node_is_null(last) && synthetic_value(c, last, fi, at, depth + 1);
+	}
+	if (!IS(value, call))
+		return false;
+	gg_node base = sem_call_chain_base(c, value);
+	return sem_name_resolve(c, FIELD(base, function)) && sem_name_is_one_of(c, synthetic_makers);
+}
+
+/* Whether a call has arguments and every one is a synthetic tensor. */
+static bool synthetic_arguments(semantic *c, const ctx *x, const gg_call_ref *ref)
+{
+	gg_node args = FIELD(ref->node, arguments);
+	uint32_t count = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
+	if (!count)
+		return false;
+	for (uint32_t i = 0; i < count; i++) {
+		gg_node a = gg_node_named_child(args, i);
+		if (IS(a, keyword_argument))
+			a = FIELD(a, value);
+		if (!synthetic_value(c, a, x->func, ref->start, 0))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Whether a forward is a shape check (SPEC §2, not evaluation): a module
+ * built fresh in this function (not loaded, no state loaded into it), run
+ * once, outside any loop, on synthetic tensors only.
+ */
+bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span recv)
+{
+	if (x->in_loop || !recv.len || memchr(recv.ptr, '.', recv.len))
+		return false;
+	const bind *b = sem_bind_at(c, x, recv);
+	if (!b || b->kind != BIND_MODEL)
+		return false;
+	const gg_tree_index *ix = c->index;
+	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, b->at); i < ix->calls_len && ix->calls[i].start < ref->start;
+	     i++) {
+		const gg_call_ref *r = &ix->calls[i];
+		span m = r->attribute ? sem_method_of(c, r) : (span){ c->text, 0 };
+		if (r->names >= 2 && (span_is(m, "load_state_dict") || span_is(m, "load")) &&
+		    span_eq(text_between(c, r->start, r->object_end), recv))
+			return false;
+	}
+	return synthetic_arguments(c, x, ref);
+}
+
+/*
+ * Whether a forward is a warm-up (SPEC §2, not evaluation): its result is
+ * thrown away (the call is a statement of its own) and it runs on synthetic
+ * tensors. A discarded forward over real data is not one: forward hooks may
+ * keep what it computes.
+ */
+bool sem_warm_up(semantic *c, const ctx *x, const gg_call_ref *ref)
+{
+	gg_node parent = gg_node_parent(ref->node);
+	return IS(parent, expression_statement) && gg_node_named_child_count(parent) == 1 && synthetic_arguments(c, x, ref);
+}

@@ -47,6 +47,9 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	span recv;
 	if (!sem_forward_receiver(c, x, ref, &recv, &loaded))
 		return;
+	/* Not evaluation (SPEC §2): a warm-up whose result is thrown away, a shape check of a module built here. */
+	if (sem_warm_up(c, x, ref) || sem_shape_check(c, x, ref, recv))
+		return;
 	event e;
 	memset(&e, 0, sizeof e);
 	e.call = ref->node;
