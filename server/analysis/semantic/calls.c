@@ -193,6 +193,112 @@ static void backward_propagate(semantic *c)
 	c->funcs[0].bw = module_backward(c);
 }
 
+/* ---- whether a caller needs the gradient of what a call returns ---- */
+
+/* The most names a call's result is followed through in its caller. */
+#define MAX_CARRIERS 32
+
+typedef struct carriers {
+	span names[MAX_CARRIERS];
+	size_t len;
+} carriers;
+
+static bool is_name_byte(char ch)
+{
+	return isalnum((unsigned char)ch) || ch == '_';
+}
+
+/* Whether text holds one of the carriers as a whole name (`loss`, not `loss_sum` or `x.loss`). */
+static bool mentions_carrier(const carriers *k, span text)
+{
+	for (size_t i = 0; i < k->len; i++) {
+		span w = k->names[i];
+		for (size_t at = 0; w.len && at + w.len <= text.len; at++) {
+			if (memcmp(text.ptr + at, w.ptr, w.len) != 0)
+				continue;
+			bool before = at > 0 && (is_name_byte(text.ptr[at - 1]) || text.ptr[at - 1] == '.');
+			bool after = at + w.len < text.len && is_name_byte(text.ptr[at + w.len]);
+			if (!before && !after)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Adds the names an assignment target binds (a, self.a, a pattern's names). */
+static void carriers_add_target(const semantic *c, carriers *k, gg_node target, unsigned depth)
+{
+	if (gg_node_is_null(target) || depth > 8)
+		return;
+	if (IS(target, identifier) || (IS(target, attribute) && sem_is_name_chain(c, target))) {
+		span s = node_span(c, target);
+		for (size_t i = 0; i < k->len; i++)
+			if (span_eq(k->names[i], s))
+				return;
+		if (k->len < MAX_CARRIERS)
+			k->names[k->len++] = s;
+		return;
+	}
+	uint32_t n = gg_node_named_child_count(target);
+	for (uint32_t i = 0; i < n; i++)
+		carriers_add_target(c, k, gg_node_named_child(target, i), depth + 1);
+}
+
+/* Whether a backward (an offset of c->backward: a call that trains) at b mentions a carrier, or ends past the call. */
+static bool backward_takes(const semantic *c, uint32_t b, const carriers *k, uint32_t call_end)
+{
+	const gg_tree_index *ix = c->index;
+	size_t r = gg_call_refs_from(ix->calls, ix->calls_len, b);
+	if (r >= ix->calls_len || ix->calls[r].start != b)
+		return false;
+	return (call_end && ix->calls[r].end >= call_end) ||
+	       mentions_carrier(k, text_between(c, ix->calls[r].start, ix->calls[r].end));
+}
+
+/*
+ * Whether the caller carries what the site's call returns to a backward
+ * (SPEC §4: no caller may need the gradient of what a fix wraps, and such a
+ * call is training, not evaluation): the call's own statement trains on it
+ * (`f(x)[1].backward()`), or a name it is assigned to reaches, through the
+ * caller's later assignments, a backward, an optimizer's step or a call of a
+ * function that trains (the backward offsets, with the counted sites).
+ */
+static bool site_result_trains(const semantic *c, const site *s)
+{
+	const func *caller = &c->funcs[s->caller];
+	uint32_t end = s->caller > 0 ? caller->end : (uint32_t)c->len;
+	gg_node stmt = s->call;
+	for (gg_node p = gg_node_parent(stmt); !gg_node_is_null(p) && !IS(p, block) && !IS(p, module); p = gg_node_parent(p))
+		stmt = p;
+	uint32_t call_start = gg_node_start_byte(s->call), stmt_end = gg_node_end_byte(stmt);
+	carriers k = { .len = 0 };
+	/* The statement itself: a backward on the call's own result. */
+	for (size_t i = 0; i < c->backward.len; i++) {
+		uint32_t b = c->backward.items[i];
+		if (b >= gg_node_start_byte(stmt) && b <= call_start && backward_takes(c, b, &k, gg_node_end_byte(s->call)))
+			return true;
+	}
+	gg_node expr = gg_node_named_child_count(stmt) ? gg_node_named_child(stmt, 0) : gg_node_null();
+	if (!IS(stmt, expression_statement) || !IS(expr, assignment))
+		return false;
+	carriers_add_target(c, &k, FIELD(expr, left), 0);
+	/* The caller's later assignments pass it on: loss = (log_prob - q).mean(). */
+	const gg_tree_index *ix = c->index;
+	for (size_t i = 0; i < ix->assignments_len; i++) {
+		gg_node a = ix->assignments[i];
+		uint32_t at = gg_node_start_byte(a);
+		if (at >= stmt_end && at < end && sem_func_at(c, at) == s->caller &&
+		    mentions_carrier(&k, node_span(c, FIELD(a, right))))
+			carriers_add_target(c, &k, FIELD(a, left), 0);
+	}
+	for (size_t i = 0; i < c->backward.len; i++) {
+		uint32_t b = c->backward.items[i];
+		if (b >= stmt_end && b < end && sem_func_at(c, b) == s->caller && backward_takes(c, b, &k, 0))
+			return true;
+	}
+	return false;
+}
+
 /* Whether a site runs its callee with grad off: its own context, or a caller guarded everywhere. */
 static bool site_guarded(const semantic *c, const site *s)
 {
@@ -257,6 +363,19 @@ void sem_call_graph_resolve(semantic *c)
 			f->eval_name = false;
 	}
 	backward_propagate(c);
+	/*
+	 * A function whose result some caller carries to a backward computes a
+	 * gradient someone needs: its name is no evidence of evaluation, and no
+	 * fix may wrap it (an actor's sample() whose log-probability feeds the
+	 * loss). An evaluation caller may still run it as evaluation, below.
+	 */
+	for (size_t i = 0; i < c->sites_len; i++) {
+		site *s = &c->sites[i];
+		if (s->callee < 0 || !(s->result_trains = site_result_trains(c, s)))
+			continue;
+		c->funcs[s->callee].result_trains = true;
+		c->funcs[s->callee].eval_name = false;
+	}
 	sem_overrides_guarded(c); /* what the project's base classes say */
 
 	/* Guarded everywhere: a least fixed point, so a recursion alone guards nothing. */

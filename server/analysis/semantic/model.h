@@ -142,6 +142,7 @@ typedef struct func {
 	bool guarded;     /* every call site in the file has grad off */
 	bool from_forward;/* called from a forward(): part of the model */
 	bool eval_mode;   /* its own body calls X.eval() */
+	bool result_trains; /* some caller carries what it returns to a backward: its gradient is needed */
 	span flag;        /* the parameter of `if train:` around its backward */
 	span flag_value;  /* "train" of `if mode == "train":`, when flag_string */
 	bool flag_string; /* the flag is compared with a string, not tested for truth */
@@ -218,6 +219,7 @@ typedef struct site {
 	bool flag_false;/* passes a false value for the callee's flag */
 	gg_node flag_arg; /* the value it passes for the flag, or a null node (the default) */
 	bool counted;   /* its callee's backward is already counted in the caller */
+	bool result_trains; /* the caller carries what it returns to a backward (calls.c) */
 	evidence ev;
 } site;
 
