@@ -1,6 +1,9 @@
 #!/bin/sh
-# Builds editors/vscode into a .vsix with @vscode/vsce (pinned in
-# package-lock.json; 3.9.2 is the last release that runs on Node 20).
+# Builds editors/vscode into a .vsix: `npm ci` installs the extension's
+# run-time dependencies (vscode-languageclient and what it needs, pinned in
+# package-lock.json) and vsix.py zips the package with Python's zipfile. No
+# packager runs on Node.js (@vscode/vsce 3.x needs Node 20), so any Node.js
+# that npm runs on will do: Debian 12's 18.20.4 and npm 9.2.0 do.
 #   package.sh [OUT.vsix] [GRADGUARD_BINARY]
 # OUT defaults to gradguard-<version>.vsix here; relative paths are taken
 # from the folder this is run in. The version is meson.build's (the one
@@ -11,16 +14,15 @@
 # package is platform-specific (linux-x64 on x86_64 Linux), the way ruff's
 # extension ships its binary. `meson compile -C build vsix` bundles
 # build/dist/gradguard.
-# Needs only the npm registry: npm ci with --ignore-scripts, since no
-# dependency needs an install script and vsce's optional keytar would try
-# to download a prebuilt binary.
+# Needs npm, python3, meson and the npm registry (once, for npm ci, with
+# --ignore-scripts: no dependency needs an install script).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 absolute() { case $1 in /*) printf '%s\n' "$1" ;; *) printf '%s/%s\n' "$(pwd)" "$1" ;; esac; }
 
-version=$(meson introspect --projectinfo "$root/meson.build" | node -e \
-	'let s = ""; process.stdin.on("data", d => s += d).on("end", () => console.log(JSON.parse(s).version))')
+version=$(meson introspect --projectinfo "$root/meson.build" |
+	python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
 out=$(absolute "${1:-$here/gradguard-$version.vsix}")
 binary=${2:-}
 target=
@@ -35,22 +37,10 @@ if [ -n "$binary" ]; then
 fi
 
 cd "$here"
-if [ ! -x node_modules/.bin/vsce ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# npm ci again when package-lock.json changed since the last one (npm
+# writes node_modules/.package-lock.json); vsix.py checks the versions too.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
 	npm ci --ignore-scripts --no-audit --no-fund
 fi
-
-# bin/ and LICENSE are here only for the time of one packaging.
-trap 'rm -rf "$here/bin" "$here/LICENSE"' EXIT
-rm -rf bin
-cp "$root/LICENSE" LICENSE
-if [ -n "$binary" ]; then
-	mkdir bin
-	cp "$binary" bin/gradguard
-	chmod 755 bin/gradguard
-	for f in libcjson.so.1 libcjson.copyright; do
-		if [ -f "$(dirname "$binary")/$f" ]; then cp "$(dirname "$binary")/$f" "bin/$f"; fi
-	done
-fi
-# vsce asks before packaging without a repository: answer here.
-node_modules/.bin/vsce package "$version" --no-update-package-json --allow-missing-repository \
-	${target:+--target "$target"} --out "$out"
+exec python3 "$here/vsix.py" --version "$version" --license "$root/LICENSE" \
+	${target:+--target "$target" --binary "$binary"} "$out"
