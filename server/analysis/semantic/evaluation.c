@@ -27,29 +27,107 @@ static mode_change mode_call(const semantic *c, gg_node call, gg_node *object)
 	return MODE_NONE;
 }
 
+/* A keyword argument of a loader that asks for eval mode: eval=True, is_eval=True, eval_mode=True. */
+static bool loader_asks_eval(const semantic *c, gg_node call)
+{
+	gg_node args = FIELD(call, arguments);
+	uint32_t n = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
+	for (uint32_t i = 0; i < n; i++) {
+		gg_node a = gg_node_named_child(args, i);
+		if (!IS(a, keyword_argument) || !IS(FIELD(a, value), true))
+			continue;
+		span k = node_span(c, FIELD(a, name));
+		if (span_is(k, "eval") || span_is(k, "is_eval") || span_is(k, "eval_mode"))
+			return true;
+	}
+	return false;
+}
+
+/* Whether a return under n (nested definitions left out) returns a name the function's text puts in eval mode. */
+static bool returns_eval_receiver(const semantic *c, const func *f, gg_node n, unsigned depth)
+{
+	if (depth > MAX_BLOCK_DEPTH)
+		return false;
+	uint32_t count = gg_node_named_child_count(n);
+	for (uint32_t i = 0; i < count; i++) {
+		gg_node child = gg_node_named_child(n, i);
+		if (IS(child, function_definition) || IS(child, class_definition) || IS(child, lambda))
+			continue;
+		if (IS(child, return_statement)) {
+			gg_node v = gg_node_named_child_count(child) ? gg_node_named_child(child, 0) : gg_node_null();
+			if (!IS(v, identifier))
+				continue;
+			/* `return model` after `model.eval()`: the text says it; each of these is a short function. */
+			span name = node_span(c, v), body = text_between(c, f->start, gg_node_start_byte(child));
+			for (size_t at = 0; at + name.len + 7 <= body.len; at++)
+				if (memcmp(body.ptr + at, name.ptr, name.len) == 0 &&
+				    memcmp(body.ptr + at + name.len, ".eval()", 7) == 0 &&
+				    (at == 0 || !(isalnum((unsigned char)body.ptr[at - 1]) || body.ptr[at - 1] == '_' ||
+						  body.ptr[at - 1] == '.')))
+					return true;
+			continue;
+		}
+		if (returns_eval_receiver(c, f, child, depth + 1))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A loader that hands back a module in eval mode (SPEC §2): a call that asks
+ * for it (load(..., is_eval=True)), or a function of this file, walked
+ * already, that returns a name it put in eval mode.
+ */
+static bool loader_returns_eval(const semantic *c, gg_node call)
+{
+	if (!IS(call, call))
+		return false;
+	if (loader_asks_eval(c, call))
+		return true;
+	gg_node fn = FIELD(call, function);
+	if (!IS(fn, identifier) || sem_binding_find(c, node_span(c, fn)))
+		return false;
+	span name = node_span(c, fn);
+	for (size_t i = sem_func_names_lower(c, name); i + 1 < c->funcs_len && span_eq(c->func_names[i].name, name); i++) {
+		const func *f = &c->funcs[c->func_names[i].index];
+		if (f->walked && f->eval_mode && f->cls < 0 && returns_eval_receiver(c, f, f->def, 0))
+			return true;
+	}
+	return false;
+}
+
 /*
  * The evaluation-mode change a statement makes, the receiver (a name chain, in *target)
  * it applies to and the call that makes it:
  *   model.eval()   model.eval().to(device)   model.train(False)   model.train()
  *   model = build(...).eval()   self.net = torch.load(p).eval()
+ *   model, vis = load(name, is_eval=True)   model = load_checkpoint(p)  (it returns model after model.eval())
  */
 mode_change sem_eval_receiver_of(const semantic *c, gg_node stmt, gg_node *target, gg_node *call)
 {
-	span t;
-	/* The method is .eval or .train: a statement that spells neither is no mode change. */
-	if (!node_text_of(c, stmt, &t) || (!span_contains(t, "eval") && !span_contains(t, "train")))
-		return MODE_NONE;
 	if (!IS(stmt, expression_statement) || gg_node_named_child_count(stmt) != 1)
 		return MODE_NONE;
 	gg_node e = gg_node_named_child(stmt, 0);
 	bool assigned = false;
 	if (IS(e, assignment)) {
 		*target = FIELD(e, left);
+		/* model, preprocess = load(...): the module comes first. */
+		if ((IS(*target, pattern_list) || IS(*target, tuple_pattern)) && gg_node_named_child_count(*target))
+			*target = gg_node_named_child(*target, 0);
 		if (!sem_is_name_chain(c, *target))
 			return MODE_NONE;
 		assigned = true;
 		e = FIELD(e, right);
+		gg_node base = IS(e, call) ? sem_call_chain_base(c, e) : gg_node_null();
+		if (loader_returns_eval(c, base)) {
+			*call = base;
+			return MODE_EVAL;
+		}
 	}
+	span t;
+	/* The method is .eval or .train: a statement that spells neither is no mode change. */
+	if (!node_text_of(c, stmt, &t) || (!span_contains(t, "eval") && !span_contains(t, "train")))
+		return MODE_NONE;
 	/* Down a method chain a.eval().to(d).half(): the .eval() may be any link. */
 	for (unsigned links = 0; IS(e, call) && links < MAX_NAME_SEGMENTS; links++) {
 		gg_node object;
