@@ -238,6 +238,14 @@ typedef struct gg_tree_index {
 	uint32_t *eval_funcs; /* owned */
 	size_t eval_funcs_len, eval_funcs_cap;
 	/*
+	 * The calls the model takes for forwards of a module that record a graph
+	 * (grad on, not frozen, not a warm-up or a shape check: GG001's events,
+	 * whether or not they are evaluation), as start and end bytes, so that
+	 * GG002 knows what carries history as GG001 does. In walk order.
+	 */
+	gg_byte_range *forwards; /* owned */
+	size_t forwards_len, forwards_cap;
+	/*
 	 * The names of the file's own functions and methods (def NAME), sorted by
 	 * their bytes: a call of one is a call, not a model's forward, whatever
 	 * its name says (profile_model(...)). The pointers are into the text.

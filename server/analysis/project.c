@@ -26,6 +26,8 @@ void gg_project_init(gg_project *p)
 	p->maybe = NULL;
 	p->maybe_len = p->maybe_cap = 0;
 	p->no_grad_methods = p->guarded_methods = 0;
+	gg_strings_init(&p->forward_methods);
+	p->forward_methods_sorted = false;
 }
 
 static void class_free(gg_project_class *k)
@@ -59,6 +61,8 @@ void gg_project_free(gg_project *p)
 	free(p->maybe);
 	p->maybe = NULL;
 	p->maybe_len = p->maybe_cap = 0;
+	gg_strings_free(&p->forward_methods);
+	p->forward_methods_sorted = false;
 }
 
 static bool name_char(char ch)
@@ -546,6 +550,8 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 	if (!gg_analysis_mentions_framework(text, len))
 		return subclass_file_note(p, path, text, len);
 	int rc = wanted ? gg_project_imports_scan(wanted, text, len) : 0;
+	if (!rc && !p->subclass_files_done)
+		rc = gg_project_forward_methods_scan(p, text, len);
 	if (rc)
 		return rc;
 	switch (exports_of(text, len)) {
@@ -702,6 +708,7 @@ int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base)
 			rc = deferred_read(p, a, base, p->deferred.items[i], KEEP_FIRST);
 	}
 	gg_strings_free(&p->deferred);
+	gg_project_forward_methods_sort(p);
 	return rc == -ENOMEM ? rc : subclasses_add(p, a, base);
 }
 

@@ -60,6 +60,14 @@ typedef struct gg_project {
 	gg_project_class *maybe;
 	size_t maybe_len, maybe_cap;
 	size_t no_grad_methods, guarded_methods; /* over all classes: zero answers every question at once */
+	/*
+	 * The names of the methods of the project's module classes, other than
+	 * forward(), whose body runs a submodule with grad on (project_methods.c):
+	 * get_action, inference, sample. Sorted and unique once
+	 * gg_project_add_deferred has run.
+	 */
+	gg_strings forward_methods;
+	bool forward_methods_sorted;
 } gg_project;
 
 void gg_project_init(gg_project *p);
@@ -106,6 +114,18 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
  * libraries. Returns 0 or -ENOMEM.
  */
 int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base);
+
+/*
+ * Notes the forward-like methods of text's module classes (a text scan: a
+ * class whose bases say Module or Model, a method whose body calls self(...),
+ * self.forward(...) or a submodule the file builds, not decorated or wrapped
+ * grad-off). gg_project_add_source calls it on every file. 0 or -ENOMEM.
+ */
+int gg_project_forward_methods_scan(gg_project *p, const char *text, size_t len);
+/* Sorts and dedupes the names (gg_project_add_deferred does). */
+void gg_project_forward_methods_sort(gg_project *p);
+/* Whether name is a forward-like method of some module class of the project. */
+bool gg_project_forward_method(const gg_project *p, const char *name, size_t len);
 
 /* Records that module.name is module_to.name_to (a re-export under another name). Returns 0 or -ENOMEM. */
 int gg_project_rename(gg_project *p, const char *module, const char *name, const char *module_to, const char *name_to);

@@ -469,9 +469,24 @@ static bool is_loss_callee(check *c, gg_node fn)
 	return span_ends(f, "_loss") || span_one_of(f, functional_losses);
 }
 
-/* model(x), self.encoder(x), self(x), model.forward(x), model.encode(x). */
+/* Whether the semantic model took call for a forward that records a graph (grad_context.h, forwards). */
+static bool model_forward(const check *c, gg_node call)
+{
+	const gg_tree_index *ix = c->index;
+	if (!ix || !gg_node_eq(ix->root, c->root))
+		return false;
+	uint32_t s = gg_node_start_byte(call), e = gg_node_end_byte(call);
+	for (size_t i = 0; i < ix->forwards_len; i++)
+		if (ix->forwards[i].start == s && ix->forwards[i].end == e)
+			return true;
+	return false;
+}
+
+/* model(x), self.encoder(x), self(x), model.forward(x), model.encode(x), or what the model took for a forward. */
 static bool is_model_callee(const check *c, gg_node fn)
 {
+	if (model_forward(c, gg_node_parent(fn)))
+		return true;
 	if (span_is(node_span(c, fn), "self"))
 		return true;
 	if (IS(fn, attribute)) {

@@ -418,6 +418,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	ix->number_parts_len = 0;
 	ix->func_names_len = 0;
 	ix->eval_funcs_len = 0;
+	ix->forwards_len = 0;
 	ix->grad_off_len = 0;
 	ix->calls_exact = true;
 	/*

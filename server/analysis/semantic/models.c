@@ -196,6 +196,17 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 				       !sem_instance_method_no_grad(c, x->func, obj.text, *m);
 			}
 		}
+		/*
+		 * A method another file's module class defines that runs a submodule
+		 * (agent.get_action(obs), model.inference(seq)): a forward too. One of
+		 * this file's functions is followed by the call graph instead.
+		 */
+		if (c->project && method.len && gg_project_forward_method(c->project, method.ptr, method.len) &&
+		    !sem_is_func_name(c, method)) {
+			chain obj = sem_chain_of_object(c, ref);
+			*recv = obj.text;
+			return sem_chain_is_model(c, x, &obj, loaded) && !library_method_no_grad(c, obj.text, method);
+		}
 	}
 	chain fn = chain_of_callee(c, ref);
 	*recv = fn.text;

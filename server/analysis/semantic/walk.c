@@ -64,6 +64,8 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 			e.in_loop = true;
 	}
 	PUSH(c, c->events, c->events_len, c->events_cap, e);
+	gg_tree_index *ix = c->index;
+	PUSH(c, ix->forwards, ix->forwards_len, ix->forwards_cap, ((gg_byte_range){ ref->start, ref->end }));
 }
 
 /* f(...) or self.f(...) where f is a function of this file: a call-graph edge. */
