@@ -59,7 +59,7 @@ try {
 } catch {
 	skip(`playwright-core is not installed in ${here}/node_modules (npm ci there, see .ci/run)`);
 }
-if (!fs.existsSync(path.join(sourceRoot, 'editors', 'vscode', 'node_modules', '.bin', 'vsce'))) {
+if (!fs.existsSync(path.join(sourceRoot, 'editors', 'vscode', 'node_modules', 'vscode-languageclient'))) {
 	skip('editors/vscode/node_modules is not installed (npm ci there, see .ci/run)');
 }
 

@@ -20,8 +20,8 @@ if [ -n "$missing" ]; then
 	$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
 fi
 
-# The extension's dependencies (vscode-languageclient, @vscode/vsce).
-if [ ! -x "$root/editors/vscode/node_modules/.bin/vsce" ]; then
+# The extension's run-time dependencies (vscode-languageclient; editors/vscode/vsix.py packs them).
+if [ ! -d "$root/editors/vscode/node_modules/vscode-languageclient" ]; then
 	(cd "$root/editors/vscode" && npm ci --ignore-scripts --no-audit --no-fund)
 fi
 
