@@ -1,32 +1,37 @@
 /*
  * Finding the user's Python environment (python_env.h), from the disk: an
- * environment's folder holds lib/python3.X/site-packages; an interpreter's
- * prefix is the folder above its bin/, with the same layout (Debian's
- * dist-packages too). Only an interpreter the `python` setting names whose
- * layout says nothing (a wrapper script, a pyenv shim) is run, once, and
- * prints the entries of its sys.path that are not its standard library:
- * python3 on PATH is never run, so that a check costs no interpreter start.
+ * environment's folder, or an interpreter's prefix (the folder above its
+ * bin/), read by its layout (python_site.h). Nothing a repository names is
+ * ever run: its pyproject.toml's `python`, a .venv in it, python3 on PATH
+ * are read only. An interpreter the user named himself whose layout says
+ * nothing (a wrapper script, a pyenv shim) is run, once, bounded
+ * (child_run.h), and prints the entries of its sys.path that are not its
+ * standard library.
  */
 #include "python_env.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <glob.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-#include "buf.h"
+#include "child_run.h"
+#include "findings.h"
 #include "pyfiles.h"
+#include "python_site.h"
 
-extern char **environ;
-
-/* What the interpreter prints: sys.path without '' (the current folder), the standard library and missing folders. */
+/*
+ * What the interpreter prints: sys.path without the standard library and
+ * missing folders. The current folder (sys.path[0] for -c) goes first, so
+ * that nothing is imported from it: the server's may be the repository.
+ */
 static const char sys_path_script[] =
-	"import os, sys, sysconfig\n"
+	"import sys\n"
+	"if sys.path and sys.path[0] in ('', '.'):\n"
+	"    del sys.path[0]\n"
+	"import os, sysconfig\n"
 	"std = [os.path.realpath(sysconfig.get_paths()[k]) for k in ('stdlib', 'platstdlib')]\n"
 	"for e in sys.path:\n"
 	"    r = os.path.realpath(e) if e else ''\n"
@@ -49,129 +54,106 @@ void gg_python_env_free(gg_python_env *env)
 	env->origin = NULL;
 }
 
-/*
- * An environment's folder or an interpreter's prefix: its site-packages
- * (POSIX and Windows layouts; Debian's dist-packages, in its sys.path order).
- * Returns 0 or -ENOMEM.
- */
-static int prefix_roots(gg_python_env *env, const char *prefix)
+/* The prefix of an interpreter at path: the folder above the bin/ it is in (/usr/bin/python3 -> /usr); NULL when none. Returns 0 or -ENOMEM. */
+static int bin_prefix(const char *path, char **prefix)
 {
-	static const char *const layouts[] = {
-		"/lib/python3*/site-packages", "/Lib/site-packages", "/local/lib/python3*/dist-packages",
-		"/lib/python3/dist-packages", NULL,
-	};
-	int rc = 0;
-	for (const char *const *l = layouts; *l && !rc; l++) {
-		char *pattern = gg_strdup_printf("%s%s", prefix, *l);
-		if (!pattern)
-			return -ENOMEM;
-		glob_t g;
-		int grc = glob(pattern, GLOB_ONLYDIR, NULL, &g);
-		free(pattern);
-		if (grc == GLOB_NOSPACE)
-			return -ENOMEM;
-		for (size_t i = 0; grc == 0 && i < g.gl_pathc && !rc; i++)
-			rc = gg_strings_push(&env->roots, g.gl_pathv[i]);
-		if (grc == 0)
-			globfree(&g);
+	*prefix = NULL;
+	const char *end = strrchr(path, '/');
+	size_t n = end ? (size_t)(end - path) : 0;
+	if (n < 3 || memcmp(end - 3, "bin", 3) != 0 || (n > 3 && end[-4] != '/'))
+		return 0;
+	size_t keep = n > 4 ? n - 4 : 0;
+	*prefix = keep ? strndup(path, keep) : strdup(path[0] == '/' ? "/" : ".");
+	return *prefix ? 0 : -ENOMEM;
+}
+
+/*
+ * An interpreter's roots by its layout: the prefix it is named in first (a
+ * virtual environment's bin/python links to its base, but its pyvenv.cfg and
+ * site-packages are the environment's), then its real file's. Returns 0 or -ENOMEM.
+ */
+static int interpreter_layout(gg_python_env *env, const char *path)
+{
+	char *prefix = NULL;
+	int rc = bin_prefix(path, &prefix);
+	if (!rc && prefix)
+		rc = gg_python_site_roots(&env->roots, prefix);
+	free(prefix);
+	if (rc || env->roots.len)
+		return rc;
+	char *real = realpath(path, NULL);
+	if (real) {
+		rc = bin_prefix(real, &prefix);
+		if (!rc && prefix)
+			rc = gg_python_site_roots(&env->roots, prefix);
+		free(prefix);
+		free(real);
 	}
 	return rc;
 }
 
 /*
- * Runs python (a path, or a name looked up on PATH) and reads the roots it
- * prints. Returns 0 with roots added, -ENOENT when it cannot be run or fails,
- * -ENOMEM.
+ * Runs the user's interpreter at path and reads the roots it prints (one a
+ * line), bounded (child_run.h). Returns 0 with roots added, -ENOENT when it
+ * cannot be run or fails, -ETIMEDOUT, -EFBIG, -ECANCELED, -ENOMEM.
  */
-static int interpreter_roots(gg_python_env *env, const char *python)
+static int interpreter_run(gg_python_env *env, const char *path, const atomic_bool *cancel)
 {
-	int out[2];
-	if (pipe2(out, O_CLOEXEC) != 0)
-		return -ENOENT;
-	posix_spawn_file_actions_t fa;
-	posix_spawn_file_actions_init(&fa);
-	/* stdout to the pipe; stdin and stderr nowhere: nothing but protocol may reach the server's stdout. */
-	posix_spawn_file_actions_adddup2(&fa, out[1], STDOUT_FILENO);
-	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-	char *argv[] = { (char *)python, "-c", (char *)sys_path_script, NULL };
-	pid_t pid;
-	int spawned = posix_spawnp(&pid, python, &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(out[1]);
-	if (spawned != 0) {
-		close(out[0]);
-		return -ENOENT;
-	}
-	gg_buf b = { NULL, 0, 0 };
-	int rc = 0;
-	char chunk[4096];
-	for (;;) {
-		ssize_t n = read(out[0], chunk, sizeof chunk);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		if (!rc && gg_buf_append(&b, chunk, (size_t)n) != 0)
-			rc = -ENOMEM; /* read on, so that the child is not left blocked on a full pipe */
-	}
-	close(out[0]);
-	int status = 0;
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (!rc && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+	char *argv[] = { (char *)path, (char *)"-c", (char *)sys_path_script, NULL };
+	gg_child_limits limits = { GG_CHILD_TIMEOUT_MS, GG_CHILD_MAX_OUTPUT, cancel };
+	char *out = NULL;
+	size_t len = 0;
+	int rc = gg_child_run(argv, &limits, &out, &len);
+	if (rc > 0 || (rc < 0 && rc != -ENOMEM && rc != -ETIMEDOUT && rc != -EFBIG && rc != -ECANCELED))
 		rc = -ENOENT;
-	for (size_t i = 0; !rc && i < b.len;) {
-		const char *line = b.data + i, *nl = memchr(line, '\n', b.len - i);
-		size_t n = nl ? (size_t)(nl - line) : b.len - i;
-		char *root = strndup(line, n);
-		rc = root ? (n ? gg_strings_push(&env->roots, root) : 0) : -ENOMEM;
-		free(root);
+	for (size_t i = 0; !rc && i < len;) {
+		const char *line = out + i, *nl = memchr(line, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - line) : len - i;
 		i += n + 1;
+		if (!n || memchr(line, '\0', n) || env->roots.len >= GG_PYTHON_SITE_MAX_ROOTS)
+			continue;
+		char *root = strndup(line, n);
+		rc = root ? (gg_strings_contains(&env->roots, root) ? 0 : gg_strings_push(&env->roots, root)) : -ENOMEM;
+		free(root);
 	}
-	gg_buf_free(&b);
-	return rc;
-}
-
-/* An interpreter's prefix: the folder above the bin/ its real file is in (/usr/bin/python3 -> /usr). Returns 0 or -ENOMEM. */
-static int layout_roots(gg_python_env *env, const char *python)
-{
-	char *real = realpath(python, NULL);
-	char *slash = real ? strrchr(real, '/') : NULL;
-	if (slash)
-		*slash = '\0';
-	slash = slash ? strrchr(real, '/') : NULL;
-	int rc = 0;
-	if (slash && strcmp(slash, "/bin") == 0) {
-		*slash = '\0';
-		rc = prefix_roots(env, *real ? real : "/");
-	}
-	free(real);
+	free(out);
 	return rc;
 }
 
 /*
  * Takes roots from a folder (an environment) or a file (an interpreter: its
- * layout, else what it says when run); -ENOENT when neither gives any.
+ * layout, else, when it may be run, being the user's, what it says when
+ * run); -ENOENT when neither gives any, -EPERM when a program that is not
+ * the user's would have had to be run.
  */
-static int roots_from(gg_python_env *env, const char *path)
+static int roots_from(gg_python_env *env, const char *path, bool may_run, const atomic_bool *cancel)
 {
-	int rc = gg_pyfiles_is_dir(path) ? prefix_roots(env, path) : layout_roots(env, path);
-	if (!rc && !env->roots.len && !gg_pyfiles_is_dir(path))
-		rc = interpreter_roots(env, path);
-	if (!rc && !env->roots.len)
-		rc = -ENOENT;
-	return rc;
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return -ENOENT;
+	int rc = S_ISDIR(st.st_mode) ? gg_python_site_roots(&env->roots, path) : interpreter_layout(env, path);
+	if (rc || env->roots.len)
+		return rc;
+	if (S_ISDIR(st.st_mode))
+		return -ENOENT;
+	if (!may_run)
+		return -EPERM;
+	rc = interpreter_run(env, path, cancel);
+	return rc || env->roots.len ? rc : -ENOENT;
 }
 
-/* python3 on PATH, as execvp(3) would find it; NULL when none is (or on OOM). Caller owns it. */
+/*
+ * A program on PATH, as execvp(3) would find it, but in its absolute folders
+ * only: an empty or relative entry would name the current folder's, which
+ * may be the repository. NULL when none is (or on OOM). Caller owns it.
+ */
 static char *path_lookup(const char *name)
 {
 	const char *path = getenv("PATH");
 	for (const char *p = path; p && *p;) {
 		const char *colon = strchr(p, ':');
 		size_t n = colon ? (size_t)(colon - p) : strlen(p);
-		char *exe = n ? gg_strdup_printf("%.*s/%s", (int)n, p, name) : NULL;
+		char *exe = n && p[0] == '/' ? gg_strdup_printf("%.*s/%s", (int)n, p, name) : NULL;
 		if (exe && access(exe, X_OK) == 0 && !gg_pyfiles_is_dir(exe))
 			return exe;
 		free(exe);
@@ -187,25 +169,58 @@ static int found(gg_python_env *env, const char *origin, const char *where)
 	return env->where ? 0 : -ENOMEM;
 }
 
-int gg_python_env_find(gg_python_env *env, const char *setting, const char *root)
+/*
+ * The setting's path: absolute, relative to root (else to the current
+ * folder, made absolute, so that the folders found are), or a bare name of
+ * the user's found on PATH (`--python python3.11`). Caller owns it; NULL on OOM.
+ */
+static char *setting_path(const gg_python_env_query *q, bool *may_run)
+{
+	const char *setting = q->setting;
+	*may_run = q->users;
+	if (setting[0] == '/')
+		return strdup(setting);
+	char *cwd = q->root ? NULL : getcwd(NULL, 0);
+	char *path = gg_pyfiles_join(q->root ? q->root : cwd ? cwd : ".", setting);
+	free(cwd);
+	/*
+	 * A bare name is a program on PATH, as a shell takes it, unless it names
+	 * a folder (an environment) there; a file of that name beside it is
+	 * never the one run.
+	 */
+	if (path && q->users && !strchr(setting, '/') && !gg_pyfiles_is_dir(path)) {
+		char *found = path_lookup(setting);
+		*may_run = found != NULL;
+		if (found) {
+			free(path);
+			path = found;
+		}
+	}
+	return path;
+}
+
+int gg_python_env_find(gg_python_env *env, const gg_python_env_query *q)
 {
 	gg_python_env_free(env);
 	gg_python_env_init(env);
-	const char *base = root ? root : ".";
+	const char *base = q->root ? q->root : ".";
 	int rc;
-	if (setting && *setting) {
-		char *path = setting[0] == '/' ? strdup(setting) : gg_pyfiles_join(base, setting);
+	if (q->setting && *q->setting) {
+		bool may_run = false;
+		char *path = setting_path(q, &may_run);
 		if (!path)
 			return -ENOMEM;
-		rc = roots_from(env, path);
+		rc = roots_from(env, path, may_run, q->cancel);
 		if (!rc)
 			rc = found(env, "the python setting", path);
+		else
+			gg_strings_free(&env->roots);
 		free(path);
 		return rc;
 	}
 	const char *venv = getenv("VIRTUAL_ENV");
 	if (venv && *venv && gg_pyfiles_is_dir(venv)) {
-		rc = prefix_roots(env, venv);
+		rc = gg_python_site_roots(&env->roots, venv);
 		if (rc || env->roots.len)
 			return rc ? rc : found(env, "VIRTUAL_ENV", venv);
 	}
@@ -215,7 +230,7 @@ int gg_python_env_find(gg_python_env *env, const char *setting, const char *root
 		char *dot = gg_pyfiles_join(i == 0 ? base : ".", ".venv");
 		if (!dot)
 			return -ENOMEM;
-		rc = gg_pyfiles_is_dir(dot) ? prefix_roots(env, dot) : 0;
+		rc = gg_pyfiles_is_dir(dot) ? gg_python_site_roots(&env->roots, dot) : 0;
 		if (!rc && env->roots.len)
 			rc = found(env, ".venv", dot);
 		free(dot);
@@ -224,7 +239,7 @@ int gg_python_env_find(gg_python_env *env, const char *setting, const char *root
 	}
 	/* No Python found this way is no error: the built-in facts answer. */
 	char *python = path_lookup("python3");
-	rc = python ? layout_roots(env, python) : 0;
+	rc = python ? interpreter_layout(env, python) : 0;
 	if (!rc && env->roots.len)
 		rc = found(env, "python3 on PATH", python);
 	free(python);

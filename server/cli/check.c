@@ -78,6 +78,10 @@ static const char check_usage[] =
 	"                           github: GitHub Actions workflow commands\n"
 	"  --config PATH            use this pyproject.toml for every file\n"
 	"  --isolated               ignore every pyproject.toml\n"
+	"  --python PATH            the Python environment (its folder) or interpreter\n"
+	"                             the imported libraries are read from, instead of\n"
+	"                             the python setting; the only interpreter that\n"
+	"                             gradguard may run (a repository's never is)\n"
 	"  --select CODES           rules to run (codes or prefixes, comma-separated);\n"
 	"                             a selector that names no rule is an error\n"
 	"  --extend-select CODES    rules to run besides those selected\n"
@@ -155,6 +159,7 @@ typedef struct check_run {
 	cJSON *sarif;     /* owned; the sarif format's log */
 	gg_config overrides;      /* --select/--ignore */
 	const char *config_path;  /* --config, borrowed from argv */
+	const char *python;       /* --python, borrowed from argv: the user's environment or interpreter */
 	bool isolated;            /* --isolated */
 	gg_config forced;         /* what --config read */
 	gg_config_loader *loader; /* owned; NULL with --config or --isolated */
@@ -998,6 +1003,7 @@ enum {
 	OPT_STDIN_FILENAME,
 	OPT_NO_RESPECT_GITIGNORE,
 	OPT_DIFF,
+	OPT_PYTHON,
 };
 
 static const struct option check_options[] = {
@@ -1008,6 +1014,7 @@ static const struct option check_options[] = {
 	{ "all-fixes", no_argument, NULL, OPT_ALL_FIXES },
 	{ "isolated", no_argument, NULL, OPT_ISOLATED },
 	{ "config", required_argument, NULL, OPT_CONFIG },
+	{ "python", required_argument, NULL, OPT_PYTHON },
 	{ "select", required_argument, NULL, OPT_SELECT },
 	{ "ignore", required_argument, NULL, OPT_IGNORE },
 	{ "extend-select", required_argument, NULL, OPT_EXTEND_SELECT },
@@ -1080,6 +1087,7 @@ static int parse_args(check_run *run, int argc, char **argv, char ***paths, int 
 		case OPT_STDIN_FILENAME: run->stdin_filename = optarg; break;
 		case OPT_NO_RESPECT_GITIGNORE: run->no_gitignore = true; break;
 		case OPT_CONFIG: run->config_path = optarg; break;
+		case OPT_PYTHON: run->python = optarg; break;
 		case 'j':
 			rc = threads_parse(optarg, &run->threads);
 			break;
@@ -1377,19 +1385,66 @@ static int print_json(const cJSON *doc)
 }
 
 /*
- * The Python environment for the run (python_env.h), from the configuration
- * of the current folder (its `python` setting and its folder), as ty finds
- * the project's environment from where it runs. A setting that names
- * nothing usable is reported (exit 2); none found is no error.
+ * What to look for (python_env.h): --python, which is the user's own and may
+ * name an interpreter to run, else the `python` setting of c (the
+ * repository's: read by layout only) taken in c's folder.
+ */
+static gg_python_env_query run_python_query(const check_run *run, const gg_config *c)
+{
+	gg_python_env_query q = { NULL, c ? c->root : NULL, false, NULL };
+	if (run->python) {
+		q.setting = run->python;
+		q.root = NULL; /* relative to where the user typed it */
+		q.users = true;
+	} else if (c) {
+		q.setting = c->python;
+	}
+	return q;
+}
+
+/* Why the environment q names cannot be read (rc from gg_python_env_find, not 0 or -ENOMEM), on stderr. */
+static void run_python_problem(const check_run *run, const gg_python_env_query *q, int rc)
+{
+	if (rc == -EPERM && q->users) {
+		/* A bare name that PATH does not have: the file of that name here is not taken for it. */
+		fprintf(stderr, "gradguard: --python %s: no such program on PATH (to run the file here, write ./%s)\n",
+			q->setting, q->setting);
+		return;
+	}
+	if (rc == -EPERM) {
+		/* A warning: the libraries are not read, the check goes on. */
+		fprintf(stderr,
+			"gradguard: python = \"%s\" in %s%s names no environment folder; gradguard never runs a "
+			"program a repository names (use --python)\n",
+			q->setting, run->config_path ? run->config_path : q->root ? q->root : "pyproject.toml",
+			run->config_path || !q->root ? "" : "/pyproject.toml");
+		return;
+	}
+	const char *why = rc == -ETIMEDOUT ? "gave no answer in time, and was stopped"
+			: rc == -EFBIG	   ? "printed more than a sys.path, and was stopped"
+					   : "no virtual environment or interpreter there";
+	if (q->users)
+		fprintf(stderr, "gradguard: --python %s: %s\n", q->setting, why);
+	else
+		fprintf(stderr, "gradguard: python = \"%s\": %s\n", q->setting, why);
+}
+
+/*
+ * The Python environment for the run (python_env.h), from --python or the
+ * configuration of the current folder (its `python` setting and its folder),
+ * as ty finds the project's environment from where it runs. A setting that
+ * names nothing usable is reported (exit 2); one that names a program the
+ * repository holds is not run, with a warning; none found is no error.
  */
 static int run_environment(check_run *run, gg_python_env *env, const char **root)
 {
 	const gg_config *c = run_config_for_dir(run, ".");
 	*root = c ? c->root : NULL;
-	int rc = gg_python_env_find(env, c ? c->python : NULL, *root);
-	if (rc == -ENOENT) {
-		fprintf(stderr, "gradguard: python = \"%s\": no virtual environment or interpreter there\n", c->python);
-		run->failed = true;
+	gg_python_env_query q = run_python_query(run, c);
+	int rc = gg_python_env_find(env, &q);
+	if (rc && rc != -ENOMEM) {
+		run_python_problem(run, &q, rc);
+		run->failed = run->failed || rc != -EPERM || q.users; /* the repository's program not run: a warning */
 		rc = 0;
 	}
 	return rc;
@@ -1592,9 +1647,12 @@ static int show_settings(check_run *run, const char *path)
 		here = &defaults;
 	gg_python_env env;
 	gg_python_env_init(&env);
-	int rc = gg_python_env_find(&env, here->python, here->root);
-	if (rc == -ENOENT)
-		printf("Python environment: none at \"%s\"\n", here->python);
+	gg_python_env_query q = run_python_query(run, here);
+	int rc = gg_python_env_find(&env, &q);
+	if (rc == -EPERM && !q.users)
+		printf("Python environment: none: \"%s\" is not run (a program the repository names)\n", q.setting);
+	else if (rc && rc != -ENOMEM)
+		printf("Python environment: none at \"%s\"\n", q.setting);
 	else if (!rc && !env.origin)
 		puts("Python environment: none found (the built-in library facts answer)");
 	else if (!rc)

@@ -101,6 +101,7 @@ typedef struct gg_session {
 	struct gg_project *project;
 	struct index_build *index_build; /* the build running on the thread pool, or NULL */
 	bool index_again;                /* a file was saved during that build: one more */
+	char *python_warned; /* owned: the last warning about the python setting, so that it is logged once, or NULL */
 	cJSON *settings;           /* owned; the "gradguard" settings object, or NULL */
 	struct gg_config_loader *config_loader; /* owned; built from settings, NULL until first needed */
 

@@ -98,6 +98,11 @@ static const char *settings_python(const cJSON *settings)
 	return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
+const char *gg_settings_python(const gg_session *s)
+{
+	return settings_python(s->settings);
+}
+
 void gg_settings_set(gg_session *s, const cJSON *settings)
 {
 	cJSON *copy = cJSON_IsObject(settings) ? cJSON_Duplicate(settings, 1) : NULL;

@@ -33,6 +33,12 @@ void gg_settings_reload_under(gg_session *s, const char *dir);
 const gg_config *gg_settings_config_for(gg_session *s, const gg_document *doc);
 /* The configuration for files in folder dir (owned by the session; NULL: the defaults). */
 const gg_config *gg_settings_config_for_dir(gg_session *s, const char *dir);
+/*
+ * The `python` setting of the editor's own settings, or NULL: the user's
+ * (python_env.h), which may name an interpreter to run, unlike a
+ * pyproject.toml's.
+ */
+const char *gg_settings_python(const gg_session *s);
 /* Frees the settings and the cached configurations. */
 void gg_settings_free(gg_session *s);
 

@@ -6,6 +6,7 @@
 
 #include "lsp/diagnostics.h"
 #include "lsp/settings.h"
+#include "findings.h"
 #include "log.h"
 #include "python_env.h"
 #include "project.h"
@@ -21,7 +22,9 @@ typedef struct index_build {
 	gg_session *session; /* NULL once detached */
 	char *root;          /* owned */
 	char *python;        /* owned: the `python` setting for the root, or NULL */
+	bool python_users;   /* that setting is the editor's own and names a program by an absolute path or on PATH: it may be run */
 	char *config_root;   /* owned: the folder of the root's pyproject.toml, or NULL */
+	char *warning;       /* owned: what the loop thread logs about the setting (once), or NULL */
 	gg_project project;
 	int rc;
 	size_t files, library_files;
@@ -33,7 +36,24 @@ static void index_build_free(index_build *b)
 	free(b->root);
 	free(b->python);
 	free(b->config_root);
+	free(b->warning);
 	free(b);
+}
+
+/* Why the python setting gave no libraries, for the log; NULL when nothing is to be said (or on OOM). */
+static char *index_python_warning(const index_build *b, int rc)
+{
+	if (rc == -EPERM)
+		return gg_strdup_printf("python = \"%s\" (from pyproject.toml) names no environment folder; gradguard never "
+					"runs a program a repository names: set gradguard.python in your editor's user "
+					"settings to an absolute path to run it", b->python);
+	if (rc == -ETIMEDOUT)
+		return gg_strdup_printf("python = \"%s\" gave no answer in time, and was stopped", b->python);
+	if (rc == -EFBIG)
+		return gg_strdup_printf("python = \"%s\" printed more than a sys.path, and was stopped", b->python);
+	if (rc == -ENOENT)
+		return gg_strdup_printf("python = \"%s\": no virtual environment or interpreter there", b->python);
+	return NULL;
 }
 
 /* On a pool thread: the workspace's files, read and summarised with an analyzer of its own, then the libraries they import. */
@@ -68,11 +88,12 @@ static void index_work(uv_work_t *req)
 		gg_python_env env;
 		gg_python_env_init(&env);
 		const char *base = b->config_root ? b->config_root : b->root;
-		int rc = gg_python_env_find(&env, b->python, base);
-		if (rc == -ENOENT)
-			gg_log_warn("python = \"%s\": no virtual environment or interpreter there", b->python);
-		else if (rc)
+		gg_python_env_query q = { b->python, base, b->python_users, NULL };
+		int rc = gg_python_env_find(&env, &q);
+		if (rc == -ENOMEM)
 			b->rc = rc;
+		else if (rc)
+			b->warning = index_python_warning(b, rc); /* logged on the loop thread: the log's sink is the session's */
 		else if (env.roots.len)
 			b->rc = gg_project_add_libraries(&b->project, a, &env.roots, base, &wanted, &b->library_files);
 		gg_python_env_free(&env);
@@ -92,6 +113,13 @@ static void index_after(uv_work_t *req, int status)
 		return;
 	}
 	s->index_build = NULL;
+	if (b->warning && (!s->python_warned || strcmp(s->python_warned, b->warning) != 0)) {
+		/* Said once for each setting, not after every save. */
+		gg_log_warn("%s", b->warning);
+		free(s->python_warned);
+		s->python_warned = b->warning;
+		b->warning = NULL;
+	}
 	if (status == 0 && b->rc == 0) {
 		gg_project *project = malloc(sizeof *project);
 		if (project) {
@@ -117,6 +145,19 @@ static void index_after(uv_work_t *req, int status)
 	}
 }
 
+/*
+ * Whether the index may run the interpreter c's python setting names: only
+ * when the editor's own settings name it (the merge lets them win over the
+ * workspace's pyproject.toml) by an absolute path or a name on PATH; a
+ * relative path would name a file of the workspace.
+ */
+static bool index_python_users(gg_session *s, const gg_config *c)
+{
+	const char *editor = gg_settings_python(s);
+	return editor && c && c->python && strcmp(editor, c->python) == 0 &&
+	       (editor[0] == '/' || !strchr(editor, '/'));
+}
+
 void gg_workspace_index_start(gg_session *s)
 {
 	if (!s->root_path || s->state == GG_SESSION_EXITED)
@@ -134,6 +175,7 @@ void gg_workspace_index_start(gg_session *s)
 		gg_log_error("out of memory starting the workspace index");
 		return;
 	}
+	b->python_users = index_python_users(s, c);
 	gg_project_init(&b->project);
 	b->session = s;
 	b->req.data = b;
@@ -153,6 +195,8 @@ void gg_workspace_index_close(gg_session *s)
 		s->index_build = NULL;
 	}
 	s->index_again = false;
+	free(s->python_warned);
+	s->python_warned = NULL;
 	if (s->project) {
 		gg_project_free(s->project);
 		free(s->project);
