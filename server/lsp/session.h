@@ -99,7 +99,7 @@ typedef struct gg_session {
 	size_t folders_len;
 	/* The workspace's project index (lsp/workspace_index.c): owned, NULL until built. */
 	struct gg_project *project;
-	struct index_build *index_build; /* the build running on the thread pool, or NULL */
+	struct index_build *index_build; /* the build running on its thread, or NULL */
 	bool index_again;                /* a file was saved during that build: one more */
 	char *python_warned; /* owned: the last warning about the python setting, so that it is logged once, or NULL */
 	cJSON *settings;           /* owned; the "gradguard" settings object, or NULL */

@@ -11,6 +11,11 @@ and a `sysconfig.py` that an interpreter started in it would import. Each
 program, if run, leaves a marker file outside the repository and then hangs.
 Its files import torch and libraries, so that the environment is looked up.
 
+Then the limits on what the user's own interpreter may do: named by the
+editor's settings, one that never answers does not keep the server from
+exiting, and is killed with it; and a workspace whose index takes seconds
+does not keep it either.
+
 usage: test_hostile_repository.py GRADGUARD
 """
 import os
@@ -226,6 +231,68 @@ def check_python_bare_name_is_not_the_workspace_file(gradguard, tmp):
     no_markers(markers)
 
 
+def sleeper(tmp):
+    """The user's own interpreter that never answers; it writes its pid first. Returns (path, pid file)."""
+    pidfile = os.path.join(tmp, "sleeper.pid")
+    path = os.path.join(tmp, "user", "python-wrapper")
+    os.makedirs(os.path.dirname(path))
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(f"#!/bin/sh\necho $$ > '{pidfile}'\nexec sleep 60\n")
+    os.chmod(path, 0o755)
+    return path, pidfile
+
+
+def gone_within(pidfile, seconds):
+    """Whether the process whose pid pidfile holds has ended within seconds (True when it never started)."""
+    try:
+        with open(pidfile, encoding="utf-8") as f:
+            pid = int(f.read().strip() or "0")
+    except (OSError, ValueError):
+        return True
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        try:  # a zombie of ours would still answer; it is not ours (reaped by init)
+            with open(f"/proc/{pid}/stat", encoding="utf-8") as f:
+                if f.read().split(")")[-1].split()[0] == "Z":
+                    return True
+        except OSError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@case
+def lsp_users_interpreter_that_hangs(gradguard, tmp):
+    # Named by the editor's settings (the user's), by an absolute path: it is run, hangs, and still
+    # `exit` ends the server at once, and the interpreter with it.
+    repo, markers = make_repository(tmp, None)
+    path, pidfile = sleeper(tmp)
+    session(gradguard, tmp, repo, init_options={"python": path}, open_file="model.py")
+    check(os.path.exists(pidfile), "the user's interpreter was not run")
+    check(gone_within(pidfile, 2.0), "the user's interpreter outlived the server")
+    no_markers(markers)
+
+
+@case
+def lsp_exit_during_a_large_index(gradguard, tmp):
+    # A workspace whose index takes seconds (500 files of 100 classes each, some 10 MB):
+    # `exit` right after `initialized` does not wait for the index.
+    repo, markers = make_repository(tmp, None)
+    body = "import torch\nfrom torch import nn\n\n" + "".join(
+        f"class M{i}(nn.Module):\n    @torch.no_grad()\n    def forward(self, x):\n"
+        f"        with torch.no_grad():\n            return x * {i}\n\n\n"
+        f"def f{i}(model, x):\n    model.eval()\n    return model(x)\n\n" for i in range(100))
+    for i in range(500):
+        with open(os.path.join(repo, f"mod{i}.py"), "w", encoding="utf-8") as f:
+            f.write(body)
+    session(gradguard, tmp, repo, settle=0.05)
+    no_markers(markers)
+
+
 def main(argv):
     if len(argv) != 2:
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
@@ -233,7 +300,8 @@ def main(argv):
     gradguard = os.path.abspath(argv[1])
     cases = hostile_cases() + [lsp_editor_setting_relative_is_not_run,
                                lsp_editor_setting_bare_name_is_not_the_workspace_file,
-                               check_python_bare_name_is_not_the_workspace_file]
+                               check_python_bare_name_is_not_the_workspace_file, lsp_users_interpreter_that_hangs,
+                               lsp_exit_during_a_large_index]
     for run in cases:
         run(gradguard)
     print(f"{len(cases) - len(failures)}/{len(cases)} tests pass")
