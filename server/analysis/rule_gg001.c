@@ -89,7 +89,14 @@ static void report(semantic *c, const event *e)
 	 * evidence then. (One passed to a call here is judged as usual: the
 	 * runner may well call it with grad on, as torch's quantize() does.)
 	 */
+	/*
+	 * A name is evidence only with something evaluation does (SPEC §2): the
+	 * forward runs over data (in a loop) or runs a loaded model. A helper
+	 * named sample() that runs a model once is as likely a training step's
+	 * part; an evaluation caller reaches it through its call site instead.
+	 */
 	bool named = e->scope > 0 && f->eval_name && !f->bw && !ev->after_train &&
+		     (sem_func_iterates(c, e->scope) || sem_event_model_loaded(c, e)) &&
 		     !(sem_unguarded_site(c, e->scope) < 0 && sem_func_handed_on(c, f));
 	bool script = e->scope == 0 && e->loaded && !f->bw;
 	bool local = region || loop || named || script;

@@ -3,8 +3,8 @@
 # (a task runner that calls generate() under no_grad, a sampler that builds
 # the solver inside a @torch.no_grad() method) and own the grad mode: the
 # name alone ("generate", "sample", "prediction") is no evidence. The same
-# names still count when the file calls the method from outside the class,
-# and a method's own .eval() always does.
+# names still count when the file calls the method from outside the class
+# once per item of some data, and a method's own .eval() always does.
 import torch
 
 
@@ -49,6 +49,6 @@ class Tagger:
         return [self.model(b) for b in loader]  # expect: GG001
 
 
-def main(model, batch):
+def main(model, batches):
     tagger = Tagger(model)
-    return tagger.predict(batch)
+    return [tagger.predict(b) for b in batches]

@@ -286,3 +286,67 @@ bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool l
 	/* Choice: a module-level forward of a loaded model, with no training at module level, is an inference script. */
 	return scope == 0 && loaded && !f->bw;
 }
+
+/* Whether a call runs inside a loop or a comprehension of the function that holds it. */
+static bool call_in_loop(const semantic *c, gg_node call)
+{
+	for (gg_node p = gg_node_parent(call); !gg_node_is_null(p); p = gg_node_parent(p)) {
+		if (IS(p, function_definition) || IS(p, class_definition) || IS(p, lambda))
+			return false;
+		if (IS(p, for_statement) || IS(p, while_statement) || IS(p, list_comprehension) ||
+		    IS(p, generator_expression) || IS(p, set_comprehension) || IS(p, dictionary_comprehension))
+			return true;
+	}
+	return false;
+}
+
+/* Whether fi's body, or one of its call sites, iterates (after the call graph: sites are sorted by callee). */
+bool sem_func_iterates(semantic *c, int fi)
+{
+	func *f = &c->funcs[fi];
+	if (f->iterates >= 0)
+		return f->iterates;
+	gg_node def = f->def;
+	bool found = false;
+	for (gg_node n = def; !gg_node_is_null(n) && !found;) {
+		bool nested = !gg_node_eq(n, def) && (IS(n, function_definition) || IS(n, class_definition) || IS(n, lambda));
+		found = IS(n, for_statement) || IS(n, while_statement) || IS(n, list_comprehension) ||
+			IS(n, generator_expression) || IS(n, set_comprehension) || IS(n, dictionary_comprehension);
+		n = gg_node_walk_next(def, n, !nested);
+	}
+	/* Or a caller runs it once per item: score_batch(b) for b in loader. */
+	for (size_t i = sem_sites_of(c, fi); !found && i < c->sites_len && c->sites[i].callee == fi; i++)
+		found = call_in_loop(c, c->sites[i].call);
+	/* A method called on an object the call graph does not follow (tagger.predict(b) for b in ...). */
+	const gg_tree_index *ix = c->index;
+	for (size_t i = 0; !found && f->cls >= 0 && i < ix->calls_len; i++) {
+		const gg_call_ref *r = &ix->calls[i];
+		if (r->names >= 2 && span_eq(sem_callee_name(c, r), f->name) &&
+		    !(r->start >= gg_node_start_byte(c->classes[f->cls].node) && r->start < gg_node_end_byte(c->classes[f->cls].node)))
+			found = call_in_loop(c, r->node);
+	}
+	f->iterates = found;
+	return found;
+}
+
+bool sem_event_model_loaded(const semantic *c, const event *e)
+{
+	if (e->loaded)
+		return true;
+	gg_node fn = FIELD(e->call, function);
+	if (IS(fn, attribute) && sem_is_forward_method(node_span(c, FIELD(fn, attribute))))
+		fn = FIELD(fn, object);
+	if (!sem_is_name_chain(c, fn))
+		return false;
+	span recv = node_span(c, fn);
+	const gg_tree_index *ix = c->index;
+	uint32_t from = c->funcs[e->scope].start, at = gg_node_start_byte(e->call);
+	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, from); i < ix->calls_len && ix->calls[i].start < at; i++) {
+		const gg_call_ref *r = &ix->calls[i];
+		span m = r->attribute ? sem_method_of(c, r) : (span){ c->text, 0 };
+		if (r->names >= 2 && (span_is(m, "load_state_dict") || span_is(m, "load_checkpoint")) &&
+		    span_eq(text_between(c, r->start, r->object_end), recv))
+			return true;
+	}
+	return false;
+}

@@ -403,6 +403,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	module.cls = -1;
 	module.flag_index = -1;
 	module.eval_site = -1;
+	module.iterates = -1;
 	module.nograd_with = UINT32_MAX;
 	PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, module);
 

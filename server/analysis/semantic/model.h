@@ -143,6 +143,7 @@ typedef struct func {
 	bool from_forward;/* called from a forward(): part of the model */
 	bool eval_mode;   /* its own body calls X.eval() */
 	bool result_trains; /* some caller carries what it returns to a backward: its gradient is needed */
+	signed char iterates; /* its body holds a loop or a comprehension: -1 not asked yet (sem_func_iterates) */
 	span flag;        /* the parameter of `if train:` around its backward */
 	span flag_value;  /* "train" of `if mode == "train":`, when flag_string */
 	bool flag_string; /* the flag is compared with a string, not tested for truth */
@@ -481,6 +482,10 @@ bool sem_iterable_says_eval(const semantic *c, gg_node it);
 evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer);
 bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope);
 bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded);
+/* Whether function fi's own body (nested definitions left out) holds a loop or a comprehension. */
+bool sem_func_iterates(semantic *c, int fi);
+/* Whether the model an event runs was loaded: from a loader, or state loaded into it earlier in its function. */
+bool sem_event_model_loaded(const semantic *c, const event *e);
 
 /* models.c */
 chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref);
