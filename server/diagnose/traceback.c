@@ -19,7 +19,7 @@
 /* Bounds on what one traceback may keep, whatever the input. */
 #define TB_MAX_FRAMES 256   /* deeper stacks lose frames from the middle */
 #define TB_KEEP_OUTER 64    /* outermost frames always kept */
-#define TB_MAX_CHAIN 16     /* tracebacks per chain */
+#define TB_MAX_CHAIN 16     /* tracebacks per chain: a longer one loses links after its first */
 #define TB_MAX_NAME 4096
 #define TB_MAX_CODE 1024
 #define TB_MAX_MESSAGE 4096
@@ -179,10 +179,35 @@ static int tb_stream_end(gg_tbparse *p, tb_stream *s)
 	return p->sink(p->ctx, c);
 }
 
+/*
+ * Makes room in a full chain for its next link by dropping the second one:
+ * the first (where the failure began) and the latest (how it ended) decide
+ * the verdict, so a long chain stays one failure with the same verdict.
+ */
+static void tb_chain_drop_link(gg_tb_chain *c)
+{
+	gg_traceback *tb = &c->tbs[1];
+	gg_oom_info info;
+	if (tb->has_exception && gg_oom_match(tb->exc.type, tb->exc.detail, strlen(tb->exc.detail), &info))
+		c->has_oom = true;
+	for (size_t j = 0; j < tb->len; j++) {
+		size_t bytes = sizeof tb->frames[j] + strlen(tb->frames[j].filename) + strlen(tb->frames[j].function);
+		c->bytes -= bytes < c->bytes ? bytes : c->bytes;
+		tb_frame_free(&tb->frames[j]);
+	}
+	free(tb->frames);
+	if (tb->has_exception)
+		tb_exception_free(&tb->exc);
+	memmove(&c->tbs[1], &c->tbs[2], (c->len - 2) * sizeof *c->tbs);
+	c->len--;
+}
+
 /* Starts a traceback: in the current chain when a chain marker preceded it, else in a new chain. */
 static int tb_begin(gg_tbparse *p, tb_stream *s, const gg_log_line *l, tb_state state)
 {
-	if (!(s->chained && s->chain && s->chain->len < TB_MAX_CHAIN)) {
+	if (s->chained && s->chain && s->chain->len >= TB_MAX_CHAIN)
+		tb_chain_drop_link(s->chain);
+	if (!(s->chained && s->chain)) {
 		int rc = tb_stream_end(p, s);
 		if (rc != 0)
 			return rc;
