@@ -772,6 +772,16 @@ static int check_diff(check_run *run, check_worker *w, check_out *o, const char 
 static int check_notebook(check_run *run, check_worker *w, check_out *o, const char *path, const gg_config *config,
 			  gg_file_rewrite *file, bool rewriting, char *json, size_t len)
 {
+	/* A notebook is UTF-8 JSON; Jupyter refuses other bytes, and so is a .py file with them refused. */
+	size_t bad = gg_utf8_first_invalid(json, len);
+	if (bad < len) {
+		gg_file_rewrite_close(file);
+		char *msg = gg_strdup_printf("not valid UTF-8 (byte %zu)", bad);
+		check_report(o, path, msg ? msg : "not valid UTF-8");
+		free(msg);
+		free(json);
+		return 0;
+	}
 	gg_notebook nb;
 	int rc = gg_notebook_read(&nb, json, len);
 	if (rc) {
