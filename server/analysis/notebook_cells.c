@@ -79,12 +79,17 @@ static size_t js_value_end(const char *s, size_t n, size_t i)
 	return JS_BAD;
 }
 
-/* The value of member key of the object at s[i] == '{': [*vs, *ve). Returns false when absent. */
+/*
+ * The value of member key of the object at s[i] == '{': [*vs, *ve); of the
+ * last such member when the key repeats, as Jupyter (Python's json) and
+ * editors read it. Returns false when absent.
+ */
 static bool js_member(const char *s, size_t n, size_t i, const char *key, size_t *vs, size_t *ve)
 {
 	if (i >= n || s[i] != '{')
 		return false;
 	size_t kn = strlen(key);
+	bool found = false;
 	for (i = js_ws(s, n, i + 1); i < n && s[i] == '"';) {
 		size_t ke = js_string_end(s, n, i);
 		if (ke == JS_BAD)
@@ -99,14 +104,27 @@ static bool js_member(const char *s, size_t n, size_t i, const char *key, size_t
 		if (same) {
 			*vs = v;
 			*ve = e;
-			return true;
+			found = true;
 		}
 		i = js_ws(s, n, e);
+		if (i < n && s[i] == '}')
+			return found;
 		if (i >= n || s[i] != ',')
 			return false;
 		i = js_ws(s, n, i + 1);
 	}
 	return false;
+}
+
+/* Member key of object o, the last one when it repeats (cJSON's lookup gives the first). */
+static const cJSON *nb_member(const cJSON *o, const char *key)
+{
+	const cJSON *last = NULL, *m;
+	if (cJSON_IsObject(o))
+		cJSON_ArrayForEach(m, o)
+			if (m->string && strcmp(m->string, key) == 0)
+				last = m;
+	return last;
 }
 
 /* The start of the array item after the one ending at i (or the first, i just past '['); JS_BAD at the end. */
@@ -235,12 +253,12 @@ static int nb_finish(gg_notebook *nb, nb_build *b, int rc)
 
 static int nb_fill(gg_notebook *nb, const cJSON *root, const char *json, size_t len)
 {
-	const cJSON *cells = cJSON_GetObjectItemCaseSensitive(root, "cells");
+	const cJSON *cells = nb_member(root, "cells");
 	bool v3 = false;
 	if (!cJSON_IsArray(cells)) {
 		/* nbformat 3 (IPython 1-3): worksheets[0].cells, "input", "prompt_number". */
-		const cJSON *ws = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "worksheets"), 0);
-		cells = cJSON_GetObjectItemCaseSensitive(ws, "cells");
+		const cJSON *ws = cJSON_GetArrayItem(nb_member(root, "worksheets"), 0);
+		cells = nb_member(ws, "cells");
 		v3 = true;
 		if (!cJSON_IsArray(cells))
 			return -EINVAL;
@@ -265,11 +283,11 @@ static int nb_fill(gg_notebook *nb, const cJSON *root, const char *json, size_t 
 				      : js_next_item(json, len, js_value_end(json, len, item), false);
 			located = item != JS_BAD && js_value_end(json, len, item) != JS_BAD;
 		}
-		const cJSON *type = cJSON_GetObjectItemCaseSensitive(c, "cell_type");
+		const cJSON *type = nb_member(c, "cell_type");
 		if (!cJSON_IsString(type) || strcmp(type->valuestring, "code") != 0)
 			continue;
 		src.len = 0;
-		if ((rc = nb_source(cJSON_GetObjectItemCaseSensitive(c, src_key), &src)) != 0)
+		if ((rc = nb_source(nb_member(c, src_key), &src)) != 0)
 			break;
 		size_t start = b.text.len;
 		long lines = nb_append_cell(&b, src.data ? src.data : "", src.len);
@@ -277,7 +295,7 @@ static int nb_fill(gg_notebook *nb, const cJSON *root, const char *json, size_t 
 			rc = lines < 0 ? -ENOMEM : -EINVAL;
 			break;
 		}
-		const cJSON *ec = cJSON_GetObjectItemCaseSensitive(c, v3 ? "prompt_number" : "execution_count");
+		const cJSON *ec = nb_member(c, v3 ? "prompt_number" : "execution_count");
 		gg_nb_cell *cell = &nb->cells[nb->ncells++];
 		*cell = (gg_nb_cell){ k, cJSON_IsNumber(ec) && ec->valuedouble >= 0 ? (long)ec->valuedouble : -1,
 				      line, (uint32_t)lines, start, 0, 0, 0,
