@@ -127,6 +127,93 @@ static const cJSON *nb_member(const cJSON *o, const char *key)
 	return last;
 }
 
+/* Four hex digits at s[0..4) into *out; false when they are not. */
+static bool js_hex4(const char *s, unsigned *out)
+{
+	*out = 0;
+	for (int k = 0; k < 4; k++) {
+		char c = s[k];
+		unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
+			   : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
+			   : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16u;
+		if (d == 16)
+			return false;
+		*out = *out << 4 | d;
+	}
+	return true;
+}
+
+/*
+ * Appends the JSON string at s[i] == '"' decoded, with its length: a "\u0000"
+ * or a raw NUL is a character of the text (cJSON's valuestring would end
+ * there). Returns 0, -EINVAL for what is not a string (a lone surrogate), or
+ * -ENOMEM.
+ */
+static int js_string_decode(const char *s, size_t n, size_t i, gg_buf *out)
+{
+	size_t e = js_string_end(s, n, i);
+	if (e == JS_BAD)
+		return -EINVAL;
+	e--; /* the closing quote */
+	for (i++; i < e;) {
+		const char *bs = memchr(s + i, '\\', e - i);
+		size_t run = bs ? (size_t)(bs - s) : e;
+		if (gg_buf_append(out, s + i, run - i) != 0)
+			return -ENOMEM;
+		if ((i = run) >= e)
+			break;
+		char c = s[i + 1], one;
+		i += 2;
+		switch (c) {
+		case 'b': one = '\b'; break;
+		case 'f': one = '\f'; break;
+		case 'n': one = '\n'; break;
+		case 'r': one = '\r'; break;
+		case 't': one = '\t'; break;
+		case 'u': one = 0; break;
+		default: one = c; break; /* '"', '\\', '/' */
+		}
+		if (c != 'u') {
+			if (gg_buf_append(out, &one, 1) != 0)
+				return -ENOMEM;
+			continue;
+		}
+		unsigned cp, lo;
+		if (i + 4 > e || !js_hex4(s + i, &cp))
+			return -EINVAL;
+		i += 4;
+		if (cp >= 0xDC00 && cp <= 0xDFFF)
+			return -EINVAL;
+		if (cp >= 0xD800 && cp <= 0xDBFF) {
+			if (i + 6 > e || s[i] != '\\' || s[i + 1] != 'u' || !js_hex4(s + i + 2, &lo) || lo < 0xDC00 ||
+			    lo > 0xDFFF)
+				return -EINVAL;
+			i += 6;
+			cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+		}
+		char u[4];
+		size_t k = 0;
+		if (cp < 0x80) {
+			u[k++] = (char)cp;
+		} else if (cp < 0x800) {
+			u[k++] = (char)(0xC0 | cp >> 6);
+			u[k++] = (char)(0x80 | (cp & 0x3F));
+		} else if (cp < 0x10000) {
+			u[k++] = (char)(0xE0 | cp >> 12);
+			u[k++] = (char)(0x80 | (cp >> 6 & 0x3F));
+			u[k++] = (char)(0x80 | (cp & 0x3F));
+		} else {
+			u[k++] = (char)(0xF0 | cp >> 18);
+			u[k++] = (char)(0x80 | (cp >> 12 & 0x3F));
+			u[k++] = (char)(0x80 | (cp >> 6 & 0x3F));
+			u[k++] = (char)(0x80 | (cp & 0x3F));
+		}
+		if (gg_buf_append(out, u, k) != 0)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 /* The start of the array item after the one ending at i (or the first, i just past '['); JS_BAD at the end. */
 static size_t js_next_item(const char *s, size_t n, size_t i, bool first)
 {
@@ -212,7 +299,26 @@ static long nb_append_cell(nb_build *b, const char *src, size_t n)
 	return lines;
 }
 
-/* A cell's source: a string, or (nbformat 4) a list of strings that concatenate. */
+/*
+ * A cell's source value json[vs..ve) (found by the scan): a string, or a
+ * list of strings that concatenate, decoded whole (NULs kept).
+ */
+static int nb_source_raw(const char *json, size_t vs, size_t ve, gg_buf *out)
+{
+	if (json[vs] == '"')
+		return js_string_decode(json, ve, vs, out);
+	if (json[vs] != '[')
+		return 0;
+	for (size_t i = js_next_item(json, ve, vs + 1, true); i != JS_BAD;
+	     i = js_next_item(json, ve, js_value_end(json, ve, i), false)) {
+		int rc = json[i] == '"' ? js_string_decode(json, ve, i, out) : 0;
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* A cell's source as cJSON has it (where the scan lost the cells): a string, or (nbformat 4) a list of strings that concatenate. */
 static int nb_source(const cJSON *s, gg_buf *out)
 {
 	if (cJSON_IsString(s))
@@ -287,7 +393,9 @@ static int nb_fill(gg_notebook *nb, const cJSON *root, const char *json, size_t 
 		if (!cJSON_IsString(type) || strcmp(type->valuestring, "code") != 0)
 			continue;
 		src.len = 0;
-		if ((rc = nb_source(nb_member(c, src_key), &src)) != 0)
+		size_t vs = 0, ve = 0;
+		bool raw = located && js_member(json, len, item, src_key, &vs, &ve);
+		if ((rc = raw ? nb_source_raw(json, vs, ve, &src) : nb_source(nb_member(c, src_key), &src)) != 0)
 			break;
 		size_t start = b.text.len;
 		long lines = nb_append_cell(&b, src.data ? src.data : "", src.len);
@@ -300,8 +408,7 @@ static int nb_fill(gg_notebook *nb, const cJSON *root, const char *json, size_t 
 		*cell = (gg_nb_cell){ k, cJSON_IsNumber(ec) && ec->valuedouble >= 0 ? (long)ec->valuedouble : -1,
 				      line, (uint32_t)lines, start, 0, 0, 0,
 				      src.len > 0 && src.data[src.len - 1] == '\n' };
-		size_t vs, ve;
-		if (located && js_member(json, len, item, src_key, &vs, &ve)) {
+		if (raw) {
 			cell->json_start = vs;
 			cell->json_end = ve;
 		}
@@ -422,21 +529,26 @@ int gg_notebook_cell_text(const gg_notebook *nb, const gg_nb_cell *c, char **out
 	return *out ? 0 : -ENOMEM;
 }
 
-/* s[0..n) as a JSON string into out. Returns 0 or -ENOMEM. */
+/*
+ * s[0..n) as a JSON string into out, NULs included, escaped as cJSON prints
+ * strings (so that a rewritten cell reads as before). Returns 0 or -ENOMEM.
+ */
 static int nb_json_string(gg_buf *out, const char *s, size_t n)
 {
-	char *copy = malloc(n + 1);
-	if (!copy)
-		return -ENOMEM;
-	memcpy(copy, s, n);
-	copy[n] = '\0';
-	cJSON *str = cJSON_CreateString(copy);
-	free(copy);
-	char *printed = str ? cJSON_PrintUnformatted(str) : NULL;
-	cJSON_Delete(str);
-	int rc = printed ? gg_buf_append(out, printed, strlen(printed)) : -ENOMEM;
-	free(printed);
-	return rc;
+	int rc = gg_buf_append(out, "\"", 1);
+	for (size_t i = 0; i < n && !rc;) {
+		size_t run = i;
+		while (run < n && (unsigned char)s[run] >= 0x20 && s[run] != '"' && s[run] != '\\')
+			run++;
+		rc = gg_buf_append(out, s + i, run - i);
+		if (rc || (i = run) >= n)
+			break;
+		unsigned char c = (unsigned char)s[i++];
+		const char *two = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\b' ? "\\b" : c == '\f' ? "\\f"
+				: c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : NULL;
+		rc = two ? gg_buf_append(out, two, 2) : gg_buf_printf(out, "\\u%04x", c);
+	}
+	return rc ? rc : gg_buf_append(out, "\"", 1);
 }
 
 /*
