@@ -43,6 +43,7 @@
 #include "project.h"
 #include "position.h"
 #include "pyfiles.h"
+#include "uri.h"
 #include "utf8.h"
 
 typedef enum check_format {
@@ -320,18 +321,30 @@ typedef struct emit_source {
 	const gg_nb_cell *cell; /* the finding's cell, with nb */
 } emit_source;
 
+/*
+ * The json format's filename: path as it is when it is UTF-8; else, so that
+ * the report stays UTF-8, percent-encoded as the sarif format's uri is
+ * (docs/output-formats.md). Caller frees; NULL on OOM.
+ */
+static char *json_filename(const char *path)
+{
+	size_t n = strlen(path);
+	return gg_utf8_first_invalid(path, n) == n ? strdup(path) : gg_uri_encode("", path, false);
+}
+
 static int emit_json(check_run *run, check_out *o, const char *path, const gg_finding *f, gg_position start,
 		     gg_position end, const emit_source *src)
 {
 	cJSON *row = cJSON_CreateObject();
 	char *url = gg_strdup_printf("%s%s.md", GG_RULE_DOCS_BASE, f->code);
+	char *filename = json_filename(path);
 	cJSON *loc = json_location(start), *end_loc = json_location(end);
-	bool ok = row && url && loc && end_loc;
+	bool ok = row && url && filename && loc && end_loc;
 	if (ok) {
 		/* The object owns loc and end_loc once added. */
 		cJSON_AddItemToObject(row, "code", cJSON_CreateString(f->code));
 		cJSON_AddItemToObject(row, "message", cJSON_CreateString(f->message));
-		cJSON_AddItemToObject(row, "filename", cJSON_CreateString(path));
+		cJSON_AddItemToObject(row, "filename", cJSON_CreateString(filename));
 		/* ruff's "cell": the 1-based place of the cell in the notebook, rows counted in the cell. */
 		if (src->cell)
 			cJSON_AddNumberToObject(row, "cell", src->cell->index + 1.0);
@@ -345,6 +358,7 @@ static int emit_json(check_run *run, check_out *o, const char *path, const gg_fi
 		     emit_json_fixes(run, row, src->fixes, src->positions) == 0;
 	}
 	free(url);
+	free(filename);
 	cJSON_Delete(loc);
 	cJSON_Delete(end_loc);
 	if (!ok) {

@@ -401,5 +401,27 @@ def formats_in_help_and_errors(gg, tmp):
     check(rc == 2 and out == "" and "full" in err and "sarif" in err, f"{rc} {err!r}")
 
 
+# ---- json ----
+
+@suite.test
+def json_file_name_not_utf8_is_percent_encoded(gg, tmp):
+    """A name that is not UTF-8 is written as SARIF writes it (percent-encoded), so the report stays UTF-8."""
+    name = b"r\xe9sultats 50%.py"
+    write(os.path.join(os.fsencode(tmp), name), FINDING.encode(), mode="wb")
+    proc = subprocess.run([gg, "check", "--output-format", "json", "."], cwd=tmp, capture_output=True, timeout=120)
+    check(proc.returncode == 1, f"exit {proc.returncode}: {proc.stderr!r}")
+    try:
+        rows = json.loads(proc.stdout.decode("utf-8", errors="strict"))
+    except ValueError as e:
+        raise AssertionError(f"the report is not UTF-8 JSON ({e}): {proc.stdout[:200]!r}")
+    check(len(rows) == 1, f"{rows}")
+    got = rows[0]["filename"]
+    check(urllib.parse.unquote_to_bytes(got) == name, f"filename {got!r} does not decode to {name!r}")
+    # A name that is UTF-8 is written as it is, '%' and spaces included.
+    os.rename(os.path.join(os.fsencode(tmp), name), os.path.join(tmp, "r\u00e9sultats 50%.py"))
+    rc, out, err = run(gg, "--output-format", "json", ".", cwd=tmp)
+    check(json.loads(out)[0]["filename"] == "r\u00e9sultats 50%.py", out)
+
+
 if __name__ == "__main__":
     sys.exit(suite.main(sys.argv, __doc__.strip().splitlines()[-1]))
