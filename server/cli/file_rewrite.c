@@ -206,7 +206,32 @@ static int changed_skip(char **why)
 	return *why ? GG_FILE_REWRITE_SKIPPED : -ENOMEM;
 }
 
-/* Writes head and body over the file itself, from its start, and cuts it there (its inode and links stay). */
+/*
+ * Makes room for len bytes in fd (which holds expect_len) before anything is
+ * overwritten: a disk that fills must fail the fix, not cut the file. Where
+ * the filesystem cannot reserve, the write goes ahead (and is undone if it
+ * fails). Returns 0 or -ENOSPC, -EDQUOT, -EFBIG with the file as it was.
+ */
+static int reserve_in_place(int fd, size_t expect_len, size_t len)
+{
+	if (len <= expect_len)
+		return 0;
+	int e = posix_fallocate(fd, 0, (off_t)len);
+	if (e != ENOSPC && e != EDQUOT && e != EFBIG)
+		return 0;
+	struct stat st;
+	if (fstat(fd, &st) == 0 && st.st_size != (off_t)expect_len && ftruncate(fd, (off_t)expect_len) != 0) {
+		/* nothing more to do: only bytes past the old end can differ */
+	}
+	return -e;
+}
+
+/*
+ * Writes head and body over the file itself, from its start, and cuts it
+ * there (its inode and links stay). Room is reserved first; a write that
+ * fails all the same puts the bytes read (expect) back, which fit where
+ * they were.
+ */
 static int commit_in_place(gg_file_rewrite *f, const char *expect, size_t expect_len, const char *head,
 			   size_t head_len, const char *body, size_t body_len, char **why)
 {
@@ -221,12 +246,19 @@ static int commit_in_place(gg_file_rewrite *f, const char *expect, size_t expect
 	if (!rc && !same)
 		rc = changed_skip(why);
 	if (!rc)
-		rc = write_all(fd, head, head_len, 0);
+		rc = reserve_in_place(fd, expect_len, head_len + body_len);
+	if (rc) {
+		close(fd);
+		return rc;
+	}
+	rc = write_all(fd, head, head_len, 0);
 	if (!rc)
 		rc = write_all(fd, body, body_len, (off_t)head_len);
 	if (!rc && ftruncate(fd, (off_t)(head_len + body_len)) != 0)
 		rc = -errno;
-	if (!rc && fsync(fd) != 0)
+	if (rc && write_all(fd, expect, expect_len, 0) == 0) /* undone: the old bytes need no new room */
+		(void)ftruncate(fd, (off_t)expect_len);
+	if (fsync(fd) != 0 && !rc)
 		rc = -errno;
 	close(fd);
 	return rc;

@@ -18,7 +18,9 @@
  *    the file's mode and owner, fsync'ed, then renamed over the file;
  *  - a file with other hard links, or whose owner cannot be kept, or in a
  *    folder where no file can be made, is written in place under the lock
- *    (its inode, links, owner and mode stay);
+ *    (its inode, links, owner and mode stay), its new size reserved first
+ *    (posix_fallocate): a full disk fails the fix before a byte changes, and
+ *    a write that fails all the same puts the old bytes back;
  *  - a file the user may not write (access(2) says so, for the effective
  *    ids: mode, ACLs, a read-only mount; or no write bit is set: read-only
  *    as an editor sees it, even for root) is left;
@@ -55,7 +57,7 @@ int gg_file_rewrite_open(gg_file_rewrite *f, const char *path, char **text, size
  * expect_len bytes read) with head and then body. Returns 0 when written,
  * SKIPPED with *why (malloc'd, the caller's) when the file was left as it
  * was (read-only, changed since read), or a negative errno (the file is as
- * it was, except after a failure in the middle of an in-place write).
+ * it was).
  */
 int gg_file_rewrite_commit(gg_file_rewrite *f, const char *expect, size_t expect_len, const char *head,
 			   size_t head_len, const char *body, size_t body_len, char **why);

@@ -179,6 +179,44 @@ def fix_never_follows_a_link_at_a_temporary_name(gg, tmp):
     check(code == 0 and read(os.path.join(tmp, "train.py")) != EVAL, f"exit {code}: {out} {err}")
 
 
+# A disk that fills during --fix of a file with a second hard link (written in
+# place): a small private tmpfs (unshare -rm: a user and mount namespace, no
+# privilege needed), filled up, a file of one page that the fix makes two.
+FULL_DISK = r"""
+set -u
+mount -t tmpfs -o size=64k tmpfs "$2" || exit 77
+cp "$3" "$2/train.py" && ln "$2/train.py" "$2/other.py" || exit 3
+head -c 1048576 /dev/zero > "$2/fill" 2>/dev/null
+cd "$2" && "$1" check --fix train.py
+echo "exit $?"
+cmp -s "$3" train.py && cmp -s "$3" other.py && echo intact
+"""
+
+
+@suite.test
+def fix_on_a_full_disk_keeps_a_hard_linked_file_whole(gg, tmp):
+    text = EVAL.replace("import torch\n", "import torch\n" + "# padding\n" * 400, 1)
+    text = text.replace("# padding\n", "", (len(text.encode()) - 4090) // 10 + 1)
+    check(4000 < len(text) <= 4096, len(text))
+    src = os.path.join(tmp, "original.py")
+    with open(src, "w") as f:
+        f.write(text)
+    mnt = os.path.join(tmp, "disk")
+    os.mkdir(mnt)
+    try:
+        p = subprocess.run(["unshare", "-rm", "sh", "-c", FULL_DISK, "sh", gg, mnt, src],
+                           capture_output=True, text=True, timeout=120)
+    except FileNotFoundError:
+        print("  (skipped: no unshare)", file=sys.stderr)
+        return
+    if p.returncode == 77 or "unshare:" in p.stderr:
+        print(f"  (skipped: no private tmpfs here: {p.stderr.strip()})", file=sys.stderr)
+        return
+    check("exit 2" in p.stdout, f"--fix on a full disk did not fail: {p.stdout!r} {p.stderr!r}")
+    check("No space left on device" in p.stderr, p.stderr)
+    check("intact" in p.stdout, f"--fix on a full disk left a part of the file: {p.stdout!r} {p.stderr!r}")
+
+
 @suite.test
 def fix_writes_through_a_symlink(gg, tmp):
     want = fixed_eval(gg, tmp)
