@@ -318,6 +318,19 @@ static int classify_handler_grad(gg_diagnosis *d)
  * caller of it that is not a forward() or __call__, which training runs
  * too. -1 when there is none.
  */
+static bool classify_is_comprehension(const char *fn)
+{
+	return strcmp(fn, "<listcomp>") == 0 || strcmp(fn, "<dictcomp>") == 0 || strcmp(fn, "<setcomp>") == 0 ||
+	       strcmp(fn, "<genexpr>") == 0;
+}
+
+/* A line that joins a whole collection of tensors into one: torch.cat/stack, numpy's concatenate/vstack. */
+static bool classify_joins_gathered(const char *code)
+{
+	return code && (strstr(code, "torch.cat(") || strstr(code, "torch.stack(") || strstr(code, "torch.vstack(") ||
+			strstr(code, "concatenate(") || strstr(code, "np.vstack("));
+}
+
 static int classify_entry(const gg_diagnosis *d, const gg_traceback *tb)
 {
 	if (d->culprit < 0)
@@ -429,6 +442,28 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		for (size_t i = 0; i < tb->len; i++)
 			if (d->frames[i].user)
 				d->culprit = (int)i;
+	/* A comprehension's frame is its function's line: the fix goes in the function. */
+	if (d->culprit > 0 && classify_is_comprehension(tb->frames[d->culprit].function) &&
+	    d->frames[d->culprit - 1].user &&
+	    strcmp(tb->frames[d->culprit - 1].filename, tb->frames[d->culprit].filename) == 0)
+		d->culprit--;
+	/*
+	 * After the loop: no model runs on the path and the user's line joins
+	 * what was gathered over the whole set (torch.cat of a list of
+	 * outputs). That is evaluation's aggregation, whatever autograd was.
+	 */
+	int aggregate = -1;
+	if (boundary == tb->len && !backward && d->phase != GG_PHASE_TRAINING && d->phase != GG_PHASE_LOADING)
+		for (size_t i = 0; i < tb->len; i++)
+			if (d->frames[i].user && classify_joins_gathered(tb->frames[i].code))
+				aggregate = (int)i;
+	if (aggregate >= 0) {
+		const gg_tb_frame *f = &tb->frames[aggregate];
+		d->phase = GG_PHASE_EVALUATION;
+		if ((rc = gg_evidence_add(d, "after the loop: no model runs on the path, and %s() at %s:%u joins what was gathered: %s",
+					  f->function, f->filename, f->line, f->code)))
+			return rc;
+	}
 	d->entry = classify_entry(d, tb);
 
 	/* volatile=True: the user meant to turn autograd off, and it did nothing. */
@@ -488,6 +523,19 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	}
 
 	/* The kind. */
+	if (!d->oom.is_oom && d->chain->original_cut) {
+		d->kind = GG_DX_INCOMPLETE;
+		d->confidence = GG_CONFIDENCE_LOW;
+		return gg_evidence_add(d, "log line %llu reraises another thread's or process's error (%s), and the paste stops inside that original traceback, before its exception line",
+				       (unsigned long long)tb->exc.at.line, tb->exc.message);
+	}
+	/* torchrun's summary cut before its "Root Cause" section: the worker's failure is not in the paste. */
+	if (!d->oom.is_oom && tb->has_exception && strstr(tb->exc.type, "ChildFailedError") && facts->root_rank < 0) {
+		d->kind = GG_DX_INCOMPLETE;
+		d->confidence = GG_CONFIDENCE_LOW;
+		return gg_evidence_add(d, "torchrun's failure summary (log line %llu) ends before its \"Root Cause\" section: what the worker raised is not in the paste",
+				       (unsigned long long)tb->exc.at.line);
+	}
 	if (!d->oom.is_oom) {
 		/* A paste cut short says nothing of what failed: never "not an OOM" then. */
 		if (!tb->has_exception) {
@@ -521,7 +569,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->kind = d->grad_disabled == 1 ? GG_DX_OOM_EVAL : GG_DX_OOM_EVAL_NO_GRAD;
 		bool confirmed = d->grad_disabled == 0;
 		d->confidence = confirmed || d->grad_disabled == 1 ? GG_CONFIDENCE_HIGH : GG_CONFIDENCE_MEDIUM;
-		if (!confirmed && d->grad_disabled == -1 &&
+		if (!confirmed && d->grad_disabled == -1 && aggregate < 0 &&
 		    (rc = gg_evidence_add(d, "nothing on the path turns autograd off (no no_grad decorator, no framework evaluation loop)")))
 			return rc;
 	} else if (d->phase == GG_PHASE_TRAINING) {
@@ -544,6 +592,8 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	 * request as large as the device, a device others hold): without
 	 * evidence that autograd was on, that is not a missing no_grad.
 	 */
+	if (aggregate >= 0 && (d->kind == GG_DX_OOM_EVAL_NO_GRAD || d->kind == GG_DX_OOM_EVAL))
+		d->kind = GG_DX_OOM_EVAL; /* no forward on the path: autograd is not what ran out */
 	if (d->kind == GG_DX_OOM_EVAL_NO_GRAD && d->grad_disabled == -1 &&
 	    (d->cause == GG_CAUSE_OVERSIZED || d->cause == GG_CAUSE_OTHER_PROCESSES)) {
 		d->kind = GG_DX_OOM_EVAL;

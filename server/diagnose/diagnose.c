@@ -232,6 +232,7 @@ static gg_tb_chain *dx_orphan_chain(const gg_log_orphan *o, uint64_t seq)
  */
 #define DX_STACK_REACH 20 /* lines between the message and its stack block */
 #define DX_HEADERLESS_REACH 12 /* the message's own continuation lines may come between */
+#define DX_CUT_REACH 3 /* an allocator's line (THCudaCheck FAIL) right above a traceback cut before its exception */
 static void dx_frames_reverse(gg_traceback *tb)
 {
 	for (size_t a = 0, b = tb->len; a + 1 < b; a++, b--) {
@@ -246,9 +247,14 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 	for (size_t i = 0; i < d->len; i++) {
 		gg_tb_chain *c = d->chains[i];
 		gg_traceback *tb = &c->tbs[c->len - 1];
-		if (!(tb->stack || tb->headerless) || tb->has_exception)
+		/*
+		 * A traceback cut before its exception line, under an allocator's
+		 * out-of-memory line: one failure, whose frames are these.
+		 */
+		bool cut = !tb->stack && !tb->headerless && tb->len > 0;
+		if (!(tb->stack || tb->headerless || cut) || tb->has_exception)
 			continue;
-		uint64_t reach = tb->stack ? DX_STACK_REACH : DX_HEADERLESS_REACH;
+		uint64_t reach = tb->stack ? DX_STACK_REACH : tb->headerless ? DX_HEADERLESS_REACH : DX_CUT_REACH;
 		const gg_log_orphan *best = NULL;
 		for (size_t k = 0; k < d->facts.orphans_len; k++) {
 			const gg_log_orphan *o = &d->facts.orphans[k];
@@ -394,6 +400,33 @@ static bool dx_is_logged_copy(gg_diagnoser *d, size_t k)
 	return false;
 }
 
+/*
+ * The DataLoader reraises a worker's or the pin-memory thread's error as
+ * "Caught X in ... \nOriginal Traceback (most recent call last):" and the
+ * original's frames; when the paste cuts that original before its
+ * exception line, the two are one failure whose message is missing.
+ */
+static void dx_join_reraised(gg_diagnoser *d)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < d->len; i++) {
+		gg_tb_chain *c = d->chains[i];
+		d->chains[kept++] = c;
+		if (i + 1 >= d->len)
+			continue;
+		const gg_traceback *a = &c->tbs[c->len - 1];
+		gg_tb_chain *o = d->chains[i + 1];
+		const gg_traceback *b = &o->tbs[0];
+		if (!a->has_exception || strncmp(a->exc.message, "Caught ", 7) != 0 || o->len != 1 || b->has_exception ||
+		    o->rank != c->rank || b->at.line > a->exc.at.line + 2)
+			continue;
+		c->original_cut = true;
+		gg_tb_chain_free(o);
+		i++;
+	}
+	d->len = kept;
+}
+
 static int dx_chain_cmp(const void *pa, const void *pb)
 {
 	const gg_tb_chain *a = *(gg_tb_chain *const *)pa, *b = *(gg_tb_chain *const *)pb;
@@ -443,6 +476,10 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	/* Streams finish at different times: report in order of appearance in the log. */
 	if (d->len > 1)
 		qsort(d->chains, d->len, sizeof *d->chains, dx_chain_cmp);
+	dx_join_reraised(d);
+	/* The rank that failed first: the summary's root cause, else the launcher's "failed" line. */
+	int root = gg_logfacts_first_rank(&d->facts);
+	bool killed9 = gg_logfacts_first_killed(&d->facts);
 	for (size_t i = 0; i < d->len; i++) {
 		if (d->chains[i]->rank < 0 && d->facts.root_rank >= 0 && d->chains[i]->from_summary)
 			d->chains[i]->rank = d->facts.root_rank;
@@ -472,12 +509,12 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	bool any_oom = false;
 	for (size_t i = 0; i < out->len; i++)
 		any_oom |= out->items[i].oom.is_oom;
-	if ((d->facts.sigkill || d->facts.killed) && !any_oom) {
-		char *text = d->facts.sigkill ? gg_strdup_printf("rank %d exited with signal 9 (SIGKILL)", d->facts.root_rank)
-					      : gg_strdup_printf("the process was killed by SIGKILL (log line %llu)",
-								 (unsigned long long)d->facts.killed_at.line);
-		gg_log_orphan o = { d->facts.sigkill ? d->facts.root_rank : -1, true, text,
-				    d->facts.sigkill ? d->facts.sigkill_at : d->facts.killed_at };
+	if ((killed9 || d->facts.killed) && !any_oom) {
+		gg_log_span at = d->facts.sigkill ? d->facts.sigkill_at : killed9 ? d->facts.launcher_at : d->facts.killed_at;
+		char *text = killed9 ? gg_strdup_printf("rank %d exited with signal 9 (SIGKILL)", root)
+				     : gg_strdup_printf("the process was killed by SIGKILL (log line %llu)",
+							(unsigned long long)d->facts.killed_at.line);
+		gg_log_orphan o = { killed9 ? root : -1, true, text, at };
 		gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
 		free(text);
 		if (!c || (rc = dx_push(out, c)))
@@ -505,13 +542,17 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	}
 	/* A paste with no traceback and no memory error, but a failure the runtime printed: say what it is. */
 	if (out->len == 0 && !had_tracebacks) {
+		/* The first such line, preferring one that names its rank (a hard-wrapped line's tail names none). */
+		const gg_log_orphan *pick = NULL;
 		for (size_t i = 0; i < d->facts.orphans_len; i++) {
-			if (d->facts.orphans[i].oom)
-				continue;
-			gg_tb_chain *c = dx_orphan_chain(&d->facts.orphans[i], 0);
+			const gg_log_orphan *o = &d->facts.orphans[i];
+			if (!o->oom && (!pick || (pick->rank < 0 && o->rank >= 0)))
+				pick = o;
+		}
+		if (pick) {
+			gg_tb_chain *c = dx_orphan_chain(pick, 0);
 			if (!c || (rc = dx_push(out, c)))
 				return c ? rc : -ENOMEM;
-			break;
 		}
 	}
 	if (out->len > 1)
@@ -523,10 +564,10 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 */
 	int first = -1;
 	for (size_t i = 0; i < out->len && first < 0; i++)
-		if (d->facts.root_rank >= 0 && out->items[i].rank == d->facts.root_rank && out->items[i].oom.is_oom)
+		if (root >= 0 && out->items[i].rank == root && out->items[i].oom.is_oom)
 			first = (int)i;
 	for (size_t i = 0; i < out->len && first < 0; i++)
-		if (d->facts.root_rank >= 0 && out->items[i].rank == d->facts.root_rank)
+		if (root >= 0 && out->items[i].rank == root)
 			first = (int)i;
 	for (size_t i = 0; i < out->len && first < 0; i++)
 		if (out->items[i].oom.is_oom)
@@ -550,10 +591,11 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		gg_diagnosis *x = &out->items[i];
 		x->torch_version = out->torch_version;
 		rc = gg_classify(x, &d->facts, ws, nb, opts ? opts->analyzer : NULL);
-		if (!rc && x->rank < 0 && d->facts.root_rank >= 0 && x->first)
-			x->rank = d->facts.root_rank;
-		if (!rc && d->facts.sigkill && x->first)
-			rc = gg_evidence_add(x, "torchelastic reports that the root cause exited with -9 (SIGKILL): usually the kernel's OOM killer (host RAM); `dmesg | grep -i oom` tells");
+		if (!rc && x->rank < 0 && root >= 0 && x->first)
+			x->rank = root;
+		if (!rc && killed9 && x->first)
+			rc = gg_evidence_add(x, "torchelastic reports that rank %d exited with -9 (SIGKILL%s): usually the kernel's OOM killer (host RAM); `dmesg | grep -i oom` tells",
+					     root, d->facts.sigkill ? "" : ", the launcher's \"failed (exitcode: -9)\" line");
 		if (!rc)
 			rc = gg_explain(x, &d->facts);
 	}

@@ -23,6 +23,17 @@ static const char *explain_device(const gg_diagnosis *d)
 	return "memory";
 }
 
+/* The vendor's tool that lists what holds the device: an AMD or Intel GPU has no nvidia-smi. */
+static const char *explain_smi(const gg_diagnosis *d)
+{
+	switch (d->oom.device) {
+	case GG_OOM_DEVICE_HIP: return "rocm-smi --showpids";
+	case GG_OOM_DEVICE_XPU: return "xpu-smi ps";
+	default: break;
+	}
+	return "nvidia-smi";
+}
+
 /*
  * What the PyTorch that printed the log has: advice names only what exists
  * there. From the version the log prints, else from the message's era.
@@ -41,7 +52,7 @@ static explain_era explain_era_of(const gg_diagnosis *d, const gg_log_facts *fac
 	if (d->torch_version)
 		sscanf(d->torch_version, "%d.%d", &major, &minor);
 	*minor_out = major * 100 + minor;
-	if (major == 0 && minor >= 0 && minor < 4)
+	if ((major == 0 && minor >= 0 && minor < 4) || (major < 0 && facts->pre_0_4))
 		return ERA_PRE_0_4;
 	if (major == 0 || (major == 1) || (major == 2 && minor == 0))
 		return ERA_1X;
@@ -80,7 +91,8 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		return 1;
 	case GG_CAUSE_OTHER_PROCESSES:
 		*rc |= gg_buf_printf(e, " Most of the device is held outside this process's PyTorch: %s.", d->cause_evidence);
-		*rc |= gg_buf_printf(x, "Look at `nvidia-smi` for the other processes on the GPU. With several ranks, call `torch.cuda.set_device(local_rank)` before creating the process group or any tensor, and load checkpoints with `map_location`, so that every rank does not also take memory on GPU 0.");
+		*rc |= gg_buf_printf(x, "Look at `%s` for the other processes on the GPU. With several ranks, call `%s(local_rank)` before creating the process group or any tensor, and load checkpoints with `map_location`, so that every rank does not also take memory on GPU 0.",
+				     explain_smi(d), d->oom.device == GG_OOM_DEVICE_XPU ? "torch.xpu.set_device" : "torch.cuda.set_device");
 		return 1;
 	case GG_CAUSE_LOADING:
 		*rc |= gg_buf_printf(e, " It happened while the model was loaded or moved to the device, before any forward pass: the weights themselves do not fit as loaded.");
@@ -136,7 +148,8 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		if (era == ERA_PRE_0_4) {
 			/* torch.no_grad arrived in 0.4: before it, volatile inputs were the way. */
 			rc |= gg_buf_printf(&x, "PyTorch %s has no torch.no_grad: create the evaluation inputs with `Variable(x, volatile=True)`%s%s%s, or upgrade and wrap the loop in `with torch.no_grad():`.",
-					    d->torch_version, fn ? " in " : "", fn ? fn : "", fn ? "()" : "");
+					    d->torch_version ? d->torch_version : "0.3 (this log's era)", fn ? " in " : "", fn ? fn : "",
+					    fn ? "()" : "");
 			break;
 		}
 		rc |= gg_buf_printf(&x, "Wrap the evaluation loop in `with torch.no_grad():`");
@@ -157,6 +170,12 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			/* Decided by the numbers, autograd unseen (see classify.c). */
 			rc |= gg_buf_printf(&e, "Out of %s during evaluation, and not for a missing no_grad.", dev);
 			rc |= explain_where(&e, d, "failed");
+			if (d->cause == GG_CAUSE_ACCUMULATED) {
+				/* After the loop: what was gathered over the whole set is joined at once (see classify.c). */
+				rc |= gg_buf_printf(&e, " No model runs there: %s, and joining them needs the whole result at once, on top of the parts.", d->cause_evidence);
+				rc |= gg_buf_printf(&x, "Do not keep every batch's outputs: compute the metric per batch (or update a running metric), keep only what it needs (predicted labels, not whole logits or masks), or write the outputs to disk as you go; if they must be joined, allocate the result once and fill it, instead of a torch.cat of the list.");
+				break;
+			}
 			explain_cause(&e, &x, d, era, version, &rc);
 			break;
 		}
@@ -209,7 +228,18 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		if (explain_cause(&e, &x, d, era, version, &rc))
 			break;
 		rc |= gg_buf_printf(&e, " %s", tb->len ? "The frames do not say whether this was training or evaluation." : "The log has no traceback for it, so where it happened is unknown.");
-		rc |= gg_buf_printf(&x, "If this is evaluation or inference, run it under `with torch.no_grad():`. If it is training, lower the batch size (with gradient accumulation), use mixed precision or activation checkpointing.");
+		/* One either/or, in the words of the log's PyTorch and device. */
+		if (era == ERA_PRE_0_4)
+			rc |= gg_buf_printf(&x, "If this is evaluation or inference, create its inputs with `Variable(x, volatile=True)` (this PyTorch, 0.3 or older, has no torch.no_grad). If it is training, lower the batch size.");
+		else
+			rc |= gg_buf_printf(&x, "If this is evaluation or inference, run it under `with torch.no_grad():`%s. If it is training, lower the batch size (with gradient accumulation), use mixed precision or activation checkpointing.",
+					    era == ERA_THC ? " (`Variable(x, volatile=True)` on 0.3 or older)" : "");
+		if (d->oom.device == GG_OOM_DEVICE_MPS)
+			rc |= gg_buf_printf(&x, " On MPS the cap is PYTORCH_MPS_HIGH_WATERMARK_RATIO (a share of the Mac's unified memory), read when PyTorch starts: set it in the shell before launching Python, not in the script; 0.0 removes the cap at the risk of swapping the whole system.");
+		else if (d->oom.device == GG_OOM_DEVICE_XPU)
+			rc |= gg_buf_printf(&x, " `xpu-smi stats -d 0` shows the Intel GPU's memory; a single allocation over 4 GiB needs the driver's relaxed allocation limits on many Intel GPUs.");
+		else if (d->oom.device == GG_OOM_DEVICE_HIP)
+			rc |= gg_buf_printf(&x, " `rocm-smi --showmeminfo vram` shows the AMD GPU's memory; allocator settings go in PYTORCH_HIP_ALLOC_CONF.");
 		break;
 	case GG_DX_INCOMPLETE:
 		if (d->chain->from_summary && tb->len == 0) {
@@ -217,6 +247,24 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    d->rank, facts->root_exitcode);
 			rc |= gg_buf_printf(&x, "Paste that rank's own traceback: it is earlier in the log, its lines prefixed with [rank%d]:. Decorating the entry point with torch.distributed.elastic.multiprocessing.errors.record makes torchrun print it in the summary.",
 					    d->rank);
+			break;
+		}
+		if (tb->has_exception && strstr(tb->exc.type, "ChildFailedError")) {
+			rc |= gg_buf_printf(&e, "torchrun reports that a worker failed, but the paste stops before the summary's \"Root Cause\" section, so which rank failed and what it raised cannot be told from it.");
+			rc |= gg_buf_printf(&x, "Paste the rest of the summary (its \"Root Cause\" section: rank, exitcode, traceback) and the failing rank's own traceback, earlier in the log with its [rankN]: prefix. An exitcode of -9 there means the kernel's OOM killer (host RAM).");
+			break;
+		}
+		if (d->chain->original_cut) {
+			bool pinned = strstr(tb->exc.message, "pin memory thread") != NULL;
+			rc |= gg_buf_printf(&e, "%s reraised an error, and the paste stops inside its original traceback, so what failed cannot be told from it.",
+					    pinned ? "The DataLoader's pin-memory thread" : "A DataLoader worker");
+			if (cf)
+				rc |= gg_buf_printf(&e, " It surfaced in %s() at %s:%u%s%s%s, while fetching a batch: no model runs on this path.",
+						    cf->function[0] ? cf->function : "<module>", cf->filename, cf->line, cf->code ? ": `" : "",
+						    cf->code ? cf->code : "", cf->code ? "`" : "");
+			rc |= gg_buf_printf(&x, "Paste the original traceback down to its exception line.");
+			if (pinned)
+				rc |= gg_buf_printf(&x, " The failure is in copying a batch into pinned (page-locked) host memory, not in the model, so no_grad would not change it; if the message says out of memory, set `pin_memory=False` on the DataLoader (or lower num_workers and prefetch_factor), and check the host's free RAM.");
 			break;
 		}
 		rc |= gg_buf_printf(&e, "The paste stops %s, so what failed cannot be told from it.",

@@ -20,6 +20,8 @@ void gg_logfacts_init(gg_log_facts *f)
 {
 	memset(f, 0, sizeof *f);
 	f->root_rank = -1;
+	f->launcher_rank = -1;
+	f->wrap_rank = -1;
 	f->volatile_warning = -1;
 	f->eval_accumulation_steps = -1;
 }
@@ -43,6 +45,17 @@ int gg_logfacts_summary_rank(const gg_log_facts *f)
 {
 	return f->in_root_cause ? f->root_rank : -1;
 }
+
+int gg_logfacts_first_rank(const gg_log_facts *f)
+{
+	return f->root_rank >= 0 ? f->root_rank : f->launcher_rank;
+}
+
+bool gg_logfacts_first_killed(const gg_log_facts *f)
+{
+	return f->sigkill || (f->root_rank < 0 && f->launcher_rank >= 0 && f->launcher_exitcode == -9);
+}
+
 
 static long facts_number(const char *p, const char *end)
 {
@@ -93,6 +106,26 @@ static int facts_inline(const char *t, size_t n, const char *key, long *value)
 		}
 	}
 	return 0;
+}
+
+/*
+ * The elastic agent's own line for a worker that died: "failed (exitcode:
+ * -9) local_rank: 3 (pid: 812917) of binary: ...". Every launcher prints
+ * it, with or without the summary after it, so it names the rank when the
+ * summary is cut or missing. Only the first counts: the others follow it.
+ */
+static void facts_launcher(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	const char *p = gg_text_find(t, n, "failed (exitcode:");
+	if (!p || f->launcher_rank >= 0)
+		return;
+	const char *end = t + n;
+	long code, rank;
+	if (!facts_inline(p, (size_t)(end - p), "exitcode", &code) || !facts_inline(p, (size_t)(end - p), "local_rank", &rank))
+		return;
+	f->launcher_rank = (int)rank;
+	f->launcher_exitcode = code;
+	f->launcher_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 }
 
 static bool facts_is_word_char(char c)
@@ -286,7 +319,10 @@ static bool facts_failure_line(const char *t, size_t n)
 	static const char *const needles[] = {
 		"CUDA error: ", "cuda runtime error (", "device-side assert triggered", "illegal memory access",
 		"Watchdog caught collective operation timeout", "NCCL error", "ncclInternalError", "ncclSystemError",
-		"CUBLAS_STATUS_", "CUDNN_STATUS_", "HIP error: ", NULL,
+		"CUBLAS_STATUS_", "CUDNN_STATUS_", "HIP error: ",
+		/* NCCL's watchdog in its other words: a hang, not memory. */
+		"watchdog got stuck", "Heartbeat monitor timed out", "Terminating the process after attempting to dump debug info",
+		NULL,
 	};
 	for (const char *const *k = needles; *k; k++)
 		if (gg_text_find(t, n, *k))
@@ -334,7 +370,8 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 		f->orphans_cap = cap;
 	}
 	gg_log_orphan *o = &f->orphans[f->orphans_len];
-	o->rank = l->rank;
+	/* A runtime failure hard-wrapped by the terminal: its tail lines lost the [rankN]: prefix. */
+	o->rank = l->rank >= 0 || oom ? l->rank : f->wrap_rank;
 	o->oom = oom;
 	o->text = gg_text_dup(t, n, FACTS_MAX_TEXT);
 	o->at = (gg_log_span){ l->number, l->offset, l->raw_len };
@@ -349,8 +386,10 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	size_t n = l->len;
 	const char *t = gg_text_trim(l->text, &n);
 	f->lines = l->number;
-	if (n == 0)
+	if (n == 0) {
+		f->wrap_rank = -1;
 		return 0;
+	}
 	f->last_text_line = l->number;
 	long v;
 	if (gg_text_find(t, n, "ChildFailedError"))
@@ -397,6 +436,12 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (gg_text_find(t, n, "THCudaCheck") || gg_text_find(t, n, "cuda runtime error (2)") ||
 	    gg_text_find(t, n, "/THC/") || gg_text_find(t, n, "\\THC\\"))
 		f->thc = true;
+	/* 0.4 moved THC under aten/src; before it, Variables printed themselves as "Variable containing:". */
+	if (gg_text_find(t, n, "torch/lib/THC/") || gg_text_find(t, n, "torch\\lib\\THC\\") ||
+	    facts_line_is(t, n, "Variable containing:"))
+		f->pre_0_4 = true;
+	if (gg_text_find(t, n, "failed (exitcode:"))
+		facts_launcher(f, l, t, n);
 	if (gg_text_find(t, n, "mem") || gg_text_find(t, n, "Mem") || gg_text_find(t, n, "MEM"))
 		facts_memory_reading(f, t, n);
 	int rc = 0;
@@ -404,5 +449,9 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		rc = facts_torch_version(f, t, n);
 	if (!rc)
 		rc = facts_warning(f, l, t, n);
-	return rc ? rc : facts_orphan(f, l, t, n);
+	if (!rc)
+		rc = facts_orphan(f, l, t, n);
+	if (l->rank >= 0)
+		f->wrap_rank = l->rank;
+	return rc;
 }

@@ -39,6 +39,9 @@ typedef struct gg_log_facts {
 	long root_exitcode;    /* its exit code; 0 when not printed */
 	bool sigkill;          /* the root cause was killed by signal 9 (the kernel's OOM killer, usually) */
 	gg_log_span sigkill_at; /* its "exitcode : -9" line */
+	int launcher_rank;     /* the agent's first "failed (exitcode: N) local_rank: R" line: R, or -1 */
+	long launcher_exitcode; /* its N */
+	gg_log_span launcher_at;
 	bool killed;           /* a shell's "Killed" line: the process got SIGKILL */
 	gg_log_span killed_at;
 	gg_log_warning *warnings; /* owned; the first few */
@@ -49,6 +52,7 @@ typedef struct gg_log_facts {
 	bool expandable_segments;     /* the allocator is already set to expandable segments */
 	char *torch_version;          /* owned; the PyTorch version the log prints ("1.13.1+cu117"), or NULL */
 	bool thc;                     /* THC-era text (THCudaCheck, "cuda runtime error (2)", THC/ paths): PyTorch 1.10 or older */
+	bool pre_0_4;                 /* PyTorch 0.3 or older: THC under torch/lib/, Variable's "Variable containing:" print */
 	/* Memory readings a training log prints per step ("mem: 5.2G", "memory: 10234"): growth across iterations. */
 	double mem_first, mem_last;
 	int mem_readings, mem_rises;
@@ -58,6 +62,7 @@ typedef struct gg_log_facts {
 	/* Scanner state. */
 	int section;      /* 1 training, 2 evaluation: the last HF Trainer banner */
 	bool in_root_cause;
+	int wrap_rank; /* the rank of the last prefixed line, carried over the unprefixed lines right under it (a hard-wrapped line) */
 } gg_log_facts;
 
 void gg_logfacts_init(gg_log_facts *f);
@@ -66,5 +71,9 @@ void gg_logfacts_free(gg_log_facts *f);
 int gg_logfacts_line(gg_log_facts *f, const gg_log_line *line);
 /* The rank a traceback printed now belongs to, when inside a summary's root cause; else -1. */
 int gg_logfacts_summary_rank(const gg_log_facts *f);
+/* The rank that failed first: the summary's root cause, else the agent's first "failed" line; -1 when neither. */
+int gg_logfacts_first_rank(const gg_log_facts *f);
+/* True when the rank that failed first was killed by SIGKILL (summary or agent line). */
+bool gg_logfacts_first_killed(const gg_log_facts *f);
 
 #endif

@@ -505,7 +505,20 @@ static bool tb_is_notebook_header(const char *t, size_t n)
 
 static bool tb_is_plain_header(const char *t, size_t n)
 {
-	return tb_ends_with(t, n, "Traceback (most recent call last):");
+	static const char header[] = "Traceback (most recent call last):";
+	if (tb_ends_with(t, n, header))
+		return true;
+	/* A terminal's leftover glued after the colon ("...last):hs"): a few letters, no space. */
+	const char *h = gg_text_find(t, n, header);
+	if (!h || h != t)
+		return false;
+	const char *rest = h + sizeof header - 1, *end = t + n;
+	if (end - rest > 8)
+		return false;
+	for (const char *p = rest; p < end; p++)
+		if (*p == ' ' || *p == ':')
+			return false;
+	return true;
 }
 
 /* logging's stack_info=True block: the frames of where the log call was made. */

@@ -62,6 +62,7 @@ typedef struct gg_tb_chain {
 	int rank;          /* -1 when unknown */
 	bool from_summary; /* printed inside a torchelastic failure summary */
 	bool has_oom;      /* some exception of it is an out-of-memory error */
+	bool original_cut; /* a reraise ("Caught X in DataLoader worker ...") whose original traceback the paste cuts */
 	uint64_t seq;      /* order of appearance */
 	size_t bytes;      /* frame text kept, for the memory bound */
 } gg_tb_chain;
