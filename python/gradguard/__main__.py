@@ -1,4 +1,6 @@
-"""`python -m gradguard ARGS...`: the same as running `gradguard ARGS...`."""
+"""`python -m gradguard ARGS...`: the same as running `gradguard ARGS...`;
+`python -m gradguard run SCRIPT ARGS...` runs a program under gradguard.probe
+(in this interpreter, which has the program's torch)."""
 import os
 import sys
 
@@ -6,6 +8,9 @@ from gradguard import find_gradguard_bin
 
 
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "run":
+        from gradguard.probe_run import main as run_main
+        sys.exit(run_main(sys.argv[2:]))
     path = find_gradguard_bin()
     if sys.platform == "win32":
         import subprocess
