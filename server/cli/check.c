@@ -38,6 +38,7 @@
 #include "config_load.h"
 #include "git_ignore.h"
 #include "python_env.h"
+#include "runtime_report.h"
 #include "notebook_cells.h"
 #include "cli/ordered_pool.h"
 #include "project.h"
@@ -138,6 +139,7 @@ typedef struct check_out {
 	gg_ordered_pool *pool; /* NULL with one thread */
 	size_t index;          /* the file's place in the run, for the pool */
 	size_t stats[CHECK_RULES_MAX]; /* --statistics: findings per rule, by place in gg_rules */
+	gg_runtime_counts runtime;     /* what .gradguard/runtime.json confirmed, added, left unconfirmed */
 } check_out;
 
 /* --threads: the most for one run, and the most by default. */
@@ -184,6 +186,8 @@ typedef struct check_run {
 	const char *stdin_name; /* --stdin-filename, or "-" */
 	bool color;          /* concise lines in colour: stdout is a terminal and NO_COLOR is not set */
 	size_t stats[CHECK_RULES_MAX];
+	gg_runtime_report runtime; /* ./.gradguard/runtime.json, gradguard.probe's measurements (empty: none) */
+	gg_runtime_counts runtime_counts;
 } check_run;
 
 static void check_report(check_out *o, const char *path, const char *message)
@@ -714,6 +718,10 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 		src->tree = tree;
 	}
 	rc = gg_analyzer_check(w->analyzer, src, &findings);
+	/* The run's measurements mark the static findings they confirm and add those it alone found (no fixes). */
+	size_t n_static = findings.len;
+	if (!rc)
+		rc = gg_runtime_report_apply(&run->runtime, path, body, body_len, config, &findings, 0, &o->runtime);
 	if (rc) {
 		check_report(o, path, strerror(-rc));
 		rc = rc == -ENOMEM ? rc : 0;
@@ -731,7 +739,7 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 		if (!rc && tree)
 			rc = gg_analyzer_tree(w->analyzer, src, &root);
 		if (!rc && tree)
-			rc = gg_fix_list_each(body, body_len, root, findings.items, findings.len, config, fixes);
+			rc = gg_fix_list_each(body, body_len, root, findings.items, n_static, config, fixes);
 		if (!rc)
 			rc = gg_line_index_build(&ix, body, body_len);
 		if (!rc) /* full shows no edit */
@@ -1224,13 +1232,16 @@ static void run_add(check_run *run, const check_out *o)
 		run->stats[i] += o->stats[i];
 	run->findings += o->findings;
 	run->fixed += o->fixed;
+	run->runtime_counts.confirmed += o->runtime.confirmed;
+	run->runtime_counts.runtime_only += o->runtime.runtime_only;
+	run->runtime_counts.unconfirmed += o->runtime.unconfirmed;
 	run->failed |= o->failed;
 }
 
 /* One thread: each file's output goes out as it is checked. Returns 0 or a negative errno. */
 static int check_sequential(check_run *run)
 {
-	check_out o = { stdout, stderr, run->json_rows, run->sarif, 0, 0, false, NULL, 0, { 0 } };
+	check_out o = { stdout, stderr, run->json_rows, run->sarif, 0, 0, false, NULL, 0, { 0 }, { 0, 0, 0 } };
 	int rc = 0;
 	for (size_t i = 0; i < run->files.len && !rc; i++)
 		rc = check_file(run, &run->worker, &o, run->files.items[i]);
@@ -1586,17 +1597,32 @@ static int print_statistics(check_run *run)
 			order[j] = order[j - 1];
 			order[j - 1] = t;
 		}
+	/* With a runtime report (runtime_report.h): what the run confirmed, went past, added. */
+	const gg_runtime_counts *rt = &run->runtime_counts;
+	const struct {
+		const char *code, *name;
+		size_t count;
+	} runtime[] = {
+		{ "runtime-confirmed", "static findings confirmed at run time", rt->confirmed },
+		{ "runtime-unconfirmed", "static findings the run went through without confirming", rt->unconfirmed },
+		{ "runtime-only", "runtime findings without a static one", rt->runtime_only },
+	};
+	size_t n_runtime = run->runtime.len ? sizeof runtime / sizeof *runtime : 0;
 	if (run->format != FORMAT_JSON) {
 		for (size_t i = 0; i < n; i++)
 			printf("%zu\t%s\t%s\n", run->stats[order[i]], gg_rules[order[i]].code, gg_rules[order[i]].name);
+		for (size_t i = 0; i < n_runtime; i++)
+			printf("%zu\t%s\t%s\n", runtime[i].count, runtime[i].code, runtime[i].name);
 		return 0;
 	}
 	cJSON *list = cJSON_CreateArray();
-	for (size_t i = 0; list && i < n; i++) {
+	for (size_t i = 0; list && i < n + n_runtime; i++) {
+		const char *code = i < n ? gg_rules[order[i]].code : runtime[i - n].code;
+		const char *name = i < n ? gg_rules[order[i]].name : runtime[i - n].name;
+		size_t count = i < n ? run->stats[order[i]] : runtime[i - n].count;
 		cJSON *o = cJSON_CreateObject();
-		if (!o || !cJSON_AddStringToObject(o, "code", gg_rules[order[i]].code) ||
-		    !cJSON_AddStringToObject(o, "name", gg_rules[order[i]].name) ||
-		    !cJSON_AddNumberToObject(o, "count", (double)run->stats[order[i]]) || !cJSON_AddItemToArray(list, o)) {
+		if (!o || !cJSON_AddStringToObject(o, "code", code) || !cJSON_AddStringToObject(o, "name", name) ||
+		    !cJSON_AddNumberToObject(o, "count", (double)count) || !cJSON_AddItemToArray(list, o)) {
 			cJSON_Delete(o);
 			cJSON_Delete(list);
 			return -ENOMEM;
@@ -1746,6 +1772,14 @@ int gg_cli_check_main(int argc, char **argv)
 	}
 	if (run.format == FORMAT_JSON && !(run.json_rows = cJSON_CreateArray()))
 		rc = -ENOMEM;
+	/* gradguard.probe's measurements, from the folder check runs in (docs/probe.md); a broken file is a warning. */
+	char *runtime_error = NULL;
+	int runtime_rc = rc ? 0 : gg_runtime_report_load(&run.runtime, ".", &runtime_error);
+	if (runtime_rc == -ENOMEM)
+		rc = runtime_rc;
+	else if (runtime_rc)
+		fprintf(stderr, "gradguard: warning: %s\n", runtime_error ? runtime_error : strerror(-runtime_rc));
+	free(runtime_error);
 	if (run.format == FORMAT_SARIF && !(run.sarif = gg_cli_sarif_new()))
 		rc = -ENOMEM;
 
@@ -1804,6 +1838,7 @@ int gg_cli_check_main(int argc, char **argv)
 	gg_git_ignore_delete(run.git);
 	gg_pyfiles_free(&run.files);
 	gg_project_free(&run.project);
+	gg_runtime_report_free(&run.runtime);
 	gg_analyzer_delete(run.worker.analyzer);
 	if (run.worker.parser)
 		ts_parser_delete(run.worker.parser);

@@ -10,6 +10,7 @@
 #include "lsp/log_document.h"
 #include "lsp/notebook_document.h"
 #include "lsp/settings.h"
+#include "runtime_report.h"
 
 void gg_diagnostics_schedule(gg_session *s, gg_document *doc)
 {
@@ -19,6 +20,33 @@ void gg_diagnostics_schedule(gg_session *s, gg_document *doc)
 		return;
 	doc->publish_pending = true;
 	uv_timer_start(&s->debounce, gg_diagnostics_on_timer, s->debounce_ms, 0);
+}
+
+/*
+ * gradguard.probe's measurements (runtime_report.h) on doc's findings: the
+ * workspace's .gradguard/runtime.json, read again when it changed.
+ */
+static int diagnostics_runtime(gg_session *s, gg_document *doc, const gg_config *config)
+{
+	if (!s->root_path || !doc->path)
+		return 0;
+	if (!s->runtime) {
+		if (!(s->runtime = malloc(sizeof *s->runtime)))
+			return -ENOMEM;
+		gg_runtime_report_init(s->runtime);
+	}
+	char *error = NULL;
+	int rc = gg_runtime_report_refresh(s->runtime, s->root_path, &error);
+	if (rc && rc != -ENOMEM) /* logged once: refresh reads it again only when it changes */
+		gg_log_warn("%s", error ? error : "cannot read .gradguard/runtime.json");
+	free(error);
+	if (rc == -ENOMEM)
+		return rc;
+	size_t before = doc->findings.len;
+	rc = gg_runtime_report_apply(s->runtime, doc->path, doc->text, doc->len, config, &doc->findings, 0, NULL);
+	if (!rc && doc->findings.len > before)
+		gg_findings_sort(&doc->findings);
+	return rc;
 }
 
 int gg_diagnostics_analyze(gg_session *s, gg_document *doc)
@@ -38,6 +66,8 @@ int gg_diagnostics_analyze(gg_session *s, gg_document *doc)
 	}
 	gg_source src = { doc->text, doc->len, doc->tree, doc->path, gg_settings_config_for(s, doc), s->root_path, s->project };
 	rc = gg_analyzer_check(s->analyzer, &src, &doc->findings);
+	if (rc == 0)
+		rc = diagnostics_runtime(s, doc, src.config);
 	if (rc != 0)
 		gg_log_error("analysis of %s failed (%d)", doc->uri, rc);
 	return rc;

@@ -7,6 +7,7 @@
 #include "explain_docs.h"
 #include "lsp/diagnostics.h"
 #include "lsp/log_document.h"
+#include "runtime_report.h"
 
 static bool hover_type_is(TSNode n, const char *type)
 {
@@ -100,6 +101,22 @@ static cJSON *hover_make(gg_session *s, const gg_document *doc, char *markdown, 
 	return h;
 }
 
+/* md (consumed) with what gradguard.probe measured at f's site, when it did (runtime_report.h). NULL on OOM. */
+static char *hover_runtime(gg_session *s, const gg_document *doc, const gg_finding *f, char *md)
+{
+	if (!md || !s->runtime || !s->runtime->len)
+		return md;
+	uint32_t line = 1;
+	for (size_t i = 0; i < f->range.start && i < doc->len; i++)
+		line += doc->text[i] == '\n';
+	const gg_runtime_entry *e = gg_runtime_report_find(s->runtime, doc->path, line, f->code);
+	if (!e)
+		return md;
+	char *with = gg_strdup_printf("%s\n\n**Measured at run time** (`.gradguard/runtime.json`): %s", md, e->message);
+	free(md);
+	return with;
+}
+
 cJSON *gg_hover_python(gg_session *s, gg_document *doc, size_t offset)
 {
 	if (gg_log_document_is_log(doc) || gg_diagnostics_analyze(s, doc) != 0 || !doc->tree)
@@ -119,7 +136,7 @@ cJSON *gg_hover_python(gg_session *s, gg_document *doc, size_t offset)
 		 * (VS Code right above this text), and twice is what cut the hover.
 		 */
 		char *subject = hover_subject(doc, best->range);
-		char *md = gg_docs_rule_hover(best->code, subject);
+		char *md = hover_runtime(s, doc, best, gg_docs_rule_hover(best->code, subject));
 		free(subject);
 		return md ? hover_make(s, doc, md, best->range.start, best->range.end) : NULL;
 	}

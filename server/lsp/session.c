@@ -10,6 +10,7 @@
 #include "lsp/diagnosis_mark.h"
 #include "lsp/diagnostics.h"
 #include "lsp/dispatch.h"
+#include "runtime_report.h"
 #include "lsp/jobs.h"
 #include "lsp/workspace_index.h"
 #include "lsp/settings.h"
@@ -86,6 +87,10 @@ void gg_session_close(gg_session *s)
 	gg_jobs_close(s);
 	free(s->root_path);
 	s->root_path = NULL;
+	if (s->runtime)
+		gg_runtime_report_free(s->runtime);
+	free(s->runtime);
+	s->runtime = NULL;
 	for (size_t i = 0; i < s->folders_len; i++)
 		free(s->folders[i]);
 	free(s->folders);

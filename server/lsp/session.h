@@ -104,6 +104,8 @@ typedef struct gg_session {
 	char *python_warned; /* owned: the last warning about the python setting, so that it is logged once, or NULL */
 	cJSON *settings;           /* owned; the "gradguard" settings object, or NULL */
 	struct gg_config_loader *config_loader; /* owned; built from settings, NULL until first needed */
+	/* root_path's .gradguard/runtime.json (runtime_report.h): owned, NULL until first needed. */
+	struct gg_runtime_report *runtime;
 
 	/* Messages received but not yet handled, in arrival order (a ring). */
 	gg_inbox_item *inbox; /* owned */
