@@ -558,28 +558,37 @@ TSPoint gg_node_start_point(gg_node n)
 }
 
 /*
- * tree-sitter's descent (ts_node__descendant_for_byte_range): down through
- * the first child that reaches past start and to end and starts at or
- * before start; the last node passed that counts is the answer.
+ * tree-sitter's descent (ts_node__descendant_for_byte_range) goes down
+ * through the first child that reaches past start and to end and starts at
+ * or before start; the last node passed that counts is the answer. Children
+ * do not overlap, so that child is the last one starting at or before start,
+ * and the path it takes is the chain of parents of k, the last node of n's
+ * subtree in document order that starts at or before start: found by a
+ * binary search (starts never decrease in document order), then walked up
+ * to the deepest node of the chain that reaches far enough. Its cost is the
+ * logarithm of the subtree and the depth, not the children of every level:
+ * a fix asks for nodes of a module of any number of statements.
  */
 static gg_node descendant(gg_node n, uint32_t start, uint32_t end, bool named_only)
 {
-	gg_node found = n;
-	for (bool down = true; down;) {
-		down = false;
-		for (gg_node c = gg_node_first_child(n); c.tree; c = gg_node_next_sibling(c)) {
-			uint32_t c_end = gg_node_end_byte(c);
-			if (c_end < end || c_end <= start)
-				continue;
-			if (start < gg_node_start_byte(c))
-				break;
-			n = c;
-			if (!named_only || gg_node_is_named(c))
-				found = c;
-			down = true;
-			break;
-		}
+	const gg_tree *t = n.tree;
+	uint32_t lo = n.index + 1, hi = gg_tree_after(t, n.index);
+	if (lo >= hi || t->nodes[lo].start > start)
+		return n;
+	while (hi - lo > 1) { /* nodes[lo].start <= start, and every node from hi on starts after it */
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (t->nodes[mid].start <= start)
+			lo = mid;
+		else
+			hi = mid;
 	}
+	uint64_t reach = end > start ? end : (uint64_t)start + 1; /* a node counts when its end is at least this */
+	uint32_t k = lo;
+	while (k != n.index && t->nodes[k].end < reach)
+		k = gg_tree_parent_index(t, k);
+	while (named_only && k != n.index && !(t->nodes[k].flags & GG_NODE_NAMED))
+		k = gg_tree_parent_index(t, k);
+	gg_node found = { t, k };
 	return found;
 }
 

@@ -142,6 +142,14 @@ static void compare(const TSTree *ts, const gg_tree *t, bool deep)
 			CHECK(same(ts_node_descendant_for_byte_range(root, s, e), gg_node_descendant_for_byte_range(groot, s, e)));
 			CHECK(same(ts_node_named_descendant_for_byte_range(root, s, e),
 				   gg_node_named_descendant_for_byte_range(groot, s, e)));
+			/* Offsets inside a node and ranges across nodes, as a fix asks (a line's end, a selection). */
+			uint32_t mid = s + (e - s) / 2;
+			CHECK(same(ts_node_descendant_for_byte_range(root, mid, mid), gg_node_descendant_for_byte_range(groot, mid, mid)));
+			CHECK(same(ts_node_descendant_for_byte_range(root, e, e), gg_node_descendant_for_byte_range(groot, e, e)));
+			CHECK(same(ts_node_descendant_for_byte_range(root, mid, e + 1),
+				   gg_node_descendant_for_byte_range(groot, mid, e + 1)));
+			CHECK(same(ts_node_named_descendant_for_byte_range(root, mid, mid),
+				   gg_node_named_descendant_for_byte_range(groot, mid, mid)));
 		}
 		i++;
 		if (ts_tree_cursor_goto_first_child(&cur)) {
