@@ -113,7 +113,7 @@ class Site:
         self.saving_calls = 0         # eval-mode calls that saved something
         self.first_step = None        # the run's count of outermost forwards at the first eval-mode call
         self.last_step = None
-        self.graphs = []              # (weakref to a call's ticket, bytes, step): graphs that may be alive
+        self.graphs = []              # (weakref to a _Marker or None, to a _Ticket, bytes, step): graphs that may be alive
         self.alive_max = 0            # GG002: the most earlier graphs alive at one call
         self.alive_bytes = 0          # ... and what they held
         self.alive_call = None        # ... at this call of the site (1-based)
@@ -135,6 +135,29 @@ class _Ticket:
         self.eval = is_eval
         self.backward = False  # a backward read one of its tensors
         self.counted = False   # its bytes are in its site's bytes_total (the forward ended)
+
+
+class _Marker:
+    """Hooked on a forward output's grad_fn, it lives as long as that node of the graph: the
+    output's history is alive while it is (after a backward too, which frees only the saved tensors)."""
+
+    __slots__ = ("__weakref__",)
+
+    def __call__(self, *args):
+        return None
+
+
+def _grad_fn_of(output):
+    """The grad_fn of the output's first tensor with one (a tensor, a tuple/list or a dict of them), or None."""
+    fn = getattr(output, "grad_fn", None)
+    if fn is not None:
+        return fn
+    items = output.values() if isinstance(output, dict) else output if isinstance(output, (tuple, list)) else ()
+    for item in items:
+        fn = getattr(item, "grad_fn", None)
+        if fn is not None:
+            return fn
+    return None
 
 
 class _Packed:
@@ -273,17 +296,30 @@ class Probe:
     def _post_hook(self, module, inputs, output):
         call = getattr(self._local, "call", None)
         if call is not None and call.module is module and sys._getframe(1) is call.frame:
-            self._end_call(call)
+            self._end_call(call, output)
         return None
 
-    def _end_call(self, call):
+    def _end_call(self, call, output=None):
         self._local.call = None
         if call.pushed:
             self._pop()
         ticket = call.ticket
-        if ticket is None or not ticket.bytes:
+        if ticket is None:
             return
         site = call.site
+        marker = None
+        grad_fn = _grad_fn_of(output) if output is not None else None
+        if grad_fn is not None:
+            marker = _Marker()
+            try:
+                grad_fn.register_hook(marker)
+            except Exception:  # a node that takes no hooks: its saved tensors alone tell
+                marker = None
+        if marker is not None or ticket.bytes:
+            site.graphs.append((weakref.ref(marker) if marker is not None else None, weakref.ref(ticket),
+                                ticket.bytes, self.steps))
+        if not ticket.bytes:
+            return
         if ticket.eval:
             site.bytes_total += ticket.bytes
             site.saving_calls += 1
@@ -292,19 +328,19 @@ class Probe:
             ticket.counted = True
             if ticket.backward:  # read already (a backward inside the forward: rare)
                 site.bytes_backward += ticket.bytes
-        site.graphs.append((weakref.ref(ticket), ticket.bytes, self.steps))
 
     def _gg002_check(self, site):
         """At a new call of site: the graphs of its calls before the last one that are still alive."""
         graphs = site.graphs
         if not graphs:
             return
-        alive = [g for g in graphs if g[0]() is not None]
+        # A graph is alive while its output's node is, or while its saved tensors are held.
+        alive = [g for g in graphs if (g[0] is not None and g[0]() is not None) or g[1]() is not None]
         site.graphs = alive
         older = alive[:-1] if alive and alive[-1] is graphs[-1] else alive
         if len(older) > site.alive_max:
             site.alive_max = len(older)
-            site.alive_bytes = sum(g[1] for g in older)
+            site.alive_bytes = sum(g[2] for g in older if g[1]() is not None)
             site.alive_call = site.calls
 
     def _pack(self, tensor):

@@ -69,8 +69,10 @@ def _gg001(site):
 def _gg002(site):
     if site.alive_max < _min_alive():
         return None
-    return "the autograd graphs of %s (%s saved for backward) were still alive at call %d" % (
-        _plural(site.alive_max, "earlier call"), human_bytes(site.alive_bytes), site.alive_call)
+    held = ("%s saved for backward" % human_bytes(site.alive_bytes) if site.alive_bytes else
+            "their nodes only: a backward freed what they saved")
+    return "the autograd graphs of %s (%s) were still alive at call %d" % (
+        _plural(site.alive_max, "earlier call"), held, site.alive_call)
 
 
 def _min_alive():
