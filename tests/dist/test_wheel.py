@@ -3,8 +3,9 @@
 --no-build-isolation` in the source root, installed offline (`pip install
 --no-index`) into a new venv, then run from that venv's bin/ with nothing
 else on PATH: `gradguard check` on examples/, `gradguard diagnose` on a
-traceback, an lsp initialize/shutdown/exit exchange, `python -m gradguard`.
-Also: the wheel's tag claims no more than it is (no Python ABI, Linux
+traceback, an lsp initialize/shutdown/exit exchange, `python -m gradguard`;
+where Debian's /usr/bin/python3 has torch, `python -m gradguard run` from a
+--system-site-packages venv (the probe, docs/probe.md). Also: the wheel's tag claims no more than it is (no Python ABI, Linux
 x86_64), and it carries the LICENSE.
 
 Needs an interpreter with pip, venv and meson-python (Debian's
@@ -32,6 +33,28 @@ def usable(python):
     probe = "import mesonpy, pip, venv, ensurepip"
     return python and os.path.exists(python) and subprocess.run(
         [python, "-c", probe], capture_output=True).returncode == 0
+
+
+def probe_from_wheel(system, wheel, tmp, examples, env, run_env):
+    """`python -m gradguard run examples/run_validate.py` from the wheel installed into a
+    --system-site-packages venv of system, then `gradguard check` confirming the finding."""
+    venv = os.path.join(tmp, "venv-torch")
+    subprocess.run([system, "-m", "venv", "--system-site-packages", venv], check=True)
+    install = subprocess.run([os.path.join(venv, "bin", "pip"), "install", "--no-index", wheel],
+                             env=env, capture_output=True, text=True)
+    if install.returncode != 0:
+        return [f"pip install into the torch venv: exit {install.returncode} {install.stderr[-2000:]}"]
+    probe_env = dict(run_env, PATH=os.path.join(venv, "bin") + ":/usr/bin:/bin")
+    run = subprocess.run([os.path.join(venv, "bin", "python"), "-m", "gradguard", "run", "run_validate.py"],
+                         cwd=examples, env=probe_env, capture_output=True, text=True, timeout=300)
+    if run.returncode != 0 or "validate.py:24:19: GG001 model(images) at validate.py:24 kept " not in run.stderr:
+        return [f"python -m gradguard run: exit {run.returncode}, stderr {run.stderr[-2000:]!r}"]
+    check = subprocess.run(["gradguard", "check", "validate.py"], cwd=examples, env=probe_env,
+                           capture_output=True, text=True)
+    if "(confirmed at run time: kept " not in check.stdout:
+        return [f"check after the probe: {check.stdout!r} {check.stderr!r}"]
+    print("python -m gradguard run: GG001 measured, and check confirms it")
+    return []
 
 
 def main():
@@ -119,6 +142,13 @@ def main():
             failures.append(f"python -m gradguard --version: exit {module.returncode}, {module.stdout!r} {module.stderr!r}")
         else:
             print(f"python -m gradguard: {module.stdout.strip()}")
+
+        # The probe (docs/probe.md) from the wheel, in a venv that sees Debian's python3-torch.
+        system = "/usr/bin/python3"
+        if subprocess.run([system, "-c", "import torch, venv, ensurepip"], capture_output=True).returncode != 0:
+            print("python -m gradguard run: not tried (no /usr/bin/python3 with torch and venv)")
+        else:
+            failures += probe_from_wheel(system, wheel, tmp, examples, env, run_env)
 
     for f in failures:
         print("FAIL:", f)
