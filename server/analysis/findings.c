@@ -1,5 +1,7 @@
 #include "findings.h"
 
+#include "buf.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -60,25 +62,13 @@ gg_finding *gg_findings_push(gg_findings *f, const char *code, gg_severity sever
 {
 	if (!message)
 		return NULL;
-	if (f->len == f->cap) {
-		size_t cap = f->cap ? f->cap * 2 : 8;
-		gg_finding *items = realloc(f->items, cap * sizeof *items);
-		if (!items) {
-			free(message);
-			return NULL;
-		}
-		f->items = items;
-		f->cap = cap;
+	if (gg_grow((void **)&f->items, &f->cap, f->len, sizeof *f->items)) {
+		free(message);
+		return NULL;
 	}
 	gg_finding *finding = &f->items[f->len++];
-	finding->code = code;
-	finding->severity = severity;
-	finding->range = range;
-	finding->message = message;
-	finding->related = NULL;
-	finding->related_len = 0;
-	finding->fix_at = (gg_byte_range){ 0, 0 };
-	finding->proof = 0;
+	/* Every field a rule does not set is zero: no proof, no run, the fix at the range. */
+	*finding = (gg_finding){ .code = code, .severity = severity, .range = range, .message = message };
 	return finding;
 }
 

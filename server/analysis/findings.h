@@ -41,6 +41,13 @@ typedef struct gg_finding {
 	 */
 	gg_byte_range fix_at;
 	unsigned proof;
+	/*
+	 * GG001: the statements a wrap covers when it is not the loop, where
+	 * the rule proved that a run of sibling statements holding the
+	 * region's other forwards does not train: one wrap for the encoder and
+	 * the decoder of one caption. {0, 0}: the fixed call's statement alone.
+	 */
+	gg_byte_range wrap_run;
 } gg_finding;
 
 enum {

@@ -463,10 +463,10 @@ static bool strings_cover(const strings *s, size_t *next, size_t off)
 	return *next < s->len && s->items[*next].start < off;
 }
 
-/* `with <torch>.<cm>():` around target (whole lines): one edit per line of target. */
-static int wrap_edits(fixer *fx, gg_node target, const char *cm, gg_fix *fix)
+/* `with <torch>.<cm>():` around the statements target..last (whole lines): one edit per line. */
+static int wrap_edits(fixer *fx, gg_node target, gg_node last, const char *cm, gg_fix *fix)
 {
-	size_t start = gg_node_start_byte(target), end = gg_node_end_byte(target);
+	size_t start = gg_node_start_byte(target), end = gg_node_end_byte(last);
 	size_t ls = line_start(fx, start);
 	span indent = { fx->text + ls, start - ls };
 	span unit = indent_unit(fx, target);
@@ -479,8 +479,8 @@ static int wrap_edits(fixer *fx, gg_node target, const char *cm, gg_fix *fix)
 			  (const span *)NULL);
 	strings str = { NULL, 0, 0 };
 	size_t str_next = 0;
-	if (!rc)
-		rc = strings_collect(&str, target);
+	for (gg_node n = target; !rc && !gg_node_is_null(n) && gg_node_start_byte(n) < end; n = gg_node_next_sibling(n))
+		rc = strings_collect(&str, n);
 	for (size_t at = next_line(fx, line_end(fx, start)); !rc && at < end; at = next_line(fx, line_end(fx, at))) {
 		size_t le = line_end(fx, at);
 		if (indent_len(fx, at) == le - at || strings_cover(&str, &str_next, at))
@@ -498,20 +498,42 @@ static int wrap_edits(fixer *fx, gg_node target, const char *cm, gg_fix *fix)
 
 /*
  * What a no_grad wrap covers: the innermost loop around the call in its
- * function, else the statement, where the rule proved it does not train
- * (GG_PROOF_*_QUIET) and it owns its lines; else nothing.
+ * function, else the statement, or the run of sibling statements the rule
+ * gave (wrap_run), where the rule proved it does not train
+ * (GG_PROOF_*_QUIET) and it owns its lines; else nothing. *last is the last
+ * statement covered.
  */
-static gg_node wrap_target(const fixer *fx, const gg_fix_regions *r, bool *is_loop)
+static gg_node wrap_target(const fixer *fx, const gg_fix_regions *r, bool *is_loop, gg_node *last)
 {
 	unsigned proof = fx->finding->proof;
 	*is_loop = false;
+	*last = (gg_node){ 0 };
 	if (!gg_node_is_null(r->loop) && (proof & GG_PROOF_LOOP_QUIET) && owns_lines(fx, r->loop)) {
 		*is_loop = true;
+		*last = r->loop;
 		return r->loop;
 	}
-	if (!gg_node_is_null(r->statement) && (proof & GG_PROOF_STATEMENT_QUIET) && owns_lines(fx, r->statement))
-		return r->statement;
-	return (gg_node){ 0 };
+	if (gg_node_is_null(r->statement) || !(proof & GG_PROOF_STATEMENT_QUIET))
+		return (gg_node){ 0 };
+	gg_node first = r->statement, end = r->statement;
+	gg_byte_range run = fx->finding->wrap_run;
+	if (run.end) {
+		for (gg_node p = gg_node_prev_sibling(first); !gg_node_is_null(p) && gg_node_start_byte(p) >= run.start;
+		     p = gg_node_prev_sibling(p))
+			first = p;
+		for (gg_node n = gg_node_next_sibling(end); !gg_node_is_null(n) && gg_node_end_byte(n) <= run.end;
+		     n = gg_node_next_sibling(n))
+			end = n;
+		/* Comments at either end of the run stay outside it. */
+		while (!gg_node_eq(first, end) && gg_node_type_is(first, "comment"))
+			first = gg_node_next_sibling(first);
+		while (!gg_node_eq(first, end) && gg_node_type_is(end, "comment"))
+			end = gg_node_prev_sibling(end);
+	}
+	if (!owns_lines(fx, first) || !owns_lines(fx, end))
+		return (gg_node){ 0 };
+	*last = end;
+	return first;
 }
 
 /* The function that directly holds the call, when the rule proved its body does not train and it can take a decorator. */
@@ -610,7 +632,8 @@ static int gg001_fixes(fixer *fx, gg_node call, gg_fixes *out)
 	gg_fix_regions regions;
 	gg_fix_regions_find(call, &regions);
 	bool is_loop = false;
-	gg_node wrap = wrap_target(fx, &regions, &is_loop);
+	gg_node wrap_last;
+	gg_node wrap = wrap_target(fx, &regions, &is_loop, &wrap_last);
 	gg_node def = decorate_target(fx, &regions);
 	if (fx->for_all) {
 		/*
@@ -620,7 +643,7 @@ static int gg001_fixes(fixer *fx, gg_node call, gg_fixes *out)
 		 */
 		gg001_places p = { 0, 0, 0, 0 };
 		if (!gg_node_is_null(wrap))
-			p.wrap_start = gg_node_start_byte(wrap), p.wrap_end = gg_node_end_byte(wrap);
+			p.wrap_start = gg_node_start_byte(wrap), p.wrap_end = gg_node_end_byte(wrap_last);
 		if (!gg_node_is_null(def))
 			p.def_start = gg_node_start_byte(def), p.def_end = gg_node_end_byte(def);
 		bool fresh;
@@ -637,11 +660,13 @@ static int gg001_fixes(fixer *fx, gg_node call, gg_fixes *out)
 			gg_fix fix = { inference ? GG_FIX_WRAP_INFERENCE : GG_FIX_WRAP_NO_GRAD, NULL, false, false,
 				       NULL, 0, 0 };
 			fix.title = title_with_import(fx, gg_strdup_printf("Wrap the %s in `with %.*s.%s():`",
-									    is_loop ? "loop" : "statement",
+									    is_loop ? "loop"
+									    : gg_node_eq(wrap, wrap_last) ? "statement"
+													   : "statements",
 									    (int)torch.len, torch.ptr, cm));
 			fix.safe = fix.preferred = !safe_given;
 			safe_given = true;
-			int rc = fix.title ? wrap_edits(fx, wrap, cm, &fix) : -ENOMEM;
+			int rc = fix.title ? wrap_edits(fx, wrap, wrap_last, cm, &fix) : -ENOMEM;
 			if (rc) {
 				fix_free(&fix);
 				return rc;

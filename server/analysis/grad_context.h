@@ -241,7 +241,7 @@ typedef struct gg_tree_index {
 	 * The calls the model takes for forwards of a module that record a graph
 	 * (grad on, not frozen, not a warm-up or a shape check: GG001's events,
 	 * whether or not they are evaluation), as start and end bytes, so that
-	 * GG002 knows what carries history as GG001 does. In walk order.
+	 * GG002 knows what carries history as GG001 does. Sorted by start, then end.
 	 */
 	gg_byte_range *forwards; /* owned */
 	size_t forwards_len, forwards_cap;

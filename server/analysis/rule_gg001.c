@@ -75,8 +75,10 @@ static void caller_add(semantic *c, gg_buf *b, int scope)
 		text_add(c, b, "%.*s()", (int)c->funcs[scope].name.len, c->funcs[scope].name.ptr);
 }
 
-static void report(semantic *c, const event *e)
+/* Reports one event when its evidence holds; *fixed is the call its fix goes on (a null node: none reported). */
+static void report(semantic *c, const event *e, gg_node *fixed_out)
 {
+	*fixed_out = gg_node_null();
 	const func *f = &c->funcs[e->scope];
 	if (e->scope > 0 && f->guarded)
 		return;
@@ -206,6 +208,7 @@ static void report(semantic *c, const event *e)
 		if (s->flag_false && sem_eval_half_proved(c, s->callee))
 			quiet_call = gg_node_start_byte(s->call);
 	}
+	*fixed_out = fixed;
 	gg_fix_regions regions;
 	gg_fix_regions_find(fixed, &regions);
 	if (!sem_region_trains(c, regions.loop, quiet_call))
@@ -230,6 +233,69 @@ static void report(semantic *c, const event *e)
 	}
 }
 
+/* A finding whose fix wraps its statement, with that statement's block. */
+typedef struct run_member {
+	size_t finding;
+	uint32_t block; /* the block's node index */
+	uint32_t start, end; /* the statement's bytes */
+} run_member;
+
+static int run_member_cmp(const void *pa, const void *pb)
+{
+	const run_member *a = pa, *b = pb;
+	if (a->block != b->block)
+		return a->block < b->block ? -1 : 1;
+	return (a->start > b->start) - (a->start < b->start);
+}
+
+/*
+ * One wrap for every forward of a region (SPEC §4): the findings whose fix
+ * wraps their statement, in one block, get the run of sibling statements
+ * from the first to the last of them, where nothing in the run trains and
+ * nothing after it in the function does (a value the run computes could
+ * otherwise reach a backward through no_grad). Sorted by block: linear
+ * after the sort, however many findings one statement holds.
+ */
+static void wrap_runs(semantic *c, gg_findings *out, const gg_node *fixed, const size_t *index, size_t n)
+{
+	run_member *m = malloc(n * sizeof *m);
+	if (!m) {
+		fail(c, -ENOMEM);
+		return;
+	}
+	size_t len = 0;
+	for (size_t i = 0; i < n; i++) {
+		const gg_finding *f = &out->items[index[i]];
+		gg_fix_regions r;
+		gg_fix_regions_find(fixed[i], &r);
+		bool loop_wrap = !gg_node_is_null(r.loop) && (f->proof & GG_PROOF_LOOP_QUIET);
+		if (loop_wrap || gg_node_is_null(r.statement) || !(f->proof & GG_PROOF_STATEMENT_QUIET))
+			continue;
+		m[len++] = (run_member){ index[i], gg_node_parent(r.statement).index, gg_node_start_byte(r.statement),
+					 gg_node_end_byte(r.statement) };
+	}
+	gg_sort(m, len, sizeof *m, run_member_cmp);
+	for (size_t i = 0; i < len;) {
+		size_t j = i;
+		uint32_t end = m[i].end;
+		while (j < len && m[j].block == m[i].block) {
+			end = m[j].end > end ? m[j].end : end;
+			j++;
+		}
+		/* A run of one statement (all its findings in it) needs nothing more. */
+		if (m[j - 1].start != m[i].start) {
+			uint32_t start = m[i].start;
+			int scope = sem_func_at(c, start);
+			uint32_t scope_end = scope > 0 ? c->funcs[scope].end : (uint32_t)c->len;
+			if (!sem_range_trains(c, start, scope_end))
+				for (size_t k = i; k < j; k++)
+					out->items[m[k].finding].wrap_run = (gg_byte_range){ start, end };
+		}
+		i = j;
+	}
+	free(m);
+}
+
 static int gg001_check(void *state, const gg_rule_input *in, gg_findings *out)
 {
 	(void)state;
@@ -237,8 +303,25 @@ static int gg001_check(void *state, const gg_rule_input *in, gg_findings *out)
 	if (!c)
 		return 0; /* nothing built: the file imports no framework */
 	c->out = out;
-	for (size_t i = 0; i < c->events_len && !c->error; i++)
-		report(c, &c->events[i]);
+	size_t first = out->len;
+	gg_node *fixed = c->events_len ? calloc(c->events_len, sizeof *fixed) : NULL;
+	size_t *index = c->events_len ? calloc(c->events_len, sizeof *index) : NULL;
+	if (c->events_len && (!fixed || !index))
+		fail(c, -ENOMEM);
+	size_t n = 0;
+	for (size_t i = 0; i < c->events_len && !c->error; i++) {
+		size_t before = out->len;
+		gg_node f;
+		report(c, &c->events[i], &f);
+		if (out->len > before && !gg_node_is_null(f)) {
+			fixed[n] = f;
+			index[n++] = before;
+		}
+	}
+	if (!c->error && out->len > first + 1)
+		wrap_runs(c, out, fixed, index, n);
+	free(fixed);
+	free(index);
 	c->out = NULL;
 	return c->error;
 }

@@ -476,10 +476,16 @@ static bool model_forward(const check *c, gg_node call)
 	if (!ix || !gg_node_eq(ix->root, c->root))
 		return false;
 	uint32_t s = gg_node_start_byte(call), e = gg_node_end_byte(call);
-	for (size_t i = 0; i < ix->forwards_len; i++)
-		if (ix->forwards[i].start == s && ix->forwards[i].end == e)
-			return true;
-	return false;
+	size_t lo = 0, hi = ix->forwards_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const gg_byte_range *r = &ix->forwards[mid];
+		if (r->start < s || (r->start == s && r->end < e))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ix->forwards_len && ix->forwards[lo].start == s && ix->forwards[lo].end == e;
 }
 
 /* model(x), self.encoder(x), self(x), model.forward(x), model.encode(x), or what the model took for a forward. */

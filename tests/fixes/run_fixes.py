@@ -10,8 +10,8 @@ a copy of the file (same name, in a temp folder) and the result must:
   4. have Python's ast equal to the original's with exactly the intended
      change (ast_oracle.py).
 Then `gradguard check --fix` runs on a copy of each case with a safe fix: the
-result passes 1, 2 and the "nothing new" part of 3, and a second --fix changes
-nothing (idempotence).
+result passes 1, 2 and 3 for every finding that had a safe fix (none remains,
+nothing new), and a second --fix changes nothing (idempotence).
 
 usage: run_fixes.py GRADGUARD PARSE_CHECK [CASE.py ...]
 """
@@ -101,8 +101,8 @@ def body_of(path):
     return text[1:] if text.startswith(BOM) else text
 
 
-def verify(gradguard, parse_check, workdir, name, original_path, before, fixed_row):
-    """The four checks on workdir/name; returns a list of problems."""
+def verify(gradguard, parse_check, workdir, name, original_path, before, fixed_rows):
+    """The four checks on workdir/name, where fixed_rows were fixed (none may remain); returns a list of problems."""
     problems = []
     path = os.path.join(workdir, name)
     p = subprocess.run([parse_check, path], capture_output=True, text=True)
@@ -114,8 +114,8 @@ def verify(gradguard, parse_check, workdir, name, original_path, before, fixed_r
     after = findings_key(check_json(gradguard, workdir, name), body_of(path))
     original = body_of(original_path)
     allowed = findings_key(before, original)
-    if fixed_row is not None:
-        allowed[(fixed_row["code"], finding_text(original, fixed_row))] -= 1
+    for row in fixed_rows:
+        allowed[(row["code"], finding_text(original, row))] -= 1
     new = after - allowed
     if new:
         problems.append(f"re-check: new or remaining findings {sorted(new)}")
@@ -149,7 +149,7 @@ def main(argv):
                         case_problems.append(f"{row['code']}@{row['location']['row']} {fix['kind']}: {e}")
                         continue
                     write_text(os.path.join(workdir, name), bom + fixed)
-                    problems = verify(gradguard, parse_check, workdir, name, original_path, rows, row)
+                    problems = verify(gradguard, parse_check, workdir, name, original_path, rows, [row])
                     o = subprocess.run([sys.executable, ORACLE, original_path, os.path.join(workdir, name),
                                         fix["kind"]], capture_output=True, text=True)
                     if o.returncode != 0:
@@ -166,7 +166,9 @@ def main(argv):
                 once = read_text(os.path.join(workdir, name))
                 if once == original:
                     case_problems.append("--fix changed nothing")
-                problems = verify(gradguard, parse_check, workdir, name, original_path, rows, None)
+                # Every finding with a safe fix is gone: one wrap covers a region's forwards together.
+                safe_rows = [r for r in rows if any(f["applicability"] == "safe" for f in r.get("fixes", []))]
+                problems = verify(gradguard, parse_check, workdir, name, original_path, rows, safe_rows)
                 subprocess.run([gradguard, "check", "--fix", name], cwd=workdir, capture_output=True, timeout=120)
                 if read_text(os.path.join(workdir, name)) != once:
                     problems.append("a second --fix changed the file")

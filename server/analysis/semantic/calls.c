@@ -273,29 +273,38 @@ static bool site_result_trains(const semantic *c, const site *s)
 	uint32_t call_start = gg_node_start_byte(s->call), stmt_end = gg_node_end_byte(stmt);
 	carriers k = { .len = 0 };
 	/* The statement itself: a backward on the call's own result. */
-	for (size_t i = 0; i < c->backward.len; i++) {
-		uint32_t b = c->backward.items[i];
-		if (b >= gg_node_start_byte(stmt) && b <= call_start && backward_takes(c, b, &k, gg_node_end_byte(s->call)))
+	const offsets *bw = &c->backward;
+	for (size_t i = gg_offsets_lower(bw->items, bw->len, gg_node_start_byte(stmt)); i < bw->len && bw->items[i] <= call_start;
+	     i++)
+		if (backward_takes(c, bw->items[i], &k, gg_node_end_byte(s->call)))
 			return true;
-	}
 	gg_node expr = gg_node_named_child_count(stmt) ? gg_node_named_child(stmt, 0) : gg_node_null();
 	if (!IS(stmt, expression_statement) || !IS(expr, assignment))
 		return false;
 	carriers_add_target(c, &k, FIELD(expr, left), 0);
 	/* The caller's later assignments pass it on: loss = (log_prob - q).mean(). */
 	const gg_tree_index *ix = c->index;
-	for (size_t i = 0; i < ix->assignments_len; i++) {
+	/* Backward after the call in the caller first: most calls have none, and need no more look. */
+	size_t first_bw = gg_offsets_lower(bw->items, bw->len, stmt_end);
+	if (first_bw >= bw->len || bw->items[first_bw] >= end)
+		return false;
+	/* The assignments are in document order (the facts walk's). */
+	size_t lo = 0, hi = ix->assignments_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (gg_node_start_byte(ix->assignments[mid]) < stmt_end)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < ix->assignments_len && gg_node_start_byte(ix->assignments[i]) < end; i++) {
 		gg_node a = ix->assignments[i];
-		uint32_t at = gg_node_start_byte(a);
-		if (at >= stmt_end && at < end && sem_func_at(c, at) == s->caller &&
-		    mentions_carrier(&k, node_span(c, FIELD(a, right))))
+		if (sem_func_at(c, gg_node_start_byte(a)) == s->caller && mentions_carrier(&k, node_span(c, FIELD(a, right))))
 			carriers_add_target(c, &k, FIELD(a, left), 0);
 	}
-	for (size_t i = 0; i < c->backward.len; i++) {
-		uint32_t b = c->backward.items[i];
-		if (b >= stmt_end && b < end && sem_func_at(c, b) == s->caller && backward_takes(c, b, &k, 0))
+	for (size_t i = first_bw; i < bw->len && bw->items[i] < end; i++)
+		if (sem_func_at(c, bw->items[i]) == s->caller && backward_takes(c, bw->items[i], &k, 0))
 			return true;
-	}
 	return false;
 }
 

@@ -596,6 +596,8 @@ bool sem_eval_half_proved(const semantic *c, int fi);
 void sem_trains_build(semantic *c);
 /* Whether a node that trains starts in region, other than at except (a null region trains). */
 bool sem_region_trains(const semantic *c, gg_node region, uint32_t except);
+/* Whether a node that trains starts in [start, end). */
+bool sem_range_trains(const semantic *c, uint32_t start, uint32_t end);
 
 /* imports.c */
 int sem_binding_cmp(const void *pa, const void *pb);

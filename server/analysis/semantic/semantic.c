@@ -174,6 +174,14 @@ static void semantic_init(semantic *c, gg_semantic *r, const char *text, size_t 
 }
 
 /* The walk and the call graph, after the facts. 0 or a negative errno. */
+static int byte_range_cmp(const void *pa, const void *pb)
+{
+	const gg_byte_range *a = pa, *b = pb;
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return (a->end > b->end) - (a->end < b->end);
+}
+
 static int semantic_walk(semantic *c, gg_node root)
 {
 	ctx x;
@@ -186,6 +194,9 @@ static int semantic_walk(semantic *c, gg_node root)
 	x.block_end = (uint32_t)c->len;
 	c->torch = sem_torch_spelling(c);
 	sem_walk_block(c, x, root);
+	/* The forwards GG002 looks up by position (grad_context.h): by start, then end. */
+	if (c->index->forwards_len > 1)
+		gg_sort(c->index->forwards, c->index->forwards_len, sizeof *c->index->forwards, byte_range_cmp);
 	if (!c->error)
 		sem_call_graph_resolve(c);
 	if (!c->error)

@@ -101,6 +101,13 @@ void sem_trains_build(semantic *c)
 	free(marked);
 }
 
+bool sem_range_trains(const semantic *c, uint32_t start, uint32_t end)
+{
+	const offsets *t = &c->trains;
+	size_t i = gg_offsets_lower(t->items, t->len, start);
+	return i < t->len && t->items[i] < end;
+}
+
 bool sem_region_trains(const semantic *c, gg_node region, uint32_t except)
 {
 	if (gg_node_is_null(region))
