@@ -35,8 +35,9 @@ typedef struct gg_finding {
 	size_t related_len;
 	/*
 	 * What the rule proved, for the fixer (which then changes only what is
-	 * proven): where the fix belongs when not at range (the call in the
-	 * evaluation caller that runs a shared helper; {0, 0}: at range), and
+	 * proven): where the fix belongs when not at range (GG001: the call in the
+	 * evaluation caller that runs a shared helper; GG002: the value joined onto
+	 * the accumulator, which .detach() goes on; {0, 0}: at range), and
 	 * GG_PROOF_* bits about the reported value.
 	 */
 	gg_byte_range fix_at;

@@ -84,11 +84,6 @@ static bool span_is(span s, const char *lit)
 	return s.len == strlen(lit) && memcmp(s.ptr, lit, s.len) == 0;
 }
 
-static bool span_eq(span a, span b)
-{
-	return a.len == b.len && memcmp(a.ptr, b.ptr, a.len) == 0;
-}
-
 static bool is_eol(char c)
 {
 	return c == '\n' || c == '\r';
@@ -406,19 +401,6 @@ static span indent_unit(fixer *fx, gg_node stmt)
 	return fx->file_unit;
 }
 
-/* The last name of a callee: `append` of `losses.append`; receiver gets `losses`. */
-static span callee_last(const fixer *fx, gg_node fn, span *receiver)
-{
-	*receiver = (span){ fx->text, 0 };
-	if (gg_node_type_is(fn, "identifier"))
-		return node_span(fx, fn);
-	if (gg_node_type_is(fn, "attribute")) {
-		*receiver = node_span(fx, gg_node_child_by_field_name(fn, "object", 6));
-		return node_span(fx, gg_node_child_by_field_name(fn, "attribute", 9));
-	}
-	return (span){ fx->text, 0 };
-}
-
 /* ---- GG001: with torch.no_grad(): and @torch.no_grad() ---- */
 
 /* Line starts strictly inside a string node of region: lines whose text is part of a value. */
@@ -467,6 +449,7 @@ static bool strings_cover(const strings *s, size_t *next, size_t off)
 static int wrap_edits(fixer *fx, gg_node target, gg_node last, const char *cm, gg_fix *fix)
 {
 	size_t start = gg_node_start_byte(target), end = gg_node_end_byte(last);
+	fix->covers = (gg_byte_range){ (uint32_t)start, (uint32_t)end };
 	size_t ls = line_start(fx, start);
 	span indent = { fx->text + ls, start - ls };
 	span unit = indent_unit(fx, target);
@@ -551,6 +534,7 @@ static gg_node decorate_target(const fixer *fx, const gg_fix_regions *r)
 static int decorate_edits(const fixer *fx, gg_node def, const char *cm, gg_fix *fix)
 {
 	size_t start = gg_node_start_byte(def);
+	fix->covers = (gg_byte_range){ (uint32_t)start, gg_node_end_byte(def) };
 	size_t ls = line_start(fx, start);
 	span indent = { fx->text + ls, start - ls };
 	span at = { "@", 1 };
@@ -657,8 +641,7 @@ static int gg001_fixes(fixer *fx, gg_node call, gg_fixes *out)
 		bool inference = (round == 0) == inference_first;
 		const char *cm = inference ? "inference_mode" : "no_grad";
 		if (!gg_node_is_null(wrap)) {
-			gg_fix fix = { inference ? GG_FIX_WRAP_INFERENCE : GG_FIX_WRAP_NO_GRAD, NULL, false, false,
-				       NULL, 0, 0 };
+			gg_fix fix = { .kind = inference ? GG_FIX_WRAP_INFERENCE : GG_FIX_WRAP_NO_GRAD };
 			fix.title = title_with_import(fx, gg_strdup_printf("Wrap the %s in `with %.*s.%s():`",
 									    is_loop ? "loop"
 									    : gg_node_eq(wrap, wrap_last) ? "statement"
@@ -676,8 +659,7 @@ static int gg001_fixes(fixer *fx, gg_node call, gg_fixes *out)
 		}
 		if (!gg_node_is_null(def)) {
 			span name = node_span(fx, gg_node_child_by_field_name(def, "name", 4));
-			gg_fix fix = { inference ? GG_FIX_DECORATE_INFERENCE : GG_FIX_DECORATE_NO_GRAD, NULL, false,
-				       false, NULL, 0, 0 };
+			gg_fix fix = { .kind = inference ? GG_FIX_DECORATE_INFERENCE : GG_FIX_DECORATE_NO_GRAD };
 			fix.title = title_with_import(fx, gg_strdup_printf("Decorate `%.*s` with `@%.*s.%s()`",
 									    (int)name.len, name.ptr, (int)torch.len,
 									    torch.ptr, cm));
@@ -704,45 +686,12 @@ static bool is_primary(gg_node v)
 	       gg_node_type_is(v, "subscript") || gg_node_type_is(v, "parenthesized_expression");
 }
 
-/* The accumulated value in `acc += v`, `acc = acc + v`, `acc.append(v)`. */
-static gg_node accumulated_value(const fixer *fx, gg_node stmt)
-{
-	gg_node e = stmt;
-	if (gg_node_type_is(e, "expression_statement") && gg_node_named_child_count(e) == 1)
-		e = gg_node_named_child(e, 0);
-	if (gg_node_type_is(e, "augmented_assignment"))
-		return gg_node_child_by_field_name(e, "right", 5);
-	if (gg_node_type_is(e, "assignment")) {
-		span left = node_span(fx, gg_node_child_by_field_name(e, "left", 4));
-		gg_node right = gg_node_child_by_field_name(e, "right", 5);
-		if (!gg_node_type_is(right, "binary_operator"))
-			return (gg_node){ 0 };
-		gg_node a = gg_node_child_by_field_name(right, "left", 4);
-		gg_node b = gg_node_child_by_field_name(right, "right", 5);
-		if (span_eq(node_span(fx, a), left))
-			return b;
-		if (span_eq(node_span(fx, b), left))
-			return a;
-		return (gg_node){ 0 };
-	}
-	if (gg_node_type_is(e, "call")) {
-		span recv;
-		span last = callee_last(fx, gg_node_child_by_field_name(e, "function", 8), &recv);
-		gg_node args = gg_node_child_by_field_name(e, "arguments", 9);
-		if (!span_is(last, "append") || !gg_node_type_is(args, "argument_list") || gg_node_named_child_count(args) != 1)
-			return (gg_node){ 0 };
-		gg_node v = gg_node_named_child(args, 0);
-		return gg_node_type_is(v, "keyword_argument") || gg_node_type_is(v, "list_splat") ? (gg_node){ 0 } : v;
-	}
-	return (gg_node){ 0 };
-}
-
 static int detach_fix(const fixer *fx, gg_node value, bool item, bool preferred, bool tensor, gg_fixes *out)
 {
 	span v = node_span(fx, value);
 	bool primary = is_primary(value);
 	const char *suffix = item ? ".detach().item()" : ".detach()";
-	gg_fix fix = { item ? GG_FIX_DETACH_ITEM : GG_FIX_DETACH, NULL, false, preferred, NULL, 0, 0 };
+	gg_fix fix = { .kind = item ? GG_FIX_DETACH_ITEM : GG_FIX_DETACH, .preferred = preferred };
 	/*
 	 * .detach() keeps the value and drops the history: safe only on what the
 	 * rule proved a tensor (a forward may return a tuple or a dict). .item()
@@ -770,10 +719,11 @@ static int detach_fix(const fixer *fx, gg_node value, bool item, bool preferred,
 	return fixes_push(out, &fix);
 }
 
-static int gg002_fixes(fixer *fx, gg_node stmt, gg_fixes *out)
+/* value: what the accumulation joins (GG002 gives it as fix_at: the rule found it, the fixer does not look again). */
+static int gg002_fixes(fixer *fx, gg_node value, gg_fixes *out)
 {
-	gg_node value = accumulated_value(fx, stmt);
-	if (gg_node_is_null(value) || gg_node_type_is(value, "list") || gg_node_type_is(value, "tuple"))
+	if (!fx->finding->fix_at.end || gg_node_type_is(value, "list") || gg_node_type_is(value, "tuple") ||
+	    gg_node_type_is(value, "keyword_argument") || gg_node_type_is(value, "list_splat"))
 		return 0;
 	/* What the rule proved of the value: a scalar loss (".item()" fits), a tensor, or neither. */
 	bool scalar = fx->finding->proof & GG_PROOF_SCALAR;
@@ -816,8 +766,10 @@ static int gg003_fixes(fixer *fx, gg_node kw, gg_fixes *out)
 	}
 	if (has_comment_between(args, start, end))
 		return 0;
-	gg_fix fix = { GG_FIX_REMOVE_VOLATILE, gg_strdup_printf("Remove `volatile=True` (a no-op since PyTorch 0.4)"),
-		       true, true, NULL, 0, 0 };
+	gg_fix fix = { .kind = GG_FIX_REMOVE_VOLATILE,
+		       .title = gg_strdup_printf("Remove `volatile=True` (a no-op since PyTorch 0.4)"),
+		       .safe = true,
+		       .preferred = true };
 	span none = { "", 0 };
 	int rc = fix.title ? fix_edit(&fix, start, end, &none, (const span *)NULL) : -ENOMEM;
 	if (rc) {
@@ -911,8 +863,7 @@ static int noqa_fix(fixer *fx, gg_fixes *out)
 	if (spot.in_string || spot.after_backslash)
 		return 0;
 	const char *code = fx->finding->code;
-	gg_fix fix = { GG_FIX_NOQA, gg_strdup_printf("Suppress %s on this line (`# noqa: %s`)", code, code), false, false,
-		       NULL, 0, 0 };
+	gg_fix fix = { .kind = GG_FIX_NOQA, .title = gg_strdup_printf("Suppress %s on this line (`# noqa: %s`)", code, code) };
 	span c = { code, strlen(code) };
 	int rc = fix.title ? 0 : -ENOMEM;
 	if (!rc && spot.codes_end) {

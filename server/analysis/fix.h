@@ -45,6 +45,8 @@ typedef struct gg_fix {
 	bool preferred; /* the one an editor offers first */
 	gg_edit *edits; /* owned; sorted by start, not overlapping */
 	size_t edits_len, edits_cap;
+	/* A wrap or a decorator: the bytes it puts under the context ({0, 0}: none), so that nested ones are not taken together. */
+	gg_byte_range covers;
 } gg_fix;
 
 typedef struct gg_fixes {

@@ -13,6 +13,8 @@
  */
 #include "fix.h"
 
+#include "buf.h"
+
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -32,7 +34,28 @@ typedef struct edit_list {
 	size_t len, cap;
 	uint32_t *marks; /* owned; open addressing: offset + 1 (0 free) at [2i], edit index at [2i + 1] */
 	size_t marks_len, marks_cap;
+	/*
+	 * What the wraps and decorators taken cover, ascending and disjoint: a
+	 * wrap inside another (nested loops) edits other offsets than the outer
+	 * one's, yet the two together indent its lines twice over and once short.
+	 */
+	gg_byte_range *covers; /* owned */
+	size_t covers_len, covers_cap;
 } edit_list;
+
+/* Where a range covering r would go among the taken covers, or -1 when r overlaps one of them. */
+static long covers_slot(const edit_list *t, gg_byte_range r)
+{
+	size_t lo = 0, hi = t->covers_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->covers[mid].end <= r.start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->covers_len && t->covers[lo].start < r.end ? -1 : (long)lo;
+}
 
 static size_t mark_slot(uint32_t offset, size_t cap)
 {
@@ -113,6 +136,9 @@ static int edit_against_taken(const edit_list *taken, const gg_edit *e, size_t b
 static int fix_all_take(edit_list *taken, const gg_fix *fix, bool *took)
 {
 	*took = false;
+	long slot = fix->covers.end ? covers_slot(taken, fix->covers) : 0;
+	if (slot < 0)
+		return 0; /* inside or around a wrap taken: the next round's check says whether it is still needed */
 	size_t fresh = 0;
 	for (size_t i = 0; i < fix->edits_len; i++) {
 		int how = edit_against_taken(taken, &fix->edits[i], taken->len);
@@ -143,6 +169,13 @@ static int fix_all_take(edit_list *taken, const gg_fix *fix, bool *took)
 			if (rc)
 				return rc;
 		}
+	}
+	if (fix->covers.end) {
+		if (gg_grow((void **)&taken->covers, &taken->covers_cap, taken->covers_len, sizeof *taken->covers))
+			return -ENOMEM;
+		memmove(taken->covers + slot + 1, taken->covers + slot, (taken->covers_len - (size_t)slot) * sizeof *taken->covers);
+		taken->covers[slot] = fix->covers;
+		taken->covers_len++;
 	}
 	*took = true;
 	return 0;
@@ -205,7 +238,7 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 	gg_findings findings;
 	gg_findings_init(&findings);
 	gg_fixes *each = NULL; /* findings.len of them: each finding's fixes */
-	edit_list taken = { NULL, 0, 0, NULL, 0, 0 };
+	edit_list taken = { NULL, 0, 0, NULL, 0, 0, NULL, 0, 0 };
 	int rc = gg_analyzer_check(a, &here, &findings);
 	if (!rc && findings.len) {
 		gg_node root;
@@ -233,6 +266,7 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 	}
 	free(taken.items);
 	free(taken.marks);
+	free(taken.covers);
 	for (size_t i = 0; each && i < findings.len; i++)
 		gg_fixes_free(&each[i]);
 	free(each);

@@ -38,7 +38,8 @@
 	X(unary_operator) X(while_statement) X(with_clause) X(with_item) X(with_statement) X(yield)          \
 	X(string) X(default_parameter) X(typed_default_parameter) X(typed_parameter) X(list_splat)         \
 	X(dictionary_splat) X(list_comprehension) X(generator_expression) X(set_comprehension)             \
-	X(dictionary_comprehension) X(relative_import) X(comparison_operator) X(boolean_operator) X(await)
+	X(dictionary_comprehension) X(relative_import) X(comparison_operator) X(boolean_operator) X(await)  \
+	X(conditional_expression)
 #define GG_PY_FIELDS(X)                                                                                   \
 	X(alias) X(argument) X(arguments) X(attribute) X(body) X(consequence) X(definition) X(function)    \
 	X(left) X(module_name) X(name) X(object) X(operator) X(right) X(superclasses) X(value) X(subscript) \

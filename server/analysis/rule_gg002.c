@@ -864,10 +864,48 @@ static gg_node self_addition(const check *c, gg_node left, gg_node right)
 	return gg_node_null();
 }
 
+/*
+ * acc = torch.cat((acc, out)), acc = torch.cat([acc, out], 0), and
+ * acc = out if acc is None else torch.cat((acc, out)): the value joined
+ * onto the accumulator, or a null node. Concatenating keeps every joined
+ * tensor's graph, as adding does.
+ */
+static gg_node self_concat(check *c, gg_node left, gg_node right, unsigned depth)
+{
+	right = skip_parens(c, right);
+	if (depth < 2 && IS(right, conditional_expression) && gg_node_named_child_count(right) == 3) {
+		gg_node a = self_concat(c, left, gg_node_named_child(right, 0), depth + 1);
+		return gg_node_is_null(a) ? self_concat(c, left, gg_node_named_child(right, 2), depth + 1) : a;
+	}
+	if (!IS(right, call) || !is_name_chain(c, left))
+		return gg_node_null();
+	int err = 0;
+	const char *name = gg_torch_names_resolve(&c->torch, FIELD(right, function), &err);
+	if (err)
+		fail(c, err);
+	if (!name || (strcmp(name, "torch.cat") != 0 && strcmp(name, "torch.concat") != 0))
+		return gg_node_null();
+	uint32_t count;
+	gg_node seq = positional_at(c, FIELD(right, arguments), 0, &count);
+	if (!IS(seq, tuple) && !IS(seq, list))
+		return gg_node_null();
+	if (gg_node_named_child_count(seq) != 2)
+		return gg_node_null();
+	span acc = node_span(c, left);
+	gg_node a = gg_node_named_child(seq, 0), b = gg_node_named_child(seq, 1);
+	if (span_eq(node_span(c, skip_parens(c, a)), acc))
+		return b;
+	if (span_eq(node_span(c, skip_parens(c, b)), acc))
+		return a;
+	return gg_node_null();
+}
+
 static void assignment_handle(check *c, const ctx *x, gg_node stmt, gg_node e)
 {
 	gg_node left = FIELD(e, left), right = FIELD(e, right);
 	gg_node added = self_addition(c, left, right);
+	if (gg_node_is_null(added))
+		added = self_concat(c, left, right, 0);
 	if (!gg_node_is_null(added)) {
 		/* An accumulation, not a fresh binding: the accumulator keeps its past. */
 		candidate_consider(c, x, e, left, added, false);
@@ -1250,6 +1288,8 @@ static void report(check *c, const candidate *cand)
 		fail(c, -ENOMEM);
 		return;
 	}
+	/* The value joined onto the accumulator: where .detach() goes. */
+	f->fix_at = (gg_byte_range){ gg_node_start_byte(cand->value), gg_node_end_byte(cand->value) };
 	/* A loss, or what .backward() ran on, is a tensor; so is what a tensor method returns. A forward's output may be a tuple. */
 	if (cand->h.loss || cand->h.backwarded)
 		f->proof = GG_PROOF_TENSOR | GG_PROOF_SCALAR;
