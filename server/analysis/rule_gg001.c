@@ -75,12 +75,42 @@ static void caller_add(semantic *c, gg_buf *b, int scope)
 		text_add(c, b, "%.*s()", (int)c->funcs[scope].name.len, c->funcs[scope].name.ptr);
 }
 
+/* Calls a warm-up looks ahead through for the work it warms up: enough for any real function. */
+#define MAX_WARM_UP_LOOKAHEAD 4096
+
+/*
+ * Whether a discarded forward on synthetic tensors is a warm-up (SPEC §2,
+ * not evaluation): a forward of the same model that keeps its result
+ * follows in the same function. Alone, or followed only by more of its
+ * kind, it is the work being measured (a timing or memory loop), and its
+ * activations are saved for backward while it runs.
+ */
+static bool is_warm_up(const semantic *c, const event *e)
+{
+	if (!e->warm_up)
+		return false;
+	const func *f = &c->funcs[e->scope];
+	uint32_t end = e->scope > 0 ? f->end : (uint32_t)c->len;
+	span callee = node_span(c, FIELD(e->call, function));
+	const gg_tree_index *ix = c->index;
+	/* Any later call of the same model in the function that keeps its result, with grad on or off. */
+	size_t from = gg_call_refs_from(ix->calls, ix->calls_len, gg_node_end_byte(e->call));
+	for (size_t i = from; i < ix->calls_len && i < from + MAX_WARM_UP_LOOKAHEAD && ix->calls[i].start < end; i++) {
+		const gg_call_ref *r = &ix->calls[i];
+		gg_node parent = gg_node_parent(r->node);
+		if (span_eq(text_between(c, r->start, r->callee_end), callee) && !IS(parent, expression_statement) &&
+		    sem_func_at(c, r->start) == e->scope)
+			return true;
+	}
+	return false;
+}
+
 /* Reports one event when its evidence holds; *fixed is the call its fix goes on (a null node: none reported). */
 static void report(semantic *c, const event *e, gg_node *fixed_out)
 {
 	*fixed_out = gg_node_null();
 	const func *f = &c->funcs[e->scope];
-	if (e->scope > 0 && f->guarded)
+	if ((e->scope > 0 && f->guarded) || is_warm_up(c, e))
 		return;
 	const evidence *ev = &e->ev;
 	bool region = sem_eval_region_holds(c, ev, e->scope);
@@ -149,7 +179,13 @@ static void report(semantic *c, const event *e, gg_node *fixed_out)
 	const char *sep = ": ";
 	if (!gg_node_is_null(ev->eval_call)) {
 		span r = ev->eval_receiver.len <= MAX_QUOTED_CALL ? ev->eval_receiver : (span){ "the model", 9 };
-		text_add(c, &m, "%s%.*s.eval() does not disable gradients", sep, (int)r.len, r.ptr);
+		gg_node fn = FIELD(ev->eval_call, function);
+		span method = IS(fn, attribute) ? sem_attribute_name(c, fn) : (span){ c->text, 0 };
+		if (span_is(method, "eval") || span_is(method, "train"))
+			text_add(c, &m, "%s%.*s.eval() does not disable gradients", sep, (int)r.len, r.ptr);
+		else /* a loader that returns it in eval mode */
+			text_add(c, &m, "%seval mode (which %.*s is in from its loader) does not disable gradients", sep, (int)r.len,
+				 r.ptr);
 		sep = "; ";
 	}
 	if (sem_offsets_any_in(&c->volatile_at, f->start, f->end)) {
@@ -238,6 +274,7 @@ typedef struct run_member {
 	size_t finding;
 	uint32_t block; /* the block's node index */
 	uint32_t start, end; /* the statement's bytes */
+	gg_node stmt;
 } run_member;
 
 static int run_member_cmp(const void *pa, const void *pb)
@@ -269,21 +306,38 @@ static void wrap_runs(semantic *c, gg_findings *out, const gg_node *fixed, const
 		gg_fix_regions r;
 		gg_fix_regions_find(fixed[i], &r);
 		bool loop_wrap = !gg_node_is_null(r.loop) && (f->proof & GG_PROOF_LOOP_QUIET);
-		if (loop_wrap || gg_node_is_null(r.statement) || !(f->proof & GG_PROOF_STATEMENT_QUIET))
+		/*
+		 * Runs are made in blocks only: module-level statements may stand
+		 * in different notebook cells, which a with cannot span.
+		 */
+		if (loop_wrap || gg_node_is_null(r.statement) || !(f->proof & GG_PROOF_STATEMENT_QUIET) ||
+		    !IS(gg_node_parent(r.statement), block))
 			continue;
 		m[len++] = (run_member){ index[i], gg_node_parent(r.statement).index, gg_node_start_byte(r.statement),
-					 gg_node_end_byte(r.statement) };
+					 gg_node_end_byte(r.statement), r.statement };
 	}
 	gg_sort(m, len, sizeof *m, run_member_cmp);
 	for (size_t i = 0; i < len;) {
-		size_t j = i;
+		/*
+		 * A run is statements next to each other that all hold forwards
+		 * reported here: a statement between them could call code of
+		 * another file that takes a gradient (an attack, a saliency map).
+		 */
+		size_t j = i + 1;
 		uint32_t end = m[i].end;
 		while (j < len && m[j].block == m[i].block) {
+			if (!gg_node_eq(m[j].stmt, m[j - 1].stmt)) {
+				gg_node prev = gg_node_prev_named_sibling(m[j].stmt);
+				while (IS(prev, comment))
+					prev = gg_node_prev_named_sibling(prev);
+				if (!gg_node_eq(prev, m[j - 1].stmt))
+					break;
+			}
 			end = m[j].end > end ? m[j].end : end;
 			j++;
 		}
 		/* A run of one statement (all its findings in it) needs nothing more. */
-		if (m[j - 1].start != m[i].start) {
+		if (!gg_node_eq(m[j - 1].stmt, m[i].stmt)) {
 			uint32_t start = m[i].start;
 			int scope = sem_func_at(c, start);
 			uint32_t scope_end = scope > 0 ? c->funcs[scope].end : (uint32_t)c->len;

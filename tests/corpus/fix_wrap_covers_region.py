@@ -1,6 +1,7 @@
 # Two forwards of one evaluation region, one statement after the other (an
-# image encoder and a caption decoder): one wrap covers both, with the
-# statement between them; --fix leaves neither with grad on.
+# image encoder and a caption decoder): one wrap covers both; --fix leaves
+# neither with grad on. A statement between two forwards (it could call code
+# elsewhere that takes a gradient) keeps their wraps apart.
 import torch
 from torch import nn
 
@@ -29,6 +30,15 @@ def describe(path, pixels):
     encoder.eval()
     decoder.eval()
     code = encoder(pixels)  # expect: GG001
-    scaled = code * 2
-    words = decoder(scaled)  # expect: GG001
+    words = decoder(code * 2)  # expect: GG001
     return words.argmax(-1).tolist()
+
+
+def explain(path, pixels, saliency):
+    encoder = Encoder()
+    encoder.load_state_dict(torch.load(path))
+    encoder.eval()
+    before = encoder(pixels)  # expect: GG001
+    heat = saliency(encoder, pixels)
+    after = encoder(pixels * (1 - heat))  # expect: GG001
+    return before, after

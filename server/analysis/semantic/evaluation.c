@@ -43,7 +43,7 @@ static bool loader_asks_eval(const semantic *c, gg_node call)
 	return false;
 }
 
-/* Whether a return under n (nested definitions left out) returns a name the function's text puts in eval mode. */
+/* Whether a return under n (nested definitions left out) returns a module in eval mode: X.eval() itself, or a name the function's text puts in eval mode. */
 static bool returns_eval_receiver(const semantic *c, const func *f, gg_node n, unsigned depth)
 {
 	if (depth > MAX_BLOCK_DEPTH)
@@ -55,6 +55,16 @@ static bool returns_eval_receiver(const semantic *c, const func *f, gg_node n, u
 			continue;
 		if (IS(child, return_statement)) {
 			gg_node v = gg_node_named_child_count(child) ? gg_node_named_child(child, 0) : gg_node_null();
+			/* return load(p).eval(), return net.to(device).eval() */
+			for (unsigned links = 0; IS(v, call) && links < MAX_NAME_SEGMENTS; links++) {
+				gg_node object;
+				if (mode_call(c, v, &object) == MODE_EVAL)
+					return true;
+				gg_node fn = FIELD(v, function);
+				if (!IS(fn, attribute))
+					break;
+				v = FIELD(fn, object);
+			}
 			if (!IS(v, identifier))
 				continue;
 			/* `return model` after `model.eval()`: the text says it; each of these is a short function. */
@@ -78,7 +88,7 @@ static bool returns_eval_receiver(const semantic *c, const func *f, gg_node n, u
  * for it (load(..., is_eval=True)), or a function of this file, walked
  * already, that returns a name it put in eval mode.
  */
-static bool loader_returns_eval(const semantic *c, gg_node call)
+static bool loader_returns_eval(semantic *c, gg_node call)
 {
 	if (!IS(call, call))
 		return false;
@@ -89,8 +99,12 @@ static bool loader_returns_eval(const semantic *c, gg_node call)
 		return false;
 	span name = node_span(c, fn);
 	for (size_t i = sem_func_names_lower(c, name); i + 1 < c->funcs_len && span_eq(c->func_names[i].name, name); i++) {
-		const func *f = &c->funcs[c->func_names[i].index];
-		if (f->walked && f->eval_mode && f->cls < 0 && returns_eval_receiver(c, f, f->def, 0))
+		func *f = &c->funcs[c->func_names[i].index];
+		if (!f->walked || f->cls >= 0)
+			continue;
+		if (f->returns_eval < 0)
+			f->returns_eval = returns_eval_receiver(c, f, f->def, 0);
+		if (f->returns_eval)
 			return true;
 	}
 	return false;
@@ -103,7 +117,7 @@ static bool loader_returns_eval(const semantic *c, gg_node call)
  *   model = build(...).eval()   self.net = torch.load(p).eval()
  *   model, vis = load(name, is_eval=True)   model = load_checkpoint(p)  (it returns model after model.eval())
  */
-mode_change sem_eval_receiver_of(const semantic *c, gg_node stmt, gg_node *target, gg_node *call)
+mode_change sem_eval_receiver_of(semantic *c, gg_node stmt, gg_node *target, gg_node *call)
 {
 	if (!IS(stmt, expression_statement) || gg_node_named_child_count(stmt) != 1)
 		return MODE_NONE;

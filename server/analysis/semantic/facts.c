@@ -182,6 +182,22 @@ static span parameters_owner(const semantic *c, gg_node at, span var)
  */
 static void frozen_note(semantic *c, gg_node stmt, gg_node receiver)
 {
+	/* Down the methods that return the module itself: m.eval().requires_grad_(False) freezes m. */
+	static const char *const returns_self[] = { "eval", "train", "to", "cuda", "cpu", "half", "float", "requires_grad_", NULL };
+	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && IS(receiver, call) && IS(FIELD(receiver, function), attribute); i++) {
+		span m = sem_attribute_name(c, FIELD(receiver, function));
+		if (!sem_word_in(m.ptr, m.len, returns_self))
+			break;
+		receiver = FIELD(FIELD(receiver, function), object);
+	}
+	/* net = Net().eval().requires_grad_(False): what is frozen is what the name holds. */
+	if (IS(receiver, call)) {
+		gg_node p = gg_node_parent(stmt);
+		while (IS(p, attribute) || IS(p, call))
+			p = gg_node_parent(p);
+		if (IS(p, assignment) && sem_is_name_chain(c, FIELD(p, left)))
+			receiver = FIELD(p, left);
+	}
 	if (!sem_is_name_chain(c, receiver))
 		return;
 	span owner = IS(receiver, identifier) ? parameters_owner(c, stmt, node_span(c, receiver)) : (span){ c->text, 0 };
@@ -404,6 +420,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	module.flag_index = -1;
 	module.eval_site = -1;
 	module.iterates = -1;
+	module.returns_eval = -1;
 	module.nograd_with = UINT32_MAX;
 	PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, module);
 

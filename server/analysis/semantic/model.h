@@ -144,6 +144,7 @@ typedef struct func {
 	bool eval_mode;   /* its own body calls X.eval() */
 	bool result_trains; /* some caller carries what it returns to a backward: its gradient is needed */
 	signed char iterates; /* its body holds a loop or a comprehension: -1 not asked yet (sem_func_iterates) */
+	signed char returns_eval; /* it returns a module in eval mode: -1 not asked yet (evaluation.c) */
 	span flag;        /* the parameter of `if train:` around its backward */
 	span flag_value;  /* "train" of `if mode == "train":`, when flag_string */
 	bool flag_string; /* the flag is compared with a string, not tested for truth */
@@ -204,6 +205,7 @@ typedef struct event {
 	evidence ev;
 	bool in_loop;
 	bool loaded;    /* the model was loaded (torch.load, from_pretrained) */
+	bool warm_up;   /* on synthetic tensors, its result thrown away: a warm-up when real work follows (rule_gg001.c) */
 	span detached;  /* ".detach()" / ".data" applied to the output, or empty */
 } event;
 
@@ -475,7 +477,7 @@ static inline bool text_eq(const semantic *c, gg_node n, const char *lit)
 /* ---- shared between the model's files ---- */
 
 /* evaluation.c */
-mode_change sem_eval_receiver_of(const semantic *c, gg_node stmt, gg_node *target, gg_node *call);
+mode_change sem_eval_receiver_of(semantic *c, gg_node stmt, gg_node *target, gg_node *call);
 receiver *sem_receiver_find(const semantic *c, const ctx *x, span text);
 void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, gg_node receiver_node, gg_node call);
 bool sem_iterable_says_eval(const semantic *c, gg_node it);
@@ -494,7 +496,7 @@ bool sem_is_forward_method(span name);
 bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loaded);
 /* A forward that is a shape check: a module built here, run once on synthetic tensors (SPEC §2). */
 bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span recv);
-/* A forward on synthetic tensors whose result is thrown away: a warm-up (SPEC §2). */
+/* A forward on synthetic tensors whose result is thrown away: a warm-up when a forward that keeps its result follows (SPEC §2). */
 bool sem_warm_up(semantic *c, const ctx *x, const gg_call_ref *ref);
 /* Whether the module spelled name is frozen before byte at, in the same function for a plain name. */
 bool sem_frozen_before(const semantic *c, span name, uint32_t at);

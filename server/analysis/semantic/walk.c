@@ -48,7 +48,7 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	if (!sem_forward_receiver(c, x, ref, &recv, &loaded))
 		return;
 	/* Not evaluation (SPEC §2): a warm-up whose result is thrown away, a shape check of a module built here. */
-	if (sem_warm_up(c, x, ref) || sem_shape_check(c, x, ref, recv))
+	if (sem_shape_check(c, x, ref, recv))
 		return;
 	event e;
 	memset(&e, 0, sizeof e);
@@ -57,6 +57,7 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	e.ev = sem_evidence_here(c, x, recv);
 	e.in_loop = x->in_loop;
 	e.loaded = loaded;
+	e.warm_up = sem_warm_up(c, x, ref);
 	e.detached = sem_detached_output(c, ref->node);
 	if (gg_node_is_null(e.ev.loop_iter)) {
 		e.ev.loop_iter = comprehension_iter(c, ref->node, stmt, &e.ev.loop_start, &e.ev.loop_end);
@@ -65,7 +66,8 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	}
 	PUSH(c, c->events, c->events_len, c->events_cap, e);
 	gg_tree_index *ix = c->index;
-	PUSH(c, ix->forwards, ix->forwards_len, ix->forwards_cap, ((gg_byte_range){ ref->start, ref->end }));
+	if (!e.warm_up) /* its result is thrown away: nothing downstream carries its history */
+		PUSH(c, ix->forwards, ix->forwards_len, ix->forwards_cap, ((gg_byte_range){ ref->start, ref->end }));
 }
 
 /* f(...) or self.f(...) where f is a function of this file: a call-graph edge. */
