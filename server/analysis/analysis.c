@@ -22,6 +22,7 @@ static const struct {
 	{ "GG001", &gg_rule_gg001 },
 	{ "GG002", &gg_rule_gg002 },
 	{ "GG003", &gg_rule_gg003 },
+	{ "GG000", &gg_rule_gg000 },
 };
 
 static const gg_rule_impl *rule_impl(const char *code)
@@ -246,6 +247,12 @@ int gg_analyzer_tree(gg_analyzer *a, const gg_source *src, gg_node *root)
 
 int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
 {
+	return gg_analyzer_check_unparsed(a, src, NULL, 0, out);
+}
+
+int gg_analyzer_check_unparsed(gg_analyzer *a, const gg_source *src, const gg_unparsed *unparsed, size_t n,
+			       gg_findings *out)
+{
 	if (!out)
 		return -EINVAL;
 	const TSTree *tree;
@@ -255,7 +262,7 @@ int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
 		return got;
 	size_t before = out->len;
 	/* One model of the file; every rule of the table reads it. */
-	gg_rule_input in = { src, gg_tree_root(a->copy), ts_tree_root_node(tree), a->model, &a->ids };
+	gg_rule_input in = { src, gg_tree_root(a->copy), ts_tree_root_node(tree), a->model, &a->ids, unparsed, n };
 	int rc = gg_semantic_build(a->model, src, in.root);
 	for (size_t i = 0; i < a->rules_len && !rc; i++)
 		rc = a->impls[i]->check(a->states[i], &in, out);

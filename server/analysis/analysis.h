@@ -31,6 +31,12 @@ typedef struct gg_rule_info {
 extern const gg_rule_info gg_rules[];
 const gg_rule_info *gg_rule_lookup(const char *code);
 
+/* Text that did not parse, found before the analysis (a notebook cell, notebook_syntax.h). */
+typedef struct gg_unparsed {
+	gg_byte_range range;
+	const char *message; /* "SyntaxError: ..." */
+} gg_unparsed;
+
 typedef struct gg_source {
 	const char *text; /* UTF-8; need not be NUL-terminated */
 	size_t len;
@@ -112,6 +118,13 @@ int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len, gg_export_
 
 /* Appends the findings for src to out, sorted. Returns 0, or a negative errno. */
 int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out);
+/*
+ * gg_analyzer_check, and GG000 at each of the n syntax errors the caller
+ * found and masked before (a notebook's cells that do not parse on their
+ * own, blanked so that the others are analysed: notebook_syntax.h).
+ */
+int gg_analyzer_check_unparsed(gg_analyzer *a, const gg_source *src, const gg_unparsed *unparsed, size_t n,
+			       gg_findings *out);
 
 /*
  * The analyzer's copy of src->tree (which src must have), for the fixer:
@@ -131,6 +144,15 @@ int gg_analyzer_tree(gg_analyzer *a, const gg_source *src, gg_node *root);
  * negative errno on failure.
  */
 int gg_analyzer_grad_at(gg_analyzer *a, const gg_source *src, uint32_t row, const char **why, uint32_t *why_row);
+
+/*
+ * GG000's message for err, the first ERROR or MISSING node of a tree of
+ * text[0..len): "SyntaxError: expected ')'" or "SyntaxError: unexpected
+ * 'tok'"; *range the token it is on. malloc'd (the caller's), NULL on OOM.
+ */
+char *gg_syntax_error_message(TSNode err, const char *text, size_t len, gg_byte_range *range);
+/* The first ERROR or MISSING node under n in document order, or a null node. */
+TSNode gg_syntax_first_error(TSNode n);
 
 /* The Python grammar, and a parser set to it (caller owns; ts_parser_delete). */
 const TSLanguage *gg_python_language(void);

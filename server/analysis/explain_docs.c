@@ -24,7 +24,7 @@
 #define DOC_VARIABLE "https://pytorch.org/docs/stable/autograd.html#variable-deprecated"
 
 /* The rule pages docs/rules/GGnnn.md, compiled in by meson (gg-embed). */
-extern const char gg_doc_GG001[], gg_doc_GG002[], gg_doc_GG003[];
+extern const char gg_doc_GG000[], gg_doc_GG001[], gg_doc_GG002[], gg_doc_GG003[];
 
 typedef struct doc_entry {
 	const char *name;
@@ -125,6 +125,8 @@ const char *gg_docs_rule(const char *code)
 {
 	if (!code)
 		return NULL;
+	if (strcmp(code, "GG000") == 0)
+		return gg_doc_GG000;
 	if (strcmp(code, "GG001") == 0)
 		return gg_doc_GG001;
 	if (strcmp(code, "GG002") == 0)

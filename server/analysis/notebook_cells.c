@@ -238,6 +238,64 @@ static bool nb_python_cell_magic(const char *t, size_t n)
 	return false;
 }
 
+static bool nb_name_byte(unsigned char ch)
+{
+	return ch == '_' || ch == '.' || ch == '*' || ch >= 0x80 || (ch >= '0' && ch <= '9') || ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'z');
+}
+
+/*
+ * IPython's help lines, t[0..n) without indentation: `?obj`, `??obj`,
+ * `obj?`, `obj.attr??`, `np.*load*?`. Python never has a `?` outside a
+ * string or comment, and a name with dots and wildcards holds neither.
+ */
+static bool nb_help_line(const char *t, size_t n)
+{
+	while (n && (t[n - 1] == ' ' || t[n - 1] == '\t' || t[n - 1] == '\r'))
+		n--;
+	size_t lead = 0, trail = 0;
+	while (lead < n && lead < 2 && t[lead] == '?')
+		lead++;
+	while (trail < n - lead && trail < 2 && t[n - 1 - trail] == '?')
+		trail++;
+	if ((lead == 0) == (trail == 0) || lead + trail >= n)
+		return false;
+	for (size_t i = lead; i < n - trail; i++)
+		if (!nb_name_byte((unsigned char)t[i]))
+			return false;
+	return true;
+}
+
+/*
+ * IPython's `x = !ls` and `x = %sx ls` (targets `a, b` too): an `=` before
+ * any quote whose next non-blank byte is `!` or `%`, which Python never
+ * writes (`!=`, `%=` are the operator before the `=`).
+ */
+static bool nb_assign_escape(const char *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char ch = t[i];
+		if (ch == '"' || ch == '\'' || ch == '#')
+			return false;
+		if (ch != '=' || (i + 1 < n && t[i + 1] == '='))
+			continue;
+		if (i > 0 && strchr("=!<>+-*/%&|^@:", t[i - 1]))
+			continue;
+		size_t k = i + 1;
+		while (k < n && (t[k] == ' ' || t[k] == '\t'))
+			k++;
+		return k < n && (t[k] == '!' || t[k] == '%');
+	}
+	return false;
+}
+
+/* Whether the line t[0..n) ends with a `\` that continues it (IPython joins the next line to a magic). */
+static bool nb_continued(const char *t, size_t n)
+{
+	if (n && t[n - 1] == '\r')
+		n--;
+	return n && t[n - 1] == '\\';
+}
+
 typedef struct nb_build {
 	gg_buf text, masked;
 	gg_nb_mask *masks;
@@ -254,7 +312,7 @@ static int nb_mask_push(nb_build *b, const char *line, size_t n, bool placeholde
 		b->masks = m;
 		b->cap = cap;
 	}
-	b->masks[b->nmasks++] = (gg_nb_mask){ b->text.len, b->masked.len, n, placeholder };
+	b->masks[b->nmasks++] = (gg_nb_mask){ b->text.len, b->masked.len, n, placeholder, false };
 	return n ? gg_buf_append(&b->masked, line, n) : 0;
 }
 
@@ -268,7 +326,7 @@ static int nb_mask_push(nb_build *b, const char *line, size_t n, bool placeholde
 static long nb_append_cell(nb_build *b, const char *src, size_t n)
 {
 	long lines = 0;
-	bool foreign = false;
+	bool foreign = false, continued = false;
 	size_t i = 0;
 	while (i < n) {
 		const char *nl = memchr(src + i, '\n', n - i);
@@ -281,15 +339,19 @@ static long nb_append_cell(nb_build *b, const char *src, size_t n)
 		}
 		if (lines == 0 && tn >= 2 && t[0] == '%' && t[1] == '%' && !nb_python_cell_magic(t, tn))
 			foreign = true;
-		bool escape = !foreign && tn > 0 && (t[0] == '%' || t[0] == '!');
+		/* A line a magic's `\` continues is the magic's (its quoted or key=value arguments are no Python). */
+		bool rest = !foreign && continued;
+		bool escape = !foreign && !rest && tn > 0 &&
+			      (t[0] == '%' || t[0] == '!' || nb_help_line(t, tn) || nb_assign_escape(t, tn));
+		continued = (escape || rest) && nb_continued(t, tn);
 		int rc = 0;
-		if (foreign)
+		if (foreign || rest)
 			rc = nb_mask_push(b, src + i, e - i, false);
 		else if (escape && (rc = nb_mask_push(b, t, tn, true)) == 0)
 			rc = gg_buf_append(&b->text, src + i, (size_t)(t - (src + i)));
 		if (!rc && escape)
 			rc = gg_buf_append(&b->text, "pass", 4);
-		if (!rc && !foreign && !escape)
+		if (!rc && !foreign && !rest && !escape)
 			rc = gg_buf_append(&b->text, src + i, e - i);
 		if (rc || gg_buf_append(&b->text, "\n", 1) != 0)
 			return -ENOMEM;
@@ -480,6 +542,58 @@ const gg_nb_cell *gg_notebook_cell_of_line(const gg_notebook *nb, uint32_t line)
 	return lo < nb->ncells && line >= nb->cells[lo].first ? &nb->cells[lo] : NULL;
 }
 
+int gg_notebook_blank_cells(gg_notebook *nb, const bool *blank)
+{
+	/* The masked lines' texts so far: each mask's orig ends before the next one's starts. */
+	size_t masked_len = nb->nmasks ? nb->masks[nb->nmasks - 1].orig + nb->masks[nb->nmasks - 1].orig_len : 0;
+	gg_buf masked = { 0 };
+	gg_nb_mask *masks = NULL;
+	size_t nmasks = 0, cap = 0, m = 0;
+	int rc = masked_len ? gg_buf_append(&masked, nb->masked_text, masked_len) : 0;
+	for (size_t c = 0; !rc && c < nb->ncells; c++) {
+		const gg_nb_cell *cell = &nb->cells[c];
+		for (size_t at = cell->start; !rc && at < cell->end;) {
+			const char *nl = memchr(nb->text + at, '\n', cell->end - at);
+			size_t e = nl ? (size_t)(nl - nb->text) : cell->end;
+			bool had = m < nb->nmasks && nb->masks[m].at == at;
+			gg_nb_mask k = had ? nb->masks[m++] : (gg_nb_mask){ at, 0, 0, false, false };
+			if (blank[c] && !k.blank && (!had || k.placeholder) && e > at) {
+				/* The whole line as the cell has it: the text's indentation, then what the mask kept. */
+				size_t ws = at;
+				while (had && ws < e && (nb->text[ws] == ' ' || nb->text[ws] == '\t'))
+					ws++;
+				size_t orig = masked.len;
+				rc = gg_buf_append(&masked, nb->text + at, (had ? ws : e) - at);
+				if (!rc && had && k.orig_len)
+					rc = gg_buf_append(&masked, nb->masked_text + k.orig, k.orig_len);
+				k = (gg_nb_mask){ at, orig, masked.len - orig, false, true };
+				had = true;
+			}
+			if (!rc && had && !(rc = gg_grow((void **)&masks, &cap, nmasks, sizeof *masks)))
+				masks[nmasks++] = k;
+			at = e + 1;
+		}
+	}
+	if (rc) {
+		gg_buf_free(&masked);
+		free(masks);
+		return rc;
+	}
+	/* Nothing can fail from here: the text is changed in place. */
+	for (size_t k = 0; k < nmasks; k++)
+		if (masks[k].blank) {
+			const char *nl = memchr(nb->text + masks[k].at, '\n', nb->len - masks[k].at);
+			size_t e = nl ? (size_t)(nl - nb->text) : nb->len;
+			memset(nb->text + masks[k].at, ' ', e - masks[k].at);
+		}
+	free(nb->masks);
+	free(nb->masked_text);
+	nb->masks = masks;
+	nb->nmasks = nmasks;
+	nb->masked_text = masked.data;
+	return 0;
+}
+
 int gg_notebook_anchors(const gg_notebook *nb, size_t **out, size_t *n)
 {
 	*n = nb->ncells + nb->nmasks;
@@ -624,8 +738,8 @@ static int nb_cell_source(const gg_notebook *nb, const gg_nb_cell *c, const char
 		const gg_nb_mask *m = &nb->masks[*mask];
 		if (at < i || !nb_mask_still_at(text, to, at, m, &ws))
 			return GG_NOTEBOOK_UNMAPPED;
-		/* The indentation is the text's (a wrap re-indents the line with its block), the rest the cell's. */
-		if (gg_buf_append(out, text + i, ws - i) != 0 ||
+		/* The indentation is the text's (a wrap re-indents the line with its block), the rest the cell's; a blanked line is all the cell's. */
+		if (gg_buf_append(out, text + i, (m->blank ? at : ws) - i) != 0 ||
 		    (m->orig_len && gg_buf_append(out, nb->masked_text + m->orig, m->orig_len) != 0))
 			return -ENOMEM;
 		i = (size_t)((const char *)memchr(text + ws, '\n', to - ws) - text);

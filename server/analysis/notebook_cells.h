@@ -11,8 +11,10 @@
  * A Jupyter notebook (.ipynb, nbformat 3 or 4) as the rules read it: its
  * code cells joined into one Python text, IPython syntax masked so that it
  * parses with each cell's line numbers unchanged: a %line magic or !shell
- * escape reads `pass` at its indentation, every line of a %%cell magic whose
- * body is not Python is empty. Facts
+ * escape (`x = !ls` and `x = %time f()` too), a help line (`obj?`, `obj??`,
+ * `?obj`) reads `pass` at its indentation, the lines that continue a magic
+ * or shell escape with `\` and every line of a %%cell magic whose body is not
+ * Python are empty. Facts
  * cross cells as they do in a kernel: an import in one cell, model.eval() in
  * another, the loop in a third.
  *
@@ -39,6 +41,12 @@ typedef struct gg_nb_mask {
 	size_t orig, orig_len; /* in gg_notebook.masked_text: the cell's line without its newline (and,
 				  for a placeholder, without its indentation) */
 	bool placeholder;      /* the text has `pass` at the line's indentation; else an empty line */
+	/*
+	 * The text has the line as spaces, one per byte (a cell that does not
+	 * parse, gg_notebook_blank_cells): offsets in the cell keep their place.
+	 * orig is then the whole line, indentation included.
+	 */
+	bool blank;
 } gg_nb_mask;
 
 typedef struct gg_notebook {
@@ -50,6 +58,16 @@ typedef struct gg_notebook {
 	size_t nmasks;
 	char *masked_text; /* owned; the masked lines as the cells have them */
 } gg_notebook;
+
+/*
+ * Blanks the cells c for which blank[c] (nb->ncells flags): each line of
+ * theirs not masked yet reads as spaces in the text, a masked line of
+ * theirs too, so that a cell that does not parse cannot hide the others
+ * from the analysis (notebook_syntax.h). Offsets do not move; the cells'
+ * sources (gg_notebook_cell_text, gg_notebook_sources) stay what they were.
+ * Returns 0 or -ENOMEM (nb then unchanged).
+ */
+int gg_notebook_blank_cells(gg_notebook *nb, const bool *blank);
 
 /* Whether path names a notebook (ends in .ipynb). */
 bool gg_notebook_path_is(const char *path);

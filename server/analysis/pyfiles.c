@@ -74,6 +74,23 @@ static bool pyfiles_is_source(const char *name, const gg_pyfiles_walker *w)
 	return (n > 3 && strcmp(name + n - 3, ".py") == 0) || (w && w->notebooks && gg_notebook_path_is(name));
 }
 
+/*
+ * A file named on the command line is checked when it is Python by its
+ * name (.py, .pyi, a notebook) or has no extension (a script such as
+ * bin/train); README.md or notes.txt is not, and a run that names only
+ * such files says it found no Python.
+ */
+static bool pyfiles_named_is_source(const char *path, const gg_pyfiles_walker *w)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	const char *dot = strrchr(base, '.');
+	if (!dot || dot == base)
+		return true;
+	size_t n = strlen(base);
+	return pyfiles_is_source(base, w) || (n > 4 && strcmp(base + n - 4, ".pyi") == 0);
+}
+
 static void pyfiles_report(const gg_pyfiles_walker *w, const char *path, int err)
 {
 	if (w && w->report)
@@ -155,6 +172,8 @@ int gg_pyfiles_collect(gg_pyfiles *files, const char *arg, const gg_pyfiles_walk
 	}
 	if (S_ISDIR(st.st_mode))
 		return pyfiles_walk_dir(files, arg, w);
+	if (!pyfiles_named_is_source(arg, w))
+		return 0;
 	return gg_pyfiles_add(files, strdup(arg));
 }
 

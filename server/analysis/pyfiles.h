@@ -31,7 +31,11 @@ void gg_pyfiles_free(gg_pyfiles *files);
 /* Appends path (consumed, freed on failure). Returns 0 or -ENOMEM. */
 int gg_pyfiles_add(gg_pyfiles *files, char *path);
 
-/* Adds what arg (a file or a folder) holds. Returns 0, or -ENOMEM (other errors are reported). */
+/*
+ * Adds what arg (a file or a folder) holds; a file named whose extension is
+ * not Python's (.py, .pyi, .ipynb) is left out. Returns 0, or -ENOMEM
+ * (other errors are reported).
+ */
 int gg_pyfiles_collect(gg_pyfiles *files, const char *arg, const gg_pyfiles_walker *w);
 
 /*

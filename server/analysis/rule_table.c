@@ -14,6 +14,9 @@ const gg_rule_info gg_rules[] = {
 	  "A tensor that carries autograd history is accumulated across loop iterations." },
 	{ "GG003", "volatile-no-op", GG_SEVERITY_WARNING,
 	  "volatile=True has had no effect since PyTorch 0.4." },
+	/* Last, so that the rules' places (SARIF's ruleIndex) stay as they were before it. */
+	{ "GG000", "invalid-syntax", GG_SEVERITY_ERROR,
+	  "Text that does not parse as Python: reported, never a silent pass." },
 	{ NULL, NULL, 0, NULL },
 };
 

@@ -22,6 +22,8 @@ typedef struct gg_rule_input {
 	TSNode ts_root;       /* tree-sitter's tree itself, for the queries (query.h) */
 	gg_semantic *model;   /* built for src by gg_semantic_build */
 	const gg_py_ids *ids; /* the grammar's node types and fields */
+	const gg_unparsed *unparsed; /* syntax errors found before (gg_analyzer_check_unparsed) */
+	size_t unparsed_len;
 } gg_rule_input;
 
 /*
@@ -35,6 +37,8 @@ typedef struct gg_rule_impl {
 	int (*check)(void *state, const gg_rule_input *in, gg_findings *out);
 } gg_rule_impl;
 
+/* GG000 (rule_gg000.c): text that does not parse. */
+extern const gg_rule_impl gg_rule_gg000;
 /* GG001 (rule_gg001.c): the model's forwards with grad on whose evaluation evidence holds. */
 extern const gg_rule_impl gg_rule_gg001;
 /* GG002 (rule_gg002.c): tensors with history accumulated across iterations. */

@@ -40,6 +40,7 @@
 #include "python_env.h"
 #include "runtime_report.h"
 #include "notebook_cells.h"
+#include "notebook_syntax.h"
 #include "cli/ordered_pool.h"
 #include "project.h"
 #include "position.h"
@@ -701,7 +702,7 @@ static int check_read(check_run *run, check_out *o, const char *path, gg_file_re
  * 0, or a negative errno that ends the run.
  */
 static int check_findings(check_run *run, check_worker *w, check_out *o, const char *path, gg_source *src,
-			  const gg_notebook *nb)
+			  const gg_notebook *nb, const gg_nb_unparsed *unparsed)
 {
 	const char *body = src->text;
 	size_t body_len = src->len;
@@ -717,7 +718,8 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 		tree = w->parser ? gg_python_parse(w->parser, NULL, body, body_len) : NULL;
 		src->tree = tree;
 	}
-	rc = gg_analyzer_check(w->analyzer, src, &findings);
+	rc = unparsed ? gg_analyzer_check_unparsed(w->analyzer, src, unparsed->items, unparsed->len, &findings)
+		      : gg_analyzer_check(w->analyzer, src, &findings);
 	/* The run's measurements mark the static findings they confirm and add those it alone found (no fixes). */
 	size_t n_static = findings.len;
 	if (!rc)
@@ -854,8 +856,17 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, const c
 		free(why);
 	}
 	gg_file_rewrite_close(file);
+	/* A cell that does not parse is reported on its own and left out, so that it hides no other cell. */
+	gg_nb_unparsed unparsed = { NULL, 0 };
+	if (!rc && !unreadable && !w->parser && !(w->parser = gg_python_parser_new()))
+		rc = -ENOMEM;
 	if (!rc && !unreadable)
-		rc = check_findings(run, w, o, path, &src, &nb);
+		rc = gg_notebook_unparsed(&nb, w->parser, &unparsed);
+	if (!rc && !unreadable) {
+		src.text = nb.text;
+		rc = check_findings(run, w, o, path, &src, &nb, &unparsed);
+	}
+	gg_nb_unparsed_free(&unparsed);
 	gg_notebook_free(&nb);
 	free(json);
 	return rc;
@@ -964,7 +975,7 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 	}
 	/* Written or left: the lock is no longer needed for what is reported. */
 	gg_file_rewrite_close(&file);
-	rc = check_findings(run, w, o, path, &src, NULL);
+	rc = check_findings(run, w, o, path, &src, NULL, NULL);
 	free(fixed_text);
 	free(text);
 	return rc;
@@ -1010,7 +1021,7 @@ static int codes_check(const char *option, const gg_strings *list, size_t from)
 		if (gg_config_selector_valid(sel))
 			continue;
 		const char *hint = gg_config_selector_suggest(sel);
-		fprintf(stderr, "gradguard: %s: unknown rule selector '%s'%s%s%s (rules: GG001, GG002, GG003; prefixes such as GG, or ALL)\n",
+		fprintf(stderr, "gradguard: %s: unknown rule selector '%s'%s%s%s (rules: GG000, GG001, GG002, GG003; prefixes such as GG, or ALL)\n",
 			option, sel, hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
 		return -EINVAL;
 	}
@@ -1825,10 +1836,18 @@ int gg_cli_check_main(int argc, char **argv)
 		if (!rc)
 			rc = print_json(run.sarif);
 	}
+	/* The summary goes below the findings where both streams land in one log (pre-commit, CI). */
+	fflush(stdout);
 	if (rc)
 		fprintf(stderr, "gradguard: %s\n", strerror(-rc));
+	else if (!run.files.len && !run.failed)
+		/* ruff's warning and exit 0: a walk that finds nothing checked nothing (a missing path is an error). */
+		fputs("gradguard: warning: No Python files found under the given path(s)\n", stderr);
 	else if ((run.format == FORMAT_CONCISE || run.format == FORMAT_FULL) && run.findings)
 		fprintf(stderr, "Found %zu finding%s.\n", run.findings, run.findings == 1 ? "" : "s");
+	else if ((run.format == FORMAT_CONCISE || run.format == FORMAT_FULL) && !run.failed && !run.diff &&
+		 !run.statistics && !run.fixed)
+		fputs("All checks passed!\n", stderr);
 	if (!rc && run.fixed)
 		fprintf(stderr, "%s %zu finding%s.\n", run.diff ? "Would fix" : "Fixed", run.fixed, run.fixed == 1 ? "" : "s");
 

@@ -12,7 +12,7 @@
 static const char explain_usage[] =
 	"usage: gradguard explain CODE|API\n"
 	"\n"
-	"Explains a rule (GG001, GG002, GG003) or a PyTorch API: eval, train,\n"
+	"Explains a rule (GG000, GG001, GG002, GG003) or a PyTorch API: eval, train,\n"
 	"no_grad, inference_mode, set_grad_enabled, enable_grad, volatile, detach,\n"
 	"item. The text is markdown, the same the editor shows on hover.\n";
 

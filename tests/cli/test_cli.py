@@ -38,7 +38,7 @@ def write(path, content, mode="w"):
 def exit_0_when_clean(gg, tmp):
     rc, out, err = run(gg, os.path.join(EXAMPLES, "validate_fixed.py"), os.path.join(EXAMPLES, "predict.py"))
     check(rc == 0, f"exit {rc}, stderr {err!r}")
-    check(out == "" and err == "", f"output {out!r} {err!r}")
+    check(out == "" and err == "All checks passed!\n", f"output {out!r} {err!r}")
 
 
 @suite.test
@@ -175,11 +175,20 @@ def unreadable_reported_and_skipped(gg, tmp):
 
 
 @suite.test
+def empty_folder_warns(gg, tmp):
+    # ruff's warning and exit 0; a folder git cannot hold, so not an options/ case.
+    os.mkdir(os.path.join(tmp, "empty"))
+    rc, out, err = run(gg, os.path.join(tmp, "empty"))
+    check((rc, out) == (0, ""), f"{rc} {out!r}")
+    check(err == "gradguard: warning: No Python files found under the given path(s)\n", err)
+
+
+@suite.test
 def empty_file(gg, tmp):
     path = os.path.join(tmp, "empty.py")
     write(path, "")
     rc, out, err = run(gg, path)
-    check((rc, out, err) == (0, "", ""), f"{rc} {out!r} {err!r}")
+    check((rc, out, err) == (0, "", "All checks passed!\n"), f"{rc} {out!r} {err!r}")
 
 
 @suite.test

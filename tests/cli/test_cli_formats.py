@@ -218,7 +218,7 @@ def full_long_line_is_cut_around_the_finding(gg, tmp):
 @suite.test
 def full_exit_codes_unchanged(gg, tmp):
     rc, out, err = run(gg, "--output-format", "full", os.path.join(EXAMPLES, "validate_fixed.py"))
-    check((rc, out, err) == (0, "", ""), f"clean: {rc} {out!r} {err!r}")
+    check((rc, out, err) == (0, "", "All checks passed!\n"), f"clean: {rc} {out!r} {err!r}")
     write(os.path.join(tmp, "v.py"), FINDING)
     rc, out, err = run(gg, "--output-format", "full", "missing.py", "v.py", cwd=tmp)
     check(rc == 2 and "missing.py" in err and out.startswith("v.py:5:13: GG001"), f"error: {rc} {err!r}")
@@ -305,7 +305,7 @@ def sarif_shape(gg, tmp):
     check(driver["name"] == "gradguard" and driver["version"] == version(gg), driver)
     check(driver["informationUri"].startswith("https://"), driver["informationUri"])
     rules = driver["rules"]
-    check([x["id"] for x in rules] == ["GG001", "GG002", "GG003"], [x["id"] for x in rules])
+    check([x["id"] for x in rules] == ["GG001", "GG002", "GG003", "GG000"], [x["id"] for x in rules])
     check(rules[0]["name"] == "eval-forward-with-grad" and rules[0]["shortDescription"]["text"], rules[0])
     check(rules[0]["helpUri"] == row["url"], f"{rules[0]['helpUri']} != json url {row['url']}")
     check(r["columnKind"] == "utf16CodeUnits", r.get("columnKind"))
@@ -359,7 +359,7 @@ def sarif_clean_run_has_no_results(gg, tmp):
     r, err = sarif(gg, os.path.join(EXAMPLES, "validate_fixed.py"), want_rc=0)
     check(r["results"] == [] and err == "", f"{r['results']} {err!r}")
     check(r["invocations"] == [{"executionSuccessful": True}], r["invocations"])
-    check(len(r["tool"]["driver"]["rules"]) == 3, "the rules are listed without results too")
+    check(len(r["tool"]["driver"]["rules"]) == 4, "the rules are listed without results too")
 
 
 @suite.test

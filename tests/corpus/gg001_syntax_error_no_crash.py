@@ -3,5 +3,5 @@ import torch
 
 def evaluate(model, x):
     model.eval()
-    with torch.no_grad(:
+    with torch.no_grad(:  # expect: GG000
         return model(x)

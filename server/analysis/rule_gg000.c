@@ -1,0 +1,163 @@
+/*
+ * GG000 invalid-syntax: text that does not parse is a finding of its own, as
+ * ruff's invalid-syntax is, never a silent pass (SPEC §6). It is reported at
+ * the first error of the tree (a node tree-sitter could not fit, or one it
+ * had to invent) and at each notebook cell that did not parse on its own
+ * (gg_analyzer_check_unparsed, notebook_syntax.c); the other rules still run on what
+ * parses around it.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+
+static const char rule_code[] = "GG000";
+
+TSNode gg_syntax_first_error(TSNode n)
+{
+	while (!ts_node_is_null(n)) {
+		if (ts_node_is_missing(n) || strcmp(ts_node_type(n), "ERROR") == 0)
+			return n;
+		TSNode next = { 0 };
+		uint32_t count = ts_node_child_count(n);
+		for (uint32_t i = 0; i < count; i++) {
+			TSNode c = ts_node_child(n, i);
+			if (ts_node_has_error(c)) {
+				next = c;
+				break;
+			}
+		}
+		n = next;
+	}
+	return n;
+}
+
+/* The first token of n (an ERROR may hold a whole statement): what the message quotes. */
+static TSNode first_leaf(TSNode n)
+{
+	while (ts_node_child_count(n) > 0)
+		n = ts_node_child(n, 0);
+	return n;
+}
+
+/*
+ * The innermost bracket that err's tokens open and never close, or a null
+ * node. The stack is bounded: past it, deeper brackets are not told apart.
+ */
+#define GG000_BRACKETS_MAX 64
+
+static TSNode unclosed_bracket(TSNode err)
+{
+	TSNode stack[GG000_BRACKETS_MAX];
+	size_t depth = 0, lost = 0;
+	TSTreeCursor cur = ts_tree_cursor_new(err);
+	for (;;) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		if (ts_node_child_count(n) == 0 && !ts_node_is_missing(n)) {
+			const char *t = ts_node_type(n);
+			if ((t[0] == '(' || t[0] == '[' || t[0] == '{') && !t[1]) {
+				if (depth < GG000_BRACKETS_MAX)
+					stack[depth++] = n;
+				else
+					lost++;
+			} else if ((t[0] == ')' || t[0] == ']' || t[0] == '}') && !t[1]) {
+				if (lost)
+					lost--;
+				else if (depth)
+					depth--;
+			}
+		}
+		if (ts_tree_cursor_goto_first_child(&cur))
+			continue;
+		while (!ts_tree_cursor_goto_next_sibling(&cur))
+			if (!ts_tree_cursor_goto_parent(&cur)) {
+				ts_tree_cursor_delete(&cur);
+				return depth ? stack[depth - 1] : (TSNode){ 0 };
+			}
+	}
+}
+
+/*
+ * "SyntaxError: expected ')'" for a node the parser invented, "SyntaxError:
+ * unexpected 'tok'" for one it could not fit (the token cut at its line and
+ * at 40 bytes: the message is one line). *range: where it is, a token long.
+ */
+char *gg_syntax_error_message(TSNode err, const char *text, size_t len, gg_byte_range *range)
+{
+	if (ts_node_is_missing(err)) {
+		uint32_t at = ts_node_start_byte(err);
+		*range = (gg_byte_range){ at, at };
+		const char *type = ts_node_type(err);
+		/* A missing identifier or block is named, a missing token quoted. */
+		bool named = ts_node_is_named(err);
+		return gg_strdup_printf(named ? "SyntaxError: expected %s" : "SyntaxError: expected '%s'", type);
+	}
+	/* A control byte in what did not parse is why: CPython's words for it. */
+	uint32_t from = ts_node_start_byte(err), to = ts_node_end_byte(err);
+	for (uint32_t i = from; i < to && i < len; i++) {
+		unsigned char ch = (unsigned char)text[i];
+		if ((ch < 0x20 && ch != '\t' && ch != '\n' && ch != '\r' && ch != '\f') || ch == 0x7f) {
+			*range = (gg_byte_range){ i, i + 1 };
+			return ch ? gg_strdup_printf("SyntaxError: invalid non-printable character U+%04X", ch)
+				  : gg_strdup_printf("SyntaxError: source code cannot contain null bytes");
+		}
+	}
+	/* A bracket the error leaves open says more than its first token: Python's "'(' was never closed". */
+	TSNode open = unclosed_bracket(err);
+	if (!ts_node_is_null(open)) {
+		uint32_t at = ts_node_start_byte(open);
+		*range = (gg_byte_range){ at, at + 1 };
+		return gg_strdup_printf("SyntaxError: '%s' was never closed", ts_node_type(open));
+	}
+	TSNode tok = first_leaf(err);
+	uint32_t start = ts_node_start_byte(tok), end = ts_node_end_byte(tok);
+	if (end > len)
+		end = (uint32_t)len;
+	if (start > end)
+		start = end;
+	size_t n = end - start;
+	const char *nl = n ? memchr(text + start, '\n', n) : NULL;
+	if (nl)
+		n = (size_t)(nl - (text + start));
+	if (n > 40)
+		n = 40;
+	/* Not cut inside a UTF-8 sequence. */
+	while (n > 0 && n < end - start && ((unsigned char)text[start + n] & 0xC0) == 0x80)
+		n--;
+	*range = (gg_byte_range){ start, (uint32_t)(start + n) };
+	/* A tab or form feed in the token is not printed either (the message is one line). */
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)text[start + i] < 0x20) {
+			n = i;
+			break;
+		}
+	if (n == 0)
+		return gg_strdup_printf("SyntaxError: invalid syntax");
+	return gg_strdup_printf("SyntaxError: unexpected '%.*s'", (int)n, text + start);
+}
+
+static int gg000_check(void *state, const gg_rule_input *in, gg_findings *out)
+{
+	(void)state;
+	const gg_source *src = in->src;
+	for (size_t i = 0; i < in->unparsed_len; i++) {
+		char *message = gg_memdup_str(in->unparsed[i].message, strlen(in->unparsed[i].message));
+		if (!message || !gg_findings_push(out, rule_code, GG_SEVERITY_ERROR, in->unparsed[i].range, message))
+			return -ENOMEM;
+	}
+	if (!ts_node_has_error(in->ts_root))
+		return 0;
+	TSNode err = gg_syntax_first_error(in->ts_root);
+	if (ts_node_is_null(err))
+		return 0;
+	gg_byte_range range;
+	char *message = gg_syntax_error_message(err, src->text, src->len, &range);
+	if (!message || !gg_findings_push(out, rule_code, GG_SEVERITY_ERROR, range, message))
+		return -ENOMEM;
+	return 0;
+}
+
+const gg_rule_impl gg_rule_gg000 = { NULL, NULL, gg000_check };

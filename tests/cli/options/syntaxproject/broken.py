@@ -1,0 +1,9 @@
+import torch
+
+model.eval()
+for x in loader:
+    out = model(x)
+
+
+def broken(:
+    pass

@@ -1,0 +1,3 @@
+import torch
+
+out = model(x
