@@ -1072,6 +1072,23 @@ static const struct option check_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/*
+ * ruff's habit: an unknown long option is one line, with the option meant
+ * when one is close, not the whole help (which scrolls the line away).
+ */
+static void option_unknown(const char *name, size_t n)
+{
+	const char *names[sizeof check_options / sizeof *check_options];
+	size_t count = 0;
+	for (const struct option *o = check_options; o->name; o++)
+		names[count++] = o->name;
+	char *word = gg_memdup_str(name, n);
+	const char *hint = word ? gg_config_suggest(word, names, count) : NULL;
+	fprintf(stderr, "gradguard: unknown option '--%.*s'%s%s%s; see 'gradguard check --help'\n", (int)n, name,
+		hint ? " (did you mean '--" : "", hint ? hint : "", hint ? "'?)" : "");
+	free(word);
+}
+
 /* The option argv[optind - 1] that getopt_long refused, as the user wrote it (without "=value"). */
 static void option_error(int argc, char **argv, int c)
 {
@@ -1082,9 +1099,9 @@ static void option_error(int argc, char **argv, int c)
 	else if (c == ':')
 		fprintf(stderr, "gradguard: %.*s needs a value\n", (int)n, a);
 	else if (a[0] == '-' && a[1] == '-')
-		fprintf(stderr, "gradguard: unknown option '%.*s'\n%s", (int)n, a, check_usage);
+		option_unknown(a + 2, n - 2);
 	else
-		fprintf(stderr, "gradguard: unknown option '-%c'\n%s", optopt ? optopt : '?', check_usage);
+		fprintf(stderr, "gradguard: unknown option '-%c'; see 'gradguard check --help'\n", optopt ? optopt : '?');
 }
 
 /*

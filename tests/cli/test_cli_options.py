@@ -14,7 +14,7 @@ come out. Lines of a case:
     exit: 2
     stdout: LINE                    (one whole line of stdout; repeatable)
     stdout-contains: TEXT / stdout-lacks: TEXT / stdout-empty
-    stderr-contains: TEXT
+    stderr-contains: TEXT / stderr-lacks: TEXT
     unchanged: eval.py              (the file's bytes after the run are those before)
 
 Files named dot-gitignore and dot-ignore are copied as .gitignore and
@@ -57,7 +57,8 @@ def parse(path):
                 case["stdin"] = value
             elif key == "exit":
                 case["exit"] = int(value)
-            elif key in ("stdout", "stdout-contains", "stdout-lacks", "stderr-contains", "stdout-empty", "unchanged"):
+            elif key in ("stdout", "stdout-contains", "stdout-lacks", "stderr-contains", "stderr-lacks", "stdout-empty",
+                         "unchanged"):
                 case["checks"].append((key, value))
             else:
                 raise ValueError(f"{path}: unknown line {line!r}")
@@ -97,6 +98,8 @@ def make_case(name):
                 check(out == "", f"stdout not empty{where}")
             elif key == "stderr-contains":
                 check(value in err, f"stderr lacks {value!r}{where}")
+            elif key == "stderr-lacks":
+                check(value not in err, f"stderr has {value!r}{where}")
             elif key == "unchanged":
                 with open(os.path.join(root, value), "rb") as f:
                     check(f.read() == before[value], f"{value} changed{where}")
