@@ -27,7 +27,9 @@ void gg_project_init(gg_project *p)
 	p->maybe_len = p->maybe_cap = 0;
 	p->no_grad_methods = p->guarded_methods = 0;
 	gg_strings_init(&p->forward_methods);
-	p->forward_methods_sorted = false;
+	gg_strings_init(&p->module_classes);
+	gg_strings_init(&p->plain_classes);
+	p->classes_sorted = false;
 }
 
 static void class_free(gg_project_class *k)
@@ -62,7 +64,9 @@ void gg_project_free(gg_project *p)
 	p->maybe = NULL;
 	p->maybe_len = p->maybe_cap = 0;
 	gg_strings_free(&p->forward_methods);
-	p->forward_methods_sorted = false;
+	gg_strings_free(&p->module_classes);
+	gg_strings_free(&p->plain_classes);
+	p->classes_sorted = false;
 }
 
 static bool name_char(char ch)
@@ -547,11 +551,20 @@ static int subclass_file_note(gg_project *p, const char *path, const char *text,
 int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len,
 			  gg_strings *wanted)
 {
+	int rc = 0;
+	/* Every project file's classes, torch or not: a plain class imported from a helper file is no model. */
+	if (!p->subclass_files_done) {
+		gg_buf module = { NULL, 0, 0 };
+		rc = module_of(path, &module) || gg_buf_append(&module, "", 1) ? -ENOMEM : 0;
+		if (!rc)
+			rc = gg_project_classes_scan(p, module.data, text, len);
+		gg_buf_free(&module);
+	}
+	if (rc)
+		return rc;
 	if (!gg_analysis_mentions_framework(text, len))
 		return subclass_file_note(p, path, text, len);
-	int rc = wanted ? gg_project_imports_scan(wanted, text, len) : 0;
-	if (!rc && !p->subclass_files_done)
-		rc = gg_project_forward_methods_scan(p, text, len);
+	rc = wanted ? gg_project_imports_scan(wanted, text, len) : 0;
 	if (rc)
 		return rc;
 	switch (exports_of(text, len)) {
@@ -708,7 +721,7 @@ int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base)
 			rc = deferred_read(p, a, base, p->deferred.items[i], KEEP_FIRST);
 	}
 	gg_strings_free(&p->deferred);
-	gg_project_forward_methods_sort(p);
+	gg_project_classes_sort(p);
 	return rc == -ENOMEM ? rc : subclasses_add(p, a, base);
 }
 

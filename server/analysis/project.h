@@ -67,7 +67,14 @@ typedef struct gg_project {
 	 * gg_project_add_deferred has run.
 	 */
 	gg_strings forward_methods;
-	bool forward_methods_sorted;
+	/*
+	 * The project's top-level classes, "Name module.path": those whose bases
+	 * make them modules, and those whose bases are all known to make them
+	 * plain (none, object, plain classes of the file). Sorted and unique,
+	 * as forward_methods, once gg_project_add_deferred has run.
+	 */
+	gg_strings module_classes, plain_classes;
+	bool classes_sorted;
 } gg_project;
 
 void gg_project_init(gg_project *p);
@@ -116,14 +123,22 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base);
 
 /*
- * Notes the forward-like methods of text's module classes (a text scan: a
- * class whose bases say Module or Model, a method whose body calls self(...),
+ * Notes what text's classes are (project_methods.c, a text scan; module is
+ * the file's dotted module name): its top-level module and plain classes,
+ * and the forward-like methods of its module classes (a class whose bases
+ * say Module or Model, a method whose body calls self(...),
  * self.forward(...) or a submodule the file builds, not decorated or wrapped
  * grad-off). gg_project_add_source calls it on every file. 0 or -ENOMEM.
  */
-int gg_project_forward_methods_scan(gg_project *p, const char *text, size_t len);
-/* Sorts and dedupes the names (gg_project_add_deferred does). */
-void gg_project_forward_methods_sort(gg_project *p);
+int gg_project_classes_scan(gg_project *p, const char *module, const char *text, size_t len);
+/* Sorts and dedupes the lists (gg_project_add_deferred does). */
+void gg_project_classes_sort(gg_project *p);
+/*
+ * What the class an import resolves to (dotted: module.Class, matched by
+ * dotted tail; a bare Class: any module's) is: 1 a module, -1 a plain class,
+ * 0 unknown (not the project's, or two such classes disagree).
+ */
+int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len);
 /* Whether name is a forward-like method of some module class of the project. */
 bool gg_project_forward_method(const gg_project *p, const char *name, size_t len);
 

@@ -1,5 +1,8 @@
 /*
- * The forward-like methods of the project's module classes (project.h):
+ * What a text scan of each file tells of the project's classes (project.h):
+ * which top-level classes are modules and which plain (so that a file that
+ * builds one imported from another knows what the value is, SPEC §2), and
+ * the forward-like methods of the module classes:
  * methods other than forward() whose body runs a submodule, so that a file
  * that calls `model.get_action(obs)` or `model.inference(seq)` on a model
  * whose class lives in another file knows the call is a forward (SPEC §2).
@@ -96,6 +99,46 @@ static bool bases_say_module(const line *l, const gg_strings *modules)
 	return false;
 }
 
+/*
+ * Whether a class line's bases are all known to make a plain class: none,
+ * `object`, or plain classes the same file defined before.
+ */
+static bool bases_say_plain(const line *l, const gg_strings *plains)
+{
+	const char *open = memchr(l->content, '(', (size_t)(l->end - l->content));
+	if (!open)
+		return true;
+	for (const char *p = open + 1; p < l->end && *p != ')';) {
+		size_t n = word_at(p, l->end);
+		if (!n) {
+			if (*p != ' ' && *p != ',')
+				return false; /* a call, a subscript, a keyword: not a plain name */
+			p++;
+			continue;
+		}
+		if (p + n < l->end && p[n] == '.')
+			return false;
+		bool known = n == 6 && memcmp(p, "object", 6) == 0;
+		for (size_t i = 0; !known && i < plains->len; i++)
+			known = strlen(plains->items[i]) == n && memcmp(plains->items[i], p, n) == 0;
+		if (!known)
+			return false;
+		p += n;
+	}
+	return true;
+}
+
+/* "Name module": an entry of the class lists, sorted by the class's name. */
+static int class_push(gg_strings *s, const char *name, size_t n, const char *module)
+{
+	char *entry = gg_strdup_printf("%.*s %s", (int)n, name, module);
+	if (!entry)
+		return -ENOMEM;
+	int rc = gg_strings_push(s, entry);
+	free(entry);
+	return rc;
+}
+
 /* Whether the body line calls the module itself or a submodule: self(...), self.forward(...), self.<sub>(...). */
 static bool calls_submodule(const line *l, const gg_strings *subs)
 {
@@ -180,14 +223,15 @@ static int name_push(gg_strings *s, const char *p, size_t n)
 	return rc;
 }
 
-int gg_project_forward_methods_scan(gg_project *p, const char *text, size_t len)
+int gg_project_classes_scan(gg_project *p, const char *module, const char *text, size_t len)
 {
-	if (!gg_text_contains(text, len, "class ") || !gg_text_contains(text, len, "self"))
+	if (!gg_text_contains(text, len, "class "))
 		return 0;
 	const char *end = text + len;
-	gg_strings modules, subs;
+	gg_strings modules, subs, plains;
 	gg_strings_init(&modules);
 	gg_strings_init(&subs);
+	gg_strings_init(&plains);
 	int rc = 0;
 	/* First the submodules any class of the file builds, then the methods that run them. */
 	for (const char *q = text; q < end && !rc;) {
@@ -221,6 +265,13 @@ int gg_project_forward_methods_scan(gg_project *p, const char *text, size_t len)
 			class_indent = l.indent;
 			if (in_module && !rc)
 				rc = name_push(&modules, name, n);
+			/* Top-level classes, for the files that import them. */
+			if (n && l.indent == 0 && !rc) {
+				if (in_module)
+					rc = class_push(&p->module_classes, name, n, module);
+				else if (bases_say_plain(&l, &plains) && !(rc = name_push(&plains, name, n)))
+					rc = class_push(&p->plain_classes, name, n, module);
+			}
 			decorated_off = false;
 			continue;
 		}
@@ -256,6 +307,7 @@ int gg_project_forward_methods_scan(gg_project *p, const char *text, size_t len)
 		rc = name_push(&p->forward_methods, method, method_len);
 	gg_strings_free(&modules);
 	gg_strings_free(&subs);
+	gg_strings_free(&plains);
 	return rc;
 }
 
@@ -264,9 +316,8 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-void gg_project_forward_methods_sort(gg_project *p)
+static void sorted_unique(gg_strings *s)
 {
-	gg_strings *s = &p->forward_methods;
 	if (!s->len)
 		return;
 	qsort(s->items, s->len, sizeof *s->items, name_cmp);
@@ -278,13 +329,79 @@ void gg_project_forward_methods_sort(gg_project *p)
 			s->items[out++] = s->items[i];
 	}
 	s->len = out;
-	p->forward_methods_sorted = true;
+}
+
+void gg_project_classes_sort(gg_project *p)
+{
+	sorted_unique(&p->forward_methods);
+	sorted_unique(&p->module_classes);
+	sorted_unique(&p->plain_classes);
+	p->classes_sorted = true;
+}
+
+/* Whether a is b, or ends b (or b ends a) at a dot: the project's root and the package layout need not agree. */
+static bool dotted_tail(const char *a, size_t an, const char *b, size_t bn)
+{
+	if (an > bn) {
+		const char *t = a;
+		a = b;
+		b = t;
+		size_t tn = an;
+		an = bn;
+		bn = tn;
+	}
+	return an && memcmp(b + bn - an, a, an) == 0 && (an == bn || b[bn - an - 1] == '.');
+}
+
+/* Whether list (sorted "Name module" entries) holds class name of module (module NULL: of any module). */
+static bool class_listed(const gg_strings *list, const char *name, size_t n, const char *module, size_t module_len)
+{
+	size_t lo = 0, hi = list->len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int r = strncmp(list->items[mid], name, n);
+		if (r < 0 || (r == 0 && list->items[mid][n] < ' '))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < list->len && strncmp(list->items[i], name, n) == 0 && list->items[i][n] == ' '; i++) {
+		const char *m = list->items[i] + n + 1;
+		if (!module || dotted_tail(m, strlen(m), module, module_len))
+			return true;
+	}
+	return false;
+}
+
+int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len)
+{
+	if (!p->classes_sorted)
+		return 0;
+	const char *module = NULL;
+	size_t module_len = 0;
+	const char *name = dotted;
+	const char *dot = memrchr(dotted, '.', len);
+	if (dot) {
+		module = dotted;
+		module_len = (size_t)(dot - dotted);
+		/* A relative import's leading dots say nothing the tail match needs. */
+		while (module_len && *module == '.') {
+			module++;
+			module_len--;
+		}
+		name = dot + 1;
+	}
+	size_t n = len - (size_t)(name - dotted);
+	bool is_module = class_listed(&p->module_classes, name, n, module_len ? module : NULL, module_len);
+	bool is_plain = class_listed(&p->plain_classes, name, n, module_len ? module : NULL, module_len);
+	/* Two classes of that name that disagree (one a module, one not): no answer. */
+	return is_module == is_plain ? 0 : is_module ? 1 : -1;
 }
 
 bool gg_project_forward_method(const gg_project *p, const char *name, size_t len)
 {
 	const gg_strings *s = &p->forward_methods;
-	size_t lo = 0, hi = p->forward_methods_sorted ? s->len : 0;
+	size_t lo = 0, hi = p->classes_sorted ? s->len : 0;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		const char *m = s->items[mid];

@@ -43,6 +43,17 @@ gg_node sem_call_chain_base(const semantic *c, gg_node call)
 	return call;
 }
 
+/* Sorts target by the project class that dotted names (project.h); false when the project does not know it. */
+static bool project_class_classify(semantic *c, span target, span dotted)
+{
+	int kind = gg_project_class_kind(c->project, dotted.ptr, dotted.len);
+	if (kind > 0)
+		PUSH(c, c->models.items, c->models.len, c->models.cap, target);
+	else if (kind < 0)
+		PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
+	return kind != 0;
+}
+
 /*
  * Sorts one assignment `X = <call>` into the model sets: X is a model when the
  * call builds one of this file's nn.Module classes or comes from a model
@@ -71,11 +82,17 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 		/* A plain class of the file, or a function that makes one: not a module, whatever the name says. */
 		else if (k ? sem_class_is_plain(c, k, 0) : sem_func_makes_plain(c, last))
 			PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
+		/* A class a star import brings from a project file (`from models import *`). */
+		else if (!k && c->project && c->says_star_import)
+			project_class_classify(c, target, last);
 		return;
 	}
 	if (!sem_name_resolve(c, fn))
 		return;
 	span r = sem_resolved(c);
+	/* A class of another file of the project: what its bases make it, whatever the name says. */
+	if (c->project && project_class_classify(c, target, r))
+		return;
 	bool loaded = span_ends(r, ".from_pretrained") || span_is(r, "torch.load") || span_is(r, "torch.jit.load") ||
 		      span_is(r, "torch.hub.load");
 	/* AutoTokenizer.from_pretrained loads a tokenizer, not a model: known not to be one, whatever it is bound to. */
