@@ -139,6 +139,32 @@ char *gg_syntax_error_message(TSNode err, const char *text, size_t len, gg_byte_
 	return gg_strdup_printf("SyntaxError: unexpected '%.*s'", (int)n, text + start);
 }
 
+/*
+ * Whether the error stands where the grammar (tree-sitter-python 0.23.6)
+ * fails on valid Python: a starred item in a bare expression list
+ * (`return head, *rest`, `host, *rest = text, *[]`). CPython takes these; a
+ * report there would call valid code broken, so such an error is no
+ * evidence and is not reported (the rules still run around it).
+ */
+static bool grammar_gap(TSNode err, const char *text, size_t len)
+{
+	uint32_t start = ts_node_start_byte(err), end = ts_node_end_byte(err);
+	while (start > 0 && text[start - 1] != '\n')
+		start--;
+	while (end < len && text[end] != '\n')
+		end++;
+	for (uint32_t i = start; i + 2 < end && i + 2 < len; i++) {
+		if (text[i] != ',')
+			continue;
+		uint32_t j = i + 1;
+		while (j < end && (text[j] == ' ' || text[j] == '\t'))
+			j++;
+		if (j + 1 < end && text[j] == '*' && text[j + 1] != '*')
+			return true;
+	}
+	return false;
+}
+
 static int gg000_check(void *state, const gg_rule_input *in, gg_findings *out)
 {
 	(void)state;
@@ -148,10 +174,11 @@ static int gg000_check(void *state, const gg_rule_input *in, gg_findings *out)
 		if (!message || !gg_findings_push(out, rule_code, GG_SEVERITY_ERROR, in->unparsed[i].range, message))
 			return -ENOMEM;
 	}
-	if (!ts_node_has_error(in->ts_root))
+	/* Only where the other rules look: a file that names no framework is not read at all, tree or not. */
+	if (!ts_node_has_error(in->ts_root) || !gg_analysis_mentions_framework(src->text, src->len))
 		return 0;
 	TSNode err = gg_syntax_first_error(in->ts_root);
-	if (ts_node_is_null(err))
+	if (ts_node_is_null(err) || grammar_gap(err, src->text, src->len))
 		return 0;
 	gg_byte_range range;
 	char *message = gg_syntax_error_message(err, src->text, src->len, &range);
