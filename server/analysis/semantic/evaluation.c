@@ -301,14 +301,20 @@ bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool l
 	return scope == 0 && loaded && !f->bw;
 }
 
+/* Whether n runs its body once per item: a loop or a comprehension. */
+static bool iterates_node(const semantic *c, gg_node n)
+{
+	return IS(n, for_statement) || IS(n, while_statement) || IS(n, list_comprehension) ||
+	       IS(n, generator_expression) || IS(n, set_comprehension) || IS(n, dictionary_comprehension);
+}
+
 /* Whether a call runs inside a loop or a comprehension of the function that holds it. */
 static bool call_in_loop(const semantic *c, gg_node call)
 {
 	for (gg_node p = gg_node_parent(call); !gg_node_is_null(p); p = gg_node_parent(p)) {
 		if (IS(p, function_definition) || IS(p, class_definition) || IS(p, lambda))
 			return false;
-		if (IS(p, for_statement) || IS(p, while_statement) || IS(p, list_comprehension) ||
-		    IS(p, generator_expression) || IS(p, set_comprehension) || IS(p, dictionary_comprehension))
+		if (iterates_node(c, p))
 			return true;
 	}
 	return false;
@@ -324,8 +330,7 @@ bool sem_func_iterates(semantic *c, int fi)
 	bool found = false;
 	for (gg_node n = def; !gg_node_is_null(n) && !found;) {
 		bool nested = !gg_node_eq(n, def) && (IS(n, function_definition) || IS(n, class_definition) || IS(n, lambda));
-		found = IS(n, for_statement) || IS(n, while_statement) || IS(n, list_comprehension) ||
-			IS(n, generator_expression) || IS(n, set_comprehension) || IS(n, dictionary_comprehension);
+		found = iterates_node(c, n);
 		n = gg_node_walk_next(def, n, !nested);
 	}
 	/* Or a caller runs it once per item: score_batch(b) for b in loader. */
