@@ -577,7 +577,6 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 	}
 }
 
-static bool dotted_suffix(const char *a, size_t an, const char *b, size_t bn);
 
 /* A relative import's leading dots dropped: the index's names are matched by their dotted tails. */
 static void dots_drop(const char **dotted, size_t *len)
@@ -620,7 +619,7 @@ static bool alias_targets_module(const gg_project *p, const char *module, size_t
 			size_t len = strlen(target);
 			dots_drop(&target, &len);
 			const char *dot = memrchr(target, '.', len);
-			if (dot && dotted_suffix(module, n, target, (size_t)(dot - target)))
+			if (dot && gg_project_dotted_suffix(module, n, target, (size_t)(dot - target)))
 				return true;
 		}
 	}
@@ -637,7 +636,7 @@ static bool class_says_grad(const gg_project_class *k)
 static bool base_indexed(const gg_project *p, const char *word, size_t n)
 {
 	for (size_t i = 0; n && i < p->classes_len; i++)
-		if (class_says_grad(&p->classes[i]) && dotted_suffix(p->classes[i].name, strlen(p->classes[i].name), word, n))
+		if (class_says_grad(&p->classes[i]) && gg_project_dotted_suffix(p->classes[i].name, strlen(p->classes[i].name), word, n))
 			return true;
 	return false;
 }
@@ -726,7 +725,7 @@ int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base)
 }
 
 /* Whether the shorter of a and b ends the longer one, at a dot. */
-static bool dotted_suffix(const char *a, size_t an, const char *b, size_t bn)
+bool gg_project_dotted_suffix(const char *a, size_t an, const char *b, size_t bn)
 {
 	if (an > bn) {
 		const char *t = a;
@@ -749,7 +748,7 @@ static bool dotted_names(const char *name, size_t n, const char *dotted, size_t 
 {
 	if (!n || name[n - 1] != dotted[len - 1]) /* a cheap first test: the names are many, matches few */
 		return false;
-	if (dotted_suffix(name, n, dotted, len))
+	if (gg_project_dotted_suffix(name, n, dotted, len))
 		return true;
 	const char *dot = memrchr(dotted, '.', len);
 	size_t pkg = (size_t)(dot - dotted), last = len - pkg - 1;
@@ -843,7 +842,7 @@ static const gg_project_class *class_named(const gg_project *p, const char *dott
 	for (size_t i = 0; i < p->classes_len; i++) {
 		const char *name = p->classes[i].name;
 		size_t n = strlen(name);
-		if (n && name[n - 1] == dotted[len - 1] && dotted_suffix(name, n, dotted, len))
+		if (n && name[n - 1] == dotted[len - 1] && gg_project_dotted_suffix(name, n, dotted, len))
 			return &p->classes[i];
 	}
 	for (size_t i = 0; i < p->classes_len; i++)

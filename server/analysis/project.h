@@ -142,6 +142,9 @@ int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len);
 /* Whether name is a forward-like method of some module class of the project. */
 bool gg_project_forward_method(const gg_project *p, const char *name, size_t len);
 
+/* Whether the shorter of a and b ends the longer one at a dot (or they are equal): the index's names matched by their dotted tails. */
+bool gg_project_dotted_suffix(const char *a, size_t an, const char *b, size_t bn);
+
 /* Records that module.name is module_to.name_to (a re-export under another name). Returns 0 or -ENOMEM. */
 int gg_project_rename(gg_project *p, const char *module, const char *name, const char *module_to, const char *name_to);
 

@@ -339,20 +339,6 @@ void gg_project_classes_sort(gg_project *p)
 	p->classes_sorted = true;
 }
 
-/* Whether a is b, or ends b (or b ends a) at a dot: the project's root and the package layout need not agree. */
-static bool dotted_tail(const char *a, size_t an, const char *b, size_t bn)
-{
-	if (an > bn) {
-		const char *t = a;
-		a = b;
-		b = t;
-		size_t tn = an;
-		an = bn;
-		bn = tn;
-	}
-	return an && memcmp(b + bn - an, a, an) == 0 && (an == bn || b[bn - an - 1] == '.');
-}
-
 /* Whether list (sorted "Name module" entries) holds class name of module (module NULL: of any module). */
 static bool class_listed(const gg_strings *list, const char *name, size_t n, const char *module, size_t module_len)
 {
@@ -367,7 +353,7 @@ static bool class_listed(const gg_strings *list, const char *name, size_t n, con
 	}
 	for (size_t i = lo; i < list->len && strncmp(list->items[i], name, n) == 0 && list->items[i][n] == ' '; i++) {
 		const char *m = list->items[i] + n + 1;
-		if (!module || dotted_tail(m, strlen(m), module, module_len))
+		if (!module || gg_project_dotted_suffix(m, strlen(m), module, module_len))
 			return true;
 	}
 	return false;
