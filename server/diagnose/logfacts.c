@@ -334,6 +334,7 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 {
 	/* Cheap filters first: nearly every line fails them. */
 	if (!gg_text_find(t, n, "emory") && !gg_text_find(t, n, "ALLOC") && !gg_text_find(t, n, "llocate") &&
+	    !gg_text_find(t, n, "Allocation on device") &&
 	    !gg_text_find(t, n, "WinError") && !gg_text_find(t, n, "1455") && !gg_text_find(t, n, "posix_memalign") &&
 	    !facts_failure_line(t, n))
 		return 0;
@@ -395,7 +396,9 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (gg_text_find(t, n, "ChildFailedError"))
 		f->elastic_summary = true;
 	if (gg_text_starts(t, n, "Root Cause (first observed failure)")) {
+		/* The summary's root cause says as much as its ChildFailedError header, which a cut paste may lack. */
 		f->in_root_cause = true;
+		f->elastic_summary = true;
 	} else if (f->in_root_cause) {
 		/* Fields one per line ("rank : 1"), or run together when a paste lost its line breaks. */
 		if (t[0] == '=')

@@ -231,6 +231,24 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		info->device = GG_OOM_DEVICE_CUDA;
 		info->form = "CUDA out of memory";
 	}
+	/*
+	 * torch.OutOfMemoryError's terse message, printed without its type by
+	 * apps that report str(e) ("!!! Exception during processing !!! Allocation
+	 * on device"): only as the message's end, so a log line that merely
+	 * mentions an allocation does not count.
+	 */
+	if (!info->is_oom) {
+		size_t k = n;
+		while (k > 0 && (flat[k - 1] == ' ' || flat[k - 1] == '.' || flat[k - 1] == '`' || flat[k - 1] == '\r'))
+			k--;
+		static const char terse[] = "Allocation on device";
+		size_t tl = sizeof terse - 1;
+		if (k >= tl && strncasecmp(flat + k - tl, terse, tl) == 0 &&
+		    (k == tl || flat[k - tl - 1] == ' ' || flat[k - tl - 1] == '!' || flat[k - tl - 1] == ':')) {
+			info->is_oom = true;
+			info->form = "Allocation on device";
+		}
+	}
 	/* "THCudaCheck FAIL file=... error=2 : out of memory" and other bare CUDA-era lines. */
 	if (!info->is_oom && gg_text_find_ci(flat, n, "THCudaCheck FAIL") && gg_text_find_ci(flat, n, "out of memory")) {
 		info->is_oom = true;

@@ -355,6 +355,18 @@ static int phase_callee_words(const char *code)
 	return 0;
 }
 
+/* A pytest module: test_x.py, x_test.py, or anything under a tests/ folder. */
+static bool phase_file_is_test(const char *filename)
+{
+	const char *base = filename;
+	for (const char *p = filename; *p; p++)
+		if (*p == '/' || *p == '\\')
+			base = p + 1;
+	size_t n = strlen(base);
+	return strncmp(base, "test_", 5) == 0 || (n > 8 && strcmp(base + n - 8, "_test.py") == 0) ||
+	       has_path(filename, "tests/") || strstr(filename, "tests\\") != NULL;
+}
+
 int gg_phase_frame_words(const gg_tb_frame *f, unsigned how)
 {
 	if (!(how & GG_FRAME_USER)) {
@@ -368,7 +380,10 @@ int gg_phase_frame_words(const gg_tb_frame *f, unsigned how)
 	int w = f->code ? phase_callee_words(f->code) : 0;
 	if (w == GG_WORDS_EVAL || w == GG_WORDS_TRAIN)
 		return w;
-	w = gg_phase_words(f->function);
+	/* pytest's test_x() in test_y.py (or tests/) is a test, not an evaluation: its name says nothing of the phase. */
+	bool pytest_fn = gg_text_starts(f->function, strlen(f->function), "test_") &&
+			 (phase_file_is_test(f->filename));
+	w = pytest_fn ? 0 : gg_phase_words(f->function);
 	if ((w == 0 || w == (GG_WORDS_EVAL | GG_WORDS_TRAIN)) && f->code)
 		w = phase_code_words(f->code, how & GG_FRAME_FEEDS_MODEL);
 	/* A file named train_ddp.py says little of a failure in its setup; of a forward it runs, more. */

@@ -35,6 +35,7 @@ typedef enum tb_state {
 	TB_NOTEBOOK,  /* inside an IPython traceback */
 	TB_AFTER_EXC, /* after the exception line: continuation, chain marker or the end */
 	TB_RICH,      /* inside a `rich` traceback box (Lightning, accelerate, typer print them) */
+	TB_PYTEST,    /* inside pytest's report of a failing test ("path.py:12: in f", ">", "E   ") */
 } tb_state;
 
 typedef struct tb_stream {
@@ -62,6 +63,9 @@ typedef struct tb_stream {
 	gg_buf pending;
 	gg_log_line pending_line; /* its span; text points into pending */
 	int pending_age;          /* non-blank lines since */
+	/* pytest's long entries print a function's source, then its location: what the source said until then. */
+	gg_buf pt_def;  /* the function named by the entry's "def" line */
+	gg_buf pt_code; /* the entry's ">" line, the one that ran */
 } tb_stream;
 
 struct gg_tbparse {
@@ -120,6 +124,8 @@ void gg_tbparse_delete(gg_tbparse *p)
 		gg_tb_chain_free(p->streams[i].chain);
 		gg_buf_free(&p->streams[i].wrapped);
 		gg_buf_free(&p->streams[i].pending);
+		gg_buf_free(&p->streams[i].pt_def);
+		gg_buf_free(&p->streams[i].pt_code);
 	}
 	free(p->streams);
 	free(p);
@@ -162,13 +168,21 @@ static gg_traceback *tb_current(tb_stream *s)
 static int tb_stream_end(gg_tbparse *p, tb_stream *s)
 {
 	gg_tb_chain *c = s->chain;
+	bool pytest = s->state == TB_PYTEST;
 	s->chain = NULL;
 	s->state = TB_IDLE;
 	s->chained = false;
 	s->wrapped.len = 0;
 	s->wrapped_lines = 0;
+	s->pt_def.len = 0;
+	s->pt_code.len = 0;
 	if (!c)
 		return 0;
+	if (pytest && c->len == 1 && c->tbs[0].len == 0 && !c->tbs[0].has_exception) {
+		/* A section rule that held no failure ("____ summary ____"): nothing to report. */
+		gg_tb_chain_free(c);
+		return 0;
+	}
 	for (size_t i = 0; i < c->len && !c->has_oom; i++) {
 		gg_traceback *tb = &c->tbs[i];
 		gg_oom_info info;
@@ -798,6 +812,184 @@ static int tb_notebook(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	return 0;
 }
 
+/*
+ * pytest's reports. A failing test's section opens with a rule holding its
+ * name ("_____ test_x[param] _____"); each entry of the traceback ends with
+ * its location, "path.py:LINE: in func" (followed by the code line) or, for
+ * the long entries that print the function's whole source, "path.py:LINE: "
+ * after that source, whose ">" line is the one that ran; the exception is
+ * printed on "E   " lines. Rules of '=' or '-' close the report (the short
+ * summary and captured output follow).
+ */
+static bool tb_is_pytest_section(const char *t, size_t n)
+{
+	if (n < 8 || memcmp(t, "___", 3) != 0 || memcmp(t + n - 3, "___", 3) != 0)
+		return false;
+	size_t a = 0, b = n;
+	while (a < n && t[a] == '_')
+		a++;
+	while (b > a && t[b - 1] == '_')
+		b--;
+	/* "_ _ _ _" separates entries: a name needs a space on each side and a letter. */
+	if (b - a < 3 || t[a] != ' ' || t[b - 1] != ' ')
+		return false;
+	for (size_t i = a; i < b; i++)
+		if ((t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z'))
+			return true;
+	return false;
+}
+
+static bool tb_is_rule(const char *t, size_t n, char c)
+{
+	if (n < 5)
+		return false;
+	for (size_t i = 0; i < 5; i++)
+		if (t[i] != c)
+			return false;
+	return true;
+}
+
+/*
+ * "path.py:LINE: in func", "path.py:LINE: " or "path.py:LINE: Error: msg"
+ * (trimmed). Returns true with the path, the line and what follows ": ".
+ */
+static bool tb_parse_pytest_location(const char *t, size_t n, size_t *path_len, long *line, const char **rest,
+				     size_t *rest_len)
+{
+	const char *end = t + n;
+	for (const char *c = t; c < end; c++) {
+		if (*c == ' ')
+			return false; /* no spaces in the path: this is prose or a log line */
+		if (*c != ':' || c + 1 >= end || c[1] < '0' || c[1] > '9')
+			continue;
+		const char *q = c + 1;
+		long v = tb_number(&q, end);
+		if (v <= 0 || q >= end || *q != ':' || (q + 1 < end && q[1] != ' '))
+			continue;
+		size_t pl = (size_t)(c - t);
+		bool pathlike = (pl > 3 && memcmp(c - 3, ".py", 3) == 0) || memchr(t, '/', pl) || memchr(t, '\\', pl);
+		if (!pathlike)
+			return false;
+		*path_len = pl;
+		*line = v;
+		const char *r = q + 1 < end ? q + 2 : end;
+		*rest = r;
+		*rest_len = (size_t)(end - r);
+		return true;
+	}
+	return false;
+}
+
+/* "def name(...)" of a long entry's source: remembered as the function the location will name. */
+static int tb_pytest_def(tb_stream *s, const char *t, size_t n)
+{
+	if (gg_text_starts(t, n, "async "))
+		t += 6, n -= 6;
+	if (!gg_text_starts(t, n, "def "))
+		return 0;
+	const char *name = t + 4, *end = t + n;
+	const char *q = name;
+	while (q < end && tb_is_ident_char(*q))
+		q++;
+	if (q == name || q >= end || *q != '(')
+		return 0;
+	s->pt_def.len = 0;
+	return gg_buf_append(&s->pt_def, name, (size_t)(q - name));
+}
+
+static int tb_pytest_location(tb_stream *s, const gg_log_line *l, const char *t, size_t tn, size_t path_len, long line,
+			      const char *rest, size_t rest_len)
+{
+	gg_tb_frame f;
+	memset(&f, 0, sizeof f);
+	bool short_entry = gg_text_starts(rest, rest_len, "in ");
+	const char *func = short_entry ? rest + 3 : s->pt_def.data;
+	size_t func_len = short_entry ? rest_len - 3 : s->pt_def.len;
+	f.filename = gg_text_dup(t, path_len, TB_MAX_NAME);
+	f.function = gg_text_dup(func ? func : "", func ? func_len : 0, TB_MAX_NAME);
+	f.line = (uint32_t)line;
+	f.at = tb_span(l);
+	if (!short_entry && s->pt_code.len)
+		f.code = gg_text_dup(s->pt_code.data, s->pt_code.len, TB_MAX_CODE);
+	s->pt_def.len = 0;
+	s->pt_code.len = 0;
+	int rc = tb_add_frame(s, &f);
+	if (rc)
+		return rc;
+	s->expect_code = short_entry;
+	/* --tb=line: "path.py:12: RuntimeError: msg" is the whole report. */
+	gg_traceback *tb = tb_current(s);
+	size_t type_len;
+	const char *msg;
+	if (!short_entry && tb && !tb->has_exception && rest_len && gg_tb_exception_line(rest, rest_len, &type_len, &msg)) {
+		rc = tb_set_exception(s, l, rest, rest_len, type_len, msg);
+		s->state = TB_PYTEST;
+	}
+	(void)tn;
+	return rc;
+}
+
+static int tb_pytest(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
+{
+	size_t tn = l->len;
+	const char *t = gg_text_trim(l->text, &tn);
+	size_t indent = gg_text_indent(l->text, l->len);
+	if (tn == 0)
+		return 0;
+	if (indent == 0 && t[0] == 'E' && (tn == 1 || t[1] == ' ')) {
+		/* "E   RuntimeError: CUDA out of memory. ..." and its continuation lines. */
+		size_t en = tn - 1;
+		const char *e = gg_text_trim(t + 1, &en);
+		gg_traceback *tb = tb_current(s);
+		size_t type_len;
+		const char *msg;
+		if (!tb || en == 0)
+			return 0;
+		if (!tb->has_exception) {
+			if (!gg_tb_exception_line(e, en, &type_len, &msg))
+				return 0;
+			int rc = tb_set_exception(s, l, e, en, type_len, msg);
+			s->state = TB_PYTEST;
+			s->continuation = 0;
+			return rc;
+		}
+		if (s->continuation >= TB_MAX_CONTINUATION)
+			return 0;
+		s->continuation++;
+		return tb_add_continuation(s, e, en);
+	}
+	if (tb_is_pytest_section(t, tn)) {
+		int rc = tb_stream_end(p, s);
+		return rc ? rc : tb_begin(p, s, l, TB_PYTEST);
+	}
+	if (tb_is_rule(t, tn, '=') || tb_is_rule(t, tn, '-') || tb_is_header(t, tn)) {
+		int rc = tb_stream_end(p, s);
+		return rc ? rc : tb_idle(p, s, l);
+	}
+	size_t path_len, rest_len;
+	long line;
+	const char *rest;
+	if (indent == 0 && tb_parse_pytest_location(t, tn, &path_len, &line, &rest, &rest_len))
+		return tb_pytest_location(s, l, t, tn, path_len, line, rest, rest_len);
+	if (indent == 0 && t[0] == '>' && (tn == 1 || t[1] == ' ')) {
+		size_t cn = tn - 1;
+		const char *c = gg_text_trim(t + 1, &cn);
+		s->pt_code.len = 0;
+		s->expect_code = false;
+		return gg_buf_append(&s->pt_code, c, cn < TB_MAX_CODE ? cn : TB_MAX_CODE);
+	}
+	if (indent > 0 && s->expect_code) {
+		s->expect_code = false;
+		gg_tb_frame *last = tb_last_frame(s);
+		return last ? tb_set_code(s, last, t, tn) : 0;
+	}
+	if (indent > 0)
+		return tb_pytest_def(s, t, tn); /* a long entry's source */
+	if (++s->noise > TB_MAX_NOISE)
+		return tb_stream_end(p, s);
+	return 0;
+}
+
 static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 {
 	size_t tn = l->len;
@@ -814,13 +1006,31 @@ static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	}
 	if (tb_is_notebook_header(t, tn))
 		return tb_begin(p, s, l, TB_NOTEBOOK);
+	size_t indent = gg_text_indent(l->text, l->len);
+	if (indent == 0 && tb_is_pytest_section(t, tn))
+		return tb_begin(p, s, l, TB_PYTEST);
+	size_t pt_path, pt_rest_len;
+	long pt_line;
+	const char *pt_rest;
+	if (indent == 0 && tb_parse_pytest_location(t, tn, &pt_path, &pt_line, &pt_rest, &pt_rest_len) &&
+	    gg_text_starts(pt_rest, pt_rest_len, "in ")) {
+		/* A short report pasted without its section rule: its first entry opens it. */
+		int rc = tb_begin(p, s, l, TB_PYTEST);
+		if (rc)
+			return rc;
+		tb_current(s)->headerless = true;
+		return tb_pytest_location(s, l, t, tn, pt_path, pt_line, pt_rest, pt_rest_len);
+	}
 	/*
 	 * A paste that starts below its header: its first frame line opens the
 	 * traceback ("Cell In[n]" for a notebook's).
 	 */
 	gg_tb_frame f;
 	int r = tb_parse_file_line(t, tn, &f);
-	if (r == 1 || ((gg_text_starts(t, tn, "Cell In[") || gg_text_starts(t, tn, "Input In [")) &&
+	/* IPython 8's library frames ("File /path/x.py:12, in f(x)") open one too: a paste often starts below the cell. */
+	bool ipython_file = r != 1 && gg_text_starts(t, tn, "File ") && !gg_text_starts(t, tn, "File \"") &&
+			    gg_text_find(t, tn, ", in ");
+	if (r == 1 || ((gg_text_starts(t, tn, "Cell In[") || gg_text_starts(t, tn, "Input In [") || ipython_file) &&
 		       tb_parse_notebook_header(t, tn, &f) == 1)) {
 		int rc = tb_begin(p, s, l, r == 1 ? TB_FRAMES : TB_NOTEBOOK);
 		if (rc) {
@@ -943,6 +1153,8 @@ static int tb_dispatch(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 		return tb_notebook(p, s, l);
 	case TB_AFTER_EXC:
 		return tb_after_exception(p, s, l);
+	case TB_PYTEST:
+		return tb_pytest(p, s, l);
 	}
 	return 0;
 }
