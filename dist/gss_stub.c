@@ -1,7 +1,7 @@
 /*
  * libgit2's static archive carries its network transports, whose Negotiate
  * authentication calls GSSAPI, which Debian ships only as a shared library.
- * gradguard uses libgit2 for ignore rules alone and never opens a remote,
+ * gradguard uses libgit2 for diffs and a repository's settings and never opens a remote,
  * so the self-contained program links these failing stand-ins instead of
  * libgssapi_krb5: no path of ours reaches them. The GSSAPI types are
  * written out (OM_uint32 is 32 bits, the rest pointers) so that the build

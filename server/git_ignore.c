@@ -1,60 +1,72 @@
 /*
- * .gitignore and .ignore rules through libgit2 (git_ignore.h). A walked path
- * is made absolute (realpath of its folder, then its name) and looked up
- * relative to the work tree of the repository that holds its folder; a path
- * in no repository is looked up whole in the stand-in (git_standin.h).
+ * What .gitignore, info/exclude, core.excludesFile and .ignore files leave
+ * out (git_ignore.h). The patterns are ours (ignore_file.h, linear in path
+ * times pattern); libgit2 only opens a folder holding ".git" as a
+ * repository, to learn its common folder (for info/exclude) and its
+ * core.excludesFile.
  *
- * The .ignore files of a folder and of every folder above it join the
- * internal rules of that repository (or of the stand-in), rewritten for its
- * base (ignore_rules.h), the first time a path in the folder is asked about;
- * the folders above first, so a deeper file's rules come later. libgit2 asks
- * the internal rules before any .gitignore file, at the path and at each
- * folder above it, and the last internal rule that matches decides: a
- * .ignore file wins over .gitignore files, a deeper one over a shallower.
+ * Folders are known by their realpath, each once, with the folder above it,
+ * its repository and its ignore files; the folders above a path are read
+ * too, as far as "/", since .ignore files count at every level above. A path
+ * is asked about with the verdict of the first of, in order:
+ *   - the .ignore files from its folder up to "/", the deepest first;
+ *   - inside a work tree, its .gitignore files from the path's folder up to
+ *     the work tree, the deepest first, then info/exclude, then
+ *     core.excludesFile;
+ * each file by its last line that matches. And as git has it, a path whose
+ * folder (or one above it in the same work tree) is left out is left out.
  */
 #include "git_ignore.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <git2.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "buf.h"
-#include "git_standin.h"
-#include "ignore_rules.h"
-#include "pyfiles.h"
+#include "ignore_file.h"
 
-/* One folder's ignore files, as internal rules of its repository (ignore_rules.h); each NULL when none. */
+/* git reads no pattern file larger than this (dir.c's PATTERN_MAX_FILE_SIZE); neither do we. */
+#define GI_MAX_FILE (100u << 20)
+
+typedef struct gi_repo {
+	char *workdir;            /* owned; realpath of its work tree */
+	gg_ignore_file *exclude;  /* owned; info/exclude, NULL for none */
+	gg_ignore_file *global;   /* owned; core.excludesFile, NULL for none */
+} gi_repo;
+
 typedef struct gi_folder {
-	char *path;      /* owned */
-	char *gitignore; /* owned: its .gitignore's rules (inside a work tree only) */
-	char *ignore;    /* owned: its .ignore's rules */
+	char *real;                 /* owned; realpath, no trailing '/' but "/" itself */
+	size_t len;
+	struct gi_folder *parent;   /* NULL for "/" */
+	gi_repo *repo;              /* the repository whose work tree holds it, or NULL; owned by the set */
+	bool top;                   /* it is that work tree */
+	gg_ignore_file *gitignore;  /* owned; its .gitignore (in a work tree only), NULL for none */
+	gg_ignore_file *ignore;     /* owned; its .ignore, NULL for none */
+	int excluded;               /* -1 not known yet; 0; 1 left out (itself or a folder above it in its work tree) */
 } gi_folder;
 
-/* A repository (or the stand-in) and the ignore files in its internal rules. */
-typedef struct gi_rules {
-	git_repository *repo; /* owned */
-	char *base;           /* owned; its work tree without the trailing '/', "/" for the stand-in */
-	gi_folder *read;      /* owned; the folders whose ignore files were read, sorted by path */
-	size_t nread, cap;
-	size_t nfiles;        /* the .ignore files among them that gave rules */
-} gi_rules;
+/* A sorted map from a name to a folder. */
+typedef struct gi_entry {
+	char *key; /* owned */
+	gi_folder *folder;
+} gi_entry;
 
-typedef struct gi_dir {
-	char *dir;  /* owned; as the walk names it */
-	long repo;  /* index in repos, -1 for none (the stand-in answers) */
-	char *real; /* owned; its realpath, or NULL */
-} gi_dir;
+typedef struct gi_map {
+	gi_entry *items; /* owned; sorted by key */
+	size_t len, cap;
+} gi_map;
 
 struct gg_git_ignore {
-	gi_rules *repos; /* owned */
-	size_t nrepos;
-	gi_rules standin;    /* repo NULL until a path in no repository is asked about */
-	bool standin_failed; /* it could not be made: outside repositories nothing is ignored */
-	gi_dir *dirs;        /* owned; the folders looked up, the last one first to be asked again */
-	size_t ndirs, cap;
-	int started;         /* libgit2: 0 not yet, 1 started, -1 could not start (nothing is ignored) */
+	gi_map by_real;   /* every folder, by realpath; owns them */
+	gi_map by_dir;    /* the folders as the walk names them (no folder owned) */
+	gi_repo **repos;  /* owned, each owned */
+	size_t nrepos, cap;
+	int started;      /* libgit2: 0 not yet, 1 started, -1 could not start (no repository then) */
 };
 
 gg_git_ignore *gg_git_ignore_new(void)
@@ -62,279 +74,316 @@ gg_git_ignore *gg_git_ignore_new(void)
 	return calloc(1, sizeof(gg_git_ignore));
 }
 
-/*
- * Starts libgit2 on the first question: its start reads the system's TLS
- * certificates (libgit2 1.5 with mbedtls), more than half of what checking
- * one small named file costs, and a run that walks no folder asks nothing.
- */
-static bool gi_start(gg_git_ignore *g)
+static void gi_folder_free(gi_folder *f)
 {
-	if (!g->started)
-		g->started = git_libgit2_init() < 0 ? -1 : 1;
-	return g->started > 0;
-}
-
-static void gi_rules_free(gi_rules *r)
-{
-	git_repository_free(r->repo);
-	free(r->base);
-	for (size_t i = 0; i < r->nread; i++) {
-		free(r->read[i].path);
-		free(r->read[i].gitignore);
-		free(r->read[i].ignore);
-	}
-	free(r->read);
+	free(f->real);
+	gg_ignore_file_free(f->gitignore);
+	gg_ignore_file_free(f->ignore);
+	free(f);
 }
 
 void gg_git_ignore_delete(gg_git_ignore *g)
 {
 	if (!g)
 		return;
-	for (size_t i = 0; i < g->nrepos; i++)
-		gi_rules_free(&g->repos[i]);
-	gi_rules_free(&g->standin);
-	for (size_t i = 0; i < g->ndirs; i++) {
-		free(g->dirs[i].dir);
-		free(g->dirs[i].real);
+	for (size_t i = 0; i < g->by_real.len; i++) {
+		free(g->by_real.items[i].key);
+		gi_folder_free(g->by_real.items[i].folder);
 	}
+	for (size_t i = 0; i < g->by_dir.len; i++)
+		free(g->by_dir.items[i].key);
+	for (size_t i = 0; i < g->nrepos; i++) {
+		free(g->repos[i]->workdir);
+		gg_ignore_file_free(g->repos[i]->exclude);
+		gg_ignore_file_free(g->repos[i]->global);
+		free(g->repos[i]);
+	}
+	free(g->by_real.items);
+	free(g->by_dir.items);
 	free(g->repos);
-	free(g->dirs);
 	if (g->started > 0)
 		git_libgit2_shutdown();
 	free(g);
 }
 
-/*
- * folder/name's rules for r's base into *out (NULL when it has none or
- * cannot be read, as git takes an unreadable .gitignore). Returns 0 or a
- * negative errno.
- */
-static int gi_rules_read_file(const gi_rules *r, const char *folder, const char *name, char **out)
+/* Where key is in m, or would go: *found tells which. */
+static size_t gi_map_find(const gi_map *m, const char *key, bool *found)
 {
-	*out = NULL;
-	gg_buf path = { 0 };
-	if (gg_buf_printf(&path, "%s/%s", strcmp(folder, "/") == 0 ? "" : folder, name))
-		return -ENOMEM;
-	char *text = NULL, *rules = NULL;
-	size_t len = 0;
-	int rc = gg_pyfiles_read(gg_buf_cstr(&path), &text, &len);
-	gg_buf_free(&path);
-	if (rc)
-		return rc == -ENOMEM ? rc : 0;
-	rc = gg_ignore_rules_rebase(text, len, folder, r->base, &rules);
-	free(text);
-	if (!rc && *rules)
-		*out = rules;
-	else
-		free(rules);
-	return rc;
-}
-
-/* Whether folder is r's work tree or below it (where git reads .gitignore files). */
-static bool gi_in_work_tree(const gi_rules *r, const char *folder)
-{
-	size_t n = strlen(r->base);
-	return strcmp(r->base, "/") != 0 && strncmp(folder, r->base, n) == 0 && (folder[n] == '\0' || folder[n] == '/');
-}
-
-/*
- * Gives r's repository its internal rules again, from the folders read: every
- * .gitignore first, then every .ignore, each set from the top down. libgit2
- * asks internal rules before its own reading of the files, the last match
- * deciding, so this order makes any .ignore win over any .gitignore and a
- * deeper file over a shallower one, as ruff's walk has it. The .gitignore
- * files are given too because libgit2 1.5 drops a negation without wildcards
- * (`!keep.py` in sub/ against the root's `*.py`) that git honours; the
- * rewritten rules keep it (ignore_rules.h). Returns 0 or -EIO.
- */
-static int gi_rules_apply(gi_rules *r)
-{
-	if (git_ignore_clear_internal_rules(r->repo) != 0)
-		return -EIO;
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < r->nread; i++) {
-			const char *rules = pass == 0 ? r->read[i].gitignore : r->read[i].ignore;
-			if (rules && git_ignore_add_rule(r->repo, rules) != 0)
-				return -EIO;
-		}
-	return 0;
-}
-
-/* Reads folder's ignore files into r unless done before; *added tells whether one gave rules. Returns 0 or a negative errno. */
-static int gi_rules_read_once(gi_rules *r, const char *folder, bool *added)
-{
-	size_t lo = 0, hi = r->nread;
+	size_t lo = 0, hi = m->len;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(r->read[mid].path, folder);
-		if (c == 0)
-			return 0;
+		int c = strcmp(m->items[mid].key, key);
+		if (c == 0) {
+			*found = true;
+			return mid;
+		}
 		if (c < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (r->nread == r->cap) {
-		size_t cap = r->cap ? r->cap * 2 : 16;
-		gi_folder *read = realloc(r->read, cap * sizeof *read);
-		if (!read)
-			return -ENOMEM;
-		r->read = read;
-		r->cap = cap;
-	}
-	gi_folder f = { strdup(folder), NULL, NULL };
-	if (!f.path)
+	*found = false;
+	return lo;
+}
+
+/* Inserts (a copy of key, f) at pos. Returns 0 or -ENOMEM. */
+static int gi_map_insert(gi_map *m, size_t pos, const char *key, gi_folder *f)
+{
+	char *k = strdup(key);
+	if (!k || gg_grow((void **)&m->items, &m->cap, m->len, sizeof *m->items)) {
+		free(k);
 		return -ENOMEM;
-	int rc = gi_rules_read_file(r, folder, ".ignore", &f.ignore);
-	if (!rc && gi_in_work_tree(r, folder))
-		rc = gi_rules_read_file(r, folder, ".gitignore", &f.gitignore);
-	memmove(r->read + lo + 1, r->read + lo, (r->nread - lo) * sizeof *r->read);
-	r->read[lo] = f;
-	r->nread++;
-	r->nfiles += f.ignore != NULL;
-	*added = *added || f.ignore || f.gitignore;
+	}
+	memmove(m->items + pos + 1, m->items + pos, (m->len - pos) * sizeof *m->items);
+	m->items[pos] = (gi_entry){ k, f };
+	m->len++;
+	return 0;
+}
+
+/*
+ * An ignore file's patterns into *out (NULL when it has none, is missing, is
+ * not a regular file, or is larger than git reads). nofollow: a link is
+ * none (git does not follow a .gitignore that is a link). Never blocks on a
+ * FIFO. Returns 0 or -ENOMEM.
+ */
+static int gi_read(const char *path, bool nofollow, gg_ignore_file **out)
+{
+	*out = NULL;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (nofollow ? O_NOFOLLOW : 0));
+	if (fd < 0)
+		return 0;
+	struct stat st;
+	char *text = NULL;
+	size_t len = 0;
+	int rc = 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size <= GI_MAX_FILE) {
+		size_t cap = (size_t)st.st_size + 1;
+		text = malloc(cap);
+		if (!text)
+			rc = -ENOMEM;
+		while (!rc && len < cap) {
+			ssize_t got = read(fd, text + len, cap - len);
+			if (got < 0 && errno == EINTR)
+				continue;
+			if (got <= 0)
+				break;
+			len += (size_t)got;
+		}
+		/* A file that grew while read: what fits its size at open, as a file that changes meanwhile gives. */
+		if (!rc)
+			rc = gg_ignore_file_parse(text, len < cap ? len : cap - 1, out);
+	}
+	close(fd);
+	free(text);
 	return rc;
 }
 
-/* The ignore files of real (a folder's realpath) and of each folder above it, from the top, each once. */
-static int gi_rules_load(gi_rules *r, const char *real)
+/* folder/name into b ("/name" for "/"). */
+static int gi_join(gg_buf *b, const char *folder, const char *name)
 {
-	size_t n = strlen(real);
-	char *folder = malloc(n + 1);
-	if (!folder)
-		return -ENOMEM;
-	int rc = 0;
-	bool added = false;
-	for (size_t end = 1; !rc;) { /* "/", "/a", "/a/b": the first end bytes of real */
-		memcpy(folder, real, end);
-		folder[end] = '\0';
-		rc = gi_rules_read_once(r, folder, &added);
-		if (end >= n)
-			break;
-		const char *slash = strchr(real + end + (end > 1), '/');
-		end = slash ? (size_t)(slash - real) : n;
-	}
-	free(folder);
-	return added && rc != -ENOMEM ? gi_rules_apply(r) : rc;
+	b->len = 0;
+	return gg_buf_printf(b, "%s/%s", strcmp(folder, "/") == 0 ? "" : folder, name);
 }
 
-/* The repository whose work tree holds real (a folder's realpath): one opened before, or opened now; -1 for none. */
-static long gi_repo_for(gg_git_ignore *g, const char *real)
+/*
+ * The repository whose work tree is folder real (which holds ".git"), read
+ * now: info/exclude and core.excludesFile (the user's, or git's default under
+ * $XDG_CONFIG_HOME or ~/.config). NULL when libgit2 does not take it as one
+ * (not a repository, not ours to open, a work tree elsewhere); *err: -ENOMEM.
+ */
+static gi_repo *gi_repo_open(gg_git_ignore *g, const char *real, int *err)
 {
-	for (size_t i = 0; i < g->nrepos; i++) {
-		const char *wd = git_repository_workdir(g->repos[i].repo); /* ends with '/' */
-		size_t n = wd ? strlen(wd) : 0;
-		if (n && (strncmp(real, wd, n) == 0 || (strlen(real) + 1 == n && strncmp(real, wd, n - 1) == 0)))
-			return (long)i;
-	}
+	*err = 0;
+	if (!g->started)
+		g->started = git_libgit2_init() < 0 ? -1 : 1;
 	git_repository *repo = NULL;
-	if (git_repository_open_ext(&repo, real, 0, NULL) != 0)
-		return -1;
-	const char *wd = git_repository_workdir(repo);
-	char *base = wd && !git_repository_is_bare(repo) ? strdup(wd) : NULL;
-	gi_rules *r = base ? realloc(g->repos, (g->nrepos + 1) * sizeof *r) : NULL;
-	if (!r) {
-		free(base);
-		git_repository_free(repo);
-		return -1;
-	}
-	size_t bn = strlen(base);
-	if (bn > 1 && base[bn - 1] == '/')
-		base[bn - 1] = '\0';
-	g->repos = r;
-	g->repos[g->nrepos] = (gi_rules){ repo, base, NULL, 0, 0, 0 };
-	return (long)g->nrepos++;
-}
-
-/* The rules paths in folder real are asked of, its .ignore files and those above it read; NULL for none. */
-static gi_rules *gi_rules_for(gg_git_ignore *g, long repo, const char *real)
-{
-	gi_rules *r = repo >= 0 ? &g->repos[repo] : &g->standin;
-	if (!r->repo && !g->standin_failed) {
-		r->base = strdup("/");
-		if (!r->base || gg_git_standin_new(&r->repo) != 0) {
-			free(r->base);
-			r->base = NULL;
-			g->standin_failed = true;
-		}
-	}
-	if (!r->repo)
+	if (g->started < 0 || git_repository_open_ext(&repo, real, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) != 0)
 		return NULL;
-	(void)gi_rules_load(r, real); /* on failure some rules are missing: less is ignored */
+	const char *wd = git_repository_workdir(repo);
+	size_t rn = strlen(real);
+	if (!wd || strncmp(wd, real, rn) != 0 || (wd[rn] != '\0' && strcmp(wd + rn, "/") != 0)) {
+		git_repository_free(repo);
+		return NULL;
+	}
+	gi_repo *r = calloc(1, sizeof *r);
+	gg_buf path = { 0 };
+	git_config *cfg = NULL;
+	git_buf excl = { 0 };
+	int rc = r && (r->workdir = strdup(real)) ? 0 : -ENOMEM;
+	if (!rc)
+		rc = gg_buf_printf(&path, "%sinfo/exclude", git_repository_commondir(repo));
+	if (!rc)
+		rc = gi_read(gg_buf_cstr(&path), false, &r->exclude);
+	if (!rc && git_repository_config_snapshot(&cfg, repo) == 0 &&
+	    git_config_get_path(&excl, cfg, "core.excludesFile") == 0) {
+		rc = gi_read(excl.ptr, false, &r->global);
+	} else if (!rc) {
+		const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+		path.len = 0;
+		if (xdg && *xdg)
+			rc = gg_buf_printf(&path, "%s/git/ignore", xdg);
+		else if (home && *home)
+			rc = gg_buf_printf(&path, "%s/.config/git/ignore", home);
+		if (!rc && path.len)
+			rc = gi_read(gg_buf_cstr(&path), false, &r->global);
+	}
+	git_buf_dispose(&excl);
+	git_config_free(cfg);
+	git_repository_free(repo);
+	gg_buf_free(&path);
+	if (!rc)
+		rc = gg_grow((void **)&g->repos, &g->cap, g->nrepos, sizeof *g->repos);
+	if (rc) {
+		if (r) {
+			free(r->workdir);
+			gg_ignore_file_free(r->exclude);
+			gg_ignore_file_free(r->global);
+			free(r);
+		}
+		*err = rc;
+		return NULL;
+	}
+	g->repos[g->nrepos++] = r;
 	return r;
 }
 
-/* The cached answer for folder dir, added when new; NULL on OOM. */
-static const gi_dir *gi_dir_of(gg_git_ignore *g, const char *dir)
+/* The folder at realpath real, known from before or read now with the folders above it; NULL on OOM. */
+static gi_folder *gi_folder_of(gg_git_ignore *g, const char *real)
 {
-	for (size_t i = g->ndirs; i-- > 0;)
-		if (strcmp(g->dirs[i].dir, dir) == 0)
-			return &g->dirs[i];
-	if (g->ndirs == g->cap) {
-		size_t cap = g->cap ? g->cap * 2 : 16;
-		gi_dir *d = realloc(g->dirs, cap * sizeof *d);
-		if (!d)
+	bool found;
+	size_t pos = gi_map_find(&g->by_real, real, &found);
+	if (found)
+		return g->by_real.items[pos].folder;
+	gi_folder *parent = NULL;
+	if (strcmp(real, "/") != 0) {
+		const char *slash = strrchr(real, '/');
+		char *up = slash == real ? strdup("/") : strndup(real, (size_t)(slash - real));
+		parent = up ? gi_folder_of(g, up) : NULL;
+		free(up);
+		if (!parent)
 			return NULL;
-		g->dirs = d;
-		g->cap = cap;
+		pos = gi_map_find(&g->by_real, real, &found);
 	}
-	gi_dir *d = &g->dirs[g->ndirs];
-	d->dir = strdup(dir);
-	d->real = realpath(dir, NULL);
-	if (!d->dir) {
-		free(d->real);
+	gi_folder *f = calloc(1, sizeof *f);
+	gg_buf path = { 0 };
+	int rc = f && (f->real = strdup(real)) ? 0 : -ENOMEM;
+	if (!rc) {
+		f->len = strlen(real);
+		f->parent = parent;
+		f->excluded = -1;
+		f->repo = parent ? parent->repo : NULL;
+		rc = gi_join(&path, real, ".git");
+	}
+	struct stat st;
+	if (!rc && lstat(gg_buf_cstr(&path), &st) == 0) {
+		gi_repo *r = gi_repo_open(g, real, &rc);
+		if (r) {
+			f->repo = r;
+			f->top = true;
+		}
+	}
+	if (!rc)
+		rc = gi_join(&path, real, ".ignore");
+	if (!rc)
+		rc = gi_read(gg_buf_cstr(&path), false, &f->ignore);
+	if (!rc && f->repo)
+		rc = gi_join(&path, real, ".gitignore");
+	if (!rc && f->repo)
+		rc = gi_read(gg_buf_cstr(&path), true, &f->gitignore);
+	if (!rc)
+		rc = gi_map_insert(&g->by_real, pos, real, f);
+	gg_buf_free(&path);
+	if (rc) {
+		if (f)
+			gi_folder_free(f);
 		return NULL;
 	}
-	d->repo = d->real ? gi_repo_for(g, d->real) : -1;
-	if (d->real)
-		(void)gi_rules_for(g, d->repo, d->real);
-	g->ndirs++;
-	return d;
+	return f;
 }
 
-/* name in folder real, asked of the stand-in: absolute, with a trailing '/' for a folder (it cannot look). */
-static bool gi_standin_ignores(gg_git_ignore *g, const char *real, const char *name)
+/* path (absolute, len bytes) below folder f: its part after f's path and the '/'. */
+static const char *gi_below(const gi_folder *f, const char *path, size_t *len)
 {
-	gg_buf abs = { 0 };
-	if (gg_buf_printf(&abs, "%s/%s", strcmp(real, "/") == 0 ? "" : real, name))
-		return false;
-	struct stat st;
-	int ignored = 0;
-	bool out = (stat(gg_buf_cstr(&abs), &st) != 0 || !S_ISDIR(st.st_mode) || gg_buf_append(&abs, "/", 1) == 0) &&
-		   git_ignore_path_is_ignored(&ignored, g->standin.repo, gg_buf_cstr(&abs)) == 0 && ignored;
-	gg_buf_free(&abs);
-	return out;
+	size_t skip = f->len == 1 ? 1 : f->len + 1;
+	*len -= skip;
+	return path + skip;
+}
+
+/* The verdict on path (absolute, len bytes, name in folder d; a folder when is_dir), d's exclusion aside. */
+static gg_ignore_verdict gi_verdict(const gi_folder *d, const char *path, size_t len, bool is_dir)
+{
+	for (const gi_folder *f = d; f; f = f->parent) {
+		size_t n = len;
+		const char *rel = gi_below(f, path, &n);
+		gg_ignore_verdict v = gg_ignore_file_match(f->ignore, rel, n, is_dir);
+		if (v)
+			return v;
+	}
+	if (!d->repo)
+		return GG_IGNORE_NONE;
+	const gi_folder *top = d;
+	for (const gi_folder *f = d; f && f->repo == d->repo; f = f->parent) {
+		size_t n = len;
+		const char *rel = gi_below(f, path, &n);
+		gg_ignore_verdict v = gg_ignore_file_match(f->gitignore, rel, n, is_dir);
+		if (v)
+			return v;
+		top = f;
+		if (f->top)
+			break;
+	}
+	size_t n = len;
+	const char *rel = gi_below(top, path, &n);
+	gg_ignore_verdict v = gg_ignore_file_match(d->repo->exclude, rel, n, is_dir);
+	return v ? v : gg_ignore_file_match(d->repo->global, rel, n, is_dir);
+}
+
+/* Whether folder f is left out: by its own verdict or as below a folder left out, in its work tree. */
+static bool gi_excluded(gi_folder *f)
+{
+	if (f->excluded < 0) {
+		gi_folder *up = f->parent;
+		bool out = false;
+		if (up && f->repo && !f->top)
+			out = gi_excluded(up) || gi_verdict(up, f->real, f->len, true) == GG_IGNORE_EXCLUDED;
+		f->excluded = out;
+	}
+	return f->excluded > 0;
+}
+
+/* The folder the walk names dir, found by its realpath the first time; NULL when it cannot be resolved. */
+static gi_folder *gi_dir_of(gg_git_ignore *g, const char *dir)
+{
+	bool found;
+	size_t pos = gi_map_find(&g->by_dir, dir, &found);
+	if (found)
+		return g->by_dir.items[pos].folder;
+	char *real = realpath(dir, NULL);
+	gi_folder *f = real ? gi_folder_of(g, real) : NULL;
+	free(real);
+	if (f && gi_map_insert(&g->by_dir, pos, dir, f))
+		return NULL;
+	return f;
 }
 
 bool gg_git_ignore_path(gg_git_ignore *g, const char *dir, const char *path)
 {
-	if (!g || !gi_start(g))
+	if (!g)
 		return false;
-	const gi_dir *d = gi_dir_of(g, dir);
 	const char *name = strrchr(path, '/');
 	name = name ? name + 1 : path;
-	if (!d || !d->real || strcmp(name, ".git") == 0 || strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+	if (!*name || strcmp(name, ".git") == 0 || strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
 		return false;
-	if (d->repo < 0) /* with no .ignore rules read, the stand-in has nothing to say: not asked */
-		return g->standin.repo && g->standin.nfiles && gi_standin_ignores(g, d->real, name);
-	git_repository *repo = g->repos[d->repo].repo;
-	const char *wd = git_repository_workdir(repo);
-	size_t wn = strlen(wd), rn = strlen(d->real);
-	/* The path from the work tree: the folder's part below it, then the name. */
-	const char *below = rn + 1 >= wn ? d->real + wn - 1 : "";
-	while (*below == '/')
-		below++;
-	size_t bn = strlen(below), nn = strlen(name);
-	char *rel = malloc(bn + nn + 2);
-	if (!rel)
+	gi_folder *d = gi_dir_of(g, dir);
+	if (!d)
 		return false;
-	memcpy(rel, below, bn);
-	size_t k = bn;
-	if (bn)
-		rel[k++] = '/';
-	memcpy(rel + k, name, nn + 1);
-	int ignored = 0;
-	bool out = git_ignore_path_is_ignored(&ignored, repo, rel) == 0 && ignored;
-	free(rel);
+	if (gi_excluded(d))
+		return true;
+	gg_buf abs = { 0 };
+	struct stat st;
+	bool is_dir = lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
+	bool out = gi_join(&abs, d->real, name) == 0 &&
+		   gi_verdict(d, abs.data, abs.len, is_dir) == GG_IGNORE_EXCLUDED;
+	gg_buf_free(&abs);
 	return out;
 }

@@ -4,7 +4,8 @@
  * carried along the path one character at a time (Thompson's construction).
  * Every step costs at most one visit per element, so "**" and '*' repeated
  * any number of times cost what a literal does. (A backtracking matcher, as
- * the one this replaced, is exponential in the number of "**" segments.)
+ * the one this replaced, is exponential in the number of "**" segments, and
+ * so is git's wildmatch, which GG_GLOB_GIT follows in what it matches.)
  */
 #include "glob_match.h"
 
@@ -31,10 +32,11 @@ typedef struct glob_elem {
 	uint8_t set[32];     /* GLOB_CLASS: a bitmap of the bytes it accepts */
 } glob_elem;
 
-typedef struct glob_prog {
+struct gg_glob {
 	glob_elem *elems; /* owned */
 	size_t len;
-} glob_prog;
+	bool hidden_dot; /* fnmatch's FNM_PERIOD: only a literal '.' starts a segment with one */
+};
 
 static void set_add(uint8_t *set, unsigned c)
 {
@@ -133,15 +135,145 @@ static long glob_class(const char *p, size_t n, uint8_t *set)
 	return (long)j;
 }
 
-/* Returns 0, -EINVAL for a pattern that matches nothing, or -ENOMEM. */
-static int glob_compile(const char *p, glob_prog *prog)
+
+/* git's character classes (wildmatch under git's ctype): ASCII only, and its isspace is "\t\n\r " alone. */
+static bool git_class_has(const char *name, size_t len, unsigned c)
 {
-	size_t n = strlen(p);
-	if (n > 0 && p[n - 1] == '/')
+#define GIT_CLASS(s) (len == sizeof(s) - 1 && memcmp(name, s, len) == 0)
+	bool lower = c >= 'a' && c <= 'z', upper = c >= 'A' && c <= 'Z', digit = c >= '0' && c <= '9';
+	bool graph = c > 0x20 && c < 0x7f, space = c == '\t' || c == '\n' || c == '\r' || c == ' ';
+	if (GIT_CLASS("alnum"))
+		return lower || upper || digit;
+	if (GIT_CLASS("alpha"))
+		return lower || upper;
+	if (GIT_CLASS("blank"))
+		return c == ' ' || c == '\t';
+	if (GIT_CLASS("cntrl"))
+		return c < 0x20 || c == 0x7f;
+	if (GIT_CLASS("digit"))
+		return digit;
+	if (GIT_CLASS("graph"))
+		return graph;
+	if (GIT_CLASS("lower"))
+		return lower;
+	if (GIT_CLASS("print"))
+		return graph || c == ' ';
+	if (GIT_CLASS("punct"))
+		return graph && !lower && !upper && !digit;
+	if (GIT_CLASS("space"))
+		return space;
+	if (GIT_CLASS("upper"))
+		return upper;
+	return digit || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); /* xdigit */
+#undef GIT_CLASS
+}
+
+static bool git_class_known(const char *name, size_t len)
+{
+	static const char *const names[] = { "alnum", "alpha", "blank", "cntrl", "digit", "graph",
+					     "lower", "print", "punct", "space", "upper", "xdigit" };
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+		if (strlen(names[k]) == len && memcmp(names[k], name, len) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * A bracket expression as git's wildmatch reads it, at p[0] == '['. It may
+ * hold a '/' (which it never matches); the first member (after '!' or '^')
+ * may be ']'; '\' quotes; "a-z" is a range unless '-' is last; "[:name:]" a
+ * class, "[:" without ":]" before the next ']' a '[' member. Returns the
+ * length it spans, or -1 when the pattern can match nothing (no closing ']',
+ * an unknown class name, a '\' at the end).
+ */
+static long git_class(const char *p, size_t n, uint8_t *set)
+{
+	size_t j = 1;
+	bool negate = j < n && (p[j] == '!' || p[j] == '^');
+	if (negate)
+		j++;
+	memset(set, 0, 32);
+	unsigned prev = 0; /* the previous member, a range's low end; 0 after a range or a class */
+	for (bool first = true;; first = false) {
+		if (j >= n)
+			return -1;
+		unsigned c = (unsigned char)p[j];
+		if (c == ']' && !first)
+			break;
+		if (c == '\\') {
+			if (++j >= n)
+				return -1;
+			c = (unsigned char)p[j];
+			set_add(set, c);
+		} else if (c == '-' && prev && j + 1 < n && p[j + 1] != ']') {
+			unsigned hi = (unsigned char)p[++j];
+			if (hi == '\\') {
+				if (++j >= n)
+					return -1;
+				hi = (unsigned char)p[j];
+			}
+			for (unsigned b = prev; b <= hi; b++)
+				set_add(set, b);
+			c = 0;
+		} else if (c == '[' && j + 1 < n && p[j + 1] == ':') {
+			size_t s = j + 2, e = s;
+			while (e < n && p[e] != ']')
+				e++;
+			if (e >= n)
+				return -1;
+			if (e == s || p[e - 1] != ':') {
+				set_add(set, '['); /* no ":]": '[' is a member, and ':' and what follows are read as members */
+			} else {
+				if (!git_class_known(p + s, e - 1 - s))
+					return -1;
+				for (unsigned b = 0; b < 256; b++)
+					if (git_class_has(p + s, e - 1 - s, b))
+						set_add(set, b);
+				j = e;
+				c = 0;
+			}
+		} else {
+			set_add(set, c);
+		}
+		prev = c;
+		j++;
+	}
+	if (negate)
+		for (size_t k = 0; k < 32; k++)
+			set[k] = (uint8_t)~set[k];
+	return (long)j + 1;
+}
+
+/*
+ * git's stars at p[i] == '*': a run of two or more at the pattern's start or
+ * after a '/', followed by the end, a '/' or "\/", matches across folders
+ * ("**" then '/' is GLOB_DIRS, else GLOB_REST); any other run is one '*'.
+ * Returns the characters taken.
+ */
+static size_t git_stars(const char *p, size_t n, size_t i, glob_elem *e, const glob_elem *prev)
+{
+	size_t j = i;
+	while (j < n && p[j] == '*')
+		j++;
+	bool alone = j - i >= 2 && (i == 0 || p[i - 1] == '/');
+	if (alone && j < n && p[j] == '/') {
+		e->kind = prev && prev->kind == GLOB_DIRS ? GLOB_LIT : GLOB_DIRS; /* GLOB_LIT here: dropped by the caller */
+		return j + 1 - i;
+	}
+	e->kind = alone && (j == n || (p[j] == '\\' && j + 1 < n && p[j + 1] == '/')) ? GLOB_REST : GLOB_STAR;
+	return j - i;
+}
+
+/* Returns 0, -EINVAL for a pattern that matches nothing, or -ENOMEM. */
+static int glob_compile(const char *p, size_t n, unsigned flags, gg_glob *prog)
+{
+	bool git = flags & GG_GLOB_GIT;
+	if (!git && n > 0 && p[n - 1] == '/')
 		n--; /* "data/" is "data" */
 	/* Each element takes at least one character of the pattern. */
 	prog->elems = malloc((n + 1) * sizeof *prog->elems);
 	prog->len = 0;
+	prog->hidden_dot = !git;
 	if (!prog->elems)
 		return -ENOMEM;
 	bool seg_start = true;
@@ -150,6 +282,24 @@ static int glob_compile(const char *p, glob_prog *prog)
 		glob_elem *e = &prog->elems[prog->len];
 		glob_elem *prev = prog->len ? e - 1 : NULL;
 		*e = (glob_elem){ .kind = GLOB_LIT, .segment_start = seg_start };
+		if (git && p[i] == '*') {
+			i += git_stars(p, n, i, e, prev);
+			if (e->kind == GLOB_LIT)
+				continue; /* "**" after "**" adds nothing */
+			if (e->kind == GLOB_STAR && prev && prev->kind == GLOB_STAR)
+				continue;
+			prog->len++;
+			continue;
+		}
+		if (git && p[i] == '[') {
+			long span = git_class(p + i, n - i, e->set);
+			if (span < 0)
+				return -EINVAL;
+			e->kind = GLOB_CLASS;
+			i += (size_t)span;
+			prog->len++;
+			continue;
+		}
 		if (seg_start && n - i >= 2 && p[i] == '*' && p[i + 1] == '*' && (i + 2 == n || p[i + 2] == '/')) {
 			if (i + 2 >= n) {
 				e->kind = GLOB_REST;
@@ -198,7 +348,7 @@ static int glob_compile(const char *p, glob_prog *prog)
 }
 
 /* Follows the moves that take no character: past a '*', a "**" segment or a final "**" (which match nothing). */
-static void glob_closure(const glob_prog *prog, bool *states)
+static void glob_closure(const gg_glob *prog, bool *states)
 {
 	for (size_t i = 0; i < prog->len; i++) {
 		glob_kind k = prog->elems[i].kind;
@@ -207,39 +357,59 @@ static void glob_closure(const glob_prog *prog, bool *states)
 	}
 }
 
-int gg_glob_match(const char *pattern, const char *path)
+int gg_glob_compile(const char *pattern, size_t len, unsigned flags, gg_glob **out)
 {
-	glob_prog prog;
-	int rc = glob_compile(pattern, &prog);
+	*out = NULL;
+	gg_glob *g = malloc(sizeof *g);
+	if (!g)
+		return -ENOMEM;
+	int rc = glob_compile(pattern, len, flags, g);
 	if (rc) {
-		free(prog.elems);
+		gg_glob_free(g);
 		return rc == -EINVAL ? 0 : rc;
 	}
-	size_t m = prog.len + 1;
+	*out = g;
+	return 0;
+}
+
+void gg_glob_free(gg_glob *g)
+{
+	if (!g)
+		return;
+	free(g->elems);
+	free(g);
+}
+
+int gg_glob_matches(const gg_glob *prog, const char *path, size_t len)
+{
+	if (!prog)
+		return 0;
+	size_t m = prog->len + 1;
 	/*
 	 * The live states: at[i], about to match element i; inside[i], in the
-	 * middle of a segment that the "**" element i is passing over.
+	 * middle of a segment that the "**" element i is passing over. Short
+	 * patterns (nearly all) keep them on the stack.
 	 */
-	bool *states = calloc(4 * m, sizeof *states);
-	if (!states) {
-		free(prog.elems);
+	bool small[4 * 64];
+	bool *states = m <= 64 ? small : calloc(4 * m, sizeof *states);
+	if (!states)
 		return -ENOMEM;
-	}
+	memset(states, 0, 4 * m * sizeof *states);
 	bool *at = states, *inside = states + m, *next_at = states + 2 * m, *next_inside = states + 3 * m;
 	at[0] = true;
-	glob_closure(&prog, at);
+	glob_closure(prog, at);
 	bool alive = true;
-	for (const char *s = path; *s && alive; s++) {
-		unsigned char c = (unsigned char)*s;
-		bool seg_start = s == path || s[-1] == '/';
+	for (size_t k = 0; k < len && alive; k++) {
+		unsigned char c = (unsigned char)path[k];
+		bool seg_start = k == 0 || path[k - 1] == '/';
 		/* fnmatch's FNM_PERIOD: a '.' that starts a segment takes a literal '.' at the start of a segment. */
-		bool hidden = seg_start && c == '.';
+		bool hidden = prog->hidden_dot && seg_start && c == '.';
 		bool wild = c != '/' && !hidden;
 		memset(next_at, 0, m * sizeof *states);
 		memset(next_inside, 0, m * sizeof *states);
 		alive = false;
-		for (size_t i = 0; i < prog.len; i++) {
-			const glob_elem *e = &prog.elems[i];
+		for (size_t i = 0; i < prog->len; i++) {
+			const glob_elem *e = &prog->elems[i];
 			bool stay = false, advance = false;
 			if (inside[i]) {
 				(c == '/' ? next_at : next_inside)[i] = true;
@@ -262,7 +432,7 @@ int gg_glob_match(const char *pattern, const char *path)
 			next_at[i + 1] |= advance;
 			alive |= stay || advance;
 		}
-		glob_closure(&prog, next_at);
+		glob_closure(prog, next_at);
 		bool *t = at;
 		at = next_at;
 		next_at = t;
@@ -270,8 +440,18 @@ int gg_glob_match(const char *pattern, const char *path)
 		inside = next_inside;
 		next_inside = t;
 	}
-	rc = alive && at[prog.len];
-	free(states);
-	free(prog.elems);
+	int rc = alive && at[prog->len];
+	if (states != small)
+		free(states);
+	return rc;
+}
+
+int gg_glob_match(const char *pattern, const char *path)
+{
+	gg_glob *g = NULL;
+	int rc = gg_glob_compile(pattern, strlen(pattern), 0, &g);
+	if (!rc)
+		rc = gg_glob_matches(g, path, strlen(path));
+	gg_glob_free(g);
 	return rc;
 }
