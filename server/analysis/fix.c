@@ -62,6 +62,7 @@ typedef struct fixer {
 	const gg_config *config;
 	span eol;    /* the file's line ending */
 	span torch;  /* the module-level name of torch, or empty: `import torch` must be added */
+	size_t torch_at; /* where that import (or the one a fix adds) starts: code above it that runs with the module cannot name torch */
 	gg_edit import_edit; /* the `import torch` insertion when torch is empty (text owned) */
 	noqa_spot noqa;      /* the line of the last finding */
 	bool for_all;        /* gg_fix_list_for_all: a GG001 fix already given to another finding is not repeated */
@@ -273,10 +274,10 @@ static int fix_add_import(const fixer *fx, gg_fix *fix)
 
 /*
  * The name torch has at module level (`import torch`, `import torch.nn`,
- * `import torch as th`), or empty. Imports inside functions do not count: the
- * fix may land in another function.
+ * `import torch as th`), or empty, and *at where its statement starts.
+ * Imports inside functions do not count: the fix may land in another function.
  */
-static span module_torch_name(const fixer *fx)
+static span module_torch_name(const fixer *fx, size_t *at)
 {
 	uint32_t n = gg_node_named_child_count(fx->root);
 	for (uint32_t i = 0; i < n; i++) {
@@ -288,13 +289,17 @@ static span module_torch_name(const fixer *fx)
 			gg_node item = gg_node_named_child(stmt, j);
 			if (gg_node_type_is(item, "dotted_name")) {
 				span s = node_span(fx, item);
-				if (span_is(s, "torch") || (s.len > 6 && memcmp(s.ptr, "torch.", 6) == 0))
+				if (span_is(s, "torch") || (s.len > 6 && memcmp(s.ptr, "torch.", 6) == 0)) {
+					*at = gg_node_start_byte(stmt);
 					return (span){ s.ptr, 5 };
+				}
 			} else if (gg_node_type_is(item, "aliased_import")) {
 				gg_node name = gg_node_child_by_field_name(item, "name", 4);
 				gg_node alias = gg_node_child_by_field_name(item, "alias", 5);
-				if (span_is(node_span(fx, name), "torch") && !gg_node_is_null(alias))
+				if (span_is(node_span(fx, name), "torch") && !gg_node_is_null(alias)) {
+					*at = gg_node_start_byte(stmt);
 					return node_span(fx, alias);
+				}
 			}
 		}
 	}
@@ -605,6 +610,22 @@ static int places_add(places_seen *s, const gg001_places *p, bool *fresh)
 	return 0;
 }
 
+/*
+ * Whether torch is bound when the code at n runs, so that a fix may name it
+ * there: inside a function, which runs after the module has (a wrap in a body
+ * called from above the import aside), or below the module's import of
+ * torch. A wrap at module level, or a decorator on a top-level def, above a
+ * later `import torch` (further down a script, a notebook's later cell) would
+ * raise NameError when the file runs top to bottom (#32 item 13).
+ */
+static bool torch_bound_at(const fixer *fx, gg_node n)
+{
+	for (gg_node p = gg_node_parent(n); !gg_node_is_null(p); p = gg_node_parent(p))
+		if (gg_node_type_is(p, "function_definition") || gg_node_type_is(p, "lambda"))
+			return true;
+	return fx->torch_at <= gg_node_start_byte(n);
+}
+
 static int gg001_fixes(fixer *fx, gg_node call, gg_fixes *out)
 {
 	/* A call that is a whole statement (`run_epoch(...)`): the statement covers the same bytes. */
@@ -647,7 +668,7 @@ static int gg001_fixes(fixer *fx, gg_node call, gg_fixes *out)
 									    : gg_node_eq(wrap, wrap_last) ? "statement"
 													   : "statements",
 									    (int)torch.len, torch.ptr, cm));
-			fix.safe = fix.preferred = !safe_given;
+			fix.safe = fix.preferred = !safe_given && torch_bound_at(fx, wrap);
 			safe_given = true;
 			int rc = fix.title ? wrap_edits(fx, wrap, wrap_last, cm, &fix) : -ENOMEM;
 			if (rc) {
@@ -664,7 +685,7 @@ static int gg001_fixes(fixer *fx, gg_node call, gg_fixes *out)
 									    (int)name.len, name.ptr, (int)torch.len,
 									    torch.ptr, cm));
 			/* The whole function goes under the context: safe only when no wrap is possible. */
-			fix.safe = fix.preferred = !safe_given;
+			fix.safe = fix.preferred = !safe_given && torch_bound_at(fx, def);
 			safe_given = true;
 			int rc = fix.title ? decorate_edits(fx, def, cm, &fix) : -ENOMEM;
 			if (rc) {
@@ -904,8 +925,12 @@ static int fixer_open(fixer *fx, const char *text, size_t len, gg_node root, con
 	fx->root = root;
 	fx->config = config;
 	fx->eol = detect_eol(text, len);
-	fx->torch = module_torch_name(fx);
-	return fx->torch.len ? 0 : import_edit_make(fx);
+	fx->torch = module_torch_name(fx, &fx->torch_at);
+	if (fx->torch.len)
+		return 0;
+	int rc = import_edit_make(fx);
+	fx->torch_at = rc ? 0 : fx->import_edit.range.start;
+	return rc;
 }
 
 static void fixer_close(fixer *fx)

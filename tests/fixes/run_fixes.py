@@ -8,13 +8,16 @@ a copy of the file (same name, in a temp folder) and the result must:
   2. compile (`python3 -m py_compile`),
   3. re-check without the finding and with nothing new (same code on the same code text),
   4. have Python's ast equal to the original's with exactly the intended
-     change (ast_oracle.py).
+     change (ast_oracle.py),
+  5. when the fix is safe, name no module the file imports above its import
+     in code that runs with the module (a NameError run top to bottom).
 Then `gradguard check --fix` runs on a copy of each case with a safe fix: the
 result passes 1, 2 and 3 for every finding that had a safe fix (none remains,
 nothing new), and a second --fix changes nothing (idempotence).
 
 usage: run_fixes.py GRADGUARD PARSE_CHECK [CASE.py ...]
 """
+import ast
 import json
 import os
 import shutil
@@ -101,6 +104,48 @@ def body_of(path):
     return text[1:] if text.startswith(BOM) else text
 
 
+class _EarlyNames(ast.NodeVisitor):
+    """Loads of names that module-level imports bind, where the module runs them before the import."""
+
+    def __init__(self, names):
+        self.names, self.bound, self.count = names, set(), 0
+
+    def visit_Import(self, node):
+        self.bound.update(a.asname or a.name.split(".")[0] for a in node.names)
+
+    def visit_ImportFrom(self, node):
+        self.bound.update(a.asname or a.name for a in node.names)
+
+    def visit_FunctionDef(self, node):  # the decorators and defaults run at `def`, the body later
+        for d in node.decorator_list:
+            self.visit(d)
+        self.visit(node.args)
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_Lambda(self, node):
+        self.visit(node.args)
+
+    def visit_Name(self, node):
+        if isinstance(node.ctx, ast.Load) and node.id in self.names and node.id not in self.bound:
+            self.count += 1
+
+
+def early_names(source):
+    """How many times code that runs with the module names what a later module-level import binds."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return 0
+    names = set()
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Import):
+            names.update(a.asname or a.name.split(".")[0] for a in stmt.names)
+    v = _EarlyNames(names)
+    v.visit(tree)
+    return v.count
+
+
 def verify(gradguard, parse_check, workdir, name, original_path, before, fixed_rows):
     """The four checks on workdir/name, where fixed_rows were fixed (none may remain); returns a list of problems."""
     problems = []
@@ -157,6 +202,8 @@ def main(argv):
                                         fix["kind"]], capture_output=True, text=True)
                     if o.returncode != 0:
                         problems.append(f"ast: {o.stderr.strip()}")
+                    if fix["applicability"] == "safe" and early_names(fixed) > early_names(body):
+                        problems.append("a safe fix names an import above it, in code the module runs")
                     # Idempotence of the single fix: the same finding offers no fix any more.
                     for p in problems:
                         case_problems.append(f"{row['code']}@{row['location']['row']} {fix['kind']}: {p}")
@@ -172,6 +219,8 @@ def main(argv):
                 # Every finding with a safe fix is gone: one wrap covers a region's forwards together.
                 safe_rows = [r for r in rows if any(f["applicability"] == "safe" for f in r.get("fixes", []))]
                 problems = verify(gradguard, parse_check, workdir, name, original_path, rows, safe_rows)
+                if early_names(body_of(os.path.join(workdir, name))) > early_names(body):
+                    problems.append("names an import above it, in code the module runs")
                 subprocess.run([gradguard, "check", "--fix", name], cwd=workdir, capture_output=True, timeout=120)
                 if read_text(os.path.join(workdir, name)) != once:
                     problems.append("a second --fix changed the file")
