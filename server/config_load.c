@@ -1,6 +1,7 @@
 /*
- * pyproject.toml discovery (nearest one with [tool.gradguard]), a per-folder
- * cache, and the exclude globs.
+ * Configuration discovery (the nearest .gradguard.toml or gradguard.toml, or
+ * pyproject.toml with [tool.gradguard]), a per-folder cache, and the exclude
+ * globs.
  */
 #include "config_load.h"
 
@@ -122,7 +123,17 @@ static char *load_dir_of(const char *path)
 	return abs;
 }
 
-int gg_config_load_file(const char *path, gg_config *out, bool *found, char **error)
+/* Whether path's last part is name. */
+static bool load_named(const char *path, const char *name)
+{
+	const char *slash = strrchr(path, '/');
+	return strcmp(slash ? slash + 1 : path, name) == 0;
+}
+
+/* How a configuration file is read: its [tool.gradguard], its top level, or the table if it has one, else its top. */
+typedef enum load_how { LOAD_TABLE, LOAD_TOP, LOAD_GIVEN } load_how;
+
+static int load_file_as(const char *path, load_how how, gg_config *out, bool *found, char **error)
 {
 	*error = NULL;
 	*found = false;
@@ -130,17 +141,56 @@ int gg_config_load_file(const char *path, gg_config *out, bool *found, char **er
 	size_t len = 0;
 	int rc = load_read(path, GG_PYPROJECT_MAX_BYTES, &text, &len);
 	if (rc == -EFBIG)
-		*error = gg_strdup_printf("%s: larger than %d bytes, the most a pyproject.toml may have", path,
+		*error = gg_strdup_printf("%s: larger than %d bytes, the most a configuration file may have", path,
 					  GG_PYPROJECT_MAX_BYTES);
 	else if (rc)
 		*error = gg_strdup_printf("%s: %s", path, strerror(-rc));
 	if (rc)
 		return rc;
-	rc = gg_pyproject_parse(path, text, len, out, found, error);
+	if (how != LOAD_TOP)
+		rc = gg_pyproject_parse(path, text, len, out, found, error);
+	if (!rc && how == LOAD_GIVEN && !*found && load_named(path, "pyproject.toml")) {
+		/* Named on the command line, it was meant to configure: saying nothing would check with the defaults. */
+		*error = gg_strdup_printf("%s: no [tool.gradguard] table (a gradguard.toml holds the settings at "
+					  "its top level)", path);
+		rc = *error ? -EINVAL : -ENOMEM;
+	} else if (!rc && (how == LOAD_TOP || (how == LOAD_GIVEN && !*found))) {
+		gg_config_free(out);
+		gg_config_init(out);
+		rc = gg_gradguard_toml_parse(path, text, len, out, error);
+		*found = rc == 0;
+	}
 	free(text);
 	if (!rc && !(out->root = load_dir_of(path)))
 		rc = errno ? -errno : -ENOMEM;
 	return rc;
+}
+
+int gg_config_load_file(const char *path, gg_config *out, bool *found, char **error)
+{
+	return load_file_as(path, load_named(path, "pyproject.toml") ? LOAD_TABLE : LOAD_TOP, out, found, error);
+}
+
+int gg_config_load_given(const char *path, gg_config *out, char **error)
+{
+	bool found;
+	return load_file_as(path, LOAD_GIVEN, out, &found, error);
+}
+
+/* A folder's configuration files, in the order they are looked for (ruff: .ruff.toml, ruff.toml, pyproject.toml). */
+static const char *const load_names[] = { ".gradguard.toml", "gradguard.toml", "pyproject.toml" };
+
+const char *gg_config_file_name(const char *dir)
+{
+	for (size_t i = 0; i < sizeof load_names / sizeof *load_names; i++) {
+		char *path = gg_strdup_printf("%s%s%s", dir, strcmp(dir, "/") == 0 ? "" : "/", load_names[i]);
+		struct stat st;
+		bool there = path && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+		free(path);
+		if (there)
+			return load_names[i];
+	}
+	return "pyproject.toml";
 }
 
 static const gg_config *loader_cached(const gg_config_loader *l, const char *dir, bool *hit)
@@ -172,18 +222,26 @@ static int loader_remember(gg_config_loader *l, const char *dir, const gg_config
 	return 0;
 }
 
-/* Reads dir/pyproject.toml if there is one. *config: a new configuration the loader owns, or NULL. */
+/*
+ * Reads dir's .gradguard.toml, gradguard.toml or pyproject.toml, the first
+ * there is. *config: a new configuration the loader owns, or NULL.
+ */
 static int loader_try_dir(gg_config_loader *l, const char *dir, const gg_config **config, bool *stop, char **error)
 {
 	*stop = false;
-	char *path = gg_strdup_printf("%s%spyproject.toml", dir, strcmp(dir, "/") == 0 ? "" : "/");
-	if (!path)
-		return -ENOMEM;
+	char *path = NULL;
 	struct stat st;
-	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+	for (size_t i = 0; i < sizeof load_names / sizeof *load_names; i++) {
+		path = gg_strdup_printf("%s%s%s", dir, strcmp(dir, "/") == 0 ? "" : "/", load_names[i]);
+		if (!path)
+			return -ENOMEM;
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+			break;
 		free(path);
-		return 0;
+		path = NULL;
 	}
+	if (!path)
+		return 0;
 	gg_config *c = malloc(sizeof *c);
 	gg_config **grown = realloc(l->configs, (l->configs_len + 1) * sizeof *grown);
 	if (grown)

@@ -8,11 +8,12 @@
 /*
  * Finding and reading the configuration of files on disk.
  *
- * A file's configuration is the [tool.gradguard] table of the nearest
- * pyproject.toml, walking up from the file's folder, that HAS such a table
- * (as ruff skips a pyproject.toml without [tool.ruff]); none found: the
- * defaults. Folders are cached, so checking many files parses each
- * pyproject.toml once. Every configuration handed out has the loader's
+ * A file's configuration is the nearest one, walking up from the file's
+ * folder, of: a .gradguard.toml or gradguard.toml (the settings at its top
+ * level; looked for first, in that order, as ruff looks for .ruff.toml and
+ * ruff.toml), or a pyproject.toml that HAS a [tool.gradguard] table (as ruff
+ * skips a pyproject.toml without [tool.ruff]); none found: the defaults.
+ * Folders are cached, so checking many files parses each file once. Every configuration handed out has the loader's
  * overrides (command-line --select/--ignore, or the editor's settings)
  * merged on top.
  */
@@ -37,11 +38,21 @@ const gg_config *gg_config_loader_overrides(const gg_config_loader *l);
 int gg_config_loader_for_file(gg_config_loader *l, const char *path, const gg_config **config, char **error);
 
 /*
- * Reads one pyproject.toml (--config): fills out (initialised by the caller)
- * from its [tool.gradguard], with out->root its folder. *found tells whether
- * it has the table. Returns 0 or a negative errno (message in *error).
+ * Reads one configuration file: fills out (initialised by the caller) from
+ * the [tool.gradguard] of a file named pyproject.toml (*found tells whether
+ * it has the table), or from the top level of any other (a gradguard.toml;
+ * *found is then set), with out->root its folder. Returns 0 or a negative
+ * errno (message in *error).
  */
 int gg_config_load_file(const char *path, gg_config *out, bool *found, char **error);
+/*
+ * The file named by --config PATH: its [tool.gradguard] table when it has
+ * one; else a pyproject.toml is refused (-EINVAL: it has no such table) and
+ * any other file is read as a gradguard.toml, at its top level.
+ */
+int gg_config_load_given(const char *path, gg_config *out, char **error);
+/* The configuration file's name that the loader reads in folder dir (static): where `--show-settings` says it came from. */
+const char *gg_config_file_name(const char *dir);
 
 /*
  * Whether path (a file or folder, relative to the current folder or

@@ -27,6 +27,9 @@ const TSLanguage *tree_sitter_toml(void);
 typedef struct toml_reader {
 	const char *path;
 	const char *text;
+	/* Where the settings are: under tool.gradguard (base 2), or at the top of a gradguard.toml (base 0). */
+	size_t base;
+	const char *prefix; /* "tool.gradguard." or "", for messages */
 	gg_config *out;
 	bool found;
 	char *error; /* owned; the first problem */
@@ -353,21 +356,21 @@ static void toml_set_severity(toml_reader *r, const char *code, TSNode value)
 	free(name);
 }
 
-/* One setting: rest is the key path under tool.gradguard (never empty). */
+/* One setting: path is its key path, with r->base parts before the setting's name. */
 static void toml_assign_setting(toml_reader *r, TSNode at, const gg_strings *path, TSNode value)
 {
-	const char *name = path->items[2];
+	const char *name = path->items[r->base];
 	unsigned key = gg_config_key_lookup(name);
 	if (!key) {
 		const char *hint = gg_config_key_suggest(name);
-		toml_fail(r, at, "unknown key tool.gradguard.%s%s%s%s", name, hint ? " (did you mean '" : "", hint ? hint : "",
-			  hint ? "'?)" : "");
+		toml_fail(r, at, "unknown key %s%s%s%s%s", r->prefix, name, hint ? " (did you mean '" : "",
+			  hint ? hint : "", hint ? "'?)" : "");
 		return;
 	}
 	if (key == GG_CONFIG_SEVERITY) {
-		if (path->len == 4) {
-			toml_set_severity(r, path->items[3], value);
-		} else if (path->len == 3 && strcmp(ts_node_type(value), "inline_table") == 0) {
+		if (path->len == r->base + 2) {
+			toml_set_severity(r, path->items[r->base + 1], value);
+		} else if (path->len == r->base + 1 && strcmp(ts_node_type(value), "inline_table") == 0) {
 			toml_visit_pairs(r, value, path);
 		} else {
 			toml_fail(r, at, "severity must be a table of code = \"error\" | \"warning\" | \"information\" | \"hint\"");
@@ -376,12 +379,12 @@ static void toml_assign_setting(toml_reader *r, TSNode at, const gg_strings *pat
 		r->out->set |= key;
 		return;
 	}
-	if (path->len > 3) {
-		toml_fail(r, at, "tool.gradguard.%s is not a table", name);
+	if (path->len > r->base + 1) {
+		toml_fail(r, at, "%s%s is not a table", r->prefix, name);
 		return;
 	}
 	if (r->out->set & key) {
-		toml_fail(r, at, "duplicate key tool.gradguard.%s", name);
+		toml_fail(r, at, "duplicate key %s%s", r->prefix, name);
 		return;
 	}
 	r->out->set |= key;
@@ -419,9 +422,9 @@ static void toml_assign_setting(toml_reader *r, TSNode at, const gg_strings *pat
 /* A key path (table header + key) and its value. */
 static void toml_assign(toml_reader *r, TSNode at, const gg_strings *path, TSNode value)
 {
-	if (toml_path_is(path, 2, tool_gradguard)) {
+	if (toml_path_is(path, r->base, tool_gradguard)) {
 		r->found = true;
-		if (path->len > 2)
+		if (path->len > r->base)
 			toml_assign_setting(r, at, path, value);
 		else if (strcmp(ts_node_type(value), "inline_table") == 0)
 			toml_visit_pairs(r, value, path);
@@ -475,14 +478,14 @@ static void toml_visit_table(toml_reader *r, TSNode table)
 	TSNode key = ts_node_named_child(table, 0);
 	if (!ts_node_is_null(key))
 		toml_key_path(r, key, &header);
-	if (!r->rc && toml_path_is(&header, 2, tool_gradguard)) {
+	if (!r->rc && toml_path_is(&header, r->base, tool_gradguard)) {
 		r->found = true;
-		if (header.len == 3 && gg_config_key_lookup(header.items[2]) == GG_CONFIG_SEVERITY)
+		if (header.len == r->base + 1 && gg_config_key_lookup(header.items[r->base]) == GG_CONFIG_SEVERITY)
 			r->out->set |= GG_CONFIG_SEVERITY;
-		else if (header.len > 2)
-			toml_fail(r, table, "unknown table [tool.gradguard.%s]", header.items[2]);
+		else if (header.len > r->base)
+			toml_fail(r, table, "unknown table [%s%s]", r->prefix, header.items[r->base]);
 	}
-	if (!r->rc && (header.len >= 2 || (header.len == 1 && strcmp(header.items[0], "tool") == 0)))
+	if (!r->rc && (r->base == 0 || header.len >= 2 || (header.len == 1 && strcmp(header.items[0], "tool") == 0)))
 		toml_visit_pairs(r, table, &header);
 	gg_strings_free(&header);
 }
@@ -720,11 +723,12 @@ static TSTree *toml_parse(TSParser *parser, const char *text, uint32_t len, toml
 	return ts_parser_parse_string(parser, NULL, text, len);
 }
 
-int gg_pyproject_parse(const char *path, const char *text, size_t len, gg_config *out, bool *found, char **error)
+static int toml_read(const char *path, const char *text, size_t len, size_t base, gg_config *out, bool *found,
+		     char **error)
 {
 	*found = false;
 	*error = NULL;
-	toml_reader r = { path, text, out, false, NULL, 0 };
+	toml_reader r = { path, text, base, base ? "tool.gradguard." : "", out, base == 0, NULL, 0 };
 	if (len > GG_PYPROJECT_MAX_BYTES) {
 		*error = gg_strdup_printf("%s: larger than %d bytes, the most a pyproject.toml may have", path,
 					  GG_PYPROJECT_MAX_BYTES);
@@ -784,4 +788,15 @@ int gg_pyproject_parse(const char *path, const char *text, size_t len, gg_config
 	*found = r.found;
 	*error = r.error;
 	return r.rc;
+}
+
+int gg_pyproject_parse(const char *path, const char *text, size_t len, gg_config *out, bool *found, char **error)
+{
+	return toml_read(path, text, len, 2, out, found, error);
+}
+
+int gg_gradguard_toml_parse(const char *path, const char *text, size_t len, gg_config *out, char **error)
+{
+	bool found;
+	return toml_read(path, text, len, 0, out, &found, error);
 }

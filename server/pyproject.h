@@ -35,4 +35,12 @@ enum {
 
 int gg_pyproject_parse(const char *path, const char *text, size_t len, gg_config *out, bool *found, char **error);
 
+/*
+ * The same settings at the top level of a gradguard.toml or .gradguard.toml
+ * (as ruff reads ruff.toml: `select = [...]`, `[severity]`), or of a
+ * `--config "key = value"` override: every key must be a setting. Returns
+ * as gg_pyproject_parse.
+ */
+int gg_gradguard_toml_parse(const char *path, const char *text, size_t len, gg_config *out, char **error);
+
 #endif

@@ -139,4 +139,12 @@ int gg_fix_all(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, si
 int gg_fix_all_anchored(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, size_t *out_len,
 			size_t *applied, size_t *anchors, size_t nanchors);
 
+/*
+ * gg_fix_all_anchored (anchors may be NULL), also counting the fixes applied
+ * per rule: by_rule[i] (by_rule NULL: not counted) grows by the fixes of
+ * gg_rules[i]'s findings (`check --show-fixes`).
+ */
+int gg_fix_all_counted(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, size_t *out_len,
+		       size_t *applied, size_t *anchors, size_t nanchors, size_t *by_rule);
+
 #endif

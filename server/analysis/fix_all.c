@@ -220,7 +220,8 @@ bool gg_fix_anchors_carry(size_t *anchors, size_t n, const gg_edit *edits, size_
 }
 
 static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src, bool unsafe, const char *text,
-			 size_t len, char **next, size_t *next_len, size_t *applied, size_t *anchors, size_t nanchors)
+			 size_t len, char **next, size_t *next_len, size_t *applied, size_t *anchors, size_t nanchors,
+			 size_t *by_rule)
 {
 	*next = NULL;
 	*applied = 0;
@@ -254,6 +255,9 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 			bool took;
 			rc = fix_all_take(&taken, fix, &took);
 			took_count += took;
+			const gg_rule_info *r = took && by_rule ? gg_rule_lookup(findings.items[i].code) : NULL;
+			if (r)
+				by_rule[r - gg_rules]++;
 		}
 	}
 	if (!rc && taken.len) {
@@ -277,22 +281,35 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 
 int gg_fix_all(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, size_t *out_len, size_t *applied)
 {
-	return gg_fix_all_anchored(a, src, unsafe, out, out_len, applied, NULL, 0);
+	return gg_fix_all_counted(a, src, unsafe, out, out_len, applied, NULL, 0, NULL);
 }
 
 int gg_fix_all_anchored(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, size_t *out_len,
 			size_t *applied, size_t *anchors, size_t nanchors)
 {
+	return gg_fix_all_counted(a, src, unsafe, out, out_len, applied, anchors, nanchors, NULL);
+}
+
+int gg_fix_all_counted(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, size_t *out_len,
+		       size_t *applied, size_t *anchors, size_t nanchors, size_t *by_rule)
+{
 	*applied = 0;
 	*out = NULL;
+	/* The last round's count per rule, taken back with its fixes when it broke the code. */
+	size_t nrules = 0;
+	while (by_rule && gg_rules[nrules].code)
+		nrules++;
+	size_t *round_rules = by_rule ? calloc(nrules ? 2 * nrules : 1, sizeof *round_rules) : NULL;
+	size_t *last_rules = round_rules ? round_rules + nrules : NULL;
+	if (by_rule && !round_rules)
+		return -ENOMEM;
 	/* Two copies of the anchors: before this round, and as they were for prev (the text before the last round). */
 	size_t *saved = anchors ? malloc((2 * nanchors + 1) * sizeof *saved) : NULL;
 	size_t *prev_anchors = saved ? saved + nanchors : NULL;
-	if (anchors && !saved)
-		return -ENOMEM;
-	char *cur = malloc(src->len + 1);
+	char *cur = !anchors || saved ? malloc(src->len + 1) : NULL;
 	if (!cur) {
 		free(saved);
+		free(round_rules);
 		return -ENOMEM;
 	}
 	memcpy(cur, src->text, src->len);
@@ -307,7 +324,10 @@ int gg_fix_all_anchored(gg_analyzer *a, const gg_source *src, bool unsafe, char 
 		size_t next_len = 0, took = 0;
 		if (anchors)
 			memcpy(saved, anchors, nanchors * sizeof *anchors);
-		rc = fix_all_round(a, parser, src, unsafe, cur, cur_len, &next, &next_len, &took, anchors, nanchors);
+		if (round_rules)
+			memset(round_rules, 0, nrules * sizeof *round_rules);
+		rc = fix_all_round(a, parser, src, unsafe, cur, cur_len, &next, &next_len, &took, anchors, nanchors,
+				   round_rules);
 		if (rc == GG_FIX_ALL_ANCHOR_LOST) {
 			free(next);
 			next = NULL;
@@ -321,6 +341,8 @@ int gg_fix_all_anchored(gg_analyzer *a, const gg_source *src, bool unsafe, char 
 			cur_len = prev_len;
 			prev = NULL;
 			*applied -= last;
+			for (size_t k = 0; k < nrules; k++)
+				by_rule[k] -= last_rules[k];
 			rc = 0;
 			break;
 		}
@@ -335,9 +357,14 @@ int gg_fix_all_anchored(gg_analyzer *a, const gg_source *src, bool unsafe, char 
 		cur_len = next_len;
 		last = took;
 		*applied += took;
+		for (size_t k = 0; k < nrules; k++) {
+			by_rule[k] += round_rules[k];
+			last_rules[k] = round_rules[k];
+		}
 	}
 	free(prev);
 	free(saved);
+	free(round_rules);
 	if (parser)
 		ts_parser_delete(parser);
 	if (rc) {

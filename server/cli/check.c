@@ -31,10 +31,14 @@
 #include "analysis.h"
 #include "analysis/fix.h"
 #include "buf.h"
+#include "cli/add_noqa.h"
+#include "cli/config_arg.h"
 #include "cli/fix.h"
+#include "cli/fix_summary.h"
 #include "cli/file_rewrite.h"
 #include "cli/output_full.h"
 #include "cli/output_sarif.h"
+#include "cli/watch.h"
 #include "config_load.h"
 #include "git_ignore.h"
 #include "python_env.h"
@@ -70,7 +74,7 @@ static const char check_usage[] =
 	"\n"
 	"Checks Python files and Jupyter notebooks, and the *.py and *.ipynb files\n"
 	"under folders (default: .), for evaluation forward passes that run with\n"
-	"autograd on. PATH - reads stdin.\n"
+	"autograd on. PATH - reads stdin (so does --stdin-filename).\n"
 	"\n"
 	"options:\n"
 	"  --output-format FORMAT   concise (default): path:row:col: CODE message\n"
@@ -79,7 +83,10 @@ static const char check_usage[] =
 	"                           json: ruff-compatible JSON, with the fixes\n"
 	"                           sarif: SARIF 2.1.0, for code scanning\n"
 	"                           github: GitHub Actions workflow commands\n"
-	"  --config PATH            use this pyproject.toml for every file\n"
+	"  --config PATH            use this configuration file for every file: its\n"
+	"                             [tool.gradguard], or a gradguard.toml's top level\n"
+	"  --config 'KEY = VALUE'   override one setting (TOML, as in gradguard.toml:\n"
+	"                             --config \"select = ['GG001']\"); repeatable\n"
 	"  --isolated               ignore every pyproject.toml\n"
 	"  --python PATH            the Python environment (its folder) or interpreter\n"
 	"                             the imported libraries are read from, instead of\n"
@@ -89,7 +96,15 @@ static const char check_usage[] =
 	"                             a selector that names no rule is an error\n"
 	"  --extend-select CODES    rules to run besides those selected\n"
 	"  --ignore CODES           rules not to run (codes or prefixes, comma-separated)\n"
-	"  --fix                    apply the safe fixes, then report what is left\n"
+	"  --fix                    apply the safe fixes, then report what is left; on\n"
+	"                             stdin, print the fixed source on stdout and the\n"
+	"                             report on stderr\n"
+	"  --fix-only               apply the safe fixes, report nothing that is left\n"
+	"                             (exit 0 unless -e)\n"
+	"  --show-fixes             after --fix, list the findings fixed per file and rule\n"
+	"  -e, --exit-non-zero-on-fix  exit 1 when a file was fixed, even if nothing is left\n"
+	"  --add-noqa               add `# noqa: CODE` to the line of every finding\n"
+	"                             (notebooks are left as they are); exit 0\n"
 	"  --diff                   print the changes --fix would make as a unified diff\n"
 	"                             (a notebook: one per cell) and write nothing;\n"
 	"                             exit 1 when there are changes (--fix is then ignored)\n"
@@ -98,17 +113,25 @@ static const char check_usage[] =
 	"                             by the analysis: review the diff)\n"
 	"  -j, --threads N          check N files at a time (default: one per CPU, at\n"
 	"                           most 32); the output is the same for every N\n"
-	"  --stdin-filename NAME    the name of what PATH - reads (for its configuration\n"
-	"                             and the report)\n"
+	"  --stdin-filename NAME    read stdin, named NAME (for its configuration and\n"
+	"                             the report); other paths are ignored\n"
 	"  --force-exclude          apply exclude to files named on the command line too\n"
 	"  --no-respect-gitignore   walk into what .gitignore and .ignore files leave out\n"
 	"  --exit-zero              exit 0 even with findings (2 on errors still)\n"
 	"  --statistics             count the findings per rule instead of listing them\n"
-	"  --show-settings          print the configuration PATH is checked with, and stop\n"
+	"  --show-settings          print the configuration PATH is checked with, and stop\n";
+
+/* The help's second half (C99 bounds one string literal). */
+static const char check_usage_more[] =
+	"  --show-files             print the files that would be checked, and stop\n"
+	"  --watch                  check again whenever a file under PATH changes\n"
+	"  -q, --quiet              print the findings and errors, nothing else\n"
+	"  -s, --silent             print errors only (the exit status says the rest)\n"
 	"  -h, --help               print this help\n"
 	"\n"
-	"Each file is configured by [tool.gradguard] in the nearest pyproject.toml\n"
-	"above it that has that table; --select/--ignore override it. Folders are\n"
+	"Each file is configured by the nearest .gradguard.toml or gradguard.toml\n"
+	"above it, or pyproject.toml that has a [tool.gradguard] table; --config\n"
+	"overrides, then --select/--ignore, go over it. Folders are\n"
 	"walked respecting its exclude patterns, .gitignore and .ignore files; files\n"
 	"named on the command line are always checked (unless --force-exclude).\n"
 	"Colour on a terminal only, never when NO_COLOR is set.\n"
@@ -141,6 +164,11 @@ typedef struct check_out {
 	size_t index;          /* the file's place in the run, for the pool */
 	size_t stats[CHECK_RULES_MAX]; /* --statistics: findings per rule, by place in gg_rules */
 	gg_runtime_counts runtime;     /* what .gradguard/runtime.json confirmed, added, left unconfirmed */
+	size_t fixable, hidden; /* findings --fix has a fix for; those only --unsafe-fixes has one for (fix_summary.h) */
+	size_t noqa_added;      /* --add-noqa: lines given a directive */
+	gg_buf fix_log;         /* --show-fixes: the files' blocks, in file order */
+	size_t fixes_shown;     /* the findings they count */
+	bool quiet;             /* -q or -s: no notes */
 } check_out;
 
 /* --threads: the most for one run, and the most by default. */
@@ -167,6 +195,7 @@ typedef struct check_run {
 	bool isolated;            /* --isolated */
 	gg_config forced;         /* what --config read */
 	gg_config_loader *loader; /* owned; NULL with --config or --isolated */
+	gg_cli_config_arg config_arg; /* --config values: a file, and overrides of single settings */
 	size_t findings;
 	bool fix;       /* --fix: apply the safe fixes first */
 	bool unsafe_fixes; /* --unsafe-fixes: with --fix, the unsafe ones too */
@@ -189,6 +218,20 @@ typedef struct check_run {
 	size_t stats[CHECK_RULES_MAX];
 	gg_runtime_report runtime; /* ./.gradguard/runtime.json, gradguard.probe's measurements (empty: none) */
 	gg_runtime_counts runtime_counts;
+	bool quiet;          /* -q: the findings and errors only */
+	bool silent;         /* -s: errors only */
+	bool fix_only;       /* --fix-only: fix, report nothing left */
+	bool show_fixes;     /* --show-fixes */
+	bool exit_on_fix;    /* -e, --exit-non-zero-on-fix */
+	bool add_noqa;       /* --add-noqa */
+	bool show_files;     /* --show-files */
+	bool watch;          /* --watch */
+	bool stdin_mode;     /* what is checked is stdin alone (--stdin-filename, or the one path "-") */
+	FILE *report;        /* where the report goes: stdout; stderr when stdout carries stdin's fixed source */
+	size_t fixable, hidden;
+	size_t noqa_added;
+	gg_buf fix_log;
+	size_t fixes_shown;
 } check_run;
 
 static void check_report(check_out *o, const char *path, const char *message)
@@ -200,7 +243,8 @@ static void check_report(check_out *o, const char *path, const char *message)
 /* A file left as it was, for a reason that is no error (read-only, changed meanwhile): its findings stay. */
 static void check_note(check_out *o, const char *path, const char *message)
 {
-	fprintf(o->err, "gradguard: %s: not fixed: %s\n", path, message);
+	if (!o->quiet)
+		fprintf(o->err, "gradguard: %s: not fixed: %s\n", path, message);
 }
 
 /*
@@ -324,6 +368,7 @@ typedef struct emit_source {
 	const gg_position_table *positions; /* of the findings, related ranges and fix edits (positions_compute) */
 	const gg_notebook *nb; /* the notebook whose cells text joins, or NULL; positions are then in its cells */
 	const gg_nb_cell *cell; /* the finding's cell, with nb */
+	bool fixable; /* ruff's [*] after the code: --fix (not given) has a fix for it */
 } emit_source;
 
 /*
@@ -455,6 +500,9 @@ static int emit(check_run *run, check_out *o, const char *path, const gg_finding
 			o->stats[r - gg_rules]++;
 		return 0;
 	}
+	/* -s, and --fix-only (ruff's: nothing is reported but the fixes), show no finding in any format. */
+	if (run->silent || run->fix_only)
+		return 0;
 	unsigned row = start.line + 1, col = start.character + 1;
 	/* In a notebook, ruff's "nb.ipynb:cell 3:2:5": the row is the cell's. */
 	char *where = src->cell ? gg_strdup_printf("%s:cell %u", path, src->cell->index + 1) : NULL;
@@ -467,7 +515,15 @@ static int emit(check_run *run, check_out *o, const char *path, const gg_finding
 		rc = emit_json(run, o, path, f, start, end, src);
 		break;
 	case FORMAT_FULL:
-		rc = emit_full(o, shown, f, start, end, src);
+		if (src->fixable) {
+			/* The header line is the concise one: [*] goes before the message there too. */
+			gg_finding marked = *f;
+			marked.message = gg_strdup_printf("[*] %s", f->message);
+			rc = marked.message ? emit_full(o, shown, &marked, start, end, src) : -ENOMEM;
+			free(marked.message);
+		} else {
+			rc = emit_full(o, shown, f, start, end, src);
+		}
 		break;
 	case FORMAT_SARIF:
 		rc = gg_cli_sarif_add(o->sarif, path, f, start, end, src->positions, src->fixes);
@@ -484,11 +540,12 @@ static int emit(check_run *run, check_out *o, const char *path, const gg_finding
 		fputc('\n', o->out);
 		break;
 	case FORMAT_CONCISE:
-		if (run->color) /* ruff's colours: the path bold, the code bold red */
-			fprintf(o->out, "\033[1m%s\033[0m:%u:%u: \033[1;31m%s\033[0m %s\n", shown, row, col, f->code,
-				f->message);
+		if (run->color) /* ruff's colours: the path bold, the code bold red, the fix mark's star cyan */
+			fprintf(o->out, "\033[1m%s\033[0m:%u:%u: \033[1;31m%s\033[0m %s%s\n", shown, row, col, f->code,
+				src->fixable ? "[\033[36m*\033[0m] " : "", f->message);
 		else
-			fprintf(o->out, "%s:%u:%u: %s %s\n", shown, row, col, f->code, f->message);
+			fprintf(o->out, "%s:%u:%u: %s %s%s\n", shown, row, col, f->code, src->fixable ? "[*] " : "",
+				f->message);
 		break;
 	}
 	free(where);
@@ -673,7 +730,7 @@ static int check_read(check_run *run, check_out *o, const char *path, gg_file_re
 		*len = run->stdin_len;
 		return 0;
 	}
-	if (run->fix) {
+	if (run->fix || run->add_noqa) {
 		open_rc = gg_file_rewrite_open(file, path, text, len, &why);
 		if (open_rc == 0) {
 			*rewriting = true;
@@ -720,6 +777,19 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 	}
 	rc = unparsed ? gg_analyzer_check_unparsed(w->analyzer, src, unparsed->items, unparsed->len, &findings)
 		      : gg_analyzer_check(w->analyzer, src, &findings);
+	/*
+	 * concise and full mark what --fix can fix ([*]) and count it under the
+	 * findings, as ruff does: their fixes are listed too, on a tree parsed
+	 * only for a file that has findings (most have none).
+	 */
+	bool counts_fixes = run->format == FORMAT_CONCISE || run->format == FORMAT_FULL;
+	if (!rc && findings.len && !tree && counts_fixes && !run->statistics) {
+		if (!w->parser)
+			w->parser = gg_python_parser_new();
+		tree = w->parser ? gg_python_parse(w->parser, NULL, body, body_len) : NULL;
+		src->tree = tree;
+		rc = tree ? 0 : -ENOMEM;
+	}
 	/* The run's measurements mark the static findings they confirm and add those it alone found (no fixes). */
 	size_t n_static = findings.len;
 	if (!rc)
@@ -744,15 +814,22 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 			rc = gg_fix_list_each(body, body_len, root, findings.items, n_static, config, fixes);
 		if (!rc)
 			rc = gg_line_index_build(&ix, body, body_len);
-		if (!rc) /* full shows no edit */
-			rc = positions_compute(&table, &findings, run->format == FORMAT_FULL ? NULL : fixes, body,
-					       body_len, &ix, enc);
+		if (!rc) /* concise and full show no edit */
+			rc = positions_compute(&table, &findings, counts_fixes ? NULL : fixes, body, body_len, &ix, enc);
 		if (!rc && nb)
 			positions_in_cells(&table, nb);
+		/* --fix fixes only text that parses (fix.h): a file with a syntax error has nothing fixable. */
+		bool fixes_apply = tree && !ts_node_has_error(ts_tree_root_node(tree));
 		for (size_t i = 0; i < findings.len && !rc; i++) {
 			const gg_finding *f = &findings.items[i];
+			/* ruff's counts: a fix --fix applies (with --unsafe-fixes if given), or one only it would. */
+			bool applies = fixes_apply && gg_fixes_applied(&fixes[i], run->unsafe_fixes) != NULL;
+			bool hidden = fixes_apply && !applies && !run->unsafe_fixes && gg_fixes_applied(&fixes[i], true) != NULL;
+			o->fixable += applies;
+			o->hidden += hidden;
 			emit_source es = { body, body_len, &ix, &fixes[i], &table, nb,
-					   nb ? gg_notebook_cell_at(nb, f->range.start) : NULL };
+					   nb ? gg_notebook_cell_at(nb, f->range.start) : NULL,
+					   applies && counts_fixes && !run->fix };
 			rc = emit(run, o, path, f, gg_position_table_find(&table, f->range.start),
 				  gg_position_table_find(&table, f->range.end), &es);
 			o->findings++;
@@ -788,6 +865,33 @@ static int check_diff(check_run *run, check_worker *w, check_out *o, const char 
 	return rc;
 }
 
+/* Whether path is what "-" read (stdin), not a file. */
+static bool check_is_stdin(const check_run *run, const char *path)
+{
+	return run->stdin_text && strcmp(path, run->stdin_name) == 0;
+}
+
+/* --show-fixes: the file's block, from the fixes by_rule counts. */
+static int check_rules_fixed(check_run *run, check_out *o, const char *path, const size_t *by_rule)
+{
+	if (!run->show_fixes)
+		return 0;
+	const char *codes[CHECK_RULES_MAX], *names[CHECK_RULES_MAX];
+	size_t n = 0;
+	for (; n < CHECK_RULES_MAX && gg_rules[n].code; n++) {
+		codes[n] = gg_rules[n].code;
+		names[n] = gg_rules[n].name;
+	}
+	return gg_cli_fix_summary_file(&o->fix_log, path, codes, names, by_rule, n, &o->fixes_shown);
+}
+
+/* --fix on stdin: what is left goes to stdout whole, fixed or not (ruff's habit: editors replace the buffer with it). */
+static void check_print_stdin(const char *head, size_t head_len, const char *body, size_t body_len)
+{
+	fwrite(head, 1, head_len, stdout);
+	fwrite(body, 1, body_len, stdout);
+}
+
 /*
  * Checks the notebook at path, read into json[0..len) (owned; freed here),
  * open for the rewrite when rewriting (file is closed here), as check_file
@@ -815,11 +919,17 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, const c
 		free(json);
 		return rc == -ENOMEM ? rc : 0;
 	}
-	if (!run->fix && (rc = check_config(run, o, path, &config))) {
+	if (!run->fix && !run->add_noqa && (rc = check_config(run, o, path, &config))) {
 		gg_file_rewrite_close(file);
 		gg_notebook_free(&nb);
 		free(json);
 		return rc;
+	}
+	if (run->add_noqa) { /* as ruff, --add-noqa leaves notebooks alone */
+		gg_file_rewrite_close(file);
+		gg_notebook_free(&nb);
+		free(json);
+		return 0;
 	}
 	gg_source src = { nb.text, nb.len, NULL, path, config, NULL, &run->project };
 	bool unreadable = false;
@@ -830,11 +940,17 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, const c
 		free(json);
 		return rc;
 	}
-	if (rewriting) {
+	size_t by_rule[CHECK_RULES_MAX] = { 0 };
+	bool from_stdin = run->fix && check_is_stdin(run, path);
+	if (rewriting || from_stdin) {
 		size_t fixed = 0, new_len = 0;
 		char *new_json = NULL, *why = NULL;
-		rc = gg_cli_fix_notebook(w->analyzer, &src, &nb, file, json, len, run->unsafe_fixes, &new_json, &new_len,
-					 &fixed, &why);
+		rc = from_stdin ? gg_cli_fix_notebook_text(w->analyzer, &src, &nb, json, len, run->unsafe_fixes, &new_json,
+							   &new_len, &fixed, by_rule, &why)
+				: gg_cli_fix_notebook(w->analyzer, &src, &nb, file, json, len, run->unsafe_fixes, &new_json,
+						      &new_len, &fixed, by_rule, &why);
+		if (from_stdin)
+			check_print_stdin("", 0, new_json ? new_json : json, new_json ? new_len : len);
 		if (rc) {
 			rc = check_fix_failed(o, path, rc, why);
 		} else if (new_json) {
@@ -866,9 +982,67 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, const c
 		src.text = nb.text;
 		rc = check_findings(run, w, o, path, &src, &nb, &unparsed);
 	}
+	if (!rc && !unreadable && (rewriting || from_stdin))
+		rc = check_rules_fixed(run, o, path, by_rule);
 	gg_nb_unparsed_free(&unparsed);
 	gg_notebook_free(&nb);
 	free(json);
+	return rc;
+}
+
+/*
+ * --add-noqa on src, the body of the file that file holds open (read[0..
+ * read_len) as read, BOM included; rewriting says it is open): a directive
+ * for each finding, written back (cli/add_noqa.h). Returns 0, or a negative
+ * errno that ends the run.
+ */
+static int check_add_noqa(check_worker *w, check_out *o, const char *path, gg_source *src,
+			  gg_file_rewrite *file, bool rewriting, const char *read, size_t read_len)
+{
+	if (!rewriting)
+		return 0; /* check_read said why */
+	if (!w->parser && !(w->parser = gg_python_parser_new()))
+		return -ENOMEM;
+	TSTree *tree = gg_python_parse(w->parser, NULL, src->text, src->len);
+	if (!tree)
+		return -ENOMEM;
+	src->tree = tree;
+	gg_findings findings;
+	gg_findings_init(&findings);
+	gg_fixes *fixes = NULL;
+	char *out = NULL, *why = NULL;
+	size_t out_len = 0, added = 0;
+	int rc = gg_analyzer_check(w->analyzer, src, &findings);
+	gg_node root;
+	if (!rc && findings.len && !(fixes = calloc(findings.len, sizeof *fixes)))
+		rc = -ENOMEM;
+	if (!rc && findings.len)
+		rc = gg_analyzer_tree(w->analyzer, src, &root);
+	if (!rc && findings.len)
+		rc = gg_fix_list_each(src->text, src->len, root, findings.items, findings.len, src->config, fixes);
+	if (!rc && findings.len)
+		rc = gg_cli_add_noqa(src->text, src->len, findings.items, fixes, findings.len, &out, &out_len, &added);
+	if (!rc && out) {
+		rc = gg_file_rewrite_commit(file, read, read_len, read, (size_t)(src->text - read), out, out_len, &why);
+		if (rc == GG_FILE_REWRITE_SKIPPED)
+			check_note(o, path, why);
+		else if (rc)
+			check_report(o, path, strerror(-rc));
+		else
+			o->noqa_added += added;
+		rc = rc == -ENOMEM ? rc : 0;
+	} else if (rc && rc != -ENOMEM) {
+		check_report(o, path, strerror(-rc));
+		rc = 0;
+	}
+	for (size_t i = 0; fixes && i < findings.len; i++)
+		gg_fixes_free(&fixes[i]);
+	free(fixes);
+	free(out);
+	free(why);
+	gg_findings_free(&findings);
+	ts_tree_delete(tree);
+	src->tree = NULL;
 	return rc;
 }
 
@@ -886,7 +1060,7 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 	 * for its turn while it holds a lock another job waits for (the same
 	 * file by two paths) would wait forever.
 	 */
-	if (run->fix && (rc = check_config(run, o, path, &config)))
+	if ((run->fix || run->add_noqa) && (rc = check_config(run, o, path, &config)))
 		return rc;
 	char *text = NULL;
 	size_t len = 0;
@@ -938,12 +1112,19 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 		decoded = true;
 	}
 
-	if (!run->fix && (rc = check_config(run, o, path, &config))) {
+	if (!run->fix && !run->add_noqa && (rc = check_config(run, o, path, &config))) {
 		free(text);
 		return rc;
 	}
 	gg_source src = { body, body_len, NULL, path, config, NULL, &run->project };
 	char *fixed_text = NULL;
+	if (run->add_noqa) {
+		rc = decoded ? (check_note(o, path, "the file is not UTF-8 (directives are written in UTF-8 only)"), 0)
+			     : check_add_noqa(w, o, path, &src, &file, rewriting, text, len);
+		gg_file_rewrite_close(&file);
+		free(text);
+		return rc;
+	}
 	if (run->diff) {
 		if (decoded)
 			check_note(o, path, "the file is not UTF-8 (fixes are written in UTF-8 only)");
@@ -952,13 +1133,23 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 		free(text);
 		return rc;
 	}
+	bool from_stdin = run->fix && check_is_stdin(run, path);
+	size_t by_rule[CHECK_RULES_MAX] = { 0 };
 	if (run->fix && decoded) {
 		check_report(o, path, "not fixed: the file is not UTF-8 (fixes are written in UTF-8 only)");
-	} else if (rewriting) {
+		if (from_stdin) /* as it came, in its own encoding */
+			check_print_stdin("", 0, run->stdin_text, run->stdin_len);
+	} else if (rewriting || from_stdin) {
 		size_t fixed = 0, fixed_len = 0;
 		char *why = NULL;
-		rc = gg_cli_fix_file(w->analyzer, &src, &file, text, len, run->unsafe_fixes, &fixed_text, &fixed_len,
-				     &fixed, &why);
+		rc = from_stdin ? gg_cli_fix_text(w->analyzer, &src, run->unsafe_fixes, &fixed_text, &fixed_len, &fixed,
+						  by_rule, &why)
+				: gg_cli_fix_file(w->analyzer, &src, &file, text, len, run->unsafe_fixes, &fixed_text,
+						  &fixed_len, &fixed, by_rule, &why);
+		/* The BOM (what comes before the body) is given back as it came. */
+		if (from_stdin)
+			check_print_stdin(text, (size_t)(body - text), fixed_text ? fixed_text : body,
+					  fixed_text ? fixed_len : body_len);
 		if (rc) {
 			if ((rc = check_fix_failed(o, path, rc, why))) {
 				free(why);
@@ -976,6 +1167,8 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 	/* Written or left: the lock is no longer needed for what is reported. */
 	gg_file_rewrite_close(&file);
 	rc = check_findings(run, w, o, path, &src, NULL, NULL);
+	if (!rc && (rewriting || from_stdin) && !decoded)
+		rc = check_rules_fixed(run, o, path, by_rule);
 	free(fixed_text);
 	free(text);
 	return rc;
@@ -1047,6 +1240,11 @@ enum {
 	OPT_NO_RESPECT_GITIGNORE,
 	OPT_DIFF,
 	OPT_PYTHON,
+	OPT_FIX_ONLY,
+	OPT_SHOW_FIXES,
+	OPT_ADD_NOQA,
+	OPT_SHOW_FILES,
+	OPT_WATCH,
 };
 
 static const struct option check_options[] = {
@@ -1067,6 +1265,14 @@ static const struct option check_options[] = {
 	{ "show-settings", no_argument, NULL, OPT_SHOW_SETTINGS },
 	{ "stdin-filename", required_argument, NULL, OPT_STDIN_FILENAME },
 	{ "no-respect-gitignore", no_argument, NULL, OPT_NO_RESPECT_GITIGNORE },
+	{ "fix-only", no_argument, NULL, OPT_FIX_ONLY },
+	{ "show-fixes", no_argument, NULL, OPT_SHOW_FIXES },
+	{ "add-noqa", no_argument, NULL, OPT_ADD_NOQA },
+	{ "show-files", no_argument, NULL, OPT_SHOW_FILES },
+	{ "watch", no_argument, NULL, OPT_WATCH },
+	{ "exit-non-zero-on-fix", no_argument, NULL, 'e' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "silent", no_argument, NULL, 's' },
 	{ "threads", required_argument, NULL, 'j' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -1119,10 +1325,11 @@ static int parse_args(check_run *run, int argc, char **argv, char ***paths, int 
 	optind = 0;
 	opterr = 0;
 	int c, rc = 0;
-	while (!rc && (c = getopt_long(argc, argv, ":hj:", check_options, NULL)) != -1) {
+	while (!rc && (c = getopt_long(argc, argv, ":hj:eqs", check_options, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			fputs(check_usage, stdout);
+			fputs(check_usage_more, stdout);
 			return 1;
 		case OPT_OUTPUT_FORMAT: {
 			size_t k = 0, n = sizeof check_formats / sizeof *check_formats;
@@ -1146,7 +1353,22 @@ static int parse_args(check_run *run, int argc, char **argv, char ***paths, int 
 		case OPT_SHOW_SETTINGS: run->show_settings = true; break;
 		case OPT_STDIN_FILENAME: run->stdin_filename = optarg; break;
 		case OPT_NO_RESPECT_GITIGNORE: run->no_gitignore = true; break;
-		case OPT_CONFIG: run->config_path = optarg; break;
+		case OPT_CONFIG: {
+			char *why = NULL;
+			rc = gg_cli_config_arg_add(&run->config_arg, optarg, &why);
+			if (why)
+				fprintf(stderr, "gradguard: %s\n", why);
+			free(why);
+			break;
+		}
+		case OPT_FIX_ONLY: run->fix_only = run->fix = true; break;
+		case OPT_SHOW_FIXES: run->show_fixes = true; break;
+		case OPT_ADD_NOQA: run->add_noqa = true; break;
+		case OPT_SHOW_FILES: run->show_files = true; break;
+		case OPT_WATCH: run->watch = true; break;
+		case 'e': run->exit_on_fix = true; break;
+		case 'q': run->quiet = true; break;
+		case 's': run->silent = run->quiet = true; break;
 		case OPT_PYTHON: run->python = optarg; break;
 		case 'j':
 			rc = threads_parse(optarg, &run->threads);
@@ -1180,16 +1402,28 @@ static int parse_args(check_run *run, int argc, char **argv, char ***paths, int 
 		return rc;
 	for (int i = optind; i < argc; i++)
 		(*paths)[(*npaths)++] = argv[i];
-	return 0;
+	run->config_path = run->config_arg.path;
+	/* --config's overrides go over the files, and --select and the like over them (ruff's order). */
+	if (run->config_arg.overrides.set) {
+		gg_config *over = &run->config_arg.overrides;
+		if (!over->root)
+			over->root = realpath(".", NULL); /* an override's exclude is relative to where it was typed */
+		rc = gg_config_merge(over, &run->overrides);
+		if (!rc) {
+			gg_config_free(&run->overrides);
+			run->overrides = *over;
+			gg_config_init(over);
+		}
+	}
+	return rc;
 }
 
 /* --config, or the loader that finds each file's pyproject.toml. Returns 0, or 2 after a message. */
 static int run_setup_config(check_run *run)
 {
 	if (run->config_path) {
-		bool found = false;
 		char *error = NULL;
-		int rc = gg_config_load_file(run->config_path, &run->forced, &found, &error);
+		int rc = gg_config_load_given(run->config_path, &run->forced, &error);
 		if (!rc)
 			rc = gg_config_merge(&run->forced, &run->overrides);
 		if (rc) {
@@ -1211,6 +1445,7 @@ static int run_setup_config(check_run *run)
 
 static void run_free_config(check_run *run)
 {
+	gg_cli_config_arg_free(&run->config_arg);
 	gg_config_loader_delete(run->loader);
 	gg_config_free(&run->forced);
 	gg_config_free(&run->overrides);
@@ -1264,16 +1499,30 @@ static void run_add(check_run *run, const check_out *o)
 	run->runtime_counts.runtime_only += o->runtime.runtime_only;
 	run->runtime_counts.unconfirmed += o->runtime.unconfirmed;
 	run->failed |= o->failed;
+	run->fixable += o->fixable;
+	run->hidden += o->hidden;
+	run->noqa_added += o->noqa_added;
+	run->fixes_shown += o->fixes_shown;
+	/* Out of memory here loses only --show-fixes' lines. */
+	if (o->fix_log.len)
+		gg_buf_append(&run->fix_log, o->fix_log.data, o->fix_log.len);
 }
 
 /* One thread: each file's output goes out as it is checked. Returns 0 or a negative errno. */
 static int check_sequential(check_run *run)
 {
-	check_out o = { stdout, stderr, run->json_rows, run->sarif, 0, 0, false, NULL, 0, { 0 }, { 0, 0, 0 } };
+	check_out o;
+	memset(&o, 0, sizeof o);
+	o.out = run->report;
+	o.err = stderr;
+	o.json_rows = run->json_rows;
+	o.sarif = run->sarif;
+	o.quiet = run->quiet;
 	int rc = 0;
 	for (size_t i = 0; i < run->files.len && !rc; i++)
 		rc = check_file(run, &run->worker, &o, run->files.items[i]);
 	run_add(run, &o);
+	gg_buf_free(&o.fix_log);
 	return rc;
 }
 
@@ -1307,6 +1556,7 @@ static void slot_clear(check_slot *s)
 	free(s->out_text);
 	free(s->err_text);
 	cJSON_Delete(s->doc);
+	gg_buf_free(&s->o.fix_log);
 	memset(s, 0, sizeof *s);
 }
 
@@ -1355,6 +1605,7 @@ static void check_job(void *ctx, gg_ordered_pool *pool, unsigned worker, size_t 
 	check_slot *s = &p->slots[i % p->window];
 	s->o.pool = pool;
 	s->o.index = i;
+	s->o.quiet = run->quiet;
 	s->o.out = open_memstream(&s->out_text, &s->out_len);
 	s->o.err = open_memstream(&s->err_text, &s->err_len);
 	if (run->format == FORMAT_JSON)
@@ -1384,7 +1635,7 @@ static int check_deliver(void *ctx, size_t i)
 	if (s->err_len)
 		fwrite(s->err_text, 1, s->err_len, stderr);
 	if (s->out_len)
-		fwrite(s->out_text, 1, s->out_len, stdout);
+		fwrite(s->out_text, 1, s->out_len, run->report);
 	int rc = s->rc;
 	if (!rc && run->format == FORMAT_JSON)
 		rc = json_move_items(run->json_rows, s->doc);
@@ -1437,12 +1688,13 @@ static int check_parallel_run(check_run *run, unsigned threads)
 }
 
 /* The json and sarif documents go out whole, at the end of the run. Returns 0 or -ENOMEM. */
-static int print_json(const cJSON *doc)
+static int print_json(FILE *to, const cJSON *doc)
 {
 	char *out = cJSON_Print(doc);
 	if (!out)
 		return -ENOMEM;
-	puts(out);
+	fputs(out, to);
+	fputc('\n', to);
 	free(out);
 	return 0;
 }
@@ -1477,10 +1729,10 @@ static void run_python_problem(const check_run *run, const gg_python_env_query *
 	if (rc == -EPERM) {
 		/* A warning: the libraries are not read, the check goes on. */
 		fprintf(stderr,
-			"gradguard: python = \"%s\" in %s%s names no environment folder; gradguard never runs a "
+			"gradguard: python = \"%s\" in %s%s%s names no environment folder; gradguard never runs a "
 			"program a repository names (use --python)\n",
 			q->setting, run->config_path ? run->config_path : q->root ? q->root : "pyproject.toml",
-			run->config_path || !q->root ? "" : "/pyproject.toml");
+			run->config_path || !q->root ? "" : "/", run->config_path || !q->root ? "" : gg_config_file_name(q->root));
 		return;
 	}
 	const char *why = rc == -ETIMEDOUT ? "gave no answer in time, and was stopped"
@@ -1638,9 +1890,10 @@ static int print_statistics(check_run *run)
 	size_t n_runtime = run->runtime.len ? sizeof runtime / sizeof *runtime : 0;
 	if (run->format != FORMAT_JSON) {
 		for (size_t i = 0; i < n; i++)
-			printf("%zu\t%s\t%s\n", run->stats[order[i]], gg_rules[order[i]].code, gg_rules[order[i]].name);
+			fprintf(run->report, "%zu\t%s\t%s\n", run->stats[order[i]], gg_rules[order[i]].code,
+				gg_rules[order[i]].name);
 		for (size_t i = 0; i < n_runtime; i++)
-			printf("%zu\t%s\t%s\n", runtime[i].count, runtime[i].code, runtime[i].name);
+			fprintf(run->report, "%zu\t%s\t%s\n", runtime[i].count, runtime[i].code, runtime[i].name);
 		return 0;
 	}
 	cJSON *list = cJSON_CreateArray();
@@ -1656,7 +1909,7 @@ static int print_statistics(check_run *run)
 			return -ENOMEM;
 		}
 	}
-	int rc = list ? print_json(list) : -ENOMEM;
+	int rc = list ? print_json(run->report, list) : -ENOMEM;
 	cJSON_Delete(list);
 	return rc;
 }
@@ -1695,7 +1948,7 @@ static int show_settings(check_run *run, const char *path)
 	if (run->config_path)
 		printf("Settings path: %s\n", run->config_path);
 	else if (c->root)
-		printf("Settings path: %s/pyproject.toml\n", c->root);
+		printf("Settings path: %s/%s\n", c->root, gg_config_file_name(c->root));
 	else
 		puts("Settings path: none (the defaults)");
 	show_list("select", &c->select);
@@ -1742,15 +1995,60 @@ static int show_settings(check_run *run, const char *path)
 	return rc == -ENOMEM ? -1 : 0;
 }
 
+/*
+ * The lines under the report, on stderr (-q leaves them out): ruff's
+ * "Found N findings." or "All checks passed!", what was fixed, and what
+ * --fix could fix (cli/fix_summary.h); --add-noqa's count.
+ */
+static void run_summary(const check_run *run)
+{
+	bool text = run->format == FORMAT_CONCISE || run->format == FORMAT_FULL;
+	if (run->add_noqa) {
+		if (run->noqa_added)
+			fprintf(stderr, "Added %zu noqa directive%s.\n", run->noqa_added, run->noqa_added == 1 ? "" : "s");
+		return;
+	}
+	if (run->show_fixes && text)
+		gg_cli_fix_summary_print(stderr, &run->fix_log, run->fixes_shown);
+	if (run->diff || run->fix_only) {
+		/* No report: ruff's "Fixed N" with the fixes --unsafe-fixes would add (known after --fix-only's check). */
+		gg_cli_fix_summary_fixed(stderr, run->fixed, run->fix_only && text ? run->hidden : 0, run->diff);
+		return;
+	}
+	if (text && run->findings)
+		fprintf(stderr, "Found %zu finding%s.\n", run->findings, run->findings == 1 ? "" : "s");
+	else if (text && !run->failed && !run->statistics && !run->fixed)
+		fputs("All checks passed!\n", stderr);
+	if (run->fixed)
+		fprintf(stderr, "Fixed %zu finding%s.\n", run->fixed, run->fixed == 1 ? "" : "s");
+	if (text && !run->statistics)
+		gg_cli_fix_summary_fixable(stderr, run->fixable, run->hidden, run->unsafe_fixes);
+}
+
 int gg_cli_check_main(int argc, char **argv)
 {
 	check_run run;
 	memset(&run, 0, sizeof run);
 	gg_config_init(&run.overrides);
 	gg_config_init(&run.forced);
+	gg_cli_config_arg_init(&run.config_arg);
+	run.report = stdout;
 	char **paths = NULL;
 	int npaths = 0;
 	int rc = parse_args(&run, argc, argv, &paths, &npaths);
+	if (!rc && run.watch) {
+		/* Each run is this command without --watch (cli/watch.h): nothing of this one is needed. */
+		if (npaths == 0)
+			paths[npaths++] = ".";
+		rc = run.stdin_filename || (npaths == 1 && strcmp(paths[0], "-") == 0) ? -EINVAL : 0;
+		if (rc)
+			fputs("gradguard: --watch checks files, not stdin\n", stderr);
+		else
+			rc = gg_cli_watch(argc, argv, paths, (size_t)npaths, run.quiet);
+		run_free_config(&run);
+		free(paths);
+		return rc ? 2 : 0;
+	}
 	if (!rc && run_setup_config(&run) != 0)
 		rc = -EINVAL;
 	if (rc) {
@@ -1758,11 +2056,31 @@ int gg_cli_check_main(int argc, char **argv)
 		free(paths);
 		return rc > 0 ? 0 : 2;
 	}
+	/*
+	 * ruff's stdin: --stdin-filename reads it whatever the paths say (they
+	 * are ignored, with a warning), as does a lone "-"; a "-" among other
+	 * paths is checked with them.
+	 */
+	if (run.stdin_filename) {
+		for (int i = 0; i < npaths; i++)
+			if (strcmp(paths[i], "-") != 0 && !run.quiet)
+				fprintf(stderr, "gradguard: warning: Ignoring file %s in favor of standard input.\n", paths[i]);
+		npaths = 0;
+		paths[npaths++] = "-";
+	}
 	if (npaths == 0)
 		paths[npaths++] = ".";
+	run.stdin_mode = npaths == 1 && strcmp(paths[0], "-") == 0;
 	/* --diff writes nothing, --fix or not (ruff: --diff implies no writes). */
 	if (run.diff)
-		run.fix = false;
+		run.fix = run.fix_only = false;
+	if (run.add_noqa && (run.fix || run.diff) && !run.quiet)
+		fputs("gradguard: warning: --fix is incompatible with --add-noqa.\n", stderr);
+	if (run.add_noqa)
+		run.fix = run.fix_only = run.diff = false;
+	/* Fixing stdin: its fixed source is stdout's, the report goes to stderr (ruff's habit). */
+	if (run.stdin_mode && run.fix)
+		run.report = stderr;
 	run.stdin_name = run.stdin_filename ? run.stdin_filename : "-";
 	run.color = run.format == FORMAT_CONCISE && isatty(STDOUT_FILENO) && !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
 	if (run.show_settings) {
@@ -1774,8 +2092,11 @@ int gg_cli_check_main(int argc, char **argv)
 	for (int i = 0; i < npaths && !rc; i++) {
 		if (strcmp(paths[i], "-") != 0 || run.stdin_text)
 			continue;
-		if (run.fix) {
-			fputs("gradguard: --fix with stdin ('-') is not supported: name the file\n", stderr);
+		if (run.fix && !run.stdin_mode) {
+			fputs("gradguard: --fix on stdin ('-') takes no other path: its fixed source goes to stdout\n", stderr);
+			rc = -EINVAL;
+		} else if (run.add_noqa) {
+			fputs("gradguard: --add-noqa writes files: name them, not stdin ('-')\n", stderr);
 			rc = -EINVAL;
 		} else if (stdin_read(&run.stdin_text, &run.stdin_len) != 0) {
 			fprintf(stderr, "gradguard: cannot read stdin: %s\n", strerror(errno));
@@ -1835,6 +2156,11 @@ int gg_cli_check_main(int argc, char **argv)
 	if (!rc && run.files.len) {
 		qsort(run.files.items, run.files.len, sizeof *run.files.items, path_cmp);
 		files_unique(&run.files);
+	}
+	/* --show-files: what would be checked, as the findings name them, and nothing else (ruff's). */
+	for (size_t i = 0; !rc && run.show_files && i < run.files.len; i++)
+		puts(run.files.items[i]);
+	if (!rc && run.files.len && !run.show_files) {
 		rc = project_build(&run);
 		unsigned threads = run_thread_count(&run);
 		if (!rc)
@@ -1842,31 +2168,29 @@ int gg_cli_check_main(int argc, char **argv)
 		if (rc == 1) /* no second thread to be had */
 			rc = check_sequential(&run);
 	}
-	if (run.diff)
-		; /* the diffs were the output */
+	/* -s and --fix-only report nothing (ruff's), in any format. */
+	bool reports = !run.silent && !run.fix_only && !run.show_files && !run.add_noqa;
+	if (run.diff || !reports)
+		; /* the diffs were the output, or there is none */
 	else if (!rc && run.statistics)
 		rc = print_statistics(&run);
 	else if (!rc && run.json_rows)
-		rc = print_json(run.json_rows);
-	if (!rc && run.sarif && !run.statistics && !run.diff) {
+		rc = print_json(run.report, run.json_rows);
+	if (!rc && run.sarif && !run.statistics && !run.diff && reports) {
 		rc = gg_cli_sarif_finish(run.sarif, !run.failed);
 		if (!rc)
-			rc = print_json(run.sarif);
+			rc = print_json(run.report, run.sarif);
 	}
 	/* The summary goes below the findings where both streams land in one log (pre-commit, CI). */
 	fflush(stdout);
+	fflush(run.report);
 	if (rc)
 		fprintf(stderr, "gradguard: %s\n", strerror(-rc));
-	else if (!run.files.len && !run.failed)
+	else if (!run.files.len && !run.failed && !run.quiet)
 		/* ruff's warning and exit 0: a walk that finds nothing checked nothing (a missing path is an error). */
 		fputs("gradguard: warning: No Python files found under the given path(s)\n", stderr);
-	else if ((run.format == FORMAT_CONCISE || run.format == FORMAT_FULL) && run.findings)
-		fprintf(stderr, "Found %zu finding%s.\n", run.findings, run.findings == 1 ? "" : "s");
-	else if ((run.format == FORMAT_CONCISE || run.format == FORMAT_FULL) && !run.failed && !run.diff &&
-		 !run.statistics && !run.fixed)
-		fputs("All checks passed!\n", stderr);
-	if (!rc && run.fixed)
-		fprintf(stderr, "%s %zu finding%s.\n", run.diff ? "Would fix" : "Fixed", run.fixed, run.fixed == 1 ? "" : "s");
+	else if (!run.quiet && !run.show_files)
+		run_summary(&run);
 
 	cJSON_Delete(run.json_rows);
 	cJSON_Delete(run.sarif);
@@ -1880,11 +2204,16 @@ int gg_cli_check_main(int argc, char **argv)
 		ts_parser_delete(run.worker.parser);
 	run_free_config(&run);
 	free(paths);
+	gg_buf_free(&run.fix_log);
 	if (fflush(stdout) != 0)
 		return 2;
 	if (rc || run.failed)
 		return 2;
+	if (run.exit_zero || run.show_files || run.add_noqa)
+		return 0;
 	if (run.diff) /* ruff's --diff: 1 when a file would change */
-		return run.fixed && !run.exit_zero ? 1 : 0;
-	return run.findings && !run.exit_zero ? 1 : 0;
+		return run.fixed ? 1 : 0;
+	if (run.fix_only) /* what is left is not the question; -e asks whether anything was fixed */
+		return run.exit_on_fix && run.fixed ? 1 : 0;
+	return run.findings || (run.exit_on_fix && run.fixed) ? 1 : 0;
 }

@@ -57,15 +57,15 @@ cJSON *gg_cli_fix_json(const gg_fix *fix, const gg_position_table *positions, bo
 	return o;
 }
 
-int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, gg_file_rewrite *file, const char *read, size_t read_len,
-		    bool unsafe, char **new_text, size_t *new_len, size_t *fixed, char **why)
+int gg_cli_fix_text(gg_analyzer *a, const gg_source *src, bool unsafe, char **new_text, size_t *new_len,
+		    size_t *fixed, size_t *by_rule, char **why)
 {
 	*new_text = NULL;
 	*fixed = 0;
 	*why = NULL;
 	char *out = NULL;
 	size_t out_len = 0;
-	int rc = gg_fix_all(a, src, unsafe, &out, &out_len, fixed);
+	int rc = gg_fix_all_counted(a, src, unsafe, &out, &out_len, fixed, NULL, 0, by_rule);
 	if (rc == GG_FIX_ALL_SYNTAX_ERROR) {
 		*why = strdup("it has a syntax error (fixes are made only in code that parses)");
 		return *why ? GG_FILE_REWRITE_SKIPPED : -ENOMEM;
@@ -77,6 +77,20 @@ int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, gg_file_rewrite *file,
 		*fixed = 0;
 		return 0;
 	}
+	*new_text = out;
+	*new_len = out_len;
+	return 0;
+}
+
+int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, gg_file_rewrite *file, const char *read, size_t read_len,
+		    bool unsafe, char **new_text, size_t *new_len, size_t *fixed, size_t *by_rule, char **why)
+{
+	*new_text = NULL;
+	char *out = NULL;
+	size_t out_len = 0;
+	int rc = gg_cli_fix_text(a, src, unsafe, &out, &out_len, fixed, by_rule, why);
+	if (rc || !out)
+		return rc;
 	/* What comes before the body (a BOM) is written back as it was. */
 	size_t head_len = (size_t)(src->text - read);
 	rc = gg_file_rewrite_commit(file, read, read_len, read, head_len, out, out_len, why);
@@ -90,9 +104,9 @@ int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, gg_file_rewrite *file,
 	return 0;
 }
 
-int gg_cli_fix_notebook(gg_analyzer *a, const gg_source *src, const gg_notebook *nb, gg_file_rewrite *file,
-			const char *read, size_t read_len, bool unsafe, char **new_json, size_t *new_len, size_t *fixed,
-			char **why)
+int gg_cli_fix_notebook_text(gg_analyzer *a, const gg_source *src, const gg_notebook *nb, const char *read,
+			     size_t read_len, bool unsafe, char **new_json, size_t *new_len, size_t *fixed,
+			     size_t *by_rule, char **why)
 {
 	*new_json = NULL;
 	*fixed = 0;
@@ -103,7 +117,7 @@ int gg_cli_fix_notebook(gg_analyzer *a, const gg_source *src, const gg_notebook 
 		return rc;
 	char *out = NULL, *json = NULL;
 	size_t out_len = 0, json_len = 0, changed = 0;
-	rc = gg_fix_all_anchored(a, src, unsafe, &out, &out_len, fixed, anchors, nanchors);
+	rc = gg_fix_all_counted(a, src, unsafe, &out, &out_len, fixed, anchors, nanchors, by_rule);
 	const char *skip = NULL;
 	if (rc == GG_FIX_ALL_SYNTAX_ERROR)
 		skip = "its cells have a syntax error (fixes are made only in code that parses)";
@@ -125,6 +139,21 @@ int gg_cli_fix_notebook(gg_analyzer *a, const gg_source *src, const gg_notebook 
 		*fixed = 0;
 		return rc;
 	}
+	*new_json = json;
+	*new_len = json_len;
+	return 0;
+}
+
+int gg_cli_fix_notebook(gg_analyzer *a, const gg_source *src, const gg_notebook *nb, gg_file_rewrite *file,
+			const char *read, size_t read_len, bool unsafe, char **new_json, size_t *new_len, size_t *fixed,
+			size_t *by_rule, char **why)
+{
+	*new_json = NULL;
+	char *json = NULL;
+	size_t json_len = 0;
+	int rc = gg_cli_fix_notebook_text(a, src, nb, read, read_len, unsafe, &json, &json_len, fixed, by_rule, why);
+	if (rc || !json)
+		return rc;
 	/* The notebook is written whole: only the changed cells' source values differ from what was read. */
 	rc = gg_file_rewrite_commit(file, read, read_len, read, 0, json, json_len, why);
 	if (rc) {

@@ -27,16 +27,25 @@
 cJSON *gg_cli_fix_json(const gg_fix *fix, const gg_position_table *positions, bool with_kind);
 
 /*
+ * Every safe fix (with unsafe, every best fix) applied to src, written
+ * nowhere: *new_text (the caller's) is the fixed text, NULL when nothing
+ * changed (`--fix` on stdin prints it). Returns as gg_cli_fix_file.
+ */
+int gg_cli_fix_text(gg_analyzer *a, const gg_source *src, bool unsafe, char **new_text, size_t *new_len,
+		    size_t *fixed, size_t *by_rule, char **why);
+
+/*
  * Applies every safe fix (with unsafe, every best fix) to src, the body of
  * the file that file holds open: read_len bytes read from it, src->text
  * pointing into them after any BOM. When something changed, rewrites the
  * file (BOM kept; gg_file_rewrite_commit) and hands over the new body in
- * *new_text / *new_len (the caller's). *fixed counts the fixes. Returns 0,
+ * *new_text / *new_len (the caller's). *fixed counts the fixes, and
+ * by_rule (NULL: not counted) per rule (gg_fix_all_counted). Returns 0,
  * GG_FILE_REWRITE_SKIPPED with *why (the caller's: why the file was left as
  * it was), or a negative errno (the file untouched).
  */
 int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, gg_file_rewrite *file, const char *read, size_t read_len,
-		    bool unsafe, char **new_text, size_t *new_len, size_t *fixed, char **why);
+		    bool unsafe, char **new_text, size_t *new_len, size_t *fixed, size_t *by_rule, char **why);
 
 /*
  * --fix on a notebook: nb was read from read[0..read_len) (the file that
@@ -48,7 +57,11 @@ int gg_cli_fix_file(gg_analyzer *a, const gg_source *src, gg_file_rewrite *file,
  */
 int gg_cli_fix_notebook(gg_analyzer *a, const gg_source *src, const gg_notebook *nb, gg_file_rewrite *file,
 			const char *read, size_t read_len, bool unsafe, char **new_json, size_t *new_len, size_t *fixed,
-			char **why);
+			size_t *by_rule, char **why);
+/* The same, written nowhere: *new_json is NULL when nothing changed. */
+int gg_cli_fix_notebook_text(gg_analyzer *a, const gg_source *src, const gg_notebook *nb, const char *read,
+			     size_t read_len, bool unsafe, char **new_json, size_t *new_len, size_t *fixed,
+			     size_t *by_rule, char **why);
 
 /*
  * --diff: what --fix would do to src (nb: the notebook it joins, or NULL),

@@ -46,9 +46,12 @@ def exit_1_and_concise_shape(gg, tmp):
     rc, out, err = run(gg, "examples/", cwd=ROOT)
     check(rc == 1, f"exit {rc}")
     lines = out.splitlines()
-    check(lines == [l for l in lines if re.fullmatch(r"[^:]+\.py:\d+:\d+: GG001 .+", l)], f"shape {out!r}")
-    check(lines[0].startswith("examples/validate.py:24:19: GG001 model(images) runs with autograd on"), lines[0])
-    check(err == f"Found {len(lines)} finding{'s' if len(lines) != 1 else ''}.\n", f"summary {err!r}")
+    check(lines == [l for l in lines if re.fullmatch(r"[^:]+\.py:\d+:\d+: GG001 (\[\*\] )?.+", l)], f"shape {out!r}")
+    check(lines[0].startswith("examples/validate.py:24:19: GG001 [*] model(images) runs with autograd on"), lines[0])
+    # ruff's summary, then its line on what --fix can fix ([*] marks those findings).
+    fixable = sum("GG001 [*] " in l for l in lines)
+    check(err == f"Found {len(lines)} finding{'s' if len(lines) != 1 else ''}.\n"
+          f"[*] {fixable} fixable with the `--fix` option.\n", f"summary {err!r}")
 
 
 @suite.test

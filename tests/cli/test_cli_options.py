@@ -8,14 +8,16 @@ come out. Lines of a case:
     project: gitproject             (another folder of options/ than project/)
     git-init                        (`git init` in the copy first)
     git-init: sub                   (`git init` in the copy's sub/ instead)
-    args: --select XYZ9 eval.py     (split on spaces)
+    args: --select XYZ9 eval.py     (split as a shell does: --config "select = ['GG002']")
     env: VIRTUAL_ENV={root}/venv    (an environment variable; {root} is the copy)
     stdin: eval.py                  (a file of the project fed to stdin)
     exit: 2
     stdout: LINE                    (one whole line of stdout; repeatable)
     stdout-contains: TEXT / stdout-lacks: TEXT / stdout-empty
-    stderr-contains: TEXT / stderr-lacks: TEXT
+    stderr: LINE                    (one whole line of stderr; repeatable)
+    stderr-contains: TEXT / stderr-lacks: TEXT / stderr-empty
     unchanged: eval.py              (the file's bytes after the run are those before)
+    after: eval.py: TEXT            (the file holds TEXT after the run)
 
 Files named dot-gitignore and dot-ignore are copied as .gitignore and
 .ignore (real ones would apply to this repository, and to ripgrep's and
@@ -26,7 +28,10 @@ usage: test_cli_options.py GRADGUARD
 """
 import os
 import pty
+import shlex
 import shutil
+import signal
+import time
 import subprocess
 import sys
 
@@ -49,7 +54,7 @@ def parse(path):
             elif key == "git-init":
                 case["git"] = value or "."
             elif key == "args":
-                case["args"] = value.split(" ")
+                case["args"] = shlex.split(value)
             elif key == "env":
                 name, _, setting = value.partition("=")
                 case["env"][name] = setting
@@ -57,8 +62,8 @@ def parse(path):
                 case["stdin"] = value
             elif key == "exit":
                 case["exit"] = int(value)
-            elif key in ("stdout", "stdout-contains", "stdout-lacks", "stderr-contains", "stderr-lacks", "stdout-empty",
-                         "unchanged"):
+            elif key in ("stdout", "stdout-contains", "stdout-lacks", "stderr", "stderr-contains", "stderr-lacks",
+                         "stdout-empty", "stderr-empty", "unchanged", "after"):
                 case["checks"].append((key, value))
             else:
                 raise ValueError(f"{path}: unknown line {line!r}")
@@ -96,6 +101,15 @@ def make_case(name):
                 check(value not in out, f"stdout has {value!r}{where}")
             elif key == "stdout-empty":
                 check(out == "", f"stdout not empty{where}")
+            elif key == "stderr":
+                check(value in err.splitlines(), f"no stderr line {value!r}{where}")
+            elif key == "stderr-empty":
+                check(err == "", f"stderr not empty{where}")
+            elif key == "after":
+                fname, _, text = value.partition(": ")
+                with open(os.path.join(root, fname), encoding="utf-8") as f:
+                    body = f.read()
+                check(text in body, f"{fname} lacks {text!r} after the run:\n{body}{where}")
             elif key == "stderr-contains":
                 check(value in err, f"stderr lacks {value!r}{where}")
             elif key == "stderr-lacks":
@@ -145,6 +159,58 @@ def no_colour_with_no_color(gradguard, tmp):
     rc, out = run_on_terminal(gradguard, ["eval.py"], os.path.join(HERE, "project"), env)
     check(rc == 1, f"exit {rc}")
     check("\x1b[" not in out and "eval.py:7:9: GG001" in out, f"colour despite NO_COLOR: {out!r}")
+
+
+def read_until(fd, want, deadline):
+    """What fd gives until want is in it (bytes) or the deadline passes."""
+    got = b""
+    while want not in got and time.monotonic() < deadline:
+        os.set_blocking(fd, False)
+        try:
+            chunk = os.read(fd, 65536)
+        except BlockingIOError:
+            time.sleep(0.05)
+            continue
+        if not chunk:
+            break
+        got += chunk
+    return got
+
+
+@suite.test
+def watch_runs_again_on_change(gradguard, tmp):
+    """--watch: ruff's cleared screen and lines, a run at once, another when a checked file changes."""
+    root = os.path.join(tmp, "project")
+    shutil.copytree(os.path.join(HERE, "project"), root)
+    p = subprocess.Popen([gradguard, "check", "--watch", "--output-format", "json", "eval.py", "sub"], cwd=root,
+                         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         start_new_session=True)
+    try:
+        first = read_until(p.stdout.fileno(), b"Watching for file changes.", time.monotonic() + 30)
+        check(b"\x1b[H\x1b[2J\x1b[3J[" in first and b"] Starting linter in watch mode...\n\n" in first,
+              f"first run: {first!r}")
+        check(b"`--output-format concise` is always used in watch mode." in first, f"no format warning: {first!r}")
+        check(b"eval.py:7:9: GG001 [*]" in first and b"sub/eval.py:" in first, f"not concise: {first!r}")
+        # A file that is not Python changes nothing; a Python file under a watched folder does.
+        with open(os.path.join(root, "sub", "notes.txt"), "w", encoding="utf-8") as f:
+            f.write("x\n")
+        time.sleep(0.5)
+        with open(os.path.join(root, "sub", "eval.py"), "w", encoding="utf-8") as f:
+            f.write("import torch\n")
+        second = read_until(p.stdout.fileno(), b"Watching for file changes.", time.monotonic() + 30)
+        check(b"File change detected...\n\n" in second and b"sub/eval.py:" not in second, f"second run: {second!r}")
+        check(b"notes" not in second and second.count(b"\x1b[2J") == 1, f"more than one run: {second!r}")
+        check(p.poll() is None, "watch mode ended")
+    finally:
+        os.killpg(p.pid, signal.SIGTERM)
+        p.wait(timeout=30)
+
+
+@suite.test
+def watch_refuses_stdin(gradguard, tmp):
+    p = subprocess.run([gradguard, "check", "--watch", "--stdin-filename", "x.py"], cwd=tmp, input=b"",
+                       capture_output=True, timeout=60)
+    check(p.returncode == 2 and b"--watch checks files, not stdin" in p.stderr, f"{p.returncode} {p.stderr!r}")
 
 
 if __name__ == "__main__":

@@ -58,6 +58,15 @@ static const toml_case cases[] = {
 	{ "duplicate key", "[tool.gradguard]\nselect = []\n[tool]\ngradguard.select = []\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "4:1: table [tool.gradguard] (line 1) cannot be extended by a dotted key" },
 	{ "bad unicode escape", "[tool.gradguard]\nselect = [\"\\uD800\"]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "pyproject.toml:2:" },
 	{ "table not a table", "tool.gradguard = 3\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "tool.gradguard must be a table" },
+	/* "top: " cases are a gradguard.toml: the settings at the top level, as ruff.toml has ruff's. */
+	{ "top: plain keys", "select = [\"GG001\"]\nignore = [\"GG002\"]\n", 0, 1, "GG001", "GG002", "", "", -1, NULL },
+	{ "top: empty file counts", "", 0, 1, "", "", "", "", -1, NULL },
+	{ "top: severity table", "[severity]\nGG002 = \"hint\"\n", 0, 1, "", "", "", "GG002=4", -1, NULL },
+	{ "top: severity dotted", "severity.GG003 = 'error'\nprefer = 'inference_mode'\n", 0, 1, "", "", "", "GG003=1", 1, NULL },
+	{ "top: unknown key", "selekt = []\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "gradguard.toml:1:1: unknown key selekt (did you mean 'select'?)" },
+	{ "top: a pyproject table is no setting", "[tool.gradguard]\nselect = []\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "unknown table [tool]" },
+	{ "top: ruff's lint table", "[lint]\nselect = [\"E\"]\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "unknown table [lint]" },
+	{ "top: not a table", "select.x = []\n", -EINVAL, -1, NULL, NULL, NULL, NULL, -1, "select is not a table" },
 	/* What the nesting bound does not count: brackets in strings and comments. */
 	{ "brackets in strings and comments", "[tool.gradguard]\nextra-model-names = [\"[[[[[[[[\"] # {{{{{{{{{\n", 0, 1, "", "", "[[[[[[[[", "", -1, NULL },
 	/* What Python's tomllib rejects anywhere in the file, with the line it is on and the line it clashes with. */
@@ -201,7 +210,10 @@ int main(void)
 		gg_config_init(&c);
 		bool found = false;
 		char *error = NULL;
-		int rc = gg_pyproject_parse("pyproject.toml", t->toml, strlen(t->toml), &c, &found, &error);
+		bool top = strncmp(t->name, "top: ", 5) == 0;
+		int rc = top ? gg_gradguard_toml_parse("gradguard.toml", t->toml, strlen(t->toml), &c, &error)
+			     : gg_pyproject_parse("pyproject.toml", t->toml, strlen(t->toml), &c, &found, &error);
+		found = found || (top && rc == 0);
 		int bad = 0;
 		if (rc != t->rc) {
 			fprintf(stderr, "FAIL %s: rc %d, expected %d (%s)\n", t->name, rc, t->rc, error ? error : "");
