@@ -60,6 +60,30 @@ def without_external_ruff_drops_them(gg, tmp):
     check(rc == 1 and sorted(r["location"]["row"] for r in rows) == [7, 9], f"exit {rc}: {rows}")
 
 
+@suite.test
+def ruff_reads_what_add_noqa_writes(gg, tmp):
+    """check --add-noqa's directives are ruff's own syntax: ruff's RUF100 (unused noqa), told GG is external,
+    finds nothing to remove, and ruff's F841 stays silenced on the line where GG001 joined it."""
+    path = os.path.join(tmp, "eval_add_noqa.py")
+    shutil.copy(os.path.join(HERE, "eval_add_noqa.py"), path)
+    p = subprocess.run([gg, "check", "--isolated", "--add-noqa", path], capture_output=True, timeout=60)
+    check(p.returncode == 0 and b"Added 2 noqa directives." in p.stderr, f"exit {p.returncode}: {p.stderr!r}")
+    with open(path, encoding="utf-8") as f:
+        added = f.read()
+    check("out = model(x)  # noqa: F841, GG001" in added and "outs.append(model(x))  # noqa: GG001, GG002" in added,
+          added)
+    settings = os.path.join(tmp, "ruff.json")
+    with open(settings, "w", encoding="utf-8") as f:
+        json.dump({"lint": dict(RULES, external=["GG"])}, f)
+    with open(path, "rb") as src:
+        r = subprocess.run(["node", os.path.join(HERE, "ruff_fix.js"), settings], stdin=src, capture_output=True,
+                           timeout=120, cwd=HERE)
+    check(r.returncode == 0 and r.stdout.decode() == added and r.stderr == b"",
+          f"ruff changed or reported it: {r.stderr.decode()}\n{r.stdout.decode()}")
+    rc, rows = gradguard(gg, path)
+    check(rc == 0 and rows == [], f"exit {rc}: {rows}")
+
+
 if __name__ == "__main__":
     if not shutil.which("node") or not os.path.isdir(os.path.join(HERE, "node_modules", "@astral-sh", "ruff-wasm-nodejs")):
         print("skipped: node or tests/coexist/node_modules missing (tests/coexist/install.sh)")
