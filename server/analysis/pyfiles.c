@@ -179,7 +179,8 @@ int gg_pyfiles_collect(gg_pyfiles *files, const char *arg, const gg_pyfiles_walk
 
 int gg_pyfiles_read(const char *path, char **text, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: opening a FIFO waits for a writer, which may never come. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
 	struct stat st;
@@ -188,9 +189,9 @@ int gg_pyfiles_read(const char *path, char **text, size_t *len)
 		close(fd);
 		return err;
 	}
-	if (S_ISDIR(st.st_mode)) {
+	if (S_ISDIR(st.st_mode) || !S_ISREG(st.st_mode)) {
 		close(fd);
-		return -EISDIR;
+		return S_ISDIR(st.st_mode) ? -EISDIR : GG_PYFILES_NOT_REGULAR;
 	}
 	size_t cap = S_ISREG(st.st_mode) && st.st_size > 0 ? (size_t)st.st_size + 1 : 65536;
 	size_t n = 0;

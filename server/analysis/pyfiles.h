@@ -1,6 +1,7 @@
 #ifndef GG_PYFILES_H
 #define GG_PYFILES_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -38,9 +39,13 @@ int gg_pyfiles_add(gg_pyfiles *files, char *path);
  */
 int gg_pyfiles_collect(gg_pyfiles *files, const char *arg, const gg_pyfiles_walker *w);
 
+/* gg_pyfiles_read's answer for what is not a regular file (a FIFO, a device): reading it could wait forever. */
+#define GG_PYFILES_NOT_REGULAR (-ENODEV)
+
 /*
- * Reads a whole file of any size into *text (malloc'd, owned by the caller;
- * not NUL-terminated) and *len. Returns 0 or a negative errno (-EISDIR for a folder).
+ * Reads a whole regular file of any size into *text (malloc'd, owned by the
+ * caller; not NUL-terminated) and *len. Never waits on a FIFO. Returns 0 or a
+ * negative errno (-EISDIR for a folder, GG_PYFILES_NOT_REGULAR).
  */
 int gg_pyfiles_read(const char *path, char **text, size_t *len);
 

@@ -741,6 +741,12 @@ static int check_read(check_run *run, check_out *o, const char *path, gg_file_re
 			return open_rc;
 	}
 	rc = gg_pyfiles_read(path, text, len);
+	if (rc == GG_PYFILES_NOT_REGULAR) {
+		/* A FIFO or a device named (ruff skips them too): reading it could wait forever. */
+		fprintf(o->err, "gradguard: warning: %s: not a regular file; skipped\n", path);
+		free(why);
+		return 1;
+	}
 	if (rc) {
 		check_report(o, path, strerror(-rc));
 		free(why);

@@ -178,6 +178,23 @@ def unreadable_reported_and_skipped(gg, tmp):
 
 
 @suite.test
+def fifo_named_is_skipped(gg, tmp):
+    # A FIFO (or a device) named or reached through a link: skipped with a
+    # warning, as ruff does, never read (its open would wait for a writer).
+    write(os.path.join(tmp, "good.py"), FINDING)
+    os.mkfifo(os.path.join(tmp, "pipe.py"))
+    os.symlink("pipe.py", os.path.join(tmp, "link.py"))
+    for args in (("pipe.py", "good.py"), ("--fix", "pipe.py"), ("link.py",), (".",)):
+        rc, out, err = run(gg, *args, cwd=tmp, timeout=20)
+        check(rc in (0, 1) and "Traceback" not in err, f"{args}: exit {rc}, stderr {err!r}")
+        if args[-1] in ("good.py", "pipe.py", "link.py"):
+            check(f"gradguard: warning: {'link.py' if args[-1] == 'link.py' else 'pipe.py'}: not a regular file; skipped" in err,
+                  f"{args}: {err!r}")
+    rc, out, err = run(gg, "pipe.py", "good.py", cwd=tmp, timeout=20)
+    check(rc == 1 and "good.py:5:13" in out, f"{rc} {out!r}")
+
+
+@suite.test
 def empty_folder_warns(gg, tmp):
     # ruff's warning and exit 0; a folder git cannot hold, so not an options/ case.
     os.mkdir(os.path.join(tmp, "empty"))
