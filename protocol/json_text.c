@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -233,4 +234,42 @@ const char *gg_json_texts_get(const gg_json_texts *t, const cJSON *item, size_t 
 	}
 	*len = strlen(item->valuestring);
 	return item->valuestring;
+}
+
+cJSON *gg_json_string_create(const char *s, size_t len)
+{
+	if (!memchr(s, '\0', len)) {
+		char *copy = malloc(len + 1);
+		if (!copy)
+			return NULL;
+		memcpy(copy, s, len);
+		copy[len] = '\0';
+		cJSON *item = cJSON_CreateString(copy);
+		free(copy);
+		return item;
+	}
+	/* Each byte at most six ("\u001f"), and the quotes. */
+	if (len > (SIZE_MAX - 3) / 6)
+		return NULL;
+	char *lit = malloc(6 * len + 3);
+	if (!lit)
+		return NULL;
+	size_t j = 0;
+	lit[j++] = '"';
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\') {
+			lit[j++] = '\\';
+			lit[j++] = (char)c;
+		} else if (c < 0x20) {
+			j += (size_t)snprintf(lit + j, 7, "\\u%04x", c);
+		} else {
+			lit[j++] = (char)c;
+		}
+	}
+	lit[j++] = '"';
+	lit[j] = '\0';
+	cJSON *item = cJSON_CreateRaw(lit);
+	free(lit);
+	return item;
 }

@@ -35,4 +35,12 @@ void gg_json_texts_free(gg_json_texts *t);
 /* item's whole text and its length: from t when it is there, else valuestring. NULL when item is no string. */
 const char *gg_json_texts_get(const gg_json_texts *t, const cJSON *item, size_t *len);
 
+/*
+ * A JSON string item holding s[0, len) whole, NULs included: cJSON's own
+ * string when s has no NUL, else the literal written out ("\u0000" for a NUL)
+ * as a raw item, which cJSON prints as it is. The caller owns the item; NULL
+ * on OOM.
+ */
+cJSON *gg_json_string_create(const char *s, size_t len);
+
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_text.h"
 #include "log.h"
 #include "lsp/diagnostics.h"
 #include "lsp/log_document.h"
@@ -96,9 +97,7 @@ static cJSON *code_actions_text_edit(gg_session *s, const gg_document *doc, size
 	cJSON *range = cJSON_AddObjectToObject(e, "range");
 	cJSON_AddItemToObject(range, "start", code_actions_position(s, doc, start));
 	cJSON_AddItemToObject(range, "end", code_actions_position(s, doc, end));
-	char *copy = strndup(text, len);
-	cJSON *t = copy ? cJSON_CreateString(copy) : NULL;
-	free(copy);
+	cJSON *t = gg_json_string_create(text, len); /* whole: a NUL in the document's text is kept */
 	if (!t || !cJSON_AddItemToObject(e, "newText", t)) {
 		cJSON_Delete(t);
 		cJSON_Delete(e);

@@ -472,9 +472,35 @@ static void test_strings_with_nul(void)
 	gg_rpc_message_free(&m);
 }
 
+/* Written whole (gg_json_string_create) and read back whole: a text edit's newText with a NUL. */
+static void test_string_create_with_nul(void)
+{
+	static const char text[] = "a\0\"b\\\x01\n\xC3\xA9";
+	cJSON *params = cJSON_CreateObject();
+	cJSON *plain = gg_json_string_create("plain", 5);
+	CHECK(plain && cJSON_IsString(plain) && strcmp(plain->valuestring, "plain") == 0);
+	cJSON_AddItemToObject(params, "plain", plain);
+	cJSON_AddItemToObject(params, "text", gg_json_string_create(text, sizeof text - 1));
+	char *p = cJSON_PrintUnformatted(params);
+	cJSON_Delete(params);
+	CHECK(p != NULL);
+	char *body = NULL;
+	CHECK(p && asprintf(&body, "{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":%s}", p) > 0);
+	free(p);
+	gg_rpc_message m;
+	size_t len = 0;
+	gg_rpc_parse(body, strlen(body), &m);
+	CHECK_EQ_INT(m.kind, GG_RPC_NOTIFICATION);
+	const char *t = gg_rpc_string(&m, cJSON_GetObjectItemCaseSensitive(m.params, "text"), &len);
+	CHECK_BYTES(t, len, text);
+	gg_rpc_message_free(&m);
+	free(body);
+}
+
 int main(void)
 {
 	test_strings_with_nul();
+	test_string_create_with_nul();
 	test_id_echo();
 	test_deep_params_before_id();
 	test_classify();
