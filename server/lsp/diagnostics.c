@@ -65,7 +65,11 @@ int gg_diagnostics_analyze(gg_session *s, gg_document *doc)
 		return rc;
 	}
 	gg_source src = { doc->text, doc->len, doc->tree, doc->path, gg_settings_config_for(s, doc), s->root_path, s->project };
-	rc = gg_analyzer_check(s->analyzer, &src, &doc->findings);
+	/* A notebook's cells that do not parse were blanked on joining: GG000 at each one's first error. */
+	const gg_nb_unparsed *unparsed = doc->notebook ? &doc->notebook->unparsed : NULL;
+	rc = unparsed && unparsed->len
+		     ? gg_analyzer_check_unparsed(s->analyzer, &src, unparsed->items, unparsed->len, &doc->findings)
+		     : gg_analyzer_check(s->analyzer, &src, &doc->findings);
 	if (rc == 0)
 		rc = diagnostics_runtime(s, doc, src.config);
 	if (rc != 0)

@@ -15,6 +15,7 @@ void gg_notebook_document_free(gg_notebook_document *nb)
 	free(nb->cells);
 	free(nb->joined_cell);
 	gg_notebook_free(&nb->joined);
+	gg_nb_unparsed_free(&nb->unparsed);
 	free(nb);
 }
 
@@ -24,7 +25,7 @@ static bool notebook_joins(const gg_notebook_cell *c)
 	return c->code && (c->doc->language_id[0] == '\0' || strcmp(c->doc->language_id, "python") == 0);
 }
 
-int gg_notebook_document_rejoin(gg_document *doc)
+int gg_notebook_document_rejoin(gg_document *doc, TSParser *parser)
 {
 	gg_notebook_document *nb = doc->notebook;
 	gg_nb_source *src = malloc((nb->ncells ? nb->ncells : 1) * sizeof *src);
@@ -38,20 +39,27 @@ int gg_notebook_document_rejoin(gg_document *doc)
 		joined_cell[n++] = i;
 	}
 	gg_notebook joined;
+	gg_nb_unparsed unparsed = { NULL, 0 };
 	if (!rc)
 		rc = gg_notebook_join(&joined, src, n);
+	/* A cell that does not parse is blanked (offsets kept), so that error recovery cannot swallow the cells after it. */
+	if (!rc && (rc = gg_notebook_unparsed(&joined, parser, &unparsed)) != 0)
+		gg_notebook_free(&joined);
 	/* The whole text is replaced: cells are small, and their order may have changed. */
 	if (!rc && (rc = gg_document_replace_all(doc, joined.text, joined.len)) != 0)
 		gg_notebook_free(&joined);
 	free(src);
 	if (rc) {
+		gg_nb_unparsed_free(&unparsed);
 		free(joined_cell);
 		return rc;
 	}
 	gg_notebook_free(&nb->joined);
 	free(nb->joined_cell);
+	gg_nb_unparsed_free(&nb->unparsed);
 	nb->joined = joined;
 	nb->joined_cell = joined_cell;
+	nb->unparsed = unparsed;
 	return 0;
 }
 

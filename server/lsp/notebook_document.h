@@ -9,6 +9,7 @@
 #include "fix.h"
 #include "lsp/session.h"
 #include "notebook_cells.h"
+#include "notebook_syntax.h"
 
 /*
  * An open notebook document (the LSP notebookDocument methods): its cells, each a
@@ -30,6 +31,7 @@ typedef struct gg_notebook_document {
 	size_t ncells;
 	gg_notebook joined; /* the Python code cells joined; rebuilt on every change */
 	size_t *joined_cell; /* owned; joined.cells[j] is cells[joined_cell[j]] */
+	gg_nb_unparsed unparsed; /* owned; the code cells that do not parse, blanked in joined (as check has them) */
 } gg_notebook_document;
 
 /* Where a byte range of the joined text lies in the editor: a cell's URI and positions in it. */
@@ -43,9 +45,12 @@ void gg_notebook_document_free(gg_notebook_document *nb);
 
 /*
  * Sets the joined document doc (doc->notebook set) to the notebook's code
- * cells joined again, after its cells changed. Returns 0 or -ENOMEM.
+ * cells joined again, after its cells changed; a cell that does not parse is
+ * blanked in it and its first error kept for GG000 in the cell's own place,
+ * as `check` does (notebook_syntax.h), so that it hides no other cell.
+ * parser: the session's. Returns 0 or -ENOMEM.
  */
-int gg_notebook_document_rejoin(gg_document *doc);
+int gg_notebook_document_rejoin(gg_document *doc, TSParser *parser);
 
 /* The open notebook (its joined document) holding a cell with this URI, and the cell's index; NULL if none. */
 gg_document *gg_notebook_document_find_cell(gg_session *s, const char *uri, size_t *cell);

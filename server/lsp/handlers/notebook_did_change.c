@@ -149,7 +149,7 @@ void gg_handle_notebook_did_change(gg_session *s, const cJSON *params)
 		c->doc->version = cell_version;
 	}
 	doc->version = version;
-	if (gg_notebook_document_rejoin(doc) != 0)
+	if (gg_notebook_document_rejoin(doc, s->parser) != 0)
 		gg_log_error("notebookDocument/didChange %s: out of memory; the notebook is analysed as it was", uri);
 	gg_diagnostics_schedule(s, doc);
 }

@@ -52,7 +52,7 @@ void gg_handle_notebook_did_open(gg_session *s, const cJSON *params)
 		}
 		nb->cells[nb->ncells++] = (gg_notebook_cell){ cd, kind == GG_CELL_KIND_CODE };
 	}
-	if (gg_notebook_document_rejoin(doc) != 0 || gg_session_add_document(s, doc) != 0) {
+	if (gg_notebook_document_rejoin(doc, s->parser) != 0 || gg_session_add_document(s, doc) != 0) {
 		gg_document_free(doc);
 		gg_log_error("notebookDocument/didOpen %s: out of memory", uri);
 		return;
