@@ -8,6 +8,10 @@ import shutil
 import sys
 import tempfile
 
+# The long form of a test (`meson test --setup full`, which sets GG_TEST_LONG=1):
+# the same checks at their full size; by default a smaller size that runs fast.
+LONG = os.environ.get("GG_TEST_LONG") == "1"
+
 
 def check(cond, message):
     if not cond:

@@ -14,14 +14,17 @@ import shutil
 import subprocess
 import sys
 
-from cli_harness import Suite, check  # tests/cli/cli_harness.py: the script's folder is on sys.path
+from cli_harness import LONG, Suite, check  # tests/cli/cli_harness.py: the script's folder is on sys.path
 
 suite = Suite("gg-threads-")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CORPUS = os.path.join(ROOT, "tests", "corpus")
 FORMATS = ("concise", "full", "json", "sarif", "github")
-THREADS = ("4", "8")
+# Each count compared with --threads 1; the long form (GG_TEST_LONG=1) tries more of them.
+THREADS = ("4", "8") if LONG else ("4",)
+TREE_THREADS = ("2", "4", "8") if LONG else ("4",)
+FIX_THREADS = ("4", "8") if LONG else ("4",)
 
 HEAD = "import torch\n\ndef validate(model, xs):\n    model.eval()\n"
 FINDING = HEAD + "    return [model(x) for x in xs]\n"
@@ -137,7 +140,7 @@ def default_threads_same_output(gg, tmp):
 @suite.test
 def tree_same_output(gg, tmp):
     args = make_tree(tmp)
-    ones = same_as_one_thread(gg, args, cwd=tmp, threads=("2", "4", "8"), want_rc=2)
+    ones = same_as_one_thread(gg, args, cwd=tmp, threads=TREE_THREADS, want_rc=2)
     out, err = ones["concise"][1].decode(), ones["concise"][2].decode()
     check(out.count("GG001") > 200, f"{out.count('GG001')} findings")
     for needle in ("dangling.py:", "loop.py:", "latin.py: not valid UTF-8", "wrong.py: cannot decode as ascii",
@@ -169,7 +172,7 @@ def fix_same_files(gg, tmp):
         if name.startswith("fix_"):
             shutil.copy(os.path.join(CORPUS, name), os.path.join(tmp, "src", "tree", "pkg_0", name))
     results = {}
-    for n in ("1", "4", "8"):
+    for n in ("1",) + FIX_THREADS:
         # Each run in the same folder: reports name the broken pyproject.toml by its absolute path.
         work = os.path.join(tmp, "work")
         shutil.copytree(os.path.join(tmp, "src"), work, symlinks=True)
@@ -177,7 +180,7 @@ def fix_same_files(gg, tmp):
         os.rename(work, os.path.join(tmp, "t" + n))
     one = results["1"]
     check(one[0] == 2 and b"Fixed " in one[2], f"exit {one[0]}: {one[2][-400:]!r}")
-    for n in ("4", "8"):
+    for n in FIX_THREADS:
         check(results[n] == one, f"--threads {n} --fix: output differs from --threads 1:"
               f" {first_difference(results[n][1] + results[n][2], one[1] + one[2])}")
         changed = []
