@@ -316,28 +316,10 @@ int gg_analyzer_grad_at(gg_analyzer *a, const gg_source *src, uint32_t row, cons
 		col++;
 	uint32_t first = (uint32_t)(at + col);
 	gg_node n = rc == 0 && at < src->len ? gg_node_named_descendant_for_byte_range(root, first, first) : root;
-	for (; rc == 0 && !gg_node_is_null(n) && !gg_node_eq(n, root); n = gg_node_parent(n)) {
-		/* Only these kinds are noted; a block starts where its first statement does. */
-		const char *type = gg_node_type(n);
-		bool scope = strcmp(type, "with_statement") == 0 || strcmp(type, "function_definition") == 0 ||
-			     strcmp(type, "decorated_definition") == 0;
-		if (scope && gg_tree_index_grad_off(ix, root, n)) {
-			*why = analysis_grad_off_why(n);
-			*why_row = gg_node_start_point(n).row;
-			break;
-		}
-		/* A bare set_grad_enabled(False) earlier in the same block. */
-		gg_node parent = gg_node_parent(n);
-		if (gg_node_is_null(parent) || (strcmp(gg_node_type(parent), "block") != 0 && !gg_node_eq(parent, root)))
-			continue;
-		for (gg_node s = gg_node_prev_named_sibling(n); !gg_node_is_null(s); s = gg_node_prev_named_sibling(s))
-			if (strcmp(gg_node_type(s), "expression_statement") == 0 && gg_tree_index_grad_off(ix, root, s)) {
-				*why = analysis_grad_off_why(s);
-				*why_row = gg_node_start_point(s).row;
-				break;
-			}
-		if (*why)
-			break;
+	gg_node cause = rc == 0 ? gg_tree_index_grad_off_cause(ix, root, n) : (gg_node){ 0 };
+	if (!gg_node_is_null(cause)) {
+		*why = analysis_grad_off_why(cause);
+		*why_row = gg_node_start_point(cause).row;
 	}
 	gg_semantic_clear(a->model);
 	if (owned)

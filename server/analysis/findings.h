@@ -63,6 +63,8 @@ enum {
 	GG_PROOF_LOOP_QUIET = 1u << 2,
 	GG_PROOF_STATEMENT_QUIET = 1u << 3,
 	GG_PROOF_BODY_QUIET = 1u << 4,
+	/* GG003: grad is already off where the keyword is, so dropping it leaves nothing to do. */
+	GG_PROOF_GRAD_OFF = 1u << 5,
 };
 
 typedef struct gg_findings {

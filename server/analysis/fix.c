@@ -787,10 +787,19 @@ static int gg003_fixes(fixer *fx, gg_node kw, gg_fixes *out)
 	}
 	if (has_comment_between(args, start, end))
 		return 0;
+	/*
+	 * Where grad is on, dropping the keyword alone changes nothing the
+	 * program does but erases the one sign that this evaluation meant to run
+	 * without autograd: not safe. The no_grad wrap comes first (GG001's fix);
+	 * fix-all's next round then finds grad off here and drops the keyword.
+	 */
+	bool grad_off = fx->finding->proof & GG_PROOF_GRAD_OFF;
 	gg_fix fix = { .kind = GG_FIX_REMOVE_VOLATILE,
-		       .title = gg_strdup_printf("Remove `volatile=True` (a no-op since PyTorch 0.4)"),
-		       .safe = true,
-		       .preferred = true };
+		       .title = gg_strdup_printf(grad_off ? "Remove `volatile=True` (a no-op since PyTorch 0.4)"
+							  : "Remove `volatile=True` (a no-op since PyTorch 0.4; the "
+							    "evaluation still needs torch.no_grad())"),
+		       .safe = grad_off,
+		       .preferred = grad_off };
 	span none = { "", 0 };
 	int rc = fix.title ? fix_edit(&fix, start, end, &none, (const span *)NULL) : -ENOMEM;
 	if (rc) {

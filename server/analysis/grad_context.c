@@ -590,3 +590,23 @@ bool gg_tree_index_grad_off(const gg_tree_index *ix, gg_node root, gg_node n)
 	return ix && !gg_node_is_null(n) && gg_node_eq(ix->root, root) &&
 	       gg_offsets_has(ix->grad_off, ix->grad_off_len, gg_node_start_byte(n));
 }
+
+gg_node gg_tree_index_grad_off_cause(const gg_tree_index *ix, gg_node root, gg_node n)
+{
+	for (; !gg_node_is_null(n) && !gg_node_eq(n, root); n = gg_node_parent(n)) {
+		/* Only these kinds are noted; a block starts where its first statement does. */
+		const char *type = gg_node_type(n);
+		bool scope = strcmp(type, "with_statement") == 0 || strcmp(type, "function_definition") == 0 ||
+			     strcmp(type, "decorated_definition") == 0;
+		if (scope && gg_tree_index_grad_off(ix, root, n))
+			return n;
+		/* A bare set_grad_enabled(False) earlier in the same block. */
+		gg_node parent = gg_node_parent(n);
+		if (gg_node_is_null(parent) || (strcmp(gg_node_type(parent), "block") != 0 && !gg_node_eq(parent, root)))
+			continue;
+		for (gg_node s = gg_node_prev_named_sibling(n); !gg_node_is_null(s); s = gg_node_prev_named_sibling(s))
+			if (strcmp(gg_node_type(s), "expression_statement") == 0 && gg_tree_index_grad_off(ix, root, s))
+				return s;
+	}
+	return (gg_node){ 0 };
+}

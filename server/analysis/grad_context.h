@@ -293,6 +293,12 @@ bool gg_tree_index_defines(const gg_tree_index *ix, const char *name, size_t len
 
 /* Whether the index describes root's tree and says that the statement or definition n runs with grad off. */
 bool gg_tree_index_grad_off(const gg_tree_index *ix, gg_node root, gg_node n);
+/*
+ * What turns grad off at n, by the index: the enclosing `with` or definition
+ * noted grad-off, or an earlier bare statement of an enclosing block that
+ * turns it off; a null node when grad is not known to be off there.
+ */
+gg_node gg_tree_index_grad_off_cause(const gg_tree_index *ix, gg_node root, gg_node n);
 
 /* The index of the tree GG001 last checked (rules.h); valid until its next check. */
 typedef struct gg_torch_binding {

@@ -54,14 +54,29 @@ static void gg003_delete(void *state)
 	free(r);
 }
 
-static int report(gg_findings *out, TSNode kw)
+/*
+ * Where grad is already off, the keyword is only dead text. Elsewhere it is
+ * the author's one sign that this code meant to run without autograd, so the
+ * message asks for the no_grad that replaces it (and the fixer does not drop
+ * it alone: gg_fix.safe reads GG_PROOF_GRAD_OFF).
+ */
+static int report(gg_findings *out, const gg_tree_index *ix, gg_node root, TSNode kw)
 {
-	char *message = gg_strdup_printf("volatile=True has had no effect since PyTorch 0.4; "
-					 "remove it and wrap the evaluation in torch.no_grad()");
+	gg_node at_kw = gg_node_named_descendant_for_byte_range(root, ts_node_start_byte(kw), ts_node_end_byte(kw));
+	bool grad_off = !gg_node_is_null(gg_tree_index_grad_off_cause(ix, root, at_kw));
+	char *message = gg_strdup_printf(grad_off ? "volatile=True has had no effect since PyTorch 0.4, and grad is "
+						    "already off here; remove it"
+						  : "volatile=True has had no effect since PyTorch 0.4; "
+						    "remove it and wrap the evaluation in torch.no_grad()");
 	if (!message)
 		return -ENOMEM;
 	gg_byte_range at = { ts_node_start_byte(kw), ts_node_end_byte(kw) };
-	return gg_findings_push(out, rule_code, GG_SEVERITY_WARNING, at, message) ? 0 : -ENOMEM;
+	gg_finding *f = gg_findings_push(out, rule_code, GG_SEVERITY_WARNING, at, message);
+	if (!f)
+		return -ENOMEM;
+	if (grad_off)
+		f->proof |= GG_PROOF_GRAD_OFF;
+	return 0;
 }
 
 static int gg003_check(void *state, const gg_rule_input *in, gg_findings *out)
@@ -85,7 +100,7 @@ static int gg003_check(void *state, const gg_rule_input *in, gg_findings *out)
 	gg_query_exec(r->query, r->cursor, in->ts_root);
 	while (!rc && gg_query_next_match(r->query, r->cursor, src->text, src->len, &m))
 		if (gg_query_match_node(&m, r->cap_volatile, &kw))
-			rc = report(out, kw);
+			rc = report(out, gg_semantic_index(in->model), root, kw);
 	return rc;
 }
 

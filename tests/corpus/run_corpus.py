@@ -3,7 +3,9 @@
 
 Each case is a Python file in this folder; a finding is expected on every line
 that ends with a comment `# expect: GG001` (several codes: `# expect: GG001,
-GG002`). A case without marks expects nothing. The comparison is on the exact
+GG002`). A case without marks expects nothing. A mark may end with `; fix:
+safe`, `; fix: unsafe` or `; fix: none`: what tests/fixes/run_fixes.py
+asserts of the best fix offered for that line's finding. The comparison is on the exact
 set of (code, row). Cases run from this folder under their bare names, so the
 `tests/` folder above them does not make every case a pytest module.
 
@@ -30,7 +32,8 @@ import sys
 from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-EXPECT = re.compile(r"#\s*expect:\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)\s*$")
+# An optional `; fix: safe|unsafe|none` after the codes is for tests/fixes (run_fixes.py).
+EXPECT = re.compile(r"#\s*expect:\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)\s*(?:;\s*fix:\s*(?:safe|unsafe|none)\s*)?$")
 
 
 def expected_findings(path):

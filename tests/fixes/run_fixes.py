@@ -13,7 +13,9 @@ a copy of the file (same name, in a temp folder) and the result must:
      in code that runs with the module (a NameError run top to bottom).
 Then `gradguard check --fix` runs on a copy of each case with a safe fix: the
 result passes 1, 2 and 3 for every finding that had a safe fix (none remains,
-nothing new), and a second --fix changes nothing (idempotence).
+nothing new), and a second --fix changes nothing (idempotence). A corpus mark
+ending `; fix: safe|unsafe|none` says how that line's finding must be offered
+its fix (a fix that is not safe there must not be taken by --fix).
 
 Every case in the long form (GG_TEST_LONG=1, `meson test --setup full`); by
 default the fix corpus (fix_*.py) and every third other case, in name order.
@@ -25,6 +27,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -200,6 +203,26 @@ def verify(gradguard, parse_check, workdir, name, original_path, before, fixed_r
     return problems
 
 
+FIX_MARK = re.compile(r"#\s*expect:.*;\s*fix:\s*(safe|unsafe|none)\s*$")
+
+
+def fix_marks(path):
+    """The rows whose mark says how the finding's fix must be offered (run_corpus.py): {row: safe|unsafe|none}."""
+    marks = {}
+    with open(path, encoding="utf-8") as f:
+        for row, line in enumerate(f, start=1):
+            m = FIX_MARK.search(line)
+            if m:
+                marks[row] = m.group(1)
+    return marks
+
+
+def offered(row):
+    """How a finding's best fix is offered: safe, unsafe or none."""
+    kinds = [f["applicability"] for f in row.get("fixes", [])]
+    return "safe" if "safe" in kinds else "unsafe" if kinds else "none"
+
+
 def main(argv):
     if len(argv) < 3:
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
@@ -219,6 +242,10 @@ def main(argv):
             body = original[1:] if original.startswith(BOM) else original
             bom = BOM if original.startswith(BOM) else ""
             case_problems = []
+            for at, want in fix_marks(original_path).items():
+                got = [offered(r) for r in rows if r["location"]["row"] == at]
+                if got and want not in got:
+                    case_problems.append(f"row {at}: fix offered {'/'.join(got)}, the mark says {want}")
             for row in rows:
                 # GG000 reports text that does not parse: no fix of it can leave code that parses.
                 if row["code"] == "GG000":
