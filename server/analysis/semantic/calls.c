@@ -20,10 +20,19 @@ static int site_callee(const semantic *c, const site *s)
 		const func *f = &c->funcs[fi];
 		if (!f->walked)
 			continue;
-		if (s->method) {
-			/* self.f(): f of the caller's class, or of a base class (a mixin) of this file. */
-			if (f->cls >= 0 && s->caller_cls >= 0 && sem_class_inherits(c, s->caller_cls, f->cls, 0))
+		if (s->method || s->inst_cls >= 0) {
+			/*
+			 * self.f() or t.f() (t made by a class here): f of that class,
+			 * else of a base class (a mixin) of this file; the class's own
+			 * override wins over a base's.
+			 */
+			int cls = s->method ? s->caller_cls : s->inst_cls;
+			if (f->cls < 0 || cls < 0 || !sem_class_inherits(c, cls, f->cls, 0))
+				continue;
+			if (f->cls == cls)
 				return fi;
+			if (best < 0)
+				best = fi;
 			continue;
 		}
 		if (s->on_model) {

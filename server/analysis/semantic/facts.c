@@ -421,6 +421,16 @@ int sem_fact_kinds_init(gg_semantic *r, const TSLanguage *lang)
 	return 0;
 }
 
+/* The class of this file that value constructs (`Trainer(...)`), as an index of c->classes (sorted), or -1. */
+static int constructed_class(const semantic *c, gg_node value)
+{
+	if (!IS(value, call))
+		return -1;
+	gg_node fn = FIELD(value, function);
+	klass *k = IS(fn, identifier) ? sem_class_find(c, node_span(c, fn)) : NULL;
+	return k ? (int)(k - c->classes) : -1;
+}
+
 int sem_facts_collect(semantic *c, gg_node root)
 {
 	gg_semantic *r = c->sem;
@@ -646,7 +656,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 		    rebinds_itself(c, node_span(c, c->assign_left[i]), c->assign_right[i]))
 			continue;
 		uint32_t at = gg_node_start_byte(c->assign_left[i]);
-		bind b = { node_span(c, c->assign_left[i]), at, sem_func_at(c, at), BIND_UNKNOWN };
+		bind b = { node_span(c, c->assign_left[i]), at, sem_func_at(c, at), BIND_UNKNOWN,
+			   constructed_class(c, c->assign_right[i]) };
 		b.kind = c->not_models.len != not_models ? BIND_NOT_MODEL
 			 : c->loaded.len != loaded	 ? BIND_LOADED
 			 : c->models.len != models	 ? BIND_MODEL
@@ -656,7 +667,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	}
 	for (size_t i = 0; i < c->fetches_len && !c->error; i++) {
 		uint32_t at = gg_node_start_byte(c->fetches[i]);
-		bind b = { node_span(c, c->fetches[i]), at, sem_func_at(c, at), BIND_NOT_MODEL };
+		bind b = { node_span(c, c->fetches[i]), at, sem_func_at(c, at), BIND_NOT_MODEL, -1 };
 		PUSH(c, c->binds, c->binds_len, c->binds_cap, b);
 	}
 	if (c->binds_len)

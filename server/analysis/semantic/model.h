@@ -174,6 +174,7 @@ typedef struct bind {
 	uint32_t at;  /* start of the assignment's target */
 	int func;     /* the innermost function holding it, 0 for the module */
 	unsigned char kind; /* enum bind_kind */
+	int cls;      /* the class of this file whose constructor made the value (`t = Trainer()`), or -1 */
 } bind;
 
 /* A module frozen in place: `X.requires_grad_(False)`, or a loop clearing requires_grad over X.parameters(). */
@@ -218,6 +219,7 @@ typedef struct site {
 	span name;
 	bool method;    /* self.f(...) */
 	bool on_model;  /* model.f(...), model a module: f is a method of one of this file's module classes */
+	int inst_cls;   /* t.f(...), t made by class inst_cls of this file: f is its method (or a base's); else -1 */
 	bool grad_off;
 	bool flag_false;/* passes a false value for the callee's flag */
 	gg_node flag_arg; /* the value it passes for the flag, or a null node (the default) */

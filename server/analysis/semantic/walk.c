@@ -70,6 +70,43 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 		PUSH(c, ix->forwards, ix->forwards_len, ix->forwards_cap, ((gg_byte_range){ ref->start, ref->end }));
 }
 
+/*
+ * t.f(...) where t was made by a class of this file (`t = Trainer()`, or one
+ * of several in `if`/`else` branches before the call): an edge to f of each
+ * such class. Whether t is one is its origin, not its name. False when t is no
+ * such instance, and the other kinds of site are tried.
+ */
+static bool instance_sites(semantic *c, const ctx *x, const gg_call_ref *ref)
+{
+	span obj = text_between(c, ref->start, ref->root_end);
+	span name = text_between(c, ref->last_start, ref->callee_end);
+	if (span_is(obj, "self") || span_is(obj, "cls") || !sem_is_func_name(c, name))
+		return false;
+	const bind *b = sem_bind_at(c, x, obj);
+	if (!b || b->cls < 0)
+		return false;
+	/* Walk back over this scope's earlier bindings of t while each makes an instance of a class here. */
+	for (size_t i = (size_t)(b - c->binds) + 1; i-- > 0 && span_eq(c->binds[i].name, obj) && !c->error;) {
+		b = &c->binds[i];
+		if (b->func != x->func)
+			continue;
+		if (b->cls < 0)
+			break;
+		site s;
+		memset(&s, 0, sizeof s);
+		s.name = name;
+		s.inst_cls = b->cls;
+		s.call = ref->node;
+		s.caller = x->func;
+		s.callee = -1;
+		s.caller_cls = c->funcs[x->func].cls;
+		s.grad_off = x->grad_off;
+		s.ev = sem_evidence_here(c, x, (span){ NULL, 0 });
+		PUSH(c, c->sites, c->sites_len, c->sites_cap, s);
+	}
+	return true;
+}
+
 /* f(...) or self.f(...) where f is a function of this file: a call-graph edge. */
 static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
 {
@@ -81,6 +118,8 @@ static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
 				       span_is(text_between(c, ref->start, ref->root_end), "cls"))) {
 		s.name = text_between(c, ref->last_start, ref->callee_end);
 		s.method = true;
+	} else if (ref->names == 2 && ref->plain && instance_sites(c, x, ref)) {
+		return;
 	} else if (ref->names >= 2 && ref->plain) {
 		/* net.validation_step(x): a module's method run from outside its class. */
 		chain obj = sem_chain_of_object(c, ref);
@@ -94,6 +133,7 @@ static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
 	}
 	if (!sem_is_func_name(c, s.name))
 		return;
+	s.inst_cls = -1;
 	s.call = ref->node;
 	s.caller = x->func;
 	s.callee = -1;
