@@ -423,7 +423,7 @@ void sem_call_graph_resolve(semantic *c)
 		bool changed = false;
 		for (size_t i = 0; i < c->sites_len; i++) {
 			const site *s = &c->sites[i];
-			if (s->callee < 0 || site_guarded(c, s))
+			if (s->callee < 0 || site_guarded(c, s) || s->shape_check)
 				continue;
 			func *callee = &c->funcs[s->callee];
 			if (callee->eval_site >= 0)

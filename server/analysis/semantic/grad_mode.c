@@ -171,6 +171,17 @@ grad_context sem_bare_grad_statement(semantic *c, gg_node stmt)
 			return g == GRAD_OFF || g == GRAD_CONTROLLED ? g : GRAD_NONE;
 		}
 	}
+	/*
+	 * torch.no_grad().__enter__(): a context entered by hand holds until its
+	 * __exit__, which nothing here calls: the rest of the block runs as
+	 * under its with.
+	 */
+	if (IS(call, call) && IS(FIELD(call, function), attribute) &&
+	    span_is(sem_attribute_name(c, FIELD(call, function)), "__enter__") &&
+	    sem_argument_count(c, FIELD(call, arguments)) == 0) {
+		grad_context g = sem_grad_context_of(c, FIELD(FIELD(call, function), object));
+		return g == GRAD_OFF || g == GRAD_CONTROLLED ? g : GRAD_NONE;
+	}
 	/* Any name that resolves to set_grad_enabled is spelled so in the call or in an import. */
 	if (!c->says_set_grad_enabled)
 		return GRAD_NONE;

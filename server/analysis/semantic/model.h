@@ -225,6 +225,7 @@ typedef struct site {
 	gg_node flag_arg; /* the value it passes for the flag, or a null node (the default) */
 	bool counted;   /* its callee's backward is already counted in the caller */
 	bool result_trains; /* the caller carries what it returns to a backward (calls.c) */
+	bool shape_check; /* runs a method of a module built here once on synthetic tensors: no evaluation (SPEC §2) */
 	evidence ev;
 } site;
 

@@ -102,6 +102,7 @@ static bool instance_sites(semantic *c, const ctx *x, const gg_call_ref *ref)
 		s.caller_cls = c->funcs[x->func].cls;
 		s.grad_off = x->grad_off;
 		s.ev = sem_evidence_here(c, x, (span){ NULL, 0 });
+		s.shape_check = sem_shape_check(c, x, ref, obj);
 		PUSH(c, c->sites, c->sites_len, c->sites_cap, s);
 	}
 	return true;
@@ -128,6 +129,7 @@ static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
 		if (!sem_is_func_name(c, s.name) || !sem_chain_is_model(c, x, &obj, &loaded))
 			return;
 		s.on_model = true;
+		s.shape_check = sem_shape_check(c, x, ref, obj.text);
 	} else {
 		return;
 	}
