@@ -33,7 +33,8 @@ static int line_parse(gg_library_facts *f, const char *p, const char *end)
 	bool call = kind_n == 12 && memcmp(kind, "no-grad-call", 12) == 0;
 	bool meth = kind_n == 14 && memcmp(kind, "no-grad-method", 14) == 0;
 	bool plain = kind_n == 12 && memcmp(kind, "plain-object", 12) == 0;
-	if ((!call && !meth && !plain) || !word_next(&p, end, &pattern, &pattern_n))
+	bool module = kind_n == 6 && memcmp(kind, "module", 6) == 0;
+	if ((!call && !meth && !plain && !module) || !word_next(&p, end, &pattern, &pattern_n))
 		return -EINVAL;
 	if (meth && !word_next(&p, end, &method, &method_n))
 		return -EINVAL;
@@ -44,7 +45,7 @@ static int line_parse(gg_library_facts *f, const char *p, const char *end)
 		return -ENOMEM;
 	f->items = items;
 	gg_library_fact *fact = &items[f->len];
-	fact->kind = plain ? GG_LIBRARY_PLAIN_OBJECT : GG_LIBRARY_NO_GRAD;
+	fact->kind = plain ? GG_LIBRARY_PLAIN_OBJECT : module ? GG_LIBRARY_MODULE : GG_LIBRARY_NO_GRAD;
 	fact->pattern = gg_memdup_str(pattern, pattern_n);
 	fact->literal = strcspn(fact->pattern ? fact->pattern : "", "*?[\\");
 	fact->method = method ? gg_memdup_str(method, method_n) : NULL;
@@ -136,4 +137,9 @@ bool gg_library_facts_no_grad(const gg_library_facts *f, const char *factory, si
 bool gg_library_facts_plain(const gg_library_facts *f, const char *factory, size_t len)
 {
 	return facts_match(f, GG_LIBRARY_PLAIN_OBJECT, factory, len, NULL, 0);
+}
+
+bool gg_library_facts_module(const gg_library_facts *f, const char *factory, size_t len)
+{
+	return facts_match(f, GG_LIBRARY_MODULE, factory, len, NULL, 0);
 }

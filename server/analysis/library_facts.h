@@ -13,6 +13,7 @@
 typedef enum gg_library_fact_kind {
 	GG_LIBRARY_NO_GRAD,      /* no-grad-call / no-grad-method */
 	GG_LIBRARY_PLAIN_OBJECT, /* plain-object: no torch module */
+	GG_LIBRARY_MODULE,       /* module: a torch module with parameters */
 } gg_library_fact_kind;
 
 typedef struct gg_library_fact {
@@ -41,6 +42,9 @@ bool gg_library_facts_no_grad(const gg_library_facts *f, const char *factory, si
 
 /* Whether what the callable `factory` (a resolved dotted name) builds or loads is no torch module. */
 bool gg_library_facts_plain(const gg_library_facts *f, const char *factory, size_t len);
+
+/* Whether what the callable `factory` (a resolved dotted name) builds or loads is a torch module with parameters. */
+bool gg_library_facts_module(const gg_library_facts *f, const char *factory, size_t len);
 
 /* Whether some method fact could concern what `factory` makes (worth remembering the name it is bound to). */
 bool gg_library_facts_has_methods(const gg_library_facts *f, const char *factory, size_t len);

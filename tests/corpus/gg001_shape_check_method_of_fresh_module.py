@@ -21,6 +21,10 @@ class Splitter(nn.Module):
 # without eval mode.
 if __name__ == "__main__":
     net = Splitter(width=8)
+    clip = torch.rand(1, 1, 800)
+    print(net(clip).shape)
     net.eval()
-    print(net(torch.rand(1, 1, 800)).shape)
-    print(net.split_long(torch.rand(1, 4000)).shape)
+    print(net(clip).shape)
+    long_clip = torch.rand(1, 4000)
+    pieces = net.split_long(long_clip)
+    print(pieces.shape)

@@ -107,7 +107,7 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 	size_t wn = sem_last_word(sem_chain_last(c, left), word, sizeof word);
 	if (wn && sem_word_in(word, wn, loaded_not_models))
 		return;
-	bool factory = loaded || span_starts(r, "torchvision.models.") || span_is(r, "timm.create_model");
+	bool factory = loaded || gg_library_facts_module(&c->sem->libraries, r.ptr, r.len);
 	/*
 	 * Losses, metrics, estimators, tokenizers: no modules to run. A diffusers
 	 * pipeline and its kind run __call__ without grad (queries/libraries.txt).

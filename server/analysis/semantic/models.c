@@ -87,6 +87,35 @@ bool sem_frozen_before(const semantic *c, span name, uint32_t at)
 	return false;
 }
 
+/* span_cmp of s against the text "self." followed by name, without building it. */
+static int cmp_self_attribute(span s, span name)
+{
+	span self = { "self.", 5 };
+	size_t n = s.len < 5 ? s.len : 5;
+	int r = memcmp(s.ptr, self.ptr, n);
+	if (r || s.len < 5)
+		return r ? r : -1;
+	span rest = { s.ptr + 5, s.len - 5 };
+	return span_cmp(rest, name);
+}
+
+/* Whether the file assigns self.<name> a module (`self.enc = nn.Conv1d(...)`): owner.<name> is that submodule. */
+static bool self_attribute_is_model(const semantic *c, span name)
+{
+	size_t lo = 0, hi = c->models.len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int r = cmp_self_attribute(c->models.items[mid], name);
+		if (!r)
+			return true;
+		if (r < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
 /*
  * Whether a name chain is evidently a model: the receiver of .eval(), a name
  * bound to a model, or a name that says so (model, self.backbone, q_net).
@@ -129,7 +158,8 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 	 * the file's classes is a call instead, followed by the call graph.
 	 */
 	bool says = sem_name_says_model_cached(c, obj->last);
-	if (!obj->identifier && obj->text.len > obj->last.len + 1 && (says || span_is(obj->last, "module")) &&
+	if (!obj->identifier && obj->text.len > obj->last.len + 1 &&
+	    (says || span_is(obj->last, "module") || self_attribute_is_model(c, obj->last)) &&
 	    !sem_is_func_name(c, obj->last)) {
 		span owner = { obj->text.ptr, obj->text.len - obj->last.len - 1 };
 		if (sem_receiver_find(c, x, owner) || sem_spanset_has(&c->models, owner))
