@@ -565,12 +565,13 @@ bool gg_py_string_value(const gg_py_ids *ids, const char *text, gg_node n, gg_te
 	return true;
 }
 
-bool gg_tree_index_defines(const gg_tree_index *ix, const char *name, size_t len)
+/* Whether a sorted array of spans holds name (bytes compared as memcmp does). */
+static bool text_spans_has(const gg_text_span *items, size_t count, const char *name, size_t len)
 {
-	size_t lo = 0, hi = ix ? ix->func_names_len : 0;
+	size_t lo = 0, hi = count;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		const gg_text_span *m = &ix->func_names[mid];
+		const gg_text_span *m = &items[mid];
 		size_t n = m->len < len ? m->len : len;
 		int r = n ? memcmp(m->ptr, name, n) : 0;
 		if (!r)
@@ -583,6 +584,16 @@ bool gg_tree_index_defines(const gg_tree_index *ix, const char *name, size_t len
 			hi = mid;
 	}
 	return false;
+}
+
+bool gg_tree_index_defines(const gg_tree_index *ix, const char *name, size_t len)
+{
+	return ix && text_spans_has(ix->func_names, ix->func_names_len, name, len);
+}
+
+bool gg_tree_index_returns_number(const gg_tree_index *ix, const char *name, size_t len)
+{
+	return ix && text_spans_has(ix->number_funcs, ix->number_funcs_len, name, len);
 }
 
 bool gg_tree_index_grad_off(const gg_tree_index *ix, gg_node root, gg_node n)

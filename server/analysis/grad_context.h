@@ -254,6 +254,13 @@ typedef struct gg_tree_index {
 	gg_text_span *func_names; /* owned */
 	size_t func_names_len, func_names_cap;
 	/*
+	 * Of those, the names whose every definition returns a plain Python
+	 * number in every return (math.log(p) ** 2, loss.item()): a call of one
+	 * carries no history, whatever its name says. Sorted as func_names.
+	 */
+	gg_text_span *number_funcs; /* owned */
+	size_t number_funcs_len, number_funcs_cap;
+	/*
 	 * False when the tree has a call without width or out of order, which a
 	 * byte range cannot place: users then walk the subtree themselves.
 	 */
@@ -290,6 +297,9 @@ static inline bool gg_offsets_has(const uint32_t *offsets, size_t len, uint32_t 
 
 /* Whether the file defines a function or method named name (the index's func_names). */
 bool gg_tree_index_defines(const gg_tree_index *ix, const char *name, size_t len);
+
+/* Whether the file's functions named name all return plain numbers (the index's number_funcs). */
+bool gg_tree_index_returns_number(const gg_tree_index *ix, const char *name, size_t len);
 
 /* Whether the index describes root's tree and says that the statement or definition n runs with grad off. */
 bool gg_tree_index_grad_off(const gg_tree_index *ix, gg_node root, gg_node n);

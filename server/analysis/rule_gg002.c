@@ -63,6 +63,7 @@ typedef struct name_info {
 	uint32_t history_at;  /* where its history was made, or NO_POS */
 	gg_node origin;        /* the model or loss call the history comes from */
 	bool loss;            /* the origin computes a loss: a scalar */
+	bool loss_known;      /* ... a torch loss by its origin (history.loss_known) */
 } name_info;
 
 /* Open addressing over spans of the checked text. */
@@ -82,6 +83,8 @@ typedef struct history {
 	 * graph whatever computed it, and summing it afterwards is for logging.
 	 */
 	bool backwarded;
+	/* the origin is a torch loss by what built it (nn.*Loss, F.*_loss), not by its name: a tensor */
+	bool loss_known;
 } history;
 
 typedef struct assign_fact {
@@ -359,7 +362,7 @@ static name_info *table_insert(name_table *t, span key, bool *added)
 	while (t->slots[i].name.ptr)
 		i = (i + 1) & (t->cap - 1);
 	slot = &t->slots[i];
-	*slot = (name_info){ key, NO_POS, gg_node_null(), NO_POS, gg_node_null(), false };
+	*slot = (name_info){ key, NO_POS, gg_node_null(), NO_POS, gg_node_null(), false, false };
 	t->len++;
 	*added = true;
 	return slot;
@@ -445,28 +448,33 @@ static bool is_loss_class_call(const check *c, gg_node call)
 	return seg.len > 4 && is_upper(seg.ptr[0]) && span_ends(seg, "Loss");
 }
 
-/* criterion(...), loss_fn(...), F.cross_entropy(...), nn.MSELoss()(...), ce(...) after ce = nn.CrossEntropyLoss(). */
-static bool is_loss_callee(check *c, gg_node fn)
+enum loss_callee { LOSS_NONE, LOSS_BY_NAME, LOSS_BY_ORIGIN };
+
+/*
+ * criterion(...), loss_fn(...), F.cross_entropy(...), nn.MSELoss()(...), ce(...) after ce = nn.CrossEntropyLoss():
+ * LOSS_BY_ORIGIN where what is called is a torch loss by what built it, LOSS_BY_NAME where only its name says so.
+ */
+static enum loss_callee loss_callee_of(check *c, gg_node fn)
 {
 	if (IS(fn, call))
-		return is_loss_class_call(c, fn);
+		return is_loss_class_call(c, fn) ? LOSS_BY_ORIGIN : LOSS_NONE;
 	if (!is_name_chain(c, fn))
-		return false;
+		return LOSS_NONE;
 	if (table_find(&c->losses, node_span(c, fn)))
-		return true;
-	span seg = last_segment(c, fn);
-	static const char *const criterion[] = { "criterion", NULL };
-	if (span_one_of(seg, loss_callables) || has_word(seg, criterion))
-		return true;
+		return LOSS_BY_ORIGIN;
 	int err = 0;
 	const char *name = gg_torch_names_resolve(&c->torch, fn, &err);
 	if (err)
 		fail(c, err);
 	static const char prefix[] = "torch.nn.functional.";
-	if (!name || strncmp(name, prefix, sizeof prefix - 1) != 0)
-		return false;
-	span f = { name + sizeof prefix - 1, strlen(name) - (sizeof prefix - 1) };
-	return span_ends(f, "_loss") || span_one_of(f, functional_losses);
+	if (name && strncmp(name, prefix, sizeof prefix - 1) == 0) {
+		span f = { name + sizeof prefix - 1, strlen(name) - (sizeof prefix - 1) };
+		if (span_ends(f, "_loss") || span_one_of(f, functional_losses))
+			return LOSS_BY_ORIGIN;
+	}
+	span seg = last_segment(c, fn);
+	static const char *const criterion[] = { "criterion", NULL };
+	return span_one_of(seg, loss_callables) || has_word(seg, criterion) ? LOSS_BY_NAME : LOSS_NONE;
 }
 
 /* Whether the semantic model took call for a forward that records a graph (grad_context.h, forwards). */
@@ -539,7 +547,7 @@ static bool name_is_one_of(const char *name, const char *const *names)
 	return false;
 }
 
-static const history no_history = { false, NO_POS, { NULL, 0 }, false, false };
+static const history no_history = { false, NO_POS, { NULL, 0 }, false, false, false };
 
 /*
  * Words of a name that holds no tensor with history: `out, elapsed_time =
@@ -557,6 +565,56 @@ static const char *const plain_value_words[] = {
  * a name holding one whose history was made in [lo, hi). Unknown is none.
  * Without fn (the probe, which keeps no bindings), any name may hold one.
  */
+/* Whether callee (f or self.f) names a function of this file that returns plain numbers (grad_context.h, number_funcs). */
+static bool returns_number(const check *c, gg_node callee)
+{
+	const gg_tree_index *ix = c->index;
+	if (!ix || !gg_node_eq(ix->root, c->root))
+		return false;
+	span name;
+	if (IS(callee, identifier))
+		name = node_span(c, callee);
+	else if (IS(callee, attribute) && IS(FIELD(callee, object), identifier) &&
+		 span_is(node_span(c, FIELD(callee, object)), "self"))
+		name = node_span(c, FIELD(callee, attribute));
+	else
+		return false;
+	return gg_tree_index_returns_number(ix, name.ptr, name.len);
+}
+
+/* Methods that hand back a value without history: x.detach(), x.item(), x.numpy(), x.tolist(). */
+static const char *const detaching_methods[] = { "detach", "item", "numpy", "tolist", NULL };
+
+/*
+ * Whether e is evidently without history: detached (out.detach().cpu(),
+ * out.data), or a name whose binding here is such a value. A name of unknown
+ * origin (a parameter, what an unknown call returned) is not.
+ */
+static bool detached_value(const check *c, const function *fn, gg_node e, unsigned depth)
+{
+	e = skip_parens(c, e);
+	if (gg_node_is_null(e) || depth > MAX_EXPR_DEPTH)
+		return false;
+	if (IS(e, attribute) && span_is(node_span(c, FIELD(e, attribute)), "data"))
+		return true;
+	if (IS(e, identifier) && fn) {
+		const name_info *info = table_find(&fn->names, node_span(c, e));
+		gg_node stmt = info ? info->bound_stmt : gg_node_null();
+		gg_node assign = IS(stmt, expression_statement) && gg_node_named_child_count(stmt)
+					 ? gg_node_named_child(stmt, 0)
+					 : gg_node_null();
+		return IS(assign, assignment) && span_eq(node_span(c, FIELD(assign, left)), node_span(c, e)) &&
+		       detached_value(c, fn, FIELD(assign, right), depth + 1);
+	}
+	if (!IS(e, call) || !IS(FIELD(e, function), attribute))
+		return false;
+	gg_node callee = FIELD(e, function);
+	span method = node_span(c, FIELD(callee, attribute));
+	if (span_one_of(method, detaching_methods))
+		return true;
+	return span_one_of(method, keeping_methods) && detached_value(c, fn, FIELD(callee, object), depth + 1);
+}
+
 static history history_of(check *c, const function *fn, gg_node e, uint32_t lo, uint32_t hi, unsigned depth)
 {
 	e = skip_parens(c, e);
@@ -568,12 +626,12 @@ static history history_of(check *c, const function *fn, gg_node e, uint32_t lo, 
 	if (type == ids->sym_identifier || type == ids->sym_attribute) {
 		if (is_name_chain(c, e)) {
 			if (!fn)
-				return (history){ true, NO_POS, gg_node_null(), false, false };
+				return (history){ true, NO_POS, gg_node_null(), false, false, false };
 			const name_info *info = table_find(&fn->names, node_span(c, e));
 			if (info || IS(e, identifier)) {
 				if (!info || info->history_at == NO_POS || info->history_at < lo || info->history_at >= hi)
 					return no_history;
-				return (history){ true, info->history_at, info->origin, info->loss, false };
+				return (history){ true, info->history_at, info->origin, info->loss, false, info->loss_known };
 			}
 		}
 		/* outputs.loss, model(x).logits: history of the object, unless a plain attribute. */
@@ -602,10 +660,19 @@ static history history_of(check *c, const function *fn, gg_node e, uint32_t lo, 
 	uint32_t at = gg_node_start_byte(e);
 	if (at < lo || at >= hi)
 		return no_history;
-	if (is_loss_callee(c, callee))
-		return (history){ true, at, e, true, false };
+	/* A function of this file that returns a plain number (math.log(p) ** 2, t.item()): none, whatever its name. */
+	if (returns_number(c, callee))
+		return no_history;
+	enum loss_callee loss = loss_callee_of(c, callee);
+	if (loss != LOSS_NONE) {
+		/* A loss records a graph only from an input that has one: the prediction comes first. */
+		uint32_t count;
+		if (detached_value(c, fn, positional_at(c, FIELD(e, arguments), 0, &count), 0))
+			return no_history;
+		return (history){ true, at, e, true, false, loss == LOSS_BY_ORIGIN };
+	}
 	if (is_model_callee(c, callee))
-		return (history){ true, at, e, false, false };
+		return (history){ true, at, e, false, false, false };
 	if (IS(callee, attribute) &&
 	    span_one_of(node_span(c, FIELD(callee, attribute)), keeping_methods)) {
 		history h = history_of(c, fn, FIELD(callee, object), lo, hi, depth + 1);
@@ -650,6 +717,7 @@ static void name_bind(check *c, function *fn, gg_node target, gg_node stmt, hist
 	info->history_at = h.yes ? h.at : NO_POS;
 	info->origin = h.yes ? h.origin : gg_node_null();
 	info->loss = h.yes && h.loss;
+	info->loss_known = h.yes && h.loss_known;
 }
 
 static void assign_fact_add(check *c, function *fn, gg_node lhs, gg_node rhs)
@@ -829,7 +897,7 @@ static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc
 	bool by_backward = !h.yes && !gg_node_is_null(backward);
 	if (!gg_node_is_null(backward)) {
 		if (!h.yes)
-			h = (history){ true, gg_node_start_byte(backward), backward, true, true };
+			h = (history){ true, gg_node_start_byte(backward), backward, true, true, false };
 		h.backwarded = true;
 	}
 	if (!h.yes)
@@ -1290,8 +1358,12 @@ static void report(check *c, const candidate *cand)
 	}
 	/* The value joined onto the accumulator: where .detach() goes. */
 	f->fix_at = (gg_byte_range){ gg_node_start_byte(cand->value), gg_node_end_byte(cand->value) };
-	/* A loss, or what .backward() ran on, is a tensor; so is what a tensor method returns. A forward's output may be a tuple. */
-	if (cand->h.loss || cand->h.backwarded)
+	/*
+	 * A torch loss, or what .backward() ran on, is a tensor; so is what a
+	 * tensor method returns. A forward's output may be a tuple, and what a
+	 * callable named like a loss returns may be a number.
+	 */
+	if (cand->h.loss_known || cand->h.backwarded)
 		f->proof = GG_PROOF_TENSOR | GG_PROOF_SCALAR;
 	else if (tensor_method_result(c, cand->value))
 		f->proof = GG_PROOF_TENSOR;

@@ -662,13 +662,25 @@ static bool expr_is_number(const semantic *c, gg_node e, unsigned depth)
 	if (!IS(e, call))
 		return false;
 	gg_node fn = FIELD(e, function);
-	if (IS(fn, identifier))
+	if (IS(fn, identifier)) {
+		/* math's functions return floats (from math import log binds log to math.log). */
+		const binding *b = sem_binding_find(c, node_span(c, fn));
+		if (b)
+			return strncmp(b->target, "math.", 5) == 0;
 		return text_eq(c, fn, "len") || text_eq(c, fn, "float") || text_eq(c, fn, "int");
+	}
 	if (!IS(fn, attribute))
 		return false;
+	gg_node object = FIELD(fn, object);
+	if (IS(object, identifier)) {
+		const binding *b = sem_binding_find(c, node_span(c, object));
+		if (b && strcmp(b->target, "math") == 0)
+			return true;
+	}
 	span m = sem_attribute_name(c, fn);
 	return span_is(m, "size") || span_is(m, "numel") || span_is(m, "item") || span_is(m, "dim");
 }
+
 
 /* The value of the last assignment `name = ...` in the subtree of n, outside nested definitions, or a null node. */
 static gg_node last_value_of(const semantic *c, gg_node n, span name, unsigned depth)
@@ -690,6 +702,40 @@ static gg_node last_value_of(const semantic *c, gg_node n, span name, unsigned d
 			found = inner;
 	}
 	return found;
+}
+
+/* Whether every return under n (nested definitions left out) gives a plain number; *seen counts them. */
+static bool returns_number(const semantic *c, gg_node body, gg_node n, unsigned depth, unsigned *seen)
+{
+	if (depth > MAX_BLOCK_DEPTH)
+		return false;
+	uint32_t count = gg_node_named_child_count(n);
+	for (uint32_t i = 0; i < count; i++) {
+		gg_node k = gg_node_named_child(n, i);
+		if (IS(k, function_definition) || IS(k, class_definition) || IS(k, lambda))
+			continue;
+		if (IS(k, yield))
+			return false;
+		if (!IS(k, return_statement)) {
+			if (!returns_number(c, body, k, depth + 1, seen))
+				return false;
+			continue;
+		}
+		gg_node v = gg_node_named_child_count(k) ? gg_node_named_child(k, 0) : gg_node_null();
+		if (IS(v, identifier))
+			v = last_value_of(c, body, node_span(c, v), 0);
+		if (!expr_is_number(c, v, 0))
+			return false;
+		++*seen;
+	}
+	return true;
+}
+
+bool sem_func_returns_number(const semantic *c, const func *f)
+{
+	gg_node body = FIELD(f->def, body);
+	unsigned seen = 0;
+	return !gg_node_is_null(body) && returns_number(c, body, body, 0, &seen) && seen > 0;
 }
 
 /* The number parts of every return of fn's body (outside nested definitions), ANDed into *mask. */

@@ -568,6 +568,8 @@ bool sem_class_alias(const semantic *c, gg_node stmt, span *name, gg_node *value
 bool sem_function_named_no_grad(semantic *c, gg_node value);
 void sem_overrides_guarded(semantic *c);
 uint32_t sem_class_forward_numbers(const semantic *c, klass *k);
+/* Whether every return of f gives a plain Python number (and it has one): math.log(p) ** 2, t.item(). */
+bool sem_func_returns_number(const semantic *c, const func *f);
 
 /* facts.c */
 /* Fills r->kinds from the grammar's ids. 0 or -ENOMEM. */
