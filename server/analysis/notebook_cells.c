@@ -288,6 +288,64 @@ static bool nb_assign_escape(const char *t, size_t n)
 	return false;
 }
 
+/* How many triple quotes (\"\"\" or \'\'\') the line holds: an odd count opens or closes a string across lines. */
+static unsigned nb_triple_quotes(const char *t, size_t n)
+{
+	unsigned count = 0;
+	for (size_t i = 0; i + 2 < n; i++)
+		if ((t[i] == '"' || t[i] == '\'') && t[i + 1] == t[i] && t[i + 2] == t[i]) {
+			count++;
+			i += 2;
+		}
+	return count;
+}
+
+/*
+ * IPython's automagic (on by default): a line magic written without its `%`,
+ * `pip install -q pkg`, `cd ../data`, `matplotlib inline`. Only where the
+ * word is followed by what Python cannot put after a name there: another
+ * word that is no operator keyword, a quote, an option (`-q`), a path (`~`,
+ * `../`). `time = 3`, `ls - n`, `cd(x)` stay Python.
+ */
+static bool nb_automagic_line(const char *t, size_t n)
+{
+	static const char *const magics[] = {
+		"pip", "conda", "mamba", "cd", "matplotlib", "load_ext", "reload_ext", "unload_ext", "env", "set_env",
+		"timeit", "time", "run", "pwd", "ls", "cat", "mkdir", "rmdir", "rm", "cp", "mv", "who", "whos",
+		"history", "autoreload", "config", "pdb", "debug", "prun", "store", "bookmark", NULL,
+	};
+	static const char *const operator_words[] = { "in", "is", "if", "else", "and", "or", "not", "for", NULL };
+	size_t w = 0;
+	while (w < n && (t[w] == '_' || ((t[w] | 0x20) >= 'a' && (t[w] | 0x20) <= 'z')))
+		w++;
+	bool known = false;
+	for (const char *const *m = magics; *m && !known; m++)
+		known = strlen(*m) == w && memcmp(t, *m, w) == 0;
+	if (!known || w >= n || (t[w] != ' ' && t[w] != '\t'))
+		return false;
+	size_t k = w;
+	while (k < n && (t[k] == ' ' || t[k] == '\t'))
+		k++;
+	if (k >= n)
+		return false;
+	char ch = t[k];
+	if (ch == '"' || ch == '\'' || ch == '~')
+		return true;
+	if (ch == '-')
+		return k + 1 < n && ((t[k + 1] | 0x20) >= 'a' && (t[k + 1] | 0x20) <= 'z');
+	if (ch == '.')
+		return k + 1 < n && (t[k + 1] == '/' || t[k + 1] == '.');
+	if (!nb_name_byte((unsigned char)ch) || ch == '*')
+		return false;
+	size_t e = k;
+	while (e < n && (t[e] == '_' || ((t[e] | 0x20) >= 'a' && (t[e] | 0x20) <= 'z')))
+		e++;
+	for (const char *const *o = operator_words; *o; o++)
+		if (strlen(*o) == e - k && memcmp(t + k, *o, e - k) == 0 && (e == n || t[e] == ' ' || t[e] == '\t'))
+			return false;
+	return true;
+}
+
 /* Whether the line t[0..n) ends with a `\` that continues it (IPython joins the next line to a magic). */
 static bool nb_continued(const char *t, size_t n)
 {
@@ -326,7 +384,7 @@ static int nb_mask_push(nb_build *b, const char *line, size_t n, bool placeholde
 static long nb_append_cell(nb_build *b, const char *src, size_t n)
 {
 	long lines = 0;
-	bool foreign = false, continued = false;
+	bool foreign = false, continued = false, in_string = false;
 	size_t i = 0;
 	while (i < n) {
 		const char *nl = memchr(src + i, '\n', n - i);
@@ -341,8 +399,12 @@ static long nb_append_cell(nb_build *b, const char *src, size_t n)
 			foreign = true;
 		/* A line a magic's `\` continues is the magic's (its quoted or key=value arguments are no Python). */
 		bool rest = !foreign && continued;
+		/* Automagic only as a top-level line of its own, never a line of a triple-quoted string. */
 		bool escape = !foreign && !rest && tn > 0 &&
-			      (t[0] == '%' || t[0] == '!' || nb_help_line(t, tn) || nb_assign_escape(t, tn));
+			      (t[0] == '%' || t[0] == '!' || nb_help_line(t, tn) || nb_assign_escape(t, tn) ||
+			       (!in_string && t == src + i && nb_automagic_line(t, tn)));
+		if (nb_triple_quotes(t, tn) % 2)
+			in_string = !in_string;
 		continued = (escape || rest) && nb_continued(t, tn);
 		int rc = 0;
 		if (foreign || rest)
