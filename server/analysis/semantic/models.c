@@ -293,8 +293,10 @@ static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, uns
 		gg_node last = gg_node_null();
 		for (size_t i = 0; i < c->assigns_len; i++) {
 			uint32_t where = gg_node_start_byte(c->assign_left[i]);
-			if (where < at && IS(c->assign_left[i], identifier) && span_eq(node_span(c, c->assign_left[i]), name) &&
-			    sem_func_at(c, where) == fi)
+			/* Not `x = net(x)` itself: its x is the one bound before. */
+			bool holds_at = gg_node_start_byte(c->assign_right[i]) <= at && at < gg_node_end_byte(c->assign_right[i]);
+			if (where < at && !holds_at && IS(c->assign_left[i], identifier) &&
+			    span_eq(node_span(c, c->assign_left[i]), name) && sem_func_at(c, where) == fi)
 				last = c->assign_right[i];
 		}
 		return !gg_node_is_null(last) && synthetic_value(c, last, fi, at, depth + 1);
@@ -324,14 +326,18 @@ static bool synthetic_arguments(semantic *c, const ctx *x, const gg_call_ref *re
 
 /*
  * Whether a forward is a shape check (SPEC §2, not evaluation): a module
- * built fresh in this function (not loaded, no state loaded into it), run
- * once, outside any loop, on synthetic tensors only.
+ * built fresh in this function (not loaded, no state loaded into it), or
+ * handed in as a parameter (a helper that infers an output size), run once,
+ * outside any loop, on synthetic tensors made here only.
  */
 bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span recv)
 {
 	if (x->in_loop || !recv.len || memchr(recv.ptr, '.', recv.len))
 		return false;
 	const bind *b = sem_bind_at(c, x, recv);
+	gg_node type;
+	if (!b && x->func > 0 && sem_parameter_of(c, x->func, recv, &type))
+		return synthetic_arguments(c, x, ref);
 	if (!b || b->kind != BIND_MODEL)
 		return false;
 	const gg_tree_index *ix = c->index;
