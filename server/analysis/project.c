@@ -867,11 +867,13 @@ static bool method_has(const gg_project *p, const char *cls, size_t len, const c
 		return false;
 	/* The first class that defines the method decides, as Python's lookup does for a simple hierarchy. */
 	if (strings_has(&k->methods, method, method_len))
-		return strings_has(fact == GG_PROJECT_NO_GRAD ? &k->no_grad : &k->guarded, method, method_len);
+		return fact == GG_PROJECT_DEFINES ||
+		       strings_has(fact == GG_PROJECT_NO_GRAD ? &k->no_grad : &k->guarded, method, method_len);
 	for (size_t i = 0; i < k->aliases.len; i++)
 		if (strlen(k->aliases.items[i]) == method_len && memcmp(k->aliases.items[i], method, method_len) == 0)
-			return fact == GG_PROJECT_NO_GRAD && project_names(p, &p->no_grad_functions, k->alias_targets.items[i],
-									     strlen(k->alias_targets.items[i]));
+			return fact == GG_PROJECT_DEFINES ||
+			       (fact == GG_PROJECT_NO_GRAD && project_names(p, &p->no_grad_functions, k->alias_targets.items[i],
+									    strlen(k->alias_targets.items[i])));
 	for (size_t i = 0; i < k->bases.len; i++)
 		if (method_has(p, k->bases.items[i], strlen(k->bases.items[i]), method, method_len, fact, depth + 1))
 			return true;
@@ -881,7 +883,7 @@ static bool method_has(const gg_project *p, const char *cls, size_t len, const c
 bool gg_project_method(const gg_project *p, const char *cls, size_t len, const char *method, size_t method_len,
 		       gg_project_fact fact)
 {
-	if (!p || !(fact == GG_PROJECT_NO_GRAD ? p->no_grad_methods : p->guarded_methods))
+	if (!p || (fact == GG_PROJECT_NO_GRAD && !p->no_grad_methods) || (fact == GG_PROJECT_GUARDED && !p->guarded_methods))
 		return false;
 	return method_has(p, cls, len, method, method_len, fact, 0);
 }

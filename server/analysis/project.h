@@ -184,6 +184,7 @@ bool gg_project_no_grad_function(const gg_project *p, const char *dotted, size_t
 typedef enum gg_project_fact {
 	GG_PROJECT_NO_GRAD, /* its body runs with grad off */
 	GG_PROJECT_GUARDED, /* its class's file calls it only with grad off: an override is called so too */
+	GG_PROJECT_DEFINES, /* the class (or a base) defines it: an override is the base's hook */
 } gg_project_fact;
 
 /*

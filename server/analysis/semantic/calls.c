@@ -373,7 +373,9 @@ void sem_call_graph_resolve(semantic *c)
 		 * the gradient of the prediction). Its own X.eval() is no evidence
 		 * then, as for a module's forward().
 		 */
-		if (f->cls >= 0 && (c->classes[f->cls].kind & CLASS_EXTERNAL) && !func_has_site(c, (int)i))
+		if (f->cls >= 0 && !func_has_site(c, (int)i) &&
+		    ((c->classes[f->cls].kind & CLASS_EXTERNAL) ||
+		     sem_project_base_defines(c, c->classes[f->cls].node, f->name, 0)))
 			f->callers_own_mode = true;
 		/* A nested def held its function's name; it keeps only its own. */
 		if (f->eval_name && f->cls < 0 && f->parent > 0 && !c->funcs[f->parent].eval_name &&

@@ -123,6 +123,17 @@ static bool base_is_plain_library(span r)
 	return false;
 }
 
+/*
+ * Whether a base an import resolves to is a plain class of another file of
+ * the project (the index read its bases: no module, no framework's). Its own
+ * code is in sight of the project index, which says which of its methods it
+ * calls with grad off (GG_PROJECT_GUARDED), so it is no base out of sight.
+ */
+static bool project_plain_class(const semantic *c, span resolved)
+{
+	return c->project && gg_project_class_kind(c->project, resolved.ptr, resolved.len) < 0;
+}
+
 /* What a base class expression makes its subclass. */
 static unsigned base_kind(semantic *c, gg_node base, unsigned depth)
 {
@@ -140,7 +151,7 @@ static unsigned base_kind(semantic *c, gg_node base, unsigned depth)
 	if (!sem_name_resolve(c, base))
 		return kind;
 	span r = sem_resolved(c);
-	if (imported && !(kind & CLASS_TESTCASE) && !base_is_plain_library(r))
+	if (imported && !(kind & CLASS_TESTCASE) && !base_is_plain_library(r) && !project_plain_class(c, r))
 		kind |= CLASS_EXTERNAL;
 	/* Choice: a LightningModule is real when the base resolves into the lightning packages. */
 	if ((span_starts(r, "lightning.") || span_starts(r, "pytorch_lightning.")) && span_ends(r, ".LightningModule"))
@@ -168,7 +179,8 @@ static bool base_is_unknown(semantic *c, gg_node base)
 		return true;
 	if (IS(base, identifier) && !sem_binding_find(c, node_span(c, base)) && sem_class_find(c, node_span(c, base)))
 		return false;
-	return !sem_name_resolve(c, base) || !base_is_plain_library(sem_resolved(c));
+	return !sem_name_resolve(c, base) ||
+	       !(base_is_plain_library(sem_resolved(c)) || project_plain_class(c, sem_resolved(c)));
 }
 
 /*
@@ -366,6 +378,39 @@ static bool class_bases_fact(semantic *c, gg_node cls, span method, gg_project_f
 			continue;
 		span r = sem_resolved(c);
 		if (gg_project_method(c->project, r.ptr, r.len, method.ptr, method.len, fact))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether a plain base of another file of the project (through the file's own
+ * classes too) defines method: an override of it is that base's hook, which
+ * the base's code calls as it needs (the index keeps the methods of the
+ * classes it exports).
+ */
+bool sem_project_base_defines(semantic *c, gg_node cls, span method, unsigned depth)
+{
+	if (!c->project || depth > MAX_CLASS_DEPTH)
+		return false;
+	gg_node bases = FIELD(cls, superclasses);
+	uint32_t count = gg_node_is_null(bases) ? 0 : gg_node_named_child_count(bases);
+	for (uint32_t i = 0; i < count && !c->error; i++) {
+		gg_node b = gg_node_named_child(bases, i);
+		if (!sem_is_name_chain(c, b))
+			continue;
+		span written = node_span(c, b);
+		if (IS(b, identifier) && !sem_binding_find(c, written)) {
+			const klass *k = sem_class_find(c, written);
+			if (k && sem_project_base_defines(c, k->node, method, depth + 1))
+				return true;
+			continue;
+		}
+		if (!sem_binding_find(c, node_span(c, sem_chain_root(c, b))) || !sem_name_resolve(c, b))
+			continue;
+		span r = sem_resolved(c);
+		if (project_plain_class(c, r) &&
+		    gg_project_method(c->project, r.ptr, r.len, method.ptr, method.len, GG_PROJECT_DEFINES))
 			return true;
 	}
 	return false;

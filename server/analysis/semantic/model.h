@@ -569,6 +569,7 @@ bool sem_class_alias(const semantic *c, gg_node stmt, span *name, gg_node *value
 /* Whether value names a function decorated to run with grad off: a top-level one of the file, or one the project index knows. */
 bool sem_function_named_no_grad(semantic *c, gg_node value);
 void sem_overrides_guarded(semantic *c);
+bool sem_project_base_defines(semantic *c, gg_node cls, span method, unsigned depth);
 uint32_t sem_class_forward_numbers(const semantic *c, klass *k);
 /* Whether every return of f gives a plain Python number (and it has one): math.log(p) ** 2, t.item(). */
 bool sem_func_returns_number(const semantic *c, const func *f);
