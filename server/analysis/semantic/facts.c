@@ -164,6 +164,23 @@ static bool says_false(const semantic *c, gg_node args)
 	return IS(args, argument_list) && node_text_of(c, args, &t) && t.len && memmem(t.ptr, t.len, "False", 5);
 }
 
+/* Whether n holds a `continue` or `break` of the loop around it (not of a loop inside n). */
+static bool skips_iteration(const semantic *c, gg_node n, unsigned depth)
+{
+	if (depth > MAX_BLOCK_DEPTH)
+		return false;
+	uint32_t count = gg_node_named_child_count(n);
+	for (uint32_t i = 0; i < count; i++) {
+		gg_node k = gg_node_named_child(n, i);
+		if (IS(k, continue_statement) || IS(k, break_statement))
+			return true;
+		if (!IS(k, for_statement) && !IS(k, while_statement) && !IS(k, function_definition) &&
+		    skips_iteration(c, k, depth + 1))
+			return true;
+	}
+	return false;
+}
+
 /*
  * The module whose parameters a loop variable runs over: X of
  * `for p in X.parameters():` (or `for name, p in X.named_parameters():`)
@@ -171,11 +188,26 @@ static bool says_false(const semantic *c, gg_node args)
  */
 static span parameters_owner(const semantic *c, gg_node at, span var)
 {
-	for (gg_node n = gg_node_parent(at); !gg_node_is_null(n); n = gg_node_parent(n)) {
+	/*
+	 * Only a freeze of every parameter freezes the module: one under an `if`
+	 * in the loop, or after an `if` that skips some (`if "fc" in name:
+	 * continue`), leaves the others training (a fine-tuned head).
+	 */
+	bool conditional = false;
+	gg_node child = at;
+	for (gg_node n = gg_node_parent(at); !gg_node_is_null(n); child = n, n = gg_node_parent(n)) {
 		if (IS(n, function_definition) || IS(n, class_definition))
 			break;
+		if (IS(n, if_statement) || IS(n, try_statement) || IS(n, while_statement) || IS(n, conditional_expression))
+			conditional = true;
+		if (IS(n, block) && !conditional)
+			for (gg_node s = gg_node_prev_named_sibling(child); !gg_node_is_null(s) && !conditional;
+			     s = gg_node_prev_named_sibling(s))
+				conditional = IS(s, if_statement) && skips_iteration(c, s, 0);
 		if (!IS(n, for_statement))
 			continue;
+		if (conditional)
+			break;
 		gg_node left = FIELD(n, left), right = FIELD(n, right);
 		gg_node last = IS(left, identifier) ? left
 			       : gg_node_named_child_count(left) ? gg_node_named_child(left, gg_node_named_child_count(left) - 1)
