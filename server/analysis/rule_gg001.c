@@ -207,10 +207,14 @@ static void report(semantic *c, const event *e, gg_node *fixed_out)
 		text_add(c, &m, "%sthe grad-disabling with on line %u does not contain this call", sep, (unsigned)p.row + 1);
 		sep = "; ";
 	}
+	/* Every unguarded caller is a mistake of its own: say how many, so that fixing one does not hide the rest. */
+	size_t more = local && s ? sem_unguarded_sites(c, e->scope) - 1 : 0;
 	if (local && s) {
 		text_add(c, &m, "%sit is called with autograd on from ", sep);
 		caller_add(c, &m, s->caller);
 		text_add(c, &m, " on line %d", row_of(s->call));
+		if (more)
+			text_add(c, &m, " and from %zu other place%s", more, more == 1 ? "" : "s");
 	}
 
 	/* The fix. */
@@ -264,6 +268,19 @@ static void report(semantic *c, const event *e, gg_node *fixed_out)
 		const func *callee = &c->funcs[e->scope];
 		char *rel = gg_strdup_printf("%.*s() called here with autograd on", (int)callee->name.len, callee->name.ptr);
 		gg_byte_range r = { gg_node_start_byte(s->call), gg_node_end_byte(s->call) };
+		if (!rel || gg_finding_add_related(finding, r, rel))
+			fail(c, -ENOMEM);
+	}
+	/* The other unguarded callers, each where the editor can go. */
+	for (size_t i = more ? sem_sites_of(c, e->scope) : c->sites_len;
+	     i < c->sites_len && c->sites[i].callee == e->scope && !c->error; i++) {
+		const site *o = &c->sites[i];
+		if (o == s || sem_site_guarded(c, o))
+			continue;
+		const func *callee = &c->funcs[e->scope];
+		char *rel = gg_strdup_printf("%.*s() also called here with autograd on", (int)callee->name.len,
+					     callee->name.ptr);
+		gg_byte_range r = { gg_node_start_byte(o->call), gg_node_end_byte(o->call) };
 		if (!rel || gg_finding_add_related(finding, r, rel))
 			fail(c, -ENOMEM);
 	}

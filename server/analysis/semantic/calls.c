@@ -318,7 +318,7 @@ static bool site_result_trains(const semantic *c, const site *s)
 }
 
 /* Whether a site runs its callee with grad off: its own context, or a caller guarded everywhere. */
-static bool site_guarded(const semantic *c, const site *s)
+bool sem_site_guarded(const semantic *c, const site *s)
 {
 	return s->grad_off || (s->caller > 0 && c->funcs[s->caller].guarded);
 }
@@ -409,7 +409,7 @@ void sem_call_graph_resolve(semantic *c)
 			bool all = true;
 			size_t j = i;
 			for (; j < c->sites_len && c->sites[j].callee == fi; j++)
-				all = all && site_guarded(c, &c->sites[j]);
+				all = all && sem_site_guarded(c, &c->sites[j]);
 			if (all && !c->funcs[fi].guarded) {
 				c->funcs[fi].guarded = true;
 				changed = true;
@@ -425,7 +425,7 @@ void sem_call_graph_resolve(semantic *c)
 		bool changed = false;
 		for (size_t i = 0; i < c->sites_len; i++) {
 			const site *s = &c->sites[i];
-			if (s->callee < 0 || site_guarded(c, s) || s->shape_check)
+			if (s->callee < 0 || sem_site_guarded(c, s) || s->shape_check)
 				continue;
 			func *callee = &c->funcs[s->callee];
 			if (callee->eval_site >= 0)
@@ -460,11 +460,20 @@ size_t sem_sites_of(const semantic *c, int fi)
 	return lo;
 }
 
+/* How many call sites of f run it with grad on. Sites are sorted by callee. */
+size_t sem_unguarded_sites(const semantic *c, int fi)
+{
+	size_t n = 0;
+	for (size_t i = sem_sites_of(c, fi); i < c->sites_len && c->sites[i].callee == fi; i++)
+		n += !sem_site_guarded(c, &c->sites[i]);
+	return n;
+}
+
 /* The first call site of f that runs it with grad on, or -1. Sites are sorted by callee. */
 int sem_unguarded_site(const semantic *c, int fi)
 {
 	for (size_t i = sem_sites_of(c, fi); i < c->sites_len && c->sites[i].callee == fi; i++)
-		if (!site_guarded(c, &c->sites[i]))
+		if (!sem_site_guarded(c, &c->sites[i]))
 			return (int)i;
 	return -1;
 }

@@ -600,6 +600,9 @@ void sem_walk_block(semantic *c, ctx x, gg_node block);
 void sem_call_graph_resolve(semantic *c);
 size_t sem_sites_of(const semantic *c, int fi);
 int sem_unguarded_site(const semantic *c, int fi);
+/* Whether a site runs its callee with grad off: its own context, or a caller guarded everywhere. */
+bool sem_site_guarded(const semantic *c, const site *s);
+size_t sem_unguarded_sites(const semantic *c, int fi);
 bool sem_func_handed_on(semantic *c, const func *f);
 bool sem_eval_half_proved(const semantic *c, int fi);
 
