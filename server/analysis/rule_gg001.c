@@ -106,7 +106,17 @@ static bool is_warm_up(const semantic *c, const event *e)
 }
 
 /* Reports one event when its evidence holds; *fixed is the call its fix goes on (a null node: none reported). */
-static void report(semantic *c, const event *e, gg_node *fixed_out)
+/* Whether this rule reported a finding since first whose fix goes on call (one caller's mistake, one finding). */
+static bool caller_reported(const semantic *c, size_t first, gg_node call)
+{
+	gg_byte_range at = { gg_node_start_byte(call), gg_node_end_byte(call) };
+	for (size_t i = first; i < c->out->len; i++)
+		if (c->out->items[i].fix_at.start == at.start && c->out->items[i].fix_at.end == at.end && at.end)
+			return true;
+	return false;
+}
+
+static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out)
 {
 	*fixed_out = gg_node_null();
 	const func *f = &c->funcs[e->scope];
@@ -140,6 +150,12 @@ static void report(semantic *c, const event *e, gg_node *fixed_out)
 	else
 		return;
 	const site *s = site_i >= 0 ? &c->sites[site_i] : NULL;
+	/*
+	 * Evaluation only through a caller: the mistake is that call, reported
+	 * once at the helper's first forward, not once per submodule it runs.
+	 */
+	if (!local && s && caller_reported(c, first, s->call))
+		return;
 	span t = c->torch;
 	const char *ctxname = c->config && c->config->prefer == GG_PREFER_INFERENCE_MODE ? "inference_mode" : "no_grad";
 
@@ -383,7 +399,7 @@ static int gg001_check(void *state, const gg_rule_input *in, gg_findings *out)
 	for (size_t i = 0; i < c->events_len && !c->error; i++) {
 		size_t before = out->len;
 		gg_node f;
-		report(c, &c->events[i], &f);
+		report(c, &c->events[i], first, &f);
 		if (out->len > before && !gg_node_is_null(f)) {
 			fixed[n] = f;
 			index[n++] = before;

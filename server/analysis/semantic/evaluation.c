@@ -288,14 +288,15 @@ bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope)
 	       !sem_offsets_any_in(&c->backward, gg_node_start_byte(ev->eval_call), ev->region_end);
 }
 
-bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded)
+bool sem_evidence_holds(semantic *c, const evidence *ev, int scope, bool loaded)
 {
 	const func *f = &c->funcs[scope];
 	if (sem_eval_region_holds(c, ev, scope))
 		return true;
 	if (!gg_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end))
 		return true;
-	if (scope > 0 && f->eval_name && !f->bw && !ev->after_train)
+	/* A name is evidence only with what evaluation does (SPEC §2): here, running once per item. */
+	if (scope > 0 && f->eval_name && !f->bw && !ev->after_train && sem_func_iterates(c, scope))
 		return true;
 	/* Choice: a module-level forward of a loaded model, with no training at module level, is an inference script. */
 	return scope == 0 && loaded && !f->bw;
