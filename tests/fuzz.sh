@@ -5,9 +5,9 @@
 # folders; a crash is written there as crash-* (make it a case: see
 # docs/fuzzing.md). Exits 77 (a skip, for meson) where clang is missing.
 #
-#   tests/fuzz.sh diagnose|fix|frame|config|glob [SECONDS] [BUILD_DIR]
+#   tests/fuzz.sh diagnose|fix|notebook|frame|config|glob|ignore [SECONDS] [BUILD_DIR]
 set -eu
-target=${1:?usage: fuzz.sh diagnose|fix|frame|config|glob [SECONDS] [BUILD_DIR]}
+target=${1:?usage: fuzz.sh diagnose|fix|notebook|frame|config|glob|ignore [SECONDS] [BUILD_DIR]}
 seconds=${2:-60}
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${3:-$root/build}" && pwd)
@@ -39,6 +39,12 @@ fix)
 	clang $flags $inc -o "$out/fuzz" "$root/tests/fixes/fuzz_fix.c" "$root/protocol/utf8.c" \
 		$analysis $(grammar python) -ltree-sitter -lcjson
 	;;
+notebook)
+	seeds="$root/tests/cli/notebooks $root/tests/fixes/fuzz_notebook"
+	# shellcheck disable=SC2086
+	clang $flags $inc -o "$out/fuzz" "$root/tests/fixes/fuzz_notebook.c" "$root/protocol/utf8.c" \
+		$analysis $(grammar python) -ltree-sitter -lcjson
+	;;
 frame)
 	seeds="$root/tests/protocol/fuzz-frame"
 	# shellcheck disable=SC2086
@@ -58,8 +64,14 @@ glob)
 	# shellcheck disable=SC2086
 	clang $flags $inc -o "$out/fuzz" "$root/tests/server/fuzz_glob.c" "$root/server/glob_match.c"
 	;;
+ignore)
+	seeds="$root/tests/server/fuzz_ignore"
+	# shellcheck disable=SC2086
+	clang $flags $inc -o "$out/fuzz" "$root/tests/server/fuzz_ignore.c" "$root/server/ignore_file.c" \
+		"$root/server/glob_match.c" "$root/server/analysis/buf.c"
+	;;
 *)
-	echo "fuzz.sh: no target $target (diagnose, fix, frame, config, glob)" >&2
+	echo "fuzz.sh: no target $target (diagnose, fix, notebook, frame, config, glob, ignore)" >&2
 	exit 2
 	;;
 esac
