@@ -749,11 +749,14 @@ static int gg002_fixes(fixer *fx, gg_node value, gg_fixes *out)
 	/* What the rule proved of the value: a scalar loss (".item()" fits), a tensor, or neither. */
 	bool scalar = fx->finding->proof & GG_PROOF_SCALAR;
 	bool tensor = fx->finding->proof & GG_PROOF_TENSOR;
-	int rc = 0;
-	if (scalar)
-		rc = detach_fix(fx, value, true, true, tensor, out);
-	if (!rc)
-		rc = detach_fix(fx, value, false, !scalar, tensor, out);
+	/*
+	 * .detach() first and preferred: the fix --fix applies (safe on a proven
+	 * tensor), the one json, full's help and an editor's quick fix name,
+	 * and what GG002's message says. .detach().item() after it, unsafe.
+	 */
+	int rc = detach_fix(fx, value, false, true, tensor, out);
+	if (!rc && scalar)
+		rc = detach_fix(fx, value, true, false, tensor, out);
 	return rc;
 }
 

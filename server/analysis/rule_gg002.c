@@ -1332,11 +1332,13 @@ static void report(check *c, const candidate *cand)
 								      : gg_strdup_printf("(%.*s)", (int)val.len, val.ptr);
 	char *message = NULL, *related = NULL;
 	if (what && value && origin && fixed) {
+		/* What the fix writes (.detach(), fix.c), then the number a scalar may be kept as instead. */
 		const char *dot = val.len ? "." : "";
 		message = gg_strdup_printf("%s keeps every iteration's autograd graph alive: %s carries history from %s; "
-					   "%s %s%sdetach()%s instead",
+					   "%s %s%sdetach() instead%s%s%s%s",
 					   what, value, origin, cand->list ? "append" : "accumulate", fixed, dot,
-					   scalar ? ".item() (a Python float)" : "");
+					   scalar ? ", or " : "", scalar ? fixed : "", scalar ? dot : "",
+					   scalar ? "detach().item() for a Python float" : "");
 		related = gg_strdup_printf("%s made here", origin);
 	}
 	free(what);
