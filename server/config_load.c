@@ -370,3 +370,25 @@ bool gg_config_excludes(const gg_config *c, const char *path)
 	free(abs);
 	return excluded;
 }
+
+bool gg_config_excludes_named(const gg_config *c, const char *path)
+{
+	if (!c || !c->exclude.len || !c->root)
+		return false;
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	char *dir = load_dir_of(path);
+	char *abs = dir ? gg_strdup_printf("%s/%s", strcmp(dir, "/") == 0 ? "" : dir, base) : NULL;
+	free(dir);
+	size_t rn = strlen(c->root);
+	while (rn > 0 && c->root[rn - 1] == '/')
+		rn--;
+	bool excluded = abs && gg_config_excludes_absolute(c, abs);
+	/* Each folder above it, up to (not with) the root: cut at its last '/'. */
+	for (char *slash; abs && !excluded && (slash = strrchr(abs, '/')) && (size_t)(slash - abs) > rn;) {
+		*slash = '\0';
+		excluded = strncmp(abs, c->root, rn) == 0 && abs[rn] == '/' && gg_config_excludes_absolute(c, abs);
+	}
+	free(abs);
+	return excluded;
+}

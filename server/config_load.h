@@ -65,5 +65,12 @@ const char *gg_config_file_name(const char *dir);
 bool gg_config_excludes(const gg_config *c, const char *path);
 /* The same for an absolute path with no "." or ".." parts (not resolved again). */
 bool gg_config_excludes_absolute(const gg_config *c, const char *abs);
+/*
+ * Whether a path named on the command line is left out (--force-exclude):
+ * it, or a folder above it below c->root, matches (`exclude = ["generated"]`
+ * leaves out generated/x.py as a walk would, which never enters generated/;
+ * ruff checks every ancestor so).
+ */
+bool gg_config_excludes_named(const gg_config *c, const char *path);
 
 #endif

@@ -1845,12 +1845,12 @@ static int stdin_read(char **text, size_t *len)
 	return *text ? 0 : -1;
 }
 
-/* Whether the exclude patterns of path's folder's configuration leave path out. */
+/* Whether the exclude patterns of path's folder's configuration leave path, or a folder above it, out. */
 static bool path_excluded(check_run *run, const char *path)
 {
 	const char *slash = strrchr(path, '/');
 	char *dir = slash ? strndup(path, (size_t)(slash - path) + (slash == path)) : strdup(".");
-	bool out = dir && gg_config_excludes(run_config_for_dir(run, dir), path);
+	bool out = dir && gg_config_excludes_named(run_config_for_dir(run, dir), path);
 	free(dir);
 	return out;
 }
