@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <tree_sitter/api.h>
 
+#include "buf.h"
 #include "findings.h"
 #include "tree.h"
 
@@ -37,6 +38,18 @@ typedef struct gg_unparsed {
 	const char *message; /* "SyntaxError: ..." */
 } gg_unparsed;
 
+/*
+ * How a message names a line of the text it cites ("called from main() on
+ * line 12"): the front end's words for it. A notebook's text joins its
+ * cells, and its front end says "cell 4, line 2"; the analysis knows
+ * nothing of cells. name appends to out the name of row (0-based in the
+ * text) and returns 0 or -ENOMEM.
+ */
+typedef struct gg_line_namer {
+	int (*name)(const void *ctx, uint32_t row, gg_buf *out);
+	const void *ctx;
+} gg_line_namer;
+
 typedef struct gg_source {
 	const char *text; /* UTF-8; need not be NUL-terminated */
 	size_t len;
@@ -51,6 +64,8 @@ typedef struct gg_source {
 	const char *root;
 	/* What the project's other files define (grad-disabling wrappers), or NULL. */
 	const struct gg_project *project;
+	/* How messages name the lines they cite, or NULL: "line N" (N 1-based in the text). */
+	const gg_line_namer *lines;
 } gg_source;
 
 /*

@@ -604,6 +604,15 @@ const gg_nb_cell *gg_notebook_cell_of_line(const gg_notebook *nb, uint32_t line)
 	return lo < nb->ncells && line >= nb->cells[lo].first ? &nb->cells[lo] : NULL;
 }
 
+int gg_notebook_line_name(const void *ctx, uint32_t row, gg_buf *out)
+{
+	const gg_notebook *nb = ctx;
+	const gg_nb_cell *c = row < UINT32_MAX ? gg_notebook_cell_of_line(nb, row + 1) : NULL;
+	if (!c) /* a row past the cells (none is cited): the text's own count */
+		return gg_buf_printf(out, "line %u", (unsigned)row + 1);
+	return gg_buf_printf(out, "cell %u, line %u", (unsigned)c->index + 1, (unsigned)(row + 1 - c->first + 1));
+}
+
 int gg_notebook_blank_cells(gg_notebook *nb, const bool *blank)
 {
 	/* The masked lines' texts so far: each mask's orig ends before the next one's starts. */

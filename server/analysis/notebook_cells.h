@@ -102,6 +102,14 @@ const gg_nb_cell *gg_notebook_cell_at(const gg_notebook *nb, size_t offset);
 const gg_nb_cell *gg_notebook_cell_of_line(const gg_notebook *nb, uint32_t line);
 
 /*
+ * A gg_line_namer's name (analysis.h) for the joined text of ctx (a const
+ * gg_notebook *): row (0-based in the text) as "cell 4, line 2", the cell
+ * 1-based among all the notebook's cells and the line in it, as the
+ * formats' coordinates are. Appends to out; returns 0 or -ENOMEM.
+ */
+int gg_notebook_line_name(const void *ctx, uint32_t row, gg_buf *out);
+
+/*
  * Cell c's lines as the notebook has them (IPython included), each ending
  * with a newline as in the text: what an editor shows of the cell. *out
  * (NUL-terminated, *len bytes) is the caller's. Returns 0 or -ENOMEM.

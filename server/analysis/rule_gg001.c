@@ -28,6 +28,18 @@ static span quote_of(const semantic *c, gg_node n)
 
 static void text_add(semantic *c, gg_buf *b, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* "line 12" for a 0-based row, or what the front end calls it (a notebook's "cell 3, line 2"; gg_line_namer). */
+static void line_add(semantic *c, gg_buf *b, uint32_t row)
+{
+	if (c->lines && c->lines->name) {
+		if (c->lines->name(c->lines->ctx, row, b))
+			fail(c, -ENOMEM);
+		return;
+	}
+	if (gg_buf_printf(b, "line %u", (unsigned)row + 1))
+		fail(c, -ENOMEM);
+}
+
 static void text_add(semantic *c, gg_buf *b, const char *fmt, ...)
 {
 	va_list ap;
@@ -188,7 +200,8 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 			else
 				text_add(c, &m, " with %.*s=False", (int)f->flag.len, f->flag.ptr);
 		}
-		text_add(c, &m, " on line %d", row_of(s->call));
+		text_add(c, &m, " on ");
+		line_add(c, &m, (uint32_t)row_of(s->call) - 1);
 	}
 
 	/* What is there and does not disable grad. */
@@ -220,7 +233,9 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		gg_node w = gg_node_descendant_for_byte_range(root, f->nograd_with, f->nograd_with);
 		if (!gg_node_is_null(w))
 			p = gg_node_start_point(w);
-		text_add(c, &m, "%sthe grad-disabling with on line %u does not contain this call", sep, (unsigned)p.row + 1);
+		text_add(c, &m, "%sthe grad-disabling with on ", sep);
+		line_add(c, &m, p.row);
+		text_add(c, &m, " does not contain this call");
 		sep = "; ";
 	}
 	/* Every unguarded caller is a mistake of its own: say how many, so that fixing one does not hide the rest. */
@@ -228,14 +243,18 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	if (local && s) {
 		text_add(c, &m, "%sit is called with autograd on from ", sep);
 		caller_add(c, &m, s->caller);
-		text_add(c, &m, " on line %d", row_of(s->call));
+		text_add(c, &m, " on ");
+		line_add(c, &m, (uint32_t)row_of(s->call) - 1);
 		if (more)
 			text_add(c, &m, " and from %zu other place%s", more, more == 1 ? "" : "s");
 	}
 
 	/* The fix. */
-	if (!local && s)
-		text_add(c, &m, "; wrap the call on line %d in %.*s.%s()", row_of(s->call), (int)t.len, t.ptr, ctxname);
+	if (!local && s) {
+		text_add(c, &m, "; wrap the call on ");
+		line_add(c, &m, (uint32_t)row_of(s->call) - 1);
+		text_add(c, &m, " in %.*s.%s()", (int)t.len, t.ptr, ctxname);
+	}
 	else if (e->in_loop)
 		text_add(c, &m, "; wrap the loop in %.*s.%s()", (int)t.len, t.ptr, ctxname);
 	else if (e->scope == 0)

@@ -204,7 +204,7 @@ static int classify_path_grad(gg_diagnosis *d, const gg_traceback *tb, gg_worksp
 		const char *why = NULL;
 		uint32_t why_row = 0;
 		if (analyzer) {
-			gg_source src = { text, len, NULL, x->res.path, NULL, gg_workspace_root(ws), NULL };
+			gg_source src = { text, len, NULL, x->res.path, NULL, gg_workspace_root(ws), NULL, NULL };
 			int rc = gg_analyzer_grad_at(analyzer, &src, at - 1, &why, &why_row);
 			if (rc < 0 && rc != -EFBIG && rc != -EINVAL)
 				return rc;
@@ -236,7 +236,7 @@ static int classify_static(gg_diagnosis *d, const gg_tb_frame *f, const gg_dx_fr
 		return 0;
 	gg_findings findings;
 	gg_findings_init(&findings);
-	gg_source src = { text, len, NULL, x->res.path, NULL, gg_workspace_root(ws), NULL };
+	gg_source src = { text, len, NULL, x->res.path, NULL, gg_workspace_root(ws), NULL, NULL };
 	int rc = gg_analyzer_check(analyzer, &src, &findings);
 	if (rc == 0) {
 		/* Byte offset of the culprit line, to compare with the findings' ranges. */

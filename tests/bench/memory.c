@@ -31,7 +31,7 @@ static int check(gg_analyzer *a, gg_document *doc, TSParser *parser)
 		return -1;
 	gg_findings_free(&doc->findings);
 	gg_findings_init(&doc->findings);
-	gg_source src = { doc->text, doc->len, doc->tree, "/bench/memory/module.py", NULL, NULL, NULL };
+	gg_source src = { doc->text, doc->len, doc->tree, "/bench/memory/module.py", NULL, NULL, NULL, NULL };
 	return gg_analyzer_check(a, &src, &doc->findings) < 0 ? -1 : 0;
 }
 

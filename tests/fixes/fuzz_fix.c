@@ -78,7 +78,7 @@ static void fuzz_fixes(gg_analyzer *a, TSParser *parser, const char *text, size_
 	TSTree *tree = gg_python_parse(parser, NULL, text, len);
 	if (!tree)
 		return;
-	gg_source src = { text, len, tree, "fuzz.py", NULL, NULL, NULL };
+	gg_source src = { text, len, tree, "fuzz.py", NULL, NULL, NULL, NULL };
 	gg_findings findings;
 	gg_findings_init(&findings);
 	if (gg_analyzer_check(a, &src, &findings) == 0 && findings.len) {
@@ -114,7 +114,7 @@ static void fuzz_fixes(gg_analyzer *a, TSParser *parser, const char *text, size_
 
 static void fuzz_fix_all(gg_analyzer *a, TSParser *parser, const char *text, size_t len, bool unsafe)
 {
-	gg_source src = { text, len, NULL, "fuzz.py", NULL, NULL, NULL };
+	gg_source src = { text, len, NULL, "fuzz.py", NULL, NULL, NULL, NULL };
 	char *out = NULL;
 	size_t out_len = 0, applied = 0;
 	int rc = gg_fix_all(a, &src, unsafe, &out, &out_len, &applied);
@@ -127,7 +127,7 @@ static void fuzz_fix_all(gg_analyzer *a, TSParser *parser, const char *text, siz
 	if (applied && parses_cleanly(parser, text, len))
 		PROMISE(parses_cleanly(parser, out, out_len));
 	/* Its own result is a fixed point. */
-	gg_source again = { out, out_len, NULL, "fuzz.py", NULL, NULL, NULL };
+	gg_source again = { out, out_len, NULL, "fuzz.py", NULL, NULL, NULL, NULL };
 	char *out2 = NULL;
 	size_t out2_len = 0, applied2 = 0;
 	if (applied && gg_fix_all(a, &again, unsafe, &out2, &out2_len, &applied2) == 0) {

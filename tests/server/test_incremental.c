@@ -107,7 +107,7 @@ static bool agree(gg_analyzer *followed, gg_analyzer *fresh, gg_document *doc, c
 	gg_findings_init(&a);
 	gg_findings_init(&b);
 	/* A path under no tests/ folder: the file is analysed as a module, not skipped as a unit test. */
-	gg_source src = { doc->text, doc->len, doc->tree, "/work/incremental/module.py", NULL, NULL, NULL };
+	gg_source src = { doc->text, doc->len, doc->tree, "/work/incremental/module.py", NULL, NULL, NULL, NULL };
 	int ra = gg_analyzer_check(followed, &src, &a);
 	src.tree = NULL;
 	int rb = gg_analyzer_check(fresh, &src, &b);

@@ -252,6 +252,7 @@ typedef struct semantic {
 	size_t len;
 	const gg_config *config; /* may be NULL */
 	const gg_project *project; /* the other files' wrappers; may be NULL */
+	const gg_line_namer *lines; /* how messages name a line (gg_source's, borrowed for the build); may be NULL */
 	bool pytest_module;
 	bool says_set_grad_enabled; /* the text spells set_grad_enabled (bare_grad_statement) */
 	bool says_enter_context;    /* the text spells enter_context (bare_grad_statement) */

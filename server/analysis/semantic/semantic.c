@@ -233,6 +233,7 @@ int gg_semantic_build(gg_semantic *r, const gg_source *src, gg_node root)
 	semantic_init(c, r, src->text, src->len);
 	c->config = src->config;
 	c->project = src->project;
+	c->lines = src->lines;
 	c->pytest_module = gg_source_is_test_module(src);
 
 	int rc = sem_facts_collect(c, root);
