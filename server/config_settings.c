@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "docs_url.h"
+
 static void settings_warn(char **warning, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 static void settings_warn(char **warning, const char *key, const char *fmt, ...)
@@ -115,6 +117,14 @@ int gg_config_from_settings(const cJSON *settings, gg_config *out, char **warnin
 			}
 			free(out->python);
 			if (!(out->python = strdup(entry->valuestring)))
+				rc = -ENOMEM;
+		} else if (key == GG_CONFIG_DOCS_URL) {
+			if (!cJSON_IsString(entry) || !gg_docs_url_valid(entry->valuestring)) {
+				settings_warn(warning, entry->string, "must be an http://, https:// or file:// URL");
+				continue;
+			}
+			free(out->docs_url);
+			if (!(out->docs_url = strdup(entry->valuestring)))
 				rc = -ENOMEM;
 		} else if (key == GG_CONFIG_SEVERITY) {
 			if (!cJSON_IsObject(entry)) {

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <tree_sitter/api.h>
 
+#include "docs_url.h"
 #include "toml_keys.h"
 
 const TSLanguage *tree_sitter_toml(void);
@@ -394,6 +395,20 @@ static void toml_assign_setting(toml_reader *r, TSNode at, const gg_strings *pat
 			toml_fail(r, value, "python must be a string: a virtual environment's folder or an interpreter");
 		free(r->out->python);
 		r->out->python = v;
+		return;
+	}
+	if (key == GG_CONFIG_DOCS_URL) {
+		char *v = strcmp(ts_node_type(value), "string") == 0 ? toml_string_value(r, value) : NULL;
+		if (!v && !r->rc)
+			toml_fail(r, value, "docs-url must be a string: the rule pages' URL");
+		else if (v && !gg_docs_url_valid(v))
+			toml_fail(r, value, "docs-url must be an http://, https:// or file:// URL, not \"%s\"", v);
+		if (r->rc) {
+			free(v);
+			v = NULL;
+		}
+		free(r->out->docs_url);
+		r->out->docs_url = v;
 		return;
 	}
 	if (key == GG_CONFIG_PREFER) {

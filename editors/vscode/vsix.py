@@ -15,7 +15,8 @@ extension under extension/. What goes in:
   checked against the installed one's version, less their *.d.ts and *.map
   (type declarations and source maps: nothing reads them at run time);
 - with --binary, the program as bin/gradguard (mode 755) and the
-  libcjson.so.1 and libcjson.copyright beside it where they are.
+  libcjson.so.1 and libcjson.copyright beside it where they are, and
+  docs/rules/*.md as share/doc/gradguard/rules/ (the links' target).
 The manifest is the one @vscode/vsce 3.9.2 wrote for this package.json
 (the same elements, properties and tags, less the tags vsce guesses from
 words of the description), and so is [Content_Types].xml; package.json
@@ -227,6 +228,13 @@ def main():
             beside = os.path.join(os.path.dirname(args.binary), name)
             if os.path.isfile(beside):
                 entries.append((f"extension/bin/{name}", beside, None, 0o644))
+        # The rule pages, where the program looks for them beside itself
+        # (server/docs_url.h: bin/../share/doc/gradguard/rules): its hover
+        # and diagnostic links are file:// URIs into them.
+        rules = os.path.join(HERE, "..", "..", "docs", "rules")
+        for name in sorted(os.listdir(rules)):
+            if name.endswith(".md"):
+                entries.append((f"extension/share/doc/gradguard/rules/{name}", os.path.join(rules, name), None, 0o644))
 
     names = [e[0] for e in entries]
     now = time.localtime()[:6]

@@ -22,12 +22,6 @@ typedef struct gg_rule_info {
 	const char *summary;  /* one line */
 } gg_rule_info;
 
-/*
- * Base of the rule documentation links, shared by every front end:
- * GG_RULE_DOCS_BASE "GG001.md".
- */
-#define GG_RULE_DOCS_BASE "https://github.com/gradguard/gradguard/blob/main/docs/rules/"
-
 /* The rule table; terminated by an entry whose code is NULL. */
 extern const gg_rule_info gg_rules[];
 const gg_rule_info *gg_rule_lookup(const char *code);

@@ -79,6 +79,7 @@ void gg_config_free(gg_config *c)
 	free(c->severities);
 	free(c->root);
 	free(c->python);
+	free(c->docs_url);
 	gg_config_init(c);
 }
 
@@ -235,6 +236,14 @@ int gg_config_merge(gg_config *dst, const gg_config *src)
 		dst->python = python;
 		dst->set |= GG_CONFIG_PYTHON;
 	}
+	if (src->set & GG_CONFIG_DOCS_URL) {
+		char *url = src->docs_url ? strdup(src->docs_url) : NULL;
+		if (src->docs_url && !url)
+			return -ENOMEM;
+		free(dst->docs_url);
+		dst->docs_url = url;
+		dst->set |= GG_CONFIG_DOCS_URL;
+	}
 	/* Severities merge per code: the editor can raise one rule and keep the file's others. */
 	for (size_t i = 0; i < src->severities_len; i++) {
 		int rc = gg_config_set_severity(dst, src->severities[i].code, src->severities[i].severity);
@@ -293,6 +302,7 @@ static const struct {
 	{ "prefer", GG_CONFIG_PREFER },
 	{ "severity", GG_CONFIG_SEVERITY },
 	{ "python", GG_CONFIG_PYTHON },
+	{ "docs-url", GG_CONFIG_DOCS_URL },
 };
 
 unsigned gg_config_key_lookup(const char *name)

@@ -37,6 +37,7 @@ typedef struct gg_config {
 	gg_strings exclude;                    /* glob patterns relative to the config's folder (CLI, workspace) */
 	gg_prefer prefer;
 	char *python; /* owned: the `python` setting (python_env.h), as written, or NULL */
+	char *docs_url; /* owned: where the rule pages are (docs_url.h: "{code}" or a base), or NULL: the installed ones */
 	gg_severity_override *severities; /* owned array */
 	size_t severities_len;
 	char *root; /* owned; folder of the pyproject.toml it came from, or NULL */
@@ -54,6 +55,7 @@ enum {
 	GG_CONFIG_SEVERITY = 1u << 7,
 	GG_CONFIG_EXTEND_SELECT = 1u << 8,
 	GG_CONFIG_PYTHON = 1u << 9,
+	GG_CONFIG_DOCS_URL = 1u << 10,
 };
 
 /*

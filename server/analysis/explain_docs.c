@@ -5,6 +5,7 @@
 #include "explain_docs.h"
 
 #include "analysis.h"
+#include "buf.h"
 #include "findings.h"
 
 #include <errno.h>
@@ -158,7 +159,7 @@ static bool section_body(const char *page, const char *name, const char **body, 
 	return false;
 }
 
-char *gg_docs_rule_hover(const char *code, const char *subject)
+char *gg_docs_rule_hover(const char *code, const char *subject, const char *url)
 {
 	const char *page = gg_docs_rule(code);
 	if (!page)
@@ -175,10 +176,28 @@ char *gg_docs_rule_hover(const char *code, const char *subject)
 	if (!section_body(page, "In brief", &brief, &brief_len))
 		brief = "";
 	/* The link ends the brief's paragraph: a line of its own would cost a line of the hover. */
-	char *text = gg_strdup_printf("**%.*s**%s%s%s\n\n%.*s%s[%s: why it happens, the fix and how to verify](" GG_RULE_DOCS_BASE
-				      "%s.md)\n",
-				      (int)title_len, title, subject ? " · `" : "", subject ? subject : "", subject ? "`" : "",
-				      (int)brief_len, brief, brief_len ? " " : "", code, code);
+	/* A link's destination ends at ')' or a space: those of the URL (a folder's name) go percent-encoded. */
+	gg_buf link = { NULL, 0, 0 };
+	for (const char *p = url; p && *p; p++) {
+		int rc = *p == '(' ? gg_buf_append(&link, "%28", 3)
+			 : *p == ')' ? gg_buf_append(&link, "%29", 3)
+			 : *p == ' ' ? gg_buf_append(&link, "%20", 3)
+				     : gg_buf_append(&link, p, 1);
+		if (rc) {
+			gg_buf_free(&link);
+			return NULL;
+		}
+	}
+	url = url ? gg_buf_cstr(&link) : NULL;
+	char *text;
+	if (!url)
+		text = gg_strdup_printf("**%.*s**%s%s%s\n\n%.*s\n", (int)title_len, title, subject ? " · `" : "",
+					subject ? subject : "", subject ? "`" : "", (int)brief_len, brief);
+	else
+		text = gg_strdup_printf("**%.*s**%s%s%s\n\n%.*s%s[%s: why it happens, the fix and how to verify](%s)\n",
+					(int)title_len, title, subject ? " · `" : "", subject ? subject : "", subject ? "`" : "",
+					(int)brief_len, brief, brief_len ? " " : "", code, url);
+	gg_buf_free(&link);
 	return text;
 }
 

@@ -18,11 +18,12 @@ const char *gg_docs_rule(const char *code);
  * What a hover on a finding shows of its rule's page, short enough for an
  * editor's hover at its default size: the title with subject (the code the
  * finding is on, one line without backticks, or NULL), the page's "In brief"
- * (the mechanism in three lines) and a link to the whole page. Not the
+ * (the mechanism in three lines) and a link to the whole page, url (none
+ * when NULL: the front end knows where the pages are). Not the
  * finding's message: editors show it already (VS Code in the same hover).
  * malloc'd (the caller's); NULL for an unknown code or out of memory.
  */
-char *gg_docs_rule_hover(const char *code, const char *subject);
+char *gg_docs_rule_hover(const char *code, const char *subject, const char *url);
 
 /*
  * The explanation of a PyTorch API gradguard knows: "eval", "train",

@@ -36,10 +36,13 @@
 #include "cli/fix.h"
 #include "cli/fix_summary.h"
 #include "cli/file_rewrite.h"
+#include "cli/json_pretty.h"
+#include "cli/output.h"
 #include "cli/output_full.h"
 #include "cli/output_sarif.h"
 #include "cli/watch.h"
 #include "config_load.h"
+#include "docs_url.h"
 #include "git_ignore.h"
 #include "python_env.h"
 #include "runtime_report.h"
@@ -58,16 +61,43 @@ typedef enum check_format {
 	FORMAT_JSON,
 	FORMAT_SARIF,
 	FORMAT_GITHUB,
+	FORMAT_GROUPED,
+	FORMAT_PYLINT,
+	FORMAT_AZURE,
+	FORMAT_JSON_LINES,
+	FORMAT_GITLAB,
+	FORMAT_JUNIT,
+	FORMAT_RDJSON,
 } check_format;
 
 static const struct {
 	const char *name;
 	check_format format;
 } check_formats[] = {
-	{ "concise", FORMAT_CONCISE }, { "full", FORMAT_FULL }, { "json", FORMAT_JSON },
-	{ "sarif", FORMAT_SARIF },     { "github", FORMAT_GITHUB },
+	{ "concise", FORMAT_CONCISE }, { "full", FORMAT_FULL },		{ "json", FORMAT_JSON },
+	{ "json-lines", FORMAT_JSON_LINES }, { "junit", FORMAT_JUNIT },	{ "grouped", FORMAT_GROUPED },
+	{ "github", FORMAT_GITHUB },	     { "gitlab", FORMAT_GITLAB },	{ "pylint", FORMAT_PYLINT },
+	{ "rdjson", FORMAT_RDJSON },	     { "azure", FORMAT_AZURE },		{ "sarif", FORMAT_SARIF },
 };
-#define CHECK_FORMAT_NAMES "concise, full, json, sarif or github"
+#define CHECK_FORMAT_NAMES "concise, full, json, json-lines, junit, grouped, github, gitlab, pylint, rdjson, azure or sarif"
+
+/* The formats printed as one document at the end of the run, from a row per finding (cli/output.h). */
+static bool format_has_rows(check_format f)
+{
+	return f == FORMAT_JSON || f == FORMAT_GITLAB || f == FORMAT_JUNIT || f == FORMAT_RDJSON;
+}
+
+/* The formats for people, which a summary follows on stderr (ruff's: concise, full, grouped). */
+static bool format_is_text(check_format f)
+{
+	return f == FORMAT_CONCISE || f == FORMAT_FULL || f == FORMAT_GROUPED;
+}
+
+/* The formats that show a finding's fixes (full: the title of the best). */
+static bool format_shows_fixes(check_format f)
+{
+	return f == FORMAT_JSON || f == FORMAT_JSON_LINES || f == FORMAT_FULL || f == FORMAT_SARIF || f == FORMAT_RDJSON;
+}
 
 static const char check_usage[] =
 	"usage: gradguard check [options] [PATH...]\n"
@@ -81,8 +111,15 @@ static const char check_usage[] =
 	"                           full: concise, then the source lines with the range\n"
 	"                             underlined and the fix\n"
 	"                           json: ruff-compatible JSON, with the fixes\n"
+	"                           json-lines: the json objects, one per line\n"
+	"                           grouped: the findings under each file's name\n"
+	"                           pylint: path:row: [CODE] message\n"
 	"                           sarif: SARIF 2.1.0, for code scanning\n"
 	"                           github: GitHub Actions workflow commands\n"
+	"                           gitlab: GitLab Code Quality report\n"
+	"                           azure: Azure Pipelines logging commands\n"
+	"                           junit: JUnit XML, a test case per finding\n"
+	"                           rdjson: reviewdog's Diagnostic Format\n"
 	"  --config PATH            use this configuration file for every file: its\n"
 	"                             [tool.gradguard], or a gradguard.toml's top level\n"
 	"  --config 'KEY = VALUE'   override one setting (TOML, as in gradguard.toml:\n"
@@ -155,7 +192,7 @@ typedef struct check_worker {
  */
 typedef struct check_out {
 	FILE *out, *err;
-	cJSON *json_rows; /* borrowed; the json format's rows are appended here */
+	cJSON *json_rows; /* borrowed; the rows of a document format (format_has_rows) are appended here */
 	cJSON *sarif;     /* borrowed; a SARIF log whose runs[0].results grows */
 	size_t findings;
 	size_t fixed;
@@ -187,7 +224,7 @@ typedef struct check_run {
 	check_worker worker; /* the main thread's; with threads, worker 0's */
 	gg_pyfiles files;
 	gg_project project; /* the files' grad-disabling wrappers, read before any file is checked */
-	cJSON *json_rows; /* owned; the json format's output */
+	cJSON *json_rows; /* owned; the rows of a document format (format_has_rows): json, gitlab, junit, rdjson */
 	cJSON *sarif;     /* owned; the sarif format's log */
 	gg_config overrides;      /* --select/--ignore */
 	const char *config_path;  /* --config, borrowed from argv */
@@ -215,6 +252,7 @@ typedef struct check_run {
 	size_t stdin_len;
 	const char *stdin_name; /* --stdin-filename, or "-" */
 	bool color;          /* concise lines in colour: stdout is a terminal and NO_COLOR is not set */
+	char *docs_base;     /* owned: the rule pages installed with the program (docs_url.h), or NULL */
 	size_t stats[CHECK_RULES_MAX];
 	gg_runtime_report runtime; /* ./.gradguard/runtime.json, gradguard.probe's measurements (empty: none) */
 	gg_runtime_counts runtime_counts;
@@ -323,42 +361,6 @@ static const char *severity_name(gg_severity s)
 	}
 }
 
-static cJSON *json_location(gg_position p)
-{
-	cJSON *o = cJSON_CreateObject();
-	if (o && (!cJSON_AddNumberToObject(o, "row", p.line + 1.0) ||
-		  !cJSON_AddNumberToObject(o, "column", p.character + 1.0))) {
-		cJSON_Delete(o);
-		o = NULL;
-	}
-	return o;
-}
-
-/* The fix member: the fix --fix applies (ruff's shape) or null; with --all-fixes also "fixes", every one with its kind. */
-static int emit_json_fixes(check_run *run, cJSON *row, const gg_fixes *fixes, const gg_position_table *positions)
-{
-	/* The fix --fix (with --unsafe-fixes) applies; a finding whose only fix is its noqa shows that. */
-	const gg_fix *applied = gg_fixes_applied(fixes, true);
-	if (!applied && fixes->len)
-		applied = &fixes->items[0];
-	cJSON *best = applied ? gg_cli_fix_json(applied, positions, false) : cJSON_CreateNull();
-	if (!best || !cJSON_AddItemToObject(row, "fix", best)) {
-		cJSON_Delete(best);
-		return -ENOMEM;
-	}
-	if (!run->all_fixes)
-		return 0;
-	cJSON *all = cJSON_AddArrayToObject(row, "fixes");
-	for (size_t i = 0; all && i < fixes->len; i++) {
-		cJSON *one = gg_cli_fix_json(&fixes->items[i], positions, true);
-		if (!one || !cJSON_AddItemToArray(all, one)) {
-			cJSON_Delete(one);
-			return -ENOMEM;
-		}
-	}
-	return all ? 0 : -ENOMEM;
-}
-
 /* What a format may need besides the finding: the checked text, its lines, the finding's fixes. */
 typedef struct emit_source {
 	const char *text;
@@ -369,57 +371,18 @@ typedef struct emit_source {
 	const gg_notebook *nb; /* the notebook whose cells text joins, or NULL; positions are then in its cells */
 	const gg_nb_cell *cell; /* the finding's cell, with nb */
 	bool fixable; /* ruff's [*] after the code: --fix (not given) has a fix for it */
+	const char *docs_base;  /* where the rule pages are (docs_url.h), or NULL */
+	gg_output_item *group;  /* grouped: the file's findings so far (group_len of them), room for all */
+	size_t *group_len;
 } emit_source;
 
-/*
- * The json format's filename: path as it is when it is UTF-8; else, so that
- * the report stays UTF-8, percent-encoded as the sarif format's uri is
- * (docs/output-formats.md). Caller frees; NULL on OOM.
- */
-static char *json_filename(const char *path)
+/* Appends a document format's row (consumed) to o's rows. Returns 0 or -ENOMEM. */
+static int emit_row(check_out *o, cJSON *row)
 {
-	size_t n = strlen(path);
-	return gg_utf8_first_invalid(path, n) == n ? strdup(path) : gg_uri_encode("", path, false);
-}
-
-static int emit_json(check_run *run, check_out *o, const char *path, const gg_finding *f, gg_position start,
-		     gg_position end, const emit_source *src)
-{
-	cJSON *row = cJSON_CreateObject();
-	char *url = gg_strdup_printf("%s%s.md", GG_RULE_DOCS_BASE, f->code);
-	char *filename = json_filename(path);
-	cJSON *loc = json_location(start), *end_loc = json_location(end);
-	bool ok = row && url && filename && loc && end_loc;
-	if (ok) {
-		/* The object owns loc and end_loc once added. */
-		cJSON_AddItemToObject(row, "code", cJSON_CreateString(f->code));
-		cJSON_AddItemToObject(row, "message", cJSON_CreateString(f->message));
-		cJSON_AddItemToObject(row, "filename", cJSON_CreateString(filename));
-		/* ruff's "cell": the 1-based place of the cell in the notebook, rows counted in the cell. */
-		if (src->cell)
-			cJSON_AddNumberToObject(row, "cell", src->cell->index + 1.0);
-		cJSON_AddItemToObject(row, "location", loc);
-		cJSON_AddItemToObject(row, "end_location", end_loc);
-		loc = end_loc = NULL;
-		/* A finding's noqa line is where it starts (see noqa.h). */
-		cJSON_AddNumberToObject(row, "noqa_row", start.line + 1.0);
-		cJSON_AddItemToObject(row, "url", cJSON_CreateString(url));
-		ok = cJSON_GetArraySize(row) == (src->cell ? 8 : 7) &&
-		     emit_json_fixes(run, row, src->fixes, src->positions) == 0;
-	}
-	free(url);
-	free(filename);
-	cJSON_Delete(loc);
-	cJSON_Delete(end_loc);
-	if (!ok) {
-		cJSON_Delete(row);
-		return -ENOMEM;
-	}
-	if (!cJSON_AddItemToArray(o->json_rows, row)) {
-		cJSON_Delete(row);
-		return -ENOMEM;
-	}
-	return 0;
+	if (row && cJSON_AddItemToArray(o->json_rows, row))
+		return 0;
+	cJSON_Delete(row);
+	return -ENOMEM;
 }
 
 /* The title of the finding's best fix, for `help:`; the `# noqa` suppression is not a fix. */
@@ -509,10 +472,38 @@ static int emit(check_run *run, check_out *o, const char *path, const gg_finding
 	if (src->cell && !where)
 		return -ENOMEM;
 	const char *shown = where ? where : path;
+	char *url = run->format == FORMAT_GROUPED ? NULL : gg_docs_url(src->docs_base, f->code);
+	if (src->docs_base && !url && run->format != FORMAT_GROUPED) {
+		free(where);
+		return -ENOMEM;
+	}
+	gg_output_item it = { path, src->cell ? src->cell->index + 1 : 0, f, start, end, src->fixes, src->positions, url,
+			      src->fixable };
 	int rc = 0;
 	switch (run->format) {
 	case FORMAT_JSON:
-		rc = emit_json(run, o, path, f, start, end, src);
+		rc = emit_row(o, gg_cli_json_row(&it, run->all_fixes));
+		break;
+	case FORMAT_JSON_LINES:
+		rc = gg_cli_json_lines_print(o->out, &it);
+		break;
+	case FORMAT_GITLAB:
+		rc = emit_row(o, gg_cli_gitlab_row(&it, getenv("CI_PROJECT_DIR")));
+		break;
+	case FORMAT_JUNIT:
+		rc = emit_row(o, gg_cli_junit_row(&it));
+		break;
+	case FORMAT_RDJSON:
+		rc = emit_row(o, gg_cli_rdjson_row(&it));
+		break;
+	case FORMAT_PYLINT:
+		rc = gg_cli_pylint_print(o->out, &it);
+		break;
+	case FORMAT_AZURE:
+		rc = gg_cli_azure_print(o->out, &it);
+		break;
+	case FORMAT_GROUPED: /* printed when the file's findings are all there (check_findings) */
+		src->group[(*src->group_len)++] = it;
 		break;
 	case FORMAT_FULL:
 		if (src->fixable) {
@@ -548,6 +539,7 @@ static int emit(check_run *run, check_out *o, const char *path, const gg_finding
 				f->message);
 		break;
 	}
+	free(url);
 	free(where);
 	return rc;
 }
@@ -775,7 +767,7 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 	int rc;
 	/* json and sarif list each finding's fixes and full names the best: they need the tree. */
 	TSTree *tree = NULL;
-	if (run->format == FORMAT_JSON || run->format == FORMAT_FULL || run->format == FORMAT_SARIF) {
+	if (format_shows_fixes(run->format)) {
 		if (!w->parser)
 			w->parser = gg_python_parser_new();
 		tree = w->parser ? gg_python_parse(w->parser, NULL, body, body_len) : NULL;
@@ -788,7 +780,7 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 	 * findings, as ruff does: their fixes are listed too, on a tree parsed
 	 * only for a file that has findings (most have none).
 	 */
-	bool counts_fixes = run->format == FORMAT_CONCISE || run->format == FORMAT_FULL;
+	bool counts_fixes = format_is_text(run->format);
 	if (!rc && findings.len && !tree && counts_fixes && !run->statistics) {
 		if (!w->parser)
 			w->parser = gg_python_parser_new();
@@ -826,6 +818,12 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 			positions_in_cells(&table, nb);
 		/* --fix fixes only text that parses (fix.h): a file with a syntax error has nothing fixable. */
 		bool fixes_apply = tree && !ts_node_has_error(ts_tree_root_node(tree));
+		/* grouped prints a file's findings together: its widths are its findings'. */
+		gg_output_item *group = NULL;
+		size_t group_len = 0;
+		if (!rc && run->format == FORMAT_GROUPED && !run->statistics && !(group = calloc(findings.len, sizeof *group)))
+			rc = -ENOMEM;
+		const char *docs_base = config && config->docs_url ? config->docs_url : run->docs_base;
 		for (size_t i = 0; i < findings.len && !rc; i++) {
 			const gg_finding *f = &findings.items[i];
 			/* ruff's counts: a fix --fix applies (with --unsafe-fixes if given), or one only it would. */
@@ -835,11 +833,14 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 			o->hidden += hidden;
 			emit_source es = { body, body_len, &ix, &fixes[i], &table, nb,
 					   nb ? gg_notebook_cell_at(nb, f->range.start) : NULL,
-					   applies && counts_fixes && !run->fix };
+					   applies && counts_fixes && !run->fix, docs_base, group, &group_len };
 			rc = emit(run, o, path, f, gg_position_table_find(&table, f->range.start),
 				  gg_position_table_find(&table, f->range.end), &es);
 			o->findings++;
 		}
+		if (!rc && group_len)
+			rc = gg_cli_grouped_print(o->out, group, group_len);
+		free(group);
 		for (size_t i = 0; fixes && i < findings.len; i++)
 			gg_fixes_free(&fixes[i]);
 		free(fixes);
@@ -1616,11 +1617,11 @@ static void check_job(void *ctx, gg_ordered_pool *pool, unsigned worker, size_t 
 	s->o.quiet = run->quiet;
 	s->o.out = open_memstream(&s->out_text, &s->out_len);
 	s->o.err = open_memstream(&s->err_text, &s->err_len);
-	if (run->format == FORMAT_JSON)
+	if (format_has_rows(run->format))
 		s->doc = s->o.json_rows = cJSON_CreateArray();
 	else if (run->format == FORMAT_SARIF)
 		s->doc = s->o.sarif = sarif_stand_in_new();
-	bool doc_ok = s->doc || (run->format != FORMAT_JSON && run->format != FORMAT_SARIF);
+	bool doc_ok = s->doc || (!format_has_rows(run->format) && run->format != FORMAT_SARIF);
 	if (s->o.out && s->o.err && doc_ok)
 		s->rc = check_file(run, parallel_worker(p, worker), &s->o, run->files.items[i]);
 	else
@@ -1645,7 +1646,7 @@ static int check_deliver(void *ctx, size_t i)
 	if (s->out_len)
 		fwrite(s->out_text, 1, s->out_len, run->report);
 	int rc = s->rc;
-	if (!rc && run->format == FORMAT_JSON)
+	if (!rc && format_has_rows(run->format))
 		rc = json_move_items(run->json_rows, s->doc);
 	else if (!rc && run->format == FORMAT_SARIF)
 		rc = json_move_items(sarif_results(run->sarif), sarif_results(s->doc));
@@ -1695,16 +1696,21 @@ static int check_parallel_run(check_run *run, unsigned threads)
 	return rc;
 }
 
-/* The json and sarif documents go out whole, at the end of the run. Returns 0 or -ENOMEM. */
+/* The json and sarif documents go out whole, at the end of the run, in ruff's layout. Returns 0 or -EIO. */
 static int print_json(FILE *to, const cJSON *doc)
 {
-	char *out = cJSON_Print(doc);
-	if (!out)
-		return -ENOMEM;
-	fputs(out, to);
-	fputc('\n', to);
-	free(out);
-	return 0;
+	return gg_json_pretty_print(to, doc);
+}
+
+/* A document format's rows, as that format prints them. Returns 0 or a negative errno. */
+static int print_rows(check_run *run)
+{
+	switch (run->format) {
+	case FORMAT_GITLAB: return gg_cli_gitlab_print(run->report, run->json_rows);
+	case FORMAT_JUNIT: return gg_cli_junit_print(run->report, run->json_rows);
+	case FORMAT_RDJSON: return gg_cli_rdjson_print(run->report, run->json_rows);
+	default: return print_json(run->report, run->json_rows);
+	}
 }
 
 /*
@@ -1976,6 +1982,7 @@ static int show_settings(check_run *run, const char *path)
 	}
 	puts(c->severities_len ? " }" : "}");
 	printf("python = \"%s\"\n", c->python ? c->python : "");
+	printf("docs-url = \"%s\"\n", c->docs_url ? c->docs_url : "");
 	/* Where the libraries the project imports are read from (python_env.h): the current folder's configuration's. */
 	const gg_config *here = run->config_path || !run->loader ? c : NULL;
 	char *error = NULL;
@@ -2010,7 +2017,7 @@ static int show_settings(check_run *run, const char *path)
  */
 static void run_summary(const check_run *run)
 {
-	bool text = run->format == FORMAT_CONCISE || run->format == FORMAT_FULL;
+	bool text = format_is_text(run->format);
 	if (run->add_noqa) {
 		if (run->noqa_added)
 			fprintf(stderr, "Added %zu noqa directive%s.\n", run->noqa_added, run->noqa_added == 1 ? "" : "s");
@@ -2127,8 +2134,9 @@ int gg_cli_check_main(int argc, char **argv)
 		free(paths);
 		return 2;
 	}
-	if (run.format == FORMAT_JSON && !(run.json_rows = cJSON_CreateArray()))
+	if (format_has_rows(run.format) && !(run.json_rows = cJSON_CreateArray()))
 		rc = -ENOMEM;
+	run.docs_base = gg_docs_installed_base(); /* NULL: none found, and no link unless configured */
 	/* gradguard.probe's measurements, from the folder check runs in (docs/probe.md); a broken file is a warning. */
 	char *runtime_error = NULL;
 	int runtime_rc = rc ? 0 : gg_runtime_report_load(&run.runtime, ".", &runtime_error);
@@ -2137,8 +2145,12 @@ int gg_cli_check_main(int argc, char **argv)
 	else if (runtime_rc)
 		fprintf(stderr, "gradguard: warning: %s\n", runtime_error ? runtime_error : strerror(-runtime_rc));
 	free(runtime_error);
-	if (run.format == FORMAT_SARIF && !(run.sarif = gg_cli_sarif_new()))
-		rc = -ENOMEM;
+	if (run.format == FORMAT_SARIF && !rc) {
+		/* The rules' pages for the run: the working folder's configuration's docs-url, else the installed pages. */
+		const gg_config *here = run_config_for_dir(&run, ".");
+		if (!(run.sarif = gg_cli_sarif_new(here && here->docs_url ? here->docs_url : run.docs_base)))
+			rc = -ENOMEM;
+	}
 
 	if (!run.no_gitignore)
 		run.git = gg_git_ignore_new(); /* NULL: nothing is ignored */
@@ -2183,7 +2195,7 @@ int gg_cli_check_main(int argc, char **argv)
 	else if (!rc && run.statistics)
 		rc = print_statistics(&run);
 	else if (!rc && run.json_rows)
-		rc = print_json(run.report, run.json_rows);
+		rc = print_rows(&run);
 	if (!rc && run.sarif && !run.statistics && !run.diff && reports) {
 		rc = gg_cli_sarif_finish(run.sarif, !run.failed);
 		if (!rc)
@@ -2202,6 +2214,7 @@ int gg_cli_check_main(int argc, char **argv)
 
 	cJSON_Delete(run.json_rows);
 	cJSON_Delete(run.sarif);
+	free(run.docs_base);
 	free(run.stdin_text);
 	gg_git_ignore_delete(run.git);
 	gg_pyfiles_free(&run.files);

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "config_load.h"
+#include "docs_url.h"
 #include "explain_docs.h"
 
 static const char explain_usage[] =
@@ -15,6 +17,22 @@ static const char explain_usage[] =
 	"Explains a rule (GG000, GG001, GG002, GG003) or a PyTorch API: eval, train,\n"
 	"no_grad, inference_mode, set_grad_enabled, enable_grad, volatile, detach,\n"
 	"item. The text is markdown, the same the editor shows on hover.\n";
+
+/* The rule's page (docs_url.h): the working folder's docs-url, else the installed pages; NULL: none. */
+static char *explain_url(const char *code)
+{
+	gg_config_loader *loader = gg_config_loader_new(NULL);
+	const gg_config *c = NULL;
+	char *error = NULL;
+	if (loader && gg_config_loader_for_dir(loader, ".", &c, &error) != 0)
+		c = NULL; /* a broken pyproject.toml is check's to report */
+	free(error);
+	char *base = c && c->docs_url ? NULL : gg_docs_installed_base();
+	char *url = gg_docs_url(c && c->docs_url ? c->docs_url : base, code);
+	free(base);
+	gg_config_loader_delete(loader);
+	return url;
+}
 
 int gg_cli_explain_main(int argc, char **argv)
 {
@@ -48,8 +66,11 @@ int gg_cli_explain_main(int argc, char **argv)
 		return 2;
 	}
 	fputs(text, stdout);
-	if (rule)
-		printf("\nDefault severity: %s. Documentation: %s%s.md\n",
-		       rule->severity == GG_SEVERITY_ERROR ? "error" : "warning", GG_RULE_DOCS_BASE, rule->code);
+	if (rule) {
+		char *url = explain_url(rule->code);
+		printf("\nDefault severity: %s.%s%s\n", rule->severity == GG_SEVERITY_ERROR ? "error" : "warning",
+		       url ? " Documentation: " : "", url ? url : "");
+		free(url);
+	}
 	return fflush(stdout) == 0 ? 0 : 2;
 }

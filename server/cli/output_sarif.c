@@ -14,12 +14,11 @@
 #include <unistd.h>
 
 #include "analysis.h"
+#include "docs_url.h"
 #include "gg_config.h"
 #include "uri.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
-/* The repository GG_RULE_DOCS_BASE points into. */
-#define SARIF_INFORMATION_URI "https://github.com/gradguard/gradguard"
 #define SARIF_SRCROOT "%SRCROOT%"
 
 static const char *sarif_level(gg_severity s)
@@ -83,18 +82,18 @@ static bool sarif_srcroot(cJSON *run)
 	return ok;
 }
 
-static bool sarif_rules(cJSON *driver)
+static bool sarif_rules(cJSON *driver, const char *docs_base)
 {
 	cJSON *rules = cJSON_AddArrayToObject(driver, "rules");
 	bool ok = rules != NULL;
 	for (const gg_rule_info *r = gg_rules; ok && r->code; r++) {
-		char *url = gg_strdup_printf("%s%s.md", GG_RULE_DOCS_BASE, r->code);
-		cJSON *rule = url ? sarif_append_object(rules) : NULL;
+		char *url = gg_docs_url(docs_base, r->code);
+		cJSON *rule = url || !docs_base ? sarif_append_object(rules) : NULL;
 		cJSON *config = NULL;
 		ok = rule && cJSON_AddStringToObject(rule, "id", r->code) &&
 		     cJSON_AddStringToObject(rule, "name", r->name) &&
 		     sarif_message(rule, "shortDescription", r->summary) &&
-		     cJSON_AddStringToObject(rule, "helpUri", url) &&
+		     (!url || cJSON_AddStringToObject(rule, "helpUri", url)) &&
 		     (config = cJSON_AddObjectToObject(rule, "defaultConfiguration")) &&
 		     cJSON_AddStringToObject(config, "level", sarif_level(r->severity));
 		free(url);
@@ -102,7 +101,7 @@ static bool sarif_rules(cJSON *driver)
 	return ok;
 }
 
-cJSON *gg_cli_sarif_new(void)
+cJSON *gg_cli_sarif_new(const char *docs_base)
 {
 	cJSON *log = cJSON_CreateObject();
 	cJSON *runs = NULL, *run = NULL, *tool = NULL, *driver = NULL;
@@ -113,7 +112,7 @@ cJSON *gg_cli_sarif_new(void)
 		  cJSON_AddStringToObject(driver, "name", "gradguard") &&
 		  cJSON_AddStringToObject(driver, "version", GG_VERSION) &&
 		  cJSON_AddStringToObject(driver, "semanticVersion", GG_VERSION) &&
-		  cJSON_AddStringToObject(driver, "informationUri", SARIF_INFORMATION_URI) && sarif_rules(driver) &&
+		  sarif_rules(driver, docs_base) &&
 		  cJSON_AddStringToObject(run, "columnKind", "utf16CodeUnits") && sarif_srcroot(run) &&
 		  cJSON_AddArrayToObject(run, "results");
 	if (!ok) {

@@ -36,7 +36,7 @@
  */
 
 /* A log with its run, driver and rules and no results, or NULL on failure. The caller owns it (cJSON_Delete). */
-cJSON *gg_cli_sarif_new(void);
+cJSON *gg_cli_sarif_new(const char *docs_base);
 
 /*
  * Appends the result for finding f of path. start and end are f's range in

@@ -106,9 +106,10 @@ static cJSON *diagnostics_one(gg_session *s, const gg_document *doc, const gg_fi
 	cJSON_AddItemToObject(d, "range", diagnostics_range(s, doc, f->range, NULL));
 	cJSON_AddNumberToObject(d, "severity", f->severity);
 	cJSON_AddStringToObject(d, "code", f->code);
-	char *href = gg_strdup_printf("%s%s.md", GG_RULE_DOCS_BASE, f->code);
-	cJSON *desc = cJSON_AddObjectToObject(d, "codeDescription");
-	cJSON_AddStringToObject(desc, "href", href ? href : GG_RULE_DOCS_BASE);
+	/* A link that resolves, or none (docs_url.h). */
+	char *href = gg_settings_rule_url(s, doc, f->code);
+	if (href)
+		cJSON_AddStringToObject(cJSON_AddObjectToObject(d, "codeDescription"), "href", href);
 	free(href);
 	cJSON_AddStringToObject(d, "source", "gradguard");
 	cJSON_AddStringToObject(d, "message", f->message);

@@ -7,6 +7,7 @@
 #include "explain_docs.h"
 #include "lsp/diagnostics.h"
 #include "lsp/log_document.h"
+#include "lsp/settings.h"
 #include "runtime_report.h"
 
 static bool hover_type_is(TSNode n, const char *type)
@@ -136,7 +137,9 @@ cJSON *gg_hover_python(gg_session *s, gg_document *doc, size_t offset)
 		 * (VS Code right above this text), and twice is what cut the hover.
 		 */
 		char *subject = hover_subject(doc, best->range);
-		char *md = hover_runtime(s, doc, best, gg_docs_rule_hover(best->code, subject));
+		char *url = gg_settings_rule_url(s, doc, best->code);
+		char *md = hover_runtime(s, doc, best, gg_docs_rule_hover(best->code, subject, url));
+		free(url);
 		free(subject);
 		return md ? hover_make(s, doc, md, best->range.start, best->range.end) : NULL;
 	}

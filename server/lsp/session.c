@@ -14,6 +14,7 @@
 #include "lsp/jobs.h"
 #include "lsp/workspace_index.h"
 #include "lsp/settings.h"
+#include "docs_url.h"
 #include "rpc_peek.h"
 
 static void session_drain(uv_idle_t *idle);
@@ -45,6 +46,7 @@ int gg_session_init(gg_session *s, uv_loop_t *loop, const gg_session_options *op
 	s->debounce.data = s;
 	s->drain.data = s;
 	s->handles_open = true;
+	s->docs_base = gg_docs_installed_base();
 	return 0;
 }
 
@@ -87,6 +89,8 @@ void gg_session_close(gg_session *s)
 	gg_jobs_close(s);
 	free(s->root_path);
 	s->root_path = NULL;
+	free(s->docs_base);
+	s->docs_base = NULL;
 	if (s->runtime)
 		gg_runtime_report_free(s->runtime);
 	free(s->runtime);

@@ -94,6 +94,7 @@ typedef struct gg_session {
 	bool client_watches_files;      /* workspace.didChangeWatchedFiles.dynamicRegistration */
 	bool client_diagnostic_refresh; /* workspace.diagnostics.refreshSupport (a pulling client) */
 	char *root_path; /* owned; the first workspace folder's local path, or NULL (traceback resolution) */
+	char *docs_base; /* owned; the rule pages installed with the program (docs_url.h), or NULL: none found */
 	/* Every workspace folder's real path (owned, each owned): what diagnoseTraceback's root may name. */
 	char **folders;
 	size_t folders_len;

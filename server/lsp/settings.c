@@ -5,6 +5,7 @@
 
 #include "config_load.h"
 #include "config_settings.h"
+#include "docs_url.h"
 #include "log.h"
 #include "lsp/diagnostics.h"
 #include "lsp/workspace_index.h"
@@ -185,4 +186,10 @@ void gg_settings_request(gg_session *s)
 	}
 	if (gg_session_send_request(s, "workspace/configuration", params, settings_on_response, NULL) != 0)
 		gg_log_error("out of memory asking for the settings");
+}
+
+char *gg_settings_rule_url(gg_session *s, const gg_document *doc, const char *code)
+{
+	const gg_config *c = gg_settings_config_for(s, doc);
+	return gg_docs_url(c && c->docs_url ? c->docs_url : s->docs_base, code);
 }

@@ -39,6 +39,13 @@ const gg_config *gg_settings_config_for_dir(gg_session *s, const char *dir);
  * pyproject.toml's.
  */
 const char *gg_settings_python(const gg_session *s);
+/*
+ * The page of rule code for doc (docs_url.h): under its configuration's
+ * docs-url (the editor's docsUrl winning, as for every key), else under the
+ * pages installed with the program. NULL when there is none, or on OOM;
+ * the caller frees.
+ */
+char *gg_settings_rule_url(gg_session *s, const gg_document *doc, const char *code);
 /* Frees the settings and the cached configurations. */
 void gg_settings_free(gg_session *s);
 

@@ -4,6 +4,7 @@ program under test and a fresh temporary folder, a failed check() fails
 that case only, and main() runs them all and prints "N/M tests pass".
 """
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -11,6 +12,11 @@ import tempfile
 # The long form of a test (`meson test --setup full`, which sets GG_TEST_LONG=1):
 # the same checks at their full size; by default a smaller size that runs fast.
 LONG = os.environ.get("GG_TEST_LONG") == "1"
+
+
+def docs_normalized(text):
+    """The rule pages' file:// URIs (server/docs_url.h) name where the program's pages are: file:///DOCS/ here."""
+    return re.sub(r'file://[^"\s]*/(?:docs/rules|share/doc/gradguard/rules)/', "file:///DOCS/", text)
 
 
 def check(cond, message):

@@ -9,12 +9,13 @@ usage: test_cli_formats.py GRADGUARD
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import unicodedata
 import urllib.parse
 
-from cli_harness import Suite, check  # tests/cli/cli_harness.py: the script's folder is on sys.path
+from cli_harness import Suite, check, docs_normalized  # tests/cli/cli_harness.py: the script's folder is on sys.path
 
 suite = Suite("gg-formats-")
 
@@ -303,7 +304,7 @@ def sarif_shape(gg, tmp):
     (row,) = json.loads(js)
     driver = r["tool"]["driver"]
     check(driver["name"] == "gradguard" and driver["version"] == version(gg), driver)
-    check(driver["informationUri"].startswith("https://"), driver["informationUri"])
+    check("informationUri" not in driver, "an informationUri: gradguard has no web site to name")
     rules = driver["rules"]
     check([x["id"] for x in rules] == ["GG001", "GG002", "GG003", "GG000"], [x["id"] for x in rules])
     check(rules[0]["name"] == "eval-forward-with-grad" and rules[0]["shortDescription"]["text"], rules[0])
@@ -396,9 +397,124 @@ def sarif_level_follows_severity(gg, tmp):
 @suite.test
 def formats_in_help_and_errors(gg, tmp):
     rc, out, _ = run(gg, "--help")
-    check(rc == 0 and all(f in out for f in ("concise", "full", "json", "sarif", "github")), out)
+    check(rc == 0 and all(f in out for f in FORMATS), out)
     rc, out, err = run(gg, "--output-format", "xml")
     check(rc == 2 and out == "" and "full" in err and "sarif" in err, f"{rc} {err!r}")
+
+
+# ---- every format, as data: formats/NAME/ checked with --output-format FORMAT prints formats/NAME.FORMAT.out ----
+
+FORMATS = ("concise", "full", "json", "json-lines", "junit", "grouped", "github", "gitlab", "pylint", "rdjson",
+           "azure", "sarif")
+FORMAT_CASES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "formats")
+
+
+def format_case(name, fmt):
+    """`check --output-format FORMAT` (no path: the folder) in a copy of formats/NAME: "$ exit N", stdout, stderr."""
+    def case(gg, tmp):
+        root = os.path.join(tmp, name)
+        shutil.copytree(os.path.join(FORMAT_CASES, name), root)
+        env = dict(os.environ)
+        env.pop("CI_PROJECT_DIR", None)
+        p = subprocess.run([gg, "check", "--output-format", fmt], cwd=root, capture_output=True, timeout=120, env=env)
+        got = docs_normalized(f"$ exit {p.returncode}\n{p.stdout.decode()}--- stderr\n{p.stderr.decode()}")
+        with open(os.path.join(FORMAT_CASES, f"{name}.{fmt}.out"), encoding="utf-8", newline="") as f:
+            want = f.read()
+        check(got == want, f"printed\n{got}\ninstead of\n{want}")
+    case.__name__ = f"format_{name}_{fmt.replace('-', '_')}"
+    return case
+
+
+for _n in sorted(os.listdir(FORMAT_CASES)):
+    _name, _, _rest = _n.partition(".")
+    if _rest.endswith(".out"):
+        suite.test(format_case(_name, _rest[:-4]))
+
+
+@suite.test
+def formats_parse_as_their_readers_do(gg, tmp):
+    """gitlab, rdjson and json are JSON, json-lines one object a line, junit XML with a case per finding."""
+    import xml.etree.ElementTree as ET
+    root = os.path.join(tmp, "project")
+    shutil.copytree(os.path.join(FORMAT_CASES, "project"), root)
+    _, js, _ = run(gg, "--output-format", "json", cwd=root)
+    rows = json.loads(js)
+    _, lines, _ = run(gg, "--output-format", "json-lines", cwd=root)
+    check([json.loads(x) for x in lines.splitlines()] == rows, "json-lines is not json's rows, one a line")
+    _, gl, _ = run(gg, "--output-format", "gitlab", cwd=root)
+    gitlab = json.loads(gl)
+    check(len(gitlab) == len(rows) and len({g["fingerprint"] for g in gitlab}) == len(rows), "gitlab: a fingerprint each")
+    check([g["location"]["positions"]["begin"] for g in gitlab] ==
+          [{"line": r["location"]["row"], "column": r["location"]["column"]} for r in rows], "gitlab's positions")
+    _, rd, _ = run(gg, "--output-format", "rdjson", cwd=root)
+    diags = json.loads(rd)["diagnostics"]
+    check([d["code"]["url"] for d in diags] == [r["url"] for r in rows], "rdjson's code urls are json's")
+    _, xml, _ = run(gg, "--output-format", "junit", cwd=root)
+    suites = ET.fromstring(xml)
+    check(int(suites.get("failures")) == len(rows), xml)
+    messages = [c.find("failure").get("message") for c in suites.iter("testcase")]
+    check(messages == [r["message"] for r in rows], f"junit's messages (unescaped) are json's: {messages}")
+
+
+@suite.test
+def azure_and_junit_escape_what_they_must(gg, tmp):
+    """A path with ';' and ']' stays one property of an Azure logging command; XML holds any message."""
+    write(os.path.join(tmp, "a;b]%.py"), FINDING)
+    _, out, _ = run(gg, "--output-format", "azure", cwd=tmp)
+    check("sourcepath=a%3Bb%5D%AZP25.py;" in out, out)
+    import xml.etree.ElementTree as ET
+    write(os.path.join(tmp, "c.py"), FINDING.replace("model(x) for x in xs", "model(x['\x1b<&>']) for x in xs"))
+    _, xml, _ = run(gg, "--output-format", "junit", "c.py", cwd=tmp)
+    failure = ET.fromstring(xml).find("testsuite/testcase/failure")
+    check("x['\u241b<&>']" in failure.get("message"), f"{failure.get('message')!r}")
+
+
+@suite.test
+def gitlab_paths_are_relative_to_ci_project_dir(gg, tmp):
+    write(os.path.join(tmp, "repo", "src", "v.py"), FINDING)
+    env = dict(os.environ, CI_PROJECT_DIR=os.path.join(tmp, "repo"))
+    p = subprocess.run([gg, "check", "--output-format", "gitlab", os.path.join(tmp, "repo", "src", "v.py")], cwd=tmp,
+                       capture_output=True, timeout=120, env=env)
+    (row,) = json.loads(p.stdout)
+    check(row["location"]["path"] == "src/v.py", row["location"])
+
+
+# ---- rule pages (server/docs_url.h) ----
+
+@suite.test
+def docs_url_default_is_the_installed_pages(gg, tmp):
+    """With nothing configured, json's url, sarif's helpUri and explain name a rule page that exists."""
+    write(os.path.join(tmp, "v.py"), FINDING)
+    _, js, _ = run(gg, "--output-format", "json", "--isolated", "v.py", cwd=tmp)
+    url = json.loads(js)[0]["url"]
+    check(url.startswith("file:///") and url.endswith("/GG001.md"), url)
+    path = urllib.parse.unquote(urllib.parse.urlparse(url).path)
+    check(os.path.isfile(path) and open(path, encoding="utf-8").read().startswith("# GG001"), f"{url}: no page there")
+    r, _ = sarif(gg, "--isolated", "v.py", cwd=tmp)
+    check(r["tool"]["driver"]["rules"][0]["helpUri"] == url, r["tool"]["driver"]["rules"][0])
+    out = subprocess.run([gg, "explain", "GG001"], cwd=tmp, capture_output=True, timeout=30).stdout.decode()
+    check(out.rstrip().endswith("Documentation: " + url), out[-200:])
+
+
+@suite.test
+def docs_url_is_configurable(gg, tmp):
+    """docs-url in [tool.gradguard]: a base the code is appended to, or a pattern with {code}; any other scheme is an error."""
+    write(os.path.join(tmp, "v.py"), FINDING)
+    for setting, want in (("https://example.org/gg/rules", "https://example.org/gg/rules/GG001.md"),
+                          ("https://example.org/gg/rules/", "https://example.org/gg/rules/GG001.md"),
+                          ("https://example.org/rules/{code}.html", "https://example.org/rules/GG001.html")):
+        write(os.path.join(tmp, "pyproject.toml"), f'[tool.gradguard]\ndocs-url = "{setting}"\n')
+        _, js, _ = run(gg, "--output-format", "json", "v.py", cwd=tmp)
+        check(json.loads(js)[0]["url"] == want, f"{setting}: {js[:400]}")
+        r, _ = sarif(gg, "v.py", cwd=tmp)
+        check(r["tool"]["driver"]["rules"][0]["helpUri"] == want, f"{setting}: {r['tool']['driver']['rules'][0]}")
+        _, rd, _ = run(gg, "--output-format", "rdjson", "v.py", cwd=tmp)
+        check(json.loads(rd)["diagnostics"][0]["code"]["url"] == want, rd[:300])
+        out = subprocess.run([gg, "explain", "GG001"], cwd=tmp, capture_output=True, timeout=30).stdout.decode()
+        check(out.rstrip().endswith("Documentation: " + want), out[-200:])
+    write(os.path.join(tmp, "pyproject.toml"), '[tool.gradguard]\ndocs-url = "javascript:alert(1)"\n')
+    rc, _, err = run(gg, "v.py", cwd=tmp)
+    check(rc == 2 and "docs-url must be an http://, https:// or file:// URL" in err, f"{rc} {err!r}")
 
 
 # ---- json ----

@@ -49,10 +49,12 @@ def write_inputs(tmp):
 
 
 def normalized(out, tmp):
-    """The SARIF log names the working folder's URI; nothing else depends on where the test runs."""
+    """The SARIF log names the working folder's URI, json and sarif the rule pages': nothing else depends on where the test runs."""
     uri = "file://" + re.sub(r"[^A-Za-z0-9/._~_-]", lambda m: "".join(f"%{b:02X}" for b in m.group().encode()),
                              os.path.realpath(tmp)) + "/"
-    return out.replace(uri.encode(), b"file:///WORKDIR/")
+    out = out.replace(uri.encode(), b"file:///WORKDIR/")
+    # The rule pages' URI names where the program's pages are (server/docs_url.h): the build folder's.
+    return re.sub(rb'file://[^"\s]*/(?:docs/rules|share/doc/gradguard/rules)/', b"file:///DOCS/", out)
 
 
 def capture(gradguard, name, args):

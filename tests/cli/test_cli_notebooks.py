@@ -19,7 +19,7 @@ import shutil
 import subprocess
 import sys
 
-from cli_harness import Suite, check
+from cli_harness import Suite, check, docs_normalized
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "notebooks")
 suite = Suite("gg-notebooks-")
@@ -83,7 +83,7 @@ def format_case(name, fmt):
         shutil.copy(os.path.join(HERE, name + ".ipynb"), tmp)
         args = ["--diff"] if fmt == "diff" else ["--output-format", fmt]
         rc, out, err = run(gradguard, *args, name + ".ipynb", cwd=tmp)
-        text = transcript(rc, out, err)
+        text = docs_normalized(transcript(rc, out, err))
         want = read_text(os.path.join(HERE, f"{name}.{fmt}.out"))
         check(text == want, f"{fmt} printed\n{text}\ninstead of\n{want}")
         if fmt == "diff":
@@ -110,6 +110,22 @@ def sarif_results_carry_the_cell(gradguard, tmp):
     region = results[0]["locations"][0]["physicalLocation"]["region"]
     check(results[0]["properties"]["cell"] == 4, f"properties: {results[0].get('properties')}")
     check(region["startLine"] == 3, f"region: {region}")
+
+
+FORMATS = ("concise", "full", "json", "json-lines", "junit", "grouped", "github", "gitlab", "pylint", "rdjson",
+           "azure", "sarif")
+
+
+@suite.test
+def every_format_cites_lines_in_cells(gradguard, tmp):
+    """cited_lines.ipynb's message cites the call in cell 7, line 5: line 16 of the joined cells, never said."""
+    shutil.copy(os.path.join(HERE, "cited_lines.ipynb"), tmp)
+    for fmt in FORMATS:
+        rc, out, _ = run(gradguard, "--output-format", fmt, "cited_lines.ipynb", cwd=tmp)
+        check(rc == 1, f"{fmt}: exit {rc}")
+        check("called from module level on cell 7, line 5; wrap the call on cell 7, line 5" in out,
+              f"{fmt}: the message cites no cell coordinates:\n{out}")
+        check("line 16" not in out, f"{fmt}: a joined-text line is cited:\n{out}")
 
 
 @suite.test

@@ -20,7 +20,8 @@ suite = Suite("gg-threads-")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CORPUS = os.path.join(ROOT, "tests", "corpus")
-FORMATS = ("concise", "full", "json", "sarif", "github")
+FORMATS = ("concise", "full", "json", "sarif", "github", "grouped", "json-lines", "pylint", "gitlab", "junit",
+           "rdjson", "azure")
 # Each count compared with --threads 1; the long form (GG_TEST_LONG=1) tries more of them.
 THREADS = ("4", "8") if LONG else ("4",)
 TREE_THREADS = ("2", "4", "8") if LONG else ("4",)

@@ -129,6 +129,10 @@ def check(path, root, version, binary, target, failures):
         for lib in ("libcjson.so.1", "libcjson.copyright"):
             if os.path.isfile(os.path.join(os.path.dirname(binary), lib)) != (f"extension/bin/{lib}" in names):
                 fail(f"bin/{lib}: bundled where the program has it beside it, and only there")
+        # The rule pages the program's links point at (server/docs_url.h), where it looks for them.
+        for page in sorted(os.listdir(os.path.join(root, "docs", "rules"))):
+            if page.endswith(".md") and f"extension/share/doc/gradguard/rules/{page}" not in names:
+                fail(f"share/doc/gradguard/rules/{page} is missing")
     elif any(n.startswith("extension/bin/") for n in names):
         fail("the universal package carries bin/")
 

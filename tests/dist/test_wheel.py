@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -116,6 +117,11 @@ def main():
                             f"stderr {check.stderr!r}")
         else:
             print(f"check examples/: exit 1, codes {sorted(codes)}")
+            # The rule pages come with the wheel (pip puts them under the venv's share/): the links resolve.
+            url = json.loads(check.stdout)[0].get("url") or ""
+            page = urllib.parse.unquote(urllib.parse.urlparse(url).path)
+            if not url.startswith("file://") or not page.startswith(os.path.realpath(venv)) or not os.path.isfile(page):
+                failures.append(f"the json url {url!r} is not a rule page installed in the venv")
 
         log = os.path.join(root, "tests", "tracebacks", "cases", "backward_pass_oom.log")
         diag = subprocess.run(["gradguard", "diagnose", "--no-root", "--output-format", "json", log],
