@@ -69,7 +69,7 @@ static void fix_and_write(const gg_notebook *nb, const char *json, size_t len, b
 	size_t *anchors = NULL, nanchors = 0;
 	if (gg_notebook_anchors(nb, &anchors, &nanchors) != 0)
 		return;
-	gg_source src = { nb->text, nb->len, NULL, "fuzz.ipynb", NULL, NULL, NULL };
+	gg_source src = { nb->text, nb->len, NULL, "fuzz.ipynb", NULL, NULL, NULL, NULL };
 	char *text = NULL;
 	size_t text_len = 0, fixed = 0, changed = 0;
 	int rc = gg_fix_all_anchored(fuzz_analyzer, &src, unsafe, &text, &text_len, &fixed, anchors, nanchors);
@@ -126,7 +126,7 @@ static void fuzz_notebook(const char *json, size_t len, bool unsafe)
 	if (gg_notebook_unparsed(&nb, fuzz_parser, &unparsed) == 0) {
 		PROMISE(nb.len == text_len);
 		cells_in_order(&nb);
-		gg_source src = { nb.text, nb.len, NULL, "fuzz.ipynb", NULL, NULL, NULL };
+		gg_source src = { nb.text, nb.len, NULL, "fuzz.ipynb", NULL, NULL, NULL, NULL };
 		gg_findings findings;
 		gg_findings_init(&findings);
 		rc = gg_analyzer_check_unparsed(fuzz_analyzer, &src, unparsed.items, unparsed.len, &findings);
