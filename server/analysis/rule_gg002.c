@@ -859,6 +859,33 @@ static gg_node backward_on(const check *c, const function *fn, gg_node value, ui
 
 static void file_facts_collect(check *c, gg_node root);
 
+/*
+ * Whether the loop's variable is the module origin runs (`for net in nets:
+ * outs.append(net(x))`): the loop goes over models, not data, and keeps one
+ * output per model, as many as the models it names.
+ */
+static bool loop_runs_the_model(const check *c, gg_node loop, gg_node origin)
+{
+	if (!IS(loop, for_statement) || !IS(origin, call))
+		return false;
+	gg_node fn = FIELD(origin, function);
+	if (IS(fn, attribute) && span_is(node_span(c, FIELD(fn, attribute)), "forward"))
+		fn = FIELD(fn, object);
+	if (!IS(fn, identifier))
+		return false;
+	span name = node_span(c, fn);
+	gg_node left = FIELD(loop, left);
+	if (IS(left, identifier))
+		return span_eq(node_span(c, left), name);
+	uint32_t n = gg_node_named_child_count(left);
+	for (uint32_t i = 0; i < n; i++) {
+		gg_node t = gg_node_named_child(left, i);
+		if (IS(t, identifier) && span_eq(node_span(c, t), name))
+			return true;
+	}
+	return false;
+}
+
 static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc, gg_node value, bool list)
 {
 	function *fn = x->fn;
@@ -900,7 +927,7 @@ static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc
 			h = (history){ true, gg_node_start_byte(backward), backward, true, true, false };
 		h.backwarded = true;
 	}
-	if (!h.yes)
+	if (!h.yes || loop_runs_the_model(c, x->loop, h.origin))
 		return;
 	/* An accumulator bound afresh on every iteration (loss = ...; loss += reg) keeps one graph. */
 	const name_info *a = table_find(&fn->names, key);

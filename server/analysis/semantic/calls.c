@@ -332,6 +332,23 @@ static int site_callee_cmp(const void *pa, const void *pb)
 	return (x > y) - (x < y);
 }
 
+/*
+ * Whether every call of function fi in the file comes from an __init__:
+ * code that runs while a module is built (inferring a layer's output size
+ * on random tensors) is no evaluation, whatever its name says. Sites are
+ * sorted by callee.
+ */
+static bool built_only(const semantic *c, int fi)
+{
+	size_t i = sem_sites_of(c, fi);
+	if (i >= c->sites_len || c->sites[i].callee != fi)
+		return false;
+	for (; i < c->sites_len && c->sites[i].callee == fi; i++)
+		if (!span_is(c->funcs[c->sites[i].caller].name, "__init__"))
+			return false;
+	return true;
+}
+
 void sem_call_graph_resolve(semantic *c)
 {
 	for (size_t i = 0; i < c->sites_len; i++) {
@@ -350,7 +367,7 @@ void sem_call_graph_resolve(semantic *c)
 	for (size_t i = 1; i < c->funcs_len; i++) {
 		func *f = &c->funcs[i];
 		f->eval_site = -1;
-		if (f->from_forward)
+		if (f->from_forward || built_only(c, (int)i))
 			f->eval_name = false;
 		/*
 		 * Choice: a method's name is its class's API. When the file calls

@@ -479,7 +479,7 @@ static bool class_name_no_grad(semantic *c, span written, span method)
 }
 
 /* Whether function fi has a parameter name; *type gets the expression of its annotation (`name: X`) or a null node. */
-bool sem_parameter_of(const semantic *c, int fi, span name, gg_node *type)
+static bool parameter_of(const semantic *c, int fi, span name, gg_node *type)
 {
 	*type = gg_node_null();
 	gg_node params = FIELD(c->funcs[fi].def, parameters);
@@ -513,7 +513,7 @@ static int name_scope(const semantic *c, int fi, span name)
 {
 	for (; fi > 0 && (size_t)fi < c->funcs_len; fi = c->funcs[fi].parent) {
 		gg_node type;
-		if (sem_parameter_of(c, fi, name, &type))
+		if (parameter_of(c, fi, name, &type))
 			return fi;
 		for (size_t i = 0; i < c->assigns_len; i++)
 			if (span_eq(node_span(c, c->assign_left[i]), name) &&
@@ -555,7 +555,7 @@ bool sem_instance_method_no_grad(semantic *c, int fi, span spelling, const char 
 		any = true;
 	}
 	gg_node type;
-	if (any || scope <= 0 || !sem_parameter_of(c, scope, spelling, &type))
+	if (any || scope <= 0 || !parameter_of(c, scope, spelling, &type))
 		return any;
 	span written;
 	if (IS(type, string))

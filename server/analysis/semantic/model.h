@@ -563,8 +563,6 @@ unsigned sem_class_kind_of(semantic *c, gg_node def);
 bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth);
 bool sem_decorated_grad_off(semantic *c, gg_node decorated);
 bool sem_instance_method_no_grad(semantic *c, int fi, span spelling, const char *method);
-/* Whether function fi has a parameter name; *type gets the expression of its annotation (`name: X`) or a null node. */
-bool sem_parameter_of(const semantic *c, int fi, span name, gg_node *type);
 /* `decode = decode_function` in a class body (stmt): the attribute's name and what it is bound to (a name chain). */
 bool sem_class_alias(const semantic *c, gg_node stmt, span *name, gg_node *value);
 /* Whether value names a function decorated to run with grad off: a top-level one of the file, or one the project index knows. */

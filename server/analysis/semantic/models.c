@@ -326,18 +326,14 @@ static bool synthetic_arguments(semantic *c, const ctx *x, const gg_call_ref *re
 
 /*
  * Whether a forward is a shape check (SPEC §2, not evaluation): a module
- * built fresh in this function (not loaded, no state loaded into it), or
- * handed in as a parameter (a helper that infers an output size), run once,
- * outside any loop, on synthetic tensors made here only.
+ * built fresh in this function (not loaded, no state loaded into it), run
+ * once, outside any loop, on synthetic tensors only.
  */
 bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span recv)
 {
 	if (x->in_loop || !recv.len || memchr(recv.ptr, '.', recv.len))
 		return false;
 	const bind *b = sem_bind_at(c, x, recv);
-	gg_node type;
-	if (!b && x->func > 0 && sem_parameter_of(c, x->func, recv, &type))
-		return synthetic_arguments(c, x, ref);
 	if (!b || b->kind != BIND_MODEL)
 		return false;
 	const gg_tree_index *ix = c->index;

@@ -2,9 +2,9 @@ import torch
 from torch import nn
 
 
-# A helper that runs the module it is handed once on random tensors it made
-# itself infers a size: a shape check, not evaluation, even though its name
-# says "infer" and its caller builds layers in a loop.
+# A helper called only while a module is built (from __init__) infers a
+# layer's output size: construction, not evaluation, even though its name
+# says "infer" and its caller runs it once per layer in a loop.
 def infer_width(layer, channels, length):
     probe = torch.randn(2, channels, length)
     probe = layer(probe)
@@ -26,7 +26,7 @@ class Stack(nn.Module):
         return x
 
 
-# Real data through the same kind of helper is no shape check.
+# Over evaluation data, after eval(), the same kind of helper is evaluation.
 def infer_all(layer, val_loader):
     layer.eval()
     return [layer(x) for x in val_loader]  # expect: GG001
