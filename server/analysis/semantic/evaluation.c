@@ -288,15 +288,37 @@ bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope)
 	       !sem_offsets_any_in(&c->backward, gg_node_start_byte(ev->eval_call), ev->region_end);
 }
 
-bool sem_evidence_holds(semantic *c, const evidence *ev, int scope, bool loaded)
+/* Whether f's body (its docstring aside) is one `return` of a call: a hook that only hands its arguments on. */
+static bool only_hands_on(const semantic *c, const func *f)
+{
+	gg_node body = FIELD(f->def, body);
+	uint32_t count = gg_node_is_null(body) ? 0 : gg_node_named_child_count(body);
+	uint32_t i = 0;
+	while (i < count && (IS(gg_node_named_child(body, i), comment) ||
+			     (IS(gg_node_named_child(body, i), expression_statement) &&
+			      IS(gg_node_named_child(gg_node_named_child(body, i), 0), string))))
+		i++;
+	if (i + 1 != count)
+		return false;
+	gg_node last = gg_node_named_child(body, i);
+	return IS(last, return_statement) && gg_node_named_child_count(last) == 1 &&
+	       IS(gg_node_named_child(last, 0), call);
+}
+
+
+bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded)
 {
 	const func *f = &c->funcs[scope];
 	if (sem_eval_region_holds(c, ev, scope))
 		return true;
 	if (!gg_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end))
 		return true;
-	/* A name is evidence only with what evaluation does (SPEC §2): here, running once per item. */
-	if (scope > 0 && f->eval_name && !f->bw && !ev->after_train && sem_func_iterates(c, scope))
+	/*
+	 * A caller's evaluation name is evidence unless the caller only hands
+	 * its arguments on (`def infer(model, x): return model.infer(x)`): such
+	 * a hook does nothing evaluation does, and whoever calls it decides.
+	 */
+	if (scope > 0 && f->eval_name && !f->bw && !ev->after_train && !only_hands_on(c, f))
 		return true;
 	/* Choice: a module-level forward of a loaded model, with no training at module level, is an inference script. */
 	return scope == 0 && loaded && !f->bw;

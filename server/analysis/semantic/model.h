@@ -488,7 +488,7 @@ void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, gg_node receiver_
 bool sem_iterable_says_eval(const semantic *c, gg_node it);
 evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer);
 bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope);
-bool sem_evidence_holds(semantic *c, const evidence *ev, int scope, bool loaded);
+bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded);
 /* Whether function fi's own body (nested definitions left out) holds a loop or a comprehension. */
 bool sem_func_iterates(semantic *c, int fi);
 /* Whether the model an event runs was loaded: from a loader, or state loaded into it earlier in its function. */
