@@ -27,7 +27,13 @@ static char *docs_program_dir(void)
 
 char *gg_docs_installed_base(void)
 {
-	static const char *const places[] = { "../share/doc/gradguard/rules", "docs/rules", "../docs/rules" };
+	/*
+	 * Installed by meson into share/; a wheel's data (meson-python maps
+	 * datadir to the data root, share/ dropped) lands beside bin/ as doc/;
+	 * in a build folder, docs/rules beside the program or one folder up.
+	 */
+	static const char *const places[] = { "../share/doc/gradguard/rules", "../doc/gradguard/rules", "docs/rules",
+					      "../docs/rules" };
 	char *dir = docs_program_dir();
 	if (!dir)
 		return NULL;

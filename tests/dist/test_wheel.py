@@ -117,7 +117,7 @@ def main():
                             f"stderr {check.stderr!r}")
         else:
             print(f"check examples/: exit 1, codes {sorted(codes)}")
-            # The rule pages come with the wheel (pip puts them under the venv's share/): the links resolve.
+            # The rule pages come with the wheel (pip puts them under the venv's doc/, meson-python's data root): the links resolve.
             url = json.loads(check.stdout)[0].get("url") or ""
             page = urllib.parse.unquote(urllib.parse.urlparse(url).path)
             if not url.startswith("file://") or not page.startswith(os.path.realpath(venv)) or not os.path.isfile(page):
