@@ -70,6 +70,18 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 		PUSH(c, ix->forwards, ix->forwards_len, ix->forwards_cap, ((gg_byte_range){ ref->start, ref->end }));
 }
 
+/* Pushes the call-graph edge s, named and kinded by the caller, with where it stands: ref in x. */
+static void site_push(semantic *c, const ctx *x, const gg_call_ref *ref, site s)
+{
+	s.call = ref->node;
+	s.caller = x->func;
+	s.callee = -1;
+	s.caller_cls = c->funcs[x->func].cls;
+	s.grad_off = x->grad_off;
+	s.ev = sem_evidence_here(c, x, (span){ NULL, 0 });
+	PUSH(c, c->sites, c->sites_len, c->sites_cap, s);
+}
+
 /*
  * t.f(...) where t was made by a class of this file (`t = Trainer()`, or one
  * of several in `if`/`else` branches before the call): an edge to f of each
@@ -96,14 +108,8 @@ static bool instance_sites(semantic *c, const ctx *x, const gg_call_ref *ref)
 		memset(&s, 0, sizeof s);
 		s.name = name;
 		s.inst_cls = b->cls;
-		s.call = ref->node;
-		s.caller = x->func;
-		s.callee = -1;
-		s.caller_cls = c->funcs[x->func].cls;
-		s.grad_off = x->grad_off;
-		s.ev = sem_evidence_here(c, x, (span){ NULL, 0 });
-		s.shape_check = sem_shape_check(c, x, ref, obj);
-		PUSH(c, c->sites, c->sites_len, c->sites_cap, s);
+		s.shape_check = sem_shape_check(c, x, ref, obj); /* a module class's instance, built here */
+		site_push(c, x, ref, s);
 	}
 	return true;
 }
@@ -136,13 +142,7 @@ static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
 	if (!sem_is_func_name(c, s.name))
 		return;
 	s.inst_cls = -1;
-	s.call = ref->node;
-	s.caller = x->func;
-	s.callee = -1;
-	s.caller_cls = c->funcs[x->func].cls;
-	s.grad_off = x->grad_off;
-	s.ev = sem_evidence_here(c, x, (span){ NULL, 0 });
-	PUSH(c, c->sites, c->sites_len, c->sites_cap, s);
+	site_push(c, x, ref, s);
 }
 
 /* Records the forwards and the call-graph edges of an expression or simple statement. */
