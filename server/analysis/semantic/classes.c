@@ -377,6 +377,9 @@ static bool class_bases_fact(semantic *c, gg_node cls, span method, gg_project_f
 		if (!sem_binding_find(c, node_span(c, sem_chain_root(c, b))) || !sem_name_resolve(c, b))
 			continue;
 		span r = sem_resolved(c);
+		/* A hook is a plain base's: a module base's methods are the model's API. */
+		if (fact == GG_PROJECT_DEFINES && !project_plain_class(c, r))
+			continue;
 		if (gg_project_method(c->project, r.ptr, r.len, method.ptr, method.len, fact))
 			return true;
 	}
@@ -391,29 +394,7 @@ static bool class_bases_fact(semantic *c, gg_node cls, span method, gg_project_f
  */
 bool sem_project_base_defines(semantic *c, gg_node cls, span method, unsigned depth)
 {
-	if (!c->project || depth > MAX_CLASS_DEPTH)
-		return false;
-	gg_node bases = FIELD(cls, superclasses);
-	uint32_t count = gg_node_is_null(bases) ? 0 : gg_node_named_child_count(bases);
-	for (uint32_t i = 0; i < count && !c->error; i++) {
-		gg_node b = gg_node_named_child(bases, i);
-		if (!sem_is_name_chain(c, b))
-			continue;
-		span written = node_span(c, b);
-		if (IS(b, identifier) && !sem_binding_find(c, written)) {
-			const klass *k = sem_class_find(c, written);
-			if (k && sem_project_base_defines(c, k->node, method, depth + 1))
-				return true;
-			continue;
-		}
-		if (!sem_binding_find(c, node_span(c, sem_chain_root(c, b))) || !sem_name_resolve(c, b))
-			continue;
-		span r = sem_resolved(c);
-		if (project_plain_class(c, r) &&
-		    gg_project_method(c->project, r.ptr, r.len, method.ptr, method.len, GG_PROJECT_DEFINES))
-			return true;
-	}
-	return false;
+	return c->project && class_bases_fact(c, cls, method, GG_PROJECT_DEFINES, depth);
 }
 
 /*
