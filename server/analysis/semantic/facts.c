@@ -64,6 +64,20 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 	if (!sem_is_name_chain(c, left))
 		return;
 	span target = node_span(c, left);
+	/*
+	 * torch.load(p)["net"]: what a checkpoint holds under a key. A state dict
+	 * is never called, so where the name is run it is the module the
+	 * checkpoint pickled: a loaded model by its origin, whatever its name.
+	 */
+	if (IS(right, subscript) && IS(FIELD(right, value), call) &&
+	    sem_name_resolve(c, FIELD(FIELD(right, value), function))) {
+		span r = sem_resolved(c);
+		if (span_is(r, "torch.load") || span_is(r, "torch.jit.load")) {
+			PUSH(c, c->models.items, c->models.len, c->models.cap, target);
+			PUSH(c, c->loaded.items, c->loaded.len, c->loaded.cap, target);
+		}
+		return;
+	}
 	gg_node base = sem_call_chain_base(c, right);
 	gg_node fn = FIELD(base, function);
 	if (!sem_is_name_chain(c, fn))
@@ -580,7 +594,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 				if (fetches_plain_attribute(c, right, 0))
 					PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, left);
 			} else if ((sym_is(left, r->sym_identifier) || sym_is(left, r->sym_attribute)) &&
-				   sym_is(right, r->sym_call)) {
+				   (sym_is(right, r->sym_call) ||
+				    (sym_is(right, r->ids.sym_subscript) && sym_is(field_id(right, r->ids.fld_value), r->sym_call)))) {
 				size_t cap = c->assigns_cap;
 				if (!gg_grow((void **)&c->assign_left, &c->assigns_cap, c->assigns_len, sizeof *c->assign_left)) {
 					gg_node *p = cap == c->assigns_cap ? c->assign_right
