@@ -529,7 +529,10 @@ static int nb_fill(gg_notebook *nb, const cJSON *root, const char *json, size_t 
 		}
 		const cJSON *ec = nb_member(c, v3 ? "prompt_number" : "execution_count");
 		gg_nb_cell *cell = &nb->cells[nb->ncells++];
-		*cell = (gg_nb_cell){ k, cJSON_IsNumber(ec) && ec->valuedouble >= 0 ? (long)ec->valuedouble : -1,
+		/* A count past any real kernel's (or NaN) is no count: the cast would be undefined. */
+		long count = cJSON_IsNumber(ec) && ec->valuedouble >= 0 && ec->valuedouble <= INT32_MAX
+				     ? (long)ec->valuedouble : -1;
+		*cell = (gg_nb_cell){ k, count,
 				      line, (uint32_t)lines, start, 0, 0, 0,
 				      src.len > 0 && src.data[src.len - 1] == '\n' };
 		if (raw) {
