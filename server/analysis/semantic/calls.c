@@ -69,10 +69,9 @@ static bool file_calls_method(const semantic *c, span name, int cls)
 	const gg_tree_index *ix = c->index;
 	if (!ix->calls_exact)
 		return true; /* the calls are not all known: keep the name's evidence */
-	for (size_t i = 0; i < ix->calls_len; i++) {
-		const gg_call_ref *r = &ix->calls[i];
-		if (!span_eq(sem_callee_name(c, r), name))
-			continue;
+	for (size_t i = sem_named_first(c->call_names, c->call_names_len, name);
+	     i < c->call_names_len && span_eq(c->call_names[i].name, name); i++) {
+		const gg_call_ref *r = &ix->calls[c->call_names[i].index];
 		int fi = sem_func_at(c, r->start);
 		while (fi > 0 && c->funcs[fi].cls != cls)
 			fi = c->funcs[fi].parent;
@@ -609,9 +608,11 @@ static bool mode_switched(const semantic *c, const gg_call_ref *r)
 		return false;
 	span obj = text_between(c, r->start, r->object_end);
 	const gg_tree_index *ix = c->index;
-	for (size_t i = 0; i < ix->calls_len; i++) {
-		const gg_call_ref *e = &ix->calls[i];
-		if (e->plain && e->names >= 2 && e->attribute && span_is(sem_method_of(c, e), "eval") &&
+	span eval = { "eval", 4 };
+	for (size_t i = sem_named_first(c->call_names, c->call_names_len, eval);
+	     i < c->call_names_len && span_eq(c->call_names[i].name, eval); i++) {
+		const gg_call_ref *e = &ix->calls[c->call_names[i].index];
+		if (e->plain && e->names >= 2 && e->attribute &&
 		    span_eq(text_between(c, e->start, e->object_end), obj))
 			return true;
 	}

@@ -25,6 +25,19 @@ int sem_named_cmp(const void *pa, const void *pb)
 	return r ? r : (a->index > b->index) - (a->index < b->index);
 }
 
+size_t sem_named_first(const named *v, size_t len, span name)
+{
+	size_t lo = 0, hi = len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (span_cmp(v[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 int sem_klass_cmp(const void *pa, const void *pb)
 {
 	const klass *a = pa, *b = pb;
@@ -496,9 +509,9 @@ static int name_scope(const semantic *c, int fi, span name)
 		gg_node type;
 		if (parameter_of(c, fi, name, &type))
 			return fi;
-		for (size_t i = 0; i < c->assigns_len; i++)
-			if (span_eq(node_span(c, c->assign_left[i]), name) &&
-			    sem_func_at(c, gg_node_start_byte(c->assign_left[i])) == fi)
+		for (size_t i = sem_named_first(c->assign_names, c->assign_names_len, name);
+		     i < c->assign_names_len && span_eq(c->assign_names[i].name, name); i++)
+			if (sem_func_at(c, gg_node_start_byte(c->assign_left[c->assign_names[i].index])) == fi)
 				return fi;
 	}
 	return 0;
@@ -523,9 +536,10 @@ bool sem_instance_method_no_grad(semantic *c, int fi, span spelling, const char 
 	bool plain = !memchr(spelling.ptr, '.', spelling.len);
 	int scope = plain ? name_scope(c, fi, spelling) : -1;
 	bool any = false;
-	for (size_t i = 0; i < c->assigns_len && !c->error; i++) {
-		if (!span_eq(node_span(c, c->assign_left[i]), spelling) ||
-		    (scope >= 0 && sem_func_at(c, gg_node_start_byte(c->assign_left[i])) != scope))
+	for (size_t n = sem_named_first(c->assign_names, c->assign_names_len, spelling);
+	     n < c->assign_names_len && span_eq(c->assign_names[n].name, spelling) && !c->error; n++) {
+		size_t i = (size_t)c->assign_names[n].index;
+		if (scope >= 0 && sem_func_at(c, gg_node_start_byte(c->assign_left[i])) != scope)
 			continue;
 		gg_node type = gg_node_child_by_field_name(gg_node_parent(c->assign_left[i]), "type", 4);
 		gg_node cls = !gg_node_is_null(type) && gg_node_named_child_count(type)
@@ -611,9 +625,11 @@ static bool constructs_plain(semantic *c, gg_node value)
 static bool local_holds_plain(semantic *c, span name, uint32_t start, uint32_t end)
 {
 	bool any = false;
-	for (size_t i = 0; i < c->assigns_len; i++) {
+	for (size_t n = sem_named_first(c->assign_names, c->assign_names_len, name);
+	     n < c->assign_names_len && span_eq(c->assign_names[n].name, name); n++) {
+		size_t i = (size_t)c->assign_names[n].index;
 		uint32_t at = gg_node_start_byte(c->assign_left[i]);
-		if (at < start || at >= end || !span_eq(node_span(c, c->assign_left[i]), name))
+		if (at < start || at >= end)
 			continue;
 		if (!constructs_plain(c, c->assign_right[i]))
 			return false;

@@ -361,9 +361,10 @@ bool sem_func_iterates(semantic *c, int fi)
 		found = call_in_loop(c, c->sites[i].call);
 	/* A method called on an object the call graph does not follow (tagger.predict(b) for b in ...). */
 	const gg_tree_index *ix = c->index;
-	for (size_t i = 0; !found && f->cls >= 0 && i < ix->calls_len; i++) {
-		const gg_call_ref *r = &ix->calls[i];
-		if (r->names >= 2 && span_eq(sem_callee_name(c, r), f->name) &&
+	size_t i = f->cls >= 0 ? sem_named_first(c->call_names, c->call_names_len, f->name) : c->call_names_len;
+	for (; !found && i < c->call_names_len && span_eq(c->call_names[i].name, f->name); i++) {
+		const gg_call_ref *r = &ix->calls[c->call_names[i].index];
+		if (r->names >= 2 &&
 		    !(r->start >= gg_node_start_byte(c->classes[f->cls].node) && r->start < gg_node_end_byte(c->classes[f->cls].node)))
 			found = call_in_loop(c, r->node);
 	}

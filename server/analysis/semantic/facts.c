@@ -476,6 +476,31 @@ static int constructed_class(const semantic *c, gg_node value)
 	klass *k = IS(fn, identifier) ? sem_class_find(c, node_span(c, fn)) : NULL;
 	return k ? (int)(k - c->classes) : -1;
 }
+/*
+ * The assignments by their left side's text and the calls by the name they
+ * call, so that what a name holds or whether the file calls a method is one
+ * search, not a scan of the file for each question.
+ */
+static int names_index(semantic *c)
+{
+	const gg_tree_index *ix = c->index;
+	c->assign_names = malloc((c->assigns_len + 1) * sizeof *c->assign_names);
+	c->call_names = malloc((ix->calls_len + 1) * sizeof *c->call_names);
+	if (!c->assign_names || !c->call_names)
+		return -ENOMEM;
+	c->assign_names_len = c->call_names_len = 0;
+	for (size_t i = 0; i < c->assigns_len; i++)
+		c->assign_names[c->assign_names_len++] = (named){ node_span(c, c->assign_left[i]), (int)i };
+	for (size_t i = 0; i < ix->calls_len; i++) {
+		span name = sem_callee_name(c, &ix->calls[i]);
+		if (name.len)
+			c->call_names[c->call_names_len++] = (named){ name, (int)i };
+	}
+	qsort(c->assign_names, c->assign_names_len, sizeof *c->assign_names, sem_named_cmp);
+	qsort(c->call_names, c->call_names_len, sizeof *c->call_names, sem_named_cmp);
+	return 0;
+}
+
 
 int sem_facts_collect(semantic *c, gg_node root)
 {
@@ -702,6 +727,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 	}
 	if (c->classes_len)
 		qsort(c->classes, c->classes_len, sizeof *c->classes, sem_klass_cmp);
+	if (names_index(c))
+		return -ENOMEM;
 	for (size_t i = 0; i < c->assigns_len && !c->error; i++) {
 		size_t models = c->models.len, not_models = c->not_models.len, loaded = c->loaded.len;
 		assignment_classify(c, c->assign_left[i], c->assign_right[i]);

@@ -276,6 +276,9 @@ typedef struct semantic {
 	size_t classes_len, classes_cap;
 	gg_node *assign_left, *assign_right; /* owned; parallel */
 	size_t assigns_len, assigns_cap;
+	/* Each assignment by its left side's text, and each call of the index by the name it calls (sem_named_range). */
+	named *assign_names, *call_names; /* owned */
+	size_t assign_names_len, call_names_len;
 	gg_node *fetches; /* owned: the names of `name = obj.method` that fetch no module (fetches_plain_attribute) */
 	size_t fetches_len, fetches_cap;
 	spanset models, not_models, loaded;
@@ -550,6 +553,8 @@ bool sem_enter_disables_grad(const semantic *c, const func *f);
 /* classes.c */
 int sem_func_cmp(const void *pa, const void *pb);
 int sem_named_cmp(const void *pa, const void *pb);
+/* The first entry of v (sorted by sem_named_cmp) whose name is name or after it; its run goes on while the name is equal. */
+size_t sem_named_first(const named *v, size_t len, span name);
 int sem_klass_cmp(const void *pa, const void *pb);
 int sem_func_of_def(const semantic *c, gg_node def);
 size_t sem_func_names_lower(const semantic *c, span name);

@@ -291,12 +291,13 @@ static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, uns
 	if (IS(value, identifier)) {
 		span name = node_span(c, value);
 		gg_node last = gg_node_null();
-		for (size_t i = 0; i < c->assigns_len; i++) {
+		for (size_t n = sem_named_first(c->assign_names, c->assign_names_len, name);
+		     n < c->assign_names_len && span_eq(c->assign_names[n].name, name); n++) {
+			size_t i = (size_t)c->assign_names[n].index;
 			uint32_t where = gg_node_start_byte(c->assign_left[i]);
 			/* Not `x = net(x)` itself: its x is the one bound before. */
 			bool holds_at = gg_node_start_byte(c->assign_right[i]) <= at && at < gg_node_end_byte(c->assign_right[i]);
-			if (where < at && !holds_at && IS(c->assign_left[i], identifier) &&
-			    span_eq(node_span(c, c->assign_left[i]), name) && sem_func_at(c, where) == fi)
+			if (where < at && !holds_at && IS(c->assign_left[i], identifier) && sem_func_at(c, where) == fi)
 				last = c->assign_right[i];
 		}
 		return !gg_node_is_null(last) && synthetic_value(c, last, fi, at, depth + 1);

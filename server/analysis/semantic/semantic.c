@@ -136,6 +136,8 @@ static void semantic_free(semantic *c)
 	free(c->assign_left);
 	free(c->fetches);
 	free(c->assign_right);
+	free(c->assign_names);
+	free(c->call_names);
 	free(c->models.items);
 	free(c->not_models.items);
 	free(c->loaded.items);
