@@ -147,7 +147,8 @@ bool gg_source_is_test_module(const gg_source *src)
 	}
 	size_t n = strlen(base);
 	return (n > 8 && memcmp(base, "test_", 5) == 0 && memcmp(base + n - 3, ".py", 3) == 0) ||
-	       (n > 8 && memcmp(base + n - 8, "_test.py", 8) == 0) || name_is(base, n, "conftest.py");
+	       (n > 8 && memcmp(base + n - 8, "_test.py", 8) == 0) || name_is(base, n, "conftest.py") ||
+	       name_is(base, n, "tests.py"); /* a suite in one file, as Django lays it out; test.py is often the evaluation */
 }
 
 /*
