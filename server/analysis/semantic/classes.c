@@ -125,7 +125,7 @@ klass *sem_class_find(const semantic *c, span name)
 }
 
 /* A base from torch or the standard library: nothing there calls a subclass's methods under no_grad. */
-static bool base_is_plain_library(span r)
+static bool base_is_plain_library(const semantic *c, span r)
 {
 	static const char *const roots[] = {
 		"torch.", "abc.", "typing.", "typing_extensions.", "enum.", "collections.", "dataclasses.", NULL,
@@ -133,7 +133,12 @@ static bool base_is_plain_library(span r)
 	for (const char *const *p = roots; *p; p++)
 		if (span_starts(r, *p))
 			return true;
-	return false;
+	/*
+	 * A library whose objects are no modules and that is not built on torch
+	 * (sklearn's BaseEstimator): it never runs a subclass's method, let alone
+	 * with grad off, so the class's methods are its own code.
+	 */
+	return gg_library_facts_plain(&c->sem->libraries, r.ptr, r.len) && !gg_analysis_mentions_framework(r.ptr, r.len);
 }
 
 /*
@@ -164,7 +169,7 @@ static unsigned base_kind(semantic *c, gg_node base, unsigned depth)
 	if (!sem_name_resolve(c, base))
 		return kind;
 	span r = sem_resolved(c);
-	if (imported && !(kind & CLASS_TESTCASE) && !base_is_plain_library(r) && !project_plain_class(c, r))
+	if (imported && !(kind & CLASS_TESTCASE) && !base_is_plain_library(c, r) && !project_plain_class(c, r))
 		kind |= CLASS_EXTERNAL;
 	/* Choice: a LightningModule is real when the base resolves into the lightning packages. */
 	if ((span_starts(r, "lightning.") || span_starts(r, "pytorch_lightning.")) && span_ends(r, ".LightningModule"))
@@ -193,7 +198,7 @@ static bool base_is_unknown(semantic *c, gg_node base)
 	if (IS(base, identifier) && !sem_binding_find(c, node_span(c, base)) && sem_class_find(c, node_span(c, base)))
 		return false;
 	return !sem_name_resolve(c, base) ||
-	       !(base_is_plain_library(sem_resolved(c)) || project_plain_class(c, sem_resolved(c)));
+	       !(base_is_plain_library(c, sem_resolved(c)) || project_plain_class(c, sem_resolved(c)));
 }
 
 /*
@@ -607,7 +612,7 @@ bool sem_class_is_plain(semantic *c, klass *k, unsigned depth)
 			continue;
 		}
 		if (!sem_binding_find(c, node_span(c, sem_chain_root(c, base))) || !sem_name_resolve(c, base) ||
-		    !base_is_plain_library(sem_resolved(c)))
+		    !base_is_plain_library(c, sem_resolved(c)))
 			return false;
 	}
 	return true;
