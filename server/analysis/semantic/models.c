@@ -308,21 +308,32 @@ static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, uns
 	return sem_name_resolve(c, FIELD(base, function)) && sem_name_is_one_of(c, synthetic_makers);
 }
 
-/* Whether a call has arguments and every one is a synthetic tensor. */
+/* Whether a keyword argument's value is a constant: a switch of the forward (`return_attn=True`), no data. */
+static bool constant_value(const semantic *c, gg_node v)
+{
+	return IS(v, true) || IS(v, false) || IS(v, none) || IS(v, integer) || IS(v, float) || IS(v, string);
+}
+
+/* Whether a call has a synthetic tensor among its arguments and every other is one too, or a constant switch. */
 static bool synthetic_arguments(semantic *c, const ctx *x, const gg_call_ref *ref)
 {
 	gg_node args = FIELD(ref->node, arguments);
 	uint32_t count = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
-	if (!count)
-		return false;
+	bool any = false;
 	for (uint32_t i = 0; i < count; i++) {
 		gg_node a = gg_node_named_child(args, i);
-		if (IS(a, keyword_argument))
+		if (IS(a, comment))
+			continue;
+		if (IS(a, keyword_argument)) {
 			a = FIELD(a, value);
+			if (constant_value(c, a))
+				continue;
+		}
 		if (!synthetic_value(c, a, x->func, ref->start, 0))
 			return false;
+		any = true;
 	}
-	return true;
+	return any;
 }
 
 /*
