@@ -477,6 +477,48 @@ static int constructed_class(const semantic *c, gg_node value)
 	return k ? (int)(k - c->classes) : -1;
 }
 /*
+ * copy.deepcopy(model) (an EMA, a frozen teacher, a snapshot to compare) is
+ * a module as its argument is: a second model by origin, whatever its name.
+ * Runs once the binds are sorted; a copy of a copy is not followed.
+ */
+static void copies_classify(semantic *c)
+{
+	bool grown = false;
+	for (size_t i = 0; i < c->assigns_len && !c->error; i++) {
+		gg_node right = c->assign_right[i], left = c->assign_left[i];
+		if (!IS(right, call) || !sem_name_resolve(c, FIELD(right, function)))
+			continue;
+		span r = sem_resolved(c);
+		gg_node args = FIELD(right, arguments);
+		if (!(span_is(r, "copy.deepcopy") || span_is(r, "copy.copy")) || !IS(args, argument_list) ||
+		    sem_argument_count(c, args) != 1)
+			continue;
+		gg_node arg = sem_argument_at(c, args, 0);
+		if (!sem_is_name_chain(c, arg))
+			continue;
+		span from = node_span(c, arg);
+		uint32_t at = gg_node_start_byte(arg);
+		const bind *b = IS(arg, identifier) ? sem_bind_before(c, from, sem_func_at(c, at), at) : NULL;
+		bool loaded = b ? b->kind == BIND_LOADED : sem_spanset_has(&c->loaded, from);
+		if (!(b ? b->kind == BIND_MODEL || loaded : sem_spanset_has(&c->models, from)))
+			continue;
+		span target = node_span(c, left);
+		uint32_t to = gg_node_start_byte(left);
+		bind *own = IS(left, identifier) ? (bind *)sem_bind_before(c, target, sem_func_at(c, to), to + 1) : NULL;
+		if (own && own->at == to)
+			own->kind = loaded ? BIND_LOADED : BIND_MODEL;
+		PUSH(c, c->models.items, c->models.len, c->models.cap, target);
+		if (loaded)
+			PUSH(c, c->loaded.items, c->loaded.len, c->loaded.cap, target);
+		grown = true;
+	}
+	if (grown) {
+		sem_spanset_sort(&c->models);
+		sem_spanset_sort(&c->loaded);
+	}
+}
+
+/*
  * The assignments by their left side's text and the calls by the name they
  * call, so that what a name holds or whether the file calls a method is one
  * search, not a scan of the file for each question.
@@ -756,6 +798,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	sem_spanset_sort(&c->not_models);
 	sem_spanset_sort(&c->loaded);
 	sem_spanset_sort(&c->module_api);
+	copies_classify(c);
 	models_publish(c);
 	return c->error;
 }

@@ -500,6 +500,8 @@ bool sem_event_model_loaded(const semantic *c, const event *e);
 /* models.c */
 chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref);
 const bind *sem_bind_at(const semantic *c, const ctx *x, span name);
+/* The last assignment to the plain name in function func before byte use, or NULL. */
+const bind *sem_bind_before(const semantic *c, span name, int func, uint32_t use);
 bool sem_is_forward_method(span name);
 bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loaded);
 /* A forward that is a shape check: a module built here, run once on synthetic tensors (SPEC §2). */

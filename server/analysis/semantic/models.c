@@ -62,7 +62,11 @@ chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref)
  */
 const bind *sem_bind_at(const semantic *c, const ctx *x, span name)
 {
-	uint32_t use = (uint32_t)(name.ptr - c->text);
+	return sem_bind_before(c, name, x->func, (uint32_t)(name.ptr - c->text));
+}
+
+const bind *sem_bind_before(const semantic *c, span name, int func, uint32_t use)
+{
 	size_t lo = 0, hi = c->binds_len;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -73,7 +77,7 @@ const bind *sem_bind_at(const semantic *c, const ctx *x, span name)
 			hi = mid;
 	}
 	for (size_t i = lo; i-- > 0 && span_eq(c->binds[i].name, name);)
-		if (c->binds[i].func == x->func)
+		if (c->binds[i].func == func)
 			return &c->binds[i];
 	return NULL;
 }
