@@ -128,6 +128,15 @@ static bool caller_reported(const semantic *c, size_t first, gg_node call)
 	return false;
 }
 
+/* The call sites other than s that run s's callee as evaluation with grad on. */
+static size_t other_eval_sites(const semantic *c, const site *s)
+{
+	size_t n = 0;
+	for (size_t i = sem_sites_of(c, s->callee); i < c->sites_len && c->sites[i].callee == s->callee; i++)
+		n += &c->sites[i] != s && sem_site_runs_eval(c, &c->sites[i]);
+	return n;
+}
+
 static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out)
 {
 	*fixed_out = gg_node_null();
@@ -203,6 +212,10 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		text_add(c, &m, " on ");
 		line_add(c, &m, (uint32_t)row_of(s->call) - 1);
 	}
+	/* Every unguarded caller is a mistake of its own: say how many, so that fixing one does not hide the rest. */
+	size_t more = !s ? 0 : local ? sem_unguarded_sites(c, e->scope) - 1 : other_eval_sites(c, s);
+	if (!local && s && more)
+		text_add(c, &m, " and from %zu other place%s", more, more == 1 ? "" : "s");
 
 	/* What is there and does not disable grad. */
 	const char *sep = ": ";
@@ -238,8 +251,6 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		text_add(c, &m, " does not contain this call");
 		sep = "; ";
 	}
-	/* Every unguarded caller is a mistake of its own: say how many, so that fixing one does not hide the rest. */
-	size_t more = local && s ? sem_unguarded_sites(c, e->scope) - 1 : 0;
 	if (local && s) {
 		text_add(c, &m, "%sit is called with autograd on from ", sep);
 		caller_add(c, &m, s->caller);
@@ -310,7 +321,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	for (size_t i = more ? sem_sites_of(c, e->scope) : c->sites_len;
 	     i < c->sites_len && c->sites[i].callee == e->scope && !c->error; i++) {
 		const site *o = &c->sites[i];
-		if (o == s || sem_site_guarded(c, o))
+		if (o == s || (local ? sem_site_guarded(c, o) : !sem_site_runs_eval(c, o)))
 			continue;
 		const func *callee = &c->funcs[e->scope];
 		char *rel = gg_strdup_printf("%.*s() also called here with autograd on", (int)callee->name.len,

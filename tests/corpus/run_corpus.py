@@ -3,7 +3,8 @@
 
 Each case is a Python file in this folder; a finding is expected on every line
 that ends with a comment `# expect: GG001` (several codes: `# expect: GG001,
-GG002`). A case without marks expects nothing. A mark may end with `; fix:
+GG002`). A case without marks expects nothing. After the codes, `; says: TEXT`
+asks that the finding's message contain TEXT. A mark may end with `; fix:
 safe`, `; fix: unsafe` or `; fix: none`: what tests/fixes/run_fixes.py
 asserts of the best fix offered for that line's finding. The comparison is on the exact
 set of (code, row). Cases run from this folder under their bare names, so the
@@ -32,18 +33,30 @@ import sys
 from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-# An optional `; fix: safe|unsafe|none` after the codes is for tests/fixes (run_fixes.py).
-EXPECT = re.compile(r"#\s*expect:\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)\s*(?:;\s*fix:\s*(?:safe|unsafe|none)\s*)?$")
+# An optional `; says: TEXT` (what the message must contain), then an optional
+# `; fix: safe|unsafe|none`, which is for tests/fixes (run_fixes.py).
+EXPECT = re.compile(r"#\s*expect:\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)\s*"
+                    r"(?:;\s*says:\s*([^;]*?)\s*)?(?:;\s*fix:\s*(?:safe|unsafe|none)\s*)?$")
+
+# What each expected finding of the case at hand must contain, keyed as its expected findings are: {key: text}.
+SAYS = {}
 
 
-def expected_findings(path):
+def expect_mark(found, line, where, prefix=()):
+    m = EXPECT.search(line)
+    if m:
+        for code in m.group(1).split(","):
+            key = prefix + (code.strip(), where)
+            found.add(key)
+            if m.group(2):
+                SAYS[key] = m.group(2)
+
+
+def expected_findings(path, prefix=()):
     found = set()
     with open(path, encoding="utf-8") as f:
         for row, line in enumerate(f, start=1):
-            m = EXPECT.search(line)
-            if m:
-                for code in m.group(1).split(","):
-                    found.add((code.strip(), row))
+            expect_mark(found, line, row, prefix)
     return found
 
 
@@ -61,19 +74,18 @@ def notebook_cells(path):
             yield i, src if isinstance(src, str) else "".join(src)
 
 
-def expected_notebook_findings(path):
+def expected_notebook_findings(path, prefix=()):
     found = set()
     for cell, src in notebook_cells(path):
         for row, line in enumerate(src.split("\n"), start=1):
-            m = EXPECT.search(line)
-            if m:
-                for code in m.group(1).split(","):
-                    found.add((code.strip(), f"{cell}:{row}"))
+            expect_mark(found, line, f"{cell}:{row}", prefix)
     return found
 
 
-def expected_case_findings(path):
-    return expected_notebook_findings(path) if path.endswith(".ipynb") else expected_findings(path)
+def expected_case_findings(path, prefix=()):
+    if path.endswith(".ipynb"):
+        return expected_notebook_findings(path, prefix)
+    return expected_findings(path, prefix)
 
 
 def finding_row(r):
@@ -89,7 +101,7 @@ def expected_dir_findings(folder):
             if n.endswith((".py", ".ipynb")):
                 path = os.path.join(dirpath, n)
                 rel = os.path.relpath(path, folder)
-                found |= {(rel, code, row) for code, row in expected_case_findings(path)}
+                found |= expected_case_findings(path, (rel,))
     return found
 
 
@@ -103,14 +115,14 @@ def actual_findings(gradguard, name):
     if proc.returncode not in (0, 1):
         raise RuntimeError(f"exit status {proc.returncode}: {proc.stderr.strip()}")
     rows = json.loads(proc.stdout)
-    if is_dir:
-        found = {(os.path.normpath(r["filename"]), r["code"], finding_row(r)) for r in rows}
-    else:
-        found = {(r["code"], finding_row(r)) for r in rows}
+    messages = {}
+    for r in rows:
+        key = (r["code"], finding_row(r))
+        messages[(os.path.normpath(r["filename"]),) + key if is_dir else key] = r["message"]
     want_status = 1 if rows else 0
     if proc.returncode != want_status:
         raise RuntimeError(f"exit status {proc.returncode} with {len(rows)} findings")
-    return found
+    return messages
 
 
 def main(argv):
@@ -128,21 +140,28 @@ def main(argv):
     for name in cases:
         name = os.path.basename(os.path.normpath(name))
         path = os.path.join(HERE, name)
+        SAYS.clear()
         want = expected_dir_findings(path) if os.path.isdir(path) else expected_case_findings(path)
         try:
-            got = actual_findings(gradguard, name)
+            messages = actual_findings(gradguard, name)
         except (RuntimeError, ValueError, subprocess.TimeoutExpired) as e:
             print(f"FAIL {name}: {e}")
             failed += 1
             continue
+        got = set(messages)
+        unsaid = [f"{'@'.join(map(str, k))} does not say {SAYS[k]!r}: {messages[k]!r}"
+                  for k in sorted(got & want, key=str) if k in SAYS and SAYS[k] not in messages[k]]
         for f in got & want:
             tp[f[-2]] += 1
         for f in got - want:
             fp[f[-2]] += 1
         for f in want - got:
             fn[f[-2]] += 1
-        if got == want:
+        if got == want and not unsaid:
             print(f"ok   {name} ({len(want)} expected)")
+        elif got == want:
+            failed += 1
+            print(f"FAIL {name}: " + "; ".join(unsaid))
         else:
             failed += 1
             extra = ", ".join("@".join(map(str, f)) for f in sorted(got - want))

@@ -441,25 +441,26 @@ void sem_call_graph_resolve(semantic *c)
 		bool changed = false;
 		for (size_t i = 0; i < c->sites_len; i++) {
 			const site *s = &c->sites[i];
-			if (s->callee < 0 || sem_site_guarded(c, s) || s->shape_check)
+			if (s->callee < 0 || c->funcs[s->callee].eval_site >= 0)
 				continue;
-			func *callee = &c->funcs[s->callee];
-			if (callee->eval_site >= 0)
-				continue;
-			bool eval_call;
-			if (callee->bw)
-				eval_call = callee->bw_flagged && s->flag_false; /* the shared step's eval half */
-			else
-				eval_call = sem_evidence_holds(c, &s->ev, s->caller, false) ||
-					    (s->caller > 0 && c->funcs[s->caller].eval_site >= 0);
-			if (eval_call) {
-				callee->eval_site = (int)i;
+			if (sem_site_runs_eval(c, s)) {
+				c->funcs[s->callee].eval_site = (int)i;
 				changed = true;
 			}
 		}
 		if (!changed)
 			break;
 	}
+}
+
+bool sem_site_runs_eval(const semantic *c, const site *s)
+{
+	if (s->callee < 0 || sem_site_guarded(c, s) || s->shape_check)
+		return false;
+	const func *callee = &c->funcs[s->callee];
+	if (callee->bw)
+		return callee->bw_flagged && s->flag_false; /* the shared step's eval half */
+	return sem_evidence_holds(c, &s->ev, s->caller, false) || (s->caller > 0 && c->funcs[s->caller].eval_site >= 0);
 }
 
 /* The first call site of function fi (sites sorted by callee, after the call graph), or sites_len. */

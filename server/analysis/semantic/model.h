@@ -604,6 +604,8 @@ void sem_walk_block(semantic *c, ctx x, gg_node block);
 
 /* calls.c */
 void sem_call_graph_resolve(semantic *c);
+/* Whether call site s runs its callee as evaluation code with grad on (after the call graph). */
+bool sem_site_runs_eval(const semantic *c, const site *s);
 size_t sem_sites_of(const semantic *c, int fi);
 int sem_unguarded_site(const semantic *c, int fi);
 /* Whether a site runs its callee with grad off: its own context, or a caller guarded everywhere. */
