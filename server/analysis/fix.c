@@ -628,8 +628,13 @@ static bool torch_bound_at(const fixer *fx, gg_node n)
 
 static int gg001_fixes(fixer *fx, gg_node call, gg_fixes *out)
 {
-	/* A call that is a whole statement (`run_epoch(...)`): the statement covers the same bytes. */
-	if (gg_node_type_is(call, "expression_statement") && gg_node_named_child_count(call) == 1)
+	/*
+	 * A call that is a whole statement (`run_epoch(...)`): the statement covers
+	 * the same bytes, and so does a block holding only that statement (the body
+	 * of `for b in loader: score(net, b)`).
+	 */
+	while ((gg_node_type_is(call, "block") || gg_node_type_is(call, "expression_statement")) &&
+	       gg_node_named_child_count(call) == 1)
 		call = gg_node_named_child(call, 0);
 	if (!gg_node_type_is(call, "call"))
 		return 0; /* a finding of another shape: only its noqa */

@@ -2,7 +2,7 @@ import torch
 
 
 def run_batch(net, batch):
-    return net(batch[0]).argmax(1)  # expect: GG001; says: called from report() on line 13 and from 1 other place
+    return net(batch[0]).argmax(1)  # expect: GG001; says: called from report() on line 13 and from 1 other place; fix: safe
 
 
 # Both loops run the helper with autograd on: the one finding counts the
