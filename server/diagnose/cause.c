@@ -95,6 +95,8 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_PAGING_FILE, gg_strdup_printf("Windows could not commit more virtual memory (WinError 1455): the paging file is exhausted, not the GPU"));
 	if (!rc && m->form && strncmp(m->form, "SIGKILL", 7) == 0)
 		rc = cause_add(d, GG_CAUSE_HOST_RAM, gg_strdup_printf("killed by signal 9 without a Python error: the kernel's OOM killer, host RAM"));
+	if (!rc && m->form && strcmp(m->form, GG_OOM_FORM_WORKER_KILLED) == 0)
+		rc = cause_add(d, GG_CAUSE_HOST_RAM, gg_strdup_printf("a DataLoader worker was killed by signal 9 (SIGKILL): the kernel's OOM killer, host RAM"));
 	/* ENOMEM from the OS (fork, mmap, a worker's start), not from a tensor's allocator. */
 	if (!rc && m->form && strcmp(m->form, "Cannot allocate memory (ENOMEM)") == 0)
 		rc = cause_add(d, GG_CAUSE_HOST_RAM, gg_strdup_printf("the operating system refused memory ([Errno 12] Cannot allocate memory): the host is out of RAM or address space, not the GPU"));

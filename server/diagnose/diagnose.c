@@ -594,8 +594,8 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (!rc && x->rank < 0 && root >= 0 && x->first)
 			x->rank = root;
 		if (!rc && killed9 && x->first)
-			rc = gg_evidence_add(x, "torchelastic reports that rank %d exited with -9 (SIGKILL%s): usually the kernel's OOM killer (host RAM); `dmesg | grep -i oom` tells",
-					     root, d->facts.sigkill ? "" : ", the launcher's \"failed (exitcode: -9)\" line");
+			rc = gg_evidence_add(x, "the launcher reports that rank %d exited with -9 (SIGKILL%s): usually the kernel's OOM killer (host RAM); `dmesg | grep -i oom` tells",
+					     root, d->facts.sigkill ? "" : ", its line for the first process that failed");
 		if (!rc)
 			rc = gg_explain(x, &d->facts);
 	}

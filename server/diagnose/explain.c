@@ -106,6 +106,13 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		*rc |= gg_buf_printf(e, " Windows could not commit more virtual memory (the paging file is too small): this is host memory, not the GPU. Every DataLoader worker process loads torch's CUDA libraries and commits memory for them.");
 		*rc |= gg_buf_printf(x, "Lower the DataLoader's num_workers (0 to confirm), or let Windows grow the paging file (System > Advanced system settings > Performance > Virtual memory) on a drive with free space.");
 		return 1;
+	case GG_CAUSE_HOST_RAM:
+		*rc |= gg_buf_printf(e, " The host ran out of RAM, not the GPU: %s.", d->cause_evidence);
+		if (m->form && strcmp(m->form, GG_OOM_FORM_WORKER_KILLED) == 0)
+			*rc |= gg_buf_printf(x, "Lower the DataLoader's num_workers (0 to confirm) and keep the data out of every worker's memory (memory-map it, or load items lazily in __getitem__); `dmesg | grep -i 'killed process'` confirms the OOM killer.");
+		else
+			*rc |= gg_buf_printf(x, "Use less host memory: fewer DataLoader workers, data memory-mapped instead of loaded whole, results written out or reduced instead of kept in RAM; `free -h` shows what is left.");
+		return 1;
 	case GG_CAUSE_FRAGMENTATION:
 		*rc |= gg_buf_printf(e, " %s.", d->cause_evidence);
 		*rc |= explain_fragmentation_fix(x, era, version);

@@ -128,6 +128,53 @@ static void facts_launcher(gg_log_facts *f, const gg_log_line *l, const char *t,
 	f->launcher_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 }
 
+/*
+ * The other launchers' line for the process that failed first: mp.spawn's
+ * "process 2 terminated with signal SIGKILL" / "with exit code 10" / "with
+ * the following error:" (its index is the local rank), and mpirun's
+ * "process rank 1 with PID ... exited on signal 9 (Killed)". Read like the
+ * elastic agent's line; a signal 9 counts as its exit code -9.
+ */
+static void facts_spawn(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	if (f->launcher_rank >= 0)
+		return;
+	const char *end = t + n;
+	for (const char *p = t; (p = gg_text_find_ci(p, (size_t)(end - p), "process ")) != NULL; p++) {
+		const char *q = p + 8;
+		bool mpi = (size_t)(end - q) > 5 && memcmp(q, "rank ", 5) == 0;
+		if (mpi)
+			q += 5;
+		long rank = facts_number(q, end);
+		if (rank < 0)
+			continue;
+		while (q < end && *q >= '0' && *q <= '9')
+			q++;
+		size_t rest = (size_t)(end - q);
+		long code;
+		if (!mpi && gg_text_starts(q, rest, " terminated with signal ")) {
+			code = gg_text_find(q, rest, "SIGKILL") ? -9 : -1;
+		} else if (!mpi && gg_text_starts(q, rest, " terminated with exit code ")) {
+			const char *c = q + 27;
+			bool neg = c < end && *c == '-';
+			code = facts_number(c + neg, end);
+			if (code < 0)
+				continue;
+			code = neg ? -code : code;
+		} else if (!mpi && gg_text_starts(q, rest, " terminated with the following error")) {
+			code = 1;
+		} else if (mpi && gg_text_find(q, rest, "exited on signal ")) {
+			code = gg_text_find(q, rest, "signal 9 ") || gg_text_find(q, rest, "(Killed)") ? -9 : -1;
+		} else {
+			continue;
+		}
+		f->launcher_rank = (int)rank;
+		f->launcher_exitcode = code;
+		f->launcher_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+		return;
+	}
+}
+
 static bool facts_is_word_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
@@ -432,6 +479,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	 */
 	if (!f->killed && (facts_line_is(t, n, "Killed") || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0) ||
 			   gg_text_find(t, n, "terminated with signal SIGKILL") || gg_text_find(t, n, "exit code -9") ||
+			   gg_text_find(t, n, "exited on signal 9 (Killed)") ||
 			   gg_text_find(t, n, "invoked oom-killer") || gg_text_find(t, n, "Out of memory: Killed process"))) {
 		f->killed = true;
 		f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
@@ -445,6 +493,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->pre_0_4 = true;
 	if (gg_text_find(t, n, "failed (exitcode:"))
 		facts_launcher(f, l, t, n);
+	if (gg_text_find_ci(t, n, "process ") && (gg_text_find(t, n, " terminated with ") || gg_text_find(t, n, "exited on signal")))
+		facts_spawn(f, l, t, n);
 	if (gg_text_find(t, n, "mem") || gg_text_find(t, n, "Mem") || gg_text_find(t, n, "MEM"))
 		facts_memory_reading(f, t, n);
 	int rc = 0;

@@ -53,7 +53,9 @@ static const oom_form oom_forms[] = {
 	{ "not enough memory: you tried to allocate", GG_OOM_DEVICE_CPU, "Torch: not enough memory" },
 	{ "Unable to allocate", GG_OOM_DEVICE_CPU, "numpy: Unable to allocate" },
 	{ "Cannot allocate memory", GG_OOM_DEVICE_CPU, "Cannot allocate memory (ENOMEM)" },
-	{ "posix_memalign", GG_OOM_DEVICE_CPU, "CPUAllocator: posix_memalign failed" }, /* 1.x: "posix_memalign(&data, ...) == 0. 12 vs 0" */
+	{ "posix_memalign", GG_OOM_DEVICE_CPU, "CPUAllocator: posix_memalign failed" },
+	/* Signal 9 to a worker: the kernel's OOM killer ("Bus error" is /dev/shm, "Segmentation fault" a crash: neither counts). */
+	{ "is killed by signal: Killed", GG_OOM_DEVICE_CPU, GG_OOM_FORM_WORKER_KILLED }, /* 1.x: "posix_memalign(&data, ...) == 0. 12 vs 0" */
 };
 
 const char *gg_oom_device_name(gg_oom_device d)

@@ -44,6 +44,8 @@ typedef struct gg_oom_info {
 
 /* The form of Windows' "paging file is too small" error (WinError 1455). */
 #define GG_OOM_FORM_PAGING_FILE "WinError 1455: the paging file is too small"
+/* A DataLoader worker the kernel killed with SIGKILL: "DataLoader worker (pid 123) is killed by signal: Killed." */
+#define GG_OOM_FORM_WORKER_KILLED "DataLoader worker killed by SIGKILL"
 
 /*
  * Whether an exception message (as printed, possibly empty) stops where a
