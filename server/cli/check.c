@@ -816,8 +816,12 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 			rc = positions_compute(&table, &findings, counts_fixes ? NULL : fixes, body, body_len, &ix, enc);
 		if (!rc && nb)
 			positions_in_cells(&table, nb);
-		/* --fix fixes only text that parses (fix.h): a file with a syntax error has nothing fixable. */
-		bool fixes_apply = tree && !ts_node_has_error(ts_tree_root_node(tree));
+		/*
+		 * --fix fixes only text that parses (fix.h): a file with a syntax
+		 * error has nothing fixable, nor has a notebook with a cell that does
+		 * not parse (blanked in body, so its tree alone does not say).
+		 */
+		bool fixes_apply = tree && !ts_node_has_error(ts_tree_root_node(tree)) && !(unparsed && unparsed->len);
 		/* grouped prints a file's findings together: its widths are its findings'. */
 		gg_output_item *group = NULL;
 		size_t group_len = 0;
