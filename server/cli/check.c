@@ -2016,7 +2016,8 @@ static int show_settings(check_run *run, const char *path)
 
 /*
  * The lines under the report, on stderr (-q leaves them out): ruff's
- * "Found N findings." or "All checks passed!", what was fixed, and what
+ * "Found N findings." (after --fix "Found N findings (F fixed, R
+ * remaining).") or "All checks passed!", and what
  * --fix could fix (cli/fix_summary.h); --add-noqa's count.
  */
 static void run_summary(const check_run *run)
@@ -2034,11 +2035,15 @@ static void run_summary(const check_run *run)
 		gg_cli_fix_summary_fixed(stderr, run->fixed, run->fix_only && text ? run->hidden : 0, run->diff);
 		return;
 	}
-	if (text && run->findings)
+	size_t found = run->findings + run->fixed;
+	if (text && run->fixed) /* ruff's line after --fix: what was found, in two parts */
+		fprintf(stderr, "Found %zu finding%s (%zu fixed, %zu remaining).\n", found, found == 1 ? "" : "s", run->fixed,
+			run->findings);
+	else if (text && run->findings)
 		fprintf(stderr, "Found %zu finding%s.\n", run->findings, run->findings == 1 ? "" : "s");
-	else if (text && !run->failed && !run->statistics && !run->fixed)
+	else if (text && !run->failed && !run->statistics)
 		fputs("All checks passed!\n", stderr);
-	if (run->fixed)
+	else if (run->fixed)
 		fprintf(stderr, "Fixed %zu finding%s.\n", run->fixed, run->fixed == 1 ? "" : "s");
 	if (text && !run->statistics)
 		gg_cli_fix_summary_fixable(stderr, run->fixable, run->hidden, run->unsafe_fixes);
