@@ -738,31 +738,38 @@ bool gg_project_dotted_suffix(const char *a, size_t an, const char *b, size_t bn
 	return an && memcmp(b + bn - an, a, an) == 0 && (an == bn || b[bn - an - 1] == '.');
 }
 
+bool gg_project_module_names(const char *module, size_t n, const char *dotted, size_t len)
+{
+	if (gg_project_dotted_suffix(module, n, dotted, len))
+		return true;
+	/* A package above it: a run of its names, from a name's start, with more names after. */
+	for (size_t k = 0; len && k + len < n;) {
+		if (memcmp(module + k, dotted, len) == 0 && module[k + len] == '.')
+			return true;
+		const char *dot = memchr(module + k, '.', n - k);
+		if (!dot)
+			break;
+		k = (size_t)(dot - module) + 1;
+	}
+	return false;
+}
+
 /*
- * Whether name (a dotted name of the index) is what dotted names: one ends
- * the other at a dot, so that the project's root and the package layout need
- * not agree; or a package re-exports its modules' names (pkg/__init__.py:
- * from .mod import X), and dotted is pkg.X for a name pkg.sub.mod.X.
+ * Whether name (a dotted name of the index) is what dotted names: the same
+ * last name, in a module that dotted's module names (gg_project_module_names).
+ * A bare name on either side is matched by the dotted tail alone.
  */
 static bool dotted_names(const char *name, size_t n, const char *dotted, size_t len)
 {
-	if (!n || name[n - 1] != dotted[len - 1]) /* a cheap first test: the names are many, matches few */
+	if (!n || !len || name[n - 1] != dotted[len - 1]) /* a cheap first test: the names are many, matches few */
 		return false;
-	if (gg_project_dotted_suffix(name, n, dotted, len))
-		return true;
-	const char *dot = memrchr(dotted, '.', len);
-	size_t pkg = (size_t)(dot - dotted), last = len - pkg - 1;
-	const char *own = memrchr(name, '.', n);
-	if (!own || n - (size_t)(own - name) - 1 != last || memcmp(own + 1, dot + 1, last) != 0)
+	const char *own = memrchr(name, '.', n), *dot = memrchr(dotted, '.', len);
+	if (!own || !dot)
+		return gg_project_dotted_suffix(name, n, dotted, len);
+	size_t last = len - (size_t)(dot - dotted) - 1;
+	if (n - (size_t)(own - name) - 1 != last || memcmp(own + 1, dot + 1, last) != 0)
 		return false;
-	size_t mod = (size_t)(own - name); /* the name's module: pkg.sub... */
-	for (size_t k = 0; k + pkg <= mod; k = (size_t)((const char *)memchr(name + k, '.', mod - k) - name) + 1) {
-		if (memcmp(name + k, dotted, pkg) == 0 && name[k + pkg] == '.' && k + pkg < mod)
-			return true;
-		if (!memchr(name + k, '.', mod - k))
-			break;
-	}
-	return false;
+	return gg_project_module_names(name, (size_t)(own - name), dotted, (size_t)(dot - dotted));
 }
 
 /* Whether one of names is what dotted (leading dots of a relative import dropped) names (dotted_names). */

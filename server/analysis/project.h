@@ -134,8 +134,9 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 /* Sorts and dedupes the lists (gg_project_add_deferred does). */
 void gg_project_classes_sort(gg_project *p);
 /*
- * What the class an import resolves to (dotted: module.Class, matched by
- * dotted tail; a bare Class: any module's) is: 1 a module, -1 a plain class,
+ * What the class an import resolves to (dotted: module.Class, its module
+ * matched by gg_project_module_names, a re-exporting package too; a bare
+ * Class: any module's) is: 1 a module, -1 a plain class,
  * 0 unknown (not the project's, or two such classes disagree).
  */
 int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len);
@@ -144,6 +145,17 @@ bool gg_project_forward_method(const gg_project *p, const char *name, size_t len
 
 /* Whether the shorter of a and b ends the longer one at a dot (or they are equal): the index's names matched by their dotted tails. */
 bool gg_project_dotted_suffix(const char *a, size_t an, const char *b, size_t bn);
+
+/*
+ * Whether dotted (an import's module, leading dots dropped) names module (the
+ * module a name of the index lives in, as its path makes it): one ends the
+ * other at a dot, so that the project's root and the package layout need not
+ * agree; or dotted is a package above module (a run of its names, more after)
+ * that re-exports the names of its modules (pkg/__init__.py: from .sub import
+ * X, and the user writes from pkg import X). The one rule for every lookup of
+ * the index by module: wrappers, classes' grad facts and class kinds.
+ */
+bool gg_project_module_names(const char *module, size_t n, const char *dotted, size_t len);
 
 /* Records that module.name is module_to.name_to (a re-export under another name). Returns 0 or -ENOMEM. */
 int gg_project_rename(gg_project *p, const char *module, const char *name, const char *module_to, const char *name_to);

@@ -339,7 +339,11 @@ void gg_project_classes_sort(gg_project *p)
 	p->classes_sorted = true;
 }
 
-/* Whether list (sorted "Name module" entries) holds class name of module (module NULL: of any module). */
+/*
+ * Whether list (sorted "Name module" entries) holds class name of a module
+ * that module names (gg_project_module_names: a re-exporting package too;
+ * module NULL: of any module).
+ */
 static bool class_listed(const gg_strings *list, const char *name, size_t n, const char *module, size_t module_len)
 {
 	size_t lo = 0, hi = list->len;
@@ -353,7 +357,7 @@ static bool class_listed(const gg_strings *list, const char *name, size_t n, con
 	}
 	for (size_t i = lo; i < list->len && strncmp(list->items[i], name, n) == 0 && list->items[i][n] == ' '; i++) {
 		const char *m = list->items[i] + n + 1;
-		if (!module || gg_project_dotted_suffix(m, strlen(m), module, module_len))
+		if (!module || gg_project_module_names(m, strlen(m), module, module_len))
 			return true;
 	}
 	return false;

@@ -1,0 +1,1 @@
+from nets.encoder import Encoder

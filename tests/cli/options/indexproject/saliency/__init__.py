@@ -1,0 +1,1 @@
+from .guided import InputSaliency
