@@ -181,6 +181,32 @@ int gg_project_imports_scan(gg_strings *wanted, const char *text, size_t len);
 int gg_project_add_libraries(gg_project *p, gg_analyzer *a, const gg_strings *roots, const char *project_root,
 			     gg_strings *wanted, size_t *files);
 
+/* What gg_project_add_own reads from. */
+typedef struct gg_project_own {
+	const char *root;          /* the project's folder: the configuration's, or NULL (the current one) */
+	char *const *checked; /* the files being checked, read into the index already: paths as given */
+	size_t checked_len;
+	/* Whether a walk of the folder root would leave its file below out (exclude patterns, .gitignore); NULL: none is. */
+	bool (*excluded)(void *ctx, const char *root, const char *below);
+	void *ctx;
+	gg_strings *wanted; /* what the checked files import (gg_project_imports_scan); what the modules read import is appended */
+} gg_project_own;
+
+/*
+ * When the files checked are not the whole project (files named one by one,
+ * as pre-commit names the changed ones): reads into p the modules of the
+ * project's own that they import, as gg_project_add_source reads the
+ * project's files, so that an imported class, wrapper or forward-like method
+ * is known as under a check of the whole project. A module is looked up as
+ * Python's path finder would, under the project's folder and then each
+ * checked file's own; what its package re-exports is followed to where it
+ * is defined, and what each module read imports in turn, bounded as the
+ * libraries are. A checked file is not read twice. Call before
+ * gg_project_add_deferred. Returns 0 or -ENOMEM; *files is how many files
+ * were read.
+ */
+int gg_project_add_own(gg_project *p, gg_analyzer *a, const gg_project_own *own, size_t *files);
+
 /*
  * Whether the dotted name an import resolves to (utils.torch_utils.x, or
  * .torch_utils.x from a relative import) names a grad-disabling callable of

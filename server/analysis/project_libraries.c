@@ -204,6 +204,12 @@ typedef struct lib_module {
 	gg_strings followed; /* the names already followed here: a star import can reach a module many ways */
 } lib_module;
 
+/* A file, by what stat says of it: the same file whatever path names it. */
+typedef struct file_id {
+	dev_t dev;
+	ino_t ino;
+} file_id;
+
 typedef struct lib_read {
 	gg_project *p;
 	gg_analyzer *a;
@@ -211,12 +217,47 @@ typedef struct lib_read {
 	lib_module **mods; /* owned, each owned (a module stays put while its text is scanned): every module looked up */
 	size_t mods_len, mods_cap;
 	size_t files; /* found and read */
+	/* Reading the project's own modules (gg_project_add_own); NULL: a library's. */
+	const gg_project_own *own;
+	file_id *seen; /* owned: the files own->checked names, read into the index already */
+	size_t seen_len;
 } lib_read;
 
 static bool is_file(const char *path)
 {
 	struct stat st;
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Whether the file with st is one of the files already read (lib_read's seen). */
+static bool seen_has(const lib_read *r, const struct stat *st)
+{
+	for (size_t i = 0; i < r->seen_len; i++)
+		if (r->seen[i].dev == st->st_dev && r->seen[i].ino == st->st_ino)
+			return true;
+	return false;
+}
+
+/*
+ * A module of the project's own found at path (below, under root: one of
+ * the project's folders): read into m when the walk of the
+ * project would have kept it, and indexed unless it is a checked file,
+ * indexed already (its text is kept all the same: its re-exports and imports
+ * are followed).
+ */
+static int own_read(lib_read *r, lib_module *m, const char *root, const char *below, const char *path, bool package)
+{
+	struct stat st;
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || (r->own->excluded && r->own->excluded(r->own->ctx, root, below)))
+		return 0;
+	if (gg_pyfiles_read(path, &m->text, &m->len) != 0)
+		return 0;
+	m->package = package;
+	if (seen_has(r, &st))
+		return 0;
+	r->files++;
+	/* By its path from where the check runs, as `check .` names the file. */
+	return gg_project_add_source(r->p, r->a, path, m->text, m->len, r->own->wanted);
 }
 
 /*
@@ -266,7 +307,9 @@ static lib_module *module_get(lib_read *r, const char *name, int *rc)
 				*rc = -ENOMEM;
 				break;
 			}
-			if (is_file(path) && gg_pyfiles_read(path, &m->text, &m->len) == 0) {
+			if (r->own) {
+				*rc = own_read(r, m, r->roots->items[i], below, path, pkg);
+			} else if (is_file(path) && gg_pyfiles_read(path, &m->text, &m->len) == 0) {
 				m->package = pkg;
 				r->files++;
 				/* Indexed as the project's own files are, by the path below its root. */
@@ -310,16 +353,14 @@ static int import_record(void *ctx, cut module, cut name, cut alias)
 	return gg_buf_append(ctx, (const char *)&rec, sizeof rec);
 }
 
-/* A re-export of name (or a `*` one) by m: followed to the module it comes from. */
-static int follow_import(lib_read *r, const lib_module *m, const lib_import *im, const char *name, unsigned depth)
+/*
+ * The dotted module an import of m names, NUL-terminated into *target (the
+ * caller frees it): relative ones from m's package, one level up per extra
+ * dot. Returns 0, 1 when it climbs above m's top (nothing appended), or
+ * -ENOMEM.
+ */
+static int module_resolve(const lib_module *m, cut module, gg_buf *target)
 {
-	cut bound = im->alias.len ? im->alias : im->name;
-	bool star = cut_is(im->name, "*");
-	if (!star && !cut_is(bound, name))
-		return 0;
-	/* The module it names: relative ones from m's package, one level up per extra dot. */
-	cut module = im->module;
-	gg_buf target = { NULL, 0, 0 };
 	size_t dots = 0;
 	while (dots < module.len && module.ptr[dots] == '.')
 		dots++;
@@ -330,16 +371,30 @@ static int follow_import(lib_read *r, const lib_module *m, const lib_import *im,
 			const char *dot = memrchr(m->name, '.', keep);
 			keep = dot ? (size_t)(dot - m->name) : 0;
 		}
-		if (!keep) /* above the library's top: nothing to follow */
-			return 0;
-		rc = gg_buf_append(&target, m->name, keep);
+		if (!keep)
+			return 1;
+		rc = gg_buf_append(target, m->name, keep);
 		if (!rc && module.len > dots)
-			rc = gg_buf_append(&target, ".", 1);
+			rc = gg_buf_append(target, ".", 1);
 	}
 	if (!rc)
-		rc = gg_buf_append(&target, module.ptr + dots, module.len - dots);
+		rc = gg_buf_append(target, module.ptr + dots, module.len - dots);
 	if (!rc)
-		rc = gg_buf_append(&target, "", 1);
+		rc = gg_buf_append(target, "", 1);
+	return rc ? -ENOMEM : 0;
+}
+
+/* A re-export of name (or a `*` one) by m: followed to the module it comes from. */
+static int follow_import(lib_read *r, const lib_module *m, const lib_import *im, const char *name, unsigned depth)
+{
+	cut bound = im->alias.len ? im->alias : im->name;
+	bool star = cut_is(im->name, "*");
+	if (!star && !cut_is(bound, name))
+		return 0;
+	gg_buf target = { NULL, 0, 0 };
+	int rc = module_resolve(m, im->module, &target);
+	if (rc > 0) /* above the library's top: nothing to follow */
+		return 0;
 	char *own = star ? NULL : strndup(im->name.ptr, im->name.len);
 	if (!rc && !star && !own)
 		rc = -ENOMEM;
@@ -402,6 +457,20 @@ static bool project_shadows(const char *project_root, const char *module)
 	return out;
 }
 
+static void lib_read_free(lib_read *r)
+{
+	for (size_t i = 0; i < r->mods_len; i++) {
+		free(r->mods[i]->name);
+		free(r->mods[i]->text);
+		gg_buf_free(&r->mods[i]->imports);
+		gg_strings_free(&r->mods[i]->followed);
+		free(r->mods[i]);
+	}
+	free(r->mods);
+	r->mods = NULL;
+	r->mods_len = r->mods_cap = 0;
+}
+
 int gg_project_add_libraries(gg_project *p, gg_analyzer *a, const gg_strings *roots, const char *project_root,
 			     gg_strings *wanted, size_t *files)
 {
@@ -409,7 +478,7 @@ int gg_project_add_libraries(gg_project *p, gg_analyzer *a, const gg_strings *ro
 	if (!roots->len || !wanted->len)
 		return 0;
 	qsort(wanted->items, wanted->len, sizeof *wanted->items, str_cmp);
-	lib_read r = { p, a, roots, NULL, 0, 0, 0 };
+	lib_read r = { p, a, roots, NULL, 0, 0, 0, NULL, NULL, 0 };
 	int rc = 0;
 	for (size_t i = 0; i < wanted->len && !rc; i++) {
 		if ((i && strcmp(wanted->items[i], wanted->items[i - 1]) == 0) ||
@@ -423,13 +492,134 @@ int gg_project_add_libraries(gg_project *p, gg_analyzer *a, const gg_strings *ro
 			*colon = ':';
 	}
 	*files = r.files;
-	for (size_t i = 0; i < r.mods_len; i++) {
-		free(r.mods[i]->name);
-		free(r.mods[i]->text);
-		gg_buf_free(&r.mods[i]->imports);
-		gg_strings_free(&r.mods[i]->followed);
-		free(r.mods[i]);
+	lib_read_free(&r);
+	return rc;
+}
+
+/* ---- the project's own modules, when the files checked are not all of them ---- */
+
+/* One import of a module of the project's own (lib_read's ctx is the module): what it names, read. */
+typedef struct own_scan {
+	lib_read *r;
+	const lib_module *m;
+} own_scan;
+
+static int own_import(void *ctx, cut module, cut name, cut alias)
+{
+	(void)alias;
+	own_scan *o = ctx;
+	/* torch's facts are built in, and it is nobody's project. */
+	if (cut_is(module, "torch") || (module.len > 6 && memcmp(module.ptr, "torch.", 6) == 0))
+		return 0;
+	gg_buf target = { NULL, 0, 0 };
+	int rc = module_resolve(o->m, module, &target);
+	char *own = rc || !name.len || cut_is(name, "*") ? NULL : strndup(name.ptr, name.len);
+	if (!rc && name.len && !cut_is(name, "*") && !own)
+		rc = -ENOMEM;
+	if (!rc && target.len > 1)
+		rc = want_name(o->r, target.data, own, 0);
+	free(own);
+	gg_buf_free(&target);
+	return rc > 0 ? 0 : rc;
+}
+
+/* The folder of path ("." for a bare name), pushed on roots unless there. */
+static int root_push(gg_strings *roots, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+	int rc = !dir ? -ENOMEM : gg_strings_contains(roots, dir) ? 0 : gg_strings_push(roots, dir);
+	free(dir);
+	return rc;
+}
+
+/*
+ * The dotted module of a checked file from the folder root (both real
+ * paths), into *out (NULL when it is not below root or is no .py file); its
+ * package flag into *package.
+ */
+static int checked_module(const char *real_root, const char *path, char **out, bool *package)
+{
+	*out = NULL;
+	size_t n = strlen(path);
+	char *real = n > 3 && strcmp(path + n - 3, ".py") == 0 ? realpath(path, NULL) : NULL;
+	size_t rn = strlen(real_root);
+	if (!real)
+		return 0;
+	if (strncmp(real, real_root, rn) != 0 || (real[rn] != '/' && rn != 1)) {
+		free(real);
+		return 0;
 	}
-	free(r.mods);
+	const char *below = real + rn + (rn != 1);
+	size_t len = strlen(below) - 3;
+	*package = len >= 8 && strncmp(below + len - 8, "__init__", 8) == 0 && (len == 8 || below[len - 9] == '/');
+	if (*package)
+		len = len > 8 ? len - 9 : 0;
+	char *dotted = len ? strndup(below, len) : NULL;
+	free(real);
+	if (len && !dotted)
+		return -ENOMEM;
+	for (char *q = dotted; q && *q; q++)
+		if (*q == '/')
+			*q = '.';
+	*out = dotted;
+	return 0;
+}
+
+int gg_project_add_own(gg_project *p, gg_analyzer *a, const gg_project_own *own, size_t *files)
+{
+	*files = 0;
+	gg_strings roots;
+	gg_strings_init(&roots);
+	lib_read r = { p, a, &roots, NULL, 0, 0, 0, own, NULL, 0 };
+	const char *root = own->root ? own->root : ".";
+	char *real_root = realpath(root, NULL);
+	/* The project's folder first, then each checked file's own (a script's sys.path[0]). */
+	int rc = real_root ? gg_strings_push(&roots, root) : 0;
+	r.seen = calloc(own->checked_len ? own->checked_len : 1, sizeof *r.seen);
+	if (!r.seen)
+		rc = -ENOMEM;
+	for (size_t i = 0; !rc && i < own->checked_len; i++) {
+		struct stat st;
+		if (stat(own->checked[i], &st) == 0 && S_ISREG(st.st_mode))
+			r.seen[r.seen_len++] = (file_id){ st.st_dev, st.st_ino };
+		rc = root_push(&roots, own->checked[i]);
+	}
+	/*
+	 * The checked files, as modules of the project (their imports, relative
+	 * ones too, are scanned below), and what they import by absolute name
+	 * (notebooks' too: wanted holds what every checked file imports).
+	 */
+	for (size_t i = 0; !rc && real_root && i < own->checked_len; i++) {
+		char *dotted = NULL;
+		bool package = false;
+		rc = checked_module(real_root, own->checked[i], &dotted, &package);
+		if (!rc && dotted)
+			rc = want_name(&r, dotted, NULL, 0);
+		free(dotted);
+	}
+	for (size_t i = 0, n = own->wanted->len; !rc && i < n; i++) {
+		char *item = strdup(own->wanted->items[i]), *colon = item ? strchr(item, ':') : NULL;
+		if (!item)
+			rc = -ENOMEM;
+		if (colon)
+			*colon = '\0';
+		if (!rc)
+			rc = want_name(&r, item, colon ? colon + 1 : NULL, 0);
+		free(item);
+	}
+	/* Then what every module read imports, in turn (the list grows as it goes): bounded as the libraries are. */
+	for (size_t i = 0; !rc && i < r.mods_len; i++) {
+		lib_module *m = r.mods[i];
+		if (!m->text)
+			continue;
+		own_scan o = { &r, m };
+		rc = imports_each(m->text, m->len, own_import, &o);
+	}
+	*files = r.files;
+	lib_read_free(&r);
+	free(r.seen);
+	free(real_root);
+	gg_strings_free(&roots);
 	return rc;
 }

@@ -224,6 +224,7 @@ typedef struct check_run {
 	check_worker worker; /* the main thread's; with threads, worker 0's */
 	gg_pyfiles files;
 	gg_project project; /* the files' grad-disabling wrappers, read before any file is checked */
+	bool whole_project; /* a folder named holds the project's (project_root): no module of it is left to read */
 	cJSON *json_rows; /* owned; the rows of a document format (format_has_rows): json, gitlab, junit, rdjson */
 	cJSON *sarif;     /* owned; the sarif format's log */
 	gg_config overrides;      /* --select/--ignore */
@@ -1783,6 +1784,55 @@ static int run_environment(check_run *run, gg_python_env *env, const char **root
 	return rc;
 }
 
+/* The project's folder: the current folder's configuration's, else NULL (the current folder). */
+static const char *project_root(check_run *run)
+{
+	const gg_config *c = run_config_for_dir(run, ".");
+	return c ? c->root : NULL;
+}
+
+/*
+ * Whether a walk of the folder root would leave below (a path under it,
+ * found by gg_project_add_own) out: each folder on the way and the file,
+ * asked as the walk asks (run_excluded), and the folders it never enters.
+ */
+static bool own_excluded(void *ctx, const char *root, const char *below)
+{
+	check_run *run = ctx;
+	char *path = gg_pyfiles_join(root, below);
+	if (!path)
+		return true;
+	size_t skip = strlen(path) - strlen(below); /* root's part, and its slash */
+	bool out = false;
+	for (size_t i = skip, start = skip, n = strlen(path); i <= n && !out; i++) {
+		if (i < n && path[i] != '/')
+			continue;
+		char saved = path[i];
+		path[i] = '\0';
+		char *dir = start > skip ? strndup(path, start - 1) : strdup(root);
+		out = !dir || run_excluded(run, dir, path) || (i < n && gg_pyfiles_skip_dir(path, path + start));
+		free(dir);
+		path[i] = saved;
+		start = i + 1;
+	}
+	free(path);
+	return out;
+}
+
+/* Whether the folder path holds the project's folder (project_root): a walk of it reads every module of the project. */
+static bool path_covers_project(check_run *run, const char *path)
+{
+	if (!gg_pyfiles_is_dir(path))
+		return false;
+	const char *root = project_root(run);
+	char *real = realpath(path, NULL), *real_root = realpath(root ? root : ".", NULL);
+	size_t n = real ? strlen(real) : 0;
+	bool out = real && real_root && strncmp(real_root, real, n) == 0 && (real_root[n] == '/' || !real_root[n] || n == 1);
+	free(real);
+	free(real_root);
+	return out;
+}
+
 /*
  * The project index (SPEC §2): what the files to check define for each other,
  * read first, so that every file's check sees every other file's wrappers
@@ -1818,6 +1868,12 @@ static int project_build(check_run *run)
 	}
 	if (rc != -ENOMEM)
 		rc = 0;
+	if (!rc && !run->whole_project) {
+		/* Files named one by one: the project's modules they import are read too, as `check .` reads them. */
+		gg_project_own own = { project_root(run), run->files.items, run->files.len, own_excluded, run, &wanted };
+		size_t files = 0;
+		rc = gg_project_add_own(&run->project, run->worker.analyzer, &own, &files);
+	}
 	if (!rc)
 		rc = gg_project_add_deferred(&run->project, run->worker.analyzer, NULL);
 	if (!rc && wanted.len) {
@@ -2174,6 +2230,7 @@ int gg_cli_check_main(int argc, char **argv)
 			char *copy = strdup(path);
 			rc = copy ? gg_pyfiles_add(&run.files, copy) : -ENOMEM;
 		} else {
+			run.whole_project = run.whole_project || path_covers_project(&run, path);
 			/* A folder named that .gitignore or .ignore files leave out as a whole is walked as named (ruff does), with none of them applied. */
 			gg_git_ignore *git = run.git;
 			if (git && gg_pyfiles_is_dir(path) && path_git_ignored(&run, path))
