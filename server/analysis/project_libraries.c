@@ -413,6 +413,15 @@ static int want_name(lib_read *r, const char *module, const char *name, unsigned
 {
 	int rc = 0;
 	lib_module *m = module_get(r, module, &rc);
+	if (!rc && m && !m->text && name && r->own) {
+		/* A folder without __init__.py (a namespace package): `from pkg import sub` names its module. */
+		char *sub = gg_strdup_printf("%s.%s", module, name);
+		if (!sub)
+			return -ENOMEM;
+		module_get(r, sub, &rc);
+		free(sub);
+		return rc;
+	}
 	if (rc || !m || !m->text || !name || depth > MAX_REEXPORT_DEPTH || gg_strings_contains(&m->followed, name))
 		return rc;
 	if ((rc = gg_strings_push(&m->followed, name)))
