@@ -248,12 +248,15 @@ static bool seen_has(const lib_read *r, const struct stat *st)
 static int own_read(lib_read *r, lib_module *m, const char *root, const char *below, const char *path, bool package)
 {
 	struct stat st;
-	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || (r->own->excluded && r->own->excluded(r->own->ctx, root, below)))
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
 		return 0;
-	if (gg_pyfiles_read(path, &m->text, &m->len) != 0)
+	/* A checked file is in the walk's by being named: its folder's configuration is not asked before its check. */
+	bool seen = seen_has(r, &st);
+	if ((!seen && r->own->excluded && r->own->excluded(r->own->ctx, root, below)) ||
+	    gg_pyfiles_read(path, &m->text, &m->len) != 0)
 		return 0;
 	m->package = package;
-	if (seen_has(r, &st))
+	if (seen)
 		return 0;
 	r->files++;
 	/* By its path from where the check runs, as `check .` names the file. */
