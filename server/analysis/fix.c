@@ -754,6 +754,9 @@ static int gg002_fixes(fixer *fx, gg_node value, gg_fixes *out)
 	/* What the rule proved of the value: a scalar loss (".item()" fits), a tensor, or neither. */
 	bool scalar = fx->finding->proof & GG_PROOF_SCALAR;
 	bool tensor = fx->finding->proof & GG_PROOF_TENSOR;
+	/* .detach() exists only on tensors: on a dict, a tuple or a number it raises, so nothing is offered. */
+	if (!tensor)
+		return 0;
 	/*
 	 * .detach() first and preferred: the fix --fix applies (safe on a proven
 	 * tensor), the one json, full's help and an editor's quick fix name,

@@ -64,6 +64,8 @@ typedef struct name_info {
 	gg_node origin;        /* the model or loss call the history comes from */
 	bool loss;            /* the origin computes a loss: a scalar */
 	bool loss_known;      /* ... a torch loss by its origin (history.loss_known) */
+	bool tensor;          /* the value is a tensor by what made it (history.tensor) */
+	bool weak;            /* its history is only a forward's by the receiver's name (history.weak) */
 } name_info;
 
 /* Open addressing over spans of the checked text. */
@@ -85,6 +87,19 @@ typedef struct history {
 	bool backwarded;
 	/* the origin is a torch loss by what built it (nn.*Loss, F.*_loss), not by its name: a tensor */
 	bool loss_known;
+	/*
+	 * The value itself is a tensor by what made it (a torch loss, a tensor
+	 * method's or torch function's result, arithmetic on one): .detach()
+	 * exists on it. A forward's output may be a tuple or a dict, and what a
+	 * callable of unknown origin returns may be anything.
+	 */
+	bool tensor;
+	/*
+	 * The history comes only from a call the semantic model took for a
+	 * forward because of the receiver's name (model(x) of a parameter
+	 * `model`): no evidence alone, but a torch loss computed from it is one.
+	 */
+	bool weak;
 } history;
 
 typedef struct assign_fact {
@@ -102,6 +117,7 @@ typedef struct candidate {
 	bool list;    /* .append */
 	bool dropped;
 	bool by_backward; /* its history is known only from the .backward() that ran on it */
+	bool by_input;    /* ... only from a .backward() that ran on what was computed from it */
 } candidate;
 
 /* The pending finding of a function, until its callers are known. */
@@ -362,7 +378,7 @@ static name_info *table_insert(name_table *t, span key, bool *added)
 	while (t->slots[i].name.ptr)
 		i = (i + 1) & (t->cap - 1);
 	slot = &t->slots[i];
-	*slot = (name_info){ key, NO_POS, gg_node_null(), NO_POS, gg_node_null(), false, false };
+	*slot = (name_info){ key, NO_POS, gg_node_null(), NO_POS, gg_node_null(), false, false, false, false };
 	t->len++;
 	*added = true;
 	return slot;
@@ -404,28 +420,32 @@ static bool no_graph(const check *c, span name)
 	return false;
 }
 
-/* self.model, model, netG, student_encoder, or a name known to hold a model. */
-static bool is_model_chain(const check *c, gg_node chain, unsigned depth)
+/*
+ * Whether chain holds a module by its origin, as the semantic model's facts
+ * say it (built from a module class or a model factory, loaded, or used as a
+ * module: .eval(), .parameters()), or, with prefix, is an attribute of one (a
+ * submodule: model.encoder). A name that only says "model" is no evidence
+ * (SPEC §2: when the evidence is not there, do not report).
+ */
+static bool chain_is_module(const check *c, gg_node chain, bool prefix)
 {
-	if (!is_name_chain(c, chain) || depth > MAX_NAME_SEGMENTS)
+	if (!is_name_chain(c, chain))
 		return false;
-	if (no_graph(c, node_span(c, chain)))
+	span s = node_span(c, chain);
+	if (no_graph(c, s))
 		return false;
-	if (table_find(&c->models, node_span(c, chain)))
-		return true;
-	span seg = last_segment(c, chain);
-	/* The model's one reading of names; ParallelMLP(cfg), JSONDecoder() build objects, they do not run a model. */
-	if (!seg.len || !gg_semantic_name_says_model(c->model, seg.ptr, seg.len))
-		return false;
-	/*
-	 * A name alone is weak evidence (SPEC §2), as GG001 reads it: a plain name
-	 * (model, net) or self.<name>; df.head() and helpers.model() are not forwards,
-	 * nor is a call of the file's own function (profile_model(...)).
-	 */
-	if (!IS(chain, attribute))
-		return !(c->index && gg_node_eq(c->index->root, c->root) && gg_tree_index_defines(c->index, seg.ptr, seg.len));
-	gg_node object = FIELD(chain, object);
-	return IS(object, identifier) && span_is(node_span(c, object), "self");
+	for (;;) {
+		if (table_find(&c->models, s))
+			return true;
+		if (!prefix)
+			return false;
+		size_t n = s.len;
+		while (n && s.ptr[n - 1] != '.')
+			n--;
+		if (n < 2)
+			return false;
+		s.len = n - 1;
+	}
 }
 
 /* Loss functions of torch.nn.functional whose names do not end in loss. */
@@ -496,20 +516,28 @@ static bool model_forward(const check *c, gg_node call)
 	return lo < ix->forwards_len && ix->forwards[lo].start == s && ix->forwards[lo].end == e;
 }
 
-/* model(x), self.encoder(x), self(x), model.forward(x), model.encode(x), or what the model took for a forward. */
-static bool is_model_callee(const check *c, gg_node fn)
+/*
+ * Whether calling fn runs a module known by its origin: a call the semantic
+ * model took for a forward (model(x), self(x) in a module class,
+ * agent.get_action(x)) of a receiver known to be a module, or model(x),
+ * model.forward(x) of such a receiver where it took none. What a callable
+ * of unknown origin returns is no evidence.
+ */
+enum callee_kind { CALLEE_NONE, CALLEE_BY_NAME, CALLEE_BY_ORIGIN };
+
+static enum callee_kind model_callee_of(const check *c, gg_node fn)
 {
-	if (model_forward(c, gg_node_parent(fn)))
-		return true;
-	if (span_is(node_span(c, fn), "self"))
-		return true;
+	bool forward = model_forward(c, gg_node_parent(fn));
+	if (forward && (span_is(node_span(c, fn), "self") || chain_is_module(c, fn, true)))
+		return CALLEE_BY_ORIGIN;
 	if (IS(fn, attribute)) {
 		static const char *const forwards[] = { "forward", "encode", "decode", NULL };
-		if (span_one_of(node_span(c, FIELD(fn, attribute)), forwards) &&
-		    is_model_chain(c, FIELD(fn, object), 0))
-			return true;
+		if (span_one_of(node_span(c, FIELD(fn, attribute)), forwards) && chain_is_module(c, FIELD(fn, object), false))
+			return CALLEE_BY_ORIGIN;
 	}
-	return is_model_chain(c, fn, 0);
+	if (chain_is_module(c, fn, false))
+		return CALLEE_BY_ORIGIN;
+	return forward ? CALLEE_BY_NAME : CALLEE_NONE;
 }
 
 /* ---- history ---- */
@@ -547,7 +575,7 @@ static bool name_is_one_of(const char *name, const char *const *names)
 	return false;
 }
 
-static const history no_history = { false, NO_POS, { NULL, 0 }, false, false, false };
+static const history no_history = { false, NO_POS, { NULL, 0 }, false, false, false, false, false };
 
 /*
  * Words of a name that holds no tensor with history: `out, elapsed_time =
@@ -582,38 +610,7 @@ static bool returns_number(const check *c, gg_node callee)
 	return gg_tree_index_returns_number(ix, name.ptr, name.len);
 }
 
-/* Methods that hand back a value without history: x.detach(), x.item(), x.numpy(), x.tolist(). */
-static const char *const detaching_methods[] = { "detach", "item", "numpy", "tolist", NULL };
-
-/*
- * Whether e is evidently without history: detached (out.detach().cpu(),
- * out.data), or a name whose binding here is such a value. A name of unknown
- * origin (a parameter, what an unknown call returned) is not.
- */
-static bool detached_value(const check *c, const function *fn, gg_node e, unsigned depth)
-{
-	e = skip_parens(c, e);
-	if (gg_node_is_null(e) || depth > MAX_EXPR_DEPTH)
-		return false;
-	if (IS(e, attribute) && span_is(node_span(c, FIELD(e, attribute)), "data"))
-		return true;
-	if (IS(e, identifier) && fn) {
-		const name_info *info = table_find(&fn->names, node_span(c, e));
-		gg_node stmt = info ? info->bound_stmt : gg_node_null();
-		gg_node assign = IS(stmt, expression_statement) && gg_node_named_child_count(stmt)
-					 ? gg_node_named_child(stmt, 0)
-					 : gg_node_null();
-		return IS(assign, assignment) && span_eq(node_span(c, FIELD(assign, left)), node_span(c, e)) &&
-		       detached_value(c, fn, FIELD(assign, right), depth + 1);
-	}
-	if (!IS(e, call) || !IS(FIELD(e, function), attribute))
-		return false;
-	gg_node callee = FIELD(e, function);
-	span method = node_span(c, FIELD(callee, attribute));
-	if (span_one_of(method, detaching_methods))
-		return true;
-	return span_one_of(method, keeping_methods) && detached_value(c, fn, FIELD(callee, object), depth + 1);
-}
+static history arguments_history(check *c, const function *fn, gg_node args, uint32_t lo, uint32_t hi, unsigned depth);
 
 static history history_of(check *c, const function *fn, gg_node e, uint32_t lo, uint32_t hi, unsigned depth)
 {
@@ -626,12 +623,13 @@ static history history_of(check *c, const function *fn, gg_node e, uint32_t lo, 
 	if (type == ids->sym_identifier || type == ids->sym_attribute) {
 		if (is_name_chain(c, e)) {
 			if (!fn)
-				return (history){ true, NO_POS, gg_node_null(), false, false, false };
+				return (history){ true, NO_POS, gg_node_null(), false, false, false, false, false };
 			const name_info *info = table_find(&fn->names, node_span(c, e));
 			if (info || IS(e, identifier)) {
 				if (!info || info->history_at == NO_POS || info->history_at < lo || info->history_at >= hi)
 					return no_history;
-				return (history){ true, info->history_at, info->origin, info->loss, false, info->loss_known };
+				return (history){ true, info->history_at, info->origin, info->loss, false, info->loss_known,
+						  info->tensor, info->weak };
 			}
 		}
 		/* outputs.loss, model(x).logits: history of the object, unless a plain attribute. */
@@ -651,7 +649,10 @@ static history history_of(check *c, const function *fn, gg_node e, uint32_t lo, 
 		return history_of(c, fn, FIELD(e, argument), lo, hi, depth + 1);
 	if (type == ids->sym_binary_operator) {
 		history h = history_of(c, fn, FIELD(e, left), lo, hi, depth + 1);
-		return h.yes ? h : history_of(c, fn, FIELD(e, right), lo, hi, depth + 1);
+		if (h.yes && !h.weak)
+			return h;
+		history r = history_of(c, fn, FIELD(e, right), lo, hi, depth + 1);
+		return r.yes && (!h.yes || !r.weak) ? r : h;
 	}
 	if (type != ids->sym_call)
 		return no_history;
@@ -665,19 +666,31 @@ static history history_of(check *c, const function *fn, gg_node e, uint32_t lo, 
 		return no_history;
 	enum loss_callee loss = loss_callee_of(c, callee);
 	if (loss != LOSS_NONE) {
-		/* A loss records a graph only from an input that has one: the prediction comes first. */
-		uint32_t count;
-		if (detached_value(c, fn, positional_at(c, FIELD(e, arguments), 0, &count), 0))
+		/*
+		 * A loss records a graph only from an input that has one, by that
+		 * input's origin: a callable named like a loss (loss(x) of a closure
+		 * a factory returned) says nothing of what it returns. Only a torch
+		 * loss by its origin is known to return a tensor.
+		 */
+		history in = arguments_history(c, fn, FIELD(e, arguments), lo, hi, depth + 1);
+		bool known = loss == LOSS_BY_ORIGIN;
+		/* A torch loss of a forward's output is evidence even where only the receiver's name says module. */
+		if (!in.yes || (in.weak && !known))
 			return no_history;
-		return (history){ true, at, e, true, false, loss == LOSS_BY_ORIGIN };
+		return (history){ true, at, e, true, false, known, known, false };
 	}
-	if (is_model_callee(c, callee))
-		return (history){ true, at, e, false, false, false };
+	enum callee_kind model = model_callee_of(c, callee);
+	if (model != CALLEE_NONE)
+		return (history){ true, at, e, false, false, false, false, model == CALLEE_BY_NAME };
 	if (IS(callee, attribute) &&
 	    span_one_of(node_span(c, FIELD(callee, attribute)), keeping_methods)) {
 		history h = history_of(c, fn, FIELD(callee, object), lo, hi, depth + 1);
-		if (h.yes)
+		if (h.yes) {
+			/* A tensor method's result is a tensor (out.logits.sum()); chunk, split and unbind give tuples. */
+			static const char *const tuple_methods[] = { "chunk", "split", "unbind", NULL };
+			h.tensor = !span_one_of(node_span(c, FIELD(callee, attribute)), tuple_methods);
 			return h;
+		}
 	}
 	int err = 0;
 	const char *name = gg_torch_names_resolve(&c->torch, callee, &err);
@@ -691,14 +704,44 @@ static history history_of(check *c, const function *fn, gg_node e, uint32_t lo, 
 			uint32_t n = gg_node_named_child_count(first);
 			for (uint32_t i = 0; i < n; i++) {
 				history h = history_of(c, fn, gg_node_named_child(first, i), lo, hi, depth + 1);
-				if (h.yes)
+				if (h.yes) {
+					h.tensor = true; /* what torch.cat returns */
 					return h;
+				}
 			}
 			return no_history;
 		}
-		return history_of(c, fn, first, lo, hi, depth + 1);
+		history h = history_of(c, fn, first, lo, hi, depth + 1);
+		h.tensor = h.yes;
+		return h;
 	}
 	return no_history;
+}
+
+/*
+ * Whether an argument of a call (positional or keyword) carries history by
+ * its origin: loss_fn(out, y) after out = model(x), not loss_fn(x) of a loop
+ * variable. A detached argument carries none.
+ */
+static history arguments_history(check *c, const function *fn, gg_node args, uint32_t lo, uint32_t hi, unsigned depth)
+{
+	history found = no_history;
+	if (!IS(args, argument_list) || depth > MAX_EXPR_DEPTH)
+		return found;
+	uint32_t n = gg_node_named_child_count(args);
+	for (uint32_t i = 0; i < n && !c->error; i++) {
+		gg_node a = gg_node_named_child(args, i);
+		if (IS(a, keyword_argument))
+			a = FIELD(a, value);
+		else if (IS(a, list_splat) || IS(a, dictionary_splat) || IS(a, comment))
+			continue;
+		history h = history_of(c, fn, a, lo, hi, depth);
+		if (h.yes && !h.weak)
+			return h;
+		if (h.yes)
+			found = h;
+	}
+	return found;
 }
 
 /* ---- bindings ---- */
@@ -718,6 +761,8 @@ static void name_bind(check *c, function *fn, gg_node target, gg_node stmt, hist
 	info->origin = h.yes ? h.origin : gg_node_null();
 	info->loss = h.yes && h.loss;
 	info->loss_known = h.yes && h.loss_known;
+	info->tensor = h.yes && h.tensor;
+	info->weak = h.yes && h.weak;
 }
 
 static void assign_fact_add(check *c, function *fn, gg_node lhs, gg_node rhs)
@@ -753,7 +798,7 @@ static bool forward_part_is_number(const check *c, gg_node call, uint32_t index)
  * computed with grad off carries no history.
  */
 static void targets_bind(check *c, function *fn, gg_node target, gg_node value, gg_node stmt, bool grad_off,
-			 unsigned depth)
+			 bool unpacked, unsigned depth)
 {
 	target = skip_parens(c, target);
 	if (depth > MAX_EXPR_DEPTH || c->error)
@@ -763,6 +808,9 @@ static void targets_bind(check *c, function *fn, gg_node target, gg_node value, 
 		/* One part of what a forward returns: only a name that could hold a tensor keeps its history. */
 		if (h.yes && depth > 0 && !h.loss && has_word(last_segment(c, target), plain_value_words))
 			h = no_history;
+		/* A part unpacked from a value is not known to be a tensor, whatever the whole is. */
+		if (unpacked)
+			h.tensor = false;
 		name_bind(c, fn, target, stmt, h);
 		if (!gg_node_is_null(value))
 			assign_fact_add(c, fn, target, value);
@@ -782,7 +830,7 @@ static void targets_bind(check *c, function *fn, gg_node target, gg_node value, 
 		gg_node part = pairwise ? gg_node_named_child(v, i) : value;
 		if (!pairwise && depth == 0 && forward_part_is_number(c, v, i))
 			part = gg_node_null(); /* a number carries no history */
-		targets_bind(c, fn, gg_node_named_child(target, i), part, stmt, grad_off, depth + 1);
+		targets_bind(c, fn, gg_node_named_child(target, i), part, stmt, grad_off, !pairwise, depth + 1);
 	}
 }
 
@@ -857,6 +905,65 @@ static gg_node backward_on(const check *c, const function *fn, gg_node value, ui
 	return gg_node_null();
 }
 
+static bool is_detached_use(const check *c, gg_node n);
+
+/* Whether name is read in e other than through a detaching use (out in criterion(out, y), not in out.detach()). */
+static bool reads_name(const check *c, gg_node e, span name)
+{
+	for (gg_node n = e; !gg_node_is_null(n); n = gg_node_walk_next(e, n, true)) {
+		if (!(IS(n, identifier) || IS(n, attribute)) || !is_name_chain(c, n) || !span_eq(node_span(c, n), name))
+			continue;
+		gg_node p = gg_node_parent(n);
+		if (IS(p, attribute) && gg_node_eq(FIELD(p, attribute), n))
+			continue; /* the `out` of self.out */
+		if (!is_detached_use(c, n))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The backward call of fn in [lo, hi) that ran through the value of the name
+ * value: err.backward() after err = criterion(out, y), or
+ * criterion(out, y).backward(), for out bound before. The graph backward ran
+ * through holds out's, so out carries history by the flow of values, whatever
+ * computed it. A null node when none did.
+ */
+static gg_node backward_through(const check *c, const function *fn, gg_node value, uint32_t lo, uint32_t hi)
+{
+	value = skip_parens(c, value);
+	if (!is_name_chain(c, value))
+		return gg_node_null();
+	span name = node_span(c, value);
+	const name_info *v = table_find(&fn->names, name);
+	uint32_t v_at = v && v->bound_at != NO_POS ? v->bound_at : 0;
+	for (size_t i = fn->sinks_len; i-- > 0;) {
+		uint32_t at = gg_node_start_byte(fn->sinks[i]);
+		if (at >= hi)
+			continue;
+		if (at < lo || at < v_at)
+			break; /* sinks are in text order */
+		gg_node target = backward_target(c, fn->sinks[i]);
+		if (gg_node_is_null(target))
+			continue;
+		if (!is_name_chain(c, target)) {
+			if (reads_name(c, target, name))
+				return fn->sinks[i];
+			continue;
+		}
+		const name_info *t = table_find(&fn->names, node_span(c, target));
+		if (!t || t->bound_at == NO_POS || t->bound_at < lo || t->bound_at < v_at || t->bound_at >= at)
+			continue;
+		gg_node stmt = t->bound_stmt;
+		gg_node assign = IS(stmt, expression_statement) && gg_node_named_child_count(stmt)
+					 ? gg_node_named_child(stmt, 0)
+					 : gg_node_null();
+		if (IS(assign, assignment) && reads_name(c, FIELD(assign, right), name))
+			return fn->sinks[i];
+	}
+	return gg_node_null();
+}
+
 static void file_facts_collect(check *c, gg_node root);
 
 /*
@@ -918,14 +1025,30 @@ static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc
 		}
 		return;
 	}
-	uint32_t lo = gg_node_start_byte(x->loop), hi = gg_node_end_byte(x->loop);
+	uint32_t lo = gg_node_start_byte(x->loop), hi = gg_node_end_byte(x->loop), at = gg_node_start_byte(stmt);
 	history h = history_of(c, fn, value, lo, hi, 0);
-	gg_node backward = backward_on(c, fn, value, lo, gg_node_start_byte(stmt));
+	/* A forward known only by its receiver's name is no evidence (SPEC §2). */
+	if (h.weak)
+		h = no_history;
+	gg_node backward = backward_on(c, fn, value, lo, at);
+	gg_node v = skip_parens(c, value);
+	/* loss * x.size(0), loss / n: the term .backward() ran on. */
+	for (unsigned i = 0; i < 2 && gg_node_is_null(backward) && IS(v, binary_operator); i++)
+		backward = backward_on(c, fn, i ? FIELD(v, right) : FIELD(v, left), lo, at);
 	bool by_backward = !h.yes && !gg_node_is_null(backward);
 	if (!gg_node_is_null(backward)) {
 		if (!h.yes)
-			h = (history){ true, gg_node_start_byte(backward), backward, true, true, false };
+			h = (history){ true, gg_node_start_byte(backward), backward, true, true, false, true, false };
 		h.backwarded = true;
+		h.tensor = true; /* .backward() ran on it */
+	}
+	bool by_input = false;
+	if (!h.yes) {
+		gg_node through = backward_through(c, fn, value, lo, at);
+		if (!gg_node_is_null(through)) {
+			h = (history){ true, gg_node_start_byte(through), through, false, false, false, false, false };
+			by_input = true;
+		}
 	}
 	if (!h.yes || loop_runs_the_model(c, x->loop, h.origin))
 		return;
@@ -938,7 +1061,7 @@ static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc
 		fail(c, -ENOMEM);
 		return;
 	}
-	fn->cands[fn->cands_len++] = (candidate){ stmt, acc, value, key, h, list, false, by_backward };
+	fn->cands[fn->cands_len++] = (candidate){ stmt, acc, value, key, h, list, false, by_backward, by_input };
 }
 
 /* total = total + loss, total = loss + total: the value added, or a null node. */
@@ -1015,7 +1138,7 @@ static void assignment_handle(check *c, const ctx *x, gg_node stmt, gg_node e)
 	for (unsigned i = 0; i < MAX_EXPR_DEPTH && IS(value, assignment); i++)
 		value = FIELD(value, right);
 	for (gg_node a = e; IS(a, assignment); a = FIELD(a, right))
-		targets_bind(c, x->fn, FIELD(a, left), IS(value, assignment) ? gg_node_null() : value, stmt, x->grad_off, 0);
+		targets_bind(c, x->fn, FIELD(a, left), IS(value, assignment) ? gg_node_null() : value, stmt, x->grad_off, false, 0);
 }
 
 static void augmented_handle(check *c, const ctx *x, gg_node e)
@@ -1328,16 +1451,6 @@ static bool is_primary(const check *c, gg_node v)
 	       IS(v, subscript) || IS(v, parenthesized_expression);
 }
 
-/* x.squeeze(1), loss.float(): a tensor method's result is a tensor. */
-static bool tensor_method_result(const check *c, gg_node value)
-{
-	value = skip_parens(c, value);
-	if (!IS(value, call))
-		return false;
-	gg_node fn = FIELD(value, function);
-	return IS(fn, attribute) && span_one_of(node_span(c, FIELD(fn, attribute)), keeping_methods);
-}
-
 static void report(check *c, const candidate *cand)
 {
 	span stmt = quote_of(c, cand->stmt);
@@ -1352,6 +1465,7 @@ static void report(check *c, const candidate *cand)
 	char *value = val.len ? gg_strdup_printf("%.*s", (int)val.len, val.ptr) : gg_strdup_printf("the value");
 	/* Known only by the backward that ran on it: say so. */
 	char *origin = cand->by_backward ? gg_strdup_printf("the graph its .backward() ran through")
+		       : cand->by_input && callee.len ? gg_strdup_printf("the graph %.*s() ran through", (int)callee.len, callee.ptr)
 		       : callee.len ? gg_strdup_printf("%.*s(...)", (int)callee.len, callee.ptr)
 				    : gg_strdup_printf(cand->h.loss ? "a loss computation" : "a model forward");
 	char *fixed = !val.len ? gg_strdup_printf("its ")
@@ -1394,7 +1508,7 @@ static void report(check *c, const candidate *cand)
 	 */
 	if (cand->h.loss_known || cand->h.backwarded)
 		f->proof = GG_PROOF_TENSOR | GG_PROOF_SCALAR;
-	else if (tensor_method_result(c, cand->value))
+	else if (cand->h.tensor)
 		f->proof = GG_PROOF_TENSOR;
 	gg_byte_range origin_at = { gg_node_start_byte(cand->h.origin), gg_node_end_byte(cand->h.origin) };
 	if (gg_finding_add_related(f, origin_at, related))
@@ -1481,7 +1595,7 @@ static void walk_compound(check *c, const ctx *x, gg_node node)
 	bool loop = IS(node, for_statement) || IS(node, while_statement);
 	if (IS(node, for_statement) && !c->probe && !x->fn->sites_only) {
 		/* The loop variable is bound afresh, with a value of unknown origin. */
-		targets_bind(c, x->fn, FIELD(node, left), gg_node_null(), FIELD(node, left), x->grad_off, 0);
+		targets_bind(c, x->fn, FIELD(node, left), gg_node_null(), FIELD(node, left), x->grad_off, false, 0);
 	}
 	uint32_t count = gg_node_named_child_count(node);
 	for (uint32_t i = 0; i < count && !c->error; i++) {

@@ -16,19 +16,31 @@ from cli_harness import Suite, check
 
 suite = Suite("gg-fixes-")
 
-# A forward's outputs gathered in evaluation code with grad on (GG002 alone is
-# selected): the forward may return a tuple or a dict, so .detach() on it is
-# not proven safe, only offered.
+# A module's outputs gathered in evaluation code with grad on (GG002 alone is
+# selected): the forward may return a tuple or a dict, on which .detach()
+# raises, so no .detach() is offered at all, safe or unsafe.
 GATHER = """\
 import torch
 
 
 def validate(model, loader):
+    model.eval()
     outputs = []
     for x in loader:
         out = model(x)
         outputs.append(out)
     return torch.cat(outputs)
+"""
+
+
+# volatile=True where grad is on: removing it is an unsafe fix (it erases the
+# one sign that this code meant to run without autograd).
+VOLATILE = """\
+from torch.autograd import Variable
+
+
+def wrap(batch):
+    return Variable(batch, volatile=True)
 """
 
 
@@ -89,21 +101,28 @@ def fix_leaves_unproven_detach(gg, tmp):
 
 
 @suite.test
-def unsafe_fixes_apply_and_compile(gg, tmp):
+def unsafe_fixes_offer_no_detach_on_unproven(gg, tmp):
     path = write(tmp, GATHER)
     code, out, err = run(gg, "--select", "GG002", "--fix", "--unsafe-fixes", "train.py", cwd=tmp)
+    check(code == 1 and "GG002" in out, f"exit {code}: {out} {err}")
+    check(read(path) == GATHER, "--unsafe-fixes put .detach() on a value not proven a tensor:\n" + read(path))
+
+
+@suite.test
+def unsafe_fixes_apply_and_compile(gg, tmp):
+    path = write(tmp, VOLATILE)
+    code, out, err = run(gg, "--select", "GG003", "--fix", "--unsafe-fixes", "train.py", cwd=tmp)
     fixed = read(path)
     check(code == 0, f"exit {code}: {out} {err}")
-    check(fixed == GATHER.replace("outputs.append(out)", "outputs.append(out.detach())"),
-          "--unsafe-fixes made other edits:\n" + fixed)
+    check(fixed == VOLATILE.replace(", volatile=True", ""), "--unsafe-fixes made other edits:\n" + fixed)
     py_compile.compile(path, doraise=True)
 
 
 @suite.test
 def unsafe_fixes_alone_change_nothing(gg, tmp):
-    path = write(tmp, GATHER)
-    code, out, err = run(gg, "--select", "GG002", "--unsafe-fixes", "train.py", cwd=tmp)
-    check(code == 1 and read(path) == GATHER, f"exit {code}; the file changed without --fix")
+    path = write(tmp, VOLATILE)
+    code, out, err = run(gg, "--select", "GG003", "--unsafe-fixes", "train.py", cwd=tmp)
+    check(code == 1 and read(path) == VOLATILE, f"exit {code}; the file changed without --fix")
 
 
 @suite.test

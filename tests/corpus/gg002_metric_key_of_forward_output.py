@@ -6,6 +6,7 @@ import torch
 
 
 def fit(critic, loader, opt, epochs):
+    critic.train()
     for epoch in range(epochs):
         hits = 0
         score = 0.0

@@ -1,0 +1,5 @@
+from torch.autograd import Variable
+
+
+def wrap(batch):
+    return Variable(batch, volatile=True)
