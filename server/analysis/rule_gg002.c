@@ -17,7 +17,11 @@
  * reported either (file_finish).
  *
  * Precision comes first: a value of unknown origin, or one that went through
- * .item(), float(), .detach(), .tolist(), .numpy(), is never history.
+ * .item(), float(), .detach(), .tolist(), .numpy(), is never history. Origin,
+ * not names: a forward counts where its receiver is a module by the semantic
+ * model's facts, a loss where its input has history (a torch loss also from a
+ * forward the model took by the receiver's name alone); .detach() is offered
+ * only on what is proven a tensor.
  *
  * Work is linear in the tree: each statement is visited once, each expression
  * scanned a bounded number of times, name lookups are hashed.
