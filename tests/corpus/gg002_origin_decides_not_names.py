@@ -84,3 +84,27 @@ def probe(batches):
         outs.append(out)  # expect: GG002; fix: none
         total += F.cross_entropy(out, y)  # expect: GG002; fix: safe
     print(len(outs), total.item())
+
+
+# A module's forward that hands back a dict of numbers beside its loss: the
+# dict is logging data; the loss, which .backward() ran on, keeps its graph.
+class Scored(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 1)
+
+    def forward(self, x):
+        loss = self.fc(x).sum()
+        return loss, {"loss": loss.item(), "rows": x.size(0)}
+
+
+def fit_scored(xs):
+    scored = Scored()
+    notes = []
+    kept = []
+    for x in xs:
+        loss, note = scored(x)
+        loss.backward()
+        notes.append(note)
+        kept.append(loss)  # expect: GG002; fix: safe
+    return len(notes) + len(kept)

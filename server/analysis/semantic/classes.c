@@ -729,6 +729,22 @@ static bool expr_is_number(const semantic *c, gg_node e, unsigned depth)
 }
 
 
+/* Whether expr is a dict display of plain numbers ({"loss": loss.item(), "n": x.size(0)}): logging data, no tensor. */
+static bool expr_is_number_dict(const semantic *c, gg_node e)
+{
+	if (gg_node_is_null(e) || strcmp(gg_node_type(e), "dictionary") != 0)
+		return false;
+	uint32_t count = gg_node_named_child_count(e);
+	for (uint32_t i = 0; i < count; i++) {
+		gg_node pair = gg_node_named_child(e, i);
+		if (strcmp(gg_node_type(pair), "comment") == 0)
+			continue;
+		if (strcmp(gg_node_type(pair), "pair") != 0 || !expr_is_number(c, FIELD(pair, value), 0))
+			return false;
+	}
+	return true;
+}
+
 /* The value of the last assignment `name = ...` in the subtree of n, outside nested definitions, or a null node. */
 static gg_node last_value_of(const semantic *c, gg_node n, span name, unsigned depth)
 {
@@ -809,7 +825,7 @@ static void returns_number_parts(const semantic *c, gg_node body, gg_node n, uin
 				gg_node part = gg_node_named_child(v, j);
 				if (IS(part, identifier))
 					part = last_value_of(c, body, node_span(c, part), 0);
-				if (expr_is_number(c, part, 0))
+				if (expr_is_number(c, part, 0) || expr_is_number_dict(c, part))
 					parts |= 1u << j;
 			}
 		}
