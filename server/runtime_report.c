@@ -184,6 +184,39 @@ int gg_runtime_report_load(gg_runtime_report *r, const char *root, char **error)
 	return rc;
 }
 
+int gg_runtime_report_load_file(gg_runtime_report *r, const char *root, const char *file, char **error)
+{
+	if (error)
+		*error = NULL;
+	report_clear(r);
+	r->seen = false;
+	if (!root)
+		root = ".";
+	char *own = file ? NULL : gg_strdup_printf("%s" RUNTIME_FILE, root);
+	if (!file && !own)
+		return -ENOMEM;
+	const char *path = file ? file : own;
+	struct stat st;
+	int rc = stat(path, &st) == 0 ? report_read(r, root, path, error) : report_fail(error, strerror(errno));
+	free(own);
+	return rc;
+}
+
+const gg_runtime_entry *gg_runtime_report_at(const gg_runtime_report *r, const char *path, uint32_t line)
+{
+	const gg_runtime_entry *around = NULL;
+	for (size_t i = 0; i < r->len; i++) {
+		const gg_runtime_entry *e = &r->items[i];
+		if (!e->code || strcmp(e->path, path) != 0)
+			continue;
+		if (e->line == line)
+			return e;
+		if (!around && e->first_line <= line && line <= e->last_line)
+			around = e;
+	}
+	return around;
+}
+
 int gg_runtime_report_refresh(gg_runtime_report *r, const char *root, char **error)
 {
 	if (error)

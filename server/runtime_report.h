@@ -66,6 +66,16 @@ void gg_runtime_report_free(gg_runtime_report *r);
  * NULL), or -ENOMEM.
  */
 int gg_runtime_report_load(gg_runtime_report *r, const char *root, char **error);
+/*
+ * As load, from file (a runtime.json kept beside a log; NULL: root's own):
+ * its sites' file names are read against root. No such file is an error here.
+ */
+int gg_runtime_report_load_file(gg_runtime_report *r, const char *root, const char *file, char **error);
+/*
+ * The finding the run measured at path (resolved, as the entries' are) on
+ * line, else one in the function that holds line; NULL when there is none.
+ */
+const gg_runtime_entry *gg_runtime_report_at(const gg_runtime_report *r, const char *path, uint32_t line);
 /* As load, only when the file changed since the last load or refresh (one stat otherwise). */
 int gg_runtime_report_refresh(gg_runtime_report *r, const char *root, char **error);
 

@@ -14,8 +14,10 @@
 
 #include "analysis.h"
 #include "cause.h"
+#include "classify.h"
 #include "diagnose/diagnose.h"
 #include "diagnose_json.h"
+#include "runtime_report.h"
 
 static const char diagnose_usage[] =
 	"usage: gradguard diagnose [options] [FILE|-]\n"
@@ -30,6 +32,8 @@ static const char diagnose_usage[] =
 	"options:\n"
 	"  --root DIR               workspace to find the traceback's files in (default: .)\n"
 	"  --no-root                do not look at any workspace\n"
+	"  --runtime FILE           what gradguard.probe measured in that run (default:\n"
+	"                           DIR/.gradguard/runtime.json when there is one)\n"
 	"  --output-format FORMAT   text (default) or json\n"
 	"  -h, --help               print this help\n"
 	"\n"
@@ -116,22 +120,46 @@ static int diagnose_read(gg_diagnoser *dx, FILE *in)
 	return rc;
 }
 
+/*
+ * The probe's figure for each diagnosis whose culprit line (or the function
+ * around it) the run measured: the bytes the failing evaluation kept, as
+ * evidence. A culprit in a notebook cell has no line of a file to match.
+ */
+static int runtime_evidence(gg_diagnoses *all, const gg_runtime_report *r)
+{
+	for (size_t i = 0; i < all->len; i++) {
+		gg_diagnosis *d = &all->items[i];
+		const gg_tb_frame *c = gg_diagnosis_culprit(d);
+		const gg_dx_frame *x = c ? &d->frames[d->culprit] : NULL;
+		if (!x || !x->res.path || x->res.is_cell || x->res.stale)
+			continue;
+		char *real = realpath(x->res.path, NULL);
+		const gg_runtime_entry *e = real ? gg_runtime_report_at(r, real, c->line) : NULL;
+		free(real);
+		if (e && gg_evidence_add(d, "gradguard.probe (%s at line %u): %s", e->code, e->line, e->message))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 int gg_cli_diagnose_main(int argc, char **argv)
 {
-	const char *path = NULL, *root = ".", *format = "text";
+	const char *path = NULL, *root = ".", *format = "text", *runtime = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
 			fputs(diagnose_usage, stdout);
 			return 0;
-		} else if (strcmp(a, "--root") == 0 || strcmp(a, "--output-format") == 0) {
+		} else if (strcmp(a, "--root") == 0 || strcmp(a, "--output-format") == 0 || strcmp(a, "--runtime") == 0) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "gradguard diagnose: %s needs a value\n", a);
 				return 2;
 			}
-			*(strcmp(a, "--root") == 0 ? &root : &format) = argv[++i];
+			*(strcmp(a, "--root") == 0 ? &root : strcmp(a, "--runtime") == 0 ? &runtime : &format) = argv[++i];
 		} else if (strncmp(a, "--root=", 7) == 0) {
 			root = a + 7;
+		} else if (strncmp(a, "--runtime=", 10) == 0) {
+			runtime = a + 10;
 		} else if (strncmp(a, "--output-format=", 16) == 0) {
 			format = a + 16;
 		} else if (strcmp(a, "--no-root") == 0) {
@@ -175,6 +203,23 @@ int gg_cli_diagnose_main(int argc, char **argv)
 		rc = gg_diagnoser_finish(dx, &opts, &all);
 	gg_diagnoser_delete(dx);
 	gg_analyzer_delete(analyzer);
+	/* The run's measurements: named, or the workspace's own when it has some (a broken one is a warning). */
+	if (rc == 0 && (runtime || root)) {
+		gg_runtime_report report;
+		gg_runtime_report_init(&report);
+		char *why = NULL;
+		int lr = runtime ? gg_runtime_report_load_file(&report, root, runtime, &why)
+				 : gg_runtime_report_load(&report, root, &why);
+		if (lr == -ENOMEM)
+			rc = lr;
+		else if (lr)
+			fprintf(stderr, "gradguard diagnose: warning: %s%s%s\n", runtime ? runtime : "", runtime ? ": " : "",
+				why ? why : strerror(-lr));
+		else
+			rc = runtime_evidence(&all, &report);
+		free(why);
+		gg_runtime_report_free(&report);
+	}
 	if (rc != 0) {
 		gg_diagnoses_free(&all);
 		fprintf(stderr, "gradguard diagnose: %s\n", strerror(-rc));

@@ -7,6 +7,8 @@ Each case is two files in CASES_DIR (default: cases/ beside this script):
 NAME.log, the traceback or log as a user would paste it, and
 NAME.expected.json, the subset of `gradguard diagnose --output-format json
 --root workspace/ NAME.log` that must hold. Adding a case is adding two files.
+A third, NAME.runtime.json, is what gradguard.probe measured in that run
+(passed with --runtime).
 A top-level "gap" key ("why it is still wrong") marks a case the tool does
 not yet get right: its mismatch is reported, not counted; once it matches,
 the case fails until the note is removed.
@@ -99,6 +101,9 @@ class GapResult(str):
 
 def run_case_check(binary, log, expected, want_exit, root):
     where = ["--root", root] if root else ["--no-root"]
+    runtime = log[:-len(".log")] + ".runtime.json"
+    if os.path.exists(runtime):
+        where += ["--runtime", runtime]
     p = subprocess.run([binary, "diagnose"] + where + ["--output-format", "json", log],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
     err = p.stderr.decode("utf-8", "replace")
@@ -139,6 +144,10 @@ def cli_checks(binary, cases, root):
     yield "cli-text-verdict-first", None if ok else "exit %d, output:\n%s" % (p.returncode, "\n".join(out[:8]))
     p = run(["-"], b"just a log line\n")
     yield "cli-text-nothing-found", None if p.returncode == 0 and b"No traceback or out-of-memory error found" in p.stdout else "exit %d" % p.returncode
+    # A runtime file that is not there is a warning: the diagnosis stands without its figures.
+    p = run(["--root", root, "--runtime", "/nonexistent/runtime.json", "-"], log)
+    ok = p.returncode == 1 and b"warning: /nonexistent/runtime.json" in p.stderr
+    yield "cli-runtime-missing-is-a-warning", None if ok else "exit %d: %s" % (p.returncode, p.stderr[-300:])
 
 
 def main():
