@@ -83,10 +83,17 @@ def main():
                             "(a native program, no Python ABI; docs/install.md says why not manylinux)")
         with zipfile.ZipFile(wheel) as z:
             names = z.namelist()
-        for want in [f"gradguard-{version}.data/scripts/gradguard", f"gradguard-{version}.data/scripts/libcjson.so.1",
+        for want in [f"gradguard-{version}.data/scripts/gradguard",
+                     f"gradguard-{version}.data/data/lib/gradguard/libcjson.so.1",
+                     f"gradguard-{version}.data/data/lib/gradguard/libcjson.copyright",
                      f"gradguard-{version}.dist-info/LICENSE"]:
             if want not in names:
                 failures.append(f"{want} is not in the wheel ({names})")
+        # The program is the wheel's one script: a library there would be
+        # installed into bin/ and offered by pipx as an app.
+        scripts = [n for n in names if n.startswith(f"gradguard-{version}.data/scripts/")]
+        if scripts != [f"gradguard-{version}.data/scripts/gradguard"]:
+            failures.append(f"the wheel's scripts are {scripts}, not the program alone")
 
         venv = os.path.join(tmp, "venv")
         subprocess.run([python, "-m", "venv", venv], check=True)
@@ -103,6 +110,8 @@ def main():
         where = shutil.which("gradguard", path=run_env["PATH"])
         if where != os.path.join(bindir, "gradguard"):
             failures.append(f"gradguard on the venv's PATH is {where}")
+        if not os.path.isfile(os.path.join(venv, "lib", "gradguard", "libcjson.so.1")):
+            failures.append("libcjson.so.1 is not in the venv's lib/gradguard/")
 
         examples = os.path.join(tmp, "examples")
         shutil.copytree(os.path.join(root, "examples"), examples)
