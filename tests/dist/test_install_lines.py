@@ -9,6 +9,7 @@ the suite 'install', runs them): each is read from the markdown and
   others in the source tree;
 - the Neovim line's runtime path holds the plugin it requires, and the
   pre-commit line's hook ids are hooks of .pre-commit-hooks.yaml;
+- what the lines make in the checkout (wheels/, .venv/) is git-ignored;
 - docs/install.md's wheel blocks parse;
 - the sample under the table is what `gradguard check examples/` prints.
 
@@ -29,6 +30,10 @@ import install_lines  # noqa: E402
 def commands(line):
     """The simple commands of a line joined by &&, || or ;, each as its words."""
     return [shlex.split(c) for c in re.split(r"&&|\|\||;", line) if c.strip()]
+
+
+def run_ok(argv):
+    return subprocess.run(argv, capture_output=True).returncode == 0
 
 
 def check_shell_line(slug, line, root, build, version, targets):
@@ -113,6 +118,17 @@ def main():
         for hook in sorted(named):
             if hook not in hook_ids:
                 failures.append(f"pre-commit: hook {hook!r} is not in .pre-commit-hooks.yaml ({sorted(hook_ids)})")
+
+    # What the lines make in the checkout is ignored by git (where this is one).
+    made = set()
+    for slug in install_lines.SHELL_ROWS:
+        for words in commands(rows.get(slug, ("", "", ""))[1]):
+            made |= {words[i] for i in range(1, len(words)) if words[i - 1] in ("-w", "venv")}
+    made.add(".mesonpy-x")  # meson-python's build folders, beside pyproject.toml
+    if run_ok(["git", "-C", root, "rev-parse", "--git-dir"]):
+        for folder in sorted(made):
+            if not run_ok(["git", "-C", root, "check-ignore", "-q", folder + "/"]):
+                failures.append(f"{folder}/, which an install line makes in the checkout, is not in .gitignore")
 
     for block in install_lines.docs_wheel_blocks(install_md):
         parse = subprocess.run(["sh", "-n", "-c", block], capture_output=True, text=True)

@@ -10,10 +10,7 @@ files, with the program under test first on PATH.
 - gradguard-fix: rewrites the file (torch.no_grad() inserted), and fails
   as pre-commit hooks do when they change files.
 
-Exits 77 (skipped) without pre-commit or git, and, after the rest has
-passed, when this gradguard has no `check --force-exclude` yet: the hooks
-need it, and the exclude case cannot hold without it. Until then the hooks
-run through a stand-in on PATH that drops the option.
+Exits 77 (skipped) without pre-commit or git.
 
 usage: test_pre_commit.py SOURCE_ROOT GRADGUARD
 """
@@ -35,20 +32,11 @@ def main():
         if not shutil.which(tool):
             print(f"SKIP: {tool} is not installed (apt-get install {tool})")
             return SKIP
-    helptext = subprocess.run([gradguard, "check", "--help"], capture_output=True, text=True).stdout
-    has_force_exclude = "--force-exclude" in helptext
     failures = []
     with tempfile.TemporaryDirectory(prefix="gg-pre-commit-") as tmp:
         bindir = os.path.join(tmp, "bin")
         os.mkdir(bindir)
-        if has_force_exclude:
-            os.symlink(gradguard, os.path.join(bindir, "gradguard"))
-        else:
-            with open(os.path.join(bindir, "gradguard"), "w", encoding="utf-8") as f:
-                f.write("#!/bin/sh\n# --force-exclude is not in this gradguard yet: drop it.\n"
-                        "for a; do shift; [ \"$a\" = --force-exclude ] || set -- \"$@\" \"$a\"; done\n"
-                        f"exec '{gradguard}' \"$@\"\n")
-            os.chmod(os.path.join(bindir, "gradguard"), 0o755)
+        os.symlink(gradguard, os.path.join(bindir, "gradguard"))
         repo = os.path.join(tmp, "project")
         os.makedirs(os.path.join(repo, "vendored"))
         env = {"PATH": bindir + ":/usr/bin:/bin", "HOME": tmp, "LANG": "C.UTF-8",
@@ -94,19 +82,15 @@ def main():
         if status != 0:
             failures.append(f"gradguard after the fix: exit {status}:\n{out}")
 
-        if has_force_exclude and excluded_status != 0:
+        if excluded_status != 0:
             failures.append(f"gradguard on an excluded file: exit {excluded_status}, expected a pass:\n{excluded_out}")
 
     for f in failures:
         print("FAIL:", f)
     if failures:
         return 1
-    print("the hooks: a finding fails the commit, a clean file passes, --fix fixes")
-    if not has_force_exclude:
-        print("SKIP: gradguard check has no --force-exclude yet: the exclude case is not checked "
-              "(the hooks pass it; it is being added to the command line on another branch)")
-        return SKIP
-    print("an excluded file named by pre-commit is left alone")
+    print("the hooks: a finding fails the commit, a clean file passes, --fix fixes, "
+          "an excluded file named by pre-commit is left alone")
     return 0
 
 
