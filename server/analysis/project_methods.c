@@ -15,60 +15,7 @@
 
 #include "grad_context.h"
 #include "project.h"
-
-/* A line of the text: where it starts, its indentation and where its content begins and ends. */
-typedef struct line {
-	const char *start, *content, *end;
-	unsigned indent;
-} line;
-
-/* The line at p (p at a line's start), and where the next begins. */
-static const char *line_read(const char *p, const char *end, line *l)
-{
-	l->start = p;
-	unsigned indent = 0;
-	while (p < end && (*p == ' ' || *p == '\t')) {
-		indent = *p == '\t' ? (indent / 8 + 1) * 8 : indent + 1;
-		p++;
-	}
-	l->content = p;
-	l->indent = indent;
-	const char *nl = p < end ? memchr(p, '\n', (size_t)(end - p)) : NULL;
-	l->end = nl ? nl : end;
-	if (l->end > l->content && l->end[-1] == '\r')
-		l->end--;
-	return nl ? nl + 1 : end;
-}
-
-static bool line_blank(const line *l)
-{
-	return l->content == l->end || *l->content == '#';
-}
-
-static bool line_starts(const line *l, const char *lit)
-{
-	size_t n = strlen(lit);
-	return (size_t)(l->end - l->content) >= n && memcmp(l->content, lit, n) == 0;
-}
-
-static bool line_has(const line *l, const char *lit)
-{
-	return gg_text_contains(l->content, (size_t)(l->end - l->content), lit);
-}
-
-static bool word_char(char ch)
-{
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
-}
-
-/* The identifier at p, its length (0: none). */
-static size_t word_at(const char *p, const char *end)
-{
-	size_t n = 0;
-	while (p + n < end && word_char(p[n]))
-		n++;
-	return n;
-}
+#include "project_lines.h"
 
 /*
  * Whether a class line's bases make a module: a base whose last name is

@@ -1,0 +1,69 @@
+#ifndef GG_PROJECT_LINES_H
+#define GG_PROJECT_LINES_H
+
+/*
+ * The line reader of the project index's text scans (project_methods.c,
+ * project_functions.c): a file read line by line, with each line's
+ * indentation, and the words on it, without a parse.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "grad_context.h"
+
+/* A line of the text: where it starts, its indentation and where its content begins and ends. */
+typedef struct line {
+	const char *start, *content, *end;
+	unsigned indent;
+} line;
+
+/* The line at p (p at a line's start), and where the next begins. */
+static inline const char *line_read(const char *p, const char *end, line *l)
+{
+	l->start = p;
+	unsigned indent = 0;
+	while (p < end && (*p == ' ' || *p == '\t')) {
+		indent = *p == '\t' ? (indent / 8 + 1) * 8 : indent + 1;
+		p++;
+	}
+	l->content = p;
+	l->indent = indent;
+	const char *nl = p < end ? memchr(p, '\n', (size_t)(end - p)) : NULL;
+	l->end = nl ? nl : end;
+	if (l->end > l->content && l->end[-1] == '\r')
+		l->end--;
+	return nl ? nl + 1 : end;
+}
+
+static inline bool line_blank(const line *l)
+{
+	return l->content == l->end || *l->content == '#';
+}
+
+static inline bool line_starts(const line *l, const char *lit)
+{
+	size_t n = strlen(lit);
+	return (size_t)(l->end - l->content) >= n && memcmp(l->content, lit, n) == 0;
+}
+
+static inline bool line_has(const line *l, const char *lit)
+{
+	return gg_text_contains(l->content, (size_t)(l->end - l->content), lit);
+}
+
+static inline bool word_char(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
+}
+
+/* The identifier at p, its length (0: none). */
+static inline size_t word_at(const char *p, const char *end)
+{
+	size_t n = 0;
+	while (p + n < end && word_char(p[n]))
+		n++;
+	return n;
+}
+
+#endif
