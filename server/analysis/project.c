@@ -29,6 +29,7 @@ void gg_project_init(gg_project *p)
 	gg_strings_init(&p->forward_methods);
 	gg_strings_init(&p->module_classes);
 	gg_strings_init(&p->plain_classes);
+	gg_strings_init(&p->param_forwarders);
 	p->classes_sorted = false;
 }
 
@@ -66,6 +67,7 @@ void gg_project_free(gg_project *p)
 	gg_strings_free(&p->forward_methods);
 	gg_strings_free(&p->module_classes);
 	gg_strings_free(&p->plain_classes);
+	gg_strings_free(&p->param_forwarders);
 	p->classes_sorted = false;
 }
 
@@ -558,6 +560,8 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 		rc = module_of(path, &module) || gg_buf_append(&module, "", 1) ? -ENOMEM : 0;
 		if (!rc)
 			rc = gg_project_classes_scan(p, module.data, text, len);
+		if (!rc)
+			rc = gg_project_functions_scan(p, module.data, text, len);
 		gg_buf_free(&module);
 	}
 	if (rc)

@@ -74,6 +74,12 @@ typedef struct gg_project {
 	 * as forward_methods, once gg_project_add_deferred has run.
 	 */
 	gg_strings module_classes, plain_classes;
+	/*
+	 * The project's top-level functions that run a module they are handed,
+	 * "name module.path PLACE PARAM" (project_functions.c). Sorted and unique
+	 * as the class lists.
+	 */
+	gg_strings param_forwarders;
 	bool classes_sorted;
 } gg_project;
 
@@ -133,6 +139,18 @@ int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base);
 int gg_project_classes_scan(gg_project *p, const char *module, const char *text, size_t len);
 /* Sorts and dedupes the lists (gg_project_add_deferred does). */
 void gg_project_classes_sort(gg_project *p);
+/*
+ * Notes text's top-level functions that run a module handed to them
+ * (project_functions.c, a text scan; module as for the classes). 0 or -ENOMEM.
+ */
+int gg_project_functions_scan(gg_project *p, const char *module, const char *text, size_t len);
+/*
+ * Whether dotted (module.function, as an import resolves it) is such a
+ * function: *place is the parameter's place among the positional ones and
+ * *param its name (pointing into the index).
+ */
+bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t len, unsigned *place, const char **param,
+				size_t *param_len);
 /*
  * What the class an import resolves to (dotted: module.Class, its module
  * matched by gg_project_module_names, a re-exporting package too; a bare

@@ -283,6 +283,7 @@ void gg_project_classes_sort(gg_project *p)
 	sorted_unique(&p->forward_methods);
 	sorted_unique(&p->module_classes);
 	sorted_unique(&p->plain_classes);
+	sorted_unique(&p->param_forwarders);
 	p->classes_sorted = true;
 }
 

@@ -516,6 +516,8 @@ span sem_detached_output(const semantic *c, gg_node call);
 /* names.c */
 bool sem_words_any(const semantic *c, span name, word_fn fn, void *arg);
 bool sem_word_in(const char *word, size_t len, const char *const *list);
+/* sem_name_says_eval's words without a configuration's extra names: for the project index's text scans. */
+bool sem_name_says_eval_alone(span name);
 bool sem_name_says_eval(const semantic *c, span name);
 bool sem_is_iter_word(const semantic *c, const char *w, size_t n, void *arg);
 size_t sem_last_word(span name, char *buf, size_t cap);

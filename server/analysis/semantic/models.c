@@ -216,6 +216,47 @@ static bool library_method_no_grad(const semantic *c, span name, span method)
 	return false;
 }
 
+/*
+ * Whether a call of a function another file of the project defines runs a
+ * module it is handed (project_functions.c): `mean_loss(val_loader, net)` with
+ * net a model where it is passed, by place or by keyword. Then the call is
+ * that model's forward, with grad as the caller leaves it (SPEC §2).
+ */
+static bool helper_runs_model(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded)
+{
+	if (!c->project || ref->attribute || !ref->names || !c->project->param_forwarders.len)
+		return false;
+	gg_node fn = FIELD(ref->node, function);
+	if (!sem_is_name_chain(c, fn) || !sem_binding_find(c, node_span(c, sem_chain_root(c, fn))) ||
+	    !sem_name_resolve(c, fn))
+		return false;
+	span r = sem_resolved(c);
+	unsigned place;
+	const char *param;
+	size_t param_len;
+	if (!gg_project_param_forwarder(c->project, r.ptr, r.len, &place, &param, &param_len))
+		return false;
+	gg_node args = FIELD(ref->node, arguments);
+	uint32_t count = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
+	gg_node handed = gg_node_null();
+	for (uint32_t i = 0, at = 0; i < count && gg_node_is_null(handed); i++) {
+		gg_node a = gg_node_named_child(args, i);
+		if (IS(a, comment) || IS(a, list_splat) || IS(a, dictionary_splat))
+			continue;
+		if (IS(a, keyword_argument)) {
+			if (span_eq(node_span(c, FIELD(a, name)), (span){ param, param_len }))
+				handed = FIELD(a, value);
+		} else if (at++ == place) {
+			handed = a;
+		}
+	}
+	chain ch = chain_of_node(c, handed);
+	if (gg_node_is_null(handed) || !ch.chain || !sem_chain_is_model(c, x, &ch, loaded))
+		return false;
+	*recv = ch.text;
+	return true;
+}
+
 /* The model a call runs (model(x), self.net.forward(x), self(x)) into *recv; false when none. */
 bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded)
 {
@@ -245,8 +286,10 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 	chain fn = chain_of_callee(c, ref);
 	*recv = fn.text;
 	/* An instance of a class whose forward (or __call__) is decorated no_grad runs without grad. */
-	return sem_chain_is_model(c, x, &fn, loaded) && !sem_instance_method_no_grad(c, x->func, fn.text, "forward") &&
-	       !sem_instance_method_no_grad(c, x->func, fn.text, "__call__");
+	if (sem_chain_is_model(c, x, &fn, loaded) && !sem_instance_method_no_grad(c, x->func, fn.text, "forward") &&
+	    !sem_instance_method_no_grad(c, x->func, fn.text, "__call__"))
+		return true;
+	return helper_runs_model(c, x, ref, recv, loaded);
 }
 
 /* ".detach()" or ".data" applied right on a forward's output. */

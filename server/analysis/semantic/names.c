@@ -95,6 +95,18 @@ static bool is_eval_word(const semantic *c, const char *w, size_t n, void *arg)
 	return sem_word_in(w, n, eval_words) || (c->config && word_in_strings(w, n, &c->config->extra_eval_names));
 }
 
+static bool is_eval_word_alone(const semantic *c, const char *w, size_t n, void *arg)
+{
+	(void)c;
+	(void)arg;
+	return sem_word_in(w, n, eval_words);
+}
+
+bool sem_name_says_eval_alone(span name)
+{
+	return sem_words_any(NULL, name, is_eval_word_alone, NULL);
+}
+
 bool sem_name_says_eval(const semantic *c, span name)
 {
 	if (span_is(name, "forward") || span_is(name, "__call__"))

@@ -1,0 +1,201 @@
+/*
+ * What a text scan of each file tells of the project's top-level functions
+ * (project.h): those that run a module they are handed, `def mean_loss(loader,
+ * net): ... net(x) ...`, with grad as the caller left it. A file that imports
+ * one and calls it on an evaluation model runs that model's forward through
+ * it (SPEC §2: a forward is what runs a module, in this file or through a
+ * helper of the project), so the call is judged as the forward would be.
+ *
+ * Left out, so that the call stays what it looks like: a function decorated
+ * grad-off, or whose body trains or touches grad (backward, an optimizer
+ * step, no_grad, enable_grad, requires_grad), sets a mode (.eval(),
+ * .train()), yields, or is evaluation code of its own (a name that says
+ * evaluation over a loop): its own file reports that one, where the fix
+ * belongs.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "project.h"
+#include "project_lines.h"
+#include "semantic/model.h"
+
+/* What keeps a function out: it trains, changes grad or mode, or yields. */
+static const char *const body_words[] = {
+	"backward", ".step(", "zero_grad", "no_grad", "inference_mode", "enable_grad", "set_grad_enabled",
+	"requires_grad", "autograd", ".eval()", ".train(", "yield", NULL,
+};
+
+/* Whether text[0, len) calls name as a function: `name(` with name a whole word, not an attribute. */
+static bool calls_name(const char *text, size_t len, const char *name, size_t n)
+{
+	for (const char *p = text, *end = text + len; n && (size_t)(end - p) > n;) {
+		const char *hit = memmem(p, (size_t)(end - p), name, n);
+		if (!hit)
+			return false;
+		const char *q = hit + n;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		bool whole = (hit == text || (!word_char(hit[-1]) && hit[-1] != '.')) && q < end && *q == '(' &&
+			     (hit + n >= end || !word_char(hit[n]));
+		if (whole)
+			return true;
+		p = hit + n;
+	}
+	return false;
+}
+
+/*
+ * The parameters of a def whose list opens at open (text up to end): each
+ * plain name, its place among the positional ones in *places (a keyword-only
+ * one gets UINT_MAX), up to max. Returns the count and sets *close past ')'.
+ */
+static size_t params_read(const char *open, const char *end, const char **names, size_t *lens, unsigned *places,
+			  size_t max, const char **close)
+{
+	size_t count = 0;
+	unsigned place = 0;
+	bool keyword_only = false;
+	int depth = 0;
+	const char *p = open + 1;
+	bool expect_name = true;
+	for (; p < end; p++) {
+		char ch = *p;
+		if (ch == '(' || ch == '[' || ch == '{') {
+			depth++;
+		} else if (ch == ')' || ch == ']' || ch == '}') {
+			if (depth-- == 0)
+				break;
+		} else if (depth == 0 && ch == ',') {
+			expect_name = true;
+		} else if (depth == 0 && expect_name && ch == '*') {
+			/* `*`, `*args`, `**kwargs`: no place of their own, and what follows is keyword-only. */
+			keyword_only = true;
+			while (p + 1 < end && p[1] == '*')
+				p++;
+			p += word_at(p + 1, end);
+			expect_name = false;
+		} else if (depth == 0 && expect_name && word_char(ch)) {
+			size_t n = word_at(p, end);
+			if (count < max) {
+				names[count] = p;
+				lens[count] = n;
+				places[count] = keyword_only ? UINT_MAX : place;
+				count++;
+			}
+			if (!keyword_only)
+				place++;
+			p += n - 1;
+			expect_name = false;
+		}
+	}
+	*close = p < end ? p + 1 : end;
+	return count;
+}
+
+#define MAX_PARAMS 16
+
+int gg_project_functions_scan(gg_project *p, const char *module, const char *text, size_t len)
+{
+	if (!gg_text_contains(text, len, "def "))
+		return 0;
+	const char *end = text + len;
+	int rc = 0;
+	bool decorated_off = false; /* a decorator above the def turns grad off (@torch.no_grad()) */
+	for (const char *q = text; q < end && !rc;) {
+		line l;
+		q = line_read(q, end, &l);
+		if (l.indent == 0 && line_starts(&l, "@")) {
+			decorated_off = decorated_off || line_has(&l, "no_grad") || line_has(&l, "inference_mode");
+			continue;
+		}
+		bool off = decorated_off;
+		if (!line_blank(&l))
+			decorated_off = false;
+		if (off || l.indent != 0 || !(line_starts(&l, "def ") || line_starts(&l, "async def ")))
+			continue;
+		const char *name = l.content + (line_starts(&l, "def ") ? 4 : 10);
+		size_t n = word_at(name, l.end);
+		const char *open = name + n;
+		while (open < end && *open == ' ')
+			open++;
+		if (!n || open >= end || *open != '(')
+			continue;
+		const char *names[MAX_PARAMS], *close;
+		size_t lens[MAX_PARAMS];
+		unsigned places[MAX_PARAMS];
+		size_t count = params_read(open, end, names, lens, places, MAX_PARAMS, &close);
+		/* The body: the lines after the def's own, up to the next line at the left margin. */
+		const char *body = memchr(close, '\n', (size_t)(end - close));
+		body = body ? body + 1 : end;
+		const char *body_end = body;
+		for (const char *b = body; b < end;) {
+			line bl;
+			const char *next = line_read(b, end, &bl);
+			if (!line_blank(&bl) && bl.indent == 0)
+				break;
+			body_end = next;
+			b = next;
+		}
+		q = body_end;
+		size_t body_len = (size_t)(body_end - body);
+		bool out = false;
+		for (const char *const *w = body_words; *w && !out; w++)
+			out = gg_text_contains(body, body_len, *w);
+		if (out || (sem_name_says_eval_alone((span){ name, n }) &&
+			    (gg_text_contains(body, body_len, "for ") || gg_text_contains(body, body_len, "while "))))
+			continue;
+		for (size_t i = 0; i < count; i++) {
+			if (places[i] == UINT_MAX || (lens[i] == 4 && memcmp(names[i], "self", 4) == 0) ||
+			    !calls_name(body, body_len, names[i], lens[i]))
+				continue;
+			char *entry = gg_strdup_printf("%.*s %s %u %.*s", (int)n, name, module, places[i], (int)lens[i], names[i]);
+			rc = entry ? gg_strings_push(&p->param_forwarders, entry) : -ENOMEM;
+			free(entry);
+			break; /* the first module it runs: one is enough to call it a forward */
+		}
+	}
+	return rc;
+}
+
+bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t len, unsigned *place, const char **param,
+				size_t *param_len)
+{
+	const char *dot = memrchr(dotted, '.', len);
+	if (!dot || !p->classes_sorted)
+		return false;
+	const char *name = dot + 1, *module = dotted;
+	size_t n = len - (size_t)(name - dotted), module_len = (size_t)(dot - dotted);
+	while (module_len && *module == '.') { /* a relative import's dots: matched by the tail */
+		module++;
+		module_len--;
+	}
+	const gg_strings *s = &p->param_forwarders;
+	size_t lo = 0, hi = s->len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int r = strncmp(s->items[mid], name, n);
+		if (r < 0 || (r == 0 && s->items[mid][n] < ' '))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < s->len && strncmp(s->items[i], name, n) == 0 && s->items[i][n] == ' '; i++) {
+		const char *m = s->items[i] + n + 1, *sp = strchr(m, ' ');
+		if (!sp || !gg_project_module_names(m, (size_t)(sp - m), module, module_len))
+			continue;
+		char *tail;
+		unsigned long at = strtoul(sp + 1, &tail, 10);
+		if (*tail != ' ')
+			continue;
+		*place = (unsigned)at;
+		*param = tail + 1;
+		*param_len = strlen(tail + 1);
+		return true;
+	}
+	return false;
+}
