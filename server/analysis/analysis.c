@@ -183,6 +183,11 @@ static bool analysis_too_deep(const gg_tree *copy, const char *text, size_t len)
 	return gg_tree_depth(copy) > ANALYSIS_MAX_TREE_DEPTH && gg_python_brackets_deeper(text, len, ANALYSIS_MAX_BRACKETS);
 }
 
+const struct gg_library_facts *gg_analyzer_libraries(const gg_analyzer *a)
+{
+	return a ? gg_semantic_libraries(a->model) : NULL;
+}
+
 int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len, gg_export_fn add, void *ctx)
 {
 	if (len > UINT32_MAX)

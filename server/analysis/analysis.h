@@ -124,6 +124,8 @@ typedef int (*gg_export_fn)(void *ctx, const gg_export *e);
  * a negative errno.
  */
 int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len, gg_export_fn add, void *ctx);
+/* The well-known libraries' facts a's rules read (queries/libraries.txt); a may be NULL (then NULL). */
+const struct gg_library_facts *gg_analyzer_libraries(const gg_analyzer *a);
 
 /* Appends the findings for src to out, sorted. Returns 0, or a negative errno. */
 int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out);

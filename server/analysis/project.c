@@ -559,7 +559,7 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 		gg_buf module = { NULL, 0, 0 };
 		rc = module_of(path, &module) || gg_buf_append(&module, "", 1) ? -ENOMEM : 0;
 		if (!rc)
-			rc = gg_project_classes_scan(p, module.data, text, len);
+			rc = gg_project_classes_scan(p, module.data, text, len, gg_analyzer_libraries(a));
 		if (!rc)
 			rc = gg_project_functions_scan(p, module.data, text, len);
 		gg_buf_free(&module);

@@ -134,9 +134,12 @@ int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base);
  * and the forward-like methods of its module classes (a class whose bases
  * say Module or Model, a method whose body calls self(...),
  * self.forward(...) or a submodule the file builds, not decorated or wrapped
- * grad-off). gg_project_add_source calls it on every file. 0 or -ENOMEM.
+ * grad-off). A base the file imports from a library libs says builds plain
+ * objects and that is not built on torch (sklearn's BaseEstimator) is plain
+ * (libs may be NULL). gg_project_add_source calls it on every file. 0 or -ENOMEM.
  */
-int gg_project_classes_scan(gg_project *p, const char *module, const char *text, size_t len);
+int gg_project_classes_scan(gg_project *p, const char *module, const char *text, size_t len,
+			    const struct gg_library_facts *libs);
 /* Sorts and dedupes the lists (gg_project_add_deferred does). */
 void gg_project_classes_sort(gg_project *p);
 /*

@@ -357,6 +357,11 @@ static int class_export(semantic *c, gg_node cls, gg_export_fn add, void *ctx)
 	return c->error;
 }
 
+const struct gg_library_facts *gg_semantic_libraries(const gg_semantic *s)
+{
+	return &s->libraries;
+}
+
 int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, gg_node root, gg_export_fn add, void *ctx)
 {
 	gg_semantic_clear(r);

@@ -54,5 +54,7 @@ bool gg_name_has_word(const char *name, size_t len, const char *const *words);
  * result, or a negative errno.
  */
 int gg_semantic_exports(gg_semantic *s, const char *text, size_t len, gg_node root, gg_export_fn add, void *ctx);
+/* The well-known libraries' facts the model reads (queries/libraries.txt). */
+const struct gg_library_facts *gg_semantic_libraries(const gg_semantic *s);
 
 #endif
