@@ -30,21 +30,43 @@ static const char *const body_words[] = {
 	"requires_grad", "autograd", ".eval()", ".train(", "yield", NULL,
 };
 
-/* Whether text[0, len) calls name as a function: `name(` with name a whole word, not an attribute. */
-static bool calls_name(const char *text, size_t len, const char *name, size_t n)
+/* Whether the code of l (up to a comment) calls name as a function: `name(`, name a whole word, not an attribute. */
+static bool line_calls(const line *l, const char *name, size_t n)
 {
-	for (const char *p = text, *end = text + len; n && (size_t)(end - p) > n;) {
+	const char *text = l->content, *end = l->end;
+	const char *hash = memchr(text, '#', (size_t)(end - text));
+	if (hash)
+		end = hash; /* a # inside a string cuts too early: a call missed, never one made up */
+	for (const char *p = text; n && (size_t)(end - p) > n;) {
 		const char *hit = memmem(p, (size_t)(end - p), name, n);
 		if (!hit)
 			return false;
-		const char *q = hit + n;
-		while (q < end && (*q == ' ' || *q == '\t'))
-			q++;
-		bool whole = (hit == text || (!word_char(hit[-1]) && hit[-1] != '.')) && q < end && *q == '(' &&
-			     (hit + n >= end || !word_char(hit[n]));
-		if (whole)
+		if ((hit == text || (!word_char(hit[-1]) && hit[-1] != '.')) && hit + n < end && hit[n] == '(')
 			return true;
 		p = hit + n;
+	}
+	return false;
+}
+
+/* Whether the code of body (docstrings and other triple-quoted text left out) calls name. */
+static bool body_calls(const char *body, const char *end, const char *name, size_t n)
+{
+	bool quoted = false; /* inside a triple-quoted string that spans lines */
+	for (const char *q = body; q < end;) {
+		line l;
+		q = line_read(q, end, &l);
+		size_t len = (size_t)(l.end - l.content);
+		size_t quotes = 0;
+		for (const char *t = l.content; (t = memmem(t, (size_t)(l.end - t), "\"\"\"", 3)) != NULL; t += 3)
+			quotes++;
+		for (const char *t = l.content; (t = memmem(t, (size_t)(l.end - t), "'''", 3)) != NULL; t += 3)
+			quotes++;
+		/* A line that opens, closes or holds triple quotes is text, not code: left out whole. */
+		bool text = quoted || quotes;
+		if (quotes % 2)
+			quoted = !quoted;
+		if (!text && len && line_calls(&l, name, n))
+			return true;
 	}
 	return false;
 }
@@ -151,7 +173,7 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 			continue;
 		for (size_t i = 0; i < count; i++) {
 			if (places[i] == UINT_MAX || (lens[i] == 4 && memcmp(names[i], "self", 4) == 0) ||
-			    !calls_name(body, body_len, names[i], lens[i]))
+			    !body_calls(body, body_end, names[i], lens[i]))
 				continue;
 			char *entry = gg_strdup_printf("%.*s %s %u %.*s", (int)n, name, module, places[i], (int)lens[i], names[i]);
 			rc = entry ? gg_strings_push(&p->param_forwarders, entry) : -ENOMEM;
