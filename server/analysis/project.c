@@ -30,6 +30,7 @@ void gg_project_init(gg_project *p)
 	gg_strings_init(&p->module_classes);
 	gg_strings_init(&p->plain_classes);
 	gg_strings_init(&p->param_forwarders);
+	gg_strings_init(&p->eval_loaders);
 	p->classes_sorted = false;
 }
 
@@ -68,6 +69,7 @@ void gg_project_free(gg_project *p)
 	gg_strings_free(&p->module_classes);
 	gg_strings_free(&p->plain_classes);
 	gg_strings_free(&p->param_forwarders);
+	gg_strings_free(&p->eval_loaders);
 	p->classes_sorted = false;
 }
 

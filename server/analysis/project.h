@@ -80,6 +80,8 @@ typedef struct gg_project {
 	 * as the class lists.
 	 */
 	gg_strings param_forwarders;
+	/* Those that hand back a module in eval mode, "name module.path". Sorted and unique as well. */
+	gg_strings eval_loaders;
 	bool classes_sorted;
 } gg_project;
 
@@ -154,6 +156,8 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
  */
 bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t len, unsigned *place, const char **param,
 				size_t *param_len);
+/* Whether dotted (module.function) hands back a module in eval mode (`return net.eval()`). */
+bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len);
 /*
  * What the class an import resolves to (dotted: module.Class, its module
  * matched by gg_project_module_names, a re-exporting package too; a bare

@@ -6,7 +6,11 @@
  * it (SPEC §2: a forward is what runs a module, in this file or through a
  * helper of the project), so the call is judged as the forward would be.
  *
- * Left out, so that the call stays what it looks like: a function decorated
+ * And those that hand back a module in eval mode (`return net.eval()`, or
+ * `net.eval()` then `return net`): a loader, whose result is an evaluation
+ * model where it is called, as a loader of the file's own is.
+ *
+ * Left out of the first, so that the call stays what it looks like: a function decorated
  * grad-off, or whose body trains or touches grad (backward, an optimizer
  * step, no_grad, enable_grad, requires_grad), sets a mode (.eval(),
  * .train()), yields, or is evaluation code of its own (a name that says
@@ -119,6 +123,34 @@ static size_t params_read(const char *open, const char *end, const char **names,
 	return count;
 }
 
+/*
+ * Whether a body hands back a module in eval mode: a return line that calls
+ * .eval(), or `W.eval()` on a line of its own and a later `return W`.
+ */
+static bool body_returns_eval(const char *body, const char *end)
+{
+	const char *put = NULL; /* W of the last `W.eval()` statement */
+	size_t put_len = 0;
+	for (const char *q = body; q < end;) {
+		line l;
+		q = line_read(q, end, &l);
+		if (line_starts(&l, "return ")) {
+			const char *v = l.content + 7;
+			size_t n = word_at(v, l.end);
+			if (line_has(&l, ".eval()") ||
+			    (put && n == put_len && memcmp(v, put, n) == 0 && v + n == l.end))
+				return true;
+			continue;
+		}
+		size_t n = word_at(l.content, l.end);
+		if (n && (size_t)(l.end - l.content) == n + 7 && memcmp(l.content + n, ".eval()", 7) == 0) {
+			put = l.content;
+			put_len = n;
+		}
+	}
+	return false;
+}
+
 #define MAX_PARAMS 16
 
 int gg_project_functions_scan(gg_project *p, const char *module, const char *text, size_t len)
@@ -164,6 +196,12 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 			b = next;
 		}
 		q = body_end;
+		if (body_returns_eval(body, body_end)) {
+			char *entry = gg_strdup_printf("%.*s %s", (int)n, name, module);
+			rc = entry ? gg_strings_push(&p->eval_loaders, entry) : -ENOMEM;
+			free(entry);
+			continue;
+		}
 		size_t body_len = (size_t)(body_end - body);
 		bool out = false;
 		for (const char *const *w = body_words; *w && !out; w++)
@@ -184,6 +222,41 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 	return rc;
 }
 
+/* The first entry of s (sorted "name ..." entries) for name, or s->len. */
+static size_t names_lower(const gg_strings *s, const char *name, size_t n)
+{
+	size_t lo = 0, hi = s->len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int r = strncmp(s->items[mid], name, n);
+		if (r < 0 || (r == 0 && s->items[mid][n] < ' '))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len)
+{
+	const char *dot = memrchr(dotted, '.', len);
+	if (!dot || !p->classes_sorted)
+		return false;
+	const char *name = dot + 1, *module = dotted;
+	size_t n = len - (size_t)(name - dotted), module_len = (size_t)(dot - dotted);
+	while (module_len && *module == '.') {
+		module++;
+		module_len--;
+	}
+	const gg_strings *s = &p->eval_loaders;
+	for (size_t i = names_lower(s, name, n); i < s->len && strncmp(s->items[i], name, n) == 0 && s->items[i][n] == ' '; i++) {
+		const char *m = s->items[i] + n + 1;
+		if (gg_project_module_names(m, strlen(m), module, module_len))
+			return true;
+	}
+	return false;
+}
+
 bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t len, unsigned *place, const char **param,
 				size_t *param_len)
 {
@@ -197,16 +270,7 @@ bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t 
 		module_len--;
 	}
 	const gg_strings *s = &p->param_forwarders;
-	size_t lo = 0, hi = s->len;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int r = strncmp(s->items[mid], name, n);
-		if (r < 0 || (r == 0 && s->items[mid][n] < ' '))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (size_t i = lo; i < s->len && strncmp(s->items[i], name, n) == 0 && s->items[i][n] == ' '; i++) {
+	for (size_t i = names_lower(s, name, n); i < s->len && strncmp(s->items[i], name, n) == 0 && s->items[i][n] == ' '; i++) {
 		const char *m = s->items[i] + n + 1, *sp = strchr(m, ' ');
 		if (!sp || !gg_project_module_names(m, (size_t)(sp - m), module, module_len))
 			continue;

@@ -337,6 +337,7 @@ void gg_project_classes_sort(gg_project *p)
 	sorted_unique(&p->module_classes);
 	sorted_unique(&p->plain_classes);
 	sorted_unique(&p->param_forwarders);
+	sorted_unique(&p->eval_loaders);
 	p->classes_sorted = true;
 }
 

@@ -95,6 +95,12 @@ static bool loader_returns_eval(semantic *c, gg_node call)
 	if (loader_asks_eval(c, call))
 		return true;
 	gg_node fn = FIELD(call, function);
+	/* A loader another file of the project defines (project_functions.c), imported here. */
+	if (c->project && c->project->eval_loaders.len && sem_is_name_chain(c, fn) &&
+	    sem_binding_find(c, node_span(c, sem_chain_root(c, fn))) && sem_name_resolve(c, fn)) {
+		span r = sem_resolved(c);
+		return gg_project_eval_loader(c->project, r.ptr, r.len);
+	}
 	if (!IS(fn, identifier) || sem_binding_find(c, node_span(c, fn)))
 		return false;
 	span name = node_span(c, fn);
