@@ -180,7 +180,7 @@ def fix_same_files(gg, tmp):
         results[n] = run(gg, "--threads", n, "--fix", "tree", "named/a_bad.py", "named/b.py", cwd=work)
         os.rename(work, os.path.join(tmp, "t" + n))
     one = results["1"]
-    check(one[0] == 2 and b"Fixed " in one[2], f"exit {one[0]}: {one[2][-400:]!r}")
+    check(one[0] == 2 and b" fixed, " in one[2], f"exit {one[0]}: {one[2][-400:]!r}")
     for n in FIX_THREADS:
         check(results[n] == one, f"--threads {n} --fix: output differs from --threads 1:"
               f" {first_difference(results[n][1] + results[n][2], one[1] + one[2])}")
