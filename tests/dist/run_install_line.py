@@ -70,7 +70,7 @@ def user_env(home, python_dir):
     path = ":".join(p for p in (python_dir, "/usr/local/bin", "/usr/bin", "/bin") if p)
     env = {"HOME": home, "PATH": path, "LANG": "C.UTF-8", "USER": "gg", "NO_COLOR": "1"}
     for name in ("http_proxy", "https_proxy", "no_proxy", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY",
-                 "PIP_INDEX_URL", "PIP_FIND_LINKS", "PIP_CERT", "npm_config_registry", "TMPDIR"):
+                 "PIP_INDEX_URL", "PIP_NO_INDEX", "PIP_FIND_LINKS", "PIP_CERT", "npm_config_registry", "TMPDIR"):
         if name in os.environ:
             env[name] = os.environ[name]
     return env
