@@ -83,7 +83,7 @@ static void diagnose_print_text(FILE *out, const gg_diagnoses *all)
 		const gg_tb_frame *c = gg_diagnosis_culprit(d);
 		if (c) {
 			const gg_dx_frame *x = &d->frames[d->culprit];
-			fprintf(out, "  at %s:%u in %s", c->filename, c->line, c->function[0] ? c->function : "<module>");
+			fprintf(out, "  at %s:%u in %s", gg_tb_frame_file(c), c->line, c->function[0] ? c->function : "<module>");
 			if (c->code)
 				fprintf(out, ": %s", c->code);
 			if (x->res.path && x->res.is_cell)

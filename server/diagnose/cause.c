@@ -129,7 +129,7 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 			    has(f->function, "torch_pad_and_concatenate") || has(f->function, "_nested_gather") ||
 			    has(f->function, "gather_function") || has(f->function, "_pad_across_processes")) {
 				rc = cause_add(d, GG_CAUSE_ACCUMULATED, gg_strdup_printf("outputs are collected across batches at %s:%u (%s)",
-					       f->filename, f->line, f->code ? f->code : f->function));
+					       gg_tb_frame_file(f), f->line, f->code ? f->code : f->function));
 				break;
 			}
 		}

@@ -43,7 +43,8 @@ static int classify_resolve(gg_diagnosis *d, const gg_traceback *tb, gg_workspac
 	for (size_t i = 0; i < tb->len; i++) {
 		const gg_tb_frame *f = &tb->frames[i];
 		d->frames[i].user = f->notebook || !gg_phase_is_library(f->filename);
-		if (!ws || !d->frames[i].user || (f->notebook && !nb))
+		/* A frame the paste printed without its file ("line 42, in f") has nothing to resolve. */
+		if (!ws || !d->frames[i].user || (f->notebook && !nb) || !f->filename[0])
 			continue;
 		int rc = f->notebook ? gg_notebooks_resolve(nb, f->filename, f->line, f->code, &d->frames[i].res)
 				     : gg_workspace_resolve(ws, f->filename, f->line, f->code, &d->frames[i].res);
@@ -425,12 +426,12 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		const gg_tb_frame *f = &tb->frames[loading];
 		d->phase = GG_PHASE_LOADING;
 		if ((rc = gg_evidence_add(d, "loading: frame %s() at %s:%u%s%s: a model is being loaded or moved to the device, no forward has run",
-					  f->function, f->filename, f->line, f->code ? ": " : "", f->code ? f->code : "")))
+					  f->function, gg_tb_frame_file(f), f->line, f->code ? ": " : "", f->code ? f->code : "")))
 			return rc;
 	} else if (evidence_frame >= 0) {
 		const gg_tb_frame *f = &tb->frames[evidence_frame];
 		if ((rc = gg_evidence_add(d, "%s: frame %s() at %s:%u%s%s", gg_dx_phase_name(d->phase), f->function,
-					  f->filename, f->line, f->code ? ": " : "", f->code ? f->code : "")))
+					  gg_tb_frame_file(f), f->line, f->code ? ": " : "", f->code ? f->code : "")))
 			return rc;
 	}
 
@@ -461,7 +462,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		const gg_tb_frame *f = &tb->frames[aggregate];
 		d->phase = GG_PHASE_EVALUATION;
 		if ((rc = gg_evidence_add(d, "after the loop: no model runs on the path, and %s() at %s:%u joins what was gathered: %s",
-					  f->function, f->filename, f->line, f->code)))
+					  f->function, gg_tb_frame_file(f), f->line, f->code)))
 			return rc;
 	}
 	d->entry = classify_entry(d, tb);
@@ -547,7 +548,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 						     d->chain->rank, facts->root_exitcode);
 			else if (last)
 				rc = gg_evidence_add(d, "the traceback stops after its frame %s() at %s:%u (log line %llu), before the exception line",
-						     last->function[0] ? last->function : "<module>", last->filename, last->line,
+						     last->function[0] ? last->function : "<module>", gg_tb_frame_file(last), last->line,
 						     (unsigned long long)last->at.line);
 			else
 				rc = gg_evidence_add(d, "the traceback's header (log line %llu) is all there is of it",

@@ -127,7 +127,7 @@ static int explain_where(gg_buf *b, const gg_diagnosis *d, const char *verb)
 	const gg_tb_frame *f = gg_diagnosis_culprit(d);
 	if (!f)
 		return 0;
-	return gg_buf_printf(b, " It %s in %s() at %s:%u%s%s%s.", verb, f->function[0] ? f->function : "<module>", f->filename,
+	return gg_buf_printf(b, " It %s in %s() at %s:%u%s%s%s.", verb, f->function[0] ? f->function : "<module>", gg_tb_frame_file(f),
 			     f->line, f->code ? ": `" : "", f->code ? f->code : "", f->code ? "`" : "");
 }
 
@@ -267,7 +267,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    pinned ? "The DataLoader's pin-memory thread" : "A DataLoader worker");
 			if (cf)
 				rc |= gg_buf_printf(&e, " It surfaced in %s() at %s:%u%s%s%s, while fetching a batch: no model runs on this path.",
-						    cf->function[0] ? cf->function : "<module>", cf->filename, cf->line, cf->code ? ": `" : "",
+						    cf->function[0] ? cf->function : "<module>", gg_tb_frame_file(cf), cf->line, cf->code ? ": `" : "",
 						    cf->code ? cf->code : "", cf->code ? "`" : "");
 			rc |= gg_buf_printf(&x, "Paste the original traceback down to its exception line.");
 			if (pinned)
@@ -278,7 +278,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 				    tb->has_exception ? "inside the exception message" : "before its exception line");
 		if (cf)
 			rc |= gg_buf_printf(&e, " Its last frame of your code is %s() at %s:%u%s%s%s.", cf->function[0] ? cf->function : "<module>",
-					    cf->filename, cf->line, cf->code ? ": `" : "", cf->code ? cf->code : "", cf->code ? "`" : "");
+					    gg_tb_frame_file(cf), cf->line, cf->code ? ": `" : "", cf->code ? cf->code : "", cf->code ? "`" : "");
 		if (d->phase != GG_PHASE_UNKNOWN)
 			rc |= gg_buf_printf(&e, " The frames show %s.", d->phase == GG_PHASE_EVALUATION ? "evaluation" : d->phase == GG_PHASE_TRAINING ? "training" : "model loading");
 		rc |= gg_buf_printf(&x, "Paste the traceback down to its last line: the exception's type and its whole message (for a memory error, `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ...` with the numbers), which decide the diagnosis.");
@@ -291,7 +291,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		if (exc && strstr(exc->type, "ChildFailedError"))
 			rc |= gg_buf_printf(&x, "This is torchrun reporting that a worker died; the worker's own traceback (earlier in the log, or the summary's root cause) is the real error.");
 		else if (cf)
-			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; for this one, start at %s:%u.", cf->filename, cf->line);
+			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; for this one, start at %s:%u.", gg_tb_frame_file(cf), cf->line);
 		else
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; this traceback has no frame of your code.");
 		break;

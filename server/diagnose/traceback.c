@@ -66,6 +66,7 @@ typedef struct tb_stream {
 	/* pytest's long entries print a function's source, then its location: what the source said until then. */
 	gg_buf pt_def;  /* the function named by the entry's "def" line */
 	gg_buf pt_code; /* the entry's ">" line, the one that ran */
+	bool headless_open; /* the traceback in progress began at a frame line without its "File" head */
 } tb_stream;
 
 struct gg_tbparse {
@@ -74,6 +75,12 @@ struct gg_tbparse {
 	tb_stream *streams; /* owned */
 	size_t len, cap;
 	uint64_t seq;
+	/*
+	 * The log's previous line, in any stream, was a "File" line cut by a
+	 * hard-wrap: a "line N, in f" now is its tail, which reaches another
+	 * stream when the wrap dropped the rank's prefix.
+	 */
+	bool after_cut_file;
 };
 
 static void tb_frame_free(gg_tb_frame *f)
@@ -104,6 +111,11 @@ void gg_tb_chain_free(gg_tb_chain *c)
 	}
 	free(c->tbs);
 	free(c);
+}
+
+const char *gg_tb_frame_file(const gg_tb_frame *f)
+{
+	return f->filename[0] ? f->filename : "<file not in the paste>";
 }
 
 gg_tbparse *gg_tbparse_new(gg_tb_sink sink, void *ctx)
@@ -169,6 +181,8 @@ static int tb_stream_end(gg_tbparse *p, tb_stream *s)
 {
 	gg_tb_chain *c = s->chain;
 	bool pytest = s->state == TB_PYTEST;
+	bool headless_open = s->headless_open;
+	s->headless_open = false;
 	s->chain = NULL;
 	s->state = TB_IDLE;
 	s->chained = false;
@@ -182,6 +196,20 @@ static int tb_stream_end(gg_tbparse *p, tb_stream *s)
 		/* A section rule that held no failure ("____ summary ____"): nothing to report. */
 		gg_tb_chain_free(c);
 		return 0;
+	}
+	if (headless_open && c->len == 1 && !c->tbs[0].has_exception) {
+		/*
+		 * "line 42, in f" lines with no code under them and no exception:
+		 * the tails of hard-wrapped "File" lines another stream printed
+		 * (a rank's prefix is not repeated on a wrap), not a traceback.
+		 */
+		bool code = false;
+		for (size_t i = 0; i < c->tbs[0].len && !code; i++)
+			code = c->tbs[0].frames[i].code != NULL;
+		if (!code) {
+			gg_tb_chain_free(c);
+			return 0;
+		}
 	}
 	for (size_t i = 0; i < c->len && !c->has_oom; i++) {
 		gg_traceback *tb = &c->tbs[i];
@@ -444,6 +472,61 @@ static int tb_parse_file_line(const char *t, size_t n, gg_tb_frame *f)
 	f->function = gg_text_dup(func, func_len, TB_MAX_NAME);
 	f->line = (uint32_t)line;
 	f->notebook = tb_is_cell_name(path, (size_t)(q - path));
+	return 1;
+}
+
+/* A function name as a frame line prints it: "evaluate", "Net.forward", "<module>", "<listcomp>". */
+static bool tb_is_function_name(const char *t, size_t n)
+{
+	if (n == 0 || n > 256)
+		return false;
+	if (t[0] == '<')
+		return t[n - 1] == '>';
+	if (t[0] >= '0' && t[0] <= '9')
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!tb_is_ident_char(t[i]) && t[i] != '.')
+			return false;
+	return true;
+}
+
+/*
+ * A frame line that lost its head in a paste (trimmed): "line 42, in
+ * evaluate", as a hand-trimmed or quoted fragment prints it, or the tail of
+ * a path a paste starts in ('ls/eval.py", line 42, in evaluate'). Returns 1
+ * and fills f: the file is the path's tail when one is printed, else ""
+ * (unknown); -1 when the line is none. The "File" line of a hard-wrap is
+ * read before this, by tb_parse_file_line.
+ */
+static int tb_parse_headless_line(const char *t, size_t n, gg_tb_frame *f)
+{
+	const char *end = t + n;
+	const char *num, *path = t;
+	size_t path_len = 0;
+	if (gg_text_starts(t, n, "line ")) {
+		num = t + 5;
+	} else {
+		const char *q = gg_text_find(t, n, "\", line ");
+		if (!q || q == t || memchr(t, '"', (size_t)(q - t)))
+			return -1;
+		path_len = (size_t)(q - t);
+		/* Only a path's tail: "eval.py" or ".../eval.py", never prose that happens to quote. */
+		bool pathlike = (path_len > 3 && memcmp(q - 3, ".py", 3) == 0) || memchr(t, '/', path_len) ||
+				memchr(t, '\\', path_len);
+		if (!pathlike || memchr(t, ' ', path_len))
+			return -1;
+		num = q + 8;
+	}
+	long line = tb_number(&num, end);
+	if (line <= 0 || !gg_text_starts(num, (size_t)(end - num), ", in "))
+		return -1;
+	const char *func = num + 5;
+	if (!tb_is_function_name(func, (size_t)(end - func)))
+		return -1;
+	memset(f, 0, sizeof *f);
+	f->filename = gg_text_dup(path, path_len, TB_MAX_NAME);
+	f->function = gg_text_dup(func, (size_t)(end - func), TB_MAX_NAME);
+	f->line = (uint32_t)line;
 	return 1;
 }
 
@@ -747,6 +830,15 @@ static int tb_frames(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 		s->wrapped_at = tb_span(l);
 		return gg_buf_append(&s->wrapped, t, tn);
 	}
+	if (!p->after_cut_file && tb_parse_headless_line(t, tn, &f) == 1) {
+		/* A frame whose "File" head a hand-trimmed paste dropped: a frame all the same. */
+		f.at = tb_span(l);
+		if (!s->have_file_indent) {
+			s->file_indent = indent;
+			s->have_file_indent = true;
+		}
+		return tb_add_frame(s, &f);
+	}
 	if (tb_is_caret_line(t, tn) || gg_text_starts(t, tn, "[Previous line repeated") || (tn == 3 && memcmp(t, "...", 3) == 0))
 		return 0;
 	bool deeper = s->have_file_indent ? indent > s->file_indent : indent > 0;
@@ -1045,6 +1137,23 @@ static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 		}
 		return tb_add_frame(s, &f);
 	}
+	/*
+	 * A frame line without its "File" head ("line 42, in evaluate"): a
+	 * quoted or hand-trimmed fragment, or a paste that starts mid-frame.
+	 */
+	if (!p->after_cut_file && tb_parse_headless_line(t, tn, &f) == 1) {
+		int rc = tb_begin(p, s, l, TB_FRAMES);
+		if (rc) {
+			tb_frame_free(&f);
+			return rc;
+		}
+		tb_current(s)->headerless = true;
+		s->headless_open = true;
+		f.at = tb_span(l);
+		s->file_indent = gg_text_indent(l->text, l->len);
+		s->have_file_indent = true;
+		return tb_add_frame(s, &f);
+	}
 	size_t type_len;
 	const char *msg;
 	if (tb_is_chain_marker(t, tn) && !s->chain && s->pending.len && s->pending_age <= 1) {
@@ -1218,7 +1327,23 @@ static int tb_group_line(gg_tbparse *p, tb_stream *s, const gg_log_line *l, cons
 	return tb_dispatch(p, s, &inner);
 }
 
+static int tb_line(gg_tbparse *p, const gg_log_line *l, int summary_rank);
+
 int gg_tbparse_line(gg_tbparse *p, const gg_log_line *l, int summary_rank)
+{
+	size_t tn = l->len;
+	const char *t = gg_text_trim(l->text, &tn);
+	gg_tb_frame f;
+	/* tb_parse_file_line allocates only when it returns 1. */
+	int r = gg_text_starts(t, tn, "File \"") && !l->truncated ? tb_parse_file_line(t, tn, &f) : -1;
+	if (r == 1)
+		tb_frame_free(&f);
+	int rc = tb_line(p, l, summary_rank);
+	p->after_cut_file = r == 0;
+	return rc;
+}
+
+static int tb_line(gg_tbparse *p, const gg_log_line *l, int summary_rank)
 {
 	tb_stream *s = tb_stream_for(p, l->rank);
 	if (!s)

@@ -28,7 +28,7 @@ typedef struct gg_log_span {
 } gg_log_span;
 
 typedef struct gg_tb_frame {
-	char *filename; /* owned; as printed ("Cell In[3]" for a notebook cell) */
+	char *filename; /* owned; as printed ("Cell In[3]" for a notebook cell); "" when the paste dropped it */
 	char *function; /* owned; "" when not printed */
 	char *code;     /* owned; the source line as printed, trimmed, or NULL */
 	uint32_t line;  /* source line, 0 when unknown */
@@ -68,6 +68,9 @@ typedef struct gg_tb_chain {
 } gg_tb_chain;
 
 void gg_tb_chain_free(gg_tb_chain *c); /* frees the contents and c itself */
+
+/* A frame's file for messages: as printed, or a stand-in when the paste dropped it ("line 42, in f"). */
+const char *gg_tb_frame_file(const gg_tb_frame *f);
 
 /* Completed chains are handed to sink, which takes ownership. Returns 0 or -ENOMEM. */
 typedef int (*gg_tb_sink)(void *ctx, gg_tb_chain *chain);

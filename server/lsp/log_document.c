@@ -86,7 +86,7 @@ char *gg_log_diagnosis_markdown(const gg_diagnosis *d)
 	const gg_tb_frame *c = gg_diagnosis_culprit(d);
 	if (c) {
 		const gg_dx_frame *x = &d->frames[d->culprit];
-		rc |= gg_buf_printf(&b, "\n**Culprit.** `%s:%u` in `%s()`", c->filename, c->line, c->function);
+		rc |= gg_buf_printf(&b, "\n**Culprit.** `%s:%u` in `%s()`", gg_tb_frame_file(c), c->line, c->function);
 		if (x->res.path && !x->res.stale && x->res.is_cell) {
 			rc |= gg_buf_printf(&b, " → `%s`, cell %u, line %u", x->res.path, x->res.cell, c->line);
 		} else if (x->res.path && !x->res.stale) {
@@ -170,7 +170,7 @@ int gg_log_document_analyze(gg_session *s, gg_document *doc)
 		if (!c)
 			continue;
 		gg_byte_range frame_range = log_line_range(doc, &c->at);
-		char *rel = gg_strdup_printf("the culprit frame: %s() at %s:%u", c->function, c->filename, c->line);
+		char *rel = gg_strdup_printf("the culprit frame: %s() at %s:%u", c->function, gg_tb_frame_file(c), c->line);
 		if (!rel || gg_finding_add_related(f, frame_range, rel) != 0) {
 			rc = -ENOMEM;
 			break;
