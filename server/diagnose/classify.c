@@ -332,6 +332,89 @@ static bool classify_joins_gathered(const char *code)
 			strstr(code, "concatenate(") || strstr(code, "np.vstack("));
 }
 
+static bool classify_is_sep(char c)
+{
+	return c == '/' || c == '\\';
+}
+
+/* Where path's tests folder ("tests/" or "test/") starts, or NULL. */
+static const char *classify_tests_dir(const char *path)
+{
+	for (const char *p = path; *p; p++) {
+		if (p != path && !classify_is_sep(p[-1]))
+			continue;
+		if ((strncmp(p, "tests", 5) == 0 && classify_is_sep(p[5])) || (strncmp(p, "test", 4) == 0 && classify_is_sep(p[4])))
+			return p;
+	}
+	return NULL;
+}
+
+/*
+ * A library's own test suite: a pytest report whose frames of code not
+ * installed are the test module's and one package's, beside its tests
+ * ("tests/test_codec.py" and "lattice/codec.py", or both under one
+ * checkout's folder). The user's code there is the test: the package is
+ * what it tests. Returns the test function's frame (the outermost test_*
+ * of a test module), *pkg and *pkg_len the package's folder; -1 when the
+ * report is no such suite (a user's project spreads over loose modules or
+ * several folders).
+ */
+static int classify_library_suite_test(const gg_diagnosis *d, const gg_traceback *tb, const char **pkg, size_t *pkg_len)
+{
+	if (!tb->pytest)
+		return -1;
+	int test = -1;
+	for (size_t i = 0; i < tb->len && test < 0; i++) {
+		const gg_tb_frame *f = &tb->frames[i];
+		const char *name = strrchr(f->function, '.'); /* 3.11 prints "TestCodec.test_round_trip" */
+		name = name ? name + 1 : f->function;
+		if (d->frames[i].user && !f->notebook && gg_phase_is_test_file(f->filename) && strncmp(name, "test", 4) == 0)
+			test = (int)i;
+	}
+	if (test < 0)
+		return -1;
+	const char *tpath = tb->frames[test].filename;
+	const char *tdir = classify_tests_dir(tpath);
+	size_t root = 0;
+	*pkg = NULL;
+	*pkg_len = 0;
+	if (tdir && tdir > tpath) {
+		/* "/ci/lattice/tests/..." or "lattice/tests/...": the folder above the tests names the package. */
+		size_t e = (size_t)(tdir - tpath) - 1, b = e;
+		while (b > 0 && !classify_is_sep(tpath[b - 1]))
+			b--;
+		*pkg = tpath + b;
+		*pkg_len = e - b;
+		root = b;
+	} else if (!tdir) {
+		for (size_t i = 0; tpath[i]; i++)
+			if (classify_is_sep(tpath[i]))
+				root = i + 1;
+	}
+	size_t package_frames = 0;
+	for (size_t i = 0; i < tb->len; i++) {
+		const gg_tb_frame *f = &tb->frames[i];
+		if (!d->frames[i].user || gg_phase_is_test_file(f->filename))
+			continue;
+		if (f->notebook || strncmp(f->filename, tpath, root) != 0)
+			return -1;
+		const char *rest = f->filename + root;
+		size_t n = 0;
+		while (rest[n] && !classify_is_sep(rest[n]))
+			n++;
+		if (n == 0 || !rest[n])
+			return -1; /* a loose module: a project's script, not a package */
+		if (!*pkg) {
+			*pkg = rest;
+			*pkg_len = n;
+		} else if (n != *pkg_len || strncmp(rest, *pkg, n) != 0) {
+			return -1;
+		}
+		package_frames++;
+	}
+	return package_frames ? test : -1;
+}
+
 static int classify_entry(const gg_diagnosis *d, const gg_traceback *tb)
 {
 	if (d->culprit < 0)
@@ -448,6 +531,16 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	    d->frames[d->culprit - 1].user &&
 	    strcmp(tb->frames[d->culprit - 1].filename, tb->frames[d->culprit].filename) == 0)
 		d->culprit--;
+	const char *pkg;
+	size_t pkg_len;
+	int suite_test = d->culprit >= 0 ? classify_library_suite_test(d, tb, &pkg, &pkg_len) : -1;
+	if (suite_test >= 0 && suite_test != d->culprit) {
+		d->culprit = suite_test;
+		const gg_tb_frame *f = &tb->frames[suite_test];
+		if ((rc = gg_evidence_add(d, "a library's own test suite: the report's frames are its package's (%.*s) and its tests', so the code to change is the test, %s() at %s:%u",
+					  (int)pkg_len, pkg, f->function, f->filename, f->line)))
+			return rc;
+	}
 	/*
 	 * After the loop: no model runs on the path and the user's line joins
 	 * what was gathered over the whole set (torch.cat of a list of

@@ -115,13 +115,15 @@ static size_t logscan_rank_prefix(const char *s, size_t n, int *rank)
  * replies, nested as "> > "). Returns the length of those marks, keeping the
  * indentation after them. A REPL's ">>> " prompt goes the same way, harmlessly.
  */
-static size_t logscan_quote_prefix(const char *s, size_t n)
+static size_t logscan_quote_prefix(const char *s, size_t n, unsigned *marks)
 {
 	size_t i = 0, end = 0;
+	*marks = 0;
 	while (i < n && i < 4 && s[i] == ' ')
 		i++;
 	while (i < n && s[i] == '>') {
 		i++;
+		(*marks)++;
 		if (i < n && s[i] == ' ')
 			i++;
 		end = i;
@@ -142,6 +144,13 @@ static bool logscan_fence(const char *s, size_t n)
 
 int gg_logscan_clean(const char *raw, size_t len, gg_buf *out)
 {
+	unsigned quotes;
+	return gg_logscan_clean_quoted(raw, len, out, &quotes);
+}
+
+int gg_logscan_clean_quoted(const char *raw, size_t len, gg_buf *out, unsigned *quotes)
+{
+	*quotes = 0;
 	out->len = 0;
 	if (out->data)
 		out->data[0] = '\0';
@@ -190,7 +199,7 @@ int gg_logscan_clean(const char *raw, size_t len, gg_buf *out)
 		out->len -= seg_start;
 	}
 	out->data[out->len] = '\0';
-	size_t q = logscan_quote_prefix(out->data, out->len);
+	size_t q = logscan_quote_prefix(out->data, out->len, quotes);
 	if (q > 0) {
 		memmove(out->data, out->data + q, out->len - q);
 		out->len -= q;
@@ -241,7 +250,8 @@ static int logscan_emit(gg_logscan *s)
 	/* CRLF: the "\r" belongs to the line end, not to a redraw. */
 	if (s->raw_len == len && len > 0 && s->raw.data[len - 1] == '\r')
 		len--;
-	int rank = gg_logscan_clean(s->raw.data ? s->raw.data : "", len, &s->clean);
+	unsigned quotes;
+	int rank = gg_logscan_clean_quoted(s->raw.data ? s->raw.data : "", len, &s->clean, &quotes);
 	if (rank == -ENOMEM)
 		return -ENOMEM;
 	gg_log_line line = {
@@ -252,6 +262,7 @@ static int logscan_emit(gg_logscan *s)
 		.offset = s->offset,
 		.raw_len = s->raw_len,
 		.truncated = s->raw_len > s->raw.len,
+		.quotes = quotes,
 	};
 	if (line.raw_len > 0 && !line.truncated && s->raw.data[s->raw.len - 1] == '\r')
 		line.raw_len--;

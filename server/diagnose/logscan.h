@@ -24,6 +24,7 @@ typedef struct gg_log_line {
 	uint64_t offset;  /* byte offset of the raw line in the input */
 	uint64_t raw_len; /* raw bytes of the line, without its line end */
 	bool truncated;   /* longer than the limit: text is its start */
+	unsigned quotes;  /* quote marks (">") taken off its front: pytest's ">" marker is one */
 } gg_log_line;
 
 /* Called once per line, in order. A non-zero return stops the scan and is returned by feed/finish. */
@@ -45,5 +46,7 @@ int gg_logscan_finish(gg_logscan *s);
  */
 struct gg_buf;
 int gg_logscan_clean(const char *raw, size_t len, struct gg_buf *out);
+/* The same, and in *quotes how many quote marks (">") it took off the front. */
+int gg_logscan_clean_quoted(const char *raw, size_t len, struct gg_buf *out, unsigned *quotes);
 
 #endif

@@ -355,8 +355,7 @@ static int phase_callee_words(const char *code)
 	return 0;
 }
 
-/* A pytest module: test_x.py, x_test.py, or anything under a tests/ folder. */
-static bool phase_file_is_test(const char *filename)
+bool gg_phase_is_test_file(const char *filename)
 {
 	const char *base = filename;
 	for (const char *p = filename; *p; p++)
@@ -382,7 +381,7 @@ int gg_phase_frame_words(const gg_tb_frame *f, unsigned how)
 		return w;
 	/* pytest's test_x() in test_y.py (or tests/) is a test, not an evaluation: its name says nothing of the phase. */
 	bool pytest_fn = gg_text_starts(f->function, strlen(f->function), "test_") &&
-			 (phase_file_is_test(f->filename));
+			 gg_phase_is_test_file(f->filename);
 	w = pytest_fn ? 0 : gg_phase_words(f->function);
 	if ((w == 0 || w == (GG_WORDS_EVAL | GG_WORDS_TRAIN)) && f->code)
 		w = phase_code_words(f->code, how & GG_FRAME_FEEDS_MODEL);

@@ -58,6 +58,9 @@ enum {
 };
 int gg_phase_frame_words(const gg_tb_frame *f, unsigned how);
 
+/* A pytest module: test_x.py, x_test.py, or anything under a tests/ folder. */
+bool gg_phase_is_test_file(const char *filename);
+
 /* forward() or __call__: code training also runs, never where a fix goes. */
 bool gg_phase_is_forward(const gg_tb_frame *f);
 

@@ -67,6 +67,7 @@ typedef struct tb_stream {
 	gg_buf pt_def;  /* the function named by the entry's "def" line */
 	gg_buf pt_code; /* the entry's ">" line, the one that ran */
 	bool headless_open; /* the traceback in progress began at a frame line without its "File" head */
+	unsigned pt_quotes; /* quote marks of the line that opened a pytest report: one more is its ">" marker */
 } tb_stream;
 
 struct gg_tbparse {
@@ -275,6 +276,8 @@ static int tb_begin(gg_tbparse *p, tb_stream *s, const gg_log_line *l, tb_state 
 	gg_traceback *tb = &c->tbs[c->len++];
 	memset(tb, 0, sizeof *tb);
 	tb->at = tb_span(l);
+	tb->pytest = state == TB_PYTEST;
+	s->pt_quotes = l->quotes;
 	s->state = state;
 	s->chained = false;
 	s->have_file_indent = false;
@@ -1063,9 +1066,11 @@ static int tb_pytest(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	const char *rest;
 	if (indent == 0 && tb_parse_pytest_location(t, tn, &path_len, &line, &rest, &rest_len))
 		return tb_pytest_location(s, l, t, tn, path_len, line, rest, rest_len);
-	if (indent == 0 && t[0] == '>' && (tn == 1 || t[1] == ' ')) {
-		size_t cn = tn - 1;
-		const char *c = gg_text_trim(t + 1, &cn);
+	/* The line that ran, "> " + its source: the reader takes the ">" off as a quote mark, and says so. */
+	bool marker = l->quotes > s->pt_quotes;
+	if (marker || (indent == 0 && t[0] == '>' && (tn == 1 || t[1] == ' '))) {
+		size_t cn = marker ? tn : tn - 1;
+		const char *c = marker ? t : gg_text_trim(t + 1, &cn);
 		s->pt_code.len = 0;
 		s->expect_code = false;
 		return gg_buf_append(&s->pt_code, c, cn < TB_MAX_CODE ? cn : TB_MAX_CODE);

@@ -53,6 +53,7 @@ typedef struct gg_traceback {
 	bool headerless; /* pasted without its header: began at a frame line */
 	bool stack;      /* logging's "Stack (most recent call last):" block: frames, never an exception */
 	bool borrowed;   /* printed without frames; these are a later traceback's of its chain (see diagnose.c) */
+	bool pytest;     /* pytest's report of a failing test ("path.py:12: in f" entries) */
 } gg_traceback;
 
 /* Tracebacks linked by "During handling of..." / "The above exception was the direct cause...". */

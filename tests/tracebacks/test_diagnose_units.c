@@ -38,6 +38,15 @@ static void test_clean(void)
 	s = "\x1b]8;;file:///x\x07link\x1b]8;;\x07 text";
 	gg_logscan_clean(s, strlen(s), &b);
 	CHECK(strcmp(gg_buf_cstr(&b), "link text") == 0);
+	/* Quote marks go, their count is told: a quoted pytest ">" line has one more than its report. */
+	unsigned quotes;
+	s = "> >       out = net(x)";
+	CHECK_EQ_INT(gg_logscan_clean_quoted(s, strlen(s), &b, &quotes), -1);
+	CHECK_EQ_INT((int)quotes, 2);
+	CHECK(strcmp(gg_buf_cstr(&b), "      out = net(x)") == 0);
+	s = "    x = 1";
+	gg_logscan_clean_quoted(s, strlen(s), &b, &quotes);
+	CHECK_EQ_INT((int)quotes, 0);
 	gg_buf_free(&b);
 }
 
