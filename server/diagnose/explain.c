@@ -75,6 +75,19 @@ static int explain_fragmentation_fix(gg_buf *x, explain_era era, int version)
 	return gg_buf_printf(x, "Free what the previous phase cached with `torch.cuda.empty_cache()` before it; newer PyTorch releases avoid this with `PYTORCH_CUDA_ALLOC_CONF`. ");
 }
 
+/* A Hugging Face loader on the path (from_pretrained, transformers', diffusers' or accelerate's files): its arguments apply. */
+static bool explain_hf_loading(const gg_diagnosis *d)
+{
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	for (size_t i = 0; i < tb->len; i++) {
+		const gg_tb_frame *f = &tb->frames[i];
+		if (strstr(f->function, "from_pretrained") || (f->code && strstr(f->code, "from_pretrained(")) ||
+		    strstr(f->filename, "transformers") || strstr(f->filename, "diffusers") || strstr(f->filename, "accelerate"))
+			return true;
+	}
+	return false;
+}
+
 /*
  * The sentence and the fix for a cause the numbers or the form decided;
  * returns 1 when it wrote them (so the kind's generic advice is not needed).
@@ -96,7 +109,13 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		return 1;
 	case GG_CAUSE_LOADING:
 		*rc |= gg_buf_printf(e, " It happened while the model was loaded or moved to the device, before any forward pass: the weights themselves do not fit as loaded.");
-		*rc |= gg_buf_printf(x, "Load it in the precision you run it in (`torch_dtype=torch.bfloat16` or float16), straight to where it belongs (`device_map=\"auto\"`, `low_cpu_mem_usage=True`; `torch.load(path, map_location=\"cpu\")` before moving it), and shard or offload a model larger than one device.");
+		if (explain_hf_loading(d))
+			*rc |= gg_buf_printf(x, "Load it in the precision you run it in (`torch_dtype=torch.bfloat16` or float16), straight to where it belongs (`device_map=\"auto\"`, `low_cpu_mem_usage=True`; `torch.load(path, map_location=\"cpu\")` before moving it), and shard or offload a model larger than one device.");
+		else if (era == ERA_PRE_0_4 || era == ERA_THC)
+			/* No Hugging Face on the path, and an old PyTorch: only what it had. */
+			*rc |= gg_buf_printf(x, "Load the checkpoint onto the CPU first (`torch.load(path, map_location=lambda storage, loc: storage)`), convert the model to the precision you run it in (`model.half()`) before `.cuda()`, and check that nothing else holds the device; a model larger than the device needs a larger one or a smaller model.");
+		else
+			*rc |= gg_buf_printf(x, "Load the checkpoint onto the CPU first (`torch.load(path, map_location=\"cpu\")`), convert the model to the precision you run it in (`model.half()` or `.to(torch.bfloat16)`) before moving it to the device, and shard or offload a model larger than one device.");
 		return 1;
 	case GG_CAUSE_GROWTH:
 		*rc |= gg_buf_printf(e, " %s.", d->cause_evidence);
