@@ -379,9 +379,14 @@ int gg_phase_frame_words(const gg_tb_frame *f, unsigned how)
 	int w = f->code ? phase_callee_words(f->code) : 0;
 	if (w == GG_WORDS_EVAL || w == GG_WORDS_TRAIN)
 		return w;
-	/* pytest's test_x() in test_y.py (or tests/) is a test, not an evaluation: its name says nothing of the phase. */
+	/*
+	 * pytest's test_x() in test_y.py (or tests/) is a test, not an
+	 * evaluation: its name says nothing of the phase. So where the paste
+	 * dropped the file ("line 42, in test_x"), the likelier reading; a
+	 * plain test() stays an evaluation.
+	 */
 	bool pytest_fn = gg_text_starts(f->function, strlen(f->function), "test_") &&
-			 gg_phase_is_test_file(f->filename);
+			 (gg_phase_is_test_file(f->filename) || !f->filename[0]);
 	w = pytest_fn ? 0 : gg_phase_words(f->function);
 	if ((w == 0 || w == (GG_WORDS_EVAL | GG_WORDS_TRAIN)) && f->code)
 		w = phase_code_words(f->code, how & GG_FRAME_FEEDS_MODEL);
