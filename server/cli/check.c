@@ -200,6 +200,7 @@ typedef struct check_out {
 	gg_ordered_pool *pool; /* NULL with one thread */
 	size_t index;          /* the file's place in the run, for the pool */
 	size_t stats[CHECK_RULES_MAX]; /* --statistics: findings per rule, by place in gg_rules */
+	size_t stats_fixable[CHECK_RULES_MAX]; /* ... of them, those --fix would fix */
 	gg_runtime_counts runtime;     /* what .gradguard/runtime.json confirmed, added, left unconfirmed */
 	size_t fixable, hidden; /* findings --fix has a fix for; those only --unsafe-fixes has one for (fix_summary.h) */
 	size_t noqa_added;      /* --add-noqa: lines given a directive */
@@ -254,7 +255,7 @@ typedef struct check_run {
 	const char *stdin_name; /* --stdin-filename, or "-" */
 	bool color;          /* concise lines in colour: stdout is a terminal and NO_COLOR is not set */
 	char *docs_base;     /* owned: the rule pages installed with the program (docs_url.h), or NULL */
-	size_t stats[CHECK_RULES_MAX];
+	size_t stats[CHECK_RULES_MAX], stats_fixable[CHECK_RULES_MAX];
 	gg_runtime_report runtime; /* ./.gradguard/runtime.json, gradguard.probe's measurements (empty: none) */
 	gg_runtime_counts runtime_counts;
 	bool quiet;          /* -q: the findings and errors only */
@@ -782,7 +783,7 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 	 * only for a file that has findings (most have none).
 	 */
 	bool counts_fixes = format_is_text(run->format);
-	if (!rc && findings.len && !tree && counts_fixes && !run->statistics) {
+	if (!rc && findings.len && !tree && counts_fixes) {
 		if (!w->parser)
 			w->parser = gg_python_parser_new();
 		tree = w->parser ? gg_python_parse(w->parser, NULL, body, body_len) : NULL;
@@ -836,6 +837,9 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 			bool hidden = fixes_apply && !applies && !run->unsafe_fixes && gg_fixes_applied(&fixes[i], true) != NULL;
 			o->fixable += applies;
 			o->hidden += hidden;
+			const gg_rule_info *rule = run->statistics && applies ? gg_rule_lookup(f->code) : NULL;
+			if (rule && (size_t)(rule - gg_rules) < CHECK_RULES_MAX)
+				o->stats_fixable[rule - gg_rules]++;
 			emit_source es = { body, body_len, &ix, &fixes[i], &table, nb,
 					   nb ? gg_notebook_cell_at(nb, f->range.start) : NULL,
 					   applies && counts_fixes && !run->fix, docs_base, group, &group_len };
@@ -1505,8 +1509,10 @@ static unsigned run_thread_count(const check_run *run)
 
 static void run_add(check_run *run, const check_out *o)
 {
-	for (size_t i = 0; i < CHECK_RULES_MAX; i++)
+	for (size_t i = 0; i < CHECK_RULES_MAX; i++) {
 		run->stats[i] += o->stats[i];
+		run->stats_fixable[i] += o->stats_fixable[i];
+	}
 	run->findings += o->findings;
 	run->fixed += o->fixed;
 	run->runtime_counts.confirmed += o->runtime.confirmed;
@@ -1938,7 +1944,12 @@ static bool path_git_ignored(check_run *run, const char *path)
 	return out;
 }
 
-/* --statistics: one line per rule found, most found first (ruff's layout); json: a list of objects. */
+/*
+ * --statistics: one line per rule found, most found first, in ruff's layout
+ * (the counts right-aligned, the codes left-aligned, then `[*] ` for a rule
+ * whose every finding --fix fixes and `[ ] ` for the others, when any is);
+ * json: a list of objects.
+ */
 static int print_statistics(check_run *run)
 {
 	size_t order[CHECK_RULES_MAX], n = 0;
@@ -1963,11 +1974,27 @@ static int print_statistics(check_run *run)
 	};
 	size_t n_runtime = run->runtime.len ? sizeof runtime / sizeof *runtime : 0;
 	if (run->format != FORMAT_JSON) {
-		for (size_t i = 0; i < n; i++)
-			fprintf(run->report, "%zu\t%s\t%s\n", run->stats[order[i]], gg_rules[order[i]].code,
-				gg_rules[order[i]].name);
-		for (size_t i = 0; i < n_runtime; i++)
-			fprintf(run->report, "%zu\t%s\t%s\n", runtime[i].count, runtime[i].code, runtime[i].name);
+		int count_width = 1, code_width = 0;
+		bool any_fixable = false;
+		for (size_t i = 0; i < n + n_runtime; i++) {
+			size_t count = i < n ? run->stats[order[i]] : runtime[i - n].count;
+			const char *code = i < n ? gg_rules[order[i]].code : runtime[i - n].code;
+			int digits = snprintf(NULL, 0, "%zu", count);
+			count_width = digits > count_width ? digits : count_width;
+			if (i < n) /* the run's own rows (runtime-confirmed, ...) are no rules: not aligned with them */
+				code_width = (int)strlen(code) > code_width ? (int)strlen(code) : code_width;
+			any_fixable = any_fixable || (i < n && run->stats_fixable[order[i]]);
+		}
+		for (size_t i = 0; i < n + n_runtime; i++) {
+			bool rule = i < n;
+			size_t count = rule ? run->stats[order[i]] : runtime[i - n].count;
+			const char *mark = "";
+			if (any_fixable && rule)
+				mark = run->stats_fixable[order[i]] == count ? "[*] " : "[ ] ";
+			fprintf(run->report, "%*zu\t%-*s\t%s%s\n", count_width, count, rule ? code_width : 0,
+				rule ? gg_rules[order[i]].code : runtime[i - n].code, mark,
+				rule ? gg_rules[order[i]].name : runtime[i - n].name);
+		}
 		return 0;
 	}
 	cJSON *list = cJSON_CreateArray();
@@ -1976,8 +2003,10 @@ static int print_statistics(check_run *run)
 		const char *name = i < n ? gg_rules[order[i]].name : runtime[i - n].name;
 		size_t count = i < n ? run->stats[order[i]] : runtime[i - n].count;
 		cJSON *o = cJSON_CreateObject();
+		bool fixable = i < n && count && run->stats_fixable[order[i]] == count;
 		if (!o || !cJSON_AddStringToObject(o, "code", code) || !cJSON_AddStringToObject(o, "name", name) ||
-		    !cJSON_AddNumberToObject(o, "count", (double)count) || !cJSON_AddItemToArray(list, o)) {
+		    !cJSON_AddNumberToObject(o, "count", (double)count) || !cJSON_AddBoolToObject(o, "fixable", fixable) ||
+		    !cJSON_AddItemToArray(list, o)) {
 			cJSON_Delete(o);
 			cJSON_Delete(list);
 			return -ENOMEM;
