@@ -19,6 +19,7 @@
 
 #include "analysis.h"
 #include "buf.h"
+#include "classify.h"
 #include "position.h"
 #include "pyfiles.h"
 #include "utf8.h"
@@ -215,6 +216,34 @@ const gg_runtime_entry *gg_runtime_report_at(const gg_runtime_report *r, const c
 			around = e;
 	}
 	return around;
+}
+
+/* A culprit in a notebook cell has no line of a file to match; a stale one's line is no longer the run's. */
+int gg_runtime_report_evidence(const gg_runtime_report *r, gg_diagnoses *all)
+{
+	for (size_t i = 0; i < all->len; i++) {
+		gg_diagnosis *d = &all->items[i];
+		const gg_tb_frame *c = gg_diagnosis_culprit(d);
+		const gg_dx_frame *x = c ? &d->frames[d->culprit] : NULL;
+		if (!x || !x->res.path || x->res.is_cell || x->res.stale)
+			continue;
+		char *real = realpath(x->res.path, NULL);
+		const gg_runtime_entry *e = real ? gg_runtime_report_at(r, real, c->line) : NULL;
+		free(real);
+		if (e && gg_evidence_add(d, "gradguard.probe (%s at line %u): %s", e->code, e->line, e->message))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int gg_runtime_report_diagnoses(const char *root, gg_diagnoses *all)
+{
+	gg_runtime_report report;
+	gg_runtime_report_init(&report);
+	int rc = gg_runtime_report_load(&report, root, NULL);
+	rc = rc == -ENOMEM ? rc : rc ? 0 : gg_runtime_report_evidence(&report, all);
+	gg_runtime_report_free(&report);
+	return rc;
 }
 
 int gg_runtime_report_refresh(gg_runtime_report *r, const char *root, char **error)

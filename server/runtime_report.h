@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "config.h"
+#include "diagnose/diagnose.h"
 #include "findings.h"
 
 /*
@@ -76,6 +77,18 @@ int gg_runtime_report_load_file(gg_runtime_report *r, const char *root, const ch
  * line, else one in the function that holds line; NULL when there is none.
  */
 const gg_runtime_entry *gg_runtime_report_at(const gg_runtime_report *r, const char *path, uint32_t line);
+/*
+ * The probe's figure for each diagnosis whose culprit line (or the function
+ * around it) the run measured, as one more line of its evidence (the bytes
+ * the failing evaluation kept). Returns 0 or -ENOMEM.
+ */
+int gg_runtime_report_evidence(const gg_runtime_report *r, gg_diagnoses *all);
+/*
+ * The same from root's own .gradguard/runtime.json, read into a report of
+ * the call's (any thread may call it); none there, or one that is not a
+ * report, adds nothing. Returns 0 or -ENOMEM.
+ */
+int gg_runtime_report_diagnoses(const char *root, gg_diagnoses *all);
 /* As load, only when the file changed since the last load or refresh (one stat otherwise). */
 int gg_runtime_report_refresh(gg_runtime_report *r, const char *root, char **error);
 

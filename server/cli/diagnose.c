@@ -14,7 +14,6 @@
 
 #include "analysis.h"
 #include "cause.h"
-#include "classify.h"
 #include "diagnose/diagnose.h"
 #include "diagnose_json.h"
 #include "runtime_report.h"
@@ -120,28 +119,6 @@ static int diagnose_read(gg_diagnoser *dx, FILE *in)
 	return rc;
 }
 
-/*
- * The probe's figure for each diagnosis whose culprit line (or the function
- * around it) the run measured: the bytes the failing evaluation kept, as
- * evidence. A culprit in a notebook cell has no line of a file to match.
- */
-static int runtime_evidence(gg_diagnoses *all, const gg_runtime_report *r)
-{
-	for (size_t i = 0; i < all->len; i++) {
-		gg_diagnosis *d = &all->items[i];
-		const gg_tb_frame *c = gg_diagnosis_culprit(d);
-		const gg_dx_frame *x = c ? &d->frames[d->culprit] : NULL;
-		if (!x || !x->res.path || x->res.is_cell || x->res.stale)
-			continue;
-		char *real = realpath(x->res.path, NULL);
-		const gg_runtime_entry *e = real ? gg_runtime_report_at(r, real, c->line) : NULL;
-		free(real);
-		if (e && gg_evidence_add(d, "gradguard.probe (%s at line %u): %s", e->code, e->line, e->message))
-			return -ENOMEM;
-	}
-	return 0;
-}
-
 int gg_cli_diagnose_main(int argc, char **argv)
 {
 	const char *path = NULL, *root = ".", *format = "text", *runtime = NULL;
@@ -216,7 +193,7 @@ int gg_cli_diagnose_main(int argc, char **argv)
 			fprintf(stderr, "gradguard diagnose: warning: %s%s%s\n", runtime ? runtime : "", runtime ? ": " : "",
 				why ? why : strerror(-lr));
 		else
-			rc = runtime_evidence(&all, &report);
+			rc = gg_runtime_report_evidence(&report, &all);
 		free(why);
 		gg_runtime_report_free(&report);
 	}

@@ -12,6 +12,7 @@
 
 #include "log.h"
 #include "lsp/diagnostics.h"
+#include "runtime_report.h"
 #include "text.h"
 #include "uri.h"
 
@@ -53,6 +54,9 @@ int gg_log_diagnose(gg_session *s, const char *text, size_t len, const char *roo
 {
 	gg_diagnose_options opts = { root ? root : s->root_path, s->analyzer, log_read_open_document, s };
 	int rc = gg_diagnose_text(text, len, &opts, out);
+	/* What gradguard.probe measured in the workspace, read anew: the session's report is the main thread's. */
+	if (rc == 0 && opts.root)
+		rc = gg_runtime_report_diagnoses(opts.root, out);
 	if (rc != 0)
 		gg_diagnoses_free(out);
 	return rc;

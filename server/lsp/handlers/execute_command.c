@@ -19,6 +19,7 @@
 #include "log.h"
 #include "lsp/diagnosis_mark.h"
 #include "lsp/diagnostics.h"
+#include "runtime_report.h"
 #include "lsp/jobs.h"
 #include "lsp/log_document.h"
 #include "pyfiles.h"
@@ -211,6 +212,9 @@ static void command_job_work(void *data)
 	}
 	gg_diagnose_options opts = { job->root, analyzer, command_job_read, job };
 	job->rc = gg_diagnose_text(job->text, job->len, &opts, &job->all);
+	/* What gradguard.probe measured in the workspace, read on this thread: the session's report is the loop's. */
+	if (job->rc == 0 && job->root)
+		job->rc = gg_runtime_report_diagnoses(job->root, &job->all);
 	if (job->rc != 0)
 		gg_diagnoses_free(&job->all); /* what a failed diagnosis left */
 	gg_analyzer_delete(analyzer);
