@@ -21,6 +21,7 @@ static void finding_free(gg_finding *finding)
 	for (size_t i = 0; i < finding->related_len; i++)
 		free(finding->related[i].message);
 	free(finding->related);
+	free(finding->fix_also);
 }
 
 void gg_findings_truncate(gg_findings *f, size_t len)
@@ -70,6 +71,17 @@ gg_finding *gg_findings_push(gg_findings *f, const char *code, gg_severity sever
 	/* Every field a rule does not set is zero: no proof, no run, the fix at the range. */
 	*finding = (gg_finding){ .code = code, .severity = severity, .range = range, .message = message };
 	return finding;
+}
+
+int gg_finding_add_fix_site(gg_finding *finding, gg_byte_range at, unsigned proof)
+{
+	/* A few calls at most: grown one at a time, as the related entries are. */
+	gg_fix_site *sites = realloc(finding->fix_also, (finding->fix_also_len + 1) * sizeof *sites);
+	if (!sites)
+		return -ENOMEM;
+	finding->fix_also = sites;
+	sites[finding->fix_also_len++] = (gg_fix_site){ at, proof };
+	return 0;
 }
 
 int gg_finding_add_related(gg_finding *finding, gg_byte_range range, char *message)

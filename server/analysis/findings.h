@@ -26,6 +26,12 @@ typedef struct gg_related {
 	char *message; /* owned */
 } gg_related;
 
+/* GG001: another call the same fix wraps, with what the rule proved of its own regions (GG_PROOF_*). */
+typedef struct gg_fix_site {
+	gg_byte_range at;
+	unsigned proof;
+} gg_fix_site;
+
 typedef struct gg_finding {
 	const char *code; /* static: "GG001" */
 	gg_severity severity;
@@ -49,6 +55,12 @@ typedef struct gg_finding {
 	 * the decoder of one caption. {0, 0}: the fixed call's statement alone.
 	 */
 	gg_byte_range wrap_run;
+	/*
+	 * GG001: the calls of the other evaluation callers of the helper fixed at
+	 * fix_at: one fix wraps them all, so that it fixes the finding whole.
+	 */
+	gg_fix_site *fix_also; /* owned array */
+	size_t fix_also_len;
 } gg_finding;
 
 enum {
@@ -88,6 +100,8 @@ void gg_findings_remove_if(gg_findings *f, size_t from, bool (*drop)(gg_finding 
 gg_finding *gg_findings_push(gg_findings *f, const char *code, gg_severity severity, gg_byte_range range, char *message);
 /* Adds related information; message is consumed. Returns 0 or -ENOMEM. */
 int gg_finding_add_related(gg_finding *finding, gg_byte_range range, char *message);
+/* Adds a call the finding's fix wraps too. Returns 0 or -ENOMEM. */
+int gg_finding_add_fix_site(gg_finding *finding, gg_byte_range at, unsigned proof);
 /* Orders by start offset, then code; drops exact duplicates (same code and range). */
 void gg_findings_sort(gg_findings *f);
 

@@ -451,7 +451,7 @@ static bool strings_cover(const strings *s, size_t *next, size_t off)
 }
 
 /* `with <torch>.<cm>():` around the statements target..last (whole lines): one edit per line. */
-static int wrap_edits(fixer *fx, gg_node target, gg_node last, const char *cm, gg_fix *fix)
+static int wrap_edits_at(fixer *fx, gg_node target, gg_node last, const char *cm, gg_fix *fix)
 {
 	size_t start = gg_node_start_byte(target), end = gg_node_end_byte(last);
 	fix->covers = (gg_byte_range){ (uint32_t)start, (uint32_t)end };
@@ -479,9 +479,53 @@ static int wrap_edits(fixer *fx, gg_node target, gg_node last, const char *cm, g
 		rc = fix_edit(fix, ins, ins, &unit, (const span *)NULL);
 	}
 	free(str.items);
-	if (!rc)
-		rc = fix_add_import(fx, fix);
 	return rc;
+}
+
+/* The same, and `import torch` where the file has none. */
+static int wrap_edits(fixer *fx, gg_node target, gg_node last, const char *cm, gg_fix *fix)
+{
+	int rc = wrap_edits_at(fx, target, last, cm, fix);
+	return rc ? rc : fix_add_import(fx, fix);
+}
+
+static gg_node wrap_target(const fixer *fx, const gg_fix_regions *r, unsigned proof, gg_byte_range run, bool *is_loop,
+			   gg_node *last);
+
+/*
+ * The other callers' calls the rule gave (fix_also) wrapped by the same fix,
+ * each where its own proof allows: the helper's finding is then fixed whole.
+ * One that cannot be wrapped leaves the fix partial: not safe. A call inside
+ * a region already wrapped adds nothing.
+ */
+static int wrap_also(fixer *fx, const char *cm, gg_fix *fix)
+{
+	const gg_finding *f = fx->finding;
+	for (size_t i = 0; i < f->fix_also_len; i++) {
+		gg_node n = gg_node_descendant_for_byte_range(fx->root, f->fix_also[i].at.start, f->fix_also[i].at.end);
+		while (!gg_node_is_null(n) && !gg_node_type_is(n, "call"))
+			n = gg_node_parent(n);
+		gg_fix_regions regions;
+		bool is_loop;
+		gg_node last, target = (gg_node){ 0 };
+		if (!gg_node_is_null(n)) {
+			gg_fix_regions_find(n, &regions);
+			target = wrap_target(fx, &regions, f->fix_also[i].proof, (gg_byte_range){ 0, 0 }, &is_loop, &last);
+		}
+		if (gg_node_is_null(target)) {
+			fix->safe = fix->preferred = false;
+			continue;
+		}
+		uint32_t start = gg_node_start_byte(target), end = gg_node_end_byte(last);
+		if (start < fix->covers.end && fix->covers.start < end)
+			continue; /* overlaps what the fix wraps already (the same loop) */
+		gg_byte_range covers = fix->covers;
+		int rc = wrap_edits_at(fx, target, last, cm, fix);
+		if (rc)
+			return rc;
+		fix->covers = (gg_byte_range){ start < covers.start ? start : covers.start, end > covers.end ? end : covers.end };
+	}
+	return 0;
 }
 
 /*
@@ -491,9 +535,9 @@ static int wrap_edits(fixer *fx, gg_node target, gg_node last, const char *cm, g
  * (GG_PROOF_*_QUIET) and it owns its lines; else nothing. *last is the last
  * statement covered.
  */
-static gg_node wrap_target(const fixer *fx, const gg_fix_regions *r, bool *is_loop, gg_node *last)
+static gg_node wrap_target(const fixer *fx, const gg_fix_regions *r, unsigned proof, gg_byte_range run, bool *is_loop,
+			   gg_node *last)
 {
-	unsigned proof = fx->finding->proof;
 	*is_loop = false;
 	*last = (gg_node){ 0 };
 	if (!gg_node_is_null(r->loop) && (proof & GG_PROOF_LOOP_QUIET) && owns_lines(fx, r->loop)) {
@@ -504,7 +548,6 @@ static gg_node wrap_target(const fixer *fx, const gg_fix_regions *r, bool *is_lo
 	if (gg_node_is_null(r->statement) || !(proof & GG_PROOF_STATEMENT_QUIET))
 		return (gg_node){ 0 };
 	gg_node first = r->statement, end = r->statement;
-	gg_byte_range run = fx->finding->wrap_run;
 	if (run.end) {
 		for (gg_node p = gg_node_prev_sibling(first); !gg_node_is_null(p) && gg_node_start_byte(p) >= run.start;
 		     p = gg_node_prev_sibling(p))
@@ -643,7 +686,7 @@ static int gg001_fixes(fixer *fx, gg_node call, gg_fixes *out)
 	gg_fix_regions_find(call, &regions);
 	bool is_loop = false;
 	gg_node wrap_last;
-	gg_node wrap = wrap_target(fx, &regions, &is_loop, &wrap_last);
+	gg_node wrap = wrap_target(fx, &regions, fx->finding->proof, fx->finding->wrap_run, &is_loop, &wrap_last);
 	gg_node def = decorate_target(fx, &regions);
 	if (fx->for_all) {
 		/*
@@ -676,6 +719,8 @@ static int gg001_fixes(fixer *fx, gg_node call, gg_fixes *out)
 			fix.safe = fix.preferred = !safe_given && torch_bound_at(fx, wrap);
 			safe_given = true;
 			int rc = fix.title ? wrap_edits(fx, wrap, wrap_last, cm, &fix) : -ENOMEM;
+			if (!rc)
+				rc = wrap_also(fx, cm, &fix);
 			if (rc) {
 				fix_free(&fix);
 				return rc;

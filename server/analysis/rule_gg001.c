@@ -128,6 +128,21 @@ static bool caller_reported(const semantic *c, size_t first, gg_node call)
 	return false;
 }
 
+/* GG_PROOF_*_QUIET of the regions a wrap of call may cover (its loop, statement, function body); quiet_call trains not. */
+static unsigned regions_proof(const semantic *c, gg_node call, uint32_t quiet_call)
+{
+	unsigned proof = 0;
+	gg_fix_regions regions;
+	gg_fix_regions_find(call, &regions);
+	if (!sem_region_trains(c, regions.loop, quiet_call))
+		proof |= GG_PROOF_LOOP_QUIET;
+	if (!sem_region_trains(c, regions.statement, quiet_call))
+		proof |= GG_PROOF_STATEMENT_QUIET;
+	if (!gg_node_is_null(regions.def) && !sem_region_trains(c, FIELD(regions.def, body), quiet_call))
+		proof |= GG_PROOF_BODY_QUIET;
+	return proof;
+}
+
 /* The call sites other than s that run s's callee as evaluation with grad on. */
 static size_t other_eval_sites(const semantic *c, const site *s)
 {
@@ -295,14 +310,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 			quiet_call = gg_node_start_byte(s->call);
 	}
 	*fixed_out = fixed;
-	gg_fix_regions regions;
-	gg_fix_regions_find(fixed, &regions);
-	if (!sem_region_trains(c, regions.loop, quiet_call))
-		finding->proof |= GG_PROOF_LOOP_QUIET;
-	if (!sem_region_trains(c, regions.statement, quiet_call))
-		finding->proof |= GG_PROOF_STATEMENT_QUIET;
-	if (!gg_node_is_null(regions.def) && !sem_region_trains(c, FIELD(regions.def, body), quiet_call))
-		finding->proof |= GG_PROOF_BODY_QUIET;
+	finding->proof |= regions_proof(c, fixed, quiet_call);
 	if (!gg_node_is_null(ev->eval_call)) {
 		span q = quote_of(c, ev->eval_call);
 		char *rel = gg_strdup_printf("%.*s called here", (int)(q.len ? q.len : 6), q.len ? q.ptr : ".eval()");
@@ -327,6 +335,10 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		char *rel = gg_strdup_printf("%.*s() also called here with autograd on", (int)callee->name.len,
 					     callee->name.ptr);
 		gg_byte_range r = { gg_node_start_byte(o->call), gg_node_end_byte(o->call) };
+		/* Reached through callers: its one fix wraps each of them, or it fixes the finding by halves. */
+		uint32_t quiet = o->flag_false && sem_eval_half_proved(c, o->callee) ? gg_node_start_byte(o->call) : UINT32_MAX;
+		if (!local && gg_finding_add_fix_site(finding, r, regions_proof(c, o->call, quiet)))
+			fail(c, -ENOMEM);
 		if (!rel || gg_finding_add_related(finding, r, rel))
 			fail(c, -ENOMEM);
 	}

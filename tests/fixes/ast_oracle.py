@@ -5,7 +5,8 @@ usage: ast_oracle.py ORIGINAL FIXED KIND
 
 KIND is a fix kind of `gradguard check --all-fixes` (gg_fix_kind_name):
 wrap-no-grad / wrap-inference-mode (the original statements now sit inside one
-With whose only item is <torch>.no_grad() / .inference_mode()),
+With whose only item is <torch>.no_grad() / .inference_mode(); a wrap of a
+helper's caller may wrap its other evaluation callers too, up to 4 Withs),
 decorate-no-grad / decorate-inference-mode (one function gains that decorator),
 detach / detach-item (one expression X became X.detach() / X.detach().item()),
 remove-volatile (one volatile=True keyword is gone), noqa (nothing changes).
@@ -143,9 +144,16 @@ def main(argv):
             if any(dump(t) == dump(base) for t in redo_volatile(original)):
                 return 0
             continue
-        for t in candidates(base, kind):
-            if dump(t) == want:
-                return 0
+        # A wrap may be several (the helper's other callers): undo up to 4, one at a time.
+        level = [base]
+        for _ in range(4 if kind in ("wrap-no-grad", "wrap-inference-mode") else 1):
+            nxt = []
+            for tree in level:
+                for t in candidates(tree, kind):
+                    if dump(t) == want:
+                        return 0
+                    nxt.append(t)
+            level = nxt[:64]
     print(f"ast of the result is not the original with exactly one {kind}", file=sys.stderr)
     return 1
 
