@@ -19,7 +19,6 @@
 
 #include "analysis.h"
 #include "buf.h"
-#include "classify.h"
 #include "position.h"
 #include "pyfiles.h"
 #include "utf8.h"

@@ -15,7 +15,5 @@ struct gg_analyzer;
 int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg_notebooks *nb,
 		struct gg_analyzer *analyzer);
 int gg_explain(gg_diagnosis *d, const gg_log_facts *facts);
-/* Adds a line of evidence (printf-style). Returns 0 or -ENOMEM. */
-int gg_evidence_add(gg_diagnosis *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

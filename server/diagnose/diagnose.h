@@ -98,6 +98,8 @@ void gg_diagnoses_free(gg_diagnoses *d);
 /* The reported traceback and exception of a diagnosis. */
 const gg_traceback *gg_diagnosis_traceback(const gg_diagnosis *d);
 const gg_tb_frame *gg_diagnosis_culprit(const gg_diagnosis *d);
+/* Adds a line of evidence (printf-style): the diagnosis's own, or what a caller knows besides (the probe's figures). 0 or -ENOMEM. */
+int gg_evidence_add(gg_diagnosis *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 const char *gg_dx_kind_name(gg_dx_kind k);
 /*
