@@ -142,6 +142,8 @@ int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base);
  */
 int gg_project_classes_scan(gg_project *p, const char *module, const char *text, size_t len,
 			    const struct gg_library_facts *libs);
+/* The first entry of s (sorted "name ..." entries: the class and function lists) for name, or s->len. */
+size_t gg_project_entries_lower(const gg_strings *s, const char *name, size_t n);
 /* Sorts and dedupes the lists (gg_project_add_deferred does). */
 void gg_project_classes_sort(gg_project *p);
 /*

@@ -222,66 +222,49 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 	return rc;
 }
 
-/* The first entry of s (sorted "name ..." entries) for name, or s->len. */
-static size_t names_lower(const gg_strings *s, const char *name, size_t n)
-{
-	size_t lo = 0, hi = s->len;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int r = strncmp(s->items[mid], name, n);
-		if (r < 0 || (r == 0 && s->items[mid][n] < ' '))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len)
+/*
+ * The entry of s for dotted (module.function, as an import resolves it; a
+ * relative import's dots matched by the tail), past "name module": what
+ * follows the module, or NULL. s holds "name module[ rest]" entries.
+ */
+static const char *function_entry(const gg_project *p, const gg_strings *s, const char *dotted, size_t len)
 {
 	const char *dot = memrchr(dotted, '.', len);
 	if (!dot || !p->classes_sorted)
-		return false;
+		return NULL;
 	const char *name = dot + 1, *module = dotted;
 	size_t n = len - (size_t)(name - dotted), module_len = (size_t)(dot - dotted);
 	while (module_len && *module == '.') {
 		module++;
 		module_len--;
 	}
-	const gg_strings *s = &p->eval_loaders;
-	for (size_t i = names_lower(s, name, n); i < s->len && strncmp(s->items[i], name, n) == 0 && s->items[i][n] == ' '; i++) {
-		const char *m = s->items[i] + n + 1;
-		if (gg_project_module_names(m, strlen(m), module, module_len))
-			return true;
+	for (size_t i = gg_project_entries_lower(s, name, n);
+	     i < s->len && strncmp(s->items[i], name, n) == 0 && s->items[i][n] == ' '; i++) {
+		const char *m = s->items[i] + n + 1, *sp = strchr(m, ' ');
+		size_t m_len = sp ? (size_t)(sp - m) : strlen(m);
+		if (gg_project_module_names(m, m_len, module, module_len))
+			return m + m_len;
 	}
-	return false;
+	return NULL;
+}
+
+bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len)
+{
+	return function_entry(p, &p->eval_loaders, dotted, len) != NULL;
 }
 
 bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t len, unsigned *place, const char **param,
 				size_t *param_len)
 {
-	const char *dot = memrchr(dotted, '.', len);
-	if (!dot || !p->classes_sorted)
+	const char *rest = function_entry(p, &p->param_forwarders, dotted, len);
+	if (!rest || *rest != ' ')
 		return false;
-	const char *name = dot + 1, *module = dotted;
-	size_t n = len - (size_t)(name - dotted), module_len = (size_t)(dot - dotted);
-	while (module_len && *module == '.') { /* a relative import's dots: matched by the tail */
-		module++;
-		module_len--;
-	}
-	const gg_strings *s = &p->param_forwarders;
-	for (size_t i = names_lower(s, name, n); i < s->len && strncmp(s->items[i], name, n) == 0 && s->items[i][n] == ' '; i++) {
-		const char *m = s->items[i] + n + 1, *sp = strchr(m, ' ');
-		if (!sp || !gg_project_module_names(m, (size_t)(sp - m), module, module_len))
-			continue;
-		char *tail;
-		unsigned long at = strtoul(sp + 1, &tail, 10);
-		if (*tail != ' ')
-			continue;
-		*place = (unsigned)at;
-		*param = tail + 1;
-		*param_len = strlen(tail + 1);
-		return true;
-	}
-	return false;
+	char *tail;
+	unsigned long at = strtoul(rest + 1, &tail, 10);
+	if (*tail != ' ')
+		return false;
+	*place = (unsigned)at;
+	*param = tail + 1;
+	*param_len = strlen(tail + 1);
+	return true;
 }

@@ -346,18 +346,23 @@ void gg_project_classes_sort(gg_project *p)
  * that module names (gg_project_module_names: a re-exporting package too;
  * module NULL: of any module).
  */
-static bool class_listed(const gg_strings *list, const char *name, size_t n, const char *module, size_t module_len)
+size_t gg_project_entries_lower(const gg_strings *s, const char *name, size_t n)
 {
-	size_t lo = 0, hi = list->len;
+	size_t lo = 0, hi = s->len;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int r = strncmp(list->items[mid], name, n);
-		if (r < 0 || (r == 0 && list->items[mid][n] < ' '))
+		int r = strncmp(s->items[mid], name, n);
+		if (r < 0 || (r == 0 && s->items[mid][n] < ' '))
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (size_t i = lo; i < list->len && strncmp(list->items[i], name, n) == 0 && list->items[i][n] == ' '; i++) {
+	return lo;
+}
+
+static bool class_listed(const gg_strings *list, const char *name, size_t n, const char *module, size_t module_len)
+{
+	for (size_t i = gg_project_entries_lower(list, name, n); i < list->len && strncmp(list->items[i], name, n) == 0 && list->items[i][n] == ' '; i++) {
 		const char *m = list->items[i] + n + 1;
 		if (!module || gg_project_module_names(m, strlen(m), module, module_len))
 			return true;
