@@ -6,6 +6,7 @@
 
 #include "analysis.h"
 #include "config.h"
+#include "grad_context.h"
 
 /*
  * A top-level class of the project, as its own file tells it, for the files
@@ -195,6 +196,14 @@ int gg_project_rename(gg_project *p, const char *module, const char *name, const
  * 0 or -ENOMEM.
  */
 int gg_project_imports_scan(gg_strings *wanted, const char *text, size_t len);
+/* One import: module (dotted, maybe relative), name ("" for `import module`), alias (the bound name, or ""). */
+typedef int (*gg_project_import_fn)(void *ctx, gg_text_span module, gg_text_span name, gg_text_span alias);
+/*
+ * Calls fn for each import of text (project_libraries.c's text scan: any
+ * indentation, parenthesised and continued lines), stopping at its first
+ * non-zero return, which it returns.
+ */
+int gg_project_imports_each(const char *text, size_t len, gg_project_import_fn fn, void *ctx);
 
 /*
  * Reads into p what the libraries behind wanted (gg_project_imports_scan;

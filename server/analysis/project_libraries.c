@@ -102,8 +102,7 @@ static bool scan_keyword(scan *s, const char *word)
 	return true;
 }
 
-/* One import: module (dotted, maybe relative), name ("" for `import module`), alias (the bound name, or ""). */
-typedef int (*import_fn)(void *ctx, cut module, cut name, cut alias);
+typedef gg_project_import_fn import_fn;
 
 /* The names after `import`, each `x` or `x as y`, separated by commas. */
 static int scan_names(scan *s, cut module, bool from, import_fn fn, void *ctx)
@@ -133,8 +132,7 @@ static int scan_names(scan *s, cut module, bool from, import_fn fn, void *ctx)
 	}
 }
 
-/* Calls fn for each import statement of text, at any indentation. */
-static int imports_each(const char *text, size_t len, import_fn fn, void *ctx)
+int gg_project_imports_each(const char *text, size_t len, gg_project_import_fn fn, void *ctx)
 {
 	const char *end = text + len;
 	for (const char *line = text; line < end;) {
@@ -184,7 +182,7 @@ static int want_add(void *ctx, cut module, cut name, cut alias)
 
 int gg_project_imports_scan(gg_strings *wanted, const char *text, size_t len)
 {
-	return imports_each(text, len, want_add, wanted);
+	return gg_project_imports_each(text, len, want_add, wanted);
 }
 
 /* ---- reading the libraries ---- */
@@ -439,7 +437,7 @@ static int want_name(lib_read *r, const char *module, const char *name, unsigned
 		return rc;
 	if (!m->scanned) {
 		m->scanned = true;
-		if ((rc = imports_each(m->text, m->len, import_record, &m->imports)))
+		if ((rc = gg_project_imports_each(m->text, m->len, import_record, &m->imports)))
 			return rc;
 	}
 	/* By index: following may add modules, never to this one's records. */
@@ -626,7 +624,7 @@ int gg_project_add_own(gg_project *p, gg_analyzer *a, const gg_project_own *own,
 		if (!m->text)
 			continue;
 		own_scan o = { &r, m };
-		rc = imports_each(m->text, m->len, own_import, &o);
+		rc = gg_project_imports_each(m->text, m->len, own_import, &o);
 	}
 	*files = r.files;
 	lib_read_free(&r);

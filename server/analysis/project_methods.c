@@ -173,53 +173,31 @@ static int name_push(gg_strings *s, const char *p, size_t n)
 	return rc;
 }
 
+typedef struct plain_imports {
+	const gg_library_facts *libs;
+	gg_strings *plains;
+} plain_imports;
+
 /*
- * The names `from X import A, B as C` (at the left margin) binds to classes
- * of a library libs says builds plain objects and that is not built on torch,
- * into plains: bases that make no module and run no method of their
- * subclasses (sklearn's BaseEstimator).
+ * An import (gg_project_imports_each) of a class of a library libs says builds
+ * plain objects and that is not built on torch (`from sklearn.base import
+ * BaseEstimator`): the name it binds goes to plains, a base that makes no
+ * module and runs no method of its subclasses.
  */
-static int plain_imports_note(const line *l, const gg_library_facts *libs, gg_strings *plains)
+static int plain_import_note(void *ctx, gg_text_span module, gg_text_span name, gg_text_span alias)
 {
-	if (!libs || l->indent != 0 || !line_starts(l, "from "))
+	const plain_imports *x = ctx;
+	if (!name.len || !module.len || module.ptr[0] == '.')
 		return 0;
-	const char *p = l->content + 5, *end = l->end;
-	const char *mod = p;
-	while (p < end && (word_char(*p) || *p == '.'))
-		p++;
-	size_t mod_len = (size_t)(p - mod);
-	while (p < end && *p == ' ')
-		p++;
-	if (!mod_len || (size_t)(end - p) < 7 || memcmp(p, "import ", 7) != 0)
-		return 0;
-	int rc = 0;
-	for (p += 7; p < end && !rc;) {
-		size_t n = word_at(p, end);
-		if (!n) {
-			p++;
-			continue;
-		}
-		const char *name = p, *bound = p;
-		size_t bound_len = n;
-		p += n;
-		while (p < end && *p == ' ')
-			p++;
-		if ((size_t)(end - p) > 3 && memcmp(p, "as ", 3) == 0) {
-			p += 3;
-			while (p < end && *p == ' ')
-				p++;
-			bound = p;
-			bound_len = word_at(p, end);
-			p += bound_len;
-		}
-		char *dotted = gg_strdup_printf("%.*s.%.*s", (int)mod_len, mod, (int)n, name);
-		if (!dotted)
-			return -ENOMEM;
-		size_t dn = strlen(dotted);
-		if (bound_len && gg_library_facts_plain(libs, dotted, dn) && !gg_analysis_mentions_framework(dotted, dn))
-			rc = name_push(plains, bound, bound_len);
-		free(dotted);
-	}
+	char *dotted = gg_strdup_printf("%.*s.%.*s", (int)module.len, module.ptr, (int)name.len, name.ptr);
+	if (!dotted)
+		return -ENOMEM;
+	size_t dn = strlen(dotted);
+	gg_text_span bound = alias.len ? alias : name;
+	int rc = gg_library_facts_plain(x->libs, dotted, dn) && !gg_analysis_mentions_framework(dotted, dn)
+			 ? name_push(x->plains, bound.ptr, bound.len)
+			 : 0;
+	free(dotted);
 	return rc;
 }
 
@@ -233,12 +211,14 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	gg_strings_init(&modules);
 	gg_strings_init(&subs);
 	gg_strings_init(&plains);
-	int rc = 0;
-	/* First the submodules any class of the file builds and its plain bases, then the methods that run them. */
+	/* First the plain bases it imports and the submodules any class of the file builds, then the methods that run them. */
+	plain_imports imports = { libs, &plains };
+	int rc = libs ? gg_project_imports_each(text, len, plain_import_note, &imports) : 0;
 	for (const char *q = text; q < end && !rc;) {
 		line l;
 		q = line_read(q, end, &l);
-		rc = l.indent > 0 ? submodule_note(&l, &subs) : plain_imports_note(&l, libs, &plains);
+		if (l.indent > 0)
+			rc = submodule_note(&l, &subs);
 	}
 	bool in_module = false;
 	unsigned class_indent = 0, def_indent = 0;
