@@ -98,28 +98,12 @@ static bool site_passes_false(const semantic *c, site *s, const func *callee)
 	if (!callee->flag.len || !IS(args, argument_list))
 		return false;
 	/* self.step(batch, False): self is the first parameter, not an argument. */
-	int pos = callee->flag_index - (s->method ? 1 : 0);
-	uint32_t count = sem_argument_count(c, args);
-	bool given = false;
-	for (uint32_t i = 0; i < count; i++) {
-		gg_node a = sem_argument_at(c, args, i);
-		if (IS(a, keyword_argument)) {
-			if (span_eq(node_span(c, FIELD(a, name)), callee->flag)) {
-				s->flag_arg = FIELD(a, value);
-				return flag_value_false(c, callee, s->flag_arg);
-			}
-			continue;
-		}
-		if (IS(a, list_splat) || IS(a, dictionary_splat))
-			return false;
-		if ((int)i == pos) {
-			given = true;
-			s->flag_arg = a;
-			if (flag_value_false(c, callee, a))
-				return true;
-		}
-	}
-	return !given && callee->flag_default_false;
+	bool unknown;
+	gg_node a = sem_argument_for(c, args, callee->flag_index - (s->method ? 1 : 0), callee->flag, &unknown);
+	if (unknown)
+		return false;
+	s->flag_arg = a;
+	return gg_node_is_null(a) ? callee->flag_default_false : flag_value_false(c, callee, a);
 }
 
 /* Whether byte at of function fi lies in one of its `if <flag>:` branches. */

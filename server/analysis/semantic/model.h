@@ -533,6 +533,12 @@ void sem_spanset_sort(spanset *s);
 bool sem_spanset_has(const spanset *s, span key);
 uint32_t sem_argument_count(const semantic *c, gg_node args);
 gg_node sem_argument_at(const semantic *c, gg_node args, uint32_t index);
+/*
+ * What a call passes for a parameter: the argument at place (among the
+ * positional ones; -1: none) or the keyword argument name's value; a null
+ * node when it passes none, with *unknown set when a splat hides it.
+ */
+gg_node sem_argument_for(const semantic *c, gg_node args, int place, span name, bool *unknown);
 bool sem_string_value(const semantic *c, gg_node n, span *out);
 bool sem_is_name_chain(const semantic *c, gg_node n);
 gg_node sem_chain_root(const semantic *c, gg_node n);

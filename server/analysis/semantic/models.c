@@ -236,20 +236,8 @@ static bool helper_runs_model(semantic *c, const ctx *x, const gg_call_ref *ref,
 	size_t param_len;
 	if (!gg_project_param_forwarder(c->project, r.ptr, r.len, &place, &param, &param_len))
 		return false;
-	gg_node args = FIELD(ref->node, arguments);
-	uint32_t count = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
-	gg_node handed = gg_node_null();
-	for (uint32_t i = 0, at = 0; i < count && gg_node_is_null(handed); i++) {
-		gg_node a = gg_node_named_child(args, i);
-		if (IS(a, comment) || IS(a, list_splat) || IS(a, dictionary_splat))
-			continue;
-		if (IS(a, keyword_argument)) {
-			if (span_eq(node_span(c, FIELD(a, name)), (span){ param, param_len }))
-				handed = FIELD(a, value);
-		} else if (at++ == place) {
-			handed = a;
-		}
-	}
+	bool unknown;
+	gg_node handed = sem_argument_for(c, FIELD(ref->node, arguments), (int)place, (span){ param, param_len }, &unknown);
 	chain ch = chain_of_node(c, handed);
 	if (gg_node_is_null(handed) || !ch.chain || !sem_chain_is_model(c, x, &ch, loaded))
 		return false;

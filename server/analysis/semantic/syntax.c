@@ -65,6 +65,27 @@ gg_node sem_argument_at(const semantic *c, gg_node args, uint32_t index)
 	return gg_node_null();
 }
 
+gg_node sem_argument_for(const semantic *c, gg_node args, int place, span name, bool *unknown)
+{
+	*unknown = false;
+	uint32_t count = IS(args, argument_list) ? sem_argument_count(c, args) : 0;
+	for (uint32_t i = 0; i < count; i++) {
+		gg_node a = sem_argument_at(c, args, i);
+		if (IS(a, keyword_argument)) {
+			if (span_eq(node_span(c, FIELD(a, name)), name))
+				return FIELD(a, value);
+			continue;
+		}
+		if (IS(a, list_splat) || IS(a, dictionary_splat)) {
+			*unknown = true; /* where the places after it fall, or which names it passes, the text does not say */
+			return gg_node_null();
+		}
+		if ((int)i == place)
+			return a;
+	}
+	return gg_node_null();
+}
+
 /* An identifier or an attribute chain of identifiers: model, self.model, self.net.encoder. */
 bool sem_is_name_chain(const semantic *c, gg_node n)
 {
