@@ -190,16 +190,10 @@ int gg_runtime_report_load_file(gg_runtime_report *r, const char *root, const ch
 		*error = NULL;
 	report_clear(r);
 	r->seen = false;
-	if (!root)
-		root = ".";
-	char *own = file ? NULL : gg_strdup_printf("%s" RUNTIME_FILE, root);
-	if (!file && !own)
-		return -ENOMEM;
-	const char *path = file ? file : own;
 	struct stat st;
-	int rc = stat(path, &st) == 0 ? report_read(r, root, path, error) : report_fail(error, strerror(errno));
-	free(own);
-	return rc;
+	if (stat(file, &st) != 0)
+		return report_fail(error, strerror(errno));
+	return report_read(r, root ? root : ".", file, error);
 }
 
 const gg_runtime_entry *gg_runtime_report_at(const gg_runtime_report *r, const char *path, uint32_t line)

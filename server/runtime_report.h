@@ -68,8 +68,8 @@ void gg_runtime_report_free(gg_runtime_report *r);
  */
 int gg_runtime_report_load(gg_runtime_report *r, const char *root, char **error);
 /*
- * As load, from file (a runtime.json kept beside a log; NULL: root's own):
- * its sites' file names are read against root. No such file is an error here.
+ * As load, from file (a runtime.json kept beside a log): its sites' file
+ * names are read against root. No such file is an error here.
  */
 int gg_runtime_report_load_file(gg_runtime_report *r, const char *root, const char *file, char **error);
 /*
