@@ -143,6 +143,17 @@ static unsigned regions_proof(const semantic *c, gg_node call, uint32_t quiet_ca
 	return proof;
 }
 
+/*
+ * The proofs of the regions a wrap of site s's call may cover: a call of a
+ * shared step that runs only its evaluation half (train=False) does not
+ * train by itself.
+ */
+static unsigned site_proof(const semantic *c, const site *s)
+{
+	bool half = s->flag_false && sem_eval_half_proved(c, s->callee);
+	return regions_proof(c, s->call, half ? gg_node_start_byte(s->call) : UINT32_MAX);
+}
+
 /* The call sites other than s that run s's callee as evaluation with grad on. */
 static size_t other_eval_sites(const semantic *c, const site *s)
 {
@@ -301,16 +312,12 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	}
 	/* Evaluation only through a caller: the fix goes on that call, not into a helper training may run too. */
 	gg_node fixed = e->call;
-	uint32_t quiet_call = UINT32_MAX;
 	if (!local && s) {
 		fixed = s->call;
 		finding->fix_at = (gg_byte_range){ gg_node_start_byte(s->call), gg_node_end_byte(s->call) };
-		/* A call of a shared step that runs only its evaluation half (train=False) does not train by itself. */
-		if (s->flag_false && sem_eval_half_proved(c, s->callee))
-			quiet_call = gg_node_start_byte(s->call);
 	}
 	*fixed_out = fixed;
-	finding->proof |= regions_proof(c, fixed, quiet_call);
+	finding->proof |= !local && s ? site_proof(c, s) : regions_proof(c, fixed, UINT32_MAX);
 	if (!gg_node_is_null(ev->eval_call)) {
 		span q = quote_of(c, ev->eval_call);
 		char *rel = gg_strdup_printf("%.*s called here", (int)(q.len ? q.len : 6), q.len ? q.ptr : ".eval()");
@@ -336,8 +343,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 					     callee->name.ptr);
 		gg_byte_range r = { gg_node_start_byte(o->call), gg_node_end_byte(o->call) };
 		/* Reached through callers: its one fix wraps each of them, or it fixes the finding by halves. */
-		uint32_t quiet = o->flag_false && sem_eval_half_proved(c, o->callee) ? gg_node_start_byte(o->call) : UINT32_MAX;
-		if (!local && gg_finding_add_fix_site(finding, r, regions_proof(c, o->call, quiet)))
+		if (!local && gg_finding_add_fix_site(finding, r, site_proof(c, o)))
 			fail(c, -ENOMEM);
 		if (!rel || gg_finding_add_related(finding, r, rel))
 			fail(c, -ENOMEM);
