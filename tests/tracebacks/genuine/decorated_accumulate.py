@@ -5,7 +5,7 @@ import sys
 import torch
 
 from memlimit import limit_memory
-from model import make_model
+from model import DEVICE, make_model
 
 
 @torch.no_grad()
@@ -18,7 +18,7 @@ def predict(model, loader):
 
 def main():
     model = make_model(depth=2)
-    loader = (torch.randn(4, 1 << 21) for _ in range(24))
+    loader = (torch.randn(4, 1 << 21, device=DEVICE) for _ in range(24))
     limit_memory(int(sys.argv[1]) if len(sys.argv) > 1 else 600)
     print(predict(model, loader).shape)
 

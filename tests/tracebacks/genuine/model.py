@@ -1,4 +1,9 @@
+import os
+
 import torch
+
+# GG_DEVICE=cuda runs the same programs on a GPU (record_cuda.sh).
+DEVICE = torch.device(os.environ.get("GG_DEVICE", "cpu"))
 
 
 class Scale(torch.nn.Module):
@@ -15,8 +20,8 @@ class Scale(torch.nn.Module):
 def make_model(width=1 << 21, depth=24):
     torch.manual_seed(0)
     torch.set_num_threads(1)
-    return torch.nn.Sequential(*[Scale(width) for _ in range(depth)])
+    return torch.nn.Sequential(*[Scale(width) for _ in range(depth)]).to(DEVICE)
 
 
 def batches(n=3, rows=4, width=1 << 21):
-    return [torch.randn(rows, width) for _ in range(n)]
+    return [torch.randn(rows, width, device=DEVICE) for _ in range(n)]
