@@ -236,6 +236,9 @@ int gg_logscan_clean_quoted(const char *raw, size_t len, gg_buf *out, unsigned *
 			rank = -1;
 		}
 	}
+	/* torchrun --tee puts its local "[default1]:" before torch's global "[rank1]:": the inner one is the rank. */
+	for (size_t q; p > 0 && (q = logscan_rank_prefix(out->data + p, out->len - p, &rank)) > 0;)
+		p += q;
 	if (p > 0) {
 		memmove(out->data, out->data + p, out->len - p);
 		out->len -= p;
