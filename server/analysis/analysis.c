@@ -323,12 +323,14 @@ int gg_analyzer_grad_at(gg_analyzer *a, const gg_source *src, uint32_t row, cons
 	uint32_t first = (uint32_t)(at + col);
 	gg_node n = rc == 0 && at < src->len ? gg_node_named_descendant_for_byte_range(root, first, first) : root;
 	gg_node cause = rc == 0 ? gg_tree_index_grad_off_cause(ix, root, n) : (gg_node){ 0 };
+	bool controlled = !gg_node_is_null(cause) && gg_tree_index_grad_controlled(ix, root, cause);
 	if (!gg_node_is_null(cause)) {
-		*why = analysis_grad_off_why(cause);
+		*why = controlled ? "an enclosing block whose grad mode a flag or a condition picks at run time"
+				  : analysis_grad_off_why(cause);
 		*why_row = gg_node_start_point(cause).row;
 	}
 	gg_semantic_clear(a->model);
 	if (owned)
 		ts_tree_delete(owned);
-	return rc ? rc : *why != NULL;
+	return rc ? rc : controlled ? 2 : *why != NULL;
 }

@@ -151,7 +151,9 @@ int gg_analyzer_tree(gg_analyzer *a, const gg_source *src, gg_node *root);
  * `with torch.no_grad()`, a grad-disabling decorator or wrapper, a function
  * every caller in the file runs without grad, an earlier bare
  * set_grad_enabled(False) in its block), with *why naming it (static text)
- * and *why_row the row where that is written; 0 when nothing does; a
+ * and *why_row the row where that is written; 2 when what encloses it picks
+ * the mode at run time (set_grad_enabled(flag), `no_grad() if c else
+ * nullcontext()`), *why and *why_row saying so; 0 when nothing does; a
  * negative errno on failure.
  */
 int gg_analyzer_grad_at(gg_analyzer *a, const gg_source *src, uint32_t row, const char **why, uint32_t *why_row);

@@ -374,6 +374,14 @@ gg_grad_mode gg_grad_mode_of(gg_torch_names *t, gg_node expr, int *err)
 		expr = gg_node_named_child(expr, 0);
 	while (IS(expr, parenthesized_expression) && gg_node_named_child_count(expr) == 1)
 		expr = gg_node_named_child(expr, 0);
+	/* `no_grad() if frozen else nullcontext()`: the condition picks the mode, as set_grad_enabled(flag) does. */
+	if (IS(expr, conditional_expression) && gg_node_named_child_count(expr) == 3) {
+		gg_grad_mode a = gg_grad_mode_of(t, gg_node_named_child(expr, 0), err);
+		gg_grad_mode b = gg_grad_mode_of(t, gg_node_named_child(expr, 2), err);
+		if (a == b)
+			return a;
+		return a == GG_GRAD_NONE && b == GG_GRAD_NONE ? GG_GRAD_NONE : GG_GRAD_CONTROLLED;
+	}
 
 	bool called = IS(expr, call);
 	gg_node args = called ? FIELD(expr, arguments) : expr;
@@ -600,6 +608,12 @@ bool gg_tree_index_grad_off(const gg_tree_index *ix, gg_node root, gg_node n)
 {
 	return ix && !gg_node_is_null(n) && gg_node_eq(ix->root, root) &&
 	       gg_offsets_has(ix->grad_off, ix->grad_off_len, gg_node_start_byte(n));
+}
+
+bool gg_tree_index_grad_controlled(const gg_tree_index *ix, gg_node root, gg_node cause)
+{
+	return ix && !gg_node_is_null(cause) && gg_node_eq(ix->root, root) &&
+	       gg_offsets_has(ix->grad_controlled, ix->grad_controlled_len, gg_node_start_byte(cause));
 }
 
 gg_node gg_tree_index_grad_off_cause(const gg_tree_index *ix, gg_node root, gg_node n)

@@ -231,6 +231,13 @@ typedef struct gg_tree_index {
 	uint32_t *grad_off; /* owned */
 	size_t grad_off_len, grad_off_cap;
 	/*
+	 * Of those, the ones whose mode is picked at run time on purpose
+	 * (set_grad_enabled(flag), `no_grad() if c else nullcontext()`): no
+	 * finding there, and no proof either way for a diagnosis. Ascending.
+	 */
+	uint32_t *grad_controlled; /* owned */
+	size_t grad_controlled_len, grad_controlled_cap;
+	/*
 	 * The start bytes of the function definitions that GG001's model takes
 	 * for evaluation code with no backward on their path: named so (and not a
 	 * module's API), calling X.eval() themselves, or run as evaluation code by
@@ -309,6 +316,8 @@ bool gg_tree_index_grad_off(const gg_tree_index *ix, gg_node root, gg_node n);
  * turns it off; a null node when grad is not known to be off there.
  */
 gg_node gg_tree_index_grad_off_cause(const gg_tree_index *ix, gg_node root, gg_node n);
+/* Whether the cause gg_tree_index_grad_off_cause found picks the mode at run time rather than turning grad off. */
+bool gg_tree_index_grad_controlled(const gg_tree_index *ix, gg_node root, gg_node cause);
 
 /* The index of the tree GG001 last checked (rules.h); valid until its next check. */
 typedef struct gg_torch_binding {

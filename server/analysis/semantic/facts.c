@@ -579,6 +579,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	ix->eval_funcs_len = 0;
 	ix->forwards_len = 0;
 	ix->grad_off_len = 0;
+	ix->grad_controlled_len = 0;
 	ix->calls_exact = true;
 	/*
 	 * Imports count where every node above them holds statements: nothing

@@ -98,6 +98,14 @@ grad_context sem_grad_context_of(semantic *c, gg_node expr)
 		expr = gg_node_named_child(expr, 0);
 	if (IS(expr, parenthesized_expression) && gg_node_named_child_count(expr) == 1)
 		expr = gg_node_named_child(expr, 0);
+	/* `torch.no_grad() if frozen else nullcontext()`: the condition picks the mode, as set_grad_enabled(flag) does. */
+	if (IS(expr, conditional_expression) && gg_node_named_child_count(expr) == 3) {
+		grad_context a = sem_grad_context_of(c, gg_node_named_child(expr, 0));
+		grad_context b = sem_grad_context_of(c, gg_node_named_child(expr, 2));
+		if (a == b)
+			return a;
+		return a == GRAD_NONE && b == GRAD_NONE ? GRAD_NONE : GRAD_CONTROLLED;
+	}
 
 	if (!IS(expr, call)) {
 		/* Only decorators name these without calling them. */
@@ -147,10 +155,10 @@ grad_context sem_with_grad(semantic *c, gg_node with_clause)
 		if (!IS(item, with_item))
 			continue;
 		grad_context g = sem_grad_context_of(c, FIELD(item, value));
-		if (g == GRAD_OFF || g == GRAD_CONTROLLED)
+		if (g == GRAD_OFF)
 			return GRAD_OFF;
-		if (g == GRAD_ON)
-			out = GRAD_ON;
+		if (g == GRAD_CONTROLLED || (g == GRAD_ON && out != GRAD_CONTROLLED))
+			out = g;
 	}
 	return out;
 }
@@ -192,13 +200,19 @@ grad_context sem_bare_grad_statement(semantic *c, gg_node stmt)
 }
 
 /* Records that node (a definition, a with, a bare statement) leaves grad off, for the other rules. */
-void sem_grad_off_note(semantic *c, gg_node node)
+void sem_grad_off_note(semantic *c, gg_node node, grad_context g)
 {
 	gg_tree_index *ix = c->index;
 	if (gg_grow((void **)&ix->grad_off, &ix->grad_off_cap, ix->grad_off_len, sizeof *ix->grad_off))
 		fail(c, -ENOMEM);
 	else
 		ix->grad_off[ix->grad_off_len++] = gg_node_start_byte(node);
+	if (g != GRAD_CONTROLLED)
+		return;
+	if (gg_grow((void **)&ix->grad_controlled, &ix->grad_controlled_cap, ix->grad_controlled_len, sizeof *ix->grad_controlled))
+		fail(c, -ENOMEM);
+	else
+		ix->grad_controlled[ix->grad_controlled_len++] = gg_node_start_byte(node);
 }
 
 bool sem_is_lightning_hook(span name)

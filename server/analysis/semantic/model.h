@@ -556,7 +556,8 @@ int sem_literal_mode(const semantic *c, gg_node args);
 grad_context sem_grad_context_of(semantic *c, gg_node expr);
 grad_context sem_with_grad(semantic *c, gg_node with_clause);
 grad_context sem_bare_grad_statement(semantic *c, gg_node stmt);
-void sem_grad_off_note(semantic *c, gg_node node);
+/* Notes node as where grad goes off (g: GRAD_OFF, or GRAD_CONTROLLED when a flag picks the mode). */
+void sem_grad_off_note(semantic *c, gg_node node, grad_context g);
 bool sem_is_lightning_hook(span name);
 bool sem_enter_disables_grad(const semantic *c, const func *f);
 

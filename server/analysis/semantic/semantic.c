@@ -116,6 +116,7 @@ void gg_semantic_delete(gg_semantic *r)
 	free(r->index.number_parts);
 	free(r->index.eval_funcs);
 	free(r->index.grad_off);
+	free(r->index.grad_controlled);
 	free(r);
 }
 
@@ -208,7 +209,7 @@ static int semantic_walk(semantic *c, gg_node root)
 	/* Functions whose every call site in the file runs without grad: the other rules skip them too. */
 	for (size_t i = 1; i < c->funcs_len && !c->error; i++)
 		if (c->funcs[i].guarded)
-			sem_grad_off_note(c, c->funcs[i].def);
+			sem_grad_off_note(c, c->funcs[i].def, GRAD_OFF);
 	/* What is evaluation code, for GG002 (funcs are in text order: the offsets ascend). */
 	gg_tree_index *ix = c->index;
 	for (size_t i = 1; i < c->funcs_len && !c->error; i++) {
@@ -223,6 +224,8 @@ static int semantic_walk(semantic *c, gg_node root)
 	}
 	if (c->index->grad_off_len)
 		gg_sort(c->index->grad_off, c->index->grad_off_len, sizeof *c->index->grad_off, sem_u32_cmp);
+	if (c->index->grad_controlled_len)
+		gg_sort(c->index->grad_controlled, c->index->grad_controlled_len, sizeof *c->index->grad_controlled, sem_u32_cmp);
 	return c->error;
 }
 

@@ -211,7 +211,7 @@ static void walk_simple(semantic *c, ctx *x, gg_node stmt)
 	grad_context g = sem_bare_grad_statement(c, stmt);
 	if (g == GRAD_OFF || g == GRAD_CONTROLLED) {
 		x->grad_off = true;
-		sem_grad_off_note(c, stmt);
+		sem_grad_off_note(c, stmt, g);
 	}
 	else if (g == GRAD_ON)
 		x->grad_off = false;
@@ -319,9 +319,9 @@ static void walk_with(semantic *c, const ctx *x, gg_node node)
 		sem_scan_calls(c, x, ch);
 		/* A clause we cannot read might be the no_grad being typed. */
 		grad_context g = gg_node_has_error(ch) ? GRAD_OFF : sem_with_grad(c, ch);
-		if (g == GRAD_OFF) {
+		if (g == GRAD_OFF || g == GRAD_CONTROLLED) {
 			sub.grad_off = true;
-			sem_grad_off_note(c, node);
+			sem_grad_off_note(c, node, g);
 			func *f = &c->funcs[x->func];
 			if (f->nograd_with == UINT32_MAX)
 				f->nograd_with = gg_node_start_byte(node);
@@ -407,21 +407,19 @@ void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated
 	if ((kind & CLASS_HF_TRAINER) && span_is(f->name, "prediction_step"))
 		sub.grad_off = true;
 
+	grad_context why = sub.grad_off ? GRAD_OFF : GRAD_NONE;
 	uint32_t count = gg_node_is_null(decorated) ? 0 : gg_node_named_child_count(decorated);
 	for (uint32_t i = 0; i < count; i++) {
 		gg_node d = gg_node_named_child(decorated, i);
 		if (!IS(d, decorator))
 			continue;
-		if (gg_node_has_error(d)) {
-			sub.grad_off = true;
-			continue;
-		}
-		grad_context g = sem_grad_context_of(c, gg_node_named_child(d, 0));
-		if (g == GRAD_OFF || g == GRAD_CONTROLLED)
-			sub.grad_off = true;
+		grad_context g = gg_node_has_error(d) ? GRAD_OFF : sem_grad_context_of(c, gg_node_named_child(d, 0));
+		if (g == GRAD_OFF || (g == GRAD_CONTROLLED && why != GRAD_OFF))
+			why = g;
 	}
+	sub.grad_off = why != GRAD_NONE;
 	if (sub.grad_off)
-		sem_grad_off_note(c, def);
+		sem_grad_off_note(c, def, why);
 	gg_node body = FIELD(def, body);
 	sub.block_end = gg_node_end_byte(body);
 	sem_walk_block(c, sub, body);
