@@ -70,6 +70,8 @@ static void diagnose_print_text(FILE *out, const gg_diagnoses *all)
 		}
 		if (d->rank >= 0)
 			fprintf(out, ", rank %d", d->rank);
+		if (d->follows_rank >= 0)
+			fprintf(out, ", after rank %d failed", d->follows_rank);
 		fprintf(out, "  [%s, %s confidence%s%s%s]\n", gg_dx_kind_name(d->kind), gg_dx_confidence_name(d->confidence),
 			d->cause ? ", cause: " : "", d->cause ? gg_cause_name(d->cause) : "", d->first ? ", first failure" : "");
 		/* CUDA messages run to 500 characters; the JSON has them whole. */

@@ -126,7 +126,9 @@ static const char *classify_source_grad_off(const char *text, size_t len, uint32
 		if (ind >= cur)
 			continue;
 		cur = ind;
-		if (gg_text_starts(t, tn, "with ") &&
+		/* `with torch.no_grad() if flag else nullcontext():` turns it off on one branch only: no proof. */
+		bool conditional = gg_text_find(t, tn, " if ") && gg_text_find(t, tn, " else ");
+		if (gg_text_starts(t, tn, "with ") && !conditional &&
 		    (gg_text_find(t, tn, "no_grad") || gg_text_find(t, tn, "inference_mode") ||
 		     gg_text_find(t, tn, "set_grad_enabled(False"))) {
 			found = "an enclosing `with torch.no_grad()` block";
@@ -209,6 +211,20 @@ static int classify_path_grad(gg_diagnosis *d, const gg_traceback *tb, gg_worksp
 			int rc = gg_analyzer_grad_at(analyzer, &src, at - 1, &why, &why_row);
 			if (rc < 0 && rc != -EFBIG && rc != -EINVAL)
 				return rc;
+			if (rc == 2) {
+				/* set_grad_enabled(flag), `no_grad() if c else nullcontext()`: no proof either way. */
+				d->grad_controlled = true;
+				char *where = classify_where(nb, x, at);
+				char *said = classify_line_text(text, len, why_row);
+				rc = where && said ? gg_evidence_add(d, "%s (%s()) runs in %s (`%s`): this run's mode the paste does not show",
+								     where, tb->frames[i].function, why, said)
+						   : -ENOMEM;
+				free(where);
+				free(said);
+				if (rc)
+					return rc;
+				continue;
+			}
 		}
 		/* The text alone when the model cannot tell (a notebook whose import is elsewhere): a spelled no_grad is enough to refute "add no_grad". */
 		if (!why && (why = classify_source_grad_off(text, len, at, &why_row)) == NULL)
@@ -436,6 +452,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	d->culprit = -1;
 	d->entry = -1;
 	d->grad_disabled = -1;
+	d->grad_controlled = false;
 	d->phase = GG_PHASE_UNKNOWN;
 	if (tb->len) {
 		d->frames = calloc(tb->len, sizeof *d->frames);
@@ -663,7 +680,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->kind = d->grad_disabled == 1 ? GG_DX_OOM_EVAL : GG_DX_OOM_EVAL_NO_GRAD;
 		bool confirmed = d->grad_disabled == 0;
 		d->confidence = confirmed || d->grad_disabled == 1 ? GG_CONFIDENCE_HIGH : GG_CONFIDENCE_MEDIUM;
-		if (!confirmed && d->grad_disabled == -1 && aggregate < 0 &&
+		if (!confirmed && d->grad_disabled == -1 && aggregate < 0 && !d->grad_controlled &&
 		    (rc = gg_evidence_add(d, "nothing on the path turns autograd off (no no_grad decorator, no framework evaluation loop)")))
 			return rc;
 	} else if (d->phase == GG_PHASE_TRAINING) {

@@ -43,7 +43,7 @@ const char *gg_dx_kind_name(gg_dx_kind k)
 const char *gg_diagnosis_verdict(const gg_diagnosis *d)
 {
 	switch (d->kind) {
-	case GG_DX_OOM_EVAL_NO_GRAD: return "in evaluation, with autograd on";
+	case GG_DX_OOM_EVAL_NO_GRAD: return d->grad_controlled ? "in evaluation, with autograd on if its flag said so" : "in evaluation, with autograd on";
 	case GG_DX_OOM_EVAL: return d->grad_disabled == 1 ? "in evaluation (autograd was already off)" : "in evaluation";
 	case GG_DX_OOM_TRAINING: return "in training";
 	case GG_DX_OOM: return d->phase == GG_PHASE_LOADING ? "while loading the model" : "";
@@ -441,6 +441,24 @@ static int dx_item_cmp(const void *pa, const void *pb)
 	return la < lb ? -1 : la > lb;
 }
 
+/*
+ * What a rank's collective raises when the process across it died: gloo's
+ * closed or reset connection, NCCL's aborted communicator or its watchdog's
+ * timeout, a store that lost its server.
+ */
+static bool dx_peer_lost(const char *message)
+{
+	static const char *const words[] = {
+		"Connection closed by peer", "Connection reset by peer", "Broken pipe",
+		"NCCL communicator was aborted", "has been aborted", "Watchdog caught collective operation timeout",
+		"ProcessGroupNCCL's watchdog", "Socket Timeout", "failed to recv, got 0 bytes",
+	};
+	for (size_t i = 0; message && i < sizeof words / sizeof *words; i++)
+		if (strstr(message, words[i]))
+			return true;
+	return false;
+}
+
 int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_diagnoses *out)
 {
 	memset(out, 0, sizeof *out);
@@ -576,6 +594,17 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		first = 0;
 	if (first >= 0)
 		out->items[first].first = true;
+	for (size_t i = 0; i < out->len; i++)
+		out->items[i].follows_rank = -1;
+	/* Another rank's collective that lost its peer when the first failure killed it: a consequence, not a cause. */
+	int first_rank = first >= 0 ? (out->items[first].rank >= 0 ? out->items[first].rank : root) : -1;
+	for (size_t i = 0; i < out->len && first_rank >= 0; i++) {
+		gg_diagnosis *x = &out->items[i];
+		const gg_traceback *tb = x->chain ? gg_diagnosis_traceback(x) : NULL;
+		if (!x->first && !x->oom.is_oom && x->rank >= 0 && x->rank != first_rank && tb && tb->has_exception &&
+		    dx_peer_lost(tb->exc.message))
+			x->follows_rank = first_rank;
+	}
 
 	gg_workspace *ws = NULL;
 	gg_notebooks *nb = NULL; /* reads the notebooks only when a notebook frame is resolved */

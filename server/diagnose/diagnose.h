@@ -63,6 +63,7 @@ typedef struct gg_diagnosis {
 	gg_oom_info oom;
 	int rank;  /* -1 when unknown */
 	bool first; /* the initiating failure */
+	int follows_rank; /* a collective's lost peer: the rank whose earlier failure this one follows from, or -1 */
 	gg_dx_confidence confidence;
 	gg_tb_chain *chain;    /* owned */
 	size_t tb;             /* the traceback of chain reported: the first out-of-memory one */
@@ -71,6 +72,7 @@ typedef struct gg_diagnosis {
 	int entry;             /* frame index of where the fix goes (the evaluation entry), or -1 */
 	gg_dx_phase phase;
 	int grad_disabled;     /* 1 off already, 0 on, -1 unknown */
+	bool grad_controlled;  /* a frame's grad mode is picked at run time (a flag, a condition): grad_disabled stays unknown */
 	unsigned causes;       /* GG_CAUSE_* bits: every cause the evidence shows */
 	unsigned cause;        /* the one that decides the fix (a GG_CAUSE_* bit), or GG_CAUSE_NONE */
 	char *cause_evidence;  /* owned; what shows it, or NULL */

@@ -68,6 +68,8 @@ cJSON *gg_diagnosis_to_json(const gg_diagnosis *d)
 	else
 		cJSON_AddNullToObject(o, "rank");
 	cJSON_AddBoolToObject(o, "first", d->first);
+	if (d->follows_rank >= 0)
+		cJSON_AddNumberToObject(o, "follows_rank", d->follows_rank);
 	cJSON_AddStringToObject(o, "confidence", gg_dx_confidence_name(d->confidence));
 	cJSON_AddItemToObject(o, "exception", json_exception(tb));
 	if (d->oom.is_oom)

@@ -165,6 +165,14 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 
 	switch (d->kind) {
 	case GG_DX_OOM_EVAL_NO_GRAD:
+		if (d->grad_controlled) {
+			/* The code picks the mode at run time (see the evidence): say both sides, fix the flag's side. */
+			rc |= gg_buf_printf(&e, "Out of %s during evaluation, in code where a flag or a condition picks whether autograd is on.", dev);
+			rc |= explain_where(&e, d, "failed");
+			rc |= gg_buf_printf(&e, " If this run had it on, every forward pass kept all its layers' activations for a backward pass that never comes; if it was off, the cause is elsewhere (the batch, outputs kept across batches, one large request).");
+			rc |= gg_buf_printf(&x, "Make sure evaluation runs with the flag choosing torch.no_grad() (or wrap the loop in `with torch.no_grad():` unconditionally); if it already did, lower the evaluation batch size.");
+			break;
+		}
 		rc |= gg_buf_printf(&e, "Out of %s during evaluation, with autograd on.", dev);
 		rc |= explain_where(&e, d, "failed");
 		rc |= gg_buf_printf(&e, " Without torch.no_grad(), every forward pass keeps all its layers' activations for a backward pass that never comes, so evaluation needs several times the memory it should. model.eval() does not turn autograd off");
@@ -307,7 +315,11 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		rc |= gg_buf_printf(&e, "Not an out-of-memory error: %s%s%s.", exc ? exc->type : "a traceback without its exception line",
 				    exc && exc->message[0] ? ": " : "", exc ? exc->message : "");
 		rc |= explain_where(&e, d, "was raised");
-		if (exc && strstr(exc->type, "ChildFailedError"))
+		if (d->follows_rank >= 0) {
+			rc |= gg_buf_printf(&e, " Its collective lost the process across it: rank %d failed first, and this rank's error follows from that one.",
+					    d->follows_rank);
+			rc |= gg_buf_printf(&x, "Nothing to fix here: fix rank %d's failure, and this one goes with it.", d->follows_rank);
+		} else if (exc && strstr(exc->type, "ChildFailedError"))
 			rc |= gg_buf_printf(&x, "This is torchrun reporting that a worker died; the worker's own traceback (earlier in the log, or the summary's root cause) is the real error.");
 		else if (cf)
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; for this one, start at %s:%u.", gg_tb_frame_file(cf), cf->line);

@@ -65,6 +65,8 @@ int gg_log_diagnose(gg_session *s, const char *text, size_t len, const char *roo
 char *gg_log_diagnosis_headline(const gg_diagnosis *d)
 {
 	const char *phase = gg_diagnosis_verdict(d);
+	if (!phase && d->follows_rank >= 0)
+		return gg_strdup_printf("Not an out-of-memory error: it follows rank %d's failure", d->follows_rank);
 	if (!phase)
 		return strdup(d->kind == GG_DX_INCOMPLETE ? "The pasted traceback is cut short" : "Not an out-of-memory error");
 	const char *dev = gg_oom_device_name(d->oom.device);
