@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs the traceback diagnosis cases against a gradguard binary.
 
-    run_tracebacks.py BINARY [CASES_DIR] [-k TEXT] [--as-pasted]
+    run_tracebacks.py BINARY [CASES_DIR] [-k TEXT] [--as-pasted] [--root DIR]
 
 Each case is two files in CASES_DIR (default: cases/ beside this script):
 NAME.log, the traceback or log as a user would paste it, and
@@ -20,7 +20,9 @@ Operators: {"$regex": RE} (a string with a match of RE), {"$absent": true}
 array with an element matching each E). A top-level "exit" key checks the
 exit status. With --as-pasted the cases run with --no-root, as a paste
 from someone else's project is read (the field set, field/). Python 3
-standard library only; exits 1 when a case fails.
+standard library only; exits 1 when a case fails. --root DIR reads the
+cases against that workspace instead of workspace/ (the GPU recordings,
+device/, against the programs that made them, genuine/).
 """
 
 import json
@@ -155,6 +157,11 @@ def main():
     keyword = None
     as_pasted = "--as-pasted" in args
     args = [a for a in args if a != "--as-pasted"]
+    root_arg = None
+    if "--root" in args:
+        i = args.index("--root")
+        root_arg = args[i + 1]
+        del args[i:i + 2]
     if "-k" in args:
         i = args.index("-k")
         keyword = args[i + 1]
@@ -164,14 +171,14 @@ def main():
         return 2
     binary = args[0]
     cases = args[1] if len(args) > 1 else os.path.join(HERE, "cases")
-    root = None if as_pasted else os.path.join(HERE, "workspace")
+    root = None if as_pasted else root_arg or os.path.join(HERE, "workspace")
     names = sorted(f[:-4] for f in os.listdir(cases) if f.endswith(".log"))
     if keyword:
         names = [n for n in names if keyword in n]
     failed = 0
     gaps = 0
     ran = 0
-    if not keyword and not as_pasted:
+    if not keyword and not as_pasted and not root_arg:
         for name, problem in cli_checks(binary, os.path.join(HERE, "cases"), root):
             ran += 1
             failed += problem is not None
