@@ -180,6 +180,14 @@ int gg_config_load_given(const char *path, gg_config *out, char **error)
 /* A folder's configuration files, in the order they are looked for (ruff: .ruff.toml, ruff.toml, pyproject.toml). */
 static const char *const load_names[] = { ".gradguard.toml", "gradguard.toml", "pyproject.toml" };
 
+bool gg_config_is_file_name(const char *name)
+{
+	for (size_t i = 0; name && i < sizeof load_names / sizeof *load_names; i++)
+		if (strcmp(name, load_names[i]) == 0)
+			return true;
+	return false;
+}
+
 const char *gg_config_file_name(const char *dir)
 {
 	for (size_t i = 0; i < sizeof load_names / sizeof *load_names; i++) {

@@ -37,6 +37,9 @@ const gg_config *gg_config_loader_overrides(const gg_config_loader *l);
 /* The same for the folder holding the file at path. */
 int gg_config_loader_for_file(gg_config_loader *l, const char *path, const gg_config **config, char **error);
 
+/* Whether name (a file's last component) is one a folder's configuration is read from. */
+bool gg_config_is_file_name(const char *name);
+
 /*
  * Reads one configuration file: fills out (initialised by the caller) from
  * the [tool.gradguard] of a file named pyproject.toml (*found tells whether

@@ -15,6 +15,7 @@
 #include <uv.h>
 
 #include "buf.h"
+#include "config_load.h"
 #include "findings.h"
 
 /* How long after the last change the run starts: a save that writes, renames and touches is one run. */
@@ -23,6 +24,7 @@
 typedef struct watch_dir {
 	uv_fs_event_t handle;
 	struct watch_state *state;
+	bool config_only; /* a folder above the paths: only its configuration files configure them */
 } watch_dir;
 
 typedef struct watch_state {
@@ -85,7 +87,7 @@ static void watch_on_change(uv_fs_event_t *h, const char *name, int events, int 
 	(void)events;
 	watch_dir *d = h->data;
 	/* An overflowed queue names nothing: anything may have changed. */
-	if (status == 0 && name && !watch_relevant(name))
+	if (status == 0 && name && (d->config_only ? !gg_config_is_file_name(name) : !watch_relevant(name)))
 		return;
 	if (d->state->running)
 		d->state->pending = true;
@@ -105,7 +107,7 @@ static void watch_close_dirs(watch_state *w)
 	w->dirs_len = 0;
 }
 
-static int watch_add(watch_state *w, const char *path)
+static int watch_add(watch_state *w, const char *path, bool config_only)
 {
 	if (gg_grow((void **)&w->dirs, &w->dirs_cap, w->dirs_len, sizeof *w->dirs))
 		return -ENOMEM;
@@ -113,6 +115,7 @@ static int watch_add(watch_state *w, const char *path)
 	if (!d)
 		return -ENOMEM;
 	d->state = w;
+	d->config_only = config_only;
 	d->handle.data = d;
 	uv_fs_event_init(&w->loop, &d->handle);
 	int rc = uv_fs_event_start(&d->handle, watch_on_change, path, 0);
@@ -137,7 +140,7 @@ static int watch_walk(watch_state *w, const char *path)
 	if (stat(path, &st) != 0)
 		return 0;
 	if (!S_ISDIR(st.st_mode))
-		return watch_add(w, path);
+		return watch_add(w, path, false);
 	char **stack = NULL;
 	size_t len = 0, cap = 0;
 	char *first = strdup(path);
@@ -148,7 +151,7 @@ static int watch_walk(watch_state *w, const char *path)
 		free(first);
 	while (!rc && len) {
 		char *dir = stack[--len];
-		rc = watch_add(w, dir);
+		rc = watch_add(w, dir, false);
 		DIR *d = rc ? NULL : opendir(dir);
 		for (struct dirent *e; d && !rc && (e = readdir(d));) {
 			if (watch_skipped(e->d_name))
@@ -171,6 +174,29 @@ static int watch_walk(watch_state *w, const char *path)
 	while (len)
 		free(stack[--len]);
 	free(stack);
+	return rc;
+}
+
+/*
+ * The folders above path, up to the file system's root: the nearest
+ * configuration (config_load.c) may be in any of them, and one created or
+ * changed there changes the run.
+ */
+static int watch_parents(watch_state *w, const char *path)
+{
+	char *dir = realpath(path, NULL);
+	if (!dir)
+		return errno == ENOMEM ? -ENOMEM : 0;
+	int rc = 0;
+	for (char *slash; !rc && (slash = strrchr(dir, '/')) != NULL;) {
+		slash[slash == dir] = '\0'; /* "/a" -> "/", "/" -> "" (done) */
+		if (!dir[0])
+			break;
+		rc = watch_add(w, dir, true);
+		if (strcmp(dir, "/") == 0)
+			break;
+	}
+	free(dir);
 	return rc;
 }
 
@@ -200,7 +226,7 @@ static void watch_run(watch_state *w)
 {
 	watch_close_dirs(w);
 	for (size_t i = 0; i < w->npaths && !w->failed; i++)
-		if (watch_walk(w, w->paths[i]) == -ENOMEM)
+		if (watch_walk(w, w->paths[i]) == -ENOMEM || watch_parents(w, w->paths[i]) == -ENOMEM)
 			w->failed = 2;
 	if (w->failed) {
 		fputs("gradguard: out of memory\n", stderr);

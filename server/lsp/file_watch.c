@@ -4,7 +4,8 @@
 
 #include "log.h"
 
-static const char *const file_watch_globs[] = { "**/*.py", "**/pyproject.toml" };
+/* The Python files (for the index) and every file a folder's configuration is read from (config_load.c). */
+static const char *const file_watch_globs[] = { "**/*.py", "**/pyproject.toml", "**/gradguard.toml", "**/.gradguard.toml" };
 
 void gg_file_watch_register(gg_session *s)
 {

@@ -207,6 +207,32 @@ def watch_runs_again_on_change(gradguard, tmp):
 
 
 @suite.test
+def watch_runs_again_on_config_above(gradguard, tmp):
+    """--watch sub: a configuration file created in a folder above the paths configures them: a run."""
+    root = os.path.join(tmp, "project")
+    shutil.copytree(os.path.join(HERE, "project"), root)
+    os.remove(os.path.join(root, "sub", "pyproject.toml"))  # the nearest configuration is then above sub/
+    p = subprocess.Popen([gradguard, "check", "--watch", "sub"], cwd=root, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        first = read_until(p.stdout.fileno(), b"Watching for file changes.", time.monotonic() + 30)
+        check(b"sub/eval.py:" in first and b"GG001" in first, f"first run: {first!r}")
+        # A Python file beside the paths' folder is not checked: no run.
+        with open(os.path.join(root, "other.py"), "w", encoding="utf-8") as f:
+            f.write("x = 1\n")
+        time.sleep(0.5)
+        with open(os.path.join(root, "gradguard.toml"), "w", encoding="utf-8") as f:
+            f.write('ignore = ["GG001"]\n')
+        second = read_until(p.stdout.fileno(), b"Watching for file changes.", time.monotonic() + 30)
+        check(b"File change detected...\n\n" in second and b"GG001" not in second, f"second run: {second!r}")
+        check(second.count(b"\x1b[2J") == 1, f"more than one run: {second!r}")
+        check(p.poll() is None, "watch mode ended")
+    finally:
+        os.killpg(p.pid, signal.SIGTERM)
+        p.wait(timeout=30)
+
+
+@suite.test
 def watch_refuses_stdin(gradguard, tmp):
     p = subprocess.run([gradguard, "check", "--watch", "--stdin-filename", "x.py"], cwd=tmp, input=b"",
                        capture_output=True, timeout=60)

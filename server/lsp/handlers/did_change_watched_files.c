@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config_load.h"
 #include "jsonrpc.h"
 #include "log.h"
 #include "lsp/diagnosis_mark.h"
@@ -10,21 +11,19 @@
 #include "lsp/workspace_index.h"
 #include "uri.h"
 
-/* Whether the path's last component is name, or (name starting with '.') it ends with name. */
-static bool watched_is(const char *path, const char *name)
+static bool watched_python(const char *path)
 {
-	size_t n = strlen(path), m = strlen(name);
-	if (n < m || strcmp(path + n - m, name) != 0)
-		return false;
-	return name[0] == '.' || n == m || path[n - m - 1] == '/';
+	size_t n = strlen(path);
+	return n >= 3 && strcmp(path + n - 3, ".py") == 0;
 }
 
 /*
  * workspace/didChangeWatchedFiles: files changed on disk, outside the
  * editor's buffers (a checkout, a formatter, another editor). What the server
- * read from disk is read again: the pyproject.toml of the documents below
- * it, the workspace's Python files for the index; and a culprit file the
- * diagnosis marked no longer holds the line it named.
+ * read from disk is read again: a configuration file (pyproject.toml,
+ * gradguard.toml, .gradguard.toml) for the documents below it, the
+ * workspace's Python files for the index; and a culprit file the diagnosis
+ * marked no longer holds the line it named.
  */
 void gg_handle_did_change_watched_files(gg_session *s, const cJSON *params)
 {
@@ -40,11 +39,11 @@ void gg_handle_did_change_watched_files(gg_session *s, const cJSON *params)
 		}
 		/* Created, changed or deleted alike: the file is not the one the traceback ran. */
 		gg_diagnosis_mark_end(s, uri);
-		if (watched_is(path, "pyproject.toml")) {
-			char *slash = strrchr(path, '/');
-			*slash = '\0'; /* the folder whose files it configures; a file path has a '/' */
+		char *slash = strrchr(path, '/'); /* a file path has one */
+		if (slash && gg_config_is_file_name(slash + 1)) {
+			*slash = '\0'; /* the folder whose files it configures */
 			gg_settings_reload_under(s, path[0] ? path : "/");
-		} else if (watched_is(path, ".py")) {
+		} else if (watched_python(path)) {
 			python = true;
 		}
 		free(path);
