@@ -37,6 +37,7 @@ typedef struct gi_repo {
 	char *workdir;            /* owned; realpath of its work tree */
 	gg_ignore_file *exclude;  /* owned; info/exclude, NULL for none */
 	gg_ignore_file *global;   /* owned; core.excludesFile, NULL for none */
+	unsigned flags;           /* GG_IGNORE_FOLD_CASE when its core.ignoreCase is true */
 } gi_repo;
 
 typedef struct gi_folder {
@@ -146,7 +147,7 @@ static int gi_map_insert(gi_map *m, size_t pos, const char *key, gi_folder *f)
  * none (git does not follow a .gitignore that is a link). Never blocks on a
  * FIFO. Returns 0 or -ENOMEM.
  */
-static int gi_read(const char *path, bool nofollow, gg_ignore_file **out)
+static int gi_read(const char *path, bool nofollow, unsigned flags, gg_ignore_file **out)
 {
 	*out = NULL;
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (nofollow ? O_NOFOLLOW : 0));
@@ -171,7 +172,7 @@ static int gi_read(const char *path, bool nofollow, gg_ignore_file **out)
 		}
 		/* A file that grew while read: what fits its size at open, as a file that changes meanwhile gives. */
 		if (!rc)
-			rc = gg_ignore_file_parse(text, len < cap ? len : cap - 1, out);
+			rc = gg_ignore_file_parse(text, len < cap ? len : cap - 1, flags, out);
 	}
 	close(fd);
 	free(text);
@@ -210,13 +211,15 @@ static gi_repo *gi_repo_open(gg_git_ignore *g, const char *real, int *err)
 	git_config *cfg = NULL;
 	git_buf excl = { 0 };
 	int rc = r && (r->workdir = strdup(real)) ? 0 : -ENOMEM;
+	int fold = 0;
+	if (!rc && git_repository_config_snapshot(&cfg, repo) == 0 && git_config_get_bool(&fold, cfg, "core.ignoreCase") == 0 && fold)
+		r->flags = GG_IGNORE_FOLD_CASE;
 	if (!rc)
 		rc = gg_buf_printf(&path, "%sinfo/exclude", git_repository_commondir(repo));
 	if (!rc)
-		rc = gi_read(gg_buf_cstr(&path), false, &r->exclude);
-	if (!rc && git_repository_config_snapshot(&cfg, repo) == 0 &&
-	    git_config_get_path(&excl, cfg, "core.excludesFile") == 0) {
-		rc = gi_read(excl.ptr, false, &r->global);
+		rc = gi_read(gg_buf_cstr(&path), false, r->flags, &r->exclude);
+	if (!rc && cfg && git_config_get_path(&excl, cfg, "core.excludesFile") == 0) {
+		rc = gi_read(excl.ptr, false, r->flags, &r->global);
 	} else if (!rc) {
 		const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
 		path.len = 0;
@@ -225,7 +228,7 @@ static gi_repo *gi_repo_open(gg_git_ignore *g, const char *real, int *err)
 		else if (home && *home)
 			rc = gg_buf_printf(&path, "%s/.config/git/ignore", home);
 		if (!rc && path.len)
-			rc = gi_read(gg_buf_cstr(&path), false, &r->global);
+			rc = gi_read(gg_buf_cstr(&path), false, r->flags, &r->global);
 	}
 	git_buf_dispose(&excl);
 	git_config_free(cfg);
@@ -285,11 +288,11 @@ static gi_folder *gi_folder_of(gg_git_ignore *g, const char *real)
 	if (!rc)
 		rc = gi_join(&path, real, ".ignore");
 	if (!rc)
-		rc = gi_read(gg_buf_cstr(&path), false, &f->ignore);
+		rc = gi_read(gg_buf_cstr(&path), false, 0, &f->ignore); /* ruff's: case-sensitive */
 	if (!rc && f->repo)
 		rc = gi_join(&path, real, ".gitignore");
 	if (!rc && f->repo)
-		rc = gi_read(gg_buf_cstr(&path), true, &f->gitignore);
+		rc = gi_read(gg_buf_cstr(&path), true, f->repo->flags, &f->gitignore);
 	if (!rc)
 		rc = gi_map_insert(&g->by_real, pos, real, f);
 	gg_buf_free(&path);

@@ -186,7 +186,39 @@ static bool git_class_known(const char *name, size_t len)
  * length it spans, or -1 when the pattern can match nothing (no closing ']',
  * an unknown class name, a '\' at the end).
  */
-static long git_class(const char *p, size_t n, uint8_t *set)
+/* ASCII case, as git's ctype has it. */
+static unsigned git_lower(unsigned c)
+{
+	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
+static unsigned git_upper(unsigned c)
+{
+	return c >= 'a' && c <= 'z' ? c - ('a' - 'A') : c;
+}
+
+/*
+ * The bytes b a member accepts: with fold (core.ignoreCase), wildmatch's
+ * WM_CASEFOLD lowers the path's character t first, then compares it with a
+ * member as written (so an upper-case member accepts nothing), takes a range
+ * for t or its upper case, and [:upper:] for a lower-case t too.
+ */
+static void git_member_add(uint8_t *set, unsigned lo, unsigned hi, const char *class_name, size_t class_len, bool fold)
+{
+	for (unsigned b = 0; b < 256; b++) {
+		unsigned t = fold ? git_lower(b) : b;
+		bool in;
+		if (class_name)
+			in = git_class_has(class_name, class_len, t) ||
+			     (fold && class_len == 5 && memcmp(class_name, "upper", 5) == 0 && t != git_upper(t));
+		else
+			in = (t >= lo && t <= hi) || (fold && lo != hi && git_upper(t) >= lo && git_upper(t) <= hi);
+		if (in)
+			set_add(set, b);
+	}
+}
+
+static long git_class(const char *p, size_t n, uint8_t *set, bool fold)
 {
 	size_t j = 1;
 	bool negate = j < n && (p[j] == '!' || p[j] == '^');
@@ -204,7 +236,7 @@ static long git_class(const char *p, size_t n, uint8_t *set)
 			if (++j >= n)
 				return -1;
 			c = (unsigned char)p[j];
-			set_add(set, c);
+			git_member_add(set, c, c, NULL, 0, fold);
 		} else if (c == '-' && prev && j + 1 < n && p[j + 1] != ']') {
 			unsigned hi = (unsigned char)p[++j];
 			if (hi == '\\') {
@@ -212,8 +244,8 @@ static long git_class(const char *p, size_t n, uint8_t *set)
 					return -1;
 				hi = (unsigned char)p[j];
 			}
-			for (unsigned b = prev; b <= hi; b++)
-				set_add(set, b);
+			if (prev <= hi)
+				git_member_add(set, prev, hi, NULL, 0, fold);
 			c = 0;
 		} else if (c == '[' && j + 1 < n && p[j + 1] == ':') {
 			size_t s = j + 2, e = s;
@@ -222,18 +254,16 @@ static long git_class(const char *p, size_t n, uint8_t *set)
 			if (e >= n)
 				return -1;
 			if (e == s || p[e - 1] != ':') {
-				set_add(set, '['); /* no ":]": '[' is a member, and ':' and what follows are read as members */
+				git_member_add(set, '[', '[', NULL, 0, fold); /* no ":]": '[' is a member, and ':' and what follows are read as members */
 			} else {
 				if (!git_class_known(p + s, e - 1 - s))
 					return -1;
-				for (unsigned b = 0; b < 256; b++)
-					if (git_class_has(p + s, e - 1 - s, b))
-						set_add(set, b);
+				git_member_add(set, 0, 0, p + s, e - 1 - s, fold);
 				j = e;
 				c = 0;
 			}
 		} else {
-			set_add(set, c);
+			git_member_add(set, c, c, NULL, 0, fold);
 		}
 		prev = c;
 		j++;
@@ -268,6 +298,7 @@ static size_t git_stars(const char *p, size_t n, size_t i, glob_elem *e, const g
 static int glob_compile(const char *p, size_t n, unsigned flags, gg_glob *prog)
 {
 	bool git = flags & GG_GLOB_GIT;
+	bool fold = git && (flags & GG_GLOB_FOLD_CASE);
 	if (!git && n > 0 && p[n - 1] == '/')
 		n--; /* "data/" is "data" */
 	/* Each element takes at least one character of the pattern. */
@@ -292,7 +323,7 @@ static int glob_compile(const char *p, size_t n, unsigned flags, gg_glob *prog)
 			continue;
 		}
 		if (git && p[i] == '[') {
-			long span = git_class(p + i, n - i, e->set);
+			long span = git_class(p + i, n - i, e->set, fold);
 			if (span < 0)
 				return -EINVAL;
 			e->kind = GLOB_CLASS;
@@ -342,6 +373,13 @@ static int glob_compile(const char *p, size_t n, unsigned flags, gg_glob *prog)
 		}
 		if (e->kind == GLOB_LIT && e->ch == '/')
 			seg_start = true;
+		if (fold && e->kind == GLOB_LIT && git_lower(e->ch) != git_upper(e->ch)) {
+			/* WM_CASEFOLD lowers both sides of a literal: either case of the letter. */
+			memset(e->set, 0, sizeof e->set);
+			set_add(e->set, git_lower(e->ch));
+			set_add(e->set, git_upper(e->ch));
+			e->kind = GLOB_CLASS;
+		}
 		prog->len++;
 	}
 	return 0;

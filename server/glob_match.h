@@ -35,6 +35,8 @@ enum {
 	 * trailing '/' is a character like another.
 	 */
 	GG_GLOB_GIT = 1,
+	/* With GG_GLOB_GIT: core.ignoreCase, wildmatch's WM_CASEFOLD (ASCII letters; see glob_match.c). */
+	GG_GLOB_FOLD_CASE = 2,
 };
 
 /* A compiled pattern; NULL is one that matches nothing. */

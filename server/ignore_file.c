@@ -27,6 +27,7 @@ typedef struct if_pattern {
 struct gg_ignore_file {
 	if_pattern *items; /* owned; in the file's order */
 	size_t len, cap;
+	bool fold; /* GG_IGNORE_FOLD_CASE */
 };
 
 void gg_ignore_file_free(gg_ignore_file *f)
@@ -95,7 +96,7 @@ static int if_add_line(gg_ignore_file *f, const char *s, size_t n)
 	p.len = n;
 	int rc = 0;
 	if (p.prefix < n) {
-		rc = gg_glob_compile(p.text + p.prefix, n - p.prefix, GG_GLOB_GIT, &p.rest);
+		rc = gg_glob_compile(p.text + p.prefix, n - p.prefix, GG_GLOB_GIT | (f->fold ? GG_GLOB_FOLD_CASE : 0), &p.rest);
 		if (!rc && !p.rest) { /* it matches nothing */
 			free(p.text);
 			return 0;
@@ -112,12 +113,13 @@ static int if_add_line(gg_ignore_file *f, const char *s, size_t n)
 	return 0;
 }
 
-int gg_ignore_file_parse(const char *text, size_t len, gg_ignore_file **out)
+int gg_ignore_file_parse(const char *text, size_t len, unsigned flags, gg_ignore_file **out)
 {
 	*out = NULL;
 	gg_ignore_file *f = calloc(1, sizeof *f);
 	if (!f)
 		return -ENOMEM;
+	f->fold = flags & GG_IGNORE_FOLD_CASE;
 	size_t i = 0;
 	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
 		i = 3;
@@ -145,9 +147,22 @@ int gg_ignore_file_parse(const char *text, size_t len, gg_ignore_file **out)
 }
 
 /* Whether p matches s[0..n): its literal prefix as bytes, the rest by the automaton. */
-static bool if_pattern_matches(const if_pattern *p, const char *s, size_t n)
+/* The literal part, compared as git does: bytes, or ASCII letters of either case under core.ignoreCase. */
+static bool if_same(const char *a, const char *b, size_t n, bool fold)
 {
-	if (p->prefix > n || memcmp(p->text, s, p->prefix) != 0)
+	if (!fold)
+		return memcmp(a, b, n) == 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+		if (x != y && !(x >= 'A' && x <= 'Z' ? x + 32 == y : y >= 'A' && y <= 'Z' && y + 32 == x))
+			return false;
+	}
+	return true;
+}
+
+static bool if_pattern_matches(const if_pattern *p, const char *s, size_t n, bool fold)
+{
+	if (p->prefix > n || !if_same(p->text, s, p->prefix, fold))
 		return false;
 	if (p->prefix == p->len)
 		return n == p->len;
@@ -166,7 +181,7 @@ gg_ignore_verdict gg_ignore_file_match(const gg_ignore_file *f, const char *rel,
 		const if_pattern *p = &f->items[i];
 		if (p->dir_only && !is_dir)
 			continue;
-		if (p->by_name ? if_pattern_matches(p, name, name_len) : if_pattern_matches(p, rel, rel_len))
+		if (p->by_name ? if_pattern_matches(p, name, name_len, f->fold) : if_pattern_matches(p, rel, rel_len, f->fold))
 			return p->negative ? GG_IGNORE_INCLUDED : GG_IGNORE_EXCLUDED;
 	}
 	return GG_IGNORE_NONE;

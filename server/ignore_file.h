@@ -35,11 +35,17 @@ typedef enum gg_ignore_verdict {
 	GG_IGNORE_INCLUDED,   /* a "!" line: kept, whatever files of less weight say */
 } gg_ignore_verdict;
 
+/* gg_ignore_file_parse's flags. */
+enum {
+	/* The repository's core.ignoreCase: ASCII letters match either case, as git matches then. */
+	GG_IGNORE_FOLD_CASE = 1,
+};
+
 /*
  * Reads text (len bytes, any bytes) into *out, the caller's
  * (gg_ignore_file_free); NULL when it holds no pattern. Returns 0 or -ENOMEM.
  */
-int gg_ignore_file_parse(const char *text, size_t len, gg_ignore_file **out);
+int gg_ignore_file_parse(const char *text, size_t len, unsigned flags, gg_ignore_file **out);
 void gg_ignore_file_free(gg_ignore_file *f);
 
 /*

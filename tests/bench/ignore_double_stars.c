@@ -39,7 +39,7 @@ int main(int argc, char **argv)
 				gg_buf_append(&line, "**/", 3);
 			gg_buf_printf(&line, "zzzz.py\n");
 			gg_ignore_file *f = NULL;
-			if (gg_ignore_file_parse(line.data, line.len, &f) != 0 || !f)
+			if (gg_ignore_file_parse(line.data, line.len, 0, &f) != 0 || !f)
 				return 1;
 			double t0 = now();
 			int hits = 0;

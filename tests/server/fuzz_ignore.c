@@ -8,6 +8,9 @@
  * start compared first, the rest matched by backtracking), exponential but
  * direct, so a fuzzer finds a wrong answer as it finds a crash. The
  * reference was itself held to `git check-ignore` on the git_ignore cases.
+ * An input whose first byte is 0x01 is read without it under core.ignoreCase
+ * (GG_IGNORE_FOLD_CASE; the reference then does what wildmatch's WM_CASEFOLD
+ * and git's fspathncmp do).
  *
  * Built with clang -fsanitize=fuzzer,address,undefined -DGG_LIBFUZZER it is
  * a libFuzzer target (docs/fuzzing.md); built plainly (as the tests do) it
@@ -46,9 +49,15 @@ static bool ref_in_class(const char *name, size_t len, unsigned char c)
 #undef IS
 }
 
-/* A bracket expression at p (p[0] == '['): 1 or 0 for c, its length in *len; -1 when malformed. */
-static int ref_class(const char *p, const char *end, unsigned char c, size_t *len)
+static unsigned char ref_lower(unsigned char c)
 {
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
+}
+
+/* A bracket expression at p (p[0] == '['): 1 or 0 for c (lowered already under fold), its length in *len; -1 when malformed. */
+static int ref_class(const char *p, const char *end, unsigned char c, bool fold, size_t *len)
+{
+	unsigned char up = fold && c >= 'a' && c <= 'z' ? (unsigned char)(c - 32) : c;
 	const char *q = p + 1;
 	bool neg = q < end && (*q == '!' || *q == '^');
 	if (neg)
@@ -71,7 +80,7 @@ static int ref_class(const char *p, const char *end, unsigned char c, size_t *le
 			if (hi == '\\' && ++q >= end)
 				return -1;
 			hi = (unsigned char)*q;
-			hit |= c >= prev && c <= hi;
+			hit |= (c >= prev && c <= hi) || (up >= prev && up <= hi);
 			m = 0;
 		} else if (m == '[' && q + 1 < end && q[1] == ':') {
 			const char *e = q + 2;
@@ -90,7 +99,7 @@ static int ref_class(const char *p, const char *end, unsigned char c, size_t *le
 					ok |= strlen(known[k]) == n && memcmp(known[k], q + 2, n) == 0;
 				if (!ok)
 					return -1;
-				hit |= ref_in_class(q + 2, n, c);
+				hit |= ref_in_class(q + 2, n, c) || (up != c && n == 5 && memcmp(q + 2, "upper", 5) == 0);
 				q = e;
 				m = 0;
 			}
@@ -105,7 +114,7 @@ static int ref_class(const char *p, const char *end, unsigned char c, size_t *le
 }
 
 /* wildmatch with WM_PATHNAME, by backtracking; start: where the pattern git hands wildmatch begins. */
-static bool ref_wild(const char *p, const char *pe, const char *t, const char *te, const char *start)
+static bool ref_wild(const char *p, const char *pe, const char *t, const char *te, const char *start, bool fold)
 {
 	while (p < pe) {
 		if (*p == '*') {
@@ -114,10 +123,10 @@ static bool ref_wild(const char *p, const char *pe, const char *t, const char *t
 				q++;
 			bool across = q - p >= 2 && (p == start || p[-1] == '/') &&
 				      (q == pe || *q == '/' || (*q == '\\' && q + 1 < pe && q[1] == '/'));
-			if (across && q < pe && *q == '/' && ref_wild(q + 1, pe, t, te, start))
+			if (across && q < pe && *q == '/' && ref_wild(q + 1, pe, t, te, start, fold))
 				return true;
 			for (const char *s = t;; s++) {
-				if (ref_wild(q, pe, s, te, start))
+				if (ref_wild(q, pe, s, te, start, fold))
 					return true;
 				if (s == te || (!across && *s == '/'))
 					return false;
@@ -130,13 +139,14 @@ static bool ref_wild(const char *p, const char *pe, const char *t, const char *t
 				return false;
 		} else if (*p == '[') {
 			size_t len = 0;
-			if (ref_class(p, pe, (unsigned char)*t, &len) != 1)
+			unsigned char tc = (unsigned char)*t;
+			if (ref_class(p, pe, fold ? ref_lower(tc) : tc, fold, &len) != 1)
 				return false;
 			p += len - 1;
 		} else {
 			if (*p == '\\' && ++p == pe)
 				return false;
-			if (*p != *t)
+			if (fold ? ref_lower((unsigned char)*p) != ref_lower((unsigned char)*t) : *p != *t)
 				return false;
 		}
 		p++;
@@ -146,7 +156,16 @@ static bool ref_wild(const char *p, const char *pe, const char *t, const char *t
 }
 
 /* One line's pattern against path (len n, its last name from name on): as dir.c's last_matching_pattern. */
-static int ref_line(const char *s, size_t n, const char *path, size_t len, const char *name, bool is_dir)
+/* git's fspathncmp: bytes, or ASCII letters of either case under core.ignoreCase. */
+static bool ref_same(const char *a, const char *b, size_t n, bool fold)
+{
+	for (size_t i = 0; i < n; i++)
+		if (fold ? ref_lower((unsigned char)a[i]) != ref_lower((unsigned char)b[i]) : a[i] != b[i])
+			return false;
+	return true;
+}
+
+static int ref_line(const char *s, size_t n, const char *path, size_t len, const char *name, bool is_dir, bool fold)
 {
 	bool neg = n && s[0] == '!';
 	if (neg)
@@ -165,15 +184,15 @@ static int ref_line(const char *s, size_t n, const char *path, size_t len, const
 		prefix++;
 	bool hit;
 	if (by_name) {
-		hit = n && ref_wild(s, s + n, t, te, s);
+		hit = n && ref_wild(s, s + n, t, te, s, fold);
 	} else {
-		hit = n && prefix <= (size_t)(te - t) && memcmp(s, t, prefix) == 0 &&
-		      ref_wild(s + prefix, s + n, t + prefix, te, s + prefix);
+		hit = n && prefix <= (size_t)(te - t) && ref_same(s, t, prefix, fold) &&
+		      ref_wild(s + prefix, s + n, t + prefix, te, s + prefix, fold);
 	}
 	return hit ? (neg ? GG_IGNORE_INCLUDED : GG_IGNORE_EXCLUDED) : 0;
 }
 
-static gg_ignore_verdict ref_verdict(const char *text, size_t len, const char *path, size_t plen, bool is_dir)
+static gg_ignore_verdict ref_verdict(const char *text, size_t len, const char *path, size_t plen, bool is_dir, bool fold)
 {
 	const char *name = path + plen;
 	while (name > path && name[-1] != '/')
@@ -207,7 +226,7 @@ static gg_ignore_verdict ref_verdict(const char *text, size_t len, const char *p
 				keep = k;
 			}
 		}
-		int v = ref_line(line, keep, path, plen, name, is_dir);
+		int v = ref_line(line, keep, path, plen, name, is_dir, fold);
 		if (v)
 			verdict = v;
 	}
@@ -220,6 +239,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *text = (const char *)data;
 	size_t n = size;
+	bool fold = n && text[0] == '\x01';
+	if (fold)
+		text++, n--;
 	if (n && text[n - 1] == '\n')
 		n--;
 	const char *nl = n ? memrchr(text, '\n', n) : NULL;
@@ -230,7 +252,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (is_dir)
 		plen--;
 	gg_ignore_file *f = NULL;
-	if (gg_ignore_file_parse(text, file_len, &f) != 0)
+	if (gg_ignore_file_parse(text, file_len, fold ? GG_IGNORE_FOLD_CASE : 0, &f) != 0)
 		return 0;
 	gg_ignore_verdict got = gg_ignore_file_match(f, path, plen, is_dir);
 	gg_ignore_file_free(f);
@@ -242,7 +264,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		l = e + 1;
 	}
 	if (short_enough && plen) {
-		gg_ignore_verdict want = ref_verdict(text, file_len, path, plen, is_dir);
+		gg_ignore_verdict want = ref_verdict(text, file_len, path, plen, is_dir, fold);
 		if (got != want) {
 			fprintf(stderr, "fuzz-ignore: %.*s%s: %d, the reference says %d\n", (int)plen, path, is_dir ? "/" : "",
 				got, want);

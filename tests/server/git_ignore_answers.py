@@ -15,6 +15,7 @@ The case format (one case per file):
     ==% sub/.gitignore      the same with %XX escapes (a CR, a NUL, trailing spaces)
     == .git/info/exclude
     == ~excludes            the user's core.excludesFile (kept outside the tree)
+    == ~ignorecase          the repository's core.ignoreCase set to true (no body)
     == check
     x generated/out.py      a path: a folder when it ends in '/'; %XX escapes
     - keep.py
@@ -81,6 +82,9 @@ def answer(case):
                 os.makedirs(os.path.dirname(full), exist_ok=True)
                 open(full, "ab").close()
         for _, name, text in sections:
+            if name == b"~ignorecase":
+                subprocess.run(["git", "-C", work, "config", "core.ignoreCase", "true"], check=True, env=env)
+                continue
             if name == b"~excludes":
                 full = os.path.join(home.encode(), b"excludes")
                 subprocess.run(["git", "-C", work, "config", "core.excludesFile", full.decode()], check=True, env=env)

@@ -128,7 +128,14 @@ static int run_case(const char *file)
 		bool header = got >= 0 && (strncmp(line, "== ", 3) == 0 || strncmp(line, "==% ", 4) == 0);
 		if ((got < 0 || header) && section) {
 			size_t n = escaped ? unescape(body.data ? body.data : "", body.len) : body.len;
-			if (strcmp(section, "~excludes") == 0) {
+			bool setting = strcmp(section, "~ignorecase") == 0;
+			if (setting) {
+				/* The repository's core.ignoreCase (its body is not read). */
+				git_config *c = NULL;
+				if (git_repository_config(&c, repo) != 0 || git_config_set_bool(c, "core.ignoreCase", 1) != 0)
+					exit(1);
+				git_config_free(c);
+			} else if (strcmp(section, "~excludes") == 0) {
 				gg_buf_printf(&path, "%s/excludes", gg_buf_cstr(&home));
 				git_config *c = NULL;
 				if (git_repository_config(&c, repo) != 0 ||
@@ -138,7 +145,8 @@ static int run_case(const char *file)
 			} else {
 				gg_buf_printf(&path, "%s/%s", gg_buf_cstr(&work), section);
 			}
-			write_file(gg_buf_cstr(&path), body.data ? body.data : "", n);
+			if (!setting)
+				write_file(gg_buf_cstr(&path), body.data ? body.data : "", n);
 			path.len = 0;
 			body.len = 0;
 			free(section);
