@@ -349,6 +349,18 @@ static bool call_in_loop(const semantic *c, gg_node call)
 	return false;
 }
 
+bool sem_func_reads_graph(semantic *c, int fi)
+{
+	func *f = &c->funcs[fi];
+	if (fi == 0)
+		return false;
+	if (f->reads_graph < 0) {
+		span body = text_between(c, f->start, f->end);
+		f->reads_graph = span_contains(body, ".grad_fn") || span_contains(body, ".next_functions");
+	}
+	return f->reads_graph;
+}
+
 /* Whether fi's body, or one of its call sites, iterates (after the call graph: sites are sorted by callee). */
 bool sem_func_iterates(semantic *c, int fi)
 {

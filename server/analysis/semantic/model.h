@@ -145,6 +145,7 @@ typedef struct func {
 	bool result_trains; /* some caller carries what it returns to a backward: its gradient is needed */
 	signed char iterates; /* its body holds a loop or a comprehension: -1 not asked yet (sem_func_iterates) */
 	signed char returns_eval; /* it returns a module in eval mode: -1 not asked yet (evaluation.c) */
+	signed char reads_graph;  /* its text reads the autograd graph (.grad_fn): -1 not asked yet (sem_func_reads_graph) */
 	span flag;        /* the parameter of `if train:` around its backward */
 	span flag_value;  /* "train" of `if mode == "train":`, when flag_string */
 	bool flag_string; /* the flag is compared with a string, not tested for truth */
@@ -505,6 +506,13 @@ const bind *sem_bind_before(const semantic *c, span name, int func, uint32_t use
 bool sem_is_forward_method(span name);
 bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loaded);
 /* A forward that is a shape check: a module built here, run once on synthetic tensors (SPEC §2). */
+/*
+ * Whether function fi (nested functions included: a forward hook it
+ * registers) reads the graph its forwards record, `out.grad_fn`,
+ * `.next_functions`: a tracer, for which the graph is the product. The
+ * module's code is never taken for one.
+ */
+bool sem_func_reads_graph(semantic *c, int fi);
 bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span recv);
 /* A forward on synthetic tensors whose result is thrown away: a warm-up when a forward that keeps its result follows (SPEC §2). */
 bool sem_warm_up(semantic *c, const ctx *x, const gg_call_ref *ref);
@@ -594,6 +602,8 @@ bool sem_func_returns_number(const semantic *c, const func *f);
 int sem_fact_kinds_init(gg_semantic *r, const TSLanguage *lang);
 int sem_facts_collect(semantic *c, gg_node root);
 int sem_func_at(const semantic *c, uint32_t at);
+/* The position of def's parameter called name (its default in *dflt, else a null node), or -1. */
+int sem_parameter_index(const semantic *c, gg_node def, span name, gg_node *dflt);
 /* A hash of a name's bytes, for the model's small tables. */
 static inline uint32_t sem_span_hash(span s)
 {

@@ -46,6 +46,65 @@ static bool call_trains(const semantic *c, const gg_call_ref *ref)
 		gg_name_has_word(last.ptr, last.len, training_words));
 }
 
+/* Whether the call starting at at is one the model took for a module's forward (the index's forwards, sorted by start). */
+static bool is_forward(const semantic *c, uint32_t at)
+{
+	const gg_tree_index *ix = c->index;
+	size_t lo = 0, hi = ix->forwards_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ix->forwards[mid].start < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ix->forwards_len && ix->forwards[lo].start == at;
+}
+
+/* Whether value is spelled as the callee of a forward in [start, end): the model itself, handed on. */
+static bool is_forward_receiver(const semantic *c, gg_node value, uint32_t start, uint32_t end)
+{
+	const gg_tree_index *ix = c->index;
+	span v = node_span(c, value);
+	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, start); i < ix->calls_len && ix->calls[i].start < end; i++) {
+		const gg_call_ref *r = &ix->calls[i];
+		if (r->names && span_eq(text_between(c, r->start, r->callee_end), v) && is_forward(c, r->start))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A call of a parameter of its function (or of one around it) that is handed
+ * the model the function runs: `run_fn(model, x)`. Code the caller hands in,
+ * given the model, may train it (a backward in the callback), so a fix must
+ * not put it under no_grad. A parameter handed outputs only
+ * (`criterion(out, y)`) computes on them and is left alone.
+ */
+static bool call_of_parameter(const semantic *c, const gg_call_ref *ref)
+{
+	if (ref->attribute || ref->names != 1 || is_forward(c, ref->start))
+		return false;
+	span name = text_between(c, ref->start, ref->root_end);
+	gg_node dflt;
+	int f = sem_func_at(c, ref->start);
+	int owner = f;
+	while (owner > 0 && sem_parameter_index(c, c->funcs[owner].def, name, &dflt) < 0)
+		owner = c->funcs[owner].parent;
+	if (owner <= 0)
+		return false;
+	gg_node args = FIELD(ref->node, arguments);
+	uint32_t count = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
+	for (uint32_t i = 0; i < count; i++) {
+		gg_node a = gg_node_named_child(args, i);
+		if (IS(a, keyword_argument))
+			a = FIELD(a, value);
+		if (!gg_node_is_null(a) && is_forward_receiver(c, a, c->funcs[f].start, c->funcs[f].end))
+			return true;
+	}
+	return false;
+}
+
 /* Whether a function of the file named name trains (marked[] per function). Every function of that name counts. */
 static bool name_trains(const semantic *c, span name, const bool *marked)
 {
@@ -62,7 +121,7 @@ void sem_trains_build(semantic *c)
 	offsets *t = &c->trains;
 	const gg_tree_index *ix = c->index;
 	for (size_t i = 0; i < ix->calls_len && !c->error; i++)
-		if (call_trains(c, &ix->calls[i]))
+		if (call_trains(c, &ix->calls[i]) || call_of_parameter(c, &ix->calls[i]))
 			PUSH(c, t->items, t->len, t->cap, ix->calls[i].start);
 	/* backward and the steps it found, and the calls of functions whose path reaches one */
 	for (size_t i = 0; i < c->backward.len && !c->error; i++)

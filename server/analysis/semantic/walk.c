@@ -50,6 +50,9 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	/* Not evaluation (SPEC §2): a warm-up whose result is thrown away, a shape check of a module built here. */
 	if (sem_shape_check(c, x, ref, recv))
 		return;
+	/* A tracer's forward: the graph it records is what the code reads. */
+	if (sem_func_reads_graph(c, x->func))
+		return;
 	event e;
 	memset(&e, 0, sizeof e);
 	e.call = ref->node;
@@ -218,7 +221,7 @@ static void walk_simple(semantic *c, ctx *x, gg_node stmt)
 }
 
 /* The position of a parameter named name of def, or -1. */
-static int parameter_index(const semantic *c, gg_node def, span name, gg_node *dflt)
+int sem_parameter_index(const semantic *c, gg_node def, span name, gg_node *dflt)
 {
 	gg_node params = FIELD(def, parameters);
 	uint32_t count = gg_node_is_null(params) ? 0 : gg_node_named_child_count(params);
@@ -260,7 +263,7 @@ static bool flag_branch(semantic *c, const ctx *x, gg_node if_stmt, gg_node bloc
 		return false;
 	span name = node_span(c, cond);
 	gg_node dflt;
-	int index = parameter_index(c, f->def, name, &dflt);
+	int index = sem_parameter_index(c, f->def, name, &dflt);
 	if (index < 0 || (f->flag.len && (!span_eq(f->flag, name) || f->flag_string != string ||
 					  (string && !span_eq(f->flag_value, value)))))
 		return false;
