@@ -188,7 +188,12 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		     (sem_func_iterates(c, e->scope) || sem_event_model_loaded(c, e)) &&
 		     !(sem_unguarded_site(c, e->scope) < 0 && sem_func_handed_on(c, f));
 	bool script = e->scope == 0 && e->loaded && !f->bw;
-	bool local = region || loop || named || script;
+	/*
+	 * What the function computes some caller carries to a backward, or hands
+	 * on where one may take it (calls.c): the gradient is needed, whatever
+	 * mode the model is in. Only an evaluation caller can make it evaluation.
+	 */
+	bool local = (region || loop || named || script) && !(e->scope > 0 && f->result_trains);
 	int site_i = -1;
 	if (local)
 		site_i = e->scope > 0 ? sem_unguarded_site(c, e->scope) : -1;

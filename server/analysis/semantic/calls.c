@@ -248,6 +248,37 @@ static bool backward_takes(const semantic *c, uint32_t b, const carriers *k, uin
 }
 
 /*
+ * The names the site's result is bound to in its caller (stmt: the call's
+ * statement), then those the caller's later assignments pass it on to
+ * (`loss = (log_prob - q).mean()`). False when the call is not assigned.
+ */
+static bool site_carriers(const semantic *c, const site *s, gg_node stmt, carriers *k)
+{
+	gg_node expr = gg_node_named_child_count(stmt) ? gg_node_named_child(stmt, 0) : gg_node_null();
+	if (!IS(stmt, expression_statement) || !IS(expr, assignment))
+		return false;
+	carriers_add_target(c, k, FIELD(expr, left), 0);
+	const gg_tree_index *ix = c->index;
+	uint32_t stmt_end = gg_node_end_byte(stmt);
+	uint32_t end = s->caller > 0 ? c->funcs[s->caller].end : (uint32_t)c->len;
+	/* The assignments are in document order (the facts walk's). */
+	size_t lo = 0, hi = ix->assignments_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (gg_node_start_byte(ix->assignments[mid]) < stmt_end)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < ix->assignments_len && gg_node_start_byte(ix->assignments[i]) < end; i++) {
+		gg_node a = ix->assignments[i];
+		if (sem_func_at(c, gg_node_start_byte(a)) == s->caller && mentions_carrier(k, node_span(c, FIELD(a, right))))
+			carriers_add_target(c, k, FIELD(a, left), 0);
+	}
+	return true;
+}
+
+/*
  * Whether the caller carries what the site's call returns to a backward
  * (SPEC §4: no caller may need the gradient of what a fix wraps, and such a
  * call is training, not evaluation): the call's own statement trains on it
@@ -270,33 +301,96 @@ static bool site_result_trains(const semantic *c, const site *s)
 	     i++)
 		if (backward_takes(c, bw->items[i], &k, gg_node_end_byte(s->call)))
 			return true;
-	gg_node expr = gg_node_named_child_count(stmt) ? gg_node_named_child(stmt, 0) : gg_node_null();
-	if (!IS(stmt, expression_statement) || !IS(expr, assignment))
-		return false;
-	carriers_add_target(c, &k, FIELD(expr, left), 0);
-	/* The caller's later assignments pass it on: loss = (log_prob - q).mean(). */
-	const gg_tree_index *ix = c->index;
 	/* Backward after the call in the caller first: most calls have none, and need no more look. */
 	size_t first_bw = gg_offsets_lower(bw->items, bw->len, stmt_end);
-	if (first_bw >= bw->len || bw->items[first_bw] >= end)
+	if (first_bw >= bw->len || bw->items[first_bw] >= end || !site_carriers(c, s, stmt, &k))
 		return false;
-	/* The assignments are in document order (the facts walk's). */
-	size_t lo = 0, hi = ix->assignments_len;
+	for (size_t i = first_bw; i < bw->len && bw->items[i] < end; i++)
+		if (sem_func_at(c, bw->items[i]) == s->caller && backward_takes(c, bw->items[i], &k, 0))
+			return true;
+	return false;
+}
+
+/* An assignment's target that is an attribute of an object the caller was handed (`strategy.loss`), not its own. */
+static bool target_handed_in(const semantic *c, int caller, gg_node target)
+{
+	if (caller <= 0 || !IS(target, attribute))
+		return false;
+	gg_node root = target;
+	while (IS(root, attribute))
+		root = FIELD(root, object);
+	if (!IS(root, identifier))
+		return false;
+	span name = node_span(c, root);
+	gg_node dflt;
+	return !span_is(name, "self") && !span_is(name, "cls") &&
+	       sem_parameter_index(c, c->funcs[caller].def, name, &dflt) >= 0;
+}
+
+/*
+ * Whether what call gives reaches top (an expression holding it) only as a
+ * number or a detached copy: `.item()`, `.tolist()`, `.numpy()`,
+ * `.detach()` on the way, or float()/int()/len() around it.
+ */
+static bool reaches_as_number(const semantic *c, gg_node call, gg_node top)
+{
+	static const char *const methods[] = { "item", "tolist", "numpy", "detach", "detach_", NULL };
+	static const char *const casts[] = { "float", "int", "bool", "len", "str", NULL };
+	for (gg_node n = call, p = gg_node_parent(n); !gg_node_is_null(p) && !gg_node_eq(n, top); n = p, p = gg_node_parent(p)) {
+		if (IS(p, attribute) && gg_node_eq(FIELD(p, object), n)) {
+			span name = node_span(c, FIELD(p, attribute));
+			for (const char *const *m = methods; *m; m++)
+				if (span_is(name, *m))
+					return true;
+		}
+		if (IS(p, argument_list) && IS(gg_node_parent(p), call)) {
+			span fn = node_span(c, FIELD(gg_node_parent(p), function));
+			for (const char *const *k = casts; *k; k++)
+				if (span_is(fn, *k))
+					return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Where a caller may hand a call's result on to a backward it cannot see
+ * (escapes[], collected once in document order): a return, when the caller's
+ * own result trains; an addition onto an object it was handed
+ * (`strategy.loss += penalty`), whose owner's code runs the backward.
+ */
+static bool site_result_escapes(const semantic *c, const site *s, const gg_node *escapes, size_t escapes_len)
+{
+	if (s->caller <= 0)
+		return false;
+	const func *caller = &c->funcs[s->caller];
+	size_t lo = 0, hi = escapes_len;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (gg_node_start_byte(ix->assignments[mid]) < stmt_end)
+		if (gg_node_start_byte(escapes[mid]) < caller->start)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (size_t i = lo; i < ix->assignments_len && gg_node_start_byte(ix->assignments[i]) < end; i++) {
-		gg_node a = ix->assignments[i];
-		if (sem_func_at(c, gg_node_start_byte(a)) == s->caller && mentions_carrier(&k, node_span(c, FIELD(a, right))))
-			carriers_add_target(c, &k, FIELD(a, left), 0);
-	}
-	for (size_t i = first_bw; i < bw->len && bw->items[i] < end; i++)
-		if (sem_func_at(c, bw->items[i]) == s->caller && backward_takes(c, bw->items[i], &k, 0))
+	gg_node stmt = s->call;
+	for (gg_node p = gg_node_parent(stmt); !gg_node_is_null(p) && !IS(p, block) && !IS(p, module); p = gg_node_parent(p))
+		stmt = p;
+	carriers k = { .len = 0 };
+	bool assigned = site_carriers(c, s, stmt, &k);
+	uint32_t call_start = gg_node_start_byte(s->call), call_end = gg_node_end_byte(s->call);
+	for (size_t i = lo; i < escapes_len && gg_node_start_byte(escapes[i]) < caller->end; i++) {
+		gg_node e = escapes[i];
+		if (sem_func_at(c, gg_node_start_byte(e)) != s->caller)
+			continue;
+		bool is_return = IS(e, return_statement);
+		if (is_return && !caller->result_trains)
+			continue;
+		gg_node value = is_return ? e : FIELD(e, right);
+		bool holds = gg_node_start_byte(value) <= call_start && call_end <= gg_node_end_byte(value) &&
+			     !reaches_as_number(c, s->call, value);
+		if (holds || (assigned && gg_node_start_byte(e) > call_start && mentions_carrier(&k, node_span(c, value))))
 			return true;
+	}
 	return false;
 }
 
@@ -396,6 +490,35 @@ void sem_call_graph_resolve(semantic *c)
 		c->funcs[s->callee].result_trains = true;
 		c->funcs[s->callee].eval_name = false;
 	}
+	/*
+	 * Or hands it on where a backward it cannot see may take it: returned by
+	 * a function whose result trains, or stored into an object it was handed
+	 * (a plugin's penalty added to the trainer's loss): to a fixed point.
+	 */
+	gg_node *escapes = NULL;
+	size_t escapes_len = 0, escapes_cap = 0;
+	gg_node root = c->funcs[0].def;
+	for (gg_node n = root; !gg_node_is_null(n) && !c->error; n = gg_node_walk_next(root, n, true)) {
+		/* Added onto (not set on: results a caller keeps): `trainer.loss += penalty`. */
+		bool store = IS(n, augmented_assignment) &&
+			     target_handed_in(c, sem_func_at(c, gg_node_start_byte(n)), FIELD(n, left));
+		if (IS(n, return_statement) || store)
+			PUSH(c, escapes, escapes_len, escapes_cap, n);
+	}
+	for (unsigned round = 0; round < MAX_ROUNDS && escapes_len && !c->error; round++) {
+		bool changed = false;
+		for (size_t i = 0; i < c->sites_len; i++) {
+			site *s = &c->sites[i];
+			if (s->callee < 0 || s->result_trains || !site_result_escapes(c, s, escapes, escapes_len))
+				continue;
+			s->result_trains = changed = true;
+			c->funcs[s->callee].result_trains = true;
+			c->funcs[s->callee].eval_name = false;
+		}
+		if (!changed)
+			break;
+	}
+	free(escapes);
 	sem_overrides_guarded(c); /* what the project's base classes say */
 
 	/* Guarded everywhere: a least fixed point, so a recursion alone guards nothing. */
