@@ -375,6 +375,34 @@ static int nb_mask_push(nb_build *b, const char *line, size_t n, bool placeholde
 }
 
 /*
+ * How a Python line changes the depth of open brackets: ( [ { against
+ * ) ] }, outside its one-line strings and its comment. Inside brackets a
+ * line that starts with `%` is the modulo operator, not a magic (IPython
+ * reads magics at the start of a logical line only).
+ */
+static long nb_bracket_delta(const char *t, size_t n)
+{
+	long d = 0;
+	for (size_t i = 0; i < n; i++) {
+		char ch = t[i];
+		if (ch == '#')
+			break;
+		if (ch == '\\') {
+			i++;
+		} else if (ch == '\'' || ch == '"') {
+			for (i++; i < n && t[i] != ch; i++)
+				if (t[i] == '\\')
+					i++;
+		} else if (ch == '(' || ch == '[' || ch == '{') {
+			d++;
+		} else if (ch == ')' || ch == ']' || ch == '}') {
+			d--;
+		}
+	}
+	return d;
+}
+
+/*
  * Appends one cell's source to the text, line by line, masking IPython
  * syntax so the text parses as Python with the cell's line numbers
  * unchanged: a %magic or !shell line becomes `pass` at its indentation (it
@@ -385,6 +413,7 @@ static long nb_append_cell(nb_build *b, const char *src, size_t n)
 {
 	long lines = 0;
 	bool foreign = false, continued = false, in_string = false;
+	long depth = 0; /* open brackets of the Python lines so far */
 	size_t i = 0;
 	while (i < n) {
 		const char *nl = memchr(src + i, '\n', n - i);
@@ -400,10 +429,16 @@ static long nb_append_cell(nb_build *b, const char *src, size_t n)
 		/* A line a magic's `\` continues is the magic's (its quoted or key=value arguments are no Python). */
 		bool rest = !foreign && continued;
 		/* Automagic only as a top-level line of its own, never a line of a triple-quoted string. */
-		bool escape = !foreign && !rest && tn > 0 &&
+		bool escape = !foreign && !rest && tn > 0 && depth == 0 && !in_string &&
 			      (t[0] == '%' || t[0] == '!' || nb_help_line(t, tn) || nb_assign_escape(t, tn) ||
-			       (!in_string && t == src + i && nb_automagic_line(t, tn)));
-		if (nb_triple_quotes(t, tn) % 2)
+			       (t == src + i && nb_automagic_line(t, tn)));
+		unsigned triples = nb_triple_quotes(t, tn);
+		if (!foreign && !rest && !escape && !in_string && !triples) {
+			depth += nb_bracket_delta(t, tn);
+			if (depth < 0)
+				depth = 0;
+		}
+		if (triples % 2)
 			in_string = !in_string;
 		continued = (escape || rest) && nb_continued(t, tn);
 		int rc = 0;
