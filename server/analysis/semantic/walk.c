@@ -197,6 +197,34 @@ static ctx ctx_nested(const ctx *x)
 	return sub;
 }
 
+/*
+ * A name in eval mode bound anew to a value that is not made from it
+ * (`model = resnet18()` after `model = resnet18().eval()`): a new module, in
+ * training mode. `model = model.half()`, `net = torch.compile(net)` keep it.
+ */
+static bool rebinds_receiver(semantic *c, const ctx *x, gg_node stmt, gg_node *target)
+{
+	if (!IS(stmt, expression_statement) || gg_node_named_child_count(stmt) != 1)
+		return false;
+	gg_node e = gg_node_named_child(stmt, 0);
+	if (!IS(e, assignment) || gg_node_is_null(FIELD(e, right)))
+		return false;
+	*target = FIELD(e, left);
+	if (!sem_is_name_chain(c, *target))
+		return false;
+	span name = node_span(c, *target), right = node_span(c, FIELD(e, right));
+	if (!sem_receiver_find(c, x, name))
+		return false;
+	for (size_t at = 0; at + name.len <= right.len; at++) {
+		if (memcmp(right.ptr + at, name.ptr, name.len) != 0)
+			continue;
+		char before = at ? right.ptr[at - 1] : ' ', after = at + name.len < right.len ? right.ptr[at + name.len] : ' ';
+		if (!isalnum((unsigned char)before) && before != '_' && before != '.' && !isalnum((unsigned char)after) && after != '_')
+			return false; /* made from it */
+	}
+	return true;
+}
+
 static void walk_simple(semantic *c, ctx *x, gg_node stmt)
 {
 	sem_scan_calls(c, x, stmt);
@@ -205,6 +233,8 @@ static void walk_simple(semantic *c, ctx *x, gg_node stmt)
 	mode_change m = sem_eval_receiver_of(c, stmt, &receiver_node, &call);
 	if (m != MODE_NONE)
 		sem_eval_region_apply(c, x, m, receiver_node, call);
+	else if (rebinds_receiver(c, x, stmt, &receiver_node))
+		sem_eval_region_apply(c, x, MODE_TRAIN, receiver_node, gg_node_null()); /* its region ends, as at .train() */
 	/* Choice: after X.train() the code runs training mode on purpose, whatever the function is named. */
 	if (m == MODE_TRAIN)
 		x->after_train = true;
