@@ -163,6 +163,18 @@ static size_t other_eval_sites(const semantic *c, const site *s)
 	return n;
 }
 
+/* Whether call is what its statement returns, as it is (alone or in a tuple), not a number or a part of it. */
+static bool returned_as_is(const semantic *c, gg_node call)
+{
+	for (gg_node n = call, p = gg_node_parent(n); !gg_node_is_null(p); n = p, p = gg_node_parent(p)) {
+		if (IS(p, return_statement))
+			return true;
+		if (!IS(p, expression_list) && !IS(p, tuple) && !IS(p, parenthesized_expression))
+			return false;
+	}
+	return false;
+}
+
 static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out)
 {
 	*fixed_out = gg_node_null();
@@ -171,6 +183,15 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		return;
 	const evidence *ev = &e->ev;
 	bool region = sem_eval_region_holds(c, ev, e->scope);
+	/*
+	 * A closure the file hands on and never calls, returning the forward's
+	 * output as it is: its receiver decides the grad mode, and may
+	 * differentiate what it returns (a score model's likelihood), whatever
+	 * mode the closure puts the model in.
+	 */
+	if (region && e->scope > 0 && returned_as_is(c, e->call) && sem_unguarded_site(c, e->scope) < 0 &&
+	    sem_func_handed_on(c, f))
+		region = false;
 	bool loop = !gg_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end);
 	/*
 	 * Choice: a closure that the file returns, and never calls, runs where
