@@ -31,6 +31,7 @@ void gg_project_init(gg_project *p)
 	gg_strings_init(&p->plain_classes);
 	gg_strings_init(&p->param_forwarders);
 	gg_strings_init(&p->eval_loaders);
+	gg_strings_init(&p->outside_calls);
 	p->classes_sorted = false;
 }
 
@@ -70,6 +71,7 @@ void gg_project_free(gg_project *p)
 	gg_strings_free(&p->plain_classes);
 	gg_strings_free(&p->param_forwarders);
 	gg_strings_free(&p->eval_loaders);
+	gg_strings_free(&p->outside_calls);
 	p->classes_sorted = false;
 }
 
@@ -321,8 +323,7 @@ bool gg_project_may_export(const char *text, size_t len)
 	return exports_of(text, len) == EXPORTS_NOW;
 }
 
-/* The dotted module name of a path: ./pkg/utils.py -> pkg.utils, pkg/__init__.py -> pkg. */
-static int module_of(const char *path, gg_buf *out)
+int gg_project_module_of(const char *path, gg_buf *out)
 {
 	while (path[0] == '.' && (path[1] == '/' || path[1] == '\\'))
 		path += 2;
@@ -471,7 +472,7 @@ static int export_add(void *ctx, const gg_export *e)
 static int file_add(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len, export_keep keep)
 {
 	gg_buf module = { NULL, 0, 0 };
-	int rc = module_of(path, &module);
+	int rc = gg_project_module_of(path, &module);
 	if (rc) {
 		free(module.data);
 		return rc;
@@ -559,11 +560,13 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 	/* Every project file's classes, torch or not: a plain class imported from a helper file is no model. */
 	if (!p->subclass_files_done) {
 		gg_buf module = { NULL, 0, 0 };
-		rc = module_of(path, &module) || gg_buf_append(&module, "", 1) ? -ENOMEM : 0;
+		rc = gg_project_module_of(path, &module) || gg_buf_append(&module, "", 1) ? -ENOMEM : 0;
 		if (!rc)
 			rc = gg_project_classes_scan(p, module.data, text, len, gg_analyzer_libraries(a));
 		if (!rc)
 			rc = gg_project_functions_scan(p, module.data, text, len);
+		if (!rc)
+			rc = gg_project_calls_scan(p, text, len);
 		gg_buf_free(&module);
 	}
 	if (rc)
@@ -719,7 +722,7 @@ int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base)
 	int rc = 0;
 	for (size_t i = 0; i < p->deferred.len && rc != -ENOMEM; i++) {
 		gg_buf module = { NULL, 0, 0 };
-		rc = module_of(p->deferred.items[i], &module);
+		rc = gg_project_module_of(p->deferred.items[i], &module);
 		bool wanted = !rc && module.len && alias_targets_module(p, module.data, module.len);
 		gg_buf_free(&module);
 		if (wanted)

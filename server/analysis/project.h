@@ -83,6 +83,14 @@ typedef struct gg_project {
 	gg_strings param_forwarders;
 	/* Those that hand back a module in eval mode, "name module.path". Sorted and unique as well. */
 	gg_strings eval_loaders;
+	/*
+	 * Where files call functions they import from a module of the project
+	 * (`from test import validation`, then `validation(...)`): "name
+	 * module G" per call, module as the import spells it (leading dots
+	 * dropped), G 1 when grad is off there (an enclosing `with
+	 * torch.no_grad()`, a decorated def), else 0. Sorted, as the others.
+	 */
+	gg_strings outside_calls;
 	bool classes_sorted;
 } gg_project;
 
@@ -152,6 +160,8 @@ void gg_project_classes_sort(gg_project *p);
  * (project_functions.c, a text scan; module as for the classes). 0 or -ENOMEM.
  */
 int gg_project_functions_scan(gg_project *p, const char *module, const char *text, size_t len);
+/* Notes where text calls functions it imports by name (outside_calls). 0 or -ENOMEM. */
+int gg_project_calls_scan(gg_project *p, const char *text, size_t len);
 /*
  * Whether dotted (module.function, as an import resolves it) is such a
  * function: *place is the parameter's place among the positional ones and
@@ -160,6 +170,16 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t len, unsigned *place, const char **param,
 				size_t *param_len);
 /* Whether dotted (module.function) hands back a module in eval mode (`return net.eval()`). */
+/*
+ * Of the calls other files of the project make of function name of the
+ * module whose dotted path is module (a file's path from the project root,
+ * as gg_project_module_of gives it): how many run with grad off and how many
+ * with it on.
+ */
+void gg_project_outside_calls(const gg_project *p, const char *name, size_t n, const char *module, size_t module_len,
+			      size_t *off, size_t *on);
+/* The dotted module of a path relative to the project root: ./pkg/utils.py -> pkg.utils, pkg/__init__.py -> pkg. */
+int gg_project_module_of(const char *path, gg_buf *out);
 bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len);
 /*
  * What the class an import resolves to (dotted: module.Class, its module

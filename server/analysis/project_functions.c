@@ -268,3 +268,128 @@ bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t 
 	*param_len = strlen(tail + 1);
 	return true;
 }
+
+/* ---- where other files call a file's functions ---- */
+
+typedef struct imported {
+	gg_text_span module, name, bound;
+} imported;
+
+typedef struct imports_seen {
+	imported *items; /* owned */
+	size_t len, cap;
+} imports_seen;
+
+static int import_note(void *ctx, gg_text_span module, gg_text_span name, gg_text_span alias)
+{
+	imports_seen *s = ctx;
+	/* `from M import f` (not `import M`, not `*`), M a module a project could hold. */
+	if (!name.len || (name.len == 1 && name.ptr[0] == '*') || !module.len)
+		return 0;
+	if ((module.len == 5 && memcmp(module.ptr, "torch", 5) == 0) || (module.len > 6 && memcmp(module.ptr, "torch.", 6) == 0))
+		return 0;
+	if (gg_grow((void **)&s->items, &s->cap, s->len, sizeof *s->items))
+		return -ENOMEM;
+	while (module.len && module.ptr[0] == '.') {
+		module.ptr++;
+		module.len--;
+	}
+	s->items[s->len++] = (imported){ module, name, alias.len ? alias : name };
+	return 0;
+}
+
+/* An open block of the scan: its indentation, and whether grad is off in it. */
+typedef struct open_block {
+	unsigned indent;
+	bool off;
+} open_block;
+
+/*
+ * Text scan, as the rest of this file: each code line's indentation against
+ * a stack of the blocks opened above it (a line ending in ':'), a `with`
+ * naming no_grad or inference_mode, or a def under such a decorator, turning
+ * grad off in its block. A call of an imported name on a line is noted with
+ * whether some enclosing block turns grad off.
+ */
+int gg_project_calls_scan(gg_project *p, const char *text, size_t len)
+{
+	imports_seen seen = { NULL, 0, 0 };
+	int rc = gg_project_imports_each(text, len, import_note, &seen);
+	if (rc || !seen.len) {
+		free(seen.items);
+		return rc;
+	}
+	open_block *stack = NULL;
+	size_t depth = 0, cap = 0;
+	bool quoted = false, decorated_off = false;
+	const char *end = text + len;
+	for (const char *q = text; q < end && !rc;) {
+		line l;
+		q = line_read(q, end, &l);
+		size_t quotes = 0;
+		for (const char *t = l.content; (t = memmem(t, (size_t)(l.end - t), "\"\"\"", 3)) != NULL; t += 3)
+			quotes++;
+		for (const char *t = l.content; (t = memmem(t, (size_t)(l.end - t), "'''", 3)) != NULL; t += 3)
+			quotes++;
+		bool is_text = quoted || quotes;
+		if (quotes % 2)
+			quoted = !quoted;
+		if (is_text || line_blank(&l))
+			continue;
+		while (depth && stack[depth - 1].indent >= l.indent)
+			depth--;
+		bool off = depth && stack[depth - 1].off;
+		for (size_t i = 0; i < seen.len && !rc; i++) {
+			const imported *im = &seen.items[i];
+			if (!line_calls(&l, im->bound.ptr, im->bound.len))
+				continue;
+			char *entry = gg_strdup_printf("%.*s %.*s %d", (int)im->name.len, im->name.ptr, (int)im->module.len,
+						       im->module.ptr, off ? 1 : 0);
+			rc = entry ? gg_strings_push(&p->outside_calls, entry) : -ENOMEM;
+			free(entry);
+		}
+		if (line_starts(&l, "@")) {
+			decorated_off = decorated_off || line_has(&l, "no_grad") || line_has(&l, "inference_mode");
+			continue;
+		}
+		const char *e = l.end;
+		const char *hash = memchr(l.content, '#', (size_t)(l.end - l.content));
+		if (hash)
+			e = hash;
+		while (e > l.content && (e[-1] == ' ' || e[-1] == '\t'))
+			e--;
+		bool opens = e > l.content && e[-1] == ':';
+		bool def = line_starts(&l, "def ") || line_starts(&l, "async def ");
+		if (opens && !rc) {
+			bool with_off = line_starts(&l, "with ") && (line_has(&l, "no_grad") || line_has(&l, "inference_mode")) &&
+					!(line_has(&l, " if ") && line_has(&l, " else ")); /* a flag picks: no proof */
+			if (gg_grow((void **)&stack, &cap, depth, sizeof *stack))
+				rc = -ENOMEM;
+			else
+				stack[depth++] = (open_block){ l.indent, off || with_off || (def && decorated_off) };
+		}
+		decorated_off = false;
+	}
+	free(stack);
+	free(seen.items);
+	return rc;
+}
+
+void gg_project_outside_calls(const gg_project *p, const char *name, size_t n, const char *module, size_t module_len,
+			      size_t *off, size_t *on)
+{
+	*off = *on = 0;
+	const gg_strings *s = &p->outside_calls;
+	if (!p->classes_sorted)
+		return;
+	for (size_t i = gg_project_entries_lower(s, name, n);
+	     i < s->len && strncmp(s->items[i], name, n) == 0 && s->items[i][n] == ' '; i++) {
+		const char *m = s->items[i] + n + 1, *sp = strrchr(m, ' ');
+		if (!sp || !gg_project_module_names(module, module_len, m, (size_t)(sp - m)))
+			continue;
+		if (sp[1] == '1')
+			(*off)++;
+		else
+			(*on)++;
+	}
+}

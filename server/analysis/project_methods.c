@@ -318,6 +318,8 @@ void gg_project_classes_sort(gg_project *p)
 	sorted_unique(&p->plain_classes);
 	sorted_unique(&p->param_forwarders);
 	sorted_unique(&p->eval_loaders);
+	if (p->outside_calls.len) /* one entry per call: counted, so not made unique */
+		qsort(p->outside_calls.items, p->outside_calls.len, sizeof *p->outside_calls.items, name_cmp);
 	p->classes_sorted = true;
 }
 

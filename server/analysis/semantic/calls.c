@@ -521,6 +521,21 @@ void sem_call_graph_resolve(semantic *c)
 	free(escapes);
 	sem_overrides_guarded(c); /* what the project's base classes say */
 
+	/*
+	 * A top-level function the file never calls, that other files import
+	 * and call only with grad off (`with torch.no_grad(): validation(...)`
+	 * in train.py): guarded too.
+	 */
+	for (size_t i = 1; c->project && c->module && i < c->funcs_len; i++) {
+		func *f = &c->funcs[i];
+		size_t s = sem_sites_of(c, (int)i), off, on;
+		if (f->cls >= 0 || f->parent != 0 || (s < c->sites_len && c->sites[s].callee == (int)i))
+			continue;
+		gg_project_outside_calls(c->project, f->name.ptr, f->name.len, c->module, strlen(c->module), &off, &on);
+		if (off && !on)
+			f->guarded = true;
+	}
+
 	/* Guarded everywhere: a least fixed point, so a recursion alone guards nothing. */
 	for (unsigned round = 0; round < MAX_ROUNDS; round++) {
 		bool changed = false;

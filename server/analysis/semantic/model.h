@@ -253,6 +253,7 @@ typedef struct semantic {
 	size_t len;
 	const gg_config *config; /* may be NULL */
 	const gg_project *project; /* the other files' wrappers; may be NULL */
+	char *module; /* owned: the file's dotted module from the project root (gg_project_module_of), or NULL */
 	const gg_line_namer *lines; /* how messages name a line (gg_source's, borrowed for the build); may be NULL */
 	bool pytest_module;
 	bool says_set_grad_enabled; /* the text spells set_grad_enabled (bare_grad_statement) */

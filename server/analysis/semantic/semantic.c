@@ -122,6 +122,7 @@ void gg_semantic_delete(gg_semantic *r)
 
 static void semantic_free(semantic *c)
 {
+	free(c->module);
 	for (size_t i = 0; i < c->bindings_len; i++)
 		free(c->bindings[i].target);
 	free(c->bindings);
@@ -240,6 +241,21 @@ int gg_semantic_build(gg_semantic *r, const gg_source *src, gg_node root)
 	c->project = src->project;
 	c->lines = src->lines;
 	c->pytest_module = gg_source_is_test_module(src);
+	if (c->project && src->path) {
+		/* The file's module, as the project index names the modules other files import. */
+		const char *rel = src->path;
+		size_t root_len = src->root ? strlen(src->root) : 0;
+		if (root_len && strncmp(rel, src->root, root_len) == 0 && rel[root_len] == '/')
+			rel += root_len + 1;
+		gg_buf m = { NULL, 0, 0 };
+		if (gg_project_module_of(rel, &m) || gg_buf_append(&m, "", 1)) {
+			gg_buf_free(&m);
+			semantic_free(c);
+			free(c);
+			return -ENOMEM;
+		}
+		c->module = m.data;
+	}
 
 	int rc = sem_facts_collect(c, root);
 	if (!rc && c->framework_imported)
