@@ -35,7 +35,9 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "..", "corpus")
-EXPECT = re.compile(r"#\s*expect:\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)\s*$")
+# The corpus runner's marks (tests/corpus/run_corpus.py), `; says:` and `; fix:` tails included.
+EXPECT = re.compile(r"#\s*expect:\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)\s*"
+                    r"(?:;\s*says:\s*([^;]*?)\s*)?(?:;\s*fix:\s*(?:safe|unsafe|none)\s*)?$")
 KNOWN = os.path.join(HERE, "oracle_known.txt")
 CASE_SECONDS = 10
 
