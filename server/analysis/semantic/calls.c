@@ -45,9 +45,27 @@ static int site_callee(const semantic *c, const site *s)
 		const func *p = &c->funcs[f->parent];
 		if (at < p->start || at >= p->end)
 			continue;
-		/* The innermost definition that encloses the call wins; ties go to the last one. */
-		if (best < 0 || p->start >= c->funcs[c->funcs[best].parent].start)
+		/* The innermost definition that encloses the call wins. */
+		uint32_t best_scope = best < 0 ? 0 : c->funcs[c->funcs[best].parent].start;
+		if (best < 0 || p->start > best_scope) {
 			best = fi;
+			continue;
+		}
+		if (p->start < best_scope)
+			continue;
+		/*
+		 * Several in one scope: a call among that scope's own statements runs
+		 * the latest one defined above it (a notebook cell that redefines a
+		 * function calls its own); one inside a function body runs later, the last.
+		 */
+		const func *b = &c->funcs[best];
+		bool f_before = f->start < at, b_before = b->start < at;
+		if (sem_func_at(c, at) != f->parent) {
+			if (f->start > b->start)
+				best = fi;
+		} else if (f_before ? (!b_before || f->start > b->start) : (!b_before && f->start > b->start)) {
+			best = fi;
+		}
 	}
 	return best;
 }
