@@ -21,6 +21,7 @@ void gg_logfacts_init(gg_log_facts *f)
 	memset(f, 0, sizeof *f);
 	f->root_rank = -1;
 	f->launcher_rank = -1;
+	f->command_local_rank = -1;
 	f->wrap_rank = -1;
 	f->volatile_warning = -1;
 	f->eval_accumulation_steps = -1;
@@ -173,6 +174,40 @@ static void facts_spawn(gg_log_facts *f, const gg_log_line *l, const char *t, si
 		f->launcher_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 		return;
 	}
+}
+
+/*
+ * DeepSpeed's launcher: "[launch.py:320:sigkill_handler] ['python', '-u',
+ * 'train.py', '--local_rank=1', ...] exits with return code = -9", the
+ * command often hard-wrapped over lines, so the rank is the last
+ * `--local_rank=` seen before the exit line.
+ */
+static void facts_deepspeed(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	const char *end = t + n;
+	for (const char *p = t; (p = gg_text_find(p, (size_t)(end - p), "--local_rank=")) != NULL; p++) {
+		long r = facts_number(p + 13, end);
+		if (r >= 0)
+			f->command_local_rank = (int)r;
+	}
+	const char *exit = gg_text_find(t, n, "exits with return code = ");
+	if (!exit || f->launcher_rank >= 0)
+		return;
+	const char *c = exit + 25;
+	bool neg = c < end && *c == '-';
+	long code = facts_number(c + neg, end);
+	if (code < 0)
+		return;
+	code = neg ? -code : code;
+	if (code == -9 && !f->killed) {
+		f->killed = true;
+		f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+	}
+	if (f->command_local_rank < 0)
+		return;
+	f->launcher_rank = f->command_local_rank;
+	f->launcher_exitcode = code;
+	f->launcher_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 }
 
 static bool facts_is_word_char(char c)
@@ -495,6 +530,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		facts_launcher(f, l, t, n);
 	if (gg_text_find_ci(t, n, "process ") && (gg_text_find(t, n, " terminated with ") || gg_text_find(t, n, "exited on signal")))
 		facts_spawn(f, l, t, n);
+	if (gg_text_find(t, n, "--local_rank=") || gg_text_find(t, n, "exits with return code = "))
+		facts_deepspeed(f, l, t, n);
 	if (gg_text_find(t, n, "mem") || gg_text_find(t, n, "Mem") || gg_text_find(t, n, "MEM"))
 		facts_memory_reading(f, t, n);
 	int rc = 0;

@@ -39,7 +39,8 @@ typedef struct gg_log_facts {
 	long root_exitcode;    /* its exit code; 0 when not printed */
 	bool sigkill;          /* the root cause was killed by signal 9 (the kernel's OOM killer, usually) */
 	gg_log_span sigkill_at; /* its "exitcode : -9" line */
-	int launcher_rank;     /* the launcher's first failed process: the agent's "failed (exitcode: N) local_rank: R", mp.spawn's "process R terminated with ...", mpirun's "process rank R ... exited on signal N"; or -1 */
+	int launcher_rank;     /* the launcher's first failed process: the agent's "failed (exitcode: N) local_rank: R", mp.spawn's "process R terminated with ...", mpirun's "process rank R ... exited on signal N", DeepSpeed's "[...'--local_rank=R'...] exits with return code = N"; or -1 */
+	int command_local_rank; /* the last "--local_rank=R" of a launcher's command line seen, or -1 (DeepSpeed's line wraps) */
 	long launcher_exitcode; /* its N */
 	gg_log_span launcher_at;
 	bool killed;           /* a shell's "Killed" line: the process got SIGKILL */
