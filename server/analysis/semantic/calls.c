@@ -390,6 +390,8 @@ static bool site_result_escapes(const semantic *c, const site *s, const gg_node 
 		else
 			hi = mid;
 	}
+	if (lo >= escapes_len || gg_node_start_byte(escapes[lo]) >= caller->end)
+		return false; /* most callers hand nothing on: no need to follow the result */
 	gg_node stmt = s->call;
 	for (gg_node p = gg_node_parent(stmt); !gg_node_is_null(p) && !IS(p, block) && !IS(p, module); p = gg_node_parent(p))
 		stmt = p;
