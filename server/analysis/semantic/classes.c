@@ -618,6 +618,45 @@ bool sem_class_is_plain(semantic *c, klass *k, unsigned depth)
 	return true;
 }
 
+/*
+ * Whether module class k holds no parameters of its own, so that calling it
+ * records nothing but what its inputs bring: its one base is torch's Module
+ * itself, and no line of its body sets an attribute of self to a call's
+ * result (`self.fc = nn.Linear(...)`, `self.head = Head()`) or names
+ * Parameter, setattr, add_module or register_parameter. A loss or a metric
+ * written as a module (`class MaskedL1(nn.Module)`): no model (SPEC §2).
+ */
+bool sem_class_holds_no_parameters(semantic *c, klass *k)
+{
+	gg_node supers = FIELD(k->node, superclasses);
+	if (gg_node_is_null(supers) || gg_node_named_child_count(supers) != 1)
+		return false;
+	gg_node base = gg_node_named_child(supers, 0);
+	if (!sem_is_name_chain(c, base) || !sem_binding_find(c, node_span(c, sem_chain_root(c, base))) ||
+	    !sem_name_resolve(c, base) || !span_is(sem_resolved(c), "torch.nn.Module"))
+		return false;
+	span body = node_span(c, FIELD(k->node, body));
+	if (span_contains(body, "Parameter") || span_contains(body, "setattr(") || span_contains(body, "add_module") ||
+	    span_contains(body, "register_parameter") || span_contains(body, "register_module"))
+		return false;
+	/* Each `self.x = ...` line: a call on its right may build a submodule. */
+	for (size_t i = 0; i + 5 < body.len; i++) {
+		if (memcmp(body.ptr + i, "self.", 5) != 0 || (i && (isalnum((unsigned char)body.ptr[i - 1]) || body.ptr[i - 1] == '_')))
+			continue;
+		size_t j = i + 5;
+		while (j < body.len && (isalnum((unsigned char)body.ptr[j]) || body.ptr[j] == '_'))
+			j++;
+		while (j < body.len && body.ptr[j] == ' ')
+			j++;
+		if (j >= body.len || body.ptr[j] != '=' || (j + 1 < body.len && body.ptr[j + 1] == '='))
+			continue;
+		for (size_t e = j + 1; e < body.len && body.ptr[e] != '\n'; e++)
+			if (body.ptr[e] == '(' || body.ptr[e] == '[')
+				return false;
+	}
+	return true;
+}
+
 /* Whether value constructs a plain class of the file: Codec(...). */
 static bool constructs_plain(semantic *c, gg_node value)
 {

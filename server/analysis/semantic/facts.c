@@ -85,7 +85,10 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 	span last = sem_chain_last(c, fn);
 	if (IS(fn, identifier) && !sem_binding_find(c, last)) {
 		klass *k = sem_class_find(c, last);
-		if (k && (sem_class_kind(c, k, 0) & CLASS_MODULE)) {
+		if (k && (sem_class_kind(c, k, 0) & CLASS_MODULE) && sem_class_holds_no_parameters(c, k)) {
+			/* A loss or a metric written as a module: its call records only what its inputs bring. */
+			PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
+		} else if (k && (sem_class_kind(c, k, 0) & CLASS_MODULE)) {
 			PUSH(c, c->models.items, c->models.len, c->models.cap, target);
 			gg_tree_index *ix = c->index;
 			uint32_t mask = sem_class_forward_numbers(c, k);

@@ -581,6 +581,7 @@ size_t sem_func_names_lower(const semantic *c, span name);
 bool sem_is_func_name(const semantic *c, span name);
 klass *sem_class_find(const semantic *c, span name);
 bool sem_class_is_plain(semantic *c, klass *k, unsigned depth);
+bool sem_class_holds_no_parameters(semantic *c, klass *k);
 gg_node sem_call_chain_base(const semantic *c, gg_node call);
 bool sem_func_makes_plain(semantic *c, span name);
 unsigned sem_class_kind(semantic *c, klass *k, unsigned depth);
