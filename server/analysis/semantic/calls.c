@@ -254,14 +254,18 @@ static void carriers_add_target(const semantic *c, carriers *k, gg_node target, 
 		carriers_add_target(c, k, gg_node_named_child(target, i), depth + 1);
 }
 
-/* Whether a backward (an offset of c->backward: a call that trains) at b mentions a carrier, or ends past the call. */
+/*
+ * Whether a backward (an offset of c->backward: a call that trains) at b mentions a carrier, or ends past the call:
+ * `f(x)[1].backward()`. The call itself is no backward on its result, though c->backward counts the call of a
+ * function that trains where it stands.
+ */
 static bool backward_takes(const semantic *c, uint32_t b, const carriers *k, uint32_t call_end)
 {
 	const gg_tree_index *ix = c->index;
 	size_t r = gg_call_refs_from(ix->calls, ix->calls_len, b);
 	if (r >= ix->calls_len || ix->calls[r].start != b)
 		return false;
-	return (call_end && ix->calls[r].end >= call_end) ||
+	return (call_end && ix->calls[r].end > call_end) ||
 	       mentions_carrier(k, text_between(c, ix->calls[r].start, ix->calls[r].end));
 }
 
