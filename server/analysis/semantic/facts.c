@@ -85,10 +85,10 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 	span last = sem_chain_last(c, fn);
 	if (IS(fn, identifier) && !sem_binding_find(c, last)) {
 		klass *k = sem_class_find(c, last);
-		if (k && (sem_class_kind(c, k, 0) & CLASS_MODULE) && sem_class_holds_no_parameters(c, k)) {
-			/* A loss or a metric written as a module: its call records only what its inputs bring. */
-			PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
-		} else if (k && (sem_class_kind(c, k, 0) & CLASS_MODULE)) {
+		if (k && (sem_class_kind(c, k, 0) & CLASS_MODULE)) {
+			/* A loss or a metric written as a module: its call records only what its inputs bring (walk.c). */
+			if (sem_class_holds_no_parameters(c, k))
+				PUSH(c, c->paramless.items, c->paramless.len, c->paramless.cap, target);
 			PUSH(c, c->models.items, c->models.len, c->models.cap, target);
 			gg_tree_index *ix = c->index;
 			uint32_t mask = sem_class_forward_numbers(c, k);
@@ -801,6 +801,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 		qsort(c->binds, c->binds_len, sizeof *c->binds, bind_cmp);
 	sem_spanset_sort(&c->models);
 	sem_spanset_sort(&c->not_models);
+	sem_spanset_sort(&c->paramless);
 	sem_spanset_sort(&c->loaded);
 	sem_spanset_sort(&c->module_api);
 	copies_classify(c);

@@ -284,6 +284,7 @@ typedef struct semantic {
 	gg_node *fetches; /* owned: the names of `name = obj.method` that fetch no module (fetches_plain_attribute) */
 	size_t fetches_len, fetches_cap;
 	spanset models, not_models, loaded;
+	spanset paramless; /* models of the file's classes that hold no parameters (a loss written as a module) */
 	frozen *frozen; /* owned; in text order */
 	size_t frozen_len, frozen_cap;
 	/* Spellings on which a method only modules have is called (model.parameters()): evidence of a module. */

@@ -41,6 +41,45 @@ static gg_node comprehension_iter(const semantic *c, gg_node call, gg_node stmt,
 	return gg_node_null();
 }
 
+/* Whether value is what a forward recorded so far in the walk of function fi gave: that call, or a name bound to one. */
+static bool forward_output(const semantic *c, int fi, gg_node value)
+{
+	if (IS(value, keyword_argument))
+		value = FIELD(value, value);
+	gg_node made = value;
+	if (IS(value, identifier)) {
+		span name = node_span(c, value);
+		made = gg_node_null();
+		for (size_t n = sem_named_first(c->assign_names, c->assign_names_len, name);
+		     n < c->assign_names_len && span_eq(c->assign_names[n].name, name); n++) {
+			gg_node right = c->assign_right[c->assign_names[n].index];
+			if (sem_func_at(c, gg_node_start_byte(right)) == fi && gg_node_start_byte(right) < gg_node_start_byte(value))
+				made = right; /* the last binding before the use */
+		}
+	}
+	for (size_t i = c->events_len; !gg_node_is_null(made) && i-- > 0 && c->events[i].scope == fi;)
+		if (gg_node_eq(c->events[i].call, made))
+			return true;
+	return false;
+}
+
+/*
+ * A module of the file's that holds no parameters (a loss, a metric) called
+ * on what a forward gave: it computes on that output, whose forward is the
+ * one to report; its own call adds nothing to fix.
+ */
+static bool consumes_forward(const semantic *c, const ctx *x, const gg_call_ref *ref, span recv)
+{
+	if (!sem_spanset_has(&c->paramless, recv))
+		return false;
+	gg_node args = FIELD(ref->node, arguments);
+	uint32_t count = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
+	for (uint32_t i = 0; i < count; i++)
+		if (forward_output(c, x->func, gg_node_named_child(args, i)))
+			return true;
+	return false;
+}
+
 static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_node stmt)
 {
 	bool loaded;
@@ -51,7 +90,7 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	if (sem_shape_check(c, x, ref, recv))
 		return;
 	/* A tracer's forward: the graph it records is what the code reads. */
-	if (sem_func_reads_graph(c, x->func))
+	if (sem_func_reads_graph(c, x->func) || consumes_forward(c, x, ref, recv))
 		return;
 	event e;
 	memset(&e, 0, sizeof e);
