@@ -517,6 +517,14 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			evidence_frame = (int)i;
 		}
 	}
+	/* No frame, but the line just above the error is the engine's backward call: a backward pass. */
+	if (!backward && !tb->len && tb->has_exception && facts->backward_code_line &&
+	    facts->backward_code_line + 1 == tb->exc.at.line) {
+		backward = true;
+		if ((rc = gg_evidence_add(d, "log line %llu, just above the error, is autograd's backward call (run_backward)",
+					  (unsigned long long)facts->backward_code_line)))
+			return rc;
+	}
 	if (backward) {
 		d->phase = GG_PHASE_TRAINING;
 		if ((rc = gg_evidence_add(d, "the failure is in a backward pass: this is training")))

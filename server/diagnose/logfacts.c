@@ -474,6 +474,9 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		return 0;
 	}
 	f->last_text_line = l->number;
+	/* A frame's code line, its "File" head not pasted: the engine's backward call (torch/autograd/graph.py, __init__.py). */
+	if (gg_text_find(t, n, "_execution_engine.run_backward(") || gg_text_starts(t, n, "torch.autograd.backward("))
+		f->backward_code_line = l->number;
 	long v;
 	if (gg_text_find(t, n, "ChildFailedError"))
 		f->elastic_summary = true;
