@@ -318,8 +318,10 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		line_add(c, &m, (uint32_t)row_of(s->call) - 1);
 		text_add(c, &m, " in %.*s.%s()", (int)t.len, t.ptr, ctxname);
 	}
-	else if (e->in_loop)
+	else if (e->in_loop && (regions_proof(c, e->call, UINT32_MAX) & GG_PROOF_LOOP_QUIET))
 		text_add(c, &m, "; wrap the loop in %.*s.%s()", (int)t.len, t.ptr, ctxname);
+	else if (e->in_loop) /* the loop also trains, or runs code handed the model: the call alone */
+		text_add(c, &m, "; wrap the call in %.*s.%s()", (int)t.len, t.ptr, ctxname);
 	else if (e->scope == 0)
 		text_add(c, &m, "; wrap the call in %.*s.%s()", (int)t.len, t.ptr, ctxname);
 	else
