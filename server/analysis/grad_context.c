@@ -610,6 +610,20 @@ bool gg_tree_index_grad_off(const gg_tree_index *ix, gg_node root, gg_node n)
 	       gg_offsets_has(ix->grad_off, ix->grad_off_len, gg_node_start_byte(n));
 }
 
+bool gg_tree_index_is_forward(const gg_tree_index *ix, uint32_t start, uint32_t end)
+{
+	size_t lo = 0, hi = ix->forwards_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const gg_byte_range *r = &ix->forwards[mid];
+		if (r->start < start || (r->start == start && r->end < end))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ix->forwards_len && ix->forwards[lo].start == start && ix->forwards[lo].end == end;
+}
+
 bool gg_tree_index_grad_controlled(const gg_tree_index *ix, gg_node root, gg_node cause)
 {
 	return ix && !gg_node_is_null(cause) && gg_node_eq(ix->root, root) &&

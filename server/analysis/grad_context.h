@@ -318,6 +318,8 @@ bool gg_tree_index_grad_off(const gg_tree_index *ix, gg_node root, gg_node n);
 gg_node gg_tree_index_grad_off_cause(const gg_tree_index *ix, gg_node root, gg_node n);
 /* Whether the cause gg_tree_index_grad_off_cause found picks the mode at run time rather than turning grad off. */
 bool gg_tree_index_grad_controlled(const gg_tree_index *ix, gg_node root, gg_node cause);
+/* Whether the call of bytes [start, end) is one of the index's forwards (sorted by start, then end). */
+bool gg_tree_index_is_forward(const gg_tree_index *ix, uint32_t start, uint32_t end);
 
 /* The index of the tree GG001 last checked (rules.h); valid until its next check. */
 typedef struct gg_torch_binding {

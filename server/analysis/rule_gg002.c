@@ -507,17 +507,7 @@ static bool model_forward(const check *c, gg_node call)
 	const gg_tree_index *ix = c->index;
 	if (!ix || !gg_node_eq(ix->root, c->root))
 		return false;
-	uint32_t s = gg_node_start_byte(call), e = gg_node_end_byte(call);
-	size_t lo = 0, hi = ix->forwards_len;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const gg_byte_range *r = &ix->forwards[mid];
-		if (r->start < s || (r->start == s && r->end < e))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < ix->forwards_len && ix->forwards[lo].start == s && ix->forwards[lo].end == e;
+	return gg_tree_index_is_forward(ix, gg_node_start_byte(call), gg_node_end_byte(call));
 }
 
 /*

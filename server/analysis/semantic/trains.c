@@ -46,21 +46,6 @@ static bool call_trains(const semantic *c, const gg_call_ref *ref)
 		gg_name_has_word(last.ptr, last.len, training_words));
 }
 
-/* Whether the call starting at at is one the model took for a module's forward (the index's forwards, sorted by start). */
-static bool is_forward(const semantic *c, uint32_t at)
-{
-	const gg_tree_index *ix = c->index;
-	size_t lo = 0, hi = ix->forwards_len;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (ix->forwards[mid].start < at)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < ix->forwards_len && ix->forwards[lo].start == at;
-}
-
 /* Whether value is spelled as the callee of a forward in [start, end): the model itself, handed on. */
 static bool is_forward_receiver(const semantic *c, gg_node value, uint32_t start, uint32_t end)
 {
@@ -68,7 +53,8 @@ static bool is_forward_receiver(const semantic *c, gg_node value, uint32_t start
 	span v = node_span(c, value);
 	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, start); i < ix->calls_len && ix->calls[i].start < end; i++) {
 		const gg_call_ref *r = &ix->calls[i];
-		if (r->names && span_eq(text_between(c, r->start, r->callee_end), v) && is_forward(c, r->start))
+		if (r->names && span_eq(text_between(c, r->start, r->callee_end), v) &&
+		    gg_tree_index_is_forward(ix, r->start, r->end))
 			return true;
 	}
 	return false;
@@ -83,7 +69,7 @@ static bool is_forward_receiver(const semantic *c, gg_node value, uint32_t start
  */
 static bool call_of_parameter(const semantic *c, const gg_call_ref *ref)
 {
-	if (ref->attribute || ref->names != 1 || is_forward(c, ref->start))
+	if (ref->attribute || ref->names != 1 || gg_tree_index_is_forward(c->index, ref->start, ref->end))
 		return false;
 	span name = text_between(c, ref->start, ref->root_end);
 	gg_node dflt;
