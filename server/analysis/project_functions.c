@@ -52,6 +52,24 @@ static bool line_calls(const line *l, const char *name, size_t n)
 	return false;
 }
 
+/*
+ * Whether l is text rather than code: it lies in a triple-quoted string that
+ * spans lines (*quoted, carried from line to line), or opens, closes or holds
+ * triple quotes itself, and is left out whole.
+ */
+static bool line_is_text(const line *l, bool *quoted)
+{
+	size_t quotes = 0;
+	for (const char *t = l->content; (t = memmem(t, (size_t)(l->end - t), "\"\"\"", 3)) != NULL; t += 3)
+		quotes++;
+	for (const char *t = l->content; (t = memmem(t, (size_t)(l->end - t), "'''", 3)) != NULL; t += 3)
+		quotes++;
+	bool text = *quoted || quotes;
+	if (quotes % 2)
+		*quoted = !*quoted;
+	return text;
+}
+
 /* Whether the code of body (docstrings and other triple-quoted text left out) calls name. */
 static bool body_calls(const char *body, const char *end, const char *name, size_t n)
 {
@@ -60,16 +78,7 @@ static bool body_calls(const char *body, const char *end, const char *name, size
 		line l;
 		q = line_read(q, end, &l);
 		size_t len = (size_t)(l.end - l.content);
-		size_t quotes = 0;
-		for (const char *t = l.content; (t = memmem(t, (size_t)(l.end - t), "\"\"\"", 3)) != NULL; t += 3)
-			quotes++;
-		for (const char *t = l.content; (t = memmem(t, (size_t)(l.end - t), "'''", 3)) != NULL; t += 3)
-			quotes++;
-		/* A line that opens, closes or holds triple quotes is text, not code: left out whole. */
-		bool text = quoted || quotes;
-		if (quotes % 2)
-			quoted = !quoted;
-		if (!text && len && line_calls(&l, name, n))
+		if (!line_is_text(&l, &quoted) && len && line_calls(&l, name, n))
 			return true;
 	}
 	return false;
@@ -326,15 +335,7 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len)
 	for (const char *q = text; q < end && !rc;) {
 		line l;
 		q = line_read(q, end, &l);
-		size_t quotes = 0;
-		for (const char *t = l.content; (t = memmem(t, (size_t)(l.end - t), "\"\"\"", 3)) != NULL; t += 3)
-			quotes++;
-		for (const char *t = l.content; (t = memmem(t, (size_t)(l.end - t), "'''", 3)) != NULL; t += 3)
-			quotes++;
-		bool is_text = quoted || quotes;
-		if (quotes % 2)
-			quoted = !quoted;
-		if (is_text || line_blank(&l))
+		if (line_is_text(&l, &quoted) || line_blank(&l))
 			continue;
 		while (depth && stack[depth - 1].indent >= l.indent)
 			depth--;
