@@ -68,6 +68,17 @@ static long facts_number(const char *p, const char *end)
 	return v;
 }
 
+/* An optionally negative number at p ("-9", "1") into *value; false when p holds none. */
+static bool facts_signed(const char *p, const char *end, long *value)
+{
+	bool neg = p < end && *p == '-';
+	long v = facts_number(p + neg, end);
+	if (v < 0)
+		return false;
+	*value = neg ? -v : v;
+	return true;
+}
+
 /* Reads "key : N" (a torchelastic summary field) into *value; returns 1, or 0 when the line is not that field. */
 static int facts_field(const char *t, size_t n, const char *key, long *value)
 {
@@ -81,12 +92,7 @@ static int facts_field(const char *t, size_t n, const char *key, long *value)
 	p++;
 	while (p < end && *p == ' ')
 		p++;
-	bool neg = p < end && *p == '-';
-	long v = facts_number(p + neg, end);
-	if (v < 0)
-		return 0;
-	*value = neg ? -v : v;
-	return 1;
+	return facts_signed(p, end, value);
 }
 
 /* "key N", "key: N", "key : -9" anywhere in the line (a flattened summary: "rank1 (local_rank: 1)exitcode: -9"). */
@@ -99,12 +105,8 @@ static int facts_inline(const char *t, size_t n, const char *key, long *value)
 		const char *q = p + strlen(key);
 		while (q < end && (*q == ' ' || *q == ':'))
 			q++;
-		bool neg = q < end && *q == '-';
-		long v = facts_number(q + neg, end);
-		if (v >= 0) {
-			*value = neg ? -v : v;
+		if (facts_signed(q, end, value))
 			return 1;
-		}
 	}
 	return 0;
 }
@@ -156,12 +158,8 @@ static void facts_spawn(gg_log_facts *f, const gg_log_line *l, const char *t, si
 		if (!mpi && gg_text_starts(q, rest, " terminated with signal ")) {
 			code = gg_text_find(q, rest, "SIGKILL") ? -9 : -1;
 		} else if (!mpi && gg_text_starts(q, rest, " terminated with exit code ")) {
-			const char *c = q + 27;
-			bool neg = c < end && *c == '-';
-			code = facts_number(c + neg, end);
-			if (code < 0)
+			if (!facts_signed(q + 27, end, &code))
 				continue;
-			code = neg ? -code : code;
 		} else if (!mpi && gg_text_starts(q, rest, " terminated with the following error")) {
 			code = 1;
 		} else if (mpi && gg_text_find(q, rest, "exited on signal ")) {
@@ -193,12 +191,9 @@ static void facts_deepspeed(gg_log_facts *f, const gg_log_line *l, const char *t
 	const char *exit = gg_text_find(t, n, "exits with return code = ");
 	if (!exit || f->launcher_rank >= 0)
 		return;
-	const char *c = exit + 25;
-	bool neg = c < end && *c == '-';
-	long code = facts_number(c + neg, end);
-	if (code < 0)
+	long code;
+	if (!facts_signed(exit + 25, end, &code))
 		return;
-	code = neg ? -code : code;
 	if (code == -9 && !f->killed) {
 		f->killed = true;
 		f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
