@@ -242,7 +242,7 @@ int gg_semantic_build(gg_semantic *r, const gg_source *src, gg_node root)
 	c->project = src->project;
 	c->lines = src->lines;
 	c->pytest_module = gg_source_is_test_module(src);
-	if (c->project && src->path) {
+	if (c->project && c->project->outside_calls.len && src->path) {
 		/* The file's module, as the project index names the modules other files import. */
 		const char *rel = src->path;
 		size_t root_len = src->root ? strlen(src->root) : 0;
