@@ -35,12 +35,16 @@ static cJSON *command_position(uint32_t line, uint32_t character)
 	return p;
 }
 
-/* The culprit line, as the range from its start to the start of the next line. */
-static cJSON *command_line_range(const gg_diagnosis *d)
+/*
+ * The culprit line, from its first non-blank column (indent: blanks are one
+ * code unit in every encoding) to the start of the next line: the squiggle
+ * under the code, not under the indentation.
+ */
+static cJSON *command_line_range(const gg_diagnosis *d, uint32_t indent)
 {
 	const gg_tb_frame *c = gg_diagnosis_culprit(d);
 	cJSON *range = cJSON_CreateObject();
-	cJSON_AddItemToObject(range, "start", command_position(c->line - 1, 0));
+	cJSON_AddItemToObject(range, "start", command_position(c->line - 1, indent));
 	cJSON_AddItemToObject(range, "end", command_position(c->line, 0));
 	return range;
 }
@@ -55,8 +59,21 @@ static void command_show_answered(gg_session *s, const cJSON *result, const cJSO
 		gg_log_debug("window/showDocument was refused");
 }
 
+/* The blanks that start the 1-based line of text (0 past its end). */
+static uint32_t command_indent(const char *text, size_t len, uint32_t line)
+{
+	size_t i = 0;
+	for (uint32_t at = 1; at < line && i < len; i++)
+		if (text[i] == '\n')
+			at++;
+	uint32_t n = 0;
+	while (i + n < len && (text[i + n] == ' ' || text[i + n] == '\t'))
+		n++;
+	return n;
+}
+
 /* The culprit line's diagnostic ("... here, in the pasted traceback"); NULL on OOM. */
-static cJSON *command_diagnostic(const gg_diagnosis *d)
+static cJSON *command_diagnostic(const gg_diagnosis *d, uint32_t indent)
 {
 	char *head = gg_log_diagnosis_headline(d);
 	char *msg = head ? gg_strdup_printf("%s here, in the pasted traceback: %s\nFix: %s", head, d->explanation, d->fix) : NULL;
@@ -67,7 +84,7 @@ static cJSON *command_diagnostic(const gg_diagnosis *d)
 		cJSON_Delete(diag);
 		return NULL;
 	}
-	cJSON_AddItemToObject(diag, "range", command_line_range(d));
+	cJSON_AddItemToObject(diag, "range", command_line_range(d, indent));
 	cJSON_AddNumberToObject(diag, "severity", d->oom.is_oom ? 1 : 3);
 	cJSON_AddStringToObject(diag, "code", gg_dx_kind_name(d->kind));
 	cJSON_AddStringToObject(diag, "source", "gradguard");
@@ -77,19 +94,15 @@ static cJSON *command_diagnostic(const gg_diagnosis *d)
 }
 
 /*
- * A file not open, for a pushing client: its findings, analysed from disk in
- * a document that lives for this call only, and the mark. NULL on OOM.
+ * A file not open, for a pushing client: its findings, analysed from its
+ * text (read from disk, NULL when unreadable) in a document that lives for
+ * this call only, and the mark. NULL on OOM.
  */
-static cJSON *command_closed_file_list(gg_session *s, const char *uri, const char *path)
+static cJSON *command_closed_file_list(gg_session *s, const char *uri, const char *text, size_t len)
 {
 	cJSON *list = NULL;
 	if (!s->client_pulls_diagnostics) {
-		size_t len = 0;
-		char *text = NULL;
-		if (gg_pyfiles_read(path, &text, &len) != 0)
-			text = NULL;
 		gg_document *scratch = text ? gg_document_new(uri, "python", 0, text, len) : NULL;
-		free(text);
 		list = scratch ? gg_diagnostics_to_json(s, scratch) : NULL;
 		gg_document_free(scratch);
 	}
@@ -105,12 +118,13 @@ static cJSON *command_closed_file_list(gg_session *s, const char *uri, const cha
 
 /*
  * Makes the culprit diagnostic the session's diagnosis mark on the resolved
- * file and publishes that file; returns its URI (caller owns) or NULL. The
+ * file and publishes that file; returns its URI (caller owns) or NULL, and
+ * the culprit line's indentation in *indent. The
  * file's own findings go with the mark, so that its GG001 (and the quick fix
  * on it) shows at the same line; the mark stays until the file is edited,
  * saved or closed, or another diagnosis replaces it (lsp/diagnosis_mark.h).
  */
-static char *command_publish(gg_session *s, const gg_diagnosis *d)
+static char *command_publish(gg_session *s, const gg_diagnosis *d, uint32_t *indent)
 {
 	const gg_tb_frame *c = gg_diagnosis_culprit(d);
 	const gg_dx_frame *x = c ? &d->frames[d->culprit] : NULL;
@@ -121,9 +135,16 @@ static char *command_publish(gg_session *s, const gg_diagnosis *d)
 	for (size_t i = 0; i < s->docs_len && !doc; i++)
 		if (s->docs[i]->path && strcmp(s->docs[i]->path, x->res.path) == 0)
 			doc = s->docs[i];
+	/* A file not open is read from disk (the buffer wins where it is open). */
+	size_t len = 0;
+	char *text = NULL;
+	if (!doc && gg_pyfiles_read(x->res.path, &text, &len) != 0)
+		text = NULL;
+	*indent = doc ? command_indent(doc->text, doc->len, c->line) : text ? command_indent(text, len, c->line) : 0;
 	/* An open document's URI as the client spelt it: the mark must name the same. */
 	char *uri = doc ? strdup(doc->uri) : gg_uri_from_path(x->res.path);
-	if (!uri || gg_diagnosis_mark_set(s, uri, command_diagnostic(d)) != 0) {
+	if (!uri || gg_diagnosis_mark_set(s, uri, command_diagnostic(d, *indent)) != 0) {
+		free(text);
 		free(uri);
 		return NULL;
 	}
@@ -131,7 +152,8 @@ static char *command_publish(gg_session *s, const gg_diagnosis *d)
 		gg_diagnostics_publish(s, doc);
 		return uri;
 	}
-	cJSON *list = command_closed_file_list(s, uri, x->res.path);
+	cJSON *list = command_closed_file_list(s, uri, text, len);
+	free(text);
 	cJSON *params = cJSON_CreateObject();
 	if (!list || !params) {
 		cJSON_Delete(list);
@@ -233,14 +255,15 @@ static void command_job_done(gg_session *s, const cJSON *id, void *data)
 	for (size_t i = 0; i < job->all.len && !first; i++)
 		if (job->all.items[i].first)
 			first = &job->all.items[i];
-	char *uri = first ? command_publish(s, first) : NULL;
+	uint32_t indent = 0;
+	char *uri = first ? command_publish(s, first, &indent) : NULL;
 	if (uri) {
 		cJSON_AddStringToObject(result, "published", uri);
 		if (job->show) {
 			cJSON *p = cJSON_CreateObject();
 			cJSON_AddStringToObject(p, "uri", uri);
 			cJSON_AddBoolToObject(p, "takeFocus", 1);
-			cJSON_AddItemToObject(p, "selection", command_line_range(first));
+			cJSON_AddItemToObject(p, "selection", command_line_range(first, indent));
 			if (gg_session_send_request(s, "window/showDocument", p, command_show_answered, NULL) != 0)
 				gg_log_warn("could not ask the client to show %s", uri);
 		}
