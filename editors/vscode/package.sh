@@ -1,21 +1,23 @@
 #!/bin/sh
 # Builds editors/vscode into a .vsix: `npm ci` installs the extension's
-# run-time dependencies (vscode-languageclient and what it needs, pinned in
-# package-lock.json) and vsix.py zips the package with Python's zipfile. No
-# packager runs on Node.js (@vscode/vsce 3.x needs Node 20), so any Node.js
-# that npm runs on will do: Debian 12's 18.20.4 and npm 9.2.0 do.
+# dependencies (vscode-languageclient and what it needs, and esbuild, pinned
+# in package-lock.json), esbuild bundles src/ and them into one file, and
+# vsix.py zips the package with Python's zipfile. No packager runs on
+# Node.js (@vscode/vsce 3.x needs Node 20), so any Node.js that npm and
+# esbuild run on will do: Debian 12's 18.20.4 and npm 9.2.0 do.
 #   package.sh [OUT.vsix] [GRADGUARD_BINARY]
 # OUT defaults to gradguard-<version>.vsix here; relative paths are taken
 # from the folder this is run in. The version is meson.build's (the one
 # place it is written); package.json's is a placeholder never shipped.
-# With GRADGUARD_BINARY the program is bundled in bin/, with the
+# With GRADGUARD_BINARY the program is bundled in bin/, stripped, with the
 # libcjson.so.1 and libcjson.copyright beside it where it has them (the
 # self-contained build/dist/gradguard does, see docs/install.md), and the
 # package is platform-specific (linux-x64 on x86_64 Linux), the way ruff's
 # extension ships its binary. `meson compile -C build vsix` bundles
 # build/dist/gradguard.
-# Needs npm, python3, meson and the npm registry (once, for npm ci, with
-# --ignore-scripts: no dependency needs an install script).
+# Needs npm, python3, meson, binutils' strip and the npm registry (once, for
+# npm ci, with --ignore-scripts: no dependency needs an install script;
+# esbuild's JS finds its binary in the @esbuild/<platform> package).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -42,5 +44,11 @@ cd "$here"
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
 	npm ci --ignore-scripts --no-audit --no-fund
 fi
-exec python3 "$here/vsix.py" --version "$version" --license "$root/LICENSE" \
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# One file: VS Code loads one script instead of ~190 (node_modules' own
+# files), and the package carries nothing a run does not read.
+node_modules/.bin/esbuild src/extension.js --bundle --platform=node --format=cjs \
+	--target=node18 --external:vscode --log-level=warning --outfile="$work/extension.js"
+python3 "$here/vsix.py" --version "$version" --license "$root/LICENSE" --bundle "$work/extension.js" \
 	${target:+--target "$target" --binary "$binary"} "$out"

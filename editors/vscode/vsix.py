@@ -4,31 +4,33 @@ packaging runs on whatever Node.js the npm that installed node_modules runs
 on (Debian 12's 18.20.4 included). package.sh runs it after `npm ci`; it
 reads no JavaScript.
 
-usage: vsix.py --version V --license FILE [--target T] [--binary B] OUT.vsix
+usage: vsix.py --version V --license FILE --bundle JS [--target T] [--binary B] OUT.vsix
 
 A .vsix is a zip of extension.vsixmanifest, [Content_Types].xml and the
 extension under extension/. What goes in:
 - package.json, its version set to V (the file here says 0.0.0-dev);
-- README.md as readme.md, FILE as LICENSE.txt;
-- src/, every file;
-- node_modules: the packages package-lock.json does not mark "dev", each
-  checked against the installed one's version, less their *.d.ts and *.map
-  (type declarations and source maps: nothing reads them at run time);
-- with --binary, the program as bin/gradguard (mode 755) and the
-  libcjson.so.1 and libcjson.copyright beside it where they are, and
+- README.md as readme.md, FILE as LICENSE.txt, and media/*.png (the icon
+  package.json names and the pictures README.md shows);
+- JS, the extension's code and its run-time dependencies bundled in one
+  file (package.sh runs esbuild), as package.json's main: no src/ and no
+  node_modules beside it;
+- with --binary, the program, stripped, as bin/gradguard (mode 755) and
+  the libcjson.so.1 and libcjson.copyright beside it where they are, and
   docs/rules/*.md as share/doc/gradguard/rules/ (the links' target).
 The manifest is the one @vscode/vsce 3.9.2 wrote for this package.json
 (the same elements, properties and tags, less the tags vsce guesses from
 words of the description), and so is [Content_Types].xml; package.json
-fields that would need more (an icon, a repository, badges, ...) are
-refused rather than left out.
+fields that would need more (a repository, badges, ...) are refused rather
+than left out.
 """
 import argparse
 import json
 import os
 import re
 import stat
+import subprocess
 import sys
+import tempfile
 import time
 import zipfile
 from xml.sax.saxutils import escape as xml_escape
@@ -36,7 +38,7 @@ from xml.sax.saxutils import escape as xml_escape
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # Fields that would add to the manifest or the files; none is used here.
-UNSUPPORTED = ("icon", "badges", "repository", "bugs", "homepage", "galleryBanner",
+UNSUPPORTED = ("badges", "repository", "bugs", "homepage", "galleryBanner",
                "browser", "extensionKind", "l10n", "sponsor", "qna", "pricing", "markdown",
                "enabledApiProposals", "files")
 # vsce's tags for contribution points (a non-empty list at that path).
@@ -57,7 +59,8 @@ CONTRIBUTION_TAGS = (
 # vsce's content types for the extensions this package has (mime 1.x);
 # any other is application/octet-stream.
 CONTENT_TYPES = {".js": "application/javascript", ".json": "application/json",
-                 ".md": "text/markdown", ".txt": "text/plain", ".vsixmanifest": "text/xml"}
+                 ".md": "text/markdown", ".png": "image/png", ".txt": "text/plain",
+                 ".vsixmanifest": "text/xml"}
 BESIDE_BINARY = ("libcjson.so.1", "libcjson.copyright")
 
 
@@ -100,6 +103,7 @@ def tags(manifest):
 
 
 def vsixmanifest(manifest, version, target):
+    icon = manifest.get("icon")
     props = [
         ("Microsoft.VisualStudio.Code.Engine", manifest["engines"]["vscode"]),
         ("Microsoft.VisualStudio.Code.ExtensionDependencies", ",".join(manifest.get("extensionDependencies", []))),
@@ -130,6 +134,7 @@ def vsixmanifest(manifest, version, target):
         *(f'\t\t\t<Property Id="{pid}" Value="{esc(value)}" />' for pid, value in props),
         '\t\t</Properties>',
         '\t\t<License>extension/LICENSE.txt</License>',
+        *([f'\t\t<Icon>extension/{esc(icon)}</Icon>'] if icon else []),
         '\t</Metadata>',
         '\t<Installation>',
         '\t\t<InstallationTarget Id="Microsoft.VisualStudio.Code"/>',
@@ -139,6 +144,8 @@ def vsixmanifest(manifest, version, target):
         '\t\t<Asset Type="Microsoft.VisualStudio.Code.Manifest" Path="extension/package.json" Addressable="true" />',
         '\t\t<Asset Type="Microsoft.VisualStudio.Services.Content.Details" Path="extension/readme.md" Addressable="true" />',
         '\t\t<Asset Type="Microsoft.VisualStudio.Services.Content.License" Path="extension/LICENSE.txt" Addressable="true" />',
+        *([f'\t\t<Asset Type="Microsoft.VisualStudio.Services.Icons.Default" Path="extension/{esc(icon)}" Addressable="true" />']
+          if icon else []),
         '\t</Assets>',
         '</PackageManifest>',
     ]
@@ -154,32 +161,14 @@ def content_types(names):
             + "".join(defaults) + "</Types>\n")
 
 
-def walk(top):
-    """Every file under top, as paths relative to it, not into node_modules."""
-    for dirpath, dirnames, filenames in os.walk(top):
-        dirnames[:] = sorted(d for d in dirnames if d not in ("node_modules", ".git"))
-        for f in sorted(filenames):
-            yield os.path.relpath(os.path.join(dirpath, f), top)
-
-
-def production_packages():
-    """The node_modules folders of the packages that are not devDependencies,
-    from package-lock.json, each installed at its locked version."""
-    with open(os.path.join(HERE, "package-lock.json"), encoding="utf-8") as f:
-        lock = json.load(f)
-    out = []
-    for path, entry in sorted(lock.get("packages", {}).items()):
-        if not path.startswith("node_modules/") or entry.get("dev") or entry.get("link"):
-            continue
-        pj = os.path.join(HERE, path, "package.json")
-        try:
-            with open(pj, encoding="utf-8") as f:
-                installed = json.load(f).get("version")
-        except OSError:
-            fail(f"{path} is not installed: run npm ci in {HERE}")
-        if installed != entry.get("version"):
-            fail(f"{path} is {installed}, package-lock.json says {entry.get('version')}: run npm ci in {HERE}")
-        out.append(path)
+def stripped(binary, tmpdir):
+    """A copy of binary without its symbols and debug sections (binutils'
+    strip): the package carries what runs, a third of the size."""
+    out = os.path.join(tmpdir, "gradguard")
+    try:
+        subprocess.run(["strip", "-o", out, binary], check=True)
+    except (OSError, subprocess.CalledProcessError) as e:
+        fail(f"strip {binary}: {e} (binutils' strip is needed to bundle the program)")
     return out
 
 
@@ -187,6 +176,7 @@ def main():
     ap = argparse.ArgumentParser(description="Package editors/vscode as a .vsix.")
     ap.add_argument("--version", required=True)
     ap.add_argument("--license", required=True)
+    ap.add_argument("--bundle", required=True)
     ap.add_argument("--target")
     ap.add_argument("--binary")
     ap.add_argument("out")
@@ -206,6 +196,9 @@ def main():
     main_file = os.path.normpath(os.path.join(HERE, manifest["main"]))
     if not main_file.startswith(os.path.join(HERE, "src") + os.sep) or not os.path.isfile(main_file):
         fail(f"package.json's main {manifest['main']} is not a file in src/")
+    icon = manifest.get("icon")
+    if icon is not None and (not re.fullmatch(r"media/[\w.-]+\.png", icon) or not os.path.isfile(os.path.join(HERE, icon))):
+        fail(f"package.json's icon {icon} is not a PNG file in media/")
     if bool(args.binary) != bool(args.target):
         fail("--binary and --target go together")
 
@@ -215,15 +208,19 @@ def main():
     entries.append(("extension/package.json", None, json.dumps(packaged, indent=2, ensure_ascii=False).encode(), 0o644))
     entries.append(("extension/readme.md", os.path.join(HERE, "README.md"), None, None))
     entries.append(("extension/LICENSE.txt", args.license, None, None))
-    for rel in walk(os.path.join(HERE, "src")):
-        entries.append(("extension/src/" + rel.replace(os.sep, "/"), os.path.join(HERE, "src", rel), None, None))
-    for pkg in production_packages():
-        for rel in walk(os.path.join(HERE, pkg)):
-            if rel.endswith((".d.ts", ".map")) or os.path.basename(rel) in (".DS_Store",):
-                continue
-            entries.append((f"extension/{pkg}/" + rel.replace(os.sep, "/"), os.path.join(HERE, pkg, rel), None, None))
+    for name in sorted(os.listdir(os.path.join(HERE, "media"))):
+        if name.endswith(".png"):
+            entries.append((f"extension/media/{name}", os.path.join(HERE, "media", name), None, 0o644))
+    main_rel = os.path.relpath(main_file, HERE).replace(os.sep, "/")
+    entries.append((f"extension/{main_rel}", args.bundle, None, 0o644))
+    with tempfile.TemporaryDirectory(prefix="vsix-") as tmpdir:
+        write(args, manifest, entries, tmpdir)
+
+
+def write(args, manifest, entries, tmpdir):
+    """Adds the program (stripped into tmpdir) to entries and writes the zip."""
     if args.binary:
-        entries.append(("extension/bin/gradguard", args.binary, None, 0o755))
+        entries.append(("extension/bin/gradguard", stripped(args.binary, tmpdir), None, 0o755))
         for name in BESIDE_BINARY:
             beside = os.path.join(os.path.dirname(args.binary), name)
             if os.path.isfile(beside):

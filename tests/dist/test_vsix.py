@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
-"""The .vsix as editors/vscode/package.sh builds it (npm ci, then vsix.py),
-once with the program bundled and once universal: the manifest's identity,
-version, target platform and engine, the content types, package.json with
-meson.build's version, the program in bin/ with its exec bit (and libcjson
-beside it where the program has it), LICENSE and README, the run-time
-node_modules and nothing of the packaging (no devDependencies, package.sh,
-vsix.py, lock file, *.d.ts or *.map). Exits 77 without npm, or when npm ci
-cannot reach the registry.
+"""The .vsix as editors/vscode/package.sh builds it (npm ci, esbuild, then
+vsix.py), once with the program bundled and once universal: the manifest's
+identity, version, target platform, engine and icon, the content types,
+package.json with meson.build's version, the program in bin/ stripped with
+its exec bit (and libcjson beside it where the program has it), LICENSE,
+README and the pictures it shows, the extension as one bundled script that
+loads nothing but vscode and Node.js's own modules, and nothing else: no
+node_modules, no sources, nothing of the packaging. Exits 77 without npm,
+or when npm ci cannot reach the registry.
 
 usage: test_vsix.py SOURCE_ROOT VERSION GRADGUARD
 """
 import json
 import os
 import platform
+import re
 import shutil
 import stat
 import subprocess
@@ -49,38 +51,43 @@ def check(path, root, version, binary, target, failures):
     here = os.path.join(root, "editors", "vscode")
     with open(os.path.join(here, "package.json"), encoding="utf-8") as f:
         source = json.load(f)
-    with open(os.path.join(here, "package-lock.json"), encoding="utf-8") as f:
-        lock = json.load(f)["packages"]
     z = zipfile.ZipFile(path)
     infos = {i.filename: i for i in z.infolist()}
     names = set(infos)
 
+    main = "extension/" + os.path.normpath(source["main"])
+    icon = "extension/" + source["icon"]
+    with open(os.path.join(here, "README.md"), encoding="utf-8") as fh:
+        readme = fh.read()
+    pictures = {"extension/" + p for p in re.findall(r"!\[[^\]]*\]\((media/[^)\s]+)\)", readme)}
     for n in ("extension.vsixmanifest", "[Content_Types].xml", "extension/package.json",
-              "extension/readme.md", "extension/LICENSE.txt", "extension/src/extension.js",
-              "extension/node_modules/vscode-languageclient/package.json"):
+              "extension/readme.md", "extension/LICENSE.txt", main, icon, *pictures):
         if n not in names:
             fail(f"{n} is missing")
     for n in names:
         if n not in ("extension.vsixmanifest", "[Content_Types].xml") and not n.startswith("extension/"):
             fail(f"{n} is outside extension/")
+        if n.startswith("extension/node_modules/"):
+            fail(f"{n}: the dependencies are bundled into {main}")
+            break
+        if n.startswith("extension/src/") and n != main:
+            fail(f"{n}: the sources are bundled into {main}")
+        if n.startswith("extension/media/") and not n.endswith(".png"):
+            fail(f"{n}: media/ ships its pictures only")
         base = n.rsplit("/", 1)[-1]
-        if n.startswith("extension/node_modules/") and (base.endswith(".d.ts") or base.endswith(".map")):
-            fail(f"{n}: type declarations and source maps stay out")
         if base in ("package.sh", "vsix.py", "package-lock.json", ".vscodeignore") and n.count("/") == 1:
             fail(f"{n}: packaging files stay out")
-    # node_modules: exactly the lock file's run-time packages.
-    wanted = {p for p, e in lock.items() if p.startswith("node_modules/") and not e.get("dev")}
-    shipped = {p for p in wanted if f"extension/{p}/package.json" in names}
-    if shipped != wanted:
-        fail(f"run-time packages missing: {sorted(wanted - shipped)}")
-    for n in names:
-        if n.startswith("extension/node_modules/") and not any(n.startswith(f"extension/{p}/") for p in wanted):
-            fail(f"{n} belongs to no run-time package of package-lock.json")
-            break
-    for f in ("README.md", "src/extension.js"):
-        with open(os.path.join(here, f), "rb") as fh:
-            if z.read("extension/" + ("readme.md" if f == "README.md" else f)) != fh.read():
-                fail(f"{f} is not the source's")
+    # The bundle loads vscode and Node.js's own modules, nothing from node_modules.
+    if main in names:
+        builtins = set(json.loads(subprocess.run(["node", "-p", "JSON.stringify(require('module').builtinModules)"],
+                                                 capture_output=True, text=True, check=True).stdout))
+        loaded = set(re.findall(r"""require\(["']([^"']+)["']\)""", z.read(main).decode("utf-8", "replace")))
+        stray = sorted(m for m in loaded if m != "vscode" and m.removeprefix("node:") not in builtins)
+        if "vscode" not in loaded or stray:
+            fail(f"{main} loads {stray or 'no vscode'}: not one bundle")
+    with open(os.path.join(here, "README.md"), "rb") as fh:
+        if z.read("extension/readme.md") != fh.read():
+            fail("README.md is not the source's")
     with open(os.path.join(root, "LICENSE"), "rb") as fh:
         if z.read("extension/LICENSE.txt") != fh.read():
             fail("LICENSE.txt is not the repository's LICENSE")
@@ -104,6 +111,8 @@ def check(path, root, version, binary, target, failures):
         fail("manifest ExtensionKind is not workspace")
     if m.findtext(f"{VSX}Metadata/{VSX}License") != "extension/LICENSE.txt":
         fail("manifest names no extension/LICENSE.txt")
+    if m.findtext(f"{VSX}Metadata/{VSX}Icon") != icon:
+        fail(f"manifest's Icon is {m.findtext(f'{VSX}Metadata/{VSX}Icon')!r}, not {icon}")
     for asset in m.iter(f"{VSX}Asset"):
         if asset.get("Path") not in names:
             fail(f"manifest asset {asset.get('Path')} is not in the package")
@@ -123,9 +132,12 @@ def check(path, root, version, binary, target, failures):
         else:
             if stat.S_IMODE(info.external_attr >> 16) != 0o755:
                 fail(f"bin/gradguard has mode {oct(stat.S_IMODE(info.external_attr >> 16))}, not 0o755")
-            with open(binary, "rb") as fh:
-                if z.read(info) != fh.read():
-                    fail("bin/gradguard is not the program given")
+            with tempfile.TemporaryDirectory() as tmp:
+                want = os.path.join(tmp, "gradguard")
+                subprocess.run(["strip", "-o", want, binary], check=True)
+                with open(want, "rb") as fh:
+                    if z.read(info) != fh.read():
+                        fail("bin/gradguard is not the program given, stripped")
         for lib in ("libcjson.so.1", "libcjson.copyright"):
             if os.path.isfile(os.path.join(os.path.dirname(binary), lib)) != (f"extension/bin/{lib}" in names):
                 fail(f"bin/{lib}: bundled where the program has it beside it, and only there")

@@ -27,7 +27,12 @@ let startFailureShown = false; // one notification per start
 const STDERR_TAIL_LINES = 8;
 const MAX_RESTARTS = 4; // within RESTART_WINDOW_MS, as the client's default handler
 const RESTART_WINDOW_MS = 3 * 60 * 1000;
-const diagnoses = new Map(); // diagnosis document path -> markdown text
+// Diagnosis document path -> markdown text, oldest first. A preview reads its
+// document again whenever it re-renders, after VS Code may have closed the
+// document behind it: the texts are kept, the last KEEP_DIAGNOSES of them.
+const diagnoses = new Map();
+const KEEP_DIAGNOSES = 20;
+let diagnosisCount = 0;
 const diagnosisChanged = new vscode.EventEmitter();
 
 function serverSettings(scope) {
@@ -281,12 +286,23 @@ async function diagnose(text, origin) {
 		await vscode.window.showTextDocument(source, { selection: range, preview: false });
 		column = vscode.ViewColumn.Beside;
 	}
-	const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-	const uri = vscode.Uri.from({ scheme: DIAGNOSIS_SCHEME, path: `/gradguard diagnosis ${stamp}.md` });
+	// A short tab title: "Preview diagnosis.md", then "diagnosis 2.md", ...
+	diagnosisCount += 1;
+	const name = diagnosisCount === 1 ? 'diagnosis.md' : `diagnosis ${diagnosisCount}.md`;
+	const uri = vscode.Uri.from({ scheme: DIAGNOSIS_SCHEME, path: `/${name}` });
 	diagnoses.set(uri.path, renderDiagnosis(result, origin));
-	const doc = await vscode.workspace.openTextDocument(uri);
-	await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
-	await vscode.window.showTextDocument(doc, { viewColumn: column, preserveFocus: column === vscode.ViewColumn.Beside, preview: false });
+	if (diagnoses.size > KEEP_DIAGNOSES) diagnoses.delete(diagnoses.keys().next().value);
+	const beside = column === vscode.ViewColumn.Beside;
+	try {
+		// Rendered by VS Code's built-in Markdown preview, beside the culprit where one opened.
+		await vscode.commands.executeCommand(beside ? 'markdown.showPreviewToSide' : 'markdown.showPreview', uri);
+	} catch (err) {
+		// The built-in Markdown extension is disabled: the text itself.
+		output.warn(`gradguard: no Markdown preview (${err && err.message}); showing the diagnosis as text`);
+		const doc = await vscode.workspace.openTextDocument(uri);
+		await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+		await vscode.window.showTextDocument(doc, { viewColumn: column, preserveFocus: beside, preview: false });
+	}
 }
 
 function activate(context) {
@@ -301,9 +317,6 @@ function activate(context) {
 		vscode.workspace.registerTextDocumentContentProvider(DIAGNOSIS_SCHEME, {
 			onDidChange: diagnosisChanged.event,
 			provideTextDocumentContent: (uri) => diagnoses.get(uri.path) || '',
-		}),
-		vscode.workspace.onDidCloseTextDocument((doc) => {
-			if (doc.uri.scheme === DIAGNOSIS_SCHEME) diagnoses.delete(doc.uri.path);
 		}),
 		vscode.commands.registerCommand('gradguard.diagnoseSelection', () => {
 			const editor = vscode.window.activeTextEditor;

@@ -437,17 +437,25 @@ async function main() {
 	await page.evaluate((text) => navigator.clipboard.writeText(text), traceback);
 	await runCommand(page, 'gradguard: Diagnose Traceback from Clipboard');
 	await page.locator('.tabs-container .tab[aria-label^="train.py"]').first().waitFor({ timeout: STEP_MS });
-	const diagnosisTab = page.locator('.tabs-container .tab', { hasText: 'gradguard diagnosis' }).first();
+	// The diagnosis opens rendered, in VS Code's Markdown preview, under a short title.
+	const diagnosisTab = page.locator('.tabs-container .tab', { hasText: 'diagnosis.md' }).first();
 	await diagnosisTab.waitFor({ timeout: STEP_MS });
-	const diagnosisEditor = page.locator('.editor-group-container.active .monaco-editor .view-lines');
-	await diagnosisTab.click();
-	// The view wraps long lines: compare with the whitespace folded.
-	await waitFor('the diagnosis text', async () => {
-		const text = (await diagnosisEditor.first().innerText()).replace(/\s+/g, ' ');
-		return text.includes('Out of memory in evaluation, with autograd on') && text.includes('oom-eval-no-grad');
+	const title = (await diagnosisTab.innerText()).trim();
+	if (!/^Preview diagnosis\.md$/.test(title)) throw new Error(`the diagnosis tab is titled ${JSON.stringify(title)}`);
+	// A webview: its HTML is two frames down, the outer one per webview shown.
+	const preview = page.frameLocator('iframe.webview').last().frameLocator('#active-frame');
+	await waitFor('the rendered diagnosis', async () => {
+		const heading = await preview.locator('h2', { hasText: 'Out of memory in evaluation, with autograd on' }).count();
+		const kind = await preview.locator('code', { hasText: 'oom-eval-no-grad' }).count();
+		// Rendered: no Markdown syntax left in the text.
+		const text = await preview.locator('body').innerText();
+		return heading > 0 && kind > 0 && !/(^|\n)#+ |\*\*/.test(text);
 	});
 	const oomProblem = page.locator('.markers-panel .monaco-list-row', { hasText: 'in the pasted traceback' });
 	await oomProblem.first().waitFor({ timeout: STEP_MS });
+	// The squiggle starts at the code, not at the indentation (train.py:8 is indented by 8).
+	const at = await oomProblem.first().innerText();
+	if (!at.includes('Ln 8, Col 9')) throw new Error(`the diagnosis error is not at train.py's Ln 8, Col 9: ${at}`);
 	log('diagnosis shown beside train.py, its error on train.py:8');
 	await shot(page, '5-diagnosis');
 

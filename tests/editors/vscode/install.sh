@@ -20,7 +20,7 @@ if [ -n "$missing" ]; then
 	$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
 fi
 
-# The extension's run-time dependencies (vscode-languageclient; editors/vscode/vsix.py packs them).
+# The extension's dependencies (vscode-languageclient, and esbuild, which package.sh bundles them with).
 if [ ! -d "$root/editors/vscode/node_modules/vscode-languageclient" ]; then
 	(cd "$root/editors/vscode" && npm ci --ignore-scripts --no-audit --no-fund)
 fi
