@@ -9,8 +9,8 @@ usage: vsix.py --version V --license FILE --bundle JS [--target T] [--binary B] 
 A .vsix is a zip of extension.vsixmanifest, [Content_Types].xml and the
 extension under extension/. What goes in:
 - package.json, its version set to V (the file here says 0.0.0-dev);
-- README.md as readme.md, FILE as LICENSE.txt, and media/*.png (the icon
-  package.json names and the pictures README.md shows);
+- README.md as readme.md, its pictures (media/*.png) inlined, FILE as
+  LICENSE.txt, and the icon package.json names;
 - JS, the extension's code and its run-time dependencies bundled in one
   file (package.sh runs esbuild), as package.json's main: no src/ and no
   node_modules beside it;
@@ -24,6 +24,7 @@ fields that would need more (a repository, badges, ...) are refused rather
 than left out.
 """
 import argparse
+import base64
 import json
 import os
 import re
@@ -161,6 +162,21 @@ def content_types(names):
             + "".join(defaults) + "</Types>\n")
 
 
+def readme():
+    """README.md with its pictures (media/*.png) inlined as data: URIs. The
+    Extensions view resolves a relative picture against its own page, not
+    the extension's folder (vsce rewrites them to the repository's URL),
+    so a picture shipped beside the README would not show."""
+    with open(os.path.join(HERE, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+
+    def inline(m):
+        with open(os.path.join(HERE, m.group(2)), "rb") as f:
+            data = base64.b64encode(f.read()).decode("ascii")
+        return f"![{m.group(1)}](data:image/png;base64,{data})"
+    return re.sub(r"!\[([^\]]*)\]\((media/[\w.-]+\.png)\)", inline, text).encode("utf-8")
+
+
 def stripped(binary, tmpdir):
     """A copy of binary without its symbols and debug sections (binutils'
     strip): the package carries what runs, a third of the size."""
@@ -206,11 +222,10 @@ def main():
     entries = []
     packaged = dict(manifest, version=args.version)
     entries.append(("extension/package.json", None, json.dumps(packaged, indent=2, ensure_ascii=False).encode(), 0o644))
-    entries.append(("extension/readme.md", os.path.join(HERE, "README.md"), None, None))
+    entries.append(("extension/readme.md", None, readme(), 0o644))
     entries.append(("extension/LICENSE.txt", args.license, None, None))
-    for name in sorted(os.listdir(os.path.join(HERE, "media"))):
-        if name.endswith(".png"):
-            entries.append((f"extension/media/{name}", os.path.join(HERE, "media", name), None, 0o644))
+    if icon:
+        entries.append((f"extension/{icon}", os.path.join(HERE, icon), None, 0o644))
     main_rel = os.path.relpath(main_file, HERE).replace(os.sep, "/")
     entries.append((f"extension/{main_rel}", args.bundle, None, 0o644))
     with tempfile.TemporaryDirectory(prefix="vsix-") as tmpdir:

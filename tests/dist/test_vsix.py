@@ -4,13 +4,14 @@ vsix.py), once with the program bundled and once universal: the manifest's
 identity, version, target platform, engine and icon, the content types,
 package.json with meson.build's version, the program in bin/ stripped with
 its exec bit (and libcjson beside it where the program has it), LICENSE,
-README and the pictures it shows, the extension as one bundled script that
+README with its pictures inlined, the extension as one bundled script that
 loads nothing but vscode and Node.js's own modules, and nothing else: no
 node_modules, no sources, nothing of the packaging. Exits 77 without npm,
 or when npm ci cannot reach the registry.
 
 usage: test_vsix.py SOURCE_ROOT VERSION GRADGUARD
 """
+import base64
 import json
 import os
 import platform
@@ -59,9 +60,8 @@ def check(path, root, version, binary, target, failures):
     icon = "extension/" + source["icon"]
     with open(os.path.join(here, "README.md"), encoding="utf-8") as fh:
         readme = fh.read()
-    pictures = {"extension/" + p for p in re.findall(r"!\[[^\]]*\]\((media/[^)\s]+)\)", readme)}
     for n in ("extension.vsixmanifest", "[Content_Types].xml", "extension/package.json",
-              "extension/readme.md", "extension/LICENSE.txt", main, icon, *pictures):
+              "extension/readme.md", "extension/LICENSE.txt", main, icon):
         if n not in names:
             fail(f"{n} is missing")
     for n in names:
@@ -72,8 +72,8 @@ def check(path, root, version, binary, target, failures):
             break
         if n.startswith("extension/src/") and n != main:
             fail(f"{n}: the sources are bundled into {main}")
-        if n.startswith("extension/media/") and not n.endswith(".png"):
-            fail(f"{n}: media/ ships its pictures only")
+        if n.startswith("extension/media/") and n != icon:
+            fail(f"{n}: of media/, the icon alone is shipped (README's pictures are inlined)")
         base = n.rsplit("/", 1)[-1]
         if base in ("package.sh", "vsix.py", "package-lock.json", ".vscodeignore") and n.count("/") == 1:
             fail(f"{n}: packaging files stay out")
@@ -85,9 +85,14 @@ def check(path, root, version, binary, target, failures):
         stray = sorted(m for m in loaded if m != "vscode" and m.removeprefix("node:") not in builtins)
         if "vscode" not in loaded or stray:
             fail(f"{main} loads {stray or 'no vscode'}: not one bundle")
-    with open(os.path.join(here, "README.md"), "rb") as fh:
-        if z.read("extension/readme.md") != fh.read():
-            fail("README.md is not the source's")
+    # README.md, each picture inlined (the Extensions view shows no relative one).
+    def inline(m):
+        with open(os.path.join(here, m.group(2)), "rb") as fh:
+            return f"![{m.group(1)}](data:image/png;base64,{base64.b64encode(fh.read()).decode()})"
+    if "extension/readme.md" in names:
+        want = re.sub(r"!\[([^\]]*)\]\((media/[^)\s]+)\)", inline, readme)
+        if z.read("extension/readme.md").decode("utf-8") != want or "](media/" in want:
+            fail("readme.md is not README.md with its pictures inlined")
     with open(os.path.join(root, "LICENSE"), "rb") as fh:
         if z.read("extension/LICENSE.txt") != fh.read():
             fail("LICENSE.txt is not the repository's LICENSE")

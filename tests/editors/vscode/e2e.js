@@ -479,6 +479,35 @@ async function main() {
 	// the cell and the saved notebook checks clean.
 	await notebookSteps(page, workspace, gradguard, wanted);
 
+	// The extension's page, as a user finds it in the Extensions view: the
+	// icon and the README written for users, rendered, its pictures loaded.
+	await runCommand(page, 'View: Close All Editors');
+	await runCommand(page, 'Extensions: Show Enabled Extensions');
+	await page.locator('.extensions-viewlet .monaco-list-row', { hasText: 'gradguard' }).first().click();
+	const extEditor = page.locator('.extension-editor').first();
+	await extEditor.waitFor({ state: 'visible', timeout: STEP_MS });
+	await waitFor('the extension icon', async () => extEditor.locator('.header .icon-container img').first()
+		.evaluate((img) => img.complete && img.naturalWidth === 128).catch(() => false));
+	// The README is in a webview frame of its own; its pictures load lazily.
+	let pictures = 'no frame with the README';
+	await waitFor('the extension page with its pictures', async () => {
+		for (const frame of page.frames()) {
+			const imgs = await frame.evaluate(() => {
+				if (![...document.querySelectorAll('h2')].some((h) => h.textContent.includes('What it finds'))) return null;
+				return [...document.querySelectorAll('img')].map((i) => {
+					i.loading = 'eager';
+					return { src: i.src.slice(-60), loaded: i.complete && i.naturalWidth > 0 };
+				});
+			}).catch(() => null);
+			if (!imgs) continue;
+			pictures = JSON.stringify(imgs);
+			if (imgs.length >= 3 && imgs.every((i) => i.loaded)) return true;
+		}
+		return false;
+	}).catch((err) => { throw new Error(`${err.message}; pictures: ${pictures}`); });
+	log('extension page: icon, README for users, its pictures shown');
+	await shot(page, 'extension-page');
+
 	// 6. A missing program, set in the Settings editor: the server restarts
 	// and the status bar says what is wrong.
 	await runCommand(page, 'Preferences: Open User Settings');
