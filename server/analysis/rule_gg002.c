@@ -1159,11 +1159,26 @@ static void call_statement_handle(check *c, const ctx *x, gg_node call)
 
 /* ---- intent: where accumulators flow ---- */
 
-/* .backward(), accelerator.backward(loss), torch.autograd.grad(...) */
+/*
+ * .backward(), accelerator.backward(loss), self.manual_backward(loss),
+ * torch.autograd.grad(...), and a step handed a value: a differentiable
+ * optimizer's step(loss) (higher's inner loop) takes the gradient of what it
+ * is given. A scheduler's step(metric) only reads it: taking it for a sink
+ * too errs towards silence.
+ */
 static bool is_backward_call(check *c, const gg_call_ref *ref)
 {
-	if (ref->attribute && span_is(method_of(c, ref), "backward"))
-		return true;
+	if (ref->attribute) {
+		span m = method_of(c, ref);
+		if (span_is(m, "backward") || span_is(m, "manual_backward"))
+			return true;
+		if (span_is(m, "step")) {
+			uint32_t count;
+			positional_at(c, FIELD(ref->node, arguments), 0, &count);
+			if (count)
+				return true;
+		}
+	}
 	int err = 0;
 	const char *name = gg_torch_names_resolve_call(&c->torch, ref, &err);
 	if (err)
