@@ -489,10 +489,13 @@ void sem_call_graph_resolve(semantic *c)
 		 * package, another file) that this file never calls is the base's hook:
 		 * the base calls it, in the grad mode it needs (an attack that takes
 		 * the gradient of the prediction). Its own X.eval() is no evidence
-		 * then, as for a module's forward().
+		 * then, as for a module's forward(). Lightning's loops call only its
+		 * hooks, which are known (walk.c): another method of a
+		 * LightningModule is called by its users, as they choose.
 		 */
+		unsigned kind = f->cls >= 0 ? c->classes[f->cls].kind : 0;
 		if (f->cls >= 0 && !func_has_site(c, (int)i) &&
-		    ((c->classes[f->cls].kind & CLASS_EXTERNAL) ||
+		    (((kind & CLASS_EXTERNAL) && !(kind & CLASS_LIGHTNING)) ||
 		     sem_project_base_defines(c, c->classes[f->cls].node, f->name, 0)))
 			f->callers_own_mode = true;
 		/* A nested def held its function's name; it keeps only its own. */

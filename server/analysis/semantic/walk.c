@@ -470,9 +470,14 @@ void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated
 	 * evaluation data, still do. So for a module's own forward(): an
 	 * `self.vocoder.eval()` there picks a submodule's behaviour, and whether
 	 * autograd records is its callers' choice (training runs it too).
+	 * Lightning's loops call its hooks alone, and those are known
+	 * (sem_is_lightning_hook, grad off below): any other method of a
+	 * LightningModule (an infer() that calls self.eval() then self(x)) is
+	 * the user's to call, and its own evidence counts.
 	 */
+	bool framework_called = (kind & CLASS_EXTERNAL) && !(kind & CLASS_LIGHTNING);
 	f->callers_own_mode = (kind & CLASS_MODULE) &&
-			      ((kind & CLASS_EXTERNAL) || span_is(f->name, "forward") || span_is(f->name, "__call__"));
+			      (framework_called || span_is(f->name, "forward") || span_is(f->name, "__call__"));
 
 	if ((kind & CLASS_LIGHTNING) && sem_is_lightning_hook(f->name))
 		sub.grad_off = true;
