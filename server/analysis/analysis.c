@@ -122,6 +122,38 @@ static bool name_is(const char *p, size_t n, const char *lit)
 	return strlen(lit) == n && memcmp(p, lit, n) == 0;
 }
 
+static bool line_starts(const char *p, const char *end, const char *lit)
+{
+	size_t n = strlen(lit);
+	return (size_t)(end - p) >= n && memcmp(p, lit, n) == 0;
+}
+
+/*
+ * Whether a file named like a pytest module is a script: nothing in it that
+ * pytest would collect (no test function, no Test class, no pytest or
+ * unittest import) and a __main__ block. A detection project's test_net.py
+ * evaluates a checkpoint on the test split: evaluation code, not a test.
+ */
+static bool named_test_is_script(const char *text, size_t len)
+{
+	bool main_block = false;
+	for (const char *p = text, *end = text + len; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *eol = nl ? nl : end;
+		while (p < eol && (*p == ' ' || *p == '\t'))
+			p++;
+		if (line_starts(p, eol, "def test") || line_starts(p, eol, "async def test") ||
+		    line_starts(p, eol, "class Test") || line_starts(p, eol, "import pytest") ||
+		    line_starts(p, eol, "from pytest") || line_starts(p, eol, "import unittest") ||
+		    line_starts(p, eol, "from unittest"))
+			return false;
+		if (line_starts(p, eol, "if __name__") && memmem(p, (size_t)(eol - p), "__main__", 8))
+			main_block = true;
+		p = nl ? nl + 1 : end;
+	}
+	return main_block;
+}
+
 bool gg_source_is_test_module(const gg_source *src)
 {
 	if (!src->path)
@@ -146,8 +178,10 @@ bool gg_source_is_test_module(const gg_source *src)
 		base = p + 1;
 	}
 	size_t n = strlen(base);
-	return (n > 8 && memcmp(base, "test_", 5) == 0 && memcmp(base + n - 3, ".py", 3) == 0) ||
-	       (n > 8 && memcmp(base + n - 8, "_test.py", 8) == 0) || name_is(base, n, "conftest.py") ||
+	if ((n > 8 && memcmp(base, "test_", 5) == 0 && memcmp(base + n - 3, ".py", 3) == 0) ||
+	    (n > 8 && memcmp(base + n - 8, "_test.py", 8) == 0))
+		return !src->text || !named_test_is_script(src->text, src->len);
+	return name_is(base, n, "conftest.py") ||
 	       name_is(base, n, "tests.py"); /* a suite in one file, as Django lays it out; test.py is often the evaluation */
 }
 

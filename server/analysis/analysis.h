@@ -64,8 +64,10 @@ typedef struct gg_source {
 
 /*
  * Whether src is a unit-test module: a file under a folder named tests or
- * test (below its project's root), test_*.py, *_test.py or conftest.py. The rules leave them alone: tests
- * run tiny forwards and collect outputs on purpose.
+ * test (below its project's root), test_*.py or *_test.py (unless its text
+ * is a script: a __main__ block and nothing pytest would collect), tests.py
+ * or conftest.py. The rules leave them alone: tests run tiny forwards and
+ * collect outputs on purpose.
  */
 bool gg_source_is_test_module(const gg_source *src);
 

@@ -537,6 +537,8 @@ static int subclass_file_note(gg_project *p, const char *path, const char *text,
 	gg_source src;
 	memset(&src, 0, sizeof src);
 	src.path = path;
+	src.text = text;
+	src.len = len;
 	/* Tests derive from their fixtures' classes by the hundred, and nothing there is reported. */
 	if (p->subclass_files_done || (n >= 6 && strcmp(path + n - 6, ".ipynb") == 0) || gg_source_is_test_module(&src))
 		return 0;
