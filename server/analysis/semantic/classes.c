@@ -564,6 +564,39 @@ bool sem_instance_method_no_grad(semantic *c, int fi, span spelling, const char 
 }
 
 /*
+ * What the annotation of the parameter a plain name used in function fi is
+ * says it holds (`decoder: Decoder`, `net: nn.Module`): 1 a module, -1 no
+ * module (a plain class of the file or of the project, a library's plain
+ * object), 0 unknown, or no annotation, or the name is no parameter. The
+ * annotation is the value's declared origin: it outweighs the name.
+ */
+int sem_parameter_annotation_kind(semantic *c, int fi, span name)
+{
+	int scope = name_scope(c, fi, name);
+	gg_node type;
+	if (scope <= 0 || !parameter_of(c, scope, name, &type) || gg_node_is_null(type) || !sem_is_name_chain(c, type))
+		return 0;
+	span written = node_span(c, type);
+	if (IS(type, identifier) && !sem_binding_find(c, written)) {
+		klass *k = sem_class_find(c, written);
+		if (!k)
+			return 0;
+		return (sem_class_kind(c, k, 0) & CLASS_MODULE) ? 1 : sem_class_is_plain(c, k, 0) ? -1 : 0;
+	}
+	if (!sem_binding_find(c, node_span(c, sem_chain_root(c, type))) || !sem_name_resolve(c, type))
+		return 0;
+	span r = sem_resolved(c);
+	if (span_is(r, "torch.nn.Module") || span_is(r, "torch.nn.modules.module.Module"))
+		return 1;
+	int kind = c->project ? gg_project_class_kind(c->project, r.ptr, r.len) : 0;
+	if (kind)
+		return kind;
+	if (gg_library_facts_plain(&c->sem->libraries, r.ptr, r.len))
+		return -1;
+	return gg_library_facts_module(&c->sem->libraries, r.ptr, r.len) ? 1 : 0;
+}
+
+/*
  * Choice: a method that overrides one its base in another file of the
  * project calls only with grad off (self.m(...) in no_grad methods), and that
  * this file never calls, is called as the base's is: guarded. A call here

@@ -589,6 +589,8 @@ unsigned sem_class_kind(semantic *c, klass *k, unsigned depth);
 unsigned sem_class_kind_of(semantic *c, gg_node def);
 bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth);
 bool sem_decorated_grad_off(semantic *c, gg_node decorated);
+/* What the annotation of a plain name's parameter says: 1 a module, -1 no module, 0 unknown (classes.c). */
+int sem_parameter_annotation_kind(semantic *c, int fi, span name);
 bool sem_instance_method_no_grad(semantic *c, int fi, span spelling, const char *method);
 /* `decode = decode_function` in a class body (stmt): the attribute's name and what it is bound to (a name chain). */
 bool sem_class_alias(const semantic *c, gg_node stmt, span *name, gg_node *value);

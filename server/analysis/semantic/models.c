@@ -155,6 +155,10 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 		*loaded = sem_spanset_has(&c->loaded, obj->text);
 		if (sem_spanset_has(&c->models, obj->text))
 			return true;
+		/* A parameter is what its annotation declares, whatever its name says. */
+		int declared = obj->identifier ? sem_parameter_annotation_kind(c, x->func, obj->text) : 0;
+		if (declared)
+			return declared > 0;
 	}
 	/*
 	 * A submodule of an evident model: model.encoder(x) after model.eval(),
