@@ -258,13 +258,20 @@ static bool phase_plain_name(const char *code, size_t a, size_t b)
  * ("validation_only=True"), attributes ("training_args.do_train"), flags
  * passed along ("run_online_evaluation") and expressions are left out.
  */
-static int phase_code_words(const char *code, bool feeds_model)
+static int phase_code_words(const char *code, bool feeds_model, bool model_runs)
 {
 	size_t n = strlen(code);
+	bool loop = gg_text_starts(code, n, "for ") || gg_text_starts(code, n, "async for ");
+	/*
+	 * What a line assigns to names its data only where a model runs on the
+	 * path ("val_loss = criterion(...)"); elsewhere a name is just a name
+	 * ("valid_masks = dilate(x)": the masks that are valid).
+	 */
+	if (!loop && !model_runs)
+		return 0;
 	char *keep = malloc(2 * n + 2); /* a kept argument gains a space on each side */
 	if (!keep)
 		return 0;
-	bool loop = gg_text_starts(code, n, "for ") || gg_text_starts(code, n, "async for ");
 	const char *in = loop ? gg_text_find(code, n, " in ") : NULL;
 	size_t k = 0, depth = 0;
 	for (size_t i = in ? (size_t)(in - code) + 4 : 0; i < n; i++) {
@@ -280,6 +287,11 @@ static int phase_code_words(const char *code, bool feeds_model)
 			continue;
 		}
 		if (c == ')' || c == ']' || c == '}') {
+			if (depth == 0) {
+				/* The tail of a call begun on an earlier line ("training=True)"): not the statement. */
+				free(keep);
+				return 0;
+			}
 			depth--;
 			continue;
 		}
@@ -389,7 +401,7 @@ int gg_phase_frame_words(const gg_tb_frame *f, unsigned how)
 			 (gg_phase_is_test_file(f->filename) || !f->filename[0]);
 	w = pytest_fn ? 0 : gg_phase_words(f->function);
 	if ((w == 0 || w == (GG_WORDS_EVAL | GG_WORDS_TRAIN)) && f->code)
-		w = phase_code_words(f->code, how & GG_FRAME_FEEDS_MODEL);
+		w = phase_code_words(f->code, how & GG_FRAME_FEEDS_MODEL, how & GG_FRAME_MODEL_RUNS);
 	/* A file named train_ddp.py says little of a failure in its setup; of a forward it runs, more. */
 	if ((w == 0 || w == (GG_WORDS_EVAL | GG_WORDS_TRAIN)) && !f->notebook && (how & GG_FRAME_MODEL_RUNS))
 		w = phase_file_words(f->filename);
