@@ -464,6 +464,8 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		return rc;
 	if (tb->borrowed && (rc = gg_evidence_add(d, "the out-of-memory traceback was pasted without its frames: these are the next traceback's of its chain, which start from the same callers")))
 		return rc;
+	if (tb->type_from_header && (rc = gg_evidence_add(d, "the paste ends before the exception's own line: its type, %s, is the one IPython's header names, and its message is not in the paste", tb->exc.type)))
+		return rc;
 
 	/* The model boundary: frames past the first nn.Module call are the model's, not the loop's. */
 	size_t boundary = tb->len;

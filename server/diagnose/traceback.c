@@ -107,6 +107,7 @@ void gg_tb_chain_free(gg_tb_chain *c)
 		for (size_t j = 0; j < tb->len; j++)
 			tb_frame_free(&tb->frames[j]);
 		free(tb->frames);
+		free(tb->header_type);
 		if (tb->has_exception)
 			tb_exception_free(&tb->exc);
 	}
@@ -212,6 +213,23 @@ static int tb_stream_end(gg_tbparse *p, tb_stream *s)
 			return 0;
 		}
 	}
+	/* A notebook traceback cut before its exception line: its header named the type. */
+	for (size_t i = 0; i < c->len; i++) {
+		gg_traceback *tb = &c->tbs[i];
+		if (tb->has_exception || !tb->header_type)
+			continue;
+		tb->exc.type = tb->header_type;
+		tb->header_type = NULL;
+		tb->exc.message = strdup("");
+		tb->exc.detail = strdup("");
+		tb->exc.at = tb->at;
+		tb->has_exception = true;
+		tb->type_from_header = true;
+		if (!tb->exc.message || !tb->exc.detail) {
+			gg_tb_chain_free(c);
+			return -ENOMEM;
+		}
+	}
 	for (size_t i = 0; i < c->len && !c->has_oom; i++) {
 		gg_traceback *tb = &c->tbs[i];
 		gg_oom_info info;
@@ -239,6 +257,7 @@ static void tb_chain_drop_link(gg_tb_chain *c)
 		tb_frame_free(&tb->frames[j]);
 	}
 	free(tb->frames);
+	free(tb->header_type);
 	if (tb->has_exception)
 		tb_exception_free(&tb->exc);
 	memmove(&c->tbs[1], &c->tbs[2], (c->len - 2) * sizeof *c->tbs);
@@ -1101,8 +1120,19 @@ static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 			tb_current(s)->stack = true;
 		return rc;
 	}
-	if (tb_is_notebook_header(t, tn))
-		return tb_begin(p, s, l, TB_NOTEBOOK);
+	if (tb_is_notebook_header(t, tn)) {
+		int rc = tb_begin(p, s, l, TB_NOTEBOOK);
+		if (rc)
+			return rc;
+		/* The type before "Traceback": what the exception is, should the paste end before its line. */
+		const char *h = gg_text_find(t, tn, "Traceback (most recent call last)");
+		size_t k = (size_t)(h - t);
+		while (k && t[k - 1] == ' ')
+			k--;
+		gg_traceback *tb = tb_current(s);
+		tb->header_type = strndup(t, k);
+		return tb->header_type ? 0 : -ENOMEM;
+	}
 	size_t indent = gg_text_indent(l->text, l->len);
 	if (indent == 0 && tb_is_pytest_section(t, tn))
 		return tb_begin(p, s, l, TB_PYTEST);

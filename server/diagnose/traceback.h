@@ -54,6 +54,13 @@ typedef struct gg_traceback {
 	bool stack;      /* logging's "Stack (most recent call last):" block: frames, never an exception */
 	bool borrowed;   /* printed without frames; these are a later traceback's of its chain (see diagnose.c) */
 	bool pytest;     /* pytest's report of a failing test ("path.py:12: in f" entries) */
+	/*
+	 * exc's type is only what IPython's header line named ("OutOfMemoryError
+	 * Traceback (most recent call last)"): the paste ends before the
+	 * exception's own line, so its message is unknown ("").
+	 */
+	bool type_from_header;
+	char *header_type; /* owned; that header's type while the traceback is read, else NULL */
 } gg_traceback;
 
 /* Tracebacks linked by "During handling of..." / "The above exception was the direct cause...". */
