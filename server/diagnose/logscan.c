@@ -73,7 +73,18 @@ static bool logscan_blank(const char *s, size_t n)
 	return true;
 }
 
-/* "[rank3]:", "[default3]:" (torchrun), "[1,3]<stderr>:" (Open MPI): returns the prefix length and the rank. */
+/* A host name's character: letters, digits, '-', '.', '_'. */
+static bool logscan_host_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+	       c == '_';
+}
+
+/*
+ * "[rank3]:", "[default3]:" (torchrun), "[1,3]<stderr>:" (Open MPI),
+ * "[node07:3]:" (a launcher's host and task label, as srun-driven jobs
+ * print): returns the prefix length and the rank.
+ */
 static size_t logscan_rank_prefix(const char *s, size_t n, int *rank)
 {
 	size_t i;
@@ -83,7 +94,14 @@ static size_t logscan_rank_prefix(const char *s, size_t n, int *rank)
 		i = 5;
 	else if (gg_text_starts(s, n, "[default"))
 		i = 8;
-	else {
+	else if ((s[1] >= 'a' && s[1] <= 'z') || (s[1] >= 'A' && s[1] <= 'Z')) {
+		i = 1;
+		while (i < n && logscan_host_char(s[i]))
+			i++;
+		if (i >= n || s[i] != ':')
+			return 0;
+		i++;
+	} else {
 		/* Open MPI --tag-output: [jobid,rank]<stdout>: */
 		i = 1;
 		while (i < n && s[i] >= '0' && s[i] <= '9')
