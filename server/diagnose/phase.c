@@ -71,7 +71,8 @@ bool gg_phase_is_library(const char *f)
 		"/torch/functional.py", "/torch/serialization.py", "/bin/torchrun", "/bin/accelerate", "/bin/deepspeed",
 		"/bin/python", "\\Scripts\\", NULL,
 	};
-	if (f[0] == '<' && strncmp(f, "<ipython-input-", 15) != 0)
+	/* What the user typed at an interactive prompt (<stdin>, <console>) is theirs, as a notebook cell is. */
+	if (f[0] == '<' && strncmp(f, "<ipython-input-", 15) != 0 && strcmp(f, "<stdin>") != 0 && strcmp(f, "<console>") != 0)
 		return true; /* <frozen ...>, <string>, <decorator-gen-..> */
 	for (const char *const *m = marks; *m; m++)
 		if (has_path(f, *m))
