@@ -66,7 +66,14 @@ static int cause_add(gg_diagnosis *d, unsigned cause, char *text)
 static double cause_elsewhere(const gg_oom_info *m, int *others)
 {
 	*others = 0;
-	if (m->others_in_use >= 0 && m->process_in_use >= 0) {
+	/*
+	 * "this process has 0 bytes memory in use" beside 48 GiB allocated: the
+	 * driver could not see the process (a container's PID namespace). A
+	 * process line below what its PyTorch holds says nothing: left out.
+	 */
+	double own = (m->allocated >= 0 ? m->allocated : 0) + (m->reserved_unallocated >= 0 ? m->reserved_unallocated : 0);
+	double process = m->process_in_use >= 0 && m->process_in_use >= own ? m->process_in_use : -1;
+	if (m->others_in_use >= 0 && process >= 0) {
 		*others = m->others;
 		return m->others_in_use;
 	}
@@ -75,8 +82,8 @@ static double cause_elsewhere(const gg_oom_info *m, int *others)
 		*others = m->others - 1;
 		return m->others_in_use - m->others_max;
 	}
-	if (m->total > 0 && m->free >= 0 && m->process_in_use >= 0)
-		return m->total - m->free - m->process_in_use;
+	if (m->total > 0 && m->free >= 0 && process >= 0)
+		return m->total - m->free - process;
 	if (m->total > 0 && m->free >= 0 && m->reserved >= 0)
 		return m->total - m->free - m->reserved;
 	/* 2.x without the process line: PyTorch's reserve is what it allocated plus what it keeps unallocated. */
