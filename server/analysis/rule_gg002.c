@@ -150,7 +150,7 @@ typedef struct function {
 	name_table names;
 	assign_fact *assigns; /* owned */
 	size_t assigns_len, assigns_cap;
-	gg_node *sinks; /* owned: backward calls and, outside evaluation code, returns */
+	gg_node *sinks; /* owned: backward calls and step(value) calls, in text order */
 	size_t sinks_len, sinks_cap;
 	candidate *cands; /* owned */
 	size_t cands_len, cands_cap;
@@ -851,6 +851,17 @@ static bool runs_each_iteration(gg_node stmt, gg_node block, gg_node loop)
 	return false;
 }
 
+/*
+ * Whether a sink is a step(value): where a value flows it may be
+ * differentiated, but it is no backward that proves the value had a graph
+ * (a scheduler's step(val_loss) reads a number).
+ */
+static bool sink_is_step(const check *c, gg_node call)
+{
+	gg_node fn = FIELD(call, function);
+	return IS(fn, attribute) && span_is(node_span(c, FIELD(fn, attribute)), "step");
+}
+
 /* What a backward call runs on: loss of loss.backward(), accelerator.backward(loss), scaler.scale(loss).backward(). */
 static gg_node backward_target(const check *c, gg_node call)
 {
@@ -892,6 +903,8 @@ static gg_node backward_on(const check *c, const function *fn, gg_node value, ui
 			break;
 		if (at < lo)
 			break; /* sinks are in text order */
+		if (sink_is_step(c, fn->sinks[i]))
+			continue;
 		gg_node target = backward_target(c, fn->sinks[i]);
 		if (!gg_node_is_null(target) && span_eq(node_span(c, target), name))
 			return fn->sinks[i];
@@ -937,6 +950,8 @@ static gg_node backward_through(const check *c, const function *fn, gg_node valu
 			continue;
 		if (at < lo || at < v_at)
 			break; /* sinks are in text order */
+		if (sink_is_step(c, fn->sinks[i]))
+			continue;
 		gg_node target = backward_target(c, fn->sinks[i]);
 		if (gg_node_is_null(target))
 			continue;
