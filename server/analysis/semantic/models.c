@@ -155,9 +155,13 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 		*loaded = sem_spanset_has(&c->loaded, obj->text);
 		if (sem_spanset_has(&c->models, obj->text))
 			return true;
-		/* A parameter is what its annotation declares, whatever its name says. */
+		/*
+		 * A parameter is what its annotation declares, whatever its name
+		 * says; but `Model: nn.Module` spelt as a class is handed a class
+		 * (`agent = Model(envs)` builds one), annotated loosely.
+		 */
 		int declared = obj->identifier ? sem_parameter_annotation_kind(c, x->func, obj->text) : 0;
-		if (declared)
+		if (declared < 0 || (declared > 0 && !isupper((unsigned char)obj->text.ptr[0])))
 			return declared > 0;
 	}
 	/*
