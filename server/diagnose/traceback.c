@@ -179,6 +179,28 @@ static gg_traceback *tb_current(tb_stream *s)
 }
 
 /* Hands the chain in progress to the sink and goes idle. */
+/*
+ * Whether an exception's type alone says whether it is an out-of-memory
+ * error: torch's OutOfMemoryError and Python's MemoryError are; a KeyError
+ * or a ValueError never is. A RuntimeError, an OSError or a distributed
+ * error may carry an allocator's message: only the message tells.
+ */
+static bool tb_type_decides(const char *type)
+{
+	static const char *const decided[] = {
+		"OutOfMemoryError", "MemoryError", "KeyError", "ValueError", "TypeError", "IndexError",
+		"AttributeError", "NameError", "AssertionError", "ImportError", "ModuleNotFoundError",
+		"FileNotFoundError", "ZeroDivisionError", "NotImplementedError", "UnboundLocalError",
+		"KeyboardInterrupt", "SyntaxError", "IndentationError", "RecursionError", "StopIteration", NULL,
+	};
+	const char *dot = strrchr(type, '.');
+	const char *last = dot ? dot + 1 : type;
+	for (const char *const *d = decided; *d; d++)
+		if (strcmp(last, *d) == 0)
+			return true;
+	return false;
+}
+
 static int tb_stream_end(gg_tbparse *p, tb_stream *s)
 {
 	gg_tb_chain *c = s->chain;
@@ -216,7 +238,7 @@ static int tb_stream_end(gg_tbparse *p, tb_stream *s)
 	/* A notebook traceback cut before its exception line: its header named the type. */
 	for (size_t i = 0; i < c->len; i++) {
 		gg_traceback *tb = &c->tbs[i];
-		if (tb->has_exception || !tb->header_type)
+		if (tb->has_exception || !tb->header_type || !tb_type_decides(tb->header_type))
 			continue;
 		tb->exc.type = tb->header_type;
 		tb->header_type = NULL;

@@ -57,7 +57,8 @@ typedef struct gg_traceback {
 	/*
 	 * exc's type is only what IPython's header line named ("OutOfMemoryError
 	 * Traceback (most recent call last)"): the paste ends before the
-	 * exception's own line, so its message is unknown ("").
+	 * exception's own line, so its message is unknown (""). Only a type
+	 * that decides alone is taken (not RuntimeError: its message tells).
 	 */
 	bool type_from_header;
 	char *header_type; /* owned; that header's type while the traceback is read, else NULL */
