@@ -125,10 +125,45 @@ static void site_push(semantic *c, const ctx *x, const gg_call_ref *ref, site s)
 }
 
 /*
+ * The class of this file whose instance every call of function fi in the
+ * file passes for its parameter name (`eval_policy(policy)` after
+ * `policy = Agent(...)`, by place or by keyword), or -1: a parameter's
+ * origin is what its call sites hand it. A method's callers, a call that
+ * hides the argument in a splat, or one that passes anything else decide
+ * nothing.
+ */
+static int param_instance_class(const semantic *c, int fi, span name)
+{
+	const func *f = &c->funcs[fi];
+	gg_node dflt;
+	int place = fi > 0 && f->cls < 0 ? sem_parameter_index(c, f->def, name, &dflt) : -1;
+	if (place < 0)
+		return -1;
+	int cls = -1;
+	const gg_tree_index *ix = c->index;
+	for (size_t i = sem_named_first(c->call_names, c->call_names_len, f->name);
+	     i < c->call_names_len && span_eq(c->call_names[i].name, f->name); i++) {
+		const gg_call_ref *r = &ix->calls[c->call_names[i].index];
+		if (r->names != 1)
+			continue; /* obj.f(...): another f */
+		bool unknown = false;
+		gg_node arg = sem_argument_for(c, FIELD(r->node, arguments), place, name, &unknown);
+		if (unknown || !IS(arg, identifier))
+			return -1;
+		const bind *b = sem_bind_before(c, node_span(c, arg), sem_func_at(c, r->start), r->start);
+		if (!b || b->cls < 0 || (cls >= 0 && b->cls != cls))
+			return -1;
+		cls = b->cls;
+	}
+	return cls;
+}
+
+/*
  * t.f(...) where t was made by a class of this file (`t = Trainer()`, or one
- * of several in `if`/`else` branches before the call): an edge to f of each
- * such class. Whether t is one is its origin, not its name. False when t is no
- * such instance, and the other kinds of site are tried.
+ * of several in `if`/`else` branches before the call), or is a parameter its
+ * callers hand such an instance: an edge to f of each such class. Whether t
+ * is one is its origin, not its name. False when t is no such instance, and
+ * the other kinds of site are tried.
  */
 static bool instance_sites(semantic *c, const ctx *x, const gg_call_ref *ref)
 {
@@ -137,7 +172,18 @@ static bool instance_sites(semantic *c, const ctx *x, const gg_call_ref *ref)
 	if (span_is(obj, "self") || span_is(obj, "cls") || !sem_is_func_name(c, name))
 		return false;
 	const bind *b = sem_bind_at(c, x, obj);
-	if (!b || b->cls < 0)
+	if (!b) {
+		int cls = param_instance_class(c, x->func, obj);
+		if (cls < 0)
+			return false;
+		site s;
+		memset(&s, 0, sizeof s);
+		s.name = name;
+		s.inst_cls = cls;
+		site_push(c, x, ref, s);
+		return true;
+	}
+	if (b->cls < 0)
 		return false;
 	/* Walk back over this scope's earlier bindings of t while each makes an instance of a class here. */
 	for (size_t i = (size_t)(b - c->binds) + 1; i-- > 0 && span_eq(c->binds[i].name, obj) && !c->error;) {
