@@ -129,13 +129,17 @@ static bool line_starts(const char *p, const char *end, const char *lit)
 }
 
 /*
- * Whether a file named like a pytest module is a script: nothing in it that
- * pytest would collect (no test function, no Test class, no pytest or
- * unittest import) and a __main__ block. A detection project's test_net.py
- * evaluates a checkpoint on the test split: evaluation code, not a test.
+ * Whether a file named like a pytest module is an evaluation script: nothing
+ * in it that pytest would collect (no test function, no Test class, no
+ * pytest or unittest import), a __main__ block, and a model put in eval mode.
+ * A detection project's test_net.py evaluates a checkpoint on the test split:
+ * evaluation code, not a test. A harness run as a script that evaluates no
+ * model (a fuzzer of traced graphs) stays a test.
  */
 static bool named_test_is_script(const char *text, size_t len)
 {
+	if (!memmem(text, len, ".eval()", 7))
+		return false;
 	bool main_block = false;
 	for (const char *p = text, *end = text + len; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));

@@ -65,7 +65,8 @@ typedef struct gg_source {
 /*
  * Whether src is a unit-test module: a file under a folder named tests or
  * test (below its project's root), test_*.py or *_test.py (unless its text
- * is a script: a __main__ block and nothing pytest would collect), tests.py
+ * is an evaluation script: a __main__ block, an .eval(), and nothing pytest
+ * would collect), tests.py
  * or conftest.py. The rules leave them alone: tests run tiny forwards and
  * collect outputs on purpose.
  */
