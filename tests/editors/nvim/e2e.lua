@@ -151,7 +151,29 @@ local ok, err = pcall(function()
   wait_for("K opens the hover", hover_float, function()
     return "K is " .. vim.inspect(vim.fn.maparg("K", "n", false, true)) .. ", keywordprg " .. vim.bo.keywordprg
   end)
+  -- 0.7-0.9 show the hover's Markdown as its source: the plugin gives it as
+  -- text there (a link's words in place, its target on a line of its own).
+  local float_text = buf_text(vim.api.nvim_win_get_buf(hover_float()))
+  if vim.fn.has("nvim-0.10") == 0 then
+    if float_text:find("](", 1, true) or float_text:find("**", 1, true) then
+      return fail("the hover shows Markdown's source on %s:\n%s", tostring(vim.version()), float_text)
+    end
+    if not float_text:find("\n[^\n]-GG001%.md[^\n]*$") then
+      return fail("the rule page's link is not on a line of its own:\n%s", float_text)
+    end
+    say("ok   the hover is text on this Neovim (no Markdown source, the link on its own line)")
+  end
   vim.api.nvim_win_close(hover_float(), true)
+
+  -- Neovim 0.11+ shows no virtual text by default: the plugin's diagnostics do.
+  if vim.fn.has("nvim-0.11") == 1 then
+    local ns = vim.lsp.diagnostic.get_namespace(require("gradguard").buf_client(py).id, true)
+    local shown = vim.diagnostic.config(nil, ns).virtual_text
+    if not shown then
+      return fail("virtual text is off for gradguard's diagnostics: %s", vim.inspect(shown))
+    end
+    say("ok   virtual text on for gradguard's diagnostics")
+  end
 
   -- 3. The preferred quick fix, through Neovim's own code action path
   -- (vim.lsp.buf.code_action, which resolves an action that has no edit yet).

@@ -28,6 +28,10 @@ local defaults = {
   -- made the first edit after opening take 0.2 s.
   flags = {},
   capabilities = nil,
+  -- Neovim 0.11+ shows no virtual text by default (a finding is a sign in
+  -- the gutter only): the plugin turns it on for its own diagnostics.
+  -- false keeps Neovim's default.
+  virtual_text = true,
   on_attach = nil,
   on_init = nil,
   on_exit = nil,
@@ -130,6 +134,38 @@ local function map_hover(bufnr)
   vim.keymap.set("n", "K", vim.lsp.buf.hover, { buffer = bufnr, desc = "vim.lsp.buf.hover()" })
 end
 
+-- Neovim 0.7-0.9 show a hover's Markdown as its source: a link's target (a
+-- long file:// URI to the rule's page) wraps through the words it is
+-- attached to. There the hover is shown with each link's words in place,
+-- no bold marks, and the targets on lines of their own at the end.
+local function hover_as_text(err, result, ctx, config)
+  local contents = result and result.contents
+  if type(contents) == "table" and contents.kind == "markdown" and type(contents.value) == "string" then
+    local targets = {}
+    local value = contents.value:gsub("%[([^%]]+)%]%(([^%)%s]+)%)", function(words, target)
+      targets[#targets + 1] = target
+      return words
+    end)
+    value = value:gsub("%*%*(.-)%*%*", "%1")
+    if #targets > 0 then
+      value = value .. "\n\n" .. table.concat(targets, "\n")
+    end
+    result = vim.tbl_extend("force", result, { contents = { kind = "markdown", value = value } })
+  end
+  return vim.lsp.handlers.hover(err, result, ctx, config)
+end
+
+-- Virtual text for this client's diagnostics (pushed and pulled) on 0.11+,
+-- where Neovim's default shows none, unless setup({ virtual_text = false }).
+local function show_virtual_text(client)
+  if vim.fn.has("nvim-0.11") == 0 or M.config.virtual_text == false then
+    return
+  end
+  for _, pulled in ipairs({ false, true }) do
+    vim.diagnostic.config({ virtual_text = true }, vim.lsp.diagnostic.get_namespace(client.id, pulled))
+  end
+end
+
 local function client_config(root)
   local cfg = M.config
   local capabilities = vim.deepcopy(cfg.capabilities or vim.lsp.protocol.make_client_capabilities())
@@ -144,10 +180,14 @@ local function client_config(root)
     init_options = vim.tbl_extend("force", cfg.init_options, { gradguard = json_object(cfg.settings) }),
     settings = { gradguard = cfg.settings },
     capabilities = capabilities,
-    handlers = { ["workspace/configuration"] = on_configuration },
+    handlers = {
+      ["workspace/configuration"] = on_configuration,
+      ["textDocument/hover"] = vim.fn.has("nvim-0.10") == 0 and hover_as_text or nil,
+    },
     flags = vim.tbl_extend("keep", cfg.flags or {}, { debounce_text_changes = 0 }),
     on_attach = function(client, bufnr)
       map_hover(bufnr)
+      show_virtual_text(client)
       if cfg.on_attach then
         cfg.on_attach(client, bufnr)
       end
@@ -249,6 +289,7 @@ function M.setup(opts)
   validate_optional("cmd", opts.cmd, "table")
   validate_optional("settings", opts.settings, "table")
   validate_optional("init_options", opts.init_options, "table")
+  validate_optional("virtual_text", opts.virtual_text, "boolean")
   -- Shallow on purpose: a user's cmd or filetypes list replaces ours whole.
   M.config = vim.tbl_extend("force", vim.deepcopy(defaults), opts)
 
