@@ -29,6 +29,7 @@ void gg_project_init(gg_project *p)
 	gg_strings_init(&p->forward_methods);
 	gg_strings_init(&p->module_classes);
 	gg_strings_init(&p->plain_classes);
+	gg_strings_init(&p->holder_methods);
 	gg_strings_init(&p->param_forwarders);
 	gg_strings_init(&p->eval_loaders);
 	gg_strings_init(&p->outside_calls);
@@ -69,6 +70,7 @@ void gg_project_free(gg_project *p)
 	gg_strings_free(&p->forward_methods);
 	gg_strings_free(&p->module_classes);
 	gg_strings_free(&p->plain_classes);
+	gg_strings_free(&p->holder_methods);
 	gg_strings_free(&p->param_forwarders);
 	gg_strings_free(&p->eval_loaders);
 	gg_strings_free(&p->outside_calls);

@@ -76,6 +76,14 @@ typedef struct gg_project {
 	 */
 	gg_strings module_classes, plain_classes;
 	/*
+	 * The methods of the project's plain top-level classes that run a module
+	 * the class holds (`self.actor = Actor(...)`, then `self.actor(state)` in
+	 * select_action), with grad on and no training of their own: "Class.method
+	 * module.path" (project_methods.c). An agent holding its networks. Sorted
+	 * and unique as the class lists.
+	 */
+	gg_strings holder_methods;
+	/*
 	 * The project's top-level functions that run a module they are handed,
 	 * "name module.path PLACE PARAM" (project_functions.c). Sorted and unique
 	 * as the class lists.
@@ -190,6 +198,8 @@ bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len)
 int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len);
 /* Whether name is a forward-like method of some module class of the project. */
 bool gg_project_forward_method(const gg_project *p, const char *name, size_t len);
+/* Whether method of the class an import resolves to (dotted: module.Class) is one of holder_methods. */
+bool gg_project_holder_method(const gg_project *p, const char *dotted, size_t len, const char *method, size_t method_len);
 
 /* Whether the shorter of a and b ends the longer one at a dot (or they are equal): the index's names matched by their dotted tails. */
 bool gg_project_dotted_suffix(const char *a, size_t an, const char *b, size_t bn);

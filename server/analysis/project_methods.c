@@ -89,8 +89,11 @@ static int class_push(gg_strings *s, const char *name, size_t n, const char *mod
 	return rc;
 }
 
-/* Whether the body line calls the module itself or a submodule: self(...), self.forward(...), self.<sub>(...). */
-static bool calls_submodule(const line *l, const gg_strings *subs)
+/*
+ * Whether the body line calls the module itself or a submodule: self(...),
+ * self.forward(...) (when own: a module class's method), self.<sub>(...).
+ */
+static bool calls_submodule(const line *l, const gg_strings *subs, bool own)
 {
 	for (const char *p = l->content; p < l->end; p++) {
 		const char *hit = memmem(p, (size_t)(l->end - p), "self", 4);
@@ -100,14 +103,14 @@ static bool calls_submodule(const line *l, const gg_strings *subs)
 		if (hit > l->content && (word_char(hit[-1]) || hit[-1] == '.'))
 			continue;
 		const char *q = hit + 4;
-		if (q < l->end && *q == '(')
+		if (own && q < l->end && *q == '(')
 			return true;
 		if (q >= l->end || *q != '.')
 			continue;
 		size_t n = word_at(q + 1, l->end);
 		if (!n || q + 1 + n >= l->end || q[1 + n] != '(')
 			continue;
-		if (n == 7 && memcmp(q + 1, "forward", 7) == 0)
+		if (own && n == 7 && memcmp(q + 1, "forward", 7) == 0)
 			return true;
 		for (size_t i = 0; i < subs->len; i++)
 			if (strlen(subs->items[i]) == n && memcmp(subs->items[i], q + 1, n) == 0)
@@ -116,8 +119,13 @@ static bool calls_submodule(const line *l, const gg_strings *subs)
 	return false;
 }
 
-/* `self.<name> = <Capitalised or nn.>...(`: the name of a submodule the class builds, pushed on subs. */
-static int submodule_note(const line *l, gg_strings *subs)
+/*
+ * `self.<name> = <Capitalised or nn.>...(`: the name of a submodule the class
+ * builds, pushed on subs. With modules, only a module class of the file
+ * (one of modules) or torch's (`nn.`, `torch.nn.`) counts: what a plain
+ * class holds is a module by its constructor, not by its capital.
+ */
+static int submodule_note(const line *l, gg_strings *subs, const gg_strings *modules)
 {
 	if (!line_starts(l, "self."))
 		return 0;
@@ -139,6 +147,15 @@ static int submodule_note(const line *l, gg_strings *subs)
 		last--;
 	if (last == call || !(*last >= 'A' && *last <= 'Z'))
 		return 0;
+	if (modules) {
+		size_t cn = (size_t)(call - last);
+		bool torch_nn = (last - q >= 3 && memcmp(last - 3, "nn.", 3) == 0);
+		bool known = false;
+		for (size_t i = 0; !known && i < modules->len; i++)
+			known = strlen(modules->items[i]) == cn && memcmp(modules->items[i], last, cn) == 0;
+		if (!known && !torch_nn)
+			return 0;
+	}
 	char *name = strndup(p, n);
 	if (!name)
 		return -ENOMEM;
@@ -201,16 +218,40 @@ static int plain_import_note(void *ctx, gg_text_span module, gg_text_span name, 
 	return rc;
 }
 
+/*
+ * Notes a method whose body was read: a module class's that runs a
+ * submodule with grad on is forward-like; a plain class's that runs a
+ * module it holds, with grad on and no training of its own, is a holder's
+ * (an agent's select_action). Returns 0 or -ENOMEM.
+ */
+static int method_note(gg_project *p, bool in_module, const char *cls, size_t cls_len, const char *method,
+		       size_t method_len, const char *module, bool runs, bool trains)
+{
+	if (!runs)
+		return 0;
+	if (in_module)
+		return name_push(&p->forward_methods, method, method_len);
+	if (trains || !cls)
+		return 0;
+	char *entry = gg_strdup_printf("%.*s.%.*s %s", (int)cls_len, cls, (int)method_len, method, module);
+	if (!entry)
+		return -ENOMEM;
+	int rc = gg_strings_push(&p->holder_methods, entry);
+	free(entry);
+	return rc;
+}
+
 int gg_project_classes_scan(gg_project *p, const char *module, const char *text, size_t len,
 			    const gg_library_facts *libs)
 {
 	if (!gg_text_contains(text, len, "class "))
 		return 0;
 	const char *end = text + len;
-	gg_strings modules, subs, plains;
+	gg_strings modules, subs, plains, held;
 	gg_strings_init(&modules);
 	gg_strings_init(&subs);
 	gg_strings_init(&plains);
+	gg_strings_init(&held); /* what the plain classes hold that is a module: self.actor = Actor(...) */
 	/* First the plain bases it imports and the submodules any class of the file builds, then the methods that run them. */
 	plain_imports imports = { libs, &plains };
 	int rc = libs ? gg_project_imports_each(text, len, plain_import_note, &imports) : 0;
@@ -218,13 +259,15 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		line l;
 		q = line_read(q, end, &l);
 		if (l.indent > 0)
-			rc = submodule_note(&l, &subs);
+			rc = submodule_note(&l, &subs, NULL);
 	}
-	bool in_module = false;
+	bool in_module = false, in_plain = false;
+	const char *class_name = NULL;
+	size_t class_len = 0;
 	unsigned class_indent = 0, def_indent = 0;
 	const char *method = NULL;
 	size_t method_len = 0;
-	bool off = false, runs = false, decorated_off = false;
+	bool off = false, runs = false, trains = false, decorated_off = false;
 	for (const char *q = text; q < end && !rc;) {
 		line l;
 		q = line_read(q, end, &l);
@@ -232,12 +275,12 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			continue;
 		/* A line at or left of the method's def ends its body. */
 		if (method && l.indent <= def_indent) {
-			if (runs && !off)
-				rc = name_push(&p->forward_methods, method, method_len);
+			rc = method_note(p, in_module, class_name, class_len, method, method_len, module, runs && !off,
+					 trains);
 			method = NULL;
 		}
-		if (in_module && l.indent <= class_indent && !line_starts(&l, "@"))
-			in_module = false;
+		if ((in_module || in_plain) && l.indent <= class_indent && !line_starts(&l, "@"))
+			in_module = in_plain = false;
 		if (line_starts(&l, "class ")) {
 			const char *name = l.content + 6;
 			size_t n = word_at(name, l.end);
@@ -246,17 +289,25 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			if (in_module && !rc)
 				rc = name_push(&modules, name, n);
 			/* Top-level classes, for the files that import them. */
+			in_plain = false;
 			if (n && l.indent == 0 && !rc) {
-				if (in_module)
+				if (in_module) {
 					rc = class_push(&p->module_classes, name, n, module);
-				else if (bases_say_plain(&l, &plains) && !(rc = name_push(&plains, name, n)))
+				} else if (bases_say_plain(&l, &plains) && !(rc = name_push(&plains, name, n))) {
 					rc = class_push(&p->plain_classes, name, n, module);
+					in_plain = true;
+				}
 			}
+			class_name = name;
+			class_len = n;
 			decorated_off = false;
 			continue;
 		}
-		if (!in_module || l.indent <= class_indent)
+		if (!(in_module || in_plain) || l.indent <= class_indent)
 			continue;
+		/* Any line of a plain class's body, __init__'s above all. */
+		if (in_plain && (rc = submodule_note(&l, &held, &modules)) != 0)
+			break;
 		if (!method && line_starts(&l, "@")) {
 			decorated_off = decorated_off || line_has(&l, "no_grad") || line_has(&l, "inference_mode");
 			continue;
@@ -269,7 +320,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 				method_len = n;
 				def_indent = l.indent;
 				off = decorated_off;
-				runs = false;
+				runs = trains = false;
 			}
 			decorated_off = false;
 			continue;
@@ -279,15 +330,19 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			/* A with that turns grad off inside the body: the method is careful, leave it. */
 			if (line_starts(&l, "with ") && (line_has(&l, "no_grad") || line_has(&l, "inference_mode")))
 				off = true;
-			else if (calls_submodule(&l, &subs))
+			else if (in_module ? calls_submodule(&l, &subs, true) : calls_submodule(&l, &held, false))
 				runs = true;
+			if (line_has(&l, "backward") || line_has(&l, ".step(") || line_has(&l, "zero_grad") ||
+			    line_has(&l, "set_grad_enabled") || line_has(&l, "enable_grad"))
+				trains = true;
 		}
 	}
-	if (!rc && method && runs && !off)
-		rc = name_push(&p->forward_methods, method, method_len);
+	if (!rc && method)
+		rc = method_note(p, in_module, class_name, class_len, method, method_len, module, runs && !off, trains);
 	gg_strings_free(&modules);
 	gg_strings_free(&subs);
 	gg_strings_free(&plains);
+	gg_strings_free(&held);
 	return rc;
 }
 
@@ -316,6 +371,7 @@ void gg_project_classes_sort(gg_project *p)
 	sorted_unique(&p->forward_methods);
 	sorted_unique(&p->module_classes);
 	sorted_unique(&p->plain_classes);
+	sorted_unique(&p->holder_methods);
 	sorted_unique(&p->param_forwarders);
 	sorted_unique(&p->eval_loaders);
 	if (p->outside_calls.len) /* one entry per call: counted, so not made unique */
@@ -375,6 +431,26 @@ int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len)
 	bool is_plain = class_listed(&p->plain_classes, name, n, module_len ? module : NULL, module_len);
 	/* Two classes of that name that disagree (one a module, one not): no answer. */
 	return is_module == is_plain ? 0 : is_module ? 1 : -1;
+}
+
+bool gg_project_holder_method(const gg_project *p, const char *dotted, size_t len, const char *method, size_t method_len)
+{
+	if (!p->classes_sorted || !p->holder_methods.len)
+		return false;
+	const char *dot = memrchr(dotted, '.', len);
+	const char *module = dot ? dotted : NULL;
+	size_t module_len = dot ? (size_t)(dot - dotted) : 0;
+	while (module_len && *module == '.') {
+		module++;
+		module_len--;
+	}
+	const char *name = dot ? dot + 1 : dotted;
+	char *key = gg_strdup_printf("%.*s.%.*s", (int)(len - (size_t)(name - dotted)), name, (int)method_len, method);
+	if (!key)
+		return false;
+	bool found = class_listed(&p->holder_methods, key, strlen(key), module_len ? module : NULL, module_len);
+	free(key);
+	return found;
 }
 
 bool gg_project_forward_method(const gg_project *p, const char *name, size_t len)

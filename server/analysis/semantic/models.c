@@ -253,6 +253,54 @@ static bool helper_runs_model(semantic *c, const ctx *x, const gg_call_ref *ref,
 	return true;
 }
 
+/*
+ * Whether the plain name `name`, used in function fi before byte at, holds an
+ * instance of another file's plain class whose method runs a module the
+ * instance holds (gg_project_holder_method): its last assignment there builds
+ * one (`policy = agents.TD3(...)`), or it is a parameter every call of fi in
+ * this file hands such a name. Its origin decides, never its name.
+ */
+static bool holds_holder(semantic *c, int fi, span name, uint32_t at, span method, unsigned depth)
+{
+	if (depth > 4)
+		return false;
+	const bind *b = sem_bind_before(c, name, fi, at);
+	if (b) {
+		for (size_t i = sem_named_first(c->assign_names, c->assign_names_len, name);
+		     i < c->assign_names_len && span_eq(c->assign_names[i].name, name); i++) {
+			size_t k = (size_t)c->assign_names[i].index;
+			if (gg_node_start_byte(c->assign_left[k]) != b->at)
+				continue;
+			gg_node fn = FIELD(sem_call_chain_base(c, c->assign_right[k]), function);
+			if (!sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn))
+				return false;
+			span r = sem_resolved(c);
+			return gg_project_holder_method(c->project, r.ptr, r.len, method.ptr, method.len);
+		}
+		return false;
+	}
+	const func *f = &c->funcs[fi];
+	gg_node dflt;
+	int place = fi > 0 && f->cls < 0 ? sem_parameter_index(c, f->def, name, &dflt) : -1;
+	if (place < 0)
+		return false;
+	bool any = false;
+	const gg_tree_index *ix = c->index;
+	for (size_t i = sem_named_first(c->call_names, c->call_names_len, f->name);
+	     i < c->call_names_len && span_eq(c->call_names[i].name, f->name); i++) {
+		const gg_call_ref *r = &ix->calls[c->call_names[i].index];
+		if (r->names != 1)
+			continue;
+		bool unknown = false;
+		gg_node arg = sem_argument_for(c, FIELD(r->node, arguments), place, name, &unknown);
+		if (unknown || !IS(arg, identifier) ||
+		    !holds_holder(c, sem_func_at(c, r->start), node_span(c, arg), r->start, method, depth + 1))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
 /* The model a call runs (model(x), self.net.forward(x), self(x)) into *recv; false when none. */
 bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded)
 {
@@ -277,6 +325,19 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 			chain obj = sem_chain_of_object(c, ref);
 			*recv = obj.text;
 			return sem_chain_is_model(c, x, &obj, loaded) && !library_method_no_grad(c, obj.text, method);
+		}
+		/*
+		 * A method of another file's plain class that runs a module the
+		 * instance holds (an agent's select_action(state)): that module's
+		 * forward, judged where the method is called.
+		 */
+		if (c->project && c->project->holder_methods.len && ref->names == 2 && ref->plain &&
+		    !sem_is_func_name(c, method)) {
+			chain obj = sem_chain_of_object(c, ref);
+			if (obj.identifier && holds_holder(c, x->func, obj.text, ref->start, method, 0)) {
+				*recv = obj.text;
+				return true;
+			}
 		}
 	}
 	chain fn = chain_of_callee(c, ref);
