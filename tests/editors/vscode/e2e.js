@@ -174,6 +174,24 @@ async function goToLine(page, line, column) {
 	await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
 }
 
+// What gradguard.probe would write after a run of validate() (runtime_report.c
+// reads it): the evaluation forward at validate.py:24 kept activations.
+const RUNTIME_REPORT = {
+	version: 1,
+	tool: 'gradguard.probe',
+	torch: '2.11.0',
+	command: ['python3', '-m', 'gradguard', 'run', 'validate.py'],
+	root: '.',
+	steps: 500,
+	findings: [{
+		code: 'GG001', filename: 'validate.py', line: 24, column: 19, end_line: 24, end_column: 32,
+		function: 'validate', function_lines: [19, 27], call: 'model(images)', text: 'outputs = model(images)',
+		figure: 'kept 1.3 GB of activations over 500 calls for a backward that never came',
+		message: 'model(images) at validate.py:24 kept 1.3 GB of activations over 500 calls for a backward that never came',
+	}],
+	sites: [],
+};
+
 // The traceback pasted at the end: it names train.py:8, which the workspace
 // holds (copied from the traceback corpus), so the server resolves it there.
 const TRACEBACK = path.join(sourceRoot, 'tests', 'tracebacks', 'cases', 'py311_eval_no_grad_cuda.log');
@@ -410,6 +428,39 @@ async function main() {
 	await shot(page, '2-hover');
 	await page.keyboard.press('Escape');
 	await page.mouse.move(5, 5);
+
+	// 2b. Confirmed at run time: gradguard.probe's report in the workspace
+	// (.gradguard/runtime.json, as `python -m gradguard run` writes it) for
+	// this call site marks the finding confirmed, with the figure it
+	// measured, in Problems and in the hover. The report is read again when
+	// it changed, at the next analysis (an edit and its undo here).
+	const runtimeDir = path.join(workspace, '.gradguard');
+	fs.mkdirSync(runtimeDir, { recursive: true });
+	fs.writeFileSync(path.join(runtimeDir, 'runtime.json'), JSON.stringify(RUNTIME_REPORT, null, 1));
+	const nudge = async () => {
+		await goToLine(page, 27, 1);
+		await page.keyboard.type('x');
+		await page.keyboard.press('Backspace');
+	};
+	await nudge();
+	const confirmedRow = page.locator('.markers-panel .monaco-list-row', { hasText: 'confirmed at run time' });
+	await confirmedRow.first().waitFor({ timeout: STEP_MS });
+	await goToLine(page, 24, 19);
+	const box2 = await waitFor('the squiggle on screen', () => squiggle.boundingBox());
+	await page.mouse.move(box2.x + box2.width / 2, box2.y + box2.height / 2);
+	const confirmedHover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'confirmed at run time' }).first();
+	await confirmedHover.waitFor({ state: 'visible', timeout: STEP_MS });
+	const confirmedText = await confirmedHover.innerText();
+	if (!confirmedText.includes('1.3 GB')) throw new Error(`the confirmed hover lacks the measured figure:\n${confirmedText}`);
+	await page.waitForTimeout(300);
+	log(`confirmed: ${confirmedText.slice(0, 200).replace(/\s+/g, ' ')}…`);
+	await shot(page, '2b-confirmed');
+	await page.keyboard.press('Escape');
+	await page.mouse.move(5, 5);
+	// Without the report the finding is the static one again (the quick fix below then clears it).
+	fs.rmSync(runtimeDir, { recursive: true, force: true });
+	await nudge();
+	await waitFor('the confirmation to go with the report', async () => (await confirmedRow.count()) === 0);
 
 	// 3. The quick fix, from the cursor on the finding (Ctrl+.).
 	const wanted = 'Wrap the loop in `with torch.no_grad():`';
