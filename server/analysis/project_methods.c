@@ -122,8 +122,9 @@ static bool calls_submodule(const line *l, const gg_strings *subs, bool own)
 /*
  * `self.<name> = <Capitalised or nn.>...(`: the name of a submodule the class
  * builds, pushed on subs. With modules, only a module class of the file
- * (one of modules) or torch's (`nn.`, `torch.nn.`) counts: what a plain
- * class holds is a module by its constructor, not by its capital.
+ * (one of modules) or torch's (`nn.`, `torch.nn.`; not a criterion, `nn.*Loss`)
+ * counts: what a plain class holds is a module by its constructor, not by
+ * its capital.
  */
 static int submodule_note(const line *l, gg_strings *subs, const gg_strings *modules)
 {
@@ -149,7 +150,9 @@ static int submodule_note(const line *l, gg_strings *subs, const gg_strings *mod
 		return 0;
 	if (modules) {
 		size_t cn = (size_t)(call - last);
-		bool torch_nn = (last - q >= 3 && memcmp(last - 3, "nn.", 3) == 0);
+		/* torch's criteria (nn.NLLLoss, nn.CrossEntropyLoss) hold no parameters: computing a loss runs no network. */
+		bool torch_nn = (last - q >= 3 && memcmp(last - 3, "nn.", 3) == 0) &&
+				!(cn >= 4 && memcmp(call - 4, "Loss", 4) == 0);
 		bool known = false;
 		for (size_t i = 0; !known && i < modules->len; i++)
 			known = strlen(modules->items[i]) == cn && memcmp(modules->items[i], last, cn) == 0;
@@ -332,8 +335,14 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 				off = true;
 			else if (in_module ? calls_submodule(&l, &subs, true) : calls_submodule(&l, &held, false))
 				runs = true;
+			/*
+			 * What keeps a holder's method out: it trains or changes grad, or
+			 * sets a mode (.eval(), .train()): then it is evaluation code of
+			 * its own, which its own file reports, where the fix belongs.
+			 */
 			if (line_has(&l, "backward") || line_has(&l, ".step(") || line_has(&l, "zero_grad") ||
-			    line_has(&l, "set_grad_enabled") || line_has(&l, "enable_grad"))
+			    line_has(&l, "set_grad_enabled") || line_has(&l, "enable_grad") || line_has(&l, ".eval()") ||
+			    line_has(&l, ".train("))
 				trains = true;
 		}
 	}
