@@ -609,6 +609,16 @@ int sem_facts_collect(semantic *c, gg_node root);
 int sem_func_at(const semantic *c, uint32_t at);
 /* The position of def's parameter called name (its default in *dflt, else a null node), or -1. */
 int sem_parameter_index(const semantic *c, gg_node def, span name, gg_node *dflt);
+/*
+ * A parameter's origin is what its call sites hand it: fn visits the plain
+ * name each plain call `f(...)` of function fi in the file passes for its
+ * parameter name (by place or by keyword), with the caller's scope and the
+ * call's offset. Returns how many calls there are, or -1 when fi is a
+ * method or has no such parameter, a call hides the argument (a splat) or
+ * passes anything but a plain name, or fn says no (walk.c).
+ */
+typedef bool (*sem_argument_fn)(semantic *c, span arg, int scope, uint32_t at, void *ctx);
+int sem_param_arguments(semantic *c, int fi, span name, sem_argument_fn fn, void *ctx);
 /* A hash of a name's bytes, for the model's small tables. */
 static inline uint32_t sem_span_hash(span s)
 {

@@ -253,6 +253,20 @@ static bool helper_runs_model(semantic *c, const ctx *x, const gg_call_ref *ref,
 	return true;
 }
 
+/* A holder method's name and the depth of the search, for holds_holder's visits of call sites. */
+typedef struct holder_query {
+	span method;
+	unsigned depth;
+} holder_query;
+
+static bool holds_holder(semantic *c, int fi, span name, uint32_t at, span method, unsigned depth);
+
+static bool passes_holder(semantic *c, span arg, int scope, uint32_t at, void *ctx)
+{
+	const holder_query *q = ctx;
+	return holds_holder(c, scope, arg, at, q->method, q->depth + 1);
+}
+
 /*
  * Whether the plain name `name`, used in function fi before byte at, holds an
  * instance of another file's plain class whose method runs a module the
@@ -265,40 +279,22 @@ static bool holds_holder(semantic *c, int fi, span name, uint32_t at, span metho
 	if (depth > 4)
 		return false;
 	const bind *b = sem_bind_before(c, name, fi, at);
-	if (b) {
-		for (size_t i = sem_named_first(c->assign_names, c->assign_names_len, name);
-		     i < c->assign_names_len && span_eq(c->assign_names[i].name, name); i++) {
-			size_t k = (size_t)c->assign_names[i].index;
-			if (gg_node_start_byte(c->assign_left[k]) != b->at)
-				continue;
-			gg_node fn = FIELD(sem_call_chain_base(c, c->assign_right[k]), function);
-			if (!sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn))
-				return false;
-			span r = sem_resolved(c);
-			return gg_project_holder_method(c->project, r.ptr, r.len, method.ptr, method.len);
-		}
-		return false;
+	if (!b) {
+		holder_query q = { method, depth };
+		return sem_param_arguments(c, fi, name, passes_holder, &q) > 0;
 	}
-	const func *f = &c->funcs[fi];
-	gg_node dflt;
-	int place = fi > 0 && f->cls < 0 ? sem_parameter_index(c, f->def, name, &dflt) : -1;
-	if (place < 0)
-		return false;
-	bool any = false;
-	const gg_tree_index *ix = c->index;
-	for (size_t i = sem_named_first(c->call_names, c->call_names_len, f->name);
-	     i < c->call_names_len && span_eq(c->call_names[i].name, f->name); i++) {
-		const gg_call_ref *r = &ix->calls[c->call_names[i].index];
-		if (r->names != 1)
+	for (size_t i = sem_named_first(c->assign_names, c->assign_names_len, name);
+	     i < c->assign_names_len && span_eq(c->assign_names[i].name, name); i++) {
+		size_t k = (size_t)c->assign_names[i].index;
+		if (gg_node_start_byte(c->assign_left[k]) != b->at)
 			continue;
-		bool unknown = false;
-		gg_node arg = sem_argument_for(c, FIELD(r->node, arguments), place, name, &unknown);
-		if (unknown || !IS(arg, identifier) ||
-		    !holds_holder(c, sem_func_at(c, r->start), node_span(c, arg), r->start, method, depth + 1))
+		gg_node fn = FIELD(sem_call_chain_base(c, c->assign_right[k]), function);
+		if (!sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn))
 			return false;
-		any = true;
+		span r = sem_resolved(c);
+		return gg_project_holder_method(c->project, r.ptr, r.len, method.ptr, method.len);
 	}
-	return any;
+	return false;
 }
 
 /* The model a call runs (model(x), self.net.forward(x), self(x)) into *recv; false when none. */

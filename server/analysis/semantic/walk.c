@@ -124,22 +124,14 @@ static void site_push(semantic *c, const ctx *x, const gg_call_ref *ref, site s)
 	PUSH(c, c->sites, c->sites_len, c->sites_cap, s);
 }
 
-/*
- * The class of this file whose instance every call of function fi in the
- * file passes for its parameter name (`eval_policy(policy)` after
- * `policy = Agent(...)`, by place or by keyword), or -1: a parameter's
- * origin is what its call sites hand it. A method's callers, a call that
- * hides the argument in a splat, or one that passes anything else decide
- * nothing.
- */
-static int param_instance_class(const semantic *c, int fi, span name)
+int sem_param_arguments(semantic *c, int fi, span name, sem_argument_fn fn, void *ctx)
 {
 	const func *f = &c->funcs[fi];
 	gg_node dflt;
 	int place = fi > 0 && f->cls < 0 ? sem_parameter_index(c, f->def, name, &dflt) : -1;
 	if (place < 0)
 		return -1;
-	int cls = -1;
+	int calls = 0;
 	const gg_tree_index *ix = c->index;
 	for (size_t i = sem_named_first(c->call_names, c->call_names_len, f->name);
 	     i < c->call_names_len && span_eq(c->call_names[i].name, f->name); i++) {
@@ -148,14 +140,34 @@ static int param_instance_class(const semantic *c, int fi, span name)
 			continue; /* obj.f(...): another f */
 		bool unknown = false;
 		gg_node arg = sem_argument_for(c, FIELD(r->node, arguments), place, name, &unknown);
-		if (unknown || !IS(arg, identifier))
+		if (unknown || !IS(arg, identifier) || !fn(c, node_span(c, arg), sem_func_at(c, r->start), r->start, ctx))
 			return -1;
-		const bind *b = sem_bind_before(c, node_span(c, arg), sem_func_at(c, r->start), r->start);
-		if (!b || b->cls < 0 || (cls >= 0 && b->cls != cls))
-			return -1;
-		cls = b->cls;
+		calls++;
 	}
-	return cls;
+	return calls;
+}
+
+/* sem_param_arguments' visit for param_instance_class: *ctx the class so far (-1: none yet). */
+static bool passes_instance(semantic *c, span arg, int scope, uint32_t at, void *ctx)
+{
+	int *cls = ctx;
+	const bind *b = sem_bind_before(c, arg, scope, at);
+	if (!b || b->cls < 0 || (*cls >= 0 && b->cls != *cls))
+		return false;
+	*cls = b->cls;
+	return true;
+}
+
+/*
+ * The class of this file whose instance every call of function fi in the
+ * file passes for its parameter name (`eval_policy(policy)` after
+ * `policy = Agent(...)`), or -1: a parameter's origin is what its call
+ * sites hand it.
+ */
+static int param_instance_class(semantic *c, int fi, span name)
+{
+	int cls = -1;
+	return sem_param_arguments(c, fi, name, passes_instance, &cls) > 0 ? cls : -1;
 }
 
 /*
