@@ -224,17 +224,18 @@ static int plain_import_note(void *ctx, gg_text_span module, gg_text_span name, 
 /*
  * Notes a method whose body was read: a module class's that runs a
  * submodule with grad on is forward-like; a plain class's that runs a
- * module it holds, with grad on and no training of its own, is a holder's
- * (an agent's select_action). Returns 0 or -ENOMEM.
+ * module it holds, with grad on and no work of its own (own_work: it
+ * trains, changes grad or sets a mode), is a holder's (an agent's
+ * select_action). Returns 0 or -ENOMEM.
  */
 static int method_note(gg_project *p, bool in_module, const char *cls, size_t cls_len, const char *method,
-		       size_t method_len, const char *module, bool runs, bool trains)
+		       size_t method_len, const char *module, bool runs, bool own_work)
 {
 	if (!runs)
 		return 0;
 	if (in_module)
 		return name_push(&p->forward_methods, method, method_len);
-	if (trains || !cls)
+	if (own_work || !cls)
 		return 0;
 	char *entry = gg_strdup_printf("%.*s.%.*s %s", (int)cls_len, cls, (int)method_len, method, module);
 	if (!entry)
@@ -270,7 +271,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	unsigned class_indent = 0, def_indent = 0;
 	const char *method = NULL;
 	size_t method_len = 0;
-	bool off = false, runs = false, trains = false, decorated_off = false;
+	bool off = false, runs = false, own_work = false, decorated_off = false;
 	for (const char *q = text; q < end && !rc;) {
 		line l;
 		q = line_read(q, end, &l);
@@ -279,7 +280,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		/* A line at or left of the method's def ends its body. */
 		if (method && l.indent <= def_indent) {
 			rc = method_note(p, in_module, class_name, class_len, method, method_len, module, runs && !off,
-					 trains);
+					 own_work);
 			method = NULL;
 		}
 		if ((in_module || in_plain) && l.indent <= class_indent && !line_starts(&l, "@"))
@@ -323,7 +324,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 				method_len = n;
 				def_indent = l.indent;
 				off = decorated_off;
-				runs = trains = false;
+				runs = own_work = false;
 			}
 			decorated_off = false;
 			continue;
@@ -343,11 +344,11 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			if (line_has(&l, "backward") || line_has(&l, ".step(") || line_has(&l, "zero_grad") ||
 			    line_has(&l, "set_grad_enabled") || line_has(&l, "enable_grad") || line_has(&l, ".eval()") ||
 			    line_has(&l, ".train("))
-				trains = true;
+				own_work = true;
 		}
 	}
 	if (!rc && method)
-		rc = method_note(p, in_module, class_name, class_len, method, method_len, module, runs && !off, trains);
+		rc = method_note(p, in_module, class_name, class_len, method, method_len, module, runs && !off, own_work);
 	gg_strings_free(&modules);
 	gg_strings_free(&subs);
 	gg_strings_free(&plains);
