@@ -630,18 +630,27 @@ static int tb_add_continuation(tb_stream *s, const char *t, size_t n)
 	return tb->exc.detail ? 0 : -ENOMEM;
 }
 
-/* "OutOfMemoryError      Traceback (most recent call last)": IPython's header (no colon). */
-static bool tb_is_notebook_header(const char *t, size_t n)
+/*
+ * "OutOfMemoryError      Traceback (most recent call last)": IPython's
+ * header (no colon). Returns the length of the type it names, 0 when t is
+ * no such header.
+ */
+static size_t tb_notebook_header_type(const char *t, size_t n)
 {
 	const char *h = gg_text_find(t, n, "Traceback (most recent call last)");
 	if (!h || h == t || tb_ends_with(t, n, ":"))
-		return false;
+		return 0;
 	size_t k;
 	const char *msg;
 	size_t before = (size_t)(h - t);
 	while (before && t[before - 1] == ' ')
 		before--;
-	return gg_tb_exception_line(t, before, &k, &msg) && k == before;
+	return gg_tb_exception_line(t, before, &k, &msg) && k == before ? before : 0;
+}
+
+static bool tb_is_notebook_header(const char *t, size_t n)
+{
+	return tb_notebook_header_type(t, n) > 0;
 }
 
 static bool tb_is_plain_header(const char *t, size_t n)
@@ -1142,17 +1151,14 @@ static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 			tb_current(s)->stack = true;
 		return rc;
 	}
-	if (tb_is_notebook_header(t, tn)) {
+	size_t header_type = tb_notebook_header_type(t, tn);
+	if (header_type) {
 		int rc = tb_begin(p, s, l, TB_NOTEBOOK);
 		if (rc)
 			return rc;
-		/* The type before "Traceback": what the exception is, should the paste end before its line. */
-		const char *h = gg_text_find(t, tn, "Traceback (most recent call last)");
-		size_t k = (size_t)(h - t);
-		while (k && t[k - 1] == ' ')
-			k--;
+		/* The type it names is what the exception is, should the paste end before its line. */
 		gg_traceback *tb = tb_current(s);
-		tb->header_type = strndup(t, k);
+		tb->header_type = strndup(t, header_type);
 		return tb->header_type ? 0 : -ENOMEM;
 	}
 	size_t indent = gg_text_indent(l->text, l->len);
