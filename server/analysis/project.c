@@ -30,6 +30,9 @@ void gg_project_init(gg_project *p)
 	gg_strings_init(&p->module_classes);
 	gg_strings_init(&p->plain_classes);
 	gg_strings_init(&p->holder_methods);
+	gg_strings_init(&p->pending_classes);
+	gg_strings_init(&p->pending_bases);
+	gg_strings_init(&p->pending_methods);
 	gg_strings_init(&p->param_forwarders);
 	gg_strings_init(&p->eval_loaders);
 	gg_strings_init(&p->outside_calls);
@@ -71,6 +74,9 @@ void gg_project_free(gg_project *p)
 	gg_strings_free(&p->module_classes);
 	gg_strings_free(&p->plain_classes);
 	gg_strings_free(&p->holder_methods);
+	gg_strings_free(&p->pending_classes);
+	gg_strings_free(&p->pending_bases);
+	gg_strings_free(&p->pending_methods);
 	gg_strings_free(&p->param_forwarders);
 	gg_strings_free(&p->eval_loaders);
 	gg_strings_free(&p->outside_calls);
@@ -733,7 +739,8 @@ int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base)
 			rc = deferred_read(p, a, base, p->deferred.items[i], KEEP_FIRST);
 	}
 	gg_strings_free(&p->deferred);
-	gg_project_classes_sort(p);
+	if (rc != -ENOMEM)
+		rc = gg_project_classes_sort(p);
 	return rc == -ENOMEM ? rc : subclasses_add(p, a, base);
 }
 

@@ -84,6 +84,16 @@ typedef struct gg_project {
 	 */
 	gg_strings holder_methods;
 	/*
+	 * Top-level classes whose bases no file had made known when their file
+	 * was read (`class GRU4Rec(SequentialRecommender)`, the base in another
+	 * file): "Name module" with their bases' last names beside, and the
+	 * forward-like methods each would have as a module class, "Name module
+	 * method". gg_project_classes_sort settles them: a class with a base
+	 * among the module classes (to a fixed point) is one, and its methods
+	 * join forward_methods. Emptied then.
+	 */
+	gg_strings pending_classes, pending_bases, pending_methods;
+	/*
 	 * The project's top-level functions that run a module they are handed,
 	 * "name module.path PLACE PARAM" (project_functions.c). Sorted and unique
 	 * as the class lists.
@@ -162,7 +172,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 /* The first entry of s (sorted "name ..." entries: the class and function lists) for name, or s->len. */
 size_t gg_project_entries_lower(const gg_strings *s, const char *name, size_t n);
 /* Sorts and dedupes the lists (gg_project_add_deferred does). */
-void gg_project_classes_sort(gg_project *p);
+int gg_project_classes_sort(gg_project *p); /* 0 or -ENOMEM */
 /*
  * Notes text's top-level functions that run a module handed to them
  * (project_functions.c, a text scan; module as for the classes). 0 or -ENOMEM.

@@ -221,6 +221,30 @@ static int plain_import_note(void *ctx, gg_text_span module, gg_text_span name, 
 	return rc;
 }
 
+/* What the scan knows of the class it is in. */
+enum { CLASS_IS_OTHER, CLASS_IS_MODULE, CLASS_IS_PLAIN, CLASS_IS_PENDING };
+
+/* The last names of a class line's bases, space-separated ("A B"), into out (NUL-terminated). */
+static int bases_note(const line *l, gg_buf *out)
+{
+	out->len = 0;
+	const char *open = memchr(l->content, '(', (size_t)(l->end - l->content));
+	for (const char *p = open ? open + 1 : l->end; p < l->end && *p != ')';) {
+		size_t n = word_at(p, l->end);
+		if (!n) {
+			p++;
+			continue;
+		}
+		const char *after = p + n;
+		bool keyword = after < l->end && *after == '='; /* metaclass=ABCMeta */
+		if (!keyword && (after >= l->end || *after != '.') &&
+		    (gg_buf_append(out, p, n) || gg_buf_append(out, " ", 1)))
+			return -ENOMEM;
+		p = after;
+	}
+	return gg_buf_append(out, "", 1);
+}
+
 /*
  * Notes a method whose body was read: a module class's that runs a
  * submodule with grad on is forward-like; a plain class's that runs a
@@ -228,16 +252,25 @@ static int plain_import_note(void *ctx, gg_text_span module, gg_text_span name, 
  * trains, changes grad or sets a mode), is a holder's (an agent's
  * select_action). Returns 0 or -ENOMEM.
  */
-static int method_note(gg_project *p, bool in_module, const char *cls, size_t cls_len, const char *method,
+static int method_note(gg_project *p, int kind, const char *cls, size_t cls_len, const char *method,
 		       size_t method_len, const char *module, bool runs, bool own_work)
 {
 	if (!runs)
 		return 0;
-	if (in_module)
+	if (kind == CLASS_IS_MODULE)
 		return name_push(&p->forward_methods, method, method_len);
+	char *entry = NULL;
+	if (kind == CLASS_IS_PENDING) {
+		/* Settled with its class (gg_project_classes_sort). */
+		if (!(entry = gg_strdup_printf("%.*s %s %.*s", (int)cls_len, cls, module, (int)method_len, method)))
+			return -ENOMEM;
+		int rc = gg_strings_push(&p->pending_methods, entry);
+		free(entry);
+		return rc;
+	}
 	if (own_work || !cls)
 		return 0;
-	char *entry = gg_strdup_printf("%.*s.%.*s %s", (int)cls_len, cls, (int)method_len, method, module);
+	entry = gg_strdup_printf("%.*s.%.*s %s", (int)cls_len, cls, (int)method_len, method, module);
 	if (!entry)
 		return -ENOMEM;
 	int rc = gg_strings_push(&p->holder_methods, entry);
@@ -265,7 +298,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		if (l.indent > 0)
 			rc = submodule_note(&l, &subs, NULL);
 	}
-	bool in_module = false, in_plain = false;
+	bool in_module = false, in_plain = false, in_pending = false;
+	gg_buf bases = { NULL, 0, 0 };
 	const char *class_name = NULL;
 	size_t class_len = 0;
 	unsigned class_indent = 0, def_indent = 0;
@@ -278,13 +312,13 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		if (line_blank(&l))
 			continue;
 		/* A line at or left of the method's def ends its body. */
+		int kind = in_module ? CLASS_IS_MODULE : in_plain ? CLASS_IS_PLAIN : in_pending ? CLASS_IS_PENDING : CLASS_IS_OTHER;
 		if (method && l.indent <= def_indent) {
-			rc = method_note(p, in_module, class_name, class_len, method, method_len, module, runs && !off,
-					 own_work);
+			rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs && !off, own_work);
 			method = NULL;
 		}
-		if ((in_module || in_plain) && l.indent <= class_indent && !line_starts(&l, "@"))
-			in_module = in_plain = false;
+		if ((in_module || in_plain || in_pending) && l.indent <= class_indent && !line_starts(&l, "@"))
+			in_module = in_plain = in_pending = false;
 		if (line_starts(&l, "class ")) {
 			const char *name = l.content + 6;
 			size_t n = word_at(name, l.end);
@@ -293,13 +327,18 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			if (in_module && !rc)
 				rc = name_push(&modules, name, n);
 			/* Top-level classes, for the files that import them. */
-			in_plain = false;
+			in_plain = in_pending = false;
 			if (n && l.indent == 0 && !rc) {
 				if (in_module) {
 					rc = class_push(&p->module_classes, name, n, module);
 				} else if (bases_say_plain(&l, &plains) && !(rc = name_push(&plains, name, n))) {
 					rc = class_push(&p->plain_classes, name, n, module);
 					in_plain = true;
+				} else if (!(rc = bases_note(&l, &bases)) && bases.len > 1 &&
+					   !(rc = class_push(&p->pending_classes, name, n, module))) {
+					/* Bases from other files: settled once every file is read. */
+					rc = gg_strings_push(&p->pending_bases, bases.data);
+					in_pending = true;
 				}
 			}
 			class_name = name;
@@ -307,7 +346,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			decorated_off = false;
 			continue;
 		}
-		if (!(in_module || in_plain) || l.indent <= class_indent)
+		if (!(in_module || in_plain || in_pending) || l.indent <= class_indent)
 			continue;
 		/* Any line of a plain class's body, __init__'s above all. */
 		if (in_plain && (rc = submodule_note(&l, &held, &modules)) != 0)
@@ -334,7 +373,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			/* A with that turns grad off inside the body: the method is careful, leave it. */
 			if (line_starts(&l, "with ") && (line_has(&l, "no_grad") || line_has(&l, "inference_mode")))
 				off = true;
-			else if (in_module ? calls_submodule(&l, &subs, true) : calls_submodule(&l, &held, false))
+			else if (in_plain ? calls_submodule(&l, &held, false) : calls_submodule(&l, &subs, true))
 				runs = true;
 			/*
 			 * What keeps a holder's method out: it trains or changes grad, or
@@ -348,7 +387,9 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		}
 	}
 	if (!rc && method)
-		rc = method_note(p, in_module, class_name, class_len, method, method_len, module, runs && !off, own_work);
+		rc = method_note(p, in_module ? CLASS_IS_MODULE : in_plain ? CLASS_IS_PLAIN : in_pending ? CLASS_IS_PENDING : CLASS_IS_OTHER,
+				 class_name, class_len, method, method_len, module, runs && !off, own_work);
+	gg_buf_free(&bases);
 	gg_strings_free(&modules);
 	gg_strings_free(&subs);
 	gg_strings_free(&plains);
@@ -376,8 +417,71 @@ static void sorted_unique(gg_strings *s)
 	s->len = out;
 }
 
-void gg_project_classes_sort(gg_project *p)
+/* Whether some module class of the project (module_classes, sorted) is called name, and no plain one is. */
+static bool module_class_named(const gg_project *p, const char *name, size_t n)
 {
+	size_t i = gg_project_entries_lower(&p->module_classes, name, n);
+	if (i >= p->module_classes.len || strncmp(p->module_classes.items[i], name, n) != 0 ||
+	    p->module_classes.items[i][n] != ' ')
+		return false;
+	size_t j = gg_project_entries_lower(&p->plain_classes, name, n);
+	return !(j < p->plain_classes.len && strncmp(p->plain_classes.items[j], name, n) == 0 &&
+		 p->plain_classes.items[j][n] == ' ');
+}
+
+/*
+ * Settles the pending classes: one with a base among the module classes is
+ * a module class, to a fixed point (a chain of bases across files), and its
+ * forward-like methods join forward_methods. 0 or -ENOMEM.
+ */
+static int pending_settle(gg_project *p)
+{
+	size_t n = p->pending_classes.len < p->pending_bases.len ? p->pending_classes.len : p->pending_bases.len;
+	bool *settled = n ? calloc(n, sizeof *settled) : NULL;
+	if (n && !settled)
+		return -ENOMEM;
+	int rc = 0;
+	for (bool changed = true; changed && !rc;) {
+		changed = false;
+		sorted_unique(&p->module_classes);
+		size_t before = p->module_classes.len;
+		for (size_t i = 0; i < n && !rc; i++) {
+			if (settled[i])
+				continue;
+			for (const char *b = p->pending_bases.items[i]; *b && !settled[i];) {
+				const char *sp = strchr(b, ' ');
+				size_t len = sp ? (size_t)(sp - b) : strlen(b);
+				if (len && module_class_named(p, b, len))
+					settled[i] = true;
+				b += len + (sp != NULL);
+			}
+			if (settled[i])
+				rc = gg_strings_push(&p->module_classes, p->pending_classes.items[i]);
+		}
+		changed = p->module_classes.len != before;
+	}
+	/* The methods of the classes settled as modules: "Name module method". */
+	for (size_t i = 0; i < p->pending_methods.len && !rc; i++) {
+		const char *m = p->pending_methods.items[i];
+		const char *last = strrchr(m, ' ');
+		size_t cls_len = (size_t)(last - m);
+		for (size_t k = 0; k < n; k++)
+			if (settled[k] && strlen(p->pending_classes.items[k]) == cls_len &&
+			    strncmp(p->pending_classes.items[k], m, cls_len) == 0) {
+				rc = name_push(&p->forward_methods, last + 1, strlen(last + 1));
+				break;
+			}
+	}
+	free(settled);
+	gg_strings_free(&p->pending_classes);
+	gg_strings_free(&p->pending_bases);
+	gg_strings_free(&p->pending_methods);
+	return rc;
+}
+
+int gg_project_classes_sort(gg_project *p)
+{
+	int rc = pending_settle(p);
 	sorted_unique(&p->forward_methods);
 	sorted_unique(&p->module_classes);
 	sorted_unique(&p->plain_classes);
@@ -387,6 +491,7 @@ void gg_project_classes_sort(gg_project *p)
 	if (p->outside_calls.len) /* one entry per call: counted, so not made unique */
 		qsort(p->outside_calls.items, p->outside_calls.len, sizeof *p->outside_calls.items, name_cmp);
 	p->classes_sorted = true;
+	return rc;
 }
 
 /*
