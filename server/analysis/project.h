@@ -90,9 +90,17 @@ typedef struct gg_project {
 	 * forward-like methods each would have as a module class, "Name module
 	 * method". gg_project_classes_sort settles them: a class with a base
 	 * among the module classes (to a fixed point) is one, and its methods
-	 * join forward_methods. Emptied then.
+	 * join forward_methods (the class stays out of module_classes). Emptied
+	 * then.
 	 */
 	gg_strings pending_classes, pending_bases, pending_methods;
+	/*
+	 * Method names some module class (or one pending) of the project runs
+	 * with grad off (decorated, or a with in its body): a name one class
+	 * runs without grad is no forward by its name alone, and
+	 * gg_project_classes_sort takes it out of forward_methods. Emptied then.
+	 */
+	gg_strings off_methods;
 	/*
 	 * The project's top-level functions that run a module they are handed,
 	 * "name module.path PLACE PARAM" (project_functions.c). Sorted and unique

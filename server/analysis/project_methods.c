@@ -247,15 +247,18 @@ static int bases_note(const line *l, gg_buf *out)
 
 /*
  * Notes a method whose body was read: a module class's that runs a
- * submodule with grad on is forward-like; a plain class's that runs a
+ * submodule with grad on is forward-like, one it runs with grad off (off)
+ * makes its name no forward by itself; a plain class's that runs a
  * module it holds, with grad on and no work of its own (own_work: it
  * trains, changes grad or sets a mode), is a holder's (an agent's
  * select_action). Returns 0 or -ENOMEM.
  */
 static int method_note(gg_project *p, int kind, const char *cls, size_t cls_len, const char *method,
-		       size_t method_len, const char *module, bool runs, bool own_work)
+		       size_t method_len, const char *module, bool runs, bool off, bool own_work)
 {
-	if (!runs)
+	if (off && (kind == CLASS_IS_MODULE || kind == CLASS_IS_PENDING))
+		return name_push(&p->off_methods, method, method_len);
+	if (!runs || off)
 		return 0;
 	if (kind == CLASS_IS_MODULE)
 		return name_push(&p->forward_methods, method, method_len);
@@ -314,7 +317,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		/* A line at or left of the method's def ends its body. */
 		int kind = in_module ? CLASS_IS_MODULE : in_plain ? CLASS_IS_PLAIN : in_pending ? CLASS_IS_PENDING : CLASS_IS_OTHER;
 		if (method && l.indent <= def_indent) {
-			rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs && !off, own_work);
+			rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, off, own_work);
 			method = NULL;
 		}
 		if ((in_module || in_plain || in_pending) && l.indent <= class_indent && !line_starts(&l, "@"))
@@ -388,7 +391,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	}
 	if (!rc && method)
 		rc = method_note(p, in_module ? CLASS_IS_MODULE : in_plain ? CLASS_IS_PLAIN : in_pending ? CLASS_IS_PENDING : CLASS_IS_OTHER,
-				 class_name, class_len, method, method_len, module, runs && !off, own_work);
+				 class_name, class_len, method, method_len, module, runs, off, own_work);
 	gg_buf_free(&bases);
 	gg_strings_free(&modules);
 	gg_strings_free(&subs);
@@ -417,22 +420,21 @@ static void sorted_unique(gg_strings *s)
 	s->len = out;
 }
 
-/* Whether some module class of the project (module_classes, sorted) is called name, and no plain one is. */
-static bool module_class_named(const gg_project *p, const char *name, size_t n)
+/* Whether list (sorted "Name module" entries) has a class called name. */
+static bool class_named(const gg_strings *list, const char *name, size_t n)
 {
-	size_t i = gg_project_entries_lower(&p->module_classes, name, n);
-	if (i >= p->module_classes.len || strncmp(p->module_classes.items[i], name, n) != 0 ||
-	    p->module_classes.items[i][n] != ' ')
-		return false;
-	size_t j = gg_project_entries_lower(&p->plain_classes, name, n);
-	return !(j < p->plain_classes.len && strncmp(p->plain_classes.items[j], name, n) == 0 &&
-		 p->plain_classes.items[j][n] == ' ');
+	size_t i = gg_project_entries_lower(list, name, n);
+	return i < list->len && strncmp(list->items[i], name, n) == 0 && list->items[i][n] == ' ';
 }
 
 /*
- * Settles the pending classes: one with a base among the module classes is
- * a module class, to a fixed point (a chain of bases across files), and its
- * forward-like methods join forward_methods. 0 or -ENOMEM.
+ * Settles the pending classes: one with a base among the module classes, or
+ * among those settled so, is one, to a fixed point (a chain of bases across
+ * files), and its forward-like methods join forward_methods. A name that is
+ * also a plain class's settles nothing. The classes themselves stay out of
+ * module_classes: what a value built from one is (an annotation, a
+ * constructor) is left to the evidence at hand, and only the method names
+ * are learned. 0 or -ENOMEM.
  */
 static int pending_settle(gg_project *p)
 {
@@ -440,26 +442,32 @@ static int pending_settle(gg_project *p)
 	bool *settled = n ? calloc(n, sizeof *settled) : NULL;
 	if (n && !settled)
 		return -ENOMEM;
+	gg_strings modules; /* module_classes and the classes settled so far */
+	gg_strings_init(&modules);
 	int rc = 0;
+	for (size_t i = 0; i < p->module_classes.len && !rc; i++)
+		rc = gg_strings_push(&modules, p->module_classes.items[i]);
 	for (bool changed = true; changed && !rc;) {
 		changed = false;
-		sorted_unique(&p->module_classes);
-		size_t before = p->module_classes.len;
+		sorted_unique(&modules);
+		sorted_unique(&p->plain_classes);
 		for (size_t i = 0; i < n && !rc; i++) {
 			if (settled[i])
 				continue;
 			for (const char *b = p->pending_bases.items[i]; *b && !settled[i];) {
 				const char *sp = strchr(b, ' ');
 				size_t len = sp ? (size_t)(sp - b) : strlen(b);
-				if (len && module_class_named(p, b, len))
+				if (len && class_named(&modules, b, len) && !class_named(&p->plain_classes, b, len))
 					settled[i] = true;
 				b += len + (sp != NULL);
 			}
-			if (settled[i])
-				rc = gg_strings_push(&p->module_classes, p->pending_classes.items[i]);
+			if (settled[i]) {
+				rc = gg_strings_push(&modules, p->pending_classes.items[i]);
+				changed = true;
+			}
 		}
-		changed = p->module_classes.len != before;
 	}
+	gg_strings_free(&modules);
 	/* The methods of the classes settled as modules: "Name module method". */
 	for (size_t i = 0; i < p->pending_methods.len && !rc; i++) {
 		const char *m = p->pending_methods.items[i];
@@ -479,10 +487,29 @@ static int pending_settle(gg_project *p)
 	return rc;
 }
 
+/* forward_methods less the names some module class runs with grad off (both sorted and unique). */
+static void off_methods_drop(gg_project *p)
+{
+	gg_strings *s = &p->forward_methods;
+	size_t out = 0, j = 0;
+	for (size_t i = 0; i < s->len; i++) {
+		while (j < p->off_methods.len && strcmp(p->off_methods.items[j], s->items[i]) < 0)
+			j++;
+		if (j < p->off_methods.len && strcmp(p->off_methods.items[j], s->items[i]) == 0)
+			free(s->items[i]);
+		else
+			s->items[out++] = s->items[i];
+	}
+	s->len = out;
+	gg_strings_free(&p->off_methods);
+}
+
 int gg_project_classes_sort(gg_project *p)
 {
 	int rc = pending_settle(p);
 	sorted_unique(&p->forward_methods);
+	sorted_unique(&p->off_methods);
+	off_methods_drop(p);
 	sorted_unique(&p->module_classes);
 	sorted_unique(&p->plain_classes);
 	sorted_unique(&p->holder_methods);

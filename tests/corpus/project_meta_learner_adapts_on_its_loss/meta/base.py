@@ -1,0 +1,6 @@
+import torch.nn as nn
+
+
+class Learner(nn.Module):
+    def adapt(self, loss, step=None):
+        raise NotImplementedError
