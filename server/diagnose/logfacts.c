@@ -453,10 +453,50 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	o->oom = oom;
 	o->text = gg_text_dup(t, n, FACTS_MAX_TEXT);
 	o->at = (gg_log_span){ l->number, l->offset, l->raw_len };
+	o->continued_to = l->number;
 	if (!o->text)
 		return -ENOMEM;
 	f->orphans_len++;
 	return 0;
+}
+
+/*
+ * The allocator's message broken sentence by sentence over lines (a paste
+ * that wrapped at each full stop): a line right under an out-of-memory
+ * orphan that opens one of the message's own sentences is its
+ * continuation, joined onto it so that its figures are read. Returns 1
+ * when joined, 0 when the line is none, -ENOMEM.
+ */
+static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	static const char *const sentences[] = {
+		"Tried to allocate ", "GPU ", "Including non-PyTorch memory", "Of the allocated memory",
+		"If reserved but unallocated", "See documentation", "Process ", NULL,
+	};
+	if (!f->orphans_len)
+		return 0;
+	gg_log_orphan *o = &f->orphans[f->orphans_len - 1];
+	if (!o->oom || o->continued_to + 1 != l->number)
+		return 0;
+	bool opens = false;
+	for (const char *const *s = sentences; *s && !opens; s++)
+		opens = gg_text_starts(t, n, *s);
+	if (!opens)
+		return 0;
+	size_t have = strlen(o->text);
+	if (have + 1 + n > FACTS_MAX_TEXT) {
+		o->continued_to = l->number; /* the rest is kept out, the lines still belong to it */
+		return 1;
+	}
+	char *joined = realloc(o->text, have + 1 + n + 1);
+	if (!joined)
+		return -ENOMEM;
+	joined[have] = ' ';
+	memcpy(joined + have + 1, t, n);
+	joined[have + 1 + n] = '\0';
+	o->text = joined;
+	o->continued_to = l->number;
+	return 1;
 }
 
 int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
@@ -538,6 +578,10 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (!rc)
 		rc = facts_warning(f, l, t, n);
 	if (!rc)
+		rc = facts_orphan_continue(f, l, t, n);
+	if (rc == 1)
+		rc = 0;
+	else if (!rc)
 		rc = facts_orphan(f, l, t, n);
 	if (l->rank >= 0)
 		f->wrap_rank = l->rank;

@@ -27,8 +27,9 @@ typedef struct gg_log_warning {
 typedef struct gg_log_orphan {
 	int rank;
 	bool oom;   /* an out-of-memory line; else another failure the runtime printed */
-	char *text; /* owned; the out-of-memory line */
+	char *text; /* owned; the out-of-memory line, with the lines that continue its message joined */
 	gg_log_span at;
+	uint64_t continued_to; /* the last line of the message (at's line when it is one line) */
 } gg_log_orphan;
 
 typedef struct gg_log_facts {
