@@ -164,6 +164,16 @@ def repository_program_is_not_run(gradguard, tmp):
     check(found == [lib] and os.path.exists(marker), f"--python: folders {found}")
 
 
+def zombie(pid):
+    """Whether pid is a zombie: killed, waiting to be reaped by whoever adopted it
+    (in a container, a PID 1 that reaps late). Dead all the same."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except (OSError, IndexError):
+        return False
+
+
 def pid_gone(pidfile, seconds):
     with open(pidfile, encoding="utf-8") as f:
         pid = int(f.read().strip())
@@ -172,6 +182,8 @@ def pid_gone(pidfile, seconds):
         try:
             os.kill(pid, 0)
         except ProcessLookupError:
+            return True
+        if zombie(pid):
             return True
         time.sleep(0.05)
     return False
