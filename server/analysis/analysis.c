@@ -8,6 +8,7 @@
 #include "config.h"
 #include "grad_context.h"
 #include "noqa.h"
+#include "project_lines.h"
 #include "rules.h"
 
 /*
@@ -122,12 +123,6 @@ static bool name_is(const char *p, size_t n, const char *lit)
 	return strlen(lit) == n && memcmp(p, lit, n) == 0;
 }
 
-static bool line_starts(const char *p, const char *end, const char *lit)
-{
-	size_t n = strlen(lit);
-	return (size_t)(end - p) >= n && memcmp(p, lit, n) == 0;
-}
-
 /*
  * Whether a file named like a pytest module is an evaluation script: nothing
  * in it that pytest would collect (no test function, no Test class, no
@@ -141,19 +136,15 @@ static bool named_test_is_script(const char *text, size_t len)
 	if (!memmem(text, len, ".eval()", 7))
 		return false;
 	bool main_block = false;
-	for (const char *p = text, *end = text + len; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *eol = nl ? nl : end;
-		while (p < eol && (*p == ' ' || *p == '\t'))
-			p++;
-		if (line_starts(p, eol, "def test") || line_starts(p, eol, "async def test") ||
-		    line_starts(p, eol, "class Test") || line_starts(p, eol, "import pytest") ||
-		    line_starts(p, eol, "from pytest") || line_starts(p, eol, "import unittest") ||
-		    line_starts(p, eol, "from unittest"))
+	for (const char *q = text, *end = text + len; q < end;) {
+		line l;
+		q = line_read(q, end, &l);
+		if (line_starts(&l, "def test") || line_starts(&l, "async def test") || line_starts(&l, "class Test") ||
+		    line_starts(&l, "import pytest") || line_starts(&l, "from pytest") ||
+		    line_starts(&l, "import unittest") || line_starts(&l, "from unittest"))
 			return false;
-		if (line_starts(p, eol, "if __name__") && memmem(p, (size_t)(eol - p), "__main__", 8))
+		if (line_starts(&l, "if __name__") && line_has(&l, "__main__"))
 			main_block = true;
-		p = nl ? nl + 1 : end;
 	}
 	return main_block;
 }
