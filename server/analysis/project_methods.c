@@ -301,7 +301,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		if (l.indent > 0)
 			rc = submodule_note(&l, &subs, NULL);
 	}
-	bool in_module = false, in_plain = false, in_pending = false;
+	int kind = CLASS_IS_OTHER; /* of the class whose body the scan is in */
 	gg_buf bases = { NULL, 0, 0 };
 	const char *class_name = NULL;
 	size_t class_len = 0;
@@ -315,33 +315,31 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		if (line_blank(&l))
 			continue;
 		/* A line at or left of the method's def ends its body. */
-		int kind = in_module ? CLASS_IS_MODULE : in_plain ? CLASS_IS_PLAIN : in_pending ? CLASS_IS_PENDING : CLASS_IS_OTHER;
 		if (method && l.indent <= def_indent) {
 			rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, off, own_work);
 			method = NULL;
 		}
-		if ((in_module || in_plain || in_pending) && l.indent <= class_indent && !line_starts(&l, "@"))
-			in_module = in_plain = in_pending = false;
+		if (kind != CLASS_IS_OTHER && l.indent <= class_indent && !line_starts(&l, "@"))
+			kind = CLASS_IS_OTHER;
 		if (line_starts(&l, "class ")) {
 			const char *name = l.content + 6;
 			size_t n = word_at(name, l.end);
-			in_module = n && bases_say_module(&l, &modules);
+			kind = n && bases_say_module(&l, &modules) ? CLASS_IS_MODULE : CLASS_IS_OTHER;
 			class_indent = l.indent;
-			if (in_module && !rc)
+			if (kind == CLASS_IS_MODULE && !rc)
 				rc = name_push(&modules, name, n);
 			/* Top-level classes, for the files that import them. */
-			in_plain = in_pending = false;
 			if (n && l.indent == 0 && !rc) {
-				if (in_module) {
+				if (kind == CLASS_IS_MODULE) {
 					rc = class_push(&p->module_classes, name, n, module);
 				} else if (bases_say_plain(&l, &plains) && !(rc = name_push(&plains, name, n))) {
 					rc = class_push(&p->plain_classes, name, n, module);
-					in_plain = true;
+					kind = CLASS_IS_PLAIN;
 				} else if (!(rc = bases_note(&l, &bases)) && bases.len > 1 &&
 					   !(rc = class_push(&p->pending_classes, name, n, module))) {
 					/* Bases from other files: settled once every file is read. */
 					rc = gg_strings_push(&p->pending_bases, bases.data);
-					in_pending = true;
+					kind = CLASS_IS_PENDING;
 				}
 			}
 			class_name = name;
@@ -349,10 +347,10 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			decorated_off = false;
 			continue;
 		}
-		if (!(in_module || in_plain || in_pending) || l.indent <= class_indent)
+		if (kind == CLASS_IS_OTHER || l.indent <= class_indent)
 			continue;
 		/* Any line of a plain class's body, __init__'s above all. */
-		if (in_plain && (rc = submodule_note(&l, &held, &modules)) != 0)
+		if (kind == CLASS_IS_PLAIN && (rc = submodule_note(&l, &held, &modules)) != 0)
 			break;
 		if (!method && line_starts(&l, "@")) {
 			decorated_off = decorated_off || line_has(&l, "no_grad") || line_has(&l, "inference_mode");
@@ -376,7 +374,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			/* A with that turns grad off inside the body: the method is careful, leave it. */
 			if (line_starts(&l, "with ") && (line_has(&l, "no_grad") || line_has(&l, "inference_mode")))
 				off = true;
-			else if (in_plain ? calls_submodule(&l, &held, false) : calls_submodule(&l, &subs, true))
+			else if (kind == CLASS_IS_PLAIN ? calls_submodule(&l, &held, false) : calls_submodule(&l, &subs, true))
 				runs = true;
 			/*
 			 * What keeps a holder's method out: it trains or changes grad, or
@@ -390,8 +388,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		}
 	}
 	if (!rc && method)
-		rc = method_note(p, in_module ? CLASS_IS_MODULE : in_plain ? CLASS_IS_PLAIN : in_pending ? CLASS_IS_PENDING : CLASS_IS_OTHER,
-				 class_name, class_len, method, method_len, module, runs, off, own_work);
+		rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, off, own_work);
 	gg_buf_free(&bases);
 	gg_strings_free(&modules);
 	gg_strings_free(&subs);
@@ -420,12 +417,7 @@ static void sorted_unique(gg_strings *s)
 	s->len = out;
 }
 
-/* Whether list (sorted "Name module" entries) has a class called name. */
-static bool class_named(const gg_strings *list, const char *name, size_t n)
-{
-	size_t i = gg_project_entries_lower(list, name, n);
-	return i < list->len && strncmp(list->items[i], name, n) == 0 && list->items[i][n] == ' ';
-}
+static bool class_listed(const gg_strings *list, const char *name, size_t n, const char *module, size_t module_len);
 
 /*
  * Settles the pending classes: one with a base among the module classes, or
@@ -457,7 +449,8 @@ static int pending_settle(gg_project *p)
 			for (const char *b = p->pending_bases.items[i]; *b && !settled[i];) {
 				const char *sp = strchr(b, ' ');
 				size_t len = sp ? (size_t)(sp - b) : strlen(b);
-				if (len && class_named(&modules, b, len) && !class_named(&p->plain_classes, b, len))
+				if (len && class_listed(&modules, b, len, NULL, 0) &&
+				    !class_listed(&p->plain_classes, b, len, NULL, 0))
 					settled[i] = true;
 				b += len + (sp != NULL);
 			}
@@ -540,6 +533,32 @@ size_t gg_project_entries_lower(const gg_strings *s, const char *name, size_t n)
 	return lo;
 }
 
+/*
+ * Splits a dotted name an import resolves to (module.Class) into its class
+ * name (returned, *n its length) and module (*module, NULL when there is
+ * none), a relative import's leading dots dropped: the index's names are
+ * matched by their dotted tails.
+ */
+static const char *dotted_split(const char *dotted, size_t len, const char **module, size_t *module_len, size_t *n)
+{
+	const char *dot = memrchr(dotted, '.', len);
+	*module = NULL;
+	*module_len = 0;
+	if (dot) {
+		*module = dotted;
+		*module_len = (size_t)(dot - dotted);
+		while (*module_len && **module == '.') {
+			(*module)++;
+			(*module_len)--;
+		}
+		if (!*module_len)
+			*module = NULL;
+	}
+	const char *name = dot ? dot + 1 : dotted;
+	*n = len - (size_t)(name - dotted);
+	return name;
+}
+
 static bool class_listed(const gg_strings *list, const char *name, size_t n, const char *module, size_t module_len)
 {
 	for (size_t i = gg_project_entries_lower(list, name, n); i < list->len && strncmp(list->items[i], name, n) == 0 && list->items[i][n] == ' '; i++) {
@@ -554,23 +573,11 @@ int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len)
 {
 	if (!p->classes_sorted)
 		return 0;
-	const char *module = NULL;
-	size_t module_len = 0;
-	const char *name = dotted;
-	const char *dot = memrchr(dotted, '.', len);
-	if (dot) {
-		module = dotted;
-		module_len = (size_t)(dot - dotted);
-		/* A relative import's leading dots say nothing the tail match needs. */
-		while (module_len && *module == '.') {
-			module++;
-			module_len--;
-		}
-		name = dot + 1;
-	}
-	size_t n = len - (size_t)(name - dotted);
-	bool is_module = class_listed(&p->module_classes, name, n, module_len ? module : NULL, module_len);
-	bool is_plain = class_listed(&p->plain_classes, name, n, module_len ? module : NULL, module_len);
+	const char *module;
+	size_t module_len, n;
+	const char *name = dotted_split(dotted, len, &module, &module_len, &n);
+	bool is_module = class_listed(&p->module_classes, name, n, module, module_len);
+	bool is_plain = class_listed(&p->plain_classes, name, n, module, module_len);
 	/* Two classes of that name that disagree (one a module, one not): no answer. */
 	return is_module == is_plain ? 0 : is_module ? 1 : -1;
 }
@@ -579,18 +586,13 @@ bool gg_project_holder_method(const gg_project *p, const char *dotted, size_t le
 {
 	if (!p->classes_sorted || !p->holder_methods.len)
 		return false;
-	const char *dot = memrchr(dotted, '.', len);
-	const char *module = dot ? dotted : NULL;
-	size_t module_len = dot ? (size_t)(dot - dotted) : 0;
-	while (module_len && *module == '.') {
-		module++;
-		module_len--;
-	}
-	const char *name = dot ? dot + 1 : dotted;
-	char *key = gg_strdup_printf("%.*s.%.*s", (int)(len - (size_t)(name - dotted)), name, (int)method_len, method);
+	const char *module;
+	size_t module_len, n;
+	const char *name = dotted_split(dotted, len, &module, &module_len, &n);
+	char *key = gg_strdup_printf("%.*s.%.*s", (int)n, name, (int)method_len, method);
 	if (!key)
 		return false;
-	bool found = class_listed(&p->holder_methods, key, strlen(key), module_len ? module : NULL, module_len);
+	bool found = class_listed(&p->holder_methods, key, strlen(key), module, module_len);
 	free(key);
 	return found;
 }
