@@ -165,6 +165,18 @@ async function applyQuickFix(page, line, column, wanted, shotName) {
 	await page.keyboard.press('Enter');
 }
 
+// The hover of validate.py's finding (line 24, column 19), shown by the mouse
+// over its squiggle, once it holds text; the visible hover's locator.
+async function hoverSquiggle(page, squiggle, text) {
+	await goToLine(page, 24, 19);
+	// The editor re-renders its decorations as it scrolls to the line.
+	const box = await waitFor('the squiggle on screen', () => squiggle.boundingBox());
+	await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+	const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: text }).first();
+	await hover.waitFor({ state: 'visible', timeout: STEP_MS });
+	return hover;
+}
+
 async function goToLine(page, line, column) {
 	await runCommand(page, 'Go to Line/Column...', true);
 	const input = page.locator('.quick-input-widget .quick-input-box input');
@@ -398,13 +410,8 @@ async function main() {
 
 	// 2. The hover over the squiggle.
 	await page.locator('.monaco-editor .view-lines').first().click();
-	await goToLine(page, 24, 19);
-	// The editor re-renders its decorations as it scrolls to the line.
-	const box = await waitFor('the squiggle on screen', () => squiggle.boundingBox());
-	await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
 	// The finding's message and, below it, the server's markdown hover for GG001.
-	const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'eval-forward-with-grad' }).first();
-	await hover.waitFor({ state: 'visible', timeout: STEP_MS });
+	const hover = await hoverSquiggle(page, squiggle, 'eval-forward-with-grad');
 	const hoverText = await hover.innerText();
 	if (!/no_grad/.test(hoverText)) throw new Error(`the hover does not mention no_grad:\n${hoverText}`);
 	// VS Code shows the diagnostic's message above the server's hover: the
@@ -445,11 +452,7 @@ async function main() {
 	await nudge();
 	const confirmedRow = page.locator('.markers-panel .monaco-list-row', { hasText: 'confirmed at run time' });
 	await confirmedRow.first().waitFor({ timeout: STEP_MS });
-	await goToLine(page, 24, 19);
-	const box2 = await waitFor('the squiggle on screen', () => squiggle.boundingBox());
-	await page.mouse.move(box2.x + box2.width / 2, box2.y + box2.height / 2);
-	const confirmedHover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'confirmed at run time' }).first();
-	await confirmedHover.waitFor({ state: 'visible', timeout: STEP_MS });
+	const confirmedHover = await hoverSquiggle(page, squiggle, 'confirmed at run time');
 	const confirmedText = await confirmedHover.innerText();
 	if (!confirmedText.includes('1.3 GB')) throw new Error(`the confirmed hover lacks the measured figure:\n${confirmedText}`);
 	await page.waitForTimeout(300);
