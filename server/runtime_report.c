@@ -36,6 +36,8 @@ void gg_runtime_report_init(gg_runtime_report *r)
 static void entry_free(gg_runtime_entry *e)
 {
 	free(e->path);
+	free(e->cell);
+	free(e->notebook);
 	free(e->code);
 	free(e->message);
 	free(e->figure);
@@ -106,14 +108,23 @@ static int report_add(gg_runtime_report *r, const char *root, const cJSON *o, bo
 	e->last_line = json_line(cJSON_GetArrayItem(lines, 1));
 	if (!e->first_line || e->last_line < e->first_line)
 		e->first_line = e->last_line = line;
-	e->path = entry_path(root, filename);
-	if (!e->path)
-		return errno == ENOMEM ? -ENOMEM : 0; /* a file that is gone: nothing to match */
+	const char *cell = json_string(o, "cell"), *notebook = json_string(o, "notebook");
+	if (cell) {
+		/* A notebook the kernel named but that is gone (or moved): its cells match no notebook here. */
+		e->notebook = notebook ? entry_path(root, notebook) : NULL;
+		if (notebook && !e->notebook)
+			return errno == ENOMEM ? -ENOMEM : 0;
+		e->cell = strdup(cell);
+	} else {
+		e->path = entry_path(root, filename);
+		if (!e->path)
+			return errno == ENOMEM ? -ENOMEM : 0; /* a file that is gone: nothing to match */
+	}
 	e->text = strdup(text);
 	e->code = code ? strdup(code) : NULL;
 	e->message = message ? strdup(message) : NULL;
 	e->figure = figure ? strdup(figure) : NULL;
-	if (!e->text || (code && (!e->code || !e->message || !e->figure))) {
+	if (!e->text || (cell && !e->cell) || (code && (!e->code || !e->message || !e->figure))) {
 		entry_free(e);
 		return -ENOMEM;
 	}
@@ -201,7 +212,7 @@ const gg_runtime_entry *gg_runtime_report_at(const gg_runtime_report *r, const c
 	const gg_runtime_entry *around = NULL;
 	for (size_t i = 0; i < r->len; i++) {
 		const gg_runtime_entry *e = &r->items[i];
-		if (!e->code || strcmp(e->path, path) != 0)
+		if (!e->code || !e->path || strcmp(e->path, path) != 0)
 			continue;
 		if (e->line == line)
 			return e;
@@ -272,22 +283,110 @@ static bool line_span(const gg_line_index *ix, const char *text, size_t len, uin
 	return true;
 }
 
-/* Whether entry e's line still reads as it did during the run. */
-static bool entry_current(const gg_runtime_entry *e, const gg_line_index *ix, const char *text, size_t len)
+/* A line's text without its trailing blanks ([s, e) of the line at s, e: its end). */
+static size_t trimmed_end(const char *s, const char *e)
+{
+	while (e > s && isspace((unsigned char)e[-1]))
+		e--;
+	return (size_t)(e - s);
+}
+
+/* Whether the text's line starting at offset at is masked IPython syntax (nb's masks are by position). */
+static bool line_masked(const gg_notebook *nb, size_t at)
+{
+	size_t lo = 0, hi = nb->nmasks;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (nb->masks[mid].at < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < nb->nmasks && nb->masks[lo].at == at && !nb->masks[lo].blank; /* a blanked cell did not run */
+}
+
+/*
+ * Whether code cell c of nb (in text, lines per ix) is the cell the kernel
+ * ran as `ran`, and where the run's line 1 is: *first, the cell's line in
+ * the text. Its lines are compared without trailing blanks; a masked line
+ * (a magic, a shell escape: IPython ran its own Python for it) matches any.
+ * IPython drops a cell's leading blank lines before it compiles it, and
+ * blank lines at its end count for nothing.
+ */
+static bool cell_is(const gg_notebook *nb, const gg_nb_cell *c, const gg_line_index *ix, const char *text,
+		    size_t len, const char *ran, uint32_t *first)
+{
+	uint32_t row = c->first - 1, end = c->first - 1 + c->lines; /* 0-based rows of the text */
+	for (; row < end; row++) {
+		size_t s = ix->starts[row], e = gg_line_index_line_end(ix, text, len, row);
+		if (line_masked(nb, s) || trimmed_end(text + s, text + e) != 0)
+			break;
+	}
+	*first = row + 1;
+	const char *p = ran;
+	for (; *p; row++) {
+		const char *nl = strchr(p, '\n'), *pe = nl ? nl : p + strlen(p);
+		size_t n = trimmed_end(p, pe);
+		if (row < end) {
+			size_t s = ix->starts[row], e = gg_line_index_line_end(ix, text, len, row);
+			if (!line_masked(nb, s) && (trimmed_end(text + s, text + e) != n || memcmp(text + s, p, n) != 0))
+				return false;
+		} else if (n) {
+			return false; /* the run's cell goes on past the notebook's */
+		}
+		p = nl ? nl + 1 : pe;
+	}
+	for (; row < end; row++) { /* the notebook's cell goes on past the run's: blank lines only */
+		size_t s = ix->starts[row], e = gg_line_index_line_end(ix, text, len, row);
+		if (trimmed_end(text + s, text + e))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Where e's lines are in the file at real (text, lines per ix; nb: its
+ * notebook or NULL): e's line n is line n + *shift of the text. False when e
+ * is a site of another file (or of a cell this notebook does not have).
+ */
+static bool entry_place(const gg_runtime_entry *e, const char *real, const gg_notebook *nb, const gg_line_index *ix,
+			const char *text, size_t len, uint32_t *shift)
+{
+	*shift = 0;
+	if (!e->cell)
+		return strcmp(e->path, real) == 0;
+	if (!nb || (e->notebook && strcmp(e->notebook, real) != 0))
+		return false;
+	for (size_t c = 0; c < nb->ncells; c++) {
+		uint32_t first;
+		if (cell_is(nb, &nb->cells[c], ix, text, len, e->cell, &first)) {
+			*shift = first - 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Whether entry e's line (line of the text) still reads as it did during the run. */
+static bool entry_current(const gg_runtime_entry *e, uint32_t line, const gg_line_index *ix, const char *text,
+			  size_t len)
 {
 	size_t s, t;
-	return line_span(ix, text, len, e->line, &s, &t) && t - s == strlen(e->text) &&
+	return line_span(ix, text, len, line, &s, &t) && t - s == strlen(e->text) &&
 	       memcmp(text + s, e->text, t - s) == 0;
 }
 
-/* Whether f (a static finding starting on line) is at e's site: GG001 on its line, GG002 in its function. */
-static bool entry_matches(const gg_runtime_entry *e, const char *code, uint32_t line)
+/*
+ * Whether f (a static finding starting on line) is at e's site, e's lines
+ * shifted by shift: GG001 on its line, GG002 in its function.
+ */
+static bool entry_matches(const gg_runtime_entry *e, uint32_t shift, const char *code, uint32_t line)
 {
 	if (strcmp(code, e->code) != 0)
 		return false;
 	if (strcmp(code, "GG002") == 0)
-		return e->first_line <= line && line <= e->last_line;
-	return line == e->line;
+		return e->first_line + shift <= line && line <= e->last_line + shift;
+	return line == e->line + shift;
 }
 
 /* Whether the text of [s, t) has a `# noqa` for code ("# noqa" alone, or "# noqa: ..., CODE, ..."). */
@@ -325,15 +424,16 @@ static int finding_confirm(gg_finding *f, const gg_runtime_entry *e)
 	return 0;
 }
 
-static int runtime_only_add(const gg_runtime_entry *e, const gg_line_index *ix, const char *text, size_t len,
-			    const gg_config *config, gg_findings *findings, gg_runtime_counts *counts)
+/* A runtime-only finding for e, at line of the text (e's line where the file has it). */
+static int runtime_only_add(const gg_runtime_entry *e, uint32_t line, const gg_line_index *ix, const char *text,
+			    size_t len, const gg_config *config, gg_findings *findings, gg_runtime_counts *counts)
 {
 	size_t s, t;
-	if (!gg_config_rule_enabled(config, e->code) || !line_span(ix, text, len, e->line, &s, &t) ||
+	if (!gg_config_rule_enabled(config, e->code) || !line_span(ix, text, len, line, &s, &t) ||
 	    line_silences(text + s, text + t, e->code))
 		return 0;
 	/* The call's columns when the run knew them (Python 3.11 on) and they fit the line; else the line. */
-	size_t at = ix->starts[e->line - 1], cs = SIZE_MAX, ce = SIZE_MAX;
+	size_t at = ix->starts[line - 1], cs = SIZE_MAX, ce = SIZE_MAX;
 	for (uint32_t col = 1; e->column && col <= e->end_column && at <= t; col++) {
 		if (col == e->column)
 			cs = at;
@@ -359,7 +459,8 @@ static int runtime_only_add(const gg_runtime_entry *e, const gg_line_index *ix, 
 }
 
 int gg_runtime_report_apply(const gg_runtime_report *r, const char *path, const char *text, size_t len,
-			    const gg_config *config, gg_findings *findings, size_t from, gg_runtime_counts *counts)
+			    const gg_notebook *nb, const gg_config *config, gg_findings *findings, size_t from,
+			    gg_runtime_counts *counts)
 {
 	if (!r || !r->len || !path || len > UINT32_MAX)
 		return 0;
@@ -367,7 +468,8 @@ int gg_runtime_report_apply(const gg_runtime_report *r, const char *path, const 
 	if (!real)
 		return errno == ENOMEM ? -ENOMEM : 0;
 	size_t n_static = findings->len, i;
-	for (i = 0; i < r->len && strcmp(r->items[i].path, real) != 0; i++)
+	/* Most files have no site: one string compare each before any line is indexed. */
+	for (i = 0; i < r->len && !(r->items[i].cell ? nb != NULL : strcmp(r->items[i].path, real) == 0); i++)
 		;
 	if (i == r->len) {
 		free(real);
@@ -382,23 +484,24 @@ int gg_runtime_report_apply(const gg_runtime_report *r, const char *path, const 
 		rc = -ENOMEM;
 	for (; i < r->len && !rc; i++) {
 		const gg_runtime_entry *e = &r->items[i];
-		if (strcmp(e->path, real) != 0 || !entry_current(e, &ix, text, len))
+		uint32_t shift;
+		if (!entry_place(e, real, nb, &ix, text, len, &shift) || !entry_current(e, e->line + shift, &ix, text, len))
 			continue;
 		bool matched = false;
 		for (size_t k = from; k < n_static && !rc; k++) {
 			gg_finding *f = &findings->items[k];
 			uint32_t line = gg_line_index_line_of(&ix, f->range.start) + 1;
 			if (!e->code) {
-				if (line == e->line && !state[k - from])
+				if (line == e->line + shift && !state[k - from])
 					state[k - from] = 2;
-			} else if (entry_matches(e, f->code, line)) {
+			} else if (entry_matches(e, shift, f->code, line)) {
 				matched = true;
 				state[k - from] = 1;
 				rc = finding_confirm(f, e);
 			}
 		}
 		if (!rc && e->code && !matched)
-			rc = runtime_only_add(e, &ix, text, len, config, findings, counts);
+			rc = runtime_only_add(e, e->line + shift, &ix, text, len, config, findings, counts);
 	}
 	for (size_t k = 0; counts && state && k < n_static - from; k++) {
 		counts->confirmed += state[k] == 1;
@@ -410,18 +513,30 @@ int gg_runtime_report_apply(const gg_runtime_report *r, const char *path, const 
 	return rc;
 }
 
-const gg_runtime_entry *gg_runtime_report_find(const gg_runtime_report *r, const char *path, uint32_t line,
-					       const char *code)
+const gg_runtime_entry *gg_runtime_report_find(const gg_runtime_report *r, const char *path, const char *text,
+					       size_t len, const gg_notebook *nb, uint32_t line, const char *code)
 {
-	if (!r || !r->len || !path)
+	if (!r || !r->len || !path || len > UINT32_MAX)
 		return NULL;
 	char *real = realpath(path, NULL);
+	if (!real)
+		return NULL;
+	gg_line_index ix;
+	gg_line_index_init(&ix);
 	const gg_runtime_entry *found = NULL;
-	for (size_t i = 0; real && i < r->len && !found; i++) {
+	bool indexed = false;
+	for (size_t i = 0; i < r->len && !found; i++) {
 		const gg_runtime_entry *e = &r->items[i];
-		if (e->code && strcmp(e->path, real) == 0 && entry_matches(e, code, line))
+		uint32_t shift;
+		if (!e->code || (e->cell ? !nb : strcmp(e->path, real) != 0))
+			continue;
+		if (!indexed && gg_line_index_build(&ix, text, len) != 0)
+			break;
+		indexed = true;
+		if (entry_place(e, real, nb, &ix, text, len, &shift) && entry_matches(e, shift, code, line))
 			found = e;
 	}
+	gg_line_index_free(&ix);
 	free(real);
 	return found;
 }

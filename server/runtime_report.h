@@ -10,6 +10,7 @@
 #include "config.h"
 #include "diagnose/diagnose.h"
 #include "findings.h"
+#include "notebook_cells.h"
 
 /*
  * What gradguard.probe measured (ROOT/.gradguard/runtime.json, written by
@@ -25,11 +26,21 @@
  *   without finding anything there is counted as not confirmed.
  *
  * A site whose line no longer reads as it did during the run (the file was
- * edited since) is left out: its figures would describe other code.
+ * edited since) is left out: its figures would describe other code. A site
+ * in a notebook cell is matched to the notebook's code cell with the same
+ * lines (IPython's own lines aside), and read in that cell's coordinates.
  */
 
 typedef struct gg_runtime_entry {
-	char *path;          /* owned: the file, resolved (realpath) */
+	char *path;          /* owned: the file, resolved (realpath); NULL for a notebook cell's */
+	/*
+	 * A site in a notebook cell (Jupyter runs each cell under a name that is no
+	 * file): the cell's source as the kernel ran it (owned; lines, positions
+	 * and function lines are the cell's), and the notebook it belongs to when
+	 * the kernel said (owned, resolved; NULL: whichever notebook has the cell).
+	 */
+	char *cell;
+	char *notebook;
 	uint32_t line;       /* 1-based */
 	uint32_t column, end_column; /* 1-based code points on line, end exclusive; 0: unknown */
 	uint32_t first_line; /* the lines of the function the call is in */
@@ -93,17 +104,19 @@ int gg_runtime_report_diagnoses(const char *root, gg_diagnoses *all);
 int gg_runtime_report_refresh(gg_runtime_report *r, const char *root, char **error);
 
 /*
- * Applies r to the findings of the file at path (text[0..len), as checked):
+ * Applies r to the findings of the file at path (text[0..len), as checked;
+ * nb: the notebook whose code cells text joins, or NULL for a Python file):
  * marks the findings from index `from` on that the run confirmed, appends the
  * runtime-only ones (after the others, unsorted; those config leaves out, or a
  * `# noqa` for their code on their line silences, are not added) and counts
  * into counts (may be NULL). Returns 0 or -ENOMEM.
  */
 int gg_runtime_report_apply(const gg_runtime_report *r, const char *path, const char *text, size_t len,
-			    const gg_config *config, gg_findings *findings, size_t from, gg_runtime_counts *counts);
+			    const gg_notebook *nb, const gg_config *config, gg_findings *findings, size_t from,
+			    gg_runtime_counts *counts);
 
-/* The runtime finding with code at line (1-based) of the file at path, or NULL. */
-const gg_runtime_entry *gg_runtime_report_find(const gg_runtime_report *r, const char *path, uint32_t line,
-					       const char *code);
+/* The runtime finding with code at line (1-based) of the file at path (text, nb as for apply), or NULL. */
+const gg_runtime_entry *gg_runtime_report_find(const gg_runtime_report *r, const char *path, const char *text,
+					       size_t len, const gg_notebook *nb, uint32_t line, const char *code);
 
 #endif

@@ -90,7 +90,7 @@ class Site:
     __slots__ = ("filename", "line", "column", "end_line", "end_column", "function", "function_lines",
                  "call", "text", "module", "calls", "eval_calls", "grad_calls", "params_require_grad",
                  "bytes_total", "bytes_peak", "bytes_backward", "saving_calls", "first_step", "last_step",
-                 "graphs", "alive_max", "alive_bytes", "alive_call")
+                 "graphs", "alive_max", "alive_bytes", "alive_call", "cell", "notebook")
 
     def __init__(self, filename, line, column, end_line, end_column, function, function_lines, call, text):
         self.filename = filename
@@ -102,6 +102,8 @@ class Site:
         self.function_lines = function_lines  # (first, last) line of the function the call is in
         self.call = call              # the call's text, "model(x)"
         self.text = text              # the stripped text of the line, for staleness checks
+        self.cell = None              # a notebook cell's: its source as the kernel ran it (filename names no file)
+        self.notebook = None          # ... and the notebook's path, when the kernel says
         self.module = None            # the class of the module called, as last seen
         self.calls = 0
         self.eval_calls = 0           # the module was in eval mode
@@ -441,8 +443,53 @@ def _make_site(frame):
             call = " ".join(call.split())
             if len(call) > 60:
                 call = call[:57] + "..."
-    return Site(filename, line, column, end_line, end_column, code.co_name, _function_lines(code),
+    site = Site(filename, line, column, end_line, end_column, code.co_name, _function_lines(code),
                 call, text.strip())
+    site.cell = _cell_source(filename)
+    if site.cell is not None:
+        site.notebook = _notebook_path()
+    return site
+
+
+def _ipython_shell():
+    ipython = sys.modules.get("IPython")
+    get = getattr(ipython, "get_ipython", None)
+    return get() if get is not None else None
+
+
+def _cell_source(filename):
+    """The source of the notebook cell IPython compiled under filename, else None.
+
+    IPython (and ipykernel) compile each cell under a name of their own
+    (`<ipython-input-4-...>`, `/tmp/ipykernel_N/HASH.py`) that names no file:
+    its compiler maps the names it gave to execution counts, and linecache
+    holds the cell's lines (as IPython transformed them: a magic is a call).
+    """
+    import linecache
+    shell = _ipython_shell()
+    names = getattr(getattr(shell, "compile", None), "_filename_map", None)
+    if not isinstance(names, dict) or filename not in names:
+        return None
+    lines = linecache.getlines(filename)
+    return "".join(lines) if lines else None
+
+
+def _notebook_path():
+    """The notebook the running kernel serves, when it says: VS Code's `__vsc_ipynb_file__`,
+    or Jupyter server's JPY_SESSION_NAME (a path from the server's root; the kernel runs in
+    the notebook's folder). None when neither names a notebook that is there."""
+    candidates = []
+    shell = _ipython_shell()
+    user_ns = getattr(shell, "user_ns", None)
+    if isinstance(user_ns, dict) and isinstance(user_ns.get("__vsc_ipynb_file__"), str):
+        candidates.append(user_ns["__vsc_ipynb_file__"])
+    session = os.environ.get("JPY_SESSION_NAME")
+    if session:
+        candidates += [session, os.path.basename(session)]
+    for path in candidates:
+        if path.endswith(".ipynb") and os.path.isfile(path):
+            return os.path.realpath(path)
+    return None
 
 
 # -- the module's interface: one probe installed at a time ---------------------

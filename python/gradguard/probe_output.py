@@ -44,6 +44,11 @@ def _where(site, root):
     """The site's file: relative to root when under it, else absolute."""
     path = os.path.realpath(site.filename) if os.path.isabs(site.filename) or os.path.exists(site.filename) \
         else site.filename
+    return _relative(path, root)
+
+
+def _relative(path, root):
+    """path relative to root when under it, else as it is."""
     if root and os.path.isabs(path):
         try:
             if os.path.commonpath([root, path]) == root:
@@ -80,19 +85,34 @@ def _min_alive():
     return GG002_MIN_ALIVE
 
 
+def _at(site, root):
+    """Where a message says the site is: "eval.py:42", or "eval.ipynb (a cell's line 3)" in a notebook."""
+    if site.cell is None:
+        return "%s:%d" % (os.path.basename(_where(site, root)), site.line)
+    return "%s (a cell's line %d)" % (os.path.basename(site.notebook) if site.notebook else "a notebook", site.line)
+
+
+def _cell_members(entry, site, root):
+    """entry with the members that place a notebook cell's site (docs/probe.md): its source, its notebook."""
+    if site.cell is not None:
+        entry["cell"] = site.cell
+        if site.notebook:
+            entry["notebook"] = _relative(site.notebook, root)
+    return entry
+
+
 def _finding(code, site, figure, root):
     where = _where(site, root)
-    base = os.path.basename(where)
     if code == "GG001":
         extra = " (eval mode, grad enabled, %s; at most %s in one call)" % (
             "parameters require grad" if site.params_require_grad else "parameters frozen, inputs require grad",
             human_bytes(site.bytes_peak))
     else:
         extra = "; keep .item() or .detach() of what outlives the iteration"
-    message = "%s at %s:%d %s%s" % (_label(site), base, site.line, figure, extra)
+    message = "%s at %s %s%s" % (_label(site), _at(site, root), figure, extra)
     if code == "GG002":
-        message = "%s at %s:%d: %s%s" % (_label(site), base, site.line, figure, extra)
-    return {
+        message = "%s at %s: %s%s" % (_label(site), _at(site, root), figure, extra)
+    return _cell_members({
         "code": code,
         "message": message,
         "figure": figure,
@@ -106,7 +126,7 @@ def _finding(code, site, figure, root):
         "call": _label(site),
         "text": site.text,
         "runtime": _figures(site),
-    }
+    }, site, root)
 
 
 def _figures(site):
@@ -251,12 +271,12 @@ def runtime_document(probe, root=None, command=None):
     for site in probe.sites.values():
         if not site.eval_calls and site.alive_max == 0:
             continue
-        sites.append({
+        sites.append(_cell_members({
             "filename": _where(site, root), "line": site.line, "column": site.column or 1,
             "end_line": site.end_line or site.line, "end_column": site.end_column or (site.column or 1),
             "function": site.function, "function_lines": list(site.function_lines),
             "call": _label(site), "text": site.text, "runtime": _figures(site),
-        })
+        }, site, root))
     sites.sort(key=lambda s: (s["filename"], s["line"], s["column"]))
     return {
         "version": RUNTIME_JSON_VERSION,

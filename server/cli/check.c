@@ -793,7 +793,7 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 	/* The run's measurements mark the static findings they confirm and add those it alone found (no fixes). */
 	size_t n_static = findings.len;
 	if (!rc)
-		rc = gg_runtime_report_apply(&run->runtime, path, body, body_len, config, &findings, 0, &o->runtime);
+		rc = gg_runtime_report_apply(&run->runtime, path, body, body_len, nb, config, &findings, 0, &o->runtime);
 	if (rc) {
 		check_report(o, path, strerror(-rc));
 		rc = rc == -ENOMEM ? rc : 0;

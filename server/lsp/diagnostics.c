@@ -43,7 +43,8 @@ static int diagnostics_runtime(gg_session *s, gg_document *doc, const gg_config 
 	if (rc == -ENOMEM)
 		return rc;
 	size_t before = doc->findings.len;
-	rc = gg_runtime_report_apply(s->runtime, doc->path, doc->text, doc->len, config, &doc->findings, 0, NULL);
+	rc = gg_runtime_report_apply(s->runtime, doc->path, doc->text, doc->len,
+				     doc->notebook ? &doc->notebook->joined : NULL, config, &doc->findings, 0, NULL);
 	if (!rc && doc->findings.len > before)
 		gg_findings_sort(&doc->findings);
 	return rc;

@@ -7,6 +7,7 @@
 #include "explain_docs.h"
 #include "lsp/diagnostics.h"
 #include "lsp/log_document.h"
+#include "lsp/notebook_document.h"
 #include "lsp/settings.h"
 #include "runtime_report.h"
 
@@ -110,7 +111,8 @@ static char *hover_runtime(gg_session *s, const gg_document *doc, const gg_findi
 	uint32_t line = 1;
 	for (size_t i = 0; i < f->range.start && i < doc->len; i++)
 		line += doc->text[i] == '\n';
-	const gg_runtime_entry *e = gg_runtime_report_find(s->runtime, doc->path, line, f->code);
+	const gg_runtime_entry *e = gg_runtime_report_find(s->runtime, doc->path, doc->text, doc->len,
+							   doc->notebook ? &doc->notebook->joined : NULL, line, f->code);
 	if (!e)
 		return md;
 	char *with = gg_strdup_printf("%s\n\n**Measured at run time** (`.gradguard/runtime.json`): %s", md, e->message);
