@@ -252,14 +252,19 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	if (!local && s) {
 		text_add(c, &m, ", called from ");
 		caller_add(c, &m, s->caller);
-		if (s->flag_false) {
+		if (s->callee != e->scope) { /* the site calls a caller of f's, whose result training needs */
+			const func *g = &c->funcs[s->callee];
+			text_add(c, &m, " through %.*s()", (int)g->name.len, g->name.ptr);
+		}
+		if (s->flag_false) { /* the flag of the function s calls: f's, or a caller's of f's on the way */
+			const func *g = &c->funcs[s->callee];
 			span v = gg_node_is_null(s->flag_arg) ? (span){ NULL, 0 } : quote_of(c, s->flag_arg);
 			if (v.len)
-				text_add(c, &m, " with %.*s=%.*s", (int)f->flag.len, f->flag.ptr, (int)v.len, v.ptr);
-			else if (f->flag_string)
-				text_add(c, &m, " with the default %.*s", (int)f->flag.len, f->flag.ptr);
+				text_add(c, &m, " with %.*s=%.*s", (int)g->flag.len, g->flag.ptr, (int)v.len, v.ptr);
+			else if (g->flag_string)
+				text_add(c, &m, " with the default %.*s", (int)g->flag.len, g->flag.ptr);
 			else
-				text_add(c, &m, " with %.*s=False", (int)f->flag.len, f->flag.ptr);
+				text_add(c, &m, " with %.*s=False", (int)g->flag.len, g->flag.ptr);
 		}
 		text_add(c, &m, " on ");
 		line_add(c, &m, (uint32_t)row_of(s->call) - 1);

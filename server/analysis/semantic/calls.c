@@ -593,7 +593,16 @@ void sem_call_graph_resolve(semantic *c)
 			if (s->callee < 0 || c->funcs[s->callee].eval_site >= 0)
 				continue;
 			if (sem_site_runs_eval(c, s)) {
-				c->funcs[s->callee].eval_site = (int)i;
+				/*
+				 * Evaluation only through a caller whose result some
+				 * caller trains on (a metrics helper the training loop
+				 * backwards through): no wrap may go inside it, so the
+				 * site that matters is the evaluation's own call of it.
+				 */
+				int caller_site = s->caller > 0 ? c->funcs[s->caller].eval_site : -1;
+				bool through = caller_site >= 0 && c->funcs[s->caller].result_trains &&
+					       !sem_evidence_holds(c, &s->ev, s->caller, false);
+				c->funcs[s->callee].eval_site = through ? caller_site : (int)i;
 				changed = true;
 			}
 		}
