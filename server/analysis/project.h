@@ -95,6 +95,14 @@ typedef struct gg_project {
 	 */
 	gg_strings pending_classes, pending_bases, pending_methods;
 	/*
+	 * Methods of plain classes that run what the class built from a class
+	 * it imports (`self.flow = FlowNet()`, FlowNet from another file):
+	 * "Class.method module ctor.dotted". Settled with the pending classes:
+	 * where the constructor is a module class, the method joins
+	 * holder_methods. Emptied then.
+	 */
+	gg_strings pending_holders;
+	/*
 	 * Method names some module class (or one pending) of the project runs
 	 * with grad off (decorated, or a with in its body): a name one class
 	 * runs without grad is no forward by its name alone, and

@@ -89,34 +89,81 @@ static int class_push(gg_strings *s, const char *name, size_t n, const char *mod
 	return rc;
 }
 
+static int name_push(gg_strings *s, const char *p, size_t n)
+{
+	char *name = strndup(p, n);
+	if (!name)
+		return -ENOMEM;
+	int rc = gg_strings_push(s, name);
+	free(name);
+	return rc;
+}
+
 /*
- * Whether the body line calls the module itself or a submodule: self(...),
- * self.forward(...) (when own: a module class's method), self.<sub>(...).
+ * Which of subs the body line calls: self(...), self.forward(...) (when own:
+ * a module class's method; then subs->len), self.<sub>(...) (its index); -1
+ * when none.
  */
-static bool calls_submodule(const line *l, const gg_strings *subs, bool own)
+static long submodule_called(const line *l, const gg_strings *subs, bool own)
 {
 	for (const char *p = l->content; p < l->end; p++) {
 		const char *hit = memmem(p, (size_t)(l->end - p), "self", 4);
 		if (!hit)
-			return false;
+			return -1;
 		p = hit;
 		if (hit > l->content && (word_char(hit[-1]) || hit[-1] == '.'))
 			continue;
 		const char *q = hit + 4;
 		if (own && q < l->end && *q == '(')
-			return true;
+			return (long)subs->len;
 		if (q >= l->end || *q != '.')
 			continue;
 		size_t n = word_at(q + 1, l->end);
 		if (!n || q + 1 + n >= l->end || q[1 + n] != '(')
 			continue;
 		if (own && n == 7 && memcmp(q + 1, "forward", 7) == 0)
-			return true;
+			return (long)subs->len;
 		for (size_t i = 0; i < subs->len; i++)
 			if (strlen(subs->items[i]) == n && memcmp(subs->items[i], q + 1, n) == 0)
-				return true;
+				return (long)i;
 	}
-	return false;
+	return -1;
+}
+
+/*
+ * `self.<name> = <...>Capitalised(`: the attribute (*attr, *attr_len), the
+ * constructor expression's start (*expr) and its last name ([*ctor, *call),
+ * *call at the parenthesis). False for any other line: what is built must
+ * be a class (nn.Linear(, Encoder(; models.resnet18 is not one).
+ */
+static bool self_assign_call(const line *l, const char **attr, size_t *attr_len, const char **expr, const char **ctor,
+			     const char **call)
+{
+	if (!line_starts(l, "self."))
+		return false;
+	const char *p = l->content + 5;
+	size_t n = word_at(p, l->end);
+	const char *q = p + n;
+	while (q < l->end && *q == ' ')
+		q++;
+	if (!n || q >= l->end || *q != '=' || (q + 1 < l->end && q[1] == '='))
+		return false;
+	for (q++; q < l->end && *q == ' '; q++)
+		;
+	const char *open = memchr(q, '(', (size_t)(l->end - q));
+	if (!open)
+		return false;
+	const char *last = open;
+	while (last > q && (word_char(last[-1])))
+		last--;
+	if (last == open || !(*last >= 'A' && *last <= 'Z'))
+		return false;
+	*attr = p;
+	*attr_len = n;
+	*expr = q;
+	*ctor = last;
+	*call = open;
+	return true;
 }
 
 /*
@@ -128,25 +175,9 @@ static bool calls_submodule(const line *l, const gg_strings *subs, bool own)
  */
 static int submodule_note(const line *l, gg_strings *subs, const gg_strings *modules)
 {
-	if (!line_starts(l, "self."))
-		return 0;
-	const char *p = l->content + 5;
-	size_t n = word_at(p, l->end);
-	const char *q = p + n;
-	while (q < l->end && *q == ' ')
-		q++;
-	if (!n || q >= l->end || *q != '=' || (q + 1 < l->end && q[1] == '='))
-		return 0;
-	for (q++; q < l->end && *q == ' '; q++)
-		;
-	/* The constructor's last name starts with a capital: nn.Linear(, Encoder(, models.resnet18 is not one. */
-	const char *call = memchr(q, '(', (size_t)(l->end - q));
-	if (!call)
-		return 0;
-	const char *last = call;
-	while (last > q && (word_char(last[-1])))
-		last--;
-	if (last == call || !(*last >= 'A' && *last <= 'Z'))
+	const char *p, *q, *last, *call;
+	size_t n;
+	if (!self_assign_call(l, &p, &n, &q, &last, &call))
 		return 0;
 	if (modules) {
 		size_t cn = (size_t)(call - last);
@@ -159,11 +190,59 @@ static int submodule_note(const line *l, gg_strings *subs, const gg_strings *mod
 		if (!known && !torch_nn)
 			return 0;
 	}
-	char *name = strndup(p, n);
-	if (!name)
+	return name_push(subs, p, n);
+}
+
+/*
+ * `self.<name> = Imported(...)` in a plain class, Imported a name the file
+ * imports from the project (imported: "Bound module.Name" entries): the
+ * attribute goes to attrs and the constructor's dotted name to ctors, at the
+ * same index, to be settled once every file is read.
+ */
+static int held_import_note(const line *l, const gg_strings *imported, gg_strings *attrs, gg_strings *ctors)
+{
+	const char *p, *q, *last, *call;
+	size_t n;
+	if (!self_assign_call(l, &p, &n, &q, &last, &call) || last != q)
+		return 0;
+	size_t cn = (size_t)(call - last);
+	bool star = false;
+	for (size_t i = 0; i < imported->len; i++) {
+		const char *e = imported->items[i];
+		star = star || e[0] == '*';
+		if (strlen(e) > cn && e[cn] == ' ' && memcmp(e, last, cn) == 0) {
+			int rc = name_push(attrs, p, n);
+			return rc ? rc : gg_strings_push(ctors, e + cn + 1);
+		}
+	}
+	/* Not imported by name, but a module's every name is (`from .nets import *`): the class by its name alone. */
+	if (!star)
+		return 0;
+	int rc = name_push(attrs, p, n);
+	return rc ? rc : name_push(ctors, last, cn);
+}
+
+/*
+ * An import (gg_project_imports_each) of a capitalised name from a module,
+ * the project's perhaps (a relative one surely): "Bound module.Name" into
+ * ctx (a gg_strings *), and "* module.*" for a star import. Torch's own and
+ * other frameworks' are left out.
+ */
+static int class_import_note(void *ctx, gg_text_span module, gg_text_span name, gg_text_span alias)
+{
+	gg_text_span bound = alias.len ? alias : name;
+	if (!name.len || !module.len || gg_analysis_mentions_framework(module.ptr, module.len))
+		return 0;
+	if (name.len == 1 && name.ptr[0] == '*') /* "* module": the file has a star import */
+		bound = name;
+	else if (!(bound.ptr[0] >= 'A' && bound.ptr[0] <= 'Z'))
+		return 0;
+	char *entry = gg_strdup_printf("%.*s %.*s.%.*s", (int)bound.len, bound.ptr, (int)module.len, module.ptr,
+				       (int)name.len, name.ptr);
+	if (!entry)
 		return -ENOMEM;
-	int rc = gg_strings_push(subs, name);
-	free(name);
+	int rc = gg_strings_push(ctx, entry);
+	free(entry);
 	return rc;
 }
 
@@ -181,16 +260,6 @@ static bool method_excluded(const char *name, size_t n)
 		if (strlen(*a) == n && memcmp(*a, name, n) == 0)
 			return true;
 	return false;
-}
-
-static int name_push(gg_strings *s, const char *p, size_t n)
-{
-	char *name = strndup(p, n);
-	if (!name)
-		return -ENOMEM;
-	int rc = gg_strings_push(s, name);
-	free(name);
-	return rc;
 }
 
 typedef struct plain_imports {
@@ -251,13 +320,22 @@ static int bases_note(const line *l, gg_buf *out)
  * makes its name no forward by itself; a plain class's that runs a
  * module it holds, with grad on and no work of its own (own_work: it
  * trains, changes grad or sets a mode), is a holder's (an agent's
- * select_action). Returns 0 or -ENOMEM.
+ * select_action); ctor: the dotted name of the imported class that built
+ * what a plain class's method runs, when that is all it runs (pending).
+ * Returns 0 or -ENOMEM.
  */
 static int method_note(gg_project *p, int kind, const char *cls, size_t cls_len, const char *method,
-		       size_t method_len, const char *module, bool runs, bool off, bool own_work)
+		       size_t method_len, const char *module, bool runs, const char *ctor, bool off, bool own_work)
 {
 	if (off && (kind == CLASS_IS_MODULE || kind == CLASS_IS_PENDING))
 		return name_push(&p->off_methods, method, method_len);
+	if (!runs && ctor && !off && !own_work && cls) {
+		/* It runs what an imported class built: a holder's once that class is known a module. */
+		char *entry = gg_strdup_printf("%.*s.%.*s %s %s", (int)cls_len, cls, (int)method_len, method, module, ctor);
+		int rc = entry ? gg_strings_push(&p->pending_holders, entry) : -ENOMEM;
+		free(entry);
+		return rc;
+	}
 	if (!runs || off)
 		return 0;
 	if (kind == CLASS_IS_MODULE)
@@ -287,14 +365,20 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	if (!gg_text_contains(text, len, "class "))
 		return 0;
 	const char *end = text + len;
-	gg_strings modules, subs, plains, held;
+	gg_strings modules, subs, plains, held, imported, held_imported, held_ctors;
 	gg_strings_init(&modules);
 	gg_strings_init(&subs);
 	gg_strings_init(&plains);
 	gg_strings_init(&held); /* what the plain classes hold that is a module: self.actor = Actor(...) */
+	gg_strings_init(&imported); /* "Bound module.Name": the capitalised names the file imports */
+	/* What the plain classes hold that an imported class built, and that class's dotted name, index by index. */
+	gg_strings_init(&held_imported);
+	gg_strings_init(&held_ctors);
 	/* First the plain bases it imports and the submodules any class of the file builds, then the methods that run them. */
 	plain_imports imports = { libs, &plains };
 	int rc = libs ? gg_project_imports_each(text, len, plain_import_note, &imports) : 0;
+	if (!rc)
+		rc = gg_project_imports_each(text, len, class_import_note, &imported);
 	for (const char *q = text; q < end && !rc;) {
 		line l;
 		q = line_read(q, end, &l);
@@ -309,6 +393,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	const char *method = NULL;
 	size_t method_len = 0;
 	bool off = false, runs = false, own_work = false, decorated_off = false;
+	const char *ctor = NULL; /* of held_ctors: what the method runs, built by an imported class */
+	long at;
 	for (const char *q = text; q < end && !rc;) {
 		line l;
 		q = line_read(q, end, &l);
@@ -316,7 +402,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			continue;
 		/* A line at or left of the method's def ends its body. */
 		if (method && l.indent <= def_indent) {
-			rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, off, own_work);
+			rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, ctor, off,
+					 own_work);
 			method = NULL;
 		}
 		if (kind != CLASS_IS_OTHER && l.indent <= class_indent && !line_starts(&l, "@"))
@@ -350,7 +437,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		if (kind == CLASS_IS_OTHER || l.indent <= class_indent)
 			continue;
 		/* Any line of a plain class's body, __init__'s above all. */
-		if (kind == CLASS_IS_PLAIN && (rc = submodule_note(&l, &held, &modules)) != 0)
+		if (kind == CLASS_IS_PLAIN && ((rc = submodule_note(&l, &held, &modules)) != 0 ||
+					       (rc = held_import_note(&l, &imported, &held_imported, &held_ctors)) != 0))
 			break;
 		if (!method && line_starts(&l, "@")) {
 			decorated_off = decorated_off || line_has(&l, "no_grad") || line_has(&l, "inference_mode");
@@ -365,6 +453,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 				def_indent = l.indent;
 				off = decorated_off;
 				runs = own_work = false;
+				ctor = NULL;
 			}
 			decorated_off = false;
 			continue;
@@ -374,8 +463,10 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			/* A with that turns grad off inside the body: the method is careful, leave it. */
 			if (line_starts(&l, "with ") && (line_has(&l, "no_grad") || line_has(&l, "inference_mode")))
 				off = true;
-			else if (kind == CLASS_IS_PLAIN ? calls_submodule(&l, &held, false) : calls_submodule(&l, &subs, true))
+			else if (submodule_called(&l, kind == CLASS_IS_PLAIN ? &held : &subs, kind != CLASS_IS_PLAIN) >= 0)
 				runs = true;
+			else if (kind == CLASS_IS_PLAIN && !ctor && (at = submodule_called(&l, &held_imported, false)) >= 0)
+				ctor = held_ctors.items[at];
 			/*
 			 * What keeps a holder's method out: it trains or changes grad, or
 			 * sets a mode (.eval(), .train()): then it is evaluation code of
@@ -388,8 +479,11 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		}
 	}
 	if (!rc && method)
-		rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, off, own_work);
+		rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, ctor, off, own_work);
 	gg_buf_free(&bases);
+	gg_strings_free(&imported);
+	gg_strings_free(&held_imported);
+	gg_strings_free(&held_ctors);
 	gg_strings_free(&modules);
 	gg_strings_free(&subs);
 	gg_strings_free(&plains);
@@ -415,6 +509,32 @@ static void sorted_unique(gg_strings *s)
 			s->items[out++] = s->items[i];
 	}
 	s->len = out;
+}
+
+/*
+ * Splits a dotted name an import resolves to (module.Class) into its class
+ * name (returned, *n its length) and module (*module, NULL when there is
+ * none), a relative import's leading dots dropped: the index's names are
+ * matched by their dotted tails.
+ */
+static const char *dotted_split(const char *dotted, size_t len, const char **module, size_t *module_len, size_t *n)
+{
+	const char *dot = memrchr(dotted, '.', len);
+	*module = NULL;
+	*module_len = 0;
+	if (dot) {
+		*module = dotted;
+		*module_len = (size_t)(dot - dotted);
+		while (*module_len && **module == '.') {
+			(*module)++;
+			(*module_len)--;
+		}
+		if (!*module_len)
+			*module = NULL;
+	}
+	const char *name = dot ? dot + 1 : dotted;
+	*n = len - (size_t)(name - dotted);
+	return name;
 }
 
 static bool class_listed(const gg_strings *list, const char *name, size_t n, const char *module, size_t module_len);
@@ -460,6 +580,17 @@ static int pending_settle(gg_project *p)
 			}
 		}
 	}
+	/* Plain classes' methods that run what a class they import built: a holder's where it is a module class. */
+	for (size_t i = 0; i < p->pending_holders.len && !rc; i++) {
+		char *e = p->pending_holders.items[i];
+		const char *dotted = strrchr(e, ' ') + 1, *cmod;
+		size_t cmod_len, cn;
+		const char *cname = dotted_split(dotted, strlen(dotted), &cmod, &cmod_len, &cn);
+		if (class_listed(&modules, cname, cn, cmod, cmod_len) &&
+		    !class_listed(&p->plain_classes, cname, cn, cmod, cmod_len))
+			rc = name_push(&p->holder_methods, e, (size_t)(dotted - 1 - e));
+	}
+	gg_strings_free(&p->pending_holders);
 	gg_strings_free(&modules);
 	/* The methods of the classes settled as modules: "Name module method". */
 	for (size_t i = 0; i < p->pending_methods.len && !rc; i++) {
@@ -531,32 +662,6 @@ size_t gg_project_entries_lower(const gg_strings *s, const char *name, size_t n)
 			hi = mid;
 	}
 	return lo;
-}
-
-/*
- * Splits a dotted name an import resolves to (module.Class) into its class
- * name (returned, *n its length) and module (*module, NULL when there is
- * none), a relative import's leading dots dropped: the index's names are
- * matched by their dotted tails.
- */
-static const char *dotted_split(const char *dotted, size_t len, const char **module, size_t *module_len, size_t *n)
-{
-	const char *dot = memrchr(dotted, '.', len);
-	*module = NULL;
-	*module_len = 0;
-	if (dot) {
-		*module = dotted;
-		*module_len = (size_t)(dot - dotted);
-		while (*module_len && **module == '.') {
-			(*module)++;
-			(*module_len)--;
-		}
-		if (!*module_len)
-			*module = NULL;
-	}
-	const char *name = dot ? dot + 1 : dotted;
-	*n = len - (size_t)(name - dotted);
-	return name;
 }
 
 static bool class_listed(const gg_strings *list, const char *name, size_t n, const char *module, size_t module_len)
