@@ -601,7 +601,7 @@ void sem_call_graph_resolve(semantic *c)
 				 */
 				int caller_site = s->caller > 0 ? c->funcs[s->caller].eval_site : -1;
 				bool through = caller_site >= 0 && c->funcs[s->caller].result_trains &&
-					       !sem_evidence_holds(c, &s->ev, s->caller, false);
+					       !sem_evidence_holds(c, &s->ev, s->caller, s->loaded);
 				c->funcs[s->callee].eval_site = through ? caller_site : (int)i;
 				changed = true;
 			}
@@ -618,7 +618,8 @@ bool sem_site_runs_eval(const semantic *c, const site *s)
 	const func *callee = &c->funcs[s->callee];
 	if (callee->bw)
 		return callee->bw_flagged && s->flag_false; /* the shared step's eval half */
-	return sem_evidence_holds(c, &s->ev, s->caller, false) || (s->caller > 0 && c->funcs[s->caller].eval_site >= 0);
+	return sem_evidence_holds(c, &s->ev, s->caller, s->loaded) ||
+	       (s->caller > 0 && c->funcs[s->caller].eval_site >= 0);
 }
 
 /* The first call site of function fi (sites sorted by callee, after the call graph), or sites_len. */

@@ -227,6 +227,7 @@ typedef struct site {
 	bool counted;   /* its callee's backward is already counted in the caller */
 	bool result_trains; /* the caller carries what it returns to a backward (calls.c) */
 	bool shape_check; /* runs a method of a module built here once on synthetic tensors: no evaluation (SPEC §2) */
+	bool loaded;      /* at module level, hands the callee a loaded model (or runs a loaded model's method) */
 	evidence ev;
 } site;
 

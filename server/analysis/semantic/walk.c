@@ -113,8 +113,28 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 }
 
 /* Pushes the call-graph edge s, named and kinded by the caller, with where it stands: ref in x. */
+/* Whether a module-level call hands on a loaded model: an argument that is a name bound to one. */
+static bool hands_loaded_model(semantic *c, const ctx *x, const gg_call_ref *ref)
+{
+	gg_node args = FIELD(ref->node, arguments);
+	uint32_t count = x->func == 0 && IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
+	for (uint32_t i = 0; i < count; i++) {
+		gg_node a = gg_node_named_child(args, i);
+		if (IS(a, keyword_argument))
+			a = FIELD(a, value);
+		if (!IS(a, identifier))
+			continue;
+		span name = node_span(c, a);
+		const bind *b = sem_bind_at(c, x, name);
+		if (b ? b->kind == BIND_LOADED : sem_spanset_has(&c->loaded, name))
+			return true;
+	}
+	return false;
+}
+
 static void site_push(semantic *c, const ctx *x, const gg_call_ref *ref, site s)
 {
+	s.loaded = s.loaded || hands_loaded_model(c, x, ref);
 	s.call = ref->node;
 	s.caller = x->func;
 	s.callee = -1;
@@ -235,6 +255,7 @@ static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
 		if (!sem_is_func_name(c, s.name) || !sem_chain_is_model(c, x, &obj, &loaded))
 			return;
 		s.on_model = true;
+		s.loaded = loaded && x->func == 0;
 		s.shape_check = sem_shape_check(c, x, ref, obj.text);
 	} else {
 		return;
