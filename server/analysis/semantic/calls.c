@@ -618,8 +618,26 @@ bool sem_site_runs_eval(const semantic *c, const site *s)
 	const func *callee = &c->funcs[s->callee];
 	if (callee->bw)
 		return callee->bw_flagged && s->flag_false; /* the shared step's eval half */
-	return sem_evidence_holds(c, &s->ev, s->caller, s->loaded) ||
-	       (s->caller > 0 && c->funcs[s->caller].eval_site >= 0);
+	if (s->caller > 0 && c->funcs[s->caller].eval_site >= 0)
+		return true;
+	if (!sem_evidence_holds(c, &s->ev, s->caller, s->loaded))
+		return false;
+	/*
+	 * A caller's name is no evidence when the file calls it only from shape
+	 * checks (`inference()` of a model file's own `__main__` self-test on
+	 * random tensors): what it calls runs on what they feed it.
+	 */
+	if (s->caller == 0 || !c->funcs[s->caller].eval_name || sem_eval_region_holds(c, &s->ev, s->caller) ||
+	    !gg_node_is_null(s->ev.loop_iter))
+		return true;
+	size_t i = sem_sites_of(c, s->caller);
+	bool any = false;
+	for (; i < c->sites_len && c->sites[i].callee == s->caller; i++) {
+		if (!c->sites[i].shape_check)
+			return true;
+		any = true;
+	}
+	return !any;
 }
 
 /* The first call site of function fi (sites sorted by callee, after the call graph), or sites_len. */
@@ -641,15 +659,15 @@ size_t sem_unguarded_sites(const semantic *c, int fi)
 {
 	size_t n = 0;
 	for (size_t i = sem_sites_of(c, fi); i < c->sites_len && c->sites[i].callee == fi; i++)
-		n += !sem_site_guarded(c, &c->sites[i]);
+		n += !sem_site_guarded(c, &c->sites[i]) && !c->sites[i].shape_check;
 	return n;
 }
 
-/* The first call site of f that runs it with grad on, or -1. Sites are sorted by callee. */
+/* The first call site of f that runs it with grad on (a shape check aside: nothing to fix there), or -1. Sites are sorted by callee. */
 int sem_unguarded_site(const semantic *c, int fi)
 {
 	for (size_t i = sem_sites_of(c, fi); i < c->sites_len && c->sites[i].callee == fi; i++)
-		if (!sem_site_guarded(c, &c->sites[i]))
+		if (!sem_site_guarded(c, &c->sites[i]) && !c->sites[i].shape_check)
 			return (int)i;
 	return -1;
 }

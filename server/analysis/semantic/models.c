@@ -383,6 +383,16 @@ static const char *const synthetic_makers[] = {
 	"torch.randn_like", "torch.rand_like", "torch.zeros_like", "torch.ones_like", "torch.arange", NULL,
 };
 
+/* What joins tensors (synthetic when every part is), and what makes a tensor of an array. */
+static const char *const synthetic_joins[] = { "torch.cat", "torch.stack", "torch.concat", NULL };
+static const char *const tensor_wrappers[] = { "torch.tensor", "torch.from_numpy", "torch.as_tensor", "torch.Tensor",
+					       "torch.FloatTensor", NULL };
+/* numpy's random and constant arrays: no data. */
+static const char *const numpy_synthetic_makers[] = {
+	"numpy.random.normal", "numpy.random.randn", "numpy.random.rand", "numpy.random.random", "numpy.random.uniform",
+	"numpy.random.randint", "numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full", NULL,
+};
+
 /* Whether value is a synthetic tensor: a factory's call (with .to(), .cuda() after it), or a name bound to one before at in function fi. */
 static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, unsigned depth)
 {
@@ -405,7 +415,33 @@ static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, uns
 	if (!IS(value, call))
 		return false;
 	gg_node base = sem_call_chain_base(c, value);
-	return sem_name_resolve(c, FIELD(base, function)) && sem_name_is_one_of(c, synthetic_makers);
+	if (!sem_name_resolve(c, FIELD(base, function)))
+		return false;
+	if (sem_name_is_one_of(c, synthetic_makers))
+		return true;
+	/*
+	 * Made of synthetic parts only: torch.cat/stack of them, a tensor of
+	 * numpy's random or constant arrays (`torch.tensor(np.random.normal(...))`).
+	 */
+	bool joins = sem_name_is_one_of(c, synthetic_joins), wraps = !joins && sem_name_is_one_of(c, tensor_wrappers);
+	gg_node args = FIELD(base, arguments);
+	gg_node first = IS(args, argument_list) && gg_node_named_child_count(args) ? gg_node_named_child(args, 0)
+										     : gg_node_null();
+	if (gg_node_is_null(first) || IS(first, keyword_argument))
+		return false;
+	if (wraps) {
+		if (!IS(first, call))
+			return false;
+		gg_node inner = sem_call_chain_base(c, first);
+		return sem_name_resolve(c, FIELD(inner, function)) && sem_name_is_one_of(c, numpy_synthetic_makers);
+	}
+	if (!joins || !(IS(first, list) || IS(first, tuple)))
+		return false;
+	uint32_t n = gg_node_named_child_count(first);
+	for (uint32_t i = 0; i < n; i++)
+		if (!synthetic_value(c, gg_node_named_child(first, i), fi, at, depth + 1))
+			return false;
+	return n > 0;
 }
 
 /* Whether a keyword argument's value is a constant: a switch of the forward (`return_attn=True`), no data. */
@@ -438,22 +474,25 @@ static bool synthetic_arguments(semantic *c, const ctx *x, const gg_call_ref *re
 
 /*
  * Whether a forward is a shape check (SPEC §2, not evaluation): a module
- * built fresh in this function (not loaded, no state loaded into it), run
- * once, outside any loop, on synthetic tensors only.
+ * (or an object of a class of the file, which builds what it holds) built
+ * fresh in this function (not loaded, no state loaded into it), run once,
+ * outside any loop, on synthetic tensors only.
  */
 bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span recv)
 {
 	if (x->in_loop || !recv.len || memchr(recv.ptr, '.', recv.len))
 		return false;
 	const bind *b = sem_bind_at(c, x, recv);
-	if (!b || b->kind != BIND_MODEL)
+	/* A module built here, or an object of a class of this file built here (what it holds it built fresh). */
+	if (!b || (b->kind != BIND_MODEL && b->cls < 0))
 		return false;
 	const gg_tree_index *ix = c->index;
 	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, b->at); i < ix->calls_len && ix->calls[i].start < ref->start;
 	     i++) {
 		const gg_call_ref *r = &ix->calls[i];
 		span m = r->attribute ? sem_method_of(c, r) : (span){ c->text, 0 };
-		if (r->names >= 2 && (span_is(m, "load_state_dict") || span_is(m, "load")) &&
+		/* State loaded into it: load_state_dict(), load(), a wrapper's load_model()/load_weights(). */
+		if (r->names >= 2 && m.len >= 4 && memcmp(m.ptr, "load", 4) == 0 &&
 		    span_eq(text_between(c, r->start, r->object_end), recv))
 			return false;
 	}
