@@ -1,7 +1,8 @@
 /*
  * GG003 volatile-no-op: `volatile=True` in a call, typically
- * `Variable(x, volatile=True)`. The flag has done nothing since PyTorch 0.4,
- * so code that relies on it runs evaluation with autograd on.
+ * `Variable(x, volatile=True)`, or a value set at run time (`volatile=not
+ * train`) given to torch's Variable. The flag has done nothing since PyTorch
+ * 0.4, so code that relies on it runs evaluation with autograd on.
  *
  * The pattern is queries/gg003.scm; only files that import torch are checked.
  */
@@ -23,7 +24,7 @@ static const char rule_code[] = "GG003";
 typedef struct gg003_state {
 	gg_query *query;       /* owned */
 	TSQueryCursor *cursor; /* owned */
-	uint32_t cap_volatile;
+	uint32_t cap_volatile, cap_value, cap_callee;
 } gg003_state;
 
 static void gg003_delete(void *state);
@@ -40,6 +41,8 @@ static void *gg003_new(char **error)
 		return NULL;
 	}
 	r->cap_volatile = gg_query_capture_id(r->query, "volatile");
+	r->cap_value = gg_query_capture_id(r->query, "value");
+	r->cap_callee = gg_query_capture_id(r->query, "callee");
 	return r;
 }
 
@@ -60,14 +63,18 @@ static void gg003_delete(void *state)
  * message asks for the no_grad that replaces it (and the fixer does not drop
  * it alone: gg_fix.safe reads GG_PROOF_GRAD_OFF).
  */
-static int report(gg_findings *out, const gg_tree_index *ix, gg_node root, TSNode kw)
+static int report(gg_findings *out, const gg_tree_index *ix, gg_node root, TSNode kw, const char *text)
 {
 	gg_node at_kw = gg_node_named_descendant_for_byte_range(root, ts_node_start_byte(kw), ts_node_end_byte(kw));
 	bool grad_off = !gg_node_is_null(gg_tree_index_grad_off_cause(ix, root, at_kw));
-	char *message = gg_strdup_printf(grad_off ? "volatile=True has had no effect since PyTorch 0.4, and grad is "
+	/* The keyword as written (`volatile=True`, `volatile=not train`), or in brief when long or on several lines. */
+	uint32_t s = ts_node_start_byte(kw), n = ts_node_end_byte(kw) - s;
+	bool brief = n > 40 || memchr(text + s, '\n', n);
+	char *message = gg_strdup_printf(grad_off ? "%.*s has had no effect since PyTorch 0.4, and grad is "
 						    "already off here; remove it"
-						  : "volatile=True has had no effect since PyTorch 0.4; "
-						    "remove it and wrap the evaluation in torch.no_grad()");
+						  : "%.*s has had no effect since PyTorch 0.4; "
+						    "remove it and wrap the evaluation in torch.no_grad()",
+					 brief ? 8 : (int)n, brief ? "volatile" : text + s);
 	if (!message)
 		return -ENOMEM;
 	gg_byte_range at = { ts_node_start_byte(kw), ts_node_end_byte(kw) };
@@ -90,17 +97,32 @@ static int gg003_check(void *state, const gg_rule_input *in, gg_findings *out)
 		return 0;
 	gg_torch_names names;
 	int rc = gg_torch_names_init(&names, ids, src->text, src->len, root);
-	bool checked = !rc && names.torch_imported;
-	gg_torch_names_free(&names);
-	if (!checked)
+	if (rc || !names.torch_imported) {
+		gg_torch_names_free(&names);
 		return rc;
+	}
 
 	TSQueryMatch m;
-	TSNode kw;
+	TSNode kw, value, callee;
 	gg_query_exec(r->query, r->cursor, in->ts_root);
-	while (!rc && gg_query_next_match(r->query, r->cursor, src->text, src->len, &m))
-		if (gg_query_match_node(&m, r->cap_volatile, &kw))
-			rc = report(out, gg_semantic_index(in->model), root, kw);
+	while (!rc && gg_query_next_match(r->query, r->cursor, src->text, src->len, &m)) {
+		if (!gg_query_match_node(&m, r->cap_volatile, &kw) || !gg_query_match_node(&m, r->cap_value, &value) ||
+		    !gg_query_match_node(&m, r->cap_callee, &callee))
+			continue;
+		/* True anywhere; False never; another value only on torch's own Variable (a flag set at run time). */
+		const char *kind = ts_node_type(value);
+		if (strcmp(kind, "false") == 0 || strcmp(kind, "none") == 0)
+			continue;
+		if (strcmp(kind, "true") != 0) {
+			gg_node fn = gg_node_named_descendant_for_byte_range(root, ts_node_start_byte(callee),
+									     ts_node_end_byte(callee));
+			const char *name = gg_torch_names_resolve(&names, fn, &rc);
+			if (rc || !name || strcmp(name, "torch.autograd.Variable") != 0)
+				continue;
+		}
+		rc = report(out, gg_semantic_index(in->model), root, kw, src->text);
+	}
+	gg_torch_names_free(&names);
 	return rc;
 }
 

@@ -9,7 +9,7 @@ With whose only item is <torch>.no_grad() / .inference_mode(); a wrap of a
 helper's caller may wrap its other evaluation callers too, up to 4 Withs),
 decorate-no-grad / decorate-inference-mode (one function gains that decorator),
 detach / detach-item (one expression X became X.detach() / X.detach().item()),
-remove-volatile (one volatile=True keyword is gone), noqa (nothing changes).
+remove-volatile (one volatile= keyword other than False or None is gone), noqa (nothing changes).
 Any fix may also add one `import torch` to the module body. Exit status 0 when
 undoing exactly one such change in FIXED gives the ast of ORIGINAL, else 1.
 """
@@ -105,10 +105,10 @@ def candidates(fixed, kind):
 
 
 def redo_volatile(original):
-    """Originals with one volatile=True removed (the fix done by hand)."""
+    """Originals with one volatile= keyword removed (True, or a value set at run time; the fix done by hand)."""
     targets = [(node, i) for node in ast.walk(original) if isinstance(node, ast.Call)
                for i, kw in enumerate(node.keywords)
-               if kw.arg == "volatile" and isinstance(kw.value, ast.Constant) and kw.value.value is True]
+               if kw.arg == "volatile" and not (isinstance(kw.value, ast.Constant) and kw.value.value in (False, None))]
     for node, i in targets:
         t = copy.deepcopy(original)
         pairs = dict(zip(map(id, ast.walk(original)), ast.walk(t)))

@@ -694,10 +694,13 @@ int sem_facts_collect(semantic *c, gg_node root)
 					PUSH(c, callees, callees_len, callees_cap, d);
 			}
 		} else if (what == FACT_KEYWORD_ARGUMENT) {
-			gg_node name = field_id(n, r->fld_name);
-			if (sym_is(name, r->sym_identifier) && sym_is(field_id(n, r->fld_value), r->sym_true) &&
-			    text_eq(c, name, "volatile"))
-				PUSH(c, c->volatile_at.items, c->volatile_at.len, c->volatile_at.cap, gg_node_start_byte(n));
+			gg_node name = field_id(n, r->fld_name), value = field_id(n, r->fld_value);
+			if (sym_is(name, r->sym_identifier) && text_eq(c, name, "volatile")) {
+				if (sym_is(value, r->sym_true))
+					PUSH(c, c->volatile_at.items, c->volatile_at.len, c->volatile_at.cap,
+					     gg_node_start_byte(n));
+				c->volatile_keyword = c->volatile_keyword || !(IS(value, false) || IS(value, none));
+			}
 		} else if (what == FACT_FUNCTION) {
 			func f = module;
 			f.def = n;

@@ -264,6 +264,7 @@ typedef struct semantic {
 	binding *bindings; /* owned; sorted by local name */
 	size_t bindings_len, bindings_cap;
 	offsets backward, gradoff, volatile_at;
+	bool volatile_keyword; /* some call passes volatile= anything but False or None (GG003 looks) */
 	offsets suspends; /* the starts of yield and await expressions */
 	/* The starts of the nodes that make a region train, ascending (trains.c): the fixer's proofs. */
 	offsets trains;

@@ -86,7 +86,7 @@ gg_semantic *gg_semantic_new(char **error)
 
 bool gg_semantic_says_volatile(const gg_semantic *r)
 {
-	return r && r->file && r->file->volatile_at.len > 0;
+	return r && r->file && r->file->volatile_keyword;
 }
 
 const gg_tree_index *gg_semantic_index(const gg_semantic *r)
