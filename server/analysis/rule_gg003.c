@@ -63,18 +63,18 @@ static void gg003_delete(void *state)
  * message asks for the no_grad that replaces it (and the fixer does not drop
  * it alone: gg_fix.safe reads GG_PROOF_GRAD_OFF).
  */
-static int report(gg_findings *out, const gg_tree_index *ix, gg_node root, TSNode kw, const char *text)
+static int report(gg_findings *out, const gg_tree_index *ix, gg_node root, TSNode kw, TSNode value, const char *text)
 {
 	gg_node at_kw = gg_node_named_descendant_for_byte_range(root, ts_node_start_byte(kw), ts_node_end_byte(kw));
 	bool grad_off = !gg_node_is_null(gg_tree_index_grad_off_cause(ix, root, at_kw));
-	/* The keyword as written (`volatile=True`, `volatile=not train`), or in brief when long or on several lines. */
-	uint32_t s = ts_node_start_byte(kw), n = ts_node_end_byte(kw) - s;
-	bool brief = n > 40 || memchr(text + s, '\n', n);
-	char *message = gg_strdup_printf(grad_off ? "%.*s has had no effect since PyTorch 0.4, and grad is "
+	/* volatile=VALUE, the value as written (`not train`), or the keyword alone when that is long or on several lines. */
+	uint32_t s = ts_node_start_byte(value), n = ts_node_end_byte(value) - s;
+	bool brief = n > 32 || memchr(text + s, '\n', n);
+	char *message = gg_strdup_printf(grad_off ? "volatile%s%.*s has had no effect since PyTorch 0.4, and grad is "
 						    "already off here; remove it"
-						  : "%.*s has had no effect since PyTorch 0.4; "
+						  : "volatile%s%.*s has had no effect since PyTorch 0.4; "
 						    "remove it and wrap the evaluation in torch.no_grad()",
-					 brief ? 8 : (int)n, brief ? "volatile" : text + s);
+					 brief ? "" : "=", brief ? 0 : (int)n, text + s);
 	if (!message)
 		return -ENOMEM;
 	gg_byte_range at = { ts_node_start_byte(kw), ts_node_end_byte(kw) };
@@ -120,7 +120,7 @@ static int gg003_check(void *state, const gg_rule_input *in, gg_findings *out)
 			if (rc || !name || strcmp(name, "torch.autograd.Variable") != 0)
 				continue;
 		}
-		rc = report(out, gg_semantic_index(in->model), root, kw, src->text);
+		rc = report(out, gg_semantic_index(in->model), root, kw, value, src->text);
 	}
 	gg_torch_names_free(&names);
 	return rc;
