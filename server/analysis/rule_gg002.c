@@ -426,9 +426,9 @@ static bool no_graph(const check *c, span name)
 
 /*
  * Whether chain holds a module by its origin, as the semantic model's facts
- * say it (built from a module class or a model factory, loaded, or used as a
- * module: .eval(), .parameters()), or, with prefix, is an attribute of one (a
- * submodule: model.encoder). A name that only says "model" is no evidence
+ * say it (built from a module class or a model factory, loaded, used as a
+ * module: .eval(), .parameters(), or a parameter annotated as one), or, with
+ * prefix, is an attribute of one (a submodule: model.encoder). A name that only says "model" is no evidence
  * (SPEC §2: when the evidence is not there, do not report).
  */
 static bool chain_is_module(const check *c, gg_node chain, bool prefix)
@@ -438,6 +438,9 @@ static bool chain_is_module(const check *c, gg_node chain, bool prefix)
 	span s = node_span(c, chain);
 	if (no_graph(c, s))
 		return false;
+	/* A parameter its annotation declares a module (`policy: nn.Module`): as GG001 reads it. */
+	if (IS(chain, identifier) && gg_semantic_parameter_is_module(c->model, gg_node_start_byte(chain), s.ptr, s.len))
+		return true;
 	for (;;) {
 		if (table_find(&c->models, s))
 			return true;
@@ -1395,10 +1398,36 @@ static void flow_close(check *c, function *fn, flow *f)
 }
 
 /*
+ * Whether the loop around stmt (the innermost, in this function) runs a
+ * backward of its own on each iteration: then what it accumulates is no
+ * loss for a later backward (the graphs' parameters are stepped in place
+ * on every iteration), whatever it is summed from.
+ */
+static bool loop_backwards(const check *c, const function *fn, gg_node stmt)
+{
+	gg_node loop = gg_node_parent(stmt);
+	while (!gg_node_is_null(loop) && !IS(loop, for_statement) && !IS(loop, while_statement) &&
+	       !IS(loop, function_definition))
+		loop = gg_node_parent(loop);
+	if (gg_node_is_null(loop) || IS(loop, function_definition))
+		return false;
+	uint32_t lo = gg_node_start_byte(loop), hi = gg_node_end_byte(loop);
+	for (size_t i = 0; i < fn->sinks_len; i++) {
+		uint32_t at = gg_node_start_byte(fn->sinks[i]);
+		if (at >= lo && at < hi && !sink_is_step(c, fn->sinks[i]))
+			return true;
+	}
+	return false;
+}
+
+/*
  * Drops the candidates whose accumulator flows into a backward (a loss summed
  * on purpose) or, outside evaluation code, out of the function (outputs
  * gathered for a loss elsewhere), unless .backward() already ran on the value
- * in the loop: then the sum can only be for logging (the PyTorch FAQ's case).
+ * in the loop, or the loop runs a backward of its own on every iteration and
+ * the value's history is a forward's or a loss's (not only a value the
+ * backward's graph read): then the sum can only be for logging (the PyTorch
+ * FAQ's case; a stats dict of an update loop returned to be logged).
  */
 static void candidates_filter(check *c, function *fn, gg_node body)
 {
@@ -1424,7 +1453,8 @@ static void candidates_filter(check *c, function *fn, gg_node body)
 		}
 		flow_close(c, fn, &f);
 		for (size_t i = 0; i < fn->cands_len; i++)
-			if (!fn->cands[i].h.backwarded && table_find(&f.reached, fn->cands[i].key))
+			if (!fn->cands[i].h.backwarded && table_find(&f.reached, fn->cands[i].key) &&
+			    (fn->cands[i].by_input || !loop_backwards(c, fn, fn->cands[i].stmt)))
 				fn->cands[i].dropped = true;
 	}
 	table_free(&f.reached);

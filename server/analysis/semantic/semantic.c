@@ -3,6 +3,7 @@
  * facts and the last file's model (semantic.h); the build runs the facts
  * walk, the statement walk and the call graph (model.h says how).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +88,14 @@ gg_semantic *gg_semantic_new(char **error)
 bool gg_semantic_says_volatile(const gg_semantic *r)
 {
 	return r && r->file && r->file->volatile_keyword;
+}
+
+bool gg_semantic_parameter_is_module(const gg_semantic *r, uint32_t at, const char *name, size_t len)
+{
+	if (!r || !r->file || !len || isupper((unsigned char)name[0]))
+		return false;
+	semantic *c = r->file; /* the model's own: asking caches nothing the rules see */
+	return sem_parameter_annotation_kind(c, sem_func_at(c, at), (span){ name, len }) > 0;
 }
 
 const gg_tree_index *gg_semantic_index(const gg_semantic *r)

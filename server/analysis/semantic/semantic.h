@@ -42,6 +42,14 @@ const gg_tree_index *gg_semantic_index(const gg_semantic *s);
  * with the extra-model-names of the configuration of the last build.
  */
 bool gg_semantic_name_says_model(const gg_semantic *s, const char *name, size_t len);
+/*
+ * Whether name, spelled at byte at of the last build's text, is a parameter
+ * of the function there that its annotation declares a module (`net:
+ * nn.Module`, a module class of the file or the project): a value known by
+ * its origin, as GG001 reads it. A parameter spelt as a class (`Model:
+ * nn.Module`) is handed a class, not a module.
+ */
+bool gg_semantic_parameter_is_module(const gg_semantic *s, uint32_t at, const char *name, size_t len);
 /* Whether a snake_case or camelCase name has one of words (lower case, NULL-ended) among its words. */
 bool gg_name_has_word(const char *name, size_t len, const char *const *words);
 
