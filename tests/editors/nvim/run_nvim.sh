@@ -1,7 +1,7 @@
 #!/bin/sh
 # The Neovim plugin end to end: Debian's Neovim, headless, with
 # editors/nvim on the runtimepath and the real server (e2e.lua says what is
-# checked). Exits 77 (meson: skipped) where nvim is not installed.
+# checked); then its TUI in a pseudo-terminal (tui_check.py). Exits 77 (meson: skipped) where nvim is not installed.
 # GG_NVIM names another Neovim to run (one that debian_nvim.sh unpacked).
 # Usage: run_nvim.sh GRADGUARD
 set -eu
@@ -45,3 +45,7 @@ HOME="$tmp" XDG_CONFIG_HOME="$tmp/.config" XDG_DATA_HOME="$tmp/.local/share" \
 	timeout 120 "$nvim" --headless -u NONE -i NONE -n \
 	--cmd "set runtimepath^=$repo/editors/nvim" \
 	-c "luafile $here/e2e.lua" </dev/null
+# The TUI: its server starts and it draws the file (not headless).
+HOME="$tmp" XDG_CONFIG_HOME="$tmp/.config" XDG_DATA_HOME="$tmp/.local/share" \
+	XDG_STATE_HOME="$tmp/.local/state" XDG_CACHE_HOME="$tmp/.cache" \
+	timeout 60 python3 "$here/tui_check.py" "$nvim" "$tmp/validate.py"
