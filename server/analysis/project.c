@@ -34,6 +34,7 @@ void gg_project_init(gg_project *p)
 	gg_strings_init(&p->pending_bases);
 	gg_strings_init(&p->pending_methods);
 	gg_strings_init(&p->pending_holders);
+	gg_strings_init(&p->frozen_classes);
 	gg_strings_init(&p->off_methods);
 	gg_strings_init(&p->param_forwarders);
 	gg_strings_init(&p->eval_loaders);
@@ -80,6 +81,7 @@ void gg_project_free(gg_project *p)
 	gg_strings_free(&p->pending_bases);
 	gg_strings_free(&p->pending_methods);
 	gg_strings_free(&p->pending_holders);
+	gg_strings_free(&p->frozen_classes);
 	gg_strings_free(&p->off_methods);
 	gg_strings_free(&p->param_forwarders);
 	gg_strings_free(&p->eval_loaders);

@@ -103,6 +103,14 @@ typedef struct gg_project {
 	 */
 	gg_strings pending_holders;
 	/*
+	 * Module classes whose __init__ freezes their own parameters (a loop
+	 * over self.parameters() setting requires_grad to False, or to a
+	 * parameter that defaults to False): "Name module -" always, "Name
+	 * module PARAM PLACE" unless the constructor is given PARAM (by keyword,
+	 * or as positional PLACE after self). Sorted as the class lists.
+	 */
+	gg_strings frozen_classes;
+	/*
 	 * Method names some module class (or one pending) of the project runs
 	 * with grad off (decorated, or a with in its body): a name one class
 	 * runs without grad is no forward by its name alone, and
@@ -224,6 +232,14 @@ bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len)
 int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len);
 /* Whether name is a forward-like method of some module class of the project. */
 bool gg_project_forward_method(const gg_project *p, const char *name, size_t len);
+/*
+ * Whether the module class dotted (module.Class, or Class alone: of any
+ * module) freezes its own parameters in __init__: true with *param NULL
+ * always; with *param (len *param_len, borrowed) and *place when only
+ * unless the constructor is handed that parameter.
+ */
+bool gg_project_class_frozen(const gg_project *p, const char *dotted, size_t len, const char **param,
+			     size_t *param_len, int *place);
 /* Whether method of the class an import resolves to (dotted: module.Class) is one of holder_methods. */
 bool gg_project_holder_method(const gg_project *p, const char *dotted, size_t len, const char *method, size_t method_len);
 

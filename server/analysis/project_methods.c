@@ -359,6 +359,142 @@ static int method_note(gg_project *p, int kind, const char *cls, size_t cls_len,
 	return rc;
 }
 
+/*
+ * What a module class's __init__ says of its own parameters' grad: a loop
+ * `for p in self.parameters(): p.requires_grad = V` (or requires_grad_(V)),
+ * or `self.requires_grad_(V)`, V False or a parameter of __init__ that
+ * defaults to False (`requires_grad=False`). The scan feeds it __init__'s
+ * lines, its signature first.
+ */
+typedef struct init_scan {
+	gg_buf sig;            /* the signature, from `def __init__(` to its `)` */
+	int depth;             /* of parentheses in sig so far; 0 once it is whole */
+	const char *loop_var;  /* of `for X in self.parameters():`, or NULL */
+	size_t loop_var_len;
+	unsigned loop_indent;
+	const char *freeze;    /* V, or NULL */
+	size_t freeze_len;
+} init_scan;
+
+/* After "requires_grad = " or "requires_grad_(": the value's word (False, a name), or 0. */
+static size_t freeze_value(const char *p, const char *end)
+{
+	while (p < end && *p == ' ')
+		p++;
+	return word_at(p, end);
+}
+
+/* One line of __init__'s body (the signature's included, read into sig first). */
+static int init_scan_line(init_scan *x, const line *l)
+{
+	if (x->depth > 0 || (!x->sig.len && line_starts(l, "def "))) {
+		for (const char *q = l->content; q < l->end; q++)
+			x->depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
+		return gg_buf_append(&x->sig, l->content, (size_t)(l->end - l->content)) || gg_buf_append(&x->sig, " ", 1)
+			       ? -ENOMEM
+			       : 0;
+	}
+	if (x->loop_var && l->indent <= x->loop_indent)
+		x->loop_var = NULL;
+	if (line_starts(l, "for ") && line_has(l, "in self.parameters()")) {
+		x->loop_var = l->content + 4;
+		x->loop_var_len = word_at(x->loop_var, l->end);
+		x->loop_indent = l->indent;
+		return 0;
+	}
+	const char *at = NULL;
+	size_t skip = 0;
+	if (x->loop_var && x->loop_var_len && (size_t)(l->end - l->content) > x->loop_var_len + 1 &&
+	    memcmp(l->content, x->loop_var, x->loop_var_len) == 0 && l->content[x->loop_var_len] == '.')
+		at = l->content + x->loop_var_len + 1;
+	else if (line_starts(l, "self.requires_grad_("))
+		at = l->content + 5;
+	if (!at)
+		return 0;
+	if (l->end - at > 15 && memcmp(at, "requires_grad_(", 15) == 0)
+		skip = 15;
+	else if (l->end - at > 13 && memcmp(at, "requires_grad", 13) == 0) {
+		const char *q = at + 13;
+		while (q < l->end && *q == ' ')
+			q++;
+		if (q < l->end && *q == '=' && (q + 1 >= l->end || q[1] != '='))
+			skip = (size_t)(q + 1 - at);
+	}
+	size_t n = skip ? freeze_value(at + skip, l->end) : 0;
+	if (n) {
+		const char *v = at + skip;
+		while (*v == ' ')
+			v++;
+		x->freeze = v;
+		x->freeze_len = n;
+	}
+	return 0;
+}
+
+/*
+ * Where __init__'s parameter name (len n) defaults to False: its place among
+ * the parameters after self (0-based), or -1 when it does not.
+ */
+static int init_false_default(const gg_buf *sig, const char *name, size_t n)
+{
+	const char *s = sig->data, *end = s + sig->len;
+	const char *open = s ? memchr(s, '(', sig->len) : NULL;
+	if (!open)
+		return -1;
+	int place = -1, depth = 0;
+	for (const char *p = open + 1; p < end; p++) {
+		if (*p == '(' || *p == '[' || *p == '{')
+			depth++;
+		else if (*p == ')' || *p == ']' || *p == '}')
+			depth--;
+		if (depth < 0)
+			break;
+		if (depth == 0 && *p == ',')
+			place++;
+		if (depth || !word_char(*p) || (p > open + 1 && word_char(p[-1])))
+			continue;
+		size_t w = word_at(p, end);
+		if (w != n || memcmp(p, name, n) != 0) {
+			p += w ? w - 1 : 0;
+			continue;
+		}
+		/* name, an annotation perhaps, then "= False". */
+		const char *q = p + n;
+		while (q < end && *q != '=' && *q != ',' && *q != ')')
+			q++;
+		if (q >= end || *q != '=')
+			return -1;
+		for (q++; q < end && *q == ' '; q++)
+			;
+		return end - q >= 5 && memcmp(q, "False", 5) == 0 && !word_char(q[5]) ? place : -1;
+	}
+	return -1;
+}
+
+/* The verdict of a whole __init__ into frozen_classes: "Name module -" (always) or "Name module PARAM PLACE". */
+static int init_scan_end(gg_project *p, init_scan *x, const char *cls, size_t cls_len, const char *module)
+{
+	int rc = 0;
+	if (x->freeze) {
+		char *entry = NULL;
+		if (x->freeze_len == 5 && memcmp(x->freeze, "False", 5) == 0) {
+			entry = gg_strdup_printf("%.*s %s -", (int)cls_len, cls, module);
+		} else {
+			int place = init_false_default(&x->sig, x->freeze, x->freeze_len);
+			if (place >= 0)
+				entry = gg_strdup_printf("%.*s %s %.*s %d", (int)cls_len, cls, module, (int)x->freeze_len,
+							 x->freeze, place);
+			else
+				entry = strdup(""); /* a value set otherwise: nothing known */
+		}
+		rc = !entry ? -ENOMEM : *entry ? gg_strings_push(&p->frozen_classes, entry) : 0;
+		free(entry);
+	}
+	gg_buf_free(&x->sig);
+	memset(x, 0, sizeof *x);
+	return rc;
+}
+
 int gg_project_classes_scan(gg_project *p, const char *module, const char *text, size_t len,
 			    const gg_library_facts *libs)
 {
@@ -395,11 +531,26 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	bool off = false, runs = false, own_work = false, decorated_off = false;
 	const char *ctor = NULL; /* of held_ctors: what the method runs, built by an imported class */
 	long at;
+	init_scan init; /* a module class's __init__, while the scan is in it */
+	memset(&init, 0, sizeof init);
+	bool in_init = false;
+	unsigned init_indent = 0;
 	for (const char *q = text; q < end && !rc;) {
 		line l;
 		q = line_read(q, end, &l);
 		if (line_blank(&l))
 			continue;
+		if (in_init && l.indent <= init_indent && init.depth <= 0) {
+			rc = init_scan_end(p, &init, class_name, class_len, module);
+			in_init = false;
+			if (rc)
+				break;
+		}
+		if (in_init) {
+			if ((rc = init_scan_line(&init, &l)) != 0)
+				break;
+			continue;
+		}
 		/* A line at or left of the method's def ends its body. */
 		if (method && l.indent <= def_indent) {
 			rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, ctor, off,
@@ -444,6 +595,15 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			decorated_off = decorated_off || line_has(&l, "no_grad") || line_has(&l, "inference_mode");
 			continue;
 		}
+		if (!method && (kind == CLASS_IS_MODULE || kind == CLASS_IS_PENDING) && line_starts(&l, "def __init__(")) {
+			/* What it does to its own parameters' grad (init_scan). */
+			in_init = true;
+			init_indent = l.indent;
+			if ((rc = init_scan_line(&init, &l)) != 0)
+				break;
+			decorated_off = false;
+			continue;
+		}
 		if (!method && (line_starts(&l, "def ") || line_starts(&l, "async def "))) {
 			const char *name = l.content + (line_starts(&l, "def ") ? 4 : 10);
 			size_t n = word_at(name, l.end);
@@ -480,6 +640,9 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	}
 	if (!rc && method)
 		rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, ctor, off, own_work);
+	if (!rc && in_init)
+		rc = init_scan_end(p, &init, class_name, class_len, module);
+	gg_buf_free(&init.sig);
 	gg_buf_free(&bases);
 	gg_strings_free(&imported);
 	gg_strings_free(&held_imported);
@@ -637,6 +800,7 @@ int gg_project_classes_sort(gg_project *p)
 	sorted_unique(&p->module_classes);
 	sorted_unique(&p->plain_classes);
 	sorted_unique(&p->holder_methods);
+	sorted_unique(&p->frozen_classes);
 	sorted_unique(&p->param_forwarders);
 	sorted_unique(&p->eval_loaders);
 	if (p->outside_calls.len) /* one entry per call: counted, so not made unique */
@@ -685,6 +849,34 @@ int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len)
 	bool is_plain = class_listed(&p->plain_classes, name, n, module, module_len);
 	/* Two classes of that name that disagree (one a module, one not): no answer. */
 	return is_module == is_plain ? 0 : is_module ? 1 : -1;
+}
+
+bool gg_project_class_frozen(const gg_project *p, const char *dotted, size_t len, const char **param,
+			     size_t *param_len, int *place)
+{
+	if (!p->classes_sorted || !p->frozen_classes.len)
+		return false;
+	const char *module;
+	size_t module_len, n;
+	const char *name = dotted_split(dotted, len, &module, &module_len, &n);
+	const gg_strings *list = &p->frozen_classes;
+	for (size_t i = gg_project_entries_lower(list, name, n);
+	     i < list->len && strncmp(list->items[i], name, n) == 0 && list->items[i][n] == ' '; i++) {
+		const char *m = list->items[i] + n + 1, *sp = strchr(m, ' ');
+		if (!sp || (module && !gg_project_module_names(m, (size_t)(sp - m), module, module_len)))
+			continue;
+		const char *what = sp + 1, *sp2 = strchr(what, ' ');
+		*param = NULL;
+		*param_len = 0;
+		*place = -1;
+		if (sp2) {
+			*param = what;
+			*param_len = (size_t)(sp2 - what);
+			*place = atoi(sp2 + 1);
+		}
+		return true;
+	}
+	return false;
 }
 
 bool gg_project_holder_method(const gg_project *p, const char *dotted, size_t len, const char *method, size_t method_len)

@@ -43,6 +43,49 @@ gg_node sem_call_chain_base(const semantic *c, gg_node call)
 	return call;
 }
 
+/*
+ * Whether call (a constructor of the class dotted names) builds a module
+ * that freezes its own parameters (gg_project_class_frozen): always, or
+ * because the call leaves the freezing parameter at its False default (not
+ * given by keyword but as False, nor at its place among the positionals,
+ * nor through a splat).
+ */
+static bool builds_frozen(const semantic *c, gg_node call, const char *dotted, size_t len)
+{
+	const char *param;
+	size_t param_len;
+	int place;
+	if (!c->project || !gg_project_class_frozen(c->project, dotted, len, &param, &param_len, &place))
+		return false;
+	if (!param)
+		return true;
+	gg_node args = FIELD(call, arguments);
+	uint32_t n = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
+	int positional = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		gg_node a = gg_node_named_child(args, i);
+		if (IS(a, comment))
+			continue;
+		if (IS(a, list_splat) || IS(a, dictionary_splat))
+			return false;
+		if (!IS(a, keyword_argument)) {
+			positional++;
+			continue;
+		}
+		span k = node_span(c, FIELD(a, name));
+		if (k.len == param_len && memcmp(k.ptr, param, param_len) == 0 && !IS(FIELD(a, value), false))
+			return false;
+	}
+	return positional <= place;
+}
+
+/* What `target = call` built freezes itself: target records no graph from here on (sem_frozen_before). */
+static void frozen_construction(semantic *c, gg_node left, gg_node call, span dotted)
+{
+	if (builds_frozen(c, call, dotted.ptr, dotted.len))
+		PUSH(c, c->frozen, c->frozen_len, c->frozen_cap, ((frozen){ node_span(c, left), gg_node_start_byte(left) }));
+}
+
 /* Sorts target by the project class that dotted names (project.h); false when the project does not know it. */
 static bool project_class_classify(semantic *c, span target, span dotted)
 {
@@ -90,6 +133,15 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 			if (sem_class_holds_no_parameters(c, k))
 				PUSH(c, c->paramless.items, c->paramless.len, c->paramless.cap, target);
 			PUSH(c, c->models.items, c->models.len, c->models.cap, target);
+			/* The class's own __init__ may freeze it: the index read this file as every other. */
+			if (c->module) {
+				char *dotted = gg_strdup_printf("%s.%.*s", c->module, (int)last.len, last.ptr);
+				if (!dotted)
+					fail(c, -ENOMEM);
+				else
+					frozen_construction(c, left, base, (span){ dotted, strlen(dotted) });
+				free(dotted);
+			}
 			gg_tree_index *ix = c->index;
 			uint32_t mask = sem_class_forward_numbers(c, k);
 			if (mask)
@@ -100,16 +152,18 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 		else if (k ? sem_class_is_plain(c, k, 0) : sem_func_makes_plain(c, last))
 			PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
 		/* A class a star import brings from a project file (`from models import *`). */
-		else if (!k && c->project && c->says_star_import)
-			project_class_classify(c, target, last);
+		else if (!k && c->project && c->says_star_import && project_class_classify(c, target, last))
+			frozen_construction(c, left, base, last);
 		return;
 	}
 	if (!sem_name_resolve(c, fn))
 		return;
 	span r = sem_resolved(c);
 	/* A class of another file of the project: what its bases make it, whatever the name says. */
-	if (c->project && project_class_classify(c, target, r))
+	if (c->project && project_class_classify(c, target, r)) {
+		frozen_construction(c, left, base, r);
 		return;
+	}
 	bool loaded = span_ends(r, ".from_pretrained") || span_is(r, "torch.load") || span_is(r, "torch.jit.load") ||
 		      span_is(r, "torch.hub.load");
 	/* AutoTokenizer.from_pretrained loads a tokenizer, not a model: known not to be one, whatever it is bound to. */

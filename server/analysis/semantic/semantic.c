@@ -251,8 +251,8 @@ int gg_semantic_build(gg_semantic *r, const gg_source *src, gg_node root)
 	c->project = src->project;
 	c->lines = src->lines;
 	c->pytest_module = gg_source_is_test_module(src);
-	if (c->project && c->project->outside_calls.len && src->path) {
-		/* The file's module, as the project index names the modules other files import. */
+	if (c->project && (c->project->outside_calls.len || c->project->frozen_classes.len) && src->path) {
+		/* The file's module, as the project index names the modules other files import (and its own classes). */
 		const char *rel = src->path;
 		size_t root_len = src->root ? strlen(src->root) : 0;
 		if (root_len && strncmp(rel, src->root, root_len) == 0 && rel[root_len] == '/')
