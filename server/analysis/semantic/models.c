@@ -91,6 +91,34 @@ bool sem_frozen_before(const semantic *c, span name, uint32_t at)
 	return false;
 }
 
+/* Whether name was frozen in function scope before at (a frozen entry of that function's own). */
+static bool frozen_in_scope(const semantic *c, span name, int scope, uint32_t at)
+{
+	for (size_t i = 0; i < c->frozen_len && c->frozen[i].at < at; i++)
+		if (span_eq(c->frozen[i].name, name) && sem_func_at(c, c->frozen[i].at) == scope)
+			return true;
+	return false;
+}
+
+static bool param_frozen(semantic *c, int fi, span name, unsigned depth);
+
+/* sem_param_arguments' visit: what the call hands is frozen there, or is its function's parameter that is (*ctx: depth). */
+static bool passes_frozen(semantic *c, span arg, int scope, uint32_t at, void *ctx)
+{
+	unsigned depth = *(unsigned *)ctx;
+	return frozen_in_scope(c, arg, scope, at) || (depth < 4 && param_frozen(c, scope, arg, depth + 1));
+}
+
+/*
+ * Whether parameter name of function fi holds a frozen module at every call
+ * of fi in the file (and there is one): a parameter's origin is what its
+ * callers hand it, through a chain of helpers that pass it on.
+ */
+static bool param_frozen(semantic *c, int fi, span name, unsigned depth)
+{
+	return fi > 0 && sem_param_arguments(c, fi, name, passes_frozen, &depth) > 0;
+}
+
 /* span_cmp of s against the text "self." followed by name, without building it. */
 static int cmp_self_attribute(span s, span name)
 {
@@ -131,7 +159,8 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 	if (!obj->chain)
 		return false;
 	/* A module frozen before (every parameter's requires_grad off) records no graph: no forward to report. */
-	if (sem_frozen_before(c, obj->text, (uint32_t)(obj->text.ptr - c->text)))
+	if (sem_frozen_before(c, obj->text, (uint32_t)(obj->text.ptr - c->text)) ||
+	    (obj->identifier && c->frozen_len && param_frozen(c, x->func, obj->text, 0)))
 		return false;
 	/*
 	 * A local name is what its last assignment here made it (kornia-style
