@@ -520,6 +520,7 @@ bool sem_func_reads_graph(semantic *c, int fi);
 bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span recv);
 /* A forward on synthetic tensors whose result is thrown away: a warm-up when a forward that keeps its result follows (SPEC §2). */
 bool sem_warm_up(semantic *c, const ctx *x, const gg_call_ref *ref);
+bool sem_export_check(semantic *c, const ctx *x, const gg_call_ref *ref);
 /* Whether the module spelled name is frozen before byte at, in the same function for a plain name. */
 bool sem_frozen_before(const semantic *c, span name, uint32_t at);
 bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded);

@@ -439,10 +439,19 @@ static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, uns
 			if (where < at && !holds_at && IS(c->assign_left[i], identifier) && sem_func_at(c, where) == fi)
 				last = c->assign_right[i];
 		}
-		return !gg_node_is_null(last) && synthetic_value(c, last, fi, at, depth + 1);
+		return !gg_node_is_null(last) && synthetic_value(c, last, fi, gg_node_start_byte(last), depth + 1);
 	}
 	if (!IS(value, call))
 		return false;
+	/* A synthetic tensor moved or cast (`image.to(device)`, `x.float()`) is one still. */
+	static const char *const moves[] = { "to", "cuda", "cpu", "float", "half", "double", "bfloat16", "contiguous",
+					     "unsqueeze", NULL };
+	gg_node fn = FIELD(value, function);
+	if (IS(fn, attribute) && IS(FIELD(fn, object), identifier)) {
+		span m = sem_attribute_name(c, fn);
+		if (sem_word_in(m.ptr, m.len, moves))
+			return synthetic_value(c, FIELD(fn, object), fi, at, depth + 1);
+	}
 	gg_node base = sem_call_chain_base(c, value);
 	if (!sem_name_resolve(c, FIELD(base, function)))
 		return false;
@@ -526,6 +535,35 @@ bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span rec
 			return false;
 	}
 	return synthetic_arguments(c, x, ref);
+}
+
+/* What exports a model: tracing, scripting, ONNX and torch.export. */
+static const char *const exporters[] = {
+	"torch.jit.trace", "torch.jit.script", "torch.jit.trace_module", "torch.onnx.export", "torch.onnx.dynamo_export",
+	"torch.export.export", NULL,
+};
+
+/*
+ * Whether a forward is an export's check (SPEC §2: export and tracing are
+ * not evaluation): run once, outside any loop, on synthetic tensors only, in
+ * a function that exports a model (a dry run before torch.jit.trace, the
+ * reloaded traced module compared with the eager output).
+ */
+bool sem_export_check(semantic *c, const ctx *x, const gg_call_ref *ref)
+{
+	if (x->in_loop || !synthetic_arguments(c, x, ref))
+		return false;
+	const func *f = &c->funcs[x->func];
+	uint32_t start = x->func > 0 ? f->start : 0, end = x->func > 0 ? f->end : (uint32_t)c->len;
+	const gg_tree_index *ix = c->index;
+	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, start); i < ix->calls_len && ix->calls[i].start < end;
+	     i++) {
+		const gg_call_ref *r = &ix->calls[i];
+		if (r->names >= 2 && sem_func_at(c, r->start) == x->func && sem_name_resolve(c, FIELD(r->node, function)) &&
+		    sem_name_is_one_of(c, exporters))
+			return true;
+	}
+	return false;
 }
 
 /*
