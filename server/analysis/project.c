@@ -37,6 +37,7 @@ void gg_project_init(gg_project *p)
 	gg_strings_init(&p->frozen_classes);
 	gg_strings_init(&p->off_methods);
 	gg_strings_init(&p->param_forwarders);
+	gg_strings_init(&p->pending_forwarders);
 	gg_strings_init(&p->eval_loaders);
 	gg_strings_init(&p->outside_calls);
 	p->classes_sorted = false;
@@ -84,6 +85,7 @@ void gg_project_free(gg_project *p)
 	gg_strings_free(&p->frozen_classes);
 	gg_strings_free(&p->off_methods);
 	gg_strings_free(&p->param_forwarders);
+	gg_strings_free(&p->pending_forwarders);
 	gg_strings_free(&p->eval_loaders);
 	gg_strings_free(&p->outside_calls);
 	p->classes_sorted = false;

@@ -123,6 +123,14 @@ typedef struct gg_project {
 	 * as the class lists.
 	 */
 	gg_strings param_forwarders;
+	/*
+	 * Top-level functions that hand a parameter on to another function
+	 * (`def score(net, seq): return -losses(net, seq).mean()`): "name
+	 * module PLACE PARAM callee.dotted CALLEE_PLACE". A forwarder too once
+	 * the callee is one at that place: gg_project_classes_sort settles them
+	 * to a fixed point (a chain of helpers across files), then empties it.
+	 */
+	gg_strings pending_forwarders;
 	/* Those that hand back a module in eval mode, "name module.path". Sorted and unique as well. */
 	gg_strings eval_loaders;
 	/*
@@ -202,6 +210,10 @@ int gg_project_classes_sort(gg_project *p); /* 0 or -ENOMEM */
  * (project_functions.c, a text scan; module as for the classes). 0 or -ENOMEM.
  */
 int gg_project_functions_scan(gg_project *p, const char *module, const char *text, size_t len);
+/* Settles pending_forwarders into param_forwarders (project_functions.c); gg_project_classes_sort calls it. */
+int gg_project_forwarders_settle(gg_project *p);
+/* Sorts a list of the index's entries and drops repeats (freeing them). */
+void gg_project_sort_unique(gg_strings *s);
 /* Notes where text calls functions it imports by name (outside_calls). 0 or -ENOMEM. */
 int gg_project_calls_scan(gg_project *p, const char *text, size_t len);
 /*

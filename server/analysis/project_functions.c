@@ -162,12 +162,108 @@ static bool body_returns_eval(const char *body, const char *end)
 
 #define MAX_PARAMS 16
 
+typedef struct imported {
+	gg_text_span module, name, bound;
+} imported;
+
+typedef struct imports_seen {
+	imported *items; /* owned */
+	size_t len, cap;
+} imports_seen;
+
+static int import_note(void *ctx, gg_text_span module, gg_text_span name, gg_text_span alias)
+{
+	imports_seen *s = ctx;
+	/* `from M import f` (not `import M`, not `*`), M a module a project could hold. */
+	if (!name.len || (name.len == 1 && name.ptr[0] == '*') || !module.len)
+		return 0;
+	if ((module.len == 5 && memcmp(module.ptr, "torch", 5) == 0) || (module.len > 6 && memcmp(module.ptr, "torch.", 6) == 0))
+		return 0;
+	if (gg_grow((void **)&s->items, &s->cap, s->len, sizeof *s->items))
+		return -ENOMEM;
+	while (module.len && module.ptr[0] == '.') {
+		module.ptr++;
+		module.len--;
+	}
+	s->items[s->len++] = (imported){ module, name, alias.len ? alias : name };
+	return 0;
+}
+
+/*
+ * The calls in body that hand parameter param (len n) on as a positional
+ * argument, `g(x, param, ...)` on one line: each as a pending forwarder,
+ * "fname module place param g.dotted k" (g resolved through the file's
+ * imports, else a function of module). Returns 0 or -ENOMEM.
+ */
+static int hands_on_note(gg_project *p, const char *body, const char *end, const char *fname, size_t fn_len,
+			 const char *module, unsigned place, const char *param, size_t n, const imports_seen *imports)
+{
+	bool quoted = false;
+	int rc = 0;
+	for (const char *q = body; q < end && !rc;) {
+		line l;
+		q = line_read(q, end, &l);
+		if (line_is_text(&l, &quoted))
+			continue;
+		for (const char *c = l.content; c < l.end && !rc; c++) {
+			if (*c != '(' || c == l.content || !word_char(c[-1]))
+				continue;
+			const char *g = c;
+			while (g > l.content && word_char(g[-1]))
+				g--;
+			if ((g > l.content && g[-1] == '.') || (size_t)(c - g) == fn_len)
+				continue; /* a method, or itself */
+			/* The positional arguments on this line: which one is param. */
+			unsigned k = 0;
+			int depth = 0;
+			const char *arg = c + 1;
+			long found = -1;
+			for (const char *a = c + 1; a < l.end && depth >= 0; a++) {
+				if (*a == '(' || *a == '[' || *a == '{')
+					depth++;
+				else if (*a == ')' || *a == ']' || *a == '}')
+					depth--;
+				if (depth < 0 || (depth == 0 && *a == ',')) {
+					const char *s = arg, *e = a;
+					while (s < e && *s == ' ')
+						s++;
+					while (e > s && e[-1] == ' ')
+						e--;
+					if ((size_t)(e - s) == n && memcmp(s, param, n) == 0 && found < 0)
+						found = k;
+					if (memchr(s, '=', (size_t)(e - s)) || (s < e && *s == '*'))
+						break; /* keywords and splats from here: no more places */
+					k++;
+					arg = a + 1;
+				}
+			}
+			if (found < 0)
+				continue;
+			/* g through the file's imports, or a function of this module. */
+			size_t gl = (size_t)(c - g);
+			const imported *from = NULL;
+			for (size_t i = 0; i < imports->len && !from; i++)
+				if (imports->items[i].bound.len == gl && memcmp(imports->items[i].bound.ptr, g, gl) == 0)
+					from = &imports->items[i];
+			char *entry = from ? gg_strdup_printf("%.*s %s %u %.*s %.*s.%.*s %ld", (int)fn_len, fname, module,
+							      place, (int)n, param, (int)from->module.len, from->module.ptr,
+							      (int)from->name.len, from->name.ptr, found)
+					   : gg_strdup_printf("%.*s %s %u %.*s %s.%.*s %ld", (int)fn_len, fname, module,
+							      place, (int)n, param, module, (int)gl, g, found);
+			rc = entry ? gg_strings_push(&p->pending_forwarders, entry) : -ENOMEM;
+			free(entry);
+		}
+	}
+	return rc;
+}
+
 int gg_project_functions_scan(gg_project *p, const char *module, const char *text, size_t len)
 {
 	if (!gg_text_contains(text, len, "def "))
 		return 0;
 	const char *end = text + len;
-	int rc = 0;
+	imports_seen imports = { NULL, 0, 0 }; /* where the functions it calls come from */
+	int rc = gg_project_imports_each(text, len, import_note, &imports);
 	bool decorated_off = false; /* a decorator above the def turns grad off (@torch.no_grad()) */
 	for (const char *q = text; q < end && !rc;) {
 		line l;
@@ -218,16 +314,71 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 		if (out || (sem_name_says_eval_alone((span){ name, n }) &&
 			    (gg_text_contains(body, body_len, "for ") || gg_text_contains(body, body_len, "while "))))
 			continue;
-		for (size_t i = 0; i < count; i++) {
+		bool runs = false;
+		for (size_t i = 0; i < count && !runs && !rc; i++) {
 			if (places[i] == UINT_MAX || (lens[i] == 4 && memcmp(names[i], "self", 4) == 0) ||
 			    !body_calls(body, body_end, names[i], lens[i]))
 				continue;
 			char *entry = gg_strdup_printf("%.*s %s %u %.*s", (int)n, name, module, places[i], (int)lens[i], names[i]);
 			rc = entry ? gg_strings_push(&p->param_forwarders, entry) : -ENOMEM;
 			free(entry);
-			break; /* the first module it runs: one is enough to call it a forward */
+			runs = true; /* the first module it runs: one is enough to call it a forward */
 		}
+		/* Or hands one on to another function: a forwarder if that one is (settled once all is read). */
+		for (size_t i = 0; i < count && !runs && !rc; i++)
+			if (places[i] != UINT_MAX && !(lens[i] == 4 && memcmp(names[i], "self", 4) == 0))
+				rc = hands_on_note(p, body, body_end, name, n, module, places[i], names[i], lens[i], &imports);
 	}
+	free(imports.items);
+	return rc;
+}
+
+/*
+ * The pending forwarders whose callee is a forwarder at the place they hand
+ * their parameter to join param_forwarders, to a fixed point (param_forwarders
+ * sorted each round, as lookups need). Empties pending_forwarders. 0 or -ENOMEM.
+ */
+int gg_project_forwarders_settle(gg_project *p)
+{
+	gg_strings *s = &p->pending_forwarders;
+	int rc = 0;
+	for (bool changed = s->len > 0; changed && !rc;) {
+		changed = false;
+		gg_project_sort_unique(&p->param_forwarders);
+		bool saved = p->classes_sorted;
+		p->classes_sorted = true; /* function_entry's guard: the list is sorted now */
+		for (size_t i = 0; i < s->len && !rc; i++) {
+			char *e = s->items[i];
+			if (!e)
+				continue;
+			/* "fname module place param callee k": the callee and k are the last two words. */
+			char *k_at = strrchr(e, ' '), *callee = NULL;
+			if (!k_at)
+				continue;
+			*k_at = '\0';
+			callee = strrchr(e, ' ');
+			unsigned at;
+			const char *param;
+			size_t param_len;
+			bool is = callee && gg_project_param_forwarder(p, callee + 1, strlen(callee + 1), &at, &param, &param_len) &&
+				  at == (unsigned)strtoul(k_at + 1, NULL, 10);
+			*k_at = ' ';
+			if (!is)
+				continue;
+			/* The entry without its last two words is a forwarder's: "fname module place param". */
+			char *entry = strndup(e, (size_t)(callee - e));
+			rc = entry ? gg_strings_push(&p->param_forwarders, entry) : -ENOMEM;
+			free(entry);
+			free(e);
+			s->items[i] = NULL;
+			changed = true;
+		}
+		p->classes_sorted = saved;
+	}
+	for (size_t i = 0; i < s->len; i++)
+		free(s->items[i]);
+	s->len = 0;
+	gg_strings_free(s);
 	return rc;
 }
 
@@ -279,33 +430,6 @@ bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t 
 }
 
 /* ---- where other files call a file's functions ---- */
-
-typedef struct imported {
-	gg_text_span module, name, bound;
-} imported;
-
-typedef struct imports_seen {
-	imported *items; /* owned */
-	size_t len, cap;
-} imports_seen;
-
-static int import_note(void *ctx, gg_text_span module, gg_text_span name, gg_text_span alias)
-{
-	imports_seen *s = ctx;
-	/* `from M import f` (not `import M`, not `*`), M a module a project could hold. */
-	if (!name.len || (name.len == 1 && name.ptr[0] == '*') || !module.len)
-		return 0;
-	if ((module.len == 5 && memcmp(module.ptr, "torch", 5) == 0) || (module.len > 6 && memcmp(module.ptr, "torch.", 6) == 0))
-		return 0;
-	if (gg_grow((void **)&s->items, &s->cap, s->len, sizeof *s->items))
-		return -ENOMEM;
-	while (module.len && module.ptr[0] == '.') {
-		module.ptr++;
-		module.len--;
-	}
-	s->items[s->len++] = (imported){ module, name, alias.len ? alias : name };
-	return 0;
-}
 
 /* An open block of the scan: its indentation, and whether grad is off in it. */
 typedef struct open_block {

@@ -659,7 +659,7 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void sorted_unique(gg_strings *s)
+void gg_project_sort_unique(gg_strings *s)
 {
 	if (!s->len)
 		return;
@@ -724,8 +724,8 @@ static int pending_settle(gg_project *p)
 		rc = gg_strings_push(&modules, p->module_classes.items[i]);
 	for (bool changed = true; changed && !rc;) {
 		changed = false;
-		sorted_unique(&modules);
-		sorted_unique(&p->plain_classes);
+		gg_project_sort_unique(&modules);
+		gg_project_sort_unique(&p->plain_classes);
 		for (size_t i = 0; i < n && !rc; i++) {
 			if (settled[i])
 				continue;
@@ -794,15 +794,17 @@ static void off_methods_drop(gg_project *p)
 int gg_project_classes_sort(gg_project *p)
 {
 	int rc = pending_settle(p);
-	sorted_unique(&p->forward_methods);
-	sorted_unique(&p->off_methods);
+	if (!rc)
+		rc = gg_project_forwarders_settle(p);
+	gg_project_sort_unique(&p->forward_methods);
+	gg_project_sort_unique(&p->off_methods);
 	off_methods_drop(p);
-	sorted_unique(&p->module_classes);
-	sorted_unique(&p->plain_classes);
-	sorted_unique(&p->holder_methods);
-	sorted_unique(&p->frozen_classes);
-	sorted_unique(&p->param_forwarders);
-	sorted_unique(&p->eval_loaders);
+	gg_project_sort_unique(&p->module_classes);
+	gg_project_sort_unique(&p->plain_classes);
+	gg_project_sort_unique(&p->holder_methods);
+	gg_project_sort_unique(&p->frozen_classes);
+	gg_project_sort_unique(&p->param_forwarders);
+	gg_project_sort_unique(&p->eval_loaders);
 	if (p->outside_calls.len) /* one entry per call: counted, so not made unique */
 		qsort(p->outside_calls.items, p->outside_calls.len, sizeof *p->outside_calls.items, name_cmp);
 	p->classes_sorted = true;
