@@ -131,7 +131,11 @@ typedef struct gg_project {
 	 * to a fixed point (a chain of helpers across files), then empties it.
 	 */
 	gg_strings pending_forwarders;
-	/* Those that hand back a module in eval mode, "name module.path". Sorted and unique as well. */
+	/*
+	 * Those that hand back a module in eval mode, "name module.path PART"
+	 * (PART: its place in a returned tuple, 0 for the value itself). Sorted
+	 * and unique as well.
+	 */
 	gg_strings eval_loaders;
 	/*
 	 * Where files call functions they import from a module of the project
@@ -234,7 +238,8 @@ void gg_project_outside_calls(const gg_project *p, const char *name, size_t n, c
 			      size_t *off, size_t *on);
 /* The dotted module of a path relative to the project root: ./pkg/utils.py -> pkg.utils, pkg/__init__.py -> pkg. */
 int gg_project_module_of(const char *path, gg_buf *out);
-bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len);
+/* Whether dotted (module.function) hands back a module in eval mode; *part: its place in a returned tuple. */
+bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len, unsigned *part);
 /*
  * What the class an import resolves to (dotted: module.Class, its module
  * matched by gg_project_module_names, a re-exporting package too; a bare

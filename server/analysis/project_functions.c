@@ -133,10 +133,12 @@ static size_t params_read(const char *open, const char *end, const char **names,
 }
 
 /*
- * Whether a body hands back a module in eval mode: a return line that calls
- * .eval(), or `W.eval()` on a line of its own and a later `return W`.
+ * Which part of what a body returns is a module in eval mode: a return line
+ * that calls .eval(), or `W.eval()` on a line of its own and a later
+ * `return W`; in a returned tuple (`return tokenizer, model.eval()`) that
+ * part's place, else 0. -1 when it hands back none.
  */
-static bool body_returns_eval(const char *body, const char *end)
+static int body_returns_eval(const char *body, const char *end)
 {
 	const char *put = NULL; /* W of the last `W.eval()` statement */
 	size_t put_len = 0;
@@ -144,11 +146,33 @@ static bool body_returns_eval(const char *body, const char *end)
 		line l;
 		q = line_read(q, end, &l);
 		if (line_starts(&l, "return ")) {
-			const char *v = l.content + 7;
-			size_t n = word_at(v, l.end);
-			if (line_has(&l, ".eval()") ||
-			    (put && n == put_len && memcmp(v, put, n) == 0 && v + n == l.end))
-				return true;
+			/* The parts at the top level, parentheses around the whole aside. */
+			const char *v = l.content + 7, *e = l.end;
+			while (v < e && *v == ' ')
+				v++;
+			if (v < e && *v == '(' && e[-1] == ')') {
+				v++;
+				e--;
+			}
+			int part = 0, depth = 0;
+			for (const char *s = v, *a = v; a <= e; a++) {
+				if (a < e && (*a == '(' || *a == '[' || *a == '{'))
+					depth++;
+				else if (a < e && (*a == ')' || *a == ']' || *a == '}'))
+					depth--;
+				if (a < e && (depth || *a != ','))
+					continue;
+				const char *t = s, *te = a;
+				while (t < te && *t == ' ')
+					t++;
+				while (te > t && te[-1] == ' ')
+					te--;
+				size_t n = (size_t)(te - t);
+				if ((n >= 7 && memmem(t, n, ".eval()", 7)) || (put && n == put_len && memcmp(t, put, n) == 0))
+					return part;
+				part++;
+				s = a + 1;
+			}
 			continue;
 		}
 		size_t n = word_at(l.content, l.end);
@@ -157,7 +181,7 @@ static bool body_returns_eval(const char *body, const char *end)
 			put_len = n;
 		}
 	}
-	return false;
+	return -1;
 }
 
 #define MAX_PARAMS 16
@@ -301,8 +325,9 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 			b = next;
 		}
 		q = body_end;
-		if (body_returns_eval(body, body_end)) {
-			char *entry = gg_strdup_printf("%.*s %s", (int)n, name, module);
+		int part = body_returns_eval(body, body_end);
+		if (part >= 0) {
+			char *entry = gg_strdup_printf("%.*s %s %d", (int)n, name, module, part);
 			rc = entry ? gg_strings_push(&p->eval_loaders, entry) : -ENOMEM;
 			free(entry);
 			continue;
@@ -408,9 +433,13 @@ static const char *function_entry(const gg_project *p, const gg_strings *s, cons
 	return NULL;
 }
 
-bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len)
+bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len, unsigned *part)
 {
-	return function_entry(p, &p->eval_loaders, dotted, len) != NULL;
+	const char *rest = function_entry(p, &p->eval_loaders, dotted, len);
+	if (!rest)
+		return false;
+	*part = *rest == ' ' ? (unsigned)strtoul(rest + 1, NULL, 10) : 0;
+	return true;
 }
 
 bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t len, unsigned *place, const char **param,

@@ -86,10 +86,12 @@ static bool returns_eval_receiver(const semantic *c, const func *f, gg_node n, u
 /*
  * A loader that hands back a module in eval mode (SPEC §2): a call that asks
  * for it (load(..., is_eval=True)), or a function of this file, walked
- * already, that returns a name it put in eval mode.
+ * already, that returns a name it put in eval mode. *part: the module's place
+ * in the tuple it returns (0: first, or the value itself).
  */
-static bool loader_returns_eval(semantic *c, gg_node call)
+static bool loader_returns_eval(semantic *c, gg_node call, unsigned *part)
 {
+	*part = 0;
 	if (!IS(call, call))
 		return false;
 	if (loader_asks_eval(c, call))
@@ -99,7 +101,7 @@ static bool loader_returns_eval(semantic *c, gg_node call)
 	if (c->project && c->project->eval_loaders.len && sem_is_name_chain(c, fn) &&
 	    sem_binding_find(c, node_span(c, sem_chain_root(c, fn))) && sem_name_resolve(c, fn)) {
 		span r = sem_resolved(c);
-		return gg_project_eval_loader(c->project, r.ptr, r.len);
+		return gg_project_eval_loader(c->project, r.ptr, r.len, part);
 	}
 	if (!IS(fn, identifier) || sem_binding_find(c, node_span(c, fn)))
 		return false;
@@ -131,15 +133,21 @@ mode_change sem_eval_receiver_of(semantic *c, gg_node stmt, gg_node *target, gg_
 	bool assigned = false;
 	if (IS(e, assignment)) {
 		*target = FIELD(e, left);
-		/* model, preprocess = load(...): the module comes first. */
-		if ((IS(*target, pattern_list) || IS(*target, tuple_pattern)) && gg_node_named_child_count(*target))
-			*target = gg_node_named_child(*target, 0);
+		gg_node whole = *target;
+		bool unpacked = (IS(whole, pattern_list) || IS(whole, tuple_pattern)) && gg_node_named_child_count(whole);
+		/* model, preprocess = load(...): the module comes first, unless the loader says which part it is. */
+		if (unpacked)
+			*target = gg_node_named_child(whole, 0);
 		if (!sem_is_name_chain(c, *target))
 			return MODE_NONE;
 		assigned = true;
 		e = FIELD(e, right);
 		gg_node base = IS(e, call) ? sem_call_chain_base(c, e) : gg_node_null();
-		if (loader_returns_eval(c, base)) {
+		unsigned part;
+		if (loader_returns_eval(c, base, &part)) {
+			if (part && !(unpacked && part < gg_node_named_child_count(whole) &&
+				      sem_is_name_chain(c, *target = gg_node_named_child(whole, part))))
+				return MODE_NONE; /* the module is a part this statement does not bind */
 			*call = base;
 			return MODE_EVAL;
 		}

@@ -217,6 +217,9 @@ static bool instance_sites(semantic *c, const ctx *x, const gg_call_ref *ref)
 	}
 	if (b->cls < 0)
 		return false;
+	/* t.forward(x) of a module t: the module's forward, reported as one (site_record), not a call into its insides. */
+	if (span_is(name, "forward") && (sem_class_kind(c, &c->classes[b->cls], 0) & CLASS_MODULE))
+		return false;
 	/* Walk back over this scope's earlier bindings of t while each makes an instance of a class here. */
 	for (size_t i = (size_t)(b - c->binds) + 1; i-- > 0 && span_eq(c->binds[i].name, obj) && !c->error;) {
 		b = &c->binds[i];
@@ -252,7 +255,8 @@ static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
 		chain obj = sem_chain_of_object(c, ref);
 		bool loaded;
 		s.name = text_between(c, ref->last_start, ref->callee_end);
-		if (!sem_is_func_name(c, s.name) || !sem_chain_is_model(c, x, &obj, &loaded))
+		/* model.forward(x) is the model's forward, reported as one: its insides are the model's, not evaluation code. */
+		if (span_is(s.name, "forward") || !sem_is_func_name(c, s.name) || !sem_chain_is_model(c, x, &obj, &loaded))
 			return;
 		s.on_model = true;
 		s.loaded = loaded && x->func == 0;
