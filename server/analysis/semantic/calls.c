@@ -450,6 +450,44 @@ static bool built_only(const semantic *c, int fi)
 	return true;
 }
 
+/*
+ * The parameter a function's own body loops over (`for xb, yb in loader:`,
+ * through enumerate()/tqdm()), or an empty span: what its callers hand it
+ * there is the data it runs over.
+ */
+static span iterated_param(const semantic *c, const func *f)
+{
+	gg_node body = FIELD(f->def, body);
+	gg_node dflt;
+	for (gg_node n = body; !gg_node_is_null(n); n = gg_node_walk_next(body, n, !IS(n, function_definition) &&
+										 !IS(n, class_definition) && !IS(n, lambda))) {
+		if (!IS(n, for_statement))
+			continue;
+		gg_node it = FIELD(n, right);
+		for (unsigned i = 0; i < MAX_ITER_WRAPS && IS(it, call); i++) {
+			gg_node args = FIELD(it, arguments);
+			it = IS(args, argument_list) && sem_argument_count(c, args) ? sem_argument_at(c, args, 0) : gg_node_null();
+		}
+		if (IS(it, identifier) && sem_parameter_index(c, f->def, node_span(c, it), &dflt) >= 0)
+			return node_span(c, it);
+	}
+	return (span){ c->text, 0 };
+}
+
+/* Whether site s hands its callee, for the parameter the callee loops over, data that says evaluation (test_loader). */
+static bool hands_eval_data(const semantic *c, const site *s)
+{
+	const func *f = &c->funcs[s->callee];
+	if (!f->iter_param.len || f->cls >= 0 || !IS(s->call, call))
+		return false;
+	gg_node dflt;
+	int place = sem_parameter_index(c, f->def, f->iter_param, &dflt);
+	bool unknown = false;
+	gg_node arg = sem_argument_for(c, FIELD(s->call, arguments), place, f->iter_param, &unknown);
+	return !unknown && !gg_node_is_null(arg) && sem_iterable_says_eval(c, arg);
+}
+
+
 void sem_call_graph_resolve(semantic *c)
 {
 	for (size_t i = 0; i < c->sites_len; i++) {
@@ -585,6 +623,8 @@ void sem_call_graph_resolve(semantic *c)
 			break;
 	}
 
+	for (size_t i = 1; i < c->funcs_len; i++)
+		c->funcs[i].iter_param = c->funcs[i].cls < 0 ? iterated_param(c, &c->funcs[i]) : (span){ c->text, 0 };
 	/* Evaluation code through a caller: a site in evaluation code that runs the callee with grad on. */
 	for (unsigned round = 0; round < MAX_ROUNDS; round++) {
 		bool changed = false;
@@ -619,6 +659,9 @@ bool sem_site_runs_eval(const semantic *c, const site *s)
 	if (callee->bw)
 		return callee->bw_flagged && s->flag_false; /* the shared step's eval half */
 	if (s->caller > 0 && c->funcs[s->caller].eval_site >= 0)
+		return true;
+	/* The callee loops over what this call hands it, and that is evaluation data: evaluation, as the loop inline would be. */
+	if (hands_eval_data(c, s))
 		return true;
 	if (!sem_evidence_holds(c, &s->ev, s->caller, s->loaded))
 		return false;

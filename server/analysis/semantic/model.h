@@ -144,6 +144,7 @@ typedef struct func {
 	bool eval_mode;   /* its own body calls X.eval() */
 	bool result_trains; /* some caller carries what it returns to a backward: its gradient is needed */
 	signed char iterates; /* its body holds a loop or a comprehension: -1 not asked yet (sem_func_iterates) */
+	span iter_param;      /* a parameter its body loops over (`for x, y in loader:`), or empty (calls.c) */
 	signed char returns_eval; /* it returns a module in eval mode: -1 not asked yet (evaluation.c) */
 	signed char reads_graph;  /* its text reads the autograd graph (.grad_fn): -1 not asked yet (sem_func_reads_graph) */
 	span flag;        /* the parameter of `if train:` around its backward */
