@@ -16,6 +16,23 @@
 #include "text.h"
 
 #define GIB 1073741824.0
+/*
+ * One request beyond any device, when the message prints no capacity: the
+ * largest accelerators have under 300 GiB, and a Mac's unified memory at
+ * most 512 GiB, of which MPS may use a share; 1 TiB at once fits none.
+ */
+#define CAUSE_BEYOND_DEVICE (1024.0 * GIB)
+/*
+ * One host request that is a size computed wrong, not a shortage: the
+ * largest tensors real models hold are a few GiB (an embedding table of
+ * 256k tokens by 16k in bf16 is 8 GiB), and 128 GiB is a large
+ * workstation's or a common cloud node's whole RAM. Even a machine with
+ * more has no use for one tensor that size: it comes from an input far
+ * larger than intended (a whole recording as one sequence, a video
+ * decoded whole), and only a smaller input helps. (The message prints no
+ * capacity for the host, so the bound stands in for one.)
+ */
+#define CAUSE_BEYOND_HOST (128.0 * GIB)
 
 static bool has(const char *s, const char *needle)
 {
@@ -112,6 +129,16 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	if (!rc && m->tried > 0 && m->total > 0 && m->tried >= 0.5 * m->total)
 		rc = cause_add(d, GG_CAUSE_OVERSIZED, gg_strdup_printf("one request of %.2f GiB is %s the device's whole %.2f GiB: a single tensor too large, whatever else is freed",
 			       m->tried / GIB, m->tried > m->total ? "larger than" : "more than half of", m->total / GIB));
+
+	/* Without a capacity in the message, a request no device or machine could hold says the same. */
+	if (!rc && m->tried > 0 && m->total <= 0 && m->tried_beyond_print)
+		rc = cause_add(d, GG_CAUSE_OVERSIZED, gg_strdup_printf("the request is \"more than 1EB\", PyTorch's words for a size too large to print: a million times any device's memory, so the size itself is corrupt, not the memory short"));
+	else if (!rc && m->tried > 0 && m->total <= 0 && m->device == GG_OOM_DEVICE_CPU && m->tried >= CAUSE_BEYOND_HOST)
+		rc = cause_add(d, GG_CAUSE_OVERSIZED, gg_strdup_printf("one request of %.2f GiB of host memory: as much as a large machine's whole RAM, where the largest tensors a model holds are a few GiB",
+			       m->tried / GIB));
+	else if (!rc && m->tried > 0 && m->total <= 0 && m->device != GG_OOM_DEVICE_CPU && m->tried >= CAUSE_BEYOND_DEVICE)
+		rc = cause_add(d, GG_CAUSE_OVERSIZED, gg_strdup_printf("one request of %.2f GiB: more than any single device's memory",
+			       m->tried / GIB));
 
 	int others;
 	double elsewhere = cause_elsewhere(m, &others);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "classify.h"
+#include "phase.h"
 #include "text.h"
 
 static const char *explain_device(const gg_diagnosis *d)
@@ -88,6 +89,16 @@ static bool explain_hf_loading(const gg_diagnosis *d)
 	return false;
 }
 
+/* The object collective on the path (broadcast_object_list, all_gather_object, ...), or NULL. */
+static const char *explain_object_collective(const gg_diagnosis *d)
+{
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	for (size_t i = tb->len; i-- > 0;)
+		if (gg_phase_is_object_collective(&tb->frames[i]))
+			return tb->frames[i].function;
+	return NULL;
+}
+
 /*
  * The sentence and the fix for a cause the numbers or the form decided;
  * returns 1 when it wrote them (so the kind's generic advice is not needed).
@@ -98,8 +109,31 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 	const double gib = 1073741824.0;
 	switch (d->cause) {
 	case GG_CAUSE_OVERSIZED:
-		*rc |= gg_buf_printf(e, " One request of %.2f GiB is %s the device's %.2f GiB: that one tensor cannot fit, whatever else is freed.",
-				     m->tried / gib, m->tried > m->total ? "larger than" : "more than half of", m->total / gib);
+		if (m->tried_beyond_print) {
+			/* No shape a program computes comes near: the size was read from somewhere, typically another rank. */
+			const char *coll = explain_object_collective(d);
+			*rc |= gg_buf_printf(e, " The request is \"more than 1EB\" (PyTorch's words for a size too large to print): no device or machine has a millionth of that, so the size itself is corrupt, not the memory short.");
+			if (coll)
+				*rc |= gg_buf_printf(e, " It was made in %s(), which sizes its buffer by a length the other ranks send: the ranks disagree about what they exchange (they reached different collectives, or this one a different number of times).", coll);
+			else
+				*rc |= gg_buf_printf(e, " A size like this is read, not computed from shapes: most often a length received from another rank in an object collective (broadcast_object_list, all_gather_object) the ranks do not call alike, else an uninitialised or overflowed value.");
+			*rc |= gg_buf_printf(x, "Neither no_grad, a smaller batch nor allocator settings help. %s `TORCH_DISTRIBUTED_DEBUG=DETAIL` makes PyTorch report collectives that do not match across ranks.",
+					     coll ? "Make every rank run the same collectives in the same order: the same number of batches on every rank (pad or drop an uneven last shard), no collective inside a branch only some ranks take."
+						  : "Print the size passed to the call that failed and trace where it comes from; if ranks exchange objects or lengths before it, make every rank call those collectives alike.");
+			return 1;
+		}
+		if (m->total <= 0 && m->device == GG_OOM_DEVICE_CPU) {
+			*rc |= gg_buf_printf(e, " One request of %.2f GiB of host memory: no tensor a model needs is that large, so the input it is made from is far larger than intended.",
+					     m->tried / gib);
+			*rc |= gg_buf_printf(x, "Make the input smaller where that tensor is made: split a long sequence (a whole recording, a long document) into pieces, use fewer frames or smaller images, or process it in chunks. More RAM does not make a size like this reasonable, and neither no_grad nor allocator settings help.");
+			return 1;
+		}
+		if (m->total <= 0)
+			*rc |= gg_buf_printf(e, " One request of %.2f GiB is more than any single device's memory: that one tensor cannot fit, whatever else is freed.",
+					     m->tried / gib);
+		else
+			*rc |= gg_buf_printf(e, " One request of %.2f GiB is %s the device's %.2f GiB: that one tensor cannot fit, whatever else is freed.",
+					     m->tried / gib, m->tried > m->total ? "larger than" : "more than half of", m->total / gib);
 		*rc |= gg_buf_printf(x, "Make that tensor smaller where it is created: process the input in chunks (a smaller batch, tiles, shorter sequences or fewer candidates at that line), or compute that step on the CPU. Neither no_grad nor allocator settings help a single request of this size.");
 		return 1;
 	case GG_CAUSE_OTHER_PROCESSES:

@@ -283,6 +283,10 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		if (info->device != GG_OOM_DEVICE_CPU && info->device != GG_OOM_DEVICE_MPS)
 			info->device_index = oom_device_index(flat, n);
 		info->tried = oom_size_after(flat, n, "Tried to allocate ");
+		if (info->tried < 0 && gg_text_find_ci(flat, n, "Tried to allocate more than 1EB")) {
+			info->tried = GG_OOM_ONE_EB;
+			info->tried_beyond_print = true;
+		}
 		if (info->tried < 0)
 			info->tried = oom_size_after(flat, n, "you tried to allocate ");
 		if (info->tried < 0)

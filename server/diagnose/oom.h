@@ -26,6 +26,12 @@ typedef struct gg_oom_info {
 	const char *form; /* static; which message form matched, e.g. "CUDA out of memory" */
 	/* Bytes from the message; negative when the message does not say. */
 	double tried;              /* "Tried to allocate" */
+	/*
+	 * "Tried to allocate more than 1EB memory": PyTorch's words for a
+	 * request of 2^60 bytes or more, too large to print; tried holds that
+	 * bound. No device or machine comes near it: the size is corrupt.
+	 */
+	bool tried_beyond_print;
 	double total;              /* total capacity */
 	double allocated;          /* allocated by PyTorch */
 	double reserved;           /* reserved in total by PyTorch */
@@ -69,6 +75,9 @@ bool gg_oom_match_text(const char *text, size_t len, gg_oom_info *info);
 
 /* "cuda", "hip", "mps", "xpu", "cpu" or NULL. */
 const char *gg_oom_device_name(gg_oom_device d);
+
+/* 2^60 bytes: PyTorch's allocators refuse a request this large without printing it ("more than 1EB"). */
+#define GG_OOM_ONE_EB 1152921504606846976.0
 
 /* Reads a size such as "2.00 GiB", "512 MB", "1234 bytes" at s; returns bytes or -1. */
 double gg_oom_parse_size(const char *s, size_t n);

@@ -133,6 +133,20 @@ bool gg_phase_is_loading(const gg_tb_frame *f)
 	       (has(f->code, "from_pretrained(") || has(f->code, "load_state_dict(") || has(f->code, "torch.load("));
 }
 
+bool gg_phase_is_object_collective(const gg_tb_frame *f)
+{
+	static const char *const names[] = {
+		"broadcast_object_list", "all_gather_object", "gather_object", "scatter_object_list",
+		"send_object_list", "recv_object_list", "_object_to_tensor", "_tensor_to_object", NULL,
+	};
+	const char *fn = strrchr(f->function, '.'); /* 3.11+ prints qualified names */
+	fn = fn ? fn + 1 : f->function;
+	for (const char *const *n = names; *n; n++)
+		if (is(fn, *n))
+			return true;
+	return false;
+}
+
 const char *gg_phase_framework_eval(const gg_tb_frame *f, bool *grad_off)
 {
 	*grad_off = false;
@@ -379,11 +393,30 @@ bool gg_phase_is_test_file(const char *filename)
 	       has_path(filename, "tests/") || strstr(filename, "tests\\") != NULL;
 }
 
+/* Whether a function's name is one word of list and nothing else ("evaluate", "_predict", "Metric.evaluate"). */
+static bool phase_bare_word(const char *fn, const char *const *list)
+{
+	const char *dot = strrchr(fn, '.');
+	if (dot)
+		fn = dot + 1;
+	while (*fn == '_')
+		fn++;
+	return word_in(fn, strlen(fn), list);
+}
+
 int gg_phase_frame_words(const gg_tb_frame *f, unsigned how)
 {
 	if (!(how & GG_FRAME_USER)) {
 		/* PyTorch's own functions name no phase of the user's (torch/_dynamo/eval_frame.py). */
 		if (has_path(f->filename, "/torch/"))
+			return 0;
+		/*
+		 * A bare evaluate() or predict() of a library is a metric's or an
+		 * evaluator's as often as a loop's: with no model on the path it is
+		 * scoring what was gathered, not running anything with autograd. A
+		 * compound name (validate_epoch, evaluation_loop) names the loop.
+		 */
+		if (!(how & GG_FRAME_MODEL_RUNS) && phase_bare_word(f->function, library_eval_words))
 			return 0;
 		return phase_words_in(f->function, strlen(f->function), library_eval_words) & GG_WORDS_EVAL ? GG_WORDS_EVAL
 		       : gg_phase_words(f->function) & GG_WORDS_TRAIN ? GG_WORDS_TRAIN : 0;

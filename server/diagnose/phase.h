@@ -32,6 +32,13 @@ bool gg_phase_is_grad_off_frame(const gg_tb_frame *f);
 bool gg_phase_is_loading(const gg_tb_frame *f);
 
 /*
+ * torch.distributed's object collectives (broadcast_object_list,
+ * all_gather_object, ...) and their helpers, or a framework's wrapper of
+ * the same name: they size a buffer by a length another rank sends.
+ */
+bool gg_phase_is_object_collective(const gg_tb_frame *f);
+
+/*
  * Framework code that runs evaluation: a description, and *grad_off when it
  * is known to run with autograd off; NULL when f is none.
  */
