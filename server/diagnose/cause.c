@@ -76,13 +76,26 @@ static int cause_add(gg_diagnosis *d, unsigned cause, char *text)
 }
 
 /*
- * The memory outside this process's PyTorch: other processes, other ranks,
- * or (a little) the CUDA context. *others: how many processes that is, 0
- * when the message does not list them.
+ * This process's own CUDA context: the driver's state and the kernels of
+ * torch, cuBLAS and cuDNN, a few hundred MiB (more on CUDA before 11.7,
+ * which loads every kernel at start), held outside PyTorch's allocator and
+ * so outside its figures. A figure of "everything but PyTorch's" always
+ * includes it, and on a small card it is a large share with no other
+ * process at all.
  */
-static double cause_elsewhere(const gg_oom_info *m, int *others)
+#define CAUSE_OWN_CONTEXT (0.5 * GIB)
+
+/*
+ * The memory outside this process's PyTorch: other processes, other ranks,
+ * or this process's CUDA context. *others: how many processes that is, 0
+ * when the message does not list them. *with_context: the figure includes
+ * this process's own context (the message gives no process's figure, only
+ * what is neither free nor PyTorch's).
+ */
+static double cause_elsewhere(const gg_oom_info *m, int *others, bool *with_context)
 {
 	*others = 0;
+	*with_context = false;
 	/*
 	 * "this process has 0 bytes memory in use" beside 48 GiB allocated: the
 	 * driver could not see the process (a container's PID namespace). A
@@ -101,11 +114,13 @@ static double cause_elsewhere(const gg_oom_info *m, int *others)
 	}
 	if (m->total > 0 && m->free >= 0 && process >= 0)
 		return m->total - m->free - process;
+	*with_context = true;
 	if (m->total > 0 && m->free >= 0 && m->reserved >= 0)
 		return m->total - m->free - m->reserved;
 	/* 2.x without the process line: PyTorch's reserve is what it allocated plus what it keeps unallocated. */
 	if (m->total > 0 && m->free >= 0 && m->allocated >= 0 && m->reserved_unallocated >= 0)
 		return m->total - m->free - m->allocated - m->reserved_unallocated;
+	*with_context = false;
 	return -1;
 }
 
@@ -140,14 +155,22 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_OVERSIZED, gg_strdup_printf("one request of %.2f GiB: more than any single device's memory",
 			       m->tried / GIB));
 
+	/*
+	 * Held by others only when they hold most of the device: a real
+	 * majority once this process's own context is set aside, never a share
+	 * a desktop's display and that context make up alone (0.81 GiB of a
+	 * 1.96 GiB card).
+	 */
 	int others;
-	double elsewhere = cause_elsewhere(m, &others);
-	if (!rc && elsewhere > 0 && m->total > 0 && elsewhere >= 0.4 * m->total) {
+	bool with_context;
+	double elsewhere = cause_elsewhere(m, &others, &with_context);
+	double outside = elsewhere - (with_context ? CAUSE_OWN_CONTEXT : 0);
+	if (!rc && elsewhere > 0 && m->total > 0 && outside > 0.5 * m->total) {
 		if (others > 0)
 			rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, gg_strdup_printf("%d other process%s hold%s %.2f GiB of the device's %.2f GiB",
 				       others, others == 1 ? "" : "es", others == 1 ? "s" : "", elsewhere / GIB, m->total / GIB));
 		else
-			rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, gg_strdup_printf("%.2f GiB of the device's %.2f GiB are neither free nor held by this process's PyTorch: another process or rank is using the GPU",
+			rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, gg_strdup_printf("%.2f GiB of the device's %.2f GiB are neither free nor held by this process's PyTorch, far more than its own CUDA context: another process or rank is using the GPU",
 				       elsewhere / GIB, m->total / GIB));
 	}
 

@@ -444,6 +444,21 @@ static int classify_entry(const gg_diagnosis *d, const gg_traceback *tb)
 	return -1;
 }
 
+/*
+ * A device others hold does not acquit autograd when this process's
+ * PyTorch itself holds a large share of it (a quarter or more) in a
+ * forward pass: the activations a missing no_grad keeps are in that share,
+ * and freeing them may be all the room the request needs.
+ */
+static bool classify_own_share_large(const gg_diagnosis *d)
+{
+	const gg_oom_info *m = &d->oom;
+	double own = m->reserved >= 0 ? m->reserved
+		   : m->allocated >= 0 ? m->allocated + (m->reserved_unallocated > 0 ? m->reserved_unallocated : 0)
+		   : -1;
+	return d->model_runs && m->total > 0 && own >= 0.25 * m->total;
+}
+
 int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg_notebooks *nb,
 		struct gg_analyzer *analyzer)
 {
@@ -474,6 +489,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			boundary = i;
 			break;
 		}
+	d->model_runs = false;
+	for (size_t i = 0; i < tb->len && !d->model_runs; i++)
+		d->model_runs = gg_phase_runs_model(&tb->frames[i]);
 	bool backward = false;
 	int loading = -1; /* the innermost frame loading or placing a model */
 	const char *framework = NULL;
@@ -716,7 +734,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	if (aggregate >= 0 && (d->kind == GG_DX_OOM_EVAL_NO_GRAD || d->kind == GG_DX_OOM_EVAL))
 		d->kind = GG_DX_OOM_EVAL; /* no forward on the path: autograd is not what ran out */
 	if (d->kind == GG_DX_OOM_EVAL_NO_GRAD && d->grad_disabled == -1 &&
-	    (d->cause == GG_CAUSE_OVERSIZED || d->cause == GG_CAUSE_OTHER_PROCESSES)) {
+	    (d->cause == GG_CAUSE_OVERSIZED || (d->cause == GG_CAUSE_OTHER_PROCESSES && !classify_own_share_large(d)))) {
 		d->kind = GG_DX_OOM_EVAL;
 		rc = gg_evidence_add(d, "whether autograd was off the paste does not show, and it does not matter here: %s",
 				     d->cause_evidence);

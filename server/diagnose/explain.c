@@ -140,6 +140,10 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		*rc |= gg_buf_printf(e, " Most of the device is held outside this process's PyTorch: %s.", d->cause_evidence);
 		*rc |= gg_buf_printf(x, "Look at `%s` for the other processes on the GPU. With several ranks, call `%s(local_rank)` before creating the process group or any tensor, and load checkpoints with `map_location`, so that every rank does not also take memory on GPU 0.",
 				     explain_smi(d), d->oom.device == GG_OOM_DEVICE_XPU ? "torch.xpu.set_device" : "torch.cuda.set_device");
+		/* One request that is a large share of the device by itself: where the others must stay, it is what can change. */
+		if (m->tried > m->free && m->free >= 0 && m->total > 0 && m->tried >= 0.25 * m->total)
+			*rc |= gg_buf_printf(x, " If they must stay, make that one request smaller (process the input at that line in chunks): it asks %.2f GiB, more than the %.2f GiB left free.",
+					     m->tried / gib, m->free / gib);
 		return 1;
 	case GG_CAUSE_LOADING:
 		*rc |= gg_buf_printf(e, " It happened while the model was loaded or moved to the device, before any forward pass: the weights themselves do not fit as loaded.");
@@ -213,6 +217,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		if (facts->volatile_warning >= 0)
 			rc |= gg_buf_printf(&e, ", and volatile=True has been ignored since PyTorch 0.4");
 		rc |= gg_buf_printf(&e, ".");
+		/* Others hold much of the device too, but PyTorch's own share is large enough for no_grad to matter (see classify.c). */
+		if (d->cause == GG_CAUSE_OTHER_PROCESSES)
+			rc |= gg_buf_printf(&e, " Besides, %s.", d->cause_evidence);
 		if (era == ERA_PRE_0_4) {
 			/* torch.no_grad arrived in 0.4: before it, volatile inputs were the way. */
 			rc |= gg_buf_printf(&x, "PyTorch %s has no torch.no_grad: create the evaluation inputs with `Variable(x, volatile=True)`%s%s%s, or upgrade and wrap the loop in `with torch.no_grad():`.",
@@ -232,6 +239,8 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		if (facts->volatile_warning >= 0)
 			rc |= gg_buf_printf(&x, " Remove volatile=True.");
 		rc |= gg_buf_printf(&x, " Check with `assert not torch.is_grad_enabled()` in the loop.");
+		if (d->cause == GG_CAUSE_OTHER_PROCESSES)
+			rc |= gg_buf_printf(&x, " Look at `%s` for the other processes on the GPU.", explain_smi(d));
 		break;
 	case GG_DX_OOM_EVAL:
 		if (d->grad_disabled != 1) {

@@ -94,6 +94,11 @@ bool gg_phase_is_module_call(const gg_tb_frame *f)
 		has(f->function, "Module.__call__") || has(f->function, "Module._wrapped_call_impl"));
 }
 
+bool gg_phase_runs_model(const gg_tb_frame *f)
+{
+	return gg_phase_is_module_call(f) || (has_path(f->filename, "torch/nn/modules/") && gg_phase_is_forward(f));
+}
+
 bool gg_phase_is_backward(const gg_tb_frame *f)
 {
 	if ((has_path(f->filename, "torch/_tensor.py") || has_path(f->filename, "torch/autograd/")) &&

@@ -19,6 +19,9 @@ bool gg_phase_is_library(const char *filename);
 /* torch.nn.Module's call wrapper: the frame after it runs a model's forward. */
 bool gg_phase_is_module_call(const gg_tb_frame *f);
 
+/* A model's forward running: torch.nn's call wrapper, or one of torch.nn's own modules' forward (an LSTM's). */
+bool gg_phase_runs_model(const gg_tb_frame *f);
+
 /* A backward pass (autograd's engine, or a code line calling .backward()). */
 bool gg_phase_is_backward(const gg_tb_frame *f);
 
