@@ -289,6 +289,12 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		rc |= explain_where(&e, d, "failed");
 		if (explain_cause(&e, &x, d, era, version, &rc))
 			break;
+		if (d->oom.device == GG_OOM_DEVICE_CPU) {
+			/* The host's RAM: the GPU recipe (mixed precision, the device's allocator) is beside the point. */
+			rc |= gg_buf_printf(&e, " The machine's RAM (and swap) ran out, not a GPU's: training on the CPU keeps every activation for the backward pass in RAM.");
+			rc |= gg_buf_printf(&x, "`free -h` shows what the machine has left and `top` what holds it. Lower the batch size (gradient accumulation keeps the effective batch) or the sequence or image size, and close what else holds RAM; if this was meant to run on a GPU, check that the model and the batch are moved to it (`.to(device)`).");
+			break;
+		}
 		rc |= gg_buf_printf(&e, " Training needs the activations for the backward pass, so this is the batch, model or sequence size against the device's memory%s.",
 				    d->static_code && strcmp(d->static_code, "GG002") == 0 ? ", made worse by a loss kept with its graph across iterations (GG002)" : "");
 		rc |= gg_buf_printf(&x, "Lower the batch size and use gradient accumulation to keep the effective batch; use mixed precision (torch.autocast) or activation checkpointing. If memory grows step by step, accumulate `loss.item()`, not `loss` (`gradguard check` reports this as GG002).");
@@ -304,13 +310,30 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		/* The numbers or the form decide it when they can; the two-branch advice is for when nothing does. */
 		if (explain_cause(&e, &x, d, era, version, &rc))
 			break;
+		if (d->oom.device == GG_OOM_DEVICE_CPU && tb->len && !d->model_runs) {
+			/* Frames and no model among them: the data is being read or converted, and its size is what to change. */
+			rc |= gg_buf_printf(&e, " No model runs on this path: the data being prepared is larger than the machine's RAM (and swap).");
+			rc |= gg_buf_printf(&x, "Make the input smaller where it is loaded or converted: resize or crop it, take fewer frames or items at once, or convert it in chunks (a float32 copy of 8-bit images or video takes four times their size). Neither no_grad nor the model's batch size changes this step; `free -h` shows what the machine has.");
+			break;
+		}
 		rc |= gg_buf_printf(&e, " %s", tb->len ? "The frames do not say whether this was training or evaluation." : "The log has no traceback for it, so where it happened is unknown.");
-		/* One either/or, in the words of the log's PyTorch and device. */
+		if (d->oom.device == GG_OOM_DEVICE_CPU)
+			rc |= gg_buf_printf(&e, " It is the machine's RAM (and swap) that ran out, not a GPU's.");
+		/*
+		 * One piece of advice for both phases, in the words of the log's
+		 * PyTorch and device: a smaller batch helps inference as much as
+		 * training; no_grad only the one, gradient accumulation and
+		 * checkpointing only the other.
+		 */
 		if (era == ERA_PRE_0_4)
-			rc |= gg_buf_printf(&x, "If this is evaluation or inference, create its inputs with `Variable(x, volatile=True)` (this PyTorch, 0.3 or older, has no torch.no_grad). If it is training, lower the batch size.");
+			rc |= gg_buf_printf(&x, "Lower the batch size (in training too). If this is evaluation or inference, also create its inputs with `Variable(x, volatile=True)` (this PyTorch, 0.3 or older, has no torch.no_grad).");
 		else
-			rc |= gg_buf_printf(&x, "If this is evaluation or inference, run it under `with torch.no_grad():`%s. If it is training, lower the batch size (with gradient accumulation), use mixed precision or activation checkpointing.",
-					    era == ERA_THC ? " (`Variable(x, volatile=True)` on 0.3 or older)" : "");
+			rc |= gg_buf_printf(&x, "Lower the batch size: in evaluation or inference process fewer items at once, in training keep the effective batch with gradient accumulation. If this is evaluation or inference, also run it under `with torch.no_grad():`%s; if it is training, %s.",
+					    era == ERA_THC ? " (`Variable(x, volatile=True)` on 0.3 or older)" : "",
+					    d->oom.device == GG_OOM_DEVICE_CPU ? "activation checkpointing saves RAM too"
+									       : "mixed precision or activation checkpointing save memory too");
+		if (d->oom.device == GG_OOM_DEVICE_CPU)
+			rc |= gg_buf_printf(&x, " `free -h` shows what the machine has left; data memory-mapped or loaded lazily instead of whole also frees RAM.");
 		if (d->oom.device == GG_OOM_DEVICE_MPS)
 			rc |= gg_buf_printf(&x, " On MPS the cap is PYTORCH_MPS_HIGH_WATERMARK_RATIO (a share of the Mac's unified memory), read when PyTorch starts: set it in the shell before launching Python, not in the script; 0.0 removes the cap at the risk of swapping the whole system.");
 		else if (d->oom.device == GG_OOM_DEVICE_XPU)
