@@ -407,6 +407,31 @@ static bool facts_failure_line(const char *t, size_t n)
 	return false;
 }
 
+/*
+ * The rank c10d names inside its own log lines: "[Rank 3] Watchdog caught
+ * ...", and 2.4+'s "[PG ID 0 PG GUID 0(default_pg) Rank 3] ...". -1 when
+ * none.
+ */
+static int facts_tag_rank(const char *t, size_t n)
+{
+	const char *end = t + n;
+	for (const char *p = t; (p = memchr(p, '[', (size_t)(end - p))) != NULL; p++) {
+		size_t room = (size_t)(end - p) < 128 ? (size_t)(end - p) : 128;
+		const char *close = memchr(p, ']', room);
+		if (!close)
+			continue;
+		const char *d = close;
+		while (d > p && d[-1] >= '0' && d[-1] <= '9')
+			d--;
+		if (d == close || d - p < 6 || memcmp(d - 5, "Rank ", 5) != 0 || (d - 5 != p + 1 && d[-6] != ' '))
+			continue;
+		long v = facts_number(d, close);
+		if (v >= 0 && v < 1000000)
+			return (int)v;
+	}
+	return -1;
+}
+
 static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	/* Cheap filters first: nearly every line fails them. */
@@ -448,8 +473,12 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 		f->orphans_cap = cap;
 	}
 	gg_log_orphan *o = &f->orphans[f->orphans_len];
-	/* A runtime failure hard-wrapped by the terminal: its tail lines lost the [rankN]: prefix. */
-	o->rank = l->rank >= 0 || oom ? l->rank : f->wrap_rank;
+	/*
+	 * A runtime failure hard-wrapped by the terminal: its tail lines lost the
+	 * [rankN]: prefix. Without a prefix, c10d's own "[Rank N]" names it.
+	 */
+	int tag = l->rank < 0 ? facts_tag_rank(t, n) : -1;
+	o->rank = l->rank >= 0 ? l->rank : tag >= 0 ? tag : oom ? -1 : f->wrap_rank;
 	o->oom = oom;
 	o->text = gg_text_dup(t, n, FACTS_MAX_TEXT);
 	o->at = (gg_log_span){ l->number, l->offset, l->raw_len };

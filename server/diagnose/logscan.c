@@ -160,6 +160,35 @@ static bool logscan_fence(const char *s, size_t n)
 	return n - i >= 3 && (memcmp(s + i, "```", 3) == 0 || memcmp(s + i, "~~~", 3) == 0);
 }
 
+/*
+ * A C++ logger's line glued after the last redraw of a progress bar (no
+ * line break before it): "Epoch 0:  6%|██  | 320/5000 [6:28<9:39, loss=2.6][E
+ * ProcessGroupNCCL.cpp:458] [Rank 0] Watchdog ...". Returns where the
+ * logger's tag starts ("[E ...cpp:458]", glog's "[E1016 19:14:46.12 77
+ * ProcessGroupNCCL.cpp:616]"), or 0 when s is no such line: only after a
+ * bar ("%|"), so a log line's own brackets stay.
+ */
+static size_t logscan_glued_log_tag(const char *s, size_t n)
+{
+	const char *bar = gg_text_find(s, n, "%|");
+	if (!bar)
+		return 0;
+	const char *end = s + n;
+	for (const char *p = bar; (p = gg_text_find(p, (size_t)(end - p), "][")) != NULL; p++) {
+		const char *t = p + 1;
+		if (end - t < 4 || !strchr("EWIF", t[1]) || !(t[2] == ' ' || (t[2] >= '0' && t[2] <= '9')))
+			continue;
+		/* The tag closes with a source location, ":LINE]", within a line's worth of text. */
+		const char *close = memchr(t, ']', (size_t)(end - t) < 256 ? (size_t)(end - t) : 256);
+		const char *d = close;
+		while (d && d > t && d[-1] >= '0' && d[-1] <= '9')
+			d--;
+		if (close && d < close && d > t && d[-1] == ':')
+			return (size_t)(t - s);
+	}
+	return 0;
+}
+
 int gg_logscan_clean(const char *raw, size_t len, gg_buf *out)
 {
 	unsigned quotes;
@@ -253,6 +282,13 @@ int gg_logscan_clean_quoted(const char *raw, size_t len, gg_buf *out, unsigned *
 			}
 			rank = -1;
 		}
+	}
+	/* The bar is a line of its own, drawn last; the logger's line after it is the one that counts. */
+	size_t glued = p == 0 ? logscan_glued_log_tag(out->data, out->len) : 0;
+	if (glued > 0) {
+		memmove(out->data, out->data + glued, out->len - glued);
+		out->len -= glued;
+		out->data[out->len] = '\0';
 	}
 	/* torchrun --tee puts its local "[default1]:" before torch's global "[rank1]:": the inner one is the rank. */
 	for (size_t q; p > 0 && (q = logscan_rank_prefix(out->data + p, out->len - p, &rank)) > 0;)

@@ -33,6 +33,13 @@ static void test_clean(void)
 	s = "[1,5]<stderr>:KeyError: 1";
 	CHECK_EQ_INT(gg_logscan_clean(s, strlen(s), &b), 5);
 	CHECK(strcmp(gg_buf_cstr(&b), "KeyError: 1") == 0);
+	/* A C++ logger's line glued after a bar's last redraw is a line of its own; a plain log line keeps its brackets. */
+	s = "Epoch 2:  41%|####  | 41/100 [0:10<0:15, loss=0.7][E pg.cpp:12] [Rank 4] Watchdog caught collective operation timeout";
+	CHECK_EQ_INT(gg_logscan_clean(s, strlen(s), &b), -1);
+	CHECK(strcmp(gg_buf_cstr(&b), "[E pg.cpp:12] [Rank 4] Watchdog caught collective operation timeout") == 0);
+	s = "[2031-01-01 10:00:00][I main.py:3] started";
+	gg_logscan_clean(s, strlen(s), &b);
+	CHECK(strcmp(gg_buf_cstr(&b), s) == 0);
 	s = "[1]:"; /* torchelastic's failure index is no rank prefix */
 	CHECK_EQ_INT(gg_logscan_clean(s, strlen(s), &b), -1);
 	s = "\x1b]8;;file:///x\x07link\x1b]8;;\x07 text";
@@ -153,6 +160,10 @@ static void test_oom_forms(void)
 	gg_oom_match("RuntimeError", forms[1].message, strlen(forms[1].message), &info);
 	CHECK_EQ_INT(info.device_index, 1);
 	CHECK(info.total > 11.16 * 1073741824.0 && info.total < 11.18 * 1073741824.0);
+	/* A request too large to print is read as its bound, and said to be one. */
+	const char *eb = "CUDA out of memory. Tried to allocate more than 1EB memory.";
+	CHECK(gg_oom_match("torch.OutOfMemoryError", eb, strlen(eb), &info) && info.tried_beyond_print &&
+	      info.tried == GG_OOM_ONE_EB);
 	CHECK(gg_oom_parse_size("512.00 MiB", 10) == 512.0 * 1048576.0);
 	CHECK(gg_oom_parse_size("abc", 3) < 0);
 }
