@@ -311,7 +311,8 @@ static int classify_handler_grad(gg_diagnosis *d)
 	const gg_traceback *tb = gg_diagnosis_traceback(d);
 	if (d->grad_disabled == 1 || tb->len == 0)
 		return 0;
-	const gg_tb_frame *top = &tb->frames[0];
+	/* The root cause's own first frame: frames in front of it came from the later traceback (diagnose.c). */
+	const gg_tb_frame *top = &tb->frames[tb->outer < tb->len ? tb->outer : 0];
 	for (size_t k = d->tb + 1; k < d->chain->len; k++) {
 		const gg_traceback *h = &d->chain->tbs[k];
 		for (size_t i = 0; i < h->len; i++) {
@@ -478,6 +479,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	if ((rc = classify_resolve(d, tb, ws, nb)) != 0)
 		return rc;
 	if (tb->borrowed && (rc = gg_evidence_add(d, "the out-of-memory traceback was pasted without its frames: these are the next traceback's of its chain, which start from the same callers")))
+		return rc;
+	if (tb->outer && (rc = gg_evidence_add(d, "the failure's own frames are all library code; the %zu above them (from log line %llu) are the next traceback's of its chain, where it surfaced in the code that was running",
+					       tb->outer, (unsigned long long)tb->frames[0].at.line)))
 		return rc;
 	if (tb->type_from_header && (rc = gg_evidence_add(d, "the paste ends before the exception's own line: its type, %s, is the one IPython's header names, and its message is not in the paste", tb->exc.type)))
 		return rc;

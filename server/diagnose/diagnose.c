@@ -299,6 +299,69 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 	return 0;
 }
 
+#define DX_MAX_JOINED 256 /* frames one traceback keeps after a join, as the parser keeps (traceback.c) */
+
+static bool dx_frame_user(const gg_tb_frame *f)
+{
+	return f->notebook || !gg_phase_is_library(f->filename);
+}
+
+/*
+ * A root cause whose own frames are all library code (a DataLoader
+ * worker's death, seen in the queue's wait) surfaced in code that the
+ * chain's later traceback shows ("The above exception was the direct
+ * cause...", "During handling..."), even one cut before its exception
+ * line: its frames down to the one that caught the failure are the
+ * callers, and the user's culprit is among them. They are moved in front
+ * of the root cause's frames. Not for an exception group, whose links are
+ * siblings. Returns 0 or -ENOMEM.
+ */
+static int dx_join_outer(gg_tb_chain *c, size_t at)
+{
+	gg_traceback *tb = &c->tbs[at];
+	if (tb->len == 0 || tb->borrowed || tb->in_group)
+		return 0;
+	for (size_t i = 0; i < tb->len; i++)
+		if (dx_frame_user(&tb->frames[i]))
+			return 0;
+	const gg_tb_frame *top = &tb->frames[0];
+	for (size_t j = at + 1; j < c->len; j++) {
+		gg_traceback *h = &c->tbs[j];
+		if (h->in_group)
+			return 0;
+		/* Its frames above the one that caught the failure: that frame is the root cause's own first. */
+		size_t k = 0;
+		while (k < h->len && !(strcmp(h->frames[k].filename, top->filename) == 0 &&
+				       strcmp(h->frames[k].function, top->function) == 0))
+			k++;
+		bool user = false;
+		for (size_t i = 0; i < k && !user; i++)
+			user = dx_frame_user(&h->frames[i]);
+		if (!user)
+			continue;
+		/* Within the bound, the innermost callers: the culprit is the last of the user's frames. */
+		size_t keep = tb->len + k > DX_MAX_JOINED ? (tb->len < DX_MAX_JOINED ? DX_MAX_JOINED - tb->len : 0) : k;
+		if (keep == 0)
+			return 0;
+		if (tb->cap < tb->len + keep) {
+			gg_tb_frame *fr = realloc(tb->frames, (tb->len + keep) * sizeof *fr);
+			if (!fr)
+				return -ENOMEM;
+			tb->frames = fr;
+			tb->cap = tb->len + keep;
+		}
+		size_t a = k - keep;
+		memmove(tb->frames + keep, tb->frames, tb->len * sizeof *tb->frames);
+		memcpy(tb->frames, h->frames + a, keep * sizeof *tb->frames);
+		memmove(h->frames + a, h->frames + k, (h->len - k) * sizeof *h->frames);
+		tb->len += keep;
+		h->len -= keep;
+		tb->outer = keep;
+		return 0;
+	}
+	return 0;
+}
+
 static int dx_push(gg_diagnoses *out, gg_tb_chain *c)
 {
 	if (out->len == out->cap) {
@@ -349,7 +412,7 @@ static int dx_push(gg_diagnoses *out, gg_tb_chain *c)
 		h->len = 0;
 		h->cap = cap;
 	}
-	return 0;
+	return dx_join_outer(c, x->tb);
 }
 
 /* Torchelastic prints the root cause's traceback again in its summary: drop that copy. */

@@ -318,6 +318,7 @@ static int tb_begin(gg_tbparse *p, tb_stream *s, const gg_log_line *l, tb_state 
 	memset(tb, 0, sizeof *tb);
 	tb->at = tb_span(l);
 	tb->pytest = state == TB_PYTEST;
+	tb->in_group = s->group;
 	s->pt_quotes = l->quotes;
 	s->state = state;
 	s->chained = false;

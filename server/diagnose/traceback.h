@@ -53,6 +53,8 @@ typedef struct gg_traceback {
 	bool headerless; /* pasted without its header: began at a frame line */
 	bool stack;      /* logging's "Stack (most recent call last):" block: frames, never an exception */
 	bool borrowed;   /* printed without frames; these are a later traceback's of its chain (see diagnose.c) */
+	size_t outer;    /* frames in front that are a later traceback's of its chain, where it surfaced (see diagnose.c) */
+	bool in_group;   /* read inside a 3.11+ exception group: its chain's links are siblings, not callers */
 	bool pytest;     /* pytest's report of a failing test ("path.py:12: in f" entries) */
 	/*
 	 * exc's type is only what IPython's header line named ("OutOfMemoryError
