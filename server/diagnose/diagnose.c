@@ -464,6 +464,26 @@ static bool dx_is_logged_copy(gg_diagnoser *d, size_t k)
 }
 
 /*
+ * The launcher's own traceback, cut before its exception line, after its
+ * agent has reported a worker's failure ("failed (exitcode: -9)
+ * local_rank: 0"): torchrun raising ChildFailedError for that failure,
+ * not a new one. Told by its first frame, a console script in bin/, and
+ * nothing of the user's under it.
+ */
+static bool dx_is_launcher_tail(gg_diagnoser *d, size_t k)
+{
+	const gg_tb_chain *c = d->chains[k];
+	const gg_traceback *tb = &c->tbs[c->len - 1];
+	if (c->len != 1 || tb->has_exception || tb->len == 0 || d->facts.launcher_rank < 0 ||
+	    d->facts.launcher_at.line > tb->at.line || !gg_phase_is_console_script(tb->frames[0].filename))
+		return false;
+	for (size_t i = 0; i < tb->len; i++)
+		if (!gg_phase_is_library(tb->frames[i].filename))
+			return false;
+	return true;
+}
+
+/*
  * The DataLoader reraises a worker's or the pin-memory thread's error as
  * "Caught X in ... \nOriginal Traceback (most recent call last):" and the
  * original's frames; when the paste cuts that original before its
@@ -542,7 +562,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	if (d->len && !drop)
 		return -ENOMEM;
 	for (size_t i = 0; i < d->len; i++)
-		drop[i] = dx_is_summary_copy(d, i) || dx_is_logged_copy(d, i);
+		drop[i] = dx_is_summary_copy(d, i) || dx_is_logged_copy(d, i) || dx_is_launcher_tail(d, i);
 	size_t kept = 0;
 	for (size_t i = 0; i < d->len; i++) {
 		if (drop[i])

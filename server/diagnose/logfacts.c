@@ -399,6 +399,9 @@ static bool facts_failure_line(const char *t, size_t n)
 		"CUBLAS_STATUS_", "CUDNN_STATUS_", "HIP error: ",
 		/* NCCL's watchdog in its other words: a hang, not memory. */
 		"watchdog got stuck", "Heartbeat monitor timed out", "Terminating the process after attempting to dump debug info",
+		"watchdog thread terminated with exception",
+		/* c10::Error's own location line, over its C++ frames: a watchdog's abort may show nothing else. */
+		"Exception raised from ",
 		NULL,
 	};
 	for (const char *const *k = needles; *k; k++)

@@ -49,7 +49,7 @@ static bool is(const char *s, const char *lit)
 }
 
 /* An entry point an installer wrote into an environment's bin/ (torchrun, accelerate, deepspeed): no ".py". */
-static bool phase_is_console_script(const char *f)
+bool gg_phase_is_console_script(const char *f)
 {
 	const char *slash = strrchr(f, '/');
 	const char *back = strrchr(f, '\\');
@@ -83,7 +83,7 @@ bool gg_phase_is_library(const char *f)
 	for (const char *const *m = stdlib; *m; m++)
 		if (has_component(f, *m))
 			return true;
-	return phase_is_console_script(f);
+	return gg_phase_is_console_script(f);
 }
 
 bool gg_phase_is_module_call(const gg_tb_frame *f)

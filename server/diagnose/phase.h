@@ -16,6 +16,9 @@
 /* Paths of the stdlib, installed packages, console scripts and PyTorch itself: not the user's code. */
 bool gg_phase_is_library(const char *filename);
 
+/* An entry point an installer wrote into an environment's bin/ (torchrun, accelerate, deepspeed). */
+bool gg_phase_is_console_script(const char *filename);
+
 /* torch.nn.Module's call wrapper: the frame after it runs a model's forward. */
 bool gg_phase_is_module_call(const gg_tb_frame *f);
 
