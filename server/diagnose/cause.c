@@ -51,6 +51,7 @@ const char *gg_cause_name(unsigned cause)
 	case GG_CAUSE_LOADING: return "model-loading";
 	case GG_CAUSE_PAGING_FILE: return "paging-file";
 	case GG_CAUSE_HOST_RAM: return "host-ram";
+	case GG_CAUSE_REFUSED: return "refused-below-free";
 	}
 	return NULL;
 }
@@ -161,6 +162,17 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * a desktop's display and that context make up alone (0.81 GiB of a
 	 * 1.96 GiB card).
 	 */
+	/*
+	 * A small request refused while the device reports many times it free
+	 * did not find the device full: the driver or the runtime refused it
+	 * (a card or a driver the build does not support, a container's or a
+	 * MIG slice's limit). Not when a memory fraction caps the process
+	 * ("X allowed"): that cap is the limit, and the fraction form says so.
+	 */
+	if (!rc && m->tried > 0 && m->free >= GIB && m->free >= 16 * m->tried && !m->capped)
+		rc = cause_add(d, GG_CAUSE_REFUSED, gg_strdup_printf("the request of %.2f MiB is refused while the device reports %.2f GiB free: the device is not full",
+			       m->tried / 1048576.0, m->free / GIB));
+
 	int others;
 	bool with_context;
 	double elsewhere = cause_elsewhere(m, &others, &with_context);

@@ -738,7 +738,8 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	if (aggregate >= 0 && (d->kind == GG_DX_OOM_EVAL_NO_GRAD || d->kind == GG_DX_OOM_EVAL))
 		d->kind = GG_DX_OOM_EVAL; /* no forward on the path: autograd is not what ran out */
 	if (d->kind == GG_DX_OOM_EVAL_NO_GRAD && d->grad_disabled == -1 &&
-	    (d->cause == GG_CAUSE_OVERSIZED || (d->cause == GG_CAUSE_OTHER_PROCESSES && !classify_own_share_large(d)))) {
+	    (d->cause == GG_CAUSE_OVERSIZED || d->cause == GG_CAUSE_REFUSED ||
+	     (d->cause == GG_CAUSE_OTHER_PROCESSES && !classify_own_share_large(d)))) {
 		d->kind = GG_DX_OOM_EVAL;
 		rc = gg_evidence_add(d, "whether autograd was off the paste does not show, and it does not matter here: %s",
 				     d->cause_evidence);

@@ -51,6 +51,7 @@ enum {
 	GG_CAUSE_LOADING = 1u << 6,     /* a model being loaded or moved to the device */
 	GG_CAUSE_PAGING_FILE = 1u << 7, /* Windows' commit limit (WinError 1455) */
 	GG_CAUSE_HOST_RAM = 1u << 8,    /* the kernel's OOM killer (SIGKILL) */
+	GG_CAUSE_REFUSED = 1u << 9,     /* a request far below the free memory refused: the driver or a limit, not the device full */
 };
 
 typedef struct gg_dx_frame {

@@ -195,6 +195,13 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		*rc |= gg_buf_printf(e, " %s.", d->cause_evidence);
 		*rc |= explain_fragmentation_fix(x, era, version);
 		return 1;
+	case GG_CAUSE_REFUSED:
+		*rc |= gg_buf_printf(e, " A request of %.2f MiB was refused while the device reports %.2f GiB free: it did not run out, the driver or the runtime refused the allocation.",
+				     m->tried / 1048576.0, m->free / gib);
+		*rc |= gg_buf_printf(x, "Neither no_grad nor a smaller batch helps. Check that the driver and this PyTorch build support the card (`%s`, `torch.version.%s`), that no limit applies to the process (a container's, a MIG slice's, `set_per_process_memory_fraction`), and whether a one-element tensor on the device fails too.",
+				     d->oom.device == GG_OOM_DEVICE_HIP ? "rocm-smi" : d->oom.device == GG_OOM_DEVICE_XPU ? "xpu-smi" : "nvidia-smi",
+				     d->oom.device == GG_OOM_DEVICE_HIP ? "hip" : d->oom.device == GG_OOM_DEVICE_XPU ? "xpu" : "cuda");
+		return 1;
 	}
 	return 0;
 }
@@ -279,7 +286,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		}
 		rc |= gg_buf_printf(&e, "Out of %s during evaluation, although autograd was already off.", dev);
 		rc |= explain_where(&e, d, "failed");
-		if (d->cause & (GG_CAUSE_OVERSIZED | GG_CAUSE_OTHER_PROCESSES | GG_CAUSE_LOADING | GG_CAUSE_GROWTH)) {
+		if (d->cause & (GG_CAUSE_OVERSIZED | GG_CAUSE_OTHER_PROCESSES | GG_CAUSE_LOADING | GG_CAUSE_GROWTH | GG_CAUSE_REFUSED)) {
 			explain_cause(&e, &x, d, era, version, &rc);
 			break;
 		}

@@ -313,6 +313,8 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		if (info->free < 0)
 			info->free = oom_size_after(flat, n, "of which ");
 		info->process_in_use = oom_size_after(flat, n, "this process has ");
+		/* set_per_process_memory_fraction: 2.x prints "X allowed;", its own form "would exceed allowed memory". */
+		info->capped = oom_size_before(flat, n, "allowed;") >= 0 || gg_text_find_ci(flat, n, "exceed allowed memory") != NULL;
 		oom_other_processes(flat, n, info);
 		if (info->reserved_unallocated < 0 && info->reserved >= 0 && info->allocated >= 0 &&
 		    info->reserved >= info->allocated)

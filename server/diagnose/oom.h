@@ -37,6 +37,7 @@ typedef struct gg_oom_info {
 	double reserved;           /* reserved in total by PyTorch */
 	double reserved_unallocated; /* reserved but unallocated (2.x) */
 	double free;               /* free on the device */
+	bool capped;               /* a per-process memory fraction caps the process ("936.00 MiB allowed") */
 	double process_in_use;     /* "this process has X memory in use" (2.x), PyTorch's and not */
 	/*
 	 * The processes the message lists ("Process 4711 has X memory in use"):
