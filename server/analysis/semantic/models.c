@@ -513,8 +513,8 @@ static bool synthetic_arguments(semantic *c, const ctx *x, const gg_call_ref *re
 /*
  * Whether a forward is a shape check (SPEC §2, not evaluation): a module
  * (or an object of a class of the file, which builds what it holds) built
- * fresh in this function (not loaded, no state loaded into it), run once,
- * outside any loop, on synthetic tensors only.
+ * fresh in this function (not loaded, no state loaded into it, not trained
+ * there since), run once, outside any loop, on synthetic tensors only.
  */
 bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span recv)
 {
@@ -534,6 +534,11 @@ bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span rec
 		    span_eq(text_between(c, r->start, r->object_end), recv))
 			return false;
 	}
+	/* Trained since it was built (a backward ran in this function, in between): a trained model, not a fresh one. */
+	for (size_t i = 0; i < c->backward.len; i++)
+		if (c->backward.items[i] > b->at && c->backward.items[i] < ref->start &&
+		    sem_func_at(c, c->backward.items[i]) == x->func)
+			return false;
 	return synthetic_arguments(c, x, ref);
 }
 
