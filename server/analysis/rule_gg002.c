@@ -546,7 +546,9 @@ static const char *const keeping_methods[] = {
 	"pow", "abs", "sqrt", "softmax", "log_softmax", "sigmoid", "tanh", "relu", "transpose",
 	"permute", "t", "mul", "add", "sub", "div", "norm", "neg", "expand", "expand_as",
 	"repeat", "gather", "index_select", "masked_select", "masked_fill", "narrow", "select",
-	"chunk", "split", "unbind", NULL,
+	"chunk", "split", "unbind",
+	/* A distribution built from a forward's output: what it computes keeps that history. */
+	"log_prob", "entropy", "rsample", "cdf", "icdf", NULL,
 };
 
 /* torch.X(t, ...) that keeps the history of t. */
@@ -693,6 +695,12 @@ static history history_of(check *c, const function *fn, gg_node e, uint32_t lo, 
 	const char *name = gg_torch_names_resolve(&c->torch, callee, &err);
 	if (err)
 		fail(c, err);
+	/* Categorical(logits=out), Normal(mu, sigma): the distribution carries its parameters' history. */
+	if (name && strncmp(name, "torch.distributions.", 20) == 0) {
+		history h = arguments_history(c, fn, FIELD(e, arguments), lo, hi, depth + 1);
+		h.tensor = false; /* a distribution, not a tensor: .detach() is not its */
+		return h;
+	}
 	if (name && name_is_one_of(name, keeping_functions)) {
 		uint32_t count;
 		gg_node first = positional_at(c, FIELD(e, arguments), 0, &count);
@@ -1265,9 +1273,17 @@ static bool is_detached_use(const check *c, gg_node n)
 		if (IS(p, argument_list)) {
 			gg_node call = gg_node_parent(p);
 			uint32_t count;
-			positional_at(c, p, 0, &count);
+			gg_node first = positional_at(c, p, 0, &count);
 			span f = node_span(c, FIELD(call, function));
-			return count == 1 && (span_is(f, "float") || span_is(f, "int"));
+			if (count == 1 && (span_is(f, "float") || span_is(f, "int")))
+				return true;
+			/* torch.stack(log_probs).detach(): the joined whole is what the use detaches. */
+			static const char *const joins[] = { "torch.stack", "torch.cat", "torch.concat", "torch.vstack",
+							     "torch.hstack", NULL };
+			if (!gg_node_eq(first, n) || !span_one_of(f, joins))
+				return false;
+			n = call;
+			continue;
 		}
 		if (!IS(p, attribute) || !gg_node_eq(FIELD(p, object), n))
 			return false;
