@@ -119,7 +119,18 @@ static long submodule_called(const line *l, const gg_strings *subs, bool own)
 		if (q >= l->end || *q != '.')
 			continue;
 		size_t n = word_at(q + 1, l->end);
-		if (!n || q + 1 + n >= l->end || q[1 + n] != '(')
+		const char *after = q + 1 + n;
+		/* self.nets["policy"](obs), self.blocks[i](x): an item of a ModuleDict/ModuleList held there. */
+		while (n && after < l->end && *after == '[') {
+			int depth = 0;
+			for (; after < l->end; after++) {
+				depth += *after == '[' ? 1 : *after == ']' ? -1 : 0;
+				if (depth == 0)
+					break;
+			}
+			after++;
+		}
+		if (!n || after >= l->end || *after != '(')
 			continue;
 		if (own && n == 7 && memcmp(q + 1, "forward", 7) == 0)
 			return (long)subs->len;
