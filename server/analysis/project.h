@@ -294,6 +294,19 @@ typedef int (*gg_project_import_fn)(void *ctx, gg_text_span module, gg_text_span
  */
 int gg_project_imports_each(const char *text, size_t len, gg_project_import_fn fn, void *ctx);
 
+/* One `from M import name [as bound]` of a file: spans into its text, M without a relative import's dots; name "*" for a star import. */
+typedef struct gg_project_import {
+	gg_text_span module, name, bound;
+} gg_project_import;
+
+typedef struct gg_project_imports {
+	gg_project_import *items; /* owned: free(items) */
+	size_t len, cap;
+} gg_project_imports;
+
+/* Every `from ... import ...` of text, torch's own left out, into out (appended). Returns 0 or -ENOMEM. */
+int gg_project_imports_read(const char *text, size_t len, gg_project_imports *out);
+
 /*
  * Reads into p what the libraries behind wanted (gg_project_imports_scan;
  * sorted here, so the caller's scratch) define: each module is looked up

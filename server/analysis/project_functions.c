@@ -186,33 +186,6 @@ static int body_returns_eval(const char *body, const char *end)
 
 #define MAX_PARAMS 16
 
-typedef struct imported {
-	gg_text_span module, name, bound;
-} imported;
-
-typedef struct imports_seen {
-	imported *items; /* owned */
-	size_t len, cap;
-} imports_seen;
-
-static int import_note(void *ctx, gg_text_span module, gg_text_span name, gg_text_span alias)
-{
-	imports_seen *s = ctx;
-	/* `from M import f` (not `import M`, not `*`), M a module a project could hold. */
-	if (!name.len || (name.len == 1 && name.ptr[0] == '*') || !module.len)
-		return 0;
-	if ((module.len == 5 && memcmp(module.ptr, "torch", 5) == 0) || (module.len > 6 && memcmp(module.ptr, "torch.", 6) == 0))
-		return 0;
-	if (gg_grow((void **)&s->items, &s->cap, s->len, sizeof *s->items))
-		return -ENOMEM;
-	while (module.len && module.ptr[0] == '.') {
-		module.ptr++;
-		module.len--;
-	}
-	s->items[s->len++] = (imported){ module, name, alias.len ? alias : name };
-	return 0;
-}
-
 /*
  * The calls in body that hand parameter param (len n) on as a positional
  * argument, `g(x, param, ...)` on one line: each as a pending forwarder,
@@ -220,7 +193,7 @@ static int import_note(void *ctx, gg_text_span module, gg_text_span name, gg_tex
  * imports, else a function of module). Returns 0 or -ENOMEM.
  */
 static int hands_on_note(gg_project *p, const char *body, const char *end, const char *fname, size_t fn_len,
-			 const char *module, unsigned place, const char *param, size_t n, const imports_seen *imports)
+			 const char *module, unsigned place, const char *param, size_t n, const gg_project_imports *imports)
 {
 	bool quoted = false;
 	int rc = 0;
@@ -265,7 +238,7 @@ static int hands_on_note(gg_project *p, const char *body, const char *end, const
 				continue;
 			/* g through the file's imports, or a function of this module. */
 			size_t gl = (size_t)(c - g);
-			const imported *from = NULL;
+			const gg_project_import *from = NULL;
 			for (size_t i = 0; i < imports->len && !from; i++)
 				if (imports->items[i].bound.len == gl && memcmp(imports->items[i].bound.ptr, g, gl) == 0)
 					from = &imports->items[i];
@@ -286,8 +259,8 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 	if (!gg_text_contains(text, len, "def "))
 		return 0;
 	const char *end = text + len;
-	imports_seen imports = { NULL, 0, 0 }; /* where the functions it calls come from */
-	int rc = gg_project_imports_each(text, len, import_note, &imports);
+	gg_project_imports imports = { NULL, 0, 0 }; /* where the functions it calls come from */
+	int rc = gg_project_imports_read(text, len, &imports);
 	bool decorated_off = false; /* a decorator above the def turns grad off (@torch.no_grad()) */
 	for (const char *q = text; q < end && !rc;) {
 		line l;
@@ -475,8 +448,8 @@ typedef struct open_block {
  */
 int gg_project_calls_scan(gg_project *p, const char *text, size_t len)
 {
-	imports_seen seen = { NULL, 0, 0 };
-	int rc = gg_project_imports_each(text, len, import_note, &seen);
+	gg_project_imports seen = { NULL, 0, 0 };
+	int rc = gg_project_imports_read(text, len, &seen);
 	if (rc || !seen.len) {
 		free(seen.items);
 		return rc;
@@ -494,8 +467,8 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len)
 			depth--;
 		bool off = depth && stack[depth - 1].off;
 		for (size_t i = 0; i < seen.len && !rc; i++) {
-			const imported *im = &seen.items[i];
-			if (!line_calls(&l, im->bound.ptr, im->bound.len))
+			const gg_project_import *im = &seen.items[i];
+			if ((im->name.len == 1 && im->name.ptr[0] == '*') || !line_calls(&l, im->bound.ptr, im->bound.len))
 				continue;
 			char *entry = gg_strdup_printf("%.*s %.*s %d", (int)im->name.len, im->name.ptr, (int)im->module.len,
 						       im->module.ptr, off ? 1 : 0);

@@ -633,3 +633,26 @@ int gg_project_add_own(gg_project *p, gg_analyzer *a, const gg_project_own *own,
 	gg_strings_free(&roots);
 	return rc;
 }
+
+static int import_collect(void *ctx, gg_text_span module, gg_text_span name, gg_text_span alias)
+{
+	gg_project_imports *out = ctx;
+	/* `from M import f` (not `import M`), M a module a project could hold. */
+	if (!name.len || !module.len)
+		return 0;
+	if ((module.len == 5 && memcmp(module.ptr, "torch", 5) == 0) || (module.len > 6 && memcmp(module.ptr, "torch.", 6) == 0))
+		return 0;
+	if (gg_grow((void **)&out->items, &out->cap, out->len, sizeof *out->items))
+		return -ENOMEM;
+	while (module.len && module.ptr[0] == '.') {
+		module.ptr++;
+		module.len--;
+	}
+	out->items[out->len++] = (gg_project_import){ module, name, alias.len ? alias : name };
+	return 0;
+}
+
+int gg_project_imports_read(const char *text, size_t len, gg_project_imports *out)
+{
+	return gg_project_imports_each(text, len, import_collect, out);
+}

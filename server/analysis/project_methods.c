@@ -205,12 +205,13 @@ static int submodule_note(const line *l, gg_strings *subs, const gg_strings *mod
 }
 
 /*
- * `self.<name> = Imported(...)` in a plain class, Imported a name the file
- * imports from the project (imported: "Bound module.Name" entries): the
- * attribute goes to attrs and the constructor's dotted name to ctors, at the
- * same index, to be settled once every file is read.
+ * `self.<name> = Imported(...)` in a plain class, Imported a capitalised
+ * name the file imports from a module outside the frameworks: the
+ * attribute goes to attrs and the constructor's dotted name to ctors, at
+ * the same index, to be settled once every file is read. A name no import
+ * binds, in a file with a star import, is the class by its name alone.
  */
-static int held_import_note(const line *l, const gg_strings *imported, gg_strings *attrs, gg_strings *ctors)
+static int held_import_note(const line *l, const gg_project_imports *imports, gg_strings *attrs, gg_strings *ctors)
 {
 	const char *p, *q, *last, *call;
 	size_t n;
@@ -218,43 +219,25 @@ static int held_import_note(const line *l, const gg_strings *imported, gg_string
 		return 0;
 	size_t cn = (size_t)(call - last);
 	bool star = false;
-	for (size_t i = 0; i < imported->len; i++) {
-		const char *e = imported->items[i];
-		star = star || e[0] == '*';
-		if (strlen(e) > cn && e[cn] == ' ' && memcmp(e, last, cn) == 0) {
-			int rc = name_push(attrs, p, n);
-			return rc ? rc : gg_strings_push(ctors, e + cn + 1);
-		}
+	for (size_t i = 0; i < imports->len; i++) {
+		const gg_project_import *im = &imports->items[i];
+		if (gg_analysis_mentions_framework(im->module.ptr, im->module.len))
+			continue;
+		star = star || (im->name.len == 1 && im->name.ptr[0] == '*');
+		if (im->bound.len != cn || memcmp(im->bound.ptr, last, cn) != 0)
+			continue;
+		char *dotted = gg_strdup_printf("%.*s.%.*s", (int)im->module.len, im->module.ptr, (int)im->name.len,
+						im->name.ptr);
+		int rc = dotted ? name_push(attrs, p, n) : -ENOMEM;
+		if (!rc)
+			rc = gg_strings_push(ctors, dotted);
+		free(dotted);
+		return rc;
 	}
-	/* Not imported by name, but a module's every name is (`from .nets import *`): the class by its name alone. */
 	if (!star)
 		return 0;
 	int rc = name_push(attrs, p, n);
 	return rc ? rc : name_push(ctors, last, cn);
-}
-
-/*
- * An import (gg_project_imports_each) of a capitalised name from a module,
- * the project's perhaps (a relative one surely): "Bound module.Name" into
- * ctx (a gg_strings *), and "* module.*" for a star import. Torch's own and
- * other frameworks' are left out.
- */
-static int class_import_note(void *ctx, gg_text_span module, gg_text_span name, gg_text_span alias)
-{
-	gg_text_span bound = alias.len ? alias : name;
-	if (!name.len || !module.len || gg_analysis_mentions_framework(module.ptr, module.len))
-		return 0;
-	if (name.len == 1 && name.ptr[0] == '*') /* "* module": the file has a star import */
-		bound = name;
-	else if (!(bound.ptr[0] >= 'A' && bound.ptr[0] <= 'Z'))
-		return 0;
-	char *entry = gg_strdup_printf("%.*s %.*s.%.*s", (int)bound.len, bound.ptr, (int)module.len, module.ptr,
-				       (int)name.len, name.ptr);
-	if (!entry)
-		return -ENOMEM;
-	int rc = gg_strings_push(ctx, entry);
-	free(entry);
-	return rc;
 }
 
 /* Method names never taken for forwards: the module's own API and what every object has. */
@@ -512,12 +495,12 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	if (!gg_text_contains(text, len, "class "))
 		return 0;
 	const char *end = text + len;
-	gg_strings modules, subs, plains, held, imported, held_imported, held_ctors;
+	gg_strings modules, subs, plains, held, held_imported, held_ctors;
+	gg_project_imports imported = { NULL, 0, 0 }; /* where the classes the plain ones build come from */
 	gg_strings_init(&modules);
 	gg_strings_init(&subs);
 	gg_strings_init(&plains);
 	gg_strings_init(&held); /* what the plain classes hold that is a module: self.actor = Actor(...) */
-	gg_strings_init(&imported); /* "Bound module.Name": the capitalised names the file imports */
 	/* What the plain classes hold that an imported class built, and that class's dotted name, index by index. */
 	gg_strings_init(&held_imported);
 	gg_strings_init(&held_ctors);
@@ -525,7 +508,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	plain_imports imports = { libs, &plains };
 	int rc = libs ? gg_project_imports_each(text, len, plain_import_note, &imports) : 0;
 	if (!rc)
-		rc = gg_project_imports_each(text, len, class_import_note, &imported);
+		rc = gg_project_imports_read(text, len, &imported);
 	for (const char *q = text; q < end && !rc;) {
 		line l;
 		q = line_read(q, end, &l);
@@ -655,7 +638,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		rc = init_scan_end(p, &init, class_name, class_len, module);
 	gg_buf_free(&init.sig);
 	gg_buf_free(&bases);
-	gg_strings_free(&imported);
+	free(imported.items);
 	gg_strings_free(&held_imported);
 	gg_strings_free(&held_ctors);
 	gg_strings_free(&modules);
