@@ -601,7 +601,7 @@ void sem_call_graph_resolve(semantic *c)
 			f->guarded = true;
 	}
 
-	/* Guarded everywhere: a least fixed point, so a recursion alone guards nothing. */
+	/* Guarded everywhere: a least fixed point; a function called only by itself is guarded by nothing. */
 	for (unsigned round = 0; round < MAX_ROUNDS; round++) {
 		bool changed = false;
 		size_t i = 0;
@@ -609,11 +609,16 @@ void sem_call_graph_resolve(semantic *c)
 			i++;
 		while (i < c->sites_len) {
 			int fi = c->sites[i].callee;
-			bool all = true;
+			bool all = true, outside = false;
 			size_t j = i;
-			for (; j < c->sites_len && c->sites[j].callee == fi; j++)
+			/* Its calls of itself run as its entry does: only the calls from elsewhere decide. */
+			for (; j < c->sites_len && c->sites[j].callee == fi; j++) {
+				if (c->sites[j].caller == fi)
+					continue;
+				outside = true;
 				all = all && sem_site_guarded(c, &c->sites[j]);
-			if (all && !c->funcs[fi].guarded) {
+			}
+			if (all && outside && !c->funcs[fi].guarded) {
 				c->funcs[fi].guarded = true;
 				changed = true;
 			}
@@ -702,15 +707,19 @@ size_t sem_unguarded_sites(const semantic *c, int fi)
 {
 	size_t n = 0;
 	for (size_t i = sem_sites_of(c, fi); i < c->sites_len && c->sites[i].callee == fi; i++)
-		n += !sem_site_guarded(c, &c->sites[i]) && !c->sites[i].shape_check;
+		n += !sem_site_guarded(c, &c->sites[i]) && !c->sites[i].shape_check && c->sites[i].caller != fi;
 	return n;
 }
 
-/* The first call site of f that runs it with grad on (a shape check aside: nothing to fix there), or -1. Sites are sorted by callee. */
+/*
+ * The first call site of f that runs it with grad on, or -1 (sites are
+ * sorted by callee): a shape check aside (nothing to fix there), and f's
+ * calls of itself, which run as its entry does.
+ */
 int sem_unguarded_site(const semantic *c, int fi)
 {
 	for (size_t i = sem_sites_of(c, fi); i < c->sites_len && c->sites[i].callee == fi; i++)
-		if (!sem_site_guarded(c, &c->sites[i]) && !c->sites[i].shape_check)
+		if (!sem_site_guarded(c, &c->sites[i]) && !c->sites[i].shape_check && c->sites[i].caller != fi)
 			return (int)i;
 	return -1;
 }

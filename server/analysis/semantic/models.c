@@ -411,6 +411,8 @@ static const char *const synthetic_makers[] = {
 	"torch.randn", "torch.rand", "torch.randint", "torch.zeros", "torch.ones", "torch.empty", "torch.full",
 	"torch.randn_like", "torch.rand_like", "torch.zeros_like", "torch.ones_like", "torch.arange", NULL,
 };
+/* The legacy constructors: given sizes (no data), an uninitialised tensor, as torch.empty. */
+static const char *const legacy_constructors[] = { "torch.FloatTensor", "torch.Tensor", "torch.cuda.FloatTensor", NULL };
 
 /* What joins tensors (synthetic when every part is), and what makes a tensor of an array. */
 static const char *const synthetic_joins[] = { "torch.cat", "torch.stack", "torch.concat", NULL };
@@ -457,6 +459,17 @@ static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, uns
 		return false;
 	if (sem_name_is_one_of(c, synthetic_makers))
 		return true;
+	if (sem_name_is_one_of(c, legacy_constructors)) {
+		/* Sizes only: integers, or a splat of a shape (`torch.FloatTensor(1, *res)`). */
+		gg_node a = FIELD(base, arguments);
+		uint32_t n = IS(a, argument_list) ? gg_node_named_child_count(a) : 0;
+		for (uint32_t i = 0; i < n; i++) {
+			gg_node v = gg_node_named_child(a, i);
+			if (!IS(v, integer) && !IS(v, list_splat) && !IS(v, identifier))
+				return false;
+		}
+		return n > 0;
+	}
 	/*
 	 * Made of synthetic parts only: torch.cat/stack of them, a tensor of
 	 * numpy's random or constant arrays (`torch.tensor(np.random.normal(...))`).
@@ -581,4 +594,17 @@ bool sem_warm_up(semantic *c, const ctx *x, const gg_call_ref *ref)
 {
 	gg_node parent = gg_node_parent(ref->node);
 	return IS(parent, expression_statement) && gg_node_named_child_count(parent) == 1 && synthetic_arguments(c, x, ref);
+}
+
+/*
+ * Whether a forward is a measuring pass (SPEC §2's warm-up, by its own
+ * word): its result bound to `_`, the name that says it is thrown away,
+ * on synthetic tensors (`_ = model(torch.FloatTensor(1, *shape))` while
+ * hooks count FLOPs). Nothing downstream reads it.
+ */
+bool sem_thrown_pass(semantic *c, const ctx *x, const gg_call_ref *ref)
+{
+	gg_node parent = gg_node_parent(ref->node);
+	return IS(parent, assignment) && gg_node_eq(FIELD(parent, right), ref->node) && IS(FIELD(parent, left), identifier) &&
+	       span_is(node_span(c, FIELD(parent, left)), "_") && synthetic_arguments(c, x, ref);
 }
