@@ -288,6 +288,15 @@ typedef struct semantic {
 	size_t fetches_len, fetches_cap;
 	spanset models, not_models, loaded;
 	spanset paramless; /* models of the file's classes that hold no parameters (a loss written as a module) */
+	/*
+	 * Module-level names a top-level function declares `global` and puts in
+	 * eval mode (a loader: `global _model; ...; _model.eval()`): the name,
+	 * as its `global` statement spells it, and the .eval() call, for the
+	 * other functions that run it (walk.c). Found on the first function walked.
+	 */
+	gg_node *global_evals; /* owned: name, call pairs */
+	size_t global_evals_len, global_evals_cap;
+	bool global_evals_found;
 	frozen *frozen; /* owned; in text order */
 	size_t frozen_len, frozen_cap;
 	/* Spellings on which a method only modules have is called (model.parameters()): evidence of a module. */

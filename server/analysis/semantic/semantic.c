@@ -155,6 +155,7 @@ static void semantic_free(semantic *c)
 	free(c->loaded.items);
 	free(c->module_api.items);
 	free(c->frozen);
+	free(c->global_evals);
 	for (size_t i = 0; i < c->lib_objects_len; i++)
 		free(c->lib_objects[i].factory);
 	free(c->lib_objects);

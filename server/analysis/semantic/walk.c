@@ -506,6 +506,89 @@ static void walk_class(semantic *c, const ctx *x, gg_node node)
 }
 
 /* decorated is the decorated_definition around def, or a null node. */
+/* Whether fn's own body (nested definitions aside) assigns name or declares it global: then it is fn's to speak of. */
+static bool binds_name(semantic *c, gg_node fn, span name)
+{
+	gg_node body = FIELD(fn, body);
+	for (gg_node n = body; !gg_node_is_null(n);
+	     n = gg_node_walk_next(body, n, !IS(n, function_definition) && !IS(n, class_definition) && !IS(n, lambda))) {
+		gg_node t = IS(n, assignment) || IS(n, augmented_assignment) ? FIELD(n, left) : gg_node_null();
+		if (IS(t, identifier) && span_eq(node_span(c, t), name))
+			return true;
+		for (uint32_t k = 0; IS(n, global_statement) && k < gg_node_named_child_count(n); k++)
+			if (span_eq(node_span(c, gg_node_named_child(n, k)), name))
+				return true;
+	}
+	return false;
+}
+
+/* Whether the text calls name.train( anywhere: a module put back in training, whose mode no call can know. */
+static bool text_trains(const semantic *c, span name)
+{
+	for (const char *p = c->text, *end = c->text + c->len; (p = memmem(p, (size_t)(end - p), name.ptr, name.len)) != NULL;
+	     p += name.len) {
+		const char *after = p + name.len;
+		if ((p == c->text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.')) &&
+		    (size_t)(end - after) >= 7 && memcmp(after, ".train(", 7) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The file's loader-set globals (semantic.global_evals): each top-level
+ * function's `global X`, with a statement `X.eval()` of its own body, and no
+ * X.train() anywhere in the file.
+ */
+static void global_evals_find(semantic *c)
+{
+	c->global_evals_found = true;
+	for (size_t i = 1; i < c->funcs_len && !c->error; i++) {
+		const func *f = &c->funcs[i];
+		if (f->parent != 0 || f->cls >= 0)
+			continue;
+		gg_node body = FIELD(f->def, body);
+		for (gg_node g = body; !gg_node_is_null(g);
+		     g = gg_node_walk_next(body, g, !IS(g, function_definition) && !IS(g, class_definition))) {
+			for (uint32_t k = 0; IS(g, global_statement) && k < gg_node_named_child_count(g); k++) {
+				gg_node name = gg_node_named_child(g, k);
+				if (!IS(name, identifier))
+					continue;
+				span s = node_span(c, name);
+				gg_node eval_call = gg_node_null();
+				for (gg_node n = body; !gg_node_is_null(n) && gg_node_is_null(eval_call);
+				     n = gg_node_walk_next(body, n, true)) {
+					gg_node target, call;
+					if (IS(n, expression_statement) && sem_eval_receiver_of(c, n, &target, &call) == MODE_EVAL &&
+					    IS(target, identifier) && span_eq(node_span(c, target), s))
+						eval_call = call;
+				}
+				if (gg_node_is_null(eval_call) || text_trains(c, s))
+					continue;
+				PUSH(c, c->global_evals, c->global_evals_len, c->global_evals_cap, name);
+				PUSH(c, c->global_evals, c->global_evals_len, c->global_evals_cap, eval_call);
+			}
+		}
+	}
+}
+
+/*
+ * A function that runs a module-level name a loader put in eval mode (and
+ * does not bind it itself) starts in that name's eval region: SPEC §2's "a
+ * function of the workspace that calls .eval() on the module-level name it
+ * assigns".
+ */
+static void global_evals_apply(semantic *c, ctx *sub, gg_node def)
+{
+	if (!c->global_evals_found)
+		global_evals_find(c);
+	for (size_t i = 0; i + 1 < c->global_evals_len && !c->error; i += 2) {
+		span name = node_span(c, c->global_evals[i]);
+		if (!binds_name(c, def, name))
+			sem_eval_region_apply(c, sub, MODE_EVAL, c->global_evals[i], c->global_evals[i + 1]);
+	}
+}
+
 void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated)
 {
 	int index = sem_func_of_def(c, def);
@@ -582,6 +665,8 @@ void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated
 		sem_grad_off_note(c, def, why);
 	gg_node body = FIELD(def, body);
 	sub.block_end = gg_node_end_byte(body);
+	if (x->func == 0 && !sub.grad_off)
+		global_evals_apply(c, &sub, def);
 	sem_walk_block(c, sub, body);
 }
 
