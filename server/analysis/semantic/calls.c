@@ -381,6 +381,44 @@ static bool reaches_as_number(const semantic *c, gg_node call, gg_node top)
  * own result trains; an addition onto an object it was handed
  * (`strategy.loss += penalty`), whose owner's code runs the backward.
  */
+/* Calls that take a function and only iterate, sort or pick with it: no gradient is taken through what it returns. */
+static const char *const plain_takers[] = {
+	"map", "filter", "sorted", "min", "max", "sum", "any", "all", "print", "list", "tuple", "iter", "next",
+	"functools.partial", "functools.reduce", "itertools.starmap", NULL,
+};
+
+/*
+ * Marks the functions of the file handed to a call as an argument
+ * (`PathGradients(score_fn)`, `attack(model_fn, x)`), to a callee that is
+ * neither one of the file's functions (the call graph follows those) nor a
+ * plain taker: a library receiver, which may take the gradient of what they
+ * return (func.handed_on).
+ */
+static void callbacks_mark(semantic *c)
+{
+	const gg_tree_index *ix = c->index;
+	for (size_t i = 0; i < ix->calls_len && !c->error; i++) {
+		const gg_call_ref *r = &ix->calls[i];
+		gg_node fn = FIELD(r->node, function);
+		if (!sem_is_name_chain(c, fn) || (IS(fn, identifier) && sem_is_func_name(c, node_span(c, fn))))
+			continue;
+		if (sem_name_resolve(c, fn) ? sem_name_is_one_of(c, plain_takers) : sem_word_in(node_span(c, fn).ptr, node_span(c, fn).len, plain_takers))
+			continue;
+		gg_node args = FIELD(r->node, arguments);
+		uint32_t n = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
+		for (uint32_t k = 0; k < n; k++) {
+			gg_node a = gg_node_named_child(args, k);
+			if (IS(a, keyword_argument))
+				a = FIELD(a, value);
+			if (!IS(a, identifier))
+				continue;
+			span name = node_span(c, a);
+			for (size_t j = sem_func_names_lower(c, name); j + 1 < c->funcs_len && span_eq(c->func_names[j].name, name); j++)
+				c->funcs[c->func_names[j].index].handed_on = true;
+		}
+	}
+}
+
 static bool site_result_escapes(const semantic *c, const site *s, const gg_node *escapes, size_t escapes_len)
 {
 	if (s->caller <= 0)
@@ -407,7 +445,7 @@ static bool site_result_escapes(const semantic *c, const site *s, const gg_node 
 		if (sem_func_at(c, gg_node_start_byte(e)) != s->caller)
 			continue;
 		bool is_return = IS(e, return_statement);
-		if (is_return && !caller->result_trains)
+		if (is_return && !caller->result_trains && !caller->handed_on)
 			continue;
 		gg_node value = is_return ? e : FIELD(e, right);
 		bool holds = gg_node_start_byte(value) <= call_start && call_end <= gg_node_end_byte(value) &&
@@ -557,8 +595,9 @@ void sem_call_graph_resolve(semantic *c)
 	}
 	/*
 	 * Or hands it on where a backward it cannot see may take it: returned by
-	 * a function whose result trains, or stored into an object it was handed
-	 * (a plugin's penalty added to the trainer's loss): to a fixed point.
+	 * a function whose result trains or that the file hands on as a callback,
+	 * or stored into an object it was handed (a plugin's penalty added to the
+	 * trainer's loss): to a fixed point.
 	 */
 	gg_node *escapes = NULL;
 	size_t escapes_len = 0, escapes_cap = 0;
@@ -570,6 +609,9 @@ void sem_call_graph_resolve(semantic *c)
 		if (IS(n, return_statement) || store)
 			PUSH(c, escapes, escapes_len, escapes_cap, n);
 	}
+	/* A callback the file hands to a library call returns to a receiver that may differentiate it (an attribution method). */
+	if (escapes_len)
+		callbacks_mark(c);
 	for (unsigned round = 0; round < MAX_ROUNDS && escapes_len && !c->error; round++) {
 		bool changed = false;
 		for (size_t i = 0; i < c->sites_len; i++) {
@@ -665,6 +707,14 @@ bool sem_site_runs_eval(const semantic *c, const site *s)
 		return callee->bw_flagged && s->flag_false; /* the shared step's eval half */
 	if (s->caller > 0 && c->funcs[s->caller].eval_site >= 0)
 		return true;
+	/*
+	 * A callback that returns what this call computes to the library it is
+	 * handed to (an attribution method's forward function): that receiver
+	 * decides the grad mode and may differentiate it, whatever the
+	 * callback's own name or eval mode say. Only its callers here speak.
+	 */
+	if (s->result_trains && s->caller > 0 && c->funcs[s->caller].handed_on)
+		return false;
 	/* The callee loops over what this call hands it, and that is evaluation data: evaluation, as the loop inline would be. */
 	if (hands_eval_data(c, s))
 		return true;

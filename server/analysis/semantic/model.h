@@ -143,6 +143,7 @@ typedef struct func {
 	bool from_forward;/* called from a forward(): part of the model */
 	bool eval_mode;   /* its own body calls X.eval() */
 	bool result_trains; /* some caller carries what it returns to a backward: its gradient is needed */
+	bool handed_on;     /* the file hands it on (a callback): whoever receives it may differentiate what it returns */
 	signed char iterates; /* its body holds a loop or a comprehension: -1 not asked yet (sem_func_iterates) */
 	span iter_param;      /* a parameter its body loops over (`for x, y in loader:`), or empty (calls.c) */
 	signed char returns_eval; /* it returns a module in eval mode: -1 not asked yet (evaluation.c) */
