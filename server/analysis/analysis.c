@@ -126,7 +126,8 @@ static bool name_is(const char *p, size_t n, const char *lit)
 /*
  * Whether a file named like a pytest module is an evaluation script: nothing
  * in it that pytest would collect (no test function, no Test class, no
- * pytest or unittest import), a __main__ block, and a model put in eval mode.
+ * pytest or unittest import), a __main__ block (or eval mode set at module
+ * level: a script with no guard), and a model put in eval mode.
  * A detection project's test_net.py evaluates a checkpoint on the test split:
  * evaluation code, not a test. A harness run as a script that evaluates no
  * model (a fuzzer of traced graphs) stays a test.
@@ -144,6 +145,9 @@ static bool named_test_is_script(const char *text, size_t len)
 		    line_starts(&l, "import unittest") || line_starts(&l, "from unittest"))
 			return false;
 		if (line_starts(&l, "if __name__") && line_has(&l, "__main__"))
+			main_block = true;
+		/* A script written at module level, no __main__ guard: its model put in eval mode right there. */
+		if (l.indent == 0 && line_has(&l, ".eval()"))
 			main_block = true;
 	}
 	return main_block;
