@@ -192,10 +192,12 @@ static void backward_propagate(semantic *c)
 			s->counted = true;
 			changed = true;
 			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(s->call));
+			PUSH(c, c->training_calls.items, c->training_calls.len, c->training_calls.cap, gg_node_start_byte(s->call));
 		}
 		if (!changed)
 			break;
 		sem_offsets_sort(&c->backward);
+		sem_offsets_sort(&c->training_calls);
 		for (size_t i = 1; i < c->funcs_len; i++)
 			if (!c->funcs[i].bw)
 				c->funcs[i].bw = sem_offsets_any_in(&c->backward, c->funcs[i].start, c->funcs[i].end);

@@ -273,6 +273,7 @@ evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer)
 	evidence ev;
 	memset(&ev, 0, sizeof ev);
 	ev.eval_call = gg_node_null();
+	ev.at = UINT32_MAX;
 	ev.loop_iter = x->loop_iter;
 	ev.loop_start = x->loop_start;
 	ev.loop_end = x->loop_end;
@@ -296,10 +297,40 @@ evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer)
  * notes those calls as backward too). At module level too: a script that
  * trains and then evaluates is split at its .eval().
  */
+/* Whether the call starting at at hands the model receiver (X of X.eval()) on: a training of that very model. */
+static bool training_call_takes(const semantic *c, uint32_t at, span receiver)
+{
+	const gg_tree_index *ix = c->index;
+	size_t i = gg_call_refs_from(ix->calls, ix->calls_len, at);
+	if (i >= ix->calls_len || ix->calls[i].start != at || !receiver.len)
+		return true; /* not found: count it, as before */
+	gg_node args = FIELD(ix->calls[i].node, arguments);
+	for (gg_node n = args; !gg_node_is_null(n); n = gg_node_walk_next(args, n, true))
+		if ((IS(n, identifier) || IS(n, attribute)) && span_eq(node_span(c, n), receiver))
+			return true;
+	return false;
+}
+
 bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope)
 {
-	return !gg_node_is_null(ev->eval_call) && !c->funcs[scope].callers_own_mode &&
-	       !sem_offsets_any_in(&c->backward, gg_node_start_byte(ev->eval_call), ev->region_end);
+	if (gg_node_is_null(ev->eval_call) || c->funcs[scope].callers_own_mode)
+		return false;
+	uint32_t from = gg_node_start_byte(ev->eval_call), end = ev->region_end;
+	if (scope != 0 || ev->at >= end)
+		return !sem_offsets_any_in(&c->backward, from, end);
+	/*
+	 * At module level (a script, a notebook), a later call of a function that
+	 * trains (another model fitted further down) is not this forward's
+	 * training: only a backward before it, or one written after it, is.
+	 */
+	for (size_t i = 0; i < c->backward.len; i++) {
+		uint32_t b = c->backward.items[i];
+		if (b < from || b >= end || sem_func_at(c, b) != 0)
+			continue; /* a function's own backward is its callers' business: its calls are in the list */
+		if (b < ev->at || !sem_offsets_any_in(&c->training_calls, b, b + 1) || training_call_takes(c, b, ev->eval_receiver))
+			return false;
+	}
+	return true;
 }
 
 /* Whether f's body (its docstring aside) is one `return` of a call: a hook that only hands its arguments on. */

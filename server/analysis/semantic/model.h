@@ -197,6 +197,7 @@ typedef struct evidence {
 	gg_node eval_call;    /* X.eval() in force, or a null node */
 	span eval_receiver;  /* its X */
 	uint32_t region_end; /* end of the block the X.eval() was called in */
+	uint32_t at;         /* where the forward or the call it is evidence for starts (UINT32_MAX: not known) */
 	gg_node loop_iter;    /* the eval-named iterable of an enclosing loop, or null */
 	bool after_train;    /* X.train() came earlier in the block */
 	uint32_t loop_start, loop_end;
@@ -266,6 +267,8 @@ typedef struct semantic {
 	binding *bindings; /* owned; sorted by local name */
 	size_t bindings_len, bindings_cap;
 	offsets backward, gradoff, volatile_at;
+	/* Of backward, the calls of the file's functions that train (calls.c): a module-level one after a forward is not that forward's. */
+	offsets training_calls;
 	bool volatile_keyword; /* some call passes volatile= anything but False or None (GG003 looks) */
 	offsets suspends; /* the starts of yield and await expressions */
 	/* The starts of the nodes that make a region train, ascending (trains.c): the fixer's proofs. */

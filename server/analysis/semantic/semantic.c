@@ -137,6 +137,7 @@ static void semantic_free(semantic *c)
 	free(c->bindings);
 	free(c->backward.items);
 	free(c->gradoff.items);
+	free(c->training_calls.items);
 	free(c->volatile_at.items);
 	free(c->suspends.items);
 	free(c->trains.items);

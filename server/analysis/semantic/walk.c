@@ -97,6 +97,7 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	e.call = ref->node;
 	e.scope = x->func;
 	e.ev = sem_evidence_here(c, x, recv);
+	e.ev.at = ref->start;
 	e.in_loop = x->in_loop;
 	e.loaded = loaded;
 	e.warm_up = sem_warm_up(c, x, ref);
@@ -141,6 +142,7 @@ static void site_push(semantic *c, const ctx *x, const gg_call_ref *ref, site s)
 	s.caller_cls = c->funcs[x->func].cls;
 	s.grad_off = x->grad_off;
 	s.ev = sem_evidence_here(c, x, (span){ NULL, 0 });
+	s.ev.at = ref->start;
 	PUSH(c, c->sites, c->sites_len, c->sites_cap, s);
 }
 
