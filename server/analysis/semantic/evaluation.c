@@ -227,7 +227,7 @@ void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, gg_node receiver_
 			fail(c, -ENOMEM);
 			return;
 		}
-		c->evals[x->hi++] = (receiver){ text, call, x->block_end };
+		c->evals[x->hi++] = (receiver){ text, call, x->block_end, false };
 		return;
 	}
 	found = sem_receiver_find(c, x, text);
@@ -279,13 +279,16 @@ evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer)
 	ev.loop_end = x->loop_end;
 	ev.after_train = x->after_train;
 	if (x->lo < x->hi) {
-		/* The receiver the call runs, else the latest .eval() in force. */
+		/* The receiver the call runs, else the latest .eval() in force that speaks for any forward. */
 		const receiver *r = prefer.len ? sem_receiver_find(c, x, prefer) : NULL;
-		if (!r)
-			r = &c->evals[x->hi - 1];
-		ev.eval_call = r->eval_call;
-		ev.eval_receiver = r->text;
-		ev.region_end = r->region_end;
+		for (size_t i = x->hi; !r && i-- > x->lo;)
+			if (!c->evals[i].own_only)
+				r = &c->evals[i];
+		if (r) {
+			ev.eval_call = r->eval_call;
+			ev.eval_receiver = r->text;
+			ev.region_end = r->region_end;
+		}
 	}
 	return ev;
 }

@@ -245,6 +245,7 @@ typedef struct receiver {
 	span text;
 	gg_node eval_call;
 	uint32_t region_end;
+	bool own_only; /* set where the function starts (a loader's global, a wrapper's attribute): evidence for its own forwards only */
 } receiver;
 
 /*

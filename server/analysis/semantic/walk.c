@@ -515,7 +515,7 @@ static bool binds_name(semantic *c, gg_node fn, span name)
 	for (gg_node n = body; !gg_node_is_null(n);
 	     n = gg_node_walk_next(body, n, !IS(n, function_definition) && !IS(n, class_definition) && !IS(n, lambda))) {
 		gg_node t = IS(n, assignment) || IS(n, augmented_assignment) ? FIELD(n, left) : gg_node_null();
-		if (IS(t, identifier) && span_eq(node_span(c, t), name))
+		if ((IS(t, identifier) || IS(t, attribute)) && span_eq(node_span(c, t), name))
 			return true;
 		for (uint32_t k = 0; IS(n, global_statement) && k < gg_node_named_child_count(n); k++)
 			if (span_eq(node_span(c, gg_node_named_child(n, k)), name))
@@ -524,17 +524,33 @@ static bool binds_name(semantic *c, gg_node fn, span name)
 	return false;
 }
 
-/* Whether the text calls name.train( anywhere: a module put back in training, whose mode no call can know. */
-static bool text_trains(const semantic *c, span name)
+/* Whether within text calls name.train(: a module put back in training, whose mode no call can know. */
+static bool text_trains(span text, span name)
 {
-	for (const char *p = c->text, *end = c->text + c->len; (p = memmem(p, (size_t)(end - p), name.ptr, name.len)) != NULL;
-	     p += name.len) {
+	const char *start = text.ptr, *end = text.ptr + text.len;
+	for (const char *p = start; (p = memmem(p, (size_t)(end - p), name.ptr, name.len)) != NULL; p += name.len) {
 		const char *after = p + name.len;
-		if ((p == c->text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.')) &&
+		if ((p == start || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.')) &&
 		    (size_t)(end - after) >= 7 && memcmp(after, ".train(", 7) == 0)
 			return true;
 	}
 	return false;
+}
+
+/*
+ * Starts function def in receiver's eval region (call: its .eval()
+ * elsewhere), as evidence for receiver's own forwards, when def's text
+ * names the receiver at all.
+ */
+static void seed_eval(semantic *c, ctx *sub, gg_node def, gg_node receiver_node, gg_node call)
+{
+	span name = node_span(c, receiver_node), body = node_span(c, FIELD(def, body));
+	if (!memmem(body.ptr, body.len, name.ptr, name.len))
+		return;
+	sem_eval_region_apply(c, sub, MODE_EVAL, receiver_node, call);
+	receiver *r = c->error ? NULL : sem_receiver_find(c, sub, node_span(c, receiver_node));
+	if (r)
+		r->own_only = true;
 }
 
 /*
@@ -565,7 +581,7 @@ static void global_evals_find(semantic *c)
 					    IS(target, identifier) && span_eq(node_span(c, target), s))
 						eval_call = call;
 				}
-				if (gg_node_is_null(eval_call) || text_trains(c, s))
+				if (gg_node_is_null(eval_call) || text_trains((span){ c->text, c->len }, s))
 					continue;
 				PUSH(c, c->global_evals, c->global_evals_len, c->global_evals_cap, name);
 				PUSH(c, c->global_evals, c->global_evals_len, c->global_evals_cap, eval_call);
@@ -587,7 +603,37 @@ static void global_evals_apply(semantic *c, ctx *sub, gg_node def)
 	for (size_t i = 0; i + 1 < c->global_evals_len && !c->error; i += 2) {
 		span name = node_span(c, c->global_evals[i]);
 		if (!binds_name(c, def, name))
-			sem_eval_region_apply(c, sub, MODE_EVAL, c->global_evals[i], c->global_evals[i + 1]);
+			seed_eval(c, sub, def, c->global_evals[i], c->global_evals[i + 1]);
+	}
+}
+
+/*
+ * A plain class (no module) whose __init__ puts what it holds in eval mode
+ * (`self.net = load(path).eval()`, `self.net.eval()`), with no `.train(` of
+ * that attribute anywhere in the file: its other methods start in that eval
+ * region, as a loader's module-level name does for functions (an inference
+ * wrapper's get_landmarks() running self.net).
+ */
+static void attr_evals_apply(semantic *c, ctx *sub, int cls, gg_node def)
+{
+	gg_node init = gg_node_null();
+	for (size_t i = 1; i < c->funcs_len && gg_node_is_null(init); i++)
+		if (c->funcs[i].cls == cls && span_is(c->funcs[i].name, "__init__"))
+			init = c->funcs[i].def;
+	if (gg_node_is_null(init) || gg_node_eq(init, def))
+		return;
+	gg_node body = FIELD(init, body);
+	for (gg_node n = body; !gg_node_is_null(n) && !c->error;
+	     n = gg_node_walk_next(body, n, !IS(n, function_definition) && !IS(n, class_definition) && !IS(n, lambda))) {
+		gg_node target, call;
+		if (!IS(n, expression_statement) || sem_eval_receiver_of(c, n, &target, &call) != MODE_EVAL ||
+		    !IS(target, attribute) || !IS(FIELD(target, object), identifier) ||
+		    !span_is(node_span(c, FIELD(target, object)), "self"))
+			continue;
+		/* Put back in training by any method of the class: no telling which mode a call finds it in. */
+		if (!text_trains(node_span(c, c->classes[cls].node), node_span(c, target)) &&
+		    !binds_name(c, def, node_span(c, target)))
+			seed_eval(c, sub, def, target, call);
 	}
 }
 
@@ -669,6 +715,8 @@ void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated
 	sub.block_end = gg_node_end_byte(body);
 	if (x->func == 0 && !sub.grad_off)
 		global_evals_apply(c, &sub, def);
+	if (x->cls >= 0 && !(kind & (CLASS_MODULE | CLASS_EXTERNAL)) && !sub.grad_off)
+		attr_evals_apply(c, &sub, x->cls, def);
 	sem_walk_block(c, sub, body);
 }
 
