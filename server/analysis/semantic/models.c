@@ -460,12 +460,12 @@ static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, uns
 	if (sem_name_is_one_of(c, synthetic_makers))
 		return true;
 	if (sem_name_is_one_of(c, legacy_constructors)) {
-		/* Sizes only: integers, or a splat of a shape (`torch.FloatTensor(1, *res)`). */
+		/* Sizes only: integers, or a splat of a shape (`torch.FloatTensor(1, *res)`); a name may hold data. */
 		gg_node a = FIELD(base, arguments);
 		uint32_t n = IS(a, argument_list) ? gg_node_named_child_count(a) : 0;
 		for (uint32_t i = 0; i < n; i++) {
 			gg_node v = gg_node_named_child(a, i);
-			if (!IS(v, integer) && !IS(v, list_splat) && !IS(v, identifier))
+			if (!IS(v, integer) && !IS(v, list_splat))
 				return false;
 		}
 		return n > 0;

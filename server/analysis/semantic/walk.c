@@ -113,7 +113,6 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 		PUSH(c, ix->forwards, ix->forwards_len, ix->forwards_cap, ((gg_byte_range){ ref->start, ref->end }));
 }
 
-/* Pushes the call-graph edge s, named and kinded by the caller, with where it stands: ref in x. */
 /* Whether a module-level call hands on a loaded model: an argument that is a name bound to one. */
 static bool hands_loaded_model(semantic *c, const ctx *x, const gg_call_ref *ref)
 {
@@ -133,6 +132,7 @@ static bool hands_loaded_model(semantic *c, const ctx *x, const gg_call_ref *ref
 	return false;
 }
 
+/* Pushes the call-graph edge s, named and kinded by the caller, with where it stands: ref in x. */
 static void site_push(semantic *c, const ctx *x, const gg_call_ref *ref, site s)
 {
 	s.loaded = s.loaded || hands_loaded_model(c, x, ref);
@@ -507,7 +507,6 @@ static void walk_class(semantic *c, const ctx *x, gg_node node)
 	sem_walk_block(c, sub, body);
 }
 
-/* decorated is the decorated_definition around def, or a null node. */
 /* Whether fn's own body (nested definitions aside) assigns name or declares it global: then it is fn's to speak of. */
 static bool binds_name(semantic *c, gg_node fn, span name)
 {
@@ -562,10 +561,13 @@ static void global_evals_find(semantic *c)
 {
 	c->global_evals_found = true;
 	for (size_t i = 1; i < c->funcs_len && !c->error; i++) {
-		const func *f = &c->funcs[i];
-		if (f->parent != 0 || f->cls >= 0)
+		/* A top-level def (decorated or not): the walk has not reached most functions yet to say. */
+		gg_node def = c->funcs[i].def, up = gg_node_parent(def);
+		if (IS(up, decorated_definition))
+			up = gg_node_parent(up);
+		if (!IS(up, module))
 			continue;
-		gg_node body = FIELD(f->def, body);
+		gg_node body = FIELD(def, body);
 		for (gg_node g = body; !gg_node_is_null(g);
 		     g = gg_node_walk_next(body, g, !IS(g, function_definition) && !IS(g, class_definition))) {
 			for (uint32_t k = 0; IS(g, global_statement) && k < gg_node_named_child_count(g); k++) {
@@ -637,6 +639,7 @@ static void attr_evals_apply(semantic *c, ctx *sub, int cls, gg_node def)
 	}
 }
 
+/* decorated is the decorated_definition around def, or a null node. */
 void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated)
 {
 	int index = sem_func_of_def(c, def);
