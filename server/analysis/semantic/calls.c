@@ -404,7 +404,9 @@ static void callbacks_mark(semantic *c)
 		gg_node fn = FIELD(r->node, function);
 		if (!sem_is_name_chain(c, fn) || (IS(fn, identifier) && sem_is_func_name(c, node_span(c, fn))))
 			continue;
-		if (sem_name_resolve(c, fn) ? sem_name_is_one_of(c, plain_takers) : sem_word_in(node_span(c, fn).ptr, node_span(c, fn).len, plain_takers))
+		span callee = node_span(c, fn);
+		if (sem_name_resolve(c, fn) ? sem_name_is_one_of(c, plain_takers)
+					    : sem_word_in(callee.ptr, callee.len, plain_takers))
 			continue;
 		gg_node args = FIELD(r->node, arguments);
 		uint32_t n = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
@@ -526,7 +528,6 @@ static bool hands_eval_data(const semantic *c, const site *s)
 	gg_node arg = sem_argument_for(c, FIELD(s->call, arguments), place, f->iter_param, &unknown);
 	return !unknown && !gg_node_is_null(arg) && sem_iterable_says_eval(c, arg);
 }
-
 
 void sem_call_graph_resolve(semantic *c)
 {
