@@ -86,6 +86,21 @@ static void frozen_construction(semantic *c, gg_node left, gg_node call, span do
 		PUSH(c, c->frozen, c->frozen_len, c->frozen_cap, ((frozen){ node_span(c, left), gg_node_start_byte(left) }));
 }
 
+/*
+ * `model, utils = torch.hub.load(...)` (or a from_pretrained that returns a
+ * tuple): a loader that hands the module first, as loaders do; its first
+ * name, to be read as `model = torch.hub.load(...)`. A null node otherwise.
+ */
+static gg_node hub_tuple_first(const semantic *c, gg_node left, gg_node right)
+{
+	if (!(IS(left, pattern_list) || IS(left, tuple_pattern)) || !gg_node_named_child_count(left) || !IS(right, call))
+		return gg_node_null();
+	gg_node first = gg_node_named_child(left, 0);
+	span fn = node_span(c, FIELD(sem_call_chain_base(c, right), function));
+	bool loader = span_ends(fn, "hub.load") || span_ends(fn, ".from_pretrained");
+	return loader && IS(first, identifier) ? first : gg_node_null();
+}
+
 /* Sorts target by the project class that dotted names (project.h); false when the project does not know it. */
 static bool project_class_classify(semantic *c, span target, span dotted)
 {
@@ -719,7 +734,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 				   (sym_is(right, r->sym_attribute) || sym_is(right, r->ids.sym_boolean_operator))) {
 				if (fetches_plain_attribute(c, right, 0))
 					PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, left);
-			} else if ((sym_is(left, r->sym_identifier) || sym_is(left, r->sym_attribute)) &&
+			} else if ((sym_is(left, r->sym_identifier) || sym_is(left, r->sym_attribute) ||
+				    (left = hub_tuple_first(c, left, right), !gg_node_is_null(left))) &&
 				   (sym_is(right, r->sym_call) ||
 				    (sym_is(right, r->ids.sym_subscript) && sym_is(field_id(right, r->ids.fld_value), r->sym_call)))) {
 				size_t cap = c->assigns_cap;
