@@ -469,19 +469,14 @@ static int init_false_default(const gg_buf *sig, const char *name, size_t n)
 static int init_scan_end(gg_project *p, init_scan *x, const char *cls, size_t cls_len, const char *module)
 {
 	int rc = 0;
-	if (x->freeze) {
-		char *entry = NULL;
-		if (x->freeze_len == 5 && memcmp(x->freeze, "False", 5) == 0) {
-			entry = gg_strdup_printf("%.*s %s -", (int)cls_len, cls, module);
-		} else {
-			int place = init_false_default(&x->sig, x->freeze, x->freeze_len);
-			if (place >= 0)
-				entry = gg_strdup_printf("%.*s %s %.*s %d", (int)cls_len, cls, module, (int)x->freeze_len,
-							 x->freeze, place);
-			else
-				entry = strdup(""); /* a value set otherwise: nothing known */
-		}
-		rc = !entry ? -ENOMEM : *entry ? gg_strings_push(&p->frozen_classes, entry) : 0;
+	bool always = x->freeze && x->freeze_len == 5 && memcmp(x->freeze, "False", 5) == 0;
+	int place = x->freeze && !always ? init_false_default(&x->sig, x->freeze, x->freeze_len) : -1;
+	/* A value set any other way (a parameter with another default, an expression): nothing known. */
+	if (always || place >= 0) {
+		char *entry = always ? gg_strdup_printf("%.*s %s -", (int)cls_len, cls, module)
+				     : gg_strdup_printf("%.*s %s %.*s %d", (int)cls_len, cls, module, (int)x->freeze_len,
+							x->freeze, place);
+		rc = entry ? gg_strings_push(&p->frozen_classes, entry) : -ENOMEM;
 		free(entry);
 	}
 	gg_buf_free(&x->sig);
