@@ -208,7 +208,7 @@ static int hands_on_note(gg_project *p, const char *body, const char *end, const
 			const char *g = c;
 			while (g > l.content && word_char(g[-1]))
 				g--;
-			if ((g > l.content && g[-1] == '.') || (size_t)(c - g) == fn_len)
+			if ((g > l.content && g[-1] == '.') || ((size_t)(c - g) == fn_len && memcmp(g, fname, fn_len) == 0))
 				continue; /* a method, or itself */
 			/* The positional arguments on this line: which one is param. */
 			unsigned k = 0;
