@@ -537,6 +537,7 @@ bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span rec
 bool sem_warm_up(semantic *c, const ctx *x, const gg_call_ref *ref);
 bool sem_export_check(semantic *c, const ctx *x, const gg_call_ref *ref);
 bool sem_thrown_pass(semantic *c, const ctx *x, const gg_call_ref *ref);
+bool sem_shape_read(const semantic *c, const gg_call_ref *ref);
 /* Whether the module spelled name is frozen before byte at, in the same function for a plain name. */
 bool sem_frozen_before(const semantic *c, span name, uint32_t at);
 bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded);

@@ -597,6 +597,35 @@ bool sem_warm_up(semantic *c, const ctx *x, const gg_call_ref *ref)
 }
 
 /*
+ * Whether a forward's output is read only for its shape, right there
+ * (`print(model(x).shape)`, `model(x)["prediction"].size()`): nothing keeps
+ * it, and the graph goes with the statement. A shape inspection, not
+ * evaluation.
+ */
+bool sem_shape_read(const semantic *c, const gg_call_ref *ref)
+{
+	static const char *const shape_attrs[] = { "shape", "ndim", "dtype", "device", NULL };
+	static const char *const shape_calls[] = { "size", "dim", NULL };
+	gg_node n = ref->node;
+	for (unsigned i = 0; i < MAX_NAME_SEGMENTS; i++) {
+		gg_node p = gg_node_parent(n);
+		if (IS(p, subscript) && gg_node_eq(FIELD(p, value), n)) {
+			n = p;
+			continue;
+		}
+		if (!IS(p, attribute) || !gg_node_eq(FIELD(p, object), n))
+			return false;
+		span a = sem_attribute_name(c, p);
+		if (sem_word_in(a.ptr, a.len, shape_attrs))
+			return true;
+		if (sem_word_in(a.ptr, a.len, shape_calls))
+			return IS(gg_node_parent(p), call);
+		n = p; /* model(x).logits: an attribute of the output, read on */
+	}
+	return false;
+}
+
+/*
  * Whether a forward is a measuring pass (SPEC §2's warm-up, by its own
  * word): its result bound to `_`, the name that says it is thrown away,
  * on synthetic tensors (`_ = model(torch.FloatTensor(1, *shape))` while
