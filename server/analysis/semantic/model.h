@@ -349,6 +349,7 @@ typedef struct ctx {
 	bool after_train;  /* after X.train() in this block: training mode on purpose */
 	gg_node loop_iter;
 	uint32_t loop_start, loop_end;
+	gg_node loop;      /* the innermost loop around (a for or a while), or null */
 	uint32_t block_end;
 	size_t lo, hi, base;
 	unsigned depth;

@@ -80,6 +80,61 @@ static bool consumes_forward(const semantic *c, const ctx *x, const gg_call_ref 
 	return false;
 }
 
+/* Whether target (a name, or a tuple of names) binds name. */
+static bool target_binds(const semantic *c, gg_node target, span name)
+{
+	if (IS(target, identifier))
+		return span_eq(node_span(c, target), name);
+	if (!IS(target, pattern_list) && !IS(target, tuple_pattern))
+		return false;
+	for (uint32_t i = 0; i < gg_node_named_child_count(target); i++)
+		if (target_binds(c, gg_node_named_child(target, i), name))
+			return true;
+	return false;
+}
+
+/*
+ * The subscript in e (or in what a name in it was last bound to, earlier in
+ * the loop's body) that takes an item of evaluation data, or null.
+ */
+static gg_node eval_item_in(semantic *c, const ctx *x, gg_node e, unsigned depth)
+{
+	gg_node body = FIELD(x->loop, body);
+	for (gg_node n = e; !gg_node_is_null(n) && depth < 5; n = gg_node_walk_next(e, n, true)) {
+		if (IS(n, subscript) && sem_iterable_says_eval(c, FIELD(n, value)))
+			return n;
+		if (!IS(n, identifier) || gg_node_is_null(body))
+			continue;
+		/* A name bound in this loop's body, before e: `sample = test_set[i]`, `img, label = test_set[i]`. */
+		span name = node_span(c, n);
+		gg_node last = gg_node_null();
+		for (gg_node a = body; !gg_node_is_null(a) && gg_node_start_byte(a) < gg_node_start_byte(e);
+		     a = gg_node_walk_next(body, a, !IS(a, function_definition) && !IS(a, lambda)))
+			if (IS(a, assignment) && target_binds(c, FIELD(a, left), name))
+				last = FIELD(a, right);
+		gg_node found = gg_node_is_null(last) ? gg_node_null() : eval_item_in(c, x, last, depth + 1);
+		if (!gg_node_is_null(found))
+			return found;
+	}
+	return gg_node_null();
+}
+
+/*
+ * A loop over a range whose body takes its items from evaluation data by
+ * index (`for i in range(n): sample = test_set[i]`, `test_loaders[k].dataset[i]`)
+ * runs over that data as `for sample in test_set:` would: the same evidence.
+ */
+static void indexed_eval_data(semantic *c, const ctx *x, const gg_call_ref *ref, evidence *ev)
+{
+	gg_node args = FIELD(ref->node, arguments);
+	gg_node item = IS(args, argument_list) ? eval_item_in(c, x, args, 0) : gg_node_null();
+	if (gg_node_is_null(item))
+		return;
+	ev->loop_iter = FIELD(item, value);
+	ev->loop_start = gg_node_start_byte(x->loop);
+	ev->loop_end = gg_node_end_byte(x->loop);
+}
+
 static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_node stmt)
 {
 	bool loaded;
@@ -99,6 +154,8 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	e.scope = x->func;
 	e.ev = sem_evidence_here(c, x, recv);
 	e.ev.at = ref->start;
+	if (gg_node_is_null(e.ev.loop_iter) && !gg_node_is_null(x->loop))
+		indexed_eval_data(c, x, ref, &e.ev);
 	e.in_loop = x->in_loop;
 	e.loaded = loaded;
 	e.warm_up = sem_warm_up(c, x, ref);
@@ -445,6 +502,8 @@ static void walk_compound(semantic *c, const ctx *x, gg_node node)
 		ctx sub = ctx_nested(x);
 		if (sym == c->sem->ids.sym_block) {
 			sub.in_loop = sub.in_loop || loop;
+			if (loop)
+				sub.loop = node;
 			sub.block_end = gg_node_end_byte(ch);
 			if (eval_loop) {
 				sub.loop_iter = FIELD(node, right);
@@ -676,6 +735,7 @@ void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated
 	/* A function body runs where it is called, not where it is defined. */
 	sub.grad_off = false;
 	sub.in_loop = false;
+	sub.loop = gg_node_null();
 	sub.train_branch = false;
 	sub.after_train = false;
 	sub.loop_iter = gg_node_null();
