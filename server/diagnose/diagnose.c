@@ -188,7 +188,11 @@ static int dx_exception_from_orphan(gg_traceback *tb, const gg_log_orphan *o)
 	size_t type_len;
 	const char *msg;
 	size_t n = strlen(o->text);
-	if (gg_tb_exception_line(o->text, n, &type_len, &msg)) {
+	if (o->type || o->abort) {
+		/* Typed by the paste (a C++ abort's): the text is the message. */
+		tb->exc.type = strdup(o->type ? o->type : "");
+		tb->exc.message = gg_text_dup(o->text, n, 4096);
+	} else if (gg_tb_exception_line(o->text, n, &type_len, &msg)) {
 		tb->exc.type = gg_text_dup(o->text, type_len, 256);
 		tb->exc.message = gg_text_dup(msg, n - (size_t)(msg - o->text), 4096);
 	} else {
@@ -606,6 +610,30 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			return c ? rc : -ENOMEM;
 	}
 
+	/*
+	 * A process's own last words outside any traceback: an uncaught C++
+	 * exception's what() (an NCCL watchdog's abort above torchrun's
+	 * traceback). A failure whatever else the paste holds, unless a
+	 * traceback of that rank already raised the same message.
+	 */
+	for (size_t i = 0; i < d->facts.orphans_len; i++) {
+		const gg_log_orphan *o = &d->facts.orphans[i];
+		if (o->oom || !o->abort)
+			continue;
+		bool covered = false;
+		for (size_t j = 0; j < out->len && !covered; j++) {
+			const gg_diagnosis *x = &out->items[j];
+			const gg_traceback *tb = x->chain ? gg_diagnosis_traceback(x) : NULL;
+			covered = tb && tb->has_exception && o->text[0] && (x->rank == o->rank || x->rank < 0 || o->rank < 0) &&
+				  (strstr(tb->exc.message, o->text) || (strlen(tb->exc.message) >= 16 && strstr(o->text, tb->exc.message)));
+		}
+		if (covered)
+			continue;
+		gg_tb_chain *c = dx_orphan_chain(o, (uint64_t)-1);
+		if (!c || (rc = dx_push(out, c)))
+			return c ? rc : -ENOMEM;
+	}
+
 	/* A root cause killed by SIGKILL and no OOM anywhere: the kernel's OOM killer, most likely. */
 	bool any_oom = false;
 	for (size_t i = 0; i < out->len; i++)
@@ -615,7 +643,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		char *text = killed9 ? gg_strdup_printf("rank %d exited with signal 9 (SIGKILL)", root)
 				     : gg_strdup_printf("the process was killed by SIGKILL (log line %llu)",
 							(unsigned long long)d->facts.killed_at.line);
-		gg_log_orphan o = { killed9 ? root : -1, true, text, at, at.line };
+		gg_log_orphan o = { killed9 ? root : -1, true, text, at, at.line, NULL, false };
 		gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
 		free(text);
 		if (!c || (rc = dx_push(out, c)))

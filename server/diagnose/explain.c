@@ -207,6 +207,56 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 }
 
 /* " It failed in evaluate() at eval.py:42: `out = model(x)`." for the culprit, or "". */
+/* The number after `key` in `s` ("Timeout(ms)=1800000"), or -1. */
+static long explain_number_after(const char *s, const char *key)
+{
+	const char *p = strstr(s, key);
+	if (!p)
+		return -1;
+	p += strlen(key);
+	long v = 0;
+	if (*p < '0' || *p > '9')
+		return -1;
+	while (*p >= '0' && *p <= '9' && v < 1000000000L)
+		v = v * 10 + (*p++ - '0');
+	return v;
+}
+
+/*
+ * NCCL's watchdog timing a collective out (its own line, c10's
+ * checkTimeout location, a C++ abort's what()): some rank never reached
+ * that collective. What to look for, and how to see it.
+ */
+static int explain_collective_timeout(gg_buf *e, gg_buf *x, const char *message)
+{
+	if (!strstr(message, "Watchdog caught collective operation timeout") && !strstr(message, "Exception raised from checkTimeout"))
+		return 1;
+	int rc = 0;
+	const char *op = strstr(message, "OpType=");
+	size_t op_len = 0;
+	if (op) {
+		op += 7;
+		while ((op[op_len] >= 'A' && op[op_len] <= 'Z') || op[op_len] == '_')
+			op_len++;
+	}
+	long seq = explain_number_after(message, "SeqNum=");
+	long timeout = explain_number_after(message, "Timeout(ms)=");
+	rc |= gg_buf_printf(e, " A collective");
+	if (op_len)
+		rc |= gg_buf_printf(e, " (%.*s%s", (int)op_len, op, seq >= 0 ? "" : ")");
+	if (seq >= 0)
+		rc |= gg_buf_printf(e, "%ssequence number %ld)", op_len ? ", " : " (", seq);
+	if (timeout > 0)
+		rc |= gg_buf_printf(e, " waited its whole timeout (%ld ms, %.0f min) for the other ranks", timeout, (double)timeout / 60000.0);
+	else
+		rc |= gg_buf_printf(e, " waited its whole timeout for the other ranks");
+	rc |= gg_buf_printf(e, ": a rank never reached that collective, or hung inside it. The watchdog then takes the process down (SIGABRT, exit code -6).");
+	rc |= gg_buf_printf(x, "Find the rank that did not arrive: one that died or hung first (its own error is earlier in the log, under its rank), or one that diverged and took another path (a data-dependent `if`, a different number of batches per rank, evaluation or checkpoint saving done on rank 0 alone while the others wait in the next collective). "
+				"Run with `NCCL_DEBUG=INFO` (and `TORCH_DISTRIBUTED_DEBUG=DETAIL`) to see which collective each rank entered last; keep `TORCH_NCCL_ASYNC_ERROR_HANDLING=1` (`NCCL_ASYNC_ERROR_HANDLING` before PyTorch 2.2) so that a hang ends in this error rather than forever. "
+				"Raise the timeout (`timeout=datetime.timedelta(...)` in `init_process_group`) only when a rank is legitimately slower (rank 0 alone evaluating or saving); it does not fix a rank that never arrives.");
+	return rc;
+}
+
 static int explain_where(gg_buf *b, const gg_diagnosis *d, const char *verb)
 {
 	const gg_tb_frame *f = gg_diagnosis_culprit(d);
@@ -415,13 +465,17 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		break;
 	case GG_DX_NOT_OOM: {
 		const gg_tb_exception *exc = tb->has_exception ? &tb->exc : NULL;
-		rc |= gg_buf_printf(&e, "Not an out-of-memory error: %s%s%s.", exc ? exc->type : "a traceback without its exception line",
-				    exc && exc->message[0] ? ": " : "", exc ? exc->message : "");
+		int rc2;
+		size_t ml = exc ? strlen(exc->message) : 0;
+		rc |= gg_buf_printf(&e, "Not an out-of-memory error: %s%s%s%s", exc ? exc->type : "a traceback without its exception line",
+				    exc && exc->type[0] && ml ? ": " : "", exc ? exc->message : "", ml && exc->message[ml - 1] == '.' ? "" : ".");
 		rc |= explain_where(&e, d, "was raised");
 		if (d->follows_rank >= 0) {
 			rc |= gg_buf_printf(&e, " Its collective lost the process across it: rank %d failed first, and this rank's error follows from that one.",
 					    d->follows_rank);
 			rc |= gg_buf_printf(&x, "Nothing to fix here: fix rank %d's failure, and this one goes with it.", d->follows_rank);
+		} else if (exc && (rc2 = explain_collective_timeout(&e, &x, exc->message)) <= 0) {
+			rc |= rc2;
 		} else if (exc && strstr(exc->type, "ChildFailedError"))
 			rc |= gg_buf_printf(&x, "This is torchrun reporting that a worker died; the worker's own traceback (earlier in the log, or the summary's root cause) is the real error.");
 		else if (cf)

@@ -35,10 +35,13 @@ void gg_logfacts_free(gg_log_facts *f)
 		free(f->warnings[i].message);
 	}
 	free(f->warnings);
-	for (size_t i = 0; i < f->orphans_len; i++)
+	for (size_t i = 0; i < f->orphans_len; i++) {
 		free(f->orphans[i].text);
+		free(f->orphans[i].type);
+	}
 	free(f->orphans);
 	free(f->torch_version);
+	free(f->abort_type);
 	gg_logfacts_init(f);
 }
 
@@ -435,6 +438,22 @@ static int facts_tag_rank(const char *t, size_t n)
 	return -1;
 }
 
+/* A zeroed orphan at the end of the list (not yet counted), or NULL when out of memory. */
+static gg_log_orphan *facts_orphan_slot(gg_log_facts *f)
+{
+	if (f->orphans_len == f->orphans_cap) {
+		size_t cap = f->orphans_cap ? f->orphans_cap * 2 : 4;
+		gg_log_orphan *a = realloc(f->orphans, cap * sizeof *a);
+		if (!a)
+			return NULL;
+		f->orphans = a;
+		f->orphans_cap = cap;
+	}
+	gg_log_orphan *o = &f->orphans[f->orphans_len];
+	memset(o, 0, sizeof *o);
+	return o;
+}
+
 static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	/* Cheap filters first: nearly every line fails them. */
@@ -467,15 +486,9 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	/* Other failures count only in a paste without any traceback (see diagnose.c). */
 	if ((!oom && !facts_failure_line(t, n)) || f->orphans_len == FACTS_MAX_ORPHANS)
 		return 0;
-	if (f->orphans_len == f->orphans_cap) {
-		size_t cap = f->orphans_cap ? f->orphans_cap * 2 : 4;
-		gg_log_orphan *a = realloc(f->orphans, cap * sizeof *a);
-		if (!a)
-			return -ENOMEM;
-		f->orphans = a;
-		f->orphans_cap = cap;
-	}
-	gg_log_orphan *o = &f->orphans[f->orphans_len];
+	gg_log_orphan *o = facts_orphan_slot(f);
+	if (!o)
+		return -ENOMEM;
 	/*
 	 * A runtime failure hard-wrapped by the terminal: its tail lines lost the
 	 * [rankN]: prefix. Without a prefix, c10d's own "[Rank N]" names it.
@@ -529,6 +542,74 @@ static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const ch
 	o->text = joined;
 	o->continued_to = l->number;
 	return 1;
+}
+
+/*
+ * An orphan whose exception the paste types outside a traceback: its
+ * type (NULL when unknown), its message so far. Returns 0, or -ENOMEM.
+ */
+static int facts_typed_orphan(gg_log_facts *f, const gg_log_line *l, const char *type, const char *msg, size_t n,
+			      bool abort)
+{
+	if (f->orphans_len == FACTS_MAX_ORPHANS)
+		return 0;
+	gg_log_orphan *o = facts_orphan_slot(f);
+	if (!o)
+		return -ENOMEM;
+	gg_oom_info info;
+	o->oom = gg_oom_match(type, msg, n, &info);
+	int tag = l->rank < 0 ? facts_tag_rank(msg, n) : -1;
+	o->rank = l->rank >= 0 ? l->rank : tag >= 0 ? tag : o->oom ? -1 : f->wrap_rank;
+	o->text = gg_text_dup(msg, n, FACTS_MAX_TEXT);
+	o->type = type ? strdup(type) : NULL;
+	o->abort = abort;
+	o->at = (gg_log_span){ l->number, l->offset, l->raw_len };
+	o->continued_to = l->number;
+	if (!o->text || (type && !o->type)) {
+		free(o->text);
+		free(o->type);
+		return -ENOMEM;
+	}
+	f->orphans_len++;
+	return 0;
+}
+
+/*
+ * An uncaught C++ exception ends the process with "terminate called after
+ * throwing an instance of 'c10::DistBackendError'" and, on the next line,
+ * "  what():  <its message>": that message is the process's failure (an
+ * NCCL watchdog's timeout, an allocator's), whatever traceback the paste
+ * has besides (torchrun's own, another rank's). Returns 1 when the line is
+ * one of the two, 0 when not, -ENOMEM.
+ */
+static int facts_abort(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	static const char head[] = "terminate called after throwing an instance of '";
+	const char *h = gg_text_find(t, n, head);
+	if (h) {
+		const char *s = h + sizeof head - 1, *end = t + n;
+		const char *q = memchr(s, '\'', (size_t)(end - s));
+		free(f->abort_type);
+		f->abort_type = q && q > s ? gg_text_dup(s, (size_t)(q - s), 256) : NULL;
+		f->abort_line = l->number;
+		if (q && q > s && !f->abort_type)
+			return -ENOMEM;
+		return 1;
+	}
+	/* Right under its terminate line (a blank or a rank's other line may come between), wherever it starts. */
+	bool under = f->abort_line && f->abort_line + 2 >= l->number;
+	const char *w = gg_text_find(t, n, "what():");
+	if (!w || (w != t && !under))
+		return 0;
+	const char *msg = w + 7, *end = t + n;
+	while (msg < end && (*msg == ' ' || *msg == '\t'))
+		msg++;
+	const char *type = under ? f->abort_type : NULL;
+	int rc = facts_typed_orphan(f, l, type, msg, (size_t)(end - msg), true);
+	free(f->abort_type);
+	f->abort_type = NULL;
+	f->abort_line = 0;
+	return rc ? rc : 1;
 }
 
 int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
@@ -609,6 +690,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		rc = facts_torch_version(f, t, n);
 	if (!rc)
 		rc = facts_warning(f, l, t, n);
+	if (!rc)
+		rc = facts_abort(f, l, t, n);
 	if (!rc)
 		rc = facts_orphan_continue(f, l, t, n);
 	if (rc == 1)

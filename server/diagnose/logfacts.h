@@ -30,6 +30,13 @@ typedef struct gg_log_orphan {
 	char *text; /* owned; the out-of-memory line, with the lines that continue its message joined */
 	gg_log_span at;
 	uint64_t continued_to; /* the last line of the message (at's line when it is one line) */
+	/*
+	 * The exception's type where the paste names it outside a traceback:
+	 * an uncaught C++ exception's "terminate called after throwing an
+	 * instance of 'T'" (text is its what()). Owned, or NULL.
+	 */
+	char *type;
+	bool abort;  /* a C++ exception's what(): the process died of it */
 } gg_log_orphan;
 
 typedef struct gg_log_facts {
@@ -65,6 +72,8 @@ typedef struct gg_log_facts {
 	/* Scanner state. */
 	int section;      /* 1 training, 2 evaluation: the last HF Trainer banner */
 	bool in_root_cause;
+	char *abort_type;    /* owned; the type of the last "terminate called after throwing" line, or NULL */
+	uint64_t abort_line; /* that line */
 	int wrap_rank; /* the rank of the last prefixed line, carried over the unprefixed lines right under it (a hard-wrapped line) */
 } gg_log_facts;
 
