@@ -188,8 +188,8 @@ static int dx_exception_from_orphan(gg_traceback *tb, const gg_log_orphan *o)
 	size_t type_len;
 	const char *msg;
 	size_t n = strlen(o->text);
-	if (o->type || o->abort) {
-		/* Typed by the paste (a C++ abort's): the text is the message. */
+	if (o->type || o->abort || o->header) {
+		/* Typed by the paste (a debugger's header, a C++ abort's): the text is the message. */
 		tb->exc.type = strdup(o->type ? o->type : "");
 		tb->exc.message = gg_text_dup(o->text, n, 4096);
 	} else if (gg_tb_exception_line(o->text, n, &type_len, &msg)) {
@@ -246,6 +246,16 @@ static void dx_frames_reverse(gg_traceback *tb)
 	}
 }
 
+/*
+ * A debugger's header names the failure when its message is there, or when
+ * its type alone decides (a ValueError, a MemoryError): a RuntimeError with
+ * its message not pasted may be an allocator's, so the frames stay cut.
+ */
+static bool dx_header_speaks(const gg_log_orphan *o)
+{
+	return o->header && o->type && (o->text[0] || o->oom || gg_tb_type_decides(o->type));
+}
+
 static int dx_stack_exceptions(gg_diagnoser *d)
 {
 	for (size_t i = 0; i < d->len; i++) {
@@ -259,10 +269,12 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 		if (!(tb->stack || tb->headerless || cut) || tb->has_exception)
 			continue;
 		uint64_t reach = tb->stack ? DX_STACK_REACH : tb->headerless ? DX_HEADERLESS_REACH : DX_CUT_REACH;
-		const gg_log_orphan *best = NULL;
+		gg_log_orphan *best = NULL;
 		for (size_t k = 0; k < d->facts.orphans_len; k++) {
-			const gg_log_orphan *o = &d->facts.orphans[k];
-			if (o->oom && o->at.line < tb->at.line && o->at.line + reach >= tb->at.line &&
+			gg_log_orphan *o = &d->facts.orphans[k];
+			/* A debugger's header, of any type, names the failure of the frames under its message. */
+			uint64_t from = o->header ? o->continued_to : o->at.line;
+			if ((o->oom || (dx_header_speaks(o) && tb->headerless)) && o->at.line < tb->at.line && from + reach >= tb->at.line &&
 			    (o->rank == c->rank || o->rank < 0) && (!best || o->at.line > best->at.line))
 				best = o;
 		}
@@ -270,7 +282,8 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 			int rc = dx_exception_from_orphan(tb, best);
 			if (rc)
 				return rc;
-			c->has_oom = true;
+			best->used = true;
+			c->has_oom = best->oom;
 			/*
 			 * Headerless with the message first: some views print the frames
 			 * innermost first. Told by the ends: <module> last, or a library
@@ -613,12 +626,13 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	/*
 	 * A process's own last words outside any traceback: an uncaught C++
 	 * exception's what() (an NCCL watchdog's abort above torchrun's
-	 * traceback). A failure whatever else the paste holds, unless a
-	 * traceback of that rank already raised the same message.
+	 * traceback), a debugger's typed header with no frames under it. A
+	 * failure whatever else the paste holds, unless a traceback of that
+	 * rank already raised the same message.
 	 */
 	for (size_t i = 0; i < d->facts.orphans_len; i++) {
 		const gg_log_orphan *o = &d->facts.orphans[i];
-		if (o->oom || !o->abort)
+		if (o->oom || o->used || !(o->abort || dx_header_speaks(o)))
 			continue;
 		bool covered = false;
 		for (size_t j = 0; j < out->len && !covered; j++) {
@@ -643,7 +657,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		char *text = killed9 ? gg_strdup_printf("rank %d exited with signal 9 (SIGKILL)", root)
 				     : gg_strdup_printf("the process was killed by SIGKILL (log line %llu)",
 							(unsigned long long)d->facts.killed_at.line);
-		gg_log_orphan o = { killed9 ? root : -1, true, text, at, at.line, NULL, false };
+		gg_log_orphan o = { killed9 ? root : -1, true, text, at, at.line, NULL, false, false, false };
 		gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
 		free(text);
 		if (!c || (rc = dx_push(out, c)))

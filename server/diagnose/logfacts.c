@@ -23,6 +23,7 @@ void gg_logfacts_init(gg_log_facts *f)
 	f->launcher_rank = -1;
 	f->command_local_rank = -1;
 	f->wrap_rank = -1;
+	f->header_open = -1;
 	f->volatile_warning = -1;
 	f->eval_accumulation_steps = -1;
 }
@@ -563,6 +564,7 @@ static int facts_typed_orphan(gg_log_facts *f, const gg_log_line *l, const char 
 	o->text = gg_text_dup(msg, n, FACTS_MAX_TEXT);
 	o->type = type ? strdup(type) : NULL;
 	o->abort = abort;
+	o->header = !abort;
 	o->at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	o->continued_to = l->number;
 	if (!o->text || (type && !o->type)) {
@@ -612,6 +614,74 @@ static int facts_abort(gg_log_facts *f, const gg_log_line *l, const char *t, siz
 	return rc ? rc : 1;
 }
 
+/* A line that ends a debugger header's message: a frame, a traceback's or a chain's header. */
+static bool facts_header_message_ends(const char *t, size_t n)
+{
+	return gg_text_starts(t, n, "File \"") || gg_text_starts(t, n, "Traceback (most recent call last)") ||
+	       gg_text_starts(t, n, "During handling of the above exception") ||
+	       gg_text_starts(t, n, "The above exception was the direct cause") || gg_text_starts(t, n, "Cell In[") ||
+	       gg_text_starts(t, n, "Exception has occurred:") || gg_text_starts(t, n, "Stack (most recent call last)");
+}
+
+#define FACTS_HEADER_LINES 16 /* message lines a debugger's header takes at most */
+
+/*
+ * VS Code's debugger shows a failure as "Exception has occurred:
+ * OutOfMemoryError" (the type, sometimes with a note after it), the
+ * message on the lines under it, then maybe the frames ("File ...,
+ * line N, in f", innermost first). The header types the message: a
+ * RuntimeError's text, a ValueError's, an OutOfMemoryError with any text.
+ * Returns 1 when the line is the header or its message, 0 when not,
+ * -ENOMEM.
+ */
+static int facts_debugger_header(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	static const char head[] = "Exception has occurred:";
+	if (gg_text_starts(t, n, head)) {
+		const char *s = t + sizeof head - 1, *end = t + n;
+		while (s < end && *s == ' ')
+			s++;
+		const char *e = s;
+		while (e < end && (*e == '_' || *e == '.' || (*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') ||
+				   (*e >= '0' && *e <= '9')))
+			e++;
+		f->header_open = -1;
+		if (e == s || f->orphans_len == FACTS_MAX_ORPHANS)
+			return 0;
+		char *type = gg_text_dup(s, (size_t)(e - s), 256);
+		if (!type)
+			return -ENOMEM;
+		int rc = facts_typed_orphan(f, l, type, "", 0, false);
+		free(type);
+		if (rc)
+			return rc;
+		f->header_open = (int)f->orphans_len - 1;
+		return 1;
+	}
+	if (f->header_open < 0)
+		return 0;
+	gg_log_orphan *o = &f->orphans[f->header_open];
+	if (facts_header_message_ends(t, n) || l->number > o->at.line + FACTS_HEADER_LINES) {
+		f->header_open = -1;
+		return 0;
+	}
+	size_t have = strlen(o->text);
+	if (have + 1 + n <= FACTS_MAX_TEXT) {
+		char *joined = realloc(o->text, have + 1 + n + 1);
+		if (!joined)
+			return -ENOMEM;
+		if (have)
+			joined[have++] = ' ';
+		memcpy(joined + have, t, n);
+		joined[have + n] = '\0';
+		o->text = joined;
+		gg_oom_info info;
+		o->oom = gg_oom_match(o->type, o->text, strlen(o->text), &info);
+	}
+	o->continued_to = l->number;
+	return 1;
+}
+
 int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 {
 	size_t n = l->len;
@@ -619,6 +689,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	f->lines = l->number;
 	if (n == 0) {
 		f->wrap_rank = -1;
+		f->header_open = -1;
 		return 0;
 	}
 	f->last_text_line = l->number;
@@ -690,6 +761,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		rc = facts_torch_version(f, t, n);
 	if (!rc)
 		rc = facts_warning(f, l, t, n);
+	if (!rc)
+		rc = facts_debugger_header(f, l, t, n);
 	if (!rc)
 		rc = facts_abort(f, l, t, n);
 	if (!rc)

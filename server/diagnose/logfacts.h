@@ -32,11 +32,15 @@ typedef struct gg_log_orphan {
 	uint64_t continued_to; /* the last line of the message (at's line when it is one line) */
 	/*
 	 * The exception's type where the paste names it outside a traceback:
-	 * an uncaught C++ exception's "terminate called after throwing an
-	 * instance of 'T'" (text is its what()). Owned, or NULL.
+	 * a debugger's "Exception has occurred: T" header (text is then the
+	 * message under it), an uncaught C++ exception's "terminate called
+	 * after throwing an instance of 'T'" (text is its what()). Owned, or
+	 * NULL.
 	 */
 	char *type;
 	bool abort;  /* a C++ exception's what(): the process died of it */
+	bool header; /* a debugger's header and the message under it */
+	bool used;   /* given to a traceback below it as its exception */
 } gg_log_orphan;
 
 typedef struct gg_log_facts {
@@ -74,6 +78,7 @@ typedef struct gg_log_facts {
 	bool in_root_cause;
 	char *abort_type;    /* owned; the type of the last "terminate called after throwing" line, or NULL */
 	uint64_t abort_line; /* that line */
+	int header_open;     /* the debugger header's orphan whose message is being read, or -1 */
 	int wrap_rank; /* the rank of the last prefixed line, carried over the unprefixed lines right under it (a hard-wrapped line) */
 } gg_log_facts;
 

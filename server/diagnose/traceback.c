@@ -185,7 +185,7 @@ static gg_traceback *tb_current(tb_stream *s)
  * or a ValueError never is. A RuntimeError, an OSError or a distributed
  * error may carry an allocator's message: only the message tells.
  */
-static bool tb_type_decides(const char *type)
+bool gg_tb_type_decides(const char *type)
 {
 	static const char *const decided[] = {
 		"OutOfMemoryError", "MemoryError", "KeyError", "ValueError", "TypeError", "IndexError",
@@ -238,7 +238,7 @@ static int tb_stream_end(gg_tbparse *p, tb_stream *s)
 	/* A notebook traceback cut before its exception line: its header named the type. */
 	for (size_t i = 0; i < c->len; i++) {
 		gg_traceback *tb = &c->tbs[i];
-		if (tb->has_exception || !tb->header_type || !tb_type_decides(tb->header_type))
+		if (tb->has_exception || !tb->header_type || !gg_tb_type_decides(tb->header_type))
 			continue;
 		tb->exc.type = tb->header_type;
 		tb->header_type = NULL;

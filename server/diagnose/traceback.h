@@ -104,6 +104,12 @@ int gg_tbparse_finish(gg_tbparse *p);
  * colon may be a full-width "\uFF1A", as input methods type it). Returns
  * true and the type's length in *type_len; *msg points after the colon.
  */
+/*
+ * Whether an exception's type alone says whether it is an out-of-memory
+ * error (OutOfMemoryError, MemoryError yes; KeyError, ValueError no); a
+ * RuntimeError may carry an allocator's message, so its message tells.
+ */
+bool gg_tb_type_decides(const char *type);
 bool gg_tb_exception_line(const char *s, size_t n, size_t *type_len, const char **msg);
 
 #endif
