@@ -428,8 +428,9 @@ static bool no_graph(const check *c, span name)
  * Whether chain holds a module by its origin, as the semantic model's facts
  * say it (built from a module class or a model factory, loaded, used as a
  * module: .eval(), .parameters(), or a parameter annotated as one), or, with
- * prefix, is an attribute of one (a submodule: model.encoder). A name that only says "model" is no evidence
- * (SPEC §2: when the evidence is not there, do not report).
+ * prefix, is an attribute of one (a submodule: model.encoder). A name that
+ * only says "model" is no evidence (SPEC §2: when the evidence is not there,
+ * do not report).
  */
 static bool chain_is_module(const check *c, gg_node chain, bool prefix)
 {
