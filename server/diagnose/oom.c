@@ -266,6 +266,12 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		else if (type && strstr(type, "cuda"))
 			info->device = GG_OOM_DEVICE_CUDA;
 	}
+	/* C++'s own allocation failure (an uncaught `std::bad_alloc`, what(): std::bad_alloc): the host's memory. */
+	if (!info->is_oom && type && (strcmp(type, "std::bad_alloc") == 0 || strcmp(type, "bad_alloc") == 0)) {
+		info->is_oom = true;
+		info->device = GG_OOM_DEVICE_CPU;
+		info->form = "std::bad_alloc";
+	}
 	if (!info->is_oom && gg_text_find_ci(flat, n, "out of memory")) {
 		/* A generic "out of memory": say the device only when the message does. */
 		info->is_oom = true;
