@@ -578,13 +578,17 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 	/* Every project file's classes, torch or not: a plain class imported from a helper file is no model. */
 	if (!p->subclass_files_done) {
 		gg_buf module = { NULL, 0, 0 };
+		gg_project_imports imports = { NULL, 0, 0 }; /* read once, for the three scans */
 		rc = gg_project_module_of(path, &module) || gg_buf_append(&module, "", 1) ? -ENOMEM : 0;
 		if (!rc)
-			rc = gg_project_classes_scan(p, module.data, text, len, gg_analyzer_libraries(a));
+			rc = gg_project_imports_read(text, len, &imports);
 		if (!rc)
-			rc = gg_project_functions_scan(p, module.data, text, len);
+			rc = gg_project_classes_scan(p, module.data, text, len, &imports, gg_analyzer_libraries(a));
 		if (!rc)
-			rc = gg_project_calls_scan(p, text, len);
+			rc = gg_project_functions_scan(p, module.data, text, len, &imports);
+		if (!rc)
+			rc = gg_project_calls_scan(p, text, len, &imports);
+		free(imports.items);
 		gg_buf_free(&module);
 	}
 	if (rc)

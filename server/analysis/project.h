@@ -193,6 +193,23 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
  */
 int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base);
 
+/* One `from M import name [as bound]` of a file: spans into its text, M without a relative import's dots; name "*" for a star import. */
+typedef struct gg_project_import {
+	gg_text_span module, name, bound;
+	bool relative; /* `from .m import x`: the project's own, by its dots */
+} gg_project_import;
+
+typedef struct gg_project_imports {
+	gg_project_import *items; /* owned: free(items) */
+	size_t len, cap;
+} gg_project_imports;
+
+/*
+ * Every `from ... import ...` of text, torch's own left out, into out
+ * (appended): read once per file, for the scans below. Returns 0 or -ENOMEM.
+ */
+int gg_project_imports_read(const char *text, size_t len, gg_project_imports *out);
+
 /*
  * Notes what text's classes are (project_methods.c, a text scan; module is
  * the file's dotted module name): its top-level module and plain classes,
@@ -201,10 +218,11 @@ int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base);
  * self.forward(...) or a submodule the file builds, not decorated or wrapped
  * grad-off). A base the file imports from a library libs says builds plain
  * objects and that is not built on torch (sklearn's BaseEstimator) is plain
- * (libs may be NULL). gg_project_add_source calls it on every file. 0 or -ENOMEM.
+ * (libs may be NULL); imports: the file's (gg_project_imports_read).
+ * gg_project_add_source calls it on every file. 0 or -ENOMEM.
  */
 int gg_project_classes_scan(gg_project *p, const char *module, const char *text, size_t len,
-			    const struct gg_library_facts *libs);
+			    const gg_project_imports *imports, const struct gg_library_facts *libs);
 /* The first entry of s (sorted "name ..." entries: the class and function lists) for name, or s->len. */
 size_t gg_project_entries_lower(const gg_strings *s, const char *name, size_t n);
 /* Sorts and dedupes the lists (gg_project_add_deferred does). */
@@ -213,13 +231,14 @@ int gg_project_classes_sort(gg_project *p); /* 0 or -ENOMEM */
  * Notes text's top-level functions that run a module handed to them
  * (project_functions.c, a text scan; module as for the classes). 0 or -ENOMEM.
  */
-int gg_project_functions_scan(gg_project *p, const char *module, const char *text, size_t len);
+int gg_project_functions_scan(gg_project *p, const char *module, const char *text, size_t len,
+			      const gg_project_imports *imports);
 /* Settles pending_forwarders into param_forwarders (project_functions.c); gg_project_classes_sort calls it. */
 int gg_project_forwarders_settle(gg_project *p);
 /* Sorts a list of the index's entries and drops repeats (freeing them). */
 void gg_project_sort_unique(gg_strings *s);
 /* Notes where text calls functions it imports by name (outside_calls). 0 or -ENOMEM. */
-int gg_project_calls_scan(gg_project *p, const char *text, size_t len);
+int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_project_imports *imports);
 /*
  * Whether dotted (module.function, as an import resolves it) is such a
  * function: *place is the parameter's place among the positional ones and
@@ -293,19 +312,6 @@ typedef int (*gg_project_import_fn)(void *ctx, gg_text_span module, gg_text_span
  * non-zero return, which it returns.
  */
 int gg_project_imports_each(const char *text, size_t len, gg_project_import_fn fn, void *ctx);
-
-/* One `from M import name [as bound]` of a file: spans into its text, M without a relative import's dots; name "*" for a star import. */
-typedef struct gg_project_import {
-	gg_text_span module, name, bound;
-} gg_project_import;
-
-typedef struct gg_project_imports {
-	gg_project_import *items; /* owned: free(items) */
-	size_t len, cap;
-} gg_project_imports;
-
-/* Every `from ... import ...` of text, torch's own left out, into out (appended). Returns 0 or -ENOMEM. */
-int gg_project_imports_read(const char *text, size_t len, gg_project_imports *out);
 
 /*
  * Reads into p what the libraries behind wanted (gg_project_imports_scan;

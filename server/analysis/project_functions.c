@@ -254,13 +254,13 @@ static int hands_on_note(gg_project *p, const char *body, const char *end, const
 	return rc;
 }
 
-int gg_project_functions_scan(gg_project *p, const char *module, const char *text, size_t len)
+int gg_project_functions_scan(gg_project *p, const char *module, const char *text, size_t len,
+			      const gg_project_imports *imports)
 {
 	if (!gg_text_contains(text, len, "def "))
 		return 0;
 	const char *end = text + len;
-	gg_project_imports imports = { NULL, 0, 0 }; /* where the functions it calls come from */
-	int rc = gg_project_imports_read(text, len, &imports);
+	int rc = 0;
 	bool decorated_off = false; /* a decorator above the def turns grad off (@torch.no_grad()) */
 	for (const char *q = text; q < end && !rc;) {
 		line l;
@@ -325,9 +325,8 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 		/* Or hands one on to another function: a forwarder if that one is (settled once all is read). */
 		for (size_t i = 0; i < count && !runs && !rc; i++)
 			if (places[i] != UINT_MAX && !(lens[i] == 4 && memcmp(names[i], "self", 4) == 0))
-				rc = hands_on_note(p, body, body_end, name, n, module, places[i], names[i], lens[i], &imports);
+				rc = hands_on_note(p, body, body_end, name, n, module, places[i], names[i], lens[i], imports);
 	}
-	free(imports.items);
 	return rc;
 }
 
@@ -446,14 +445,11 @@ typedef struct open_block {
  * grad off in its block. A call of an imported name on a line is noted with
  * whether some enclosing block turns grad off.
  */
-int gg_project_calls_scan(gg_project *p, const char *text, size_t len)
+int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_project_imports *seen)
 {
-	gg_project_imports seen = { NULL, 0, 0 };
-	int rc = gg_project_imports_read(text, len, &seen);
-	if (rc || !seen.len) {
-		free(seen.items);
-		return rc;
-	}
+	if (!seen->len)
+		return 0;
+	int rc = 0;
 	open_block *stack = NULL;
 	size_t depth = 0, cap = 0;
 	bool quoted = false, decorated_off = false;
@@ -466,8 +462,8 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len)
 		while (depth && stack[depth - 1].indent >= l.indent)
 			depth--;
 		bool off = depth && stack[depth - 1].off;
-		for (size_t i = 0; i < seen.len && !rc; i++) {
-			const gg_project_import *im = &seen.items[i];
+		for (size_t i = 0; i < seen->len && !rc; i++) {
+			const gg_project_import *im = &seen->items[i];
 			if ((im->name.len == 1 && im->name.ptr[0] == '*') || !line_calls(&l, im->bound.ptr, im->bound.len))
 				continue;
 			char *entry = gg_strdup_printf("%.*s %.*s %d", (int)im->name.len, im->name.ptr, (int)im->module.len,
@@ -498,7 +494,6 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len)
 		decorated_off = false;
 	}
 	free(stack);
-	free(seen.items);
 	return rc;
 }
 

@@ -644,11 +644,12 @@ static int import_collect(void *ctx, gg_text_span module, gg_text_span name, gg_
 		return 0;
 	if (gg_grow((void **)&out->items, &out->cap, out->len, sizeof *out->items))
 		return -ENOMEM;
+	bool relative = module.ptr[0] == '.';
 	while (module.len && module.ptr[0] == '.') {
 		module.ptr++;
 		module.len--;
 	}
-	out->items[out->len++] = (gg_project_import){ module, name, alias.len ? alias : name };
+	out->items[out->len++] = (gg_project_import){ module, name, alias.len ? alias : name, relative };
 	return 0;
 }
 

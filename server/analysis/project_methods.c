@@ -256,31 +256,28 @@ static bool method_excluded(const char *name, size_t n)
 	return false;
 }
 
-typedef struct plain_imports {
-	const gg_library_facts *libs;
-	gg_strings *plains;
-} plain_imports;
-
 /*
- * An import (gg_project_imports_each) of a class of a library libs says builds
+ * The imports of imports that bind a class of a library libs says builds
  * plain objects and that is not built on torch (`from sklearn.base import
- * BaseEstimator`): the name it binds goes to plains, a base that makes no
+ * BaseEstimator`): each bound name goes to plains, a base that makes no
  * module and runs no method of its subclasses.
  */
-static int plain_import_note(void *ctx, gg_text_span module, gg_text_span name, gg_text_span alias)
+static int plain_imports_note(const gg_project_imports *imports, const gg_library_facts *libs, gg_strings *plains)
 {
-	const plain_imports *x = ctx;
-	if (!name.len || !module.len || module.ptr[0] == '.')
-		return 0;
-	char *dotted = gg_strdup_printf("%.*s.%.*s", (int)module.len, module.ptr, (int)name.len, name.ptr);
-	if (!dotted)
-		return -ENOMEM;
-	size_t dn = strlen(dotted);
-	gg_text_span bound = alias.len ? alias : name;
-	int rc = gg_library_facts_plain(x->libs, dotted, dn) && !gg_analysis_mentions_framework(dotted, dn)
-			 ? name_push(x->plains, bound.ptr, bound.len)
-			 : 0;
-	free(dotted);
+	int rc = 0;
+	for (size_t i = 0; i < imports->len && !rc; i++) {
+		const gg_project_import *im = &imports->items[i];
+		if (im->relative || (im->name.len == 1 && im->name.ptr[0] == '*'))
+			continue;
+		char *dotted = gg_strdup_printf("%.*s.%.*s", (int)im->module.len, im->module.ptr, (int)im->name.len,
+						im->name.ptr);
+		if (!dotted)
+			return -ENOMEM;
+		size_t dn = strlen(dotted);
+		if (gg_library_facts_plain(libs, dotted, dn) && !gg_analysis_mentions_framework(dotted, dn))
+			rc = name_push(plains, im->bound.ptr, im->bound.len);
+		free(dotted);
+	}
 	return rc;
 }
 
@@ -485,13 +482,12 @@ static int init_scan_end(gg_project *p, init_scan *x, const char *cls, size_t cl
 }
 
 int gg_project_classes_scan(gg_project *p, const char *module, const char *text, size_t len,
-			    const gg_library_facts *libs)
+			    const gg_project_imports *imports, const gg_library_facts *libs)
 {
 	if (!gg_text_contains(text, len, "class "))
 		return 0;
 	const char *end = text + len;
 	gg_strings modules, subs, plains, held, held_imported, held_ctors;
-	gg_project_imports imported = { NULL, 0, 0 }; /* where the classes the plain ones build come from */
 	gg_strings_init(&modules);
 	gg_strings_init(&subs);
 	gg_strings_init(&plains);
@@ -500,10 +496,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	gg_strings_init(&held_imported);
 	gg_strings_init(&held_ctors);
 	/* First the plain bases it imports and the submodules any class of the file builds, then the methods that run them. */
-	plain_imports imports = { libs, &plains };
-	int rc = libs ? gg_project_imports_each(text, len, plain_import_note, &imports) : 0;
-	if (!rc)
-		rc = gg_project_imports_read(text, len, &imported);
+	int rc = libs ? plain_imports_note(imports, libs, &plains) : 0;
 	for (const char *q = text; q < end && !rc;) {
 		line l;
 		q = line_read(q, end, &l);
@@ -578,7 +571,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			continue;
 		/* Any line of a plain class's body, __init__'s above all. */
 		if (kind == CLASS_IS_PLAIN && ((rc = submodule_note(&l, &held, &modules)) != 0 ||
-					       (rc = held_import_note(&l, &imported, &held_imported, &held_ctors)) != 0))
+					       (rc = held_import_note(&l, imports, &held_imported, &held_ctors)) != 0))
 			break;
 		if (!method && line_starts(&l, "@")) {
 			decorated_off = decorated_off || line_has(&l, "no_grad") || line_has(&l, "inference_mode");
@@ -633,7 +626,6 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		rc = init_scan_end(p, &init, class_name, class_len, module);
 	gg_buf_free(&init.sig);
 	gg_buf_free(&bases);
-	free(imported.items);
 	gg_strings_free(&held_imported);
 	gg_strings_free(&held_ctors);
 	gg_strings_free(&modules);
