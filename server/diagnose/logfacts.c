@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "oom.h"
 #include "text.h"
 
@@ -367,14 +368,8 @@ static int facts_warning(gg_log_facts *f, const gg_log_line *l, const char *t, s
 			file_end = d - 1;
 		}
 	}
-	if (f->warnings_len == f->warnings_cap) {
-		size_t cap = f->warnings_cap ? f->warnings_cap * 2 : 4;
-		gg_log_warning *a = realloc(f->warnings, cap * sizeof *a);
-		if (!a)
-			return -ENOMEM;
-		f->warnings = a;
-		f->warnings_cap = cap;
-	}
+	if (gg_grow((void **)&f->warnings, &f->warnings_cap, f->warnings_len, sizeof *f->warnings))
+		return -ENOMEM;
 	const char *msg = w + 9;
 	gg_log_warning *x = &f->warnings[f->warnings_len];
 	x->file = gg_text_dup(file, (size_t)(file_end - file), FACTS_MAX_TEXT);
@@ -442,14 +437,8 @@ static int facts_tag_rank(const char *t, size_t n)
 /* A zeroed orphan at the end of the list (not yet counted), or NULL when out of memory. */
 static gg_log_orphan *facts_orphan_slot(gg_log_facts *f)
 {
-	if (f->orphans_len == f->orphans_cap) {
-		size_t cap = f->orphans_cap ? f->orphans_cap * 2 : 4;
-		gg_log_orphan *a = realloc(f->orphans, cap * sizeof *a);
-		if (!a)
-			return NULL;
-		f->orphans = a;
-		f->orphans_cap = cap;
-	}
+	if (gg_grow((void **)&f->orphans, &f->orphans_cap, f->orphans_len, sizeof *f->orphans))
+		return NULL;
 	gg_log_orphan *o = &f->orphans[f->orphans_len];
 	memset(o, 0, sizeof *o);
 	return o;
