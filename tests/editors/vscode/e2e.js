@@ -561,6 +561,10 @@ async function main() {
 	}).catch((err) => { throw new Error(`${err.message}; pictures: ${pictures}`); });
 	log('extension page: icon, README for users, its pictures shown');
 	await shot(page, 'extension-page');
+	// The mouse still rests on the extension's row, whose description hover
+	// would lie over the Settings editor's tabs and take their clicks.
+	await page.mouse.move(5, 5);
+	await page.keyboard.press('Escape');
 
 	// 6. A missing program, set in the Settings editor: the server restarts
 	// and the status bar says what is wrong.
