@@ -114,9 +114,58 @@ static size_t indent_of(const char *text, const char *p, const char **line_start
 	return (size_t)(q - s);
 }
 
-/* Whether text has `def name(`. */
-static bool defines(const char *text, size_t len, const char *name, size_t n)
+/*
+ * The names a file defines with `def name(`, sorted: read once per file,
+ * since every call in every guarded method body asks (a search of the whole
+ * text per call made the pre-pass quadratic in the file).
+ */
+typedef struct def_names {
+	gg_text_span *items; /* owned; into the file's text */
+	size_t len, cap;
+	bool read, failed; /* failed: out of memory, the text is asked instead */
+} def_names;
+
+static int span_cmp(const void *a, const void *b)
 {
+	const gg_text_span *x = a, *y = b;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->ptr, y->ptr, n);
+	return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+static int def_names_read(def_names *d, const char *text, size_t len)
+{
+	for (const char *p = text, *end = text + len; (size_t)(end - p) > 4;) {
+		const char *hit = memmem(p, (size_t)(end - p), "def ", 4);
+		if (!hit)
+			break;
+		const char *name = hit + 4, *ne = name;
+		while (ne < end && name_char(*ne))
+			ne++;
+		p = ne > name ? ne : name;
+		if (ne == name || ne == end || *ne != '(')
+			continue;
+		if (gg_grow((void **)&d->items, &d->cap, d->len, sizeof *d->items)) {
+			free(d->items);
+			*d = (def_names){ .failed = true };
+			return -ENOMEM;
+		}
+		d->items[d->len++] = (gg_text_span){ name, (size_t)(ne - name) };
+	}
+	gg_sort(d->items, d->len, sizeof *d->items, span_cmp);
+	d->read = true;
+	return 0;
+}
+
+/* Whether text has `def name(`: from the names read once, or the text itself where they could not be. */
+static bool defines(def_names *d, const char *text, size_t len, const char *name, size_t n)
+{
+	if (!d->read && !d->failed)
+		def_names_read(d, text, len);
+	if (d->read) {
+		gg_text_span key = { name, n };
+		return bsearch(&key, d->items, d->len, sizeof *d->items, span_cmp) != NULL;
+	}
 	for (const char *p = text, *end = text + len; (size_t)(end - p) > n;) {
 		const char *hit = memmem(p, (size_t)(end - p), name, n);
 		if (!hit)
@@ -135,7 +184,7 @@ static bool defines(const char *text, size_t len, const char *name, size_t n)
  * function of the file (a guarded method). The body is the lines below
  * indented deeper than the use.
  */
-static bool body_may_export(const char *text, size_t len, const char *at, bool decorator)
+static bool body_may_export(def_names *defs, const char *text, size_t len, const char *at, bool decorator)
 {
 	const char *end = text + len, *line;
 	size_t indent = indent_of(text, at, &line);
@@ -182,7 +231,7 @@ static bool body_may_export(const char *text, size_t len, const char *at, bool d
 					ne++;
 				c = ne;
 				if ((hit == q || !name_char(hit[-1])) && ne < eol && *ne == '(' && ne > name &&
-				    defines(text, len, name, (size_t)(ne - name)))
+				    defines(defs, text, len, name, (size_t)(ne - name)))
 					return true;
 			}
 		}
@@ -196,7 +245,7 @@ static bool body_may_export(const char *text, size_t len, const char *at, bool d
  * or `@torch.word` (any dotted prefix): a wrapper must return it, enter it
  * or name it some other way. With classes, an indented plain use counts too.
  */
-static bool named_otherwise(const char *text, size_t len, const char *word, bool classes)
+static bool named_otherwise(def_names *defs, const char *text, size_t len, const char *word, bool classes)
 {
 	size_t n = strlen(word);
 	for (const char *p = text, *end = text + len; (size_t)(end - p) >= n;) {
@@ -221,7 +270,7 @@ static bool named_otherwise(const char *text, size_t len, const char *word, bool
 		 * (an export), or a with around a method's self.m(...) (a guarded one).
 		 */
 		const char *at = decorator ? b - 1 : b - 4;
-		if (classes && at > text && (at[-1] == ' ' || at[-1] == '\t') && body_may_export(text, len, at, decorator))
+		if (classes && at > text && (at[-1] == ' ' || at[-1] == '\t') && body_may_export(defs, text, len, at, decorator))
 			return true;
 	}
 	return false;
@@ -321,8 +370,11 @@ static export_read exports_of(const char *text, size_t len)
 		return EXPORTS_NOW;
 	if (!no_grad && !inference)
 		return EXPORTS_NONE;
-	if ((no_grad && named_otherwise(text, len, "no_grad", classes)) ||
-	    (inference && named_otherwise(text, len, "inference_mode", classes)))
+	def_names defs = { 0 };
+	bool named = (no_grad && named_otherwise(&defs, text, len, "no_grad", classes)) ||
+		     (inference && named_otherwise(&defs, text, len, "inference_mode", classes));
+	free(defs.items);
+	if (named)
 		return EXPORTS_NOW;
 	/*
 	 * Top-level functions decorated to run with grad off matter only where a

@@ -92,14 +92,28 @@ static bool call_of_parameter(const semantic *c, const gg_call_ref *ref)
 }
 
 /* Whether a function of the file named name trains (marked[] per function). Every function of that name counts. */
-static bool name_trains(const semantic *c, span name, const bool *marked)
+static bool name_trains(const semantic *c, span name, const bool *named)
 {
 	if (!name.len)
 		return false;
-	for (size_t i = sem_func_names_lower(c, name); i + 1 < c->funcs_len && span_eq(c->func_names[i].name, name); i++)
-		if (marked[c->func_names[i].index])
-			return true;
-	return false;
+	size_t i = sem_func_names_lower(c, name);
+	return i + 1 < c->funcs_len && span_eq(c->func_names[i].name, name) && named[i];
+}
+
+/*
+ * For each entry of the file's sorted function names, whether a function of
+ * that name is marked: once per round, so that a call asks once, not of each
+ * function of its name (every class's __init__ for each super().__init__()).
+ */
+static void names_mark(const semantic *c, const bool *marked, bool *named)
+{
+	for (size_t i = 0, j; i + 1 < c->funcs_len; i = j) {
+		bool any = false;
+		for (j = i; j + 1 < c->funcs_len && span_eq(c->func_names[j].name, c->func_names[i].name); j++)
+			any = any || marked[c->func_names[j].index];
+		for (size_t k = i; k < j; k++)
+			named[k] = any;
+	}
 }
 
 void sem_trains_build(semantic *c)
@@ -118,7 +132,8 @@ void sem_trains_build(semantic *c)
 	sem_offsets_sort(t);
 	if (c->error || c->funcs_len < 2)
 		return;
-	bool *marked = calloc(c->funcs_len, sizeof *marked);
+	/* marked: by function; named: by entry of c->func_names */
+	bool *marked = calloc(2 * c->funcs_len, sizeof *marked), *named = marked + c->funcs_len;
 	if (!marked) {
 		fail(c, -ENOMEM);
 		return;
@@ -135,10 +150,11 @@ void sem_trains_build(semantic *c)
 				marked[i] = changed = true;
 		if (!changed)
 			break;
+		names_mark(c, marked, named);
 		size_t sorted = t->len;
 		for (size_t i = 0; i < ix->calls_len && !c->error; i++) {
 			uint32_t at = ix->calls[i].start;
-			if (!gg_offsets_has(t->items, sorted, at) && name_trains(c, sem_callee_name(c, &ix->calls[i]), marked))
+			if (!gg_offsets_has(t->items, sorted, at) && name_trains(c, sem_callee_name(c, &ix->calls[i]), named))
 				PUSH(c, t->items, t->len, t->cap, at);
 		}
 		sem_offsets_sort(t);
