@@ -281,6 +281,7 @@ evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer)
 	if (x->lo < x->hi) {
 		/* The receiver the call runs, else the latest .eval() in force that speaks for any forward. */
 		const receiver *r = prefer.len ? sem_receiver_find(c, x, prefer) : NULL;
+		ev.own_eval = r != NULL;
 		for (size_t i = x->hi; !r && i-- > x->lo;)
 			if (!c->evals[i].own_only)
 				r = &c->evals[i];
@@ -293,13 +294,6 @@ evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer)
 	return ev;
 }
 
-/* Whether code at a site or event has evaluation evidence whose path has no backward. */
-/*
- * Whether the X.eval() region in force holds as evaluation evidence: no
- * backward inside it, nor a call of a function that trains (backward_propagate
- * notes those calls as backward too). At module level too: a script that
- * trains and then evaluates is split at its .eval().
- */
 /* Whether the call starting at at hands the model receiver (X of X.eval()) on: a training of that very model. */
 static bool training_call_takes(const semantic *c, uint32_t at, span receiver)
 {
@@ -314,6 +308,151 @@ static bool training_call_takes(const semantic *c, uint32_t at, span receiver)
 	return false;
 }
 
+/* What a forward's result reached at module level: the names that hold it or something made of it. */
+typedef struct reached {
+	span *items; /* owned; into the checked text */
+	size_t len, cap;
+	bool failed; /* out of memory: everything counts as reached */
+} reached;
+
+static bool reached_has(const reached *r, span name)
+{
+	for (size_t i = 0; i < r->len; i++)
+		if (span_eq(r->items[i], name))
+			return true;
+	return false;
+}
+
+static bool reached_add(reached *r, span name)
+{
+	if (!name.len || reached_has(r, name))
+		return false;
+	if (gg_grow((void **)&r->items, &r->cap, r->len, sizeof *r->items)) {
+		r->failed = true;
+		return false;
+	}
+	r->items[r->len++] = name;
+	return true;
+}
+
+/* Whether n (nested functions aside) names one of r's names. */
+static bool reads_reached(const semantic *c, const reached *r, gg_node n)
+{
+	if (r->failed)
+		return true;
+	for (gg_node m = n; !gg_node_is_null(m);) {
+		bool nested = IS(m, function_definition) || IS(m, class_definition);
+		if (IS(m, identifier) && reached_has(r, node_span(c, m)))
+			return true;
+		m = gg_node_walk_next(n, m, !nested);
+	}
+	return false;
+}
+
+/* Adds the names a statement binds or changes: its targets' root names, a for's names, or the object of a method it calls (outs.append(y)). */
+static bool bind_reached(const semantic *c, reached *r, gg_node stmt)
+{
+	bool added = false;
+	gg_node e = IS(stmt, expression_statement) ? gg_node_named_child(stmt, 0) : stmt;
+	while (IS(e, assignment) || IS(e, augmented_assignment)) {
+		gg_node left = FIELD(e, left);
+		for (gg_node m = left; !gg_node_is_null(m);) {
+			bool root = IS(m, identifier) || IS(m, attribute) || IS(m, subscript);
+			if (root) {
+				gg_node base = m;
+				while (IS(base, subscript) || IS(base, attribute))
+					base = IS(base, subscript) ? FIELD(base, value) : FIELD(base, object);
+				if (IS(base, identifier))
+					added |= reached_add(r, node_span(c, base));
+			}
+			m = gg_node_walk_next(left, m, !root);
+		}
+		e = FIELD(e, right);
+	}
+	if (IS(stmt, for_statement)) {
+		gg_node left = FIELD(stmt, left);
+		for (gg_node m = left; !gg_node_is_null(m); m = gg_node_walk_next(left, m, true))
+			if (IS(m, identifier))
+				added |= reached_add(r, node_span(c, m));
+	} else if (gg_node_eq(e, IS(stmt, expression_statement) ? gg_node_named_child(stmt, 0) : stmt) && IS(e, call) &&
+		   IS(FIELD(e, function), attribute)) {
+		gg_node base = FIELD(FIELD(e, function), object);
+		while (IS(base, subscript) || IS(base, attribute) || IS(base, call))
+			base = IS(base, subscript) ? FIELD(base, value) : IS(base, call) ? FIELD(base, function) : FIELD(base, object);
+		if (IS(base, identifier))
+			added |= reached_add(r, node_span(c, base));
+	}
+	return added;
+}
+
+/* The module-level statement (an expression statement, or a for's header) that holds the byte at. */
+static gg_node module_statement_at(const semantic *c, uint32_t at)
+{
+	gg_node n = gg_node_named_descendant_for_byte_range(c->funcs[0].def, at, at + 1);
+	for (; !gg_node_is_null(n); n = gg_node_parent(n)) {
+		if (IS(n, expression_statement))
+			return n;
+		if (IS(n, for_statement))
+			return at < gg_node_start_byte(FIELD(n, body)) ? n : gg_node_null();
+		if (IS(n, function_definition) || IS(n, class_definition) || IS(n, block))
+			return gg_node_null();
+	}
+	return n;
+}
+
+/*
+ * The names that hold what the module-level forward at `at` returned, or
+ * something made of it, up to end: those its statement binds, then, to a
+ * fixed point (a loop's later lines feed its earlier ones), those of every
+ * later statement that reads one of them. A backward that reads none of
+ * them cannot need that forward's graph. failed when the statement is not
+ * one such walk reads (then every backward counts).
+ */
+static void reached_collect(const semantic *c, uint32_t at, uint32_t end, reached *r)
+{
+	gg_node first = module_statement_at(c, at);
+	if (gg_node_is_null(first)) {
+		r->failed = true;
+		return;
+	}
+	bind_reached(c, r, first);
+	gg_node root = c->funcs[0].def;
+	uint32_t from = gg_node_end_byte(first);
+	for (bool changed = r->len > 0; changed && !r->failed;) {
+		changed = false;
+		for (gg_node m = root; !gg_node_is_null(m);) {
+			uint32_t s = gg_node_start_byte(m), e = gg_node_end_byte(m);
+			if (e <= from || IS(m, function_definition) || IS(m, class_definition)) {
+				m = gg_node_walk_next(root, m, false);
+				continue;
+			}
+			if (s >= end)
+				break;
+			if (s >= from && IS(m, expression_statement) && reads_reached(c, r, m))
+				changed |= bind_reached(c, r, m);
+			else if (s >= from && IS(m, for_statement) && reads_reached(c, r, FIELD(m, right)))
+				changed |= bind_reached(c, r, m);
+			m = gg_node_walk_next(root, m, !IS(m, expression_statement));
+		}
+	}
+}
+
+/* Whether the module-level statement holding the backward or training call at b reads what reached names (or is the forward's own). */
+static bool backward_reads(const semantic *c, const reached *r, uint32_t at, uint32_t b)
+{
+	gg_node stmt = module_statement_at(c, b);
+	if (r->failed || gg_node_is_null(stmt))
+		return true;
+	gg_node own = module_statement_at(c, at);
+	return gg_node_eq(stmt, own) || reads_reached(c, r, stmt);
+}
+
+/*
+ * Whether the X.eval() region in force holds as evaluation evidence: no
+ * backward inside it, nor a call of a function that trains (backward_propagate
+ * notes those calls as backward too). At module level too: a script that
+ * trains and then evaluates is split at its .eval().
+ */
 bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope)
 {
 	if (gg_node_is_null(ev->eval_call) || c->funcs[scope].callers_own_mode)
@@ -322,18 +461,32 @@ bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope)
 	if (scope != 0 || ev->at >= end)
 		return !sem_offsets_any_in(&c->backward, from, end);
 	/*
-	 * At module level (a script, a notebook), a later call of a function that
-	 * trains (another model fitted further down) is not this forward's
-	 * training: only a backward before it, or one written after it, is.
+	 * At module level (a script, a notebook), a backward written after a
+	 * forward of the model put in eval mode needs its graph only if it reads
+	 * what the forward returned (another model fitted further down, or this
+	 * one fitted again, does not), or is a call of a function that trains
+	 * handed this very model; a backward before it makes the region
+	 * training. Another model's .eval() in force is weaker evidence: any
+	 * later backward ends it.
 	 */
-	for (size_t i = 0; i < c->backward.len; i++) {
+	reached r = { 0 };
+	bool holds = true, collected = false;
+	for (size_t i = 0; i < c->backward.len && holds; i++) {
 		uint32_t b = c->backward.items[i];
 		if (b < from || b >= end || sem_func_at(c, b) != 0)
 			continue; /* a function's own backward is its callers' business: its calls are in the list */
-		if (b < ev->at || !sem_offsets_any_in(&c->training_calls, b, b + 1) || training_call_takes(c, b, ev->eval_receiver))
-			return false;
+		if (b < ev->at || (sem_offsets_any_in(&c->training_calls, b, b + 1) && training_call_takes(c, b, ev->eval_receiver))) {
+			holds = false;
+			break;
+		}
+		if (!collected && ev->own_eval) {
+			reached_collect(c, ev->at, end, &r);
+			collected = true;
+		}
+		holds = ev->own_eval && !backward_reads(c, &r, ev->at, b);
 	}
-	return true;
+	free(r.items);
+	return holds;
 }
 
 /* Whether f's body (its docstring aside) is one `return` of a call: a hook that only hands its arguments on. */

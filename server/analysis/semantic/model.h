@@ -200,6 +200,7 @@ typedef struct evidence {
 	uint32_t at;         /* where the forward or the call it is evidence for starts (UINT32_MAX: not known) */
 	gg_node loop_iter;    /* the eval-named iterable of an enclosing loop, or null */
 	bool after_train;    /* X.train() came earlier in the block */
+	bool own_eval;       /* X is what the forward runs (not another model's .eval() in force) */
 	uint32_t loop_start, loop_end;
 } evidence;
 

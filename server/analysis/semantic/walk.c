@@ -199,7 +199,10 @@ static void site_push(semantic *c, const ctx *x, const gg_call_ref *ref, site s)
 	s.callee = -1;
 	s.caller_cls = c->funcs[x->func].cls;
 	s.grad_off = x->grad_off;
-	s.ev = sem_evidence_here(c, x, (span){ NULL, 0 });
+	/* A method called on the model put in eval mode (flow.density(grid) after flow.eval()) runs that model. */
+	gg_node fn = FIELD(ref->node, function);
+	gg_node object = IS(fn, attribute) ? FIELD(fn, object) : gg_node_null();
+	s.ev = sem_evidence_here(c, x, !gg_node_is_null(object) && sem_is_name_chain(c, object) ? node_span(c, object) : (span){ NULL, 0 });
 	s.ev.at = ref->start;
 	PUSH(c, c->sites, c->sites_len, c->sites_cap, s);
 }
