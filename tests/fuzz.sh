@@ -76,5 +76,17 @@ ignore)
 	;;
 esac
 cd "$out"
+rm -f crash-* leak-* timeout-* oom-* slow-unit-*
+# libFuzzer's own exit status for a crash is 77, which meson reads as a skip:
+# a finding must fail the test, so it exits 1 instead.
 # shellcheck disable=SC2086
-exec ./fuzz -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 corpus $seeds
+status=0
+./fuzz -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+	-error_exitcode=1 -timeout_exitcode=1 corpus $seeds || status=$?
+# The input that failed, printed, so that a CI log carries it (the file stays in $out).
+for f in crash-* leak-* timeout-* oom-*; do
+	[ -f "$f" ] || continue
+	echo "fuzz.sh: $target failed on $out/$f:" >&2
+	od -c "$f" | head -n 64 >&2
+done
+exit "$status"
