@@ -688,6 +688,11 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			if (d->chain->from_summary && !last)
 				rc = gg_evidence_add(d, "torchrun's failure summary names rank %d as the first to fail (exit code %ld), but its traceback is not in the paste",
 						     d->chain->rank, facts->root_exitcode);
+			else if (last && last->line == 0)
+				/* A notebook frame cut before its arrow line: where in the file is not in the paste. */
+				rc = gg_evidence_add(d, "the traceback stops after its frame %s() in %s (log line %llu), before the exception line",
+						     last->function[0] ? last->function : "<module>", gg_tb_frame_file(last),
+						     (unsigned long long)last->at.line);
 			else if (last)
 				rc = gg_evidence_add(d, "the traceback stops after its frame %s() at %s:%u (log line %llu), before the exception line",
 						     last->function[0] ? last->function : "<module>", gg_tb_frame_file(last), last->line,

@@ -751,9 +751,19 @@ static int tb_parse_notebook_header(const char *t, size_t n, gg_tb_frame *f)
 			func_len = (size_t)(end - func);
 		}
 	} else {
-		/* Old IPython: "<ipython-input-3-abc> in <module>()" / "/path/x.py in f(x)" */
+		/*
+		 * Old IPython: "<ipython-input-3-abc> in <module>()" / "/path/x.py in f(x)";
+		 * ipykernel 6 prints a module frame with no parentheses
+		 * ("/tmp/ipykernel_7/123.py in <module>"), a function's with its
+		 * arguments ("~/lib/x.py in run(self, data)").
+		 */
 		const char *in = gg_text_find(t, n, " in ");
-		if (!in || !tb_ends_with(t, n, ")"))
+		if (!in)
+			return 0;
+		const char *fn = in + 4;
+		size_t fn_len = (size_t)(end - fn);
+		bool bare = fn_len > 2 && fn[0] == '<' && fn[fn_len - 1] == '>' && !memchr(fn, ' ', fn_len);
+		if (!tb_ends_with(t, n, ")") && !bare)
 			return 0;
 		bool cell = gg_text_starts(t, n, "<ipython-input-");
 		bool path = memchr(t, '/', (size_t)(in - t)) || memchr(t, '\\', (size_t)(in - t));
@@ -1186,7 +1196,11 @@ static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	/* IPython 8's library frames ("File /path/x.py:12, in f(x)") open one too: a paste often starts below the cell. */
 	bool ipython_file = r != 1 && gg_text_starts(t, tn, "File ") && !gg_text_starts(t, tn, "File \"") &&
 			    gg_text_find(t, tn, ", in ");
-	if (r == 1 || ((gg_text_starts(t, tn, "Cell In[") || gg_text_starts(t, tn, "Input In [") || ipython_file) &&
+	/* ... and an older kernel's cell frame ("/tmp/ipykernel_7/123.py in <module>"): only a cell's name, never prose's " in ". */
+	bool old_cell = r != 1 && gg_text_indent(l->text, l->len) == 0 && gg_text_find(t, tn, " in ") &&
+			(gg_text_starts(t, tn, "<ipython-input-") || gg_text_find(t, tn, "/ipykernel_") ||
+			 gg_text_find(t, tn, "\\ipykernel_"));
+	if (r == 1 || ((gg_text_starts(t, tn, "Cell In[") || gg_text_starts(t, tn, "Input In [") || ipython_file || old_cell) &&
 		       tb_parse_notebook_header(t, tn, &f) == 1)) {
 		int rc = tb_begin(p, s, l, r == 1 ? TB_FRAMES : TB_NOTEBOOK);
 		if (rc) {
