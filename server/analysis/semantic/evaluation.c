@@ -240,9 +240,9 @@ void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, gg_node receiver_
  * Whether an iterable's name says evaluation: val_loader, self.test_dl,
  * dataloaders["val"], enumerate(tqdm(eval_dataloader)), dm.val_dataloader().
  */
-bool sem_iterable_says_eval(const semantic *c, gg_node it)
+static bool iterable_says_eval(const semantic *c, gg_node it, unsigned depth)
 {
-	for (unsigned i = 0; i < MAX_ITER_WRAPS && !gg_node_is_null(it); i++) {
+	for (unsigned i = depth; i < MAX_ITER_WRAPS && !gg_node_is_null(it); i++) {
 		if (IS(it, identifier) || IS(it, attribute))
 			return sem_words_any(c, sem_chain_last(c, it), sem_is_iter_word, NULL);
 		if (IS(it, subscript)) {
@@ -257,15 +257,28 @@ bool sem_iterable_says_eval(const semantic *c, gg_node it)
 		if (!IS(it, call))
 			return false;
 		gg_node fn = FIELD(it, function);
-		/* dm.val_dataloader(), self.get_test_loader() */
-		if (IS(fn, attribute) && sem_words_any(c, sem_chain_last(c, fn), sem_is_iter_word, NULL))
-			return true;
+		if (IS(fn, attribute)) {
+			span method = sem_chain_last(c, fn);
+			/* dm.val_dataloader(), self.get_test_loader() */
+			if (sem_words_any(c, method, sem_is_iter_word, NULL))
+				return true;
+			if (span_contains(method, "train"))
+				return false;
+			/* loaders["test"].get_iterator(), val_set.batches(64): what the evaluation data hands out */
+			if (iterable_says_eval(c, FIELD(fn, object), i + 1))
+				return true;
+		}
 		gg_node args = FIELD(it, arguments);
 		if (!IS(args, argument_list) || sem_argument_count(c, args) == 0)
 			return false;
 		it = sem_argument_at(c, args, 0);
 	}
 	return false;
+}
+
+bool sem_iterable_says_eval(const semantic *c, gg_node it)
+{
+	return iterable_says_eval(c, it, 0);
 }
 
 evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer)
