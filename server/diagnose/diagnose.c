@@ -265,15 +265,19 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 		 * A traceback cut before its exception line, under an allocator's
 		 * out-of-memory line: one failure, whose frames are these.
 		 */
-		bool cut = !tb->stack && !tb->headerless && tb->len > 0;
+		/* Or only its header is there (a "File" line cut mid-path under it): the message above still names it. */
+		bool cut = !tb->stack && !tb->headerless && c->len == 1;
 		if (!(tb->stack || tb->headerless || cut) || tb->has_exception)
 			continue;
 		uint64_t reach = tb->stack ? DX_STACK_REACH : tb->headerless ? DX_HEADERLESS_REACH : DX_CUT_REACH;
 		gg_log_orphan *best = NULL;
 		for (size_t k = 0; k < d->facts.orphans_len; k++) {
 			gg_log_orphan *o = &d->facts.orphans[k];
-			/* A debugger's header, of any type, names the failure of the frames under its message. */
-			uint64_t from = o->header ? o->continued_to : o->at.line;
+			/*
+			 * Counted from the message's last line: a debugger's header's
+			 * message, an allocator's sentences or CUDA's hints under it.
+			 */
+			uint64_t from = o->continued_to;
 			if ((o->oom || (dx_header_speaks(o) && tb->headerless)) && o->at.line < tb->at.line && from + reach >= tb->at.line &&
 			    (o->rank == c->rank || o->rank < 0) && (!best || o->at.line > best->at.line))
 				best = o;

@@ -403,7 +403,11 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "Make the input smaller where it is loaded or converted: resize or crop it, take fewer frames or items at once, or convert it in chunks (a float32 copy of 8-bit images or video takes four times their size). Neither no_grad nor the model's batch size changes this step; `free -h` shows what the machine has.");
 			break;
 		}
-		rc |= gg_buf_printf(&e, " %s", tb->len ? "The frames do not say whether this was training or evaluation." : "The log has no traceback for it, so where it happened is unknown.");
+		/* A traceback under the message, cut right after its header: it was there, its frames are not. */
+		bool header_only = tb->len == 0 && tb->has_exception && tb->at.line > tb->exc.at.line;
+		rc |= gg_buf_printf(&e, " %s", tb->len ? "The frames do not say whether this was training or evaluation."
+						 : header_only ? "Its traceback is cut right after its header, so where it happened is unknown."
+							       : "The log has no traceback for it, so where it happened is unknown.");
 		if (d->oom.device == GG_OOM_DEVICE_CPU)
 			rc |= gg_buf_printf(&e, " It is the machine's RAM (and swap) that ran out, not a GPU's.");
 		/*

@@ -444,6 +444,34 @@ static gg_log_orphan *facts_orphan_slot(gg_log_facts *f)
 	return o;
 }
 
+/*
+ * Where the failure's own words start in a line an application logged or
+ * printed around them ("2024-05-01 12:00:01,000 - jobs - ERROR - CUDA out
+ * of memory...", "[ERROR] Item 0: torch.OutOfMemoryError: ...", a progress
+ * bar glued in front): at an exception line after a space, else at an
+ * allocator's or runtime's message head. 0 when the line starts with them.
+ */
+static size_t facts_message_start(const char *t, size_t n)
+{
+	static const char *const heads[] = {
+		"CUDA out of memory", "CUDA error: ", "HIP out of memory", "HIP error: ", "MPS backend out of memory",
+		"XPU out of memory", "cuda runtime error (", "DefaultCPUAllocator", "[enforce fail at ", NULL,
+	};
+	size_t type_len;
+	const char *msg;
+	for (size_t i = 1; i < n; i++)
+		if (t[i - 1] == ' ' && gg_tb_exception_line(t + i, n - i, &type_len, &msg) &&
+		    (gg_text_find(t + i, type_len, "Error") || gg_text_find(t + i, type_len, "Exception")))
+			return i;
+	size_t best = 0;
+	for (const char *const *h = heads; *h; h++) {
+		const char *p = gg_text_find(t, n, *h);
+		if (p && p > t && (p[-1] == ' ' || p[-1] == ']') && (!best || (size_t)(p - t) < best))
+			best = (size_t)(p - t);
+	}
+	return best;
+}
+
 static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	/* Cheap filters first: nearly every line fails them. */
@@ -486,7 +514,9 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	int tag = l->rank < 0 ? facts_tag_rank(t, n) : -1;
 	o->rank = l->rank >= 0 ? l->rank : tag >= 0 ? tag : oom ? -1 : f->wrap_rank;
 	o->oom = oom;
-	o->text = gg_text_dup(t, n, FACTS_MAX_TEXT);
+	/* The logger's or the application's words in front are not the failure's message. */
+	size_t from = exc ? 0 : facts_message_start(t, n);
+	o->text = gg_text_dup(t + from, n - from, FACTS_MAX_TEXT);
 	o->at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	o->continued_to = l->number;
 	if (!o->text)
@@ -508,11 +538,30 @@ static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const ch
 		"Tried to allocate ", "GPU ", "Including non-PyTorch memory", "Of the allocated memory",
 		"If reserved but unallocated", "See documentation", "Process ", NULL,
 	};
+	/*
+	 * CUDA's own hints under an error's message: the lines belong to the
+	 * message (a traceback right under them is its), but say nothing of it.
+	 */
+	static const char *const hints[] = {
+		"CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.",
+		"For debugging consider passing CUDA_LAUNCH_BLOCKING=1.", "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.",
+		NULL,
+	};
 	if (!f->orphans_len)
 		return 0;
 	gg_log_orphan *o = &f->orphans[f->orphans_len - 1];
 	if (!o->oom || o->continued_to + 1 != l->number)
 		return 0;
+	for (const char *const *h = hints; *h; h++) {
+		size_t hl = strlen(*h);
+		/* The hint, or its tail on the next line when a terminal hard-wrapped it (at 80 columns). */
+		bool head = n >= 24 && memcmp(t, *h, 24) == 0;
+		bool tail = n >= 8 && n < hl && memcmp(*h + hl - n, t, n) == 0;
+		if (head || tail) {
+			o->continued_to = l->number;
+			return 1;
+		}
+	}
 	bool opens = false;
 	for (const char *const *s = sentences; *s && !opens; s++)
 		opens = gg_text_starts(t, n, *s);
