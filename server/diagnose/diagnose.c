@@ -656,11 +656,15 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	bool any_oom = false;
 	for (size_t i = 0; i < out->len; i++)
 		any_oom |= out->items[i].oom.is_oom;
-	if ((killed9 || d->facts.killed) && !any_oom) {
-		gg_log_span at = d->facts.sigkill ? d->facts.sigkill_at : killed9 ? d->facts.launcher_at : d->facts.killed_at;
-		char *text = killed9 ? gg_strdup_printf("rank %d exited with signal 9 (SIGKILL)", root)
-				     : gg_strdup_printf("the process was killed by SIGKILL (log line %llu)",
-							(unsigned long long)d->facts.killed_at.line);
+	if ((killed9 || d->facts.killed || d->facts.cgroup_oom) && !any_oom) {
+		/* A memory limit's handler says why the SIGKILL came: the job's limit, not the machine's RAM alone. */
+		bool cgroup = d->facts.cgroup_oom;
+		gg_log_span at = cgroup ? d->facts.cgroup_at : d->facts.sigkill ? d->facts.sigkill_at : killed9 ? d->facts.launcher_at : d->facts.killed_at;
+		char *text = cgroup ? gg_strdup_printf("a process was killed by its %s memory limit's OOM handler",
+						      d->facts.cgroup_slurm ? "job's" : "cgroup's")
+			     : killed9 ? gg_strdup_printf("rank %d exited with signal 9 (SIGKILL)", root)
+				       : gg_strdup_printf("the process was killed by SIGKILL (log line %llu)",
+							  (unsigned long long)d->facts.killed_at.line);
 		gg_log_orphan o = { killed9 ? root : -1, true, text, at, at.line, NULL, false, false, false };
 		gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
 		free(text);
@@ -669,7 +673,8 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		gg_diagnosis *x = &out->items[out->len - 1];
 		x->oom.is_oom = true;
 		x->oom.device = GG_OOM_DEVICE_CPU;
-		x->oom.form = "SIGKILL (exitcode -9)";
+		x->oom.form = cgroup ? GG_OOM_FORM_CGROUP : "SIGKILL (exitcode -9)";
+		x->oom.device_index = -1; /* the host's memory: no device is numbered */
 	}
 	/* torchrun's summary alone: a rank failed, and what it raised is not in the paste. */
 	if (out->len == 0 && d->facts.elastic_summary && d->facts.root_rank >= 0) {

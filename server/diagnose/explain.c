@@ -378,6 +378,16 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		rc |= gg_buf_printf(&x, "Lower the batch size and use gradient accumulation to keep the effective batch; use mixed precision (torch.autocast) or activation checkpointing. If memory grows step by step, accumulate `loss.item()`, not `loss` (`gradguard check` reports this as GG002).");
 		break;
 	case GG_DX_OOM:
+		if (d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_CGROUP) == 0) {
+			/* The limit is what the job asked for: the fix is the request, or less RAM under it. */
+			rc |= gg_buf_printf(&e, "A process was killed by the OOM handler of its %s memory limit (a cgroup): it used more host RAM (not GPU memory) than the job was granted, not necessarily more than the machine has.",
+					    facts->cgroup_slurm ? "SLURM job's" : "job's or container's");
+			if (facts->cgroup_slurm)
+				rc |= gg_buf_printf(&x, "Ask for more memory (`#SBATCH --mem=...` or `--mem-per-cpu`, within what the node has), and compare what the job used with what it asked for: `sacct -j JOBID --format=JobID,MaxRSS,ReqMem,State` or `seff JOBID`. Or use less host RAM: fewer DataLoader workers, data memory-mapped instead of loaded whole, no tensors kept on the CPU across steps.");
+			else
+				rc |= gg_buf_printf(&x, "Raise the job's or container's memory limit (a Kubernetes pod's `resources.limits.memory`, Docker's `--memory`), or use less host RAM: fewer DataLoader workers, data memory-mapped instead of loaded whole, no tensors kept on the CPU across steps.");
+			break;
+		}
 		if (d->oom.form && strncmp(d->oom.form, "SIGKILL", 7) == 0) {
 			rc |= gg_buf_printf(&e, "The process was killed with SIGKILL (exit code -9) without a Python traceback: almost always the Linux OOM killer, because the machine ran out of host RAM (not GPU memory).");
 			rc |= gg_buf_printf(&x, "Check with `dmesg | grep -i 'killed process'`. Use less host memory per rank: fewer DataLoader workers, datasets memory-mapped instead of loaded whole in every rank, no tensors kept on the CPU across steps; or run fewer ranks per node.");

@@ -779,6 +779,22 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->killed = true;
 		f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	}
+	/*
+	 * A memory limit's OOM handler: SLURM's step cgroup ("Detected 1
+	 * oom-kill event(s) in StepId=5.batch cgroup", "oom_kill event", "Exceeded
+	 * job memory limit", "exceeded memory limit (X > Y), being killed"), the
+	 * kernel's report for a memory cgroup. The first one is the one that counts.
+	 */
+	if (!f->cgroup_oom && (gg_text_find(t, n, "oom-kill event") || gg_text_find(t, n, "oom_kill event") ||
+			       gg_text_find(t, n, "xceeded job memory limit") || gg_text_find(t, n, "xceeded step memory limit") ||
+			       (gg_text_find(t, n, "exceeded memory limit") && gg_text_find(t, n, "being killed")) ||
+			       gg_text_find(t, n, "Memory cgroup out of memory"))) {
+		f->cgroup_oom = true;
+		f->cgroup_slurm = gg_text_find(t, n, "slurmstepd") || gg_text_find(t, n, "StepId=") ||
+				  gg_text_find(t, n, "job memory limit") || gg_text_find(t, n, "step memory limit") ||
+				  gg_text_find(t, n, "being killed");
+		f->cgroup_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+	}
 	if (gg_text_find(t, n, "THCudaCheck") || gg_text_find(t, n, "cuda runtime error (2)") ||
 	    gg_text_find(t, n, "/THC/") || gg_text_find(t, n, "\\THC\\"))
 		f->thc = true;

@@ -57,6 +57,9 @@ typedef struct gg_log_facts {
 	gg_log_span launcher_at;
 	bool killed;           /* a shell's "Killed" line: the process got SIGKILL */
 	gg_log_span killed_at;
+	bool cgroup_oom;       /* a memory limit's OOM handler killed a process (SLURM's oom-kill event, a memory cgroup's kill) */
+	bool cgroup_slurm;     /* ... and SLURM said so: the job's memory request is the limit */
+	gg_log_span cgroup_at;
 	gg_log_warning *warnings; /* owned; the first few */
 	size_t warnings_len, warnings_cap;
 	int volatile_warning;  /* index into warnings of a `volatile` warning, or -1 */

@@ -51,6 +51,13 @@ typedef struct gg_oom_info {
 
 /* The form of Windows' "paging file is too small" error (WinError 1455). */
 #define GG_OOM_FORM_PAGING_FILE "WinError 1455: the paging file is too small"
+/*
+ * A process killed by its job's or container's memory limit: a cgroup's
+ * OOM handler (SLURM's "Detected 1 oom-kill event(s) in StepId=... cgroup",
+ * the kernel's "Memory cgroup out of memory: Killed process"). Host RAM,
+ * as the job was granted it, not the machine's.
+ */
+#define GG_OOM_FORM_CGROUP "a memory limit's OOM kill (cgroup)"
 /* A DataLoader worker the kernel killed with SIGKILL: "DataLoader worker (pid 123) is killed by signal: Killed." */
 #define GG_OOM_FORM_WORKER_KILLED "DataLoader worker killed by SIGKILL"
 
