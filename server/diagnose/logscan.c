@@ -14,6 +14,12 @@ struct gg_logscan {
 	gg_logscan_fn fn;
 	void *ctx;
 	size_t max_line;
+	/*
+	 * The rank a log record's bracketed label named ("[date time TP3]"):
+	 * the record's later lines (a traceback it logged) carry no label of
+	 * their own. -1 when the last label named none.
+	 */
+	int record_rank;
 	gg_buf raw;   /* the current line's kept bytes */
 	gg_buf clean; /* scratch for the cleaned line */
 	uint64_t raw_len; /* bytes of the current line seen, kept or not */
@@ -29,6 +35,7 @@ gg_logscan *gg_logscan_new(size_t max_line, gg_logscan_fn fn, void *ctx)
 	s->fn = fn;
 	s->ctx = ctx;
 	s->max_line = max_line < 256 ? 256 : max_line;
+	s->record_rank = -1;
 	return s;
 }
 
@@ -189,14 +196,165 @@ static size_t logscan_glued_log_tag(const char *s, size_t n)
 	return 0;
 }
 
+static bool logscan_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* The decimal number right after key ("rank=") inside s[0..n), or -1. */
+static long logscan_key_number(const char *s, size_t n, const char *key)
+{
+	size_t k = strlen(key);
+	for (const char *p = s; (p = gg_text_find(p, (size_t)(s + n - p), key)) != NULL; p++) {
+		if (p > s && p[-1] != ' ' && p[-1] != ',' && p[-1] != '(')
+			continue; /* "local_rank=" is not "rank=" */
+		const char *q = p + k, *end = s + n;
+		long v = 0;
+		if (q >= end || !logscan_digit(*q))
+			continue;
+		while (q < end && logscan_digit(*q) && v < 1000000)
+			v = v * 10 + (*q++ - '0');
+		return v;
+	}
+	return -1;
+}
+
+/*
+ * A process label in parentheses that a multi-process runtime puts before
+ * each line its workers print: "(EngineCore pid=4242) ", "(Worker rank=2
+ * pid=777) ", "(pid=31) ", "(Trainer pid=9, ip=10.0.0.2) ". Told by a
+ * "pid=" number inside; "rank=N" names the rank. Returns the label's length
+ * with its space, 0 when s has none.
+ */
+static size_t logscan_process_label(const char *s, size_t n, int *rank)
+{
+	if (n < 8 || s[0] != '(')
+		return 0;
+	const char *close = memchr(s, ')', n < 160 ? n : 160);
+	if (!close || close + 1 >= s + n || close[1] != ' ')
+		return 0;
+	size_t in = (size_t)(close - s);
+	if (logscan_key_number(s + 1, in - 1, "pid=") < 0)
+		return 0;
+	long r = logscan_key_number(s + 1, in - 1, "rank=");
+	*rank = r >= 0 ? (int)r : -1;
+	return in + 2;
+}
+
+/*
+ * A log record's header before its message: a level, the time, the
+ * source location, "ERROR 03-02 10:11:12 [core.py:900] " ("INFO
+ * 2024-01-01 10:00:00,123 [x.py:12] "). Returns its length with the one
+ * space after it (the message keeps its own indentation: a traceback's
+ * "  File" lines), 0 when s has none.
+ */
+static size_t logscan_level_header(const char *s, size_t n)
+{
+	static const char *const levels[] = { "DEBUG ", "INFO ", "WARNING ", "WARN ", "ERROR ", "CRITICAL ", "FATAL ", NULL };
+	size_t i = 0;
+	for (const char *const *l = levels; *l && i == 0; l++)
+		if (gg_text_starts(s, n, *l))
+			i = strlen(*l);
+	if (i == 0)
+		return 0;
+	/* The date and time: digits and their separators, at least one of each. */
+	size_t stamp = 0;
+	bool digits = false;
+	while (i < n && (logscan_digit(s[i]) || strchr("-/:., ", s[i]))) {
+		digits |= logscan_digit(s[i]);
+		i++, stamp++;
+	}
+	if (!digits || stamp < 6 || i >= n || s[i] != '[' || s[i - 1] != ' ')
+		return 0;
+	/* "[file.py:900]": a name, a colon, a line number. */
+	const char *close = memchr(s + i, ']', n - i < 256 ? n - i : 256);
+	if (!close || close + 1 >= s + n || close[1] != ' ')
+		return 0;
+	const char *d = close;
+	while (d > s + i && logscan_digit(d[-1]))
+		d--;
+	if (d == close || d[-1] != ':' || memchr(s + i, ' ', (size_t)(close - s - i)))
+		return 0;
+	return (size_t)(close + 2 - s);
+}
+
+/*
+ * A log record's bracketed label of time and process tags, "[2025-01-01
+ * 10:00:00 TP3] ", "[... DP0 TP3 EP3] ": the tensor-parallel tag TPn names
+ * the rank. Returns the label's length with its space (0 when s has none,
+ * or a label of the time alone, which stays: it tells nothing to take off)
+ * and in *label the rank (-1 when no tag names one) whenever s opens with a
+ * time label, tagged or not.
+ */
+static size_t logscan_record_label(const char *s, size_t n, int *label)
+{
+	if (n < 12 || s[0] != '[' || !logscan_digit(s[1]))
+		return 0;
+	const char *close = memchr(s, ']', n < 96 ? n : 96);
+	if (!close)
+		return 0;
+	size_t i = 1, in = (size_t)(close - s);
+	bool date = false, time = false;
+	while (i < in && (logscan_digit(s[i]) || strchr("-/:., ", s[i]))) {
+		date |= s[i] == '-' || s[i] == '/';
+		time |= s[i] == ':';
+		i++;
+	}
+	if (!date || !time)
+		return 0;
+	int rank = -1;
+	bool tags = false;
+	while (i < in) {
+		/* A tag: capital letters, then digits ("TP3", "DP0"). */
+		size_t a = i;
+		while (i < in && s[i] >= 'A' && s[i] <= 'Z')
+			i++;
+		size_t letters = i - a;
+		long v = 0;
+		size_t b = i;
+		while (i < in && logscan_digit(s[i]) && v < 1000000)
+			v = v * 10 + (s[i++] - '0');
+		if (letters == 0 || letters > 4 || i == b || (i < in && s[i] != ' '))
+			return 0;
+		if (letters == 2 && memcmp(s + a, "TP", 2) == 0)
+			rank = (int)v;
+		tags = true;
+		while (i < in && s[i] == ' ')
+			i++;
+	}
+	*label = rank;
+	if (!tags || close + 1 >= s + n || close[1] != ' ')
+		return 0;
+	return in + 2;
+}
+
+/* Takes the first k bytes off out. */
+static void logscan_drop(gg_buf *out, size_t k)
+{
+	memmove(out->data, out->data + k, out->len - k);
+	out->len -= k;
+	out->data[out->len] = '\0';
+}
+
+static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quotes, int *label);
+
 int gg_logscan_clean(const char *raw, size_t len, gg_buf *out)
 {
 	unsigned quotes;
-	return gg_logscan_clean_quoted(raw, len, out, &quotes);
+	int label;
+	return logscan_clean(raw, len, out, &quotes, &label);
 }
 
 int gg_logscan_clean_quoted(const char *raw, size_t len, gg_buf *out, unsigned *quotes)
 {
+	int label;
+	return logscan_clean(raw, len, out, quotes, &label);
+}
+
+/* label: the rank a record's time label names (-1 none), or -2 when the line opens with no such label. */
+static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quotes, int *label)
+{
+	*label = -2;
 	*quotes = 0;
 	out->len = 0;
 	if (out->data)
@@ -270,6 +428,19 @@ int gg_logscan_clean_quoted(const char *raw, size_t len, gg_buf *out, unsigned *
 		out->len = k;
 		out->data[k] = '\0';
 	}
+	/*
+	 * A worker's process label, a log record's level header, a record's
+	 * time label: the runtime's words around the line, taken off like a
+	 * launcher's prefix (the label's rank, if it names one, is the line's).
+	 */
+	int label_rank = -1;
+	size_t k = logscan_process_label(out->data, out->len, &label_rank);
+	if (k > 0)
+		logscan_drop(out, k);
+	if ((k = logscan_level_header(out->data, out->len)) > 0)
+		logscan_drop(out, k);
+	if (label_rank < 0 && (k = logscan_record_label(out->data, out->len, label)) > 0)
+		logscan_drop(out, k);
 	int rank = -1;
 	size_t p = logscan_rank_prefix(out->data, out->len, &rank);
 	if (p == 0 && out->len > 1) {
@@ -298,6 +469,8 @@ int gg_logscan_clean_quoted(const char *raw, size_t len, gg_buf *out, unsigned *
 		out->len -= p;
 		out->data[out->len] = '\0';
 	}
+	if (rank < 0)
+		rank = label_rank >= 0 ? label_rank : *label >= 0 ? *label : -1;
 	return rank;
 }
 
@@ -308,9 +481,17 @@ static int logscan_emit(gg_logscan *s)
 	if (s->raw_len == len && len > 0 && s->raw.data[len - 1] == '\r')
 		len--;
 	unsigned quotes;
-	int rank = gg_logscan_clean_quoted(s->raw.data ? s->raw.data : "", len, &s->clean, &quotes);
+	int label;
+	int rank = logscan_clean(s->raw.data ? s->raw.data : "", len, &s->clean, &quotes, &label);
 	if (rank == -ENOMEM)
 		return -ENOMEM;
+	/* A record's later lines are its own until the next labelled line: a rank's prefix, another record. */
+	if (label != -2)
+		s->record_rank = label;
+	else if (rank >= 0)
+		s->record_rank = -1;
+	else
+		rank = s->record_rank;
 	gg_log_line line = {
 		.text = gg_buf_cstr(&s->clean),
 		.len = s->clean.len,

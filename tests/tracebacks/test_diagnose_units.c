@@ -40,6 +40,26 @@ static void test_clean(void)
 	s = "[2031-01-01 10:00:00][I main.py:3] started";
 	gg_logscan_clean(s, strlen(s), &b);
 	CHECK(strcmp(gg_buf_cstr(&b), s) == 0);
+	/* A worker's process label and a record's level header go; "rank=N" in the label is the line's rank. */
+	s = "(Worker rank=6 pid=31) ERROR 01-02 03:04:05 [executor.py:88]   File \"x.py\", line 1, in f";
+	CHECK_EQ_INT(gg_logscan_clean(s, strlen(s), &b), 6);
+	CHECK(strcmp(gg_buf_cstr(&b), "  File \"x.py\", line 1, in f") == 0);
+	s = "(Engine pid=9) WARNING 01-02 03:04:05 [core.py:7] RuntimeError: boom";
+	CHECK_EQ_INT(gg_logscan_clean(s, strlen(s), &b), -1);
+	CHECK(strcmp(gg_buf_cstr(&b), "RuntimeError: boom") == 0);
+	s = "INFO 2031-01-02 03:04:05,678 [run.py:12] started";
+	gg_logscan_clean(s, strlen(s), &b);
+	CHECK(strcmp(gg_buf_cstr(&b), "started") == 0);
+	s = "(see note 3) ERROR here"; /* parentheses without a pid are prose */
+	gg_logscan_clean(s, strlen(s), &b);
+	CHECK(strcmp(gg_buf_cstr(&b), s) == 0);
+	/* A record's time label with a tensor-parallel tag names the rank; one of the time alone stays. */
+	s = "[2031-01-02 03:04:05 DP1 TP5] Scheduler hit an exception: Traceback (most recent call last):";
+	CHECK_EQ_INT(gg_logscan_clean(s, strlen(s), &b), 5);
+	CHECK(strcmp(gg_buf_cstr(&b), "Scheduler hit an exception: Traceback (most recent call last):") == 0);
+	s = "[2031-01-02 03:04:05] Received a signal";
+	CHECK_EQ_INT(gg_logscan_clean(s, strlen(s), &b), -1);
+	CHECK(strcmp(gg_buf_cstr(&b), s) == 0);
 	s = "[1]:"; /* torchelastic's failure index is no rank prefix */
 	CHECK_EQ_INT(gg_logscan_clean(s, strlen(s), &b), -1);
 	s = "\x1b]8;;file:///x\x07link\x1b]8;;\x07 text";
@@ -111,6 +131,23 @@ static void test_chunking(void)
 	CHECK_EQ_SIZE(cut.count, 2);
 	CHECK(strstr(gg_buf_cstr(&cut.all), "2:-1:100001:4:next\n") != NULL);
 	gg_buf_free(&cut.all);
+
+	/* A record's TP label holds for its unlabelled lines, until a line with a label or a rank prefix of its own. */
+	lines rec = { 0 };
+	s = gg_logscan_new(4096, collect, &rec);
+	const char *labelled = "[2031-01-02 03:04:05 TP2] failed: Traceback (most recent call last):\n  File \"a.py\", line 1, in f\n\n"
+			       "[rank0]:x\ny\n[2031-01-02 03:04:06 TP4] z\nw\n[2031-01-02 03:04:07] v\nu\n";
+	gg_logscan_feed(s, labelled, strlen(labelled));
+	gg_logscan_finish(s);
+	gg_logscan_delete(s);
+	const char *all = gg_buf_cstr(&rec.all);
+	CHECK(strncmp(all, "1:2:", 4) == 0);
+	CHECK(strstr(all, "\n2:2:") != NULL); /* the frame line is TP2's */
+	CHECK(strstr(all, "\n3:2:") != NULL); /* a blank line inside the record too */
+	CHECK(strstr(all, "\n4:0:") != NULL && strstr(all, "\n5:-1:") != NULL); /* a rank prefix ends it */
+	CHECK(strstr(all, "\n6:4:") != NULL && strstr(all, "\n7:4:") != NULL);
+	CHECK(strstr(all, "\n8:-1:") != NULL && strstr(all, "\n9:-1:") != NULL); /* a label of the time alone names no rank */
+	gg_buf_free(&rec.all);
 }
 
 static void test_exception_line(void)
