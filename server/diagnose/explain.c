@@ -479,6 +479,17 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		break;
 	case GG_DX_NOT_OOM: {
 		const gg_tb_exception *exc = tb->has_exception ? &tb->exc : NULL;
+		/*
+		 * A DataLoader worker's bus error is shared memory (/dev/shm) too
+		 * small for the batches the workers hand over: not the device's
+		 * memory nor the OOM killer, but its fix is memory's all the same.
+		 */
+		bool shm = exc && facts->shm;
+		for (size_t i = 0; exc && !shm && i < d->chain->len; i++) {
+			const gg_traceback *link = &d->chain->tbs[i]; /* the worker's own error may be a cause of the one raised last */
+			const char *m = link->has_exception ? link->exc.message : "";
+			shm = (strstr(m, "Bus error") && strstr(m, "DataLoader worker")) || strstr(m, "to file </torch_");
+		}
 		int rc2;
 		size_t ml = exc ? strlen(exc->message) : 0;
 		rc |= gg_buf_printf(&e, "Not an out-of-memory error: %s%s%s%s", exc ? exc->type : "a traceback without its exception line",
@@ -492,7 +503,10 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= rc2;
 		} else if (exc && strstr(exc->type, "ChildFailedError"))
 			rc |= gg_buf_printf(&x, "This is torchrun reporting that a worker died; the worker's own traceback (earlier in the log, or the summary's root cause) is the real error.");
-		else if (cf)
+		else if (shm) {
+			rc |= gg_buf_printf(&e, " The DataLoader's workers hand their batches to the main process through shared memory (/dev/shm), and it ran out (Docker gives a container 64 MB unless told otherwise). Not GPU memory, and not the OOM killer.");
+			rc |= gg_buf_printf(&x, "Give the workers more shared memory: `docker run --shm-size=8g` (or `--ipc=host`), on Kubernetes a memory-backed volume at /dev/shm (`emptyDir: {medium: Memory}`); `df -h /dev/shm` shows its size. Or lower the DataLoader's num_workers (0 confirms it) or the batch each worker prepares.");
+		} else if (cf)
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; for this one, start at %s:%u.", gg_tb_frame_file(cf), cf->line);
 		else
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; this traceback has no frame of your code.");

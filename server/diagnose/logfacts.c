@@ -779,6 +779,9 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->killed = true;
 		f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	}
+	/* The DataLoader's own word for a worker's bus error, and a shared-memory file it could not write ("unable to write to file </torch_12_34>"). */
+	if (!f->shm && (gg_text_find(t, n, "insufficient shared memory") || gg_text_find(t, n, "to file </torch_")))
+		f->shm = true;
 	/*
 	 * A memory limit's OOM handler: SLURM's step cgroup ("Detected 1
 	 * oom-kill event(s) in StepId=5.batch cgroup", "oom_kill event", "Exceeded

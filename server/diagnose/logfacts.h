@@ -55,6 +55,7 @@ typedef struct gg_log_facts {
 	int command_local_rank; /* the last "--local_rank=R" of a launcher's command line seen, or -1 (DeepSpeed's line wraps) */
 	long launcher_exitcode; /* its N */
 	gg_log_span launcher_at;
+	bool shm;              /* the runtime blames shared memory (/dev/shm): "insufficient shared memory (shm)", a torch_ shm file not written */
 	bool killed;           /* a shell's "Killed" line: the process got SIGKILL */
 	gg_log_span killed_at;
 	bool cgroup_oom;       /* a memory limit's OOM handler killed a process (SLURM's oom-kill event, a memory cgroup's kill) */
