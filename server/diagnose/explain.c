@@ -124,6 +124,9 @@ static const char *explain_object_collective(const gg_diagnosis *d)
  * The sentence and the fix for a cause the numbers or the form decided;
  * returns 1 when it wrote them (so the kind's generic advice is not needed).
  */
+/* A request this many times the device's whole memory is a wrong shape before it is a large input. */
+#define EXPLAIN_WRONG_SHAPE 100.0
+
 static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_era era, int version, int *rc)
 {
 	const gg_oom_info *m = &d->oom;
@@ -147,6 +150,18 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			*rc |= gg_buf_printf(e, " One request of %.2f GiB of host memory: no tensor a model needs is that large, so the input it is made from is far larger than intended.",
 					     m->tried / gib);
 			*rc |= gg_buf_printf(x, "Make the input smaller where that tensor is made: split a long sequence (a whole recording, a long document) into pieces, use fewer frames or smaller images, or process it in chunks. More RAM does not make a size like this reasonable, and neither no_grad nor allocator settings help.");
+			return 1;
+		}
+		if (m->total > 0 && m->tried >= EXPLAIN_WRONG_SHAPE * m->total) {
+			/*
+			 * Hundreds of times the device (below the 1 EB that PyTorch will
+			 * not print): no input is meant to be that large; a shape is
+			 * computed wrong (a transform's size, a dimension multiplied
+			 * in, a broadcast). Chunking would hide the mistake.
+			 */
+			*rc |= gg_buf_printf(e, " One request of %.2f GiB is %.0f times the device's %.2f GiB: no tensor of a real input is that large, so a shape at that line is almost certainly computed wrong (a size read or multiplied in by mistake, an unintended broadcast or outer product), rather than the input merely too big.",
+					     m->tried / gib, m->tried / m->total, m->total / gib);
+			*rc |= gg_buf_printf(x, "Check the shape first: print the shapes of the tensors at the failing line (and the sizes they are built from) and compare them with what you expect. Only if they are right, make that tensor smaller: process the input in chunks or tiles. Neither no_grad nor allocator settings help a request of this size.");
 			return 1;
 		}
 		if (m->total <= 0)
