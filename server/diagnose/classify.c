@@ -600,6 +600,16 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		for (size_t i = 0; i < tb->len; i++)
 			if (d->frames[i].user && classify_joins_gathered(tb->frames[i].code))
 				aggregate = (int)i;
+	/*
+	 * A module's forward on the path (printed without torch's call frames):
+	 * a model runs, and a torch.cat in it joins its own pieces (a U-Net's
+	 * skip connections), not what a loop gathered.
+	 */
+	for (size_t i = 0; aggregate >= 0 && i < tb->len; i++) {
+		const char *fn = tb->frames[i].function, *dot = strrchr(fn, '.');
+		if (gg_phase_is_forward(&tb->frames[i]) && strcmp(dot ? dot + 1 : fn, "__call__") != 0)
+			aggregate = -1; /* not __call__: a predictor's may well gather */
+	}
 	if (aggregate >= 0) {
 		const gg_tb_frame *f = &tb->frames[aggregate];
 		d->phase = GG_PHASE_EVALUATION;

@@ -247,6 +247,20 @@ static void dx_frames_reverse(gg_traceback *tb)
 }
 
 /*
+ * Frames printed innermost first, told by the ends: <module> (always the
+ * outermost) last and not first, or a library frame first and the user's
+ * code last. Only for frames a view printed without their header.
+ */
+static bool dx_innermost_first(const gg_traceback *tb)
+{
+	if (tb->len < 2)
+		return false;
+	const gg_tb_frame *head = &tb->frames[0], *tail = &tb->frames[tb->len - 1];
+	return (strcmp(tail->function, "<module>") == 0 && strcmp(head->function, "<module>") != 0) ||
+	       (gg_phase_is_library(head->filename) && !gg_phase_is_library(tail->filename));
+}
+
+/*
  * A debugger's header names the failure when its message is there, or when
  * its type alone decides (a ValueError, a MemoryError): a RuntimeError with
  * its message not pasted may be an allocator's, so the frames stay cut.
@@ -288,17 +302,31 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 				return rc;
 			best->used = true;
 			c->has_oom = best->oom;
-			/*
-			 * Headerless with the message first: some views print the frames
-			 * innermost first. Told by the ends: <module> last, or a library
-			 * frame first and the user's code last.
-			 */
-			if (tb->headerless && tb->len > 1) {
-				const gg_tb_frame *head = &tb->frames[0], *tail = &tb->frames[tb->len - 1];
-				if (strcmp(tail->function, "<module>") == 0 ||
-				    (gg_phase_is_library(head->filename) && !gg_phase_is_library(tail->filename)))
-					dx_frames_reverse(tb);
-			}
+			/* Headerless with the message first: some views print the frames innermost first. */
+			if (tb->headerless && dx_innermost_first(tb))
+				dx_frames_reverse(tb);
+		}
+	}
+	/*
+	 * The same view with the exception line printed too, at the end: a
+	 * copy of its message right above the headerless frames says the
+	 * frames between are that view's, innermost first.
+	 */
+	for (size_t i = 0; i < d->len; i++) {
+		gg_tb_chain *c = d->chains[i];
+		gg_traceback *tb = &c->tbs[c->len - 1];
+		if (!tb->headerless || !tb->has_exception || tb->stack || !dx_innermost_first(tb))
+			continue;
+		size_t ml = strlen(tb->exc.message);
+		for (size_t k = 0; k < d->facts.orphans_len; k++) {
+			gg_log_orphan *o = &d->facts.orphans[k];
+			size_t cmp = ml < 48 ? ml : 48;
+			if (o->used || !o->oom || o->at.line >= tb->at.line || o->continued_to + DX_HEADERLESS_REACH < tb->at.line ||
+			    (o->rank != c->rank && o->rank >= 0) || cmp < 16 || strncmp(o->text, tb->exc.message, cmp) != 0)
+				continue;
+			o->used = true;
+			dx_frames_reverse(tb);
+			break;
 		}
 	}
 	/*
