@@ -124,6 +124,17 @@ static const char *explain_object_collective(const gg_diagnosis *d)
  * The sentence and the fix for a cause the numbers or the form decided;
  * returns 1 when it wrote them (so the kind's generic advice is not needed).
  */
+/* A frame of torch's CUDA-graph capture (torch/cuda/graphs.py: capture_begin, capture_end, graph's __exit__). */
+static bool explain_graph_capture(const gg_traceback *tb)
+{
+	for (size_t i = 0; i < tb->len; i++) {
+		const char *f = tb->frames[i].filename;
+		if (strstr(f, "torch/cuda/graphs.py") || strstr(f, "torch\\cuda\\graphs.py"))
+			return true;
+	}
+	return false;
+}
+
 /* A request this many times the device's whole memory is a wrong shape before it is a large input. */
 #define EXPLAIN_WRONG_SHAPE 100.0
 
@@ -420,6 +431,16 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    lib);
 			rc |= gg_buf_printf(&x, "Check what holds the GPU with `%s` before and during the run, and rerun with `CUDA_LAUNCH_BLOCKING=1` so that the error is reported at the call that really failed. A device full from the start needs freeing, or another one (`CUDA_VISIBLE_DEVICES`); no_grad or a smaller batch is not the first thing to try here.",
 					    explain_smi(d));
+			break;
+		}
+		if (explain_graph_capture(tb)) {
+			/*
+			 * CUDA graphs are captured once, at start-up, for each batch size
+			 * to replay: their memory pools come on top of the weights and
+			 * whatever else the process set aside, not from a batch too large.
+			 */
+			rc |= gg_buf_printf(&e, " It happened while a CUDA graph was being captured (torch.cuda.graph): graphs are recorded once, at start-up, each with its own memory pool, on top of the weights and of whatever the process has already set aside for later (a serving engine's cache), before any request runs.");
+			rc |= gg_buf_printf(&x, "Leave headroom for the capture: if a serving engine reserves a fraction of the GPU for its cache, lower that fraction (or its maximum sequence count and length); capture fewer or smaller batch sizes, or skip capture (eager mode) to confirm. no_grad and the batch of requests do not change this step.");
 			break;
 		}
 		if (d->oom.device == GG_OOM_DEVICE_CPU && tb->len && !d->model_runs) {
