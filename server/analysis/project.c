@@ -27,6 +27,7 @@ void gg_project_init(gg_project *p)
 	p->maybe_len = p->maybe_cap = 0;
 	p->no_grad_methods = p->guarded_methods = 0;
 	gg_strings_init(&p->forward_methods);
+	gg_strings_init(&p->submodules);
 	gg_strings_init(&p->module_classes);
 	gg_strings_init(&p->plain_classes);
 	gg_strings_init(&p->holder_methods);
@@ -75,6 +76,7 @@ void gg_project_free(gg_project *p)
 	p->maybe = NULL;
 	p->maybe_len = p->maybe_cap = 0;
 	gg_strings_free(&p->forward_methods);
+	gg_strings_free(&p->submodules);
 	gg_strings_free(&p->module_classes);
 	gg_strings_free(&p->plain_classes);
 	gg_strings_free(&p->holder_methods);

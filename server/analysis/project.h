@@ -69,6 +69,13 @@ typedef struct gg_project {
 	 */
 	gg_strings forward_methods;
 	/*
+	 * The attribute names the project's module classes assign a module in
+	 * __init__ (`self.blk = SubNet()`, SubNet a module class of that file
+	 * or torch's): `agent.blk(x)` in another file runs a submodule. Sorted
+	 * and unique as forward_methods.
+	 */
+	gg_strings submodules;
+	/*
 	 * The project's top-level classes, "Name module.path": those whose bases
 	 * make them modules, and those whose bases are all known to make them
 	 * plain (none, object, plain classes of the file). Sorted and unique,
@@ -268,6 +275,8 @@ bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len,
 int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len);
 /* Whether name is a forward-like method of some module class of the project. */
 bool gg_project_forward_method(const gg_project *p, const char *name, size_t len);
+/* Whether some module class of the project assigns self.<name> a module in its __init__ (a submodule's name). */
+bool gg_project_submodule(const gg_project *p, const char *name, size_t len);
 /*
  * Whether the module class dotted (module.Class, or Class alone: of any
  * module) freezes its own parameters in __init__: true with *param NULL

@@ -205,6 +205,31 @@ static int submodule_note(const line *l, gg_strings *subs, const gg_strings *mod
 }
 
 /*
+ * `self.<name> = X(...)` in a module class's __init__, X a module class of
+ * the file or a torch.nn layer the library table says holds parameters
+ * (not nn.ReLU, nn.Dropout): name goes on p->submodules.
+ */
+static int submodule_attribute_note(gg_project *p, const line *l, const gg_strings *modules, const gg_library_facts *libs)
+{
+	const char *attr, *expr, *last, *call;
+	size_t n;
+	if (!self_assign_call(l, &attr, &n, &expr, &last, &call))
+		return 0;
+	size_t cn = (size_t)(call - last);
+	bool known = false;
+	for (size_t i = 0; !known && i < modules->len; i++)
+		known = strlen(modules->items[i]) == cn && memcmp(modules->items[i], last, cn) == 0;
+	if (!known && libs && last - expr >= 3 && memcmp(last - 3, "nn.", 3) == 0) {
+		char *dotted = gg_strdup_printf("torch.nn.%.*s", (int)cn, last);
+		if (!dotted)
+			return -ENOMEM;
+		known = gg_library_facts_module(libs, dotted, strlen(dotted));
+		free(dotted);
+	}
+	return known ? name_push(&p->submodules, attr, n) : 0;
+}
+
+/*
  * `self.<name> = Imported(...)` in a plain class, Imported a capitalised
  * name the file imports from a module outside the frameworks: the
  * attribute goes to attrs and the constructor's dotted name to ctors, at
@@ -531,6 +556,9 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		if (in_init) {
 			if ((rc = init_scan_line(&init, &l)) != 0)
 				break;
+			/* A module class's submodule (self.blk = SubNet(...), SubNet a module class of the file or torch's). */
+			if (kind == CLASS_IS_MODULE && (rc = submodule_attribute_note(p, &l, &modules, libs)) != 0)
+				break;
 			continue;
 		}
 		/* A line at or left of the method's def ends its body. */
@@ -778,6 +806,7 @@ int gg_project_classes_sort(gg_project *p)
 	if (!rc)
 		rc = gg_project_forwarders_settle(p);
 	gg_project_sort_unique(&p->forward_methods);
+	gg_project_sort_unique(&p->submodules);
 	gg_project_sort_unique(&p->off_methods);
 	off_methods_drop(p);
 	gg_project_sort_unique(&p->module_classes);
@@ -877,10 +906,10 @@ bool gg_project_holder_method(const gg_project *p, const char *dotted, size_t le
 	return found;
 }
 
-bool gg_project_forward_method(const gg_project *p, const char *name, size_t len)
+/* Whether a sorted, unique list of plain names holds name (len bytes). */
+static bool names_has(const gg_strings *s, const char *name, size_t len)
 {
-	const gg_strings *s = &p->forward_methods;
-	size_t lo = 0, hi = p->classes_sorted ? s->len : 0;
+	size_t lo = 0, hi = s->len;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		const char *m = s->items[mid];
@@ -896,4 +925,14 @@ bool gg_project_forward_method(const gg_project *p, const char *name, size_t len
 			hi = mid;
 	}
 	return false;
+}
+
+bool gg_project_forward_method(const gg_project *p, const char *name, size_t len)
+{
+	return p->classes_sorted && names_has(&p->forward_methods, name, len);
+}
+
+bool gg_project_submodule(const gg_project *p, const char *name, size_t len)
+{
+	return p->classes_sorted && names_has(&p->submodules, name, len);
 }

@@ -200,7 +200,8 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 	 */
 	bool says = sem_name_says_model_cached(c, obj->last);
 	if (!obj->identifier && obj->text.len > obj->last.len + 1 &&
-	    (says || span_is(obj->last, "module") || self_attribute_is_model(c, obj->last)) &&
+	    (says || span_is(obj->last, "module") || self_attribute_is_model(c, obj->last) ||
+	     (c->project && gg_project_submodule(c->project, obj->last.ptr, obj->last.len))) &&
 	    !sem_is_func_name(c, obj->last)) {
 		span owner = { obj->text.ptr, obj->text.len - obj->last.len - 1 };
 		if (sem_receiver_find(c, x, owner) || sem_spanset_has(&c->models, owner))
