@@ -327,6 +327,32 @@ static bool holds_holder(semantic *c, int fi, span name, uint32_t at, span metho
 	return false;
 }
 
+/*
+ * Whether the plain name `name`, used in function fi before byte at, was last
+ * bound here to an instance of a module class another file of the project
+ * defines (`model = Flowish()`, Flowish imported): its methods are that
+ * class's, whatever a class of this file defines under the same names.
+ */
+static bool holds_imported_module(semantic *c, int fi, span name, uint32_t at)
+{
+	const bind *b = sem_bind_before(c, name, fi, at);
+	if (!b)
+		return false;
+	for (size_t i = sem_named_first(c->assign_names, c->assign_names_len, name);
+	     i < c->assign_names_len && span_eq(c->assign_names[i].name, name); i++) {
+		size_t k = (size_t)c->assign_names[i].index;
+		if (gg_node_start_byte(c->assign_left[k]) != b->at)
+			continue;
+		gg_node fn = FIELD(sem_call_chain_base(c, c->assign_right[k]), function);
+		if (!sem_is_name_chain(c, fn) || !sem_binding_find(c, node_span(c, sem_chain_root(c, fn))) ||
+		    !sem_name_resolve(c, fn))
+			return false;
+		span r = sem_resolved(c);
+		return gg_project_class_kind(c->project, r.ptr, r.len) > 0;
+	}
+	return false;
+}
+
 /* The model a call runs (model(x), self.net.forward(x), self(x)) into *recv; false when none. */
 bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded)
 {
@@ -344,13 +370,16 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 		/*
 		 * A method another file's module class defines that runs a submodule
 		 * (agent.get_action(obs), model.inference(seq)): a forward too. One of
-		 * this file's functions is followed by the call graph instead.
+		 * this file's functions of that name is followed by the call graph
+		 * instead, unless the receiver was built from that other file's
+		 * class: then this file's same-named method is not the one it runs.
 		 */
-		if (c->project && method.len && gg_project_forward_method(c->project, method.ptr, method.len) &&
-		    !sem_is_func_name(c, method)) {
+		if (c->project && method.len && gg_project_forward_method(c->project, method.ptr, method.len)) {
 			chain obj = sem_chain_of_object(c, ref);
-			*recv = obj.text;
-			return sem_chain_is_model(c, x, &obj, loaded) && !library_method_no_grad(c, obj.text, method);
+			if (!sem_is_func_name(c, method) || (obj.identifier && holds_imported_module(c, x->func, obj.text, ref->start))) {
+				*recv = obj.text;
+				return sem_chain_is_model(c, x, &obj, loaded) && !library_method_no_grad(c, obj.text, method);
+			}
 		}
 		/*
 		 * A method of another file's plain class that runs a module the
