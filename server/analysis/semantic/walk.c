@@ -718,6 +718,31 @@ static bool is_unit_test(const semantic *c, const func *f, gg_node def)
 	return false;
 }
 
+/*
+ * Whether def's body always stops in a debugger: a `breakpoint()` or a
+ * `pdb.set_trace()` (any module's set_trace) among its own statements, not
+ * under a condition or a loop. Such a function is a person's debugging
+ * session (two forwards compared on a constant input, then a stop): its
+ * forwards are not evaluation code. A stop under `if` (a NaN trap left in a
+ * real evaluation loop) does not count.
+ */
+static bool stops_in_debugger(const semantic *c, gg_node def)
+{
+	gg_node body = FIELD(def, body);
+	uint32_t count = gg_node_is_null(body) ? 0 : gg_node_named_child_count(body);
+	for (uint32_t i = 0; i < count; i++) {
+		gg_node stmt = gg_node_named_child(body, i);
+		gg_node e = IS(stmt, expression_statement) ? gg_node_named_child(stmt, 0) : gg_node_null();
+		if (!IS(e, call))
+			continue;
+		gg_node fn = FIELD(e, function);
+		span name = sem_chain_last(c, fn);
+		if ((IS(fn, identifier) && span_is(name, "breakpoint")) || (IS(fn, attribute) && span_is(name, "set_trace")))
+			return true;
+	}
+	return false;
+}
+
 /* decorated is the decorated_definition around def, or a null node. */
 void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated)
 {
@@ -743,7 +768,7 @@ void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated
 	sub.after_train = false;
 	sub.loop_iter = gg_node_null();
 	sub.lo = sub.hi;
-	sub.exempt = x->exempt || is_unit_test(c, f, def);
+	sub.exempt = x->exempt || is_unit_test(c, f, def) || stops_in_debugger(c, def);
 
 	/* A nested def inherits its function's evaluation name; a method of a nested class does not. */
 	bool inherits = x->func > 0 && x->cls < 0 && c->funcs[x->func].eval_name;
