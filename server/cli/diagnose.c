@@ -77,7 +77,7 @@ static void diagnose_print_text(FILE *out, const gg_diagnoses *all)
 		/* CUDA messages run to 500 characters; the JSON has them whole. */
 		if (tb->has_exception) {
 			int cut = (int)strlen(tb->exc.message) > 160 ? 160 : (int)strlen(tb->exc.message);
-			fprintf(out, "  %s%s%.*s%s  (log line %llu)\n", tb->exc.type, tb->exc.message[0] ? ": " : "", cut,
+			fprintf(out, "  %s%s%.*s%s  (log line %llu)\n", tb->exc.type, tb->exc.type[0] && tb->exc.message[0] ? ": " : "", cut,
 				tb->exc.message, (size_t)cut < strlen(tb->exc.message) ? "..." : "",
 				(unsigned long long)tb->exc.at.line);
 		}
