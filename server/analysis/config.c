@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "buf.h"
 #include "analysis.h"
 
 void gg_strings_init(gg_strings *s)
@@ -29,14 +30,8 @@ void gg_strings_free(gg_strings *s)
 
 int gg_strings_push(gg_strings *s, const char *item)
 {
-	if (s->len == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 8;
-		char **items = realloc(s->items, cap * sizeof *items);
-		if (!items)
-			return -ENOMEM;
-		s->items = items;
-		s->cap = cap;
-	}
+	if (gg_grow((void **)&s->items, &s->cap, s->len, sizeof *s->items))
+		return -ENOMEM;
 	char *copy = strdup(item);
 	if (!copy)
 		return -ENOMEM;

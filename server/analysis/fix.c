@@ -22,6 +22,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "buf.h"
+
 typedef struct span {
 	const char *ptr;
 	size_t len;
@@ -206,14 +208,8 @@ const char *gg_fix_kind_name(gg_fix_kind kind)
 /* Appends an edit replacing [start, end) with the concatenation of the parts (NULL-terminated). */
 static int fix_edit(gg_fix *fix, size_t start, size_t end, ...)
 {
-	if (fix->edits_len == fix->edits_cap) {
-		size_t cap = fix->edits_cap ? fix->edits_cap * 2 : 8;
-		gg_edit *e = realloc(fix->edits, cap * sizeof *e);
-		if (!e)
-			return -ENOMEM;
-		fix->edits = e;
-		fix->edits_cap = cap;
-	}
+	if (gg_grow((void **)&fix->edits, &fix->edits_cap, fix->edits_len, sizeof *fix->edits))
+		return -ENOMEM;
 	va_list ap;
 	size_t total = 0;
 	va_start(ap, end);
@@ -246,15 +242,9 @@ static int edit_cmp(const void *pa, const void *pb)
 /* Moves fix into out (sorting its edits); fix is consumed on every path. */
 static int fixes_push(gg_fixes *out, gg_fix *fix)
 {
-	if (out->len == out->cap) {
-		size_t cap = out->cap ? out->cap * 2 : 8;
-		gg_fix *items = realloc(out->items, cap * sizeof *items);
-		if (!items) {
-			fix_free(fix);
-			return -ENOMEM;
-		}
-		out->items = items;
-		out->cap = cap;
+	if (gg_grow((void **)&out->items, &out->cap, out->len, sizeof *out->items)) {
+		fix_free(fix);
+		return -ENOMEM;
 	}
 	qsort(fix->edits, fix->edits_len, sizeof *fix->edits, edit_cmp);
 	out->items[out->len++] = *fix;
@@ -420,15 +410,9 @@ static int strings_collect(strings *s, gg_node region)
 	for (gg_node n = region; !gg_node_is_null(n) && !rc;) {
 		bool descend = true;
 		if (gg_node_type_is(n, "string")) {
-			if (s->len == s->cap) {
-				size_t cap = s->cap ? s->cap * 2 : 16;
-				gg_byte_range *items = realloc(s->items, cap * sizeof *items);
-				if (!items) {
-					rc = -ENOMEM;
-					break;
-				}
-				s->items = items;
-				s->cap = cap;
+			if (gg_grow((void **)&s->items, &s->cap, s->len, sizeof *s->items)) {
+				rc = -ENOMEM;
+				break;
 			}
 			s->items[s->len++] = (gg_byte_range){ gg_node_start_byte(n), gg_node_end_byte(n) };
 			descend = false; /* everything inside, f-string fields included, is covered */

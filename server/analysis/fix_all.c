@@ -148,14 +148,8 @@ static int fix_all_take(edit_list *taken, const gg_fix *fix, bool *took)
 	}
 	if (!fresh)
 		return 0;
-	if (taken->len + fresh > taken->cap) {
-		size_t cap = (taken->len + fresh) * 2;
-		gg_edit *items = realloc(taken->items, cap * sizeof *items);
-		if (!items)
-			return -ENOMEM;
-		taken->items = items;
-		taken->cap = cap;
-	}
+	if (gg_grow_to((void **)&taken->items, &taken->cap, taken->len + fresh, sizeof *taken->items))
+		return -ENOMEM;
 	size_t before = taken->len;
 	for (size_t i = 0; i < fix->edits_len; i++) {
 		const gg_edit *e = &fix->edits[i];

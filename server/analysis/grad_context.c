@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
+
 #define IS(n, name) gg_py_is((n), t->ids->sym_##name)
 #define FIELD(n, name) gg_node_child_by_field_id((n), t->ids->fld_##name)
 
@@ -80,14 +82,8 @@ static int binding_cmp(const void *pa, const void *pb)
 /* Binds local to a copy of the scratch name. */
 static int binding_add(gg_torch_names *t, const char *local, size_t local_len)
 {
-	if (t->bindings_len == t->bindings_cap) {
-		size_t cap = t->bindings_cap ? t->bindings_cap * 2 : 8;
-		gg_torch_binding *p = realloc(t->bindings, cap * sizeof *p);
-		if (!p)
-			return -ENOMEM;
-		t->bindings = p;
-		t->bindings_cap = cap;
-	}
+	if (gg_grow((void **)&t->bindings, &t->bindings_cap, t->bindings_len, sizeof *t->bindings))
+		return -ENOMEM;
 	char *target = malloc(t->name.len + 1);
 	if (!target)
 		return -ENOMEM;

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
+
 typedef struct noqa_directive {
 	uint32_t line_start, line_end; /* its line: [line_start, line_end) */
 	uint32_t start, end;            /* the comment's bytes */
@@ -125,14 +127,8 @@ static bool noqa_is_file_level(const char *text, uint32_t line_start, uint32_t s
 
 static int noqa_list_add(noqa_list *l, noqa_directive d)
 {
-	if (l->len == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 8;
-		noqa_directive *items = realloc(l->items, cap * sizeof *items);
-		if (!items)
-			return -ENOMEM;
-		l->items = items;
-		l->cap = cap;
-	}
+	if (gg_grow((void **)&l->items, &l->cap, l->len, sizeof *l->items))
+		return -ENOMEM;
 	l->items[l->len++] = d;
 	return 0;
 }

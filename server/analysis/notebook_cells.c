@@ -362,14 +362,8 @@ typedef struct nb_build {
 
 static int nb_mask_push(nb_build *b, const char *line, size_t n, bool placeholder)
 {
-	if (b->nmasks == b->cap) {
-		size_t cap = b->cap ? b->cap * 2 : 8;
-		gg_nb_mask *m = realloc(b->masks, cap * sizeof *m);
-		if (!m)
-			return -ENOMEM;
-		b->masks = m;
-		b->cap = cap;
-	}
+	if (gg_grow((void **)&b->masks, &b->cap, b->nmasks, sizeof *b->masks))
+		return -ENOMEM;
 	b->masks[b->nmasks++] = (gg_nb_mask){ b->text.len, b->masked.len, n, placeholder, false };
 	return n ? gg_buf_append(&b->masked, line, n) : 0;
 }

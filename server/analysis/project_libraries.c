@@ -272,15 +272,9 @@ static lib_module *module_get(lib_read *r, const char *name, int *rc)
 			return r->mods[i];
 	if (r->files >= MAX_LIBRARY_FILES || r->mods_len >= MAX_LIBRARY_LOOKUPS)
 		return NULL;
-	if (r->mods_len == r->mods_cap) {
-		size_t cap = r->mods_cap ? r->mods_cap * 2 : 32;
-		lib_module **grown = realloc(r->mods, cap * sizeof *grown);
-		if (!grown) {
-			*rc = -ENOMEM;
-			return NULL;
-		}
-		r->mods = grown;
-		r->mods_cap = cap;
+	if (gg_grow((void **)&r->mods, &r->mods_cap, r->mods_len, sizeof *r->mods)) {
+		*rc = -ENOMEM;
+		return NULL;
 	}
 	lib_module *m = calloc(1, sizeof *m);
 	if (!m || !(m->name = strdup(name))) {

@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "buf.h"
+
 /* Folders never walked into: version control, virtualenvs, caches, build output (as ruff). */
 static const char *const pyfiles_skipped[] = {
 	".bzr", ".direnv", ".eggs", ".git", ".hg", ".ipynb_checkpoints", ".mypy_cache", ".nox",
@@ -31,15 +33,9 @@ int gg_pyfiles_add(gg_pyfiles *files, char *path)
 {
 	if (!path)
 		return -ENOMEM;
-	if (files->len == files->cap) {
-		size_t cap = files->cap ? files->cap * 2 : 64;
-		char **items = realloc(files->items, cap * sizeof *items);
-		if (!items) {
-			free(path);
-			return -ENOMEM;
-		}
-		files->items = items;
-		files->cap = cap;
+	if (gg_grow((void **)&files->items, &files->cap, files->len, sizeof *files->items)) {
+		free(path);
+		return -ENOMEM;
 	}
 	files->items[files->len++] = path;
 	return 0;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "classify.h"
 #include "findings.h"
 #include "phase.h"
@@ -392,13 +393,8 @@ static int dx_join_outer(gg_tb_chain *c, size_t at)
 		size_t keep = tb->len + k > DX_MAX_JOINED ? (tb->len < DX_MAX_JOINED ? DX_MAX_JOINED - tb->len : 0) : k;
 		if (keep == 0)
 			return 0;
-		if (tb->cap < tb->len + keep) {
-			gg_tb_frame *fr = realloc(tb->frames, (tb->len + keep) * sizeof *fr);
-			if (!fr)
-				return -ENOMEM;
-			tb->frames = fr;
-			tb->cap = tb->len + keep;
-		}
+		if (gg_grow_to((void **)&tb->frames, &tb->cap, tb->len + keep, sizeof *tb->frames))
+			return -ENOMEM;
 		size_t a = k - keep;
 		memmove(tb->frames + keep, tb->frames, tb->len * sizeof *tb->frames);
 		memcpy(tb->frames, h->frames + a, keep * sizeof *tb->frames);
@@ -413,15 +409,9 @@ static int dx_join_outer(gg_tb_chain *c, size_t at)
 
 static int dx_push(gg_diagnoses *out, gg_tb_chain *c)
 {
-	if (out->len == out->cap) {
-		size_t cap = out->cap ? out->cap * 2 : 4;
-		gg_diagnosis *items = realloc(out->items, cap * sizeof *items);
-		if (!items) {
-			gg_tb_chain_free(c);
-			return -ENOMEM;
-		}
-		out->items = items;
-		out->cap = cap;
+	if (gg_grow((void **)&out->items, &out->cap, out->len, sizeof *out->items)) {
+		gg_tb_chain_free(c);
+		return -ENOMEM;
 	}
 	gg_diagnosis *x = &out->items[out->len++];
 	memset(x, 0, sizeof *x);

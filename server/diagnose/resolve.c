@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "pyfiles.h"
 #include "text.h"
 
@@ -42,15 +43,9 @@ struct gg_workspace {
 
 static int ws_add(gg_workspace *w, char *path)
 {
-	if (w->len == w->cap) {
-		size_t cap = w->cap ? w->cap * 2 : 64;
-		ws_file *f = realloc(w->files, cap * sizeof *f);
-		if (!f) {
-			free(path);
-			return -ENOMEM;
-		}
-		w->files = f;
-		w->cap = cap;
+	if (gg_grow((void **)&w->files, &w->cap, w->len, sizeof *w->files)) {
+		free(path);
+		return -ENOMEM;
 	}
 	w->files[w->len++] = (ws_file){ path, NULL, 0, false };
 	return 0;
@@ -62,15 +57,9 @@ static int ws_add_notebook(gg_workspace *w, char *path)
 		free(path);
 		return 0;
 	}
-	if (w->nb_len == w->nb_cap) {
-		size_t cap = w->nb_cap ? w->nb_cap * 2 : 16;
-		char **n = realloc(w->notebooks, cap * sizeof *n);
-		if (!n) {
-			free(path);
-			return -ENOMEM;
-		}
-		w->notebooks = n;
-		w->nb_cap = cap;
+	if (gg_grow((void **)&w->notebooks, &w->nb_cap, w->nb_len, sizeof *w->notebooks)) {
+		free(path);
+		return -ENOMEM;
 	}
 	w->notebooks[w->nb_len++] = path;
 	return 0;

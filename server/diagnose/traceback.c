@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "oom.h"
 #include "text.h"
 
@@ -158,14 +159,8 @@ static tb_stream *tb_stream_for(gg_tbparse *p, int rank)
 			return &p->streams[i];
 	if (p->len == TB_MAX_STREAMS)
 		return &p->streams[p->len - 1];
-	if (p->len == p->cap) {
-		size_t cap = p->cap ? p->cap * 2 : 8;
-		tb_stream *s = realloc(p->streams, cap * sizeof *s);
-		if (!s)
-			return NULL;
-		p->streams = s;
-		p->cap = cap;
-	}
+	if (gg_grow((void **)&p->streams, &p->cap, p->len, sizeof *p->streams))
+		return NULL;
 	tb_stream *s = &p->streams[p->len++];
 	memset(s, 0, sizeof *s);
 	s->rank = rank;
@@ -306,14 +301,8 @@ static int tb_begin(gg_tbparse *p, tb_stream *s, const gg_log_line *l, tb_state 
 		}
 	}
 	gg_tb_chain *c = s->chain;
-	if (c->len == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 2;
-		gg_traceback *t = realloc(c->tbs, cap * sizeof *t);
-		if (!t)
-			return -ENOMEM;
-		c->tbs = t;
-		c->cap = cap;
-	}
+	if (gg_grow((void **)&c->tbs, &c->cap, c->len, sizeof *c->tbs))
+		return -ENOMEM;
 	gg_traceback *tb = &c->tbs[c->len++];
 	memset(tb, 0, sizeof *tb);
 	tb->at = tb_span(l);
@@ -354,15 +343,9 @@ static int tb_add_frame(tb_stream *s, gg_tb_frame *f)
 		tb->len--;
 		tb->omitted++;
 	}
-	if (tb->len == tb->cap) {
-		size_t cap = tb->cap ? tb->cap * 2 : 8;
-		gg_tb_frame *fr = realloc(tb->frames, cap * sizeof *fr);
-		if (!fr) {
-			tb_frame_free(f);
-			return -ENOMEM;
-		}
-		tb->frames = fr;
-		tb->cap = cap;
+	if (gg_grow((void **)&tb->frames, &tb->cap, tb->len, sizeof *tb->frames)) {
+		tb_frame_free(f);
+		return -ENOMEM;
 	}
 	tb->frames[tb->len++] = *f;
 	s->expect_code = true;
