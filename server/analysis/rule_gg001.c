@@ -192,7 +192,9 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	if (region && e->scope > 0 && returned_as_is(c, e->call) && sem_unguarded_site(c, e->scope) < 0 &&
 	    sem_func_handed_on(c, f))
 		region = false;
-	bool loop = !gg_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end);
+	/* A module's own forward() runs in its caller's mode: its loops say nothing (sem_module_forward). */
+	bool loop = !sem_module_forward(c, e->scope) && !gg_node_is_null(ev->loop_iter) &&
+		    !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end);
 	/*
 	 * Choice: a closure that the file returns, and never calls, runs where
 	 * its receiver calls it, perhaps under no_grad: its name alone is no

@@ -520,9 +520,24 @@ static bool only_hands_on(const semantic *c, const func *f)
 }
 
 
+/*
+ * Whether function fi is a module's own forward() or __call__: it runs in
+ * its caller's grad mode, so nothing in its body is evidence of evaluation
+ * (a loop over a tensor named valid_ratios, a valid-area fraction, least of
+ * all). A framework's hook is another matter: its own loop over validation
+ * data still counts.
+ */
+bool sem_module_forward(const semantic *c, int fi)
+{
+	const func *f = &c->funcs[fi];
+	return fi > 0 && f->callers_own_mode && (span_is(f->name, "forward") || span_is(f->name, "__call__"));
+}
+
 bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded)
 {
 	const func *f = &c->funcs[scope];
+	if (sem_module_forward(c, scope))
+		return false;
 	if (sem_eval_region_holds(c, ev, scope))
 		return true;
 	if (!gg_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end))

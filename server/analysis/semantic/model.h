@@ -514,6 +514,7 @@ bool sem_iterable_says_eval(const semantic *c, gg_node it);
 evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer);
 bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope);
 bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded);
+bool sem_module_forward(const semantic *c, int fi);
 /* Whether function fi's own body (nested definitions left out) holds a loop or a comprehension. */
 bool sem_func_iterates(semantic *c, int fi);
 /* Whether the model an event runs was loaded: from a loader, or state loaded into it earlier in its function. */

@@ -353,6 +353,33 @@ static bool holds_imported_module(semantic *c, int fi, span name, uint32_t at)
 	return false;
 }
 
+/*
+ * Whether the class of the method enclosing function fi assigns self.<name>
+ * (`self.inference = inference` in its __init__): self.<name>(...) then calls
+ * that value, whose origin is the assignment's, not a method of that name.
+ */
+static bool self_attribute_assigned(const semantic *c, int fi, span name)
+{
+	int method = sem_enclosing_method(c, fi);
+	int cls = method > 0 ? c->funcs[method].cls : -1;
+	if (cls < 0)
+		return false;
+	gg_node node = c->classes[cls].node;
+	uint32_t from = gg_node_start_byte(node), to = gg_node_end_byte(node);
+	const gg_tree_index *ix = c->index;
+	for (size_t i = 0; i < ix->assignments_len; i++) {
+		gg_node a = ix->assignments[i];
+		uint32_t at = gg_node_start_byte(a);
+		if (at < from || at >= to)
+			continue;
+		gg_node left = FIELD(a, left);
+		if (IS(left, attribute) && text_eq(c, FIELD(left, object), "self") &&
+		    span_eq(sem_attribute_name(c, left), name))
+			return true;
+	}
+	return false;
+}
+
 /* The model a call runs (model(x), self.net.forward(x), self(x)) into *recv; false when none. */
 bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded)
 {
@@ -373,10 +400,14 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 		 * this file's functions of that name is followed by the call graph
 		 * instead, unless the receiver was built from that other file's
 		 * class: then this file's same-named method is not the one it runs.
+		 * A self.<name> the class assigns (a callable its owner handed in)
+		 * is no method at all.
 		 */
 		if (c->project && method.len && gg_project_forward_method(c->project, method.ptr, method.len)) {
 			chain obj = sem_chain_of_object(c, ref);
-			if (!sem_is_func_name(c, method) || (obj.identifier && holds_imported_module(c, x->func, obj.text, ref->start))) {
+			bool attribute = obj.identifier && span_is(obj.text, "self") && self_attribute_assigned(c, x->func, method);
+			if (!attribute &&
+			    (!sem_is_func_name(c, method) || (obj.identifier && holds_imported_module(c, x->func, obj.text, ref->start)))) {
 				*recv = obj.text;
 				return sem_chain_is_model(c, x, &obj, loaded) && !library_method_no_grad(c, obj.text, method);
 			}
