@@ -140,7 +140,8 @@ typedef struct gg_project {
 	gg_strings pending_forwarders;
 	/*
 	 * Those that hand back a module in eval mode, "name module.path PART"
-	 * (PART: its place in a returned tuple, 0 for the value itself). Sorted
+	 * (PART: its place in a returned tuple, 0 for the value itself), then
+	 * " frozen" where the loader also turns requires_grad off. Sorted
 	 * and unique as well.
 	 */
 	gg_strings eval_loaders;
@@ -266,6 +267,8 @@ void gg_project_outside_calls(const gg_project *p, const char *name, size_t n, c
 int gg_project_module_of(const char *path, gg_buf *out);
 /* Whether dotted (module.function) hands back a module in eval mode; *part: its place in a returned tuple. */
 bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len, unsigned *part);
+/* Whether that loader also turns requires_grad off for what it loads (a module that records no graph). */
+bool gg_project_frozen_loader(const gg_project *p, const char *dotted, size_t len);
 /*
  * What the class an import resolves to (dotted: module.Class, its module
  * matched by gg_project_module_names, a re-exporting package too; a bare

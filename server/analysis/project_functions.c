@@ -300,7 +300,12 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 		q = body_end;
 		int part = body_returns_eval(body, body_end);
 		if (part >= 0) {
-			char *entry = gg_strdup_printf("%.*s %s %d", (int)n, name, module, part);
+			/* A loader that also freezes what it loads (requires_grad off) hands back a module that records no graph. */
+			size_t body_len = (size_t)(body_end - body);
+			bool frozen = gg_text_contains(body, body_len, "requires_grad_(False)") ||
+				      gg_text_contains(body, body_len, "requires_grad = False") ||
+				      gg_text_contains(body, body_len, "requires_grad=False");
+			char *entry = gg_strdup_printf("%.*s %s %d%s", (int)n, name, module, part, frozen ? " frozen" : "");
 			rc = entry ? gg_strings_push(&p->eval_loaders, entry) : -ENOMEM;
 			free(entry);
 			continue;
@@ -412,6 +417,12 @@ bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len,
 		return false;
 	*part = *rest == ' ' ? (unsigned)strtoul(rest + 1, NULL, 10) : 0;
 	return true;
+}
+
+bool gg_project_frozen_loader(const gg_project *p, const char *dotted, size_t len)
+{
+	const char *rest = function_entry(p, &p->eval_loaders, dotted, len);
+	return rest && strstr(rest, " frozen") != NULL;
 }
 
 bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t len, unsigned *place, const char **param,

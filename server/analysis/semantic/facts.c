@@ -112,6 +112,12 @@ static bool project_class_classify(semantic *c, span target, span dotted)
 	return kind != 0;
 }
 
+static int frozen_cmp(const void *pa, const void *pb)
+{
+	const frozen *a = pa, *b = pb;
+	return (a->at > b->at) - (a->at < b->at);
+}
+
 /*
  * Sorts one assignment `X = <call>` into the model sets: X is a model when the
  * call builds one of this file's nn.Module classes or comes from a model
@@ -177,6 +183,19 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 	/* A class of another file of the project: what its bases make it, whatever the name says. */
 	if (c->project && project_class_classify(c, target, r)) {
 		frozen_construction(c, left, base, r);
+		return;
+	}
+	/* A loader of another file that freezes what it loads: the name holds a frozen module from here. */
+	if (c->project && gg_project_frozen_loader(c->project, r.ptr, r.len))
+		PUSH(c, c->frozen, c->frozen_len, c->frozen_cap, ((frozen){ target, gg_node_start_byte(left) }));
+	/*
+	 * Cls.from_pretrained(...) where Cls is a plain class of the project (a
+	 * hub mixin's loader on a class that is no module): it builds that plain
+	 * object, whatever the loader's name says of models.
+	 */
+	if (c->project && span_ends(r, ".from_pretrained") &&
+	    gg_project_class_kind(c->project, r.ptr, r.len - strlen(".from_pretrained")) < 0) {
+		PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
 		return;
 	}
 	bool loaded = span_ends(r, ".from_pretrained") || span_is(r, "torch.load") || span_is(r, "torch.jit.load") ||
@@ -872,6 +891,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 	}
 	if (c->binds_len)
 		qsort(c->binds, c->binds_len, sizeof *c->binds, bind_cmp);
+	/* The assignments' pass adds freezes (a frozen class built, a freezing loader) after the walk's: back in text order. */
+	gg_sort(c->frozen, c->frozen_len, sizeof *c->frozen, frozen_cmp);
 	sem_spanset_sort(&c->models);
 	sem_spanset_sort(&c->not_models);
 	sem_spanset_sort(&c->paramless);

@@ -82,11 +82,20 @@ const bind *sem_bind_before(const semantic *c, span name, int func, uint32_t use
 	return NULL;
 }
 
+/* The class whose method holds byte at (a nested def's too), or -1. */
+static int class_at(const semantic *c, uint32_t at)
+{
+	int method = sem_enclosing_method(c, sem_func_at(c, at));
+	return method > 0 ? c->funcs[method].cls : -1;
+}
+
 bool sem_frozen_before(const semantic *c, span name, uint32_t at)
 {
-	bool plain = !memchr(name.ptr, '.', name.len);
+	/* A plain name is its function's; self.<x> its class's (two classes' self.net are two modules). */
+	bool plain = !memchr(name.ptr, '.', name.len), own = span_starts(name, "self.");
 	for (size_t i = 0; i < c->frozen_len && c->frozen[i].at < at; i++)
-		if (span_eq(c->frozen[i].name, name) && (!plain || sem_func_at(c, c->frozen[i].at) == sem_func_at(c, at)))
+		if (span_eq(c->frozen[i].name, name) && (!plain || sem_func_at(c, c->frozen[i].at) == sem_func_at(c, at)) &&
+		    (!own || class_at(c, c->frozen[i].at) == class_at(c, at)))
 			return true;
 	return false;
 }
