@@ -52,6 +52,7 @@ const char *gg_cause_name(unsigned cause)
 	case GG_CAUSE_PAGING_FILE: return "paging-file";
 	case GG_CAUSE_HOST_RAM: return "host-ram";
 	case GG_CAUSE_REFUSED: return "refused-below-free";
+	case GG_CAUSE_PROGRAM: return "program-larger-than-device";
 	}
 	return NULL;
 }
@@ -143,6 +144,15 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	/* ENOMEM from the OS (fork, mmap, a worker's start), not from a tensor's allocator. */
 	if (!rc && m->form && strcmp(m->form, "Cannot allocate memory (ENOMEM)") == 0)
 		rc = cause_add(d, GG_CAUSE_HOST_RAM, gg_strdup_printf("the operating system refused memory ([Errno 12] Cannot allocate memory): the host is out of RAM or address space, not the GPU"));
+
+	/*
+	 * XLA compiles a whole step at once and checks it against the device
+	 * before it runs: a program larger than the device fails however empty
+	 * the device is.
+	 */
+	if (!rc && m->program)
+		rc = cause_add(d, GG_CAUSE_PROGRAM, gg_strdup_printf("XLA's compiled program needs %.2f GiB of the device's %.2f GiB (\"Used ... of ... hbm\"): the program is larger than the device, before anything else is counted",
+								     m->tried / GIB, m->total / GIB));
 
 	/* One request as large as the device cannot be helped by freeing anything else. */
 	if (!rc && m->tried > 0 && m->total > 0 && m->tried >= 0.5 * m->total)

@@ -460,6 +460,21 @@ static bool classify_own_share_large(const gg_diagnosis *d)
 	return d->model_runs && m->total > 0 && own >= 0.25 * m->total;
 }
 
+/* JAX raised it: jaxlib's XlaRuntimeError, or frames of jax, jaxlib, flax, optax or haiku. */
+static bool classify_is_jax(const gg_traceback *tb)
+{
+	if (tb->has_exception && (strncmp(tb->exc.type, "jaxlib.", 7) == 0 || strncmp(tb->exc.type, "jax.", 4) == 0 ||
+				  strcmp(tb->exc.type, "XlaRuntimeError") == 0))
+		return true;
+	static const char *const dirs[] = { "/jax/", "/jaxlib/", "/flax/", "/optax/", "/haiku/",
+					    "\\jax\\", "\\jaxlib\\", "\\flax\\", NULL };
+	for (size_t i = 0; i < tb->len; i++)
+		for (const char *const *k = dirs; *k; k++)
+			if (strstr(tb->frames[i].filename, *k) && gg_phase_is_library(tb->frames[i].filename))
+				return true;
+	return false;
+}
+
 int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg_notebooks *nb,
 		struct gg_analyzer *analyzer)
 {
@@ -723,7 +738,16 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->confidence = GG_CONFIDENCE_HIGH;
 		return 0;
 	}
-	if (d->phase == GG_PHASE_EVALUATION) {
+	bool jax = classify_is_jax(tb);
+	d->jax = jax;
+	if (d->phase == GG_PHASE_EVALUATION && jax) {
+		/* JAX has no autograd mode to leave on: gradients are only taken where jax.grad is called. */
+		d->kind = GG_DX_OOM_EVAL;
+		d->confidence = GG_CONFIDENCE_MEDIUM;
+		if ((rc = gg_evidence_add(d, "JAX (%s): it keeps no graph for a backward pass unless jax.grad is called, so PyTorch's no_grad question does not apply",
+					  tb->has_exception && tb->exc.type[0] ? tb->exc.type : "its frames")))
+			return rc;
+	} else if (d->phase == GG_PHASE_EVALUATION) {
 		d->kind = d->grad_disabled == 1 ? GG_DX_OOM_EVAL : GG_DX_OOM_EVAL_NO_GRAD;
 		bool confirmed = d->grad_disabled == 0;
 		d->confidence = confirmed || d->grad_disabled == 1 ? GG_CONFIDENCE_HIGH : GG_CONFIDENCE_MEDIUM;

@@ -636,8 +636,24 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (!o->oom)
 			continue;
 		bool covered = false;
-		for (size_t j = 0; j < out->len && !covered; j++)
-			covered = out->items[j].oom.is_oom && (out->items[j].rank == o->rank || o->rank < 0 || out->items[j].rank < 0);
+		for (size_t j = 0; j < out->len && !covered; j++) {
+			gg_diagnosis *x = &out->items[j];
+			covered = x->oom.is_oom && (x->rank == o->rank || o->rank < 0 || x->rank < 0);
+			/*
+			 * The runtime's unlabelled line, then the same failure as the
+			 * process that raised it reports it, with its rank (torch_xla's
+			 * "Exception in device=TPU:6: ..."): one failure, of that rank.
+			 */
+			if (covered && x->rank < 0 && o->rank >= 0 && x->chain->len == 1 && x->chain->tbs[0].len == 0 &&
+			    x->chain->seq == (uint64_t)-1) {
+				gg_oom_info info;
+				if (gg_oom_match(NULL, o->text, strlen(o->text), &info) && info.device == x->oom.device) {
+					x->rank = x->chain->rank = o->rank;
+					if (x->oom.device_index < 0)
+						x->oom.device_index = info.device_index;
+				}
+			}
+		}
 		if (covered)
 			continue;
 		gg_tb_chain *c = dx_orphan_chain(o, (uint64_t)-1);

@@ -52,6 +52,7 @@ enum {
 	GG_CAUSE_PAGING_FILE = 1u << 7, /* Windows' commit limit (WinError 1455) */
 	GG_CAUSE_HOST_RAM = 1u << 8,    /* the kernel's OOM killer (SIGKILL) */
 	GG_CAUSE_REFUSED = 1u << 9,     /* a request far below the free memory refused: the driver or a limit, not the device full */
+	GG_CAUSE_PROGRAM = 1u << 10,    /* XLA's compiled program larger than the whole device ("Used X of Y hbm") */
 };
 
 typedef struct gg_dx_frame {
@@ -75,6 +76,7 @@ typedef struct gg_diagnosis {
 	bool model_runs;       /* a model's forward is on the path (torch.nn's call wrapper, a torch.nn module's own forward) */
 	int grad_disabled;     /* 1 off already, 0 on, -1 unknown */
 	bool grad_controlled;  /* a frame's grad mode is picked at run time (a flag, a condition): grad_disabled stays unknown */
+	bool jax;              /* JAX raised it (jaxlib's error, jax's frames): PyTorch's autograd modes do not exist there */
 	unsigned causes;       /* GG_CAUSE_* bits: every cause the evidence shows */
 	unsigned cause;        /* the one that decides the fix (a GG_CAUSE_* bit), or GG_CAUSE_NONE */
 	char *cause_evidence;  /* owned; what shows it, or NULL */

@@ -19,9 +19,10 @@ static const char *explain_device(const gg_diagnosis *d)
 	case GG_OOM_DEVICE_MPS: return "Apple GPU memory (MPS)";
 	case GG_OOM_DEVICE_XPU: return "Intel GPU memory (XPU)";
 	case GG_OOM_DEVICE_CPU: return "host (CPU) memory";
+	case GG_OOM_DEVICE_TPU: return "TPU memory (HBM, XLA)";
 	case GG_OOM_DEVICE_UNKNOWN: break;
 	}
-	return "memory";
+	return d->oom.xla ? "accelerator memory (XLA)" : "memory";
 }
 
 /* The vendor's tool that lists what holds the device: an AMD or Intel GPU has no nvidia-smi. */
@@ -292,6 +293,72 @@ static int explain_where(gg_buf *b, const gg_diagnosis *d, const char *verb)
 			     f->line, f->code ? ": `" : "", f->code ? f->code : "", f->code ? "`" : "");
 }
 
+/*
+ * An out-of-memory error of XLA's runtime (torch_xla, JAX on a TPU or a
+ * GPU): PyTorch's allocator advice does not apply (no nvidia-smi, no
+ * PYTORCH_CUDA_ALLOC_CONF), and neither does no_grad for JAX. What does:
+ * the batch or sequence per core, the shapes XLA compiles a program for,
+ * checkpointing in training, sharding over more cores. Not for PyTorch/XLA
+ * evaluation with autograd on, where no_grad is still the fix.
+ */
+static bool explain_is_xla(const gg_diagnosis *d)
+{
+	return d->oom.is_oom && d->oom.xla && d->kind != GG_DX_OOM_EVAL_NO_GRAD && d->kind != GG_DX_NOT_OOM &&
+	       d->kind != GG_DX_INCOMPLETE;
+}
+
+/* A size as a number and its unit, for "%.2f %s": MiB under a GiB (XLA's small requests), else GiB. */
+#define EXPLAIN_SIZE(b) ((b) >= 1073741824.0 ? (b) / 1073741824.0 : (b) / 1048576.0), ((b) >= 1073741824.0 ? "GiB" : "MiB")
+
+static int explain_xla(gg_buf *e, gg_buf *x, const gg_diagnosis *d, const char *dev)
+{
+	const gg_oom_info *m = &d->oom;
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	const double gib = 1073741824.0;
+	int rc = 0;
+	rc |= gg_buf_printf(e, "Out of %s%s.", dev,
+			    d->phase == GG_PHASE_TRAINING ? " during training"
+			    : d->phase == GG_PHASE_EVALUATION ? " during evaluation or inference"
+			    : d->phase == GG_PHASE_LOADING ? " while loading the model" : "");
+	rc |= explain_where(e, d, "failed");
+	if (d->cause == GG_CAUSE_PROGRAM)
+		rc |= gg_buf_printf(e, " XLA compiles each step into one program and checks its memory before running it: this one needs %.2f GiB, more than the device's %.2f GiB, so it cannot run as compiled, however empty the device is.",
+				    m->tried / gib, m->total / gib);
+	else if (m->tried > 0 && m->free >= 0)
+		rc |= gg_buf_printf(e, " XLA's runtime asked for %.2f %s with %.2f %s free%s.", EXPLAIN_SIZE(m->tried), EXPLAIN_SIZE(m->free),
+				    m->total > 0 ? "" : " on the device");
+	else if (m->tried > 0)
+		rc |= gg_buf_printf(e, " XLA's runtime asked for %.2f %s.", EXPLAIN_SIZE(m->tried));
+	if (m->total > 0 && d->cause != GG_CAUSE_PROGRAM)
+		rc |= gg_buf_printf(e, " The device has %.2f GiB of HBM.", m->total / gib);
+	if (d->cause == GG_CAUSE_OVERSIZED)
+		rc |= gg_buf_printf(e, " %c%s.", d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
+				    d->cause_evidence + 1);
+	if (d->jax)
+		rc |= gg_buf_printf(e, " JAX keeps no graph for a backward pass unless jax.grad is called, so torch.no_grad has no counterpart here.");
+	if (!tb->len)
+		rc |= gg_buf_printf(e, " The log has no traceback for it, so where it happened is unknown.");
+
+	/* A program larger than the device: what it is compiled from must shrink, not what else the device holds. */
+	rc |= gg_buf_printf(x, "%s", d->cause == GG_CAUSE_PROGRAM ? "Make the compiled step smaller, not the memory around it: lower" : "Lower");
+	if (d->phase == GG_PHASE_TRAINING)
+		rc |= gg_buf_printf(x, " the batch size per core (gradient accumulation keeps the effective batch) or the sequence length; use gradient checkpointing (%s), which recomputes activations in the backward pass instead of keeping them; shard parameters, gradients and optimizer state over the cores (%s).",
+				    d->jax ? "`jax.checkpoint`, remat" : "torch_xla's or torch.utils' `checkpoint`",
+				    d->jax ? "jax.sharding, pjit" : "FSDP, SPMD");
+	else if (d->phase == GG_PHASE_EVALUATION)
+		rc |= gg_buf_printf(x, " the batch size or the sequence length (for generation, the prompt's and the maximum length), or shard the weights over more cores (%s).",
+				    d->jax ? "jax.sharding, pjit" : "FSDP, SPMD");
+	else
+		rc |= gg_buf_printf(x, " the batch size per core or the input's size (sequence length, image size); in training, gradient checkpointing recomputes activations instead of keeping them; shard the model over more cores (%s).",
+				    d->jax ? "jax.sharding, pjit" : "FSDP, SPMD");
+	/* Every new input shape is a new program, compiled and kept: varying shapes multiply what the device holds. */
+	rc |= gg_buf_printf(x, " Keep the input shapes few and fixed (pad to a few sizes, drop an uneven last batch): XLA compiles and keeps a program for every shape it sees.");
+	if (m->device == GG_OOM_DEVICE_TPU)
+		rc |= gg_buf_printf(x, " %s shows the TPU's memory, which GPU tools do not see.",
+				    d->jax ? "`jax.local_devices()[0].memory_stats()`" : "`xm.get_memory_info(xm.xla_device())`");
+	return rc;
+}
+
 int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 {
 	gg_buf e = { 0 }, x = { 0 };
@@ -305,7 +372,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 	int version;
 	explain_era era = explain_era_of(d, facts, &version);
 
-	switch (d->kind) {
+	if (explain_is_xla(d))
+		rc |= explain_xla(&e, &x, d, dev);
+	else switch (d->kind) {
 	case GG_DX_OOM_EVAL_NO_GRAD:
 		if (d->grad_controlled) {
 			/* The code picks the mode at run time (see the evidence): say both sides, fix the flag's side. */

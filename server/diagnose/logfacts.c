@@ -434,6 +434,21 @@ static int facts_tag_rank(const char *t, size_t n)
 	return -1;
 }
 
+/*
+ * torch_xla's multiprocessing names the process that raised by its device:
+ * "Exception in device=TPU:6: ...". Each process drives one TPU core, whose
+ * ordinal is the process's index: its rank on the host. -1 when none.
+ */
+static int facts_xla_ordinal(const char *t, size_t n)
+{
+	static const char key[] = "Exception in device=TPU:";
+	const char *p = gg_text_find(t, n, key);
+	if (!p)
+		return -1;
+	long v = facts_number(p + sizeof key - 1, t + n);
+	return v >= 0 && v < 1000000 ? (int)v : -1;
+}
+
 /* A zeroed orphan at the end of the list (not yet counted), or NULL when out of memory. */
 static gg_log_orphan *facts_orphan_slot(gg_log_facts *f)
 {
@@ -455,10 +470,15 @@ static size_t facts_message_start(const char *t, size_t n)
 {
 	static const char *const heads[] = {
 		"CUDA out of memory", "CUDA error: ", "HIP out of memory", "HIP error: ", "MPS backend out of memory",
-		"XPU out of memory", "cuda runtime error (", "DefaultCPUAllocator", "[enforce fail at ", NULL,
+		"XPU out of memory", "cuda runtime error (", "DefaultCPUAllocator", "[enforce fail at ",
+		/* XLA's status and its TPU allocator's words, behind a glog header or a host's and worker's label. */
+		"RESOURCE_EXHAUSTED", "Resource exhausted", "Attempting to reserve ", "Attempting to allocate ", NULL,
 	};
 	size_t type_len;
 	const char *msg;
+	/* torch_xla's label of the process that raised ("Exception in device=TPU:6: "): it names the device, kept. */
+	if (gg_text_starts(t, n, "Exception in device="))
+		return 0;
 	for (size_t i = 1; i < n; i++)
 		if (t[i - 1] == ' ' && gg_tb_exception_line(t + i, n - i, &type_len, &msg) &&
 		    (gg_text_find(t + i, type_len, "Error") || gg_text_find(t + i, type_len, "Exception")))
@@ -478,7 +498,7 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	if (!gg_text_find(t, n, "emory") && !gg_text_find(t, n, "ALLOC") && !gg_text_find(t, n, "llocate") &&
 	    !gg_text_find(t, n, "Allocation on device") &&
 	    !gg_text_find(t, n, "WinError") && !gg_text_find(t, n, "1455") && !gg_text_find(t, n, "posix_memalign") &&
-	    !facts_failure_line(t, n))
+	    !gg_text_find(t, n, "RESOURCE_EXHAUSTED") && !gg_text_find(t, n, "esource exhausted") && !facts_failure_line(t, n))
 		return 0;
 	if (gg_text_find(t, n, "Warning:"))
 		return 0;
@@ -512,6 +532,8 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	 * [rankN]: prefix. Without a prefix, c10d's own "[Rank N]" names it.
 	 */
 	int tag = l->rank < 0 ? facts_tag_rank(t, n) : -1;
+	if (tag < 0 && l->rank < 0)
+		tag = facts_xla_ordinal(t, n);
 	o->rank = l->rank >= 0 ? l->rank : tag >= 0 ? tag : oom ? -1 : f->wrap_rank;
 	o->oom = oom;
 	/* The logger's or the application's words in front are not the failure's message. */
@@ -523,6 +545,25 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 		return -ENOMEM;
 	f->orphans_len++;
 	return 0;
+}
+
+/*
+ * XLA's status printed over lines under its first ("RuntimeError: Resource
+ * exhausted: From /job:worker/replica:0/task:0:"): "2 root error(s)
+ * found.", "(0) RESOURCE_EXHAUSTED: Attempting to reserve 7.20G ...", the
+ * TPU allocator's sentence and its "HBM capacity 8.00G:".
+ */
+static bool facts_xla_continues(const char *t, size_t n)
+{
+	if (gg_text_starts(t, n, "Attempting to reserve ") || gg_text_starts(t, n, "Attempting to allocate ") ||
+	    gg_text_starts(t, n, "HBM capacity ") || gg_text_find(t, n, "root error(s) found"))
+		return true;
+	if (n < 4 || t[0] != '(' || !facts_digit(t[1]))
+		return false;
+	const char *p = t + 1, *end = t + n;
+	while (p < end && facts_digit(*p))
+		p++;
+	return gg_text_starts(p, (size_t)(end - p), ") RESOURCE_EXHAUSTED") || gg_text_starts(p, (size_t)(end - p), ") Resource exhausted");
 }
 
 /*
@@ -565,6 +606,8 @@ static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const ch
 	bool opens = false;
 	for (const char *const *s = sentences; *s && !opens; s++)
 		opens = gg_text_starts(t, n, *s);
+	if (!opens && (strstr(o->text, "RESOURCE_EXHAUSTED") || strstr(o->text, "Resource exhausted")))
+		opens = facts_xla_continues(t, n);
 	if (!opens)
 		return 0;
 	size_t have = strlen(o->text);

@@ -66,6 +66,7 @@ const char *gg_oom_device_name(gg_oom_device d)
 	case GG_OOM_DEVICE_MPS: return "mps";
 	case GG_OOM_DEVICE_XPU: return "xpu";
 	case GG_OOM_DEVICE_CPU: return "cpu";
+	case GG_OOM_DEVICE_TPU: return "tpu";
 	case GG_OOM_DEVICE_UNKNOWN: break;
 	}
 	return NULL;
@@ -94,6 +95,17 @@ double gg_oom_parse_size(const char *s, size_t n)
 	for (size_t u = 0; u < sizeof units / sizeof units[0]; u++)
 		if (gg_text_starts(s + i, n - i, units[u].unit))
 			return v * units[u].scale;
+	/*
+	 * XLA prints its sizes with one letter and binary steps ("3.95G",
+	 * "180.59M", "4.0K"); only as a word's end, so "2 Mask" is no size.
+	 */
+	static const struct { char unit; double scale; } letters[] = {
+		{ 'T', 1099511627776.0 }, { 'G', 1073741824.0 }, { 'M', 1048576.0 }, { 'K', 1024.0 },
+	};
+	bool word_end = i + 1 >= n || !((s[i + 1] >= 'a' && s[i + 1] <= 'z') || (s[i + 1] >= 'A' && s[i + 1] <= 'Z'));
+	for (size_t u = 0; i < n && word_end && u < sizeof letters / sizeof letters[0]; u++)
+		if (s[i] == letters[u].unit)
+			return v * letters[u].scale;
 	return -1;
 }
 
@@ -182,6 +194,72 @@ static bool oom_word(const char *s, size_t n, const char *key)
 	return false;
 }
 
+/*
+ * XLA's runtime out of memory, under torch_xla, JAX or TensorFlow: the TPU
+ * allocator's "Attempting to reserve 5.10G at the bottom of memory. That
+ * was not possible. There are 2.40G free", its "Attempting to allocate N.
+ * That was not possible", the TPU compiler's "Ran out of memory in memory
+ * space hbm", XLA's "Out of memory while trying to allocate N" (a GPU's, or
+ * a TPU's), and its RESOURCE_EXHAUSTED status beside memory words. That
+ * status alone is no memory error: Google's APIs and gRPC use it for a
+ * quota or an oversized message.
+ */
+static bool oom_xla(const char *s, size_t n, gg_oom_info *info)
+{
+	bool status = gg_text_find(s, n, "RESOURCE_EXHAUSTED") || gg_text_find(s, n, "Resource exhausted");
+	bool tpu_allocator = gg_text_find(s, n, "That was not possible") &&
+			     (gg_text_find(s, n, "Attempting to reserve") || gg_text_find(s, n, "Attempting to allocate"));
+	bool tpu_compiler = gg_text_find_ci(s, n, "out of memory in memory space hbm") != NULL;
+	bool allocator = status && gg_text_find_ci(s, n, "Out of memory while trying to allocate");
+	/* "From /job:worker/replica:0/task:0:" is XLA's distributed runtime (XRT) passing on a worker's status: its memory. */
+	bool words = status && (gg_text_find_ci(s, n, "memory") || gg_text_find(s, n, "llocat") || gg_text_find(s, n, "OOM") ||
+				gg_text_find_ci(s, n, "hbm") || gg_text_find(s, n, "TPU") || gg_text_find(s, n, "From /job:"));
+	bool other = gg_text_find_ci(s, n, "quota") || gg_text_find(s, n, "larger than max") || gg_text_find_ci(s, n, "rate limit");
+	if (!(tpu_allocator || tpu_compiler || allocator || (words && !other)))
+		return false;
+	info->is_oom = true;
+	info->xla = true;
+	info->form = tpu_allocator ? "XLA TPU allocator: That was not possible"
+		   : tpu_compiler ? "XLA:TPU: ran out of memory in memory space hbm"
+		   : allocator ? "XLA: Out of memory while trying to allocate" : "XLA: RESOURCE_EXHAUSTED";
+	/* The TPU runtime's own words; a GPU under XLA says "GPU" or "cuda". */
+	if (tpu_allocator || tpu_compiler || gg_text_find(s, n, "TPU") || gg_text_find(s, n, "HBM") || gg_text_find(s, n, "hbm"))
+		info->device = GG_OOM_DEVICE_TPU;
+	return true;
+}
+
+/* XLA's figures: what it tried, what was free, the device's HBM, a compiled program against it. */
+static void oom_xla_figures(const char *s, size_t n, gg_oom_info *info)
+{
+	static const char *const tried[] = { "Attempting to reserve ", "Attempting to allocate ", "trying to allocate ", NULL };
+	for (const char *const *k = tried; *k && info->tried < 0; k++)
+		info->tried = oom_size_after(s, n, *k);
+	if (info->free < 0)
+		info->free = oom_size_after(s, n, "There are ");
+	if (info->total < 0)
+		info->total = oom_size_after(s, n, "HBM capacity ");
+	/* "Used 21.95G of 15.48G hbm": the compiled program against the whole device. */
+	const char *u = gg_text_find(s, n, "Used ");
+	const char *of = u ? gg_text_find(u, (size_t)(s + n - u), " of ") : NULL;
+	if (of && of - u < 32) {
+		double used = gg_oom_parse_size(u + 5, (size_t)(of - u - 5));
+		double whole = gg_oom_parse_size(of + 4, (size_t)(s + n - of - 4));
+		if (used > 0 && whole > 0) {
+			info->tried = used;
+			info->total = whole;
+			info->program = used > whole;
+		}
+	}
+	/* torch_xla's process label ("Exception in device=TPU:2"), the TPU's ordinal. */
+	const char *t = gg_text_find(s, n, "TPU:");
+	if (info->device == GG_OOM_DEVICE_TPU && info->device_index < 0 && t && t + 4 < s + n && t[4] >= '0' && t[4] <= '9') {
+		int v = 0;
+		for (const char *p = t + 4; p < s + n && *p >= '0' && *p <= '9' && v < 100000; p++)
+			v = v * 10 + (*p - '0');
+		info->device_index = v;
+	}
+}
+
 bool gg_oom_match_text(const char *text, size_t len, gg_oom_info *info)
 {
 	if (!gg_oom_match(NULL, text, len, info))
@@ -227,6 +305,8 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 			break;
 		}
 	}
+	if (!info->is_oom)
+		oom_xla(flat, n, info);
 	/* The tail of a 1.x CUDA message pasted without its head: "Tried to allocate 2.00 GiB (GPU 0; 11.17 GiB total capacity; ...". */
 	if (!info->is_oom && gg_text_find(flat, n, "Tried to allocate ") && gg_text_find(flat, n, "total capac")) {
 		info->is_oom = true;
@@ -327,6 +407,8 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 			info->reserved_unallocated = info->reserved - info->allocated;
 		if (info->device == GG_OOM_DEVICE_UNKNOWN && gg_text_find(flat, n, "GPU "))
 			info->device = GG_OOM_DEVICE_CUDA;
+		if (info->xla)
+			oom_xla_figures(flat, n, info);
 	}
 	free(flat);
 	return info->is_oom;

@@ -17,6 +17,7 @@ typedef enum gg_oom_device {
 	GG_OOM_DEVICE_MPS,
 	GG_OOM_DEVICE_XPU,
 	GG_OOM_DEVICE_CPU,
+	GG_OOM_DEVICE_TPU, /* a TPU's HBM, as XLA's runtime reports it (torch_xla, JAX, TensorFlow) */
 } gg_oom_device;
 
 typedef struct gg_oom_info {
@@ -47,6 +48,19 @@ typedef struct gg_oom_info {
 	double others_in_use;      /* summed */
 	double others_max;         /* the largest */
 	int others;                /* how many it lists */
+	/*
+	 * XLA's runtime said it (torch_xla, JAX, TensorFlow on a TPU or a GPU):
+	 * its "RESOURCE_EXHAUSTED" status and the TPU allocator's "Attempting to
+	 * reserve N ... That was not possible. There are M free". Not PyTorch's
+	 * caching allocator: no nvidia-smi, no PYTORCH_CUDA_ALLOC_CONF.
+	 */
+	bool xla;
+	/*
+	 * XLA's compiler found the whole program larger than the device ("Used
+	 * 21.95G of 15.48G hbm"): tried is the program's size, total the
+	 * device's; the program is refused before it runs.
+	 */
+	bool program;
 } gg_oom_info;
 
 /* The form of Windows' "paging file is too small" error (WinError 1455). */
@@ -81,13 +95,16 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
  */
 bool gg_oom_match_text(const char *text, size_t len, gg_oom_info *info);
 
-/* "cuda", "hip", "mps", "xpu", "cpu" or NULL. */
+/* "cuda", "hip", "mps", "xpu", "cpu", "tpu" or NULL. */
 const char *gg_oom_device_name(gg_oom_device d);
 
 /* 2^60 bytes: PyTorch's allocators refuse a request this large without printing it ("more than 1EB"). */
 #define GG_OOM_ONE_EB 1152921504606846976.0
 
-/* Reads a size such as "2.00 GiB", "512 MB", "1234 bytes" at s; returns bytes or -1. */
+/*
+ * Reads a size such as "2.00 GiB", "512 MB", "1234 bytes", XLA's "3.95G",
+ * "180.59M" (binary units) at s; returns bytes or -1.
+ */
 double gg_oom_parse_size(const char *s, size_t n);
 
 #endif

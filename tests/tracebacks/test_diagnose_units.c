@@ -203,6 +203,26 @@ static void test_oom_forms(void)
 	      info.tried == GG_OOM_ONE_EB);
 	CHECK(gg_oom_parse_size("512.00 MiB", 10) == 512.0 * 1048576.0);
 	CHECK(gg_oom_parse_size("abc", 3) < 0);
+	/* XLA's one-letter binary units, only at a word's end. */
+	CHECK(gg_oom_parse_size("3.95G free", 10) == 3.95 * 1073741824.0);
+	CHECK(gg_oom_parse_size("2 Mask", 6) < 0);
+
+	/* XLA's runtime: the TPU allocator's words, the compiler's program against the HBM, the status with memory words. */
+	const char *reserve = "Resource exhausted: From /job:worker/replica:0/task:0:\nAttempting to reserve 5.10G at the bottom of memory. That was not possible. There are 2.40G free, 0B reserved, and 2.40G reservable.";
+	CHECK(gg_oom_match("RuntimeError", reserve, strlen(reserve), &info) && info.xla);
+	CHECK_EQ_INT(info.device, GG_OOM_DEVICE_TPU);
+	CHECK(info.tried == 5.10 * 1073741824.0 && info.free == 2.40 * 1073741824.0 && !info.program);
+	const char *hbm = "RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in memory space hbm. Used 20.00G of 16.00G hbm.";
+	CHECK(gg_oom_match("jaxlib.xla_extension.XlaRuntimeError", hbm, strlen(hbm), &info) && info.program);
+	CHECK(info.tried == 20.0 * 1073741824.0 && info.total == 16.0 * 1073741824.0);
+	const char *label = "Exception in device=TPU:5: RESOURCE_EXHAUSTED: From /job:localservice/replica:0/task:0:";
+	CHECK(gg_oom_match(NULL, label, strlen(label), &info) && info.device == GG_OOM_DEVICE_TPU);
+	CHECK_EQ_INT(info.device_index, 5);
+	/* The same status for a quota or an oversized gRPC message is no memory error. */
+	const char *quota = "RESOURCE_EXHAUSTED: Quota exceeded for aiplatform requests per minute";
+	CHECK(!gg_oom_match("google.api_core.exceptions.ResourceExhausted", quota, strlen(quota), &info));
+	const char *grpc = "RESOURCE_EXHAUSTED: Received message larger than max (8000000 vs. 4194304)";
+	CHECK(!gg_oom_match(NULL, grpc, strlen(grpc), &info));
 }
 
 static void test_diagnose_text(void)
