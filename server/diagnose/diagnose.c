@@ -699,7 +699,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			     : killed9 ? gg_strdup_printf("rank %d exited with signal 9 (SIGKILL)", root)
 				       : gg_strdup_printf("the process was killed by SIGKILL (log line %llu)",
 							  (unsigned long long)d->facts.killed_at.line);
-		gg_log_orphan o = { killed9 ? root : -1, true, text, at, at.line, NULL, false, false, false };
+		gg_log_orphan o = { .rank = killed9 ? root : -1, .oom = true, .text = text, .at = at, .continued_to = at.line };
 		gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
 		free(text);
 		if (!c || (rc = dx_push(out, c)))

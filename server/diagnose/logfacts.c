@@ -16,6 +16,7 @@
 #define FACTS_MAX_WARNINGS 32
 #define FACTS_MAX_ORPHANS 32
 #define FACTS_MAX_TEXT 1024
+#define FACTS_NAMED_REACH 8 /* lines from a sentence that names a memory error to the message that may follow it */
 
 void gg_logfacts_init(gg_log_facts *f)
 {
@@ -522,11 +523,8 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 		oom = gg_oom_match_text(t, n, &info);
 	}
 	/* Other failures count only in a paste without any traceback (see diagnose.c). */
-	if ((!oom && !facts_failure_line(t, n)) || f->orphans_len == FACTS_MAX_ORPHANS)
+	if (!oom && !facts_failure_line(t, n))
 		return 0;
-	gg_log_orphan *o = facts_orphan_slot(f);
-	if (!o)
-		return -ENOMEM;
 	/*
 	 * A runtime failure hard-wrapped by the terminal: its tail lines lost the
 	 * [rankN]: prefix. Without a prefix, c10d's own "[Rank N]" names it.
@@ -534,8 +532,29 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	int tag = l->rank < 0 ? facts_tag_rank(t, n) : -1;
 	if (tag < 0 && l->rank < 0)
 		tag = facts_xla_ordinal(t, n);
-	o->rank = l->rank >= 0 ? l->rank : tag >= 0 ? tag : oom ? -1 : f->wrap_rank;
+	int rank = l->rank >= 0 ? l->rank : tag >= 0 ? tag : oom ? -1 : f->wrap_rank;
+	bool figures = oom && (info.tried >= 0 || info.total >= 0 || info.free >= 0 || info.allocated >= 0);
+	/*
+	 * A sentence that only names the error ("after a while a CUDA out of
+	 * memory error occurs") with the allocator's message a few lines under
+	 * it: the message, with its figures, is the failure; the sentence made
+	 * way for it.
+	 */
+	gg_log_orphan *last = f->orphans_len ? &f->orphans[f->orphans_len - 1] : NULL;
+	if (figures && last && last->oom && last->named_only && !last->used && last->rank == rank &&
+	    last->continued_to + FACTS_NAMED_REACH >= l->number) {
+		free(last->text);
+		free(last->type);
+		f->orphans_len--;
+	}
+	if (f->orphans_len == FACTS_MAX_ORPHANS)
+		return 0;
+	gg_log_orphan *o = facts_orphan_slot(f);
+	if (!o)
+		return -ENOMEM;
+	o->rank = rank;
 	o->oom = oom;
+	o->named_only = oom && !exc && !figures;
 	/* The logger's or the application's words in front are not the failure's message. */
 	size_t from = exc ? 0 : facts_message_start(t, n);
 	o->text = gg_text_dup(t + from, n - from, FACTS_MAX_TEXT);
@@ -610,6 +629,7 @@ static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const ch
 		opens = facts_xla_continues(t, n);
 	if (!opens)
 		return 0;
+	o->named_only = false;
 	size_t have = strlen(o->text);
 	if (have + 1 + n > FACTS_MAX_TEXT) {
 		o->continued_to = l->number; /* the rest is kept out, the lines still belong to it */

@@ -40,6 +40,7 @@ typedef struct gg_log_orphan {
 	char *type;
 	bool abort;  /* a C++ exception's what(): the process died of it */
 	bool header; /* a debugger's header and the message under it */
+	bool named_only; /* an untyped line that names a memory error without a figure (prose): a message with figures below replaces it */
 	bool used;   /* given to a traceback below it as its exception */
 } gg_log_orphan;
 
