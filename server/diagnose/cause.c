@@ -33,6 +33,16 @@
  * capacity for the host, so the bound stands in for one.)
  */
 #define CAUSE_BEYOND_HOST (128.0 * GIB)
+/*
+ * The same bound on a device whose message prints no capacity: no tensor
+ * of a real model is that large there either, and it is as much as the
+ * largest accelerators hold whole (under 300 GiB), so a larger device is no
+ * answer: the input is far larger than intended (an image not resized, a
+ * whole recording as one sequence), or a shape is wrong. One bound for the
+ * host and the device; with a capacity printed, the request against it
+ * decides (half of it, a hundred times it).
+ */
+#define CAUSE_BEYOND_TENSOR CAUSE_BEYOND_HOST
 
 static bool has(const char *s, const char *needle)
 {
@@ -170,6 +180,9 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 			       m->tried / GIB));
 	else if (!rc && m->tried > 0 && m->total <= 0 && m->device != GG_OOM_DEVICE_CPU && m->tried >= CAUSE_BEYOND_DEVICE)
 		rc = cause_add(d, GG_CAUSE_OVERSIZED, gg_strdup_printf("one request of %.2f GiB: more than any single device's memory",
+			       m->tried / GIB));
+	else if (!rc && m->tried > 0 && m->total <= 0 && m->device != GG_OOM_DEVICE_CPU && m->tried >= CAUSE_BEYOND_TENSOR)
+		rc = cause_add(d, GG_CAUSE_OVERSIZED, gg_strdup_printf("one request of %.2f GiB: as much as the largest devices hold whole, where the largest tensors a model holds are a few GiB",
 			       m->tried / GIB));
 
 	/*

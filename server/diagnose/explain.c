@@ -176,10 +176,17 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			*rc |= gg_buf_printf(x, "Check the shape first: print the shapes of the tensors at the failing line (and the sizes they are built from) and compare them with what you expect. Only if they are right, make that tensor smaller: process the input in chunks or tiles. Neither no_grad nor allocator settings help a request of this size.");
 			return 1;
 		}
-		if (m->total <= 0)
-			*rc |= gg_buf_printf(e, " One request of %.2f GiB is more than any single device's memory: that one tensor cannot fit, whatever else is freed.",
-					     m->tried / gib);
-		else
+		if (m->total <= 0) {
+			/*
+			 * No capacity printed, and beyond what any tensor of a model
+			 * needs (cause.c's bound): the input is far too large, and a
+			 * smaller batch, a larger device or no_grad are not the answer.
+			 */
+			*rc |= gg_buf_printf(e, " One request of %.2f GiB is %s: no tensor a model needs is that large, so the input it is made from is far larger than intended (an image or video not resized, a whole recording or document as one sequence), or a shape at that line is wrong.",
+					     m->tried / gib, m->tried >= 1024.0 * gib ? "more than any single device's memory" : "as much as the largest devices hold whole");
+			*rc |= gg_buf_printf(x, "Make the input smaller where that tensor is made: resize (downscale) the image or video, process it in tiles or chunks, or split a long sequence; print the shapes at the failing line first, as a size like this is as often a shape computed wrong. Neither no_grad, a smaller batch nor allocator settings help a single request of this size.");
+			return 1;
+		} else
 			*rc |= gg_buf_printf(e, " One request of %.2f GiB is %s the device's %.2f GiB: that one tensor cannot fit, whatever else is freed.",
 					     m->tried / gib, m->tried > m->total ? "larger than" : "more than half of", m->total / gib);
 		*rc |= gg_buf_printf(x, "Make that tensor smaller where it is created: process the input in chunks (a smaller batch, tiles, shorter sequences or fewer candidates at that line), or compute that step on the CPU. Neither no_grad nor allocator settings help a single request of this size.");
