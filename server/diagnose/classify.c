@@ -736,6 +736,19 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		}
 		d->kind = GG_DX_NOT_OOM;
 		d->confidence = GG_CONFIDENCE_HIGH;
+		/* Autograd's anomaly check names the backward function that made a NaN: a backward pass. */
+		if (tb->has_exception && strstr(tb->exc.message, "returned nan values") && strstr(tb->exc.message, "Backward") &&
+		    d->phase == GG_PHASE_UNKNOWN) {
+			d->phase = GG_PHASE_TRAINING;
+			if ((rc = gg_evidence_add(d, "autograd's anomaly detection names a backward function that returned NaN: a backward pass, training")))
+				return rc;
+		}
+		/* One line, no frames around it: what it says is all there is, and it is no memory error. */
+		if (d->chain->lone) {
+			d->confidence = GG_CONFIDENCE_LOW;
+			return gg_evidence_add(d, "log line %llu is an exception pasted alone, without its traceback: its message names no memory error",
+					       (unsigned long long)tb->exc.at.line);
+		}
 		return 0;
 	}
 	bool jax = classify_is_jax(tb);

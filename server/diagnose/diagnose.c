@@ -735,8 +735,14 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			if (!o->oom && (!pick || (pick->rank < 0 && o->rank >= 0)))
 				pick = o;
 		}
+		/* Else an exception line pasted alone, whose message names no memory error. */
+		bool lone = !pick && d->facts.lone.text;
+		if (lone)
+			pick = &d->facts.lone;
 		if (pick) {
 			gg_tb_chain *c = dx_orphan_chain(pick, 0);
+			if (c)
+				c->lone = lone;
 			if (!c || (rc = dx_push(out, c)))
 				return c ? rc : -ENOMEM;
 		}

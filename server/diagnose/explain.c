@@ -618,8 +618,14 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		else if (shm) {
 			rc |= gg_buf_printf(&e, " The DataLoader's workers hand their batches to the main process through shared memory (/dev/shm), and it ran out (Docker gives a container 64 MB unless told otherwise). Not GPU memory, and not the OOM killer.");
 			rc |= gg_buf_printf(&x, "Give the workers more shared memory: `docker run --shm-size=8g` (or `--ipc=host`), on Kubernetes a memory-backed volume at /dev/shm (`emptyDir: {medium: Memory}`); `df -h /dev/shm` shows its size. Or lower the DataLoader's num_workers (0 confirms it) or the batch each worker prepares.");
+		} else if (exc && strstr(exc->message, "returned nan values")) {
+			/* Autograd's anomaly mode caught a NaN in the backward pass: numbers, not memory. */
+			rc |= gg_buf_printf(&e, " Autograd's anomaly detection found a NaN in the output of that backward function: a numerical problem (a value that overflowed, a log or a division of zero, a learning rate too high), not memory.");
+			rc |= gg_buf_printf(&x, "Read the forward traceback anomaly mode prints above this error: it shows the forward operation that made this function, where the NaN starts. Check the loss and the inputs there for inf or NaN, lower the learning rate, clip the gradients, and under fp16 use a loss scaler or bf16.");
 		} else if (cf)
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; for this one, start at %s:%u.", gg_tb_frame_file(cf), cf->line);
+		else if (d->chain->lone)
+			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; the paste has only this line of the error: its traceback, pasted whole, shows where it was raised.");
 		else
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; this traceback has no frame of your code.");
 		break;

@@ -43,6 +43,8 @@ void gg_logfacts_free(gg_log_facts *f)
 		free(f->orphans[i].type);
 	}
 	free(f->orphans);
+	free(f->lone.text);
+	free(f->lone.type);
 	free(f->torch_version);
 	free(f->abort_type);
 	gg_logfacts_init(f);
@@ -647,6 +649,50 @@ static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const ch
 }
 
 /*
+ * Keeps the first exception line that is plainly no memory error (see
+ * logfacts.h): a typed message, not an allocator's, not cut short.
+ * Returns 0 or -ENOMEM.
+ */
+static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	if (f->lone.text || gg_text_find(t, n, "Warning:"))
+		return 0;
+	/* Pasted inside prose: in backticks, quotes or Markdown bold. */
+	while (n > 0 && (t[0] == '`' || t[0] == '"' || t[0] == '\'' || t[0] == '*')) {
+		t++;
+		n--;
+	}
+	while (n > 0 && (t[n - 1] == '`' || t[n - 1] == '"' || t[n - 1] == '\'' || t[n - 1] == '*'))
+		n--;
+	size_t type_len;
+	const char *msg;
+	if (!gg_tb_exception_line(t, n, &type_len, &msg) ||
+	    !(gg_text_find(t, type_len, "Error") || gg_text_find(t, type_len, "Exception")))
+		return 0;
+	size_t ml = (size_t)(t + n - msg);
+	if (ml == 0 || gg_oom_cut_short(msg, ml))
+		return 0;
+	char *type = gg_text_dup(t, type_len, 256);
+	if (!type)
+		return -ENOMEM;
+	gg_oom_info info;
+	if (gg_oom_match(type, msg, ml, &info)) {
+		free(type);
+		return 0;
+	}
+	f->lone.text = gg_text_dup(msg, ml, FACTS_MAX_TEXT);
+	if (!f->lone.text) {
+		free(type);
+		return -ENOMEM;
+	}
+	f->lone.type = type;
+	f->lone.rank = l->rank;
+	f->lone.at = (gg_log_span){ l->number, l->offset, l->raw_len };
+	f->lone.continued_to = l->number;
+	return 0;
+}
+
+/*
  * An orphan whose exception the paste types outside a traceback: its
  * type (NULL when unknown), its message so far. Returns 0, or -ENOMEM.
  */
@@ -891,6 +937,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		rc = 0;
 	else if (!rc)
 		rc = facts_orphan(f, l, t, n);
+	if (!rc)
+		rc = facts_lone_exception(f, l, t, n);
 	if (l->rank >= 0)
 		f->wrap_rank = l->rank;
 	return rc;

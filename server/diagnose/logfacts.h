@@ -77,6 +77,14 @@ typedef struct gg_log_facts {
 	int mem_readings, mem_rises;
 	gg_log_orphan *orphans; /* owned; the first few */
 	size_t orphans_len, orphans_cap;
+	/*
+	 * The first exception line ("RuntimeError: ...", plain, quoted or in
+	 * Markdown bold) whose message names no memory error and is not cut:
+	 * what a paste of that line alone failed with. Its type and text are
+	 * owned; text is NULL when there is none. Kept apart from the orphans,
+	 * which the exception lines of a log's tracebacks would crowd out.
+	 */
+	gg_log_orphan lone;
 
 	/* Scanner state. */
 	int section;      /* 1 training, 2 evaluation: the last HF Trainer banner */
