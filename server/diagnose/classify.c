@@ -752,6 +752,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		return 0;
 	}
 	bool jax = classify_is_jax(tb);
+	bool nothing_off = false; /* said once the kind is final: a cause may yet make autograd beside the point */
 	d->jax = jax;
 	if (d->phase == GG_PHASE_EVALUATION && jax) {
 		/* JAX has no autograd mode to leave on: gradients are only taken where jax.grad is called. */
@@ -764,9 +765,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->kind = d->grad_disabled == 1 ? GG_DX_OOM_EVAL : GG_DX_OOM_EVAL_NO_GRAD;
 		bool confirmed = d->grad_disabled == 0;
 		d->confidence = confirmed || d->grad_disabled == 1 ? GG_CONFIDENCE_HIGH : GG_CONFIDENCE_MEDIUM;
-		if (!confirmed && d->grad_disabled == -1 && aggregate < 0 && !d->grad_controlled &&
-		    (rc = gg_evidence_add(d, "nothing on the path turns autograd off (no no_grad decorator, no framework evaluation loop)")))
-			return rc;
+		nothing_off = !confirmed && d->grad_disabled == -1 && aggregate < 0 && !d->grad_controlled;
 	} else if (d->phase == GG_PHASE_TRAINING) {
 		d->kind = GG_DX_OOM_TRAINING;
 		d->confidence = backward ? GG_CONFIDENCE_HIGH : GG_CONFIDENCE_MEDIUM;
@@ -796,5 +795,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		rc = gg_evidence_add(d, "whether autograd was off the paste does not show, and it does not matter here: %s",
 				     d->cause_evidence);
 	}
+	if (!rc && nothing_off && d->kind == GG_DX_OOM_EVAL_NO_GRAD)
+		rc = gg_evidence_add(d, "nothing on the path turns autograd off (no no_grad decorator, no framework evaluation loop)");
 	return rc;
 }

@@ -291,11 +291,33 @@ static int explain_collective_timeout(gg_buf *e, gg_buf *x, const char *message)
 	return rc;
 }
 
+/*
+ * A code line that closes more brackets than it opens is the tail of a
+ * statement spread over several lines: Python before 3.8 printed a
+ * multi-line call at its last line ("WRONG_SIZE)"), which is not the call.
+ */
+static bool explain_is_call_tail(const char *code)
+{
+	int depth = 0;
+	for (const char *p = code; p && *p; p++) {
+		if (*p == '#' || *p == '"' || *p == '\'')
+			break; /* a comment or a string: its brackets are not code's */
+		if (*p == '(' || *p == '[' || *p == '{')
+			depth++;
+		else if ((*p == ')' || *p == ']' || *p == '}') && --depth < 0)
+			return true;
+	}
+	return false;
+}
+
 static int explain_where(gg_buf *b, const gg_diagnosis *d, const char *verb)
 {
 	const gg_tb_frame *f = gg_diagnosis_culprit(d);
 	if (!f)
 		return 0;
+	if (explain_is_call_tail(f->code))
+		return gg_buf_printf(b, " It %s in %s() in the statement that ends at %s:%u (`%s`): the traceback prints the last line of a call spread over several lines, which starts above it.",
+				     verb, f->function[0] ? f->function : "<module>", gg_tb_frame_file(f), f->line, f->code);
 	return gg_buf_printf(b, " It %s in %s() at %s:%u%s%s%s.", verb, f->function[0] ? f->function : "<module>", gg_tb_frame_file(f),
 			     f->line, f->code ? ": `" : "", f->code ? f->code : "", f->code ? "`" : "");
 }
