@@ -119,7 +119,9 @@ bool gg_fix_anchors_carry(size_t *anchors, size_t n, const gg_edit *edits, size_
  * changes code, safe or not: ruff's --unsafe-fixes), re-checking between
  * rounds until nothing changes (fixes that overlap wait for the next round;
  * the same edit asked by two fixes is made once). *out is the caller's;
- * *applied counts the fixes made. Running it on its own result changes
+ * *applied counts the findings the fixes resolved: the first check's less
+ * those of *out (one wrap around a loop resolves each forward in it, as
+ * ruff counts the errors fixed). Running it on its own result changes
  * nothing. Returns 0, GG_FIX_ALL_SYNTAX_ERROR (*out NULL) when src has a
  * syntax error (tree-sitter finds an ERROR or MISSING node), or a negative
  * errno.
@@ -140,9 +142,9 @@ int gg_fix_all_anchored(gg_analyzer *a, const gg_source *src, bool unsafe, char 
 			size_t *applied, size_t *anchors, size_t nanchors);
 
 /*
- * gg_fix_all_anchored (anchors may be NULL), also counting the fixes applied
- * per rule: by_rule[i] (by_rule NULL: not counted) grows by the fixes of
- * gg_rules[i]'s findings (`check --show-fixes`).
+ * gg_fix_all_anchored (anchors may be NULL), also counting what was resolved
+ * per rule: by_rule[i] (by_rule NULL: not counted) grows by the findings of
+ * gg_rules[i] the fixes resolved (`check --show-fixes`).
  */
 int gg_fix_all_counted(gg_analyzer *a, const gg_source *src, bool unsafe, char **out, size_t *out_len,
 		       size_t *applied, size_t *anchors, size_t nanchors, size_t *by_rule);

@@ -182,11 +182,6 @@ static int edit_order(const void *pa, const void *pb)
 }
 
 /*
- * One round on text: *next is the fixed text (NULL when nothing applied),
- * *applied the fixes it took. Returns GG_FIX_ALL_SYNTAX_ERROR, taking nothing,
- * when text does not parse cleanly.
- */
-/*
  * Carries anchors (ascending offsets of text) through edits (sorted, not
  * overlapping): an anchor moves with the text after it, so an insertion at
  * an anchor lands after it. Returns false when an anchor lies strictly
@@ -213,12 +208,19 @@ bool gg_fix_anchors_carry(size_t *anchors, size_t n, const gg_edit *edits, size_
 	return anchors_carry(anchors, n, edits, edits_len);
 }
 
+/*
+ * One round on text: *next is the fixed text (NULL when nothing applied),
+ * *applied the fixes it took, *found the findings of text and found_rules
+ * (NULL: not counted) those per rule. Returns GG_FIX_ALL_SYNTAX_ERROR,
+ * taking nothing, when text does not parse cleanly.
+ */
 static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src, bool unsafe, const char *text,
-			 size_t len, char **next, size_t *next_len, size_t *applied, size_t *anchors, size_t nanchors,
-			 size_t *by_rule)
+			 size_t len, char **next, size_t *next_len, size_t *applied, size_t *found, size_t *anchors,
+			 size_t nanchors, size_t *found_rules)
 {
 	*next = NULL;
 	*applied = 0;
+	*found = 0;
 	TSTree *tree = gg_python_parse(parser, NULL, text, len);
 	if (!tree)
 		return -ENOMEM;
@@ -235,6 +237,12 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 	gg_fixes *each = NULL; /* findings.len of them: each finding's fixes */
 	edit_list taken = { NULL, 0, 0, NULL, 0, 0, NULL, 0, 0 };
 	int rc = gg_analyzer_check(a, &here, &findings);
+	*found = findings.len;
+	for (size_t i = 0; !rc && found_rules && i < findings.len; i++) {
+		const gg_rule_info *r = gg_rule_lookup(findings.items[i].code);
+		if (r)
+			found_rules[r - gg_rules]++;
+	}
 	if (!rc && findings.len) {
 		gg_node root;
 		each = calloc(findings.len, sizeof *each);
@@ -249,9 +257,6 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 			bool took;
 			rc = fix_all_take(&taken, fix, &took);
 			took_count += took;
-			const gg_rule_info *r = took && by_rule ? gg_rule_lookup(findings.items[i].code) : NULL;
-			if (r)
-				by_rule[r - gg_rules]++;
 		}
 	}
 	if (!rc && taken.len) {
@@ -289,13 +294,18 @@ int gg_fix_all_counted(gg_analyzer *a, const gg_source *src, bool unsafe, char *
 {
 	*applied = 0;
 	*out = NULL;
-	/* The last round's count per rule, taken back with its fixes when it broke the code. */
+	/*
+	 * What the fixes resolved is the first check's findings less those of
+	 * the text handed back (a wrap taken once for a loop resolves every
+	 * forward in it): the findings per rule of the first text, of the text
+	 * before the last round's fixes (prev) and of the last text checked.
+	 */
 	size_t nrules = 0;
 	while (by_rule && gg_rules[nrules].code)
 		nrules++;
-	size_t *round_rules = by_rule ? calloc(nrules ? 2 * nrules : 1, sizeof *round_rules) : NULL;
-	size_t *last_rules = round_rules ? round_rules + nrules : NULL;
-	if (by_rule && !round_rules)
+	size_t *rules = by_rule ? calloc(nrules ? 3 * nrules : 1, sizeof *rules) : NULL;
+	size_t *first_rules = rules, *prev_rules = rules ? rules + nrules : NULL, *cur_rules = rules ? rules + 2 * nrules : NULL;
+	if (by_rule && !rules)
 		return -ENOMEM;
 	/* Two copies of the anchors: before this round, and as they were for prev (the text before the last round). */
 	size_t *saved = anchors ? malloc((2 * nanchors + 1) * sizeof *saved) : NULL;
@@ -303,25 +313,26 @@ int gg_fix_all_counted(gg_analyzer *a, const gg_source *src, bool unsafe, char *
 	char *cur = !anchors || saved ? malloc(src->len + 1) : NULL;
 	if (!cur) {
 		free(saved);
-		free(round_rules);
+		free(rules);
 		return -ENOMEM;
 	}
 	memcpy(cur, src->text, src->len);
 	cur[src->len] = '\0';
 	size_t cur_len = src->len;
 	char *prev = NULL; /* the text before the last round's fixes */
-	size_t prev_len = 0, last = 0;
+	size_t prev_len = 0, took_all = 0, first_found = 0, prev_found = 0, last_found = 0;
+	bool last_checked = false; /* the text handed back was checked: its findings are last_found */
 	TSParser *parser = gg_python_parser_new();
 	int rc = parser ? 0 : -ENOMEM;
 	for (int round = 0; round < MAX_ROUNDS && !rc; round++) {
 		char *next = NULL;
-		size_t next_len = 0, took = 0;
+		size_t next_len = 0, took = 0, found = 0;
 		if (anchors)
 			memcpy(saved, anchors, nanchors * sizeof *anchors);
-		if (round_rules)
-			memset(round_rules, 0, nrules * sizeof *round_rules);
-		rc = fix_all_round(a, parser, src, unsafe, cur, cur_len, &next, &next_len, &took, anchors, nanchors,
-				   round_rules);
+		if (cur_rules)
+			memset(cur_rules, 0, nrules * sizeof *cur_rules);
+		rc = fix_all_round(a, parser, src, unsafe, cur, cur_len, &next, &next_len, &took, &found, anchors, nanchors,
+				   cur_rules);
 		if (rc == GG_FIX_ALL_ANCHOR_LOST) {
 			free(next);
 			next = NULL;
@@ -334,38 +345,49 @@ int gg_fix_all_counted(gg_analyzer *a, const gg_source *src, bool unsafe, char *
 			cur = prev;
 			cur_len = prev_len;
 			prev = NULL;
-			*applied -= last;
-			for (size_t k = 0; k < nrules; k++)
-				by_rule[k] -= last_rules[k];
+			last_found = prev_found;
+			if (cur_rules)
+				memcpy(cur_rules, prev_rules, nrules * sizeof *cur_rules);
+			last_checked = true;
 			rc = 0;
 			break;
 		}
-		if (rc || !next)
+		if (round == 0) {
+			first_found = found;
+			if (first_rules)
+				memcpy(first_rules, cur_rules, nrules * sizeof *first_rules);
+		}
+		if (rc || !next) {
+			last_found = found;
+			last_checked = true;
 			break;
+		}
 		if (anchors)
 			memcpy(prev_anchors, saved, nanchors * sizeof *anchors);
 		free(prev);
 		prev = cur;
 		prev_len = cur_len;
+		prev_found = found;
+		if (prev_rules)
+			memcpy(prev_rules, cur_rules, nrules * sizeof *prev_rules);
 		cur = next;
 		cur_len = next_len;
-		last = took;
-		*applied += took;
-		for (size_t k = 0; k < nrules; k++) {
-			by_rule[k] += round_rules[k];
-			last_rules[k] = round_rules[k];
-		}
+		took_all += took;
 	}
 	free(prev);
 	free(saved);
-	free(round_rules);
 	if (parser)
 		ts_parser_delete(parser);
 	if (rc) {
 		free(cur);
-		*applied = 0;
+		free(rules);
 		return rc;
 	}
+	/* Rounds run out before a check of the last text (it cannot happen with fixes that hold): the fixes taken. */
+	*applied = !last_checked ? took_all : first_found > last_found ? first_found - last_found : 0;
+	for (size_t k = 0; last_checked && k < nrules; k++)
+		by_rule[k] += first_rules[k] > cur_rules[k] ? first_rules[k] - cur_rules[k] : 0;
+	free(rules);
 	*out = cur;
 	*out_len = cur_len;
 	return 0;
