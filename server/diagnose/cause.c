@@ -164,8 +164,8 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_PROGRAM, gg_strdup_printf("XLA's compiled program needs %.2f GiB of the device's %.2f GiB (\"Used ... of ... hbm\"): the program is larger than the device, before anything else is counted",
 								     m->tried / GIB, m->total / GIB));
 
-	/* One request as large as the device cannot be helped by freeing anything else. */
-	if (!rc && m->tried > 0 && m->total > 0 && m->tried >= 0.5 * m->total)
+	/* One request as large as the device cannot be helped by freeing anything else (a program's size is no one request). */
+	if (!rc && !m->program && m->tried > 0 && m->total > 0 && m->tried >= 0.5 * m->total)
 		rc = cause_add(d, GG_CAUSE_OVERSIZED, m->tried >= 100 * m->total
 			? gg_strdup_printf("one request of %.2f GiB is %.0f times the device's whole %.2f GiB: a size no real input needs, most likely a wrong shape",
 					   m->tried / GIB, m->tried / m->total, m->total / GIB)
