@@ -479,8 +479,9 @@ bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope)
 	 * what the forward returned (another model fitted further down, or this
 	 * one fitted again, does not), or is a call of a function that trains
 	 * handed this very model; a backward before it makes the region
-	 * training. Another model's .eval() in force is weaker evidence: any
-	 * later backward ends it.
+	 * training. Another model's .eval() in force is weaker evidence: a
+	 * later backward of the module's own ends it, a call of a function that
+	 * trains another model does not.
 	 */
 	reached r = { 0 };
 	bool holds = true, collected = false;
@@ -488,15 +489,22 @@ bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope)
 		uint32_t b = c->backward.items[i];
 		if (b < from || b >= end || sem_func_at(c, b) != 0)
 			continue; /* a function's own backward is its callers' business: its calls are in the list */
-		if (b < ev->at || (sem_offsets_any_in(&c->training_calls, b, b + 1) && training_call_takes(c, b, ev->eval_receiver))) {
+		bool call = sem_offsets_any_in(&c->training_calls, b, b + 1);
+		if (b < ev->at || (call && training_call_takes(c, b, ev->eval_receiver))) {
 			holds = false;
 			break;
 		}
-		if (!collected && ev->own_eval) {
+		if (!ev->own_eval) {
+			if (call)
+				continue; /* another model fitted further down */
+			holds = false;
+			break;
+		}
+		if (!collected) {
 			reached_collect(c, ev->at, end, &r);
 			collected = true;
 		}
-		holds = ev->own_eval && !backward_reads(c, &r, ev->at, b);
+		holds = !backward_reads(c, &r, ev->at, b);
 	}
 	free(r.items);
 	return holds;
