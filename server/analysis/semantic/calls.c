@@ -285,16 +285,7 @@ static bool site_carriers(const semantic *c, const site *s, gg_node stmt, carrie
 	const gg_tree_index *ix = c->index;
 	uint32_t stmt_end = gg_node_end_byte(stmt);
 	uint32_t end = s->caller > 0 ? c->funcs[s->caller].end : (uint32_t)c->len;
-	/* The assignments are in document order (the facts walk's). */
-	size_t lo = 0, hi = ix->assignments_len;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (gg_node_start_byte(ix->assignments[mid]) < stmt_end)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (size_t i = lo; i < ix->assignments_len && gg_node_start_byte(ix->assignments[i]) < end; i++) {
+	for (size_t i = sem_assignments_from(c, stmt_end); i < ix->assignments_len && gg_node_start_byte(ix->assignments[i]) < end; i++) {
 		gg_node a = ix->assignments[i];
 		if (sem_func_at(c, gg_node_start_byte(a)) == s->caller && mentions_carrier(k, node_span(c, FIELD(a, right))))
 			carriers_add_target(c, k, FIELD(a, left), 0);

@@ -575,6 +575,8 @@ gg_node sem_argument_for(const semantic *c, gg_node args, int place, span name, 
 bool sem_string_value(const semantic *c, gg_node n, span *out);
 bool sem_is_name_chain(const semantic *c, gg_node n);
 gg_node sem_chain_root(const semantic *c, gg_node n);
+/* The index of the first of the file's assignments (in document order) that starts at or after byte at. */
+size_t sem_assignments_from(const semantic *c, uint32_t at);
 span sem_chain_last(const semantic *c, gg_node n);
 span sem_attribute_name(const semantic *c, gg_node attr);
 span sem_method_of(const semantic *c, const gg_call_ref *ref);

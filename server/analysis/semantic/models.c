@@ -376,12 +376,8 @@ static bool self_attribute_assigned(const semantic *c, int fi, span name)
 	gg_node node = c->classes[cls].node;
 	uint32_t from = gg_node_start_byte(node), to = gg_node_end_byte(node);
 	const gg_tree_index *ix = c->index;
-	for (size_t i = 0; i < ix->assignments_len; i++) {
-		gg_node a = ix->assignments[i];
-		uint32_t at = gg_node_start_byte(a);
-		if (at < from || at >= to)
-			continue;
-		gg_node left = FIELD(a, left);
+	for (size_t i = sem_assignments_from(c, from); i < ix->assignments_len && gg_node_start_byte(ix->assignments[i]) < to; i++) {
+		gg_node left = FIELD(ix->assignments[i], left);
 		if (IS(left, attribute) && text_eq(c, FIELD(left, object), "self") &&
 		    span_eq(sem_attribute_name(c, left), name))
 			return true;

@@ -150,3 +150,18 @@ bool sem_string_value(const semantic *c, gg_node n, span *out)
 	*out = (span){ v.ptr, v.len };
 	return true;
 }
+
+size_t sem_assignments_from(const semantic *c, uint32_t at)
+{
+	/* The assignments are in document order (the facts walk's). */
+	const gg_tree_index *ix = c->index;
+	size_t lo = 0, hi = ix->assignments_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (gg_node_start_byte(ix->assignments[mid]) < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
