@@ -20,6 +20,15 @@
 #include "project.h"
 #include "project_lines.h"
 
+/* Whether a list of names (a file's module or plain classes so far) holds the n bytes at p. */
+static bool name_listed(const gg_strings *names, const char *p, size_t n)
+{
+	for (size_t i = 0; i < names->len; i++)
+		if (strlen(names->items[i]) == n && memcmp(names->items[i], p, n) == 0)
+			return true;
+	return false;
+}
+
 /*
  * Whether a class line's bases make a module: a base whose last name is
  * Module (nn.Module, torch.nn.Module, LightningModule), or ends in Model
@@ -41,9 +50,8 @@ static bool bases_say_module(const line *l, const gg_strings *modules)
 		bool last = after >= l->end || *after != '.';
 		if (last && ((n >= 6 && memcmp(after - 6, "Module", 6) == 0) || (n >= 5 && memcmp(after - 5, "Model", 5) == 0)))
 			return true;
-		for (size_t i = 0; last && i < modules->len; i++)
-			if (strlen(modules->items[i]) == n && memcmp(modules->items[i], p, n) == 0)
-				return true;
+		if (last && name_listed(modules, p, n))
+			return true;
 		p = after;
 	}
 	return false;
@@ -68,9 +76,7 @@ static bool bases_say_plain(const line *l, const gg_strings *plains)
 		}
 		if (p + n < l->end && p[n] == '.')
 			return false;
-		bool known = n == 6 && memcmp(p, "object", 6) == 0;
-		for (size_t i = 0; !known && i < plains->len; i++)
-			known = strlen(plains->items[i]) == n && memcmp(plains->items[i], p, n) == 0;
+		bool known = (n == 6 && memcmp(p, "object", 6) == 0) || name_listed(plains, p, n);
 		if (!known)
 			return false;
 		p += n;
@@ -195,10 +201,7 @@ static int submodule_note(const line *l, gg_strings *subs, const gg_strings *mod
 		/* torch's criteria (nn.NLLLoss, nn.CrossEntropyLoss) hold no parameters: computing a loss runs no network. */
 		bool torch_nn = (last - q >= 3 && memcmp(last - 3, "nn.", 3) == 0) &&
 				!(cn >= 4 && memcmp(call - 4, "Loss", 4) == 0);
-		bool known = false;
-		for (size_t i = 0; !known && i < modules->len; i++)
-			known = strlen(modules->items[i]) == cn && memcmp(modules->items[i], last, cn) == 0;
-		if (!known && !torch_nn)
+		if (!name_listed(modules, last, cn) && !torch_nn)
 			return 0;
 	}
 	return name_push(subs, p, n);
@@ -216,9 +219,7 @@ static int submodule_attribute_note(gg_project *p, const line *l, const gg_strin
 	if (!self_assign_call(l, &attr, &n, &expr, &last, &call))
 		return 0;
 	size_t cn = (size_t)(call - last);
-	bool known = false;
-	for (size_t i = 0; !known && i < modules->len; i++)
-		known = strlen(modules->items[i]) == cn && memcmp(modules->items[i], last, cn) == 0;
+	bool known = name_listed(modules, last, cn);
 	if (!known && libs && last - expr >= 3 && memcmp(last - 3, "nn.", 3) == 0) {
 		char *dotted = gg_strdup_printf("torch.nn.%.*s", (int)cn, last);
 		if (!dotted)
