@@ -321,83 +321,6 @@ static bool training_call_takes(const semantic *c, uint32_t at, span receiver)
 	return false;
 }
 
-/* What a forward's result reached at module level: the names that hold it or something made of it. */
-typedef struct reached {
-	span *items; /* owned; into the checked text */
-	size_t len, cap;
-	bool failed; /* out of memory: everything counts as reached */
-} reached;
-
-static bool reached_has(const reached *r, span name)
-{
-	for (size_t i = 0; i < r->len; i++)
-		if (span_eq(r->items[i], name))
-			return true;
-	return false;
-}
-
-static bool reached_add(reached *r, span name)
-{
-	if (!name.len || reached_has(r, name))
-		return false;
-	if (gg_grow((void **)&r->items, &r->cap, r->len, sizeof *r->items)) {
-		r->failed = true;
-		return false;
-	}
-	r->items[r->len++] = name;
-	return true;
-}
-
-/* Whether n (nested functions aside) names one of r's names. */
-static bool reads_reached(const semantic *c, const reached *r, gg_node n)
-{
-	if (r->failed)
-		return true;
-	for (gg_node m = n; !gg_node_is_null(m);) {
-		bool nested = IS(m, function_definition) || IS(m, class_definition);
-		if (IS(m, identifier) && reached_has(r, node_span(c, m)))
-			return true;
-		m = gg_node_walk_next(n, m, !nested);
-	}
-	return false;
-}
-
-/* Adds the names a statement binds or changes: its targets' root names, a for's names, or the object of a method it calls (outs.append(y)). */
-static bool bind_reached(const semantic *c, reached *r, gg_node stmt)
-{
-	bool added = false;
-	gg_node e = IS(stmt, expression_statement) ? gg_node_named_child(stmt, 0) : stmt;
-	while (IS(e, assignment) || IS(e, augmented_assignment)) {
-		gg_node left = FIELD(e, left);
-		for (gg_node m = left; !gg_node_is_null(m);) {
-			bool root = IS(m, identifier) || IS(m, attribute) || IS(m, subscript);
-			if (root) {
-				gg_node base = m;
-				while (IS(base, subscript) || IS(base, attribute))
-					base = IS(base, subscript) ? FIELD(base, value) : FIELD(base, object);
-				if (IS(base, identifier))
-					added |= reached_add(r, node_span(c, base));
-			}
-			m = gg_node_walk_next(left, m, !root);
-		}
-		e = FIELD(e, right);
-	}
-	if (IS(stmt, for_statement)) {
-		gg_node left = FIELD(stmt, left);
-		for (gg_node m = left; !gg_node_is_null(m); m = gg_node_walk_next(left, m, true))
-			if (IS(m, identifier))
-				added |= reached_add(r, node_span(c, m));
-	} else if (gg_node_eq(e, IS(stmt, expression_statement) ? gg_node_named_child(stmt, 0) : stmt) && IS(e, call) &&
-		   IS(FIELD(e, function), attribute)) {
-		gg_node base = FIELD(FIELD(e, function), object);
-		while (IS(base, subscript) || IS(base, attribute) || IS(base, call))
-			base = IS(base, subscript) ? FIELD(base, value) : IS(base, call) ? FIELD(base, function) : FIELD(base, object);
-		if (IS(base, identifier))
-			added |= reached_add(r, node_span(c, base));
-	}
-	return added;
-}
-
 /* The module-level statement (an expression statement, or a for's header) that holds the byte at. */
 static gg_node module_statement_at(const semantic *c, uint32_t at)
 {
@@ -411,53 +334,6 @@ static gg_node module_statement_at(const semantic *c, uint32_t at)
 			return gg_node_null();
 	}
 	return n;
-}
-
-/*
- * The names that hold what the module-level forward at `at` returned, or
- * something made of it, up to end: those its statement binds, then, to a
- * fixed point (a loop's later lines feed its earlier ones), those of every
- * later statement that reads one of them. A backward that reads none of
- * them cannot need that forward's graph. failed when the statement is not
- * one such walk reads (then every backward counts).
- */
-static void reached_collect(const semantic *c, uint32_t at, uint32_t end, reached *r)
-{
-	gg_node first = module_statement_at(c, at);
-	if (gg_node_is_null(first)) {
-		r->failed = true;
-		return;
-	}
-	bind_reached(c, r, first);
-	gg_node root = c->funcs[0].def;
-	uint32_t from = gg_node_end_byte(first);
-	for (bool changed = r->len > 0; changed && !r->failed;) {
-		changed = false;
-		for (gg_node m = root; !gg_node_is_null(m);) {
-			uint32_t s = gg_node_start_byte(m), e = gg_node_end_byte(m);
-			if (e <= from || IS(m, function_definition) || IS(m, class_definition)) {
-				m = gg_node_walk_next(root, m, false);
-				continue;
-			}
-			if (s >= end)
-				break;
-			if (s >= from && IS(m, expression_statement) && reads_reached(c, r, m))
-				changed |= bind_reached(c, r, m);
-			else if (s >= from && IS(m, for_statement) && reads_reached(c, r, FIELD(m, right)))
-				changed |= bind_reached(c, r, m);
-			m = gg_node_walk_next(root, m, !IS(m, expression_statement));
-		}
-	}
-}
-
-/* Whether the module-level statement holding the backward or training call at b reads what reached names (or is the forward's own). */
-static bool backward_reads(const semantic *c, const reached *r, uint32_t at, uint32_t b)
-{
-	gg_node stmt = module_statement_at(c, b);
-	if (r->failed || gg_node_is_null(stmt))
-		return true;
-	gg_node own = module_statement_at(c, at);
-	return gg_node_eq(stmt, own) || reads_reached(c, r, stmt);
 }
 
 /*
@@ -483,30 +359,27 @@ bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope)
 	 * later backward of the module's own ends it, a call of a function that
 	 * trains another model does not.
 	 */
-	reached r = { 0 };
-	bool holds = true, collected = false;
+	bool holds = true, later = false;
 	for (size_t i = 0; i < c->backward.len && holds; i++) {
 		uint32_t b = c->backward.items[i];
 		if (b < from || b >= end || sem_func_at(c, b) != 0)
 			continue; /* a function's own backward is its callers' business: its calls are in the list */
 		bool call = sem_offsets_any_in(&c->training_calls, b, b + 1);
-		if (b < ev->at || (call && training_call_takes(c, b, ev->eval_receiver))) {
+		if (b < ev->at || (call && training_call_takes(c, b, ev->eval_receiver)))
 			holds = false;
-			break;
-		}
-		if (!ev->own_eval) {
-			if (call)
-				continue; /* another model fitted further down */
+		else if (!ev->own_eval && !call)
 			holds = false;
-			break;
-		}
-		if (!collected) {
-			reached_collect(c, ev->at, end, &r);
-			collected = true;
-		}
-		holds = !backward_reads(c, &r, ev->at, b);
+		else if (ev->own_eval)
+			later = true;
+		/* else another model's region, and a call that trains another model: not its end */
 	}
-	free(r.items);
+	if (!holds || !later)
+		return holds;
+	/* The later backwards of the module: does one sit in a statement the forward's result reaches? */
+	flow_reach r = { 0, NULL };
+	gg_node own = module_statement_at(c, ev->at);
+	holds = !gg_node_is_null(own) && sem_flow_reach(c, own, &r) == 0 && !sem_flow_reached_in(c, &r, &c->backward, ev->at);
+	free(r.visited);
 	return holds;
 }
 

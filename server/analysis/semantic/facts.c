@@ -653,6 +653,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	module.iterates = -1;
 	module.returns_eval = -1;
 	module.reads_graph = -1;
+	module.exports = -1;
 	module.nograd_with = UINT32_MAX;
 	PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, module);
 

@@ -148,6 +148,7 @@ typedef struct func {
 	span iter_param;      /* a parameter its body loops over (`for x, y in loader:`), or empty (calls.c) */
 	signed char returns_eval; /* it returns a module in eval mode: -1 not asked yet (evaluation.c) */
 	signed char reads_graph;  /* its text reads the autograd graph (.grad_fn): -1 not asked yet (sem_func_reads_graph) */
+	signed char exports;      /* its own code calls an exporter (torch.jit.trace, torch.onnx.export): -1 not asked yet (sem_export_check) */
 	span flag;        /* the parameter of `if train:` around its backward */
 	span flag_value;  /* "train" of `if mode == "train":`, when flag_string */
 	bool flag_string; /* the flag is compared with a string, not tested for truth */
@@ -253,6 +254,36 @@ typedef struct receiver {
  * The model of one file: what gg_semantic_build found, kept by the handle
  * until the next build or gg_semantic_clear. The spans point into the text.
  */
+/* A module-level statement of the flow (flow.c): an expression statement or a for's header, and its bound names in binds. */
+typedef struct flow_stmt {
+	gg_node node;
+	uint32_t start;
+	uint32_t binds_from, binds_to; /* into module_flow.binds */
+} flow_stmt;
+
+/* A name a statement reads. */
+typedef struct flow_read {
+	span name;
+	uint32_t stmt;
+} flow_read;
+
+/* The module's statements, what each binds, and what each reads sorted by name (flow.c). */
+typedef struct module_flow {
+	flow_stmt *stmts; /* owned; in document order */
+	size_t stmts_len, stmts_cap;
+	span *binds; /* owned */
+	size_t binds_len, binds_cap;
+	flow_read *reads; /* owned; by name, then statement */
+	size_t reads_len, reads_cap;
+	bool built;
+} module_flow;
+
+/* What one forward's statement reaches: the statements that read what it returned, or something made of it. */
+typedef struct flow_reach {
+	size_t first;  /* the forward's own statement */
+	bool *visited; /* owned; by statement */
+} flow_reach;
+
 typedef struct semantic {
 	gg_semantic *sem; /* the handle: grammar ids, library facts, the tree index */
 	const char *text;
@@ -285,6 +316,8 @@ typedef struct semantic {
 	struct { span name; bool says; } says_model[256];
 	klass *classes; /* owned; sorted by name */
 	size_t classes_len, classes_cap;
+	/* The module's statements and names, where the module has a backward of its own (flow.c). */
+	module_flow flow;
 	gg_node *assign_left, *assign_right; /* owned; parallel */
 	size_t assigns_len, assigns_cap;
 	/* Each assignment by its left side's text, and each call of the index by the name it calls (sem_named_range). */
@@ -515,6 +548,12 @@ evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer);
 bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope);
 bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded);
 bool sem_module_forward(const semantic *c, int fi);
+void sem_flow_build(semantic *c);
+void sem_flow_free(module_flow *f);
+/* What the module-level statement first's result reaches; -1 when it is not one of the flow's (r is then empty). */
+int sem_flow_reach(const semantic *c, gg_node first, flow_reach *r);
+/* Whether a statement r reached (or its forward's own) holds one of o's offsets at or after from. */
+bool sem_flow_reached_in(const semantic *c, const flow_reach *r, const offsets *o, uint32_t from);
 /* Whether function fi's own body (nested definitions left out) holds a loop or a comprehension. */
 bool sem_func_iterates(semantic *c, int fi);
 /* Whether the model an event runs was loaded: from a loader, or state loaded into it earlier in its function. */

@@ -637,17 +637,20 @@ bool sem_export_check(semantic *c, const ctx *x, const gg_call_ref *ref)
 {
 	if (x->in_loop || !synthetic_arguments(c, x, ref))
 		return false;
-	const func *f = &c->funcs[x->func];
-	uint32_t start = x->func > 0 ? f->start : 0, end = x->func > 0 ? f->end : (uint32_t)c->len;
-	const gg_tree_index *ix = c->index;
-	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, start); i < ix->calls_len && ix->calls[i].start < end;
-	     i++) {
-		const gg_call_ref *r = &ix->calls[i];
-		if (r->names >= 2 && sem_func_at(c, r->start) == x->func && sem_name_resolve(c, FIELD(r->node, function)) &&
-		    sem_name_is_one_of(c, exporters))
-			return true;
+	func *f = &c->funcs[x->func];
+	/* Asked once per function: a script's every module-level check would scan the module again. */
+	if (f->exports < 0) {
+		uint32_t start = x->func > 0 ? f->start : 0, end = x->func > 0 ? f->end : (uint32_t)c->len;
+		const gg_tree_index *ix = c->index;
+		f->exports = 0;
+		for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, start);
+		     i < ix->calls_len && ix->calls[i].start < end && !f->exports; i++) {
+			const gg_call_ref *r = &ix->calls[i];
+			f->exports = r->names >= 2 && sem_func_at(c, r->start) == x->func &&
+				     sem_name_resolve(c, FIELD(r->node, function)) && sem_name_is_one_of(c, exporters);
+		}
 	}
-	return false;
+	return f->exports > 0;
 }
 
 /*

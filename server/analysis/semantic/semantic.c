@@ -138,6 +138,7 @@ static void semantic_free(semantic *c)
 	free(c->backward.items);
 	free(c->gradoff.items);
 	free(c->training_calls.items);
+	sem_flow_free(&c->flow);
 	free(c->volatile_at.items);
 	free(c->suspends.items);
 	free(c->trains.items);
@@ -212,6 +213,13 @@ static int semantic_walk(semantic *c, gg_node root)
 	x.loop = gg_node_null();
 	x.block_end = (uint32_t)c->len;
 	c->torch = sem_torch_spelling(c);
+	/*
+	 * Where the file trains (a backward anywhere: a module-level call of a
+	 * function that trains is one too, once the call graph is read), what
+	 * the module's forwards' results reach (flow.c, evaluation.c).
+	 */
+	if (c->backward.len)
+		sem_flow_build(c);
 	sem_walk_block(c, x, root);
 	/* The forwards GG002 looks up by position (grad_context.h): by start, then end. */
 	if (c->index->forwards_len > 1)

@@ -1,0 +1,210 @@
+/*
+ * What a module-level forward's result reaches (SPEC §2, GG001): the
+ * module's statements in document order (expression statements and for
+ * headers, outside functions and classes), each with the names it binds, and
+ * the names each reads, sorted by name. A forward's result reaches the names
+ * its statement binds, then every later statement that reads one of them,
+ * and what that one binds: a walk along the index, linear in what it
+ * reaches, where a walk of the whole module per forward was quadratic in a
+ * notebook of eval and train cells. Built once per file, where the file
+ * has a backward (semantic.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "semantic/model.h"
+
+static int flow_read_cmp(const void *pa, const void *pb)
+{
+	const flow_read *a = pa, *b = pb;
+	int r = span_cmp(a->name, b->name);
+	return r ? r : (a->stmt > b->stmt) - (a->stmt < b->stmt);
+}
+
+static void bind_add(semantic *c, module_flow *f, gg_node name)
+{
+	if (gg_grow((void **)&f->binds, &f->binds_cap, f->binds_len, sizeof *f->binds))
+		fail(c, -ENOMEM);
+	else
+		f->binds[f->binds_len++] = node_span(c, name);
+}
+
+/* The names stmt binds or changes: its targets' root names, a for's names, or the object of the method a bare call calls (outs.append(y)). */
+static void binds_collect(semantic *c, module_flow *f, gg_node stmt)
+{
+	if (IS(stmt, for_statement)) {
+		gg_node left = FIELD(stmt, left);
+		for (gg_node m = left; !gg_node_is_null(m); m = gg_node_walk_next(left, m, true))
+			if (IS(m, identifier))
+				bind_add(c, f, m);
+		return;
+	}
+	gg_node top = gg_node_named_child(stmt, 0), e = top;
+	while (IS(e, assignment) || IS(e, augmented_assignment)) {
+		gg_node left = FIELD(e, left);
+		for (gg_node m = left; !gg_node_is_null(m);) {
+			bool root = IS(m, identifier) || IS(m, attribute) || IS(m, subscript);
+			if (root) {
+				gg_node base = m;
+				while (IS(base, subscript) || IS(base, attribute))
+					base = IS(base, subscript) ? FIELD(base, value) : FIELD(base, object);
+				if (IS(base, identifier))
+					bind_add(c, f, base);
+			}
+			m = gg_node_walk_next(left, m, !root);
+		}
+		e = FIELD(e, right);
+	}
+	if (gg_node_eq(e, top) && IS(e, call) && IS(FIELD(e, function), attribute)) {
+		gg_node base = FIELD(FIELD(e, function), object);
+		while (IS(base, subscript) || IS(base, attribute) || IS(base, call))
+			base = IS(base, subscript) ? FIELD(base, value) : IS(base, call) ? FIELD(base, function) : FIELD(base, object);
+		if (IS(base, identifier))
+			bind_add(c, f, base);
+	}
+}
+
+/* The identifiers n reads (nested functions aside), each a read of statement k. */
+static void reads_collect(semantic *c, module_flow *f, gg_node n, uint32_t k)
+{
+	for (gg_node m = n; !gg_node_is_null(m) && !c->error;) {
+		bool nested = IS(m, function_definition) || IS(m, class_definition);
+		if (IS(m, identifier)) {
+			if (gg_grow((void **)&f->reads, &f->reads_cap, f->reads_len, sizeof *f->reads))
+				fail(c, -ENOMEM);
+			else
+				f->reads[f->reads_len++] = (flow_read){ node_span(c, m), k };
+		}
+		m = gg_node_walk_next(n, m, !nested);
+	}
+}
+
+void sem_flow_build(semantic *c)
+{
+	module_flow *f = &c->flow;
+	gg_node root = c->funcs[0].def;
+	for (gg_node m = root; !gg_node_is_null(m) && !c->error;) {
+		bool stmt = IS(m, expression_statement) || IS(m, for_statement);
+		if (stmt) {
+			if (gg_grow((void **)&f->stmts, &f->stmts_cap, f->stmts_len, sizeof *f->stmts)) {
+				fail(c, -ENOMEM);
+				break;
+			}
+			uint32_t k = (uint32_t)f->stmts_len;
+			flow_stmt *s = &f->stmts[f->stmts_len++];
+			s->node = m;
+			s->start = gg_node_start_byte(m);
+			s->binds_from = (uint32_t)f->binds_len;
+			binds_collect(c, f, m);
+			f->stmts[k].binds_to = (uint32_t)f->binds_len;
+			reads_collect(c, f, IS(m, for_statement) ? FIELD(m, right) : m, k);
+		}
+		bool skip = IS(m, function_definition) || IS(m, class_definition) || IS(m, expression_statement);
+		m = gg_node_walk_next(root, m, !skip);
+	}
+	gg_sort(f->reads, f->reads_len, sizeof *f->reads, flow_read_cmp);
+	f->built = !c->error;
+}
+
+void sem_flow_free(module_flow *f)
+{
+	free(f->stmts);
+	free(f->binds);
+	free(f->reads);
+	memset(f, 0, sizeof *f);
+}
+
+/* The index of the statement node stmt in the flow, or -1. */
+static long flow_stmt_index(const module_flow *f, gg_node stmt)
+{
+	uint32_t at = gg_node_start_byte(stmt);
+	size_t lo = 0, hi = f->stmts_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (f->stmts[mid].start < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < f->stmts_len && f->stmts[lo].start == at; lo++)
+		if (gg_node_eq(f->stmts[lo].node, stmt))
+			return (long)lo;
+	return -1;
+}
+
+/* The first read of name in the sorted reads. */
+static size_t reads_lower(const module_flow *f, span name)
+{
+	size_t lo = 0, hi = f->reads_len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (span_cmp(f->reads[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Queues the names statement k binds that some statement reads and none queued before: each by the index of its first read. */
+static int binds_queue(const module_flow *f, size_t k, bool *followed, size_t **queue, size_t *len, size_t *cap)
+{
+	for (uint32_t b = f->stmts[k].binds_from; b < f->stmts[k].binds_to; b++) {
+		size_t lo = reads_lower(f, f->binds[b]);
+		if (lo >= f->reads_len || !span_eq(f->reads[lo].name, f->binds[b]) || followed[lo])
+			continue;
+		followed[lo] = true;
+		if (gg_grow((void **)queue, cap, *len, sizeof **queue))
+			return -1;
+		(*queue)[(*len)++] = lo;
+	}
+	return 0;
+}
+
+int sem_flow_reach(const semantic *c, gg_node first, flow_reach *r)
+{
+	const module_flow *f = &c->flow;
+	memset(r, 0, sizeof *r);
+	long k = f->built ? flow_stmt_index(f, first) : -1;
+	if (k < 0)
+		return -1;
+	r->first = (size_t)k;
+	r->visited = calloc(f->stmts_len ? f->stmts_len : 1, sizeof *r->visited);
+	bool *followed = calloc(f->reads_len ? f->reads_len : 1, sizeof *followed);
+	size_t *queue = NULL, queue_len = 0, queue_cap = 0;
+	int rc = r->visited && followed ? binds_queue(f, r->first, followed, &queue, &queue_len, &queue_cap) : -1;
+	for (size_t done = 0; done < queue_len && !rc; done++) {
+		/* Every later statement that reads the name is reached, and what it binds is followed in turn. */
+		size_t lo = queue[done];
+		for (size_t i = lo; i < f->reads_len && span_eq(f->reads[i].name, f->reads[lo].name) && !rc; i++) {
+			size_t t = f->reads[i].stmt;
+			if (t <= r->first || r->visited[t])
+				continue;
+			r->visited[t] = true;
+			rc = binds_queue(f, t, followed, &queue, &queue_len, &queue_cap);
+		}
+	}
+	free(queue);
+	free(followed);
+	if (rc) {
+		free(r->visited);
+		r->visited = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+bool sem_flow_reached_in(const semantic *c, const flow_reach *r, const offsets *o, uint32_t from)
+{
+	const module_flow *f = &c->flow;
+	for (size_t k = r->first; k < f->stmts_len; k++) {
+		if (k != r->first && !r->visited[k])
+			continue;
+		/* A for's own header: its body's statements are statements of their own. */
+		gg_node n = f->stmts[k].node;
+		uint32_t start = f->stmts[k].start, end = IS(n, for_statement) ? gg_node_start_byte(FIELD(n, body)) : gg_node_end_byte(n);
+		if (sem_offsets_any_in(o, start > from ? start : from, end))
+			return true;
+	}
+	return false;
+}
