@@ -2,10 +2,13 @@
 """How `gradguard check` grows with one file's size (issue #31: no function of
 the analysis superlinear in the file).
 
-Generates files of 10,000, 20,000 and 40,000 lines shaped like a model zoo's
-module: classes with submodules built in __init__, an evaluate() method in
-eval mode over a loader (one in ten without no_grad: a finding), a training
-step, a second module class, and a module-level validate() function. Counts
+Generates files of 10,000, 20,000 and 40,000 lines in two shapes. A model
+zoo's module: classes with submodules built in __init__, an evaluate() method
+in eval mode over a loader (one in ten without no_grad: a finding), a training
+step, a second module class, and a module-level validate() function. A
+notebook exported as a script: cell after cell, the model put in eval mode
+and run on a batch whose result is printed (a finding), then trained a few
+steps at module level. Counts
 the instructions of one `check` of each under callgrind (exact, unlike times
 on a shared machine) and prints the growth per doubling: 2.0 is linear.
 Without valgrind, CPU seconds (median of 3) stand in.
@@ -84,6 +87,31 @@ def source(lines):
     return "".join(parts)
 
 
+CELL = '''
+model.eval()
+out_{i} = model(torch.randn(8, 4))
+stat_{i} = out_{i}.mean()
+print([stat_{i}, out_{i}.std()])
+model.train()
+for step in range(3):
+    opt.zero_grad()
+    loss_{i} = model(torch.randn(8, 4)).pow(2).mean()
+    loss_{i}.backward()
+    opt.step()
+'''
+
+
+def notebook(lines):
+    parts = ["import torch\nfrom torch import nn\nmodel = nn.Linear(4, 4)\nopt = torch.optim.SGD(model.parameters(), 0.1)\n"]
+    count, i = 4, 0
+    while count < lines:
+        cell = CELL.format(i=i)
+        parts.append(cell)
+        count += cell.count("\n")
+        i += 1
+    return "".join(parts)
+
+
 def instructions(exe, path):
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", exe, "check", path],
                          capture_output=True, text=True)
@@ -110,23 +138,24 @@ def main():
     sizes = [int(n) for n in args.lines.split(",")]
     exact = shutil.which("valgrind") is not None
     unit = "instructions" if exact else "CPU s"
-    print(f"| lines | {unit} | per line | growth per doubling |")
-    print("|---:|---:|---:|---:|")
-    prev = None
+    print(f"| shape | lines | {unit} | per line | growth per doubling |")
+    print("|---|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
-        for n in sizes:
-            path = os.path.join(tmp, f"zoo_{n}.py")
-            with open(path, "w") as f:
-                f.write(source(n))
-            cost = instructions(exe, path) if exact else cpu_seconds(exe, path)
-            if cost is None:
-                print("valgrind gave no count", file=sys.stderr)
-                return 1
-            growth = f"{cost / prev:.2f}" if prev else "—"
-            per = f"{cost / n:,.0f}" if exact else f"{cost / n * 1e6:.1f} µs"
-            shown = f"{cost:,}" if exact else f"{cost:.3f}"
-            print(f"| {n:,} | {shown} | {per} | {growth} |")
-            prev = cost
+        for shape, make in (("zoo", source), ("notebook", notebook)):
+            prev = None
+            for n in sizes:
+                path = os.path.join(tmp, f"{shape}_{n}.py")
+                with open(path, "w") as f:
+                    f.write(make(n))
+                cost = instructions(exe, path) if exact else cpu_seconds(exe, path)
+                if cost is None:
+                    print("valgrind gave no count", file=sys.stderr)
+                    return 1
+                growth = f"{cost / prev:.2f}" if prev else "—"
+                per = f"{cost / n:,.0f}" if exact else f"{cost / n * 1e6:.1f} µs"
+                shown = f"{cost:,}" if exact else f"{cost:.3f}"
+                print(f"| {shape} | {n:,} | {shown} | {per} | {growth} |")
+                prev = cost
     return 0
 
 
