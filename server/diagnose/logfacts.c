@@ -495,6 +495,21 @@ static size_t facts_message_start(const char *t, size_t n)
 	return best;
 }
 
+/* A line pasted inside prose, without the backticks, quotes or Markdown bold around it. */
+static void prose_unwrap(const char **text, size_t *len)
+{
+	const char *t = *text;
+	size_t n = *len;
+	while (n > 0 && (t[0] == '`' || t[0] == '"' || t[0] == '\'' || t[0] == '*')) {
+		t++;
+		n--;
+	}
+	while (n > 0 && (t[n - 1] == '`' || t[n - 1] == '"' || t[n - 1] == '\'' || t[n - 1] == '*'))
+		n--;
+	*text = t;
+	*len = n;
+}
+
 static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	/* Cheap filters first: nearly every line fails them. */
@@ -506,12 +521,7 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	if (gg_text_find(t, n, "Warning:"))
 		return 0;
 	/* Pasted inside prose: `RuntimeError: ...` in backticks, quotes or Markdown bold. */
-	while (n > 0 && (t[0] == '`' || t[0] == '"' || t[0] == '\'' || t[0] == '*')) {
-		t++;
-		n--;
-	}
-	while (n > 0 && (t[n - 1] == '`' || t[n - 1] == '"' || t[n - 1] == '\'' || t[n - 1] == '*'))
-		n--;
+	prose_unwrap(&t, &n);
 	size_t type_len;
 	const char *msg;
 	bool exc = gg_tb_exception_line(t, n, &type_len, &msg);
@@ -658,12 +668,7 @@ static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const cha
 	if (f->lone.text || gg_text_find(t, n, "Warning:"))
 		return 0;
 	/* Pasted inside prose: in backticks, quotes or Markdown bold. */
-	while (n > 0 && (t[0] == '`' || t[0] == '"' || t[0] == '\'' || t[0] == '*')) {
-		t++;
-		n--;
-	}
-	while (n > 0 && (t[n - 1] == '`' || t[n - 1] == '"' || t[n - 1] == '\'' || t[n - 1] == '*'))
-		n--;
+	prose_unwrap(&t, &n);
 	size_t type_len;
 	const char *msg;
 	if (!gg_tb_exception_line(t, n, &type_len, &msg) ||
