@@ -298,6 +298,18 @@ typedef struct holder_query {
 	unsigned depth;
 } holder_query;
 
+/* What the assignment that made binding b of name calls (`Cls` of `x = Cls(...).to(d)`), or a null node. */
+static gg_node bound_callee(const semantic *c, span name, const bind *b)
+{
+	for (size_t i = sem_named_first(c->assign_names, c->assign_names_len, name);
+	     i < c->assign_names_len && span_eq(c->assign_names[i].name, name); i++) {
+		size_t k = (size_t)c->assign_names[i].index;
+		if (gg_node_start_byte(c->assign_left[k]) == b->at)
+			return FIELD(sem_call_chain_base(c, c->assign_right[k]), function);
+	}
+	return gg_node_null();
+}
+
 static bool holds_holder(semantic *c, int fi, span name, uint32_t at, span method, unsigned depth);
 
 static bool passes_holder(semantic *c, span arg, int scope, uint32_t at, void *ctx)
@@ -322,18 +334,11 @@ static bool holds_holder(semantic *c, int fi, span name, uint32_t at, span metho
 		holder_query q = { method, depth };
 		return sem_param_arguments(c, fi, name, passes_holder, &q) > 0;
 	}
-	for (size_t i = sem_named_first(c->assign_names, c->assign_names_len, name);
-	     i < c->assign_names_len && span_eq(c->assign_names[i].name, name); i++) {
-		size_t k = (size_t)c->assign_names[i].index;
-		if (gg_node_start_byte(c->assign_left[k]) != b->at)
-			continue;
-		gg_node fn = FIELD(sem_call_chain_base(c, c->assign_right[k]), function);
-		if (!sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn))
-			return false;
-		span r = sem_resolved(c);
-		return gg_project_holder_method(c->project, r.ptr, r.len, method.ptr, method.len);
-	}
-	return false;
+	gg_node fn = bound_callee(c, name, b);
+	if (!sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn))
+		return false;
+	span r = sem_resolved(c);
+	return gg_project_holder_method(c->project, r.ptr, r.len, method.ptr, method.len);
 }
 
 /*
@@ -347,19 +352,12 @@ static bool holds_imported_module(semantic *c, int fi, span name, uint32_t at)
 	const bind *b = sem_bind_before(c, name, fi, at);
 	if (!b)
 		return false;
-	for (size_t i = sem_named_first(c->assign_names, c->assign_names_len, name);
-	     i < c->assign_names_len && span_eq(c->assign_names[i].name, name); i++) {
-		size_t k = (size_t)c->assign_names[i].index;
-		if (gg_node_start_byte(c->assign_left[k]) != b->at)
-			continue;
-		gg_node fn = FIELD(sem_call_chain_base(c, c->assign_right[k]), function);
-		if (!sem_is_name_chain(c, fn) || !sem_binding_find(c, node_span(c, sem_chain_root(c, fn))) ||
-		    !sem_name_resolve(c, fn))
-			return false;
-		span r = sem_resolved(c);
-		return gg_project_class_kind(c->project, r.ptr, r.len) > 0;
-	}
-	return false;
+	gg_node fn = bound_callee(c, name, b);
+	if (!sem_is_name_chain(c, fn) || !sem_binding_find(c, node_span(c, sem_chain_root(c, fn))) ||
+	    !sem_name_resolve(c, fn))
+		return false;
+	span r = sem_resolved(c);
+	return gg_project_class_kind(c->project, r.ptr, r.len) > 0;
 }
 
 /*
