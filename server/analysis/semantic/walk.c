@@ -493,16 +493,38 @@ static bool flag_branch(semantic *c, const ctx *x, gg_node if_stmt, gg_node bloc
 	return true;
 }
 
+/*
+ * Which branch of if_stmt runs only while a module trains: 1 for the body of
+ * `if X.training:`, 2 for the else of `if not X.training:`, 0 for neither.
+ * An evaluation caller's X.eval() never takes it, and training needs what it
+ * computes, so its forwards are no evaluation's.
+ */
+static int training_branch(const semantic *c, gg_node if_stmt)
+{
+	gg_node cond = FIELD(if_stmt, condition);
+	int which = 1;
+	if (IS(cond, not_operator)) {
+		cond = FIELD(cond, argument);
+		which = 2;
+	}
+	return IS(cond, attribute) && span_is(node_span(c, FIELD(cond, attribute)), "training") ? which : 0;
+}
+
 static void walk_compound(semantic *c, const ctx *x, gg_node node)
 {
 	bool loop = IS(node, for_statement) || IS(node, while_statement);
 	bool eval_loop = IS(node, for_statement) && sem_iterable_says_eval(c, FIELD(node, right));
+	int training = IS(node, if_statement) ? training_branch(c, node) : 0;
 	uint32_t count = gg_node_named_child_count(node);
 	for (uint32_t i = 0; i < count && !c->error; i++) {
 		gg_node ch = gg_node_named_child(node, i);
 		TSSymbol sym = gg_node_symbol(ch);
 		const char *type = sym == c->sem->ids.sym_block ? "block" : gg_node_type(ch);
 		ctx sub = ctx_nested(x);
+		if (training == 2 && IS(ch, else_clause)) {
+			sub.train_branch = true;
+			training = 0;
+		}
 		if (sym == c->sem->ids.sym_block) {
 			sub.in_loop = sub.in_loop || loop;
 			if (loop)
@@ -517,6 +539,8 @@ static void walk_compound(semantic *c, const ctx *x, gg_node node)
 			if (IS(node, if_statement) && gg_node_eq(ch, FIELD(node, consequence)) &&
 			    sem_offsets_any_in(&c->backward, gg_node_start_byte(ch), gg_node_end_byte(ch)) &&
 			    flag_branch(c, x, node, ch))
+				sub.train_branch = true;
+			if (training == 1 && gg_node_eq(ch, FIELD(node, consequence)))
 				sub.train_branch = true;
 			sem_walk_block(c, sub, ch);
 		} else if (strstr(type, "_clause") && strcmp(type, "if_clause") != 0) {
