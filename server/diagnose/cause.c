@@ -63,6 +63,7 @@ const char *gg_cause_name(unsigned cause)
 	case GG_CAUSE_HOST_RAM: return "host-ram";
 	case GG_CAUSE_REFUSED: return "refused-below-free";
 	case GG_CAUSE_PROGRAM: return "program-larger-than-device";
+	case GG_CAUSE_KV_CACHE: return "kv-cache-at-start";
 	}
 	return NULL;
 }
@@ -155,6 +156,17 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	if (!rc && m->form && strcmp(m->form, "Cannot allocate memory (ENOMEM)") == 0)
 		rc = cause_add(d, GG_CAUSE_HOST_RAM, gg_strdup_printf("the operating system refused memory ([Errno 12] Cannot allocate memory): the host is out of RAM or address space, not the GPU"));
 
+	if (!rc && m->form && strcmp(m->form, GG_OOM_FORM_KV_CACHE) == 0)
+		rc = cause_add(d, GG_CAUSE_KV_CACHE, m->tried > 0 && m->free >= 0
+			? gg_strdup_printf("the engine needs %.2f GiB of KV cache for one sequence of its longest length and has %.2f GiB left for it, after the weights and the profiling run, within the share of the device it may use",
+					   m->tried / GIB, m->free / GIB)
+			: gg_strdup_printf("the engine has no memory left for its KV cache after the weights and the profiling run, within the share of the device it may use (gpu_memory_utilization)"));
+	/* Metal's limit is on one buffer, however much is free: the request is too large by itself. */
+	if (!rc && m->form && strcmp(m->form, GG_OOM_FORM_MPS_BUFFER) == 0)
+		rc = cause_add(d, GG_CAUSE_OVERSIZED, m->tried > 0
+			? gg_strdup_printf("one buffer of %.2f GiB is longer than the largest the Apple GPU can make (MPS's \"Invalid buffer size\"): a single tensor too large, however much memory is free", m->tried / GIB)
+			: gg_strdup_printf("one buffer is longer than the largest the Apple GPU can make (MPS's \"Invalid buffer size\"): a single tensor too large, however much memory is free"));
+
 	/*
 	 * XLA compiles a whole step at once and checks it against the device
 	 * before it runs: a program larger than the device fails however empty
@@ -186,6 +198,18 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 			       m->tried / GIB));
 
 	/*
+	 * Windows' CPU allocator says "not enough memory" (Linux's "can't
+	 * allocate memory"): Windows refuses a request past its commit limit,
+	 * RAM and the paging file together, whatever the request's size; a
+	 * small one refused means the machine was already at the limit.
+	 */
+	if (!rc && m->windows && m->device == GG_OOM_DEVICE_CPU && !(d->causes & GG_CAUSE_PAGING_FILE))
+		rc = cause_add(d, GG_CAUSE_PAGING_FILE, m->tried > 0
+			? gg_strdup_printf("Windows refused %.2f MiB of host memory (DefaultCPUAllocator: not enough memory): its commit limit, RAM and the paging file together, is reached%s",
+					   m->tried / 1048576.0, m->tried < GIB ? "; a request this small means the machine was already at it" : "")
+			: gg_strdup_printf("Windows refused host memory (DefaultCPUAllocator: not enough memory): its commit limit, RAM and the paging file together, is reached"));
+
+	/*
 	 * Held by others only when they hold most of the device: a real
 	 * majority once this process's own context is set aside, never a share
 	 * a desktop's display and that context make up alone (0.81 GiB of a
@@ -215,7 +239,7 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 				       elsewhere / GIB, m->total / GIB));
 	}
 
-	if (!rc && d->phase == GG_PHASE_LOADING)
+	if (!rc && d->phase == GG_PHASE_LOADING && !(d->causes & GG_CAUSE_KV_CACHE))
 		rc = cause_add(d, GG_CAUSE_LOADING, gg_strdup_printf("the memory ran out while a model was being loaded or moved to the device, before any forward pass"));
 
 	if (!rc && (d->kind == GG_DX_OOM_EVAL || d->kind == GG_DX_OOM_EVAL_NO_GRAD)) {

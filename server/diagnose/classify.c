@@ -690,6 +690,13 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		}
 	}
 
+	/* A serving engine's KV cache is sized once, at start-up: the message itself tells the phase. */
+	if (d->oom.is_oom && d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_KV_CACHE) == 0 && d->phase == GG_PHASE_UNKNOWN) {
+		d->phase = GG_PHASE_LOADING;
+		if ((rc = gg_evidence_add(d, "the message is a serving engine's start-up check of its KV cache (after loading the weights and a profiling run), before any request")))
+			return rc;
+	}
+
 	/* The kind. */
 	if (!d->oom.is_oom && d->chain->original_cut) {
 		d->kind = GG_DX_INCOMPLETE;
@@ -778,8 +785,12 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		return rc;
 	if (d->torch_version && (rc = gg_evidence_add(d, "the log shows PyTorch %s: the advice is for that version", d->torch_version)))
 		return rc;
-	/* Host memory (the paging file, the OOM killer): the phase does not change what to do. */
-	if (d->cause == GG_CAUSE_PAGING_FILE || d->cause == GG_CAUSE_HOST_RAM)
+	/*
+	 * Host memory (the paging file, the OOM killer): the phase does not
+	 * change what to do. Not Windows' CPU allocator refusing a tensor: that
+	 * request is the model's, and evaluation with autograd on still says so.
+	 */
+	if ((d->cause == GG_CAUSE_PAGING_FILE && strcmp(d->oom.form, GG_OOM_FORM_PAGING_FILE) == 0) || d->cause == GG_CAUSE_HOST_RAM)
 		d->kind = GG_DX_OOM;
 	/*
 	 * The allocator's numbers prove a cause no_grad would not remove (one

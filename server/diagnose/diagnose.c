@@ -47,7 +47,10 @@ const char *gg_diagnosis_verdict(const gg_diagnosis *d)
 	case GG_DX_OOM_EVAL_NO_GRAD: return d->grad_controlled ? "in evaluation, with autograd on if its flag said so" : "in evaluation, with autograd on";
 	case GG_DX_OOM_EVAL: return d->grad_disabled == 1 ? "in evaluation (autograd was already off)" : "in evaluation";
 	case GG_DX_OOM_TRAINING: return "in training";
-	case GG_DX_OOM: return d->phase == GG_PHASE_LOADING ? "while loading the model" : "";
+	case GG_DX_OOM:
+		if (d->cause == GG_CAUSE_KV_CACHE)
+			return "at the serving engine's start (its KV cache)";
+		return d->phase == GG_PHASE_LOADING ? "while loading the model" : "";
 	case GG_DX_INCOMPLETE:
 	case GG_DX_NOT_OOM: break;
 	}

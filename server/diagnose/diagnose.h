@@ -53,6 +53,7 @@ enum {
 	GG_CAUSE_HOST_RAM = 1u << 8,    /* the kernel's OOM killer (SIGKILL) */
 	GG_CAUSE_REFUSED = 1u << 9,     /* a request far below the free memory refused: the driver or a limit, not the device full */
 	GG_CAUSE_PROGRAM = 1u << 10,    /* XLA's compiled program larger than the whole device ("Used X of Y hbm") */
+	GG_CAUSE_KV_CACHE = 1u << 11,   /* a serving engine's start-up left no device memory for its KV cache */
 };
 
 typedef struct gg_dx_frame {

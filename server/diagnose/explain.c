@@ -138,6 +138,38 @@ static bool explain_graph_capture(const gg_traceback *tb)
 
 /* A request this many times the device's whole memory is a wrong shape before it is a large input. */
 #define EXPLAIN_WRONG_SHAPE 100.0
+/*
+ * Ten times the device on a device nearly empty (a tenth of it allocated):
+ * nothing else was large, and a real input that size would have been seen
+ * coming; a size read from the data (an index out of range) is the suspect.
+ */
+#define EXPLAIN_SIZED_FROM_DATA 10.0
+
+static bool explain_sized_from_data(const gg_oom_info *m)
+{
+	return m->total > 0 && m->tried >= EXPLAIN_SIZED_FROM_DATA * m->total && m->allocated >= 0 &&
+	       m->allocated < 0.1 * m->total;
+}
+
+/*
+ * The innermost frame of the user's code, where the tensor is sized, when
+ * the culprit is another (the call into the model): " The tensor is made at
+ * voxnet.py:20 (`...`)." The culprit names where the fix goes; this names
+ * where to look.
+ */
+static int explain_sizing_line(gg_buf *x, const gg_diagnosis *d)
+{
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	for (size_t i = tb->len; i-- > 0;) {
+		if (!d->frames[i].user)
+			continue;
+		if ((int)i == d->culprit || !tb->frames[i].code)
+			return 0;
+		return gg_buf_printf(x, " The tensor is made in your code at %s:%u (`%s`), inside the call at the failing line: print the sizes there.",
+				     gg_tb_frame_file(&tb->frames[i]), tb->frames[i].line, tb->frames[i].code);
+	}
+	return 0;
+}
 
 static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_era era, int version, int *rc)
 {
@@ -158,6 +190,14 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 						  : "Print the size passed to the call that failed and trace where it comes from; if ranks exchange objects or lengths before it, make every rank call those collectives alike.");
 			return 1;
 		}
+		if (m->form && strcmp(m->form, GG_OOM_FORM_MPS_BUFFER) == 0) {
+			/* Metal caps one buffer, not the sum: only a smaller tensor helps, not freeing others. */
+			*rc |= gg_buf_printf(e, " MPS refused one buffer longer than the largest the Apple GPU can make (Metal's maximum buffer length, a share of the Mac's unified memory): that one tensor cannot exist on the device, however much else is freed.");
+			if (m->tried > 0)
+				*rc |= gg_buf_printf(e, " It asked for %.2f GiB at once.", m->tried / gib);
+			*rc |= gg_buf_printf(x, "Make the input smaller where that tensor is made: a lower resolution, fewer frames or a shorter sequence, or process it in tiles or chunks (a model's tiled or sliced attention or VAE decoding, where it offers one). Neither no_grad, PYTORCH_MPS_HIGH_WATERMARK_RATIO nor a smaller batch of one item changes a single buffer's limit.");
+			return 1;
+		}
 		if (m->total <= 0 && m->device == GG_OOM_DEVICE_CPU) {
 			*rc |= gg_buf_printf(e, " One request of %.2f GiB of host memory: no tensor a model needs is that large, so the input it is made from is far larger than intended.",
 					     m->tried / gib);
@@ -174,6 +214,20 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			*rc |= gg_buf_printf(e, " One request of %.2f GiB is %.0f times the device's %.2f GiB: no tensor of a real input is that large, so a shape at that line is almost certainly computed wrong (a size read or multiplied in by mistake, an unintended broadcast or outer product), rather than the input merely too big.",
 					     m->tried / gib, m->tried / m->total, m->total / gib);
 			*rc |= gg_buf_printf(x, "Check the shape first: print the shapes of the tensors at the failing line (and the sizes they are built from) and compare them with what you expect. Only if they are right, make that tensor smaller: process the input in chunks or tiles. Neither no_grad nor allocator settings help a request of this size.");
+			*rc |= explain_sizing_line(x, d);
+			return 1;
+		}
+		if (explain_sized_from_data(m)) {
+			/*
+			 * Tens of times the device while the device is nearly empty:
+			 * nothing else was large, so a size read from the data (an
+			 * index's maximum, a count, a length) is the suspect before
+			 * the input: an index out of range makes exactly this.
+			 */
+			*rc |= gg_buf_printf(e, " One request of %.2f GiB is %.0f times the device's %.2f GiB while the device is nearly empty (%.2f GiB allocated): a size this far off is more often computed wrong (from an index's maximum, a count or a length read from the data, an index out of range) than a real input.",
+					     m->tried / gib, m->tried / m->total, m->total / gib, (m->allocated >= 0 ? m->allocated : 0) / gib);
+			*rc |= gg_buf_printf(x, "Check the size first: print the shape at the failing line and the values it is built from (the indices' max() and min() against the sizes they index, lengths, counts), and rerun with `CUDA_LAUNCH_BLOCKING=1` so that an index out of range is reported where it happens. Only if the size is right, make that tensor smaller: process the input in chunks or tiles. Neither no_grad nor allocator settings help a request of this size.");
+			*rc |= explain_sizing_line(x, d);
 			return 1;
 		}
 		if (m->total <= 0) {
@@ -214,7 +268,19 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		*rc |= gg_buf_printf(e, " %s.", d->cause_evidence);
 		*rc |= gg_buf_printf(x, "Find what is kept from step to step: accumulate `loss.item()` or `.detach()`ed values, not tensors with their graph, and do not keep outputs in lists across iterations (`gradguard check` reports the first as GG002).");
 		return 1;
+	case GG_CAUSE_KV_CACHE:
+		*rc |= gg_buf_printf(e, " It happened at the serving engine's start, before any request: %s. The engine takes a fixed share of the device (gpu_memory_utilization) for the weights, the activations of its profiling run and the KV cache, and that share left too little for the cache.",
+				     d->cause_evidence);
+		*rc |= gg_buf_printf(x, "Raise `gpu_memory_utilization` (the share of the device the engine may take) if nothing else needs the device, or lower `max_model_len` (and `max_num_seqs`) so that the cache needs less; a smaller or quantized model, or more devices (`tensor_parallel_size`), leaves more for it. Check with `%s` that no other process holds the device. no_grad and the batch of requests do not change this step.",
+				     explain_smi(d));
+		return 1;
 	case GG_CAUSE_PAGING_FILE:
+		if (!m->form || strcmp(m->form, GG_OOM_FORM_PAGING_FILE) != 0) {
+			/* Windows' CPU allocator refusing a request: the commit limit, not one step's size. */
+			*rc |= gg_buf_printf(e, " This is host memory, not the GPU: %s.", d->cause_evidence);
+			*rc |= gg_buf_printf(x, "Let Windows grow the paging file, or set a larger one (System > Advanced system settings > Performance > Virtual memory, on a drive with free space), and close other programs that hold memory; then make the input smaller (a lower resolution, tiles, fewer items at once). Task Manager's Performance tab shows the commit charge against its limit.");
+			return 1;
+		}
 		*rc |= gg_buf_printf(e, " Windows could not commit more virtual memory (the paging file is too small): this is host memory, not the GPU. Every DataLoader worker process loads torch's CUDA libraries and commits memory for them.");
 		*rc |= gg_buf_printf(x, "Lower the DataLoader's num_workers (0 to confirm), or let Windows grow the paging file (System > Advanced system settings > Performance > Virtual memory) on a drive with free space.");
 		return 1;
@@ -652,6 +718,16 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; this traceback has no frame of your code.");
 		break;
 	}
+	}
+	/* Windows' commit limit under a phase's verdict (explain_cause says it where the cause decides the fix). */
+	if (d->kind != GG_DX_OOM && d->cause == GG_CAUSE_PAGING_FILE && d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_PAGING_FILE) != 0)
+		rc |= gg_buf_printf(&x, "%sOn Windows a refused host allocation is the commit limit (RAM and the paging file together): let Windows grow the paging file (System > Advanced system settings > Performance > Virtual memory) and close other programs that hold memory.",
+				    x.len ? " " : "");
+	if (d->oom.is_oom && d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_NVML_REPORT) == 0) {
+		/* The message is the allocator's report failing, not the failure: say what it hides. */
+		rc |= gg_buf_printf(&e, " The error is PyTorch's caching allocator failing to write its out-of-memory report: it asks NVML what each process holds only after an allocation has failed, and NVML could not answer (a MIG slice, a container, a driver whose NVML does not match), so the figures that would say why are lost.");
+		rc |= gg_buf_printf(&x, "%sTreat it as out of memory: the advice above applies. To see the real report, check why NVML fails here: run `nvidia-smi` inside the same container, check for MIG (`nvidia-smi -L`) and `CUDA_VISIBLE_DEVICES`, and match the driver to the container's CUDA; a PyTorch release that handles NVML's failure prints the usual message.",
+				    x.len ? " " : "");
 	}
 	if (d->kind != GG_DX_NOT_OOM && d->kind != GG_DX_INCOMPLETE && d->rank >= 0)
 		rc |= gg_buf_printf(&e, " (rank %d%s)", d->rank, d->first ? ", the first to fail" : "");

@@ -495,9 +495,36 @@ static size_t facts_message_start(const char *t, size_t n)
 	return best;
 }
 
+/*
+ * An exception quoted in backticks inside a sentence ("I get `RuntimeError:
+ * ...` every time", "`ValueError: ...` on my Mac, when ..."): the span
+ * between the two backticks, when it is an exception line; else the line.
+ */
+static void prose_backticked(const char **text, size_t *len)
+{
+	const char *t = *text, *end = t + *len;
+	for (const char *a = t; (a = memchr(a, '`', (size_t)(end - a))) != NULL; a++) {
+		while (a < end && *a == '`')
+			a++;
+		const char *b = memchr(a, '`', (size_t)(end - a));
+		if (!b)
+			return;
+		size_t type_len;
+		const char *msg;
+		if (b > a && gg_tb_exception_line(a, (size_t)(b - a), &type_len, &msg) &&
+		    (gg_text_find(a, type_len, "Error") || gg_text_find(a, type_len, "Exception"))) {
+			*text = a;
+			*len = (size_t)(b - a);
+			return;
+		}
+		a = b;
+	}
+}
+
 /* A line pasted inside prose, without the backticks, quotes or Markdown bold around it. */
 static void prose_unwrap(const char **text, size_t *len)
 {
+	prose_backticked(text, len);
 	const char *t = *text;
 	size_t n = *len;
 	while (n > 0 && (t[0] == '`' || t[0] == '"' || t[0] == '\'' || t[0] == '*')) {
@@ -516,7 +543,10 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	if (!gg_text_find(t, n, "emory") && !gg_text_find(t, n, "ALLOC") && !gg_text_find(t, n, "llocate") &&
 	    !gg_text_find(t, n, "Allocation on device") &&
 	    !gg_text_find(t, n, "WinError") && !gg_text_find(t, n, "1455") && !gg_text_find(t, n, "posix_memalign") &&
-	    !gg_text_find(t, n, "RESOURCE_EXHAUSTED") && !gg_text_find(t, n, "esource exhausted") && !facts_failure_line(t, n))
+	    !gg_text_find(t, n, "RESOURCE_EXHAUSTED") && !gg_text_find(t, n, "esource exhausted") &&
+	    /* Memory errors of oom.c's forms without these words: MPS's buffer limit, the allocator's NVML assert, a KV cache. */
+	    !gg_text_find(t, n, "Invalid buffer size") && !gg_text_find(t, n, "NVML_SUCCESS") && !gg_text_find(t, n, "cache blocks") &&
+	    !gg_text_find(t, n, "KV cache") && !facts_failure_line(t, n))
 		return 0;
 	if (gg_text_find(t, n, "Warning:"))
 		return 0;

@@ -264,9 +264,11 @@ static size_t logscan_level_header(const char *s, size_t n)
 		digits |= logscan_digit(s[i]);
 		i++, stamp++;
 	}
-	if (!digits || stamp < 6 || i >= n || s[i] != '[' || s[i - 1] != ' ')
+	if (!digits || stamp < 6 || i >= n || s[i - 1] != ' ')
 		return 0;
-	/* "[file.py:900]": a name, a colon, a line number. */
+	/* "[file.py:900]": a name, a colon, a line number; older vLLM prints it without the "[" ("file.py:900]"). */
+	if (s[i] != '[' && !((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || s[i] == '_'))
+		return 0;
 	const char *close = memchr(s + i, ']', n - i < 256 ? n - i : 256);
 	if (!close || close + 1 >= s + n || close[1] != ' ')
 		return 0;
@@ -276,6 +278,33 @@ static size_t logscan_level_header(const char *s, size_t n)
 	if (d == close || d[-1] != ':' || memchr(s + i, ' ', (size_t)(close - s - i)))
 		return 0;
 	return (size_t)(close + 2 - s);
+}
+
+/*
+ * Docker Compose's label of the service before each line it relays:
+ * "vllm-1  | ", "web_1 | " (the service's name, its replica's number, the
+ * padding that aligns the services). Returns its length with the space
+ * after the bar, 0 when s has none.
+ */
+static size_t logscan_compose_label(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && i < 64 && (logscan_host_char(s[i])))
+		i++;
+	if (i < 3 || i >= n || s[i] != ' ' || !logscan_digit(s[i - 1]))
+		return 0;
+	/* The replica's number after a '-' (Compose v2) or a '_' (v1). */
+	size_t d = i;
+	while (d > 0 && logscan_digit(s[d - 1]))
+		d--;
+	if (d < 2 || (s[d - 1] != '-' && s[d - 1] != '_'))
+		return 0;
+	while (i < n && s[i] == ' ')
+		i++;
+	if (i >= n || s[i] != '|')
+		return 0;
+	i++;
+	return i < n && s[i] == ' ' ? i + 1 : i;
 }
 
 /*
@@ -434,7 +463,10 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 	 * launcher's prefix (the label's rank, if it names one, is the line's).
 	 */
 	int label_rank = -1;
-	size_t k = logscan_process_label(out->data, out->len, &label_rank);
+	size_t k = logscan_compose_label(out->data, out->len);
+	if (k > 0)
+		logscan_drop(out, k);
+	k = logscan_process_label(out->data, out->len, &label_rank);
 	if (k > 0)
 		logscan_drop(out, k);
 	if ((k = logscan_level_header(out->data, out->len)) > 0)

@@ -15,7 +15,8 @@
  * Markdown code fences blanked. A multi-process runtime's words before a
  * line go the same way: a worker's process label ("(Worker rank=2 pid=7) ",
  * its rank=N the line's rank), a log record's level header ("ERROR 03-02
- * 10:11:12 [core.py:900] "), a record's time label with a tensor-parallel
+ * 10:11:12 [core.py:900] ", or older vLLM's "... core.py:900] " without the
+ * bracket), Docker Compose's service label ("vllm-1  | "), a record's time label with a tensor-parallel
  * tag ("[2025-01-01 10:00:00 TP3] "), whose rank holds for the record's
  * unlabelled lines after it (the traceback it logged). Memory stays bounded: a line longer than the
  * limit is cut (its tail is counted but not kept).

@@ -23,6 +23,12 @@ static const oom_form oom_forms[] = {
 	{ "hipErrorOutOfMemory", GG_OOM_DEVICE_HIP, "hipErrorOutOfMemory" },
 	{ "HIP error: out of memory", GG_OOM_DEVICE_HIP, "HIP error: out of memory" },
 	{ "MPS backend out of memory", GG_OOM_DEVICE_MPS, "MPS backend out of memory" },
+	/*
+	 * MPS refuses one buffer longer than the Metal device's maximum buffer
+	 * length before it asks for memory at all: "Invalid buffer size: 635.13
+	 * GB". No memory words, but it is one request too large for the GPU.
+	 */
+	{ "Invalid buffer size: ", GG_OOM_DEVICE_MPS, GG_OOM_FORM_MPS_BUFFER },
 	{ "XPU out of memory", GG_OOM_DEVICE_XPU, "XPU out of memory" },
 	{ "OUT_OF_DEVICE_MEMORY", GG_OOM_DEVICE_XPU, "UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY" },
 	{ "PI_ERROR_OUT_OF_RESOURCES", GG_OOM_DEVICE_XPU, "PI_ERROR_OUT_OF_RESOURCES" },
@@ -30,6 +36,20 @@ static const oom_form oom_forms[] = {
 	/* The caching allocator under set_per_process_memory_fraction: "Allocation on device 0 would exceed allowed memory." */
 	{ "would exceed allowed memory", GG_OOM_DEVICE_CUDA, "CUDA allocation over the memory fraction" },
 	{ "CUDA error: out of memory", GG_OOM_DEVICE_CUDA, "CUDA error: out of memory" },
+	/*
+	 * The caching allocator asks NVML what each process holds only to
+	 * write its out-of-memory message; where NVML cannot answer (a MIG
+	 * slice, a container, some drivers) the assert is what surfaces: the
+	 * allocation had already failed.
+	 */
+	{ "NVML_SUCCESS == r INTERNAL ASSERT FAILED", GG_OOM_DEVICE_CUDA, GG_OOM_FORM_NVML_REPORT },
+	/*
+	 * A serving engine's start-up (vLLM): after the weights and a profiling
+	 * run, the share of the device it may use leaves nothing, or too little
+	 * for one sequence, for the KV cache. The device is not said.
+	 */
+	{ "No available memory for the cache blocks", GG_OOM_DEVICE_UNKNOWN, GG_OOM_FORM_KV_CACHE },
+	{ "larger than the available KV cache memory", GG_OOM_DEVICE_UNKNOWN, GG_OOM_FORM_KV_CACHE },
 	{ "cuda runtime error (2)", GG_OOM_DEVICE_CUDA, "cuda runtime error (2) : out of memory" },
 	{ "cudaErrorMemoryAllocation", GG_OOM_DEVICE_CUDA, "cudaErrorMemoryAllocation" },
 	{ "CUBLAS_STATUS_ALLOC_FAILED", GG_OOM_DEVICE_CUDA, "CUBLAS_STATUS_ALLOC_FAILED" },
@@ -409,6 +429,16 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 			info->device = GG_OOM_DEVICE_CUDA;
 		if (info->xla)
 			oom_xla_figures(flat, n, info);
+		info->windows = strcmp(info->form, "DefaultCPUAllocator: not enough memory") == 0 ||
+				gg_text_find(flat, n, "\\alloc_cpu.cpp") || gg_text_find(flat, n, "\\c10\\") ||
+				strncmp(info->form, "WinError", 8) == 0 || strcmp(info->form, GG_OOM_FORM_PAGING_FILE) == 0;
+		if (strcmp(info->form, GG_OOM_FORM_MPS_BUFFER) == 0)
+			info->tried = oom_size_after(flat, n, "Invalid buffer size: ");
+		/* vLLM V1: "(4.00 GiB KV cache is needed, which is larger than the available KV cache memory (1.25 GiB)". */
+		if (strcmp(info->form, GG_OOM_FORM_KV_CACHE) == 0) {
+			info->tried = oom_size_before(flat, n, "KV cache is needed");
+			info->free = oom_size_after(flat, n, "available KV cache memory (");
+		}
 	}
 	free(flat);
 	return info->is_oom;

@@ -61,6 +61,13 @@ typedef struct gg_oom_info {
 	 * device's; the program is refused before it runs.
 	 */
 	bool program;
+	/*
+	 * Windows printed it: the CPU allocator's "not enough memory" (its
+	 * Windows branch; Linux says "can't allocate memory"), or a Windows
+	 * path in the message ("...\c10\core\impl\alloc_cpu.cpp"). Host memory
+	 * there ends at the commit limit, RAM and the paging file together.
+	 */
+	bool windows;
 } gg_oom_info;
 
 /* The form of Windows' "paging file is too small" error (WinError 1455). */
@@ -72,6 +79,16 @@ typedef struct gg_oom_info {
  * as the job was granted it, not the machine's.
  */
 #define GG_OOM_FORM_CGROUP "a memory limit's OOM kill (cgroup)"
+/* Apple MPS refused one buffer longer than the device's maximum ("Invalid buffer size: 635.13 GB"): a request too large for the GPU. */
+#define GG_OOM_FORM_MPS_BUFFER "MPS: Invalid buffer size"
+/*
+ * The caching allocator's NVML assert ("NVML_SUCCESS == r INTERNAL ASSERT
+ * FAILED at .../CUDACachingAllocator.cpp"): raised while it wrote an
+ * out-of-memory message, so an allocation failed and the report too.
+ */
+#define GG_OOM_FORM_NVML_REPORT "CUDA out of memory (its report failed: NVML assert)"
+/* A serving engine with no device memory left for its KV cache at start-up (vLLM's "No available memory for the cache blocks"). */
+#define GG_OOM_FORM_KV_CACHE "no memory left for the KV cache at engine start"
 /* A DataLoader worker the kernel killed with SIGKILL: "DataLoader worker (pid 123) is killed by signal: Killed." */
 #define GG_OOM_FORM_WORKER_KILLED "DataLoader worker killed by SIGKILL"
 
