@@ -278,5 +278,10 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	    m->reserved_unallocated >= floor && !facts->expandable_segments)
 		rc = cause_add(d, GG_CAUSE_FRAGMENTATION, gg_strdup_printf("%.2f GiB are reserved by PyTorch but unallocated, more than the %.2f GiB requested: the memory is fragmented",
 			       m->reserved_unallocated / GIB, (m->tried > 0 ? m->tried : 0) / GIB));
+	/* The 2.x message suggests expandable segments to everyone: say when its own figures rule fragmentation out. */
+	else if (!rc && d->cause == GG_CAUSE_NONE && m->reserved_unallocated >= 0 && m->tried > 0 && m->reserved_unallocated < m->tried &&
+		 m->free >= 0 && m->tried > m->free)
+		rc = gg_evidence_add(d, "only %.2f MiB are reserved by PyTorch but unallocated, less than the %.2f MiB requested, and %.2f MiB are free: the memory is not fragmented but used, so expandable_segments would not help",
+				     m->reserved_unallocated / 1048576.0, m->tried / 1048576.0, m->free / 1048576.0);
 	return rc;
 }

@@ -628,6 +628,30 @@ static bool facts_xla_continues(const char *t, size_t n)
 }
 
 /*
+ * The allocator's message re-wrapped at a width, mid-sentence ("GPU 0 has a"
+ * / "total capacity of 5.64 GiB of which ..."): a line that carries one of
+ * the message's own phrases, under a message whose last sentence is not
+ * finished, continues that sentence. A finished sentence needs a line that
+ * opens the next one (the list in facts_orphan_continue).
+ */
+static bool facts_sentence_continues(const char *text, const char *t, size_t n)
+{
+	static const char *const phrases[] = {
+		"total capacity", "total capacty", "of which ", " is free", "memory in use", "allocated by PyTorch",
+		"reserved by PyTorch", "already allocated", "reserved in total", "but unallocated", "expandable_segments", NULL,
+	};
+	size_t k = strlen(text);
+	while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '"'))
+		k--;
+	if (k == 0 || text[k - 1] == '.' || text[k - 1] == ')')
+		return false;
+	for (const char *const *p = phrases; *p; p++)
+		if (gg_text_find(t, n, *p))
+			return true;
+	return false;
+}
+
+/*
  * The allocator's message broken sentence by sentence over lines (a paste
  * that wrapped at each full stop): a line right under an out-of-memory
  * orphan that opens one of the message's own sentences is its
@@ -669,6 +693,8 @@ static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const ch
 		opens = gg_text_starts(t, n, *s);
 	if (!opens && (strstr(o->text, "RESOURCE_EXHAUSTED") || strstr(o->text, "Resource exhausted")))
 		opens = facts_xla_continues(t, n);
+	if (!opens)
+		opens = facts_sentence_continues(o->text, t, n);
 	if (!opens)
 		return 0;
 	o->named_only = false;
