@@ -750,6 +750,13 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			if ((rc = gg_evidence_add(d, "autograd's anomaly detection names a backward function that returned NaN: a backward pass, training")))
 				return rc;
 		}
+		/* The line pasted apart from its cut frames: its own, most likely, but the paste does not join them. */
+		if (d->chain->lone_above) {
+			d->confidence = GG_CONFIDENCE_MEDIUM;
+			if ((rc = gg_evidence_add(d, "log line %llu, pasted above the traceback cut before its own exception line, is taken as that traceback's exception: its message names no memory error",
+						  (unsigned long long)tb->exc.at.line)))
+				return rc;
+		}
 		/* One line, no frames around it: what it says is all there is, and it is no memory error. */
 		if (d->chain->lone) {
 			d->confidence = GG_CONFIDENCE_LOW;

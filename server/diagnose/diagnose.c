@@ -274,6 +274,26 @@ static bool dx_header_speaks(const gg_log_orphan *o)
 	return o->header && o->type && (o->text[0] || o->oom || gg_tb_type_decides(o->type));
 }
 
+/*
+ * The paste's lone exception line (see logfacts.h), above tb within reach,
+ * on its rank, not given to another traceback and not the exception line
+ * of any traceback read.
+ */
+static bool dx_lone_above(const gg_diagnoser *d, const gg_tb_chain *c, const gg_traceback *tb, uint64_t reach)
+{
+	const gg_log_orphan *o = &d->facts.lone;
+	if (!o->text || o->used || o->at.line >= tb->at.line || o->continued_to + reach < tb->at.line ||
+	    (o->rank != c->rank && o->rank >= 0))
+		return false;
+	for (size_t i = 0; i < d->len; i++)
+		for (size_t k = 0; k < d->chains[i]->len; k++) {
+			const gg_traceback *t = &d->chains[i]->tbs[k];
+			if (t->has_exception && t->exc.at.line == o->at.line)
+				return false;
+		}
+	return true;
+}
+
 static int dx_stack_exceptions(gg_diagnoser *d)
 {
 	for (size_t i = 0; i < d->len; i++) {
@@ -299,6 +319,16 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 			if ((o->oom || (dx_header_speaks(o) && tb->headerless)) && o->at.line < tb->at.line && from + reach >= tb->at.line &&
 			    (o->rank == c->rank || o->rank < 0) && (!best || o->at.line > best->at.line))
 				best = o;
+		}
+		/*
+		 * Else a plain exception line pasted above the traceback it ended
+		 * ("RuntimeError: CUDNN_STATUS_NOT_SUPPORTED", then "the whole
+		 * trace:" and the frames, cut): no memory error, but its own.
+		 */
+		/* A sentence and the paste's fences may come between (logging's stack blocks are no exception's). */
+		if (!best && !tb->stack && dx_lone_above(d, c, tb, DX_HEADERLESS_REACH)) {
+			best = &d->facts.lone;
+			c->lone_above = true;
 		}
 		if (best) {
 			int rc = dx_exception_from_orphan(tb, best);

@@ -75,6 +75,7 @@ typedef struct gg_tb_chain {
 	bool has_oom;      /* some exception of it is an out-of-memory error */
 	bool original_cut; /* a reraise ("Caught X in DataLoader worker ...") whose original traceback the paste cuts */
 	bool lone;         /* one exception line pasted alone: no traceback, no runtime's failure line */
+	bool lone_above;   /* its exception is a plain exception line pasted above its frames, which are cut (see diagnose.c) */
 	uint64_t seq;      /* order of appearance */
 	size_t bytes;      /* frame text kept, for the memory bound */
 } gg_tb_chain;
