@@ -256,6 +256,12 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		return 1;
 	case GG_CAUSE_LOADING:
 		*rc |= gg_buf_printf(e, " It happened while the model was loaded or moved to the device, before any forward pass: the weights themselves do not fit as loaded.");
+		if (m->form && strcmp(m->form, "CUDA error: out of memory") == 0) {
+			/* The driver's own error, not the caching allocator's: often the device was full, or not the one meant, before the weights came. */
+			*rc |= gg_buf_printf(e, " `CUDA error: out of memory` is the driver's error, not the caching allocator's message: where a model's weights are first moved, it often means the device was already full (another process) or was not the device meant.");
+			*rc |= gg_buf_printf(x, "First check with `%s` what else holds the device, and that `CUDA_VISIBLE_DEVICES` (or the device index passed) selects a free one. ",
+					     explain_smi(d));
+		}
 		if (explain_hf_loading(d))
 			*rc |= gg_buf_printf(x, "Load it in the precision you run it in (`torch_dtype=torch.bfloat16` or float16), straight to where it belongs (`device_map=\"auto\"`, `low_cpu_mem_usage=True`; `torch.load(path, map_location=\"cpu\")` before moving it), and shard or offload a model larger than one device.");
 		else if (era == ERA_PRE_0_4 || era == ERA_THC)

@@ -133,6 +133,14 @@ bool gg_phase_is_loading(const gg_tb_frame *f)
 	    (is(fn, "to") || is(fn, "cuda") || is(fn, "_apply") || is(fn, "half") || is(fn, "Module.to") ||
 	     is(fn, "Module.cuda") || is(fn, "Module._apply")))
 		return true;
+	/*
+	 * Module.to's inner function, which moves each tensor ("return
+	 * t.to(device, dtype if t.is_floating_point() else None, non_blocking)"):
+	 * a paste cut down to that one frame still says the weights are moving.
+	 */
+	if (has_path(f->filename, "torch/nn/modules/module.py") &&
+	    (is(fn, "convert") || is(fn, "Module.to.<locals>.convert")) && has(f->code, "t.to("))
+		return true;
 	/* The user's own line doing it: "model.load_state_dict(torch.load(path))". */
 	return !gg_phase_is_library(f->filename) &&
 	       (has(f->code, "from_pretrained(") || has(f->code, "load_state_dict(") || has(f->code, "torch.load("));
