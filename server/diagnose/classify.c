@@ -743,6 +743,13 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		}
 		d->kind = GG_DX_NOT_OOM;
 		d->confidence = GG_CONFIDENCE_HIGH;
+		/* No memory error: its info was never read from a message (zeroed), so no device index is known. */
+		d->oom.device_index = -1;
+		/* No memory error, but the device it happened on, where the message names CUDA's runtime or libraries. */
+		if (tb->has_exception && d->oom.device == GG_OOM_DEVICE_UNKNOWN &&
+		    (strstr(tb->exc.detail, "CUDA error") || strstr(tb->exc.detail, "cuDNN error") || strstr(tb->exc.detail, "CUDNN_STATUS_") ||
+		     strstr(tb->exc.detail, "CUBLAS_STATUS_") || strstr(tb->exc.detail, "CUDA driver error")))
+			d->oom.device = GG_OOM_DEVICE_CUDA;
 		/* Autograd's anomaly check names the backward function that made a NaN: a backward pass. */
 		if (tb->has_exception && strstr(tb->exc.message, "returned nan values") && strstr(tb->exc.message, "Backward") &&
 		    d->phase == GG_PHASE_UNKNOWN) {

@@ -197,7 +197,8 @@ static int dx_exception_from_orphan(gg_traceback *tb, const gg_log_orphan *o)
 		tb->exc.type = strdup(o->type ? o->type : "");
 		tb->exc.message = gg_text_dup(o->text, n, 4096);
 	} else if (gg_tb_exception_line(o->text, n, &type_len, &msg)) {
-		tb->exc.type = gg_text_dup(o->text, type_len, 256);
+		size_t glued = gg_tb_type_glued(o->text, type_len);
+		tb->exc.type = gg_text_dup(o->text + glued, type_len - glued, 256);
 		tb->exc.message = gg_text_dup(msg, n - (size_t)(msg - o->text), 4096);
 	} else {
 		tb->exc.type = strdup("");

@@ -733,7 +733,8 @@ static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const cha
 	size_t ml = (size_t)(t + n - msg);
 	if (ml == 0 || gg_oom_cut_short(msg, ml))
 		return 0;
-	char *type = gg_text_dup(t, type_len, 256);
+	size_t glued = gg_tb_type_glued(t, type_len);
+	char *type = gg_text_dup(t + glued, type_len - glued, 256);
 	if (!type)
 		return -ENOMEM;
 	gg_oom_info info;

@@ -196,6 +196,18 @@ const char *gg_phase_framework_eval(const gg_tb_frame *f, bool *grad_off)
 		*grad_off = true;
 		return "Lightning's evaluation loop (runs under torch.no_grad() / inference_mode)";
 	}
+	/*
+	 * The Trainer's own entry points for a model's evaluation: unlike a bare
+	 * library evaluate(), they always run the LightningModule, under
+	 * inference_mode or no_grad, whatever the paste cuts after them.
+	 */
+	if (has(f->filename, "lightning") && has_path(f->filename, "trainer/trainer.py") &&
+	    (is(fn, "predict") || is(fn, "validate") || is(fn, "test") || is(fn, "_predict_impl") ||
+	     is(fn, "_validate_impl") || is(fn, "_test_impl") || is(fn, "Trainer.predict") || is(fn, "Trainer.validate") ||
+	     is(fn, "Trainer.test"))) {
+		*grad_off = true;
+		return "Lightning's Trainer.predict/validate/test (runs the model under inference_mode or torch.no_grad())";
+	}
 	return NULL;
 }
 

@@ -569,6 +569,15 @@ static int tb_set_code(tb_stream *s, gg_tb_frame *f, const char *t, size_t n)
 	return 0;
 }
 
+size_t gg_tb_type_glued(const char *type, size_t len)
+{
+	/* "RuntimeErrRuntimeError": a cut head of the name, then the name whole; the head at least "Err"'s length. */
+	for (size_t k = 3; 2 * k < len; k++)
+		if (memcmp(type, type + k, k) == 0 && tb_ends_with(type, len, "Error") && !tb_ends_with(type, k, "Error"))
+			return k;
+	return 0;
+}
+
 static int tb_set_exception(tb_stream *s, const gg_log_line *l, const char *t, size_t n, size_t type_len,
 			    const char *msg)
 {
@@ -576,6 +585,9 @@ static int tb_set_exception(tb_stream *s, const gg_log_line *l, const char *t, s
 	if (!tb)
 		return 0;
 	size_t mlen = (size_t)(t + n - msg);
+	size_t glued = gg_tb_type_glued(t, type_len);
+	t += glued;
+	type_len -= glued;
 	tb->exc.type = gg_text_dup(t, type_len, TB_MAX_NAME);
 	tb->exc.message = gg_text_dup(msg, mlen, TB_MAX_MESSAGE);
 	tb->exc.detail = gg_text_dup(msg, mlen, TB_MAX_MESSAGE);

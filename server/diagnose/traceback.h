@@ -112,6 +112,11 @@ int gg_tbparse_finish(gg_tbparse *p);
  * RuntimeError may carry an allocator's message, so its message tells.
  */
 bool gg_tb_type_decides(const char *type);
+/*
+ * Two writers interleaved mid-word glue a cut head of a type to the whole
+ * type ("RuntimeErrRuntimeError"): returns the head's length to skip, or 0.
+ */
+size_t gg_tb_type_glued(const char *type, size_t len);
 bool gg_tb_exception_line(const char *s, size_t n, size_t *type_len, const char **msg);
 
 #endif
