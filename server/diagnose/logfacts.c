@@ -703,12 +703,20 @@ static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const ch
 		o->continued_to = l->number; /* the rest is kept out, the lines still belong to it */
 		return 1;
 	}
-	char *joined = realloc(o->text, have + 1 + n + 1);
-	if (!joined)
+	/* The line's bytes as gg_text_dup keeps them (invalid UTF-8 replaced), as the text's first line was. */
+	char *piece = gg_text_dup(t, n, FACTS_MAX_TEXT);
+	if (!piece)
 		return -ENOMEM;
+	size_t pn = strlen(piece);
+	char *joined = realloc(o->text, have + 1 + pn + 1);
+	if (!joined) {
+		free(piece);
+		return -ENOMEM;
+	}
 	joined[have] = ' ';
-	memcpy(joined + have + 1, t, n);
-	joined[have + 1 + n] = '\0';
+	memcpy(joined + have + 1, piece, pn);
+	joined[have + 1 + pn] = '\0';
+	free(piece);
 	o->text = joined;
 	o->continued_to = l->number;
 	return 1;
@@ -876,13 +884,20 @@ static int facts_debugger_header(gg_log_facts *f, const gg_log_line *l, const ch
 	}
 	size_t have = strlen(o->text);
 	if (have + 1 + n <= FACTS_MAX_TEXT) {
-		char *joined = realloc(o->text, have + 1 + n + 1);
-		if (!joined)
+		char *piece = gg_text_dup(t, n, FACTS_MAX_TEXT);
+		if (!piece)
 			return -ENOMEM;
+		size_t pn = strlen(piece);
+		char *joined = realloc(o->text, have + 1 + pn + 1);
+		if (!joined) {
+			free(piece);
+			return -ENOMEM;
+		}
 		if (have)
 			joined[have++] = ' ';
-		memcpy(joined + have, t, n);
-		joined[have + n] = '\0';
+		memcpy(joined + have, piece, pn);
+		joined[have + pn] = '\0';
+		free(piece);
 		o->text = joined;
 		gg_oom_info info;
 		o->oom = gg_oom_match(o->type, o->text, strlen(o->text), &info);
