@@ -175,11 +175,26 @@ static bool returned_as_is(const semantic *c, gg_node call)
 	return false;
 }
 
+/* Whether a site of callee before index end already stands for site o (two calls in one function training runs). */
+static bool wrapped_before(const semantic *c, int callee, size_t end, const site *o)
+{
+	for (size_t i = sem_sites_of(c, callee); i < end; i++) {
+		const site *p = &c->sites[i];
+		if (p->caller > 0 && c->funcs[p->caller].eval_site >= 0 && sem_func_trained_through(c, p->caller) &&
+		    &c->sites[c->funcs[p->caller].eval_site] == o)
+			return true;
+		if (p == o)
+			return true;
+	}
+	return false;
+}
+
 static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out)
 {
 	*fixed_out = gg_node_null();
 	const func *f = &c->funcs[e->scope];
-	if ((e->scope > 0 && f->guarded) || is_warm_up(c, e))
+	/* Grad turned on on purpose (enable_grad, set_grad_enabled(True)): the author wants the graph. */
+	if ((e->scope > 0 && f->guarded) || e->grad_on || is_warm_up(c, e))
 		return;
 	const evidence *ev = &e->ev;
 	bool region = sem_eval_region_holds(c, ev, e->scope);
@@ -372,6 +387,11 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	     i < c->sites_len && c->sites[i].callee == e->scope && !c->error; i++) {
 		const site *o = &c->sites[i];
 		if (o == s || (local ? sem_site_guarded(c, o) : !sem_site_runs_eval(c, o)))
+			continue;
+		/* In a function training also runs: the wrap goes where that function is called as evaluation. */
+		if (!local && o->caller > 0 && c->funcs[o->caller].eval_site >= 0 && sem_func_trained_through(c, o->caller))
+			o = &c->sites[c->funcs[o->caller].eval_site];
+		if (o == s || wrapped_before(c, e->scope, i, o))
 			continue;
 		const func *callee = &c->funcs[e->scope];
 		char *rel = gg_strdup_printf("%.*s() also called here with autograd on", (int)callee->name.len,

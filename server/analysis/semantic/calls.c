@@ -680,8 +680,16 @@ void sem_call_graph_resolve(semantic *c)
 				 * backwards through): no wrap may go inside it, so the
 				 * site that matters is the evaluation's own call of it.
 				 */
+				/*
+				 * So is a call whose result the caller itself carries
+				 * to a backward (a shared step's score, backwarded
+				 * under its flag), or one in a function that training
+				 * also runs: a wrap there would cut training's graph.
+				 */
 				int caller_site = s->caller > 0 ? c->funcs[s->caller].eval_site : -1;
-				bool through = caller_site >= 0 && c->funcs[s->caller].result_trains &&
+				bool through = caller_site >= 0 &&
+					       (c->funcs[s->caller].result_trains || s->result_trains ||
+						sem_func_trained_through(c, s->caller)) &&
 					       !sem_evidence_holds(c, &s->ev, s->caller, s->loaded);
 				c->funcs[s->callee].eval_site = through ? caller_site : (int)i;
 				changed = true;
@@ -694,7 +702,7 @@ void sem_call_graph_resolve(semantic *c)
 
 bool sem_site_runs_eval(const semantic *c, const site *s)
 {
-	if (s->callee < 0 || sem_site_guarded(c, s) || s->shape_check)
+	if (s->callee < 0 || sem_site_guarded(c, s) || s->shape_check || s->grad_on)
 		return false;
 	const func *callee = &c->funcs[s->callee];
 	if (callee->bw)
@@ -730,6 +738,43 @@ bool sem_site_runs_eval(const semantic *c, const site *s)
 		any = true;
 	}
 	return !any;
+}
+
+/*
+ * Whether training reaches function g through a caller of it here whose
+ * data flow no site can follow: a module's own forward or __call__ (all it
+ * computes, state it stores included, is differentiated), or a function
+ * whose result a caller trains on. A wrap inside g would cut that graph
+ * too: its evaluation is fixed where it is called as such. (A caller with a
+ * backward of its own is followed by its sites' result_trains.)
+ */
+static bool callers_train(const semantic *c, int g, int callee)
+{
+	for (size_t i = sem_sites_of(c, callee); i < c->sites_len && c->sites[i].callee == callee; i++) {
+		const site *t = &c->sites[i];
+		if (t->caller == g || t->caller <= 0 || sem_site_guarded(c, t))
+			continue;
+		const func *h = &c->funcs[t->caller];
+		if (h->callers_own_mode || h->result_trains)
+			return true;
+	}
+	return false;
+}
+
+bool sem_func_trained_through(const semantic *c, int g)
+{
+	if (callers_train(c, g, g))
+		return true;
+	/* A method: a call on a model resolves to one class's method of that name; it may run another's. */
+	const func *f = &c->funcs[g];
+	if (f->cls < 0)
+		return false;
+	for (size_t i = sem_func_names_lower(c, f->name); i + 1 < c->funcs_len && span_eq(c->func_names[i].name, f->name); i++) {
+		int other = (int)c->func_names[i].index;
+		if (other != g && c->funcs[other].cls >= 0 && callers_train(c, g, other))
+			return true;
+	}
+	return false;
 }
 
 /* The first call site of function fi (sites sorted by callee, after the call graph), or sites_len. */

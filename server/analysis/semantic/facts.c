@@ -718,7 +718,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 					backward = sym_is(args, r->sym_argument_list) && !says_false(c, args);
 					if (sym_is(args, r->sym_argument_list) && !backward)
 						frozen_note(c, n, field_id(fn, r->fld_object));
-				} else if (span_is(m, "grad") || span_is(m, "enable_grad")) {
+				} else if (span_is(m, "grad") || span_is(m, "enable_grad") || span_is(m, "set_grad_enabled")) {
 					PUSH(c, callees, callees_len, callees_cap, fn);
 				}
 				if (backward)
@@ -728,7 +728,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 					     text_between(c, ref.start, ref.object_end));
 			} else if (ref.names == 1) {
 				span name = { c->text + ref.start, ref.callee_end - ref.start };
-				if (span_is(name, "grad") || span_is(name, "enable_grad"))
+				if (span_is(name, "grad") || span_is(name, "enable_grad") || span_is(name, "set_grad_enabled"))
 					PUSH(c, callees, callees_len, callees_cap, fn);
 				else if (span_is(name, "no_grad") || span_is(name, "inference_mode"))
 					PUSH(c, offs, offs_len, offs_cap, n);
@@ -821,9 +821,12 @@ int sem_facts_collect(semantic *c, gg_node root)
 		ix->root = root;
 	if (!c->error && c->bindings_len)
 		qsort(c->bindings, c->bindings_len, sizeof *c->bindings, sem_binding_cmp);
+	/* Grad turned on on purpose (enable_grad, set_grad_enabled(True): test-time adaptation) is training's evidence. */
 	for (size_t i = 0; i < callees_len && !c->error; i++)
 		if (sem_name_resolve(c, callees[i]) &&
-		    (sem_name_is_one_of(c, sem_names_autograd_grad) || sem_name_is_one_of(c, sem_names_enable_grad)))
+		    (sem_name_is_one_of(c, sem_names_autograd_grad) || sem_name_is_one_of(c, sem_names_enable_grad) ||
+		     (sem_name_is_one_of(c, sem_names_set_grad_enabled) &&
+		      sem_literal_mode(c, FIELD(gg_node_parent(callees[i]), arguments)) == 1)))
 			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(callees[i]));
 	for (size_t i = 0; i < offs_len && !c->error; i++) {
 		gg_node name = IS(offs[i], call) ? FIELD(offs[i], function) : offs[i];

@@ -16,7 +16,7 @@ const char *const sem_names_no_grad[] = {
 const char *const sem_names_inference_mode[] = {
 	"torch.inference_mode", "torch.autograd.inference_mode", "torch.autograd.grad_mode.inference_mode", NULL,
 };
-static const char *const names_set_grad_enabled[] = {
+const char *const sem_names_set_grad_enabled[] = {
 	"torch.set_grad_enabled", "torch.autograd.set_grad_enabled", "torch.autograd.grad_mode.set_grad_enabled", NULL,
 };
 const char *const sem_names_enable_grad[] = {
@@ -138,7 +138,7 @@ grad_context sem_grad_context_of(semantic *c, gg_node expr)
 		int mode = sem_literal_mode(c, args);
 		return mode == 1 ? GRAD_OFF : mode == 0 ? GRAD_NONE : GRAD_CONTROLLED;
 	}
-	if (sem_name_is_one_of(c, names_set_grad_enabled)) {
+	if (sem_name_is_one_of(c, sem_names_set_grad_enabled)) {
 		int mode = sem_literal_mode(c, args);
 		return mode == 0 ? GRAD_OFF : mode == 1 ? GRAD_ON : GRAD_CONTROLLED;
 	}
@@ -194,7 +194,7 @@ grad_context sem_bare_grad_statement(semantic *c, gg_node stmt)
 	if (!c->says_set_grad_enabled)
 		return GRAD_NONE;
 	if (!IS(call, call) || !sem_name_resolve(c, FIELD(call, function)) ||
-	    !sem_name_is_one_of(c, names_set_grad_enabled))
+	    !sem_name_is_one_of(c, sem_names_set_grad_enabled))
 		return GRAD_NONE;
 	return sem_grad_context_of(c, call);
 }

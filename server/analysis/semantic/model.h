@@ -212,6 +212,7 @@ typedef struct event {
 	evidence ev;
 	bool in_loop;
 	bool loaded;    /* the model was loaded (torch.load, from_pretrained) */
+	bool grad_on;   /* under a grad turned on on purpose: the author wants the graph (SPEC §2) */
 	bool warm_up;   /* on synthetic tensors, its result thrown away: a warm-up when real work follows (rule_gg001.c) */
 	span detached;  /* ".detach()" / ".data" applied to the output, or empty */
 } event;
@@ -227,6 +228,7 @@ typedef struct site {
 	bool on_model;  /* model.f(...), model a module: f is a method of one of this file's module classes */
 	int inst_cls;   /* t.f(...), t made by class inst_cls of this file: f is its method (or a base's); else -1 */
 	bool grad_off;
+	bool grad_on;   /* under a grad turned on on purpose: the caller wants the graph */
 	bool flag_false;/* passes a false value for the callee's flag */
 	gg_node flag_arg; /* the value it passes for the flag, or a null node (the default) */
 	bool counted;   /* its callee's backward is already counted in the caller */
@@ -377,6 +379,7 @@ typedef struct ctx {
 	int cls;           /* class whose body this is, or -1 */
 	int module_class;  /* innermost enclosing nn.Module class of a method, or -1 */
 	bool grad_off;     /* autograd off, controlled on purpose, or unknown */
+	bool grad_on;      /* autograd turned on on purpose (enable_grad, set_grad_enabled(True)) */
 	bool exempt;       /* unit-test code */
 	bool in_loop;
 	bool train_branch; /* inside `if <flag>:` of a shared step */
@@ -625,6 +628,7 @@ span sem_callee_name(const semantic *c, const gg_call_ref *ref);
 extern const char *const sem_names_no_grad[];
 extern const char *const sem_names_inference_mode[];
 extern const char *const sem_names_enable_grad[];
+extern const char *const sem_names_set_grad_enabled[];
 extern const char *const sem_names_autograd_grad[];
 int sem_literal_mode(const semantic *c, gg_node args);
 grad_context sem_grad_context_of(semantic *c, gg_node expr);
@@ -705,6 +709,7 @@ void sem_call_graph_resolve(semantic *c);
 /* Whether call site s runs its callee as evaluation code with grad on (after the call graph). */
 bool sem_site_runs_eval(const semantic *c, const site *s);
 size_t sem_sites_of(const semantic *c, int fi);
+bool sem_func_trained_through(const semantic *c, int g);
 int sem_unguarded_site(const semantic *c, int fi);
 /* Whether a site runs its callee with grad off: its own context, or a caller guarded everywhere. */
 bool sem_site_guarded(const semantic *c, const site *s);

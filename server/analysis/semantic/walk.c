@@ -157,6 +157,7 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	if (gg_node_is_null(e.ev.loop_iter) && !gg_node_is_null(x->loop))
 		indexed_eval_data(c, x, ref, &e.ev);
 	e.in_loop = x->in_loop;
+	e.grad_on = x->grad_on;
 	e.loaded = loaded;
 	e.warm_up = sem_warm_up(c, x, ref);
 	e.detached = sem_detached_output(c, ref->node);
@@ -199,6 +200,7 @@ static void site_push(semantic *c, const ctx *x, const gg_call_ref *ref, site s)
 	s.callee = -1;
 	s.caller_cls = c->funcs[x->func].cls;
 	s.grad_off = x->grad_off;
+	s.grad_on = x->grad_on;
 	/* A method called on the model put in eval mode (flow.density(grid) after flow.eval()) runs that model. */
 	gg_node fn = FIELD(ref->node, function);
 	gg_node object = IS(fn, attribute) ? FIELD(fn, object) : gg_node_null();
@@ -429,10 +431,12 @@ static void walk_simple(semantic *c, ctx *x, gg_node stmt)
 	grad_context g = sem_bare_grad_statement(c, stmt);
 	if (g == GRAD_OFF || g == GRAD_CONTROLLED) {
 		x->grad_off = true;
+		x->grad_on = false;
 		sem_grad_off_note(c, stmt, g);
-	}
-	else if (g == GRAD_ON)
+	} else if (g == GRAD_ON) {
 		x->grad_off = false;
+		x->grad_on = true;
+	}
 }
 
 /* The position of a parameter named name of def, or -1. */
@@ -565,12 +569,14 @@ static void walk_with(semantic *c, const ctx *x, gg_node node)
 		grad_context g = gg_node_has_error(ch) ? GRAD_OFF : sem_with_grad(c, ch);
 		if (g == GRAD_OFF || g == GRAD_CONTROLLED) {
 			sub.grad_off = true;
+			sub.grad_on = false;
 			sem_grad_off_note(c, node, g);
 			func *f = &c->funcs[x->func];
 			if (f->nograd_with == UINT32_MAX)
 				f->nograd_with = gg_node_start_byte(node);
 		} else if (g == GRAD_ON) {
 			sub.grad_off = false;
+			sub.grad_on = true;
 		}
 	}
 	gg_node body = FIELD(node, body);
@@ -786,6 +792,7 @@ void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated
 		sub.module_class = (kind & CLASS_MODULE) ? x->cls : -1;
 	/* A function body runs where it is called, not where it is defined. */
 	sub.grad_off = false;
+	sub.grad_on = false;
 	sub.in_loop = false;
 	sub.loop = gg_node_null();
 	sub.train_branch = false;
@@ -839,8 +846,10 @@ void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated
 		grad_context g = gg_node_has_error(d) ? GRAD_OFF : sem_grad_context_of(c, gg_node_named_child(d, 0));
 		if (g == GRAD_OFF || (g == GRAD_CONTROLLED && why != GRAD_OFF))
 			why = g;
+		sub.grad_on = sub.grad_on || g == GRAD_ON;
 	}
 	sub.grad_off = why != GRAD_NONE;
+	sub.grad_on = sub.grad_on && !sub.grad_off;
 	if (sub.grad_off)
 		sem_grad_off_note(c, def, why);
 	gg_node body = FIELD(def, body);
