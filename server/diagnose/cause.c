@@ -43,6 +43,8 @@
  * decides (half of it, a hundred times it).
  */
 #define CAUSE_BEYOND_TENSOR CAUSE_BEYOND_HOST
+/* A host request refused at this size or below was not the step's own size: the machine was already at its limit. */
+#define CAUSE_SMALL_HOST_REQUEST (256.0 * 1048576.0)
 
 static bool has(const char *s, const char *needle)
 {
@@ -206,7 +208,7 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	if (!rc && m->windows && m->device == GG_OOM_DEVICE_CPU && !(d->causes & GG_CAUSE_PAGING_FILE))
 		rc = cause_add(d, GG_CAUSE_PAGING_FILE, m->tried > 0
 			? gg_strdup_printf("Windows refused %.2f MiB of host memory (DefaultCPUAllocator: not enough memory): its commit limit, RAM and the paging file together, is reached%s",
-					   m->tried / 1048576.0, m->tried < GIB ? "; a request this small means the machine was already at it" : "")
+					   m->tried / 1048576.0, m->tried < CAUSE_SMALL_HOST_REQUEST ? "; a request this small means the machine was already at it" : "")
 			: gg_strdup_printf("Windows refused host memory (DefaultCPUAllocator: not enough memory): its commit limit, RAM and the paging file together, is reached"));
 
 	/*

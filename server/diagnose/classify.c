@@ -485,6 +485,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	d->grad_disabled = -1;
 	d->grad_controlled = false;
 	d->phase = GG_PHASE_UNKNOWN;
+	/* No memory error: its info was never read from a message (zeroed), so no device index is known. */
+	if (!d->oom.is_oom)
+		d->oom.device_index = -1;
 	if (tb->len) {
 		d->frames = calloc(tb->len, sizeof *d->frames);
 		if (!d->frames)
@@ -743,8 +746,6 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		}
 		d->kind = GG_DX_NOT_OOM;
 		d->confidence = GG_CONFIDENCE_HIGH;
-		/* No memory error: its info was never read from a message (zeroed), so no device index is known. */
-		d->oom.device_index = -1;
 		/* No memory error, but the device it happened on, where the message names CUDA's runtime or libraries. */
 		if (tb->has_exception && d->oom.device == GG_OOM_DEVICE_UNKNOWN &&
 		    (strstr(tb->exc.detail, "CUDA error") || strstr(tb->exc.detail, "cuDNN error") || strstr(tb->exc.detail, "CUDNN_STATUS_") ||
