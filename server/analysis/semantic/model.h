@@ -547,7 +547,7 @@ mode_change sem_eval_receiver_of(semantic *c, gg_node stmt, gg_node *target, gg_
 receiver *sem_receiver_find(const semantic *c, const ctx *x, span text);
 void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, gg_node receiver_node, gg_node call);
 bool sem_iterable_says_eval(const semantic *c, gg_node it);
-evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer);
+evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer, uint32_t at);
 bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope);
 bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded);
 bool sem_module_forward(const semantic *c, int fi);

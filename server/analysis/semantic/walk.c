@@ -152,7 +152,7 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	memset(&e, 0, sizeof e);
 	e.call = ref->node;
 	e.scope = x->func;
-	e.ev = sem_evidence_here(c, x, recv);
+	e.ev = sem_evidence_here(c, x, recv, ref->start);
 	e.ev.at = ref->start;
 	if (gg_node_is_null(e.ev.loop_iter) && !gg_node_is_null(x->loop))
 		indexed_eval_data(c, x, ref, &e.ev);
@@ -204,7 +204,8 @@ static void site_push(semantic *c, const ctx *x, const gg_call_ref *ref, site s)
 	/* A method called on the model put in eval mode (flow.density(grid) after flow.eval()) runs that model. */
 	gg_node fn = FIELD(ref->node, function);
 	gg_node object = IS(fn, attribute) ? FIELD(fn, object) : gg_node_null();
-	s.ev = sem_evidence_here(c, x, !gg_node_is_null(object) && sem_is_name_chain(c, object) ? node_span(c, object) : (span){ NULL, 0 });
+	s.ev = sem_evidence_here(c, x, !gg_node_is_null(object) && sem_is_name_chain(c, object) ? node_span(c, object) : (span){ NULL, 0 },
+				 ref->start);
 	s.ev.at = ref->start;
 	PUSH(c, c->sites, c->sites_len, c->sites_cap, s);
 }
