@@ -118,6 +118,71 @@ static int frozen_cmp(const void *pa, const void *pb)
 	return (a->at > b->at) - (a->at < b->at);
 }
 
+/* Whether keyword name is passed the literal False among args. */
+static bool keyword_false(const semantic *c, gg_node args, const char *name)
+{
+	bool unknown;
+	gg_node v = IS(args, argument_list) ? sem_argument_for(c, args, -1, (span){ name, strlen(name) }, &unknown)
+					    : gg_node_null();
+	return IS(v, false);
+}
+
+static bool parameterless_call(semantic *c, gg_node call, unsigned depth);
+
+/*
+ * Whether torch.nn's layer r, called with args, holds no parameter that
+ * trains: a norm built with affine=False (elementwise_affine=False), an
+ * embedding's from_pretrained (frozen unless freeze=False), or a Sequential
+ * of parameterless layers only (Dropout alone). Such a module records no
+ * graph from inputs without history: its forward is nothing to report.
+ */
+static bool parameterless_layer(semantic *c, span r, gg_node args, unsigned depth)
+{
+	if (!span_starts(r, "torch.nn."))
+		return false;
+	span layer = { r.ptr + 9, r.len - 9 };
+	if (span_is(layer, "Embedding.from_pretrained") || span_is(layer, "EmbeddingBag.from_pretrained"))
+		return !keyword_false(c, args, "freeze");
+	if (span_starts(layer, "BatchNorm") || span_starts(layer, "InstanceNorm") || span_is(layer, "GroupNorm") ||
+	    span_is(layer, "SyncBatchNorm"))
+		return keyword_false(c, args, "affine");
+	if (span_is(layer, "LayerNorm") || span_is(layer, "RMSNorm"))
+		return keyword_false(c, args, "elementwise_affine");
+	if (!span_is(layer, "Sequential") || depth > MAX_BLOCK_DEPTH || !IS(args, argument_list))
+		return false;
+	uint32_t count = gg_node_named_child_count(args), layers = 0;
+	for (uint32_t i = 0; i < count; i++) {
+		gg_node a = gg_node_named_child(args, i);
+		if (IS(a, comment))
+			continue;
+		if (!IS(a, call) || !parameterless_call(c, a, depth + 1))
+			return false;
+		layers++;
+	}
+	return layers > 0;
+}
+
+/* Whether call builds one of torch.nn's layers that holds no parameter (ReLU, Dropout, pooling: none in the table). */
+static bool parameterless_call(semantic *c, gg_node call, unsigned depth)
+{
+	if (!sem_name_resolve(c, FIELD(call, function)))
+		return false;
+	span r = sem_resolved(c);
+	if (!span_starts(r, "torch.nn.") || memchr(r.ptr + 9, '.', r.len - 9))
+		return false;
+	char *name = strndup(r.ptr, r.len);
+	if (!name) {
+		fail(c, -ENOMEM);
+		return false;
+	}
+	span own = { name, r.len };
+	bool none = parameterless_layer(c, own, FIELD(call, arguments), depth) ||
+		    (!gg_library_facts_module(&c->sem->libraries, name, r.len) && !span_is(own, "torch.nn.Sequential") &&
+		     !span_starts(own, "torch.nn.Module"));
+	free(name);
+	return none;
+}
+
 /*
  * Sorts one assignment `X = <call>` into the model sets: X is a model when the
  * call builds one of this file's nn.Module classes or comes from a model
@@ -212,6 +277,19 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 	size_t wn = sem_last_word(sem_chain_last(c, left), word, sizeof word);
 	if (wn && sem_word_in(word, wn, loaded_not_models))
 		return;
+	/* A layer of torch.nn with no parameter that trains: no module to run (resolving its parts reuses r's buffer). */
+	char *layer = span_starts(r, "torch.nn.") ? strndup(r.ptr, r.len) : NULL;
+	if (layer) {
+		bool none = parameterless_layer(c, (span){ layer, strlen(layer) }, FIELD(base, arguments), 0);
+		free(layer);
+		if (none) {
+			PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
+			return;
+		}
+		if (!sem_name_resolve(c, fn))
+			return;
+		r = sem_resolved(c);
+	}
 	bool factory = loaded || gg_library_facts_module(&c->sem->libraries, r.ptr, r.len);
 	/*
 	 * Losses, metrics, estimators, tokenizers: no modules to run. A diffusers
