@@ -438,6 +438,36 @@ static void frozen_note(semantic *c, gg_node stmt, gg_node receiver)
 	PUSH(c, c->frozen, c->frozen_len, c->frozen_cap, ((frozen){ owner, gg_node_start_byte(stmt) }));
 }
 
+/*
+ * A function of the file that freezes a module it is handed (`def
+ * freeze(m): for p in m.parameters(): p.requires_grad = False`): what a call
+ * of it hands it is frozen from that call on, as if frozen there.
+ */
+static void freezing_calls(semantic *c)
+{
+	const gg_tree_index *ix = c->index;
+	for (size_t i = 0, n = c->frozen_len; i < n && !c->error; i++) {
+		int fi = sem_func_at(c, c->frozen[i].at);
+		gg_node dflt;
+		int place = fi > 0 ? sem_parameter_index(c, c->funcs[fi].def, c->frozen[i].name, &dflt) : -1;
+		if (place < 0)
+			continue;
+		const func *f = &c->funcs[fi];
+		for (size_t k = 0; k < ix->calls_len && !c->error; k++) {
+			const gg_call_ref *r = &ix->calls[k];
+			bool method = r->names == 2 && f->cls >= 0 && span_is(text_between(c, r->start, r->root_end), "self");
+			if (!(r->names == 1 || method) || !span_eq(text_between(c, r->last_start, r->callee_end), f->name) ||
+			    (method && place == 0))
+				continue;
+			bool unknown;
+			gg_node a = sem_argument_for(c, FIELD(r->node, arguments), place - (method ? 1 : 0), c->frozen[i].name,
+						     &unknown);
+			if (!unknown && !gg_node_is_null(a) && sem_is_name_chain(c, a))
+				PUSH(c, c->frozen, c->frozen_len, c->frozen_cap, ((frozen){ node_span(c, a), r->start }));
+		}
+	}
+}
+
 /* (#match? @_receiver "([Oo]ptim|(^|[._])opt($|_)|[Ss]caler$)") */
 static bool step_receiver(const semantic *c, gg_node receiver)
 {
@@ -578,6 +608,27 @@ static void models_publish(semantic *c)
 			return;
 		}
 		ix->no_graph[ix->no_graph_len++] = g;
+	}
+	/* A parameter every call hands a frozen module (a features(backbone, ...) after freeze(backbone)): no graph in its function. */
+	for (size_t fi = 1; c->frozen_len && fi < c->funcs_len && !c->error; fi++) {
+		const func *f = &c->funcs[fi];
+		gg_node params = FIELD(f->def, parameters);
+		uint32_t count = gg_node_is_null(params) ? 0 : gg_node_named_child_count(params);
+		for (uint32_t i = 0; i < count && !c->error; i++) {
+			gg_node p = gg_node_named_child(params, i);
+			if (IS(p, default_parameter) || IS(p, typed_default_parameter))
+				p = FIELD(p, name);
+			else if (IS(p, typed_parameter))
+				p = gg_node_named_child(p, 0);
+			span name = IS(p, identifier) ? node_span(c, p) : (span){ c->text, 0 };
+			if (!name.len || span_is(name, "self") || !sem_param_frozen(c, (int)fi, name))
+				continue;
+			if (gg_grow((void **)&ix->no_graph, &ix->no_graph_cap, ix->no_graph_len, sizeof *ix->no_graph)) {
+				fail(c, -ENOMEM);
+				return;
+			}
+			ix->no_graph[ix->no_graph_len++] = (gg_no_graph){ name.ptr, name.len, f->start, f->end };
+		}
 	}
 	const spanset *sets[] = { &c->models, &c->module_api };
 	for (size_t k = 0; k < 2 && !c->error; k++) {
@@ -973,6 +1024,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	}
 	if (c->binds_len)
 		qsort(c->binds, c->binds_len, sizeof *c->binds, bind_cmp);
+	freezing_calls(c);
 	/* The assignments' pass adds freezes (a frozen class built, a freezing loader) after the walk's: back in text order. */
 	gg_sort(c->frozen, c->frozen_len, sizeof *c->frozen, frozen_cmp);
 	sem_spanset_sort(&c->models);

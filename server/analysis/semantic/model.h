@@ -687,6 +687,8 @@ int sem_parameter_index(const semantic *c, gg_node def, span name, gg_node *dflt
  */
 typedef bool (*sem_argument_fn)(semantic *c, span arg, int scope, uint32_t at, void *ctx);
 int sem_param_arguments(semantic *c, int fi, span name, sem_argument_fn fn, void *ctx);
+/* Whether parameter name of function fi holds a frozen module at every call of fi in the file (and there is one). */
+bool sem_param_frozen(semantic *c, int fi, span name);
 /* A hash of a name's bytes, for the model's small tables. */
 static inline uint32_t sem_span_hash(span s)
 {

@@ -128,6 +128,11 @@ static bool param_frozen(semantic *c, int fi, span name, unsigned depth)
 	return fi > 0 && sem_param_arguments(c, fi, name, passes_frozen, &depth) > 0;
 }
 
+bool sem_param_frozen(semantic *c, int fi, span name)
+{
+	return c->frozen_len && param_frozen(c, fi, name, 0);
+}
+
 /* span_cmp of s against the text "self." followed by name, without building it. */
 static int cmp_self_attribute(span s, span name)
 {
