@@ -832,9 +832,15 @@ static void targets_bind(check *c, function *fn, gg_node target, gg_node value, 
 	/* a, b = x, y pairs up; out, h = model(x) gives both the call's history. */
 	bool pairwise = !gg_node_is_null(v) && (IS(v, expression_list) || IS(v, tuple)) &&
 			gg_node_named_child_count(v) == n;
+	/*
+	 * What a callable known only by its name to be a loss returns beside the
+	 * loss (`loss, per_class = criterion(out, y)`): its origin is not known,
+	 * and reported scores are often numbers or arrays. Only the loss is.
+	 */
+	bool loss_by_name = !pairwise && depth == 0 && IS(v, call) && loss_callee_of(c, FIELD(v, function)) == LOSS_BY_NAME;
 	for (uint32_t i = 0; i < n; i++) {
 		gg_node part = pairwise ? gg_node_named_child(v, i) : value;
-		if (!pairwise && depth == 0 && forward_part_is_number(c, v, i))
+		if (!pairwise && depth == 0 && (forward_part_is_number(c, v, i) || (loss_by_name && i > 0)))
 			part = gg_node_null(); /* a number carries no history */
 		targets_bind(c, fn, gg_node_named_child(target, i), part, stmt, grad_off, !pairwise, depth + 1);
 	}

@@ -873,6 +873,13 @@ bool sem_func_returns_number(const semantic *c, const func *f)
 	return !gg_node_is_null(body) && returns_number(c, body, body, 0, &seen) && seen > 0;
 }
 
+/* Whether expr copies a tensor out to the host (x.detach().cpu().numpy(), t.tolist()): no history goes with it. */
+static bool expr_is_host_copy(const semantic *c, gg_node e)
+{
+	gg_node fn = IS(e, call) ? FIELD(e, function) : gg_node_null();
+	return IS(fn, attribute) && (span_is(sem_attribute_name(c, fn), "numpy") || span_is(sem_attribute_name(c, fn), "tolist"));
+}
+
 /* The number parts of every return of fn's body (outside nested definitions), ANDed into *mask. */
 static void returns_number_parts(const semantic *c, gg_node body, gg_node n, uint32_t *mask, bool *seen, unsigned depth)
 {
@@ -897,7 +904,7 @@ static void returns_number_parts(const semantic *c, gg_node body, gg_node n, uin
 				gg_node part = gg_node_named_child(v, j);
 				if (IS(part, identifier))
 					part = last_value_of(c, body, node_span(c, part), 0);
-				if (expr_is_number(c, part, 0) || expr_is_number_dict(c, part))
+				if (expr_is_number(c, part, 0) || expr_is_number_dict(c, part) || expr_is_host_copy(c, part))
 					parts |= 1u << j;
 			}
 		}
