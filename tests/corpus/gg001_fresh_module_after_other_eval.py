@@ -42,3 +42,7 @@ print(hidden)
 restored = Encoder(4)
 restored.load_state_dict(torch.load("encoder.pt"))
 print(restored(toy))  # expect: GG001
+
+probe = Encoder(4)
+probe.rnn.flatten_parameters()
+probe_out = probe(toy)

@@ -281,18 +281,18 @@ bool sem_iterable_says_eval(const semantic *c, gg_node it)
 	return iterable_says_eval(c, it, 0);
 }
 
-/* Methods of a module that neither train it nor load into it: a forward, a move, a mode switch. */
-static const char *const fresh_methods[] = {
-	"eval", "to", "cuda", "cpu", "float", "double", "half", "forward", NULL,
+/* Methods of a module that train it or hand its parameters to what may (load* is checked apart). */
+static const char *const training_methods[] = {
+	"train", "fit", "parameters", "named_parameters", "requires_grad_", NULL,
 };
 
 /*
  * Whether name, at module level, holds a module this file's class built and
- * nothing has touched before byte at: not handed to any call (a fit, an
- * optimizer over its parameters, a loss around its output), no method
- * called on it but a forward, a move or a mode switch. Such a module is
- * untrained: its forward is a demonstration, whatever other model a
- * notebook put in eval mode cells before.
+ * nothing has trained before byte at: not handed to any call (a fit, an
+ * optimizer over its parameters, a loss around its output), no load*() or
+ * training method called on it (its own methods, a move or a mode switch
+ * leave it so). Such a module is untrained: its forward is a demonstration,
+ * whatever other model a notebook put in eval mode cells before.
  */
 static bool fresh_module(const semantic *c, const ctx *x, span name, uint32_t at)
 {
@@ -302,8 +302,9 @@ static bool fresh_module(const semantic *c, const ctx *x, span name, uint32_t at
 	const gg_tree_index *ix = c->index;
 	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, b->at); i < ix->calls_len && ix->calls[i].start < at; i++) {
 		const gg_call_ref *r = &ix->calls[i];
-		if (r->attribute && span_eq(text_between(c, r->start, r->object_end), name) &&
-		    !sem_word_in(c->text + r->method_start, r->callee_end - r->method_start, fresh_methods))
+		span m = r->attribute ? text_between(c, r->method_start, r->callee_end) : (span){ c->text, 0 };
+		if (m.len && span_eq(text_between(c, r->start, r->object_end), name) &&
+		    (span_starts(m, "load") || sem_word_in(m.ptr, m.len, training_methods)))
 			return false;
 		gg_node args = FIELD(r->node, arguments);
 		for (gg_node n = args; !gg_node_is_null(n); n = gg_node_walk_next(args, n, true))
