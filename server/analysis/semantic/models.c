@@ -301,6 +301,7 @@ static bool helper_runs_model(semantic *c, const ctx *x, const gg_call_ref *ref,
 typedef struct holder_query {
 	span method;
 	unsigned depth;
+	bool any; /* some call hands one */
 } holder_query;
 
 /* What the assignment that made binding b of name calls (`Cls` of `x = Cls(...).to(d)`), or a null node. */
@@ -317,18 +318,22 @@ static gg_node bound_callee(const semantic *c, span name, const bind *b)
 
 static bool holds_holder(semantic *c, int fi, span name, uint32_t at, span method, unsigned depth);
 
+/* Each call is visited (a true return goes on): *ctx notes whether one hands a holder. */
 static bool passes_holder(semantic *c, span arg, int scope, uint32_t at, void *ctx)
 {
-	const holder_query *q = ctx;
-	return holds_holder(c, scope, arg, at, q->method, q->depth + 1);
+	holder_query *q = ctx;
+	q->any = q->any || holds_holder(c, scope, arg, at, q->method, q->depth + 1);
+	return true;
 }
 
 /*
  * Whether the plain name `name`, used in function fi before byte at, holds an
  * instance of another file's plain class whose method runs a module the
  * instance holds (gg_project_holder_method): its last assignment there builds
- * one (`policy = agents.TD3(...)`), or it is a parameter every call of fi in
- * this file hands such a name. Its origin decides, never its name.
+ * one (`policy = agents.TD3(...)`), or it is a parameter a call of fi in
+ * this file hands such a name (an evaluation helper handed agents of two
+ * classes runs the one that keeps grad on with grad on, from that call).
+ * Its origin decides, never its name.
  */
 static bool holds_holder(semantic *c, int fi, span name, uint32_t at, span method, unsigned depth)
 {
@@ -336,8 +341,8 @@ static bool holds_holder(semantic *c, int fi, span name, uint32_t at, span metho
 		return false;
 	const bind *b = sem_bind_before(c, name, fi, at);
 	if (!b) {
-		holder_query q = { method, depth };
-		return sem_param_arguments(c, fi, name, passes_holder, &q) > 0;
+		holder_query q = { method, depth, false };
+		return sem_param_arguments(c, fi, name, passes_holder, &q) > 0 && q.any;
 	}
 	gg_node fn = bound_callee(c, name, b);
 	if (!sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn))
