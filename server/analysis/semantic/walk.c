@@ -710,11 +710,31 @@ static void global_evals_apply(semantic *c, ctx *sub, gg_node def)
  * region, as a loader's module-level name does for functions (an inference
  * wrapper's get_landmarks() running self.net).
  */
+static void attr_evals_from(semantic *c, ctx *sub, int cls, int owner, gg_node def, unsigned depth);
+
 static void attr_evals_apply(semantic *c, ctx *sub, int cls, gg_node def)
 {
+	attr_evals_from(c, sub, cls, cls, def, 0);
+}
+
+/*
+ * attr_evals_apply for the __init__ of class owner, then of its bases of
+ * this file (`super().__init__(net)` in a subclass: the base's
+ * self.net.eval() holds in the subclass's methods too), to a few levels.
+ */
+static void attr_evals_from(semantic *c, ctx *sub, int cls, int owner, gg_node def, unsigned depth)
+{
+	gg_node bases = FIELD(c->classes[owner].node, superclasses);
+	for (uint32_t k = 0, n = IS(bases, argument_list) ? gg_node_named_child_count(bases) : 0;
+	     k < n && depth < MAX_NAME_SEGMENTS && !c->error; k++) {
+		gg_node b = gg_node_named_child(bases, k);
+		klass *base = IS(b, identifier) ? sem_class_find(c, node_span(c, b)) : NULL;
+		if (base && base != &c->classes[owner])
+			attr_evals_from(c, sub, cls, (int)(base - c->classes), def, depth + 1);
+	}
 	gg_node init = gg_node_null();
 	for (size_t i = 1; i < c->funcs_len && gg_node_is_null(init); i++)
-		if (c->funcs[i].cls == cls && span_is(c->funcs[i].name, "__init__"))
+		if (c->funcs[i].cls == owner && span_is(c->funcs[i].name, "__init__"))
 			init = c->funcs[i].def;
 	if (gg_node_is_null(init) || gg_node_eq(init, def))
 		return;
@@ -728,6 +748,7 @@ static void attr_evals_apply(semantic *c, ctx *sub, int cls, gg_node def)
 			continue;
 		/* Put back in training by any method of the class: no telling which mode a call finds it in. */
 		if (!text_trains(node_span(c, c->classes[cls].node), node_span(c, target)) &&
+		    (owner == cls || !text_trains(node_span(c, c->classes[owner].node), node_span(c, target))) &&
 		    !binds_name(c, def, node_span(c, target)))
 			seed_eval(c, sub, def, target, call);
 	}
