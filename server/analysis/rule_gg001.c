@@ -222,7 +222,8 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	 * named sample() that runs a model once is as likely a training step's
 	 * part; an evaluation caller reaches it through its call site instead.
 	 */
-	bool named = e->scope > 0 && f->eval_name && !f->bw && !ev->after_train &&
+	/* A module the function built itself and nothing trained: its name (a test()) does not make a demonstration evaluation. */
+	bool named = e->scope > 0 && f->eval_name && !f->bw && !ev->after_train && !e->untrained &&
 		     (sem_func_iterates(c, e->scope) || sem_event_model_loaded(c, e)) &&
 		     !(sem_unguarded_site(c, e->scope) < 0 && sem_func_handed_on(c, f));
 	bool script = e->scope == 0 && e->loaded && !f->bw;

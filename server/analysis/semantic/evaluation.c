@@ -281,40 +281,7 @@ bool sem_iterable_says_eval(const semantic *c, gg_node it)
 	return iterable_says_eval(c, it, 0);
 }
 
-/* Methods of a module that train it or hand its parameters to what may (load* is checked apart). */
-static const char *const training_methods[] = {
-	"train", "fit", "parameters", "named_parameters", "requires_grad_", NULL,
-};
-
-/*
- * Whether name, at module level, holds a module this file's class built and
- * nothing has trained before byte at: not handed to any call (a fit, an
- * optimizer over its parameters, a loss around its output), no load*() or
- * training method called on it (its own methods, a move or a mode switch
- * leave it so). Such a module is untrained: its forward is a demonstration,
- * whatever other model a notebook put in eval mode cells before.
- */
-static bool fresh_module(const semantic *c, const ctx *x, span name, uint32_t at)
-{
-	const bind *b = x->func == 0 && name.len ? sem_bind_at(c, x, name) : NULL;
-	if (!b || b->func != 0 || b->kind != BIND_MODEL || b->cls < 0 || !(c->classes[b->cls].kind & CLASS_MODULE))
-		return false;
-	const gg_tree_index *ix = c->index;
-	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, b->at); i < ix->calls_len && ix->calls[i].start < at; i++) {
-		const gg_call_ref *r = &ix->calls[i];
-		span m = r->attribute ? text_between(c, r->method_start, r->callee_end) : (span){ c->text, 0 };
-		if (m.len && span_eq(text_between(c, r->start, r->object_end), name) &&
-		    (span_starts(m, "load") || sem_word_in(m.ptr, m.len, training_methods)))
-			return false;
-		gg_node args = FIELD(r->node, arguments);
-		for (gg_node n = args; !gg_node_is_null(n); n = gg_node_walk_next(args, n, true))
-			if (IS(n, identifier) && span_eq(node_span(c, n), name))
-				return false;
-	}
-	return true;
-}
-
-evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer, uint32_t at)
+evidence sem_evidence_here(semantic *c, const ctx *x, span prefer, uint32_t at)
 {
 	evidence ev;
 	memset(&ev, 0, sizeof ev);
@@ -329,7 +296,7 @@ evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer, uint32_
 		const receiver *r = prefer.len ? sem_receiver_find(c, x, prefer) : NULL;
 		ev.own_eval = r != NULL;
 		/* Another model's .eval() says nothing of a module built here that nothing has trained yet. */
-		bool fresh = !r && fresh_module(c, x, prefer, at);
+		bool fresh = !r && x->func == 0 && sem_built_untrained(c, x, prefer, at);
 		for (size_t i = x->hi; !r && !fresh && i-- > x->lo;)
 			if (!c->evals[i].own_only)
 				r = &c->evals[i];

@@ -213,6 +213,7 @@ typedef struct event {
 	bool in_loop;
 	bool loaded;    /* the model was loaded (torch.load, from_pretrained) */
 	bool grad_on;   /* under a grad turned on on purpose: the author wants the graph (SPEC §2) */
+	bool untrained; /* its module was built here by a workspace class and nothing trained it since (sem_built_untrained) */
 	bool warm_up;   /* on synthetic tensors, its result thrown away: a warm-up when real work follows (rule_gg001.c) */
 	span detached;  /* ".detach()" / ".data" applied to the output, or empty */
 } event;
@@ -547,7 +548,8 @@ mode_change sem_eval_receiver_of(semantic *c, gg_node stmt, gg_node *target, gg_
 receiver *sem_receiver_find(const semantic *c, const ctx *x, span text);
 void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, gg_node receiver_node, gg_node call);
 bool sem_iterable_says_eval(const semantic *c, gg_node it);
-evidence sem_evidence_here(const semantic *c, const ctx *x, span prefer, uint32_t at);
+evidence sem_evidence_here(semantic *c, const ctx *x, span prefer, uint32_t at);
+bool sem_built_untrained(semantic *c, const ctx *x, span name, uint32_t at);
 bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope);
 bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded);
 bool sem_module_forward(const semantic *c, int fi);

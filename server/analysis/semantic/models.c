@@ -629,6 +629,50 @@ bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span rec
 	return synthetic_arguments(c, x, ref);
 }
 
+/* Methods of a module that train it or hand its parameters to what may (load* is checked apart). */
+static const char *const training_methods[] = {
+	"train", "fit", "parameters", "named_parameters", "requires_grad_", NULL,
+};
+
+/*
+ * Whether name holds, at byte at, a module that a class of the workspace
+ * built in this same scope and nothing has trained since: not handed to any
+ * call (a fit, an optimizer over its parameters, a loss around its output),
+ * no load*() or training method called on it (its own methods, a move or a
+ * mode switch leave it so). Such a module is untrained: its forward is a
+ * demonstration, whatever a function's name or another model's .eval()
+ * says. A library's factory may load pretrained weights: never untrained.
+ */
+bool sem_built_untrained(semantic *c, const ctx *x, span name, uint32_t at)
+{
+	const bind *b = name.len ? sem_bind_at(c, x, name) : NULL;
+	if (!b || b->func != x->func || b->kind != BIND_MODEL)
+		return false;
+	if (b->cls >= 0 ? !(c->classes[b->cls].kind & CLASS_MODULE) : !c->project)
+		return false;
+	if (b->cls < 0) {
+		gg_node fn = bound_callee(c, name, b);
+		if (!sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn))
+			return false;
+		span r = sem_resolved(c);
+		if (gg_project_class_kind(c->project, r.ptr, r.len) <= 0)
+			return false;
+	}
+	const gg_tree_index *ix = c->index;
+	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, b->at); i < ix->calls_len && ix->calls[i].start < at; i++) {
+		const gg_call_ref *r = &ix->calls[i];
+		span m = r->attribute ? text_between(c, r->method_start, r->callee_end) : (span){ c->text, 0 };
+		if (m.len && span_eq(text_between(c, r->start, r->object_end), name) &&
+		    (span_starts(m, "load") || sem_word_in(m.ptr, m.len, training_methods)))
+			return false;
+		gg_node args = FIELD(r->node, arguments);
+		for (gg_node n = args; !gg_node_is_null(n); n = gg_node_walk_next(args, n, true))
+			if (IS(n, identifier) && span_eq(node_span(c, n), name))
+				return false;
+	}
+	return true;
+}
+
 /* What exports a model: tracing, scripting, ONNX and torch.export. */
 static const char *const exporters[] = {
 	"torch.jit.trace", "torch.jit.script", "torch.jit.trace_module", "torch.onnx.export", "torch.onnx.dynamo_export",

@@ -158,6 +158,7 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 		indexed_eval_data(c, x, ref, &e.ev);
 	e.in_loop = x->in_loop;
 	e.grad_on = x->grad_on;
+	e.untrained = sem_built_untrained(c, x, recv, ref->start);
 	e.loaded = loaded;
 	e.warm_up = sem_warm_up(c, x, ref);
 	e.detached = sem_detached_output(c, ref->node);
