@@ -532,6 +532,30 @@ void sem_call_graph_resolve(semantic *c)
 				c->funcs[s->callee].from_forward = true;
 		}
 	}
+	/*
+	 * self.f() in a method of class B also runs each override of f in B's
+	 * subclasses here (a base's evaluation loop calls the hook a subclass
+	 * defines): one more edge to each, so that the base's grad mode at
+	 * that call reaches them. Only the grad mode: whether the override is
+	 * evaluation stays its own evidence's (which class runs is not known).
+	 */
+	for (size_t i = 0, n = c->sites_len; i < n && !c->error; i++) {
+		if (!c->sites[i].method || c->sites[i].caller_cls < 0)
+			continue;
+		span name = c->sites[i].name;
+		for (size_t k = sem_func_names_lower(c, name); k + 1 < c->funcs_len && span_eq(c->func_names[k].name, name); k++) {
+			int fi = (int)c->func_names[k].index;
+			const func *f = &c->funcs[fi];
+			if (!f->walked || f->cls < 0 || f->cls == c->sites[i].caller_cls || fi == c->sites[i].callee ||
+			    !sem_class_inherits(c, f->cls, c->sites[i].caller_cls, 0))
+				continue;
+			site o = c->sites[i];
+			o.callee = fi;
+			o.override = true;
+			o.flag_false = site_passes_false(c, &o, f);
+			PUSH(c, c->sites, c->sites_len, c->sites_cap, o);
+		}
+	}
 	/* Sites grouped by callee, in text order: sites of function f are [first[f], first[f+1]). */
 	if (c->sites_len)
 		qsort(c->sites, c->sites_len, sizeof *c->sites, site_callee_cmp);
@@ -702,7 +726,7 @@ void sem_call_graph_resolve(semantic *c)
 
 bool sem_site_runs_eval(const semantic *c, const site *s)
 {
-	if (s->callee < 0 || sem_site_guarded(c, s) || s->shape_check || s->grad_on)
+	if (s->callee < 0 || sem_site_guarded(c, s) || s->shape_check || s->grad_on || s->override)
 		return false;
 	const func *callee = &c->funcs[s->callee];
 	if (callee->bw)

@@ -230,6 +230,7 @@ typedef struct site {
 	int inst_cls;   /* t.f(...), t made by class inst_cls of this file: f is its method (or a base's); else -1 */
 	bool grad_off;
 	bool grad_on;   /* under a grad turned on on purpose: the caller wants the graph */
+	bool override;  /* self.f() of a base's method, to a subclass's f: it passes the grad mode on, no evaluation */
 	bool flag_false;/* passes a false value for the callee's flag */
 	gg_node flag_arg; /* the value it passes for the flag, or a null node (the default) */
 	bool counted;   /* its callee's backward is already counted in the caller */
