@@ -240,11 +240,36 @@ void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, gg_node receiver_
  * Whether an iterable's name says evaluation: val_loader, self.test_dl,
  * dataloaders["val"], enumerate(tqdm(eval_dataloader)), dm.val_dataloader().
  */
+/* The call a plain name was last assigned before its use in the same function (`bar = tqdm(test_loader)`), or null. */
+static gg_node assigned_call(const semantic *c, gg_node name)
+{
+	span s = node_span(c, name);
+	uint32_t at = gg_node_start_byte(name);
+	int scope = sem_func_at(c, at);
+	gg_node best = gg_node_null();
+	uint32_t best_at = 0;
+	for (size_t i = sem_named_first(c->assign_names, c->assign_names_len, s);
+	     i < c->assign_names_len && span_eq(c->assign_names[i].name, s); i++) {
+		size_t k = (size_t)c->assign_names[i].index;
+		uint32_t from = gg_node_start_byte(c->assign_left[k]);
+		if (from < at && from >= best_at && sem_func_at(c, from) == scope) {
+			best = c->assign_right[k];
+			best_at = from;
+		}
+	}
+	return IS(best, call) ? best : gg_node_null();
+}
+
 static bool iterable_says_eval(const semantic *c, gg_node it, unsigned depth)
 {
 	for (unsigned i = depth; i < MAX_ITER_WRAPS && !gg_node_is_null(it); i++) {
-		if (IS(it, identifier) || IS(it, attribute))
-			return sem_words_any(c, sem_chain_last(c, it), sem_is_iter_word, NULL);
+		if (IS(it, identifier) || IS(it, attribute)) {
+			if (sem_words_any(c, sem_chain_last(c, it), sem_is_iter_word, NULL))
+				return true;
+			/* A name for a wrapper around the data (`bar = tqdm(test_loader)`): what it wraps. */
+			it = IS(it, identifier) ? assigned_call(c, it) : gg_node_null();
+			continue;
+		}
 		if (IS(it, subscript)) {
 			gg_node key = FIELD(it, subscript);
 			if (IS(key, string)) {
