@@ -763,6 +763,9 @@ static bool is_unit_test(const semantic *c, const func *f, gg_node def)
 {
 	if (f->name.len < 5 || memcmp(f->name.ptr, "test_", 5) != 0)
 		return false;
+	/* A method only of a class pytest collects (Test*, or a TestCase): a model's own test_step() is no unit test. */
+	if (f->cls >= 0 && !span_starts(c->classes[f->cls].name, "Test") && !(c->classes[f->cls].kind & CLASS_TESTCASE))
+		return false;
 	gg_node body = FIELD(def, body);
 	for (gg_node n = body; !gg_node_is_null(n);
 	     n = gg_node_walk_next(body, n, !IS(n, function_definition) && !IS(n, class_definition) && !IS(n, lambda)))
