@@ -217,9 +217,14 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 	    (says || span_is(obj->last, "module") || self_attribute_is_model(c, obj->last) ||
 	     (c->project && gg_project_submodule(c->project, obj->last.ptr, obj->last.len))) &&
 	    !sem_is_func_name(c, obj->last)) {
+		/* The owner, or an owner of it: model.transformer.text_encoder(x) after model.eval(). */
 		span owner = { obj->text.ptr, obj->text.len - obj->last.len - 1 };
-		if (sem_receiver_find(c, x, owner) || sem_spanset_has(&c->models, owner))
-			return true;
+		for (unsigned k = 0; k < MAX_NAME_SEGMENTS && owner.len; k++) {
+			if (sem_receiver_find(c, x, owner) || sem_spanset_has(&c->models, owner))
+				return true;
+			const char *dot = memrchr(owner.ptr, '.', owner.len);
+			owner.len = dot ? (size_t)(dot - owner.ptr) : 0;
+		}
 	}
 	/* A name an import binds is a module or a function: torchvision.models.resnet18, F.linear. */
 	if (sem_binding_find(c, obj->root))
