@@ -11,7 +11,7 @@ def encode_labels(model, tokenizer, names):
     feats = []
     for name in names:
         tokens = tokenizer(name, return_tensors="pt")
-        feats.append(model.backbone.text_encoder(**tokens))  # expect: GG001
+        feats.append(model.backbone.text_encoder(**tokens))  # expect: GG001, GG002
     return feats
 
 
