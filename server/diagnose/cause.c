@@ -43,6 +43,8 @@
  * decides (half of it, a hundred times it).
  */
 #define CAUSE_BEYOND_TENSOR CAUSE_BEYOND_HOST
+/* A device this small is an integrated GPU's share of the system's memory or an old card: little model work fits. */
+#define CAUSE_SMALL_DEVICE (2.0 * GIB)
 /* A host request refused at this size or below was not the step's own size: the machine was already at its limit. */
 #define CAUSE_SMALL_HOST_REQUEST (256.0 * 1048576.0)
 
@@ -66,6 +68,8 @@ const char *gg_cause_name(unsigned cause)
 	case GG_CAUSE_REFUSED: return "refused-below-free";
 	case GG_CAUSE_PROGRAM: return "program-larger-than-device";
 	case GG_CAUSE_KV_CACHE: return "kv-cache-at-start";
+	case GG_CAUSE_ONCHIP: return "on-chip-scratch";
+	case GG_CAUSE_SMALL_DEVICE: return "small-device";
 	}
 	return NULL;
 }
@@ -170,6 +174,18 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 			: gg_strdup_printf("one buffer is longer than the largest the Apple GPU can make (MPS's \"Invalid buffer size\"): a single tensor too large, however much memory is free"));
 
 	/*
+	 * A core's on-chip scratch (XLA:TPU's vmem, 16 MiB or so) holds one
+	 * kernel's working set: a kernel the compiler made too large for it
+	 * (often its register allocator's spill slots) fails however much HBM
+	 * is free, and neither the batch nor sharding need change it.
+	 */
+	if (!rc && m->onchip)
+		rc = cause_add(d, GG_CAUSE_ONCHIP, m->onchip_used > 0 && m->onchip_limit > 0
+			? gg_strdup_printf("XLA's compiler ran out of a core's on-chip scratch memory (vmem): one kernel needs %.2f MiB of its %.2f MiB; that is not the device's HBM",
+					   m->onchip_used / 1048576.0, m->onchip_limit / 1048576.0)
+			: gg_strdup_printf("XLA's compiler ran out of a core's on-chip scratch memory (vmem), not the device's HBM"));
+
+	/*
 	 * XLA compiles a whole step at once and checks it against the device
 	 * before it runs: a program larger than the device fails however empty
 	 * the device is.
@@ -224,7 +240,20 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * MIG slice's limit). Not when a memory fraction caps the process
 	 * ("X allowed"): that cap is the limit, and the fraction form says so.
 	 */
-	if (!rc && m->tried > 0 && m->free >= GIB && m->free >= 16 * m->tried && !m->capped)
+	/* A wrapped-around free figure (see oom.h): said, and nothing read from it. */
+	if (!rc && m->free_impossible > 0)
+		rc = gg_evidence_add(d, "the message's free figure (%.2f GiB) is larger than the device's whole %.2f GiB: a count wrapped below zero, not a reading; it is left out",
+				     m->free_impossible / GIB, m->total / GIB);
+	double own_all = (m->allocated >= 0 ? m->allocated : 0) + (m->reserved_unallocated > 0 ? m->reserved_unallocated : 0);
+	if (!rc && m->free_impossible > 0 && m->total > 0 && m->allocated >= 0 && own_all + (m->tried > 0 ? m->tried : 0) >= 0.85 * m->total)
+		rc = gg_evidence_add(d, "this process's PyTorch holds %.2f GiB of the device's %.2f GiB and asked for %.2f MiB more: the device is full with this process's own memory",
+				     own_all / GIB, m->total / GIB, (m->tried > 0 ? m->tried : 0) / 1048576.0);
+	/*
+	 * Free several times the request (and a GiB at least) when it was
+	 * refused: the figures do not add up for a full device, whichever
+	 * message form printed them.
+	 */
+	if (!rc && m->tried > 0 && m->free >= GIB && m->free >= 4 * m->tried && !m->capped)
 		rc = cause_add(d, GG_CAUSE_REFUSED, gg_strdup_printf("the request of %.2f MiB is refused while the device reports %.2f GiB free: the device is not full",
 			       m->tried / 1048576.0, m->free / GIB));
 
@@ -273,6 +302,16 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	    facts->eval_batch > facts->train_batch)
 		rc = cause_add(d, GG_CAUSE_BATCH, gg_strdup_printf("the evaluation batch size (%ld) is larger than the training one (%ld)",
 			       facts->eval_batch, facts->train_batch));
+
+	/*
+	 * A device of 2 GiB or less (an integrated GPU's share of the system's
+	 * memory, an old card) that this process's own PyTorch fills: the work
+	 * is larger than the device, before how its memory is laid out matters.
+	 */
+	if (!rc && m->total > 0 && m->total <= CAUSE_SMALL_DEVICE && m->allocated >= 0 && m->device != GG_OOM_DEVICE_CPU &&
+	    own_all + (m->tried > 0 ? m->tried : 0) >= 0.85 * m->total)
+		rc = cause_add(d, GG_CAUSE_SMALL_DEVICE, gg_strdup_printf("the device has only %.2f GiB, and this process's PyTorch holds %.2f GiB of it: the work is larger than the device",
+									  m->total / GIB, own_all / GIB));
 
 	/* Some slack is normal; a tenth of the device reserved but unusable is fragmentation. */
 	double floor = m->total > 0 ? 0.1 * m->total : GIB;

@@ -475,6 +475,42 @@ static bool classify_is_jax(const gg_traceback *tb)
 	return false;
 }
 
+/*
+ * A client library's exception that carries a server's out-of-memory
+ * message ("GenerationError: Request failed during generation: Server
+ * error: CUDA out of memory..."): the type is not torch's, the memory
+ * words come after the client's own, and the innermost frame raised it
+ * from a response (its status code), or the message says it is the
+ * server's. The memory ran out in the server's process, not along these
+ * frames.
+ */
+static bool classify_relayed(const gg_diagnosis *d, const gg_traceback *tb)
+{
+	if (!d->oom.is_oom || !tb->has_exception || !strchr(tb->exc.type, '.') || strncmp(tb->exc.type, "torch.", 6) == 0 ||
+	    strstr(tb->exc.type, "OutOfMemory") || strstr(tb->exc.type, "MemoryError"))
+		return false;
+	const char *m = tb->exc.message;
+	const char *oom = gg_text_find_ci(m, strlen(m), "out of memory");
+	if (!oom || oom - m < 8)
+		return false; /* the memory words open the message: the library's own error, or torch's under another name */
+	const gg_tb_frame *last = tb->len ? &tb->frames[tb->len - 1] : NULL;
+	bool from_response = last && last->code && gg_phase_is_library(last->filename) &&
+			     (strstr(last->code, "status_code") || strstr(last->code, "response") || strstr(last->code, "resp."));
+	return from_response || gg_text_find_ci(m, (size_t)(oom - m), "server");
+}
+
+/* The message, or the launcher's lines, say a serving engine was starting: its warm-up, a shard that could not start. */
+static const char *classify_serving_start(const gg_diagnosis *d, const gg_traceback *tb, const gg_log_facts *facts)
+{
+	const char *m = tb->has_exception ? tb->exc.detail : "";
+	size_t n = strlen(m);
+	if (gg_text_find_ci(m, n, "warmup") || gg_text_find_ci(m, n, "warm up") || gg_text_find_ci(m, n, "warm-up"))
+		return "the message says the model's warm-up failed: a serving engine's start, which runs the largest batch it will accept before serving any request";
+	if (facts->shard_start_failed && d->oom.is_oom)
+		return "the launcher says a shard (one of the engine's tensor-parallel processes) failed to start: the memory ran out at start-up, loading the weights or warming up, before any request";
+	return NULL;
+}
+
 int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg_notebooks *nb,
 		struct gg_analyzer *analyzer)
 {
@@ -497,6 +533,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	if ((rc = classify_resolve(d, tb, ws, nb)) != 0)
 		return rc;
 	if (tb->borrowed && (rc = gg_evidence_add(d, "the out-of-memory traceback was pasted without its frames: these are the next traceback's of its chain, which start from the same callers")))
+		return rc;
+	if (tb->quoted_after && (rc = gg_evidence_add(d, "the traceback's frames were elided; the frame pasted after the message (log line %llu) is taken as where it failed",
+						      (unsigned long long)tb->frames[0].at.line)))
 		return rc;
 	if (tb->outer && (rc = gg_evidence_add(d, "the failure's own frames are all library code; the %zu above them (from log line %llu) are the next traceback's of its chain, where it surfaced in the code that was running",
 					       tb->outer, (unsigned long long)tb->frames[0].at.line)))
@@ -700,6 +739,23 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return rc;
 	}
 
+	/* A serving engine's memory: relayed by a client (this script made a request), or at the engine's start. */
+	d->serving = GG_SERVING_NONE;
+	const char *start = d->oom.is_oom ? classify_serving_start(d, tb, facts) : NULL;
+	if (d->oom.is_oom && classify_relayed(d, tb)) {
+		d->serving = GG_SERVING_RELAYED;
+		d->culprit = d->entry = -1;
+		d->phase = GG_PHASE_EVALUATION; /* the server's inference */
+		if ((rc = gg_evidence_add(d, "%s is a client library's exception carrying the server's message: the memory ran out in the server's process, whose grad mode and batch these frames do not show; the script only sent a request",
+					  tb->exc.type)))
+			return rc;
+	} else if (start && d->phase != GG_PHASE_TRAINING) {
+		d->serving = GG_SERVING_START;
+		d->phase = GG_PHASE_LOADING;
+		if ((rc = gg_evidence_add(d, "%s", start)))
+			return rc;
+	}
+
 	/* The kind. */
 	if (!d->oom.is_oom && d->chain->original_cut) {
 		d->kind = GG_DX_INCOMPLETE;
@@ -729,8 +785,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 						     last->function[0] ? last->function : "<module>", gg_tb_frame_file(last),
 						     (unsigned long long)last->at.line);
 			else if (last)
-				rc = gg_evidence_add(d, "the traceback stops after its frame %s() at %s:%u (log line %llu), before the exception line",
-						     last->function[0] ? last->function : "<module>", gg_tb_frame_file(last), last->line,
+				rc = gg_evidence_add(d, "the traceback stops after its frame %s%s at %s:%u (log line %llu), before the exception line",
+						     last->function[0] ? last->function : "(cut before its function's name)", last->function[0] ? "()" : "",
+						     gg_tb_frame_file(last), last->line,
 						     (unsigned long long)last->at.line);
 			else
 				rc = gg_evidence_add(d, "the traceback's header (log line %llu) is all there is of it",
@@ -765,6 +822,15 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 						  (unsigned long long)tb->exc.at.line)))
 				return rc;
 		}
+		/*
+		 * Triton's "out of resource" names its own limit and figures
+		 * (shared memory per multiprocessor): the message decides, with
+		 * frames or without.
+		 */
+		if (facts->out_of_resource || (tb->has_exception && gg_oom_out_of_resource(tb->exc.type, tb->exc.detail, strlen(tb->exc.detail)))) {
+			d->confidence = GG_CONFIDENCE_HIGH;
+			return gg_evidence_add(d, "Triton's \"out of resource\" (a kernel's shared memory per multiprocessor against the GPU's limit, found when it is compiled): no memory error, whatever else the paste shows");
+		}
 		/* One line, no frames around it: what it says is all there is, and it is no memory error. */
 		if (d->chain->lone) {
 			d->confidence = GG_CONFIDENCE_LOW;
@@ -783,6 +849,10 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		if ((rc = gg_evidence_add(d, "JAX (%s): it keeps no graph for a backward pass unless jax.grad is called, so PyTorch's no_grad question does not apply",
 					  tb->has_exception && tb->exc.type[0] ? tb->exc.type : "its frames")))
 			return rc;
+	} else if (d->serving == GG_SERVING_RELAYED) {
+		/* The server's memory: no verdict on grad along a client's frames. */
+		d->kind = GG_DX_OOM;
+		d->confidence = GG_CONFIDENCE_MEDIUM;
 	} else if (d->phase == GG_PHASE_EVALUATION) {
 		d->kind = d->grad_disabled == 1 ? GG_DX_OOM_EVAL : GG_DX_OOM_EVAL_NO_GRAD;
 		bool confirmed = d->grad_disabled == 0;
@@ -797,6 +867,13 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	}
 
 	if ((rc = gg_cause_weigh(d, facts, framework)))
+		return rc;
+	/* One kernel's scratch read from the compiler's words: the cause is a reading of them, not of the allocator's numbers. */
+	if (d->cause == GG_CAUSE_ONCHIP && d->confidence == GG_CONFIDENCE_HIGH)
+		d->confidence = GG_CONFIDENCE_MEDIUM;
+	if (facts->torch_version_refuted &&
+	    (rc = gg_evidence_add(d, "the paste names PyTorch %s, but the message's path (aten/src/THC) is from 0.4 or later: that release is not the failing run's%s%s",
+				  facts->torch_version_refuted, d->torch_version ? ", which is " : "", d->torch_version ? d->torch_version : "")))
 		return rc;
 	if (d->torch_version && (rc = gg_evidence_add(d, "the log shows PyTorch %s: the advice is for that version", d->torch_version)))
 		return rc;

@@ -295,6 +295,20 @@ static bool dx_lone_above(const gg_diagnoser *d, const gg_tb_chain *c, const gg_
 	return true;
 }
 
+/* The traceback of another chain of c's rank whose exception line is the orphan's, or NULL. */
+static gg_traceback *dx_exception_owner(gg_diagnoser *d, const gg_tb_chain *c, const gg_log_orphan *o)
+{
+	for (size_t i = 0; i < d->len; i++) {
+		gg_tb_chain *x = d->chains[i];
+		if (x == c || (x->rank != c->rank && x->rank >= 0 && c->rank >= 0))
+			continue;
+		for (size_t k = 0; k < x->len; k++)
+			if (x->tbs[k].has_exception && x->tbs[k].exc.at.line == o->at.line)
+				return &x->tbs[k];
+	}
+	return NULL;
+}
+
 static int dx_stack_exceptions(gg_diagnoser *d)
 {
 	for (size_t i = 0; i < d->len; i++) {
@@ -330,6 +344,28 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 		if (!best && !tb->stack && dx_lone_above(d, c, tb, DX_HEADERLESS_REACH)) {
 			best = &d->facts.lone;
 			c->lone_above = true;
+		}
+		/*
+		 * Frames quoted after a message that already ends a traceback of
+		 * the paste ("it breaks here:" and the frame): that failure's, not
+		 * a second one. They fill its frames where the paste elided them;
+		 * else they repeat what it shows.
+		 */
+		gg_traceback *owner = best && tb->headerless ? dx_exception_owner(d, c, best) : NULL;
+		if (owner) {
+			if (owner->len == 0) {
+				gg_tb_frame *frames = owner->frames;
+				size_t cap = owner->cap;
+				owner->frames = tb->frames;
+				owner->len = tb->len;
+				owner->cap = tb->cap;
+				tb->frames = frames;
+				tb->len = 0;
+				tb->cap = cap;
+				owner->quoted_after = true;
+			}
+			tb->stack = true; /* no failure of its own: dropped below with the stack blocks that have none */
+			continue;
 		}
 		if (best) {
 			int rc = dx_exception_from_orphan(tb, best);
@@ -583,6 +619,48 @@ static void dx_join_reraised(gg_diagnoser *d)
 	d->len = kept;
 }
 
+/*
+ * A traceback the paste cuts at its very end, right under a failure that
+ * is no memory error and whose exception line is there ("[...] Worker hit
+ * an exception: Traceback ..." after Triton's error): a framework logging
+ * that failure again on its way down, not a second one whose message is
+ * missing. Dropped; its rank (the logger's label) is the failure's.
+ */
+static void dx_join_logged_cut(gg_diagnoser *d)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < d->len; i++) {
+		gg_tb_chain *c = d->chains[i];
+		const gg_traceback *tb = &c->tbs[c->len - 1];
+		gg_tb_chain *p = kept ? d->chains[kept - 1] : NULL;
+		const gg_traceback *pt = p ? &p->tbs[p->len - 1] : NULL;
+		bool cut_at_end = c->len == 1 && !tb->has_exception && tb->len > 0 && !tb->stack &&
+				  tb->frames[tb->len - 1].at.line >= d->facts.last_text_line;
+		if (cut_at_end && pt && pt->has_exception && !p->has_oom && (p->rank < 0 || p->rank == c->rank || c->rank < 0) &&
+		    pt->exc.at.line < tb->at.line && pt->exc.at.line + DX_HEADERLESS_REACH >= tb->at.line) {
+			if (p->rank < 0)
+				p->rank = c->rank;
+			/* The failure's own frames all library code: the logged copy's are its callers, where the user's code is. */
+			gg_traceback *own = &p->tbs[p->len - 1];
+			bool user = false;
+			for (size_t k = 0; k < own->len && !user; k++)
+				user = dx_frame_user(&own->frames[k]);
+			gg_traceback *cut = &c->tbs[0];
+			if (!user && own->len + cut->len <= DX_MAX_JOINED &&
+			    gg_grow_to((void **)&own->frames, &own->cap, own->len + cut->len, sizeof *own->frames) == 0) {
+				memmove(own->frames + cut->len, own->frames, own->len * sizeof *own->frames);
+				memcpy(own->frames, cut->frames, cut->len * sizeof *own->frames);
+				own->len += cut->len;
+				cut->len = 0; /* the frames moved: not freed with c */
+			}
+			gg_tb_chain_free(c);
+			continue;
+		}
+		d->chains[kept++] = c;
+	}
+	d->len = kept;
+}
+
 static int dx_chain_cmp(const void *pa, const void *pb)
 {
 	const gg_tb_chain *a = *(gg_tb_chain *const *)pa, *b = *(gg_tb_chain *const *)pb;
@@ -627,6 +705,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		return rc;
 	out->lines = d->facts.lines;
 	out->omitted = d->omitted;
+	gg_logfacts_settle_version(&d->facts);
 	out->torch_version = d->facts.torch_version; /* moved: the facts are freed with the diagnoser */
 	d->facts.torch_version = NULL;
 
@@ -651,6 +730,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	if (d->len > 1)
 		qsort(d->chains, d->len, sizeof *d->chains, dx_chain_cmp);
 	dx_join_reraised(d);
+	dx_join_logged_cut(d);
 	/* The rank that failed first: the summary's root cause, else the launcher's "failed" line. */
 	int root = gg_logfacts_first_rank(&d->facts);
 	bool killed9 = gg_logfacts_first_killed(&d->facts);

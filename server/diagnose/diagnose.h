@@ -54,7 +54,16 @@ enum {
 	GG_CAUSE_REFUSED = 1u << 9,     /* a request far below the free memory refused: the driver or a limit, not the device full */
 	GG_CAUSE_PROGRAM = 1u << 10,    /* XLA's compiled program larger than the whole device ("Used X of Y hbm") */
 	GG_CAUSE_KV_CACHE = 1u << 11,   /* a serving engine's start-up left no device memory for its KV cache */
+	GG_CAUSE_ONCHIP = 1u << 12,     /* XLA: one compiled kernel larger than a core's on-chip scratch (vmem), not the HBM */
+	GG_CAUSE_SMALL_DEVICE = 1u << 13, /* a device of 2 GiB or less, full with this process's own memory */
 };
+
+/* Where a serving engine's memory error reached the paste (see classify.c). */
+typedef enum gg_dx_serving {
+	GG_SERVING_NONE,
+	GG_SERVING_RELAYED, /* a client library's exception carrying the server's message: the memory is the server's */
+	GG_SERVING_START,   /* the engine's start: its warm-up, a shard that could not start */
+} gg_dx_serving;
 
 typedef struct gg_dx_frame {
 	bool user;          /* the user's code (not the stdlib, torch or a library) */
@@ -78,6 +87,7 @@ typedef struct gg_diagnosis {
 	int grad_disabled;     /* 1 off already, 0 on, -1 unknown */
 	bool grad_controlled;  /* a frame's grad mode is picked at run time (a flag, a condition): grad_disabled stays unknown */
 	bool jax;              /* JAX raised it (jaxlib's error, jax's frames): PyTorch's autograd modes do not exist there */
+	gg_dx_serving serving; /* a serving engine's memory, relayed to a client or at the engine's start */
 	unsigned causes;       /* GG_CAUSE_* bits: every cause the evidence shows */
 	unsigned cause;        /* the one that decides the fix (a GG_CAUSE_* bit), or GG_CAUSE_NONE */
 	char *cause_evidence;  /* owned; what shows it, or NULL */

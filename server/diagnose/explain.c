@@ -19,10 +19,18 @@ static const char *explain_device(const gg_diagnosis *d)
 	case GG_OOM_DEVICE_MPS: return "Apple GPU memory (MPS)";
 	case GG_OOM_DEVICE_XPU: return "Intel GPU memory (XPU)";
 	case GG_OOM_DEVICE_CPU: return "host (CPU) memory";
-	case GG_OOM_DEVICE_TPU: return "TPU memory (HBM, XLA)";
+	case GG_OOM_DEVICE_TPU: return d->oom.onchip ? "a TPU core's on-chip memory (vmem, XLA)" : "TPU memory (HBM, XLA)";
 	case GG_OOM_DEVICE_UNKNOWN: break;
 	}
 	return d->oom.xla ? "accelerator memory (XLA)" : "memory";
+}
+
+/* A Triton kernel that needs more shared memory than the GPU has: what it is, and what to change (see oom.h). */
+static int explain_out_of_resource(gg_buf *e, gg_buf *x)
+{
+	int rc = gg_buf_printf(e, " Triton compiled a kernel (one of torch.compile's fused kernels, or a library's) whose blocks need more shared memory per multiprocessor (the \"Required\" figure) than this GPU has (its \"Hardware limit\"): found when the kernel is compiled or autotuned, before it runs. The device's memory is beside the point.");
+	rc |= gg_buf_printf(x, "Neither a smaller batch nor no_grad changes a kernel's shared memory. Make the kernel smaller: smaller block sizes or fewer `num_stages` in its configs (a library's kernel: its option for this GPU), a graph break or a smaller fusion around that op (`torch._dynamo.disable`, `torch.compiler.disable` on the function), max-autotune off; or another PyTorch/Triton release, since which configs are tried changes between releases (a regression in a newer one shows as a version that works).");
+	return rc;
 }
 
 /* The vendor's tool that lists what holds the device: an AMD or Intel GPU has no nvidia-smi. */
@@ -297,12 +305,17 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		else
 			*rc |= gg_buf_printf(x, "Use less host memory: fewer DataLoader workers, data memory-mapped instead of loaded whole, results written out or reduced instead of kept in RAM; `free -h` shows what is left.");
 		return 1;
+	case GG_CAUSE_SMALL_DEVICE:
+		*rc |= gg_buf_printf(e, " The device has only %.2f GiB, and this process's own tensors fill it: the work is larger than the device, whatever else is freed. A GPU this small is often an integrated one, whose memory is a share of the system's RAM set in the firmware.",
+				     m->total / gib);
+		*rc |= gg_buf_printf(x, "Give it a device with more memory: for an integrated GPU, raise its share of system memory in the BIOS/UEFI settings (UMA frame buffer size); or run on another GPU or the CPU. Else make the work smaller: a lower resolution, a smaller or lower-precision model, the application's low-memory mode.");
+		return 1;
 	case GG_CAUSE_FRAGMENTATION:
 		*rc |= gg_buf_printf(e, " %s.", d->cause_evidence);
 		*rc |= explain_fragmentation_fix(x, era, version);
 		return 1;
 	case GG_CAUSE_REFUSED:
-		*rc |= gg_buf_printf(e, " A request of %.2f MiB was refused while the device reports %.2f GiB free: it did not run out, the driver or the runtime refused the allocation.",
+		*rc |= gg_buf_printf(e, " A request of %.2f MiB was refused while the device reports %.2f GiB free: the figures do not add up for a full device. Either the driver or the runtime refused the allocation, a limit applies to the process, or another process took the memory between the failure and the message.",
 				     m->tried / 1048576.0, m->free / gib);
 		*rc |= gg_buf_printf(x, "Neither no_grad nor a smaller batch helps. Check that the driver and this PyTorch build support the card (`%s`, `torch.version.%s`), that no limit applies to the process (a container's, a MIG slice's, `set_per_process_memory_fraction`), and whether a one-element tensor on the device fails too.",
 				     d->oom.device == GG_OOM_DEVICE_HIP ? "rocm-smi" : d->oom.device == GG_OOM_DEVICE_XPU ? "xpu-smi" : "nvidia-smi",
@@ -387,6 +400,10 @@ static int explain_where(gg_buf *b, const gg_diagnosis *d, const char *verb)
 	const gg_tb_frame *f = gg_diagnosis_culprit(d);
 	if (!f)
 		return 0;
+	/* A frame line cut before ", in name": where it is, without inventing a function. */
+	if (!f->function[0])
+		return gg_buf_printf(b, " It %s at %s:%u%s%s%s (the frame's line is cut before its function's name).", verb, gg_tb_frame_file(f),
+				     f->line, f->code ? ": `" : "", f->code ? f->code : "", f->code ? "`" : "");
 	if (explain_is_call_tail(f->code))
 		return gg_buf_printf(b, " It %s in %s() in the statement that ends at %s:%u (`%s`): the traceback prints the last line of a call spread over several lines, which starts above it.",
 				     verb, f->function[0] ? f->function : "<module>", gg_tb_frame_file(f), f->line, f->code);
@@ -422,6 +439,16 @@ static int explain_xla(gg_buf *e, gg_buf *x, const gg_diagnosis *d, const char *
 			    : d->phase == GG_PHASE_EVALUATION ? " during evaluation or inference"
 			    : d->phase == GG_PHASE_LOADING ? " while loading the model" : "");
 	rc |= explain_where(e, d, "failed");
+	if (d->cause == GG_CAUSE_ONCHIP) {
+		/* A kernel's scratch, not the HBM: the batch and the sharding that size the HBM's use may not change it. */
+		rc |= gg_buf_printf(e, " %c%s. XLA compiles each step into kernels whose working set must fit a core's small on-chip vector memory; this kernel, as compiled for these shapes, does not (often the compiler's own spill slots), however much HBM is free.",
+				    d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
+				    d->cause_evidence + 1);
+		if (!tb->len)
+			rc |= gg_buf_printf(e, " The log has no traceback for it, so where it happened is unknown.");
+		rc |= gg_buf_printf(x, "Change what that step compiles to, not the memory around it: another shape for it (a different sequence or batch length, padding to another size), another op or attention implementation for that layer, or a newer torch_xla/libtpu whose compiler tiles it differently; XLA's flags for the TPU compiler can lower its scratch use. A smaller batch or more sharding may not change a kernel's scratch. If it persists, report it to XLA with the HLO dump (`XLA_FLAGS=--xla_dump_to=DIR`).");
+		return rc;
+	}
 	if (d->cause == GG_CAUSE_PROGRAM)
 		rc |= gg_buf_printf(e, " XLA compiles each step into one program and checks its memory before running it: this one needs %.2f GiB, more than the device's %.2f GiB, so it cannot run as compiled, however empty the device is.",
 				    m->tried / gib, m->total / gib);
@@ -458,6 +485,48 @@ static int explain_xla(gg_buf *e, gg_buf *x, const gg_diagnosis *d, const char *
 		rc |= gg_buf_printf(x, " %s shows the TPU's memory, which GPU tools do not see.",
 				    d->jax ? "`jax.local_devices()[0].memory_stats()`" : "`xm.get_memory_info(xm.xla_device())`");
 	return rc;
+}
+
+/*
+ * A serving engine's memory (see classify.c): relayed to a client, the
+ * server's budgets decide; at its start, the weights and the warm-up's
+ * largest batch against the devices it is spread over.
+ */
+static int explain_serving(gg_buf *e, gg_buf *x, const gg_diagnosis *d)
+{
+	const gg_oom_info *m = &d->oom;
+	const double gib = 1073741824.0;
+	int rc = 0;
+	if (d->serving == GG_SERVING_RELAYED)
+		rc |= gg_buf_printf(e, "Out of %s in the server: the error reached this script through its client library, which passes on the server's message. The memory ran out in the serving process while it handled a request, not in this script, and no_grad or anything else along these frames does not change it.",
+				    explain_device(d));
+	else
+		rc |= gg_buf_printf(e, "Out of %s at the serving engine's start, before any request: loading the weights, or the warm-up that runs the largest batch the engine is set to accept.",
+				    explain_device(d));
+	if (m->tried > 0 && m->allocated >= 0 && m->total > 0)
+		rc |= gg_buf_printf(e, " It asked for %.2f GiB with %.2f GiB already allocated of %.2f GiB.", m->tried / gib, m->allocated / gib, m->total / gib);
+	else if (m->tried > 0 && m->total > 0)
+		rc |= gg_buf_printf(e, " It asked for %.2f GiB of %.2f GiB.", m->tried / gib, m->total / gib);
+	if (d->serving == GG_SERVING_START && m->allocated >= 0 && m->total > 0 && m->allocated >= 0.9 * m->total)
+		rc |= gg_buf_printf(e, " Nearly the whole device was already allocated: the weights alone do not fit one device as loaded.");
+	bool weights = d->serving == GG_SERVING_START && m->allocated >= 0 && m->total > 0 && m->allocated >= 0.9 * m->total;
+	if (d->serving == GG_SERVING_RELAYED)
+		rc |= gg_buf_printf(x, "Change the server, not the client: this request's length and the server's limits decide. ");
+	if (weights)
+		/* The weights fill the device before the warm-up: only fewer weights per device helps. */
+		rc |= gg_buf_printf(x, "Spread the model over more GPUs (more shards, tensor parallelism), or load it quantized or in a smaller variant; lowering the engine's token budgets does not shrink the weights.");
+	else
+		rc |= gg_buf_printf(x, "Lower the engine's budgets: its maximum input length and total tokens, the tokens it batches at once (prefill and total batch tokens), the number of concurrent requests; or use a quantized or smaller model, or spread it over more GPUs (more shards, tensor parallelism).");
+	rc |= gg_buf_printf(x, " Check with `%s` that nothing else holds the server's GPU.", explain_smi(d));
+	return rc;
+}
+
+/* The failure, or a line of the paste beside it, is Triton's "out of resource" (see oom.h). */
+static bool explain_lookalike_resource(const gg_diagnosis *d, const gg_log_facts *facts)
+{
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	return facts->out_of_resource ||
+	       (tb->has_exception && gg_oom_out_of_resource(tb->exc.type, tb->exc.detail, strlen(tb->exc.detail)));
 }
 
 int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
@@ -589,6 +658,10 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "Check with `dmesg | grep -i 'killed process'`. Use less host memory per rank: fewer DataLoader workers, datasets memory-mapped instead of loaded whole in every rank, no tensors kept on the CPU across steps; or run fewer ranks per node.");
 			break;
 		}
+		if (d->serving != GG_SERVING_NONE) {
+			rc |= explain_serving(&e, &x, d);
+			break;
+		}
 		rc |= gg_buf_printf(&e, "Out of %s.", dev);
 		rc |= explain_where(&e, d, "failed");
 		/* The numbers or the form decide it when they can; the two-branch advice is for when nothing does. */
@@ -677,8 +750,8 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		rc |= gg_buf_printf(&e, "The paste stops %s, so what failed cannot be told from it.",
 				    tb->has_exception ? "inside the exception message" : "before its exception line");
 		if (cf)
-			rc |= gg_buf_printf(&e, " Its last frame of your code is %s() at %s:%u%s%s%s.", cf->function[0] ? cf->function : "<module>",
-					    gg_tb_frame_file(cf), cf->line, cf->code ? ": `" : "", cf->code ? cf->code : "", cf->code ? "`" : "");
+			rc |= gg_buf_printf(&e, " Its last frame of your code is %s%s at %s:%u%s%s%s.", cf->function[0] ? cf->function : "cut before its function's name",
+					    cf->function[0] ? "()" : "", gg_tb_frame_file(cf), cf->line, cf->code ? ": `" : "", cf->code ? cf->code : "", cf->code ? "`" : "");
 		if (d->phase != GG_PHASE_UNKNOWN)
 			rc |= gg_buf_printf(&e, " The frames show %s.", d->phase == GG_PHASE_EVALUATION ? "evaluation" : d->phase == GG_PHASE_TRAINING ? "training" : "model loading");
 		rc |= gg_buf_printf(&x, "Paste the traceback down to its last line: the exception's type and its whole message (for a memory error, `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ...` with the numbers), which decide the diagnosis.");
@@ -707,6 +780,8 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "Nothing to fix here: fix rank %d's failure, and this one goes with it.", d->follows_rank);
 		} else if (exc && (rc2 = explain_collective_timeout(&e, &x, exc->message)) <= 0) {
 			rc |= rc2;
+		} else if (explain_lookalike_resource(d, facts)) {
+			rc |= explain_out_of_resource(&e, &x);
 		} else if (exc && strstr(exc->type, "ChildFailedError"))
 			rc |= gg_buf_printf(&x, "This is torchrun reporting that a worker died; the worker's own traceback (earlier in the log, or the summary's root cause) is the real error.");
 		else if (shm) {
@@ -725,6 +800,15 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		break;
 	}
 	}
+	/*
+	 * The paste names a release before 0.4 that worked and the failing
+	 * run is 0.4 or later: volatile=True, 0.3's way to turn autograd off,
+	 * does nothing since 0.4, the change the upgrade brought.
+	 */
+	if (d->oom.is_oom && d->kind != GG_DX_NOT_OOM && d->kind != GG_DX_INCOMPLETE && facts->torch_version_refuted &&
+	    facts->torch_version_refuted[0] == '0' && strncmp(facts->torch_version_refuted, "0.4", 3) < 0)
+		rc |= gg_buf_printf(&x, "%sThe paste also names PyTorch %s: code written for it that turned autograd off with `volatile=True` keeps the whole graph since 0.4, where that flag does nothing; wrap evaluation in `with torch.no_grad():` instead.",
+				    x.len ? " " : "", facts->torch_version_refuted);
 	/* Windows' commit limit under a phase's verdict (explain_cause says it where the cause decides the fix). */
 	if (d->kind != GG_DX_OOM && d->cause == GG_CAUSE_PAGING_FILE && d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_PAGING_FILE) != 0)
 		rc |= gg_buf_printf(&x, "%sOn Windows a refused host allocation is the commit limit (RAM and the paging file together): let Windows grow the paging file (System > Advanced system settings > Performance > Virtual memory) and close other programs that hold memory.",

@@ -6,6 +6,7 @@
 #include "logfacts.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +47,8 @@ void gg_logfacts_free(gg_log_facts *f)
 	free(f->lone.text);
 	free(f->lone.type);
 	free(f->torch_version);
+	free(f->torch_version_other);
+	free(f->torch_version_refuted);
 	free(f->abort_type);
 	gg_logfacts_init(f);
 }
@@ -285,7 +288,7 @@ static bool facts_digit(char c)
 static int facts_torch_version(gg_log_facts *f, const char *t, size_t n)
 {
 	const char *end = t + n;
-	for (const char *p = t; !f->torch_version && (p = gg_text_find_ci(p, (size_t)(end - p), "torch")) != NULL; p += 5) {
+	for (const char *p = t; !f->torch_version_other && (p = gg_text_find_ci(p, (size_t)(end - p), "torch")) != NULL; p += 5) {
 		if (p > t && (facts_is_word_char(p[-1]) && !(p - t >= 2 && (p[-2] == 'p' || p[-2] == 'P'))))
 			continue; /* "libtorch", "xtorch"; "pytorch" is fine */
 		const char *q = p + 5;
@@ -308,9 +311,17 @@ static int facts_torch_version(gg_log_facts *f, const char *t, size_t n)
 			continue;
 		while (q < end && (facts_digit(*q) || *q == '.' || *q == '+' || (*q >= 'a' && *q <= 'z')))
 			q++;
-		f->torch_version = gg_text_dup(v, (size_t)(q - v), 32);
-		if (!f->torch_version)
+		size_t vl = (size_t)(q - v);
+		/* The first version printed; then the first other one (prose that names the working and the failing release). */
+		if (f->torch_version && (strlen(f->torch_version) == (vl < 32 ? vl : 32) && memcmp(f->torch_version, v, strlen(f->torch_version)) == 0))
+			continue;
+		char *got = gg_text_dup(v, vl, 32);
+		if (!got)
 			return -ENOMEM;
+		if (!f->torch_version)
+			f->torch_version = got;
+		else
+			f->torch_version_other = got;
 	}
 	return 0;
 }
@@ -678,6 +689,25 @@ static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const ch
 	gg_log_orphan *o = &f->orphans[f->orphans_len - 1];
 	if (!o->oom || o->continued_to + 1 != l->number)
 		return 0;
+	/*
+	 * A structured logger's fields printed under the message (" rank=0",
+	 * as Rust's tracing writes a launcher's report of a shard's error):
+	 * the rank of the process that raised it.
+	 */
+	size_t fn = n;
+	const char *ft = gg_text_trim(t, &fn);
+	if (fn > 5 && fn < 12 && memcmp(ft, "rank=", 5) == 0) {
+		int r = 0;
+		size_t i = 5;
+		while (i < fn && facts_digit(ft[i]) && r < 100000)
+			r = r * 10 + (ft[i++] - '0');
+		if (i == fn) {
+			if (o->rank < 0)
+				o->rank = r;
+			o->continued_to = l->number;
+			return 1;
+		}
+	}
 	for (const char *const *h = hints; *h; h++) {
 		size_t hl = strlen(*h);
 		/* The hint, or its tail on the next line when a terminal hard-wrapped it (at 80 columns). */
@@ -735,8 +765,10 @@ static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const cha
 	prose_unwrap(&t, &n);
 	size_t type_len;
 	const char *msg;
+	/* A library's own exception named without Error in it ("triton.runtime.errors.OutOfResources"): its module says. */
 	if (!gg_tb_exception_line(t, n, &type_len, &msg) ||
-	    !(gg_text_find(t, type_len, "Error") || gg_text_find(t, type_len, "Exception")))
+	    !(gg_text_find(t, type_len, "Error") || gg_text_find(t, type_len, "Exception") ||
+	      gg_text_find(t, type_len, ".errors.") || gg_text_find(t, type_len, ".exceptions.") || gg_text_find(t, type_len, ".exc.")))
 		return 0;
 	size_t ml = (size_t)(t + n - msg);
 	if (ml == 0 || gg_oom_cut_short(msg, ml))
@@ -988,9 +1020,19 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	    gg_text_find(t, n, "/THC/") || gg_text_find(t, n, "\\THC\\"))
 		f->thc = true;
 	/* 0.4 moved THC under aten/src; before it, Variables printed themselves as "Variable containing:". */
+	/* From 0.4 to 1.10 THC lived under aten/src: a message with that path came from one of those releases. */
+	if (gg_text_find(t, n, "aten/src/THC") || gg_text_find(t, n, "aten\\src\\THC"))
+		f->aten_thc = true;
 	if (gg_text_find(t, n, "torch/lib/THC/") || gg_text_find(t, n, "torch\\lib\\THC\\") ||
 	    facts_line_is(t, n, "Variable containing:"))
 		f->pre_0_4 = true;
+	/* A serving launcher's shard (a tensor-parallel worker) that died before it served: the engine's start. */
+	if (!f->shard_start_failed && (gg_text_find(t, n, "ShardCannotStart") ||
+				       (gg_text_find_ci(t, n, "shard") && gg_text_find(t, n, "failed to start"))))
+		f->shard_start_failed = true;
+	/* Inductor prints Triton's "out of resource" on a line of its own under its "No valid triton configs" error. */
+	if (!f->out_of_resource && gg_text_find_ci(t, n, "out of resource:") && gg_oom_out_of_resource(NULL, t, n))
+		f->out_of_resource = true;
 	if (gg_text_find(t, n, "failed (exitcode:"))
 		facts_launcher(f, l, t, n);
 	if (gg_text_find_ci(t, n, "process ") && (gg_text_find(t, n, " terminated with ") || gg_text_find(t, n, "exited on signal")))
@@ -1000,7 +1042,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (gg_text_find(t, n, "mem") || gg_text_find(t, n, "Mem") || gg_text_find(t, n, "MEM"))
 		facts_memory_reading(f, t, n);
 	int rc = 0;
-	if (!f->torch_version && (gg_text_find(t, n, "orch") || gg_text_find(t, n, "ORCH")))
+	if (!f->torch_version_other && (gg_text_find(t, n, "orch") || gg_text_find(t, n, "ORCH")))
 		rc = facts_torch_version(f, t, n);
 	if (!rc)
 		rc = facts_warning(f, l, t, n);
@@ -1019,4 +1061,27 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (l->rank >= 0)
 		f->wrap_rank = l->rank;
 	return rc;
+}
+
+/* major * 100 + minor of a version string ("0.4.1" is 4), or -1. */
+static int facts_version_number(const char *v)
+{
+	int major = -1, minor = -1;
+	if (!v || sscanf(v, "%d.%d", &major, &minor) != 2)
+		return -1;
+	return major * 100 + minor;
+}
+
+void gg_logfacts_settle_version(gg_log_facts *f)
+{
+	int first = facts_version_number(f->torch_version);
+	if (!f->aten_thc || first < 0 || first >= 4)
+		return;
+	/* The message's own path says 0.4 or later: the pre-0.4 release named is the one that worked, not this run's. */
+	int other = facts_version_number(f->torch_version_other);
+	f->torch_version_refuted = f->torch_version;
+	f->torch_version = other >= 4 ? f->torch_version_other : NULL;
+	if (other < 4)
+		free(f->torch_version_other);
+	f->torch_version_other = NULL;
 }

@@ -70,8 +70,19 @@ typedef struct gg_log_facts {
 	long eval_accumulation_steps; /* -1: not printed; 0: printed as None */
 	bool expandable_segments;     /* the allocator is already set to expandable segments */
 	char *torch_version;          /* owned; the PyTorch version the log prints ("1.13.1+cu117"), or NULL */
+	char *torch_version_other;    /* owned; another version it names (prose: "works on 0.3.1, fails on 0.4.1"), or NULL */
+	/*
+	 * owned; the version first printed when the failing run's own text
+	 * refutes it (a pre-0.4 version beside an aten/src/THC path): prose
+	 * about the release that worked. torch_version is then the other one,
+	 * or NULL. See gg_logfacts_settle_version.
+	 */
+	char *torch_version_refuted;
+	bool aten_thc;                /* a path under aten/src/THC: PyTorch 0.4 to 1.10 printed the message */
 	bool thc;                     /* THC-era text (THCudaCheck, "cuda runtime error (2)", THC/ paths): PyTorch 1.10 or older */
 	bool pre_0_4;                 /* PyTorch 0.3 or older: THC under torch/lib/, Variable's "Variable containing:" print */
+	bool shard_start_failed;      /* a serving launcher says a shard failed to start ("ShardCannotStart", "Shard 0 failed to start") */
+	bool out_of_resource;         /* a line is Triton's "out of resource" (shared memory per multiprocessor, see oom.h) */
 	/* Memory readings a training log prints per step ("mem: 5.2G", "memory: 10234"): growth across iterations. */
 	double mem_first, mem_last;
 	int mem_readings, mem_rises;
@@ -99,6 +110,12 @@ void gg_logfacts_init(gg_log_facts *f);
 void gg_logfacts_free(gg_log_facts *f);
 /* Reads one cleaned line. Returns 0 or -ENOMEM. */
 int gg_logfacts_line(gg_log_facts *f, const gg_log_line *line);
+/*
+ * After the last line: where the versions the log names disagree with what
+ * the failing run printed (an aten/src/THC path is 0.4 or later), keeps the
+ * one that agrees. Call once before reading torch_version.
+ */
+void gg_logfacts_settle_version(gg_log_facts *f);
 /* The rank a traceback printed now belongs to, when inside a summary's root cause; else -1. */
 int gg_logfacts_summary_rank(const gg_log_facts *f);
 /* The rank that failed first: the summary's root cause, else the agent's first "failed" line; -1 when neither. */

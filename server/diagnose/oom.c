@@ -139,6 +139,25 @@ static double oom_size_after(const char *s, size_t n, const char *key)
 	return gg_oom_parse_size(p, n - (size_t)(p - s));
 }
 
+/*
+ * A field of a report laid out in columns ("Requested               :
+ * 3.00 GiB", "Free (according to CUDA): 8.00 MiB"): the size after key, any
+ * spaces and a colon; -1 when absent.
+ */
+static double oom_field(const char *s, size_t n, const char *key)
+{
+	const char *p = gg_text_find_ci(s, n, key);
+	if (!p)
+		return -1;
+	p += strlen(key);
+	while (p < s + n && *p == ' ')
+		p++;
+	if (p >= s + n || *p != ':')
+		return -1;
+	p++;
+	return gg_oom_parse_size(p, (size_t)(s + n - p));
+}
+
 /* The size right before key ("9.20 GiB already allocated"), or -1. */
 static double oom_size_before(const char *s, size_t n, const char *key)
 {
@@ -230,20 +249,26 @@ static bool oom_xla(const char *s, size_t n, gg_oom_info *info)
 	bool tpu_allocator = gg_text_find(s, n, "That was not possible") &&
 			     (gg_text_find(s, n, "Attempting to reserve") || gg_text_find(s, n, "Attempting to allocate"));
 	bool tpu_compiler = gg_text_find_ci(s, n, "out of memory in memory space hbm") != NULL;
+	/* Any other memory space is a core's own ("vmem", "smem", "sflag"): one kernel's scratch, not the device's. */
+	const char *space = gg_text_find_ci(s, n, "out of memory in memory space ");
+	info->onchip = space && !tpu_compiler;
 	bool allocator = status && gg_text_find_ci(s, n, "Out of memory while trying to allocate");
 	/* "From /job:worker/replica:0/task:0:" is XLA's distributed runtime (XRT) passing on a worker's status: its memory. */
 	bool words = status && (gg_text_find_ci(s, n, "memory") || gg_text_find(s, n, "llocat") || gg_text_find(s, n, "OOM") ||
 				gg_text_find_ci(s, n, "hbm") || gg_text_find(s, n, "TPU") || gg_text_find(s, n, "From /job:"));
 	bool other = gg_text_find_ci(s, n, "quota") || gg_text_find(s, n, "larger than max") || gg_text_find_ci(s, n, "rate limit");
-	if (!(tpu_allocator || tpu_compiler || allocator || (words && !other)))
+	if (!(tpu_allocator || tpu_compiler || info->onchip || allocator || (words && !other))) {
+		info->onchip = false;
 		return false;
+	}
 	info->is_oom = true;
 	info->xla = true;
 	info->form = tpu_allocator ? "XLA TPU allocator: That was not possible"
 		   : tpu_compiler ? "XLA:TPU: ran out of memory in memory space hbm"
+		   : info->onchip ? "XLA:TPU: ran out of a core's on-chip memory (vmem)"
 		   : allocator ? "XLA: Out of memory while trying to allocate" : "XLA: RESOURCE_EXHAUSTED";
 	/* The TPU runtime's own words; a GPU under XLA says "GPU" or "cuda". */
-	if (tpu_allocator || tpu_compiler || gg_text_find(s, n, "TPU") || gg_text_find(s, n, "HBM") || gg_text_find(s, n, "hbm"))
+	if (tpu_allocator || tpu_compiler || info->onchip || gg_text_find(s, n, "TPU") || gg_text_find(s, n, "HBM") || gg_text_find(s, n, "hbm"))
 		info->device = GG_OOM_DEVICE_TPU;
 	return true;
 }
@@ -264,7 +289,10 @@ static void oom_xla_figures(const char *s, size_t n, gg_oom_info *info)
 	if (of && of - u < 32) {
 		double used = gg_oom_parse_size(u + 5, (size_t)(of - u - 5));
 		double whole = gg_oom_parse_size(of + 4, (size_t)(s + n - of - 4));
-		if (used > 0 && whole > 0) {
+		if (used > 0 && whole > 0 && info->onchip) {
+			info->onchip_used = used;
+			info->onchip_limit = whole;
+		} else if (used > 0 && whole > 0) {
 			info->tried = used;
 			info->total = whole;
 			info->program = used > whole;
@@ -278,6 +306,30 @@ static void oom_xla_figures(const char *s, size_t n, gg_oom_info *info)
 			v = v * 10 + (*p - '0');
 		info->device_index = v;
 	}
+}
+
+/*
+ * Triton's resource check (see oom.h): "out of resource: shared memory,
+ * Required: 98304, Hardware limit: 65536", or Inductor's re-raise of it
+ * under the name OutOfMemoryError with the kernel's name after the colon.
+ * "out of resource" with its figures or its exception's name, never with
+ * the allocators' own words (a HIP or XPU "out of resources" status is
+ * memory, and oom_forms reads it).
+ */
+static bool oom_out_of_resource(const char *type, const char *s, size_t n)
+{
+	if (!gg_text_find_ci(s, n, "out of resource:") || gg_text_find_ci(s, n, "out of memory") ||
+	    gg_text_find(s, n, "PI_ERROR_OUT_OF_RESOURCES"))
+		return false;
+	size_t t = type ? strlen(type) : 0;
+	bool triton_type = t >= 14 && strcmp(type + t - 14, "OutOfResources") == 0;
+	return triton_type || gg_text_find_ci(s, n, "Hardware limit") || gg_text_find_ci(s, n, "shared memory") ||
+	       gg_text_find(s, n, "num_stages") || gg_text_find(s, n, "triton_");
+}
+
+bool gg_oom_out_of_resource(const char *type, const char *message, size_t len)
+{
+	return oom_out_of_resource(type, message, len);
 }
 
 bool gg_oom_match_text(const char *text, size_t len, gg_oom_info *info)
@@ -305,17 +357,37 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 	memset(info, 0, sizeof *info);
 	info->device_index = -1;
 	info->tried = info->total = info->allocated = info->reserved = info->reserved_unallocated =
-		info->free = info->process_in_use = info->others_in_use = -1;
+		info->free = info->process_in_use = info->others_in_use = info->free_impossible =
+		info->onchip_used = info->onchip_limit = -1;
 
 	/* Join hard-wrapped lines: remove line breaks so "out of mem\nory" reads whole. */
 	char *flat = malloc(len + 1);
 	if (!flat)
 		return false;
 	size_t n = 0;
-	for (size_t i = 0; i < len; i++)
-		if (message[i] != '\n')
-			flat[n++] = message[i];
+	for (size_t i = 0; i < len; i++) {
+		if (message[i] == '\n')
+			continue;
+		/*
+		 * A message printed through another language's debug format keeps
+		 * its line breaks as the two characters "\n" (a Rust panic's
+		 * Generation("...\nRequested : 3.00 GiB")): a break between
+		 * fields. Only before a capital or a space, so a Windows path's
+		 * "\nvidia" stays as it is.
+		 */
+		if (message[i] == '\\' && i + 1 < len && message[i + 1] == 'n' &&
+		    (i + 2 == len || message[i + 2] == ' ' || (message[i + 2] >= 'A' && message[i + 2] <= 'Z'))) {
+			flat[n++] = ' ';
+			i++;
+			continue;
+		}
+		flat[n++] = message[i];
+	}
 	flat[n] = '\0';
+	if (oom_out_of_resource(type, flat, n)) {
+		free(flat);
+		return false;
+	}
 
 	for (size_t i = 0; i < sizeof oom_forms / sizeof oom_forms[0]; i++) {
 		if (gg_text_find_ci(flat, n, oom_forms[i].needle)) {
@@ -396,10 +468,10 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		if (info->tried < 0)
 			info->tried = oom_size_after(flat, n, "you tried to allocate ");
 		if (info->tried < 0)
-			info->tried = oom_size_after(flat, n, "Requested : "); /* the memory-fraction form */
+			info->tried = oom_field(flat, n, "Requested"); /* the memory-fraction form */
+		info->total = oom_field(flat, n, "Device limit");
 		if (info->total < 0)
-			info->total = oom_size_after(flat, n, "Device limit : ");
-		info->total = oom_size_before(flat, n, "total capacity"); /* 1.x: "(GPU 0; 15.78 GiB total capacity; ..." */
+			info->total = oom_size_before(flat, n, "total capacity"); /* 1.x: "(GPU 0; 15.78 GiB total capacity; ..." */
 		if (info->total < 0)
 			info->total = oom_size_before(flat, n, "total capacty"); /* the typo some 1.x releases print */
 		if (info->total < 0)
@@ -410,7 +482,7 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		if (info->allocated < 0)
 			info->allocated = oom_size_before(flat, n, "is allocated by PyTorch");
 		if (info->allocated < 0)
-			info->allocated = oom_size_after(flat, n, "Currently allocated : ");
+			info->allocated = oom_field(flat, n, "Currently allocated");
 		info->reserved = oom_size_before(flat, n, "reserved in total by PyTorch");
 		info->reserved_unallocated = oom_size_before(flat, n, "is reserved by PyTorch but unallocated");
 		info->free = oom_size_before(flat, n, "free;");
@@ -418,6 +490,8 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 			info->free = oom_size_before(flat, n, "free)");
 		if (info->free < 0)
 			info->free = oom_size_after(flat, n, "of which ");
+		if (info->free < 0)
+			info->free = oom_field(flat, n, "Free (according to CUDA)");
 		info->process_in_use = oom_size_after(flat, n, "this process has ");
 		/* set_per_process_memory_fraction: 2.x prints "X allowed;", its own form "would exceed allowed memory". */
 		info->capped = oom_size_before(flat, n, "allowed;") >= 0 || gg_text_find_ci(flat, n, "exceed allowed memory") != NULL;
@@ -429,6 +503,11 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 			info->device = GG_OOM_DEVICE_CUDA;
 		if (info->xla)
 			oom_xla_figures(flat, n, info);
+		/* More free than the whole device is no reading: every cause read from it would be invented. */
+		if (info->free >= 0 && info->total > 0 && info->free > info->total) {
+			info->free_impossible = info->free;
+			info->free = -1;
+		}
 		info->windows = strcmp(info->form, "DefaultCPUAllocator: not enough memory") == 0 ||
 				gg_text_find(flat, n, "\\alloc_cpu.cpp") || gg_text_find(flat, n, "\\c10\\") ||
 				strncmp(info->form, "WinError", 8) == 0 || strcmp(info->form, GG_OOM_FORM_PAGING_FILE) == 0;

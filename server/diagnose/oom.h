@@ -68,6 +68,22 @@ typedef struct gg_oom_info {
 	 * there ends at the commit limit, RAM and the paging file together.
 	 */
 	bool windows;
+	/*
+	 * The message's "free" figure was larger than the device's whole
+	 * capacity (17179869183.50 GiB of a 1 GiB device: 2^64 bytes, an
+	 * unsigned count wrapped below zero): not a reading. free is then -1
+	 * and this holds what was printed, in bytes; else -1.
+	 */
+	double free_impossible;
+	/*
+	 * XLA's compiler ran out of a core's on-chip scratch memory ("Ran out of
+	 * memory in memory space vmem. Used 24.50M of 16.00M vmem"): one
+	 * compiled kernel's working set, a few MiB beside the HBM, not the
+	 * device's memory. Its figures are kept apart from tried and total,
+	 * which are the device's: bytes, -1 when not printed.
+	 */
+	bool onchip;
+	double onchip_used, onchip_limit;
 } gg_oom_info;
 
 /* The form of Windows' "paging file is too small" error (WinError 1455). */
@@ -111,6 +127,16 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
  * memory" in a sentence. Returns info.is_oom.
  */
 bool gg_oom_match_text(const char *text, size_t len, gg_oom_info *info);
+
+/*
+ * Triton's "out of resource" (its OutOfResources exception, or Inductor
+ * passing it on as "OutOfMemoryError: out of resource: <kernel>" with
+ * "Required: N Hardware limit: M"): a compiled kernel needs more shared
+ * memory (or registers) per multiprocessor than the GPU has. Found when
+ * the kernel is compiled or autotuned; the device's memory is beside the
+ * point, so it is no out-of-memory error.
+ */
+bool gg_oom_out_of_resource(const char *type, const char *message, size_t len);
 
 /* "cuda", "hip", "mps", "xpu", "cpu", "tpu" or NULL. */
 const char *gg_oom_device_name(gg_oom_device d);

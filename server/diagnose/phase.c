@@ -116,6 +116,41 @@ bool gg_phase_is_grad_off_frame(const gg_tb_frame *f)
 	return named && (has(f->filename, "grad_mode.py") || has(f->filename, "_contextlib.py"));
 }
 
+/*
+ * A statement that is only "name.to(device)" or "name.cuda()", its result
+ * not kept: a tensor's .to returns a copy, so only a module, moved in place
+ * with its weights, is worth the line ("pipe.to(device)").
+ */
+static bool phase_moves_in_place(const char *code)
+{
+	if (!code)
+		return false;
+	const char *p = code;
+	while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == '.')
+		p++;
+	if (p == code)
+		return false;
+	size_t head = (size_t)(p - code);
+	bool to = head > 3 && memcmp(p - 3, ".to", 3) == 0;
+	bool cuda = head > 5 && memcmp(p - 5, ".cuda", 5) == 0;
+	if (!(to || cuda) || *p != '(')
+		return false;
+	/* The call is the whole statement: its closing bracket ends the line. */
+	int depth = 0;
+	for (; *p; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth == 0)
+			break;
+	}
+	if (!*p)
+		return false;
+	p++;
+	while (*p == ' ')
+		p++;
+	return *p == '\0' || *p == '#';
+}
+
 bool gg_phase_is_loading(const gg_tb_frame *f)
 {
 	static const char *const loaders[] = {
@@ -142,8 +177,10 @@ bool gg_phase_is_loading(const gg_tb_frame *f)
 	    (is(fn, "convert") || is(fn, "Module.to.<locals>.convert")) && has(f->code, "t.to("))
 		return true;
 	/* The user's own line doing it: "model.load_state_dict(torch.load(path))". */
-	return !gg_phase_is_library(f->filename) &&
-	       (has(f->code, "from_pretrained(") || has(f->code, "load_state_dict(") || has(f->code, "torch.load("));
+	if (gg_phase_is_library(f->filename))
+		return false;
+	return has(f->code, "from_pretrained(") || has(f->code, "load_state_dict(") || has(f->code, "torch.load(") ||
+	       phase_moves_in_place(f->code);
 }
 
 bool gg_phase_is_object_collective(const gg_tb_frame *f)
