@@ -189,6 +189,61 @@ static bool wrapped_before(const semantic *c, int callee, size_t end, const site
 	return false;
 }
 
+/* The name the forward's statement assigns its result to (`embed = self.model.embed(x)`), or an empty span. */
+static span result_name(const semantic *c, gg_node call)
+{
+	for (gg_node n = gg_node_parent(call); !gg_node_is_null(n); n = gg_node_parent(n)) {
+		if (IS(n, assignment))
+			return IS(FIELD(n, left), identifier) ? node_span(c, FIELD(n, left)) : (span){ c->text, 0 };
+		if (IS(n, expression_statement) || IS(n, block) || IS(n, function_definition))
+			break;
+	}
+	return (span){ c->text, 0 };
+}
+
+/* Whether cond is a parameter of function fi, or its negation: a choice its caller makes (`if not use_tensor:`). */
+static bool tests_parameter(const semantic *c, int fi, gg_node cond)
+{
+	if (IS(cond, not_operator))
+		cond = FIELD(cond, argument);
+	gg_node dflt;
+	return IS(cond, identifier) && sem_parameter_index(c, c->funcs[fi].def, node_span(c, cond), &dflt) >= 0;
+}
+
+/*
+ * Whether the function keeps the forward's graph by choice: it returns the
+ * result, and detaches it (or copies it out) only under an `if` on a
+ * parameter (`if not use_tensor: embed = embed.detach().cpu().numpy()`),
+ * its caller's choice. The other branch hands
+ * the graph to the caller on purpose (an embedding API that preserves the
+ * gradient): whether it is needed is the caller's to say, so the finding is
+ * only through an evaluation caller, and the wrap goes there.
+ */
+static bool graph_kept_by_choice(const semantic *c, const event *e)
+{
+	span name = e->scope > 0 ? result_name(c, e->call) : (span){ c->text, 0 };
+	if (!name.len)
+		return false;
+	gg_node body = FIELD(c->funcs[e->scope].def, body);
+	bool returned = false, detached_if = false;
+	for (gg_node n = body; !gg_node_is_null(n);
+	     n = gg_node_walk_next(body, n, !IS(n, function_definition) && !IS(n, class_definition) && !IS(n, lambda))) {
+		if (IS(n, return_statement) && gg_node_named_child_count(n) == 1 &&
+		    span_eq(node_span(c, gg_node_named_child(n, 0)), name))
+			returned = true;
+		if (!IS(n, assignment) || !span_eq(node_span(c, FIELD(n, left)), name) ||
+		    gg_node_start_byte(n) < gg_node_end_byte(e->call))
+			continue;
+		span right = node_span(c, FIELD(n, right));
+		bool copies = memmem(right.ptr, right.len, ".detach(", 8) || memmem(right.ptr, right.len, ".numpy(", 7) ||
+			      memmem(right.ptr, right.len, ".tolist(", 8);
+		for (gg_node p = gg_node_parent(n); copies && !gg_node_is_null(p) && !gg_node_eq(p, body); p = gg_node_parent(p))
+			if (IS(p, if_statement) && tests_parameter(c, e->scope, FIELD(p, condition)))
+				detached_if = true;
+	}
+	return returned && detached_if;
+}
+
 static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out)
 {
 	*fixed_out = gg_node_null();
@@ -232,7 +287,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	 * on where one may take it (calls.c): the gradient is needed, whatever
 	 * mode the model is in. Only an evaluation caller can make it evaluation.
 	 */
-	bool local = (region || loop || named || script) && !(e->scope > 0 && f->result_trains);
+	bool local = (region || loop || named || script) && !(e->scope > 0 && f->result_trains) && !graph_kept_by_choice(c, e);
 	int site_i = -1;
 	if (local)
 		site_i = e->scope > 0 ? sem_unguarded_site(c, e->scope) : -1;
