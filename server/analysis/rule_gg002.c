@@ -1452,17 +1452,45 @@ static bool loop_backwards(const check *c, const function *fn, gg_node stmt)
  * backward's graph read): then the sum can only be for logging (the PyTorch
  * FAQ's case; a stats dict of an update loop returned to be logged).
  */
+/*
+ * Whether a sink can read what the accumulation at stmt built: it comes after
+ * it, or a loop holds both (the next iteration's). A sink before it, outside
+ * any common loop, read an earlier value of the same name (a training sum
+ * backwarded, then the name rebound to 0 for evaluation).
+ */
+static bool sink_may_read(const check *c, gg_node stmt, gg_node sink)
+{
+	if (gg_node_start_byte(sink) > gg_node_start_byte(stmt))
+		return true;
+	for (gg_node p = gg_node_parent(stmt); !gg_node_is_null(p); p = gg_node_parent(p)) {
+		if (IS(p, function_definition) || IS(p, class_definition))
+			return false;
+		if ((IS(p, for_statement) || IS(p, while_statement)) && gg_node_start_byte(sink) >= gg_node_start_byte(p))
+			return true;
+	}
+	return false;
+}
+
 static void candidates_filter(check *c, function *fn, gg_node body)
 {
 	flow f = { c, { NULL, 0, 0 }, NULL, 0, 0 };
 	if (fn->assigns_len)
 		qsort(fn->assigns, fn->assigns_len, sizeof *fn->assigns, assign_cmp);
-	for (size_t i = 0; i < fn->sinks_len && !c->error; i++)
-		flow_harvest(&f, fn->sinks[i], false);
-	flow_close(c, fn, &f);
-	for (size_t i = 0; i < fn->cands_len; i++)
-		if (table_find(&f.reached, fn->cands[i].key))
-			fn->cands[i].dropped = true;
+	/* Each sink on its own: what it reaches, and which accumulations come before it. */
+	for (size_t s = 0; s < fn->sinks_len && !c->error; s++) {
+		for (size_t k = 0; k < fn->assigns_len; k++)
+			fn->assigns[k].done = false;
+		flow_harvest(&f, fn->sinks[s], false);
+		flow_close(c, fn, &f);
+		for (size_t i = 0; i < fn->cands_len; i++)
+			if (!fn->cands[i].dropped && table_find(&f.reached, fn->cands[i].key) &&
+			    sink_may_read(c, fn->cands[i].stmt, fn->sinks[s]))
+				fn->cands[i].dropped = true;
+		table_free(&f.reached);
+		f.work_len = 0;
+	}
+	for (size_t k = 0; k < fn->assigns_len; k++)
+		fn->assigns[k].done = false;
 	if (!fn->evaluation && !gg_node_is_null(body)) {
 		/* Returns and yields of this function, not of nested ones. */
 		for (gg_node n = body; !gg_node_is_null(n) && !c->error;) {
