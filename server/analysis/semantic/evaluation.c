@@ -387,9 +387,10 @@ bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope)
 	 * trains another model does not.
 	 */
 	bool holds = true, later = false;
-	for (size_t i = 0; i < c->backward.len && holds; i++) {
-		uint32_t b = c->backward.items[i];
-		if (b < from || b >= end || sem_func_at(c, b) != 0)
+	const offsets *bw = &c->backward;
+	for (size_t i = gg_offsets_lower(bw->items, bw->len, from); i < bw->len && bw->items[i] < end && holds; i++) {
+		uint32_t b = bw->items[i];
+		if (sem_func_at(c, b) != 0)
 			continue; /* a function's own backward is its callers' business: its calls are in the list */
 		bool call = sem_offsets_any_in(&c->training_calls, b, b + 1);
 		if (b < ev->at || (call && training_call_takes(c, b, ev->eval_receiver)))
@@ -399,14 +400,27 @@ bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope)
 		else if (ev->own_eval)
 			later = true;
 		/* else another model's region, and a call that trains another model: not its end */
+		/*
+		 * Once a later backward is seen, only a later call of a function
+		 * training this model can still end the region: asked of those
+		 * few calls, not of every backward to the region's end (a
+		 * notebook's cells made that quadratic).
+		 */
+		if (later && holds) {
+			const offsets *tc = &c->training_calls;
+			for (size_t k = gg_offsets_lower(tc->items, tc->len, b + 1); k < tc->len && tc->items[k] < end && holds; k++)
+				if (sem_func_at(c, tc->items[k]) == 0 && training_call_takes(c, tc->items[k], ev->eval_receiver))
+					holds = false;
+			break;
+		}
 	}
 	if (!holds || !later)
 		return holds;
 	/* The later backwards of the module: does one sit in a statement the forward's result reaches? */
-	flow_reach r = { 0, NULL };
+	flow_reach r = { 0, NULL, 0, 0 };
 	gg_node own = module_statement_at(c, ev->at);
 	holds = !gg_node_is_null(own) && sem_flow_reach(c, own, &r) == 0 && !sem_flow_reached_in(c, &r, &c->backward, ev->at);
-	free(r.visited);
+	free(r.reached);
 	return holds;
 }
 

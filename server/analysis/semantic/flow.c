@@ -103,6 +103,9 @@ void sem_flow_build(semantic *c)
 		m = gg_node_walk_next(root, m, !skip);
 	}
 	gg_sort(f->reads, f->reads_len, sizeof *f->reads, flow_read_cmp);
+	f->marks = c->error ? NULL : calloc(1 + f->stmts_len + f->reads_len, sizeof *f->marks);
+	if (!c->error && !f->marks)
+		fail(c, -ENOMEM);
 	f->built = !c->error;
 }
 
@@ -111,6 +114,7 @@ void sem_flow_free(module_flow *f)
 	free(f->stmts);
 	free(f->binds);
 	free(f->reads);
+	free(f->marks);
 	memset(f, 0, sizeof *f);
 }
 
@@ -147,13 +151,14 @@ static size_t reads_lower(const module_flow *f, span name)
 }
 
 /* Queues the names statement k binds that some statement reads and none queued before: each by the index of its first read. */
-static int binds_queue(const module_flow *f, size_t k, bool *followed, size_t **queue, size_t *len, size_t *cap)
+static int binds_queue(const module_flow *f, size_t k, unsigned gen, size_t **queue, size_t *len, size_t *cap)
 {
+	unsigned *read_mark = f->marks + 1 + f->stmts_len;
 	for (uint32_t b = f->stmts[k].binds_from; b < f->stmts[k].binds_to; b++) {
 		size_t lo = reads_lower(f, f->binds[b]);
-		if (lo >= f->reads_len || !span_eq(f->reads[lo].name, f->binds[b]) || followed[lo])
+		if (lo >= f->reads_len || !span_eq(f->reads[lo].name, f->binds[b]) || read_mark[lo] == gen)
 			continue;
-		followed[lo] = true;
+		read_mark[lo] = gen;
 		if (gg_grow((void **)queue, cap, *len, sizeof **queue))
 			return -1;
 		(*queue)[(*len)++] = lo;
@@ -169,42 +174,54 @@ int sem_flow_reach(const semantic *c, gg_node first, flow_reach *r)
 	if (k < 0)
 		return -1;
 	r->first = (size_t)k;
-	r->visited = calloc(f->stmts_len ? f->stmts_len : 1, sizeof *r->visited);
-	bool *followed = calloc(f->reads_len ? f->reads_len : 1, sizeof *followed);
+	/* A new generation: the marks of earlier queries mean nothing now (all cleared once it wraps). */
+	if (++f->marks[0] == 0) {
+		memset(f->marks, 0, (1 + f->stmts_len + f->reads_len) * sizeof *f->marks);
+		f->marks[0] = 1;
+	}
+	unsigned gen = f->marks[0], *stmt_mark = f->marks + 1;
 	size_t *queue = NULL, queue_len = 0, queue_cap = 0;
-	int rc = r->visited && followed ? binds_queue(f, r->first, followed, &queue, &queue_len, &queue_cap) : -1;
+	int rc = binds_queue(f, r->first, gen, &queue, &queue_len, &queue_cap);
 	for (size_t done = 0; done < queue_len && !rc; done++) {
 		/* Every later statement that reads the name is reached, and what it binds is followed in turn. */
 		size_t lo = queue[done];
 		for (size_t i = lo; i < f->reads_len && span_eq(f->reads[i].name, f->reads[lo].name) && !rc; i++) {
 			size_t t = f->reads[i].stmt;
-			if (t <= r->first || r->visited[t])
+			if (t <= r->first || stmt_mark[t] == gen)
 				continue;
-			r->visited[t] = true;
-			rc = binds_queue(f, t, followed, &queue, &queue_len, &queue_cap);
+			stmt_mark[t] = gen;
+			if (gg_grow((void **)&r->reached, &r->cap, r->len, sizeof *r->reached))
+				rc = -1;
+			else
+				r->reached[r->len++] = t;
+			if (!rc)
+				rc = binds_queue(f, t, gen, &queue, &queue_len, &queue_cap);
 		}
 	}
 	free(queue);
-	free(followed);
 	if (rc) {
-		free(r->visited);
-		r->visited = NULL;
+		free(r->reached);
+		memset(r, 0, sizeof *r);
 		return -1;
 	}
 	return 0;
 }
 
-bool sem_flow_reached_in(const semantic *c, const flow_reach *r, const offsets *o, uint32_t from)
+/* Whether an offset of o lies in [from, end) of statement k (a for's header only: its body's statements are their own). */
+static bool stmt_holds(const semantic *c, size_t k, const offsets *o, uint32_t from)
 {
 	const module_flow *f = &c->flow;
-	for (size_t k = r->first; k < f->stmts_len; k++) {
-		if (k != r->first && !r->visited[k])
-			continue;
-		/* A for's own header: its body's statements are statements of their own. */
-		gg_node n = f->stmts[k].node;
-		uint32_t start = f->stmts[k].start, end = IS(n, for_statement) ? gg_node_start_byte(FIELD(n, body)) : gg_node_end_byte(n);
-		if (sem_offsets_any_in(o, start > from ? start : from, end))
+	gg_node n = f->stmts[k].node;
+	uint32_t start = f->stmts[k].start, end = IS(n, for_statement) ? gg_node_start_byte(FIELD(n, body)) : gg_node_end_byte(n);
+	return sem_offsets_any_in(o, start > from ? start : from, end);
+}
+
+bool sem_flow_reached_in(const semantic *c, const flow_reach *r, const offsets *o, uint32_t from)
+{
+	if (stmt_holds(c, r->first, o, from))
+		return true;
+	for (size_t i = 0; i < r->len; i++)
+		if (stmt_holds(c, r->reached[i], o, from))
 			return true;
-	}
 	return false;
 }

@@ -279,13 +279,20 @@ typedef struct module_flow {
 	size_t binds_len, binds_cap;
 	flow_read *reads; /* owned; by name, then statement */
 	size_t reads_len, reads_cap;
+	/*
+	 * Scratch of sem_flow_reach, owned: marks[0] the query's generation,
+	 * then one mark per statement and one per read, equal to it when the
+	 * query visited them. A query touches what it reaches, never all.
+	 */
+	unsigned *marks;
 	bool built;
 } module_flow;
 
 /* What one forward's statement reaches: the statements that read what it returned, or something made of it. */
 typedef struct flow_reach {
-	size_t first;  /* the forward's own statement */
-	bool *visited; /* owned; by statement */
+	size_t first;    /* the forward's own statement */
+	size_t *reached; /* owned; the statements reached, the first aside */
+	size_t len, cap;
 } flow_reach;
 
 typedef struct semantic {
@@ -306,6 +313,8 @@ typedef struct semantic {
 	offsets backward, gradoff, volatile_at;
 	/* Of backward, the calls of the file's functions that train (calls.c): a module-level one after a forward is not that forward's. */
 	offsets training_calls;
+	offsets load_calls;   /* X.load*(...) calls (load_state_dict, load_weights), in text order (models.c) */
+	bool load_calls_ok;   /* load_calls collected (on the first shape check that asks) */
 	bool volatile_keyword; /* some call passes volatile= anything but False or None (GG003 looks) */
 	offsets suspends; /* the starts of yield and await expressions */
 	/* The starts of the nodes that make a region train, ascending (trains.c): the fixer's proofs. */

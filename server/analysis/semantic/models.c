@@ -617,19 +617,33 @@ bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span rec
 	if (!b || (b->kind != BIND_MODEL && b->cls < 0))
 		return false;
 	const gg_tree_index *ix = c->index;
-	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, b->at); i < ix->calls_len && ix->calls[i].start < ref->start;
-	     i++) {
-		const gg_call_ref *r = &ix->calls[i];
-		span m = r->attribute ? sem_method_of(c, r) : (span){ c->text, 0 };
-		/* State loaded into it: load_state_dict(), load(), a wrapper's load_model()/load_weights(). */
-		if (r->names >= 2 && m.len >= 4 && memcmp(m.ptr, "load", 4) == 0 &&
-		    span_eq(text_between(c, r->start, r->object_end), recv))
+	/*
+	 * State loaded into it: load_state_dict(), load(), a wrapper's
+	 * load_model()/load_weights(). The file's load calls are few: asked of
+	 * them, not of every call since the binding (a notebook's one model,
+	 * run in every cell, made that quadratic).
+	 */
+	if (!c->load_calls_ok) {
+		c->load_calls_ok = true;
+		for (size_t i = 0; i < ix->calls_len && !c->error; i++) {
+			const gg_call_ref *r = &ix->calls[i];
+			span m = r->attribute ? sem_method_of(c, r) : (span){ c->text, 0 };
+			if (r->names >= 2 && m.len >= 4 && memcmp(m.ptr, "load", 4) == 0)
+				PUSH(c, c->load_calls.items, c->load_calls.len, c->load_calls.cap, (uint32_t)i);
+		}
+	}
+	const offsets *loads = &c->load_calls;
+	for (size_t k = 0; k < loads->len; k++) {
+		const gg_call_ref *r = &ix->calls[loads->items[k]];
+		if (r->start >= ref->start)
+			break;
+		if (r->start >= b->at && span_eq(text_between(c, r->start, r->object_end), recv))
 			return false;
 	}
 	/* Trained since it was built (a backward ran in this function, in between): a trained model, not a fresh one. */
-	for (size_t i = 0; i < c->backward.len; i++)
-		if (c->backward.items[i] > b->at && c->backward.items[i] < ref->start &&
-		    sem_func_at(c, c->backward.items[i]) == x->func)
+	const offsets *bw = &c->backward;
+	for (size_t i = gg_offsets_lower(bw->items, bw->len, b->at + 1); i < bw->len && bw->items[i] < ref->start; i++)
+		if (sem_func_at(c, bw->items[i]) == x->func)
 			return false;
 	return synthetic_arguments(c, x, ref);
 }

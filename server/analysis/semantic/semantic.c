@@ -138,6 +138,7 @@ static void semantic_free(semantic *c)
 	free(c->backward.items);
 	free(c->gradoff.items);
 	free(c->training_calls.items);
+	free(c->load_calls.items);
 	sem_flow_free(&c->flow);
 	free(c->volatile_at.items);
 	free(c->suspends.items);
