@@ -57,6 +57,16 @@ static bool bases_say_module(const line *l, const gg_strings *modules)
 	return false;
 }
 
+/* Whether a base named so is Python's own and makes no module: object, an ABC, an Enum, a NamedTuple, an exception. */
+static bool python_plain_base(const char *p, size_t n)
+{
+	static const char *const bases[] = { "object", "ABC", "Enum", "IntEnum", "Flag", "NamedTuple", "Exception", "Protocol", NULL };
+	for (const char *const *b = bases; *b; b++)
+		if (strlen(*b) == n && memcmp(*b, p, n) == 0)
+			return true;
+	return false;
+}
+
 /*
  * Whether a class line's bases are all known to make a plain class: none,
  * `object`, or plain classes the same file defined before.
@@ -76,7 +86,7 @@ static bool bases_say_plain(const line *l, const gg_strings *plains)
 		}
 		if (p + n < l->end && p[n] == '.')
 			return false;
-		bool known = (n == 6 && memcmp(p, "object", 6) == 0) || name_listed(plains, p, n);
+		bool known = python_plain_base(p, n) || name_listed(plains, p, n);
 		if (!known)
 			return false;
 		p += n;
@@ -753,6 +763,35 @@ static int pending_settle(gg_project *p)
 			}
 		}
 	}
+	/*
+	 * Then the plain ones: a pending class not settled a module whose bases
+	 * are all plain classes of the project, or Python's own (an ABC, an
+	 * Enum, object), is plain too: a processing step built on a base class
+	 * with an abstract __call__ runs no module, whatever it is named.
+	 */
+	bool *plain = n && !rc ? calloc(n, sizeof *plain) : NULL;
+	if (n && !rc && !plain)
+		rc = -ENOMEM;
+	for (bool changed = true; changed && !rc && n;) {
+		changed = false;
+		gg_project_sort_unique(&p->plain_classes);
+		for (size_t i = 0; i < n && !rc; i++) {
+			if (settled[i] || plain[i])
+				continue;
+			bool all = true;
+			for (const char *b = p->pending_bases.items[i]; *b && all;) {
+				const char *sp = strchr(b, ' ');
+				size_t len = sp ? (size_t)(sp - b) : strlen(b);
+				all = !len || python_plain_base(b, len) || class_listed(&p->plain_classes, b, len, NULL, 0);
+				b += len + (sp != NULL);
+			}
+			if (all) {
+				plain[i] = changed = true;
+				rc = gg_strings_push(&p->plain_classes, p->pending_classes.items[i]);
+			}
+		}
+	}
+	free(plain);
 	/* Plain classes' methods that run what a class they import built: a holder's where it is a module class. */
 	for (size_t i = 0; i < p->pending_holders.len && !rc; i++) {
 		char *e = p->pending_holders.items[i];
