@@ -307,6 +307,7 @@ typedef struct semantic {
 	bool says_set_grad_enabled; /* the text spells set_grad_enabled (bare_grad_statement) */
 	bool says_enter_context;    /* the text spells enter_context (bare_grad_statement) */
 	bool says_star_import;      /* the text spells `import *`: unbound names may be a project file's classes */
+	signed char other_framework; /* imports another framework's networks (mxnet, tensorflow, jax...): 1, 0, -1 not asked yet */
 	bool framework_imported;
 	binding *bindings; /* owned; sorted by local name */
 	size_t bindings_len, bindings_cap;

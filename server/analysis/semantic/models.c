@@ -163,6 +163,28 @@ static bool self_attribute_is_model(const semantic *c, span name)
 }
 
 /*
+ * Whether the file imports another framework's networks (MXNet's Gluon,
+ * TensorFlow, Keras, JAX, Flax, Paddle): there a `net` or a `model` may be
+ * theirs, and a name alone says nothing of torch (a Gluon training script
+ * that borrows torchvision's transforms).
+ */
+static bool other_framework(semantic *c)
+{
+	static const char *const roots[] = { "mxnet", "tensorflow", "keras", "jax", "flax", "haiku", "paddle", "chainer", NULL };
+	if (c->other_framework < 0) {
+		c->other_framework = 0;
+		for (size_t i = 0; i < c->bindings_len && !c->other_framework; i++)
+			for (const char *const *r = roots; *r; r++) {
+				size_t n = strlen(*r);
+				const char *t = c->bindings[i].target;
+				if (strncmp(t, *r, n) == 0 && (t[n] == '\0' || t[n] == '.'))
+					c->other_framework = 1;
+			}
+	}
+	return c->other_framework > 0;
+}
+
+/*
  * Whether a name chain is evidently a model: the receiver of .eval(), a name
  * bound to a model, or a name that says so (model, self.backbone, q_net).
  */
@@ -231,7 +253,7 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 		return false;
 	if (obj->identifier && sem_is_func_name(c, obj->text))
 		return false; /* a function of this file: a call, followed by the call graph */
-	if (!says)
+	if (!says || other_framework(c))
 		return false;
 	/*
 	 * A name alone is weak evidence (SPEC §2): accelerator.unwrap_model(),

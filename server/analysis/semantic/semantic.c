@@ -191,6 +191,7 @@ static void semantic_init(semantic *c, gg_semantic *r, const char *text, size_t 
 	c->says_set_grad_enabled = text && memmem(text, len, "set_grad_enabled", 16);
 	c->says_enter_context = text && memmem(text, len, "enter_context", 13);
 	c->says_star_import = text && memmem(text, len, "import *", 8);
+	c->other_framework = -1;
 }
 
 /* The walk and the call graph, after the facts. 0 or a negative errno. */
