@@ -336,8 +336,14 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 				text_add(c, &m, " with %.*s=%.*s", (int)g->flag.len, g->flag.ptr, (int)v.len, v.ptr);
 			else if (g->flag_string)
 				text_add(c, &m, " with the default %.*s", (int)g->flag.len, g->flag.ptr);
-			else
-				text_add(c, &m, " with %.*s=False", (int)g->flag.len, g->flag.ptr);
+			else {
+				/* The default it leaves: False, or None for an optimizer-or-None parameter. */
+				gg_node dflt;
+				sem_parameter_index(c, g->def, g->flag, &dflt);
+				span d = gg_node_is_null(dflt) ? (span){ "False", 5 } : quote_of(c, dflt);
+				text_add(c, &m, " with %.*s=%.*s", (int)g->flag.len, g->flag.ptr, (int)(d.len ? d.len : 5),
+					 d.len ? d.ptr : "False");
+			}
 		}
 		text_add(c, &m, " on ");
 		line_add(c, &m, (uint32_t)row_of(s->call) - 1);

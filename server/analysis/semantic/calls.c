@@ -106,7 +106,7 @@ static bool flag_value_false(const semantic *c, const func *callee, gg_node v)
 	span got;
 	if (callee->flag_string)
 		return sem_string_value(c, v, &got) && !span_eq(got, callee->flag_value);
-	return IS(v, false);
+	return IS(v, false) || IS(v, none); /* run_epoch(model, loader, None): no optimizer, no step */
 }
 
 static bool site_passes_false(const semantic *c, site *s, const func *callee)

@@ -480,6 +480,10 @@ static bool flag_branch(semantic *c, const ctx *x, gg_node if_stmt, gg_node bloc
 		      sem_string_value(c, gg_node_named_child(cond, 1), &value);
 	if (string)
 		cond = gg_node_named_child(cond, 0);
+	/* `if optimizer is not None:` tests what `if optimizer:` does: a call passing None turns it off. */
+	else if (IS(cond, comparison_operator) && gg_node_named_child_count(cond) == 2 &&
+		 IS(gg_node_named_child(cond, 1), none) && span_is(node_span(c, gg_node_child(cond, 1)), "is not"))
+		cond = gg_node_named_child(cond, 0);
 	if (x->func == 0 || !IS(cond, identifier))
 		return false;
 	span name = node_span(c, cond);
@@ -493,7 +497,7 @@ static bool flag_branch(semantic *c, const ctx *x, gg_node if_stmt, gg_node bloc
 	f->flag_string = string;
 	f->flag_value = value;
 	span d;
-	f->flag_default_false = string ? sem_string_value(c, dflt, &d) && !span_eq(d, value) : IS(dflt, false);
+	f->flag_default_false = string ? sem_string_value(c, dflt, &d) && !span_eq(d, value) : IS(dflt, false) || IS(dflt, none);
 	flag_range r = { x->func, gg_node_start_byte(block), gg_node_end_byte(block) };
 	PUSH(c, c->flags, c->flags_len, c->flags_cap, r);
 	return true;
