@@ -542,10 +542,44 @@ static void prose_unwrap(const char **text, size_t *len)
 		t++;
 		n--;
 	}
-	while (n > 0 && (t[n - 1] == '`' || t[n - 1] == '"' || t[n - 1] == '\'' || t[n - 1] == '*'))
+	/*
+	 * A closing backtick is the wrapper's only when it has no partner in
+	 * the line: "when calling `cublasCreate(handle)`" ends the message's
+	 * own quoted name, and stripping it would show it half-quoted.
+	 */
+	while (n > 0 && (t[n - 1] == '`' || t[n - 1] == '"' || t[n - 1] == '\'' || t[n - 1] == '*')) {
+		if (t[n - 1] == '`') {
+			size_t ticks = 0;
+			for (size_t i = 0; i < n; i++)
+				ticks += t[i] == '`';
+			if (ticks % 2 == 0)
+				break;
+		}
 		n--;
+	}
 	*text = t;
 	*len = n;
+}
+
+/*
+ * pytest's "E" marker in front of a failing test's exception line ("E
+ * RuntimeError: ..."), pasted without the report around it: the line
+ * without it, when what follows is an exception line.
+ */
+static void pytest_unmark(const char **text, size_t *len)
+{
+	const char *t = *text;
+	size_t n = *len, i = 1;
+	if (n < 3 || t[0] != 'E' || t[1] != ' ')
+		return;
+	while (i < n && t[i] == ' ')
+		i++;
+	size_t type_len;
+	const char *msg;
+	if (gg_tb_exception_line(t + i, n - i, &type_len, &msg)) {
+		*text = t + i;
+		*len = n - i;
+	}
 }
 
 static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
@@ -718,9 +752,19 @@ static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const ch
 			return 1;
 		}
 	}
+	/*
+	 * The memory-fraction form ("Allocation on device 0 would exceed
+	 * allowed memory.") prints its figures one field a line, the last one's
+	 * value on a line of its own (": 16.00 GiB").
+	 */
+	static const char *const fields[] = {
+		"Currently allocated", "Requested", "Device limit", "Free (according to", "PyTorch limit", ":", NULL,
+	};
 	bool opens = false;
 	for (const char *const *s = sentences; *s && !opens; s++)
 		opens = gg_text_starts(t, n, *s);
+	for (const char *const *s = fields; *s && !opens && strstr(o->text, "exceed allowed memory"); s++)
+		opens = gg_text_starts(ft, fn, *s);
 	if (!opens && (strstr(o->text, "RESOURCE_EXHAUSTED") || strstr(o->text, "Resource exhausted")))
 		opens = facts_xla_continues(t, n);
 	if (!opens)
@@ -761,8 +805,9 @@ static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const cha
 {
 	if (f->lone.text || gg_text_find(t, n, "Warning:"))
 		return 0;
-	/* Pasted inside prose: in backticks, quotes or Markdown bold. */
+	/* Pasted inside prose: in backticks, quotes or Markdown bold, with pytest's "E" marker. */
 	prose_unwrap(&t, &n);
+	pytest_unmark(&t, &n);
 	size_t type_len;
 	const char *msg;
 	/* A library's own exception named without Error in it ("triton.runtime.errors.OutOfResources"): its module says. */

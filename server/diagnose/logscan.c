@@ -95,9 +95,16 @@ static bool logscan_host_char(char c)
 static size_t logscan_rank_prefix(const char *s, size_t n, int *rank)
 {
 	size_t i;
-	if (n < 4 || s[0] != '[')
+	/*
+	 * The prefix with its opening bracket cut off by a selection that
+	 * began one character late ("rank4]: torch.OutOfMemoryError: ..."):
+	 * the closing "]:" right after the number still makes it the prefix.
+	 */
+	if (n >= 7 && gg_text_starts(s, n, "rank") && s[4] >= '0' && s[4] <= '9')
+		i = 4;
+	else if (n < 4 || s[0] != '[')
 		return 0;
-	if (gg_text_starts(s, n, "[rank"))
+	else if (gg_text_starts(s, n, "[rank"))
 		i = 5;
 	else if (gg_text_starts(s, n, "[default"))
 		i = 8;
