@@ -70,6 +70,7 @@ const char *gg_cause_name(unsigned cause)
 	case GG_CAUSE_KV_CACHE: return "kv-cache-at-start";
 	case GG_CAUSE_ONCHIP: return "on-chip-scratch";
 	case GG_CAUSE_SMALL_DEVICE: return "small-device";
+	case GG_CAUSE_CAP: return "memory-fraction-cap";
 	}
 	return NULL;
 }
@@ -194,6 +195,20 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_PROGRAM, gg_strdup_printf("XLA's compiled program needs %.2f GiB of the device's %.2f GiB (\"Used ... of ... hbm\"): the program is larger than the device, before anything else is counted",
 								     m->tried / GIB, m->total / GIB));
 
+	/*
+	 * A per-process memory fraction ("5.90 GiB allowed") that the request
+	 * passes: the cap refused it, not the device, whatever the device has
+	 * free. The fraction form's limit of 2^64 bytes is no cap (oom.c).
+	 */
+	double held = m->allocated >= 0 ? m->allocated : 0;
+	if (!rc && m->capped && m->limit > 0 && m->tried > 0 && (m->total <= 0 || m->limit < m->total) &&
+	    held + m->tried > 0.9 * m->limit)
+		rc = cause_add(d, GG_CAUSE_CAP, m->total > 0
+			? gg_strdup_printf("a per-process memory fraction caps this process at %.2f GiB of the device's %.2f GiB: the request of %.2f GiB on top of the %.2f GiB allocated passes that cap, not the device",
+					   m->limit / GIB, m->total / GIB, m->tried / GIB, held / GIB)
+			: gg_strdup_printf("a per-process memory fraction caps this process at %.2f GiB: the request of %.2f GiB on top of the %.2f GiB allocated passes it",
+					   m->limit / GIB, m->tried / GIB, held / GIB));
+
 	/* One request as large as the device cannot be helped by freeing anything else (a program's size is no one request). */
 	if (!rc && !m->program && m->tried > 0 && m->total > 0 && m->tried >= 0.5 * m->total)
 		rc = cause_add(d, GG_CAUSE_OVERSIZED, m->tried >= 100 * m->total
@@ -244,6 +259,20 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	if (!rc && m->free_impossible > 0)
 		rc = gg_evidence_add(d, "the message's free figure (%.2f GiB) is larger than the device's whole %.2f GiB: a count wrapped below zero, not a reading; it is left out",
 				     m->free_impossible / GIB, m->total / GIB);
+	/* The fraction form's "PyTorch limit" when no fraction is set: 2^64 bytes, printed as a size. */
+	if (!rc && m->limit_none)
+		rc = gg_evidence_add(d, "the message's \"PyTorch limit\" (%.2f GiB) is not below the device's %.2f GiB: no memory fraction is set (2^64 bytes when unset), so no cap applies and the device is the limit",
+				     m->limit / GIB, m->total / GIB);
+	/*
+	 * MPS's high watermark is the budget: what it says is allocated
+	 * against it leaves the room the request did not fit in.
+	 */
+	if (!rc && m->device == GG_OOM_DEVICE_MPS && m->limit > 0 && m->allocated >= 0 && m->tried > 0) {
+		double room = m->limit - m->allocated - (m->mps_other > 0 ? m->mps_other : 0);
+		rc = gg_evidence_add(d, "one request of %.2f GiB while %.2f GiB remain under MPS's %.2f GiB cap (%.2f GiB allocated): %s",
+				     m->tried / GIB, room > 0 ? room / GIB : 0, m->limit / GIB, m->allocated / GIB,
+				     m->tried > 0.25 * m->limit ? "one step's tensor is a large share of the whole budget" : "the budget is spent");
+	}
 	double own_all = (m->allocated >= 0 ? m->allocated : 0) + (m->reserved_unallocated > 0 ? m->reserved_unallocated : 0);
 	if (!rc && m->free_impossible > 0 && m->total > 0 && m->allocated >= 0 && own_all + (m->tried > 0 ? m->tried : 0) >= 0.85 * m->total)
 		rc = gg_evidence_add(d, "this process's PyTorch holds %.2f GiB of the device's %.2f GiB and asked for %.2f MiB more: the device is full with this process's own memory",
@@ -257,9 +286,33 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_REFUSED, gg_strdup_printf("the request of %.2f MiB is refused while the device reports %.2f GiB free: the device is not full",
 			       m->tried / 1048576.0, m->free / GIB));
 
+	/*
+	 * This process's own PyTorch holds nearly the whole device and a small
+	 * request was refused: its own memory filled it, over the run (growth)
+	 * or at once (too much work per step).
+	 */
+	if (!rc && m->free_impossible <= 0 && m->total > 0 && m->allocated >= 0 && m->tried > 0 && m->tried < 0.25 * m->total &&
+	    own_all + m->tried >= 0.9 * m->total && m->device != GG_OOM_DEVICE_CPU)
+		rc = gg_evidence_add(d, "this process's PyTorch holds %.2f GiB of the device's %.2f GiB (%.0f%%) and a request of %.2f MiB was refused: the device is full with its own memory, kept growing across iterations or too much work at once",
+				     own_all / GIB, m->total / GIB, 100.0 * own_all / m->total, m->tried / 1048576.0);
+
+	/* One item's tensor, a large share of the device but under half (a cause of its own then), more than is free. */
+	if (!rc && m->total > 0 && m->tried >= 0.15 * m->total && m->tried < 0.5 * m->total && m->free >= 0 && m->tried > m->free)
+		rc = gg_evidence_add(d, "one request of %.2f GiB (%.0f%% of the device) is more than the %.2f GiB free: one step's tensor is a large share of the device",
+				     m->tried / GIB, 100.0 * m->tried / m->total, m->free / GIB);
+
 	int others;
 	bool with_context;
 	double elsewhere = cause_elsewhere(m, &others, &with_context);
+	/*
+	 * 2.x lists several processes and names none "this process" (a
+	 * container hides which PID is its own), with no figure of its own:
+	 * the listed processes hold the device, this run among them or not.
+	 */
+	if (!rc && elsewhere < 0 && m->others >= 2 && m->process_in_use < 0 && m->allocated < 0 && m->total > 0 &&
+	    m->others_in_use > 0.5 * m->total)
+		rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, gg_strdup_printf("%d processes hold %.2f GiB of the device's %.2f GiB; the message names none as this process, so which of them is this run is not known",
+									       m->others, m->others_in_use / GIB, m->total / GIB));
 	double outside = elsewhere - (with_context ? CAUSE_OWN_CONTEXT : 0);
 	if (!rc && elsewhere > 0 && m->total > 0 && outside > 0.5 * m->total) {
 		if (others > 0)

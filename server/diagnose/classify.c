@@ -806,8 +806,21 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		/* No memory error, but the device it happened on, where the message names CUDA's runtime or libraries. */
 		if (tb->has_exception && d->oom.device == GG_OOM_DEVICE_UNKNOWN &&
 		    (strstr(tb->exc.detail, "CUDA error") || strstr(tb->exc.detail, "cuDNN error") || strstr(tb->exc.detail, "CUDNN_STATUS_") ||
-		     strstr(tb->exc.detail, "CUBLAS_STATUS_") || strstr(tb->exc.detail, "CUDA driver error")))
+		     strstr(tb->exc.detail, "CUBLAS_STATUS_") || strstr(tb->exc.detail, "CUDA driver error") ||
+		     gg_text_find_ci(tb->exc.detail, strlen(tb->exc.detail), "cuda graph")))
 			d->oom.device = GG_OOM_DEVICE_CUDA;
+		/*
+		 * A CUDA library that could not start is memory as often as not
+		 * (its handle finds the device full): no verdict at high
+		 * confidence, least of all from one line.
+		 */
+		const char *lib = tb->has_exception ? gg_oom_handle_init_failed(tb->exc.detail, strlen(tb->exc.detail)) : NULL;
+		if (lib) {
+			d->confidence = tb->len ? GG_CONFIDENCE_MEDIUM : GG_CONFIDENCE_LOW;
+			if ((rc = gg_evidence_add(d, "%s could not initialise: no out-of-memory status, but most often it found no memory left for its handle and workspace on a device already full; else a driver, CUDA or library mismatch",
+						  lib)))
+				return rc;
+		}
 		/* Autograd's anomaly check names the backward function that made a NaN: a backward pass. */
 		if (tb->has_exception && strstr(tb->exc.message, "returned nan values") && strstr(tb->exc.message, "Backward") &&
 		    d->phase == GG_PHASE_UNKNOWN) {

@@ -56,6 +56,7 @@ enum {
 	GG_CAUSE_KV_CACHE = 1u << 11,   /* a serving engine's start-up left no device memory for its KV cache */
 	GG_CAUSE_ONCHIP = 1u << 12,     /* XLA: one compiled kernel larger than a core's on-chip scratch (vmem), not the HBM */
 	GG_CAUSE_SMALL_DEVICE = 1u << 13, /* a device of 2 GiB or less, full with this process's own memory */
+	GG_CAUSE_CAP = 1u << 14,        /* a per-process memory fraction, not the device, is the limit the request met */
 };
 
 /* Where a serving engine's memory error reached the paste (see classify.c). */

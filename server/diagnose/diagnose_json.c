@@ -133,6 +133,8 @@ cJSON *gg_diagnosis_to_json(const gg_diagnosis *d)
 		json_size(m, "reserved", d->oom.reserved);
 		json_size(m, "reserved_unallocated", d->oom.reserved_unallocated);
 		json_size(m, "free", d->oom.free);
+		if (!d->oom.limit_none)
+			json_size(m, "limit", d->oom.limit);
 	}
 	/* cJSON returns NULL from the Add* calls on OOM; one check at the end catches any. */
 	if (!cJSON_GetObjectItemCaseSensitive(o, "phase") || !cJSON_GetObjectItemCaseSensitive(o, "fix") ||

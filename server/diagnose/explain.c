@@ -179,6 +179,31 @@ static int explain_sizing_line(gg_buf *x, const gg_diagnosis *d)
 	return 0;
 }
 
+/*
+ * One request that is a large share of the device (but under half, where
+ * it is a cause of its own) and more than is free: an item's size, which
+ * a message-only paste from an app that runs one item at a time cannot
+ * lower by the batch.
+ */
+#define EXPLAIN_LARGE_SHARE 0.15
+
+static bool explain_large_request(const gg_oom_info *m)
+{
+	return m->total > 0 && m->tried >= EXPLAIN_LARGE_SHARE * m->total && m->tried < 0.5 * m->total && m->free >= 0 &&
+	       m->tried > m->free;
+}
+
+/*
+ * MPS's figures against its cap, one request a quarter of the whole budget
+ * or more: one step's tensor is too large for the model and input as they
+ * are (a smaller request refused means the budget is spent over many, which
+ * the batch changes).
+ */
+static bool explain_mps_budget(const gg_oom_info *m)
+{
+	return m->device == GG_OOM_DEVICE_MPS && m->limit > 0 && m->allocated >= 0 && m->tried >= 0.25 * m->limit;
+}
+
 static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_era era, int version, int *rc)
 {
 	const gg_oom_info *m = &d->oom;
@@ -254,6 +279,15 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		*rc |= gg_buf_printf(x, "Make that tensor smaller where it is created: process the input in chunks (a smaller batch, tiles, shorter sequences or fewer candidates at that line), or compute that step on the CPU. Neither no_grad nor allocator settings help a single request of this size.");
 		return 1;
 	case GG_CAUSE_OTHER_PROCESSES:
+		if (m->others >= 2 && m->process_in_use < 0 && m->allocated < 0) {
+			/* None of the listed processes is named as this one: placement first, then what each holds. */
+			*rc |= gg_buf_printf(e, " The device is held by the processes the message lists: %s (in a container PyTorch cannot tell its own PID).", d->cause_evidence);
+			if (d->rank >= 0 && m->device_index >= 0)
+				*rc |= gg_buf_printf(e, " Rank %d reports device %d: if another rank runs there too, two ranks share one GPU.", d->rank, m->device_index);
+			*rc |= gg_buf_printf(x, "Check that every process has a device of its own: call `torch.cuda.set_device(int(os.environ[\"LOCAL_RANK\"]))` before creating the process group or any tensor (or give each its own `CUDA_VISIBLE_DEVICES`), load checkpoints with `map_location`, and look at `%s` for what else runs on that GPU. If this run alone holds it, lower the batch size or shard the model (ZeRO-3, FSDP, offload).",
+					     explain_smi(d));
+			return 1;
+		}
 		*rc |= gg_buf_printf(e, " Most of the device is held outside this process's PyTorch: %s.", d->cause_evidence);
 		*rc |= gg_buf_printf(x, "Look at `%s` for the other processes on the GPU. With several ranks, call `%s(local_rank)` before creating the process group or any tensor, and load checkpoints with `map_location`, so that every rank does not also take memory on GPU 0.",
 				     explain_smi(d), d->oom.device == GG_OOM_DEVICE_XPU ? "torch.xpu.set_device" : "torch.cuda.set_device");
@@ -314,6 +348,17 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		*rc |= gg_buf_printf(e, " %s.", d->cause_evidence);
 		*rc |= explain_fragmentation_fix(x, era, version);
 		return 1;
+	case GG_CAUSE_CAP: {
+		/* The fraction is set in code (a library's or the test's): raise or remove it, or ask for less. */
+		const char *api = m->device == GG_OOM_DEVICE_XPU ? "torch.xpu.set_per_process_memory_fraction" : "torch.cuda.set_per_process_memory_fraction";
+		*rc |= gg_buf_printf(e, " The limit it met is not the device but a per-process memory fraction (set with %s): the process may hold %.2f GiB, and %.2f GiB allocated plus this request of %.2f GiB passes it.",
+				     api, m->limit / gib, (m->allocated > 0 ? m->allocated : 0) / gib, m->tried / gib);
+		if (m->free >= 0)
+			*rc |= gg_buf_printf(e, " The device itself has %.2f GiB free.", m->free / gib);
+		*rc |= gg_buf_printf(x, "Raise the fraction or remove the call that sets it (%s, or a library's option that does), or make that tensor smaller; freeing the device or no_grad does not move a cap of %.2f GiB.",
+				     api, m->limit / gib);
+		return 1;
+	}
 	case GG_CAUSE_REFUSED:
 		*rc |= gg_buf_printf(e, " A request of %.2f MiB was refused while the device reports %.2f GiB free: the figures do not add up for a full device. Either the driver or the runtime refused the allocation, a limit applies to the process, or another process took the memory between the failure and the message.",
 				     m->tried / 1048576.0, m->free / gib);
@@ -705,6 +750,13 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		 * training; no_grad only the one, gradient accumulation and
 		 * checkpointing only the other.
 		 */
+		if (explain_mps_budget(&d->oom))
+			/* MPS's cap is most of the Mac's memory: a smaller model or input is the fix, the watermark a risk. */
+			rc |= gg_buf_printf(&x, "Make the work smaller: a smaller or lower-precision model (a quantized or fp16 variant), a lower resolution or shorter input, the application's low-memory or tiled mode. ");
+		else if (explain_large_request(&d->oom))
+			/* Apps that fail this way run one item at a time: the item's size is what can change. */
+			rc |= gg_buf_printf(&x, "Make the input smaller: one request is %.0f%% of the device, a single item's size (a lower resolution, a shorter audio or sequence, tiles or chunks, the application's tiled mode) before the batch. ",
+					    100.0 * d->oom.tried / d->oom.total);
 		if (era == ERA_PRE_0_4)
 			rc |= gg_buf_printf(&x, "Lower the batch size (in training too). If this is evaluation or inference, also create its inputs with `Variable(x, volatile=True)` (this PyTorch, 0.3 or older, has no torch.no_grad).");
 		else
@@ -770,6 +822,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			shm = (strstr(m, "Bus error") && strstr(m, "DataLoader worker")) || strstr(m, "to file </torch_");
 		}
 		int rc2;
+		const char *lib;
 		size_t ml = exc ? strlen(exc->message) : 0;
 		rc |= gg_buf_printf(&e, "Not an out-of-memory error: %s%s%s%s", exc ? exc->type : "a traceback without its exception line",
 				    exc && exc->type[0] && ml ? ": " : "", exc ? exc->message : "", ml && exc->message[ml - 1] == '.' ? "" : ".");
@@ -791,9 +844,15 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			/* Autograd's anomaly mode caught a NaN in the backward pass: numbers, not memory. */
 			rc |= gg_buf_printf(&e, " Autograd's anomaly detection found a NaN in the output of that backward function: a numerical problem (a value that overflowed, a log or a division of zero, a learning rate too high), not memory.");
 			rc |= gg_buf_printf(&x, "Read the forward traceback anomaly mode prints above this error: it shows the forward operation that made this function, where the NaN starts. Check the loss and the inputs there for inf or NaN, lower the learning rate, clip the gradients, and under fp16 use a loss scaler or bf16.");
+		} else if (exc && (lib = gg_oom_handle_init_failed(exc->detail, strlen(exc->detail)))) {
+			/* The library's handle is made at its first call: the device was full before it, or the install does not match. */
+			rc |= gg_buf_printf(&e, " %s could not initialise: it creates its handle and workspace at its first call in the process, and the commonest reason it fails is that the GPU had no memory left for them (a model or batch that filled it, or another process); else the driver, CUDA and the library do not match.",
+					    lib);
+			rc |= gg_buf_printf(&x, "Check what holds the GPU with `%s` while it runs; if it is full, free it (other processes) or use a smaller batch or model, and rerun with `CUDA_LAUNCH_BLOCKING=1` to see the call that really failed. If memory is not short, check that the driver supports this PyTorch build's CUDA (`torch.version.cuda`) and that no other %s is loaded in its place.",
+					    explain_smi(d), lib);
 		} else if (cf)
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; for this one, start at %s:%u.", gg_tb_frame_file(cf), cf->line);
-		else if (d->chain->lone)
+		else if (d->chain->lone || tb->len == 0)
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; the paste has only this line of the error: its traceback, pasted whole, shows where it was raised.");
 		else
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; this traceback has no frame of your code.");

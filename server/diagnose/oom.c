@@ -332,6 +332,15 @@ bool gg_oom_out_of_resource(const char *type, const char *message, size_t len)
 	return oom_out_of_resource(type, message, len);
 }
 
+const char *gg_oom_handle_init_failed(const char *message, size_t len)
+{
+	if (gg_text_find(message, len, "CUBLAS_STATUS_NOT_INITIALIZED"))
+		return "cuBLAS";
+	if (gg_text_find(message, len, "CUDNN_STATUS_NOT_INITIALIZED"))
+		return "cuDNN";
+	return NULL;
+}
+
 bool gg_oom_match_text(const char *text, size_t len, gg_oom_info *info)
 {
 	if (!gg_oom_match(NULL, text, len, info))
@@ -358,7 +367,7 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 	info->device_index = -1;
 	info->tried = info->total = info->allocated = info->reserved = info->reserved_unallocated =
 		info->free = info->process_in_use = info->others_in_use = info->free_impossible =
-		info->onchip_used = info->onchip_limit = -1;
+		info->onchip_used = info->onchip_limit = info->limit = info->mps_other = -1;
 
 	/* Join hard-wrapped lines: remove line breaks so "out of mem\nory" reads whole. */
 	char *flat = malloc(len + 1);
@@ -478,11 +487,20 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 			info->total = oom_size_after(flat, n, "has a total capacity of "); /* 2.x */
 		if (info->total < 0)
 			info->total = oom_size_after(flat, n, "has a total capacty of ");
+		/* Abbreviated by some builds and re-typed pastes: "(GPU 0; 15.77 GiB total; 15.20 GiB allocated; 2.25 MiB free)". */
+		if (info->total < 0)
+			info->total = oom_size_before(flat, n, " total;");
 		info->allocated = oom_size_before(flat, n, "already allocated");
 		if (info->allocated < 0)
 			info->allocated = oom_size_before(flat, n, "is allocated by PyTorch");
 		if (info->allocated < 0)
 			info->allocated = oom_field(flat, n, "Currently allocated");
+		if (info->allocated < 0)
+			info->allocated = oom_size_before(flat, n, " allocated;");
+		/* MPS: "(MPS allocated: 9.50 GiB, other allocations: 1.00 MiB, max allowed: 12.00 GiB)". */
+		if (info->allocated < 0)
+			info->allocated = oom_size_after(flat, n, "MPS allocated: ");
+		info->mps_other = oom_size_after(flat, n, "other allocations: ");
 		info->reserved = oom_size_before(flat, n, "reserved in total by PyTorch");
 		info->reserved_unallocated = oom_size_before(flat, n, "is reserved by PyTorch but unallocated");
 		info->free = oom_size_before(flat, n, "free;");
@@ -494,7 +512,19 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 			info->free = oom_field(flat, n, "Free (according to CUDA)");
 		info->process_in_use = oom_size_after(flat, n, "this process has ");
 		/* set_per_process_memory_fraction: 2.x prints "X allowed;", its own form "would exceed allowed memory". */
-		info->capped = oom_size_before(flat, n, "allowed;") >= 0 || gg_text_find_ci(flat, n, "exceed allowed memory") != NULL;
+		info->limit = oom_size_before(flat, n, "allowed;");
+		info->capped = info->limit >= 0 || gg_text_find_ci(flat, n, "exceed allowed memory") != NULL;
+		if (info->limit < 0 && gg_text_find_ci(flat, n, "exceed allowed memory")) {
+			info->limit = oom_field(flat, n, "memory fraction)");
+			/* A limit as large as the device or larger (2^64 bytes unset) caps nothing: the device is the limit. */
+			if (info->limit >= 0 && info->total > 0 && info->limit >= info->total) {
+				info->limit_none = true;
+				info->capped = false;
+			}
+		}
+		/* MPS's high watermark: a share of the Mac's unified memory, the device's whole budget here. */
+		if (info->device == GG_OOM_DEVICE_MPS && info->limit < 0)
+			info->limit = oom_size_after(flat, n, "max allowed: ");
 		oom_other_processes(flat, n, info);
 		if (info->reserved_unallocated < 0 && info->reserved >= 0 && info->allocated >= 0 &&
 		    info->reserved >= info->allocated)

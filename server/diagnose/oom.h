@@ -39,6 +39,17 @@ typedef struct gg_oom_info {
 	double reserved_unallocated; /* reserved but unallocated (2.x) */
 	double free;               /* free on the device */
 	bool capped;               /* a per-process memory fraction caps the process ("936.00 MiB allowed") */
+	/*
+	 * That cap in bytes where printed: 2.x's "5.90 GiB allowed;", the
+	 * fraction form's "PyTorch limit (set by user-supplied memory
+	 * fraction) : X", MPS's "max allowed: X" (its high watermark); -1 when
+	 * not. limit_none: the fraction form printed a limit at or above the
+	 * device's (2^64 bytes, "17179869184.00 GiB", when no fraction is
+	 * set): no cap at all, so capped is false.
+	 */
+	double limit;
+	bool limit_none;
+	double mps_other;          /* MPS's "other allocations: X" (this process's, outside its tensors), or -1 */
 	double process_in_use;     /* "this process has X memory in use" (2.x), PyTorch's and not */
 	/*
 	 * The processes the message lists ("Process 4711 has X memory in use"):
@@ -137,6 +148,15 @@ bool gg_oom_match_text(const char *text, size_t len, gg_oom_info *info);
  * point, so it is no out-of-memory error.
  */
 bool gg_oom_out_of_resource(const char *type, const char *message, size_t len);
+
+/*
+ * A CUDA library that could not start ("CUBLAS_STATUS_NOT_INITIALIZED when
+ * calling `cublasCreate(handle)`", cuDNN's alike): no out-of-memory status,
+ * but most often the library found no memory for its handle and workspace
+ * on a device already full, else a driver or library mismatch. Returns the
+ * library's name ("cuBLAS") or NULL.
+ */
+const char *gg_oom_handle_init_failed(const char *message, size_t len);
 
 /* "cuda", "hip", "mps", "xpu", "cpu", "tpu" or NULL. */
 const char *gg_oom_device_name(gg_oom_device d);
