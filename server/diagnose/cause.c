@@ -200,13 +200,18 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * passes: the cap refused it, not the device, whatever the device has
 	 * free. The fraction form's limit of 2^64 bytes is no cap (oom.c).
 	 */
+	/*
+	 * Only a request that is most of the cap by itself: memory kept over
+	 * a loop that reached the cap has its own cause, found below, and the
+	 * cap is then only named.
+	 */
 	double held = m->allocated >= 0 ? m->allocated : 0;
-	if (!rc && m->capped && m->limit > 0 && m->tried > 0 && (m->total <= 0 || m->limit < m->total) &&
-	    held + m->tried > 0.9 * m->limit)
+	bool cap_met = m->capped && m->limit > 0 && m->tried > 0 && (m->total <= 0 || m->limit < m->total);
+	if (!rc && cap_met && m->tried >= 0.5 * m->limit)
 		rc = cause_add(d, GG_CAUSE_CAP, m->total > 0
-			? gg_strdup_printf("a per-process memory fraction caps this process at %.2f GiB of the device's %.2f GiB: the request of %.2f GiB on top of the %.2f GiB allocated passes that cap, not the device",
+			? gg_strdup_printf("a per-process memory fraction caps this process at %.2f GiB of the device's %.2f GiB: the request of %.2f GiB, with %.2f GiB allocated, reaches that cap, not the device's",
 					   m->limit / GIB, m->total / GIB, m->tried / GIB, held / GIB)
-			: gg_strdup_printf("a per-process memory fraction caps this process at %.2f GiB: the request of %.2f GiB on top of the %.2f GiB allocated passes it",
+			: gg_strdup_printf("a per-process memory fraction caps this process at %.2f GiB: the request of %.2f GiB, with %.2f GiB allocated, reaches it",
 					   m->limit / GIB, m->tried / GIB, held / GIB));
 
 	/* One request as large as the device cannot be helped by freeing anything else (a program's size is no one request). */
@@ -259,6 +264,9 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	if (!rc && m->free_impossible > 0)
 		rc = gg_evidence_add(d, "the message's free figure (%.2f GiB) is larger than the device's whole %.2f GiB: a count wrapped below zero, not a reading; it is left out",
 				     m->free_impossible / GIB, m->total / GIB);
+	if (!rc && cap_met && !(d->causes & GG_CAUSE_CAP))
+		rc = gg_evidence_add(d, "a per-process memory fraction caps this process at %.2f GiB (set_per_process_memory_fraction): that cap, not the device, is the limit it reached",
+				     m->limit / GIB);
 	/* The fraction form's "PyTorch limit" when no fraction is set: 2^64 bytes, printed as a size. */
 	if (!rc && m->limit_none)
 		rc = gg_evidence_add(d, "the message's \"PyTorch limit\" (%.2f GiB) is not below the device's %.2f GiB: no memory fraction is set (2^64 bytes when unset), so no cap applies and the device is the limit",

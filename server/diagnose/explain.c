@@ -351,8 +351,8 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 	case GG_CAUSE_CAP: {
 		/* The fraction is set in code (a library's or the test's): raise or remove it, or ask for less. */
 		const char *api = m->device == GG_OOM_DEVICE_XPU ? "torch.xpu.set_per_process_memory_fraction" : "torch.cuda.set_per_process_memory_fraction";
-		*rc |= gg_buf_printf(e, " The limit it met is not the device but a per-process memory fraction (set with %s): the process may hold %.2f GiB, and %.2f GiB allocated plus this request of %.2f GiB passes it.",
-				     api, m->limit / gib, (m->allocated > 0 ? m->allocated : 0) / gib, m->tried / gib);
+		*rc |= gg_buf_printf(e, " The limit it met is not the device but a per-process memory fraction (set with %s): the process may hold %.2f GiB, and this request of %.2f GiB, with %.2f GiB allocated, reaches it.",
+				     api, m->limit / gib, m->tried / gib, (m->allocated > 0 ? m->allocated : 0) / gib);
 		if (m->free >= 0)
 			*rc |= gg_buf_printf(e, " The device itself has %.2f GiB free.", m->free / gib);
 		*rc |= gg_buf_printf(x, "Raise the fraction or remove the call that sets it (%s, or a library's option that does), or make that tensor smaller; freeing the device or no_grad does not move a cap of %.2f GiB.",
