@@ -212,12 +212,11 @@ static bool tests_parameter(const semantic *c, int fi, gg_node cond)
 
 /*
  * Whether the function keeps the forward's graph by choice: it returns the
- * result, and detaches it (or copies it out) only under an `if` on a
- * parameter (`if not use_tensor: embed = embed.detach().cpu().numpy()`),
- * its caller's choice. The other branch hands
- * the graph to the caller on purpose (an embedding API that preserves the
- * gradient): whether it is needed is the caller's to say, so the finding is
- * only through an evaluation caller, and the wrap goes there.
+ * result, and detaches it (or copies it out) only under an `if` on one of
+ * its parameters (`if not use_tensor: embed = embed.detach().cpu().numpy()`).
+ * The other branch hands the graph to the caller on purpose (an embedding
+ * API that preserves the gradient): whether it is needed is the caller's to
+ * say, so the finding is only through an evaluation caller, wrapped there.
  */
 static bool graph_kept_by_choice(const semantic *c, const event *e)
 {

@@ -703,8 +703,6 @@ void sem_call_graph_resolve(semantic *c)
 				 * caller trains on (a metrics helper the training loop
 				 * backwards through): no wrap may go inside it, so the
 				 * site that matters is the evaluation's own call of it.
-				 */
-				/*
 				 * So is a call whose result the caller itself carries
 				 * to a backward (a shared step's score, backwarded
 				 * under its flag), or one in a function that training

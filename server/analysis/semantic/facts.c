@@ -453,11 +453,12 @@ static void freezing_calls(semantic *c)
 		if (place < 0)
 			continue;
 		const func *f = &c->funcs[fi];
-		for (size_t k = 0; k < ix->calls_len && !c->error; k++) {
-			const gg_call_ref *r = &ix->calls[k];
+		/* The calls of its name, from the index of calls by name: f(x), or self.f(x) in its class. */
+		for (size_t k = sem_named_first(c->call_names, c->call_names_len, f->name);
+		     k < c->call_names_len && span_eq(c->call_names[k].name, f->name) && !c->error; k++) {
+			const gg_call_ref *r = &ix->calls[c->call_names[k].index];
 			bool method = r->names == 2 && f->cls >= 0 && span_is(text_between(c, r->start, r->root_end), "self");
-			if (!(r->names == 1 || method) || !span_eq(text_between(c, r->last_start, r->callee_end), f->name) ||
-			    (method && place == 0))
+			if (!(r->names == 1 || method) || (method && place == 0))
 				continue;
 			bool unknown;
 			gg_node a = sem_argument_for(c, FIELD(r->node, arguments), place - (method ? 1 : 0), c->frozen[i].name,
