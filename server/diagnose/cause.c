@@ -199,8 +199,6 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * A per-process memory fraction ("5.90 GiB allowed") that the request
 	 * passes: the cap refused it, not the device, whatever the device has
 	 * free. The fraction form's limit of 2^64 bytes is no cap (oom.c).
-	 */
-	/*
 	 * Only a request that is most of the cap by itself: memory kept over
 	 * a loop that reached the cap has its own cause, found below, and the
 	 * cap is then only named.
