@@ -354,10 +354,12 @@ typedef struct semantic {
 	size_t frozen_len, frozen_cap;
 	/* Spellings on which a method only modules have is called (model.parameters()): evidence of a module. */
 	spanset module_api;
-	/* Names bound to what a library callable built or loaded: `model = whisper.load_model(...)`. */
 	/* Each assignment to a plain local name and what it bound, sorted by name, then position. */
 	bind *binds; /* owned */
 	size_t binds_len, binds_cap;
+	/* By bind: 1 + where a call first trains, loads or takes what it bound (UINT32_MAX: none), 0 not asked (models.c). */
+	uint32_t *bind_touched; /* owned */
+	/* Names bound to what a library callable built or loaded: `model = whisper.load_model(...)`. */
 	lib_object *lib_objects; /* owned, with each factory */
 	size_t lib_objects_len, lib_objects_cap;
 	flag_range *flags; /* owned */

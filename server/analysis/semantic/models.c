@@ -676,6 +676,27 @@ static const char *const training_methods[] = {
 };
 
 /*
+ * Where a call after byte from first trains, loads or takes name (a load*()
+ * or training method of it, or name among its arguments), or UINT32_MAX - 1.
+ */
+static uint32_t first_touch(const semantic *c, span name, uint32_t from)
+{
+	const gg_tree_index *ix = c->index;
+	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, from); i < ix->calls_len; i++) {
+		const gg_call_ref *r = &ix->calls[i];
+		span m = r->attribute ? text_between(c, r->method_start, r->callee_end) : (span){ c->text, 0 };
+		if (m.len && span_eq(text_between(c, r->start, r->object_end), name) &&
+		    (span_starts(m, "load") || sem_word_in(m.ptr, m.len, training_methods)))
+			return r->start;
+		gg_node args = FIELD(r->node, arguments);
+		for (gg_node n = args; !gg_node_is_null(n); n = gg_node_walk_next(args, n, true))
+			if (IS(n, identifier) && span_eq(node_span(c, n), name))
+				return r->start;
+	}
+	return UINT32_MAX - 1;
+}
+
+/*
  * Whether name holds, at byte at, a module that a class of the workspace
  * built in this same scope and nothing has trained since: not handed to any
  * call (a fit, an optimizer over its parameters, a loss around its output),
@@ -699,19 +720,15 @@ bool sem_built_untrained(semantic *c, const ctx *x, span name, uint32_t at)
 		if (gg_project_class_kind(c->project, r.ptr, r.len) <= 0)
 			return false;
 	}
-	const gg_tree_index *ix = c->index;
-	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, b->at); i < ix->calls_len && ix->calls[i].start < at; i++) {
-		const gg_call_ref *r = &ix->calls[i];
-		span m = r->attribute ? text_between(c, r->method_start, r->callee_end) : (span){ c->text, 0 };
-		if (m.len && span_eq(text_between(c, r->start, r->object_end), name) &&
-		    (span_starts(m, "load") || sem_word_in(m.ptr, m.len, training_methods)))
-			return false;
-		gg_node args = FIELD(r->node, arguments);
-		for (gg_node n = args; !gg_node_is_null(n); n = gg_node_walk_next(args, n, true))
-			if (IS(n, identifier) && span_eq(node_span(c, n), name))
-				return false;
+	/* Where a call first touches the binding's value, found once per binding (every forward of it asks). */
+	if (!c->bind_touched && !(c->bind_touched = calloc(c->binds_len, sizeof *c->bind_touched))) {
+		fail(c, -ENOMEM);
+		return false;
 	}
-	return true;
+	uint32_t *touched = &c->bind_touched[b - c->binds];
+	if (!*touched)
+		*touched = 1 + first_touch(c, name, b->at);
+	return at < *touched - 1;
 }
 
 /* What exports a model: tracing, scripting, ONNX and torch.export. */

@@ -163,6 +163,7 @@ static void semantic_free(semantic *c)
 		free(c->lib_objects[i].factory);
 	free(c->lib_objects);
 	free(c->binds);
+	free(c->bind_touched);
 	free(c->flags);
 	free(c->handed);
 	free(c->events);
