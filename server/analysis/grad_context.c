@@ -1,6 +1,7 @@
 #include "grad_context.h"
 #include "tree.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -157,6 +158,8 @@ static int import_record(gg_torch_names *t, gg_node stmt)
 static int import_from_record(gg_torch_names *t, gg_node stmt)
 {
 	gg_node module = FIELD(stmt, module_name);
+	for (uint32_t i = 0, count = gg_node_named_child_count(stmt); i < count && !t->star_import; i++)
+		t->star_import = gg_node_symbol(gg_node_named_child(stmt, i)) == t->ids->sym_wildcard_import;
 	if (!module_note(t, module))
 		return 0;
 	uint32_t count = gg_node_named_child_count(stmt);
@@ -194,8 +197,29 @@ static bool holds_statements(const gg_torch_names *t, gg_node n)
 	return gg_py_holds_statements(t->ids, gg_node_symbol(n));
 }
 
+const char *gg_text_torch_use(const char *text, size_t len)
+{
+	for (const char *p = text, *end = text + len; text && p < end;) {
+		const char *hit = memmem(p, (size_t)(end - p), "torch.", 6);
+		if (!hit)
+			return NULL;
+		char before = hit > text ? hit[-1] : ' ';
+		if (!(isalnum((unsigned char)before) || before == '_' || before == '.'))
+			return hit;
+		p = hit + 6;
+	}
+	return NULL;
+}
+
 static int names_finish(gg_torch_names *t, int rc)
 {
+	/* `torch.` used with no import of it: a star import brings it (gg_text_torch_use). */
+	const char *use = !rc && !t->torch_imported && t->star_import ? gg_text_torch_use(t->text, t->len) : NULL;
+	if (use) {
+		t->name.len = 0;
+		rc = name_append(t, "torch", 5) ? -ENOMEM : binding_add(t, use, 5);
+		t->torch_imported = t->framework_imported = !rc;
+	}
 	/* qsort wants a non-null base even for no elements. */
 	if (!rc && t->bindings_len)
 		qsort(t->bindings, t->bindings_len, sizeof *t->bindings, binding_cmp);

@@ -40,7 +40,7 @@
 	X(dictionary_splat) X(list_comprehension) X(generator_expression) X(set_comprehension)             \
 	X(dictionary_comprehension) X(relative_import) X(comparison_operator) X(boolean_operator) X(await)  \
 	X(conditional_expression) X(continue_statement) X(break_statement) X(none) X(integer) X(float)    \
-	X(global_statement) X(not_operator)
+	X(global_statement) X(not_operator) X(wildcard_import)
 #define GG_PY_FIELDS(X)                                                                                   \
 	X(alias) X(argument) X(arguments) X(attribute) X(body) X(consequence) X(definition) X(function)    \
 	X(left) X(module_name) X(name) X(object) X(operator) X(right) X(superclasses) X(value) X(subscript) \
@@ -336,6 +336,7 @@ typedef struct gg_torch_names {
 	bool torch_imported;     /* some import of torch or torch.* */
 	bool framework_imported; /* a package built on torch (gg_package_is_framework) */
 	bool says_set_grad_enabled; /* the text spells set_grad_enabled: else no statement can call it */
+	bool star_import;        /* some `from M import *` */
 	gg_torch_binding *bindings; /* owned; sorted by local name */
 	size_t bindings_len, bindings_cap;
 	gg_buf name; /* scratch: the last resolved name, NUL-terminated */
@@ -347,6 +348,14 @@ typedef struct gg_torch_names {
  * lightning, transformers, accelerate, timm, diffusers. The one list.
  */
 bool gg_package_is_framework(const char *root, size_t n);
+
+/*
+ * Where text uses `torch.` as a name of its own (not an attribute, not part
+ * of a longer name), or NULL. A file that does so without importing torch
+ * has it from a star import (`from models import *` of a module that imports
+ * torch): Python finds it nowhere else.
+ */
+const char *gg_text_torch_use(const char *text, size_t len);
 
 /* Reads every import under root (linear in the tree). Returns 0 or -ENOMEM; free either way. ids must outlive t. */
 int gg_torch_names_init(gg_torch_names *t, const gg_py_ids *ids, const char *text, size_t len, gg_node root);

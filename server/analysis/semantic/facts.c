@@ -949,6 +949,21 @@ int sem_facts_collect(semantic *c, gg_node root)
 	}
 	if (!c->error)
 		ix->root = root;
+	/* `torch.` used with no import of it: a star import brings it (gg_text_torch_use), and the file is torch's. */
+	bool bound = false; /* not sorted yet: a scan */
+	for (size_t i = 0; i < c->bindings_len && !bound; i++)
+		bound = span_is(c->bindings[i].local, "torch");
+	const char *use = !c->error && c->says_star_import && !bound ? gg_text_torch_use(c->text, c->len) : NULL;
+	if (use) {
+		char *target = strdup("torch");
+		if (!target || gg_grow((void **)&c->bindings, &c->bindings_cap, c->bindings_len, sizeof *c->bindings)) {
+			free(target);
+			fail(c, -ENOMEM);
+		} else {
+			c->bindings[c->bindings_len++] = (binding){ { use, 5 }, target };
+			c->framework_imported = true;
+		}
+	}
 	if (!c->error && c->bindings_len)
 		qsort(c->bindings, c->bindings_len, sizeof *c->bindings, sem_binding_cmp);
 	/* Grad turned on on purpose (enable_grad, set_grad_enabled(True): test-time adaptation) is training's evidence. */
