@@ -127,14 +127,15 @@ static bool name_is(const char *p, size_t n, const char *lit)
  * Whether a file named like a pytest module is an evaluation script: nothing
  * in it that pytest would collect (no test function, no Test class, no
  * pytest or unittest import), a __main__ block (or eval mode set at module
- * level: a script with no guard), and a model put in eval mode.
+ * level: a script with no guard), and a model put in eval mode or loaded.
  * A detection project's test_net.py evaluates a checkpoint on the test split:
  * evaluation code, not a test. A harness run as a script that evaluates no
  * model (a fuzzer of traced graphs) stays a test.
  */
 static bool named_test_is_script(const char *text, size_t len)
 {
-	if (!memmem(text, len, ".eval()", 7))
+	/* A model put in eval mode, or weights loaded (a policy rolled out from its checkpoint). */
+	if (!memmem(text, len, ".eval()", 7) && !memmem(text, len, "load_state_dict(", 16) && !memmem(text, len, "torch.load(", 11))
 		return false;
 	bool main_block = false;
 	for (const char *q = text, *end = text + len; q < end;) {
