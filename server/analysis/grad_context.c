@@ -197,24 +197,27 @@ static bool holds_statements(const gg_torch_names *t, gg_node n)
 	return gg_py_holds_statements(t->ids, gg_node_symbol(n));
 }
 
-const char *gg_text_torch_use(const char *text, size_t len)
+const char *gg_text_torch_use(const char *text, size_t len, gg_node root)
 {
 	for (const char *p = text, *end = text + len; text && p < end;) {
 		const char *hit = memmem(p, (size_t)(end - p), "torch.", 6);
 		if (!hit)
 			return NULL;
 		char before = hit > text ? hit[-1] : ' ';
-		if (!(isalnum((unsigned char)before) || before == '_' || before == '.'))
+		uint32_t at = (uint32_t)(hit - text);
+		/* Code, not prose: the tree's name there (a docstring's torch.utils.data is no use). */
+		if (!(isalnum((unsigned char)before) || before == '_' || before == '.') &&
+		    gg_node_type_is(gg_node_named_descendant_for_byte_range(root, at, at + 5), "identifier"))
 			return hit;
 		p = hit + 6;
 	}
 	return NULL;
 }
 
-static int names_finish(gg_torch_names *t, int rc)
+static int names_finish(gg_torch_names *t, gg_node root, int rc)
 {
 	/* `torch.` used with no import of it: a star import brings it (gg_text_torch_use). */
-	const char *use = !rc && !t->torch_imported && t->star_import ? gg_text_torch_use(t->text, t->len) : NULL;
+	const char *use = !rc && !t->torch_imported && t->star_import ? gg_text_torch_use(t->text, t->len, root) : NULL;
 	if (use) {
 		t->name.len = 0;
 		rc = name_append(t, "torch", 5) ? -ENOMEM : binding_add(t, use, 5);
@@ -242,7 +245,7 @@ int gg_torch_names_init_index(gg_torch_names *t, const gg_py_ids *ids, const gg_
 		gg_node n = index->imports[i];
 		rc = IS(n, import_statement) ? import_record(t, n) : import_from_record(t, n);
 	}
-	return names_finish(t, rc);
+	return names_finish(t, root, rc);
 }
 
 int gg_torch_names_init(gg_torch_names *t, const gg_py_ids *ids, const char *text, size_t len, gg_node root)
@@ -264,7 +267,7 @@ int gg_torch_names_init(gg_torch_names *t, const gg_py_ids *ids, const char *tex
 			descend = holds_statements(t, n);
 		n = gg_node_walk_next(root, n, descend);
 	}
-	return names_finish(t, rc);
+	return names_finish(t, root, rc);
 }
 
 void gg_torch_names_free(gg_torch_names *t)

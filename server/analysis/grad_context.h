@@ -350,12 +350,12 @@ typedef struct gg_torch_names {
 bool gg_package_is_framework(const char *root, size_t n);
 
 /*
- * Where text uses `torch.` as a name of its own (not an attribute, not part
- * of a longer name), or NULL. A file that does so without importing torch
+ * Where text (parsed as root) uses `torch.` as a name of its own in code
+ * (not an attribute, not part of a longer name, not in a string), or NULL. A file that does so without importing torch
  * has it from a star import (`from models import *` of a module that imports
  * torch): Python finds it nowhere else.
  */
-const char *gg_text_torch_use(const char *text, size_t len);
+const char *gg_text_torch_use(const char *text, size_t len, gg_node root);
 
 /* Reads every import under root (linear in the tree). Returns 0 or -ENOMEM; free either way. ids must outlive t. */
 int gg_torch_names_init(gg_torch_names *t, const gg_py_ids *ids, const char *text, size_t len, gg_node root);

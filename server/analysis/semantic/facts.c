@@ -953,7 +953,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	bool bound = false; /* not sorted yet: a scan */
 	for (size_t i = 0; i < c->bindings_len && !bound; i++)
 		bound = span_is(c->bindings[i].local, "torch");
-	const char *use = !c->error && c->says_star_import && !bound ? gg_text_torch_use(c->text, c->len) : NULL;
+	const char *use = !c->error && c->says_star_import && !bound ? gg_text_torch_use(c->text, c->len, root) : NULL;
 	if (use) {
 		char *target = strdup("torch");
 		if (!target || gg_grow((void **)&c->bindings, &c->bindings_cap, c->bindings_len, sizeof *c->bindings)) {
