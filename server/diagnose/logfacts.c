@@ -697,6 +697,31 @@ static bool facts_sentence_continues(const char *text, const char *t, size_t n)
 }
 
 /*
+ * Appends a line to an owned text, after a space when the text holds some:
+ * its bytes as gg_text_dup keeps them (invalid UTF-8 replaced), as the
+ * text's first line was. 0 or -ENOMEM (the text is left as it was).
+ */
+static int text_join_line(char **text, const char *t, size_t n)
+{
+	char *piece = gg_text_dup(t, n, FACTS_MAX_TEXT);
+	if (!piece)
+		return -ENOMEM;
+	size_t have = strlen(*text), pn = strlen(piece);
+	char *joined = realloc(*text, have + 1 + pn + 1);
+	if (!joined) {
+		free(piece);
+		return -ENOMEM;
+	}
+	if (have)
+		joined[have++] = ' ';
+	memcpy(joined + have, piece, pn);
+	joined[have + pn] = '\0';
+	free(piece);
+	*text = joined;
+	return 0;
+}
+
+/*
  * The allocator's message broken sentence by sentence over lines (a paste
  * that wrapped at each full stop): a line right under an out-of-memory
  * orphan that opens one of the message's own sentences is its
@@ -777,21 +802,8 @@ static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const ch
 		o->continued_to = l->number; /* the rest is kept out, the lines still belong to it */
 		return 1;
 	}
-	/* The line's bytes as gg_text_dup keeps them (invalid UTF-8 replaced), as the text's first line was. */
-	char *piece = gg_text_dup(t, n, FACTS_MAX_TEXT);
-	if (!piece)
+	if (text_join_line(&o->text, t, n))
 		return -ENOMEM;
-	size_t pn = strlen(piece);
-	char *joined = realloc(o->text, have + 1 + pn + 1);
-	if (!joined) {
-		free(piece);
-		return -ENOMEM;
-	}
-	joined[have] = ' ';
-	memcpy(joined + have + 1, piece, pn);
-	joined[have + 1 + pn] = '\0';
-	free(piece);
-	o->text = joined;
 	o->continued_to = l->number;
 	return 1;
 }
@@ -961,21 +973,8 @@ static int facts_debugger_header(gg_log_facts *f, const gg_log_line *l, const ch
 	}
 	size_t have = strlen(o->text);
 	if (have + 1 + n <= FACTS_MAX_TEXT) {
-		char *piece = gg_text_dup(t, n, FACTS_MAX_TEXT);
-		if (!piece)
+		if (text_join_line(&o->text, t, n))
 			return -ENOMEM;
-		size_t pn = strlen(piece);
-		char *joined = realloc(o->text, have + 1 + pn + 1);
-		if (!joined) {
-			free(piece);
-			return -ENOMEM;
-		}
-		if (have)
-			joined[have++] = ' ';
-		memcpy(joined + have, piece, pn);
-		joined[have + pn] = '\0';
-		free(piece);
-		o->text = joined;
 		gg_oom_info info;
 		o->oom = gg_oom_match(o->type, o->text, strlen(o->text), &info);
 	}

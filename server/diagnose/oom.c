@@ -513,8 +513,9 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		info->process_in_use = oom_size_after(flat, n, "this process has ");
 		/* set_per_process_memory_fraction: 2.x prints "X allowed;", its own form "would exceed allowed memory". */
 		info->limit = oom_size_before(flat, n, "allowed;");
-		info->capped = info->limit >= 0 || gg_text_find_ci(flat, n, "exceed allowed memory") != NULL;
-		if (info->limit < 0 && gg_text_find_ci(flat, n, "exceed allowed memory")) {
+		bool exceeds = gg_text_find_ci(flat, n, "exceed allowed memory") != NULL;
+		info->capped = info->limit >= 0 || exceeds;
+		if (info->limit < 0 && exceeds) {
 			info->limit = oom_field(flat, n, "memory fraction)");
 			/* A limit as large as the device or larger (2^64 bytes unset) caps nothing: the device is the limit. */
 			if (info->limit >= 0 && info->total > 0 && info->limit >= info->total) {
