@@ -14,13 +14,6 @@
 
 #include "semantic/model.h"
 
-static int flow_read_cmp(const void *pa, const void *pb)
-{
-	const flow_read *a = pa, *b = pb;
-	int r = span_cmp(a->name, b->name);
-	return r ? r : (a->stmt > b->stmt) - (a->stmt < b->stmt);
-}
-
 static void bind_add(semantic *c, module_flow *f, gg_node name)
 {
 	if (gg_grow((void **)&f->binds, &f->binds_cap, f->binds_len, sizeof *f->binds))
@@ -73,7 +66,7 @@ static void reads_collect(semantic *c, module_flow *f, gg_node n, uint32_t k)
 			if (gg_grow((void **)&f->reads, &f->reads_cap, f->reads_len, sizeof *f->reads))
 				fail(c, -ENOMEM);
 			else
-				f->reads[f->reads_len++] = (flow_read){ node_span(c, m), k };
+				f->reads[f->reads_len++] = (named){ node_span(c, m), (int)k };
 		}
 		m = gg_node_walk_next(n, m, !nested);
 	}
@@ -102,7 +95,7 @@ void sem_flow_build(semantic *c)
 		bool skip = IS(m, function_definition) || IS(m, class_definition) || IS(m, expression_statement);
 		m = gg_node_walk_next(root, m, !skip);
 	}
-	gg_sort(f->reads, f->reads_len, sizeof *f->reads, flow_read_cmp);
+	gg_sort(f->reads, f->reads_len, sizeof *f->reads, sem_named_cmp);
 	f->marks = c->error ? NULL : calloc(1 + f->stmts_len + f->reads_len, sizeof *f->marks);
 	if (!c->error && !f->marks)
 		fail(c, -ENOMEM);
@@ -136,26 +129,12 @@ static long flow_stmt_index(const module_flow *f, gg_node stmt)
 	return -1;
 }
 
-/* The first read of name in the sorted reads. */
-static size_t reads_lower(const module_flow *f, span name)
-{
-	size_t lo = 0, hi = f->reads_len;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (span_cmp(f->reads[mid].name, name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 /* Queues the names statement k binds that some statement reads and none queued before: each by the index of its first read. */
 static int binds_queue(const module_flow *f, size_t k, unsigned gen, size_t **queue, size_t *len, size_t *cap)
 {
 	unsigned *read_mark = f->marks + 1 + f->stmts_len;
 	for (uint32_t b = f->stmts[k].binds_from; b < f->stmts[k].binds_to; b++) {
-		size_t lo = reads_lower(f, f->binds[b]);
+		size_t lo = sem_named_first(f->reads, f->reads_len, f->binds[b]);
 		if (lo >= f->reads_len || !span_eq(f->reads[lo].name, f->binds[b]) || read_mark[lo] == gen)
 			continue;
 		read_mark[lo] = gen;
@@ -186,7 +165,7 @@ int sem_flow_reach(const semantic *c, gg_node first, flow_reach *r)
 		/* Every later statement that reads the name is reached, and what it binds is followed in turn. */
 		size_t lo = queue[done];
 		for (size_t i = lo; i < f->reads_len && span_eq(f->reads[i].name, f->reads[lo].name) && !rc; i++) {
-			size_t t = f->reads[i].stmt;
+			size_t t = (size_t)f->reads[i].index;
 			if (t <= r->first || stmt_mark[t] == gen)
 				continue;
 			stmt_mark[t] = gen;

@@ -265,19 +265,13 @@ typedef struct flow_stmt {
 	uint32_t binds_from, binds_to; /* into module_flow.binds */
 } flow_stmt;
 
-/* A name a statement reads. */
-typedef struct flow_read {
-	span name;
-	uint32_t stmt;
-} flow_read;
-
 /* The module's statements, what each binds, and what each reads sorted by name (flow.c). */
 typedef struct module_flow {
 	flow_stmt *stmts; /* owned; in document order */
 	size_t stmts_len, stmts_cap;
 	span *binds; /* owned */
 	size_t binds_len, binds_cap;
-	flow_read *reads; /* owned; by name, then statement */
+	named *reads; /* owned; a name each statement reads (index: the statement), by name, then statement */
 	size_t reads_len, reads_cap;
 	/*
 	 * Scratch of sem_flow_reach, owned: marks[0] the query's generation,
