@@ -817,6 +817,13 @@ static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const cha
 {
 	if (f->lone.text || gg_text_find(t, n, "Warning:"))
 		return 0;
+	/*
+	 * A line that opens with a quote right before its type is an exception
+	 * printed as a string's repr ("'pkg.mod.Type: message'", its closing
+	 * quote often cut with the paste): the quote says it is one, whatever
+	 * the class is called.
+	 */
+	bool quoted = n > 1 && (t[0] == '\'' || t[0] == '"') && ((t[1] >= 'a' && t[1] <= 'z') || (t[1] >= 'A' && t[1] <= 'Z'));
 	/* Pasted inside prose: in backticks, quotes or Markdown bold, with pytest's "E" marker. */
 	prose_unwrap(&t, &n);
 	pytest_unmark(&t, &n);
@@ -825,7 +832,8 @@ static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const cha
 	/* A library's own exception named without Error in it ("triton.runtime.errors.OutOfResources"): its module says. */
 	if (!gg_tb_exception_line(t, n, &type_len, &msg) ||
 	    !(gg_text_find(t, type_len, "Error") || gg_text_find(t, type_len, "Exception") ||
-	      gg_text_find(t, type_len, ".errors.") || gg_text_find(t, type_len, ".exceptions.") || gg_text_find(t, type_len, ".exc.")))
+	      gg_text_find(t, type_len, ".errors.") || gg_text_find(t, type_len, ".exceptions.") || gg_text_find(t, type_len, ".exc.") ||
+	      (quoted && memchr(t, '.', type_len))))
 		return 0;
 	size_t ml = (size_t)(t + n - msg);
 	if (ml == 0 || gg_oom_cut_short(msg, ml))

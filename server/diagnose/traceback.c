@@ -1143,6 +1143,69 @@ static int tb_pytest(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	return 0;
 }
 
+/*
+ * A rich box's frame line, its side bars taken off: "path:line in func", the
+ * last " in " with ":digits" right before it. 1 with *f filled (caller owns
+ * its strings), 0 when it is not one, -ENOMEM.
+ */
+static int tb_rich_frame(const char *t, size_t tn, gg_tb_frame *f)
+{
+	const char *in = NULL;
+	for (const char *q = t; (q = gg_text_find(q, (size_t)(t + tn - q), " in ")); q++)
+		in = q;
+	if (!in)
+		return 0;
+	const char *colon = in;
+	while (colon > t && colon[-1] >= '0' && colon[-1] <= '9')
+		colon--;
+	if (colon == in || colon == t || colon[-1] != ':')
+		return 0;
+	const char *num = colon;
+	long line = tb_number(&num, in);
+	memset(f, 0, sizeof *f);
+	f->filename = gg_text_dup(t, (size_t)(colon - 1 - t), TB_MAX_NAME);
+	f->function = gg_text_dup(in + 4, (size_t)(t + tn - in - 4), TB_MAX_NAME);
+	f->line = line > 0 ? (uint32_t)line : 0;
+	if (!f->filename || !f->function) {
+		tb_frame_free(f);
+		return -ENOMEM;
+	}
+	f->notebook = tb_is_cell_name(f->filename, strlen(f->filename));
+	return 1;
+}
+
+/* The inside of a box line "│ ... │": its bars and padding taken off; NULL when t is not one. */
+static const char *tb_rich_inside(const char *t, size_t tn, size_t *n)
+{
+	if (!gg_text_starts(t, tn, TB_RICH_SIDE))
+		return NULL;
+	t += 3;
+	tn -= 3;
+	if (tn >= 3 && memcmp(t + tn - 3, TB_RICH_SIDE, 3) == 0)
+		tn -= 3;
+	*n = tn;
+	return gg_text_trim(t, n);
+}
+
+/*
+ * A box pasted without its top edge: its first line is a frame
+ * ("│ /path/x.py:91 in main │") whose path names a Python file, so that a
+ * table's bars are never read as a traceback.
+ */
+static int tb_rich_headerless(const char *t, size_t tn, gg_tb_frame *f)
+{
+	size_t n;
+	const char *in = tb_rich_inside(t, tn, &n);
+	if (!in || !gg_text_find(in, n, ".py:"))
+		return 0;
+	int r = tb_rich_frame(in, n, f);
+	if (r == 1 && !strstr(f->filename, ".py")) {
+		tb_frame_free(f);
+		return 0;
+	}
+	return r;
+}
+
 static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 {
 	size_t tn = l->len;
@@ -1166,6 +1229,20 @@ static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 		gg_traceback *tb = tb_current(s);
 		tb->header_type = strndup(t, header_type);
 		return tb->header_type ? 0 : -ENOMEM;
+	}
+	gg_tb_frame rf;
+	int rr = tb_rich_headerless(t, tn, &rf);
+	if (rr < 0)
+		return rr;
+	if (rr == 1) {
+		int rc = tb_begin(p, s, l, TB_RICH);
+		if (rc) {
+			tb_frame_free(&rf);
+			return rc;
+		}
+		tb_current(s)->headerless = true;
+		rf.at = tb_span(l);
+		return tb_add_frame(s, &rf);
 	}
 	size_t indent = gg_text_indent(l->text, l->len);
 	if (indent == 0 && tb_is_pytest_section(t, tn))
@@ -1280,13 +1357,19 @@ static int tb_rich(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 		int rc = tb_stream_end(p, s);
 		return rc ? rc : tb_idle(p, s, l);
 	}
-	if (!gg_text_starts(t, tn, TB_RICH_SIDE))
+	size_t type_len;
+	const char *msg;
+	if (!gg_text_starts(t, tn, TB_RICH_SIDE) && tb_current(s)->len && gg_tb_exception_line(t, tn, &type_len, &msg)) {
+		/* A box cut before its bottom edge, its exception line pasted under it: the box is over. */
+		s->state = TB_FRAMES;
+		s->have_file_indent = true;
+		s->file_indent = 1;
+		s->expect_code = false;
+		return tb_frames(p, s, l);
+	}
+	t = tb_rich_inside(t, tn, &tn);
+	if (!t)
 		return 0;
-	t += 3;
-	tn -= 3;
-	if (tn >= 3 && memcmp(t + tn - 3, TB_RICH_SIDE, 3) == 0)
-		tn -= 3;
-	t = gg_text_trim(t, &tn);
 	if (gg_text_starts(t, tn, TB_RICH_ARROW)) {
 		/* "❱ 341 │ │ cli()": the code is after the number's bar; rich's indent guides are bars too. */
 		const char *bar = gg_text_find(t, tn, TB_RICH_SIDE);
@@ -1298,27 +1381,10 @@ static int tb_rich(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 			c += *c == ' ' ? 1 : 3;
 		return tb_set_code(s, last, c, (size_t)(end - c));
 	}
-	/* "path:line in func": the last " in ", a ":digits" right before it. */
-	const char *in = NULL;
-	for (const char *q = t; (q = gg_text_find(q, (size_t)(t + tn - q), " in ")); q++)
-		in = q;
-	if (!in)
-		return 0;
-	const char *colon = in;
-	while (colon > t && colon[-1] >= '0' && colon[-1] <= '9')
-		colon--;
-	if (colon == in || colon == t || colon[-1] != ':')
-		return 0;
-	const char *num = colon;
-	long line = tb_number(&num, in);
 	gg_tb_frame f;
-	memset(&f, 0, sizeof f);
-	f.filename = gg_text_dup(t, (size_t)(colon - 1 - t), TB_MAX_NAME);
-	f.function = gg_text_dup(in + 4, (size_t)(t + tn - in - 4), TB_MAX_NAME);
-	f.line = line > 0 ? (uint32_t)line : 0;
+	if (tb_rich_frame(t, tn, &f) != 1)
+		return 0;
 	f.at = tb_span(l);
-	if (f.filename)
-		f.notebook = tb_is_cell_name(f.filename, strlen(f.filename));
 	return tb_add_frame(s, &f);
 }
 
