@@ -144,6 +144,25 @@ static double cause_elsewhere(const gg_oom_info *m, int *others, bool *with_cont
 	return -1;
 }
 
+/* The monitor's figures in its own unit (its "GB"), so the evidence reads as the log does. NULL on OOM. */
+static char *cause_node_memory(const gg_oom_info *m)
+{
+	char *task = m->task_used > 0 ? gg_strdup_printf(" (the killed task itself held %.2f GB)", m->task_used / 1e9) : strdup("");
+	if (!task)
+		return NULL;
+	char *r;
+	if (m->node_used > 0 && m->node_total > 0 && m->node_threshold > 0)
+		r = gg_strdup_printf("the node's RAM was at %.2f GB of %.2f GB (%.0f%%), above the memory monitor's threshold of %.2f, so it killed a task%s: host RAM of every process on the node together",
+				     m->node_used / 1e9, m->node_total / 1e9, 100.0 * m->node_used / m->node_total, m->node_threshold, task);
+	else if (m->node_used > 0 && m->node_total > 0)
+		r = gg_strdup_printf("the node's RAM was at %.2f GB of %.2f GB (%.0f%%), above the memory monitor's threshold, so it killed a task%s: host RAM of every process on the node together",
+				     m->node_used / 1e9, m->node_total / 1e9, 100.0 * m->node_used / m->node_total, task);
+	else
+		r = gg_strdup_printf("the node's memory monitor killed a task because the node ran low on RAM%s: host RAM of every process on the node together", task);
+	free(task);
+	return r;
+}
+
 int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *framework)
 {
 	const gg_traceback *tb = gg_diagnosis_traceback(d);
@@ -159,6 +178,8 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_HOST_RAM, gg_strdup_printf("killed by signal 9 without a Python error: the kernel's OOM killer, host RAM"));
 	if (!rc && m->form && strcmp(m->form, GG_OOM_FORM_WORKER_KILLED) == 0)
 		rc = cause_add(d, GG_CAUSE_HOST_RAM, gg_strdup_printf("a DataLoader worker was killed by signal 9 (SIGKILL): the kernel's OOM killer, host RAM"));
+	if (!rc && m->form && strcmp(m->form, GG_OOM_FORM_NODE_MEMORY) == 0)
+		rc = cause_add(d, GG_CAUSE_HOST_RAM, cause_node_memory(m));
 	/* ENOMEM from the OS (fork, mmap, a worker's start), not from a tensor's allocator. */
 	if (!rc && m->form && strcmp(m->form, "Cannot allocate memory (ENOMEM)") == 0)
 		rc = cause_add(d, GG_CAUSE_HOST_RAM, gg_strdup_printf("the operating system refused memory ([Errno 12] Cannot allocate memory): the host is out of RAM or address space, not the GPU"));

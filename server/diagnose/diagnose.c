@@ -165,6 +165,7 @@ static void dx_diagnosis_free(gg_diagnosis *x)
 		free(x->evidence[i]);
 	free(x->evidence);
 	free(x->static_message);
+	free(x->consequence_type);
 }
 
 void gg_diagnoses_free(gg_diagnoses *d)
@@ -309,6 +310,17 @@ static gg_traceback *dx_exception_owner(gg_diagnoser *d, const gg_tb_chain *c, c
 	return NULL;
 }
 
+/*
+ * A memory monitor's kill names the task it killed, another process than
+ * the one whose traceback may follow (the driver waiting on it): that
+ * traceback is the caller's, never where memory ran out.
+ */
+static bool dx_kills_another(const gg_log_orphan *o)
+{
+	gg_oom_info info;
+	return o->oom && gg_oom_match(NULL, o->text, strlen(o->text), &info) && strcmp(info.form, GG_OOM_FORM_NODE_MEMORY) == 0;
+}
+
 static int dx_stack_exceptions(gg_diagnoser *d)
 {
 	for (size_t i = 0; i < d->len; i++) {
@@ -331,7 +343,7 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 			 * message, an allocator's sentences or CUDA's hints under it.
 			 */
 			uint64_t from = o->continued_to;
-			if ((o->oom || (dx_header_speaks(o) && tb->headerless)) && o->at.line < tb->at.line && from + reach >= tb->at.line &&
+			if (((o->oom && !dx_kills_another(o)) || (dx_header_speaks(o) && tb->headerless)) && o->at.line < tb->at.line && from + reach >= tb->at.line &&
 			    (o->rank == c->rank || o->rank < 0) && (!best || o->at.line > best->at.line))
 				best = o;
 		}
@@ -693,6 +705,59 @@ static bool dx_peer_lost(const char *message)
 	return false;
 }
 
+/* What a caller raises when the process serving it died: its connection or the server is gone. */
+static bool dx_link_lost(const gg_traceback *tb)
+{
+	static const char *const types[] = { "Closed", "ConnectionLost", "ConnectionError", "ActorDied", "WorkerCrashed", NULL };
+	for (const char *const *t = types; *t; t++)
+		if (strstr(tb->exc.type, *t))
+			return true;
+	return dx_peer_lost(tb->exc.message) || strstr(tb->exc.message, " closed") || strstr(tb->exc.message, "onnection lost");
+}
+
+/*
+ * A traceback right under an out-of-memory failure told by a log line
+ * alone (an app's ERROR line with the allocator's message, a memory
+ * monitor's kill) that only follows from it: the caller's traceback cut
+ * before its exception line (the driver's wait on the killed task), or a
+ * lost connection raised from library code only (a client of the server
+ * the failure took down). One failure: the later one is folded into the
+ * memory error and named in its evidence. items are in log order.
+ */
+static void dx_fold_consequences(gg_diagnoses *out)
+{
+	size_t kept = 0;
+	const gg_diagnosis *oom = NULL;
+	for (size_t i = 0; i < out->len; i++) {
+		gg_diagnosis *x = &out->items[i];
+		const gg_traceback *tb = gg_diagnosis_traceback(x);
+		if (x->oom.is_oom) {
+			out->items[kept++] = *x;
+			/* A line alone: its chain is one traceback without frames. */
+			oom = x->chain->len == 1 && tb->len == 0 && !x->consequence_line ? &out->items[kept - 1] : NULL;
+			continue;
+		}
+		bool user = false;
+		for (size_t k = 0; k < tb->len && !user; k++)
+			user = dx_frame_user(&tb->frames[k]);
+		bool cut = x->chain->len == 1 && !tb->has_exception && tb->len > 0;
+		bool lost = tb->has_exception && !user && dx_link_lost(tb);
+		const gg_traceback *ot = oom ? gg_diagnosis_traceback(oom) : NULL;
+		if (oom && (cut || lost) && (oom->rank < 0 || x->rank < 0 || oom->rank == x->rank) &&
+		    ot->at.line < x->chain->tbs[0].at.line && ot->at.line + DX_HEADERLESS_REACH >= x->chain->tbs[0].at.line) {
+			gg_diagnosis *o = &out->items[kept - 1];
+			o->consequence_line = x->chain->tbs[0].at.line;
+			o->consequence_type = lost ? strdup(tb->exc.type) : NULL; /* NULL on OOM too: named as cut */
+			dx_diagnosis_free(x);
+			oom = NULL;
+			continue;
+		}
+		out->items[kept++] = *x;
+		oom = NULL;
+	}
+	out->len = kept;
+}
+
 int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_diagnoses *out)
 {
 	memset(out, 0, sizeof *out);
@@ -863,6 +928,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	}
 	if (out->len > 1)
 		qsort(out->items, out->len, sizeof *out->items, dx_item_cmp);
+	dx_fold_consequences(out);
 
 	/*
 	 * The initiating failure: torchelastic's root cause when it names one;
@@ -913,6 +979,12 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (!rc && killed9 && x->first)
 			rc = gg_evidence_add(x, "the launcher reports that rank %d exited with -9 (SIGKILL%s): usually the kernel's OOM killer (host RAM); `dmesg | grep -i oom` tells",
 					     root, d->facts.sigkill ? "" : ", its line for the first process that failed");
+		if (!rc && x->consequence_line)
+			rc = x->consequence_type
+				? gg_evidence_add(x, "the traceback at log line %llu, ending in %s from library code only, follows from this failure: a caller lost the process that ran out of memory",
+						  (unsigned long long)x->consequence_line, x->consequence_type)
+				: gg_evidence_add(x, "the traceback at log line %llu, cut before its exception line, is this failure seen from its caller, not a second one",
+						  (unsigned long long)x->consequence_line);
 		if (!rc)
 			rc = gg_explain(x, &d->facts);
 	}

@@ -77,6 +77,14 @@ typedef struct gg_diagnosis {
 	int rank;  /* -1 when unknown */
 	bool first; /* the initiating failure */
 	int follows_rank; /* a collective's lost peer: the rank whose earlier failure this one follows from, or -1 */
+	/*
+	 * A later traceback that only follows from this out-of-memory failure
+	 * (a caller's cut traceback, a client's lost connection to the process
+	 * it killed), folded into this one: its first log line (0: none) and
+	 * its exception type, owned (NULL when it was cut before it).
+	 */
+	uint64_t consequence_line;
+	char *consequence_type;
 	gg_dx_confidence confidence;
 	gg_tb_chain *chain;    /* owned */
 	size_t tb;             /* the traceback of chain reported: the first out-of-memory one */

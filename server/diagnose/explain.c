@@ -334,7 +334,10 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		return 1;
 	case GG_CAUSE_HOST_RAM:
 		*rc |= gg_buf_printf(e, " The host ran out of RAM, not the GPU: %s.", d->cause_evidence);
-		if (m->form && strcmp(m->form, GG_OOM_FORM_WORKER_KILLED) == 0)
+		if (m->form && strcmp(m->form, GG_OOM_FORM_NODE_MEMORY) == 0)
+			/* The node's RAM, shared by every worker on it: batch size and no_grad are a GPU's levers. */
+			*rc |= gg_buf_printf(x, "Give the node more RAM or put fewer or lighter workers on it (fewer actors or rollout workers per node, each loading less: weights loaded once and shared, data memory-mapped); lower the object store's size (`object_store_memory`) if it holds much; the monitor's threshold and interval (`RAY_memory_usage_threshold`, `RAY_memory_monitor_refresh_ms`) only move the kill. `free -h` and the killed task's own figure show who holds it.");
+		else if (m->form && strcmp(m->form, GG_OOM_FORM_WORKER_KILLED) == 0)
 			*rc |= gg_buf_printf(x, "Lower the DataLoader's num_workers (0 to confirm) and keep the data out of every worker's memory (memory-map it, or load items lazily in __getitem__); `dmesg | grep -i 'killed process'` confirms the OOM killer.");
 		else
 			*rc |= gg_buf_printf(x, "Use less host memory: fewer DataLoader workers, data memory-mapped instead of loaded whole, results written out or reduced instead of kept in RAM; `free -h` shows what is left.");

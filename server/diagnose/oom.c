@@ -75,7 +75,9 @@ static const oom_form oom_forms[] = {
 	{ "Cannot allocate memory", GG_OOM_DEVICE_CPU, "Cannot allocate memory (ENOMEM)" },
 	{ "posix_memalign", GG_OOM_DEVICE_CPU, "CPUAllocator: posix_memalign failed" },
 	/* Signal 9 to a worker: the kernel's OOM killer ("Bus error" is /dev/shm, "Segmentation fault" a crash: neither counts). */
-	{ "is killed by signal: Killed", GG_OOM_DEVICE_CPU, GG_OOM_FORM_WORKER_KILLED }, /* 1.x: "posix_memalign(&data, ...) == 0. 12 vs 0" */
+	{ "is killed by signal: Killed", GG_OOM_DEVICE_CPU, GG_OOM_FORM_WORKER_KILLED },
+	/* Before the type check: the monitor's exception is named OutOfMemoryError too, but no device ran out. */
+	{ "node running low on memory", GG_OOM_DEVICE_CPU, GG_OOM_FORM_NODE_MEMORY }, /* 1.x: "posix_memalign(&data, ...) == 0. 12 vs 0" */
 };
 
 const char *gg_oom_device_name(gg_oom_device d)
@@ -361,13 +363,48 @@ static bool oom_type_is(const char *type, const char *name)
 	return t >= n && strcmp(type + t - n, name) == 0 && (t == n || type[t - n - 1] == '.');
 }
 
+/*
+ * A node memory monitor's sentence: "... (..., memory used=40.10GB) was
+ * running was 120.50GB / 125.00GB (0.964), which exceeds the memory usage
+ * threshold of 0.95". The node's pair is the last "A / B" in it; the
+ * task's own figure is its "memory used=".
+ */
+static void oom_node_figures(const char *s, size_t n, gg_oom_info *info)
+{
+	info->task_used = oom_size_after(s, n, "memory used=");
+	const char *slash = NULL;
+	for (const char *q = s; (q = gg_text_find(q, (size_t)(s + n - q), " / ")); q++)
+		slash = q;
+	if (slash) {
+		info->node_total = gg_oom_parse_size(slash + 3, (size_t)(s + n - slash - 3));
+		const char *q = slash;
+		while (q > s && q[-1] != ' ')
+			q--;
+		info->node_used = gg_oom_parse_size(q, (size_t)(slash - q));
+	}
+	const char *t = gg_text_find(s, n, "threshold of ");
+	if (t) {
+		t += strlen("threshold of ");
+		char *end;
+		char num[32];
+		size_t k = 0;
+		while (t < s + n && k + 1 < sizeof num && ((*t >= '0' && *t <= '9') || *t == '.'))
+			num[k++] = *t++;
+		num[k] = '\0';
+		double v = strtod(num, &end);
+		if (k && end != num && v > 0 && v <= 1)
+			info->node_threshold = v;
+	}
+}
+
 bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info *info)
 {
 	memset(info, 0, sizeof *info);
 	info->device_index = -1;
 	info->tried = info->total = info->allocated = info->reserved = info->reserved_unallocated =
 		info->free = info->process_in_use = info->others_in_use = info->free_impossible =
-		info->onchip_used = info->onchip_limit = info->limit = info->mps_other = -1;
+		info->onchip_used = info->onchip_limit = info->limit = info->mps_other =
+		info->node_used = info->node_total = info->node_threshold = info->task_used = -1;
 
 	/* Join hard-wrapped lines: remove line breaks so "out of mem\nory" reads whole. */
 	char *flat = malloc(len + 1);
@@ -544,6 +581,8 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 				strncmp(info->form, "WinError", 8) == 0 || strcmp(info->form, GG_OOM_FORM_PAGING_FILE) == 0;
 		if (strcmp(info->form, GG_OOM_FORM_MPS_BUFFER) == 0)
 			info->tried = oom_size_after(flat, n, "Invalid buffer size: ");
+		if (strcmp(info->form, GG_OOM_FORM_NODE_MEMORY) == 0)
+			oom_node_figures(flat, n, info);
 		/* vLLM V1: "(4.00 GiB KV cache is needed, which is larger than the available KV cache memory (1.25 GiB)". */
 		if (strcmp(info->form, GG_OOM_FORM_KV_CACHE) == 0) {
 			info->tried = oom_size_before(flat, n, "KV cache is needed");

@@ -95,6 +95,12 @@ typedef struct gg_oom_info {
 	 */
 	bool onchip;
 	double onchip_used, onchip_limit;
+	/*
+	 * GG_OOM_FORM_NODE_MEMORY's figures, as the monitor printed them: the
+	 * node's used and total RAM, its threshold (a fraction), the killed
+	 * task's own use; -1 when not printed (a paste cut mid-sentence).
+	 */
+	double node_used, node_total, node_threshold, task_used;
 } gg_oom_info;
 
 /* The form of Windows' "paging file is too small" error (WinError 1455). */
@@ -116,6 +122,14 @@ typedef struct gg_oom_info {
 #define GG_OOM_FORM_NVML_REPORT "CUDA out of memory (its report failed: NVML assert)"
 /* A serving engine with no device memory left for its KV cache at start-up (vLLM's "No available memory for the cache blocks"). */
 #define GG_OOM_FORM_KV_CACHE "no memory left for the KV cache at engine start"
+/*
+ * A cluster's memory monitor killed a task because its node's RAM passed a
+ * threshold (Ray's "Task was killed due to the node running low on
+ * memory", its next sentence "Memory on the node ... was A / B (r), which
+ * exceeds the memory usage threshold of t"): host RAM of the whole node,
+ * every process on it together, not a device.
+ */
+#define GG_OOM_FORM_NODE_MEMORY "a node memory monitor's kill (host RAM)"
 /* A DataLoader worker the kernel killed with SIGKILL: "DataLoader worker (pid 123) is killed by signal: Killed." */
 #define GG_OOM_FORM_WORKER_KILLED "DataLoader worker killed by SIGKILL"
 
