@@ -393,6 +393,14 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_SMALL_DEVICE, gg_strdup_printf("the device has only %.2f GiB, and this process's PyTorch holds %.2f GiB of it: the work is larger than the device",
 									  m->total / GIB, own_all / GIB));
 
+	/*
+	 * XLA's TPU allocator with enough free HBM but less than the request
+	 * reservable in one piece: the free memory is in pieces, between
+	 * buffers and programs kept from earlier steps.
+	 */
+	if (!rc && m->xla && m->tried > 0 && m->free >= m->tried && m->xla_reservable >= 0 && m->xla_reservable < m->tried)
+		rc = cause_add(d, GG_CAUSE_FRAGMENTATION, gg_strdup_printf("only %.2f GiB of the %.2f GiB free could be reserved in one piece, less than the %.2f GiB asked: the free HBM is fragmented",
+									   m->xla_reservable / GIB, m->free / GIB, m->tried / GIB));
 	/* Some slack is normal; a tenth of the device reserved but unusable is fragmentation. */
 	double floor = m->total > 0 ? 0.1 * m->total : GIB;
 	if (!rc && m->reserved_unallocated > 0 && m->reserved_unallocated >= m->tried &&

@@ -841,6 +841,21 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	}
 
 	/*
+	 * XLA's runtime line without a rank, then torch_xla's label of the
+	 * process that raised it cut short ("Exception in device=TPU:3: RES"):
+	 * the label is enough to name the rank.
+	 */
+	for (size_t j = 0; j < out->len && d->facts.xla_ordinal >= 0; j++) {
+		gg_diagnosis *x = &out->items[j];
+		const gg_traceback *tb = gg_diagnosis_traceback(x);
+		if (x->oom.xla && x->rank < 0 && tb->len == 0 && tb->at.line < d->facts.xla_ordinal_line &&
+		    tb->at.line + DX_HEADERLESS_REACH >= d->facts.xla_ordinal_line) {
+			x->rank = x->chain->rank = d->facts.xla_ordinal;
+			if (x->oom.device_index < 0)
+				x->oom.device_index = d->facts.xla_ordinal;
+		}
+	}
+	/*
 	 * A process's own last words outside any traceback: an uncaught C++
 	 * exception's what() (an NCCL watchdog's abort above torchrun's
 	 * traceback), a debugger's typed header with no frames under it. A

@@ -507,6 +507,18 @@ static int explain_xla(gg_buf *e, gg_buf *x, const gg_diagnosis *d, const char *
 		rc |= gg_buf_printf(e, " XLA's runtime asked for %.2f %s.", EXPLAIN_SIZE(m->tried));
 	if (m->total > 0 && d->cause != GG_CAUSE_PROGRAM)
 		rc |= gg_buf_printf(e, " The device has %.2f GiB of HBM.", m->total / gib);
+	if (d->cause == GG_CAUSE_FRAGMENTATION) {
+		/* Enough is free, in pieces: a smaller batch may fit, but what splits the HBM is what to change. */
+		rc |= gg_buf_printf(e, " %c%s.", d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
+				    d->cause_evidence + 1);
+		if (!tb->len)
+			rc |= gg_buf_printf(e, " The log has no traceback for it, so where it happened is unknown.");
+		rc |= gg_buf_printf(x, "The HBM is split by buffers and compiled programs of earlier steps: keep the input shapes few and fixed (pad to a few sizes, drop an uneven last batch), so that fewer programs and buffers of other sizes are kept; restart the process between phases that use other shapes (training, then evaluation); free large tensors kept across steps. A smaller step (batch size per core, sequence length) needs a smaller piece.");
+		if (m->device == GG_OOM_DEVICE_TPU)
+			rc |= gg_buf_printf(x, " %s shows the TPU's memory, which GPU tools do not see.",
+					    d->jax ? "`jax.local_devices()[0].memory_stats()`" : "`xm.get_memory_info(xm.xla_device())`");
+		return rc;
+	}
 	if (d->cause == GG_CAUSE_OVERSIZED)
 		rc |= gg_buf_printf(e, " %c%s.", d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
 				    d->cause_evidence + 1);

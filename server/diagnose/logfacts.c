@@ -24,6 +24,7 @@ void gg_logfacts_init(gg_log_facts *f)
 	memset(f, 0, sizeof *f);
 	f->root_rank = -1;
 	f->launcher_rank = -1;
+	f->xla_ordinal = -1;
 	f->command_local_rank = -1;
 	f->wrap_rank = -1;
 	f->header_open = -1;
@@ -1060,6 +1061,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	 * job memory limit", "exceeded memory limit (X > Y), being killed"), the
 	 * kernel's report for a memory cgroup. The first one is the one that counts.
 	 */
+	if (f->xla_ordinal < 0 && (f->xla_ordinal = facts_xla_ordinal(t, n)) >= 0)
+		f->xla_ordinal_line = l->number;
 	if (!f->cgroup_oom && (gg_text_find(t, n, "oom-kill event") || gg_text_find(t, n, "oom_kill event") ||
 			       gg_text_find(t, n, "xceeded job memory limit") || gg_text_find(t, n, "xceeded step memory limit") ||
 			       (gg_text_find(t, n, "exceeded memory limit") && gg_text_find(t, n, "being killed")) ||

@@ -62,6 +62,13 @@ typedef struct gg_log_facts {
 	bool cgroup_oom;       /* a memory limit's OOM handler killed a process (SLURM's oom-kill event, a memory cgroup's kill) */
 	bool cgroup_slurm;     /* ... and SLURM said so: the job's memory request is the limit */
 	gg_log_span cgroup_at;
+	/*
+	 * torch_xla's label of the process that raised ("Exception in
+	 * device=TPU:3: ..."), read even when the paste cuts its message: the
+	 * first one's ordinal, or -1, and its line.
+	 */
+	int xla_ordinal;
+	uint64_t xla_ordinal_line;
 	gg_log_warning *warnings; /* owned; the first few */
 	size_t warnings_len, warnings_cap;
 	int volatile_warning;  /* index into warnings of a `volatile` warning, or -1 */

@@ -285,6 +285,7 @@ static void oom_xla_figures(const char *s, size_t n, gg_oom_info *info)
 		info->free = oom_size_after(s, n, "There are ");
 	if (info->total < 0)
 		info->total = oom_size_after(s, n, "HBM capacity ");
+	info->xla_reservable = oom_size_before(s, n, " reservable");
 	/* "Used 21.95G of 15.48G hbm": the compiled program against the whole device. */
 	const char *u = gg_text_find(s, n, "Used ");
 	const char *of = u ? gg_text_find(u, (size_t)(s + n - u), " of ") : NULL;
@@ -404,7 +405,7 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 	info->tried = info->total = info->allocated = info->reserved = info->reserved_unallocated =
 		info->free = info->process_in_use = info->others_in_use = info->free_impossible =
 		info->onchip_used = info->onchip_limit = info->limit = info->mps_other =
-		info->node_used = info->node_total = info->node_threshold = info->task_used = -1;
+		info->node_used = info->node_total = info->node_threshold = info->task_used = info->xla_reservable = -1;
 
 	/* Join hard-wrapped lines: remove line breaks so "out of mem\nory" reads whole. */
 	char *flat = malloc(len + 1);

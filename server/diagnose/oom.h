@@ -67,6 +67,12 @@ typedef struct gg_oom_info {
 	 */
 	bool xla;
 	/*
+	 * XLA's TPU allocator: of the free HBM, what one piece at the bottom
+	 * of memory could still hold ("There are 5.50G free, 0B reserved, and
+	 * 2.10G reservable"); bytes, -1 when not printed.
+	 */
+	double xla_reservable;
+	/*
 	 * XLA's compiler found the whole program larger than the device ("Used
 	 * 21.95G of 15.48G hbm"): tried is the program's size, total the
 	 * device's; the program is refused before it runs.
