@@ -43,6 +43,8 @@
  * decides (half of it, a hundred times it).
  */
 #define CAUSE_BEYOND_TENSOR CAUSE_BEYOND_HOST
+/* The largest single allocation some Intel GPU drivers and runtimes grant. */
+#define CAUSE_XPU_ONE_ALLOC (4.0 * GIB)
 /* A device this small is an integrated GPU's share of the system's memory or an old card: little model work fits. */
 #define CAUSE_SMALL_DEVICE (2.0 * GIB)
 /* A host request refused at this size or below was not the step's own size: the machine was already at its limit. */
@@ -233,8 +235,17 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 			: gg_strdup_printf("a per-process memory fraction caps this process at %.2f GiB: the request of %.2f GiB, with %.2f GiB allocated, reaches it",
 					   m->limit / GIB, m->tried / GIB, held / GIB));
 
+	/*
+	 * An Intel GPU refusing one request above 4 GiB with more than that
+	 * free: its runtime's limit on a single allocation (some drivers and
+	 * platforms), not the device's size; before the oversized rule, which
+	 * would call it too large for the device.
+	 */
+	if (!rc && m->device == GG_OOM_DEVICE_XPU && m->tried > CAUSE_XPU_ONE_ALLOC && m->free >= m->tried)
+		rc = cause_add(d, GG_CAUSE_REFUSED, gg_strdup_printf("one request of %.2f GiB, above 4 GiB, refused with %.2f GiB free: the Intel GPU runtime's limit on a single allocation (4 GiB on some drivers and platforms), not the device's memory",
+								     m->tried / GIB, m->free / GIB));
 	/* One request as large as the device cannot be helped by freeing anything else (a program's size is no one request). */
-	if (!rc && !m->program && m->tried > 0 && m->total > 0 && m->tried >= 0.5 * m->total)
+	if (!rc && !m->program && !(d->causes & GG_CAUSE_REFUSED) && m->tried > 0 && m->total > 0 && m->tried >= 0.5 * m->total)
 		rc = cause_add(d, GG_CAUSE_OVERSIZED, m->tried >= 100 * m->total
 			? gg_strdup_printf("one request of %.2f GiB is %.0f times the device's whole %.2f GiB: a size no real input needs, most likely a wrong shape",
 					   m->tried / GIB, m->tried / m->total, m->total / GIB)

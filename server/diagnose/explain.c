@@ -363,6 +363,13 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		return 1;
 	}
 	case GG_CAUSE_REFUSED:
+		if (m->device == GG_OOM_DEVICE_XPU && m->tried > 4.0 * gib && m->free >= m->tried) {
+			/* The runtime's per-allocation limit: the tensor's size in one piece is what to change, or the stack. */
+			*rc |= gg_buf_printf(e, " %c%s.", d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
+					     d->cause_evidence + 1);
+			*rc |= gg_buf_printf(x, "Split that tensor so that no single allocation is over 4 GiB (process the step in chunks: a smaller batch or fewer items at that line), or update the GPU driver and the oneAPI runtime or PyTorch XPU build, where newer ones lift the limit on some platforms. Neither no_grad nor freeing other memory helps.");
+			return 1;
+		}
 		*rc |= gg_buf_printf(e, " A request of %.2f MiB was refused while the device reports %.2f GiB free: the figures do not add up for a full device. Either the driver or the runtime refused the allocation, a limit applies to the process, or another process took the memory between the failure and the message.",
 				     m->tried / 1048576.0, m->free / gib);
 		*rc |= gg_buf_printf(x, "Neither no_grad nor a smaller batch helps. Check that the driver and this PyTorch build support the card (`%s`, `torch.version.%s`), that no limit applies to the process (a container's, a MIG slice's, `set_per_process_memory_fraction`), and whether a one-element tensor on the device fails too.",
