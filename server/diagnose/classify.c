@@ -879,6 +879,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->confidence = tb->len ? GG_CONFIDENCE_MEDIUM : GG_CONFIDENCE_LOW;
 	}
 
+	/* grad off only by what generate() usually does: no more than medium. */
+	if (framework && strcmp(framework, GG_PHASE_GENERATE_CALL) == 0 && d->confidence == GG_CONFIDENCE_HIGH)
+		d->confidence = GG_CONFIDENCE_MEDIUM;
 	if ((rc = gg_cause_weigh(d, facts, framework)))
 		return rc;
 	/* One kernel's scratch read from the compiler's words: the cause is a reading of them, not of the allocator's numbers. */

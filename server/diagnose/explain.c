@@ -380,6 +380,19 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 	return 0;
 }
 
+/* A frame of the reported traceback calls a model's generate(): the failure is in text generation. */
+static bool explain_generates(const gg_diagnosis *d)
+{
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	for (size_t i = 0; i < tb->len; i++) {
+		bool off;
+		const char *fw = gg_phase_framework_eval(&tb->frames[i], &off);
+		if (fw && strcmp(fw, GG_PHASE_GENERATE_CALL) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* " It failed in evaluate() at eval.py:42: `out = model(x)`." for the culprit, or "". */
 /* The number after `key` in `s` ("Timeout(ms)=1800000"), or -1. */
 static long explain_number_after(const char *s, const char *key)
@@ -670,6 +683,12 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		rc |= explain_where(&e, d, "failed");
 		if (d->cause & (GG_CAUSE_OVERSIZED | GG_CAUSE_OTHER_PROCESSES | GG_CAUSE_LOADING | GG_CAUSE_GROWTH | GG_CAUSE_REFUSED)) {
 			explain_cause(&e, &x, d, era, version, &rc);
+			break;
+		}
+		if (!d->causes && explain_generates(d)) {
+			/* Generation's memory is its inputs and its cache, per token and per sequence: not outputs kept across batches. */
+			rc |= gg_buf_printf(&e, " So it is not a missing no_grad: generation holds the prompt's activations and a key/value cache that grows with every new token, for every sequence at once (each prompt, beam and returned sequence).");
+			rc |= gg_buf_printf(&x, "Generate with less at once: a shorter prompt or a smaller image, a lower max_new_tokens, fewer beams or returned sequences, fewer prompts per call; a quantized or smaller model leaves more room for the cache.");
 			break;
 		}
 		rc |= gg_buf_printf(&e, " So it is not a missing no_grad: ");

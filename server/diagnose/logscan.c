@@ -244,6 +244,22 @@ static size_t logscan_process_label(const char *s, size_t n, int *rank)
 	if (logscan_key_number(s + 1, in - 1, "pid=") < 0)
 		return 0;
 	long r = logscan_key_number(s + 1, in - 1, "rank=");
+	/*
+	 * A worker named for its tensor-parallel index ("(Worker_TP1 pid=901)",
+	 * as a serving engine's workers are): TPn is its rank, as in a record's
+	 * bracketed TPn tag.
+	 */
+	const char *sp = memchr(s + 1, ' ', in - 1);
+	if (r < 0 && sp && sp - s > 3) {
+		const char *d = sp;
+		while (d > s + 1 && logscan_digit(d[-1]))
+			d--;
+		if (d < sp && sp - d <= 6 && d - s >= 3 && d[-2] == 'T' && d[-1] == 'P' && (d - s == 3 || d[-3] == '_' || d[-3] == '-')) {
+			r = 0;
+			for (const char *q = d; q < sp; q++)
+				r = r * 10 + (*q - '0');
+		}
+	}
 	*rank = r >= 0 ? (int)r : -1;
 	return in + 2;
 }

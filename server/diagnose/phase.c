@@ -156,7 +156,13 @@ bool gg_phase_is_loading(const gg_tb_frame *f)
 	static const char *const loaders[] = {
 		"from_pretrained", "_load_pretrained_model", "load_state_dict", "_load_from_state_dict",
 		"_load_state_dict_into_model", "_load_state_dict_into_meta_model", "load_checkpoint_and_dispatch",
-		"load_checkpoint_in_model", "load_sharded_checkpoint", "load_checkpoint", NULL,
+		"load_checkpoint_in_model", "load_sharded_checkpoint", "load_checkpoint",
+		/*
+		 * A framework's own model loading and engine start: its load_model,
+		 * a distributed engine's broadcast of the weights from rank 0, a
+		 * serving engine's KV-cache set-up after the weights are in.
+		 */
+		"load_model", "_broadcast_model", "initialize_kv_cache", NULL,
 	};
 	const char *fn = f->function;
 	for (const char *const *l = loaders; *l; l++)
@@ -176,11 +182,15 @@ bool gg_phase_is_loading(const gg_tb_frame *f)
 	if (has_path(f->filename, "torch/nn/modules/module.py") &&
 	    (is(fn, "convert") || is(fn, "Module.to.<locals>.convert")) && has(f->code, "t.to("))
 		return true;
+	/* A library's line calling its engine's start ("self.runner.initialize_kv_cache(cfg)"): the frame below it is cut. */
+	if (has(f->code, ".initialize_kv_cache(") || has(f->code, "._broadcast_model(") || has(f->code, ".load_model("))
+		return true;
 	/* The user's own line doing it: "model.load_state_dict(torch.load(path))". */
 	if (gg_phase_is_library(f->filename))
 		return false;
+	/* "net = build_and_load_model(cfg)": the innermost call loads, whatever the function around it is called. */
 	return has(f->code, "from_pretrained(") || has(f->code, "load_state_dict(") || has(f->code, "torch.load(") ||
-	       phase_moves_in_place(f->code);
+	       has(f->code, "load_model(") || phase_moves_in_place(f->code);
 }
 
 bool gg_phase_is_object_collective(const gg_tb_frame *f)
@@ -219,6 +229,16 @@ const char *gg_phase_framework_eval(const gg_tb_frame *f, bool *grad_off)
 	if (has_path(f->filename, "transformers/generation/") && has(fn, "generate")) {
 		*grad_off = true;
 		return "transformers' generate() (decorated with @torch.no_grad())";
+	}
+	/*
+	 * A call of a model's generate(), in any library's frame ("ids =
+	 * model.generate(**inputs)"): text generation is inference, and
+	 * Hugging Face's generate and most others run under torch.no_grad();
+	 * whose generate it is the paste does not show (see classify.c).
+	 */
+	if (has(f->code, "model.generate(")) {
+		*grad_off = true;
+		return GG_PHASE_GENERATE_CALL;
 	}
 	/* OpenMMLab's test loops run the model under torch.no_grad(). */
 	if ((has(f->filename, "mmdet") || has(f->filename, "mmcv") || has(f->filename, "mmseg")) &&

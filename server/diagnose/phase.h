@@ -44,6 +44,9 @@ bool gg_phase_is_loading(const gg_tb_frame *f);
  */
 bool gg_phase_is_object_collective(const gg_tb_frame *f);
 
+/* gg_phase_framework_eval's answer for a frame calling a model's generate(): grad off by presumption, not shown. */
+#define GG_PHASE_GENERATE_CALL "a call of a model's generate() (transformers' and most libraries' run under torch.no_grad())"
+
 /*
  * Framework code that runs evaluation: a description, and *grad_off when it
  * is known to run with autograd off; NULL when f is none.
