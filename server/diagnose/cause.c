@@ -43,6 +43,9 @@
  * decides (half of it, a hundred times it).
  */
 #define CAUSE_BEYOND_TENSOR CAUSE_BEYOND_HOST
+/* A size in the unit that shows it: bytes, KiB, MiB or GiB (for "%.2f %s"). */
+#define CAUSE_SIZE(b) ((b) >= GIB ? (b) / GIB : (b) >= 1048576.0 ? (b) / 1048576.0 : (b) >= 1024.0 ? (b) / 1024.0 : (b)), \
+	((b) >= GIB ? "GiB" : (b) >= 1048576.0 ? "MiB" : (b) >= 1024.0 ? "KiB" : "bytes")
 /* The largest single allocation some Intel GPU drivers and runtimes grant. */
 #define CAUSE_XPU_ONE_ALLOC (4.0 * GIB)
 /* A device this small is an integrated GPU's share of the system's memory or an old card: little model work fits. */
@@ -307,8 +310,11 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 */
 	if (!rc && m->device == GG_OOM_DEVICE_MPS && m->limit > 0 && m->allocated >= 0 && m->tried > 0) {
 		double room = m->limit - m->allocated - (m->mps_other > 0 ? m->mps_other : 0);
-		rc = gg_evidence_add(d, "one request of %.2f GiB while %.2f GiB remain under MPS's %.2f GiB cap (%.2f GiB allocated): %s",
-				     m->tried / GIB, room > 0 ? room / GIB : 0, m->limit / GIB, m->allocated / GIB,
+		/* A request of a few bytes is said in bytes: "0.00 GiB" reads as no request at all. */
+		rc = gg_evidence_add(d, m->tried < 1024.0 ? "one request of %.0f %s while %.2f GiB remain under MPS's %.2f GiB cap (%.2f GiB allocated, %.2f GiB other allocations): %s"
+							    : "one request of %.2f %s while %.2f GiB remain under MPS's %.2f GiB cap (%.2f GiB allocated, %.2f GiB other allocations): %s",
+				     CAUSE_SIZE(m->tried), room > 0 ? room / GIB : 0, m->limit / GIB, m->allocated / GIB,
+				     m->mps_other > 0 ? m->mps_other / GIB : 0,
 				     m->tried > 0.25 * m->limit ? "one step's tensor is a large share of the whole budget" : "the budget is spent");
 	}
 	double own_all = (m->allocated >= 0 ? m->allocated : 0) + (m->reserved_unallocated > 0 ? m->reserved_unallocated : 0);

@@ -5,6 +5,7 @@
  */
 #include "oom.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -398,6 +399,37 @@ static void oom_node_figures(const char *s, size_t n, gg_oom_info *info)
 	}
 }
 
+/*
+ * PyTorch's MPS allocator formats its sizes in steps of 1024 but labels
+ * them "GB", "MB", "KB" ("max allowed: 12.00 GB" is 12 GiB): *s rewritten
+ * with the binary labels after a number, so the sizes read as computed.
+ * Owns and may replace *s. 0 or -ENOMEM.
+ */
+static int oom_binary_units(char **s, size_t *n)
+{
+	char *in = *s;
+	char *out = malloc(*n + *n / 2 + 1); /* each "GB" (2 bytes) becomes 3 */
+	if (!out)
+		return -ENOMEM;
+	size_t k = 0;
+	for (size_t i = 0; i < *n; i++) {
+		bool unit = i + 1 < *n && (in[i] == 'G' || in[i] == 'M' || in[i] == 'K' || in[i] == 'k') && in[i + 1] == 'B' &&
+			    i > 0 && ((in[i - 1] >= '0' && in[i - 1] <= '9') || (in[i - 1] == ' ' && i > 1 && in[i - 2] >= '0' && in[i - 2] <= '9')) &&
+			    (i + 2 == *n || !((in[i + 2] >= 'a' && in[i + 2] <= 'z') || (in[i + 2] >= 'A' && in[i + 2] <= 'Z')));
+		if (unit) {
+			out[k++] = in[i] == 'k' ? 'K' : in[i];
+			out[k++] = 'i';
+			continue;
+		}
+		out[k++] = in[i];
+	}
+	out[k] = '\0';
+	free(in);
+	*s = out;
+	*n = k;
+	return 0;
+}
+
 bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info *info)
 {
 	memset(info, 0, sizeof *info);
@@ -503,6 +535,12 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 			info->device = GG_OOM_DEVICE_MPS;
 		else if (oom_word(flat, n, "xpu"))
 			info->device = GG_OOM_DEVICE_XPU;
+	}
+	/* MPS prints 1024-based sizes with decimal labels: read them as they were computed. */
+	if (info->is_oom && info->device == GG_OOM_DEVICE_MPS && oom_binary_units(&flat, &n) != 0) {
+		free(flat);
+		info->is_oom = false;
+		return false;
 	}
 	if (info->is_oom) {
 		if (info->device != GG_OOM_DEVICE_CPU && info->device != GG_OOM_DEVICE_MPS)
