@@ -36,6 +36,8 @@ void gg_project_init(gg_project *p)
 	gg_strings_init(&p->pending_methods);
 	gg_strings_init(&p->pending_holders);
 	gg_strings_init(&p->frozen_classes);
+	gg_strings_init(&p->method_parts);
+	gg_strings_init(&p->pending_parts);
 	gg_strings_init(&p->off_methods);
 	gg_strings_init(&p->param_forwarders);
 	gg_strings_init(&p->pending_forwarders);
@@ -85,6 +87,8 @@ void gg_project_free(gg_project *p)
 	gg_strings_free(&p->pending_methods);
 	gg_strings_free(&p->pending_holders);
 	gg_strings_free(&p->frozen_classes);
+	gg_strings_free(&p->method_parts);
+	gg_strings_free(&p->pending_parts);
 	gg_strings_free(&p->off_methods);
 	gg_strings_free(&p->param_forwarders);
 	gg_strings_free(&p->pending_forwarders);
@@ -640,6 +644,8 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 			rc = gg_project_classes_scan(p, module.data, text, len, &imports, gg_analyzer_libraries(a));
 		if (!rc)
 			rc = gg_project_functions_scan(p, module.data, text, len, &imports);
+		if (!rc)
+			rc = gg_project_parts_scan(p, module.data, text, len, &imports);
 		if (!rc)
 			rc = gg_project_calls_scan(p, text, len, &imports);
 		free(imports.items);

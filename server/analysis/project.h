@@ -3,6 +3,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "analysis.h"
 #include "config.h"
@@ -90,6 +91,16 @@ typedef struct gg_project {
 	 * and unique as the class lists.
 	 */
 	gg_strings holder_methods;
+	/*
+	 * What the methods of the project's top-level classes return as a
+	 * tuple, part by part (project_parts.c): "Class.method module MASK",
+	 * bit i of MASK set where part i is a plain Python number in every
+	 * return. Before gg_project_classes_sort settles them, a bit may wait
+	 * on another method's part (a submodule's forward, a method of the
+	 * class): pending_parts holds "Class.method module PART
+	 * Target.method tmodule POS" (tmodule "-": any), emptied then.
+	 */
+	gg_strings method_parts, pending_parts;
 	/*
 	 * Top-level classes whose bases no file had made known when their file
 	 * was read (`class GRU4Rec(SequentialRecommender)`, the base in another
@@ -233,6 +244,19 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			    const gg_project_imports *imports, const struct gg_library_facts *libs);
 /* The first entry of s (sorted "name ..." entries: the class and function lists) for name, or s->len. */
 size_t gg_project_entries_lower(const gg_strings *s, const char *name, size_t n);
+/*
+ * Notes what text's classes' methods return part by part (project_parts.c,
+ * a text scan; module and imports as for the classes). 0 or -ENOMEM.
+ */
+int gg_project_parts_scan(gg_project *p, const char *module, const char *text, size_t len,
+			  const gg_project_imports *imports);
+/* Settles method_parts (gg_project_classes_sort does). 0 or -ENOMEM. */
+int gg_project_parts_settle(gg_project *p);
+/*
+ * The parts of what module class dotted's forward() returns that are plain
+ * Python numbers (bit i: part i), or 0 when none is known to be.
+ */
+uint32_t gg_project_forward_numbers(const gg_project *p, const char *dotted, size_t len);
 /* Sorts and dedupes the lists (gg_project_add_deferred does). */
 int gg_project_classes_sort(gg_project *p); /* 0 or -ENOMEM */
 /*

@@ -845,6 +845,8 @@ int gg_project_classes_sort(gg_project *p)
 	int rc = pending_settle(p);
 	if (!rc)
 		rc = gg_project_forwarders_settle(p);
+	if (!rc)
+		rc = gg_project_parts_settle(p);
 	gg_project_sort_unique(&p->forward_methods);
 	gg_project_sort_unique(&p->submodules);
 	gg_project_sort_unique(&p->off_methods);

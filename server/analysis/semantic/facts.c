@@ -102,11 +102,23 @@ static gg_node hub_tuple_first(const semantic *c, gg_node left, gg_node right)
 }
 
 /* Sorts target by the project class that dotted names (project.h); false when the project does not know it. */
+/* Notes the parts of what target's forward returns that are plain numbers (mask), for GG002. */
+static void number_parts_note(semantic *c, span target, uint32_t mask)
+{
+	gg_tree_index *ix = c->index;
+	if (mask)
+		PUSH(c, ix->number_parts, ix->number_parts_len, ix->number_parts_cap,
+		     ((gg_number_parts){ { target.ptr, target.len }, mask }));
+}
+
 static bool project_class_classify(semantic *c, span target, span dotted)
 {
 	int kind = gg_project_class_kind(c->project, dotted.ptr, dotted.len);
-	if (kind > 0)
+	if (kind > 0) {
 		PUSH(c, c->models.items, c->models.len, c->models.cap, target);
+		/* What another file's class returns part by part (project_parts.c). */
+		number_parts_note(c, target, gg_project_forward_numbers(c->project, dotted.ptr, dotted.len));
+	}
 	else if (kind < 0)
 		PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
 	return kind != 0;
@@ -228,11 +240,20 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 					frozen_construction(c, left, base, (span){ dotted, strlen(dotted) });
 				free(dotted);
 			}
-			gg_tree_index *ix = c->index;
+			/*
+			 * The index also reads parts a submodule's forward or another
+			 * method of the class returns (project_parts.c).
+			 */
 			uint32_t mask = sem_class_forward_numbers(c, k);
-			if (mask)
-				PUSH(c, ix->number_parts, ix->number_parts_len, ix->number_parts_cap,
-				     ((gg_number_parts){ { target.ptr, target.len }, mask }));
+			if (c->project && c->module) {
+				char *dotted = gg_strdup_printf("%s.%.*s", c->module, (int)last.len, last.ptr);
+				if (!dotted)
+					fail(c, -ENOMEM);
+				else
+					mask |= gg_project_forward_numbers(c->project, dotted, strlen(dotted));
+				free(dotted);
+			}
+			number_parts_note(c, target, mask);
 		}
 		/* A plain class of the file, or a function that makes one: not a module, whatever the name says. */
 		else if (k ? sem_class_is_plain(c, k, 0) : sem_func_makes_plain(c, last))
