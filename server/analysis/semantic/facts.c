@@ -536,7 +536,8 @@ static bool fetches_plain_attribute(const semantic *c, gg_node value, unsigned d
 		    !sem_string_value(c, sem_argument_at(c, args, 1), &name))
 			return false;
 	}
-	return name.len && !sem_name_says_model(c, name) && !sem_is_forward_method(name);
+	/* model.module: the model a DataParallel or DistributedDataParallel wraps, no plain attribute. */
+	return name.len && !sem_name_says_model(c, name) && !sem_is_forward_method(name) && !span_is(name, "module");
 }
 
 static bool rebinds_itself(const semantic *c, span name, gg_node value)

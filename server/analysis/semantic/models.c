@@ -420,6 +420,22 @@ static bool self_attribute_assigned(const semantic *c, int fi, span name)
 	return false;
 }
 
+/*
+ * Whether a library the file imports runs its objects' method without grad
+ * (transformers' generate, queries/libraries.txt): then a receiver not known
+ * to be one of the project's module classes may be that library's, and a
+ * project method of the same name says nothing of it.
+ */
+static bool imported_library_method_no_grad(const semantic *c, span method)
+{
+	for (size_t i = 0; i < c->bindings_len; i++) {
+		const char *t = c->bindings[i].target;
+		if (gg_library_facts_no_grad(&c->sem->libraries, t, strlen(t), method.ptr, method.len))
+			return true;
+	}
+	return false;
+}
+
 /* The model a call runs (model(x), self.net.forward(x), self(x)) into *recv; false when none. */
 bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded)
 {
@@ -446,8 +462,9 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 		if (c->project && method.len && gg_project_forward_method(c->project, method.ptr, method.len)) {
 			chain obj = sem_chain_of_object(c, ref);
 			bool attribute = obj.identifier && span_is(obj.text, "self") && self_attribute_assigned(c, x->func, method);
-			if (!attribute &&
-			    (!sem_is_func_name(c, method) || (obj.identifier && holds_imported_module(c, x->func, obj.text, ref->start)))) {
+			bool built = obj.identifier && holds_imported_module(c, x->func, obj.text, ref->start);
+			if (!attribute && (built || !imported_library_method_no_grad(c, method)) &&
+			    (!sem_is_func_name(c, method) || built)) {
 				*recv = obj.text;
 				return sem_chain_is_model(c, x, &obj, loaded) && !library_method_no_grad(c, obj.text, method);
 			}
