@@ -34,8 +34,12 @@ static const char *const body_words[] = {
 	"requires_grad", "autograd", ".eval()", ".train(", "yield", NULL,
 };
 
-/* Whether the code of l (up to a comment) calls name as a function: `name(`, name a whole word, not an attribute. */
-static bool line_calls(const line *l, const char *name, size_t n)
+/*
+ * Whether the code of l (up to a comment) calls name as a function: `name(`,
+ * name a whole word, not an attribute; with forward, `name.forward(` too (a
+ * module run by its method, as nn.Module.__call__ would).
+ */
+static bool line_calls(const line *l, const char *name, size_t n, bool forward)
 {
 	const char *text = l->content, *end = l->end;
 	const char *hash = memchr(text, '#', (size_t)(end - text));
@@ -45,7 +49,8 @@ static bool line_calls(const line *l, const char *name, size_t n)
 		const char *hit = memmem(p, (size_t)(end - p), name, n);
 		if (!hit)
 			return false;
-		if ((hit == text || (!word_char(hit[-1]) && hit[-1] != '.')) && hit + n < end && hit[n] == '(')
+		if ((hit == text || (!word_char(hit[-1]) && hit[-1] != '.')) && hit + n < end &&
+		    (hit[n] == '(' || (forward && (size_t)(end - hit - n) > 9 && memcmp(hit + n, ".forward(", 9) == 0)))
 			return true;
 		p = hit + n;
 	}
@@ -70,7 +75,7 @@ static bool line_is_text(const line *l, bool *quoted)
 	return text;
 }
 
-/* Whether the code of body (docstrings and other triple-quoted text left out) calls name. */
+/* Whether the code of body (docstrings and other triple-quoted text left out) calls name, or its forward(). */
 static bool body_calls(const char *body, const char *end, const char *name, size_t n)
 {
 	bool quoted = false; /* inside a triple-quoted string that spans lines */
@@ -78,7 +83,7 @@ static bool body_calls(const char *body, const char *end, const char *name, size
 		line l;
 		q = line_read(q, end, &l);
 		size_t len = (size_t)(l.end - l.content);
-		if (!line_is_text(&l, &quoted) && len && line_calls(&l, name, n))
+		if (!line_is_text(&l, &quoted) && len && line_calls(&l, name, n, true))
 			return true;
 	}
 	return false;
@@ -475,7 +480,7 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 		bool off = depth && stack[depth - 1].off;
 		for (size_t i = 0; i < seen->len && !rc; i++) {
 			const gg_project_import *im = &seen->items[i];
-			if ((im->name.len == 1 && im->name.ptr[0] == '*') || !line_calls(&l, im->bound.ptr, im->bound.len))
+			if ((im->name.len == 1 && im->name.ptr[0] == '*') || !line_calls(&l, im->bound.ptr, im->bound.len, false))
 				continue;
 			char *entry = gg_strdup_printf("%.*s %.*s %d", (int)im->name.len, im->name.ptr, (int)im->module.len,
 						       im->module.ptr, off ? 1 : 0);

@@ -275,6 +275,9 @@ static bool instance_sites(semantic *c, const ctx *x, const gg_call_ref *ref)
 		int cls = param_instance_class(c, x->func, obj);
 		if (cls < 0)
 			return false;
+		/* A module handed in, run by net.forward(x): the same as below. */
+		if (span_is(name, "forward") && (sem_class_kind(c, &c->classes[cls], 0) & CLASS_MODULE))
+			return false;
 		site s;
 		memset(&s, 0, sizeof s);
 		s.name = name;

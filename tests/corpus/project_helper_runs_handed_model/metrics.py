@@ -24,3 +24,8 @@ def evaluate(net, loader):
     for x, y in loader:
         hits += (net(x).argmax(1) == y).sum().item()  # expect: GG001
     return hits
+
+
+# Runs the module through its forward() method: the same as calling it.
+def best_rows(net, rows):
+    return [net.forward(r).argmax(-1) for r in rows]

@@ -1,6 +1,6 @@
 import torch
 
-from metrics import evaluate, fit_batch, mean_loss
+from metrics import best_rows, evaluate, fit_batch, mean_loss
 from nets import Ranker
 
 
@@ -15,3 +15,6 @@ def main(train_loader, val_loader, opt, tag):
     with torch.no_grad():
         print(mean_loss(loader=val_loader, net=net))
     print(mean_loss(val_loader, tag))
+    print(best_rows(net, val_loader))  # expect: GG001
+    with torch.no_grad():
+        print(best_rows(net, val_loader))
