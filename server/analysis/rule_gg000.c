@@ -165,6 +165,96 @@ static bool grammar_gap(TSNode err, const char *text, size_t len)
 	return false;
 }
 
+/*
+ * The indentation of the line that holds byte at, with a tab to the next
+ * multiple of 8 (*col8) and counted as one column (*col1), as CPython's
+ * tokenizer compares both: false when other text stands before at on its
+ * line (`if x: y = 1`), where indentation says nothing.
+ */
+static bool line_indent(const char *text, uint32_t at, unsigned *col8, unsigned *col1)
+{
+	uint32_t start = at;
+	while (start > 0 && text[start - 1] != '\n' && text[start - 1] != '\r')
+		start--;
+	*col8 = *col1 = 0;
+	for (uint32_t i = start; i < at; i++) {
+		if (text[i] == ' ')
+			++*col8;
+		else if (text[i] == '\t')
+			*col8 = (*col8 / 8 + 1) * 8;
+		else if (text[i] != '\f')
+			return false;
+		++*col1;
+	}
+	return true;
+}
+
+/* The nodes that hold statements: compound statements and their clauses. */
+static bool holds_statements(const char *type)
+{
+	static const char *const types[] = {
+		"function_definition", "class_definition", "decorated_definition", "if_statement", "for_statement",
+		"while_statement", "try_statement", "with_statement", "match_statement", "elif_clause", "else_clause",
+		"except_clause", "except_group_clause", "finally_clause", "case_clause", NULL,
+	};
+	for (const char *const *t = types; *t; t++)
+		if (strcmp(type, *t) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The first indentation error under n (the module, a block, or a node that
+ * holds blocks), which tree-sitter's grammar takes without an ERROR: a
+ * block with no statement (`def f():` and nothing indented under it), or a
+ * statement indented unlike the others of its block (or indented at the top
+ * level). *what: CPython's words. A null node when there is none.
+ */
+#define GG000_INDENT_DEPTH 200
+
+static TSNode indent_error(TSNode n, const char *text, const char **what, unsigned depth)
+{
+	const char *type = ts_node_type(n);
+	bool block = strcmp(type, "block") == 0, module = strcmp(type, "module") == 0;
+	if (depth > GG000_INDENT_DEPTH)
+		return (TSNode){ 0 };
+	uint32_t count = ts_node_named_child_count(n), statements = 0;
+	unsigned ref8 = 0, ref1 = 0;
+	bool ref = module; /* the top level is at column 0 */
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode c = ts_node_named_child(n, i);
+		const char *ct = ts_node_type(c);
+		if (strcmp(ct, "comment") == 0)
+			continue; /* comment lines stand at any column */
+		statements++;
+		unsigned col8, col1;
+		if ((block || module) && line_indent(text, ts_node_start_byte(c), &col8, &col1)) {
+			if (!ref) {
+				ref8 = col8;
+				ref1 = col1;
+				ref = true;
+			} else if (col8 != ref8 || col1 != ref1) {
+				/* Columns that disagree with tabs counted as 8 and as 1: what a tab is worth decides. */
+				*what = col8 == ref8 || col1 == ref1 || (col8 > ref8) != (col1 > ref1)
+						? "TabError: inconsistent use of tabs and spaces in indentation"
+					: col8 > ref8 ? "IndentationError: unexpected indent"
+						      : "IndentationError: unindent does not match any outer indentation level";
+				return c;
+			}
+		}
+		if (strcmp(ct, "block") == 0 || holds_statements(ct)) {
+			TSNode bad = indent_error(c, text, what, depth + 1);
+			if (!ts_node_is_null(bad))
+				return bad;
+		}
+	}
+	if (block && statements == 0) {
+		*what = "IndentationError: expected an indented block";
+		return ts_node_parent(n);
+	}
+	return (TSNode){ 0 };
+}
+
 static int gg000_check(void *state, const gg_rule_input *in, gg_findings *out)
 {
 	(void)state;
@@ -175,8 +265,25 @@ static int gg000_check(void *state, const gg_rule_input *in, gg_findings *out)
 			return -ENOMEM;
 	}
 	/* Only where the other rules look: a file that names no framework is not read at all, tree or not. */
-	if (!ts_node_has_error(in->ts_root) || !gg_analysis_mentions_framework(src->text, src->len))
+	if (!gg_analysis_mentions_framework(src->text, src->len))
 		return 0;
+	if (!ts_node_has_error(in->ts_root)) {
+		/*
+		 * Not in a notebook (whose front end names lines by cell): IPython
+		 * takes a cell's first-line indentation off every line of it
+		 * before Python reads it.
+		 */
+		const char *what = NULL;
+		TSNode bad = src->lines || in->unparsed_len ? (TSNode){ 0 } : indent_error(in->ts_root, src->text, &what, 0);
+		if (ts_node_is_null(bad))
+			return 0;
+		TSNode tok = first_leaf(bad);
+		gg_byte_range range = { ts_node_start_byte(tok), ts_node_end_byte(tok) };
+		char *message = gg_strdup_printf("%s", what);
+		if (!message || !gg_findings_push(out, rule_code, GG_SEVERITY_ERROR, range, message))
+			return -ENOMEM;
+		return 0;
+	}
 	TSNode err = gg_syntax_first_error(in->ts_root);
 	if (ts_node_is_null(err) || grammar_gap(err, src->text, src->len))
 		return 0;
