@@ -628,7 +628,13 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		if (!method && (line_starts(&l, "def ") || line_starts(&l, "async def "))) {
 			const char *name = l.content + (line_starts(&l, "def ") ? 4 : 10);
 			size_t n = word_at(name, l.end);
-			if (n && !method_excluded(name, n)) {
+			/*
+			 * A plain class's own helper (`_step`, not a dunder) is kept:
+			 * holder_methods are matched by class, and a script that drives
+			 * the holder calls it from outside (`runner._step(batch)`).
+			 */
+			bool helper = kind == CLASS_IS_PLAIN && n > 1 && name[0] == '_' && name[1] != '_';
+			if (n && (helper || !method_excluded(name, n))) {
 				method = name;
 				method_len = n;
 				def_indent = l.indent;
