@@ -739,6 +739,17 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return rc;
 	}
 
+	/*
+	 * TensorRT's logger speaks while it builds an engine or sets up its
+	 * execution context: the weights and the builder's workspace are being
+	 * placed, before any inference. Training never runs through it.
+	 */
+	if (d->oom.is_oom && d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_TENSORRT) == 0 && d->phase == GG_PHASE_UNKNOWN) {
+		d->phase = GG_PHASE_LOADING;
+		if ((rc = gg_evidence_add(d, "the message is TensorRT's logger: a request made while building an engine or its execution context, before it ran")))
+			return rc;
+	}
+
 	/* A serving engine's memory: relayed by a client (this script made a request), or at the engine's start. */
 	d->serving = GG_SERVING_NONE;
 	const char *start = d->oom.is_oom ? classify_serving_start(d, tb, facts) : NULL;

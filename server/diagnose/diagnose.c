@@ -598,6 +598,14 @@ static bool dx_is_launcher_tail(gg_diagnoser *d, size_t k)
 	if (c->len != 1 || tb->has_exception || tb->len == 0 || d->facts.launcher_rank < 0 ||
 	    d->facts.launcher_at.line > tb->at.line || !gg_phase_is_console_script(tb->frames[0].filename))
 		return false;
+	/*
+	 * A positive exit code is a Python exception in the worker, not a
+	 * kill that a memory diagnosis reports: with no other failure in the
+	 * paste the cut tail is all there is, kept as the incomplete failure
+	 * of that rank.
+	 */
+	if (d->facts.launcher_exitcode > 0 && d->len == 1)
+		return false;
 	for (size_t i = 0; i < tb->len; i++)
 		if (!gg_phase_is_library(tb->frames[i].filename))
 			return false;

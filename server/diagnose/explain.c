@@ -304,6 +304,14 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			*rc |= gg_buf_printf(x, "First check with `%s` what else holds the device, and that `CUDA_VISIBLE_DEVICES` (or the device index passed) selects a free one. ",
 					     explain_smi(d));
 		}
+		if (m->form && strcmp(m->form, GG_OOM_FORM_TENSORRT) == 0) {
+			/* The builder places the weights and its own workspace at once: the batch and autograd play no part yet. */
+			if (m->tried > 0)
+				*rc |= gg_buf_printf(e, " TensorRT asked for %.2f GiB in one request.", m->tried / gib);
+			*rc |= gg_buf_printf(x, "The engine's weights plus the builder's workspace do not fit on the device: cap the workspace (the builder config's memory pool limit, `workspace_size` in torch_tensorrt), build with weight streaming or offload, in lower precision, or a smaller model; check with `%s` that nothing else holds the device. Neither the batch size nor no_grad changes an engine build.",
+					     explain_smi(d));
+			return 1;
+		}
 		if (explain_hf_loading(d))
 			*rc |= gg_buf_printf(x, "Load it in the precision you run it in (`torch_dtype=torch.bfloat16` or float16), straight to where it belongs (`device_map=\"auto\"`, `low_cpu_mem_usage=True`; `torch.load(path, map_location=\"cpu\")` before moving it), and shard or offload a model larger than one device.");
 		else if (era == ERA_PRE_0_4 || era == ERA_THC)
@@ -820,6 +828,15 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    d->rank, facts->root_exitcode);
 			rc |= gg_buf_printf(&x, "Paste that rank's own traceback: it is earlier in the log, its lines prefixed with [rank%d]:. Decorating the entry point with torch.distributed.elastic.multiprocessing.errors.record makes torchrun print it in the summary.",
 					    d->rank);
+			break;
+		}
+		/* The launcher's own frames, cut, under its line for a worker that exited with an error. */
+		if (!cf && !tb->has_exception && facts->launcher_rank >= 0 && facts->launcher_exitcode > 0 && tb->len > 0 &&
+		    gg_phase_is_console_script(tb->frames[0].filename)) {
+			rc |= gg_buf_printf(&e, "The launcher says rank %d exited with code %ld, and the paste holds only the launcher's own traceback, cut before its ChildFailedError: exit code %ld is a Python exception in the worker, not a kill (the OOM killer's is -9).",
+					    facts->launcher_rank, facts->launcher_exitcode, facts->launcher_exitcode);
+			rc |= gg_buf_printf(&x, "Paste the worker's own traceback, earlier in the log under its rank (its lines prefixed with [rank%d]: when the launcher tags them), or the summary's \"Root Cause\" section below this traceback: its exception line decides the diagnosis.",
+					    facts->launcher_rank);
 			break;
 		}
 		if (tb->has_exception && strstr(tb->exc.type, "ChildFailedError")) {

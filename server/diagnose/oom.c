@@ -51,6 +51,14 @@ static const oom_form oom_forms[] = {
 	 */
 	{ "No available memory for the cache blocks", GG_OOM_DEVICE_UNKNOWN, GG_OOM_FORM_KV_CACHE },
 	{ "larger than the available KV cache memory", GG_OOM_DEVICE_UNKNOWN, GG_OOM_FORM_KV_CACHE },
+	/*
+	 * TensorRT's logger while it builds an engine or its execution context:
+	 * its allocator's failure, the request it could not place (in bytes),
+	 * its OutOfMemory error code. No Python exception need follow.
+	 */
+	{ "Cuda Runtime (out of memory)", GG_OOM_DEVICE_CUDA, GG_OOM_FORM_TENSORRT },
+	{ "Requested amount of GPU memory (", GG_OOM_DEVICE_CUDA, GG_OOM_FORM_TENSORRT },
+	{ "Error Code 2: OutOfMemory", GG_OOM_DEVICE_CUDA, GG_OOM_FORM_TENSORRT },
 	{ "cuda runtime error (2)", GG_OOM_DEVICE_CUDA, "cuda runtime error (2) : out of memory" },
 	{ "cudaErrorMemoryAllocation", GG_OOM_DEVICE_CUDA, "cudaErrorMemoryAllocation" },
 	{ "CUBLAS_STATUS_ALLOC_FAILED", GG_OOM_DEVICE_CUDA, "CUBLAS_STATUS_ALLOC_FAILED" },
@@ -620,6 +628,11 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 				strncmp(info->form, "WinError", 8) == 0 || strcmp(info->form, GG_OOM_FORM_PAGING_FILE) == 0;
 		if (strcmp(info->form, GG_OOM_FORM_MPS_BUFFER) == 0)
 			info->tried = oom_size_after(flat, n, "Invalid buffer size: ");
+		if (strcmp(info->form, GG_OOM_FORM_TENSORRT) == 0) {
+			info->tried = oom_size_after(flat, n, "Requested amount of GPU memory (");
+			if (info->tried < 0)
+				info->tried = oom_size_after(flat, n, "Requested size was ");
+		}
 		if (strcmp(info->form, GG_OOM_FORM_NODE_MEMORY) == 0)
 			oom_node_figures(flat, n, info);
 		/* vLLM V1: "(4.00 GiB KV cache is needed, which is larger than the available KV cache memory (1.25 GiB)". */

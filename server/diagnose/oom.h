@@ -135,6 +135,8 @@ typedef struct gg_oom_info {
  * exceeds the memory usage threshold of t"): host RAM of the whole node,
  * every process on it together, not a device.
  */
+/* TensorRT's logger: a request of the engine build or its execution context the device could not place. */
+#define GG_OOM_FORM_TENSORRT "TensorRT: GPU memory could not be allocated"
 #define GG_OOM_FORM_NODE_MEMORY "a node memory monitor's kill (host RAM)"
 /* A DataLoader worker the kernel killed with SIGKILL: "DataLoader worker (pid 123) is killed by signal: Killed." */
 #define GG_OOM_FORM_WORKER_KILLED "DataLoader worker killed by SIGKILL"
