@@ -882,6 +882,22 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		bool confirmed = d->grad_disabled == 0;
 		d->confidence = confirmed || d->grad_disabled == 1 ? GG_CONFIDENCE_HIGH : GG_CONFIDENCE_MEDIUM;
 		nothing_off = !confirmed && d->grad_disabled == -1 && aggregate < 0 && !d->grad_controlled;
+		/*
+		 * The traceback ends at the user's call into another function
+		 * (an evaluator's `evaluate(...)`) and the paste cuts the rest,
+		 * its exception line missing or joined from a line above it:
+		 * a no_grad inside it would not show, so the missing no_grad is
+		 * only a suspicion.
+		 */
+		d->callee_cut = d->grad_disabled == -1 && !confirmed && d->culprit >= 0 && (size_t)d->culprit + 1 == tb->len &&
+				(!tb->has_exception || tb->exc.at.line < tb->at.line) && tb->frames[d->culprit].code && strchr(tb->frames[d->culprit].code, '(');
+		if (d->callee_cut) {
+			d->confidence = GG_CONFIDENCE_LOW;
+			nothing_off = false;
+			if ((rc = gg_evidence_add(d, "the frames stop at the call %s at line %u and the paste cuts what it ran: whether autograd was off inside it does not show",
+						  tb->frames[d->culprit].code, tb->frames[d->culprit].line)))
+				return rc;
+		}
 	} else if (d->phase == GG_PHASE_TRAINING) {
 		d->kind = GG_DX_OOM_TRAINING;
 		d->confidence = backward ? GG_CONFIDENCE_HIGH : GG_CONFIDENCE_MEDIUM;

@@ -681,6 +681,48 @@ static void dx_join_logged_cut(gg_diagnoser *d)
 	d->len = kept;
 }
 
+/*
+ * Autograd's anomaly mode prints the forward call that made a failing
+ * backward function as bare frames ("Traceback of forward call that caused
+ * the error:", a header often elided when pasted), then the backward's own
+ * traceback ending in "Function 'XBackward' returned nan values": one
+ * failure. The forward frames are not a traceback cut short; their last
+ * frame of the user's code is where the NaN starts, kept on the error's
+ * chain for its advice.
+ */
+static int dx_join_anomaly_forward(gg_diagnoser *d)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < d->len; i++) {
+		gg_tb_chain *c = d->chains[i];
+		gg_tb_chain *o = i + 1 < d->len ? d->chains[i + 1] : NULL;
+		const gg_traceback *tb = &c->tbs[0];
+		const gg_traceback *ot = o ? &o->tbs[o->len - 1] : NULL;
+		if (!o || c->len != 1 || tb->has_exception || tb->len == 0 || !ot->has_exception ||
+		    !strstr(ot->exc.message, "returned nan values") || (c->rank >= 0 && o->rank >= 0 && c->rank != o->rank) ||
+		    tb->frames[tb->len - 1].at.line > o->tbs[0].at.line ||
+		    tb->frames[tb->len - 1].at.line + DX_HEADERLESS_REACH < o->tbs[0].at.line) {
+			d->chains[kept++] = c;
+			continue;
+		}
+		const gg_tb_frame *f = NULL;
+		for (size_t k = tb->len; k-- > 0 && !f;)
+			if (dx_frame_user(&tb->frames[k]))
+				f = &tb->frames[k];
+		if (f && !o->anomaly_forward) {
+			o->anomaly_forward = gg_strdup_printf("%s:%u in %s()%s%s%s", gg_tb_frame_file(f), f->line,
+							      f->function[0] ? f->function : "<module>", f->code ? ": `" : "",
+							      f->code ? f->code : "", f->code ? "`" : "");
+			if (!o->anomaly_forward)
+				return -ENOMEM;
+			o->anomaly_line = tb->at.line;
+		}
+		gg_tb_chain_free(c);
+	}
+	d->len = kept;
+	return 0;
+}
+
 static int dx_chain_cmp(const void *pa, const void *pb)
 {
 	const gg_tb_chain *a = *(gg_tb_chain *const *)pa, *b = *(gg_tb_chain *const *)pb;
@@ -804,6 +846,8 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		qsort(d->chains, d->len, sizeof *d->chains, dx_chain_cmp);
 	dx_join_reraised(d);
 	dx_join_logged_cut(d);
+	if ((rc = dx_join_anomaly_forward(d)) != 0)
+		return rc;
 	/* The rank that failed first: the summary's root cause, else the launcher's "failed" line. */
 	int root = gg_logfacts_first_rank(&d->facts);
 	bool killed9 = gg_logfacts_first_killed(&d->facts);

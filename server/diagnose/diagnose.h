@@ -92,6 +92,7 @@ typedef struct gg_diagnosis {
 	int culprit;           /* frame index, or -1 */
 	int entry;             /* frame index of where the fix goes (the evaluation entry), or -1 */
 	gg_dx_phase phase;
+	bool callee_cut;       /* the frames stop at the culprit's call into code the paste cuts: grad mode inside it is unseen */
 	bool model_runs;       /* a model's forward is on the path (torch.nn's call wrapper, a torch.nn module's own forward) */
 	int grad_disabled;     /* 1 off already, 0 on, -1 unknown */
 	bool grad_controlled;  /* a frame's grad mode is picked at run time (a flag, a condition): grad_disabled stays unknown */

@@ -658,9 +658,16 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    fn ? "()" : "");
 			break;
 		}
-		rc |= gg_buf_printf(&x, "Wrap the evaluation loop in `with torch.no_grad():`");
-		if (fn)
-			rc |= gg_buf_printf(&x, " (or put `@torch.no_grad()` on %s())", fn);
+		if (d->callee_cut && cf && cf->code) {
+			/* The evaluator's own frames are cut: the fix goes on its call or on it, not on a caller that may also train. */
+			rc |= gg_buf_printf(&x, "If the evaluator does not turn autograd off itself (its frames are cut), wrap the call `%s` at line %u in `with torch.no_grad():`, or decorate the evaluation method it calls with `@torch.no_grad()`",
+					    cf->code, cf->line);
+		} else {
+			rc |= gg_buf_printf(&x, "Wrap the evaluation loop in `with torch.no_grad():`");
+			/* A script's main() usually trains as well: a decorator there would turn training's gradients off too. */
+			if (fn && strcmp(fn, "main") != 0)
+				rc |= gg_buf_printf(&x, " (or put `@torch.no_grad()` on %s())", fn);
+		}
 		if (era == ERA_THC)
 			rc |= gg_buf_printf(&x, "; on PyTorch 0.3 or older, which lack it, create the inputs with `Variable(x, volatile=True)` instead.");
 		else if (era == ERA_1X && version < 109)
@@ -901,7 +908,12 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		} else if (exc && strstr(exc->message, "returned nan values")) {
 			/* Autograd's anomaly mode caught a NaN in the backward pass: numbers, not memory. */
 			rc |= gg_buf_printf(&e, " Autograd's anomaly detection found a NaN in the output of that backward function: a numerical problem (a value that overflowed, a log or a division of zero, a learning rate too high), not memory.");
-			rc |= gg_buf_printf(&x, "Read the forward traceback anomaly mode prints above this error: it shows the forward operation that made this function, where the NaN starts. Check the loss and the inputs there for inf or NaN, lower the learning rate, clip the gradients, and under fp16 use a loss scaler or bf16.");
+			if (d->chain->anomaly_forward)
+				rc |= gg_buf_printf(&x, "Anomaly mode's forward trace above this error (log line %llu) names the forward operation that made this function, where the NaN starts: %s. ",
+						    (unsigned long long)d->chain->anomaly_line, d->chain->anomaly_forward);
+			else
+				rc |= gg_buf_printf(&x, "Read the forward traceback anomaly mode prints above this error: it shows the forward operation that made this function, where the NaN starts. ");
+			rc |= gg_buf_printf(&x, "Check the loss and the inputs there for inf or NaN, lower the learning rate, clip the gradients, and under fp16 use a loss scaler or bf16.");
 		} else if (exc && (lib = gg_oom_handle_init_failed(exc->detail, strlen(exc->detail)))) {
 			/* The library's handle is made at its first call: the device was full before it, or the install does not match. */
 			rc |= gg_buf_printf(&e, " %s could not initialise: it creates its handle and workspace at its first call in the process, and the commonest reason it fails is that the GPU had no memory left for them (a model or batch that filled it, or another process); else the driver, CUDA and the library do not match.",

@@ -113,6 +113,7 @@ void gg_tb_chain_free(gg_tb_chain *c)
 			tb_exception_free(&tb->exc);
 	}
 	free(c->tbs);
+	free(c->anomaly_forward);
 	free(c);
 }
 

@@ -77,6 +77,13 @@ typedef struct gg_tb_chain {
 	bool original_cut; /* a reraise ("Caught X in DataLoader worker ...") whose original traceback the paste cuts */
 	bool lone;         /* one exception line pasted alone: no traceback, no runtime's failure line */
 	bool lone_above;   /* its exception is a plain exception line pasted above its frames, which are cut (see diagnose.c) */
+	/*
+	 * Anomaly mode's forward trace printed above this chain's NaN error,
+	 * folded into it (see diagnose.c): where the NaN starts, as
+	 * "file:line in f(): `code`", owned, and its first log line; NULL, 0.
+	 */
+	char *anomaly_forward;
+	uint64_t anomaly_line;
 	uint64_t seq;      /* order of appearance */
 	size_t bytes;      /* frame text kept, for the memory bound */
 } gg_tb_chain;
