@@ -461,6 +461,42 @@ static bool classify_own_share_large(const gg_diagnosis *d)
 }
 
 /* JAX raised it: jaxlib's XlaRuntimeError, or frames of jax, jaxlib, flax, optax or haiku. */
+/*
+ * AOTInductor's compiled wrapper allocating a buffer through its C shim
+ * ("aoti_torch_empty_strided(..., cached_torch_device_type_cuda, 0,
+ * &buf3_handle) API call failed"): the shim reports only that the call
+ * failed, and the commonest reason is the allocator's out of memory,
+ * printed earlier in the full log. Names the device from the call's
+ * arguments. 1 when it is that call (the diagnosis made), 0 when not,
+ * -ENOMEM.
+ */
+static int classify_aoti_alloc(gg_diagnosis *d, const gg_traceback *tb)
+{
+	const char *m = tb->exc.detail;
+	if (!strstr(m, "aoti_torch_empty") || !strstr(m, "API call failed"))
+		return 0;
+	static const struct { const char *word; gg_oom_device dev; } devs[] = {
+		{ "device_type_cuda", GG_OOM_DEVICE_CUDA }, { "device_type_xpu", GG_OOM_DEVICE_XPU },
+		{ "device_type_mps", GG_OOM_DEVICE_MPS }, { "device_type_cpu", GG_OOM_DEVICE_CPU },
+	};
+	for (size_t i = 0; i < sizeof devs / sizeof *devs; i++) {
+		const char *p = strstr(m, devs[i].word);
+		if (!p)
+			continue;
+		d->oom.device = devs[i].dev;
+		p += strlen(devs[i].word);
+		/* The index is the next argument: ", 0,". */
+		while (*p == ',' || *p == ' ')
+			p++;
+		if (*p >= '0' && *p <= '9' && devs[i].dev != GG_OOM_DEVICE_CPU)
+			d->oom.device_index = (int)strtol(p, NULL, 10);
+		break;
+	}
+	d->confidence = GG_CONFIDENCE_LOW;
+	int rc = gg_evidence_add(d, "AOTInductor's compiled wrapper failed to allocate a buffer (aoti_torch_empty_strided): the shim says only that the call failed; most often the allocator ran out of memory, its message earlier in the full log");
+	return rc ? rc : 1;
+}
+
 static bool classify_is_jax(const gg_traceback *tb)
 {
 	if (tb->has_exception && (strncmp(tb->exc.type, "jaxlib.", 7) == 0 || strncmp(tb->exc.type, "jax.", 4) == 0 ||
@@ -818,8 +854,12 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		if (tb->has_exception && d->oom.device == GG_OOM_DEVICE_UNKNOWN &&
 		    (strstr(tb->exc.detail, "CUDA error") || strstr(tb->exc.detail, "cuDNN error") || strstr(tb->exc.detail, "CUDNN_STATUS_") ||
 		     strstr(tb->exc.detail, "CUBLAS_STATUS_") || strstr(tb->exc.detail, "CUDA driver error") ||
-		     gg_text_find_ci(tb->exc.detail, strlen(tb->exc.detail), "cuda graph")))
+		     gg_text_find_ci(tb->exc.detail, strlen(tb->exc.detail), "cuda graph") ||
+		     /* NCCL runs on CUDA devices only: its watchdog's and communicators' errors name the device kind. */
+		     strstr(tb->exc.detail, "NCCL")))
 			d->oom.device = GG_OOM_DEVICE_CUDA;
+		if (tb->has_exception && (rc = classify_aoti_alloc(d, tb)))
+			return rc < 0 ? rc : 0;
 		/*
 		 * A CUDA library that could not start is memory as often as not
 		 * (its handle finds the device full): no verdict at high

@@ -422,11 +422,15 @@ static long explain_number_after(const char *s, const char *key)
  * checkTimeout location, a C++ abort's what()): some rank never reached
  * that collective. What to look for, and how to see it.
  */
-static int explain_collective_timeout(gg_buf *e, gg_buf *x, const char *message)
+static int explain_collective_timeout(gg_buf *e, gg_buf *x, const char *message, const gg_log_facts *facts)
 {
-	if (!strstr(message, "Watchdog caught collective operation timeout") && !strstr(message, "Exception raised from checkTimeout"))
+	/* The watchdog's own header over frames that name the timeout check: its what() line is cut from the paste. */
+	bool frames = facts->nccl_timeout_frames && strstr(message, "Exception raised from") && strstr(message, "Watchdog");
+	if (!strstr(message, "Watchdog caught collective operation timeout") && !strstr(message, "Exception raised from checkTimeout") && !frames)
 		return 1;
 	int rc = 0;
+	if (frames)
+		rc |= gg_buf_printf(e, " The paste holds NCCL's watchdog frames (WorkNCCL::checkTimeout) but stops before its what() line, which names the collective: it is the watchdog's collective timeout.");
 	const char *op = strstr(message, "OpType=");
 	size_t op_len = 0;
 	if (op) {
@@ -896,7 +900,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&e, " Its collective lost the process across it: rank %d failed first, and this rank's error follows from that one.",
 					    d->follows_rank);
 			rc |= gg_buf_printf(&x, "Nothing to fix here: fix rank %d's failure, and this one goes with it.", d->follows_rank);
-		} else if (exc && (rc2 = explain_collective_timeout(&e, &x, exc->message)) <= 0) {
+		} else if (exc && (rc2 = explain_collective_timeout(&e, &x, exc->message, facts)) <= 0) {
 			rc |= rc2;
 		} else if (explain_lookalike_resource(d, facts)) {
 			rc |= explain_out_of_resource(&e, &x);
@@ -920,6 +924,17 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    lib);
 			rc |= gg_buf_printf(&x, "Check what holds the GPU with `%s` while it runs; if it is full, free it (other processes) or use a smaller batch or model, and rerun with `CUDA_LAUNCH_BLOCKING=1` to see the call that really failed. If memory is not short, check that the driver supports this PyTorch build's CUDA (`torch.version.cuda`) and that no other %s is loaded in its place.",
 					    explain_smi(d), lib);
+		} else if (exc && strstr(exc->detail, "aoti_torch_empty") && strstr(exc->detail, "API call failed")) {
+			/* The shim hides the allocator's own error: memory, as often as not, with the figures further up. */
+			const char *dn = gg_oom_device_name(d->oom.device);
+			rc |= gg_buf_printf(&e, " AOTInductor's compiled code could not allocate a buffer");
+			if (dn && d->oom.device_index >= 0)
+				rc |= gg_buf_printf(&e, " on %s:%d", dn, d->oom.device_index);
+			else if (dn)
+				rc |= gg_buf_printf(&e, " on %s", dn);
+			rc |= gg_buf_printf(&e, ": its C shim reports only that the call failed, and that is most often an out-of-memory error.");
+			rc |= gg_buf_printf(&x, "Look earlier in the full log for the allocator's own message (`CUDACachingAllocator` or `CUDA out of memory`, with the figures). If it is memory, lower the batch size or resolution the compiled model was run with (or compile for the smaller shape), as for any out-of-memory error; `%s` while it runs shows how full the device is.",
+					    explain_smi(d));
 		} else if (cf)
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; for this one, start at %s:%u.", gg_tb_frame_file(cf), cf->line);
 		else if (d->chain->lone || tb->len == 0)

@@ -722,6 +722,57 @@ static int text_join_line(char **text, const char *t, size_t n)
 	return 0;
 }
 
+#define FACTS_WRAP_WIDTH 60 /* a line at least this long may have been cut by a terminal's or a forum's hard wrap */
+
+/*
+ * A C++ exception's what() hard-wrapped at a fixed width, mid-word ("...
+ * exception: [Rank 1" / "] Watchdog caught collective operation timeout:
+ * WorkNCCL(SeqNum=9, OpT" / "ype=ALLREDUCE, ..."): a line right under a
+ * long what() line whose message is not finished, starting in column 0
+ * and opening nothing of its own (a log line, a frame, the exception's
+ * origin), continues it, joined without a space where the wrap split a
+ * word. Returns 1 when joined, 0 when the line is none, -ENOMEM.
+ */
+static int facts_abort_wrapped(gg_log_orphan *o, const gg_log_line *l, const char *t, size_t n)
+{
+	static const char *const opens[] = {
+		"Exception raised from", "frame #", "Traceback", "terminate called", "what():", "W", "E", "I", NULL,
+	};
+	size_t k = strlen(o->text);
+	if (o->wrap_len < FACTS_WRAP_WIDTH || n == 0 || t[0] == ' ' || t[0] == '\t' || k == 0 || o->text[k - 1] == '.' ||
+	    (t[0] == '[' && n > 1 && t[1] != ']'))
+		return 0;
+	for (const char *const *p = opens; *p; p++)
+		if (gg_text_starts(t, n, *p) && (strlen(*p) > 1 || (n > 1 && (t[1] == ' ' || (t[1] >= '0' && t[1] <= '9')))))
+			return 0;
+	if (k + n > FACTS_MAX_TEXT) {
+		o->continued_to = l->number;
+		return 1;
+	}
+	/* Mid-word (a letter on both sides of the wrap): no space; else the wrap took one. */
+	char a = o->text[k - 1], b = t[0];
+	bool word = ((a >= 'a' && a <= 'z') || (a >= 'A' && a <= 'Z')) && ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z'));
+	bool glue = word || b == ']' || b == ')' || a == '(' || a == '[';
+	bool space = !glue && o->text[k - 1] != ' ';
+	char *piece = gg_text_dup(t, n, FACTS_MAX_TEXT);
+	if (!piece)
+		return -ENOMEM;
+	size_t pn = strlen(piece);
+	char *joined = realloc(o->text, k + space + pn + 1);
+	if (!joined) {
+		free(piece);
+		return -ENOMEM;
+	}
+	o->text = joined;
+	if (space)
+		o->text[k++] = ' ';
+	memcpy(o->text + k, piece, pn + 1);
+	free(piece);
+	o->continued_to = l->number;
+	o->wrap_len = l->raw_len;
+	return 1;
+}
+
 /*
  * The allocator's message broken sentence by sentence over lines (a paste
  * that wrapped at each full stop): a line right under an out-of-memory
@@ -749,6 +800,8 @@ static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const ch
 	if (!f->orphans_len)
 		return 0;
 	gg_log_orphan *o = &f->orphans[f->orphans_len - 1];
+	if (o->abort && !o->oom && o->continued_to + 1 == l->number)
+		return facts_abort_wrapped(o, l, t, n);
 	if (!o->oom || o->continued_to + 1 != l->number)
 		return 0;
 	/*
@@ -882,6 +935,7 @@ static int facts_typed_orphan(gg_log_facts *f, const gg_log_line *l, const char 
 	o->type = type ? strdup(type) : NULL;
 	o->abort = abort;
 	o->header = !abort;
+	o->wrap_len = l->raw_len;
 	o->at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	o->continued_to = l->number;
 	if (!o->text || (type && !o->type)) {
@@ -1090,6 +1144,9 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	/* Inductor prints Triton's "out of resource" on a line of its own under its "No valid triton configs" error. */
 	if (!f->out_of_resource && gg_text_find_ci(t, n, "out of resource:") && gg_oom_out_of_resource(NULL, t, n))
 		f->out_of_resource = true;
+	/* The watchdog's frames under a paste that cuts its what() line: the timeout check is what threw. */
+	if (!f->nccl_timeout_frames && gg_text_find(t, n, "frame #") && gg_text_find(t, n, "WorkNCCL::checkTimeout"))
+		f->nccl_timeout_frames = true;
 	if (gg_text_find(t, n, "failed (exitcode:"))
 		facts_launcher(f, l, t, n);
 	if (gg_text_find_ci(t, n, "process ") && (gg_text_find(t, n, " terminated with ") || gg_text_find(t, n, "exited on signal")))

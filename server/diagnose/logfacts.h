@@ -39,6 +39,7 @@ typedef struct gg_log_orphan {
 	 */
 	char *type;
 	bool abort;  /* a C++ exception's what(): the process died of it */
+	uint64_t wrap_len; /* raw bytes of its last line: a long one may have been hard-wrapped by the terminal */
 	bool header; /* a debugger's header and the message under it */
 	bool named_only; /* an untyped line that names a memory error without a figure (prose): a message with figures below replaces it */
 	bool used;   /* given to a traceback below it as its exception */
@@ -56,6 +57,7 @@ typedef struct gg_log_facts {
 	int command_local_rank; /* the last "--local_rank=R" of a launcher's command line seen, or -1 (DeepSpeed's line wraps) */
 	long launcher_exitcode; /* its N */
 	gg_log_span launcher_at;
+	bool nccl_timeout_frames; /* a C++ frame line names NCCL's watchdog timeout check (WorkNCCL::checkTimeout), whatever its what() */
 	bool shm;              /* the runtime blames shared memory (/dev/shm): "insufficient shared memory (shm)", a torch_ shm file not written */
 	bool killed;           /* a shell's "Killed" line: the process got SIGKILL */
 	gg_log_span killed_at;
