@@ -264,7 +264,9 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	else if (!rc && m->tried > 0 && m->total <= 0 && m->device != GG_OOM_DEVICE_CPU && m->tried >= CAUSE_BEYOND_DEVICE)
 		rc = cause_add(d, GG_CAUSE_OVERSIZED, gg_strdup_printf("one request of %.2f GiB: more than any single device's memory",
 			       m->tried / GIB));
-	else if (!rc && m->tried > 0 && m->total <= 0 && m->device != GG_OOM_DEVICE_CPU && m->tried >= CAUSE_BEYOND_TENSOR)
+	/* TensorRT asks for a whole engine's weights or workspace at once: large, but no tensor made wrong. */
+	else if (!rc && m->tried > 0 && m->total <= 0 && m->device != GG_OOM_DEVICE_CPU && m->tried >= CAUSE_BEYOND_TENSOR &&
+		 !(m->form && strcmp(m->form, GG_OOM_FORM_TENSORRT) == 0))
 		rc = cause_add(d, GG_CAUSE_OVERSIZED, gg_strdup_printf("one request of %.2f GiB: as much as the largest devices hold whole, where the largest tensors a model holds are a few GiB",
 			       m->tried / GIB));
 
