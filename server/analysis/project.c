@@ -37,6 +37,7 @@ void gg_project_init(gg_project *p)
 	gg_strings_init(&p->pending_holders);
 	gg_strings_init(&p->frozen_classes);
 	gg_strings_init(&p->method_parts);
+	gg_strings_init(&p->paramless_classes);
 	gg_strings_init(&p->pending_parts);
 	gg_strings_init(&p->off_methods);
 	gg_strings_init(&p->param_forwarders);
@@ -88,6 +89,7 @@ void gg_project_free(gg_project *p)
 	gg_strings_free(&p->pending_holders);
 	gg_strings_free(&p->frozen_classes);
 	gg_strings_free(&p->method_parts);
+	gg_strings_free(&p->paramless_classes);
 	gg_strings_free(&p->pending_parts);
 	gg_strings_free(&p->off_methods);
 	gg_strings_free(&p->param_forwarders);

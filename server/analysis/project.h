@@ -129,6 +129,12 @@ typedef struct gg_project {
 	 */
 	gg_strings frozen_classes;
 	/*
+	 * Module classes that hold no parameters (a loss or a metric written as
+	 * a module: its one base torch's Module, no submodule or Parameter in
+	 * its body): "Name module", sorted as the class lists.
+	 */
+	gg_strings paramless_classes;
+	/*
 	 * Method names some module class (or one pending) of the project runs
 	 * with grad off (decorated, or a with in its body): a name one class
 	 * runs without grad is no forward by its name alone, and
@@ -310,6 +316,8 @@ bool gg_project_submodule(const gg_project *p, const char *name, size_t len);
  * always; with *param (len *param_len, borrowed) and *place when only
  * unless the constructor is handed that parameter.
  */
+/* Whether dotted names a module class of the project that holds no parameters. */
+bool gg_project_class_paramless(const gg_project *p, const char *dotted, size_t len);
 bool gg_project_class_frozen(const gg_project *p, const char *dotted, size_t len, const char **param,
 			     size_t *param_len, int *place);
 /* Whether method of the class an import resolves to (dotted: module.Class) is one of holder_methods. */

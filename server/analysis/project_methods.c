@@ -19,6 +19,7 @@
 #include "library_facts.h"
 #include "project.h"
 #include "project_lines.h"
+#include "semantic/model.h"
 
 /* Whether a list of names (a file's module or plain classes so far) holds the n bytes at p. */
 static bool name_listed(const gg_strings *names, const char *p, size_t n)
@@ -517,11 +518,68 @@ static int init_scan_end(gg_project *p, init_scan *x, const char *cls, size_t cl
 	return rc;
 }
 
+/* Whether a class line's bases are torch's Module alone: `class Loss(nn.Module):`. */
+static bool base_is_torch_module(const line *l)
+{
+	const char *open = memchr(l->content, '(', (size_t)(l->end - l->content));
+	const char *close = open ? memchr(open, ')', (size_t)(l->end - open)) : NULL;
+	if (!close)
+		return false;
+	const char *b = open + 1, *e = close;
+	while (b < e && *b == ' ')
+		b++;
+	while (e > b && e[-1] == ' ')
+		e--;
+	size_t n = (size_t)(e - b);
+	return (n == 9 && memcmp(b, "nn.Module", 9) == 0) || (n == 15 && memcmp(b, "torch.nn.Module", 15) == 0);
+}
+
+/*
+ * The top-level module classes of text that hold no parameters (their one
+ * base torch's Module, their body as sem_text_holds_no_parameters says): a
+ * loss or a metric written as a module, "Name module" on
+ * p->paramless_classes. Calling one records only what its inputs bring.
+ */
+static int paramless_note(gg_project *p, const char *module, const char *text, size_t len)
+{
+	const char *end = text + len, *name = NULL, *body = NULL;
+	size_t n = 0;
+	int rc = 0;
+	for (const char *q = text; q < end && !rc;) {
+		line l;
+		const char *next = line_read(q, end, &l);
+		bool top = !line_blank(&l) && l.indent == 0;
+		/* A line back at the left margin closes the class being read. */
+		if (name && top && !line_starts(&l, "@")) {
+			if (sem_text_holds_no_parameters(body, (size_t)(q - body)))
+				rc = class_push(&p->paramless_classes, name, n, module);
+			name = NULL;
+		}
+		if (top && line_starts(&l, "class ") && base_is_torch_module(&l)) {
+			name = l.content + 6;
+			n = word_at(name, l.end);
+			body = next;
+			if (!n)
+				name = NULL;
+		}
+		q = next;
+	}
+	/* The last class runs to the end of the text. */
+	if (!rc && name && sem_text_holds_no_parameters(body, (size_t)(end - body)))
+		rc = class_push(&p->paramless_classes, name, n, module);
+	return rc;
+}
+
 int gg_project_classes_scan(gg_project *p, const char *module, const char *text, size_t len,
 			    const gg_project_imports *imports, const gg_library_facts *libs)
 {
 	if (!gg_text_contains(text, len, "class "))
 		return 0;
+	if (gg_text_contains(text, len, "Module)")) {
+		int rc = paramless_note(p, module, text, len);
+		if (rc)
+			return rc;
+	}
 	const char *end = text + len;
 	gg_strings modules, subs, plains, held, held_imported, held_ctors;
 	gg_strings_init(&modules);
@@ -861,6 +919,7 @@ int gg_project_classes_sort(gg_project *p)
 	gg_project_sort_unique(&p->plain_classes);
 	gg_project_sort_unique(&p->holder_methods);
 	gg_project_sort_unique(&p->frozen_classes);
+	gg_project_sort_unique(&p->paramless_classes);
 	gg_project_sort_unique(&p->param_forwarders);
 	gg_project_sort_unique(&p->eval_loaders);
 	if (p->outside_calls.len) /* one entry per call: counted, so not made unique */
@@ -909,6 +968,16 @@ int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len)
 	bool is_plain = class_listed(&p->plain_classes, name, n, module, module_len);
 	/* Two classes of that name that disagree (one a module, one not): no answer. */
 	return is_module == is_plain ? 0 : is_module ? 1 : -1;
+}
+
+bool gg_project_class_paramless(const gg_project *p, const char *dotted, size_t len)
+{
+	if (!p->classes_sorted || !p->paramless_classes.len)
+		return false;
+	const char *module;
+	size_t module_len, n;
+	const char *name = dotted_split(dotted, len, &module, &module_len, &n);
+	return class_listed(&p->paramless_classes, name, n, module, module_len);
 }
 
 bool gg_project_class_frozen(const gg_project *p, const char *dotted, size_t len, const char **param,

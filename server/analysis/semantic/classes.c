@@ -669,22 +669,28 @@ bool sem_class_holds_no_parameters(semantic *c, klass *k)
 	    !sem_name_resolve(c, base) || !span_is(sem_resolved(c), "torch.nn.Module"))
 		return false;
 	span body = node_span(c, FIELD(k->node, body));
-	if (span_contains(body, "Parameter") || span_contains(body, "setattr(") || span_contains(body, "add_module") ||
-	    span_contains(body, "register_parameter") || span_contains(body, "register_module"))
+	return sem_text_holds_no_parameters(body.ptr, body.len);
+}
+
+bool sem_text_holds_no_parameters(const char *body, size_t len)
+{
+	span b = { body, len };
+	if (span_contains(b, "Parameter") || span_contains(b, "setattr(") || span_contains(b, "add_module") ||
+	    span_contains(b, "register_parameter") || span_contains(b, "register_module"))
 		return false;
 	/* Each `self.x = ...` line: a call on its right may build a submodule. */
-	for (size_t i = 0; i + 5 < body.len; i++) {
-		if (memcmp(body.ptr + i, "self.", 5) != 0 || (i && (isalnum((unsigned char)body.ptr[i - 1]) || body.ptr[i - 1] == '_')))
+	for (size_t i = 0; i + 5 < len; i++) {
+		if (memcmp(body + i, "self.", 5) != 0 || (i && (isalnum((unsigned char)body[i - 1]) || body[i - 1] == '_')))
 			continue;
 		size_t j = i + 5;
-		while (j < body.len && (isalnum((unsigned char)body.ptr[j]) || body.ptr[j] == '_'))
+		while (j < len && (isalnum((unsigned char)body[j]) || body[j] == '_'))
 			j++;
-		while (j < body.len && body.ptr[j] == ' ')
+		while (j < len && body[j] == ' ')
 			j++;
-		if (j >= body.len || body.ptr[j] != '=' || (j + 1 < body.len && body.ptr[j + 1] == '='))
+		if (j >= len || body[j] != '=' || (j + 1 < len && body[j + 1] == '='))
 			continue;
-		for (size_t e = j + 1; e < body.len && body.ptr[e] != '\n'; e++)
-			if (body.ptr[e] == '(' || body.ptr[e] == '[')
+		for (size_t e = j + 1; e < len && body[e] != '\n'; e++)
+			if (body[e] == '(' || body[e] == '[')
 				return false;
 	}
 	return true;

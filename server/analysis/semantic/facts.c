@@ -116,6 +116,9 @@ static bool project_class_classify(semantic *c, span target, span dotted)
 	int kind = gg_project_class_kind(c->project, dotted.ptr, dotted.len);
 	if (kind > 0) {
 		PUSH(c, c->models.items, c->models.len, c->models.cap, target);
+		/* A loss or a metric another file writes as a module: its call records only what its inputs bring. */
+		if (gg_project_class_paramless(c->project, dotted.ptr, dotted.len))
+			PUSH(c, c->paramless.items, c->paramless.len, c->paramless.cap, target);
 		/* What another file's class returns part by part (project_parts.c). */
 		number_parts_note(c, target, gg_project_forward_numbers(c->project, dotted.ptr, dotted.len));
 	}

@@ -660,6 +660,13 @@ bool sem_is_func_name(const semantic *c, span name);
 klass *sem_class_find(const semantic *c, span name);
 bool sem_class_is_plain(semantic *c, klass *k, unsigned depth);
 bool sem_class_holds_no_parameters(semantic *c, klass *k);
+/*
+ * The body half of it, on a class body's text (the project index's text scan
+ * asks it of another file's classes): no line sets an attribute of self to
+ * a call's result, and none names Parameter, setattr, add_module,
+ * register_parameter or register_module.
+ */
+bool sem_text_holds_no_parameters(const char *body, size_t len);
 gg_node sem_call_chain_base(const semantic *c, gg_node call);
 bool sem_func_makes_plain(semantic *c, span name);
 unsigned sem_class_kind(semantic *c, klass *k, unsigned depth);

@@ -64,19 +64,64 @@ static bool forward_output(const semantic *c, int fi, gg_node value)
 }
 
 /*
+ * Whether value is a name last bound (in function fi, before it) to a call
+ * made inside a `with` that turns grad off (`with torch.no_grad(): out =
+ * net(x)`): what it holds carries no history.
+ */
+static bool bound_without_grad(const semantic *c, int fi, gg_node value)
+{
+	if (!IS(value, identifier) || !c->gradoff.len)
+		return false;
+	span name = node_span(c, value);
+	gg_node made = gg_node_null();
+	for (size_t n = sem_named_first(c->assign_names, c->assign_names_len, name);
+	     n < c->assign_names_len && span_eq(c->assign_names[n].name, name); n++) {
+		gg_node right = c->assign_right[c->assign_names[n].index];
+		if (sem_func_at(c, gg_node_start_byte(right)) == fi && gg_node_start_byte(right) < gg_node_start_byte(value))
+			made = right;
+	}
+	if (!IS(made, call))
+		return false;
+	for (gg_node p = gg_node_parent(made); !gg_node_is_null(p) && !IS(p, function_definition) && !IS(p, module);
+	     p = gg_node_parent(p)) {
+		if (!IS(p, with_statement))
+			continue;
+		/* The with's header: its items, up to its body. */
+		gg_node body = FIELD(p, body);
+		if (sem_offsets_any_in(&c->gradoff, gg_node_start_byte(p), gg_node_start_byte(body)))
+			return true;
+	}
+	return false;
+}
+
+/*
  * A module of the file's that holds no parameters (a loss, a metric) called
  * on what a forward gave: it computes on that output, whose forward is the
- * one to report; its own call adds nothing to fix.
+ * one to report (or, made with grad off, records nothing); its own call adds
+ * nothing to fix.
  */
-static bool consumes_forward(const semantic *c, const ctx *x, const gg_call_ref *ref, span recv)
+static bool consumes_forward(semantic *c, const ctx *x, const gg_call_ref *ref, span recv)
 {
 	if (!sem_spanset_has(&c->paramless, recv))
 		return false;
 	gg_node args = FIELD(ref->node, arguments);
 	uint32_t count = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
-	for (uint32_t i = 0; i < count; i++)
-		if (forward_output(c, x->func, gg_node_named_child(args, i)))
+	const gg_tree_index *ix = c->index;
+	for (uint32_t i = 0; i < count; i++) {
+		gg_node a = gg_node_named_child(args, i);
+		if (forward_output(c, x->func, a) || bound_without_grad(c, x->func, a))
 			return true;
+		/* criterion(model(x), y): the argument is a forward met after this call in the walk. */
+		if (IS(a, keyword_argument))
+			a = FIELD(a, value);
+		if (!IS(a, call) || !ix->calls_exact)
+			continue;
+		size_t k = gg_call_refs_from(ix->calls, ix->calls_len, gg_node_start_byte(a));
+		bool loaded;
+		span inner;
+		if (k < ix->calls_len && gg_node_eq(ix->calls[k].node, a) && sem_forward_receiver(c, x, &ix->calls[k], &inner, &loaded))
+			return true;
+	}
 	return false;
 }
 

@@ -1,0 +1,22 @@
+import torch
+from torch import nn
+
+
+class WeightedL1(nn.Module):
+    """A loss written as a module: no parameter of its own."""
+
+    def __init__(self, weight=2.0):
+        super().__init__()
+        self.weight = weight
+
+    def forward(self, pred, target):
+        return (pred - target).abs().mean() * self.weight
+
+
+class Refiner(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        return self.fc(x)
