@@ -124,34 +124,37 @@ static bool name_is(const char *p, size_t n, const char *lit)
 }
 
 /*
- * Whether a file named like a pytest module is an evaluation script: nothing
- * in it that pytest would collect (no test function, no Test class, no
- * pytest or unittest import), a __main__ block (or eval mode set at module
- * level: a script with no guard), and a model put in eval mode or loaded.
- * A detection project's test_net.py evaluates a checkpoint on the test split:
- * evaluation code, not a test. A harness run as a script that evaluates no
- * model (a fuzzer of traced graphs) stays a test.
+ * Whether a file named like a pytest module is an evaluation script: no
+ * pytest or unittest import and no Test class, a __main__ block (or eval
+ * mode set at module level: a script with no guard), and a model put in
+ * eval mode or loaded. A detection project's test_net.py evaluates a
+ * checkpoint on the test split: evaluation code, not a test. Its own
+ * test_one_epoch(model, loader) functions are the script's steps, run from
+ * its __main__ block; without that block they are pytest's. A harness run
+ * as a script that evaluates no model (a fuzzer of traced graphs) stays a
+ * test.
  */
 static bool named_test_is_script(const char *text, size_t len)
 {
 	/* A model put in eval mode, or weights loaded (a policy rolled out from its checkpoint). */
 	if (!memmem(text, len, ".eval()", 7) && !memmem(text, len, "load_state_dict(", 16) && !memmem(text, len, "torch.load(", 11))
 		return false;
-	bool main_block = false;
+	bool main_block = false, guardless = false, test_functions = false;
 	for (const char *q = text, *end = text + len; q < end;) {
 		line l;
 		q = line_read(q, end, &l);
-		if (line_starts(&l, "def test") || line_starts(&l, "async def test") || line_starts(&l, "class Test") ||
-		    line_starts(&l, "import pytest") || line_starts(&l, "from pytest") ||
+		if (line_starts(&l, "class Test") || line_starts(&l, "import pytest") || line_starts(&l, "from pytest") ||
 		    line_starts(&l, "import unittest") || line_starts(&l, "from unittest"))
 			return false;
+		if (line_starts(&l, "def test") || line_starts(&l, "async def test"))
+			test_functions = true;
 		if (line_starts(&l, "if __name__") && line_has(&l, "__main__"))
 			main_block = true;
 		/* A script written at module level, no __main__ guard: its model put in eval mode right there. */
 		if (l.indent == 0 && line_has(&l, ".eval()"))
-			main_block = true;
+			guardless = true;
 	}
-	return main_block;
+	return main_block || (guardless && !test_functions);
 }
 
 bool gg_source_is_test_module(const gg_source *src)
