@@ -822,6 +822,18 @@ static void targets_bind(check *c, function *fn, gg_node target, gg_node value, 
 			assign_fact_add(c, fn, target, value);
 		return;
 	}
+	/*
+	 * losses["feat"] = feat_sum: the container now holds the value, and
+	 * what reads the container (sum(losses.values()).backward()) reads it.
+	 */
+	if (IS(target, subscript)) {
+		gg_node base = target;
+		for (unsigned i = 0; i < MAX_NAME_SEGMENTS && IS(base, subscript); i++)
+			base = FIELD(base, value);
+		if (is_name_chain(c, base) && !gg_node_is_null(value))
+			assign_fact_add(c, fn, base, value);
+		return;
+	}
 	const gg_py_ids *ids = c->ids;
 	TSSymbol type = gg_node_is_null(target) ? 0 : gg_node_symbol(target);
 	if (type == 0 || (type != ids->sym_pattern_list && type != ids->sym_tuple_pattern && type != ids->sym_list_pattern &&
