@@ -294,6 +294,27 @@ static bool site_carriers(const semantic *c, const site *s, gg_node stmt, carrie
 }
 
 /*
+ * The attributes of self a method stores (`self.loss_feat = ...`), added to
+ * k: a sibling method that calls it and then backwards `self.loss_all` trains
+ * on what it stored. False when it stores none.
+ */
+static bool self_stores(const semantic *c, int callee, carriers *k)
+{
+	if (callee <= 0)
+		return false;
+	const func *f = &c->funcs[callee];
+	const gg_tree_index *ix = c->index;
+	size_t before = k->len;
+	for (size_t i = sem_assignments_from(c, f->start); i < ix->assignments_len && gg_node_start_byte(ix->assignments[i]) < f->end; i++) {
+		gg_node a = ix->assignments[i];
+		gg_node left = FIELD(a, left);
+		if (sem_func_at(c, gg_node_start_byte(a)) == callee && IS(left, attribute) && text_eq(c, FIELD(left, object), "self"))
+			carriers_add_target(c, k, left, 0);
+	}
+	return k->len > before;
+}
+
+/*
  * Whether the caller carries what the site's call returns to a backward
  * (SPEC §4: no caller may need the gradient of what a fix wraps, and such a
  * call is training, not evaluation): the call's own statement trains on it
@@ -318,7 +339,9 @@ static bool site_result_trains(const semantic *c, const site *s)
 			return true;
 	/* Backward after the call in the caller first: most calls have none, and need no more look. */
 	size_t first_bw = gg_offsets_lower(bw->items, bw->len, stmt_end);
-	if (first_bw >= bw->len || bw->items[first_bw] >= end || !site_carriers(c, s, stmt, &k))
+	if (first_bw >= bw->len || bw->items[first_bw] >= end)
+		return false;
+	if (!site_carriers(c, s, stmt, &k) && !(s->method && self_stores(c, s->callee, &k)))
 		return false;
 	for (size_t i = first_bw; i < bw->len && bw->items[i] < end; i++)
 		if (sem_func_at(c, bw->items[i]) == s->caller && backward_takes(c, bw->items[i], &k, 0))
