@@ -139,8 +139,8 @@ static size_t params_read(const char *open, const char *end, const char **names,
 
 /*
  * Which part of what a body returns is a module in eval mode: a return line
- * that calls .eval(), or `W.eval()` on a line of its own and a later
- * `return W`; in a returned tuple (`return tokenizer, model.eval()`) that
+ * that calls .eval(), or `W.eval()` on a line of its own (or `W =
+ * model.eval().to(dev)`) and a later `return W`; in a returned tuple (`return tokenizer, model.eval()`) that
  * part's place, else 0. -1 when it hands back none.
  */
 static int body_returns_eval(const char *body, const char *end)
@@ -182,6 +182,16 @@ static int body_returns_eval(const char *body, const char *end)
 		}
 		size_t n = word_at(l.content, l.end);
 		if (n && (size_t)(l.end - l.content) == n + 7 && memcmp(l.content + n, ".eval()", 7) == 0) {
+			put = l.content;
+			put_len = n;
+			continue;
+		}
+		/* `W = model.eval().to(dev)`: W holds the module in eval mode. */
+		const char *eq = n ? l.content + n : NULL;
+		while (eq && eq < l.end && *eq == ' ')
+			eq++;
+		if (eq && eq + 1 < l.end && *eq == '=' && eq[1] != '=' &&
+		    gg_text_contains(eq, (size_t)(l.end - eq), ".eval()")) {
 			put = l.content;
 			put_len = n;
 		}
