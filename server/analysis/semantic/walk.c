@@ -363,6 +363,9 @@ static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
 				       span_is(text_between(c, ref->start, ref->root_end), "cls"))) {
 		s.name = text_between(c, ref->last_start, ref->callee_end);
 		s.method = true;
+		/* self.forward(x) in a module's method: the module's own forward, reported as one, not a call into it. */
+		if (span_is(s.name, "forward") && x->module_class >= 0)
+			return;
 	} else if (ref->names == 2 && ref->plain && instance_sites(c, x, ref)) {
 		return;
 	} else if (ref->names >= 2 && ref->plain) {
