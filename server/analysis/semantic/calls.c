@@ -543,23 +543,6 @@ static bool hands_eval_data(const semantic *c, const site *s)
 	return !unknown && !gg_node_is_null(arg) && sem_iterable_says_eval(c, arg);
 }
 
-/*
- * Whether a base class of method fi's class, in this file, defines a method
- * of fi's name: fi overrides an interface (`Algorithm.predict` that raises
- * NotImplementedError), whose users, elsewhere, call it through the base.
- */
-static bool base_defines_here(const semantic *c, int fi)
-{
-	const func *f = &c->funcs[fi];
-	for (size_t i = sem_func_names_lower(c, f->name); i + 1 < c->funcs_len && span_eq(c->func_names[i].name, f->name); i++) {
-		const func *g = &c->funcs[c->func_names[i].index];
-		if (g->cls >= 0 && g->cls != f->cls && sem_class_inherits(c, f->cls, g->cls, 0))
-			return true;
-	}
-	return false;
-}
-
-
 void sem_call_graph_resolve(semantic *c)
 {
 	for (size_t i = 0; i < c->sites_len; i++) {
@@ -630,7 +613,8 @@ void sem_call_graph_resolve(semantic *c)
 		unsigned kind = f->cls >= 0 ? c->classes[f->cls].kind : 0;
 		if (f->cls >= 0 && !func_has_site(c, (int)i) &&
 		    (((kind & CLASS_EXTERNAL) && !(kind & CLASS_LIGHTNING)) ||
-		     sem_project_base_defines(c, c->classes[f->cls].node, f->name, 0) || base_defines_here(c, (int)i)))
+		     sem_project_base_defines(c, c->classes[f->cls].node, f->name, 0) ||
+		     sem_class_base_defines_here(c, f->cls, f->name, 0)))
 			f->callers_own_mode = true;
 		/* A nested def held its function's name; it keeps only its own. */
 		if (f->eval_name && f->cls < 0 && f->parent > 0 && !c->funcs[f->parent].eval_name &&

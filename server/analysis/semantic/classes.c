@@ -319,6 +319,27 @@ static gg_node class_method_def(const semantic *c, gg_node cls, span name, gg_no
 
 static bool class_method_fact(semantic *c, gg_node cls, span method, gg_project_fact fact, unsigned depth);
 
+bool sem_class_base_defines_here(const semantic *c, int cls, span name, unsigned depth)
+{
+	if (depth > MAX_CLASS_DEPTH)
+		return false;
+	gg_node bases = FIELD(c->classes[cls].node, superclasses);
+	uint32_t count = gg_node_is_null(bases) ? 0 : gg_node_named_child_count(bases);
+	for (uint32_t i = 0; i < count; i++) {
+		gg_node b = gg_node_named_child(bases, i);
+		if (!IS(b, identifier) || sem_binding_find(c, node_span(c, b)))
+			continue;
+		span base = node_span(c, b);
+		for (const klass *k = sem_class_find(c, base); k && k < c->classes + c->classes_len && span_eq(k->name, base); k++) {
+			gg_node decorated;
+			if (!gg_node_is_null(class_method_def(c, k->node, name, &decorated)) ||
+			    sem_class_base_defines_here(c, (int)(k - c->classes), name, depth + 1))
+				return true;
+		}
+	}
+	return false;
+}
+
 bool sem_class_alias(const semantic *c, gg_node stmt, span *name, gg_node *value)
 {
 	if (!IS(stmt, expression_statement) || gg_node_named_child_count(stmt) != 1)

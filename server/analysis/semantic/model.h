@@ -672,6 +672,8 @@ bool sem_func_makes_plain(semantic *c, span name);
 unsigned sem_class_kind(semantic *c, klass *k, unsigned depth);
 unsigned sem_class_kind_of(semantic *c, gg_node def);
 bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth);
+/* Whether a base of class cls, in this file (through its bases), defines a method called name. */
+bool sem_class_base_defines_here(const semantic *c, int cls, span name, unsigned depth);
 bool sem_decorated_grad_off(semantic *c, gg_node decorated);
 /* What the annotation of a plain name's parameter says: 1 a module, -1 no module, 0 unknown (classes.c). */
 int sem_parameter_annotation_kind(semantic *c, int fi, span name);
