@@ -910,8 +910,14 @@ void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated
 	 * the user's to call, and its own evidence counts.
 	 */
 	bool framework_called = (kind & CLASS_EXTERNAL) && !(kind & CLASS_LIGHTNING);
-	f->callers_own_mode = (kind & CLASS_MODULE) &&
-			      (framework_called || span_is(f->name, "forward") || span_is(f->name, "__call__"));
+	/*
+	 * Any class's __call__ makes its objects callables that run as their
+	 * callers choose (a body model held in eval mode since construction,
+	 * turned into joints for a training loss): as a module's forward.
+	 */
+	f->callers_own_mode = ((kind & CLASS_MODULE) &&
+			       (framework_called || span_is(f->name, "forward") || span_is(f->name, "__call__"))) ||
+			      (x->cls >= 0 && span_is(f->name, "__call__"));
 
 	if ((kind & CLASS_LIGHTNING) && sem_is_lightning_hook(f->name))
 		sub.grad_off = true;
