@@ -130,7 +130,8 @@ static bool name_is(const char *p, size_t n, const char *lit)
  * eval mode or loaded. A detection project's test_net.py evaluates a
  * checkpoint on the test split: evaluation code, not a test. Its own
  * test_one_epoch(model, loader) functions are the script's steps, run from
- * its __main__ block; without that block they are pytest's. A harness run
+ * its __main__ block (or from code that reads its command line at import,
+ * which pytest's arguments would fail); without either they are pytest's. A harness run
  * as a script that evaluates no model (a fuzzer of traced graphs) stays a
  * test.
  */
@@ -139,7 +140,7 @@ static bool named_test_is_script(const char *text, size_t len)
 	/* A model put in eval mode, or weights loaded (a policy rolled out from its checkpoint). */
 	if (!memmem(text, len, ".eval()", 7) && !memmem(text, len, "load_state_dict(", 16) && !memmem(text, len, "torch.load(", 11))
 		return false;
-	bool main_block = false, guardless = false, test_functions = false;
+	bool main_block = false, guardless = false, test_functions = false, arguments = false;
 	for (const char *q = text, *end = text + len; q < end;) {
 		line l;
 		q = line_read(q, end, &l);
@@ -153,8 +154,11 @@ static bool named_test_is_script(const char *text, size_t len)
 		/* A script written at module level, no __main__ guard: its model put in eval mode right there. */
 		if (l.indent == 0 && line_has(&l, ".eval()"))
 			guardless = true;
+		/* Its command line read at import (pytest's own arguments would fail it): a script, whatever it defines. */
+		if (l.indent == 0 && line_has(&l, "parse_args("))
+			arguments = true;
 	}
-	return main_block || (guardless && !test_functions);
+	return main_block || arguments || (guardless && !test_functions);
 }
 
 bool gg_source_is_test_module(const gg_source *src)
