@@ -6,7 +6,7 @@ import torch
 from torch import nn
 
 
-def train(generator, discriminator, loader, optimizer, epochs, use_feat=True):
+def train(generator, discriminator, loader, optimizer, epochs, feat_weight, use_feat=True):
     match_loss = nn.L1Loss()
     for epoch in range(epochs):
         for real, cond in loader:
@@ -20,7 +20,7 @@ def train(generator, discriminator, loader, optimizer, epochs, use_feat=True):
                 for i in range(len(pred_fake)):
                     for j in range(len(pred_fake[i]) - 1):
                         term = match_loss(pred_fake[i][j], pred_real[i][j].detach())
-                        feat_loss += term * 10.0 / len(pred_fake)
+                        feat_loss += term * feat_weight / len(pred_fake)
                 losses["feat"] = feat_loss
             total = sum(losses.values()).mean()
             optimizer.zero_grad()
