@@ -57,24 +57,6 @@ static bool line_calls(const line *l, const char *name, size_t n, bool forward)
 	return false;
 }
 
-/*
- * Whether l is text rather than code: it lies in a triple-quoted string that
- * spans lines (*quoted, carried from line to line), or opens, closes or holds
- * triple quotes itself, and is left out whole.
- */
-static bool line_is_text(const line *l, bool *quoted)
-{
-	size_t quotes = 0;
-	for (const char *t = l->content; (t = memmem(t, (size_t)(l->end - t), "\"\"\"", 3)) != NULL; t += 3)
-		quotes++;
-	for (const char *t = l->content; (t = memmem(t, (size_t)(l->end - t), "'''", 3)) != NULL; t += 3)
-		quotes++;
-	bool text = *quoted || quotes;
-	if (quotes % 2)
-		*quoted = !*quoted;
-	return text;
-}
-
 /* Whether the code of body (docstrings and other triple-quoted text left out) calls name, or its forward(). */
 static bool body_calls(const char *body, const char *end, const char *name, size_t n)
 {

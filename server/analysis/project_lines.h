@@ -66,4 +66,22 @@ static inline size_t word_at(const char *p, const char *end)
 	return n;
 }
 
+/*
+ * Whether l is text rather than code: it lies in a triple-quoted string that
+ * spans lines (*quoted, carried from line to line), or opens, closes or holds
+ * triple quotes itself, and is left out whole.
+ */
+static inline bool line_is_text(const line *l, bool *quoted)
+{
+	size_t quotes = 0;
+	for (const char *t = l->content; (t = memmem(t, (size_t)(l->end - t), "\"\"\"", 3)) != NULL; t += 3)
+		quotes++;
+	for (const char *t = l->content; (t = memmem(t, (size_t)(l->end - t), "'''", 3)) != NULL; t += 3)
+		quotes++;
+	bool text = *quoted || quotes;
+	if (quotes % 2)
+		*quoted = !*quoted;
+	return text;
+}
+
 #endif

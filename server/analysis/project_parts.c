@@ -611,11 +611,8 @@ static int attrs_collect(const char *text, const char *end, gg_strings *attrs, g
 int gg_project_parts_scan(gg_project *p, const char *module, const char *text, size_t len,
 			  const gg_project_imports *imports)
 {
-	/* A part is a number by .item(), a cast or a count: a file with none of them returns none. */
-	if (!gg_text_contains(text, len, "class ") || !gg_text_contains(text, len, "return") ||
-	    !(gg_text_contains(text, len, ".item()") || gg_text_contains(text, len, "float(") ||
-	      gg_text_contains(text, len, "len(") || gg_text_contains(text, len, "int(") ||
-	      gg_text_contains(text, len, "self.")))
+	/* Only the methods of classes, and only what they return. */
+	if (!gg_text_contains(text, len, "class ") || !gg_text_contains(text, len, "return"))
 		return 0;
 	const char *end = text + len;
 	gg_strings attrs, own_classes;
@@ -656,15 +653,7 @@ int gg_project_parts_scan(gg_project *p, const char *module, const char *text, s
 			continue;
 		}
 		/* Docstrings and other text that spans lines. */
-		size_t quotes = 0;
-		for (const char *t = l.content; (t = memmem(t, (size_t)(l.end - t), "\"\"\"", 3)) != NULL; t += 3)
-			quotes++;
-		for (const char *t = l.content; (t = memmem(t, (size_t)(l.end - t), "'''", 3)) != NULL; t += 3)
-			quotes++;
-		bool text_line = quoted || quotes;
-		if (quotes % 2)
-			quoted = !quoted;
-		if (text_line || line_blank(&l))
+		if (line_is_text(&l, &quoted) || line_blank(&l))
 			continue;
 		if (m.name && l.indent <= def_indent)
 			rc = method_end(p, &m, module, &attrs, &own_classes, imports);

@@ -101,8 +101,7 @@ static gg_node hub_tuple_first(const semantic *c, gg_node left, gg_node right)
 	return loader && IS(first, identifier) ? first : gg_node_null();
 }
 
-/* Sorts target by the project class that dotted names (project.h); false when the project does not know it. */
-/* Notes the parts of what target's forward returns that are plain numbers (mask), for GG002. */
+/* Notes the parts of what target's forward returns that carry no history (mask), for GG002. */
 static void number_parts_note(semantic *c, span target, uint32_t mask)
 {
 	gg_tree_index *ix = c->index;
@@ -111,6 +110,7 @@ static void number_parts_note(semantic *c, span target, uint32_t mask)
 		     ((gg_number_parts){ { target.ptr, target.len }, mask }));
 }
 
+/* Sorts target by the project class that dotted names (project.h); false when the project does not know it. */
 static bool project_class_classify(semantic *c, span target, span dotted)
 {
 	int kind = gg_project_class_kind(c->project, dotted.ptr, dotted.len);
@@ -234,28 +234,22 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 			if (sem_class_holds_no_parameters(c, k))
 				PUSH(c, c->paramless.items, c->paramless.len, c->paramless.cap, target);
 			PUSH(c, c->models.items, c->models.len, c->models.cap, target);
-			/* The class's own __init__ may freeze it: the index read this file as every other. */
-			if (c->module) {
-				char *dotted = gg_strdup_printf("%s.%.*s", c->module, (int)last.len, last.ptr);
-				if (!dotted)
-					fail(c, -ENOMEM);
-				else
-					frozen_construction(c, left, base, (span){ dotted, strlen(dotted) });
-				free(dotted);
-			}
-			/*
-			 * The index also reads parts a submodule's forward or another
-			 * method of the class returns (project_parts.c).
-			 */
 			uint32_t mask = sem_class_forward_numbers(c, k);
-			if (c->project && c->module) {
-				char *dotted = gg_strdup_printf("%s.%.*s", c->module, (int)last.len, last.ptr);
-				if (!dotted)
-					fail(c, -ENOMEM);
-				else
+			/*
+			 * The index read this file as every other: the class's own
+			 * __init__ may freeze it, and the parts its forward returns may
+			 * come from a submodule's forward or another method of it
+			 * (project_parts.c).
+			 */
+			char *dotted = c->module ? gg_strdup_printf("%s.%.*s", c->module, (int)last.len, last.ptr) : NULL;
+			if (c->module && !dotted) {
+				fail(c, -ENOMEM);
+			} else if (dotted) {
+				frozen_construction(c, left, base, (span){ dotted, strlen(dotted) });
+				if (c->project)
 					mask |= gg_project_forward_numbers(c->project, dotted, strlen(dotted));
-				free(dotted);
 			}
+			free(dotted);
 			number_parts_note(c, target, mask);
 		}
 		/* A plain class of the file, or a function that makes one: not a module, whatever the name says. */

@@ -41,22 +41,28 @@ static gg_node comprehension_iter(const semantic *c, gg_node call, gg_node stmt,
 	return gg_node_null();
 }
 
-/* Whether value is what a forward recorded so far in the walk of function fi gave: that call, or a name bound to one. */
-static bool forward_output(const semantic *c, int fi, gg_node value)
+/* What value is: itself, or for a name, the value of its last binding in function fi before it (null: none). */
+static gg_node value_made(const semantic *c, int fi, gg_node value)
 {
 	if (IS(value, keyword_argument))
 		value = FIELD(value, value);
-	gg_node made = value;
-	if (IS(value, identifier)) {
-		span name = node_span(c, value);
-		made = gg_node_null();
-		for (size_t n = sem_named_first(c->assign_names, c->assign_names_len, name);
-		     n < c->assign_names_len && span_eq(c->assign_names[n].name, name); n++) {
-			gg_node right = c->assign_right[c->assign_names[n].index];
-			if (sem_func_at(c, gg_node_start_byte(right)) == fi && gg_node_start_byte(right) < gg_node_start_byte(value))
-				made = right; /* the last binding before the use */
-		}
+	if (!IS(value, identifier))
+		return value;
+	span name = node_span(c, value);
+	gg_node made = gg_node_null();
+	for (size_t n = sem_named_first(c->assign_names, c->assign_names_len, name);
+	     n < c->assign_names_len && span_eq(c->assign_names[n].name, name); n++) {
+		gg_node right = c->assign_right[c->assign_names[n].index];
+		if (sem_func_at(c, gg_node_start_byte(right)) == fi && gg_node_start_byte(right) < gg_node_start_byte(value))
+			made = right;
 	}
+	return made;
+}
+
+/* Whether value is what a forward recorded so far in the walk of function fi gave: that call, or a name bound to one. */
+static bool forward_output(const semantic *c, int fi, gg_node value)
+{
+	gg_node made = value_made(c, fi, value);
 	for (size_t i = c->events_len; !gg_node_is_null(made) && i-- > 0 && c->events[i].scope == fi;)
 		if (gg_node_eq(c->events[i].call, made))
 			return true;
@@ -72,14 +78,7 @@ static bool bound_without_grad(const semantic *c, int fi, gg_node value)
 {
 	if (!IS(value, identifier) || !c->gradoff.len)
 		return false;
-	span name = node_span(c, value);
-	gg_node made = gg_node_null();
-	for (size_t n = sem_named_first(c->assign_names, c->assign_names_len, name);
-	     n < c->assign_names_len && span_eq(c->assign_names[n].name, name); n++) {
-		gg_node right = c->assign_right[c->assign_names[n].index];
-		if (sem_func_at(c, gg_node_start_byte(right)) == fi && gg_node_start_byte(right) < gg_node_start_byte(value))
-			made = right;
-	}
+	gg_node made = value_made(c, fi, value);
 	if (!IS(made, call))
 		return false;
 	for (gg_node p = gg_node_parent(made); !gg_node_is_null(p) && !IS(p, function_definition) && !IS(p, module);
