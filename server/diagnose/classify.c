@@ -432,6 +432,47 @@ static int classify_library_suite_test(const gg_diagnosis *d, const gg_traceback
 	return package_frames ? test : -1;
 }
 
+/* A constructor's frame: "__init__", or 3.11's qualified "PitchNet.__init__". */
+static bool classify_is_init(const char *fn)
+{
+	const char *dot = strrchr(fn, '.');
+	return strcmp(dot ? dot + 1 : fn, "__init__") == 0;
+}
+
+/*
+ * The deepest user frame is where the memory was asked for, not always
+ * where the fix goes. A constructor's `.to(device)` runs because its
+ * caller builds the object (per call, per file, per request): the caller's
+ * line decides how often and how large. A forward() that training also
+ * runs, entered from an evaluation method (test() calling self.forward()):
+ * the fix goes on the call into that method, never on forward(). Returns the
+ * frame the culprit moves to (a user frame), or culprit unchanged.
+ */
+static int classify_lift_culprit(const gg_diagnosis *d, const gg_traceback *tb, int culprit)
+{
+	if (culprit <= 0)
+		return culprit;
+	int i = culprit;
+	if (classify_is_init(tb->frames[i].function)) {
+		/* super().__init__ chains: the outermost constructor of the chain, then its caller. */
+		while (i > 0 && d->frames[i - 1].user && classify_is_init(tb->frames[i - 1].function))
+			i--;
+		return i > 0 && d->frames[i - 1].user ? i - 1 : culprit;
+	}
+	/*
+	 * Only a forward its own object calls ("self.forward(...)" in test()): a
+	 * wrapper's step shared by its train and test methods. A model's forward
+	 * called from an evaluation loop ("net.forward(x)") is where it failed.
+	 */
+	const char *by = tb->frames[i - 1].code;
+	if (!gg_phase_is_forward(&tb->frames[i]) || !d->frames[i - 1].user || !by || !strstr(by, "self.forward("))
+		return culprit;
+	int entry = i - 1;
+	if (gg_phase_words(tb->frames[entry].function) != GG_WORDS_EVAL)
+		return culprit;
+	return entry > 0 && d->frames[entry - 1].user ? entry - 1 : entry;
+}
+
 static int classify_entry(const gg_diagnosis *d, const gg_traceback *tb)
 {
 	if (d->culprit < 0)
@@ -544,6 +585,9 @@ static const char *classify_serving_start(const gg_diagnosis *d, const gg_traceb
 		return "the message says the model's warm-up failed: a serving engine's start, which runs the largest batch it will accept before serving any request";
 	if (facts->shard_start_failed && d->oom.is_oom)
 		return "the launcher says a shard (one of the engine's tensor-parallel processes) failed to start: the memory ran out at start-up, loading the weights or warming up, before any request";
+	/* A worker's start-up method named by the runtime (its line is cited with the evidence). */
+	if (facts->startup_method && d->oom.is_oom && !d->model_runs)
+		return "a worker failed in one of the engine's start-up methods (loading the weights, placing the device, sizing its cache): the memory ran out at start-up, before any request";
 	return NULL;
 }
 
@@ -673,6 +717,16 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	    d->frames[d->culprit - 1].user &&
 	    strcmp(tb->frames[d->culprit - 1].filename, tb->frames[d->culprit].filename) == 0)
 		d->culprit--;
+	int allocated_in = d->culprit;
+	d->culprit = classify_lift_culprit(d, tb, d->culprit);
+	if (d->culprit != allocated_in) {
+		const gg_tb_frame *f = &tb->frames[allocated_in];
+		if ((rc = gg_evidence_add(d, "allocated in %s() at %s:%u%s%s, which %s", f->function, gg_tb_frame_file(f), f->line,
+					  f->code ? ": " : "", f->code ? f->code : "",
+					  classify_is_init(f->function) ? "the object's construction runs: the fix goes on the call that builds it"
+									: "training runs too: the fix goes on the call that enters evaluation")))
+			return rc;
+	}
 	const char *pkg;
 	size_t pkg_len;
 	int suite_test = d->culprit >= 0 ? classify_library_suite_test(d, tb, &pkg, &pkg_len) : -1;
@@ -800,6 +854,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->serving = GG_SERVING_START;
 		d->phase = GG_PHASE_LOADING;
 		if ((rc = gg_evidence_add(d, "%s", start)))
+			return rc;
+		if (facts->startup_method && (rc = gg_evidence_add(d, "log line %llu: the runtime reports a worker's exception while processing %s()",
+								   (unsigned long long)facts->startup_method_line, facts->startup_method)))
 			return rc;
 	}
 

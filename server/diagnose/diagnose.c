@@ -224,6 +224,7 @@ static gg_tb_chain *dx_orphan_chain(const gg_log_orphan *o, uint64_t seq)
 	c->tbs = tb;
 	c->len = c->cap = 1;
 	c->rank = o->rank;
+	c->pid = o->pid;
 	c->has_oom = o->oom;
 	c->seq = seq;
 	tb->at = o->at;
@@ -277,6 +278,16 @@ static bool dx_header_speaks(const gg_log_orphan *o)
 }
 
 /*
+ * Workers of one runtime print into one log, each line under its process
+ * label: a message of one worker is never the exception of another's
+ * traceback, even when it lands right above it. Unlabelled: one process.
+ */
+static bool dx_same_process(const gg_log_orphan *o, const gg_tb_chain *c)
+{
+	return o->pid <= 0 || c->pid <= 0 || o->pid == c->pid;
+}
+
+/*
  * The paste's lone exception line (see logfacts.h), above tb within reach,
  * on its rank, not given to another traceback and not the exception line
  * of any traceback read.
@@ -284,7 +295,7 @@ static bool dx_header_speaks(const gg_log_orphan *o)
 static bool dx_lone_above(const gg_diagnoser *d, const gg_tb_chain *c, const gg_traceback *tb, uint64_t reach)
 {
 	const gg_log_orphan *o = &d->facts.lone;
-	if (!o->text || o->used || o->at.line >= tb->at.line || o->continued_to + reach < tb->at.line ||
+	if (!o->text || o->used || !dx_same_process(o, c) || o->at.line >= tb->at.line || o->continued_to + reach < tb->at.line ||
 	    (o->rank != c->rank && o->rank >= 0))
 		return false;
 	for (size_t i = 0; i < d->len; i++)
@@ -344,7 +355,7 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 			 */
 			uint64_t from = o->continued_to;
 			if (((o->oom && !dx_kills_another(o)) || (dx_header_speaks(o) && tb->headerless)) && o->at.line < tb->at.line && from + reach >= tb->at.line &&
-			    (o->rank == c->rank || o->rank < 0) && (!best || o->at.line > best->at.line))
+			    (o->rank == c->rank || o->rank < 0) && dx_same_process(o, c) && (!best || o->at.line > best->at.line))
 				best = o;
 		}
 		/*
@@ -797,6 +808,7 @@ static void dx_fold_consequences(gg_diagnoses *out)
 		    ot->at.line < x->chain->tbs[0].at.line && ot->at.line + DX_HEADERLESS_REACH >= x->chain->tbs[0].at.line) {
 			gg_diagnosis *o = &out->items[kept - 1];
 			o->consequence_line = x->chain->tbs[0].at.line;
+			o->consequence_pid = o->chain->pid > 0 && x->chain->pid > 0 && o->chain->pid != x->chain->pid ? x->chain->pid : 0;
 			o->consequence_type = lost ? strdup(tb->exc.type) : NULL; /* NULL on OOM too: named as cut */
 			dx_diagnosis_free(x);
 			oom = NULL;
@@ -1050,6 +1062,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			rc = x->consequence_type
 				? gg_evidence_add(x, "the traceback at log line %llu, ending in %s from library code only, follows from this failure: a caller lost the process that ran out of memory",
 						  (unsigned long long)x->consequence_line, x->consequence_type)
+				: x->consequence_pid
+				? gg_evidence_add(x, "the traceback at log line %llu, cut before its exception line, is another worker's (pid %ld), failing beside it: its frames are not this failure's",
+						  (unsigned long long)x->consequence_line, x->consequence_pid)
 				: gg_evidence_add(x, "the traceback at log line %llu, cut before its exception line, is this failure seen from its caller, not a second one",
 						  (unsigned long long)x->consequence_line);
 		if (!rc)

@@ -85,6 +85,7 @@ typedef struct gg_diagnosis {
 	 */
 	uint64_t consequence_line;
 	char *consequence_type;
+	long consequence_pid; /* that traceback's worker's pid when another worker printed it (see logscan.h), else 0 */
 	gg_dx_confidence confidence;
 	gg_tb_chain *chain;    /* owned */
 	size_t tb;             /* the traceback of chain reported: the first out-of-memory one */

@@ -871,7 +871,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		rc |= gg_buf_printf(&e, "The paste stops %s, so what failed cannot be told from it.",
 				    tb->has_exception ? "inside the exception message" : "before its exception line");
 		if (cf)
-			rc |= gg_buf_printf(&e, " Its last frame of your code is %s%s at %s:%u%s%s%s.", cf->function[0] ? cf->function : "cut before its function's name",
+			rc |= gg_buf_printf(&e, " The frame of your code to look at is %s%s at %s:%u%s%s%s.", cf->function[0] ? cf->function : "cut before its function's name",
 					    cf->function[0] ? "()" : "", gg_tb_frame_file(cf), cf->line, cf->code ? ": `" : "", cf->code ? cf->code : "", cf->code ? "`" : "");
 		if (d->phase != GG_PHASE_UNKNOWN)
 			rc |= gg_buf_printf(&e, " The frames show %s.", d->phase == GG_PHASE_EVALUATION ? "evaluation" : d->phase == GG_PHASE_TRAINING ? "training" : "model loading");

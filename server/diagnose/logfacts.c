@@ -47,6 +47,7 @@ void gg_logfacts_free(gg_log_facts *f)
 	free(f->orphans);
 	free(f->lone.text);
 	free(f->lone.type);
+	free(f->startup_method);
 	free(f->torch_version);
 	free(f->torch_version_other);
 	free(f->torch_version_refuted);
@@ -641,6 +642,7 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	if (!o)
 		return -ENOMEM;
 	o->rank = rank;
+	o->pid = l->pid;
 	o->oom = oom;
 	o->named_only = oom && !exc && !figures;
 	/* The logger's or the application's words in front are not the failure's message. */
@@ -910,6 +912,7 @@ static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const cha
 	}
 	f->lone.type = type;
 	f->lone.rank = l->rank;
+	f->lone.pid = l->pid;
 	f->lone.at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	f->lone.continued_to = l->number;
 	return 0;
@@ -1047,6 +1050,38 @@ static int facts_debugger_header(gg_log_facts *f, const gg_log_line *l, const ch
 	return 1;
 }
 
+/*
+ * A multi-process runtime's report that one of its workers failed inside a
+ * method the driver called on it ("Exception in worker W while processing
+ * method load_model."): a start-up method (loading the weights, placing
+ * the device, sizing the KV cache, the profiling run) says the engine was
+ * starting, before any request, whichever worker's traceback follows.
+ */
+static int facts_startup_method(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	static const char *const startup[] = {
+		"load_model", "init_device", "init_worker", "initialize_cache", "initialize_kv_cache", "_initialize_kv_caches",
+		"determine_num_available_blocks", "determine_available_memory", "profile_run", "compile_or_warm_up_model", NULL,
+	};
+	static const char key[] = "while processing method ";
+	const char *p = gg_text_find(t, n, key);
+	if (!p)
+		return 0;
+	p += sizeof key - 1;
+	const char *end = t + n, *q = p;
+	while (q < end && (*q == '_' || (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9')))
+		q++;
+	for (const char *const *m = startup; *m; m++)
+		if ((size_t)(q - p) == strlen(*m) && memcmp(p, *m, (size_t)(q - p)) == 0) {
+			f->startup_method = gg_text_dup(p, (size_t)(q - p), 64);
+			if (!f->startup_method)
+				return -ENOMEM;
+			f->startup_method_line = l->number;
+			return 0;
+		}
+	return 0;
+}
+
 int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 {
 	size_t n = l->len;
@@ -1141,6 +1176,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (!f->shard_start_failed && (gg_text_find(t, n, "ShardCannotStart") ||
 				       (gg_text_find_ci(t, n, "shard") && gg_text_find(t, n, "failed to start"))))
 		f->shard_start_failed = true;
+	if (!f->startup_method && facts_startup_method(f, l, t, n) != 0)
+		return -ENOMEM;
 	/* Inductor prints Triton's "out of resource" on a line of its own under its "No valid triton configs" error. */
 	if (!f->out_of_resource && gg_text_find_ci(t, n, "out of resource:") && gg_oom_out_of_resource(NULL, t, n))
 		f->out_of_resource = true;

@@ -26,6 +26,7 @@ typedef struct gg_log_warning {
 
 typedef struct gg_log_orphan {
 	int rank;
+	long pid;   /* its worker's process label's pid, or <= 0 when unlabelled */
 	bool oom;   /* an out-of-memory line; else another failure the runtime printed */
 	char *text; /* owned; the out-of-memory line, with the lines that continue its message joined */
 	gg_log_span at;
@@ -91,6 +92,8 @@ typedef struct gg_log_facts {
 	bool thc;                     /* THC-era text (THCudaCheck, "cuda runtime error (2)", THC/ paths): PyTorch 1.10 or older */
 	bool pre_0_4;                 /* PyTorch 0.3 or older: THC under torch/lib/, Variable's "Variable containing:" print */
 	bool shard_start_failed;      /* a serving launcher says a shard failed to start ("ShardCannotStart", "Shard 0 failed to start") */
+	uint64_t startup_method_line; /* a worker's "Exception in worker ... while processing method load_model": a start-up method failed; 0 when none */
+	char *startup_method;         /* owned; that method's name, or NULL */
 	bool out_of_resource;         /* a line is Triton's "out of resource" (shared memory per multiprocessor, see oom.h) */
 	/* Memory readings a training log prints per step ("mem: 5.2G", "memory: 10234"): growth across iterations. */
 	double mem_first, mem_last;

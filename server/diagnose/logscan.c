@@ -233,7 +233,7 @@ static long logscan_key_number(const char *s, size_t n, const char *key)
  * "pid=" number inside; "rank=N" names the rank. Returns the label's length
  * with its space, 0 when s has none.
  */
-static size_t logscan_process_label(const char *s, size_t n, int *rank)
+static size_t logscan_process_label(const char *s, size_t n, int *rank, long *pid)
 {
 	if (n < 8 || s[0] != '(')
 		return 0;
@@ -241,7 +241,7 @@ static size_t logscan_process_label(const char *s, size_t n, int *rank)
 	if (!close || close + 1 >= s + n || close[1] != ' ')
 		return 0;
 	size_t in = (size_t)(close - s);
-	if (logscan_key_number(s + 1, in - 1, "pid=") < 0)
+	if ((*pid = logscan_key_number(s + 1, in - 1, "pid=")) < 0)
 		return 0;
 	long r = logscan_key_number(s + 1, in - 1, "rank=");
 	/*
@@ -388,25 +388,31 @@ static void logscan_drop(gg_buf *out, size_t k)
 	out->data[out->len] = '\0';
 }
 
-static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quotes, int *label);
+static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quotes, int *label, long *pid);
 
 int gg_logscan_clean(const char *raw, size_t len, gg_buf *out)
 {
 	unsigned quotes;
 	int label;
-	return logscan_clean(raw, len, out, &quotes, &label);
+	long pid;
+	return logscan_clean(raw, len, out, &quotes, &label, &pid);
 }
 
 int gg_logscan_clean_quoted(const char *raw, size_t len, gg_buf *out, unsigned *quotes)
 {
 	int label;
-	return logscan_clean(raw, len, out, quotes, &label);
+	long pid;
+	return logscan_clean(raw, len, out, quotes, &label, &pid);
 }
 
-/* label: the rank a record's time label names (-1 none), or -2 when the line opens with no such label. */
-static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quotes, int *label)
+/*
+ * label: the rank a record's time label names (-1 none), or -2 when the line
+ * opens with no such label. pid: a worker's process label's pid, or -1.
+ */
+static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quotes, int *label, long *pid)
 {
 	*label = -2;
+	*pid = -1;
 	*quotes = 0;
 	out->len = 0;
 	if (out->data)
@@ -489,7 +495,7 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 	size_t k = logscan_compose_label(out->data, out->len);
 	if (k > 0)
 		logscan_drop(out, k);
-	k = logscan_process_label(out->data, out->len, &label_rank);
+	k = logscan_process_label(out->data, out->len, &label_rank, pid);
 	if (k > 0)
 		logscan_drop(out, k);
 	if ((k = logscan_level_header(out->data, out->len)) > 0)
@@ -537,7 +543,8 @@ static int logscan_emit(gg_logscan *s)
 		len--;
 	unsigned quotes;
 	int label;
-	int rank = logscan_clean(s->raw.data ? s->raw.data : "", len, &s->clean, &quotes, &label);
+	long pid;
+	int rank = logscan_clean(s->raw.data ? s->raw.data : "", len, &s->clean, &quotes, &label, &pid);
 	if (rank == -ENOMEM)
 		return -ENOMEM;
 	/* A record's later lines are its own until the next labelled line: a rank's prefix, another record. */
@@ -551,6 +558,7 @@ static int logscan_emit(gg_logscan *s)
 		.text = gg_buf_cstr(&s->clean),
 		.len = s->clean.len,
 		.rank = rank,
+		.pid = pid,
 		.number = ++s->number,
 		.offset = s->offset,
 		.raw_len = s->raw_len,

@@ -26,6 +26,7 @@ typedef struct gg_log_line {
 	const char *text; /* cleaned text; valid during the callback only */
 	size_t len;
 	int rank;         /* from the prefix, or -1 */
+	long pid;         /* a worker's process label's pid= ("(Worker pid=7) "), or -1: workers interleave their lines */
 	uint64_t number;  /* 1-based line number in the input */
 	uint64_t offset;  /* byte offset of the raw line in the input */
 	uint64_t raw_len; /* raw bytes of the line, without its line end */

@@ -295,6 +295,7 @@ static int tb_begin(gg_tbparse *p, tb_stream *s, const gg_log_line *l, tb_state 
 		if (!s->chain)
 			return -ENOMEM;
 		s->chain->rank = s->rank;
+		s->chain->pid = l->pid;
 		s->chain->seq = p->seq++;
 		if (s->rank < 0 && s->summary_rank >= 0) {
 			s->chain->rank = s->summary_rank;

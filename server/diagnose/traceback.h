@@ -72,6 +72,7 @@ typedef struct gg_tb_chain {
 	gg_traceback *tbs; /* owned; in printed order (the first is the earliest exception) */
 	size_t len, cap;
 	int rank;          /* -1 when unknown */
+	long pid;          /* the worker's process label on its first line ("(Worker pid=7) "), or <= 0 */
 	bool from_summary; /* printed inside a torchelastic failure summary */
 	bool has_oom;      /* some exception of it is an out-of-memory error */
 	bool original_cut; /* a reraise ("Caught X in DataLoader worker ...") whose original traceback the paste cuts */
