@@ -977,7 +977,14 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	} else if (d->phase == GG_PHASE_EVALUATION) {
 		d->kind = d->grad_disabled == 1 ? GG_DX_OOM_EVAL : GG_DX_OOM_EVAL_NO_GRAD;
 		bool confirmed = d->grad_disabled == 0;
-		d->confidence = confirmed || d->grad_disabled == 1 ? GG_CONFIDENCE_HIGH : GG_CONFIDENCE_MEDIUM;
+		/*
+		 * Unknown grad state stays low: a `with torch.no_grad():` block
+		 * leaves no frame, so a path without a grad-off frame proves
+		 * nothing until the source is read (the culprit resolved in the
+		 * workspace, its path's with-blocks seen) or a flag is found.
+		 */
+		bool read = d->grad_controlled || (d->culprit >= 0 && d->frames[d->culprit].res.path);
+		d->confidence = confirmed || d->grad_disabled == 1 ? GG_CONFIDENCE_HIGH : read ? GG_CONFIDENCE_MEDIUM : GG_CONFIDENCE_LOW;
 		nothing_off = !confirmed && d->grad_disabled == -1 && aggregate < 0 && !d->grad_controlled;
 		/*
 		 * The traceback ends at the user's call into another function

@@ -633,11 +633,13 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 	const char *fn = ef && ef->function[0] && ef->function[0] != '<' ? ef->function : NULL;
 	int version;
 	explain_era era = explain_era_of(d, facts, &version);
+	bool unseen = false; /* autograd's state not shown by the paste (evaluation without a grad-off frame) */
 
 	if (explain_is_xla(d))
 		rc |= explain_xla(&e, &x, d, dev);
 	else switch (d->kind) {
 	case GG_DX_OOM_EVAL_NO_GRAD:
+		unseen = d->grad_disabled == -1 && !d->static_code && !(cf && d->frames[d->culprit].res.path);
 		if (d->grad_controlled) {
 			/* The code picks the mode at run time (see the evidence): say both sides, fix the flag's side. */
 			rc |= gg_buf_printf(&e, "Out of %s during evaluation, in code where a flag or a condition picks whether autograd is on.", dev);
@@ -646,7 +648,15 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "Make sure evaluation runs with the flag choosing torch.no_grad() (or wrap the loop in `with torch.no_grad():` unconditionally); if it already did, lower the evaluation batch size.");
 			break;
 		}
-		rc |= gg_buf_printf(&e, "Out of %s during evaluation, with autograd on.", dev);
+		/*
+		 * Autograd's state unseen (no grad-off frame, no source read): a
+		 * `with torch.no_grad():` block leaves no frame, so the missing
+		 * no_grad is a suspicion, said as one.
+		 */
+		if (unseen)
+			rc |= gg_buf_printf(&e, "Out of %s during evaluation; nothing in the paste shows autograd turned off, but a `with torch.no_grad():` block leaves no frame in a traceback, so it may well be off already.", dev);
+		else
+			rc |= gg_buf_printf(&e, "Out of %s during evaluation, with autograd on.", dev);
 		rc |= explain_where(&e, d, "failed");
 		rc |= gg_buf_printf(&e, " Without torch.no_grad(), every forward pass keeps all its layers' activations for a backward pass that never comes, so evaluation needs several times the memory it should. model.eval() does not turn autograd off");
 		if (facts->volatile_warning >= 0)
@@ -662,12 +672,19 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    fn ? "()" : "");
 			break;
 		}
+		bool lead = unseen && explain_large_request(&d->oom);
+		if (lead) {
+			/* One step's tensor is a large share of the device: that is there whatever autograd was. */
+			rc |= gg_buf_printf(&x, "One request of %.2f GiB (%.0f%% of the device) is one step's intermediate: evaluate less at once (a smaller evaluation batch, fewer candidates or proposals per item, a smaller input, or the work in chunks). ",
+					    d->oom.tried / 1073741824.0, 100.0 * d->oom.tried / d->oom.total);
+			rc |= gg_buf_printf(&x, "Then check autograd: if `torch.is_grad_enabled()` is true in the loop, ");
+		}
 		if (d->callee_cut && cf && cf->code) {
 			/* The evaluator's own frames are cut: the fix goes on its call or on it, not on a caller that may also train. */
-			rc |= gg_buf_printf(&x, "If the evaluator does not turn autograd off itself (its frames are cut), wrap the call `%s` at line %u in `with torch.no_grad():`, or decorate the evaluation method it calls with `@torch.no_grad()`",
-					    cf->code, cf->line);
+			rc |= gg_buf_printf(&x, "%s the evaluator does not turn autograd off itself (its frames are cut), wrap the call `%s` at line %u in `with torch.no_grad():`, or decorate the evaluation method it calls with `@torch.no_grad()`",
+					    lead ? "and" : "If", cf->code, cf->line);
 		} else {
-			rc |= gg_buf_printf(&x, "Wrap the evaluation loop in `with torch.no_grad():`");
+			rc |= gg_buf_printf(&x, "%s the evaluation loop in `with torch.no_grad():`", lead ? "wrap" : "Wrap");
 			/* A script's main() usually trains as well: a decorator there would turn training's gradients off too. */
 			if (fn && strcmp(fn, "main") != 0)
 				rc |= gg_buf_printf(&x, " (or put `@torch.no_grad()` on %s())", fn);
