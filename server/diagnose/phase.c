@@ -160,9 +160,12 @@ bool gg_phase_is_loading(const gg_tb_frame *f)
 		/*
 		 * A framework's own model loading and engine start: its load_model,
 		 * a distributed engine's broadcast of the weights from rank 0, a
-		 * serving engine's KV-cache set-up after the weights are in.
+		 * serving engine's KV-cache set-up after the weights are in: the
+		 * profiling run that measures what is left, then the cache sized
+		 * from it (all at start-up, before any request).
 		 */
-		"load_model", "_broadcast_model", "initialize_kv_cache", NULL,
+		"load_model", "_broadcast_model", "initialize_kv_cache", "_initialize_kv_caches", "initialize_kv_caches",
+		"determine_num_available_blocks", "determine_available_memory", "profile_run", NULL,
 	};
 	const char *fn = f->function;
 	for (const char *const *l = loaders; *l; l++)
@@ -183,7 +186,9 @@ bool gg_phase_is_loading(const gg_tb_frame *f)
 	    (is(fn, "convert") || is(fn, "Module.to.<locals>.convert")) && has(f->code, "t.to("))
 		return true;
 	/* A library's line calling its engine's start ("self.runner.initialize_kv_cache(cfg)"): the frame below it is cut. */
-	if (has(f->code, ".initialize_kv_cache(") || has(f->code, "._broadcast_model(") || has(f->code, ".load_model("))
+	if (has(f->code, ".initialize_kv_cache(") || has(f->code, "._broadcast_model(") || has(f->code, ".load_model(") ||
+	    has(f->code, "._initialize_kv_caches(") || has(f->code, ".determine_num_available_blocks(") ||
+	    has(f->code, ".determine_available_memory(") || has(f->code, ".profile_run("))
 		return true;
 	/* The user's own line doing it: "model.load_state_dict(torch.load(path))". */
 	if (gg_phase_is_library(f->filename))
