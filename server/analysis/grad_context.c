@@ -397,6 +397,15 @@ gg_grad_mode gg_grad_mode_of(gg_torch_names *t, gg_node expr, int *err)
 		expr = gg_node_named_child(expr, 0);
 	while (IS(expr, parenthesized_expression) && gg_node_named_child_count(expr) == 1)
 		expr = gg_node_named_child(expr, 0);
+	/*
+	 * `with accumulate(model) and no_grad():` enters what the `and` gives,
+	 * its right side (a context manager is truthy); `or` gives its left.
+	 */
+	if (IS(expr, boolean_operator)) {
+		gg_node op = FIELD(expr, operator);
+		bool and = !gg_node_is_null(op) && strcmp(gg_node_type(op), "and") == 0;
+		return gg_grad_mode_of(t, and ? FIELD(expr, right) : FIELD(expr, left), err);
+	}
 	/* `no_grad() if frozen else nullcontext()`: the condition picks the mode, as set_grad_enabled(flag) does. */
 	if (IS(expr, conditional_expression) && gg_node_named_child_count(expr) == 3) {
 		gg_grad_mode a = gg_grad_mode_of(t, gg_node_named_child(expr, 0), err);

@@ -98,6 +98,15 @@ grad_context sem_grad_context_of(semantic *c, gg_node expr)
 		expr = gg_node_named_child(expr, 0);
 	if (IS(expr, parenthesized_expression) && gg_node_named_child_count(expr) == 1)
 		expr = gg_node_named_child(expr, 0);
+	/*
+	 * `with accumulate(model) and torch.no_grad():` enters what the `and`
+	 * gives, its right side (a context manager is truthy); `or` its left.
+	 */
+	if (IS(expr, boolean_operator)) {
+		gg_node op = FIELD(expr, operator);
+		bool and = !gg_node_is_null(op) && strcmp(gg_node_type(op), "and") == 0;
+		return sem_grad_context_of(c, and ? FIELD(expr, right) : FIELD(expr, left));
+	}
 	/* `torch.no_grad() if frozen else nullcontext()`: the condition picks the mode, as set_grad_enabled(flag) does. */
 	if (IS(expr, conditional_expression) && gg_node_named_child_count(expr) == 3) {
 		grad_context a = sem_grad_context_of(c, gg_node_named_child(expr, 0));
