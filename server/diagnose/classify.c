@@ -726,6 +726,13 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 					  classify_is_init(f->function) ? "the object's construction runs: the fix goes on the call that builds it"
 									: "training runs too: the fix goes on the call that enters evaluation")))
 			return rc;
+		/* No forward on the path, an object being built: a model constructed and its state placed, before it ran. */
+		if (classify_is_init(f->function) && d->phase == GG_PHASE_UNKNOWN && boundary == tb->len && !backward) {
+			d->phase = GG_PHASE_LOADING;
+			if ((rc = gg_evidence_add(d, "loading: the path builds an object (%s) and no forward runs on it: a model being constructed, its state placed on the device",
+						  tb->frames[d->culprit].code ? tb->frames[d->culprit].code : f->function)))
+				return rc;
+		}
 	}
 	const char *pkg;
 	size_t pkg_len;

@@ -554,6 +554,22 @@ static int explain_xla(gg_buf *e, gg_buf *x, const gg_diagnosis *d, const char *
 	if (d->cause == GG_CAUSE_OVERSIZED)
 		rc |= gg_buf_printf(e, " %c%s.", d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
 				    d->cause_evidence + 1);
+	/*
+	 * While a model is built, a request of a few hundred MiB refused: the
+	 * device was nearly full before it (another process on the core, or
+	 * what this one placed earlier), not a step too large.
+	 */
+	if (d->phase == GG_PHASE_LOADING && m->tried > 0 && m->tried <= 1024.0 * 1048576.0 && d->cause != GG_CAUSE_PROGRAM) {
+		rc |= gg_buf_printf(e, " A request this small refused while the model is being built means the device was already nearly full: another process holds it, or this one placed much before (a second copy of the weights, arrays kept from an earlier step).");
+		if (!tb->len)
+			rc |= gg_buf_printf(e, " The log has no traceback for it, so where it happened is unknown.");
+		rc |= gg_buf_printf(x, "Free the device first: stop other processes on it (one process per TPU host holds all its cores), and drop what an earlier step placed (`del` it, or build the model before anything else). A conversion or export does not need the accelerator: run it on the CPU (`JAX_PLATFORMS=cpu`, or `CUDA_VISIBLE_DEVICES=` / no XLA device for torch). If the weights themselves do not fit, shard them over more cores (%s) or load them in a lower precision.",
+				    d->jax ? "jax.sharding, pjit" : "FSDP, SPMD");
+		if (m->device == GG_OOM_DEVICE_TPU)
+			rc |= gg_buf_printf(x, " %s shows the TPU's memory, which GPU tools do not see.",
+					    d->jax ? "`jax.local_devices()[0].memory_stats()`" : "`xm.get_memory_info(xm.xla_device())`");
+		return rc;
+	}
 	if (d->jax)
 		rc |= gg_buf_printf(e, " JAX keeps no graph for a backward pass unless jax.grad is called, so torch.no_grad has no counterpart here.");
 	if (!tb->len)

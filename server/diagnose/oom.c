@@ -278,8 +278,14 @@ static bool oom_xla(const char *s, size_t n, gg_oom_info *info)
 		   : tpu_compiler ? "XLA:TPU: ran out of memory in memory space hbm"
 		   : info->onchip ? "XLA:TPU: ran out of a core's on-chip memory (vmem)"
 		   : allocator ? "XLA: Out of memory while trying to allocate" : "XLA: RESOURCE_EXHAUSTED";
-	/* The TPU runtime's own words; a GPU under XLA says "GPU" or "cuda". */
-	if (tpu_allocator || tpu_compiler || info->onchip || gg_text_find(s, n, "TPU") || gg_text_find(s, n, "HBM") || gg_text_find(s, n, "hbm"))
+	/*
+	 * The TPU runtime's own words; a GPU under XLA says "GPU" or "cuda".
+	 * "Failed to allocate request for N on device ordinal K" is the TPU
+	 * runtime's refusal of one buffer (a GPU's BFC allocator words it
+	 * "Out of memory while trying to allocate").
+	 */
+	bool request = status && gg_text_find(s, n, "Failed to allocate request for ") && gg_text_find(s, n, "device ordinal");
+	if (request || tpu_allocator || tpu_compiler || info->onchip || gg_text_find(s, n, "TPU") || gg_text_find(s, n, "HBM") || gg_text_find(s, n, "hbm"))
 		info->device = GG_OOM_DEVICE_TPU;
 	return true;
 }
@@ -287,7 +293,8 @@ static bool oom_xla(const char *s, size_t n, gg_oom_info *info)
 /* XLA's figures: what it tried, what was free, the device's HBM, a compiled program against it. */
 static void oom_xla_figures(const char *s, size_t n, gg_oom_info *info)
 {
-	static const char *const tried[] = { "Attempting to reserve ", "Attempting to allocate ", "trying to allocate ", NULL };
+	static const char *const tried[] = { "Attempting to reserve ", "Attempting to allocate ", "trying to allocate ",
+					     "Failed to allocate request for ", NULL };
 	for (const char *const *k = tried; *k && info->tried < 0; k++)
 		info->tried = oom_size_after(s, n, *k);
 	if (info->free < 0)
@@ -309,6 +316,14 @@ static void oom_xla_figures(const char *s, size_t n, gg_oom_info *info)
 			info->total = whole;
 			info->program = used > whole;
 		}
+	}
+	/* The runtime's "on device ordinal 0": the core's index on the host. */
+	const char *ord = gg_text_find(s, n, "on device ordinal ");
+	if (ord && info->device_index < 0 && ord + 18 < s + n && ord[18] >= '0' && ord[18] <= '9') {
+		int v = 0;
+		for (const char *p = ord + 18; p < s + n && *p >= '0' && *p <= '9' && v < 100000; p++)
+			v = v * 10 + (*p - '0');
+		info->device_index = v;
 	}
 	/* torch_xla's process label ("Exception in device=TPU:2"), the TPU's ordinal. */
 	const char *t = gg_text_find(s, n, "TPU:");
