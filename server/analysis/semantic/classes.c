@@ -255,26 +255,43 @@ unsigned sem_class_kind_of(semantic *c, gg_node def)
 	return 0;
 }
 
-/* Whether class sub is class base or derives from it through the file's own classes. */
-bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth)
+/*
+ * Whether pred holds for a base of class cls that the file defines, or for
+ * one of that base's own bases, to MAX_CLASS_DEPTH (imported bases are not
+ * followed: their classes are not the file's).
+ */
+static bool file_bases_any(const semantic *c, int cls, bool (*pred)(const semantic *, int, const void *), const void *arg,
+			   unsigned depth)
 {
-	if (sub == base)
-		return true;
 	if (depth > MAX_CLASS_DEPTH)
 		return false;
-	gg_node bases = FIELD(c->classes[sub].node, superclasses);
+	gg_node bases = FIELD(c->classes[cls].node, superclasses);
 	uint32_t count = gg_node_is_null(bases) ? 0 : gg_node_named_child_count(bases);
 	for (uint32_t i = 0; i < count; i++) {
 		gg_node b = gg_node_named_child(bases, i);
 		if (!IS(b, identifier) || sem_binding_find(c, node_span(c, b)))
 			continue;
 		span name = node_span(c, b);
-		for (const klass *k = sem_class_find(c, name); k && k < c->classes + c->classes_len &&
-								  span_eq(k->name, name); k++)
-			if (sem_class_inherits(c, (int)(k - c->classes), base, depth + 1))
+		for (const klass *k = sem_class_find(c, name); k && k < c->classes + c->classes_len && span_eq(k->name, name);
+		     k++) {
+			int ki = (int)(k - c->classes);
+			if (pred(c, ki, arg) || file_bases_any(c, ki, pred, arg, depth + 1))
 				return true;
+		}
 	}
 	return false;
+}
+
+static bool is_class(const semantic *c, int k, const void *base)
+{
+	(void)c;
+	return k == *(const int *)base;
+}
+
+/* Whether class sub is class base or derives from it through the file's own classes. */
+bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth)
+{
+	return sub == base || file_bases_any(c, sub, is_class, &base, depth);
 }
 
 /* ---- across files: what the project index says of this file's classes and instances ---- */
@@ -319,25 +336,15 @@ static gg_node class_method_def(const semantic *c, gg_node cls, span name, gg_no
 
 static bool class_method_fact(semantic *c, gg_node cls, span method, gg_project_fact fact, unsigned depth);
 
+static bool defines_method(const semantic *c, int k, const void *name)
+{
+	gg_node decorated;
+	return !gg_node_is_null(class_method_def(c, c->classes[k].node, *(const span *)name, &decorated));
+}
+
 bool sem_class_base_defines_here(const semantic *c, int cls, span name, unsigned depth)
 {
-	if (depth > MAX_CLASS_DEPTH)
-		return false;
-	gg_node bases = FIELD(c->classes[cls].node, superclasses);
-	uint32_t count = gg_node_is_null(bases) ? 0 : gg_node_named_child_count(bases);
-	for (uint32_t i = 0; i < count; i++) {
-		gg_node b = gg_node_named_child(bases, i);
-		if (!IS(b, identifier) || sem_binding_find(c, node_span(c, b)))
-			continue;
-		span base = node_span(c, b);
-		for (const klass *k = sem_class_find(c, base); k && k < c->classes + c->classes_len && span_eq(k->name, base); k++) {
-			gg_node decorated;
-			if (!gg_node_is_null(class_method_def(c, k->node, name, &decorated)) ||
-			    sem_class_base_defines_here(c, (int)(k - c->classes), name, depth + 1))
-				return true;
-		}
-	}
-	return false;
+	return file_bases_any(c, cls, defines_method, &name, depth);
 }
 
 bool sem_class_alias(const semantic *c, gg_node stmt, span *name, gg_node *value)
