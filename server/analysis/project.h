@@ -234,6 +234,8 @@ typedef struct gg_project_imports {
  * (appended): read once per file, for the scans below. Returns 0 or -ENOMEM.
  */
 int gg_project_imports_read(const char *text, size_t len, gg_project_imports *out);
+/* The first of imports that binds name (n bytes) in its file, or NULL. */
+const gg_project_import *gg_project_import_of(const gg_project_imports *imports, const char *name, size_t n);
 
 /*
  * Notes what text's classes are (project_methods.c, a text scan; module is

@@ -235,10 +235,7 @@ static int hands_on_note(gg_project *p, const char *body, const char *end, const
 				continue;
 			/* g through the file's imports, or a function of this module. */
 			size_t gl = (size_t)(c - g);
-			const gg_project_import *from = NULL;
-			for (size_t i = 0; i < imports->len && !from; i++)
-				if (imports->items[i].bound.len == gl && memcmp(imports->items[i].bound.ptr, g, gl) == 0)
-					from = &imports->items[i];
+			const gg_project_import *from = gg_project_import_of(imports, g, gl);
 			char *entry = from ? gg_strdup_printf("%.*s %s %u %.*s %.*s.%.*s %ld", (int)fn_len, fname, module,
 							      place, (int)n, param, (int)from->module.len, from->module.ptr,
 							      (int)from->name.len, from->name.ptr, found)

@@ -651,3 +651,11 @@ int gg_project_imports_read(const char *text, size_t len, gg_project_imports *ou
 {
 	return gg_project_imports_each(text, len, import_collect, out);
 }
+
+const gg_project_import *gg_project_import_of(const gg_project_imports *imports, const char *name, size_t n)
+{
+	for (size_t i = 0; i < imports->len; i++)
+		if (imports->items[i].bound.len == n && memcmp(imports->items[i].bound.ptr, name, n) == 0)
+			return &imports->items[i];
+	return NULL;
+}

@@ -159,42 +159,6 @@ static long submodule_called(const line *l, const gg_strings *subs, bool own)
 }
 
 /*
- * `self.<name> = <...>Capitalised(`: the attribute (*attr, *attr_len), the
- * constructor expression's start (*expr) and its last name ([*ctor, *call),
- * *call at the parenthesis). False for any other line: what is built must
- * be a class (nn.Linear(, Encoder(; models.resnet18 is not one).
- */
-static bool self_assign_call(const line *l, const char **attr, size_t *attr_len, const char **expr, const char **ctor,
-			     const char **call)
-{
-	if (!line_starts(l, "self."))
-		return false;
-	const char *p = l->content + 5;
-	size_t n = word_at(p, l->end);
-	const char *q = p + n;
-	while (q < l->end && *q == ' ')
-		q++;
-	if (!n || q >= l->end || *q != '=' || (q + 1 < l->end && q[1] == '='))
-		return false;
-	for (q++; q < l->end && *q == ' '; q++)
-		;
-	const char *open = memchr(q, '(', (size_t)(l->end - q));
-	if (!open)
-		return false;
-	const char *last = open;
-	while (last > q && (word_char(last[-1])))
-		last--;
-	if (last == open || !(*last >= 'A' && *last <= 'Z'))
-		return false;
-	*attr = p;
-	*attr_len = n;
-	*expr = q;
-	*ctor = last;
-	*call = open;
-	return true;
-}
-
-/*
  * `self.<name> = <Capitalised or nn.>...(`: the name of a submodule the class
  * builds, pushed on subs. With modules, only a module class of the file
  * (one of modules) or torch's (`nn.`, `torch.nn.`; not a criterion, `nn.*Loss`)

@@ -462,12 +462,9 @@ static char *attr_constructor(const gg_strings *attrs, const gg_strings *own_cla
 			continue;
 		const char *ctor = sp + 1;
 		size_t n = strlen(ctor);
-		for (size_t j = 0; j < imports->len; j++) {
-			const gg_project_import *im = &imports->items[j];
-			if (im->bound.len == n && memcmp(im->bound.ptr, ctor, n) == 0)
-				return gg_strdup_printf("%.*s.%.*s", (int)im->module.len, im->module.ptr, (int)im->name.len,
-							im->name.ptr);
-		}
+		const gg_project_import *im = gg_project_import_of(imports, ctor, n);
+		if (im)
+			return gg_strdup_printf("%.*s.%.*s", (int)im->module.len, im->module.ptr, (int)im->name.len, im->name.ptr);
 		if (gg_strings_contains(own_classes, ctor))
 			return gg_strdup_printf("%s.%s", module, ctor);
 		return strdup(ctor);
@@ -580,26 +577,15 @@ static int attrs_collect(const char *text, const char *end, gg_strings *attrs, g
 			}
 			continue;
 		}
-		if (!cls || !line_starts(&l, "self."))
+		const char *attr, *ctor, *last, *open;
+		size_t n;
+		if (!cls || !self_assign_call(&l, &attr, &n, &ctor, &last, &open))
 			continue;
-		const char *attr = l.content + 5;
-		size_t n = word_at(attr, l.end);
-		const char *eq = skip_space(attr + n, l.end);
-		if (!n || eq >= l.end || *eq != '=' || (eq + 1 < l.end && eq[1] == '='))
-			continue;
-		const char *open = memchr(eq, '(', (size_t)(l.end - eq));
-		if (!open)
-			continue;
-		const char *ctor = skip_space(eq + 1, open);
 		/* The constructor: a dotted name (nn.Linear, Decoder), nothing else. */
 		const char *c = ctor;
 		while (c < open && (word_char(*c) || *c == '.'))
 			c++;
-		if (ctor >= open || c != open)
-			continue;
-		const char *dot = memrchr(ctor, '.', (size_t)(open - ctor));
-		const char *last = dot ? dot + 1 : ctor;
-		if (last >= open || !(*last >= 'A' && *last <= 'Z') || word_at(last, open) != (size_t)(open - last))
+		if (c != open)
 			continue;
 		char *entry = gg_strdup_printf("%.*s %.*s %.*s", (int)cls_len, cls, (int)n, attr, (int)(open - ctor), ctor);
 		rc = entry ? gg_strings_push(attrs, entry) : -ENOMEM;
