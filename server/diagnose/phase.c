@@ -151,25 +151,41 @@ static bool phase_moves_in_place(const char *code)
 	return *p == '\0' || *p == '#';
 }
 
+/* Whether code calls method name of an object: ".name(" ("self.runner.initialize_kv_cache(cfg)"). */
+static bool calls_method(const char *code, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = code; p && (p = strstr(p, name)) != NULL; p += n)
+		if (p > code && p[-1] == '.' && p[n] == '(')
+			return true;
+	return false;
+}
+
 bool gg_phase_is_loading(const gg_tb_frame *f)
 {
 	static const char *const loaders[] = {
 		"from_pretrained", "_load_pretrained_model", "load_state_dict", "_load_from_state_dict",
 		"_load_state_dict_into_model", "_load_state_dict_into_meta_model", "load_checkpoint_and_dispatch",
-		"load_checkpoint_in_model", "load_sharded_checkpoint", "load_checkpoint",
-		/*
-		 * A framework's own model loading and engine start: its load_model,
-		 * a distributed engine's broadcast of the weights from rank 0, a
-		 * serving engine's KV-cache set-up after the weights are in: the
-		 * profiling run that measures what is left, then the cache sized
-		 * from it (all at start-up, before any request).
-		 */
-		"load_model", "_broadcast_model", "initialize_kv_cache", "_initialize_kv_caches", "initialize_kv_caches",
+		"load_checkpoint_in_model", "load_sharded_checkpoint", "load_checkpoint", "initialize_kv_caches", NULL,
+	};
+	/*
+	 * A framework's own model loading and engine start: its load_model, a
+	 * distributed engine's broadcast of the weights from rank 0, a serving
+	 * engine's KV-cache set-up after the weights are in: the profiling run
+	 * that measures what is left, then the cache sized from it (all at
+	 * start-up, before any request). Their frames, and a library's line
+	 * calling one (the frame below it cut).
+	 */
+	static const char *const starts[] = {
+		"load_model", "_broadcast_model", "initialize_kv_cache", "_initialize_kv_caches",
 		"determine_num_available_blocks", "determine_available_memory", "profile_run", NULL,
 	};
 	const char *fn = f->function;
 	for (const char *const *l = loaders; *l; l++)
 		if (is(fn, *l))
+			return true;
+	for (const char *const *l = starts; *l; l++)
+		if (is(fn, *l) || calls_method(f->code, *l))
 			return true;
 	if (has_path(f->filename, "torch/serialization.py"))
 		return true; /* torch.load and its restore_location/deserialize helpers */
@@ -184,11 +200,6 @@ bool gg_phase_is_loading(const gg_tb_frame *f)
 	 */
 	if (has_path(f->filename, "torch/nn/modules/module.py") &&
 	    (is(fn, "convert") || is(fn, "Module.to.<locals>.convert")) && has(f->code, "t.to("))
-		return true;
-	/* A library's line calling its engine's start ("self.runner.initialize_kv_cache(cfg)"): the frame below it is cut. */
-	if (has(f->code, ".initialize_kv_cache(") || has(f->code, "._broadcast_model(") || has(f->code, ".load_model(") ||
-	    has(f->code, "._initialize_kv_caches(") || has(f->code, ".determine_num_available_blocks(") ||
-	    has(f->code, ".determine_available_memory(") || has(f->code, ".profile_run("))
 		return true;
 	/* The user's own line doing it: "model.load_state_dict(torch.load(path))". */
 	if (gg_phase_is_library(f->filename))
