@@ -151,6 +151,49 @@ static bool phase_moves_in_place(const char *code)
 	return *p == '\0' || *p == '#';
 }
 
+/*
+ * A model handed to a wrapper that takes it in and gives back its
+ * replacement, "model = ShardedWrapper(model, ...)" (DDP, FSDP, a sharded or
+ * chunked data-parallel class, an engine's initialize): the wrapper's
+ * constructor places, shards or broadcasts the weights, set-up before any
+ * step. The name must be a model's ("model", "net"): "x = self.block(x)"
+ * is a forward, and a submodule's call (self.) never wraps.
+ */
+static bool phase_wraps_model(const char *code)
+{
+	if (!code)
+		return false;
+	const char *p = code;
+	while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == '.')
+		p++;
+	size_t nl = (size_t)(p - code);
+	if (nl == 0)
+		return false;
+	bool model_name = false;
+	for (size_t i = 0; i + 5 <= nl && !model_name; i++)
+		model_name = strncasecmp(code + i, "model", 5) == 0;
+	if (!model_name)
+		model_name = nl >= 3 && strncasecmp(code + nl - 3, "net", 3) == 0;
+	while (*p == ' ')
+		p++;
+	if (!model_name || *p != '=' || p[1] == '=')
+		return false;
+	p++;
+	while (*p == ' ')
+		p++;
+	if (strncmp(p, "self.", 5) == 0)
+		return false;
+	const char *c = p;
+	while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == '.')
+		p++;
+	if (p == c || *p != '(')
+		return false;
+	p++;
+	while (*p == ' ')
+		p++;
+	return strncmp(p, code, nl) == 0 && (p[nl] == ',' || p[nl] == ')' || p[nl] == ' ');
+}
+
 /* Whether code calls method name of an object: ".name(" ("self.runner.initialize_kv_cache(cfg)"). */
 static bool calls_method(const char *code, const char *name)
 {
@@ -206,7 +249,7 @@ bool gg_phase_is_loading(const gg_tb_frame *f)
 		return false;
 	/* "net = build_and_load_model(cfg)": the innermost call loads, whatever the function around it is called. */
 	return has(f->code, "from_pretrained(") || has(f->code, "load_state_dict(") || has(f->code, "torch.load(") ||
-	       has(f->code, "load_model(") || phase_moves_in_place(f->code);
+	       has(f->code, "load_model(") || phase_moves_in_place(f->code) || phase_wraps_model(f->code);
 }
 
 bool gg_phase_is_object_collective(const gg_tb_frame *f)
@@ -298,7 +341,9 @@ bool gg_phase_framework_train(const gg_tb_frame *f)
 static const char *const eval_words[] = {
 	"eval", "evaluate", "evaluation", "valid", "validate", "validation", "val", "test", "testing", "predict",
 	"prediction", "inference", "infer", "estimate", "score", "sample", "generate", "decode", "translate",
-	"metrics", "benchmark", "demo", NULL,
+	"metrics", "benchmark", "demo",
+	/* Features or embeddings taken out of a trained model (extract_features, extract_embeddings): inference. */
+	"extract", NULL,
 };
 /* In a library's function names only these are sure: "test" is pytest's, "sample" a distribution's. */
 static const char *const library_eval_words[] = {
