@@ -276,7 +276,15 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		} else
 			*rc |= gg_buf_printf(e, " One request of %.2f GiB is %s the device's %.2f GiB: that one tensor cannot fit, whatever else is freed.",
 					     m->tried / gib, m->tried > m->total ? "larger than" : "more than half of", m->total / gib);
-		*rc |= gg_buf_printf(x, "Make that tensor smaller where it is created: process the input in chunks (a smaller batch, tiles, shorter sequences or fewer candidates at that line), or compute that step on the CPU. Neither no_grad nor allocator settings help a single request of this size.");
+		/*
+		 * Larger than the whole device: the input is as a rule larger than
+		 * the model was meant for (an image at full size), and resizing it
+		 * is the first fix; chunking keeps a size that may be right.
+		 */
+		if (m->tried > m->total)
+			*rc |= gg_buf_printf(x, "Make the input smaller before it reaches the model: resize (downscale) or crop images and videos to the size the model was trained at, or split a long sequence; else process it in chunks or tiles, or compute that step on the CPU. Neither no_grad nor allocator settings help a single request of this size.");
+		else
+			*rc |= gg_buf_printf(x, "Make that tensor smaller where it is created: process the input in chunks (a smaller batch, tiles, shorter sequences or fewer candidates at that line), or compute that step on the CPU. Neither no_grad nor allocator settings help a single request of this size.");
 		return 1;
 	case GG_CAUSE_OTHER_PROCESSES:
 		if (m->others >= 2 && m->process_in_use < 0 && m->allocated < 0) {
@@ -291,6 +299,13 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		*rc |= gg_buf_printf(e, " Most of the device is held outside this process's PyTorch: %s.", d->cause_evidence);
 		*rc |= gg_buf_printf(x, "Look at `%s` for the other processes on the GPU. With several ranks, call `%s(local_rank)` before creating the process group or any tensor, and load checkpoints with `map_location`, so that every rank does not also take memory on GPU 0.",
 				     explain_smi(d), d->oom.device == GG_OOM_DEVICE_XPU ? "torch.xpu.set_device" : "torch.cuda.set_device");
+		/*
+		 * The other processes are as often copies of this very job (inference
+		 * workers or servers started several to a GPU, ranks on one device):
+		 * then each one's own footprint is what adds up, and making each
+		 * smaller or running fewer is the fix, not finding a stranger.
+		 */
+		*rc |= gg_buf_printf(x, " If they are copies of this job (several workers or servers started on one GPU, ranks sharing a device), each one's footprint adds up: run fewer per GPU, or make each smaller (inference workers run the model under `torch.inference_mode()` or no_grad, which keeps no activations).");
 		/* One request that is a large share of the device by itself: where the others must stay, it is what can change. */
 		if (m->tried > m->free && m->free >= 0 && m->total > 0 && m->tried >= 0.25 * m->total)
 			*rc |= gg_buf_printf(x, " If they must stay, make that one request smaller (process the input at that line in chunks): it asks %.2f GiB, more than the %.2f GiB left free.",

@@ -647,7 +647,29 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	o->named_only = oom && !exc && !figures;
 	/* The logger's or the application's words in front are not the failure's message. */
 	size_t from = exc ? 0 : facts_message_start(t, n);
-	o->text = gg_text_dup(t + from, n - from, FACTS_MAX_TEXT);
+	/*
+	 * A type retyped with a space by whoever pasted it ("Runtime Error:
+	 * CUDA out of memory"): the word in front is the type's head, not the
+	 * logger's, and the two are joined back ("RuntimeError").
+	 */
+	size_t head = from;
+	if (from > 1 && t[from - 1] == ' ' && gg_text_starts(t + from, n - from, "Error:")) {
+		size_t w = from - 1;
+		while (w > 0 && ((t[w - 1] >= 'a' && t[w - 1] <= 'z') || (t[w - 1] >= 'A' && t[w - 1] <= 'Z')))
+			w--;
+		if (w < from - 1 && t[w] >= 'A' && t[w] <= 'Z' && (w == 0 || t[w - 1] == ' ' || t[w - 1] == '`' || t[w - 1] == '"'))
+			head = w;
+	}
+	if (head < from) {
+		size_t wl = from - 1 - head;
+		o->text = malloc(wl + (n - from) + 1);
+		if (o->text) {
+			memcpy(o->text, t + head, wl);
+			memcpy(o->text + wl, t + from, n - from);
+			o->text[wl + n - from] = '\0';
+		}
+	} else
+		o->text = gg_text_dup(t + from, n - from, FACTS_MAX_TEXT);
 	o->at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	o->continued_to = l->number;
 	if (!o->text)
