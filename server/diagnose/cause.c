@@ -76,6 +76,8 @@ const char *gg_cause_name(unsigned cause)
 	case GG_CAUSE_ONCHIP: return "on-chip-scratch";
 	case GG_CAUSE_SMALL_DEVICE: return "small-device";
 	case GG_CAUSE_CAP: return "memory-fraction-cap";
+	case GG_CAUSE_MPS_OTHER: return "other-allocations";
+	case GG_CAUSE_OWN_TENSORS: return "own-tensors";
 	}
 	return NULL;
 }
@@ -307,6 +309,16 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = gg_evidence_add(d, "the message's \"PyTorch limit\" (%.2f GiB) is not below the device's %.2f GiB: no memory fraction is set (2^64 bytes when unset), so no cap applies and the device is the limit",
 				     m->limit / GIB, m->total / GIB);
 	/*
+	 * MPS's "other allocations" are Metal memory outside PyTorch's tensors
+	 * (cached graphs and their buffers, other libraries' memory); holding
+	 * most of the cap, more than the tensors, they are what fills it, and
+	 * a smaller batch frees only a share of the smaller part.
+	 */
+	if (!rc && m->device == GG_OOM_DEVICE_MPS && m->limit > 0 && m->mps_other > 0 && m->allocated >= 0 &&
+	    m->mps_other > m->allocated && m->mps_other >= 0.5 * m->limit)
+		rc = cause_add(d, GG_CAUSE_MPS_OTHER, gg_strdup_printf("other allocations hold %.2f GiB of MPS's %.2f GiB cap (%.0f%%), more than PyTorch's own tensors (%.2f GiB): the cap is filled mostly outside them",
+								       m->mps_other / GIB, m->limit / GIB, 100.0 * m->mps_other / m->limit, m->allocated / GIB));
+	/*
 	 * MPS's high watermark is the budget: what it says is allocated
 	 * against it leaves the room the request did not fit in.
 	 */
@@ -341,6 +353,22 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	    own_all + m->tried >= 0.9 * m->total && m->device != GG_OOM_DEVICE_CPU)
 		rc = gg_evidence_add(d, "this process's PyTorch holds %.2f GiB of the device's %.2f GiB (%.0f%%) and a request of %.2f MiB was refused: the device is full with its own memory, kept growing across iterations or too much work at once",
 				     own_all / GIB, m->total / GIB, 100.0 * own_all / m->total, m->tried / 1048576.0);
+
+	/*
+	 * No frames to tell the phase, and this process's live tensors hold
+	 * nearly the whole device with almost nothing cached: the memory is in
+	 * tensors kept alive, not in pieces, and in inference that is most
+	 * often a forward's activations kept for a backward (autograd on). A
+	 * cause of its own, so that the fix weighs no_grad with the input's size.
+	 */
+	double cached = m->reserved_unallocated >= 0 ? m->reserved_unallocated
+			: m->cached >= 0		      ? m->cached
+			: m->reserved >= 0 && m->allocated >= 0 ? m->reserved - m->allocated
+								: -1;
+	if (!rc && tb->len == 0 && d->kind == GG_DX_OOM && m->device != GG_OOM_DEVICE_CPU && m->total > 0 && m->allocated >= 0.8 * m->total &&
+	    cached >= 0 && cached < 0.02 * m->total && m->tried > 0 && m->tried < 0.5 * m->total)
+		rc = cause_add(d, GG_CAUSE_OWN_TENSORS, gg_strdup_printf("this process's own tensors hold %.2f GiB of the device's %.2f GiB (%.0f%%) with only %.2f MiB cached: the memory is in tensors kept alive, not in freed pieces",
+									 m->allocated / GIB, m->total / GIB, 100.0 * m->allocated / m->total, cached / 1048576.0));
 
 	/* One item's tensor, a large share of the device but under half (a cause of its own then), more than is free. */
 	if (!rc && m->total > 0 && m->tried >= 0.15 * m->total && m->tried < 0.5 * m->total && m->free >= 0 && m->tried > m->free)

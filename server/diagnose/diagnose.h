@@ -57,6 +57,8 @@ enum {
 	GG_CAUSE_ONCHIP = 1u << 12,     /* XLA: one compiled kernel larger than a core's on-chip scratch (vmem), not the HBM */
 	GG_CAUSE_SMALL_DEVICE = 1u << 13, /* a device of 2 GiB or less, full with this process's own memory */
 	GG_CAUSE_CAP = 1u << 14,        /* a per-process memory fraction, not the device, is the limit the request met */
+	GG_CAUSE_MPS_OTHER = 1u << 15,  /* MPS: most of the cap held by other allocations, outside PyTorch's tensors */
+	GG_CAUSE_OWN_TENSORS = 1u << 16, /* no frames: this process's live tensors fill the device, almost nothing cached */
 };
 
 /* Where a serving engine's memory error reached the paste (see classify.c). */

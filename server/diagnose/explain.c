@@ -204,6 +204,17 @@ static bool explain_mps_budget(const gg_oom_info *m)
 	return m->device == GG_OOM_DEVICE_MPS && m->limit > 0 && m->allocated >= 0 && m->tried >= 0.25 * m->limit;
 }
 
+/* Why a failure without frames cannot be placed: no traceback at all, or one cut right after its header. */
+static int explain_no_frames(gg_buf *e, const gg_diagnosis *d)
+{
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	if (tb->len)
+		return 0;
+	bool header_only = tb->has_exception && tb->at.line > tb->exc.at.line;
+	return gg_buf_printf(e, " %s", header_only ? "Its traceback is cut right after its header, so where it happened is unknown."
+						    : "The log has no traceback for it, so where it happened is unknown.");
+}
+
 static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_era era, int version, int *rc)
 {
 	const gg_oom_info *m = &d->oom;
@@ -374,6 +385,26 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		*rc |= gg_buf_printf(e, " %s.", d->cause_evidence);
 		*rc |= explain_fragmentation_fix(x, era, version);
 		return 1;
+	case GG_CAUSE_MPS_OTHER:
+		/* Not the tensors the batch makes: what else the process and the Mac hold must shrink first. */
+		*rc |= explain_no_frames(e, d);
+		*rc |= gg_buf_printf(e, " Most of MPS's cap is not PyTorch's tensors: %s. Those are Metal memory this process holds outside its tensors (cached graphs and their buffers, weights or libraries that allocate on the GPU themselves), and the cap is a share of the Mac's unified memory, which other applications use too.",
+				     d->cause_evidence);
+		*rc |= gg_buf_printf(x, "Make room before lowering the batch: a smaller or lower-precision model (a quantized or fp16 variant), a lower resolution, the application's low-memory mode; release cached memory between items (`torch.mps.empty_cache()`) and close other applications that use the GPU. A smaller batch only shrinks the smaller part. PYTORCH_MPS_HIGH_WATERMARK_RATIO raises the cap (set it in the shell before Python starts); 0.0 removes it at the risk of swapping the whole system.");
+		return 1;
+	case GG_CAUSE_OWN_TENSORS: {
+		/* No frames: both readings are open, and the one that frees most in inference goes first. */
+		*rc |= explain_no_frames(e, d);
+		*rc |= gg_buf_printf(e, " %c%s. In inference or evaluation that is most often the graph a forward keeps with autograd on: every layer's activations, held for a backward that never comes; in training, the batch's activations themselves.",
+				     d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
+				     d->cause_evidence + 1);
+		*rc |= gg_buf_printf(x, "If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`), which keeps no activations: that alone frees most of this. Either way make the work smaller: ");
+		if (m->tried >= 0.15 * m->total)
+			*rc |= gg_buf_printf(x, "one request is %.0f%% of the device, so a single item's size first (a lower resolution, a shorter audio or sequence, tiles or chunks), then ",
+					     100.0 * m->tried / m->total);
+		*rc |= gg_buf_printf(x, "a smaller batch (in training keep the effective batch with gradient accumulation), mixed precision or activation checkpointing in training.");
+		return 1;
+	}
 	case GG_CAUSE_CAP: {
 		/* The fraction is set in code (a library's or the test's): raise or remove it, or ask for less. */
 		const char *api = m->device == GG_OOM_DEVICE_XPU ? "torch.xpu.set_per_process_memory_fraction" : "torch.cuda.set_per_process_memory_fraction";
@@ -846,10 +877,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			break;
 		}
 		/* A traceback under the message, cut right after its header: it was there, its frames are not. */
-		bool header_only = tb->len == 0 && tb->has_exception && tb->at.line > tb->exc.at.line;
-		rc |= gg_buf_printf(&e, " %s", tb->len ? "The frames do not say whether this was training or evaluation."
-						 : header_only ? "Its traceback is cut right after its header, so where it happened is unknown."
-							       : "The log has no traceback for it, so where it happened is unknown.");
+		rc |= tb->len ? gg_buf_printf(&e, " The frames do not say whether this was training or evaluation.") : explain_no_frames(&e, d);
 		if (d->oom.device == GG_OOM_DEVICE_CPU)
 			rc |= gg_buf_printf(&e, " It is the machine's RAM (and swap) that ran out, not a GPU's.");
 		/*

@@ -457,7 +457,7 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 {
 	memset(info, 0, sizeof *info);
 	info->device_index = -1;
-	info->tried = info->total = info->allocated = info->reserved = info->reserved_unallocated =
+	info->tried = info->total = info->allocated = info->reserved = info->reserved_unallocated = info->cached =
 		info->free = info->process_in_use = info->others_in_use = info->free_impossible =
 		info->onchip_used = info->onchip_limit = info->limit = info->mps_other =
 		info->node_used = info->node_total = info->node_threshold = info->task_used = info->xla_reservable = -1;
@@ -602,6 +602,7 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		info->mps_other = oom_size_after(flat, n, "other allocations: ");
 		info->reserved = oom_size_before(flat, n, "reserved in total by PyTorch");
 		info->reserved_unallocated = oom_size_before(flat, n, "is reserved by PyTorch but unallocated");
+		info->cached = oom_size_before(flat, n, "cached)");
 		info->free = oom_size_before(flat, n, "free;");
 		if (info->free < 0)
 			info->free = oom_size_before(flat, n, "free)");

@@ -37,6 +37,7 @@ typedef struct gg_oom_info {
 	double allocated;          /* allocated by PyTorch */
 	double reserved;           /* reserved in total by PyTorch */
 	double reserved_unallocated; /* reserved but unallocated (2.x) */
+	double cached;             /* 1.0-1.3's "X cached": what the cache holds beyond the tensors, or -1 */
 	double free;               /* free on the device */
 	bool capped;               /* a per-process memory fraction caps the process ("936.00 MiB allowed") */
 	/*
