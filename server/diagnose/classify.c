@@ -886,6 +886,13 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		if (!tb->has_exception) {
 			d->kind = GG_DX_INCOMPLETE;
 			d->confidence = GG_CONFIDENCE_LOW;
+			/* The device's own assertion above the cut frames: the failure was on a CUDA device. */
+			if (d->oom.device == GG_OOM_DEVICE_UNKNOWN && gg_explain_assert_above(d, facts)) {
+				d->oom.device = GG_OOM_DEVICE_CUDA;
+				if ((rc = gg_evidence_add(d, "log line %llu, just above the traceback, is a CUDA kernel's device-side assertion (`%s`)",
+							  (unsigned long long)facts->device_assert_line, facts->device_assert)))
+					return rc;
+			}
 			const gg_tb_frame *last = tb->len ? &tb->frames[tb->len - 1] : NULL;
 			if (d->chain->from_summary && !last)
 				rc = gg_evidence_add(d, "torchrun's failure summary names rank %d as the first to fail (exit code %ld), but its traceback is not in the paste",

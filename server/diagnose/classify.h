@@ -15,5 +15,7 @@ struct gg_analyzer;
 int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg_notebooks *nb,
 		struct gg_analyzer *analyzer);
 int gg_explain(gg_diagnosis *d, const gg_log_facts *facts);
+/* An incomplete d whose cut traceback has a CUDA kernel's device-side assertion printed just above it. */
+bool gg_explain_assert_above(const gg_diagnosis *d, const gg_log_facts *facts);
 
 #endif

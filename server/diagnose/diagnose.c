@@ -232,6 +232,20 @@ static gg_tb_chain *dx_orphan_chain(const gg_log_orphan *o, uint64_t seq)
 		gg_tb_chain_free(c);
 		return NULL;
 	}
+	/* The place a logger line names is where it was raised: one frame, its function not printed. */
+	if (o->place_file) {
+		tb->frames = calloc(1, sizeof *tb->frames);
+		if (!tb->frames) {
+			gg_tb_chain_free(c);
+			return NULL;
+		}
+		tb->len = tb->cap = 1;
+		tb->frames[0] = (gg_tb_frame){ .filename = strdup(o->place_file), .function = strdup(""), .line = o->place_line, .at = o->at };
+		if (!tb->frames[0].filename || !tb->frames[0].function) {
+			gg_tb_chain_free(c);
+			return NULL;
+		}
+	}
 	return c;
 }
 

@@ -683,6 +683,57 @@ static bool explain_lookalike_resource(const gg_diagnosis *d, const gg_log_facts
 	       (tb->has_exception && gg_oom_out_of_resource(tb->exc.type, tb->exc.detail, strlen(tb->exc.detail)));
 }
 
+/*
+ * A kernel's device-side assertion printed above a traceback cut before
+ * its exception line (a few lines between at most: the device prints it
+ * as the kernel fails, the host raises at its next call).
+ */
+#define EXPLAIN_ASSERT_REACH 6
+
+bool gg_explain_assert_above(const gg_diagnosis *d, const gg_log_facts *facts)
+{
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	return d->kind == GG_DX_INCOMPLETE && !tb->has_exception && facts->device_assert_line &&
+	       facts->device_assert_line < tb->at.line && facts->device_assert_line + EXPLAIN_ASSERT_REACH >= tb->at.line;
+}
+
+/* The bare source line pasted right above a frameless exception line (see logfacts.h), or NULL. */
+static const char *explain_code_above(const gg_log_facts *facts, uint64_t line)
+{
+	for (size_t i = 0; i < facts->orphans_len; i++)
+		if (facts->orphans[i].at.line == line)
+			return facts->orphans[i].code_above;
+	return NULL;
+}
+
+/*
+ * A CUDA kernel that failed on the device: a device-side assertion (an
+ * index out of range, nearly always) or an illegal memory access. CUDA
+ * reports both at a later call, so the frame shown may not be the one;
+ * the fix is to make it report where it happens, then check the indices.
+ * code: the line to look at (a frame's, or a bare line pasted above), or
+ * NULL. Returns 0 or a gg_buf error.
+ */
+static int explain_kernel_failure(gg_buf *e, gg_buf *x, bool assert_failed, const char *condition, const char *code)
+{
+	int rc = 0;
+	if (assert_failed) {
+		rc |= gg_buf_printf(e, " A CUDA kernel's device-side assertion failed%s%s%s: nearly always an index out of range (a class label outside [0, num_classes) in a loss, a token or position id at or beyond an embedding's size, an index past a dimension in gather, index_select or scatter). CUDA reports it at a later call, so the line shown may not be the failing one.",
+				    condition ? " (`" : "", condition ? condition : "", condition ? "`)" : "");
+		/* An embedding lookup on the line: the ids and positions are what to check. */
+		if (code && (strstr(code, "emb") || strstr(code, "Emb")))
+			rc |= gg_buf_printf(e, " The line pasted (`%s`) adds or looks up embeddings: an id at or beyond its table's size (the vocabulary, or the block size for positions) is the usual cause there.",
+					    code);
+		else if (code)
+			rc |= gg_buf_printf(e, " The line pasted is `%s`.", code);
+		rc |= gg_buf_printf(x, "Rerun with `CUDA_LAUNCH_BLOCKING=1` so that the error is raised at the failing kernel's line, or run one batch on the CPU, where the same mistake is an IndexError naming the index and the size. Then check the indices there: `ids.max()` against the embedding's num_embeddings (and sequence length against the position table), labels against the number of classes. After this error the CUDA context is unusable: restart the process. Not memory: no_grad and the batch size do not apply.");
+		return rc;
+	}
+	rc |= gg_buf_printf(e, " A CUDA kernel read or wrote outside its memory: most often a custom CUDA extension or op built for another PyTorch or CUDA version, or an index out of range in an op that does not check it; less often a driver or library bug. CUDA reports it at a later call, so the line shown may not be the failing one.");
+	rc |= gg_buf_printf(x, "Rerun with `CUDA_LAUNCH_BLOCKING=1` so that the error is raised at the op that really failed (`compute-sanitizer python ...` names the kernel); rebuild custom CUDA extensions against this PyTorch and CUDA, and try without them or on the CPU, where an index out of range is an IndexError. Not memory: no_grad and the batch size do not apply.");
+	return rc;
+}
+
 int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 {
 	gg_buf e = { 0 }, x = { 0 };
@@ -951,6 +1002,14 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    cf->function[0] ? "()" : "", gg_tb_frame_file(cf), cf->line, cf->code ? ": `" : "", cf->code ? cf->code : "", cf->code ? "`" : "");
 		if (d->phase != GG_PHASE_UNKNOWN)
 			rc |= gg_buf_printf(&e, " The frames show %s.", d->phase == GG_PHASE_EVALUATION ? "evaluation" : d->phase == GG_PHASE_TRAINING ? "training" : "model loading");
+		if (gg_explain_assert_above(d, facts)) {
+			/* The device printed its assertion before the host raised: that is what the cut traceback was raising. */
+			rc |= gg_buf_printf(&e, " Above it, log line %llu is a CUDA kernel's device-side assertion: the error this traceback was raising is most likely `CUDA error: device-side assert triggered`, not memory, and a later CUBLAS or CUDA error would only follow from it.",
+					    (unsigned long long)facts->device_assert_line);
+			rc |= explain_kernel_failure(&e, &x, true, facts->device_assert, NULL);
+			rc |= gg_buf_printf(&x, " Pasting the traceback down to its exception line confirms it.");
+			break;
+		}
 		rc |= gg_buf_printf(&x, "Paste the traceback down to its last line: the exception's type and its whole message (for a memory error, `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ...` with the numbers), which decide the diagnosis.");
 		break;
 	case GG_DX_NOT_OOM: {
@@ -1011,6 +1070,12 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&e, ": its C shim reports only that the call failed, and that is most often an out-of-memory error.");
 			rc |= gg_buf_printf(&x, "Look earlier in the full log for the allocator's own message (`CUDACachingAllocator` or `CUDA out of memory`, with the figures). If it is memory, lower the batch size or resolution the compiled model was run with (or compile for the smaller shape), as for any out-of-memory error; `%s` while it runs shows how full the device is.",
 					    explain_smi(d));
+		} else if (exc && (strstr(exc->detail, "device-side assert") || strstr(exc->detail, "illegal memory access"))) {
+			bool asserted = strstr(exc->detail, "device-side assert") != NULL;
+			const char *code = cf && cf->code ? cf->code : explain_code_above(facts, exc->at.line);
+			rc |= explain_kernel_failure(&e, &x, asserted, asserted ? facts->device_assert : NULL, code);
+			if (cf)
+				rc |= gg_buf_printf(&x, " Start at %s:%u.", gg_tb_frame_file(cf), cf->line);
 		} else if (cf)
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; for this one, start at %s:%u.", gg_tb_frame_file(cf), cf->line);
 		else if (d->chain->lone || tb->len == 0)

@@ -43,7 +43,11 @@ void gg_logfacts_free(gg_log_facts *f)
 	for (size_t i = 0; i < f->orphans_len; i++) {
 		free(f->orphans[i].text);
 		free(f->orphans[i].type);
+		free(f->orphans[i].place_file);
+		free(f->orphans[i].code_above);
 	}
+	free(f->device_assert);
+	free(f->prev_code);
 	free(f->orphans);
 	free(f->lone.text);
 	free(f->lone.type);
@@ -509,6 +513,73 @@ static size_t facts_message_start(const char *t, size_t n)
 }
 
 /*
+ * A logger's own fields in front of a failure's words: Python's
+ * "<class 'RuntimeError'>" (a handler that logs type(e)) and " at
+ * FILE:LINE" (where it was raised), as in "[ERROR] trainer - <class
+ * 'RuntimeError'> at fitloop.py:77 - CUDA error: ...". Sets o's type and
+ * place from t[0, n), the part before the message. Returns 0 or -ENOMEM.
+ */
+static int facts_logger_place(gg_log_orphan *o, const char *t, size_t n)
+{
+	static const char cls[] = "<class '";
+	const char *c = gg_text_find(t, n, cls), *end = t + n;
+	if (c && !o->type) {
+		const char *s = c + sizeof cls - 1, *q = s;
+		while (q < end && *q != '\'' && *q != '>')
+			q++;
+		if (q < end && *q == '\'' && q > s) {
+			/* The class as Python names it: the module's prefix for a builtin is none ("builtins" is not printed). */
+			if (!(o->type = gg_text_dup(s, (size_t)(q - s), 256)))
+				return -ENOMEM;
+		}
+	}
+	for (const char *a = t; (a = gg_text_find(a, (size_t)(end - a), " at ")) != NULL; a += 4) {
+		const char *p = a + 4, *e = p;
+		while (e < end && *e != ' ' && *e != ',')
+			e++;
+		const char *d = e;
+		while (d > p && d[-1] >= '0' && d[-1] <= '9')
+			d--;
+		/* "file.py:77": a source file's name, a colon, a line number. */
+		if (d == e || d - p < 5 || d[-1] != ':' || memcmp(d - 4, ".py", 3) != 0)
+			continue;
+		long line = facts_number(d, e);
+		if (line <= 0 || line > 10000000)
+			continue;
+		if (!(o->place_file = gg_text_dup(p, (size_t)(d - 1 - p), FACTS_MAX_TEXT)))
+			return -ENOMEM;
+		o->place_line = (uint32_t)line;
+		break;
+	}
+	return 0;
+}
+
+/*
+ * A source line pasted bare, its "File" line not pasted (the last frame's
+ * code right above the exception, "h = self.drop(tok + pos)"): an
+ * assignment, a call or a return, indented or not, that is no sentence, no
+ * frame and no logger's line.
+ */
+static bool facts_bare_code(const char *t, size_t n)
+{
+	if (n < 3 || n > 400 || gg_text_starts(t, n, "File ") || t[n - 1] == '.' || t[n - 1] == ':' || t[0] == '[' ||
+	    t[0] == '#' || gg_text_find(t, n, ": "))
+		return false;
+	if (!((t[0] >= 'a' && t[0] <= 'z') || (t[0] >= 'A' && t[0] <= 'Z') || t[0] == '_'))
+		return false;
+	const char *eq = gg_text_find(t, n, " = ");
+	bool call = memchr(t, '(', n) && t[n - 1] == ')';
+	if (eq) {
+		/* The target is a name, an attribute or a tuple of them: no spaces but after commas. */
+		for (const char *p = t; p < eq; p++)
+			if (*p == ' ' && (p == t || p[-1] != ','))
+				return false;
+		return true;
+	}
+	return call || gg_text_starts(t, n, "return ");
+}
+
+/*
  * An exception quoted in backticks inside a sentence ("I get `RuntimeError:
  * ...` every time", "`ValueError: ...` on my Mac, when ..."): the span
  * between the two backticks, when it is an exception line; else the line.
@@ -634,6 +705,8 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	    last->continued_to + FACTS_NAMED_REACH >= l->number) {
 		free(last->text);
 		free(last->type);
+		free(last->place_file);
+		free(last->code_above);
 		f->orphans_len--;
 	}
 	if (f->orphans_len == FACTS_MAX_ORPHANS)
@@ -674,6 +747,17 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	o->continued_to = l->number;
 	if (!o->text)
 		return -ENOMEM;
+	if (from > 0 && facts_logger_place(o, t, from) != 0) {
+		free(o->text);
+		free(o->type);
+		return -ENOMEM;
+	}
+	if (f->prev_code && f->prev_code_line + 1 == l->number && !(o->code_above = strdup(f->prev_code))) {
+		free(o->text);
+		free(o->type);
+		free(o->place_file);
+		return -ENOMEM;
+	}
 	f->orphans_len++;
 	return 0;
 }
@@ -1115,6 +1199,18 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		return 0;
 	}
 	f->last_text_line = l->number;
+	/*
+	 * A kernel's assertion, printed by the device before the host's
+	 * "device-side assert triggered" (or above a paste cut before it):
+	 * "File.cu:N: operator(): block: [..], thread: [..] Assertion `cond` failed."
+	 */
+	const char *as = f->device_assert ? NULL : gg_text_find(t, n, "Assertion `");
+	if (as && gg_text_find(t, n, ".cu:") && gg_text_find(t, n, "` failed")) {
+		const char *c = as + 11, *q = gg_text_find(c, (size_t)(t + n - c), "` failed");
+		if (!(f->device_assert = gg_text_dup(c, (size_t)(q - c), FACTS_MAX_TEXT)))
+			return -ENOMEM;
+		f->device_assert_line = l->number;
+	}
 	/* A frame's code line, its "File" head not pasted: the engine's backward call (torch/autograd/graph.py, __init__.py). */
 	if (gg_text_find(t, n, "_execution_engine.run_backward(") || gg_text_starts(t, n, "torch.autograd.backward("))
 		f->backward_code_line = l->number;
@@ -1233,6 +1329,14 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		rc = facts_lone_exception(f, l, t, n);
 	if (l->rank >= 0)
 		f->wrap_rank = l->rank;
+	/* Kept after the line is read: the line under it is the one that may use it. */
+	free(f->prev_code);
+	f->prev_code = NULL;
+	if (!rc && facts_bare_code(t, n)) {
+		if (!(f->prev_code = gg_text_dup(t, n, FACTS_MAX_TEXT)))
+			return -ENOMEM;
+		f->prev_code_line = l->number;
+	}
 	return rc;
 }
 

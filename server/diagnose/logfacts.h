@@ -44,6 +44,13 @@ typedef struct gg_log_orphan {
 	bool header; /* a debugger's header and the message under it */
 	bool named_only; /* an untyped line that names a memory error without a figure (prose): a message with figures below replaces it */
 	bool used;   /* given to a traceback below it as its exception */
+	/*
+	 * Where a logger line says it was raised ("<class 'RuntimeError'> at
+	 * loop.py:77 - ..."): the file, owned, or NULL; its line.
+	 */
+	char *place_file;
+	uint32_t place_line;
+	char *code_above; /* owned; a source line pasted right above it, without its frame ("h = emb(a) + emb(b)"), or NULL */
 } gg_log_orphan;
 
 typedef struct gg_log_facts {
@@ -109,7 +116,17 @@ typedef struct gg_log_facts {
 	 */
 	gg_log_orphan lone;
 
+	/*
+	 * A CUDA kernel's device-side assertion ("IndexKernel.cu:92: ...
+	 * Assertion `index < sizes[i] && "index out of bounds"` failed."): its
+	 * first line and its condition, owned; 0 and NULL when none.
+	 */
+	uint64_t device_assert_line;
+	char *device_assert;
+
 	/* Scanner state. */
+	char *prev_code;         /* owned; the last line when it reads as a bare source line, else NULL */
+	uint64_t prev_code_line; /* its line */
 	int section;      /* 1 training, 2 evaluation: the last HF Trainer banner */
 	bool in_root_cause;
 	char *abort_type;    /* owned; the type of the last "terminate called after throwing" line, or NULL */
