@@ -13,6 +13,7 @@
 #include "project.h"
 
 #include <errno.h>
+#include <search.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -214,6 +215,12 @@ typedef struct lib_read {
 	const gg_strings *roots;
 	lib_module **mods; /* owned, each owned (a module stays put while its text is scanned): every module looked up */
 	size_t mods_len, mods_cap;
+	/*
+	 * mods by name (keys are the modules' names), made on the first lookup:
+	 * a check of a project from outside it looks up thousands of modules.
+	 */
+	struct hsearch_data by_name;
+	bool by_name_made;
 	size_t files; /* found and read */
 	/* Reading the project's own modules (gg_project_add_own); NULL: a library's. */
 	const gg_project_own *own;
@@ -267,9 +274,14 @@ static int own_read(lib_read *r, lib_module *m, const char *root, const char *be
  */
 static lib_module *module_get(lib_read *r, const char *name, int *rc)
 {
-	for (size_t i = 0; i < r->mods_len; i++)
-		if (strcmp(r->mods[i]->name, name) == 0)
-			return r->mods[i];
+	/* Twice the bound, as hsearch wants room to spare; never full, as MAX_LIBRARY_LOOKUPS stops first. */
+	if (!r->by_name_made && !(r->by_name_made = hcreate_r(2 * MAX_LIBRARY_LOOKUPS, &r->by_name) != 0)) {
+		*rc = -ENOMEM;
+		return NULL;
+	}
+	ENTRY *found = NULL, want = { (char *)name, NULL };
+	if (hsearch_r(want, FIND, &found, &r->by_name))
+		return found->data;
 	if (r->files >= MAX_LIBRARY_FILES || r->mods_len >= MAX_LIBRARY_LOOKUPS)
 		return NULL;
 	if (gg_grow((void **)&r->mods, &r->mods_cap, r->mods_len, sizeof *r->mods)) {
@@ -284,37 +296,38 @@ static lib_module *module_get(lib_read *r, const char *name, int *rc)
 	}
 	gg_strings_init(&m->followed);
 	r->mods[r->mods_len++] = m;
-	/* a.b.c -> a/b/c: the path below a root. */
-	char *rel = strdup(name);
-	if (!rel) {
+	if (!hsearch_r((ENTRY){ m->name, m }, ENTER, &found, &r->by_name)) {
 		*rc = -ENOMEM;
 		return m;
 	}
-	for (char *q = rel; *q; q++)
-		if (*q == '.')
-			*q = '/';
+	/* a.b.c -> a/b/c.py and a/b/c/__init__.py: the paths below a root. */
+	char *below[2] = { gg_strdup_printf("%s.py", name), gg_strdup_printf("%s/__init__.py", name) };
+	for (int pkg = 0; pkg < 2 && below[pkg]; pkg++) {
+		char *q = below[pkg];
+		for (size_t n = strlen(name); n; n--, q++)
+			if (*q == '.')
+				*q = '/';
+	}
+	if (!below[0] || !below[1])
+		*rc = -ENOMEM;
+	gg_buf path = { NULL, 0, 0 }; /* each root's candidate, written over */
 	for (size_t i = 0; i < r->roots->len && !m->text && !*rc; i++) {
 		for (int pkg = 0; pkg < 2 && !m->text; pkg++) {
-			char *below = gg_strdup_printf(pkg ? "%s/__init__.py" : "%s.py", rel);
-			char *path = below ? gg_pyfiles_join(r->roots->items[i], below) : NULL;
-			if (!path) {
-				free(below);
-				*rc = -ENOMEM;
+			if ((*rc = gg_pyfiles_join_into(&path, r->roots->items[i], below[pkg])))
 				break;
-			}
 			if (r->own) {
-				*rc = own_read(r, m, r->roots->items[i], below, path, pkg);
-			} else if (is_file(path) && gg_pyfiles_read(path, &m->text, &m->len) == 0) {
+				*rc = own_read(r, m, r->roots->items[i], below[pkg], path.data, pkg);
+			} else if (is_file(path.data) && gg_pyfiles_read(path.data, &m->text, &m->len) == 0) {
 				m->package = pkg;
 				r->files++;
 				/* Indexed as the project's own files are, by the path below its root. */
-				*rc = gg_project_add_source(r->p, r->a, below, m->text, m->len, NULL);
+				*rc = gg_project_add_source(r->p, r->a, below[pkg], m->text, m->len, NULL);
 			}
-			free(below);
-			free(path);
 		}
 	}
-	free(rel);
+	gg_buf_free(&path);
+	free(below[0]);
+	free(below[1]);
 	return m;
 }
 
@@ -473,6 +486,9 @@ static void lib_read_free(lib_read *r)
 	free(r->mods);
 	r->mods = NULL;
 	r->mods_len = r->mods_cap = 0;
+	if (r->by_name_made)
+		hdestroy_r(&r->by_name);
+	r->by_name_made = false;
 }
 
 int gg_project_add_libraries(gg_project *p, gg_analyzer *a, const gg_strings *roots, const char *project_root,
@@ -482,7 +498,7 @@ int gg_project_add_libraries(gg_project *p, gg_analyzer *a, const gg_strings *ro
 	if (!roots->len || !wanted->len)
 		return 0;
 	qsort(wanted->items, wanted->len, sizeof *wanted->items, str_cmp);
-	lib_read r = { p, a, roots, NULL, 0, 0, 0, NULL, NULL, 0 };
+	lib_read r = { .p = p, .a = a, .roots = roots };
 	int rc = 0;
 	for (size_t i = 0; i < wanted->len && !rc; i++) {
 		if ((i && strcmp(wanted->items[i], wanted->items[i - 1]) == 0) ||
@@ -575,7 +591,7 @@ int gg_project_add_own(gg_project *p, gg_analyzer *a, const gg_project_own *own,
 	*files = 0;
 	gg_strings roots;
 	gg_strings_init(&roots);
-	lib_read r = { p, a, &roots, NULL, 0, 0, 0, own, NULL, 0 };
+	lib_read r = { .p = p, .a = a, .roots = &roots, .own = own };
 	const char *root = own->root ? own->root : ".";
 	char *real_root = realpath(root, NULL);
 	/* The project's folder first, then each checked file's own (a script's sys.path[0]). */

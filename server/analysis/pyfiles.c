@@ -41,15 +41,27 @@ int gg_pyfiles_add(gg_pyfiles *files, char *path)
 	return 0;
 }
 
+int gg_pyfiles_join_into(gg_buf *out, const char *dir, const char *name)
+{
+	out->len = 0;
+	if (strcmp(dir, ".") != 0) {
+		size_t n = strlen(dir);
+		while (n > 1 && dir[n - 1] == '/')
+			n--;
+		if (gg_buf_append(out, dir, n) || gg_buf_append(out, "/", 1))
+			return -ENOMEM;
+	}
+	return gg_buf_append(out, name, strlen(name) + 1) ? -ENOMEM : 0; /* with its NUL */
+}
+
 char *gg_pyfiles_join(const char *dir, const char *name)
 {
-	if (strcmp(dir, ".") == 0)
-		return strdup(name);
-	size_t n = strlen(dir);
-	while (n > 1 && dir[n - 1] == '/')
-		n--;
-	char *out = NULL;
-	return asprintf(&out, "%.*s/%s", (int)n, dir, name) < 0 ? NULL : out;
+	gg_buf out = { NULL, 0, 0 };
+	if (gg_pyfiles_join_into(&out, dir, name)) {
+		gg_buf_free(&out);
+		return NULL;
+	}
+	return out.data;
 }
 
 bool gg_pyfiles_skip_dir(const char *path, const char *name)

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "buf.h"
+
 /*
  * The Python sources of a project as gradguard finds them: a folder is walked
  * in sorted order for *.py files, leaving out version control, virtualenvs
@@ -57,5 +59,7 @@ bool gg_pyfiles_skip_dir(const char *path, const char *name);
 
 /* dir/name, without a leading "./" when dir is ".". Caller owns the result; NULL on OOM. */
 char *gg_pyfiles_join(const char *dir, const char *name);
+/* The same path written over *out (NUL-terminated), for a caller that joins many. 0 or -ENOMEM. */
+int gg_pyfiles_join_into(gg_buf *out, const char *dir, const char *name);
 
 #endif
