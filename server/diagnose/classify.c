@@ -678,6 +678,21 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			evidence_frame = (int)i;
 		}
 	}
+	/*
+	 * No frame, but the logger named the function it was called from
+	 * before the failure ("train_step" at the right of a rich log line):
+	 * what the program was doing then, at low weight (the failure may come
+	 * later in another function). Training only: an evaluation read from a
+	 * logger would put autograd in question with nothing to show it.
+	 */
+	bool logged_phase = !tb->len && d->phase == GG_PHASE_UNKNOWN && facts->logged_func && facts->logged_words == GG_WORDS_TRAIN &&
+			    tb->has_exception && facts->logged_line <= tb->exc.at.line;
+	if (logged_phase) {
+		d->phase = GG_PHASE_TRAINING;
+		if ((rc = gg_evidence_add(d, "log line %llu, before the failure, is logged from %s(): the program was training",
+					  (unsigned long long)facts->logged_line, facts->logged_func)))
+			return rc;
+	}
 	/* No frame, but the line just above the error is the engine's backward call: a backward pass. */
 	if (!backward && !tb->len && tb->has_exception && facts->backward_code_line &&
 	    facts->backward_code_line + 1 == tb->exc.at.line) {
@@ -1018,7 +1033,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		}
 	} else if (d->phase == GG_PHASE_TRAINING) {
 		d->kind = GG_DX_OOM_TRAINING;
-		d->confidence = backward ? GG_CONFIDENCE_HIGH : GG_CONFIDENCE_MEDIUM;
+		d->confidence = backward ? GG_CONFIDENCE_HIGH : logged_phase ? GG_CONFIDENCE_LOW : GG_CONFIDENCE_MEDIUM;
 	} else {
 		d->kind = GG_DX_OOM;
 		d->confidence = tb->len ? GG_CONFIDENCE_MEDIUM : GG_CONFIDENCE_LOW;

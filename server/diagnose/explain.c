@@ -554,7 +554,14 @@ static bool explain_is_xla(const gg_diagnosis *d)
 /* A size as a number and its unit, for "%.2f %s": MiB under a GiB (XLA's small requests), else GiB. */
 #define EXPLAIN_SIZE(b) ((b) >= 1073741824.0 ? (b) / 1073741824.0 : (b) / 1048576.0), ((b) >= 1073741824.0 ? "GiB" : "MiB")
 
-static int explain_xla(gg_buf *e, gg_buf *x, const gg_diagnosis *d, const char *dev)
+/*
+ * XLA's first steps compile the programs a run keeps (the first, then the
+ * one with the optimizer's state): a program too large at a later step was
+ * compiled anew, because the graph grew or a shape changed since.
+ */
+#define EXPLAIN_XLA_SETTLED_STEP 3
+
+static int explain_xla(gg_buf *e, gg_buf *x, const gg_diagnosis *d, const char *dev, const gg_log_facts *facts)
 {
 	const gg_oom_info *m = &d->oom;
 	const gg_traceback *tb = gg_diagnosis_traceback(d);
@@ -621,8 +628,23 @@ static int explain_xla(gg_buf *e, gg_buf *x, const gg_diagnosis *d, const char *
 	if (!tb->len)
 		rc |= gg_buf_printf(e, " The log has no traceback for it, so where it happened is unknown.");
 
+	/*
+	 * A program too large after the run's steps had settled: the same step
+	 * compiled to a smaller program before, so what grew is the graph (a
+	 * step not cut by mark_step, a tensor carried across steps) or the
+	 * shapes, whatever the batch; that goes first.
+	 */
+	const gg_traceback *xt = gg_diagnosis_traceback(d);
+	bool grew = d->cause == GG_CAUSE_PROGRAM && !d->jax && facts->step >= EXPLAIN_XLA_SETTLED_STEP && xt->has_exception &&
+		    facts->step_line <= xt->exc.at.line;
+	if (grew) {
+		rc |= gg_buf_printf(e, " It came at step %ld (log line %llu), after earlier steps ran: XLA compiled this program anew then, so the graph grew or a shape changed since the first steps.",
+				    facts->step, (unsigned long long)facts->step_line);
+		rc |= gg_buf_printf(x, "Find what makes the step's graph grow: cut every step with `xm.mark_step()` (or iterate an `MpDeviceLoader`, which does), do not carry tensors from step to step (`loss.item()` only at logging, after the step), and keep the shapes fixed (pad to one size, drop an uneven last batch); `PT_XLA_DEBUG_LEVEL=2` (or the metrics report's CompileTime count) shows a recompilation at that step. A smaller batch does not help a graph that keeps growing. ");
+	}
 	/* A program larger than the device: what it is compiled from must shrink, not what else the device holds. */
-	rc |= gg_buf_printf(x, "%s", d->cause == GG_CAUSE_PROGRAM ? "Make the compiled step smaller, not the memory around it: lower" : "Lower");
+	rc |= gg_buf_printf(x, "%s", grew ? "If it does not grow, make the compiled step smaller: lower"
+				    : d->cause == GG_CAUSE_PROGRAM ? "Make the compiled step smaller, not the memory around it: lower" : "Lower");
 	if (d->phase == GG_PHASE_TRAINING)
 		rc |= gg_buf_printf(x, " the batch size per core (gradient accumulation keeps the effective batch) or the sequence length; use gradient checkpointing (%s), which recomputes activations in the backward pass instead of keeping them; shard parameters, gradients and optimizer state over the cores (%s).",
 				    d->jax ? "`jax.checkpoint`, remat" : "torch_xla's or torch.utils' `checkpoint`",
@@ -749,7 +771,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 	bool unseen = false; /* autograd's state not shown by the paste (evaluation without a grad-off frame) */
 
 	if (explain_is_xla(d))
-		rc |= explain_xla(&e, &x, d, dev);
+		rc |= explain_xla(&e, &x, d, dev, facts);
 	else switch (d->kind) {
 	case GG_DX_OOM_EVAL_NO_GRAD:
 		unseen = d->grad_disabled == -1 && !d->static_code && !(cf && d->frames[d->culprit].res.path);

@@ -12,6 +12,7 @@
 
 #include "buf.h"
 #include "oom.h"
+#include "phase.h"
 #include "text.h"
 
 #define FACTS_MAX_WARNINGS 32
@@ -48,6 +49,7 @@ void gg_logfacts_free(gg_log_facts *f)
 	}
 	free(f->device_assert);
 	free(f->prev_code);
+	free(f->logged_func);
 	free(f->orphans);
 	free(f->lone.text);
 	free(f->lone.type);
@@ -552,6 +554,68 @@ static int facts_logger_place(gg_log_orphan *o, const char *t, size_t n)
 		break;
 	}
 	return 0;
+}
+
+/*
+ * A logger's record location, "path/x.py:210 train_step" (rich's handler
+ * prints it at the right of each line, loguru's format puts it in front):
+ * a function whose name says training or evaluation is what the program
+ * was doing when it logged. Returns 0 or -ENOMEM.
+ */
+static int facts_logged_location(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	const char *end = t + n;
+	for (const char *p = t; (p = gg_text_find(p, (size_t)(end - p), ".py:")) != NULL; p += 4) {
+		const char *d = p + 4, *e = d;
+		while (e < end && *e >= '0' && *e <= '9')
+			e++;
+		if (e == d || e >= end || *e != ' ')
+			continue;
+		const char *s = e + 1, *q = s;
+		while (q < end && ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_'))
+			q++;
+		/* The name ends the line or a field ("train_step", "train_step -", "train_step |"). */
+		if (q == s || (q < end && *q != ' '))
+			continue;
+		char *fn = gg_text_dup(s, (size_t)(q - s), 128);
+		if (!fn)
+			return -ENOMEM;
+		int w = gg_phase_words(fn);
+		if (w != GG_WORDS_TRAIN && w != GG_WORDS_EVAL) {
+			free(fn);
+			continue;
+		}
+		free(f->logged_func);
+		f->logged_func = fn;
+		f->logged_words = w;
+		f->logged_line = l->number;
+		return 0;
+	}
+	return 0;
+}
+
+/*
+ * A step counter in a line ("step 31", "Step: 31", "global_step=31"): how
+ * far the run got before what follows. Only the word, never "[k/N]"
+ * (epochs, items and batches print the same).
+ */
+static void facts_step(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	const char *end = t + n;
+	for (const char *p = t; (p = gg_text_find_ci(p, (size_t)(end - p), "step")) != NULL; p += 4) {
+		if (p > t && ((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z')))
+			continue; /* inside a word ("substep"); "global_step" is kept by its '_' */
+		const char *d = p + 4;
+		while (d < end && (*d == ' ' || *d == ':' || *d == '='))
+			d++;
+		if (d == p + 4 || d >= end || !(*d >= '0' && *d <= '9'))
+			continue;
+		long v = facts_number(d, end);
+		if (v > 0 && v < 100000000) {
+			f->step = v;
+			f->step_line = l->number;
+		}
+	}
 }
 
 /*
@@ -1304,6 +1368,10 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->nccl_timeout_frames = true;
 	if (gg_text_find(t, n, "failed (exitcode:"))
 		facts_launcher(f, l, t, n);
+	if (gg_text_find(t, n, ".py:") && facts_logged_location(f, l, t, n) != 0)
+		return -ENOMEM;
+	if (gg_text_find_ci(t, n, "step"))
+		facts_step(f, l, t, n);
 	if (gg_text_find_ci(t, n, "process ") && (gg_text_find(t, n, " terminated with ") || gg_text_find(t, n, "exited on signal")))
 		facts_spawn(f, l, t, n);
 	if (gg_text_find(t, n, "--local_rank=") || gg_text_find(t, n, "exits with return code = "))

@@ -123,6 +123,18 @@ typedef struct gg_log_facts {
 	 */
 	uint64_t device_assert_line;
 	char *device_assert;
+	/*
+	 * The last logger line that names its caller as "path.py:N function"
+	 * (rich's and loguru's record location) where the function's name says
+	 * training or evaluation: "train_step", owned, its GG_WORDS_* bit (one
+	 * of the two) and its line; NULL, 0, 0 when none.
+	 */
+	char *logged_func;
+	int logged_words;
+	uint64_t logged_line;
+	/* The last step counter a line names ("step 31", "Step: 31"), and its line; 0 when none. */
+	long step;
+	uint64_t step_line;
 
 	/* Scanner state. */
 	char *prev_code;         /* owned; the last line when it reads as a bare source line, else NULL */
