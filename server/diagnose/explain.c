@@ -398,6 +398,11 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		*rc |= gg_buf_printf(e, " %c%s. In inference or evaluation that is most often the graph a forward keeps with autograd on: every layer's activations, held for a backward that never comes; in training, the batch's activations themselves.",
 				     d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
 				     d->cause_evidence + 1);
+		if (m->tried < 0.15 * m->total) {
+			/* A small request on a device already nearly full: the weights and what is kept fill it before any one step. */
+			*rc |= gg_buf_printf(x, "Make the model's share smaller: a smaller or quantized model (8-bit, 4-bit), or part of it offloaded to the CPU (`device_map=\"auto\"`), then a shorter input or a smaller batch. If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`) too: a forward with autograd on keeps every activation.");
+			return 1;
+		}
 		*rc |= gg_buf_printf(x, "If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`), which keeps no activations: that alone frees most of this. Either way make the work smaller: ");
 		if (m->tried >= 0.15 * m->total)
 			*rc |= gg_buf_printf(x, "one request is %.0f%% of the device, so a single item's size first (a lower resolution, a shorter audio or sequence, tiles or chunks), then ",
