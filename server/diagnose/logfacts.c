@@ -595,25 +595,42 @@ static int facts_logged_location(gg_log_facts *f, const gg_log_line *l, const ch
 }
 
 /*
- * A step counter in a line ("step 31", "Step: 31", "global_step=31"): how
- * far the run got before what follows. Only the word, never "[k/N]"
- * (epochs, items and batches print the same).
+ * A step counter in a line ("step 31", "Step: 31", "global_step=31",
+ * "iter 31", "the 31st iteration"): how far the run got before what
+ * follows. Only the words, never "[k/N]" (epochs, items and batches print
+ * the same).
  */
 static void facts_step(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
+	static const char *const words[] = { "step", "iteration", "iter", NULL };
 	const char *end = t + n;
-	for (const char *p = t; (p = gg_text_find_ci(p, (size_t)(end - p), "step")) != NULL; p += 4) {
-		if (p > t && ((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z')))
-			continue; /* inside a word ("substep"); "global_step" is kept by its '_' */
-		const char *d = p + 4;
-		while (d < end && (*d == ' ' || *d == ':' || *d == '='))
-			d++;
-		if (d == p + 4 || d >= end || !(*d >= '0' && *d <= '9'))
-			continue;
-		long v = facts_number(d, end);
-		if (v > 0 && v < 100000000) {
-			f->step = v;
-			f->step_line = l->number;
+	for (const char *const *w = words; *w; w++) {
+		size_t wl = strlen(*w);
+		for (const char *p = t; (p = gg_text_find_ci(p, (size_t)(end - p), *w)) != NULL; p += wl) {
+			if (p > t && ((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z')))
+				continue; /* inside a word ("substep"); "global_step" is kept by its '_' */
+			const char *d = p + wl;
+			long v = -1;
+			while (d < end && (*d == ' ' || *d == ':' || *d == '='))
+				d++;
+			if (d > p + wl && d < end && *d >= '0' && *d <= '9') {
+				v = facts_number(d, end);
+			} else if (p > t + 3 && p[-1] == ' ') {
+				/* Prose's ordinal in front: "at the 48th iteration", "the 31st step". */
+				const char *o = p - 1;
+				if (o - t >= 3 && ((o[-2] == 't' && o[-1] == 'h') || (o[-2] == 's' && o[-1] == 't') ||
+						   (o[-2] == 'n' && o[-1] == 'd') || (o[-2] == 'r' && o[-1] == 'd'))) {
+					const char *e = o - 2, *b = e;
+					while (b > t && b[-1] >= '0' && b[-1] <= '9')
+						b--;
+					if (b < e)
+						v = facts_number(b, e);
+				}
+			}
+			if (v > 0 && v < 100000000) {
+				f->step = v;
+				f->step_line = l->number;
+			}
 		}
 	}
 }
@@ -1370,7 +1387,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		facts_launcher(f, l, t, n);
 	if (gg_text_find(t, n, ".py:") && facts_logged_location(f, l, t, n) != 0)
 		return -ENOMEM;
-	if (gg_text_find_ci(t, n, "step"))
+	if (gg_text_find_ci(t, n, "step") || gg_text_find_ci(t, n, "iter"))
 		facts_step(f, l, t, n);
 	if (gg_text_find_ci(t, n, "process ") && (gg_text_find(t, n, " terminated with ") || gg_text_find(t, n, "exited on signal")))
 		facts_spawn(f, l, t, n);
