@@ -29,7 +29,7 @@ static const char *explain_device(const gg_diagnosis *d)
 static int explain_out_of_resource(gg_buf *e, gg_buf *x)
 {
 	int rc = gg_buf_printf(e, " Triton compiled a kernel (one of torch.compile's fused kernels, or a library's) whose blocks need more shared memory per multiprocessor (the \"Required\" figure) than this GPU has (its \"Hardware limit\"): found when the kernel is compiled or autotuned, before it runs. The device's memory is beside the point.");
-	rc |= gg_buf_printf(x, "Neither a smaller batch nor no_grad changes a kernel's shared memory. Make the kernel smaller: smaller block sizes or fewer `num_stages` in its configs (a library's kernel: its option for this GPU), a graph break or a smaller fusion around that op (`torch._dynamo.disable`, `torch.compiler.disable` on the function), max-autotune off; or another PyTorch/Triton release, since which configs are tried changes between releases (a regression in a newer one shows as a version that works).");
+	rc |= gg_buf_printf(x, "Neither a smaller batch nor no_grad changes a kernel's shared memory. Make the kernel smaller: smaller block sizes or fewer `num_stages` in its configs (a library's kernel: its option for this GPU), or a smaller dimension where the input's shape sets the block (a kernel that holds a whole head or feature dimension per block: a smaller head dimension, more heads), a graph break or a smaller fusion around that op (`torch._dynamo.disable`, `torch.compiler.disable` on the function), max-autotune off; or another PyTorch/Triton release, since which configs are tried changes between releases (a regression in a newer one shows as a version that works).");
 	return rc;
 }
 

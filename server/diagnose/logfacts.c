@@ -1074,11 +1074,17 @@ static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const cha
 	pytest_unmark(&t, &n);
 	size_t type_len;
 	const char *msg;
-	/* A library's own exception named without Error in it ("triton.runtime.errors.OutOfResources"): its module says. */
+	/*
+	 * A library's own exception named without Error in it
+	 * ("triton.runtime.errors.OutOfResources"): its module says; or a
+	 * dotted name re-exported elsewhere ("....runtime.autotuner.X") whose
+	 * message is a kernel compiler's resource check: the message says.
+	 */
 	if (!gg_tb_exception_line(t, n, &type_len, &msg) ||
 	    !(gg_text_find(t, type_len, "Error") || gg_text_find(t, type_len, "Exception") ||
 	      gg_text_find(t, type_len, ".errors.") || gg_text_find(t, type_len, ".exceptions.") || gg_text_find(t, type_len, ".exc.") ||
-	      (quoted && memchr(t, '.', type_len))))
+	      (quoted && memchr(t, '.', type_len)) ||
+	      (memchr(t, '.', type_len) && gg_oom_out_of_resource(NULL, msg, (size_t)(t + n - msg)))))
 		return 0;
 	size_t ml = (size_t)(t + n - msg);
 	if (ml == 0 || gg_oom_cut_short(msg, ml))

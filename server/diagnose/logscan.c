@@ -25,6 +25,12 @@ struct gg_logscan {
 	uint64_t raw_len; /* bytes of the current line seen, kept or not */
 	uint64_t offset;  /* input offset of the current line's start */
 	uint64_t number;  /* lines emitted so far */
+	/*
+	 * A paste copied from an editor or a numbered listing carries the
+	 * listing's line number before every line ("41   File ..."): the
+	 * number the next line would carry, 0 when the last line carried none.
+	 */
+	unsigned long listing_next;
 };
 
 gg_logscan *gg_logscan_new(size_t max_line, gg_logscan_fn fn, void *ctx)
@@ -535,6 +541,48 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 	return rank;
 }
 
+/*
+ * A listing's line number at the front of a cleaned line: spaces, up to 7
+ * digits, one space or tab. Returns the bytes it takes (0: none) and the
+ * number in *number.
+ */
+static size_t logscan_listing_number(const char *s, size_t n, unsigned long *number)
+{
+	size_t i = 0;
+	while (i < n && s[i] == ' ')
+		i++;
+	size_t d = i;
+	unsigned long v = 0;
+	while (i < n && logscan_digit(s[i]) && i - d < 7)
+		v = v * 10 + (unsigned long)(s[i++] - '0');
+	if (i == d || i >= n || (s[i] != ' ' && s[i] != '\t'))
+		return 0;
+	*number = v;
+	return i + 1;
+}
+
+/*
+ * Takes a listing's numbers off (see listing_next): a number that follows
+ * the last line's by one, or one before a traceback's header or frame. A
+ * lone number before text is the text's own ("3 workers started").
+ */
+static void logscan_unnumber(gg_logscan *s, gg_buf *out)
+{
+	unsigned long number;
+	size_t k = logscan_listing_number(out->data, out->len, &number);
+	if (k == 0) {
+		s->listing_next = 0;
+		return;
+	}
+	const char *rest = out->data + k;
+	size_t rn = out->len - k;
+	bool follows = s->listing_next > 0 && number == s->listing_next;
+	bool opens = gg_text_starts(rest, rn, "Traceback (most recent call last)") || gg_text_starts(rest, rn, "  File \"");
+	s->listing_next = number + 1;
+	if (follows || opens)
+		logscan_drop(out, k);
+}
+
 static int logscan_emit(gg_logscan *s)
 {
 	size_t len = s->raw.len;
@@ -547,6 +595,7 @@ static int logscan_emit(gg_logscan *s)
 	int rank = logscan_clean(s->raw.data ? s->raw.data : "", len, &s->clean, &quotes, &label, &pid);
 	if (rank == -ENOMEM)
 		return -ENOMEM;
+	logscan_unnumber(s, &s->clean);
 	/* A record's later lines are its own until the next labelled line: a rank's prefix, another record. */
 	if (label != -2)
 		s->record_rank = label;
