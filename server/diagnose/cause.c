@@ -397,7 +397,14 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 				       elsewhere / GIB, m->total / GIB));
 	}
 
-	if (!rc && d->phase == GG_PHASE_LOADING && !(d->causes & GG_CAUSE_KV_CACHE))
+	/*
+	 * A serving engine's warm-up is a forward of its largest token budget,
+	 * after the weights are placed: not the loading of a model.
+	 */
+	bool warmup = m->form && strcmp(m->form, GG_OOM_FORM_WARMUP) == 0;
+	if (!rc && warmup)
+		rc = gg_evidence_add(d, "the engine's warm-up found no room on the device for the tokens it is set to batch at once, after its weights were placed: its token budget is larger than what is left");
+	if (!rc && d->phase == GG_PHASE_LOADING && !(d->causes & GG_CAUSE_KV_CACHE) && !warmup)
 		rc = cause_add(d, GG_CAUSE_LOADING, gg_strdup_printf("the memory ran out while a model was being loaded or moved to the device, before any forward pass"));
 
 	if (!rc && (d->kind == GG_DX_OOM_EVAL || d->kind == GG_DX_OOM_EVAL_NO_GRAD)) {

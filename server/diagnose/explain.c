@@ -693,11 +693,23 @@ static int explain_serving(gg_buf *e, gg_buf *x, const gg_diagnosis *d)
 	bool weights = d->serving == GG_SERVING_START && m->allocated >= 0 && m->total > 0 && m->allocated >= 0.9 * m->total;
 	if (d->serving == GG_SERVING_RELAYED)
 		rc |= gg_buf_printf(x, "Change the server, not the client: this request's length and the server's limits decide. ");
+	/*
+	 * The engine's own message often names the setting to lower ("You need
+	 * to decrease `--max-batch-prefill-tokens`"): that one first.
+	 */
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	const char *flag = !weights && tb->has_exception ? strstr(tb->exc.detail, "`--") : NULL;
+	const char *flag_end = flag ? strchr(flag + 1, '`') : NULL;
+	bool named = flag_end && flag_end - flag > 3 && flag_end - flag < 80;
+	if (named)
+		rc |= gg_buf_printf(x, "Lower `%.*s` first, as the engine's message says: the warm-up runs a batch of that many tokens at once. ",
+				    (int)(flag_end - flag - 1), flag + 1);
 	if (weights)
 		/* The weights fill the device before the warm-up: only fewer weights per device helps. */
 		rc |= gg_buf_printf(x, "Spread the model over more GPUs (more shards, tensor parallelism), or load it quantized or in a smaller variant; lowering the engine's token budgets does not shrink the weights.");
 	else
-		rc |= gg_buf_printf(x, "Lower the engine's budgets: its maximum input length and total tokens, the tokens it batches at once (prefill and total batch tokens), the number of concurrent requests; or use a quantized or smaller model, or spread it over more GPUs (more shards, tensor parallelism).");
+		rc |= gg_buf_printf(x, "%s its maximum input length and total tokens, the tokens it batches at once (prefill and total batch tokens), the number of concurrent requests; or use a quantized or smaller model, or spread it over more GPUs (more shards, tensor parallelism).",
+				    named ? "With it, the other budgets:" : "Lower the engine's budgets:");
 	rc |= gg_buf_printf(x, " Check with `%s` that nothing else holds the server's GPU.", explain_smi(d));
 	return rc;
 }

@@ -52,6 +52,12 @@ static const oom_form oom_forms[] = {
 	{ "No available memory for the cache blocks", GG_OOM_DEVICE_UNKNOWN, GG_OOM_FORM_KV_CACHE },
 	{ "larger than the available KV cache memory", GG_OOM_DEVICE_UNKNOWN, GG_OOM_FORM_KV_CACHE },
 	/*
+	 * A serving engine's warm-up (TGI's router): it runs one prefill of
+	 * the largest token budget it is set to accept, and the device had no
+	 * room for it after the weights. Its own words, no allocator's.
+	 */
+	{ "Not enough memory to handle", GG_OOM_DEVICE_UNKNOWN, GG_OOM_FORM_WARMUP },
+	/*
 	 * TensorRT's logger while it builds an engine or its execution context:
 	 * its allocator's failure, the request it could not place (in bytes),
 	 * its OutOfMemory error code. No Python exception need follow.

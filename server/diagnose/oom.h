@@ -136,6 +136,8 @@ typedef struct gg_oom_info {
  * exceeds the memory usage threshold of t"): host RAM of the whole node,
  * every process on it together, not a device.
  */
+/* A serving engine's warm-up found no room for the tokens it is set to batch at once ("Not enough memory to handle N prefill tokens"). */
+#define GG_OOM_FORM_WARMUP "a serving engine's warm-up: not enough memory for its token budget"
 /* TensorRT's logger: a request of the engine build or its execution context the device could not place. */
 #define GG_OOM_FORM_TENSORRT "TensorRT: GPU memory could not be allocated"
 #define GG_OOM_FORM_NODE_MEMORY "a node memory monitor's kill (host RAM)"
