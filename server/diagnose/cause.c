@@ -50,6 +50,8 @@
 #define CAUSE_XPU_ONE_ALLOC (4.0 * GIB)
 /* A device this small is an integrated GPU's share of the system's memory or an old card: little model work fits. */
 #define CAUSE_SMALL_DEVICE (2.0 * GIB)
+/* Another process's share of the device that is worth freeing, though not a majority (see the minority test). */
+#define CAUSE_MINORITY 0.15
 /* A host request refused at this size or below was not the step's own size: the machine was already at its limit. */
 #define CAUSE_SMALL_HOST_REQUEST (256.0 * 1048576.0)
 
@@ -396,6 +398,18 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 			rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, gg_strdup_printf("%.2f GiB of the device's %.2f GiB are neither free nor held by this process's PyTorch, far more than its own CUDA context: another process or rank is using the GPU",
 				       elsewhere / GIB, m->total / GIB));
 	}
+
+	/*
+	 * A minority held by processes the message names, beside this one's
+	 * own line: a sixth of the device or more, and more than the request
+	 * and the free memory together, so that without them the request
+	 * would have fit. A desktop's display holds far less than that.
+	 */
+	if (!rc && elsewhere > 0 && others > 0 && !with_context && m->total > 0 && m->tried > 0 && m->free >= 0 &&
+	    elsewhere >= CAUSE_MINORITY * m->total && elsewhere >= m->tried + m->free)
+		rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, gg_strdup_printf("%d other process%s hold%s %.2f GiB of the device's %.2f GiB (%.0f%%), more than the %.2f MiB requested and the %.2f MiB free together: without %s the request would have fit",
+									       others, others == 1 ? "" : "es", others == 1 ? "s" : "", elsewhere / GIB, m->total / GIB,
+									       100.0 * elsewhere / m->total, m->tried / 1048576.0, m->free / 1048576.0, others == 1 ? "it" : "them"));
 
 	/*
 	 * A serving engine's warm-up is a forward of its largest token budget,

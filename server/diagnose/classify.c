@@ -693,6 +693,19 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 					  (unsigned long long)facts->logged_line, facts->logged_func)))
 			return rc;
 	}
+	/*
+	 * No frame, but a training loop's progress bar (a loss and a learning
+	 * rate in its postfix) is drawn just before or after the failure: tqdm
+	 * writes to stderr beside the traceback, and the step it shows is the
+	 * one that failed. Within a few lines only, at low weight as above.
+	 */
+	uint64_t bar = facts->train_bar_line, at = tb->has_exception ? tb->exc.at.line : 0;
+	if (!tb->len && d->phase == GG_PHASE_UNKNOWN && bar && at && (bar + 3 >= at && bar <= at + 3)) {
+		d->phase = GG_PHASE_TRAINING;
+		if ((rc = gg_evidence_add(d, "log line %llu, beside the failure, is a progress bar whose postfix carries a loss and a learning rate: a training loop's",
+					  (unsigned long long)bar)))
+			return rc;
+	}
 	/* No frame, but the line just above the error is the engine's backward call: a backward pass. */
 	if (!backward && !tb->len && tb->has_exception && facts->backward_code_line &&
 	    facts->backward_code_line + 1 == tb->exc.at.line) {

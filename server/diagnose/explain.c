@@ -307,6 +307,13 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 					     explain_smi(d));
 			return 1;
 		}
+		/* Others named beside this process's own line, holding less than half: free them first, then this run's own savings. */
+		if (m->others > 0 && m->process_in_use >= 0 && m->others_in_use >= 0 && m->total > 0 && m->others_in_use < 0.5 * m->total) {
+			*rc |= gg_buf_printf(e, " Another process shares the device: %s.", d->cause_evidence);
+			*rc |= gg_buf_printf(x, "Free the device first: stop or move the other process that `%s` lists on this GPU (a notebook kernel, an earlier run still alive, another job), or run on a GPU of its own. If it must stay, this run has to fit in what is left: in training a smaller batch with gradient accumulation, mixed precision or activation checkpointing; in inference `torch.inference_mode()` or no_grad and fewer items at once.",
+					     explain_smi(d));
+			return 1;
+		}
 		*rc |= gg_buf_printf(e, " Most of the device is held outside this process's PyTorch: %s.", d->cause_evidence);
 		*rc |= gg_buf_printf(x, "Look at `%s` for the other processes on the GPU. With several ranks, call `%s(local_rank)` before creating the process group or any tensor, and load checkpoints with `map_location`, so that every rank does not also take memory on GPU 0.",
 				     explain_smi(d), d->oom.device == GG_OOM_DEVICE_XPU ? "torch.xpu.set_device" : "torch.cuda.set_device");

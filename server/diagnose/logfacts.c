@@ -1393,6 +1393,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		facts_launcher(f, l, t, n);
 	if (gg_text_find(t, n, ".py:") && facts_logged_location(f, l, t, n) != 0)
 		return -ENOMEM;
+	if (gg_text_find(t, n, "%|") && gg_text_find_ci(t, n, "loss") && (gg_text_find(t, n, "lr=") || gg_text_find(t, n, "lr:") || gg_text_find(t, n, "learning_rate")))
+		f->train_bar_line = l->number;
 	if (gg_text_find_ci(t, n, "step") || gg_text_find_ci(t, n, "iter"))
 		facts_step(f, l, t, n);
 	if (gg_text_find_ci(t, n, "process ") && (gg_text_find(t, n, " terminated with ") || gg_text_find(t, n, "exited on signal")))

@@ -132,6 +132,12 @@ typedef struct gg_log_facts {
 	char *logged_func;
 	int logged_words;
 	uint64_t logged_line;
+	/*
+	 * The last progress bar (tqdm's "%|...|", its postfix) that carries a
+	 * loss and a learning rate ("loss=0.11, lr=5e-6"): a training loop's
+	 * bar, the learning rate being only a trainer's. Its line, 0 when none.
+	 */
+	uint64_t train_bar_line;
 	/* The last step counter a line names ("step 31", "Step: 31"), and its line; 0 when none. */
 	long step;
 	uint64_t step_line;
