@@ -478,6 +478,19 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 		out->len = 0;
 		out->data[0] = '\0';
 	}
+	/*
+	 * An inline quote opened on a traceback's own line ("`  File ...",
+	 * "`Traceback (most recent call last):"), closed lines later: the
+	 * backtick is the paste's, and the frame keeps its indentation.
+	 */
+	if (out->len > 1 && out->data[0] == '`' && out->data[1] != '`') {
+		const char *r = out->data + 1;
+		size_t rn = out->len - 1, sp = 0;
+		while (sp < rn && r[sp] == ' ')
+			sp++;
+		if (gg_text_starts(r + sp, rn - sp, "File \"") || gg_text_starts(r + sp, rn - sp, "Traceback (most recent call last)"))
+			logscan_drop(out, 1);
+	}
 	/* "**RuntimeError: CUDA out of memory.** Tried...": Markdown bold around a pasted line (not a "*****" banner). */
 	if (out->len >= 3 && out->data[0] == '*' && out->data[1] == '*' &&
 	    ((out->data[2] >= 'A' && out->data[2] <= 'Z') || (out->data[2] >= 'a' && out->data[2] <= 'z'))) {
