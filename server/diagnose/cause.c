@@ -50,6 +50,8 @@
 #define CAUSE_XPU_ONE_ALLOC (4.0 * GIB)
 /* A device this small is an integrated GPU's share of the system's memory or an old card: little model work fits. */
 #define CAUSE_SMALL_DEVICE (2.0 * GIB)
+/* A consumer card or a laptop's GPU: what its context and a display hold is a large share of it. */
+#define CAUSE_SMALL_CARD (8.0 * GIB)
 /* Another process's share of the device that is worth freeing, though not a majority (see the minority test). */
 #define CAUSE_MINORITY 0.15
 /* A host request refused at this size or below was not the step's own size: the machine was already at its limit. */
@@ -80,6 +82,7 @@ const char *gg_cause_name(unsigned cause)
 	case GG_CAUSE_CAP: return "memory-fraction-cap";
 	case GG_CAUSE_MPS_OTHER: return "other-allocations";
 	case GG_CAUSE_OWN_TENSORS: return "own-tensors";
+	case GG_CAUSE_OUTSIDE: return "outside-pytorch";
 	}
 	return NULL;
 }
@@ -410,6 +413,22 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, gg_strdup_printf("%d other process%s hold%s %.2f GiB of the device's %.2f GiB (%.0f%%), more than the %.2f MiB requested and the %.2f MiB free together: without %s the request would have fit",
 									       others, others == 1 ? "" : "es", others == 1 ? "s" : "", elsewhere / GIB, m->total / GIB,
 									       100.0 * elsewhere / m->total, m->tried / 1048576.0, m->free / 1048576.0, others == 1 ? "it" : "them"));
+
+	/*
+	 * A small card (8 GiB or less) of which a quarter or more is neither
+	 * free nor reserved by this process's PyTorch, with no process listed:
+	 * the CUDA context, a desktop's display, another program. Below the
+	 * majority test, but the larger fact: without it the request would
+	 * have fit, and what is left is too little for the step. Before
+	 * fragmentation, which then can be at most a second reading. Only with
+	 * no phase told: frames that show an evaluation with autograd on or a
+	 * training step have their own fix, which leads (the context and a
+	 * display are there on every small card).
+	 */
+	if (!rc && d->kind == GG_DX_OOM && elsewhere > 0 && others == 0 && m->total > 0 && m->total <= CAUSE_SMALL_CARD && m->tried > 0 && m->free >= 0 &&
+	    elsewhere >= 0.25 * m->total && elsewhere - (with_context ? CAUSE_OWN_CONTEXT : 0) + m->free >= m->tried)
+		rc = cause_add(d, GG_CAUSE_OUTSIDE, gg_strdup_printf("%.2f GiB of the device's %.2f GiB (%.0f%%) are neither free nor reserved by this process's PyTorch (its CUDA context, a desktop's display, another program): on a card this small that is what the %.2f MiB request lacked",
+								     elsewhere / GIB, m->total / GIB, 100.0 * elsewhere / m->total, m->tried / 1048576.0));
 
 	/*
 	 * A serving engine's warm-up is a forward of its largest token budget,

@@ -388,6 +388,11 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 				     m->total / gib);
 		*rc |= gg_buf_printf(x, "Give it a device with more memory: for an integrated GPU, raise its share of system memory in the BIOS/UEFI settings (UMA frame buffer size); or run on another GPU or the CPU. Else make the work smaller: a lower resolution, a smaller or lower-precision model, the application's low-memory mode.");
 		return 1;
+	case GG_CAUSE_OUTSIDE:
+		*rc |= gg_buf_printf(e, " %s.", d->cause_evidence);
+		*rc |= gg_buf_printf(x, "This card is small for the work: a large share of it is held outside PyTorch, and what is left does not hold this step. Make the step smaller first: a smaller input (a lower resolution, a shorter sequence), then the batch, half precision; or run on a GPU with more memory. Check `%s` for what else holds it (close other programs, drive the display from another GPU); the CUDA context itself stays.",
+				     explain_smi(d));
+		return 1;
 	case GG_CAUSE_FRAGMENTATION:
 		*rc |= gg_buf_printf(e, " %s.", d->cause_evidence);
 		*rc |= explain_fragmentation_fix(x, era, version);
