@@ -953,6 +953,8 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		if (tb->has_exception && d->oom.device == GG_OOM_DEVICE_UNKNOWN &&
 		    (strstr(tb->exc.detail, "CUDA error") || strstr(tb->exc.detail, "cuDNN error") || strstr(tb->exc.detail, "CUDNN_STATUS_") ||
 		     strstr(tb->exc.detail, "CUBLAS_STATUS_") || strstr(tb->exc.detail, "CUDA driver error") ||
+		     /* The THC era's lowercase form with its error number: "cuda runtime error (59) : device-side assert ...". */
+		     strstr(tb->exc.detail, "cuda runtime error (") || strstr(tb->exc.detail, "THCudaCheck FAIL") ||
 		     gg_text_find_ci(tb->exc.detail, strlen(tb->exc.detail), "cuda graph") ||
 		     /* NCCL runs on CUDA devices only: its watchdog's and communicators' errors name the device kind. */
 		     strstr(tb->exc.detail, "NCCL")))

@@ -1106,9 +1106,15 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "Check the loss and the inputs there for inf or NaN, lower the learning rate, clip the gradients, and under fp16 use a loss scaler or bf16.");
 		} else if (exc && (lib = gg_oom_handle_init_failed(exc->detail, strlen(exc->detail)))) {
 			/* The library's handle is made at its first call: the device was full before it, or the install does not match. */
-			rc |= gg_buf_printf(&e, " %s could not initialise: it creates its handle and workspace at its first call in the process, and the commonest reason it fails is that the GPU had no memory left for them (a model or batch that filled it, or another process); else the driver, CUDA and the library do not match.",
+			/*
+			 * Its first call is also where an earlier kernel's failure surfaces:
+			 * CUDA reports errors at the next call, and a device-side assert
+			 * from an index out of range is the usual one; alone, the line
+			 * cannot tell the two apart, so both are said at equal rank.
+			 */
+			rc |= gg_buf_printf(&e, " %s could not initialise: it creates its handle and workspace at its first call in the process. Two causes are about as common: the GPU had no memory left for them (a model or batch that filled it, or another process), or an earlier kernel failed and CUDA reported it at this next call, most often a device-side assert from an index out of range (token ids at or beyond an embedding's size, such as a tokenizer's added tokens that the model's vocabulary lacks; labels beyond the number of classes); else the driver, CUDA and the library do not match.",
 					    lib);
-			rc |= gg_buf_printf(&x, "Check what holds the GPU with `%s` while it runs; if it is full, free it (other processes) or use a smaller batch or model, and rerun with `CUDA_LAUNCH_BLOCKING=1` to see the call that really failed. If memory is not short, check that the driver supports this PyTorch build's CUDA (`torch.version.cuda`) and that no other %s is loaded in its place.",
+			rc |= gg_buf_printf(&x, "Check what holds the GPU with `%s` while it runs, and rerun with `CUDA_LAUNCH_BLOCKING=1` (or one batch on the CPU, where an index out of range is an IndexError naming the index and the size) to see the call that really failed. If the device is full, free it (other processes) or use a smaller batch or model; if an index is out of range, check `ids.max()` against the embedding's num_embeddings (the tokenizer's length against the model's vocabulary) and labels against the classes. If neither, check that the driver supports this PyTorch build's CUDA (`torch.version.cuda`) and that no other %s is loaded in its place.",
 					    explain_smi(d), lib);
 		} else if (exc && strstr(exc->detail, "aoti_torch_empty") && strstr(exc->detail, "API call failed")) {
 			/* The shim hides the allocator's own error: memory, as often as not, with the figures further up. */
