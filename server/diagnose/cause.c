@@ -83,6 +83,7 @@ const char *gg_cause_name(unsigned cause)
 	case GG_CAUSE_MPS_OTHER: return "other-allocations";
 	case GG_CAUSE_OWN_TENSORS: return "own-tensors";
 	case GG_CAUSE_OUTSIDE: return "outside-pytorch";
+	case GG_CAUSE_MPS_OWN: return "own-allocations";
 	}
 	return NULL;
 }
@@ -323,6 +324,17 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	    m->mps_other > m->allocated && m->mps_other >= 0.5 * m->limit)
 		rc = cause_add(d, GG_CAUSE_MPS_OTHER, gg_strdup_printf("other allocations hold %.2f GiB of MPS's %.2f GiB cap (%.0f%%), more than PyTorch's own tensors (%.2f GiB): the cap is filled mostly outside them",
 								       m->mps_other / GIB, m->limit / GIB, 100.0 * m->mps_other / m->limit, m->allocated / GIB));
+	/*
+	 * The other way round: MPS's own allocations fill the cap, other
+	 * allocations a sliver, and a small request is refused. The tensors
+	 * this process keeps (the weights, what each run leaves behind) are the
+	 * budget's whole use: a second run failing where the first passed is
+	 * what was kept growing.
+	 */
+	if (!rc && m->device == GG_OOM_DEVICE_MPS && m->limit > 0 && m->allocated >= 0.9 * m->limit && m->mps_other >= 0 &&
+	    m->mps_other < 0.05 * m->limit && m->tried > 0 && m->tried < 0.25 * m->limit)
+		rc = cause_add(d, GG_CAUSE_MPS_OWN, gg_strdup_printf("this process's own MPS allocations hold %.2f GiB of the %.2f GiB cap (%.0f%%), other allocations only %.2f MiB: its tensors fill the budget, and a request of %.2f MiB found no room",
+								     m->allocated / GIB, m->limit / GIB, 100.0 * m->allocated / m->limit, m->mps_other / 1048576.0, m->tried / 1048576.0));
 	/*
 	 * MPS's high watermark is the budget: what it says is allocated
 	 * against it leaves the room the request did not fit in.

@@ -59,6 +59,7 @@ enum {
 	GG_CAUSE_CAP = 1u << 14,        /* a per-process memory fraction, not the device, is the limit the request met */
 	GG_CAUSE_MPS_OTHER = 1u << 15,  /* MPS: most of the cap held by other allocations, outside PyTorch's tensors */
 	GG_CAUSE_OWN_TENSORS = 1u << 16, /* no frames: this process's live tensors fill the device, almost nothing cached */
+	GG_CAUSE_MPS_OWN = 1u << 18,    /* MPS: this process's own allocations fill the cap, other allocations a sliver, a small request refused */
 	GG_CAUSE_OUTSIDE = 1u << 17,    /* a small card: a quarter or more of it outside PyTorch (its context, a display, others), so the step does not fit */
 };
 
