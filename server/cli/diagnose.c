@@ -84,7 +84,10 @@ static void diagnose_print_text(FILE *out, const gg_diagnoses *all)
 		const gg_tb_frame *c = gg_diagnosis_culprit(d);
 		if (c) {
 			const gg_dx_frame *x = &d->frames[d->culprit];
-			fprintf(out, "  at %s:%u in %s", gg_tb_frame_file(c), c->line, c->function[0] ? c->function : "<module>");
+			/* No function: a place a logger named (FILE:LINE) without one, not module level, which Python names "<module>" itself. */
+			fprintf(out, "  at %s:%u", gg_tb_frame_file(c), c->line);
+			if (c->function[0])
+				fprintf(out, " in %s", c->function);
 			if (c->code)
 				fprintf(out, ": %s", c->code);
 			if (x->res.path && x->res.is_cell)
