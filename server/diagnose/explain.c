@@ -410,7 +410,7 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		*rc |= gg_buf_printf(e, " %c%s. That is the model's weights and what each run keeps alive (outputs, intermediate tensors, a graph kept with autograd on); where a second run fails after the first passed, what the first kept is still there.",
 				     d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
 				     d->cause_evidence + 1);
-		*rc |= gg_buf_printf(x, "Free what a run leaves before the next (drop its outputs, `gc.collect()`, then `torch.mps.empty_cache()`), run inference or generation under `torch.inference_mode()` or no_grad, and make fewer or smaller outputs at once (a shorter duration, a lower resolution, fewer samples per prompt); a half-precision or smaller model shrinks the weights' share. PYTORCH_MPS_HIGH_WATERMARK_RATIO raises the cap (set it in the shell before Python starts); 0.0 removes it at the risk of swapping the whole system.");
+		*rc |= gg_buf_printf(x, "Make what the process keeps smaller: a smaller, half-precision or quantized model, fewer or smaller outputs at once (a lower resolution, a shorter duration, fewer samples per prompt), the application's low-memory mode; free what a run leaves before the next (drop its outputs, `gc.collect()`, then `torch.mps.empty_cache()`), and run inference under `torch.inference_mode()` or no_grad. PYTORCH_MPS_HIGH_WATERMARK_RATIO raises the cap (set it in the shell before Python starts); 0.0 removes it at the risk of swapping the whole system.");
 		return 1;
 	case GG_CAUSE_OWN_TENSORS: {
 		/* No frames: both readings are open, and the one that frees most in inference goes first. */
