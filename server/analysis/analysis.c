@@ -42,6 +42,9 @@ struct gg_analyzer {
 	const gg_rule_impl **impls; /* owned array; each row's implementation */
 	size_t rules_len;
 	gg_py_ids ids;        /* the grammar's node types and fields the rules test */
+	/* The text whose tree copy holds after the last check that analysed it (gg_analyzer_checked_tree); borrowed. */
+	const char *checked_text;
+	size_t checked_len;
 };
 
 gg_analyzer *gg_analyzer_new(char **error)
@@ -292,6 +295,15 @@ int gg_analyzer_tree(gg_analyzer *a, const gg_source *src, gg_node *root)
 	return rc;
 }
 
+int gg_analyzer_checked_tree(gg_analyzer *a, const gg_source *src, gg_node *root)
+{
+	*root = gg_node_null();
+	if (!a || !src || !a->checked_text || a->checked_text != src->text || a->checked_len != src->len)
+		return -EINVAL;
+	*root = gg_tree_root(a->copy);
+	return 0;
+}
+
 int gg_analyzer_check(gg_analyzer *a, const gg_source *src, gg_findings *out)
 {
 	return gg_analyzer_check_unparsed(a, src, NULL, 0, out);
@@ -304,9 +316,12 @@ int gg_analyzer_check_unparsed(gg_analyzer *a, const gg_source *src, const gg_un
 		return -EINVAL;
 	const TSTree *tree;
 	TSTree *owned;
+	a->checked_text = NULL;
 	int got = analysis_tree(a, src, &tree, &owned);
 	if (got <= 0)
 		return got;
+	a->checked_text = src->text;
+	a->checked_len = src->len;
 	size_t before = out->len;
 	/* One model of the file; every rule of the table reads it. */
 	gg_rule_input in = { src, gg_tree_root(a->copy), ts_tree_root_node(tree), a->model, &a->ids, unparsed, n };

@@ -147,6 +147,13 @@ int gg_analyzer_check_unparsed(gg_analyzer *a, const gg_source *src, const gg_un
  * 0, or a negative errno.
  */
 int gg_analyzer_tree(gg_analyzer *a, const gg_source *src, gg_node *root);
+/*
+ * The copy of the tree the analyzer's last check of src analysed (the same
+ * text, not copied: a check that found something has one), without a parse
+ * or a copy of its own: *root is valid until the analyzer's next call. 0, or
+ * -EINVAL when the last check did not analyse src.
+ */
+int gg_analyzer_checked_tree(gg_analyzer *a, const gg_source *src, gg_node *root);
 
 /*
  * How autograd stands where line row (0-based) of src runs, as the rules see

@@ -38,6 +38,8 @@ void gg_project_init(gg_project *p)
 	gg_strings_init(&p->frozen_classes);
 	gg_strings_init(&p->method_parts);
 	gg_strings_init(&p->paramless_classes);
+	gg_strings_init(&p->graph_classes);
+	gg_strings_init(&p->grad_functions);
 	gg_strings_init(&p->pending_parts);
 	gg_strings_init(&p->off_methods);
 	gg_strings_init(&p->param_forwarders);
@@ -90,6 +92,8 @@ void gg_project_free(gg_project *p)
 	gg_strings_free(&p->frozen_classes);
 	gg_strings_free(&p->method_parts);
 	gg_strings_free(&p->paramless_classes);
+	gg_strings_free(&p->graph_classes);
+	gg_strings_free(&p->grad_functions);
 	gg_strings_free(&p->pending_parts);
 	gg_strings_free(&p->off_methods);
 	gg_strings_free(&p->param_forwarders);
@@ -650,6 +654,8 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 			rc = gg_project_parts_scan(p, module.data, text, len, &imports);
 		if (!rc)
 			rc = gg_project_calls_scan(p, text, len, &imports);
+		if (!rc)
+			rc = gg_project_graph_scan(p, module.data, text, len);
 		free(imports.items);
 		gg_buf_free(&module);
 	}

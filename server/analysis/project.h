@@ -135,6 +135,15 @@ typedef struct gg_project {
 	 */
 	gg_strings paramless_classes;
 	/*
+	 * Classes whose forward (or __call__) takes gradients of what it
+	 * computes (project_graph.c: torch.autograd.grad in its body or in a
+	 * method of the file it calls): "Name module", sorted as the class lists.
+	 * Such a forward needs its graph, whatever mode its caller is in.
+	 */
+	gg_strings graph_classes;
+	/* Top-level functions whose body takes a gradient or runs a backward (project_graph.c): "name module", sorted. */
+	gg_strings grad_functions;
+	/*
 	 * Method names some module class (or one pending) of the project runs
 	 * with grad off (decorated, or a with in its body): a name one class
 	 * runs without grad is no forward by its name alone, and
@@ -167,7 +176,8 @@ typedef struct gg_project {
 	 * (`from test import validation`, then `validation(...)`): "name
 	 * module G" per call, module as the import spells it (leading dots
 	 * dropped), G 1 when grad is off there (an enclosing `with
-	 * torch.no_grad()`, a decorated def), else 0. Sorted, as the others.
+	 * torch.no_grad()`, a decorated def), 2 when it is on in a def that
+	 * runs a backward after it, else 0. Sorted, as the others.
 	 */
 	gg_strings outside_calls;
 	bool classes_sorted;
@@ -286,15 +296,15 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
  */
 bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t len, unsigned *place, const char **param,
 				size_t *param_len);
-/* Whether dotted (module.function) hands back a module in eval mode (`return net.eval()`). */
 /*
  * Of the calls other files of the project make of function name of the
  * module whose dotted path is module (a file's path from the project root,
  * as gg_project_module_of gives it): how many run with grad off and how many
- * with it on.
+ * with it on, and of those how many sit in a function that runs a backward
+ * (*trains: their result may be its loss).
  */
 void gg_project_outside_calls(const gg_project *p, const char *name, size_t n, const char *module, size_t module_len,
-			      size_t *off, size_t *on);
+			      size_t *off, size_t *on, size_t *trains);
 /* The dotted module of a path relative to the project root: ./pkg/utils.py -> pkg.utils, pkg/__init__.py -> pkg. */
 int gg_project_module_of(const char *path, gg_buf *out);
 /* Whether dotted (module.function) hands back a module in eval mode; *part: its place in a returned tuple. */
@@ -318,6 +328,22 @@ bool gg_project_submodule(const gg_project *p, const char *name, size_t len);
  * always; with *param (len *param_len, borrowed) and *place when only
  * unless the constructor is handed that parameter.
  */
+/*
+ * Notes text's classes whose forward takes gradients of what it computes
+ * (project_graph.c, a text scan of a file that names autograd; module as
+ * for the classes). 0 or -ENOMEM.
+ */
+int gg_project_graph_scan(gg_project *p, const char *module, const char *text, size_t len);
+/*
+ * Whether the class dotted names (module.Class, or Class alone: of any
+ * module) has a forward that takes gradients of its own output; with dotted
+ * NULL, whether any class of the project has.
+ */
+bool gg_project_class_takes_grad(const gg_project *p, const char *dotted, size_t len);
+/* Whether the module named module (exactly, n bytes) defines a class whose forward takes gradients of its own output. */
+bool gg_project_module_takes_grad(const gg_project *p, const char *module, size_t n);
+/* Whether dotted (module.function, as an import resolves it) takes a gradient or runs a backward in its body. */
+bool gg_project_function_takes_grad(const gg_project *p, const char *dotted, size_t len);
 /* Whether dotted names a module class of the project that holds no parameters. */
 bool gg_project_class_paramless(const gg_project *p, const char *dotted, size_t len);
 bool gg_project_class_frozen(const gg_project *p, const char *dotted, size_t len, const char **param,

@@ -441,14 +441,36 @@ bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t 
 typedef struct open_block {
 	unsigned indent;
 	bool off;
+	bool def;      /* a def: the calls in its body before a backward may make its loss */
+	size_t first;  /* a def's first entry of outside_calls */
 } open_block;
+
+/* A backward in def b's body (`loss.backward()`, autograd.grad): its calls so far with grad on may carry their result to it ('2'). */
+static void block_backward(gg_project *p, const open_block *b)
+{
+	for (size_t i = b->first; i < p->outside_calls.len; i++) {
+		char *e = p->outside_calls.items[i];
+		size_t n = strlen(e);
+		if (n && e[n - 1] == '0')
+			e[n - 1] = '2';
+	}
+}
+
+/* The innermost def open on the stack, or NULL. */
+static const open_block *block_def(const open_block *stack, size_t depth)
+{
+	while (depth && !stack[depth - 1].def)
+		depth--;
+	return depth ? &stack[depth - 1] : NULL;
+}
 
 /*
  * Text scan, as the rest of this file: each code line's indentation against
  * a stack of the blocks opened above it (a line ending in ':'), a `with`
  * naming no_grad or inference_mode, or a def under such a decorator, turning
  * grad off in its block. A call of an imported name on a line is noted with
- * whether some enclosing block turns grad off.
+ * whether some enclosing block turns grad off, or, with grad on, whether the
+ * def it is in runs a backward after it (its result may be that loss).
  */
 int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_project_imports *seen)
 {
@@ -467,6 +489,9 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 		while (depth && stack[depth - 1].indent >= l.indent)
 			depth--;
 		bool off = depth && stack[depth - 1].off;
+		const open_block *in_def = block_def(stack, depth);
+		if (in_def && (line_has(&l, ".backward(") || line_has(&l, "autograd.grad(")))
+			block_backward(p, in_def);
 		for (size_t i = 0; i < seen->len && !rc; i++) {
 			const gg_project_import *im = &seen->items[i];
 			if ((im->name.len == 1 && im->name.ptr[0] == '*') || !line_calls(&l, im->bound.ptr, im->bound.len, false))
@@ -494,7 +519,8 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 			if (gg_grow((void **)&stack, &cap, depth, sizeof *stack))
 				rc = -ENOMEM;
 			else
-				stack[depth++] = (open_block){ l.indent, off || with_off || (def && decorated_off) };
+				stack[depth++] = (open_block){ l.indent, off || with_off || (def && decorated_off), def,
+							     p->outside_calls.len };
 		}
 		decorated_off = false;
 	}
@@ -503,9 +529,9 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 }
 
 void gg_project_outside_calls(const gg_project *p, const char *name, size_t n, const char *module, size_t module_len,
-			      size_t *off, size_t *on)
+			      size_t *off, size_t *on, size_t *trains)
 {
-	*off = *on = 0;
+	*off = *on = *trains = 0;
 	const gg_strings *s = &p->outside_calls;
 	if (!p->classes_sorted)
 		return;
@@ -518,5 +544,7 @@ void gg_project_outside_calls(const gg_project *p, const char *name, size_t n, c
 			(*off)++;
 		else
 			(*on)++;
+		if (sp[1] == '2')
+			(*trains)++;
 	}
 }

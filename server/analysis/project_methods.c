@@ -884,6 +884,8 @@ int gg_project_classes_sort(gg_project *p)
 	gg_project_sort_unique(&p->holder_methods);
 	gg_project_sort_unique(&p->frozen_classes);
 	gg_project_sort_unique(&p->paramless_classes);
+	gg_project_sort_unique(&p->graph_classes);
+	gg_project_sort_unique(&p->grad_functions);
 	gg_project_sort_unique(&p->param_forwarders);
 	gg_project_sort_unique(&p->eval_loaders);
 	if (p->outside_calls.len) /* one entry per call: counted, so not made unique */
@@ -942,6 +944,36 @@ bool gg_project_class_paramless(const gg_project *p, const char *dotted, size_t 
 	size_t module_len, n;
 	const char *name = dotted_split(dotted, len, &module, &module_len, &n);
 	return class_listed(&p->paramless_classes, name, n, module, module_len);
+}
+
+bool gg_project_class_takes_grad(const gg_project *p, const char *dotted, size_t len)
+{
+	if (!p->classes_sorted || !p->graph_classes.len || !dotted)
+		return p->classes_sorted && p->graph_classes.len;
+	const char *module;
+	size_t module_len, n;
+	const char *name = dotted_split(dotted, len, &module, &module_len, &n);
+	return class_listed(&p->graph_classes, name, n, module, module_len);
+}
+
+bool gg_project_module_takes_grad(const gg_project *p, const char *module, size_t n)
+{
+	for (size_t i = 0; p->classes_sorted && i < p->graph_classes.len; i++) {
+		const char *m = strchr(p->graph_classes.items[i], ' ');
+		if (m && strlen(m + 1) == n && memcmp(m + 1, module, n) == 0)
+			return true;
+	}
+	return false;
+}
+
+bool gg_project_function_takes_grad(const gg_project *p, const char *dotted, size_t len)
+{
+	if (!p->classes_sorted || !p->grad_functions.len)
+		return false;
+	const char *module;
+	size_t module_len, n;
+	const char *name = dotted_split(dotted, len, &module, &module_len, &n);
+	return class_listed(&p->grad_functions, name, n, module, module_len);
 }
 
 bool gg_project_class_frozen(const gg_project *p, const char *dotted, size_t len, const char **param,

@@ -673,15 +673,22 @@ void sem_call_graph_resolve(semantic *c)
 	/*
 	 * A top-level function the file never calls, that other files import
 	 * and call only with grad off (`with torch.no_grad(): validation(...)`
-	 * in train.py): guarded too.
+	 * in train.py): guarded too. One that another file calls with grad on
+	 * in a function that runs a backward (a score its training step turns
+	 * into a loss term) computes a gradient someone may need, as a caller
+	 * here that trains on it: its name is no evidence, and no fix wraps it.
 	 */
 	for (size_t i = 1; c->project && c->module && i < c->funcs_len; i++) {
 		func *f = &c->funcs[i];
-		size_t s = sem_sites_of(c, (int)i), off, on;
-		if (f->cls >= 0 || f->parent != 0 || (s < c->sites_len && c->sites[s].callee == (int)i))
+		size_t s = sem_sites_of(c, (int)i), off, on, trains;
+		if (f->cls >= 0 || f->parent != 0)
 			continue;
-		gg_project_outside_calls(c->project, f->name.ptr, f->name.len, c->module, strlen(c->module), &off, &on);
-		if (off && !on)
+		gg_project_outside_calls(c->project, f->name.ptr, f->name.len, c->module, strlen(c->module), &off, &on, &trains);
+		if (trains) {
+			f->result_trains = true;
+			f->eval_name = false;
+		}
+		if (off && !on && !(s < c->sites_len && c->sites[s].callee == (int)i))
 			f->guarded = true;
 	}
 

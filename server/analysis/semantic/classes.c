@@ -732,6 +732,23 @@ static bool constructs_plain(semantic *c, gg_node value)
 	return k && sem_class_is_plain(c, k, 0);
 }
 
+/*
+ * Whether value constructs a module class: one of the file's (Encoder(...)),
+ * or one of the project's that an import names (tdnn.XVEC(...)).
+ */
+static bool constructs_module(semantic *c, gg_node value)
+{
+	gg_node fn = IS(value, call) ? FIELD(value, function) : gg_node_null();
+	if (IS(fn, identifier) && !sem_binding_find(c, node_span(c, fn))) {
+		klass *k = sem_class_find(c, node_span(c, fn));
+		return k && (sem_class_kind(c, k, 0) & CLASS_MODULE);
+	}
+	if (!c->project || gg_node_is_null(fn) || !sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn))
+		return false;
+	span r = sem_resolved(c);
+	return gg_project_class_kind(c->project, r.ptr, r.len) > 0;
+}
+
 /* Whether the local name, within [start, end), is only ever assigned plain constructions (enc = Codec(...)). */
 static bool local_holds_plain(semantic *c, span name, uint32_t start, uint32_t end)
 {
@@ -776,6 +793,28 @@ static bool returns_plain(semantic *c, const func *f, gg_node n, unsigned depth,
 	return true;
 }
 
+/* Whether every return under n (nested definitions left out) constructs a module class there; *seen counts them. */
+static bool returns_module(semantic *c, gg_node n, unsigned depth, unsigned *seen)
+{
+	if (depth > MAX_BLOCK_DEPTH)
+		return false;
+	uint32_t count = gg_node_named_child_count(n);
+	for (uint32_t i = 0; i < count; i++) {
+		gg_node child = gg_node_named_child(n, i);
+		if (IS(child, function_definition) || IS(child, class_definition) || IS(child, lambda))
+			continue;
+		if (IS(child, return_statement)) {
+			if (!gg_node_named_child_count(child) || !constructs_module(c, gg_node_named_child(child, 0)))
+				return false;
+			++*seen;
+			continue;
+		}
+		if (!returns_module(c, child, depth + 1, seen))
+			return false;
+	}
+	return true;
+}
+
 /*
  * Whether name is a function of the file whose every return constructs a
  * plain class of the file (def get_codec(): return Codec(...)): what it
@@ -791,6 +830,24 @@ bool sem_func_makes_plain(semantic *c, span name)
 	gg_node body = FIELD(f->def, body);
 	unsigned seen = 0;
 	return !gg_node_is_null(body) && returns_plain(c, f, body, 0, &seen) && seen > 0;
+}
+
+/*
+ * Whether name is a function of the file whose every return constructs a
+ * module class right there (def small_net(width): return Net(width)): what
+ * it makes is a module, built fresh by each call. A local name returned is
+ * not taken: state may have been loaded into it on the way.
+ */
+bool sem_func_makes_module(semantic *c, span name)
+{
+	size_t i = sem_func_names_lower(c, name);
+	if (i >= c->funcs_len - 1 || !span_eq(c->func_names[i].name, name) ||
+	    (i + 1 < c->funcs_len - 1 && span_eq(c->func_names[i + 1].name, name)))
+		return false; /* none, or defined twice: which one runs is not known */
+	const func *f = &c->funcs[c->func_names[i].index];
+	gg_node body = FIELD(f->def, body);
+	unsigned seen = 0;
+	return !gg_node_is_null(body) && returns_module(c, body, 0, &seen) && seen > 0;
 }
 
 /* Whether expr computes a plain Python number: x.size(0) / len(batch), n * 2, float(t.item()). */

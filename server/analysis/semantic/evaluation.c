@@ -270,6 +270,11 @@ static gg_node assigned_call(const semantic *c, gg_node name)
 
 static bool iterable_says_eval(const semantic *c, gg_node it, unsigned depth)
 {
+	/* A tensor's own methods: what they give is made of the tensor alone (a shape of it, a copy), none of their arguments. */
+	static const char *const shapes[] = { "size", "dim", "numel", NULL };
+	static const char *const tensor_ops[] = { "repeat", "to", "view", "reshape", "expand", "permute", "cuda", "cpu",
+						  "float", "long", "type", "unsqueeze", "squeeze", "contiguous",
+						  "transpose", "flatten", NULL };
 	for (unsigned i = depth; i < MAX_ITER_WRAPS && !gg_node_is_null(it); i++) {
 		if (IS(it, identifier) || IS(it, attribute)) {
 			if (sem_words_any(c, sem_chain_last(c, it), sem_is_iter_word, NULL))
@@ -292,6 +297,12 @@ static bool iterable_says_eval(const semantic *c, gg_node it, unsigned depth)
 		gg_node fn = FIELD(it, function);
 		if (IS(fn, attribute)) {
 			span method = sem_chain_last(c, fn);
+			if (sem_word_in(method.ptr, method.len, shapes))
+				return false;
+			if (sem_word_in(method.ptr, method.len, tensor_ops)) {
+				it = FIELD(fn, object);
+				continue;
+			}
 			/* dm.val_dataloader(), self.get_test_loader() */
 			if (sem_words_any(c, method, sem_is_iter_word, NULL))
 				return true;

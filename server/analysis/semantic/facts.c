@@ -255,6 +255,9 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 		/* A plain class of the file, or a function that makes one: not a module, whatever the name says. */
 		else if (k ? sem_class_is_plain(c, k, 0) : sem_func_makes_plain(c, last))
 			PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
+		/* A function of the file that builds one there (def small_net(w): return Net(w)): a module, fresh. */
+		else if (!k && sem_func_makes_module(c, last))
+			PUSH(c, c->models.items, c->models.len, c->models.cap, target);
 		/* A class a star import brings from a project file (`from models import *`). */
 		else if (!k && c->project && c->says_star_import && project_class_classify(c, target, last))
 			frozen_construction(c, left, base, last);
@@ -790,6 +793,10 @@ int sem_facts_collect(semantic *c, gg_node root)
 	/* Names wait for every binding: an import may follow its use in the text. */
 	gg_node *callees = NULL, *offs = NULL; /* owned */
 	size_t callees_len = 0, callees_cap = 0, offs_len = 0, offs_cap = 0;
+	/* Calls of a single name that may be another file's function that runs a backward (project.h grad_functions). Owned. */
+	gg_node *imported = NULL;
+	size_t imported_len = 0, imported_cap = 0;
+	bool any_grad_function = c->project && c->project->grad_functions.len;
 
 	func module;
 	memset(&module, 0, sizeof module);
@@ -881,6 +888,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 					PUSH(c, callees, callees_len, callees_cap, fn);
 				else if (span_is(name, "no_grad") || span_is(name, "inference_mode"))
 					PUSH(c, offs, offs_len, offs_cap, n);
+				else if (any_grad_function)
+					PUSH(c, imported, imported_len, imported_cap, fn);
 			}
 		} else if (what == FACT_ATTRIBUTE) {
 			/* A clean attribute ends with its name: most end otherwise, and need no more look. */
@@ -893,6 +902,9 @@ int sem_facts_collect(semantic *c, gg_node root)
 		} else if (what == FACT_ASSIGNMENT) {
 			PUSH(c, ix->assignments, ix->assignments_len, ix->assignments_cap, n);
 			gg_node left = field_id(n, r->fld_left), right = field_id(n, r->fld_right);
+			/* `x = (\n    torch.arange(n)\n    .view(...)\n)`: a call in brackets, to span its lines. */
+			while (sym_is(right, r->ids.sym_parenthesized_expression) && gg_node_named_child_count(right) == 1)
+				right = gg_node_named_child(right, 0);
 			if (sym_is(left, r->sym_attribute) && sym_is(right, r->sym_true) &&
 			    span_is(sem_attribute_name(c, left), "requires_grad")) {
 				PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(n));
@@ -992,6 +1004,14 @@ int sem_facts_collect(semantic *c, gg_node root)
 		     (sem_name_is_one_of(c, sem_names_set_grad_enabled) &&
 		      sem_literal_mode(c, FIELD(gg_node_parent(callees[i]), arguments)) == 1)))
 			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(callees[i]));
+	/* A function another file defines that runs its own backward (an attack's step): calling it trains here. */
+	for (size_t i = 0; i < imported_len && !c->error; i++)
+		if (sem_binding_find(c, node_span(c, imported[i])) && sem_name_resolve(c, imported[i])) {
+			span r = sem_resolved(c);
+			if (gg_project_function_takes_grad(c->project, r.ptr, r.len))
+				PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(imported[i]));
+		}
+	free(imported);
 	for (size_t i = 0; i < offs_len && !c->error; i++) {
 		gg_node name = IS(offs[i], call) ? FIELD(offs[i], function) : offs[i];
 		if (sem_name_resolve(c, name) && (sem_name_is_one_of(c, sem_names_no_grad) || sem_name_is_one_of(c, sem_names_inference_mode)))

@@ -88,6 +88,35 @@ static bool local_wrapper(const semantic *c, gg_node name)
 }
 
 /*
+ * A local name entered by a with (`ctx = torch.no_grad()` or
+ * `torch.enable_grad()` by a flag, then `with ctx:`): what every assignment
+ * of it before, in the same function, makes. One that is no grad-mode
+ * object (or another name) leaves it unknown: GRAD_NONE.
+ */
+static grad_context local_grad_context(semantic *c, gg_node name)
+{
+	span n = node_span(c, name);
+	uint32_t at = gg_node_start_byte(name);
+	int fi = sem_func_at(c, at);
+	grad_context out = GRAD_NONE;
+	bool any = false;
+	for (size_t k = sem_named_first(c->assign_names, c->assign_names_len, n);
+	     k < c->assign_names_len && span_eq(c->assign_names[k].name, n); k++) {
+		size_t i = (size_t)c->assign_names[k].index;
+		uint32_t where = gg_node_start_byte(c->assign_left[i]);
+		if (where >= at || sem_func_at(c, where) != fi || !IS(c->assign_left[i], identifier))
+			continue;
+		gg_node right = c->assign_right[i];
+		grad_context g = IS(right, identifier) ? GRAD_NONE : sem_grad_context_of(c, right);
+		if (g == GRAD_NONE)
+			return GRAD_NONE;
+		out = !any || g == out ? g : GRAD_CONTROLLED;
+		any = true;
+	}
+	return out;
+}
+
+/*
  * What an expression used as a context manager or a decorator does to
  * autograd: `torch.no_grad()`, `th.inference_mode(mode=True)`, `ng`,
  * `torch.set_grad_enabled(training)`, `smart_inference_mode()` ...
@@ -122,6 +151,8 @@ grad_context sem_grad_context_of(semantic *c, gg_node expr)
 			return GRAD_NONE;
 		if (local_wrapper(c, expr) || configured_decorator(c, expr) || project_wrapper(c, expr))
 			return GRAD_OFF;
+		if (IS(expr, identifier) && !sem_binding_find(c, node_span(c, expr)))
+			return local_grad_context(c, expr);
 		if (!sem_name_resolve(c, expr))
 			return GRAD_NONE;
 		if (sem_name_is_one_of(c, sem_names_no_grad) || sem_name_is_one_of(c, sem_names_inference_mode))

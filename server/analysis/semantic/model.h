@@ -302,6 +302,8 @@ typedef struct semantic {
 	bool says_enter_context;    /* the text spells enter_context (bare_grad_statement) */
 	bool says_star_import;      /* the text spells `import *`: unbound names may be a project file's classes */
 	signed char other_framework; /* imports another framework's networks (mxnet, tensorflow, jax...): 1, 0, -1 not asked yet */
+	/* Defines, or imports from the very module that defines, a class whose forward takes gradients: 1, 0, -1 not asked yet */
+	signed char near_graph_class;
 	bool framework_imported;
 	binding *bindings; /* owned; sorted by local name */
 	size_t bindings_len, bindings_cap;
@@ -557,6 +559,12 @@ void sem_eval_region_apply(semantic *c, ctx *x, mode_change m, gg_node receiver_
 bool sem_iterable_says_eval(const semantic *c, gg_node it);
 evidence sem_evidence_here(semantic *c, const ctx *x, span prefer, uint32_t at);
 bool sem_built_untrained(semantic *c, const ctx *x, span name, uint32_t at);
+/*
+ * Whether a forward in a class's __init__ runs a module that __init__ built
+ * (a block built, put in eval mode and run on a dummy to learn the next
+ * layer's width): construction, no evaluation (SPEC §2, a shape check).
+ */
+bool sem_construction_pass(semantic *c, const ctx *x, span recv);
 bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope);
 bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded);
 bool sem_module_forward(const semantic *c, int fi);
@@ -572,6 +580,13 @@ bool sem_func_iterates(semantic *c, int fi);
 bool sem_event_model_loaded(const semantic *c, const event *e);
 
 /* models.c */
+/*
+ * Whether the module recv (as the forward at x spells it) may be one whose
+ * forward takes gradients of its own output (project.h graph_classes): built
+ * from such a class, or made where the file cannot tell while the project
+ * has such classes. It needs its graph: no evaluation's waste.
+ */
+bool sem_forward_takes_grad(semantic *c, const ctx *x, span recv);
 chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref);
 const bind *sem_bind_at(const semantic *c, const ctx *x, span name);
 /* The last assignment to the plain name in function func before byte use, or NULL. */
@@ -669,6 +684,8 @@ bool sem_class_holds_no_parameters(semantic *c, klass *k);
 bool sem_text_holds_no_parameters(const char *body, size_t len);
 gg_node sem_call_chain_base(const semantic *c, gg_node call);
 bool sem_func_makes_plain(semantic *c, span name);
+/* Whether name is a function of the file whose every return builds a module there (return Net(width)). */
+bool sem_func_makes_module(semantic *c, span name);
 unsigned sem_class_kind(semantic *c, klass *k, unsigned depth);
 unsigned sem_class_kind_of(semantic *c, gg_node def);
 bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth);

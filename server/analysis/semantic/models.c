@@ -217,6 +217,13 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 	if (!b) {
 		if (sem_spanset_has(&c->not_models, obj->text))
 			return false;
+		/* A parameter whose default is a function of this file (`decoder=decode_tokens`) is handed a function. */
+		gg_node dflt = gg_node_null();
+		if (obj->identifier && x->func > 0 &&
+		    sem_parameter_index(c, c->funcs[x->func].def, obj->text, &dflt) >= 0 && IS(dflt, identifier) &&
+		    sem_is_func_name(c, node_span(c, dflt)))
+			return false;
+
 		*loaded = sem_spanset_has(&c->loaded, obj->text);
 		if (sem_spanset_has(&c->models, obj->text))
 			return true;
@@ -561,13 +568,19 @@ static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, uns
 		}
 		return !gg_node_is_null(last) && synthetic_value(c, last, fi, gg_node_start_byte(last), depth + 1);
 	}
+	/* A slice of a synthetic tensor (`x[:2, :2]`) is one too, and one in brackets. */
+	if (IS(value, parenthesized_expression) && gg_node_named_child_count(value) == 1)
+		return synthetic_value(c, gg_node_named_child(value, 0), fi, at, depth + 1);
+	if (IS(value, subscript))
+		return synthetic_value(c, FIELD(value, value), fi, at, depth + 1);
 	if (!IS(value, call))
 		return false;
-	/* A synthetic tensor moved or cast (`image.to(device)`, `x.float()`) is one still. */
+	/* A synthetic tensor moved, cast or reshaped (`image.to(device)`, `x[:, a:b].reshape(-1, n)`) is one still. */
 	static const char *const moves[] = { "to", "cuda", "cpu", "float", "half", "double", "bfloat16", "contiguous",
-					     "unsqueeze", NULL };
+					     "unsqueeze", "view", "reshape", "permute", "transpose", "flatten", "squeeze",
+					     NULL };
 	gg_node fn = FIELD(value, function);
-	if (IS(fn, attribute) && IS(FIELD(fn, object), identifier)) {
+	if (IS(fn, attribute) && (IS(FIELD(fn, object), identifier) || IS(FIELD(fn, object), subscript))) {
 		span m = sem_attribute_name(c, fn);
 		if (sem_word_in(m.ptr, m.len, moves))
 			return synthetic_value(c, FIELD(fn, object), fi, at, depth + 1);
@@ -746,6 +759,71 @@ bool sem_built_untrained(semantic *c, const ctx *x, span name, uint32_t at)
 	if (!*touched)
 		*touched = 1 + first_touch(c, name, b->at);
 	return at < *touched - 1;
+}
+
+bool sem_construction_pass(semantic *c, const ctx *x, span recv)
+{
+	const func *f = &c->funcs[x->func];
+	if (x->func <= 0 || f->cls < 0 || !span_is(f->name, "__init__") || !recv.len || memchr(recv.ptr, '.', recv.len))
+		return false;
+	/*
+	 * Made there by a call (a constructor, its class resolved or not), not
+	 * loaded; what it builds it puts in its own layers (layers.append(blk)),
+	 * so being handed on trains nothing.
+	 */
+	const bind *b = sem_bind_at(c, x, recv);
+	return b && b->func == x->func && (b->kind == BIND_MODEL || (b->kind == BIND_UNKNOWN && !gg_node_is_null(bound_callee(c, recv, b))));
+}
+
+/* Whether the class named cls of this file is one whose forward takes gradients (project_graph.c). */
+static bool own_class_takes_grad(semantic *c, span cls)
+{
+	if (!c->module)
+		return false;
+	char *dotted = gg_strdup_printf("%s.%.*s", c->module, (int)cls.len, cls.ptr);
+	if (!dotted) {
+		fail(c, -ENOMEM);
+		return false;
+	}
+	bool takes = gg_project_class_takes_grad(c->project, dotted, strlen(dotted));
+	free(dotted);
+	return takes;
+}
+
+bool sem_forward_takes_grad(semantic *c, const ctx *x, span recv)
+{
+	if (!c->project || !gg_project_class_takes_grad(c->project, NULL, 0))
+		return false;
+	if (span_is(recv, "self"))
+		return x->module_class >= 0 && own_class_takes_grad(c, c->classes[x->module_class].name);
+	const bind *b = recv.len ? sem_bind_at(c, x, recv) : NULL;
+	if (b && b->cls >= 0)
+		return own_class_takes_grad(c, c->classes[b->cls].name);
+	gg_node fn = b ? bound_callee(c, recv, b) : gg_node_null();
+	if (!gg_node_is_null(fn) && sem_is_name_chain(c, fn) && sem_name_resolve(c, fn)) {
+		span r = sem_resolved(c);
+		/* A class of the project: its own answer; one of torch's: none takes a gradient in its forward. */
+		if (gg_project_class_kind(c->project, r.ptr, r.len) != 0)
+			return gg_project_class_takes_grad(c->project, r.ptr, r.len);
+		if (span_starts(r, "torch."))
+			return false;
+	}
+	/*
+	 * Made where this file cannot tell (a parameter, a factory, a loader):
+	 * it may be one of them where the file is near one, defining one or
+	 * importing from the very module that does (`from pkg.model import
+	 * load_model` beside the class there); not because some other corner of
+	 * a large project has one.
+	 */
+	if (c->near_graph_class < 0) {
+		c->near_graph_class = c->module && gg_project_module_takes_grad(c->project, c->module, strlen(c->module));
+		for (size_t i = 0; i < c->bindings_len && !c->near_graph_class; i++) {
+			const char *t = c->bindings[i].target, *dot = strrchr(t, '.');
+			c->near_graph_class = gg_project_module_takes_grad(c->project, t, strlen(t)) ||
+					      (dot && gg_project_module_takes_grad(c->project, t, (size_t)(dot - t)));
+		}
+	}
+	return c->near_graph_class > 0;
 }
 
 /* What exports a model: tracing, scripting, ONNX and torch.export. */

@@ -193,6 +193,7 @@ static void semantic_init(semantic *c, gg_semantic *r, const char *text, size_t 
 	c->says_enter_context = text && memmem(text, len, "enter_context", 13);
 	c->says_star_import = text && memmem(text, len, "import *", 8);
 	c->other_framework = -1;
+	c->near_graph_class = -1;
 }
 
 /* The walk and the call graph, after the facts. 0 or a negative errno. */
