@@ -779,17 +779,13 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 		      : gg_analyzer_check(w->analyzer, src, &findings);
 	/*
 	 * concise and full mark what --fix can fix ([*]) and count it under the
-	 * findings, as ruff does: their fixes are listed too, on a tree parsed
-	 * only for a file that has findings (most have none).
+	 * findings, as ruff does: their fixes are listed too, on the tree the
+	 * check just analysed (no second parse).
 	 */
 	bool counts_fixes = format_is_text(run->format);
-	if (!rc && findings.len && !tree && counts_fixes) {
-		if (!w->parser)
-			w->parser = gg_python_parser_new();
-		tree = w->parser ? gg_python_parse(w->parser, NULL, body, body_len) : NULL;
-		src->tree = tree;
-		rc = tree ? 0 : -ENOMEM;
-	}
+	gg_node root = gg_node_null();
+	if (!rc && findings.len && !tree && counts_fixes)
+		rc = gg_analyzer_checked_tree(w->analyzer, src, &root);
 	/* The run's measurements mark the static findings they confirm and add those it alone found (no fixes). */
 	size_t n_static = findings.len;
 	if (!rc)
@@ -807,10 +803,9 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 		/* Every finding's fixes first: the positions of their edits are converted with the findings'. */
 		gg_fixes *fixes = calloc(findings.len, sizeof *fixes);
 		rc = fixes ? 0 : -ENOMEM;
-		gg_node root;
 		if (!rc && tree)
 			rc = gg_analyzer_tree(w->analyzer, src, &root);
-		if (!rc && tree)
+		if (!rc && !gg_node_is_null(root))
 			rc = gg_fix_list_each(body, body_len, root, findings.items, n_static, config, fixes);
 		if (!rc)
 			rc = gg_line_index_build(&ix, body, body_len);
@@ -823,7 +818,7 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 		 * error has nothing fixable, nor has a notebook with a cell that does
 		 * not parse (blanked in body, so its tree alone does not say).
 		 */
-		bool fixes_apply = tree && !ts_node_has_error(ts_tree_root_node(tree)) && !(unparsed && unparsed->len);
+		bool fixes_apply = !gg_node_is_null(root) && !gg_node_has_error(root) && !(unparsed && unparsed->len);
 		/* grouped prints a file's findings together: its widths are its findings'. */
 		gg_output_item *group = NULL;
 		size_t group_len = 0;
