@@ -23,6 +23,8 @@ void gg_project_init(gg_project *p)
 	p->subclass_files_done = false;
 	p->classes = NULL;
 	p->classes_len = p->classes_cap = 0;
+	p->class_order = NULL;
+	p->class_order_len = 0;
 	p->maybe = NULL;
 	p->maybe_len = p->maybe_cap = 0;
 	p->no_grad_methods = p->guarded_methods = 0;
@@ -75,6 +77,9 @@ void gg_project_free(gg_project *p)
 	free(p->classes);
 	p->classes = NULL;
 	p->classes_len = p->classes_cap = 0;
+	free(p->class_order);
+	p->class_order = NULL;
+	p->class_order_len = 0;
 	for (size_t i = 0; i < p->maybe_len; i++)
 		class_free(&p->maybe[i]);
 	free(p->maybe);
@@ -821,7 +826,48 @@ int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base)
 	gg_strings_free(&p->deferred);
 	if (rc != -ENOMEM)
 		rc = gg_project_classes_sort(p);
-	return rc == -ENOMEM ? rc : subclasses_add(p, a, base);
+	if (rc != -ENOMEM)
+		rc = subclasses_add(p, a, base);
+	return rc ? rc : gg_project_classes_index(p);
+}
+
+/* A dotted name's last name (all of it without a dot). */
+static const char *last_name(const char *dotted, size_t n, size_t *len)
+{
+	const char *dot = memrchr(dotted, '.', n);
+	const char *last = dot ? dot + 1 : dotted;
+	*len = n - (size_t)(last - dotted);
+	return last;
+}
+
+static int class_order_cmp(const void *pa, const void *pb, void *arg)
+{
+	const gg_project *p = arg;
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	size_t an, bn;
+	const char *x = last_name(p->classes[a].name, strlen(p->classes[a].name), &an);
+	const char *y = last_name(p->classes[b].name, strlen(p->classes[b].name), &bn);
+	int r = memcmp(x, y, an < bn ? an : bn);
+	if (r || an != bn)
+		return r ? r : an < bn ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
+int gg_project_classes_index(gg_project *p)
+{
+	free(p->class_order);
+	p->class_order = NULL;
+	p->class_order_len = 0;
+	if (!p->classes_len || p->classes_len > UINT32_MAX)
+		return 0;
+	p->class_order = malloc(p->classes_len * sizeof *p->class_order);
+	if (!p->class_order)
+		return -ENOMEM;
+	for (size_t i = 0; i < p->classes_len; i++)
+		p->class_order[i] = (uint32_t)i;
+	qsort_r(p->class_order, p->classes_len, sizeof *p->class_order, class_order_cmp, p);
+	p->class_order_len = p->classes_len;
+	return 0;
 }
 
 /* Whether the shorter of a and b ends the longer one, at a dot. */
@@ -945,6 +991,42 @@ static const gg_project_class *class_named(const gg_project *p, const char *dott
 	/* A module and a name at least: a bare name is the file's own business. */
 	if (!len || !memchr(dotted, '.', len))
 		return NULL;
+	/*
+	 * Both matches need the same last name: with the index, only the
+	 * classes of that name are asked, in the order of the scans below.
+	 */
+	if (p->class_order_len && p->class_order_len == p->classes_len) {
+		size_t want_len, lo = 0, hi = p->class_order_len;
+		const char *want = last_name(dotted, len, &want_len);
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2, n;
+			const char *name = p->classes[p->class_order[mid]].name;
+			const char *x = last_name(name, strlen(name), &n);
+			int r = memcmp(x, want, n < want_len ? n : want_len);
+			if (r < 0 || (r == 0 && n < want_len))
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		size_t end = lo;
+		for (size_t n; end < p->class_order_len; end++) {
+			const char *name = p->classes[p->class_order[end]].name;
+			const char *x = last_name(name, strlen(name), &n);
+			if (n != want_len || memcmp(x, want, n) != 0)
+				break;
+		}
+		for (size_t k = lo; k < end; k++) {
+			const char *name = p->classes[p->class_order[k]].name;
+			if (gg_project_dotted_suffix(name, strlen(name), dotted, len))
+				return &p->classes[p->class_order[k]];
+		}
+		for (size_t k = lo; k < end; k++) {
+			const char *name = p->classes[p->class_order[k]].name;
+			if (dotted_names(name, strlen(name), dotted, len))
+				return &p->classes[p->class_order[k]];
+		}
+		return NULL;
+	}
 	/* An exact match first: a re-export must not hide the class that is named. */
 	for (size_t i = 0; i < p->classes_len; i++) {
 		const char *name = p->classes[i].name;

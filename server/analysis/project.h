@@ -55,6 +55,13 @@ typedef struct gg_project {
 	gg_project_class *classes; /* owned */
 	size_t classes_len, classes_cap;
 	/*
+	 * classes by last name (their places, sorted by the class's last name,
+	 * then place), made once the classes are all read (gg_project_classes_index);
+	 * read only while class_order_len == classes_len. Owned.
+	 */
+	uint32_t *class_order;
+	size_t class_order_len;
+	/*
 	 * The classes of the files read that derive from an imported class and
 	 * say nothing of grad themselves: moved into classes once one of their
 	 * bases is found there (gg_project_add_deferred). Owned.
@@ -275,6 +282,12 @@ int gg_project_parts_settle(gg_project *p);
  * Python numbers (bit i: part i), or 0 when none is known to be.
  */
 uint32_t gg_project_forward_numbers(const gg_project *p, const char *dotted, size_t len);
+/*
+ * Indexes the classes by last name for the lookups of the check (the
+ * index's last reads, gg_project_add_deferred and gg_project_add_libraries,
+ * call it). 0 or -ENOMEM (the lookups then scan).
+ */
+int gg_project_classes_index(gg_project *p);
 /* Sorts and dedupes the lists (gg_project_add_deferred does). */
 int gg_project_classes_sort(gg_project *p); /* 0 or -ENOMEM */
 /*

@@ -513,7 +513,7 @@ int gg_project_add_libraries(gg_project *p, gg_analyzer *a, const gg_strings *ro
 	}
 	*files = r.files;
 	lib_read_free(&r);
-	return rc;
+	return rc ? rc : gg_project_classes_index(p);
 }
 
 /* ---- the project's own modules, when the files checked are not all of them ---- */
