@@ -514,6 +514,25 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		info->form = "CUDA out of memory";
 	}
 	/*
+	 * "Tried to allocate 96.00 MiB" followed by a size is the caching
+	 * allocator's own wording, decisive alone: a retyped head ("CUDA out of
+	 * the memory") or a paste cut after the request must never read as no
+	 * memory error. The device only where the message names one.
+	 */
+	if (!info->is_oom) {
+		const char *t = gg_text_find(flat, n, "Tried to allocate ");
+		if (t && oom_size_after(t, (size_t)(flat + n - t), "Tried to allocate ") >= 0) {
+			info->is_oom = true;
+			info->form = "out of memory";
+			if (oom_word(flat, n, "cuda") || oom_word(flat, n, "gpu"))
+				info->device = GG_OOM_DEVICE_CUDA;
+			else if (oom_word(flat, n, "hip"))
+				info->device = GG_OOM_DEVICE_HIP;
+			else if (oom_word(flat, n, "xpu"))
+				info->device = GG_OOM_DEVICE_XPU;
+		}
+	}
+	/*
 	 * torch.OutOfMemoryError's terse message, printed without its type by
 	 * apps that report str(e) ("!!! Exception during processing !!! Allocation
 	 * on device"): only as the message's end, so a log line that merely
