@@ -84,6 +84,7 @@ const char *gg_cause_name(unsigned cause)
 	case GG_CAUSE_OWN_TENSORS: return "own-tensors";
 	case GG_CAUSE_OUTSIDE: return "outside-pytorch";
 	case GG_CAUSE_MPS_OWN: return "own-allocations";
+	case GG_CAUSE_HOST_ARRAY: return "host-array";
 	}
 	return NULL;
 }
@@ -174,6 +175,19 @@ static char *cause_node_memory(const gg_oom_info *m)
 		r = gg_strdup_printf("the node's memory monitor killed a task because the node ran low on RAM%s: host RAM of every process on the node together", task);
 	free(task);
 	return r;
+}
+
+/* Python's MemoryError or NumPy's, raised on the host with no torch allocator's words. */
+static bool cause_host_array(const gg_oom_info *m)
+{
+	if (m->device != GG_OOM_DEVICE_CPU || !m->form)
+		return false;
+	if (strcmp(m->form, "numpy: Unable to allocate") == 0)
+		return true;
+	size_t n = strlen(m->form), k = strlen("MemoryError");
+	/* The form is the exception's type here (oom.c): "MemoryError", "builtins.MemoryError", "..._ArrayMemoryError". */
+	return n >= k && strcmp(m->form + n - k, "MemoryError") == 0 &&
+	       (n == k || m->form[n - k - 1] == '.' || m->form[n - k - 1] == '_');
 }
 
 int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *framework)
@@ -470,6 +484,19 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 			rc = cause_add(d, GG_CAUSE_ACCUMULATED, gg_strdup_printf("the HF Trainer keeps every batch's logits on the GPU until the end of evaluation unless eval_accumulation_steps is set%s",
 				       facts->eval_accumulation_steps == 0 ? " (the log shows it is None)" : ""));
 	}
+
+	/*
+	 * Python's own MemoryError (bare, or NumPy's "Unable to allocate") is
+	 * raised by a host array or a Python object, never by a tensor's
+	 * allocator (torch's CPU allocator raises a RuntimeError naming
+	 * DefaultCPUAllocator), and such an array keeps no autograd graph: the
+	 * array's size is the cause, whatever the phase. After the outputs
+	 * gathered across batches, which are the commoner reason for one.
+	 */
+	if (!rc && d->cause == GG_CAUSE_NONE && cause_host_array(m))
+		rc = cause_add(d, GG_CAUSE_HOST_ARRAY, m->tried > 0
+			? gg_strdup_printf("Python's own MemoryError: a NumPy array of %.2f GiB on the host could not be allocated, not a tensor (PyTorch's allocators raise a RuntimeError), and such an array keeps no autograd graph", m->tried / GIB)
+			: gg_strdup_printf("Python's own MemoryError: a NumPy array or Python object on the host could not be allocated, not a tensor (PyTorch's allocators raise a RuntimeError), and such an array keeps no autograd graph"));
 
 	/* Readings that rise step after step: something is kept across iterations. */
 	if (!rc && facts->mem_readings >= 4 && facts->mem_last >= 1.25 * facts->mem_first &&

@@ -1080,6 +1080,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	 * request as large as the device, a device others hold): without
 	 * evidence that autograd was on, that is not a missing no_grad.
 	 */
+	/* A host array keeps no graph: evaluation, but not a missing no_grad. */
+	if (d->cause == GG_CAUSE_HOST_ARRAY && d->kind == GG_DX_OOM_EVAL_NO_GRAD)
+		d->kind = GG_DX_OOM_EVAL;
 	if (aggregate >= 0 && (d->kind == GG_DX_OOM_EVAL_NO_GRAD || d->kind == GG_DX_OOM_EVAL))
 		d->kind = GG_DX_OOM_EVAL; /* no forward on the path: autograd is not what ran out */
 	if (d->kind == GG_DX_OOM_EVAL_NO_GRAD && d->grad_disabled == -1 &&
