@@ -533,6 +533,16 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	    m->reserved_unallocated >= floor && !facts->expandable_segments)
 		rc = cause_add(d, GG_CAUSE_FRAGMENTATION, gg_strdup_printf("%.2f GiB are reserved by PyTorch but unallocated, more than the %.2f GiB requested: the memory is fragmented",
 			       m->reserved_unallocated / GIB, (m->tried > 0 ? m->tried : 0) / GIB));
+	/*
+	 * On a large card a tenth is many GiB: a cache of a GiB or more that is
+	 * twice the request and still cannot place it is blocks kept from
+	 * earlier work (a previous run, an earlier phase), in pieces, though
+	 * under the tenth.
+	 */
+	else if (!rc && d->cause == GG_CAUSE_NONE && m->reserved_unallocated >= GIB && m->tried > 0 &&
+		 m->reserved_unallocated >= 2 * m->tried && !facts->expandable_segments)
+		rc = cause_add(d, GG_CAUSE_FRAGMENTATION, gg_strdup_printf("%.2f GiB are reserved by PyTorch but unallocated, %.1f times the %.2f GiB requested, yet none of it could hold the request: blocks cached from earlier work (a previous run or phase), in pieces",
+			       m->reserved_unallocated / GIB, m->reserved_unallocated / m->tried, m->tried / GIB));
 	/* The 2.x message suggests expandable segments to everyone: say when its own figures rule fragmentation out. */
 	else if (!rc && d->cause == GG_CAUSE_NONE && m->reserved_unallocated >= 0 && m->tried > 0 && m->reserved_unallocated < m->tried &&
 		 m->free >= 0 && m->tried > m->free)

@@ -399,6 +399,9 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		return 1;
 	case GG_CAUSE_FRAGMENTATION:
 		*rc |= gg_buf_printf(e, " %s.", d->cause_evidence);
+		/* A cache under a tenth of the device is what earlier work left: free it between runs first. */
+		if (m->total > 0 && m->reserved_unallocated >= 0 && m->reserved_unallocated < 0.1 * m->total)
+			*rc |= gg_buf_printf(x, "Free what a finished run or phase holds before the next (drop its outputs and models, `del` them, `gc.collect()`, then `torch.cuda.empty_cache()`), so the cache is returned between runs. ");
 		*rc |= explain_fragmentation_fix(x, era, version);
 		return 1;
 	case GG_CAUSE_MPS_OTHER:
