@@ -451,8 +451,19 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * training step have their own fix, which leads (the context and a
 	 * display are there on every small card).
 	 */
-	if (!rc && d->kind == GG_DX_OOM && elsewhere > 0 && others == 0 && m->total > 0 && m->total <= CAUSE_SMALL_CARD && m->tried > 0 && m->free >= 0 &&
-	    elsewhere >= 0.25 * m->total && elsewhere - (with_context ? CAUSE_OWN_CONTEXT : 0) + m->free >= m->tried)
+	bool small_outside = elsewhere > 0 && others == 0 && m->total > 0 && m->total <= CAUSE_SMALL_CARD && m->tried > 0 && m->free >= 0 &&
+			     elsewhere >= 0.25 * m->total && elsewhere - (with_context ? CAUSE_OWN_CONTEXT : 0) + m->free >= m->tried;
+	/*
+	 * A sixth of a small card (the minority share that counts for a listed
+	 * process) is outside too when, less this process's own context, it
+	 * is still more than the request: without it the request would fit,
+	 * and a context and a display alone hold less.
+	 */
+	if (elsewhere > 0 && others == 0 && m->total > 0 && m->total <= CAUSE_SMALL_CARD && m->tried > 0 && m->free >= 0 &&
+	    elsewhere >= CAUSE_MINORITY * m->total && elsewhere - (with_context ? CAUSE_OWN_CONTEXT : 0) >= m->tried)
+		small_outside = true;
+	/* After own-tensors too: its evidence is then said beside that cause (cause_add keeps the first). */
+	if (!rc && d->kind == GG_DX_OOM && small_outside)
 		rc = cause_add(d, GG_CAUSE_OUTSIDE, gg_strdup_printf("%.2f GiB of the device's %.2f GiB (%.0f%%) are neither free nor reserved by this process's PyTorch (its CUDA context, a desktop's display, another program): on a card this small that is what the %.2f MiB request lacked",
 								     elsewhere / GIB, m->total / GIB, 100.0 * elsewhere / m->total, m->tried / 1048576.0));
 
