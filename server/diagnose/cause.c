@@ -381,6 +381,13 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * or at once (too much work per step).
 	 */
 	if (!rc && m->free_impossible <= 0 && m->total > 0 && m->allocated >= 0 && m->tried > 0 && m->tried < 0.25 * m->total &&
+	    own_all + m->tried >= 0.9 * m->total && m->device != GG_OOM_DEVICE_CPU && d->phase == GG_PHASE_LOADING)
+		/* A load has no iterations: the weights themselves fill it; more than the device is the driver's spill into system memory. */
+		rc = gg_evidence_add(d, "this process's PyTorch holds %.2f GiB of the device's %.2f GiB (%.0f%%) and a request of %.2f MiB was refused while the model was moved there%s",
+				     own_all / GIB, m->total / GIB, 100.0 * own_all / m->total, m->tried / 1048576.0,
+				     own_all > m->total ? ": more than the device has, so the driver was already spilling into shared system memory (Windows' sysmem fallback), and the model alone does not fit"
+							: ": the weights alone fill the device");
+	else if (!rc && m->free_impossible <= 0 && m->total > 0 && m->allocated >= 0 && m->tried > 0 && m->tried < 0.25 * m->total &&
 	    own_all + m->tried >= 0.9 * m->total && m->device != GG_OOM_DEVICE_CPU)
 		rc = gg_evidence_add(d, "this process's PyTorch holds %.2f GiB of the device's %.2f GiB (%.0f%%) and a request of %.2f MiB was refused: the device is full with its own memory, kept growing across iterations or too much work at once",
 				     own_all / GIB, m->total / GIB, 100.0 * own_all / m->total, m->tried / 1048576.0);

@@ -714,7 +714,15 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 					  (unsigned long long)facts->backward_code_line)))
 			return rc;
 	}
-	if (backward) {
+	/* No frame, but the line just above the error is a module's move of its tensors to the device: loading. */
+	bool moving = !backward && !tb->len && tb->has_exception && d->phase == GG_PHASE_UNKNOWN && facts->move_code_line &&
+		      facts->move_code_line + 1 == tb->exc.at.line;
+	if (moving && (rc = gg_evidence_add(d, "log line %llu, just above the error, is nn.Module.to's move of each tensor to the device (convert): a model is being moved there, no forward has run",
+					    (unsigned long long)facts->move_code_line)))
+		return rc;
+	if (moving) {
+		d->phase = GG_PHASE_LOADING;
+	} else if (backward) {
 		d->phase = GG_PHASE_TRAINING;
 		if ((rc = gg_evidence_add(d, "the failure is in a backward pass: this is training")))
 			return rc;

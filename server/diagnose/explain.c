@@ -352,6 +352,9 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			*rc |= gg_buf_printf(x, "Load the checkpoint onto the CPU first (`torch.load(path, map_location=lambda storage, loc: storage)`), convert the model to the precision you run it in (`model.half()`) before `.cuda()`, and check that nothing else holds the device; a model larger than the device needs a larger one or a smaller model.");
 		else
 			*rc |= gg_buf_printf(x, "Load the checkpoint onto the CPU first (`torch.load(path, map_location=\"cpu\")`), convert the model to the precision you run it in (`model.half()` or `.to(torch.bfloat16)`) before moving it to the device, and shard or offload a model larger than one device.");
+		/* PyTorch holding more than the device: the driver spilled into system memory, the weights are larger than the card. */
+		if (m->total > 0 && m->allocated > m->total)
+			*rc |= gg_buf_printf(x, " PyTorch already holds more than the device has: this model, as moved, does not fit this card; a smaller or quantized variant, part of it offloaded to the CPU, or a GPU with more memory. The batch size and no_grad do not change a load.");
 		return 1;
 	case GG_CAUSE_GROWTH:
 		*rc |= gg_buf_printf(e, " %s.", d->cause_evidence);
