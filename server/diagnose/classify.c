@@ -706,6 +706,21 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 					  (unsigned long long)bar)))
 			return rc;
 	}
+	/*
+	 * The same for a training loop's plain print of its counter and loss,
+	 * right before a traceback's header whose frames were all cut: the
+	 * header says a traceback followed the print. Low weight, as above;
+	 * a lone exception line under a print says no more than the print.
+	 */
+	uint64_t print = facts->train_print_line;
+	bool printed = !tb->len && !d->chain->lone && d->phase == GG_PHASE_UNKNOWN && print && at && tb->at.line > print &&
+		       tb->at.line < at && print + 3 >= at;
+	if (printed) {
+		d->phase = GG_PHASE_TRAINING;
+		if ((rc = gg_evidence_add(d, "log line %llu, just before the failure, is a training loop's print of its step and loss",
+					  (unsigned long long)print)))
+			return rc;
+	}
 	/* No frame, but the line just above the error is the engine's backward call: a backward pass. */
 	if (!backward && !tb->len && tb->has_exception && facts->backward_code_line &&
 	    facts->backward_code_line + 1 == tb->exc.at.line) {
@@ -1056,7 +1071,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		}
 	} else if (d->phase == GG_PHASE_TRAINING) {
 		d->kind = GG_DX_OOM_TRAINING;
-		d->confidence = backward ? GG_CONFIDENCE_HIGH : logged_phase ? GG_CONFIDENCE_LOW : GG_CONFIDENCE_MEDIUM;
+		d->confidence = backward ? GG_CONFIDENCE_HIGH : logged_phase || printed ? GG_CONFIDENCE_LOW : GG_CONFIDENCE_MEDIUM;
 	} else {
 		d->kind = GG_DX_OOM;
 		d->confidence = tb->len ? GG_CONFIDENCE_MEDIUM : GG_CONFIDENCE_LOW;

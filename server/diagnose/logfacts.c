@@ -562,6 +562,35 @@ static int facts_logger_place(gg_log_orphan *o, const char *t, size_t n)
  * a function whose name says training or evaluation is what the program
  * was doing when it logged. Returns 0 or -ENOMEM.
  */
+/* key (case-insensitive) at a word's start, followed by any of skip and then a digit: "iter 812", "loss: 3.1", "Epoch[2]". */
+static bool facts_word_number(const char *t, size_t n, const char *key, const char *skip)
+{
+	size_t k = strlen(key);
+	for (const char *p = t; (p = gg_text_find_ci(p, (size_t)(t + n - p), key)) != NULL; p++) {
+		if (p > t && ((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z') || p[-1] == '_'))
+			continue;
+		const char *q = p + k;
+		while (q < t + n && strchr(skip, *q))
+			q++;
+		if (q < t + n && ((*q >= '0' && *q <= '9') || (*q == '-' && q + 1 < t + n && q[1] >= '0' && q[1] <= '9')))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A training loop's own print: a counter (iter, step, epoch) and a loss
+ * figure on one line, and no evaluation word (val, eval, test), which
+ * an evaluation loop's print would carry.
+ */
+static bool facts_train_print(const char *t, size_t n)
+{
+	if (!facts_word_number(t, n, "loss", " :=") || gg_text_find_ci(t, n, "val") || gg_text_find_ci(t, n, "test"))
+		return false;
+	return facts_word_number(t, n, "iter", " :=[#") || facts_word_number(t, n, "iteration", " :=[#") ||
+	       facts_word_number(t, n, "step", " :=[#") || facts_word_number(t, n, "epoch", " :=[#");
+}
+
 static int facts_logged_location(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	const char *end = t + n;
@@ -1398,6 +1427,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		return -ENOMEM;
 	if (gg_text_find(t, n, "%|") && gg_text_find_ci(t, n, "loss") && (gg_text_find(t, n, "lr=") || gg_text_find(t, n, "lr:") || gg_text_find(t, n, "learning_rate")))
 		f->train_bar_line = l->number;
+	else if (!gg_text_find(t, n, "%|") && facts_train_print(t, n))
+		f->train_print_line = l->number;
 	if (gg_text_find_ci(t, n, "step") || gg_text_find_ci(t, n, "iter"))
 		facts_step(f, l, t, n);
 	if (gg_text_find_ci(t, n, "process ") && (gg_text_find(t, n, " terminated with ") || gg_text_find(t, n, "exited on signal")))

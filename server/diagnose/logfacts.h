@@ -139,6 +139,12 @@ typedef struct gg_log_facts {
 	 * bar, the learning rate being only a trainer's. Its line, 0 when none.
 	 */
 	uint64_t train_bar_line;
+	/*
+	 * The last plain print of a training loop: a step counter and a loss
+	 * figure ("iter 812 step 40: loss 3.12, iter time: 250ms"), no
+	 * evaluation word. Its line, 0 when none.
+	 */
+	uint64_t train_print_line;
 	/* The last step counter a line names ("step 31", "Step: 31"), and its line; 0 when none. */
 	long step;
 	uint64_t step_line;
