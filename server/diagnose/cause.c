@@ -407,6 +407,17 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	    cached >= 0 && cached < 0.02 * m->total && m->tried > 0 && m->tried < 0.5 * m->total)
 		rc = cause_add(d, GG_CAUSE_OWN_TENSORS, gg_strdup_printf("this process's own tensors hold %.2f GiB of the device's %.2f GiB (%.0f%%) with only %.2f MiB cached: the memory is in tensors kept alive, not in freed pieces",
 									 m->allocated / GIB, m->total / GIB, 100.0 * m->allocated / m->total, cached / 1048576.0));
+	/*
+	 * The same where the message was edited or re-laid without its
+	 * reserved figure: its tensors hold most of the device and what is
+	 * neither free nor theirs (the cache, the context, anyone else) is a
+	 * sliver, so the cache is at most that.
+	 */
+	else if (!rc && tb->len == 0 && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN && m->device != GG_OOM_DEVICE_CPU && m->total > 0 &&
+		 cached < 0 && m->allocated >= 0.85 * m->total && m->free >= 0 && m->total - m->free - m->allocated <= 0.05 * m->total &&
+		 m->tried > 0 && m->tried < 0.5 * m->total)
+		rc = cause_add(d, GG_CAUSE_OWN_TENSORS, gg_strdup_printf("this process's own tensors hold %.2f GiB of the device's %.2f GiB (%.0f%%), and only %.2f GiB of the rest is not free (the message gives no cached figure): the memory is in tensors kept alive, not in freed pieces",
+									 m->allocated / GIB, m->total / GIB, 100.0 * m->allocated / m->total, (m->total - m->free - m->allocated) / GIB));
 
 	/* One item's tensor, a large share of the device but under half (a cause of its own then), more than is free. */
 	if (!rc && m->total > 0 && m->tried >= 0.15 * m->total && m->tried < 0.5 * m->total && m->free >= 0 && m->tried > m->free)

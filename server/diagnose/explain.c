@@ -430,7 +430,7 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 				     d->cause_evidence + 1);
 		if (m->tried < 0.15 * m->total) {
 			/* A small request on a device already nearly full: the weights and what is kept fill it before any one step. */
-			*rc |= gg_buf_printf(x, "Make the model's share smaller: a smaller or quantized model (8-bit, 4-bit), or part of it offloaded to the CPU (`device_map=\"auto\"`), then a shorter input or a smaller batch. If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`) too: a forward with autograd on keeps every activation.");
+			*rc |= gg_buf_printf(x, "Make the model's share smaller: a smaller or quantized model (8-bit, 4-bit), or part of it offloaded to the CPU (`device_map=\"auto\"`); in training, fewer trained parameters (LoRA or adapters instead of full fine-tuning) or its states sharded over more GPUs; then a shorter input or a smaller batch. If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`) too: a forward with autograd on keeps every activation.");
 			return 1;
 		}
 		*rc |= gg_buf_printf(x, "If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`), which keeps no activations: that alone frees most of this. Either way make the work smaller: ");
