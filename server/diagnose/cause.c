@@ -383,7 +383,7 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	if (!rc && m->free_impossible <= 0 && m->total > 0 && m->allocated >= 0 && m->tried > 0 && m->tried < 0.25 * m->total &&
 	    own_all + m->tried >= 0.9 * m->total && m->device != GG_OOM_DEVICE_CPU && d->phase == GG_PHASE_LOADING)
 		/* A load has no iterations: the weights themselves fill it; more than the device is the driver's spill into system memory. */
-		rc = gg_evidence_add(d, "this process's PyTorch holds %.2f GiB of the device's %.2f GiB (%.0f%%) and a request of %.2f MiB was refused while the model was moved there%s",
+		rc = gg_evidence_add(d, "this process's PyTorch holds %.2f GiB of the device's %.2f GiB (%.0f%%) and a request of %.2f MiB was refused while the model was loaded or moved there%s",
 				     own_all / GIB, m->total / GIB, 100.0 * own_all / m->total, m->tried / 1048576.0,
 				     own_all > m->total ? ": more than the device has, so the driver was already spilling into shared system memory (Windows' sysmem fallback), and the model alone does not fit"
 							: ": the weights alone fill the device");
@@ -566,10 +566,13 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * On a large card a tenth is many GiB: a cache of a GiB or more that is
 	 * twice the request and still cannot place it is blocks kept from
 	 * earlier work (a previous run, an earlier phase), in pieces, though
-	 * under the tenth.
+	 * under the tenth. Not on a device full with its own memory (its
+	 * reservation and the request nine tenths of it or more): there the
+	 * work itself fills it, and the cache is its ordinary slack.
 	 */
 	else if (!rc && d->cause == GG_CAUSE_NONE && m->reserved_unallocated >= GIB && m->tried > 0 &&
-		 m->reserved_unallocated >= 2 * m->tried && !facts->expandable_segments)
+		 m->reserved_unallocated >= 2 * m->tried && !facts->expandable_segments && m->total > 0 &&
+		 own_all + m->tried < 0.9 * m->total)
 		rc = cause_add(d, GG_CAUSE_FRAGMENTATION, gg_strdup_printf("%.2f GiB are reserved by PyTorch but unallocated, %.1f times the %.2f GiB requested, yet none of it could hold the request: blocks cached from earlier work (a previous run or phase), in pieces",
 			       m->reserved_unallocated / GIB, m->reserved_unallocated / m->tried, m->tried / GIB));
 	/* The 2.x message suggests expandable segments to everyone: say when its own figures rule fragmentation out. */
