@@ -42,6 +42,7 @@ void gg_project_init(gg_project *p)
 	gg_strings_init(&p->paramless_classes);
 	gg_strings_init(&p->graph_classes);
 	gg_strings_init(&p->grad_functions);
+	gg_strings_init(&p->train_methods);
 	gg_strings_init(&p->pending_parts);
 	gg_strings_init(&p->off_methods);
 	gg_strings_init(&p->param_forwarders);
@@ -99,6 +100,7 @@ void gg_project_free(gg_project *p)
 	gg_strings_free(&p->paramless_classes);
 	gg_strings_free(&p->graph_classes);
 	gg_strings_free(&p->grad_functions);
+	gg_strings_free(&p->train_methods);
 	gg_strings_free(&p->pending_parts);
 	gg_strings_free(&p->off_methods);
 	gg_strings_free(&p->param_forwarders);

@@ -151,6 +151,15 @@ typedef struct gg_project {
 	/* Top-level functions whose body takes a gradient or runs a backward (project_graph.c): "name module", sorted. */
 	gg_strings grad_functions;
 	/*
+	 * The names of the methods of the project's module classes, forward
+	 * and Module's own API aside, whose body runs a backward or takes a
+	 * gradient (a test-time adaptation step that fits a head,
+	 * project_graph.c): "method Class module" as scanned, then the names
+	 * alone of those whose class is a module class, sorted and unique,
+	 * once gg_project_classes_sort has run.
+	 */
+	gg_strings train_methods;
+	/*
 	 * Method names some module class (or one pending) of the project runs
 	 * with grad off (decorated, or a with in its body): a name one class
 	 * runs without grad is no forward by its name alone, and
@@ -355,6 +364,8 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 bool gg_project_class_takes_grad(const gg_project *p, const char *dotted, size_t len);
 /* Whether the module named module (exactly, n bytes) defines a class whose forward takes gradients of its own output. */
 bool gg_project_module_takes_grad(const gg_project *p, const char *module, size_t n);
+/* Whether name is one of train_methods: calling it trains. */
+bool gg_project_train_method(const gg_project *p, const char *name, size_t len);
 /* Whether dotted (module.function, as an import resolves it) takes a gradient or runs a backward in its body. */
 bool gg_project_function_takes_grad(const gg_project *p, const char *dotted, size_t len);
 /* Whether dotted names a module class of the project that holds no parameters. */

@@ -13,7 +13,8 @@
  * `grad_of(y, x)`). A class whose forward (or __call__) is among them is
  * noted "Name module" in graph_classes; a top-level function among them in
  * grad_functions (an attack's step that runs its own backward: a file that
- * calls it trains there).
+ * calls it trains there), another method by its name in train_methods (a
+ * test-time adaptation step).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -219,6 +220,14 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 		 * evaluation: only one that takes a gradient counts.
 		 */
 		bool forward = f->cls.len && (span_is(f->name, "forward") || span_is(f->name, "__call__"));
+		if (f->cls.len && !forward && f->trains) {
+			entry.len = 0;
+			if (gg_buf_printf(&entry, "%.*s %.*s %s", (int)f->name.len, f->name.ptr, (int)f->cls.len, f->cls.ptr,
+					  module) ||
+			    gg_strings_push(&p->train_methods, gg_buf_cstr(&entry)))
+				rc = -ENOMEM;
+			continue;
+		}
 		if (f->cls.len ? !forward || !f->takes : !f->trains)
 			continue;
 		entry.len = 0;

@@ -868,6 +868,46 @@ static void off_methods_drop(gg_project *p)
 	gg_strings_free(&p->off_methods);
 }
 
+/*
+ * train_methods down to the names of methods of module classes (a plain
+ * class's `fit` or an attribution object's `attribute` is called on no
+ * model), leaving out Module's own API (`model.train()` switches a mode).
+ */
+static int train_methods_settle(gg_project *p)
+{
+	static const char *const module_api[] = { "train", "eval", "to", "cuda", "cpu", "apply", "zero_grad",
+						  "parameters", "requires_grad_", "load_state_dict", "state_dict", NULL };
+	size_t kept = 0;
+	for (size_t i = 0; i < p->train_methods.len; i++) {
+		char *e = p->train_methods.items[i], *sp = strchr(e, ' ');
+		if (!sp) { /* settled by an earlier sort */
+			p->train_methods.items[kept++] = e;
+			continue;
+		}
+		bool keep = true;
+		for (const char *const *m = module_api; keep && *m; m++)
+			keep = !(strlen(*m) == (size_t)(sp - e) && memcmp(*m, e, (size_t)(sp - e)) == 0);
+		if (keep) {
+			/* "Class module" after the name: as the class lists' entries, looked up by class and module. */
+			const char *cls = sp + 1, *msp = strchr(cls, ' ');
+			char *dotted = msp ? gg_strdup_printf("%s.%.*s", msp + 1, (int)(msp - cls), cls) : NULL;
+			if (msp && !dotted)
+				return -ENOMEM;
+			keep = dotted && gg_project_class_kind(p, dotted, strlen(dotted)) > 0;
+			free(dotted);
+		}
+		if (keep) {
+			*sp = '\0'; /* the name alone */
+			p->train_methods.items[kept++] = e;
+		} else {
+			free(e);
+		}
+	}
+	p->train_methods.len = kept;
+	gg_project_sort_unique(&p->train_methods);
+	return 0;
+}
+
 int gg_project_classes_sort(gg_project *p)
 {
 	int rc = pending_settle(p);
@@ -891,7 +931,7 @@ int gg_project_classes_sort(gg_project *p)
 	if (p->outside_calls.len) /* one entry per call: counted, so not made unique */
 		qsort(p->outside_calls.items, p->outside_calls.len, sizeof *p->outside_calls.items, name_cmp);
 	p->classes_sorted = true;
-	return rc;
+	return rc ? rc : train_methods_settle(p);
 }
 
 /*
@@ -1043,6 +1083,11 @@ static bool names_has(const gg_strings *s, const char *name, size_t len)
 bool gg_project_forward_method(const gg_project *p, const char *name, size_t len)
 {
 	return p->classes_sorted && names_has(&p->forward_methods, name, len);
+}
+
+bool gg_project_train_method(const gg_project *p, const char *name, size_t len)
+{
+	return p->classes_sorted && names_has(&p->train_methods, name, len);
 }
 
 bool gg_project_submodule(const gg_project *p, const char *name, size_t len)

@@ -41,6 +41,12 @@ int gg_pyfiles_add(gg_pyfiles *files, char *path)
 	return 0;
 }
 
+bool gg_pyfiles_lfs_pointer(const char *text, size_t len)
+{
+	static const char head[] = "version https://git-lfs.github.com/spec/";
+	return len >= sizeof head - 1 && len < 1024 && memcmp(text, head, sizeof head - 1) == 0;
+}
+
 int gg_pyfiles_join_into(gg_buf *out, const char *dir, const char *name)
 {
 	out->len = 0;

@@ -57,6 +57,12 @@ bool gg_pyfiles_is_dir(const char *path);
 /* Whether the folder path (named name) is one the walk leaves out. */
 bool gg_pyfiles_skip_dir(const char *path, const char *name);
 
+/*
+ * Whether text is a Git LFS pointer (`version https://git-lfs.github.com/spec/v1`
+ * and the object's hash): a file whose content was never fetched.
+ */
+bool gg_pyfiles_lfs_pointer(const char *text, size_t len);
+
 /* dir/name, without a leading "./" when dir is ".". Caller owns the result; NULL on OOM. */
 char *gg_pyfiles_join(const char *dir, const char *name);
 /* The same path written over *out (NUL-terminated), for a caller that joins many. 0 or -ENOMEM. */

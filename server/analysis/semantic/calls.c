@@ -551,9 +551,25 @@ void sem_call_graph_resolve(semantic *c)
 		if (s->callee >= 0) {
 			s->flag_false = site_passes_false(c, s, &c->funcs[s->callee]);
 			/* Choice: a function called from a forward() is a part of the model, not evaluation code. */
-			if (span_is(c->funcs[s->caller].name, "forward") || span_is(c->funcs[s->caller].name, "__call__"))
+			const func *caller = &c->funcs[s->caller];
+			if (span_is(caller->name, "forward") || span_is(caller->name, "__call__")) {
 				c->funcs[s->callee].from_forward = true;
+				if (caller->cls >= 0 && (c->classes[caller->cls].kind & CLASS_MODULE))
+					c->funcs[s->callee].in_module_forward = true;
+			}
 		}
+	}
+	/* And what such a part calls of its own class (self.score() calling self._head()): to a fixed point. */
+	for (unsigned round = 0; round < MAX_ROUNDS; round++) {
+		bool changed = false;
+		for (size_t i = 0; i < c->sites_len; i++) {
+			const site *s = &c->sites[i];
+			if (s->callee >= 0 && s->method && c->funcs[s->caller].in_module_forward &&
+			    !c->funcs[s->callee].in_module_forward)
+				changed = c->funcs[s->callee].in_module_forward = c->funcs[s->callee].from_forward = true;
+		}
+		if (!changed)
+			break;
 	}
 	/*
 	 * self.f() in a method of class B also runs each override of f in B's
@@ -587,6 +603,16 @@ void sem_call_graph_resolve(semantic *c)
 		f->eval_site = -1;
 		if (f->from_forward || built_only(c, (int)i))
 			f->eval_name = false;
+		/*
+		 * A part of a module's forward puts its own submodules in the mode
+		 * it wants (a frozen trunk's .eval() to keep its normalisation
+		 * statistics, then trainable heads): that says nothing of grad,
+		 * which its callers choose, as for forward() itself. A plain
+		 * class's __call__ is a user's entry point: its parts' evidence
+		 * stands.
+		 */
+		if (f->in_module_forward)
+			f->callers_own_mode = true;
 		/*
 		 * Choice: a method's name is its class's API. When the file calls
 		 * it only from the class itself, its callers are elsewhere (a

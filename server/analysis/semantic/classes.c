@@ -598,11 +598,38 @@ bool sem_instance_method_no_grad(semantic *c, int fi, span spelling, const char 
  * object), 0 unknown, or no annotation, or the name is no parameter. The
  * annotation is the value's declared origin: it outweighs the name.
  */
+/*
+ * Whether an import target comes from a library not built on torch, whose
+ * objects are never a torch module (a compiled inference engine's model,
+ * another framework's network).
+ */
+static bool foreign_target(const char *target)
+{
+	static const char *const roots[] = { "openvino", "onnxruntime", "tensorrt", "tensorflow", "keras", "jax", "flax",
+					     "mxnet", "paddle", "sklearn", "numpy", NULL };
+	for (const char *const *r = roots; *r; r++) {
+		size_t n = strlen(*r);
+		if (strncmp(target, *r, n) == 0 && (target[n] == '\0' || target[n] == '.'))
+			return true;
+	}
+	return false;
+}
+
 int sem_parameter_annotation_kind(semantic *c, int fi, span name)
 {
 	int scope = name_scope(c, fi, name);
 	gg_node type;
-	if (scope <= 0 || !parameter_of(c, scope, name, &type) || gg_node_is_null(type) || !sem_is_name_chain(c, type))
+	if (scope <= 0 || !parameter_of(c, scope, name, &type) || gg_node_is_null(type))
+		return 0;
+	/* `model: "CompiledModel"`, a forward reference to a name imported for type checking: that name's import. */
+	if (IS(type, string)) {
+		span s = node_span(c, type);
+		if (s.len < 3 || (s.ptr[0] != '"' && s.ptr[0] != '\'') || s.ptr[s.len - 1] != s.ptr[0])
+			return 0;
+		const binding *b = sem_binding_find(c, (span){ s.ptr + 1, s.len - 2 });
+		return b && foreign_target(b->target) ? -1 : 0;
+	}
+	if (!sem_is_name_chain(c, type))
 		return 0;
 	span written = node_span(c, type);
 	if (IS(type, identifier) && !sem_binding_find(c, written)) {
@@ -611,7 +638,10 @@ int sem_parameter_annotation_kind(semantic *c, int fi, span name)
 			return 0;
 		return (sem_class_kind(c, k, 0) & CLASS_MODULE) ? 1 : sem_class_is_plain(c, k, 0) ? -1 : 0;
 	}
-	if (!sem_binding_find(c, node_span(c, sem_chain_root(c, type))) || !sem_name_resolve(c, type))
+	const binding *root = sem_binding_find(c, node_span(c, sem_chain_root(c, type)));
+	if (root && foreign_target(root->target))
+		return -1;
+	if (!root || !sem_name_resolve(c, type))
 		return 0;
 	span r = sem_resolved(c);
 	if (span_is(r, "torch.nn.Module") || span_is(r, "torch.nn.modules.module.Module"))

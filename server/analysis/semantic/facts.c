@@ -796,6 +796,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 	/* Calls of a single name that may be another file's function that runs a backward (project.h grad_functions). Owned. */
 	gg_node *imported = NULL;
 	size_t imported_len = 0, imported_cap = 0;
+	gg_node *aliases = NULL; /* owned: assignments of one name to another */
+	size_t aliases_len = 0, aliases_cap = 0;
 	bool any_grad_function = c->project && c->project->grad_functions.len;
 
 	func module;
@@ -911,6 +913,9 @@ int sem_facts_collect(semantic *c, gg_node root)
 			} else if (sym_is(left, r->sym_attribute) && text_eq(c, right, "False") &&
 				   span_is(sem_attribute_name(c, left), "requires_grad")) {
 				frozen_note(c, n, field_id(left, r->fld_object));
+			} else if (sym_is(left, r->sym_identifier) && sym_is(right, r->sym_identifier)) {
+				/* `gen = ImportedStep`: an alias, sorted once the imports are known (below). */
+				PUSH(c, aliases, aliases_len, aliases_cap, n);
 			} else if (sym_is(left, r->sym_identifier) &&
 				   (sym_is(right, r->sym_attribute) || sym_is(right, r->ids.sym_boolean_operator))) {
 				if (fetches_plain_attribute(c, right, 0))
@@ -1012,6 +1017,17 @@ int sem_facts_collect(semantic *c, gg_node root)
 				PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(imported[i]));
 		}
 	free(imported);
+	/*
+	 * A name bound to an imported name itself, not to a call of it (`step =
+	 * StreamStep`), holds what the import binds: a function or a class,
+	 * whose call computes or builds, never a module's forward.
+	 */
+	for (size_t i = 0; i < aliases_len && !c->error; i++) {
+		gg_node right = field_id(aliases[i], r->fld_right);
+		if (sem_binding_find(c, node_span(c, right)))
+			PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, field_id(aliases[i], r->fld_left));
+	}
+	free(aliases);
 	for (size_t i = 0; i < offs_len && !c->error; i++) {
 		gg_node name = IS(offs[i], call) ? FIELD(offs[i], function) : offs[i];
 		if (sem_name_resolve(c, name) && (sem_name_is_one_of(c, sem_names_no_grad) || sem_name_is_one_of(c, sem_names_inference_mode)))

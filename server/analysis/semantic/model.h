@@ -141,6 +141,7 @@ typedef struct func {
 	bool bw_flagged;  /* every backward of its own sits under `if <flag>:` */
 	bool guarded;     /* every call site in the file has grad off */
 	bool from_forward;/* called from a forward(): part of the model */
+	bool in_module_forward; /* called from a module class's forward() or __call__, or from a method such a call reaches in its class */
 	bool eval_mode;   /* its own body calls X.eval() */
 	bool result_trains; /* some caller carries what it returns to a backward: its gradient is needed */
 	bool handed_on;     /* the file hands it on (a callback): whoever receives it may differentiate what it returns */

@@ -192,6 +192,12 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	/* A tracer's forward, or a forward that differentiates its own output: the graph it records is what the code reads. */
 	if (sem_func_reads_graph(c, x->func) || consumes_forward(c, x, ref, recv) || sem_forward_takes_grad(c, x, recv))
 		return;
+	/* A method a module class of the project trains in (a test-time adaptation step): the call is training. */
+	if (ref->attribute && c->project && c->project->train_methods.len) {
+		span m = sem_method_of(c, ref);
+		if (gg_project_train_method(c->project, m.ptr, m.len))
+			return;
+	}
 	event e;
 	memset(&e, 0, sizeof e);
 	e.call = ref->node;
