@@ -921,6 +921,15 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, const c
 		free(json);
 		return 0;
 	}
+	/* A notebook kept in Git LFS and never pulled: nothing to check, and no error of the user's code. */
+	if (gg_pyfiles_lfs_pointer(json, len)) {
+		gg_file_rewrite_close(file);
+		if (!o->quiet)
+			fprintf(o->err, "gradguard: %s: skipped: a Git LFS pointer, not the notebook (`git lfs pull` fetches it)\n",
+				path);
+		free(json);
+		return 0;
+	}
 	gg_notebook nb;
 	int rc = gg_notebook_read(&nb, json, len);
 	if (rc) {

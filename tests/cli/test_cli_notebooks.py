@@ -138,6 +138,19 @@ def not_a_notebook_is_an_error(gradguard, tmp):
 
 
 @suite.test
+def lfs_pointer_notebook_is_skipped_not_an_error(gradguard, tmp):
+    """A notebook kept in Git LFS and never pulled is a pointer: skipped with a note, the run still passes."""
+    with open(os.path.join(tmp, "stored.ipynb"), "w", encoding="utf-8") as f:
+        f.write("version https://git-lfs.github.com/spec/v1\n"
+                "oid sha256:0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0\nsize 48213\n")
+    rc, out, err = run(gradguard, "stored.ipynb", cwd=tmp)
+    check(rc == 0, f"exit {rc}: {err}")
+    check("stored.ipynb: skipped: a Git LFS pointer" in err, f"stderr: {err!r}")
+    rc, out, err = run(gradguard, "--quiet", "stored.ipynb", cwd=tmp)
+    check(rc == 0 and "LFS" not in err, f"--quiet: exit {rc}, stderr {err!r}")
+
+
+@suite.test
 def folder_walk_finds_notebooks_but_not_checkpoints(gradguard, tmp):
     os.makedirs(os.path.join(tmp, "nbs", ".ipynb_checkpoints"))
     shutil.copy(os.path.join(HERE, "compact.ipynb"), os.path.join(tmp, "nbs", "a.ipynb"))
