@@ -199,7 +199,10 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 	if (in_fn)
 		s.fns[s.fns_len - 1].calls_to = s.calls_len;
 	/* Callers of what takes a gradient take one too: a fixed point, bounded by the file's functions. */
-	for (bool changed = rc == 0; changed;) {
+	bool any = false;
+	for (size_t i = 0; i < s.fns_len && !any; i++)
+		any = s.fns[i].trains;
+	for (bool changed = rc == 0 && any; changed;) {
 		changed = false;
 		for (size_t i = 0; i < s.fns_len; i++) {
 			graph_fn *f = &s.fns[i];
