@@ -636,6 +636,11 @@ bool gg_tree_index_returns_number(const gg_tree_index *ix, const char *name, siz
 	return ix && text_spans_has(ix->number_funcs, ix->number_funcs_len, name, len);
 }
 
+bool gg_tree_index_returns_data(const gg_tree_index *ix, const char *name, size_t len)
+{
+	return ix && text_spans_has(ix->data_funcs, ix->data_funcs_len, name, len);
+}
+
 bool gg_tree_index_grad_off(const gg_tree_index *ix, gg_node root, gg_node n)
 {
 	return ix && !gg_node_is_null(n) && gg_node_eq(ix->root, root) &&

@@ -269,6 +269,13 @@ typedef struct gg_tree_index {
 	gg_text_span *number_funcs; /* owned */
 	size_t number_funcs_len, number_funcs_cap;
 	/*
+	 * Those whose every definition returns a tensor made from data in every
+	 * return (`return torch.tensor(ids, dtype=torch.long)`): a call of one
+	 * makes a tensor with no history. Sorted as func_names.
+	 */
+	gg_text_span *data_funcs; /* owned */
+	size_t data_funcs_len, data_funcs_cap;
+	/*
 	 * False when the tree has a call without width or out of order, which a
 	 * byte range cannot place: users then walk the subtree themselves.
 	 */
@@ -308,6 +315,8 @@ bool gg_tree_index_defines(const gg_tree_index *ix, const char *name, size_t len
 
 /* Whether the file's functions named name all return plain numbers (the index's number_funcs). */
 bool gg_tree_index_returns_number(const gg_tree_index *ix, const char *name, size_t len);
+/* Whether the file's functions named name all return tensors made from data (the index's data_funcs). */
+bool gg_tree_index_returns_data(const gg_tree_index *ix, const char *name, size_t len);
 
 /* Whether the index describes root's tree and says that the statement or definition n runs with grad off. */
 bool gg_tree_index_grad_off(const gg_tree_index *ix, gg_node root, gg_node n);

@@ -151,12 +151,12 @@ typedef struct gg_project {
 	/* Top-level functions whose body takes a gradient or runs a backward (project_graph.c): "name module", sorted. */
 	gg_strings grad_functions;
 	/*
-	 * The names of the methods of the project's module classes, forward
-	 * and Module's own API aside, whose body runs a backward or takes a
+	 * The names of the methods of the project's classes, forward and
+	 * Module's own API aside, whose body runs a backward or takes a
 	 * gradient (a test-time adaptation step that fits a head,
 	 * project_graph.c): "method Class module" as scanned, then the names
-	 * alone of those whose class is a module class, sorted and unique,
-	 * once gg_project_classes_sort has run.
+	 * alone of those whose class is not known to be plain, sorted and
+	 * unique, once gg_project_classes_sort has run.
 	 */
 	gg_strings train_methods;
 	/*

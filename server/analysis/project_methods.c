@@ -869,9 +869,10 @@ static void off_methods_drop(gg_project *p)
 }
 
 /*
- * train_methods down to the names of methods of module classes (a plain
- * class's `fit` or an attribution object's `attribute` is called on no
- * model), leaving out Module's own API (`model.train()` switches a mode).
+ * train_methods down to the names of methods of classes not known to be
+ * plain (a module class, or one whose bases live in other files: a plain
+ * class's `fit` is called on no model), leaving out Module's own API
+ * (`model.train()` switches a mode).
  */
 static int train_methods_settle(gg_project *p)
 {
@@ -893,7 +894,7 @@ static int train_methods_settle(gg_project *p)
 			char *dotted = msp ? gg_strdup_printf("%s.%.*s", msp + 1, (int)(msp - cls), cls) : NULL;
 			if (msp && !dotted)
 				return -ENOMEM;
-			keep = dotted && gg_project_class_kind(p, dotted, strlen(dotted)) > 0;
+			keep = dotted && gg_project_class_kind(p, dotted, strlen(dotted)) >= 0;
 			free(dotted);
 		}
 		if (keep) {

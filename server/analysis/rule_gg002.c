@@ -960,19 +960,50 @@ static bool reads_name(const check *c, gg_node e, span name)
 }
 
 /*
+ * Whether the name's last binding made a tensor from data: a constructor
+ * (torch.tensor(ids, dtype=torch.long), torch.from_numpy(a)) or a function
+ * of the file that returns one (grad_context.h, data_funcs). A label tensor
+ * handed to the loss is such a value: the graph does not hold it.
+ */
+static bool bound_as_data(check *c, const name_info *v)
+{
+	gg_node stmt = v ? v->bound_stmt : gg_node_null();
+	gg_node assign = IS(stmt, expression_statement) && gg_node_named_child_count(stmt) ? gg_node_named_child(stmt, 0)
+											: gg_node_null();
+	gg_node right = IS(assign, assignment) ? skip_parens(c, FIELD(assign, right)) : gg_node_null();
+	if (!IS(right, call))
+		return false;
+	gg_node fn = FIELD(right, function);
+	const gg_tree_index *ix = c->index;
+	if (IS(fn, identifier) && ix && gg_node_eq(ix->root, c->root) &&
+	    gg_tree_index_returns_data(ix, node_span(c, fn).ptr, node_span(c, fn).len))
+		return true;
+	static const char *const makers[] = { "torch.tensor", "torch.as_tensor", "torch.from_numpy", "torch.LongTensor",
+					      NULL };
+	int err = 0;
+	const char *name = is_name_chain(c, fn) ? gg_torch_names_resolve(&c->torch, fn, &err) : NULL;
+	if (err)
+		fail(c, err);
+	return name && name_is_one_of(name, makers);
+}
+
+/*
  * The backward call of fn in [lo, hi) that ran through the value of the name
  * value: err.backward() after err = criterion(out, y), or
  * criterion(out, y).backward(), for out bound before. The graph backward ran
  * through holds out's, so out carries history by the flow of values, whatever
- * computed it. A null node when none did.
+ * computed it, unless it was made from data (bound_as_data). A null node
+ * when none did.
  */
-static gg_node backward_through(const check *c, const function *fn, gg_node value, uint32_t lo, uint32_t hi)
+static gg_node backward_through(check *c, const function *fn, gg_node value, uint32_t lo, uint32_t hi)
 {
 	value = skip_parens(c, value);
 	if (!is_name_chain(c, value))
 		return gg_node_null();
 	span name = node_span(c, value);
 	const name_info *v = table_find(&fn->names, name);
+	if (bound_as_data(c, v))
+		return gg_node_null();
 	uint32_t v_at = v && v->bound_at != NO_POS ? v->bound_at : 0;
 	for (size_t i = fn->sinks_len; i-- > 0;) {
 		uint32_t at = gg_node_start_byte(fn->sinks[i]);

@@ -987,6 +987,44 @@ static bool returns_number(const semantic *c, gg_node body, gg_node n, unsigned 
 	return true;
 }
 
+/* The constructors that make a tensor from data, holding no history whatever they are handed. */
+static const char *const data_makers[] = {
+	"torch.tensor", "torch.as_tensor", "torch.from_numpy", "torch.LongTensor", "torch.FloatTensor", "torch.IntTensor",
+	"torch.BoolTensor", "torch.Tensor", "torch.cuda.LongTensor", "torch.cuda.FloatTensor", NULL,
+};
+
+/* Whether every return under n (nested definitions left out) makes a tensor from data; *seen counts them. */
+static bool returns_data(semantic *c, gg_node n, unsigned depth, unsigned *seen)
+{
+	if (depth > MAX_BLOCK_DEPTH)
+		return false;
+	uint32_t count = gg_node_named_child_count(n);
+	for (uint32_t i = 0; i < count; i++) {
+		gg_node k = gg_node_named_child(n, i);
+		if (IS(k, function_definition) || IS(k, class_definition) || IS(k, lambda))
+			continue;
+		if (!IS(k, return_statement)) {
+			if (!returns_data(c, k, depth + 1, seen))
+				return false;
+			continue;
+		}
+		gg_node v = gg_node_named_child_count(k) ? gg_node_named_child(k, 0) : gg_node_null();
+		/* torch.tensor(ids).long().to(device): the chain's innermost call makes it. */
+		gg_node base = IS(v, call) ? sem_call_chain_base(c, v) : gg_node_null();
+		if (gg_node_is_null(base) || !sem_name_resolve(c, FIELD(base, function)) || !sem_name_is_one_of(c, data_makers))
+			return false;
+		++*seen;
+	}
+	return true;
+}
+
+bool sem_func_returns_data(semantic *c, const func *f)
+{
+	gg_node body = FIELD(f->def, body);
+	unsigned seen = 0;
+	return !gg_node_is_null(body) && returns_data(c, body, 0, &seen) && seen > 0;
+}
+
 bool sem_func_returns_number(const semantic *c, const func *f)
 {
 	gg_node body = FIELD(f->def, body);

@@ -827,6 +827,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	ix->number_parts_len = 0;
 	ix->func_names_len = 0;
 	ix->number_funcs_len = 0;
+	ix->data_funcs_len = 0;
 	ix->eval_funcs_len = 0;
 	ix->forwards_len = 0;
 	ix->grad_off_len = 0;
@@ -1062,11 +1063,15 @@ int sem_facts_collect(semantic *c, gg_node root)
 			continue;
 		gg_tree_index *ix = c->index;
 		PUSH(c, ix->func_names, ix->func_names_len, ix->func_names_cap, ((gg_text_span){ n.ptr, n.len }));
-		bool number = true;
-		for (size_t j = i; j + 1 < c->funcs_len && span_eq(c->func_names[j].name, n) && number; j++)
-			number = sem_func_returns_number(c, &c->funcs[c->func_names[j].index]);
+		bool number = true, data = true;
+		for (size_t j = i; j + 1 < c->funcs_len && span_eq(c->func_names[j].name, n) && (number || data); j++) {
+			number = number && sem_func_returns_number(c, &c->funcs[c->func_names[j].index]);
+			data = data && sem_func_returns_data(c, &c->funcs[c->func_names[j].index]);
+		}
 		if (number)
 			PUSH(c, ix->number_funcs, ix->number_funcs_len, ix->number_funcs_cap, ((gg_text_span){ n.ptr, n.len }));
+		if (data)
+			PUSH(c, ix->data_funcs, ix->data_funcs_len, ix->data_funcs_cap, ((gg_text_span){ n.ptr, n.len }));
 	}
 	if (c->classes_len)
 		qsort(c->classes, c->classes_len, sizeof *c->classes, sem_klass_cmp);

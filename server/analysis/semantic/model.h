@@ -687,6 +687,8 @@ gg_node sem_call_chain_base(const semantic *c, gg_node call);
 bool sem_func_makes_plain(semantic *c, span name);
 /* Whether name is a function of the file whose every return builds a module there (return Net(width)). */
 bool sem_func_makes_module(semantic *c, span name);
+/* Whether every return of f makes a tensor from data (torch.tensor(...), torch.from_numpy(...)): no history. */
+bool sem_func_returns_data(semantic *c, const func *f);
 unsigned sem_class_kind(semantic *c, klass *k, unsigned depth);
 unsigned sem_class_kind_of(semantic *c, gg_node def);
 bool sem_class_inherits(const semantic *c, int sub, int base, unsigned depth);

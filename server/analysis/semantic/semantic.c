@@ -120,6 +120,7 @@ void gg_semantic_delete(gg_semantic *r)
 	free(r->index.forwards);
 	free(r->index.func_names);
 	free(r->index.number_funcs);
+	free(r->index.data_funcs);
 	free(r->index.module_classes);
 	free(r->index.test_classes);
 	free(r->index.number_parts);

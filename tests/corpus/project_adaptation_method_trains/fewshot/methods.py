@@ -39,3 +39,6 @@ class PrototypeMethod(FineTuneMethod):
         support, query = z[: self.n_way * self.n_support], z[self.n_way * self.n_support:]
         protos = support.view(self.n_way, self.n_support, -1).mean(1)
         return -torch.cdist(query, protos)
+
+    def score_episode(self, x):
+        return self.adapt_and_score(x) + 0.0 * self(x).sum()
