@@ -165,6 +165,19 @@ typedef struct gg_text_span {
 	size_t len;
 } gg_text_span;
 
+/* Whether a span spells the C string lit exactly. */
+static inline bool gg_text_span_is(gg_text_span s, const char *lit)
+{
+	size_t n = strlen(lit);
+	return s.len == n && memcmp(s.ptr, lit, n) == 0;
+}
+
+/* Whether two spans spell the same text. */
+static inline bool gg_text_span_eq(gg_text_span a, gg_text_span b)
+{
+	return a.len == b.len && memcmp(a.ptr, b.ptr, a.len) == 0;
+}
+
 /* The text between the quotes of a string literal node (r/b/u prefixes, triple quotes; not an f-string) into *out. */
 bool gg_py_string_value(const gg_py_ids *ids, const char *text, gg_node n, gg_text_span *out);
 

@@ -109,16 +109,6 @@ static int calls_note(graph_scan *s, const line *l)
 	return 0;
 }
 
-static bool span_eq(gg_text_span a, gg_text_span b)
-{
-	return a.len == b.len && memcmp(a.ptr, b.ptr, a.len) == 0;
-}
-
-static bool span_is(gg_text_span a, const char *lit)
-{
-	return a.len == strlen(lit) && memcmp(a.ptr, lit, a.len) == 0;
-}
-
 /*
  * Whether call names one of the file's functions that takes a gradient
  * (trains: or runs a backward): a method when dotted, a top-level function
@@ -127,7 +117,7 @@ static bool span_is(gg_text_span a, const char *lit)
 static bool call_takes(const graph_scan *s, const graph_call *call, bool trains)
 {
 	for (size_t i = 0; i < s->fns_len; i++)
-		if ((trains ? s->fns[i].trains : s->fns[i].takes) && span_eq(s->fns[i].name, call->name) &&
+		if ((trains ? s->fns[i].trains : s->fns[i].takes) && gg_text_span_eq(s->fns[i].name, call->name) &&
 		    (s->fns[i].cls.len > 0) == call->dotted)
 			return true;
 	return false;
@@ -222,7 +212,7 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 		 * forward, often only in training mode) needs no graph in
 		 * evaluation: only one that takes a gradient counts.
 		 */
-		bool forward = f->cls.len && (span_is(f->name, "forward") || span_is(f->name, "__call__"));
+		bool forward = f->cls.len && (gg_text_span_is(f->name, "forward") || gg_text_span_is(f->name, "__call__"));
 		if (f->cls.len && !forward && f->trains) {
 			entry.len = 0;
 			if (gg_buf_printf(&entry, "%.*s %.*s %s", (int)f->name.len, f->name.ptr, (int)f->cls.len, f->cls.ptr,

@@ -28,12 +28,6 @@
 
 typedef gg_text_span cut; /* a slice of a module's text */
 
-static bool cut_is(cut s, const char *word)
-{
-	size_t n = strlen(word);
-	return s.len == n && memcmp(s.ptr, word, n) == 0;
-}
-
 static bool ident_char(char ch)
 {
 	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' ||
@@ -172,7 +166,7 @@ static int want_add(void *ctx, cut module, cut name, cut alias)
 	(void)alias;
 	gg_strings *wanted = ctx;
 	/* The project's own relative imports, and torch, whose facts are built in. */
-	if (module.ptr[0] == '.' || cut_is(module, "torch") || (module.len > 6 && memcmp(module.ptr, "torch.", 6) == 0))
+	if (module.ptr[0] == '.' || gg_text_span_is(module, "torch") || (module.len > 6 && memcmp(module.ptr, "torch.", 6) == 0))
 		return 0;
 	char *item = name.len ? gg_strdup_printf("%.*s:%.*s", (int)module.len, module.ptr, (int)name.len, name.ptr)
 			      : strndup(module.ptr, module.len);
@@ -396,8 +390,8 @@ static int module_resolve(const lib_module *m, cut module, gg_buf *target)
 static int follow_import(lib_read *r, const lib_module *m, const lib_import *im, const char *name, unsigned depth)
 {
 	cut bound = im->alias.len ? im->alias : im->name;
-	bool star = cut_is(im->name, "*");
-	if (!star && !cut_is(bound, name))
+	bool star = gg_text_span_is(im->name, "*");
+	if (!star && !gg_text_span_is(bound, name))
 		return 0;
 	gg_buf target = { NULL, 0, 0 };
 	int rc = module_resolve(m, im->module, &target);
@@ -407,7 +401,7 @@ static int follow_import(lib_read *r, const lib_module *m, const lib_import *im,
 	if (!rc && !star && !own)
 		rc = -ENOMEM;
 	/* `from .sub import X as Y`: pkg.Y is pkg.sub.X, which is what the index holds. */
-	if (!rc && !star && im->alias.len && !cut_is(im->alias, own))
+	if (!rc && !star && im->alias.len && !gg_text_span_is(im->alias, own))
 		rc = gg_project_rename(r->p, m->name, name, target.data, own);
 	if (!rc)
 		rc = want_name(r, target.data, star ? name : own, depth + 1);
@@ -529,12 +523,12 @@ static int own_import(void *ctx, cut module, cut name, cut alias)
 	(void)alias;
 	own_scan *o = ctx;
 	/* torch's facts are built in, and it is nobody's project. */
-	if (cut_is(module, "torch") || (module.len > 6 && memcmp(module.ptr, "torch.", 6) == 0))
+	if (gg_text_span_is(module, "torch") || (module.len > 6 && memcmp(module.ptr, "torch.", 6) == 0))
 		return 0;
 	gg_buf target = { NULL, 0, 0 };
 	int rc = module_resolve(o->m, module, &target);
-	char *own = rc || !name.len || cut_is(name, "*") ? NULL : strndup(name.ptr, name.len);
-	if (!rc && name.len && !cut_is(name, "*") && !own)
+	char *own = rc || !name.len || gg_text_span_is(name, "*") ? NULL : strndup(name.ptr, name.len);
+	if (!rc && name.len && !gg_text_span_is(name, "*") && !own)
 		rc = -ENOMEM;
 	if (!rc && target.len > 1)
 		rc = want_name(o->r, target.data, own, 0);

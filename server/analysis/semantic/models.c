@@ -223,7 +223,6 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 		    sem_parameter_index(c, c->funcs[x->func].def, obj->text, &dflt) >= 0 && IS(dflt, identifier) &&
 		    sem_is_func_name(c, node_span(c, dflt)))
 			return false;
-
 		*loaded = sem_spanset_has(&c->loaded, obj->text);
 		if (sem_spanset_has(&c->models, obj->text))
 			return true;
@@ -772,7 +771,8 @@ bool sem_construction_pass(semantic *c, const ctx *x, span recv)
 	 * so being handed on trains nothing.
 	 */
 	const bind *b = sem_bind_at(c, x, recv);
-	return b && b->func == x->func && (b->kind == BIND_MODEL || (b->kind == BIND_UNKNOWN && !gg_node_is_null(bound_callee(c, recv, b))));
+	return b && b->func == x->func &&
+	       (b->kind == BIND_MODEL || (b->kind == BIND_UNKNOWN && !gg_node_is_null(bound_callee(c, recv, b))));
 }
 
 /* Whether the class named cls of this file is one whose forward takes gradients (project_graph.c). */
