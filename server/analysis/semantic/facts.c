@@ -793,7 +793,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	/* Names wait for every binding: an import may follow its use in the text. */
 	gg_node *callees = NULL, *offs = NULL; /* owned */
 	size_t callees_len = 0, callees_cap = 0, offs_len = 0, offs_cap = 0;
-	/* Calls of a single name that may be another file's function that runs a backward (project.h grad_functions). Owned. */
+	/* Owned: calls of a single name, maybe another file's function that runs a backward (project.h grad_functions). */
 	gg_node *imported = NULL;
 	size_t imported_len = 0, imported_cap = 0;
 	gg_node *aliases = NULL; /* owned: assignments of one name to another */
