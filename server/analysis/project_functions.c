@@ -486,7 +486,7 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 		q = line_read(q, end, &l);
 		if (line_is_text(&l, &quoted) || line_blank(&l))
 			continue;
-		while (depth && stack[depth - 1].indent >= l.indent)
+		while (depth && stack[depth - 1].indent >= l.indent && !line_closes_bracket(&l))
 			depth--;
 		bool off = depth && stack[depth - 1].off;
 		const open_block *in_def = block_def(stack, depth);

@@ -155,8 +155,8 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 	for (const char *q = text; q < end && rc >= 0;) {
 		line l;
 		q = line_read(q, end, &l);
-		/* A def's or a class's bracket closed at its own indentation (`    ) -> Tensor:`) is still its header. */
-		if (line_blank(&l) || line_starts(&l, "#") || line_starts(&l, ")"))
+		/* A def's or a class's bracket closed at its own indentation is still its header. */
+		if (line_blank(&l) || line_starts(&l, "#") || line_closes_bracket(&l))
 			continue;
 		if (in_fn && l.indent <= def_indent) {
 			s.fns[s.fns_len - 1].calls_to = s.calls_len;

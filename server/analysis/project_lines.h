@@ -36,6 +36,16 @@ static inline const char *line_read(const char *p, const char *end, line *l)
 	return nl ? nl + 1 : end;
 }
 
+/*
+ * Whether the line opens with a closing bracket: the rest of a def's header
+ * or a call whose brackets opened above (`    ) -> Tensor:` at the def's own
+ * indentation), never the end of a block.
+ */
+static inline bool line_closes_bracket(const line *l)
+{
+	return l->content < l->end && (*l->content == ')' || *l->content == ']' || *l->content == '}');
+}
+
 static inline bool line_blank(const line *l)
 {
 	return l->content == l->end || *l->content == '#';

@@ -594,13 +594,13 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 				break;
 			continue;
 		}
-		/* A line at or left of the method's def ends its body. */
-		if (method && l.indent <= def_indent) {
+		/* A line at or left of the method's def ends its body (a header's closing bracket does not). */
+		if (method && l.indent <= def_indent && !line_closes_bracket(&l)) {
 			rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, ctor, off,
 					 own_work);
 			method = NULL;
 		}
-		if (kind != CLASS_IS_OTHER && l.indent <= class_indent && !line_starts(&l, "@"))
+		if (kind != CLASS_IS_OTHER && l.indent <= class_indent && !line_starts(&l, "@") && !line_closes_bracket(&l))
 			kind = CLASS_IS_OTHER;
 		if (line_starts(&l, "class ")) {
 			const char *name = l.content + 6;

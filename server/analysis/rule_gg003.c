@@ -27,6 +27,29 @@ typedef struct gg003_state {
 	uint32_t cap_volatile, cap_value, cap_callee;
 } gg003_state;
 
+/*
+ * Whether the callee (its root name as an import of the file binds it)
+ * belongs to a library whose calls take a volatile flag of their own:
+ * Triton's tl.load, a memory access.
+ */
+static bool own_volatile(const gg_semantic *model, const char *text, TSNode callee)
+{
+	static const char *const libraries[] = { "triton", NULL };
+	TSNode root = callee;
+	while (strcmp(ts_node_type(root), "attribute") == 0)
+		root = ts_node_child_by_field_name(root, "object", 6);
+	if (strcmp(ts_node_type(root), "identifier") != 0)
+		return false;
+	uint32_t start = ts_node_start_byte(root);
+	const char *target = gg_semantic_import_target(model, text + start, ts_node_end_byte(root) - start);
+	for (const char *const *l = libraries; target && *l; l++) {
+		size_t n = strlen(*l);
+		if (strncmp(target, *l, n) == 0 && (target[n] == '.' || target[n] == '\0'))
+			return true;
+	}
+	return false;
+}
+
 static void gg003_delete(void *state);
 
 static void *gg003_new(char **error)
@@ -109,9 +132,16 @@ static int gg003_check(void *state, const gg_rule_input *in, gg_findings *out)
 		if (!gg_query_match_node(&m, r->cap_volatile, &kw) || !gg_query_match_node(&m, r->cap_value, &value) ||
 		    !gg_query_match_node(&m, r->cap_callee, &callee))
 			continue;
-		/* True anywhere; False never; another value only on torch's own Variable (a flag set at run time). */
+		/*
+		 * True anywhere but in a library whose own call takes a volatile
+		 * flag (Triton's tl.load: a memory access, which removing would
+		 * change); False never; another value only on torch's own Variable
+		 * (a flag set at run time).
+		 */
 		const char *kind = ts_node_type(value);
 		if (strcmp(kind, "false") == 0 || strcmp(kind, "none") == 0)
+			continue;
+		if (strcmp(kind, "true") == 0 && own_volatile(in->model, src->text, callee))
 			continue;
 		if (strcmp(kind, "true") != 0) {
 			gg_node fn = gg_node_named_descendant_for_byte_range(root, ts_node_start_byte(callee),

@@ -98,6 +98,12 @@ bool gg_semantic_parameter_is_module(const gg_semantic *r, uint32_t at, const ch
 	return sem_parameter_annotation_kind(c, sem_func_at(c, at), (span){ name, len }) > 0;
 }
 
+const char *gg_semantic_import_target(const gg_semantic *r, const char *local, size_t len)
+{
+	const binding *b = r && r->file ? sem_binding_find(r->file, (span){ local, len }) : NULL;
+	return b ? b->target : NULL;
+}
+
 const gg_tree_index *gg_semantic_index(const gg_semantic *r)
 {
 	return r ? &r->index : NULL;

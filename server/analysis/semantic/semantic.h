@@ -50,6 +50,11 @@ bool gg_semantic_name_says_model(const gg_semantic *s, const char *name, size_t 
  * nn.Module`) is handed a class, not a module.
  */
 bool gg_semantic_parameter_is_module(const gg_semantic *s, uint32_t at, const char *name, size_t len);
+/*
+ * What an import of the last build's file binds local to (`import
+ * triton.language as tl`: "triton.language"), or NULL when no import binds it.
+ */
+const char *gg_semantic_import_target(const gg_semantic *s, const char *local, size_t len);
 /* Whether a snake_case or camelCase name has one of words (lower case, NULL-ended) among its words. */
 bool gg_name_has_word(const char *name, size_t len, const char *const *words);
 
