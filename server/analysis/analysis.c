@@ -183,7 +183,10 @@ bool gg_source_is_test_module(const gg_source *src)
 	for (const char *p = path; *p; p++) {
 		if (*p != '/' && *p != '\\')
 			continue;
-		if (folders && (name_is(base, (size_t)(p - base), "tests") || name_is(base, (size_t)(p - base), "test")))
+		/* A package's own test helpers live in `unittests/` too (mixins its tests/ inherit). */
+		size_t fn = (size_t)(p - base);
+		if (folders && (name_is(base, fn, "tests") || name_is(base, fn, "test") || name_is(base, fn, "unittests") ||
+				name_is(base, fn, "unit_tests")))
 			return true;
 		base = p + 1;
 	}

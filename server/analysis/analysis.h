@@ -63,8 +63,9 @@ typedef struct gg_source {
 } gg_source;
 
 /*
- * Whether src is a unit-test module: a file under a folder named tests or
- * test (below its project's root), test_*.py or *_test.py (unless its text
+ * Whether src is a unit-test module: a file under a folder named tests,
+ * test, unittests or unit_tests (below its project's root), test_*.py or
+ * *_test.py (unless its text
  * is an evaluation script: a __main__ block, an .eval(), and nothing pytest
  * would collect), tests.py
  * or conftest.py. The rules leave them alone: tests run tiny forwards and
