@@ -977,24 +977,27 @@ int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len)
 	return is_module == is_plain ? 0 : is_module ? 1 : -1;
 }
 
-bool gg_project_class_paramless(const gg_project *p, const char *dotted, size_t len)
+/* Whether dotted (module.Name, or Name alone) is on list, one of the sorted "Name module" lists. */
+static bool dotted_listed(const gg_project *p, const gg_strings *list, const char *dotted, size_t len)
 {
-	if (!p->classes_sorted || !p->paramless_classes.len)
+	if (!p->classes_sorted || !list->len)
 		return false;
 	const char *module;
 	size_t module_len, n;
 	const char *name = dotted_split(dotted, len, &module, &module_len, &n);
-	return class_listed(&p->paramless_classes, name, n, module, module_len);
+	return class_listed(list, name, n, module, module_len);
+}
+
+bool gg_project_class_paramless(const gg_project *p, const char *dotted, size_t len)
+{
+	return dotted_listed(p, &p->paramless_classes, dotted, len);
 }
 
 bool gg_project_class_takes_grad(const gg_project *p, const char *dotted, size_t len)
 {
-	if (!p->classes_sorted || !p->graph_classes.len || !dotted)
+	if (!dotted)
 		return p->classes_sorted && p->graph_classes.len;
-	const char *module;
-	size_t module_len, n;
-	const char *name = dotted_split(dotted, len, &module, &module_len, &n);
-	return class_listed(&p->graph_classes, name, n, module, module_len);
+	return dotted_listed(p, &p->graph_classes, dotted, len);
 }
 
 bool gg_project_module_takes_grad(const gg_project *p, const char *module, size_t n)
@@ -1009,12 +1012,7 @@ bool gg_project_module_takes_grad(const gg_project *p, const char *module, size_
 
 bool gg_project_function_takes_grad(const gg_project *p, const char *dotted, size_t len)
 {
-	if (!p->classes_sorted || !p->grad_functions.len)
-		return false;
-	const char *module;
-	size_t module_len, n;
-	const char *name = dotted_split(dotted, len, &module, &module_len, &n);
-	return class_listed(&p->grad_functions, name, n, module, module_len);
+	return dotted_listed(p, &p->grad_functions, dotted, len);
 }
 
 bool gg_project_class_frozen(const gg_project *p, const char *dotted, size_t len, const char **param,

@@ -796,11 +796,14 @@ static bool local_holds_plain(semantic *c, span name, uint32_t start, uint32_t e
 	return any;
 }
 
+/* What a return of function f must give (its value: a null node for a bare return). */
+typedef bool (*return_test)(semantic *c, const func *f, gg_node value);
+
 /*
- * Whether every return under n (nested definitions left out) constructs a
- * plain class of the file, directly or through a local name; *seen counts them.
+ * Whether every return under n (nested definitions left out) passes test;
+ * *seen counts them.
  */
-static bool returns_plain(semantic *c, const func *f, gg_node n, unsigned depth, unsigned *seen)
+static bool returns_all(semantic *c, const func *f, gg_node n, unsigned depth, unsigned *seen, return_test test)
 {
 	if (depth > MAX_BLOCK_DEPTH)
 		return false;
@@ -811,38 +814,47 @@ static bool returns_plain(semantic *c, const func *f, gg_node n, unsigned depth,
 			continue;
 		if (IS(child, return_statement)) {
 			gg_node value = gg_node_named_child_count(child) ? gg_node_named_child(child, 0) : gg_node_null();
-			if (!constructs_plain(c, value) &&
-			    !(IS(value, identifier) && local_holds_plain(c, node_span(c, value), f->start, f->end)))
+			if (!test(c, f, value))
 				return false;
 			++*seen;
 			continue;
 		}
-		if (!returns_plain(c, f, child, depth + 1, seen))
+		if (!returns_all(c, f, child, depth + 1, seen, test))
 			return false;
 	}
 	return true;
 }
 
-/* Whether every return under n (nested definitions left out) constructs a module class there; *seen counts them. */
-static bool returns_module(semantic *c, gg_node n, unsigned depth, unsigned *seen)
+/* Whether f's body has a return and every one passes test. */
+static bool func_returns_all(semantic *c, const func *f, return_test test)
 {
-	if (depth > MAX_BLOCK_DEPTH)
-		return false;
-	uint32_t count = gg_node_named_child_count(n);
-	for (uint32_t i = 0; i < count; i++) {
-		gg_node child = gg_node_named_child(n, i);
-		if (IS(child, function_definition) || IS(child, class_definition) || IS(child, lambda))
-			continue;
-		if (IS(child, return_statement)) {
-			if (!gg_node_named_child_count(child) || !constructs_module(c, gg_node_named_child(child, 0)))
-				return false;
-			++*seen;
-			continue;
-		}
-		if (!returns_module(c, child, depth + 1, seen))
-			return false;
-	}
-	return true;
+	gg_node body = FIELD(f->def, body);
+	unsigned seen = 0;
+	return !gg_node_is_null(body) && returns_all(c, f, body, 0, &seen, test) && seen > 0;
+}
+
+/* A plain class of the file constructed, directly or through a local name. */
+static bool return_makes_plain(semantic *c, const func *f, gg_node value)
+{
+	return constructs_plain(c, value) ||
+	       (IS(value, identifier) && local_holds_plain(c, node_span(c, value), f->start, f->end));
+}
+
+/* A module class constructed right there (a local name returned is not taken: state may have been loaded into it). */
+static bool return_makes_module(semantic *c, const func *f, gg_node value)
+{
+	(void)f;
+	return constructs_module(c, value);
+}
+
+/* The one function of the file named name, or NULL (none, or defined twice: which one runs is not known). */
+static const func *func_named_once(const semantic *c, span name)
+{
+	size_t i = sem_func_names_lower(c, name);
+	if (i >= c->funcs_len - 1 || !span_eq(c->func_names[i].name, name) ||
+	    (i + 1 < c->funcs_len - 1 && span_eq(c->func_names[i + 1].name, name)))
+		return NULL;
+	return &c->funcs[c->func_names[i].index];
 }
 
 /*
@@ -852,14 +864,8 @@ static bool returns_module(semantic *c, gg_node n, unsigned depth, unsigned *see
  */
 bool sem_func_makes_plain(semantic *c, span name)
 {
-	size_t i = sem_func_names_lower(c, name);
-	if (i >= c->funcs_len - 1 || !span_eq(c->func_names[i].name, name) ||
-	    (i + 1 < c->funcs_len - 1 && span_eq(c->func_names[i + 1].name, name)))
-		return false; /* none, or defined twice: which one runs is not known */
-	const func *f = &c->funcs[c->func_names[i].index];
-	gg_node body = FIELD(f->def, body);
-	unsigned seen = 0;
-	return !gg_node_is_null(body) && returns_plain(c, f, body, 0, &seen) && seen > 0;
+	const func *f = func_named_once(c, name);
+	return f && func_returns_all(c, f, return_makes_plain);
 }
 
 /*
@@ -870,14 +876,8 @@ bool sem_func_makes_plain(semantic *c, span name)
  */
 bool sem_func_makes_module(semantic *c, span name)
 {
-	size_t i = sem_func_names_lower(c, name);
-	if (i >= c->funcs_len - 1 || !span_eq(c->func_names[i].name, name) ||
-	    (i + 1 < c->funcs_len - 1 && span_eq(c->func_names[i + 1].name, name)))
-		return false; /* none, or defined twice: which one runs is not known */
-	const func *f = &c->funcs[c->func_names[i].index];
-	gg_node body = FIELD(f->def, body);
-	unsigned seen = 0;
-	return !gg_node_is_null(body) && returns_module(c, body, 0, &seen) && seen > 0;
+	const func *f = func_named_once(c, name);
+	return f && func_returns_all(c, f, return_makes_module);
 }
 
 /* Whether expr computes a plain Python number: x.size(0) / len(batch), n * 2, float(t.item()). */
@@ -993,36 +993,17 @@ static const char *const data_makers[] = {
 	"torch.BoolTensor", "torch.Tensor", "torch.cuda.LongTensor", "torch.cuda.FloatTensor", NULL,
 };
 
-/* Whether every return under n (nested definitions left out) makes a tensor from data; *seen counts them. */
-static bool returns_data(semantic *c, gg_node n, unsigned depth, unsigned *seen)
+/* A tensor made from data: torch.tensor(ids).long().to(device), the chain's innermost call making it. */
+static bool return_makes_data(semantic *c, const func *f, gg_node value)
 {
-	if (depth > MAX_BLOCK_DEPTH)
-		return false;
-	uint32_t count = gg_node_named_child_count(n);
-	for (uint32_t i = 0; i < count; i++) {
-		gg_node k = gg_node_named_child(n, i);
-		if (IS(k, function_definition) || IS(k, class_definition) || IS(k, lambda))
-			continue;
-		if (!IS(k, return_statement)) {
-			if (!returns_data(c, k, depth + 1, seen))
-				return false;
-			continue;
-		}
-		gg_node v = gg_node_named_child_count(k) ? gg_node_named_child(k, 0) : gg_node_null();
-		/* torch.tensor(ids).long().to(device): the chain's innermost call makes it. */
-		gg_node base = IS(v, call) ? sem_call_chain_base(c, v) : gg_node_null();
-		if (gg_node_is_null(base) || !sem_name_resolve(c, FIELD(base, function)) || !sem_name_is_one_of(c, data_makers))
-			return false;
-		++*seen;
-	}
-	return true;
+	(void)f;
+	gg_node base = IS(value, call) ? sem_call_chain_base(c, value) : gg_node_null();
+	return !gg_node_is_null(base) && sem_name_resolve(c, FIELD(base, function)) && sem_name_is_one_of(c, data_makers);
 }
 
 bool sem_func_returns_data(semantic *c, const func *f)
 {
-	gg_node body = FIELD(f->def, body);
-	unsigned seen = 0;
-	return !gg_node_is_null(body) && returns_data(c, body, 0, &seen) && seen > 0;
+	return func_returns_all(c, f, return_makes_data);
 }
 
 bool sem_func_returns_number(const semantic *c, const func *f)
