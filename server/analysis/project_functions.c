@@ -57,6 +57,37 @@ static bool line_calls(const line *l, const char *name, size_t n, bool forward)
 	return false;
 }
 
+/* Whether the code of l (up to a comment) has a call at all: most lines have none, and are asked of every import. */
+static bool line_may_call(const line *l)
+{
+	const char *hash = memchr(l->content, '#', (size_t)(l->end - l->content));
+	const char *end = hash ? hash : l->end;
+	return memchr(l->content, '(', (size_t)(end - l->content)) != NULL;
+}
+
+/*
+ * line_calls without forward, word by word: each word that starts a call
+ * (`name(`, not an attribute) compared with name, which is cheaper than a
+ * search for name when every import of a file is asked of every line.
+ */
+static bool line_calls_word(const line *l, const char *name, size_t n)
+{
+	const char *text = l->content, *end = l->end;
+	const char *hash = memchr(text, '#', (size_t)(end - text));
+	if (hash)
+		end = hash;
+	if (!n)
+		return false;
+	for (const char *p = memchr(text, '(', (size_t)(end - text)); p; p = memchr(p + 1, '(', (size_t)(end - p - 1))) {
+		const char *w = p;
+		while (w > text && word_char(w[-1]))
+			w--;
+		if ((size_t)(p - w) == n && memcmp(w, name, n) == 0 && (w == text || w[-1] != '.'))
+			return true;
+	}
+	return false;
+}
+
 /* Whether the code of body (docstrings and other triple-quoted text left out) calls name, or its forward(). */
 static bool body_calls(const char *body, const char *end, const char *name, size_t n)
 {
@@ -492,9 +523,10 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 		const open_block *in_def = block_def(stack, depth);
 		if (in_def && (line_has(&l, ".backward(") || line_has(&l, "autograd.grad(")))
 			block_backward(p, in_def);
-		for (size_t i = 0; i < seen->len && !rc; i++) {
+		bool calls = line_may_call(&l);
+		for (size_t i = 0; i < seen->len && !rc && calls; i++) {
 			const gg_project_import *im = &seen->items[i];
-			if ((im->name.len == 1 && im->name.ptr[0] == '*') || !line_calls(&l, im->bound.ptr, im->bound.len, false))
+			if ((im->name.len == 1 && im->name.ptr[0] == '*') || !line_calls_word(&l, im->bound.ptr, im->bound.len))
 				continue;
 			char *entry = gg_strdup_printf("%.*s %.*s %d", (int)im->name.len, im->name.ptr, (int)im->module.len,
 						       im->module.ptr, off ? 1 : 0);
