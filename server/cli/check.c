@@ -220,11 +220,24 @@ typedef struct check_out {
  * turns with: check_config_for_file); the main thread alone writes the
  * counters, failed and the documents (check_deliver).
  */
+/*
+ * A notebook project_build read, kept for its check: the JSON is read and
+ * its cells joined once per run, not once for the index and again for the
+ * check. The check takes it where the JSON it reads is what was read then.
+ */
+typedef struct check_nb_kept {
+	gg_notebook nb; /* owned until the check takes it (kept false then) */
+	uint64_t hash;  /* of the JSON it was read from (check_json_hash) */
+	size_t json_len;
+	bool kept;
+} check_nb_kept;
+
 typedef struct check_run {
 	check_format format;
 	check_worker worker; /* the main thread's; with threads, worker 0's */
 	gg_pyfiles files;
 	gg_project project; /* the files' grad-disabling wrappers, read before any file is checked */
+	check_nb_kept *notebooks; /* owned, NULL or one per file: the notebooks project_build read */
 	bool whole_project; /* a folder named holds the project's (project_root): no module of it is left to read */
 	cJSON *json_rows; /* owned; the rows of a document format (format_has_rows): json, gitlab, junit, rdjson */
 	cJSON *sarif;     /* owned; the sarif format's log */
@@ -903,13 +916,28 @@ static void check_print_stdin(const char *head, size_t head_len, const char *bod
 	fwrite(body, 1, body_len, stdout);
 }
 
+/* A hash of json[0..len) (FNV-1a over 8-byte words): whether a file read twice in a run read the same. */
+static uint64_t check_json_hash(const char *json, size_t len)
+{
+	uint64_t h = 1469598103934665603ull;
+	size_t i = 0;
+	for (; i + 8 <= len; i += 8) {
+		uint64_t word;
+		memcpy(&word, json + i, 8);
+		h = (h ^ word) * 1099511628211ull;
+	}
+	for (; i < len; i++)
+		h = (h ^ (unsigned char)json[i]) * 1099511628211ull;
+	return h ^ len;
+}
+
 /*
  * Checks the notebook at path, read into json[0..len) (owned; freed here),
  * open for the rewrite when rewriting (file is closed here), as check_file
  * does a Python file: the analysis reads its code cells joined.
  */
 static int check_notebook(check_run *run, check_worker *w, check_out *o, const char *path, const gg_config *config,
-			  gg_file_rewrite *file, bool rewriting, char *json, size_t len)
+			  gg_file_rewrite *file, bool rewriting, char *json, size_t len, check_nb_kept *kept)
 {
 	/* A notebook is UTF-8 JSON; Jupyter refuses other bytes, and so is a .py file with them refused. */
 	size_t bad = gg_utf8_first_invalid(json, len);
@@ -931,7 +959,13 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, const c
 		return 0;
 	}
 	gg_notebook nb;
-	int rc = gg_notebook_read(&nb, json, len);
+	int rc = 0;
+	if (kept && kept->kept && kept->json_len == len && kept->hash == check_json_hash(json, len)) {
+		nb = kept->nb; /* taken: this check owns it now */
+		kept->kept = false;
+	} else {
+		rc = gg_notebook_read(&nb, json, len);
+	}
 	if (rc) {
 		gg_file_rewrite_close(file);
 		check_report(o, path, rc == -EINVAL ? "not a notebook (JSON with a list of cells)" : strerror(-rc));
@@ -1072,8 +1106,9 @@ static int check_add_noqa(check_worker *w, check_out *o, const char *path, gg_so
  * Checks one file with w's analysis, its output and reports going to o.
  * Returns 0, or a negative errno that ends the run (out of memory).
  */
-static int check_file(check_run *run, check_worker *w, check_out *o, const char *path)
+static int check_file(check_run *run, check_worker *w, check_out *o, size_t index)
 {
+	const char *path = run->files.items[index];
 	const gg_config *config = NULL;
 	int rc;
 	/*
@@ -1094,7 +1129,8 @@ static int check_file(check_run *run, check_worker *w, check_out *o, const char 
 		return rc < 0 ? rc : 0;
 	}
 	if (gg_notebook_path_is(path))
-		return check_notebook(run, w, o, path, config, &file, rewriting, text, len);
+		return check_notebook(run, w, o, path, config, &file, rewriting, text, len,
+				      run->notebooks ? &run->notebooks[index] : NULL);
 	/* Python skips a UTF-8 byte order mark; so do the positions. */
 	const char *body = text;
 	size_t body_len = len;
@@ -1544,7 +1580,7 @@ static int check_sequential(check_run *run)
 	o.quiet = run->quiet;
 	int rc = 0;
 	for (size_t i = 0; i < run->files.len && !rc; i++)
-		rc = check_file(run, &run->worker, &o, run->files.items[i]);
+		rc = check_file(run, &run->worker, &o, i);
 	run_add(run, &o);
 	gg_buf_free(&o.fix_log);
 	return rc;
@@ -1638,7 +1674,7 @@ static void check_job(void *ctx, gg_ordered_pool *pool, unsigned worker, size_t 
 		s->doc = s->o.sarif = sarif_stand_in_new();
 	bool doc_ok = s->doc || (!format_has_rows(run->format) && run->format != FORMAT_SARIF);
 	if (s->o.out && s->o.err && doc_ok)
-		s->rc = check_file(run, parallel_worker(p, worker), &s->o, run->files.items[i]);
+		s->rc = check_file(run, parallel_worker(p, worker), &s->o, i);
 	else
 		s->rc = -ENOMEM;
 	/* Closing a memory stream leaves out_text/err_text and their lengths for check_deliver. */
@@ -1855,6 +1891,8 @@ static int project_build(check_run *run)
 	gg_strings wanted; /* what the files import, "module" or "module:name" */
 	gg_strings_init(&wanted);
 	int rc = 0;
+	/* Without room to keep them, the notebooks are read again by their checks. */
+	run->notebooks = calloc(run->files.len, sizeof *run->notebooks);
 	for (size_t i = 0; i < run->files.len && rc != -ENOMEM; i++) {
 		char *text = NULL;
 		size_t len = 0;
@@ -1864,7 +1902,10 @@ static int project_build(check_run *run)
 		/* A notebook exports what its cells define, like a module (what `%run nb.ipynb` or an import hook gives). */
 		gg_notebook nb;
 		memset(&nb, 0, sizeof nb);
+		uint64_t hash = 0;
+		size_t json_len = len;
 		if (!rc && gg_notebook_path_is(run->files.items[i])) {
+			hash = check_json_hash(text, len);
 			rc = gg_notebook_read(&nb, text, len);
 			free(text);
 			text = NULL;
@@ -1873,6 +1914,10 @@ static int project_build(check_run *run)
 		const char *body = nb.text ? nb.text : text;
 		if (!rc)
 			rc = gg_project_add_source(&run->project, run->worker.analyzer, run->files.items[i], body, len, &wanted);
+		if (!rc && nb.text && run->notebooks) {
+			run->notebooks[i] = (check_nb_kept){ nb, hash, json_len, true };
+			memset(&nb, 0, sizeof nb);
+		}
 		gg_notebook_free(&nb);
 		free(text);
 	}
@@ -2318,6 +2363,10 @@ int gg_cli_check_main(int argc, char **argv)
 	gg_git_ignore_delete(run.git);
 	gg_pyfiles_free(&run.files);
 	gg_project_free(&run.project);
+	for (size_t i = 0; run.notebooks && i < run.files.len; i++)
+		if (run.notebooks[i].kept)
+			gg_notebook_free(&run.notebooks[i].nb);
+	free(run.notebooks);
 	gg_runtime_report_free(&run.runtime);
 	gg_analyzer_delete(run.worker.analyzer);
 	if (run.worker.parser)
