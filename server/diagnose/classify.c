@@ -1019,6 +1019,13 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			d->confidence = GG_CONFIDENCE_HIGH;
 			return gg_evidence_add(d, "Triton's \"out of resource\" (a kernel's shared memory per multiprocessor against the GPU's limit, found when it is compiled): no memory error, whatever else the paste shows");
 		}
+		/* The device's assertion lines alone: a CUDA kernel failed, the host's exception line is not pasted. */
+		if (d->chain->device_assert) {
+			d->oom.device = GG_OOM_DEVICE_CUDA;
+			d->confidence = GG_CONFIDENCE_MEDIUM;
+			return gg_evidence_add(d, "log line %llu is a CUDA kernel's device-side assertion (`%s`), pasted without the host's exception: the kernel's own failure, no memory error",
+					       (unsigned long long)tb->exc.at.line, facts->device_assert);
+		}
 		/* One line, no frames around it: what it says is all there is, and it is no memory error. */
 		if (d->chain->lone) {
 			d->confidence = GG_CONFIDENCE_LOW;

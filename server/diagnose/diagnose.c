@@ -1017,6 +1017,21 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 				c->lone = lone;
 			if (!c || (rc = dx_push(out, c)))
 				return c ? rc : -ENOMEM;
+		} else if (d->facts.device_assert_line) {
+			/*
+			 * A kernel's assertion lines alone: the device prints them as
+			 * the kernel fails, before the host raises "device-side assert
+			 * triggered". They are the failure, and it is no memory error.
+			 */
+			char *text = gg_strdup_printf("Assertion `%s` failed.", d->facts.device_assert);
+			gg_log_orphan o = { .rank = -1, .text = text, .at = { d->facts.device_assert_line, 0, 0 },
+					    .continued_to = d->facts.device_assert_line };
+			gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
+			free(text);
+			if (c)
+				c->device_assert = true;
+			if (!c || (rc = dx_push(out, c)))
+				return c ? rc : -ENOMEM;
 		}
 	}
 	if (out->len > 1)
@@ -1039,10 +1054,24 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			first = (int)i;
 	if (first < 0 && out->len)
 		first = 0;
+	for (size_t i = 0; i < out->len; i++)
+		out->items[i].follows_rank = out->items[i].failed_before = -1;
+	/*
+	 * The launcher's first failure is another rank than the one whose
+	 * error the paste shows, and its SIGTERM lines show this one still
+	 * running when it acted: this failure came after, and the first one's
+	 * own error is not in the paste.
+	 */
+	int state = first >= 0 && out->items[first].rank >= 0 && out->items[first].rank != root
+			    ? gg_logfacts_rank_stopped(&d->facts, out->items[first].rank) : -1;
+	if (state >= 0) {
+		out->items[first].failed_before = root;
+		out->items[first].failed_tie = state == 0;
+		if (state == 1)
+			first = -1;
+	}
 	if (first >= 0)
 		out->items[first].first = true;
-	for (size_t i = 0; i < out->len; i++)
-		out->items[i].follows_rank = -1;
 	/* Another rank's collective that lost its peer when the first failure killed it: a consequence, not a cause. */
 	int first_rank = first >= 0 ? (out->items[first].rank >= 0 ? out->items[first].rank : root) : -1;
 	for (size_t i = 0; i < out->len && first_rank >= 0; i++) {
@@ -1072,6 +1101,12 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (!rc && killed9 && x->first)
 			rc = gg_evidence_add(x, "the launcher reports that rank %d exited with -9 (SIGKILL%s): usually the kernel's OOM killer (host RAM); `dmesg | grep -i oom` tells",
 					     root, d->facts.sigkill ? "" : ", its line for the first process that failed");
+		if (!rc && x->failed_before >= 0 && x->failed_tie)
+			rc = gg_evidence_add(x, "the launcher names rank %d (pid %ld) as the first to fail (log line %llu), but this rank had exited too when it looked (its pid is not among those it stopped): which of the two failed first the log does not tell",
+					     x->failed_before, d->facts.launcher_pid, (unsigned long long)d->facts.launcher_at.line);
+		else if (!rc && x->failed_before >= 0)
+			rc = gg_evidence_add(x, "the launcher names rank %d (pid %ld) as the first to fail (log line %llu), and it stopped this rank with SIGTERM while it was still running: this failure came after, and rank %d's own error is not in the paste (every rank runs the same code: most likely the same one)",
+					     x->failed_before, d->facts.launcher_pid, (unsigned long long)d->facts.launcher_at.line, x->failed_before);
 		if (!rc && x->consequence_line)
 			rc = x->consequence_type
 				? gg_evidence_add(x, "the traceback at log line %llu, ending in %s from library code only, follows from this failure: a caller lost the process that ran out of memory",

@@ -83,6 +83,15 @@ typedef struct gg_diagnosis {
 	bool first; /* the initiating failure */
 	int follows_rank; /* a collective's lost peer: the rank whose earlier failure this one follows from, or -1 */
 	/*
+	 * The rank the launcher names as failing first when it is not this
+	 * one, which was still running then (see gg_logfacts_rank_stopped):
+	 * that rank's own error is not in the paste. -1 otherwise.
+	 * failed_tie: this one had exited too when the launcher looked, so
+	 * which failed first the log does not tell.
+	 */
+	int failed_before;
+	bool failed_tie;
+	/*
 	 * A later traceback that only follows from this out-of-memory failure
 	 * (a caller's cut traceback, a client's lost connection to the process
 	 * it killed), folded into this one: its first log line (0: none) and

@@ -1145,8 +1145,8 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&e, ": its C shim reports only that the call failed, and that is most often an out-of-memory error.");
 			rc |= gg_buf_printf(&x, "Look earlier in the full log for the allocator's own message (`CUDACachingAllocator` or `CUDA out of memory`, with the figures). If it is memory, lower the batch size or resolution the compiled model was run with (or compile for the smaller shape), as for any out-of-memory error; `%s` while it runs shows how full the device is.",
 					    explain_smi(d));
-		} else if (exc && (strstr(exc->detail, "device-side assert") || strstr(exc->detail, "illegal memory access"))) {
-			bool asserted = strstr(exc->detail, "device-side assert") != NULL;
+		} else if (exc && (d->chain->device_assert || strstr(exc->detail, "device-side assert") || strstr(exc->detail, "illegal memory access"))) {
+			bool asserted = d->chain->device_assert || strstr(exc->detail, "device-side assert") != NULL;
 			const char *code = cf && cf->code ? cf->code : explain_code_above(facts, exc->at.line);
 			rc |= explain_kernel_failure(&e, &x, asserted, asserted ? facts->device_assert : NULL, code);
 			if (cf)
@@ -1179,7 +1179,13 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		rc |= gg_buf_printf(&x, "%sTreat it as out of memory: the advice above applies. To see the real report, check why NVML fails here: run `nvidia-smi` inside the same container, check for MIG (`nvidia-smi -L`) and `CUDA_VISIBLE_DEVICES`, and match the driver to the container's CUDA; a PyTorch release that handles NVML's failure prints the usual message.",
 				    x.len ? " " : "");
 	}
-	if (d->kind != GG_DX_NOT_OOM && d->kind != GG_DX_INCOMPLETE && d->rank >= 0)
+	if (d->kind != GG_DX_NOT_OOM && d->kind != GG_DX_INCOMPLETE && d->rank >= 0 && d->failed_before >= 0 && d->failed_tie)
+		rc |= gg_buf_printf(&e, " (rank %d; the launcher names rank %d as the first to fail, and both had exited when it looked: which came first the log does not tell)",
+				    d->rank, d->failed_before);
+	else if (d->kind != GG_DX_NOT_OOM && d->kind != GG_DX_INCOMPLETE && d->rank >= 0 && d->failed_before >= 0)
+		rc |= gg_buf_printf(&e, " (rank %d, not the first to fail: the launcher names rank %d, whose own error is not in the paste)",
+				    d->rank, d->failed_before);
+	else if (d->kind != GG_DX_NOT_OOM && d->kind != GG_DX_INCOMPLETE && d->rank >= 0)
 		rc |= gg_buf_printf(&e, " (rank %d%s)", d->rank, d->first ? ", the first to fail" : "");
 	if (rc) {
 		gg_buf_free(&e);

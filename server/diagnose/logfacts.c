@@ -17,6 +17,7 @@
 
 #define FACTS_MAX_WARNINGS 32
 #define FACTS_MAX_ORPHANS 32
+#define FACTS_MAX_STOPPED 256 /* workers the agent stops: one node's, and more */
 #define FACTS_MAX_TEXT 1024
 #define FACTS_NAMED_REACH 8 /* lines from a sentence that names a memory error to the message that may follow it */
 
@@ -48,6 +49,7 @@ void gg_logfacts_free(gg_log_facts *f)
 		free(f->orphans[i].code_above);
 	}
 	free(f->device_assert);
+	free(f->stopped_pids);
 	free(f->prev_code);
 	free(f->logged_func);
 	free(f->orphans);
@@ -148,6 +150,53 @@ static void facts_launcher(gg_log_facts *f, const gg_log_line *l, const char *t,
 	f->launcher_rank = (int)rank;
 	f->launcher_exitcode = code;
 	f->launcher_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+	long pid;
+	if (facts_inline(p, (size_t)(end - p), "pid", &pid) && pid > 0)
+		f->launcher_pid = pid;
+}
+
+/* The agent's "Sending process P closing signal SIGTERM": a worker still running when it acted. */
+static int facts_stopped(gg_log_facts *f, const char *t, size_t n)
+{
+	const char *p = gg_text_find(t, n, "Sending process ");
+	if (!p || !gg_text_find(t, n, "closing signal SIGTERM") || f->stopped_len == FACTS_MAX_STOPPED)
+		return 0;
+	long pid;
+	if (!facts_signed(p + 16, t + n, &pid) || pid <= 0)
+		return 0;
+	if (gg_grow((void **)&f->stopped_pids, &f->stopped_cap, f->stopped_len, sizeof *f->stopped_pids))
+		return -ENOMEM;
+	f->stopped_pids[f->stopped_len++] = pid;
+	return 0;
+}
+
+int gg_logfacts_rank_stopped(const gg_log_facts *f, int rank)
+{
+	if (f->root_rank >= 0 || f->launcher_rank < 0 || f->launcher_pid <= 0 || rank < 0 || !f->stopped_len)
+		return -1;
+	long lo = f->launcher_pid, hi = f->launcher_pid;
+	for (size_t i = 0; i < f->stopped_len; i++) {
+		if (f->stopped_pids[i] == f->launcher_pid)
+			return -1; /* the failed one stopped too: not one agent's lines */
+		lo = f->stopped_pids[i] < lo ? f->stopped_pids[i] : lo;
+		hi = f->stopped_pids[i] > hi ? f->stopped_pids[i] : hi;
+	}
+	for (size_t i = 0; i < f->stopped_len; i++)
+		for (size_t j = i + 1; j < f->stopped_len; j++)
+			if (f->stopped_pids[i] == f->stopped_pids[j])
+				return -1;
+	/*
+	 * P at local rank N, the stopped pids beside it with one gap at most
+	 * (a rank that had exited too): anything else and the pids say
+	 * nothing of ranks.
+	 */
+	if (f->launcher_pid - lo != f->launcher_rank || hi - lo > (long)f->stopped_len + 1)
+		return -1;
+	for (size_t i = 0; i < f->stopped_len; i++)
+		if (f->stopped_pids[i] == lo + rank)
+			return 1;
+	/* Exited too where the run holds its pid: a gap in it, or just after its end. */
+	return lo + rank <= hi + 1 && lo + rank != f->launcher_pid ? 0 : -1;
 }
 
 /*
@@ -1423,6 +1472,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->nccl_timeout_frames = true;
 	if (gg_text_find(t, n, "failed (exitcode:"))
 		facts_launcher(f, l, t, n);
+	if (facts_stopped(f, t, n) != 0)
+		return -ENOMEM;
 	if (gg_text_find(t, n, ".py:") && facts_logged_location(f, l, t, n) != 0)
 		return -ENOMEM;
 	if (gg_text_find(t, n, "%|") && gg_text_find_ci(t, n, "loss") && (gg_text_find(t, n, "lr=") || gg_text_find(t, n, "lr:") || gg_text_find(t, n, "learning_rate")))

@@ -65,6 +65,14 @@ typedef struct gg_log_facts {
 	int command_local_rank; /* the last "--local_rank=R" of a launcher's command line seen, or -1 (DeepSpeed's line wraps) */
 	long launcher_exitcode; /* its N */
 	gg_log_span launcher_at;
+	long launcher_pid;     /* the agent's "failed" line's "(pid: P)", or 0 */
+	/*
+	 * The pids the agent stopped ("Sending process P closing signal
+	 * SIGTERM"): the workers still running when it saw the first failure.
+	 * Owned; the first FACTS_MAX_STOPPED.
+	 */
+	long *stopped_pids;
+	size_t stopped_len, stopped_cap;
 	bool nccl_timeout_frames; /* a C++ frame line names NCCL's watchdog timeout check (WorkNCCL::checkTimeout), whatever its what() */
 	bool shm;              /* the runtime blames shared memory (/dev/shm): "insufficient shared memory (shm)", a torch_ shm file not written */
 	bool killed;           /* a shell's "Killed" line: the process got SIGKILL */
@@ -174,6 +182,16 @@ void gg_logfacts_settle_version(gg_log_facts *f);
 int gg_logfacts_summary_rank(const gg_log_facts *f);
 /* The rank that failed first: the summary's root cause, else the agent's first "failed" line; -1 when neither. */
 int gg_logfacts_first_rank(const gg_log_facts *f);
+/*
+ * True when the agent's SIGTERM lines show that rank was still running
+ * when the agent saw its first failure (local_rank N, pid P): it started
+ * its workers one after another, so where the stopped pids and P make one
+ * run of pids with P at N, rank R's pid is that run's first plus R.
+ * 1: R's pid was stopped; 0: it is in the run but was not stopped (R had
+ * exited too, as the agent looked: which of the two failed first its line
+ * does not tell); -1: a summary root cause, no such run, R outside it.
+ */
+int gg_logfacts_rank_stopped(const gg_log_facts *f, int rank);
 /* True when the rank that failed first was killed by SIGKILL (summary or agent line). */
 bool gg_logfacts_first_killed(const gg_log_facts *f);
 

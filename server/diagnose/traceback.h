@@ -78,6 +78,7 @@ typedef struct gg_tb_chain {
 	bool original_cut; /* a reraise ("Caught X in DataLoader worker ...") whose original traceback the paste cuts */
 	bool lone;         /* one exception line pasted alone: no traceback, no runtime's failure line */
 	bool lone_above;   /* its exception is a plain exception line pasted above its frames, which are cut (see diagnose.c) */
+	bool device_assert; /* a CUDA kernel's device-side assertion lines pasted alone, without the host's exception: its message is the assertion */
 	/*
 	 * Anomaly mode's forward trace printed above this chain's NaN error,
 	 * folded into it (see diagnose.c): where the NaN starts, as
