@@ -629,7 +629,10 @@ static bool dx_is_launcher_tail(gg_diagnoser *d, size_t k)
 	 * paste the cut tail is all there is, kept as the incomplete failure
 	 * of that rank.
 	 */
-	if (d->facts.launcher_exitcode > 0 && d->len == 1)
+	bool oom_line = false; /* a worker's out-of-memory line outside tracebacks: the failure the launcher reports */
+	for (size_t i = 0; i < d->facts.orphans_len && !oom_line; i++)
+		oom_line = d->facts.orphans[i].oom && d->facts.orphans[i].at.line < d->facts.launcher_at.line;
+	if (d->facts.launcher_exitcode > 0 && d->len == 1 && !oom_line)
 		return false;
 	for (size_t i = 0; i < tb->len; i++)
 		if (!gg_phase_is_library(tb->frames[i].filename))
