@@ -393,7 +393,8 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 				     own_all / GIB, m->total / GIB, 100.0 * own_all / m->total, m->tried / 1048576.0);
 
 	/*
-	 * No frames to tell the phase, and this process's live tensors hold
+	 * No frames to tell the phase (or only another rank's, lent, that
+	 * tell none), and this process's live tensors hold
 	 * nearly the whole device with almost nothing cached: the memory is in
 	 * tensors kept alive, not in pieces, and in inference that is most
 	 * often a forward's activations kept for a backward (autograd on). A
@@ -403,7 +404,7 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 			: m->cached >= 0		      ? m->cached
 			: m->reserved >= 0 && m->allocated >= 0 ? m->reserved - m->allocated
 								: -1;
-	if (!rc && tb->len == 0 && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN && m->device != GG_OOM_DEVICE_CPU && m->total > 0 && m->allocated >= 0.8 * m->total &&
+	if (!rc && (tb->len == 0 || d->frames_rank >= 0) && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN && m->device != GG_OOM_DEVICE_CPU && m->total > 0 && m->allocated >= 0.8 * m->total &&
 	    cached >= 0 && cached < 0.02 * m->total && m->tried > 0 && m->tried < 0.5 * m->total)
 		rc = cause_add(d, GG_CAUSE_OWN_TENSORS, gg_strdup_printf("this process's own tensors hold %.2f GiB of the device's %.2f GiB (%.0f%%) with only %.2f MiB cached: the memory is in tensors kept alive, not in freed pieces",
 									 m->allocated / GIB, m->total / GIB, 100.0 * m->allocated / m->total, cached / 1048576.0));
@@ -413,7 +414,7 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * neither free nor theirs (the cache, the context, anyone else) is a
 	 * sliver, so the cache is at most that.
 	 */
-	else if (!rc && tb->len == 0 && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN && m->device != GG_OOM_DEVICE_CPU && m->total > 0 &&
+	else if (!rc && (tb->len == 0 || d->frames_rank >= 0) && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN && m->device != GG_OOM_DEVICE_CPU && m->total > 0 &&
 		 cached < 0 && m->allocated >= 0.85 * m->total && m->free >= 0 && m->total - m->free - m->allocated <= 0.05 * m->total &&
 		 m->tried > 0 && m->tried < 0.5 * m->total)
 		rc = cause_add(d, GG_CAUSE_OWN_TENSORS, gg_strdup_printf("this process's own tensors hold %.2f GiB of the device's %.2f GiB (%.0f%%), and only %.2f GiB of the rest is not free (the message gives no cached figure): the memory is in tensors kept alive, not in freed pieces",

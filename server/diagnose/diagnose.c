@@ -524,6 +524,7 @@ static int dx_push(gg_diagnoses *out, gg_tb_chain *c)
 	memset(x, 0, sizeof *x);
 	x->chain = c;
 	x->rank = c->rank;
+	x->frames_rank = -1;
 	x->culprit = -1;
 	x->entry = -1;
 	x->static_cell = -1;
@@ -793,6 +794,15 @@ static bool dx_link_lost(const gg_traceback *tb)
 	return dx_peer_lost(tb->exc.message) || strstr(tb->exc.message, " closed") || strstr(tb->exc.message, "onnection lost");
 }
 
+/* A source line of its own frames pasted right above an exception line: its stack was there, cut. */
+static bool dx_code_above(const gg_log_facts *facts, uint64_t line)
+{
+	for (size_t i = 0; i < facts->orphans_len; i++)
+		if (facts->orphans[i].at.line == line)
+			return facts->orphans[i].code_above != NULL;
+	return false;
+}
+
 /*
  * A traceback right under an out-of-memory failure told by a log line
  * alone (an app's ERROR line with the allocator's message, a memory
@@ -802,7 +812,7 @@ static bool dx_link_lost(const gg_traceback *tb)
  * the failure took down). One failure: the later one is folded into the
  * memory error and named in its evidence. items are in log order.
  */
-static void dx_fold_consequences(gg_diagnoses *out)
+static void dx_fold_consequences(gg_diagnoses *out, const gg_log_facts *facts)
 {
 	size_t kept = 0;
 	const gg_diagnosis *oom = NULL;
@@ -821,6 +831,33 @@ static void dx_fold_consequences(gg_diagnoses *out)
 		bool cut = x->chain->len == 1 && !tb->has_exception && tb->len > 0;
 		bool lost = tb->has_exception && !user && dx_link_lost(tb);
 		const gg_traceback *ot = oom ? gg_diagnosis_traceback(oom) : NULL;
+		/*
+		 * Another rank's traceback cut before its exception line, right
+		 * under this rank's frameless memory error: the launcher's ranks
+		 * all run the same code, so its frames are where this one was too
+		 * (the phase, autograd's state, the line), and its missing
+		 * exception most likely the same. One failure, its frames lent.
+		 */
+		if (oom && cut && oom->rank >= 0 && x->rank >= 0 && oom->rank != x->rank && x->chain->pid <= 0 &&
+		    !dx_code_above(facts, ot->exc.at.line) &&
+		    ot->at.line < x->chain->tbs[0].at.line && ot->at.line + DX_HEADERLESS_REACH >= x->chain->tbs[0].at.line) {
+			gg_diagnosis *o = &out->items[kept - 1];
+			gg_traceback *to = &o->chain->tbs[o->tb];
+			gg_traceback *from = &x->chain->tbs[0];
+			gg_tb_frame *frames = to->frames;
+			size_t cap = to->cap;
+			to->frames = from->frames;
+			to->len = from->len;
+			to->cap = from->cap;
+			from->frames = frames;
+			from->len = 0;
+			from->cap = cap;
+			o->frames_rank = x->rank;
+			o->consequence_line = from->at.line;
+			dx_diagnosis_free(x);
+			oom = NULL;
+			continue;
+		}
 		if (oom && (cut || lost) && (oom->rank < 0 || x->rank < 0 || oom->rank == x->rank) &&
 		    ot->at.line < x->chain->tbs[0].at.line && ot->at.line + DX_HEADERLESS_REACH >= x->chain->tbs[0].at.line) {
 			gg_diagnosis *o = &out->items[kept - 1];
@@ -1039,7 +1076,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	}
 	if (out->len > 1)
 		qsort(out->items, out->len, sizeof *out->items, dx_item_cmp);
-	dx_fold_consequences(out);
+	dx_fold_consequences(out, &d->facts);
 
 	/*
 	 * The initiating failure: torchelastic's root cause when it names one;
@@ -1110,7 +1147,13 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		else if (!rc && x->failed_before >= 0)
 			rc = gg_evidence_add(x, "the launcher names rank %d (pid %ld) as the first to fail (log line %llu), and it stopped this rank with SIGTERM while it was still running: this failure came after, and rank %d's own error is not in the paste (every rank runs the same code: most likely the same one)",
 					     x->failed_before, d->facts.launcher_pid, (unsigned long long)d->facts.launcher_at.line, x->failed_before);
-		if (!rc && x->consequence_line)
+		/* Lent frames are another process's: never high confidence on them. */
+		if (!rc && x->frames_rank >= 0 && x->confidence == GG_CONFIDENCE_HIGH)
+			x->confidence = GG_CONFIDENCE_MEDIUM;
+		if (!rc && x->frames_rank >= 0)
+			rc = gg_evidence_add(x, "the frames are rank %d's, from its traceback at log line %llu cut before its exception line: the ranks run the same code, so they are taken as where rank %d was too",
+					     x->frames_rank, (unsigned long long)x->consequence_line, x->rank);
+		else if (!rc && x->consequence_line)
 			rc = x->consequence_type
 				? gg_evidence_add(x, "the traceback at log line %llu, ending in %s from library code only, follows from this failure: a caller lost the process that ran out of memory",
 						  (unsigned long long)x->consequence_line, x->consequence_type)

@@ -100,6 +100,12 @@ typedef struct gg_diagnosis {
 	uint64_t consequence_line;
 	char *consequence_type;
 	long consequence_pid; /* that traceback's worker's pid when another worker printed it (see logscan.h), else 0 */
+	/*
+	 * The frames are another rank's traceback, cut before its exception
+	 * line, right under this rank's frameless out-of-memory line: that
+	 * rank, or -1 when the frames are this failure's own.
+	 */
+	int frames_rank;
 	gg_dx_confidence confidence;
 	gg_tb_chain *chain;    /* owned */
 	size_t tb;             /* the traceback of chain reported: the first out-of-memory one */
