@@ -874,6 +874,40 @@ static void dx_fold_consequences(gg_diagnoses *out, const gg_log_facts *facts)
 	out->len = kept;
 }
 
+/*
+ * Frames without a header that follow an exception line to the end of the
+ * paste and stop with no exception of their own, all library code:
+ * another process still printing its stack into the same terminal (its
+ * exception, if any, comes later, cut from the paste). Not a second
+ * failure: folded into the one whose exception they follow, and named in
+ * its evidence.
+ */
+#define DX_INTERLEAVE_REACH 40 /* lines from that exception line to where the frames kept start */
+#define DX_INTERLEAVE_END 2    /* their last frame's code line, and a blank, may end the paste */
+
+static void dx_fold_interleaved(gg_diagnoses *out, const gg_log_facts *facts)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < out->len; i++) {
+		gg_diagnosis *x = &out->items[i];
+		const gg_traceback *tb = gg_diagnosis_traceback(x);
+		gg_diagnosis *prev = kept ? &out->items[kept - 1] : NULL;
+		const gg_traceback *pt = prev ? gg_diagnosis_traceback(prev) : NULL;
+		bool library = i + 1 == out->len && x->chain->len == 1 && tb->headerless && !tb->has_exception && tb->len > 0 &&
+			       tb->frames[tb->len - 1].at.line + DX_INTERLEAVE_END >= facts->last_text_line;
+		for (size_t k = 0; k < tb->len && library; k++)
+			library = !dx_frame_user(&tb->frames[k]);
+		if (library && pt && pt->has_exception && !prev->interleaved_line && pt->exc.at.line < tb->at.line &&
+		    pt->exc.at.line + DX_INTERLEAVE_REACH >= tb->at.line && (prev->rank == x->rank || x->rank < 0)) {
+			prev->interleaved_line = pt->exc.at.line + 1;
+			dx_diagnosis_free(x);
+			continue;
+		}
+		out->items[kept++] = *x;
+	}
+	out->len = kept;
+}
+
 int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_diagnoses *out)
 {
 	memset(out, 0, sizeof *out);
@@ -1077,6 +1111,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	if (out->len > 1)
 		qsort(out->items, out->len, sizeof *out->items, dx_item_cmp);
 	dx_fold_consequences(out, &d->facts);
+	dx_fold_interleaved(out, &d->facts);
 
 	/*
 	 * The initiating failure: torchelastic's root cause when it names one;
@@ -1147,6 +1182,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		else if (!rc && x->failed_before >= 0)
 			rc = gg_evidence_add(x, "the launcher names rank %d (pid %ld) as the first to fail (log line %llu), and it stopped this rank with SIGTERM while it was still running: this failure came after, and rank %d's own error is not in the paste (every rank runs the same code: most likely the same one)",
 					     x->failed_before, d->facts.launcher_pid, (unsigned long long)d->facts.launcher_at.line, x->failed_before);
+		if (!rc && x->interleaved_line)
+			rc = gg_evidence_add(x, "the frames after this exception line (log line %llu on) to the end of the paste are library code only and end with no exception: another process's stack printed into the same output, not a second failure",
+					     (unsigned long long)x->interleaved_line);
 		/* Lent frames are another process's: never high confidence on them. */
 		if (!rc && x->frames_rank >= 0 && x->confidence == GG_CONFIDENCE_HIGH)
 			x->confidence = GG_CONFIDENCE_MEDIUM;

@@ -100,6 +100,7 @@ typedef struct gg_diagnosis {
 	uint64_t consequence_line;
 	char *consequence_type;
 	long consequence_pid; /* that traceback's worker's pid when another worker printed it (see logscan.h), else 0 */
+	uint64_t interleaved_line; /* another process's frames, library code only and cut, printed into the paste right after this failure's exception line, from this line on; 0: none */
 	/*
 	 * The frames are another rank's traceback, cut before its exception
 	 * line, right under this rank's frameless out-of-memory line: that
