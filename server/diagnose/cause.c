@@ -420,6 +420,23 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_OWN_TENSORS, gg_strdup_printf("this process's own tensors hold %.2f GiB of the device's %.2f GiB (%.0f%%), and only %.2f GiB of the rest is not free (the message gives no cached figure): the memory is in tensors kept alive, not in freed pieces",
 									 m->allocated / GIB, m->total / GIB, 100.0 * m->allocated / m->total, (m->total - m->free - m->allocated) / GIB));
 
+	/*
+	 * Between the two rules above and fragmentation's: this process's
+	 * PyTorch holds nine tenths of the device, its tensors three quarters
+	 * of it, nothing of note outside it, and a small request was refused
+	 * with a cache larger than the request but under the tenth of the
+	 * device that fragmentation asks (on a device this full the cache is
+	 * what work left, not the cause). The tensors are the cause, the
+	 * cache a second reading.
+	 */
+	else if (!rc && (tb->len == 0 || d->frames_rank >= 0) && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN &&
+		 m->device != GG_OOM_DEVICE_CPU && m->total > 0 && m->allocated >= 0.75 * m->total && m->reserved_unallocated > m->tried &&
+		 m->reserved_unallocated < 0.1 * m->total && m->tried > 0 && m->tried < 0.15 * m->total && own_all >= 0.9 * m->total &&
+		 m->free >= 0 && m->total - m->free - own_all <= 0.05 * m->total)
+		rc = cause_add(d, GG_CAUSE_OWN_TENSORS, gg_strdup_printf("this process's own tensors hold %.2f GiB of the device's %.2f GiB (%.0f%%) and its PyTorch %.0f%% with the cache: the memory is in tensors kept alive; the %.2f GiB reserved but unallocated, more than the %.2f GiB requested, are a second reading (fragmentation)",
+									 m->allocated / GIB, m->total / GIB, 100.0 * m->allocated / m->total, 100.0 * own_all / m->total,
+									 m->reserved_unallocated / GIB, m->tried / GIB));
+
 	/* One item's tensor, a large share of the device but under half (a cause of its own then), more than is free. */
 	if (!rc && m->total > 0 && m->tried >= 0.15 * m->total && m->tried < 0.5 * m->total && m->free >= 0 && m->tried > m->free)
 		rc = gg_evidence_add(d, "one request of %.2f GiB (%.0f%% of the device) is more than the %.2f GiB free: one step's tensor is a large share of the device",

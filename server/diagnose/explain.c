@@ -430,7 +430,11 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 				     d->cause_evidence + 1);
 		if (m->tried < 0.15 * m->total) {
 			/* A small request on a device already nearly full: the weights and what is kept fill it before any one step. */
-			*rc |= gg_buf_printf(x, "Make the model's share smaller: a smaller or quantized model (8-bit, 4-bit), or part of it offloaded to the CPU (`device_map=\"auto\"`); in training, fewer trained parameters (LoRA or adapters instead of full fine-tuning) or its states sharded over more GPUs; then a shorter input or a smaller batch. If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`) too: a forward with autograd on keeps every activation.");
+			*rc |= gg_buf_printf(x, "Make the model's share smaller: a smaller or quantized model (8-bit, 4-bit), or part of it offloaded to the CPU (`device_map=\"auto\"`); in training, fewer trained parameters (LoRA or adapters instead of full fine-tuning) or its states sharded over more GPUs; then a shorter input or a smaller batch (for images and video, a lower resolution or fewer frames). If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`) too: a forward with autograd on keeps every activation.");
+			/* A cache larger than the request: the allocator's setting may let this one step fit, second. */
+			if (m->reserved_unallocated > m->tried && m->tried > 0)
+				*rc |= gg_buf_printf(x, " Second: the %.2f GiB reserved but unallocated are more than the request, so `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True` may let it fit.",
+						     m->reserved_unallocated / gib);
 			return 1;
 		}
 		*rc |= gg_buf_printf(x, "If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`), which keeps no activations: that alone frees most of this. Either way make the work smaller: ");
