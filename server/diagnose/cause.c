@@ -151,6 +151,9 @@ static double cause_elsewhere(const gg_oom_info *m, int *others, bool *with_cont
 	*with_context = true;
 	if (m->total > 0 && m->free >= 0 && m->reserved >= 0)
 		return m->total - m->free - m->reserved;
+	/* 1.0-1.3's "X cached" is the cache beyond the tensors: the reserve is the two together. */
+	if (m->total > 0 && m->free >= 0 && m->allocated >= 0 && m->cached >= 0)
+		return m->total - m->free - m->allocated - m->cached;
 	/* 2.x without the process line: PyTorch's reserve is what it allocated plus what it keeps unallocated. */
 	if (m->total > 0 && m->free >= 0 && m->allocated >= 0 && m->reserved_unallocated >= 0)
 		return m->total - m->free - m->allocated - m->reserved_unallocated;

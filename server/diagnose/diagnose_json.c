@@ -132,6 +132,7 @@ cJSON *gg_diagnosis_to_json(const gg_diagnosis *d)
 		json_size(m, "allocated", d->oom.allocated);
 		json_size(m, "reserved", d->oom.reserved);
 		json_size(m, "reserved_unallocated", d->oom.reserved_unallocated);
+		json_size(m, "cached", d->oom.cached); /* 1.0-1.3: the cache beyond the tensors */
 		json_size(m, "free", d->oom.free);
 		if (!d->oom.limit_none)
 			json_size(m, "limit", d->oom.limit);
