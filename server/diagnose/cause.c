@@ -481,7 +481,9 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 
 	/*
 	 * A small card (8 GiB or less) of which a quarter or more is neither
-	 * free nor reserved by this process's PyTorch, with no process listed:
+	 * free nor reserved by this process's PyTorch, with no process listed
+	 * (a fifth, where that alone is more than the request: a large
+	 * request itself is then not the reading):
 	 * the CUDA context, a desktop's display, another program. Below the
 	 * majority test, but the larger fact: without it the request would
 	 * have fit, and what is left is too little for the step. Before
@@ -491,7 +493,8 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * display are there on every small card).
 	 */
 	bool small_outside = elsewhere > 0 && others == 0 && m->total > 0 && m->total <= CAUSE_SMALL_CARD && m->tried > 0 && m->free >= 0 &&
-			     elsewhere >= 0.25 * m->total && elsewhere - (with_context ? CAUSE_OWN_CONTEXT : 0) + m->free >= m->tried;
+			     (elsewhere >= 0.25 * m->total || (elsewhere >= 0.2 * m->total && elsewhere >= m->tried)) &&
+			     elsewhere - (with_context ? CAUSE_OWN_CONTEXT : 0) + m->free >= m->tried;
 	/*
 	 * A sixth of a small card (the minority share that counts for a listed
 	 * process) is outside too when, less this process's own context, it
