@@ -160,6 +160,23 @@ static bool explain_sized_from_data(const gg_oom_info *m)
 }
 
 /*
+ * Several times the device on a device nearly empty, short of ten, and
+ * more than the largest devices hold whole (128 GiB): an image at full
+ * size asks tens of GiB of a small card, but no input is sent as hundreds
+ * of GiB; the tensor's shape (a repeat, an expand, a broadcast over the
+ * wrong dimensions, data stored in another layout than the code reads) is
+ * the first suspect, before resizing.
+ */
+#define EXPLAIN_SHAPE_SUSPECT 3.0
+#define EXPLAIN_SHAPE_BEYOND (128.0 * 1073741824.0)
+
+static bool explain_shape_suspect(const gg_oom_info *m)
+{
+	return m->total > 0 && m->tried >= EXPLAIN_SHAPE_SUSPECT * m->total && m->tried >= EXPLAIN_SHAPE_BEYOND && m->allocated >= 0 &&
+	       m->allocated < 0.1 * m->total;
+}
+
+/*
  * The innermost frame of the user's code, where the tensor is sized, when
  * the culprit is another (the call into the model): " The tensor is made at
  * voxnet.py:20 (`...`)." The culprit names where the fix goes; this names
@@ -271,6 +288,13 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			*rc |= gg_buf_printf(e, " One request of %.2f GiB is %.0f times the device's %.2f GiB while the device is nearly empty (%.2f GiB allocated): a size this far off is more often computed wrong (from an index's maximum, a count or a length read from the data, an index out of range) than a real input.",
 					     m->tried / gib, m->tried / m->total, m->total / gib, (m->allocated >= 0 ? m->allocated : 0) / gib);
 			*rc |= gg_buf_printf(x, "Check the size first: print the shape at the failing line and the values it is built from (the indices' max() and min() against the sizes they index, lengths, counts), and rerun with `CUDA_LAUNCH_BLOCKING=1` so that an index out of range is reported where it happens. Only if the size is right, make that tensor smaller: process the input in chunks or tiles. Neither no_grad nor allocator settings help a request of this size.");
+			*rc |= explain_sizing_line(x, d);
+			return 1;
+		}
+		if (explain_shape_suspect(m)) {
+			*rc |= gg_buf_printf(e, " One request of %.2f GiB is %.1f times the device's %.2f GiB while the device is nearly empty (%.2f GiB allocated): nothing else was large, so a shape at that line is the first suspect (a repeat, expand or broadcast over the wrong dimensions, data laid out otherwise than the code reads it) before the input's size.",
+					     m->tried / gib, m->tried / m->total, m->total / gib, m->allocated / gib);
+			*rc |= gg_buf_printf(x, "Check the shapes first: print the shapes of the tensors at the failing line (and of what is repeated, expanded or broadcast there) against what the code expects, and the layout of the data loaded into them. Only if they are right, make the input smaller: resize or crop it, or process it in chunks or tiles. Neither no_grad nor allocator settings help a request of this size.");
 			*rc |= explain_sizing_line(x, d);
 			return 1;
 		}
