@@ -426,6 +426,16 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		return 1;
 	case GG_CAUSE_FRAGMENTATION:
 		*rc |= gg_buf_printf(e, " %s.", d->cause_evidence);
+		/*
+		 * A cache that only just covers a request that is itself a large
+		 * share of the device: the step's size is the larger fact, and
+		 * the allocator's setting only the second fix.
+		 */
+		if (explain_large_request(m) && m->reserved_unallocated >= 0 && m->reserved_unallocated < 2 * m->tried) {
+			*rc |= gg_buf_printf(e, " The request itself is %.0f%% of the device: one step's tensor is a large share of it, and the cache only just covers it.",
+					     100.0 * m->tried / m->total);
+			*rc |= gg_buf_printf(x, "Make one step smaller first: a single item's size (fewer frames or pixels per sample, a lower resolution, a shorter sequence), then the batch. ");
+		}
 		/* A cache under a tenth of the device is what earlier work left: free it between runs first. */
 		if (m->total > 0 && m->reserved_unallocated >= 0 && m->reserved_unallocated < 0.1 * m->total)
 			*rc |= gg_buf_printf(x, "Free what a finished run or phase holds before the next (drop its outputs and models, `del` them, `gc.collect()`, then `torch.cuda.empty_cache()`), so the cache is returned between runs. ");
