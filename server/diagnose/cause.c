@@ -277,8 +277,12 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_OVERSIZED, m->tried >= 100 * m->total
 			? gg_strdup_printf("one request of %.2f GiB is %.0f times the device's whole %.2f GiB: a size no real input needs, most likely a wrong shape",
 					   m->tried / GIB, m->tried / m->total, m->total / GIB)
-			: gg_strdup_printf("one request of %.2f GiB is %s the device's whole %.2f GiB: a single tensor too large, whatever else is freed",
-					   m->tried / GIB, m->tried > m->total ? "larger than" : "more than half of", m->total / GIB));
+			: m->tried > m->total
+			? gg_strdup_printf("one request of %.2f GiB is larger than the device's whole %.2f GiB: a single tensor too large, whatever else is freed",
+					   m->tried / GIB, m->total / GIB)
+			/* Under the whole device it fits beside a little: "whatever else is freed" would be false. */
+			: gg_strdup_printf("one request of %.2f GiB is at least half of the device's whole %.2f GiB: a single tensor that fits only if everything else held is under %.2f GiB",
+					   m->tried / GIB, m->total / GIB, (m->total - m->tried) / GIB));
 
 	/* Without a capacity in the message, a request no device or machine could hold says the same. */
 	if (!rc && m->tried > 0 && m->total <= 0 && m->tried_beyond_print)

@@ -308,9 +308,16 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 					     m->tried / gib, m->tried >= 1024.0 * gib ? "more than any single device's memory" : "as much as the largest devices hold whole");
 			*rc |= gg_buf_printf(x, "Make the input smaller where that tensor is made: resize (downscale) the image or video, process it in tiles or chunks, or split a long sequence; print the shapes at the failing line first, as a size like this is as often a shape computed wrong. Neither no_grad, a smaller batch nor allocator settings help a single request of this size.");
 			return 1;
-		} else
-			*rc |= gg_buf_printf(e, " One request of %.2f GiB is %s the device's %.2f GiB: that one tensor cannot fit, whatever else is freed.",
-					     m->tried / gib, m->tried > m->total ? "larger than" : "more than half of", m->total / gib);
+		}
+		if (m->total > 0 && m->tried > m->total)
+			*rc |= gg_buf_printf(e, " One request of %.2f GiB is larger than the device's %.2f GiB: that one tensor cannot fit, whatever else is freed.",
+					     m->tried / gib, m->total / gib);
+		else if (m->total > 0 && m->allocated >= 0)
+			*rc |= gg_buf_printf(e, " One request of %.2f GiB is at least half of the device's %.2f GiB: it fits only if everything else this process holds (%.2f GiB allocated now) is under %.2f GiB, so that one tensor is the thing to shrink first.",
+					     m->tried / gib, m->total / gib, m->allocated / gib, (m->total - m->tried) / gib);
+		else if (m->total > 0)
+			*rc |= gg_buf_printf(e, " One request of %.2f GiB is at least half of the device's %.2f GiB: it fits only if everything else held is under %.2f GiB, so that one tensor is the thing to shrink first.",
+					     m->tried / gib, m->total / gib, (m->total - m->tried) / gib);
 		/*
 		 * Larger than the whole device: the input is as a rule larger than
 		 * the model was meant for (an image at full size), and resizing it
@@ -319,7 +326,7 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		if (m->tried > m->total)
 			*rc |= gg_buf_printf(x, "Make the input smaller before it reaches the model: resize (downscale) or crop images and videos to the size the model was trained at, or split a long sequence; else process it in chunks or tiles, or compute that step on the CPU. Neither no_grad nor allocator settings help a single request of this size.");
 		else
-			*rc |= gg_buf_printf(x, "Make that tensor smaller where it is created: process the input in chunks (a smaller batch, tiles, shorter sequences or fewer candidates at that line), or compute that step on the CPU. Neither no_grad nor allocator settings help a single request of this size.");
+			*rc |= gg_buf_printf(x, "Make that tensor smaller where it is created: for images and video a lower resolution or fewer frames; where it is an attention map, memory-efficient attention (`torch.nn.functional.scaled_dot_product_attention`, xformers, or the application's attention slicing); else process the input in chunks (a smaller batch, tiles, shorter sequences or fewer candidates at that line), or compute that step on the CPU. Offloading the model's weights leaves it more room. Neither no_grad nor allocator settings help a single request of this size.");
 		return 1;
 	case GG_CAUSE_OTHER_PROCESSES:
 		if (m->others >= 2 && m->process_in_use < 0 && m->allocated < 0) {
