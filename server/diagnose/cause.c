@@ -411,7 +411,10 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 			: m->cached >= 0		      ? m->cached
 			: m->reserved >= 0 && m->allocated >= 0 ? m->reserved - m->allocated
 								: -1;
-	if (!rc && (tb->len == 0 || d->frames_rank >= 0) && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN && m->device != GG_OOM_DEVICE_CPU && m->total > 0 && m->allocated >= 0.8 * m->total &&
+	/* Another rank's frames, lent, that show evaluation with autograd off: no loop of its own to blame, the same reading. */
+	bool lent_eval = d->frames_rank >= 0 && d->kind == GG_DX_OOM_EVAL && d->grad_disabled == 1;
+	if (!rc && (((tb->len == 0 || d->frames_rank >= 0) && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN) || lent_eval) &&
+	    m->device != GG_OOM_DEVICE_CPU && m->total > 0 && m->allocated >= 0.8 * m->total &&
 	    cached >= 0 && cached < 0.02 * m->total && m->tried > 0 && m->tried < 0.5 * m->total)
 		rc = cause_add(d, GG_CAUSE_OWN_TENSORS, gg_strdup_printf("this process's own tensors hold %.2f GiB of the device's %.2f GiB (%.0f%%) with only %.2f MiB cached: the memory is in tensors kept alive, not in freed pieces",
 									 m->allocated / GIB, m->total / GIB, 100.0 * m->allocated / m->total, cached / 1048576.0));

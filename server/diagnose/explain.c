@@ -464,6 +464,14 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		*rc |= gg_buf_printf(x, "Make what the process keeps smaller: a smaller, half-precision or quantized model, fewer or smaller outputs at once (a lower resolution, a shorter duration, fewer samples per prompt), the application's low-memory mode; free what a run leaves before the next (drop its outputs, `gc.collect()`, then `torch.mps.empty_cache()`), and run inference under `torch.inference_mode()` or no_grad. PYTORCH_MPS_HIGH_WATERMARK_RATIO raises the cap (set it in the shell before Python starts); 0.0 removes it at the risk of swapping the whole system.");
 		return 1;
 	case GG_CAUSE_OWN_TENSORS: {
+		if (d->grad_disabled == 1) {
+			/* Autograd already off: no graph to drop, so the weights and one step's activations are what fill it. */
+			*rc |= gg_buf_printf(e, " %c%s. Autograd was already off, so no graph is kept: the model's weights and one step's activations fill it.",
+					     d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
+					     d->cause_evidence + 1);
+			*rc |= gg_buf_printf(x, "Make the model's share smaller: part of it offloaded to the CPU, a quantized or lower-precision model (8-bit, fp8), or spread over more GPUs (sequence or tensor parallelism where the application offers it); then a smaller input (for images and video, a lower resolution or fewer frames). no_grad is already in place, and the batch is not the lever.");
+			return 1;
+		}
 		/* No frames: both readings are open, and the one that frees most in inference goes first. */
 		*rc |= explain_no_frames(e, d);
 		*rc |= gg_buf_printf(e, " %c%s. In inference or evaluation that is most often the graph a forward keeps with autograd on: every layer's activations, held for a backward that never comes; in training, the batch's activations themselves.",
@@ -944,7 +952,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		}
 		rc |= gg_buf_printf(&e, "Out of %s during evaluation, although autograd was already off.", dev);
 		rc |= explain_where(&e, d, "failed");
-		if (d->cause & (GG_CAUSE_OVERSIZED | GG_CAUSE_OTHER_PROCESSES | GG_CAUSE_LOADING | GG_CAUSE_GROWTH | GG_CAUSE_REFUSED)) {
+		if (d->cause & (GG_CAUSE_OVERSIZED | GG_CAUSE_OTHER_PROCESSES | GG_CAUSE_LOADING | GG_CAUSE_GROWTH | GG_CAUSE_REFUSED | GG_CAUSE_OWN_TENSORS)) {
 			explain_cause(&e, &x, d, era, version, &rc);
 			break;
 		}
