@@ -138,22 +138,53 @@ static bool name_is(const char *p, size_t n, const char *lit)
  * as a script that evaluates no model (a fuzzer of traced graphs) stays a
  * test.
  */
+/* Whether a line of a __main__ block only passes or runs the file's tests: `pass`, `test_x()`, pytest.main(...). */
+static bool main_runs_tests(const line *l)
+{
+	if (line_starts(l, "pass") || line_has(l, "pytest.main") || line_has(l, "unittest.main"))
+		return true;
+	size_t n = line_starts(l, "test") ? word_at(l->content, l->end) : 0;
+	return n && (size_t)(l->end - l->content) >= n + 2 && memcmp(l->content + n, "()", 2) == 0;
+}
+
 static bool named_test_is_script(const char *text, size_t len)
 {
 	/* A model put in eval mode, or weights loaded (a policy rolled out from its checkpoint). */
 	if (!memmem(text, len, ".eval()", 7) && !memmem(text, len, "load_state_dict(", 16) && !memmem(text, len, "torch.load(", 11))
 		return false;
-	bool main_block = false, guardless = false, test_functions = false, arguments = false;
+	bool main_block = false, guardless = false, test_functions = false, arguments = false, in_main = false;
 	for (const char *q = text, *end = text + len; q < end;) {
 		line l;
 		q = line_read(q, end, &l);
+		if (line_blank(&l))
+			continue;
+		/*
+		 * A __main__ block that only passes or runs the file's own tests
+		 * (`test_attack()`, pytest.main) leaves a test file a test file.
+		 */
+		if (in_main && l.indent > 0) {
+			if (!main_runs_tests(&l))
+				main_block = true;
+			continue;
+		}
+		in_main = false;
 		if (line_starts(&l, "class Test") || line_starts(&l, "import pytest") || line_starts(&l, "from pytest") ||
 		    line_starts(&l, "import unittest") || line_starts(&l, "from unittest"))
 			return false;
 		if (line_starts(&l, "def test") || line_starts(&l, "async def test"))
 			test_functions = true;
-		if (line_starts(&l, "if __name__") && line_has(&l, "__main__"))
-			main_block = true;
+		if (line_starts(&l, "if __name__") && line_has(&l, "__main__")) {
+			/* `if __name__ == "__main__": main()` on one line: what follows the colon is the block. */
+			const char *colon = memrchr(l.content, ':', (size_t)(l.end - l.content));
+			line rest = l;
+			rest.content = colon ? colon + 1 : l.end;
+			while (rest.content < rest.end && *rest.content == ' ')
+				rest.content++;
+			if (line_blank(&rest))
+				in_main = true;
+			else if (!main_runs_tests(&rest))
+				main_block = true;
+		}
 		/* A script written at module level, no __main__ guard: its model put in eval mode right there. */
 		if (l.indent == 0 && line_has(&l, ".eval()"))
 			guardless = true;
