@@ -612,6 +612,17 @@ static int base_words(const char *text, size_t len, gg_buf *out)
 	return 0;
 }
 
+/* Whether the file at path (text[0..len)) is test code, as gg_source_is_test_module says. */
+static bool source_is_test(const char *path, const char *text, size_t len)
+{
+	gg_source src;
+	memset(&src, 0, sizeof src);
+	src.path = path;
+	src.text = text;
+	src.len = len;
+	return gg_source_is_test_module(&src);
+}
+
 /*
  * A file read for nothing else whose top-level class has bases: one of them may
  * be a class of the index, from which it inherits (gg_project_add_deferred).
@@ -621,13 +632,8 @@ static int base_words(const char *text, size_t len, gg_buf *out)
 static int subclass_file_note(gg_project *p, const char *path, const char *text, size_t len)
 {
 	size_t n = strlen(path);
-	gg_source src;
-	memset(&src, 0, sizeof src);
-	src.path = path;
-	src.text = text;
-	src.len = len;
 	/* Tests derive from their fixtures' classes by the hundred, and nothing there is reported. */
-	if (p->subclass_files_done || (n >= 6 && strcmp(path + n - 6, ".ipynb") == 0) || gg_source_is_test_module(&src))
+	if (p->subclass_files_done || (n >= 6 && strcmp(path + n - 6, ".ipynb") == 0) || source_is_test(path, text, len))
 		return 0;
 	gg_buf words = { NULL, 0, 0 };
 	int rc = base_words(text, len, &words);
@@ -660,7 +666,7 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 		if (!rc)
 			rc = gg_project_parts_scan(p, module.data, text, len, &imports);
 		if (!rc)
-			rc = gg_project_calls_scan(p, text, len, &imports);
+			rc = gg_project_calls_scan(p, text, len, &imports, source_is_test(path, text, len));
 		if (!rc)
 			rc = gg_project_graph_scan(p, module.data, text, len);
 		free(imports.items);

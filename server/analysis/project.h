@@ -193,7 +193,9 @@ typedef struct gg_project {
 	 * module G" per call, module as the import spells it (leading dots
 	 * dropped), G 1 when grad is off there (an enclosing `with
 	 * torch.no_grad()`, a decorated def), 2 when it is on in a def that
-	 * runs a backward after it, else 0. Sorted, as the others.
+	 * runs a backward after it, 3 where the name is handed on, not called
+	 * (a table of decoders: called elsewhere, in a mode unknown), else 0.
+	 * Sorted, as the others.
 	 */
 	gg_strings outside_calls;
 	bool classes_sorted;
@@ -309,8 +311,11 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 int gg_project_forwarders_settle(gg_project *p);
 /* Sorts a list of the index's entries and drops repeats (freeing them). */
 void gg_project_sort_unique(gg_strings *s);
-/* Notes where text calls functions it imports by name (outside_calls). 0 or -ENOMEM. */
-int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_project_imports *imports);
+/*
+ * Notes where text calls functions it imports by name (outside_calls); with
+ * test (text is a test module's), only its calls before a backward. 0 or -ENOMEM.
+ */
+int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_project_imports *imports, bool test);
 /*
  * Whether dotted (module.function, as an import resolves it) is such a
  * function: *place is the parameter's place among the positional ones and

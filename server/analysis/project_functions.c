@@ -88,6 +88,59 @@ static bool line_calls_word(const line *l, const char *name, size_t n)
 	return false;
 }
 
+/*
+ * Whether the code of l may hand a name on (`{"greedy": greedy_decode}`,
+ * `register(fn)`, `step = fn`): not an import, nor a line of an import's
+ * bracketed names (words, commas and brackets, no call).
+ */
+static bool line_may_refer(const line *l)
+{
+	if (line_starts(l, "from ") || line_starts(l, "import ") || line_blank(l))
+		return false;
+	const char *hash = memchr(l->content, '#', (size_t)(l->end - l->content));
+	const char *end = hash ? hash : l->end;
+	for (const char *p = l->content; p < end; p++) {
+		if (word_char(*p) || *p == ' ' || *p == '\t' || *p == ',' || *p == ')')
+			continue;
+		if (*p == '(' && p > l->content && word_char(p[-1]))
+			return true; /* a call: `register(fn)` */
+		if (*p != '(')
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether the code of l names name as a value, not called, not an attribute
+ * and not inside a string: `fn` in `{"k": fn}`, never in `print("fn time")`.
+ */
+static bool line_refers_word(const line *l, const char *name, size_t n)
+{
+	char quote = 0;
+	for (const char *p = l->content, *end = l->end; n && p < end; p++) {
+		if (quote) {
+			if (*p == '\\')
+				p++;
+			else if (*p == quote)
+				quote = 0;
+			continue;
+		}
+		if (*p == '#')
+			return false;
+		if (*p == '"' || *p == '\'') {
+			quote = *p;
+			continue;
+		}
+		if (!word_char(*p) || (p > l->content && (word_char(p[-1]) || p[-1] == '.')))
+			continue;
+		size_t w = word_at(p, end);
+		if (w == n && memcmp(p, name, n) == 0 && (p + w == end || p[w] != '('))
+			return true;
+		p += w - 1;
+	}
+	return false;
+}
+
 /* Whether the code of body (docstrings and other triple-quoted text left out) calls name, or its forward(). */
 static bool body_calls(const char *body, const char *end, const char *name, size_t n)
 {
@@ -503,11 +556,12 @@ static const open_block *block_def(const open_block *stack, size_t depth)
  * whether some enclosing block turns grad off, or, with grad on, whether the
  * def it is in runs a backward after it (its result may be that loss).
  */
-int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_project_imports *seen)
+int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_project_imports *seen, bool test)
 {
 	if (!seen->len)
 		return 0;
 	int rc = 0;
+	size_t first = p->outside_calls.len;
 	open_block *stack = NULL;
 	size_t depth = 0, cap = 0;
 	bool quoted = false, decorated_off = false;
@@ -523,13 +577,19 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 		const open_block *in_def = block_def(stack, depth);
 		if (in_def && (line_has(&l, ".backward(") || line_has(&l, "autograd.grad(")))
 			block_backward(p, in_def);
-		bool calls = line_may_call(&l);
-		for (size_t i = 0; i < seen->len && !rc && calls; i++) {
+		bool calls = line_may_call(&l), refers = line_may_refer(&l);
+		for (size_t i = 0; i < seen->len && !rc && (calls || refers); i++) {
 			const gg_project_import *im = &seen->items[i];
-			if ((im->name.len == 1 && im->name.ptr[0] == '*') || !line_calls_word(&l, im->bound.ptr, im->bound.len))
+			if (im->name.len == 1 && im->name.ptr[0] == '*')
 				continue;
+			int mode = off ? 1 : 0;
+			if (!calls || !line_calls_word(&l, im->bound.ptr, im->bound.len)) {
+				if (!refers || !line_refers_word(&l, im->bound.ptr, im->bound.len))
+					continue;
+				mode = 3; /* handed on: called where this scan cannot see, in a mode it cannot tell */
+			}
 			char *entry = gg_strdup_printf("%.*s %.*s %d", (int)im->name.len, im->name.ptr, (int)im->module.len,
-						       im->module.ptr, off ? 1 : 0);
+						       im->module.ptr, mode);
 			rc = entry ? gg_strings_push(&p->outside_calls, entry) : -ENOMEM;
 			free(entry);
 		}
@@ -557,6 +617,21 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 		decorated_off = false;
 	}
 	free(stack);
+	/*
+	 * A test's call with grad on says nothing of evaluation (a unit test
+	 * runs the helper as it likes): only its calls before a backward stay,
+	 * which say that the helper's gradient is wanted.
+	 */
+	size_t kept = first;
+	for (size_t i = first; i < p->outside_calls.len; i++) {
+		char *e = p->outside_calls.items[i];
+		size_t n = strlen(e);
+		if (test && n && (e[n - 1] == '0' || e[n - 1] == '3'))
+			free(e);
+		else
+			p->outside_calls.items[kept++] = e;
+	}
+	p->outside_calls.len = kept;
 	return rc;
 }
 

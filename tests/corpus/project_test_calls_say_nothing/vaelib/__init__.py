@@ -1,0 +1,1 @@
+from .sampling import *
