@@ -515,7 +515,7 @@ static int paramless_note(gg_project *p, const char *module, const char *text, s
 		bool top = !line_blank(&l) && l.indent == 0;
 		/* A line back at the left margin closes the class being read. */
 		if (name && top && !line_starts(&l, "@")) {
-			if (sem_text_holds_no_parameters(body, (size_t)(q - body)))
+			if (sem_text_holds_no_parameters(body, (size_t)(q - body), NULL))
 				rc = class_push(&p->paramless_classes, name, n, module);
 			name = NULL;
 		}
@@ -529,7 +529,7 @@ static int paramless_note(gg_project *p, const char *module, const char *text, s
 		q = next;
 	}
 	/* The last class runs to the end of the text. */
-	if (!rc && name && sem_text_holds_no_parameters(body, (size_t)(end - body)))
+	if (!rc && name && sem_text_holds_no_parameters(body, (size_t)(end - body), NULL))
 		rc = class_push(&p->paramless_classes, name, n, module);
 	return rc;
 }

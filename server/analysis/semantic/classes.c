@@ -709,6 +709,25 @@ bool sem_class_is_plain(semantic *c, klass *k, unsigned depth)
 	return true;
 }
 
+/* Whether k's own forward (or __call__) computes anything: a call, an operator, an index or an attribute read. */
+static bool forward_computes(const semantic *c, klass *k)
+{
+	gg_node body = FIELD(k->node, body);
+	for (uint32_t i = 0, n = gg_node_named_child_count(body); i < n; i++) {
+		gg_node d = gg_node_named_child(body, i);
+		if (IS(d, decorated_definition))
+			d = FIELD(d, definition);
+		span name = node_span(c, FIELD(d, name));
+		if (!IS(d, function_definition) || !(span_is(name, "forward") || span_is(name, "__call__")))
+			continue;
+		gg_node fbody = FIELD(d, body);
+		for (gg_node m = fbody; !gg_node_is_null(m); m = gg_node_walk_next(fbody, m, true))
+			if (IS(m, call) || IS(m, binary_operator) || IS(m, unary_operator) || IS(m, subscript) || IS(m, attribute))
+				return true;
+	}
+	return false;
+}
+
 /*
  * Whether module class k holds no parameters of its own, so that calling it
  * records nothing but what its inputs bring: its one base is torch's Module
@@ -717,7 +736,7 @@ bool sem_class_is_plain(semantic *c, klass *k, unsigned depth)
  * Parameter, setattr, add_module or register_parameter. A loss or a metric
  * written as a module (`class MaskedL1(nn.Module)`): no model (SPEC §2).
  */
-bool sem_class_holds_no_parameters(semantic *c, klass *k)
+bool sem_class_holds_no_parameters(semantic *c, klass *k, bool *handed)
 {
 	gg_node supers = FIELD(k->node, superclasses);
 	if (gg_node_is_null(supers) || gg_node_named_child_count(supers) != 1)
@@ -727,12 +746,58 @@ bool sem_class_holds_no_parameters(semantic *c, klass *k)
 	    !sem_name_resolve(c, base) || !span_is(sem_resolved(c), "torch.nn.Module"))
 		return false;
 	span body = node_span(c, FIELD(k->node, body));
-	return sem_text_holds_no_parameters(body.ptr, body.len);
+	if (!sem_text_holds_no_parameters(body.ptr, body.len, handed))
+		return false;
+	/*
+	 * A forward that calls nothing (`return x` under a TODO, an exercise's
+	 * skeleton) is a model still to be written, not a fixed function: what
+	 * its callers do is judged as for the model it will be.
+	 */
+	if (handed && !*handed && !forward_computes(c, k))
+		*handed = true;
+	return true;
 }
 
-bool sem_text_holds_no_parameters(const char *body, size_t len)
+/* Whether rhs (to its line's end) starts with a call that makes a tensor or an array, never a module: `torch.Tensor(mean)`. */
+static bool makes_tensor(const char *rhs, const char *end)
+{
+	static const char *const makers[] = {
+		"torch.tensor(", "torch.Tensor(", "torch.FloatTensor(", "torch.LongTensor(", "torch.as_tensor(",
+		"torch.from_numpy(", "torch.zeros(", "torch.ones(", "torch.full(", "torch.empty(", "torch.arange(",
+		"torch.linspace(", "torch.eye(", "torch.rand(", "torch.randn(", "torch.hann_window(", "np.", "numpy.", NULL,
+	};
+	while (rhs < end && *rhs == ' ')
+		rhs++;
+	for (const char *const *m = makers; *m; m++) {
+		size_t n = strlen(*m);
+		if ((size_t)(end - rhs) >= n && memcmp(rhs, *m, n) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Whether rhs (to its line's end, or a comment) is a bare name or attribute chain: `self.net = net`. */
+static bool names_object(const char *rhs, const char *end)
+{
+	while (rhs < end && *rhs == ' ')
+		rhs++;
+	const char *p = rhs;
+	while (p < end && (isalnum((unsigned char)*p) || *p == '_' || *p == '.'))
+		p++;
+	const char *q = p;
+	while (q < end && (*q == ' ' || *q == '\r'))
+		q++;
+	bool whole = q == end || *q == '#';
+	/* True, False, None and numbers hold nothing. */
+	return p > rhs && whole && !isdigit((unsigned char)*rhs) && !(p - rhs == 4 && memcmp(rhs, "True", 4) == 0) &&
+	       !(p - rhs == 5 && memcmp(rhs, "False", 5) == 0) && !(p - rhs == 4 && memcmp(rhs, "None", 4) == 0);
+}
+
+bool sem_text_holds_no_parameters(const char *body, size_t len, bool *handed)
 {
 	span b = { body, len };
+	if (handed)
+		*handed = false;
 	if (span_contains(b, "Parameter") || span_contains(b, "setattr(") || span_contains(b, "add_module") ||
 	    span_contains(b, "register_parameter") || span_contains(b, "register_module"))
 		return false;
@@ -747,9 +812,16 @@ bool sem_text_holds_no_parameters(const char *body, size_t len)
 			j++;
 		if (j >= len || body[j] != '=' || (j + 1 < len && body[j + 1] == '='))
 			continue;
+		const char *line_end = memchr(body + j, '\n', len - j);
+		if (!line_end)
+			line_end = body + len;
+		if (makes_tensor(body + j + 1, line_end))
+			continue;
 		for (size_t e = j + 1; e < len && body[e] != '\n'; e++)
 			if (body[e] == '(' || body[e] == '[')
 				return false;
+		if (handed && names_object(body + j + 1, line_end))
+			*handed = true;
 	}
 	return true;
 }

@@ -231,8 +231,12 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 		klass *k = sem_class_find(c, last);
 		if (k && (sem_class_kind(c, k, 0) & CLASS_MODULE)) {
 			/* A loss or a metric written as a module: its call records only what its inputs bring (walk.c). */
-			if (sem_class_holds_no_parameters(c, k))
+			bool handed;
+			if (sem_class_holds_no_parameters(c, k, &handed)) {
 				PUSH(c, c->paramless.items, c->paramless.len, c->paramless.cap, target);
+				if (!handed)
+					PUSH(c, c->weightless.items, c->weightless.len, c->weightless.cap, target);
+			}
 			PUSH(c, c->models.items, c->models.len, c->models.cap, target);
 			uint32_t mask = sem_class_forward_numbers(c, k);
 			/*
@@ -914,6 +918,18 @@ int sem_facts_collect(semantic *c, gg_node root)
 			} else if (sym_is(left, r->sym_attribute) && text_eq(c, right, "False") &&
 				   span_is(sem_attribute_name(c, left), "requires_grad")) {
 				frozen_note(c, n, field_id(left, r->fld_object));
+			} else if (sym_is(left, r->sym_identifier) && sym_is(right, r->sym_lambda)) {
+				/* `net = lambda X: linreg(X, w, b)`: a function, no module. */
+				PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, left);
+			} else if (sym_is(left, r->ids.sym_pattern_list) && sym_is(right, r->ids.sym_expression_list) &&
+				   gg_node_named_child_count(left) == gg_node_named_child_count(right)) {
+				/* `net, loss = lambda X: ..., squared_loss` or `= d2l.linreg, d2l.squared_loss`: pair by pair, as alone. */
+				for (uint32_t k = 0, kn = gg_node_named_child_count(left); k < kn; k++) {
+					gg_node l = gg_node_named_child(left, k), v = gg_node_named_child(right, k);
+					if (sym_is(l, r->sym_identifier) &&
+					    (sym_is(v, r->sym_lambda) || (sym_is(v, r->sym_attribute) && fetches_plain_attribute(c, v, 0))))
+						PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, l);
+				}
 			} else if (sym_is(left, r->sym_identifier) && sym_is(right, r->sym_identifier)) {
 				/* `gen = ImportedStep`: an alias, sorted once the imports are known (below). */
 				PUSH(c, aliases, aliases_len, aliases_cap, n);
@@ -1106,6 +1122,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	sem_spanset_sort(&c->models);
 	sem_spanset_sort(&c->not_models);
 	sem_spanset_sort(&c->paramless);
+	sem_spanset_sort(&c->weightless);
 	sem_spanset_sort(&c->loaded);
 	sem_spanset_sort(&c->module_api);
 	copies_classify(c);

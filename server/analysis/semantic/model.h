@@ -334,10 +334,17 @@ typedef struct semantic {
 	/* Each assignment by its left side's text, and each call of the index by the name it calls (sem_named_range). */
 	named *assign_names, *call_names; /* owned */
 	size_t assign_names_len, call_names_len;
-	gg_node *fetches; /* owned: the names of `name = obj.method` that fetch no module (fetches_plain_attribute) */
+	/* owned: the names bound to no module: `name = obj.method` (fetches_plain_attribute), `name = lambda ...` */
+	gg_node *fetches;
 	size_t fetches_len, fetches_cap;
 	spanset models, not_models, loaded;
 	spanset paramless; /* models of the file's classes that hold no parameters (a loss written as a module) */
+	/*
+	 * Those of them that hold nothing handed in either (constants, tensors
+	 * they make): a fixed function of their inputs, which records a graph
+	 * only where an input brings one (walk.c).
+	 */
+	spanset weightless;
 	/*
 	 * Module-level names a top-level function declares `global` and puts in
 	 * eval mode (a loader: `global _model; ...; _model.eval()`): the name,
@@ -675,14 +682,15 @@ size_t sem_func_names_lower(const semantic *c, span name);
 bool sem_is_func_name(const semantic *c, span name);
 klass *sem_class_find(const semantic *c, span name);
 bool sem_class_is_plain(semantic *c, klass *k, unsigned depth);
-bool sem_class_holds_no_parameters(semantic *c, klass *k);
+/* *handed (may be NULL): an attribute of self is set to a name or an attribute (an object handed in, a module maybe). */
+bool sem_class_holds_no_parameters(semantic *c, klass *k, bool *handed);
 /*
  * The body half of it, on a class body's text (the project index's text scan
  * asks it of another file's classes): no line sets an attribute of self to
  * a call's result, and none names Parameter, setattr, add_module,
  * register_parameter or register_module.
  */
-bool sem_text_holds_no_parameters(const char *body, size_t len);
+bool sem_text_holds_no_parameters(const char *body, size_t len, bool *handed);
 gg_node sem_call_chain_base(const semantic *c, gg_node call);
 bool sem_func_makes_plain(semantic *c, span name);
 /* Whether name is a function of the file whose every return builds a module there (return Net(width)). */

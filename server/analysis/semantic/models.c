@@ -184,6 +184,33 @@ static bool other_framework(semantic *c)
 	return c->other_framework > 0;
 }
 
+/* sem_param_arguments' visit: what the call hands is a name bound to no module there. */
+static bool passes_not_model(semantic *c, span arg, int scope, uint32_t at, void *ctx)
+{
+	(void)ctx;
+	const bind *b = sem_bind_before(c, arg, scope, at);
+	return b && b->kind == BIND_NOT_MODEL;
+}
+
+/*
+ * Whether name, free in a nested function fi (neither its parameter nor
+ * bound there), is bound to no module by an enclosing function: `net =
+ * lambda X: ...` (or a plain function fetched) before `def eval_loss():
+ * return loss(net(X), y)`.
+ */
+static bool closure_not_model(const semantic *c, int fi, span name)
+{
+	gg_node dflt;
+	if (fi <= 0 || c->funcs[fi].parent <= 0 || sem_parameter_index(c, c->funcs[fi].def, name, &dflt) >= 0)
+		return false;
+	for (int f = c->funcs[fi].parent; f > 0; f = c->funcs[f].parent) {
+		const bind *b = sem_bind_before(c, name, f, (uint32_t)(name.ptr - c->text));
+		if (b)
+			return b->kind == BIND_NOT_MODEL;
+	}
+	return false;
+}
+
 /*
  * Whether a name chain is evidently a model: the receiver of .eval(), a name
  * bound to a model, or a name that says so (model, self.backbone, q_net).
@@ -205,7 +232,7 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 	 */
 	const bind *b = obj->identifier ? sem_bind_at(c, x, obj->text) : NULL;
 	int bound = b ? b->kind : -1;
-	if (bound == BIND_NOT_MODEL)
+	if (bound == BIND_NOT_MODEL || (!b && obj->identifier && closure_not_model(c, x->func, obj->text)))
 		return false;
 	*loaded = bound == BIND_LOADED;
 	if (bound == BIND_MODEL || bound == BIND_LOADED)
@@ -222,6 +249,9 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 		if (obj->identifier && x->func > 0 &&
 		    sem_parameter_index(c, c->funcs[x->func].def, obj->text, &dflt) >= 0 && IS(dflt, identifier) &&
 		    sem_is_func_name(c, node_span(c, dflt)))
+			return false;
+		/* A parameter every call of its function in the file hands a function (a lambda bound before): no module. */
+		if (obj->identifier && x->func > 0 && sem_param_arguments(c, x->func, obj->text, passes_not_model, NULL) > 0)
 			return false;
 		*loaded = sem_spanset_has(&c->loaded, obj->text);
 		if (sem_spanset_has(&c->models, obj->text))
@@ -443,6 +473,26 @@ static bool imported_library_method_no_grad(const semantic *c, span method)
 }
 
 /* The model a call runs (model(x), self.net.forward(x), self(x)) into *recv; false when none. */
+/*
+ * Whether a call of an attribute of some object's (model.fuse_layers(),
+ * net.reset_classifier(0)) is a method called for its effect: its result
+ * is dropped, and nothing makes that attribute a module (the file's or the
+ * project's classes assigning it one, DDP's .module). A submodule run only
+ * to drop what it computes is no evaluation either; self.<name>(x) of a
+ * class's own is left to the rest.
+ */
+static bool method_for_effect(const semantic *c, const chain *fn, const gg_call_ref *ref)
+{
+	gg_node parent = gg_node_parent(ref->node);
+	if (fn->identifier || !fn->chain || !IS(parent, expression_statement) || gg_node_named_child_count(parent) != 1)
+		return false;
+	span owner = { fn->text.ptr, fn->text.len > fn->last.len ? fn->text.len - fn->last.len - 1 : 0 };
+	if (!owner.len || span_is(owner, "self") || span_is(fn->last, "module"))
+		return false;
+	return !self_attribute_is_model(c, fn->last) &&
+	       !(c->project && gg_project_submodule(c->project, fn->last.ptr, fn->last.len));
+}
+
 bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded)
 {
 	*loaded = false;
@@ -491,6 +541,8 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 	}
 	chain fn = chain_of_callee(c, ref);
 	*recv = fn.text;
+	if (method_for_effect(c, &fn, ref))
+		return false;
 	/* An instance of a class whose forward (or __call__) is decorated no_grad runs without grad. */
 	if (sem_chain_is_model(c, x, &fn, loaded) && !sem_instance_method_no_grad(c, x->func, fn.text, "forward") &&
 	    !sem_instance_method_no_grad(c, x->func, fn.text, "__call__"))

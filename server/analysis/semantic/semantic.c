@@ -162,6 +162,7 @@ static void semantic_free(semantic *c)
 	free(c->models.items);
 	free(c->not_models.items);
 	free(c->paramless.items);
+	free(c->weightless.items);
 	free(c->loaded.items);
 	free(c->module_api.items);
 	free(c->frozen);

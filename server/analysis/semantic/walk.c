@@ -103,6 +103,13 @@ static bool consumes_forward(semantic *c, const ctx *x, const gg_call_ref *ref, 
 {
 	if (!sem_spanset_has(&c->paramless, recv))
 		return false;
+	/*
+	 * One that holds nothing handed in computes a fixed function of its
+	 * inputs (an input normalisation): plain data gives no graph, and an
+	 * input with history got it from a forward that is the one to fix.
+	 */
+	if (sem_spanset_has(&c->weightless, recv))
+		return true;
 	gg_node args = FIELD(ref->node, arguments);
 	uint32_t count = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
 	const gg_tree_index *ix = c->index;
