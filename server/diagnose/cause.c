@@ -200,7 +200,7 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	int rc = 0;
 
 	if (m->form && strcmp(m->form, GG_OOM_FORM_PAGING_FILE) == 0)
-		rc = cause_add(d, GG_CAUSE_PAGING_FILE, gg_strdup_printf("Windows could not commit more virtual memory (WinError 1455): the paging file is exhausted, not the GPU"));
+		rc = cause_add(d, GG_CAUSE_PAGING_FILE, gg_strdup_printf("Windows could not commit more virtual memory (WinError 1455, the paging file is too small): the paging file is exhausted, not the GPU"));
 	if (!rc && m->form && strcmp(m->form, GG_OOM_FORM_CGROUP) == 0)
 		rc = cause_add(d, GG_CAUSE_HOST_RAM, gg_strdup_printf(facts->cgroup_slurm ? "SLURM's cgroup reports an oom-kill: the job used more host RAM than its memory request (--mem)"
 										   : "a memory cgroup's OOM handler killed it: the job's or container's memory limit, host RAM"));

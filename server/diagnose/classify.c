@@ -711,10 +711,13 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	 * right before a traceback's header whose frames were all cut: the
 	 * header says a traceback followed the print. Low weight, as above;
 	 * a lone exception line under a print says no more than the print.
+	 * Where the reporter elided the frames (a row of dots, a glued frame
+	 * no parser reads), the header still follows the print at once and
+	 * the exception comes a few lines under it.
 	 */
 	uint64_t print = facts->train_print_line;
 	bool printed = !tb->len && !d->chain->lone && d->phase == GG_PHASE_UNKNOWN && print && at && tb->at.line > print &&
-		       tb->at.line < at && print + 3 >= at;
+		       tb->at.line < at && (print + 3 >= at || (tb->at.line <= print + 2 && tb->at.line + 6 >= at));
 	if (printed) {
 		d->phase = GG_PHASE_TRAINING;
 		if ((rc = gg_evidence_add(d, "log line %llu, just before the failure, is a training loop's print of its step and loss",

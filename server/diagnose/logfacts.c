@@ -630,14 +630,17 @@ static bool facts_word_number(const char *t, size_t n, const char *key, const ch
 /*
  * A training loop's own print: a counter (iter, step, epoch) and a loss
  * figure on one line, and no evaluation word (val, eval, test), which
- * an evaluation loop's print would carry.
+ * an evaluation loop's print would carry. A loss the print itself calls
+ * the training one ("Train loss 1200 0.31") needs no counter word.
  */
 static bool facts_train_print(const char *t, size_t n)
 {
 	if (!facts_word_number(t, n, "loss", " :=") || gg_text_find_ci(t, n, "val") || gg_text_find_ci(t, n, "test"))
 		return false;
 	return facts_word_number(t, n, "iter", " :=[#") || facts_word_number(t, n, "iteration", " :=[#") ||
-	       facts_word_number(t, n, "step", " :=[#") || facts_word_number(t, n, "epoch", " :=[#");
+	       facts_word_number(t, n, "step", " :=[#") || facts_word_number(t, n, "epoch", " :=[#") ||
+	       facts_word_number(t, n, "train loss", " :=") || facts_word_number(t, n, "training loss", " :=") ||
+	       facts_word_number(t, n, "train_loss", " :=");
 }
 
 static int facts_logged_location(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
@@ -819,7 +822,7 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	/* Cheap filters first: nearly every line fails them. */
 	if (!gg_text_find(t, n, "emory") && !gg_text_find(t, n, "ALLOC") && !gg_text_find(t, n, "llocate") &&
 	    !gg_text_find(t, n, "Allocation on device") &&
-	    !gg_text_find(t, n, "WinError") && !gg_text_find(t, n, "1455") && !gg_text_find(t, n, "posix_memalign") &&
+	    !gg_text_find(t, n, "WinError") && !gg_text_find(t, n, "1455") && !gg_text_find(t, n, "paging file") && !gg_text_find(t, n, "posix_memalign") &&
 	    !gg_text_find(t, n, "RESOURCE_EXHAUSTED") && !gg_text_find(t, n, "esource exhausted") &&
 	    /* Memory errors of oom.c's forms without these words: MPS's buffer limit, the allocator's NVML assert, a KV cache. */
 	    !gg_text_find(t, n, "Invalid buffer size") && !gg_text_find(t, n, "NVML_SUCCESS") && !gg_text_find(t, n, "cache blocks") &&

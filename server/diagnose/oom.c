@@ -81,6 +81,14 @@ static const oom_form oom_forms[] = {
 	{ "WinError 1455", GG_OOM_DEVICE_CPU, GG_OOM_FORM_PAGING_FILE },
 	{ "error code 1455", GG_OOM_DEVICE_CPU, GG_OOM_FORM_PAGING_FILE },
 	{ "os error 1455", GG_OOM_DEVICE_CPU, GG_OOM_FORM_PAGING_FILE }, /* Rust libraries (safetensors) */
+	/*
+	 * 1455's English text without its number: Python before 3.8 raised a
+	 * DLL that could not be committed as "ImportError: DLL load failed: The
+	 * paging file is too small ...", and 3.8+ as "DLL load failed while
+	 * importing _C: ..."; neither says WinError. Windows writes this text for
+	 * nothing but its commit limit.
+	 */
+	{ "paging file is too small", GG_OOM_DEVICE_CPU, GG_OOM_FORM_PAGING_FILE },
 	{ "WinError 8]", GG_OOM_DEVICE_CPU, "WinError 8: not enough memory" },
 	{ "WinError 14]", GG_OOM_DEVICE_CPU, "WinError 14: not enough memory" },
 	{ "DefaultCPUAllocator: can't allocate memory", GG_OOM_DEVICE_CPU, "DefaultCPUAllocator: can't allocate memory" },
