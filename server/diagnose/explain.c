@@ -1043,6 +1043,18 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "Leave headroom for the capture: if a serving engine reserves a fraction of the GPU for its cache, lower that fraction (or its maximum sequence count and length); capture fewer or smaller batch sizes, or skip capture (eager mode) to confirm. no_grad and the batch of requests do not change this step.");
 			break;
 		}
+		if (d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_CUDA_CODE_2) == 0) {
+			/*
+			 * A compiled extension's own CUDA check gives only the number:
+			 * its kernels' buffers are sized by what it is handed (points,
+			 * voxels, pixels), which one batch per GPU already holds.
+			 */
+			rc |= explain_no_frames(&e, d);
+			rc |= gg_buf_printf(&e, " The message gives only CUDA's error number: 2 is cudaErrorMemoryAllocation (out of memory), raised by a check of a CUDA call (most often a compiled extension's own, in its .cu source), so that kernel's buffers did not fit beside what the process already held.");
+			rc |= gg_buf_printf(&x, "Give that step less at once: fewer points or voxels (a smaller range, a coarser grid), a lower resolution, fewer items per GPU; or run on a GPU with more memory. Check with `%s` that nothing else holds the device.",
+					    explain_smi(d));
+			break;
+		}
 		if (d->oom.device == GG_OOM_DEVICE_CPU && tb->len && !d->model_runs) {
 			/* Frames and no model among them: the data is being read or converted, and its size is what to change. */
 			rc |= gg_buf_printf(&e, " No model runs on this path: the data being prepared is larger than the machine's RAM (and swap).");

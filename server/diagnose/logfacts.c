@@ -826,7 +826,9 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	    !gg_text_find(t, n, "RESOURCE_EXHAUSTED") && !gg_text_find(t, n, "esource exhausted") &&
 	    /* Memory errors of oom.c's forms without these words: MPS's buffer limit, the allocator's NVML assert, a KV cache. */
 	    !gg_text_find(t, n, "Invalid buffer size") && !gg_text_find(t, n, "NVML_SUCCESS") && !gg_text_find(t, n, "cache blocks") &&
-	    !gg_text_find(t, n, "KV cache") && !facts_failure_line(t, n))
+	    !gg_text_find(t, n, "KV cache") &&
+	    /* CUDA's bare error number 2 (cudaErrorMemoryAllocation) in an extension's own check. */
+	    !gg_text_find(t, n, "rror 2") && !gg_text_find(t, n, "rror code 2") && !facts_failure_line(t, n))
 		return 0;
 	if (gg_text_find(t, n, "Warning:"))
 		return 0;

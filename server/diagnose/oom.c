@@ -467,6 +467,34 @@ static int oom_binary_units(char **s, size_t *n)
 	return 0;
 }
 
+/*
+ * CUDA's error number 2 without its name (see GG_OOM_FORM_CUDA_CODE_2): a
+ * CUDA check's "failed with error 2" or "CUDA error 2", the number ending
+ * there. Only where CUDA itself is named (the word, or a .cu source) and no
+ * other library's status is: NCCL's 2 is a system error, cuDNN's 2 its own
+ * ALLOC_FAILED (read by its name), and make's "*** [x.cu.o] Error 2" a
+ * failed build.
+ */
+static bool oom_cuda_code_2(const char *s, size_t n)
+{
+	if (!(oom_word(s, n, "cuda") || gg_text_find(s, n, ".cu ") || gg_text_find(s, n, ".cu:")) || gg_text_find_ci(s, n, "nccl") ||
+	    gg_text_find_ci(s, n, "cublas") || gg_text_find_ci(s, n, "cudnn") || gg_text_find_ci(s, n, "cusparse") ||
+	    gg_text_find_ci(s, n, "cufft") || gg_text_find(s, n, "***") || gg_text_find_ci(s, n, "exit status"))
+		return false;
+	static const char *const keys[] = { "failed with error ", "failed with error code ", "cuda error ", "cuda error code ",
+					    "cudaError ", NULL };
+	for (const char *const *k = keys; *k; k++) {
+		size_t kl = strlen(*k);
+		for (const char *p = s; (p = gg_text_find_ci(p, (size_t)(s + n - p), *k)) != NULL; p++) {
+			const char *q = p + kl;
+			if (q < s + n && *q == '2' && (q + 1 >= s + n || q[1] < '0' || q[1] > '9') &&
+			    (q + 1 >= s + n || (q[1] != '.' && q[1] != ',') || q + 2 >= s + n || q[2] == ' '))
+				return true;
+		}
+	}
+	return false;
+}
+
 bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info *info)
 {
 	memset(info, 0, sizeof *info);
@@ -512,6 +540,11 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 			info->form = oom_forms[i].form;
 			break;
 		}
+	}
+	if (!info->is_oom && oom_cuda_code_2(flat, n)) {
+		info->is_oom = true;
+		info->device = GG_OOM_DEVICE_CUDA;
+		info->form = GG_OOM_FORM_CUDA_CODE_2;
 	}
 	if (!info->is_oom)
 		oom_xla(flat, n, info);

@@ -110,6 +110,13 @@ typedef struct gg_oom_info {
 	double node_used, node_total, node_threshold, task_used;
 } gg_oom_info;
 
+/*
+ * A CUDA call's bare error number 2 in a compiled extension's own check
+ * ("indice.cu 124 cuda execution failed with error 2", "CUDA error 2"):
+ * code 2 is cudaErrorMemoryAllocation in the runtime API and
+ * CUDA_ERROR_OUT_OF_MEMORY in the driver's, so the number alone says it.
+ */
+#define GG_OOM_FORM_CUDA_CODE_2 "CUDA error code 2 (cudaErrorMemoryAllocation)"
 /* The form of Windows' "paging file is too small" error (WinError 1455). */
 #define GG_OOM_FORM_PAGING_FILE "WinError 1455: the paging file is too small"
 /*
