@@ -679,6 +679,20 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		}
 	}
 	/*
+	 * Frames inside the model say nothing of why it runs, except a branch
+	 * the model's forward takes only when it trains, named so: the path
+	 * under it is the training step's, whatever loop was cut above.
+	 */
+	for (size_t i = boundary + 1; d->phase == GG_PHASE_UNKNOWN && i < tb->len; i++) {
+		const gg_tb_frame *f = &tb->frames[i];
+		if (!gg_phase_is_train_branch(f))
+			continue;
+		d->phase = GG_PHASE_TRAINING;
+		if ((rc = gg_evidence_add(d, "training: frame %s() at %s:%u, inside the model, is the branch its forward takes when it trains",
+					  f->function, gg_tb_frame_file(f), f->line)))
+			return rc;
+	}
+	/*
 	 * No frame, but the logger named the function it was called from
 	 * before the failure ("train_step" at the right of a rich log line):
 	 * what the program was doing then, at low weight (the failure may come

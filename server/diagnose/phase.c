@@ -587,6 +587,20 @@ int gg_phase_frame_words(const gg_tb_frame *f, unsigned how)
 	return w;
 }
 
+bool gg_phase_is_train_branch(const gg_tb_frame *f)
+{
+	/* Exact names only: a forward's helpers named train_x or y_training say nothing of the branch taken. */
+	static const char *const branches[] = { "training", "forward_train", "train_forward", "forward_training", NULL };
+	const char *fn = f->function;
+	const char *dot = strrchr(fn, '.');
+	if (dot)
+		fn = dot + 1;
+	for (const char *const *b = branches; *b; b++)
+		if (is(fn, *b))
+			return true;
+	return false;
+}
+
 bool gg_phase_is_forward(const gg_tb_frame *f)
 {
 	const char *fn = f->function;

@@ -79,5 +79,11 @@ bool gg_phase_is_test_file(const char *filename);
 
 /* forward() or __call__: code training also runs, never where a fix goes. */
 bool gg_phase_is_forward(const gg_tb_frame *f);
+/*
+ * Whether a frame inside a model is its training branch by its own name:
+ * a method named training or forward_train, which a forward calls only
+ * when the module trains (self.algo.training(...), mmdet's forward_train).
+ */
+bool gg_phase_is_train_branch(const gg_tb_frame *f);
 
 #endif
