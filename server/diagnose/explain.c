@@ -1078,8 +1078,21 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			/* Apps that fail this way run one item at a time: the item's size is what can change. */
 			rc |= gg_buf_printf(&x, "Make the input smaller: one request is %.0f%% of the device, a single item's size (a lower resolution, a shorter audio or sequence, tiles or chunks, the application's tiled mode) before the batch. ",
 					    100.0 * d->oom.tried / d->oom.total);
+		/*
+		 * A GPU's line with no figures and no frames (a message quoted in
+		 * prose, cut after its request): nothing tells a batch too large
+		 * from a model that fills the device, or a pipeline that put all
+		 * its parts on one of several GPUs, so both go first, side by side.
+		 */
+		bool blind = !tb->len && era != ERA_PRE_0_4 && era != ERA_THC && d->oom.total < 0 && d->oom.allocated < 0 && d->oom.free < 0 &&
+			     d->oom.reserved < 0 && d->oom.process_in_use < 0 &&
+			     (d->oom.device == GG_OOM_DEVICE_CUDA || d->oom.device == GG_OOM_DEVICE_HIP) &&
+			     !explain_large_request(&d->oom) && d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_NVML_REPORT) != 0;
 		if (era == ERA_PRE_0_4)
 			rc |= gg_buf_printf(&x, "Lower the batch size (in training too). If this is evaluation or inference, also create its inputs with `Variable(x, volatile=True)` (this PyTorch, 0.3 or older, has no torch.no_grad).");
+		else if (blind)
+			rc |= gg_buf_printf(&x, "The line alone does not say what filled the device: the batch or the model itself. Lower the batch size (in evaluation or inference fewer items at once, in training the same effective batch with gradient accumulation), or make the model's share of this device smaller: a smaller or quantized model, part of it offloaded to the CPU, or, over several GPUs, its parts spread so that this one does not hold them all (`device_map`, the pipeline's parallel degree); `%s` while it runs shows which device fills. If this is evaluation or inference, also run it under `with torch.no_grad():`; if it is training, mixed precision or activation checkpointing save memory too.",
+					    explain_smi(d));
 		else
 			rc |= gg_buf_printf(&x, "Lower the batch size: in evaluation or inference process fewer items at once, in training keep the effective batch with gradient accumulation. If this is evaluation or inference, also run it under `with torch.no_grad():`%s; if it is training, %s.",
 					    era == ERA_THC ? " (`Variable(x, volatile=True)` on 0.3 or older)" : "",
