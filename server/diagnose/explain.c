@@ -469,17 +469,27 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			*rc |= gg_buf_printf(e, " %c%s. Autograd was already off, so no graph is kept: the model's weights and one step's activations fill it.",
 					     d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
 					     d->cause_evidence + 1);
-			*rc |= gg_buf_printf(x, "Make the model's share smaller: part of it offloaded to the CPU, a quantized or lower-precision model (8-bit, fp8), or spread over more GPUs (sequence or tensor parallelism where the application offers it); then a smaller input (for images and video, a lower resolution or fewer frames). no_grad is already in place, and the batch is not the lever.");
+			*rc |= gg_buf_printf(x, "Make the model's share smaller: part of it offloaded to the CPU, a quantized or lower-precision model (8-bit, fp8), or spread over more GPUs (sequence or tensor parallelism where the application offers it), or a GPU with more memory where the model needs it; then a smaller input (for images and video, a lower resolution or fewer frames). no_grad is already in place, and the batch is not the lever.");
 			return 1;
 		}
 		/* No frames: both readings are open, and the one that frees most in inference goes first. */
 		*rc |= explain_no_frames(e, d);
-		*rc |= gg_buf_printf(e, " %c%s. In inference or evaluation that is most often the graph a forward keeps with autograd on: every layer's activations, held for a backward that never comes; in training, the batch's activations themselves.",
-				     d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
-				     d->cause_evidence + 1);
+		if (m->tried < 0.15 * m->total)
+			/*
+			 * A small request on a device already nearly full: nothing
+			 * points to autograd more than to the weights, so the model's
+			 * share is said first and the graph as one part of it.
+			 */
+			*rc |= gg_buf_printf(e, " %c%s. With a request this small the device was full before this step: the model's weights and what the process keeps take it; with autograd on, a forward in inference or evaluation also keeps every layer's activations, and in training the batch's activations are part of it.",
+					     d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
+					     d->cause_evidence + 1);
+		else
+			*rc |= gg_buf_printf(e, " %c%s. In inference or evaluation that is most often the graph a forward keeps with autograd on: every layer's activations, held for a backward that never comes; in training, the batch's activations themselves.",
+					     d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
+					     d->cause_evidence + 1);
 		if (m->tried < 0.15 * m->total) {
 			/* A small request on a device already nearly full: the weights and what is kept fill it before any one step. */
-			*rc |= gg_buf_printf(x, "Make the model's share smaller: a smaller or quantized model (8-bit, 4-bit), or part of it offloaded to the CPU (`device_map=\"auto\"`); in training, fewer trained parameters (LoRA or adapters instead of full fine-tuning) or its states sharded over more GPUs; then a shorter input or a smaller batch (for images and video, a lower resolution or fewer frames). If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`) too: a forward with autograd on keeps every activation.");
+			*rc |= gg_buf_printf(x, "Make the model's share smaller: a smaller or quantized model (8-bit, 4-bit), or part of it offloaded to the CPU (`device_map=\"auto\"`), or a GPU with more memory where the model needs it; in training, fewer trained parameters (LoRA or adapters instead of full fine-tuning) or its states sharded over more GPUs; then a shorter input or a smaller batch (for images and video, a lower resolution or fewer frames). If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`) too: a forward with autograd on keeps every activation.");
 			/* A cache larger than the request: the allocator's setting may let this one step fit, second. */
 			if (m->reserved_unallocated > m->tried && m->tried > 0)
 				*rc |= gg_buf_printf(x, " Second: the %.2f GiB reserved but unallocated are more than the request, so `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True` may let it fit.",
