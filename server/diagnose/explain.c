@@ -428,6 +428,17 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		return 1;
 	case GG_CAUSE_OUTSIDE:
 		*rc |= gg_buf_printf(e, " %s.", d->cause_evidence);
+		if (m->total > 0 && m->total <= 2.5 * gib && m->tried >= 0 && m->tried <= 0.01 * m->total) {
+			/*
+			 * A card of about 2 GiB refusing a request of a few MiB: the
+			 * device was full before any step, with what PyTorch holds
+			 * (the model, mostly) beside what is outside, so a smaller
+			 * step frees next to nothing and the card is what changes.
+			 */
+			*rc |= gg_buf_printf(x, "This card is too small for the work: it has %.2f GiB in all, and even %.2f MiB more did not fit, so the model and what is held outside PyTorch already fill it before any step. Run on a GPU with more memory, or use a smaller model (a lighter variant, half precision); a smaller step (a smaller input, then the batch) comes second and frees little here. Check `%s` for what else holds it (close other programs, drive the display from another GPU); the CUDA context itself stays.",
+					     m->total / gib, m->tried / 1048576.0, explain_smi(d));
+			return 1;
+		}
 		*rc |= gg_buf_printf(x, "This card is small for the work: a large share of it is held outside PyTorch, and what is left does not hold this step. Make the step smaller first: a smaller input (a lower resolution, a shorter sequence), then the batch, half precision; or run on a GPU with more memory. Check `%s` for what else holds it (close other programs, drive the display from another GPU); the CUDA context itself stays.",
 				     explain_smi(d));
 		return 1;
