@@ -738,20 +738,6 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 					  (unsigned long long)print)))
 			return rc;
 	}
-	/*
-	 * Windows' commit limit hit while a DLL was being mapped ("Error
-	 * loading ...\torch\lib\x.dll", "DLL load failed"): the libraries are
-	 * being loaded, at import or a worker's start, before any step of its
-	 * own. Low weight, and only where nothing above told the phase.
-	 */
-	if (d->phase == GG_PHASE_UNKNOWN && d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_PAGING_FILE) == 0 && tb->has_exception &&
-	    (gg_text_find_ci(tb->exc.detail, strlen(tb->exc.detail), "DLL load failed") ||
-	     (gg_text_find(tb->exc.detail, strlen(tb->exc.detail), "Error loading") &&
-	      gg_text_find_ci(tb->exc.detail, strlen(tb->exc.detail), ".dll")))) {
-		d->phase = GG_PHASE_LOADING;
-		if ((rc = gg_evidence_add(d, "loading: the commit limit was reached while Windows loaded a DLL (the libraries are being loaded, at an import or a worker's start)")))
-			return rc;
-	}
 	/* No frame, but the line just above the error is the engine's backward call: a backward pass. */
 	if (!backward && !tb->len && tb->has_exception && facts->backward_code_line &&
 	    facts->backward_code_line + 1 == tb->exc.at.line) {
