@@ -1744,6 +1744,16 @@ static void walk_compound(check *c, const ctx *x, gg_node node)
 	if (IS(node, for_statement) && !c->probe && !x->fn->sites_only) {
 		/* The loop variable is bound afresh, with a value of unknown origin. */
 		targets_bind(c, x->fn, FIELD(node, left), gg_node_null(), FIELD(node, left), x->grad_off, false, 0);
+		/*
+		 * For the flow to a backward, each name it binds comes from the
+		 * iterable: `for k, l in loss.items(): total += l` then
+		 * total.backward() reaches the accumulations into loss[...].
+		 */
+		gg_node left = FIELD(node, left), right = FIELD(node, right);
+		for (gg_node n = left; !gg_node_is_null(n) && !gg_node_is_null(right) && !c->error;
+		     n = gg_node_walk_next(left, n, true))
+			if (IS(n, identifier))
+				assign_fact_add(c, x->fn, n, right);
 	}
 	uint32_t count = gg_node_named_child_count(node);
 	for (uint32_t i = 0; i < count && !c->error; i++) {
