@@ -225,6 +225,15 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 	if (sem_frozen_before(c, obj->text, (uint32_t)(obj->text.ptr - c->text)) ||
 	    (obj->identifier && c->frozen_len && param_frozen(c, x->func, obj->text, 0)))
 		return false;
+	/* Nor does a part of one: G.mapping(z) after G = copy(G0).eval().requires_grad_(False). */
+	for (span owner = obj->text; c->frozen_len && !obj->identifier;) {
+		const char *dot = memrchr(owner.ptr, '.', owner.len);
+		if (!dot)
+			break;
+		owner.len = (size_t)(dot - owner.ptr);
+		if (sem_frozen_before(c, owner, (uint32_t)(obj->text.ptr - c->text)))
+			return false;
+	}
 	/*
 	 * A local name is what its last assignment here made it (kornia-style
 	 * `fn = Net.from_pretrained()` then `fn = getattr(mod, name)`); the
@@ -880,8 +889,8 @@ bool sem_forward_takes_grad(semantic *c, const ctx *x, span recv)
 
 /* What exports a model: tracing, scripting, ONNX and torch.export. */
 static const char *const exporters[] = {
-	"torch.jit.trace", "torch.jit.script", "torch.jit.trace_module", "torch.onnx.export", "torch.onnx.dynamo_export",
-	"torch.export.export", NULL,
+	"torch.jit.trace", "torch.jit.script", "torch.jit.trace_module", "torch.onnx.export", "torch.onnx._export",
+	"torch.onnx.dynamo_export", "torch.export.export", NULL,
 };
 
 /*
