@@ -142,6 +142,14 @@ typedef struct gg_project {
 	 */
 	gg_strings paramless_classes;
 	/*
+	 * Top-level classes with one base of another name whose body holds no
+	 * parameters: "Name module Base" (Base's last name). One whose base is
+	 * a parameterless class (to a fixed point: a defence deriving from a
+	 * parameterless processor) joins paramless_classes when
+	 * gg_project_classes_sort runs. Emptied then.
+	 */
+	gg_strings pending_paramless;
+	/*
 	 * Classes whose forward (or __call__) takes gradients of what it
 	 * computes (project_graph.c: torch.autograd.grad in its body or in a
 	 * method of the file it calls): "Name module", sorted as the class lists.

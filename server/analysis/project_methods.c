@@ -499,38 +499,83 @@ static bool base_is_torch_module(const line *l)
 }
 
 /*
+ * The one base of a class line that is not torch's Module, by its last name
+ * (`class JPEGFilter(base.Processor):` gives Processor), or an empty span.
+ */
+static gg_text_span single_base(const line *l)
+{
+	gg_text_span none = { NULL, 0 };
+	const char *open = memchr(l->content, '(', (size_t)(l->end - l->content));
+	const char *close = open ? memchr(open, ')', (size_t)(l->end - open)) : NULL;
+	if (!close || memchr(open, ',', (size_t)(close - open)))
+		return none;
+	const char *b = open + 1, *e = close;
+	while (b < e && *b == ' ')
+		b++;
+	while (e > b && e[-1] == ' ')
+		e--;
+	for (const char *q = b; q < e; q++)
+		if (!word_char(*q) && *q != '.')
+			return none;
+	const char *dot = memrchr(b, '.', (size_t)(e - b));
+	gg_text_span last = { dot ? dot + 1 : b, (size_t)(e - (dot ? dot + 1 : b)) };
+	return last.len ? last : none;
+}
+
+/* A class read by paramless_note: where its body starts, and its one base if that is not torch's Module. */
+typedef struct paramless_class {
+	const char *name, *body;
+	size_t n;
+	gg_text_span base;
+} paramless_class;
+
+static int paramless_close(gg_project *p, const char *module, const paramless_class *k, const char *end)
+{
+	if (!sem_text_holds_no_parameters(k->body, (size_t)(end - k->body), NULL))
+		return 0;
+	if (!k->base.len)
+		return class_push(&p->paramless_classes, k->name, k->n, module);
+	char *entry = gg_strdup_printf("%.*s %s %.*s", (int)k->n, k->name, module, (int)k->base.len, k->base.ptr);
+	int rc = entry ? gg_strings_push(&p->pending_paramless, entry) : -ENOMEM;
+	free(entry);
+	return rc;
+}
+
+/*
  * The top-level module classes of text that hold no parameters (their one
  * base torch's Module, their body as sem_text_holds_no_parameters says): a
  * loss or a metric written as a module, "Name module" on
  * p->paramless_classes. Calling one records only what its inputs bring.
+ * A class with one other base and such a body waits on pending_paramless.
  */
 static int paramless_note(gg_project *p, const char *module, const char *text, size_t len)
 {
-	const char *end = text + len, *name = NULL, *body = NULL;
-	size_t n = 0;
+	const char *end = text + len;
+	paramless_class k = { NULL, NULL, 0, { NULL, 0 } };
 	int rc = 0;
 	for (const char *q = text; q < end && !rc;) {
 		line l;
 		const char *next = line_read(q, end, &l);
 		bool top = !line_blank(&l) && l.indent == 0;
 		/* A line back at the left margin closes the class being read. */
-		if (name && top && !line_starts(&l, "@")) {
-			if (sem_text_holds_no_parameters(body, (size_t)(q - body), NULL))
-				rc = class_push(&p->paramless_classes, name, n, module);
-			name = NULL;
+		if (k.name && top && !line_starts(&l, "@")) {
+			rc = paramless_close(p, module, &k, q);
+			k.name = NULL;
 		}
-		if (top && line_starts(&l, "class ") && base_is_torch_module(&l)) {
-			name = l.content + 6;
-			n = word_at(name, l.end);
-			body = next;
-			if (!n)
-				name = NULL;
+		if (!rc && top && line_starts(&l, "class ")) {
+			bool module_base = base_is_torch_module(&l);
+			k.base = module_base ? (gg_text_span){ NULL, 0 } : single_base(&l);
+			k.name = module_base || k.base.len ? l.content + 6 : NULL;
+			k.n = k.name ? word_at(k.name, l.end) : 0;
+			k.body = next;
+			if (!k.n)
+				k.name = NULL;
 		}
 		q = next;
 	}
 	/* The last class runs to the end of the text. */
-	if (!rc && name && sem_text_holds_no_parameters(body, (size_t)(end - body), NULL))
-		rc = class_push(&p->paramless_classes, name, n, module);
+	if (!rc && k.name)
+		rc = paramless_close(p, module, &k, end);
 	return rc;
 }
 
@@ -539,11 +584,10 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 {
 	if (!gg_text_contains(text, len, "class "))
 		return 0;
-	if (gg_text_contains(text, len, "Module)")) {
-		int rc = paramless_note(p, module, text, len);
-		if (rc)
-			return rc;
-	}
+	/* Every file's classes: a parameterless base may be another file's (`class Squeeze(Processor):`). */
+	int prc = paramless_note(p, module, text, len);
+	if (prc)
+		return prc;
 	const char *end = text + len;
 	gg_strings modules, subs, plains, held, held_imported, held_ctors;
 	gg_strings_init(&modules);
@@ -759,6 +803,34 @@ static bool class_listed(const gg_strings *list, const char *name, size_t n, con
  * constructor) is left to the evidence at hand, and only the method names
  * are learned. 0 or -ENOMEM.
  */
+/*
+ * Settles pending_paramless: a class whose one base is a parameterless class
+ * (by its last name, of any module) is one, to a fixed point. 0 or -ENOMEM.
+ */
+static int paramless_settle(gg_project *p)
+{
+	int rc = 0;
+	for (bool changed = true; changed && !rc;) {
+		changed = false;
+		gg_project_sort_unique(&p->paramless_classes);
+		for (size_t i = 0; i < p->pending_paramless.len && !rc; i++) {
+			char *e = p->pending_paramless.items[i];
+			const char *sp = strchr(e, ' '), *base = sp ? strchr(sp + 1, ' ') : NULL;
+			if (!base || !class_listed(&p->paramless_classes, base + 1, strlen(base + 1), NULL, 0))
+				continue;
+			char *entry = strndup(e, (size_t)(base - e)); /* "Name module": the entry without its base */
+			rc = entry ? gg_strings_push(&p->paramless_classes, entry) : -ENOMEM;
+			free(entry);
+			free(e);
+			p->pending_paramless.items[i--] = p->pending_paramless.items[--p->pending_paramless.len];
+			changed = true;
+		}
+	}
+	gg_strings_free(&p->pending_paramless);
+	gg_strings_init(&p->pending_paramless);
+	return rc;
+}
+
 static int pending_settle(gg_project *p)
 {
 	size_t n = p->pending_classes.len < p->pending_bases.len ? p->pending_classes.len : p->pending_bases.len;
@@ -912,6 +984,8 @@ static int train_methods_settle(gg_project *p)
 int gg_project_classes_sort(gg_project *p)
 {
 	int rc = pending_settle(p);
+	if (!rc)
+		rc = paramless_settle(p);
 	if (!rc)
 		rc = gg_project_forwarders_settle(p);
 	if (!rc)

@@ -710,7 +710,7 @@ bool sem_class_is_plain(semantic *c, klass *k, unsigned depth)
 }
 
 /* Whether k's own forward (or __call__) computes anything: a call, an operator, an index or an attribute read. */
-static bool forward_computes(const semantic *c, klass *k)
+bool sem_class_forward_computes(const semantic *c, klass *k)
 {
 	gg_node body = FIELD(k->node, body);
 	for (uint32_t i = 0, n = gg_node_named_child_count(body); i < n; i++) {
@@ -753,7 +753,7 @@ bool sem_class_holds_no_parameters(semantic *c, klass *k, bool *handed)
 	 * skeleton) is a model still to be written, not a fixed function: what
 	 * its callers do is judged as for the model it will be.
 	 */
-	if (handed && !*handed && !forward_computes(c, k))
+	if (handed && !*handed && !sem_class_forward_computes(c, k))
 		*handed = true;
 	return true;
 }

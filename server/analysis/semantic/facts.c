@@ -203,6 +203,87 @@ static bool parameterless_call(semantic *c, gg_node call, unsigned depth)
  * call builds one of this file's nn.Module classes or comes from a model
  * factory; a metric, loss or sklearn estimator when it builds one of those.
  */
+/* Whether v is a literal: a number, a string, True/False/None, or a list or tuple of literals. */
+static bool literal_value(const semantic *c, gg_node v, unsigned depth)
+{
+	if (depth > MAX_NAME_SEGMENTS)
+		return false;
+	if (IS(v, integer) || IS(v, float) || IS(v, string) || IS(v, true) || IS(v, false) || IS(v, none))
+		return true;
+	if (IS(v, unary_operator))
+		return literal_value(c, FIELD(v, argument), depth + 1);
+	if (!IS(v, list) && !IS(v, tuple))
+		return false;
+	for (uint32_t i = 0, n = gg_node_named_child_count(v); i < n; i++)
+		if (!literal_value(c, gg_node_named_child(v, i), depth + 1))
+			return false;
+	return true;
+}
+
+/* Whether every argument of a call (by place or by keyword) is a literal. */
+static bool arguments_literal(const semantic *c, gg_node args)
+{
+	if (!IS(args, argument_list))
+		return false;
+	for (uint32_t i = 0, n = gg_node_named_child_count(args); i < n; i++) {
+		gg_node a = gg_node_named_child(args, i);
+		if (IS(a, keyword_argument))
+			a = FIELD(a, value);
+		if (!literal_value(c, a, 0))
+			return false;
+	}
+	return true;
+}
+
+/* Whether an assignment classified before (in text order) made name such a module (the set is sorted later). */
+static bool weightless_bound(const semantic *c, span name)
+{
+	for (size_t i = 0; i < c->weightless.len; i++)
+		if (span_eq(c->weightless.items[i], name))
+			return true;
+	return false;
+}
+
+/*
+ * Whether value builds a module that holds no parameter and nothing but
+ * what literals give it: a parameterless class of the file or of the
+ * project given only literals (`BitSqueezing(bit_depth=5)`; one of the
+ * file's that keeps nothing handed in, given anything), or a Sequential of
+ * such (a defence's pipeline of filters). A fixed function of its inputs.
+ */
+static bool builds_weightless(semantic *c, gg_node value, unsigned depth)
+{
+	if (depth > MAX_NAME_SEGMENTS)
+		return false;
+	if (depth > 0 && IS(value, identifier))
+		return weightless_bound(c, node_span(c, value));
+	if (!IS(value, call))
+		return false;
+	gg_node fn = FIELD(value, function), args = FIELD(value, arguments);
+	if (!sem_is_name_chain(c, fn) || !IS(args, argument_list))
+		return false;
+	span name = node_span(c, fn);
+	if (IS(fn, identifier) && !sem_binding_find(c, name)) {
+		klass *k = sem_class_find(c, name);
+		bool handed;
+		if (!k) /* a name bound above to such a module: `pipeline = nn.Sequential(jpeg, squeeze)` */
+			return depth > 0 && weightless_bound(c, name);
+		return (sem_class_kind(c, k, 0) & CLASS_MODULE) && sem_class_holds_no_parameters(c, k, &handed) &&
+		       sem_class_forward_computes(c, k) && (!handed || arguments_literal(c, args));
+	}
+	if (!sem_name_resolve(c, fn))
+		return false;
+	span r = sem_resolved(c);
+	if (span_is(r, "torch.nn.Sequential")) {
+		uint32_t n = gg_node_named_child_count(args);
+		for (uint32_t i = 0; i < n; i++)
+			if (!builds_weightless(c, gg_node_named_child(args, i), depth + 1))
+				return false;
+		return n > 0;
+	}
+	return c->project && gg_project_class_paramless(c->project, r.ptr, r.len) && arguments_literal(c, args);
+}
+
 static void assignment_classify(semantic *c, gg_node left, gg_node right)
 {
 	if (!sem_is_name_chain(c, left))
@@ -221,6 +302,10 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 			PUSH(c, c->loaded.items, c->loaded.len, c->loaded.cap, target);
 		}
 		return;
+	}
+	if (builds_weightless(c, right, 0)) {
+		PUSH(c, c->paramless.items, c->paramless.len, c->paramless.cap, target);
+		PUSH(c, c->weightless.items, c->weightless.len, c->weightless.cap, target);
 	}
 	gg_node base = sem_call_chain_base(c, right);
 	gg_node fn = FIELD(base, function);
@@ -935,7 +1020,10 @@ int sem_facts_collect(semantic *c, gg_node root)
 				PUSH(c, aliases, aliases_len, aliases_cap, n);
 			} else if (sym_is(left, r->sym_identifier) &&
 				   (sym_is(right, r->sym_attribute) || sym_is(right, r->ids.sym_boolean_operator))) {
-				if (fetches_plain_attribute(c, right, 0))
+				span v = node_span(c, right);
+				if (sym_is(right, r->sym_attribute) && (span_ends(v, ".no_grad") || span_ends(v, ".inference_mode")))
+					PUSH(c, c->grad_aliases, c->grad_aliases_len, c->grad_aliases_cap, n);
+				else if (fetches_plain_attribute(c, right, 0))
 					PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, left);
 			} else if ((sym_is(left, r->sym_identifier) || sym_is(left, r->sym_attribute) ||
 				    (left = hub_tuple_first(c, left, right), !gg_node_is_null(left))) &&

@@ -75,6 +75,25 @@ static bool project_wrapper(semantic *c, gg_node name)
 	return gg_project_disables_grad(c->project, r.ptr, r.len);
 }
 
+/*
+ * A callable another package defines that this workspace cannot read (a
+ * package cloned at run time, not installed) and whose own name is a grad
+ * mode's (`from yolov5.utils.torch_utils import smart_inference_mode`),
+ * entered or applied without arguments: it says what it does, and nothing
+ * here says otherwise (the project's and the installed libraries' own
+ * wrappers are read, project_wrapper).
+ */
+static bool foreign_wrapper_named(semantic *c, gg_node name)
+{
+	if (!sem_is_name_chain(c, name) || !sem_binding_find(c, node_span(c, sem_chain_root(c, name))) ||
+	    !sem_name_resolve(c, name))
+		return false;
+	if (span_starts(sem_resolved(c), "torch."))
+		return false;
+	span last = sem_chain_last(c, name);
+	return span_ends(last, "_no_grad") || span_ends(last, "_inference_mode");
+}
+
 /* A function of this file that wraps no_grad/inference_mode (smart_inference_mode). */
 static bool local_wrapper(const semantic *c, gg_node name)
 {
@@ -85,6 +104,35 @@ static bool local_wrapper(const semantic *c, gg_node name)
 		if (c->funcs[c->func_names[i].index].wrapper)
 			return true;
 	return false;
+}
+
+/*
+ * A name bound to grad's own callable (`inference_mode = torch.inference_mode`,
+ * at module level or before in the same function): what that callable does.
+ * GRAD_NONE when no such binding names it.
+ */
+static grad_context alias_grad_context(semantic *c, gg_node name)
+{
+	if (!IS(name, identifier) || !c->grad_aliases_len)
+		return GRAD_NONE;
+	span n = node_span(c, name);
+	int fi = sem_func_at(c, gg_node_start_byte(name));
+	for (size_t i = 0; i < c->grad_aliases_len; i++) {
+		gg_node a = c->grad_aliases[i];
+		int at = sem_func_at(c, gg_node_start_byte(a));
+		if (!span_eq(node_span(c, FIELD(a, left)), n) || (at != 0 && at != fi))
+			continue;
+		gg_node value = FIELD(a, right);
+		if (sem_name_resolve(c, value) &&
+		    (sem_name_is_one_of(c, sem_names_no_grad) || sem_name_is_one_of(c, sem_names_inference_mode)))
+			return GRAD_OFF;
+	}
+	return GRAD_NONE;
+}
+
+bool sem_grad_alias_disables(semantic *c, gg_node name)
+{
+	return alias_grad_context(c, name) == GRAD_OFF;
 }
 
 /*
@@ -149,7 +197,8 @@ grad_context sem_grad_context_of(semantic *c, gg_node expr)
 		/* Only decorators name these without calling them. */
 		if (!sem_is_name_chain(c, expr))
 			return GRAD_NONE;
-		if (local_wrapper(c, expr) || configured_decorator(c, expr) || project_wrapper(c, expr))
+		if (local_wrapper(c, expr) || configured_decorator(c, expr) || project_wrapper(c, expr) ||
+		    alias_grad_context(c, expr) == GRAD_OFF || foreign_wrapper_named(c, expr))
 			return GRAD_OFF;
 		if (IS(expr, identifier) && !sem_binding_find(c, node_span(c, expr)))
 			return local_grad_context(c, expr);
@@ -165,6 +214,9 @@ grad_context sem_grad_context_of(semantic *c, gg_node expr)
 	if (!IS(args, argument_list) || !sem_is_name_chain(c, fn))
 		return GRAD_NONE;
 	if (local_wrapper(c, fn) || configured_decorator(c, fn) || project_wrapper(c, fn))
+		return GRAD_OFF;
+	/* `inference_mode()` of `inference_mode = torch.inference_mode`: called without arguments, it turns grad off. */
+	if (sem_argument_count(c, args) == 0 && (alias_grad_context(c, fn) == GRAD_OFF || foreign_wrapper_named(c, fn)))
 		return GRAD_OFF;
 	if (!sem_name_resolve(c, fn))
 		return GRAD_NONE;

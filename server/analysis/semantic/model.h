@@ -337,6 +337,13 @@ typedef struct semantic {
 	/* owned: the names bound to no module: `name = obj.method` (fetches_plain_attribute), `name = lambda ...` */
 	gg_node *fetches;
 	size_t fetches_len, fetches_cap;
+	/*
+	 * owned: assignments of a name to a bare name chain that ends in no_grad
+	 * or inference_mode (`inference_mode = torch.inference_mode`): the name
+	 * is that callable where it is entered or called (grad_mode.c).
+	 */
+	gg_node *grad_aliases;
+	size_t grad_aliases_len, grad_aliases_cap;
 	spanset models, not_models, loaded;
 	spanset paramless; /* models of the file's classes that hold no parameters (a loss written as a module) */
 	/*
@@ -664,6 +671,8 @@ extern const char *const sem_names_set_grad_enabled[];
 extern const char *const sem_names_autograd_grad[];
 int sem_literal_mode(const semantic *c, gg_node args);
 grad_context sem_grad_context_of(semantic *c, gg_node expr);
+/* Whether name is bound to grad's own no_grad or inference_mode (`inference_mode = torch.inference_mode`). */
+bool sem_grad_alias_disables(semantic *c, gg_node name);
 grad_context sem_with_grad(semantic *c, gg_node with_clause);
 grad_context sem_bare_grad_statement(semantic *c, gg_node stmt);
 /* Notes node as where grad goes off (g: GRAD_OFF, or GRAD_CONTROLLED when a flag picks the mode). */
@@ -684,6 +693,8 @@ klass *sem_class_find(const semantic *c, span name);
 bool sem_class_is_plain(semantic *c, klass *k, unsigned depth);
 /* *handed (may be NULL): an attribute of self is set to a name or an attribute (an object handed in, a module maybe). */
 bool sem_class_holds_no_parameters(semantic *c, klass *k, bool *handed);
+/* Whether k's own forward (or __call__) computes anything (a skeleton's `return x` does not). */
+bool sem_class_forward_computes(const semantic *c, klass *k);
 /*
  * The body half of it, on a class body's text (the project index's text scan
  * asks it of another file's classes): no line sets an attribute of self to

@@ -156,6 +156,7 @@ static void semantic_free(semantic *c)
 	free(c->classes);
 	free(c->assign_left);
 	free(c->fetches);
+	free(c->grad_aliases);
 	free(c->assign_right);
 	free(c->assign_names);
 	free(c->call_names);
@@ -444,6 +445,20 @@ int gg_semantic_exports(gg_semantic *r, const char *text, size_t len, gg_node ro
 			gg_export e = { GG_EXPORT_WRAPPER, name.ptr, name.len, NULL, 0, NULL, 0 };
 			rc = add(ctx, &e);
 		}
+	}
+	/* A module-level name bound to grad's own callable (`inference_mode = torch.inference_mode`): imported, it is that. */
+	for (size_t i = 0; i < c->grad_aliases_len && !rc; i++) {
+		gg_node a = c->grad_aliases[i];
+		gg_node left = FIELD(a, left);
+		/* At module level, a version shim's branches too (`if hasattr(torch, "inference_mode"): ... else: ...`). */
+		bool top = true;
+		for (gg_node p = gg_node_parent(a); top && !gg_node_is_null(p) && !IS(p, module); p = gg_node_parent(p))
+			top = !IS(p, function_definition) && !IS(p, class_definition) && !IS(p, lambda);
+		if (!top || !sem_grad_alias_disables(c, left))
+			continue;
+		span name = node_span(c, left);
+		gg_export e = { GG_EXPORT_WRAPPER, name.ptr, name.len, NULL, 0, NULL, 0 };
+		rc = add(ctx, &e);
 	}
 	/*
 	 * Classes: which methods the file calls only with grad off needs the

@@ -1,0 +1,2 @@
+from .base import Processor
+from .squeeze import Squeeze
