@@ -813,18 +813,22 @@ static int paramless_settle(gg_project *p)
 	for (bool changed = true; changed && !rc;) {
 		changed = false;
 		gg_project_sort_unique(&p->paramless_classes);
-		for (size_t i = 0; i < p->pending_paramless.len && !rc; i++) {
+		size_t listed = p->paramless_classes.len, kept = 0; /* settled in this pass are pushed past listed */
+		for (size_t i = 0; i < p->pending_paramless.len; i++) {
 			char *e = p->pending_paramless.items[i];
 			const char *sp = strchr(e, ' '), *base = sp ? strchr(sp + 1, ' ') : NULL;
-			if (!base || !class_listed(&p->paramless_classes, base + 1, strlen(base + 1), NULL, 0))
+			gg_strings sorted = { p->paramless_classes.items, listed, listed };
+			if (rc || !base || !class_listed(&sorted, base + 1, strlen(base + 1), NULL, 0)) {
+				p->pending_paramless.items[kept++] = e;
 				continue;
+			}
 			char *entry = strndup(e, (size_t)(base - e)); /* "Name module": the entry without its base */
 			rc = entry ? gg_strings_push(&p->paramless_classes, entry) : -ENOMEM;
 			free(entry);
 			free(e);
-			p->pending_paramless.items[i--] = p->pending_paramless.items[--p->pending_paramless.len];
 			changed = true;
 		}
+		p->pending_paramless.len = kept;
 	}
 	gg_strings_free(&p->pending_paramless);
 	gg_strings_init(&p->pending_paramless);

@@ -198,11 +198,6 @@ static bool parameterless_call(semantic *c, gg_node call, unsigned depth)
 	return none;
 }
 
-/*
- * Sorts one assignment `X = <call>` into the model sets: X is a model when the
- * call builds one of this file's nn.Module classes or comes from a model
- * factory; a metric, loss or sklearn estimator when it builds one of those.
- */
 /* Whether v is a literal: a number, a string, True/False/None, or a list or tuple of literals. */
 static bool literal_value(const semantic *c, gg_node v, unsigned depth)
 {
@@ -284,6 +279,11 @@ static bool builds_weightless(semantic *c, gg_node value, unsigned depth)
 	return c->project && gg_project_class_paramless(c->project, r.ptr, r.len) && arguments_literal(c, args);
 }
 
+/*
+ * Sorts one assignment `X = <call>` into the model sets: X is a model when the
+ * call builds one of this file's nn.Module classes or comes from a model
+ * factory; a metric, loss or sklearn estimator when it builds one of those.
+ */
 static void assignment_classify(semantic *c, gg_node left, gg_node right)
 {
 	if (!sem_is_name_chain(c, left))

@@ -107,14 +107,14 @@ static bool local_wrapper(const semantic *c, gg_node name)
 }
 
 /*
- * A name bound to grad's own callable (`inference_mode = torch.inference_mode`,
- * at module level or before in the same function): what that callable does.
- * GRAD_NONE when no such binding names it.
+ * Whether name is bound to grad's own no_grad or inference_mode
+ * (`inference_mode = torch.inference_mode`, at module level or in the same
+ * function), which turns grad off where it is entered or applied.
  */
-static grad_context alias_grad_context(semantic *c, gg_node name)
+bool sem_grad_alias_disables(semantic *c, gg_node name)
 {
 	if (!IS(name, identifier) || !c->grad_aliases_len)
-		return GRAD_NONE;
+		return false;
 	span n = node_span(c, name);
 	int fi = sem_func_at(c, gg_node_start_byte(name));
 	for (size_t i = 0; i < c->grad_aliases_len; i++) {
@@ -125,14 +125,9 @@ static grad_context alias_grad_context(semantic *c, gg_node name)
 		gg_node value = FIELD(a, right);
 		if (sem_name_resolve(c, value) &&
 		    (sem_name_is_one_of(c, sem_names_no_grad) || sem_name_is_one_of(c, sem_names_inference_mode)))
-			return GRAD_OFF;
+			return true;
 	}
-	return GRAD_NONE;
-}
-
-bool sem_grad_alias_disables(semantic *c, gg_node name)
-{
-	return alias_grad_context(c, name) == GRAD_OFF;
+	return false;
 }
 
 /*
@@ -198,7 +193,7 @@ grad_context sem_grad_context_of(semantic *c, gg_node expr)
 		if (!sem_is_name_chain(c, expr))
 			return GRAD_NONE;
 		if (local_wrapper(c, expr) || configured_decorator(c, expr) || project_wrapper(c, expr) ||
-		    alias_grad_context(c, expr) == GRAD_OFF || foreign_wrapper_named(c, expr))
+		    sem_grad_alias_disables(c, expr) || foreign_wrapper_named(c, expr))
 			return GRAD_OFF;
 		if (IS(expr, identifier) && !sem_binding_find(c, node_span(c, expr)))
 			return local_grad_context(c, expr);
@@ -216,7 +211,7 @@ grad_context sem_grad_context_of(semantic *c, gg_node expr)
 	if (local_wrapper(c, fn) || configured_decorator(c, fn) || project_wrapper(c, fn))
 		return GRAD_OFF;
 	/* `inference_mode()` of `inference_mode = torch.inference_mode`: called without arguments, it turns grad off. */
-	if (sem_argument_count(c, args) == 0 && (alias_grad_context(c, fn) == GRAD_OFF || foreign_wrapper_named(c, fn)))
+	if (sem_argument_count(c, args) == 0 && (sem_grad_alias_disables(c, fn) || foreign_wrapper_named(c, fn)))
 		return GRAD_OFF;
 	if (!sem_name_resolve(c, fn))
 		return GRAD_NONE;
