@@ -66,29 +66,6 @@ static bool line_may_call(const line *l)
 }
 
 /*
- * line_calls without forward, word by word: each word that starts a call
- * (`name(`, not an attribute) compared with name, which is cheaper than a
- * search for name when every import of a file is asked of every line.
- */
-static bool line_calls_word(const line *l, const char *name, size_t n)
-{
-	const char *text = l->content, *end = l->end;
-	const char *hash = memchr(text, '#', (size_t)(end - text));
-	if (hash)
-		end = hash;
-	if (!n)
-		return false;
-	for (const char *p = memchr(text, '(', (size_t)(end - text)); p; p = memchr(p + 1, '(', (size_t)(end - p - 1))) {
-		const char *w = p;
-		while (w > text && word_char(w[-1]))
-			w--;
-		if ((size_t)(p - w) == n && memcmp(w, name, n) == 0 && (w == text || w[-1] != '.'))
-			return true;
-	}
-	return false;
-}
-
-/*
  * Whether the code of l may hand a name on (`{"greedy": greedy_decode}`,
  * `register(fn)`, `step = fn`): not an import, nor a line of an import's
  * bracketed names (words, commas and brackets, no call).
@@ -110,35 +87,120 @@ static bool line_may_refer(const line *l)
 	return false;
 }
 
-/*
- * Whether the code of l names name as a value, not called, not an attribute
- * and not inside a string: `fn` in `{"k": fn}`, never in `print("fn time")`.
- */
-static bool line_refers_word(const line *l, const char *name, size_t n)
+/* The bound names of a file's imports, sorted, for the lookup of each word of a line. */
+typedef struct import_name {
+	const char *ptr;
+	size_t len;
+	const gg_project_import *im;
+} import_name;
+
+typedef struct import_names {
+	import_name *items; /* owned */
+	size_t len;
+	uint8_t *marks; /* owned: per item, what the line being read does with it (1 calls, 2 names) */
+} import_names;
+
+static int import_name_cmp(const void *pa, const void *pb)
 {
-	char quote = 0;
-	for (const char *p = l->content, *end = l->end; n && p < end; p++) {
-		if (quote) {
-			if (*p == '\\')
-				p++;
-			else if (*p == quote)
-				quote = 0;
-			continue;
-		}
-		if (*p == '#')
-			return false;
-		if (*p == '"' || *p == '\'') {
-			quote = *p;
-			continue;
-		}
-		if (!word_char(*p) || (p > l->content && (word_char(p[-1]) || p[-1] == '.')))
-			continue;
-		size_t w = word_at(p, end);
-		if (w == n && memcmp(p, name, n) == 0 && (p + w == end || p[w] != '('))
-			return true;
-		p += w - 1;
+	const import_name *a = pa, *b = pb;
+	int r = memcmp(a->ptr, b->ptr, a->len < b->len ? a->len : b->len);
+	return r ? r : (a->len > b->len) - (a->len < b->len);
+}
+
+static int import_names_make(import_names *n, const gg_project_imports *seen)
+{
+	n->items = calloc(seen->len, sizeof *n->items);
+	n->marks = calloc(seen->len, 1);
+	n->len = 0;
+	if (!n->items || !n->marks)
+		return -ENOMEM;
+	for (size_t i = 0; i < seen->len; i++) {
+		const gg_project_import *im = &seen->items[i];
+		if (im->bound.len && !(im->name.len == 1 && im->name.ptr[0] == '*'))
+			n->items[n->len++] = (import_name){ im->bound.ptr, im->bound.len, im };
 	}
-	return false;
+	qsort(n->items, n->len, sizeof *n->items, import_name_cmp);
+	return 0;
+}
+
+static void import_names_free(import_names *n)
+{
+	free(n->items);
+	free(n->marks);
+}
+
+/* The first import bound to word[0..len), or n->len. */
+static size_t import_names_lower(const import_names *n, const char *word, size_t len)
+{
+	import_name key = { word, len, NULL };
+	size_t lo = 0, hi = n->len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (import_name_cmp(&n->items[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Notes what the code of l does with the imported names, word by word: a
+ * call (`name(`, not an attribute; up to the first #, a string's or not, as
+ * a call was always read) with grad off or on there, or, outside strings, a
+ * name handed on without a call (mode 3: called where this scan cannot see,
+ * in a mode it cannot tell). One entry per import and line. 0 or -ENOMEM.
+ */
+static int line_uses_note(gg_project *p, const line *l, import_names *n, bool off)
+{
+	const char *text = l->content, *end = l->end;
+	const char *hash = memchr(text, '#', (size_t)(end - text));
+	const char *calls_end = hash ? hash : end;
+	bool refers = line_may_refer(l), any = false;
+	char quote = 0;
+	for (const char *q = text; q < end; q++) {
+		if (quote) {
+			if (*q == '\\')
+				q++;
+			else if (*q == quote)
+				quote = 0;
+			if (q >= calls_end)
+				break;
+			if (!word_char(*q) || (q > text && (word_char(q[-1]) || q[-1] == '.')))
+				continue;
+		} else if (*q == '#') {
+			break;
+		} else if (*q == '"' || *q == '\'') {
+			quote = *q;
+			continue;
+		} else if (!word_char(*q) || (q > text && (word_char(q[-1]) || q[-1] == '.'))) {
+			continue;
+		}
+		size_t w = word_at(q, end);
+		bool call = q + w < calls_end && q[w] == '(';
+		bool named = !quote && refers && (q + w == end || q[w] != '(');
+		for (size_t i = import_names_lower(n, q, w);
+		     (call || named) && i < n->len && n->items[i].len == w && memcmp(n->items[i].ptr, q, w) == 0; i++) {
+			n->marks[i] |= call ? 1 : 2;
+			any = true;
+		}
+		q += w - 1;
+	}
+	int rc = 0;
+	for (size_t i = 0; any && i < n->len; i++) {
+		if (!n->marks[i])
+			continue;
+		const gg_project_import *im = n->items[i].im;
+		int mode = n->marks[i] & 1 ? (off ? 1 : 0) : 3;
+		n->marks[i] = 0;
+		char *entry = rc ? NULL
+				 : gg_strdup_printf("%.*s %.*s %d", (int)im->name.len, im->name.ptr, (int)im->module.len,
+						    im->module.ptr, mode);
+		if (!rc)
+			rc = entry ? gg_strings_push(&p->outside_calls, entry) : -ENOMEM;
+		free(entry);
+	}
+	return rc;
 }
 
 /* Whether the code of body (docstrings and other triple-quoted text left out) calls name, or its forward(). */
@@ -560,8 +622,9 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 {
 	if (!seen->len)
 		return 0;
-	int rc = 0;
 	size_t first = p->outside_calls.len;
+	import_names names;
+	int rc = import_names_make(&names, seen);
 	open_block *stack = NULL;
 	size_t depth = 0, cap = 0;
 	bool quoted = false, decorated_off = false;
@@ -577,22 +640,8 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 		const open_block *in_def = block_def(stack, depth);
 		if (in_def && (line_has(&l, ".backward(") || line_has(&l, "autograd.grad(")))
 			block_backward(p, in_def);
-		bool calls = line_may_call(&l), refers = line_may_refer(&l);
-		for (size_t i = 0; i < seen->len && !rc && (calls || refers); i++) {
-			const gg_project_import *im = &seen->items[i];
-			if (im->name.len == 1 && im->name.ptr[0] == '*')
-				continue;
-			int mode = off ? 1 : 0;
-			if (!calls || !line_calls_word(&l, im->bound.ptr, im->bound.len)) {
-				if (!refers || !line_refers_word(&l, im->bound.ptr, im->bound.len))
-					continue;
-				mode = 3; /* handed on: called where this scan cannot see, in a mode it cannot tell */
-			}
-			char *entry = gg_strdup_printf("%.*s %.*s %d", (int)im->name.len, im->name.ptr, (int)im->module.len,
-						       im->module.ptr, mode);
-			rc = entry ? gg_strings_push(&p->outside_calls, entry) : -ENOMEM;
-			free(entry);
-		}
+		if (line_may_call(&l) || line_may_refer(&l))
+			rc = line_uses_note(p, &l, &names, off);
 		if (line_starts(&l, "@")) {
 			decorated_off = decorated_off || line_has(&l, "no_grad") || line_has(&l, "inference_mode");
 			continue;
@@ -617,6 +666,7 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 		decorated_off = false;
 	}
 	free(stack);
+	import_names_free(&names);
 	/*
 	 * A test's call with grad on says nothing of evaluation (a unit test
 	 * runs the helper as it likes): only its calls before a backward stay,
