@@ -240,3 +240,59 @@ int gg_pyfiles_read(const char *path, char **text, size_t *len)
 	*len = n;
 	return 0;
 }
+
+/* A file of the list by its identity: device, inode, whether its path is a link, and its place. */
+typedef struct pyfile_id {
+	dev_t dev;
+	ino_t ino;
+	bool link;
+	size_t index;
+} pyfile_id;
+
+static int pyfile_id_cmp(const void *pa, const void *pb)
+{
+	const pyfile_id *a = pa, *b = pb;
+	if (a->dev != b->dev)
+		return a->dev < b->dev ? -1 : 1;
+	if (a->ino != b->ino)
+		return a->ino < b->ino ? -1 : 1;
+	if (a->link != b->link)
+		return a->link ? 1 : -1; /* the real file first */
+	return (a->index > b->index) - (a->index < b->index);
+}
+
+int gg_pyfiles_drop_aliases(gg_pyfiles *files)
+{
+	if (files->len < 2)
+		return 0;
+	pyfile_id *ids = calloc(files->len, sizeof *ids);
+	bool *drop = calloc(files->len, sizeof *drop);
+	if (!ids || !drop) {
+		free(ids);
+		free(drop);
+		return -ENOMEM;
+	}
+	size_t n = 0;
+	for (size_t i = 0; i < files->len; i++) {
+		struct stat st, lst;
+		if (stat(files->items[i], &st) != 0 || !S_ISREG(st.st_mode))
+			continue; /* left to the check, which says why it cannot read it */
+		bool link = lstat(files->items[i], &lst) == 0 && S_ISLNK(lst.st_mode);
+		ids[n++] = (pyfile_id){ st.st_dev, st.st_ino, link, i };
+	}
+	qsort(ids, n, sizeof *ids, pyfile_id_cmp);
+	for (size_t i = 1; i < n; i++)
+		if (ids[i].dev == ids[i - 1].dev && ids[i].ino == ids[i - 1].ino)
+			drop[ids[i].index] = true;
+	size_t kept = 0;
+	for (size_t i = 0; i < files->len; i++) {
+		if (drop[i])
+			free(files->items[i]);
+		else
+			files->items[kept++] = files->items[i];
+	}
+	files->len = kept;
+	free(ids);
+	free(drop);
+	return 0;
+}

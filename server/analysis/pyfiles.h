@@ -41,6 +41,14 @@ int gg_pyfiles_add(gg_pyfiles *files, char *path);
  */
 int gg_pyfiles_collect(gg_pyfiles *files, const char *arg, const gg_pyfiles_walker *w);
 
+/*
+ * Keeps one path of each file that several name (a recipe folder's links to
+ * a shared model file, as speech toolkits lay them out): the one that is no
+ * link, else the first; the order of those kept is unchanged. Paths that
+ * cannot be read are kept (their check reports them). Returns 0 or -ENOMEM.
+ */
+int gg_pyfiles_drop_aliases(gg_pyfiles *files);
+
 /* gg_pyfiles_read's answer for what is not a regular file (a FIFO, a device): reading it could wait forever. */
 #define GG_PYFILES_NOT_REGULAR (-ENODEV)
 

@@ -2320,6 +2320,7 @@ int gg_cli_check_main(int argc, char **argv)
 	if (!rc && run.files.len) {
 		qsort(run.files.items, run.files.len, sizeof *run.files.items, path_cmp);
 		files_unique(&run.files);
+		rc = gg_pyfiles_drop_aliases(&run.files);
 	}
 	/* --show-files: what would be checked, as the findings name them, and nothing else (ruff's). */
 	for (size_t i = 0; !rc && run.show_files && i < run.files.len; i++)

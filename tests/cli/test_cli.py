@@ -139,6 +139,22 @@ def walk_skips_vcs_venvs_and_tools(gg, tmp):
 
 
 @suite.test
+def linked_file_checked_once(gg, tmp):
+    # Recipe folders that link a shared model file (a speech toolkit's layout):
+    # one file, checked and reported once, under the path that is no link.
+    write(os.path.join(tmp, "shared", "model.py"), FINDING)
+    for recipe in ("a_recipe", "b_recipe"):
+        os.makedirs(os.path.join(tmp, recipe))
+        os.symlink(os.path.join("..", "shared", "model.py"), os.path.join(tmp, recipe, "model.py"))
+    rc, out, err = run(gg, ".", cwd=tmp)
+    check(rc == 1, f"exit {rc} {err!r}")
+    files = [l.split(":")[0] for l in out.splitlines() if "GG001" in l]
+    check(files == ["shared/model.py"], f"files {files}")
+    rc, out, err = run(gg, "a_recipe/model.py", cwd=tmp)
+    check(rc == 1 and out.startswith("a_recipe/model.py:"), f"a link named alone is checked: {out!r}")
+
+
+@suite.test
 def non_utf8_reported_and_skipped(gg, tmp):
     write(os.path.join(tmp, "bad.py"), b"import torch\nx = '\xff\xfe'\n", mode="wb")
     write(os.path.join(tmp, "good.py"), FINDING)
