@@ -138,13 +138,64 @@ static bool name_is(const char *p, size_t n, const char *lit)
  * as a script that evaluates no model (a fuzzer of traced graphs) stays a
  * test.
  */
-/* Whether a line of a __main__ block only passes or runs the file's tests: `pass`, `test_x()`, pytest.main(...). */
-static bool main_runs_tests(const line *l)
+/* The length of the name of a bare call `name()` that l is (up to a comment), or 0. */
+static size_t bare_call(const line *l)
+{
+	size_t n = word_at(l->content, l->end);
+	const char *p = l->content + n;
+	if (!n || (size_t)(l->end - p) < 2 || memcmp(p, "()", 2) != 0)
+		return 0;
+	for (p += 2; p < l->end && (*p == ' ' || *p == '\t' || *p == '\r'); p++)
+		;
+	return p == l->end || *p == '#' ? n : 0;
+}
+
+static bool main_runs_tests(const char *text, size_t len, const line *l, unsigned depth);
+
+/*
+ * Whether the top-level function name of text only runs the file's tests
+ * (`def main(): test_small(); test_trace()`), as a __main__ block may.
+ */
+static bool function_runs_tests(const char *text, size_t len, const char *name, size_t n, unsigned depth)
+{
+	const char *end = text + len;
+	for (const char *q = text; q < end;) {
+		line l;
+		q = line_read(q, end, &l);
+		if (l.indent || !line_starts(&l, "def ") || word_at(l.content + 4, l.end) != n ||
+		    memcmp(l.content + 4, name, n) != 0 || l.content + 4 + n >= l.end || l.content[4 + n] != '(')
+			continue;
+		bool any = false;
+		while (q < end) {
+			const char *next = line_read(q, end, &l);
+			if (!line_blank(&l) && l.indent == 0)
+				break;
+			q = next;
+			if (line_blank(&l))
+				continue;
+			if (!main_runs_tests(text, len, &l, depth + 1))
+				return false;
+			any = true;
+		}
+		return any;
+	}
+	return false;
+}
+
+/*
+ * Whether a line of a __main__ block only passes or runs the file's tests:
+ * `pass`, `test_x()`, pytest.main(...), or `main()` whose body does only that.
+ */
+static bool main_runs_tests(const char *text, size_t len, const line *l, unsigned depth)
 {
 	if (line_starts(l, "pass") || line_has(l, "pytest.main") || line_has(l, "unittest.main"))
 		return true;
-	size_t n = line_starts(l, "test") ? word_at(l->content, l->end) : 0;
-	return n && (size_t)(l->end - l->content) >= n + 2 && memcmp(l->content + n, "()", 2) == 0;
+	size_t n = bare_call(l);
+	if (!n)
+		return false;
+	if (n >= 4 && memcmp(l->content, "test", 4) == 0)
+		return true;
+	return depth < 2 && function_runs_tests(text, len, l->content, n, depth);
 }
 
 static bool named_test_is_script(const char *text, size_t len)
@@ -163,7 +214,7 @@ static bool named_test_is_script(const char *text, size_t len)
 		 * (`test_attack()`, pytest.main) leaves a test file a test file.
 		 */
 		if (in_main && l.indent > 0) {
-			if (!main_runs_tests(&l))
+			if (!main_runs_tests(text, len, &l, 0))
 				main_block = true;
 			continue;
 		}
@@ -182,7 +233,7 @@ static bool named_test_is_script(const char *text, size_t len)
 				rest.content++;
 			if (line_blank(&rest))
 				in_main = true;
-			else if (!main_runs_tests(&rest))
+			else if (!main_runs_tests(text, len, &rest, 0))
 				main_block = true;
 		}
 		/* A script written at module level, no __main__ guard: its model put in eval mode right there. */
