@@ -26,6 +26,7 @@ struct gg_diagnoser {
 	size_t len;
 	size_t omitted;
 	int error;
+	uint64_t launcher_tail; /* the launcher's own traceback folded into the failure it reports: its line, or 0 */
 };
 
 const char *gg_dx_kind_name(gg_dx_kind k)
@@ -615,13 +616,16 @@ static bool dx_is_logged_copy(gg_diagnoser *d, size_t k)
  * agent has reported a worker's failure ("failed (exitcode: -9)
  * local_rank: 0"): torchrun raising ChildFailedError for that failure,
  * not a new one. Told by its first frame, a console script in bin/, and
- * nothing of the user's under it.
+ * nothing of the user's under it. Its ChildFailedError line with the
+ * summary cut before "Root Cause" is the same tail: the agent's line
+ * already tells the rank and the exit code that section would give.
  */
 static bool dx_is_launcher_tail(gg_diagnoser *d, size_t k)
 {
 	const gg_tb_chain *c = d->chains[k];
 	const gg_traceback *tb = &c->tbs[c->len - 1];
-	if (c->len != 1 || tb->has_exception || tb->len == 0 || d->facts.launcher_rank < 0 ||
+	bool summary_cut = tb->has_exception && strstr(tb->exc.type, "ChildFailedError") && d->facts.root_rank < 0;
+	if (c->len != 1 || (tb->has_exception && !summary_cut) || tb->len == 0 || d->facts.launcher_rank < 0 ||
 	    d->facts.launcher_at.line > tb->at.line || !gg_phase_is_console_script(tb->frames[0].filename))
 		return false;
 	/*
@@ -638,6 +642,8 @@ static bool dx_is_launcher_tail(gg_diagnoser *d, size_t k)
 	for (size_t i = 0; i < tb->len; i++)
 		if (!gg_phase_is_library(tb->frames[i].filename))
 			return false;
+	if (summary_cut)
+		d->launcher_tail = tb->at.line;
 	return true;
 }
 
@@ -1176,6 +1182,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (!rc && killed9 && x->first)
 			rc = gg_evidence_add(x, "the launcher reports that rank %d exited with -9 (SIGKILL%s): usually the kernel's OOM killer (host RAM); `dmesg | grep -i oom` tells",
 					     root, d->facts.sigkill ? "" : ", its line for the first process that failed");
+		if (!rc && x->first && x->rank == d->facts.launcher_rank && d->launcher_tail)
+			rc = gg_evidence_add(x, "torchrun's own traceback (log line %llu), its summary cut before \"Root Cause\", reports this failure: the launcher's line above already names the rank and its exit code",
+					     (unsigned long long)d->launcher_tail);
 		if (!rc && x->failed_before >= 0 && x->failed_tie)
 			rc = gg_evidence_add(x, "the launcher names rank %d (pid %ld) as the first to fail (log line %llu), but this rank had exited too when it looked (its pid is not among those it stopped): which of the two failed first the log does not tell",
 					     x->failed_before, d->facts.launcher_pid, (unsigned long long)d->facts.launcher_at.line);
