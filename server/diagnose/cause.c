@@ -54,6 +54,8 @@
 #define CAUSE_SMALL_CARD (8.0 * GIB)
 /* Another process's share of the device that is worth freeing, though not a majority (see the minority test). */
 #define CAUSE_MINORITY 0.15
+/* Other processes that hold this share of the device or more are the crowd the free figure races with. */
+#define CAUSE_CROWDED 0.6
 /* A host request refused at this size or below was not the step's own size: the machine was already at its limit. */
 #define CAUSE_SMALL_HOST_REQUEST (256.0 * 1048576.0)
 
@@ -378,7 +380,19 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * refused: the figures do not add up for a full device, whichever
 	 * message form printed them.
 	 */
-	if (!rc && m->tried > 0 && m->free >= GIB && m->free >= 4 * m->tried && !m->capped)
+	int others;
+	bool with_context;
+	double elsewhere = cause_elsewhere(m, &others, &with_context);
+	double outside = elsewhere - (with_context ? CAUSE_OWN_CONTEXT : 0);
+	/*
+	 * Several other processes the message lists, holding most of the
+	 * device: each grows and frees on its own, so the free figure read
+	 * when the message was printed is not the one the request met. A race
+	 * between them, not a refusal below free: the majority rule below
+	 * names them.
+	 */
+	bool crowded = others >= 2 && m->total > 0 && outside >= CAUSE_CROWDED * m->total;
+	if (!rc && m->tried > 0 && m->free >= GIB && m->free >= 4 * m->tried && !m->capped && !crowded)
 		rc = cause_add(d, GG_CAUSE_REFUSED, gg_strdup_printf("the request of %.2f MiB is refused while the device reports %.2f GiB free: the device is not full",
 			       m->tried / 1048576.0, m->free / GIB));
 
@@ -452,9 +466,6 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = gg_evidence_add(d, "one request of %.2f GiB (%.0f%% of the device) is more than the %.2f GiB free: one step's tensor is a large share of the device",
 				     m->tried / GIB, 100.0 * m->tried / m->total, m->free / GIB);
 
-	int others;
-	bool with_context;
-	double elsewhere = cause_elsewhere(m, &others, &with_context);
 	/*
 	 * 2.x lists several processes and names none "this process" (a
 	 * container hides which PID is its own), with no figure of its own:
@@ -464,7 +475,6 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	    m->others_in_use > 0.5 * m->total)
 		rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, gg_strdup_printf("%d processes hold %.2f GiB of the device's %.2f GiB; the message names none as this process, so which of them is this run is not known",
 									       m->others, m->others_in_use / GIB, m->total / GIB));
-	double outside = elsewhere - (with_context ? CAUSE_OWN_CONTEXT : 0);
 	if (!rc && elsewhere > 0 && m->total > 0 && outside > 0.5 * m->total) {
 		if (others > 0)
 			rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, gg_strdup_printf("%d other process%s hold%s %.2f GiB of the device's %.2f GiB",

@@ -346,8 +346,10 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			return 1;
 		}
 		*rc |= gg_buf_printf(e, " Most of the device is held outside this process's PyTorch: %s.", d->cause_evidence);
-		*rc |= gg_buf_printf(x, "Look at `%s` for the other processes on the GPU. With several ranks, call `%s(local_rank)` before creating the process group or any tensor, and load checkpoints with `map_location`, so that every rank does not also take memory on GPU 0.",
-				     explain_smi(d), d->oom.device == GG_OOM_DEVICE_XPU ? "torch.xpu.set_device" : "torch.cuda.set_device");
+		/* The run cannot have what others hold: free the device or move to one that is free, before any saving of its own. */
+		*rc |= gg_buf_printf(x, "Free the GPU or move this run to another one: look at `%s` for the other processes on it and stop those that need not be there, or pick a free GPU (`%s=N`, or the launcher's device setting). With several ranks, call `%s(local_rank)` before creating the process group or any tensor, and load checkpoints with `map_location`, so that every rank does not also take memory on GPU 0.",
+				     explain_smi(d), d->oom.device == GG_OOM_DEVICE_XPU ? "ZE_AFFINITY_MASK" : "CUDA_VISIBLE_DEVICES",
+				     d->oom.device == GG_OOM_DEVICE_XPU ? "torch.xpu.set_device" : "torch.cuda.set_device");
 		/*
 		 * The other processes are as often copies of this very job (inference
 		 * workers or servers started several to a GPU, ranks on one device):
