@@ -211,6 +211,19 @@ static bool explain_large_request(const gg_oom_info *m)
 }
 
 /*
+ * A card of 8 GiB or less that this process's PyTorch fills (85 % or more
+ * with its cache), refused a request of a sixteenth of it or more: the
+ * work does not fit the card, whatever the allocator does with its pieces.
+ */
+#define EXPLAIN_SMALL_CARD (8.0 * 1073741824.0)
+
+static bool explain_small_card_full(const gg_oom_info *m)
+{
+	return m->total > 0 && m->total <= EXPLAIN_SMALL_CARD && m->allocated >= 0 && m->reserved_unallocated >= 0 &&
+	       m->allocated + m->reserved_unallocated >= 0.85 * m->total && m->tried >= m->total / 16;
+}
+
+/*
  * MPS's figures against its cap, one request a quarter of the whole budget
  * or more: one step's tensor is too large for the model and input as they
  * are (a smaller request refused means the budget is spent over many, which
@@ -455,6 +468,17 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			*rc |= gg_buf_printf(e, " The request itself is %.0f%% of the device: one step's tensor is a large share of it, and the cache only just covers it.",
 					     100.0 * m->tried / m->total);
 			*rc |= gg_buf_printf(x, "Make one step smaller first: a single item's size (fewer frames or pixels per sample, a lower resolution, a shorter sequence), then the batch. ");
+		} else if (explain_small_card_full(m)) {
+			/*
+			 * A small card that this process's own memory fills, and a
+			 * request of a sizeable share of it: the pieces are real,
+			 * but winning them back leaves the step as large as the
+			 * card. Less work per step or a larger card is the fix.
+			 */
+			double own = m->allocated + m->reserved_unallocated;
+			*rc |= gg_buf_printf(e, " The card is small for this work: it has %.2f GiB in all, and this process's PyTorch holds %.0f%% of it, so the pieces won back would leave little room for the next step.",
+					     m->total / gib, 100.0 * own / m->total);
+			*rc |= gg_buf_printf(x, "Give each step less work (fewer frames or items at once, a lower resolution, a shorter sequence), or run on a GPU with more memory. ");
 		}
 		/* A cache under a tenth of the device is what earlier work left: free it between runs first. */
 		if (m->total > 0 && m->reserved_unallocated >= 0 && m->reserved_unallocated < 0.1 * m->total)
