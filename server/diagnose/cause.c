@@ -87,6 +87,7 @@ const char *gg_cause_name(unsigned cause)
 	case GG_CAUSE_OUTSIDE: return "outside-pytorch";
 	case GG_CAUSE_MPS_OWN: return "own-allocations";
 	case GG_CAUSE_HOST_ARRAY: return "host-array";
+	case GG_CAUSE_LARGE_REQUEST: return "large-request";
 	}
 	return NULL;
 }
@@ -462,7 +463,8 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 									 m->reserved_unallocated / GIB, m->tried / GIB));
 
 	/* One item's tensor, a large share of the device but under half (a cause of its own then), more than is free. */
-	if (!rc && m->total > 0 && m->tried >= 0.15 * m->total && m->tried < 0.5 * m->total && m->free >= 0 && m->tried > m->free)
+	bool large_share = !rc && m->total > 0 && m->tried >= 0.15 * m->total && m->tried < 0.5 * m->total && m->free >= 0 && m->tried > m->free;
+	if (large_share)
 		rc = gg_evidence_add(d, "one request of %.2f GiB (%.0f%% of the device) is more than the %.2f GiB free: one step's tensor is a large share of the device",
 				     m->tried / GIB, 100.0 * m->tried / m->total, m->free / GIB);
 
@@ -621,5 +623,20 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		 m->free >= 0 && m->tried > m->free)
 		rc = gg_evidence_add(d, "only %.2f MiB are reserved by PyTorch but unallocated, less than the %.2f MiB requested, and %.2f MiB are free: the memory is not fragmented but used, so expandable_segments would not help",
 				     m->reserved_unallocated / 1048576.0, m->tried / 1048576.0, m->free / 1048576.0);
+	/*
+	 * Nothing else explains it and nothing tells the phase: the one
+	 * request, a large share of the device, is the fact the reader acts
+	 * on (the item's size), so it is named as the cause, not left in the
+	 * evidence. Its evidence line is already there.
+	 */
+	if (!rc && large_share && d->cause == GG_CAUSE_NONE && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN) {
+		char *text = gg_strdup_printf("one request of %.2f GiB (%.0f%% of the device) is more than the %.2f GiB free: one step's tensor is a large share of the device",
+					      m->tried / GIB, 100.0 * m->tried / m->total, m->free / GIB);
+		if (!text)
+			return -ENOMEM;
+		d->causes |= GG_CAUSE_LARGE_REQUEST;
+		d->cause = GG_CAUSE_LARGE_REQUEST;
+		d->cause_evidence = text;
+	}
 	return rc;
 }

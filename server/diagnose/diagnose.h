@@ -62,6 +62,7 @@ enum {
 	GG_CAUSE_MPS_OWN = 1u << 18,    /* MPS: this process's own allocations fill the cap, other allocations a sliver, a small request refused */
 	GG_CAUSE_OUTSIDE = 1u << 17,    /* a small card: a quarter or more of it outside PyTorch (its context, a display, others), so the step does not fit */
 	GG_CAUSE_HOST_ARRAY = 1u << 19, /* Python's own MemoryError: a NumPy array or Python object on the host, no tensor and no graph */
+	GG_CAUSE_LARGE_REQUEST = 1u << 20, /* no phase, nothing else: one request 15 % to half of the device, more than is free */
 };
 
 /* Where a serving engine's memory error reached the paste (see classify.c). */

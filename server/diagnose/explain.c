@@ -1121,10 +1121,17 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		if (explain_mps_budget(&d->oom))
 			/* MPS's cap is most of the Mac's memory: a smaller model or input is the fix, the watermark a risk. */
 			rc |= gg_buf_printf(&x, "Make the work smaller: a smaller or lower-precision model (a quantized or fp16 variant), a lower resolution or shorter input, the application's low-memory or tiled mode. ");
-		else if (explain_large_request(&d->oom))
+		else if (explain_large_request(&d->oom)) {
 			/* Apps that fail this way run one item at a time: the item's size is what can change. */
-			rc |= gg_buf_printf(&x, "Make the input smaller: one request is %.0f%% of the device, a single item's size (a lower resolution, a shorter audio or sequence, tiles or chunks, the application's tiled mode) before the batch. ",
+			if (d->cause == GG_CAUSE_LARGE_REQUEST)
+				rc |= gg_buf_printf(&e, " One request is %.0f%% of the device and more than was free: one step's tensor is a large share of it.",
+						    100.0 * d->oom.tried / d->oom.total);
+			rc |= gg_buf_printf(&x, "Make the input smaller: one request is %.0f%% of the device, a single item's size (a lower resolution, a shorter audio or sequence, tiles or chunks, the application's tiled mode) before the batch",
 					    100.0 * d->oom.tried / d->oom.total);
+			/* On a small card an item this large may simply not fit beside the model: a larger card is the other way out. */
+			rc |= d->oom.total <= EXPLAIN_SMALL_CARD ? gg_buf_printf(&x, "; or run on a GPU with more memory, since a %.2f GiB card leaves little room for a step this large. ", d->oom.total / 1073741824.0)
+								 : gg_buf_printf(&x, ". ");
+		}
 		/*
 		 * A GPU's line with no figures and no frames (a message quoted in
 		 * prose, cut after its request): nothing tells a batch too large
