@@ -720,6 +720,15 @@ static bool synthetic_arguments(semantic *c, const ctx *x, const gg_call_ref *re
  * fresh in this function (not loaded, no state loaded into it, not trained
  * there since), run once, outside any loop, on synthetic tensors only.
  */
+/* Whether the gradient step at byte at is a `.backward()` (on its line), not an optimizer's step. */
+static bool backward_only(const semantic *c, uint32_t at)
+{
+	const char *p = c->text + at, *end = c->text + c->len;
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	span line = { p, (size_t)((nl ? nl : end) - p) };
+	return span_contains(line, ".backward(") && !span_contains(line, ".step(");
+}
+
 bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span recv)
 {
 	if (x->in_loop || !recv.len || memchr(recv.ptr, '.', recv.len))
@@ -752,10 +761,14 @@ bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span rec
 		if (r->start >= b->at && span_eq(text_between(c, r->start, r->object_end), recv))
 			return false;
 	}
-	/* Trained since it was built (a backward ran in this function, in between): a trained model, not a fresh one. */
+	/*
+	 * Trained since it was built (an optimizer stepped in this function, in
+	 * between): a trained model, not a fresh one. A backward alone changes
+	 * no weight: a self-test that backwards once, then runs in eval mode.
+	 */
 	const offsets *bw = &c->backward;
 	for (size_t i = gg_offsets_lower(bw->items, bw->len, b->at + 1); i < bw->len && bw->items[i] < ref->start; i++)
-		if (sem_func_at(c, bw->items[i]) == x->func)
+		if (sem_func_at(c, bw->items[i]) == x->func && !backward_only(c, bw->items[i]))
 			return false;
 	return synthetic_arguments(c, x, ref);
 }
