@@ -211,6 +211,32 @@ static bool explain_large_request(const gg_oom_info *m)
 }
 
 /*
+ * The failing line builds one matrix of every row of a table against
+ * every row of another: a product with a transposed whole table
+ * (`q.mm(t.t())`, `a @ b.transpose(0, 1)`), `cdist`, or an outer
+ * broadcast (`x[:, None] + y[None, :]`). Its output is rows × columns
+ * whatever autograd is, so no_grad alone does not shrink it; chunks of
+ * rows do. Not inside a model's forward (attention has its own fixes).
+ */
+static bool explain_pairwise_line(const gg_tb_frame *cf)
+{
+	if (!cf || !cf->code || strcmp(cf->function, "forward") == 0)
+		return false;
+	const char *c = cf->code;
+	bool product = strstr(c, ".mm(") || strstr(c, "matmul(") || strstr(c, " @ ");
+	bool transposed = strstr(c, ".t()") || strstr(c, ".T)") || strstr(c, ".T ") || strstr(c, ".transpose(0, 1)") ||
+			  strstr(c, ".transpose(1, 0)");
+	bool outer = (strstr(c, "[:, None]") && strstr(c, "[None, :]")) || (strstr(c, ".unsqueeze(1)") && strstr(c, ".unsqueeze(0)"));
+	return (product && transposed) || strstr(c, "cdist(") || outer;
+}
+
+/* The fix for such a line: its matrix a slice at a time, keeping only what the metric needs. */
+static int explain_pairwise_fix(gg_buf *x)
+{
+	return gg_buf_printf(x, "Compute that matrix in chunks of rows (a few thousand queries at a time against the whole table, keeping only each chunk's top-k or scores), or on fewer words or items; the matrix is rows × columns, so halving the rows halves it. ");
+}
+
+/*
  * A card of 8 GiB or less that this process's PyTorch fills (85 % or more
  * with its cache), refused a request of a sixteenth of it or more: the
  * work does not fit the card, whatever the allocator does with its pieces.
@@ -916,6 +942,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 	int version;
 	explain_era era = explain_era_of(d, facts, &version);
 	bool unseen = false; /* autograd's state not shown by the paste (evaluation without a grad-off frame) */
+	bool pairwise = explain_pairwise_line(cf);
 
 	if (explain_is_xla(d))
 		rc |= explain_xla(&e, &x, d, dev, facts);
@@ -940,13 +967,18 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		else
 			rc |= gg_buf_printf(&e, "Out of %s during evaluation, with autograd on.", dev);
 		rc |= explain_where(&e, d, "failed");
-		rc |= gg_buf_printf(&e, " Without torch.no_grad(), every forward pass keeps all its layers' activations for a backward pass that never comes, so evaluation needs several times the memory it should. model.eval() does not turn autograd off");
+		if (pairwise)
+			rc |= gg_buf_printf(&e, " That line is no model's forward: it builds one matrix of every row of one table against every row of another, rows × columns in size whatever autograd is, and that matrix alone can fill the device. Autograd adds to it only where the tables require grad; model.eval() does not turn it off");
+		else
+			rc |= gg_buf_printf(&e, " Without torch.no_grad(), every forward pass keeps all its layers' activations for a backward pass that never comes, so evaluation needs several times the memory it should. model.eval() does not turn autograd off");
 		if (facts->volatile_warning >= 0)
 			rc |= gg_buf_printf(&e, ", and volatile=True has been ignored since PyTorch 0.4");
 		rc |= gg_buf_printf(&e, ".");
 		/* Others hold much of the device too, but PyTorch's own share is large enough for no_grad to matter (see classify.c). */
 		if (d->cause == GG_CAUSE_OTHER_PROCESSES)
 			rc |= gg_buf_printf(&e, " Besides, %s.", d->cause_evidence);
+		if (pairwise)
+			rc |= explain_pairwise_fix(&x);
 		if (era == ERA_PRE_0_4) {
 			/* torch.no_grad arrived in 0.4: before it, volatile inputs were the way. */
 			rc |= gg_buf_printf(&x, "PyTorch %s has no torch.no_grad: create the evaluation inputs with `Variable(x, volatile=True)`%s%s%s, or upgrade and wrap the loop in `with torch.no_grad():`.",
@@ -954,8 +986,11 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    fn ? "()" : "");
 			break;
 		}
-		bool lead = unseen && explain_large_request(&d->oom);
-		if (lead) {
+		bool lead = unseen && explain_large_request(&d->oom) && !pairwise;
+		if (pairwise) {
+			lead = true;
+			rc |= gg_buf_printf(&x, "Then check autograd: if `torch.is_grad_enabled()` is true there, ");
+		} else if (lead) {
 			/* One step's tensor is a large share of the device: that is there whatever autograd was. */
 			rc |= gg_buf_printf(&x, "One request of %.2f GiB (%.0f%% of the device) is one step's intermediate: evaluate less at once (a smaller evaluation batch, fewer candidates or proposals per item, a smaller input, or the work in chunks). ",
 					    d->oom.tried / 1073741824.0, 100.0 * d->oom.tried / d->oom.total);
@@ -1001,6 +1036,14 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		rc |= explain_where(&e, d, "failed");
 		if (d->cause & (GG_CAUSE_OVERSIZED | GG_CAUSE_OTHER_PROCESSES | GG_CAUSE_LOADING | GG_CAUSE_GROWTH | GG_CAUSE_REFUSED | GG_CAUSE_OWN_TENSORS)) {
 			explain_cause(&e, &x, d, era, version, &rc);
+			break;
+		}
+		if (!d->causes && pairwise) {
+			/* Autograd off and nothing else shown: the matrix the line builds is the memory. */
+			rc |= gg_buf_printf(&e, " So it is not a missing no_grad: the line builds one matrix of every row of one table against every row of another, rows × columns in size, and that matrix alone filled the device.");
+			rc |= explain_pairwise_fix(&x);
+			if (x.len && x.data[x.len - 1] == ' ')
+				x.data[--x.len] = '\0';
 			break;
 		}
 		if (!d->causes && explain_generates(d)) {
@@ -1118,6 +1161,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		 * training; no_grad only the one, gradient accumulation and
 		 * checkpointing only the other.
 		 */
+		/* A whole-table product fails the same in any phase: its rows, not the batch, are what to cut. */
+		if (pairwise && tb->len)
+			rc |= explain_pairwise_fix(&x);
 		if (explain_mps_budget(&d->oom))
 			/* MPS's cap is most of the Mac's memory: a smaller model or input is the fix, the watermark a risk. */
 			rc |= gg_buf_printf(&x, "Make the work smaller: a smaller or lower-precision model (a quantized or fp16 variant), a lower resolution or shorter input, the application's low-memory or tiled mode. ");
