@@ -997,7 +997,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		     strstr(tb->exc.detail, "cuda runtime error (") || strstr(tb->exc.detail, "THCudaCheck FAIL") ||
 		     gg_text_find_ci(tb->exc.detail, strlen(tb->exc.detail), "cuda graph") ||
 		     /* NCCL runs on CUDA devices only: its watchdog's and communicators' errors name the device kind. */
-		     strstr(tb->exc.detail, "NCCL")))
+		     strstr(tb->exc.detail, "NCCL") ||
+		     /* The runtime's own error names (cudaErrorAssert, cudaErrorIllegalAddress), as thrust and extensions print them. */
+		     strstr(tb->exc.type, "cudaError") || strstr(tb->exc.detail, "cudaError")))
 			d->oom.device = GG_OOM_DEVICE_CUDA;
 		if (tb->has_exception && (rc = classify_aoti_alloc(d, tb)))
 			return rc < 0 ? rc : 0;
