@@ -738,6 +738,21 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 					  (unsigned long long)print)))
 			return rc;
 	}
+	/*
+	 * No frame, and the log ends on an evaluation bar (its label names
+	 * validation or evaluation, no training word) below the failure: the
+	 * reporter pasted the exception on top and the run's log under it, and
+	 * the step it stopped in was that evaluation. Low weight, as above.
+	 */
+	uint64_t ebar = facts->eval_bar_line;
+	bool eval_bar = !tb->len && !d->chain->lone && d->phase == GG_PHASE_UNKNOWN && ebar && at && ebar > at &&
+			ebar == facts->last_text_line && facts->train_bar_line < ebar && facts->train_print_line < ebar;
+	if (eval_bar) {
+		d->phase = GG_PHASE_EVALUATION;
+		if ((rc = gg_evidence_add(d, "log line %llu, the last of the paste, is an evaluation's progress bar: the run stopped in that evaluation",
+					  (unsigned long long)ebar)))
+			return rc;
+	}
 	/* No frame, but the line just above the error is the engine's backward call: a backward pass. */
 	if (!backward && !tb->len && tb->has_exception && facts->backward_code_line &&
 	    facts->backward_code_line + 1 == tb->exc.at.line) {

@@ -1481,7 +1481,16 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		return -ENOMEM;
 	if (gg_text_find(t, n, ".py:") && facts_logged_location(f, l, t, n) != 0)
 		return -ENOMEM;
-	if (gg_text_find(t, n, "%|") && gg_text_find_ci(t, n, "loss") && (gg_text_find(t, n, "lr=") || gg_text_find(t, n, "lr:") || gg_text_find(t, n, "learning_rate")))
+	const char *pct = gg_text_find(t, n, "%|");
+	if (pct) {
+		/* The label: what precedes the bar's percentage figure. */
+		size_t k = (size_t)(pct - t);
+		while (k > 0 && ((t[k - 1] >= '0' && t[k - 1] <= '9') || t[k - 1] == '.' || t[k - 1] == ' '))
+			k--;
+		if (gg_phase_words_n(t, k) == GG_WORDS_EVAL)
+			f->eval_bar_line = l->number;
+	}
+	if (pct && gg_text_find_ci(t, n, "loss") && (gg_text_find(t, n, "lr=") || gg_text_find(t, n, "lr:") || gg_text_find(t, n, "learning_rate")))
 		f->train_bar_line = l->number;
 	else if (!gg_text_find(t, n, "%|") && facts_train_print(t, n))
 		f->train_print_line = l->number;

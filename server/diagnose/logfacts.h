@@ -148,6 +148,12 @@ typedef struct gg_log_facts {
 	 */
 	uint64_t train_bar_line;
 	/*
+	 * The last progress bar whose label, before its percentage, names
+	 * evaluation and not training ("- (Validation) :   0%|"): the step
+	 * being run when the log stops there. Its line, 0 when none.
+	 */
+	uint64_t eval_bar_line;
+	/*
 	 * The last plain print of a training loop: a step counter and a loss
 	 * figure ("iter 812 step 40: loss 3.12, iter time: 250ms"), no
 	 * evaluation word. Its line, 0 when none.

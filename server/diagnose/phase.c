@@ -344,6 +344,8 @@ static const char *const eval_words[] = {
 	"eval", "evaluate", "evaluation", "valid", "validate", "validation", "val", "test", "testing", "predict",
 	"prediction", "inference", "infer", "estimate", "score", "sample", "generate", "decode", "translate",
 	"metrics", "benchmark", "demo",
+	/* A progress bar's label says what runs in the present participle. */
+	"evaluating", "validating",
 	/* Features or embeddings taken out of a trained model (extract_features, extract_embeddings): inference. */
 	"extract", NULL,
 };
@@ -387,6 +389,11 @@ static int phase_words_in(const char *s, size_t n, const char *const *evals)
 int gg_phase_words(const char *name)
 {
 	return phase_words_in(name, strlen(name), eval_words);
+}
+
+int gg_phase_words_n(const char *s, size_t n)
+{
+	return phase_words_in(s, n, eval_words);
 }
 
 static bool ident_char(char c)

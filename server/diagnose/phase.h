@@ -58,6 +58,8 @@ enum { GG_WORDS_EVAL = 1, GG_WORDS_TRAIN = 2 };
 
 /* The phase words of an identifier (snake_case, camelCase): GG_WORDS_* bits. */
 int gg_phase_words(const char *name);
+/* The same for the n bytes of any text (a progress bar's label). */
+int gg_phase_words_n(const char *s, size_t n);
 
 /*
  * The phase words of a frame (how: GG_FRAME_* bits): for the user's code,
