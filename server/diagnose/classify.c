@@ -19,6 +19,9 @@
 #include "phase.h"
 #include "text.h"
 
+/* A loop header pasted as code reaches the exception this many lines under it (an elided body, a blank). */
+#define CLASSIFY_LOOP_REACH 4
+
 int gg_evidence_add(gg_diagnosis *d, const char *fmt, ...)
 {
 	va_list ap;
@@ -751,6 +754,18 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->phase = GG_PHASE_EVALUATION;
 		if ((rc = gg_evidence_add(d, "log line %llu, the last of the paste, is an evaluation's progress bar: the run stopped in that evaluation",
 					  (unsigned long long)ebar)))
+			return rc;
+	}
+	/*
+	 * No frame, but the reporter pasted the training loop's header a few
+	 * lines above the exception with the body between elided ("...."):
+	 * the failure is inside that loop. Low weight, as above.
+	 */
+	uint64_t loop = facts->train_loop_line;
+	if (!tb->len && d->phase == GG_PHASE_UNKNOWN && loop && at && loop < at && loop + CLASSIFY_LOOP_REACH >= at) {
+		d->phase = GG_PHASE_TRAINING;
+		if ((rc = gg_evidence_add(d, "log line %llu, a few lines above the failure, is a training loop's header pasted as code: the failure is inside that loop",
+					  (unsigned long long)loop)))
 			return rc;
 	}
 	/* No frame, but the line just above the error is the engine's backward call: a backward pass. */

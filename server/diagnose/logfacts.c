@@ -1481,6 +1481,12 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		return -ENOMEM;
 	if (gg_text_find(t, n, ".py:") && facts_logged_location(f, l, t, n) != 0)
 		return -ENOMEM;
+	/* A training loop's header pasted as code, its body elided: what was running, by the data it iterates. */
+	if ((gg_text_starts(t, n, "for ") || gg_text_starts(t, n, "async for ")) && n > 1 && t[n - 1] == ':') {
+		const char *in = gg_text_find(t, n, " in ");
+		if (in && gg_phase_words_n(in + 4, (size_t)(t + n - in - 4)) == GG_WORDS_TRAIN)
+			f->train_loop_line = l->number;
+	}
 	const char *pct = gg_text_find(t, n, "%|");
 	if (pct) {
 		/* The label: what precedes the bar's percentage figure. */

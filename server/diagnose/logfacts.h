@@ -154,6 +154,12 @@ typedef struct gg_log_facts {
 	 */
 	uint64_t eval_bar_line;
 	/*
+	 * The last bare loop header pasted as code ("for i, batch in
+	 * enumerate(train_loader):") whose iterable names training and not
+	 * evaluation: its line, 0 when none.
+	 */
+	uint64_t train_loop_line;
+	/*
 	 * The last plain print of a training loop: a step counter and a loss
 	 * figure ("iter 812 step 40: loss 3.12, iter time: 250ms"), no
 	 * evaluation word. Its line, 0 when none.
