@@ -104,9 +104,10 @@ static bool file_calls_method(const semantic *c, span name, int cls)
 static bool flag_value_false(const semantic *c, const func *callee, gg_node v)
 {
 	span got;
-	if (callee->flag_string)
-		return sem_string_value(c, v, &got) && !span_eq(got, callee->flag_value);
-	return IS(v, false) || IS(v, none); /* run_epoch(model, loader, None): no optimizer, no step */
+	if (!callee->flag_string)
+		return IS(v, false) || IS(v, none); /* run_epoch(model, loader, None): no optimizer, no step */
+	/* Any mode the test names trains (`mode == "train" or mode == "train+log"`). */
+	return sem_string_value(c, v, &got) && !sem_mode_tested(c, callee->flag_test, got);
 }
 
 static bool site_passes_false(const semantic *c, site *s, const func *callee)

@@ -152,6 +152,7 @@ typedef struct func {
 	signed char exports;      /* its own code calls an exporter (torch.jit.trace, torch.onnx.export): -1 not asked yet (sem_export_check) */
 	span flag;        /* the parameter of `if train:` around its backward */
 	span flag_value;  /* "train" of `if mode == "train":`, when flag_string */
+	gg_node flag_test; /* the whole test: `mode == "train" or mode == "train+log"` names more training modes */
 	bool flag_string; /* the flag is compared with a string, not tested for truth */
 	int flag_index;   /* its position among the parameters */
 	bool flag_default_false;
@@ -733,6 +734,8 @@ int sem_fact_kinds_init(gg_semantic *r, const TSLanguage *lang);
 int sem_facts_collect(semantic *c, gg_node root);
 int sem_func_at(const semantic *c, uint32_t at);
 /* The position of def's parameter called name (its default in *dflt, else a null node), or -1. */
+/* Whether the strings test (a flag's `mode == "train" or ...`) names mode. */
+bool sem_mode_tested(const semantic *c, gg_node test, span mode);
 int sem_parameter_index(const semantic *c, gg_node def, span name, gg_node *dflt);
 /*
  * A parameter's origin is what its call sites hand it: fn visits the plain

@@ -533,16 +533,46 @@ int sem_parameter_index(const semantic *c, gg_node def, span name, gg_node *dflt
  * `if train:` or `if mode == "train":` does; records the flag and the
  * branch's range.
  */
+bool sem_mode_tested(const semantic *c, gg_node test, span mode)
+{
+	for (gg_node n = test; !gg_node_is_null(n); n = gg_node_walk_next(test, n, true)) {
+		span s;
+		if (IS(n, string) && sem_string_value(c, n, &s) && span_eq(s, mode))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether cond is `name == "str"`, or an `or` of such tests of one name
+ * (`mode == "train" or mode == "train+log"`): *name and the first string.
+ */
+static bool mode_test(const semantic *c, gg_node cond, gg_node *name, span *value, unsigned depth)
+{
+	if (IS(cond, boolean_operator) && depth < MAX_NAME_SEGMENTS) {
+		gg_node op = FIELD(cond, operator);
+		gg_node right_name;
+		span right_value;
+		return !gg_node_is_null(op) && strcmp(gg_node_type(op), "or") == 0 &&
+		       mode_test(c, FIELD(cond, left), name, value, depth + 1) &&
+		       mode_test(c, FIELD(cond, right), &right_name, &right_value, depth + 1) &&
+		       span_eq(node_span(c, *name), node_span(c, right_name));
+	}
+	if (!IS(cond, comparison_operator) || gg_node_child_count(cond) != 3 ||
+	    !span_is(node_span(c, gg_node_child(cond, 1)), "==") || !sem_string_value(c, gg_node_named_child(cond, 1), value))
+		return false;
+	*name = gg_node_named_child(cond, 0);
+	return IS(*name, identifier);
+}
+
 static bool flag_branch(semantic *c, const ctx *x, gg_node if_stmt, gg_node block)
 {
-	gg_node cond = FIELD(if_stmt, condition);
+	gg_node cond = FIELD(if_stmt, condition), test = cond, named;
 	func *f = &c->funcs[x->func];
 	span value = { NULL, 0 };
-	bool string = IS(cond, comparison_operator) && gg_node_child_count(cond) == 3 &&
-		      span_is(node_span(c, gg_node_child(cond, 1)), "==") &&
-		      sem_string_value(c, gg_node_named_child(cond, 1), &value);
+	bool string = mode_test(c, cond, &named, &value, 0);
 	if (string)
-		cond = gg_node_named_child(cond, 0);
+		cond = named;
 	/* `if optimizer is not None:` tests what `if optimizer:` does: a call passing None turns it off. */
 	else if (IS(cond, comparison_operator) && gg_node_named_child_count(cond) == 2 &&
 		 IS(gg_node_named_child(cond, 1), none) && span_is(node_span(c, gg_node_child(cond, 1)), "is not"))
@@ -559,8 +589,10 @@ static bool flag_branch(semantic *c, const ctx *x, gg_node if_stmt, gg_node bloc
 	f->flag_index = index;
 	f->flag_string = string;
 	f->flag_value = value;
+	f->flag_test = string ? test : gg_node_null();
 	span d;
-	f->flag_default_false = string ? sem_string_value(c, dflt, &d) && !span_eq(d, value) : IS(dflt, false) || IS(dflt, none);
+	f->flag_default_false = string ? sem_string_value(c, dflt, &d) && !sem_mode_tested(c, test, d)
+				       : IS(dflt, false) || IS(dflt, none);
 	flag_range r = { x->func, gg_node_start_byte(block), gg_node_end_byte(block) };
 	PUSH(c, c->flags, c->flags_len, c->flags_cap, r);
 	return true;
