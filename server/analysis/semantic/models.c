@@ -610,6 +610,24 @@ static const char *const numpy_synthetic_makers[] = {
 };
 
 /* Whether value is a synthetic tensor: a factory's call (with .to(), .cuda() after it), or a name bound to one before at in function fi. */
+/*
+ * The value the last assignment of name in function fi before byte at binds
+ * it to, when that is a list, a tuple or a comprehension (assignments of
+ * calls are indexed apart, assign_names); else a null node.
+ */
+static gg_node collection_bound(const semantic *c, span name, int fi, uint32_t at)
+{
+	const gg_tree_index *ix = c->index;
+	uint32_t from = fi > 0 ? c->funcs[fi].start : 0;
+	gg_node last = gg_node_null();
+	for (size_t i = sem_assignments_from(c, from); i < ix->assignments_len && gg_node_start_byte(ix->assignments[i]) < at; i++) {
+		gg_node a = ix->assignments[i], left = FIELD(a, left), right = FIELD(a, right);
+		if (IS(left, identifier) && span_eq(node_span(c, left), name) && sem_func_at(c, gg_node_start_byte(a)) == fi)
+			last = IS(right, list) || IS(right, tuple) || IS(right, list_comprehension) ? right : gg_node_null();
+	}
+	return last;
+}
+
 static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, unsigned depth)
 {
 	if (depth > 4)
@@ -626,8 +644,20 @@ static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, uns
 			if (where < at && !holds_at && IS(c->assign_left[i], identifier) && sem_func_at(c, where) == fi)
 				last = c->assign_right[i];
 		}
+		if (gg_node_is_null(last))
+			last = collection_bound(c, name, fi, at);
 		return !gg_node_is_null(last) && synthetic_value(c, last, fi, gg_node_start_byte(last), depth + 1);
 	}
+	/* A list or tuple of synthetic tensors, or one built by a comprehension of one (`[torch.ones(3, n) for _ in k]`). */
+	if (IS(value, list) || IS(value, tuple)) {
+		uint32_t n = gg_node_named_child_count(value);
+		for (uint32_t i = 0; i < n; i++)
+			if (!synthetic_value(c, gg_node_named_child(value, i), fi, at, depth + 1))
+				return false;
+		return n > 0;
+	}
+	if (IS(value, list_comprehension) || IS(value, generator_expression))
+		return synthetic_value(c, FIELD(value, body), fi, at, depth + 1);
 	/* A slice of a synthetic tensor (`x[:2, :2]`) is one too, and one in brackets. */
 	if (IS(value, parenthesized_expression) && gg_node_named_child_count(value) == 1)
 		return synthetic_value(c, gg_node_named_child(value, 0), fi, at, depth + 1);
