@@ -442,6 +442,47 @@ static bool classify_is_init(const char *fn)
 	return strcmp(dot ? dot + 1 : fn, "__init__") == 0;
 }
 
+/* fn without 3.11's qualifying class ("Ranker.score_chunk" → "score_chunk"). */
+static const char *classify_bare_name(const char *fn)
+{
+	const char *dot = strrchr(fn, '.');
+	return dot ? dot + 1 : fn;
+}
+
+/*
+ * A model's own method (not its forward) that runs one of its layers
+ * ("h = self.encoder(x)" in score_chunk(), the next frame the module call),
+ * called by a helper that an evaluation entry calls (score_all() ->
+ * rank_candidates() -> net.score_chunk()): the method is the model's code,
+ * run for whoever calls it, and the helper is the evaluation's, where grad
+ * can be turned off or the chunk made smaller: the line to change is the
+ * helper's call into the model. Where the entry calls the method itself,
+ * or the script's top level does, the method's line stays (the entry is
+ * named apart). Returns the helper's frame, or -1.
+ */
+static int classify_model_method(const gg_diagnosis *d, const gg_traceback *tb, int i)
+{
+	const gg_tb_frame *f = &tb->frames[i], *caller = &tb->frames[i - 1];
+	if ((size_t)i + 1 >= tb->len || !gg_phase_is_module_call(&tb->frames[i + 1]) || gg_phase_is_forward(f) ||
+	    !d->frames[i - 1].user || !f->code || !strstr(f->code, "self.") || gg_phase_is_forward(caller) ||
+	    classify_is_init(caller->function) || caller->function[0] == '<')
+		return -1;
+	const char *name = classify_bare_name(f->function);
+	if (!name[0] || name[0] == '<')
+		return -1;
+	/* The model calling its own method ("self.score_chunk(x)"): still the model's code. */
+	const char *code = caller->code ? caller->code : "";
+	size_t n = strlen(name);
+	for (const char *p = strstr(code, name); p; p = strstr(p + 1, name))
+		if (p - code >= 5 && strncmp(p - 5, "self.", 5) == 0 && p[n] == '(')
+			return -1;
+	/* The helper sits under an evaluation entry of the user's. */
+	for (int j = 0; j < i - 1; j++)
+		if (d->frames[j].user && gg_phase_words(tb->frames[j].function) == GG_WORDS_EVAL)
+			return i - 1;
+	return -1;
+}
+
 /*
  * The deepest user frame is where the memory was asked for, not always
  * where the fix goes. A constructor's `.to(device)` runs because its
@@ -462,6 +503,9 @@ static int classify_lift_culprit(const gg_diagnosis *d, const gg_traceback *tb, 
 			i--;
 		return i > 0 && d->frames[i - 1].user ? i - 1 : culprit;
 	}
+	int method = classify_model_method(d, tb, i);
+	if (method >= 0)
+		return method;
 	/*
 	 * Only a forward its own object calls ("self.forward(...)" in test()): a
 	 * wrapper's step shared by its train and test methods. A model's forward
@@ -821,8 +865,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		const gg_tb_frame *f = &tb->frames[allocated_in];
 		if ((rc = gg_evidence_add(d, "allocated in %s() at %s:%u%s%s, which %s", f->function, gg_tb_frame_file(f), f->line,
 					  f->code ? ": " : "", f->code ? f->code : "",
-					  classify_is_init(f->function) ? "the object's construction runs: the fix goes on the call that builds it"
-									: "training runs too: the fix goes on the call that enters evaluation")))
+					  classify_is_init(f->function)		      ? "the object's construction runs: the fix goes on the call that builds it"
+					  : classify_model_method(d, tb, allocated_in) >= 0 ? "is the model's own method, run for whoever calls it: the fix goes on the call into it"
+											      : "training runs too: the fix goes on the call that enters evaluation")))
 			return rc;
 		/* No forward on the path, an object being built: a model constructed and its state placed, before it ran. */
 		if (classify_is_init(f->function) && d->phase == GG_PHASE_UNKNOWN && boundary == tb->len && !backward) {
