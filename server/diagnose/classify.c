@@ -670,6 +670,10 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	if (tb->type_from_header && (rc = gg_evidence_add(d, "the paste ends before the exception's own line: its type, %s, is the one IPython's header names, and its message is not in the paste", tb->exc.type)))
 		return rc;
 
+	if (d->chain->repeats && (rc = gg_evidence_add(d, "the same traceback is printed again from log line %llu (%zu more %s, the last maybe cut): one failure, reported once",
+						      (unsigned long long)d->chain->repeat_line, d->chain->repeats,
+						      d->chain->repeats == 1 ? "copy" : "copies")))
+		return rc;
 	/* The model boundary: frames past the first nn.Module call are the model's, not the loop's. */
 	size_t boundary = tb->len;
 	for (size_t i = 0; i < tb->len; i++)

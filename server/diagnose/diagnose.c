@@ -647,6 +647,82 @@ static bool dx_is_launcher_tail(gg_diagnoser *d, size_t k)
 	return true;
 }
 
+/* Whether frames a[0..n) are b's first n frames: the same file and line each. */
+static bool dx_frames_prefix(const gg_traceback *a, const gg_traceback *b, size_t n)
+{
+	if (n > a->len || n > b->len)
+		return false;
+	for (size_t f = 0; f < n; f++)
+		if (a->frames[f].line != b->frames[f].line || strcmp(a->frames[f].filename, b->frames[f].filename) != 0 ||
+		    strcmp(a->frames[f].function, b->frames[f].function) != 0)
+			return false;
+	return true;
+}
+
+/*
+ * Whether chain c is a later copy of chain p: a script that catches and
+ * prints its failure, or a retry loop, prints the same traceback again
+ * (and the paste may cut the last copy). Same process and rank, every
+ * traceback the same frames and exception as p's; the last may stop early,
+ * its frames then a beginning of p's and no exception line of its own.
+ */
+static bool dx_is_repeat(const gg_tb_chain *p, const gg_tb_chain *c)
+{
+	if (p == c || p->seq > c->seq || p->rank != c->rank || p->pid != c->pid || c->len > p->len || c->from_summary ||
+	    p->from_summary || c->len == 0)
+		return false;
+	for (size_t k = 0; k < c->len; k++) {
+		const gg_traceback *a = &c->tbs[k], *b = &p->tbs[k];
+		bool last = k + 1 == c->len;
+		if (a->stack || b->stack || a->headerless != b->headerless)
+			return false;
+		if (a->has_exception) {
+			if (!b->has_exception || a->len != b->len || strcmp(a->exc.type, b->exc.type) != 0 ||
+			    strcmp(a->exc.message, b->exc.message) != 0 || (last && c->len != p->len))
+				return false;
+		} else if (!last) {
+			if (b->has_exception || a->len != b->len)
+				return false;
+		} else if (a->len == 0) {
+			return false; /* a bare header says nothing of what it would have shown */
+		}
+		if (!dx_frames_prefix(a, b, a->len))
+			return false;
+	}
+	return true;
+}
+
+/* Folds each later copy of a traceback into its first copy (see dx_is_repeat). */
+static void dx_join_repeated(gg_diagnoser *d)
+{
+	bool *gone = d->len ? calloc(d->len, sizeof *gone) : NULL;
+	if (!gone)
+		return; /* no memory to mark: the copies stay reported apart, as before */
+	for (size_t i = 0; i < d->len; i++) {
+		if (gone[i])
+			continue;
+		for (size_t k = 0; k < d->len; k++) {
+			if (k == i || gone[k] || !dx_is_repeat(d->chains[i], d->chains[k]))
+				continue;
+			gg_tb_chain *p = d->chains[i];
+			const gg_traceback *at = &d->chains[k]->tbs[0];
+			if (!p->repeats || at->at.line < p->repeat_line)
+				p->repeat_line = at->at.line;
+			p->repeats++;
+			gone[k] = true;
+		}
+	}
+	size_t kept = 0;
+	for (size_t i = 0; i < d->len; i++) {
+		if (gone[i])
+			gg_tb_chain_free(d->chains[i]);
+		else
+			d->chains[kept++] = d->chains[i];
+	}
+	d->len = kept;
+	free(gone);
+}
+
 /*
  * The DataLoader reraises a worker's or the pin-memory thread's error as
  * "Caught X in ... \nOriginal Traceback (most recent call last):" and the
@@ -945,6 +1021,8 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	}
 	free(drop);
 	d->len = kept;
+	/* Before the cut copies borrow an exception line from above them (dx_stack_exceptions). */
+	dx_join_repeated(d);
 	if ((rc = dx_stack_exceptions(d)) != 0)
 		return rc;
 	/* Streams finish at different times: report in order of appearance in the log. */

@@ -86,6 +86,13 @@ typedef struct gg_tb_chain {
 	 */
 	char *anomaly_forward;
 	uint64_t anomaly_line;
+	/*
+	 * Later copies of this same traceback folded into it (the script
+	 * printed it several times, the last copies maybe cut): how many, and
+	 * the first copy's log line; 0, 0 when none.
+	 */
+	size_t repeats;
+	uint64_t repeat_line;
 	uint64_t seq;      /* order of appearance */
 	size_t bytes;      /* frame text kept, for the memory bound */
 } gg_tb_chain;
