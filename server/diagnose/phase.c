@@ -246,12 +246,20 @@ bool gg_phase_is_loading(const gg_tb_frame *f)
 	if (has_path(f->filename, "torch/nn/modules/module.py") &&
 	    (is(fn, "convert") || is(fn, "Module.to.<locals>.convert")) && has(f->code, "t.to("))
 		return true;
+	/*
+	 * A library's line moving a module in place ("self.module.to(self.device)"
+	 * in a distributed engine's constructor): the weights are being placed,
+	 * whatever the user's function above is called (train()); the paste may
+	 * cut Module.to's own frames under it.
+	 */
+	if (phase_moves_in_place(f->code))
+		return true;
 	/* The user's own line doing it: "model.load_state_dict(torch.load(path))". */
 	if (gg_phase_is_library(f->filename))
 		return false;
 	/* "net = build_and_load_model(cfg)": the innermost call loads, whatever the function around it is called. */
 	return has(f->code, "from_pretrained(") || has(f->code, "load_state_dict(") || has(f->code, "torch.load(") ||
-	       has(f->code, "load_model(") || phase_moves_in_place(f->code) || phase_wraps_model(f->code);
+	       has(f->code, "load_model(") || phase_wraps_model(f->code);
 }
 
 bool gg_phase_is_object_collective(const gg_tb_frame *f)
