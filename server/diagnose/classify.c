@@ -21,6 +21,7 @@
 
 /* A loop header pasted as code reaches the exception this many lines under it (an elided body, a blank). */
 #define CLASSIFY_LOOP_REACH 4
+#define CLASSIFY_NOTE_REACH 3 /* lines from an evaluation's announcement to the traceback's header (a bar may come between) */
 
 int gg_evidence_add(gg_diagnosis *d, const char *fmt, ...)
 {
@@ -802,6 +803,24 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->phase = GG_PHASE_EVALUATION;
 		if ((rc = gg_evidence_add(d, "log line %llu, the last of the paste, is an evaluation's progress bar: the run stopped in that evaluation",
 					  (unsigned long long)ebar)))
+			return rc;
+	}
+	/*
+	 * Frames that show only the script's top level (its "<module>" line,
+	 * library code under it), and the log's line just above the traceback
+	 * announces evaluation or inference ("Eval epoch: 1", a bar at 0 %
+	 * between): the script was in that evaluation when it failed. Low
+	 * weight, as above; no training print or bar between.
+	 */
+	uint64_t note = facts->eval_note_line;
+	bool top_only = tb->len > 0;
+	for (size_t i = 0; i < tb->len && top_only; i++)
+		top_only = !d->frames[i].user || strcmp(tb->frames[i].function, "<module>") == 0;
+	if (top_only && d->phase == GG_PHASE_UNKNOWN && note && note < tb->at.line && note + CLASSIFY_NOTE_REACH >= tb->at.line &&
+	    facts->train_bar_line < note && facts->train_print_line < note) {
+		d->phase = GG_PHASE_EVALUATION;
+		if ((rc = gg_evidence_add(d, "log line %llu, just above the traceback, announces an evaluation or inference, and the frames show only the script's top level: it failed in that step",
+					  (unsigned long long)note)))
 			return rc;
 	}
 	/*

@@ -643,6 +643,18 @@ static bool facts_train_print(const char *t, size_t n)
 	       facts_word_number(t, n, "train_loss", " :=");
 }
 
+/* See eval_note_line in logfacts.h. */
+static bool facts_eval_note(const char *t, size_t n)
+{
+	if (n == 0 || n > 100 || gg_text_find(t, n, "%|") || gg_text_starts(t, n, "File ") || gg_text_starts(t, n, "Traceback") ||
+	    gg_text_find_ci(t, n, "loss") || gg_text_find_ci(t, n, "acc") || gg_text_find_ci(t, n, "error"))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (t[i] == '(' || t[i] == '=' || t[i] == '%')
+			return false;
+	return gg_phase_words_n(t, n) == GG_WORDS_EVAL;
+}
+
 static int facts_logged_location(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	const char *end = t + n;
@@ -1500,6 +1512,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->train_bar_line = l->number;
 	else if (!gg_text_find(t, n, "%|") && facts_train_print(t, n))
 		f->train_print_line = l->number;
+	else if (facts_eval_note(t, n))
+		f->eval_note_line = l->number;
 	if (gg_text_find_ci(t, n, "step") || gg_text_find_ci(t, n, "iter"))
 		facts_step(f, l, t, n);
 	if (gg_text_find_ci(t, n, "process ") && (gg_text_find(t, n, " terminated with ") || gg_text_find(t, n, "exited on signal")))

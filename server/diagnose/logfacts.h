@@ -154,6 +154,14 @@ typedef struct gg_log_facts {
 	 */
 	uint64_t eval_bar_line;
 	/*
+	 * The last plain line announcing evaluation or inference ("Eval epoch:
+	 * 1", "Running inference:"): its words name evaluation and not
+	 * training, and it is no code, no progress bar and no figure of a
+	 * result (a loss or an accuracy is printed after the step ended). Its
+	 * line, 0 when none.
+	 */
+	uint64_t eval_note_line;
+	/*
 	 * The last bare loop header pasted as code ("for i, batch in
 	 * enumerate(train_loader):") whose iterable names training and not
 	 * evaluation: its line, 0 when none.
