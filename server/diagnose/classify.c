@@ -443,6 +443,30 @@ static bool classify_is_init(const char *fn)
 	return strcmp(dot ? dot + 1 : fn, "__init__") == 0;
 }
 
+/*
+ * A message that is only a process group's tag ("[PG ID 0 PG GUID 0(default_pg)
+ * Rank 3]") and at most a piece of one word after it: the words that say
+ * what failed are cut. A whole message goes on past its first word.
+ */
+static bool classify_tag_only(const char *message)
+{
+	if (message[0] != '[')
+		return false;
+	const char *close = strchr(message, ']');
+	if (!close || !strstr(message, "Rank"))
+		return false;
+	const char *rest = close + 1;
+	while (*rest == ' ')
+		rest++;
+	size_t n = strlen(rest);
+	while (n > 0 && rest[n - 1] == ' ')
+		n--;
+	for (size_t i = 0; i < n; i++)
+		if (!((rest[i] >= 'a' && rest[i] <= 'z') || (rest[i] >= 'A' && rest[i] <= 'Z')))
+			return false;
+	return n < 12;
+}
+
 /* fn without 3.11's qualifying class ("Ranker.score_chunk" → "score_chunk"). */
 static const char *classify_bare_name(const char *fn)
 {
@@ -1078,9 +1102,19 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 						     (unsigned long long)tb->at.line);
 			return rc;
 		}
-		if (tb->exc.at.line >= facts->last_text_line && gg_oom_cut_short(tb->exc.message, strlen(tb->exc.message))) {
+		bool tag_only = tb->exc.at.line >= facts->last_text_line && classify_tag_only(tb->exc.message);
+		if (tb->exc.at.line >= facts->last_text_line && (tag_only || gg_oom_cut_short(tb->exc.message, strlen(tb->exc.message)))) {
 			d->kind = GG_DX_INCOMPLETE;
 			d->confidence = GG_CONFIDENCE_LOW;
+			/* PyTorch's CUDA library or NCCL in the C++ frames above it: the thread that threw ran on a CUDA device. */
+			if (d->oom.device == GG_OOM_DEVICE_UNKNOWN && facts->cuda_cpp_frames) {
+				d->oom.device = GG_OOM_DEVICE_CUDA;
+				if ((rc = gg_evidence_add(d, "the C++ frames above it are in PyTorch's CUDA library or NCCL's process group: the failure was on a CUDA device")))
+					return rc;
+			}
+			if (tag_only)
+				return gg_evidence_add(d, "the exception message ends the paste after its process group's tag (log line %llu: %s: %s): what failed (a CUDA error, a timeout, a memory error) is cut",
+						       (unsigned long long)tb->exc.at.line, tb->exc.type, tb->exc.message);
 			return gg_evidence_add(d, "the exception message ends the paste unfinished (log line %llu: %s%s%s)",
 					       (unsigned long long)tb->exc.at.line, tb->exc.type, tb->exc.message[0] ? ": " : "",
 					       tb->exc.message);

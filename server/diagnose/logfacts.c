@@ -1487,6 +1487,9 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	/* The watchdog's frames under a paste that cuts its what() line: the timeout check is what threw. */
 	if (!f->nccl_timeout_frames && gg_text_find(t, n, "frame #") && gg_text_find(t, n, "WorkNCCL::checkTimeout"))
 		f->nccl_timeout_frames = true;
+	if (!f->cuda_cpp_frames && gg_text_find(t, n, "frame #") &&
+	    (gg_text_find(t, n, "libtorch_cuda.so") || gg_text_find(t, n, "ProcessGroupNCCL") || gg_text_find(t, n, "libnccl")))
+		f->cuda_cpp_frames = true;
 	if (gg_text_find(t, n, "failed (exitcode:"))
 		facts_launcher(f, l, t, n);
 	if (facts_stopped(f, t, n) != 0)

@@ -74,6 +74,8 @@ typedef struct gg_log_facts {
 	long *stopped_pids;
 	size_t stopped_len, stopped_cap;
 	bool nccl_timeout_frames; /* a C++ frame line names NCCL's watchdog timeout check (WorkNCCL::checkTimeout), whatever its what() */
+	/* a C++ frame line ("frame #4: ...") in PyTorch's CUDA library or NCCL's process group: the thread that threw ran CUDA work */
+	bool cuda_cpp_frames;
 	bool shm;              /* the runtime blames shared memory (/dev/shm): "insufficient shared memory (shm)", a torch_ shm file not written */
 	bool killed;           /* a shell's "Killed" line: the process got SIGKILL */
 	gg_log_span killed_at;
