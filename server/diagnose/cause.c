@@ -121,6 +121,8 @@ static int cause_add(gg_diagnosis *d, unsigned cause, char *text)
  * process at all.
  */
 #define CAUSE_OWN_CONTEXT (0.5 * GIB)
+/* What a CUDA context and a desktop's display hold at most beside a process's PyTorch, as a share of a mid-sized card. */
+#define CAUSE_CONTEXT_SHARE 0.11
 
 /*
  * The memory outside this process's PyTorch: other processes, other ranks,
@@ -452,12 +454,15 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * with a cache larger than the request but under the tenth of the
 	 * device that fragmentation asks (on a device this full the cache is
 	 * what work left, not the cause). The tensors are the cause, the
-	 * cache a second reading.
+	 * cache a second reading. Outside PyTorch a CUDA context and a
+	 * display may hold up to a tenth of a mid-sized card (a gigabyte of
+	 * eleven): its PyTorch then holds 85 % of the device, all the rest.
 	 */
 	else if (!rc && (tb->len == 0 || d->frames_rank >= 0) && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN &&
 		 m->device != GG_OOM_DEVICE_CPU && m->total > 0 && m->allocated >= 0.75 * m->total && m->reserved_unallocated > m->tried &&
-		 m->reserved_unallocated < 0.1 * m->total && m->tried > 0 && m->tried < 0.15 * m->total && own_all >= 0.9 * m->total &&
-		 m->free >= 0 && m->total - m->free - own_all <= 0.05 * m->total)
+		 m->reserved_unallocated < 0.1 * m->total && m->tried > 0 && m->tried < 0.15 * m->total && m->free >= 0 &&
+		 ((own_all >= 0.9 * m->total && m->total - m->free - own_all <= 0.05 * m->total) ||
+		  (own_all >= 0.85 * m->total && m->total - m->free - own_all <= CAUSE_CONTEXT_SHARE * m->total)))
 		rc = cause_add(d, GG_CAUSE_OWN_TENSORS, gg_strdup_printf("this process's own tensors hold %.2f GiB of the device's %.2f GiB (%.0f%%) and its PyTorch %.0f%% with the cache: the memory is in tensors kept alive; the %.2f GiB reserved but unallocated, more than the %.2f GiB requested, are a second reading (fragmentation)",
 									 m->allocated / GIB, m->total / GIB, 100.0 * m->allocated / m->total, 100.0 * own_all / m->total,
 									 m->reserved_unallocated / GIB, m->tried / GIB));

@@ -11,6 +11,9 @@
 #include "phase.h"
 #include "text.h"
 
+/* A mid-sized card (a desktop or workstation GPU): at most this much memory. */
+#define EXPLAIN_MID_CARD (16.0 * 1024.0 * 1024.0 * 1024.0)
+
 static const char *explain_device(const gg_diagnosis *d)
 {
 	switch (d->oom.device) {
@@ -550,6 +553,20 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			*rc |= gg_buf_printf(e, " %c%s. In inference or evaluation that is most often the graph a forward keeps with autograd on: every layer's activations, held for a backward that never comes; in training, the batch's activations themselves.",
 					     d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
 					     d->cause_evidence + 1);
+		if (m->tried < 0.15 * m->total && m->reserved_unallocated > m->tried && m->tried > 0 && m->total <= EXPLAIN_MID_CARD) {
+			/*
+			 * A cache larger than the request: tensors were made and
+			 * freed before this one (weights stay put and leave none),
+			 * so what fills the device moves with each step's work. On
+			 * a card of 16 GiB or less that work (the inputs of a step)
+			 * is the lever first, the model's share after; a large card
+			 * this full holds a large model's weights, said first below.
+			 */
+			*rc |= gg_buf_printf(x, "Give each step less work: fewer items at once, a lower resolution or a shorter input (in training keep the effective batch with gradient accumulation). If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`): a forward with autograd on keeps every activation. Where that is not enough, make the model's share smaller (a smaller or quantized model, part of it offloaded to the CPU) or use a GPU with more memory.");
+			*rc |= gg_buf_printf(x, " Second: the %.2f GiB reserved but unallocated are more than the request, so `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True` may let it fit.",
+					     m->reserved_unallocated / gib);
+			return 1;
+		}
 		if (m->tried < 0.15 * m->total) {
 			/* A small request on a device already nearly full: the weights and what is kept fill it before any one step. */
 			*rc |= gg_buf_printf(x, "Make the model's share smaller: a smaller or quantized model (8-bit, 4-bit), or part of it offloaded to the CPU (`device_map=\"auto\"`), or a GPU with more memory where the model needs it; in training, fewer trained parameters (LoRA or adapters instead of full fine-tuning) or its states sharded over more GPUs; then a shorter input or a smaller batch (for images and video, a lower resolution or fewer frames). If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`) too: a forward with autograd on keeps every activation.");
