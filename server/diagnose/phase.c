@@ -362,7 +362,8 @@ static const char *const library_eval_words[] = {
 	"eval", "evaluate", "evaluation", "valid", "validate", "validation", "val", "predict", "prediction",
 	"inference", "infer", NULL,
 };
-static const char *const train_words[] = { "train", "training", "fit", "backward", "optimize", NULL };
+/* "bwd", "fwbw", "fwdbwd": the backward pass abbreviated (fwd_bwd_step, fwbw(model, n)); evaluation runs none. */
+static const char *const train_words[] = { "train", "training", "fit", "backward", "optimize", "bwd", "fwbw", "fwdbwd", NULL };
 
 static bool word_in(const char *w, size_t n, const char *const *list)
 {
