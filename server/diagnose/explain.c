@@ -1207,7 +1207,18 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			     !explain_large_request(&d->oom) && d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_NVML_REPORT) != 0;
 		if (era == ERA_PRE_0_4)
 			rc |= gg_buf_printf(&x, "Lower the batch size (in training too). If this is evaluation or inference, also create its inputs with `Variable(x, volatile=True)` (this PyTorch, 0.3 or older, has no torch.no_grad).");
-		else if (blind)
+		else if (blind && strcmp(d->oom.form, "CUDA error: out of memory") == 0) {
+			/*
+			 * The driver's error, not the caching allocator's (which
+			 * gives figures): the runtime itself found no room, most
+			 * often on a device already full before this run's tensors
+			 * came (another process, or not the device meant). That
+			 * is checked first; the two readings of the run's own after.
+			 */
+			rc |= gg_buf_printf(&e, " `CUDA error: out of memory` is the driver's error, not the caching allocator's message: the CUDA runtime itself found no room (its context, a library's workspace, a copy), which most often means the device was already full (another process) or was not the device meant.");
+			rc |= gg_buf_printf(&x, "First check with `%s` what else holds the device (other processes), and that `CUDA_VISIBLE_DEVICES` (or the device index passed) selects a free one. Then the line alone does not say what filled it: the batch or the model itself. Lower the batch size (fewer items at once), or make the model's share of this device smaller (a smaller or quantized model, part of it offloaded to the CPU, its parts spread over several GPUs). If this is evaluation or inference, also run it under `with torch.no_grad():`.",
+					    explain_smi(d));
+		} else if (blind)
 			rc |= gg_buf_printf(&x, "The line alone does not say what filled the device: the batch or the model itself. Lower the batch size (in evaluation or inference fewer items at once, in training the same effective batch with gradient accumulation), or make the model's share of this device smaller: a smaller or quantized model, part of it offloaded to the CPU, or, over several GPUs, its parts spread so that this one does not hold them all (`device_map`, the pipeline's parallel degree); `%s` while it runs shows which device fills. If this is evaluation or inference, also run it under `with torch.no_grad():`; if it is training, mixed precision or activation checkpointing save memory too.",
 					    explain_smi(d));
 		else
