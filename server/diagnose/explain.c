@@ -699,11 +699,27 @@ static bool explain_is_call_tail(const char *code)
 	return false;
 }
 
+/*
+ * The only frame is the place a logger printed on the message's own line
+ * ("OOM at runner.py:88, CUDA out of memory ..."): no traceback, no
+ * function, never module level.
+ */
+static bool explain_placed(const gg_diagnosis *d)
+{
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	return tb->len == 1 && tb->has_exception && !tb->frames[0].function[0] && !tb->frames[0].code &&
+	       tb->frames[0].at.line == tb->exc.at.line;
+}
+
 static int explain_where(gg_buf *b, const gg_diagnosis *d, const char *verb)
 {
 	const gg_tb_frame *f = gg_diagnosis_culprit(d);
 	if (!f)
 		return 0;
+	/* The place a logger printed with the message (FILE:LINE on the same line): no frame, no function. */
+	if (explain_placed(d))
+		return gg_buf_printf(b, " The log line names %s:%u as where it was logged; it has no traceback, so the calls that led there are not in the paste.",
+				     gg_tb_frame_file(f), f->line);
 	/* A frame line cut before ", in name": where it is, without inventing a function. */
 	if (!f->function[0])
 		return gg_buf_printf(b, " It %s at %s:%u%s%s%s (the frame's line is cut before its function's name).", verb, gg_tb_frame_file(f),
@@ -1169,7 +1185,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			break;
 		}
 		/* A traceback under the message, cut right after its header: it was there, its frames are not. */
-		rc |= tb->len ? gg_buf_printf(&e, " The frames do not say whether this was training or evaluation.") : explain_no_frames(&e, d);
+		rc |= tb->len && !explain_placed(d) ? gg_buf_printf(&e, " The frames do not say whether this was training or evaluation.")
+		      : tb->len			   ? gg_buf_printf(&e, " Nothing in the paste says whether this was training or evaluation.")
+						   : explain_no_frames(&e, d);
 		if (d->oom.device == GG_OOM_DEVICE_CPU)
 			rc |= gg_buf_printf(&e, " It is the machine's RAM (and swap) that ran out, not a GPU's.");
 		/*
