@@ -126,18 +126,6 @@ static bool name_is(const char *p, size_t n, const char *lit)
 	return strlen(lit) == n && memcmp(p, lit, n) == 0;
 }
 
-/*
- * Whether a file named like a pytest module is an evaluation script: no
- * pytest or unittest import and no Test class, a __main__ block (or eval
- * mode set at module level: a script with no guard), and a model put in
- * eval mode or loaded. A detection project's test_net.py evaluates a
- * checkpoint on the test split: evaluation code, not a test. Its own
- * test_one_epoch(model, loader) functions are the script's steps, run from
- * its __main__ block (or from code that reads its command line at import,
- * which pytest's arguments would fail); without either they are pytest's. A harness run
- * as a script that evaluates no model (a fuzzer of traced graphs) stays a
- * test.
- */
 /* The length of the name of a bare call `name()` that l is (up to a comment), or 0. */
 static size_t bare_call(const line *l)
 {
@@ -198,6 +186,18 @@ static bool main_runs_tests(const char *text, size_t len, const line *l, unsigne
 	return depth < 2 && function_runs_tests(text, len, l->content, n, depth);
 }
 
+/*
+ * Whether a file named like a pytest module is an evaluation script: no
+ * pytest or unittest import and no Test class, a __main__ block (or eval
+ * mode set at module level: a script with no guard), and a model put in
+ * eval mode or loaded. A detection project's test_net.py evaluates a
+ * checkpoint on the test split: evaluation code, not a test. Its own
+ * test_one_epoch(model, loader) functions are the script's steps, run from
+ * its __main__ block (or from code that reads its command line at import,
+ * which pytest's arguments would fail); without either they are pytest's. A harness run
+ * as a script that evaluates no model (a fuzzer of traced graphs) stays a
+ * test.
+ */
 static bool named_test_is_script(const char *text, size_t len)
 {
 	/* A model put in eval mode, or weights loaded (a policy rolled out from its checkpoint). */

@@ -149,14 +149,15 @@ static size_t import_names_lower(const import_names *n, const char *word, size_t
  * call (`name(`, not an attribute; up to the first #, a string's or not, as
  * a call was always read) with grad off or on there, or, outside strings, a
  * name handed on without a call (mode 3: called where this scan cannot see,
- * in a mode it cannot tell). One entry per import and line. 0 or -ENOMEM.
+ * in a mode it cannot tell; only where refers, line_may_refer). One entry
+ * per import and line. 0 or -ENOMEM.
  */
-static int line_uses_note(gg_project *p, const line *l, import_names *n, bool off)
+static int line_uses_note(gg_project *p, const line *l, import_names *n, bool off, bool refers)
 {
 	const char *text = l->content, *end = l->end;
 	const char *hash = memchr(text, '#', (size_t)(end - text));
 	const char *calls_end = hash ? hash : end;
-	bool refers = line_may_refer(l), any = false;
+	bool any = false;
 	char quote = 0;
 	for (const char *q = text; q < end; q++) {
 		if (quote) {
@@ -640,8 +641,9 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 		const open_block *in_def = block_def(stack, depth);
 		if (in_def && (line_has(&l, ".backward(") || line_has(&l, "autograd.grad(")))
 			block_backward(p, in_def);
-		if (line_may_call(&l) || line_may_refer(&l))
-			rc = line_uses_note(p, &l, &names, off);
+		bool refers = line_may_refer(&l);
+		if (refers || line_may_call(&l))
+			rc = line_uses_note(p, &l, &names, off, refers);
 		if (line_starts(&l, "@")) {
 			decorated_off = decorated_off || line_has(&l, "no_grad") || line_has(&l, "inference_mode");
 			continue;
