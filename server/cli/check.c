@@ -2362,12 +2362,13 @@ int gg_cli_check_main(int argc, char **argv)
 	free(run.docs_base);
 	free(run.stdin_text);
 	gg_git_ignore_delete(run.git);
-	gg_pyfiles_free(&run.files);
-	gg_project_free(&run.project);
+	/* Before the files: they count the notebooks kept. */
 	for (size_t i = 0; run.notebooks && i < run.files.len; i++)
 		if (run.notebooks[i].kept)
 			gg_notebook_free(&run.notebooks[i].nb);
 	free(run.notebooks);
+	gg_pyfiles_free(&run.files);
+	gg_project_free(&run.project);
 	gg_runtime_report_free(&run.runtime);
 	gg_analyzer_delete(run.worker.analyzer);
 	if (run.worker.parser)
