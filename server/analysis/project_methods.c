@@ -482,18 +482,26 @@ static int init_scan_end(gg_project *p, init_scan *x, const char *cls, size_t cl
 	return rc;
 }
 
-/* Whether a class line's bases are torch's Module alone: `class Loss(nn.Module):`. */
-static bool base_is_torch_module(const line *l)
+/* The bases of a class line, between its brackets, spaces trimmed: [*b, *e). False when it has none. */
+static bool class_bases(const line *l, const char **b, const char **e)
 {
 	const char *open = memchr(l->content, '(', (size_t)(l->end - l->content));
 	const char *close = open ? memchr(open, ')', (size_t)(l->end - open)) : NULL;
 	if (!close)
 		return false;
-	const char *b = open + 1, *e = close;
-	while (b < e && *b == ' ')
-		b++;
-	while (e > b && e[-1] == ' ')
-		e--;
+	for (*b = open + 1, *e = close; *b < *e && **b == ' ';)
+		++*b;
+	while (*e > *b && (*e)[-1] == ' ')
+		--*e;
+	return true;
+}
+
+/* Whether a class line's bases are torch's Module alone: `class Loss(nn.Module):`. */
+static bool base_is_torch_module(const line *l)
+{
+	const char *b, *e;
+	if (!class_bases(l, &b, &e))
+		return false;
 	size_t n = (size_t)(e - b);
 	return (n == 9 && memcmp(b, "nn.Module", 9) == 0) || (n == 15 && memcmp(b, "torch.nn.Module", 15) == 0);
 }
@@ -505,15 +513,9 @@ static bool base_is_torch_module(const line *l)
 static gg_text_span single_base(const line *l)
 {
 	gg_text_span none = { NULL, 0 };
-	const char *open = memchr(l->content, '(', (size_t)(l->end - l->content));
-	const char *close = open ? memchr(open, ')', (size_t)(l->end - open)) : NULL;
-	if (!close || memchr(open, ',', (size_t)(close - open)))
+	const char *b, *e;
+	if (!class_bases(l, &b, &e) || memchr(b, ',', (size_t)(e - b)))
 		return none;
-	const char *b = open + 1, *e = close;
-	while (b < e && *b == ' ')
-		b++;
-	while (e > b && e[-1] == ' ')
-		e--;
 	for (const char *q = b; q < e; q++)
 		if (!word_char(*q) && *q != '.')
 			return none;

@@ -151,6 +151,22 @@ int gg_diagnoser_feed(gg_diagnoser *d, const char *buf, size_t len)
 	return rc;
 }
 
+/*
+ * Moves from's frames into to, which has none to keep: to owns them, and
+ * from keeps to's buffer, empty (each buffer has one owner throughout).
+ */
+static void dx_frames_take(gg_traceback *to, gg_traceback *from)
+{
+	gg_tb_frame *frames = to->frames;
+	size_t cap = to->cap;
+	to->frames = from->frames;
+	to->len = from->len;
+	to->cap = from->cap;
+	from->frames = frames;
+	from->len = 0;
+	from->cap = cap;
+}
+
 static void dx_diagnosis_free(gg_diagnosis *x)
 {
 	const gg_traceback *tb = x->chain ? gg_diagnosis_traceback(x) : NULL;
@@ -392,14 +408,7 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 		gg_traceback *owner = best && tb->headerless ? dx_exception_owner(d, c, best) : NULL;
 		if (owner) {
 			if (owner->len == 0) {
-				gg_tb_frame *frames = owner->frames;
-				size_t cap = owner->cap;
-				owner->frames = tb->frames;
-				owner->len = tb->len;
-				owner->cap = tb->cap;
-				tb->frames = frames;
-				tb->len = 0;
-				tb->cap = cap;
+				dx_frames_take(owner, tb);
 				owner->quoted_after = true;
 			}
 			tb->stack = true; /* no failure of its own: dropped below with the stack blocks that have none */
@@ -549,16 +558,9 @@ static int dx_push(gg_diagnoses *out, gg_tb_chain *c)
 		gg_traceback *h = &c->tbs[j];
 		if (h->len == 0)
 			continue;
-		gg_tb_frame *frames = tb->frames;
-		size_t cap = tb->cap;
-		tb->frames = h->frames;
-		tb->len = h->len;
-		tb->cap = h->cap;
+		dx_frames_take(tb, h);
 		tb->omitted = h->omitted;
 		tb->borrowed = true;
-		h->frames = frames;
-		h->len = 0;
-		h->cap = cap;
 	}
 	return dx_join_outer(c, x->tb);
 }
@@ -926,14 +928,7 @@ static void dx_fold_consequences(gg_diagnoses *out, const gg_log_facts *facts)
 			gg_diagnosis *o = &out->items[kept - 1];
 			gg_traceback *to = &o->chain->tbs[o->tb];
 			gg_traceback *from = &x->chain->tbs[0];
-			gg_tb_frame *frames = to->frames;
-			size_t cap = to->cap;
-			to->frames = from->frames;
-			to->len = from->len;
-			to->cap = from->cap;
-			from->frames = frames;
-			from->len = 0;
-			from->cap = cap;
+			dx_frames_take(to, from);
 			o->frames_rank = x->rank;
 			o->consequence_line = from->at.line;
 			dx_diagnosis_free(x);
