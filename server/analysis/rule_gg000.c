@@ -141,12 +141,12 @@ char *gg_syntax_error_message(TSNode err, const char *text, size_t len, gg_byte_
 
 /*
  * Whether the error stands where the grammar (tree-sitter-python 0.23.6)
- * fails on valid Python: a starred item in a bare expression list
- * (`return head, *rest`, `host, *rest = text, *[]`). CPython takes these; a
- * report there would call valid code broken, so such an error is no
- * evidence and is not reported (the rules still run around it).
+ * fails on valid Python. CPython takes these; a report there would call
+ * valid code broken, so such an error is no evidence and is not reported
+ * (the rules still run around it). First shape: a starred item in a bare
+ * expression list (`return head, *rest`, `host, *rest = text, *[]`).
  */
-static bool grammar_gap(TSNode err, const char *text, size_t len)
+static bool starred_list_gap(TSNode err, const char *text, size_t len)
 {
 	uint32_t start = ts_node_start_byte(err), end = ts_node_end_byte(err);
 	while (start > 0 && text[start - 1] != '\n')
@@ -163,6 +163,45 @@ static bool grammar_gap(TSNode err, const char *text, size_t len)
 			return true;
 	}
 	return false;
+}
+
+/*
+ * The grammar's annotation is a generic type or an expression, never a
+ * generic type inside one: `size: tuple[int, int] or None = None` (a
+ * parameter, a return type, a variable) leaves `or None` as an ERROR right
+ * after the annotation. CPython takes any expression there.
+ */
+static bool has_child(TSNode n, const char *type)
+{
+	for (uint32_t i = 0; i < ts_node_child_count(n); i++)
+		if (strcmp(ts_node_type(ts_node_child(n, i)), type) == 0)
+			return true;
+	return false;
+}
+
+static bool generic_annotation_gap(TSNode err, const char *text, size_t len)
+{
+	TSNode prev = ts_node_prev_sibling(err);
+	if (ts_node_is_null(prev) || strcmp(ts_node_type(prev), "type") != 0 || ts_node_named_child_count(prev) != 1 ||
+	    strcmp(ts_node_type(ts_node_named_child(prev, 0)), "generic_type") != 0)
+		return false;
+	/* The operator and its operand: `or = 1`, with the operand missing, stays an error. */
+	if (ts_node_named_child_count(err) < 2)
+		return false;
+	static const char *const ops[] = { "or", "and", "if", NULL };
+	uint32_t at = ts_node_start_byte(err);
+	for (const char *const *op = ops; *op; op++) {
+		size_t n = strlen(*op);
+		if (at + n < len && memcmp(text + at, *op, n) == 0 &&
+		    (text[at + n] == ' ' || text[at + n] == '\t' || text[at + n] == '('))
+			return op != &ops[2] || has_child(err, "else");
+	}
+	return false;
+}
+
+static bool grammar_gap(TSNode err, const char *text, size_t len)
+{
+	return starred_list_gap(err, text, len) || generic_annotation_gap(err, text, len);
 }
 
 /*
