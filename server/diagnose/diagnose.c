@@ -27,6 +27,7 @@ struct gg_diagnoser {
 	size_t omitted;
 	int error;
 	uint64_t launcher_tail; /* the launcher's own traceback folded into the failure it reports: its line, or 0 */
+	uint64_t launcher_summary; /* the launcher's ChildFailedError, its summary naming the root cause, folded: its line, or 0 */
 };
 
 const char *gg_dx_kind_name(gg_dx_kind k)
@@ -649,6 +650,39 @@ static bool dx_is_launcher_tail(gg_diagnoser *d, size_t k)
 	return true;
 }
 
+/*
+ * torchrun's own traceback raising ChildFailedError, its summary naming
+ * the root cause's rank with a positive exit code (a Python exception in
+ * the worker), and no other exception line in the paste: the launcher
+ * reporting that rank's failure, which the paste cut (its traceback
+ * stops above, or is not there), not a failure of its own. Read as its
+ * exception it would say "not an OOM" of a paste that never shows what
+ * the worker raised; folded, that rank's cut traceback, or the summary
+ * alone, stands for it (incomplete), as with no frames above it. Where
+ * the worker's own exception is in the paste the summary is kept beside
+ * it, as before.
+ */
+static bool dx_is_launcher_summary(gg_diagnoser *d, size_t k)
+{
+	const gg_tb_chain *c = d->chains[k];
+	const gg_traceback *tb = &c->tbs[c->len - 1];
+	if (c->len != 1 || !tb->has_exception || !strstr(tb->exc.type, "ChildFailedError") || d->facts.root_rank < 0 ||
+	    d->facts.root_exitcode <= 0)
+		return false;
+	for (size_t i = 0; i < tb->len; i++)
+		if (!gg_phase_is_library(tb->frames[i].filename))
+			return false;
+	for (size_t i = 0; i < d->len; i++)
+		for (size_t j = 0; j < d->chains[i]->len && i != k; j++)
+			if (d->chains[i]->tbs[j].has_exception)
+				return false;
+	for (size_t i = 0; i < d->facts.orphans_len; i++)
+		if (d->facts.orphans[i].oom || d->facts.orphans[i].abort)
+			return false;
+	d->launcher_summary = tb->exc.at.line;
+	return true;
+}
+
 /* Whether frames a[0..n) are b's first n frames: the same file and line each. */
 static bool dx_frames_prefix(const gg_traceback *a, const gg_traceback *b, size_t n)
 {
@@ -1006,7 +1040,8 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	if (d->len && !drop)
 		return -ENOMEM;
 	for (size_t i = 0; i < d->len; i++)
-		drop[i] = dx_is_summary_copy(d, i) || dx_is_logged_copy(d, i) || dx_is_launcher_tail(d, i);
+		drop[i] = dx_is_summary_copy(d, i) || dx_is_logged_copy(d, i) || dx_is_launcher_tail(d, i) ||
+			  dx_is_launcher_summary(d, i);
 	size_t kept = 0;
 	for (size_t i = 0; i < d->len; i++) {
 		if (drop[i])
@@ -1258,6 +1293,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (!rc && x->first && x->rank == d->facts.launcher_rank && d->launcher_tail)
 			rc = gg_evidence_add(x, "torchrun's own traceback (log line %llu), its summary cut before \"Root Cause\", reports this failure: the launcher's line above already names the rank and its exit code",
 					     (unsigned long long)d->launcher_tail);
+		if (!rc && x->first && x->rank == root && d->launcher_summary && !x->chain->from_summary)
+			rc = gg_evidence_add(x, "torchrun's ChildFailedError (log line %llu) reports this failure: its summary's root cause is rank %d (exit code %ld), not a second failure",
+					     (unsigned long long)d->launcher_summary, root, d->facts.root_exitcode);
 		if (!rc && x->failed_before >= 0 && x->failed_tie)
 			rc = gg_evidence_add(x, "the launcher names rank %d (pid %ld) as the first to fail (log line %llu), but this rank had exited too when it looked (its pid is not among those it stopped): which of the two failed first the log does not tell",
 					     x->failed_before, d->facts.launcher_pid, (unsigned long long)d->facts.launcher_at.line);
