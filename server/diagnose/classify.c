@@ -830,6 +830,20 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return rc;
 	}
 	/*
+	 * No frame, and the last trainer banner above the failure opens an
+	 * evaluation ("***** Running Evaluation *****"), no training bar or
+	 * print after it: the run was in that evaluation when it failed (its
+	 * bar, unlabelled, may come between). Low weight, as above.
+	 */
+	uint64_t banner = facts->eval_banner_line;
+	if (!tb->len && d->phase == GG_PHASE_UNKNOWN && banner && banner < tb->at.line && facts->train_bar_line < banner &&
+	    facts->train_print_line < banner) {
+		d->phase = GG_PHASE_EVALUATION;
+		if ((rc = gg_evidence_add(d, "log line %llu, above the failure, is the trainer's banner opening an evaluation, and no training step is logged after it: the run was in that evaluation",
+					  (unsigned long long)banner)))
+			return rc;
+	}
+	/*
 	 * Frames that show only the script's top level (its "<module>" line,
 	 * library code under it), and the log's line just above the traceback
 	 * announces evaluation or inference ("Eval epoch: 1", a bar at 0 %
@@ -1084,7 +1098,10 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 					return rc;
 			}
 			const gg_tb_frame *last = tb->len ? &tb->frames[tb->len - 1] : NULL;
-			if (d->chain->from_summary && !last)
+			if (d->chain->from_stop)
+				rc = gg_evidence_add(d, "log line %llu: torchrun's agent is stopping its workers (SIGTERM), which it does after one of them failed; that worker's error and the agent's \"failed (exitcode: N)\" line are not in the paste",
+						     (unsigned long long)tb->at.line);
+			else if (d->chain->from_summary && !last)
 				rc = gg_evidence_add(d, "torchrun's failure summary names rank %d as the first to fail (exit code %ld), but its traceback is not in the paste",
 						     d->chain->rank, facts->root_exitcode);
 			else if (last && last->line == 0)

@@ -1186,6 +1186,28 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if ((rc = dx_push(out, c)))
 			return rc;
 	}
+	/*
+	 * No traceback, no summary, no launcher's "failed" line, but its agent
+	 * sending SIGTERM to the workers: it does so only after one of them
+	 * failed, and the paste ends before that worker's error and the
+	 * agent's line naming it. A failure cut short, never nothing found.
+	 */
+	if (out->len == 0 && !had_tracebacks && d->facts.stopped_line && d->facts.launcher_rank < 0 && d->facts.root_rank < 0 &&
+	    !d->facts.orphans_len) {
+		gg_tb_chain *c = calloc(1, sizeof *c);
+		gg_traceback *tb = c ? calloc(1, sizeof *tb) : NULL;
+		if (!tb) {
+			free(c);
+			return -ENOMEM;
+		}
+		c->tbs = tb;
+		c->len = c->cap = 1;
+		c->rank = -1; /* the pids it stops are the ranks still running, not the one that failed */
+		c->from_stop = true;
+		tb->at = (gg_log_span){ d->facts.stopped_line, 0, 0 };
+		if ((rc = dx_push(out, c)))
+			return rc;
+	}
 	/* A paste with no traceback and no memory error, but a failure the runtime printed: say what it is. */
 	if (out->len == 0 && !had_tracebacks) {
 		/* The first such line, preferring one that names its rank (a hard-wrapped line's tail names none). */

@@ -1261,6 +1261,13 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    d->rank);
 			break;
 		}
+		if (d->chain->from_stop) {
+			rc |= gg_buf_printf(&e, "torchrun's agent is stopping its workers (SIGTERM), which it does after one of them failed, but the paste ends before that worker's error and the agent's line naming its rank and exit code.");
+			if (d->phase == GG_PHASE_EVALUATION)
+				rc |= gg_buf_printf(&e, " The log shows an evaluation running when it happened.");
+			rc |= gg_buf_printf(&x, "Paste the log further down (the agent's `failed (exitcode: N) local_rank: R` line and the summary's \"Root Cause\") and the failing rank's own traceback, above these lines with its [rankR]: prefix: its exception line decides the diagnosis. An exitcode of -9 means the kernel's OOM killer (host RAM).");
+			break;
+		}
 		/* The launcher's own frames, cut, under its line for a worker that exited with an error. */
 		if (!cf && !tb->has_exception && facts->launcher_rank >= 0 && facts->launcher_exitcode > 0 && tb->len > 0 &&
 		    gg_phase_is_console_script(tb->frames[0].filename)) {

@@ -156,7 +156,7 @@ static void facts_launcher(gg_log_facts *f, const gg_log_line *l, const char *t,
 }
 
 /* The agent's "Sending process P closing signal SIGTERM": a worker still running when it acted. */
-static int facts_stopped(gg_log_facts *f, const char *t, size_t n)
+static int facts_stopped(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	const char *p = gg_text_find(t, n, "Sending process ");
 	if (!p || !gg_text_find(t, n, "closing signal SIGTERM") || f->stopped_len == FACTS_MAX_STOPPED)
@@ -167,6 +167,8 @@ static int facts_stopped(gg_log_facts *f, const char *t, size_t n)
 	if (gg_grow((void **)&f->stopped_pids, &f->stopped_cap, f->stopped_len, sizeof *f->stopped_pids))
 		return -ENOMEM;
 	f->stopped_pids[f->stopped_len++] = pid;
+	if (!f->stopped_line)
+		f->stopped_line = l->number;
 	return 0;
 }
 
@@ -279,13 +281,16 @@ static bool facts_is_word_char(char c)
 }
 
 /* Batch sizes: "per_device_eval_batch_size=64", "--val-batch-size 32", HF's "Batch size = 8" banners. */
-static void facts_batch(gg_log_facts *f, const char *t, size_t n)
+static void facts_batch(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	const char *end = t + n;
-	if (gg_text_find(t, n, "***** Running training") || gg_text_find(t, n, "***** Running Training"))
+	if (gg_text_find(t, n, "***** Running training") || gg_text_find(t, n, "***** Running Training")) {
 		f->section = 1;
-	else if (gg_text_find(t, n, "***** Running Evaluation") || gg_text_find(t, n, "***** Running Prediction"))
+		f->eval_banner_line = 0;
+	} else if (gg_text_find(t, n, "***** Running Evaluation") || gg_text_find(t, n, "***** Running Prediction")) {
 		f->section = 2;
+		f->eval_banner_line = l->number;
+	}
 	static const char train_banner[] = "Instantaneous batch size per device = ";
 	static const char eval_banner[] = "Batch size = ";
 	const char *p = gg_text_find(t, n, train_banner);
@@ -1420,7 +1425,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		}
 	}
 	if (gg_text_find(t, n, "atch") || gg_text_find(t, n, "ATCH") || gg_text_find(t, n, "***** Running"))
-		facts_batch(f, t, n);
+		facts_batch(f, l, t, n);
 	const char *acc = gg_text_find(t, n, "eval_accumulation_steps");
 	if (acc) {
 		const char *p = acc + 23, *end = t + n;
@@ -1492,7 +1497,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->cuda_cpp_frames = true;
 	if (gg_text_find(t, n, "failed (exitcode:"))
 		facts_launcher(f, l, t, n);
-	if (facts_stopped(f, t, n) != 0)
+	if (facts_stopped(f, l, t, n) != 0)
 		return -ENOMEM;
 	if (gg_text_find(t, n, ".py:") && facts_logged_location(f, l, t, n) != 0)
 		return -ENOMEM;

@@ -73,6 +73,7 @@ typedef struct gg_log_facts {
 	 */
 	long *stopped_pids;
 	size_t stopped_len, stopped_cap;
+	uint64_t stopped_line; /* the first of those lines, 0 when none */
 	bool nccl_timeout_frames; /* a C++ frame line names NCCL's watchdog timeout check (WorkNCCL::checkTimeout), whatever its what() */
 	/* a C++ frame line ("frame #4: ...") in PyTorch's CUDA library or NCCL's process group: the thread that threw ran CUDA work */
 	bool cuda_cpp_frames;
@@ -155,6 +156,12 @@ typedef struct gg_log_facts {
 	 * being run when the log stops there. Its line, 0 when none.
 	 */
 	uint64_t eval_bar_line;
+	/*
+	 * The last trainer banner that opens an evaluation or a prediction
+	 * ("***** Running Evaluation *****"), when it is the last banner: its
+	 * line, 0 when none (or a training banner came after it).
+	 */
+	uint64_t eval_banner_line;
 	/*
 	 * The last plain line announcing evaluation or inference ("Eval epoch:
 	 * 1", "Running inference:"): its words name evaluation and not
