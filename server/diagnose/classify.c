@@ -444,6 +444,38 @@ static bool classify_is_init(const char *fn)
 }
 
 /*
+ * The remote task a wrapper names ("RayTaskError(OutOfMemoryError): ray::
+ * SamplerActor.move_to_gpu() (pid=...)"): the method's name, its length in
+ * *n; NULL when the exception is no such wrapper.
+ */
+static const char *classify_remote_method(const gg_traceback *tb, size_t *n)
+{
+	if (!tb->has_exception || !tb->exc.type || !tb->exc.message)
+		return NULL;
+	size_t tl = strlen(tb->exc.type);
+	if (tl == 0 || tb->exc.type[tl - 1] != ')' || strncmp(tb->exc.message, "ray::", 5) != 0)
+		return NULL;
+	const char *m = tb->exc.message + 5, *e = m;
+	while (*e && *e != '(' && *e != ' ')
+		e++;
+	const char *dot = m;
+	for (const char *q = m; q < e; q++)
+		if (*q == '.')
+			dot = q + 1;
+	*n = (size_t)(e - dot);
+	return *n ? dot : NULL;
+}
+
+/* A remote method's name that says it moves weights onto the device: "move_to_gpu", "backload_to_gpu", "load_weights". */
+static bool classify_method_loads(const char *m, size_t n)
+{
+	if (gg_text_find_ci(m, n, "offload"))
+		return false; /* moving off the device */
+	return gg_text_find_ci(m, n, "load") || gg_text_find_ci(m, n, "to_gpu") || gg_text_find_ci(m, n, "to_cuda") ||
+	       gg_text_find_ci(m, n, "to_device");
+}
+
+/*
  * A message that is only a process group's tag ("[PG ID 0 PG GUID 0(default_pg)
  * Rank 3]") and at most a piece of one word after it: the words that say
  * what failed are cut. A whole message goes on past its first word.
@@ -767,6 +799,24 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		if ((rc = gg_evidence_add(d, "training: frame %s() at %s:%u, inside the model, is the branch its forward takes when it trains",
 					  f->function, gg_tb_frame_file(f), f->line)))
 			return rc;
+	}
+	/*
+	 * A remote task's error raised again in its caller: the memory ran out
+	 * in that task's process, in the method the wrapper names, and the
+	 * caller's frames only wait on it. The method's name tells what it did
+	 * where it says so; the caller's loop does not.
+	 */
+	size_t rml = 0;
+	const char *rm = classify_remote_method(tb, &rml);
+	int rw = rm ? gg_phase_words_n(rm, rml) : 0;
+	if (rm && (classify_method_loads(rm, rml) || rw == GG_WORDS_EVAL || rw == GG_WORDS_TRAIN)) {
+		d->phase = classify_method_loads(rm, rml) ? GG_PHASE_LOADING : rw == GG_WORDS_EVAL ? GG_PHASE_EVALUATION : GG_PHASE_TRAINING;
+		if ((rc = gg_evidence_add(d, "%s is the remote task %.*s()'s error raised again in its caller: it failed in that task's process, whose name says %s; the frames here only wait on it",
+					  tb->exc.type, (int)rml, rm,
+					  d->phase == GG_PHASE_LOADING ? "it moves or loads weights onto the device" : d->phase == GG_PHASE_EVALUATION ? "evaluation" : "training")))
+			return rc;
+	} else if (rm && d->phase != GG_PHASE_UNKNOWN) {
+		d->phase = GG_PHASE_UNKNOWN; /* the caller's frames say what the caller did, not the task */
 	}
 	/*
 	 * No frame, but the logger named the function it was called from

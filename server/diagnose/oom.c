@@ -398,6 +398,14 @@ static bool oom_type_is(const char *type, const char *name)
 	if (!type)
 		return false;
 	size_t t = strlen(type), n = strlen(name);
+	/* A wrapper naming the class it carries ("RayTaskError(OutOfMemoryError)"): that class decides. */
+	if (t > 2 && type[t - 1] == ')') {
+		const char *open = strrchr(type, '(');
+		if (open) {
+			size_t k = (size_t)(type + t - 1 - open - 1);
+			return k >= n && strncmp(type + t - 1 - n, name, n) == 0 && (k == n || type[t - 2 - n] == '.');
+		}
+	}
 	/* "OutOfMemoryError", "torch.OutOfMemoryError", "torch.cuda.OutOfMemoryError". */
 	return t >= n && strcmp(type + t - n, name) == 0 && (t == n || type[t - n - 1] == '.');
 }
@@ -604,6 +612,14 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		if (oom_type_is(type, "MemoryError") || oom_type_is(type, "_ArrayMemoryError"))
 			info->device = GG_OOM_DEVICE_CPU;
 		else if (type && strstr(type, "cuda"))
+			info->device = GG_OOM_DEVICE_CUDA;
+		/*
+		 * A remote task's OutOfMemoryError raised again in its caller (Ray's
+		 * RayTaskError(OutOfMemoryError)): the message is the wrapper's, not
+		 * the allocator's; the class is torch's, raised by its CUDA
+		 * allocator (a host's memory monitor raises its own error unwrapped).
+		 */
+		else if (type && type[0] && type[strlen(type) - 1] == ')')
 			info->device = GG_OOM_DEVICE_CUDA;
 	}
 	/* C++'s own allocation failure (an uncaught `std::bad_alloc`, what(): std::bad_alloc): the host's memory. */

@@ -404,12 +404,26 @@ bool gg_tb_exception_line(const char *s, size_t n, size_t *type_len, const char 
 	while (i < n && !tb_is_fullwidth_colon(s + i, n - i) &&
 	       (tb_is_ident_char(s[i]) || (s[i] == '.' && i + 1 < n && tb_is_ident_char(s[i + 1]))))
 		i++;
+	/*
+	 * A wrapper that names the class it carries in parentheses: Ray's
+	 * "RayTaskError(OutOfMemoryError): ray::Actor.method() ..." is the
+	 * task's own exception raised again in its caller. The whole is the
+	 * type; the outer name must look raised, the inner be one name.
+	 */
+	size_t outer = i;
+	if (i < n && s[i] == '(' && tb_type_looks_raised(s, i)) {
+		size_t j = i + 1;
+		while (j < n && (tb_is_ident_char(s[j]) || s[j] == '.'))
+			j++;
+		if (j > i + 1 && j < n && s[j] == ')')
+			i = j + 1;
+	}
 	size_t colon = 1;
 	if (i < n && tb_is_fullwidth_colon(s + i, n - i))
 		colon = 3;
 	else if (i < n && !(s[i] == ':' && (i + 1 == n || s[i + 1] == ' ')))
 		return false;
-	if (!tb_type_looks_raised(s, i))
+	if (!tb_type_looks_raised(s, outer))
 		return false;
 	*type_len = i;
 	*msg = i < n ? s + i + colon : s + n;
