@@ -540,6 +540,55 @@ static int classify_model_method(const gg_diagnosis *d, const gg_traceback *tb, 
 	return -1;
 }
 
+/* Whether file b sits in a folder below file a's ("wan/modules/vae.py" under "wan/pipe.py"). */
+static bool classify_file_deeper(const char *a, const char *b)
+{
+	const char *slash = strrchr(a, '/');
+	size_t n = slash ? (size_t)(slash - a) + 1 : 0;
+	return strncmp(a, b, n) == 0 && strchr(b + n, '/') != NULL;
+}
+
+/*
+ * The user's own model module, in a folder below the code that calls it
+ * (a pipeline's "torch.stack(self.vae.decode(latents))" into
+ * wan/modules/vae.py), its method running one of its layers
+ * ("out = self.decoder(z)"; the next frame the module call, or the paste
+ * cut right there), maybe through the same file's wrapper methods: the
+ * model's code runs for whoever calls it, and the caller's line decides
+ * how much it gets at once. The call site is the culprit, as SPEC names
+ * it, whatever the caller's name (an evaluation entry too: the model's
+ * module is apart from it). Callers in the model's own folder keep the
+ * method's line (see classify_model_method). Returns the caller's frame,
+ * or -1.
+ */
+static int classify_module_caller(const gg_diagnosis *d, const gg_traceback *tb, int i)
+{
+	const gg_tb_frame *f = &tb->frames[i];
+	bool runs = (size_t)i + 1 < tb->len ? gg_phase_is_module_call(&tb->frames[i + 1]) : !tb->has_exception;
+	if (!runs || gg_phase_is_forward(f) || classify_is_init(f->function) || !f->code || !strstr(f->code, "self."))
+		return -1;
+	int j = i;
+	while (j > 0 && d->frames[j - 1].user && strcmp(tb->frames[j - 1].filename, f->filename) == 0 &&
+	       !gg_phase_is_forward(&tb->frames[j - 1]) && !classify_is_init(tb->frames[j - 1].function) &&
+	       tb->frames[j - 1].code && strstr(tb->frames[j - 1].code, "self."))
+		j--;
+	if (j == 0 || !d->frames[j - 1].user)
+		return -1;
+	/*
+	 * A trainer's own method ("eval_epoch", "validate", "train_step") is the
+	 * loop, not the model: its line stays. Strong words only, as for a
+	 * library's frame: a model's decode() or sample() is still the model's.
+	 */
+	for (int k = j; k <= i; k++)
+		if (gg_phase_frame_words(&tb->frames[k], 0) != 0)
+			return -1;
+	const gg_tb_frame *caller = &tb->frames[j - 1];
+	if (gg_phase_is_forward(caller) || classify_is_init(caller->function) || caller->function[0] == '<' ||
+	    !caller->code || strstr(caller->code, "super()") || !classify_file_deeper(caller->filename, f->filename))
+		return -1;
+	return j - 1;
+}
+
 /*
  * The deepest user frame is where the memory was asked for, not always
  * where the fix goes. A constructor's `.to(device)` runs because its
@@ -563,6 +612,9 @@ static int classify_lift_culprit(const gg_diagnosis *d, const gg_traceback *tb, 
 	int method = classify_model_method(d, tb, i);
 	if (method >= 0)
 		return method;
+	int caller = classify_module_caller(d, tb, i);
+	if (caller >= 0)
+		return caller;
 	/*
 	 * Only a forward its own object calls ("self.forward(...)" in test()): a
 	 * wrapper's step shared by its train and test methods. A model's forward
@@ -977,7 +1029,8 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		if ((rc = gg_evidence_add(d, "allocated in %s() at %s:%u%s%s, which %s", f->function, gg_tb_frame_file(f), f->line,
 					  f->code ? ": " : "", f->code ? f->code : "",
 					  classify_is_init(f->function)		      ? "the object's construction runs: the fix goes on the call that builds it"
-					  : classify_model_method(d, tb, allocated_in) >= 0 ? "is the model's own method, run for whoever calls it: the fix goes on the call into it"
+					  : classify_model_method(d, tb, allocated_in) >= 0 || classify_module_caller(d, tb, allocated_in) >= 0
+						  ? "is the model's own method, run for whoever calls it: the fix goes on the call into it"
 											      : "training runs too: the fix goes on the call that enters evaluation")))
 			return rc;
 		/* No forward on the path, an object being built: a model constructed and its state placed, before it ran. */
@@ -1018,6 +1071,10 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		if (gg_phase_is_forward(&tb->frames[i]) && strcmp(dot ? dot + 1 : fn, "__call__") != 0)
 			aggregate = -1; /* not __call__: a predictor's may well gather */
 	}
+	/* The user's frames below the join: its argument was still being computed (a model's decode), not joined. */
+	for (size_t i = aggregate >= 0 ? (size_t)aggregate + 1 : tb->len; i < tb->len; i++)
+		if (d->frames[i].user)
+			aggregate = -1;
 	if (aggregate >= 0) {
 		const gg_tb_frame *f = &tb->frames[aggregate];
 		d->phase = GG_PHASE_EVALUATION;
