@@ -28,6 +28,7 @@ struct gg_diagnoser {
 	int error;
 	uint64_t launcher_tail; /* the launcher's own traceback folded into the failure it reports: its line, or 0 */
 	uint64_t launcher_summary; /* the launcher's ChildFailedError, its summary naming the root cause, folded: its line, or 0 */
+	uint64_t stamped_over;    /* a ranked runtime line printed above the one picked, stamped later: its line, or 0 */
 };
 
 const char *gg_dx_kind_name(gg_dx_kind k)
@@ -683,6 +684,52 @@ static bool dx_is_launcher_summary(gg_diagnoser *d, size_t k)
 	return true;
 }
 
+/*
+ * A glog stamp at the head of a runtime's line ("[E1101 09:30:00.000001
+ * ProcessGroupNCCL.cpp:630] ...", "[E626 ..."; the "[" optional): month, day and time
+ * as one number that orders within a year; -1 when the line has none.
+ */
+static double dx_glog_stamp(const char *t)
+{
+	if (*t == '[')
+		t++;
+	if (!(*t == 'E' || *t == 'W' || *t == 'I' || *t == 'F'))
+		return -1;
+	t++;
+	long md = 0;
+	int k = 0;
+	for (; k < 4 && t[k] >= '0' && t[k] <= '9'; k++)
+		md = md * 10 + (t[k] - '0');
+	if (k < 3 || t[k] != ' ') /* c10's month is not padded: "E626" is 26 June */
+		return -1;
+	t += k + 1;
+	int hms[3] = { 0, 0, 0 };
+	for (int f = 0; f < 3; f++) {
+		if (!(t[0] >= '0' && t[0] <= '9' && t[1] >= '0' && t[1] <= '9'))
+			return -1;
+		hms[f] = (t[0] - '0') * 10 + (t[1] - '0');
+		t += 2;
+		if (f < 2 && *t++ != ':')
+			return -1;
+	}
+	double frac = 0, scale = 0.1;
+	if (*t == '.')
+		for (t++; *t >= '0' && *t <= '9' && scale > 1e-10; t++, scale /= 10)
+			frac += (*t - '0') * scale;
+	return (double)md * 100000.0 + hms[0] * 3600.0 + hms[1] * 60.0 + hms[2] + frac;
+}
+
+/*
+ * Whether runtime line a is stamped before b: ranks print their watchdog
+ * lines when they notice, not in the order they failed, and a paste
+ * gathers them in any order; the stamps tell which came first.
+ */
+static bool dx_stamped_earlier(const gg_log_orphan *a, const gg_log_orphan *b)
+{
+	double x = dx_glog_stamp(a->text), y = dx_glog_stamp(b->text);
+	return x >= 0 && y >= 0 && x < y;
+}
+
 /* Whether frames a[0..n) are b's first n frames: the same file and line each. */
 static bool dx_frames_prefix(const gg_traceback *a, const gg_traceback *b, size_t n)
 {
@@ -1214,7 +1261,10 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		const gg_log_orphan *pick = NULL;
 		for (size_t i = 0; i < d->facts.orphans_len; i++) {
 			const gg_log_orphan *o = &d->facts.orphans[i];
-			if (!o->oom && (!pick || (pick->rank < 0 && o->rank >= 0)))
+			bool earlier = !o->oom && pick && pick->rank >= 0 && o->rank >= 0 && dx_stamped_earlier(o, pick);
+			if (earlier && !d->stamped_over)
+				d->stamped_over = pick->at.line;
+			if (!o->oom && (!pick || (pick->rank < 0 && o->rank >= 0) || earlier))
 				pick = o;
 		}
 		/* Else an exception line pasted alone, whose message names no memory error. */
@@ -1318,6 +1368,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (!rc && x->first && x->rank == root && d->launcher_summary && !x->chain->from_summary)
 			rc = gg_evidence_add(x, "torchrun's ChildFailedError (log line %llu) reports this failure: its summary's root cause is rank %d (exit code %ld), not a second failure",
 					     (unsigned long long)d->launcher_summary, root, d->facts.root_exitcode);
+		if (!rc && x->first && d->stamped_over && x->rank >= 0)
+			rc = gg_evidence_add(x, "rank %d's line is stamped before the line printed above it (log line %llu): ranks print when they notice, and the earliest stamp is the first to fail",
+					     x->rank, (unsigned long long)d->stamped_over);
 		if (!rc && x->failed_before >= 0 && x->failed_tie)
 			rc = gg_evidence_add(x, "the launcher names rank %d (pid %ld) as the first to fail (log line %llu), but this rank had exited too when it looked (its pid is not among those it stopped): which of the two failed first the log does not tell",
 					     x->failed_before, d->facts.launcher_pid, (unsigned long long)d->facts.launcher_at.line);
