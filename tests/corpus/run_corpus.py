@@ -4,7 +4,8 @@
 Each case is a Python file in this folder; a finding is expected on every line
 that ends with a comment `# expect: GG001` (several codes: `# expect: GG001,
 GG002`). A case without marks expects nothing. After the codes, `; says: TEXT`
-asks that the finding's message contain TEXT. A mark may end with `; fix:
+asks that the finding's message contain TEXT, and `; says not: TEXT` that it
+not contain TEXT (advice that would be wrong there). A mark may end with `; fix:
 safe`, `; fix: unsafe` or `; fix: none`: what tests/fixes/run_fixes.py
 asserts of the best fix offered for that line's finding. The comparison is on the exact
 set of (code, row). Cases run from this folder under their bare names, so the
@@ -33,13 +34,17 @@ import sys
 from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-# An optional `; says: TEXT` (what the message must contain), then an optional
-# `; fix: safe|unsafe|none`, which is for tests/fixes (run_fixes.py).
+# An optional `; says: TEXT` (what the message must contain), an optional
+# `; says not: TEXT`, then an optional `; fix: safe|unsafe|none`, which is for
+# tests/fixes (run_fixes.py).
 EXPECT = re.compile(r"#\s*expect:\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)\s*"
-                    r"(?:;\s*says:\s*([^;]*?)\s*)?(?:;\s*fix:\s*(?:safe|unsafe|none)\s*)?$")
+                    r"(?:;\s*says:\s*([^;]*?)\s*)?(?:;\s*says not:\s*([^;]*?)\s*)?"
+                    r"(?:;\s*fix:\s*(?:safe|unsafe|none)\s*)?$")
 
 # What each expected finding of the case at hand must contain, keyed as its expected findings are: {key: text}.
 SAYS = {}
+# What it must not contain: {key: text}.
+SAYS_NOT = {}
 
 
 def expect_mark(found, line, where, prefix=()):
@@ -50,6 +55,8 @@ def expect_mark(found, line, where, prefix=()):
             found.add(key)
             if m.group(2):
                 SAYS[key] = m.group(2)
+            if m.group(3):
+                SAYS_NOT[key] = m.group(3)
 
 
 def expected_findings(path, prefix=()):
@@ -141,6 +148,7 @@ def main(argv):
         name = os.path.basename(os.path.normpath(name))
         path = os.path.join(HERE, name)
         SAYS.clear()
+        SAYS_NOT.clear()
         want = expected_dir_findings(path) if os.path.isdir(path) else expected_case_findings(path)
         try:
             messages = actual_findings(gradguard, name)
@@ -151,6 +159,8 @@ def main(argv):
         got = set(messages)
         unsaid = [f"{'@'.join(map(str, k))} does not say {SAYS[k]!r}: {messages[k]!r}"
                   for k in sorted(got & want, key=str) if k in SAYS and SAYS[k] not in messages[k]]
+        unsaid += [f"{'@'.join(map(str, k))} says {SAYS_NOT[k]!r}: {messages[k]!r}"
+                   for k in sorted(got & want, key=str) if k in SAYS_NOT and SAYS_NOT[k] in messages[k]]
         for f in got & want:
             tp[f[-2]] += 1
         for f in got - want:
