@@ -405,8 +405,8 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		text_add(c, &m, "; wrap the loop in %.*s.%s()", (int)t.len, t.ptr, ctxname);
 	else if (e->in_loop) /* the loop also trains, or runs code handed the model: the call alone */
 		text_add(c, &m, "; wrap the call in %.*s.%s()", (int)t.len, t.ptr, ctxname);
-	else if (e->scope == 0 || f->bw || sem_range_trains(c, f->start, f->end))
-		/* A function that also trains must not be offered a decorator that turns its training off. */
+	else if (e->scope == 0 || f->bw || !(regions_proof(c, e->call, UINT32_MAX) & GG_PROOF_BODY_QUIET))
+		/* A function that also trains is not offered a decorator (the fixer's own proof, fix.c). */
 		text_add(c, &m, "; wrap the call in %.*s.%s()", (int)t.len, t.ptr, ctxname);
 	else
 		text_add(c, &m, "; wrap the call in %.*s.%s() or decorate %.*s() with @%.*s.%s()", (int)t.len, t.ptr,
