@@ -634,7 +634,14 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * on (the item's size), so it is named as the cause, not left in the
 	 * evidence. Its evidence line is already there.
 	 */
-	if (!rc && large_share && d->cause == GG_CAUSE_NONE && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN) {
+	/*
+	 * So too in a backward pass with no frame of the user's: the one
+	 * request is all the paste says of the step (a long sequence's
+	 * gradient), and training's advice is read beside it.
+	 */
+	bool bare_backward = d->kind == GG_DX_OOM_TRAINING && d->culprit < 0;
+	if (!rc && large_share && d->cause == GG_CAUSE_NONE &&
+	    ((d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN) || bare_backward)) {
 		char *text = gg_strdup_printf("one request of %.2f GiB (%.0f%% of the device) is more than the %.2f GiB free: one step's tensor is a large share of the device",
 					      m->tried / GIB, 100.0 * m->tried / m->total, m->free / GIB);
 		if (!text)

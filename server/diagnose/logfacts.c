@@ -1401,6 +1401,12 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	/* A frame's code line, its "File" head not pasted: the engine's backward call (torch/autograd/graph.py, __init__.py). */
 	if (gg_text_find(t, n, "_execution_engine.run_backward(") || gg_text_starts(t, n, "torch.autograd.backward("))
 		f->backward_code_line = l->number;
+	/* 3.11's carets under that code line belong to it: the error comes right under them. */
+	bool carets = n > 0 && strspn(t, "^~ ") == n;
+	if (carets && f->backward_code_line && f->backward_code_line + 1 == l->number)
+		f->backward_code_line = l->number;
+	if (carets && f->move_code_line && f->move_code_line + 1 == l->number)
+		f->move_code_line = l->number;
 	/* The same for a module's move to the device: convert's line in nn.Module.to, the lambda of .cuda(). */
 	if (gg_text_starts(t, n, "return t.to(device, dtype if t.is_floating_point()") || gg_text_find(t, n, "_apply(lambda t: t.cuda(device))"))
 		f->move_code_line = l->number;

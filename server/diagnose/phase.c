@@ -106,6 +106,9 @@ bool gg_phase_is_backward(const gg_tb_frame *f)
 	if ((has_path(f->filename, "torch/_tensor.py") || has_path(f->filename, "torch/autograd/")) &&
 	    (has(f->function, "backward") || has(f->function, "run_backward")))
 		return true;
+	/* A compiled graph's backward (AOT autograd under torch.compile): autograd's engine runs it in a backward pass. */
+	if (has_path(f->filename, "torch/_functorch/") && (is(f->function, "backward") || has(f->function, "compiled_backward")))
+		return true;
 	return has(f->code, ".backward(") || has(f->code, "manual_backward(") || has(f->code, "autograd.grad(");
 }
 
