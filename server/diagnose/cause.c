@@ -640,8 +640,18 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * gradient), and training's advice is read beside it.
 	 */
 	bool bare_backward = d->kind == GG_DX_OOM_TRAINING && d->culprit < 0;
+	/*
+	 * And in evaluation where no model runs on the path and the failing
+	 * line is the user's own arithmetic (a drawing or post-processing
+	 * helper's product): no forward's activations are in the request.
+	 */
+	const gg_tb_frame *last = tb && tb->len ? &tb->frames[tb->len - 1] : NULL;
+	/* No call on the line ("a[1:] * b", "s[~m] += bias"): a call may be the model's, its frames cut. */
+	bool own_arithmetic = last && d->phase == GG_PHASE_EVALUATION && !d->model_runs && d->frames[tb->len - 1].user && last->code &&
+			      !strchr(last->code, '(');
+	d->own_arithmetic = own_arithmetic && large_share;
 	if (!rc && large_share && d->cause == GG_CAUSE_NONE &&
-	    ((d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN) || bare_backward)) {
+	    ((d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN) || bare_backward || own_arithmetic)) {
 		char *text = gg_strdup_printf("one request of %.2f GiB (%.0f%% of the device) is more than the %.2f GiB free: one step's tensor is a large share of the device",
 					      m->tried / GIB, 100.0 * m->tried / m->total, m->free / GIB);
 		if (!text)

@@ -1390,6 +1390,14 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->kind = GG_DX_OOM_EVAL;
 	if (aggregate >= 0 && (d->kind == GG_DX_OOM_EVAL_NO_GRAD || d->kind == GG_DX_OOM_EVAL))
 		d->kind = GG_DX_OOM_EVAL; /* no forward on the path: autograd is not what ran out */
+	/* The user's own arithmetic after the model, one large request: a smaller piece, not no_grad, makes it fit. */
+	if (d->own_arithmetic && d->kind == GG_DX_OOM_EVAL_NO_GRAD && d->grad_disabled == -1) {
+		d->kind = GG_DX_OOM_EVAL;
+		const gg_tb_frame *f = &tb->frames[tb->len - 1];
+		if ((rc = gg_evidence_add(d, "no model runs on the path: %s() at %s:%u is the script's own arithmetic on tensors it already has, and its one request is the same with autograd on or off",
+					  f->function, gg_tb_frame_file(f), f->line)))
+			return rc;
+	}
 	if (d->kind == GG_DX_OOM_EVAL_NO_GRAD && d->grad_disabled == -1 &&
 	    (d->cause == GG_CAUSE_OVERSIZED || d->cause == GG_CAUSE_REFUSED ||
 	     (d->cause == GG_CAUSE_OTHER_PROCESSES && !classify_own_share_large(d)))) {

@@ -1062,6 +1062,12 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 				rc |= gg_buf_printf(&x, "Do not keep every batch's outputs: compute the metric per batch (or update a running metric), keep only what it needs (predicted labels, not whole logits or masks), or write the outputs to disk as you go; if they must be joined, allocate the result once and fill it, instead of a torch.cat of the list.");
 				break;
 			}
+			if (d->own_arithmetic && d->cause == GG_CAUSE_LARGE_REQUEST) {
+				/* The script's own tensor arithmetic after the model (see classify.c): its one product is the request. */
+				rc |= gg_buf_printf(&e, " No model runs there: %s, asked for by the script's own arithmetic on the model's results, the same with autograd on or off.", d->cause_evidence);
+				rc |= gg_buf_printf(&x, "Make that step's tensors smaller: work on fewer items or candidates at once (in chunks, keeping the top ones only), at a lower resolution, or in a cheaper dtype, and detach or move to the CPU what is only drawn or saved. `with torch.no_grad():` around the evaluation is still good practice, but it does not shrink this request.");
+				break;
+			}
 			explain_cause(&e, &x, d, era, version, &rc);
 			break;
 		}
