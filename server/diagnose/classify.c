@@ -852,6 +852,16 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 					  f->function, gg_tb_frame_file(f), f->line)))
 			return rc;
 	}
+	/* An optimizer's step on the path, no other word for the phase: only training steps one. */
+	for (size_t i = 0; i < tb->len && d->phase == GG_PHASE_UNKNOWN; i++) {
+		const gg_tb_frame *f = &tb->frames[i];
+		if (!gg_phase_is_optimizer_step(f))
+			continue;
+		d->phase = GG_PHASE_TRAINING;
+		if ((rc = gg_evidence_add(d, "training: frame %s() at %s:%u steps an optimizer%s%s", f->function[0] ? f->function : "<module>",
+					  gg_tb_frame_file(f), f->line, f->code ? ": " : "", f->code ? f->code : "")))
+			return rc;
+	}
 	/*
 	 * A remote task's error raised again in its caller: the memory ran out
 	 * in that task's process, in the method the wrapper names, and the
@@ -1255,7 +1265,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		     /* NCCL runs on CUDA devices only: its watchdog's and communicators' errors name the device kind. */
 		     strstr(tb->exc.detail, "NCCL") ||
 		     /* The runtime's own error names (cudaErrorAssert, cudaErrorIllegalAddress), as thrust and extensions print them. */
-		     strstr(tb->exc.type, "cudaError") || strstr(tb->exc.detail, "cudaError")))
+		     strstr(tb->exc.type, "cudaError") || strstr(tb->exc.detail, "cudaError") ||
+		     /* cudaErrorIllegalAddress's own text, printed bare before the "CUDA error:" prefix (2017's 0.x). */
+		     (strstr(tb->exc.detail, "an illegal memory access was encountered") && !strstr(tb->exc.detail, "HIP"))))
 			d->oom.device = GG_OOM_DEVICE_CUDA;
 		if (tb->has_exception && (rc = classify_aoti_alloc(d, tb)))
 			return rc < 0 ? rc : 0;

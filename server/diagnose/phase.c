@@ -340,6 +340,30 @@ const char *gg_phase_framework_eval(const gg_tb_frame *f, bool *grad_off)
 	return NULL;
 }
 
+/*
+ * An optimizer's step: torch.optim's own frames, or the user's line
+ * stepping an object named for one ("opt.step()", "self.optimizer.step()",
+ * "scaler.step(optim)"). Only training steps an optimizer.
+ */
+bool gg_phase_is_optimizer_step(const gg_tb_frame *f)
+{
+	if (has_path(f->filename, "torch/optim/") && !has_path(f->filename, "lr_scheduler.py"))
+		return true;
+	const char *c = f->code;
+	if (!c)
+		return false;
+	if (has(c, "scaler.step(opt"))
+		return true;
+	for (const char *p = strstr(c, ".step("); p; p = strstr(p + 1, ".step(")) {
+		const char *w = p;
+		while (w > c && ((w[-1] >= 'a' && w[-1] <= 'z') || (w[-1] >= 'A' && w[-1] <= 'Z') || (w[-1] >= '0' && w[-1] <= '9') || w[-1] == '_'))
+			w--;
+		if (strncmp(w, "opt", 3) == 0) /* opt, optim, optimizer, opt_g */
+			return true;
+	}
+	return false;
+}
+
 bool gg_phase_framework_train(const gg_tb_frame *f)
 {
 	const char *fn = f->function;

@@ -53,6 +53,8 @@ bool gg_phase_is_object_collective(const gg_tb_frame *f);
  */
 const char *gg_phase_framework_eval(const gg_tb_frame *f, bool *grad_off);
 bool gg_phase_framework_train(const gg_tb_frame *f);
+/* An optimizer's step on the path: torch.optim's frames, or a line like "opt.step()". */
+bool gg_phase_is_optimizer_step(const gg_tb_frame *f);
 
 enum { GG_WORDS_EVAL = 1, GG_WORDS_TRAIN = 2 };
 
