@@ -945,6 +945,19 @@ static const char *explain_code_above(const gg_log_facts *facts, uint64_t line)
 static int explain_kernel_failure(gg_buf *e, gg_buf *x, bool assert_failed, const char *condition, const char *code)
 {
 	int rc = 0;
+	/*
+	 * The loss kernel's range check ("input_val >= zero && input_val <=
+	 * one" in Loss.cu): binary cross-entropy given a value outside [0, 1],
+	 * no index at all.
+	 */
+	if (assert_failed && condition && strstr(condition, "input_val >= zero") && strstr(condition, "input_val <= one")) {
+		rc |= gg_buf_printf(e, " A CUDA kernel's device-side assertion failed (`%s`): binary cross-entropy's check that every input lies in [0, 1]. A prediction outside it reached the loss: no sigmoid before it, a NaN or inf from the step before, or input and target passed the other way round. CUDA reports it at a later call, so the line shown may not be the failing one.",
+				    condition);
+		if (code)
+			rc |= gg_buf_printf(e, " The line pasted is `%s`.", code);
+		rc |= gg_buf_printf(x, "Feed the loss probabilities: apply `torch.sigmoid` before `binary_cross_entropy` (or `nn.BCELoss`), or better give the raw logits to `binary_cross_entropy_with_logits` (`nn.BCEWithLogitsLoss`), which is also safe under autocast; check the predictions for NaN and inf (`torch.isfinite(p).all()`) and the argument order (input, then target). `CUDA_LAUNCH_BLOCKING=1` makes the error appear at the loss's line. After this error the CUDA context is unusable: restart the process. Not memory: no_grad and the batch size do not apply.");
+		return rc;
+	}
 	if (assert_failed) {
 		rc |= gg_buf_printf(e, " A CUDA kernel's device-side assertion failed%s%s%s: nearly always an index out of range (a class label outside [0, num_classes) in a loss, a token or position id at or beyond an embedding's size, an index past a dimension in gather, index_select or scatter). CUDA reports it at a later call, so the line shown may not be the failing one.",
 				    condition ? " (`" : "", condition ? condition : "", condition ? "`)" : "");

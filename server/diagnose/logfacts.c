@@ -1392,7 +1392,11 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	 * "File.cu:N: operator(): block: [..], thread: [..] Assertion `cond` failed."
 	 */
 	const char *as = f->device_assert ? NULL : gg_text_find(t, n, "Assertion `");
-	if (as && gg_text_find(t, n, ".cu:") && gg_text_find(t, n, "` failed")) {
+	/* The kernel's place and its assertion hard-wrapped onto two lines ("Loss.cu:94: operator(): block: [0,0,0], thread: [0,0,0]"). */
+	bool placed_above = f->kernel_place_line && f->kernel_place_line + 1 == l->number;
+	if (!as && gg_text_find(t, n, ".cu:") && gg_text_find(t, n, "block: ["))
+		f->kernel_place_line = l->number;
+	if (as && (gg_text_find(t, n, ".cu:") || placed_above) && gg_text_find(t, n, "` failed")) {
 		const char *c = as + 11, *q = gg_text_find(c, (size_t)(t + n - c), "` failed");
 		if (!(f->device_assert = gg_text_dup(c, (size_t)(q - c), FACTS_MAX_TEXT)))
 			return -ENOMEM;

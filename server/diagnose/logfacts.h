@@ -135,6 +135,7 @@ typedef struct gg_log_facts {
 	 */
 	uint64_t device_assert_line;
 	char *device_assert;
+	uint64_t kernel_place_line; /* a kernel's "File.cu:N: operator(): block: [..]" line without its assertion (wrapped below it), or 0 */
 	/*
 	 * The last logger line that names its caller as "path.py:N function"
 	 * (rich's and loguru's record location) where the function's name says
