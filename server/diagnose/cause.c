@@ -492,6 +492,23 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	}
 
 	/*
+	 * A quarter of the device or more (a sixth or so is a large job's
+	 * contexts and communication buffers) with no process listed, where
+	 * the message's own process line is below what its PyTorch holds ("this process has 0
+	 * bytes" beside 48 GiB allocated: the driver cannot see the process
+	 * from a container): that figure is no reading, and the memory neither
+	 * free nor this PyTorch's, more than the request and the free memory
+	 * together, is another process's or another rank's on the same GPU.
+	 */
+	double own_held = (m->allocated >= 0 ? m->allocated : 0) + (m->reserved_unallocated > 0 ? m->reserved_unallocated : 0);
+	bool unseen_process = m->process_in_use >= 0 && m->allocated >= 0 && m->process_in_use < own_held;
+	if (!rc && unseen_process && elsewhere > 0 && others == 0 && m->total > 0 && m->tried > 0 && m->free >= 0 &&
+	    outside >= 0.25 * m->total && outside >= m->tried + m->free)
+		rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, gg_strdup_printf("%.2f GiB of the device's %.2f GiB (%.0f%%) are neither free nor held by this process's PyTorch, more than the %.2f MiB requested and the %.2f MiB free together; the message's \"this process has %.2f GiB\" is below the %.2f GiB its own PyTorch holds, so the driver did not see this process (a container), and that figure is no reading: another process or rank on this GPU holds the rest",
+									       elsewhere / GIB, m->total / GIB, 100.0 * elsewhere / m->total, m->tried / 1048576.0,
+									       m->free / 1048576.0, m->process_in_use / GIB, own_held / GIB));
+
+	/*
 	 * A minority held by processes the message names, beside this one's
 	 * own line: a sixth of the device or more, and more than the request
 	 * and the free memory together, so that without them the request
