@@ -852,6 +852,23 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 					  f->function, gg_tb_frame_file(f), f->line)))
 			return rc;
 	}
+	/*
+	 * The driver's "CUDA error: out of memory" raised in torch.cuda's own
+	 * switch of stream or device (the last frame torch/cuda's, its line
+	 * setting a stream or a device): a runtime call that asks the caching
+	 * allocator for nothing, so no tensor of this step was refused.
+	 */
+	d->runtime_call = false;
+	const gg_tb_frame *lf = tb->len ? &tb->frames[tb->len - 1] : NULL;
+	if (lf && d->oom.is_oom && d->oom.form && strcmp(d->oom.form, "CUDA error: out of memory") == 0 && gg_phase_is_library(lf->filename) &&
+	    strstr(lf->filename, "torch/cuda/") && lf->code &&
+	    (strstr(lf->code, "setStream") || strstr(lf->code, "set_stream") || strstr(lf->code, "setDevice") || strstr(lf->code, "set_device") ||
+	     strstr(lf->code, "_cuda_exchangeDevice"))) {
+		d->runtime_call = true;
+		if ((rc = gg_evidence_add(d, "the driver's error is raised by torch.cuda's %s() at %s:%u (`%s`), a CUDA runtime call that asks the caching allocator for nothing: no tensor of this step was refused",
+					  lf->function, gg_tb_frame_file(lf), lf->line, lf->code)))
+			return rc;
+	}
 	/* An optimizer's step on the path, no other word for the phase: only training steps one. */
 	for (size_t i = 0; i < tb->len && d->phase == GG_PHASE_UNKNOWN; i++) {
 		const gg_tb_frame *f = &tb->frames[i];

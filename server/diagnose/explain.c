@@ -1244,7 +1244,12 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			     !explain_large_request(&d->oom) && d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_NVML_REPORT) != 0;
 		if (era == ERA_PRE_0_4)
 			rc |= gg_buf_printf(&x, "Lower the batch size (in training too). If this is evaluation or inference, also create its inputs with `Variable(x, volatile=True)` (this PyTorch, 0.3 or older, has no torch.no_grad).");
-		else if (blind && strcmp(d->oom.form, "CUDA error: out of memory") == 0) {
+		else if (d->runtime_call) {
+			/* A stream or device switch ran out (see classify.c): the room is gone outside the allocator, not in this step's tensors. */
+			rc |= gg_buf_printf(&e, " It was raised by a switch of CUDA stream or device, a runtime call that allocates no tensor: the CUDA runtime itself found no room (a context or its own workspace on that device), so the device was already full outside this process's caching allocator: a serving engine's memory pool reserved up front, other processes, or every worker's context landing on one GPU.");
+			rc |= gg_buf_printf(&x, "Check with `%s` what holds the device. A serving engine that reserves a share of the GPU at start (its GPU memory utilisation or static memory fraction) leaves only the rest for CUDA's own needs: lower that share to leave a GiB or two free. Give each worker its own device (`CUDA_VISIBLE_DEVICES`, or `torch.cuda.set_device` before any CUDA call) and stop other processes on it. A smaller batch does not change this call.",
+					    explain_smi(d));
+		} else if (blind && strcmp(d->oom.form, "CUDA error: out of memory") == 0) {
 			/*
 			 * The driver's error, not the caching allocator's (which
 			 * gives figures): the runtime itself found no room, most
