@@ -544,7 +544,9 @@ static int classify_model_method(const gg_diagnosis *d, const gg_traceback *tb, 
 static bool classify_file_deeper(const char *a, const char *b)
 {
 	const char *slash = strrchr(a, '/');
-	size_t n = slash ? (size_t)(slash - a) + 1 : 0;
+	if (!slash || slash == a)
+		return false; /* a bare name ("train.py") beside a full path: where it sits is not known */
+	size_t n = (size_t)(slash - a) + 1;
 	return strncmp(a, b, n) == 0 && strchr(b + n, '/') != NULL;
 }
 
