@@ -150,6 +150,9 @@ static int gg003_check(void *state, const gg_rule_input *in, gg_findings *out)
 			if (rc || !name || strcmp(name, "torch.autograd.Variable") != 0)
 				continue;
 		}
+		/* Under `if torch.__version__ < "0.4":` the keyword still works, and no torch of today runs it. */
+		if (gg_semantic_old_torch_only(in->model, ts_node_start_byte(kw)))
+			continue;
 		rc = report(out, gg_semantic_index(in->model), root, kw, value, src->text);
 	}
 	gg_torch_names_free(&names);

@@ -104,6 +104,8 @@ static bool file_calls_method(const semantic *c, span name, int cls)
 static bool flag_value_false(const semantic *c, const func *callee, gg_node v)
 {
 	span got;
+	if (callee->flag_negated)
+		return IS(v, true); /* run_epoch(model, loader, validating=True) */
 	if (!callee->flag_string)
 		return IS(v, false) || IS(v, none); /* run_epoch(model, loader, None): no optimizer, no step */
 	/* Any mode the test names trains (`mode == "train" or mode == "train+log"`). */

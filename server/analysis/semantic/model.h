@@ -154,6 +154,7 @@ typedef struct func {
 	span flag_value;  /* "train" of `if mode == "train":`, when flag_string */
 	gg_node flag_test; /* the whole test: `mode == "train" or mode == "train+log"` names more training modes */
 	bool flag_string; /* the flag is compared with a string, not tested for truth */
+	bool flag_negated; /* `if not validating:` around its backward: a true flag turns training off */
 	int flag_index;   /* its position among the parameters */
 	bool flag_default_false;
 	int eval_site;    /* a site that runs it as evaluation code with grad on, or -1 */
@@ -376,6 +377,8 @@ typedef struct semantic {
 	size_t lib_objects_len, lib_objects_cap;
 	flag_range *flags; /* owned */
 	size_t flags_len, flags_cap;
+	gg_byte_range *old_torch; /* owned: the branches only a torch before 1.0 runs, not walked (walk.c) */
+	size_t old_torch_len, old_torch_cap;
 	handed *handed; /* owned; made on the first sem_func_handed_on */
 	size_t handed_len, handed_cap;
 	bool handed_ok;

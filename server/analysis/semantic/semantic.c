@@ -90,6 +90,16 @@ bool gg_semantic_says_volatile(const gg_semantic *r)
 	return r && r->file && r->file->volatile_keyword;
 }
 
+bool gg_semantic_old_torch_only(const gg_semantic *r, uint32_t at)
+{
+	if (!r || !r->file)
+		return false;
+	for (size_t i = 0; i < r->file->old_torch_len; i++)
+		if (at >= r->file->old_torch[i].start && at < r->file->old_torch[i].end)
+			return true;
+	return false;
+}
+
 bool gg_semantic_parameter_is_module(const gg_semantic *r, uint32_t at, const char *name, size_t len)
 {
 	if (!r || !r->file || !len || isupper((unsigned char)name[0]))
@@ -174,6 +184,7 @@ static void semantic_free(semantic *c)
 	free(c->binds);
 	free(c->bind_touched);
 	free(c->flags);
+	free(c->old_torch);
 	free(c->handed);
 	free(c->events);
 	free(c->sites);

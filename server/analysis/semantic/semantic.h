@@ -32,6 +32,8 @@ void gg_semantic_clear(gg_semantic *s);
 
 /* Whether the last build's file passes `volatile=True` to anything (GG003 runs its query only then). */
 bool gg_semantic_says_volatile(const gg_semantic *s);
+/* Whether byte at lies in a branch that only a torch before 1.0 runs (`if torch.__version__ < "0.4":`). */
+bool gg_semantic_old_torch_only(const gg_semantic *s, uint32_t at);
 
 /* What the last build indexed (calls, assignments, models, where grad is off), for GG002 and grad_at. */
 const gg_tree_index *gg_semantic_index(const gg_semantic *s);

@@ -570,9 +570,14 @@ static bool flag_branch(semantic *c, const ctx *x, gg_node if_stmt, gg_node bloc
 	gg_node cond = FIELD(if_stmt, condition), test = cond, named;
 	func *f = &c->funcs[x->func];
 	span value = { NULL, 0 };
-	bool string = mode_test(c, cond, &named, &value, 0);
-	if (string)
+	bool string = mode_test(c, cond, &named, &value, 0), negated = false;
+	if (string) {
 		cond = named;
+	} else if (IS(cond, not_operator)) {
+		/* `if not validating:` around the backward: the flag names the evaluation half. */
+		cond = FIELD(cond, argument);
+		negated = true;
+	}
 	/* `if optimizer is not None:` tests what `if optimizer:` does: a call passing None turns it off. */
 	else if (IS(cond, comparison_operator) && gg_node_named_child_count(cond) == 2 &&
 		 IS(gg_node_named_child(cond, 1), none) && span_is(node_span(c, gg_node_child(cond, 1)), "is not"))
@@ -583,19 +588,82 @@ static bool flag_branch(semantic *c, const ctx *x, gg_node if_stmt, gg_node bloc
 	gg_node dflt;
 	int index = sem_parameter_index(c, f->def, name, &dflt);
 	if (index < 0 || (f->flag.len && (!span_eq(f->flag, name) || f->flag_string != string ||
-					  (string && !span_eq(f->flag_value, value)))))
+					  f->flag_negated != negated || (string && !span_eq(f->flag_value, value)))))
 		return false;
 	f->flag = name;
 	f->flag_index = index;
 	f->flag_string = string;
+	f->flag_negated = negated;
 	f->flag_value = value;
 	f->flag_test = string ? test : gg_node_null();
 	span d;
-	f->flag_default_false = string ? sem_string_value(c, dflt, &d) && !sem_mode_tested(c, test, d)
-				       : IS(dflt, false) || IS(dflt, none);
+	f->flag_default_false = string	  ? sem_string_value(c, dflt, &d) && !sem_mode_tested(c, test, d)
+				: negated ? IS(dflt, true)
+					  : IS(dflt, false) || IS(dflt, none);
 	flag_range r = { x->func, gg_node_start_byte(block), gg_node_end_byte(block) };
 	PUSH(c, c->flags, c->flags_len, c->flags_cap, r);
 	return true;
+}
+
+/* Whether if_stmt ends in an else with no elif before it: the one branch that runs when its test is false. */
+static bool lone_else(const semantic *c, gg_node if_stmt)
+{
+	gg_node alt = gg_node_child_by_field_name(if_stmt, "alternative", 11);
+	return IS(alt, else_clause) && !IS(gg_node_prev_named_sibling(alt), elif_clause);
+}
+
+/* The parameter an `if` tests for truth (`if train:` +1, `if not validating:` -1), or 0. */
+static int parameter_test(const semantic *c, const func *f, gg_node if_stmt, span *name)
+{
+	gg_node cond = FIELD(if_stmt, condition);
+	int polarity = 1;
+	if (IS(cond, not_operator)) {
+		cond = FIELD(cond, argument);
+		polarity = -1;
+	}
+	gg_node dflt;
+	if (!IS(cond, identifier) || sem_parameter_index(c, f->def, node_span(c, cond), &dflt) < 0)
+		return 0;
+	*name = node_span(c, cond);
+	return polarity;
+}
+
+/*
+ * Which truth of parameter name the backward of function f runs under: +1
+ * for `if name:` around it, -1 for `if not name:`, 0 neither. Read ahead of
+ * the walk, so that a forward under the same test earlier in the step
+ * (`if not validating: preds = model(x)`, its else under no_grad) is known
+ * as the training half's.
+ */
+static int backward_truth(const semantic *c, const func *f, span name)
+{
+	gg_node body = FIELD(f->def, body);
+	for (gg_node n = body; !gg_node_is_null(n);
+	     n = gg_node_walk_next(body, n, !IS(n, function_definition) && !IS(n, class_definition) && !IS(n, lambda))) {
+		span tested;
+		gg_node then = FIELD(n, consequence);
+		int polarity;
+		if (IS(n, if_statement) && (polarity = parameter_test(c, f, n, &tested)) != 0 && span_eq(tested, name) &&
+		    sem_offsets_any_in(&c->backward, gg_node_start_byte(then), gg_node_end_byte(then)))
+			return polarity;
+	}
+	return 0;
+}
+
+/* Which branch of a shared step's if_stmt is its training half: 1 the body, 2 the else, 0 neither. */
+static int flag_training_branch(const semantic *c, const ctx *x, gg_node if_stmt)
+{
+	if (x->func <= 0)
+		return 0;
+	const func *f = &c->funcs[x->func];
+	span name;
+	int polarity = parameter_test(c, f, if_stmt, &name);
+	int truth = polarity ? backward_truth(c, f, name) : 0;
+	if (!truth)
+		return 0;
+	if (truth == polarity)
+		return 1;
+	return lone_else(c, if_stmt) ? 2 : 0;
 }
 
 /*
@@ -615,14 +683,88 @@ static int training_branch(const semantic *c, gg_node if_stmt)
 	return IS(cond, attribute) && span_is(node_span(c, FIELD(cond, attribute)), "training") ? which : 0;
 }
 
+/* Whether literal v (a string or a number: '0.4.0', "0.3", 0.4) names a release before torch 1.0. */
+static bool version_before_one(const semantic *c, gg_node v)
+{
+	span t = node_span(c, v);
+	if (IS(v, string)) {
+		if (!sem_string_value(c, v, &t))
+			return false;
+	} else if (!IS(v, float)) {
+		return false;
+	}
+	return t.len >= 2 && t.ptr[0] == '0' && t.ptr[1] == '.';
+}
+
+static bool reads_version(const semantic *c, gg_node n)
+{
+	span t = node_span(c, n);
+	return memmem(t.ptr, t.len, "__version__", 11) != NULL;
+}
+
+/* The first string or number literal in n (`LooseVersion('0.4.0')`, `version.parse("0.4")`, `0.4`). */
+static gg_node version_literal(const semantic *c, gg_node n)
+{
+	for (gg_node d = n; !gg_node_is_null(d); d = gg_node_walk_next(n, d, true))
+		if (IS(d, string) || IS(d, float) || IS(d, integer))
+			return d;
+	return gg_node_null();
+}
+
+/*
+ * Which branch of if_stmt runs only on a torch before 1.0: 1 the body of
+ * `if torch.__version__ < "0.4":`, 2 the else of `if LooseVersion(torch.__version__)
+ * >= LooseVersion("0.4.0"):`, 0 neither (another test, an elif chain). What such
+ * a branch does (`volatile=True`, which worked then) runs on no torch anyone
+ * uses now.
+ */
+static int old_torch_branch(const semantic *c, gg_node if_stmt)
+{
+	gg_node cond = FIELD(if_stmt, condition);
+	bool flip = false;
+	for (unsigned depth = 0; depth < MAX_NAME_SEGMENTS; depth++) {
+		if (IS(cond, not_operator)) {
+			flip = !flip;
+			cond = FIELD(cond, argument);
+		} else if (IS(cond, parenthesized_expression) && gg_node_named_child_count(cond) == 1) {
+			cond = gg_node_named_child(cond, 0);
+		} else {
+			break;
+		}
+	}
+	if (!IS(cond, comparison_operator) || gg_node_child_count(cond) != 3)
+		return 0;
+	gg_node left = gg_node_child(cond, 0), right = gg_node_child(cond, 2);
+	span op = node_span(c, gg_node_child(cond, 1));
+	bool less = span_is(op, "<") || span_is(op, "<="), more = span_is(op, ">") || span_is(op, ">=");
+	bool version_left = reads_version(c, left);
+	if ((!less && !more) || version_left == reads_version(c, right))
+		return 0;
+	gg_node lit = version_literal(c, version_left ? right : left);
+	if (gg_node_is_null(lit) || !version_before_one(c, lit))
+		return 0;
+	bool old_when_true = (version_left ? less : more) != flip;
+	if (old_when_true)
+		return 1;
+	return lone_else(c, if_stmt) ? 2 : 0;
+}
+
 static void walk_compound(semantic *c, const ctx *x, gg_node node)
 {
 	bool loop = IS(node, for_statement) || IS(node, while_statement);
 	bool eval_loop = IS(node, for_statement) && sem_iterable_says_eval(c, FIELD(node, right));
 	int training = IS(node, if_statement) ? training_branch(c, node) : 0;
+	if (IS(node, if_statement) && !training)
+		training = flag_training_branch(c, x, node);
+	int old = IS(node, if_statement) ? old_torch_branch(c, node) : 0;
 	uint32_t count = gg_node_named_child_count(node);
 	for (uint32_t i = 0; i < count && !c->error; i++) {
 		gg_node ch = gg_node_named_child(node, i);
+		if ((old == 1 && gg_node_eq(ch, FIELD(node, consequence))) || (old == 2 && IS(ch, else_clause))) {
+			gg_byte_range r = { gg_node_start_byte(ch), gg_node_end_byte(ch) };
+			PUSH(c, c->old_torch, c->old_torch_len, c->old_torch_cap, r);
+			continue; /* not walked: no forward, no event of it is anyone's today */
+		}
 		TSSymbol sym = gg_node_symbol(ch);
 		const char *type = sym == c->sem->ids.sym_block ? "block" : gg_node_type(ch);
 		ctx sub = ctx_nested(x);
