@@ -653,8 +653,10 @@ static bool dx_is_launcher_tail(gg_diagnoser *d, size_t k)
 
 /*
  * torchrun's own traceback raising ChildFailedError, its summary naming
- * the root cause's rank with a positive exit code (a Python exception in
- * the worker), and no other exception line in the paste: the launcher
+ * the root cause's rank with an exit code (positive: a Python exception
+ * in the worker; negative: a signal, -6 SIGABRT from NCCL's watchdog or a
+ * C++ abort, -9 the OOM killer that the summary's SIGKILL reading
+ * reports), and no other exception line in the paste: the launcher
  * reporting that rank's failure, which the paste cut (its traceback
  * stops above, or is not there), not a failure of its own. Read as its
  * exception it would say "not an OOM" of a paste that never shows what
@@ -668,7 +670,7 @@ static bool dx_is_launcher_summary(gg_diagnoser *d, size_t k)
 	const gg_tb_chain *c = d->chains[k];
 	const gg_traceback *tb = &c->tbs[c->len - 1];
 	if (c->len != 1 || !tb->has_exception || !strstr(tb->exc.type, "ChildFailedError") || d->facts.root_rank < 0 ||
-	    d->facts.root_exitcode <= 0)
+	    d->facts.root_exitcode == 0)
 		return false;
 	for (size_t i = 0; i < tb->len; i++)
 		if (!gg_phase_is_library(tb->frames[i].filename))

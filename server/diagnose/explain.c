@@ -1278,6 +1278,24 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, " `rocm-smi --showmeminfo vram` shows the AMD GPU's memory; allocator settings go in PYTORCH_HIP_ALLOC_CONF.");
 		break;
 	case GG_DX_INCOMPLETE:
+		if (d->chain->from_summary && tb->len == 0 && facts->root_exitcode < 0) {
+			/*
+			 * A signal leaves no Python traceback to paste: what the
+			 * reader needs is that rank's last lines, and which signal
+			 * says where to look (SIGABRT: NCCL's watchdog after a
+			 * collective hung, or a C++ abort; SIGSEGV: native code).
+			 */
+			long sig = -facts->root_exitcode;
+			rc |= gg_buf_printf(&e, "torchrun's summary says rank %d failed first, stopped by signal %ld%s with no Python traceback, and what led to it is not in the paste.",
+					    d->rank, sig, sig == 6 ? " (SIGABRT)" : sig == 11 ? " (SIGSEGV)" : sig == 15 ? " (SIGTERM)" : "");
+			if (sig == 6)
+				rc |= gg_buf_printf(&e, " SIGABRT after a long run is most often NCCL's watchdog aborting the process when a collective waited its whole timeout (a rank hung, or one rank alone ran evaluation or saving while the others waited); else a C++ abort in an extension.");
+			else if (sig == 11)
+				rc |= gg_buf_printf(&e, " SIGSEGV is a crash in native code (an extension, a driver, a library built for another version), not a memory shortage.");
+			rc |= gg_buf_printf(&x, "Paste rank %d's own last lines above the summary (prefixed with [rank%d]: when the launcher tags them): a watchdog's `Watchdog caught collective operation timeout` line, a C++ `terminate called` or an error before the signal tells what stopped it. With NCCL_DEBUG=INFO and TORCH_DISTRIBUTED_DEBUG=DETAIL the ranks say which collective each entered last.",
+					    d->rank, d->rank);
+			break;
+		}
 		if (d->chain->from_summary && tb->len == 0) {
 			rc |= gg_buf_printf(&e, "torchrun's summary says rank %d failed first (exit code %ld), but what it raised is not in the paste.",
 					    d->rank, facts->root_exitcode);
