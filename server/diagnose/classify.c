@@ -476,6 +476,17 @@ static bool classify_method_loads(const char *m, size_t n)
 }
 
 /*
+ * c10's location line alone ("Exception raised from X at file:line"),
+ * where X is no watchdog check: the function that raised names no error.
+ */
+static bool classify_location_only(const char *message)
+{
+	if (strncmp(message, "Exception raised from ", 22) != 0)
+		return false;
+	return !strstr(message, "checkTimeout") && !strstr(message, "Watchdog") && !strstr(message, "watchdog");
+}
+
+/*
  * A message that is only a process group's tag ("[PG ID 0 PG GUID 0(default_pg)
  * Rank 3]") and at most a piece of one word after it: the words that say
  * what failed are cut. A whole message goes on past its first word.
@@ -1271,6 +1282,24 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return gg_evidence_add(d, "the exception message ends the paste unfinished (log line %llu: %s%s%s)",
 					       (unsigned long long)tb->exc.at.line, tb->exc.type, tb->exc.message[0] ? ": " : "",
 					       tb->exc.message);
+		}
+		/*
+		 * c10's location line ("Exception raised from X at file:line
+		 * (most recent call first):") over its C++ frames, and nothing
+		 * of the error's own words above it: that line follows every
+		 * error c10 checks (a CUDA check prints it under `CUDA error: out
+		 * of memory` as under any other), so the error's name is cut.
+		 * The watchdog's own check (checkTimeout, its watchdog loop) says
+		 * what it is and stays read.
+		 */
+		if (!tb->len && !tb->exc.type[0] && classify_location_only(tb->exc.message)) {
+			d->kind = GG_DX_INCOMPLETE;
+			d->confidence = GG_CONFIDENCE_LOW;
+			bool cuda = strstr(tb->exc.message, "cuda") || strstr(tb->exc.message, "CUDA") || facts->cuda_cpp_frames;
+			if (cuda && d->oom.device == GG_OOM_DEVICE_UNKNOWN)
+				d->oom.device = GG_OOM_DEVICE_CUDA;
+			return gg_evidence_add(d, "log line %llu is c10's location line under an error (%s), printed after every error it checks, out-of-memory included; the error's own line above it (`what():`, `CUDA error: ...`) is not in the paste",
+					       (unsigned long long)tb->exc.at.line, cuda ? "a CUDA check: the failure was on a CUDA device" : "its C++ frames below");
 		}
 		d->kind = GG_DX_NOT_OOM;
 		d->confidence = GG_CONFIDENCE_HIGH;

@@ -1337,8 +1337,12 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 				rc |= gg_buf_printf(&x, " The failure is in copying a batch into pinned (page-locked) host memory, not in the model, so no_grad would not change it; if the message says out of memory, set `pin_memory=False` on the DataLoader (or lower num_workers and prefetch_factor), and check the host's free RAM.");
 			break;
 		}
-		rc |= gg_buf_printf(&e, "The paste stops %s, so what failed cannot be told from it.",
-				    tb->has_exception ? "inside the exception message" : "before its exception line");
+		if (tb->has_exception && !tb->len && !tb->exc.type[0] && strncmp(tb->exc.message, "Exception raised from ", 22) == 0)
+			/* c10's location line alone: the paste starts below the error's own line, not in it. */
+			rc |= gg_buf_printf(&e, "The paste starts at c10's location line under a C++ error, below the error's own line, so what failed cannot be told from it: that line follows every error c10 checks, out-of-memory included.");
+		else
+			rc |= gg_buf_printf(&e, "The paste stops %s, so what failed cannot be told from it.",
+					    tb->has_exception ? "inside the exception message" : "before its exception line");
 		if (cf)
 			rc |= gg_buf_printf(&e, " The frame of your code to look at is %s%s at %s:%u%s%s%s.", cf->function[0] ? cf->function : "cut before its function's name",
 					    cf->function[0] ? "()" : "", gg_tb_frame_file(cf), cf->line, cf->code ? ": `" : "", cf->code ? cf->code : "", cf->code ? "`" : "");
@@ -1350,6 +1354,10 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    (unsigned long long)facts->device_assert_line);
 			rc |= explain_kernel_failure(&e, &x, true, facts->device_assert, NULL);
 			rc |= gg_buf_printf(&x, " Pasting the traceback down to its exception line confirms it.");
+			break;
+		}
+		if (tb->has_exception && !tb->len && !tb->exc.type[0] && strncmp(tb->exc.message, "Exception raised from ", 22) == 0) {
+			rc |= gg_buf_printf(&x, "Paste the lines above it: the `what():` or `CUDA error: ...` line and the Python traceback over them, which decide the diagnosis (for a memory error, `CUDA error: out of memory` or `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ...`).");
 			break;
 		}
 		rc |= gg_buf_printf(&x, "Paste the traceback down to its last line: the exception's type and its whole message (for a memory error, `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ...` with the numbers), which decide the diagnosis.");
