@@ -1314,6 +1314,8 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		     strstr(tb->exc.detail, "NCCL") ||
 		     /* The runtime's own error names (cudaErrorAssert, cudaErrorIllegalAddress), as thrust and extensions print them. */
 		     strstr(tb->exc.type, "cudaError") || strstr(tb->exc.detail, "cudaError") ||
+		     /* The driver API's status type, as an extension's own check prints it. */
+		     strstr(tb->exc.detail, "CUresult error") ||
 		     /* cudaErrorIllegalAddress's own text, printed bare before the "CUDA error:" prefix (2017's 0.x). */
 		     (strstr(tb->exc.detail, "an illegal memory access was encountered") && !strstr(tb->exc.detail, "HIP"))))
 			d->oom.device = GG_OOM_DEVICE_CUDA;

@@ -646,6 +646,34 @@ static long explain_number_after(const char *s, const char *key)
  * checkTimeout location, a C++ abort's what()): some rank never reached
  * that collective. What to look for, and how to see it.
  */
+/*
+ * An extension's check of a CUDA driver API call ("CUresult error
+ * result=1 file=... func=resume"): the driver refused that call, and the
+ * status names why. Not the allocator's memory; the fix is in the
+ * extension (its version against the driver and PyTorch, the path through
+ * that function), which the line names.
+ */
+static int explain_curesult(gg_buf *e, gg_buf *x, const char *detail)
+{
+	const char *r = strstr(detail, "result=");
+	long code = r ? strtol(r + 7, NULL, 10) : -1;
+	const char *name = code == 1     ? "CUDA_ERROR_INVALID_VALUE: an argument the driver rejected (an address or size not from its own allocation, a handle already released)"
+			   : code == 201 ? "CUDA_ERROR_INVALID_CONTEXT: no current CUDA context on that thread"
+			   : code == 700 ? "CUDA_ERROR_ILLEGAL_ADDRESS: a kernel read or wrote outside its memory"
+			   : code == 999 ? "CUDA_ERROR_UNKNOWN"
+					 : NULL;
+	const char *fn = strstr(detail, "func=");
+	size_t fn_len = fn ? strcspn(fn + 5, " ,") : 0;
+	int rc = gg_buf_printf(e, " A native extension's own check of a CUDA driver API call failed");
+	if (fn && fn_len)
+		rc |= gg_buf_printf(e, " in its function %.*s()", (int)fn_len, fn + 5);
+	if (code >= 0)
+		rc |= gg_buf_printf(e, " with status %ld%s%s", code, name ? ", " : "", name ? name : "");
+	rc |= gg_buf_printf(e, ". The driver refused that call; the device's memory did not run out (that status is 2, CUDA_ERROR_OUT_OF_MEMORY). A child process that exits with a nonzero code after it, with no Python traceback, died of it.");
+	rc |= gg_buf_printf(x, "The fix is in that extension, not in the batch or no_grad: check that its version matches the installed PyTorch, CUDA and driver (rebuild it against them), look for a newer release or its issue tracker for that function, and try the run without the feature that calls it (an offload, pause/resume or memory-sharing step) to confirm.");
+	return rc;
+}
+
 static int explain_collective_timeout(gg_buf *e, gg_buf *x, const char *message, const gg_log_facts *facts)
 {
 	/* The watchdog's own header over frames that name the timeout check: its what() line is cut from the paste. */
@@ -1432,6 +1460,8 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= explain_kernel_failure(&e, &x, asserted, asserted ? facts->device_assert : NULL, code);
 			if (cf)
 				rc |= gg_buf_printf(&x, " Start at %s:%u.", gg_tb_frame_file(cf), cf->line);
+		} else if (exc && strstr(exc->detail, "CUresult error")) {
+			rc |= explain_curesult(&e, &x, exc->detail);
 		} else if (cf)
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; for this one, start at %s:%u.", gg_tb_frame_file(cf), cf->line);
 		else if (d->chain->lone || tb->len == 0)

@@ -482,6 +482,18 @@ static bool facts_failure_line(const char *t, size_t n)
 	for (const char *const *k = needles; *k; k++)
 		if (gg_text_find(t, n, *k))
 			return true;
+	/*
+	 * An extension's own check of a CUDA driver API call ("[ext.cpp]
+	 * CUresult error result=1 file=... func=..."): a failure on the
+	 * device, printed before its process exits with no Python traceback.
+	 * result=2 is CUDA_ERROR_OUT_OF_MEMORY, which is not read as "not
+	 * memory" here.
+	 */
+	const char *cu = gg_text_find(t, n, "CUresult error");
+	if (cu) {
+		const char *r = gg_text_find(cu, (size_t)(t + n - cu), "result=");
+		return !r || facts_number(r + 7, t + n) != 2;
+	}
 	return false;
 }
 
