@@ -31,6 +31,13 @@ struct gg_logscan {
 	 * number the next line would carry, 0 when the last line carried none.
 	 */
 	unsigned long listing_next;
+	/*
+	 * A fixed label a parent puts before every line it relays from its
+	 * child ("SUBPROCESS: ", "WORKER: ", "stderr: "), taken off as quoting
+	 * is: the label, once a line showed it before a traceback's own start;
+	 * empty when none.
+	 */
+	gg_buf relay;
 };
 
 gg_logscan *gg_logscan_new(size_t max_line, gg_logscan_fn fn, void *ctx)
@@ -51,6 +58,7 @@ void gg_logscan_delete(gg_logscan *s)
 		return;
 	gg_buf_free(&s->raw);
 	gg_buf_free(&s->clean);
+	gg_buf_free(&s->relay);
 	free(s);
 }
 
@@ -596,8 +604,61 @@ static void logscan_unnumber(gg_logscan *s, gg_buf *out)
 		logscan_drop(out, k);
 }
 
+/*
+ * A relay label at the front of a raw line: a word of 2 to 32 letters,
+ * digits, '_', '-' or '.', starting with a letter, then ": ". Returns its
+ * length with the space, 0 when none. A drive letter ("C:\\") is no label.
+ */
+static size_t logscan_relay_label(const char *s, size_t n)
+{
+	size_t i = 0;
+	if (n == 0 || !((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')))
+		return 0;
+	while (i < n && i < 32 &&
+	       ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') || logscan_digit(s[i]) || s[i] == '_' || s[i] == '-' || s[i] == '.'))
+		i++;
+	if (i < 2 || i + 1 >= n || s[i] != ':' || s[i + 1] != ' ')
+		return 0;
+	return i + 2;
+}
+
+/* Whether a line's text opens a traceback: its header, a frame line, the top or side of rich's box. */
+static bool logscan_opens_traceback(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && s[i] == ' ')
+		i++;
+	return gg_text_starts(s + i, n - i, "Traceback (most recent call last)") || gg_text_starts(s + i, n - i, "File \"") ||
+	       gg_text_starts(s + i, n - i, "\xe2\x94\x82") /* │ */ || gg_text_starts(s + i, n - i, "\xe2\x95\xad") /* ╭ */;
+}
+
+/*
+ * Takes a parent's relay label off the raw line (see relay): the label
+ * starts to count on a line where a traceback opens after it, and holds
+ * while the lines carry the same one. A label on one line alone
+ * ("RuntimeError: ...", "INFO: ...") is the line's own words.
+ */
+/* Returns the label's length to skip (0: none), or -ENOMEM. */
+static long logscan_unrelay(gg_logscan *s)
+{
+	const char *r = s->raw.data ? s->raw.data : "";
+	size_t k = logscan_relay_label(r, s->raw.len);
+	bool same = k > 0 && s->relay.len == k && memcmp(s->relay.data, r, k) == 0;
+	if (!same) {
+		s->relay.len = 0;
+		if (k == 0 || !logscan_opens_traceback(r + k, s->raw.len - k))
+			return 0;
+		if (gg_buf_append(&s->relay, r, k) != 0)
+			return -ENOMEM;
+	}
+	return (long)k;
+}
+
 static int logscan_emit(gg_logscan *s)
 {
+	long skip = logscan_unrelay(s);
+	if (skip < 0)
+		return -ENOMEM;
 	size_t len = s->raw.len;
 	/* CRLF: the "\r" belongs to the line end, not to a redraw. */
 	if (s->raw_len == len && len > 0 && s->raw.data[len - 1] == '\r')
@@ -605,7 +666,7 @@ static int logscan_emit(gg_logscan *s)
 	unsigned quotes;
 	int label;
 	long pid;
-	int rank = logscan_clean(s->raw.data ? s->raw.data : "", len, &s->clean, &quotes, &label, &pid);
+	int rank = logscan_clean(s->raw.data ? s->raw.data + skip : "", len - (size_t)skip, &s->clean, &quotes, &label, &pid);
 	if (rank == -ENOMEM)
 		return -ENOMEM;
 	logscan_unnumber(s, &s->clean);
