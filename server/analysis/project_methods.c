@@ -9,6 +9,7 @@
  * A text scan of each file, linear, run on every file the index reads: a
  * parse of every model file would cost the pre-pass a parse of the project.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,27 @@ static bool name_listed(const gg_strings *names, const char *p, size_t n)
 }
 
 /*
+ * Whether the base whose last name is word[0..n) is written as a class of
+ * torch.nn (`nn.Sequential`, `torch.nn.LSTM`, `nn.parallel.DistributedDataParallel`):
+ * each is a module, but for the parameter kinds.
+ */
+static bool torch_nn_class(const char *bases, const char *word, size_t n)
+{
+	const char *q = word;
+	while (q > bases && (word_char(q[-1]) || q[-1] == '.'))
+		q--;
+	size_t dotted = (size_t)(word + n - q);
+	bool nn = (dotted > 3 && memcmp(q, "nn.", 3) == 0) || (dotted > 9 && memcmp(q, "torch.nn.", 9) == 0);
+	if (!nn || !isupper((unsigned char)word[0]))
+		return false;
+	static const char *const plain[] = { "Parameter", "UninitializedParameter", "UninitializedBuffer", "Buffer", NULL };
+	for (const char *const *w = plain; *w; w++)
+		if (strlen(*w) == n && memcmp(*w, word, n) == 0)
+			return false;
+	return true;
+}
+
+/*
  * Whether a class line's bases make a module: a base whose last name is
  * Module (nn.Module, torch.nn.Module, LightningModule), or ends in Model
  * (a library's PreTrainedModel, a project's BaseModel), or a module class
@@ -50,6 +72,8 @@ static bool bases_say_module(const line *l, const gg_strings *modules)
 		const char *after = p + n;
 		bool last = after >= l->end || *after != '.';
 		if (last && ((n >= 6 && memcmp(after - 6, "Module", 6) == 0) || (n >= 5 && memcmp(after - 5, "Model", 5) == 0)))
+			return true;
+		if (last && torch_nn_class(open + 1, p, n))
 			return true;
 		if (last && name_listed(modules, p, n))
 			return true;
@@ -116,6 +140,18 @@ static int name_push(gg_strings *s, const char *p, size_t n)
 	return rc;
 }
 
+/* Past the bracket that opens at open (`[i]`, `["a"][0]` one at a time), or end. */
+static const char *bracket_end(const char *open, const char *end)
+{
+	int depth = 0;
+	for (const char *p = open; p < end; p++) {
+		depth += *p == '[' ? 1 : *p == ']' ? -1 : 0;
+		if (depth == 0)
+			return p + 1;
+	}
+	return end;
+}
+
 /*
  * Which of subs the body line calls: self(...), self.forward(...) (when own:
  * a module class's method; then subs->len), self.<sub>(...) (its index); -1
@@ -133,20 +169,20 @@ static long submodule_called(const line *l, const gg_strings *subs, bool own)
 		const char *q = hit + 4;
 		if (own && q < l->end && *q == '(')
 			return (long)subs->len;
+		/* self[0](x): an item of the container module the class is (a ModuleList's). */
+		if (own && q < l->end && *q == '[') {
+			const char *r = bracket_end(q, l->end);
+			if (r < l->end && *r == '(')
+				return (long)subs->len;
+			continue;
+		}
 		if (q >= l->end || *q != '.')
 			continue;
 		size_t n = word_at(q + 1, l->end);
 		const char *after = q + 1 + n;
 		/* self.nets["policy"](obs), self.blocks[i](x): an item of a ModuleDict/ModuleList held there. */
-		while (n && after < l->end && *after == '[') {
-			int depth = 0;
-			for (; after < l->end; after++) {
-				depth += *after == '[' ? 1 : *after == ']' ? -1 : 0;
-				if (depth == 0)
-					break;
-			}
-			after++;
-		}
+		while (n && after < l->end && *after == '[')
+			after = bracket_end(after, l->end);
 		if (!n || after >= l->end || *after != '(')
 			continue;
 		if (own && n == 7 && memcmp(q + 1, "forward", 7) == 0)
