@@ -629,6 +629,33 @@ static bool fetches_plain_attribute(const semantic *c, gg_node value, unsigned d
 	return name.len && !sem_name_says_model(c, name) && !sem_is_forward_method(name) && !span_is(name, "module");
 }
 
+/*
+ * Whether value is the bare name of a function this file defines outside
+ * any class (`net, loss = linreg, squared_loss`): a name bound to it holds
+ * that function, no module, whatever the new name says. Asked once the
+ * facts walk has seen every def (few names are bound so).
+ */
+static bool names_plain_function(const semantic *c, gg_node value)
+{
+	if (!IS(value, identifier))
+		return false;
+	span name = node_span(c, value);
+	bool plain = false;
+	for (size_t i = 1; i < c->funcs_len; i++) {
+		if (!span_eq(c->funcs[i].name, name))
+			continue;
+		gg_node up = gg_node_parent(c->funcs[i].def);
+		if (IS(up, decorated_definition))
+			up = gg_node_parent(up);
+		if (!(IS(up, block) && IS(gg_node_parent(up), class_definition)))
+			plain = true;
+	}
+	for (size_t i = 0; plain && i < c->classes_len; i++)
+		if (span_eq(c->classes[i].name, name))
+			return false;
+	return plain;
+}
+
 static bool rebinds_itself(const semantic *c, span name, gg_node value)
 {
 	gg_node base = sem_call_chain_base(c, value);
@@ -887,6 +914,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 	size_t imported_len = 0, imported_cap = 0;
 	gg_node *aliases = NULL; /* owned: assignments of one name to another */
 	size_t aliases_len = 0, aliases_cap = 0;
+	gg_node *pairs = NULL; /* owned: a name and the name bound to it, in a tuple's assignment */
+	size_t pairs_len = 0, pairs_cap = 0;
 	bool any_grad_function = c->project && c->project->grad_functions.len;
 
 	func module;
@@ -1014,6 +1043,10 @@ int sem_facts_collect(semantic *c, gg_node root)
 					if (sym_is(l, r->sym_identifier) &&
 					    (sym_is(v, r->sym_lambda) || (sym_is(v, r->sym_attribute) && fetches_plain_attribute(c, v, 0))))
 						PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, l);
+					else if (sym_is(l, r->sym_identifier) && sym_is(v, r->sym_identifier)) {
+						PUSH(c, pairs, pairs_len, pairs_cap, l); /* `net, loss = linreg, ...`: below */
+						PUSH(c, pairs, pairs_len, pairs_cap, v);
+					}
 				}
 			} else if (sym_is(left, r->sym_identifier) && sym_is(right, r->sym_identifier)) {
 				/* `gen = ImportedStep`: an alias, sorted once the imports are known (below). */
@@ -1125,14 +1158,19 @@ int sem_facts_collect(semantic *c, gg_node root)
 	/*
 	 * A name bound to an imported name itself, not to a call of it (`step =
 	 * StreamStep`), holds what the import binds: a function or a class,
-	 * whose call computes or builds, never a module's forward.
+	 * whose call computes or builds, never a module's forward; so does one
+	 * bound to a plain function of this file (`net = linreg`).
 	 */
 	for (size_t i = 0; i < aliases_len && !c->error; i++) {
 		gg_node right = field_id(aliases[i], r->fld_right);
-		if (sem_binding_find(c, node_span(c, right)))
+		if (sem_binding_find(c, node_span(c, right)) || names_plain_function(c, right))
 			PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, field_id(aliases[i], r->fld_left));
 	}
 	free(aliases);
+	for (size_t i = 0; i + 1 < pairs_len && !c->error; i += 2)
+		if (sem_binding_find(c, node_span(c, pairs[i + 1])) || names_plain_function(c, pairs[i + 1]))
+			PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, pairs[i]);
+	free(pairs);
 	for (size_t i = 0; i < offs_len && !c->error; i++) {
 		gg_node name = IS(offs[i], call) ? FIELD(offs[i], function) : offs[i];
 		if (sem_name_resolve(c, name) && (sem_name_is_one_of(c, sem_names_no_grad) || sem_name_is_one_of(c, sem_names_inference_mode)))
