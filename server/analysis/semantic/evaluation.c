@@ -338,6 +338,13 @@ evidence sem_evidence_here(semantic *c, const ctx *x, span prefer, uint32_t at)
 	if (x->lo < x->hi) {
 		/* The receiver the call runs, else the latest .eval() in force that speaks for any forward. */
 		const receiver *r = prefer.len ? sem_receiver_find(c, x, prefer) : NULL;
+		/* Or its owner's: self.model.classifier(x) runs part of self.model, in eval mode since __init__. */
+		for (span owner = prefer; !r && owner.len;) {
+			const char *dot = memrchr(owner.ptr, '.', owner.len);
+			owner.len = dot ? (size_t)(dot - owner.ptr) : 0;
+			if (owner.len && !span_is(owner, "self"))
+				r = sem_receiver_find(c, x, owner);
+		}
 		ev.own_eval = r != NULL;
 		/* Another model's .eval() says nothing of a module built here that nothing has trained yet. */
 		bool fresh = !r && x->func == 0 && sem_built_untrained(c, x, prefer, at);

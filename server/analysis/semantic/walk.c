@@ -364,6 +364,43 @@ static bool instance_sites(semantic *c, const ctx *x, const gg_call_ref *ref)
 	return true;
 }
 
+/*
+ * self.t.f(...) where the caller's class keeps in self.t an instance of a
+ * class of this file (`self.extractor = Extractor(self.model)` in any of its
+ * methods, each such assignment the same class): an edge to that class's f,
+ * as for a local t. False when self.t is no such instance.
+ */
+static bool self_instance_sites(semantic *c, const ctx *x, const gg_call_ref *ref)
+{
+	int own = x->func > 0 ? c->funcs[x->func].cls : -1;
+	span attr = text_between(c, ref->start, ref->object_end);
+	span name = text_between(c, ref->last_start, ref->callee_end);
+	if (own < 0 || !sem_is_func_name(c, name))
+		return false;
+	int cls = -1;
+	for (size_t n = sem_named_first(c->assign_names, c->assign_names_len, attr);
+	     n < c->assign_names_len && span_eq(c->assign_names[n].name, attr); n++) {
+		size_t i = (size_t)c->assign_names[n].index;
+		int fi = sem_func_at(c, gg_node_start_byte(c->assign_left[i]));
+		if (fi <= 0 || c->funcs[fi].cls != own)
+			continue;
+		gg_node right = c->assign_right[i];
+		gg_node fn = IS(right, call) ? FIELD(right, function) : gg_node_null();
+		klass *k = IS(fn, identifier) ? sem_class_find(c, node_span(c, fn)) : NULL;
+		if (!k || (cls >= 0 && cls != (int)(k - c->classes)))
+			return false;
+		cls = (int)(k - c->classes);
+	}
+	if (cls < 0 || (span_is(name, "forward") && (sem_class_kind(c, &c->classes[cls], 0) & CLASS_MODULE)))
+		return false;
+	site s;
+	memset(&s, 0, sizeof s);
+	s.name = name;
+	s.inst_cls = cls;
+	site_push(c, x, ref, s);
+	return true;
+}
+
 /* f(...) or self.f(...) where f is a function of this file: a call-graph edge. */
 static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
 {
@@ -379,6 +416,9 @@ static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
 		if (span_is(s.name, "forward") && x->module_class >= 0)
 			return;
 	} else if (ref->names == 2 && ref->plain && instance_sites(c, x, ref)) {
+		return;
+	} else if (ref->names == 3 && ref->plain && span_is(text_between(c, ref->start, ref->root_end), "self") &&
+		   self_instance_sites(c, x, ref)) {
 		return;
 	} else if (ref->names >= 2 && ref->plain) {
 		/* net.validation_step(x): a module's method run from outside its class. */
@@ -960,6 +1000,79 @@ static void attr_evals_apply(semantic *c, ctx *sub, int cls, gg_node def)
 }
 
 /*
+ * The .eval() that puts arg, handed to a construction at byte at, in eval
+ * mode: a statement `arg.eval()` (or a loader's `arg = load(...)`) of the
+ * constructing function before the call; or a null node.
+ */
+static gg_node eval_before(semantic *c, span arg, uint32_t at)
+{
+	int fi = sem_func_at(c, at);
+	gg_node body = fi > 0 ? FIELD(c->funcs[fi].def, body) : gg_node_null();
+	gg_node found = gg_node_null();
+	for (gg_node n = body; !gg_node_is_null(n) && gg_node_start_byte(n) < at;
+	     n = gg_node_walk_next(body, n, !IS(n, function_definition) && !IS(n, class_definition) && !IS(n, lambda))) {
+		gg_node target, call;
+		if (IS(n, expression_statement) && gg_node_end_byte(n) <= at &&
+		    sem_eval_receiver_of(c, n, &target, &call) == MODE_EVAL && span_eq(node_span(c, target), arg))
+			found = call;
+	}
+	return found;
+}
+
+/*
+ * Whether every construction of class cls in the file (at least one) hands,
+ * for __init__'s parameter at place, a name chain it put in eval mode just
+ * before (`self.model.eval(); self.extractor = Extractor(self.model)`); *call
+ * the last such .eval(). A holder built around an evaluated model runs it
+ * in evaluation.
+ */
+static bool constructions_hand_eval(semantic *c, int cls, int place, span param, gg_node *call)
+{
+	const gg_tree_index *ix = c->index;
+	span name = c->classes[cls].name;
+	bool any = false;
+	for (size_t k = sem_named_first(c->call_names, c->call_names_len, name);
+	     k < c->call_names_len && span_eq(c->call_names[k].name, name) && !c->error; k++) {
+		const gg_call_ref *r = &ix->calls[c->call_names[k].index];
+		if (r->names != 1)
+			continue;
+		bool unknown;
+		gg_node a = sem_argument_for(c, FIELD(r->node, arguments), place - 1, param, &unknown);
+		if (unknown || gg_node_is_null(a) || !sem_is_name_chain(c, a))
+			return false;
+		/* Kept by whoever evaluated the model (`self.probe = Probe(self.net)`, `probe = Probe(net)`), not hung on another object. */
+		gg_node up = gg_node_parent(r->node), kept = IS(up, assignment) ? FIELD(up, left) : gg_node_null();
+		if (!IS(kept, identifier) &&
+		    !(IS(kept, attribute) && IS(FIELD(kept, object), identifier) && span_is(node_span(c, FIELD(kept, object)), "self")))
+			return false;
+		span arg = node_span(c, a);
+		gg_node e = eval_before(c, arg, r->start);
+		if (gg_node_is_null(e) || text_trains((span){ c->text, c->len }, arg))
+			return false;
+		*call = e;
+		any = true;
+	}
+	return any;
+}
+
+/* Whether stmt is `self.X = p`, p a parameter of def at *place (self at 0): *target the attribute. */
+static bool stores_parameter(semantic *c, gg_node def, gg_node stmt, gg_node *target, int *place, span *param)
+{
+	gg_node e = IS(stmt, expression_statement) && gg_node_named_child_count(stmt) == 1 ? gg_node_named_child(stmt, 0)
+											    : gg_node_null();
+	if (!IS(e, assignment))
+		return false;
+	gg_node left = FIELD(e, left), right = FIELD(e, right), dflt;
+	if (!IS(left, attribute) || !IS(FIELD(left, object), identifier) || !span_is(node_span(c, FIELD(left, object)), "self") ||
+	    !IS(right, identifier))
+		return false;
+	*param = node_span(c, right);
+	*place = sem_parameter_index(c, def, *param, &dflt);
+	*target = left;
+	return *place >= 1;
+}
+
+/*
  * attr_evals_apply for the __init__ of class owner, then of its bases of
  * this file (`super().__init__(net)` in a subclass: the base's
  * self.net.eval() holds in the subclass's methods too), to a few levels.
@@ -984,9 +1097,13 @@ static void attr_evals_from(semantic *c, ctx *sub, int cls, int owner, gg_node d
 	for (gg_node n = body; !gg_node_is_null(n) && !c->error;
 	     n = gg_node_walk_next(body, n, !IS(n, function_definition) && !IS(n, class_definition) && !IS(n, lambda))) {
 		gg_node target, call;
-		if (!IS(n, expression_statement) || sem_eval_receiver_of(c, n, &target, &call) != MODE_EVAL ||
-		    !IS(target, attribute) || !IS(FIELD(target, object), identifier) ||
-		    !span_is(node_span(c, FIELD(target, object)), "self"))
+		int place;
+		span param;
+		bool handed = stores_parameter(c, init, n, &target, &place, &param);
+		if (handed ? !constructions_hand_eval(c, owner, place, param, &call)
+			   : !IS(n, expression_statement) || sem_eval_receiver_of(c, n, &target, &call) != MODE_EVAL ||
+				     !IS(target, attribute) || !IS(FIELD(target, object), identifier) ||
+				     !span_is(node_span(c, FIELD(target, object)), "self"))
 			continue;
 		/* Put back in training by any method of the class: no telling which mode a call finds it in. */
 		if (!text_trains(node_span(c, c->classes[cls].node), node_span(c, target)) &&
@@ -998,11 +1115,16 @@ static void attr_evals_from(semantic *c, ctx *sub, int cls, int owner, gg_node d
 
 /*
  * Whether a function is a unit test wherever its file is (SPEC §2): named
- * test_* and asserting in its own body. Its tiny forwards are on purpose.
+ * test_* (a top-level _test_*) and asserting in its own body. Its tiny
+ * forwards are on purpose.
  */
 static bool is_unit_test(const semantic *c, const func *f, gg_node def)
 {
-	if (f->name.len < 5 || memcmp(f->name.ptr, "test_", 5) != 0)
+	/* _test_pooling(): a model file's private self-test, run from its __main__. */
+	span name = f->name;
+	if (name.len > 1 && name.ptr[0] == '_' && f->cls < 0)
+		name = (span){ name.ptr + 1, name.len - 1 };
+	if (name.len < 5 || memcmp(name.ptr, "test_", 5) != 0)
 		return false;
 	/* A method only of a class pytest collects (Test*, or a TestCase): a model's own test_step() is no unit test. */
 	if (f->cls >= 0 && !span_starts(c->classes[f->cls].name, "Test") && !(c->classes[f->cls].kind & CLASS_TESTCASE))
