@@ -26,6 +26,7 @@ void gg_logfacts_init(gg_log_facts *f)
 	memset(f, 0, sizeof *f);
 	f->root_rank = -1;
 	f->launcher_rank = -1;
+	f->event_rank = -1;
 	f->xla_ordinal = -1;
 	f->command_local_rank = -1;
 	f->wrap_rank = -1;
@@ -70,7 +71,7 @@ int gg_logfacts_summary_rank(const gg_log_facts *f)
 
 int gg_logfacts_first_rank(const gg_log_facts *f)
 {
-	return f->root_rank >= 0 ? f->root_rank : f->launcher_rank;
+	return f->root_rank >= 0 ? f->root_rank : f->launcher_rank >= 0 ? f->launcher_rank : f->event_rank;
 }
 
 bool gg_logfacts_first_killed(const gg_log_facts *f)
@@ -1427,6 +1428,11 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (gg_text_starts(t, n, "return t.to(device, dtype if t.is_floating_point()") || gg_text_find(t, n, "_apply(lambda t: t.cuda(device))"))
 		f->move_code_line = l->number;
 	long v;
+	/* A failed worker's status event names its global rank (an agent's own event has null there). */
+	const char *ev = gg_text_find(t, n, "torchelastic.worker.status.FAILED");
+	const char *gr = ev ? gg_text_find(ev, (size_t)(t + n - ev), "\"global_rank\":") : NULL;
+	if (gr && f->event_rank < 0 && facts_signed(gr + 14 + strspn(gr + 14, " "), t + n, &v) && v >= 0 && v < 1000000)
+		f->event_rank = (int)v;
 	if (gg_text_find(t, n, "ChildFailedError"))
 		f->elastic_summary = true;
 	if (gg_text_starts(t, n, "Root Cause (first observed failure)")) {

@@ -62,6 +62,13 @@ typedef struct gg_log_facts {
 	bool sigkill;          /* the root cause was killed by signal 9 (the kernel's OOM killer, usually) */
 	gg_log_span sigkill_at; /* its "exitcode : -9" line */
 	int launcher_rank;     /* the launcher's first failed process: the agent's "failed (exitcode: N) local_rank: R", mp.spawn's "process R terminated with ...", mpirun's "process rank R ... exited on signal N", DeepSpeed's "[...'--local_rank=R'...] exits with return code = N"; or -1 */
+	/*
+	 * torchelastic's worker status event for a failed worker, a JSON line
+	 * ({"name": "torchelastic.worker.status.FAILED", ... "global_rank": 1
+	 * ...}): that worker's rank, or -1. Its error record may be all the
+	 * paste shows of the failure.
+	 */
+	int event_rank;
 	int command_local_rank; /* the last "--local_rank=R" of a launcher's command line seen, or -1 (DeepSpeed's line wraps) */
 	long launcher_exitcode; /* its N */
 	gg_log_span launcher_at;

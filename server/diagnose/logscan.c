@@ -404,6 +404,52 @@ static void logscan_drop(gg_buf *out, size_t k)
 
 static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quotes, int *label, long *pid);
 
+/*
+ * A JSON error record's message field on a line of its own, as a
+ * launcher's error handler prints it pretty ("message": "MemoryError:
+ * std::bad_alloc",): the line becomes the string's first line, its
+ * escapes undone, so the exception line in it reads as one. Other keys
+ * and other values (an object, a number) stay as they are.
+ */
+static void logscan_json_message(gg_buf *out)
+{
+	static const char *const keys[] = { "\"message\":", "\"error\":", NULL };
+	size_t i = 0;
+	while (i < out->len && out->data[i] == ' ')
+		i++;
+	size_t k = 0;
+	for (const char *const *key = keys; *key && !k; key++)
+		if (gg_text_starts(out->data + i, out->len - i, *key))
+			k = strlen(*key);
+	if (!k)
+		return;
+	i += k;
+	while (i < out->len && out->data[i] == ' ')
+		i++;
+	if (i >= out->len || out->data[i] != '"')
+		return;
+	size_t w = 0;
+	bool closed = false;
+	for (i++; i < out->len; i++) {
+		char c = out->data[i];
+		if (c == '"') {
+			closed = true;
+			break;
+		}
+		if (c == '\\' && i + 1 < out->len) {
+			c = out->data[++i];
+			if (c == 'n')
+				break; /* the message's first line is its exception line */
+			if (c != '"' && c != '\\' && c != '/')
+				c = ' ';
+		}
+		out->data[w++] = c; /* w never passes i: the text only shrinks */
+	}
+	(void)closed; /* a value cut by the paste keeps what it has */
+	out->len = w;
+	out->data[w] = '\0';
+}
+
 int gg_logscan_clean(const char *raw, size_t len, gg_buf *out)
 {
 	unsigned quotes;
@@ -513,6 +559,7 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 		out->len = k;
 		out->data[k] = '\0';
 	}
+	logscan_json_message(out);
 	/*
 	 * A worker's process label, a log record's level header, a record's
 	 * time label: the runtime's words around the line, taken off like a

@@ -611,6 +611,9 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		info->form = type;
 		if (oom_type_is(type, "MemoryError") || oom_type_is(type, "_ArrayMemoryError"))
 			info->device = GG_OOM_DEVICE_CPU;
+		/* pybind11 raises C++'s std::bad_alloc as MemoryError: native code's host allocation, no Python array. */
+		if (oom_type_is(type, "MemoryError") && gg_text_find(flat, n, "std::bad_alloc"))
+			info->form = "std::bad_alloc";
 		else if (type && strstr(type, "cuda"))
 			info->device = GG_OOM_DEVICE_CUDA;
 		/*
