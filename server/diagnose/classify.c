@@ -1081,6 +1081,15 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 				return rc;
 		}
 	}
+	/*
+	 * A line typed at an interactive prompt (<stdin>, <console>), no code
+	 * printed for it, cannot be opened or edited: the frame it called, the
+	 * first in a file of the user's, is the line to look at.
+	 */
+	if (d->culprit >= 0 && (size_t)d->culprit + 1 < tb->len && !tb->frames[d->culprit].code &&
+	    (strcmp(tb->frames[d->culprit].filename, "<stdin>") == 0 || strcmp(tb->frames[d->culprit].filename, "<console>") == 0) &&
+	    d->frames[d->culprit + 1].user)
+		d->culprit++;
 	const char *pkg;
 	size_t pkg_len;
 	int suite_test = d->culprit >= 0 ? classify_library_suite_test(d, tb, &pkg, &pkg_len) : -1;
