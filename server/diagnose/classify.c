@@ -476,6 +476,27 @@ static bool classify_method_loads(const char *m, size_t n)
 }
 
 /*
+ * The exit status a launcher's CalledProcessError reports for its child
+ * ("Command [...] returned non-zero exit status 3221225477."), where every
+ * frame is a library's (the launcher's own); 0 otherwise.
+ */
+static long classify_child_status(const gg_diagnosis *d, const gg_traceback *tb)
+{
+	size_t tl = strlen(tb->exc.type), k = strlen("CalledProcessError");
+	if (tl < k || strcmp(tb->exc.type + tl - k, "CalledProcessError") != 0)
+		return 0;
+	for (size_t i = 0; i < tb->len; i++)
+		if (d->frames[i].user)
+			return 0;
+	const char *p = strstr(tb->exc.message, "returned non-zero exit status ");
+	if (!p)
+		return 0;
+	char *end;
+	long v = strtol(p + strlen("returned non-zero exit status "), &end, 10);
+	return end > p && v > 0 ? v : 0;
+}
+
+/*
  * c10's location line alone ("Exception raised from X at file:line"),
  * where X is no watchdog check: the function that raised names no error.
  */
@@ -1309,6 +1330,28 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 				d->oom.device = GG_OOM_DEVICE_CUDA;
 			return gg_evidence_add(d, "log line %llu is c10's location line under an error (%s), printed after every error it checks, out-of-memory included; the error's own line above it (`what():`, `CUDA error: ...`) is not in the paste",
 					       (unsigned long long)tb->exc.at.line, cuda ? "a CUDA check: the failure was on a CUDA device" : "its C++ frames below");
+		}
+		/*
+		 * A launcher's CalledProcessError for the child it ran, its own
+		 * frames only: the child's exit status is what the paste says of
+		 * the failure. 1 to 255 is the child's own error (a Python
+		 * exception, an OOM among them), printed above and not pasted
+		 * when nothing else is: incomplete. A Windows NTSTATUS
+		 * (0xC0000005 and its kin) is a native crash, not memory: said
+		 * at low, the child's output unseen.
+		 */
+		long status = tb->has_exception ? classify_child_status(d, tb) : 0;
+		if (status > 0 && status < 256 && d->only) {
+			d->kind = GG_DX_INCOMPLETE;
+			d->confidence = GG_CONFIDENCE_LOW;
+			return gg_evidence_add(d, "log line %llu: the launcher's child exited with status %ld, its own error printed above the launcher's traceback, and the paste has none of it",
+					       (unsigned long long)tb->exc.at.line, status);
+		}
+		if (status >= 0xC0000000L) {
+			d->kind = GG_DX_NOT_OOM;
+			d->confidence = GG_CONFIDENCE_LOW;
+			return gg_evidence_add(d, "log line %llu: the launcher's child exited with status %ld (0x%lX), a Windows NTSTATUS: the process crashed in native code, and its own output is not in the paste",
+					       (unsigned long long)tb->exc.at.line, status, (unsigned long)status);
 		}
 		d->kind = GG_DX_NOT_OOM;
 		d->confidence = GG_CONFIDENCE_HIGH;

@@ -1358,6 +1358,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	for (size_t i = 0; i < out->len && rc == 0; i++) {
 		gg_diagnosis *x = &out->items[i];
 		x->torch_version = out->torch_version;
+		x->only = out->len == 1;
 		rc = gg_classify(x, &d->facts, ws, nb, opts ? opts->analyzer : NULL);
 		if (!rc && x->rank < 0 && root >= 0 && x->first)
 			x->rank = root;

@@ -674,6 +674,29 @@ static int explain_curesult(gg_buf *e, gg_buf *x, const char *detail)
 	return rc;
 }
 
+/*
+ * A child's exit status that is a Windows NTSTATUS (0xC0000000 and up),
+ * as a launcher's CalledProcessError prints it in decimal: which native
+ * failure it names. Not a memory shortage the allocator saw, whatever the
+ * run was doing.
+ */
+static int explain_ntstatus(gg_buf *e, gg_buf *x, const char *message)
+{
+	const char *p = strstr(message, "exit status ");
+	unsigned long v = p ? strtoul(p + 12, NULL, 10) : 0;
+	const char *name = v == 0xC0000005UL   ? "STATUS_ACCESS_VIOLATION: native code read or wrote memory it does not own (an extension, a driver, a library built for another version)"
+			   : v == 0xC00000FDUL ? "STATUS_STACK_OVERFLOW: a recursion too deep, in Python or native code"
+			   : v == 0xC0000409UL ? "STATUS_STACK_BUFFER_OVERRUN: a native library's fail-fast abort (a failed check, a corrupted stack)"
+			   : v == 0xC000001DUL ? "STATUS_ILLEGAL_INSTRUCTION: a binary built for a CPU this machine does not have"
+			   : v == 0xC0000374UL ? "STATUS_HEAP_CORRUPTION: native code corrupted the heap"
+			   : v == 0xC0000135UL ? "STATUS_DLL_NOT_FOUND: a DLL the child needs is missing"
+					       : "a native crash";
+	int rc = gg_buf_printf(e, " The child exited with %lu, which is 0x%lX in hex, Windows' %s. The process crashed; it did not run out of GPU memory through PyTorch's allocator, which raises an error of its own.",
+			       v, v, name);
+	rc |= gg_buf_printf(x, "Look at the child's own last output above the launcher's traceback. An access violation is usually a native extension that does not match the installed PyTorch, CUDA or driver (xformers, bitsandbytes, a custom kernel), an out-of-date GPU driver, or, under heavy memory pressure, the page file too small: update or reinstall the extensions that match PyTorch, update the driver, and enlarge the Windows page file. Run with fewer extensions or optimizations turned on to find the one at fault.");
+	return rc;
+}
+
 static int explain_collective_timeout(gg_buf *e, gg_buf *x, const char *message, const gg_log_facts *facts)
 {
 	/* The watchdog's own header over frames that name the timeout check: its what() line is cut from the paste. */
@@ -1331,6 +1354,15 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    d->rank);
 			break;
 		}
+		if (tb->has_exception && strstr(tb->exc.type, "CalledProcessError")) {
+			const char *st = strstr(tb->exc.message, "exit status ");
+			rc |= gg_buf_printf(&e, "A launcher reports that the child it ran exited with an error (exit status %ld), but the child's own error, printed above the launcher's traceback, is not in the paste: what failed cannot be told from it.",
+					    st ? strtol(st + 12, NULL, 10) : 1L);
+			if (d->phase == GG_PHASE_TRAINING)
+				rc |= gg_buf_printf(&e, " The log shows training running when it happened.");
+			rc |= gg_buf_printf(&x, "Paste the child's own traceback, above the launcher's lines (`Traceback (most recent call last):` and the exception line under it): for a memory error, `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ...` with the numbers.");
+			break;
+		}
 		if (d->chain->from_stop) {
 			rc |= gg_buf_printf(&e, "torchrun's agent is stopping its workers (SIGTERM), which it does after one of them failed, but the paste ends before that worker's error and the agent's line naming its rank and exit code.");
 			if (d->phase == GG_PHASE_EVALUATION)
@@ -1460,6 +1492,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= explain_kernel_failure(&e, &x, asserted, asserted ? facts->device_assert : NULL, code);
 			if (cf)
 				rc |= gg_buf_printf(&x, " Start at %s:%u.", gg_tb_frame_file(cf), cf->line);
+		} else if (exc && strstr(exc->type, "CalledProcessError") && strstr(exc->message, "exit status ") &&
+			   strtoul(strstr(exc->message, "exit status ") + 12, NULL, 10) >= 0xC0000000UL) {
+			rc |= explain_ntstatus(&e, &x, exc->message);
 		} else if (exc && strstr(exc->detail, "CUresult error")) {
 			rc |= explain_curesult(&e, &x, exc->detail);
 		} else if (cf)
