@@ -640,6 +640,17 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		 own_all + m->tried < 0.9 * m->total)
 		rc = cause_add(d, GG_CAUSE_FRAGMENTATION, gg_strdup_printf("%.2f GiB are reserved by PyTorch but unallocated, %.1f times the %.2f GiB requested, yet none of it could hold the request: blocks cached from earlier work (a previous run or phase), in pieces",
 			       m->reserved_unallocated / GIB, m->reserved_unallocated / m->tried, m->tried / GIB));
+	/*
+	 * More than the free memory and more than the cache each alone, but
+	 * less than the two together: on failure the allocator frees its
+	 * whole cached segments and tries again, so part of the cache sits
+	 * in segments still partly in use. Fragmentation beside the request,
+	 * and expandable segments may let it fit: said, not ruled out.
+	 */
+	else if (!rc && d->cause == GG_CAUSE_NONE && m->reserved_unallocated > 0 && m->tried > 0 && m->reserved_unallocated < m->tried &&
+		 m->free >= 0 && m->tried > m->free && m->free + m->reserved_unallocated >= m->tried && !facts->expandable_segments)
+		rc = gg_evidence_add(d, "the %.2f GiB requested are more than the %.2f GiB free and than the %.2f GiB reserved by PyTorch but unallocated, each alone, but not than the two together: the allocator frees its whole cached segments before it gives up, so part of that cache is in segments still partly in use, fragmented; expandable_segments may let it fit",
+				     m->tried / GIB, m->free / GIB, m->reserved_unallocated / GIB);
 	/* The 2.x message suggests expandable segments to everyone: say when its own figures rule fragmentation out. */
 	else if (!rc && d->cause == GG_CAUSE_NONE && m->reserved_unallocated >= 0 && m->tried > 0 && m->reserved_unallocated < m->tried &&
 		 m->free >= 0 && m->tried > m->free)

@@ -75,6 +75,16 @@ static explain_era explain_era_of(const gg_diagnosis *d, const gg_log_facts *fac
 		return ERA_THC;
 	if (gg_diagnosis_traceback(d)->has_exception && strstr(gg_diagnosis_traceback(d)->exc.detail, "has a total capacity of"))
 		return ERA_MODERN; /* 2.1's message format */
+	/*
+	 * 1.10 to 2.0's message format: "(GPU 0; ... reserved in total by
+	 * PyTorch) If reserved memory is >> allocated memory try setting
+	 * max_split_size_mb": that setting exists there, expandable segments
+	 * do not.
+	 */
+	if (gg_diagnosis_traceback(d)->has_exception && strstr(gg_diagnosis_traceback(d)->exc.detail, "try setting max_split_size_mb")) {
+		*minor_out = 110;
+		return ERA_1X;
+	}
 	return ERA_UNKNOWN;
 }
 
@@ -1079,7 +1089,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		if (era == ERA_PRE_0_4) {
 			/* torch.no_grad arrived in 0.4: before it, volatile inputs were the way. */
 			rc |= gg_buf_printf(&x, "PyTorch %s has no torch.no_grad: create the evaluation inputs with `Variable(x, volatile=True)`%s%s%s, or upgrade and wrap the loop in `with torch.no_grad():`.",
-					    d->torch_version ? d->torch_version : "0.3 (this log's era)", fn ? " in " : "", fn ? fn : "",
+					    d->torch_version ? d->torch_version : "0.3 or older (this log's era)", fn ? " in " : "", fn ? fn : "",
 					    fn ? "()" : "");
 			break;
 		}
@@ -1282,6 +1292,11 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			/* On a small card an item this large may simply not fit beside the model: a larger card is the other way out. */
 			rc |= d->oom.total <= EXPLAIN_SMALL_CARD ? gg_buf_printf(&x, "; or run on a GPU with more memory, since a %.2f GiB card leaves little room for a step this large. ", d->oom.total / 1073741824.0)
 								 : gg_buf_printf(&x, ". ");
+			/* The free and the cached memory together would hold it (cause.c): the cache is in pieces, the allocator's setting may help. */
+			const gg_oom_info *m = &d->oom;
+			if (m->reserved_unallocated > 0 && m->reserved_unallocated < m->tried && m->free >= 0 && m->tried > m->free &&
+			    m->free + m->reserved_unallocated >= m->tried && !facts->expandable_segments)
+				rc |= explain_fragmentation_fix(&x, era, version);
 		}
 		/*
 		 * A GPU's line with no figures and no frames (a message quoted in
