@@ -42,11 +42,43 @@ int gg_evidence_add(gg_diagnosis *d, const char *fmt, ...)
 	return 0;
 }
 
+/*
+ * The user's innermost frame only waits for another process: its line
+ * joins a worker (`p.join()`) or fetches a remote task's result
+ * (`ray.get(...)`), and the frame under it is that wait's own (the
+ * stdlib's join or wait, Ray's own frames). The work that failed ran in the
+ * other process, whose traceback is elsewhere: these frames are no
+ * culprit, and their names ("train" for a launcher) tell no phase.
+ */
+static bool classify_only_waits(const gg_diagnosis *d, const gg_traceback *tb, size_t *innermost)
+{
+	size_t k = tb->len;
+	for (size_t i = 0; i < tb->len; i++)
+		if (d->frames[i].user)
+			k = i;
+	if (k + 1 >= tb->len || !tb->frames[k].code)
+		return false;
+	const char *code = tb->frames[k].code, *fn = tb->frames[k + 1].function, *file = tb->frames[k + 1].filename;
+	bool joins = strstr(code, ".join(") && !strstr(code, "\".join(") && !strstr(code, "'.join(") &&
+		     (strcmp(fn, "join") == 0 || strcmp(fn, "wait") == 0) &&
+		     (strstr(file, "multiprocessing") || strstr(file, "threading") || strstr(file, "process.py"));
+	bool fetches = strstr(code, "ray.get(") && (strstr(file, "/ray/") || strstr(file, "\\ray\\"));
+	*innermost = k;
+	return joins || fetches;
+}
+
 static int classify_resolve(gg_diagnosis *d, const gg_traceback *tb, gg_workspace *ws, gg_notebooks *nb)
 {
 	for (size_t i = 0; i < tb->len; i++) {
 		const gg_tb_frame *f = &tb->frames[i];
 		d->frames[i].user = f->notebook || !gg_phase_is_library(f->filename);
+	}
+	size_t waits;
+	if (classify_only_waits(d, tb, &waits))
+		for (size_t i = 0; i <= waits; i++)
+			d->frames[i].user = false;
+	for (size_t i = 0; i < tb->len; i++) {
+		const gg_tb_frame *f = &tb->frames[i];
 		/* A frame the paste printed without its file ("line 42, in f") has nothing to resolve. */
 		if (!ws || !d->frames[i].user || (f->notebook && !nb) || !f->filename[0])
 			continue;
@@ -863,6 +895,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		}
 		/* Frames inside the model say nothing of why it runs; the innermost frame that speaks wins. */
 		if (i > boundary)
+			continue;
+		/* The user's frames that only wait for another process (see classify_only_waits): a launcher's names. */
+		if (!d->frames[i].user && !f->notebook && !gg_phase_is_library(f->filename))
 			continue;
 		int w = gg_phase_frame_words(f, (d->frames[i].user ? GG_FRAME_USER : 0) |
 						    (i + 1 == boundary ? GG_FRAME_FEEDS_MODEL : 0) |

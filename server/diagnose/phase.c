@@ -71,7 +71,9 @@ bool gg_phase_is_library(const char *f)
 		"/torch/functional.py", "/torch/serialization.py", "/bin/torchrun", "/bin/accelerate", "/bin/deepspeed",
 		"/bin/python", "\\Scripts\\",
 		/* Hugging Face's cache of a model repository's own code (trust_remote_code): downloaded, not the user's. */
-		"/modules/transformers_modules/", "/modules/diffusers_modules/", NULL,
+		"/modules/transformers_modules/", "/modules/diffusers_modules/",
+		/* An IDE's debugger running the script (PyCharm's pydevd, VS Code's debugpy): its runner, not the user's code. */
+		"/pydev/", "/.pycharm_helpers/", "/_pydevd_bundle/", "/debugpy/", "\\pydev\\", "\\debugpy\\", NULL,
 	};
 	/* What the user typed at an interactive prompt (<stdin>, <console>) is theirs, as a notebook cell is. */
 	if (f[0] == '<' && strncmp(f, "<ipython-input-", 15) != 0 && strcmp(f, "<stdin>") != 0 && strcmp(f, "<console>") != 0)
