@@ -645,10 +645,12 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * less than the two together: on failure the allocator frees its
 	 * whole cached segments and tries again, so part of the cache sits
 	 * in segments still partly in use. Fragmentation beside the request,
-	 * and expandable segments may let it fit: said, not ruled out.
+	 * and expandable segments may let it fit: said, not ruled out. Only
+	 * with room to spare (a tenth) and a cache a quarter of the request
+	 * or more: a sum that just reaches it says nothing either way.
 	 */
 	else if (!rc && d->cause == GG_CAUSE_NONE && m->reserved_unallocated > 0 && m->tried > 0 && m->reserved_unallocated < m->tried &&
-		 m->free >= 0 && m->tried > m->free && m->free + m->reserved_unallocated >= m->tried && !facts->expandable_segments)
+		 m->free >= 0 && m->tried > m->free && m->free + m->reserved_unallocated >= 1.1 * m->tried && m->reserved_unallocated >= 0.25 * m->tried && !facts->expandable_segments)
 		rc = gg_evidence_add(d, "the %.2f GiB requested are more than the %.2f GiB free and than the %.2f GiB reserved by PyTorch but unallocated, each alone, but not than the two together: the allocator frees its whole cached segments before it gives up, so part of that cache is in segments still partly in use, fragmented; expandable_segments may let it fit",
 				     m->tried / GIB, m->free / GIB, m->reserved_unallocated / GIB);
 	/* The 2.x message suggests expandable segments to everyone: say when its own figures rule fragmentation out. */

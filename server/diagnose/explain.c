@@ -1295,7 +1295,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			/* The free and the cached memory together would hold it (cause.c): the cache is in pieces, the allocator's setting may help. */
 			const gg_oom_info *m = &d->oom;
 			if (m->reserved_unallocated > 0 && m->reserved_unallocated < m->tried && m->free >= 0 && m->tried > m->free &&
-			    m->free + m->reserved_unallocated >= m->tried && !facts->expandable_segments)
+			    m->free + m->reserved_unallocated >= 1.1 * m->tried && m->reserved_unallocated >= 0.25 * m->tried && !facts->expandable_segments)
 				rc |= explain_fragmentation_fix(&x, era, version);
 		}
 		/*
