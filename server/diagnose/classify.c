@@ -987,8 +987,19 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	 * writes to stderr beside the traceback, and the step it shows is the
 	 * one that failed. Within a few lines only, at low weight as above.
 	 */
+	/*
+	 * A launcher's own frames only (accelerate's, torchrun's: no frame of
+	 * the user's, the child's error printed elsewhere) say no more than
+	 * none: the bar above its header is the child's step, and the paste
+	 * cut before the exception places it by the header.
+	 */
+	bool launcher_only = tb->len > 0;
+	for (size_t i = 0; i < tb->len && launcher_only; i++)
+		launcher_only = gg_phase_is_library(tb->frames[i].filename) && !gg_phase_runs_model(&tb->frames[i]);
 	uint64_t bar = facts->train_bar_line, at = tb->has_exception ? tb->exc.at.line : 0;
-	if (!tb->len && d->phase == GG_PHASE_UNKNOWN && bar && at && (bar + 3 >= at && bar <= at + 3)) {
+	if (launcher_only && bar && bar <= tb->at.line && bar + 2 >= tb->at.line)
+		at = tb->at.line;
+	if ((!tb->len || launcher_only) && d->phase == GG_PHASE_UNKNOWN && bar && at && (bar + 3 >= at && bar <= at + 3)) {
 		d->phase = GG_PHASE_TRAINING;
 		if ((rc = gg_evidence_add(d, "log line %llu, beside the failure, is a progress bar whose postfix carries a loss and a learning rate: a training loop's",
 					  (unsigned long long)bar)))

@@ -1541,10 +1541,21 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		size_t k = (size_t)(pct - t);
 		while (k > 0 && ((t[k - 1] >= '0' && t[k - 1] <= '9') || t[k - 1] == '.' || t[k - 1] == ' '))
 			k--;
-		if (gg_phase_words_n(t, k) == GG_WORDS_EVAL)
+		int words = gg_phase_words_n(t, k);
+		if (words == GG_WORDS_EVAL)
 			f->eval_bar_line = l->number;
+		/* A bar labelled for training ("Train:  0%|"), its postfix maybe empty, is a training loop's as well. */
+		else if (words == GG_WORDS_TRAIN)
+			f->train_bar_line = l->number;
 	}
-	if (pct && gg_text_find_ci(t, n, "loss") && (gg_text_find(t, n, "lr=") || gg_text_find(t, n, "lr:") || gg_text_find(t, n, "learning_rate")))
+	/*
+	 * A loss and a learning rate in the postfix, or a running average of
+	 * the training loss alone ("avr_loss=0.17", "train_loss=..."): an
+	 * evaluation bar's loss is named for it (val_loss) or comes alone.
+	 */
+	if (pct && gg_text_find_ci(t, n, "loss") &&
+	    (gg_text_find(t, n, "lr=") || gg_text_find(t, n, "lr:") || gg_text_find(t, n, "learning_rate") || gg_text_find(t, n, "avr_loss=") ||
+	     gg_text_find(t, n, "avg_loss=") || gg_text_find(t, n, "train_loss=")))
 		f->train_bar_line = l->number;
 	else if (!gg_text_find(t, n, "%|") && facts_train_print(t, n))
 		f->train_print_line = l->number;
