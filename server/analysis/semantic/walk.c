@@ -605,9 +605,27 @@ static bool mode_test(const semantic *c, gg_node cond, gg_node *name, span *valu
 	return IS(*name, identifier);
 }
 
+/* Whether cond is `and`: a branch under `a and b` runs only when each holds. */
+static bool conjunction(const semantic *c, gg_node cond)
+{
+	gg_node op = IS(cond, boolean_operator) ? FIELD(cond, operator) : gg_node_null();
+	return !gg_node_is_null(op) && strcmp(gg_node_type(op), "and") == 0;
+}
+
+static bool flag_condition(semantic *c, const ctx *x, gg_node cond, gg_node block, unsigned depth);
+
+/* Records the flag of `if <flag>:` (or elif, or one conjunct of `if not flag and fp16:`) around block. */
 static bool flag_branch(semantic *c, const ctx *x, gg_node if_stmt, gg_node block)
 {
-	gg_node cond = FIELD(if_stmt, condition), test = cond, named;
+	return flag_condition(c, x, FIELD(if_stmt, condition), block, 0);
+}
+
+static bool flag_condition(semantic *c, const ctx *x, gg_node cond, gg_node block, unsigned depth)
+{
+	if (conjunction(c, cond))
+		return depth < MAX_NAME_SEGMENTS && (flag_condition(c, x, FIELD(cond, left), block, depth + 1) ||
+						     flag_condition(c, x, FIELD(cond, right), block, depth + 1));
+	gg_node test = cond, named;
 	func *f = &c->funcs[x->func];
 	span value = { NULL, 0 };
 	bool string = mode_test(c, cond, &named, &value, 0), negated = false;
@@ -656,6 +674,12 @@ static bool lone_else(const semantic *c, gg_node if_stmt)
 static int parameter_test(const semantic *c, const func *f, gg_node if_stmt, span *name)
 {
 	gg_node cond = FIELD(if_stmt, condition);
+	/* `if not validating and fp16:`: the first conjunct that tests a parameter. */
+	for (unsigned depth = 0; conjunction(c, cond) && depth < MAX_NAME_SEGMENTS; depth++) {
+		gg_node left = FIELD(cond, left);
+		bool plain = IS(left, identifier) || (IS(left, not_operator) && IS(FIELD(left, argument), identifier));
+		cond = plain ? left : FIELD(cond, right);
+	}
 	int polarity = 1;
 	if (IS(cond, not_operator)) {
 		cond = FIELD(cond, argument);
@@ -683,7 +707,8 @@ static int backward_truth(const semantic *c, const func *f, span name)
 		span tested;
 		gg_node then = FIELD(n, consequence);
 		int polarity;
-		if (IS(n, if_statement) && (polarity = parameter_test(c, f, n, &tested)) != 0 && span_eq(tested, name) &&
+		if ((IS(n, if_statement) || IS(n, elif_clause)) && (polarity = parameter_test(c, f, n, &tested)) != 0 &&
+		    span_eq(tested, name) &&
 		    sem_offsets_any_in(&c->backward, gg_node_start_byte(then), gg_node_end_byte(then)))
 			return polarity;
 	}
@@ -703,7 +728,8 @@ static int flag_training_branch(const semantic *c, const ctx *x, gg_node if_stmt
 		return 0;
 	if (truth == polarity)
 		return 1;
-	return lone_else(c, if_stmt) ? 2 : 0;
+	/* The else of `if fitting and fp16:` runs in either half. */
+	return lone_else(c, if_stmt) && !conjunction(c, FIELD(if_stmt, condition)) ? 2 : 0;
 }
 
 /*
@@ -796,6 +822,8 @@ static void walk_compound(semantic *c, const ctx *x, gg_node node)
 	int training = IS(node, if_statement) ? training_branch(c, node) : 0;
 	if (IS(node, if_statement) && !training)
 		training = flag_training_branch(c, x, node);
+	else if (IS(node, elif_clause) && flag_training_branch(c, x, node) == 1)
+		training = 1; /* `elif not validating:` */
 	int old = IS(node, if_statement) ? old_torch_branch(c, node) : 0;
 	uint32_t count = gg_node_named_child_count(node);
 	for (uint32_t i = 0; i < count && !c->error; i++) {
@@ -823,7 +851,7 @@ static void walk_compound(semantic *c, const ctx *x, gg_node node)
 				sub.loop_end = gg_node_end_byte(node);
 			}
 			/* Only a branch that trains is the training half of a shared step. */
-			if (IS(node, if_statement) && gg_node_eq(ch, FIELD(node, consequence)) &&
+			if ((IS(node, if_statement) || IS(node, elif_clause)) && gg_node_eq(ch, FIELD(node, consequence)) &&
 			    sem_offsets_any_in(&c->backward, gg_node_start_byte(ch), gg_node_end_byte(ch)) &&
 			    flag_branch(c, x, node, ch))
 				sub.train_branch = true;
