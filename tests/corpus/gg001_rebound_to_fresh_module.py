@@ -1,11 +1,13 @@
 # A name put in eval mode and then bound to a freshly built module: the new
 # module is in training mode, whatever the old one was. Moving or compiling
-# the same module keeps its mode.
+# the same module keeps its mode. The probe is an image read from disk: on
+# random input a fresh module's runs would be a self-test.
 import torch
+from torchvision.io import read_image
 from torchvision.models import resnet18
 
 net = resnet18(weights=None).eval()
-probe = torch.randn(1, 3, 224, 224)
+probe = read_image("probe.png").float().unsqueeze(0)
 for _ in range(2):
     scores = net(probe)  # expect: GG001
 

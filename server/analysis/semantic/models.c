@@ -212,6 +212,30 @@ static bool closure_not_model(const semantic *c, int fi, span name)
 }
 
 /*
+ * Whether the last top-level binding of name in the text is a def: what a
+ * function finds under that name when it runs (after the module ran) is
+ * that function, whatever an earlier assignment bound.
+ */
+static bool defined_last_at_top(const semantic *c, span name)
+{
+	uint32_t def_at = 0;
+	bool any = false;
+	for (size_t i = sem_func_names_lower(c, name); i < c->funcs_len - 1 && span_eq(c->func_names[i].name, name); i++) {
+		gg_node def = c->funcs[c->func_names[i].index].def, up = gg_node_parent(def);
+		if (IS(up, decorated_definition))
+			up = gg_node_parent(up);
+		if (IS(up, module) && (!any || gg_node_start_byte(def) > def_at)) {
+			def_at = gg_node_start_byte(def);
+			any = true;
+		}
+	}
+	if (!any)
+		return false;
+	const bind *b = sem_bind_before(c, name, 0, UINT32_MAX);
+	return !b || b->at < def_at;
+}
+
+/*
  * Whether a name chain is evidently a model: the receiver of .eval(), a name
  * bound to a model, or a name that says so (model, self.backbone, q_net).
  */
@@ -252,6 +276,9 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 		return true;
 	if (!b) {
 		if (sem_spanset_has(&c->not_models, obj->text))
+			return false;
+		/* A name the module binds last with a def (`checkpoint = torch.load(...)`, later `def checkpoint(...)`): a function. */
+		if (obj->identifier && x->func > 0 && defined_last_at_top(c, obj->text))
 			return false;
 		/* A parameter whose default is a function of this file (`decoder=decode_tokens`) is handed a function. */
 		gg_node dflt = gg_node_null();
@@ -612,42 +639,135 @@ static const char *const numpy_synthetic_makers[] = {
 /* Whether value is a synthetic tensor: a factory's call (with .to(), .cuda() after it), or a name bound to one before at in function fi. */
 /*
  * The value the last assignment of name in function fi before byte at binds
- * it to, when that is a list, a tuple or a comprehension (assignments of
- * calls are indexed apart, assign_names); else a null node.
+ * it to without a call of its own, when that comes after byte after: a list,
+ * a tuple, a comprehension, a slice, an operation or another name (`last = x[:, [10], :]`),
+ * or the call a tuple target unpacks (`full, cache = attn(x)`). Assignments
+ * of calls to a name are indexed apart (assign_names). Else a null node.
  */
-static gg_node collection_bound(const semantic *c, span name, int fi, uint32_t at)
+static gg_node plain_bound(const semantic *c, span name, int fi, uint32_t at, uint32_t after)
 {
 	const gg_tree_index *ix = c->index;
 	uint32_t from = fi > 0 ? c->funcs[fi].start : 0;
 	gg_node last = gg_node_null();
 	for (size_t i = sem_assignments_from(c, from); i < ix->assignments_len && gg_node_start_byte(ix->assignments[i]) < at; i++) {
 		gg_node a = ix->assignments[i], left = FIELD(a, left), right = FIELD(a, right);
-		if (IS(left, identifier) && span_eq(node_span(c, left), name) && sem_func_at(c, gg_node_start_byte(a)) == fi)
-			last = IS(right, list) || IS(right, tuple) || IS(right, list_comprehension) ? right : gg_node_null();
+		if (gg_node_start_byte(a) < after || gg_node_end_byte(a) > at || sem_func_at(c, gg_node_start_byte(a)) != fi)
+			continue;
+		if (IS(left, identifier) && span_eq(node_span(c, left), name)) {
+			last = IS(right, list) || IS(right, tuple) || IS(right, list_comprehension) || IS(right, subscript) ||
+					       IS(right, identifier) || IS(right, binary_operator)
+				       ? right
+				       : gg_node_null();
+			continue;
+		}
+		if (!(IS(left, pattern_list) || IS(left, tuple_pattern)))
+			continue;
+		for (uint32_t k = 0, n = gg_node_named_child_count(left); k < n; k++) {
+			gg_node t = gg_node_named_child(left, k);
+			if (IS(t, identifier) && span_eq(node_span(c, t), name))
+				last = IS(right, call) ? right : gg_node_null();
+		}
 	}
 	return last;
 }
 
+static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, unsigned depth);
+
+static bool constant_value(const semantic *c, gg_node v);
+
+/* Whether n is a number, or a (nested) list or tuple of numbers only, written out. */
+static bool number_literal(const semantic *c, gg_node n, unsigned depth)
+{
+	if (IS(n, integer) || IS(n, float))
+		return true;
+	if (IS(n, unary_operator))
+		return number_literal(c, FIELD(n, argument), depth + 1);
+	if (!(IS(n, list) || IS(n, tuple)) || depth > 4)
+		return false;
+	uint32_t count = gg_node_named_child_count(n);
+	for (uint32_t i = 0; i < count; i++)
+		if (!number_literal(c, gg_node_named_child(n, i), depth + 1))
+			return false;
+	return count > 0;
+}
+
+/* `[c[:, :-1] for c in cache]`: each item a part of what it iterates, which is synthetic. */
+static bool comprehension_of_synthetic(semantic *c, gg_node comp, int fi, uint32_t at, unsigned depth)
+{
+	gg_node clause = gg_node_null();
+	for (uint32_t k = 0, n = gg_node_named_child_count(comp); k < n && gg_node_is_null(clause); k++)
+		if (IS(gg_node_named_child(comp, k), for_in_clause))
+			clause = gg_node_named_child(comp, k);
+	gg_node var = FIELD(clause, left), body = FIELD(comp, body);
+	if (!IS(var, identifier))
+		return false;
+	while (IS(body, subscript) || IS(body, attribute))
+		body = IS(body, subscript) ? FIELD(body, value) : FIELD(body, object);
+	return IS(body, identifier) && span_eq(node_span(c, body), node_span(c, var)) &&
+	       synthetic_value(c, FIELD(clause, right), fi, at, depth + 1);
+}
+
+/*
+ * Whether value is a call of a module built fresh in function fi (bound
+ * there by its constructor, not loaded) on synthetic tensors only: a
+ * self-test's second step feeds it what its first returned.
+ */
+static bool fresh_forward_of_synthetic(semantic *c, gg_node value, int fi, uint32_t at, unsigned depth)
+{
+	gg_node fn = IS(value, call) ? FIELD(value, function) : gg_node_null();
+	if (!IS(fn, identifier))
+		return false;
+	const bind *b = sem_bind_before(c, node_span(c, fn), fi, at);
+	if (!b || (b->kind != BIND_MODEL && b->cls < 0))
+		return false;
+	gg_node args = FIELD(value, arguments);
+	uint32_t n = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
+	bool any = false;
+	for (uint32_t i = 0; i < n; i++) {
+		gg_node a = gg_node_named_child(args, i);
+		if (IS(a, comment))
+			continue;
+		if (IS(a, keyword_argument)) {
+			a = FIELD(a, value);
+			if (constant_value(c, a))
+				continue;
+		}
+		if (!synthetic_value(c, a, fi, at, depth + 1))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
 static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, unsigned depth)
 {
-	if (depth > 4)
+	if (depth > 8) /* a few names, slices and calls deep */
 		return false;
 	if (IS(value, identifier)) {
 		span name = node_span(c, value);
 		gg_node last = gg_node_null();
+		uint32_t last_at = 0;
 		for (size_t n = sem_named_first(c->assign_names, c->assign_names_len, name);
 		     n < c->assign_names_len && span_eq(c->assign_names[n].name, name); n++) {
 			size_t i = (size_t)c->assign_names[n].index;
 			uint32_t where = gg_node_start_byte(c->assign_left[i]);
 			/* Not `x = net(x)` itself: its x is the one bound before. */
 			bool holds_at = gg_node_start_byte(c->assign_right[i]) <= at && at < gg_node_end_byte(c->assign_right[i]);
-			if (where < at && !holds_at && IS(c->assign_left[i], identifier) && sem_func_at(c, where) == fi)
+			if (where < at && !holds_at && IS(c->assign_left[i], identifier) && sem_func_at(c, where) == fi) {
 				last = c->assign_right[i];
+				last_at = where;
+			}
 		}
-		if (gg_node_is_null(last))
-			last = collection_bound(c, name, fi, at);
+		/* A later binding without a call of its own is the one in force. */
+		gg_node plain = plain_bound(c, name, fi, at, last_at);
+		if (!gg_node_is_null(plain))
+			last = plain;
 		return !gg_node_is_null(last) && synthetic_value(c, last, fi, gg_node_start_byte(last), depth + 1);
 	}
+	/* A list of Nones to fill (`[None] * n_layers`): no data at all. */
+	if (IS(value, binary_operator) && IS(FIELD(value, left), list) && gg_node_named_child_count(FIELD(value, left)) == 1 &&
+	    IS(gg_node_named_child(FIELD(value, left), 0), none))
+		return true;
 	/* A list or tuple of synthetic tensors, or one built by a comprehension of one (`[torch.ones(3, n) for _ in k]`). */
 	if (IS(value, list) || IS(value, tuple)) {
 		uint32_t n = gg_node_named_child_count(value);
@@ -657,7 +777,7 @@ static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, uns
 		return n > 0;
 	}
 	if (IS(value, list_comprehension) || IS(value, generator_expression))
-		return synthetic_value(c, FIELD(value, body), fi, at, depth + 1);
+		return synthetic_value(c, FIELD(value, body), fi, at, depth + 1) || comprehension_of_synthetic(c, value, fi, at, depth);
 	/* A slice of a synthetic tensor (`x[:2, :2]`) is one too, and one in brackets. */
 	if (IS(value, parenthesized_expression) && gg_node_named_child_count(value) == 1)
 		return synthetic_value(c, gg_node_named_child(value, 0), fi, at, depth + 1);
@@ -665,6 +785,9 @@ static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, uns
 		return synthetic_value(c, FIELD(value, value), fi, at, depth + 1);
 	if (!IS(value, call))
 		return false;
+	/* What a module built fresh here computes from synthetic tensors (`hidden = attn(x)[0]`): synthetic too. */
+	if (fresh_forward_of_synthetic(c, value, fi, at, depth))
+		return true;
 	/* A synthetic tensor moved, cast or reshaped (`image.to(device)`, `x[:, a:b].reshape(-1, n)`) is one still. */
 	static const char *const moves[] = { "to", "cuda", "cpu", "float", "half", "double", "bfloat16", "contiguous",
 					     "unsqueeze", "view", "reshape", "permute", "transpose", "flatten", "squeeze",
@@ -702,6 +825,9 @@ static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, uns
 	if (gg_node_is_null(first) || IS(first, keyword_argument))
 		return false;
 	if (wraps) {
+		/* A few numbers written out (`torch.tensor([[0, 2, 1]])`): no data read. */
+		if (IS(first, list) || IS(first, tuple))
+			return number_literal(c, first, 0);
 		if (!IS(first, call))
 			return false;
 		gg_node inner = sem_call_chain_base(c, first);
@@ -761,7 +887,8 @@ static bool backward_only(const semantic *c, uint32_t at)
 
 bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span recv)
 {
-	if (x->in_loop || !recv.len || memchr(recv.ptr, '.', recv.len))
+	/* A loop over evaluation data is evaluation; one over a range (a self-test's steps) is not. */
+	if ((x->in_loop && !gg_node_is_null(x->loop_iter)) || !recv.len || memchr(recv.ptr, '.', recv.len))
 		return false;
 	const bind *b = sem_bind_at(c, x, recv);
 	/* A module built here, or an object of a class of this file built here (what it holds it built fresh). */
