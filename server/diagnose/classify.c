@@ -1321,7 +1321,10 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 					return rc;
 			}
 			const gg_tb_frame *last = tb->len ? &tb->frames[tb->len - 1] : NULL;
-			if (d->chain->from_stop)
+			if (d->chain->from_cut)
+				rc = gg_evidence_add(d, "log line %llu, the paste's last, is a run's output cut short (%s), and no error line comes before it: what stopped the run is below where the paste ends",
+						     (unsigned long long)tb->at.line, gg_logfacts_run_cut(facts));
+			else if (d->chain->from_stop)
 				rc = gg_evidence_add(d, "log line %llu: torchrun's agent is stopping its workers (SIGTERM), which it does after one of them failed; that worker's error and the agent's \"failed (exitcode: N)\" line are not in the paste",
 						     (unsigned long long)tb->at.line);
 			else if (d->chain->from_summary && !last)

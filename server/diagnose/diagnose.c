@@ -1257,6 +1257,30 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if ((rc = dx_push(out, c)))
 			return rc;
 	}
+	/*
+	 * No traceback, no error line, nothing a launcher says of a failure,
+	 * but a run's output (its loggers' tags, rank prefixes, progress bars)
+	 * cut inside its last line: the paste ends before whatever stopped the
+	 * run, so it is a failure cut short, never nothing found. Text that is
+	 * no run's output (prose, code) keeps saying nothing.
+	 */
+	if (out->len == 0 && !had_tracebacks && !d->facts.orphans_len && !d->facts.lone.text && !d->facts.device_assert_line &&
+	    gg_logfacts_run_cut(&d->facts)) {
+		gg_tb_chain *c = calloc(1, sizeof *c);
+		gg_traceback *tb = c ? calloc(1, sizeof *tb) : NULL;
+		if (!tb) {
+			free(c);
+			return -ENOMEM;
+		}
+		c->tbs = tb;
+		c->len = c->cap = 1;
+		/* The cut line's own rank prefix, or the worker a launcher's cut command line names. */
+		c->rank = d->facts.last_rank >= 0 ? d->facts.last_rank : d->facts.last_argv ? d->facts.command_local_rank : -1;
+		c->from_cut = true;
+		tb->at = (gg_log_span){ d->facts.last_text_line, 0, 0 };
+		if ((rc = dx_push(out, c)))
+			return rc;
+	}
 	/* A paste with no traceback and no memory error, but a failure the runtime printed: say what it is. */
 	if (out->len == 0 && !had_tracebacks) {
 		/* The first such line, preferring one that names its rank (a hard-wrapped line's tail names none). */

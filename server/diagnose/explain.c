@@ -1378,6 +1378,15 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "Paste the child's own traceback, above the launcher's lines (`Traceback (most recent call last):` and the exception line under it): for a memory error, `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ...` with the numbers.");
 			break;
 		}
+		if (d->chain->from_cut) {
+			rc |= gg_buf_printf(&e, "The paste is a run's output (its launcher's or libraries' log lines) that ends cut inside its last line, with no error line above it: what stopped the run is below where the paste ends, so what failed cannot be told from it.");
+			if (d->phase == GG_PHASE_TRAINING)
+				rc |= gg_buf_printf(&e, " The log shows training running when it happened.");
+			else if (d->phase == GG_PHASE_EVALUATION)
+				rc |= gg_buf_printf(&e, " The log shows an evaluation running when it happened.");
+			rc |= gg_buf_printf(&x, "Paste the log to its end: the failing rank's traceback down to its exception line (for a memory error, `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ...` with the numbers), or the launcher's line with the worker's exit code. An exit code of -9 there, with no traceback, means the kernel's OOM killer (host RAM: `dmesg | grep -i oom` tells).");
+			break;
+		}
 		if (d->chain->from_stop) {
 			rc |= gg_buf_printf(&e, "torchrun's agent is stopping its workers (SIGTERM), which it does after one of them failed, but the paste ends before that worker's error and the agent's line naming its rank and exit code.");
 			if (d->phase == GG_PHASE_EVALUATION)

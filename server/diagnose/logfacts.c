@@ -29,6 +29,7 @@ void gg_logfacts_init(gg_log_facts *f)
 	f->event_rank = -1;
 	f->xla_ordinal = -1;
 	f->command_local_rank = -1;
+	f->last_rank = -1;
 	f->wrap_rank = -1;
 	f->header_open = -1;
 	f->volatile_warning = -1;
@@ -1388,6 +1389,73 @@ static int facts_startup_method(gg_log_facts *f, const gg_log_line *l, const cha
 	return 0;
 }
 
+/*
+ * A line only a run prints: a logger's level tag ("[INFO]", "[INFO|x.py:9]",
+ * " - INFO - ", "INFO:"), glog's header ("I1012 00:28:45.38 ..."), a
+ * progress bar, or a launcher's rank prefix (taken off by the scanner).
+ * Prose and code carry none of these.
+ */
+static bool facts_run_line(const char *t, size_t n, int rank)
+{
+	static const char *const tags[] = {
+		"[INFO]", "[WARNING]", "[ERROR]", "[DEBUG]", "[WARN]", "[INFO|", "[WARNING|", "[ERROR|", " - INFO - ",
+		" - WARNING - ", " - ERROR - ", " - DEBUG - ", " | INFO ", " | WARNING ", " | ERROR ", " | DEBUG ", "%|", NULL,
+	};
+	if (rank >= 0)
+		return true;
+	for (const char *const *g = tags; *g; g++)
+		if (gg_text_find(t, n, *g))
+			return true;
+	if (gg_text_starts(t, n, "INFO:") || gg_text_starts(t, n, "WARNING:"))
+		return true;
+	/* glog: a level letter, MMDD, a space and hh:mm:ss. */
+	return n > 14 && strchr("IWEF", t[0]) && strspn(t + 1, "0123456789") == 4 && t[5] == ' ' && t[8] == ':' && t[11] == ':';
+}
+
+/* Whether a line opens with a word like "Building" or "Loading": an announcement of what the run does next. */
+static bool facts_announces(const char *t, size_t n)
+{
+	size_t w = 1;
+	if (n == 0 || t[0] < 'A' || t[0] > 'Z')
+		return false;
+	while (w < n && t[w] >= 'a' && t[w] <= 'z')
+		w++;
+	return w >= 5 && w < n && t[w] == ' ' && memcmp(t + w - 3, "ing", 3) == 0;
+}
+
+/*
+ * Why a run's last line reads as cut where the paste ended, or NULL: a
+ * bracket it opened and did not close (a launcher's argv, "['python',
+ * '-u', ..."), a logged record whose message is one to three characters
+ * after its tags ("[utils.py:9:see_memory_usage] M"), or an announcement
+ * without the "..." that the run's other announcements end with.
+ */
+static const char *facts_cut_reason(const gg_log_facts *f, const char *t, size_t n)
+{
+	int depth = 0;
+	for (size_t i = 0; i < n; i++)
+		depth += t[i] == '[' || t[i] == '(' || t[i] == '{' ? 1 : t[i] == ']' || t[i] == ')' || t[i] == '}' ? -1 : 0;
+	if (depth > 0)
+		return "it opens a bracket or an argument list that it does not close";
+	const char *tag = NULL;
+	for (const char *p = gg_text_find(t, n, "] "); p; p = gg_text_find(p + 2, (size_t)(t + n - p - 2), "] "))
+		tag = p;
+	if (tag) {
+		const char *m = tag + 2;
+		size_t k = (size_t)(t + n - m);
+		if (k >= 1 && k <= 3 && gg_text_find(t, n, "[") && t[n - 1] != '.' && t[n - 1] != ']')
+			return "a logged record's message stops after a few characters";
+	}
+	if (f->run_dots && facts_announces(t, n) && t[n - 1] != '.' && t[n - 1] != ')' && t[n - 1] != '!' && t[n - 1] != ':')
+		return "it announces a step without the \"...\" that the run's announcements above end with";
+	return NULL;
+}
+
+const char *gg_logfacts_run_cut(const gg_log_facts *f)
+{
+	return f->run_lines >= 2 ? f->last_cut : NULL;
+}
+
 int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 {
 	size_t n = l->len;
@@ -1399,6 +1467,13 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		return 0;
 	}
 	f->last_text_line = l->number;
+	if (facts_run_line(t, n, l->rank))
+		f->run_lines++;
+	f->last_cut = facts_cut_reason(f, t, n);
+	f->last_rank = l->rank;
+	f->last_argv = gg_text_find(t, n, "--local_rank=") != NULL;
+	if (facts_announces(t, n) && n > 3 && memcmp(t + n - 3, "...", 3) == 0)
+		f->run_dots = true;
 	/*
 	 * A kernel's assertion, printed by the device before the host's
 	 * "device-side assert triggered" (or above a paste cut before it):

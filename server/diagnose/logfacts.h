@@ -190,6 +190,19 @@ typedef struct gg_log_facts {
 	 * evaluation word. Its line, 0 when none.
 	 */
 	uint64_t train_print_line;
+	/*
+	 * Whether the paste is a run's output and ends cut (see
+	 * gg_logfacts_run_cut): lines that only a run prints (a logger's level
+	 * tag, a launcher's [rankN]: prefix, a progress bar, glog's header),
+	 * whether an announcement of the run ended in "..." ("Building
+	 * extension module x..."), and the last text line's reading: why it is
+	 * cut (static text, NULL when it reads whole) and its rank.
+	 */
+	uint64_t run_lines;
+	bool run_dots;
+	const char *last_cut;
+	int last_rank;
+	bool last_argv; /* ... and it is a launcher's command line naming its worker's --local_rank= */
 	/* The last step counter a line names ("step 31", "Step: 31"), and its line; 0 when none. */
 	long step;
 	uint64_t step_line;
@@ -229,6 +242,12 @@ int gg_logfacts_first_rank(const gg_log_facts *f);
  * does not tell); -1: a summary root cause, no such run, R outside it.
  */
 int gg_logfacts_rank_stopped(const gg_log_facts *f, int rank);
+/*
+ * Why the paste is a run's output cut inside its last line, with no error
+ * line (the caller checks that): static text for the evidence, or NULL when
+ * it is no run's output (prose, code) or its last line reads whole.
+ */
+const char *gg_logfacts_run_cut(const gg_log_facts *f);
 /* True when the rank that failed first was killed by SIGKILL (summary or agent line). */
 bool gg_logfacts_first_killed(const gg_log_facts *f);
 

@@ -701,19 +701,34 @@ static long logscan_unrelay(gg_logscan *s)
 	return (long)k;
 }
 
-static int logscan_emit(gg_logscan *s)
+/*
+ * Whether a raw line is a whole traceback whose line ends became tabs (a
+ * logger that wrote traceback.format_exc() on one line): its header and a
+ * frame, or two frames, each right after a tab ("...call last):\t  File
+ * \"a.py\", line 3, in f\t    code\t  File ..."). A tab inside a line of
+ * its own (a table, a message) has no frame after it.
+ */
+static bool logscan_tab_joined(const char *s, size_t n)
 {
-	long skip = logscan_unrelay(s);
-	if (skip < 0)
-		return -ENOMEM;
-	size_t len = s->raw.len;
-	/* CRLF: the "\r" belongs to the line end, not to a redraw. */
-	if (s->raw_len == len && len > 0 && s->raw.data[len - 1] == '\r')
-		len--;
+	size_t frames = 0;
+	for (const char *p = memchr(s, '\t', n); p; p = memchr(p, '\t', (size_t)(s + n - p))) {
+		p++;
+		size_t rest = (size_t)(s + n - p), sp = 0;
+		while (sp < rest && p[sp] == ' ')
+			sp++;
+		if (gg_text_starts(p + sp, rest - sp, "File \""))
+			frames++;
+	}
+	return frames >= 2 || (frames == 1 && gg_text_find(s, n, "Traceback (most recent call last):\t"));
+}
+
+/* Cleans one segment of the raw line and hands it on, as line number s->number. */
+static int logscan_emit_text(gg_logscan *s, const char *raw, size_t len)
+{
 	unsigned quotes;
 	int label;
 	long pid;
-	int rank = logscan_clean(s->raw.data ? s->raw.data + skip : "", len - (size_t)skip, &s->clean, &quotes, &label, &pid);
+	int rank = logscan_clean(raw, len, &s->clean, &quotes, &label, &pid);
 	if (rank == -ENOMEM)
 		return -ENOMEM;
 	logscan_unnumber(s, &s->clean);
@@ -729,7 +744,7 @@ static int logscan_emit(gg_logscan *s)
 		.len = s->clean.len,
 		.rank = rank,
 		.pid = pid,
-		.number = ++s->number,
+		.number = s->number,
 		.offset = s->offset,
 		.raw_len = s->raw_len,
 		.truncated = s->raw_len > s->raw.len,
@@ -737,7 +752,33 @@ static int logscan_emit(gg_logscan *s)
 	};
 	if (line.raw_len > 0 && !line.truncated && s->raw.data[s->raw.len - 1] == '\r')
 		line.raw_len--;
-	int rc = s->fn(s->ctx, &line);
+	return s->fn(s->ctx, &line);
+}
+
+static int logscan_emit(gg_logscan *s)
+{
+	long skip = logscan_unrelay(s);
+	if (skip < 0)
+		return -ENOMEM;
+	size_t len = s->raw.len;
+	/* CRLF: the "\r" belongs to the line end, not to a redraw. */
+	if (s->raw_len == len && len > 0 && s->raw.data[len - 1] == '\r')
+		len--;
+	const char *raw = s->raw.data ? s->raw.data + skip : "";
+	len -= (size_t)skip;
+	s->number++;
+	int rc = 0;
+	if (len && logscan_tab_joined(raw, len)) {
+		/* Read as the lines it was, each under the line's own number: the tab was their line end. */
+		const char *end = raw + len;
+		for (const char *p = raw; rc == 0 && p <= end;) {
+			const char *tab = memchr(p, '\t', (size_t)(end - p));
+			const char *q = tab ? tab : end;
+			rc = logscan_emit_text(s, p, (size_t)(q - p));
+			p = q + 1;
+		}
+	} else
+		rc = logscan_emit_text(s, raw, len);
 	s->offset += s->raw_len;
 	s->raw.len = 0;
 	s->raw_len = 0;
