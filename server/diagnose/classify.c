@@ -813,6 +813,16 @@ static const char *classify_serving_start(const gg_diagnosis *d, const gg_traceb
 	return NULL;
 }
 
+/* Whether the paste names AMD's stack (a ROCm or HIP path or word): Triton's resource words are the same there. */
+static bool classify_rocm(const gg_traceback *tb, const gg_log_facts *facts)
+{
+	(void)facts;
+	for (size_t i = 0; i < tb->len; i++)
+		if (strstr(tb->frames[i].filename, "rocm") || strstr(tb->frames[i].filename, "/hip/"))
+			return true;
+	return tb->has_exception && (strstr(tb->exc.detail, "ROCm") || strstr(tb->exc.detail, "HIP") || strstr(tb->exc.detail, "LDS"));
+}
+
 int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg_notebooks *nb,
 		struct gg_analyzer *analyzer)
 {
@@ -1454,7 +1464,17 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		 * frames or without.
 		 */
 		if (facts->out_of_resource || (tb->has_exception && gg_oom_out_of_resource(tb->exc.type, tb->exc.detail, strlen(tb->exc.detail)))) {
+			/* Triton compiles for a GPU: CUDA's, where nothing in the paste names ROCm (whose LDS gives the same words). */
+			if (d->oom.device == GG_OOM_DEVICE_UNKNOWN && !classify_rocm(tb, facts))
+				d->oom.device = GG_OOM_DEVICE_CUDA;
 			d->confidence = GG_CONFIDENCE_HIGH;
+			if (d->chain->resource_log && facts->resource_autotune) {
+				/* Autotuning drops the choice and goes on with the others: a logged refusal, maybe no failure at all. */
+				d->confidence = GG_CONFIDENCE_MEDIUM;
+				if ((rc = gg_evidence_add(d, "log line %llu: Inductor's autotuning logs Triton's resource check for one benchmark choice (a kernel configuration needing more shared memory per block than the GPU has) and drops that choice; the run may go on with the others",
+							  (unsigned long long)facts->resource_at.line)))
+					return rc;
+			}
 			return gg_evidence_add(d, "Triton's \"out of resource\" (a kernel's shared memory per multiprocessor against the GPU's limit, found when it is compiled): no memory error, whatever else the paste shows");
 		}
 		/* The device's assertion lines alone: a CUDA kernel failed, the host's exception line is not pasted. */

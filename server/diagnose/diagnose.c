@@ -1258,6 +1258,22 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			return rc;
 	}
 	/*
+	 * Triton's resource check logged on a line of its own, no traceback
+	 * and no other failure line (Inductor's autotuning refusing a kernel
+	 * choice whose shared memory per block is over the GPU's limit, on
+	 * every rank alike): that is what the paste shows, and it is no memory
+	 * error. Which rank logged it first says nothing: they all do.
+	 */
+	if (out->len == 0 && !had_tracebacks && !d->facts.orphans_len && !d->facts.lone.text && d->facts.resource_text) {
+		gg_log_orphan o = { .rank = -1, .text = d->facts.resource_text, .at = d->facts.resource_at,
+				    .continued_to = d->facts.resource_at.line };
+		gg_tb_chain *c = dx_orphan_chain(&o, 0);
+		if (c)
+			c->resource_log = true;
+		if (!c || (rc = dx_push(out, c)))
+			return c ? rc : -ENOMEM;
+	}
+	/*
 	 * No traceback, no error line, nothing a launcher says of a failure,
 	 * but a run's output (its loggers' tags, rank prefixes, progress bars)
 	 * cut inside its last line: the paste ends before whatever stopped the

@@ -51,6 +51,7 @@ void gg_logfacts_free(gg_log_facts *f)
 		free(f->orphans[i].code_above);
 	}
 	free(f->device_assert);
+	free(f->resource_text);
 	free(f->stopped_pids);
 	free(f->prev_code);
 	free(f->logged_func);
@@ -1590,8 +1591,15 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (!f->startup_method && facts_startup_method(f, l, t, n) != 0)
 		return -ENOMEM;
 	/* Inductor prints Triton's "out of resource" on a line of its own under its "No valid triton configs" error. */
-	if (!f->out_of_resource && gg_text_find_ci(t, n, "out of resource:") && gg_oom_out_of_resource(NULL, t, n))
+	if (!f->out_of_resource && gg_text_find_ci(t, n, "out of resource:") && gg_oom_out_of_resource(NULL, t, n)) {
 		f->out_of_resource = true;
+		const char *r = gg_text_find_ci(t, n, "out of resource:");
+		if (!(f->resource_text = gg_text_dup(r, (size_t)(t + n - r), FACTS_MAX_TEXT)))
+			return -ENOMEM;
+		f->resource_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+		f->resource_autotune = gg_text_find(t, n, "benchmark choice") || gg_text_find(t, n, "Ignoring this choice") ||
+				       gg_text_find(t, n, "autotun") || gg_text_find(t, n, "select_algorithm.py");
+	}
 	/* The watchdog's frames under a paste that cuts its what() line: the timeout check is what threw. */
 	if (!f->nccl_timeout_frames && gg_text_find(t, n, "frame #") && gg_text_find(t, n, "WorkNCCL::checkTimeout"))
 		f->nccl_timeout_frames = true;

@@ -121,6 +121,15 @@ typedef struct gg_log_facts {
 	uint64_t startup_method_line; /* a worker's "Exception in worker ... while processing method load_model": a start-up method failed; 0 when none */
 	char *startup_method;         /* owned; that method's name, or NULL */
 	bool out_of_resource;         /* a line is Triton's "out of resource" (shared memory per multiprocessor, see oom.h) */
+	/*
+	 * The first such line outside any exception line (Inductor's autotuning
+	 * logging a refused choice, "Exception out of resource: shared memory,
+	 * Required: A, ..."): its text from "out of resource", owned, or NULL;
+	 * its line; whether autotuning logged it (a benchmark choice dropped).
+	 */
+	char *resource_text;
+	gg_log_span resource_at;
+	bool resource_autotune;
 	/* Memory readings a training log prints per step ("mem: 5.2G", "memory: 10234"): growth across iterations. */
 	double mem_first, mem_last;
 	int mem_readings, mem_rises;
