@@ -1330,6 +1330,18 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 							  (unsigned long long)facts->device_assert_line, facts->device_assert)))
 					return rc;
 			}
+			/* The reporter's sentence above the cut frames names the error: its device, not its kind. */
+			for (size_t i = 0; i < facts->orphans_len && d->chain->prose_above; i++) {
+				const gg_log_orphan *o = &facts->orphans[i];
+				gg_oom_info said;
+				if (o->at.line != d->chain->prose_above)
+					continue;
+				if (d->oom.device == GG_OOM_DEVICE_UNKNOWN && gg_oom_match_text(o->text, strlen(o->text), &said))
+					d->oom.device = said.device;
+				if ((rc = gg_evidence_add(d, "log line %llu, a sentence above the frames, says the run ran out of memory (\"%s\"), but the frames are cut before the exception line that would show it: its type and its figures are not in the paste",
+							  (unsigned long long)o->at.line, o->text)))
+					return rc;
+			}
 			const gg_tb_frame *last = tb->len ? &tb->frames[tb->len - 1] : NULL;
 			if (d->chain->from_cut)
 				rc = gg_evidence_add(d, "log line %llu, the paste's last, is a run's output cut short (%s), and no error line comes before it: what stopped the run is below where the paste ends",

@@ -365,6 +365,26 @@ static bool dx_kills_another(const gg_log_orphan *o)
 	return o->oom && gg_oom_match(NULL, o->text, strlen(o->text), &info) && strcmp(info.form, GG_OOM_FORM_NODE_MEMORY) == 0;
 }
 
+/*
+ * Whether a line naming a memory error reads as a sentence of the
+ * reporter's: a pronoun or a verb of telling around the claim, or it ends
+ * in a colon that introduces what follows ("..., the traceback is:").
+ */
+static bool dx_prose(const char *t)
+{
+	static const char *const words[] = { "I ", "I'm ", "We ", "we ", " get ", " got ", " getting ", " when ", " while ",
+					     " here is", "traceback is", "following", NULL };
+	size_t n = strlen(t);
+	while (n && t[n - 1] == ' ')
+		n--;
+	if (n && t[n - 1] == ':')
+		return true;
+	for (const char *const *w = words; *w; w++)
+		if (strstr(t, *w))
+			return true;
+	return false;
+}
+
 static int dx_stack_exceptions(gg_diagnoser *d)
 {
 	for (size_t i = 0; i < d->len; i++) {
@@ -414,6 +434,18 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 				owner->quoted_after = true;
 			}
 			tb->stack = true; /* no failure of its own: dropped below with the stack blocks that have none */
+			continue;
+		}
+		/*
+		 * A sentence of the reporter's that names the error in prose
+		 * ("I get CUDA out of memory while ..., the traceback is:") over
+		 * frames cut before their exception line: the claim is not the
+		 * message, and without the message's figures and type the
+		 * paste is cut short. The sentence stays the traceback's context.
+		 */
+		if (best && cut && best->named_only && !best->type && dx_prose(best->text)) {
+			best->folded = true;
+			c->prose_above = best->at.line;
 			continue;
 		}
 		if (best) {
@@ -1127,7 +1159,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	bool had_tracebacks = out->len > 0;
 	for (size_t i = 0; i < d->facts.orphans_len; i++) {
 		const gg_log_orphan *o = &d->facts.orphans[i];
-		if (!o->oom)
+		if (!o->oom || o->folded)
 			continue;
 		bool covered = false;
 		for (size_t j = 0; j < out->len && !covered; j++) {

@@ -1427,6 +1427,8 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		else
 			rc |= gg_buf_printf(&e, "The paste stops %s, so what failed cannot be told from it.",
 					    tb->has_exception ? "inside the exception message" : "before its exception line");
+		if (d->chain->prose_above)
+			rc |= gg_buf_printf(&e, " The sentence above the frames says it ran out of memory: if so, the frames show where, and the message's own figures (how much was asked, how much this process held) say why.");
 		if (cf)
 			rc |= gg_buf_printf(&e, " The frame of your code to look at is %s%s at %s:%u%s%s%s.", cf->function[0] ? cf->function : "cut before its function's name",
 					    cf->function[0] ? "()" : "", gg_tb_frame_file(cf), cf->line, cf->code ? ": `" : "", cf->code ? cf->code : "", cf->code ? "`" : "");

@@ -44,6 +44,7 @@ typedef struct gg_log_orphan {
 	bool header; /* a debugger's header and the message under it */
 	bool named_only; /* an untyped line that names a memory error without a figure (prose): a message with figures below replaces it */
 	bool used;   /* given to a traceback below it as its exception */
+	bool folded; /* a sentence read as the context of a cut traceback below it, not its exception (see diagnose.c) */
 	/*
 	 * Where a logger line says it was raised ("<class 'RuntimeError'> at
 	 * loop.py:77 - ..."): the file, owned, or NULL; its line.
