@@ -67,12 +67,49 @@ static bool classify_only_waits(const gg_diagnosis *d, const gg_traceback *tb, s
 	return joins || fetches;
 }
 
+/*
+ * Frames outside site-packages that are still no user's code. A kernel
+ * torch.compile generated (/tmp/torchinductor_*) is nobody's source, and
+ * what it calls right below it, outside site-packages, is the runtime that
+ * launches it (a kernel library's launcher in a checkout). A library's own
+ * source tree (its checkout, by its package's layout) that the user's
+ * frames above call into is that library's, and so is every frame under
+ * the same checkout root (its sibling packages). Where no user frame
+ * calls in from another folder (the library's own tests), nothing changes.
+ */
+static void classify_checkouts(gg_diagnosis *d, const gg_traceback *tb)
+{
+	bool below_generated = false;
+	for (size_t i = 0; i < tb->len; i++) {
+		const gg_tb_frame *f = &tb->frames[i];
+		bool gen = !f->notebook && gg_phase_is_generated(f->filename);
+		if (gen || (below_generated && d->frames[i].user && !f->notebook))
+			d->frames[i].user = false;
+		below_generated = gen || (below_generated && !d->frames[i].user && !gg_phase_is_library(f->filename));
+	}
+	for (size_t i = 0; i < tb->len; i++) {
+		const char *root = tb->frames[i].filename;
+		size_t k = d->frames[i].user ? gg_phase_library_root(root) : 0;
+		if (k == 0)
+			continue;
+		bool caller = false;
+		for (size_t j = 0; j < i && !caller; j++)
+			caller = d->frames[j].user && strncmp(tb->frames[j].filename, root, k) != 0;
+		if (!caller)
+			continue;
+		for (size_t j = 0; j < tb->len; j++)
+			if (strncmp(tb->frames[j].filename, root, k) == 0)
+				d->frames[j].user = false;
+	}
+}
+
 static int classify_resolve(gg_diagnosis *d, const gg_traceback *tb, gg_workspace *ws, gg_notebooks *nb)
 {
 	for (size_t i = 0; i < tb->len; i++) {
 		const gg_tb_frame *f = &tb->frames[i];
 		d->frames[i].user = f->notebook || !gg_phase_is_library(f->filename);
 	}
+	classify_checkouts(d, tb);
 	size_t waits;
 	if (classify_only_waits(d, tb, &waits))
 		for (size_t i = 0; i <= waits; i++)
@@ -1126,13 +1163,24 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return rc;
 	}
 
+	/*
+	 * A last frame whose header is the paste's very last line, no code
+	 * line nor a launcher's empty prefixed line under it,
+	 * may be cut inside its function's name ("in pos" of "postprocess"):
+	 * it shows no line to change, and its caller's line is the last whole
+	 * one.
+	 */
+	size_t cut_tail = tb->len;
+	if (!tb->has_exception && tb->len > 1 && !tb->frames[tb->len - 1].code && !tb->frames[tb->len - 1].notebook &&
+	    tb->frames[tb->len - 1].at.line >= facts->lines)
+		cut_tail = tb->len - 1;
 	/* The culprit: the last user frame before the model boundary (the line that called the model). */
 	for (size_t i = 0; i < tb->len && i <= boundary; i++)
-		if (d->frames[i].user && i < boundary)
+		if (d->frames[i].user && i < boundary && i != cut_tail)
 			d->culprit = (int)i;
 	if (d->culprit < 0)
 		for (size_t i = 0; i < tb->len; i++)
-			if (d->frames[i].user)
+			if (d->frames[i].user && i != cut_tail)
 				d->culprit = (int)i;
 	/* A comprehension's frame is its function's line: the fix goes in the function. */
 	if (d->culprit > 0 && classify_is_comprehension(tb->frames[d->culprit].function) &&

@@ -90,6 +90,32 @@ bool gg_phase_is_library(const char *f)
 	return gg_phase_is_console_script(f);
 }
 
+bool gg_phase_is_generated(const char *f)
+{
+	return has_path(f, "/torchinductor_");
+}
+
+size_t gg_phase_library_root(const char *f)
+{
+	static const char *const layouts[] = {
+		"triton/runtime/", "triton/compiler/", "triton/language/", "triton/backends/", "torch/_inductor/",
+		"torch/_higher_order_ops/", "transformers/models/", "transformers/generation/", "transformers/integrations/",
+		"deepspeed/runtime/", "deepspeed/ops/", "diffusers/models/", "diffusers/pipelines/", "vllm/model_executor/",
+		"vllm/engine/", "vllm/worker/", "peft/tuners/", "trl/trainer/", "accelerate/utils/", "jax/_src/", "flax/linen/",
+		"xformers/ops/", "flash_attn/flash_attn_interface.py", "apex/optimizers/", NULL,
+	};
+	if (has_path(f, "/site-packages/") || has_path(f, "/dist-packages/"))
+		return 0;
+	for (const char *p = f; *p; p++) {
+		if (p != f && p[-1] != '/' && p[-1] != '\\')
+			continue;
+		for (const char *const *l = layouts; *l; l++)
+			if (path_starts(p, *l))
+				return (size_t)(p - f);
+	}
+	return 0;
+}
+
 bool gg_phase_is_module_call(const gg_tb_frame *f)
 {
 	return has_path(f->filename, "torch/nn/modules/module.py") &&

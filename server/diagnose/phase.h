@@ -15,6 +15,17 @@
 
 /* Paths of the stdlib, installed packages, console scripts and PyTorch itself: not the user's code. */
 bool gg_phase_is_library(const char *filename);
+/* A file torch.compile generated (Inductor's kernels under /tmp/torchinductor_<user>/): nobody's source to change. */
+bool gg_phase_is_generated(const char *filename);
+/*
+ * A library's own source tree outside site-packages (a checkout it was
+ * installed from, "~/src/triton/python/triton/runtime/jit.py"): the
+ * length of the path before the package's folder (the checkout's root,
+ * "~/src/triton/python/"), or 0 when the path shows no known library's
+ * layout (a package with one of its own subpackages, so that a user's
+ * folder that is only named like it, "proj/triton/model.py", is not one).
+ */
+size_t gg_phase_library_root(const char *filename);
 
 /* An entry point an installer wrote into an environment's bin/ (torchrun, accelerate, deepspeed). */
 bool gg_phase_is_console_script(const char *filename);
