@@ -29,6 +29,14 @@ struct gg_diagnoser {
 	uint64_t launcher_tail; /* the launcher's own traceback folded into the failure it reports: its line, or 0 */
 	uint64_t launcher_summary; /* the launcher's ChildFailedError, its summary naming the root cause, folded: its line, or 0 */
 	uint64_t stamped_over;    /* a ranked runtime line printed above the one picked, stamped later: its line, or 0 */
+	/*
+	 * Watchdog timeouts of several ranks, all in one collective (one
+	 * SeqNum), none stamped: its SeqNum, the ranks listed (a bit each,
+	 * the first 64) and how many; 0 seq when not so (see dx_one_collective).
+	 */
+	long collective_seq;
+	uint64_t collective_ranks;
+	int collective_count;
 };
 
 const char *gg_dx_kind_name(gg_dx_kind k)
@@ -764,6 +772,41 @@ static bool dx_stamped_earlier(const gg_log_orphan *a, const gg_log_orphan *b)
 	return x >= 0 && y >= 0 && x < y;
 }
 
+/*
+ * Whether the runtime lines are watchdog timeouts of two or more ranks, all
+ * in the same collective (one SeqNum) and none stamped: every rank waited
+ * for the same call, and the order they are pasted in says nothing of who
+ * stopped first. Fills d->collective_*.
+ */
+static bool dx_one_collective(gg_diagnoser *d)
+{
+	long seq = -1;
+	uint64_t ranks = 0;
+	int count = 0;
+	for (size_t i = 0; i < d->facts.orphans_len; i++) {
+		const gg_log_orphan *o = &d->facts.orphans[i];
+		if (o->oom)
+			continue;
+		const char *sq = strstr(o->text, "SeqNum=");
+		if (!strstr(o->text, "Watchdog caught collective operation timeout") || !sq || o->rank < 0 || dx_glog_stamp(o->text) >= 0)
+			return false;
+		long v = strtol(sq + 7, NULL, 10);
+		if (seq >= 0 && v != seq)
+			return false;
+		seq = v;
+		if (o->rank < 64 && !(ranks & (1ull << o->rank))) {
+			ranks |= 1ull << o->rank;
+			count++;
+		}
+	}
+	if (count < 2)
+		return false;
+	d->collective_seq = seq;
+	d->collective_ranks = ranks;
+	d->collective_count = count;
+	return true;
+}
+
 /* Whether frames a[0..n) are b's first n frames: the same file and line each. */
 static bool dx_frames_prefix(const gg_traceback *a, const gg_traceback *b, size_t n)
 {
@@ -1349,6 +1392,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			gg_tb_chain *c = dx_orphan_chain(pick, 0);
 			if (c)
 				c->lone = lone;
+			/* Every rank timed out in one collective, unstamped: no rank is named by the order of the paste. */
+			if (c && !lone && dx_one_collective(d))
+				c->rank = -1;
 			if (!c || (rc = dx_push(out, c)))
 				return c ? rc : -ENOMEM;
 		} else if (d->facts.device_assert_line) {
@@ -1446,6 +1492,20 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (!rc && x->first && d->stamped_over && x->rank >= 0)
 			rc = gg_evidence_add(x, "rank %d's line is stamped before the line printed above it (log line %llu): ranks print when they notice, and the earliest stamp is the first to fail",
 					     x->rank, (unsigned long long)d->stamped_over);
+		if (!rc && x->first && d->collective_count && x->rank < 0) {
+			gg_buf missing = { 0 };
+			int top = 63;
+			while (top > 0 && !(d->collective_ranks & (1ull << top)))
+				top--;
+			for (int r = 0; r < top && rc == 0; r++)
+				if (!(d->collective_ranks & (1ull << r)))
+					rc = gg_buf_printf(&missing, "%s%d", missing.len ? ", " : "", r);
+			if (!rc)
+				rc = gg_evidence_add(x, "%d ranks' watchdogs timed out in the same collective (SeqNum=%ld) and the lines carry no time stamps: every one of them waited, and the order they are pasted in does not tell which stopped first%s%s%s",
+						     d->collective_count, d->collective_seq, missing.len ? "; ranks below the highest listed that are not in the list (" : "",
+						     missing.len ? gg_buf_cstr(&missing) : "", missing.len ? ") never reached that collective or did not print: look at their last lines" : "");
+			gg_buf_free(&missing);
+		}
 		if (!rc && x->failed_before >= 0 && x->failed_tie)
 			rc = gg_evidence_add(x, "the launcher names rank %d (pid %ld) as the first to fail (log line %llu), but this rank had exited too when it looked (its pid is not among those it stopped): which of the two failed first the log does not tell",
 					     x->failed_before, d->facts.launcher_pid, (unsigned long long)d->facts.launcher_at.line);
