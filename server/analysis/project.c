@@ -40,6 +40,7 @@ void gg_project_init(gg_project *p)
 	gg_strings_init(&p->frozen_classes);
 	gg_strings_init(&p->method_parts);
 	gg_strings_init(&p->paramless_classes);
+	gg_strings_init(&p->weightless_classes);
 	gg_strings_init(&p->pending_paramless);
 	gg_strings_init(&p->graph_classes);
 	gg_strings_init(&p->grad_functions);
@@ -99,6 +100,7 @@ void gg_project_free(gg_project *p)
 	gg_strings_free(&p->frozen_classes);
 	gg_strings_free(&p->method_parts);
 	gg_strings_free(&p->paramless_classes);
+	gg_strings_free(&p->weightless_classes);
 	gg_strings_free(&p->pending_paramless);
 	gg_strings_free(&p->graph_classes);
 	gg_strings_free(&p->grad_functions);

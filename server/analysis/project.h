@@ -142,6 +142,13 @@ typedef struct gg_project {
 	 */
 	gg_strings paramless_classes;
 	/*
+	 * Of those whose one base is torch's Module, the ones whose body runs no
+	 * attribute of self (`self.x(...)`, `self.x.f(...)`): whatever they are
+	 * handed (sizes, names) never runs, so a call computes a fixed function
+	 * of its input (a mel spectrogram of audio). "Name module".
+	 */
+	gg_strings weightless_classes;
+	/*
 	 * Top-level classes with one base of another name whose body holds no
 	 * parameters: "Name module Base" (Base's last name). One whose base is
 	 * a parameterless class (to a fixed point: a defence deriving from a
@@ -383,6 +390,8 @@ bool gg_project_train_method(const gg_project *p, const char *name, size_t len);
 bool gg_project_function_takes_grad(const gg_project *p, const char *dotted, size_t len);
 /* Whether dotted names a module class of the project that holds no parameters. */
 bool gg_project_class_paramless(const gg_project *p, const char *dotted, size_t len);
+/* Whether dotted names a parameterless module class whose body runs nothing it holds (weightless_classes). */
+bool gg_project_class_weightless(const gg_project *p, const char *dotted, size_t len);
 bool gg_project_class_frozen(const gg_project *p, const char *dotted, size_t len, const char **param,
 			     size_t *param_len, int *place);
 /* Whether method of the class an import resolves to (dotted: module.Class) is one of holder_methods. */

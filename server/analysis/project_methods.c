@@ -532,14 +532,31 @@ static bool class_bases(const line *l, const char **b, const char **e)
 	return true;
 }
 
-/* Whether a class line's bases are torch's Module alone: `class Loss(nn.Module):`. */
+/*
+ * Whether a class line's bases are torch's Module alone, or beside Python's
+ * own plain bases only: `class Loss(nn.Module):`, `class Algo(torch.nn.Module, ABC):`.
+ */
 static bool base_is_torch_module(const line *l)
 {
 	const char *b, *e;
 	if (!class_bases(l, &b, &e))
 		return false;
-	size_t n = (size_t)(e - b);
-	return (n == 9 && memcmp(b, "nn.Module", 9) == 0) || (n == 15 && memcmp(b, "torch.nn.Module", 15) == 0);
+	bool module = false;
+	for (const char *q = b; q < e;) {
+		const char *comma = memchr(q, ',', (size_t)(e - q)), *end = comma ? comma : e;
+		while (q < end && *q == ' ')
+			q++;
+		const char *last = end;
+		while (last > q && last[-1] == ' ')
+			last--;
+		size_t n = (size_t)(last - q);
+		if ((n == 9 && memcmp(q, "nn.Module", 9) == 0) || (n == 15 && memcmp(q, "torch.nn.Module", 15) == 0))
+			module = true;
+		else if (!python_plain_base(q, n))
+			return false;
+		q = comma ? comma + 1 : e;
+	}
+	return module;
 }
 
 /*
@@ -567,12 +584,38 @@ typedef struct paramless_class {
 	gg_text_span base;
 } paramless_class;
 
+/*
+ * Whether the class body [body, end) calls an attribute of self, or a
+ * method of one (`self.proj(x)`, `self.norm.forward(x)`): something it
+ * holds runs. Its own buffers' registration runs nothing.
+ */
+static bool runs_own_attribute(const char *body, const char *end)
+{
+	for (const char *q = body; (q = memmem(q, (size_t)(end - q), "self.", 5)) != NULL; q += 5) {
+		if (q > body && (word_char(q[-1]) || q[-1] == '.'))
+			continue;
+		const char *w = q + 5, *after = w;
+		while (after < end && (word_char(*after) || *after == '.'))
+			after++;
+		if (after >= end || *after != '(')
+			continue;
+		size_t n = (size_t)(after - w);
+		if (!((n == 15 && memcmp(w, "register_buffer", 15) == 0) || (n == 8 && memcmp(w, "__init__", 8) == 0)))
+			return true;
+	}
+	return false;
+}
+
 static int paramless_close(gg_project *p, const char *module, const paramless_class *k, const char *end)
 {
 	if (!sem_text_holds_no_parameters(k->body, (size_t)(end - k->body), NULL))
 		return 0;
-	if (!k->base.len)
-		return class_push(&p->paramless_classes, k->name, k->n, module);
+	if (!k->base.len) {
+		int rc = class_push(&p->paramless_classes, k->name, k->n, module);
+		if (!rc && !runs_own_attribute(k->body, end))
+			rc = class_push(&p->weightless_classes, k->name, k->n, module);
+		return rc;
+	}
 	char *entry = gg_strdup_printf("%.*s %s %.*s", (int)k->n, k->name, module, (int)k->base.len, k->base.ptr);
 	int rc = entry ? gg_strings_push(&p->pending_paramless, entry) : -ENOMEM;
 	free(entry);
@@ -591,10 +634,11 @@ static int paramless_note(gg_project *p, const char *module, const char *text, s
 	const char *end = text + len;
 	paramless_class k = { NULL, NULL, 0, { NULL, 0 } };
 	int rc = 0;
+	bool quoted = false; /* in a triple-quoted string: its lines at the margin close nothing */
 	for (const char *q = text; q < end && !rc;) {
 		line l;
 		const char *next = line_read(q, end, &l);
-		bool top = !line_blank(&l) && l.indent == 0;
+		bool top = !line_is_text(&l, &quoted) && !line_blank(&l) && l.indent == 0;
 		/* A line back at the left margin closes the class being read. */
 		if (k.name && top && !line_starts(&l, "@")) {
 			rc = paramless_close(p, module, &k, q);
@@ -655,12 +699,13 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	long at;
 	init_scan init; /* a module class's __init__, while the scan is in it */
 	memset(&init, 0, sizeof init);
-	bool in_init = false;
+	bool in_init = false, quoted = false;
 	unsigned init_indent = 0;
 	for (const char *q = text; q < end && !rc;) {
 		line l;
 		q = line_read(q, end, &l);
-		if (line_blank(&l))
+		/* A docstring's lines are no code, and its lines at the margin close no class. */
+		if (line_blank(&l) || line_is_text(&l, &quoted))
 			continue;
 		if (in_init && l.indent <= init_indent && init.depth <= 0) {
 			rc = init_scan_end(p, &init, class_name, class_len, module);
@@ -1041,6 +1086,7 @@ int gg_project_classes_sort(gg_project *p)
 	gg_project_sort_unique(&p->holder_methods);
 	gg_project_sort_unique(&p->frozen_classes);
 	gg_project_sort_unique(&p->paramless_classes);
+	gg_project_sort_unique(&p->weightless_classes);
 	gg_project_sort_unique(&p->graph_classes);
 	gg_project_sort_unique(&p->grad_functions);
 	gg_project_sort_unique(&p->param_forwarders);
@@ -1107,6 +1153,11 @@ static bool dotted_listed(const gg_project *p, const gg_strings *list, const cha
 bool gg_project_class_paramless(const gg_project *p, const char *dotted, size_t len)
 {
 	return dotted_listed(p, &p->paramless_classes, dotted, len);
+}
+
+bool gg_project_class_weightless(const gg_project *p, const char *dotted, size_t len)
+{
+	return dotted_listed(p, &p->weightless_classes, dotted, len);
 }
 
 bool gg_project_class_takes_grad(const gg_project *p, const char *dotted, size_t len)

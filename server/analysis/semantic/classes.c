@@ -764,7 +764,10 @@ static bool makes_tensor(const char *rhs, const char *end)
 	static const char *const makers[] = {
 		"torch.tensor(", "torch.Tensor(", "torch.FloatTensor(", "torch.LongTensor(", "torch.as_tensor(",
 		"torch.from_numpy(", "torch.zeros(", "torch.ones(", "torch.full(", "torch.empty(", "torch.arange(",
-		"torch.linspace(", "torch.eye(", "torch.rand(", "torch.randn(", "torch.hann_window(", "np.", "numpy.", NULL,
+		"torch.linspace(", "torch.eye(", "torch.rand(", "torch.randn(", "torch.hann_window(", "np.", "numpy.",
+		/* Python's own builders: a list of ids, a count, never a module (`self.arm_ids = list(...)`). */
+		"list(", "len(", "tuple(", "dict(", "set(", "int(", "float(", "str(", "bool(", "range(", "sorted(",
+		"sum(", "min(", "max(", "abs(", "round(", NULL,
 	};
 	while (rhs < end && *rhs == ' ')
 		rhs++;
@@ -798,8 +801,10 @@ bool sem_text_holds_no_parameters(const char *body, size_t len, bool *handed)
 	span b = { body, len };
 	if (handed)
 		*handed = false;
-	if (span_contains(b, "Parameter") || span_contains(b, "setattr(") || span_contains(b, "add_module") ||
-	    span_contains(b, "register_parameter") || span_contains(b, "register_module"))
+	/* Parameter( and its containers: the word alone is often a docstring's heading ("Parameters", "# FFT Parameters"). */
+	if (span_contains(b, "Parameter(") || span_contains(b, "ParameterList") || span_contains(b, "ParameterDict") ||
+	    span_contains(b, "setattr(") || span_contains(b, "add_module") || span_contains(b, "register_parameter") ||
+	    span_contains(b, "register_module"))
 		return false;
 	/* Each `self.x = ...` line: a call on its right may build a submodule. */
 	for (size_t i = 0; i + 5 < len; i++) {

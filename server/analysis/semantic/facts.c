@@ -255,6 +255,12 @@ static bool builds_weightless(semantic *c, gg_node value, unsigned depth)
 	if (!IS(value, call))
 		return false;
 	gg_node fn = FIELD(value, function), args = FIELD(value, arguments);
+	/* Moved or put in a mode, it is the same module: `Audio2Mel(...).cuda()`. */
+	static const char *const returns_self[] = { "to", "cuda", "cpu", "eval", "train", "float", "half", "double", NULL };
+	if (IS(fn, attribute) && IS(FIELD(fn, object), call)) {
+		span how = sem_attribute_name(c, fn);
+		return sem_word_in(how.ptr, how.len, returns_self) && builds_weightless(c, FIELD(fn, object), depth);
+	}
 	if (!sem_is_name_chain(c, fn) || !IS(args, argument_list))
 		return false;
 	span name = node_span(c, fn);
@@ -276,7 +282,8 @@ static bool builds_weightless(semantic *c, gg_node value, unsigned depth)
 				return false;
 		return n > 0;
 	}
-	return c->project && gg_project_class_paramless(c->project, r.ptr, r.len) && arguments_literal(c, args);
+	return c->project && gg_project_class_paramless(c->project, r.ptr, r.len) &&
+	       (arguments_literal(c, args) || gg_project_class_weightless(c->project, r.ptr, r.len));
 }
 
 /*
@@ -284,11 +291,77 @@ static bool builds_weightless(semantic *c, gg_node value, unsigned depth)
  * call builds one of this file's nn.Module classes or comes from a model
  * factory; a metric, loss or sklearn estimator when it builds one of those.
  */
+/* Whether v is name itself, or name moved or put in a mode (`net.cuda()`, `net.to(device).eval()`): the same object. */
+static bool same_object(const semantic *c, gg_node v, span name, unsigned depth)
+{
+	static const char *const returns_self[] = { "to", "cuda", "cpu", "eval", "train", "float", "half", "double", NULL };
+	if (IS(v, identifier))
+		return span_eq(node_span(c, v), name);
+	gg_node fn = IS(v, call) ? FIELD(v, function) : gg_node_null();
+	if (!IS(fn, attribute) || depth > MAX_NAME_SEGMENTS)
+		return false;
+	span how = sem_attribute_name(c, fn);
+	return sem_word_in(how.ptr, how.len, returns_self) && same_object(c, FIELD(fn, object), name, depth + 1);
+}
+
+/*
+ * What value holds when it calls a plain function of this file that hands
+ * its first argument back (`def gpu(t): return t.cuda() if use_gpu else t`,
+ * each return that argument, moved): that argument, to a few such calls
+ * deep; else value. `RNN = gpu(RecNet())` holds a RecNet.
+ */
+static gg_node passed_through(const semantic *c, gg_node value)
+{
+	for (unsigned depth = 0; depth < MAX_NAME_SEGMENTS && IS(value, call); depth++) {
+		gg_node fn = FIELD(value, function), args = FIELD(value, arguments);
+		if (!IS(fn, identifier) || !IS(args, argument_list) || !gg_node_named_child_count(args) ||
+		    IS(gg_node_named_child(args, 0), keyword_argument))
+			return value;
+		span name = node_span(c, fn);
+		const func *only = NULL;
+		for (size_t i = 1; i < c->funcs_len; i++)
+			if (span_eq(c->funcs[i].name, name)) {
+				if (only)
+					return value; /* several of that name: no telling which */
+				only = &c->funcs[i];
+			}
+		gg_node params = only ? FIELD(only->def, parameters) : gg_node_null();
+		gg_node first = !gg_node_is_null(params) && gg_node_named_child_count(params) ? gg_node_named_child(params, 0)
+											    : gg_node_null();
+		if (IS(first, default_parameter) || IS(first, typed_parameter) || IS(first, typed_default_parameter))
+			first = IS(first, typed_parameter) ? gg_node_named_child(first, 0) : FIELD(first, name);
+		if (!IS(first, identifier))
+			return value;
+		span param = node_span(c, first);
+		gg_node body = FIELD(only->def, body);
+		bool any = false;
+		for (gg_node n = body; !gg_node_is_null(n);
+		     n = gg_node_walk_next(body, n, !IS(n, function_definition) && !IS(n, class_definition) && !IS(n, lambda))) {
+			if (!IS(n, return_statement))
+				continue;
+			gg_node r = gg_node_named_child_count(n) ? gg_node_named_child(n, 0) : gg_node_null();
+			/* `return t.cuda() if use_gpu else t`: both arms. */
+			bool same = IS(r, conditional_expression)
+					    ? same_object(c, gg_node_named_child(r, 0), param, 0) &&
+						      same_object(c, gg_node_named_child(r, 2), param, 0)
+					    : same_object(c, r, param, 0);
+			if (!same)
+				return value;
+			any = true;
+		}
+		if (!any)
+			return value;
+		value = gg_node_named_child(args, 0);
+	}
+	return value;
+}
+
 static void assignment_classify(semantic *c, gg_node left, gg_node right)
 {
 	if (!sem_is_name_chain(c, left))
 		return;
 	span target = node_span(c, left);
+	right = passed_through(c, right);
 	/*
 	 * torch.load(p)["net"]: what a checkpoint holds under a key. A state dict
 	 * is never called, so where the name is run it is the module the
@@ -1227,7 +1300,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 			continue;
 		uint32_t at = gg_node_start_byte(c->assign_left[i]);
 		bind b = { node_span(c, c->assign_left[i]), at, sem_func_at(c, at), BIND_UNKNOWN,
-			   constructed_class(c, c->assign_right[i]) };
+			   constructed_class(c, passed_through(c, c->assign_right[i])) };
 		b.kind = c->not_models.len != not_models ? BIND_NOT_MODEL
 			 : c->loaded.len != loaded	 ? BIND_LOADED
 			 : c->models.len != models	 ? BIND_MODEL
