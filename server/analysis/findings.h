@@ -77,6 +77,12 @@ enum {
 	GG_PROOF_BODY_QUIET = 1u << 4,
 	/* GG003: grad is already off where the keyword is, so dropping it leaves nothing to do. */
 	GG_PROOF_GRAD_OFF = 1u << 5,
+	/*
+	 * GG001, a caution rather than a proof: the run module's class is
+	 * unknown and a module of the project differentiates in its forward
+	 * (autograd.grad of its input): a wrap may break that one, so no fix is safe.
+	 */
+	GG_PROOF_MAY_DIFFERENTIATE = 1u << 6,
 };
 
 typedef struct gg_findings {

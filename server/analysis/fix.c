@@ -689,7 +689,8 @@ static int gg001_fixes(fixer *fx, gg_node call, gg_fixes *out)
 			return rc;
 	}
 	span torch = fx->torch.len ? fx->torch : (span){ "torch", 5 };
-	bool safe_given = false;
+	/* A module of the project that differentiates in its forward may be the one run here: offered, never safe. */
+	bool safe_given = fx->finding->proof & GG_PROOF_MAY_DIFFERENTIATE;
 	for (int round = 0; round < 2; round++) {
 		bool inference = (round == 0) == inference_first;
 		const char *cm = inference ? "inference_mode" : "no_grad";

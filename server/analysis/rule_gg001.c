@@ -430,6 +430,8 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	}
 	*fixed_out = fixed;
 	finding->proof |= !local && s ? site_proof(c, s) : regions_proof(c, fixed, UINT32_MAX);
+	if (e->may_differentiate)
+		finding->proof |= GG_PROOF_MAY_DIFFERENTIATE;
 	if (!gg_node_is_null(ev->eval_call)) {
 		span q = quote_of(c, ev->eval_call);
 		char *rel = gg_strdup_printf("%.*s called here", (int)(q.len ? q.len : 6), q.len ? q.ptr : ".eval()");

@@ -7,7 +7,8 @@ GG002`). A case without marks expects nothing. After the codes, `; says: TEXT`
 asks that the finding's message contain TEXT, and `; says not: TEXT` that it
 not contain TEXT (advice that would be wrong there). A mark may end with `; fix:
 safe`, `; fix: unsafe` or `; fix: none`: what tests/fixes/run_fixes.py
-asserts of the best fix offered for that line's finding. The comparison is on the exact
+asserts of the best fix offered for that line's finding (in a folder case,
+this runner asserts it of the json's fix). The comparison is on the exact
 set of (code, row). Cases run from this folder under their bare names, so the
 `tests/` folder above them does not make every case a pytest module.
 
@@ -39,12 +40,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # tests/fixes (run_fixes.py).
 EXPECT = re.compile(r"#\s*expect:\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)\s*"
                     r"(?:;\s*says:\s*([^;]*?)\s*)?(?:;\s*says not:\s*([^;]*?)\s*)?"
-                    r"(?:;\s*fix:\s*(?:safe|unsafe|none)\s*)?$")
+                    r"(?:;\s*fix:\s*(safe|unsafe|none)\s*)?$")
 
 # What each expected finding of the case at hand must contain, keyed as its expected findings are: {key: text}.
 SAYS = {}
 # What it must not contain: {key: text}.
 SAYS_NOT = {}
+# How a folder case's finding must be offered its fix (the json's applicability, or none): {key: mark}.
+# A single file's marks are tests/fixes' to check, fix by fix.
+FIX = {}
+FIXES = {}  # what each finding of the case at hand was offered
 
 
 def expect_mark(found, line, where, prefix=()):
@@ -57,6 +62,8 @@ def expect_mark(found, line, where, prefix=()):
                 SAYS[key] = m.group(2)
             if m.group(3):
                 SAYS_NOT[key] = m.group(3)
+            if m.group(4) and prefix:
+                FIX[key] = m.group(4)
 
 
 def expected_findings(path, prefix=()):
@@ -125,7 +132,9 @@ def actual_findings(gradguard, name):
     messages = {}
     for r in rows:
         key = (r["code"], finding_row(r))
-        messages[(os.path.normpath(r["filename"]),) + key if is_dir else key] = r["message"]
+        key = (os.path.normpath(r["filename"]),) + key if is_dir else key
+        messages[key] = r["message"]
+        FIXES[key] = r["fix"]["applicability"] if r.get("fix") else "none"
     want_status = 1 if rows else 0
     if proc.returncode != want_status:
         raise RuntimeError(f"exit status {proc.returncode} with {len(rows)} findings")
@@ -149,6 +158,8 @@ def main(argv):
         path = os.path.join(HERE, name)
         SAYS.clear()
         SAYS_NOT.clear()
+        FIX.clear()
+        FIXES.clear()
         want = expected_dir_findings(path) if os.path.isdir(path) else expected_case_findings(path)
         try:
             messages = actual_findings(gradguard, name)
@@ -161,6 +172,8 @@ def main(argv):
                   for k in sorted(got & want, key=str) if k in SAYS and SAYS[k] not in messages[k]]
         unsaid += [f"{'@'.join(map(str, k))} says {SAYS_NOT[k]!r}: {messages[k]!r}"
                    for k in sorted(got & want, key=str) if k in SAYS_NOT and SAYS_NOT[k] in messages[k]]
+        unsaid += [f"{'@'.join(map(str, k))} offers its fix as {FIXES[k]}, not {FIX[k]}"
+                   for k in sorted(got & want, key=str) if k in FIX and FIXES.get(k) != FIX[k]]
         for f in got & want:
             tp[f[-2]] += 1
         for f in got - want:

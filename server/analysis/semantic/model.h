@@ -219,6 +219,7 @@ typedef struct event {
 	bool untrained; /* its module was built here by a workspace class and nothing trained it since (sem_built_untrained) */
 	bool warm_up;   /* on synthetic tensors, its result thrown away: a warm-up when real work follows (rule_gg001.c) */
 	span detached;  /* ".detach()" / ".data" applied to the output, or empty */
+	bool may_differentiate; /* its module is unresolved and one of the project differentiates in its forward: no wrap is safe */
 } event;
 
 /* A call of a function of this file. */
@@ -605,7 +606,13 @@ bool sem_event_model_loaded(const semantic *c, const event *e);
  * from such a class, or made where the file cannot tell while the project
  * has such classes. It needs its graph: no evaluation's waste.
  */
-bool sem_forward_takes_grad(semantic *c, const ctx *x, span recv);
+/*
+ * Whether the module recv runs differentiates in its forward (a class of the
+ * project's graph_classes): 1 it does, or may (unresolved, near one), 0 it
+ * does not, -1 handed in (a parameter, self's attribute) unresolved while a
+ * module elsewhere in the project does.
+ */
+int sem_forward_takes_grad(semantic *c, const ctx *x, span recv);
 chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref);
 const bind *sem_bind_at(const semantic *c, const ctx *x, span name);
 /* The last assignment to the plain name in function func before byte use, or NULL. */

@@ -1021,23 +1021,23 @@ static bool own_class_takes_grad(semantic *c, span cls)
 	return takes;
 }
 
-bool sem_forward_takes_grad(semantic *c, const ctx *x, span recv)
+int sem_forward_takes_grad(semantic *c, const ctx *x, span recv)
 {
 	if (!c->project || !gg_project_class_takes_grad(c->project, NULL, 0))
-		return false;
+		return 0;
 	if (span_is(recv, "self"))
-		return x->module_class >= 0 && own_class_takes_grad(c, c->classes[x->module_class].name);
+		return x->module_class >= 0 && own_class_takes_grad(c, c->classes[x->module_class].name) ? 1 : 0;
 	const bind *b = recv.len ? sem_bind_at(c, x, recv) : NULL;
 	if (b && b->cls >= 0)
-		return own_class_takes_grad(c, c->classes[b->cls].name);
+		return own_class_takes_grad(c, c->classes[b->cls].name) ? 1 : 0;
 	gg_node fn = b ? bound_callee(c, recv, b) : gg_node_null();
 	if (!gg_node_is_null(fn) && sem_is_name_chain(c, fn) && sem_name_resolve(c, fn)) {
 		span r = sem_resolved(c);
 		/* A class of the project: its own answer; one of torch's: none takes a gradient in its forward. */
 		if (gg_project_class_kind(c->project, r.ptr, r.len) != 0)
-			return gg_project_class_takes_grad(c->project, r.ptr, r.len);
+			return gg_project_class_takes_grad(c->project, r.ptr, r.len) ? 1 : 0;
 		if (span_starts(r, "torch."))
-			return false;
+			return 0;
 	}
 	/*
 	 * Made where this file cannot tell (a parameter, a factory, a loader):
@@ -1054,7 +1054,21 @@ bool sem_forward_takes_grad(semantic *c, const ctx *x, span recv)
 					      (dot && gg_project_module_takes_grad(c->project, t, (size_t)(dot - t)));
 		}
 	}
-	return c->near_graph_class > 0;
+	if (c->near_graph_class > 0)
+		return 1;
+	/*
+	 * Far from one, and handed in (a parameter, an attribute of self that a
+	 * subclass or a caller sets): any module of the project may arrive,
+	 * that one too. Reported, but no wrap is proven safe (-1).
+	 */
+	span root = recv;
+	const char *dot = memchr(recv.ptr, '.', recv.len);
+	if (dot)
+		root.len = (size_t)(dot - recv.ptr);
+	gg_node dflt;
+	bool handed = span_is(root, "self") ||
+		      (x->func > 0 && sem_parameter_index(c, c->funcs[x->func].def, root, &dflt) >= 0);
+	return handed ? -1 : 0;
 }
 
 /* What exports a model: tracing, scripting, ONNX and torch.export. */

@@ -197,7 +197,10 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	    sem_shape_read(c, ref) || sem_construction_pass(c, x, recv))
 		return;
 	/* A tracer's forward, or a forward that differentiates its own output: the graph it records is what the code reads. */
-	if (sem_func_reads_graph(c, x->func) || consumes_forward(c, x, ref, recv) || sem_forward_takes_grad(c, x, recv))
+	if (sem_func_reads_graph(c, x->func) || consumes_forward(c, x, ref, recv))
+		return;
+	int differentiates = sem_forward_takes_grad(c, x, recv);
+	if (differentiates > 0)
 		return;
 	/* A method a module class of the project trains in (a test-time adaptation step): the call is training. */
 	if (ref->attribute && c->project && c->project->train_methods.len) {
@@ -219,6 +222,7 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	e.loaded = loaded;
 	e.warm_up = sem_warm_up(c, x, ref);
 	e.detached = sem_detached_output(c, ref->node);
+	e.may_differentiate = differentiates < 0;
 	if (gg_node_is_null(e.ev.loop_iter)) {
 		e.ev.loop_iter = comprehension_iter(c, ref->node, stmt, &e.ev.loop_start, &e.ev.loop_end);
 		if (!gg_node_is_null(e.ev.loop_iter))
