@@ -1397,7 +1397,17 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			else if (d->chain->from_stop)
 				rc = gg_evidence_add(d, "log line %llu: torchrun's agent is stopping its workers (SIGTERM), which it does after one of them failed; that worker's error and the agent's \"failed (exitcode: N)\" line are not in the paste",
 						     (unsigned long long)tb->at.line);
-			else if (d->chain->from_summary && !last)
+			else if (d->chain->from_summary && !last && d->chain->rank < 0) {
+				gg_buf ranks = { 0 };
+				for (int r = 0; r < 64 && rc == 0; r++)
+					if (facts->failures_ranks & (1ull << r))
+						rc = gg_buf_printf(&ranks, "%s%d", ranks.len ? ", " : "", r);
+				if (rc == 0)
+					rc = gg_evidence_add(d, "torchrun's failure summary (ending at log line %llu) is cut before its root cause's rank%s%s%s",
+							     (unsigned long long)tb->at.line, ranks.len ? "; its \"Failures:\" list names rank " : "",
+							     ranks.len ? gg_buf_cstr(&ranks) : "", ranks.len ? ", which failed besides the first" : "");
+				gg_buf_free(&ranks);
+			} else if (d->chain->from_summary && !last)
 				rc = gg_evidence_add(d, "torchrun's failure summary names rank %d as the first to fail (exit code %ld), but its traceback is not in the paste",
 						     d->chain->rank, facts->root_exitcode);
 			else if (last && last->line == 0)

@@ -705,12 +705,33 @@ static bool dx_is_launcher_tail(gg_diagnoser *d, size_t k)
  * the worker's own exception is in the paste the summary is kept beside
  * it, as before.
  */
+/*
+ * A message that reports a child process's failure, as a test harness or
+ * a wrapper CLI raises it after the child it ran failed: the command line
+ * quoted first ("'torchrun --nproc_per_node 4 ...' failed with returncode
+ * 1", cut or whole), or a return code or exit status named.
+ */
+static bool dx_reports_child(const char *msg)
+{
+	size_t n = strlen(msg);
+	const char *m = gg_text_trim(msg, &n);
+	static const char *const launchers[] = { "torchrun", "accelerate", "python", "deepspeed", "mpirun", "srun", NULL };
+	if (n > 1 && (m[0] == '\'' || m[0] == '"' || m[0] == '['))
+		for (size_t i = 0; launchers[i]; i++)
+			if (gg_text_find(m, n < 48 ? n : 48, launchers[i]))
+				return true;
+	return gg_text_find(m, n, "returncode") || gg_text_find(m, n, "return code") || gg_text_find(m, n, "exit status") ||
+	       gg_text_find(m, n, "non-zero exit");
+}
+
 static bool dx_is_launcher_summary(gg_diagnoser *d, size_t k)
 {
 	const gg_tb_chain *c = d->chains[k];
 	const gg_traceback *tb = &c->tbs[c->len - 1];
-	if (c->len != 1 || !tb->has_exception || !strstr(tb->exc.type, "ChildFailedError") || d->facts.root_rank < 0 ||
-	    d->facts.root_exitcode == 0)
+	/* A harness's own exception saying its child failed, under the child's summary: the same failure, reported once more. */
+	bool wrapper = tb->has_exception && !strstr(tb->exc.type, "OutOfMemory") && dx_reports_child(tb->exc.message);
+	if (c->len != 1 || !tb->has_exception || !(strstr(tb->exc.type, "ChildFailedError") || wrapper) ||
+	    d->facts.root_rank < 0 || d->facts.root_exitcode == 0)
 		return false;
 	for (size_t i = 0; i < tb->len; i++)
 		if (!gg_phase_is_library(tb->frames[i].filename))
@@ -1294,8 +1315,14 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		x->oom.form = cgroup ? GG_OOM_FORM_CGROUP : "SIGKILL (exitcode -9)";
 		x->oom.device_index = -1; /* the host's memory: no device is numbered */
 	}
-	/* torchrun's summary alone: a rank failed, and what it raised is not in the paste. */
-	if (out->len == 0 && d->facts.elastic_summary && d->facts.root_rank >= 0) {
+	/*
+	 * torchrun's summary alone: a rank failed, and what it raised is not in
+	 * the paste. Cut before its root cause's rank (inside "Root Cause", or
+	 * in the "Failures:" list above it), it still says a worker failed: a
+	 * failure cut short with no rank, never nothing found.
+	 */
+	if (out->len == 0 && d->facts.elastic_summary &&
+	    (d->facts.root_rank >= 0 || d->facts.in_root_cause || d->facts.in_failures || d->facts.failures_ranks)) {
 		gg_tb_chain *c = calloc(1, sizeof *c);
 		gg_traceback *tb = c ? calloc(1, sizeof *tb) : NULL;
 		if (!tb) {

@@ -1362,6 +1362,24 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    d->rank, d->rank);
 			break;
 		}
+		if (d->chain->from_summary && tb->len == 0 && d->rank < 0) {
+			/* Cut before the root cause's rank: the summary says only that workers failed. */
+			rc |= gg_buf_printf(&e, "torchrun's failure summary says a worker failed, but the paste stops before its \"Root Cause\" names the rank that failed first and before anything that rank raised, so what failed cannot be told from it.");
+			rc |= gg_buf_printf(&x, "Paste the rest of the summary (its \"Root Cause\" section: rank, exitcode, traceback) and that rank's own traceback, earlier in the log (prefixed with [rankN]: when the launcher tags them). An exitcode of 1 is a Python exception in the worker; -9 means the kernel's OOM killer (host RAM).");
+			break;
+		}
+		if (d->chain->from_summary && tb->len == 0 && (facts->root_error_file || facts->root_traceback)) {
+			/*
+			 * The entry point is decorated with @record already: the
+			 * summary carries the rank's traceback (its "traceback :"
+			 * field) and names the file torchrun wrote it to.
+			 */
+			rc |= gg_buf_printf(&e, "torchrun's summary says rank %d failed first (exit code %ld)%s, but the paste stops before what it raised.",
+					    d->rank, facts->root_exitcode,
+					    facts->root_traceback ? " and prints its traceback in the summary's \"traceback :\" field" : "");
+			rc |= gg_buf_printf(&x, "Paste the rest of the summary's \"traceback :\" field down to its exception line, or the error file its \"error_file:\" line names (a JSON record with the rank's message and traceback): the entry point is already decorated with @record, which is why the summary holds it.");
+			break;
+		}
 		if (d->chain->from_summary && tb->len == 0) {
 			rc |= gg_buf_printf(&e, "torchrun's summary says rank %d failed first (exit code %ld), but what it raised is not in the paste.",
 					    d->rank, facts->root_exitcode);

@@ -1511,11 +1511,24 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->event_rank = (int)v;
 	if (gg_text_find(t, n, "ChildFailedError"))
 		f->elastic_summary = true;
+	if (gg_text_starts(t, n, "Failures:") && f->elastic_summary) {
+		f->in_failures = true;
+	} else if (f->in_failures) {
+		if (t[0] == '=' || t[0] == '-' || gg_text_starts(t, n, "Root Cause"))
+			f->in_failures = false;
+		else if (facts_field(t, n, "rank", &v) && v >= 0 && v < 64)
+			f->failures_ranks |= 1ull << v;
+	}
 	if (gg_text_starts(t, n, "Root Cause (first observed failure)")) {
 		/* The summary's root cause says as much as its ChildFailedError header, which a cut paste may lack. */
 		f->in_root_cause = true;
 		f->elastic_summary = true;
 	} else if (f->in_root_cause) {
+		const char *ef = gg_text_starts(t, n, "error_file") ? gg_text_find(t, n, ":") : NULL;
+		if (ef && !gg_text_find(t, n, "<N/A>") && gg_text_find(t, n, "/"))
+			f->root_error_file = true;
+		if (gg_text_starts(t, n, "traceback") && gg_text_find(t, n, "Traceback (most recent call last)"))
+			f->root_traceback = true;
 		/* Fields one per line ("rank : 1"), or run together when a paste lost its line breaks. */
 		if (t[0] == '=')
 			f->in_root_cause = false;

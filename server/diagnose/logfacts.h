@@ -60,6 +60,16 @@ typedef struct gg_log_facts {
 	bool elastic_summary;  /* a ChildFailedError summary was seen */
 	int root_rank;         /* "Root Cause (first observed failure)": its rank, or -1 */
 	long root_exitcode;    /* its exit code; 0 when not printed */
+	/*
+	 * The root cause's record as torchrun kept it: an error_file path
+	 * (not "<N/A>": the entry point is decorated with @record) and its
+	 * "traceback :" field opening a Python traceback, which the summary
+	 * prints in full; a paste that ends inside it is cut there.
+	 */
+	bool root_error_file;
+	bool root_traceback;
+	/* The ranks the summary's "Failures:" list names besides the root cause (bit r for rank r < 64). */
+	uint64_t failures_ranks;
 	bool sigkill;          /* the root cause was killed by signal 9 (the kernel's OOM killer, usually) */
 	gg_log_span sigkill_at; /* its "exitcode : -9" line */
 	int launcher_rank;     /* the launcher's first failed process: the agent's "failed (exitcode: N) local_rank: R", mp.spawn's "process R terminated with ...", mpirun's "process rank R ... exited on signal N", DeepSpeed's "[...'--local_rank=R'...] exits with return code = N"; or -1 */
@@ -222,6 +232,7 @@ typedef struct gg_log_facts {
 	uint64_t prev_code_line; /* its line */
 	int section;      /* 1 training, 2 evaluation: the last HF Trainer banner */
 	bool in_root_cause;
+	bool in_failures; /* inside the summary's "Failures:" list */
 	char *abort_type;    /* owned; the type of the last "terminate called after throwing" line, or NULL */
 	uint64_t abort_line; /* that line */
 	int header_open;     /* the debugger header's orphan whose message is being read, or -1 */

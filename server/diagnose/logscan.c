@@ -680,8 +680,20 @@ static bool logscan_opens_traceback(const char *s, size_t n)
 }
 
 /*
+ * Whether a line's text opens torchelastic's failure summary: its
+ * ChildFailedError line, its "Failures:" or "Root Cause" heading. A CLI
+ * that relays its child's stderr labels the summary as it labels a
+ * traceback, and the summary read with its label on says nothing.
+ */
+static bool logscan_opens_summary(const char *s, size_t n)
+{
+	return gg_text_starts(s, n, "Root Cause (first observed failure)") || gg_text_starts(s, n, "Failures:") ||
+	       (gg_text_starts(s, n, "torch.distributed.elastic.") && gg_text_find(s, n, "ChildFailedError"));
+}
+
+/*
  * Takes a parent's relay label off the raw line (see relay): the label
- * starts to count on a line where a traceback opens after it, and holds
+ * starts to count on a line where a traceback or a failure summary opens after it, and holds
  * while the lines carry the same one. A label on one line alone
  * ("RuntimeError: ...", "INFO: ...") is the line's own words.
  */
@@ -693,7 +705,7 @@ static long logscan_unrelay(gg_logscan *s)
 	bool same = k > 0 && s->relay.len == k && memcmp(s->relay.data, r, k) == 0;
 	if (!same) {
 		s->relay.len = 0;
-		if (k == 0 || !logscan_opens_traceback(r + k, s->raw.len - k))
+		if (k == 0 || !(logscan_opens_traceback(r + k, s->raw.len - k) || logscan_opens_summary(r + k, s->raw.len - k)))
 			return 0;
 		if (gg_buf_append(&s->relay, r, k) != 0)
 			return -ENOMEM;
