@@ -1500,6 +1500,15 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		     /* cudaErrorIllegalAddress's own text, printed bare before the "CUDA error:" prefix (2017's 0.x). */
 		     (strstr(tb->exc.detail, "an illegal memory access was encountered") && !strstr(tb->exc.detail, "HIP"))))
 			d->oom.device = GG_OOM_DEVICE_CUDA;
+		/* Intel's per-allocation limit: the device is Intel's GPU, and nothing else in the message says so. */
+		if (tb->has_exception && gg_oom_block_limit(tb->exc.detail, strlen(tb->exc.detail))) {
+			d->oom.device = GG_OOM_DEVICE_XPU;
+			d->oom.device_index = -1;
+			d->confidence = GG_CONFIDENCE_MEDIUM;
+			if ((rc = gg_evidence_add(d, "log line %llu: the runtime refused one allocation for its size alone, over Intel's GPU runtime's limit on a single block, not for want of free memory",
+						  (unsigned long long)tb->exc.at.line)))
+				return rc;
+		}
 		if (tb->has_exception && (rc = classify_aoti_alloc(d, tb)))
 			return rc < 0 ? rc : 0;
 		/*

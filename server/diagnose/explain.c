@@ -1491,6 +1491,10 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "Nothing to fix here: fix rank %d's failure, and this one goes with it.", d->follows_rank);
 		} else if (exc && (rc2 = explain_collective_timeout(&e, &x, exc->message, facts)) <= 0) {
 			rc |= rc2;
+		} else if (exc && gg_oom_block_limit(exc->detail, strlen(exc->detail))) {
+			/* A per-allocation limit of Intel's GPU runtime: one tensor's size in one piece, whatever is free. */
+			rc |= gg_buf_printf(&e, " Intel's GPU runtime (XPU) refuses any single allocation larger than its per-allocation limit (4 GB on many Intel GPUs), however much of the device is free: one tensor of this step is too large in one piece, the device is not full.");
+			rc |= gg_buf_printf(&x, "Split that tensor so that no single allocation is over 4 GiB (process the step in chunks: a smaller batch or fewer items, a shorter sequence or a smaller image at that line), or update the GPU driver and the oneAPI runtime or the PyTorch XPU build, where newer ones lift the limit on some platforms. Neither no_grad nor freeing other memory helps; `xpu-smi stats -d 0` shows the device's memory.");
 		} else if (explain_lookalike_resource(d, facts)) {
 			rc |= explain_out_of_resource(&e, &x);
 		} else if (exc && strstr(exc->type, "ChildFailedError"))

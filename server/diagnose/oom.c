@@ -503,6 +503,11 @@ static bool oom_cuda_code_2(const char *s, size_t n)
 	return false;
 }
 
+bool gg_oom_block_limit(const char *message, size_t len)
+{
+	return gg_text_find_ci(message, len, "allocate memory block with size larger than") != NULL;
+}
+
 bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info *info)
 {
 	memset(info, 0, sizeof *info);
@@ -536,7 +541,7 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		flat[n++] = message[i];
 	}
 	flat[n] = '\0';
-	if (oom_out_of_resource(type, flat, n)) {
+	if (oom_out_of_resource(type, flat, n) || gg_oom_block_limit(flat, n)) {
 		free(flat);
 		return false;
 	}

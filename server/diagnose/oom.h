@@ -189,6 +189,14 @@ bool gg_oom_out_of_resource(const char *type, const char *message, size_t len);
  * library's name ("cuBLAS") or NULL.
  */
 const char *gg_oom_handle_init_failed(const char *message, size_t len);
+/*
+ * Intel's GPU runtime refusing one allocation over its per-allocation
+ * limit ("Current platform can NOT allocate memory block with size larger
+ * than 4GB! Tried to allocate ..."), worded like the caching allocator's
+ * message with the device's figures, but no shortage: the device may be
+ * nearly empty. Not an out-of-memory error (gg_oom_match says false).
+ */
+bool gg_oom_block_limit(const char *message, size_t len);
 
 /* "cuda", "hip", "mps", "xpu", "cpu", "tpu" or NULL. */
 const char *gg_oom_device_name(gg_oom_device d);
