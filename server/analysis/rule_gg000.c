@@ -294,6 +294,41 @@ static TSNode indent_error(TSNode n, const char *text, const char **what, unsign
 	return (TSNode){ 0 };
 }
 
+/*
+ * The first Python 2 statement of the tree, which the grammar takes and
+ * Python 3 does not (`print x`, `print >>f, x`, `exec code`), with CPython's
+ * words in *what; or a null node. Only asked where the text spells one.
+ */
+static TSNode python2_statement(TSNode root, const char *text, size_t len, const char **what)
+{
+	if (!memmem(text, len, "print", 5) && !memmem(text, len, "exec", 4))
+		return (TSNode){ 0 };
+	TSTreeCursor cur = ts_tree_cursor_new(root);
+	TSNode found = { 0 };
+	for (bool down = true;;) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		const char *type = ts_node_type(n);
+		if (strcmp(type, "print_statement") == 0 || strcmp(type, "exec_statement") == 0) {
+			found = n;
+			*what = type[0] == 'p' ? "SyntaxError: Missing parentheses in call to 'print'. Did you mean print(...)?"
+					       : "SyntaxError: Missing parentheses in call to 'exec'. Did you mean exec(...)?";
+			break;
+		}
+		/* Statements only: expressions hold none. */
+		down = ts_node_named_child_count(n) > 0 && !strstr(type, "expression") && strcmp(type, "call") != 0 &&
+		       strcmp(type, "string") != 0;
+		if (down && ts_tree_cursor_goto_first_child(&cur))
+			continue;
+		while (!ts_tree_cursor_goto_next_sibling(&cur))
+			if (!ts_tree_cursor_goto_parent(&cur)) {
+				ts_tree_cursor_delete(&cur);
+				return found;
+			}
+	}
+	ts_tree_cursor_delete(&cur);
+	return found;
+}
+
 static int gg000_check(void *state, const gg_rule_input *in, gg_findings *out)
 {
 	(void)state;
@@ -314,6 +349,8 @@ static int gg000_check(void *state, const gg_rule_input *in, gg_findings *out)
 		 */
 		const char *what = NULL;
 		TSNode bad = src->lines || in->unparsed_len ? (TSNode){ 0 } : indent_error(in->ts_root, src->text, &what, 0);
+		if (ts_node_is_null(bad))
+			bad = python2_statement(in->ts_root, src->text, src->len, &what);
 		if (ts_node_is_null(bad))
 			return 0;
 		TSNode tok = first_leaf(bad);
