@@ -450,8 +450,10 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 		 * frames cut before their exception line: the claim is not the
 		 * message, and without the message's figures and type the
 		 * paste is cut short. The sentence stays the traceback's context.
+		 * Frames without their "Traceback" header (the paste began at a
+		 * "File" line) are the same: the sentence is still no message.
 		 */
-		if (best && cut && best->named_only && !best->type && dx_prose(best->text)) {
+		if (best && (cut || tb->headerless) && best->named_only && !best->type && (dx_prose(best->text) || best->prose_lead)) {
 			best->folded = true;
 			c->prose_above = best->at.line;
 			continue;

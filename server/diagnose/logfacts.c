@@ -916,6 +916,12 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	o->named_only = oom && !exc && !figures;
 	/* The logger's or the application's words in front are not the failure's message. */
 	size_t from = exc ? 0 : facts_message_start(t, n);
+	if (o->named_only && from > 0) {
+		/* The sentence's head, which the message below leaves out: whether a person wrote it. */
+		static const char *const said[] = { "I ", "I'm ", "We ", "we ", " get ", " got ", " getting ", " when ", " while ", NULL };
+		for (const char *const *w = said; *w && !o->prose_lead; w++)
+			o->prose_lead = gg_text_find(t, from, *w) != NULL;
+	}
 	/*
 	 * A type retyped with a space by whoever pasted it ("Runtime Error:
 	 * CUDA out of memory"): the word in front is the type's head, not the
