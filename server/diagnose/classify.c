@@ -1332,6 +1332,24 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return rc;
 	}
 
+	/* NCCL's warnings: which local ranks hit it; all at once, no one of them first. */
+	if (d->oom.is_oom && d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_NCCL) == 0 && facts->nccl_oom_ranks) {
+		gg_buf ranks = { 0 };
+		unsigned count = 0;
+		for (int r = 0; r < 64 && rc == 0; r++)
+			if (facts->nccl_oom_ranks & (1ull << r)) {
+				rc = gg_buf_printf(&ranks, "%s%d", ranks.len ? ", " : "", r);
+				count++;
+			}
+		if (rc == 0)
+			rc = gg_evidence_add(d, "NCCL's own CUDA check failed with error 2 (cudaErrorMemoryAllocation) on local rank%s %s (%u line%s): %s",
+					     count > 1 ? "s" : "", gg_buf_cstr(&ranks), facts->nccl_oom_lines, facts->nccl_oom_lines > 1 ? "s" : "",
+					     count > 1 ? "each rank logs it as it finds the device full, so no one of them is the first" : "that rank's device was full when NCCL set up its buffers");
+		gg_buf_free(&ranks);
+		if (rc)
+			return rc;
+	}
+
 	/* A serving engine's memory: relayed by a client (this script made a request), or at the engine's start. */
 	d->serving = GG_SERVING_NONE;
 	const char *start = d->oom.is_oom ? classify_serving_start(d, tb, facts) : NULL;

@@ -1310,7 +1310,12 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			     !explain_large_request(&d->oom) && d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_NVML_REPORT) != 0;
 		if (era == ERA_PRE_0_4)
 			rc |= gg_buf_printf(&x, "Lower the batch size (in training too). If this is evaluation or inference, also create its inputs with `Variable(x, volatile=True)` (this PyTorch, 0.3 or older, has no torch.no_grad).");
-		else if (d->runtime_call) {
+		else if (d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_NCCL) == 0) {
+			/* NCCL's buffers come after the model and optimizer are placed: what they left is what ran out. */
+			rc |= gg_buf_printf(&e, " NCCL could not allocate its own buffers on the device (its CUDA call failed with error 2, out of memory): the model, its optimizer state and this rank's other tensors had already filled the GPU when the communicator was set up or grew a channel.");
+			rc |= gg_buf_printf(&x, "Leave room for NCCL: put less of the model and its optimizer state on each GPU (more sharding or tensor/pipeline parallelism, optimizer offload, a smaller micro-batch), or make NCCL's buffers smaller (`NCCL_BUFFSIZE`, fewer channels with `NCCL_MAX_NCHANNELS`); check with `%s` that nothing else holds the devices. no_grad does not apply.",
+					    explain_smi(d));
+		} else if (d->runtime_call) {
 			/* A stream or device switch ran out (see classify.c): the room is gone outside the allocator, not in this step's tensors. */
 			rc |= gg_buf_printf(&e, " It was raised by a switch of CUDA stream or device, a runtime call that allocates no tensor: the CUDA runtime itself found no room (a context or its own workspace on that device), so the device was already full outside this process's caching allocator: a serving engine's memory pool reserved up front, other processes, or every worker's context landing on one GPU.");
 			rc |= gg_buf_printf(&x, "Check with `%s` what holds the device. A serving engine that reserves a share of the GPU at start (its GPU memory utilisation or static memory fraction) leaves only the rest for CUDA's own needs: lower that share to leave a GiB or two free. Give each worker its own device (`CUDA_VISIBLE_DEVICES`, or `torch.cuda.set_device` before any CUDA call) and stop other processes on it. A smaller batch does not change this call.",

@@ -563,7 +563,9 @@ static size_t facts_message_start(const char *t, size_t n)
 		"CUDA out of memory", "CUDA error: ", "HIP out of memory", "HIP error: ", "MPS backend out of memory",
 		"XPU out of memory", "cuda runtime error (", "DefaultCPUAllocator", "[enforce fail at ",
 		/* XLA's status and its TPU allocator's words, behind a glog header or a host's and worker's label. */
-		"RESOURCE_EXHAUSTED", "Resource exhausted", "Attempting to reserve ", "Attempting to allocate ", NULL,
+		"RESOURCE_EXHAUSTED", "Resource exhausted", "Attempting to reserve ", "Attempting to allocate ",
+		/* NCCL's warning behind its stamp, host, pid, thread, rank and source place. */
+		"Cuda failure ", NULL,
 	};
 	size_t type_len;
 	const char *msg;
@@ -910,6 +912,20 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	gg_log_orphan *o = facts_orphan_slot(f);
 	if (!o)
 		return -ENOMEM;
+	if (oom && info.form && strcmp(info.form, GG_OOM_FORM_NCCL) == 0) {
+		/* NCCL's tag of its process, "host:pid:tid [N]": N is the rank's local device. */
+		for (const char *b = gg_text_find(t, n, "] "); b; b = gg_text_find(b + 1, (size_t)(t + n - b - 1), "] ")) {
+			const char *d0 = b;
+			while (d0 > t && d0[-1] >= '0' && d0[-1] <= '9')
+				d0--;
+			if (d0 < b && b - d0 <= 2 && d0 - 1 > t && d0[-1] == '[' && d0[-2] == ' ') {
+				f->nccl_oom_ranks |= 1ull << strtol(d0, NULL, 10);
+				break;
+			}
+		}
+		f->nccl_oom_lines++;
+		rank = -1; /* each rank's copy of one failure: the ranks are named in the evidence, none first */
+	}
 	o->rank = rank;
 	o->pid = l->pid;
 	o->oom = oom;

@@ -71,6 +71,13 @@ typedef struct gg_log_facts {
 	bool root_traceback;
 	/* The ranks the summary's "Failures:" list names besides the root cause (bit r for rank r < 64). */
 	uint64_t failures_ranks;
+	/*
+	 * NCCL's "Cuda failure 2 'out of memory'" warnings: the local ranks
+	 * their "host:pid:tid [N]" tag names (bit N for N < 64), how many
+	 * lines, and whether they came in one second (no rank first).
+	 */
+	uint64_t nccl_oom_ranks;
+	unsigned nccl_oom_lines;
 	bool sigkill;          /* the root cause was killed by signal 9 (the kernel's OOM killer, usually) */
 	gg_log_span sigkill_at; /* its "exitcode : -9" line */
 	int launcher_rank;     /* the launcher's first failed process: the agent's "failed (exitcode: N) local_rank: R", mp.spawn's "process R terminated with ...", mpirun's "process rank R ... exited on signal N", DeepSpeed's "[...'--local_rank=R'...] exits with return code = N"; or -1 */

@@ -33,6 +33,8 @@ static const oom_form oom_forms[] = {
 	{ "XPU out of memory", GG_OOM_DEVICE_XPU, "XPU out of memory" },
 	{ "OUT_OF_DEVICE_MEMORY", GG_OOM_DEVICE_XPU, "UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY" },
 	{ "PI_ERROR_OUT_OF_RESOURCES", GG_OOM_DEVICE_XPU, "PI_ERROR_OUT_OF_RESOURCES" },
+	{ "Cuda failure 2 'out of memory", GG_OOM_DEVICE_CUDA, GG_OOM_FORM_NCCL },
+	{ "Cuda failure 'out of memory", GG_OOM_DEVICE_CUDA, GG_OOM_FORM_NCCL }, /* NCCL 2.x before the error number; the closing quote may be taken as a quote's */
 	{ "CUDA out of memory", GG_OOM_DEVICE_CUDA, "CUDA out of memory" },
 	/* The caching allocator under set_per_process_memory_fraction: "Allocation on device 0 would exceed allowed memory." */
 	{ "would exceed allowed memory", GG_OOM_DEVICE_CUDA, "CUDA allocation over the memory fraction" },

@@ -145,6 +145,13 @@ typedef struct gg_oom_info {
  */
 /* A serving engine's warm-up found no room for the tokens it is set to batch at once ("Not enough memory to handle N prefill tokens"). */
 #define GG_OOM_FORM_WARMUP "a serving engine's warm-up: not enough memory for its token budget"
+/*
+ * NCCL's own check of a CUDA call, logged as a warning by every rank that
+ * hits it ("host:pid:tid [2] include/alloc.h:210 NCCL WARN Cuda failure 2
+ * 'out of memory'"): error 2 is cudaErrorMemoryAllocation, NCCL's buffers
+ * (or its communicator's) found no room on the device.
+ */
+#define GG_OOM_FORM_NCCL "NCCL: Cuda failure 2 'out of memory'"
 /* TensorRT's logger: a request of the engine build or its execution context the device could not place. */
 #define GG_OOM_FORM_TENSORRT "TensorRT: GPU memory could not be allocated"
 #define GG_OOM_FORM_NODE_MEMORY "a node memory monitor's kill (host RAM)"
