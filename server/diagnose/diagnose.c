@@ -1401,6 +1401,32 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if ((rc = dx_push(out, c)))
 			return rc;
 	}
+	/*
+	 * XLA's listing of the largest allocations in a program it compiled,
+	 * and nothing else: XLA prints it only under its out-of-memory error
+	 * (RESOURCE_EXHAUSTED, "Ran out of memory in memory space ..."), which
+	 * is above where the paste starts. A memory failure cut short, on the
+	 * TPU the listing's program was built for; never nothing found.
+	 */
+	if (out->len == 0 && !had_tracebacks && !d->facts.orphans_len && !d->facts.lone.text && d->facts.xla_listing_fields >= 3) {
+		gg_tb_chain *c = calloc(1, sizeof *c);
+		gg_traceback *tb = c ? calloc(1, sizeof *tb) : NULL;
+		if (!tb) {
+			free(c);
+			return -ENOMEM;
+		}
+		c->tbs = tb;
+		c->len = c->cap = 1;
+		c->rank = -1;
+		c->from_listing = true;
+		tb->at = (gg_log_span){ d->facts.xla_listing_line, 0, 0 };
+		if ((rc = dx_push(out, c)))
+			return rc;
+		gg_diagnosis *x = &out->items[out->len - 1];
+		x->oom.device = GG_OOM_DEVICE_TPU;
+		x->oom.device_index = -1;
+		x->oom.xla = true;
+	}
 	/* A paste with no traceback and no memory error, but a failure the runtime printed: say what it is. */
 	if (out->len == 0 && !had_tracebacks) {
 		/* The first such line, preferring one that names its rank (a hard-wrapped line's tail names none). */

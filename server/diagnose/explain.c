@@ -1401,6 +1401,11 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "Paste the child's own traceback, above the launcher's lines (`Traceback (most recent call last):` and the exception line under it): for a memory error, `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ...` with the numbers.");
 			break;
 		}
+		if (d->chain->from_listing) {
+			rc |= gg_buf_printf(&e, "The paste is XLA's listing of the largest allocations in a program it compiled (sizes, shapes, padding, the operation's label), which XLA prints under its out-of-memory error (`RESOURCE_EXHAUSTED: ... Ran out of memory in memory space hbm` or `vmem`); that error line is above where the paste starts, so which memory ran out and by how much cannot be told from it. Entries that padding expands many times over, or of allocation type scoped, point at one fused operation's on-chip scratch rather than the batch.");
+			rc |= gg_buf_printf(&x, "Paste the error line above the listing (`RESOURCE_EXHAUSTED` with its \"Ran out of memory in memory space ...\" and the figures used and available): memory space hbm is the device's memory (batch, sequence length, model sharding), vmem a core's scratch for one fused kernel (a shape whose padding blows up: pad or reshape that dimension, or a smaller block of that operation).");
+			break;
+		}
 		if (d->chain->from_cut) {
 			rc |= gg_buf_printf(&e, "The paste is a run's output (its launcher's or libraries' log lines) that ends cut inside its last line, with no error line above it: what stopped the run is below where the paste ends, so what failed cannot be told from it.");
 			if (d->phase == GG_PHASE_TRAINING)

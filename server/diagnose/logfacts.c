@@ -1531,6 +1531,11 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	const char *gr = ev ? gg_text_find(ev, (size_t)(t + n - ev), "\"global_rank\":") : NULL;
 	if (gr && f->event_rank < 0 && facts_signed(gr + 14 + strspn(gr + 14, " "), t + n, &v) && v >= 0 && v < 1000000)
 		f->event_rank = (int)v;
+	if (gg_text_starts(t, n, "XLA label: ") || gg_text_starts(t, n, "Allocation type: ") ||
+	    gg_text_starts(t, n, "Extra memory due to padding: ") || gg_text_starts(t, n, "Unpadded size: ")) {
+		f->xla_listing_fields++;
+		f->xla_listing_line = l->number;
+	}
 	if (gg_text_find(t, n, "ChildFailedError"))
 		f->elastic_summary = true;
 	if (gg_text_starts(t, n, "Failures:") && f->elastic_summary) {

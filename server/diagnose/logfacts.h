@@ -76,6 +76,14 @@ typedef struct gg_log_facts {
 	 * their "host:pid:tid [N]" tag names (bit N for N < 64), how many
 	 * lines, and whether they came in one second (no rank first).
 	 */
+	/*
+	 * XLA's listing of the largest allocations of a program it could not
+	 * fit, printed under its RESOURCE_EXHAUSTED error ("Size: 32.0K",
+	 * "Shape: f32[64,5]", "XLA label: ...", "Allocation type: scoped"):
+	 * how many of its fields were read, and the last one's line.
+	 */
+	unsigned xla_listing_fields;
+	uint64_t xla_listing_line;
 	uint64_t nccl_oom_ranks;
 	unsigned nccl_oom_lines;
 	bool sigkill;          /* the root cause was killed by signal 9 (the kernel's OOM killer, usually) */

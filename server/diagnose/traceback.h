@@ -77,6 +77,7 @@ typedef struct gg_tb_chain {
 	bool from_stop;    /* no traceback: the launcher's agent stopping its workers (SIGTERM) says one failed (see diagnose.c) */
 	bool resource_log; /* no traceback: Triton's "out of resource" logged on a line of its own (see diagnose.c) */
 	bool from_cut;     /* no traceback, no error line: a run's output cut inside its last line (see gg_logfacts_run_cut) */
+	bool from_listing; /* no error line: XLA's listing of a compiled program's largest allocations, whose error line is above the paste (see diagnose.c) */
 	bool has_oom;      /* some exception of it is an out-of-memory error */
 	bool original_cut; /* a reraise ("Caught X in DataLoader worker ...") whose original traceback the paste cuts */
 	bool lone;         /* one exception line pasted alone: no traceback, no runtime's failure line */
