@@ -708,6 +708,38 @@ static bool dx_is_launcher_tail(gg_diagnoser *d, size_t k)
  * it, as before.
  */
 /*
+ * Two processes printing one traceback at once interleave it line by
+ * line: the second copy's header lands inside the first right after its
+ * first frames, and the first stops there, cut. That stub, every frame of
+ * it also in the copy that starts right under it (same file and line),
+ * is no failure of its own; the longer copy stands for both.
+ */
+static bool dx_is_interleaved_stub(const gg_diagnoser *d, size_t k)
+{
+	const gg_tb_chain *c = d->chains[k];
+	const gg_traceback *a = &c->tbs[c->len - 1];
+	if (c->len != 1 || a->has_exception || a->len == 0 || c->from_summary)
+		return false;
+	uint64_t end = a->frames[a->len - 1].at.line;
+	for (size_t i = 0; i < d->len; i++) {
+		const gg_tb_chain *o = d->chains[i];
+		const gg_traceback *b = &o->tbs[o->len - 1];
+		if (i == k || o->len != 1 || o->rank != c->rank || b->len <= a->len || b->at.line <= a->at.line || b->at.line > end + 2)
+			continue;
+		bool all = true;
+		for (size_t f = 0; f < a->len && all; f++) {
+			bool found = false;
+			for (size_t g = 0; g < b->len && !found; g++)
+				found = a->frames[f].line == b->frames[g].line && strcmp(a->frames[f].filename, b->frames[g].filename) == 0;
+			all = found;
+		}
+		if (all)
+			return true;
+	}
+	return false;
+}
+
+/*
  * A message that reports a child process's failure, as a test harness or
  * a wrapper CLI raises it after the child it ran failed: the command line
  * quoted first ("'torchrun --nproc_per_node 4 ...' failed with returncode
@@ -1188,7 +1220,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		return -ENOMEM;
 	for (size_t i = 0; i < d->len; i++)
 		drop[i] = dx_is_summary_copy(d, i) || dx_is_logged_copy(d, i) || dx_is_launcher_tail(d, i) ||
-			  dx_is_launcher_summary(d, i);
+			  dx_is_launcher_summary(d, i) || dx_is_interleaved_stub(d, i);
 	size_t kept = 0;
 	for (size_t i = 0; i < d->len; i++) {
 		if (drop[i])
