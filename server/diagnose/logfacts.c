@@ -912,7 +912,8 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	gg_log_orphan *o = facts_orphan_slot(f);
 	if (!o)
 		return -ENOMEM;
-	if (oom && info.form && strcmp(info.form, GG_OOM_FORM_NCCL) == 0) {
+	/* Read from the line, not info.form: for an exception line that may be its type, freed above. */
+	if (oom && gg_text_find(t, n, "NCCL WARN Cuda failure")) {
 		/* NCCL's tag of its process, "host:pid:tid [N]": N is the rank's local device. */
 		for (const char *b = gg_text_find(t, n, "] "); b; b = gg_text_find(b + 1, (size_t)(t + n - b - 1), "] ")) {
 			const char *d0 = b;
