@@ -8,6 +8,7 @@
 #include "config.h"
 #include "grad_context.h"
 #include "noqa.h"
+#include "project.h"
 #include "project_lines.h"
 #include "rules.h"
 
@@ -333,6 +334,33 @@ int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len, gg_export_
 }
 
 /*
+ * Whether src imports a module class of its project by name (`from
+ * app.models import Scorer`): a file that never spells torch still runs
+ * torch's modules then, and is read. Only asked with an index.
+ */
+static bool imports_project_module(const gg_source *src)
+{
+	const gg_project *p = src->project;
+	if (!p || !p->framework_classes.len || !gg_text_contains(src->text, src->len, "import "))
+		return false;
+	gg_project_imports imports = { NULL, 0, 0 };
+	bool found = false;
+	gg_buf dotted = { NULL, 0, 0 };
+	if (!gg_project_imports_read(src->text, src->len, &imports))
+		for (size_t i = 0; i < imports.len && !found; i++) {
+			const gg_project_import *im = &imports.items[i];
+			dotted.len = 0;
+			if (gg_buf_append(&dotted, im->module.ptr, im->module.len) || gg_buf_append(&dotted, ".", 1) ||
+			    gg_buf_append(&dotted, im->name.ptr, im->name.len))
+				break;
+			found = gg_project_class_in_framework(p, dotted.data, dotted.len);
+		}
+	gg_buf_free(&dotted);
+	free(imports.items);
+	return found;
+}
+
+/*
  * The tree the rules read for src, made the analyzer's copy: src's own, or
  * one parsed here (*owned, the caller deletes it). The copy holds on to a
  * tree the caller keeps (src->tree), so that the next check of its edited
@@ -348,7 +376,7 @@ static int analysis_tree(gg_analyzer *a, const gg_source *src, const TSTree **tr
 		return -EINVAL;
 	if (src->len > UINT32_MAX)
 		return -EFBIG; /* tree-sitter offsets are 32-bit */
-	if (!src->tree && !gg_analysis_mentions_framework(src->text, src->len))
+	if (!src->tree && !gg_analysis_mentions_framework(src->text, src->len) && !imports_project_module(src))
 		return 0;
 	const TSTree *t = src->tree;
 	if (!t) {

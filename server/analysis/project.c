@@ -41,6 +41,7 @@ void gg_project_init(gg_project *p)
 	gg_strings_init(&p->method_parts);
 	gg_strings_init(&p->paramless_classes);
 	gg_strings_init(&p->weightless_classes);
+	gg_strings_init(&p->framework_classes);
 	gg_strings_init(&p->pending_paramless);
 	gg_strings_init(&p->graph_classes);
 	gg_strings_init(&p->grad_functions);
@@ -101,6 +102,7 @@ void gg_project_free(gg_project *p)
 	gg_strings_free(&p->method_parts);
 	gg_strings_free(&p->paramless_classes);
 	gg_strings_free(&p->weightless_classes);
+	gg_strings_free(&p->framework_classes);
 	gg_strings_free(&p->pending_paramless);
 	gg_strings_free(&p->graph_classes);
 	gg_strings_free(&p->grad_functions);
@@ -200,6 +202,17 @@ static bool defines(def_names *d, const char *text, size_t len, const char *name
 	return false;
 }
 
+/* Whether text spells `return self.<name>(` somewhere: another method of the file hands its work to this one. */
+static bool self_call_spelled(const char *text, size_t len, const char *name, size_t n)
+{
+	for (const char *p = text, *end = text + len; (p = memmem(p, (size_t)(end - p), "return self.", 12)) != NULL;) {
+		p += 12;
+		if ((size_t)(end - p) > n && memcmp(p, name, n) == 0 && p[n] == '(')
+			return true;
+	}
+	return false;
+}
+
 /*
  * Whether the indented plain use at `at` (its '@' or its `with`) can make an
  * export: a method so decorated that the using files ask about (a forward),
@@ -241,6 +254,9 @@ static bool body_may_export(def_names *defs, const char *text, size_t len, const
 			for (const char *const *f = forward_like; *f; f++)
 				if (strlen(*f) == (size_t)(ne - name) && memcmp(*f, name, (size_t)(ne - name)) == 0)
 					return true;
+			/* A method another one hands its work to (`return self.run_inference(x)` in forward). */
+			if (self_call_spelled(text, len, name, (size_t)(ne - name)))
+				return true;
 			in_def = true;
 		} else if (!blank && col <= indent) {
 			return false;
@@ -268,6 +284,29 @@ static bool body_may_export(def_names *defs, const char *text, size_t len, const
  * or `@torch.word` (any dotted prefix): a wrapper must return it, enter it
  * or name it some other way. With classes, an indented plain use counts too.
  */
+/* Whether the line at at lies in a `def forward(`: the nearest def above it, less indented. */
+static bool in_forward(const char *text, const char *at)
+{
+	const char *line;
+	size_t indent = indent_of(text, at, &line);
+	while (line > text) {
+		const char *prev_end = line - 1, *prev = prev_end;
+		while (prev > text && prev[-1] != '\n')
+			prev--;
+		const char *q = prev;
+		while (q < prev_end && (*q == ' ' || *q == '\t'))
+			q++;
+		size_t col = (size_t)(q - prev);
+		if (q < prev_end && *q != '#' && *q != '\r' && col < indent) {
+			if ((size_t)(prev_end - q) >= 4 && memcmp(q, "def ", 4) == 0)
+				return (size_t)(prev_end - q) >= 12 && memcmp(q, "def forward(", 12) == 0;
+			indent = col;
+		}
+		line = prev;
+	}
+	return false;
+}
+
 static bool named_otherwise(def_names *defs, const char *text, size_t len, const char *word, bool classes)
 {
 	size_t n = strlen(word);
@@ -294,6 +333,9 @@ static bool named_otherwise(def_names *defs, const char *text, size_t len, const
 		 */
 		const char *at = decorator ? b - 1 : b - 4;
 		if (classes && at > text && (at[-1] == ' ' || at[-1] == '\t') && body_may_export(defs, text, len, at, decorator))
+			return true;
+		/* A with in a forward: a mode of it may run with grad off (`elif mode == "inference": with no_grad():`). */
+		if (classes && with && in_forward(text, at))
 			return true;
 	}
 	return false;

@@ -142,6 +142,13 @@ typedef struct gg_project {
 	 */
 	gg_strings paramless_classes;
 	/*
+	 * The module classes whose file names a checked framework ("Name module"):
+	 * a file that imports one by name runs torch's modules though it never
+	 * names torch itself (a class named *Model over pydantic's BaseModel is
+	 * in module_classes, not here).
+	 */
+	gg_strings framework_classes;
+	/*
 	 * Of those whose one base is torch's Module, the ones whose body runs no
 	 * attribute of self (`self.x(...)`, `self.x.f(...)`): whatever they are
 	 * handed (sizes, names) never runs, so a call computes a fixed function
@@ -390,6 +397,8 @@ bool gg_project_train_method(const gg_project *p, const char *name, size_t len);
 bool gg_project_function_takes_grad(const gg_project *p, const char *dotted, size_t len);
 /* Whether dotted names a module class of the project that holds no parameters. */
 bool gg_project_class_paramless(const gg_project *p, const char *dotted, size_t len);
+/* Whether dotted names a module class whose file names a checked framework (framework_classes). */
+bool gg_project_class_in_framework(const gg_project *p, const char *dotted, size_t len);
 /* Whether dotted names a parameterless module class whose body runs nothing it holds (weightless_classes). */
 bool gg_project_class_weightless(const gg_project *p, const char *dotted, size_t len);
 bool gg_project_class_frozen(const gg_project *p, const char *dotted, size_t len, const char **param,

@@ -671,6 +671,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	if (prc)
 		return prc;
 	const char *end = text + len;
+	bool framework = gg_analysis_mentions_framework(text, len);
 	gg_strings modules, subs, plains, held, held_imported, held_ctors;
 	gg_strings_init(&modules);
 	gg_strings_init(&subs);
@@ -740,6 +741,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			if (n && l.indent == 0 && !rc) {
 				if (kind == CLASS_IS_MODULE) {
 					rc = class_push(&p->module_classes, name, n, module);
+					if (!rc && framework)
+						rc = class_push(&p->framework_classes, name, n, module);
 				} else if (bases_say_plain(&l, &plains) && !(rc = name_push(&plains, name, n))) {
 					rc = class_push(&p->plain_classes, name, n, module);
 					kind = CLASS_IS_PLAIN;
@@ -1087,6 +1090,7 @@ int gg_project_classes_sort(gg_project *p)
 	gg_project_sort_unique(&p->frozen_classes);
 	gg_project_sort_unique(&p->paramless_classes);
 	gg_project_sort_unique(&p->weightless_classes);
+	gg_project_sort_unique(&p->framework_classes);
 	gg_project_sort_unique(&p->graph_classes);
 	gg_project_sort_unique(&p->grad_functions);
 	gg_project_sort_unique(&p->param_forwarders);
@@ -1153,6 +1157,11 @@ static bool dotted_listed(const gg_project *p, const gg_strings *list, const cha
 bool gg_project_class_paramless(const gg_project *p, const char *dotted, size_t len)
 {
 	return dotted_listed(p, &p->paramless_classes, dotted, len);
+}
+
+bool gg_project_class_in_framework(const gg_project *p, const char *dotted, size_t len)
+{
+	return dotted_listed(p, &p->framework_classes, dotted, len);
 }
 
 bool gg_project_class_weightless(const gg_project *p, const char *dotted, size_t len)
