@@ -336,6 +336,12 @@ static gg_node class_method_def(const semantic *c, gg_node cls, span name, gg_no
 
 static bool class_method_fact(semantic *c, gg_node cls, span method, gg_project_fact fact, unsigned depth);
 
+gg_node sem_class_method_def(const semantic *c, int cls, span name)
+{
+	gg_node decorated;
+	return class_method_def(c, c->classes[cls].node, name, &decorated);
+}
+
 static bool defines_method(const semantic *c, int k, const void *name)
 {
 	gg_node decorated;
@@ -379,6 +385,91 @@ bool sem_function_named_no_grad(semantic *c, gg_node value)
 		return false;
 	span r = sem_resolved(c);
 	return gg_project_no_grad_function(c->project, r.ptr, r.len);
+}
+
+/*
+ * Whether method def's body (a docstring aside) only returns a call of
+ * another method of its own (`return self.run_inference(images)`): *to that
+ * method's name.
+ */
+bool sem_method_delegates(const semantic *c, gg_node def, span *to)
+{
+	gg_node body = FIELD(def, body);
+	uint32_t n = gg_node_is_null(body) ? 0 : gg_node_named_child_count(body);
+	gg_node last = gg_node_null();
+	for (uint32_t i = 0; i < n; i++) {
+		gg_node st = gg_node_named_child(body, i);
+		if (IS(st, comment) || (i == 0 && IS(st, expression_statement) && IS(gg_node_named_child(st, 0), string)))
+			continue;
+		if (!gg_node_is_null(last))
+			return false;
+		last = st;
+	}
+	gg_node v = IS(last, return_statement) && gg_node_named_child_count(last) ? gg_node_named_child(last, 0) : gg_node_null();
+	gg_node fn = IS(v, call) ? FIELD(v, function) : gg_node_null();
+	if (!IS(fn, attribute) || !IS(FIELD(fn, object), identifier) || !span_is(node_span(c, FIELD(fn, object)), "self"))
+		return false;
+	*to = node_span(c, FIELD(fn, attribute));
+	return true;
+}
+
+/* Whether a statement holds a call of something of self's (`self.g(x)`, `self.run(x)`): it may run the module. */
+static bool calls_own(const semantic *c, gg_node stmt)
+{
+	for (gg_node n = stmt; !gg_node_is_null(n); n = gg_node_walk_next(stmt, n, true)) {
+		if (!IS(n, call))
+			continue;
+		span f = node_span(c, FIELD(n, function));
+		if (span_starts(f, "self.") || span_is(f, "self"))
+			return true;
+	}
+	return false;
+}
+
+/* Whether block opens with a with that turns grad off, and nothing after it runs self's parts. */
+static bool branch_grad_off(semantic *c, gg_node block)
+{
+	bool opened = false;
+	for (uint32_t i = 0, n = gg_node_named_child_count(block); i < n; i++) {
+		gg_node st = gg_node_named_child(block, i);
+		if (IS(st, comment))
+			continue;
+		if (!opened) {
+			gg_node clause = IS(st, with_statement) ? gg_node_named_child(st, 0) : gg_node_null();
+			if (!IS(clause, with_clause) || sem_with_grad(c, clause) != GRAD_OFF)
+				return false;
+			opened = true;
+		} else if (calls_own(c, st)) {
+			return false;
+		}
+	}
+	return opened;
+}
+
+void sem_forward_modes_off(semantic *c, gg_node def, sem_mode_visit visit, void *arg)
+{
+	gg_node body = FIELD(def, body);
+	for (uint32_t i = 0, n = gg_node_is_null(body) ? 0 : gg_node_named_child_count(body); i < n; i++) {
+		gg_node st = gg_node_named_child(body, i);
+		if (!IS(st, if_statement))
+			continue;
+		/* The if and each elif: `mode == "inference"` around a branch that opens under no_grad. */
+		for (uint32_t k = 0, m = gg_node_named_child_count(st); k <= m; k++) {
+			gg_node clause = k == 0 ? st : gg_node_named_child(st, k - 1);
+			if (k > 0 && !IS(clause, elif_clause))
+				continue;
+			gg_node cond = FIELD(clause, condition), block = FIELD(clause, consequence);
+			span value;
+			if (!IS(cond, comparison_operator) || gg_node_child_count(cond) != 3 ||
+			    !span_is(node_span(c, gg_node_child(cond, 1)), "==") || !IS(gg_node_named_child(cond, 0), identifier) ||
+			    !sem_string_value(c, gg_node_named_child(cond, 1), &value) || !branch_grad_off(c, block))
+				continue;
+			gg_node dflt;
+			span param = node_span(c, gg_node_named_child(cond, 0));
+			if (sem_parameter_index(c, def, param, &dflt) > 0 && visit(c, param, value, arg))
+				return;
+		}
+	}
 }
 
 /* Whether class node cls binds method in its body to a function that runs with grad off (sem_class_alias). */
@@ -452,13 +543,26 @@ static bool class_method_fact(semantic *c, gg_node cls, span method, gg_project_
 {
 	gg_node decorated;
 	gg_node def = class_method_def(c, cls, method, &decorated);
-	if (!gg_node_is_null(def))
-		return fact == GG_PROJECT_NO_GRAD && !gg_node_is_null(decorated) && sem_decorated_grad_off(c, decorated);
+	if (!gg_node_is_null(def)) {
+		if (fact != GG_PROJECT_NO_GRAD)
+			return false;
+		if (!gg_node_is_null(decorated) && sem_decorated_grad_off(c, decorated))
+			return true;
+		/* `def forward(self, x): return self.infer(x)`, infer decorated no_grad: the forward runs without grad too. */
+		span to;
+		return depth < MAX_CLASS_DEPTH && sem_method_delegates(c, def, &to) && !span_eq(to, method) &&
+		       class_method_fact(c, cls, to, fact, depth + 1);
+	}
 	bool bound;
 	bool no_grad = class_alias_no_grad(c, cls, method, &bound);
 	if (bound)
 		return fact == GG_PROJECT_NO_GRAD && no_grad;
 	return class_bases_fact(c, cls, method, fact, depth);
+}
+
+bool sem_class_method_no_grad(semantic *c, gg_node cls, span method)
+{
+	return class_method_fact(c, cls, method, GG_PROJECT_NO_GRAD, 0);
 }
 
 /* Whether the class expression cls (X of X(...) or of an annotation) is a class whose method runs with grad off. */

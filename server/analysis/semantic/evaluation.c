@@ -118,6 +118,19 @@ static bool loader_returns_eval(semantic *c, gg_node call, unsigned *part)
 	return false;
 }
 
+/* The module a parallel wrapper or the compiler is handed (`nn.DataParallel(net.eval())`), else e itself. */
+static gg_node wrapped_module(semantic *c, gg_node e)
+{
+	static const char *const wrappers[] = { "torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
+						"torch.nn.parallel.DistributedDataParallel", "torch.compile", NULL };
+	gg_node fn = IS(e, call) ? FIELD(e, function) : gg_node_null();
+	gg_node args = IS(e, call) ? FIELD(e, arguments) : gg_node_null();
+	if (gg_node_is_null(fn) || !sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn) || !sem_name_is_one_of(c, wrappers) ||
+	    !IS(args, argument_list) || !gg_node_named_child_count(args) || IS(gg_node_named_child(args, 0), keyword_argument))
+		return e;
+	return gg_node_named_child(args, 0);
+}
+
 /*
  * The evaluation-mode change a statement makes, the receiver (a name chain, in *target)
  * it applies to and the call that makes it:
@@ -156,6 +169,9 @@ mode_change sem_eval_receiver_of(semantic *c, gg_node stmt, gg_node *target, gg_
 	/* The method is .eval or .train: a statement that spells neither is no mode change. */
 	if (!node_text_of(c, stmt, &t) || (!span_contains(t, "eval") && !span_contains(t, "train")))
 		return MODE_NONE;
+	/* model = nn.DataParallel(model.train(False).cuda()): the wrapper runs the module in the mode it is handed in. */
+	if (assigned)
+		e = wrapped_module(c, e);
 	/* Down a method chain a.eval().to(d).half(): the .eval() may be any link. */
 	for (unsigned links = 0; IS(e, call) && links < MAX_NAME_SEGMENTS; links++) {
 		gg_node object;

@@ -613,6 +613,8 @@ bool sem_event_model_loaded(const semantic *c, const event *e);
  * module elsewhere in the project does.
  */
 int sem_forward_takes_grad(semantic *c, const ctx *x, span recv);
+/* Whether the file imports another framework's networks and nothing of torch. */
+bool sem_other_framework_only(semantic *c);
 chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref);
 const bind *sem_bind_at(const semantic *c, const ctx *x, span name);
 /* The last assignment to the plain name in function func before byte use, or NULL. */
@@ -728,6 +730,21 @@ bool sem_decorated_grad_off(semantic *c, gg_node decorated);
 /* What the annotation of a plain name's parameter says: 1 a module, -1 no module, 0 unknown (classes.c). */
 int sem_parameter_annotation_kind(semantic *c, int fi, span name);
 bool sem_instance_method_no_grad(semantic *c, int fi, span spelling, const char *method);
+/* Whether method of class node cls runs with grad off: decorated so, delegating to one that is, or a base's. */
+bool sem_class_method_no_grad(semantic *c, gg_node cls, span method);
+/*
+ * The modes a module's forward runs with grad off: each `param == "value"`
+ * branch of its body that opens under no_grad (`elif mode == "inference":
+ * with torch.no_grad(): ...`), to visit, until it returns true.
+ */
+/* The def of method name of class cls of the file (the last one), or a null node. */
+gg_node sem_class_method_def(const semantic *c, int cls, span name);
+/* Whether a call of module recv passes a mode its class's forward runs with grad off. */
+bool sem_call_mode_grad_off(semantic *c, const ctx *x, const gg_call_ref *ref, span recv);
+typedef bool (*sem_mode_visit)(semantic *c, span param, span value, void *arg);
+void sem_forward_modes_off(semantic *c, gg_node def, sem_mode_visit visit, void *arg);
+/* Whether method def only returns a call of another method of self: *to its name. */
+bool sem_method_delegates(const semantic *c, gg_node def, span *to);
 /* `decode = decode_function` in a class body (stmt): the attribute's name and what it is bound to (a name chain). */
 bool sem_class_alias(const semantic *c, gg_node stmt, span *name, gg_node *value);
 /* Whether value names a function decorated to run with grad off: a top-level one of the file, or one the project index knows. */

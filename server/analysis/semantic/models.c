@@ -89,15 +89,47 @@ static int class_at(const semantic *c, uint32_t at)
 	return method > 0 ? c->funcs[method].cls : -1;
 }
 
-bool sem_frozen_before(const semantic *c, span name, uint32_t at)
+/*
+ * Whether, between from and at, the code builds a new part into root and
+ * hangs it where path lies (`lm.embed = WithPrompt(lm.embed)`, `net.head[6] =
+ * nn.Linear(...)`): that part has parameters of its own that train, so
+ * whatever holds it or lies in it records a graph again. path is root or
+ * a part of it (net.features); a part built elsewhere in root leaves it
+ * frozen.
+ */
+static bool thawed(const semantic *c, span root, span path, uint32_t from, uint32_t at)
+{
+	const gg_tree_index *ix = c->index;
+	for (size_t i = sem_assignments_from(c, from); i < ix->assignments_len && gg_node_start_byte(ix->assignments[i]) < at; i++) {
+		gg_node a = ix->assignments[i], left = FIELD(a, left), right = FIELD(a, right);
+		if (!(IS(left, attribute) || IS(left, subscript)) || !IS(right, call))
+			continue;
+		span t = node_span(c, left);
+		if (t.len <= root.len || memcmp(t.ptr, root.ptr, root.len) != 0 || (t.ptr[root.len] != '.' && t.ptr[root.len] != '['))
+			continue;
+		/* The new part lies in path, or path in the new part. */
+		size_t n = t.len < path.len ? t.len : path.len;
+		if (memcmp(t.ptr, path.ptr, n) == 0 &&
+		    (t.len == path.len || (t.len > path.len ? t.ptr[n] == '.' || t.ptr[n] == '[' : path.ptr[n] == '.' || path.ptr[n] == '[')))
+			return true;
+	}
+	return false;
+}
+
+static bool frozen_part_before(const semantic *c, span name, span path, uint32_t at)
 {
 	/* A plain name is its function's; self.<x> its class's (two classes' self.net are two modules). */
 	bool plain = !memchr(name.ptr, '.', name.len), own = span_starts(name, "self.");
 	for (size_t i = 0; i < c->frozen_len && c->frozen[i].at < at; i++)
 		if (span_eq(c->frozen[i].name, name) && (!plain || sem_func_at(c, c->frozen[i].at) == sem_func_at(c, at)) &&
-		    (!own || class_at(c, c->frozen[i].at) == class_at(c, at)))
+		    (!own || class_at(c, c->frozen[i].at) == class_at(c, at)) && !thawed(c, name, path, c->frozen[i].at, at))
 			return true;
 	return false;
+}
+
+bool sem_frozen_before(const semantic *c, span name, uint32_t at)
+{
+	return frozen_part_before(c, name, name, at);
 }
 
 /* Whether name was frozen in function scope before at (a frozen entry of that function's own). */
@@ -170,7 +202,8 @@ static bool self_attribute_is_model(const semantic *c, span name)
  */
 static bool other_framework(semantic *c)
 {
-	static const char *const roots[] = { "mxnet", "tensorflow", "keras", "jax", "flax", "haiku", "paddle", "chainer", NULL };
+	static const char *const roots[] = { "mxnet", "tensorflow", "keras", "jax", "flax", "haiku", "paddle", "chainer",
+					     "jittor", "mindspore", "oneflow", NULL };
 	if (c->other_framework < 0) {
 		c->other_framework = 0;
 		for (size_t i = 0; i < c->bindings_len && !c->other_framework; i++)
@@ -182,6 +215,23 @@ static bool other_framework(semantic *c)
 			}
 	}
 	return c->other_framework > 0;
+}
+
+/*
+ * Whether the file imports another framework's networks and nothing of
+ * torch (`import jax.numpy as jnp; from transformers import FlaxBertModel`):
+ * its models are that framework's, and no wrap of torch's belongs there.
+ */
+bool sem_other_framework_only(semantic *c)
+{
+	if (!other_framework(c))
+		return false;
+	for (size_t i = 0; i < c->bindings_len; i++) {
+		const char *t = c->bindings[i].target;
+		if (strncmp(t, "torch", 5) == 0 && (t[5] == '\0' || t[5] == '.'))
+			return false;
+	}
+	return true;
 }
 
 /* sem_param_arguments' visit: what the call hands is a name bound to no module there. */
@@ -255,7 +305,7 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 		if (!dot)
 			break;
 		owner.len = (size_t)(dot - owner.ptr);
-		if (sem_frozen_before(c, owner, (uint32_t)(obj->text.ptr - c->text)))
+		if (frozen_part_before(c, owner, obj->text, (uint32_t)(obj->text.ptr - c->text)))
 			return false;
 	}
 	/*
@@ -536,6 +586,12 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 		span method = sem_method_of(c, ref);
 		for (const char *const *m = forward_methods; *m; m++) {
 			if (span_is(method, *m)) {
+				/* hub.encode("a sentence"): a model's encode of a string tokenises it; no forward takes text. */
+				gg_node args = FIELD(ref->node, arguments);
+				gg_node first = IS(args, argument_list) && gg_node_named_child_count(args) ? gg_node_named_child(args, 0)
+													 : gg_node_null();
+				if (IS(first, string) || gg_node_type_is(first, "concatenated_string"))
+					return false;
 				chain obj = sem_chain_of_object(c, ref);
 				*recv = obj.text;
 				return sem_chain_is_model(c, x, &obj, loaded) && !library_method_no_grad(c, obj.text, method) &&
@@ -584,6 +640,84 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 	    !sem_instance_method_no_grad(c, x->func, fn.text, "__call__"))
 		return true;
 	return helper_runs_model(c, x, ref, recv, loaded);
+}
+
+typedef struct mode_pick {
+	span param, value;
+	bool hit;
+} mode_pick;
+
+static bool mode_matches(semantic *c, span param, span value, void *arg)
+{
+	(void)c;
+	mode_pick *m = arg;
+	m->hit = span_eq(param, m->param) && span_eq(value, m->value);
+	return m->hit;
+}
+
+/*
+ * Whether a call of a module, `model(data, mode="inference")`, passes a
+ * mode its class's forward runs with grad off (sem_forward_modes_off): the
+ * class of this file the name was built from, or the project's (its index
+ * says "forward(mode=inference)").
+ */
+bool sem_call_mode_grad_off(semantic *c, const ctx *x, const gg_call_ref *ref, span recv)
+{
+	gg_node args = FIELD(ref->node, arguments);
+	/* A string among the arguments, or no mode is passed at all. */
+	const char *t = c->text + ref->start;
+	size_t tn = ref->end - ref->start;
+	if (!IS(args, argument_list) || !recv.len || (!memchr(t, '"', tn) && !memchr(t, '\'', tn)))
+		return false;
+	const bind *b = sem_bind_at(c, x, recv);
+	gg_node fwd = b && b->cls >= 0 ? sem_class_method_def(c, b->cls, (span){ "forward", 7 }) : gg_node_null();
+	span resolved = { NULL, 0 };
+	if (gg_node_is_null(fwd) && c->project && b) {
+		gg_node fn = bound_callee(c, recv, b);
+		if (!gg_node_is_null(fn) && sem_is_name_chain(c, fn) && sem_name_resolve(c, fn))
+			resolved = sem_resolved(c);
+	}
+	if (gg_node_is_null(fwd) && !resolved.len)
+		return false;
+	char *dotted = resolved.len ? strndup(resolved.ptr, resolved.len) : NULL; /* sem_resolved's buffer is reused below */
+	if (resolved.len && !dotted)
+		return false;
+	bool off = false;
+	uint32_t positional = 0;
+	for (uint32_t i = 0, n = gg_node_named_child_count(args); i < n && !off; i++) {
+		gg_node a = gg_node_named_child(args, i);
+		span param = { NULL, 0 }, value;
+		if (IS(a, keyword_argument)) {
+			param = node_span(c, FIELD(a, name));
+			a = FIELD(a, value);
+		} else if (!IS(a, comment)) {
+			positional++;
+			/* By position, only where this file's class says which parameter it is. */
+			gg_node params = gg_node_is_null(fwd) ? gg_node_null() : FIELD(fwd, parameters);
+			gg_node p = !gg_node_is_null(params) && positional < gg_node_named_child_count(params)
+					    ? gg_node_named_child(params, positional)
+					    : gg_node_null();
+			if (IS(p, identifier))
+				param = node_span(c, p);
+			else if (IS(p, default_parameter))
+				param = node_span(c, FIELD(p, name));
+		}
+		if (!param.len || !sem_string_value(c, a, &value))
+			continue;
+		if (!gg_node_is_null(fwd)) {
+			mode_pick m = { param, value, false };
+			sem_forward_modes_off(c, fwd, mode_matches, &m);
+			off = m.hit;
+		} else {
+			c->name.len = 0;
+			off = !gg_buf_append(&c->name, "forward(", 8) && !gg_buf_append(&c->name, param.ptr, param.len) &&
+			      !gg_buf_append(&c->name, "=", 1) && !gg_buf_append(&c->name, value.ptr, value.len) &&
+			      !gg_buf_append(&c->name, ")", 1) &&
+			      gg_project_method(c->project, dotted, strlen(dotted), c->name.data, c->name.len, GG_PROJECT_NO_GRAD);
+		}
+	}
+	free(dotted);
+	return off;
 }
 
 /* ".detach()" or ".data" applied right on a forward's output. */

@@ -320,6 +320,37 @@ static int export_member(gg_export_fn add, void *ctx, gg_export_kind kind, span 
 	return add(ctx, &e);
 }
 
+typedef struct mode_export {
+	gg_export_fn add;
+	void *ctx;
+	int rc;
+} mode_export;
+
+static bool mode_seen(semantic *c, span param, span value, void *arg)
+{
+	(void)c, (void)param, (void)value;
+	*(bool *)arg = true;
+	return true;
+}
+
+static bool mode_export_visit(semantic *c, span param, span value, void *arg)
+{
+	mode_export *x = arg;
+	c->name.len = 0;
+	if (gg_buf_append(&c->name, "forward(", 8) || gg_buf_append(&c->name, param.ptr, param.len) ||
+	    gg_buf_append(&c->name, "=", 1) || gg_buf_append(&c->name, value.ptr, value.len) ||
+	    gg_buf_append(&c->name, ")", 1)) {
+		x->rc = -ENOMEM;
+		return true;
+	}
+	/* Said as a method of its own, as the index looks a fact up among the methods a class defines. */
+	span mode = { c->name.data, c->name.len };
+	x->rc = export_member(x->add, x->ctx, GG_EXPORT_METHOD, mode);
+	if (!x->rc)
+		x->rc = export_member(x->add, x->ctx, GG_EXPORT_NO_GRAD, mode);
+	return x->rc != 0;
+}
+
 /*
  * A top-level class with a method that runs with grad off or is called only
  * so, or a subclass of one of the file's classes: the class, its bases, its
@@ -402,10 +433,15 @@ static int class_export(semantic *c, gg_node cls, gg_export_fn add, void *ctx)
 			if (!IS(stmt, function_definition))
 				continue;
 			int fi = sem_func_of_def(c, stmt);
-			bool no_grad = !gg_node_is_null(decorated) && sem_decorated_grad_off(c, decorated);
+			span to;
+			bool no_grad = (!gg_node_is_null(decorated) && sem_decorated_grad_off(c, decorated)) ||
+				       (sem_method_delegates(c, stmt, &to) && sem_class_method_no_grad(c, cls, to));
 			bool guarded = fi > 0 && c->funcs[fi].walked && c->funcs[fi].guarded;
 			if (pass == 0) {
-				any = any || no_grad || guarded;
+				bool modes = false;
+				if (!any && span_is(node_span(c, FIELD(stmt, name)), "forward"))
+					sem_forward_modes_off(c, stmt, mode_seen, &modes);
+				any = any || no_grad || guarded || modes;
 				continue;
 			}
 			span name = node_span(c, FIELD(stmt, name));
@@ -414,6 +450,12 @@ static int class_export(semantic *c, gg_node cls, gg_export_fn add, void *ctx)
 				rc = export_member(add, ctx, GG_EXPORT_NO_GRAD, name);
 			if (!rc && guarded)
 				rc = export_member(add, ctx, GG_EXPORT_GUARDED, name);
+			if (!rc && span_is(name, "forward")) {
+				/* "forward(mode=inference)": a mode its branch runs with grad off. */
+				mode_export x = { add, ctx, 0 };
+				sem_forward_modes_off(c, stmt, mode_export_visit, &x);
+				rc = x.rc;
+			}
 			if (rc)
 				return rc;
 		}

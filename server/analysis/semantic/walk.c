@@ -190,14 +190,14 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 {
 	bool loaded;
 	span recv;
-	if (!sem_forward_receiver(c, x, ref, &recv, &loaded))
+	if (sem_other_framework_only(c) || !sem_forward_receiver(c, x, ref, &recv, &loaded))
 		return;
 	/* Not evaluation (SPEC §2): a shape check of a module built here, an export's check, a measuring pass thrown to `_`, a shape read. */
 	if (sem_shape_check(c, x, ref, recv) || sem_export_check(c, x, ref) || sem_thrown_pass(c, x, ref) ||
 	    sem_shape_read(c, ref) || sem_construction_pass(c, x, recv))
 		return;
 	/* A tracer's forward, or a forward that differentiates its own output: the graph it records is what the code reads. */
-	if (sem_func_reads_graph(c, x->func) || consumes_forward(c, x, ref, recv))
+	if (sem_func_reads_graph(c, x->func) || consumes_forward(c, x, ref, recv) || sem_call_mode_grad_off(c, x, ref, recv))
 		return;
 	int differentiates = sem_forward_takes_grad(c, x, recv);
 	if (differentiates > 0)
@@ -1332,5 +1332,9 @@ void sem_walk_block(semantic *c, ctx x, gg_node block)
 		walk_statement(c, &x, stmt);
 		if (gg_node_has_error(stmt))
 			x.grad_off = true;
+		/* What follows a return, a raise, a break or a continue in the same block never runs. */
+		if (IS(stmt, return_statement) || gg_node_type_is(stmt, "raise_statement") ||
+		    gg_node_type_is(stmt, "break_statement") || gg_node_type_is(stmt, "continue_statement"))
+			break;
 	}
 }
