@@ -980,8 +980,13 @@ static void dx_join_logged_cut(gg_diagnoser *d)
 		const gg_traceback *tb = &c->tbs[c->len - 1];
 		gg_tb_chain *p = kept ? d->chains[kept - 1] : NULL;
 		const gg_traceback *pt = p ? &p->tbs[p->len - 1] : NULL;
+		/*
+		 * Under its own header, its last frame's code line and a frame
+		 * line cut inside its path may end the paste; headerless frames
+		 * there are another process's (dx_fold_interleaved).
+		 */
 		bool cut_at_end = c->len == 1 && !tb->has_exception && tb->len > 0 && !tb->stack &&
-				  tb->frames[tb->len - 1].at.line >= d->facts.last_text_line;
+				  tb->frames[tb->len - 1].at.line + (tb->headerless ? 0 : 2) >= d->facts.last_text_line;
 		if (cut_at_end && pt && pt->has_exception && !p->has_oom && (p->rank < 0 || p->rank == c->rank || c->rank < 0) &&
 		    pt->exc.at.line < tb->at.line && pt->exc.at.line + DX_HEADERLESS_REACH >= tb->at.line) {
 			if (p->rank < 0)

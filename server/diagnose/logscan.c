@@ -38,6 +38,14 @@ struct gg_logscan {
 	 * empty when none.
 	 */
 	gg_buf relay;
+	/*
+	 * A logger's stamp before every line of a traceback it wrote
+	 * ("2031-04-02 10:11:12 [ERROR]  ", "[E] "): the stamp's shape, its
+	 * digits as '0', once a line showed it before a traceback's own
+	 * start; empty when none. The time changes from line to line, the
+	 * shape does not.
+	 */
+	gg_buf stamp;
 };
 
 gg_logscan *gg_logscan_new(size_t max_line, gg_logscan_fn fn, void *ctx)
@@ -59,6 +67,7 @@ void gg_logscan_delete(gg_logscan *s)
 	gg_buf_free(&s->raw);
 	gg_buf_free(&s->clean);
 	gg_buf_free(&s->relay);
+	gg_buf_free(&s->stamp);
 	free(s);
 }
 
@@ -714,6 +723,102 @@ static long logscan_unrelay(gg_logscan *s)
 }
 
 /*
+ * One word of a logger's stamp, its brackets and a closing ':' or ','
+ * taken off: a date or a time (digits with '-', '/', ':' or '.', five
+ * characters at least: "2031-04-02", "10:11:12,123"), a level's name
+ * ("ERROR"; one letter only in brackets, "[E]"), glog's level and day
+ * ("E1203"), or a lone separator ("-", "|").
+ */
+static bool logscan_stamp_word(const char *w, size_t n)
+{
+	bool bracket = false;
+	while (n > 0 && (w[0] == '[' || w[0] == '(')) {
+		w++, n--;
+		bracket = true;
+	}
+	while (n > 0 && (w[n - 1] == ']' || w[n - 1] == ')' || w[n - 1] == ':' || w[n - 1] == ',')) {
+		bracket |= w[n - 1] == ']' || w[n - 1] == ')';
+		n--;
+	}
+	if (n == 0)
+		return bracket;
+	if (n == 1 && (w[0] == '-' || w[0] == '|'))
+		return true;
+	static const char *const levels[] = { "DEBUG", "INFO", "WARNING", "WARN", "ERROR", "CRITICAL", "FATAL", NULL };
+	for (const char *const *l = levels; *l; l++)
+		if (strlen(*l) == n && memcmp(w, *l, n) == 0)
+			return true;
+	if (n == 1 && bracket && strchr("DIWEF", w[0]))
+		return true;
+	if (n == 5 && strchr("IWEF", w[0]) && logscan_digit(w[1]) && logscan_digit(w[2]) && logscan_digit(w[3]) && logscan_digit(w[4]))
+		return true;
+	size_t digits = 0, marks = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (logscan_digit(w[i]))
+			digits++;
+		else if (strchr("-/:.,", w[i]))
+			marks += w[i] != '.' && w[i] != ',';
+		else
+			return false;
+	}
+	return n >= 5 && digits >= 4 && marks > 0;
+}
+
+/*
+ * A logger's stamp at the front of a raw line: its words (see
+ * logscan_stamp_word), each followed by spaces, at least one of them a
+ * date, a time or a level. Returns its length with the one space after
+ * it (the message keeps the rest of its indentation), 0 when none.
+ */
+static size_t logscan_stamp_prefix(const char *s, size_t n)
+{
+	size_t i = 0, end = 0;
+	unsigned words = 0;
+	while (i < n && i < 96 && words < 8) {
+		size_t a = i;
+		while (i < n && s[i] != ' ' && s[i] != '\t')
+			i++;
+		if (i == a || i >= n || !logscan_stamp_word(s + a, i - a))
+			break;
+		bool sep = i - a == 1 && (s[a] == '-' || s[a] == '|');
+		words += !sep;
+		end = i + 1;
+		while (i < n && s[i] == ' ')
+			i++;
+	}
+	return words > 0 ? end : 0;
+}
+
+/*
+ * Takes a logger's stamp off the raw line (see stamp): it starts to count
+ * on a line where a traceback opens after it, and holds while the lines
+ * carry a stamp of the same shape. Returns its length, or -ENOMEM.
+ */
+static long logscan_unstamp(gg_logscan *s)
+{
+	const char *r = s->raw.data ? s->raw.data : "";
+	size_t k = logscan_stamp_prefix(r, s->raw.len);
+	if (k == 0 || k > 256) {
+		s->stamp.len = 0;
+		return 0;
+	}
+	bool same = s->stamp.len == k;
+	for (size_t i = 0; i < k && same; i++)
+		same = s->stamp.data[i] == (logscan_digit(r[i]) ? '0' : r[i]);
+	if (!same) {
+		s->stamp.len = 0;
+		if (!logscan_opens_traceback(r + k, s->raw.len - k))
+			return 0;
+		for (size_t i = 0; i < k; i++) {
+			char c = logscan_digit(r[i]) ? '0' : r[i];
+			if (gg_buf_append(&s->stamp, &c, 1) != 0)
+				return -ENOMEM;
+		}
+	}
+	return (long)k;
+}
+
+/*
  * Whether a raw line is a whole traceback whose line ends became tabs (a
  * logger that wrote traceback.format_exc() on one line): its header and a
  * frame, or two frames, each right after a tab ("...call last):\t  File
@@ -770,6 +875,8 @@ static int logscan_emit_text(gg_logscan *s, const char *raw, size_t len)
 static int logscan_emit(gg_logscan *s)
 {
 	long skip = logscan_unrelay(s);
+	if (skip == 0)
+		skip = logscan_unstamp(s);
 	if (skip < 0)
 		return -ENOMEM;
 	size_t len = s->raw.len;
