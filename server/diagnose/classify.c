@@ -1551,6 +1551,20 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			if ((rc = gg_evidence_add(d, "autograd's anomaly detection names a backward function that returned NaN: a backward pass, training")))
 				return rc;
 		}
+		/*
+		 * A terminate line whose what() the paste does not show: the
+		 * type alone, or with c10's warning above it as its message, is
+		 * less than the error's own words (a CUDAError may be memory).
+		 */
+		if (d->chain->abort_unsaid) {
+			bool warned = tb->exc.message[0] != '\0';
+			d->confidence = warned ? GG_CONFIDENCE_MEDIUM : GG_CONFIDENCE_LOW;
+			if ((rc = warned ? gg_evidence_add(d, "log line %llu: the process aborted on an uncaught %s whose what() line is not in the paste; its message is taken from CUDA's warning right above it",
+							  (unsigned long long)tb->exc.at.line, tb->exc.type)
+					 : gg_evidence_add(d, "log line %llu: the process aborted on an uncaught %s whose what() line, its message, is not in the paste",
+							  (unsigned long long)tb->exc.at.line, tb->exc.type)))
+				return rc;
+		}
 		/* The line pasted apart from its cut frames: its own, most likely, but the paste does not join them. */
 		if (d->chain->lone_above) {
 			d->confidence = GG_CONFIDENCE_MEDIUM;

@@ -253,6 +253,7 @@ static gg_tb_chain *dx_orphan_chain(const gg_log_orphan *o, uint64_t seq)
 	c->rank = o->rank;
 	c->pid = o->pid;
 	c->has_oom = o->oom;
+	c->abort_unsaid = o->unsaid;
 	c->seq = seq;
 	tb->at = o->at;
 	if (dx_exception_from_orphan(tb, o) != 0) {
@@ -393,6 +394,30 @@ static bool dx_prose(const char *t)
 	return false;
 }
 
+/*
+ * A runtime's own line saying a kernel failed on the device (an illegal
+ * memory access, a device-side assert, a launch failure), typed or not:
+ * printed by the library that launched it, right above a traceback cut
+ * before its exception line, it is the failure that traceback caught (a
+ * server's loop logging its crash), not a second one of unknown kind.
+ */
+static bool dx_kernel_failure(const gg_diagnoser *d, const gg_log_orphan *o)
+{
+	static const char *const words[] = { "illegal memory access", "device-side assert", "misaligned address",
+					     "unspecified launch failure", "an illegal instruction", NULL };
+	if (o->oom || o->header || o->named_only)
+		return false;
+	/* Not the exception line of a traceback read: that one has ended already. */
+	for (size_t i = 0; i < d->len; i++)
+		for (size_t k = 0; k < d->chains[i]->len; k++)
+			if (d->chains[i]->tbs[k].has_exception && d->chains[i]->tbs[k].exc.at.line == o->at.line)
+				return false;
+	for (const char *const *w = words; *w; w++)
+		if (strstr(o->text, *w))
+			return true;
+	return false;
+}
+
 static int dx_stack_exceptions(gg_diagnoser *d)
 {
 	for (size_t i = 0; i < d->len; i++) {
@@ -415,7 +440,8 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 			 * message, an allocator's sentences or CUDA's hints under it.
 			 */
 			uint64_t from = o->continued_to;
-			if (((o->oom && !dx_kills_another(o)) || (dx_header_speaks(o) && tb->headerless)) && o->at.line < tb->at.line && from + reach >= tb->at.line &&
+			if (((o->oom && !dx_kills_another(o)) || (dx_header_speaks(o) && tb->headerless) || (cut && dx_kernel_failure(d, o))) &&
+			    o->at.line < tb->at.line && from + reach >= tb->at.line &&
 			    (o->rank == c->rank || o->rank < 0) && dx_same_process(o, c) && (!best || o->at.line > best->at.line))
 				best = o;
 		}
@@ -425,6 +451,8 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 		 * trace:" and the frames, cut): no memory error, but its own.
 		 */
 		/* A sentence and the paste's fences may come between (logging's stack blocks are no exception's). */
+		if (best && cut && dx_kernel_failure(d, best))
+			c->lone_above = true; /* pasted apart from its frames: medium, as a typed line there */
 		if (!best && !tb->stack && dx_lone_above(d, c, tb, DX_HEADERLESS_REACH)) {
 			best = &d->facts.lone;
 			c->lone_above = true;
@@ -1211,6 +1239,8 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		rc = gg_logscan_finish(d->scan);
 	if (!rc)
 		rc = gg_tbparse_finish(d->parse);
+	if (!rc)
+		rc = gg_logfacts_end(&d->facts);
 	if (rc)
 		return rc;
 	out->lines = d->facts.lines;

@@ -63,6 +63,7 @@ void gg_logfacts_free(gg_log_facts *f)
 	free(f->torch_version_other);
 	free(f->torch_version_refuted);
 	free(f->abort_type);
+	free(f->cuda_warning);
 	gg_logfacts_init(f);
 }
 
@@ -1289,11 +1290,48 @@ static int facts_typed_orphan(gg_log_facts *f, const gg_log_line *l, const char 
  * has besides (torchrun's own, another rank's). Returns 1 when the line is
  * one of the two, 0 when not, -ENOMEM.
  */
+/*
+ * A terminate line whose what() line never came (the paste stops, or
+ * prose follows): the process still died of that C++ exception. Its
+ * message is what c10 warned of right above it ("CUDA warning: an
+ * illegal memory access was encountered (function destroyEvent)": the
+ * error a destructor met, which it cannot throw), else none. Returns 0 or
+ * -ENOMEM.
+ */
+static int facts_abort_alone(gg_log_facts *f)
+{
+	if (!f->abort_line)
+		return 0;
+	const char *msg = f->cuda_warning && f->cuda_warning_line < f->abort_line && f->cuda_warning_line + 3 >= f->abort_line
+				  ? f->cuda_warning : "";
+	gg_log_line at = { .text = "", .rank = f->abort_rank, .pid = f->abort_pid, .number = f->abort_at.line,
+			   .offset = f->abort_at.offset, .raw_len = f->abort_at.len };
+	size_t had = f->orphans_len;
+	int rc = f->abort_type ? facts_typed_orphan(f, &at, f->abort_type, msg, strlen(msg), true) : 0;
+	if (!rc && f->orphans_len > had)
+		f->orphans[had].unsaid = true;
+	free(f->abort_type);
+	f->abort_type = NULL;
+	f->abort_line = 0;
+	return rc;
+}
+
+int gg_logfacts_end(gg_log_facts *f)
+{
+	return facts_abort_alone(f);
+}
+
 static int facts_abort(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	static const char head[] = "terminate called after throwing an instance of '";
 	const char *h = gg_text_find(t, n, head);
 	if (h) {
+		int rc = facts_abort_alone(f);
+		if (rc)
+			return rc;
+		f->abort_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+		f->abort_rank = l->rank;
+		f->abort_pid = l->pid;
 		const char *s = h + sizeof head - 1, *end = t + n;
 		const char *q = memchr(s, '\'', (size_t)(end - s));
 		free(f->abort_type);
@@ -1485,12 +1523,26 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	size_t n = l->len;
 	const char *t = gg_text_trim(l->text, &n);
 	f->lines = l->number;
+	/* Past the reach of its what() line (see facts_abort): the terminate line stands alone. */
+	if (f->abort_line && l->number > f->abort_line + 2) {
+		int rc = facts_abort_alone(f);
+		if (rc)
+			return rc;
+	}
 	if (n == 0) {
 		f->wrap_rank = -1;
 		f->header_open = -1;
 		return 0;
 	}
 	f->last_text_line = l->number;
+	const char *cw = gg_text_find(t, n, "CUDA warning: ");
+	if (cw) {
+		cw += sizeof "CUDA warning: " - 1;
+		free(f->cuda_warning);
+		if (!(f->cuda_warning = gg_text_dup(cw, (size_t)(t + n - cw), FACTS_MAX_TEXT)))
+			return -ENOMEM;
+		f->cuda_warning_line = l->number;
+	}
 	if (facts_run_line(t, n, l->rank))
 		f->run_lines++;
 	f->last_cut = facts_cut_reason(f, t, n);

@@ -40,6 +40,7 @@ typedef struct gg_log_orphan {
 	 */
 	char *type;
 	bool abort;  /* a C++ exception's what(): the process died of it */
+	bool unsaid; /* ... its what() line is not in the paste: text is c10's warning right above the terminate line, or "" */
 	uint64_t wrap_len; /* raw bytes of its last line: a long one may have been hard-wrapped by the terminal */
 	bool header; /* a debugger's header and the message under it */
 	bool named_only; /* an untyped line that names a memory error without a figure (prose): a message with figures below replaces it */
@@ -251,6 +252,11 @@ typedef struct gg_log_facts {
 	bool in_failures; /* inside the summary's "Failures:" list */
 	char *abort_type;    /* owned; the type of the last "terminate called after throwing" line, or NULL */
 	uint64_t abort_line; /* that line */
+	gg_log_span abort_at; /* ... its span, rank and worker, for an abort whose what() line never comes */
+	int abort_rank;
+	long abort_pid;
+	char *cuda_warning;  /* owned; the message of the last c10 "CUDA warning: ..." line, or NULL */
+	uint64_t cuda_warning_line;
 	int header_open;     /* the debugger header's orphan whose message is being read, or -1 */
 	int wrap_rank; /* the rank of the last prefixed line, carried over the unprefixed lines right under it (a hard-wrapped line) */
 } gg_log_facts;
@@ -265,6 +271,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *line);
  * one that agrees. Call once before reading torch_version.
  */
 void gg_logfacts_settle_version(gg_log_facts *f);
+/* After the last line: what the lines left pending (an abort without its what() line). Returns 0 or -ENOMEM. */
+int gg_logfacts_end(gg_log_facts *f);
 /* The rank a traceback printed now belongs to, when inside a summary's root cause; else -1. */
 int gg_logfacts_summary_rank(const gg_log_facts *f);
 /* The rank that failed first: the summary's root cause, else the agent's first "failed" line; -1 when neither. */
