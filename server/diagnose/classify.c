@@ -719,17 +719,36 @@ static int classify_lift_culprit(const gg_diagnosis *d, const gg_traceback *tb, 
 	if (caller >= 0)
 		return caller;
 	/*
-	 * Only a forward its own object calls ("self.forward(...)" in test()): a
-	 * wrapper's step shared by its train and test methods. A model's forward
-	 * called from an evaluation loop ("net.forward(x)") is where it failed.
+	 * Only a forward or a step its own object calls ("self.forward(...)",
+	 * "self.step(...)" in validation(), the same file, a name that says no
+	 * phase): a wrapper's step shared by its train and test methods. The
+	 * fix goes on the evaluation method's call into it, the line that
+	 * enters the shared step for evaluation. A model's forward called from
+	 * an evaluation loop ("net.forward(x)") is where it failed.
 	 */
 	const char *by = tb->frames[i - 1].code;
-	if (!gg_phase_is_forward(&tb->frames[i]) || !d->frames[i - 1].user || !by || !strstr(by, "self.forward("))
+	const char *name = classify_bare_name(tb->frames[i].function);
+	size_t nl = strlen(name);
+	bool self_call = false;
+	for (const char *p = by ? strstr(by, name) : NULL; p && nl && !self_call; p = strstr(p + 1, name))
+		self_call = p - by >= 5 && strncmp(p - 5, "self.", 5) == 0 && p[nl] == '(';
+	bool runs = (size_t)i + 1 < tb->len && gg_phase_is_module_call(&tb->frames[i + 1]);
+	bool shared = gg_phase_is_forward(&tb->frames[i]) ||
+		      (runs && name[0] != '<' && gg_phase_words(name) == 0 && strcmp(tb->frames[i].filename, tb->frames[i - 1].filename) == 0);
+	if (!shared || !self_call || !d->frames[i - 1].user)
 		return culprit;
 	int entry = i - 1;
 	if (gg_phase_words(tb->frames[entry].function) != GG_WORDS_EVAL)
 		return culprit;
-	return entry > 0 && d->frames[entry - 1].user ? entry - 1 : entry;
+	/*
+	 * A training loop calling its evaluation method (fit() at
+	 * `net.test()`): the line where training hands over to evaluation is
+	 * where the fix goes. Any other caller (a worker's entry) only runs
+	 * the evaluation method, whose own call is the line.
+	 */
+	bool from_training = entry > 0 && d->frames[entry - 1].user &&
+			     gg_phase_words(tb->frames[entry - 1].function) == GG_WORDS_TRAIN;
+	return from_training ? entry - 1 : entry;
 }
 
 static int classify_entry(const gg_diagnosis *d, const gg_traceback *tb)
@@ -910,6 +929,8 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	int loading = -1; /* the innermost frame loading or placing a model */
 	const char *framework = NULL;
 	int evidence_frame = -1;
+	gg_dx_phase file_phase = GG_PHASE_UNKNOWN;
+	int file_frame = -1; /* the innermost frame whose file's name alone speaks */
 	for (size_t i = 0; i < tb->len; i++) {
 		const gg_tb_frame *f = &tb->frames[i];
 		bool off;
@@ -946,13 +967,28 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		/* The user's frames that only wait for another process (see classify_only_waits): a launcher's names. */
 		if (!d->frames[i].user && !f->notebook && !gg_phase_is_library(f->filename))
 			continue;
-		int w = gg_phase_frame_words(f, (d->frames[i].user ? GG_FRAME_USER : 0) |
-						    (i + 1 == boundary ? GG_FRAME_FEEDS_MODEL : 0) |
-						    (boundary < tb->len ? GG_FRAME_MODEL_RUNS : 0));
+		unsigned how = (d->frames[i].user ? GG_FRAME_USER : 0) | (i + 1 == boundary ? GG_FRAME_FEEDS_MODEL : 0) |
+			       (boundary < tb->len ? GG_FRAME_MODEL_RUNS : 0);
+		int w = gg_phase_frame_words(f, how | GG_FRAME_NO_FILE);
 		if (w == GG_WORDS_EVAL || w == GG_WORDS_TRAIN) {
 			d->phase = w == GG_WORDS_EVAL ? GG_PHASE_EVALUATION : GG_PHASE_TRAINING;
 			evidence_frame = (int)i;
+			continue;
 		}
+		w = gg_phase_frame_words(f, how);
+		if (w == GG_WORDS_EVAL || w == GG_WORDS_TRAIN) {
+			file_phase = w == GG_WORDS_EVAL ? GG_PHASE_EVALUATION : GG_PHASE_TRAINING;
+			file_frame = (int)i;
+		}
+	}
+	/*
+	 * A file's name (train_worker.py) is the weakest word: a frame's own
+	 * name or call anywhere on the path (its validation() method) says
+	 * more of what ran. Only where none speaks does the file's tell.
+	 */
+	if (evidence_frame < 0 && file_frame >= 0) {
+		d->phase = file_phase;
+		evidence_frame = file_frame;
 	}
 	/*
 	 * Frames inside the model say nothing of why it runs, except a branch

@@ -653,7 +653,7 @@ int gg_phase_frame_words(const gg_tb_frame *f, unsigned how)
 	if ((w == 0 || w == (GG_WORDS_EVAL | GG_WORDS_TRAIN)) && f->code)
 		w = phase_code_words(f->code, how & GG_FRAME_FEEDS_MODEL, how & GG_FRAME_MODEL_RUNS);
 	/* A file named train_ddp.py says little of a failure in its setup; of a forward it runs, more. */
-	if ((w == 0 || w == (GG_WORDS_EVAL | GG_WORDS_TRAIN)) && !f->notebook && (how & GG_FRAME_MODEL_RUNS))
+	if ((w == 0 || w == (GG_WORDS_EVAL | GG_WORDS_TRAIN)) && !f->notebook && (how & GG_FRAME_MODEL_RUNS) && !(how & GG_FRAME_NO_FILE))
 		w = phase_file_words(f->filename);
 	return w;
 }

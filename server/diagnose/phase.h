@@ -86,6 +86,7 @@ enum {
 	GG_FRAME_USER = 1,        /* the user's code */
 	GG_FRAME_FEEDS_MODEL = 2, /* its line calls the model */
 	GG_FRAME_MODEL_RUNS = 4,  /* a model's forward is on the path */
+	GG_FRAME_NO_FILE = 8,     /* the frame's own words only, not its file's name */
 };
 int gg_phase_frame_words(const gg_tb_frame *f, unsigned how);
 
