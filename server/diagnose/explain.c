@@ -14,6 +14,22 @@
 /* A mid-sized card (a desktop or workstation GPU): at most this much memory. */
 #define EXPLAIN_MID_CARD (16.0 * 1024.0 * 1024.0 * 1024.0)
 
+
+/*
+ * A traceback cut right under the script's entry line, its only frame, whose
+ * code is a bare call of the entry ("main()", "run", cut): every failure of
+ * the script starts there, so the line says nothing of this one.
+ */
+static bool explain_entry_only(const gg_traceback *tb, const gg_tb_frame *cf)
+{
+	if (tb->has_exception || tb->len != 1 || cf != &tb->frames[0] || strcmp(cf->function, "<module>") != 0 || !cf->code)
+		return false;
+	const char *c = cf->code;
+	size_t i = 0;
+	while (c[i] == '_' || c[i] == '.' || (c[i] >= 'a' && c[i] <= 'z') || (c[i] >= 'A' && c[i] <= 'Z') || (i > 0 && c[i] >= '0' && c[i] <= '9'))
+		i++;
+	return i > 0 && (c[i] == '\0' || strcmp(c + i, "()") == 0 || strcmp(c + i, "(") == 0);
+}
 static const char *explain_device(const gg_diagnosis *d)
 {
 	switch (d->oom.device) {
@@ -1457,7 +1473,10 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    tb->has_exception ? "inside the exception message" : "before its exception line");
 		if (d->chain->prose_above)
 			rc |= gg_buf_printf(&e, " The sentence above the frames says it ran out of memory: if so, the frames show where, and the message's own figures (how much was asked, how much this process held) say why.");
-		if (cf)
+		if (cf && explain_entry_only(tb, cf))
+			rc |= gg_buf_printf(&e, " Its only frame is the script's entry line, %s:%u (`%s`): where it failed is below the cut, not on that line.",
+					    gg_tb_frame_file(cf), cf->line, cf->code);
+		else if (cf)
 			rc |= gg_buf_printf(&e, " The frame of your code to look at is %s%s at %s:%u%s%s%s.", cf->function[0] ? cf->function : "cut before its function's name",
 					    cf->function[0] ? "()" : "", gg_tb_frame_file(cf), cf->line, cf->code ? ": `" : "", cf->code ? cf->code : "", cf->code ? "`" : "");
 		if (d->phase != GG_PHASE_UNKNOWN)
