@@ -900,7 +900,8 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	 * way for it.
 	 */
 	gg_log_orphan *last = f->orphans_len ? &f->orphans[f->orphans_len - 1] : NULL;
-	if (figures && last && last->oom && last->named_only && !last->used && last->rank == rank &&
+	/* The sentence unprefixed, the message under a rank's prefix: the reporter's words above that rank's line. */
+	if (figures && last && last->oom && last->named_only && !last->used && (last->rank == rank || last->rank < 0) &&
 	    last->continued_to + FACTS_NAMED_REACH >= l->number) {
 		free(last->text);
 		free(last->type);
@@ -1017,7 +1018,13 @@ static bool facts_sentence_continues(const char *text, const char *t, size_t n)
 	size_t k = strlen(text);
 	while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '"'))
 		k--;
-	if (k == 0 || text[k - 1] == '.' || text[k - 1] == ')')
+	/* A sentence that ended ("... out of memory?": the reporter's question) is continued by nothing. */
+	if (k == 0 || text[k - 1] == '.' || text[k - 1] == ')' || text[k - 1] == '?' || text[k - 1] == '!')
+		return false;
+	/* Nor by an exception line of its own ("torch.OutOfMemoryError: ..."): a message starts there. */
+	size_t type_len;
+	const char *msg;
+	if (gg_tb_exception_line(t, n, &type_len, &msg))
 		return false;
 	for (const char *const *p = phrases; *p; p++)
 		if (gg_text_find(t, n, *p))
