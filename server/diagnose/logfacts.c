@@ -142,9 +142,17 @@ static int facts_inline(const char *t, size_t n, const char *key, long *value)
  * it, with or without the summary after it, so it names the rank when the
  * summary is cut or missing. Only the first counts: the others follow it.
  */
+/*
+ * The launcher of torch.distributed.launch's elastic years says it as
+ * "Child process 4411 (local_rank 0) FAILED (exitcode 1)", under its
+ * "CHILD PROCESS FAILED WITH NO ERROR_FILE" banner: the same fact.
+ */
 static void facts_launcher(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	const char *p = gg_text_find(t, n, "failed (exitcode:");
+	const char *child = p ? NULL : gg_text_find(t, n, "Child process ");
+	if (child && gg_text_find(t, n, ") FAILED (exitcode"))
+		p = child;
 	if (!p || f->launcher_rank >= 0)
 		return;
 	const char *end = t + n;
@@ -155,7 +163,7 @@ static void facts_launcher(gg_log_facts *f, const gg_log_line *l, const char *t,
 	f->launcher_exitcode = code;
 	f->launcher_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	long pid;
-	if (facts_inline(p, (size_t)(end - p), "pid", &pid) && pid > 0)
+	if (facts_inline(p, (size_t)(end - p), child ? "Child process" : "pid", &pid) && pid > 0)
 		f->launcher_pid = pid;
 }
 
@@ -1706,7 +1714,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (!f->cuda_cpp_frames && gg_text_find(t, n, "frame #") &&
 	    (gg_text_find(t, n, "libtorch_cuda.so") || gg_text_find(t, n, "ProcessGroupNCCL") || gg_text_find(t, n, "libnccl")))
 		f->cuda_cpp_frames = true;
-	if (gg_text_find(t, n, "failed (exitcode:"))
+	if (gg_text_find(t, n, "failed (exitcode:") || gg_text_find(t, n, "FAILED (exitcode"))
 		facts_launcher(f, l, t, n);
 	if (facts_stopped(f, l, t, n) != 0)
 		return -ENOMEM;
