@@ -1557,6 +1557,16 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		     /* cudaErrorIllegalAddress's own text, printed bare before the "CUDA error:" prefix (2017's 0.x). */
 		     (strstr(tb->exc.detail, "an illegal memory access was encountered") && !strstr(tb->exc.detail, "HIP"))))
 			d->oom.device = GG_OOM_DEVICE_CUDA;
+		/*
+		 * Raised inside torch's own XPU module (torch/xpu/memory.py from a
+		 * `torch.xpu.*` call): the device is Intel's GPU, though the message
+		 * may name only the product.
+		 */
+		for (size_t i = tb->len; d->oom.device == GG_OOM_DEVICE_UNKNOWN && i-- > 0;)
+			if (strstr(tb->frames[i].filename, "/torch/xpu/") || strstr(tb->frames[i].filename, "\\torch\\xpu\\")) {
+				d->oom.device = GG_OOM_DEVICE_XPU;
+				d->oom.device_index = -1;
+			}
 		/* Intel's per-allocation limit: the device is Intel's GPU, and nothing else in the message says so. */
 		if (tb->has_exception && gg_oom_block_limit(tb->exc.detail, strlen(tb->exc.detail))) {
 			d->oom.device = GG_OOM_DEVICE_XPU;
