@@ -1492,6 +1492,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 				if ((rc = gg_evidence_add(d, "the C++ frames above it are in PyTorch's CUDA library or NCCL's process group: the failure was on a CUDA device")))
 					return rc;
 			}
+			/* The fragment that is left opens with the device's runtime ("CUDA ou", "CUDA error: an ill"). */
+			if (d->oom.device == GG_OOM_DEVICE_UNKNOWN && !tag_only && gg_text_starts(tb->exc.message, strlen(tb->exc.message), "CUDA"))
+				d->oom.device = GG_OOM_DEVICE_CUDA;
 			if (tag_only)
 				return gg_evidence_add(d, "the exception message ends the paste after its process group's tag (log line %llu: %s: %s): what failed (a CUDA error, a timeout, a memory error) is cut",
 						       (unsigned long long)tb->exc.at.line, tb->exc.type, tb->exc.message);
