@@ -1143,13 +1143,15 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	 * weight, as above; no training print or bar between.
 	 */
 	uint64_t note = facts->eval_note_line;
-	bool top_only = tb->len > 0;
+	/* A header cut before its first frame shows no more than the top level: the note speaks the same. */
+	bool top_only = tb->len > 0 || !tb->has_exception;
 	for (size_t i = 0; i < tb->len && top_only; i++)
 		top_only = !d->frames[i].user || strcmp(tb->frames[i].function, "<module>") == 0;
 	if (top_only && d->phase == GG_PHASE_UNKNOWN && note && note < tb->at.line && note + CLASSIFY_NOTE_REACH >= tb->at.line &&
 	    facts->train_bar_line < note && facts->train_print_line < note) {
 		d->phase = GG_PHASE_EVALUATION;
-		if ((rc = gg_evidence_add(d, "log line %llu, just above the traceback, announces an evaluation or inference, and the frames show only the script's top level: it failed in that step",
+		if ((rc = gg_evidence_add(d, tb->len ? "log line %llu, just above the traceback, announces an evaluation or inference, and the frames show only the script's top level: it failed in that step"
+						     : "log line %llu, just above the traceback, announces an evaluation or inference, and the traceback is cut before its first frame: it failed in that step",
 					  (unsigned long long)note)))
 			return rc;
 	}
