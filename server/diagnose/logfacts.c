@@ -811,15 +811,25 @@ static void prose_backticked(const char **text, size_t *len)
 }
 
 /* A line pasted inside prose, without the backticks, quotes or Markdown bold around it. */
+/* A typographic quote mark (“ ” ‘ ’, three bytes in UTF-8) at s, which a word processor or a chat puts around a quote. */
+static bool prose_curly(const char *s, size_t n)
+{
+	return n >= 3 && (unsigned char)s[0] == 0xE2 && (unsigned char)s[1] == 0x80 &&
+	       ((unsigned char)s[2] >= 0x98 && (unsigned char)s[2] <= 0x9D && (unsigned char)s[2] != 0x9A && (unsigned char)s[2] != 0x9B);
+}
+
 static void prose_unwrap(const char **text, size_t *len)
 {
 	prose_backticked(text, len);
 	const char *t = *text;
 	size_t n = *len;
-	while (n > 0 && (t[0] == '`' || t[0] == '"' || t[0] == '\'' || t[0] == '*')) {
-		t++;
-		n--;
+	while (n > 0 && (t[0] == '`' || t[0] == '"' || t[0] == '\'' || t[0] == '*' || prose_curly(t, n))) {
+		size_t k = prose_curly(t, n) ? 3 : 1;
+		t += k;
+		n -= k;
 	}
+	while (n >= 3 && prose_curly(t + n - 3, 3))
+		n -= 3;
 	/*
 	 * A closing backtick is the wrapper's only when it has no partner in
 	 * the line: "when calling `cublasCreate(handle)`" ends the message's
