@@ -88,6 +88,7 @@ const char *gg_cause_name(unsigned cause)
 	case GG_CAUSE_MPS_OWN: return "own-allocations";
 	case GG_CAUSE_HOST_ARRAY: return "host-array";
 	case GG_CAUSE_LARGE_REQUEST: return "large-request";
+	case GG_CAUSE_CARD_TOO_SMALL: return "card-too-small";
 	}
 	return NULL;
 }
@@ -277,6 +278,19 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	if (!rc && m->device == GG_OOM_DEVICE_XPU && m->tried > CAUSE_XPU_ONE_ALLOC && m->free >= m->tried)
 		rc = cause_add(d, GG_CAUSE_REFUSED, gg_strdup_printf("one request of %.2f GiB, above 4 GiB, refused with %.2f GiB free: the Intel GPU runtime's limit on a single allocation (4 GiB on some drivers and platforms), not the device's memory",
 								     m->tried / GIB, m->free / GIB));
+	/*
+	 * A small card (8 GiB or less) on which PyTorch has allocated nothing
+	 * yet and reserves nothing, refusing a request of a quarter of it or
+	 * more that is under what it reports free: not one request over the
+	 * free memory (the figures say it fits), but the free figure is no
+	 * block the request can take whole, and the first large tensor of a
+	 * model on a card this small (its weights being placed, its first
+	 * step) found no room. The card is too small for the model.
+	 */
+	if (!rc && m->device != GG_OOM_DEVICE_CPU && m->total > 0 && m->total <= CAUSE_SMALL_CARD && m->allocated == 0 &&
+	    m->reserved_unallocated <= 0 && m->tried >= 0.25 * m->total && m->free >= m->tried)
+		rc = cause_add(d, GG_CAUSE_CARD_TOO_SMALL, gg_strdup_printf("PyTorch has allocated nothing yet on this %.2f GiB device and a request of %.2f GiB was refused with %.2f GiB reported free: the free memory is not one block it could take, and the model's first large tensor does not fit a card this small",
+									    m->total / GIB, m->tried / GIB, m->free / GIB));
 	/* One request as large as the device cannot be helped by freeing anything else (a program's size is no one request). */
 	if (!rc && !m->program && !(d->causes & GG_CAUSE_REFUSED) && m->tried > 0 && m->total > 0 && m->tried >= 0.5 * m->total)
 		rc = cause_add(d, GG_CAUSE_OVERSIZED, m->tried >= 100 * m->total
@@ -430,9 +444,15 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 								: -1;
 	/* Another rank's frames, lent, that show evaluation with autograd off: no loop of its own to blame, the same reading. */
 	bool lent_eval = d->frames_rank >= 0 && d->kind == GG_DX_OOM_EVAL && d->grad_disabled == 1;
-	if (!rc && (((tb->len == 0 || d->frames_rank >= 0) && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN) || lent_eval) &&
+	/* Library frames only (a layer's conv2d, no line of the user's) tell no phase either. */
+	bool no_user = true;
+	for (size_t i = 0; i < tb->len && no_user; i++)
+		no_user = !d->frames[i].user;
+	if (!rc && (((tb->len == 0 || d->frames_rank >= 0 || no_user) && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN) || lent_eval) &&
 	    m->device != GG_OOM_DEVICE_CPU && m->total > 0 && m->allocated >= 0.8 * m->total &&
-	    cached >= 0 && cached < 0.02 * m->total && m->tried > 0 && m->tried < 0.5 * m->total)
+	    /* Or tensors at 95 % with a cache smaller than the request: the cache could not have held it whole. */
+	    cached >= 0 && (cached < 0.02 * m->total || (m->allocated >= 0.95 * m->total && cached < m->tried)) && m->tried > 0 &&
+	    m->tried < 0.5 * m->total)
 		rc = cause_add(d, GG_CAUSE_OWN_TENSORS, gg_strdup_printf("this process's own tensors hold %.2f GiB of the device's %.2f GiB (%.0f%%) with only %.2f MiB cached: the memory is in tensors kept alive, not in freed pieces",
 									 m->allocated / GIB, m->total / GIB, 100.0 * m->allocated / m->total, cached / 1048576.0));
 	/*
@@ -608,10 +628,23 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * memory, an old card) that this process's own PyTorch fills: the work
 	 * is larger than the device, before how its memory is laid out matters.
 	 */
+	/*
+	 * Where the message gives no process figure, what is outside PyTorch
+	 * on a card this small is this process's own CUDA context first (half
+	 * a GiB or so, with a display's share): its PyTorch holding three
+	 * fifths or more, with that context the work still fills the card.
+	 */
+	double own_ctx = with_context && elsewhere > 0 ? (elsewhere < CAUSE_OWN_CONTEXT ? elsewhere : CAUSE_OWN_CONTEXT) : 0;
+	double asked = m->tried > 0 ? m->tried : 0;
+	bool small_full = own_all + asked >= 0.85 * m->total;
+	bool small_with_ctx = !small_full && others == 0 && own_all >= 0.6 * m->total && own_all + asked + own_ctx >= 0.85 * m->total;
 	if (!rc && m->total > 0 && m->total <= CAUSE_SMALL_DEVICE && m->allocated >= 0 && m->device != GG_OOM_DEVICE_CPU &&
-	    own_all + (m->tried > 0 ? m->tried : 0) >= 0.85 * m->total)
-		rc = cause_add(d, GG_CAUSE_SMALL_DEVICE, gg_strdup_printf("the device has only %.2f GiB, and this process's PyTorch holds %.2f GiB of it: the work is larger than the device",
-									  m->total / GIB, own_all / GIB));
+	    (small_full || small_with_ctx))
+		rc = cause_add(d, GG_CAUSE_SMALL_DEVICE, small_with_ctx
+			? gg_strdup_printf("the device has only %.2f GiB: this process's PyTorch holds %.2f GiB of it (%.0f%%) and the %.2f GiB outside it are about what its CUDA context and a display take: the work is larger than the device",
+					   m->total / GIB, own_all / GIB, 100.0 * own_all / m->total, elsewhere / GIB)
+			: gg_strdup_printf("the device has only %.2f GiB, and this process's PyTorch holds %.2f GiB of it: the work is larger than the device",
+					   m->total / GIB, own_all / GIB));
 
 	/*
 	 * XLA's TPU allocator with enough free HBM but less than the request

@@ -63,6 +63,7 @@ enum {
 	GG_CAUSE_OUTSIDE = 1u << 17,    /* a small card: a quarter or more of it outside PyTorch (its context, a display, others), so the step does not fit */
 	GG_CAUSE_HOST_ARRAY = 1u << 19, /* Python's own MemoryError: a NumPy array or Python object on the host, no tensor and no graph */
 	GG_CAUSE_LARGE_REQUEST = 1u << 20, /* no phase, nothing else: one request 15 % to half of the device, more than is free */
+	GG_CAUSE_CARD_TOO_SMALL = 1u << 21, /* a small card, nothing allocated yet, a request of a quarter of it or more refused below the free figure */
 };
 
 /* Where a serving engine's memory error reached the paste (see classify.c). */

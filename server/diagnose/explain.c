@@ -491,6 +491,11 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		*rc |= gg_buf_printf(e, " This is host memory, and not a tensor's: %s.", d->cause_evidence);
 		*rc |= gg_buf_printf(x, "Do not build that array whole: reduce it a piece at a time (the argmax, softmax or sum over one slice, tile or chunk, written into a result allocated once), in a smaller dtype (float32 or float16 instead of float64, uint8 or int16 for labels), or keep the work on the GPU as a tensor and copy back only the result; else give the machine more RAM (`free -h` shows what is left). no_grad changes nothing here: a NumPy array keeps no autograd graph.");
 		return 1;
+	case GG_CAUSE_CARD_TOO_SMALL:
+		*rc |= gg_buf_printf(e, " %s. So the request did not fail for want of free memory in total: the card is too small for this model.", d->cause_evidence);
+		*rc |= gg_buf_printf(x, "Run it on a GPU with more memory, or use the project's low-memory options (a smaller or quantized model, weights offloaded to the CPU, a lower resolution); check with `%s` that nothing else holds the device. The batch size, no_grad and allocator settings do not make a model fit a card this small.",
+				     explain_smi(d));
+		return 1;
 	case GG_CAUSE_SMALL_DEVICE:
 		*rc |= gg_buf_printf(e, " The device has only %.2f GiB, and this process's own tensors fill it: the work is larger than the device, whatever else is freed. A GPU this small is often an integrated one, whose memory is a share of the system's RAM set in the firmware.",
 				     m->total / gib);
