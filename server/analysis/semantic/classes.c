@@ -446,6 +446,16 @@ static bool branch_grad_off(semantic *c, gg_node block)
 	return opened;
 }
 
+int sem_mode_key(semantic *c, span param, span value)
+{
+	c->name.len = 0;
+	return gg_buf_append(&c->name, "forward(", 8) || gg_buf_append(&c->name, param.ptr, param.len) ||
+			       gg_buf_append(&c->name, "=", 1) || gg_buf_append(&c->name, value.ptr, value.len) ||
+			       gg_buf_append(&c->name, ")", 1)
+		       ? -ENOMEM
+		       : 0;
+}
+
 void sem_forward_modes_off(semantic *c, gg_node def, sem_mode_visit visit, void *arg)
 {
 	gg_node body = FIELD(def, body);

@@ -743,6 +743,8 @@ gg_node sem_class_method_def(const semantic *c, int cls, span name);
 bool sem_call_mode_grad_off(semantic *c, const ctx *x, const gg_call_ref *ref, span recv);
 typedef bool (*sem_mode_visit)(semantic *c, span param, span value, void *arg);
 void sem_forward_modes_off(semantic *c, gg_node def, sem_mode_visit visit, void *arg);
+/* The index's name for such a mode, "forward(mode=inference)", into c->name: 0 or -ENOMEM. */
+int sem_mode_key(semantic *c, span param, span value);
 /* Whether method def only returns a call of another method of self: *to its name. */
 bool sem_method_delegates(const semantic *c, gg_node def, span *to);
 /* `decode = decode_function` in a class body (stmt): the attribute's name and what it is bound to (a name chain). */

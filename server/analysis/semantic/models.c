@@ -709,10 +709,7 @@ bool sem_call_mode_grad_off(semantic *c, const ctx *x, const gg_call_ref *ref, s
 			sem_forward_modes_off(c, fwd, mode_matches, &m);
 			off = m.hit;
 		} else {
-			c->name.len = 0;
-			off = !gg_buf_append(&c->name, "forward(", 8) && !gg_buf_append(&c->name, param.ptr, param.len) &&
-			      !gg_buf_append(&c->name, "=", 1) && !gg_buf_append(&c->name, value.ptr, value.len) &&
-			      !gg_buf_append(&c->name, ")", 1) &&
+			off = !sem_mode_key(c, param, value) &&
 			      gg_project_method(c->project, dotted, strlen(dotted), c->name.data, c->name.len, GG_PROJECT_NO_GRAD);
 		}
 	}

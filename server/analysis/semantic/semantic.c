@@ -336,13 +336,8 @@ static bool mode_seen(semantic *c, span param, span value, void *arg)
 static bool mode_export_visit(semantic *c, span param, span value, void *arg)
 {
 	mode_export *x = arg;
-	c->name.len = 0;
-	if (gg_buf_append(&c->name, "forward(", 8) || gg_buf_append(&c->name, param.ptr, param.len) ||
-	    gg_buf_append(&c->name, "=", 1) || gg_buf_append(&c->name, value.ptr, value.len) ||
-	    gg_buf_append(&c->name, ")", 1)) {
-		x->rc = -ENOMEM;
+	if ((x->rc = sem_mode_key(c, param, value)) != 0)
 		return true;
-	}
 	/* Said as a method of its own, as the index looks a fact up among the methods a class defines. */
 	span mode = { c->name.data, c->name.len };
 	x->rc = export_member(x->add, x->ctx, GG_EXPORT_METHOD, mode);
