@@ -451,7 +451,7 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	if (!rc && (((tb->len == 0 || d->frames_rank >= 0 || no_user) && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN) || lent_eval) &&
 	    m->device != GG_OOM_DEVICE_CPU && m->total > 0 && m->allocated >= 0.8 * m->total &&
 	    /* Or tensors at 95 % with a cache smaller than the request: the cache could not have held it whole. */
-	    cached >= 0 && (cached < 0.02 * m->total || (m->allocated >= 0.95 * m->total && cached < m->tried)) && m->tried > 0 &&
+	    cached >= 0 && (cached < 0.02 * m->total || (m->allocated >= 0.95 * m->total && m->allocated <= m->total && cached < m->tried)) && m->tried > 0 &&
 	    m->tried < 0.5 * m->total)
 		rc = cause_add(d, GG_CAUSE_OWN_TENSORS, gg_strdup_printf("this process's own tensors hold %.2f GiB of the device's %.2f GiB (%.0f%%) with only %.2f MiB cached: the memory is in tensors kept alive, not in freed pieces",
 									 m->allocated / GIB, m->total / GIB, 100.0 * m->allocated / m->total, cached / 1048576.0));

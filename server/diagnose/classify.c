@@ -1590,7 +1590,11 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		 */
 		const char *lib = tb->has_exception ? gg_oom_handle_init_failed(tb->exc.detail, strlen(tb->exc.detail)) : NULL;
 		if (lib) {
-			d->confidence = tb->len ? GG_CONFIDENCE_MEDIUM : GG_CONFIDENCE_LOW;
+			/* Library frames alone (a logger's last frame) place it no better than the line. */
+			bool user = false;
+			for (size_t i = 0; i < tb->len && !user; i++)
+				user = d->frames[i].user;
+			d->confidence = user ? GG_CONFIDENCE_MEDIUM : GG_CONFIDENCE_LOW;
 			if ((rc = gg_evidence_add(d, "%s could not initialise: no out-of-memory status, but most often it found no memory left for its handle and workspace on a device already full; else a driver, CUDA or library mismatch",
 						  lib)))
 				return rc;

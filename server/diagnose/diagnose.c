@@ -699,12 +699,17 @@ static bool dx_is_launcher_tail(gg_diagnoser *d, size_t k)
 	const gg_tb_chain *c = d->chains[k];
 	const gg_traceback *tb = &c->tbs[c->len - 1];
 	bool summary_cut = tb->has_exception && strstr(tb->exc.type, "ChildFailedError") && d->facts.root_rank < 0;
-	/* Started as a console script (torchrun) or as a module (`python -m torch.distributed.launch`, runpy's frame first). */
+	/*
+	 * Started as a console script (torchrun) or as a module (`python -m
+	 * torch.distributed.launch`, runpy's frame first): the latter only
+	 * beside another traceback of the paste (the child's), where alone it
+	 * is kept and folded into the failure line it follows, as before.
+	 */
 	const char *first = tb->frames && tb->len ? tb->frames[0].filename : "";
 	size_t fl = strlen(first);
 	bool as_module = fl >= 8 && strcmp(first + fl - 8, "runpy.py") == 0 && (fl == 8 || first[fl - 9] == '/' || first[fl - 9] == '\\');
 	if (c->len != 1 || (tb->has_exception && !summary_cut) || tb->len == 0 || d->facts.launcher_rank < 0 ||
-	    d->facts.launcher_at.line > tb->at.line || !(gg_phase_is_console_script(first) || as_module))
+	    d->facts.launcher_at.line > tb->at.line || !(gg_phase_is_console_script(first) || (as_module && d->len > 1)))
 		return false;
 	/*
 	 * A positive exit code is a Python exception in the worker, not a

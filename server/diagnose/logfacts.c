@@ -1332,7 +1332,9 @@ static int facts_abort_alone(gg_log_facts *f)
 	gg_log_line at = { .text = "", .rank = f->abort_rank, .pid = f->abort_pid, .number = f->abort_at.line,
 			   .offset = f->abort_at.offset, .raw_len = f->abort_at.len };
 	size_t had = f->orphans_len;
-	int rc = f->abort_type ? facts_typed_orphan(f, &at, f->abort_type, msg, strlen(msg), true) : 0;
+	/* A runtime's failure line came under it (a watchdog's timeout): that says what was thrown. */
+	bool said = f->orphans_len > f->abort_orphans;
+	int rc = f->abort_type && !said ? facts_typed_orphan(f, &at, f->abort_type, msg, strlen(msg), true) : 0;
 	if (!rc && f->orphans_len > had)
 		f->orphans[had].unsaid = true;
 	free(f->abort_type);
@@ -1357,6 +1359,7 @@ static int facts_abort(gg_log_facts *f, const gg_log_line *l, const char *t, siz
 		f->abort_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 		f->abort_rank = l->rank;
 		f->abort_pid = l->pid;
+		f->abort_orphans = f->orphans_len;
 		const char *s = h + sizeof head - 1, *end = t + n;
 		const char *q = memchr(s, '\'', (size_t)(end - s));
 		free(f->abort_type);

@@ -255,6 +255,7 @@ typedef struct gg_log_facts {
 	gg_log_span abort_at; /* ... its span, rank and worker, for an abort whose what() line never comes */
 	int abort_rank;
 	long abort_pid;
+	size_t abort_orphans; /* orphans_len at the terminate line: a failure line after it is the failure (its what() in other words) */
 	char *cuda_warning;  /* owned; the message of the last c10 "CUDA warning: ..." line, or NULL */
 	uint64_t cuda_warning_line;
 	int header_open;     /* the debugger header's orphan whose message is being read, or -1 */

@@ -799,7 +799,9 @@ static long logscan_unstamp(gg_logscan *s)
 	const char *r = s->raw.data ? s->raw.data : "";
 	size_t k = logscan_stamp_prefix(r, s->raw.len);
 	if (k == 0 || k > 256) {
-		s->stamp.len = 0;
+		/* A blank line between the logger's records (some write one after each) keeps the shape. */
+		if (!logscan_blank(r, s->raw.len))
+			s->stamp.len = 0;
 		return 0;
 	}
 	bool same = s->stamp.len == k;
