@@ -1147,7 +1147,8 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	bool top_only = tb->len > 0 || !tb->has_exception;
 	for (size_t i = 0; i < tb->len && top_only; i++)
 		top_only = !d->frames[i].user || strcmp(tb->frames[i].function, "<module>") == 0;
-	if (top_only && d->phase == GG_PHASE_UNKNOWN && note && note < tb->at.line && note + CLASSIFY_NOTE_REACH >= tb->at.line &&
+	/* A run's output cut with no header at all (from_cut) has no traceback for the note to stand above. */
+	if (top_only && !d->chain->from_cut && d->phase == GG_PHASE_UNKNOWN && note && note < tb->at.line && note + CLASSIFY_NOTE_REACH >= tb->at.line &&
 	    facts->train_bar_line < note && facts->train_print_line < note) {
 		d->phase = GG_PHASE_EVALUATION;
 		if ((rc = gg_evidence_add(d, tb->len ? "log line %llu, just above the traceback, announces an evaluation or inference, and the frames show only the script's top level: it failed in that step"

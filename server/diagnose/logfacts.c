@@ -1502,6 +1502,60 @@ static bool facts_run_line(const char *t, size_t n, int rank)
 	return n > 14 && strchr("IWEF", t[0]) && strspn(t + 1, "0123456789") == 4 && t[5] == ' ' && t[8] == ':' && t[11] == ':';
 }
 
+/* The length of the name (letters, digits, '_', '.') that t opens with; 0 when it opens with none. */
+static size_t facts_name_len(const char *t, size_t n)
+{
+	size_t k = 0;
+	if (n == 0 || !((t[0] >= 'A' && t[0] <= 'Z') || (t[0] >= 'a' && t[0] <= 'z') || t[0] == '_'))
+		return 0;
+	while (k < n && ((t[k] >= 'A' && t[k] <= 'Z') || (t[k] >= 'a' && t[k] <= 'z') || (t[k] >= '0' && t[k] <= '9') ||
+			 t[k] == '_' || t[k] == '.'))
+		k++;
+	return k;
+}
+
+/*
+ * A row of a settings table a program printed ("BATCH_SIZE     24"): a
+ * name, two or more spaces, a value. Returns the value's column, 0 when
+ * the line is no such row. Prose puts one space between its words.
+ */
+static size_t facts_table_row(const char *t, size_t n)
+{
+	size_t k = facts_name_len(t, n), v = k;
+	if (k < 2)
+		return 0;
+	while (v < n && t[v] == ' ')
+		v++;
+	return v - k >= 2 && v < n ? v : 0;
+}
+
+/*
+ * A shell prompt and the command typed at it ("me@box:~/x$ python3 a.py",
+ * "(env) root@c1:/w# torchrun ...", "$ python a.py"): the lines under it
+ * are that command's output. The prompt ends in "$ " or "# " after a
+ * word with no spaces that names a host or a directory (an '@', a ':' or
+ * a '~'), or is that sign alone.
+ */
+static bool facts_prompt_command(const char *t, size_t n)
+{
+	size_t i = 0;
+	if (n > 2 && t[0] == '(') { /* a virtual environment's name */
+		const char *c = memchr(t, ')', n);
+		if (!c || (size_t)(c - t) + 2 >= n || c[1] != ' ')
+			return false;
+		i = (size_t)(c - t) + 2;
+	}
+	size_t w = i;
+	while (w < n && t[w] != ' ')
+		w++;
+	if (w == i || w + 1 >= n || (t[w - 1] != '$' && t[w - 1] != '#'))
+		return false;
+	bool placed = w - i == 1;
+	for (size_t k = i; k < w - 1 && !placed; k++)
+		placed = t[k] == '@' || t[k] == ':' || t[k] == '~';
+	return placed && facts_name_len(t + w + 1, n - w - 1) >= 2;
+}
+
 /* Whether a line opens with a word like "Building" or "Loading": an announcement of what the run does next. */
 static bool facts_announces(const char *t, size_t n)
 {
@@ -1538,12 +1592,30 @@ static const char *facts_cut_reason(const gg_log_facts *f, const char *t, size_t
 	}
 	if (f->run_dots && facts_announces(t, n) && t[n - 1] != '.' && t[n - 1] != ')' && t[n - 1] != '!' && t[n - 1] != ':')
 		return "it announces a step without the \"...\" that the run's announcements above end with";
+	/* Python logging's "LEVEL:logger:message" with no colon after the logger's name: cut inside that name. */
+	static const char *const levels[] = { "DEBUG:", "INFO:", "WARNING:", "ERROR:", "CRITICAL:", NULL };
+	for (const char *const *lv = levels; *lv; lv++) {
+		size_t k = strlen(*lv);
+		if (gg_text_starts(t, n, *lv) && n > k && facts_name_len(t + k, n - k) == n - k)
+			return "a logged record stops inside its logger's name, before the colon that starts its message";
+	}
+	/* An inline quote (`name`) opened and never closed: the line stops inside it. */
+	size_t ticks = 0;
+	for (size_t i = 0; i < n; i++)
+		ticks += t[i] == '`';
+	if (ticks % 2 == 1)
+		return "it opens a quote (`) that it does not close";
+	/* A bare name under a printed table whose rows all have a value: that row stops before its value. */
+	if (f->table_rows >= 3 && facts_name_len(t, n) == n && n >= 2)
+		return "a row of the settings table the program printed stops before its value";
 	return NULL;
 }
 
 const char *gg_logfacts_run_cut(const gg_log_facts *f)
 {
-	return f->run_lines >= 2 ? f->last_cut : NULL;
+	/* A command's prompt or a printed settings table is a run's output as a logger's tags are. */
+	size_t marks = f->run_lines + (f->prompt_seen ? 1 : 0) + (f->table_rows >= 3 ? 2 : 0);
+	return marks >= 2 ? f->last_cut : NULL;
 }
 
 int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
@@ -1574,6 +1646,15 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (facts_run_line(t, n, l->rank))
 		f->run_lines++;
 	f->last_cut = facts_cut_reason(f, t, n);
+	if (facts_prompt_command(t, n))
+		f->prompt_seen = true;
+	size_t col = facts_table_row(t, n);
+	if (col && col == f->table_col)
+		f->table_rows++;
+	else if (col) {
+		f->table_col = col;
+		f->table_rows = 1;
+	}
 	f->last_rank = l->rank;
 	f->last_argv = gg_text_find(t, n, "--local_rank=") != NULL;
 	if (facts_announces(t, n) && n > 3 && memcmp(t + n - 3, "...", 3) == 0)

@@ -240,6 +240,15 @@ typedef struct gg_log_facts {
 	const char *last_cut;
 	int last_rank;
 	bool last_argv; /* ... and it is a launcher's command line naming its worker's --local_rank= */
+	/*
+	 * What else marks lines as a command's output: a shell prompt with the
+	 * command it ran ("me@box:~/x$ python3 run.py"), and a table the
+	 * program printed of its settings (rows "NAME<two or more spaces>value",
+	 * their values in one column): the column and how many rows share it.
+	 */
+	bool prompt_seen;
+	size_t table_col;
+	size_t table_rows;
 	/* The last step counter a line names ("step 31", "Step: 31"), and its line; 0 when none. */
 	long step;
 	uint64_t step_line;
