@@ -664,11 +664,18 @@ static bool classify_file_deeper(const char *a, const char *b)
  * method's line (see classify_model_method). Returns the caller's frame,
  * or -1.
  */
+/* Whether files a and b sit in different folders (neither a bare name). */
+static bool classify_file_apart(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	return sa && sb && (sa - a != sb - b || strncmp(a, b, (size_t)(sa - a)) != 0);
+}
+
 static int classify_module_caller(const gg_diagnosis *d, const gg_traceback *tb, int i)
 {
 	const gg_tb_frame *f = &tb->frames[i];
 	bool runs = (size_t)i + 1 < tb->len ? gg_phase_is_module_call(&tb->frames[i + 1]) : !tb->has_exception;
-	if (!runs || gg_phase_is_forward(f) || classify_is_init(f->function) || !f->code || !strstr(f->code, "self."))
+	if (!runs || gg_phase_is_forward(f) || classify_is_init(f->function) || !f->code)
 		return -1;
 	int j = i;
 	while (j > 0 && d->frames[j - 1].user && strcmp(tb->frames[j - 1].filename, f->filename) == 0 &&
@@ -676,6 +683,19 @@ static int classify_module_caller(const gg_diagnosis *d, const gg_traceback *tb,
 	       tb->frames[j - 1].code && strstr(tb->frames[j - 1].code, "self."))
 		j--;
 	if (j == 0 || !d->frames[j - 1].user)
+		return -1;
+	/*
+	 * An evaluation entry in one folder calling a method of the model that
+	 * lives in another ("outputs = model.predict(" in eval/run.py into
+	 * model/net.py): that call decides how much the model gets at once,
+	 * whatever the model's own methods are named, and whether they reach
+	 * their layer through self or a local.
+	 */
+	const gg_tb_frame *entry = &tb->frames[j - 1];
+	if (gg_phase_words(entry->function) == GG_WORDS_EVAL && entry->code && !strstr(entry->code, "self.") &&
+	    classify_file_apart(entry->filename, f->filename) && !classify_file_deeper(f->filename, entry->filename))
+		return j - 1;
+	if (!strstr(f->code, "self."))
 		return -1;
 	/*
 	 * A trainer's own method ("eval_epoch", "validate", "train_step") is the

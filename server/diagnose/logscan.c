@@ -411,6 +411,44 @@ static void logscan_drop(gg_buf *out, size_t k)
 	out->data[out->len] = '\0';
 }
 
+/*
+ * A console pasted into a web page's HTML (a GitHub comment's <pre>
+ * block): its quotes and angle brackets are entities ("File &quot;a.py&quot;,
+ * line 3, in &lt;module&gt;"), and the block's tags sit on its first and
+ * last lines. Decodes the entities a console's text needs and drops those
+ * tags, in place, so the frames read as printed. "&amp;" goes last, as
+ * the page encoded it first.
+ */
+static void logscan_unhtml(gg_buf *out)
+{
+	static const char *const tags[] = { "<pre>", "</pre>", "<code>", "</code>", NULL };
+	static const struct {
+		const char *entity;
+		char c;
+	} ents[] = { { "&quot;", '"' }, { "&lt;", '<' }, { "&gt;", '>' }, { "&#39;", '\'' }, { "&#x27;", '\'' }, { "&amp;", '&' } };
+	for (const char *const *t = tags; *t; t++) {
+		size_t k = strlen(*t);
+		while (out->len >= k && memcmp(out->data, *t, k) == 0)
+			logscan_drop(out, k);
+		while (out->len >= k && memcmp(out->data + out->len - k, *t, k) == 0)
+			out->data[out->len -= k] = '\0';
+	}
+	if (!memchr(out->data, '&', out->len))
+		return;
+	for (size_t e = 0; e < sizeof ents / sizeof ents[0]; e++) {
+		size_t k = strlen(ents[e].entity), w = 0;
+		for (size_t r = 0; r < out->len;) {
+			if (out->len - r >= k && memcmp(out->data + r, ents[e].entity, k) == 0) {
+				out->data[w++] = ents[e].c;
+				r += k;
+			} else
+				out->data[w++] = out->data[r++];
+		}
+		out->len = w;
+		out->data[w] = '\0';
+	}
+}
+
 static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quotes, int *label, long *pid);
 
 /*
@@ -531,6 +569,7 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 		out->len -= seg_start;
 	}
 	out->data[out->len] = '\0';
+	logscan_unhtml(out);
 	size_t q = logscan_quote_prefix(out->data, out->len, quotes);
 	if (q > 0) {
 		memmove(out->data, out->data + q, out->len - q);

@@ -116,10 +116,17 @@ size_t gg_phase_library_root(const char *f)
 	return 0;
 }
 
+/* Whether name is the start of full, at least four characters of it: a frame's name cut where the paste ends ("_wrapped_c"). */
+static bool cut_name_of(const char *name, const char *full)
+{
+	size_t n = name ? strlen(name) : 0;
+	return n >= 4 && n < strlen(full) && strncmp(name, full, n) == 0;
+}
+
 bool gg_phase_is_module_call(const gg_tb_frame *f)
 {
 	return has_path(f->filename, "torch/nn/modules/module.py") &&
-	       (is(f->function, "_call_impl") || is(f->function, "__call__") || is(f->function, "_wrapped_call_impl") ||
+	       (is(f->function, "_call_impl") || cut_name_of(f->function, "_wrapped_call_impl") || cut_name_of(f->function, "_call_impl") || is(f->function, "__call__") || is(f->function, "_wrapped_call_impl") ||
 		is(f->function, "_slow_forward") || has(f->function, "Module._call_impl") ||
 		has(f->function, "Module.__call__") || has(f->function, "Module._wrapped_call_impl"));
 }
