@@ -686,6 +686,36 @@ static bool dx_is_logged_copy(gg_diagnoser *d, size_t k)
 }
 
 /*
+ * A script's top level failing on a name it never bound (NameError at
+ * "<module>", in a finally or exit handler, or after the code it guards),
+ * beside a memory failure of the same script: the failure stopped the run
+ * before the line that would have bound the name, so the NameError is its
+ * consequence, not a second failure to report (least of all first, at
+ * high). Told by its frames, all "<module>" lines of a file the memory
+ * failure's frames also run.
+ */
+static bool dx_is_unbound_after_oom(const gg_diagnoser *d, size_t k)
+{
+	const gg_tb_chain *c = d->chains[k];
+	const gg_traceback *a = &c->tbs[c->len - 1];
+	if (c->len != 1 || c->has_oom || !a->has_exception || a->len == 0 || strcmp(a->exc.type, "NameError") != 0)
+		return false;
+	for (size_t f = 0; f < a->len; f++)
+		if (strcmp(a->frames[f].function, "<module>") != 0)
+			return false;
+	for (size_t i = 0; i < d->len; i++) {
+		const gg_tb_chain *o = d->chains[i];
+		if (i == k || !o->has_oom || o->rank != c->rank)
+			continue;
+		for (size_t t = 0; t < o->len; t++)
+			for (size_t f = 0; f < o->tbs[t].len; f++)
+				if (strcmp(o->tbs[t].frames[f].filename, a->frames[0].filename) == 0)
+					return true;
+	}
+	return false;
+}
+
+/*
  * The launcher's own traceback, cut before its exception line, after its
  * agent has reported a worker's failure ("failed (exitcode: -9)
  * local_rank: 0"): torchrun raising ChildFailedError for that failure,
@@ -1264,7 +1294,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		return -ENOMEM;
 	for (size_t i = 0; i < d->len; i++)
 		drop[i] = dx_is_summary_copy(d, i) || dx_is_logged_copy(d, i) || dx_is_launcher_tail(d, i) ||
-			  dx_is_launcher_summary(d, i) || dx_is_interleaved_stub(d, i);
+			  dx_is_launcher_summary(d, i) || dx_is_interleaved_stub(d, i) || dx_is_unbound_after_oom(d, i);
 	size_t kept = 0;
 	for (size_t i = 0; i < d->len; i++) {
 		if (drop[i])
