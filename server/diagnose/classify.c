@@ -692,7 +692,11 @@ static int classify_module_caller(const gg_diagnosis *d, const gg_traceback *tb,
 	 * their layer through self or a local.
 	 */
 	const gg_tb_frame *entry = &tb->frames[j - 1];
-	if (gg_phase_words(entry->function) == GG_WORDS_EVAL && entry->code && !strstr(entry->code, "self.") &&
+	const char *m = entry->code ? strstr(entry->code, tb->frames[j].function) : NULL;
+	size_t ml = strlen(tb->frames[j].function);
+	/* The entry's line names the method it calls on the model ("model.segment(", not "getattr(lm, kind)("). */
+	bool calls = m && m > entry->code && m[-1] == '.' && m[ml] == '(';
+	if (calls && gg_phase_words(entry->function) == GG_WORDS_EVAL && !strstr(entry->code, "self.") &&
 	    classify_file_apart(entry->filename, f->filename) && !classify_file_deeper(f->filename, entry->filename))
 		return j - 1;
 	if (!strstr(f->code, "self."))
