@@ -539,7 +539,8 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 			continue;
 		}
 		if (c == '\r') {
-			if (!logscan_blank(out->data + seg_start, out->len - seg_start)) {
+			/* An empty segment (nothing kept yet: out->data may still be NULL) shows nothing. */
+			if (out->len > seg_start && !logscan_blank(out->data + seg_start, out->len - seg_start)) {
 				last_start = seg_start;
 				last_len = out->len - seg_start;
 				have_last = true;
