@@ -179,10 +179,9 @@ mode_change sem_eval_receiver_of(semantic *c, gg_node stmt, gg_node *target, gg_
 		if (m != MODE_NONE) {
 			if (!assigned) {
 				/* model.cuda().eval(): .to/.cuda/.cpu/.half/.float return the module itself. */
-				static const char *const returns_self[] = { "to", "cuda", "cpu", "half", "float", "double", "bfloat16", NULL };
 				for (unsigned k = 0; k < MAX_NAME_SEGMENTS && IS(object, call) && IS(FIELD(object, function), attribute); k++) {
 					span how = sem_attribute_name(c, FIELD(object, function));
-					if (!sem_word_in(how.ptr, how.len, returns_self))
+					if (!sem_word_in(how.ptr, how.len, sem_returns_self))
 						break;
 					object = FIELD(FIELD(object, function), object);
 				}

@@ -256,10 +256,9 @@ static bool builds_weightless(semantic *c, gg_node value, unsigned depth)
 		return false;
 	gg_node fn = FIELD(value, function), args = FIELD(value, arguments);
 	/* Moved or put in a mode, it is the same module: `Audio2Mel(...).cuda()`. */
-	static const char *const returns_self[] = { "to", "cuda", "cpu", "eval", "train", "float", "half", "double", NULL };
 	if (IS(fn, attribute) && IS(FIELD(fn, object), call)) {
 		span how = sem_attribute_name(c, fn);
-		return sem_word_in(how.ptr, how.len, returns_self) && builds_weightless(c, FIELD(fn, object), depth);
+		return sem_word_in(how.ptr, how.len, sem_returns_self) && builds_weightless(c, FIELD(fn, object), depth);
 	}
 	if (!sem_is_name_chain(c, fn) || !IS(args, argument_list))
 		return false;
@@ -294,14 +293,13 @@ static bool builds_weightless(semantic *c, gg_node value, unsigned depth)
 /* Whether v is name itself, or name moved or put in a mode (`net.cuda()`, `net.to(device).eval()`): the same object. */
 static bool same_object(const semantic *c, gg_node v, span name, unsigned depth)
 {
-	static const char *const returns_self[] = { "to", "cuda", "cpu", "eval", "train", "float", "half", "double", NULL };
 	if (IS(v, identifier))
 		return span_eq(node_span(c, v), name);
 	gg_node fn = IS(v, call) ? FIELD(v, function) : gg_node_null();
 	if (!IS(fn, attribute) || depth > MAX_NAME_SEGMENTS)
 		return false;
 	span how = sem_attribute_name(c, fn);
-	return sem_word_in(how.ptr, how.len, returns_self) && same_object(c, FIELD(fn, object), name, depth + 1);
+	return sem_word_in(how.ptr, how.len, sem_returns_self) && same_object(c, FIELD(fn, object), name, depth + 1);
 }
 
 /*
@@ -598,10 +596,9 @@ static span parameters_owner(const semantic *c, gg_node at, span var)
 static void frozen_note(semantic *c, gg_node stmt, gg_node receiver)
 {
 	/* Down the methods that return the module itself: m.eval().requires_grad_(False) freezes m. */
-	static const char *const returns_self[] = { "eval", "train", "to", "cuda", "cpu", "half", "float", "requires_grad_", NULL };
 	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && IS(receiver, call) && IS(FIELD(receiver, function), attribute); i++) {
 		span m = sem_attribute_name(c, FIELD(receiver, function));
-		if (!sem_word_in(m.ptr, m.len, returns_self))
+		if (!sem_word_in(m.ptr, m.len, sem_returns_self))
 			break;
 		receiver = FIELD(FIELD(receiver, function), object);
 	}

@@ -62,6 +62,11 @@ static bool word_in_strings(const char *word, size_t len, const gg_strings *s)
  * Words that make a function evaluation code. Not for a method of an
  * nn.Module or of a framework's class: callers judge those (walk_function).
  */
+/* A module's methods that return the module itself: `net.cuda().eval()` is net, moved and put in a mode. */
+const char *const sem_returns_self[] = {
+	"to", "cuda", "cpu", "eval", "train", "half", "float", "double", "bfloat16", "requires_grad_", NULL,
+};
+
 static const char *const eval_words[] = {
 	"eval", "evaluate", "evaluation", "evaluating", "valid", "validate", "validation", "validating",
 	"val", "test", "testing", "predict", "prediction", "predicting", "inference", "infer", "score",
