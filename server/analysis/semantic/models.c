@@ -805,6 +805,7 @@ static gg_node plain_bound(const semantic *c, span name, int fi, uint32_t at, ui
 static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, unsigned depth);
 
 static bool constant_value(const semantic *c, gg_node v);
+static bool synthetic_argument_list(semantic *c, gg_node args, int fi, uint32_t at, unsigned depth);
 
 /* Whether n is a number, or a (nested) list or tuple of numbers only, written out. */
 static bool number_literal(const semantic *c, gg_node n, unsigned depth)
@@ -851,23 +852,7 @@ static bool fresh_forward_of_synthetic(semantic *c, gg_node value, int fi, uint3
 	const bind *b = sem_bind_before(c, node_span(c, fn), fi, at);
 	if (!b || (b->kind != BIND_MODEL && b->cls < 0))
 		return false;
-	gg_node args = FIELD(value, arguments);
-	uint32_t n = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
-	bool any = false;
-	for (uint32_t i = 0; i < n; i++) {
-		gg_node a = gg_node_named_child(args, i);
-		if (IS(a, comment))
-			continue;
-		if (IS(a, keyword_argument)) {
-			a = FIELD(a, value);
-			if (constant_value(c, a))
-				continue;
-		}
-		if (!synthetic_value(c, a, fi, at, depth + 1))
-			return false;
-		any = true;
-	}
-	return any;
+	return synthetic_argument_list(c, FIELD(value, arguments), fi, at, depth + 1);
 }
 
 static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, unsigned depth)
@@ -979,10 +964,9 @@ static bool constant_value(const semantic *c, gg_node v)
 	return IS(v, true) || IS(v, false) || IS(v, none) || IS(v, integer) || IS(v, float) || IS(v, string);
 }
 
-/* Whether a call has a synthetic tensor among its arguments and every other is one too, or a constant switch. */
-static bool synthetic_arguments(semantic *c, const ctx *x, const gg_call_ref *ref)
+/* Whether an argument list has a synthetic tensor and every other argument is one too, or a constant switch. */
+static bool synthetic_argument_list(semantic *c, gg_node args, int fi, uint32_t at, unsigned depth)
 {
-	gg_node args = FIELD(ref->node, arguments);
 	uint32_t count = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
 	bool any = false;
 	for (uint32_t i = 0; i < count; i++) {
@@ -994,11 +978,17 @@ static bool synthetic_arguments(semantic *c, const ctx *x, const gg_call_ref *re
 			if (constant_value(c, a))
 				continue;
 		}
-		if (!synthetic_value(c, a, x->func, ref->start, 0))
+		if (!synthetic_value(c, a, fi, at, depth))
 			return false;
 		any = true;
 	}
 	return any;
+}
+
+/* Whether a call has a synthetic tensor among its arguments and every other is one too, or a constant switch. */
+static bool synthetic_arguments(semantic *c, const ctx *x, const gg_call_ref *ref)
+{
+	return synthetic_argument_list(c, FIELD(ref->node, arguments), x->func, ref->start, 0);
 }
 
 /*

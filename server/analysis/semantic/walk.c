@@ -319,6 +319,23 @@ static int param_instance_class(semantic *c, int fi, span name)
 }
 
 /*
+ * An edge to method name of class cls (of this file) for an instance's call;
+ * false for no class, or for forward of a module class (a module's forward
+ * is reported as one, not a call into it).
+ */
+static bool instance_site_push(semantic *c, const ctx *x, const gg_call_ref *ref, span name, int cls)
+{
+	if (cls < 0 || (span_is(name, "forward") && (sem_class_kind(c, &c->classes[cls], 0) & CLASS_MODULE)))
+		return false;
+	site s;
+	memset(&s, 0, sizeof s);
+	s.name = name;
+	s.inst_cls = cls;
+	site_push(c, x, ref, s);
+	return true;
+}
+
+/*
  * t.f(...) where t was made by a class of this file (`t = Trainer()`, or one
  * of several in `if`/`else` branches before the call), or is a parameter its
  * callers hand such an instance: an edge to f of each such class. Whether t
@@ -333,18 +350,8 @@ static bool instance_sites(semantic *c, const ctx *x, const gg_call_ref *ref)
 		return false;
 	const bind *b = sem_bind_at(c, x, obj);
 	if (!b) {
-		int cls = param_instance_class(c, x->func, obj);
-		if (cls < 0)
-			return false;
 		/* A module handed in, run by net.forward(x): the same as below. */
-		if (span_is(name, "forward") && (sem_class_kind(c, &c->classes[cls], 0) & CLASS_MODULE))
-			return false;
-		site s;
-		memset(&s, 0, sizeof s);
-		s.name = name;
-		s.inst_cls = cls;
-		site_push(c, x, ref, s);
-		return true;
+		return instance_site_push(c, x, ref, name, param_instance_class(c, x->func, obj));
 	}
 	if (b->cls < 0)
 		return false;
@@ -395,14 +402,7 @@ static bool self_instance_sites(semantic *c, const ctx *x, const gg_call_ref *re
 			return false;
 		cls = (int)(k - c->classes);
 	}
-	if (cls < 0 || (span_is(name, "forward") && (sem_class_kind(c, &c->classes[cls], 0) & CLASS_MODULE)))
-		return false;
-	site s;
-	memset(&s, 0, sizeof s);
-	s.name = name;
-	s.inst_cls = cls;
-	site_push(c, x, ref, s);
-	return true;
+	return instance_site_push(c, x, ref, name, cls);
 }
 
 /* f(...) or self.f(...) where f is a function of this file: a call-graph edge. */
