@@ -238,6 +238,26 @@ static int dx_exception_from_orphan(gg_traceback *tb, const gg_log_orphan *o)
 	return tb->exc.type && tb->exc.message && tb->exc.detail ? 0 : -ENOMEM;
 }
 
+/*
+ * A failure the paste shows no traceback of (a launcher's summary, a stop,
+ * run output cut short, an allocation listing): one empty traceback at the
+ * line it is read from, for rank. NULL when out of memory.
+ */
+static gg_tb_chain *dx_bare_chain(int rank, uint64_t line)
+{
+	gg_tb_chain *c = calloc(1, sizeof *c);
+	gg_traceback *tb = c ? calloc(1, sizeof *tb) : NULL;
+	if (!tb) {
+		free(c);
+		return NULL;
+	}
+	c->tbs = tb;
+	c->len = c->cap = 1;
+	c->rank = rank;
+	tb->at = (gg_log_span){ line, 0, 0 };
+	return c;
+}
+
 /* A chain of one frameless traceback for an OOM line printed without one. */
 static gg_tb_chain *dx_orphan_chain(const gg_log_orphan *o, uint64_t seq)
 {
@@ -1431,17 +1451,10 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 */
 	if (out->len == 0 && d->facts.elastic_summary &&
 	    (d->facts.root_rank >= 0 || d->facts.in_root_cause || d->facts.in_failures || d->facts.failures_ranks)) {
-		gg_tb_chain *c = calloc(1, sizeof *c);
-		gg_traceback *tb = c ? calloc(1, sizeof *tb) : NULL;
-		if (!tb) {
-			free(c);
+		gg_tb_chain *c = dx_bare_chain(d->facts.root_rank, d->facts.last_text_line);
+		if (!c)
 			return -ENOMEM;
-		}
-		c->tbs = tb;
-		c->len = c->cap = 1;
-		c->rank = d->facts.root_rank;
 		c->from_summary = true;
-		tb->at = (gg_log_span){ d->facts.last_text_line, 0, 0 };
 		if ((rc = dx_push(out, c)))
 			return rc;
 	}
@@ -1453,17 +1466,11 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 */
 	if (out->len == 0 && !had_tracebacks && d->facts.stopped_line && d->facts.launcher_rank < 0 && d->facts.root_rank < 0 &&
 	    !d->facts.orphans_len) {
-		gg_tb_chain *c = calloc(1, sizeof *c);
-		gg_traceback *tb = c ? calloc(1, sizeof *tb) : NULL;
-		if (!tb) {
-			free(c);
+		/* No rank: the pids it stops are the ranks still running, not the one that failed. */
+		gg_tb_chain *c = dx_bare_chain(-1, d->facts.stopped_line);
+		if (!c)
 			return -ENOMEM;
-		}
-		c->tbs = tb;
-		c->len = c->cap = 1;
-		c->rank = -1; /* the pids it stops are the ranks still running, not the one that failed */
 		c->from_stop = true;
-		tb->at = (gg_log_span){ d->facts.stopped_line, 0, 0 };
 		if ((rc = dx_push(out, c)))
 			return rc;
 	}
@@ -1492,18 +1499,12 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 */
 	if (out->len == 0 && !had_tracebacks && !d->facts.orphans_len && !d->facts.lone.text && !d->facts.device_assert_line &&
 	    gg_logfacts_run_cut(&d->facts)) {
-		gg_tb_chain *c = calloc(1, sizeof *c);
-		gg_traceback *tb = c ? calloc(1, sizeof *tb) : NULL;
-		if (!tb) {
-			free(c);
-			return -ENOMEM;
-		}
-		c->tbs = tb;
-		c->len = c->cap = 1;
 		/* The cut line's own rank prefix, or the worker a launcher's cut command line names. */
-		c->rank = d->facts.last_rank >= 0 ? d->facts.last_rank : d->facts.last_argv ? d->facts.command_local_rank : -1;
+		int rank = d->facts.last_rank >= 0 ? d->facts.last_rank : d->facts.last_argv ? d->facts.command_local_rank : -1;
+		gg_tb_chain *c = dx_bare_chain(rank, d->facts.last_text_line);
+		if (!c)
+			return -ENOMEM;
 		c->from_cut = true;
-		tb->at = (gg_log_span){ d->facts.last_text_line, 0, 0 };
 		if ((rc = dx_push(out, c)))
 			return rc;
 	}
@@ -1515,17 +1516,10 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 * TPU the listing's program was built for; never nothing found.
 	 */
 	if (out->len == 0 && !had_tracebacks && !d->facts.orphans_len && !d->facts.lone.text && d->facts.xla_listing_fields >= 3) {
-		gg_tb_chain *c = calloc(1, sizeof *c);
-		gg_traceback *tb = c ? calloc(1, sizeof *tb) : NULL;
-		if (!tb) {
-			free(c);
+		gg_tb_chain *c = dx_bare_chain(-1, d->facts.xla_listing_line);
+		if (!c)
 			return -ENOMEM;
-		}
-		c->tbs = tb;
-		c->len = c->cap = 1;
-		c->rank = -1;
 		c->from_listing = true;
-		tb->at = (gg_log_span){ d->facts.xla_listing_line, 0, 0 };
 		if ((rc = dx_push(out, c)))
 			return rc;
 		gg_diagnosis *x = &out->items[out->len - 1];
