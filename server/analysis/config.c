@@ -13,6 +13,7 @@
 
 #include "buf.h"
 #include "analysis.h"
+#include "store.h"
 
 void gg_strings_init(gg_strings *s)
 {
@@ -76,6 +77,39 @@ void gg_config_free(gg_config *c)
 	free(c->python);
 	free(c->docs_url);
 	gg_config_init(c);
+}
+
+#if UINTPTR_MAX == 0xffffffffffffffffu
+_Static_assert(sizeof(gg_config) == 7 * sizeof(gg_strings) + 7 * sizeof(void *), "gg_config_digest does not read every field");
+#endif
+
+int gg_config_digest(const gg_config *c, gg_digest *out)
+{
+	gg_buf b = { 0 };
+	const gg_strings *lists[] = { &c->select, &c->ignore, &c->extend_select, &c->extra_model_names,
+				      &c->extra_eval_names, &c->grad_disabling_decorators, &c->exclude };
+	int rc = 0;
+	for (size_t i = 0; i < sizeof lists / sizeof *lists && !rc; i++)
+		rc = gg_store_put_strings(&b, lists[i]);
+	if (!rc)
+		rc = gg_store_put_u64(&b, (uint64_t)c->prefer);
+	if (!rc)
+		rc = gg_store_put_str(&b, c->python);
+	if (!rc)
+		rc = gg_store_put_str(&b, c->docs_url);
+	if (!rc)
+		rc = gg_store_put_str(&b, c->root);
+	if (!rc)
+		rc = gg_store_put_u64(&b, c->set);
+	for (size_t i = 0; i < c->severities_len && !rc; i++) {
+		rc = gg_store_put_str(&b, c->severities[i].code);
+		if (!rc)
+			rc = gg_store_put_u64(&b, (uint64_t)c->severities[i].severity);
+	}
+	if (!rc)
+		*out = gg_digest_of(b.data, b.len);
+	gg_buf_free(&b);
+	return rc;
 }
 
 /*

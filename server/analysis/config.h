@@ -71,6 +71,9 @@ enum {
 
 void gg_config_init(gg_config *c);
 void gg_config_free(gg_config *c);
+/* A digest of every setting of c (the check's cache keys a file's answer with it). 0 or -ENOMEM. */
+struct gg_digest;
+int gg_config_digest(const gg_config *c, struct gg_digest *out);
 
 void gg_strings_init(gg_strings *s);
 void gg_strings_free(gg_strings *s);

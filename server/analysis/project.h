@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "analysis.h"
+#include "buf.h"
 #include "config.h"
 #include "grad_context.h"
 
@@ -225,6 +226,14 @@ typedef struct gg_project {
 
 void gg_project_init(gg_project *p);
 void gg_project_free(gg_project *p);
+
+/*
+ * The index as bytes (project_store.c), for the check's cache: appended to
+ * b; equal indexes write equal bytes. 0 or -ENOMEM.
+ */
+int gg_project_write(const gg_project *p, gg_buf *b);
+/* Replaces p (initialised) with what gg_project_write wrote. 0, -EINVAL (malformed: p is empty) or -ENOMEM. */
+int gg_project_read(gg_project *p, const char *data, size_t len);
 
 /*
  * Whether the file's text could define such a callable or class at all: it

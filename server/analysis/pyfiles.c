@@ -15,7 +15,7 @@
 
 /* Folders never walked into: version control, virtualenvs, caches, build output (as ruff). */
 static const char *const pyfiles_skipped[] = {
-	".bzr", ".direnv", ".eggs", ".git", ".hg", ".ipynb_checkpoints", ".mypy_cache", ".nox",
+	".bzr", ".direnv", ".eggs", ".git", ".gradguard_cache", ".hg", ".ipynb_checkpoints", ".mypy_cache", ".nox",
 	".pytest_cache", ".pytype", ".ruff_cache", ".svn", ".tox", ".venv", "__pycache__",
 	"__pypackages__", "build", "dist", "node_modules", "site-packages", "venv", NULL,
 };

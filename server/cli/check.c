@@ -32,6 +32,7 @@
 #include "analysis/fix.h"
 #include "buf.h"
 #include "cli/add_noqa.h"
+#include "cli/check_cache.h"
 #include "cli/config_arg.h"
 #include "cli/fix.h"
 #include "cli/fix_summary.h"
@@ -162,6 +163,10 @@ static const char check_usage[] =
 static const char check_usage_more[] =
 	"  --show-files             print the files that would be checked, and stop\n"
 	"  --watch                  check again whenever a file under PATH changes\n"
+	"  --no-cache               check every file: do not read or write the cache\n"
+	"                             (also GRADGUARD_NO_CACHE=1)\n"
+	"  --cache-dir PATH         keep the cache there instead of .gradguard_cache in\n"
+	"                             the project's folder (also GRADGUARD_CACHE_DIR)\n"
 	"  -q, --quiet              print the findings and errors, nothing else\n"
 	"  -s, --silent             print errors only (the exit status says the rest)\n"
 	"  -h, --help               print this help\n"
@@ -207,6 +212,7 @@ typedef struct check_out {
 	gg_buf fix_log;         /* --show-fixes: the files' blocks, in file order */
 	size_t fixes_shown;     /* the findings they count */
 	bool quiet;             /* -q or -s: no notes */
+	size_t said;            /* reports and notes written for the files (the cache keeps only files with none) */
 } check_out;
 
 /* --threads: the most for one run, and the most by default. */
@@ -279,6 +285,19 @@ typedef struct check_run {
 	bool add_noqa;       /* --add-noqa */
 	bool show_files;     /* --show-files */
 	bool watch;          /* --watch */
+	bool no_cache;       /* --no-cache (or GRADGUARD_NO_CACHE) */
+	const char *cache_dir; /* --cache-dir, borrowed from argv, or GRADGUARD_CACHE_DIR; NULL: the project's */
+	char *cache_where;   /* owned: the cache's folder, once cache_dir has said it */
+	/*
+	 * The cache (check_cache.h), open when this run may use it: files it
+	 * found clean before are not checked again. With it, one key per file
+	 * and whether the file was clean (found so, or checked so), each
+	 * written by the job of its file only. Owned.
+	 */
+	gg_check_cache cache;
+	bool cache_on;
+	gg_digest *cache_keys;
+	bool *cache_clean;
 	bool stdin_mode;     /* what is checked is stdin alone (--stdin-filename, or the one path "-") */
 	FILE *report;        /* where the report goes: stdout; stderr when stdout carries stdin's fixed source */
 	size_t fixable, hidden;
@@ -291,6 +310,7 @@ static void check_report(check_out *o, const char *path, const char *message)
 {
 	fprintf(o->err, "gradguard: %s: %s\n", path, message);
 	o->failed = true;
+	o->said++;
 }
 
 /* A file left as it was, for a reason that is no error (read-only, changed meanwhile): its findings stay. */
@@ -298,6 +318,7 @@ static void check_note(check_out *o, const char *path, const char *message)
 {
 	if (!o->quiet)
 		fprintf(o->err, "gradguard: %s: not fixed: %s\n", path, message);
+	o->said++;
 }
 
 /*
@@ -932,13 +953,42 @@ static uint64_t check_json_hash(const char *json, size_t len)
 }
 
 /*
+ * Whether the cache (check_cache.h) found file index clean before, read as
+ * text[0..len) and configured with config (NULL: the defaults): 1, and it
+ * stays clean; 0, and *key is what cache_note records; or -ENOMEM.
+ */
+static int cache_hit(check_run *run, size_t index, const gg_config *config, const char *text, size_t len,
+		     gg_digest *key)
+{
+	gg_config defaults;
+	gg_config_init(&defaults);
+	gg_digest settings;
+	if (gg_config_digest(config ? config : &defaults, &settings))
+		return -ENOMEM;
+	*key = gg_check_cache_key(text, len, settings);
+	run->cache_keys[index] = *key;
+	run->cache_clean[index] = gg_check_cache_clean(&run->cache, run->files.items[index], *key);
+	return run->cache_clean[index];
+}
+
+/* After file index was checked (rc): clean, for the next run, when nothing was said of it since said and findings. */
+static void cache_note(check_run *run, const check_out *o, size_t index, gg_digest key, size_t said, size_t findings,
+		       int rc)
+{
+	run->cache_keys[index] = key;
+	run->cache_clean[index] = !rc && o->said == said && o->findings == findings;
+}
+
+/*
  * Checks the notebook at path, read into json[0..len) (owned; freed here),
  * open for the rewrite when rewriting (file is closed here), as check_file
  * does a Python file: the analysis reads its code cells joined.
  */
-static int check_notebook(check_run *run, check_worker *w, check_out *o, const char *path, const gg_config *config,
-			  gg_file_rewrite *file, bool rewriting, char *json, size_t len, check_nb_kept *kept)
+static int check_notebook(check_run *run, check_worker *w, check_out *o, size_t index, const gg_config *config,
+			  gg_file_rewrite *file, bool rewriting, char *json, size_t len)
 {
+	const char *path = run->files.items[index];
+	check_nb_kept *kept = run->notebooks ? &run->notebooks[index] : NULL;
 	/* A notebook is UTF-8 JSON; Jupyter refuses other bytes, and so is a .py file with them refused. */
 	size_t bad = gg_utf8_first_invalid(json, len);
 	if (bad < len) {
@@ -955,6 +1005,7 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, const c
 		if (!o->quiet)
 			fprintf(o->err, "gradguard: %s: skipped: a Git LFS pointer, not the notebook (`git lfs pull` fetches it)\n",
 				path);
+		o->said++;
 		free(json);
 		return 0;
 	}
@@ -978,6 +1029,13 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, const c
 		gg_notebook_free(&nb);
 		free(json);
 		return rc;
+	}
+	gg_digest key;
+	size_t said = o->said, findings = o->findings;
+	if (run->cache_on && (rc = cache_hit(run, index, config, json, len, &key)) != 0) {
+		gg_notebook_free(&nb);
+		free(json);
+		return rc < 0 ? rc : 0;
 	}
 	if (run->add_noqa) { /* as ruff, --add-noqa leaves notebooks alone */
 		gg_file_rewrite_close(file);
@@ -1038,6 +1096,8 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, const c
 		src.text = nb.text;
 		rc = check_findings(run, w, o, path, &src, &nb, &unparsed);
 	}
+	if (run->cache_on)
+		cache_note(run, o, index, key, said, findings, rc);
 	if (!rc && !unreadable && (rewriting || from_stdin))
 		rc = check_rules_fixed(run, o, path, by_rule);
 	gg_nb_unparsed_free(&unparsed);
@@ -1129,8 +1189,7 @@ static int check_file(check_run *run, check_worker *w, check_out *o, size_t inde
 		return rc < 0 ? rc : 0;
 	}
 	if (gg_notebook_path_is(path))
-		return check_notebook(run, w, o, path, config, &file, rewriting, text, len,
-				      run->notebooks ? &run->notebooks[index] : NULL);
+		return check_notebook(run, w, o, index, config, &file, rewriting, text, len);
 	/* Python skips a UTF-8 byte order mark; so do the positions. */
 	const char *body = text;
 	size_t body_len = len;
@@ -1173,6 +1232,13 @@ static int check_file(check_run *run, check_worker *w, check_out *o, size_t inde
 	if (!run->fix && !run->add_noqa && (rc = check_config(run, o, path, &config))) {
 		free(text);
 		return rc;
+	}
+	/* The cache: a file found clean before, with these bytes and this configuration, is not checked again. */
+	gg_digest key;
+	size_t said = o->said, findings = o->findings;
+	if (run->cache_on && (rc = cache_hit(run, index, config, text, len, &key)) != 0) {
+		free(text);
+		return rc < 0 ? rc : 0;
 	}
 	gg_source src = { body, body_len, NULL, path, config, NULL, &run->project, NULL };
 	char *fixed_text = NULL;
@@ -1225,6 +1291,8 @@ static int check_file(check_run *run, check_worker *w, check_out *o, size_t inde
 	/* Written or left: the lock is no longer needed for what is reported. */
 	gg_file_rewrite_close(&file);
 	rc = check_findings(run, w, o, path, &src, NULL, NULL);
+	if (run->cache_on)
+		cache_note(run, o, index, key, said, findings, rc);
 	if (!rc && (rewriting || from_stdin) && !decoded)
 		rc = check_rules_fixed(run, o, path, by_rule);
 	free(fixed_text);
@@ -1303,6 +1371,8 @@ enum {
 	OPT_ADD_NOQA,
 	OPT_SHOW_FILES,
 	OPT_WATCH,
+	OPT_NO_CACHE,
+	OPT_CACHE_DIR,
 };
 
 static const struct option check_options[] = {
@@ -1328,6 +1398,8 @@ static const struct option check_options[] = {
 	{ "add-noqa", no_argument, NULL, OPT_ADD_NOQA },
 	{ "show-files", no_argument, NULL, OPT_SHOW_FILES },
 	{ "watch", no_argument, NULL, OPT_WATCH },
+	{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
+	{ "cache-dir", required_argument, NULL, OPT_CACHE_DIR },
 	{ "exit-non-zero-on-fix", no_argument, NULL, 'e' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "silent", no_argument, NULL, 's' },
@@ -1424,6 +1496,8 @@ static int parse_args(check_run *run, int argc, char **argv, char ***paths, int 
 		case OPT_ADD_NOQA: run->add_noqa = true; break;
 		case OPT_SHOW_FILES: run->show_files = true; break;
 		case OPT_WATCH: run->watch = true; break;
+		case OPT_NO_CACHE: run->no_cache = true; break;
+		case OPT_CACHE_DIR: run->cache_dir = optarg; break;
 		case 'e': run->exit_on_fix = true; break;
 		case 'q': run->quiet = true; break;
 		case 's': run->silent = run->quiet = true; break;
@@ -1945,6 +2019,56 @@ static int project_build(check_run *run)
 	return rc;
 }
 
+/* An environment variable set to something other than "", "0" or "false". */
+static bool env_set(const char *name)
+{
+	const char *v = getenv(name);
+	return v && *v && strcmp(v, "0") != 0 && strcasecmp(v, "false") != 0;
+}
+
+/* Where the cache is kept: --cache-dir, GRADGUARD_CACHE_DIR, else .gradguard_cache in the project's folder. */
+static const char *cache_dir(check_run *run)
+{
+	if (run->cache_where)
+		return run->cache_where;
+	const char *dir = run->cache_dir ? run->cache_dir : getenv("GRADGUARD_CACHE_DIR");
+	const char *root = project_root(run);
+	if (dir && *dir)
+		run->cache_where = strdup(dir);
+	else
+		run->cache_where = root ? gg_pyfiles_join(root, ".gradguard_cache") : strdup(".gradguard_cache");
+	return run->cache_where;
+}
+
+/*
+ * Opens the cache (check_cache.h) where this run may use it: a plain check
+ * (what --fix, --diff and --add-noqa write, and stdin, are never cached), with
+ * no measurements of gradguard.probe to apply (they come from outside the
+ * files). Returns 0 or -ENOMEM; a cache it cannot open is left off.
+ */
+static int cache_open(check_run *run, char **paths, size_t npaths)
+{
+	if (run->no_cache || env_set("GRADGUARD_NO_CACHE") || run->fix || run->diff || run->add_noqa ||
+	    run->stdin_text || run->runtime.len)
+		return 0;
+	gg_buf index = { 0 };
+	int rc = gg_project_write(&run->project, &index);
+	const char *dir = rc ? NULL : cache_dir(run);
+	if (!rc && !dir)
+		rc = -ENOMEM;
+	if (!rc)
+		rc = gg_check_cache_open(&run->cache, dir, paths, npaths, index.data, index.len);
+	gg_buf_free(&index);
+	if (!rc) {
+		run->cache_keys = calloc(run->files.len, sizeof *run->cache_keys);
+		run->cache_clean = calloc(run->files.len, sizeof *run->cache_clean);
+		if (!run->cache_keys || !run->cache_clean)
+			rc = -ENOMEM;
+	}
+	run->cache_on = !rc && run->cache.path;
+	return rc;
+}
+
 /* All of stdin into *text (malloc'd, the caller's). Returns 0 or -1 with errno set. */
 static int stdin_read(char **text, size_t *len)
 {
@@ -2327,11 +2451,16 @@ int gg_cli_check_main(int argc, char **argv)
 		puts(run.files.items[i]);
 	if (!rc && run.files.len && !run.show_files) {
 		rc = project_build(&run);
+		if (!rc)
+			rc = cache_open(&run, paths, (size_t)npaths);
 		unsigned threads = run_thread_count(&run);
 		if (!rc)
 			rc = threads > 1 ? check_parallel_run(&run, threads) : check_sequential(&run);
 		if (rc == 1) /* no second thread to be had */
 			rc = check_sequential(&run);
+		if (!rc && run.cache_on)
+			rc = gg_check_cache_save(&run.cache, cache_dir(&run), run.files.items, run.cache_keys, run.cache_clean,
+						 run.files.len);
 	}
 	/* -s and --fix-only report nothing (ruff's), in any format. */
 	bool reports = !run.silent && !run.fix_only && !run.show_files && !run.add_noqa;
@@ -2369,6 +2498,10 @@ int gg_cli_check_main(int argc, char **argv)
 	free(run.notebooks);
 	gg_pyfiles_free(&run.files);
 	gg_project_free(&run.project);
+	gg_check_cache_close(&run.cache);
+	free(run.cache_keys);
+	free(run.cache_clean);
+	free(run.cache_where);
 	gg_runtime_report_free(&run.runtime);
 	gg_analyzer_delete(run.worker.analyzer);
 	if (run.worker.parser)
