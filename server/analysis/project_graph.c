@@ -7,8 +7,12 @@
  * so it is never evaluation's waste (SPEC §2, "whether anyone needs the
  * gradient") and never wrapped.
  *
- * A text scan of a file that names autograd or a backward: the methods (and
- * top-level functions) whose body takes a gradient, then, to a fixed point
+ * A forward that registers a hook on a tensor it computes (unless a test of
+ * requires_grad or training guards it) needs its graph the same way:
+ * Tensor.register_hook raises under no_grad.
+ *
+ * A text scan of a file that names autograd, a backward or a tensor hook: the
+ * methods (and top-level functions) whose body takes a gradient, then, to a fixed point
  * within the file, those that call one of them (`self.field.normals(x)`,
  * `grad_of(y, x)`). A class whose forward (or __call__) is among them is
  * noted "Name module" in graph_classes; a top-level function among them in
@@ -32,6 +36,7 @@
 typedef struct graph_fn {
 	gg_text_span cls, name;
 	bool takes, trains;
+	bool hooks; /* registers a hook on a tensor, unguarded, or calls what does */
 	size_t calls_from, calls_to; /* its calls, [from, to) of graph_scan's calls */
 } graph_fn;
 
@@ -111,13 +116,20 @@ static int calls_note(graph_scan *s, const line *l)
 
 /*
  * Whether call names one of the file's functions that takes a gradient
- * (trains: or runs a backward): a method when dotted, a top-level function
- * when bare.
+ * (TRAINS: or runs a backward; HOOKS: registers a tensor hook): a method when
+ * dotted, a top-level function when bare.
  */
-static bool call_takes(const graph_scan *s, const graph_call *call, bool trains)
+enum { TAKES, TRAINS, HOOKS };
+
+static bool fn_has(const graph_fn *f, int what)
+{
+	return what == TAKES ? f->takes : what == TRAINS ? f->trains : f->hooks;
+}
+
+static bool call_takes(const graph_scan *s, const graph_call *call, int what)
 {
 	for (size_t i = 0; i < s->fns_len; i++)
-		if ((trains ? s->fns[i].trains : s->fns[i].takes) && gg_text_span_eq(s->fns[i].name, call->name) &&
+		if (fn_has(&s->fns[i], what) && gg_text_span_eq(s->fns[i].name, call->name) &&
 		    (s->fns[i].cls.len > 0) == call->dotted)
 			return true;
 	return false;
@@ -131,13 +143,33 @@ static int fn_open(graph_scan *s, gg_text_span cls, const line *l)
 		return 1; /* no name: no function */
 	if (gg_grow((void **)&s->fns, &s->fns_cap, s->fns_len, sizeof *s->fns))
 		return -ENOMEM;
-	s->fns[s->fns_len++] = (graph_fn){ cls, { name, n }, false, false, s->calls_len, s->calls_len };
+	s->fns[s->fns_len++] = (graph_fn){ cls, { name, n }, false, false, false, s->calls_len, s->calls_len };
 	return 0;
+}
+
+/*
+ * Whether the line registers a hook on a tensor (`attn.register_hook(fn)`):
+ * Tensor.register_hook raises on a tensor that does not require grad, so a
+ * forward that does it unconditionally cannot run under no_grad (a network
+ * built for relevance propagation keeps its activations' gradients so).
+ * Module hooks (register_forward_hook and the like) are other words.
+ */
+static bool line_hooks_tensor(const line *l)
+{
+	return line_has(l, ".register_hook(");
+}
+
+/* Whether the line tests grad or training (`if x.requires_grad:`, `if self.training:`): what it guards may not run without grad. */
+static bool line_tests_grad(const line *l)
+{
+	return (line_starts(l, "if ") || line_starts(l, "elif ")) &&
+	       (line_has(l, "requires_grad") || line_has(l, "training") || line_has(l, "is_grad_enabled"));
 }
 
 int gg_project_graph_scan(gg_project *p, const char *module, const char *text, size_t len)
 {
-	if (!gg_text_contains(text, len, "autograd") && !gg_text_contains(text, len, ".backward("))
+	if (!gg_text_contains(text, len, "autograd") && !gg_text_contains(text, len, ".backward(") &&
+	    !gg_text_contains(text, len, ".register_hook("))
 		return 0;
 	const char *end = text + len;
 	bool bare = false;
@@ -149,8 +181,8 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 	graph_scan s;
 	memset(&s, 0, sizeof s);
 	gg_text_span cls = { text, 0 };
-	unsigned class_indent = 0, def_indent = 0;
-	bool in_fn = false;
+	unsigned class_indent = 0, def_indent = 0, guard_indent = 0;
+	bool in_fn = false, guarded = false;
 	int rc = 0;
 	for (const char *q = text; q < end && rc >= 0;) {
 		line l;
@@ -166,7 +198,14 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 			cls.len = 0;
 		if (in_fn) {
 			graph_fn *f = &s.fns[s.fns_len - 1];
+			if (guarded && l.indent <= guard_indent)
+				guarded = false;
+			if (!guarded && line_tests_grad(&l)) {
+				guarded = true;
+				guard_indent = l.indent;
+			}
 			f->takes = f->takes || line_takes_grad(&l, bare);
+			f->hooks = f->hooks || (!guarded && line_hooks_tensor(&l));
 			f->trains = f->trains || f->takes || line_has(&l, ".backward(");
 			rc = calls_note(&s, &l);
 			continue;
@@ -182,6 +221,7 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 		if ((method || top) && (line_starts(&l, "def ") || line_starts(&l, "async def "))) {
 			rc = fn_open(&s, method ? cls : (gg_text_span){ text, 0 }, &l);
 			in_fn = rc == 0;
+			guarded = false;
 			def_indent = l.indent;
 			rc = rc > 0 ? 0 : rc;
 		}
@@ -191,17 +231,20 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 	/* Callers of what takes a gradient take one too: a fixed point, bounded by the file's functions. */
 	bool any = false;
 	for (size_t i = 0; i < s.fns_len && !any; i++)
-		any = s.fns[i].trains;
+		any = s.fns[i].trains || s.fns[i].hooks;
 	for (bool changed = rc == 0 && any; changed;) {
 		changed = false;
 		for (size_t i = 0; i < s.fns_len; i++) {
 			graph_fn *f = &s.fns[i];
 			for (size_t k = f->calls_from; !f->takes && k < f->calls_to; k++)
-				if (call_takes(&s, &s.calls[k], false))
+				if (call_takes(&s, &s.calls[k], TAKES))
 					changed = f->takes = f->trains = true;
 			for (size_t k = f->calls_from; !f->trains && k < f->calls_to; k++)
-				if (call_takes(&s, &s.calls[k], true))
+				if (call_takes(&s, &s.calls[k], TRAINS))
 					changed = f->trains = true;
+			for (size_t k = f->calls_from; !f->hooks && k < f->calls_to; k++)
+				if (call_takes(&s, &s.calls[k], HOOKS))
+					changed = f->hooks = true;
 		}
 	}
 	gg_buf entry = { NULL, 0, 0 };
@@ -221,7 +264,7 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 				rc = -ENOMEM;
 			continue;
 		}
-		if (f->cls.len ? !forward || !f->takes : !f->trains)
+		if (f->cls.len ? !forward || !(f->takes || f->hooks) : !f->trains)
 			continue;
 		entry.len = 0;
 		const gg_text_span *name = forward ? &f->cls : &f->name;
