@@ -1228,7 +1228,12 @@ static void call_statement_handle(check *c, const ctx *x, gg_node call)
 	if (!IS(fn, attribute) || !span_is(node_span(c, FIELD(fn, attribute)), "append"))
 		return;
 	uint32_t count;
-	gg_node value = positional_at(c, FIELD(call, arguments), 0, &count);
+	gg_node args = FIELD(call, arguments);
+	gg_node value = positional_at(c, args, 0, &count);
+	/* list.append takes one value and no keyword: append(v, count=n) is a meter's own method (it may detach). */
+	for (uint32_t i = 0, n = gg_node_named_child_count(args); i < n && count == 1; i++)
+		if (IS(gg_node_named_child(args, i), keyword_argument))
+			count = 0;
 	if (count == 1)
 		candidate_consider(c, x, call, FIELD(fn, object), value, true);
 }
