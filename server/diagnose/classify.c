@@ -1167,8 +1167,12 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	 * weight, as above; no training print or bar between.
 	 */
 	uint64_t note = facts->eval_note_line;
-	/* A header cut before its first frame shows no more than the top level: the note speaks the same. */
-	bool top_only = tb->len > 0 || !tb->has_exception;
+	/*
+	 * A header cut before its first frame shows no more than the top level:
+	 * the note speaks the same; so do a runtime's own lines with no frame
+	 * at all (ranks' watchdog timeouts right under "Evaluating ...").
+	 */
+	bool top_only = tb->len > 0 || !tb->has_exception || !d->oom.is_oom;
 	for (size_t i = 0; i < tb->len && top_only; i++)
 		top_only = !d->frames[i].user || strcmp(tb->frames[i].function, "<module>") == 0;
 	/* A run's output cut with no header at all (from_cut) has no traceback for the note to stand above. */
@@ -1176,6 +1180,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	    facts->train_bar_line < note && facts->train_print_line < note) {
 		d->phase = GG_PHASE_EVALUATION;
 		if ((rc = gg_evidence_add(d, tb->len ? "log line %llu, just above the traceback, announces an evaluation or inference, and the frames show only the script's top level: it failed in that step"
+					     : tb->has_exception ? "log line %llu, just above the failure, announces an evaluation or inference, and no frame shows another step: it failed in that step"
 						     : "log line %llu, just above the traceback, announces an evaluation or inference, and the traceback is cut before its first frame: it failed in that step",
 					  (unsigned long long)note)))
 			return rc;

@@ -31,12 +31,14 @@ struct gg_diagnoser {
 	uint64_t stamped_over;    /* a ranked runtime line printed above the one picked, stamped later: its line, or 0 */
 	/*
 	 * Watchdog timeouts of several ranks, all in one collective (one
-	 * SeqNum), none stamped: its SeqNum, the ranks listed (a bit each,
+	 * SeqNum): its SeqNum, the ranks listed (a bit each,
 	 * the first 64) and how many; 0 seq when not so (see dx_one_collective).
 	 */
 	long collective_seq;
 	uint64_t collective_ranks;
 	int collective_count;
+	bool collective_stamped; /* ... their lines carry glog stamps */
+	int collective_missing;  /* ... the one rank below the highest listed that is not listed, or -1 */
 };
 
 const char *gg_dx_kind_name(gg_dx_kind k)
@@ -916,26 +918,32 @@ static bool dx_stamped_earlier(const gg_log_orphan *a, const gg_log_orphan *b)
 
 /*
  * Whether the runtime lines are watchdog timeouts of two or more ranks, all
- * in the same collective (one SeqNum) and none stamped: every rank waited
- * for the same call, and the order they are pasted in says nothing of who
- * stopped first. Fills d->collective_*.
+ * in the same collective (one SeqNum): every rank waited for the same call,
+ * and neither the order they are pasted in nor their stamps say who stopped
+ * first. A stamp only says when that rank's own timeout ran out, which is
+ * when it entered the collective plus the timeout: the earliest stamp is the
+ * rank that waited longest, not one that failed. The other runtime lines of
+ * the listed ranks (the watchdog's teardown: "failure detected", "taking the
+ * entire process down") are the same timeout. Fills d->collective_*.
  */
 static bool dx_one_collective(gg_diagnoser *d)
 {
 	long seq = -1;
 	uint64_t ranks = 0;
 	int count = 0;
+	bool stamped = false;
 	for (size_t i = 0; i < d->facts.orphans_len; i++) {
 		const gg_log_orphan *o = &d->facts.orphans[i];
-		if (o->oom)
+		if (o->oom || !strstr(o->text, "Watchdog caught collective operation timeout"))
 			continue;
 		const char *sq = strstr(o->text, "SeqNum=");
-		if (!strstr(o->text, "Watchdog caught collective operation timeout") || !sq || o->rank < 0 || dx_glog_stamp(o->text) >= 0)
+		if (!sq || o->rank < 0)
 			return false;
 		long v = strtol(sq + 7, NULL, 10);
 		if (seq >= 0 && v != seq)
 			return false;
 		seq = v;
+		stamped |= dx_glog_stamp(o->text) >= 0;
 		if (o->rank < 64 && !(ranks & (1ull << o->rank))) {
 			ranks |= 1ull << o->rank;
 			count++;
@@ -943,9 +951,34 @@ static bool dx_one_collective(gg_diagnoser *d)
 	}
 	if (count < 2)
 		return false;
+	/* Any other line must be a listed rank's own teardown of that timeout. */
+	for (size_t i = 0; i < d->facts.orphans_len; i++) {
+		const gg_log_orphan *o = &d->facts.orphans[i];
+		if (o->oom || strstr(o->text, "Watchdog caught collective operation timeout"))
+			continue;
+		if (o->rank < 0 || o->rank >= 64 || !(ranks & (1ull << o->rank)) || !strstr(o->text, "ProcessGroupNCCL"))
+			return false;
+	}
 	d->collective_seq = seq;
 	d->collective_ranks = ranks;
 	d->collective_count = count;
+	d->collective_stamped = stamped;
+	/*
+	 * One rank below the highest listed and not in the list (ranks 1, 2, 3
+	 * waiting; 0 silent): the one that never reached the collective, while
+	 * the others waited in it. Two or more missing, or none: no rank.
+	 */
+	int top = 63, missing = 0;
+	d->collective_missing = -1;
+	while (top > 0 && !(ranks & (1ull << top)))
+		top--;
+	for (int r = 0; r < top; r++)
+		if (!(ranks & (1ull << r))) {
+			missing++;
+			d->collective_missing = r;
+		}
+	if (missing != 1)
+		d->collective_missing = -1;
 	return true;
 }
 
@@ -1547,9 +1580,11 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			gg_tb_chain *c = dx_orphan_chain(pick, 0);
 			if (c)
 				c->lone = lone;
-			/* Every rank timed out in one collective, unstamped: no rank is named by the order of the paste. */
-			if (c && !lone && dx_one_collective(d))
-				c->rank = -1;
+			/* Every rank timed out in one collective: no rank is named by the order of the paste or by the stamps. */
+			if (c && !lone && dx_one_collective(d)) {
+				c->rank = d->collective_missing;
+				d->stamped_over = 0;
+			}
 			if (!c || (rc = dx_push(out, c)))
 				return c ? rc : -ENOMEM;
 		} else if (d->facts.device_assert_line) {
@@ -1647,7 +1682,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (!rc && x->first && d->stamped_over && x->rank >= 0)
 			rc = gg_evidence_add(x, "rank %d's line is stamped before the line printed above it (log line %llu): ranks print when they notice, and the earliest stamp is the first to fail",
 					     x->rank, (unsigned long long)d->stamped_over);
-		if (!rc && x->first && d->collective_count && x->rank < 0) {
+		if (!rc && x->first && d->collective_count && x->rank == d->collective_missing) {
 			gg_buf missing = { 0 };
 			int top = 63;
 			while (top > 0 && !(d->collective_ranks & (1ull << top)))
@@ -1656,9 +1691,13 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 				if (!(d->collective_ranks & (1ull << r)))
 					rc = gg_buf_printf(&missing, "%s%d", missing.len ? ", " : "", r);
 			if (!rc)
-				rc = gg_evidence_add(x, "%d ranks' watchdogs timed out in the same collective (SeqNum=%ld) and the lines carry no time stamps: every one of them waited, and the order they are pasted in does not tell which stopped first%s%s%s",
-						     d->collective_count, d->collective_seq, missing.len ? "; ranks below the highest listed that are not in the list (" : "",
-						     missing.len ? gg_buf_cstr(&missing) : "", missing.len ? ") never reached that collective or did not print: look at their last lines" : "");
+				rc = gg_evidence_add(x, "%d ranks' watchdogs timed out in the same collective (SeqNum=%ld) and %s: every one of them waited, and the order they are pasted in does not tell which stopped first%s%s%s",
+						     d->collective_count, d->collective_seq,
+						     d->collective_stamped ? "each line's stamp says only when that rank's own wait ran out" : "the lines carry no time stamps",
+						     !missing.len ? "" : x->rank >= 0 ? "; the one rank below the highest listed that is not in the list (" : "; ranks below the highest listed that are not in the list (",
+						     missing.len ? gg_buf_cstr(&missing) : "",
+						     !missing.len ? "" : x->rank >= 0 ? ") is the one that never reached that collective (still busy elsewhere, or hung) while the others waited in it: look at its last lines"
+											  : ") never reached that collective or did not print: look at their last lines");
 			gg_buf_free(&missing);
 		}
 		if (!rc && x->failed_before >= 0 && x->failed_tie)
