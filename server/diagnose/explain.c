@@ -38,6 +38,7 @@ static const char *explain_device(const gg_diagnosis *d)
 	case GG_OOM_DEVICE_MPS: return "Apple GPU memory (MPS)";
 	case GG_OOM_DEVICE_XPU: return "Intel GPU memory (XPU)";
 	case GG_OOM_DEVICE_CPU: return "host (CPU) memory";
+	case GG_OOM_DEVICE_NPU: return "Ascend NPU memory (NPU)";
 	case GG_OOM_DEVICE_TPU: return d->oom.onchip ? "a TPU core's on-chip memory (vmem, XLA)" : "TPU memory (HBM, XLA)";
 	case GG_OOM_DEVICE_UNKNOWN: break;
 	}
@@ -58,6 +59,7 @@ static const char *explain_smi(const gg_diagnosis *d)
 	switch (d->oom.device) {
 	case GG_OOM_DEVICE_HIP: return "rocm-smi --showpids";
 	case GG_OOM_DEVICE_XPU: return "xpu-smi ps";
+	case GG_OOM_DEVICE_NPU: return "npu-smi info";
 	default: break;
 	}
 	return "nvidia-smi";
@@ -104,13 +106,20 @@ static explain_era explain_era_of(const gg_diagnosis *d, const gg_log_facts *fac
 	return ERA_UNKNOWN;
 }
 
-/* The fix for fragmented memory, in the words the log's PyTorch understands. */
-static int explain_fragmentation_fix(gg_buf *x, explain_era era, int version)
+/* The allocator's settings variable: torch_npu reads its own, with CUDA's keys. */
+static const char *explain_alloc_var(const gg_diagnosis *d)
 {
+	return d->oom.device == GG_OOM_DEVICE_NPU ? "PYTORCH_NPU_ALLOC_CONF" : "PYTORCH_CUDA_ALLOC_CONF";
+}
+
+/* The fix for fragmented memory, in the words the log's PyTorch understands. */
+static int explain_fragmentation_fix(gg_buf *x, const gg_diagnosis *d, explain_era era, int version)
+{
+	const char *var = explain_alloc_var(d);
 	if (era == ERA_MODERN || era == ERA_UNKNOWN)
-		return gg_buf_printf(x, "Set `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True` to avoid fragmentation. ");
+		return gg_buf_printf(x, "Set `%s=expandable_segments:True` to avoid fragmentation. ", var);
 	if (era == ERA_1X && version >= 110)
-		return gg_buf_printf(x, "Set `PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128` (this PyTorch has no expandable segments) to limit fragmentation. ");
+		return gg_buf_printf(x, "Set `%s=max_split_size_mb:128` (this PyTorch has no expandable segments) to limit fragmentation. ", var);
 	return gg_buf_printf(x, "Free what the previous phase cached with `torch.cuda.empty_cache()` before it; newer PyTorch releases avoid this with `PYTORCH_CUDA_ALLOC_CONF`. ");
 }
 
@@ -543,7 +552,7 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		/* A cache under a tenth of the device is what earlier work left: free it between runs first. */
 		if (m->total > 0 && m->reserved_unallocated >= 0 && m->reserved_unallocated < 0.1 * m->total)
 			*rc |= gg_buf_printf(x, "Free what a finished run or phase holds before the next (drop its outputs and models, `del` them, `gc.collect()`, then `torch.cuda.empty_cache()`), so the cache is returned between runs. ");
-		*rc |= explain_fragmentation_fix(x, era, version);
+		*rc |= explain_fragmentation_fix(x, d, era, version);
 		return 1;
 	case GG_CAUSE_MPS_OTHER:
 		/* Not the tensors the batch makes: what else the process and the Mac hold must shrink first. */
@@ -594,8 +603,8 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			 * this full holds a large model's weights, said first below.
 			 */
 			*rc |= gg_buf_printf(x, "Give each step less work: fewer items at once, a lower resolution or a shorter input (in training keep the effective batch with gradient accumulation). If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`): a forward with autograd on keeps every activation. Where that is not enough, make the model's share smaller (a smaller or quantized model, part of it offloaded to the CPU) or use a GPU with more memory.");
-			*rc |= gg_buf_printf(x, " Second: the %.2f GiB reserved but unallocated are more than the request, so `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True` may let it fit.",
-					     m->reserved_unallocated / gib);
+			*rc |= gg_buf_printf(x, " Second: the %.2f GiB reserved but unallocated are more than the request, so `%s=expandable_segments:True` may let it fit.",
+					     m->reserved_unallocated / gib, explain_alloc_var(d));
 			return 1;
 		}
 		if (m->tried < 0.15 * m->total) {
@@ -603,8 +612,8 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			*rc |= gg_buf_printf(x, "Make the model's share smaller: a smaller or quantized model (8-bit, 4-bit), or part of it offloaded to the CPU (`device_map=\"auto\"`), or a GPU with more memory where the model needs it; in training, fewer trained parameters (LoRA or adapters instead of full fine-tuning) or its states sharded over more GPUs; then a shorter input or a smaller batch (for images and video, a lower resolution or fewer frames). If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`) too: a forward with autograd on keeps every activation.");
 			/* A cache larger than the request: the allocator's setting may let this one step fit, second. */
 			if (m->reserved_unallocated > m->tried && m->tried > 0)
-				*rc |= gg_buf_printf(x, " Second: the %.2f GiB reserved but unallocated are more than the request, so `PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True` may let it fit.",
-						     m->reserved_unallocated / gib);
+				*rc |= gg_buf_printf(x, " Second: the %.2f GiB reserved but unallocated are more than the request, so `%s=expandable_segments:True` may let it fit.",
+						     m->reserved_unallocated / gib, explain_alloc_var(d));
 			return 1;
 		}
 		*rc |= gg_buf_printf(x, "If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`), which keeps no activations: that alone frees most of this. Either way make the work smaller: ");
@@ -1204,7 +1213,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		if (!d->causes || (d->causes & GG_CAUSE_BATCH))
 			rc |= gg_buf_printf(&x, "Lower the evaluation batch size (per_device_eval_batch_size) to the training one. ");
 		if (!d->causes || (d->causes & GG_CAUSE_FRAGMENTATION))
-			rc |= explain_fragmentation_fix(&x, era, version);
+			rc |= explain_fragmentation_fix(&x, d, era, version);
 		if (x.len && x.data[x.len - 1] == ' ')
 			x.data[--x.len] = '\0';
 		break;
@@ -1317,7 +1326,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			const gg_oom_info *m = &d->oom;
 			if (m->reserved_unallocated > 0 && m->reserved_unallocated < m->tried && m->free >= 0 && m->tried > m->free &&
 			    m->free + m->reserved_unallocated >= 1.1 * m->tried && m->reserved_unallocated >= 0.25 * m->tried && !facts->expandable_segments)
-				rc |= explain_fragmentation_fix(&x, era, version);
+				rc |= explain_fragmentation_fix(&x, d, era, version);
 		}
 		/*
 		 * A GPU's line with no figures and no frames (a message quoted in

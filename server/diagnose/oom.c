@@ -31,6 +31,8 @@ static const oom_form oom_forms[] = {
 	 */
 	{ "Invalid buffer size: ", GG_OOM_DEVICE_MPS, GG_OOM_FORM_MPS_BUFFER },
 	{ "XPU out of memory", GG_OOM_DEVICE_XPU, "XPU out of memory" },
+	/* torch_npu's caching allocator, CUDA's message with NPU for CUDA and GPU ("(NPU 3; ... total capacity; ...)"). */
+	{ "NPU out of memory", GG_OOM_DEVICE_NPU, "NPU out of memory" },
 	{ "OUT_OF_DEVICE_MEMORY", GG_OOM_DEVICE_XPU, "UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY" },
 	{ "PI_ERROR_OUT_OF_RESOURCES", GG_OOM_DEVICE_XPU, "PI_ERROR_OUT_OF_RESOURCES" },
 	{ "Cuda failure 2 'out of memory", GG_OOM_DEVICE_CUDA, GG_OOM_FORM_NCCL },
@@ -114,6 +116,7 @@ const char *gg_oom_device_name(gg_oom_device d)
 	case GG_OOM_DEVICE_XPU: return "xpu";
 	case GG_OOM_DEVICE_CPU: return "cpu";
 	case GG_OOM_DEVICE_TPU: return "tpu";
+	case GG_OOM_DEVICE_NPU: return "npu";
 	case GG_OOM_DEVICE_UNKNOWN: break;
 	}
 	return NULL;
@@ -231,7 +234,7 @@ static void oom_other_processes(const char *s, size_t n, gg_oom_info *info)
 
 static int oom_device_index(const char *s, size_t n)
 {
-	static const char *const keys[] = { "(GPU ", "GPU ", "cuda:", "device ", "xpu:", NULL };
+	static const char *const keys[] = { "(GPU ", "GPU ", "cuda:", "device ", "xpu:", "(NPU ", "npu:", NULL };
 	for (const char *const *k = keys; *k; k++) {
 		const char *p = gg_text_find(s, n, *k);
 		if (!p)

@@ -18,6 +18,7 @@ typedef enum gg_oom_device {
 	GG_OOM_DEVICE_XPU,
 	GG_OOM_DEVICE_CPU,
 	GG_OOM_DEVICE_TPU, /* a TPU's HBM, as XLA's runtime reports it (torch_xla, JAX, TensorFlow) */
+	GG_OOM_DEVICE_NPU, /* an Ascend NPU (torch_npu): its allocator prints CUDA's message with NPU for CUDA */
 } gg_oom_device;
 
 typedef struct gg_oom_info {
