@@ -1131,6 +1131,18 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return rc;
 	}
 	/*
+	 * A run's output cut in a runtime's own failure line (a CUDA check
+	 * failing) right under a training loop's print of its step and loss:
+	 * the run was training when it failed. Low weight, as above.
+	 */
+	if (d->chain->from_cut && facts->last_cuda_check && d->phase == GG_PHASE_UNKNOWN && print && print + 1 == tb->at.line &&
+	    facts->eval_note_line < print) {
+		d->phase = GG_PHASE_TRAINING;
+		if ((rc = gg_evidence_add(d, "log line %llu, right above the cut line, is a training loop's print of its step and loss: the run was training",
+					  (unsigned long long)print)))
+			return rc;
+	}
+	/*
 	 * No frame, and the log ends on an evaluation bar (its label names
 	 * validation or evaluation, no training word) below the failure: the
 	 * reporter pasted the exception on top and the run's log under it, and

@@ -1540,6 +1540,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		c->from_cut = true;
 		if ((rc = dx_push(out, c)))
 			return rc;
+		/* The cut line is CUDA's own check failing: the device is named, whatever error it was about to print. */
+		if (d->facts.last_cuda_check)
+			out->items[out->len - 1].oom.device = GG_OOM_DEVICE_CUDA;
 	}
 	/*
 	 * XLA's listing of the largest allocations in a program it compiled,

@@ -1514,6 +1514,15 @@ static size_t facts_name_len(const char *t, size_t n)
 	return k;
 }
 
+/* Whether t[0..n) ends in a name (letters, digits, '_') that a space or a line start opens. */
+static bool facts_name_tail(const char *t, size_t n)
+{
+	size_t k = n;
+	while (k > 0 && ((t[k - 1] >= 'A' && t[k - 1] <= 'Z') || (t[k - 1] >= 'a' && t[k - 1] <= 'z') || (t[k - 1] >= '0' && t[k - 1] <= '9') || t[k - 1] == '_'))
+		k--;
+	return k < n && (k == 0 || t[k - 1] == ' ');
+}
+
 /*
  * A row of a settings table a program printed ("BATCH_SIZE     24"): a
  * name, two or more spaces, a value. Returns the value's column, 0 when
@@ -1605,6 +1614,16 @@ static const char *facts_cut_reason(const gg_log_facts *f, const char *t, size_t
 		ticks += t[i] == '`';
 	if (ticks % 2 == 1)
 		return "it opens a quote (`) that it does not close";
+	/*
+	 * A line of key=value fields whose last field stops right after its
+	 * '=' ("... FAIL file=x.cpp line="): a native check's report cut
+	 * before the value and the error it names.
+	 */
+	if (n >= 2 && t[n - 1] == '=' && facts_name_tail(t, n - 1)) {
+		const char *eq = memchr(t, '=', n - 1);
+		if (eq && eq > t && eq[1] != ' ' && eq[1] != '=' && eq[-1] != ' ')
+			return "its last field stops at its name and '=', before the value";
+	}
 	/* A bare name under a printed table whose rows all have a value: that row stops before its value. */
 	if (f->table_rows >= 3 && facts_name_len(t, n) == n && n >= 2)
 		return "a row of the settings table the program printed stops before its value";
@@ -1613,8 +1632,13 @@ static const char *facts_cut_reason(const gg_log_facts *f, const char *t, size_t
 
 const char *gg_logfacts_run_cut(const gg_log_facts *f)
 {
-	/* A command's prompt or a printed settings table is a run's output as a logger's tags are. */
-	size_t marks = f->run_lines + (f->prompt_seen ? 1 : 0) + (f->table_rows >= 3 ? 2 : 0);
+	/*
+	 * A command's prompt or a printed settings table is a run's output as a
+	 * logger's tags are; so is a CUDA runtime's own check-fail line, the
+	 * last, under a training loop's prints of its step and loss.
+	 */
+	size_t marks = f->run_lines + (f->prompt_seen ? 1 : 0) + (f->table_rows >= 3 ? 2 : 0) +
+		       (f->last_cuda_check && f->train_print_line ? 2 : 0);
 	return marks >= 2 ? f->last_cut : NULL;
 }
 
@@ -1657,6 +1681,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	}
 	f->last_rank = l->rank;
 	f->last_argv = gg_text_find(t, n, "--local_rank=") != NULL;
+	f->last_cuda_check = gg_text_find(t, n, "CudaCheck FAIL") != NULL;
 	if (facts_announces(t, n) && n > 3 && memcmp(t + n - 3, "...", 3) == 0)
 		f->run_dots = true;
 	/*

@@ -240,6 +240,7 @@ typedef struct gg_log_facts {
 	const char *last_cut;
 	int last_rank;
 	bool last_argv; /* ... and it is a launcher's command line naming its worker's --local_rank= */
+	bool last_cuda_check; /* ... and it is a CUDA runtime's own check-fail line ("THCudaCheck FAIL file=... line=") */
 	/*
 	 * What else marks lines as a command's output: a shell prompt with the
 	 * command it ran ("me@box:~/x$ python3 run.py"), and a table the
