@@ -389,7 +389,7 @@ static bool training_call_takes(const semantic *c, uint32_t at, span receiver)
 	return false;
 }
 
-/* The module-level statement (an expression statement, or a for's header) that holds the byte at. */
+/* The statement (an expression statement, or a for's header) that holds the byte at, outside nested definitions. */
 static gg_node module_statement_at(const semantic *c, uint32_t at)
 {
 	gg_node n = gg_node_named_descendant_for_byte_range(c->funcs[0].def, at, at + 1);
@@ -405,6 +405,31 @@ static gg_node module_statement_at(const semantic *c, uint32_t at)
 }
 
 /*
+ * Whether the result of the forward at `at`, in function scope, reaches a
+ * backward written after it there, through what its statement binds
+ * (`scores += teacher(feats) * w`, then `loss = crit(scores, y)`,
+ * `loss.backward()`): a generator trained through frozen teachers, whose
+ * eval mode says nothing of the graph it needs. Built only where the
+ * function has such a backward; out of memory answers no.
+ */
+static bool feeds_backward(const semantic *c, int scope, uint32_t at)
+{
+	gg_node def = c->funcs[scope].def;
+	if (at == UINT32_MAX || !sem_offsets_any_in(&c->backward, at, gg_node_end_byte(def)))
+		return false;
+	gg_node own = module_statement_at(c, at);
+	if (gg_node_is_null(own))
+		return false;
+	module_flow f;
+	flow_reach r = { 0, NULL, 0, 0 };
+	bool feeds = sem_flow_build_in(c, def, &f) == 0 && sem_flow_reach(&f, own, &r) == 0 &&
+		     sem_flow_reached_in(&f, &r, &c->backward, at);
+	free(r.reached);
+	sem_flow_free(&f);
+	return feeds;
+}
+
+/*
  * Whether the X.eval() region in force holds as evaluation evidence: no
  * backward inside it, nor a call of a function that trains (backward_propagate
  * notes those calls as backward too). At module level too: a script that
@@ -415,6 +440,8 @@ bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope)
 	if (gg_node_is_null(ev->eval_call) || c->funcs[scope].callers_own_mode)
 		return false;
 	uint32_t from = gg_node_start_byte(ev->eval_call), end = ev->region_end;
+	if (scope != 0 && ev->at < end)
+		return !sem_offsets_any_in(&c->backward, from, end) && !feeds_backward(c, scope, ev->at);
 	if (scope != 0 || ev->at >= end)
 		return !sem_offsets_any_in(&c->backward, from, end);
 	/*
@@ -460,7 +487,8 @@ bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope)
 	/* The later backwards of the module: does one sit in a statement the forward's result reaches? */
 	flow_reach r = { 0, NULL, 0, 0 };
 	gg_node own = module_statement_at(c, ev->at);
-	holds = !gg_node_is_null(own) && sem_flow_reach(c, own, &r) == 0 && !sem_flow_reached_in(c, &r, &c->backward, ev->at);
+	holds = !gg_node_is_null(own) && sem_flow_reach(&c->flow, own, &r) == 0 &&
+		!sem_flow_reached_in(&c->flow, &r, &c->backward, ev->at);
 	free(r.reached);
 	return holds;
 }

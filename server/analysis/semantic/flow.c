@@ -7,23 +7,25 @@
  * and what that one binds: a walk along the index, linear in what it
  * reaches, where a walk of the whole module per forward was quadratic in a
  * notebook of eval and train cells. Built once per file, where the file
- * has a backward (semantic.c).
+ * has a backward (semantic.c); a function's body the same way, when asked
+ * (sem_flow_build_in: whether a forward in eval mode feeds a backward
+ * written after it in its function).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "semantic/model.h"
 
-static void bind_add(semantic *c, module_flow *f, gg_node name)
+static void bind_add(const semantic *c, module_flow *f, gg_node name)
 {
 	if (gg_grow((void **)&f->binds, &f->binds_cap, f->binds_len, sizeof *f->binds))
-		fail(c, -ENOMEM);
+		f->failed = true;
 	else
 		f->binds[f->binds_len++] = node_span(c, name);
 }
 
 /* The names stmt binds or changes: its targets' root names, a for's names, or the object of the method a bare call calls (outs.append(y)). */
-static void binds_collect(semantic *c, module_flow *f, gg_node stmt)
+static void binds_collect(const semantic *c, module_flow *f, gg_node stmt)
 {
 	if (IS(stmt, for_statement)) {
 		gg_node left = FIELD(stmt, left);
@@ -58,13 +60,13 @@ static void binds_collect(semantic *c, module_flow *f, gg_node stmt)
 }
 
 /* The identifiers n reads (nested functions aside), each a read of statement k. */
-static void reads_collect(semantic *c, module_flow *f, gg_node n, uint32_t k)
+static void reads_collect(const semantic *c, module_flow *f, gg_node n, uint32_t k)
 {
-	for (gg_node m = n; !gg_node_is_null(m) && !c->error;) {
+	for (gg_node m = n; !gg_node_is_null(m) && !f->failed;) {
 		bool nested = IS(m, function_definition) || IS(m, class_definition);
 		if (IS(m, identifier)) {
 			if (gg_grow((void **)&f->reads, &f->reads_cap, f->reads_len, sizeof *f->reads))
-				fail(c, -ENOMEM);
+				f->failed = true;
 			else
 				f->reads[f->reads_len++] = (named){ node_span(c, m), (int)k };
 		}
@@ -72,34 +74,48 @@ static void reads_collect(semantic *c, module_flow *f, gg_node n, uint32_t k)
 	}
 }
 
-void sem_flow_build(semantic *c)
+/* The statements of root's body (the module, or a function's) into f; f->failed when memory ran out. */
+static void flow_index(const semantic *c, module_flow *f, gg_node root)
 {
-	module_flow *f = &c->flow;
-	gg_node root = c->funcs[0].def;
-	for (gg_node m = root; !gg_node_is_null(m) && !c->error;) {
+	for (gg_node m = root; !gg_node_is_null(m) && !f->failed;) {
 		bool stmt = IS(m, expression_statement) || IS(m, for_statement);
 		if (stmt) {
 			if (gg_grow((void **)&f->stmts, &f->stmts_cap, f->stmts_len, sizeof *f->stmts)) {
-				fail(c, -ENOMEM);
+				f->failed = true;
 				break;
 			}
 			uint32_t k = (uint32_t)f->stmts_len;
 			flow_stmt *s = &f->stmts[f->stmts_len++];
 			s->node = m;
 			s->start = gg_node_start_byte(m);
+			s->end = IS(m, for_statement) ? gg_node_start_byte(FIELD(m, body)) : gg_node_end_byte(m);
+			s->loop_end = IS(m, for_statement) ? gg_node_end_byte(m) : 0;
 			s->binds_from = (uint32_t)f->binds_len;
 			binds_collect(c, f, m);
 			f->stmts[k].binds_to = (uint32_t)f->binds_len;
 			reads_collect(c, f, IS(m, for_statement) ? FIELD(m, right) : m, k);
 		}
-		bool skip = IS(m, function_definition) || IS(m, class_definition) || IS(m, expression_statement);
-		m = gg_node_walk_next(root, m, !skip);
+		bool nested = (IS(m, function_definition) || IS(m, class_definition)) && !gg_node_eq(m, root);
+		m = gg_node_walk_next(root, m, !(nested || IS(m, expression_statement)));
 	}
 	gg_sort(f->reads, f->reads_len, sizeof *f->reads, sem_named_cmp);
-	f->marks = c->error ? NULL : calloc(1 + f->stmts_len + f->reads_len, sizeof *f->marks);
-	if (!c->error && !f->marks)
+	f->marks = f->failed ? NULL : calloc(1 + f->stmts_len + f->reads_len, sizeof *f->marks);
+	f->failed = f->failed || !f->marks;
+	f->built = !f->failed;
+}
+
+void sem_flow_build(semantic *c)
+{
+	flow_index(c, &c->flow, c->funcs[0].def);
+	if (c->flow.failed)
 		fail(c, -ENOMEM);
-	f->built = !c->error;
+}
+
+int sem_flow_build_in(const semantic *c, gg_node def, module_flow *f)
+{
+	memset(f, 0, sizeof *f);
+	flow_index(c, f, def);
+	return f->failed ? -ENOMEM : 0;
 }
 
 void sem_flow_free(module_flow *f)
@@ -145,9 +161,30 @@ static int binds_queue(const module_flow *f, size_t k, unsigned gen, size_t **qu
 	return 0;
 }
 
-int sem_flow_reach(const semantic *c, gg_node first, flow_reach *r)
+/*
+ * Whether a for statement after statement `from`, around statement t, binds
+ * name afresh (`for x, batch in loader:` between the forward and a read of
+ * batch in that loop's body): t reads the loop's value, not what the
+ * forward's statement made. Asked of t's enclosing statements only.
+ */
+static bool rebound_by_loop(const module_flow *f, size_t from, size_t t, span name)
 {
-	const module_flow *f = &c->flow;
+	uint32_t after = f->stmts[from].start;
+	for (gg_node n = gg_node_parent(f->stmts[t].node); !gg_node_is_null(n); n = gg_node_parent(n)) {
+		if (gg_node_start_byte(n) <= after)
+			break;
+		long k = flow_stmt_index(f, n);
+		if (k < 0 || !f->stmts[k].loop_end)
+			continue;
+		for (uint32_t b = f->stmts[k].binds_from; b < f->stmts[k].binds_to; b++)
+			if (span_eq(f->binds[b], name))
+				return true;
+	}
+	return false;
+}
+
+int sem_flow_reach(const module_flow *f, gg_node first, flow_reach *r)
+{
 	memset(r, 0, sizeof *r);
 	long k = f->built ? flow_stmt_index(f, first) : -1;
 	if (k < 0)
@@ -166,7 +203,7 @@ int sem_flow_reach(const semantic *c, gg_node first, flow_reach *r)
 		size_t lo = queue[done];
 		for (size_t i = lo; i < f->reads_len && span_eq(f->reads[i].name, f->reads[lo].name) && !rc; i++) {
 			size_t t = (size_t)f->reads[i].index;
-			if (t <= r->first || stmt_mark[t] == gen)
+			if (t <= r->first || stmt_mark[t] == gen || rebound_by_loop(f, r->first, t, f->reads[i].name))
 				continue;
 			stmt_mark[t] = gen;
 			if (gg_grow((void **)&r->reached, &r->cap, r->len, sizeof *r->reached))
@@ -187,20 +224,18 @@ int sem_flow_reach(const semantic *c, gg_node first, flow_reach *r)
 }
 
 /* Whether an offset of o lies in [from, end) of statement k (a for's header only: its body's statements are their own). */
-static bool stmt_holds(const semantic *c, size_t k, const offsets *o, uint32_t from)
+static bool stmt_holds(const module_flow *f, size_t k, const offsets *o, uint32_t from)
 {
-	const module_flow *f = &c->flow;
-	gg_node n = f->stmts[k].node;
-	uint32_t start = f->stmts[k].start, end = IS(n, for_statement) ? gg_node_start_byte(FIELD(n, body)) : gg_node_end_byte(n);
+	uint32_t start = f->stmts[k].start, end = f->stmts[k].end;
 	return sem_offsets_any_in(o, start > from ? start : from, end);
 }
 
-bool sem_flow_reached_in(const semantic *c, const flow_reach *r, const offsets *o, uint32_t from)
+bool sem_flow_reached_in(const module_flow *f, const flow_reach *r, const offsets *o, uint32_t from)
 {
-	if (stmt_holds(c, r->first, o, from))
+	if (stmt_holds(f, r->first, o, from))
 		return true;
 	for (size_t i = 0; i < r->len; i++)
-		if (stmt_holds(c, r->reached[i], o, from))
+		if (stmt_holds(f, r->reached[i], o, from))
 			return true;
 	return false;
 }

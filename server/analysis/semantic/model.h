@@ -265,7 +265,8 @@ typedef struct receiver {
 /* A module-level statement of the flow (flow.c): an expression statement or a for's header, and its bound names in binds. */
 typedef struct flow_stmt {
 	gg_node node;
-	uint32_t start;
+	uint32_t start, end; /* end: a for's header's (its body's statements are their own) */
+	uint32_t loop_end;   /* a for's whole end (0: not a for) */
 	uint32_t binds_from, binds_to; /* into module_flow.binds */
 } flow_stmt;
 
@@ -284,6 +285,7 @@ typedef struct module_flow {
 	 */
 	unsigned *marks;
 	bool built;
+	bool failed; /* memory ran out while it was built */
 } module_flow;
 
 /* What one forward's statement reaches: the statements that read what it returned, or something made of it. */
@@ -591,9 +593,11 @@ bool sem_module_forward(const semantic *c, int fi);
 void sem_flow_build(semantic *c);
 void sem_flow_free(module_flow *f);
 /* What the module-level statement first's result reaches; -1 when it is not one of the flow's (r is then empty). */
-int sem_flow_reach(const semantic *c, gg_node first, flow_reach *r);
+int sem_flow_reach(const module_flow *f, gg_node first, flow_reach *r);
+/* The statements of function def's body, as sem_flow_build indexes the module's, into f (sem_flow_free it). 0 or -ENOMEM. */
+int sem_flow_build_in(const semantic *c, gg_node def, module_flow *f);
 /* Whether a statement r reached (or its forward's own) holds one of o's offsets at or after from. */
-bool sem_flow_reached_in(const semantic *c, const flow_reach *r, const offsets *o, uint32_t from);
+bool sem_flow_reached_in(const module_flow *f, const flow_reach *r, const offsets *o, uint32_t from);
 /* Whether function fi's own body (nested definitions left out) holds a loop or a comprehension. */
 bool sem_func_iterates(semantic *c, int fi);
 /* Whether the model an event runs was loaded: from a loader, or state loaded into it earlier in its function. */
