@@ -171,6 +171,13 @@ typedef struct gg_project {
 	 * Such a forward needs its graph, whatever mode its caller is in.
 	 */
 	gg_strings graph_classes;
+	/*
+	 * Module classes that build, in __init__, a part of a class another file
+	 * defines: "Class module ctor.dotted" (project_graph.c). Settled when
+	 * the classes are sorted: a class whose part is a graph class is one
+	 * (to a fixed point). Emptied then.
+	 */
+	gg_strings pending_graph;
 	/* Top-level functions whose body takes a gradient or runs a backward (project_graph.c): "name module", sorted. */
 	gg_strings grad_functions;
 	/*
@@ -391,7 +398,10 @@ bool gg_project_submodule(const gg_project *p, const char *name, size_t len);
  * (project_graph.c, a text scan of a file that names autograd; module as
  * for the classes). 0 or -ENOMEM.
  */
-int gg_project_graph_scan(gg_project *p, const char *module, const char *text, size_t len);
+int gg_project_graph_scan(gg_project *p, const char *module, const char *text, size_t len,
+			  const gg_project_imports *imports);
+/* Settles pending_graph into graph_classes (gg_project_classes_sort calls it, the graph classes sorted). 0 or -ENOMEM. */
+int gg_project_graph_settle(gg_project *p);
 /*
  * Whether the class dotted names (module.Class, or Class alone: of any
  * module) has a forward that takes gradients of its own output; with dotted

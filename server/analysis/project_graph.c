@@ -7,9 +7,9 @@
  * so it is never evaluation's waste (SPEC §2, "whether anyone needs the
  * gradient") and never wrapped.
  *
- * A forward that registers a hook on a tensor it computes (unless a test of
- * requires_grad or training guards it) needs its graph the same way:
- * Tensor.register_hook raises under no_grad.
+ * A forward that registers a hook on a tensor it computes, unconditionally
+ * (not under an if: a flag that asks for the hook, a test of requires_grad),
+ * needs its graph the same way: Tensor.register_hook raises under no_grad.
  *
  * A text scan of a file that names autograd, a backward or a tensor hook: the
  * methods (and top-level functions) whose body takes a gradient, then, to a fixed point
@@ -46,11 +46,18 @@ typedef struct graph_call {
 	bool dotted;
 } graph_call;
 
+/* `self.x = Ctor(...)` in a class's __init__: the class holds what Ctor builds (ctor: its dotted text, as written). */
+typedef struct graph_part {
+	gg_text_span cls, ctor;
+} graph_part;
+
 typedef struct graph_scan {
 	graph_fn *fns;
 	size_t fns_len, fns_cap;
 	graph_call *calls;
 	size_t calls_len, calls_cap;
+	graph_part *parts;
+	size_t parts_len, parts_cap;
 } graph_scan;
 
 /* Whether the word grad is imported from torch.autograd on this line (`from torch.autograd import grad, Variable`). */
@@ -159,17 +166,169 @@ static bool line_hooks_tensor(const line *l)
 	return line_has(l, ".register_hook(");
 }
 
-/* Whether the line tests grad or training (`if x.requires_grad:`, `if self.training:`): what it guards may not run without grad. */
-static bool line_tests_grad(const line *l)
+/*
+ * Whether the line opens a branch (`if x.requires_grad:`, `if register_hook:`,
+ * `if self.save_attention:`, an else): a hook registered under it is one a
+ * caller may leave off, so the forward may run without grad.
+ */
+static bool line_opens_branch(const line *l)
 {
-	return (line_starts(l, "if ") || line_starts(l, "elif ")) &&
-	       (line_has(l, "requires_grad") || line_has(l, "training") || line_has(l, "is_grad_enabled"));
+	return line_starts(l, "if ") || line_starts(l, "elif ") || line_starts(l, "else:") || line_starts(l, "if(");
 }
 
-int gg_project_graph_scan(gg_project *p, const char *module, const char *text, size_t len)
+/*
+ * Notes the parts the class of fn builds in __init__: each class called on
+ * the right of `self.x = ...` (`Encoder(cfg)`, and the layers of
+ * `nn.ModuleList([Layer(cfg) for _ in range(n)])`). 0 or -ENOMEM.
+ */
+static int part_note(graph_scan *s, const graph_fn *fn, const line *l)
 {
-	if (!gg_text_contains(text, len, "autograd") && !gg_text_contains(text, len, ".backward(") &&
-	    !gg_text_contains(text, len, ".register_hook("))
+	const char *attr, *expr, *ctor, *call;
+	size_t n;
+	if (!fn->cls.len || !gg_text_span_is(fn->name, "__init__") || !self_assign_call(l, &attr, &n, &expr, &ctor, &call))
+		return 0;
+	for (const char *q = expr; q < l->end; q++) {
+		if (*q != '(' || q == expr || !word_char(q[-1]))
+			continue;
+		const char *start = q;
+		while (start > expr && (word_char(start[-1]) || start[-1] == '.'))
+			start--;
+		const char *last = q;
+		while (last > start && word_char(last[-1]))
+			last--;
+		if (!(*last >= 'A' && *last <= 'Z'))
+			continue;
+		if (gg_grow((void **)&s->parts, &s->parts_cap, s->parts_len, sizeof *s->parts))
+			return -ENOMEM;
+		s->parts[s->parts_len++] = (graph_part){ fn->cls, { start, (size_t)(q - start) } };
+	}
+	return 0;
+}
+
+/* Whether cls is noted a graph class of this file (graph_classes from `first` on: this file's entries). */
+static bool file_graph_class(const gg_project *p, size_t first, gg_text_span cls)
+{
+	for (size_t i = first; i < p->graph_classes.len; i++) {
+		const char *e = p->graph_classes.items[i];
+		if (strlen(e) > cls.len && e[cls.len] == ' ' && memcmp(e, cls.ptr, cls.len) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A module class that builds one whose forward needs its graph (a block
+ * registering a tensor hook, several layers down) runs that forward in its
+ * own: it needs the graph too. Within the file, to a fixed point over the
+ * parts; a part built by an imported class, or by a class of the file not
+ * known yet to need it, waits in pending_graph ("Class module ctor.dotted")
+ * until every file is read (gg_project_graph_settle).
+ */
+static int parts_settle(gg_project *p, const graph_scan *s, const char *module, const gg_project_imports *imports,
+			size_t first)
+{
+	gg_buf entry = { NULL, 0, 0 };
+	int rc = 0;
+	for (bool changed = first < p->graph_classes.len; changed && !rc;) {
+		changed = false;
+		for (size_t i = 0; i < s->parts_len && !rc; i++) {
+			const graph_part *part = &s->parts[i];
+			if (file_graph_class(p, first, part->cls) || memchr(part->ctor.ptr, '.', part->ctor.len) ||
+			    !file_graph_class(p, first, part->ctor))
+				continue;
+			entry.len = 0;
+			rc = gg_buf_printf(&entry, "%.*s %s", (int)part->cls.len, part->cls.ptr, module) ||
+					     gg_strings_push(&p->graph_classes, gg_buf_cstr(&entry))
+				     ? -ENOMEM
+				     : 0;
+			changed = true;
+		}
+	}
+	for (size_t i = 0; i < s->parts_len && !rc; i++) {
+		const graph_part *part = &s->parts[i];
+		if (file_graph_class(p, first, part->cls))
+			continue;
+		const char *dot = memchr(part->ctor.ptr, '.', part->ctor.len);
+		size_t head = dot ? (size_t)(dot - part->ctor.ptr) : part->ctor.len;
+		const gg_project_import *im = imports ? gg_project_import_of(imports, part->ctor.ptr, head) : NULL;
+		if (im && gg_analysis_mentions_framework(im->module.ptr, im->module.len))
+			continue;
+		entry.len = 0;
+		if (!im) {
+			/* A class of this file, maybe one that needs its graph once another file's is known one. */
+			if (dot)
+				continue;
+			rc = gg_buf_printf(&entry, "%.*s %s %s.%.*s", (int)part->cls.len, part->cls.ptr, module, module,
+					   (int)part->ctor.len, part->ctor.ptr) ||
+					     gg_strings_push(&p->pending_graph, gg_buf_cstr(&entry))
+				     ? -ENOMEM
+				     : 0;
+			continue;
+		}
+		/* `from pkg.mod import Enc` then Enc(...): pkg.mod.Enc; `from pkg import mod` then mod.Enc(...): pkg.mod.Enc. */
+		rc = gg_buf_printf(&entry, "%.*s %s %.*s", (int)part->cls.len, part->cls.ptr, module, (int)im->module.len,
+				   im->module.ptr) ||
+				     (im->name.len && gg_buf_printf(&entry, ".%.*s", (int)im->name.len, im->name.ptr)) ||
+				     (dot && gg_buf_append(&entry, dot, part->ctor.len - head)) ||
+				     gg_strings_push(&p->pending_graph, gg_buf_cstr(&entry))
+			     ? -ENOMEM
+			     : 0;
+	}
+	gg_buf_free(&entry);
+	return rc;
+}
+
+/* Whether dotted (module.Class, maybe without the module's first packages) is one of graph_classes ("Class module"); scratch: a buffer. */
+static bool graph_listed(const gg_project *p, const char *dotted, gg_buf *scratch)
+{
+	for (size_t i = 0; i < p->graph_classes.len; i++) {
+		const char *e = p->graph_classes.items[i], *sp = strchr(e, ' ');
+		if (!sp)
+			continue;
+		scratch->len = 0;
+		if (gg_buf_printf(scratch, "%s.%.*s", sp + 1, (int)(sp - e), e))
+			return false;
+		if (gg_project_dotted_suffix(scratch->data, scratch->len, dotted, strlen(dotted)))
+			return true;
+	}
+	return false;
+}
+
+int gg_project_graph_settle(gg_project *p)
+{
+	int rc = 0;
+	gg_buf entry = { NULL, 0, 0 }, scratch = { NULL, 0, 0 };
+	for (bool changed = p->pending_graph.len && p->graph_classes.len; changed && !rc;) {
+		changed = false;
+		for (size_t i = 0; i < p->pending_graph.len && !rc; i++) {
+			char *e = p->pending_graph.items[i];
+			const char *sp = strchr(e, ' '), *sp2 = sp ? strchr(sp + 1, ' ') : NULL;
+			if (!sp2 || !graph_listed(p, sp2 + 1, &scratch))
+				continue;
+			entry.len = 0;
+			rc = gg_buf_append(&entry, e, (size_t)(sp2 - e)) || gg_strings_push(&p->graph_classes, gg_buf_cstr(&entry))
+				     ? -ENOMEM
+				     : 0;
+			/* Settled: taken out, so that the loop ends. */
+			free(e);
+			p->pending_graph.items[i] = p->pending_graph.items[--p->pending_graph.len];
+			i--;
+			changed = true;
+		}
+	}
+	gg_buf_free(&entry);
+	gg_buf_free(&scratch);
+	gg_strings_free(&p->pending_graph);
+	return rc;
+}
+
+int gg_project_graph_scan(gg_project *p, const char *module, const char *text, size_t len,
+			  const gg_project_imports *imports)
+{
+	/* A file with none of those words takes no gradient: only the parts its classes build are read, for the files that do. */
+	bool parts_only = !gg_text_contains(text, len, "autograd") && !gg_text_contains(text, len, ".backward(") &&
+			  !gg_text_contains(text, len, ".register_hook(");
+	if (parts_only && (!imports || !imports->len || !gg_text_contains(text, len, "def __init__")))
 		return 0;
 	const char *end = text + len;
 	bool bare = false;
@@ -196,16 +355,22 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 		}
 		if (cls.len && l.indent <= class_indent && !line_starts(&l, "@"))
 			cls.len = 0;
+		if (in_fn && parts_only) {
+			rc = part_note(&s, &s.fns[s.fns_len - 1], &l);
+			continue;
+		}
 		if (in_fn) {
 			graph_fn *f = &s.fns[s.fns_len - 1];
 			if (guarded && l.indent <= guard_indent)
 				guarded = false;
-			if (!guarded && line_tests_grad(&l)) {
+			if (!guarded && line_opens_branch(&l)) {
 				guarded = true;
 				guard_indent = l.indent;
 			}
 			f->takes = f->takes || line_takes_grad(&l, bare);
 			f->hooks = f->hooks || (!guarded && line_hooks_tensor(&l));
+			if (!rc)
+				rc = part_note(&s, f, &l);
 			f->trains = f->trains || f->takes || line_has(&l, ".backward(");
 			rc = calls_note(&s, &l);
 			continue;
@@ -248,6 +413,7 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 		}
 	}
 	gg_buf entry = { NULL, 0, 0 };
+	size_t first = p->graph_classes.len;
 	for (size_t i = 0; i < s.fns_len && !rc; i++) {
 		const graph_fn *f = &s.fns[i];
 		/*
@@ -273,7 +439,10 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 			rc = -ENOMEM;
 	}
 	gg_buf_free(&entry);
+	if (!rc && s.parts_len)
+		rc = parts_settle(p, &s, module, imports, first);
 	free(s.fns);
 	free(s.calls);
+	free(s.parts);
 	return rc;
 }

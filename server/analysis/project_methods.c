@@ -1092,6 +1092,10 @@ int gg_project_classes_sort(gg_project *p)
 	gg_project_sort_unique(&p->weightless_classes);
 	gg_project_sort_unique(&p->framework_classes);
 	gg_project_sort_unique(&p->graph_classes);
+	if (!rc && p->pending_graph.len) {
+		rc = gg_project_graph_settle(p);
+		gg_project_sort_unique(&p->graph_classes);
+	}
 	gg_project_sort_unique(&p->grad_functions);
 	gg_project_sort_unique(&p->param_forwarders);
 	gg_project_sort_unique(&p->eval_loaders);

@@ -1,9 +1,11 @@
 # A walkthrough script: top classes first, relevance maps later. The tagger's
 # forward registers tensor hooks, so no_grad would make it raise: nothing to
-# report there, however the model reached this script. The plain network
+# report there, however the model reached this script, nor for a model built
+# from its hooked block in another file. The plain network
 # hooks only what requires grad, and is reported as usual.
 import torch
 
+from explain.text import Reader
 from explain.vit import Plain
 from explain.vit import tagger_small as load_tagger
 
@@ -13,6 +15,12 @@ images = torch.load("images.pt")
 for batch in images:
     out = model(batch)
     print(out.argmax(-1))
+
+reader = Reader()
+reader.load_state_dict(torch.load("reader.pt"))
+reader.eval()
+for batch in images:
+    print(reader(batch).argmax(-1))
 
 plain = Plain()
 plain.load_state_dict(torch.load("plain.pt"))
