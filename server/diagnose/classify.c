@@ -1143,6 +1143,21 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return rc;
 	}
 	/*
+	 * No frame, and the last bar above the failure (or on its line) is one
+	 * loading weights ("Loading checkpoint shards: 0%|", or at 100 % with
+	 * nothing run after it), no training or evaluation logged after it: the
+	 * run died loading its model, before any step. Low weight, as above.
+	 */
+	uint64_t lbar = facts->load_bar_line;
+	if (!tb->len && d->phase == GG_PHASE_UNKNOWN && lbar && lbar <= tb->at.line && facts->train_bar_line < lbar &&
+	    facts->train_print_line < lbar && facts->eval_bar_line < lbar && facts->eval_note_line < lbar &&
+	    facts->eval_banner_line < lbar) {
+		d->phase = GG_PHASE_LOADING;
+		if ((rc = gg_evidence_add(d, "log line %llu is a progress bar loading the model's weights, and no training or evaluation step is logged after it: the run stopped while loading",
+					  (unsigned long long)lbar)))
+			return rc;
+	}
+	/*
 	 * No frame, and the log ends on an evaluation bar (its label names
 	 * validation or evaluation, no training word) below the failure: the
 	 * reporter pasted the exception on top and the run's log under it, and

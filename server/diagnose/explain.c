@@ -440,6 +440,12 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 					     m->tried / gib, m->free / gib);
 		return 1;
 	case GG_CAUSE_LOADING:
+		if (m->device == GG_OOM_DEVICE_CPU) {
+			/* The machine's RAM, while weights were read: every process on the node reads its own copy. */
+			*rc |= gg_buf_printf(e, " It happened while the model's weights were being read, before any step: the machine's RAM ran out, and each process on the node (every rank) reads its own full copy of them.");
+			*rc |= gg_buf_printf(x, "Read the weights once per node or straight to where they belong: `low_cpu_mem_usage=True` or a `device_map`, memory-mapped safetensors, loading on one rank and broadcasting (the meta device, FSDP's `sync_module_states=True`, accelerate's `cpu_ram_efficient_loading`), or fewer processes per node; load in the precision you run in. `free -h` shows what the machine has; `dmesg | grep -i oom` tells whether the kernel killed it.");
+			return 1;
+		}
 		*rc |= gg_buf_printf(e, " It happened while the model was loaded or moved to the device, before any forward pass: the weights themselves do not fit as loaded.");
 		if (m->form && strcmp(m->form, "CUDA error: out of memory") == 0) {
 			/* The driver's own error, not the caching allocator's: often the device was full, or not the one meant, before the weights came. */
@@ -1245,6 +1251,12 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		}
 		if (d->oom.form && strncmp(d->oom.form, "SIGKILL", 7) == 0) {
 			rc |= gg_buf_printf(&e, "The process was killed with SIGKILL (exit code -9) without a Python traceback: almost always the Linux OOM killer, because the machine ran out of host RAM (not GPU memory).");
+			if (d->phase == GG_PHASE_LOADING) {
+				/* Killed while the weights were read: every rank on the node holds its own copy of them in RAM. */
+				rc |= gg_buf_printf(&e, " It came while the model's weights were being read, before any step: each rank on the node reads its own full copy of them into RAM.");
+				rc |= gg_buf_printf(&x, "Check with `dmesg | grep -i 'killed process'`. Read the weights once per node or straight to where they belong: `low_cpu_mem_usage=True` or a `device_map`, memory-mapped safetensors, loading on one rank and broadcasting (the meta device, FSDP's `sync_module_states=True`, accelerate's `cpu_ram_efficient_loading`), in the precision you run in; or run fewer ranks per node.");
+				break;
+			}
 			rc |= gg_buf_printf(&x, "Check with `dmesg | grep -i 'killed process'`. Use less host memory per rank: fewer DataLoader workers, datasets memory-mapped instead of loaded whole in every rank, no tensors kept on the CPU across steps; or run fewer ranks per node.");
 			break;
 		}

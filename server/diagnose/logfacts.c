@@ -1624,6 +1624,18 @@ static const char *facts_cut_reason(const gg_log_facts *f, const char *t, size_t
 		if (eq && eq > t && eq[1] != ' ' && eq[1] != '=' && eq[-1] != ' ')
 			return "its last field stops at its name and '=', before the value";
 	}
+	/*
+	 * The line above said again, stopping inside one of its words (a
+	 * launcher's "... Killing subprocess 6294" then "... Killi"): the same
+	 * record repeated, cut.
+	 */
+	size_t skip = 0; /* a stamp in brackets that opens both ("[2031-01-02 10:00:00,123] "), its time apart */
+	const char *close = n > 1 && t[0] == '[' ? memchr(t, ']', n) : NULL;
+	if (close && f->prev_len > (size_t)(close - t) && f->prev_text[0] == '[' && f->prev_text[close - t] == ']')
+		skip = (size_t)(close - t) + 1;
+	if (n >= skip + 12 && n < f->prev_len && memcmp(t + skip, f->prev_text + skip, n - skip) == 0 && facts_name_tail(t, n) &&
+	    ((f->prev_text[n] >= 'a' && f->prev_text[n] <= 'z') || (f->prev_text[n] >= 'A' && f->prev_text[n] <= 'Z')))
+		return "it repeats the start of the line above and stops inside one of its words";
 	/* A bare name under a printed table whose rows all have a value: that row stops before its value. */
 	if (f->table_rows >= 3 && facts_name_len(t, n) == n && n >= 2)
 		return "a row of the settings table the program printed stops before its value";
@@ -1670,6 +1682,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (facts_run_line(t, n, l->rank))
 		f->run_lines++;
 	f->last_cut = facts_cut_reason(f, t, n);
+	f->prev_len = n < sizeof f->prev_text ? n : sizeof f->prev_text;
+	memcpy(f->prev_text, t, f->prev_len);
 	if (facts_prompt_command(t, n))
 		f->prompt_seen = true;
 	size_t col = facts_table_row(t, n);
@@ -1811,6 +1825,13 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (gg_text_find(t, n, "torch/lib/THC/") || gg_text_find(t, n, "torch\\lib\\THC\\") ||
 	    facts_line_is(t, n, "Variable containing:"))
 		f->pre_0_4 = true;
+	/* A bar labelled for loading ("Loading checkpoint shards:  0%|"): weights being read. */
+	const char *bar = gg_text_find(t, n, "%|");
+	if (bar) {
+		const char *ld = gg_text_find(t, (size_t)(bar - t), "Loading ");
+		if (ld && (ld == t || ld[-1] == ' ' || ld[-1] == ']'))
+			f->load_bar_line = l->number;
+	}
 	/* A serving launcher's shard (a tensor-parallel worker) that died before it served: the engine's start. */
 	if (!f->shard_start_failed && (gg_text_find(t, n, "ShardCannotStart") ||
 				       (gg_text_find_ci(t, n, "shard") && gg_text_find(t, n, "failed to start"))))

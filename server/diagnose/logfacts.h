@@ -196,6 +196,11 @@ typedef struct gg_log_facts {
 	 */
 	uint64_t train_bar_line;
 	/*
+	 * The last progress bar labelled for loading ("Loading checkpoint
+	 * shards:  0%|", at any count): its line, 0 when none.
+	 */
+	uint64_t load_bar_line;
+	/*
 	 * The last progress bar whose label, before its percentage, names
 	 * evaluation and not training ("- (Validation) :   0%|"): the step
 	 * being run when the log stops there. Its line, 0 when none.
@@ -241,6 +246,8 @@ typedef struct gg_log_facts {
 	int last_rank;
 	bool last_argv; /* ... and it is a launcher's command line naming its worker's --local_rank= */
 	bool last_cuda_check; /* ... and it is a CUDA runtime's own check-fail line ("THCudaCheck FAIL file=... line=") */
+	char prev_text[160]; /* the text line before it, its first bytes (see facts_cut_reason) */
+	size_t prev_len;
 	/*
 	 * What else marks lines as a command's output: a shell prompt with the
 	 * command it ran ("me@box:~/x$ python3 run.py"), and a table the
