@@ -1589,6 +1589,18 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&e, ": its C shim reports only that the call failed, and that is most often an out-of-memory error.");
 			rc |= gg_buf_printf(&x, "Look earlier in the full log for the allocator's own message (`CUDACachingAllocator` or `CUDA out of memory`, with the figures). If it is memory, lower the batch size or resolution the compiled model was run with (or compile for the smaller shape), as for any out-of-memory error; `%s` while it runs shows how full the device is.",
 					    explain_smi(d));
+		} else if (exc && strstr(exc->detail, "HIP error: invalid device function")) {
+			/*
+			 * ROCm's runtime has no kernel for this GPU's ISA in the build
+			 * (its boilerplate mentions device-side assertions, but none
+			 * failed): an architecture the wheel was not compiled for.
+			 */
+			if (d->oom.device == GG_OOM_DEVICE_UNKNOWN)
+				d->oom.device = GG_OOM_DEVICE_HIP;
+			rc |= gg_buf_printf(&e, " ROCm found no kernel for this AMD GPU's architecture (its gfx ISA) in this PyTorch build: the build was compiled for other architectures. No index is out of range and no memory ran out.");
+			rc |= gg_buf_printf(&x, "Install a PyTorch ROCm build whose architectures include this GPU's (`rocminfo | grep gfx` names it), or, for a GPU close to a supported one, set `HSA_OVERRIDE_GFX_VERSION` to that supported ISA (10.3.0 for the RDNA2 family) before Python starts. `AMD_SERIALIZE_KERNEL=3` makes such errors appear at the failing call. no_grad and the batch size do not apply.");
+			if (cf)
+				rc |= gg_buf_printf(&x, " The first kernel launched was at %s:%u.", gg_tb_frame_file(cf), cf->line);
 		} else if (exc && (d->chain->device_assert || strstr(exc->detail, "device-side assert") || strstr(exc->detail, "illegal memory access"))) {
 			bool asserted = d->chain->device_assert || strstr(exc->detail, "device-side assert") != NULL;
 			const char *code = cf && cf->code ? cf->code : explain_code_above(facts, exc->at.line);
