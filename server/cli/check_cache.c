@@ -181,9 +181,29 @@ static int file_write(const char *path, const char *text, size_t len)
 	return rc;
 }
 
-/* dir and dir/VERSION, with dir's .gitignore and CACHEDIR.TAG the first time. 0 or -errno. */
+/* The folders above dir that are missing (`mkdir -p`'s), dir's parent last. 0 or -errno. */
+static int parents_make(const char *dir)
+{
+	char *path = strdup(dir);
+	if (!path)
+		return -ENOMEM;
+	int rc = 0;
+	for (char *slash = strchr(path + 1, '/'); slash && !rc; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		if (mkdir(path, 0755) != 0 && errno != EEXIST)
+			rc = -errno;
+		*slash = '/';
+	}
+	free(path);
+	return rc;
+}
+
+/* dir (and what is missing above it) and dir/VERSION, with dir's .gitignore and CACHEDIR.TAG the first time. 0 or -errno. */
 static int cache_dirs(const char *dir)
 {
+	int made = parents_make(dir);
+	if (made)
+		return made;
 	if (mkdir(dir, 0755) == 0) {
 		char *ignore = gg_strdup_printf("%s/.gitignore", dir), *tag = gg_strdup_printf("%s/CACHEDIR.TAG", dir);
 		static const char ignore_text[] = "# Made by gradguard: nothing here is the project's.\n*\n";

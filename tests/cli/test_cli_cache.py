@@ -131,11 +131,11 @@ def no_cache_writes_nothing(gg, tmp):
     run(gg, tmp, "--no-cache")
     run(gg, tmp, GRADGUARD_NO_CACHE="1")
     check(not os.path.exists(os.path.join(tmp, ".gradguard_cache")), "--no-cache and GRADGUARD_NO_CACHE=1")
-    for spelling in (("--cache-dir", os.path.join(tmp, "elsewhere")), ()):
+    for spelling in (("--cache-dir", os.path.join(tmp, "elsewhere", "deeper")), ()):
         extra = {} if spelling else {"GRADGUARD_CACHE_DIR": os.path.join(tmp, "from-env")}
         p = subprocess.run([gg, "check", "-q", *spelling, "."], cwd=tmp, capture_output=True, env=env(**extra), timeout=120)
         check(p.returncode == 0 and not p.stderr, p.stderr)
-    check(cache_files(tmp, "elsewhere") and cache_files(tmp, "from-env") and
+    check(cache_files(tmp, "elsewhere/deeper") and cache_files(tmp, "from-env") and
           not os.path.exists(os.path.join(tmp, ".gradguard_cache")), "--cache-dir and GRADGUARD_CACHE_DIR")
 
 
