@@ -233,7 +233,7 @@ typedef struct check_out {
  */
 typedef struct check_nb_kept {
 	gg_notebook nb; /* owned until the check takes it (kept false then) */
-	uint64_t hash;  /* of the JSON it was read from (check_json_hash) */
+	gg_digest hash; /* of the JSON it was read from */
 	size_t json_len;
 	bool kept;
 } check_nb_kept;
@@ -937,21 +937,6 @@ static void check_print_stdin(const char *head, size_t head_len, const char *bod
 	fwrite(body, 1, body_len, stdout);
 }
 
-/* A hash of json[0..len) (FNV-1a over 8-byte words): whether a file read twice in a run read the same. */
-static uint64_t check_json_hash(const char *json, size_t len)
-{
-	uint64_t h = 1469598103934665603ull;
-	size_t i = 0;
-	for (; i + 8 <= len; i += 8) {
-		uint64_t word;
-		memcpy(&word, json + i, 8);
-		h = (h ^ word) * 1099511628211ull;
-	}
-	for (; i < len; i++)
-		h = (h ^ (unsigned char)json[i]) * 1099511628211ull;
-	return h ^ len;
-}
-
 /*
  * Whether the cache (check_cache.h) found file index clean before, read as
  * text[0..len) and configured with config (NULL: the defaults): 1, and it
@@ -1011,7 +996,7 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, size_t 
 	}
 	gg_notebook nb;
 	int rc = 0;
-	if (kept && kept->kept && kept->json_len == len && kept->hash == check_json_hash(json, len)) {
+	if (kept && kept->kept && kept->json_len == len && gg_digest_equal(kept->hash, gg_digest_of(json, len))) {
 		nb = kept->nb; /* taken: this check owns it now */
 		kept->kept = false;
 	} else {
@@ -1976,10 +1961,10 @@ static int project_build(check_run *run)
 		/* A notebook exports what its cells define, like a module (what `%run nb.ipynb` or an import hook gives). */
 		gg_notebook nb;
 		memset(&nb, 0, sizeof nb);
-		uint64_t hash = 0;
+		gg_digest hash = { 0, 0 };
 		size_t json_len = len;
 		if (!rc && gg_notebook_path_is(run->files.items[i])) {
-			hash = check_json_hash(text, len);
+			hash = gg_digest_of(text, len);
 			rc = gg_notebook_read(&nb, text, len);
 			free(text);
 			text = NULL;
