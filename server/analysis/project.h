@@ -239,8 +239,6 @@ void gg_project_free(gg_project *p);
  * b; equal indexes write equal bytes. 0 or -ENOMEM.
  */
 int gg_project_write(const gg_project *p, gg_buf *b);
-/* Replaces p (initialised) with what gg_project_write wrote. 0, -EINVAL (malformed: p is empty) or -ENOMEM. */
-int gg_project_read(gg_project *p, const char *data, size_t len);
 
 /*
  * Whether the file's text could define such a callable or class at all: it

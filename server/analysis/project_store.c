@@ -1,6 +1,6 @@
 /*
- * The index's life: made empty, freed, and written out and read back for
- * the check's cache (cli/check_cache.h). Its lists are named once, in the
+ * The index's life: made empty, freed, and written out as bytes for the
+ * check's cache (cli/check_cache.h: its run key). Its lists are named once, in the
  * tables below, so that a list added to gg_project is freed and cached
  * with the others; the static assertion on the struct's size is the
  * reminder.
@@ -118,52 +118,5 @@ int gg_project_write(const gg_project *p, gg_buf *b)
 		rc = gg_store_put_u64(b, p->no_grad_methods);
 	if (!rc)
 		rc = gg_store_put_u64(b, p->guarded_methods);
-	return rc;
-}
-
-static int classes_get(gg_store_reader *r, gg_project_class **items, size_t *len, size_t *cap)
-{
-	uint64_t n = gg_store_get_u64(r);
-	if (r->bad || n > r->left / 8)
-		return -EINVAL;
-	for (uint64_t i = 0; i < n && !r->bad; i++) {
-		if (gg_grow((void **)items, cap, *len, sizeof **items))
-			return -ENOMEM;
-		gg_project_class *k = &(*items)[(*len)++];
-		memset(k, 0, sizeof *k);
-		k->name = gg_store_get_str(r);
-		for (size_t j = 0; j < NCLASS_LISTS && !r->bad; j++)
-			if (gg_store_get_strings(r, list_at(k, class_lists[j])))
-				return -ENOMEM;
-		k->inherits = gg_store_get_u64(r) != 0;
-		if (!k->name)
-			r->bad = true;
-	}
-	return r->bad ? -EINVAL : 0;
-}
-
-int gg_project_read(gg_project *p, const char *data, size_t len)
-{
-	gg_project_free(p);
-	gg_store_reader r = { data, len, false };
-	int rc = 0;
-	for (size_t i = 0; i < NLISTS && !rc && !r.bad; i++)
-		rc = gg_store_get_strings(&r, list_at(p, project_lists[i]));
-	if (!rc && !r.bad)
-		rc = classes_get(&r, &p->classes, &p->classes_len, &p->classes_cap);
-	if (!rc && !r.bad)
-		rc = classes_get(&r, &p->maybe, &p->maybe_len, &p->maybe_cap);
-	uint64_t flags = gg_store_get_u64(&r);
-	p->no_grad_methods = (size_t)gg_store_get_u64(&r);
-	p->guarded_methods = (size_t)gg_store_get_u64(&r);
-	if (!rc && (r.bad || r.left))
-		rc = -EINVAL;
-	p->subclass_files_done = flags & 1;
-	p->classes_sorted = flags & 2;
-	/* The lookup order is made again rather than stored: it is the classes' places, sorted. */
-	if (!rc && (flags & 4))
-		rc = gg_project_classes_index(p);
-	if (rc)
-		gg_project_free(p);
 	return rc;
 }

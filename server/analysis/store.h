@@ -10,8 +10,9 @@
 
 /*
  * What the analysis keeps between runs (the check's cache, cli/check_cache.h):
- * its plain data written as bytes and read back, and a digest that says
- * whether two such writings are the same. Numbers are written little-end
+ * its plain data written as bytes (the index's, for the run's key; the
+ * cache's entries, read back), and a digest that says whether two such
+ * writings are the same. Numbers are written little-end
  * first whatever the machine; a cache is read by the program that wrote it
  * (the key holds the program's identity), so there is no versioning here.
  */
@@ -44,9 +45,5 @@ typedef struct gg_store_reader {
 uint64_t gg_store_get_u64(gg_store_reader *r);
 /* The bytes in place (not NUL-terminated): valid while the data read is; *n their length. */
 const char *gg_store_get_bytes(gg_store_reader *r, size_t *n);
-/* A copy (caller's), NULL for what was written NULL or on error (bad set; -ENOMEM sets bad too). */
-char *gg_store_get_str(gg_store_reader *r);
-/* Appends the list to s (initialised). 0, or -ENOMEM (bad set too). */
-int gg_store_get_strings(gg_store_reader *r, gg_strings *s);
 
 #endif
