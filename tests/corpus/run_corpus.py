@@ -38,8 +38,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # The check's cache goes where meson's test setups put it, or, run by hand,
 # to a temporary folder: never into the corpus's folders.
 if not os.environ.get("GRADGUARD_CACHE_DIR"):
+    import atexit
+    import shutil
     import tempfile
     os.environ["GRADGUARD_CACHE_DIR"] = tempfile.mkdtemp(prefix="gg-corpus-cache-")
+    atexit.register(shutil.rmtree, os.environ["GRADGUARD_CACHE_DIR"], True)
 # An optional `; says: TEXT` (what the message must contain), an optional
 # `; says not: TEXT`, then an optional `; fix: safe|unsafe|none`, which is for
 # tests/fixes (run_fixes.py).
