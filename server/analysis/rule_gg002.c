@@ -1063,6 +1063,44 @@ static bool loop_runs_the_model(const check *c, gg_node loop, gg_node origin)
 	return false;
 }
 
+/*
+ * Whether value is a recurrent state: a name the forward that gave it its
+ * history, in the loop [lo, hi), is handed back (`h = cell(x[t], h)`, then
+ * `outs.append(h)`). Each step's graph is kept by the next step's anyway
+ * (the state's history runs through all of them): the list adds nothing to
+ * it, and it is the unrolled sequence's output, not batches gathered.
+ */
+static bool recurrent_state(const check *c, gg_node value, gg_node origin, uint32_t lo, uint32_t hi)
+{
+	gg_node v = skip_parens(c, value);
+	if (!IS(v, identifier) || !IS(origin, call) || gg_node_start_byte(origin) < lo || gg_node_end_byte(origin) > hi)
+		return false;
+	span name = node_span(c, v);
+	gg_node args = FIELD(origin, arguments);
+	bool handed_back = false;
+	for (gg_node m = args; !gg_node_is_null(m) && !handed_back; m = gg_node_walk_next(args, m, true))
+		handed_back = IS(m, identifier) && span_eq(node_span(c, m), name);
+	if (!handed_back)
+		return false;
+	/*
+	 * Bound again in the loop before the forward (`h = h.detach()`, a
+	 * language model's repackaged state): each step's history starts there,
+	 * and the list keeps every step's graph.
+	 */
+	gg_node loop = gg_node_parent(origin);
+	while (!gg_node_is_null(loop) && gg_node_start_byte(loop) > lo)
+		loop = gg_node_parent(loop);
+	uint32_t at = gg_node_start_byte(origin);
+	for (gg_node m = loop; !gg_node_is_null(m) && gg_node_start_byte(m) < at; m = gg_node_walk_next(loop, m, true)) {
+		if (!IS(m, assignment) && !IS(m, augmented_assignment))
+			continue;
+		gg_node left = FIELD(m, left);
+		if (gg_node_end_byte(m) < at && IS(left, identifier) && span_eq(node_span(c, left), name))
+			return false;
+	}
+	return true;
+}
+
 static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc, gg_node value, bool list)
 {
 	function *fn = x->fn;
@@ -1120,7 +1158,7 @@ static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc
 			by_input = true;
 		}
 	}
-	if (!h.yes || loop_runs_the_model(c, x->loop, h.origin))
+	if (!h.yes || loop_runs_the_model(c, x->loop, h.origin) || recurrent_state(c, value, h.origin, lo, hi))
 		return;
 	/* An accumulator bound afresh on every iteration (loss = ...; loss += reg) keeps one graph. */
 	const name_info *a = table_find(&fn->names, key);
