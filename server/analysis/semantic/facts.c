@@ -18,12 +18,14 @@ static const char *const loaded_not_models[] = {
 /*
  * Methods that modules have and tensors, datasets and plain objects do not
  * (to(), cuda() and float() are tensors' too): calling one on a name is
- * evidence that the name holds a module.
+ * evidence that the name holds a module. Not state_dict, load_state_dict
+ * and zero_grad: optimizers and schedulers have them too (a checkpoint's
+ * `[opt.state_dict() for opt in optimizers]`).
  */
 static const char *const module_api_methods[] = {
-	"eval", "train", "parameters", "named_parameters", "state_dict", "load_state_dict", "modules",
-	"named_modules", "children", "named_children", "zero_grad", "requires_grad_", "register_forward_hook",
-	"register_forward_pre_hook", "buffers", "named_buffers", NULL,
+	"eval", "train", "parameters", "named_parameters", "modules", "named_modules", "children",
+	"named_children", "requires_grad_", "register_forward_hook", "register_forward_pre_hook", "buffers",
+	"named_buffers", NULL,
 };
 
 /* ---- bindings of models ---- */
