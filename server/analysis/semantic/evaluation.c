@@ -390,7 +390,7 @@ static bool training_call_takes(const semantic *c, uint32_t at, span receiver)
 }
 
 /* The statement (an expression statement, or a for's header) that holds the byte at, outside nested definitions. */
-static gg_node module_statement_at(const semantic *c, uint32_t at)
+static gg_node statement_at(const semantic *c, uint32_t at)
 {
 	gg_node n = gg_node_named_descendant_for_byte_range(c->funcs[0].def, at, at + 1);
 	for (; !gg_node_is_null(n); n = gg_node_parent(n)) {
@@ -409,23 +409,28 @@ static gg_node module_statement_at(const semantic *c, uint32_t at)
  * backward written after it there, through what its statement binds
  * (`scores += teacher(feats) * w`, then `loss = crit(scores, y)`,
  * `loss.backward()`): a generator trained through frozen teachers, whose
- * eval mode says nothing of the graph it needs. Built only where the
- * function has such a backward; out of memory answers no.
+ * eval mode says nothing of the graph it needs. The function's index is
+ * built only where it has such a backward, once; out of memory answers no.
  */
 static bool feeds_backward(const semantic *c, int scope, uint32_t at)
 {
 	gg_node def = c->funcs[scope].def;
 	if (at == UINT32_MAX || !sem_offsets_any_in(&c->backward, at, gg_node_end_byte(def)))
 		return false;
-	gg_node own = module_statement_at(c, at);
-	if (gg_node_is_null(own))
+	gg_node own = statement_at(c, at);
+	if (gg_node_is_null(own) || !c->fn_flow)
 		return false;
-	module_flow f;
+	/* One index per function, whatever the number of its forwards asked. */
+	module_flow *f = &c->fn_flow->flow;
+	if (c->fn_flow->scope != scope) {
+		sem_flow_free(f);
+		c->fn_flow->scope = scope;
+		if (sem_flow_build_in(c, def, f) != 0)
+			sem_flow_free(f); /* not built: answers no */
+	}
 	flow_reach r = { 0, NULL, 0, 0 };
-	bool feeds = sem_flow_build_in(c, def, &f) == 0 && sem_flow_reach(&f, own, &r) == 0 &&
-		     sem_flow_reached_in(&f, &r, &c->backward, at);
+	bool feeds = f->built && sem_flow_reach(f, own, &r) == 0 && sem_flow_reached_in(f, &r, &c->backward, at);
 	free(r.reached);
-	sem_flow_free(&f);
 	return feeds;
 }
 
@@ -486,7 +491,7 @@ bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope)
 		return holds;
 	/* The later backwards of the module: does one sit in a statement the forward's result reaches? */
 	flow_reach r = { 0, NULL, 0, 0 };
-	gg_node own = module_statement_at(c, ev->at);
+	gg_node own = statement_at(c, ev->at);
 	holds = !gg_node_is_null(own) && sem_flow_reach(&c->flow, own, &r) == 0 &&
 		!sem_flow_reached_in(&c->flow, &r, &c->backward, ev->at);
 	free(r.reached);

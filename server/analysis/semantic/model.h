@@ -334,6 +334,16 @@ typedef struct semantic {
 	size_t classes_len, classes_cap;
 	/* The module's statements and names, where the module has a backward of its own (flow.c). */
 	module_flow flow;
+	/*
+	 * The last function whose statements evaluation.c's feeds_backward
+	 * indexed, kept while it asks of the same function (its forwards one
+	 * after another). Owned; allocated with the model, so that a query
+	 * through a const model can fill it.
+	 */
+	struct fn_flow_memo {
+		module_flow flow;
+		int scope; /* 0: none yet */
+	} *fn_flow;
 	gg_node *assign_left, *assign_right; /* owned; parallel */
 	size_t assigns_len, assigns_cap;
 	/* Each assignment by its left side's text, and each call of the index by the name it calls (sem_named_range). */

@@ -157,6 +157,9 @@ static void semantic_free(semantic *c)
 	free(c->training_calls.items);
 	free(c->load_calls.items);
 	sem_flow_free(&c->flow);
+	if (c->fn_flow)
+		sem_flow_free(&c->fn_flow->flow);
+	free(c->fn_flow);
 	free(c->volatile_at.items);
 	free(c->suspends.items);
 	free(c->trains.items);
@@ -282,6 +285,10 @@ int gg_semantic_build(gg_semantic *r, const gg_source *src, gg_node root)
 	if (!c)
 		return -ENOMEM;
 	semantic_init(c, r, src->text, src->len);
+	if (!(c->fn_flow = calloc(1, sizeof *c->fn_flow))) {
+		free(c);
+		return -ENOMEM;
+	}
 	c->config = src->config;
 	c->project = src->project;
 	c->lines = src->lines;
