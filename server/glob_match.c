@@ -201,9 +201,11 @@ static unsigned git_upper(unsigned c)
  * The bytes b a member accepts: with fold (core.ignoreCase), wildmatch's
  * WM_CASEFOLD lowers the path's character t first, then compares it with a
  * member as written (so an upper-case member accepts nothing), takes a range
- * for t or its upper case, and [:upper:] for a lower-case t too.
+ * (range: one written with '-', `A-A` too) for t or its upper case, and
+ * [:upper:] for a lower-case t too.
  */
-static void git_member_add(uint8_t *set, unsigned lo, unsigned hi, const char *class_name, size_t class_len, bool fold)
+static void git_member_add(uint8_t *set, unsigned lo, unsigned hi, const char *class_name, size_t class_len, bool fold,
+			   bool range)
 {
 	for (unsigned b = 0; b < 256; b++) {
 		unsigned t = fold ? git_lower(b) : b;
@@ -212,7 +214,7 @@ static void git_member_add(uint8_t *set, unsigned lo, unsigned hi, const char *c
 			in = git_class_has(class_name, class_len, t) ||
 			     (fold && class_len == 5 && memcmp(class_name, "upper", 5) == 0 && t != git_upper(t));
 		else
-			in = (t >= lo && t <= hi) || (fold && lo != hi && git_upper(t) >= lo && git_upper(t) <= hi);
+			in = (t >= lo && t <= hi) || (fold && range && git_upper(t) >= lo && git_upper(t) <= hi);
 		if (in)
 			set_add(set, b);
 	}
@@ -236,7 +238,7 @@ static long git_class(const char *p, size_t n, uint8_t *set, bool fold)
 			if (++j >= n)
 				return -1;
 			c = (unsigned char)p[j];
-			git_member_add(set, c, c, NULL, 0, fold);
+			git_member_add(set, c, c, NULL, 0, fold, false);
 		} else if (c == '-' && prev && j + 1 < n && p[j + 1] != ']') {
 			unsigned hi = (unsigned char)p[++j];
 			if (hi == '\\') {
@@ -245,7 +247,7 @@ static long git_class(const char *p, size_t n, uint8_t *set, bool fold)
 				hi = (unsigned char)p[j];
 			}
 			if (prev <= hi)
-				git_member_add(set, prev, hi, NULL, 0, fold);
+				git_member_add(set, prev, hi, NULL, 0, fold, true);
 			c = 0;
 		} else if (c == '[' && j + 1 < n && p[j + 1] == ':') {
 			size_t s = j + 2, e = s;
@@ -254,16 +256,16 @@ static long git_class(const char *p, size_t n, uint8_t *set, bool fold)
 			if (e >= n)
 				return -1;
 			if (e == s || p[e - 1] != ':') {
-				git_member_add(set, '[', '[', NULL, 0, fold); /* no ":]": '[' is a member, and ':' and what follows are read as members */
+				git_member_add(set, '[', '[', NULL, 0, fold, false); /* no ":]": '[' is a member, and ':' and what follows are read as members */
 			} else {
 				if (!git_class_known(p + s, e - 1 - s))
 					return -1;
-				git_member_add(set, 0, 0, p + s, e - 1 - s, fold);
+				git_member_add(set, 0, 0, p + s, e - 1 - s, fold, false);
 				j = e;
 				c = 0;
 			}
 		} else {
-			git_member_add(set, c, c, NULL, 0, fold);
+			git_member_add(set, c, c, NULL, 0, fold, false);
 		}
 		prev = c;
 		j++;
