@@ -178,6 +178,13 @@ static inline bool gg_text_span_eq(gg_text_span a, gg_text_span b)
 	return a.len == b.len && memcmp(a.ptr, b.ptr, a.len) == 0;
 }
 
+/* Byte order of two spans, the shorter first where one begins the other (for sorting and searching). */
+static inline int gg_text_span_cmp(gg_text_span a, gg_text_span b)
+{
+	int c = memcmp(a.ptr, b.ptr, a.len < b.len ? a.len : b.len);
+	return c ? c : (a.len > b.len) - (a.len < b.len);
+}
+
 /* The text between the quotes of a string literal node (r/b/u prefixes, triple quotes; not an f-string) into *out. */
 bool gg_py_string_value(const gg_py_ids *ids, const char *text, gg_node n, gg_text_span *out);
 

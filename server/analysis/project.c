@@ -47,10 +47,7 @@ typedef struct def_names {
 
 static int span_cmp(const void *a, const void *b)
 {
-	const gg_text_span *x = a, *y = b;
-	size_t n = x->len < y->len ? x->len : y->len;
-	int c = memcmp(x->ptr, y->ptr, n);
-	return c ? c : (x->len > y->len) - (x->len < y->len);
+	return gg_text_span_cmp(*(const gg_text_span *)a, *(const gg_text_span *)b);
 }
 
 static int def_names_read(def_names *d, const char *text, size_t len)

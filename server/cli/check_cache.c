@@ -12,23 +12,20 @@
 #include "buf.h"
 #include "findings.h"
 #include "gg_config.h"
+#include "grad_context.h"
 #include "pyfiles.h"
 
 /* The file's first bytes: what it is, and the layout's number (a new layout is a new number). */
 static const char cache_magic[] = "gradguard check cache 1\n";
 
 typedef struct gg_check_cache_entry {
-	const char *path; /* into the cache's data, not NUL-terminated */
-	size_t path_len;
+	gg_text_span path; /* into the cache's data, not NUL-terminated */
 	gg_digest key;
 } gg_check_cache_entry;
 
 static int entry_cmp(const void *pa, const void *pb)
 {
-	const gg_check_cache_entry *a = pa, *b = pb;
-	size_t n = a->path_len < b->path_len ? a->path_len : b->path_len;
-	int c = memcmp(a->path, b->path, n);
-	return c ? c : (a->path_len > b->path_len) - (a->path_len < b->path_len);
+	return gg_text_span_cmp(((const gg_check_cache_entry *)pa)->path, ((const gg_check_cache_entry *)pb)->path);
 }
 
 /*
@@ -111,7 +108,7 @@ int gg_check_cache_open(gg_check_cache *c, const char *dir, char *const *paths, 
 	}
 	for (uint64_t i = 0; i < n && !r.bad; i++) {
 		gg_check_cache_entry *e = &c->entries[i];
-		e->path = gg_store_get_bytes(&r, &e->path_len);
+		e->path.ptr = gg_store_get_bytes(&r, &e->path.len);
 		e->key.low = gg_store_get_u64(&r);
 		e->key.high = gg_store_get_u64(&r);
 	}
@@ -147,7 +144,7 @@ bool gg_check_cache_clean(const gg_check_cache *c, const char *path, gg_digest k
 {
 	if (!c->len)
 		return false;
-	gg_check_cache_entry want = { path, strlen(path), { 0, 0 } };
+	gg_check_cache_entry want = { { path, strlen(path) }, { 0, 0 } };
 	const gg_check_cache_entry *e = bsearch(&want, c->entries, c->len, sizeof *c->entries, entry_cmp);
 	return e && gg_digest_equal(e->key, key);
 }
