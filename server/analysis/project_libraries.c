@@ -12,7 +12,9 @@
  */
 #include "project.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <search.h>
 #include <stdlib.h>
 #include <string.h>
@@ -197,6 +199,12 @@ typedef struct lib_module {
 	gg_strings followed; /* the names already followed here: a star import can reach a module many ways */
 } lib_module;
 
+/* A root folder's entry names, sorted; read: whether the folder was listed yet. */
+typedef struct root_dir {
+	gg_strings names;
+	bool read;
+} root_dir;
+
 /* A file, by what stat says of it: the same file whatever path names it. */
 typedef struct file_id {
 	dev_t dev;
@@ -220,12 +228,57 @@ typedef struct lib_read {
 	const gg_project_own *own;
 	file_id *seen; /* owned: the files own->checked names, read into the index already */
 	size_t seen_len;
+	/*
+	 * Each root's entries (roots' order, read on first use, sorted), so that
+	 * a module whose first name a root does not hold costs no stat: a check
+	 * of files named one by one has a root per folder, thousands of lookups.
+	 */
+	root_dir *dirs; /* owned */
+	size_t dirs_len;
 } lib_read;
 
 static bool is_file(const char *path)
 {
 	struct stat st;
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int str_cmp(const void *a, const void *b);
+
+/* Whether root i (r->roots) holds the entry name (n bytes), listed once. Unknown (an unreadable folder, no memory): true. */
+static bool root_holds(lib_read *r, size_t i, const char *name, size_t n)
+{
+	if (!r->dirs && r->roots->len) {
+		r->dirs = calloc(r->roots->len, sizeof *r->dirs);
+		r->dirs_len = r->dirs ? r->roots->len : 0;
+	}
+	if (i >= r->dirs_len)
+		return true;
+	root_dir *d = &r->dirs[i];
+	if (!d->read) {
+		d->read = true;
+		DIR *dir = opendir(r->roots->items[i]);
+		struct dirent *e;
+		int rc = dir ? 0 : -1;
+		while (!rc && (e = readdir(dir)))
+			rc = e->d_name[0] == '.' ? 0 : gg_strings_push(&d->names, e->d_name);
+		if (dir)
+			closedir(dir);
+		if (rc) {
+			gg_strings_free(&d->names);
+			d->read = false; /* asked again: each lookup then stats, as before */
+			return true;
+		}
+		if (d->names.len)
+			qsort(d->names.items, d->names.len, sizeof *d->names.items, str_cmp);
+	}
+	char key[NAME_MAX + 1];
+	if (n > NAME_MAX)
+		return false;
+	memcpy(key, name, n);
+	key[n] = '\0';
+	const char *k = key;
+	return bsearch(&k, d->names.items, d->names.len, sizeof *d->names.items, str_cmp) != NULL;
 }
 
 /* Whether the file with st is one of the files already read (lib_read's seen). */
@@ -305,7 +358,14 @@ static lib_module *module_get(lib_read *r, const char *name, int *rc)
 	if (!below[0] || !below[1])
 		*rc = -ENOMEM;
 	gg_buf path = { NULL, 0, 0 }; /* each root's candidate, written over */
+	/* a.b -> the root must hold "a" (a folder) or, for a one-part name, "a.py". */
+	size_t first = strcspn(name, ".");
+	char *first_py = name[first] ? NULL : gg_strdup_printf("%s.py", name);
+	if (!name[first] && !first_py)
+		*rc = -ENOMEM;
 	for (size_t i = 0; i < r->roots->len && !m->text && !*rc; i++) {
+		if (!root_holds(r, i, name, first) && (!first_py || !root_holds(r, i, first_py, first + 3)))
+			continue;
 		for (int pkg = 0; pkg < 2 && !m->text; pkg++) {
 			if ((*rc = gg_pyfiles_join_into(&path, r->roots->items[i], below[pkg])))
 				break;
@@ -320,6 +380,7 @@ static lib_module *module_get(lib_read *r, const char *name, int *rc)
 		}
 	}
 	gg_buf_free(&path);
+	free(first_py);
 	free(below[0]);
 	free(below[1]);
 	return m;
@@ -483,6 +544,11 @@ static void lib_read_free(lib_read *r)
 	if (r->by_name_made)
 		hdestroy_r(&r->by_name);
 	r->by_name_made = false;
+	for (size_t i = 0; i < r->dirs_len; i++)
+		gg_strings_free(&r->dirs[i].names);
+	free(r->dirs);
+	r->dirs = NULL;
+	r->dirs_len = 0;
 }
 
 int gg_project_add_libraries(gg_project *p, gg_analyzer *a, const gg_strings *roots, const char *project_root,
