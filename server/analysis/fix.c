@@ -12,6 +12,7 @@
  */
 #include "fix.h"
 #include "fix_regions.h"
+#include "fix_torch_name.h"
 #include "tree.h"
 
 #include <ctype.h>
@@ -65,7 +66,10 @@ typedef struct fixer {
 	span eol;    /* the file's line ending */
 	span torch;  /* the module-level name of torch, or empty: `import torch` must be added */
 	size_t torch_at; /* where that import (or the one a fix adds) starts: code above it that runs with the module cannot name torch */
-	gg_edit import_edit; /* the `import torch` insertion when torch is empty (text owned) */
+	gg_edit import_edit; /* the `import torch` insertion, for a fix that names torch where the file's name cannot (text owned) */
+	signed char module_other[2]; /* whether module-level code binds (or may) fx->torch, "torch" to another value: -1 not yet known */
+	span name;           /* the name the GG001 fix being built writes for torch (torch_name_pick) */
+	bool name_import;    /* and whether it adds `import torch` for it */
 	noqa_spot noqa;      /* the line of the last finding */
 	bool for_all;        /* gg_fix_list_for_all: a GG001 fix already given to another finding is not repeated */
 	places_seen seen;
@@ -85,6 +89,11 @@ static span node_span(const fixer *fx, gg_node n)
 static bool span_is(span s, const char *lit)
 {
 	return s.len == strlen(lit) && memcmp(s.ptr, lit, s.len) == 0;
+}
+
+static bool span_eq(span a, span b)
+{
+	return a.len == b.len && (!a.len || memcmp(a.ptr, b.ptr, a.len) == 0);
 }
 
 static bool is_eol(char c)
@@ -251,10 +260,10 @@ static int fixes_push(gg_fixes *out, gg_fix *fix)
 	return 0;
 }
 
-/* The `import torch` insertion, shared by the fixes that name torch when the file has no name for it. */
+/* The `import torch` insertion, shared by the fixes that name torch where the file has no name for it. */
 static int fix_add_import(const fixer *fx, gg_fix *fix)
 {
-	if (fx->torch.len)
+	if (!fx->name_import)
 		return 0;
 	span t = { fx->import_edit.text, fx->import_edit.text_len };
 	return fix_edit(fix, fx->import_edit.range.start, fx->import_edit.range.end, &t, (const span *)NULL);
@@ -294,6 +303,34 @@ static span module_torch_name(const fixer *fx, size_t *at)
 		}
 	}
 	return (span){ NULL, 0 };
+}
+
+/* Whether name means the module's torch at n (gg_fix_name_is_torch_at, the module's answer kept per name: which). */
+static bool name_is_torch_at(fixer *fx, gg_node n, span name, int which)
+{
+	return gg_node_is_null(n) || gg_fix_name_is_torch_at(fx->text, fx->len, fx->root, n, (gg_text_span){ name.ptr, name.len },
+							      &fx->module_other[which]);
+}
+
+/*
+ * The name a finding's GG001 fixes write for torch (fx->name,
+ * fx->name_import), the same in its wrap at wrap and its decorator on def
+ * (either may be null), as its message says: the module's, else `torch` with
+ * an import added; false when neither means torch at both, and no fix is offered.
+ */
+static bool torch_name_pick(fixer *fx, gg_node wrap, gg_node def)
+{
+	if (fx->torch.len && name_is_torch_at(fx, wrap, fx->torch, 0) && name_is_torch_at(fx, def, fx->torch, 0)) {
+		fx->name = fx->torch;
+		fx->name_import = false;
+		return true;
+	}
+	span torch = { "torch", 5 };
+	if (span_eq(fx->torch, torch) || !name_is_torch_at(fx, wrap, torch, 1) || !name_is_torch_at(fx, def, torch, 1))
+		return false;
+	fx->name = torch;
+	fx->name_import = true;
+	return true;
 }
 
 static bool is_docstring(gg_node stmt)
@@ -443,7 +480,7 @@ static int wrap_edits_at(fixer *fx, gg_node target, gg_node last, const char *cm
 	span indent = { fx->text + ls, start - ls };
 	span unit = indent_unit(fx, target);
 	span head_a = { "with ", 5 };
-	span torch = fx->torch.len ? fx->torch : (span){ "torch", 5 };
+	span torch = fx->name;
 	span dot = { ".", 1 };
 	span name = { cm, strlen(cm) };
 	span head_b = { "():", 3 };
@@ -496,7 +533,7 @@ static int wrap_also(fixer *fx, const char *cm, gg_fix *fix)
 			gg_fix_regions_find(n, &regions);
 			target = wrap_target(fx, &regions, f->fix_also[i].proof, (gg_byte_range){ 0, 0 }, &is_loop, &last);
 		}
-		if (gg_node_is_null(target)) {
+		if (gg_node_is_null(target) || !name_is_torch_at(fx, target, fx->name, fx->name_import)) {
 			fix->safe = fix->preferred = false;
 			continue;
 		}
@@ -570,7 +607,7 @@ static int decorate_edits(const fixer *fx, gg_node def, const char *cm, gg_fix *
 	size_t ls = line_start(fx, start);
 	span indent = { fx->text + ls, start - ls };
 	span at = { "@", 1 };
-	span torch = fx->torch.len ? fx->torch : (span){ "torch", 5 };
+	span torch = fx->name;
 	span dot = { ".", 1 };
 	span name = { cm, strlen(cm) };
 	span call = { "()", 2 };
@@ -581,7 +618,7 @@ static int decorate_edits(const fixer *fx, gg_node def, const char *cm, gg_fix *
 
 static char *title_with_import(const fixer *fx, char *title)
 {
-	if (!title || fx->torch.len)
+	if (!title || !fx->name_import)
 		return title;
 	char *t = gg_strdup_printf("%s (adds `import torch`)", title);
 	free(title);
@@ -688,7 +725,9 @@ static int gg001_fixes(fixer *fx, gg_node call, gg_fixes *out)
 		if (rc || (!fresh && !places_free(&p)))
 			return rc;
 	}
-	span torch = fx->torch.len ? fx->torch : (span){ "torch", 5 };
+	if (!torch_name_pick(fx, wrap, def))
+		return 0;
+	span torch = fx->name;
 	/* A module of the project that differentiates in its forward may be the one run here: offered, never safe. */
 	bool safe_given = fx->finding->proof & GG_PROOF_MAY_DIFFERENTIATE;
 	for (int round = 0; round < 2; round++) {
@@ -976,10 +1015,11 @@ static int fixer_open(fixer *fx, const char *text, size_t len, gg_node root, con
 	fx->config = config;
 	fx->eol = detect_eol(text, len);
 	fx->torch = module_torch_name(fx, &fx->torch_at);
-	if (fx->torch.len)
-		return 0;
+	fx->module_other[0] = fx->module_other[1] = -1;
+	/* Made even where the file names torch: a fix where that name means something else adds `import torch`. */
 	int rc = import_edit_make(fx);
-	fx->torch_at = rc ? 0 : fx->import_edit.range.start;
+	if (!fx->torch.len)
+		fx->torch_at = rc ? 0 : fx->import_edit.range.start;
 	return rc;
 }
 

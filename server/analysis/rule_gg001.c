@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fix_regions.h"
+#include "fix_torch_name.h"
 #include "rules.h"
 #include "semantic/model.h"
 
@@ -301,7 +302,21 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	 */
 	if (!local && s && caller_reported(c, first, s->call))
 		return;
+	/*
+	 * The name the fix writes (fix.c): torch where the file's alias is a
+	 * local of a function around the call, or bound to something else where
+	 * a decorator of the function holding it is read.
+	 */
 	span t = c->torch;
+	if (!span_is(t, "torch")) {
+		gg_node root = gg_tree_root(e->call.tree), def = gg_node_parent(e->call);
+		while (!gg_node_is_null(def) && !gg_node_type_is(def, "function_definition"))
+			def = gg_node_parent(def);
+		gg_text_span alias = { t.ptr, t.len };
+		if (!gg_fix_name_is_torch_at(c->text, c->len, root, e->call, alias, &c->torch_other) ||
+		    (!gg_node_is_null(def) && !gg_fix_name_is_torch_at(c->text, c->len, root, def, alias, &c->torch_other)))
+			t = (span){ "torch", 5 };
+	}
 	const char *ctxname = c->config && c->config->prefer == GG_PREFER_INFERENCE_MODE ? "inference_mode" : "no_grad";
 
 	gg_buf m = { NULL, 0, 0 };

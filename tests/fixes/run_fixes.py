@@ -10,7 +10,9 @@ a copy of the file (same name, in a temp folder) and the result must:
   4. have Python's ast equal to the original's with exactly the intended
      change (ast_oracle.py),
   5. when the fix is safe, name no module the file imports above its import
-     in code that runs with the module (a NameError run top to bottom).
+     in code that runs with the module (a NameError run top to bottom);
+  6. name torch (`t.no_grad()`) by no name that is a local of the function
+     around it (an UnboundLocalError where the function assigns it later).
 Then `gradguard check --fix` runs on a copy of each case with a safe fix: the
 result passes 1, 2 and 3 for every finding that had a safe fix (none remains,
 nothing new), and a second --fix changes nothing (idempotence). A corpus mark
@@ -157,6 +159,90 @@ def early_names(source):
     return v.count
 
 
+_GRAD_CONTEXTS = {"no_grad", "inference_mode", "enable_grad", "set_grad_enabled"}
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _function_locals(fn):
+    """The names a function binds in its own scope (Python's rule: any binding makes the name local in all of it)."""
+    names, declared = set(), set()
+    args = fn.args
+    for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
+        if a is not None:
+            names.add(a.arg)
+    stack = list(fn.body) if isinstance(fn.body, list) else [fn.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            declared.update(node.names)
+        elif isinstance(node, _SCOPES):
+            if not isinstance(node, ast.Lambda):
+                names.add(node.name)
+            stack.extend(getattr(node, "decorator_list", []))
+            continue
+        elif isinstance(node, _COMPREHENSIONS):
+            continue  # a scope of its own
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update(a.asname or a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        stack.extend(ast.iter_child_nodes(node))
+    return names - declared
+
+
+class _LocalContexts(ast.NodeVisitor):
+    """`x.no_grad` (and its kin) read in a function where x is one of the function's locals."""
+
+    def __init__(self):
+        self.scopes, self.count = [], 0
+
+    def visit_FunctionDef(self, node):
+        for d in node.decorator_list:  # read where the def stands
+            self.visit(d)
+        self.visit(node.args)
+        self.scopes.append(_function_locals(node))
+        for stmt in node.body:
+            self.visit(stmt)
+        self.scopes.pop()
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_ClassDef(self, node):
+        """A class body is a scope to its own statements (a method's decorators too), not to its methods' bodies."""
+        for d in node.decorator_list + node.bases:
+            self.visit(d)
+        names = set()
+        for stmt in node.body:
+            if isinstance(stmt, _SCOPES):
+                names.add(stmt.name)
+            else:
+                names.update(n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+        self.scopes.append(names)
+        for stmt in node.body:
+            self.visit(stmt)
+        self.scopes.pop()
+
+    def visit_Attribute(self, node):
+        if (node.attr in _GRAD_CONTEXTS and isinstance(node.value, ast.Name) and self.scopes
+                and node.value.id in self.scopes[-1]):
+            self.count += 1
+        self.generic_visit(node)
+
+
+def local_contexts(source):
+    """How many grad-mode contexts are named through a function's own local (it shadows the module's torch)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return 0
+    v = _LocalContexts()
+    v.visit(tree)
+    return v.count
+
+
 def py_compile(path):
     """What `python3 -m py_compile PATH` says, in this process (the same compile() call
     py_compile makes, without its .pyc): None when it compiles, else the error line."""
@@ -265,6 +351,8 @@ def main(argv):
                         problems.append(f"ast: {error}")
                     if fix["applicability"] == "safe" and early_names(fixed) > early_names(body):
                         problems.append("a safe fix names an import above it, in code the module runs")
+                    if local_contexts(fixed) > local_contexts(body):
+                        problems.append("names torch by a name its scope binds to something else (UnboundLocalError, AttributeError)")
                     # Idempotence of the single fix: the same finding offers no fix any more.
                     for p in problems:
                         case_problems.append(f"{row['code']}@{row['location']['row']} {fix['kind']}: {p}")
@@ -282,6 +370,8 @@ def main(argv):
                 problems = verify(gradguard, parse_check, workdir, name, original_path, rows, safe_rows)
                 if early_names(body_of(os.path.join(workdir, name))) > early_names(body):
                     problems.append("names an import above it, in code the module runs")
+                if local_contexts(body_of(os.path.join(workdir, name))) > local_contexts(body):
+                    problems.append("names torch by a name its scope binds to something else (UnboundLocalError, AttributeError)")
                 subprocess.run([gradguard, "check", "--fix", name], cwd=workdir, capture_output=True, timeout=120)
                 if read_text(os.path.join(workdir, name)) != once:
                     problems.append("a second --fix changed the file")

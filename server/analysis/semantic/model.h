@@ -403,6 +403,7 @@ typedef struct semantic {
 	size_t evals_cap;
 	gg_buf name; /* scratch for resolved names */
 	span torch;  /* how this file spells torch, for fixes in messages */
+	signed char torch_other; /* whether module-level code may bind that name to another value (gg_fix_name_is_torch_at's memo): -1 not yet known */
 	/* The calls and assignments of the tree, for scan_calls (and GG002): sem->index. */
 	gg_tree_index *index;
 	gg_findings *out;

@@ -240,6 +240,7 @@ static int semantic_walk(semantic *c, gg_node root)
 	x.loop = gg_node_null();
 	x.block_end = (uint32_t)c->len;
 	c->torch = sem_torch_spelling(c);
+	c->torch_other = -1;
 	/*
 	 * Where the file trains (a backward anywhere: a module-level call of a
 	 * function that trains is one too, once the call graph is read), what
