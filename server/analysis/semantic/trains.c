@@ -28,7 +28,8 @@ static bool span_has_nocase(span s, const char *lit)
  * A call that trains or changes what autograd does, on its face: backward,
  * an optimizer, scaler or scheduler step, zero_grad, autograd.grad,
  * requires_grad_, enable_grad or set_grad_enabled, or a callee whose name
- * says training (train_epoch, model.fit). Conservative on purpose: a false
+ * says training (train_epoch, model.fit) unless it is a model's forward.
+ * Conservative on purpose: a false
  * "trains" only makes the fix wrap less.
  */
 static bool call_trains(const semantic *c, const gg_call_ref *ref)
@@ -41,9 +42,14 @@ static bool call_trains(const semantic *c, const gg_call_ref *ref)
 	       (span_is(last, "grad") && span_has_nocase(recv, "autograd")) ||
 	       (span_is(last, "step") &&
 		(span_has_nocase(recv, "optim") || span_has_nocase(recv, "scaler") || span_has_nocase(recv, "sched"))) ||
-	       /* Each word is letters in a row: a name without them has neither (most calls). */
+	       /*
+		* Each word is letters in a row: a name without them has neither
+		* (most calls). A model's forward is what its value is, whatever
+		* its name says (`model_train(x)` of a loaded, eval-mode model).
+		*/
 	       ((span_has_nocase(last, "train") || span_has_nocase(last, "fit")) &&
-		gg_name_has_word(last.ptr, last.len, training_words));
+		gg_name_has_word(last.ptr, last.len, training_words) &&
+		!gg_tree_index_is_forward(c->index, ref->start, ref->end));
 }
 
 /* Whether value is spelled as the callee of a forward in [start, end): the model itself, handed on. */
