@@ -1585,8 +1585,10 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		 * the failure. 1 to 255 is the child's own error (a Python
 		 * exception, an OOM among them), printed above and not pasted
 		 * when nothing else is: incomplete. A Windows NTSTATUS
-		 * (0xC0000005 and its kin) is a native crash, not memory: said
-		 * at low, the child's output unseen.
+		 * (0xC0000005 and its kin) is a native crash whose own output
+		 * is unseen too: incomplete as well, never not-oom, since an
+		 * access violation under a large model is often the host's
+		 * memory (the page file) running out; said at low.
 		 */
 		long status = tb->has_exception ? classify_child_status(d, tb) : 0;
 		if (status > 0 && status < 256 && d->only) {
@@ -1594,6 +1596,12 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			d->confidence = GG_CONFIDENCE_LOW;
 			return gg_evidence_add(d, "log line %llu: the launcher's child exited with status %ld, its own error printed above the launcher's traceback, and the paste has none of it",
 					       (unsigned long long)tb->exc.at.line, status);
+		}
+		if (status >= 0xC0000000L && d->only) {
+			d->kind = GG_DX_INCOMPLETE;
+			d->confidence = GG_CONFIDENCE_LOW;
+			return gg_evidence_add(d, "log line %llu: the launcher's child exited with status %ld (0x%lX), a Windows NTSTATUS: the child crashed in native code, and its own output, above the launcher's traceback, is not in the paste",
+					       (unsigned long long)tb->exc.at.line, status, (unsigned long)status);
 		}
 		if (status >= 0xC0000000L) {
 			d->kind = GG_DX_NOT_OOM;

@@ -726,17 +726,22 @@ static int explain_curesult(gg_buf *e, gg_buf *x, const char *detail)
  * failure it names. Not a memory shortage the allocator saw, whatever the
  * run was doing.
  */
+static const char *explain_ntstatus_name(unsigned long v)
+{
+	return v == 0xC0000005UL   ? "STATUS_ACCESS_VIOLATION: native code read or wrote memory it does not own (an extension, a driver, a library built for another version)"
+	       : v == 0xC00000FDUL ? "STATUS_STACK_OVERFLOW: a recursion too deep, in Python or native code"
+	       : v == 0xC0000409UL ? "STATUS_STACK_BUFFER_OVERRUN: a native library's fail-fast abort (a failed check, a corrupted stack)"
+	       : v == 0xC000001DUL ? "STATUS_ILLEGAL_INSTRUCTION: a binary built for a CPU this machine does not have"
+	       : v == 0xC0000374UL ? "STATUS_HEAP_CORRUPTION: native code corrupted the heap"
+	       : v == 0xC0000135UL ? "STATUS_DLL_NOT_FOUND: a DLL the child needs is missing"
+				   : "a native crash";
+}
+
 static int explain_ntstatus(gg_buf *e, gg_buf *x, const char *message)
 {
 	const char *p = strstr(message, "exit status ");
 	unsigned long v = p ? strtoul(p + 12, NULL, 10) : 0;
-	const char *name = v == 0xC0000005UL   ? "STATUS_ACCESS_VIOLATION: native code read or wrote memory it does not own (an extension, a driver, a library built for another version)"
-			   : v == 0xC00000FDUL ? "STATUS_STACK_OVERFLOW: a recursion too deep, in Python or native code"
-			   : v == 0xC0000409UL ? "STATUS_STACK_BUFFER_OVERRUN: a native library's fail-fast abort (a failed check, a corrupted stack)"
-			   : v == 0xC000001DUL ? "STATUS_ILLEGAL_INSTRUCTION: a binary built for a CPU this machine does not have"
-			   : v == 0xC0000374UL ? "STATUS_HEAP_CORRUPTION: native code corrupted the heap"
-			   : v == 0xC0000135UL ? "STATUS_DLL_NOT_FOUND: a DLL the child needs is missing"
-					       : "a native crash";
+	const char *name = explain_ntstatus_name(v);
 	int rc = gg_buf_printf(e, " The child exited with %lu, which is 0x%lX in hex, Windows' %s. The process crashed; it did not run out of GPU memory through PyTorch's allocator, which raises an error of its own.",
 			       v, v, name);
 	rc |= gg_buf_printf(x, "Look at the child's own last output above the launcher's traceback. An access violation is usually a native extension that does not match the installed PyTorch, CUDA or driver (xformers, bitsandbytes, a custom kernel), an out-of-date GPU driver, or, under heavy memory pressure, the page file too small: update or reinstall the extensions that match PyTorch, update the driver, and enlarge the Windows page file. Run with fewer extensions or optimizations turned on to find the one at fault.");
@@ -1432,6 +1437,24 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    d->rank, facts->root_exitcode);
 			rc |= gg_buf_printf(&x, "Paste that rank's own traceback: it is earlier in the log, its lines prefixed with [rank%d]:. Decorating the entry point with torch.distributed.elastic.multiprocessing.errors.record makes torchrun print it in the summary.",
 					    d->rank);
+			break;
+		}
+		if (tb->has_exception && strstr(tb->exc.type, "CalledProcessError") && strstr(tb->exc.message, "exit status ") &&
+		    strtoul(strstr(tb->exc.message, "exit status ") + 12, NULL, 10) >= 0xC0000000UL) {
+			/*
+			 * The child crashed in native code (an NTSTATUS) and said
+			 * nothing the paste holds. An access violation while a large
+			 * model loads or trains is often the host's memory: Windows'
+			 * commit limit (the page file) refusing a native allocation
+			 * that was then used unchecked. Possible, not shown: said at
+			 * low, first among the checks because it is the cheapest.
+			 */
+			unsigned long v = strtoul(strstr(tb->exc.message, "exit status ") + 12, NULL, 10);
+			rc |= gg_buf_printf(&e, "A launcher reports that the child it ran crashed with exit status %lu (0x%lX, Windows' %s), but the child's own output, printed above the launcher's traceback, is not in the paste: what failed cannot be told from it.",
+					    v, v, explain_ntstatus_name(v));
+			if (v == 0xC0000005UL)
+				rc |= gg_buf_printf(&e, " With a large model this is often the host's memory running out (RAM and the page file), not the GPU's; the paste does not show it (low confidence).");
+			rc |= gg_buf_printf(&x, "Paste the child's own output above the launcher's lines (its last messages, a traceback if it printed one). Meanwhile check the host's memory while it runs (Task Manager's committed memory against its limit) and enlarge the Windows page file; then update or reinstall the native extensions that must match PyTorch, CUDA and the driver (xformers, bitsandbytes, custom kernels) and the driver itself.");
 			break;
 		}
 		if (tb->has_exception && strstr(tb->exc.type, "CalledProcessError")) {
