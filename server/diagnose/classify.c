@@ -1711,6 +1711,28 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			}
 			return gg_evidence_add(d, "Triton's \"out of resource\" (a kernel's shared memory per multiprocessor against the GPU's limit, found when it is compiled): no memory error, whatever else the paste shows");
 		}
+		/*
+		 * A shell's job line naming a crash's signal, nothing else: the
+		 * process died of it. SIGBUS and SIGSEGV are native crashes (a
+		 * memory-mapped file cut short or changed under the process,
+		 * /dev/shm too small, a driver or an extension's fault), not the
+		 * OOM killer, whose signal is SIGKILL. The device is the one the
+		 * run said it used, if it did.
+		 */
+		if (d->chain->job_signal) {
+			d->confidence = GG_CONFIDENCE_HIGH;
+			if (d->oom.device == GG_OOM_DEVICE_UNKNOWN && facts->said_device)
+				d->oom.device = (gg_oom_device)facts->said_device;
+			/* The run's last announcement, right above, was of what it read: it crashed reading it. */
+			if (facts->load_note_line && facts->load_note_line + 1 == tb->exc.at.line) {
+				d->phase = GG_PHASE_LOADING;
+				if ((rc = gg_evidence_add(d, "log line %llu, right above, announces what the run reads next: it crashed while loading",
+							  (unsigned long long)facts->load_note_line)))
+					return rc;
+			}
+			return gg_evidence_add(d, "log line %llu: the shell reports the process ended by a signal (%s), a crash in native code, not the kernel's OOM killer, which sends SIGKILL (\"killed\")",
+					       (unsigned long long)tb->exc.at.line, facts->job_signal);
+		}
 		/* The device's assertion lines alone: a CUDA kernel failed, the host's exception line is not pasted. */
 		if (d->chain->device_assert) {
 			d->oom.device = GG_OOM_DEVICE_CUDA;

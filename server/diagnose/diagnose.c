@@ -1477,6 +1477,23 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		x->oom.device_index = -1; /* the host's memory: no device is numbered */
 	}
 	/*
+	 * A shell's job line naming a crash's signal (zsh's "[1]  4021 bus
+	 * error  python x.py"), and no traceback or error line: the process
+	 * died of that signal. A failure, not nothing found, and not the OOM
+	 * killer's (that is SIGKILL, "killed", read above).
+	 */
+	if (out->len == 0 && !had_tracebacks && !d->facts.orphans_len && !d->facts.lone.text && d->facts.job_signal &&
+	    !d->facts.killed && !killed9 && !d->facts.cgroup_oom) {
+		char *text = gg_strdup_printf("the shell reports the process ended by a signal: %s", d->facts.job_signal);
+		gg_log_orphan o = { .rank = -1, .text = text, .at = d->facts.job_signal_at, .continued_to = d->facts.job_signal_at.line };
+		gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
+		free(text);
+		if (c)
+			c->job_signal = true;
+		if (!c || (rc = dx_push(out, c)))
+			return c ? rc : -ENOMEM;
+	}
+	/*
 	 * torchrun's summary alone: a rank failed, and what it raised is not in
 	 * the paste. Cut before its root cause's rank (inside "Root Cause", or
 	 * in the "Failures:" list above it), it still says a worker failed: a

@@ -1569,6 +1569,13 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "Nothing to fix here: fix rank %d's failure, and this one goes with it.", d->follows_rank);
 		} else if (exc && (rc2 = explain_collective_timeout(&e, &x, exc->message, facts)) <= 0) {
 			rc |= rc2;
+		} else if (d->chain->job_signal) {
+			/* SIGBUS, SIGSEGV and their kin from the shell's job line: a native crash, never the OOM killer's SIGKILL. */
+			bool bus = strcmp(facts->job_signal, "bus error") == 0;
+			rc |= gg_buf_printf(&e, " The kernel's OOM killer sends SIGKILL, which the shell reports as \"killed\"; this is another signal, a crash in native code.%s",
+					    bus ? " A bus error (SIGBUS) is a memory-mapped file read past its end or changed under the process (a data or weights file cut short or rewritten while in use), shared memory (/dev/shm) too small, or a fault in a driver or an extension (on Apple silicon, Metal's)." : "");
+			rc |= gg_buf_printf(&x, "Not a memory shortage to fix with the batch or no_grad. %sRun it again under `python -X faulthandler` to see the Python line where it crashed, and try another PyTorch release or the CPU device to tell a bug of the backend from one of the data.",
+					    bus ? "Check the files the run maps as it starts (regenerate a cached data or weights file, and do not rewrite it while the run reads it), and give /dev/shm room if DataLoader workers use it. " : "");
 		} else if (exc && gg_oom_block_limit(exc->detail, strlen(exc->detail))) {
 			/* A per-allocation limit of Intel's GPU runtime: one tensor's size in one piece, whatever is free. */
 			rc |= gg_buf_printf(&e, " Intel's GPU runtime (XPU) refuses any single allocation larger than its per-allocation limit (4 GB on many Intel GPUs), however much of the device is free: one tensor of this step is too large in one piece, the device is not full.");

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "buf.h"
 #include "oom.h"
@@ -353,6 +354,62 @@ static bool facts_line_is(const char *t, size_t n, const char *lit)
 static bool facts_digit(char c)
 {
 	return c >= '0' && c <= '9';
+}
+
+/*
+ * The signal a shell names when a job it ran ends by one: zsh's job line
+ * ("[1]    26478 killed     python x.py", "[2]  + 812 bus error  python
+ * x.py"), bash's ("[1]+  Killed   python x.py") and zsh's foreground form
+ * ("zsh: killed  python x.py"), glued after a progress bar's last redraw or
+ * alone. The command after the word is required: prose saying "killed" is
+ * no job line. Returns the signal's words as the shell prints them
+ * (lowercased, static), or NULL.
+ */
+static const char *facts_job_signal(const char *t, size_t n)
+{
+	static const char *const words[] = { "killed", "bus error", "segmentation fault", "abort", "illegal hardware instruction",
+					     "floating point exception" };
+	for (size_t i = 0; i < n; i++) {
+		size_t p;
+		if (t[i] == '[') {
+			/* "[N]", then zsh's optional "+"/"-", then the pid (bash prints none) */
+			p = i + 1;
+			size_t d = p;
+			while (p < n && facts_digit(t[p]))
+				p++;
+			if (p == d || p >= n || t[p] != ']')
+				continue;
+			p++;
+			size_t sp = p;
+			while (p < n && t[p] == ' ')
+				p++;
+			if (p == sp)
+				continue;
+			if (p < n && (t[p] == '+' || t[p] == '-'))
+				p++;
+			while (p < n && t[p] == ' ')
+				p++;
+			while (p < n && facts_digit(t[p]))
+				p++;
+		} else if (t[i] == 'z' && n - i > 5 && memcmp(t + i, "zsh: ", 5) == 0 && (i == 0 || t[i - 1] == ']' || t[i - 1] == ' ')) {
+			p = i + 5;
+		} else
+			continue;
+		while (p < n && t[p] == ' ')
+			p++;
+		for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
+			size_t wl = strlen(words[w]);
+			if (n - p <= wl || strncasecmp(t + p, words[w], wl) != 0 || t[p + wl] != ' ')
+				continue;
+			/* a command follows the word */
+			size_t q = p + wl;
+			while (q < n && t[q] == ' ')
+				q++;
+			if (q < n)
+				return words[w];
+		}
+	}
+	return NULL;
 }
 
 /*
@@ -1794,6 +1851,39 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->killed = true;
 		f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	}
+	/* A script's own report of its device ("using device: mps", "Using device: cuda:0"): the first one. */
+	if (!f->said_device && n > 13 && strncasecmp(t, "using device", 12) == 0) {
+		const char *p = t + 12, *end = t + n;
+		while (p < end && (*p == ':' || *p == '=' || *p == ' '))
+			p++;
+		size_t r = (size_t)(end - p);
+		f->said_device = r >= 3 && strncmp(p, "mps", 3) == 0    ? GG_OOM_DEVICE_MPS
+				 : r >= 4 && strncmp(p, "cuda", 4) == 0 ? GG_OOM_DEVICE_CUDA
+				 : r >= 3 && strncmp(p, "xpu", 3) == 0  ? GG_OOM_DEVICE_XPU
+				 : r >= 3 && strncmp(p, "cpu", 3) == 0  ? GG_OOM_DEVICE_CPU
+									: GG_OOM_DEVICE_UNKNOWN;
+	}
+	if ((!f->killed || !f->job_signal) && (gg_text_find(t, n, "[") || gg_text_find(t, n, "zsh: "))) {
+		const char *sig = facts_job_signal(t, n);
+		/* SIGKILL is the OOM killer's signal; the others are crashes, said apart. */
+		if (sig && strcmp(sig, "killed") == 0 && !f->killed) {
+			f->killed = true;
+			f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+		} else if (sig && strcmp(sig, "killed") != 0 && !f->job_signal) {
+			f->job_signal = sig;
+			f->job_signal_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+			/* The job's own command line may name its device ("device=mps", "--device mps"). */
+			const char *dv = gg_text_find(t, n, "device="), *dp = gg_text_find(t, n, "--device ");
+			if ((dv || dp) && !f->said_device) {
+				const char *p = dv ? dv + 7 : dp + 9, *end = t + n;
+				size_t r = p < end ? (size_t)(end - p) : 0;
+				f->said_device = r >= 3 && strncmp(p, "mps", 3) == 0    ? GG_OOM_DEVICE_MPS
+						 : r >= 4 && strncmp(p, "cuda", 4) == 0 ? GG_OOM_DEVICE_CUDA
+						 : r >= 3 && strncmp(p, "cpu", 3) == 0  ? GG_OOM_DEVICE_CPU
+											: GG_OOM_DEVICE_UNKNOWN;
+			}
+		}
+	}
 	/* The DataLoader's own word for a worker's bus error, and a shared-memory file it could not write ("unable to write to file </torch_12_34>"). */
 	if (!f->shm && (gg_text_find(t, n, "insufficient shared memory") || gg_text_find(t, n, "to file </torch_")))
 		f->shm = true;
@@ -1890,6 +1980,9 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->train_bar_line = l->number;
 	else if (!gg_text_find(t, n, "%|") && facts_train_print(t, n))
 		f->train_print_line = l->number;
+	else if (strncasecmp(t, "loading ", 8) == 0 && n < 200)
+		/* "loading weights from ...", "Loading cached tokens in data/x_val.bin": what is read, whatever it is for. */
+		f->load_note_line = l->number;
 	else if (facts_eval_note(t, n))
 		f->eval_note_line = l->number;
 	if (gg_text_find_ci(t, n, "step") || gg_text_find_ci(t, n, "iter"))

@@ -115,6 +115,14 @@ typedef struct gg_log_facts {
 	bool shm;              /* the runtime blames shared memory (/dev/shm): "insufficient shared memory (shm)", a torch_ shm file not written */
 	bool killed;           /* a shell's "Killed" line: the process got SIGKILL */
 	gg_log_span killed_at;
+	/*
+	 * A shell's job line for a signal other than SIGKILL ("[1]    4021 bus
+	 * error  python x.py", "zsh: segmentation fault  python x.py"): the
+	 * signal's words as the shell prints them (static), or NULL; its line.
+	 */
+	const char *job_signal;
+	gg_log_span job_signal_at;
+	int said_device;       /* a run's own "using device: mps" line: that gg_oom_device, or 0 (GG_OOM_DEVICE_UNKNOWN) */
 	bool cgroup_oom;       /* a memory limit's OOM handler killed a process (SLURM's oom-kill event, a memory cgroup's kill) */
 	bool cgroup_slurm;     /* ... and SLURM said so: the job's memory request is the limit */
 	gg_log_span cgroup_at;
@@ -220,6 +228,7 @@ typedef struct gg_log_facts {
 	 * line, 0 when none.
 	 */
 	uint64_t eval_note_line;
+	uint64_t load_note_line; /* the last line that opens with "loading " (the run announcing what it reads next), or 0 */
 	/*
 	 * The last bare loop header pasted as code ("for i, batch in
 	 * enumerate(train_loader):") whose iterable names training and not
