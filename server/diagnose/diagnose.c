@@ -1289,6 +1289,39 @@ static void dx_fold_consequences(gg_diagnoses *out, const gg_log_facts *facts)
 	out->len = kept;
 }
 
+/* NCCL's watchdog timing a collective out, in its own words or c10's location line for its check. */
+static bool dx_collective_timeout(const char *m)
+{
+	return strstr(m, "Watchdog caught collective operation timeout") || strstr(m, "Exception raised from checkTimeout");
+}
+
+/*
+ * The failure at first is one rank's collective timeout, and every other
+ * entry is that rank's own again or a launcher's report of a child that
+ * failed (torchrun's ChildFailedError, a CalledProcessError): no other
+ * rank's error and no memory error is in the paste.
+ */
+static bool dx_waiting_rank_alone(const gg_diagnoses *out, int first)
+{
+	const gg_diagnosis *f = &out->items[first];
+	const gg_traceback *ft = f->chain ? gg_diagnosis_traceback(f) : NULL;
+	if (!ft || !ft->has_exception || f->oom.is_oom || !dx_collective_timeout(ft->exc.message))
+		return false;
+	for (size_t i = 0; i < out->len; i++) {
+		const gg_diagnosis *x = &out->items[i];
+		const gg_traceback *tb = x->chain ? gg_diagnosis_traceback(x) : NULL;
+		if ((int)i == first)
+			continue;
+		if (x->oom.is_oom || !tb || !tb->has_exception)
+			return false;
+		if (strstr(tb->exc.type, "ChildFailedError") || strstr(tb->exc.type, "CalledProcessError"))
+			continue;
+		if (x->rank != f->rank || !dx_collective_timeout(tb->exc.message))
+			return false;
+	}
+	return true;
+}
+
 /*
  * Frames without a header that follow an exception line to the end of the
  * paste and stop with no exception of their own, all library code:
@@ -1661,6 +1694,19 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (state == 1)
 			first = -1;
 	}
+	/*
+	 * One rank's watchdog timing a collective out, and nothing else of any
+	 * rank but the launcher's report of it: that rank waited for a peer
+	 * that never arrived. It is the rank that reported, not the one that
+	 * started the failure, which the paste does not hold: no entry is
+	 * first. A rank inferred as the one missing from several ranks' lists
+	 * (collective_missing) is named by that inference and stays first, as
+	 * does one torchelastic's summary or its agent's line names (its
+	 * "first observed failure", said as the launcher's word).
+	 */
+	if (first >= 0 && root < 0 && out->items[first].rank >= 0 && out->items[first].rank != d->collective_missing &&
+	    d->collective_count <= 1 && !d->stamped_over && dx_waiting_rank_alone(out, first))
+		out->items[first].waited = true, first = -1;
 	if (first >= 0)
 		out->items[first].first = true;
 	/* Another rank's collective that lost its peer when the first failure killed it: a consequence, not a cause. */
@@ -1720,6 +1766,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 											  : ") never reached that collective or did not print: look at their last lines");
 			gg_buf_free(&missing);
 		}
+		if (!rc && x->waited)
+			rc = gg_evidence_add(x, "rank %d's watchdog timed out waiting in the collective for a rank that never reached it: rank %d reported the timeout, it did not start the failure; the rank that did is not in the paste, so which rank failed first is unknown",
+					     x->rank, x->rank);
 		if (!rc && x->failed_before >= 0 && x->failed_tie)
 			rc = gg_evidence_add(x, "the launcher names rank %d (pid %ld) as the first to fail (log line %llu), but this rank had exited too when it looked (its pid is not among those it stopped): which of the two failed first the log does not tell",
 					     x->failed_before, d->facts.launcher_pid, (unsigned long long)d->facts.launcher_at.line);

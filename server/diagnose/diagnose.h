@@ -83,6 +83,7 @@ typedef struct gg_diagnosis {
 	gg_oom_info oom;
 	int rank;  /* -1 when unknown */
 	bool first; /* the initiating failure */
+	bool waited; /* a collective timeout of the rank that waited, the one that never arrived not in the paste: not first */
 	bool only;  /* the paste's only failure: no other traceback or failure line beside it */
 	int follows_rank; /* a collective's lost peer: the rank whose earlier failure this one follows from, or -1 */
 	/*
