@@ -208,6 +208,26 @@ static double oom_size_before(const char *s, size_t n, const char *key)
 }
 
 /*
+ * The capacity figure of a message cut inside its field's name, the
+ * message's last words ("... 31.75 GiB total capacit", "... total"): the
+ * size before " total", or -1.
+ */
+static double oom_total_cut(const char *s, size_t n)
+{
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '.'))
+		n--;
+	const char *last = NULL;
+	for (const char *p = s; (p = gg_text_find(p, (size_t)(s + n - p), " total")) != NULL; p++)
+		last = p;
+	if (!last)
+		return -1;
+	size_t rest = (size_t)(s + n - (last + 6));
+	if (rest > 9 || memcmp(last + 6, " capacity", rest) != 0)
+		return -1;
+	return oom_size_before(s, (size_t)(last + 1 - s) + 5, "total");
+}
+
+/*
  * 2.x lists the device's other users: "Process 4711 has 10.50 GiB memory in
  * use." (once per process; "this process has" is ours). Sums them.
  */
@@ -684,6 +704,9 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		/* Abbreviated by some builds and re-typed pastes: "(GPU 0; 15.77 GiB total; 15.20 GiB allocated; 2.25 MiB free)". */
 		if (info->total < 0)
 			info->total = oom_size_before(flat, n, " total;");
+		/* A message cut inside its capacity field ("(GPU 0; 31.75 GiB total capacit"): the figure before it is whole. */
+		if (info->total < 0)
+			info->total = oom_total_cut(flat, n);
 		info->allocated = oom_size_before(flat, n, "already allocated");
 		if (info->allocated < 0)
 			info->allocated = oom_size_before(flat, n, "is allocated by PyTorch");

@@ -482,20 +482,36 @@ static int tb_parse_file_line(const char *t, size_t n, gg_tb_frame *f)
 		return -1;
 	const char *end = t + n;
 	const char *path = t + 6;
-	/* The path may contain quotes and commas: take the last `", line ` marker. */
-	const char *q = NULL;
-	for (const char *p = path; (p = gg_text_find(p, (size_t)(end - p), "\", line ")); p++)
-		q = p;
+	/*
+	 * The path may contain quotes and commas: take the last `", line `
+	 * marker. A paste re-spaced by its editor puts two spaces after the
+	 * comma (`",  line 44,  in f`): still the marker.
+	 */
+	const char *q = NULL, *num = NULL;
+	for (const char *p = path; (p = gg_text_find(p, (size_t)(end - p), "\",")); p++) {
+		const char *r = p + 2;
+		while (r < end && *r == ' ')
+			r++;
+		if (r > p + 2 && gg_text_starts(r, (size_t)(end - r), "line ")) {
+			q = p;
+			num = r + 5;
+		}
+	}
 	if (!q)
 		return 0;
-	const char *num = q + 8;
 	long line = tb_number(&num, end);
 	if (line < 0)
 		return num == end ? 0 : -1;
 	const char *func = "";
 	size_t func_len = 0;
-	if (gg_text_starts(num, (size_t)(end - num), ", in ")) {
-		func = num + 5;
+	const char *in = num;
+	if (in < end && *in == ',') {
+		in++;
+		while (in < end && *in == ' ')
+			in++;
+	}
+	if (in > num + 1 && gg_text_starts(in, (size_t)(end - in), "in ")) {
+		func = in + 3;
 		func_len = (size_t)(end - func);
 	} else if (num != end) {
 		return num + 1 >= end || num[0] == ',' ? 0 : -1;
