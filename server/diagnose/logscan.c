@@ -818,8 +818,24 @@ static size_t logscan_stamp_prefix(const char *s, size_t n)
 		size_t a = i;
 		while (i < n && s[i] != ' ' && s[i] != '\t')
 			i++;
-		if (i == a || i >= n || !logscan_stamp_word(s + a, i - a))
+		if (i == a || i >= n)
 			break;
+		/*
+		 * After the stamp's own words, a stream's or a logger's name
+		 * between bars ("... | ERROR | stderr | "): part of the stamp
+		 * when a bar closes it; any other word is the message's.
+		 */
+		if (!logscan_stamp_word(s + a, i - a)) {
+			bool name = words > 0 && i - a <= 32 && i + 2 < n && s[i + 1] == '|' && s[i + 2] == ' ';
+			for (size_t c = a; c < i && name; c++)
+				name = (s[c] >= 'A' && s[c] <= 'Z') || (s[c] >= 'a' && s[c] <= 'z') || logscan_digit(s[c]) ||
+				       s[c] == '_' || s[c] == '-' || s[c] == '.';
+			if (!name)
+				break;
+			end = i + 1;
+			i++;
+			continue;
+		}
 		bool sep = i - a == 1 && (s[a] == '-' || s[a] == '|');
 		words += !sep;
 		end = i + 1;
