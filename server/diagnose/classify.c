@@ -1080,7 +1080,11 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	 * later in another function). Training only: an evaluation read from a
 	 * logger would put autograd in question with nothing to show it.
 	 */
-	bool logged_phase = !tb->len && d->phase == GG_PHASE_UNKNOWN && facts->logged_func && facts->logged_words == GG_WORDS_TRAIN &&
+	/* Library frames that told no phase (a framework's wrapper under the logged error) say no more than none. */
+	bool user_frame = false;
+	for (size_t i = 0; i < tb->len; i++)
+		user_frame |= d->frames[i].user;
+	bool logged_phase = !user_frame && d->phase == GG_PHASE_UNKNOWN && facts->logged_func && facts->logged_words == GG_WORDS_TRAIN &&
 			    tb->has_exception && facts->logged_line <= tb->exc.at.line;
 	if (logged_phase) {
 		d->phase = GG_PHASE_TRAINING;

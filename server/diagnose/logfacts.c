@@ -743,8 +743,59 @@ static bool facts_eval_note(const char *t, size_t n)
 	return gg_phase_words_n(t, n) == GG_WORDS_EVAL;
 }
 
+/*
+ * loguru's place of a record, "| module.path:function:line - message": the
+ * function's name into *fn (its length returned), 0 when the line has none.
+ */
+static bool facts_ident(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+static size_t facts_loguru_function(const char *t, size_t n, const char **fn)
+{
+	const char *end = t + n;
+	for (const char *p = t; (p = gg_text_find(p, (size_t)(end - p), " - ")) != NULL; p += 3) {
+		const char *d = p;
+		while (d > t && d[-1] >= '0' && d[-1] <= '9')
+			d--;
+		if (d == p || d - 1 <= t || d[-1] != ':')
+			continue;
+		const char *e = d - 1, *b = e;
+		while (b > t && (facts_ident(b[-1])))
+			b--;
+		if (b == e || b - 1 <= t || b[-1] != ':')
+			continue;
+		/* the module's dotted name before it, after the level's bar */
+		const char *m = b - 1;
+		while (m > t && (facts_ident(m[-1]) || m[-1] == '.'))
+			m--;
+		if (m == b - 1 || m < t + 2 || m[-1] != ' ' || m[-2] != '|')
+			continue;
+		*fn = b;
+		return (size_t)(e - b);
+	}
+	return 0;
+}
+
 static int facts_logged_location(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
+	const char *lf;
+	size_t lfn = gg_text_find(t, n, " - ") ? facts_loguru_function(t, n, &lf) : 0;
+	if (lfn) {
+		char *fn = gg_text_dup(lf, lfn, 128);
+		if (!fn)
+			return -ENOMEM;
+		int w = gg_phase_words(fn);
+		if (w == GG_WORDS_TRAIN || w == GG_WORDS_EVAL) {
+			free(f->logged_func);
+			f->logged_func = fn;
+			f->logged_words = w;
+			f->logged_line = l->number;
+			return 0;
+		}
+		free(fn);
+	}
 	const char *end = t + n;
 	for (const char *p = t; (p = gg_text_find(p, (size_t)(end - p), ".py:")) != NULL; p += 4) {
 		const char *d = p + 4, *e = d;
@@ -937,6 +988,8 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	    /* Memory errors of oom.c's forms without these words: MPS's buffer limit, the allocator's NVML assert, a KV cache. */
 	    !gg_text_find(t, n, "Invalid buffer size") && !gg_text_find(t, n, "NVML_SUCCESS") && !gg_text_find(t, n, "cache blocks") &&
 	    !gg_text_find(t, n, "KV cache") &&
+	    /* Level Zero's and SYCL's own names (XPU), all in capitals: "UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY". */
+	    !gg_text_find(t, n, "OUT_OF_DEVICE_MEMORY") && !gg_text_find(t, n, "PI_ERROR_OUT_OF_RESOURCES") &&
 	    /* CUDA's bare error number 2 (cudaErrorMemoryAllocation) in an extension's own check. */
 	    !gg_text_find(t, n, "rror 2") && !gg_text_find(t, n, "rror code 2") && !facts_failure_line(t, n))
 		return 0;
@@ -1007,7 +1060,9 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	o->rank = rank;
 	o->pid = l->pid;
 	o->oom = oom;
-	o->named_only = oom && !exc && !figures;
+	/* A runtime's own status name (Level Zero's, SYCL's) is its message, not a sentence naming the error. */
+	o->named_only = oom && !exc && !figures && !gg_text_find(t, n, "OUT_OF_DEVICE_MEMORY") &&
+			!gg_text_find(t, n, "PI_ERROR_OUT_OF_RESOURCES");
 	/* The logger's or the application's words in front are not the failure's message. */
 	size_t from = exc ? 0 : facts_message_start(t, n);
 	if (o->named_only && from > 0) {
@@ -1948,7 +2003,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		facts_launcher(f, l, t, n);
 	if (facts_stopped(f, l, t, n) != 0)
 		return -ENOMEM;
-	if (gg_text_find(t, n, ".py:") && facts_logged_location(f, l, t, n) != 0)
+	if ((gg_text_find(t, n, ".py:") || gg_text_find(t, n, " - ")) && facts_logged_location(f, l, t, n) != 0)
 		return -ENOMEM;
 	/* A training loop's header pasted as code, its body elided: what was running, by the data it iterates. */
 	if ((gg_text_starts(t, n, "for ") || gg_text_starts(t, n, "async for ")) && n > 1 && t[n - 1] == ':') {
