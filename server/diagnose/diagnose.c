@@ -5,6 +5,7 @@
  */
 #include "diagnose.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -813,7 +814,8 @@ static bool dx_is_interleaved_stub(const gg_diagnoser *d, size_t k)
 	for (size_t i = 0; i < d->len; i++) {
 		const gg_tb_chain *o = d->chains[i];
 		const gg_traceback *b = &o->tbs[o->len - 1];
-		if (i == k || o->len != 1 || o->rank != c->rank || b->len <= a->len || b->at.line <= a->at.line || b->at.line > end + 2)
+		/* A copy as short, cut as well, is the next of a pile of them (three processes or more). */
+		if (i == k || o->len != 1 || o->rank != c->rank || b->len < a->len || b->at.line <= a->at.line || b->at.line > end + 2)
 			continue;
 		bool all = true;
 		for (size_t f = 0; f < a->len && all; f++) {
@@ -1025,6 +1027,167 @@ static bool dx_is_repeat(const gg_tb_chain *p, const gg_tb_chain *c)
 			return false;
 	}
 	return true;
+}
+
+/* The same frame: file, line and function. */
+static bool dx_same_frame(const gg_tb_frame *a, const gg_tb_frame *b)
+{
+	return a->line == b->line && strcmp(a->filename, b->filename) == 0 && strcmp(a->function, b->function) == 0;
+}
+
+/*
+ * Whether tb prints one frame (file, line, function) twice with different
+ * code under it: no process prints that (recursion repeats its code too),
+ * so copies of one stack from several processes were mixed line by line.
+ */
+static bool dx_frames_mixed(const gg_traceback *tb)
+{
+	for (size_t i = 0; i < tb->len; i++)
+		for (size_t k = i + 1; k < tb->len; k++)
+			if (dx_same_frame(&tb->frames[i], &tb->frames[k]) && tb->frames[i].code && tb->frames[k].code &&
+			    strcmp(tb->frames[i].code, tb->frames[k].code) != 0)
+				return true;
+	return false;
+}
+
+/* Whether code calls the function fn names (its last dotted part): "utils.setup(args)" calls "setup". */
+static bool dx_code_calls(const char *code, const char *fn)
+{
+	const char *dot = strrchr(fn, '.');
+	fn = dot ? dot + 1 : fn;
+	size_t n = strlen(fn);
+	if (!n || fn[0] == '<')
+		return false;
+	for (const char *p = strstr(code, fn); p; p = strstr(p + 1, fn))
+		if (p[n] == '(' && (p == code || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+			return true;
+	return false;
+}
+
+/* Frames in the order the log printed them. */
+static int dx_frame_line_cmp(const void *a, const void *b)
+{
+	const gg_tb_frame *x = a, *y = b;
+	return x->at.line < y->at.line ? -1 : x->at.line > y->at.line;
+}
+
+/*
+ * Several processes printing one traceback at once (the same script run by
+ * a launcher on each GPU, unlabelled): their headers pile up, each cut
+ * after a frame or two, and the last copy's lines take in the others'
+ * frames, out of order and with code lines displaced, before one
+ * exception line closes them all. The pile is that one failure: the cut
+ * copies are folded into the last, whose frames become the stack each
+ * copy printed, every frame once in the order first printed (a frame's
+ * callers always print before it, in whichever copy); a frame's code line
+ * is the one among all the copies' lines that calls the next frame's
+ * function, else the one its copies agree on, else none. Returns 0 or
+ * -ENOMEM.
+ */
+static int dx_join_interleaved(gg_diagnoser *d)
+{
+	for (size_t j = 0; j < d->len; j++) {
+		gg_tb_chain *c = d->chains[j];
+		gg_traceback *tb = &c->tbs[0];
+		if (c->len != 1 || !tb->has_exception || tb->headerless || tb->len < 3 || !dx_frames_mixed(tb))
+			continue;
+		/* The cut copies right above, each one's last frame within two lines of the next one's header. */
+		size_t n = tb->len;
+		uint64_t top = tb->at.line;
+		for (bool more = true; more;) {
+			more = false;
+			for (size_t k = 0; k < d->len && !more; k++) {
+				gg_tb_chain *o = d->chains[k];
+				gg_traceback *ot = &o->tbs[0];
+				uint64_t end = ot->len ? ot->frames[ot->len - 1].at.line : ot->at.line;
+				if (k == j || o->interleaved == (size_t)-1 || o->len != 1 || ot->has_exception || ot->headerless || ot->stack ||
+				    o->from_summary || o->rank != c->rank || ot->at.line >= top || end + 2 < top)
+					continue;
+				o->interleaved = (size_t)-1; /* folded: freed below */
+				n += ot->len;
+				top = ot->at.line;
+				more = true;
+			}
+		}
+		gg_tb_frame *all = malloc(n * sizeof *all);
+		gg_tb_frame *one = calloc(n, sizeof *one);
+		bool *used = calloc(n, sizeof *used);
+		if (!all || !one || !used) {
+			free(all);
+			free(one);
+			free(used);
+			return -ENOMEM;
+		}
+		size_t m = 0;
+		for (size_t k = 0; k < d->len; k++) {
+			gg_traceback *ot = &d->chains[k]->tbs[0];
+			if (k != j && d->chains[k]->interleaved != (size_t)-1)
+				continue;
+			memcpy(all + m, ot->frames, ot->len * sizeof *all);
+			m += ot->len;
+			free(ot->frames);
+			ot->frames = NULL;
+			ot->len = ot->cap = 0;
+		}
+		qsort(all, m, sizeof *all, dx_frame_line_cmp);
+		size_t kept = 0;
+		for (size_t i = 0; i < m; i++) {
+			bool seen = false;
+			for (size_t k = 0; k < kept && !seen; k++)
+				seen = dx_same_frame(&all[i], &one[k]);
+			if (!seen)
+				one[kept++] = (gg_tb_frame){ .filename = all[i].filename, .function = all[i].function, .line = all[i].line,
+							     .notebook = all[i].notebook, .at = all[i].at };
+		}
+		int rc = 0;
+		for (size_t k = 0; k < kept && !rc; k++) {
+			const char *pick = NULL;
+			/* the line that calls the next frame's function, wherever the mixing put it */
+			for (size_t i = 0; k + 1 < kept && i < m && !pick; i++)
+				if (all[i].code && !used[i] && dx_code_calls(all[i].code, one[k + 1].function)) {
+					pick = all[i].code;
+					used[i] = true;
+				}
+			/* else the code this frame's copies agree on */
+			for (size_t i = 0; i < m && !pick; i++)
+				if (dx_same_frame(&all[i], &one[k]) && all[i].code) {
+					bool agree = true;
+					for (size_t g = 0; g < m && agree; g++)
+						agree = !dx_same_frame(&all[g], &one[k]) || !all[g].code || strcmp(all[g].code, all[i].code) == 0;
+					pick = agree ? all[i].code : "";
+				}
+			if (pick && pick[0] && !(one[k].code = strdup(pick)))
+				rc = -ENOMEM;
+		}
+		/* The names now belong to the kept frames; the rest is freed. */
+		for (size_t i = 0; i < m; i++) {
+			bool mine = false;
+			for (size_t k = 0; k < kept && !mine; k++)
+				mine = one[k].filename == all[i].filename;
+			if (!mine) {
+				free(all[i].filename);
+				free(all[i].function);
+			}
+			free(all[i].code);
+		}
+		free(all);
+		free(used);
+		tb->frames = one;
+		tb->len = kept;
+		tb->cap = n;
+		c->interleaved = m - kept;
+		if (rc)
+			return rc;
+	}
+	size_t kept = 0;
+	for (size_t i = 0; i < d->len; i++) {
+		if (d->chains[i]->interleaved == (size_t)-1)
+			gg_tb_chain_free(d->chains[i]);
+		else
+			d->chains[kept++] = d->chains[i];
+	}
+	d->len = kept;
+	return 0;
 }
 
 /* Folds each later copy of a traceback into its first copy (see dx_is_repeat). */
@@ -1374,6 +1537,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	out->torch_version = d->facts.torch_version; /* moved: the facts are freed with the diagnoser */
 	d->facts.torch_version = NULL;
 
+	/* The piled copies of several processes' one failure, before they are taken for stubs one by one. */
+	if ((rc = dx_join_interleaved(d)) != 0)
+		return rc;
 	/* Drop the summary's copies first: the comparison needs every chain still in place. */
 	bool *drop = d->len ? calloc(d->len, sizeof *drop) : NULL;
 	if (d->len && !drop)
@@ -1775,6 +1941,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		else if (!rc && x->failed_before >= 0)
 			rc = gg_evidence_add(x, "the launcher names rank %d (pid %ld) as the first to fail (log line %llu), and it stopped this rank with SIGTERM while it was still running: this failure came after, and rank %d's own error is not in the paste (every rank runs the same code: most likely the same one)",
 					     x->failed_before, d->facts.launcher_pid, (unsigned long long)d->facts.launcher_at.line, x->failed_before);
+		if (!rc && x->chain->interleaved)
+			rc = gg_evidence_add(x, "the traceback prints frames again with other code under the same file and line (%zu lines of frames more than one stack holds): several processes printed this failure at once, mixed line by line; read as one stack",
+					     x->chain->interleaved);
 		if (!rc && x->interleaved_line)
 			rc = gg_evidence_add(x, "the frames after this exception line (log line %llu on) to the end of the paste are library code only and end with no exception: another process's stack printed into the same output, not a second failure",
 					     (unsigned long long)x->interleaved_line);

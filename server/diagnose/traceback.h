@@ -99,6 +99,7 @@ typedef struct gg_tb_chain {
 	 * the first copy's log line; 0, 0 when none.
 	 */
 	size_t repeats;
+	size_t interleaved; /* frames of other processes' copies mixed into its last traceback, folded (see dx_join_interleaved), 0 when none */
 	uint64_t repeat_line;
 	uint64_t seq;      /* order of appearance */
 	size_t bytes;      /* frame text kept, for the memory bound */
