@@ -456,13 +456,29 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_OWN_TENSORS, gg_strdup_printf("this process's own tensors hold %.2f GiB of the device's %.2f GiB (%.0f%%) with only %.2f MiB cached: the memory is in tensors kept alive, not in freed pieces",
 									 m->allocated / GIB, m->total / GIB, 100.0 * m->allocated / m->total, cached / 1048576.0));
 	/*
-	 * The same where the message was edited or re-laid without its
+	 * Tensors at 85 % of the device and its PyTorch at 90 % with the
+	 * cache, a small request more than both the cache and what is free:
+	 * no piece of the cache could have held it, and no one else holds the
+	 * device. The tensors kept alive are the cause, frames or none, while
+	 * no phase is told (a phase's own advice speaks then).
+	 */
+	else if (!rc && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN && m->device != GG_OOM_DEVICE_CPU && m->total > 0 &&
+		 m->allocated >= 0.85 * m->total && own_all >= 0.9 * m->total && cached >= 0 && cached < m->tried && m->free >= 0 &&
+		 m->free < m->tried && m->tried > 0 && m->tried < 0.15 * m->total)
+		rc = cause_add(d, GG_CAUSE_OWN_TENSORS, gg_strdup_printf("this process's own tensors hold %.2f GiB of the device's %.2f GiB (%.0f%%) and its PyTorch %.0f%% with the cache, whose %.2f MiB, like the %.2f MiB free, is less than the %.2f MiB requested: the memory is in tensors kept alive, not in freed pieces",
+									 m->allocated / GIB, m->total / GIB, 100.0 * m->allocated / m->total, 100.0 * own_all / m->total,
+									 cached / 1048576.0, m->free / 1048576.0, m->tried / 1048576.0));
+	/*
+	 * The same where the message was edited, re-laid or cut without its
 	 * reserved figure: its tensors hold most of the device and what is
 	 * neither free nor theirs (the cache, the context, anyone else) is a
-	 * sliver, so the cache is at most that.
+	 * sliver, so the cache is at most that; with tensors at 90 %, up to
+	 * what a CUDA context and a display take on a mid-sized card.
 	 */
-	else if (!rc && (tb->len == 0 || d->frames_rank >= 0) && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN && m->device != GG_OOM_DEVICE_CPU && m->total > 0 &&
-		 cached < 0 && m->allocated >= 0.85 * m->total && m->free >= 0 && m->total - m->free - m->allocated <= 0.05 * m->total &&
+	else if (!rc && (tb->len == 0 || d->frames_rank >= 0 || no_user) && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN && m->device != GG_OOM_DEVICE_CPU && m->total > 0 &&
+		 cached < 0 && m->allocated >= 0.85 * m->total && m->free >= 0 &&
+		 (m->total - m->free - m->allocated <= 0.05 * m->total ||
+		  (m->allocated >= 0.9 * m->total && m->total - m->free - m->allocated <= CAUSE_CONTEXT_SHARE * m->total)) &&
 		 m->tried > 0 && m->tried < 0.5 * m->total)
 		rc = cause_add(d, GG_CAUSE_OWN_TENSORS, gg_strdup_printf("this process's own tensors hold %.2f GiB of the device's %.2f GiB (%.0f%%), and only %.2f GiB of the rest is not free (the message gives no cached figure): the memory is in tensors kept alive, not in freed pieces",
 									 m->allocated / GIB, m->total / GIB, 100.0 * m->allocated / m->total, (m->total - m->free - m->allocated) / GIB));
@@ -478,14 +494,15 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * display may hold up to a tenth of a mid-sized card (a gigabyte of
 	 * eleven): its PyTorch then holds 85 % of the device, all the rest.
 	 */
-	else if (!rc && (tb->len == 0 || d->frames_rank >= 0) && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN &&
-		 m->device != GG_OOM_DEVICE_CPU && m->total > 0 && m->allocated >= 0.75 * m->total && m->reserved_unallocated > m->tried &&
-		 m->reserved_unallocated < 0.1 * m->total && m->tried > 0 && m->tried < 0.15 * m->total && m->free >= 0 &&
+	/* 1.x's message gives the cache as reserved less allocated: the same figure. */
+	else if (!rc && (tb->len == 0 || d->frames_rank >= 0 || no_user) && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN &&
+		 m->device != GG_OOM_DEVICE_CPU && m->total > 0 && m->allocated >= 0.75 * m->total && cached > m->tried &&
+		 cached < 0.1 * m->total && m->tried > 0 && m->tried < 0.15 * m->total && m->free >= 0 &&
 		 ((own_all >= 0.9 * m->total && m->total - m->free - own_all <= 0.05 * m->total) ||
 		  (own_all >= 0.85 * m->total && m->total - m->free - own_all <= CAUSE_CONTEXT_SHARE * m->total)))
 		rc = cause_add(d, GG_CAUSE_OWN_TENSORS, gg_strdup_printf("this process's own tensors hold %.2f GiB of the device's %.2f GiB (%.0f%%) and its PyTorch %.0f%% with the cache: the memory is in tensors kept alive; the %.2f GiB reserved but unallocated, more than the %.2f GiB requested, are a second reading (fragmentation)",
 									 m->allocated / GIB, m->total / GIB, 100.0 * m->allocated / m->total, 100.0 * own_all / m->total,
-									 m->reserved_unallocated / GIB, m->tried / GIB));
+									 cached / GIB, m->tried / GIB));
 
 	/* One item's tensor, a large share of the device but under half (a cause of its own then), more than is free. */
 	bool large_share = !rc && m->total > 0 && m->tried >= 0.15 * m->total && m->tried < 0.5 * m->total && m->free >= 0 && m->tried > m->free;
