@@ -33,6 +33,8 @@
  * capacity for the host, so the bound stands in for one.)
  */
 #define CAUSE_BEYOND_HOST (128.0 * GIB)
+/* One request this large with no capacity printed is one step's item on any device (see the end of gg_cause). */
+#define CAUSE_LARGE_ALONE (8.0 * GIB)
 /*
  * The same bound on a device whose message prints no capacity: no tensor
  * of a real model is that large there either, and it is as much as the
@@ -734,6 +736,24 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	    ((d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN) || bare_backward || own_arithmetic)) {
 		char *text = gg_strdup_printf("one request of %.2f GiB (%.0f%% of the device) is more than the %.2f GiB free: one step's tensor is a large share of the device",
 					      m->tried / GIB, 100.0 * m->tried / m->total, m->free / GIB);
+		if (!text)
+			return -ENOMEM;
+		d->causes |= GG_CAUSE_LARGE_REQUEST;
+		d->cause = GG_CAUSE_LARGE_REQUEST;
+		d->cause_evidence = text;
+	}
+	/*
+	 * A message that prints no capacity (2.x's short form, or cut right
+	 * after the request) with one request of 8 GiB or more: whatever the
+	 * device, one tensor that large is one step's item (an attention
+	 * matrix over a long sequence, a batch of large images or frames),
+	 * not the model's weights or what the run kept. Under the terabyte
+	 * that oversized-request takes alone, and not while loading.
+	 */
+	if (!rc && d->cause == GG_CAUSE_NONE && m->total < 0 && m->tried >= CAUSE_LARGE_ALONE && m->tried < CAUSE_BEYOND_DEVICE &&
+	    m->device != GG_OOM_DEVICE_CPU && d->phase != GG_PHASE_LOADING) {
+		char *text = gg_strdup_printf("one request of %.2f GiB, and the message prints no capacity: whatever the device, one tensor that large is a single step's item, not the weights or what the run kept",
+					      m->tried / GIB);
 		if (!text)
 			return -ENOMEM;
 		d->causes |= GG_CAUSE_LARGE_REQUEST;

@@ -1326,7 +1326,22 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		/* A whole-table product fails the same in any phase: its rows, not the batch, are what to cut. */
 		if (pairwise && tb->len)
 			rc |= explain_pairwise_fix(&x);
-		if (explain_mps_budget(&d->oom))
+		if (d->cause == GG_CAUSE_LARGE_REQUEST && d->oom.total < 0) {
+			/* One request of gigabytes, no capacity printed (cause.c): that item's size is the fix, not the batch. */
+			const gg_tb_frame *lf = tb->len ? &tb->frames[tb->len - 1] : NULL;
+			bool attention = cf && cf->code &&
+					 (strstr(cf->code, "scaled_dot_product_attention") || strstr(cf->code, "attention(") || strstr(cf->code, "attn("));
+			for (size_t i = 0; i < tb->len && !attention; i++)
+				attention = strstr(tb->frames[i].function, "attention") != NULL;
+			rc |= gg_buf_printf(&e, " One request of %.2f GiB: a single tensor that large is one step's item, whatever the device.",
+					    d->oom.tried / 1073741824.0);
+			if (attention) {
+				rc |= gg_buf_printf(&e, " It is asked for in attention: the full score matrix (sequence × sequence per head), which memory-efficient attention never builds.");
+				rc |= gg_buf_printf(&x, "Use a memory-efficient attention backend (flash or memory-efficient SDPA, xformers), which needs a GPU and dtype it supports (fp16/bf16; flash attention needs Ampere or newer), or a shorter sequence (fewer tokens, frames or a lower resolution), or attention in chunks. A smaller batch does not shrink one item's matrix. ");
+			} else
+				rc |= gg_buf_printf(&x, "Make that item smaller: a lower resolution, fewer frames or a shorter sequence, or process it in tiles or chunks%s. ",
+						    lf && lf->code ? " at the failing line" : "");
+		} else if (explain_mps_budget(&d->oom))
 			/* MPS's cap is most of the Mac's memory: a smaller model or input is the fix, the watermark a risk. */
 			rc |= gg_buf_printf(&x, "Make the work smaller: a smaller or lower-precision model (a quantized or fp16 variant), a lower resolution or shorter input, the application's low-memory or tiled mode. ");
 		else if (explain_large_request(&d->oom)) {
@@ -1378,7 +1393,10 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&e, " `CUDA error: out of memory` is the driver's error, not the caching allocator's message: the CUDA runtime itself found no room (its context, a library's workspace, a copy), which most often means the device was already full (another process) or was not the device meant.");
 			rc |= gg_buf_printf(&x, "First check with `%s` what else holds the device (other processes), and that `CUDA_VISIBLE_DEVICES` (or the device index passed) selects a free one. Then the line alone does not say what filled it: the batch or the model itself. Lower the batch size (fewer items at once), or make the model's share of this device smaller (a smaller or quantized model, part of it offloaded to the CPU, its parts spread over several GPUs). If this is evaluation or inference, also run it under `with torch.no_grad():`.",
 					    explain_smi(d));
-		} else if (blind)
+		} else if (d->cause == GG_CAUSE_LARGE_REQUEST && d->oom.total < 0)
+			/* The item's size was said first; the batch would not shrink it. */
+			rc |= gg_buf_printf(&x, "If this is evaluation or inference, also run it under `with torch.no_grad():`.");
+		else if (blind)
 			rc |= gg_buf_printf(&x, "The line alone does not say what filled the device: the batch or the model itself. Lower the batch size (in evaluation or inference fewer items at once, in training the same effective batch with gradient accumulation), or make the model's share of this device smaller: a smaller or quantized model, part of it offloaded to the CPU, or, over several GPUs, its parts spread so that this one does not hold them all (`device_map`, the pipeline's parallel degree); `%s` while it runs shows which device fills. If this is evaluation or inference, also run it under `with torch.no_grad():`; if it is training, mixed precision or activation checkpointing save memory too.",
 					    explain_smi(d));
 		else
