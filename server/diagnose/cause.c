@@ -748,11 +748,16 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * device, one tensor that large is one step's item (an attention
 	 * matrix over a long sequence, a batch of large images or frames),
 	 * not the model's weights or what the run kept. Under the terabyte
-	 * that oversized-request takes alone, and not while loading.
+	 * that oversized-request takes alone (128 GiB of host memory), and
+	 * not while loading. The host's allocator never prints a capacity:
+	 * its one request is read the same where no frame shows what it was
+	 * (frames of data being prepared say that themselves, see explain.c).
 	 */
-	if (!rc && d->cause == GG_CAUSE_NONE && m->total < 0 && m->tried >= CAUSE_LARGE_ALONE && m->tried < CAUSE_BEYOND_DEVICE &&
-	    m->device != GG_OOM_DEVICE_CPU && d->phase != GG_PHASE_LOADING) {
-		char *text = gg_strdup_printf("one request of %.2f GiB, and the message prints no capacity: whatever the device, one tensor that large is a single step's item, not the weights or what the run kept",
+	bool host = m->device == GG_OOM_DEVICE_CPU;
+	if (!rc && d->cause == GG_CAUSE_NONE && m->total < 0 && m->tried >= CAUSE_LARGE_ALONE && (!host || !tb || !tb->len) &&
+	    m->tried < (host ? CAUSE_BEYOND_HOST : CAUSE_BEYOND_DEVICE) && d->phase != GG_PHASE_LOADING) {
+		char *text = gg_strdup_printf(host ? "one request of %.2f GiB of host memory: one tensor that large is a single step's item (what shape is it?), not the weights or what the run kept"
+						   : "one request of %.2f GiB, and the message prints no capacity: whatever the device, one tensor that large is a single step's item, not the weights or what the run kept",
 					      m->tried / GIB);
 		if (!text)
 			return -ENOMEM;
