@@ -1241,7 +1241,19 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		}
 		rc |= gg_buf_printf(&e, " Training needs the activations for the backward pass, so this is the batch, model or sequence size against the device's memory%s.",
 				    d->static_code && strcmp(d->static_code, "GG002") == 0 ? ", made worse by a loss kept with its graph across iterations (GG002)" : "");
-		rc |= gg_buf_printf(&x, "Lower the batch size and use gradient accumulation to keep the effective batch; use mixed precision (torch.autocast) or activation checkpointing. If memory grows step by step, accumulate `loss.item()`, not `loss` (`gradguard check` reports this as GG002).");
+		/* Activation checkpointing already on the path (its backward re-runs the forward): no use advising it. */
+		bool checkpointed = false;
+		for (size_t i = 0; i < tb->len && !checkpointed; i++)
+			checkpointed = strstr(tb->frames[i].filename, "torch/utils/checkpoint.py") || strstr(tb->frames[i].filename, "torch\\utils\\checkpoint.py");
+		if (era == ERA_PRE_0_4)
+			/* 0.3 and older: no autocast, no torch.utils.checkpoint, no .item(); a Variable's graph and data are what to cut. */
+			rc |= gg_buf_printf(&x, "Lower the batch size (or the sequence length or the model's width); in a recurrent model, detach the hidden state between batches (`hidden = Variable(hidden.data)`) so that each batch's graph does not hold the previous ones; sum the loss for logging as `loss.data[0]`, not `loss`. Mixed precision and activation checkpointing need a newer PyTorch.");
+		else if (checkpointed)
+			rc |= gg_buf_printf(&x, "Lower the batch size or the sequence length (gradient accumulation keeps the effective batch); activation checkpointing is already on (its frames are on the path), so the rest is a smaller or quantized model, fewer trained parameters (LoRA or adapters) or mixed precision. If memory grows step by step, accumulate `loss.item()`, not `loss`.");
+		else if (era == ERA_THC)
+			rc |= gg_buf_printf(&x, "Lower the batch size and use gradient accumulation to keep the effective batch; activation checkpointing (`torch.utils.checkpoint`, 0.4 and later) or mixed precision (`torch.cuda.amp`, 1.6 and later) where this PyTorch has them. If memory grows step by step, accumulate `loss.item()` (`loss.data[0]` before 0.4), not `loss` (`gradguard check` reports this as GG002).");
+		else
+			rc |= gg_buf_printf(&x, "Lower the batch size and use gradient accumulation to keep the effective batch; use mixed precision (torch.autocast) or activation checkpointing. If memory grows step by step, accumulate `loss.item()`, not `loss` (`gradguard check` reports this as GG002).");
 		break;
 	case GG_DX_OOM:
 		if (d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_CGROUP) == 0) {
