@@ -798,6 +798,29 @@ static bool dx_is_launcher_tail(gg_diagnoser *d, size_t k)
  * it, as before.
  */
 /*
+ * A traceback Python printed under "Exception ignored in: <... __del__
+ * ...>": an exception a finalizer raised that nothing could catch, most
+ * often at shutdown after the real failure (a DataLoader's iterator
+ * closing its workers once the interpreter is half torn down). Beside an
+ * earlier failure it is that failure's aftermath, not one of its own;
+ * alone it is still reported.
+ */
+static bool dx_is_ignored_after(const gg_diagnoser *d, size_t k)
+{
+	const gg_tb_chain *c = d->chains[k];
+	uint64_t at = c->tbs[0].at.line;
+	bool ignored = false;
+	for (size_t i = 0; i < d->facts.ignored_len && !ignored; i++)
+		ignored = d->facts.ignored_lines[i] + 1 == at || d->facts.ignored_lines[i] + 2 == at;
+	if (!ignored)
+		return false;
+	for (size_t i = 0; i < d->len; i++)
+		if (i != k && d->chains[i]->tbs[0].at.line < at && d->chains[i]->tbs[d->chains[i]->len - 1].has_exception)
+			return true;
+	return false;
+}
+
+/*
  * Two processes printing one traceback at once interleave it line by
  * line: the second copy's header lands inside the first right after its
  * first frames, and the first stops there, cut. That stub, every frame of
@@ -1545,7 +1568,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	if (d->len && !drop)
 		return -ENOMEM;
 	for (size_t i = 0; i < d->len; i++)
-		drop[i] = dx_is_summary_copy(d, i) || dx_is_logged_copy(d, i) || dx_is_launcher_tail(d, i) ||
+		drop[i] = dx_is_ignored_after(d, i) || dx_is_summary_copy(d, i) || dx_is_logged_copy(d, i) || dx_is_launcher_tail(d, i) ||
 			  dx_is_launcher_summary(d, i) || dx_is_interleaved_stub(d, i) || dx_is_unbound_after_oom(d, i);
 	size_t kept = 0;
 	for (size_t i = 0; i < d->len; i++) {

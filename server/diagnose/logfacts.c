@@ -1906,6 +1906,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->killed = true;
 		f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	}
+	if (gg_text_starts(t, n, "Exception ignored in") && f->ignored_len < sizeof f->ignored_lines / sizeof *f->ignored_lines)
+		f->ignored_lines[f->ignored_len++] = l->number;
 	/* A script's own report of its device ("using device: mps", "Using device: cuda:0"): the first one. */
 	if (!f->said_device && n > 13 && strncasecmp(t, "using device", 12) == 0) {
 		const char *p = t + 12, *end = t + n;

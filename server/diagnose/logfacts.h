@@ -122,6 +122,13 @@ typedef struct gg_log_facts {
 	 */
 	const char *job_signal;
 	gg_log_span job_signal_at;
+	/*
+	 * Python's report of an exception it could not raise ("Exception
+	 * ignored in: <bound method X.__del__ ...>", a finalizer at shutdown):
+	 * the lines, the first FACTS_MAX_IGNORED.
+	 */
+	uint64_t ignored_lines[8];
+	size_t ignored_len;
 	int said_device;       /* a run's own "using device: mps" line: that gg_oom_device, or 0 (GG_OOM_DEVICE_UNKNOWN) */
 	bool cgroup_oom;       /* a memory limit's OOM handler killed a process (SLURM's oom-kill event, a memory cgroup's kill) */
 	bool cgroup_slurm;     /* ... and SLURM said so: the job's memory request is the limit */
