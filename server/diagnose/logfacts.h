@@ -125,7 +125,7 @@ typedef struct gg_log_facts {
 	/*
 	 * Python's report of an exception it could not raise ("Exception
 	 * ignored in: <bound method X.__del__ ...>", a finalizer at shutdown):
-	 * the lines, the first FACTS_MAX_IGNORED.
+	 * the lines, the first eight.
 	 */
 	uint64_t ignored_lines[8];
 	size_t ignored_len;

@@ -603,6 +603,9 @@ static int tb_set_code(tb_stream *s, gg_tb_frame *f, const char *t, size_t n)
 
 size_t gg_tb_type_glued(const char *type, size_t len)
 {
+	/* "RuntimeErrorRuntimeError": two processes' lines glued, the whole name twice; one name. */
+	if (len >= 10 && len % 2 == 0 && memcmp(type, type + len / 2, len / 2) == 0 && tb_ends_with(type, len / 2, "Error"))
+		return len / 2;
 	/* "RuntimeErrRuntimeError": a cut head of the name, then the name whole; the head at least "Err"'s length. */
 	for (size_t k = 3; 2 * k < len; k++)
 		if (memcmp(type, type + k, k) == 0 && tb_ends_with(type, len, "Error") && !tb_ends_with(type, k, "Error"))
