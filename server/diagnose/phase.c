@@ -102,7 +102,9 @@ size_t gg_phase_library_root(const char *f)
 		"torch/_higher_order_ops/", "transformers/models/", "transformers/generation/", "transformers/integrations/",
 		"deepspeed/runtime/", "deepspeed/ops/", "diffusers/models/", "diffusers/pipelines/", "vllm/model_executor/",
 		"vllm/engine/", "vllm/worker/", "peft/tuners/", "trl/trainer/", "accelerate/utils/", "jax/_src/", "flax/linen/",
-		"xformers/ops/", "flash_attn/flash_attn_interface.py", "apex/optimizers/", NULL,
+		"xformers/ops/", "flash_attn/flash_attn_interface.py", "apex/optimizers/",
+		/* OpenMMLab's foundations, installed from a checkout (pip install -e) far more often than edited */
+		"mmcv/runner/", "mmcv/cnn/", "mmcv/ops/", "mmcv/parallel/", "mmcv/fileio/", "mmengine/runner/", "mmengine/model/", NULL,
 	};
 	if (has_path(f, "/site-packages/") || has_path(f, "/dist-packages/"))
 		return 0;
