@@ -1268,6 +1268,14 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		}
 		if (d->oom.form && strncmp(d->oom.form, "SIGKILL", 7) == 0) {
 			rc |= gg_buf_printf(&e, "The process was killed with SIGKILL (exit code -9) without a Python traceback: almost always the Linux OOM killer, because the machine ran out of host RAM (not GPU memory).");
+			/* A launcher's ranks or a shell's one process: "each rank" only where there are ranks. */
+			bool ranks = d->rank >= 0 || facts->launcher_rank >= 0 || facts->root_rank >= 0 || facts->elastic_summary;
+			if (d->phase == GG_PHASE_LOADING && !ranks) {
+				/* One process killed while it read the weights: the whole model went through host RAM at once. */
+				rc |= gg_buf_printf(&e, " It came while the model's weights were being read, before any step: the process reads them into RAM (often in full precision, or once more while they are converted) before they reach the device.");
+				rc |= gg_buf_printf(&x, "Check with `dmesg | grep -i 'killed process'`. Read the weights straight to where they belong: `low_cpu_mem_usage=True` or a `device_map`, memory-mapped safetensors, in the precision you run in (a quantized variant for a small machine); or give the process more RAM (a container's or pod's memory limit, swap).");
+				break;
+			}
 			if (d->phase == GG_PHASE_LOADING) {
 				/* Killed while the weights were read: every rank on the node holds its own copy of them in RAM. */
 				rc |= gg_buf_printf(&e, " It came while the model's weights were being read, before any step: each rank on the node reads its own full copy of them into RAM.");
