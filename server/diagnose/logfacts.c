@@ -1974,9 +1974,19 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->pre_0_4 = true;
 	/* A bar labelled for loading ("Loading checkpoint shards:  0%|"): weights being read. */
 	const char *bar = gg_text_find(t, n, "%|");
+	/* A notebook's tqdm prints no bar, only its figures ("57% 4/7 [00:40<00:29, 9.96s/it]"). */
+	for (const char *p = t; !bar && (p = gg_text_find(p, (size_t)(t + n - p), "% ")) != NULL; p++)
+		if (p + 2 < t + n && facts_digit(p[2]) && p > t && facts_digit(p[-1])) {
+			const char *q = p + 2;
+			while (q < t + n && facts_digit(*q))
+				q++;
+			if (q < t + n && *q == '/')
+				bar = p;
+		}
 	if (bar) {
 		const char *ld = gg_text_find(t, (size_t)(bar - t), "Loading ");
-		if (ld && (ld == t || ld[-1] == ' ' || ld[-1] == ']'))
+		/* The label may follow a prompt's own words, in any script ("...: Loading", a full-width colon). */
+		if (ld && (ld == t || ld[-1] == ' ' || ld[-1] == ']' || ld[-1] == ':' || (unsigned char)ld[-1] >= 0x80))
 			f->load_bar_line = l->number;
 	}
 	/* A serving launcher's shard (a tensor-parallel worker) that died before it served: the engine's start. */
