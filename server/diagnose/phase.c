@@ -611,6 +611,19 @@ static int phase_callee_words(const char *code)
 		size_t e = i, b = i;
 		while (b > 0 && ident_char(code[b - 1]))
 			b--;
+		/*
+		 * A callee that builds data ("trainData(...)", "TrainDataset(",
+		 * "make_val_loader("): the data prepared, not a step run on it;
+		 * its "train" or "val" is the split's name.
+		 */
+		static const char *const data_tails[] = { "data", "dataset", "datasets", "loader", "dataloader", "sampler", NULL };
+		for (const char *const *t = data_tails; b < e && *t; t++) {
+			size_t tl = strlen(*t);
+			if (e - b > tl && strncasecmp(code + e - tl, *t, tl) == 0 &&
+			    (code[e - tl - 1] == '_' || (code[e - tl] >= 'A' && code[e - tl] <= 'Z') ||
+			     (code[e - tl - 1] >= 'a' && code[e - tl - 1] <= 'z')))
+				return 0;
+		}
 		return b < e ? phase_words_in(code + b, e - b, eval_words) : 0;
 	}
 	return 0;
