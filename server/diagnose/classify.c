@@ -1495,6 +1495,23 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 							  (unsigned long long)facts->device_assert_line, facts->device_assert)))
 					return rc;
 			}
+			/*
+			 * The innermost user line puts its work on a CUDA device by
+			 * name ('map_location="cuda:"+str(rank)', '.to("cuda")',
+			 * '.cuda('): what it was doing ran there, whatever it raised.
+			 */
+			for (size_t i = tb->len; d->oom.device == GG_OOM_DEVICE_UNKNOWN && i-- > 0;) {
+				const char *c = tb->frames[i].code;
+				if (!d->frames[i].user)
+					continue;
+				if (c && (strstr(c, "\"cuda") || strstr(c, "'cuda") || strstr(c, ".cuda("))) {
+					d->oom.device = GG_OOM_DEVICE_CUDA;
+					if ((rc = gg_evidence_add(d, "the frame %s() at %s:%u puts its work on a CUDA device (`%s`)", tb->frames[i].function,
+								  gg_tb_frame_file(&tb->frames[i]), tb->frames[i].line, c)))
+						return rc;
+				}
+				break;
+			}
 			/* The reporter's sentence above the cut frames names the error: its device, not its kind. */
 			for (size_t i = 0; i < facts->orphans_len && d->chain->prose_above; i++) {
 				const gg_log_orphan *o = &facts->orphans[i];
