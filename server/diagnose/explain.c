@@ -590,11 +590,17 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			/*
 			 * A small request on a device already nearly full: nothing
 			 * points to autograd more than to the weights, so the model's
-			 * share is said first and the graph as one part of it.
+			 * share is said first and the graph as one part of it. Over
+			 * a twentieth of the device and over a GiB the request is
+			 * no small one: said with its size, and as the step's own.
 			 */
-			*rc |= gg_buf_printf(e, " %c%s. With a request this small the device was full before this step: the model's weights and what the process keeps take it; with autograd on, a forward in inference or evaluation also keeps every layer's activations, and in training the batch's activations are part of it.",
-					     d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
-					     d->cause_evidence + 1);
+			*rc |= m->tried >= 0.05 * m->total && m->tried >= 1073741824.0
+				       ? gg_buf_printf(e, " %c%s. The device was nearly full before this step (the model's weights and what the process keeps), and the step's own request of %.2f GiB (%.0f%% of it) was more than the rest: with autograd on, a forward in inference or evaluation also keeps every layer's activations, and in training the batch's activations are part of it.",
+						       d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
+						       d->cause_evidence + 1, m->tried / 1073741824.0, 100.0 * m->tried / m->total)
+				       : gg_buf_printf(e, " %c%s. With a request this small the device was full before this step: the model's weights and what the process keeps take it; with autograd on, a forward in inference or evaluation also keeps every layer's activations, and in training the batch's activations are part of it.",
+						       d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
+						       d->cause_evidence + 1);
 		else
 			*rc |= gg_buf_printf(e, " %c%s. In inference or evaluation that is most often the graph a forward keeps with autograd on: every layer's activations, held for a backward that never comes; in training, the batch's activations themselves.",
 					     d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
