@@ -1681,6 +1681,11 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= explain_kernel_failure(&e, &x, asserted, asserted ? facts->device_assert : NULL, code);
 			if (cf)
 				rc |= gg_buf_printf(&x, " Start at %s:%u.", gg_tb_frame_file(cf), cf->line);
+		} else if (exc && strstr(exc->type, "CalledProcessError") && facts->argparse_text && facts->argparse_line < exc->at.line) {
+			/* The child's own last words are above the launcher's traceback: its argument parser refused the command line. */
+			rc |= gg_buf_printf(&e, " The child's own error is above it (log line %llu): `%s`: the script's argument parser refused its command line, and the launcher reports the exit.",
+					    (unsigned long long)facts->argparse_line, facts->argparse_text);
+			rc |= gg_buf_printf(&x, "Check the command line the launcher builds for the script: a stray or empty argument (an empty value in a config or GUI field, a trailing space or quote), or an option this version of the script does not have (the tool that writes the command and the script updated apart). `python <script> --help` lists what it accepts.");
 		} else if (exc && strstr(exc->type, "CalledProcessError") && strstr(exc->message, "exit status ") &&
 			   strtoul(strstr(exc->message, "exit status ") + 12, NULL, 10) >= 0xC0000000UL) {
 			rc |= explain_ntstatus(&e, &x, exc->message);

@@ -53,6 +53,7 @@ void gg_logfacts_free(gg_log_facts *f)
 	}
 	free(f->device_assert);
 	free(f->resource_text);
+	free(f->argparse_text);
 	free(f->stopped_pids);
 	free(f->prev_code);
 	free(f->logged_func);
@@ -1905,6 +1906,13 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 			   gg_text_find(t, n, "invoked oom-killer") || gg_text_find(t, n, "Out of memory: Killed process"))) {
 		f->killed = true;
 		f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+	}
+	/* argparse's own words: "<prog>: error: <what>", the program a script's name (the first one kept). */
+	const char *ae = !f->argparse_text ? gg_text_find(t, n, ".py: error: ") : NULL;
+	if (ae && !memchr(t, ' ', (size_t)(ae - t))) {
+		if (!(f->argparse_text = gg_text_dup(t, n, FACTS_MAX_TEXT)))
+			return -ENOMEM;
+		f->argparse_line = l->number;
 	}
 	if (gg_text_starts(t, n, "Exception ignored in") && f->ignored_len < sizeof f->ignored_lines / sizeof *f->ignored_lines)
 		f->ignored_lines[f->ignored_len++] = l->number;

@@ -171,6 +171,9 @@ typedef struct gg_log_facts {
 	 * its line; whether autotuning logged it (a benchmark choice dropped).
 	 */
 	char *resource_text;
+	/* A script's argument parser refusing its command line ("train.py: error: unrecognized arguments: ..."): owned, or NULL; its line. */
+	char *argparse_text;
+	uint64_t argparse_line;
 	gg_log_span resource_at;
 	bool resource_autotune;
 	/* Memory readings a training log prints per step ("mem: 5.2G", "memory: 10234"): growth across iterations. */
