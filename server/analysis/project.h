@@ -193,7 +193,9 @@ typedef struct gg_project {
 	 * Method names some module class (or one pending) of the project runs
 	 * with grad off (decorated, or a with in its body): a name one class
 	 * runs without grad is no forward by its name alone, and
-	 * gg_project_classes_sort takes it out of forward_methods. Emptied then.
+	 * gg_project_classes_sort takes it out of forward_methods; nor is it a
+	 * submodule because its name says model (`model.eval_network(...)`).
+	 * Sorted and unique then.
 	 */
 	gg_strings off_methods;
 	/*
@@ -385,6 +387,8 @@ int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len);
 bool gg_project_forward_method(const gg_project *p, const char *name, size_t len);
 /* Whether some module class of the project assigns self.<name> a module in its __init__ (a submodule's name). */
 bool gg_project_submodule(const gg_project *p, const char *name, size_t len);
+/* Whether some module class of the project defines a method of that name that runs with grad off (off_methods). */
+bool gg_project_off_method(const gg_project *p, const char *name, size_t len);
 /*
  * Whether the module class dotted (module.Class, or Class alone: of any
  * module) freezes its own parameters in __init__: true with *param NULL

@@ -1013,7 +1013,7 @@ static int pending_settle(gg_project *p)
 	return rc;
 }
 
-/* forward_methods less the names some module class runs with grad off (both sorted and unique). */
+/* forward_methods less the names some module class runs with grad off (both sorted and unique; off_methods kept). */
 static void off_methods_drop(gg_project *p)
 {
 	gg_strings *s = &p->forward_methods;
@@ -1027,7 +1027,6 @@ static void off_methods_drop(gg_project *p)
 			s->items[out++] = s->items[i];
 	}
 	s->len = out;
-	gg_strings_free(&p->off_methods);
 }
 
 /*
@@ -1262,6 +1261,11 @@ static bool names_has(const gg_strings *s, const char *name, size_t len)
 bool gg_project_forward_method(const gg_project *p, const char *name, size_t len)
 {
 	return p->classes_sorted && names_has(&p->forward_methods, name, len);
+}
+
+bool gg_project_off_method(const gg_project *p, const char *name, size_t len)
+{
+	return p->classes_sorted && names_has(&p->off_methods, name, len);
 }
 
 bool gg_project_train_method(const gg_project *p, const char *name, size_t len)
