@@ -51,13 +51,55 @@ static bool import_binds_other(const source *fx, gg_node stmt, span name)
 	return false;
 }
 
+static bool type_in(gg_node n, const char *const *types)
+{
+	for (; *types; types++)
+		if (gg_node_type_is(n, *types))
+			return true;
+	return false;
+}
+
+static bool field_is(gg_node parent, const char *field, gg_node n)
+{
+	return gg_node_eq(gg_node_child_by_field_name(parent, field, (uint32_t)strlen(field)), n);
+}
+
 /*
- * Whether code in top's subtree may bind name to something that is not
- * torch: an identifier spelling it anywhere but as the object of an
- * attribute (`t.no_grad` reads it) or in an import of torch. An assignment,
- * a loop, a parameter, `except ... as t` all bind; a plain read counts too,
- * which costs a fix only the fallback to `torch`. one_scope: top's own
- * statements, not the bodies of the functions and classes in it.
+ * Whether the identifier id is bound where it stands: an assignment's or a
+ * loop's target (unpacked too), `with ... as`, `except ... as`, `:=`, a
+ * parameter, `del`, `global` or `nonlocal` (which hand the name elsewhere).
+ * A read (`(np, torch)` in a loop's iterable) binds nothing.
+ */
+static bool ident_binds(gg_node id)
+{
+	static const char *const unpacking[] = { "pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern",
+						 "dictionary_splat_pattern", "parenthesized_expression", "tuple",
+						 "list", "expression_list", NULL };
+	static const char *const targets[] = { "assignment", "augmented_assignment", "for_statement", "for_in_clause", NULL };
+	static const char *const named[] = { "default_parameter", "typed_default_parameter", "named_expression", NULL };
+	static const char *const always[] = { "as_pattern_target", "parameters", "lambda_parameters", "typed_parameter",
+					      "delete_statement", "global_statement", "nonlocal_statement", NULL };
+	gg_node n = id, p = gg_node_parent(id);
+	while (!gg_node_is_null(p) && type_in(p, unpacking)) {
+		n = p;
+		p = gg_node_parent(p);
+	}
+	if (gg_node_is_null(p))
+		return false;
+	if (type_in(p, targets))
+		return field_is(p, "left", n);
+	if (type_in(p, named))
+		return field_is(p, "name", n);
+	if (gg_node_type_is(p, "except_clause"))
+		return field_is(p, "alias", n);
+	return type_in(p, always);
+}
+
+/*
+ * Whether code in top's subtree binds name to something that is not torch
+ * (ident_binds, an import of another thing, a def or class of that name).
+ * one_scope: top's own statements, not the bodies of the functions and
+ * classes in it.
  */
 static bool name_rebound_in(const source *fx, gg_node top, span name, bool one_scope)
 {
@@ -67,15 +109,13 @@ static bool name_rebound_in(const source *fx, gg_node top, span name, bool one_s
 			if (import_binds_other(fx, n, name))
 				return true;
 			descend = false;
-		} else if (one_scope && (gg_node_type_is(n, "function_definition") || gg_node_type_is(n, "class_definition"))) {
+		} else if (gg_node_type_is(n, "function_definition") || gg_node_type_is(n, "class_definition")) {
 			/* Its name is bound here; its decorators and defaults are read here, their parent's. */
 			if (gg_text_span_eq(node_span(fx, gg_node_child_by_field_name(n, "name", 4)), name))
 				return true;
-			descend = false;
-		} else if (gg_node_type_is(n, "identifier") && gg_text_span_eq(node_span(fx, n), name)) {
-			gg_node p = gg_node_parent(n);
-			if (!gg_node_type_is(p, "attribute") || !gg_node_eq(gg_node_child_by_field_name(p, "object", 6), n))
-				return true;
+			descend = !one_scope;
+		} else if (gg_node_type_is(n, "identifier") && gg_text_span_eq(node_span(fx, n), name) && ident_binds(n)) {
+			return true;
 		}
 		n = gg_node_walk_next(top, n, descend);
 	}

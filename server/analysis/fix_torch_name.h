@@ -14,7 +14,7 @@
  * in the class body holding it, or in any function around it binds the name
  * to something else. A local anywhere in a function makes the name local in
  * all of it, and `with t.no_grad():` above `t = ...` raises UnboundLocalError.
- * Conservative: a plain read of the name counts as a binding. text/len are
+ * A read of the name binds nothing (`for m in (np, torch):`). text/len are
  * root's source. *module_memo caches the module's part for this name (-1:
  * not yet known; the caller keeps one per name).
  */

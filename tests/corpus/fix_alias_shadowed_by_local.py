@@ -20,7 +20,16 @@ class Scorer:
         return net(batch)  # expect: GG001; fix: safe
 
 
+def plain(net, batch):
+    # Nothing here binds t: the module's alias is written.
+    net.eval()
+    return net(batch)  # expect: GG001; fix: safe
+
+
 if __name__ == "__main__":
+    for lib in (t,):  # a read of the alias binds nothing
+        print(lib.__version__)
     model = t.load("detector.pt")
     print(best_box(model, t.zeros(3, 32, 32), 0.5))
     print(Scorer().score(model, t.zeros(1, 3, 32, 32)))
+    print(plain(model, t.zeros(1, 3, 32, 32)))
