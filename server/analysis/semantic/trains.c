@@ -29,8 +29,7 @@ static bool span_has_nocase(span s, const char *lit)
  * an optimizer, scaler or scheduler step, zero_grad, autograd.grad,
  * requires_grad_, enable_grad or set_grad_enabled, or a callee whose name
  * says training (train_epoch, model.fit) unless it is a model's forward.
- * Conservative on purpose: a false
- * "trains" only makes the fix wrap less.
+ * Conservative on purpose: a false "trains" only makes the fix wrap less.
  */
 static bool call_trains(const semantic *c, const gg_call_ref *ref)
 {
