@@ -1146,7 +1146,8 @@ static int dx_join_interleaved(gg_diagnoser *d)
 			gg_traceback *ot = &d->chains[k]->tbs[0];
 			if (k != j && d->chains[k]->interleaved != (size_t)-1)
 				continue;
-			memcpy(all + m, ot->frames, ot->len * sizeof *all);
+			if (ot->len) /* a frameless copy has no array: memcpy wants one even for 0 bytes */
+				memcpy(all + m, ot->frames, ot->len * sizeof *all);
 			m += ot->len;
 			free(ot->frames);
 			ot->frames = NULL;
