@@ -626,6 +626,18 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 	if (label_rank < 0 && (k = logscan_record_label(out->data, out->len, label)) > 0)
 		logscan_drop(out, k);
 	int rank = -1;
+	/*
+	 * pytest's "E" failure column in front of a rank's line ("E    [rank0]:
+	 * RuntimeError: ..."): the column is pytest's, the prefix the rank's.
+	 */
+	if (out->len > 2 && out->data[0] == 'E' && out->data[1] == ' ') {
+		size_t e = 1;
+		while (e < out->len && out->data[e] == ' ')
+			e++;
+		if (logscan_rank_prefix(out->data + e, out->len - e, &rank) > 0)
+			logscan_drop(out, e);
+		rank = -1;
+	}
 	size_t p = logscan_rank_prefix(out->data, out->len, &rank);
 	if (p == 0 && out->len > 1) {
 		/* A rank's line glued after another's progress bar: "...1.66s/it][rank4]: Traceback ...". */

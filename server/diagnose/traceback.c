@@ -1517,9 +1517,39 @@ int gg_tbparse_line(gg_tbparse *p, const gg_log_line *l, int summary_rank)
 	return rc;
 }
 
+/*
+ * A rank's exception line ending frames printed without any prefix (a
+ * test runner's report keeps the prefix on its "E" line only): when that
+ * rank has no traceback open and the unprefixed stream waits in its frames
+ * for its exception, the line is that traceback's end, and its rank the
+ * traceback's. Returns the unprefixed stream, or NULL.
+ */
+static tb_stream *tb_rank_ends_plain(gg_tbparse *p, const gg_log_line *l)
+{
+	if (l->rank < 0)
+		return NULL;
+	tb_stream *plain = NULL;
+	for (size_t i = 0; i < p->len; i++) {
+		if (p->streams[i].rank == l->rank && p->streams[i].state != TB_IDLE)
+			return NULL;
+		if (p->streams[i].rank < 0)
+			plain = &p->streams[i];
+	}
+	if (!plain || plain->state != TB_FRAMES || !plain->chain || plain->chain->len != 1 || plain->group)
+		return NULL;
+	size_t tn = l->len, type_len;
+	const char *t = gg_text_trim(l->text, &tn), *msg;
+	if (!gg_tb_exception_line(t, tn, &type_len, &msg))
+		return NULL;
+	plain->chain->rank = l->rank;
+	return plain;
+}
+
 static int tb_line(gg_tbparse *p, const gg_log_line *l, int summary_rank)
 {
-	tb_stream *s = tb_stream_for(p, l->rank);
+	tb_stream *s = tb_rank_ends_plain(p, l);
+	if (!s)
+		s = tb_stream_for(p, l->rank);
 	if (!s)
 		return -ENOMEM;
 	s->summary_rank = summary_rank;
