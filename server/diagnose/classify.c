@@ -1483,6 +1483,19 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		return gg_evidence_add(d, "torchrun's failure summary (log line %llu) ends before its \"Root Cause\" section: what the worker raised is not in the paste",
 				       (unsigned long long)tb->exc.at.line);
 	}
+	/*
+	 * An out-of-memory type and its colon with nothing after, ending the
+	 * paste: Python prints the colon only before a message, so the message
+	 * (its device, its figures) was cut: incomplete, never a confident OOM.
+	 */
+	if (d->oom.is_oom && tb->has_exception && tb->exc.colon_only && !tb->exc.message[0] &&
+	    tb->exc.at.line >= facts->last_text_line) {
+		d->kind = GG_DX_INCOMPLETE;
+		d->confidence = GG_CONFIDENCE_LOW;
+		d->oom.is_oom = false; /* as a message cut inside its words: no exit status of an OOM found */
+		return gg_evidence_add(d, "the exception line ends the paste at its colon (log line %llu: %s:): the message after it, with the device and the figures, is cut",
+				       (unsigned long long)tb->exc.at.line, tb->exc.type);
+	}
 	if (!d->oom.is_oom) {
 		/* A paste cut short says nothing of what failed: never "not an OOM" then. */
 		if (!tb->has_exception) {

@@ -231,6 +231,8 @@ static int dx_exception_from_orphan(gg_traceback *tb, const gg_log_orphan *o)
 		size_t glued = gg_tb_type_glued(o->text, type_len);
 		tb->exc.type = gg_text_dup(o->text + glued, type_len - glued, 256);
 		tb->exc.message = gg_text_dup(msg, n - (size_t)(msg - o->text), 4096);
+		tb->exc.colon_only = msg == o->text + n && n > type_len &&
+				     (o->text[type_len] == ':' || (unsigned char)o->text[type_len] == 0xEF);
 	} else {
 		tb->exc.type = strdup("");
 		tb->exc.message = strdup(o->text);

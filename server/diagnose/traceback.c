@@ -620,12 +620,14 @@ static int tb_set_exception(tb_stream *s, const gg_log_line *l, const char *t, s
 	if (!tb)
 		return 0;
 	size_t mlen = (size_t)(t + n - msg);
+	bool colon_only = mlen == 0 && n > type_len && (t[type_len] == ':' || (unsigned char)t[type_len] == 0xEF);
 	size_t glued = gg_tb_type_glued(t, type_len);
 	t += glued;
 	type_len -= glued;
 	tb->exc.type = gg_text_dup(t, type_len, TB_MAX_NAME);
 	tb->exc.message = gg_text_dup(msg, mlen, TB_MAX_MESSAGE);
 	tb->exc.detail = gg_text_dup(msg, mlen, TB_MAX_MESSAGE);
+	tb->exc.colon_only = colon_only;
 	tb->exc.at = tb_span(l);
 	tb->has_exception = true;
 	if (!tb->exc.type || !tb->exc.message || !tb->exc.detail)

@@ -40,6 +40,8 @@ typedef struct gg_tb_exception {
 	char *type;    /* owned; "torch.OutOfMemoryError" */
 	char *message; /* owned; first line of the message, "" when none */
 	char *detail;  /* owned; the message with its continuation lines, "\n"-joined */
+	/* "Type:" and nothing after the colon: Python prints the colon only before a message, so the message was cut */
+	bool colon_only;
 	gg_log_span at;
 } gg_tb_exception;
 
