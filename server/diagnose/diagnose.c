@@ -374,6 +374,17 @@ static bool dx_lone_above(const gg_diagnoser *d, const gg_tb_chain *c, const gg_
 	return true;
 }
 
+/*
+ * The log's last ERROR record (see logfacts.h) on the line right above
+ * tb's header, on its rank and process, not given to another traceback.
+ */
+static bool dx_logged_above(const gg_diagnoser *d, const gg_tb_chain *c, const gg_traceback *tb)
+{
+	const gg_log_orphan *o = &d->facts.logged;
+	return o->text && !o->used && dx_same_process(o, c) && o->at.line + 1 == tb->at.line &&
+	       (o->rank == c->rank || o->rank < 0);
+}
+
 /* The traceback of another chain of c's rank whose exception line is the orphan's, or NULL. */
 static gg_traceback *dx_exception_owner(gg_diagnoser *d, const gg_tb_chain *c, const gg_log_orphan *o)
 {
@@ -481,6 +492,15 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 		if (!best && !tb->stack && dx_lone_above(d, c, tb, DX_HEADERLESS_REACH)) {
 			best = &d->facts.lone;
 			c->lone_above = true;
+		}
+		/*
+		 * Or a logger's ERROR record right above the header of frames cut
+		 * before their exception line (a loop logging what it caught, then
+		 * printing its traceback): the record's message is the failure.
+		 */
+		if (!best && cut && dx_logged_above(d, c, tb)) {
+			best = &d->facts.logged;
+			c->logged_above = true;
 		}
 		/*
 		 * Frames quoted after a message that already ends a traceback of

@@ -60,6 +60,7 @@ void gg_logfacts_free(gg_log_facts *f)
 	free(f->orphans);
 	free(f->lone.text);
 	free(f->lone.type);
+	free(f->logged.text);
 	free(f->startup_method);
 	free(f->torch_version);
 	free(f->torch_version_other);
@@ -1389,6 +1390,46 @@ static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const cha
 }
 
 /*
+ * A logger's record at level ERROR or CRITICAL ("[stamp] ERROR - name -
+ * ...", "| ERROR |", "[ERROR]"), the level a word of its own among the
+ * first characters: keeps its text after the level as f->logged, the last
+ * one seen. Memory errors are the orphans' (facts_orphan). Returns 0 or
+ * -ENOMEM.
+ */
+static int facts_logged_error(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	static const char *const levels[] = { "ERROR", "CRITICAL", NULL };
+	size_t head = n < 80 ? n : 80;
+	const char *after = NULL;
+	for (const char *const *lv = levels; *lv && !after; lv++) {
+		size_t k = strlen(*lv);
+		for (const char *p = gg_text_find(t, head, *lv); p && !after; p = gg_text_find(p + 1, (size_t)(t + head - p - 1), *lv)) {
+			char b = p > t ? p[-1] : ' ', a = p + k < t + n ? p[k] : '\0';
+			if ((b == ' ' || b == '[' || b == '|') && (a == ' ' || a == ']' || a == '|' || a == ':'))
+				after = p + k;
+		}
+	}
+	if (!after)
+		return 0;
+	while (after < t + n && strchr(" -|:]", *after))
+		after++;
+	size_t rest = (size_t)(t + n - after);
+	gg_oom_info info;
+	if (rest < 12 || gg_oom_match_text(after, rest, &info))
+		return 0;
+	/* A launcher's report of a child's exit (the elastic agent's "failed (exitcode: 1)"): the child's error is elsewhere. */
+	if (gg_text_find(after, rest, "exitcode") || gg_text_find(after, rest, "exit code") || gg_text_find(after, rest, "exit status"))
+		return 0;
+	char *text = gg_text_dup(after, rest, FACTS_MAX_TEXT);
+	if (!text)
+		return -ENOMEM;
+	free(f->logged.text);
+	f->logged = (gg_log_orphan){ .rank = l->rank, .pid = l->pid, .text = text,
+				     .at = { l->number, l->offset, l->raw_len }, .continued_to = l->number };
+	return 0;
+}
+
+/*
  * An orphan whose exception the paste types outside a traceback: its
  * type (NULL when unknown), its message so far. Returns 0, or -ENOMEM.
  */
@@ -2085,6 +2126,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		rc = facts_orphan(f, l, t, n);
 	if (!rc)
 		rc = facts_lone_exception(f, l, t, n);
+	if (!rc && (gg_text_find(t, n, "ERROR") || gg_text_find(t, n, "CRITICAL")))
+		rc = facts_logged_error(f, l, t, n);
 	if (l->rank >= 0)
 		f->wrap_rank = l->rank;
 	/* Kept after the line is read: the line under it is the one that may use it. */

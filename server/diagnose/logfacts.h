@@ -189,6 +189,13 @@ typedef struct gg_log_facts {
 	 * which the exception lines of a log's tracebacks would crowd out.
 	 */
 	gg_log_orphan lone;
+	/*
+	 * The last logger record at level ERROR or CRITICAL whose message
+	 * names no memory error (text: the record after its level word,
+	 * owned, or NULL): a traceback cut before its exception line right
+	 * under it was printed for what the record says (see diagnose.c).
+	 */
+	gg_log_orphan logged;
 
 	/*
 	 * A CUDA kernel's device-side assertion ("IndexKernel.cu:92: ...

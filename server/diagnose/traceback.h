@@ -86,6 +86,7 @@ typedef struct gg_tb_chain {
 	bool lone;         /* one exception line pasted alone: no traceback, no runtime's failure line */
 	uint64_t prose_above; /* a sentence of the reporter's right above its frames, cut, that names a memory error without its message: its line, else 0 (see diagnose.c) */
 	bool lone_above;   /* its exception is a plain exception line pasted above its frames, which are cut (see diagnose.c) */
+	bool logged_above; /* its exception is a logger's ERROR record right above its header, the frames cut (see diagnose.c) */
 	bool abort_unsaid; /* no traceback: a C++ exception's terminate line without its what() line (see gg_log_orphan.unsaid) */
 	bool device_assert; /* a CUDA kernel's device-side assertion lines pasted alone, without the host's exception: its message is the assertion */
 	/*
