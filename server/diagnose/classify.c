@@ -1661,6 +1661,14 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		     /* cudaErrorIllegalAddress's own text, printed bare before the "CUDA error:" prefix (2017's 0.x). */
 		     (strstr(tb->exc.detail, "an illegal memory access was encountered") && !strstr(tb->exc.detail, "HIP"))))
 			d->oom.device = GG_OOM_DEVICE_CUDA;
+		/* ROCm's runtime (HSA) names its own status: the device is an AMD GPU. */
+		if (tb->has_exception && d->oom.device == GG_OOM_DEVICE_UNKNOWN &&
+		    (strstr(tb->exc.detail, "HSA_STATUS_ERROR_") || strstr(tb->exc.detail, "HIP error: ")))
+			d->oom.device = GG_OOM_DEVICE_HIP;
+		if (tb->has_exception && strstr(tb->exc.detail, "HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION") &&
+		    (rc = gg_evidence_add(d, "log line %llu: ROCm's runtime aborted a queue because a kernel accessed an address outside any mapping of the GPU (an aperture violation): a bad address, as CUDA's illegal memory access, not memory running out",
+					  (unsigned long long)tb->exc.at.line)))
+			return rc;
 		/*
 		 * Raised inside torch's own XPU module (torch/xpu/memory.py from a
 		 * `torch.xpu.*` call): the device is Intel's GPU, though the message

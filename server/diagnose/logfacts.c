@@ -543,6 +543,8 @@ static bool facts_failure_line(const char *t, size_t n)
 		"CUDA error: ", "cuda runtime error (", "device-side assert triggered", "illegal memory access",
 		"Watchdog caught collective operation timeout", "NCCL error", "ncclInternalError", "ncclSystemError",
 		"CUBLAS_STATUS_", "CUDNN_STATUS_", "HIP error: ",
+		/* ROCm's runtime aborting a queue on a kernel's access outside any mapping: a bad address, not memory running out. */
+		"HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION",
 		/* NCCL's watchdog in its other words: a hang, not memory. */
 		"watchdog got stuck", "Heartbeat monitor timed out", "Terminating the process after attempting to dump debug info",
 		"watchdog thread terminated with exception",
