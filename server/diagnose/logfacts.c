@@ -1310,6 +1310,14 @@ static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const ch
 	static const char *const fields[] = {
 		"Currently allocated", "Requested", "Device limit", "Free (according to", "PyTorch limit", ":", NULL,
 	};
+	/*
+	 * A line that names the error again, or opens with a date of its own
+	 * (a logger's next record), starts a message: two workers' records of
+	 * one error, one under the other, stay two.
+	 */
+	if (gg_text_find(t, n, "out of memory") || (n > 10 && facts_digit(t[0]) && facts_digit(t[1]) && facts_digit(t[2]) &&
+						     facts_digit(t[3]) && (t[4] == '-' || t[4] == '/')))
+		return 0;
 	bool opens = false;
 	for (const char *const *s = sentences; *s && !opens; s++)
 		opens = gg_text_starts(t, n, *s);
