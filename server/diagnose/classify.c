@@ -1117,6 +1117,21 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return rc;
 	}
 	/*
+	 * A training table's column titles (an epoch, a loss) right above a
+	 * traceback's header: its row, the bar the traceback was glued to
+	 * (and taken off with the rank's prefix), was a training step. Low
+	 * weight, as the bar above; only where the frames said nothing.
+	 */
+	uint64_t titles = facts->train_titles_line;
+	if (d->phase == GG_PHASE_UNKNOWN && titles && tb->at.line > titles && tb->at.line <= titles + 2) {
+		d->phase = GG_PHASE_TRAINING;
+		if (d->oom.device == GG_OOM_DEVICE_UNKNOWN && facts->train_titles_gpu)
+			d->oom.device = GG_OOM_DEVICE_CUDA;
+		if ((rc = gg_evidence_add(d, "log line %llu, right above the traceback's header, titles a training table's columns (an epoch, a loss%s): the row under it, the step that failed, was training",
+					  (unsigned long long)titles, facts->train_titles_gpu ? ", the GPU's memory" : "")))
+			return rc;
+	}
+	/*
 	 * The same for a training loop's plain print of its counter and loss,
 	 * right before a traceback's header whose frames were all cut: the
 	 * header says a traceback followed the print. Low weight, as above;

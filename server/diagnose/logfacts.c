@@ -982,6 +982,26 @@ static void pytest_unmark(const char **text, size_t *len)
 	}
 }
 
+/*
+ * A row of column titles: three words or more, separated by runs of
+ * spaces, no digit, no punctuation of a sentence (a title may hold '_',
+ * '(' and ')').
+ */
+static bool facts_titles_only(const char *t, size_t n)
+{
+	int words = 0;
+	bool in = false;
+	for (size_t i = 0; i < n; i++) {
+		char c = t[i];
+		if (facts_digit(c) || c == '.' || c == ',' || c == ':' || c == '=' || c == '%')
+			return false;
+		bool w = c != ' ' && c != '\t';
+		words += w && !in;
+		in = w;
+	}
+	return words >= 3;
+}
+
 static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	/* Cheap filters first: nearly every line fails them. */
@@ -2083,6 +2103,11 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 			f->train_loop_line = l->number;
 	}
 	const char *pct = gg_text_find(t, n, "%|");
+	if (!pct && n < 200 && (gg_text_find(t, n, "Epoch") || gg_text_find(t, n, "epoch")) && gg_text_find_ci(t, n, "loss") &&
+	    facts_titles_only(t, n)) {
+		f->train_titles_line = l->number;
+		f->train_titles_gpu = gg_text_find(t, n, "GPU_mem") || gg_text_find(t, n, "gpu_mem");
+	}
 	if (pct) {
 		/* The label: what precedes the bar's percentage figure. */
 		size_t k = (size_t)(pct - t);

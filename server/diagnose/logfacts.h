@@ -259,6 +259,14 @@ typedef struct gg_log_facts {
 	 */
 	uint64_t train_print_line;
 	/*
+	 * The last column titles of a training table ("Epoch  GPU_mem
+	 * box_loss  cls_loss  Instances"): an epoch column and a loss column,
+	 * no figure. Its line, 0 when none; and whether a column is the GPU's
+	 * memory (the run is on a GPU).
+	 */
+	uint64_t train_titles_line;
+	bool train_titles_gpu;
+	/*
 	 * Whether the paste is a run's output and ends cut (see
 	 * gg_logfacts_run_cut): lines that only a run prints (a logger's level
 	 * tag, a launcher's [rankN]: prefix, a progress bar, glog's header),
