@@ -307,9 +307,16 @@ int gg_fix_all_counted(gg_analyzer *a, const gg_source *src, bool unsafe, char *
 	size_t *first_rules = rules, *prev_rules = rules ? rules + nrules : NULL, *cur_rules = rules ? rules + 2 * nrules : NULL;
 	if (by_rule && !rules)
 		return -ENOMEM;
-	/* Two copies of the anchors: before this round, and as they were for prev (the text before the last round). */
-	size_t *saved = anchors ? malloc((2 * nanchors + 1) * sizeof *saved) : NULL;
+	/*
+	 * Three copies of the anchors: before this round, as they were for prev
+	 * (the text before the last round), and as given (a run that resolves
+	 * nothing hands the text back as it was).
+	 */
+	size_t *saved = anchors ? malloc((3 * nanchors + 1) * sizeof *saved) : NULL;
 	size_t *prev_anchors = saved ? saved + nanchors : NULL;
+	size_t *given_anchors = saved ? saved + 2 * nanchors : NULL;
+	if (given_anchors)
+		memcpy(given_anchors, anchors, nanchors * sizeof *anchors);
 	char *cur = !anchors || saved ? malloc(src->len + 1) : NULL;
 	if (!cur) {
 		free(saved);
@@ -375,17 +382,40 @@ int gg_fix_all_counted(gg_analyzer *a, const gg_source *src, bool unsafe, char *
 		took_all += took;
 	}
 	free(prev);
-	free(saved);
 	if (parser)
 		ts_parser_delete(parser);
 	if (rc) {
+		free(saved);
 		free(cur);
 		free(rules);
 		return rc;
 	}
 	/* Rounds run out before a check of the last text (it cannot happen with fixes that hold): the fixes taken. */
 	*applied = !last_checked ? took_all : first_found > last_found ? first_found - last_found : 0;
-	for (size_t k = 0; last_checked && k < nrules; k++)
+	/*
+	 * Edits that resolved no finding (a wrap in code only tree-sitter
+	 * parses, after an indent Python refuses) are not kept: the text as it
+	 * was, the anchors as given.
+	 */
+	bool reverted = !*applied && (cur_len != src->len || memcmp(cur, src->text, src->len) != 0);
+	if (reverted) {
+		char *given = malloc(src->len + 1);
+		if (!given) {
+			free(saved);
+			free(cur);
+			free(rules);
+			return -ENOMEM;
+		}
+		memcpy(given, src->text, src->len);
+		given[src->len] = '\0';
+		free(cur);
+		cur = given;
+		cur_len = src->len;
+		if (anchors)
+			memcpy(anchors, given_anchors, nanchors * sizeof *anchors);
+	}
+	free(saved);
+	for (size_t k = 0; last_checked && !reverted && k < nrules; k++)
 		by_rule[k] += first_rules[k] > cur_rules[k] ? first_rules[k] - cur_rules[k] : 0;
 	free(rules);
 	*out = cur;
