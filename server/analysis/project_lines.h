@@ -76,6 +76,21 @@ static inline size_t word_at(const char *p, const char *end)
 	return n;
 }
 
+/* The triple quotes of q in [p, end), as memmem finds them one after another; memchr skips a line without q at once. */
+static inline size_t line_triple_quotes(const char *p, const char *end, char q)
+{
+	size_t n = 0;
+	while (p < end && (p = memchr(p, q, (size_t)(end - p))) != NULL) {
+		if (end - p >= 3 && p[1] == q && p[2] == q) {
+			n++;
+			p += 3;
+		} else {
+			p++;
+		}
+	}
+	return n;
+}
+
 /*
  * Whether l is text rather than code: it lies in a triple-quoted string that
  * spans lines (*quoted, carried from line to line), or opens, closes or holds
@@ -83,11 +98,7 @@ static inline size_t word_at(const char *p, const char *end)
  */
 static inline bool line_is_text(const line *l, bool *quoted)
 {
-	size_t quotes = 0;
-	for (const char *t = l->content; (t = memmem(t, (size_t)(l->end - t), "\"\"\"", 3)) != NULL; t += 3)
-		quotes++;
-	for (const char *t = l->content; (t = memmem(t, (size_t)(l->end - t), "'''", 3)) != NULL; t += 3)
-		quotes++;
+	size_t quotes = line_triple_quotes(l->content, l->end, '"') + line_triple_quotes(l->content, l->end, '\'');
 	bool text = *quoted || quotes;
 	if (quotes % 2)
 		*quoted = !*quoted;
