@@ -717,6 +717,17 @@ void sem_call_graph_resolve(semantic *c)
 			f->result_trains = true;
 			f->eval_name = false;
 		}
+		/*
+		 * Other files call it: they decide what it is, training perhaps (a
+		 * renderer a training step runs, its evaluation callers under
+		 * no_grad). A def nested in it is a part of it, called as it is:
+		 * where its own name says no evaluation, the part's (an
+		 * `inference()` chunking the forward) says nothing either.
+		 */
+		if ((off || on) && !f->eval_name)
+			for (size_t k = i + 1; k < c->funcs_len && c->funcs[k].start < f->end; k++)
+				if (c->funcs[k].cls < 0 && c->funcs[k].start >= f->start)
+					c->funcs[k].eval_name = false;
 		if (off && !on && !(s < c->sites_len && c->sites[s].callee == (int)i))
 			f->guarded = true;
 	}
