@@ -286,6 +286,61 @@ static bool defined_last_at_top(const semantic *c, span name)
 }
 
 /*
+ * Whether what a load call puts into its module comes from storage: its
+ * arguments load something (`torch.load(p)`, `load_file(p)`, a path read by
+ * `load_weights(p)`) or name what was loaded (`ckpt = torch.load(p)`, then
+ * `ckpt["model"]`). Another module's weights copied in (`state =
+ * a.state_dict()`, a dict of tensors made here) are no checkpoint.
+ */
+static bool from_storage(const semantic *c, const gg_call_ref *r)
+{
+	span m = sem_method_of(c, r);
+	if (!span_is(m, "load_state_dict"))
+		return true;
+	gg_node args = FIELD(r->node, arguments);
+	if (gg_node_is_null(args))
+		return false;
+	if (span_contains(node_span(c, args), "load"))
+		return true;
+	for (gg_node n = args; !gg_node_is_null(n); n = gg_node_walk_next(args, n, true))
+		if (IS(n, identifier) && sem_spanset_has(&c->loaded, node_span(c, n)))
+			return true;
+	return false;
+}
+
+/*
+ * Whether recv had state loaded into it in [from, before): load_state_dict(),
+ * load(), a wrapper's load_model()/load_weights(); with stored, from storage
+ * only (a checkpoint's, not a copy of another module's). The file's load calls are
+ * few: asked of them, not of every call since the binding (a notebook's one
+ * model, run in every cell, made that quadratic).
+ */
+static bool state_loaded_since(semantic *c, uint32_t from, uint32_t before, span recv, bool stored)
+{
+	const gg_tree_index *ix = c->index;
+	if (!c->load_calls_ok) {
+		c->load_calls_ok = true;
+		for (size_t i = 0; i < ix->calls_len && !c->error; i++) {
+			const gg_call_ref *r = &ix->calls[i];
+			span m = r->attribute ? sem_method_of(c, r) : (span){ c->text, 0 };
+			if (r->names >= 2 && m.len >= 4 && memcmp(m.ptr, "load", 4) == 0)
+				PUSH(c, c->load_calls.items, c->load_calls.len, c->load_calls.cap, (uint32_t)i);
+		}
+	}
+	const offsets *loads = &c->load_calls;
+	for (size_t k = 0; k < loads->len; k++) {
+		const gg_call_ref *r = &ix->calls[loads->items[k]];
+		if (r->start >= before)
+			break;
+		if (r->start < from || !span_eq(text_between(c, r->start, r->object_end), recv))
+			continue;
+		if (!stored || from_storage(c, r))
+			return true;
+	}
+	return false;
+}
+
+/*
  * Whether a name chain is evidently a model: the receiver of .eval(), a name
  * bound to a model, or a name that says so (model, self.backbone, q_net).
  */
@@ -317,7 +372,9 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 	int bound = b ? b->kind : -1;
 	if (bound == BIND_NOT_MODEL || (!b && obj->identifier && closure_not_model(c, x->func, obj->text)))
 		return false;
-	*loaded = bound == BIND_LOADED;
+	/* Loaded: by its origin (torch.load), or a checkpoint's state put into the module built here since. */
+	*loaded = bound == BIND_LOADED ||
+		  (bound == BIND_MODEL && state_loaded_since(c, b->at, (uint32_t)(obj->text.ptr - c->text), obj->text, true));
 	if (bound == BIND_MODEL || bound == BIND_LOADED)
 		return true;
 	/* The receiver of an X.eval() in force, unless X was bound anew since. */
@@ -1017,30 +1074,9 @@ bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span rec
 	/* A module built here, or an object of a class of this file built here (what it holds it built fresh). */
 	if (!b || (b->kind != BIND_MODEL && b->cls < 0))
 		return false;
-	const gg_tree_index *ix = c->index;
-	/*
-	 * State loaded into it: load_state_dict(), load(), a wrapper's
-	 * load_model()/load_weights(). The file's load calls are few: asked of
-	 * them, not of every call since the binding (a notebook's one model,
-	 * run in every cell, made that quadratic).
-	 */
-	if (!c->load_calls_ok) {
-		c->load_calls_ok = true;
-		for (size_t i = 0; i < ix->calls_len && !c->error; i++) {
-			const gg_call_ref *r = &ix->calls[i];
-			span m = r->attribute ? sem_method_of(c, r) : (span){ c->text, 0 };
-			if (r->names >= 2 && m.len >= 4 && memcmp(m.ptr, "load", 4) == 0)
-				PUSH(c, c->load_calls.items, c->load_calls.len, c->load_calls.cap, (uint32_t)i);
-		}
-	}
-	const offsets *loads = &c->load_calls;
-	for (size_t k = 0; k < loads->len; k++) {
-		const gg_call_ref *r = &ix->calls[loads->items[k]];
-		if (r->start >= ref->start)
-			break;
-		if (r->start >= b->at && span_eq(text_between(c, r->start, r->object_end), recv))
-			return false;
-	}
+	/* State loaded into it since: a trained model's weights, not a fresh one's. */
+	if (state_loaded_since(c, b->at, ref->start, recv, false))
+		return false;
 	/*
 	 * Trained since it was built (an optimizer stepped in this function, in
 	 * between): a trained model, not a fresh one. A backward alone changes
