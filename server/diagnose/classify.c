@@ -1903,7 +1903,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	}
 	if (d->kind == GG_DX_OOM_EVAL_NO_GRAD && d->grad_disabled == -1 &&
 	    (d->cause == GG_CAUSE_OVERSIZED || d->cause == GG_CAUSE_REFUSED ||
-	     (d->cause == GG_CAUSE_OTHER_PROCESSES && !classify_own_share_large(d)))) {
+	     (d->cause == GG_CAUSE_OTHER_PROCESSES && !classify_own_share_large(d)) ||
+	     /* MPS's cap filled outside the tensors, which hold under a quarter of it: the graph no_grad frees is tensors. */
+	     (d->cause == GG_CAUSE_MPS_OTHER && d->oom.limit > 0 && d->oom.allocated >= 0 && d->oom.allocated < 0.25 * d->oom.limit))) {
 		d->kind = GG_DX_OOM_EVAL;
 		rc = gg_evidence_add(d, "whether autograd was off the paste does not show, and it does not matter here: %s",
 				     d->cause_evidence);

@@ -1198,6 +1198,13 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			explain_cause(&e, &x, d, era, version, &rc);
 			break;
 		}
+		/*
+		 * A cause the list below does not word (MPS's other allocations or
+		 * own tensors, ...): its own explanation, never an empty one.
+		 */
+		if (d->causes && !(d->causes & (GG_CAUSE_ACCUMULATED | GG_CAUSE_BATCH | GG_CAUSE_FRAGMENTATION)) &&
+		    explain_cause(&e, &x, d, era, version, &rc))
+			break;
 		if (!d->causes && pairwise) {
 			/* Autograd off and nothing else shown: the matrix the line builds is the memory. */
 			rc |= gg_buf_printf(&e, " So it is not a missing no_grad: the line builds one matrix of every row of one table against every row of another, rows × columns in size, and that matrix alone filled the device.");
