@@ -14,7 +14,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <limits.h>
 #include <search.h>
 #include <stdlib.h>
 #include <string.h>
@@ -272,13 +271,22 @@ static bool root_holds(lib_read *r, size_t i, const char *name, size_t n)
 		if (d->names.len)
 			qsort(d->names.items, d->names.len, sizeof *d->names.items, str_cmp);
 	}
-	char key[NAME_MAX + 1];
-	if (n > NAME_MAX)
-		return false;
-	memcpy(key, name, n);
-	key[n] = '\0';
-	const char *k = key;
-	return bsearch(&k, d->names.items, d->names.len, sizeof *d->names.items, str_cmp) != NULL;
+	/* A binary search of the sorted names for the n bytes at name (no NUL there). */
+	size_t lo = 0, hi = d->names.len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *e = d->names.items[mid];
+		int c = strncmp(e, name, n);
+		if (!c)
+			c = e[n] != '\0'; /* e is longer: after name */
+		if (!c)
+			return true;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
 }
 
 /* Whether the file with st is one of the files already read (lib_read's seen). */
