@@ -103,6 +103,20 @@ static explain_era explain_era_of(const gg_diagnosis *d, const gg_log_facts *fac
 		*minor_out = 110;
 		return ERA_1X;
 	}
+	/*
+	 * The older forms of the same parenthesis: 1.0 to 1.3 said "cached"
+	 * (THC's allocator, no autocast, no max_split_size_mb), 1.4 to 1.9
+	 * "reserved in total by PyTorch" with no setting to suggest after it.
+	 */
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	if (tb->has_exception && strstr(tb->exc.detail, "(GPU ") && strstr(tb->exc.detail, "total capacity;")) {
+		if (strstr(tb->exc.detail, " cached)"))
+			return ERA_THC;
+		if (strstr(tb->exc.detail, "reserved in total by PyTorch)") && !strstr(tb->exc.detail, "max_split_size_mb")) {
+			*minor_out = 104;
+			return ERA_1X;
+		}
+	}
 	return ERA_UNKNOWN;
 }
 
@@ -121,6 +135,24 @@ static int explain_fragmentation_fix(gg_buf *x, const gg_diagnosis *d, explain_e
 	if (era == ERA_1X && version >= 110)
 		return gg_buf_printf(x, "Set `%s=max_split_size_mb:128` (this PyTorch has no expandable segments) to limit fragmentation. ", var);
 	return gg_buf_printf(x, "Free what the previous phase cached with `torch.cuda.empty_cache()` before it; newer PyTorch releases avoid this with `PYTORCH_CUDA_ALLOC_CONF`. ");
+}
+
+/*
+ * The allocator's setting as a second step, where the cache is larger than
+ * the request: in the words of the log's PyTorch (expandable segments from
+ * 2.1, max_split_size_mb from 1.10, neither before).
+ */
+static int explain_second_alloc(gg_buf *x, const gg_diagnosis *d, explain_era era, int version)
+{
+	double left = d->oom.reserved_unallocated / 1073741824.0;
+	if (era == ERA_MODERN || era == ERA_UNKNOWN)
+		return gg_buf_printf(x, " Second: the %.2f GiB reserved but unallocated are more than the request, so `%s=expandable_segments:True` may let it fit.",
+				     left, explain_alloc_var(d));
+	if (era == ERA_1X && version >= 110)
+		return gg_buf_printf(x, " Second: the %.2f GiB reserved but unallocated are more than the request, so `%s=max_split_size_mb:128` (this PyTorch has no expandable segments) may let it fit.",
+				     left, explain_alloc_var(d));
+	return gg_buf_printf(x, " Second: the %.2f GiB reserved but unallocated are more than the request; this PyTorch has no allocator setting for that (max_split_size_mb came in 1.10), so `torch.cuda.empty_cache()` between phases is what returns it.",
+			     left);
 }
 
 /* A Hugging Face loader on the path (from_pretrained, transformers', diffusers' or accelerate's files): its arguments apply. */
@@ -615,8 +647,7 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			 * this full holds a large model's weights, said first below.
 			 */
 			*rc |= gg_buf_printf(x, "Give each step less work: fewer items at once, a lower resolution or a shorter input (in training keep the effective batch with gradient accumulation). If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`): a forward with autograd on keeps every activation. Where that is not enough, make the model's share smaller (a smaller or quantized model, part of it offloaded to the CPU) or use a GPU with more memory.");
-			*rc |= gg_buf_printf(x, " Second: the %.2f GiB reserved but unallocated are more than the request, so `%s=expandable_segments:True` may let it fit.",
-					     m->reserved_unallocated / gib, explain_alloc_var(d));
+			*rc |= explain_second_alloc(x, d, era, version);
 			return 1;
 		}
 		if (m->tried < 0.15 * m->total) {
@@ -624,8 +655,7 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			*rc |= gg_buf_printf(x, "Make the model's share smaller: a smaller or quantized model (8-bit, 4-bit), or part of it offloaded to the CPU (`device_map=\"auto\"`), or a GPU with more memory where the model needs it; in training, fewer trained parameters (LoRA or adapters instead of full fine-tuning) or its states sharded over more GPUs; then a shorter input or a smaller batch (for images and video, a lower resolution or fewer frames). If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`) too: a forward with autograd on keeps every activation.");
 			/* A cache larger than the request: the allocator's setting may let this one step fit, second. */
 			if (m->reserved_unallocated > m->tried && m->tried > 0)
-				*rc |= gg_buf_printf(x, " Second: the %.2f GiB reserved but unallocated are more than the request, so `%s=expandable_segments:True` may let it fit.",
-						     m->reserved_unallocated / gib, explain_alloc_var(d));
+				*rc |= explain_second_alloc(x, d, era, version);
 			return 1;
 		}
 		*rc |= gg_buf_printf(x, "If this is inference or evaluation, run it under `with torch.no_grad():` (or `torch.inference_mode()`), which keeps no activations: that alone frees most of this. Either way make the work smaller: ");
