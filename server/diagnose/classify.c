@@ -1540,6 +1540,20 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 				}
 				break;
 			}
+			/*
+			 * The run's own report of its device ("Device: cuda:0",
+			 * "using device: cuda"), or CUDA's own check failing in it
+			 * (THCudaCheck): the cut failure was on that device.
+			 */
+			if (d->oom.device == GG_OOM_DEVICE_UNKNOWN && facts->said_device) {
+				d->oom.device = (gg_oom_device)facts->said_device;
+				if ((rc = gg_evidence_add(d, "the run reported its device (%s) before it failed", gg_oom_device_name(d->oom.device))))
+					return rc;
+			} else if (d->oom.device == GG_OOM_DEVICE_UNKNOWN && facts->thc_check) {
+				d->oom.device = GG_OOM_DEVICE_CUDA;
+				if ((rc = gg_evidence_add(d, "a THCudaCheck line, CUDA's own check in PyTorch, is in the run's output: the run was on a CUDA device")))
+					return rc;
+			}
 			/* The reporter's sentence above the cut frames names the error: its device, not its kind. */
 			for (size_t i = 0; i < facts->orphans_len && d->chain->prose_above; i++) {
 				const gg_log_orphan *o = &facts->orphans[i];

@@ -1999,6 +1999,26 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 				 : r >= 3 && strncmp(p, "cpu", 3) == 0  ? GG_OOM_DEVICE_CPU
 									: GG_OOM_DEVICE_UNKNOWN;
 	}
+	/*
+	 * A trainer's own line naming its device and nothing else ("Device:
+	 * cuda:0", after a logger's stamp): the run's device.
+	 */
+	const char *dev = !f->said_device && n < 80 ? gg_text_find(t, n, "Device: ") : NULL;
+	if (dev) {
+		const char *p = dev + 8, *end = t + n;
+		size_t r = (size_t)(end - p), k = 0;
+		gg_oom_device said = r >= 4 && strncmp(p, "cuda", 4) == 0 ? (k = 4, GG_OOM_DEVICE_CUDA)
+				     : r >= 3 && strncmp(p, "mps", 3) == 0 ? (k = 3, GG_OOM_DEVICE_MPS)
+				     : r >= 3 && strncmp(p, "xpu", 3) == 0 ? (k = 3, GG_OOM_DEVICE_XPU)
+				     : r >= 3 && strncmp(p, "cpu", 3) == 0 ? (k = 3, GG_OOM_DEVICE_CPU)
+									   : GG_OOM_DEVICE_UNKNOWN;
+		/* Only the name and its index up to the line's end: "Device: cuda:0", not a sentence. */
+		if (k && k < r && p[k] == ':')
+			for (k++; k < r && facts_digit(p[k]); k++)
+				;
+		if (said != GG_OOM_DEVICE_UNKNOWN && k == r)
+			f->said_device = said;
+	}
 	if ((!f->killed || !f->job_signal) && (gg_text_find(t, n, "[") || gg_text_find(t, n, "zsh: "))) {
 		const char *sig = facts_job_signal(t, n);
 		/* SIGKILL is the OOM killer's signal; the others are crashes, said apart. */
@@ -2041,6 +2061,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 				  gg_text_find(t, n, "being killed");
 		f->cgroup_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	}
+	if (gg_text_find(t, n, "THCudaCheck FAIL"))
+		f->thc_check = true;
 	if (gg_text_find(t, n, "THCudaCheck") || gg_text_find(t, n, "cuda runtime error (2)") ||
 	    gg_text_find(t, n, "/THC/") || gg_text_find(t, n, "\\THC\\"))
 		f->thc = true;

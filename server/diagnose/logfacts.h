@@ -159,6 +159,7 @@ typedef struct gg_log_facts {
 	char *torch_version_refuted;
 	bool aten_thc;                /* a path under aten/src/THC: PyTorch 0.4 to 1.10 printed the message */
 	bool thc;                     /* THC-era text (THCudaCheck, "cuda runtime error (2)", THC/ paths): PyTorch 1.10 or older */
+	bool thc_check;               /* a THCudaCheck line: CUDA's own check ran, so the run was on a CUDA device */
 	bool pre_0_4;                 /* PyTorch 0.3 or older: THC under torch/lib/, Variable's "Variable containing:" print */
 	bool shard_start_failed;      /* a serving launcher says a shard failed to start ("ShardCannotStart", "Shard 0 failed to start") */
 	uint64_t startup_method_line; /* a worker's "Exception in worker ... while processing method load_model": a start-up method failed; 0 when none */
