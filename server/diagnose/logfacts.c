@@ -1089,6 +1089,22 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 			!gg_text_find(t, n, "PI_ERROR_OUT_OF_RESOURCES");
 	/* The logger's or the application's words in front are not the failure's message. */
 	size_t from = exc ? 0 : facts_message_start(t, n);
+	/*
+	 * The words in front naming the process the record is about ("Error
+	 * in process 1: CUDA out of memory..."): a launcher's or a pool's
+	 * index of its workers, the rank of a line no prefix labels.
+	 */
+	if (from > 0 && o->rank < 0 && !gg_text_find(t, n, "NCCL WARN")) {
+		size_t e = from;
+		while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == ':'))
+			e--;
+		size_t d0 = e;
+		while (d0 > 0 && facts_digit(t[d0 - 1]) && e - d0 < 4)
+			d0--;
+		if (d0 < e && e < from && t[e] == ':' &&
+		    ((d0 >= 8 && strncasecmp(t + d0 - 8, "process ", 8) == 0) || (d0 >= 5 && strncasecmp(t + d0 - 5, "rank ", 5) == 0)))
+			o->rank = (int)strtol(t + d0, NULL, 10);
+	}
 	if (o->named_only && from > 0) {
 		/* The sentence's head, which the message below leaves out: whether a person wrote it. */
 		static const char *const said[] = { "I ", "I'm ", "We ", "we ", " get ", " got ", " getting ", " when ", " while ", NULL };
