@@ -374,6 +374,16 @@ static bool dx_lone_above(const gg_diagnoser *d, const gg_tb_chain *c, const gg_
 	return true;
 }
 
+/* Whether the orphan's line is the exception line of a traceback read. */
+static bool dx_ends_a_traceback(const gg_diagnoser *d, const gg_log_orphan *o)
+{
+	for (size_t i = 0; i < d->len; i++)
+		for (size_t k = 0; k < d->chains[i]->len; k++)
+			if (d->chains[i]->tbs[k].has_exception && d->chains[i]->tbs[k].exc.at.line == o->at.line)
+				return true;
+	return false;
+}
+
 /*
  * The log's last ERROR record (see logfacts.h) on the line right above
  * tb's header, on its rank and process, not given to another traceback.
@@ -476,6 +486,9 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 			 * message, an allocator's sentences or CUDA's hints under it.
 			 */
 			uint64_t from = o->continued_to;
+			/* A cut traceback's: not a line that already ends another traceback read (a second process's copy below it). */
+			if (cut && dx_ends_a_traceback(d, o))
+				continue;
 			if (((o->oom && !dx_kills_another(o)) || (dx_header_speaks(o) && tb->headerless) || (cut && dx_kernel_failure(d, o))) &&
 			    o->at.line < tb->at.line && from + reach >= tb->at.line &&
 			    (o->rank == c->rank || o->rank < 0) && dx_same_process(o, c) && (!best || o->at.line > best->at.line))
