@@ -349,6 +349,8 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 int gg_project_forwarders_settle(gg_project *p);
 /* Sorts a list of the index's entries and drops repeats (freeing them). */
 void gg_project_sort_unique(gg_strings *s);
+/* Whether a list sorted in byte order (gg_project_sort_unique's, strcmp's) holds the len bytes at name (no NUL needed). */
+bool gg_project_names_has(const gg_strings *s, const char *name, size_t len);
 /*
  * Notes where text calls functions it imports by name (outside_calls); with
  * test (text is a test module's), only its calls before a backward. 0 or -ENOMEM.

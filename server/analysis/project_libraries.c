@@ -242,8 +242,6 @@ static bool is_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-static int str_cmp(const void *a, const void *b);
-
 /* Whether root i (r->roots) holds the entry name (n bytes), listed once. Unknown (an unreadable folder, no memory): true. */
 static bool root_holds(lib_read *r, size_t i, const char *name, size_t n)
 {
@@ -268,25 +266,9 @@ static bool root_holds(lib_read *r, size_t i, const char *name, size_t n)
 			d->read = false; /* asked again: each lookup then stats, as before */
 			return true;
 		}
-		if (d->names.len)
-			qsort(d->names.items, d->names.len, sizeof *d->names.items, str_cmp);
+		gg_project_sort_unique(&d->names);
 	}
-	/* A binary search of the sorted names for the n bytes at name (no NUL there). */
-	size_t lo = 0, hi = d->names.len;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const char *e = d->names.items[mid];
-		int c = strncmp(e, name, n);
-		if (!c)
-			c = e[n] != '\0'; /* e is longer: after name */
-		if (!c)
-			return true;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
+	return gg_project_names_has(&d->names, name, n);
 }
 
 /* Whether the file with st is one of the files already read (lib_read's seen). */

@@ -1237,8 +1237,7 @@ bool gg_project_holder_method(const gg_project *p, const char *dotted, size_t le
 	return found;
 }
 
-/* Whether a sorted, unique list of plain names holds name (len bytes). */
-static bool names_has(const gg_strings *s, const char *name, size_t len)
+bool gg_project_names_has(const gg_strings *s, const char *name, size_t len)
 {
 	size_t lo = 0, hi = s->len;
 	while (lo < hi) {
@@ -1260,20 +1259,20 @@ static bool names_has(const gg_strings *s, const char *name, size_t len)
 
 bool gg_project_forward_method(const gg_project *p, const char *name, size_t len)
 {
-	return p->classes_sorted && names_has(&p->forward_methods, name, len);
+	return p->classes_sorted && gg_project_names_has(&p->forward_methods, name, len);
 }
 
 bool gg_project_off_method(const gg_project *p, const char *name, size_t len)
 {
-	return p->classes_sorted && names_has(&p->off_methods, name, len);
+	return p->classes_sorted && gg_project_names_has(&p->off_methods, name, len);
 }
 
 bool gg_project_train_method(const gg_project *p, const char *name, size_t len)
 {
-	return p->classes_sorted && names_has(&p->train_methods, name, len);
+	return p->classes_sorted && gg_project_names_has(&p->train_methods, name, len);
 }
 
 bool gg_project_submodule(const gg_project *p, const char *name, size_t len)
 {
-	return p->classes_sorted && names_has(&p->submodules, name, len);
+	return p->classes_sorted && gg_project_names_has(&p->submodules, name, len);
 }
