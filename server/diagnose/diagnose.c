@@ -1959,6 +1959,15 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		x->torch_version = out->torch_version;
 		x->only = out->len == 1;
 		rc = gg_classify(x, &d->facts, ws, nb, opts ? opts->analyzer : NULL);
+		/* Ascend's error header right above the block numbers the device (and the rank) its lines do not. */
+		const gg_traceback *xt = x->chain ? gg_diagnosis_traceback(x) : NULL;
+		if (!rc && x->oom.is_oom && x->oom.device == GG_OOM_DEVICE_NPU && x->oom.device_index < 0 && xt && xt->has_exception &&
+		    d->facts.npu_header_line && xt->exc.at.line >= d->facts.npu_header_line &&
+		    xt->exc.at.line <= d->facts.npu_header_line + GG_FACTS_NPU_BLOCK) {
+			x->oom.device_index = d->facts.npu_header_device;
+			if (x->rank < 0 && d->facts.npu_header_rank >= 0)
+				x->rank = x->chain->rank = d->facts.npu_header_rank;
+		}
 		if (!rc && x->rank < 0 && root >= 0 && x->first)
 			x->rank = root;
 		if (!rc && killed9 && x->first)

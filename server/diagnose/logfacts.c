@@ -1014,6 +1014,8 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	    !gg_text_find(t, n, "KV cache") &&
 	    /* Level Zero's and SYCL's own names (XPU), all in capitals: "UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY". */
 	    !gg_text_find(t, n, "OUT_OF_DEVICE_MEMORY") && !gg_text_find(t, n, "PI_ERROR_OUT_OF_RESOURCES") &&
+	    /* Ascend's CANN code for a failed allocation (its sentence may be cut). */
+	    !gg_text_find(t, n, "EL0004") &&
 	    /* CUDA's bare error number 2 (cudaErrorMemoryAllocation) in an extension's own check. */
 	    !gg_text_find(t, n, "rror 2") && !gg_text_find(t, n, "rror code 2") && !facts_failure_line(t, n))
 		return 0;
@@ -1081,6 +1083,13 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 		f->nccl_oom_lines++;
 		rank = -1; /* each rank's copy of one failure: the ranks are named in the evidence, none first */
 	}
+	/*
+	 * Ascend's error block a few lines under its header (the code line,
+	 * its cause and solution lines, the driver's lines): the header names
+	 * the device and the rank.
+	 */
+	if (oom && info.device == GG_OOM_DEVICE_NPU && rank < 0 && f->npu_header_line && l->number <= f->npu_header_line + GG_FACTS_NPU_BLOCK)
+		rank = f->npu_header_rank;
 	o->rank = rank;
 	o->pid = l->pid;
 	o->oom = oom;
@@ -2067,6 +2076,19 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	 */
 	if (f->xla_ordinal < 0 && (f->xla_ordinal = facts_xla_ordinal(t, n)) >= 0)
 		f->xla_ordinal_line = l->number;
+	/* Ascend's error header: the device and rank of the error block under it. */
+	const char *npu_dev = gg_text_find(t, n, "(PID:");
+	npu_dev = npu_dev ? gg_text_find(npu_dev, (size_t)(t + n - npu_dev), ", Device:") : NULL;
+	if (npu_dev) {
+		long dev = facts_number(npu_dev + 9, t + n);
+		const char *r = gg_text_find(npu_dev, (size_t)(t + n - npu_dev), "RankID:");
+		long rank = r ? facts_number(r + 7, t + n) : -1;
+		if (dev >= 0 && dev < 100000) {
+			f->npu_header_device = (int)dev;
+			f->npu_header_rank = rank >= 0 && rank < 1000000 ? (int)rank : -1;
+			f->npu_header_line = l->number;
+		}
+	}
 	if (!f->cgroup_oom && (gg_text_find(t, n, "oom-kill event") || gg_text_find(t, n, "oom_kill event") ||
 			       gg_text_find(t, n, "xceeded job memory limit") || gg_text_find(t, n, "xceeded step memory limit") ||
 			       (gg_text_find(t, n, "exceeded memory limit") && gg_text_find(t, n, "being killed")) ||

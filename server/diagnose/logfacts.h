@@ -140,6 +140,14 @@ typedef struct gg_log_facts {
 	 */
 	int xla_ordinal;
 	uint64_t xla_ordinal_line;
+	/*
+	 * Ascend's error header ("[ERROR] ... (PID:15, Device:2, RankID:2)
+	 * ERR00100 ..."), which heads the runtime's error block under it: its
+	 * device, its rank (-1 when not printed) and its line, 0 when none.
+	 */
+	int npu_header_device, npu_header_rank;
+	uint64_t npu_header_line;
+#define GG_FACTS_NPU_BLOCK 8 /* lines of that block under its header: code, cause, solution, the driver's trace */
 	gg_log_warning *warnings; /* owned; the first few */
 	size_t warnings_len, warnings_cap;
 	int volatile_warning;  /* index into warnings of a `volatile` warning, or -1 */

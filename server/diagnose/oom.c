@@ -34,6 +34,19 @@ static const oom_form oom_forms[] = {
 	/* torch_npu's caching allocator, CUDA's message with NPU for CUDA and GPU ("(NPU 3; ... total capacity; ...)"). */
 	{ "NPU out of memory", GG_OOM_DEVICE_NPU, "NPU out of memory" },
 	{ "OUT_OF_DEVICE_MEMORY", GG_OOM_DEVICE_XPU, "UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY" },
+	/*
+	 * The SYCL runtime's own sentence for that status, raised as a bare
+	 * RuntimeError by Intel's extensions ("Allocation is out of device
+	 * memory on current platform."): no "XPU out of memory" in it, but
+	 * only Intel's GPU runtime writes it.
+	 */
+	{ "out of device memory on current platform", GG_OOM_DEVICE_XPU, "SYCL: out of device memory" },
+	/*
+	 * Ascend's CANN runtime under torch_npu: its driver's reason in the
+	 * error block ("reason=[driver error:out of memory]"), no Python
+	 * exception line of its own.
+	 */
+	{ "driver error:out of memory", GG_OOM_DEVICE_NPU, "Ascend driver: out of memory" },
 	{ "PI_ERROR_OUT_OF_RESOURCES", GG_OOM_DEVICE_XPU, "PI_ERROR_OUT_OF_RESOURCES" },
 	{ "Cuda failure 2 'out of memory", GG_OOM_DEVICE_CUDA, GG_OOM_FORM_NCCL },
 	{ "Cuda failure 'out of memory", GG_OOM_DEVICE_CUDA, GG_OOM_FORM_NCCL }, /* NCCL 2.x before the error number; the closing quote may be taken as a quote's */
@@ -583,6 +596,16 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		info->is_oom = true;
 		info->device = GG_OOM_DEVICE_CUDA;
 		info->form = GG_OOM_FORM_CUDA_CODE_2;
+	}
+	/*
+	 * CANN's error code EL0004 is its "Failed to allocate memory" (the
+	 * block's "Possible Cause: Available memory is insufficient"): the
+	 * NPU's memory, whatever the driver lines under it say.
+	 */
+	if (!info->is_oom && gg_text_find(flat, n, "EL0004") && gg_text_find_ci(flat, n, "Failed to allocate memory")) {
+		info->is_oom = true;
+		info->device = GG_OOM_DEVICE_NPU;
+		info->form = "Ascend EL0004: failed to allocate memory";
 	}
 	if (!info->is_oom)
 		oom_xla(flat, n, info);
