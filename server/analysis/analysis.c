@@ -318,8 +318,10 @@ const struct gg_library_facts *gg_analyzer_libraries(const gg_analyzer *a)
 	return a ? gg_semantic_libraries(a->model) : NULL;
 }
 
-int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len, gg_export_fn add, void *ctx)
+int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len, gg_export_fn add, void *ctx, TSTree **kept)
 {
+	if (kept)
+		*kept = NULL;
 	if (len > UINT32_MAX)
 		return -EFBIG;
 	ts_parser_reset(a->parser);
@@ -327,9 +329,12 @@ int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len, gg_export_
 	if (!tree)
 		return -ENOMEM;
 	int rc = gg_tree_update(a->copy, tree, text, len, false);
-	ts_tree_delete(tree);
 	if (!rc && !analysis_too_deep(a->copy, text, len))
 		rc = gg_semantic_exports(a->model, text, len, gg_tree_root(a->copy), add, ctx);
+	if (!rc && kept)
+		*kept = tree;
+	else
+		ts_tree_delete(tree);
 	return rc;
 }
 

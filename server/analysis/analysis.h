@@ -124,10 +124,12 @@ typedef int (*gg_export_fn)(void *ctx, const gg_export *e);
  * (project.h): the grad-disabling callables it defines at its top level
  * (functions that wrap no_grad/inference_mode, classes whose __enter__ turns
  * grad off), and its top-level classes with methods that run with grad off.
- * add(ctx, e) for each, stopping at its first non-zero return. Returns 0 or
- * a negative errno.
+ * add(ctx, e) for each, stopping at its first non-zero return. *tree (when
+ * tree is not NULL): the parse of text, the caller's to delete (a check of the
+ * same text takes it as gg_source.tree), or NULL. Returns 0 or a negative
+ * errno.
  */
-int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len, gg_export_fn add, void *ctx);
+int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len, gg_export_fn add, void *ctx, TSTree **tree);
 /* The well-known libraries' facts a's rules read (queries/libraries.txt); a may be NULL (then NULL). */
 const struct gg_library_facts *gg_analyzer_libraries(const gg_analyzer *a);
 

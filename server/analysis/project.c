@@ -494,7 +494,8 @@ static int export_add(void *ctx, const gg_export *e)
 	return rc;
 }
 
-static int file_add(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len, export_keep keep)
+static int file_add(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len, export_keep keep,
+		    TSTree **tree)
 {
 	gg_buf module = { NULL, 0, 0 };
 	int rc = gg_project_module_of(path, &module);
@@ -503,14 +504,14 @@ static int file_add(gg_project *p, gg_analyzer *a, const char *path, const char 
 		return rc;
 	}
 	export_ctx x = { p, module.data ? module.data : "", module.len, NULL, keep };
-	rc = gg_analyzer_exports(a, text, len, export_add, &x);
+	rc = gg_analyzer_exports(a, text, len, export_add, &x, tree);
 	free(module.data);
 	return rc;
 }
 
 int gg_project_add_file(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len)
 {
-	return file_add(p, a, path, text, len, KEEP_FIRST);
+	return file_add(p, a, path, text, len, KEEP_FIRST, NULL);
 }
 
 /*
@@ -587,8 +588,10 @@ static int subclass_file_note(gg_project *p, const char *path, const char *text,
 }
 
 int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len,
-			  gg_strings *wanted)
+			  gg_strings *wanted, TSTree **tree)
 {
+	if (tree)
+		*tree = NULL;
 	int rc = 0;
 	/* Every project file's classes, torch or not: a plain class imported from a helper file is no model. */
 	if (!p->subclass_files_done) {
@@ -619,7 +622,7 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 		return rc;
 	switch (exports_of(text, len)) {
 	case EXPORTS_NOW:
-		return gg_project_add_file(p, a, path, text, len);
+		return file_add(p, a, path, text, len, KEEP_FIRST, tree);
 	case EXPORTS_DEFERRED:
 		return gg_strings_push(&p->deferred, path); /* gg_project_add_deferred */
 	default:
@@ -651,7 +654,7 @@ static int deferred_read(gg_project *p, gg_analyzer *a, const char *base, const 
 	size_t len = 0;
 	int rc = gg_pyfiles_read(joined ? joined : path, &text, &len);
 	if (!rc)
-		rc = file_add(p, a, path, text, len, keep);
+		rc = file_add(p, a, path, text, len, keep, NULL);
 	else if (rc != -ENOMEM)
 		rc = 0;
 	free(text);

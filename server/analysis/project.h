@@ -267,11 +267,12 @@ int gg_project_add_file(gg_project *p, gg_analyzer *a, const char *path, const c
  * NULL: not scanned) and, when it may export
  * something (gg_project_may_export), its exports to p under path's module
  * name; a file whose only such thing is a top-level function decorated to
- * run with grad off is put off (gg_project_add_deferred). Returns 0 or a
- * negative errno.
+ * run with grad off is put off (gg_project_add_deferred). *tree (tree not
+ * NULL): the parse of text when the index made one, the caller's to delete
+ * (gg_analyzer_exports), else NULL. Returns 0 or a negative errno.
  */
 int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const char *text, size_t len,
-			  gg_strings *wanted);
+			  gg_strings *wanted, TSTree **tree);
 
 /*
  * Reads the files gg_project_add_source put off: those that decorate top-level

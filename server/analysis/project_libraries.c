@@ -302,7 +302,7 @@ static int own_read(lib_read *r, lib_module *m, const char *root, const char *be
 		return 0;
 	r->files++;
 	/* By its path from where the check runs, as `check .` names the file. */
-	return gg_project_add_source(r->p, r->a, path, m->text, m->len, r->own->wanted);
+	return gg_project_add_source(r->p, r->a, path, m->text, m->len, r->own->wanted, NULL);
 }
 
 /*
@@ -365,7 +365,7 @@ static lib_module *module_get(lib_read *r, const char *name, int *rc)
 				m->package = pkg;
 				r->files++;
 				/* Indexed as the project's own files are, by the path below its root. */
-				*rc = gg_project_add_source(r->p, r->a, below[pkg], m->text, m->len, NULL);
+				*rc = gg_project_add_source(r->p, r->a, below[pkg], m->text, m->len, NULL, NULL);
 			}
 		}
 	}

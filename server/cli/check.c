@@ -238,12 +238,28 @@ typedef struct check_nb_kept {
 	bool kept;
 } check_nb_kept;
 
+/*
+ * A parse the index made of a file it read for its exports, kept for the
+ * file's check: one parse per file and run. The check takes it where the
+ * text it reads is what was parsed (hash, len). Kept while the text they
+ * parsed stays under CHECK_TREES_KEPT_BYTES in all: past it, the checks parse
+ * again, as before (a tree holds several times its text).
+ */
+typedef struct check_tree_kept {
+	TSTree *tree; /* owned until the check takes it (NULL then) */
+	gg_digest hash;
+	size_t len;
+} check_tree_kept;
+
+#define CHECK_TREES_KEPT_BYTES ((size_t)16 << 20)
+
 typedef struct check_run {
 	check_format format;
 	check_worker worker; /* the main thread's; with threads, worker 0's */
 	gg_pyfiles files;
 	gg_project project; /* the files' grad-disabling wrappers, read before any file is checked */
 	check_nb_kept *notebooks; /* owned, NULL or one per file: the notebooks project_build read */
+	check_tree_kept *trees;   /* owned, NULL or one per file: the parses project_build made */
 	bool whole_project; /* a folder named holds the project's (project_root): no module of it is left to read */
 	cJSON *json_rows; /* owned; the rows of a document format (format_has_rows): json, gitlab, junit, rdjson */
 	cJSON *sarif;     /* owned; the sarif format's log */
@@ -793,7 +809,7 @@ static int check_read(check_run *run, check_out *o, const char *path, gg_file_re
  * 0, or a negative errno that ends the run.
  */
 static int check_findings(check_run *run, check_worker *w, check_out *o, const char *path, gg_source *src,
-			  const gg_notebook *nb, const gg_nb_unparsed *unparsed)
+			  const gg_notebook *nb, const gg_nb_unparsed *unparsed, TSTree *kept)
 {
 	const char *body = src->text;
 	size_t body_len = src->len;
@@ -801,9 +817,13 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 	gg_findings findings;
 	gg_findings_init(&findings);
 	int rc;
-	/* json and sarif list each finding's fixes and full names the best: they need the tree. */
-	TSTree *tree = NULL;
-	if (format_shows_fixes(run->format)) {
+	/*
+	 * json and sarif list each finding's fixes and full names the best: they
+	 * need the tree. kept (owned: deleted here) is the index's parse of body.
+	 */
+	TSTree *tree = kept;
+	src->tree = kept;
+	if (!tree && format_shows_fixes(run->format)) {
 		if (!w->parser)
 			w->parser = gg_python_parser_new();
 		tree = w->parser ? gg_python_parse(w->parser, NULL, body, body_len) : NULL;
@@ -1079,7 +1099,7 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, size_t 
 		rc = gg_notebook_unparsed(&nb, w->parser, &unparsed);
 	if (!rc && !unreadable) {
 		src.text = nb.text;
-		rc = check_findings(run, w, o, path, &src, &nb, &unparsed);
+		rc = check_findings(run, w, o, path, &src, &nb, &unparsed, NULL);
 	}
 	if (run->cache_on)
 		cache_note(run, o, index, key, said, findings, rc);
@@ -1151,6 +1171,17 @@ static int check_add_noqa(check_worker *w, check_out *o, const char *path, gg_so
  * Checks one file with w's analysis, its output and reports going to o.
  * Returns 0, or a negative errno that ends the run (out of memory).
  */
+/* The parse project_build kept of the file at index when body is the text it parsed, now the caller's; else NULL. */
+static TSTree *tree_take(check_run *run, size_t index, const char *body, size_t len)
+{
+	check_tree_kept *k = run->trees ? &run->trees[index] : NULL;
+	if (!k || !k->tree || k->len != len || !gg_digest_equal(k->hash, gg_digest_of(body, len)))
+		return NULL;
+	TSTree *t = k->tree;
+	k->tree = NULL;
+	return t;
+}
+
 static int check_file(check_run *run, check_worker *w, check_out *o, size_t index)
 {
 	const char *path = run->files.items[index];
@@ -1275,7 +1306,7 @@ static int check_file(check_run *run, check_worker *w, check_out *o, size_t inde
 	}
 	/* Written or left: the lock is no longer needed for what is reported. */
 	gg_file_rewrite_close(&file);
-	rc = check_findings(run, w, o, path, &src, NULL, NULL);
+	rc = check_findings(run, w, o, path, &src, NULL, NULL, tree_take(run, index, body, body_len));
 	if (run->cache_on)
 		cache_note(run, o, index, key, said, findings, rc);
 	if (!rc && (rewriting || from_stdin) && !decoded)
@@ -1950,8 +1981,12 @@ static int project_build(check_run *run)
 	gg_strings wanted; /* what the files import, "module" or "module:name" */
 	gg_strings_init(&wanted);
 	int rc = 0;
-	/* Without room to keep them, the notebooks are read again by their checks. */
+	/* Without room to keep them, the notebooks are read again by their checks, and the files parsed again. */
 	run->notebooks = calloc(run->files.len, sizeof *run->notebooks);
+	/* Only a check reads the parse: --fix, --diff and --add-noqa parse what they write. */
+	bool plain = !run->fix && !run->diff && !run->add_noqa;
+	run->trees = plain ? calloc(run->files.len, sizeof *run->trees) : NULL;
+	size_t kept_bytes = 0;
 	for (size_t i = 0; i < run->files.len && rc != -ENOMEM; i++) {
 		char *text = NULL;
 		size_t len = 0;
@@ -1971,8 +2006,15 @@ static int project_build(check_run *run)
 			len = nb.len;
 		}
 		const char *body = nb.text ? nb.text : text;
+		bool keep = run->trees && !nb.text && kept_bytes + len <= CHECK_TREES_KEPT_BYTES;
+		TSTree *tree = NULL;
 		if (!rc)
-			rc = gg_project_add_source(&run->project, run->worker.analyzer, run->files.items[i], body, len, &wanted);
+			rc = gg_project_add_source(&run->project, run->worker.analyzer, run->files.items[i], body, len, &wanted,
+						   keep ? &tree : NULL);
+		if (tree) {
+			run->trees[i] = (check_tree_kept){ tree, gg_digest_of(body, len), len };
+			kept_bytes += len;
+		}
 		if (!rc && nb.text && run->notebooks) {
 			run->notebooks[i] = (check_nb_kept){ nb, hash, json_len, true };
 			memset(&nb, 0, sizeof nb);
@@ -2481,6 +2523,10 @@ int gg_cli_check_main(int argc, char **argv)
 		if (run.notebooks[i].kept)
 			gg_notebook_free(&run.notebooks[i].nb);
 	free(run.notebooks);
+	for (size_t i = 0; run.trees && i < run.files.len; i++)
+		if (run.trees[i].tree)
+			ts_tree_delete(run.trees[i].tree);
+	free(run.trees);
 	gg_pyfiles_free(&run.files);
 	gg_project_free(&run.project);
 	gg_check_cache_close(&run.cache);

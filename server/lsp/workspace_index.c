@@ -104,7 +104,7 @@ static void index_work(index_build *b)
 		size_t n = strlen(b->root);
 		if (strncmp(rel, b->root, n) == 0 && rel[n] == '/')
 			rel += n + 1;
-		b->rc = gg_project_add_source(&b->project, a, rel, text, len, &wanted);
+		b->rc = gg_project_add_source(&b->project, a, rel, text, len, &wanted, NULL);
 		free(text);
 	}
 	b->files = files.len;
