@@ -422,6 +422,34 @@ static bool classify_joins_gathered(const char *code)
 			strstr(code, "concatenate(") || strstr(code, "np.vstack("));
 }
 
+/*
+ * A line that only copies a tensor to the device ("x = x.cuda(non_blocking=True)",
+ * "imgs = batch['img'].to(device)"): the value is a name, an attribute or an
+ * item, moved, with no call before the move (not "model(x.cuda())"), and
+ * not a model's move, which loading reads.
+ */
+static bool classify_moves_data(const char *code)
+{
+	if (!code || strstr(code, "model") || strstr(code, "net.") || strstr(code, "Net("))
+		return false;
+	const char *p = strstr(code, " = ");
+	p = p ? p + 3 : code;
+	while (*p == ' ')
+		p++;
+	for (; *p; p++) {
+		if (strncmp(p, ".cuda(", 6) == 0)
+			return true;
+		/* .to() to a device, not to a dtype ("x.to(torch.float16)" casts in place). */
+		if (strncmp(p, ".to(", 4) == 0)
+			return strstr(p, "device") || strstr(p, "cuda") || strstr(p, "gpu") || strstr(p, "non_blocking");
+		bool name = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_' ||
+			    *p == '.' || *p == '[' || *p == ']' || *p == '\'' || *p == '"';
+		if (!name)
+			return false;
+	}
+	return false;
+}
+
 static bool classify_is_sep(char c)
 {
 	return c == '/' || c == '\\';
@@ -1370,6 +1398,20 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 					  f->function, gg_tb_frame_file(f), f->line, f->code)))
 			return rc;
 	}
+	/*
+	 * No model on the path and the failing line is the user's copy of a
+	 * batch to the device: no forward ran, so no activations were kept,
+	 * and autograd has nothing to do with it; the copy needs room for the
+	 * batch itself, on a device something else already fills.
+	 */
+	d->transfer = tb->len && boundary == tb->len && !backward && !d->model_runs && d->frames[tb->len - 1].user &&
+		      d->phase != GG_PHASE_LOADING && classify_moves_data(tb->frames[tb->len - 1].code);
+	if (d->transfer) {
+		const gg_tb_frame *f = &tb->frames[tb->len - 1];
+		if ((rc = gg_evidence_add(d, "no model runs on the path: %s() at %s:%u copies data to the device (%s), the same with autograd on or off",
+					  f->function, gg_tb_frame_file(f), f->line, f->code)))
+			return rc;
+	}
 	d->entry = classify_entry(d, tb);
 
 	/* volatile=True: the user meant to turn autograd off, and it did nothing. */
@@ -1905,7 +1947,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	/* A host array keeps no graph: evaluation, but not a missing no_grad. */
 	if (d->cause == GG_CAUSE_HOST_ARRAY && d->kind == GG_DX_OOM_EVAL_NO_GRAD)
 		d->kind = GG_DX_OOM_EVAL;
-	if (aggregate >= 0 && (d->kind == GG_DX_OOM_EVAL_NO_GRAD || d->kind == GG_DX_OOM_EVAL))
+	if ((aggregate >= 0 || d->transfer) && (d->kind == GG_DX_OOM_EVAL_NO_GRAD || d->kind == GG_DX_OOM_EVAL))
 		d->kind = GG_DX_OOM_EVAL; /* no forward on the path: autograd is not what ran out */
 	/* The user's own arithmetic after the model, one large request: a smaller piece, not no_grad, makes it fit. */
 	if (d->own_arithmetic && d->kind == GG_DX_OOM_EVAL_NO_GRAD && d->grad_disabled == -1) {

@@ -121,6 +121,7 @@ typedef struct gg_diagnosis {
 	bool callee_cut;       /* the frames stop at the culprit's call into code the paste cuts: grad mode inside it is unseen */
 	bool model_runs;       /* a model's forward is on the path (torch.nn's call wrapper, a torch.nn module's own forward) */
 	bool own_arithmetic;   /* in evaluation, no model on the path, the user's own line's one request a large share of the device (cause.c) */
+	bool transfer;         /* no model on the path: the innermost frame, the user's, copies data to the device (`x.cuda()`, `.to(device)`) */
 	bool runtime_call;     /* the driver's OOM raised by a CUDA runtime call that allocates nothing, a stream switch (classify.c) */
 	int grad_disabled;     /* 1 off already, 0 on, -1 unknown */
 	bool grad_controlled;  /* a frame's grad mode is picked at run time (a flag, a condition): grad_disabled stays unknown */

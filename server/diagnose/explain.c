@@ -1213,6 +1213,13 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 				rc |= gg_buf_printf(&x, "Do not keep every batch's outputs: compute the metric per batch (or update a running metric), keep only what it needs (predicted labels, not whole logits or masks), or write the outputs to disk as you go; if they must be joined, allocate the result once and fill it, instead of a torch.cat of the list.");
 				break;
 			}
+			if (d->transfer && (d->cause == GG_CAUSE_NONE || d->cause == GG_CAUSE_OWN_TENSORS || d->cause == GG_CAUSE_OTHER_PROCESSES)) {
+				/* The copy of a batch to the device, no model on the path (see classify.c). */
+				rc |= gg_buf_printf(&e, " No model runs there: the line copies a batch to the device, which needs room for the batch itself; what already fills the device (the model and optimizer state, tensors kept from training, another process) is the question, not autograd.");
+				rc |= gg_buf_printf(&x, "Evaluate a smaller batch (the evaluation loader's batch size), free what training left on the device before evaluating (delete its last outputs and losses, `torch.cuda.empty_cache()`), and check with `%s` that no other process holds the GPU and that the run uses the GPU you meant (CUDA_VISIBLE_DEVICES). If the error names the host's caching allocator, pinned memory failed: try `pin_memory=False` and a plain `.cuda()` without non_blocking.",
+						    explain_smi(d));
+				break;
+			}
 			if (d->own_arithmetic && d->cause == GG_CAUSE_LARGE_REQUEST) {
 				/* The script's own tensor arithmetic after the model (see classify.c): its one product is the request. */
 				rc |= gg_buf_printf(&e, " No model runs there: %s, asked for by the script's own arithmetic on the model's results, the same with autograd on or off.", d->cause_evidence);
