@@ -1733,6 +1733,23 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		x->oom.device = GG_OOM_DEVICE_CPU;
 		x->oom.form = cgroup ? GG_OOM_FORM_CGROUP : "SIGKILL (exitcode -9)";
 		x->oom.device_index = -1; /* the host's memory: no device is numbered */
+		/*
+		 * The launcher's line is its own traceback's exception (mp.spawn's
+		 * "process 0 terminated with signal SIGKILL"): that traceback is
+		 * the launcher reporting this kill, not a second failure. Its
+		 * frames are the launcher's wait, not the killed worker's: the
+		 * one reading of the kill stays without them.
+		 */
+		for (size_t j = 0; killed9 && !cgroup && j + 1 < out->len; j++) {
+			gg_diagnosis *y = &out->items[j];
+			gg_traceback *ytb = y->chain && y->chain->len == 1 ? &y->chain->tbs[0] : NULL;
+			if (y->oom.is_oom || !ytb || !ytb->has_exception || ytb->exc.at.line != at.line)
+				continue;
+			dx_diagnosis_free(y);
+			memmove(y, y + 1, (out->len - j - 1) * sizeof *y);
+			out->len--;
+			j--;
+		}
 	}
 	/*
 	 * A shell's job line naming a crash's signal (zsh's "[1]  4021 bus
