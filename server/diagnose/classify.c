@@ -1078,6 +1078,24 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		const gg_tb_frame *f = &tb->frames[i];
 		if (!gg_phase_is_optimizer_step(f))
 			continue;
+		/*
+		 * Stepped inside an object's construction (a sharded optimizer's
+		 * __init__ running one step to create its moment buffers): the
+		 * optimizer's state is being set up, no step of training has run.
+		 */
+		size_t ctor = i;
+		for (size_t j = 0; j < i && ctor == i; j++)
+			if (classify_is_init(tb->frames[j].function))
+				ctor = j;
+		if (ctor < i) {
+			d->phase = GG_PHASE_LOADING;
+			d->optimizer_setup = true;
+			if ((rc = gg_evidence_add(d, "set-up: frame %s() at %s:%u steps an optimizer inside the construction at %s:%u (%s()): its state is being created, before any training step",
+						  f->function[0] ? f->function : "<module>", gg_tb_frame_file(f), f->line,
+						  gg_tb_frame_file(&tb->frames[ctor]), tb->frames[ctor].line, tb->frames[ctor].function)))
+				return rc;
+			break;
+		}
 		d->phase = GG_PHASE_TRAINING;
 		if ((rc = gg_evidence_add(d, "training: frame %s() at %s:%u steps an optimizer%s%s", f->function[0] ? f->function : "<module>",
 					  gg_tb_frame_file(f), f->line, f->code ? ": " : "", f->code ? f->code : "")))

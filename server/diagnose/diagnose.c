@@ -1314,6 +1314,47 @@ static void dx_join_reraised(gg_diagnoser *d)
  * that failure again on its way down, not a second one whose message is
  * missing. Dropped; its rank (the logger's label) is the failure's.
  */
+/*
+ * The installed package a frame's file is in: the folder right under
+ * site-packages or dist-packages ("deepspeed" of ".../site-packages/
+ * deepspeed/pt/engine.py"), *len its length; NULL when none.
+ */
+static const char *dx_frame_package(const gg_tb_frame *f, size_t *len)
+{
+	static const char *const roots[] = { "site-packages/", "dist-packages/", "site-packages\\", "dist-packages\\", NULL };
+	for (const char *const *r = roots; *r; r++) {
+		const char *p = strstr(f->filename, *r);
+		if (!p)
+			continue;
+		p += strlen(*r);
+		size_t n = strcspn(p, "/\\");
+		if (n == 0 || p[n] == '\0')
+			return NULL; /* a module right under site-packages: no folder to compare */
+		*len = n;
+		return p;
+	}
+	return NULL;
+}
+
+/*
+ * A cut traceback that ends in the package where an earlier fragment,
+ * headless, all library code, begins: the one failure printed twice by
+ * two processes (or the log cut in between), the first copy losing its
+ * head and the second its tail. The second's frames are the first's
+ * callers.
+ */
+static bool dx_cut_leads_into(const gg_traceback *own, const gg_traceback *cut)
+{
+	if (!own->headerless || own->len == 0 || cut->len == 0)
+		return false;
+	for (size_t k = 0; k < own->len; k++)
+		if (dx_frame_user(&own->frames[k]))
+			return false;
+	size_t a, b;
+	const char *pa = dx_frame_package(&cut->frames[cut->len - 1], &a), *pb = dx_frame_package(&own->frames[0], &b);
+	return pa && pb && a == b && memcmp(pa, pb, a) == 0;
+}
+
 static void dx_join_logged_cut(gg_diagnoser *d)
 {
 	size_t kept = 0;
@@ -1329,7 +1370,8 @@ static void dx_join_logged_cut(gg_diagnoser *d)
 		 */
 		bool cut_at_end = c->len == 1 && !tb->has_exception && tb->len > 0 && !tb->stack &&
 				  tb->frames[tb->len - 1].at.line + (tb->headerless ? 0 : 2) >= d->facts.last_text_line;
-		if (cut_at_end && pt && pt->has_exception && !p->has_oom && (p->rank < 0 || p->rank == c->rank || c->rank < 0) &&
+		if (cut_at_end && pt && pt->has_exception && (!p->has_oom || dx_cut_leads_into(pt, tb)) &&
+		    (p->rank < 0 || p->rank == c->rank || c->rank < 0) &&
 		    pt->exc.at.line < tb->at.line && pt->exc.at.line + DX_HEADERLESS_REACH >= tb->at.line) {
 			if (p->rank < 0)
 				p->rank = c->rank;

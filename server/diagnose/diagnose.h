@@ -122,6 +122,7 @@ typedef struct gg_diagnosis {
 	bool model_runs;       /* a model's forward is on the path (torch.nn's call wrapper, a torch.nn module's own forward) */
 	bool own_arithmetic;   /* in evaluation, no model on the path, the user's own line's one request a large share of the device (cause.c) */
 	bool transfer;         /* no model on the path: the innermost frame, the user's, copies data to the device (`x.cuda()`, `.to(device)`) */
+	bool optimizer_setup;  /* an optimizer stepped inside an object's construction: its state being created, before training (classify.c) */
 	bool runtime_call;     /* the driver's OOM raised by a CUDA runtime call that allocates nothing, a stream switch (classify.c) */
 	int grad_disabled;     /* 1 off already, 0 on, -1 unknown */
 	bool grad_controlled;  /* a frame's grad mode is picked at run time (a flag, a condition): grad_disabled stays unknown */

@@ -478,6 +478,12 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			*rc |= gg_buf_printf(x, "Read the weights once per node or straight to where they belong: `low_cpu_mem_usage=True` or a `device_map`, memory-mapped safetensors, loading on one rank and broadcasting (the meta device, FSDP's `sync_module_states=True`, accelerate's `cpu_ram_efficient_loading`), or fewer processes per node; load in the precision you run in. `free -h` shows what the machine has; `dmesg | grep -i oom` tells whether the kernel killed it.");
 			return 1;
 		}
+		if (d->optimizer_setup) {
+			/* The optimizer's state made at set-up (see classify.c): weights, gradients and its buffers, no batch yet. */
+			*rc |= gg_buf_printf(e, " It happened while the optimizer's state was being created, before any training step: the weights, their gradients and the optimizer's buffers (Adam keeps two per parameter) do not fit on each device as they are split.");
+			*rc |= gg_buf_printf(x, "Split the optimizer state over more devices (a higher data-parallel degree for ZeRO stages 1-2, or stage 3 / FSDP to shard the weights too), offload it to the CPU (ZeRO-Offload), use an optimizer with less state (8-bit Adam, Adafactor) or mixed-precision weights, or train a smaller model. The batch size and no_grad do not change this step.");
+			return 1;
+		}
 		*rc |= gg_buf_printf(e, " It happened while the model was loaded or moved to the device, before any forward pass: the weights themselves do not fit as loaded.");
 		if (m->form && strcmp(m->form, "CUDA error: out of memory") == 0) {
 			/* The driver's own error, not the caching allocator's: often the device was full, or not the one meant, before the weights came. */
