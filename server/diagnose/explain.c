@@ -868,6 +868,11 @@ static int explain_where(gg_buf *b, const gg_diagnosis *d, const char *verb)
 	if (!f->function[0])
 		return gg_buf_printf(b, " It %s at %s:%u%s%s%s (the frame's line is cut before its function's name).", verb, gg_tb_frame_file(f),
 				     f->line, f->code ? ": `" : "", f->code ? f->code : "", f->code ? "`" : "");
+	/* A frame whose location line the paste lost (a cut pytest report): its function and code, no line number. */
+	if (f->line == 0)
+		return gg_buf_printf(b, " It %s in %s()%s%s%s%s%s (its line number is not in the paste).", verb, f->function[0] ? f->function : "<module>",
+				     f->filename[0] ? " in " : "", f->filename[0] ? gg_tb_frame_file(f) : "", f->code ? ": `" : "",
+				     f->code ? f->code : "", f->code ? "`" : "");
 	if (explain_is_call_tail(f->code))
 		return gg_buf_printf(b, " It %s in %s() in the statement that ends at %s:%u (`%s`): the traceback prints the last line of a call spread over several lines, which starts above it.",
 				     verb, f->function[0] ? f->function : "<module>", gg_tb_frame_file(f), f->line, f->code);

@@ -629,6 +629,20 @@ static int phase_callee_words(const char *code)
 	return 0;
 }
 
+/* Whether a code line's first call is of a test or a test's helper ("self._test_x(", "test_y("). */
+static bool phase_callee_is_test(const char *code)
+{
+	const char *open = strchr(code, '(');
+	if (!open)
+		return false;
+	const char *b = open;
+	while (b > code && ident_char(b[-1]))
+		b--;
+	while (b < open && *b == '_')
+		b++;
+	return open - b > 5 && strncmp(b, "test_", 5) == 0;
+}
+
 bool gg_phase_is_test_file(const char *filename)
 {
 	const char *base = filename;
@@ -668,8 +682,14 @@ int gg_phase_frame_words(const gg_tb_frame *f, unsigned how)
 		return phase_words_in(f->function, strlen(f->function), library_eval_words) & GG_WORDS_EVAL ? GG_WORDS_EVAL
 		       : gg_phase_words(f->function) & GG_WORDS_TRAIN ? GG_WORDS_TRAIN : 0;
 	}
-	/* What the line calls is more specific than the function it is in: train() at `self.validate(it)` is validating. */
-	int w = f->code ? phase_callee_words(f->code) : 0;
+	/*
+	 * What the line calls is more specific than the function it is in:
+	 * train() at `self.validate(it)` is validating. Not a test's helper
+	 * called from a test module (`self._test_masks(device)`): a test's
+	 * name says nothing of the phase (see below).
+	 */
+	bool test_file = gg_phase_is_test_file(f->filename) || !f->filename[0];
+	int w = f->code && !(test_file && phase_callee_is_test(f->code)) ? phase_callee_words(f->code) : 0;
 	if (w == GG_WORDS_EVAL || w == GG_WORDS_TRAIN)
 		return w;
 	/*
@@ -678,8 +698,10 @@ int gg_phase_frame_words(const gg_tb_frame *f, unsigned how)
 	 * dropped the file ("line 42, in test_x"), the likelier reading; a
 	 * plain test() stays an evaluation.
 	 */
-	bool pytest_fn = gg_text_starts(f->function, strlen(f->function), "test_") &&
-			 (gg_phase_is_test_file(f->filename) || !f->filename[0]);
+	const char *tf = f->function;
+	while (*tf == '_')
+		tf++; /* a test's private helper, "_test_masks" */
+	bool pytest_fn = gg_text_starts(tf, strlen(tf), "test_") && test_file;
 	w = pytest_fn ? 0 : gg_phase_words(f->function);
 	if ((w == 0 || w == (GG_WORDS_EVAL | GG_WORDS_TRAIN)) && f->code)
 		w = phase_code_words(f->code, how & GG_FRAME_FEEDS_MODEL, how & GG_FRAME_MODEL_RUNS);

@@ -10,6 +10,7 @@
 #include "traceback.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -197,10 +198,40 @@ bool gg_tb_type_decides(const char *type)
 	return false;
 }
 
+static int tb_add_frame(tb_stream *s, gg_tb_frame *f);
+
 static int tb_stream_end(gg_tbparse *p, tb_stream *s)
 {
 	gg_tb_chain *c = s->chain;
 	bool pytest = s->state == TB_PYTEST;
+	/*
+	 * A long report cut after its last entry's "E" lines: that entry's
+	 * location line, printed after them, is lost, but its source showed
+	 * the function ("def name(") and the line that ran (">"). It is the
+	 * innermost frame, its line number unknown (0); its file is the
+	 * calling entry's where that one calls it as a method of the same
+	 * object ("self.name("), else unknown.
+	 */
+	gg_traceback *pt = pytest && c ? &c->tbs[c->len - 1] : NULL;
+	if (pt && pt->has_exception && pt->len > 0 && s->pt_def.len && s->pt_code.len && s->pt_def.len < 200) {
+		const gg_tb_frame *caller = &pt->frames[pt->len - 1];
+		char call[208];
+		snprintf(call, sizeof call, "self.%.*s(", (int)s->pt_def.len, s->pt_def.data);
+		bool same = caller->code && strstr(caller->code, call);
+		gg_tb_frame f;
+		memset(&f, 0, sizeof f);
+		f.filename = strdup(same ? caller->filename : "");
+		f.function = gg_text_dup(s->pt_def.data, s->pt_def.len, TB_MAX_NAME);
+		f.code = gg_text_dup(s->pt_code.data, s->pt_code.len, TB_MAX_CODE);
+		f.at = pt->exc.at;
+		if (!f.code) {
+			tb_frame_free(&f);
+			return -ENOMEM;
+		}
+		int rc = tb_add_frame(s, &f);
+		if (rc)
+			return rc;
+	}
 	bool headless_open = s->headless_open;
 	s->headless_open = false;
 	s->chain = NULL;
