@@ -865,6 +865,9 @@ static int explain_where(gg_buf *b, const gg_diagnosis *d, const char *verb)
 		return gg_buf_printf(b, " The log line names %s:%u as where it was logged; it has no traceback, so the calls that led there are not in the paste.",
 				     gg_tb_frame_file(f), f->line);
 	/* A frame line cut before ", in name": where it is, without inventing a function. */
+	if (!f->function[0] && f->notebook)
+		return gg_buf_printf(b, " It %s at %s:%u%s%s%s.", verb, gg_tb_frame_file(f), f->line, f->code ? ": `" : "",
+				     f->code ? f->code : "", f->code ? "`" : "");
 	if (!f->function[0])
 		return gg_buf_printf(b, " It %s at %s:%u%s%s%s (the frame's line is cut before its function's name).", verb, gg_tb_frame_file(f),
 				     f->line, f->code ? ": `" : "", f->code ? f->code : "", f->code ? "`" : "");
@@ -1625,7 +1628,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&e, " Its only frame is the script's entry line, %s:%u (`%s`): where it failed is below the cut, not on that line.",
 					    gg_tb_frame_file(cf), cf->line, cf->code);
 		else if (cf)
-			rc |= gg_buf_printf(&e, " The frame of your code to look at is %s%s at %s:%u%s%s%s.", cf->function[0] ? cf->function : "cut before its function's name",
+			rc |= gg_buf_printf(&e, " The frame of your code to look at is %s%s at %s:%u%s%s%s.", cf->function[0] ? cf->function : cf->notebook ? "the cell" : "cut before its function's name",
 					    cf->function[0] ? "()" : "", gg_tb_frame_file(cf), cf->line, cf->code ? ": `" : "", cf->code ? cf->code : "", cf->code ? "`" : "");
 		if (d->phase != GG_PHASE_UNKNOWN)
 			rc |= gg_buf_printf(&e, " The frames show %s.", d->phase == GG_PHASE_EVALUATION ? "evaluation" : d->phase == GG_PHASE_TRAINING ? "training" : "model loading");

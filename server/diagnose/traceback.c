@@ -785,6 +785,16 @@ static int tb_parse_notebook_header(const char *t, size_t n, gg_tb_frame *f)
 		if (gg_text_starts(p, (size_t)(end - p), ", line ")) {
 			p += 7;
 			line = tb_number(&p, end);
+		} else if (gg_text_starts(p, (size_t)(end - p), ", [line ")) {
+			/* VS Code links the line: "Cell In[35], [line 1](vscode-notebook-cell:?execution_count=35&line=1)". */
+			p += 8;
+			line = tb_number(&p, end);
+			if (p < end && *p == ']')
+				p++;
+			if (p < end && *p == '(') {
+				const char *close_link = memchr(p, ')', (size_t)(end - p));
+				p = close_link ? close_link + 1 : end;
+			}
 		}
 		if (gg_text_starts(p, (size_t)(end - p), ", in ")) {
 			func = p + 5;
@@ -867,7 +877,19 @@ static int tb_parse_context_line(const char *t, size_t n, long *line, const char
 	}
 	while (p < end && *p == ' ')
 		p++;
+	/* VS Code links the number: "----> [1](vscode-notebook-cell:?execution_count=35&line=1) trainer.train()". */
+	bool linked = p < end && *p == '[';
+	if (linked)
+		p++;
 	long v = tb_number(&p, end);
+	if (linked) {
+		if (v < 0 || p + 1 >= end || p[0] != ']' || p[1] != '(')
+			return -1;
+		const char *close = memchr(p, ')', (size_t)(end - p));
+		if (!close)
+			return -1;
+		p = close + 1;
+	}
 	if (v < 0 || (p < end && *p != ' '))
 		return -1;
 	if (p < end)
