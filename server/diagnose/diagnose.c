@@ -475,7 +475,13 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 		 */
 		/* Or only its header is there (a "File" line cut mid-path under it): the message above still names it. */
 		bool cut = !tb->stack && !tb->headerless && c->len == 1;
-		if (!(tb->stack || tb->headerless || cut) || tb->has_exception)
+		/*
+		 * Or its type only from IPython's header: the exception's own line
+		 * printed above the header (a notebook that shows the message
+		 * first) is that exception's, with its message and figures.
+		 */
+		bool header_only = cut && tb->has_exception && tb->type_from_header;
+		if (!(tb->stack || tb->headerless || cut) || (tb->has_exception && !header_only))
 			continue;
 		uint64_t reach = tb->stack ? DX_STACK_REACH : tb->headerless ? DX_HEADERLESS_REACH : DX_CUT_REACH;
 		gg_log_orphan *best = NULL;
@@ -488,6 +494,8 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 			uint64_t from = o->continued_to;
 			/* A cut traceback's: not a line that already ends another traceback read (a second process's copy below it). */
 			if (cut && dx_ends_a_traceback(d, o))
+				continue;
+			if (header_only && (!o->oom || !gg_text_starts(o->text, strlen(o->text), tb->exc.type)))
 				continue;
 			if (((o->oom && !dx_kills_another(o)) || (dx_header_speaks(o) && tb->headerless) || (cut && dx_kernel_failure(d, o))) &&
 			    o->at.line < tb->at.line && from + reach >= tb->at.line &&
@@ -544,7 +552,18 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 			c->prose_above = best->at.line;
 			continue;
 		}
+		if (!best && header_only)
+			continue;
 		if (best) {
+			if (header_only) {
+				/* The header's type gives way to the line that carries it with its message. */
+				free(tb->exc.type);
+				free(tb->exc.message);
+				free(tb->exc.detail);
+				memset(&tb->exc, 0, sizeof tb->exc);
+				tb->has_exception = false;
+				tb->type_from_header = false;
+			}
 			int rc = dx_exception_from_orphan(tb, best);
 			if (rc)
 				return rc;
