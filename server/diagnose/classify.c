@@ -1237,6 +1237,16 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 					  (unsigned long long)ebar)))
 			return rc;
 	}
+	/* The same for an evaluation loop's plain prints of its counter ("Val 3/50 12/60 ..."), the last of the paste. */
+	uint64_t eprint = facts->eval_print_line;
+	bool eval_printed = !tb->len && !d->chain->lone && d->phase == GG_PHASE_UNKNOWN && eprint && at && eprint > at &&
+			    eprint == facts->last_text_line && facts->train_bar_line < at && facts->train_print_line < at;
+	if (eval_printed) {
+		d->phase = GG_PHASE_EVALUATION;
+		if ((rc = gg_evidence_add(d, "log line %llu, the last of the paste, is an evaluation loop's print of its counter, with no training print after the failure: the run stopped in that evaluation",
+					  (unsigned long long)eprint)))
+			return rc;
+	}
 	/*
 	 * No frame, and the last trainer banner above the failure opens an
 	 * evaluation ("***** Running Evaluation *****"), no training bar or
@@ -1967,6 +1977,13 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->kind = GG_DX_OOM_EVAL;
 	if ((aggregate >= 0 || d->transfer) && (d->kind == GG_DX_OOM_EVAL_NO_GRAD || d->kind == GG_DX_OOM_EVAL))
 		d->kind = GG_DX_OOM_EVAL; /* no forward on the path: autograd is not what ran out */
+	/* Evaluation read from the loop's prints alone: no frame shows a forward, so autograd is no finding. */
+	if (eval_printed && d->kind == GG_DX_OOM_EVAL_NO_GRAD && d->grad_disabled == -1) {
+		d->kind = GG_DX_OOM_EVAL;
+		nothing_off = false;
+		if ((rc = gg_evidence_add(d, "no frame is in the paste: whether a forward ran with autograd on it does not show")))
+			return rc;
+	}
 	/* The user's own arithmetic after the model, one large request: a smaller piece, not no_grad, makes it fit. */
 	if (d->own_arithmetic && d->kind == GG_DX_OOM_EVAL_NO_GRAD && d->grad_disabled == -1) {
 		d->kind = GG_DX_OOM_EVAL;

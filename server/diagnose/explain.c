@@ -1218,8 +1218,11 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		break;
 	case GG_DX_OOM_EVAL:
 		if (d->grad_disabled != 1) {
-			/* Decided by the numbers, autograd unseen (see classify.c). */
-			rc |= gg_buf_printf(&e, "Out of %s during evaluation, and not for a missing no_grad.", dev);
+			/* Decided by the numbers, autograd unseen (see classify.c); with no frame, by the log's prints alone. */
+			if (tb->len == 0)
+				rc |= gg_buf_printf(&e, "Out of %s during evaluation, by the log's own lines; no frame shows what ran, so whether autograd was on does not show either.", dev);
+			else
+				rc |= gg_buf_printf(&e, "Out of %s during evaluation, and not for a missing no_grad.", dev);
 			rc |= explain_where(&e, d, "failed");
 			if (d->cause == GG_CAUSE_ACCUMULATED) {
 				/* After the loop: what was gathered over the whole set is joined at once (see classify.c). */
@@ -1240,7 +1243,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 				rc |= gg_buf_printf(&x, "Make that step's tensors smaller: work on fewer items or candidates at once (in chunks, keeping the top ones only), at a lower resolution, or in a cheaper dtype, and detach or move to the CPU what is only drawn or saved. `with torch.no_grad():` around the evaluation is still good practice, but it does not shrink this request.");
 				break;
 			}
-			explain_cause(&e, &x, d, era, version, &rc);
+			if (!explain_cause(&e, &x, d, era, version, &rc))
+				/* No cause the numbers prove: what evaluation can always do, no claim about autograd. */
+				rc |= gg_buf_printf(&x, "Evaluate less at once: a smaller evaluation batch, a smaller input or crop, or the work in chunks; keep what you gather or join together on the CPU, not the GPU; and run evaluation under `with torch.no_grad():` if it is not already.");
 			break;
 		}
 		rc |= gg_buf_printf(&e, "Out of %s during evaluation, although autograd was already off.", dev);

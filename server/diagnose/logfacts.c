@@ -735,6 +735,23 @@ static bool facts_train_print(const char *t, size_t n)
 	       facts_word_number(t, n, "train_loss", " :=");
 }
 
+/*
+ * See eval_print_line in logfacts.h: the first word names evaluation
+ * ("Val", "Valid", "Eval", "Test"), and a counter "i/N" follows it.
+ */
+static bool facts_eval_print(const char *t, size_t n)
+{
+	size_t w = 0;
+	while (w < n && ((t[w] >= 'a' && t[w] <= 'z') || (t[w] >= 'A' && t[w] <= 'Z')))
+		w++;
+	if (w == 0 || w >= n || (t[w] != ' ' && t[w] != ':') || gg_phase_words_n(t, w) != GG_WORDS_EVAL || gg_text_find(t, n, "%|"))
+		return false;
+	for (size_t i = w + 1; i + 1 < n; i++)
+		if (t[i] == '/' && facts_digit(t[i - 1]) && facts_digit(t[i + 1]))
+			return true;
+	return false;
+}
+
 /* See eval_note_line in logfacts.h. */
 static bool facts_eval_note(const char *t, size_t n)
 {
@@ -2196,6 +2213,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->load_note_line = l->number;
 	else if (facts_eval_note(t, n))
 		f->eval_note_line = l->number;
+	if (facts_eval_print(t, n))
+		f->eval_print_line = l->number;
 	if (gg_text_find_ci(t, n, "step") || gg_text_find_ci(t, n, "iter"))
 		facts_step(f, l, t, n);
 	if (gg_text_find_ci(t, n, "process ") && (gg_text_find(t, n, " terminated with ") || gg_text_find(t, n, "exited on signal")))

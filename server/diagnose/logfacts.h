@@ -254,6 +254,12 @@ typedef struct gg_log_facts {
 	 * line, 0 when none.
 	 */
 	uint64_t eval_note_line;
+	/*
+	 * The last plain progress print of an evaluation loop: its first word
+	 * names evaluation and a counter follows ("Val 3/50 12/60 acc 0.71
+	 * time 19.5s", "Test: [40/500]"). Its line, 0 when none.
+	 */
+	uint64_t eval_print_line;
 	uint64_t load_note_line; /* the last line that opens with "loading " (the run announcing what it reads next), or 0 */
 	/*
 	 * The last bare loop header pasted as code ("for i, batch in
