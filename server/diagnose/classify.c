@@ -931,6 +931,8 @@ static bool classify_rocm(const gg_traceback *tb, const gg_log_facts *facts)
 	return tb->has_exception && (strstr(tb->exc.detail, "ROCm") || strstr(tb->exc.detail, "HIP") || strstr(tb->exc.detail, "LDS"));
 }
 
+#define CLASSIFY_LOAD_NOTE_REACH 3 /* a launcher's lines about its worker may come between the announcement and the cut */
+
 int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg_notebooks *nb,
 		struct gg_analyzer *analyzer)
 {
@@ -1235,6 +1237,20 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->phase = GG_PHASE_EVALUATION;
 		if ((rc = gg_evidence_add(d, "log line %llu, the last of the paste, is an evaluation's progress bar: the run stopped in that evaluation",
 					  (unsigned long long)ebar)))
+			return rc;
+	}
+	/*
+	 * A run's output cut short a few lines under its announcement of what
+	 * it loads ("Loading model-x..."), nothing of a step logged since: the
+	 * run stopped while loading. Low weight, as above.
+	 */
+	uint64_t lnote = facts->load_note_line;
+	if (d->chain->from_cut && !tb->len && d->phase == GG_PHASE_UNKNOWN && lnote && lnote < tb->at.line &&
+	    lnote + CLASSIFY_LOAD_NOTE_REACH >= tb->at.line && facts->train_bar_line < lnote && facts->train_print_line < lnote &&
+	    facts->eval_bar_line < lnote && facts->eval_print_line < lnote && facts->eval_note_line < lnote) {
+		d->phase = GG_PHASE_LOADING;
+		if ((rc = gg_evidence_add(d, "log line %llu, a few lines above where the paste ends, announces what the run loads, and no step is logged after it: it stopped while loading",
+					  (unsigned long long)lnote)))
 			return rc;
 	}
 	/* The same for an evaluation loop's plain prints of its counter ("Val 3/50 12/60 ..."), the last of the paste. */

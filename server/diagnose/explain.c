@@ -1584,6 +1584,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 				rc |= gg_buf_printf(&e, " The log shows training running when it happened.");
 			else if (d->phase == GG_PHASE_EVALUATION)
 				rc |= gg_buf_printf(&e, " The log shows an evaluation running when it happened.");
+			else if (d->phase == GG_PHASE_LOADING)
+				/* Weights are read into the machine's RAM before they reach a device: a silent death there is usually the OOM killer. */
+				rc |= gg_buf_printf(&e, " The log shows the model being loaded when it happened: a worker that dies while loading, with no Python error, was most often killed for the machine's RAM (the weights pass through host memory, once per process), so check `free -h` and `dmesg | grep -i oom` (in a container or a VM, its memory limit).");
 			rc |= gg_buf_printf(&x, "Paste the log to its end: the failing rank's traceback down to its exception line (for a memory error, `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ...` with the numbers), or the launcher's line with the worker's exit code. An exit code of -9 there, with no traceback, means the kernel's OOM killer (host RAM: `dmesg | grep -i oom` tells).");
 			break;
 		}
