@@ -506,10 +506,16 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 									 m->allocated / GIB, m->total / GIB, 100.0 * m->allocated / m->total, 100.0 * own_all / m->total,
 									 cached / GIB, m->tried / GIB));
 
-	/* One item's tensor, a large share of the device but under half (a cause of its own then), more than is free. */
-	bool large_share = !rc && m->total > 0 && m->tried >= 0.15 * m->total && m->tried < 0.5 * m->total && m->free >= 0 && m->tried > m->free;
+	/*
+	 * One item's tensor, a large share of the device but under half (a
+	 * cause of its own then), more than is free. Printed equal to the
+	 * free figure it is still more: it failed, and two figures rounded
+	 * to two decimals print alike.
+	 */
+	bool large_share = !rc && m->total > 0 && m->tried >= 0.15 * m->total && m->tried < 0.5 * m->total && m->free >= 0 && m->tried >= m->free;
 	if (large_share)
-		rc = gg_evidence_add(d, "one request of %.2f GiB (%.0f%% of the device) is more than the %.2f GiB free: one step's tensor is a large share of the device",
+		rc = gg_evidence_add(d, m->tried > m->free ? "one request of %.2f GiB (%.0f%% of the device) is more than the %.2f GiB free: one step's tensor is a large share of the device"
+							  : "one request of %.2f GiB (%.0f%% of the device) was refused with %.2f GiB free, the same figure once rounded: it was a little more, and one step's tensor is a large share of the device",
 				     m->tried / GIB, 100.0 * m->tried / m->total, m->free / GIB);
 
 	/*
@@ -734,8 +740,9 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	d->own_arithmetic = own_arithmetic && large_share;
 	if (!rc && large_share && d->cause == GG_CAUSE_NONE &&
 	    ((d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN) || bare_backward || own_arithmetic)) {
-		char *text = gg_strdup_printf("one request of %.2f GiB (%.0f%% of the device) is more than the %.2f GiB free: one step's tensor is a large share of the device",
-					      m->tried / GIB, 100.0 * m->tried / m->total, m->free / GIB);
+		char *text = gg_strdup_printf("one request of %.2f GiB (%.0f%% of the device) is %s the %.2f GiB free: one step's tensor is a large share of the device",
+					      m->tried / GIB, 100.0 * m->tried / m->total, m->tried > m->free ? "more than" : "no less than (it failed)",
+					      m->free / GIB);
 		if (!text)
 			return -ENOMEM;
 		d->causes |= GG_CAUSE_LARGE_REQUEST;
