@@ -1759,6 +1759,18 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		} else if (exc && strstr(exc->type, "CalledProcessError") && strstr(exc->message, "exit status ") &&
 			   strtoul(strstr(exc->message, "exit status ") + 12, NULL, 10) >= 0xC0000000UL) {
 			rc |= explain_ntstatus(&e, &x, exc->message);
+		} else if (exc && strstr(exc->detail, "CUDNN_STATUS_INTERNAL_ERROR")) {
+			/*
+			 * cuDNN's catch-all: it could not get its workspace or run a
+			 * kernel, and it reports no reason. Memory the device lacks
+			 * (often a process still holding it) is the commonest, an
+			 * earlier kernel's failure reported late the next.
+			 */
+			rc |= gg_buf_printf(&e, " cuDNN's internal error names no reason: most often the GPU had no memory left for its workspace (held by this run, or still by another or an earlier process), else an earlier kernel failed and CUDA reported it at this call.");
+			rc |= gg_buf_printf(&x, "Check with `%s` that no leftover or other process holds the GPU (kill it, or pick a free GPU with CUDA_VISIBLE_DEVICES), then try a smaller batch; rerun with `CUDA_LAUNCH_BLOCKING=1` to see the call that really failed.",
+					    explain_smi(d));
+			if (cf)
+				rc |= gg_buf_printf(&x, " It surfaced at %s:%u.", gg_tb_frame_file(cf), cf->line);
 		} else if (exc && strstr(exc->detail, "CUresult error")) {
 			rc |= explain_curesult(&e, &x, exc->detail);
 		} else if (cf)
