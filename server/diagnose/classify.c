@@ -1304,6 +1304,20 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return rc;
 	}
 	/*
+	 * The run's announcement of what it loads right above the traceback
+	 * ("-- Loading model..."), no model's forward and no backward on the
+	 * path: the failure came while that was set up (the weights, a cache
+	 * built beside them). Low weight, as above.
+	 */
+	uint64_t lnote_tb = facts->load_note_line;
+	if (d->phase == GG_PHASE_UNKNOWN && tb->len && lnote_tb && lnote_tb < tb->at.line && lnote_tb + 2 >= tb->at.line &&
+	    boundary == tb->len && !backward && !d->model_runs) {
+		d->phase = GG_PHASE_LOADING;
+		if ((rc = gg_evidence_add(d, "log line %llu, right above the traceback, announces what the run loads, and no model runs on the path: it failed while setting that up",
+					  (unsigned long long)lnote_tb)))
+			return rc;
+	}
+	/*
 	 * No frame, but the reporter pasted the training loop's header a few
 	 * lines above the exception with the body between elided ("...."):
 	 * the failure is inside that loop. Low weight, as above.

@@ -752,6 +752,15 @@ static bool facts_eval_print(const char *t, size_t n)
 	return false;
 }
 
+/* A line opening with "loading ", after a print's own marks in front ("-- Loading model...", "> loading ..."). */
+static bool facts_load_note(const char *t, size_t n)
+{
+	size_t i = 0;
+	while (i < n && i < 4 && (t[i] == '-' || t[i] == '*' || t[i] == '>' || t[i] == '#' || t[i] == ' '))
+		i++;
+	return n - i > 8 && strncasecmp(t + i, "loading ", 8) == 0;
+}
+
 /* See eval_note_line in logfacts.h. */
 static bool facts_eval_note(const char *t, size_t n)
 {
@@ -2208,7 +2217,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->train_bar_line = l->number;
 	else if (!gg_text_find(t, n, "%|") && facts_train_print(t, n))
 		f->train_print_line = l->number;
-	else if (strncasecmp(t, "loading ", 8) == 0 && n < 200)
+	else if (n < 200 && facts_load_note(t, n))
 		/* "loading weights from ...", "Loading cached tokens in data/x_val.bin": what is read, whatever it is for. */
 		f->load_note_line = l->number;
 	else if (facts_eval_note(t, n))
