@@ -378,10 +378,24 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_MPS_OWN, gg_strdup_printf("this process's own MPS allocations hold %.2f GiB of the %.2f GiB cap (%.0f%%), other allocations only %.2f MiB: its tensors fill the budget, and a request of %.2f MiB found no room",
 								     m->allocated / GIB, m->limit / GIB, 100.0 * m->allocated / m->limit, m->mps_other / 1048576.0, m->tried / 1048576.0));
 	/*
+	 * Nothing allocated at all, by PyTorch or beside it, and a request of
+	 * a few bytes refused: the budget is whole, so the Metal device gave
+	 * no memory at all (a virtual machine's or a CI runner's GPU, a
+	 * system out of memory), not the model or the batch.
+	 */
+	bool mps_none = !rc && m->device == GG_OOM_DEVICE_MPS && m->limit > 0 && m->allocated >= 0 && m->allocated < 0.01 * m->limit &&
+			m->mps_other < 0.01 * m->limit && m->tried > 0 && m->tried < 1048576.0;
+	if (mps_none)
+		rc = cause_add(d, GG_CAUSE_REFUSED, m->tried < 1024.0
+			? gg_strdup_printf("MPS refused %.0f bytes with nothing allocated (%.2f GiB of its %.2f GiB cap in use, other allocations as little): the device gave no memory at all, which is the Metal device or the machine (a virtual or CI runner's GPU, a system short of memory), not the model or the batch",
+					   m->tried, m->allocated / GIB, m->limit / GIB)
+			: gg_strdup_printf("MPS refused %.2f KiB with nothing allocated (%.2f GiB of its %.2f GiB cap in use, other allocations as little): the device gave no memory at all, which is the Metal device or the machine (a virtual or CI runner's GPU, a system short of memory), not the model or the batch",
+					   m->tried / 1024.0, m->allocated / GIB, m->limit / GIB));
+	/*
 	 * MPS's high watermark is the budget: what it says is allocated
 	 * against it leaves the room the request did not fit in.
 	 */
-	if (!rc && m->device == GG_OOM_DEVICE_MPS && m->limit > 0 && m->allocated >= 0 && m->tried > 0) {
+	if (!rc && !mps_none && m->device == GG_OOM_DEVICE_MPS && m->limit > 0 && m->allocated >= 0 && m->tried > 0) {
 		double room = m->limit - m->allocated - (m->mps_other > 0 ? m->mps_other : 0);
 		/* A request of a few bytes is said in bytes: "0.00 GiB" reads as no request at all. */
 		rc = gg_evidence_add(d, m->tried < 1024.0 ? "one request of %.0f %s while %.2f GiB remain under MPS's %.2f GiB cap (%.2f GiB allocated, %.2f GiB other allocations): %s"

@@ -684,6 +684,13 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		return 1;
 	}
 	case GG_CAUSE_REFUSED:
+		if (m->device == GG_OOM_DEVICE_MPS) {
+			/* Nothing allocated and a few bytes refused (cause.c): the Metal device, not the work, is the question. */
+			*rc |= gg_buf_printf(e, " %c%s.", d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
+					     d->cause_evidence + 1);
+			*rc |= gg_buf_printf(x, "Neither no_grad nor a smaller batch helps. On a machine whose GPU cannot serve Metal allocations (a virtual machine, a hosted CI runner), run on the CPU there (`device=\"cpu\"`, or skip the MPS tests when it is not usable); elsewhere check whether a one-element tensor on `mps` fails too, and try `PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0` set in the shell before Python starts.");
+			return 1;
+		}
 		if (m->device == GG_OOM_DEVICE_XPU && m->tried > 4.0 * gib && m->free >= m->tried) {
 			/* The runtime's per-allocation limit: the tensor's size in one piece is what to change, or the stack. */
 			*rc |= gg_buf_printf(e, " %c%s.", d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
