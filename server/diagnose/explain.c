@@ -455,7 +455,10 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 					     explain_smi(d));
 			return 1;
 		}
-		*rc |= gg_buf_printf(e, " Most of the device is held outside this process's PyTorch: %s.", d->cause_evidence);
+		/* No process listed, a minority outside (cause.c): much of it, not most. */
+		bool most = !(m->total > 0 && m->free >= 0 && m->allocated >= 0 &&
+			      m->total - m->free - m->allocated - (m->cached > 0 ? m->cached : 0) - (m->reserved_unallocated > 0 ? m->reserved_unallocated : 0) < 0.5 * m->total);
+		*rc |= gg_buf_printf(e, " %s of the device is held outside this process's PyTorch: %s.", most ? "Most" : "Much", d->cause_evidence);
 		/* The run cannot have what others hold: free the device or move to one that is free, before any saving of its own. */
 		*rc |= gg_buf_printf(x, "Free the GPU or move this run to another one: look at `%s` for the other processes on it and stop those that need not be there, or pick a free GPU (`%s=N`, or the launcher's device setting). With several ranks, call `%s(local_rank)` before creating the process group or any tensor, and load checkpoints with `map_location`, so that every rank does not also take memory on GPU 0.",
 				     explain_smi(d), d->oom.device == GG_OOM_DEVICE_XPU ? "ZE_AFFINITY_MASK" : "CUDA_VISIBLE_DEVICES",
