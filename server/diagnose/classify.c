@@ -1871,6 +1871,15 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 				return rc;
 		}
 		/*
+		 * torch.load's refusal to restore CUDA tensors where CUDA is not
+		 * available: a checkpoint being loaded, on a machine without CUDA.
+		 */
+		if (tb->has_exception && strstr(tb->exc.detail, "deserialize object on a CUDA device") && d->phase == GG_PHASE_UNKNOWN) {
+			d->phase = GG_PHASE_LOADING;
+			if ((rc = gg_evidence_add(d, "torch.load restores tensors saved on CUDA and this machine's PyTorch has no CUDA device: a checkpoint being loaded")))
+				return rc;
+		}
+		/*
 		 * Triton's "out of resource" names its own limit and figures
 		 * (shared memory per multiprocessor): the message decides, with
 		 * frames or without.

@@ -1769,6 +1769,10 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		} else if (exc && strstr(exc->type, "CalledProcessError") && strstr(exc->message, "exit status ") &&
 			   strtoul(strstr(exc->message, "exit status ") + 12, NULL, 10) >= 0xC0000000UL) {
 			rc |= explain_ntstatus(&e, &x, exc->message);
+		} else if (exc && strstr(exc->detail, "deserialize object on a CUDA device")) {
+			/* A checkpoint saved from CUDA tensors, loaded where there is no CUDA: where the storages go is the fix. */
+			rc |= gg_buf_printf(&e, " A checkpoint saved with CUDA tensors is being loaded where this PyTorch has no CUDA device (a CPU-only machine, a Mac, or a build without CUDA).");
+			rc |= gg_buf_printf(&x, "Load it with `torch.load(path, map_location=\"cpu\")` (or `map_location=torch.device(\"cpu\")`), then move the model to the device you have (`.to(\"mps\")` on a Mac).");
 		} else if (exc && strstr(exc->detail, "CUDNN_STATUS_INTERNAL_ERROR")) {
 			/*
 			 * cuDNN's catch-all: it could not get its workspace or run a

@@ -1417,6 +1417,37 @@ static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const ch
  * logfacts.h): a typed message, not an allocator's, not cut short.
  * Returns 0 or -ENOMEM.
  */
+/*
+ * The lone exception line hard-wrapped over the lines under it (a paste
+ * wrapped at a width): while its message has not ended a sentence, the
+ * next plain line continues it. Returns 1 when joined, 0, -ENOMEM.
+ */
+#define FACTS_LONE_WRAP_LINES 6
+static int facts_lone_continue(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	if (!f->lone.text || f->lone.continued_to + 1 != l->number || l->number > f->lone.at.line + FACTS_LONE_WRAP_LINES || n == 0)
+		return 0;
+	size_t k = strlen(f->lone.text);
+	while (k > 0 && f->lone.text[k - 1] == ' ')
+		k--;
+	char last = k ? f->lone.text[k - 1] : '.';
+	/* A space left at the end is a wrap whatever came before it; else only an unfinished sentence goes on. */
+	if (!f->lone_space && (last == '.' || last == '!' || last == '?' || last == ')' || last == ':'))
+		return 0;
+	size_t type_len;
+	const char *msg;
+	if (gg_tb_exception_line(t, n, &type_len, &msg) || gg_text_starts(t, n, "File ") || gg_text_starts(t, n, "Traceback") ||
+	    gg_text_starts(t, n, "During handling") || gg_text_starts(t, n, "The above exception"))
+		return 0;
+	f->lone.text[k] = '\0';
+	int rc = text_join_line(&f->lone.text, t, n);
+	if (rc)
+		return rc;
+	f->lone.continued_to = l->number;
+	f->lone_space = l->len > 0 && l->text[l->len - 1] == ' ';
+	return 1;
+}
+
 static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	if (f->lone.text || gg_text_find(t, n, "Warning:"))
@@ -1467,6 +1498,7 @@ static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const cha
 	f->lone.pid = l->pid;
 	f->lone.at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	f->lone.continued_to = l->number;
+	f->lone_space = l->len > 0 && l->text[l->len - 1] == ' ';
 	return 0;
 }
 
@@ -2247,7 +2279,9 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		rc = 0;
 	else if (!rc)
 		rc = facts_orphan(f, l, t, n);
-	if (!rc)
+	if (!rc && (rc = facts_lone_continue(f, l, t, n)) == 1)
+		rc = 0;
+	else if (!rc)
 		rc = facts_lone_exception(f, l, t, n);
 	if (!rc && (gg_text_find(t, n, "ERROR") || gg_text_find(t, n, "CRITICAL")))
 		rc = facts_logged_error(f, l, t, n);

@@ -198,6 +198,7 @@ typedef struct gg_log_facts {
 	 * which the exception lines of a log's tracebacks would crowd out.
 	 */
 	gg_log_orphan lone;
+	bool lone_space; /* its last line ended in a space: a wrap, the sentence goes on under it */
 	/*
 	 * The last logger record at level ERROR or CRITICAL whose message
 	 * names no memory error (text: the record after its level word,
