@@ -340,12 +340,15 @@ int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len, gg_export_
 
 /*
  * Whether src imports a module class of its project by name (`from
- * app.models import Scorer`): a file that never spells torch still runs
+ * app.models import Scorer`), or puts what it is handed in eval mode
+ * (gg_project_text_runs_modules): a file that never spells torch still runs
  * torch's modules then, and is read. Only asked with an index.
  */
 static bool imports_project_module(const gg_source *src)
 {
 	const gg_project *p = src->project;
+	if (gg_project_text_runs_modules(p, src->text, src->len))
+		return true;
 	if (!p || !p->framework_classes.len || !gg_text_contains(src->text, src->len, "import "))
 		return false;
 	gg_project_imports imports = { NULL, 0, 0 };

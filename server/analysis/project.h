@@ -129,6 +129,13 @@ typedef struct gg_project {
 	 */
 	gg_strings pending_holders;
 	/*
+	 * Methods of pending classes that run a module the instance holds,
+	 * with grad on and no work of their own, as a plain class's holder
+	 * methods: "Class.method module". Where the class settles plain
+	 * (its bases all plain), the method joins holder_methods. Emptied then.
+	 */
+	gg_strings pending_held;
+	/*
 	 * Module classes whose __init__ freezes their own parameters (a loop
 	 * over self.parameters() setting requires_grad to False, or to a
 	 * parameter that defaults to False): "Name module -" always, "Name
@@ -371,6 +378,8 @@ bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t 
  * with it on, and of those how many sit in a function that runs a backward
  * (*trains: their result may be its loss).
  */
+/* Whether some file of the project imports a function named name (of any module) and calls or hands it on. */
+bool gg_project_called_elsewhere(const gg_project *p, const char *name, size_t n);
 void gg_project_outside_calls(const gg_project *p, const char *name, size_t n, const char *module, size_t module_len,
 			      size_t *off, size_t *on, size_t *trains);
 /* The dotted module of a path relative to the project root: ./pkg/utils.py -> pkg.utils, pkg/__init__.py -> pkg. */
@@ -423,6 +432,13 @@ bool gg_project_function_takes_grad(const gg_project *p, const char *dotted, siz
 bool gg_project_class_paramless(const gg_project *p, const char *dotted, size_t len);
 /* Whether dotted names a module class whose file names a checked framework (framework_classes). */
 bool gg_project_class_in_framework(const gg_project *p, const char *dotted, size_t len);
+/*
+ * Whether text, a file of p's project that never names a checked framework,
+ * runs its modules all the same: it puts what it is handed in eval mode
+ * (`model.eval()`, an evaluation helper that never imports torch), in a
+ * project that defines module classes.
+ */
+bool gg_project_text_runs_modules(const gg_project *p, const char *text, size_t len);
 /* Whether dotted names a parameterless module class whose body runs nothing it holds (weightless_classes). */
 bool gg_project_class_weightless(const gg_project *p, const char *dotted, size_t len);
 bool gg_project_class_frozen(const gg_project *p, const char *dotted, size_t len, const char **param,

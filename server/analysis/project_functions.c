@@ -687,6 +687,15 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 	return rc;
 }
 
+bool gg_project_called_elsewhere(const gg_project *p, const char *name, size_t n)
+{
+	const gg_strings *s = &p->outside_calls;
+	if (!p->classes_sorted)
+		return false;
+	size_t i = gg_project_entries_lower(s, name, n);
+	return i < s->len && strncmp(s->items[i], name, n) == 0 && s->items[i][n] == ' ';
+}
+
 void gg_project_outside_calls(const gg_project *p, const char *name, size_t n, const char *module, size_t module_len,
 			      size_t *off, size_t *on, size_t *trains)
 {

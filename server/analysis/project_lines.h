@@ -106,13 +106,12 @@ static inline bool line_is_text(const line *l, bool *quoted)
 }
 
 /*
- * `self.<name> = <...>Capitalised(`: the attribute (*attr, *attr_len), the
- * constructor expression's start (*expr) and its last name ([*ctor, *call),
- * *call at the parenthesis). False for any other line: what is built must
- * be a class (nn.Linear(, Encoder(; models.resnet18 is not one).
+ * `self.<name> = <...>name(`: the attribute (*attr, *attr_len), the callee
+ * expression's start (*expr) and its last name ([*ctor, *call), *call at the
+ * parenthesis). False for any other line.
  */
-static inline bool self_assign_call(const line *l, const char **attr, size_t *attr_len, const char **expr, const char **ctor,
-			     const char **call)
+static inline bool self_assign_any_call(const line *l, const char **attr, size_t *attr_len, const char **expr,
+					const char **ctor, const char **call)
 {
 	if (!line_starts(l, "self."))
 		return false;
@@ -131,7 +130,7 @@ static inline bool self_assign_call(const line *l, const char **attr, size_t *at
 	const char *last = open;
 	while (last > q && (word_char(last[-1])))
 		last--;
-	if (last == open || !(*last >= 'A' && *last <= 'Z'))
+	if (last == open)
 		return false;
 	*attr = p;
 	*attr_len = n;
@@ -139,6 +138,16 @@ static inline bool self_assign_call(const line *l, const char **attr, size_t *at
 	*ctor = last;
 	*call = open;
 	return true;
+}
+
+/*
+ * self_assign_any_call of a Capitalised name: what is built must be a class
+ * (nn.Linear(, Encoder(; models.resnet18 is not one).
+ */
+static inline bool self_assign_call(const line *l, const char **attr, size_t *attr_len, const char **expr, const char **ctor,
+				    const char **call)
+{
+	return self_assign_any_call(l, attr, attr_len, expr, ctor, call) && **ctor >= 'A' && **ctor <= 'Z';
 }
 
 #endif

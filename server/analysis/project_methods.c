@@ -183,6 +183,9 @@ static long submodule_called(const line *l, const gg_strings *subs, bool own)
 		/* self.nets["policy"](obs), self.blocks[i](x): an item of a ModuleDict/ModuleList held there. */
 		while (n && after < l->end && *after == '[')
 			after = bracket_end(after, l->end);
+		/* self.encoder.forward(x): only a module has its forward called so, whatever built it (a module handed in). */
+		if (own && n && (size_t)(l->end - after) >= 9 && memcmp(after, ".forward(", 9) == 0)
+			return (long)subs->len;
 		if (!n || after >= l->end || *after != '(')
 			continue;
 		if (own && n == 7 && memcmp(q + 1, "forward", 7) == 0)
@@ -205,12 +208,13 @@ static int submodule_note(const line *l, gg_strings *subs, const gg_strings *mod
 {
 	const char *p, *q, *last, *call;
 	size_t n;
-	if (!self_assign_call(l, &p, &n, &q, &last, &call))
+	/* With the file's module classes known, one named in lower case is one too (`self.net = two_layer(...)`). */
+	if (!(modules ? self_assign_any_call(l, &p, &n, &q, &last, &call) : self_assign_call(l, &p, &n, &q, &last, &call)))
 		return 0;
 	if (modules) {
 		size_t cn = (size_t)(call - last);
 		/* torch's criteria (nn.NLLLoss, nn.CrossEntropyLoss) hold no parameters: computing a loss runs no network. */
-		bool torch_nn = (last - q >= 3 && memcmp(last - 3, "nn.", 3) == 0) &&
+		bool torch_nn = (last - q >= 3 && memcmp(last - 3, "nn.", 3) == 0) && *last >= 'A' && *last <= 'Z' &&
 				!(cn >= 4 && memcmp(call - 4, "Loss", 4) == 0);
 		if (!name_listed(modules, last, cn) && !torch_nn)
 			return 0;
@@ -348,13 +352,25 @@ static int bases_note(const line *l, gg_buf *out)
  * makes its name no forward by itself; a plain class's that runs a
  * module it holds, with grad on and no work of its own (own_work: it
  * trains, changes grad or sets a mode), is a holder's (an agent's
- * select_action); ctor: the dotted name of the imported class that built
+ * select_action), and so is a pending class's (holds) where the class
+ * settles plain; ctor: the dotted name of the imported class that built
  * what a plain class's method runs, when that is all it runs (pending).
  * Returns 0 or -ENOMEM.
  */
 static int method_note(gg_project *p, int kind, const char *cls, size_t cls_len, const char *method,
-		       size_t method_len, const char *module, bool runs, const char *ctor, bool off, bool own_work)
+		       size_t method_len, const char *module, bool runs, bool holds, const char *ctor, bool off,
+		       bool own_work)
 {
+	if (kind == CLASS_IS_PENDING && holds && !off && !own_work && cls) {
+		char *entry = gg_strdup_printf("%.*s.%.*s %s", (int)cls_len, cls, (int)method_len, method, module);
+		int rc = entry ? gg_strings_push(&p->pending_held, entry) : -ENOMEM;
+		free(entry);
+		if (rc)
+			return rc;
+	}
+	/* A pending class may settle plain: its methods named as a module's API are read for that alone (above). */
+	if (kind == CLASS_IS_PENDING && method_excluded(method, method_len))
+		return 0;
 	if (off && (kind == CLASS_IS_MODULE || kind == CLASS_IS_PENDING))
 		return name_push(&p->off_methods, method, method_len);
 	if (!runs && ctor && !off && !own_work && cls) {
@@ -695,7 +711,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	unsigned class_indent = 0, def_indent = 0;
 	const char *method = NULL;
 	size_t method_len = 0;
-	bool off = false, runs = false, own_work = false, decorated_off = false;
+	bool off = false, runs = false, holds = false, own_work = false, decorated_off = false;
 	const char *ctor = NULL; /* of held_ctors: what the method runs, built by an imported class */
 	long at;
 	init_scan init; /* a module class's __init__, while the scan is in it */
@@ -717,6 +733,9 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		if (in_init) {
 			if ((rc = init_scan_line(&init, &l)) != 0)
 				break;
+			/* What a pending class holds, should it settle plain. */
+			if (kind == CLASS_IS_PENDING && (rc = submodule_note(&l, &held, &modules)) != 0)
+				break;
 			/* A module class's submodule (self.blk = SubNet(...), SubNet a module class of the file or torch's). */
 			if (kind == CLASS_IS_MODULE && (rc = submodule_attribute_note(p, &l, &modules, libs)) != 0)
 				break;
@@ -724,8 +743,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		}
 		/* A line at or left of the method's def ends its body (a header's closing bracket does not). */
 		if (method && l.indent <= def_indent && !line_closes_bracket(&l)) {
-			rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, ctor, off,
-					 own_work);
+			rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, holds, ctor,
+					 off, own_work);
 			method = NULL;
 		}
 		if (kind != CLASS_IS_OTHER && l.indent <= class_indent && !line_starts(&l, "@") && !line_closes_bracket(&l))
@@ -760,9 +779,11 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		}
 		if (kind == CLASS_IS_OTHER || l.indent <= class_indent)
 			continue;
-		/* Any line of a plain class's body, __init__'s above all. */
+		/* Any line of a plain class's body, __init__'s above all (a pending class's __init__ is read above). */
 		if (kind == CLASS_IS_PLAIN && ((rc = submodule_note(&l, &held, &modules)) != 0 ||
 					       (rc = held_import_note(&l, imports, &held_imported, &held_ctors)) != 0))
+			break;
+		if (kind == CLASS_IS_PENDING && (rc = submodule_note(&l, &held, &modules)) != 0)
 			break;
 		if (!method && line_starts(&l, "@")) {
 			decorated_off = decorated_off || line_has(&l, "no_grad") || line_has(&l, "inference_mode");
@@ -783,15 +804,19 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			/*
 			 * A plain class's own helper (`_step`, not a dunder) is kept:
 			 * holder_methods are matched by class, and a script that drives
-			 * the holder calls it from outside (`runner._step(batch)`).
+			 * the holder calls it from outside (`runner._step(batch)`). So
+			 * are names a module's API has: a plain class's `eval(x, y)` is
+			 * its own method, whatever nn.Module's eval() does (and a
+			 * pending class's, which may settle plain: method_note).
 			 */
-			bool helper = kind == CLASS_IS_PLAIN && n > 1 && name[0] == '_' && name[1] != '_';
-			if (n && (helper || !method_excluded(name, n))) {
+			bool plain = (kind == CLASS_IS_PLAIN || kind == CLASS_IS_PENDING) && n &&
+				     !(n > 1 && name[0] == '_' && name[1] == '_');
+			if (n && (plain || !method_excluded(name, n))) {
 				method = name;
 				method_len = n;
 				def_indent = l.indent;
 				off = decorated_off;
-				runs = own_work = false;
+				runs = holds = own_work = false;
 				ctor = NULL;
 			}
 			decorated_off = false;
@@ -804,6 +829,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 				off = true;
 			else if (submodule_called(&l, kind == CLASS_IS_PLAIN ? &held : &subs, kind != CLASS_IS_PLAIN) >= 0)
 				runs = true;
+			if (kind == CLASS_IS_PENDING && submodule_called(&l, &held, false) >= 0)
+				holds = true;
 			else if (kind == CLASS_IS_PLAIN && !ctor && (at = submodule_called(&l, &held_imported, false)) >= 0)
 				ctor = held_ctors.items[at];
 			/*
@@ -818,7 +845,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		}
 	}
 	if (!rc && method)
-		rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, ctor, off, own_work);
+		rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, holds, ctor, off,
+				 own_work);
 	if (!rc && in_init)
 		rc = init_scan_end(p, &init, class_name, class_len, module);
 	gg_buf_free(&init.sig);
@@ -993,6 +1021,13 @@ static int pending_settle(gg_project *p)
 			rc = name_push(&p->holder_methods, e, (size_t)(dotted - 1 - e));
 	}
 	gg_strings_free(&p->pending_holders);
+	/* Pending classes settled plain: their methods that run a module they hold are a holder's. */
+	for (size_t i = 0; i < p->pending_held.len && !rc; i++) {
+		const char *e = p->pending_held.items[i], *sp = strrchr(e, ' '), *dot = memchr(e, '.', (size_t)(sp - e));
+		if (dot && class_listed(&p->plain_classes, e, (size_t)(dot - e), sp + 1, strlen(sp + 1)))
+			rc = name_push(&p->holder_methods, e, strlen(e));
+	}
+	gg_strings_free(&p->pending_held);
 	gg_strings_free(&modules);
 	/* The methods of the classes settled as modules: "Name module method". */
 	for (size_t i = 0; i < p->pending_methods.len && !rc; i++) {
@@ -1165,6 +1200,11 @@ bool gg_project_class_paramless(const gg_project *p, const char *dotted, size_t 
 bool gg_project_class_in_framework(const gg_project *p, const char *dotted, size_t len)
 {
 	return dotted_listed(p, &p->framework_classes, dotted, len);
+}
+
+bool gg_project_text_runs_modules(const gg_project *p, const char *text, size_t len)
+{
+	return p && p->framework_classes.len && gg_text_contains(text, len, ".eval()");
 }
 
 bool gg_project_class_weightless(const gg_project *p, const char *dotted, size_t len)

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "grad_context.h"
+#include "project.h"
 #include "query.h"
 #include "rules.h"
 
@@ -48,6 +49,108 @@ static bool own_volatile(const gg_semantic *model, const char *text, TSNode call
 			return true;
 	}
 	return false;
+}
+
+/* The node's field, by name. */
+static gg_node field(gg_node n, const char *name)
+{
+	return gg_node_child_by_field_name(n, name, (uint32_t)strlen(name));
+}
+
+static bool text_eq(const char *text, gg_node n, const char *s, size_t len)
+{
+	return gg_node_end_byte(n) - gg_node_start_byte(n) == len && memcmp(text + gg_node_start_byte(n), s, len) == 0;
+}
+
+/* False or None as written: a flag left off. */
+static bool flag_off(gg_node v)
+{
+	return gg_node_type_is(v, "false") || gg_node_type_is(v, "none");
+}
+
+/*
+ * Whether call leaves the flag off: no keyword param=... but False or None,
+ * no positional argument at place (-1: keyword-only) but False or None, no
+ * * or ** splat that may carry it.
+ */
+static bool call_leaves_off(const char *text, gg_node call, const char *param, size_t n, int place)
+{
+	gg_node args = field(call, "arguments");
+	int positional = 0;
+	for (uint32_t i = 0, k = gg_node_named_child_count(args); i < k; i++) {
+		gg_node a = gg_node_named_child(args, i);
+		if (gg_node_type_is(a, "list_splat") || gg_node_type_is(a, "dictionary_splat"))
+			return false;
+		if (gg_node_type_is(a, "keyword_argument")) {
+			if (text_eq(text, field(a, "name"), param, n) && !flag_off(field(a, "value")))
+				return false;
+			continue;
+		}
+		if (gg_node_type_is(a, "comment"))
+			continue;
+		if (positional++ == place && !flag_off(a))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Whether value, a name, is a parameter of the top-level function around it
+ * that defaults to False or None and that nothing shows set: the function
+ * never rebinds it, every call of the function in the file leaves it off,
+ * and no other file of the project imports a function of that name. Then
+ * the flag is never set: `to_variable(x, volatile=False)` passing
+ * volatile=volatile on is dead code, no sign of evaluation.
+ */
+static bool flag_never_set(const gg_rule_input *in, gg_node value)
+{
+	const char *text = in->src->text;
+	if (!gg_node_type_is(value, "identifier"))
+		return false;
+	gg_node def = gg_node_parent(value);
+	while (!gg_node_is_null(def) && !gg_node_type_is(def, "function_definition"))
+		def = gg_node_parent(def);
+	gg_node up = gg_node_parent(def);
+	if (gg_node_type_is(up, "decorated_definition"))
+		up = gg_node_parent(up);
+	if (gg_node_is_null(def) || !gg_node_type_is(up, "module"))
+		return false;
+	const char *param = text + gg_node_start_byte(value);
+	size_t n = gg_node_end_byte(value) - gg_node_start_byte(value);
+	/* Its place among the positional parameters, and a default of False or None. */
+	gg_node params = field(def, "parameters");
+	int place = 0, found = -2;
+	for (uint32_t i = 0, k = gg_node_named_child_count(params); i < k && found == -2; i++) {
+		gg_node p = gg_node_named_child(params, i);
+		bool dflt = gg_node_type_is(p, "default_parameter") || gg_node_type_is(p, "typed_default_parameter");
+		gg_node name = dflt ? field(p, "name") : gg_node_type_is(p, "typed_parameter") ? gg_node_named_child(p, 0) : p;
+		if (gg_node_type_is(p, "keyword_separator") || gg_node_type_is(p, "list_splat_pattern"))
+			place = -1000; /* what follows is keyword-only */
+		else if (gg_node_type_is(name, "identifier") && text_eq(text, name, param, n))
+			found = dflt && flag_off(field(p, "value")) ? (place < 0 ? -1 : place) : -3;
+		else
+			place++;
+	}
+	if (found < -1)
+		return false;
+	/* Rebound in the body (`volatile = not train`): set at run time. */
+	gg_node body = field(def, "body");
+	for (gg_node m = body; !gg_node_is_null(m); m = gg_node_walk_next(body, m, true))
+		if ((gg_node_type_is(m, "assignment") || gg_node_type_is(m, "augmented_assignment")) &&
+		    gg_node_type_is(field(m, "left"), "identifier") && text_eq(text, field(m, "left"), param, n))
+			return false;
+	gg_node fname = field(def, "name");
+	const char *f = text + gg_node_start_byte(fname);
+	size_t fn = gg_node_end_byte(fname) - gg_node_start_byte(fname);
+	if (in->src->project && gg_project_called_elsewhere(in->src->project, f, fn))
+		return false;
+	const gg_tree_index *ix = gg_semantic_index(in->model);
+	for (size_t i = 0; i < ix->calls_len; i++) {
+		const gg_call_ref *r = &ix->calls[i];
+		if (r->names == 1 && text_eq(text, r->callee, f, fn) && !call_leaves_off(text, r->node, param, n, found))
+			return false;
+	}
+	return true;
 }
 
 static void gg003_delete(void *state);
@@ -152,6 +255,10 @@ static int gg003_check(void *state, const gg_rule_input *in, gg_findings *out)
 		}
 		/* Under `if torch.__version__ < "0.4":` the keyword still works, and no torch of today runs it. */
 		if (gg_semantic_old_torch_only(in->model, ts_node_start_byte(kw)))
+			continue;
+		if (strcmp(kind, "identifier") == 0 &&
+		    flag_never_set(in, gg_node_named_descendant_for_byte_range(root, ts_node_start_byte(value),
+									       ts_node_end_byte(value))))
 			continue;
 		rc = report(out, gg_semantic_index(in->model), root, kw, value, src->text);
 	}

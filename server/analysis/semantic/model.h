@@ -652,7 +652,12 @@ bool sem_thrown_pass(semantic *c, const ctx *x, const gg_call_ref *ref);
 bool sem_shape_read(const semantic *c, const gg_call_ref *ref);
 /* Whether the module spelled name is frozen before byte at, in the same function for a plain name. */
 bool sem_frozen_before(const semantic *c, span name, uint32_t at);
-bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded);
+/*
+ * Whether ref runs a model, *recv its receiver; *loaded: a loaded model's;
+ * *held: a method of a plain class that runs a module the instance holds
+ * (what it returns is the method's own: not known to carry history).
+ */
+bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded, bool *held);
 span sem_detached_output(const semantic *c, gg_node call);
 
 /* names.c */

@@ -617,7 +617,6 @@ static bool imported_library_method_no_grad(const semantic *c, span method)
 	return false;
 }
 
-/* The model a call runs (model(x), self.net.forward(x), self(x)) into *recv; false when none. */
 /*
  * Whether a call of an attribute of some object's (model.fuse_layers(),
  * net.reset_classifier(0)) is a method called for its effect: its result
@@ -638,9 +637,11 @@ static bool method_for_effect(const semantic *c, const chain *fn, const gg_call_
 	       !(c->project && gg_project_submodule(c->project, fn->last.ptr, fn->last.len));
 }
 
-bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded)
+/* The model a call runs (model(x), self.net.forward(x), self(x)) into *recv; false when none. */
+bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded, bool *held)
 {
 	*loaded = false;
+	*held = false;
 	if (ref->attribute) {
 		span method = sem_method_of(c, ref);
 		for (const char *const *m = forward_methods; *m; m++) {
@@ -686,6 +687,7 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 			chain obj = sem_chain_of_object(c, ref);
 			if (obj.identifier && holds_holder(c, x->func, obj.text, ref->start, method, 0)) {
 				*recv = obj.text;
+				*held = true;
 				return true;
 			}
 		}

@@ -122,11 +122,27 @@ bool sem_name_says_eval(const semantic *c, span name)
 	return sem_words_any(c, name, is_eval_word, NULL);
 }
 
+/* What a data iterable's name ends in, written onto its split without a separator: testloader, valset. */
+static const char *const data_suffixes[] = { "loader", "set", "data", "dataset", "dl", "ds", "iter", "batches", NULL };
+
 bool sem_is_iter_word(const semantic *c, const char *w, size_t n, void *arg)
 {
 	(void)c;
 	(void)arg;
-	return sem_word_in(w, n, eval_iter_words);
+	if (sem_word_in(w, n, eval_iter_words))
+		return true;
+	/*
+	 * One word of two (the tutorials' testloader, validloader, devset): a
+	 * split's word, then a data word. "dev" only so: alone, dev_ids are
+	 * devices.
+	 */
+	for (const char *const *s = data_suffixes; *s; s++) {
+		size_t k = strlen(*s);
+		if (n > k && memcmp(w + n - k, *s, k) == 0 &&
+		    (sem_word_in(w, n - k, eval_iter_words) || (n - k == 3 && memcmp(w, "dev", 3) == 0)))
+			return true;
+	}
+	return false;
 }
 
 static bool is_not_model_word(const semantic *c, const char *w, size_t n, void *arg)

@@ -311,6 +311,8 @@ int gg_semantic_build(gg_semantic *r, const gg_source *src, gg_node root)
 	}
 
 	int rc = sem_facts_collect(c, root);
+	if (!rc && !c->framework_imported && gg_project_text_runs_modules(c->project, src->text, src->len))
+		c->framework_imported = true; /* a torch-free helper that evaluates what it is handed */
 	if (!rc && c->framework_imported)
 		rc = semantic_walk(c, root);
 	if (rc) {

@@ -94,6 +94,47 @@ static bool bound_without_grad(const semantic *c, int fi, gg_node value)
 }
 
 /*
+ * Whether the file makes name (a plain name or a chain, `self.grid`)
+ * require grad: `name.requires_grad_()` (not False) or `name.requires_grad =
+ * True`. A forward on it records the graph on purpose: the derivative of
+ * the output by the input is what the code takes next (a physics residual, a
+ * saliency map), whatever hands it on.
+ */
+static bool file_makes_require_grad(const semantic *c, span name)
+{
+	static const char *const asks[] = { ".requires_grad_()", ".requires_grad_(True)", ".requires_grad = True",
+					    ".requires_grad=True", NULL };
+	for (const char *p = c->text, *end = c->text + c->len; name.len && p < end;) {
+		const char *hit = memmem(p, (size_t)(end - p), name.ptr, name.len);
+		if (!hit)
+			return false;
+		p = hit + name.len;
+		if (hit > c->text && (isalnum((unsigned char)hit[-1]) || hit[-1] == '_' || hit[-1] == '.'))
+			continue;
+		for (const char *const *a = asks; *a; a++) {
+			size_t n = strlen(*a);
+			if ((size_t)(end - p) >= n && memcmp(p, *a, n) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Whether an argument of the call is a name the file makes require grad (file_makes_require_grad). */
+static bool input_wants_grad(const semantic *c, const gg_call_ref *ref)
+{
+	gg_node args = FIELD(ref->node, arguments);
+	for (uint32_t i = 0, n = IS(args, argument_list) ? gg_node_named_child_count(args) : 0; i < n; i++) {
+		gg_node a = gg_node_named_child(args, i);
+		if (IS(a, keyword_argument))
+			a = FIELD(a, value);
+		if ((IS(a, identifier) || IS(a, attribute)) && sem_is_name_chain(c, a) && file_makes_require_grad(c, node_span(c, a)))
+			return true;
+	}
+	return false;
+}
+
+/*
  * A module of the file's that holds no parameters (a loss, a metric) called
  * on what a forward gave: it computes on that output, whose forward is the
  * one to report (or, made with grad off, records nothing); its own call adds
@@ -123,9 +164,10 @@ static bool consumes_forward(semantic *c, const ctx *x, const gg_call_ref *ref, 
 		if (!IS(a, call) || !ix->calls_exact)
 			continue;
 		size_t k = gg_call_refs_from(ix->calls, ix->calls_len, gg_node_start_byte(a));
-		bool loaded;
+		bool loaded, held;
 		span inner;
-		if (k < ix->calls_len && gg_node_eq(ix->calls[k].node, a) && sem_forward_receiver(c, x, &ix->calls[k], &inner, &loaded))
+		if (k < ix->calls_len && gg_node_eq(ix->calls[k].node, a) &&
+		    sem_forward_receiver(c, x, &ix->calls[k], &inner, &loaded, &held))
 			return true;
 	}
 	return false;
@@ -188,16 +230,17 @@ static void indexed_eval_data(semantic *c, const ctx *x, const gg_call_ref *ref,
 
 static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_node stmt)
 {
-	bool loaded;
+	bool loaded, held;
 	span recv;
-	if (sem_other_framework_only(c) || !sem_forward_receiver(c, x, ref, &recv, &loaded))
+	if (sem_other_framework_only(c) || !sem_forward_receiver(c, x, ref, &recv, &loaded, &held))
 		return;
 	/* Not evaluation (SPEC §2): a shape check of a module built here, an export's check, a measuring pass thrown to `_`, a shape read. */
 	if (sem_shape_check(c, x, ref, recv) || sem_export_check(c, x, ref) || sem_thrown_pass(c, x, ref) ||
 	    sem_shape_read(c, ref) || sem_construction_pass(c, x, recv))
 		return;
 	/* A tracer's forward, or a forward that differentiates its own output: the graph it records is what the code reads. */
-	if (sem_func_reads_graph(c, x->func) || consumes_forward(c, x, ref, recv) || sem_call_mode_grad_off(c, x, ref, recv))
+	if (sem_func_reads_graph(c, x->func) || consumes_forward(c, x, ref, recv) || sem_call_mode_grad_off(c, x, ref, recv) ||
+	    input_wants_grad(c, ref))
 		return;
 	int differentiates = sem_forward_takes_grad(c, x, recv);
 	if (differentiates > 0)
@@ -230,7 +273,12 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	}
 	PUSH(c, c->events, c->events_len, c->events_cap, e);
 	gg_tree_index *ix = c->index;
-	if (!e.warm_up) /* its result is thrown away: nothing downstream carries its history */
+	/*
+	 * A warm-up's result is thrown away: nothing downstream carries its
+	 * history. A holder's method returns what it chooses (`loss.data, err`):
+	 * no evidence of history for what accumulates it.
+	 */
+	if (!e.warm_up && !held)
 		PUSH(c, ix->forwards, ix->forwards_len, ix->forwards_cap, ((gg_byte_range){ ref->start, ref->end }));
 }
 
@@ -1104,6 +1152,54 @@ static bool stores_parameter(semantic *c, gg_node def, gg_node stmt, gg_node *ta
 	return *place >= 1;
 }
 
+/* The method of class owner named name, or a null node. */
+static gg_node method_def(const semantic *c, int owner, span name)
+{
+	for (size_t i = 1; i < c->funcs_len; i++)
+		if (c->funcs[i].cls == owner && span_eq(c->funcs[i].name, name))
+			return c->funcs[i].def;
+	return gg_node_null();
+}
+
+/*
+ * The self.X.eval() statements of fn's body (fn __init__ of class owner, or
+ * a method it calls as a statement, `self.reload()`: init is then null),
+ * seeded for def where no method of the class trains X; with init, also
+ * what __init__ stores of a parameter its constructions put in eval mode,
+ * and the methods it calls so, one level down.
+ */
+static void init_evals(semantic *c, ctx *sub, int cls, int owner, gg_node def, gg_node fn, bool init)
+{
+	gg_node body = FIELD(fn, body);
+	for (gg_node n = body; !gg_node_is_null(n) && !c->error;
+	     n = gg_node_walk_next(body, n, !IS(n, function_definition) && !IS(n, class_definition) && !IS(n, lambda))) {
+		gg_node target, call;
+		int place;
+		span param;
+		gg_node e = init && IS(n, expression_statement) ? gg_node_named_child(n, 0) : gg_node_null();
+		gg_node callee = IS(e, call) ? FIELD(e, function) : gg_node_null();
+		/* self.reload(): a set-up step of the constructor, whose .eval() holds as the constructor's. */
+		if (IS(callee, attribute) && IS(FIELD(callee, object), identifier) &&
+		    span_is(node_span(c, FIELD(callee, object)), "self")) {
+			gg_node m = method_def(c, owner, node_span(c, FIELD(callee, attribute)));
+			if (!gg_node_is_null(m) && !gg_node_eq(m, fn) && !gg_node_eq(m, def))
+				init_evals(c, sub, cls, owner, def, m, false);
+			continue;
+		}
+		bool handed = init && stores_parameter(c, fn, n, &target, &place, &param);
+		if (handed ? !constructions_hand_eval(c, owner, place, param, &call)
+			   : !IS(n, expression_statement) || sem_eval_receiver_of(c, n, &target, &call) != MODE_EVAL ||
+				     !IS(target, attribute) || !IS(FIELD(target, object), identifier) ||
+				     !span_is(node_span(c, FIELD(target, object)), "self"))
+			continue;
+		/* Put back in training by any method of the class: no telling which mode a call finds it in. */
+		if (!text_trains(node_span(c, c->classes[cls].node), node_span(c, target)) &&
+		    (owner == cls || !text_trains(node_span(c, c->classes[owner].node), node_span(c, target))) &&
+		    !binds_name(c, def, node_span(c, target)))
+			seed_eval(c, sub, def, target, call);
+	}
+}
+
 /*
  * attr_evals_apply for the __init__ of class owner, then of its bases of
  * this file (`super().__init__(net)` in a subclass: the base's
@@ -1119,30 +1215,9 @@ static void attr_evals_from(semantic *c, ctx *sub, int cls, int owner, gg_node d
 		if (base && base != &c->classes[owner])
 			attr_evals_from(c, sub, cls, (int)(base - c->classes), def, depth + 1);
 	}
-	gg_node init = gg_node_null();
-	for (size_t i = 1; i < c->funcs_len && gg_node_is_null(init); i++)
-		if (c->funcs[i].cls == owner && span_is(c->funcs[i].name, "__init__"))
-			init = c->funcs[i].def;
-	if (gg_node_is_null(init) || gg_node_eq(init, def))
-		return;
-	gg_node body = FIELD(init, body);
-	for (gg_node n = body; !gg_node_is_null(n) && !c->error;
-	     n = gg_node_walk_next(body, n, !IS(n, function_definition) && !IS(n, class_definition) && !IS(n, lambda))) {
-		gg_node target, call;
-		int place;
-		span param;
-		bool handed = stores_parameter(c, init, n, &target, &place, &param);
-		if (handed ? !constructions_hand_eval(c, owner, place, param, &call)
-			   : !IS(n, expression_statement) || sem_eval_receiver_of(c, n, &target, &call) != MODE_EVAL ||
-				     !IS(target, attribute) || !IS(FIELD(target, object), identifier) ||
-				     !span_is(node_span(c, FIELD(target, object)), "self"))
-			continue;
-		/* Put back in training by any method of the class: no telling which mode a call finds it in. */
-		if (!text_trains(node_span(c, c->classes[cls].node), node_span(c, target)) &&
-		    (owner == cls || !text_trains(node_span(c, c->classes[owner].node), node_span(c, target))) &&
-		    !binds_name(c, def, node_span(c, target)))
-			seed_eval(c, sub, def, target, call);
-	}
+	gg_node init = method_def(c, owner, (span){ "__init__", 8 });
+	if (!gg_node_is_null(init) && !gg_node_eq(init, def))
+		init_evals(c, sub, cls, owner, def, init, true);
 }
 
 /*
