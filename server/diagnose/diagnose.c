@@ -40,6 +40,7 @@ struct gg_diagnoser {
 	int collective_count;
 	bool collective_stamped; /* ... their lines carry glog stamps */
 	int collective_missing;  /* ... the one rank below the highest listed that is not listed, or -1 */
+	int collective_cut;      /* ... a rank not listed whose line ends the paste, cut before its words: it printed too; or -1 */
 };
 
 const char *gg_dx_kind_name(gg_dx_kind k)
@@ -131,6 +132,7 @@ gg_diagnoser *gg_diagnoser_new(void)
 	if (!d)
 		return NULL;
 	gg_logfacts_init(&d->facts);
+	d->collective_cut = -1; /* rank 0 is a rank: none until dx_one_collective reads one */
 	d->chains = calloc(DX_MAX_CHAINS, sizeof *d->chains);
 	d->scan = gg_logscan_new(DX_MAX_LINE, dx_line, d);
 	d->parse = gg_tbparse_new(dx_keep, d);
@@ -1049,10 +1051,18 @@ static bool dx_one_collective(gg_diagnoser *d)
 	 */
 	int top = 63, missing = 0;
 	d->collective_missing = -1;
+	/*
+	 * A rank whose prefixed line ends the paste, cut before it says what
+	 * (another watchdog's line, most likely): it printed with the others,
+	 * so it is not one that stayed silent.
+	 */
+	int cut = d->facts.last_rank;
+	d->collective_cut = cut >= 0 && cut < 64 && !(ranks & (1ull << cut)) && d->facts.last_cut &&
+				    gg_text_find(d->facts.prev_text, d->facts.prev_len, "ProcessGroupNCCL") ? cut : -1;
 	while (top > 0 && !(ranks & (1ull << top)))
 		top--;
 	for (int r = 0; r < top; r++)
-		if (!(ranks & (1ull << r))) {
+		if (!(ranks & (1ull << r)) && r != d->collective_cut) {
 			missing++;
 			d->collective_missing = r;
 		}
@@ -2066,7 +2076,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			while (top > 0 && !(d->collective_ranks & (1ull << top)))
 				top--;
 			for (int r = 0; r < top && rc == 0; r++)
-				if (!(d->collective_ranks & (1ull << r)))
+				if (!(d->collective_ranks & (1ull << r)) && r != d->collective_cut)
 					rc = gg_buf_printf(&missing, "%s%d", missing.len ? ", " : "", r);
 			if (!rc)
 				rc = gg_evidence_add(x, "%d ranks' watchdogs timed out in the same collective (SeqNum=%ld) and %s: every one of them waited, and the order they are pasted in does not tell which stopped first%s%s%s",
@@ -2077,6 +2087,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 						     !missing.len ? "" : x->rank >= 0 ? ") is the one that never reached that collective (still busy elsewhere, or hung) while the others waited in it: look at its last lines"
 											  : ") never reached that collective or did not print: look at their last lines");
 			gg_buf_free(&missing);
+			if (!rc && d->collective_cut >= 0)
+				rc = gg_evidence_add(x, "rank %d's line ends the paste, cut before it says what: it printed with the others, most likely the same timeout",
+						     d->collective_cut);
 		}
 		if (!rc && x->waited)
 			rc = gg_evidence_add(x, "rank %d's watchdog timed out waiting in the collective for a rank that never reached it: rank %d reported the timeout, it did not start the failure; the rank that did is not in the paste, so which rank failed first is unknown",
