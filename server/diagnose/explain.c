@@ -1515,6 +1515,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, " `xpu-smi stats -d 0` shows the Intel GPU's memory; a single allocation over 4 GiB needs the driver's relaxed allocation limits on many Intel GPUs.");
 		else if (d->oom.device == GG_OOM_DEVICE_HIP)
 			rc |= gg_buf_printf(&x, " `rocm-smi --showmeminfo vram` shows the AMD GPU's memory; allocator settings go in PYTORCH_HIP_ALLOC_CONF.");
+		else if (d->oom.device == GG_OOM_DEVICE_NPU)
+			/* Ascend's tools and its allocator's variable, and the multi-device way out large models take there. */
+			rc |= gg_buf_printf(&x, " `npu-smi info` shows the NPU's memory and who holds it; allocator settings go in PYTORCH_NPU_ALLOC_CONF. A model too large for its share of the NPUs needs it split further: ZeRO-3 or FSDP (with offload), more NPUs, or a shorter sequence.");
 		break;
 	case GG_DX_INCOMPLETE:
 		if (d->chain->from_summary && tb->len == 0 && facts->root_exitcode < 0) {
