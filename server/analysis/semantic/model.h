@@ -380,6 +380,9 @@ typedef struct semantic {
 	size_t frozen_len, frozen_cap;
 	/* Spellings on which a method only modules have is called (model.parameters()): evidence of a module. */
 	spanset module_api;
+	/* The names the text makes require grad (`x.requires_grad_()`), read once when first asked (walk.c). */
+	spanset grad_inputs;
+	bool grad_inputs_read;
 	/* Each assignment to a plain local name and what it bound, sorted by name, then position. */
 	bind *binds; /* owned */
 	size_t binds_len, binds_cap;

@@ -179,6 +179,7 @@ static void semantic_free(semantic *c)
 	free(c->weightless.items);
 	free(c->loaded.items);
 	free(c->module_api.items);
+	free(c->grad_inputs.items);
 	free(c->frozen);
 	free(c->global_evals);
 	for (size_t i = 0; i < c->lib_objects_len; i++)

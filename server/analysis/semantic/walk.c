@@ -98,30 +98,35 @@ static bool bound_without_grad(const semantic *c, int fi, gg_node value)
  * require grad: `name.requires_grad_()` (not False) or `name.requires_grad =
  * True`. A forward on it records the graph on purpose: the derivative of
  * the output by the input is what the code takes next (a physics residual, a
- * saliency map), whatever hands it on.
+ * saliency map), whatever hands it on. The text is read once, at the first
+ * question: a file runs many forwards.
  */
-static bool file_makes_require_grad(const semantic *c, span name)
+static bool file_makes_require_grad(semantic *c, span name)
 {
-	static const char *const asks[] = { ".requires_grad_()", ".requires_grad_(True)", ".requires_grad = True",
-					    ".requires_grad=True", NULL };
-	for (const char *p = c->text, *end = c->text + c->len; name.len && p < end;) {
-		const char *hit = memmem(p, (size_t)(end - p), name.ptr, name.len);
+	static const char *const asks[] = { "_()", "_(True)", " = True", "=True", NULL };
+	for (const char *p = c->text, *end = c->text + c->len; !c->grad_inputs_read && p < end;) {
+		const char *hit = memmem(p, (size_t)(end - p), ".requires_grad", 14);
 		if (!hit)
-			return false;
-		p = hit + name.len;
-		if (hit > c->text && (isalnum((unsigned char)hit[-1]) || hit[-1] == '_' || hit[-1] == '.'))
-			continue;
-		for (const char *const *a = asks; *a; a++) {
-			size_t n = strlen(*a);
-			if ((size_t)(end - p) >= n && memcmp(p, *a, n) == 0)
-				return true;
-		}
+			break;
+		p = hit + 14;
+		bool asked = false;
+		for (const char *const *a = asks; *a && !asked; a++)
+			asked = (size_t)(end - p) >= strlen(*a) && memcmp(p, *a, strlen(*a)) == 0;
+		const char *start = hit;
+		while (start > c->text && (isalnum((unsigned char)start[-1]) || start[-1] == '_' || start[-1] == '.'))
+			start--;
+		if (asked && start < hit)
+			PUSH(c, c->grad_inputs.items, c->grad_inputs.len, c->grad_inputs.cap, ((span){ start, (size_t)(hit - start) }));
 	}
-	return false;
+	if (!c->grad_inputs_read) {
+		sem_spanset_sort(&c->grad_inputs);
+		c->grad_inputs_read = true;
+	}
+	return sem_spanset_has(&c->grad_inputs, name);
 }
 
 /* Whether an argument of the call is a name the file makes require grad (file_makes_require_grad). */
-static bool input_wants_grad(const semantic *c, const gg_call_ref *ref)
+static bool input_wants_grad(semantic *c, const gg_call_ref *ref)
 {
 	gg_node args = FIELD(ref->node, arguments);
 	for (uint32_t i = 0, n = IS(args, argument_list) ? gg_node_named_child_count(args) : 0; i < n; i++) {
