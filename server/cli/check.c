@@ -1167,10 +1167,6 @@ static int check_add_noqa(check_worker *w, check_out *o, const char *path, gg_so
 	return rc;
 }
 
-/*
- * Checks one file with w's analysis, its output and reports going to o.
- * Returns 0, or a negative errno that ends the run (out of memory).
- */
 /* The parse project_build kept of the file at index when body is the text it parsed, now the caller's; else NULL. */
 static TSTree *tree_take(check_run *run, size_t index, const char *body, size_t len)
 {
@@ -1182,6 +1178,10 @@ static TSTree *tree_take(check_run *run, size_t index, const char *body, size_t 
 	return t;
 }
 
+/*
+ * Checks one file with w's analysis, its output and reports going to o.
+ * Returns 0, or a negative errno that ends the run (out of memory).
+ */
 static int check_file(check_run *run, check_worker *w, check_out *o, size_t index)
 {
 	const char *path = run->files.items[index];
