@@ -870,6 +870,7 @@ enum {
 	FACT_CLASS,
 	FACT_IMPORT,
 	FACT_IMPORT_FROM,
+	FACT_FOR,
 	FACT_HOLDS = 0x80,
 };
 
@@ -888,6 +889,7 @@ int sem_fact_kinds_init(gg_semantic *r, const TSLanguage *lang)
 		{ r->sym_decorator, FACT_DECORATOR }, { r->sym_keyword_argument, FACT_KEYWORD_ARGUMENT },
 		{ r->sym_function_definition, FACT_FUNCTION }, { r->sym_class_definition, FACT_CLASS },
 		{ r->sym_import, FACT_IMPORT }, { r->sym_import_from, FACT_IMPORT_FROM },
+		{ r->ids.sym_for_statement, FACT_FOR },
 	};
 	for (size_t i = 0; i < sizeof table / sizeof *table; i++)
 		if (table[i].sym < r->kinds_len)
@@ -975,6 +977,154 @@ static int names_index(semantic *c)
 }
 
 
+/*
+ * What an assignment of a plain name makes (left = right), in text order:
+ * its bind, flow-sensitive, and the file-wide sets assignment_classify
+ * fills.
+ */
+static void bind_note(semantic *c, gg_node left, gg_node right)
+{
+	size_t models = c->models.len, not_models = c->not_models.len, loaded = c->loaded.len;
+	assignment_classify(c, left, right);
+	uint32_t at = gg_node_start_byte(left);
+	bind b = { node_span(c, left), at, sem_func_at(c, at), BIND_UNKNOWN, constructed_class(c, passed_through(c, right)) };
+	b.kind = c->not_models.len != not_models ? BIND_NOT_MODEL
+		 : c->loaded.len != loaded	 ? BIND_LOADED
+		 : c->models.len != models	 ? BIND_MODEL
+		 : fetches_plain_attribute(c, right, 0) ? BIND_NOT_MODEL
+						 : BIND_UNKNOWN;
+	PUSH(c, c->binds, c->binds_len, c->binds_cap, b);
+}
+
+/* The facts walk's for loops, and its assignments of a list to a plain name (`models = []`, `= [Net() for ...]`). */
+typedef struct loop_lists {
+	gg_node *loops, *lists;
+	size_t loops_len, loops_cap, lists_len, lists_cap;
+} loop_lists;
+
+/* The callee of the innermost call of e's method chain (`Net` of `Net(k).to(device)`), or a null node. */
+static gg_node element_maker(const semantic *c, gg_node e)
+{
+	return IS(e, call) ? FIELD(sem_call_chain_base(c, e), function) : gg_node_null();
+}
+
+/* Whether e is made as first is: the same callee, spelt alike. */
+static bool element_alike(const semantic *c, gg_node first, gg_node e)
+{
+	gg_node a = element_maker(c, first), b = element_maker(c, e);
+	return !gg_node_is_null(a) && !gg_node_is_null(b) && sem_is_name_chain(c, b) &&
+	       span_eq(node_span(c, a), node_span(c, b));
+}
+
+/*
+ * The element a loop's target holds, one of those the list it runs over was
+ * given, when all were made alike, or a null node. The list is the plain
+ * name's last assignment of a list in the loop's scope before it, with no
+ * other assignment of the name between (a call's), and the elements are
+ * those of the list written, or of a comprehension's, or appended to it
+ * in that scope before the loop (`models = []`, then
+ * `models.append(Net().to(device))` k times).
+ */
+static gg_node loop_element(semantic *c, const loop_lists *ll, const named *lists, const named *appends,
+			    size_t appends_len, gg_node loop, gg_node *target)
+{
+	gg_node left = FIELD(loop, left), seq = FIELD(loop, right);
+	*target = left;
+	/* `for i, m in enumerate(models):`: m holds an element. */
+	if (IS(seq, call) && IS(FIELD(seq, function), identifier) && text_eq(c, FIELD(seq, function), "enumerate") &&
+	    !sem_binding_find(c, node_span(c, FIELD(seq, function))) && (IS(left, pattern_list) || IS(left, tuple_pattern)) &&
+	    gg_node_named_child_count(left) == 2 && sem_argument_count(c, FIELD(seq, arguments)) == 1) {
+		*target = gg_node_named_child(left, 1);
+		seq = sem_argument_at(c, FIELD(seq, arguments), 0);
+	}
+	if (!IS(*target, identifier) || !IS(seq, identifier))
+		return gg_node_null();
+	span name = node_span(c, seq);
+	uint32_t at = gg_node_start_byte(loop);
+	int scope = sem_func_at(c, at);
+	gg_node list = gg_node_null();
+	for (size_t k = sem_named_first(lists, ll->lists_len, name); k < ll->lists_len && span_eq(lists[k].name, name); k++) {
+		gg_node a = ll->lists[lists[k].index];
+		if (gg_node_start_byte(a) >= at)
+			break;
+		if (sem_func_at(c, gg_node_start_byte(a)) == scope)
+			list = a;
+	}
+	if (gg_node_is_null(list))
+		return gg_node_null();
+	uint32_t from = gg_node_end_byte(list);
+	/* Bound anew between, to what a call returned: no telling what it holds. */
+	for (size_t n = sem_named_first(c->assign_names, c->assign_names_len, name);
+	     n < c->assign_names_len && span_eq(c->assign_names[n].name, name); n++) {
+		uint32_t a = gg_node_start_byte(c->assign_left[c->assign_names[n].index]);
+		if (a >= from && a < at && sem_func_at(c, a) == scope)
+			return gg_node_null();
+	}
+	gg_node value = FIELD(list, right), first = gg_node_null();
+	if (IS(value, list_comprehension)) {
+		first = FIELD(value, body);
+		if (gg_node_is_null(element_maker(c, first)))
+			return gg_node_null();
+	} else {
+		for (uint32_t i = 0, n = gg_node_named_child_count(value); i < n; i++) {
+			gg_node e = gg_node_named_child(value, i);
+			if (gg_node_is_null(first))
+				first = e;
+			if (!element_alike(c, first, e))
+				return gg_node_null();
+		}
+	}
+	const gg_tree_index *ix = c->index;
+	for (size_t k = sem_named_first(appends, appends_len, name); k < appends_len && span_eq(appends[k].name, name); k++) {
+		const gg_call_ref *ref = &ix->calls[appends[k].index];
+		if (ref->start < from || ref->start >= at || sem_func_at(c, ref->start) != scope)
+			continue;
+		gg_node args = FIELD(ref->node, arguments);
+		if (sem_argument_count(c, args) != 1)
+			return gg_node_null();
+		gg_node e = sem_argument_at(c, args, 0);
+		if (gg_node_is_null(first))
+			first = e;
+		if (!element_alike(c, first, e))
+			return gg_node_null();
+	}
+	return first;
+}
+
+/*
+ * A loop over a list of values made alike binds its target to what one of
+ * them is, by origin, as an assignment would (`for i, m in
+ * enumerate(models): m.score(x)` runs Net.score when models holds Nets):
+ * SPEC §2, the value's origin, not its name.
+ */
+static void loop_binds(semantic *c, const loop_lists *ll)
+{
+	const gg_tree_index *ix = c->index;
+	named *lists = malloc(ll->lists_len * sizeof *lists), *appends = NULL;
+	size_t appends_len = 0, appends_cap = 0;
+	if (!lists) {
+		fail(c, -ENOMEM);
+		return;
+	}
+	for (size_t i = 0; i < ll->lists_len; i++)
+		lists[i] = (named){ node_span(c, FIELD(ll->lists[i], left)), (int)i };
+	qsort(lists, ll->lists_len, sizeof *lists, sem_named_cmp);
+	for (size_t i = 0; i < ix->calls_len && !c->error; i++) {
+		const gg_call_ref *ref = &ix->calls[i];
+		if (ref->names == 2 && ref->plain && span_is(text_between(c, ref->last_start, ref->callee_end), "append"))
+			PUSH(c, appends, appends_len, appends_cap, ((named){ text_between(c, ref->start, ref->root_end), (int)i }));
+	}
+	if (appends_len)
+		qsort(appends, appends_len, sizeof *appends, sem_named_cmp);
+	for (size_t i = 0; i < ll->loops_len && !c->error; i++) {
+		gg_node target, e = loop_element(c, ll, lists, appends, appends_len, ll->loops[i], &target);
+		if (!gg_node_is_null(e))
+			bind_note(c, target, e);
+	}
+	free(lists);
+	free(appends);
+}
+
 int sem_facts_collect(semantic *c, gg_node root)
 {
 	gg_semantic *r = c->sem;
@@ -988,6 +1138,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 	size_t aliases_len = 0, aliases_cap = 0;
 	gg_node *pairs = NULL; /* owned: a name and the name bound to it, in a tuple's assignment */
 	size_t pairs_len = 0, pairs_cap = 0;
+	loop_lists ll; /* owned: for loops and the lists they may run over (loop_binds) */
+	memset(&ll, 0, sizeof ll);
 	bool any_grad_function = c->project && c->project->grad_functions.len;
 
 	func module;
@@ -1120,6 +1272,9 @@ int sem_facts_collect(semantic *c, gg_node root)
 						PUSH(c, pairs, pairs_len, pairs_cap, v);
 					}
 				}
+			} else if (sym_is(left, r->sym_identifier) &&
+				   (sym_is(right, r->ids.sym_list) || sym_is(right, r->ids.sym_list_comprehension))) {
+				PUSH(c, ll.lists, ll.lists_len, ll.lists_cap, n); /* what a loop over it may hold: loop_binds */
 			} else if (sym_is(left, r->sym_identifier) && sym_is(right, r->sym_identifier)) {
 				/* `gen = ImportedStep`: an alias, sorted once the imports are known (below). */
 				PUSH(c, aliases, aliases_len, aliases_cap, n);
@@ -1149,6 +1304,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 					fail(c, -ENOMEM);
 				}
 			}
+		} else if (what == FACT_FOR) {
+			PUSH(c, ll.loops, ll.loops_len, ll.loops_cap, n);
 		} else if (what == FACT_SUSPEND) {
 			PUSH(c, c->suspends.items, c->suspends.len, c->suspends.cap, gg_node_start_byte(n));
 		} else if (what == FACT_DECORATOR) {
@@ -1251,7 +1408,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	free(callees);
 	free(offs);
 	if (c->error)
-		return c->error;
+		goto out;
 
 	sem_offsets_sort(&c->backward);
 	sem_offsets_sort(&c->gradoff);
@@ -1259,8 +1416,10 @@ int sem_facts_collect(semantic *c, gg_node root)
 	if (c->funcs_len > 1)
 		gg_sort(c->funcs + 1, c->funcs_len - 1, sizeof *c->funcs, sem_func_cmp);
 	c->func_names = malloc((c->funcs_len) * sizeof *c->func_names);
-	if (!c->func_names)
-		return -ENOMEM;
+	if (!c->func_names) {
+		fail(c, -ENOMEM);
+		goto out;
+	}
 	for (size_t i = 1; i < c->funcs_len; i++) {
 		func *f = &c->funcs[i];
 		f->wrapper = sem_offsets_any_in(&c->gradoff, f->start, f->end);
@@ -1268,8 +1427,10 @@ int sem_facts_collect(semantic *c, gg_node root)
 	}
 	if (c->funcs_len > 1)
 		qsort(c->func_names, c->funcs_len - 1, sizeof *c->func_names, sem_named_cmp);
-	if (sem_func_names_hash(c))
-		return -ENOMEM;
+	if (sem_func_names_hash(c)) {
+		fail(c, -ENOMEM);
+		goto out;
+	}
 	/* Published for the other rules, sorted as func_names are (one per name suffices). */
 	for (size_t i = 0; i + 1 < c->funcs_len && !c->error; i++) {
 		span n = c->func_names[i].name;
@@ -1289,24 +1450,20 @@ int sem_facts_collect(semantic *c, gg_node root)
 	}
 	if (c->classes_len)
 		qsort(c->classes, c->classes_len, sizeof *c->classes, sem_klass_cmp);
-	if (names_index(c))
-		return -ENOMEM;
-	for (size_t i = 0; i < c->assigns_len && !c->error; i++) {
-		size_t models = c->models.len, not_models = c->not_models.len, loaded = c->loaded.len;
-		assignment_classify(c, c->assign_left[i], c->assign_right[i]);
-		if (!IS(c->assign_left[i], identifier) ||
-		    rebinds_itself(c, node_span(c, c->assign_left[i]), c->assign_right[i]))
-			continue;
-		uint32_t at = gg_node_start_byte(c->assign_left[i]);
-		bind b = { node_span(c, c->assign_left[i]), at, sem_func_at(c, at), BIND_UNKNOWN,
-			   constructed_class(c, passed_through(c, c->assign_right[i])) };
-		b.kind = c->not_models.len != not_models ? BIND_NOT_MODEL
-			 : c->loaded.len != loaded	 ? BIND_LOADED
-			 : c->models.len != models	 ? BIND_MODEL
-			 : fetches_plain_attribute(c, c->assign_right[i], 0) ? BIND_NOT_MODEL
-							 : BIND_UNKNOWN;
-		PUSH(c, c->binds, c->binds_len, c->binds_cap, b);
+	if (names_index(c)) {
+		fail(c, -ENOMEM);
+		goto out;
 	}
+	for (size_t i = 0; i < c->assigns_len && !c->error; i++) {
+		if (!IS(c->assign_left[i], identifier) ||
+		    rebinds_itself(c, node_span(c, c->assign_left[i]), c->assign_right[i])) {
+			assignment_classify(c, c->assign_left[i], c->assign_right[i]);
+			continue;
+		}
+		bind_note(c, c->assign_left[i], c->assign_right[i]);
+	}
+	if (ll.loops_len && ll.lists_len && !c->error)
+		loop_binds(c, &ll);
 	for (size_t i = 0; i < c->fetches_len && !c->error; i++) {
 		uint32_t at = gg_node_start_byte(c->fetches[i]);
 		bind b = { node_span(c, c->fetches[i]), at, sem_func_at(c, at), BIND_NOT_MODEL, -1 };
@@ -1325,5 +1482,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 	sem_spanset_sort(&c->module_api);
 	copies_classify(c);
 	models_publish(c);
+out:
+	free(ll.loops); /* the early exits' too */
+	free(ll.lists);
 	return c->error;
 }
