@@ -268,6 +268,10 @@ static bool builds_weightless(semantic *c, gg_node value, unsigned depth)
 	if (IS(fn, identifier) && !sem_binding_find(c, name)) {
 		klass *k = sem_class_find(c, name);
 		bool handed;
+		/* A class a star import brings from a project file (`from losses import *`), as assignment_classify reads it. */
+		if (!k && depth == 0 && c->project && c->says_star_import)
+			return gg_project_class_paramless(c->project, name.ptr, name.len) &&
+			       (arguments_literal(c, args) || gg_project_class_weightless(c->project, name.ptr, name.len));
 		if (!k) /* a name bound above to such a module: `pipeline = nn.Sequential(jpeg, squeeze)` */
 			return depth > 0 && weightless_bound(c, name);
 		return (sem_class_kind(c, k, 0) & CLASS_MODULE) && sem_class_holds_no_parameters(c, k, &handed) &&
