@@ -34,7 +34,8 @@ static int line_parse(gg_library_facts *f, const char *p, const char *end)
 	bool meth = kind_n == 14 && memcmp(kind, "no-grad-method", 14) == 0;
 	bool plain = kind_n == 12 && memcmp(kind, "plain-object", 12) == 0;
 	bool module = kind_n == 6 && memcmp(kind, "module", 6) == 0;
-	if ((!call && !meth && !plain && !module) || !word_next(&p, end, &pattern, &pattern_n))
+	bool grad = kind_n == 10 && memcmp(kind, "takes-grad", 10) == 0;
+	if ((!call && !meth && !plain && !module && !grad) || !word_next(&p, end, &pattern, &pattern_n))
 		return -EINVAL;
 	if (meth && !word_next(&p, end, &method, &method_n))
 		return -EINVAL;
@@ -45,7 +46,10 @@ static int line_parse(gg_library_facts *f, const char *p, const char *end)
 		return -ENOMEM;
 	f->items = items;
 	gg_library_fact *fact = &items[f->len];
-	fact->kind = plain ? GG_LIBRARY_PLAIN_OBJECT : module ? GG_LIBRARY_MODULE : GG_LIBRARY_NO_GRAD;
+	fact->kind = plain    ? GG_LIBRARY_PLAIN_OBJECT
+		     : module ? GG_LIBRARY_MODULE
+		     : grad   ? GG_LIBRARY_TAKES_GRAD
+			      : GG_LIBRARY_NO_GRAD;
 	fact->pattern = gg_memdup_str(pattern, pattern_n);
 	fact->literal = strcspn(fact->pattern ? fact->pattern : "", "*?[\\");
 	fact->method = method ? gg_memdup_str(method, method_n) : NULL;
@@ -55,6 +59,7 @@ static int line_parse(gg_library_facts *f, const char *p, const char *end)
 		return -ENOMEM;
 	}
 	f->len++;
+	f->takes_grad += grad;
 	return 0;
 }
 
@@ -62,6 +67,7 @@ int gg_library_facts_init(gg_library_facts *f)
 {
 	f->items = NULL;
 	f->len = 0;
+	f->takes_grad = 0;
 	const char *p = gg_query_libraries, *end = p + gg_query_libraries_len;
 	while (p < end) {
 		const char *eol = memchr(p, '\n', (size_t)(end - p));
@@ -85,7 +91,7 @@ void gg_library_facts_free(gg_library_facts *f)
 	}
 	free(f->items);
 	f->items = NULL;
-	f->len = 0;
+	f->len = f->takes_grad = 0;
 }
 
 /* Whether name can match fact's pattern at all: it starts with the pattern's plain text. */
@@ -142,4 +148,9 @@ bool gg_library_facts_plain(const gg_library_facts *f, const char *factory, size
 bool gg_library_facts_module(const gg_library_facts *f, const char *factory, size_t len)
 {
 	return facts_match(f, GG_LIBRARY_MODULE, factory, len, NULL, 0);
+}
+
+bool gg_library_facts_takes_grad(const gg_library_facts *f, const char *name, size_t len)
+{
+	return f->takes_grad && facts_match(f, GG_LIBRARY_TAKES_GRAD, name, len, NULL, 0);
 }

@@ -14,6 +14,7 @@ typedef enum gg_library_fact_kind {
 	GG_LIBRARY_NO_GRAD,      /* no-grad-call / no-grad-method */
 	GG_LIBRARY_PLAIN_OBJECT, /* plain-object: no torch module */
 	GG_LIBRARY_MODULE,       /* module: a torch module with parameters */
+	GG_LIBRARY_TAKES_GRAD,   /* takes-grad: a function that differentiates what it is handed */
 } gg_library_fact_kind;
 
 typedef struct gg_library_fact {
@@ -26,6 +27,7 @@ typedef struct gg_library_fact {
 typedef struct gg_library_facts {
 	gg_library_fact *items; /* owned */
 	size_t len;
+	size_t takes_grad; /* how many takes-grad facts: none, and no call need be asked */
 } gg_library_facts;
 
 /* Parses the built-in table. Returns 0, -ENOMEM, or -EINVAL for a malformed line. */
@@ -45,6 +47,13 @@ bool gg_library_facts_plain(const gg_library_facts *f, const char *factory, size
 
 /* Whether what the callable `factory` (a resolved dotted name) builds or loads is a torch module with parameters. */
 bool gg_library_facts_module(const gg_library_facts *f, const char *factory, size_t len);
+
+/*
+ * Whether calling the callable `name` (a resolved dotted name) takes the
+ * gradient of what it is handed (torch.autograd.grad inside: a
+ * meta-learning library's inner-loop update): a backward at the call.
+ */
+bool gg_library_facts_takes_grad(const gg_library_facts *f, const char *name, size_t len);
 
 /* Whether some method fact could concern what `factory` makes (worth remembering the name it is bound to). */
 bool gg_library_facts_has_methods(const gg_library_facts *f, const char *factory, size_t len);

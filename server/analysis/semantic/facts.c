@@ -1144,7 +1144,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 	size_t pairs_len = 0, pairs_cap = 0;
 	loop_lists ll; /* owned: for loops and the lists they may run over (loop_binds) */
 	memset(&ll, 0, sizeof ll);
-	bool any_grad_function = c->project && c->project->grad_functions.len;
+	/* Calls of a single imported name are asked whether they differentiate: another file's function, or a library's. */
+	bool any_grad_function = (c->project && c->project->grad_functions.len) || r->libraries.takes_grad;
 
 	func module;
 	memset(&module, 0, sizeof module);
@@ -1384,7 +1385,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 	for (size_t i = 0; i < imported_len && !c->error; i++)
 		if (sem_binding_find(c, node_span(c, imported[i])) && sem_name_resolve(c, imported[i])) {
 			span r = sem_resolved(c);
-			if (gg_project_function_takes_grad(c->project, r.ptr, r.len))
+			if ((c->project && gg_project_function_takes_grad(c->project, r.ptr, r.len)) ||
+			    gg_library_facts_takes_grad(&c->sem->libraries, r.ptr, r.len))
 				PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(imported[i]));
 		}
 	free(imported);
