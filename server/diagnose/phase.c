@@ -337,6 +337,17 @@ const char *gg_phase_framework_eval(const gg_tb_frame *f, bool *grad_off)
 		if (hf && (is(fn, "evaluate") || is(fn, "predict")))
 			return "the Hugging Face Trainer's evaluation";
 	}
+	/*
+	 * The Trainer's helpers that join each evaluation batch's predictions
+	 * to the ones before (trainer_pt_utils.py's nested_concat and its
+	 * padding concatenations): only its evaluation loop calls them, on
+	 * outputs prediction_step computed without a graph.
+	 */
+	if (has_path(f->filename, "transformers/trainer_pt_utils.py") &&
+	    (has(fn, "nested_concat") || has(fn, "pad_and_concatenate"))) {
+		*grad_off = true;
+		return "the Hugging Face Trainer's joining of each evaluation batch's predictions to the ones before (its evaluation loop)";
+	}
 	if (has_path(f->filename, "transformers/generation/") && has(fn, "generate")) {
 		*grad_off = true;
 		return "transformers' generate() (decorated with @torch.no_grad())";

@@ -765,6 +765,21 @@ static bool tb_is_chain_marker(const char *t, size_t n)
 	       gg_text_starts(t, n, "The above exception was the direct cause");
 }
 
+/*
+ * A Markdown link in front of a frame's name, "[/path/x.py](https://...) in f":
+ * returns the character after the link's closing parenthesis, else NULL.
+ */
+static const char *tb_link_end(const char *t, size_t n)
+{
+	if (n < 5 || t[0] != '[')
+		return NULL;
+	const char *close = memchr(t, ']', n);
+	if (!close || close == t + 1 || close + 1 >= t + n || close[1] != '(')
+		return NULL;
+	const char *paren = memchr(close, ')', (size_t)(t + n - close));
+	return paren ? paren + 1 : NULL;
+}
+
 /* Parses a notebook frame header. Returns 1 (f filled), or 0 when the line is none. */
 static int tb_parse_notebook_header(const char *t, size_t n, gg_tb_frame *f)
 {
@@ -830,7 +845,13 @@ static int tb_parse_notebook_header(const char *t, size_t n, gg_tb_frame *f)
 		 * ("/tmp/ipykernel_7/123.py in <module>"), a function's with its
 		 * arguments ("~/lib/x.py in run(self, data)").
 		 */
-		const char *in = gg_text_find(t, n, " in ");
+		/*
+		 * Colab links the file: "[/path/x.py](https://localhost:8080/#) in
+		 * f(x)". The name is the bracketed text; " in " is looked for after
+		 * the link, whose address may hold one.
+		 */
+		const char *link_end = tb_link_end(t, n);
+		const char *in = gg_text_find(link_end ? link_end : t, link_end ? (size_t)(end - link_end) : n, " in ");
 		if (!in)
 			return 0;
 		const char *fn = in + 4;
@@ -838,12 +859,14 @@ static int tb_parse_notebook_header(const char *t, size_t n, gg_tb_frame *f)
 		bool bare = fn_len > 2 && fn[0] == '<' && fn[fn_len - 1] == '>' && !memchr(fn, ' ', fn_len);
 		if (!tb_ends_with(t, n, ")") && !bare)
 			return 0;
-		bool cell = gg_text_starts(t, n, "<ipython-input-");
-		bool path = memchr(t, '/', (size_t)(in - t)) || memchr(t, '\\', (size_t)(in - t));
+		const char *nm = link_end ? t + 1 : t;
+		size_t nm_len = link_end ? (size_t)(memchr(t, ']', n) ? (const char *)memchr(t, ']', n) - nm : 0) : (size_t)(in - t);
+		bool cell = gg_text_starts(nm, nm_len, "<ipython-input-");
+		bool path = memchr(nm, '/', nm_len) || memchr(nm, '\\', nm_len);
 		if (!cell && !path)
 			return 0;
-		name = t;
-		name_len = (size_t)(in - t);
+		name = nm;
+		name_len = nm_len;
 		func = in + 4;
 		func_len = (size_t)(end - func);
 		notebook = cell;
@@ -1362,7 +1385,10 @@ static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	bool old_cell = r != 1 && gg_text_indent(l->text, l->len) == 0 && gg_text_find(t, tn, " in ") &&
 			(gg_text_starts(t, tn, "<ipython-input-") || gg_text_find(t, tn, "/ipykernel_") ||
 			 gg_text_find(t, tn, "\\ipykernel_"));
-	if (r == 1 || ((gg_text_starts(t, tn, "Cell In[") || gg_text_starts(t, tn, "Input In [") || ipython_file || old_cell) &&
+	/* ... and Colab's linked frame ("[/path/x.py](https://localhost:8080/#) in f(x)"). */
+	bool linked = r != 1 && gg_text_indent(l->text, l->len) == 0 && tb_link_end(t, tn) &&
+		      gg_text_find(tb_link_end(t, tn), (size_t)(t + tn - tb_link_end(t, tn)), " in ");
+	if (r == 1 || ((gg_text_starts(t, tn, "Cell In[") || gg_text_starts(t, tn, "Input In [") || ipython_file || old_cell || linked) &&
 		       tb_parse_notebook_header(t, tn, &f) == 1)) {
 		int rc = tb_begin(p, s, l, r == 1 ? TB_FRAMES : TB_NOTEBOOK);
 		if (rc) {
