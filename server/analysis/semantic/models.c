@@ -1182,16 +1182,16 @@ static bool own_class_takes_grad(semantic *c, span cls)
 	return takes;
 }
 
-int sem_forward_takes_grad(semantic *c, const ctx *x, span recv)
+/*
+ * Whether the module name holds, as bind b made it, takes a gradient in its
+ * forward: 1, 0, or -1 when its origin does not say (no class the file or
+ * the project knows, nor one of torch's).
+ */
+static int bound_takes_grad(semantic *c, span name, const bind *b)
 {
-	if (!c->project || !gg_project_class_takes_grad(c->project, NULL, 0))
-		return 0;
-	if (span_is(recv, "self"))
-		return x->module_class >= 0 && own_class_takes_grad(c, c->classes[x->module_class].name) ? 1 : 0;
-	const bind *b = recv.len ? sem_bind_at(c, x, recv) : NULL;
-	if (b && b->cls >= 0)
+	if (b->cls >= 0)
 		return own_class_takes_grad(c, c->classes[b->cls].name) ? 1 : 0;
-	gg_node fn = b ? bound_callee(c, recv, b) : gg_node_null();
+	gg_node fn = bound_callee(c, name, b);
 	if (!gg_node_is_null(fn) && sem_is_name_chain(c, fn) && sem_name_resolve(c, fn)) {
 		span r = sem_resolved(c);
 		/* A class of the project: its own answer; one of torch's: none takes a gradient in its forward. */
@@ -1200,6 +1200,38 @@ int sem_forward_takes_grad(semantic *c, const ctx *x, span recv)
 		if (span_starts(r, "torch."))
 			return 0;
 	}
+	return -1;
+}
+
+/* sem_param_arguments' visit: each call hands a name bound to a module whose forward takes no gradient. */
+static bool passes_graph_free(semantic *c, span arg, int scope, uint32_t at, void *ctx)
+{
+	(void)ctx;
+	const bind *b = sem_bind_before(c, arg, scope, at);
+	return b && bound_takes_grad(c, arg, b) == 0;
+}
+
+int sem_forward_takes_grad(semantic *c, const ctx *x, span recv)
+{
+	if (!c->project || !gg_project_class_takes_grad(c->project, NULL, 0))
+		return 0;
+	if (span_is(recv, "self"))
+		return x->module_class >= 0 && own_class_takes_grad(c, c->classes[x->module_class].name) ? 1 : 0;
+	const bind *b = recv.len ? sem_bind_at(c, x, recv) : NULL;
+	int known = b ? bound_takes_grad(c, recv, b) : -1;
+	if (known >= 0)
+		return known;
+	span root = recv;
+	const char *dot = memchr(recv.ptr, '.', recv.len);
+	if (dot)
+		root.len = (size_t)(dot - recv.ptr);
+	/* A parameter is what its call sites hand it (`test(model, loader)` after `model = Net()`): a parameter's origin. */
+	gg_node dflt;
+	if (!b && root.len == recv.len && x->func > 0 && c->funcs[x->func].parent == 0 &&
+	    sem_parameter_index(c, c->funcs[x->func].def, root, &dflt) >= 0 &&
+	    !gg_project_called_elsewhere(c->project, c->funcs[x->func].name.ptr, c->funcs[x->func].name.len) &&
+	    sem_param_arguments(c, x->func, root, passes_graph_free, NULL) > 0)
+		return 0;
 	/*
 	 * Made where this file cannot tell (a parameter, a factory, a loader):
 	 * it may be one of them where the file is near one, defining one or
@@ -1222,11 +1254,6 @@ int sem_forward_takes_grad(semantic *c, const ctx *x, span recv)
 	 * subclass or a caller sets): any module of the project may arrive,
 	 * that one too. Reported, but no wrap is proven safe (-1).
 	 */
-	span root = recv;
-	const char *dot = memchr(recv.ptr, '.', recv.len);
-	if (dot)
-		root.len = (size_t)(dot - recv.ptr);
-	gg_node dflt;
 	bool handed = span_is(root, "self") ||
 		      (x->func > 0 && sem_parameter_index(c, c->funcs[x->func].def, root, &dflt) >= 0);
 	return handed ? -1 : 0;
