@@ -1337,6 +1337,20 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 					  (unsigned long long)facts->backward_code_line)))
 			return rc;
 	}
+	/*
+	 * No frame, but the line just above the error is torch's loss kernel
+	 * call, its frame's head cut off: a loss was being computed. Mostly a
+	 * training step's (an evaluation computes one too, under no_grad, where
+	 * a tensor this size is rarer): training, at low weight like a print.
+	 */
+	bool loss_above = !backward && !tb->len && tb->has_exception && d->phase == GG_PHASE_UNKNOWN && facts->loss_code_line &&
+			  facts->loss_code_line + 1 == tb->exc.at.line;
+	if (loss_above) {
+		d->phase = GG_PHASE_TRAINING;
+		if ((rc = gg_evidence_add(d, "log line %llu, just above the error, is a loss function's own line (torch.nn.functional), its frame's head cut off: a loss was being computed, most often in a training step",
+					  (unsigned long long)facts->loss_code_line)))
+			return rc;
+	}
 	/* No frame, but the line just above the error is a module's move of its tensors to the device: loading. */
 	bool moving = !backward && !tb->len && tb->has_exception && d->phase == GG_PHASE_UNKNOWN && facts->move_code_line &&
 		      facts->move_code_line + 1 == tb->exc.at.line;
@@ -1979,7 +1993,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		}
 	} else if (d->phase == GG_PHASE_TRAINING) {
 		d->kind = GG_DX_OOM_TRAINING;
-		d->confidence = backward ? GG_CONFIDENCE_HIGH : logged_phase || printed ? GG_CONFIDENCE_LOW : GG_CONFIDENCE_MEDIUM;
+		d->confidence = backward ? GG_CONFIDENCE_HIGH : logged_phase || printed || loss_above ? GG_CONFIDENCE_LOW : GG_CONFIDENCE_MEDIUM;
 	} else {
 		d->kind = GG_DX_OOM;
 		d->confidence = tb->len ? GG_CONFIDENCE_MEDIUM : GG_CONFIDENCE_LOW;

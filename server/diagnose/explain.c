@@ -1454,8 +1454,12 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			/* On a small card an item this large may simply not fit beside the model: a larger card is the other way out. */
 			rc |= d->oom.total <= EXPLAIN_SMALL_CARD ? gg_buf_printf(&x, "; or run on a GPU with more memory, since a %.2f GiB card leaves little room for a step this large. ", d->oom.total / 1073741824.0)
 								 : gg_buf_printf(&x, ". ");
-			/* No frame says what the tensor is: in evaluation the commonest one this large is every batch's outputs joined. */
-			if (!tb->len && d->cause == GG_CAUSE_LARGE_REQUEST)
+			/*
+			 * No frame says what the tensor is: in evaluation the commonest one
+			 * this large is every batch's outputs joined. Not where a source
+			 * line pasted above the error shows what it is.
+			 */
+			if (!tb->len && d->cause == GG_CAUSE_LARGE_REQUEST && !(tb->has_exception && explain_code_above(facts, tb->exc.at.line)))
 				rc |= gg_buf_printf(&x, "If this was an evaluation, a request this large is often the outputs of every batch kept on the GPU and joined at the end (the whole set's logits): move each batch's outputs to the CPU, or with Hugging Face's Trainer set `eval_accumulation_steps` and reduce the logits with `preprocess_logits_for_metrics`. ");
 			/* The free and the cached memory together would hold it (cause.c): the cache is in pieces, the allocator's setting may help. */
 			const gg_oom_info *m = &d->oom;

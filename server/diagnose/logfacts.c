@@ -1990,6 +1990,11 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->backward_code_line = l->number;
 	if (carets && f->move_code_line && f->move_code_line + 1 == l->number)
 		f->move_code_line = l->number;
+	/* The same for a loss: torch.nn.functional's own call of its kernel ("return torch._C._nn.nll_loss(...)"). */
+	if (gg_text_starts(t, n, "return torch._C._nn.") && (gg_text_find(t, n, "_loss") || gg_text_find(t, n, "cross_entropy(")))
+		f->loss_code_line = l->number;
+	if (carets && f->loss_code_line && f->loss_code_line + 1 == l->number)
+		f->loss_code_line = l->number;
 	/* The same for a module's move to the device: convert's line in nn.Module.to, the lambda of .cuda(). */
 	if (gg_text_starts(t, n, "return t.to(device, dtype if t.is_floating_point()") || gg_text_find(t, n, "_apply(lambda t: t.cuda(device))"))
 		f->move_code_line = l->number;
