@@ -933,6 +933,25 @@ static bool classify_rocm(const gg_traceback *tb, const gg_log_facts *facts)
 
 #define CLASSIFY_LOAD_NOTE_REACH 3 /* a launcher's lines about its worker may come between the announcement and the cut */
 
+/*
+ * Whether an allocator's message ends cut inside its request, before its
+ * size: "... out of memory. Tried to a", "... out of memory. T".
+ */
+bool gg_classify_cut_in_request(const char *m)
+{
+	const char *t = strstr(m, "out of memory.");
+	if (!t)
+		return false;
+	t += 14;
+	while (*t == ' ')
+		t++;
+	static const char full[] = "Tried to allocate";
+	size_t n = strlen(t);
+	while (n > 0 && t[n - 1] == ' ')
+		n--;
+	return n > 0 && n <= sizeof full - 1 && strncmp(t, full, n) == 0;
+}
+
 int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg_notebooks *nb,
 		struct gg_analyzer *analyzer)
 {
@@ -1624,6 +1643,19 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->oom.is_oom = false; /* as a message cut inside its words: no exit status of an OOM found */
 		return gg_evidence_add(d, "the exception line ends the paste at its colon (log line %llu: %s:): the message after it, with the device and the figures, is cut",
 				       (unsigned long long)tb->exc.at.line, tb->exc.type);
+	}
+	/*
+	 * The allocator's message cut inside its request ("... out of memory.
+	 * Tried to a"), ending the paste: an OOM for sure, but its figures are
+	 * cut, so the cause is unknown; the contract's exit 3, what to paste.
+	 */
+	if (d->oom.is_oom && tb->has_exception && tb->exc.at.line >= facts->last_text_line && d->oom.tried <= 0 &&
+	    d->oom.total <= 0 && gg_classify_cut_in_request(tb->exc.message)) {
+		d->kind = GG_DX_INCOMPLETE;
+		d->confidence = GG_CONFIDENCE_LOW;
+		d->oom.is_oom = false; /* no exit status of an OOM found: the message is not whole */
+		return gg_evidence_add(d, "the out-of-memory message ends the paste cut inside its request (log line %llu): the figures after it (the size asked, what was free and held) are cut",
+				       (unsigned long long)tb->exc.at.line);
 	}
 	if (!d->oom.is_oom) {
 		/* A paste cut short says nothing of what failed: never "not an OOM" then. */

@@ -17,5 +17,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 int gg_explain(gg_diagnosis *d, const gg_log_facts *facts);
 /* An incomplete d whose cut traceback has a CUDA kernel's device-side assertion printed just above it. */
 bool gg_explain_assert_above(const gg_diagnosis *d, const gg_log_facts *facts);
+/* Whether an allocator's message ends cut inside its request, before its size ("... out of memory. Tried to a"). */
+bool gg_classify_cut_in_request(const char *message);
 
 #endif

@@ -1648,6 +1648,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		if (tb->has_exception && !tb->len && !tb->exc.type[0] && strncmp(tb->exc.message, "Exception raised from ", 22) == 0)
 			/* c10's location line alone: the paste starts below the error's own line, not in it. */
 			rc |= gg_buf_printf(&e, "The paste starts at c10's location line under a C++ error, below the error's own line, so what failed cannot be told from it: that line follows every error c10 checks, out-of-memory included.");
+		else if (tb->has_exception && gg_classify_cut_in_request(tb->exc.message))
+			/* The allocator's head is there, its figures cut (classify.c): an OOM, but not why. */
+			rc |= gg_buf_printf(&e, "The paste stops inside the out-of-memory message, before its figures: it ran out of memory, but how much was asked, free and held by this process is cut, so why cannot be told from it.");
 		else
 			rc |= gg_buf_printf(&e, "The paste stops %s, so what failed cannot be told from it.",
 					    tb->has_exception ? "inside the exception message" : "before its exception line");
