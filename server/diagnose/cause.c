@@ -799,5 +799,17 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		d->cause = GG_CAUSE_LARGE_REQUEST;
 		d->cause_evidence = text;
 	}
+	/*
+	 * The host's tensor allocator (TH's "not enough memory ... Buy new
+	 * RAM!", DefaultCPUAllocator's "can't allocate memory") refusing a
+	 * request under the size of one step's item, no frame and no phase shown: the
+	 * machine's RAM and swap were spent, by the run's whole footprint, not
+	 * by that one tensor.
+	 */
+	if (!rc && d->cause == GG_CAUSE_NONE && host && (!tb || !tb->len) && d->phase == GG_PHASE_UNKNOWN && m->tried > 0 &&
+	    m->tried < CAUSE_LARGE_ALONE && m->form &&
+	    (strcmp(m->form, "Torch: not enough memory") == 0 || strcmp(m->form, "DefaultCPUAllocator: can't allocate memory") == 0))
+		rc = cause_add(d, GG_CAUSE_HOST_RAM, gg_strdup_printf("the host's allocator could not get %.2f GiB from the operating system: the machine's RAM (and swap) was spent, not a GPU's",
+								     m->tried / GIB));
 	return rc;
 }

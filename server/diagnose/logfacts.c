@@ -2171,7 +2171,9 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	/* From 0.4 to 1.10 THC lived under aten/src: a message with that path came from one of those releases. */
 	if (gg_text_find(t, n, "aten/src/THC") || gg_text_find(t, n, "aten\\src\\THC"))
 		f->aten_thc = true;
+	/* TH, the CPU library, lived there too before 0.4 ("at /pytorch/torch/lib/TH/THGeneral.c:253"). */
 	if (gg_text_find(t, n, "torch/lib/THC/") || gg_text_find(t, n, "torch\\lib\\THC\\") ||
+	    gg_text_find(t, n, "torch/lib/TH/") || gg_text_find(t, n, "torch\\lib\\TH\\") ||
 	    facts_line_is(t, n, "Variable containing:"))
 		f->pre_0_4 = true;
 	/* A bar labelled for loading ("Loading checkpoint shards:  0%|"): weights being read. */
