@@ -104,7 +104,10 @@ size_t gg_phase_library_root(const char *f)
 		"vllm/engine/", "vllm/worker/", "peft/tuners/", "trl/trainer/", "accelerate/utils/", "jax/_src/", "flax/linen/",
 		"xformers/ops/", "flash_attn/flash_attn_interface.py", "apex/optimizers/",
 		/* OpenMMLab's foundations, installed from a checkout (pip install -e) far more often than edited */
-		"mmcv/runner/", "mmcv/cnn/", "mmcv/ops/", "mmcv/parallel/", "mmcv/fileio/", "mmengine/runner/", "mmengine/model/", NULL,
+		"mmcv/runner/", "mmcv/cnn/", "mmcv/ops/", "mmcv/parallel/", "mmcv/fileio/", "mmengine/runner/", "mmengine/model/",
+		/* detectron2, cloned and built in place as its install guide says */
+		"detectron2/engine/", "detectron2/evaluation/", "detectron2/modeling/", "detectron2/data/", "detectron2/layers/",
+		"detectron2/checkpoint/", NULL,
 	};
 	if (has_path(f, "/site-packages/") || has_path(f, "/dist-packages/"))
 		return 0;
