@@ -528,7 +528,10 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		if (!m->form || strcmp(m->form, GG_OOM_FORM_PAGING_FILE) != 0) {
 			/* Windows' CPU allocator refusing a request: the commit limit, not one step's size. */
 			*rc |= gg_buf_printf(e, " This is host memory, not the GPU: %s.", d->cause_evidence);
-			*rc |= gg_buf_printf(x, "Let Windows grow the paging file, or set a larger one (System > Advanced system settings > Performance > Virtual memory, on a drive with free space), and close other programs that hold memory; then make the input smaller (a lower resolution, tiles, fewer items at once). Task Manager's Performance tab shows the commit charge against its limit.");
+			*rc |= gg_buf_printf(x, "Let Windows grow the paging file, or set a larger one (System > Advanced system settings > Performance > Virtual memory, on a drive with free space), and close other programs that hold memory; then %s. Task Manager's Performance tab shows the commit charge against its limit.",
+					     /* While a checkpoint is read, no input is involved yet: the file's own size is what is held. */
+					     d->phase == GG_PHASE_LOADING ? "load less at once: a smaller or half-precision checkpoint, in safetensors where there is one (read without a pickle's copies)"
+									  : "make the input smaller (a lower resolution, tiles, fewer items at once)");
 			return 1;
 		}
 		*rc |= gg_buf_printf(e, " Windows could not commit more virtual memory (the paging file is too small): this is host memory, not the GPU. Every DataLoader worker process loads torch's CUDA libraries and commits memory for them.");

@@ -279,6 +279,12 @@ bool gg_phase_is_loading(const gg_tb_frame *f)
 			return true;
 	if (has_path(f->filename, "torch/serialization.py"))
 		return true; /* torch.load and its restore_location/deserialize helpers */
+	/* A pickled checkpoint's tensors rebuilt as it is unpickled (torch/_utils.py's _rebuild_tensor_v2, _rebuild_parameter). */
+	if (has_path(f->filename, "torch/_utils.py") && gg_text_starts(fn, strlen(fn), "_rebuild_"))
+		return true;
+	/* An app's own check of a checkpoint, unpickling it itself ("unpickler.load()" under its safe-load wrapper). */
+	if (has(f->code, "unpickler.load(") || has(f->code, "Unpickler.load("))
+		return true;
 	if (has_path(f->filename, "torch/nn/modules/module.py") &&
 	    (is(fn, "to") || is(fn, "cuda") || is(fn, "_apply") || is(fn, "half") || is(fn, "Module.to") ||
 	     is(fn, "Module.cuda") || is(fn, "Module._apply")))
