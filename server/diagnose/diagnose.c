@@ -1142,11 +1142,51 @@ static bool dx_code_calls(const char *code, const char *fn)
 {
 	const char *dot = strrchr(fn, '.');
 	fn = dot ? dot + 1 : fn;
+	/* A constructor is called by its class's name ("t = Trainer(" runs Trainer.__init__). */
+	if (strcmp(fn, "__init__") == 0) {
+		for (const char *p = code; *p; p++)
+			if (isupper((unsigned char)*p) && (p == code || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.'))) {
+				const char *q = p;
+				while (isalnum((unsigned char)*q) || *q == '_')
+					q++;
+				if (*q == '(')
+					return true;
+			}
+		return false;
+	}
 	size_t n = strlen(fn);
 	if (!n || fn[0] == '<')
 		return false;
 	for (const char *p = strstr(code, fn); p; p = strstr(p + 1, fn))
 		if (p[n] == '(' && (p == code || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+			return true;
+	return false;
+}
+
+/*
+ * Whether all[i]'s code is two of the pile's other code lines run
+ * together, as two processes' writes land on one line ("main()x = f(").
+ */
+static bool dx_code_glued(const gg_tb_frame *all, size_t m, size_t i)
+{
+	const char *c = all[i].code;
+	size_t n = c ? strlen(c) : 0;
+	for (size_t g = 0; g < m && n; g++) {
+		size_t k = g != i && all[g].code ? strlen(all[g].code) : 0;
+		if (!k || k >= n || strcmp(c + n - k, all[g].code) != 0)
+			continue;
+		for (size_t h = 0; h < m; h++)
+			if (h != i && all[h].code && strlen(all[h].code) == n - k && strncmp(c, all[h].code, n - k) == 0)
+				return true;
+	}
+	return false;
+}
+
+/* Whether all[i]'s code is the same text as a line already taken as another frame's call. */
+static bool dx_code_taken(const gg_tb_frame *all, const bool *used, size_t m, size_t i)
+{
+	for (size_t g = 0; g < m; g++)
+		if (used[g] && g != i && strcmp(all[g].code, all[i].code) == 0)
 			return true;
 	return false;
 }
@@ -1176,7 +1216,8 @@ static int dx_join_interleaved(gg_diagnoser *d)
 	for (size_t j = 0; j < d->len; j++) {
 		gg_tb_chain *c = d->chains[j];
 		gg_traceback *tb = &c->tbs[0];
-		if (c->len != 1 || !tb->has_exception || tb->headerless || tb->len < 3 || !dx_frames_mixed(tb))
+		/* Cut before the exception line too: the pile is there whatever ends it. */
+		if (c->len != 1 || tb->headerless || tb->len < 3 || !dx_frames_mixed(tb))
 			continue;
 		/* The cut copies right above, each one's last frame within two lines of the next one's header. */
 		size_t n = tb->len;
@@ -1232,16 +1273,21 @@ static int dx_join_interleaved(gg_diagnoser *d)
 			const char *pick = NULL;
 			/* the line that calls the next frame's function, wherever the mixing put it */
 			for (size_t i = 0; k + 1 < kept && i < m && !pick; i++)
-				if (all[i].code && !used[i] && dx_code_calls(all[i].code, one[k + 1].function)) {
+				if (all[i].code && !used[i] && !dx_code_glued(all, m, i) && dx_code_calls(all[i].code, one[k + 1].function)) {
 					pick = all[i].code;
 					used[i] = true;
 				}
-			/* else the code this frame's copies agree on */
+			/*
+			 * else the code this frame's copies agree on, leaving out a line
+			 * another frame took (displaced onto this one) and two lines
+			 * glued together
+			 */
 			for (size_t i = 0; i < m && !pick; i++)
-				if (dx_same_frame(&all[i], &one[k]) && all[i].code) {
+				if (dx_same_frame(&all[i], &one[k]) && all[i].code && !dx_code_glued(all, m, i) && !dx_code_taken(all, used, m, i)) {
 					bool agree = true;
 					for (size_t g = 0; g < m && agree; g++)
-						agree = !dx_same_frame(&all[g], &one[k]) || !all[g].code || strcmp(all[g].code, all[i].code) == 0;
+						agree = !dx_same_frame(&all[g], &one[k]) || !all[g].code || dx_code_glued(all, m, g) ||
+							dx_code_taken(all, used, m, g) || strcmp(all[g].code, all[i].code) == 0;
 					pick = agree ? all[i].code : "";
 				}
 			if (pick && pick[0] && !(one[k].code = strdup(pick)))

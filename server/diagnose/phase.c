@@ -256,7 +256,9 @@ bool gg_phase_is_loading(const gg_tb_frame *f)
 		"_load_state_dict_into_model", "_load_state_dict_into_meta_model", "load_checkpoint_and_dispatch",
 		"load_checkpoint_in_model", "load_sharded_checkpoint", "load_checkpoint", "initialize_kv_caches",
 		/* accelerate's placing of one weight of a module on its device, as a checkpoint is loaded or dispatched */
-		"set_module_tensor_to_device", NULL,
+		"set_module_tensor_to_device",
+		/* the HF Trainer's own placing of the model on the device, as it is constructed */
+		"_move_model_to_device", NULL,
 	};
 	/*
 	 * A framework's own model loading and engine start: its load_model, a
