@@ -2107,6 +2107,27 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		if (said != GG_OOM_DEVICE_UNKNOWN && k == r)
 			f->said_device = said;
 	}
+	/*
+	 * A run's configuration dump naming its device as a key and a value on
+	 * a line of its own, with or without a colon ("device cuda", "device =
+	 * cuda:1"): the run's device, as above. The whole line, nothing else.
+	 */
+	if (!f->said_device && n >= 10 && n < 24 && strncasecmp(t, "device", 6) == 0 && (t[6] == ' ' || t[6] == ':' || t[6] == '=')) {
+		const char *p = t + 6, *end = t + n;
+		while (p < end && (*p == ':' || *p == '=' || *p == ' '))
+			p++;
+		size_t r = (size_t)(end - p), k = 0;
+		gg_oom_device said = r >= 4 && strncmp(p, "cuda", 4) == 0 ? (k = 4, GG_OOM_DEVICE_CUDA)
+				     : r >= 3 && strncmp(p, "mps", 3) == 0 ? (k = 3, GG_OOM_DEVICE_MPS)
+				     : r >= 3 && strncmp(p, "xpu", 3) == 0 ? (k = 3, GG_OOM_DEVICE_XPU)
+				     : r >= 3 && strncmp(p, "cpu", 3) == 0 ? (k = 3, GG_OOM_DEVICE_CPU)
+									   : GG_OOM_DEVICE_UNKNOWN;
+		if (k && k < r && p[k] == ':')
+			for (k++; k < r && facts_digit(p[k]); k++)
+				;
+		if (said != GG_OOM_DEVICE_UNKNOWN && k == r)
+			f->said_device = said;
+	}
 	if ((!f->killed || !f->job_signal) && (gg_text_find(t, n, "[") || gg_text_find(t, n, "zsh: "))) {
 		const char *sig = facts_job_signal(t, n);
 		/* SIGKILL is the OOM killer's signal; the others are crashes, said apart. */
