@@ -1233,11 +1233,12 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	 * loading weights ("Loading checkpoint shards: 0%|", or at 100 % with
 	 * nothing run after it), no training or evaluation logged after it: the
 	 * run died loading its model, before any step. Low weight, as above.
+	 * Not where a chat session's turn follows the bar: loading had ended.
 	 */
 	uint64_t lbar = facts->load_bar_line;
 	if (!tb->len && d->phase == GG_PHASE_UNKNOWN && lbar && lbar <= tb->at.line && facts->train_bar_line < lbar &&
 	    facts->train_print_line < lbar && facts->eval_bar_line < lbar && facts->eval_note_line < lbar &&
-	    facts->eval_banner_line < lbar) {
+	    facts->eval_banner_line < lbar && !(facts->chat_prompt_line > lbar && facts->chat_prompt_line <= tb->at.line)) {
 		d->phase = GG_PHASE_LOADING;
 		if ((rc = gg_evidence_add(d, "log line %llu is a progress bar loading the model's weights, and no training or evaluation step is logged after it: the run stopped while loading",
 					  (unsigned long long)lbar)))

@@ -2197,6 +2197,14 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	    gg_text_find(t, n, "torch/lib/TH/") || gg_text_find(t, n, "torch\\lib\\TH\\") ||
 	    facts_line_is(t, n, "Variable containing:"))
 		f->pre_0_4 = true;
+	/*
+	 * A chat session's turn, its role's label and what was typed ("Human:
+	 * hello", "User: ..."): the model was loaded and the session started.
+	 */
+	static const char *const roles[] = { "Human: ", "User: ", "USER: ", "You: ", NULL };
+	for (const char *const *r = roles; *r; r++)
+		if (n > strlen(*r) && n < 200 && gg_text_starts(t, n, *r))
+			f->chat_prompt_line = l->number;
 	/* A bar labelled for loading ("Loading checkpoint shards:  0%|"): weights being read. */
 	const char *bar = gg_text_find(t, n, "%|");
 	/* A notebook's tqdm prints no bar, only its figures ("57% 4/7 [00:40<00:29, 9.96s/it]"). */
