@@ -1260,6 +1260,23 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return rc;
 	}
 	/*
+	 * vLLM's serving engine named on the failure's lines (its package's
+	 * frames, its logger's file tag), no frame of the user's and nothing
+	 * else telling the phase: the engine answering requests, which runs its
+	 * model under inference_mode (its start-up, the profiling run and the
+	 * KV cache's sizing, has its own forms and frames, loading). The phase
+	 * stays untold: what filled the device (the cause) is read as for no
+	 * phase, and the advice is the engine's settings (explain.c).
+	 */
+	bool engine = d->phase == GG_PHASE_UNKNOWN && d->oom.is_oom && !user_frame && facts->engine_line && !backward &&
+		      !(d->oom.form && (strcmp(d->oom.form, GG_OOM_FORM_WARMUP) == 0 || strcmp(d->oom.form, GG_OOM_FORM_KV_CACHE) == 0));
+	if (engine) {
+		d->grad_disabled = 1;
+		if ((rc = gg_evidence_add(d, "log line %llu names vLLM's serving engine, which runs the model under torch.inference_mode(): it was answering requests, autograd off",
+					  (unsigned long long)facts->engine_line)))
+			return rc;
+	}
+	/*
 	 * A run's output cut short a few lines under its announcement of what
 	 * it loads ("Loading model-x..."), nothing of a step logged since: the
 	 * run stopped while loading. Low weight, as above.
@@ -1608,6 +1625,8 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		if ((rc = gg_evidence_add(d, "%s is a client library's exception carrying the server's message: the memory ran out in the server's process, whose grad mode and batch these frames do not show; the script only sent a request",
 					  tb->exc.type)))
 			return rc;
+	} else if (engine && !start) {
+		d->serving = GG_SERVING_ANSWERING;
 	} else if (start && d->phase != GG_PHASE_TRAINING) {
 		d->serving = GG_SERVING_START;
 		d->phase = GG_PHASE_LOADING;

@@ -71,6 +71,7 @@ typedef enum gg_dx_serving {
 	GG_SERVING_NONE,
 	GG_SERVING_RELAYED, /* a client library's exception carrying the server's message: the memory is the server's */
 	GG_SERVING_START,   /* the engine's start: its warm-up, a shard that could not start */
+	GG_SERVING_ANSWERING, /* the engine answering requests, its model under inference_mode (vLLM's engine named, nothing else) */
 } gg_dx_serving;
 
 typedef struct gg_dx_frame {

@@ -1036,7 +1036,19 @@ static int explain_serving(gg_buf *e, gg_buf *x, const gg_diagnosis *d)
 	if (d->serving == GG_SERVING_RELAYED)
 		rc |= gg_buf_printf(e, "Out of %s in the server: the error reached this script through its client library, which passes on the server's message. The memory ran out in the serving process while it handled a request, not in this script, and no_grad or anything else along these frames does not change it.",
 				    explain_device(d));
-	else
+	else if (d->serving == GG_SERVING_ANSWERING) {
+		/*
+		 * The engine reserves most of the device ahead (weights, KV cache,
+		 * CUDA graphs) and runs its model without autograd: what is left
+		 * for a step's own tensors is the headroom its settings leave.
+		 */
+		rc |= gg_buf_printf(e, "Out of %s in vLLM's serving engine while it answered requests. The engine runs its model under inference_mode, so no_grad changes nothing here; it takes a fixed share of the device ahead (gpu_memory_utilization: the weights, the KV cache, CUDA graphs), and what was left beside it was too little for a step.",
+				    explain_device(d));
+		if (m->tried > 0 && m->allocated >= 0 && m->total > 0)
+			rc |= gg_buf_printf(e, " It asked for %.2f GiB with %.2f GiB already allocated of %.2f GiB.", m->tried / gib, m->allocated / gib, m->total / gib);
+		rc |= gg_buf_printf(x, "Lower `gpu_memory_utilization` so that the engine leaves room beside its reservation (other processes on the device count against it too), or lower `max_model_len` and `max_num_seqs` so that a step needs less; `enforce_eager=True` gives back what CUDA graphs hold; a smaller or quantized model leaves more of the device. The batch size and no_grad are not the levers here.");
+		return rc;
+	} else
 		rc |= gg_buf_printf(e, "Out of %s at the serving engine's start, before any request: loading the weights, or the warm-up that runs the largest batch the engine is set to accept.",
 				    explain_device(d));
 	if (m->tried > 0 && m->allocated >= 0 && m->total > 0)

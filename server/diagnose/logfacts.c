@@ -2205,6 +2205,10 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	for (const char *const *r = roles; *r; r++)
 		if (n > strlen(*r) && n < 200 && gg_text_starts(t, n, *r))
 			f->chat_prompt_line = l->number;
+	/* vLLM's serving engine, by its package's path or its logger's file tag: it runs the model under inference_mode. */
+	if (gg_text_find(t, n, "vllm/engine/") || gg_text_find(t, n, "vllm/v1/engine/") || gg_text_find(t, n, "vllm\\engine\\") ||
+	    gg_text_find(t, n, "[async_llm_engine.py:") || gg_text_find(t, n, "[llm_engine.py:"))
+		f->engine_line = l->number;
 	/* A bar labelled for loading ("Loading checkpoint shards:  0%|"): weights being read. */
 	const char *bar = gg_text_find(t, n, "%|");
 	/* A notebook's tqdm prints no bar, only its figures ("57% 4/7 [00:40<00:29, 9.96s/it]"). */

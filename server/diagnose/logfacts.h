@@ -152,6 +152,7 @@ typedef struct gg_log_facts {
 	size_t warnings_len, warnings_cap;
 	int volatile_warning;  /* index into warnings of a `volatile` warning, or -1 */
 	uint64_t backward_code_line; /* the last line that is autograd's backward call as a frame prints it (`..._execution_engine.run_backward(`), or 0 */
+	uint64_t engine_line;        /* the last line naming vLLM's serving engine (`vllm/engine/`, `[async_llm_engine.py:68]`), or 0 */
 	uint64_t chat_prompt_line;   /* the last line that is a chat session's turn (`Human: hello`, `User: ...`): the model is loaded and answering, or 0 */
 	uint64_t loss_code_line;     /* the last line that is torch.nn.functional's loss as its frame prints it (`return torch._C._nn.cross_entropy_loss(`), or 0 */
 	uint64_t move_code_line;     /* the last line that is nn.Module.to's or .cuda()'s per-tensor move as a frame prints it (`return t.to(device, dtype if t.is_floating_point()...`), or 0 */
