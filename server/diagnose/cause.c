@@ -126,6 +126,8 @@ static int cause_add(gg_diagnosis *d, unsigned cause, char *text)
 #define CAUSE_OWN_CONTEXT (0.5 * GIB)
 /* What a CUDA context and a desktop's display hold at most beside a process's PyTorch, as a share of a mid-sized card. */
 #define CAUSE_CONTEXT_SHARE 0.11
+/* What a desktop's display takes beside the context on the card that drives it, about. */
+#define CAUSE_DISPLAY (0.25 * GIB)
 
 /*
  * The memory outside this process's PyTorch: other processes, other ranks,
@@ -464,6 +466,13 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	bool no_user = true;
 	for (size_t i = 0; i < tb->len && no_user; i++)
 		no_user = !d->frames[i].user;
+	/*
+	 * A context and a display take about the same whatever the card: on a
+	 * small one (6 GiB, a laptop's) more than that tenth, so the allowance
+	 * is never under the process's own context and a quarter GiB beside it.
+	 */
+	double ctx_allow = CAUSE_CONTEXT_SHARE * m->total > CAUSE_OWN_CONTEXT + CAUSE_DISPLAY ? CAUSE_CONTEXT_SHARE * m->total
+											    : CAUSE_OWN_CONTEXT + CAUSE_DISPLAY;
 	if (!rc && (((tb->len == 0 || d->frames_rank >= 0 || no_user) && d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN) || lent_eval) &&
 	    m->device != GG_OOM_DEVICE_CPU && m->total > 0 && m->allocated >= 0.8 * m->total &&
 	    /* Or tensors at 95 % with a cache smaller than the request: the cache could not have held it whole. */
@@ -515,7 +524,7 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		 m->device != GG_OOM_DEVICE_CPU && m->total > 0 && m->allocated >= 0.75 * m->total && cached > m->tried &&
 		 cached < 0.1 * m->total && m->tried > 0 && m->tried < 0.15 * m->total && m->free >= 0 &&
 		 ((own_all >= 0.9 * m->total && m->total - m->free - own_all <= 0.05 * m->total) ||
-		  (own_all >= 0.85 * m->total && m->total - m->free - own_all <= CAUSE_CONTEXT_SHARE * m->total)))
+		  (own_all >= 0.85 * m->total && m->total - m->free - own_all <= ctx_allow)))
 		rc = cause_add(d, GG_CAUSE_OWN_TENSORS, gg_strdup_printf("this process's own tensors hold %.2f GiB of the device's %.2f GiB (%.0f%%) and its PyTorch %.0f%% with the cache: the memory is in tensors kept alive; the %.2f GiB reserved but unallocated, more than the %.2f GiB requested, are a second reading (fragmentation)",
 									 m->allocated / GIB, m->total / GIB, 100.0 * m->allocated / m->total, 100.0 * own_all / m->total,
 									 cached / GIB, m->tried / GIB));
