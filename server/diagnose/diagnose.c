@@ -1555,6 +1555,16 @@ static bool dx_link_lost(const gg_traceback *tb)
 	return dx_peer_lost(tb->exc.message) || strstr(tb->exc.message, " closed") || strstr(tb->exc.message, "onnection lost");
 }
 
+/* Whether a progress bar was printed between lines a and b (both excluded): the run went on there. */
+static bool dx_bar_between(const gg_log_facts *facts, uint64_t a, uint64_t b)
+{
+	const uint64_t bars[] = { facts->load_bar_line, facts->train_bar_line, facts->eval_bar_line };
+	for (size_t i = 0; i < sizeof bars / sizeof *bars; i++)
+		if (bars[i] > a && bars[i] < b)
+			return true;
+	return false;
+}
+
 /* A source line of its own frames pasted right above an exception line: its stack was there, cut. */
 static bool dx_code_above(const gg_log_facts *facts, uint64_t line)
 {
@@ -1576,7 +1586,7 @@ static bool dx_code_above(const gg_log_facts *facts, uint64_t line)
 static void dx_fold_consequences(gg_diagnoses *out, const gg_log_facts *facts)
 {
 	size_t kept = 0;
-	const gg_diagnosis *oom = NULL;
+	const gg_diagnosis *oom = NULL, *framed = NULL;
 	for (size_t i = 0; i < out->len; i++) {
 		gg_diagnosis *x = &out->items[i];
 		const gg_traceback *tb = gg_diagnosis_traceback(x);
@@ -1584,8 +1594,29 @@ static void dx_fold_consequences(gg_diagnoses *out, const gg_log_facts *facts)
 			out->items[kept++] = *x;
 			/* A line alone: its chain is one traceback without frames. */
 			oom = x->chain->len == 1 && tb->len == 0 && !x->consequence_line ? &out->items[kept - 1] : NULL;
+			/* A whole traceback of its own, its exception line printed. */
+			framed = x->chain->len == 1 && tb->len > 0 && tb->has_exception && !x->consequence_line ? &out->items[kept - 1] : NULL;
 			continue;
 		}
+		bool cut_here = x->chain->len == 1 && !tb->has_exception && tb->len > 0;
+		const gg_traceback *ft = framed ? gg_diagnosis_traceback(framed) : NULL;
+		/*
+		 * A traceback cut before its exception line a few lines under a
+		 * whole out-of-memory traceback, only an app's words between them
+		 * (no progress bar: the run did not go on): the caller that went on
+		 * after the failure was caught and reported, failing for it. The
+		 * memory error is the failure; the paste's cut adds nothing to ask.
+		 */
+		if (framed && cut_here && (framed->rank < 0 || x->rank < 0 || framed->rank == x->rank) &&
+		    ft->exc.at.line < x->chain->tbs[0].at.line && ft->exc.at.line + DX_HEADERLESS_REACH >= x->chain->tbs[0].at.line &&
+		    !dx_bar_between(facts, ft->exc.at.line, x->chain->tbs[0].at.line)) {
+			gg_diagnosis *o = &out->items[kept - 1];
+			o->consequence_line = x->chain->tbs[0].at.line;
+			dx_diagnosis_free(x);
+			framed = NULL;
+			continue;
+		}
+		framed = NULL;
 		bool user = false;
 		for (size_t k = 0; k < tb->len && !user; k++)
 			user = dx_frame_user(&tb->frames[k]);
