@@ -1798,6 +1798,12 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			/* A checkpoint saved from CUDA tensors, loaded where there is no CUDA: where the storages go is the fix. */
 			rc |= gg_buf_printf(&e, " A checkpoint saved with CUDA tensors is being loaded where this PyTorch has no CUDA device (a CPU-only machine, a Mac, or a build without CUDA).");
 			rc |= gg_buf_printf(&x, "Load it with `torch.load(path, map_location=\"cpu\")` (or `map_location=torch.device(\"cpu\")`), then move the model to the device you have (`.to(\"mps\")` on a Mac).");
+		} else if (exc && d->phase == GG_PHASE_LOADING &&
+			   (strstr(exc->type, "UnpicklingError") || strstr(exc->type, "BadZipFile") ||
+			    strstr(exc->detail, "failed finding central directory") || strstr(exc->detail, "invalid load key"))) {
+			/* A checkpoint that is neither a zip nor a pickle torch wrote: its bytes are not what the loader expects. */
+			rc |= gg_buf_printf(&e, " The checkpoint's bytes are not a file torch.save wrote: most often a download cut short, or a page or pointer file (an HTML error page, a Git LFS pointer) saved under its name.");
+			rc |= gg_buf_printf(&x, "Delete that file and download it again (check its size against the source's); a Git LFS checkout needs `git lfs pull`. Skipping a safety check does not repair it.");
 		} else if (exc && strstr(exc->detail, "CUDNN_STATUS_INTERNAL_ERROR")) {
 			/*
 			 * cuDNN's catch-all: it could not get its workspace or run a
