@@ -1340,6 +1340,10 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		bool checkpointed = false;
 		for (size_t i = 0; i < tb->len && !checkpointed; i++)
 			checkpointed = strstr(tb->frames[i].filename, "torch/utils/checkpoint.py") || strstr(tb->frames[i].filename, "torch\\utils\\checkpoint.py");
+		/* One request a large share of the device (cause.c): one item's tensor (a long sequence's logits), which the batch size does not shrink. */
+		if (d->cause == GG_CAUSE_LARGE_REQUEST && d->oom.total > 0 && d->oom.tried > 0)
+			rc |= gg_buf_printf(&x, "One request is %.0f%% of the device: one item's size first (a shorter maximum sequence length, long samples cut or left out, a lower resolution, the loss computed in chunks). ",
+					    100.0 * d->oom.tried / d->oom.total);
 		if (era == ERA_PRE_0_4)
 			/* 0.3 and older: no autocast, no torch.utils.checkpoint, no .item(); a Variable's graph and data are what to cut. */
 			rc |= gg_buf_printf(&x, "Lower the batch size (or the sequence length or the model's width); in a recurrent model, detach the hidden state between batches (`hidden = Variable(hidden.data)`) so that each batch's graph does not hold the previous ones; sum the loss for logging as `loss.data[0]`, not `loss`. Mixed precision and activation checkpointing need a newer PyTorch.");
