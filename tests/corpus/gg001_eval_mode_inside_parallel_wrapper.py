@@ -11,7 +11,7 @@ def extract(loader):
     model = nn.DataParallel(base.train(False).cuda())
     feats = []
     for x, _ in loader:
-        feats.append(model(x.cuda()).cpu().numpy())  # expect: GG001
+        feats.append(model(x.cuda()).detach().cpu().numpy())  # expect: GG001
     return feats
 
 

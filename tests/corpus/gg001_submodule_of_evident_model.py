@@ -22,7 +22,7 @@ def embed_all(tower, batches):
     tower.eval()
     vectors = []
     for b in batches:
-        vectors.append(tower.encoder(b).cpu().numpy())  # expect: GG001
+        vectors.append(tower.encoder(b).detach().cpu().numpy())  # expect: GG001
     info = tower.describe()
     return vectors, info
 

@@ -10,11 +10,64 @@
 
 #include "semantic/model.h"
 
+/*
+ * Where scope's own statements last call the function that holds byte at
+ * (one defined directly in scope), or 0 when they do not: from there on, a
+ * name its body calls is what scope bound last before that call.
+ */
+static uint32_t last_run_in(const semantic *c, int scope, uint32_t at)
+{
+	int h = sem_func_at(c, at);
+	while (h > 0 && c->funcs[h].parent != scope)
+		h = c->funcs[h].parent;
+	if (h <= 0 || c->funcs[h].cls >= 0)
+		return 0;
+	const gg_tree_index *ix = c->index;
+	uint32_t last = 0;
+	for (size_t i = sem_named_first(c->call_names, c->call_names_len, c->funcs[h].name);
+	     i < c->call_names_len && span_eq(c->call_names[i].name, c->funcs[h].name); i++) {
+		const gg_call_ref *r = &ix->calls[c->call_names[i].index];
+		if (r->names == 1 && r->start > last && sem_func_at(c, r->start) == scope)
+			last = r->start;
+	}
+	return last;
+}
+
+/*
+ * The def nested in top-level function fi that each of fi's returns hands
+ * back (`def make_loop(...): def run(phase): ...; return run`), or 0.
+ */
+static int returned_closure(semantic *c, int fi)
+{
+	func *f = &c->funcs[fi];
+	if (f->closure >= 0)
+		return f->closure;
+	f->closure = 0;
+	gg_node body = FIELD(f->def, body);
+	int found = 0;
+	for (gg_node n = body; !gg_node_is_null(n);
+	     n = gg_node_walk_next(body, n, !IS(n, function_definition) && !IS(n, class_definition) && !IS(n, lambda))) {
+		if (!IS(n, return_statement))
+			continue;
+		gg_node v = gg_node_named_child_count(n) ? gg_node_named_child(n, 0) : gg_node_null();
+		int g = 0;
+		for (size_t k = (size_t)fi + 1; IS(v, identifier) && k < c->funcs_len && c->funcs[k].start < f->end; k++)
+			if (c->funcs[k].parent == fi && c->funcs[k].cls < 0 && span_eq(c->funcs[k].name, node_span(c, v)))
+				g = (int)k; /* the last def of that name */
+		if (!g || (found && g != found))
+			return 0;
+		found = g;
+	}
+	return f->closure = found;
+}
+
 /* The function a site calls: self.f in the caller's class, else the nearest f in scope. */
 static int site_callee(const semantic *c, const site *s)
 {
 	int best = -1;
 	uint32_t at = gg_node_start_byte(s->call);
+	if (s->closure > 0)
+		return c->funcs[s->closure].walked ? s->closure : -1;
 	for (size_t i = sem_func_names_lower(c, s->name); i < c->funcs_len - 1 && span_eq(c->func_names[i].name, s->name); i++) {
 		int fi = c->func_names[i].index;
 		const func *f = &c->funcs[fi];
@@ -61,7 +114,14 @@ static int site_callee(const semantic *c, const site *s)
 		const func *b = &c->funcs[best];
 		bool f_before = f->start < at, b_before = b->start < at;
 		if (sem_func_at(c, at) != f->parent) {
-			if (f->start > b->start)
+			/*
+			 * The body's function runs when the scope calls it: the
+			 * definition bound then (a notebook's training loop run
+			 * before a later cell redefines its helper runs the first).
+			 */
+			uint32_t when = last_run_in(c, f->parent, at);
+			bool f_bound = !when || f->start < when, b_bound = !when || b->start < when;
+			if ((f_bound && !b_bound) || (f_bound == b_bound && f->start > b->start))
 				best = fi;
 		} else if (f_before ? (!b_before || f->start > b->start) : (!b_before && f->start > b->start)) {
 			best = fi;
@@ -109,7 +169,7 @@ static bool flag_value_false(const semantic *c, const func *callee, gg_node v)
 	if (!callee->flag_string)
 		return IS(v, false) || IS(v, none); /* run_epoch(model, loader, None): no optimizer, no step */
 	/* Any mode the test names trains (`mode == "train" or mode == "train+log"`). */
-	return sem_string_value(c, v, &got) && !sem_mode_tested(c, callee->flag_test, got);
+	return sem_mode_value(c, v, &got) && !sem_mode_tested(c, callee->flag_test, got);
 }
 
 static bool site_passes_false(const semantic *c, site *s, const func *callee)
@@ -172,6 +232,59 @@ static bool module_backward(const semantic *c)
 }
 
 /*
+ * A flag passed on: `self.step(batch, optim)` in predict(loader, optim=None),
+ * where step's backward sits behind `if optim is not None:`. The caller's
+ * backward through that call is behind its own parameter, as if it tested
+ * it: a call of predict that leaves optim None trains nothing, through any
+ * number of such helpers (to a fixed point). Only a caller with no flag of
+ * its own, or the same one, takes it.
+ */
+static void flags_pass_through(semantic *c)
+{
+	for (unsigned round = 0; round < MAX_ROUNDS && !c->error; round++) {
+		bool changed = false;
+		for (size_t i = 0; i < c->sites_len; i++) {
+			site *s = &c->sites[i];
+			if (s->callee < 0 || s->caller <= 0 || s->caller == s->callee || !IS(s->flag_arg, identifier))
+				continue;
+			const func *f = &c->funcs[s->callee];
+			func *g = &c->funcs[s->caller];
+			if (!f->bw_flagged || (g->bw && !g->bw_flagged))
+				continue;
+			span name = node_span(c, s->flag_arg);
+			gg_node dflt;
+			int index = sem_parameter_index(c, g->def, name, &dflt);
+			if (index < 0 || in_flag_branch(c, s->caller, gg_node_start_byte(s->call)))
+				continue;
+			if (g->flag.len && (!span_eq(g->flag, name) || g->flag_string != f->flag_string ||
+					    g->flag_negated != f->flag_negated ||
+					    (f->flag_string && !span_eq(g->flag_value, f->flag_value))))
+				continue;
+			g->flag = name;
+			g->flag_index = index;
+			g->flag_string = f->flag_string;
+			g->flag_negated = f->flag_negated;
+			g->flag_value = f->flag_value;
+			g->flag_test = f->flag_test;
+			span d;
+			g->flag_default_false = f->flag_string	   ? sem_mode_value(c, dflt, &d) && !sem_mode_tested(c, f->flag_test, d)
+						: f->flag_negated ? IS(dflt, true)
+								  : IS(dflt, false) || IS(dflt, none);
+			flag_range r = { s->caller, gg_node_start_byte(s->call), gg_node_end_byte(s->call) };
+			PUSH(c, c->flags, c->flags_len, c->flags_cap, r);
+			g->bw = g->bw_flagged = true;
+			changed = true;
+		}
+		if (!changed)
+			break;
+		/* The calls of a function that took a flag pass it or not. */
+		for (size_t i = 0; i < c->sites_len; i++)
+			if (c->sites[i].callee >= 0 && c->funcs[c->sites[i].callee].flag.len)
+				c->sites[i].flag_false = site_passes_false(c, &c->sites[i], &c->funcs[c->sites[i].callee]);
+	}
+}
+
+/*
  * Backward on each function's code path: its own text (nested functions
  * included), then what its calls reach, to a fixed point. A call that passes
  * a shared step a false flag does not reach the step's backward.
@@ -183,6 +296,7 @@ static void backward_propagate(semantic *c)
 		f->bw = sem_offsets_any_in(&c->backward, f->start, f->end);
 		f->bw_flagged = f->bw && backward_all_flagged(c, (int)i);
 	}
+	flags_pass_through(c);
 	for (unsigned round = 0; round < MAX_ROUNDS && !c->error; round++) {
 		bool changed = false;
 		for (size_t i = 0; i < c->sites_len; i++) {
@@ -201,9 +315,14 @@ static void backward_propagate(semantic *c)
 			break;
 		sem_offsets_sort(&c->backward);
 		sem_offsets_sort(&c->training_calls);
-		for (size_t i = 1; i < c->funcs_len; i++)
-			if (!c->funcs[i].bw)
-				c->funcs[i].bw = sem_offsets_any_in(&c->backward, c->funcs[i].start, c->funcs[i].end);
+		for (size_t i = 1; i < c->funcs_len; i++) {
+			func *f = &c->funcs[i];
+			if (!f->bw)
+				f->bw = sem_offsets_any_in(&c->backward, f->start, f->end);
+			/* A flag passed on covers only the calls it passes: a backward reached otherwise is no longer behind it. */
+			if (f->bw_flagged && !backward_all_flagged(c, (int)i))
+				f->bw_flagged = false;
+		}
 	}
 	c->funcs[0].bw = module_backward(c);
 }
@@ -550,6 +669,8 @@ void sem_call_graph_resolve(semantic *c)
 {
 	for (size_t i = 0; i < c->sites_len; i++) {
 		site *s = &c->sites[i];
+		if (s->factory > 0 && (s->closure = returned_closure(c, s->factory)) > 0)
+			s->name = c->funcs[s->closure].name;
 		s->callee = site_callee(c, s);
 		if (s->callee >= 0) {
 			s->flag_false = site_passes_false(c, s, &c->funcs[s->callee]);
@@ -780,8 +901,11 @@ void sem_call_graph_resolve(semantic *c)
 				 * also runs: a wrap there would cut training's graph.
 				 */
 				int caller_site = s->caller > 0 ? c->funcs[s->caller].eval_site : -1;
+				/* A call that passes its caller's flag on trains when the caller does. */
+				bool passed = !s->flag_false && c->funcs[s->callee].bw &&
+					      in_flag_branch(c, s->caller, gg_node_start_byte(s->call));
 				bool through = caller_site >= 0 &&
-					       (c->funcs[s->caller].result_trains || s->result_trains ||
+					       (c->funcs[s->caller].result_trains || s->result_trains || passed ||
 						sem_func_trained_through(c, s->caller)) &&
 					       !sem_evidence_holds(c, &s->ev, s->caller, s->loaded);
 				c->funcs[s->callee].eval_site = through ? caller_site : (int)i;
@@ -798,8 +922,16 @@ bool sem_site_runs_eval(const semantic *c, const site *s)
 	if (s->callee < 0 || sem_site_guarded(c, s) || s->shape_check || s->grad_on || s->override)
 		return false;
 	const func *callee = &c->funcs[s->callee];
-	if (callee->bw)
-		return callee->bw_flagged && s->flag_false; /* the shared step's eval half */
+	if (callee->bw) {
+		if (!callee->bw_flagged)
+			return false;
+		if (s->flag_false)
+			return true; /* the shared step's eval half */
+		/* Its caller's own flag passed on (flags_pass_through), the caller run as its eval half: so is this call. */
+		const func *g = s->caller > 0 ? &c->funcs[s->caller] : NULL;
+		return g && g->eval_site >= 0 && g->flag.len && IS(s->flag_arg, identifier) &&
+		       span_eq(node_span(c, s->flag_arg), g->flag) && in_flag_branch(c, s->caller, gg_node_start_byte(s->call));
+	}
 	if (s->caller > 0 && c->funcs[s->caller].eval_site >= 0)
 		return true;
 	/*

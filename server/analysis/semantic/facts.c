@@ -1159,6 +1159,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 	module.returns_eval = -1;
 	module.reads_graph = -1;
 	module.exports = -1;
+	module.reads_numpy = -1;
+	module.closure = -1;
 	module.nograd_with = UINT32_MAX;
 	PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, module);
 

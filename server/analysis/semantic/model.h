@@ -150,6 +150,8 @@ typedef struct func {
 	signed char returns_eval; /* it returns a module in eval mode: -1 not asked yet (evaluation.c) */
 	signed char reads_graph;  /* its text reads the autograd graph (.grad_fn): -1 not asked yet (sem_func_reads_graph) */
 	signed char exports;      /* its own code calls an exporter (torch.jit.trace, torch.onnx.export): -1 not asked yet (sem_export_check) */
+	signed char reads_numpy;  /* its text calls .numpy(): -1 not asked yet (sem_output_read_as_numpy) */
+	int closure;              /* the def nested in it that every return hands back, 0 none, -1 not asked yet (walk.c) */
 	span flag;        /* the parameter of `if train:` around its backward */
 	span flag_value;  /* "train" of `if mode == "train":`, when flag_string */
 	gg_node flag_test; /* the whole test: `mode == "train" or mode == "train+log"` names more training modes */
@@ -241,6 +243,8 @@ typedef struct site {
 	bool result_trains; /* the caller carries what it returns to a backward (calls.c) */
 	bool shape_check; /* runs a method of a module built here once on synthetic tensors: no evaluation (SPEC §2) */
 	bool loaded;      /* at module level, hands the callee a loaded model (or runs a loaded model's method) */
+	int factory;      /* the called name holds what top-level function factory of this file returned (`loop = make_loop(...)`), else 0 */
+	int closure;      /* the def nested in factory that it returns (calls.c, once every def is walked), else 0 */
 	evidence ev;
 } site;
 
@@ -661,6 +665,13 @@ bool sem_frozen_before(const semantic *c, span name, uint32_t at);
  * (what it returns is the method's own: not known to carry history).
  */
 bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded, bool *held);
+/*
+ * Whether the forward's output is read with .numpy() before any detach,
+ * right on the call or through the name it is assigned to: numpy() raises on
+ * a tensor that requires grad, so code that runs records no graph there (a
+ * feature transform holding no parameters on plain data).
+ */
+bool sem_output_read_as_numpy(semantic *c, const ctx *x, gg_node call);
 span sem_detached_output(const semantic *c, gg_node call);
 
 /* names.c */
@@ -788,9 +799,11 @@ int sem_fact_kinds_init(gg_semantic *r, const TSLanguage *lang);
 int sem_facts_collect(semantic *c, gg_node root);
 int sem_func_at(const semantic *c, uint32_t at);
 /* The position of def's parameter called name (its default in *dflt, else a null node), or -1. */
-/* Whether the strings test (a flag's `mode == "train" or ...`) names mode. */
-bool sem_mode_tested(const semantic *c, gg_node test, span mode);
 int sem_parameter_index(const semantic *c, gg_node def, span name, gg_node *dflt);
+/* A mode a flag is compared with: a string literal's text, or an enum member's dotted name (Phase.TRAIN). */
+bool sem_mode_value(const semantic *c, gg_node n, span *out);
+/* Whether the modes test (a flag's `mode == "train" or ...`) names mode. */
+bool sem_mode_tested(const semantic *c, gg_node test, span mode);
 /*
  * A parameter's origin is what its call sites hand it: fn visits the plain
  * name each plain call `f(...)` of function fi in the file passes for its

@@ -810,6 +810,90 @@ span sem_detached_output(const semantic *c, gg_node call)
 	return none;
 }
 
+/*
+ * What keeps a tensor's dtype and its history: moves, casts to floating
+ * point, reshapes, elementwise maths and reductions to floats. Not argmax,
+ * comparisons, long() and the like: an integer tensor never requires grad,
+ * so its .numpy() proves nothing of the graph.
+ */
+static const char *const float_keeping[] = {
+	"cpu", "cuda", "to", "float", "half", "double", "squeeze", "unsqueeze", "view", "view_as", "reshape", "permute",
+	"transpose", "contiguous", "flatten", "clone", "sigmoid", "softmax", "log_softmax", "exp", "log", "abs", "mean",
+	"sum", "clamp", "t", "T", "expand", "repeat", "mul", "add", "sub", "div", "pow", "sqrt", "tanh", "relu", NULL,
+};
+
+/*
+ * Up the chain applied on n (subscripts by position or slice, float-keeping
+ * methods): its top, or a null node where the chain ends the history first
+ * (a detach) or may leave floats (a string key of a dict of outputs may hold
+ * labels, argmax returns integers); *numpy when the chain reads .numpy()
+ * before that.
+ */
+static gg_node chain_climb(const semantic *c, gg_node n, bool *numpy)
+{
+	*numpy = false;
+	for (unsigned k = 0; k < 4 * MAX_NAME_SEGMENTS; k++) {
+		gg_node p = gg_node_parent(n);
+		if (IS(p, subscript) && gg_node_eq(FIELD(p, value), n)) {
+			gg_node index = FIELD(p, subscript);
+			for (gg_node i = index; !gg_node_is_null(i); i = gg_node_walk_next(index, i, true))
+				if (IS(i, string))
+					return gg_node_null();
+			n = p;
+			continue;
+		}
+		if (!IS(p, attribute) || !gg_node_eq(FIELD(p, object), n))
+			break;
+		span a = node_span(c, FIELD(p, attribute));
+		if (span_is(a, "numpy")) {
+			*numpy = true;
+			break;
+		}
+		if (!sem_word_in(a.ptr, a.len, float_keeping))
+			return gg_node_null();
+		gg_node q = gg_node_parent(p);
+		n = IS(q, call) && gg_node_eq(FIELD(q, function), p) ? q : p;
+	}
+	return n;
+}
+
+/* The most statements after an assignment of a forward's output that are read for its .numpy(). */
+#define NUMPY_LOOKAHEAD 32
+
+bool sem_output_read_as_numpy(semantic *c, const ctx *x, gg_node call)
+{
+	func *f = &c->funcs[x->func];
+	if (f->reads_numpy < 0)
+		f->reads_numpy = span_contains(text_between(c, f->start, f->end), ".numpy(");
+	if (!f->reads_numpy)
+		return false;
+	bool numpy;
+	gg_node top = chain_climb(c, call, &numpy);
+	if (numpy || gg_node_is_null(top))
+		return numpy;
+	gg_node assign = gg_node_parent(top), stmt = gg_node_parent(assign);
+	if (!IS(assign, assignment) || !gg_node_eq(FIELD(assign, right), top) || !IS(FIELD(assign, left), identifier) ||
+	    !IS(stmt, expression_statement))
+		return false;
+	span name = node_span(c, FIELD(assign, left));
+	unsigned n = 0;
+	for (gg_node s = gg_node_next_named_sibling(stmt); !gg_node_is_null(s) && n < NUMPY_LOOKAHEAD;
+	     s = gg_node_next_named_sibling(s), n++) {
+		for (gg_node k = s; !gg_node_is_null(k); k = gg_node_walk_next(s, k, !IS(k, function_definition) && !IS(k, lambda))) {
+			if (!IS(k, identifier) || !span_eq(node_span(c, k), name))
+				continue;
+			gg_node p = gg_node_parent(k);
+			/* Bound anew: what follows reads another value. */
+			if (IS(p, assignment) && gg_node_eq(FIELD(p, left), k))
+				return false;
+			chain_climb(c, k, &numpy);
+			if (numpy)
+				return true;
+		}
+	}
+	return false;
+}
+
 /* torch's factories of synthetic tensors: what a shape check feeds a module. */
 static const char *const synthetic_makers[] = {
 	"torch.randn", "torch.rand", "torch.randint", "torch.zeros", "torch.ones", "torch.empty", "torch.full",

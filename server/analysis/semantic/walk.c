@@ -245,7 +245,7 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 		return;
 	/* A tracer's forward, or a forward that differentiates its own output: the graph it records is what the code reads. */
 	if (sem_func_reads_graph(c, x->func) || consumes_forward(c, x, ref, recv) || sem_call_mode_grad_off(c, x, ref, recv) ||
-	    input_wants_grad(c, ref))
+	    input_wants_grad(c, ref) || sem_output_read_as_numpy(c, x, ref->node))
 		return;
 	int differentiates = sem_forward_takes_grad(c, x, recv);
 	if (differentiates > 0)
@@ -458,6 +458,38 @@ static bool self_instance_sites(semantic *c, const ctx *x, const gg_call_ref *re
 	return instance_site_push(c, x, ref, name, cls);
 }
 
+/*
+ * The factory whose result a plain name holds at a call: the name bound,
+ * here, to a call of a top-level function of this file (the only one of
+ * that name), or 0. Whether it returns a def nested in it is asked once
+ * every def is walked (calls.c): the value's origin, the function that
+ * returned it.
+ */
+static int factory_called(semantic *c, const ctx *x, span name)
+{
+	const bind *b = sem_bind_at(c, x, name);
+	if (!b || b->cls >= 0)
+		return 0;
+	for (size_t i = sem_named_first(c->assign_names, c->assign_names_len, name);
+	     i < c->assign_names_len && span_eq(c->assign_names[i].name, name); i++) {
+		size_t k = (size_t)c->assign_names[i].index;
+		if (gg_node_start_byte(c->assign_left[k]) != b->at)
+			continue;
+		gg_node right = c->assign_right[k], fn = IS(right, call) ? FIELD(right, function) : gg_node_null();
+		if (!IS(fn, identifier))
+			return 0;
+		span callee = node_span(c, fn);
+		int only = 0;
+		for (size_t j = sem_func_names_lower(c, callee); j + 1 < c->funcs_len && span_eq(c->func_names[j].name, callee); j++) {
+			if (only)
+				return 0;
+			only = c->func_names[j].index;
+		}
+		return only > 0 && c->funcs[only].parent == 0 && c->funcs[only].cls < 0 ? only : 0;
+	}
+	return 0;
+}
+
 /* f(...) or self.f(...) where f is a function of this file: a call-graph edge. */
 static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
 {
@@ -465,6 +497,8 @@ static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
 	memset(&s, 0, sizeof s);
 	if (ref->names == 1) {
 		s.name = text_between(c, ref->start, ref->callee_end);
+		/* `loop(phase=...)` after `loop = make_loop(...)`: the def the factory returned, if it returns one. */
+		s.factory = factory_called(c, x, s.name);
 	} else if (ref->names == 2 && (span_is(text_between(c, ref->start, ref->root_end), "self") ||
 				       span_is(text_between(c, ref->start, ref->root_end), "cls"))) {
 		s.name = text_between(c, ref->last_start, ref->callee_end);
@@ -634,10 +668,19 @@ bool sem_mode_tested(const semantic *c, gg_node test, span mode)
 {
 	for (gg_node n = test; !gg_node_is_null(n); n = gg_node_walk_next(test, n, true)) {
 		span s;
-		if (IS(n, string) && sem_string_value(c, n, &s) && span_eq(s, mode))
+		if ((IS(n, string) || IS(n, attribute)) && sem_mode_value(c, n, &s) && span_eq(s, mode))
 			return true;
 	}
 	return false;
+}
+
+bool sem_mode_value(const semantic *c, gg_node n, span *out)
+{
+	if (IS(n, attribute) && sem_is_name_chain(c, n)) {
+		*out = node_span(c, n);
+		return true;
+	}
+	return sem_string_value(c, n, out);
 }
 
 /*
@@ -656,7 +699,7 @@ static bool mode_test(const semantic *c, gg_node cond, gg_node *name, span *valu
 		       span_eq(node_span(c, *name), node_span(c, right_name));
 	}
 	if (!IS(cond, comparison_operator) || gg_node_child_count(cond) != 3 ||
-	    !span_is(node_span(c, gg_node_child(cond, 1)), "==") || !sem_string_value(c, gg_node_named_child(cond, 1), value))
+	    !span_is(node_span(c, gg_node_child(cond, 1)), "==") || !sem_mode_value(c, gg_node_named_child(cond, 1), value))
 		return false;
 	*name = gg_node_named_child(cond, 0);
 	return IS(*name, identifier);
@@ -712,7 +755,7 @@ static bool flag_condition(semantic *c, const ctx *x, gg_node cond, gg_node bloc
 	f->flag_value = value;
 	f->flag_test = string ? test : gg_node_null();
 	span d;
-	f->flag_default_false = string	  ? sem_string_value(c, dflt, &d) && !sem_mode_tested(c, test, d)
+	f->flag_default_false = string	  ? sem_mode_value(c, dflt, &d) && !sem_mode_tested(c, test, d)
 				: negated ? IS(dflt, true)
 					  : IS(dflt, false) || IS(dflt, none);
 	flag_range r = { x->func, gg_node_start_byte(block), gg_node_end_byte(block) };

@@ -8,4 +8,4 @@ from embedders import load_embedder
 
 def embed_all(path, utterances):
     embedder = load_embedder(path)
-    return [embedder(torch.as_tensor(u)).numpy() for u in utterances]  # expect: GG001
+    return [embedder(torch.as_tensor(u)).detach().numpy() for u in utterances]  # expect: GG001
