@@ -266,10 +266,7 @@ static void flags_pass_through(semantic *c)
 			g->flag_negated = f->flag_negated;
 			g->flag_value = f->flag_value;
 			g->flag_test = f->flag_test;
-			span d;
-			g->flag_default_false = f->flag_string	   ? sem_mode_value(c, dflt, &d) && !sem_mode_tested(c, f->flag_test, d)
-						: f->flag_negated ? IS(dflt, true)
-								  : IS(dflt, false) || IS(dflt, none);
+			g->flag_default_false = sem_flag_default_false(c, g, dflt);
 			flag_range r = { s->caller, gg_node_start_byte(s->call), gg_node_end_byte(s->call) };
 			PUSH(c, c->flags, c->flags_len, c->flags_cap, r);
 			g->bw = g->bw_flagged = true;

@@ -804,6 +804,8 @@ int sem_parameter_index(const semantic *c, gg_node def, span name, gg_node *dflt
 bool sem_mode_value(const semantic *c, gg_node n, span *out);
 /* Whether the modes test (a flag's `mode == "train" or ...`) names mode. */
 bool sem_mode_tested(const semantic *c, gg_node test, span mode);
+/* Whether dflt, the default of f's flag parameter, leaves its training branch off (f's flag fields set). */
+bool sem_flag_default_false(const semantic *c, const func *f, gg_node dflt);
 /*
  * A parameter's origin is what its call sites hand it: fn visits the plain
  * name each plain call `f(...)` of function fi in the file passes for its

@@ -683,6 +683,14 @@ bool sem_mode_value(const semantic *c, gg_node n, span *out)
 	return sem_string_value(c, n, out);
 }
 
+bool sem_flag_default_false(const semantic *c, const func *f, gg_node dflt)
+{
+	span d;
+	if (f->flag_string)
+		return sem_mode_value(c, dflt, &d) && !sem_mode_tested(c, f->flag_test, d);
+	return f->flag_negated ? IS(dflt, true) : IS(dflt, false) || IS(dflt, none);
+}
+
 /*
  * Whether cond is `name == "str"`, or an `or` of such tests of one name
  * (`mode == "train" or mode == "train+log"`): *name and the first string.
@@ -754,10 +762,7 @@ static bool flag_condition(semantic *c, const ctx *x, gg_node cond, gg_node bloc
 	f->flag_negated = negated;
 	f->flag_value = value;
 	f->flag_test = string ? test : gg_node_null();
-	span d;
-	f->flag_default_false = string	  ? sem_mode_value(c, dflt, &d) && !sem_mode_tested(c, test, d)
-				: negated ? IS(dflt, true)
-					  : IS(dflt, false) || IS(dflt, none);
+	f->flag_default_false = sem_flag_default_false(c, f, dflt);
 	flag_range r = { x->func, gg_node_start_byte(block), gg_node_end_byte(block) };
 	PUSH(c, c->flags, c->flags_len, c->flags_cap, r);
 	return true;
