@@ -825,7 +825,7 @@ static const char *const float_keeping[] = {
 /*
  * Up the chain applied on n (subscripts by position or slice, float-keeping
  * methods): its top, or a null node where the chain ends the history first
- * (a detach) or may leave floats (a string key of a dict of outputs may hold
+ * (a detach) or may not hold floats (a string key of a dict of outputs may hold
  * labels, argmax returns integers); *numpy when the chain reads .numpy()
  * before that.
  */
