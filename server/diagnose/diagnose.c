@@ -827,9 +827,20 @@ static bool dx_is_launcher_tail(gg_diagnoser *d, size_t k)
 	 * of that rank.
 	 */
 	bool oom_line = false; /* a worker's out-of-memory line outside tracebacks: the failure the launcher reports */
-	for (size_t i = 0; i < d->facts.orphans_len && !oom_line; i++)
-		oom_line = d->facts.orphans[i].oom && d->facts.orphans[i].at.line < d->facts.launcher_at.line;
+	bool any_line = false; /* any failure the runtime printed outside tracebacks (an abort's C++ frames) */
+	for (size_t i = 0; i < d->facts.orphans_len; i++) {
+		bool before = d->facts.orphans[i].at.line < d->facts.launcher_at.line;
+		oom_line |= d->facts.orphans[i].oom && before;
+		any_line |= before;
+	}
+	/*
+	 * So is a signal other than SIGKILL (-7 SIGBUS, -6 SIGABRT, -11
+	 * SIGSEGV): no OOM killer's kill that a memory diagnosis would report
+	 * in its place, so dropping the tail would leave nothing at all.
+	 */
 	if (d->facts.launcher_exitcode > 0 && d->len == 1 && !oom_line)
+		return false;
+	if (d->facts.launcher_exitcode < 0 && d->facts.launcher_exitcode != -9 && d->len == 1 && !any_line)
 		return false;
 	for (size_t i = 0; i < tb->len; i++)
 		if (!gg_phase_is_library(tb->frames[i].filename))

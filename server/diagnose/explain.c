@@ -1637,6 +1637,30 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "Paste the log further down (the agent's `failed (exitcode: N) local_rank: R` line and the summary's \"Root Cause\") and the failing rank's own traceback, above these lines with its [rankR]: prefix: its exception line decides the diagnosis. An exitcode of -9 means the kernel's OOM killer (host RAM).");
 			break;
 		}
+		/*
+		 * The same, the worker stopped by a signal other than the OOM
+		 * killer's: the signal says where to look. SIGBUS in a
+		 * container is most often /dev/shm too small for what DataLoader
+		 * workers or NCCL put there, not the machine's RAM.
+		 */
+		if (!cf && !tb->has_exception && facts->launcher_rank >= 0 && facts->launcher_exitcode < 0 &&
+		    facts->launcher_exitcode != -9 && tb->len > 0 && gg_phase_is_console_script(tb->frames[0].filename)) {
+			long sig = -facts->launcher_exitcode;
+			rc |= gg_buf_printf(&e, "The launcher says rank %d exited with code %ld, stopped by signal %ld%s with no Python traceback, and the paste holds only the launcher's own traceback, cut before its ChildFailedError. It is not the kernel's OOM killer, which sends SIGKILL (-9).",
+					    facts->launcher_rank, facts->launcher_exitcode, sig,
+					    sig == 7 ? " (SIGBUS)" : sig == 6 ? " (SIGABRT)" : sig == 11 ? " (SIGSEGV)" : sig == 15 ? " (SIGTERM)" : "");
+			if (sig == 7)
+				rc |= gg_buf_printf(&e, " SIGBUS is most often shared memory (/dev/shm) running out in a container: DataLoader workers and NCCL pass tensors through it, and Docker gives it 64 MiB by default; else a memory-mapped file that shrank or sits on a failing disk.");
+			else if (sig == 6)
+				rc |= gg_buf_printf(&e, " SIGABRT is most often NCCL's watchdog aborting the process after a collective waited its whole timeout, or a C++ abort in an extension.");
+			else if (sig == 11)
+				rc |= gg_buf_printf(&e, " SIGSEGV is a crash in native code (an extension, a driver, a library built for another version), not a memory shortage.");
+			if (sig == 7)
+				rc |= gg_buf_printf(&x, "Check `df -h /dev/shm` where it runs: in Docker start the container with a larger --shm-size (or --ipc=host), in Kubernetes mount an emptyDir with medium Memory on /dev/shm; meanwhile DataLoader(num_workers=0) or NCCL_SHM_DISABLE=1 tells whether that is it. ");
+			rc |= gg_buf_printf(&x, "Paste rank %d's own last lines above the launcher's (prefixed with [rank%d]: when the launcher tags them): an error printed before the signal tells what stopped it.",
+					    facts->launcher_rank, facts->launcher_rank);
+			break;
+		}
 		/* The launcher's own frames, cut, under its line for a worker that exited with an error. */
 		if (!cf && !tb->has_exception && facts->launcher_rank >= 0 && facts->launcher_exitcode > 0 && tb->len > 0 &&
 		    gg_phase_is_console_script(tb->frames[0].filename)) {
