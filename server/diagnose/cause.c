@@ -234,6 +234,8 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_OVERSIZED, m->tried > 0
 			? gg_strdup_printf("one buffer of %.2f GiB is longer than the largest the Apple GPU can make (MPS's \"Invalid buffer size\"): a single tensor too large, however much memory is free", m->tried / GIB)
 			: gg_strdup_printf("one buffer is longer than the largest the Apple GPU can make (MPS's \"Invalid buffer size\"): a single tensor too large, however much memory is free"));
+	if (!rc && m->form && strcmp(m->form, GG_OOM_FORM_MPS_NDARRAY) == 0)
+		rc = cause_add(d, GG_CAUSE_OVERSIZED, gg_strdup_printf("one tensor is over 2**32 bytes (4 GiB), the most an MPS kernel takes in one array (Metal's \"total bytes of NDArray > 2**32\"): a single tensor too large, however much memory is free"));
 
 	/*
 	 * A core's on-chip scratch (XLA:TPU's vmem, 16 MiB or so) holds one

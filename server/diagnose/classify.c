@@ -1341,6 +1341,20 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return rc;
 	}
 	/*
+	 * A native assertion that aborts the process (Metal's per-tensor
+	 * limit) prints no traceback at all, only the script's own lines
+	 * above it: an announcement of testing or inference with no training
+	 * print or bar after it is the step it died in, however many of its
+	 * per-item prints came between. Low weight, as above.
+	 */
+	if (!tb->len && d->phase == GG_PHASE_UNKNOWN && d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_MPS_NDARRAY) == 0 && note &&
+	    note < tb->at.line && facts->train_bar_line < note && facts->train_print_line < note) {
+		d->phase = GG_PHASE_EVALUATION;
+		if ((rc = gg_evidence_add(d, "log line %llu announces testing or inference, and the native abort below it left no frame to show another step: it failed in that step",
+					  (unsigned long long)note)))
+			return rc;
+	}
+	/*
 	 * The run's announcement of what it loads right above the traceback
 	 * ("-- Loading model..."), no model's forward and no backward on the
 	 * path: the failure came while that was set up (the weights, a cache

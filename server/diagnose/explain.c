@@ -369,6 +369,12 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			*rc |= gg_buf_printf(x, "Make the input smaller where that tensor is made: a lower resolution, fewer frames or a shorter sequence, or process it in tiles or chunks (a model's tiled or sliced attention or VAE decoding, where it offers one). Neither no_grad, PYTORCH_MPS_HIGH_WATERMARK_RATIO nor a smaller batch of one item changes a single buffer's limit.");
 			return 1;
 		}
+		if (m->form && strcmp(m->form, GG_OOM_FORM_MPS_NDARRAY) == 0) {
+			/* A per-array limit of Metal's kernels: the size of one tensor, not what the device holds. */
+			*rc |= gg_buf_printf(e, " Metal Performance Shaders aborted the process because one array is over 2**32 bytes (4 GiB), the most its kernels take in one tensor whatever the Mac's memory: that tensor cannot be made on MPS at this size, however much else is freed.");
+			*rc |= gg_buf_printf(x, "Make that one tensor smaller: process the input in tiles or chunks, downscale it, or use half precision (half the bytes); else run that step on the CPU. Neither freeing memory, no_grad nor PYTORCH_MPS_HIGH_WATERMARK_RATIO changes a per-tensor limit.");
+			return 1;
+		}
 		if (m->total <= 0 && m->device == GG_OOM_DEVICE_CPU) {
 			*rc |= gg_buf_printf(e, " One request of %.2f GiB of host memory: no tensor a model needs is that large, so the input it is made from is far larger than intended.",
 					     m->tried / gib);

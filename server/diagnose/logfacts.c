@@ -1036,7 +1036,7 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	    !gg_text_find(t, n, "WinError") && !gg_text_find(t, n, "1455") && !gg_text_find(t, n, "paging file") && !gg_text_find(t, n, "posix_memalign") &&
 	    !gg_text_find(t, n, "RESOURCE_EXHAUSTED") && !gg_text_find(t, n, "esource exhausted") &&
 	    /* Memory errors of oom.c's forms without these words: MPS's buffer limit, the allocator's NVML assert, a KV cache. */
-	    !gg_text_find(t, n, "Invalid buffer size") && !gg_text_find(t, n, "NVML_SUCCESS") && !gg_text_find(t, n, "cache blocks") &&
+	    !gg_text_find(t, n, "Invalid buffer size") && !gg_text_find(t, n, "bytes of NDArray") && !gg_text_find(t, n, "NVML_SUCCESS") && !gg_text_find(t, n, "cache blocks") &&
 	    !gg_text_find(t, n, "KV cache") &&
 	    /* Level Zero's and SYCL's own names (XPU), all in capitals: "UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY". */
 	    !gg_text_find(t, n, "OUT_OF_DEVICE_MEMORY") && !gg_text_find(t, n, "PI_ERROR_OUT_OF_RESOURCES") &&

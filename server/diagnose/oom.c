@@ -30,6 +30,7 @@ static const oom_form oom_forms[] = {
 	 * GB". No memory words, but it is one request too large for the GPU.
 	 */
 	{ "Invalid buffer size: ", GG_OOM_DEVICE_MPS, GG_OOM_FORM_MPS_BUFFER },
+	{ "total bytes of NDArray > 2**32", GG_OOM_DEVICE_MPS, GG_OOM_FORM_MPS_NDARRAY },
 	{ "XPU out of memory", GG_OOM_DEVICE_XPU, "XPU out of memory" },
 	/* torch_npu's caching allocator, CUDA's message with NPU for CUDA and GPU ("(NPU 3; ... total capacity; ...)"). */
 	{ "NPU out of memory", GG_OOM_DEVICE_NPU, "NPU out of memory" },

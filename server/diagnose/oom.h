@@ -130,6 +130,13 @@ typedef struct gg_oom_info {
 /* Apple MPS refused one buffer longer than the device's maximum ("Invalid buffer size: 635.13 GB"): a request too large for the GPU. */
 #define GG_OOM_FORM_MPS_BUFFER "MPS: Invalid buffer size"
 /*
+ * Metal Performance Shaders' native assertion that one NDArray holds over
+ * 2**32 bytes ("failed assertion ... total bytes of NDArray > 2**32"):
+ * the per-tensor limit of MPS kernels, 4 GiB, not memory running out; the
+ * process aborts with no Python traceback.
+ */
+#define GG_OOM_FORM_MPS_NDARRAY "MPS: one tensor over 2**32 bytes"
+/*
  * The caching allocator's NVML assert ("NVML_SUCCESS == r INTERNAL ASSERT
  * FAILED at .../CUDACachingAllocator.cpp"): raised while it wrote an
  * out-of-memory message, so an allocation failed and the report too.
