@@ -761,11 +761,12 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * evidence. Its evidence line is already there.
 	 */
 	/*
-	 * So too in a backward pass with no frame of the user's: the one
-	 * request is all the paste says of the step (a long sequence's
-	 * gradient), and training's advice is read beside it.
+	 * So too in training, a backward pass with no frame of the user's or
+	 * a forward under the user's line: the one request is the fact the
+	 * step's advice starts from (one item's size before the batch), read
+	 * beside training's advice.
 	 */
-	bool bare_backward = d->kind == GG_DX_OOM_TRAINING && d->culprit < 0;
+	bool in_training = d->kind == GG_DX_OOM_TRAINING;
 	/*
 	 * And in evaluation where no model runs on the path and the failing
 	 * line is the user's own arithmetic (a drawing or post-processing
@@ -777,7 +778,7 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 			      !strchr(last->code, '(');
 	d->own_arithmetic = own_arithmetic && large_share;
 	if (!rc && large_share && d->cause == GG_CAUSE_NONE &&
-	    ((d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN) || bare_backward || own_arithmetic)) {
+	    ((d->kind == GG_DX_OOM && d->phase == GG_PHASE_UNKNOWN) || in_training || own_arithmetic)) {
 		char *text = gg_strdup_printf("one request of %.2f GiB (%.0f%% of the device) is %s the %.2f GiB free: one step's tensor is a large share of the device",
 					      m->tried / GIB, 100.0 * m->tried / m->total, m->tried > m->free ? "more than" : "no less than (it failed)",
 					      m->free / GIB);

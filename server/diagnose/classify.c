@@ -1078,6 +1078,20 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return rc;
 	}
 	/*
+	 * The same for the model's own loss computation under its forward (a
+	 * detector's losses()): a forward that computes its losses returns
+	 * them to a training step. Medium at most: no backward is shown.
+	 */
+	for (size_t i = boundary + 1; d->phase == GG_PHASE_UNKNOWN && boundary < tb->len && i < tb->len; i++) {
+		const gg_tb_frame *f = &tb->frames[i];
+		if (!gg_phase_is_loss_method(f))
+			continue;
+		d->phase = GG_PHASE_TRAINING;
+		if ((rc = gg_evidence_add(d, "training: frame %s() at %s:%u, inside the model's forward, computes its losses, which a model does for a training step",
+					  f->function, gg_tb_frame_file(f), f->line)))
+			return rc;
+	}
+	/*
 	 * The driver's "CUDA error: out of memory" raised in torch.cuda's own
 	 * switch of stream or device (the last frame torch/cuda's, its line
 	 * setting a stream or a device): a runtime call that asks the caching

@@ -749,6 +749,25 @@ bool gg_phase_is_train_branch(const gg_tb_frame *f)
 	return false;
 }
 
+/*
+ * A model's own loss computation called from its forward ("losses",
+ * "compute_loss", mmdet's "loss_by_feat"): a model that returns its losses
+ * (a detector's loss dict) computes them only when it trains; in
+ * evaluation the same forward returns predictions. Exact names only.
+ */
+bool gg_phase_is_loss_method(const gg_tb_frame *f)
+{
+	static const char *const names[] = { "loss", "losses", "compute_loss", "compute_losses", "get_loss", "get_losses", "loss_by_feat", NULL };
+	const char *fn = f->function;
+	const char *dot = strrchr(fn, '.');
+	if (dot)
+		fn = dot + 1;
+	for (const char *const *b = names; *b; b++)
+		if (is(fn, *b))
+			return true;
+	return false;
+}
+
 bool gg_phase_is_forward(const gg_tb_frame *f)
 {
 	const char *fn = f->function;

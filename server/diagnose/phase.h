@@ -101,5 +101,6 @@ bool gg_phase_is_forward(const gg_tb_frame *f);
  * when the module trains (self.algo.training(...), mmdet's forward_train).
  */
 bool gg_phase_is_train_branch(const gg_tb_frame *f);
+bool gg_phase_is_loss_method(const gg_tb_frame *f);
 
 #endif
