@@ -1502,7 +1502,24 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			     d->oom.reserved < 0 && d->oom.process_in_use < 0 &&
 			     (d->oom.device == GG_OOM_DEVICE_CUDA || d->oom.device == GG_OOM_DEVICE_HIP) &&
 			     !explain_large_request(&d->oom) && d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_NVML_REPORT) != 0;
-		if (era == ERA_PRE_0_4)
+		/*
+		 * Raised under torch.cuda's lazy initialisation (_lazy_init, or
+		 * _lazy_new, which removes itself after the process's first CUDA
+		 * tensor): the first allocation, when CUDA creates its context,
+		 * so no tensor of the run's was there to fill the device. Error 2
+		 * there is CUDA failing to start: a build without kernels for this
+		 * GPU's architecture, a driver older than the build's CUDA, or a
+		 * small GPU the display already fills.
+		 */
+		bool lazy_first = false;
+		for (size_t i = 0; i < tb->len && !lazy_first; i++)
+			lazy_first = gg_phase_is_library(tb->frames[i].filename) &&
+				     (strstr(tb->frames[i].filename, "torch/cuda/__init__.py") || strstr(tb->frames[i].filename, "torch\\cuda\\__init__.py")) &&
+				     (strcmp(tb->frames[i].function, "_lazy_new") == 0 || strcmp(tb->frames[i].function, "_lazy_init") == 0);
+		if (lazy_first && (d->oom.device == GG_OOM_DEVICE_CUDA || d->oom.device == GG_OOM_DEVICE_HIP)) {
+			rc |= gg_buf_printf(&e, " It was raised under torch.cuda's lazy initialisation, at the process's first CUDA allocation, when CUDA creates its context: no tensor of the run's was there yet, so this is CUDA failing to start on this GPU rather than memory running short (an unsupported architecture for this build, a driver older than its CUDA, or a small GPU the display already fills).");
+			rc |= gg_buf_printf(&x, "Check that this PyTorch build supports the GPU (`torch.cuda.get_device_capability()` against the architectures it was built for, `torch.cuda.get_arch_list()` on newer versions), that the driver is at least the one its CUDA version needs (`nvidia-smi`), and that CUDA's own samples (deviceQuery) run; reinstall a build for this GPU and CUDA. A smaller batch or freeing memory does not change a failure at the first allocation.");
+		} else if (era == ERA_PRE_0_4)
 			rc |= gg_buf_printf(&x, "Lower the batch size (in training too). If this is evaluation or inference, also create its inputs with `Variable(x, volatile=True)` (this PyTorch, 0.3 or older, has no torch.no_grad).");
 		else if (d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_NCCL) == 0) {
 			/* NCCL's buffers come after the model and optimizer are placed: what they left is what ran out. */
