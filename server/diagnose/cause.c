@@ -330,7 +330,8 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * RAM and the paging file together, whatever the request's size; a
 	 * small one refused means the machine was already at the limit.
 	 */
-	if (!rc && m->windows && m->device == GG_OOM_DEVICE_CPU && !(d->causes & GG_CAUSE_PAGING_FILE))
+	/* Not beside a request no machine's RAM holds (oversized): its size is the fault, not the commit limit. */
+	if (!rc && m->windows && m->device == GG_OOM_DEVICE_CPU && !(d->causes & (GG_CAUSE_PAGING_FILE | GG_CAUSE_OVERSIZED)))
 		rc = cause_add(d, GG_CAUSE_PAGING_FILE, m->tried > 0
 			? gg_strdup_printf("Windows refused %.2f MiB of host memory (DefaultCPUAllocator: not enough memory): its commit limit, RAM and the paging file together, is reached%s",
 					   m->tried / 1048576.0, m->tried < CAUSE_SMALL_HOST_REQUEST ? "; a request this small means the machine was already at it" : "")

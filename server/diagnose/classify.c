@@ -540,6 +540,28 @@ static bool classify_is_init(const char *fn)
 	return strcmp(dot ? dot + 1 : fn, "__init__") == 0;
 }
 
+int gg_classify_layer_build(const gg_diagnosis *d)
+{
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	if (!tb || tb->len < 2)
+		return -1;
+	size_t u = tb->len;
+	for (size_t i = tb->len; i-- > 0 && u == tb->len;)
+		if (d->frames[i].user)
+			u = i;
+	if (u + 1 >= tb->len || !classify_is_init(tb->frames[u].function))
+		return -1;
+	/* Below it only torch.nn's construction: a module's __init__, its reset_parameters, torch.nn.init. */
+	bool torch_init = false;
+	for (size_t i = u + 1; i < tb->len; i++) {
+		const char *fn = tb->frames[i].filename;
+		if (!strstr(fn, "torch/nn/") && !strstr(fn, "torch\\nn\\"))
+			return -1;
+		torch_init |= classify_is_init(tb->frames[i].function);
+	}
+	return torch_init ? (int)u : -1;
+}
+
 /*
  * The remote task a wrapper names ("RayTaskError(OutOfMemoryError): ray::
  * SamplerActor.move_to_gpu() (pid=...)"): the method's name, its length in
@@ -1106,6 +1128,19 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->runtime_call = true;
 		if ((rc = gg_evidence_add(d, "the driver's error is raised by torch.cuda's %s() at %s:%u (`%s`), a CUDA runtime call that asks the caching allocator for nothing: no tensor of this step was refused",
 					  lf->function, gg_tb_frame_file(lf), lf->line, lf->code)))
+			return rc;
+	}
+	/*
+	 * The paste ends inside torch.nn building a layer for the user's
+	 * constructor (a Conv2d's __init__ making its weight): the model is
+	 * being built, no data has reached it. Loading, as a model's weights
+	 * being placed is.
+	 */
+	int build = d->phase == GG_PHASE_UNKNOWN ? gg_classify_layer_build(d) : -1;
+	if (build >= 0) {
+		d->phase = GG_PHASE_LOADING;
+		if ((rc = gg_evidence_add(d, "building the model: %s() at %s:%u constructs a layer, and the frames under it are torch.nn's own construction of it (its weight's allocation); no data has reached the model",
+					  tb->frames[build].function, gg_tb_frame_file(&tb->frames[build]), tb->frames[build].line)))
 			return rc;
 	}
 	/* An optimizer's step on the path, no other word for the phase: only training steps one. */

@@ -19,5 +19,11 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts);
 bool gg_explain_assert_above(const gg_diagnosis *d, const gg_log_facts *facts);
 /* Whether an allocator's message ends cut inside its request, before its size ("... out of memory. Tried to a"). */
 bool gg_classify_cut_in_request(const char *message);
+/*
+ * The user's frame that constructs a layer where the paste ends inside
+ * torch.nn's own construction of it (its __init__, the weight's Parameter,
+ * its initialiser): that frame's index, or -1.
+ */
+int gg_classify_layer_build(const gg_diagnosis *d);
 
 #endif

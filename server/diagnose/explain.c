@@ -375,6 +375,16 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			*rc |= gg_buf_printf(x, "Make that one tensor smaller: process the input in tiles or chunks, downscale it, or use half precision (half the bytes); else run that step on the CPU. Neither freeing memory, no_grad nor PYTORCH_MPS_HIGH_WATERMARK_RATIO changes a per-tensor limit.");
 			return 1;
 		}
+		int build = gg_classify_layer_build(d);
+		if (build >= 0) {
+			/* A layer's weight is sized by its arguments alone: no input or batch is in it yet. */
+			const gg_tb_frame *bf = &gg_diagnosis_traceback(d)->frames[build];
+			*rc |= gg_buf_printf(e, " One request of %.2f GiB while torch.nn builds a layer's weight: a weight's size is the product of the layer's own arguments (channels, features, kernel size), so one of them is far larger than intended, most often a size computed from the data or a wrong variable passed.",
+					     m->tried / gib);
+			*rc |= gg_buf_printf(x, "Print the size arguments passed to the layer at %s:%u (in and out channels or features, kernel size, vocabulary or embedding size) and trace the wrong one. No input, batch, RAM or page-file change makes a weight this size reasonable.",
+					     gg_tb_frame_file(bf), bf->line);
+			return 1;
+		}
 		if (m->total <= 0 && m->device == GG_OOM_DEVICE_CPU) {
 			*rc |= gg_buf_printf(e, " One request of %.2f GiB of host memory: no tensor a model needs is that large, so the input it is made from is far larger than intended.",
 					     m->tried / gib);
