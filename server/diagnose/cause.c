@@ -285,6 +285,15 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_REFUSED, gg_strdup_printf("one request of %.2f GiB, above 4 GiB, refused with %.2f GiB free: the Intel GPU runtime's limit on a single allocation (4 GiB on some drivers and platforms), not the device's memory",
 								     m->tried / GIB, m->free / GIB));
 	/*
+	 * The same request with the message cut before the device's figures
+	 * (no capacity, nothing free read): the runtime's per-allocation limit
+	 * is the one reading that a request over 4 GiB shows alone, whatever
+	 * the device holds; said as such, the figures not being there.
+	 */
+	if (!rc && m->device == GG_OOM_DEVICE_XPU && m->tried > CAUSE_XPU_ONE_ALLOC && m->free < 0 && m->total <= 0)
+		rc = cause_add(d, GG_CAUSE_OVERSIZED, gg_strdup_printf("one request of %.2f GiB, above 4 GiB, on an Intel GPU, and the message is cut before the device's figures: over the runtime's limit on a single allocation (4 GiB by default on Level Zero), whatever memory is free",
+								     m->tried / GIB));
+	/*
 	 * A small card (8 GiB or less) on which PyTorch has allocated nothing
 	 * yet and reserves nothing, refusing a request of a quarter of it or
 	 * more that is under what it reports free: not one request over the

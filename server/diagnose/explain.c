@@ -375,6 +375,13 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			*rc |= gg_buf_printf(x, "Make that one tensor smaller: process the input in tiles or chunks, downscale it, or use half precision (half the bytes); else run that step on the CPU. Neither freeing memory, no_grad nor PYTORCH_MPS_HIGH_WATERMARK_RATIO changes a per-tensor limit.");
 			return 1;
 		}
+		if (m->device == GG_OOM_DEVICE_XPU && m->free < 0 && m->total <= 0 && m->tried > 4.0 * gib) {
+			/* Cut before its figures: the per-allocation limit is the reading the request alone gives. */
+			*rc |= gg_buf_printf(e, " The message is cut after its request, before the device's figures. One request of %.2f GiB is over the Intel GPU runtime's limit on a single allocation (4 GiB by default on Level Zero), which refuses it whatever memory is free.",
+					     m->tried / gib);
+			*rc |= gg_buf_printf(x, "Set `UR_L0_USE_RELAXED_ALLOCATION_LIMITS=1` in the environment before Python starts, which lets Level Zero make single allocations over 4 GiB; else keep every tensor under 4 GiB (a lower precision, smaller shards or chunks). Paste the whole message to see the device's figures.");
+			return 1;
+		}
 		int build = gg_classify_layer_build(d);
 		if (build >= 0) {
 			/* A layer's weight is sized by its arguments alone: no input or batch is in it yet. */
@@ -717,7 +724,7 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 			/* The runtime's per-allocation limit: the tensor's size in one piece is what to change, or the stack. */
 			*rc |= gg_buf_printf(e, " %c%s.", d->cause_evidence[0] >= 'a' && d->cause_evidence[0] <= 'z' ? d->cause_evidence[0] - 32 : d->cause_evidence[0],
 					     d->cause_evidence + 1);
-			*rc |= gg_buf_printf(x, "Split that tensor so that no single allocation is over 4 GiB (process the step in chunks: a smaller batch or fewer items at that line), or update the GPU driver and the oneAPI runtime or PyTorch XPU build, where newer ones lift the limit on some platforms. Neither no_grad nor freeing other memory helps.");
+			*rc |= gg_buf_printf(x, "Split that tensor so that no single allocation is over 4 GiB (process the step in chunks: a smaller batch or fewer items at that line), or update the GPU driver and the oneAPI runtime or PyTorch XPU build, where newer ones lift the limit on some platforms; `UR_L0_USE_RELAXED_ALLOCATION_LIMITS=1` in the environment lets Level Zero make larger single allocations. Neither no_grad nor freeing other memory helps.");
 			return 1;
 		}
 		*rc |= gg_buf_printf(e, " A request of %.2f MiB was refused while the device reports %.2f GiB free: the figures do not add up for a full device. Either the driver or the runtime refused the allocation, a limit applies to the process, or another process took the memory between the failure and the message.",
