@@ -1048,7 +1048,8 @@ static bool dx_one_collective(gg_diagnoser *d)
 		const gg_log_orphan *o = &d->facts.orphans[i];
 		if (o->oom || strstr(o->text, "Watchdog caught collective operation timeout"))
 			continue;
-		if (o->rank < 0 || o->rank >= 64 || !(ranks & (1ull << o->rank)) || !strstr(o->text, "ProcessGroupNCCL"))
+		/* A teardown line with no rank on it ("Some NCCL operations have failed or timed out") is any listed rank's. */
+		if ((o->rank >= 0 && (o->rank >= 64 || !(ranks & (1ull << o->rank)))) || !strstr(o->text, "ProcessGroupNCCL"))
 			return false;
 	}
 	d->collective_seq = seq;
@@ -2179,7 +2180,28 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 				rc = gg_evidence_add(x, "rank %d's line ends the paste, cut before it says what: it printed with the others, most likely the same timeout",
 						     d->collective_cut);
 		}
-		if (!rc && x->waited)
+		/*
+		 * faulthandler prints a thread's frames innermost first: a dump
+		 * that ends the paste cut inside a frame's line has lost the
+		 * outer frames, the user's.
+		 */
+		if (!rc && d->facts.fault_dump_line && d->facts.fault_dump_last == d->facts.last_text_line && !d->facts.fault_dump_whole)
+			rc = gg_evidence_add(x, "the faulthandler dump from log line %llu is cut inside its last frame at the end of the paste: it lists frames innermost first, so the outer frames, the script's own, are missing",
+					     (unsigned long long)d->facts.fault_dump_line);
+		/* The what() kept as this rank's failure: the other ranks' timeout lines beside it are read the same. */
+		if (!rc && x->waited && !d->collective_count)
+			(void)dx_one_collective(d);
+		if (!rc && x->waited && d->collective_count >= 2 && !x->first) {
+			/* Several ranks' own timeouts on one collective are in the paste: each waited, so none of them started it. */
+			gg_buf ranks = { 0 };
+			for (int r = 0; r < 64 && rc == 0; r++)
+				if (d->collective_ranks & (1ull << r))
+					rc = gg_buf_printf(&ranks, "%s%d", ranks.len ? ", " : "", r);
+			if (!rc)
+				rc = gg_evidence_add(x, "ranks %s each timed out waiting in the same collective (SeqNum=%ld): each waited for a rank that never reached it, so none of them started the failure, and no first failure is shown in the paste",
+						     gg_buf_cstr(&ranks), d->collective_seq);
+			gg_buf_free(&ranks);
+		} else if (!rc && x->waited)
 			rc = gg_evidence_add(x, "rank %d's watchdog timed out waiting in the collective for a rank that never reached it: rank %d reported the timeout, it did not start the failure; the rank that did is not in the paste, so which rank failed first is unknown",
 					     x->rank, x->rank);
 		if (!rc && x->failed_before >= 0 && x->failed_tie)

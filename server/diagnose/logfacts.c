@@ -1938,6 +1938,13 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		return 0;
 	}
 	f->last_text_line = l->number;
+	if ((gg_text_starts(t, n, "Thread 0x") || gg_text_starts(t, n, "Current thread 0x")) && gg_text_find(t, n, "(most recent call first)")) {
+		f->fault_dump_line = l->number;
+		f->fault_dump_last = 0;
+	} else if (f->fault_dump_line && gg_text_starts(t, n, "File \"")) {
+		f->fault_dump_last = l->number;
+		f->fault_dump_whole = gg_text_find(t, n, "\", line ") && gg_text_find(t, n, " in ");
+	}
 	const char *cw = gg_text_find(t, n, "CUDA warning: ");
 	if (cw) {
 		cw += sizeof "CUDA warning: " - 1;

@@ -259,6 +259,15 @@ typedef struct gg_log_facts {
 	 */
 	uint64_t eval_note_line;
 	/*
+	 * faulthandler's dump of a thread ("Thread 0x... (most recent call
+	 * first):", its frames as `File "f", line N in func`, innermost
+	 * first): its header's line, 0 when none; the last frame line read
+	 * under it, and whether that line was whole (its " in func" printed).
+	 */
+	uint64_t fault_dump_line;
+	uint64_t fault_dump_last;
+	bool fault_dump_whole;
+	/*
 	 * The last plain progress print of an evaluation loop: its first word
 	 * names evaluation and a counter follows ("Val 3/50 12/60 acc 0.71
 	 * time 19.5s", "Test: [40/500]"). Its line, 0 when none.
