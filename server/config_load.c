@@ -6,6 +6,7 @@
 #include "config_load.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,9 @@ struct gg_config_loader {
 	size_t configs_len;
 	loader_dir *dirs; /* owned */
 	size_t dirs_len, dirs_cap;
+	/* Owned: open addressing over dirs by dir (index + 1, 0 empty), slots_cap a power of two: a walk asks for every folder. */
+	size_t *slots;
+	size_t slots_cap;
 	/* The folder last asked for, as written, and its answer: files come folder by folder (realpath is dear). */
 	char *last_dir; /* owned */
 	const gg_config *last_config;
@@ -60,6 +64,7 @@ void gg_config_loader_delete(gg_config_loader *l)
 	for (size_t i = 0; i < l->dirs_len; i++)
 		free(l->dirs[i].dir);
 	free(l->dirs);
+	free(l->slots);
 	free(l->last_dir);
 	free(l);
 }
@@ -201,16 +206,29 @@ const char *gg_config_file_name(const char *dir)
 	return "pyproject.toml";
 }
 
+/* FNV-1a: folder paths, a few dozen bytes each. */
+static size_t loader_hash(const char *dir)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+	for (const unsigned char *p = (const unsigned char *)dir; *p; p++)
+		h = (h ^ *p) * 0x100000001b3u;
+	return (size_t)h;
+}
+
+/* The slot of dir in l->slots: its own, or the empty one where it would go. */
+static size_t loader_slot(const gg_config_loader *l, const char *dir)
+{
+	size_t mask = l->slots_cap - 1, i = loader_hash(dir) & mask;
+	while (l->slots[i] && strcmp(l->dirs[l->slots[i] - 1].dir, dir) != 0)
+		i = (i + 1) & mask;
+	return i;
+}
+
 static const gg_config *loader_cached(const gg_config_loader *l, const char *dir, bool *hit)
 {
-	for (size_t i = 0; i < l->dirs_len; i++) {
-		if (strcmp(l->dirs[i].dir, dir) == 0) {
-			*hit = true;
-			return l->dirs[i].config;
-		}
-	}
-	*hit = false;
-	return NULL;
+	size_t i = l->slots_cap ? loader_slot(l, dir) : 0;
+	*hit = l->slots_cap && l->slots[i];
+	return *hit ? l->dirs[l->slots[i] - 1].config : NULL;
 }
 
 static int loader_remember(gg_config_loader *l, const char *dir, const gg_config *config)
@@ -223,10 +241,23 @@ static int loader_remember(gg_config_loader *l, const char *dir, const gg_config
 		l->dirs = dirs;
 		l->dirs_cap = cap;
 	}
+	/* At most half full: grown, every folder is placed again. */
+	if (2 * (l->dirs_len + 1) > l->slots_cap) {
+		size_t cap = l->slots_cap ? l->slots_cap * 2 : 32;
+		size_t *slots = calloc(cap, sizeof *slots);
+		if (!slots)
+			return -ENOMEM;
+		free(l->slots);
+		l->slots = slots;
+		l->slots_cap = cap;
+		for (size_t k = 0; k < l->dirs_len; k++)
+			l->slots[loader_slot(l, l->dirs[k].dir)] = k + 1;
+	}
 	char *copy = strdup(dir);
 	if (!copy)
 		return -ENOMEM;
-	l->dirs[l->dirs_len++] = (loader_dir){ copy, config };
+	l->dirs[l->dirs_len] = (loader_dir){ copy, config };
+	l->slots[loader_slot(l, copy)] = ++l->dirs_len;
 	return 0;
 }
 
