@@ -494,10 +494,10 @@ static long tb_number(const char **s, const char *end)
 	return v;
 }
 
-/* A notebook cell's file name: old IPython's, ipykernel's temporary files, VS Code's cell URIs. */
+/* A notebook cell's file name: old IPython's, ipykernel's temporary files (Colab's /tmp/ipython-input-N.py), VS Code's cell URIs. */
 static bool tb_is_cell_name(const char *name, size_t n)
 {
-	return gg_text_starts(name, n, "<ipython-input-") || gg_text_find(name, n, "/ipykernel_") ||
+	return gg_text_starts(name, n, "<ipython-input-") || gg_text_find(name, n, "/ipython-input-") || gg_text_find(name, n, "/ipykernel_") ||
 	       gg_text_find(name, n, "\\ipykernel_") || gg_text_starts(name, n, "vscode-notebook-cell:") ||
 	       gg_text_find(name, n, ".ipynb");
 }
@@ -861,7 +861,7 @@ static int tb_parse_notebook_header(const char *t, size_t n, gg_tb_frame *f)
 			return 0;
 		const char *nm = link_end ? t + 1 : t;
 		size_t nm_len = link_end ? (size_t)(memchr(t, ']', n) ? (const char *)memchr(t, ']', n) - nm : 0) : (size_t)(in - t);
-		bool cell = gg_text_starts(nm, nm_len, "<ipython-input-");
+		bool cell = gg_text_starts(nm, nm_len, "<ipython-input-") || gg_text_find(nm, nm_len, "/ipython-input-");
 		bool path = memchr(nm, '/', nm_len) || memchr(nm, '\\', nm_len);
 		if (!cell && !path)
 			return 0;
