@@ -1881,8 +1881,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		char *text = cgroup ? gg_strdup_printf("a process was killed by its %s memory limit's OOM handler",
 						      d->facts.cgroup_slurm ? "job's" : "cgroup's")
 			     : killed9 ? gg_strdup_printf("rank %d exited with signal 9 (SIGKILL)", root)
-				       : gg_strdup_printf("the process was killed by SIGKILL (log line %llu)",
-							  (unsigned long long)d->facts.killed_at.line);
+				       : gg_strdup_printf("the process was killed by SIGKILL"); /* its line is the message's own (at) */
 		gg_log_orphan o = { .rank = killed9 ? root : -1, .oom = true, .text = text, .at = at, .continued_to = at.line };
 		gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
 		free(text);
