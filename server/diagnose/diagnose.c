@@ -1892,6 +1892,12 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		x->oom.device = GG_OOM_DEVICE_CPU;
 		x->oom.form = cgroup ? GG_OOM_FORM_CGROUP : "SIGKILL (exitcode -9)";
 		x->oom.device_index = -1; /* the host's memory: no device is numbered */
+		/* A kill prints no figures: unknown (-1), never read as 0 bytes (the JSON's memory object leaves them out). */
+		double *figs[] = { &x->oom.tried, &x->oom.total, &x->oom.allocated, &x->oom.reserved, &x->oom.reserved_unallocated,
+				   &x->oom.cached, &x->oom.free, &x->oom.limit };
+		for (size_t k = 0; k < sizeof figs / sizeof figs[0]; k++)
+			if (*figs[k] == 0)
+				*figs[k] = -1;
 		/*
 		 * The launcher's line is its own traceback's exception (mp.spawn's
 		 * "process 0 terminated with signal SIGKILL"): that traceback is

@@ -125,7 +125,11 @@ cJSON *gg_diagnosis_to_json(const gg_diagnosis *d)
 	} else {
 		cJSON_AddNullToObject(o, "static");
 	}
-	if (d->oom.is_oom) {
+	/* Only where the paste gave a figure: a kill's or a bare line's would be an empty object. */
+	const gg_oom_info *f = &d->oom;
+	bool figures = f->tried >= 0 || f->total >= 0 || f->allocated >= 0 || f->reserved >= 0 || f->reserved_unallocated >= 0 ||
+		       f->cached >= 0 || f->free >= 0 || (!f->limit_none && f->limit >= 0);
+	if (d->oom.is_oom && figures) {
 		cJSON *m = cJSON_AddObjectToObject(o, "memory");
 		json_size(m, "tried_to_allocate", d->oom.tried);
 		json_size(m, "total_capacity", d->oom.total);
