@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "buf.h"
 #include "classify.h"
@@ -225,16 +226,31 @@ static int dx_exception_from_orphan(gg_traceback *tb, const gg_log_orphan *o)
 	size_t type_len;
 	const char *msg;
 	size_t n = strlen(o->text);
+	/*
+	 * A wrapper's or a logger's "Error:" in front of the exception's own
+	 * line ("Error:RuntimeError: NPU out of memory ..."): the type is the
+	 * one after it.
+	 */
+	const char *t = o->text;
+	if (!o->type && !o->abort && !o->header && n > 6 && strncasecmp(t, "error:", 6) == 0) {
+		const char *r = t + 6;
+		while (*r == ' ')
+			r++;
+		if (gg_tb_exception_line(r, strlen(r), &type_len, &msg)) {
+			n -= (size_t)(r - t);
+			t = r;
+		}
+	}
 	if (o->type || o->abort || o->header) {
 		/* Typed by the paste (a debugger's header, a C++ abort's): the text is the message. */
 		tb->exc.type = strdup(o->type ? o->type : "");
 		tb->exc.message = gg_text_dup(o->text, n, 4096);
-	} else if (gg_tb_exception_line(o->text, n, &type_len, &msg)) {
-		size_t glued = gg_tb_type_glued(o->text, type_len);
-		tb->exc.type = gg_text_dup(o->text + glued, type_len - glued, 256);
-		tb->exc.message = gg_text_dup(msg, n - (size_t)(msg - o->text), 4096);
-		tb->exc.colon_only = msg == o->text + n && n > type_len &&
-				     (o->text[type_len] == ':' || (unsigned char)o->text[type_len] == 0xEF);
+	} else if (gg_tb_exception_line(t, n, &type_len, &msg)) {
+		size_t glued = gg_tb_type_glued(t, type_len);
+		tb->exc.type = gg_text_dup(t + glued, type_len - glued, 256);
+		tb->exc.message = gg_text_dup(msg, n - (size_t)(msg - t), 4096);
+		tb->exc.colon_only = msg == t + n && n > type_len &&
+				     (t[type_len] == ':' || (unsigned char)t[type_len] == 0xEF);
 	} else {
 		tb->exc.type = strdup("");
 		tb->exc.message = strdup(o->text);
