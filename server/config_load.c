@@ -15,6 +15,11 @@
 #include "glob_match.h"
 #include "pyproject.h"
 
+typedef struct loader_asked {
+	char *dir;  /* owned; as the walk wrote it; NULL: an empty slot */
+	char *real; /* owned */
+} loader_asked;
+
 typedef struct loader_dir {
 	char *dir;               /* owned; absolute */
 	const gg_config *config; /* borrowed from configs; NULL: the defaults */
@@ -30,6 +35,9 @@ struct gg_config_loader {
 	/* Owned: open addressing over dirs by dir (index + 1, 0 empty), slots_cap a power of two: a walk asks for every folder. */
 	size_t *slots;
 	size_t slots_cap;
+	/* The folders asked for, as written, and their realpaths (both owned): a child's is its parent's and its name. */
+	struct loader_asked *asked; /* open addressing, asked_cap a power of two */
+	size_t asked_len, asked_cap;
 	/* The folder last asked for, as written, and its answer: files come folder by folder (realpath is dear). */
 	char *last_dir; /* owned */
 	const gg_config *last_config;
@@ -65,6 +73,11 @@ void gg_config_loader_delete(gg_config_loader *l)
 		free(l->dirs[i].dir);
 	free(l->dirs);
 	free(l->slots);
+	for (size_t i = 0; i < l->asked_cap; i++) {
+		free(l->asked[i].dir);
+		free(l->asked[i].real);
+	}
+	free(l->asked);
 	free(l->last_dir);
 	free(l);
 }
@@ -261,6 +274,75 @@ static int loader_remember(gg_config_loader *l, const char *dir, const gg_config
 	return 0;
 }
 
+/* The slot of dir among the folders asked for: its own, or the empty one where it would go. */
+static size_t asked_slot(const loader_asked *asked, size_t cap, const char *dir)
+{
+	size_t mask = cap - 1, i = loader_hash(dir) & mask;
+	while (asked[i].dir && strcmp(asked[i].dir, dir) != 0)
+		i = (i + 1) & mask;
+	return i;
+}
+
+/*
+ * The realpath of dir (owned), as a walk asks folder after folder: below a
+ * folder asked before, a child that is no link is that folder's realpath and
+ * its name (one lstat, where realpath(3) reads every level again). NULL when
+ * it cannot be resolved, or on no memory (*nomem).
+ */
+static char *loader_real(gg_config_loader *l, const char *dir, bool *nomem)
+{
+	*nomem = false;
+	if (l->asked_cap) {
+		size_t i = asked_slot(l->asked, l->asked_cap, dir);
+		if (l->asked[i].dir)
+			return strdup(l->asked[i].real);
+	}
+	char *real = NULL;
+	const char *slash = strrchr(dir, '/');
+	const char *name = slash ? slash + 1 : NULL;
+	struct stat st;
+	if (l->asked_cap && name && *name && strcmp(name, ".") != 0 && strcmp(name, "..") != 0 && slash > dir &&
+	    lstat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
+		char *parent = strndup(dir, (size_t)(slash - dir));
+		size_t i = parent ? asked_slot(l->asked, l->asked_cap, parent) : 0;
+		const char *up = parent && l->asked[i].dir ? l->asked[i].real : NULL;
+		if (up && asprintf(&real, "%s/%s", strcmp(up, "/") == 0 ? "" : up, name) < 0)
+			real = NULL;
+		free(parent);
+	}
+	if (!real)
+		real = realpath(dir, NULL);
+	if (!real)
+		return NULL;
+	/* At most half full: grown, every folder is placed again. */
+	if (2 * (l->asked_len + 1) > l->asked_cap) {
+		size_t cap = l->asked_cap ? l->asked_cap * 2 : 32;
+		loader_asked *asked = calloc(cap, sizeof *asked);
+		if (!asked) {
+			free(real);
+			*nomem = true;
+			return NULL;
+		}
+		for (size_t k = 0; k < l->asked_cap; k++)
+			if (l->asked[k].dir)
+				asked[asked_slot(asked, cap, l->asked[k].dir)] = l->asked[k];
+		free(l->asked);
+		l->asked = asked;
+		l->asked_cap = cap;
+	}
+	char *key = strdup(dir), *value = strdup(real);
+	if (!key || !value) {
+		free(key);
+		free(value);
+		free(real);
+		*nomem = true;
+		return NULL;
+	}
+	l->asked[asked_slot(l->asked, l->asked_cap, key)] = (loader_asked){ key, value };
+	l->asked_len++;
+	return real;
+}
+
 /*
  * Reads dir's .gradguard.toml, gradguard.toml or pyproject.toml, the first
  * there is. *config: a new configuration the loader owns, or NULL.
@@ -317,9 +399,10 @@ int gg_config_loader_for_dir(gg_config_loader *l, const char *dir, const gg_conf
 		return 0;
 	}
 	*config = l->has_overrides ? &l->overrides : NULL;
-	char *at = realpath(dir, NULL);
+	bool nomem;
+	char *at = loader_real(l, dir, &nomem);
 	if (!at)
-		return 0; /* the file will be reported when it is read */
+		return nomem ? -ENOMEM : 0; /* the file will be reported when it is read */
 	int rc = 0;
 	size_t first_new = l->dirs_len;
 	const gg_config *found = l->has_overrides ? &l->overrides : NULL;

@@ -22,6 +22,7 @@
 #include <fcntl.h>
 #include <git2.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -354,6 +355,32 @@ static bool gi_excluded(gi_folder *f)
 	return f->excluded > 0;
 }
 
+/*
+ * The realpath of dir, a folder the walk names below one it named before:
+ * that folder's, and dir's own name, when dir is no link (an lstat, where
+ * realpath(3) reads every level of the path again); else realpath's. Owned.
+ */
+static char *gi_real_of(gg_git_ignore *g, const char *dir)
+{
+	const char *slash = strrchr(dir, '/');
+	const char *name = slash ? slash + 1 : NULL;
+	struct stat st;
+	if (name && *name && strcmp(name, ".") != 0 && strcmp(name, "..") != 0 && slash > dir &&
+	    lstat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
+		char *parent = strndup(dir, (size_t)(slash - dir));
+		bool found = false;
+		size_t pos = parent ? gi_map_find(&g->by_dir, parent, &found) : 0;
+		free(parent);
+		char *real = NULL;
+		if (found && asprintf(&real, "%s/%s", strcmp(g->by_dir.items[pos].folder->real, "/") == 0 ? "" : g->by_dir.items[pos].folder->real,
+				      name) < 0)
+			return NULL;
+		if (found)
+			return real;
+	}
+	return realpath(dir, NULL);
+}
+
 /* The folder the walk names dir, found by its realpath the first time; NULL when it cannot be resolved. */
 static gi_folder *gi_dir_of(gg_git_ignore *g, const char *dir)
 {
@@ -361,7 +388,7 @@ static gi_folder *gi_dir_of(gg_git_ignore *g, const char *dir)
 	size_t pos = gi_map_find(&g->by_dir, dir, &found);
 	if (found)
 		return g->by_dir.items[pos].folder;
-	char *real = realpath(dir, NULL);
+	char *real = gi_real_of(g, dir);
 	gi_folder *f = real ? gi_folder_of(g, real) : NULL;
 	free(real);
 	if (f && gi_map_insert(&g->by_dir, pos, dir, f))
