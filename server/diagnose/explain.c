@@ -1911,8 +1911,19 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 	if (d->oom.is_oom && d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_NVML_REPORT) == 0) {
 		/* The message is the allocator's report failing, not the failure: say what it hides. */
 		rc |= gg_buf_printf(&e, " The error is PyTorch's caching allocator failing to write its out-of-memory report: it asks NVML what each process holds only after an allocation has failed, and NVML could not answer (a MIG slice, a container, a driver whose NVML does not match), so the figures that would say why are lost.");
-		rc |= gg_buf_printf(&x, "%sTreat it as out of memory: the advice above applies. To see the real report, check why NVML fails here: run `nvidia-smi` inside the same container, check for MIG (`nvidia-smi -L`) and `CUDA_VISIBLE_DEVICES`, and match the driver to the container's CUDA; a PyTorch release that handles NVML's failure prints the usual message.",
-				    x.len ? " " : "");
+		/*
+		 * No frame and no phase: nothing shows a step had run, so the
+		 * per-step advice (batch, no_grad) would be a guess. What holds
+		 * the device comes first: the model itself, or another program
+		 * (on a board whose CPU and GPU share memory, any program).
+		 */
+		const gg_traceback *ntb = gg_diagnosis_traceback(d);
+		if (ntb->len == 0 && d->phase == GG_PHASE_UNKNOWN && d->kind == GG_DX_OOM) {
+			gg_buf_free(&x);
+			rc |= gg_buf_printf(&x, "Treat it as out of memory, with no step shown: first see what holds the device when it fails: other programs on the same GPU (on a board whose CPU and GPU share one memory, such as a Jetson, every program's memory counts: `tegrastats` shows it), or the model itself once loaded (a smaller or quantized model, or fewer programs at once). Then, if a step was running, the usual per-step changes apply.");
+		} else
+			rc |= gg_buf_printf(&x, "%sTreat it as out of memory: the advice above applies.", x.len ? " " : "");
+		rc |= gg_buf_printf(&x, " To see the real report, check why NVML fails here: run `nvidia-smi` inside the same container, check for MIG (`nvidia-smi -L`) and `CUDA_VISIBLE_DEVICES`, and match the driver to the container's CUDA; a PyTorch release that handles NVML's failure prints the usual message.");
 	}
 	if (d->kind != GG_DX_NOT_OOM && d->kind != GG_DX_INCOMPLETE && d->rank >= 0 && d->failed_before >= 0 && d->failed_tie)
 		rc |= gg_buf_printf(&e, " (rank %d; the launcher names rank %d as the first to fail, and both had exited when it looked: which came first the log does not tell)",
