@@ -359,6 +359,24 @@ static bool facts_digit(char c)
 }
 
 /*
+ * The device that [p, end) names and nothing else: a name and its index up
+ * to the line's end ("cuda:0", "mps"), not a sentence that begins with one.
+ */
+static gg_oom_device device_named_whole(const char *p, const char *end)
+{
+	size_t r = (size_t)(end - p), k = 0;
+	gg_oom_device said = r >= 4 && strncmp(p, "cuda", 4) == 0 ? (k = 4, GG_OOM_DEVICE_CUDA)
+			     : r >= 3 && strncmp(p, "mps", 3) == 0 ? (k = 3, GG_OOM_DEVICE_MPS)
+			     : r >= 3 && strncmp(p, "xpu", 3) == 0 ? (k = 3, GG_OOM_DEVICE_XPU)
+			     : r >= 3 && strncmp(p, "cpu", 3) == 0 ? (k = 3, GG_OOM_DEVICE_CPU)
+								   : GG_OOM_DEVICE_UNKNOWN;
+	if (k && k < r && p[k] == ':')
+		for (k++; k < r && facts_digit(p[k]); k++)
+			;
+	return k == r ? said : GG_OOM_DEVICE_UNKNOWN;
+}
+
+/*
  * The signal a shell names when a job it ran ends by one: zsh's job line
  * ("[1]    26478 killed     python x.py", "[2]  + 812 bus error  python
  * x.py"), bash's ("[1]+  Killed   python x.py") and zsh's foreground form
@@ -2100,18 +2118,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	 */
 	const char *dev = !f->said_device && n < 80 ? gg_text_find(t, n, "Device: ") : NULL;
 	if (dev) {
-		const char *p = dev + 8, *end = t + n;
-		size_t r = (size_t)(end - p), k = 0;
-		gg_oom_device said = r >= 4 && strncmp(p, "cuda", 4) == 0 ? (k = 4, GG_OOM_DEVICE_CUDA)
-				     : r >= 3 && strncmp(p, "mps", 3) == 0 ? (k = 3, GG_OOM_DEVICE_MPS)
-				     : r >= 3 && strncmp(p, "xpu", 3) == 0 ? (k = 3, GG_OOM_DEVICE_XPU)
-				     : r >= 3 && strncmp(p, "cpu", 3) == 0 ? (k = 3, GG_OOM_DEVICE_CPU)
-									   : GG_OOM_DEVICE_UNKNOWN;
-		/* Only the name and its index up to the line's end: "Device: cuda:0", not a sentence. */
-		if (k && k < r && p[k] == ':')
-			for (k++; k < r && facts_digit(p[k]); k++)
-				;
-		if (said != GG_OOM_DEVICE_UNKNOWN && k == r)
+		gg_oom_device said = device_named_whole(dev + 8, t + n);
+		if (said != GG_OOM_DEVICE_UNKNOWN)
 			f->said_device = said;
 	}
 	/*
@@ -2123,16 +2131,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		const char *p = t + 6, *end = t + n;
 		while (p < end && (*p == ':' || *p == '=' || *p == ' '))
 			p++;
-		size_t r = (size_t)(end - p), k = 0;
-		gg_oom_device said = r >= 4 && strncmp(p, "cuda", 4) == 0 ? (k = 4, GG_OOM_DEVICE_CUDA)
-				     : r >= 3 && strncmp(p, "mps", 3) == 0 ? (k = 3, GG_OOM_DEVICE_MPS)
-				     : r >= 3 && strncmp(p, "xpu", 3) == 0 ? (k = 3, GG_OOM_DEVICE_XPU)
-				     : r >= 3 && strncmp(p, "cpu", 3) == 0 ? (k = 3, GG_OOM_DEVICE_CPU)
-									   : GG_OOM_DEVICE_UNKNOWN;
-		if (k && k < r && p[k] == ':')
-			for (k++; k < r && facts_digit(p[k]); k++)
-				;
-		if (said != GG_OOM_DEVICE_UNKNOWN && k == r)
+		gg_oom_device said = device_named_whole(p, end);
+		if (said != GG_OOM_DEVICE_UNKNOWN)
 			f->said_device = said;
 	}
 	if ((!f->killed || !f->job_signal) && (gg_text_find(t, n, "[") || gg_text_find(t, n, "zsh: "))) {
