@@ -315,18 +315,24 @@ bool gg_phase_is_loading(const gg_tb_frame *f)
 	       has(f->code, "load_model(") || phase_wraps_model(f->code);
 }
 
+/* Whether a frame's function, by its last name (3.11+ prints qualified names: "Net.forward"), is one of names. */
+static bool frame_named(const gg_tb_frame *f, const char *const *names)
+{
+	const char *fn = strrchr(f->function, '.');
+	fn = fn ? fn + 1 : f->function;
+	for (const char *const *n = names; *n; n++)
+		if (is(fn, *n))
+			return true;
+	return false;
+}
+
 bool gg_phase_is_object_collective(const gg_tb_frame *f)
 {
 	static const char *const names[] = {
 		"broadcast_object_list", "all_gather_object", "gather_object", "scatter_object_list",
 		"send_object_list", "recv_object_list", "_object_to_tensor", "_tensor_to_object", NULL,
 	};
-	const char *fn = strrchr(f->function, '.'); /* 3.11+ prints qualified names */
-	fn = fn ? fn + 1 : f->function;
-	for (const char *const *n = names; *n; n++)
-		if (is(fn, *n))
-			return true;
-	return false;
+	return frame_named(f, names);
 }
 
 const char *gg_phase_framework_eval(const gg_tb_frame *f, bool *grad_off)
@@ -739,14 +745,7 @@ bool gg_phase_is_train_branch(const gg_tb_frame *f)
 {
 	/* Exact names only: a forward's helpers named train_x or y_training say nothing of the branch taken. */
 	static const char *const branches[] = { "training", "forward_train", "train_forward", "forward_training", NULL };
-	const char *fn = f->function;
-	const char *dot = strrchr(fn, '.');
-	if (dot)
-		fn = dot + 1;
-	for (const char *const *b = branches; *b; b++)
-		if (is(fn, *b))
-			return true;
-	return false;
+	return frame_named(f, branches);
 }
 
 /*
@@ -758,21 +757,11 @@ bool gg_phase_is_train_branch(const gg_tb_frame *f)
 bool gg_phase_is_loss_method(const gg_tb_frame *f)
 {
 	static const char *const names[] = { "loss", "losses", "compute_loss", "compute_losses", "get_loss", "get_losses", "loss_by_feat", NULL };
-	const char *fn = f->function;
-	const char *dot = strrchr(fn, '.');
-	if (dot)
-		fn = dot + 1;
-	for (const char *const *b = names; *b; b++)
-		if (is(fn, *b))
-			return true;
-	return false;
+	return frame_named(f, names);
 }
 
 bool gg_phase_is_forward(const gg_tb_frame *f)
 {
-	const char *fn = f->function;
-	const char *dot = strrchr(fn, '.'); /* 3.11+ qualified names: "Net.forward" */
-	if (dot)
-		fn = dot + 1;
-	return is(fn, "forward") || is(fn, "__call__") || is(fn, "_forward") || is(fn, "forward_features");
+	static const char *const names[] = { "forward", "__call__", "_forward", "forward_features", NULL };
+	return frame_named(f, names);
 }
