@@ -974,6 +974,25 @@ bool gg_classify_cut_in_request(const char *m)
 	return n > 0 && n <= sizeof full - 1 && strncmp(t, full, n) == 0;
 }
 
+/*
+ * Training, when a frame inside the model (past boundary, its first
+ * nn.Module call) is one that named says a model runs only for a training
+ * step; why completes the evidence. Only while the phase is still unknown.
+ * 0 or -ENOMEM.
+ */
+static int training_inside_model(gg_diagnosis *d, const gg_traceback *tb, size_t boundary,
+				 bool (*named)(const gg_tb_frame *), const char *why)
+{
+	for (size_t i = boundary + 1; d->phase == GG_PHASE_UNKNOWN && i < tb->len; i++) {
+		const gg_tb_frame *f = &tb->frames[i];
+		if (!named(f))
+			continue;
+		d->phase = GG_PHASE_TRAINING;
+		return gg_evidence_add(d, "training: frame %s() at %s:%u, %s", f->function, gg_tb_frame_file(f), f->line, why);
+	}
+	return 0;
+}
+
 int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg_notebooks *nb,
 		struct gg_analyzer *analyzer)
 {
@@ -1090,29 +1109,17 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	 * the model's forward takes only when it trains, named so: the path
 	 * under it is the training step's, whatever loop was cut above.
 	 */
-	for (size_t i = boundary + 1; d->phase == GG_PHASE_UNKNOWN && i < tb->len; i++) {
-		const gg_tb_frame *f = &tb->frames[i];
-		if (!gg_phase_is_train_branch(f))
-			continue;
-		d->phase = GG_PHASE_TRAINING;
-		if ((rc = gg_evidence_add(d, "training: frame %s() at %s:%u, inside the model, is the branch its forward takes when it trains",
-					  f->function, gg_tb_frame_file(f), f->line)))
-			return rc;
-	}
+	if ((rc = training_inside_model(d, tb, boundary, gg_phase_is_train_branch,
+					"inside the model, is the branch its forward takes when it trains")))
+		return rc;
 	/*
 	 * The same for the model's own loss computation under its forward (a
 	 * detector's losses()): a forward that computes its losses returns
 	 * them to a training step. Medium at most: no backward is shown.
 	 */
-	for (size_t i = boundary + 1; d->phase == GG_PHASE_UNKNOWN && boundary < tb->len && i < tb->len; i++) {
-		const gg_tb_frame *f = &tb->frames[i];
-		if (!gg_phase_is_loss_method(f))
-			continue;
-		d->phase = GG_PHASE_TRAINING;
-		if ((rc = gg_evidence_add(d, "training: frame %s() at %s:%u, inside the model's forward, computes its losses, which a model does for a training step",
-					  f->function, gg_tb_frame_file(f), f->line)))
-			return rc;
-	}
+	if ((rc = training_inside_model(d, tb, boundary, gg_phase_is_loss_method,
+					"inside the model's forward, computes its losses, which a model does for a training step")))
+		return rc;
 	/*
 	 * The driver's "CUDA error: out of memory" raised in torch.cuda's own
 	 * switch of stream or device (the last frame torch/cuda's, its line
