@@ -14,6 +14,7 @@
 
 #include "glob_match.h"
 #include "pyproject.h"
+#include "real_path.h"
 
 typedef struct loader_asked {
 	char *dir;  /* owned; as the walk wrote it; NULL: an empty slot */
@@ -297,21 +298,15 @@ static char *loader_real(gg_config_loader *l, const char *dir, bool *nomem)
 		if (l->asked[i].dir)
 			return strdup(l->asked[i].real);
 	}
-	char *real = NULL;
-	const char *slash = strrchr(dir, '/');
-	const char *name = slash ? slash + 1 : NULL;
-	struct stat st;
-	if (l->asked_cap && name && *name && strcmp(name, ".") != 0 && strcmp(name, "..") != 0 && slash > dir &&
-	    lstat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
-		char *parent = strndup(dir, (size_t)(slash - dir));
-		size_t i = parent ? asked_slot(l->asked, l->asked_cap, parent) : 0;
-		const char *up = parent && l->asked[i].dir ? l->asked[i].real : NULL;
-		if (up && asprintf(&real, "%s/%s", strcmp(up, "/") == 0 ? "" : up, name) < 0)
-			real = NULL;
-		free(parent);
+	size_t at = l->asked_cap ? gg_real_path_child_at(dir) : 0;
+	const char *up = NULL;
+	char *parent = at ? strndup(dir, at - 1) : NULL;
+	if (parent) {
+		size_t i = asked_slot(l->asked, l->asked_cap, parent);
+		up = l->asked[i].dir ? l->asked[i].real : NULL;
 	}
-	if (!real)
-		real = realpath(dir, NULL);
+	char *real = gg_real_path_below(dir, at, up);
+	free(parent);
 	if (!real)
 		return NULL;
 	/* At most half full: grown, every folder is placed again. */

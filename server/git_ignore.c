@@ -30,6 +30,7 @@
 
 #include "buf.h"
 #include "ignore_file.h"
+#include "real_path.h"
 
 /* git reads no pattern file larger than this (dir.c's PATTERN_MAX_FILE_SIZE); neither do we. */
 #define GI_MAX_FILE (100u << 20)
@@ -355,30 +356,19 @@ static bool gi_excluded(gi_folder *f)
 	return f->excluded > 0;
 }
 
-/*
- * The realpath of dir, a folder the walk names below one it named before:
- * that folder's, and dir's own name, when dir is no link (an lstat, where
- * realpath(3) reads every level of the path again); else realpath's. Owned.
- */
+/* The realpath of dir, a folder the walk names, from the folder it named above it where it can (real_path.h). Owned. */
 static char *gi_real_of(gg_git_ignore *g, const char *dir)
 {
-	const char *slash = strrchr(dir, '/');
-	const char *name = slash ? slash + 1 : NULL;
-	struct stat st;
-	if (name && *name && strcmp(name, ".") != 0 && strcmp(name, "..") != 0 && slash > dir &&
-	    lstat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
-		char *parent = strndup(dir, (size_t)(slash - dir));
+	size_t at = gg_real_path_child_at(dir);
+	const char *up = NULL;
+	if (at) {
+		char *parent = strndup(dir, at - 1);
 		bool found = false;
 		size_t pos = parent ? gi_map_find(&g->by_dir, parent, &found) : 0;
 		free(parent);
-		char *real = NULL;
-		if (found && asprintf(&real, "%s/%s", strcmp(g->by_dir.items[pos].folder->real, "/") == 0 ? "" : g->by_dir.items[pos].folder->real,
-				      name) < 0)
-			return NULL;
-		if (found)
-			return real;
+		up = found ? g->by_dir.items[pos].folder->real : NULL;
 	}
-	return realpath(dir, NULL);
+	return gg_real_path_below(dir, at, up);
 }
 
 /* The folder the walk names dir, found by its realpath the first time; NULL when it cannot be resolved. */

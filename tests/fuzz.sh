@@ -59,7 +59,7 @@ config)
 	seeds="$root/tests/server/fuzz_config"
 	# shellcheck disable=SC2086
 	clang $flags $inc -o "$out/fuzz" "$root/tests/server/fuzz_config.c" \
-		"$root/server/pyproject.c" "$root/server/config_load.c" "$root/server/config_settings.c" \
+		"$root/server/pyproject.c" "$root/server/config_load.c" "$root/server/config_settings.c" "$root/server/real_path.c" \
 		"$root/server/glob_match.c" "$root/server/analysis/config.c" "$root/server/analysis/findings.c" \
 		"$root/server/toml_keys.c" "$root/server/docs_url.c" "$root/protocol/uri.c" "$root/server/analysis/rule_table.c" "$root/server/analysis/buf.c" \
 		"$root/server/analysis/store.c" \
