@@ -237,6 +237,15 @@ typedef struct gg_project {
 	 * Sorted, as the others.
 	 */
 	gg_strings outside_calls;
+	/*
+	 * The attribute names the project's files call or name (`tool.predict(`,
+	 * `fn=tool.predict`), whatever holds them: "name G", G 1 where a call
+	 * runs with grad off, 0 where with it on, 3 where the name is read
+	 * without a call (a bound method handed on). One entry per file and
+	 * mode, a test's only with grad off; sorted and unique once settled.
+	 * A method of a plain class is run so wherever it is run (calls.c).
+	 */
+	gg_strings method_calls;
 	bool classes_sorted;
 } gg_project;
 
@@ -378,6 +387,12 @@ bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t 
  * with it on, and of those how many sit in a function that runs a backward
  * (*trains: their result may be its loss).
  */
+/*
+ * How the project's files call methods named name (method_calls): *off
+ * whether some call runs with grad off, *other whether some runs with it on
+ * or the name is handed on without a call.
+ */
+void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bool *off, bool *other);
 /* Whether some file of the project imports a function named name (of any module) and calls or hands it on. */
 bool gg_project_called_elsewhere(const gg_project *p, const char *name, size_t n);
 void gg_project_outside_calls(const gg_project *p, const char *name, size_t n, const char *module, size_t module_len,

@@ -204,6 +204,75 @@ static int line_uses_note(gg_project *p, const line *l, import_names *n, bool of
 	return rc;
 }
 
+/*
+ * Notes the attribute names the code of l calls (`x.name(`) or reads
+ * without a call (`x.name`), outside strings and comments: "name G\0" (as
+ * method_calls) appended to calls, made entries once the file is read.
+ * 0 or -ENOMEM.
+ */
+static int line_methods_note(gg_buf *calls, const line *l, bool off)
+{
+	if (line_starts(l, "from ") || line_starts(l, "import "))
+		return 0;
+	const char *end = l->end;
+	char quote = 0;
+	for (const char *q = l->content; q < end; q++) {
+		if (quote) {
+			if (*q == '\\')
+				q++;
+			else if (*q == quote)
+				quote = 0;
+			continue;
+		}
+		if (*q == '#')
+			break;
+		if (*q == '"' || *q == '\'') {
+			quote = *q;
+			continue;
+		}
+		if (*q != '.' || q + 1 >= end || !word_char(q[1]) || (q[1] >= '0' && q[1] <= '9'))
+			continue;
+		size_t w = word_at(q + 1, end);
+		const char *after = q + 1 + w;
+		char mode[3] = { ' ', after < end && *after == '(' ? (off ? '1' : '0') : '3', '\0' };
+		if (gg_buf_append(calls, q + 1, w) || gg_buf_append(calls, mode, sizeof mode))
+			return -ENOMEM;
+		q = after - 1;
+	}
+	return 0;
+}
+
+static int entry_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Moves a file's notes (line_methods_note's) into method_calls, once each; a test's only with grad off. */
+static int methods_settle(gg_project *p, const gg_buf *calls, bool test)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < calls->len; i++)
+		n += calls->data[i] == '\0';
+	if (!n)
+		return 0;
+	char **entries = malloc(n * sizeof *entries);
+	if (!entries)
+		return -ENOMEM;
+	size_t k = 0;
+	for (char *e = calls->data; e < calls->data + calls->len; e += strlen(e) + 1)
+		entries[k++] = e;
+	qsort(entries, n, sizeof *entries, entry_cmp);
+	int rc = 0;
+	for (size_t i = 0; i < n && !rc; i++) {
+		size_t len = strlen(entries[i]);
+		if ((i && strcmp(entries[i], entries[i - 1]) == 0) || (test && entries[i][len - 1] != '1'))
+			continue;
+		rc = gg_strings_push(&p->method_calls, entries[i]);
+	}
+	free(entries);
+	return rc;
+}
+
 /* Whether the code of body (docstrings and other triple-quoted text left out) calls name, or its forward(). */
 static bool body_calls(const char *body, const char *end, const char *name, size_t n)
 {
@@ -621,10 +690,9 @@ static const open_block *block_def(const open_block *stack, size_t depth)
  */
 int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_project_imports *seen, bool test)
 {
-	if (!seen->len)
-		return 0;
 	size_t first = p->outside_calls.len;
 	import_names names;
+	gg_buf methods = { 0 }; /* this file's method_calls, made unique before they join the project's */
 	int rc = import_names_make(&names, seen);
 	open_block *stack = NULL;
 	size_t depth = 0, cap = 0;
@@ -642,8 +710,10 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 		if (in_def && (line_has(&l, ".backward(") || line_has(&l, "autograd.grad(")))
 			block_backward(p, in_def);
 		bool refers = line_may_refer(&l);
-		if (refers || line_may_call(&l))
+		if (names.len && (refers || line_may_call(&l)))
 			rc = line_uses_note(p, &l, &names, off, refers);
+		if (!rc && memchr(l.content, '.', (size_t)(l.end - l.content)))
+			rc = line_methods_note(&methods, &l, off);
 		if (line_starts(&l, "@")) {
 			decorated_off = decorated_off || line_has(&l, "no_grad") || line_has(&l, "inference_mode");
 			continue;
@@ -684,7 +754,26 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 			p->outside_calls.items[kept++] = e;
 	}
 	p->outside_calls.len = kept;
+	/* As for the functions: a test's own ways of calling a method say nothing of where the project runs it. */
+	if (!rc)
+		rc = methods_settle(p, &methods, test);
+	gg_buf_free(&methods);
 	return rc;
+}
+
+void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bool *off, bool *other)
+{
+	*off = *other = false;
+	const gg_strings *s = &p->method_calls;
+	if (!p->classes_sorted)
+		return;
+	for (size_t i = gg_project_entries_lower(s, name, n);
+	     i < s->len && strncmp(s->items[i], name, n) == 0 && s->items[i][n] == ' '; i++) {
+		if (s->items[i][n + 1] == '1')
+			*off = true;
+		else
+			*other = true;
+	}
 }
 
 bool gg_project_called_elsewhere(const gg_project *p, const char *name, size_t n)

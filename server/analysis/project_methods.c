@@ -1133,6 +1133,7 @@ int gg_project_classes_sort(gg_project *p)
 	gg_project_sort_unique(&p->grad_functions);
 	gg_project_sort_unique(&p->param_forwarders);
 	gg_project_sort_unique(&p->eval_loaders);
+	gg_project_sort_unique(&p->method_calls);
 	if (p->outside_calls.len) /* one entry per call: counted, so not made unique */
 		qsort(p->outside_calls.items, p->outside_calls.len, sizeof *p->outside_calls.items, name_cmp);
 	p->classes_sorted = true;

@@ -131,6 +131,19 @@ static int site_callee(const semantic *c, const site *s)
 }
 
 /* Whether some call of the file runs function fi (sites sorted by callee). */
+/* Whether class cls of the file has no base but object: nothing but the project's own code calls its methods. */
+static bool class_plain(const semantic *c, int cls)
+{
+	gg_node bases = FIELD(c->classes[cls].node, superclasses);
+	uint32_t count = gg_node_is_null(bases) ? 0 : gg_node_named_child_count(bases);
+	for (uint32_t i = 0; i < count; i++) {
+		gg_node b = gg_node_named_child(bases, i);
+		if (!IS(b, identifier) || !span_eq(node_span(c, b), (span){ "object", 6 }))
+			return false;
+	}
+	return true;
+}
+
 static bool func_has_site(const semantic *c, int fi)
 {
 	size_t i = sem_sites_of(c, fi);
@@ -848,6 +861,29 @@ void sem_call_graph_resolve(semantic *c)
 					c->funcs[k].eval_name = false;
 		if (off && !on && !(s < c->sites_len && c->sites[s].callee == (int)i))
 			f->guarded = true;
+	}
+
+	/*
+	 * A method of a plain class of the file (no base but object: no
+	 * framework calls it) that the project's files call, on whatever
+	 * instance, only with grad off, and never hand on uncalled (a helper's
+	 * predict(), its object built by a factory elsewhere and called under
+	 * no_grad there): guarded. The name alone ties the calls to it, so a
+	 * call with grad on of any method so named keeps it unguarded.
+	 */
+	for (size_t i = 1; c->project && i < c->funcs_len; i++) {
+		func *f = &c->funcs[i];
+		bool off, other;
+		if (f->cls < 0 || f->guarded || !class_plain(c, f->cls) || (f->name.len > 1 && f->name.ptr[0] == '_' &&
+									    f->name.ptr[1] == '_'))
+			continue;
+		gg_project_method_calls(c->project, f->name.ptr, f->name.len, &off, &other);
+		if (!off || other)
+			continue;
+		bool all = true;
+		for (size_t s = sem_sites_of(c, (int)i); all && s < c->sites_len && c->sites[s].callee == (int)i; s++)
+			all = sem_site_guarded(c, &c->sites[s]);
+		f->guarded = all;
 	}
 
 	/* Guarded everywhere: a least fixed point; a function called only by itself is guarded by nothing. */
