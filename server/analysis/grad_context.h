@@ -40,7 +40,7 @@
 	X(dictionary_splat) X(list_comprehension) X(generator_expression) X(set_comprehension)             \
 	X(dictionary_comprehension) X(relative_import) X(comparison_operator) X(boolean_operator) X(await)  \
 	X(conditional_expression) X(continue_statement) X(break_statement) X(none) X(integer) X(float)    \
-	X(global_statement) X(not_operator) X(wildcard_import)
+	X(global_statement) X(not_operator) X(wildcard_import) X(dictionary) X(pair)
 #define GG_PY_FIELDS(X)                                                                                   \
 	X(alias) X(argument) X(arguments) X(attribute) X(body) X(consequence) X(definition) X(function)    \
 	X(left) X(module_name) X(name) X(object) X(operator) X(right) X(superclasses) X(value) X(subscript) \

@@ -706,6 +706,25 @@ static bool fetches_plain_attribute(const semantic *c, gg_node value, unsigned d
 }
 
 /*
+ * Whether pick (`pipelines["valid"]`, a subscript of a plain name the file
+ * does not fill as a list or a dict) fetches something other than a module:
+ * neither the container's name nor a string key says model or forward, nor
+ * does the name in the singular (`nets[i]`). Another file's table of
+ * transforms or of settings is data, whatever the name it is bound to
+ * says; a checkpoint's `ckpt["model"]` stays unknown.
+ */
+static bool fetches_plain_element(const semantic *c, gg_node pick)
+{
+	span name = node_span(c, FIELD(pick, value)), key;
+	gg_node sub = FIELD(pick, subscript);
+	if (sem_name_says_model(c, name) || sem_is_forward_method(name) || span_is(name, "module") ||
+	    (name.len > 1 && name.ptr[name.len - 1] == 's' && sem_name_says_model(c, (span){ name.ptr, name.len - 1 })))
+		return false;
+	return !(sem_string_value(c, sub, &key) &&
+		 (sem_name_says_model(c, key) || sem_is_forward_method(key) || span_is(key, "module")));
+}
+
+/*
  * Whether value is the bare name of a function this file defines outside
  * any class (`net, loss = linreg, squared_loss`): a name bound to it holds
  * that function, no module, whatever the new name says. Asked once the
@@ -1004,6 +1023,8 @@ static void bind_note(semantic *c, gg_node left, gg_node right)
 typedef struct loop_lists {
 	gg_node *loops, *lists;
 	size_t loops_len, loops_cap, lists_len, lists_cap;
+	gg_node *picks; /* assignments of one element of a name's container: `tf = pipelines["valid"]` */
+	size_t picks_len, picks_cap;
 } loop_lists;
 
 /* The callee of the innermost call of e's method chain (`Net` of `Net(k).to(device)`), or a null node. */
@@ -1021,30 +1042,17 @@ static bool element_alike(const semantic *c, gg_node first, gg_node e)
 }
 
 /*
- * The element a loop's target holds, one of those the list it runs over was
- * given, when all were made alike, or a null node. The list is the plain
- * name's last assignment of a list in the loop's scope before it, with no
- * other assignment of the name between (a call's), and the elements are
- * those of the list written, or of a comprehension's, or appended to it
- * in that scope before the loop (`models = []`, then
- * `models.append(Net().to(device))` k times).
+ * The element a container named name holds at at (in scope), one of those
+ * it was given, when all were made alike, or a null node. The container is
+ * the name's last assignment of a list or a dict in that scope before at,
+ * with no other assignment of the name between (a call's), and the
+ * elements are those of the list or the dict's values written, or of a
+ * comprehension's, or appended to it in that scope before at (`models =
+ * []`, then `models.append(Net().to(device))` k times).
  */
-static gg_node loop_element(semantic *c, const loop_lists *ll, const named *lists, const named *appends,
-			    size_t appends_len, gg_node loop, gg_node *target)
+static gg_node container_element(semantic *c, const loop_lists *ll, const named *lists, const named *appends,
+				 size_t appends_len, span name, uint32_t at)
 {
-	gg_node left = FIELD(loop, left), seq = FIELD(loop, right);
-	*target = left;
-	/* `for i, m in enumerate(models):`: m holds an element. */
-	if (IS(seq, call) && IS(FIELD(seq, function), identifier) && text_eq(c, FIELD(seq, function), "enumerate") &&
-	    !sem_binding_find(c, node_span(c, FIELD(seq, function))) && (IS(left, pattern_list) || IS(left, tuple_pattern)) &&
-	    gg_node_named_child_count(left) == 2 && sem_argument_count(c, FIELD(seq, arguments)) == 1) {
-		*target = gg_node_named_child(left, 1);
-		seq = sem_argument_at(c, FIELD(seq, arguments), 0);
-	}
-	if (!IS(*target, identifier) || !IS(seq, identifier))
-		return gg_node_null();
-	span name = node_span(c, seq);
-	uint32_t at = gg_node_start_byte(loop);
 	int scope = sem_func_at(c, at);
 	gg_node list = gg_node_null();
 	for (size_t k = sem_named_first(lists, ll->lists_len, name); k < ll->lists_len && span_eq(lists[k].name, name); k++) {
@@ -1072,6 +1080,11 @@ static gg_node loop_element(semantic *c, const loop_lists *ll, const named *list
 	} else {
 		for (uint32_t i = 0, n = gg_node_named_child_count(value); i < n; i++) {
 			gg_node e = gg_node_named_child(value, i);
+			if (IS(value, dictionary)) {
+				if (!IS(e, pair))
+					return gg_node_null(); /* a `**more` splat: no telling */
+				e = FIELD(e, value);
+			}
 			if (gg_node_is_null(first))
 				first = e;
 			if (!element_alike(c, first, e))
@@ -1095,6 +1108,24 @@ static gg_node loop_element(semantic *c, const loop_lists *ll, const named *list
 	return first;
 }
 
+/* The element a loop's target holds (container_element), the target in *target. */
+static gg_node loop_element(semantic *c, const loop_lists *ll, const named *lists, const named *appends,
+			    size_t appends_len, gg_node loop, gg_node *target)
+{
+	gg_node left = FIELD(loop, left), seq = FIELD(loop, right);
+	*target = left;
+	/* `for i, m in enumerate(models):`: m holds an element. */
+	if (IS(seq, call) && IS(FIELD(seq, function), identifier) && text_eq(c, FIELD(seq, function), "enumerate") &&
+	    !sem_binding_find(c, node_span(c, FIELD(seq, function))) && (IS(left, pattern_list) || IS(left, tuple_pattern)) &&
+	    gg_node_named_child_count(left) == 2 && sem_argument_count(c, FIELD(seq, arguments)) == 1) {
+		*target = gg_node_named_child(left, 1);
+		seq = sem_argument_at(c, FIELD(seq, arguments), 0);
+	}
+	if (!IS(*target, identifier) || !IS(seq, identifier))
+		return gg_node_null();
+	return container_element(c, ll, lists, appends, appends_len, node_span(c, seq), gg_node_start_byte(loop));
+}
+
 /*
  * A loop over a list of values made alike binds its target to what one of
  * them is, by origin, as an assignment would (`for i, m in
@@ -1104,7 +1135,7 @@ static gg_node loop_element(semantic *c, const loop_lists *ll, const named *list
 static void loop_binds(semantic *c, const loop_lists *ll)
 {
 	const gg_tree_index *ix = c->index;
-	named *lists = malloc(ll->lists_len * sizeof *lists), *appends = NULL;
+	named *lists = malloc((ll->lists_len + 1) * sizeof *lists), *appends = NULL;
 	size_t appends_len = 0, appends_cap = 0;
 	if (!lists) {
 		fail(c, -ENOMEM);
@@ -1124,6 +1155,16 @@ static void loop_binds(semantic *c, const loop_lists *ll)
 		gg_node target, e = loop_element(c, ll, lists, appends, appends_len, ll->loops[i], &target);
 		if (!gg_node_is_null(e))
 			bind_note(c, target, e);
+	}
+	/* `tf = pipelines["valid"]`: what one element is, as for a loop's target. */
+	for (size_t i = 0; i < ll->picks_len && !c->error; i++) {
+		gg_node left = FIELD(ll->picks[i], left), pick = FIELD(ll->picks[i], right);
+		gg_node e = container_element(c, ll, lists, appends, appends_len, node_span(c, FIELD(pick, value)),
+					      gg_node_start_byte(ll->picks[i]));
+		if (!gg_node_is_null(e))
+			bind_note(c, left, e);
+		else if (fetches_plain_element(c, pick))
+			PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, left);
 	}
 	free(lists);
 	free(appends);
@@ -1280,8 +1321,12 @@ int sem_facts_collect(semantic *c, gg_node root)
 					}
 				}
 			} else if (sym_is(left, r->sym_identifier) &&
-				   (sym_is(right, r->ids.sym_list) || sym_is(right, r->ids.sym_list_comprehension))) {
+				   (sym_is(right, r->ids.sym_list) || sym_is(right, r->ids.sym_list_comprehension) ||
+				    sym_is(right, r->ids.sym_dictionary))) {
 				PUSH(c, ll.lists, ll.lists_len, ll.lists_cap, n); /* what a loop over it may hold: loop_binds */
+			} else if (sym_is(left, r->sym_identifier) && sym_is(right, r->ids.sym_subscript) &&
+				   sym_is(field_id(right, r->ids.fld_value), r->sym_identifier)) {
+				PUSH(c, ll.picks, ll.picks_len, ll.picks_cap, n); /* one element of a container: loop_binds */
 			} else if (sym_is(left, r->sym_identifier) && sym_is(right, r->sym_identifier)) {
 				/* `gen = ImportedStep`: an alias, sorted once the imports are known (below). */
 				PUSH(c, aliases, aliases_len, aliases_cap, n);
@@ -1470,7 +1515,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 		}
 		bind_note(c, c->assign_left[i], c->assign_right[i]);
 	}
-	if (ll.loops_len && ll.lists_len && !c->error)
+	if ((ll.loops_len || ll.picks_len) && !c->error)
 		loop_binds(c, &ll);
 	for (size_t i = 0; i < c->fetches_len && !c->error; i++) {
 		uint32_t at = gg_node_start_byte(c->fetches[i]);
@@ -1493,5 +1538,6 @@ int sem_facts_collect(semantic *c, gg_node root)
 out:
 	free(ll.loops); /* the early exits' too */
 	free(ll.lists);
+	free(ll.picks);
 	return c->error;
 }
