@@ -513,6 +513,33 @@ int gg_logscan_clean_quoted(const char *raw, size_t len, gg_buf *out, unsigned *
 }
 
 /*
+ * A forum's typography turns a frame's quotes curly (`File “main.py”, line
+ * 135, in main`): a frame line whose path opens with “ gets its “ and ”
+ * back as the '"' Python wrote. Other lines keep theirs (a message may
+ * quote so).
+ */
+static void logscan_straight_quotes(gg_buf *out)
+{
+	size_t sp = 0;
+	while (sp < out->len && (out->data[sp] == ' ' || out->data[sp] == '\t'))
+		sp++;
+	if (!gg_text_starts(out->data + sp, out->len - sp, "File \xE2\x80\x9C"))
+		return;
+	size_t k = 0;
+	for (size_t i = 0; i < out->len; i++) {
+		if (i + 2 < out->len && (unsigned char)out->data[i] == 0xE2 && (unsigned char)out->data[i + 1] == 0x80 &&
+		    ((unsigned char)out->data[i + 2] == 0x9C || (unsigned char)out->data[i + 2] == 0x9D)) {
+			out->data[k++] = '"';
+			i += 2;
+			continue;
+		}
+		out->data[k++] = out->data[i];
+	}
+	out->len = k;
+	out->data[k] = '\0';
+}
+
+/*
  * label: the rank a record's time label names (-1 none), or -2 when the line
  * opens with no such label. pid: a worker's process label's pid, or -1.
  */
@@ -581,6 +608,7 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 		out->len = 0;
 		out->data[0] = '\0';
 	}
+	logscan_straight_quotes(out);
 	/*
 	 * An inline quote opened on a traceback's own line ("`  File ...",
 	 * "`Traceback (most recent call last):"), closed lines later: the
