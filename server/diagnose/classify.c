@@ -1316,6 +1316,23 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return rc;
 	}
 	/*
+	 * A kill and no traceback (the OOM killer's SIGKILL, as a shell or a
+	 * launcher reports it): the step the process was in is the last bar
+	 * drawn at or above the report, a shell's report glued to its last
+	 * redraw, a launcher's a few of its own lines under it, with no step
+	 * printed since. Low weight, as above.
+	 */
+	uint64_t kbar = facts->train_bar_line > facts->eval_bar_line ? facts->train_bar_line : facts->eval_bar_line;
+	bool kill_bar = !tb->len && d->phase == GG_PHASE_UNKNOWN && d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_SIGKILL) == 0 &&
+			kbar && at && kbar <= at && kbar + 8 >= at && facts->train_print_line <= kbar && facts->eval_note_line <= kbar;
+	if (kill_bar) {
+		bool eval = kbar == facts->eval_bar_line;
+		d->phase = eval ? GG_PHASE_EVALUATION : GG_PHASE_TRAINING;
+		if ((rc = gg_evidence_add(d, "log line %llu, the last progress bar before the kill, is %s: the process was killed in that step",
+					  (unsigned long long)kbar, eval ? "an evaluation's" : "a training loop's")))
+			return rc;
+	}
+	/*
 	 * vLLM's serving engine named on the failure's lines (its package's
 	 * frames, its logger's file tag), no frame of the user's and nothing
 	 * else telling the phase: the engine answering requests, which runs its
@@ -1930,6 +1947,10 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		if (tb->has_exception && d->oom.device == GG_OOM_DEVICE_UNKNOWN &&
 		    (strstr(tb->exc.detail, "HSA_STATUS_ERROR_") || strstr(tb->exc.detail, "HIP error: ")))
 			d->oom.device = GG_OOM_DEVICE_HIP;
+		/* Apple's backend named by the message ("... not been allocated on MPS device!", "MPS backend"). */
+		if (tb->has_exception && d->oom.device == GG_OOM_DEVICE_UNKNOWN &&
+		    (strstr(tb->exc.detail, "MPS device") || strstr(tb->exc.detail, "MPS backend") || strstr(tb->exc.detail, "mps:0")))
+			d->oom.device = GG_OOM_DEVICE_MPS;
 		if (tb->has_exception && strstr(tb->exc.detail, "HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION") &&
 		    (rc = gg_evidence_add(d, "log line %llu: ROCm's runtime aborted a queue because a kernel accessed an address outside any mapping of the GPU (an aperture violation): a bad address, as CUDA's illegal memory access, not memory running out",
 					  (unsigned long long)tb->exc.at.line)))

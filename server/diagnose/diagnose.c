@@ -1694,12 +1694,13 @@ static bool dx_collective_timeout(const char *m)
 }
 
 /*
- * The failure at first is one rank's collective timeout, and every other
- * entry is that rank's own again or a launcher's report of a child that
- * failed (torchrun's ChildFailedError, a CalledProcessError): no other
- * rank's error and no memory error is in the paste.
+ * The failure at first is a rank's collective timeout, and every other
+ * entry is a rank's collective timeout too (its own again, or another
+ * rank's that waited as well) or a launcher's report of a child that
+ * failed (torchrun's ChildFailedError, a CalledProcessError): no error of
+ * a rank that stopped and no memory error is in the paste.
  */
-static bool dx_waiting_rank_alone(const gg_diagnoses *out, int first)
+static bool dx_waiting_ranks_only(const gg_diagnoses *out, int first)
 {
 	const gg_diagnosis *f = &out->items[first];
 	const gg_traceback *ft = f->chain ? gg_diagnosis_traceback(f) : NULL;
@@ -1714,7 +1715,7 @@ static bool dx_waiting_rank_alone(const gg_diagnoses *out, int first)
 			return false;
 		if (strstr(tb->exc.type, "ChildFailedError") || strstr(tb->exc.type, "CalledProcessError"))
 			continue;
-		if (x->rank != f->rank || !dx_collective_timeout(tb->exc.message))
+		if (x->rank < 0 || !dx_collective_timeout(tb->exc.message))
 			return false;
 	}
 	return true;
@@ -1906,7 +1907,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		gg_diagnosis *x = &out->items[out->len - 1];
 		x->oom.is_oom = true;
 		x->oom.device = GG_OOM_DEVICE_CPU;
-		x->oom.form = cgroup ? GG_OOM_FORM_CGROUP : "SIGKILL (exitcode -9)";
+		x->oom.form = cgroup ? GG_OOM_FORM_CGROUP : GG_OOM_FORM_SIGKILL;
 		x->oom.device_index = -1; /* the host's memory: no device is numbered */
 		/* A kill prints no figures: unknown (-1), never read as 0 bytes (the JSON's memory object leaves them out). */
 		double *figs[] = { &x->oom.tried, &x->oom.total, &x->oom.allocated, &x->oom.reserved, &x->oom.reserved_unallocated,
@@ -2118,18 +2119,26 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			first = -1;
 	}
 	/*
-	 * One rank's watchdog timing a collective out, and nothing else of any
-	 * rank but the launcher's report of it: that rank waited for a peer
-	 * that never arrived. It is the rank that reported, not the one that
-	 * started the failure, which the paste does not hold: no entry is
-	 * first. A rank inferred as the one missing from several ranks' lists
+	 * One rank's watchdog timing a collective out, or several ranks'
+	 * (older releases print no SeqNum to tie them to one collective), and
+	 * nothing else of any rank but the launcher's report of it: each rank
+	 * waited for a peer that never arrived. Each is a rank that reported,
+	 * not the one that started the failure, which the paste does not
+	 * hold: no entry is first. A rank inferred as the one missing from several ranks' lists
 	 * (collective_missing) is named by that inference and stays first, as
 	 * does one torchelastic's summary or its agent's line names (its
 	 * "first observed failure", said as the launcher's word).
 	 */
 	if (first >= 0 && root < 0 && out->items[first].rank >= 0 && out->items[first].rank != d->collective_missing &&
-	    d->collective_count <= 1 && !d->stamped_over && dx_waiting_rank_alone(out, first))
-		out->items[first].waited = true, first = -1;
+	    d->collective_count <= 1 && !d->stamped_over && dx_waiting_ranks_only(out, first)) {
+		/* Several ranks' timeouts, each its own wait: none of them stopped first. */
+		for (size_t i = 0; i < out->len; i++) {
+			const gg_traceback *tb = out->items[i].chain ? gg_diagnosis_traceback(&out->items[i]) : NULL;
+			if (out->items[i].rank >= 0 && tb && tb->has_exception && dx_collective_timeout(tb->exc.message))
+				out->items[i].waited = true;
+		}
+		first = -1;
+	}
 	if (first >= 0)
 		out->items[first].first = true;
 	/* Another rank's collective that lost its peer when the first failure killed it: a consequence, not a cause. */

@@ -379,8 +379,9 @@ static gg_oom_device device_named_whole(const char *p, const char *end)
 /*
  * The signal a shell names when a job it ran ends by one: zsh's job line
  * ("[1]    26478 killed     python x.py", "[2]  + 812 bus error  python
- * x.py"), bash's ("[1]+  Killed   python x.py") and zsh's foreground form
- * ("zsh: killed  python x.py"), glued after a progress bar's last redraw or
+ * x.py"), bash's ("[1]+  Killed   python x.py"), a script's bash ("run.sh:
+ * line 6:  3305 Killed   python x.py") and zsh's foreground form ("zsh:
+ * killed  python x.py"), glued after a progress bar's last redraw or
  * alone. The command after the word is required: prose saying "killed" is
  * no job line. Returns the signal's words as the shell prints them
  * (lowercased, static), or NULL.
@@ -400,6 +401,9 @@ static const char *facts_job_signal(const char *t, size_t n)
 			if (p == d || p >= n || t[p] != ']')
 				continue;
 			p++;
+			/* bash's current job is "[1]+", zsh's "[1]  + 812" */
+			if (p < n && (t[p] == '+' || t[p] == '-'))
+				p++;
 			size_t sp = p;
 			while (p < n && t[p] == ' ')
 				p++;
@@ -413,6 +417,22 @@ static const char *facts_job_signal(const char *t, size_t n)
 				p++;
 		} else if (t[i] == 'z' && n - i > 5 && memcmp(t + i, "zsh: ", 5) == 0 && (i == 0 || t[i - 1] == ']' || t[i - 1] == ' ')) {
 			p = i + 5;
+		} else if (t[i] == 'l' && i >= 2 && t[i - 2] == ':' && t[i - 1] == ' ' && n - i > 5 && memcmp(t + i, "line ", 5) == 0) {
+			/* a script's bash, not interactive: "run.sh: line 6:  3305 Killed   python x.py" */
+			p = i + 5;
+			size_t d = p;
+			while (p < n && facts_digit(t[p]))
+				p++;
+			if (p == d || p >= n || t[p] != ':')
+				continue;
+			p++;
+			while (p < n && t[p] == ' ')
+				p++;
+			d = p;
+			while (p < n && facts_digit(t[p]))
+				p++;
+			if (p == d || p >= n || t[p] != ' ')
+				continue;
 		} else
 			continue;
 		while (p < n && t[p] == ' ')
@@ -2135,7 +2155,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		if (said != GG_OOM_DEVICE_UNKNOWN)
 			f->said_device = said;
 	}
-	if ((!f->killed || !f->job_signal) && (gg_text_find(t, n, "[") || gg_text_find(t, n, "zsh: "))) {
+	if ((!f->killed || !f->job_signal) && (gg_text_find(t, n, "[") || gg_text_find(t, n, "zsh: ") || gg_text_find(t, n, ": line "))) {
 		const char *sig = facts_job_signal(t, n);
 		/* SIGKILL is the OOM killer's signal; the others are crashes, said apart. */
 		if (sig && strcmp(sig, "killed") == 0 && !f->killed) {
@@ -2291,7 +2311,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	 * evaluation bar's loss is named for it (val_loss) or comes alone.
 	 */
 	if (pct && gg_text_find_ci(t, n, "loss") &&
-	    (gg_text_find(t, n, "lr=") || gg_text_find(t, n, "lr:") || gg_text_find(t, n, "learning_rate") || gg_text_find(t, n, "avr_loss=") ||
+	    (gg_text_find(t, n, "lr=") || gg_text_find(t, n, "lr:") || gg_text_find(t, n, "learning_rate") ||
+	     gg_text_find_ci(t, n, "learning rate") || gg_text_find(t, n, "avr_loss=") ||
 	     gg_text_find(t, n, "avg_loss=") || gg_text_find(t, n, "train_loss=")))
 		f->train_bar_line = l->number;
 	else if (!gg_text_find(t, n, "%|") && facts_train_print(t, n))

@@ -165,6 +165,8 @@ typedef struct gg_oom_info {
 #define GG_OOM_FORM_NODE_MEMORY "a node memory monitor's kill (host RAM)"
 /* A DataLoader worker the kernel killed with SIGKILL: "DataLoader worker (pid 123) is killed by signal: Killed." */
 #define GG_OOM_FORM_WORKER_KILLED "DataLoader worker killed by SIGKILL"
+/* A process killed by SIGKILL, no Python error: a shell's or a launcher's report of the kill (diagnose.c). */
+#define GG_OOM_FORM_SIGKILL "SIGKILL (exitcode -9)"
 
 /*
  * Whether an exception message (as printed, possibly empty) stops where a
