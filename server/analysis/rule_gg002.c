@@ -1036,10 +1036,26 @@ static gg_node backward_through(check *c, const function *fn, gg_node value, uin
 
 static void file_facts_collect(check *c, gg_node root);
 
+/* Whether the loop's target (a name, or one of a tuple's) reads as name. */
+static bool loop_target_is(const check *c, gg_node left, span name)
+{
+	if (IS(left, identifier))
+		return span_eq(node_span(c, left), name);
+	uint32_t n = gg_node_named_child_count(left);
+	for (uint32_t i = 0; i < n; i++) {
+		gg_node t = gg_node_named_child(left, i);
+		if (IS(t, identifier) && span_eq(node_span(c, t), name))
+			return true;
+	}
+	return false;
+}
+
 /*
- * Whether the loop's variable is the module origin runs (`for net in nets:
- * outs.append(net(x))`): the loop goes over models, not data, and keeps one
- * output per model, as many as the models it names.
+ * Whether the loop goes over models, not data, and keeps one output per
+ * model, as many as the models it names: the module origin runs is the
+ * loop's variable (`for net in nets: outs.append(net(x))`), or a name
+ * the loop's body binds, before the forward, from that variable (`for m in
+ * range(levels): net = models[f"net_{m}"]`, a cascade's levels).
  */
 static bool loop_runs_the_model(const check *c, gg_node loop, gg_node origin)
 {
@@ -1052,13 +1068,18 @@ static bool loop_runs_the_model(const check *c, gg_node loop, gg_node origin)
 		return false;
 	span name = node_span(c, fn);
 	gg_node left = FIELD(loop, left);
-	if (IS(left, identifier))
-		return span_eq(node_span(c, left), name);
-	uint32_t n = gg_node_named_child_count(left);
-	for (uint32_t i = 0; i < n; i++) {
-		gg_node t = gg_node_named_child(left, i);
-		if (IS(t, identifier) && span_eq(node_span(c, t), name))
-			return true;
+	if (loop_target_is(c, left, name))
+		return true;
+	gg_node body = FIELD(loop, body);
+	uint32_t at = gg_node_start_byte(origin);
+	for (gg_node m = body; !gg_node_is_null(m) && gg_node_start_byte(m) < at; m = gg_node_walk_next(body, m, true)) {
+		if (!IS(m, assignment) || gg_node_end_byte(m) >= at || !IS(FIELD(m, left), identifier) ||
+		    !span_eq(node_span(c, FIELD(m, left)), name))
+			continue;
+		gg_node right = FIELD(m, right);
+		for (gg_node r = right; !gg_node_is_null(r); r = gg_node_walk_next(right, r, true))
+			if (IS(r, identifier) && loop_target_is(c, left, node_span(c, r)))
+				return true;
 	}
 	return false;
 }
