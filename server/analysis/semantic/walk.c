@@ -1416,6 +1416,36 @@ void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated
 	sem_walk_block(c, sub, body);
 }
 
+/*
+ * A loop whose body's own statements leave a module in eval mode (the
+ * epoch's `model.train()` ... `model.eval()`, then its test): the mode
+ * stays so after the loop, as the last pass left it, until the code sets
+ * it again. Statements of blocks nested in the body are not read: a
+ * branch may not run.
+ */
+static void loop_leaves_eval(semantic *c, ctx *x, gg_node loop)
+{
+	gg_node body = FIELD(loop, body);
+	uint32_t count = gg_node_is_null(body) ? 0 : gg_node_named_child_count(body);
+	for (uint32_t i = 0; i < count && !c->error; i++) {
+		gg_node st = gg_node_named_child(body, i), recv, call;
+		if (sem_eval_receiver_of(c, st, &recv, &call) != MODE_EVAL)
+			continue;
+		span name = node_span(c, recv);
+		bool later = false; /* set back to training, or bound anew, further down the body */
+		for (uint32_t k = i + 1; k < count && !later; k++) {
+			gg_node s2 = gg_node_named_child(body, k), r2, c2;
+			mode_change m2 = sem_eval_receiver_of(c, s2, &r2, &c2);
+			later = m2 != MODE_NONE && span_eq(node_span(c, r2), name);
+			gg_node e = IS(s2, expression_statement) && gg_node_named_child_count(s2) == 1 ? gg_node_named_child(s2, 0)
+												      : gg_node_null();
+			later = later || (IS(e, assignment) && span_eq(node_span(c, FIELD(e, left)), name));
+		}
+		if (!later)
+			sem_eval_region_apply(c, x, MODE_EVAL, recv, call);
+	}
+}
+
 static void walk_statement(semantic *c, ctx *x, gg_node stmt)
 {
 	const gg_py_ids *ids = &c->sem->ids;
@@ -1436,6 +1466,8 @@ static void walk_statement(semantic *c, ctx *x, gg_node stmt)
 		   (!gg_node_has_error(stmt) || !gg_node_is_null(FIELD(stmt, body)) || !gg_node_is_null(FIELD(stmt, consequence)))) {
 		/* Only a statement the parser could not read may lack its block: the others need no field asked. */
 		walk_compound(c, x, stmt);
+		if (type == ids->sym_for_statement || type == ids->sym_while_statement)
+			loop_leaves_eval(c, x, stmt);
 	} else if (!gg_node_has_error(stmt)) {
 		walk_simple(c, x, stmt);
 	}
