@@ -109,8 +109,8 @@ static int import_name_cmp(const void *pa, const void *pb)
 
 static int import_names_make(import_names *n, const gg_project_imports *seen)
 {
-	n->items = calloc(seen->len, sizeof *n->items);
-	n->marks = calloc(seen->len, 1);
+	n->items = calloc(seen->len + 1, sizeof *n->items); /* + 1: a file with no import still has its methods read */
+	n->marks = calloc(seen->len + 1, 1);
 	n->len = 0;
 	if (!n->items || !n->marks)
 		return -ENOMEM;

@@ -130,7 +130,6 @@ static int site_callee(const semantic *c, const site *s)
 	return best;
 }
 
-/* Whether some call of the file runs function fi (sites sorted by callee). */
 /* Whether class cls of the file has no base but object: nothing but the project's own code calls its methods. */
 static bool class_plain(const semantic *c, int cls)
 {
@@ -144,6 +143,7 @@ static bool class_plain(const semantic *c, int cls)
 	return true;
 }
 
+/* Whether some call of the file runs function fi (sites sorted by callee). */
 static bool func_has_site(const semantic *c, int fi)
 {
 	size_t i = sem_sites_of(c, fi);

@@ -1051,7 +1051,7 @@ static bool element_alike(const semantic *c, gg_node first, gg_node e)
  * []`, then `models.append(Net().to(device))` k times).
  */
 static gg_node container_element(semantic *c, const loop_lists *ll, const named *lists, const named *appends,
-				 size_t appends_len, span name, uint32_t at)
+				 size_t appends_len, span name, uint32_t at, bool *filled)
 {
 	int scope = sem_func_at(c, at);
 	gg_node list = gg_node_null();
@@ -1062,6 +1062,7 @@ static gg_node container_element(semantic *c, const loop_lists *ll, const named 
 		if (sem_func_at(c, gg_node_start_byte(a)) == scope)
 			list = a;
 	}
+	*filled = !gg_node_is_null(list);
 	if (gg_node_is_null(list))
 		return gg_node_null();
 	uint32_t from = gg_node_end_byte(list);
@@ -1123,14 +1124,17 @@ static gg_node loop_element(semantic *c, const loop_lists *ll, const named *list
 	}
 	if (!IS(*target, identifier) || !IS(seq, identifier))
 		return gg_node_null();
-	return container_element(c, ll, lists, appends, appends_len, node_span(c, seq), gg_node_start_byte(loop));
+	bool filled;
+	return container_element(c, ll, lists, appends, appends_len, node_span(c, seq), gg_node_start_byte(loop), &filled);
 }
 
 /*
  * A loop over a list of values made alike binds its target to what one of
  * them is, by origin, as an assignment would (`for i, m in
  * enumerate(models): m.score(x)` runs Net.score when models holds Nets):
- * SPEC §2, the value's origin, not its name.
+ * SPEC §2, the value's origin, not its name. So does a pick of one element
+ * (`tf = steps["valid"]`); a pick from a container the scope does not
+ * fill is data where no name says model (fetches_plain_element).
  */
 static void loop_binds(semantic *c, const loop_lists *ll)
 {
@@ -1159,11 +1163,12 @@ static void loop_binds(semantic *c, const loop_lists *ll)
 	/* `tf = pipelines["valid"]`: what one element is, as for a loop's target. */
 	for (size_t i = 0; i < ll->picks_len && !c->error; i++) {
 		gg_node left = FIELD(ll->picks[i], left), pick = FIELD(ll->picks[i], right);
+		bool filled;
 		gg_node e = container_element(c, ll, lists, appends, appends_len, node_span(c, FIELD(pick, value)),
-					      gg_node_start_byte(ll->picks[i]));
+					      gg_node_start_byte(ll->picks[i]), &filled);
 		if (!gg_node_is_null(e))
 			bind_note(c, left, e);
-		else if (fetches_plain_element(c, pick))
+		else if (!filled && fetches_plain_element(c, pick))
 			PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, left);
 	}
 	free(lists);

@@ -1,7 +1,7 @@
 # The same pick from a table this file fills: what the element is decides.
 # A table of pipelines holds data; a table of networks holds modules, whose
 # forward in an evaluation loop runs with grad on; and a checkpoint's
-# "model" entry stays a model.
+# "model" entry stays a model; a table of mixed networks is no table of data.
 import torch
 from torchvision import transforms
 
@@ -13,6 +13,7 @@ steps = {"valid": transforms.Compose([transforms.ToTensor()])}
 def evaluate(images):
     transformer = steps["valid"]
     stages = {"coarse": Matting(), "fine": Refiner()}
+    coarse_net = stages["coarse"]  # filled here with two classes: no one element says what it is
     encoder = {"a": Matting(), "b": Matting()}
     net = encoder["a"]
     net.eval()
@@ -23,4 +24,5 @@ def evaluate(images):
         x = transformer(img)
         print(net(x).mean().item())  # expect: GG001
         print(model(x).mean().item())  # expect: GG001
+        print(coarse_net(x).mean().item())  # expect: GG001
     return stages
