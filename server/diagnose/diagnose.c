@@ -2124,10 +2124,11 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 * nothing else of any rank but the launcher's report of it: each rank
 	 * waited for a peer that never arrived. Each is a rank that reported,
 	 * not the one that started the failure, which the paste does not
-	 * hold: no entry is first. A rank inferred as the one missing from several ranks' lists
-	 * (collective_missing) is named by that inference and stays first, as
-	 * does one torchelastic's summary or its agent's line names (its
-	 * "first observed failure", said as the launcher's word).
+	 * hold: no entry is first. A rank inferred as the one missing from
+	 * several ranks' lists (collective_missing) is named by that inference
+	 * and stays first, as does one torchelastic's summary or its agent's
+	 * line names (its "first observed failure", said as the launcher's
+	 * word).
 	 */
 	if (first >= 0 && root < 0 && out->items[first].rank >= 0 && out->items[first].rank != d->collective_missing &&
 	    d->collective_count <= 1 && !d->stamped_over && dx_waiting_ranks_only(out, first)) {
