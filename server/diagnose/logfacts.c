@@ -2143,6 +2143,19 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 			f->said_device = said;
 	}
 	/*
+	 * A tensor the run printed ("tensor([0.1, 0.7], device='cuda:0')"): its
+	 * tensors live on that device. A CPU tensor prints no device.
+	 */
+	const char *tdev = !f->said_device ? gg_text_find(t, n, "device='") : NULL;
+	if (tdev) {
+		const char *p = tdev + 8;
+		size_t r = (size_t)(t + n - p);
+		f->said_device = r >= 4 && strncmp(p, "cuda", 4) == 0  ? GG_OOM_DEVICE_CUDA
+				 : r >= 3 && strncmp(p, "mps", 3) == 0 ? GG_OOM_DEVICE_MPS
+				 : r >= 3 && strncmp(p, "xpu", 3) == 0 ? GG_OOM_DEVICE_XPU
+									: GG_OOM_DEVICE_UNKNOWN;
+	}
+	/*
 	 * A run's configuration dump naming its device as a key and a value on
 	 * a line of its own, with or without a colon ("device cuda", "device =
 	 * cuda:1"): the run's device, as above. The whole line, nothing else.
