@@ -1764,6 +1764,18 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		return gg_evidence_add(d, "the out-of-memory message ends the paste cut inside its request (log line %llu): the figures after it (the size asked, what was free and held) are cut",
 				       (unsigned long long)tb->exc.at.line);
 	}
+	/*
+	 * Cut later, inside its figures ("(GPU 0; 8.00 GiB total capacity; ...
+	 * 6.83 GiB rese"): an OOM with the figures read so far; the rest
+	 * (PyTorch's reserved memory, the allocator's advice) is said missing.
+	 */
+	const char *figs = d->oom.is_oom && tb->has_exception && tb->exc.at.line >= facts->last_text_line
+				   ? strstr(tb->exc.message, "(GPU ")
+				   : NULL;
+	if (figs && !strchr(figs, ')') &&
+	    (rc = gg_evidence_add(d, "the out-of-memory message ends the paste cut inside its figures (log line %llu): the figures after the cut are missing, and the cause is read from those before it",
+				  (unsigned long long)tb->exc.at.line)))
+		return rc;
 	if (!d->oom.is_oom) {
 		/* A paste cut short says nothing of what failed: never "not an OOM" then. */
 		if (!tb->has_exception) {
