@@ -1486,6 +1486,9 @@ static int facts_lone_continue(gg_log_facts *f, const gg_log_line *l, const char
 	return 1;
 }
 
+static int facts_typed_orphan(gg_log_facts *f, const gg_log_line *l, const char *type, const char *msg, size_t n,
+			      bool abort);
+
 static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	if (f->lone.text || gg_text_find(t, n, "Warning:"))
@@ -1525,6 +1528,17 @@ static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const cha
 	if (gg_oom_match(type, msg, ml, &info)) {
 		free(type);
 		return 0;
+	}
+	/*
+	 * A rank's aborted communicator whose reason is its watchdog's timeout
+	 * ("... aborted on rank 5. Original reason for failure was: [Rank 5]
+	 * Watchdog caught collective operation timeout ..."): that rank's
+	 * failure line, as its what() would be, beside the other ranks'.
+	 */
+	if (gg_text_find(msg, ml, "Watchdog caught collective operation timeout")) {
+		int rc = facts_typed_orphan(f, l, type, msg, ml, true);
+		free(type);
+		return rc;
 	}
 	f->lone.text = gg_text_dup(msg, ml, FACTS_MAX_TEXT);
 	if (!f->lone.text) {
