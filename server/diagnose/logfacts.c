@@ -386,6 +386,15 @@ static gg_oom_device device_named_whole(const char *p, const char *end)
  * no job line. Returns the signal's words as the shell prints them
  * (lowercased, static), or NULL.
  */
+/* Moves *p past a run of digits: whether there was one and the byte after it is end. */
+static bool facts_digits_then(const char *t, size_t n, size_t *p, char end)
+{
+	size_t d = *p;
+	while (*p < n && facts_digit(t[*p]))
+		(*p)++;
+	return *p > d && *p < n && t[*p] == end;
+}
+
 static const char *facts_job_signal(const char *t, size_t n)
 {
 	static const char *const words[] = { "killed", "bus error", "segmentation fault", "abort", "illegal hardware instruction",
@@ -395,10 +404,7 @@ static const char *facts_job_signal(const char *t, size_t n)
 		if (t[i] == '[') {
 			/* "[N]", then zsh's optional "+"/"-", then the pid (bash prints none) */
 			p = i + 1;
-			size_t d = p;
-			while (p < n && facts_digit(t[p]))
-				p++;
-			if (p == d || p >= n || t[p] != ']')
+			if (!facts_digits_then(t, n, &p, ']'))
 				continue;
 			p++;
 			/* bash's current job is "[1]+", zsh's "[1]  + 812" */
@@ -420,18 +426,12 @@ static const char *facts_job_signal(const char *t, size_t n)
 		} else if (t[i] == 'l' && i >= 2 && t[i - 2] == ':' && t[i - 1] == ' ' && n - i > 5 && memcmp(t + i, "line ", 5) == 0) {
 			/* a script's bash, not interactive: "run.sh: line 6:  3305 Killed   python x.py" */
 			p = i + 5;
-			size_t d = p;
-			while (p < n && facts_digit(t[p]))
-				p++;
-			if (p == d || p >= n || t[p] != ':')
+			if (!facts_digits_then(t, n, &p, ':'))
 				continue;
 			p++;
 			while (p < n && t[p] == ' ')
 				p++;
-			d = p;
-			while (p < n && facts_digit(t[p]))
-				p++;
-			if (p == d || p >= n || t[p] != ' ')
+			if (!facts_digits_then(t, n, &p, ' '))
 				continue;
 		} else
 			continue;
