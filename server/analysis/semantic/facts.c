@@ -685,6 +685,12 @@ static bool step_receiver(const semantic *c, gg_node receiver)
  * method: what decoder runs is that method, not a module its own name
  * promises. `encoder = self.encoder` and `fn = model.forward` stay modules.
  */
+/* Whether name says it holds a module: a model's word, a forward's, or `module` (the model DataParallel wraps). */
+static bool name_says_module(const semantic *c, span name)
+{
+	return sem_name_says_model(c, name) || sem_is_forward_method(name) || span_is(name, "module");
+}
+
 static bool fetches_plain_attribute(const semantic *c, gg_node value, unsigned depth)
 {
 	if (depth > MAX_NAME_SEGMENTS)
@@ -701,8 +707,7 @@ static bool fetches_plain_attribute(const semantic *c, gg_node value, unsigned d
 		    !sem_string_value(c, sem_argument_at(c, args, 1), &name))
 			return false;
 	}
-	/* model.module: the model a DataParallel or DistributedDataParallel wraps, no plain attribute. */
-	return name.len && !sem_name_says_model(c, name) && !sem_is_forward_method(name) && !span_is(name, "module");
+	return name.len && !name_says_module(c, name);
 }
 
 /*
@@ -716,12 +721,10 @@ static bool fetches_plain_attribute(const semantic *c, gg_node value, unsigned d
 static bool fetches_plain_element(const semantic *c, gg_node pick)
 {
 	span name = node_span(c, FIELD(pick, value)), key;
-	gg_node sub = FIELD(pick, subscript);
-	if (sem_name_says_model(c, name) || sem_is_forward_method(name) || span_is(name, "module") ||
+	if (name_says_module(c, name) ||
 	    (name.len > 1 && name.ptr[name.len - 1] == 's' && sem_name_says_model(c, (span){ name.ptr, name.len - 1 })))
 		return false;
-	return !(sem_string_value(c, sub, &key) &&
-		 (sem_name_says_model(c, key) || sem_is_forward_method(key) || span_is(key, "module")));
+	return !(sem_string_value(c, FIELD(pick, subscript), &key) && name_says_module(c, key));
 }
 
 /*
