@@ -227,6 +227,26 @@ typedef struct gg_project {
 	 */
 	gg_strings eval_loaders;
 	/*
+	 * Top-level functions whose result is a module by its origin
+	 * (project_makers.c): "name module KIND", KIND `m` where every return
+	 * builds a module class of the project (directly, through a local,
+	 * through a helper that hands its argument back, or through another
+	 * such function), `h` where every return hands the first parameter
+	 * back (`def prepare(net, ids): ...; return net`); then `l` where the
+	 * body loads state (what it hands back is trained, not fresh). Sorted
+	 * and unique as the others.
+	 */
+	gg_strings module_makers;
+	/*
+	 * The functions whose returns are all calls (or locals bound to calls),
+	 * pending what those calls build: "name module L SRC...", L `l` or `-`
+	 * as above, each SRC `C` (a call of C, dotted) or `H>C` (a call of H
+	 * handed what C built). One whose every SRC builds a module joins
+	 * module_makers when gg_project_classes_sort runs, to a fixed point.
+	 * Emptied then.
+	 */
+	gg_strings pending_makers;
+	/*
 	 * Where files call functions they import from a module of the project
 	 * (`from test import validation`, then `validation(...)`): "name
 	 * module G" per call, module as the import spells it (leading dots
@@ -403,6 +423,25 @@ int gg_project_module_of(const char *path, gg_buf *out);
 bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len, unsigned *part);
 /* Whether that loader also turns requires_grad off for what it loads (a module that records no graph). */
 bool gg_project_frozen_loader(const gg_project *p, const char *dotted, size_t len);
+/*
+ * Notes, for function name of module, what its returns are (project_makers.c):
+ * its body is [start, end), param its first positional parameter (NULL:
+ * none). 0 or -ENOMEM.
+ */
+int gg_project_makers_note(gg_project *p, const char *module, const char *name, size_t n, const char *param,
+			   size_t param_len, const char *start, const char *end, const gg_project_imports *imports);
+/* Settles pending_makers (gg_project_classes_sort, once the classes are sorted). 0 or -ENOMEM. */
+int gg_project_makers_settle(gg_project *p);
+/* Whether dotted (module.function) hands back a module by its origin; *loads: state loaded into it on the way. */
+bool gg_project_makes_module(const gg_project *p, const char *dotted, size_t len, bool *loads);
+/* Whether dotted hands its first argument back (moved, wrapped or not); *loads as above. */
+bool gg_project_hands_back(const gg_project *p, const char *dotted, size_t len, bool *loads);
+/*
+ * The entry of s (sorted "name module[ rest]" entries) for dotted
+ * (module.function, as an import resolves it; a relative import's dots
+ * matched by the tail): what follows the module, or NULL.
+ */
+const char *gg_project_function_entry(const gg_project *p, const gg_strings *s, const char *dotted, size_t len);
 /*
  * What the class an import resolves to (dotted: module.Class, its module
  * matched by gg_project_module_names, a re-exporting package too; a bare

@@ -508,6 +508,11 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 			b = next;
 		}
 		q = body_end;
+		bool first = count && places[0] == 0;
+		rc = gg_project_makers_note(p, module, name, n, first ? names[0] : NULL, first ? lens[0] : 0, body, body_end,
+					    imports);
+		if (rc)
+			break;
 		int part = body_returns_eval(body, body_end);
 		if (part >= 0) {
 			/* A loader that also freezes what it loads (requires_grad off) hands back a module that records no graph. */
@@ -594,12 +599,7 @@ int gg_project_forwarders_settle(gg_project *p)
 	return rc;
 }
 
-/*
- * The entry of s for dotted (module.function, as an import resolves it; a
- * relative import's dots matched by the tail), past "name module": what
- * follows the module, or NULL. s holds "name module[ rest]" entries.
- */
-static const char *function_entry(const gg_project *p, const gg_strings *s, const char *dotted, size_t len)
+const char *gg_project_function_entry(const gg_project *p, const gg_strings *s, const char *dotted, size_t len)
 {
 	const char *dot = memrchr(dotted, '.', len);
 	if (!dot || !p->classes_sorted)
@@ -622,7 +622,7 @@ static const char *function_entry(const gg_project *p, const gg_strings *s, cons
 
 bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len, unsigned *part)
 {
-	const char *rest = function_entry(p, &p->eval_loaders, dotted, len);
+	const char *rest = gg_project_function_entry(p, &p->eval_loaders, dotted, len);
 	if (!rest)
 		return false;
 	*part = *rest == ' ' ? (unsigned)strtoul(rest + 1, NULL, 10) : 0;
@@ -631,14 +631,14 @@ bool gg_project_eval_loader(const gg_project *p, const char *dotted, size_t len,
 
 bool gg_project_frozen_loader(const gg_project *p, const char *dotted, size_t len)
 {
-	const char *rest = function_entry(p, &p->eval_loaders, dotted, len);
+	const char *rest = gg_project_function_entry(p, &p->eval_loaders, dotted, len);
 	return rest && strstr(rest, " frozen") != NULL;
 }
 
 bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t len, unsigned *place, const char **param,
 				size_t *param_len)
 {
-	const char *rest = function_entry(p, &p->param_forwarders, dotted, len);
+	const char *rest = gg_project_function_entry(p, &p->param_forwarders, dotted, len);
 	if (!rest || *rest != ' ')
 		return false;
 	char *tail;

@@ -1137,6 +1137,8 @@ int gg_project_classes_sort(gg_project *p)
 	if (p->outside_calls.len) /* one entry per call: counted, so not made unique */
 		qsort(p->outside_calls.items, p->outside_calls.len, sizeof *p->outside_calls.items, name_cmp);
 	p->classes_sorted = true;
+	if (!rc)
+		rc = gg_project_makers_settle(p);
 	return rc ? rc : train_methods_settle(p);
 }
 

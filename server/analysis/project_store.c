@@ -23,7 +23,7 @@ static const size_t project_lists[] = {
 	LIST(pending_holders), LIST(frozen_classes), LIST(paramless_classes), LIST(framework_classes),
 	LIST(weightless_classes), LIST(pending_paramless), LIST(graph_classes), LIST(grad_functions),
 	LIST(train_methods), LIST(off_methods), LIST(param_forwarders), LIST(pending_forwarders),
-	LIST(eval_loaders), LIST(outside_calls), LIST(method_calls), LIST(pending_graph), LIST(pending_held),
+	LIST(eval_loaders), LIST(module_makers), LIST(pending_makers), LIST(outside_calls), LIST(method_calls), LIST(pending_graph), LIST(pending_held),
 };
 #undef LIST
 #define NLISTS (sizeof project_lists / sizeof *project_lists)

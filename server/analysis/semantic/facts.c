@@ -314,7 +314,7 @@ static bool same_object(const semantic *c, gg_node v, span name, unsigned depth)
  * each return that argument, moved): that argument, to a few such calls
  * deep; else value. `RNN = gpu(RecNet())` holds a RecNet.
  */
-static gg_node passed_through(const semantic *c, gg_node value)
+static gg_node passed_through(semantic *c, gg_node value)
 {
 	for (unsigned depth = 0; depth < MAX_NAME_SEGMENTS && IS(value, call); depth++) {
 		gg_node fn = FIELD(value, function), args = FIELD(value, arguments);
@@ -329,6 +329,13 @@ static gg_node passed_through(const semantic *c, gg_node value)
 					return value; /* several of that name: no telling which */
 				only = &c->funcs[i];
 			}
+		/* A helper of another file that hands its argument back (project_makers.c), loading nothing into it. */
+		bool loads = true;
+		if (!only && c->project && sem_binding_find(c, name) && sem_name_resolve(c, fn) &&
+		    gg_project_hands_back(c->project, sem_resolved(c).ptr, sem_resolved(c).len, &loads) && !loads) {
+			value = gg_node_named_child(args, 0);
+			continue;
+		}
 		gg_node params = only ? FIELD(only->def, parameters) : gg_node_null();
 		gg_node first = !gg_node_is_null(params) && gg_node_named_child_count(params) ? gg_node_named_child(params, 0)
 											    : gg_node_null();
@@ -358,6 +365,28 @@ static gg_node passed_through(const semantic *c, gg_node value)
 		value = gg_node_named_child(args, 0);
 	}
 	return value;
+}
+
+/*
+ * Whether name (module.name where module is given) is a factory of the
+ * project whose returns build a module (project_makers.c): target holds
+ * one, a trained one where the factory loads state into it.
+ */
+static bool project_maker_classify(semantic *c, span target, span module, span name)
+{
+	char *dotted = module.len ? gg_strdup_printf("%.*s.%.*s", (int)module.len, module.ptr, (int)name.len, name.ptr)
+				  : strndup(name.ptr, name.len);
+	bool loads = false;
+	bool is = dotted && gg_project_makes_module(c->project, dotted, strlen(dotted), &loads);
+	if (!dotted)
+		fail(c, -ENOMEM);
+	free(dotted);
+	if (!is)
+		return false;
+	PUSH(c, c->models.items, c->models.len, c->models.cap, target);
+	if (loads)
+		PUSH(c, c->loaded.items, c->loaded.len, c->loaded.cap, target);
+	return true;
 }
 
 static void assignment_classify(semantic *c, gg_node left, gg_node right)
@@ -424,6 +453,10 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 		/* A function of the file that builds one there (def small_net(w): return Net(w)): a module, fresh. */
 		else if (!k && sem_func_makes_module(c, last))
 			PUSH(c, c->models.items, c->models.len, c->models.cap, target);
+		/* One that builds it through a local or a helper (the index read this file too). */
+		else if (!k && c->project && c->module &&
+			 project_maker_classify(c, target, (span){ c->module, strlen(c->module) }, last))
+			;
 		/* A class a star import brings from a project file (`from models import *`). */
 		else if (!k && c->project && c->says_star_import && project_class_classify(c, target, last))
 			frozen_construction(c, left, base, last);
@@ -440,6 +473,9 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 	/* A loader of another file that freezes what it loads: the name holds a frozen module from here. */
 	if (c->project && gg_project_frozen_loader(c->project, r.ptr, r.len))
 		PUSH(c, c->frozen, c->frozen_len, c->frozen_cap, ((frozen){ target, gg_node_start_byte(left) }));
+	/* A factory of another file: what its returns build. */
+	if (c->project && project_maker_classify(c, target, (span){ NULL, 0 }, r))
+		return;
 	/*
 	 * Cls.from_pretrained(...) where Cls is a plain class of the project (a
 	 * hub mixin's loader on a class that is no module): it builds that plain
