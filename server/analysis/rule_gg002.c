@@ -800,6 +800,36 @@ static bool forward_part_is_number(const check *c, gg_node call, uint32_t index)
 }
 
 /*
+ * Whether stmt, a store into container[key], runs on every iteration of a
+ * loop over all of container's keys (`for key in container`, `for key in
+ * container.keys()`, `for key, v in container.items()`): a statement of
+ * the loop's own body, no condition around it.
+ */
+static bool rebinds_every_entry(const check *c, gg_node stmt, gg_node container, gg_node key)
+{
+	gg_node block = gg_node_parent(stmt), loop = gg_node_parent(block);
+	if (!IS(block, block) || !IS(loop, for_statement) || !IS(key, identifier))
+		return false;
+	gg_node over = skip_parens(c, FIELD(loop, right)), left = FIELD(loop, left);
+	bool items = false;
+	if (IS(over, call) && IS(FIELD(over, function), attribute)) {
+		span m = node_span(c, FIELD(FIELD(over, function), attribute));
+		items = span_is(m, "items");
+		if (!items && !span_is(m, "keys"))
+			return false;
+		over = FIELD(FIELD(over, function), object);
+	}
+	if (!is_name_chain(c, over) || !span_eq(node_span(c, over), node_span(c, container)))
+		return false;
+	/* The loop's key: the target itself, or the first of the pair items() gives. */
+	if (items && (IS(left, pattern_list) || IS(left, tuple_pattern)) && gg_node_named_child_count(left) == 2)
+		left = gg_node_named_child(left, 0);
+	else if (items)
+		return false;
+	return IS(left, identifier) && span_eq(node_span(c, left), node_span(c, key));
+}
+
+/*
  * Binds the names of a target (a name, or a tuple of them) to value; what is
  * computed with grad off carries no history.
  */
@@ -832,6 +862,11 @@ static void targets_bind(check *c, function *fn, gg_node target, gg_node value, 
 			base = FIELD(base, value);
 		if (is_name_chain(c, base) && !gg_node_is_null(value))
 			assign_fact_add(c, fn, base, value);
+		/* Every entry rebound to a value with no history (`for k, v in d.items(): d[k] = v.item()`): d holds none. */
+		if (is_name_chain(c, base) && gg_node_eq(FIELD(target, value), base) && !gg_node_is_null(value) &&
+		    (grad_off || !history_of(c, fn, value, 0, NO_POS, 0).yes) &&
+		    rebinds_every_entry(c, stmt, base, FIELD(target, subscript)))
+			name_bind(c, fn, base, stmt, no_history);
 		return;
 	}
 	const gg_py_ids *ids = c->ids;
