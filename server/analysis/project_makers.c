@@ -21,7 +21,11 @@
 #include "project_lines.h"
 #include "semantic/model.h"
 
-/* What marks a body that loads state into what it hands back: a trained module, not a fresh one. */
+/*
+ * What marks a body that loads state into what it hands back, on a line of
+ * its own block: a trained module, not a fresh one. A load under a condition
+ * (`if pretrained:`) leaves what comes back as it was built, by default.
+ */
 static const char *const load_words[] = {
 	"load_state_dict(", "torch.load(", "load_checkpoint(", "from_pretrained(", NULL,
 };
@@ -322,6 +326,25 @@ static int return_line(const line *l, void *ctx)
 	return s->rc ? 1 : 0;
 }
 
+/* Whether the body loads state unconditionally: a load on a line of its own block, not under an `if pretrained:`. */
+typedef struct load_scan {
+	unsigned indent; /* the body's own (its first line's) */
+	bool loads;
+} load_scan;
+
+static int load_line(const line *l, void *ctx)
+{
+	load_scan *ls = ctx;
+	if (ls->indent == UINT_MAX)
+		ls->indent = l->indent;
+	for (const char *const *w = load_words; *w && l->indent == ls->indent; w++)
+		if (line_has(l, *w)) {
+			ls->loads = true;
+			return 1;
+		}
+	return 0;
+}
+
 int gg_project_makers_note(gg_project *p, const char *module, const char *name, size_t n, const char *param,
 			   size_t param_len, const char *start, const char *end, const gg_project_imports *imports)
 {
@@ -330,9 +353,9 @@ int gg_project_makers_note(gg_project *p, const char *module, const char *name, 
 	body b = { start, end, module, imports };
 	sources s = { &b, { param ? param : "", param ? param_len : 0 }, { NULL, 0, 0 }, false, false, true, 0 };
 	body_each(&b, return_line, &s);
-	bool loads = false;
-	for (const char *const *w = load_words; *w && !loads; w++)
-		loads = gg_text_contains(start, (size_t)(end - start), *w);
+	load_scan ls = { UINT_MAX, false };
+	body_each(&b, load_line, &ls);
+	bool loads = ls.loads;
 	int rc = s.rc;
 	char *entry = NULL;
 	gg_strings *list = NULL;

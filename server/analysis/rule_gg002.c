@@ -811,6 +811,15 @@ static bool rebinds_every_entry(const check *c, gg_node stmt, gg_node container,
 	if (!IS(block, block) || !IS(loop, for_statement) || !IS(key, identifier))
 		return false;
 	gg_node over = skip_parens(c, FIELD(loop, right)), left = FIELD(loop, left);
+	/* enumerate(container.items()): the pair after the count. */
+	gg_node fn = IS(over, call) ? FIELD(over, function) : gg_node_null();
+	if (IS(fn, identifier) && span_is(node_span(c, fn), "enumerate")) {
+		uint32_t count;
+		over = skip_parens(c, positional_at(c, FIELD(over, arguments), 0, &count));
+		if (count != 1 || !(IS(left, pattern_list) || IS(left, tuple_pattern)) || gg_node_named_child_count(left) != 2)
+			return false;
+		left = gg_node_named_child(left, 1);
+	}
 	bool items = false;
 	if (IS(over, call) && IS(FIELD(over, function), attribute)) {
 		span m = node_span(c, FIELD(FIELD(over, function), attribute));
@@ -822,7 +831,8 @@ static bool rebinds_every_entry(const check *c, gg_node stmt, gg_node container,
 	if (!is_name_chain(c, over) || !span_eq(node_span(c, over), node_span(c, container)))
 		return false;
 	/* The loop's key: the target itself, or the first of the pair items() gives. */
-	if (items && (IS(left, pattern_list) || IS(left, tuple_pattern)) && gg_node_named_child_count(left) == 2)
+	if (items && (IS(left, pattern_list) || IS(left, tuple_pattern) || IS(left, tuple)) &&
+	    gg_node_named_child_count(left) == 2)
 		left = gg_node_named_child(left, 0);
 	else if (items)
 		return false;
