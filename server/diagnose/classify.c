@@ -594,10 +594,15 @@ static bool classify_method_loads(const char *m, size_t n)
 	       gg_text_find_ci(m, n, "to_device");
 }
 
+/* What classify_child_status answers for a message cut before the child's status: neither Python wording is there. */
+#define CHILD_STATUS_CUT (-1L)
+
 /*
  * The exit status a launcher's CalledProcessError reports for its child
  * ("Command [...] returned non-zero exit status 3221225477."), where every
- * frame is a library's (the launcher's own); 0 otherwise.
+ * frame is a library's (the launcher's own); CHILD_STATUS_CUT where its
+ * message stops inside the command (no "exit status", no "died with");
+ * 0 otherwise.
  */
 static long classify_child_status(const gg_diagnosis *d, const gg_traceback *tb)
 {
@@ -609,7 +614,7 @@ static long classify_child_status(const gg_diagnosis *d, const gg_traceback *tb)
 			return 0;
 	const char *p = strstr(tb->exc.message, "returned non-zero exit status ");
 	if (!p)
-		return 0;
+		return strstr(tb->exc.message, " died with ") ? 0 : CHILD_STATUS_CUT;
 	char *end;
 	long v = strtol(p + strlen("returned non-zero exit status "), &end, 10);
 	return end > p && v > 0 ? v : 0;
@@ -1919,6 +1924,13 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		 * memory (the page file) running out; said at low.
 		 */
 		long status = tb->has_exception ? classify_child_status(d, tb) : 0;
+		/* Cut before the status, and the child's own last words (its argument parser's refusal) not above it either. */
+		if (status == CHILD_STATUS_CUT && d->only && !facts->argparse_text) {
+			d->kind = GG_DX_INCOMPLETE;
+			d->confidence = GG_CONFIDENCE_LOW;
+			return gg_evidence_add(d, "log line %llu: the launcher's CalledProcessError is cut inside the child's command, before its exit status, and the child's own error is not in the paste",
+					       (unsigned long long)tb->exc.at.line);
+		}
 		if (status > 0 && status < 256 && d->only) {
 			d->kind = GG_DX_INCOMPLETE;
 			d->confidence = GG_CONFIDENCE_LOW;

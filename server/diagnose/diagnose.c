@@ -1922,7 +1922,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		 * frames are the launcher's wait, not the killed worker's: the
 		 * one reading of the kill stays without them.
 		 */
-		for (size_t j = 0; killed9 && !cgroup && j + 1 < out->len; j++) {
+		for (size_t j = 0; !cgroup && j + 1 < out->len; j++) {
 			gg_diagnosis *y = &out->items[j];
 			gg_traceback *ytb = y->chain && y->chain->len == 1 ? &y->chain->tbs[0] : NULL;
 			if (y->oom.is_oom || !ytb || !ytb->has_exception || ytb->exc.at.line != at.line)

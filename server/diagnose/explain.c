@@ -816,10 +816,25 @@ static const char *explain_ntstatus_name(unsigned long v)
 				   : "a native crash";
 }
 
-static int explain_ntstatus(gg_buf *e, gg_buf *x, const char *message)
+/*
+ * The child's exit status a CalledProcessError's message gives, signed
+ * ("-9" is a signal's, not a Windows status), or 0 where it names none.
+ */
+static long explain_exit_status(const char *message)
 {
 	const char *p = strstr(message, "exit status ");
-	unsigned long v = p ? strtoul(p + 12, NULL, 10) : 0;
+	return p ? strtol(p + 12, NULL, 10) : 0;
+}
+
+/* Whether a CalledProcessError's message gives a Windows NTSTATUS (0xC0000000 and up) as its child's exit status. */
+static bool explain_exit_ntstatus(const gg_tb_exception *exc)
+{
+	return strstr(exc->type, "CalledProcessError") && explain_exit_status(exc->message) >= 0xC0000000L;
+}
+
+static int explain_ntstatus(gg_buf *e, gg_buf *x, const char *message)
+{
+	unsigned long v = (unsigned long)explain_exit_status(message);
 	const char *name = explain_ntstatus_name(v);
 	int rc = gg_buf_printf(e, " The child exited with %lu, which is 0x%lX in hex, Windows' %s. The process crashed; it did not run out of GPU memory through PyTorch's allocator, which raises an error of its own.",
 			       v, v, name);
@@ -1626,8 +1641,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    d->rank);
 			break;
 		}
-		if (tb->has_exception && strstr(tb->exc.type, "CalledProcessError") && strstr(tb->exc.message, "exit status ") &&
-		    strtoul(strstr(tb->exc.message, "exit status ") + 12, NULL, 10) >= 0xC0000000UL) {
+		if (tb->has_exception && explain_exit_ntstatus(&tb->exc)) {
 			/*
 			 * The child crashed in native code (an NTSTATUS) and said
 			 * nothing the paste holds. An access violation while a large
@@ -1636,7 +1650,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			 * that was then used unchecked. Possible, not shown: said at
 			 * low, first among the checks because it is the cheapest.
 			 */
-			unsigned long v = strtoul(strstr(tb->exc.message, "exit status ") + 12, NULL, 10);
+			unsigned long v = (unsigned long)explain_exit_status(tb->exc.message);
 			rc |= gg_buf_printf(&e, "A launcher reports that the child it ran crashed with exit status %lu (0x%lX, Windows' %s), but the child's own output, printed above the launcher's traceback, is not in the paste: what failed cannot be told from it.",
 					    v, v, explain_ntstatus_name(v));
 			if (v == 0xC0000005UL)
@@ -1645,9 +1659,12 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			break;
 		}
 		if (tb->has_exception && strstr(tb->exc.type, "CalledProcessError")) {
-			const char *st = strstr(tb->exc.message, "exit status ");
-			rc |= gg_buf_printf(&e, "A launcher reports that the child it ran exited with an error (exit status %ld), but the child's own error, printed above the launcher's traceback, is not in the paste: what failed cannot be told from it.",
-					    st ? strtol(st + 12, NULL, 10) : 1L);
+			long st = explain_exit_status(tb->exc.message);
+			if (st)
+				rc |= gg_buf_printf(&e, "A launcher reports that the child it ran exited with an error (exit status %ld), but the child's own error, printed above the launcher's traceback, is not in the paste: what failed cannot be told from it.",
+						    st);
+			else
+				rc |= gg_buf_printf(&e, "A launcher reports that the child it ran failed, but its message is cut inside the child's command, before the exit status, and the child's own error, printed above the launcher's traceback, is not in the paste: what failed cannot be told from it.");
 			if (d->phase == GG_PHASE_TRAINING)
 				rc |= gg_buf_printf(&e, " The log shows training running when it happened.");
 			rc |= gg_buf_printf(&x, "Paste the child's own traceback, above the launcher's lines (`Traceback (most recent call last):` and the exception line under it): for a memory error, `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ...` with the numbers.");
@@ -1859,8 +1876,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&e, " The child's own error is above it (log line %llu): `%s`: the script's argument parser refused its command line, and the launcher reports the exit.",
 					    (unsigned long long)facts->argparse_line, facts->argparse_text);
 			rc |= gg_buf_printf(&x, "Check the command line the launcher builds for the script: a stray or empty argument (an empty value in a config or GUI field, a trailing space or quote), or an option this version of the script does not have (the tool that writes the command and the script updated apart). `python <script> --help` lists what it accepts.");
-		} else if (exc && strstr(exc->type, "CalledProcessError") && strstr(exc->message, "exit status ") &&
-			   strtoul(strstr(exc->message, "exit status ") + 12, NULL, 10) >= 0xC0000000UL) {
+		} else if (exc && explain_exit_ntstatus(exc)) {
 			rc |= explain_ntstatus(&e, &x, exc->message);
 		} else if (exc && strstr(exc->detail, "deserialize object on a CUDA device")) {
 			/* A checkpoint saved from CUDA tensors, loaded where there is no CUDA: where the storages go is the fix. */

@@ -2121,6 +2121,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (!f->killed && (facts_line_is(t, n, "Killed") || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0) ||
 			   gg_text_find(t, n, "terminated with signal SIGKILL") || gg_text_find(t, n, "exit code -9") ||
 			   gg_text_find(t, n, "exited on signal 9 (Killed)") ||
+			   /* A launcher's CalledProcessError for a child the kernel killed, in both of Python's wordings. */
+			   gg_text_find(t, n, "died with <Signals.SIGKILL: 9>") || gg_text_find(t, n, "non-zero exit status -9.") ||
 			   gg_text_find(t, n, "invoked oom-killer") || gg_text_find(t, n, "Out of memory: Killed process"))) {
 		f->killed = true;
 		f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
