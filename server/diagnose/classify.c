@@ -1967,6 +1967,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		     /* cudaErrorIllegalAddress's own text, printed bare before the "CUDA error:" prefix (2017's 0.x). */
 		     (strstr(tb->exc.detail, "an illegal memory access was encountered") && !strstr(tb->exc.detail, "HIP"))))
 			d->oom.device = GG_OOM_DEVICE_CUDA;
+		/* The run's own word for its device (a framework's assertion naming Metal, "Using device: mps"). */
+		if (d->oom.device == GG_OOM_DEVICE_UNKNOWN && facts->said_device)
+			d->oom.device = (gg_oom_device)facts->said_device;
 		/* ROCm's runtime (HSA) names its own status: the device is an AMD GPU. */
 		if (tb->has_exception && d->oom.device == GG_OOM_DEVICE_UNKNOWN &&
 		    (strstr(tb->exc.detail, "HSA_STATUS_ERROR_") || strstr(tb->exc.detail, "HIP error: ")))

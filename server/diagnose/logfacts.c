@@ -588,6 +588,8 @@ static bool facts_failure_line(const char *t, size_t n)
 		"watchdog thread terminated with exception",
 		/* c10::Error's own location line, over its C++ frames: a watchdog's abort may show nothing else. */
 		"Exception raised from ",
+		/* Apple's frameworks (Metal, MPS) abort the process with "file.mm:705: failed assertion `...'". */
+		": failed assertion `",
 		NULL,
 	};
 	for (const char *const *k = needles; *k; k++)
@@ -1102,6 +1104,10 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	/* Other failures count only in a paste without any traceback (see diagnose.c). */
 	if (!oom && !facts_failure_line(t, n))
 		return 0;
+	/* Apple's assertion names its framework in the source path before it: Metal's, MPS's, the device. */
+	if (!f->said_device && gg_text_find(t, n, ": failed assertion `") &&
+	    (gg_text_find(t, n, "MetalPerformanceShaders") || gg_text_find(t, n, "/Metal") || gg_text_find(t, n, "MPS")))
+		f->said_device = GG_OOM_DEVICE_MPS;
 	/*
 	 * A runtime failure hard-wrapped by the terminal: its tail lines lost the
 	 * [rankN]: prefix. Without a prefix, c10d's own "[Rank N]" names it.
@@ -1931,7 +1937,9 @@ static const char *facts_cut_reason(const gg_log_facts *f, const char *t, size_t
 	size_t ticks = 0;
 	for (size_t i = 0; i < n; i++)
 		ticks += t[i] == '`';
-	if (ticks % 2 == 1)
+	/* `like this': the old quoting of C libraries' messages (an assertion's text), closed by an apostrophe. */
+	const char *last_tick = ticks % 2 == 1 ? memrchr(t, '`', n) : NULL;
+	if (last_tick && !memchr(last_tick, '\'', (size_t)(t + n - last_tick)))
 		return "it opens a quote (`) that it does not close";
 	/*
 	 * A line of key=value fields whose last field stops right after its
