@@ -1810,6 +1810,32 @@ static int facts_startup_method(gg_log_facts *f, const gg_log_line *l, const cha
  * progress bar, or a launcher's rank prefix (taken off by the scanner).
  * Prose and code carry none of these.
  */
+/*
+ * A logged record's level word and its date and time ("INFO 04-24
+ * 10:21:03 ", after a process tag or none, as inference engines print
+ * them): where its message begins, or NULL.
+ */
+static const char *facts_level_stamp(const char *t, size_t n)
+{
+	static const char *const levels[] = { "INFO ", "WARNING ", "DEBUG ", "ERROR ", NULL };
+	size_t head = n < 48 ? n : 48;
+	for (const char *const *lv = levels; *lv; lv++) {
+		const char *at = gg_text_find(t, head, *lv);
+		if (!at || (at > t && at[-1] != ' '))
+			continue;
+		const char *p = at + strlen(*lv), *end = t + n;
+		size_t digits = 0;
+		bool colon = false;
+		for (; p < end && strchr("0123456789-:/., ", *p); p++) {
+			digits += facts_digit(*p);
+			colon |= *p == ':';
+		}
+		if (digits >= 6 && colon)
+			return p;
+	}
+	return NULL;
+}
+
 static bool facts_run_line(const char *t, size_t n, int rank)
 {
 	static const char *const tags[] = {
@@ -1821,7 +1847,7 @@ static bool facts_run_line(const char *t, size_t n, int rank)
 	for (const char *const *g = tags; *g; g++)
 		if (gg_text_find(t, n, *g))
 			return true;
-	if (gg_text_starts(t, n, "INFO:") || gg_text_starts(t, n, "WARNING:"))
+	if (gg_text_starts(t, n, "INFO:") || gg_text_starts(t, n, "WARNING:") || facts_level_stamp(t, n))
 		return true;
 	/* glog: a level letter, MMDD, a space and hh:mm:ss. */
 	return n > 14 && strchr("IWEF", t[0]) && strspn(t + 1, "0123456789") == 4 && t[5] == ' ' && t[8] == ':' && t[11] == ':';
@@ -1963,6 +1989,22 @@ static const char *facts_cut_reason(const gg_log_facts *f, const char *t, size_t
 	if (n >= skip + 12 && n < f->prev_len && memcmp(t + skip, f->prev_text + skip, n - skip) == 0 && facts_name_tail(t, n) &&
 	    ((f->prev_text[n] >= 'a' && f->prev_text[n] <= 'z') || (f->prev_text[n] >= 'A' && f->prev_text[n] <= 'Z')))
 		return "it repeats the start of the line above and stops inside one of its words";
+	/*
+	 * A line of comma-separated key=value fields (an engine's config dump,
+	 * "... model=x, seed=0, tokeni") whose last field is a bare name: it
+	 * stops inside that name, before its '='.
+	 */
+	size_t fields = 0;
+	for (size_t i = 1; i < n; i++)
+		fields += t[i] == '=' && facts_name_tail(t, i);
+	const char *comma = fields >= 3 ? memrchr(t, ',', n) : NULL;
+	size_t tail = comma ? (size_t)(t + n - comma) : 0;
+	if (tail > 2 && comma[1] == ' ' && facts_name_len(comma + 2, tail - 2) == tail - 2)
+		return "its comma-separated key=value fields stop inside the last one's name, before its '='";
+	/* A logged record's level and time with no message after them ("INFO 04-24 10:22:26 "): cut before it. */
+	const char *msg = facts_level_stamp(t, n);
+	if (msg && (size_t)(t + n - msg) <= 2 && !facts_name_len(msg, (size_t)(t + n - msg)))
+		return "a logged record stops after its level and time, before its message";
 	/* A bare name under a printed table whose rows all have a value: that row stops before its value. */
 	if (f->table_rows >= 3 && facts_name_len(t, n) == n && n >= 2)
 		return "a row of the settings table the program printed stops before its value";
@@ -2013,7 +2055,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 			return -ENOMEM;
 		f->cuda_warning_line = l->number;
 	}
-	if (facts_run_line(t, n, l->rank))
+	if (l->record || facts_run_line(t, n, l->rank))
 		f->run_lines++;
 	f->last_cut = facts_cut_reason(f, t, n);
 	f->prev_len = n < sizeof f->prev_text ? n : sizeof f->prev_text;
@@ -2155,6 +2197,14 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 				 : r >= 3 && strncmp(p, "xpu", 3) == 0  ? GG_OOM_DEVICE_XPU
 				 : r >= 3 && strncmp(p, "cpu", 3) == 0  ? GG_OOM_DEVICE_CPU
 									: GG_OOM_DEVICE_UNKNOWN;
+	}
+	/* An engine's report of the platform it found ("Automatically detected platform cuda."). */
+	const char *plat = !f->said_device ? gg_text_find(t, n, "detected platform ") : NULL;
+	if (plat) {
+		const char *p = plat + 18, *end = t + n;
+		while (end > p && end[-1] == '.')
+			end--;
+		f->said_device = device_named_whole(p, end);
 	}
 	/*
 	 * A trainer's own line naming its device and nothing else ("Device:

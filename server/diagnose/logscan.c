@@ -449,7 +449,7 @@ static void logscan_unhtml(gg_buf *out)
 	}
 }
 
-static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quotes, int *label, long *pid);
+static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quotes, int *label, long *pid, bool *record);
 
 /*
  * A JSON error record's message field on a line of its own, as a
@@ -502,14 +502,16 @@ int gg_logscan_clean(const char *raw, size_t len, gg_buf *out)
 	unsigned quotes;
 	int label;
 	long pid;
-	return logscan_clean(raw, len, out, &quotes, &label, &pid);
+	bool record;
+	return logscan_clean(raw, len, out, &quotes, &label, &pid, &record);
 }
 
 int gg_logscan_clean_quoted(const char *raw, size_t len, gg_buf *out, unsigned *quotes)
 {
 	int label;
 	long pid;
-	return logscan_clean(raw, len, out, quotes, &label, &pid);
+	bool record;
+	return logscan_clean(raw, len, out, quotes, &label, &pid, &record);
 }
 
 /*
@@ -543,11 +545,12 @@ static void logscan_straight_quotes(gg_buf *out)
  * label: the rank a record's time label names (-1 none), or -2 when the line
  * opens with no such label. pid: a worker's process label's pid, or -1.
  */
-static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quotes, int *label, long *pid)
+static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quotes, int *label, long *pid, bool *record)
 {
 	*label = -2;
 	*pid = -1;
 	*quotes = 0;
+	*record = false;
 	out->len = 0;
 	if (out->data)
 		out->data[0] = '\0';
@@ -651,8 +654,10 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 		logscan_drop(out, k);
 	if ((k = logscan_level_header(out->data, out->len)) > 0)
 		logscan_drop(out, k);
+	*record = k > 0;
 	if (label_rank < 0 && (k = logscan_record_label(out->data, out->len, label)) > 0)
 		logscan_drop(out, k);
+	*record = *record || k > 0;
 	int rank = -1;
 	/*
 	 * pytest's "E" failure column in front of a rank's line ("E    [rank0]:
@@ -943,7 +948,8 @@ static int logscan_emit_text(gg_logscan *s, const char *raw, size_t len)
 	unsigned quotes;
 	int label;
 	long pid;
-	int rank = logscan_clean(raw, len, &s->clean, &quotes, &label, &pid);
+	bool record;
+	int rank = logscan_clean(raw, len, &s->clean, &quotes, &label, &pid, &record);
 	if (rank == -ENOMEM)
 		return -ENOMEM;
 	logscan_unnumber(s, &s->clean);
@@ -964,6 +970,7 @@ static int logscan_emit_text(gg_logscan *s, const char *raw, size_t len)
 		.raw_len = s->raw_len,
 		.truncated = s->raw_len > s->raw.len,
 		.quotes = quotes,
+		.record = record,
 	};
 	if (line.raw_len > 0 && !line.truncated && s->raw.data[s->raw.len - 1] == '\r')
 		line.raw_len--;

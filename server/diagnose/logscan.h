@@ -32,6 +32,7 @@ typedef struct gg_log_line {
 	uint64_t raw_len; /* raw bytes of the line, without its line end */
 	bool truncated;   /* longer than the limit: text is its start */
 	unsigned quotes;  /* quote marks (">") taken off its front: pytest's ">" marker is one */
+	bool record;      /* a logged record's header (its level and time, or its time label) was taken off its front */
 } gg_log_line;
 
 /* Called once per line, in order. A non-zero return stops the scan and is returned by feed/finish. */
