@@ -654,8 +654,11 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 					return false;
 				chain obj = sem_chain_of_object(c, ref);
 				*recv = obj.text;
-				return sem_chain_is_model(c, x, &obj, loaded) && !library_method_no_grad(c, obj.text, method) &&
-				       !sem_instance_method_no_grad(c, x->func, obj.text, *m);
+				if (sem_chain_is_model(c, x, &obj, loaded))
+					return !library_method_no_grad(c, obj.text, method) &&
+					       !sem_instance_method_no_grad(c, x->func, obj.text, *m);
+				/* No model: a plain holder's own method of that name may still run what it holds (below). */
+				break;
 			}
 		}
 		/*
