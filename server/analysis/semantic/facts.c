@@ -453,13 +453,12 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 		/* A function of the file that builds one there (def small_net(w): return Net(w)): a module, fresh. */
 		else if (!k && sem_func_makes_module(c, last))
 			PUSH(c, c->models.items, c->models.len, c->models.cap, target);
-		/* One that builds it through a local or a helper (the index read this file too). */
-		else if (!k && c->project && c->module &&
-			 project_maker_classify(c, target, (span){ c->module, strlen(c->module) }, last))
-			;
 		/* A class a star import brings from a project file (`from models import *`). */
 		else if (!k && c->project && c->says_star_import && project_class_classify(c, target, last))
 			frozen_construction(c, left, base, last);
+		/* A function of the file that builds one through a local or a helper (the index read this file too). */
+		else if (!k && c->project && c->module)
+			project_maker_classify(c, target, (span){ c->module, strlen(c->module) }, last);
 		return;
 	}
 	if (!sem_name_resolve(c, fn))
