@@ -100,6 +100,13 @@ typedef struct gg_project {
 	 */
 	gg_strings holder_methods;
 	/*
+	 * The methods of the project's plain top-level classes that put what
+	 * the instance holds in eval mode (`self.net_g.eval()` in the body, no
+	 * `.train(`): "Class.method module", sorted as holder_methods. A call
+	 * of one is the instance's `.eval()` where it is called.
+	 */
+	gg_strings holder_eval_methods;
+	/*
 	 * What the methods of the project's top-level classes return as a
 	 * tuple, part by part (project_parts.c): "Class.method module MASK",
 	 * bit i of MASK set where part i is a plain Python number in every
@@ -499,6 +506,9 @@ bool gg_project_class_frozen(const gg_project *p, const char *dotted, size_t len
 			     size_t *param_len, int *place);
 /* Whether method of the class an import resolves to (dotted: module.Class) is one of holder_methods. */
 bool gg_project_holder_method(const gg_project *p, const char *dotted, size_t len, const char *method, size_t method_len);
+/* Whether method of that class is one of holder_eval_methods. */
+bool gg_project_holder_eval_method(const gg_project *p, const char *dotted, size_t len, const char *method,
+				   size_t method_len);
 
 /* Whether the shorter of a and b ends the longer one at a dot (or they are equal): the index's names matched by their dotted tails. */
 bool gg_project_dotted_suffix(const char *a, size_t an, const char *b, size_t bn);

@@ -347,6 +347,22 @@ static int bases_note(const line *l, gg_buf *out)
 }
 
 /*
+ * Notes a plain class's method that puts what the instance holds in eval
+ * mode (`def setup_to_test(self): self.net_g.eval()`, no .train( in it):
+ * "Class.method module" in holder_eval_methods. 0 or -ENOMEM.
+ */
+static int eval_method_note(gg_project *p, const char *cls, size_t cls_len, const char *method, size_t method_len,
+			    const char *module)
+{
+	if (!cls)
+		return 0;
+	char *entry = gg_strdup_printf("%.*s.%.*s %s", (int)cls_len, cls, (int)method_len, method, module);
+	int rc = entry ? gg_strings_push(&p->holder_eval_methods, entry) : -ENOMEM;
+	free(entry);
+	return rc;
+}
+
+/*
  * Notes a method whose body was read: a module class's that runs a
  * submodule with grad on is forward-like, one it runs with grad off (off)
  * makes its name no forward by itself; a plain class's that runs a
@@ -712,6 +728,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	const char *method = NULL;
 	size_t method_len = 0;
 	bool off = false, runs = false, holds = false, own_work = false, decorated_off = false;
+	bool sets_eval = false, sets_train = false; /* a plain class's method: self.<x>.eval(), .train( in its body */
 	const char *ctor = NULL; /* of held_ctors: what the method runs, built by an imported class */
 	long at;
 	init_scan init; /* a module class's __init__, while the scan is in it */
@@ -745,6 +762,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		if (method && l.indent <= def_indent && !line_closes_bracket(&l)) {
 			rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, holds, ctor,
 					 off, own_work);
+			if (!rc && kind == CLASS_IS_PLAIN && sets_eval && !sets_train)
+				rc = eval_method_note(p, class_name, class_len, method, method_len, module);
 			method = NULL;
 		}
 		if (kind != CLASS_IS_OTHER && l.indent <= class_indent && !line_starts(&l, "@") && !line_closes_bracket(&l))
@@ -816,7 +835,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 				method_len = n;
 				def_indent = l.indent;
 				off = decorated_off;
-				runs = holds = own_work = false;
+				runs = holds = own_work = sets_eval = sets_train = false;
 				ctor = NULL;
 			}
 			decorated_off = false;
@@ -842,11 +861,15 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			    line_has(&l, "set_grad_enabled") || line_has(&l, "enable_grad") || line_has(&l, ".eval()") ||
 			    line_has(&l, ".train("))
 				own_work = true;
+			sets_eval = sets_eval || (line_starts(&l, "self.") && line_has(&l, ".eval()"));
+			sets_train = sets_train || line_has(&l, ".train(");
 		}
 	}
 	if (!rc && method)
 		rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, holds, ctor, off,
 				 own_work);
+	if (!rc && method && kind == CLASS_IS_PLAIN && sets_eval && !sets_train)
+		rc = eval_method_note(p, class_name, class_len, method, method_len, module);
 	if (!rc && in_init)
 		rc = init_scan_end(p, &init, class_name, class_len, module);
 	gg_buf_free(&init.sig);
@@ -1121,6 +1144,7 @@ int gg_project_classes_sort(gg_project *p)
 	gg_project_sort_unique(&p->module_classes);
 	gg_project_sort_unique(&p->plain_classes);
 	gg_project_sort_unique(&p->holder_methods);
+	gg_project_sort_unique(&p->holder_eval_methods);
 	gg_project_sort_unique(&p->frozen_classes);
 	gg_project_sort_unique(&p->paramless_classes);
 	gg_project_sort_unique(&p->weightless_classes);
@@ -1265,9 +1289,11 @@ bool gg_project_class_frozen(const gg_project *p, const char *dotted, size_t len
 	return false;
 }
 
-bool gg_project_holder_method(const gg_project *p, const char *dotted, size_t len, const char *method, size_t method_len)
+/* Whether dotted's class has method on list (sorted "Class.method module" entries). */
+static bool class_method_listed(const gg_project *p, const gg_strings *list, const char *dotted, size_t len,
+				const char *method, size_t method_len)
 {
-	if (!p->classes_sorted || !p->holder_methods.len)
+	if (!p->classes_sorted || !list->len)
 		return false;
 	const char *module;
 	size_t module_len, n;
@@ -1275,9 +1301,20 @@ bool gg_project_holder_method(const gg_project *p, const char *dotted, size_t le
 	char *key = gg_strdup_printf("%.*s.%.*s", (int)n, name, (int)method_len, method);
 	if (!key)
 		return false;
-	bool found = class_listed(&p->holder_methods, key, strlen(key), module, module_len);
+	bool found = class_listed(list, key, strlen(key), module, module_len);
 	free(key);
 	return found;
+}
+
+bool gg_project_holder_method(const gg_project *p, const char *dotted, size_t len, const char *method, size_t method_len)
+{
+	return class_method_listed(p, &p->holder_methods, dotted, len, method, method_len);
+}
+
+bool gg_project_holder_eval_method(const gg_project *p, const char *dotted, size_t len, const char *method,
+				   size_t method_len)
+{
+	return class_method_listed(p, &p->holder_eval_methods, dotted, len, method, method_len);
 }
 
 bool gg_project_names_has(const gg_strings *s, const char *name, size_t len)

@@ -373,8 +373,12 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		span r = ev->eval_receiver.len <= MAX_QUOTED_CALL ? ev->eval_receiver : (span){ "the model", 9 };
 		gg_node fn = FIELD(ev->eval_call, function);
 		span method = IS(fn, attribute) ? sem_attribute_name(c, fn) : (span){ c->text, 0 };
+		gg_node owner = IS(fn, attribute) ? FIELD(fn, object) : gg_node_null();
 		if (span_is(method, "eval") || span_is(method, "train"))
 			text_add(c, &m, "%s%.*s.eval() does not disable gradients", sep, (int)r.len, r.ptr);
+		else if (!gg_node_is_null(owner) && span_eq(node_span(c, owner), ev->eval_receiver)) /* a holder's own method */
+			text_add(c, &m, "%s%.*s.%.*s() puts what it holds in eval mode, which does not disable gradients", sep,
+				 (int)r.len, r.ptr, (int)method.len, method.ptr);
 		else /* a loader that returns it in eval mode */
 			text_add(c, &m, "%seval mode (which %.*s is in from its loader) does not disable gradients", sep, (int)r.len,
 				 r.ptr);

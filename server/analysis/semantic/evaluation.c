@@ -165,6 +165,16 @@ mode_change sem_eval_receiver_of(semantic *c, gg_node stmt, gg_node *target, gg_
 			return MODE_EVAL;
 		}
 	}
+	/* holder.setup_to_test(): a plain holder's method that puts what it holds in eval mode, as holder.eval() would. */
+	gg_node hfn = !assigned && IS(e, call) ? FIELD(e, function) : gg_node_null();
+	if (IS(hfn, attribute) && IS(FIELD(hfn, object), identifier) && c->project) {
+		uint32_t at = gg_node_start_byte(stmt);
+		if (sem_holder_sets_eval(c, sem_func_at(c, at), node_span(c, FIELD(hfn, object)), at, sem_attribute_name(c, hfn))) {
+			*target = FIELD(hfn, object);
+			*call = e;
+			return MODE_EVAL;
+		}
+	}
 	span t;
 	/* The method is .eval or .train: a statement that spells neither is no mode change. */
 	if (!node_text_of(c, stmt, &t) || (!span_contains(t, "eval") && !span_contains(t, "train")))

@@ -755,6 +755,12 @@ gg_node sem_call_chain_base(const semantic *c, gg_node call);
 bool sem_func_makes_plain(semantic *c, span name);
 /* Whether name is a function of the file whose every return builds a module there (return Net(width)). */
 bool sem_func_makes_module(semantic *c, span name);
+/*
+ * Whether `name.method()` at byte at of function fi puts what the instance
+ * holds in eval mode: name was last bound there to an instance of another
+ * file's plain class whose method does (gg_project_holder_eval_method).
+ */
+bool sem_holder_sets_eval(semantic *c, int fi, span name, uint32_t at, span method);
 /* Whether every return of f makes a tensor from data (torch.tensor(...), torch.from_numpy(...)): no history. */
 bool sem_func_returns_data(semantic *c, const func *f);
 unsigned sem_class_kind(semantic *c, klass *k, unsigned depth);

@@ -559,6 +559,18 @@ static bool holds_holder(semantic *c, int fi, span name, uint32_t at, span metho
 	return gg_project_holder_method(c->project, r.ptr, r.len, method.ptr, method.len);
 }
 
+bool sem_holder_sets_eval(semantic *c, int fi, span name, uint32_t at, span method)
+{
+	if (!c->project || !c->project->holder_eval_methods.len)
+		return false;
+	const bind *b = sem_bind_before(c, name, fi, at);
+	gg_node fn = b ? bound_callee(c, name, b) : gg_node_null();
+	if (gg_node_is_null(fn) || !sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn))
+		return false;
+	span r = sem_resolved(c);
+	return gg_project_holder_eval_method(c->project, r.ptr, r.len, method.ptr, method.len);
+}
+
 /*
  * Whether the plain name `name`, used in function fi before byte at, was last
  * bound here to an instance of a module class another file of the project
@@ -654,10 +666,16 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 					return false;
 				chain obj = sem_chain_of_object(c, ref);
 				*recv = obj.text;
-				if (sem_chain_is_model(c, x, &obj, loaded))
+				/*
+				 * No model, or a plain holder put in eval mode by a method of
+				 * its own: the holder's own method of that name may still run
+				 * what it holds (below).
+				 */
+				bool holder = obj.identifier && c->project && c->project->holder_methods.len &&
+					      holds_holder(c, x->func, obj.text, ref->start, method, 0);
+				if (!holder && sem_chain_is_model(c, x, &obj, loaded))
 					return !library_method_no_grad(c, obj.text, method) &&
 					       !sem_instance_method_no_grad(c, x->func, obj.text, *m);
-				/* No model: a plain holder's own method of that name may still run what it holds (below). */
 				break;
 			}
 		}

@@ -1,6 +1,8 @@
 # A plain wrapper (no nn.Module base) holding the project's networks, with a
 # zero-argument forward() of its own that runs the generator on what
-# set_input() stored, and a plain transform whose forward() runs nothing.
+# set_input() stored, a method that puts the generator in eval mode and one
+# that puts it back in training mode, and a plain transform whose forward()
+# runs nothing.
 import torch
 import torch.nn as nn
 
@@ -23,6 +25,13 @@ class ColorizeModel:
 
     def forward(self):
         self.colored = self.net_paint(self.gray)
+
+    def prepare_for_test(self, path):
+        self.net_paint.load_state_dict(torch.load(path))
+        self.net_paint.eval()
+
+    def prepare_for_training(self):
+        self.net_paint.train()
 
 
 class Flip:
