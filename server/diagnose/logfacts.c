@@ -1810,32 +1810,6 @@ static int facts_startup_method(gg_log_facts *f, const gg_log_line *l, const cha
  * progress bar, or a launcher's rank prefix (taken off by the scanner).
  * Prose and code carry none of these.
  */
-/*
- * A logged record's level word and its date and time ("INFO 04-24
- * 10:21:03 ", after a process tag or none, as inference engines print
- * them): where its message begins, or NULL.
- */
-static const char *facts_level_stamp(const char *t, size_t n)
-{
-	static const char *const levels[] = { "INFO ", "WARNING ", "DEBUG ", "ERROR ", NULL };
-	size_t head = n < 48 ? n : 48;
-	for (const char *const *lv = levels; *lv; lv++) {
-		const char *at = gg_text_find(t, head, *lv);
-		if (!at || (at > t && at[-1] != ' '))
-			continue;
-		const char *p = at + strlen(*lv), *end = t + n;
-		size_t digits = 0;
-		bool colon = false;
-		for (; p < end && strchr("0123456789-:/., ", *p); p++) {
-			digits += facts_digit(*p);
-			colon |= *p == ':';
-		}
-		if (digits >= 6 && colon)
-			return p;
-	}
-	return NULL;
-}
-
 static bool facts_run_line(const char *t, size_t n, int rank)
 {
 	static const char *const tags[] = {
@@ -1847,7 +1821,7 @@ static bool facts_run_line(const char *t, size_t n, int rank)
 	for (const char *const *g = tags; *g; g++)
 		if (gg_text_find(t, n, *g))
 			return true;
-	if (gg_text_starts(t, n, "INFO:") || gg_text_starts(t, n, "WARNING:") || facts_level_stamp(t, n))
+	if (gg_text_starts(t, n, "INFO:") || gg_text_starts(t, n, "WARNING:") || gg_logscan_level_stamp(t, n))
 		return true;
 	/* glog: a level letter, MMDD, a space and hh:mm:ss. */
 	return n > 14 && strchr("IWEF", t[0]) && strspn(t + 1, "0123456789") == 4 && t[5] == ' ' && t[8] == ':' && t[11] == ':';
@@ -2002,8 +1976,9 @@ static const char *facts_cut_reason(const gg_log_facts *f, const char *t, size_t
 	if (tail > 2 && comma[1] == ' ' && facts_name_len(comma + 2, tail - 2) == tail - 2)
 		return "its comma-separated key=value fields stop inside the last one's name, before its '='";
 	/* A logged record's level and time with no message after them ("INFO 04-24 10:22:26 "): cut before it. */
-	const char *msg = facts_level_stamp(t, n);
-	if (msg && (size_t)(t + n - msg) <= 2 && !facts_name_len(msg, (size_t)(t + n - msg)))
+	size_t stamp = gg_logscan_level_stamp(t, n);
+	const char *msg = t + stamp;
+	if (stamp && (size_t)(t + n - msg) <= 2 && !facts_name_len(msg, (size_t)(t + n - msg)))
 		return "a logged record stops after its level and time, before its message";
 	/* A bare name under a printed table whose rows all have a value: that row stops before its value. */
 	if (f->table_rows >= 3 && facts_name_len(t, n) == n && n >= 2)

@@ -294,7 +294,7 @@ static size_t logscan_process_label(const char *s, size_t n, int *rank, long *pi
  * space after it (the message keeps its own indentation: a traceback's
  * "  File" lines), 0 when s has none.
  */
-static size_t logscan_level_header(const char *s, size_t n)
+size_t gg_logscan_level_stamp(const char *s, size_t n)
 {
 	static const char *const levels[] = { "DEBUG ", "INFO ", "WARNING ", "WARN ", "ERROR ", "CRITICAL ", "FATAL ", NULL };
 	size_t i = 0;
@@ -310,7 +310,13 @@ static size_t logscan_level_header(const char *s, size_t n)
 		digits |= logscan_digit(s[i]);
 		i++, stamp++;
 	}
-	if (!digits || stamp < 6 || i >= n || s[i - 1] != ' ')
+	return digits && stamp >= 6 && i < n && s[i - 1] == ' ' ? i : 0;
+}
+
+static size_t logscan_level_header(const char *s, size_t n)
+{
+	size_t i = gg_logscan_level_stamp(s, n);
+	if (i == 0)
 		return 0;
 	/* "[file.py:900]": a name, a colon, a line number; older vLLM prints it without the "[" ("file.py:900]"). */
 	if (s[i] != '[' && !((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || s[i] == '_'))

@@ -35,6 +35,14 @@ typedef struct gg_log_line {
 	bool record;      /* a logged record's header (its level and time, or its time label) was taken off its front */
 } gg_log_line;
 
+/*
+ * A log record's level and time at the start of s ("INFO 04-24 10:21:03 "):
+ * their length with the space after them, 0 when s opens with none. The
+ * scan takes them off with the record's source location after them; a
+ * record cut before that location keeps them.
+ */
+size_t gg_logscan_level_stamp(const char *s, size_t n);
+
 /* Called once per line, in order. A non-zero return stops the scan and is returned by feed/finish. */
 typedef int (*gg_logscan_fn)(void *ctx, const gg_log_line *line);
 
