@@ -551,6 +551,12 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		if (!m->form || strcmp(m->form, GG_OOM_FORM_PAGING_FILE) != 0) {
 			/* Windows' CPU allocator refusing a request: the commit limit, not one step's size. */
 			*rc |= gg_buf_printf(e, " This is host memory, not the GPU: %s.", d->cause_evidence);
+			/* One request of many gigabytes is one tensor too large: its size first, the paging file only lets it spill to disk. */
+			if (m->tried >= 8.0 * 1073741824.0 && d->phase != GG_PHASE_LOADING) {
+				*rc |= gg_buf_printf(x, "Make that one tensor smaller first: %.2f GiB at once is a whole batch or input held in one piece (a smaller batch, a lower resolution, tiles, fewer items at once); a larger paging file only lets it spill to disk. Then let Windows grow the paging file (System > Advanced system settings > Performance > Virtual memory) if it still fails.",
+						     m->tried / 1073741824.0);
+				return 1;
+			}
 			*rc |= gg_buf_printf(x, "Let Windows grow the paging file, or set a larger one (System > Advanced system settings > Performance > Virtual memory, on a drive with free space), and close other programs that hold memory; then %s. Task Manager's Performance tab shows the commit charge against its limit.",
 					     /* While a checkpoint is read, no input is involved yet: the file's own size is what is held. */
 					     d->phase == GG_PHASE_LOADING ? "load less at once: a smaller or half-precision checkpoint, in safetensors where there is one (read without a pickle's copies)"

@@ -714,6 +714,18 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		}
 		if (info->tried < 0)
 			info->tried = oom_size_after(flat, n, "you tried to allocate ");
+		/*
+		 * Windows builds of 1.x printed that sentence's format unfilled and
+		 * the gigabytes after it: "... allocate %dGB. Buy new RAM!27".
+		 */
+		const char *unfilled = info->tried < 0 ? gg_text_find(flat, n, "%dGB. Buy new RAM!") : NULL;
+		if (unfilled) {
+			const char *d = unfilled + strlen("%dGB. Buy new RAM!");
+			char *stop;
+			long gb = d < flat + n && *d >= '0' && *d <= '9' ? strtol(d, &stop, 10) : 0;
+			if (gb > 0 && gb < 1L << 20)
+				info->tried = (double)gb * 1073741824.0;
+		}
 		if (info->tried < 0)
 			info->tried = oom_field(flat, n, "Requested"); /* the memory-fraction form */
 		info->total = oom_field(flat, n, "Device limit");
