@@ -393,6 +393,15 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 int gg_project_forwarders_settle(gg_project *p);
 /* Sorts a list of the index's entries and drops repeats (freeing them). */
 void gg_project_sort_unique(gg_strings *s);
+/* What a pending entry settles to: *out (owned by the caller) where it does, left NULL where not yet. 0 or -ENOMEM. */
+typedef int (*gg_project_settle_fn)(gg_project *p, const char *entry, char **out);
+/*
+ * Moves what fn settles of pending into settled, to a fixed point (a chain
+ * across files): each pass sorts settled, as fn's lookups need, and adds
+ * what it settled once the pass is done. Empties pending; settled is left
+ * sorted and unique. 0 or -ENOMEM.
+ */
+int gg_project_settle(gg_project *p, gg_strings *pending, gg_strings *settled, gg_project_settle_fn fn);
 /* Whether a list sorted in byte order (gg_project_sort_unique's, strcmp's) holds the len bytes at name (no NUL needed). */
 bool gg_project_names_has(const gg_strings *s, const char *name, size_t len);
 /*

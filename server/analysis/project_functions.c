@@ -550,6 +550,26 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 	return rc;
 }
 
+/* A pending forwarder ("fname module place param callee k") whose callee is one at place k: "fname module place param". */
+static int forwarder_settles(gg_project *p, const char *e, char **out)
+{
+	const char *k_at = strrchr(e, ' '), *callee = k_at ? memrchr(e, ' ', (size_t)(k_at - e)) : NULL;
+	if (!callee)
+		return 0;
+	char *dotted = strndup(callee + 1, (size_t)(k_at - callee - 1));
+	if (!dotted)
+		return -ENOMEM;
+	unsigned at;
+	const char *param;
+	size_t param_len;
+	bool is = gg_project_param_forwarder(p, dotted, strlen(dotted), &at, &param, &param_len) &&
+		  at == (unsigned)strtoul(k_at + 1, NULL, 10);
+	free(dotted);
+	if (is && !(*out = strndup(e, (size_t)(callee - e))))
+		return -ENOMEM;
+	return 0;
+}
+
 /*
  * The pending forwarders whose callee is a forwarder at the place they hand
  * their parameter to join param_forwarders, to a fixed point (param_forwarders
@@ -557,45 +577,10 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
  */
 int gg_project_forwarders_settle(gg_project *p)
 {
-	gg_strings *s = &p->pending_forwarders;
-	int rc = 0;
-	for (bool changed = s->len > 0; changed && !rc;) {
-		changed = false;
-		gg_project_sort_unique(&p->param_forwarders);
-		bool saved = p->classes_sorted;
-		p->classes_sorted = true; /* function_entry's guard: the list is sorted now */
-		for (size_t i = 0; i < s->len && !rc; i++) {
-			char *e = s->items[i];
-			if (!e)
-				continue;
-			/* "fname module place param callee k": the callee and k are the last two words. */
-			char *k_at = strrchr(e, ' '), *callee = NULL;
-			if (!k_at)
-				continue;
-			*k_at = '\0';
-			callee = strrchr(e, ' ');
-			unsigned at;
-			const char *param;
-			size_t param_len;
-			bool is = callee && gg_project_param_forwarder(p, callee + 1, strlen(callee + 1), &at, &param, &param_len) &&
-				  at == (unsigned)strtoul(k_at + 1, NULL, 10);
-			*k_at = ' ';
-			if (!is)
-				continue;
-			/* The entry without its last two words is a forwarder's: "fname module place param". */
-			char *entry = strndup(e, (size_t)(callee - e));
-			rc = entry ? gg_strings_push(&p->param_forwarders, entry) : -ENOMEM;
-			free(entry);
-			free(e);
-			s->items[i] = NULL;
-			changed = true;
-		}
-		p->classes_sorted = saved;
-	}
-	for (size_t i = 0; i < s->len; i++)
-		free(s->items[i]);
-	s->len = 0;
-	gg_strings_free(s);
+	bool saved = p->classes_sorted;
+	p->classes_sorted = true; /* gg_project_function_entry's guard: the list is sorted while it settles */
+	int rc = gg_project_settle(p, &p->pending_forwarders, &p->param_forwarders, forwarder_settles);
+	p->classes_sorted = saved;
 	return rc;
 }
 

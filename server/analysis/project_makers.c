@@ -431,35 +431,18 @@ static bool pending_builds(const gg_project *p, const char *e, bool *loads)
 	return true;
 }
 
+/* A pending maker whose every source builds a module: "name module m[l]". */
+static int maker_settles(gg_project *p, const char *e, char **out)
+{
+	bool loads;
+	if (!pending_builds(p, e, &loads))
+		return 0;
+	const char *flags = strchr(strchr(e, ' ') + 1, ' ');
+	*out = gg_strdup_printf("%.*s m%s", (int)(flags - e), e, loads ? "l" : "");
+	return *out ? 0 : -ENOMEM;
+}
+
 int gg_project_makers_settle(gg_project *p)
 {
-	gg_strings *s = &p->pending_makers;
-	int rc = 0;
-	for (bool changed = s->len > 0; changed && !rc;) {
-		changed = false;
-		gg_project_sort_unique(&p->module_makers);
-		gg_strings found = { NULL, 0, 0 }; /* settled in this pass: looked up from the next */
-		for (size_t i = 0; i < s->len && !rc; i++) {
-			char *e = s->items[i];
-			bool loads;
-			if (!e || !pending_builds(p, e, &loads))
-				continue;
-			const char *flags = strchr(strchr(e, ' ') + 1, ' ');
-			char *entry = gg_strdup_printf("%.*s m%s", (int)(flags - e), e, loads ? "l" : "");
-			rc = entry ? gg_strings_push(&found, entry) : -ENOMEM;
-			free(entry);
-			free(e);
-			s->items[i] = NULL;
-			changed = true;
-		}
-		for (size_t i = 0; i < found.len && !rc; i++)
-			rc = gg_strings_push(&p->module_makers, found.items[i]);
-		gg_strings_free(&found);
-	}
-	for (size_t i = 0; i < s->len; i++)
-		free(s->items[i]);
-	s->len = 0;
-	gg_strings_free(s);
-	gg_project_sort_unique(&p->module_makers);
-	return rc;
+	return gg_project_settle(p, &p->pending_makers, &p->module_makers, maker_settles);
 }

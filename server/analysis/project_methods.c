@@ -903,6 +903,38 @@ void gg_project_sort_unique(gg_strings *s)
 	s->len = out;
 }
 
+int gg_project_settle(gg_project *p, gg_strings *pending, gg_strings *settled, gg_project_settle_fn fn)
+{
+	int rc = 0;
+	for (bool changed = pending->len > 0; changed && !rc;) {
+		changed = false;
+		gg_project_sort_unique(settled);
+		gg_strings found = { NULL, 0, 0 }; /* settled in this pass: looked up from the next */
+		size_t kept = 0;
+		for (size_t i = 0; i < pending->len; i++) {
+			char *e = pending->items[i], *entry = NULL;
+			if (!rc)
+				rc = fn(p, e, &entry);
+			if (rc || !entry) {
+				pending->items[kept++] = e;
+				continue;
+			}
+			rc = gg_strings_push(&found, entry);
+			free(entry);
+			free(e);
+			changed = true;
+		}
+		pending->len = kept;
+		for (size_t i = 0; i < found.len && !rc; i++)
+			rc = gg_strings_push(settled, found.items[i]);
+		gg_strings_free(&found);
+	}
+	gg_strings_free(pending);
+	gg_strings_init(pending);
+	gg_project_sort_unique(settled);
+	return rc;
+}
+
 /*
  * Splits a dotted name an import resolves to (module.Class) into its class
  * name (returned, *n its length) and module (*module, NULL when there is
@@ -940,36 +972,23 @@ static bool class_listed(const gg_strings *list, const char *name, size_t n, con
  * constructor) is left to the evidence at hand, and only the method names
  * are learned. 0 or -ENOMEM.
  */
+/* A pending_paramless entry ("Name module Base") whose base is a parameterless class: "Name module". */
+static int paramless_settles(gg_project *p, const char *e, char **out)
+{
+	const char *sp = strchr(e, ' '), *base = sp ? strchr(sp + 1, ' ') : NULL;
+	if (!base || !class_listed(&p->paramless_classes, base + 1, strlen(base + 1), NULL, 0))
+		return 0;
+	*out = strndup(e, (size_t)(base - e)); /* the entry without its base */
+	return *out ? 0 : -ENOMEM;
+}
+
 /*
  * Settles pending_paramless: a class whose one base is a parameterless class
  * (by its last name, of any module) is one, to a fixed point. 0 or -ENOMEM.
  */
 static int paramless_settle(gg_project *p)
 {
-	int rc = 0;
-	for (bool changed = true; changed && !rc;) {
-		changed = false;
-		gg_project_sort_unique(&p->paramless_classes);
-		size_t listed = p->paramless_classes.len, kept = 0; /* settled in this pass are pushed past listed */
-		for (size_t i = 0; i < p->pending_paramless.len; i++) {
-			char *e = p->pending_paramless.items[i];
-			const char *sp = strchr(e, ' '), *base = sp ? strchr(sp + 1, ' ') : NULL;
-			gg_strings sorted = { p->paramless_classes.items, listed, listed };
-			if (rc || !base || !class_listed(&sorted, base + 1, strlen(base + 1), NULL, 0)) {
-				p->pending_paramless.items[kept++] = e;
-				continue;
-			}
-			char *entry = strndup(e, (size_t)(base - e)); /* "Name module": the entry without its base */
-			rc = entry ? gg_strings_push(&p->paramless_classes, entry) : -ENOMEM;
-			free(entry);
-			free(e);
-			changed = true;
-		}
-		p->pending_paramless.len = kept;
-	}
-	gg_strings_free(&p->pending_paramless);
-	gg_strings_init(&p->pending_paramless);
-	return rc;
+	return gg_project_settle(p, &p->pending_paramless, &p->paramless_classes, paramless_settles);
 }
 
 static int pending_settle(gg_project *p)
