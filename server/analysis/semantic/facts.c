@@ -389,6 +389,39 @@ static bool project_maker_classify(semantic *c, span target, span module, span n
 	return true;
 }
 
+/*
+ * What a local name called at byte at stands for when it is only ever a
+ * second name for another one in its function (`model = DGCNN` in one
+ * branch, then `self.gnn = model(...)`): that name's node, so that the call
+ * builds what the class builds. A null node where no such alias comes
+ * before at, where the function binds the name to anything else, or where
+ * its aliases disagree.
+ */
+static gg_node class_alias_of(const semantic *c, span name, uint32_t at)
+{
+	int fi = sem_func_at(c, at);
+	gg_node to = gg_node_null();
+	for (size_t i = 0; i < c->name_aliases_len; i++) {
+		gg_node a = c->name_aliases[i], right = FIELD(a, right);
+		uint32_t start = gg_node_start_byte(a);
+		if (!span_eq(node_span(c, FIELD(a, left)), name) || sem_func_at(c, start) != fi)
+			continue;
+		if (!gg_node_is_null(to) && !span_eq(node_span(c, to), node_span(c, right)))
+			return gg_node_null();
+		if (start < at || gg_node_is_null(to))
+			to = right;
+	}
+	if (gg_node_is_null(to) || gg_node_start_byte(to) > at)
+		return gg_node_null();
+	for (size_t i = 0; i < c->assigns_len; i++) {
+		gg_node left = c->assign_left[i];
+		uint32_t start = gg_node_start_byte(left);
+		if (IS(left, identifier) && start != at && sem_func_at(c, start) == fi && span_eq(node_span(c, left), name))
+			return gg_node_null();
+	}
+	return to;
+}
+
 static void assignment_classify(semantic *c, gg_node left, gg_node right)
 {
 	if (!sem_is_name_chain(c, left))
@@ -418,6 +451,13 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 	if (!sem_is_name_chain(c, fn))
 		return;
 	span last = sem_chain_last(c, fn);
+	if (IS(fn, identifier) && !sem_binding_find(c, last) && !sem_class_find(c, last)) {
+		gg_node to = class_alias_of(c, last, gg_node_start_byte(left));
+		if (!gg_node_is_null(to) && sem_is_name_chain(c, to)) {
+			fn = to;
+			last = sem_chain_last(c, fn);
+		}
+	}
 	if (IS(fn, identifier) && !sem_binding_find(c, last)) {
 		klass *k = sem_class_find(c, last);
 		if (k && (sem_class_kind(c, k, 0) & CLASS_MODULE)) {
@@ -1222,8 +1262,6 @@ int sem_facts_collect(semantic *c, gg_node root)
 	/* Owned: calls of a single name, maybe another file's function that runs a backward (project.h grad_functions). */
 	gg_node *imported = NULL;
 	size_t imported_len = 0, imported_cap = 0;
-	gg_node *aliases = NULL; /* owned: assignments of one name to another */
-	size_t aliases_len = 0, aliases_cap = 0;
 	gg_node *pairs = NULL; /* owned: a name and the name bound to it, in a tuple's assignment */
 	size_t pairs_len = 0, pairs_cap = 0;
 	loop_lists ll; /* owned: for loops and the lists they may run over (loop_binds) */
@@ -1372,7 +1410,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 				PUSH(c, ll.picks, ll.picks_len, ll.picks_cap, n); /* one element of a container: loop_binds */
 			} else if (sym_is(left, r->sym_identifier) && sym_is(right, r->sym_identifier)) {
 				/* `gen = ImportedStep`: an alias, sorted once the imports are known (below). */
-				PUSH(c, aliases, aliases_len, aliases_cap, n);
+				PUSH(c, c->name_aliases, c->name_aliases_len, c->name_aliases_cap, n);
 			} else if (sym_is(left, r->sym_identifier) &&
 				   (sym_is(right, r->sym_attribute) || sym_is(right, r->ids.sym_boolean_operator))) {
 				span v = node_span(c, right);
@@ -1486,12 +1524,11 @@ int sem_facts_collect(semantic *c, gg_node root)
 	 * whose call computes or builds, never a module's forward; so does one
 	 * bound to a plain function of this file (`net = linreg`).
 	 */
-	for (size_t i = 0; i < aliases_len && !c->error; i++) {
-		gg_node right = field_id(aliases[i], r->fld_right);
+	for (size_t i = 0; i < c->name_aliases_len && !c->error; i++) {
+		gg_node right = field_id(c->name_aliases[i], r->fld_right);
 		if (sem_binding_find(c, node_span(c, right)) || names_plain_function(c, right))
-			PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, field_id(aliases[i], r->fld_left));
+			PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, field_id(c->name_aliases[i], r->fld_left));
 	}
-	free(aliases);
 	for (size_t i = 0; i + 1 < pairs_len && !c->error; i += 2)
 		if (sem_binding_find(c, node_span(c, pairs[i + 1])) || names_plain_function(c, pairs[i + 1]))
 			PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, pairs[i]);

@@ -363,6 +363,9 @@ typedef struct semantic {
 	 */
 	gg_node *grad_aliases;
 	size_t grad_aliases_len, grad_aliases_cap;
+	/* owned: assignments of a plain name to another (`model = DGCNN`), in text order: class_alias_of (facts.c) */
+	gg_node *name_aliases;
+	size_t name_aliases_len, name_aliases_cap;
 	spanset models, not_models, loaded;
 	spanset paramless; /* models of the file's classes that hold no parameters (a loss written as a module) */
 	/*

@@ -170,6 +170,7 @@ static void semantic_free(semantic *c)
 	free(c->assign_left);
 	free(c->fetches);
 	free(c->grad_aliases);
+	free(c->name_aliases);
 	free(c->assign_right);
 	free(c->assign_names);
 	free(c->call_names);
