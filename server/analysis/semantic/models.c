@@ -242,6 +242,52 @@ static bool passes_not_model(semantic *c, span arg, int scope, uint32_t at, void
 	return b && b->kind == BIND_NOT_MODEL;
 }
 
+/* What passes_model gathers: the depth of helpers passed through, and whether every call hands a loaded module. */
+typedef struct model_pass {
+	unsigned depth;
+	bool loaded;
+} model_pass;
+
+static bool param_model(semantic *c, int fi, span name, model_pass *q);
+static bool state_loaded_since(semantic *c, uint32_t from, uint32_t before, span recv, bool stored);
+
+/* sem_param_arguments' visit: what the call hands is a module there, or its function's parameter that is one. */
+static bool passes_model(semantic *c, span arg, int scope, uint32_t at, void *ctx)
+{
+	model_pass *q = ctx;
+	const bind *b = sem_bind_before(c, arg, scope, at);
+	if (b && b->kind != BIND_UNKNOWN) {
+		q->loaded = q->loaded && (b->kind == BIND_LOADED || state_loaded_since(c, b->at, at, arg, true));
+		return b->kind == BIND_MODEL || b->kind == BIND_LOADED;
+	}
+	/* The file-wide sets speak for what the bind does not say (`net = build(...)`, a factory of the file). */
+	if (sem_spanset_has(&c->models, arg) && !sem_spanset_has(&c->not_models, arg)) {
+		q->loaded = q->loaded && (sem_spanset_has(&c->loaded, arg) ||
+					  (b && state_loaded_since(c, b->at, at, arg, true)));
+		return true;
+	}
+	if (b)
+		return false;
+	if (q->depth >= 4)
+		return false;
+	model_pass inner = { q->depth + 1, true };
+	bool is = param_model(c, scope, arg, &inner);
+	q->loaded = q->loaded && inner.loaded;
+	return is;
+}
+
+/*
+ * Whether parameter name of function fi is handed a module by every call of
+ * fi in the file (and there is one), through helpers that pass it on: a
+ * parameter is what its callers give it, whatever it is called
+ * (`greedy_eval(Net, ...)` called with the net a factory built). q->loaded
+ * stays true where every call hands a trained one.
+ */
+static bool param_model(semantic *c, int fi, span name, model_pass *q)
+{
+	return fi > 0 && sem_param_arguments(c, fi, name, passes_model, q) > 0;
+}
+
 /*
  * Whether name, free in a nested function fi (neither its parameter nor
  * bound there), is bound to no module by an enclosing function: `net =
@@ -407,6 +453,11 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 		int declared = obj->identifier ? sem_parameter_annotation_kind(c, x->func, obj->text) : 0;
 		if (declared < 0 || (declared > 0 && !isupper((unsigned char)obj->text.ptr[0])))
 			return declared > 0;
+		model_pass q = { 0, true };
+		if (obj->identifier && x->func > 0 && param_model(c, x->func, obj->text, &q)) {
+			*loaded = q.loaded;
+			return true;
+		}
 	}
 	/*
 	 * A submodule of an evident model: model.encoder(x) after model.eval(),
