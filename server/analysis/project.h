@@ -452,6 +452,8 @@ int gg_project_makers_settle(gg_project *p);
 bool gg_project_makes_module(const gg_project *p, const char *dotted, size_t len, bool *loads);
 /* Whether dotted hands its first argument back (moved, wrapped or not); *loads as above. */
 bool gg_project_hands_back(const gg_project *p, const char *dotted, size_t len, bool *loads);
+/* The one module class a settled factory's returns build, dotted as its entry spells it (pointing into the index), or empty. */
+gg_text_span gg_project_maker_class(const gg_project *p, const char *dotted, size_t len);
 /*
  * The entry of s (sorted "name module[ rest]" entries) for dotted
  * (module.function, as an import resolves it; a relative import's dots

@@ -285,15 +285,16 @@ static void source_of(sources *s, span value, unsigned depth)
 		s->unknown = true;
 		return;
 	}
-	if (call_read(value.ptr, value.ptr + value.len, &callee, &first, &after) &&
+	/* A local name, moved or put in a mode (`net.eval()`): what every binding of it in the body builds. */
+	size_t w = word_at(value.ptr, value.ptr + value.len);
+	span name = { value.ptr, w };
+	bool local = is_word(name) && same_object_tail(value.ptr + w, value.ptr + value.len);
+	if (!local && call_read(value.ptr, value.ptr + value.len, &callee, &first, &after) &&
 	    same_object_tail(after, value.ptr + value.len)) {
 		source_of_call(s, callee, first, depth);
 		return;
 	}
-	/* A local name: what every binding of it in the body builds. */
-	size_t w = word_at(value.ptr, value.ptr + value.len);
-	span name = { value.ptr, w };
-	if (!is_word(name) || !same_object_tail(value.ptr + w, value.ptr + value.len) || span_eq(name, s->param)) {
+	if (!local || span_eq(name, s->param)) {
 		s->unknown = true;
 		return;
 	}
@@ -398,20 +399,34 @@ bool gg_project_hands_back(const gg_project *p, const char *dotted, size_t len, 
 	return k && *k == 'h';
 }
 
-/* Whether dotted names a module class of the project or a factory settled as one; *loads as the factory's. */
-static bool builds_module(const gg_project *p, const char *dotted, size_t len, bool *loads)
+/*
+ * Whether dotted names a module class of the project or a factory settled as
+ * one; *loads as the factory's, *cls the class it builds (dotted as its
+ * entry spells it; empty where it is no one class).
+ */
+static bool builds_module(const gg_project *p, const char *dotted, size_t len, bool *loads, span *cls)
 {
 	*loads = false;
-	return gg_project_class_kind(p, dotted, len) > 0 || gg_project_makes_module(p, dotted, len, loads);
+	*cls = (span){ NULL, 0 };
+	if (gg_project_class_kind(p, dotted, len) > 0) {
+		*cls = (span){ dotted, len };
+		return true;
+	}
+	if (!gg_project_makes_module(p, dotted, len, loads))
+		return false;
+	gg_text_span t = gg_project_maker_class(p, dotted, len);
+	*cls = (span){ t.ptr, t.len };
+	return true;
 }
 
-/* Whether every source of a pending entry ("name module L src...") builds a module; *loads where one loads. */
-static bool pending_builds(const gg_project *p, const char *e, bool *loads)
+/* A pending entry's sources ("name module L src..."): whether each builds a module; *loads where one loads, *cls their one class. */
+static bool pending_builds(const gg_project *p, const char *e, bool *loads, span *cls)
 {
 	const char *sp = strchr(e, ' '), *flags = sp ? strchr(sp + 1, ' ') : NULL;
 	if (!flags)
 		return false;
 	*loads = flags[1] == 'l';
+	bool first = true;
 	for (const char *src = flags + 2; *src == ' ';) {
 		src++;
 		const char *stop = strchr(src, ' ');
@@ -419,27 +434,43 @@ static bool pending_builds(const gg_project *p, const char *e, bool *loads)
 		const char *arrow = memchr(src, '>', len);
 		size_t h = arrow ? (size_t)(arrow - src) : len;
 		bool l = false, hl = false;
+		span one;
 		/* H>C: H a factory, or a helper handing back what C built. */
-		if (builds_module(p, src, h, &l))
+		if (builds_module(p, src, h, &l, &one))
 			*loads = *loads || l;
-		else if (arrow && gg_project_hands_back(p, src, h, &hl) && builds_module(p, arrow + 1, len - h - 1, &l))
+		else if (arrow && gg_project_hands_back(p, src, h, &hl) && builds_module(p, arrow + 1, len - h - 1, &l, &one))
 			*loads = *loads || l || hl;
 		else
 			return false;
+		/* H>C where H is a factory of its own: H's class, not C's. */
+		if (first)
+			*cls = one;
+		else if (!span_eq(*cls, one))
+			*cls = (span){ NULL, 0 };
+		first = false;
 		src += len;
 	}
 	return true;
 }
 
-/* A pending maker whose every source builds a module: "name module m[l]". */
+/* A pending maker whose every source builds a module: "name module m[l] [class]". */
 static int maker_settles(gg_project *p, const char *e, char **out)
 {
 	bool loads;
-	if (!pending_builds(p, e, &loads))
+	span cls = { NULL, 0 };
+	if (!pending_builds(p, e, &loads, &cls))
 		return 0;
 	const char *flags = strchr(strchr(e, ' ') + 1, ' ');
-	*out = gg_strdup_printf("%.*s m%s", (int)(flags - e), e, loads ? "l" : "");
+	*out = gg_strdup_printf("%.*s m%s%s%.*s", (int)(flags - e), e, loads ? "l" : "", cls.len ? " " : "", (int)cls.len,
+				cls.ptr ? cls.ptr : "");
 	return *out ? 0 : -ENOMEM;
+}
+
+gg_text_span gg_project_maker_class(const gg_project *p, const char *dotted, size_t len)
+{
+	const char *k = maker_kind(p, dotted, len);
+	const char *sp = k && *k == 'm' ? strchr(k, ' ') : NULL;
+	return sp ? (gg_text_span){ sp + 1, strlen(sp + 1) } : (gg_text_span){ NULL, 0 };
 }
 
 int gg_project_makers_settle(gg_project *p)
