@@ -591,7 +591,11 @@ static bool class_expr_no_grad(semantic *c, gg_node cls, span method)
 	if (!c->project || !sem_binding_find(c, node_span(c, sem_chain_root(c, cls))) || !sem_name_resolve(c, cls))
 		return false;
 	span r = sem_resolved(c);
-	return gg_project_method(c->project, r.ptr, r.len, method.ptr, method.len, GG_PROJECT_NO_GRAD);
+	if (gg_project_method(c->project, r.ptr, r.len, method.ptr, method.len, GG_PROJECT_NO_GRAD))
+		return true;
+	/* A factory of the project whose every return builds one class (`load_model(name)`): that class's method. */
+	gg_text_span k = gg_project_maker_class(c->project, r.ptr, r.len);
+	return k.len && gg_project_method(c->project, k.ptr, k.len, method.ptr, method.len, GG_PROJECT_NO_GRAD);
 }
 
 /* Whether the class a dotted name written in a string annotation ("Whisper", "models.Whisper") names has such a method. */
