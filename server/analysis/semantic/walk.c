@@ -920,10 +920,31 @@ static int old_torch_branch(const semantic *c, gg_node if_stmt)
 	return lone_else(c, if_stmt) ? 2 : 0;
 }
 
+/*
+ * The evaluation data a while loop's test measures (`while i < len(val_data):`,
+ * `while len(preds) < len(test_series):`): the loop steps through it as a
+ * for over it would. A null node where no len() of such data is tested.
+ */
+static gg_node while_eval_data(const semantic *c, gg_node cond)
+{
+	for (gg_node n = cond; !gg_node_is_null(n); n = gg_node_walk_next(cond, n, !IS(n, lambda))) {
+		if (!IS(n, call) || !IS(FIELD(n, function), identifier) || !span_is(node_span(c, FIELD(n, function)), "len"))
+			continue;
+		gg_node args = FIELD(n, arguments);
+		if (IS(args, argument_list) && sem_argument_count(c, args) == 1 &&
+		    sem_iterable_says_eval(c, sem_argument_at(c, args, 0)))
+			return sem_argument_at(c, args, 0);
+	}
+	return gg_node_null();
+}
+
 static void walk_compound(semantic *c, const ctx *x, gg_node node)
 {
 	bool loop = IS(node, for_statement) || IS(node, while_statement);
-	bool eval_loop = IS(node, for_statement) && sem_iterable_says_eval(c, FIELD(node, right));
+	gg_node eval_data = IS(node, for_statement) ? FIELD(node, right)
+			    : IS(node, while_statement) ? while_eval_data(c, FIELD(node, condition))
+							: gg_node_null();
+	bool eval_loop = !gg_node_is_null(eval_data) && (!IS(node, for_statement) || sem_iterable_says_eval(c, eval_data));
 	int training = IS(node, if_statement) ? training_branch(c, node) : 0;
 	if (IS(node, if_statement) && !training)
 		training = flag_training_branch(c, x, node);
@@ -951,7 +972,7 @@ static void walk_compound(semantic *c, const ctx *x, gg_node node)
 				sub.loop = node;
 			sub.block_end = gg_node_end_byte(ch);
 			if (eval_loop) {
-				sub.loop_iter = FIELD(node, right);
+				sub.loop_iter = eval_data;
 				sub.loop_start = gg_node_start_byte(node);
 				sub.loop_end = gg_node_end_byte(node);
 			}
