@@ -282,12 +282,15 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		     (sem_func_iterates(c, e->scope) || sem_event_model_loaded(c, e)) &&
 		     !(sem_unguarded_site(c, e->scope) < 0 && sem_func_handed_on(c, f));
 	bool script = e->scope == 0 && e->loaded && !f->bw;
+	/* A pass of a loop over phase names that never trains (walk.c, phase_loop_train): the torchvision loop's val pass. */
+	bool phase = !gg_node_is_null(ev->phase_loop) && !sem_module_forward(c, e->scope);
 	/*
 	 * What the function computes some caller carries to a backward, or hands
 	 * on where one may take it (calls.c): the gradient is needed, whatever
 	 * mode the model is in. Only an evaluation caller can make it evaluation.
 	 */
-	bool local = (region || loop || named || script) && !(e->scope > 0 && f->result_trains) && !graph_kept_by_choice(c, e);
+	bool local = (region || loop || named || script || phase) && !(e->scope > 0 && f->result_trains) &&
+		     !graph_kept_by_choice(c, e);
 	int site_i = -1;
 	if (local)
 		site_i = e->scope > 0 ? sem_unguarded_site(c, e->scope) : -1;
@@ -328,6 +331,10 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		span q = quote_of(c, ev->eval_call);
 		if (q.len)
 			text_add(c, &m, "after %.*s ", (int)q.len, q.ptr);
+		where_add(c, &m, e->scope);
+	} else if (phase) {
+		span v = node_span(c, FIELD(ev->phase_loop, left));
+		text_add(c, &m, "when %.*s is not \"%.*s\" ", (int)v.len, v.ptr, (int)ev->phase_train.len, ev->phase_train.ptr);
 		where_add(c, &m, e->scope);
 	} else if (loop) {
 		span q = quote_of(c, ev->loop_iter);
@@ -412,10 +419,17 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		line_add(c, &m, (uint32_t)row_of(s->call) - 1);
 		if (more)
 			text_add(c, &m, " and from %zu other place%s", more, more == 1 ? "" : "s");
+		sep = "; ";
 	}
 
 	/* The fix. */
-	if (!local && s) {
+	if (phase && !region && !loop && !named && !script) {
+		/* Only that pass trains: no_grad around the forward would stop training too, so no wrap is offered. */
+		span v = node_span(c, FIELD(ev->phase_loop, left));
+		text_add(c, &m, "%sonly the \"%.*s\" pass calls backward; wrap the pass in %.*s.set_grad_enabled(%.*s == \"%.*s\")",
+			 sep, (int)ev->phase_train.len, ev->phase_train.ptr, (int)t.len, t.ptr, (int)v.len, v.ptr,
+			 (int)ev->phase_train.len, ev->phase_train.ptr);
+	} else if (!local && s) {
 		text_add(c, &m, "; wrap the call on ");
 		line_add(c, &m, (uint32_t)row_of(s->call) - 1);
 		text_add(c, &m, " in %.*s.%s()", (int)t.len, t.ptr, ctxname);
@@ -448,7 +462,8 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		finding->fix_at = (gg_byte_range){ gg_node_start_byte(s->call), gg_node_end_byte(s->call) };
 	}
 	*fixed_out = fixed;
-	finding->proof |= !local && s ? site_proof(c, s) : regions_proof(c, fixed, UINT32_MAX);
+	if (!(phase && !region && !loop && !named && !script))
+		finding->proof |= !local && s ? site_proof(c, s) : regions_proof(c, fixed, UINT32_MAX);
 	if (e->may_differentiate)
 		finding->proof |= GG_PROOF_MAY_DIFFERENTIATE;
 	if (!gg_node_is_null(ev->eval_call)) {

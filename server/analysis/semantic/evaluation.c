@@ -359,6 +359,8 @@ evidence sem_evidence_here(semantic *c, const ctx *x, span prefer, uint32_t at)
 	ev.loop_iter = x->loop_iter;
 	ev.loop_start = x->loop_start;
 	ev.loop_end = x->loop_end;
+	ev.phase_loop = x->phase_loop;
+	ev.phase_train = x->phase_train;
 	ev.after_train = x->after_train;
 	if (x->lo < x->hi) {
 		/* The receiver the call runs, else the latest .eval() in force that speaks for any forward. */

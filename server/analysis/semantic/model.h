@@ -208,6 +208,9 @@ typedef struct evidence {
 	bool after_train;    /* X.train() came earlier in the block */
 	bool own_eval;       /* X is what the forward runs (not another model's .eval() in force) */
 	uint32_t loop_start, loop_end;
+	/* `for phase in ("train", "val"):` whose backward runs only when phase is phase_train: the loop, or null */
+	gg_node phase_loop;
+	span phase_train;
 } evidence;
 
 /* A model forward run with grad on, not yet known to be a finding. */
@@ -440,6 +443,8 @@ typedef struct ctx {
 	gg_node loop_iter;
 	uint32_t loop_start, loop_end;
 	gg_node loop;      /* the innermost loop around (a for or a while), or null */
+	gg_node phase_loop; /* a loop over phase names that trains in one of them (evidence.phase_loop), or null */
+	span phase_train;
 	uint32_t block_end;
 	size_t lo, hi, base;
 	unsigned depth;

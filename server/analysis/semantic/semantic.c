@@ -239,6 +239,7 @@ static int semantic_walk(semantic *c, gg_node root)
 	/* Choice: unit-test modules run tiny forwards on purpose, helpers included. */
 	x.exempt = c->pytest_module;
 	x.loop_iter = gg_node_null();
+	x.phase_loop = gg_node_null();
 	x.loop = gg_node_null();
 	x.block_end = (uint32_t)c->len;
 	c->torch = sem_torch_spelling(c);

@@ -938,6 +938,68 @@ static gg_node while_eval_data(const semantic *c, gg_node cond)
 	return gg_node_null();
 }
 
+/*
+ * Whether if_stmt (or an elif) tests the phase loop's variable against the
+ * name of the phase that trains (`if phase == "train":`): its body is the
+ * training half.
+ */
+static bool phase_test(const semantic *c, const ctx *x, gg_node if_stmt)
+{
+	gg_node name;
+	span value;
+	return !gg_node_is_null(x->phase_loop) && mode_test(c, FIELD(if_stmt, condition), &name, &value, 0) &&
+	       span_eq(node_span(c, name), node_span(c, FIELD(x->phase_loop, left))) && span_eq(value, x->phase_train);
+}
+
+/*
+ * The phase that trains in a loop over phase names (`for phase in ["train",
+ * "val"]:`): every backward in its body sits under `if phase == "train":`,
+ * and another name of the list runs the same body, forwards and all,
+ * with grad still on. The torchvision fine-tuning tutorial's loop without
+ * its set_grad_enabled(phase == "train"). Empty where the loop is no such.
+ */
+static span phase_loop_train(const semantic *c, gg_node loop)
+{
+	span none = { NULL, 0 }, train = none;
+	gg_node var = FIELD(loop, left), names = FIELD(loop, right), body = FIELD(loop, body);
+	if (!IS(var, identifier) || !(IS(names, list) || IS(names, tuple)) || gg_node_is_null(body) ||
+	    gg_node_named_child_count(names) < 2)
+		return none;
+	uint32_t start = gg_node_start_byte(body), end = gg_node_end_byte(body);
+	span v = node_span(c, var);
+	for (size_t i = 0; i < c->backward.len; i++) {
+		uint32_t at = c->backward.items[i];
+		if (at < start || at >= end)
+			continue;
+		span found = none;
+		gg_node n = gg_node_descendant_for_byte_range(body, at, at);
+		for (gg_node child = n, p = gg_node_parent(n); !gg_node_is_null(p) && gg_node_start_byte(p) >= start;
+		     child = p, p = gg_node_parent(p)) {
+			gg_node name;
+			span value;
+			if ((IS(p, if_statement) || IS(p, elif_clause)) && gg_node_eq(child, FIELD(p, consequence)) &&
+			    mode_test(c, FIELD(p, condition), &name, &value, 0) && span_eq(node_span(c, name), v)) {
+				found = value;
+				break;
+			}
+		}
+		if (!found.len || (train.len && !span_eq(train, found)))
+			return none;
+		train = found;
+	}
+	if (!train.len)
+		return none;
+	bool listed = false, other = false;
+	for (uint32_t k = 0, n = gg_node_named_child_count(names); k < n; k++) {
+		span s;
+		if (!sem_string_value(c, gg_node_named_child(names, k), &s))
+			return none;
+		listed = listed || span_eq(s, train);
+		other = other || !span_eq(s, train);
+	}
+	return listed && other ? train : none;
+}
+
 static void walk_compound(semantic *c, const ctx *x, gg_node node)
 {
 	bool loop = IS(node, for_statement) || IS(node, while_statement);
@@ -950,6 +1012,9 @@ static void walk_compound(semantic *c, const ctx *x, gg_node node)
 		training = flag_training_branch(c, x, node);
 	else if (IS(node, elif_clause) && flag_training_branch(c, x, node) == 1)
 		training = 1; /* `elif not validating:` */
+	if ((IS(node, if_statement) || IS(node, elif_clause)) && phase_test(c, x, node))
+		training = 1;
+	span phase_train = IS(node, for_statement) ? phase_loop_train(c, node) : (span){ NULL, 0 };
 	int old = IS(node, if_statement) ? old_torch_branch(c, node) : 0;
 	uint32_t count = gg_node_named_child_count(node);
 	for (uint32_t i = 0; i < count && !c->error; i++) {
@@ -971,6 +1036,10 @@ static void walk_compound(semantic *c, const ctx *x, gg_node node)
 			if (loop)
 				sub.loop = node;
 			sub.block_end = gg_node_end_byte(ch);
+			if (phase_train.len) {
+				sub.phase_loop = node;
+				sub.phase_train = phase_train;
+			}
 			if (eval_loop) {
 				sub.loop_iter = eval_data;
 				sub.loop_start = gg_node_start_byte(node);
@@ -1368,6 +1437,7 @@ void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated
 	sub.train_branch = false;
 	sub.after_train = false;
 	sub.loop_iter = gg_node_null();
+	sub.phase_loop = gg_node_null();
 	sub.lo = sub.hi;
 	sub.exempt = x->exempt || is_unit_test(c, f, def) || stops_in_debugger(c, def);
 
