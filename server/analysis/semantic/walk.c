@@ -233,6 +233,35 @@ static void indexed_eval_data(semantic *c, const ctx *x, const gg_call_ref *ref,
 	ev->loop_end = gg_node_end_byte(x->loop);
 }
 
+/*
+ * Whether call sits in an except handler of a try whose body makes the very
+ * same call (`try: p = m.predict(x).detach().numpy()` / `except ...: p =
+ * np.asarray(m.predict(x))`): the fallback for a value the tried call's
+ * follow-up could not take, another library's object. The tried call is the
+ * forward to report; the fallback runs only when that one was no tensor.
+ */
+static bool repeats_tried_call(const semantic *c, gg_node call)
+{
+	gg_node handler = gg_node_null();
+	for (gg_node p = gg_node_parent(call); !gg_node_is_null(p); p = gg_node_parent(p)) {
+		if (IS(p, function_definition) || IS(p, lambda) || IS(p, class_definition))
+			return false;
+		if (IS(p, except_clause)) {
+			handler = p;
+			break;
+		}
+	}
+	gg_node try_stmt = gg_node_is_null(handler) ? gg_node_null() : gg_node_parent(handler);
+	gg_node body = IS(try_stmt, try_statement) ? FIELD(try_stmt, body) : gg_node_null();
+	if (gg_node_is_null(body))
+		return false;
+	span text = node_span(c, call);
+	for (gg_node n = body; !gg_node_is_null(n); n = gg_node_walk_next(body, n, !IS(n, function_definition) && !IS(n, lambda)))
+		if (IS(n, call) && span_eq(node_span(c, n), text))
+			return true;
+	return false;
+}
+
 static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_node stmt)
 {
 	bool loaded, held;
@@ -241,7 +270,7 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 		return;
 	/* Not evaluation (SPEC §2): a shape check of a module built here, an export's check, a measuring pass thrown to `_`, a shape read. */
 	if (sem_shape_check(c, x, ref, recv) || sem_export_check(c, x, ref) || sem_thrown_pass(c, x, ref) ||
-	    sem_shape_read(c, ref) || sem_construction_pass(c, x, recv))
+	    sem_shape_read(c, ref) || sem_construction_pass(c, x, recv) || repeats_tried_call(c, ref->node))
 		return;
 	/* A tracer's forward, or a forward that differentiates its own output: the graph it records is what the code reads. */
 	if (sem_func_reads_graph(c, x->func) || consumes_forward(c, x, ref, recv) || sem_call_mode_grad_off(c, x, ref, recv) ||
