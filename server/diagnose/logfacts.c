@@ -1087,6 +1087,12 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 		return 0;
 	if (gg_text_find(t, n, "Warning:"))
 		return 0;
+	/* A frame's source line that raises the error (`raise ValueError("No available memory ...`) is code, not what was printed. */
+	size_t lead = 0;
+	while (lead < n && (t[lead] == ' ' || t[lead] == '\t'))
+		lead++;
+	if (n - lead > 6 && memcmp(t + lead, "raise ", 6) == 0)
+		return 0;
 	/* Pasted inside prose: `RuntimeError: ...` in backticks, quotes or Markdown bold. */
 	prose_unwrap(&t, &n);
 	size_t type_len;
