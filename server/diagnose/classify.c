@@ -1041,6 +1041,16 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			boundary = i;
 			break;
 		}
+	/*
+	 * A view that shows only the user's own frames (a debugger's "just my
+	 * code") drops torch's module frames: for a memory error, the first
+	 * forward() of the user's, entered from a line of the user's, is where
+	 * the model starts, and that line is what decides how much it holds.
+	 */
+	for (size_t i = 1; d->oom.is_oom && boundary == tb->len && i < tb->len; i++)
+		if (d->frames[i].user && d->frames[i - 1].user && strcmp(tb->frames[i].function, "forward") == 0 &&
+		    tb->frames[i - 1].code && strchr(tb->frames[i - 1].code, '('))
+			boundary = i;
 	d->model_runs = false;
 	for (size_t i = 0; i < tb->len && !d->model_runs; i++)
 		d->model_runs = gg_phase_runs_model(&tb->frames[i]);

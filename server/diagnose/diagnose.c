@@ -343,13 +343,48 @@ static void dx_frames_reverse(gg_traceback *tb)
  * outermost) last and not first, or a library frame first and the user's
  * code last. Only for frames a view printed without their header.
  */
+/* Whether a frame's function is the script's top level: "<module>", or that name cut by the paste ("<mo"). */
+static bool dx_top_level(const gg_tb_frame *f)
+{
+	size_t n = strlen(f->function);
+	return n >= 2 && f->function[0] == '<' && strncmp(f->function, "<module>", n) == 0;
+}
+
+/* Whether a's source line calls the function of frame b (`losses = self.compute_losses(...)` and compute_losses). */
+static bool dx_line_calls(const gg_tb_frame *a, const gg_tb_frame *b)
+{
+	size_t n = strlen(b->function);
+	if (!a->code || n == 0 || b->function[0] == '<')
+		return false;
+	for (const char *p = strstr(a->code, b->function); p; p = strstr(p + 1, b->function)) {
+		bool starts = p == a->code || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+		if (starts && p[n] == '(')
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Frames printed innermost first, told by the ends: <module> (always the
+ * outermost) last and not first, or a library frame first and the user's
+ * code last; or by the calls, each frame's line calling the frame printed
+ * above it rather than the one below. Only for frames a view printed
+ * without their header.
+ */
 static bool dx_innermost_first(const gg_traceback *tb)
 {
 	if (tb->len < 2)
 		return false;
 	const gg_tb_frame *head = &tb->frames[0], *tail = &tb->frames[tb->len - 1];
-	return (strcmp(tail->function, "<module>") == 0 && strcmp(head->function, "<module>") != 0) ||
-	       (gg_phase_is_library(head->filename) && !gg_phase_is_library(tail->filename));
+	if ((dx_top_level(tail) && !dx_top_level(head)) ||
+	    (gg_phase_is_library(head->filename) && !gg_phase_is_library(tail->filename)))
+		return true;
+	size_t down = 0, up = 0;
+	for (size_t i = 0; i + 1 < tb->len; i++) {
+		down += dx_line_calls(&tb->frames[i], &tb->frames[i + 1]);
+		up += dx_line_calls(&tb->frames[i + 1], &tb->frames[i]);
+	}
+	return up >= 2 && down == 0;
 }
 
 /*
