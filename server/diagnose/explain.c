@@ -571,6 +571,9 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		if (m->form && strcmp(m->form, GG_OOM_FORM_NODE_MEMORY) == 0)
 			/* The node's RAM, shared by every worker on it: batch size and no_grad are a GPU's levers. */
 			*rc |= gg_buf_printf(x, "Give the node more RAM or put fewer or lighter workers on it (fewer actors or rollout workers per node, each loading less: weights loaded once and shared, data memory-mapped); lower the object store's size (`object_store_memory`) if it holds much; the monitor's threshold and interval (`RAY_memory_usage_threshold`, `RAY_memory_monitor_refresh_ms`) only move the kill. `free -h` and the killed task's own figure show who holds it.");
+		else if (m->form && strcmp(m->form, GG_OOM_FORM_PINNED_HOST) == 0)
+			/* Page-locked memory is RAM the OS cannot swap: Windows and small machines run out of it first. */
+			*rc |= gg_buf_printf(x, "Pin less host memory: `pin_memory=False` in the DataLoader (0 workers, or fewer, to confirm), or a smaller batch, so each pinned copy is smaller; close programs that hold RAM. The batch on the GPU, no_grad and the allocator's settings do not change this.");
 		else if (m->form && strcmp(m->form, GG_OOM_FORM_WORKER_KILLED) == 0)
 			*rc |= gg_buf_printf(x, "Lower the DataLoader's num_workers (0 to confirm) and keep the data out of every worker's memory (memory-map it, or load items lazily in __getitem__); `dmesg | grep -i 'killed process'` confirms the OOM killer.");
 		else

@@ -810,6 +810,11 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 			info->tried = oom_size_before(flat, n, "KV cache is needed");
 			info->free = oom_size_after(flat, n, "available KV cache memory (");
 		}
+		/* A CUDA error that names the pinned host allocator's file: host RAM ran out, for CUDA's page-locked copies. */
+		if (info->device == GG_OOM_DEVICE_CUDA && gg_text_find_ci(flat, n, "HostAllocator")) {
+			info->device = GG_OOM_DEVICE_CPU;
+			info->form = GG_OOM_FORM_PINNED_HOST;
+		}
 	}
 	free(flat);
 	return info->is_oom;

@@ -167,6 +167,12 @@ typedef struct gg_oom_info {
 #define GG_OOM_FORM_WORKER_KILLED "DataLoader worker killed by SIGKILL"
 /* A process killed by SIGKILL, no Python error: a shell's or a launcher's report of the kill (diagnose.c). */
 #define GG_OOM_FORM_SIGKILL "SIGKILL (exitcode -9)"
+/*
+ * CUDA's pinned host allocator (THCCachingHostAllocator.cpp, later
+ * CachingHostAllocator.cpp) could not page-lock host memory: the
+ * DataLoader's pin_memory copies, host RAM, not the GPU's.
+ */
+#define GG_OOM_FORM_PINNED_HOST "CUDA's pinned host allocator: out of memory"
 
 /*
  * Whether an exception message (as printed, possibly empty) stops where a
