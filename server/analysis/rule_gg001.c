@@ -244,6 +244,17 @@ static bool graph_kept_by_choice(const semantic *c, const event *e)
 	return returned && detached_if;
 }
 
+/* Whether a backward of function scope itself (not of a def nested in it) starts in [start, end). */
+static bool backward_in_scope(const semantic *c, int scope, uint32_t start, uint32_t end)
+{
+	for (size_t i = 0; i < c->backward.len; i++) {
+		uint32_t at = c->backward.items[i];
+		if (at >= start && at < end && sem_func_at(c, at) == scope)
+			return true;
+	}
+	return false;
+}
+
 static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out)
 {
 	*fixed_out = gg_node_null();
@@ -265,6 +276,14 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	/* A module's own forward() runs in its caller's mode: its loops say nothing (sem_module_forward). */
 	bool loop = !sem_module_forward(c, e->scope) && !gg_node_is_null(ev->loop_iter) &&
 		    !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end);
+	/*
+	 * A function (or a module's top level) that trains, then runs a forward
+	 * on held-out data in one tensor with no backward after it in its
+	 * block: the evaluation after the training step (walk.c, eval_argument).
+	 */
+	bool input = !loop && !sem_module_forward(c, e->scope) && !gg_node_is_null(ev->eval_input) &&
+		     backward_in_scope(c, e->scope, f->start, gg_node_start_byte(e->call)) &&
+		     !backward_in_scope(c, e->scope, gg_node_start_byte(e->call), ev->input_end);
 	/*
 	 * Choice: a closure that the file returns, and never calls, runs where
 	 * its receiver calls it, perhaps under no_grad: its name alone is no
@@ -289,8 +308,11 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	 * on where one may take it (calls.c): the gradient is needed, whatever
 	 * mode the model is in. Only an evaluation caller can make it evaluation.
 	 */
-	bool local = (region || loop || named || script || phase) && !(e->scope > 0 && f->result_trains) &&
+	bool local = (region || loop || named || script || phase || input) && !(e->scope > 0 && f->result_trains) &&
 		     !graph_kept_by_choice(c, e);
+	/* The evidence that alone makes it evaluation, where it decides the message and the fix. */
+	bool phase_only = phase && !(region || loop || named || script || input);
+	bool input_only = input && !(region || loop || named || script);
 	int site_i = -1;
 	if (local)
 		site_i = e->scope > 0 ? sem_unguarded_site(c, e->scope) : -1;
@@ -335,6 +357,8 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	} else if (phase) {
 		span v = node_span(c, FIELD(ev->phase_loop, left));
 		text_add(c, &m, "when %.*s is not \"%.*s\" ", (int)v.len, v.ptr, (int)ev->phase_train.len, ev->phase_train.ptr);
+		where_add(c, &m, e->scope);
+	} else if (input) {
 		where_add(c, &m, e->scope);
 	} else if (loop) {
 		span q = quote_of(c, ev->loop_iter);
@@ -391,6 +415,11 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 				 r.ptr);
 		sep = "; ";
 	}
+	if (input_only) {
+		span q = quote_of(c, ev->eval_input);
+		text_add(c, &m, "%s%.*s is held-out data and no backward follows in its block", sep, (int)q.len, q.ptr);
+		sep = "; ";
+	}
 	if (sem_offsets_any_in(&c->volatile_at, f->start, f->end)) {
 		text_add(c, &m, "%svolatile=True has had no effect since PyTorch 0.4", sep);
 		sep = "; ";
@@ -423,7 +452,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	}
 
 	/* The fix. */
-	if (phase && !region && !loop && !named && !script) {
+	if (phase_only) {
 		/* Only that pass trains: no_grad around the forward would stop training too, so no wrap is offered. */
 		span v = node_span(c, FIELD(ev->phase_loop, left));
 		text_add(c, &m, "%sonly the \"%.*s\" pass calls backward; wrap the pass in %.*s.set_grad_enabled(%.*s == \"%.*s\")",
@@ -462,7 +491,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		finding->fix_at = (gg_byte_range){ gg_node_start_byte(s->call), gg_node_end_byte(s->call) };
 	}
 	*fixed_out = fixed;
-	if (!(phase && !region && !loop && !named && !script))
+	if (!phase_only)
 		finding->proof |= !local && s ? site_proof(c, s) : regions_proof(c, fixed, UINT32_MAX);
 	if (e->may_differentiate)
 		finding->proof |= GG_PROOF_MAY_DIFFERENTIATE;

@@ -262,6 +262,51 @@ static bool repeats_tried_call(const semantic *c, gg_node call)
 	return false;
 }
 
+/*
+ * An argument of the forward, a plain name, that names held-out inputs
+ * (`val_input`, `X_test`, not `valid_mask` or `test_labels`): the forward
+ * runs on held-out data in one tensor, not in a loop over it. A null node
+ * where none does. rule_gg001.c asks more: the function trains before it.
+ */
+/* sem_words_any's visit: a word that names a part of a batch other than its inputs (a mask, lengths, labels). */
+static bool part_word(const semantic *c, const char *w, size_t n, void *arg)
+{
+	(void)c;
+	(void)arg;
+	static const char *const parts[] = { "mask", "masks", "len", "lens", "length", "lengths", "cfg", "config",
+					     "label", "labels", "target", "targets", "channels", "hidden", "ids", "idx",
+					     "index", "offsets", "item", "coord", "coords", NULL };
+	return sem_word_in(w, n, parts);
+}
+
+/* Whether function fi calls name itself (`name(...)`): a callable there, a module or a function, not data. */
+static bool called_in(const semantic *c, span name, int fi)
+{
+	const gg_tree_index *ix = c->index;
+	for (size_t i = sem_named_first(c->call_names, c->call_names_len, name);
+	     i < c->call_names_len && span_eq(c->call_names[i].name, name); i++) {
+		const gg_call_ref *r = &ix->calls[c->call_names[i].index];
+		if (r->names == 1 && sem_func_at(c, r->start) == fi)
+			return true;
+	}
+	return false;
+}
+
+static gg_node eval_argument(semantic *c, gg_node call)
+{
+	gg_node args = FIELD(call, arguments);
+	for (uint32_t i = 0, n = IS(args, argument_list) ? gg_node_named_child_count(args) : 0; i < n; i++) {
+		gg_node a = gg_node_named_child(args, i);
+		/* A module handed in (`wrap(model_test)`, a name the function calls) is no data, whatever it is called. */
+		span name = IS(a, identifier) ? node_span(c, a) : (span){ NULL, 0 };
+		if (name.len && sem_iterable_says_eval(c, a) && !sem_words_any(c, name, part_word, NULL) &&
+		    !sem_name_says_model_cached(c, name) && !sem_spanset_has(&c->models, name) &&
+		    !called_in(c, name, sem_func_at(c, gg_node_start_byte(call))))
+			return a;
+	}
+	return gg_node_null();
+}
+
 static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_node stmt)
 {
 	bool loaded, held;
@@ -300,6 +345,11 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	e.warm_up = sem_warm_up(c, x, ref);
 	e.detached = sem_detached_output(c, ref->node);
 	e.may_differentiate = differentiates < 0;
+	e.ev.eval_input = gg_node_null();
+	if (gg_node_is_null(e.ev.loop_iter)) {
+		e.ev.eval_input = eval_argument(c, ref->node);
+		e.ev.input_end = x->block_end;
+	}
 	if (gg_node_is_null(e.ev.loop_iter)) {
 		e.ev.loop_iter = comprehension_iter(c, ref->node, stmt, &e.ev.loop_start, &e.ev.loop_end);
 		if (!gg_node_is_null(e.ev.loop_iter))
