@@ -159,6 +159,14 @@ double gg_oom_parse_size(const char *s, size_t n)
 	for (size_t u = 0; u < sizeof units / sizeof units[0]; u++)
 		if (gg_text_starts(s + i, n - i, units[u].unit))
 			return v * units[u].scale;
+	/* A binary unit a hard-wrapped paste split, its lines joined with a space ("356.88 Mi B is free"). */
+	for (size_t u = 0; u < 4; u++) {
+		const char *w = units[u].unit;
+		char split[2][5] = { { w[0], ' ', w[1], w[2], '\0' }, { w[0], w[1], ' ', w[2], '\0' } };
+		for (size_t k = 0; k < 2; k++)
+			if (gg_text_starts(s + i, n - i, split[k]))
+				return v * units[u].scale;
+	}
 	/*
 	 * XLA prints its sizes with one letter and binary steps ("3.95G",
 	 * "180.59M", "4.0K"); only as a word's end, so "2 Mask" is no size.
