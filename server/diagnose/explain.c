@@ -1830,6 +1830,10 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		else if (shm) {
 			rc |= gg_buf_printf(&e, " The DataLoader's workers hand their batches to the main process through shared memory (/dev/shm), and it ran out (Docker gives a container 64 MB unless told otherwise). Not GPU memory, and not the OOM killer.");
 			rc |= gg_buf_printf(&x, "Give the workers more shared memory: `docker run --shm-size=8g` (or `--ipc=host`), on Kubernetes a memory-backed volume at /dev/shm (`emptyDir: {medium: Memory}`); `df -h /dev/shm` shows its size. Or lower the DataLoader's num_workers (0 confirms it) or the batch each worker prepares.");
+		} else if (exc && strstr(exc->message, "DataLoader worker") && strstr(exc->message, "killed by signal")) {
+			/* Killed is the OOM killer's (oom.c) and a bus error /dev/shm's (above): any other signal is a crash inside the worker. */
+			rc |= gg_buf_printf(&e, " A DataLoader worker process crashed (a signal from native code: an abort, a segmentation fault): the dataset's or a native library's fault inside the worker, whose own error is not in this traceback. Not memory.");
+			rc |= gg_buf_printf(&x, "Run it with `num_workers=0`: the dataset's code then runs in the main process, and its own error shows with its traceback. Look at the native libraries `__getitem__` uses (OpenCV, image or audio decoders, an allocator such as tcmalloc preloaded into the process) and at the workers' start method (`multiprocessing_context=\"spawn\"`).");
 		} else if (exc && strstr(exc->message, "returned nan values")) {
 			/* Autograd's anomaly mode caught a NaN in the backward pass: numbers, not memory. */
 			rc |= gg_buf_printf(&e, " Autograd's anomaly detection found a NaN in the output of that backward function: a numerical problem (a value that overflowed, a log or a division of zero, a learning rate too high), not memory.");
