@@ -262,12 +262,6 @@ static bool repeats_tried_call(const semantic *c, gg_node call)
 	return false;
 }
 
-/*
- * An argument of the forward, a plain name, that names held-out inputs
- * (`val_input`, `X_test`, not `valid_mask` or `test_labels`): the forward
- * runs on held-out data in one tensor, not in a loop over it. A null node
- * where none does. rule_gg001.c asks more: the function trains before it.
- */
 /* sem_words_any's visit: a word that names a part of a batch other than its inputs (a mask, lengths, labels). */
 static bool part_word(const semantic *c, const char *w, size_t n, void *arg)
 {
@@ -292,6 +286,12 @@ static bool called_in(const semantic *c, span name, int fi)
 	return false;
 }
 
+/*
+ * An argument of the forward, a plain name, that names held-out inputs
+ * (`val_input`, `X_test`, not `valid_mask` or `test_labels`): the forward
+ * runs on held-out data in one tensor, not in a loop over it. A null node
+ * where none does. rule_gg001.c asks more: the function trains before it.
+ */
 static gg_node eval_argument(semantic *c, gg_node call)
 {
 	gg_node args = FIELD(call, arguments);
@@ -349,8 +349,6 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	if (gg_node_is_null(e.ev.loop_iter)) {
 		e.ev.eval_input = eval_argument(c, ref->node);
 		e.ev.input_end = x->block_end;
-	}
-	if (gg_node_is_null(e.ev.loop_iter)) {
 		e.ev.loop_iter = comprehension_iter(c, ref->node, stmt, &e.ev.loop_start, &e.ev.loop_end);
 		if (!gg_node_is_null(e.ev.loop_iter))
 			e.in_loop = true;
