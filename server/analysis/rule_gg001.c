@@ -278,12 +278,15 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		    !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end);
 	/*
 	 * A function (or a module's top level) that trains, then runs a forward
-	 * on held-out data in one tensor with no backward after it in its
-	 * block: the evaluation after the training step (walk.c, eval_argument).
+	 * on held-out data in one tensor with no backward after it: the
+	 * evaluation after the training step (walk.c, eval_argument). Any
+	 * backward of the function after it, even past the loop it is in, may
+	 * take its output (`preds = net(x_val)` in the loop, a loss on preds
+	 * backwarded after it): then no.
 	 */
 	bool input = !loop && !sem_module_forward(c, e->scope) && !gg_node_is_null(ev->eval_input) &&
 		     backward_in_scope(c, e->scope, f->start, gg_node_start_byte(e->call)) &&
-		     !backward_in_scope(c, e->scope, gg_node_start_byte(e->call), ev->input_end);
+		     !backward_in_scope(c, e->scope, gg_node_start_byte(e->call), e->scope > 0 ? f->end : (uint32_t)c->len);
 	/*
 	 * Choice: a closure that the file returns, and never calls, runs where
 	 * its receiver calls it, perhaps under no_grad: its name alone is no
@@ -417,7 +420,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	}
 	if (input_only) {
 		span q = quote_of(c, ev->eval_input);
-		text_add(c, &m, "%s%.*s is held-out data and no backward follows in its block", sep, (int)q.len, q.ptr);
+		text_add(c, &m, "%s%.*s is held-out data and no backward follows", sep, (int)q.len, q.ptr);
 		sep = "; ";
 	}
 	if (sem_offsets_any_in(&c->volatile_at, f->start, f->end)) {

@@ -53,3 +53,16 @@ def fine_tune_then_wrap(model_test, x_train, y_train, opt):
             return self.model((x - 0.5) / 0.25)
 
     return normalize_model(model_test)
+
+
+def fit_then_calibrate(net, opt, x_train, y_train, x_val, y_val, epochs):
+    # The validation forward's output is kept past the loop and a loss on it
+    # is backwarded after it: its graph is needed, no evaluation.
+    for _ in range(epochs):
+        loss = nn.functional.cross_entropy(net(x_train), y_train)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        preds = net(x_val)
+    calib = nn.functional.cross_entropy(preds / 1.5, y_val)
+    calib.backward()

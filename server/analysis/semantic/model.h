@@ -213,7 +213,6 @@ typedef struct evidence {
 	span phase_train;
 	/* An argument of the forward that names evaluation data (`net(val_input)`), outside any such loop, or null */
 	gg_node eval_input;
-	uint32_t input_end; /* the end of the block the forward is in: a backward before it may take the output */
 } evidence;
 
 /* A model forward run with grad on, not yet known to be a finding. */

@@ -348,7 +348,6 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	e.ev.eval_input = gg_node_null();
 	if (gg_node_is_null(e.ev.loop_iter)) {
 		e.ev.eval_input = eval_argument(c, ref->node);
-		e.ev.input_end = x->block_end;
 		e.ev.loop_iter = comprehension_iter(c, ref->node, stmt, &e.ev.loop_start, &e.ev.loop_end);
 		if (!gg_node_is_null(e.ev.loop_iter))
 			e.in_loop = true;
