@@ -963,15 +963,6 @@ static const char *dotted_split(const char *dotted, size_t len, const char **mod
 
 static bool class_listed(const gg_strings *list, const char *name, size_t n, const char *module, size_t module_len);
 
-/*
- * Settles the pending classes: one with a base among the module classes, or
- * among those settled so, is one, to a fixed point (a chain of bases across
- * files), and its forward-like methods join forward_methods. A name that is
- * also a plain class's settles nothing. The classes themselves stay out of
- * module_classes: what a value built from one is (an annotation, a
- * constructor) is left to the evidence at hand, and only the method names
- * are learned. 0 or -ENOMEM.
- */
 /* A pending_paramless entry ("Name module Base") whose base is a parameterless class: "Name module". */
 static int paramless_settles(gg_project *p, const char *e, char **out)
 {
@@ -991,6 +982,15 @@ static int paramless_settle(gg_project *p)
 	return gg_project_settle(p, &p->pending_paramless, &p->paramless_classes, paramless_settles);
 }
 
+/*
+ * Settles the pending classes: one with a base among the module classes, or
+ * among those settled so, is one, to a fixed point (a chain of bases across
+ * files), and its forward-like methods join forward_methods. A name that is
+ * also a plain class's settles nothing. The classes themselves stay out of
+ * module_classes: what a value built from one is (an annotation, a
+ * constructor) is left to the evidence at hand, and only the method names
+ * are learned. 0 or -ENOMEM.
+ */
 static int pending_settle(gg_project *p)
 {
 	size_t n = p->pending_classes.len < p->pending_bases.len ? p->pending_classes.len : p->pending_bases.len;

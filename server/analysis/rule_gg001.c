@@ -273,9 +273,9 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	if (region && e->scope > 0 && returned_as_is(c, e->call) && sem_unguarded_site(c, e->scope) < 0 &&
 	    sem_func_handed_on(c, f))
 		region = false;
-	/* A module's own forward() runs in its caller's mode: its loops say nothing (sem_module_forward). */
-	bool loop = !sem_module_forward(c, e->scope) && !gg_node_is_null(ev->loop_iter) &&
-		    !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end);
+	/* A module's own forward() runs in its caller's mode: its loops, its passes and its inputs say nothing. */
+	bool callers_mode = sem_module_forward(c, e->scope);
+	bool loop = !callers_mode && !gg_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end);
 	/*
 	 * A function (or a module's top level) that trains, then runs a forward
 	 * on held-out data in one tensor with no backward after it: the
@@ -284,7 +284,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	 * take its output (`preds = net(x_val)` in the loop, a loss on preds
 	 * backwarded after it): then no.
 	 */
-	bool input = !loop && !sem_module_forward(c, e->scope) && !gg_node_is_null(ev->eval_input) &&
+	bool input = !loop && !callers_mode && !gg_node_is_null(ev->eval_input) &&
 		     backward_in_scope(c, e->scope, f->start, gg_node_start_byte(e->call)) &&
 		     !backward_in_scope(c, e->scope, gg_node_start_byte(e->call), e->scope > 0 ? f->end : (uint32_t)c->len);
 	/*
@@ -305,7 +305,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		     !(sem_unguarded_site(c, e->scope) < 0 && sem_func_handed_on(c, f));
 	bool script = e->scope == 0 && e->loaded && !f->bw;
 	/* A pass of a loop over phase names that never trains (walk.c, phase_loop_train): the torchvision loop's val pass. */
-	bool phase = !gg_node_is_null(ev->phase_loop) && !sem_module_forward(c, e->scope);
+	bool phase = !callers_mode && !gg_node_is_null(ev->phase_loop);
 	/*
 	 * What the function computes some caller carries to a backward, or hands
 	 * on where one may take it (calls.c): the gradient is needed, whatever

@@ -338,11 +338,6 @@ static void dx_frames_reverse(gg_traceback *tb)
 	}
 }
 
-/*
- * Frames printed innermost first, told by the ends: <module> (always the
- * outermost) last and not first, or a library frame first and the user's
- * code last. Only for frames a view printed without their header.
- */
 /* Whether a frame's function is the script's top level: "<module>", or that name cut by the paste ("<mo"). */
 static bool dx_top_level(const gg_tb_frame *f)
 {
