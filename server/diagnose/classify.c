@@ -771,6 +771,12 @@ static int classify_module_caller(const gg_diagnosis *d, const gg_traceback *tb,
 	return j - 1;
 }
 
+/* Whether a frame is torch's DataLoader's (torch/utils/data), printed with either separator. */
+static bool classify_in_dataloader(const gg_tb_frame *f)
+{
+	return strstr(f->filename, "torch/utils/data") || strstr(f->filename, "torch\\utils\\data");
+}
+
 /*
  * The deepest user frame is where the memory was asked for, not always
  * where the fix goes. A constructor's `.to(device)` runs because its
@@ -1577,6 +1583,25 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		if ((rc = gg_evidence_add(d, "a library's own test suite: the report's frames are its package's (%.*s) and its tests', so the code to change is the test, %s() at %s:%u",
 					  (int)pkg_len, pkg, f->function, f->filename, f->line)))
 			return rc;
+	}
+	/*
+	 * Raised by the DataLoader's SIGCHLD handler (torch/utils/data's
+	 * handler()): the signal interrupted whatever the main process ran (a
+	 * forward, a print), so the frames above it are where it was when a
+	 * worker died, not what failed. The worker's own code is not in the paste.
+	 * Unless it was waiting for a batch (the DataLoader's own frames above
+	 * the handler): then the loop that asked for it is the line to look at.
+	 */
+	bool handler = d->culprit >= 0 && tb->len > 1 && strcmp(tb->frames[tb->len - 1].function, "handler") == 0 &&
+		       classify_in_dataloader(&tb->frames[tb->len - 1]);
+	for (size_t i = 0; handler && i + 1 < tb->len; i++)
+		handler = !classify_in_dataloader(&tb->frames[i]);
+	if (handler) {
+		const gg_tb_frame *f = &tb->frames[d->culprit];
+		if ((rc = gg_evidence_add(d, "the DataLoader's signal handler raised it, interrupting the main process in %s() at %s:%u%s%s: the failure is in a worker process, whose frames are not in the paste",
+					  f->function, gg_tb_frame_file(f), f->line, f->code ? ": " : "", f->code ? f->code : "")))
+			return rc;
+		d->culprit = -1;
 	}
 	/*
 	 * After the loop: no model runs on the path and the user's line joins
