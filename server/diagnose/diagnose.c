@@ -529,6 +529,31 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 		 * first) is that exception's, with its message and figures.
 		 */
 		bool header_only = cut && tb->has_exception && tb->type_from_header;
+		/*
+		 * An exception line cut to its type ("RuntimeError:") under the
+		 * same type's whole line pasted above the traceback (quoted as the
+		 * report's first line): that line is its message.
+		 */
+		if (tb->has_exception && tb->exc.colon_only && !tb->exc.message[0] &&
+		    dx_lone_above(d, c, tb, DX_HEADERLESS_REACH)) {
+			gg_log_orphan *o = &d->facts.lone;
+			if (!o->type || strcmp(o->type, tb->exc.type) != 0 || !o->text[0])
+				continue;
+			char *m = strdup(o->text), *detail = strdup(o->text);
+			if (!m || !detail) {
+				free(m);
+				free(detail);
+				return -ENOMEM;
+			}
+			free(tb->exc.message);
+			free(tb->exc.detail);
+			tb->exc.message = m;
+			tb->exc.detail = detail;
+			tb->exc.colon_only = false;
+			tb->exc.message_above = o->at.line;
+			o->used = true;
+			continue;
+		}
 		if (!(tb->stack || tb->headerless || cut) || (tb->has_exception && !header_only))
 			continue;
 		uint64_t reach = tb->stack ? DX_STACK_REACH : tb->headerless ? DX_HEADERLESS_REACH : DX_CUT_REACH;

@@ -42,6 +42,8 @@ typedef struct gg_tb_exception {
 	char *detail;  /* owned; the message with its continuation lines, "\n"-joined */
 	/* "Type:" and nothing after the colon: Python prints the colon only before a message, so the message was cut */
 	bool colon_only;
+	/* ... and the log line of the same type's whole line pasted above the traceback, which gave the message; 0: none */
+	uint64_t message_above;
 	gg_log_span at;
 } gg_tb_exception;
 
