@@ -151,10 +151,16 @@ static double cause_elsewhere(const gg_oom_info *m, int *others, bool *with_cont
 		*others = m->others;
 		return m->others_in_use;
 	}
-	/* Without "this process has", the list holds this process too: the one holding at least what PyTorch allocated. */
+	/*
+	 * Without "this process has", the list holds this process too: one
+	 * holding at least what its PyTorch allocated. The smallest such (a
+	 * trainer's 1 GiB beside a server's 30 GiB on the card), else the
+	 * largest.
+	 */
 	if (m->others_in_use >= 0 && m->allocated >= 0 && m->others_max >= m->allocated) {
+		double self = m->others_min >= own ? m->others_min : m->others_max;
 		*others = m->others - 1;
-		return m->others_in_use - m->others_max;
+		return m->others_in_use - self;
 	}
 	if (m->total > 0 && m->free >= 0 && process >= 0)
 		return m->total - m->free - process;

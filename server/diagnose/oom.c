@@ -270,6 +270,8 @@ static void oom_other_processes(const char *s, size_t n, gg_oom_info *info)
 		info->others_in_use = (info->others_in_use < 0 ? 0 : info->others_in_use) + v;
 		if (v > info->others_max)
 			info->others_max = v;
+		if (info->others_min < 0 || v < info->others_min)
+			info->others_min = v;
 		info->others++;
 	}
 }
@@ -560,7 +562,7 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 	memset(info, 0, sizeof *info);
 	info->device_index = -1;
 	info->tried = info->total = info->allocated = info->reserved = info->reserved_unallocated = info->cached =
-		info->free = info->process_in_use = info->others_in_use = info->free_impossible =
+		info->free = info->process_in_use = info->others_in_use = info->others_min = info->free_impossible =
 		info->onchip_used = info->onchip_limit = info->limit = info->mps_other =
 		info->node_used = info->node_total = info->node_threshold = info->task_used = info->xla_reservable = -1;
 

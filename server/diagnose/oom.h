@@ -60,6 +60,7 @@ typedef struct gg_oom_info {
 	 */
 	double others_in_use;      /* summed */
 	double others_max;         /* the largest */
+	double others_min;         /* the smallest, or -1 */
 	int others;                /* how many it lists */
 	/*
 	 * XLA's runtime said it (torch_xla, JAX, TensorFlow on a TPU or a GPU):
