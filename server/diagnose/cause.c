@@ -601,11 +601,13 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * "cached" and "reserved" forms): on a card larger than a small one, a
 	 * quarter of it or more neither free nor this PyTorch's, and more than
 	 * the request and the free memory together, is far beyond a CUDA
-	 * context: another process holds it.
+	 * context: another process holds it, or this process's own memory
+	 * outside PyTorch's allocator (a CUDA extension's pool), which the
+	 * message cannot tell apart.
 	 */
 	if (!rc && elsewhere > 0 && others == 0 && with_context && m->total > CAUSE_SMALL_CARD && m->tried > 0 && m->free >= 0 &&
 	    outside >= 0.25 * m->total && outside >= m->tried + m->free)
-		rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, gg_strdup_printf("%.2f GiB of the device's %.2f GiB (%.0f%%) are neither free nor held by this process's PyTorch, far more than its own CUDA context and more than the %.2f MiB requested and the %.2f MiB free together: another process holds them, and without it the request would have fit",
+		rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, gg_strdup_printf("%.2f GiB of the device's %.2f GiB (%.0f%%) are neither free nor held by this process's PyTorch, far more than its own CUDA context and more than the %.2f MiB requested and the %.2f MiB free together: another process holds them (or, where `nvidia-smi` lists none, a CUDA extension of this one that allocates outside PyTorch's allocator), and without them the request would have fit",
 									       elsewhere / GIB, m->total / GIB, 100.0 * elsewhere / m->total, m->tried / 1048576.0,
 									       m->free / 1048576.0));
 
