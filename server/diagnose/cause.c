@@ -663,6 +663,31 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	if (!rc && d->phase == GG_PHASE_LOADING && !(d->causes & GG_CAUSE_KV_CACHE) && !warmup)
 		rc = cause_add(d, GG_CAUSE_LOADING, gg_strdup_printf("the memory ran out while a model was being loaded or moved to the device, before any forward pass"));
 
+	/*
+	 * A device of 2 GiB or less (an integrated GPU's share of the system's
+	 * memory, an old card) that this process's own PyTorch fills: the work
+	 * is larger than the device, before how its memory is laid out matters,
+	 * and before outputs gathered across batches: on such a device one
+	 * step does not fit, whatever was kept before it.
+	 */
+	/*
+	 * Where the message gives no process figure, what is outside PyTorch
+	 * on a card this small is this process's own CUDA context first (half
+	 * a GiB or so, with a display's share): its PyTorch holding three
+	 * fifths or more, with that context the work still fills the card.
+	 */
+	double own_ctx = with_context && elsewhere > 0 ? (elsewhere < CAUSE_OWN_CONTEXT ? elsewhere : CAUSE_OWN_CONTEXT) : 0;
+	double asked = m->tried > 0 ? m->tried : 0;
+	bool small_full = own_all + asked >= 0.85 * m->total;
+	bool small_with_ctx = !small_full && others == 0 && own_all >= 0.6 * m->total && own_all + asked + own_ctx >= 0.85 * m->total;
+	if (!rc && m->total > 0 && m->total <= CAUSE_SMALL_DEVICE && m->allocated >= 0 && m->device != GG_OOM_DEVICE_CPU &&
+	    (small_full || small_with_ctx))
+		rc = cause_add(d, GG_CAUSE_SMALL_DEVICE, small_with_ctx
+			? gg_strdup_printf("the device has only %.2f GiB: this process's PyTorch holds %.2f GiB of it (%.0f%%) and the %.2f GiB outside it are about what its CUDA context and a display take: the work is larger than the device",
+					   m->total / GIB, own_all / GIB, 100.0 * own_all / m->total, elsewhere / GIB)
+			: gg_strdup_printf("the device has only %.2f GiB, and this process's PyTorch holds %.2f GiB of it: the work is larger than the device",
+					   m->total / GIB, own_all / GIB));
+
 	if (!rc && (d->kind == GG_DX_OOM_EVAL || d->kind == GG_DX_OOM_EVAL_NO_GRAD)) {
 		/* The loop's frames only: a torch.cat inside the model's forward concatenates features, not batches. */
 		for (size_t i = 0; i < tb->len && !gg_phase_is_module_call(&tb->frames[i]); i++) {
@@ -705,29 +730,6 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	    facts->eval_batch > facts->train_batch)
 		rc = cause_add(d, GG_CAUSE_BATCH, gg_strdup_printf("the evaluation batch size (%ld) is larger than the training one (%ld)",
 			       facts->eval_batch, facts->train_batch));
-
-	/*
-	 * A device of 2 GiB or less (an integrated GPU's share of the system's
-	 * memory, an old card) that this process's own PyTorch fills: the work
-	 * is larger than the device, before how its memory is laid out matters.
-	 */
-	/*
-	 * Where the message gives no process figure, what is outside PyTorch
-	 * on a card this small is this process's own CUDA context first (half
-	 * a GiB or so, with a display's share): its PyTorch holding three
-	 * fifths or more, with that context the work still fills the card.
-	 */
-	double own_ctx = with_context && elsewhere > 0 ? (elsewhere < CAUSE_OWN_CONTEXT ? elsewhere : CAUSE_OWN_CONTEXT) : 0;
-	double asked = m->tried > 0 ? m->tried : 0;
-	bool small_full = own_all + asked >= 0.85 * m->total;
-	bool small_with_ctx = !small_full && others == 0 && own_all >= 0.6 * m->total && own_all + asked + own_ctx >= 0.85 * m->total;
-	if (!rc && m->total > 0 && m->total <= CAUSE_SMALL_DEVICE && m->allocated >= 0 && m->device != GG_OOM_DEVICE_CPU &&
-	    (small_full || small_with_ctx))
-		rc = cause_add(d, GG_CAUSE_SMALL_DEVICE, small_with_ctx
-			? gg_strdup_printf("the device has only %.2f GiB: this process's PyTorch holds %.2f GiB of it (%.0f%%) and the %.2f GiB outside it are about what its CUDA context and a display take: the work is larger than the device",
-					   m->total / GIB, own_all / GIB, 100.0 * own_all / m->total, elsewhere / GIB)
-			: gg_strdup_printf("the device has only %.2f GiB, and this process's PyTorch holds %.2f GiB of it: the work is larger than the device",
-					   m->total / GIB, own_all / GIB));
 
 	/*
 	 * XLA's TPU allocator with enough free HBM but less than the request

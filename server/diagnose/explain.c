@@ -1261,6 +1261,13 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		if (pairwise) {
 			lead = true;
 			rc |= gg_buf_printf(&x, "Then check autograd: if `torch.is_grad_enabled()` is true there, ");
+		} else if (unseen && d->cause == GG_CAUSE_SMALL_DEVICE) {
+			/* A device this small holds no such step, grad on or off: the device leads, autograd is the check after. */
+			lead = true;
+			rc |= gg_buf_printf(&e, " Besides, the device has only %.2f GiB and this process's own tensors fill it: the work is larger than the device.",
+					    d->oom.total / 1073741824.0);
+			rc |= gg_buf_printf(&x, "Give it a device with more memory (for an integrated GPU, raise its share of system memory in the BIOS/UEFI settings, the UMA frame buffer size), or make the work smaller (a lower resolution, a smaller or lower-precision model). ");
+			rc |= gg_buf_printf(&x, "Then check autograd: if `torch.is_grad_enabled()` is true there, ");
 		} else if (lead) {
 			/* One step's tensor is a large share of the device: that is there whatever autograd was. */
 			rc |= gg_buf_printf(&x, "One request of %.2f GiB (%.0f%% of the device) is one step's intermediate: evaluate less at once (a smaller evaluation batch, fewer candidates or proposals per item, a smaller input, or the work in chunks). ",
