@@ -275,6 +275,20 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		region = false;
 	/* A module's own forward() runs in its caller's mode: its loops, its passes and its inputs say nothing. */
 	bool callers_mode = sem_module_forward(c, e->scope);
+	/*
+	 * A plain class's __call__ runs in its callers' mode too, but not when
+	 * it runs a model it put in eval mode (since it was built) and drops
+	 * the output's history before anything can take it (`preds =
+	 * self.model(x)` ... `preds = preds.detach()`): a predictor, whatever
+	 * calls it. A body model held in eval mode whose output a training loss
+	 * reads keeps its history, and stays its callers' business.
+	 */
+	if (callers_mode && !region && f->cls >= 0 && !(c->classes[f->cls].kind & CLASS_MODULE) && !f->bw &&
+	    !gg_node_is_null(ev->eval_call) && ev->own_eval && !sem_offsets_any_in(&c->backward, f->start, f->end) &&
+	    sem_output_history_dropped(c, e->scope, e->call)) {
+		region = true;
+		callers_mode = false;
+	}
 	bool loop = !callers_mode && !gg_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end);
 	/*
 	 * A function (or a module's top level) that trains, then runs a forward
@@ -354,9 +368,17 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		where_add(c, &m, e->scope);
 	} else if (region) {
 		span q = quote_of(c, ev->eval_call);
-		if (q.len)
-			text_add(c, &m, "after %.*s ", (int)q.len, q.ptr);
-		where_add(c, &m, e->scope);
+		int held = sem_func_at(c, gg_node_start_byte(ev->eval_call));
+		if (q.len && held != e->scope) {
+			/* Put in eval mode where it was built (__init__): say where, not "after" in this function. */
+			where_add(c, &m, e->scope);
+			text_add(c, &m, ", %.*s having run ", (int)q.len, q.ptr);
+			where_add(c, &m, held);
+		} else {
+			if (q.len)
+				text_add(c, &m, "after %.*s ", (int)q.len, q.ptr);
+			where_add(c, &m, e->scope);
+		}
 	} else if (phase) {
 		span v = node_span(c, FIELD(ev->phase_loop, left));
 		text_add(c, &m, "when %.*s is not \"%.*s\" ", (int)v.len, v.ptr, (int)ev->phase_train.len, ev->phase_train.ptr);

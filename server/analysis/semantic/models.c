@@ -966,6 +966,77 @@ bool sem_output_read_as_numpy(semantic *c, const ctx *x, gg_node call)
 	return false;
 }
 
+/* What ends a tensor's history where it is read: a detach, or a value that holds none. */
+static const char *const history_enders[] = { "detach", "detach_", "data", "item", "tolist", "numpy", NULL };
+
+/*
+ * How a read of a tensor with history goes on, up the chain applied to it
+ * (subscripts, float-keeping methods): HISTORY_ENDS where the chain ends it
+ * (`preds.cpu().detach()`), HISTORY_GOES_ON where the value leaves as it is
+ * (an argument, a return, an operation). *rebinds when the chain's top is
+ * bound to name itself (`preds = preds.cpu()`).
+ */
+enum { HISTORY_GOES_ON, HISTORY_ENDS };
+static int history_read(const semantic *c, gg_node n, span name, bool *rebinds)
+{
+	int how = HISTORY_GOES_ON;
+	for (unsigned k = 0; k < 4 * MAX_NAME_SEGMENTS; k++) {
+		gg_node p = gg_node_parent(n);
+		if (IS(p, subscript) && gg_node_eq(FIELD(p, value), n)) {
+			n = p;
+			continue;
+		}
+		if (!IS(p, attribute) || !gg_node_eq(FIELD(p, object), n))
+			break;
+		span a = node_span(c, FIELD(p, attribute));
+		if (sem_word_in(a.ptr, a.len, history_enders))
+			how = HISTORY_ENDS;
+		else if (how != HISTORY_ENDS && !sem_word_in(a.ptr, a.len, float_keeping))
+			return HISTORY_GOES_ON; /* a method of its own: what it keeps is not known */
+		gg_node q = gg_node_parent(p);
+		n = IS(q, call) && gg_node_eq(FIELD(q, function), p) ? q : p;
+	}
+	gg_node p = gg_node_parent(n);
+	*rebinds = IS(p, assignment) && gg_node_eq(FIELD(p, right), n) && IS(FIELD(p, left), identifier) &&
+		   span_eq(node_span(c, FIELD(p, left)), name);
+	return how;
+}
+
+bool sem_output_history_dropped(const semantic *c, int fi, gg_node call)
+{
+	gg_node assign = gg_node_parent(call);
+	if (fi <= 0 || !IS(assign, assignment) || !gg_node_eq(FIELD(assign, right), call) || !IS(FIELD(assign, left), identifier))
+		return false;
+	span name = node_span(c, FIELD(assign, left));
+	gg_node body = FIELD(c->funcs[fi].def, body);
+	uint32_t from = gg_node_end_byte(assign);
+	bool live = true; /* the name holds the forward's history */
+	for (gg_node k = body; !gg_node_is_null(k); k = gg_node_walk_next(body, k, !IS(k, function_definition) && !IS(k, lambda))) {
+		if (gg_node_start_byte(k) < from || !IS(k, identifier) || !span_eq(node_span(c, k), name))
+			continue;
+		gg_node p = gg_node_parent(k);
+		if (IS(p, assignment) && gg_node_eq(FIELD(p, left), k)) {
+			/* Bound anew to what does not read it: another value from here. Else its right side's read decides. */
+			gg_node r = FIELD(p, right);
+			bool reads = false;
+			for (gg_node i = r; !gg_node_is_null(i) && !reads; i = gg_node_walk_next(r, i, true))
+				reads = IS(i, identifier) && span_eq(node_span(c, i), name);
+			if (!reads)
+				live = false;
+			continue;
+		}
+		if (!live)
+			continue;
+		bool rebinds = false;
+		int how = history_read(c, k, name, &rebinds);
+		if (how == HISTORY_GOES_ON && !rebinds)
+			return false;
+		if (how == HISTORY_ENDS && rebinds)
+			live = false; /* `preds = preds.detach()`: what the name holds from here has none */
+	}
+	return true;
+}
+
 /* torch's factories of synthetic tensors: what a shape check feeds a module. */
 static const char *const synthetic_makers[] = {
 	"torch.randn", "torch.rand", "torch.randint", "torch.zeros", "torch.ones", "torch.empty", "torch.full",
