@@ -471,10 +471,19 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 	    ((says && !off_method) || span_is(obj->last, "module") || self_attribute_is_model(c, obj->last) ||
 	     (c->project && gg_project_submodule(c->project, obj->last.ptr, obj->last.len))) &&
 	    !sem_is_func_name(c, obj->last)) {
-		/* The owner, or an owner of it: model.transformer.text_encoder(x) after model.eval(). */
+		/*
+		 * The owner, or an owner of it: model.transformer.text_encoder(x)
+		 * after model.eval(); or a module by its origin or its use, a whole
+		 * pickled model out of a checkpoint put in eval mode at the top
+		 * (`decoder = ckpt["decoder"]`, `decoder.eval()`) and run part by
+		 * part in a beam search (decoder.embedding(w), decoder.fc(h)).
+		 */
 		span owner = { obj->text.ptr, obj->text.len - obj->last.len - 1 };
 		for (unsigned k = 0; k < MAX_NAME_SEGMENTS && owner.len; k++) {
-			if (sem_receiver_find(c, x, owner) || sem_spanset_has(&c->models, owner))
+			const bind *ob = memchr(owner.ptr, '.', owner.len) ? NULL : sem_bind_at(c, x, owner);
+			if (sem_receiver_find(c, x, owner) || sem_spanset_has(&c->models, owner) ||
+			    (ob ? ob->kind == BIND_MODEL || ob->kind == BIND_LOADED
+				: sem_spanset_has(&c->loaded, owner) || sem_spanset_has(&c->module_api, owner)))
 				return true;
 			const char *dot = memrchr(owner.ptr, '.', owner.len);
 			owner.len = dot ? (size_t)(dot - owner.ptr) : 0;
