@@ -1508,7 +1508,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->phase = GG_PHASE_TRAINING;
 		if ((rc = gg_evidence_add(d, "the failure is in a backward pass: this is training")))
 			return rc;
-	} else if (loading >= 0 && boundary == tb->len) {
+	} else if (loading >= 0 && boundary == tb->len && loading >= evidence_frame) {
 		/* No forward ran: memory ran out while a model was loaded or moved to the device. */
 		const gg_tb_frame *f = &tb->frames[loading];
 		d->phase = GG_PHASE_LOADING;
