@@ -1256,7 +1256,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		at = tb->at.line;
 	if ((!tb->len || launcher_only) && d->phase == GG_PHASE_UNKNOWN && bar && at && (bar + 3 >= at && bar <= at + 3)) {
 		d->phase = GG_PHASE_TRAINING;
-		if ((rc = gg_evidence_add(d, "log line %llu, beside the failure, is a progress bar whose postfix carries a loss and a learning rate: a training loop's",
+		if ((rc = gg_evidence_add(d, "log line %llu, beside the failure, is a training loop's progress bar (its label or its postfix, a loss and a learning rate, says so)",
 					  (unsigned long long)bar)))
 			return rc;
 	}

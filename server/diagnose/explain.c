@@ -1407,6 +1407,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "Lower the batch size and use gradient accumulation to keep the effective batch; activation checkpointing (`torch.utils.checkpoint`, 0.4 and later) or mixed precision (`torch.cuda.amp`, 1.6 and later) where this PyTorch has them. If memory grows step by step, accumulate `loss.item()` (`loss.data[0]` before 0.4), not `loss` (`gradguard check` reports this as GG002).");
 		else
 			rc |= gg_buf_printf(&x, "Lower the batch size and use gradient accumulation to keep the effective batch; use mixed precision (torch.autocast) or activation checkpointing. If memory grows step by step, accumulate `loss.item()`, not `loss` (`gradguard check` reports this as GG002).");
+		/* MPS's cap is a share of unified memory, its own setting: the one lever no CUDA advice names. */
+		if (d->oom.device == GG_OOM_DEVICE_MPS)
+			rc |= gg_buf_printf(&x, " On MPS the cap is PYTORCH_MPS_HIGH_WATERMARK_RATIO (a share of the Mac's unified memory), read when PyTorch starts: set it in the shell before launching Python; 0.0 removes the cap at the risk of swapping the whole system.");
 		break;
 	case GG_DX_OOM:
 		if (d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_CGROUP) == 0) {

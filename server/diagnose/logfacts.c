@@ -1907,6 +1907,26 @@ static bool facts_announces(const char *t, size_t n)
 	return w >= 5 && w < n && t[w] == ' ' && memcmp(t + w - 3, "ing", 3) == 0;
 }
 
+/* Whether a bar's label is an epoch's number alone: "Epoch 0:", "epoch 3/10", "Epoch 12 ". */
+static bool facts_epoch_label(const char *t, size_t n)
+{
+	while (n && (t[n - 1] == ' ' || t[n - 1] == ':'))
+		n--;
+	size_t i = 0;
+	while (i < n && t[i] == ' ')
+		i++;
+	if (n - i < 7 || strncasecmp(t + i, "epoch ", 6) != 0)
+		return false;
+	bool digit = false;
+	for (i += 6; i < n; i++) {
+		if (t[i] >= '0' && t[i] <= '9')
+			digit = true;
+		else if (t[i] != '/' && t[i] != ' ')
+			return false;
+	}
+	return digit;
+}
+
 /*
  * Why a run's last line reads as cut where the paste ended, or NULL: a
  * bracket it opened and did not close (a launcher's argv, "['python',
@@ -2369,8 +2389,13 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		int words = gg_phase_words_n(t, k);
 		if (words == GG_WORDS_EVAL)
 			f->eval_bar_line = l->number;
-		/* A bar labelled for training ("Train:  0%|"), its postfix maybe empty, is a training loop's as well. */
-		else if (words == GG_WORDS_TRAIN)
+		/*
+		 * A bar labelled for training ("Train:  0%|"), its postfix maybe
+		 * empty, is a training loop's as well; so is one labelled with an
+		 * epoch's number alone ("Epoch 0:   4%|", Lightning's fit bar: its
+		 * validation bar is labelled for validation).
+		 */
+		else if (words == GG_WORDS_TRAIN || facts_epoch_label(t, k))
 			f->train_bar_line = l->number;
 	}
 	/*
