@@ -1421,7 +1421,8 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	 * the note speaks the same; so do a runtime's own lines with no frame
 	 * at all (ranks' watchdog timeouts right under "Evaluating ...").
 	 */
-	bool top_only = tb->len > 0 || !tb->has_exception || !d->oom.is_oom;
+	/* A frameless memory error: only under the run's own banner, not a reporter's sentence ("Running X on the test set fails with"). */
+	bool top_only = tb->len > 0 || !tb->has_exception || !d->oom.is_oom || facts->eval_note_banner;
 	for (size_t i = 0; i < tb->len && top_only; i++)
 		top_only = !d->frames[i].user || strcmp(tb->frames[i].function, "<module>") == 0;
 	/* A run's output cut with no header at all (from_cut) has no traceback for the note to stand above. */

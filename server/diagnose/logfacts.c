@@ -2413,8 +2413,11 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	else if (n < 200 && facts_load_note(t, n))
 		/* "loading weights from ...", "Loading cached tokens in data/x_val.bin": what is read, whatever it is for. */
 		f->load_note_line = l->number;
-	else if (facts_eval_note(t, n))
+	else if (facts_eval_note(t, n)) {
 		f->eval_note_line = l->number;
+		f->eval_note_banner = gg_text_find(t, n, "---") || gg_text_find(t, n, "===") || gg_text_find(t, n, "***") ||
+				      gg_text_find(t, n, "###");
+	}
 	if (facts_eval_print(t, n))
 		f->eval_print_line = l->number;
 	if (gg_text_find_ci(t, n, "step") || gg_text_find_ci(t, n, "iter"))

@@ -258,6 +258,8 @@ typedef struct gg_log_facts {
 	 * line, 0 when none.
 	 */
 	uint64_t eval_note_line;
+	/* ... and it is a banner the run prints ("-------test-------", "=== Evaluating ==="), no reporter's sentence */
+	bool eval_note_banner;
 	/*
 	 * faulthandler's dump of a thread ("Thread 0x... (most recent call
 	 * first):", its frames as `File "f", line N in func`, innermost
