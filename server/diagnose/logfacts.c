@@ -807,8 +807,10 @@ static bool facts_eval_note(const char *t, size_t n)
 	if (n == 0 || n > 100 || gg_text_find(t, n, "%|") || gg_text_starts(t, n, "File ") || gg_text_starts(t, n, "Traceback") ||
 	    gg_text_find_ci(t, n, "loss") || gg_text_find_ci(t, n, "acc") || gg_text_find_ci(t, n, "error"))
 		return false;
+	/* No figure (`x=1`, a percentage, a call); a banner's rule of equals signs is none. */
+	bool rule = gg_text_find(t, n, "===") != NULL;
 	for (size_t i = 0; i < n; i++)
-		if (t[i] == '(' || t[i] == '=' || t[i] == '%')
+		if (t[i] == '(' || (t[i] == '=' && !rule) || t[i] == '%')
 			return false;
 	return gg_phase_words_n(t, n) == GG_WORDS_EVAL;
 }
