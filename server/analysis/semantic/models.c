@@ -480,10 +480,14 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 		 */
 		span owner = { obj->text.ptr, obj->text.len - obj->last.len - 1 };
 		for (unsigned k = 0; k < MAX_NAME_SEGMENTS && owner.len; k++) {
-			const bind *ob = memchr(owner.ptr, '.', owner.len) ? NULL : sem_bind_at(c, x, owner);
+			bool plain = !memchr(owner.ptr, '.', owner.len);
+			const bind *ob = plain ? sem_bind_at(c, x, owner) : NULL;
+			/* The file's module use speaks for a global, not for a parameter or a local that holds something else here. */
+			gg_node dflt;
+			bool global = plain && !ob && (x->func <= 0 || sem_parameter_index(c, c->funcs[x->func].def, owner, &dflt) < 0);
 			if (sem_receiver_find(c, x, owner) || sem_spanset_has(&c->models, owner) ||
 			    (ob ? ob->kind == BIND_MODEL || ob->kind == BIND_LOADED
-				: sem_spanset_has(&c->loaded, owner) || sem_spanset_has(&c->module_api, owner)))
+				: sem_spanset_has(&c->loaded, owner) || (global && sem_spanset_has(&c->module_api, owner))))
 				return true;
 			const char *dot = memrchr(owner.ptr, '.', owner.len);
 			owner.len = dot ? (size_t)(dot - owner.ptr) : 0;
