@@ -1255,6 +1255,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "PyTorch %s has no torch.no_grad: create the evaluation inputs with `Variable(x, volatile=True)`%s%s%s, or upgrade and wrap the loop in `with torch.no_grad():`.",
 					    d->torch_version ? d->torch_version : "0.3 or older (this log's era)", fn ? " in " : "", fn ? fn : "",
 					    fn ? "()" : "");
+			/* Whether they were volatile does not show: the batch is the other half of the either/or. */
+			if (unseen)
+				rc |= gg_buf_printf(&x, " If they already are, lower the evaluation batch size.");
 			break;
 		}
 		bool lead = unseen && explain_large_request(&d->oom) && !pairwise;
