@@ -666,13 +666,6 @@ bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span rec
 bool sem_warm_up(semantic *c, const ctx *x, const gg_call_ref *ref);
 bool sem_export_check(semantic *c, const ctx *x, const gg_call_ref *ref);
 bool sem_thrown_pass(semantic *c, const ctx *x, const gg_call_ref *ref);
-/*
- * Whether a forward is a hooked pass: its result dropped (a statement of
- * its own), outside any loop, in a function that registers forward hooks
- * (itself or in a def it holds): a model summary or a profile reads sizes
- * off the hooks, on whatever one input it is handed (SPEC §2's warm-up).
- */
-bool sem_hooked_pass(const semantic *c, const ctx *x, const gg_call_ref *ref);
 bool sem_shape_read(const semantic *c, const gg_call_ref *ref);
 /* Whether the module spelled name is frozen before byte at, in the same function for a plain name. */
 bool sem_frozen_before(const semantic *c, span name, uint32_t at);

@@ -1572,16 +1572,6 @@ bool sem_shape_read(const semantic *c, const gg_call_ref *ref)
 	return false;
 }
 
-bool sem_hooked_pass(const semantic *c, const ctx *x, const gg_call_ref *ref)
-{
-	gg_node parent = gg_node_parent(ref->node);
-	if (x->func <= 0 || x->in_loop || !IS(parent, expression_statement) || gg_node_named_child_count(parent) != 1)
-		return false;
-	const func *f = &c->funcs[x->func];
-	span body = text_between(c, f->start, f->end);
-	return span_contains(body, "register_forward_hook(") || span_contains(body, "register_forward_pre_hook(");
-}
-
 /*
  * Whether a forward is a measuring pass (SPEC §2's warm-up, by its own
  * word): its result bound to `_`, the name that says it is thrown away,

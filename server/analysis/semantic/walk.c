@@ -313,8 +313,8 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	span recv;
 	if (sem_other_framework_only(c) || !sem_forward_receiver(c, x, ref, &recv, &loaded, &held))
 		return;
-	/* Not evaluation (SPEC §2): a shape check of a module built here, an export's check, a measuring pass (thrown to `_`, or read by hooks), a shape read. */
-	if (sem_shape_check(c, x, ref, recv) || sem_export_check(c, x, ref) || sem_thrown_pass(c, x, ref) || sem_hooked_pass(c, x, ref) ||
+	/* Not evaluation (SPEC §2): a shape check of a module built here, an export's check, a measuring pass thrown to `_`, a shape read. */
+	if (sem_shape_check(c, x, ref, recv) || sem_export_check(c, x, ref) || sem_thrown_pass(c, x, ref) ||
 	    sem_shape_read(c, ref) || sem_construction_pass(c, x, recv) || repeats_tried_call(c, ref->node))
 		return;
 	/* A tracer's forward, or a forward that differentiates its own output: the graph it records is what the code reads. */
