@@ -1909,6 +1909,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 						     last->function[0] ? last->function : "(cut before its function's name)", last->function[0] ? "()" : "",
 						     gg_tb_frame_file(last), last->line,
 						     (unsigned long long)last->at.line);
+			else
+				rc = gg_evidence_add(d, "the traceback's header (log line %llu) is all there is of it",
+						     (unsigned long long)tb->at.line);
 			/* The last frame was raising: its source line says what the cut exception line would have shown. */
 			if (rc == 0 && last && last->code && strncmp(last->code, "raise ", 6) == 0) {
 				gg_oom_info raised;
@@ -1916,9 +1919,6 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 				rc = gg_evidence_add(d, "that frame was raising the error (`%s`)%s", last->code,
 						     oom ? ": an out-of-memory error, by its words; the rest of its message and its figures are cut" : "");
 			}
-			else
-				rc = gg_evidence_add(d, "the traceback's header (log line %llu) is all there is of it",
-						     (unsigned long long)tb->at.line);
 			return rc;
 		}
 		bool tag_only = tb->exc.at.line >= facts->last_text_line && classify_tag_only(tb->exc.message);
