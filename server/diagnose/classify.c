@@ -1886,6 +1886,11 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			else if (d->chain->from_stop)
 				rc = gg_evidence_add(d, "log line %llu: torchrun's agent is stopping its workers (SIGTERM), which it does after one of them failed; that worker's error and the agent's \"failed (exitcode: N)\" line are not in the paste",
 						     (unsigned long long)tb->at.line);
+			else if (d->chain->from_worker_crash)
+				rc = gg_evidence_add(d, "log line %llu: pytest-xdist says a test worker died without a Python error%s%s%s (%d such report%s): a native crash or a kill, whose signal is not in the paste",
+						     (unsigned long long)tb->at.line, facts->worker_crash_test ? " while running `" : "",
+						     facts->worker_crash_test ? facts->worker_crash_test : "", facts->worker_crash_test ? "`" : "",
+						     facts->worker_crashes, facts->worker_crashes == 1 ? "" : "s");
 			else if (d->chain->from_summary && !last && d->chain->rank < 0) {
 				gg_buf ranks = { 0 };
 				for (int r = 0; r < 64 && rc == 0; r++)

@@ -2037,6 +2037,20 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			return rc;
 	}
 	/*
+	 * pytest-xdist's test worker that died without a Python error (a
+	 * native crash, or a kill: the OOM killer's SIGKILL among them): the
+	 * signal is not in the paste, so a failure cut short, never nothing
+	 * found, and never an out-of-memory error on that word alone.
+	 */
+	if (out->len == 0 && !had_tracebacks && d->facts.worker_crash_line) {
+		gg_tb_chain *c = dx_bare_chain(-1, d->facts.worker_crash_line);
+		if (!c)
+			return -ENOMEM;
+		c->from_worker_crash = true;
+		if ((rc = dx_push(out, c)))
+			return rc;
+	}
+	/*
 	 * Triton's resource check logged on a line of its own, no traceback
 	 * and no other failure line (Inductor's autotuning refusing a kernel
 	 * choice whose shared memory per block is over the GPU's limit, on

@@ -1709,6 +1709,13 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "Paste the log to its end: the failing rank's traceback down to its exception line (for a memory error, `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ...` with the numbers), or the launcher's line with the worker's exit code. An exit code of -9 there, with no traceback, means the kernel's OOM killer (host RAM: `dmesg | grep -i oom` tells).");
 			break;
 		}
+		if (d->chain->from_worker_crash) {
+			rc |= gg_buf_printf(&e, "A pytest-xdist test worker died without a Python error: a crash in native code (a segmentation fault, an abort) or a kill (the kernel's OOM killer sends SIGKILL), and the paste does not say which.");
+			rc |= gg_buf_printf(&x, "Run the test it was running alone, without xdist (`pytest -p no:xdist %s%s%s`), to see how it ends: \"Killed\" (and `dmesg | grep -i 'killed process'`) is the OOM killer, host RAM; \"Segmentation fault\" or \"Aborted\" is a crash in native code, not memory.",
+					    facts->worker_crash_test ? "'" : "", facts->worker_crash_test ? facts->worker_crash_test : "TEST",
+					    facts->worker_crash_test ? "'" : "");
+			break;
+		}
 		if (d->chain->from_stop) {
 			rc |= gg_buf_printf(&e, "torchrun's agent is stopping its workers (SIGTERM), which it does after one of them failed, but the paste ends before that worker's error and the agent's line naming its rank and exit code.");
 			if (d->phase == GG_PHASE_EVALUATION)

@@ -55,6 +55,7 @@ void gg_logfacts_free(gg_log_facts *f)
 	free(f->resource_text);
 	free(f->argparse_text);
 	free(f->stopped_pids);
+	free(f->worker_crash_test);
 	free(f->prev_code);
 	free(f->logged_func);
 	free(f->orphans);
@@ -184,6 +185,25 @@ static int facts_stopped(gg_log_facts *f, const gg_log_line *l, const char *t, s
 	f->stopped_pids[f->stopped_len++] = pid;
 	if (!f->stopped_line)
 		f->stopped_line = l->number;
+	return 0;
+}
+
+/* pytest-xdist's test worker that died without a Python error (see logfacts.h); -ENOMEM. */
+static int facts_worker_crash(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	const char *crashed = gg_text_find(t, n, "' crashed while running '");
+	bool down = gg_text_find(t, n, "node down: Not properly terminated") != NULL;
+	if (!down && !(crashed && gg_text_starts(t, n, "worker '")))
+		return 0;
+	f->worker_crashes++;
+	if (!f->worker_crash_line)
+		f->worker_crash_line = l->number;
+	if (crashed && !f->worker_crash_test) {
+		const char *b = crashed + 25, *e = memchr(b, '\'', (size_t)(t + n - b));
+		f->worker_crash_test = gg_text_dup(b, (size_t)((e ? e : t + n) - b), FACTS_MAX_TEXT);
+		if (!f->worker_crash_test)
+			return -ENOMEM;
+	}
 	return 0;
 }
 
@@ -2368,6 +2388,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (gg_text_find(t, n, "failed (exitcode:") || gg_text_find(t, n, "FAILED (exitcode"))
 		facts_launcher(f, l, t, n);
 	if (facts_stopped(f, l, t, n) != 0)
+		return -ENOMEM;
+	if (facts_worker_crash(f, l, t, n) != 0)
 		return -ENOMEM;
 	if ((gg_text_find(t, n, ".py:") || gg_text_find(t, n, " - ")) && facts_logged_location(f, l, t, n) != 0)
 		return -ENOMEM;

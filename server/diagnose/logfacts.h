@@ -109,6 +109,16 @@ typedef struct gg_log_facts {
 	long *stopped_pids;
 	size_t stopped_len, stopped_cap;
 	uint64_t stopped_line; /* the first of those lines, 0 when none */
+	/*
+	 * pytest-xdist's report of a test worker that died without a Python
+	 * error ("[gw4] node down: Not properly terminated", "worker 'gw0'
+	 * crashed while running 'path::test'"): the first such line (0 when
+	 * none), the first test named as running then (owned, or NULL), and
+	 * how many such reports.
+	 */
+	uint64_t worker_crash_line;
+	char *worker_crash_test;
+	int worker_crashes;
 	bool nccl_timeout_frames; /* a C++ frame line names NCCL's watchdog timeout check (WorkNCCL::checkTimeout), whatever its what() */
 	/* a C++ frame line ("frame #4: ...") in PyTorch's CUDA library or NCCL's process group: the thread that threw ran CUDA work */
 	bool cuda_cpp_frames;
