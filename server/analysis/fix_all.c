@@ -208,16 +208,25 @@ bool gg_fix_anchors_carry(size_t *anchors, size_t n, const gg_edit *edits, size_
 	return anchors_carry(anchors, n, edits, edits_len);
 }
 
+/* A rule's bit in a mask of rules (gg_rules' order). */
+#define RULE_BIT(r) (1ull << ((size_t)((r) - gg_rules) % 64))
+
 /*
  * One round on text: *next is the fixed text (NULL when nothing applied),
  * *applied the fixes it took, *found the findings of text and found_rules
- * (NULL: not counted) those per rule. Returns GG_FIX_ALL_SYNTAX_ERROR,
- * taking nothing, when text does not parse cleanly.
+ * (NULL: not counted) those per rule, *found_mask the rules they are of.
+ * It takes fixes only of the rules in allowed: a later round fixes what
+ * the first one found and could not take at once, never a rule's findings
+ * that only the earlier rounds' edits brought (an `import torch` a wrap
+ * added makes a numpy notebook torch's, and its arrays "tensors").
+ * Returns GG_FIX_ALL_SYNTAX_ERROR, taking nothing, when text does not parse
+ * cleanly.
  */
 static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src, bool unsafe, const char *text,
 			 size_t len, char **next, size_t *next_len, size_t *applied, size_t *found, size_t *anchors,
-			 size_t nanchors, size_t *found_rules)
+			 size_t nanchors, size_t *found_rules, uint64_t allowed, uint64_t *found_mask)
 {
+	*found_mask = 0;
 	*next = NULL;
 	*applied = 0;
 	*found = 0;
@@ -237,11 +246,16 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 	gg_fixes *each = NULL; /* findings.len of them: each finding's fixes */
 	edit_list taken = { NULL, 0, 0, NULL, 0, 0, NULL, 0, 0 };
 	int rc = gg_analyzer_check(a, &here, &findings);
-	*found = findings.len;
-	for (size_t i = 0; !rc && found_rules && i < findings.len; i++) {
+	/* Counted of the allowed rules only: what the earlier edits brought is neither fixed nor weighed. */
+	for (size_t i = 0; !rc && i < findings.len; i++) {
 		const gg_rule_info *r = gg_rule_lookup(findings.items[i].code);
-		if (r)
+		if (r && !(allowed & RULE_BIT(r)))
+			continue;
+		(*found)++;
+		if (r && found_rules)
 			found_rules[r - gg_rules]++;
+		if (r)
+			*found_mask |= RULE_BIT(r);
 	}
 	if (!rc && findings.len) {
 		gg_node root;
@@ -252,6 +266,9 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 	}
 	size_t took_count = 0;
 	for (size_t i = 0; each && i < findings.len && !rc; i++) {
+		const gg_rule_info *r = gg_rule_lookup(findings.items[i].code);
+		if (!r || !(allowed & RULE_BIT(r)))
+			continue;
 		const gg_fix *fix = gg_fixes_applied(&each[i], unsafe);
 		if (fix) {
 			bool took;
@@ -329,6 +346,7 @@ int gg_fix_all_counted(gg_analyzer *a, const gg_source *src, bool unsafe, char *
 	char *prev = NULL; /* the text before the last round's fixes */
 	size_t prev_len = 0, took_all = 0, first_found = 0, prev_found = 0, last_found = 0;
 	bool last_checked = false; /* the text handed back was checked: its findings are last_found */
+	uint64_t allowed = UINT64_MAX; /* the rules whose fixes a round takes: all, then those the first round found */
 	TSParser *parser = gg_python_parser_new();
 	int rc = parser ? 0 : -ENOMEM;
 	for (int round = 0; round < MAX_ROUNDS && !rc; round++) {
@@ -338,8 +356,11 @@ int gg_fix_all_counted(gg_analyzer *a, const gg_source *src, bool unsafe, char *
 			memcpy(saved, anchors, nanchors * sizeof *anchors);
 		if (cur_rules)
 			memset(cur_rules, 0, nrules * sizeof *cur_rules);
+		uint64_t found_mask;
 		rc = fix_all_round(a, parser, src, unsafe, cur, cur_len, &next, &next_len, &took, &found, anchors, nanchors,
-				   cur_rules);
+				   cur_rules, allowed, &found_mask);
+		if (round == 0)
+			allowed = found_mask;
 		if (rc == GG_FIX_ALL_ANCHOR_LOST) {
 			free(next);
 			next = NULL;
