@@ -176,8 +176,12 @@ static bool body_may_export(def_names *defs, const char *text, size_t len, const
  * or `@torch.word` (any dotted prefix): a wrapper must return it, enter it
  * or name it some other way. With classes, an indented plain use counts too.
  */
-/* Whether the line at at lies in a `def forward(`: the nearest def above it, less indented. */
-static bool in_forward(const char *text, const char *at)
+/*
+ * The nearest block header above the line at at, less indented than it
+ * (its code, from the first non-blank character, and its length), or NULL
+ * at the top level.
+ */
+static const char *header_above(const char *text, const char *at, size_t *n)
 {
 	const char *line;
 	size_t indent = indent_of(text, at, &line);
@@ -190,13 +194,39 @@ static bool in_forward(const char *text, const char *at)
 			q++;
 		size_t col = (size_t)(q - prev);
 		if (q < prev_end && *q != '#' && *q != '\r' && col < indent) {
-			if ((size_t)(prev_end - q) >= 4 && memcmp(q, "def ", 4) == 0)
-				return (size_t)(prev_end - q) >= 12 && memcmp(q, "def forward(", 12) == 0;
-			indent = col;
+			*n = (size_t)(prev_end - q);
+			return q;
 		}
 		line = prev;
 	}
+	return NULL;
+}
+
+/* Whether the line at at lies in a `def forward(`: the nearest def above it, less indented. */
+static bool in_forward(const char *text, const char *at)
+{
+	size_t n;
+	for (const char *h = header_above(text, at, &n); h; h = header_above(text, h, &n))
+		if (n >= 4 && memcmp(h, "def ", 4) == 0)
+			return n >= 12 && memcmp(h, "def forward(", 12) == 0;
 	return false;
+}
+
+/*
+ * Whether the line at at lies in a def nested in another def: a decorator's
+ * inner wrapper (`def wrapper(*a): with torch.no_grad(): return func(*a)`),
+ * which the outer def returns.
+ */
+static bool in_nested_def(const char *text, const char *at)
+{
+	size_t n;
+	const char *h = header_above(text, at, &n);
+	while (h && !(n >= 4 && memcmp(h, "def ", 4) == 0))
+		h = header_above(text, h, &n);
+	if (!h)
+		return false;
+	h = header_above(text, h, &n);
+	return h && n >= 4 && memcmp(h, "def ", 4) == 0;
 }
 
 static bool named_otherwise(def_names *defs, const char *text, size_t len, const char *word, bool classes)
@@ -228,6 +258,9 @@ static bool named_otherwise(def_names *defs, const char *text, size_t len, const
 			return true;
 		/* A with in a forward: a mode of it may run with grad off (`elif mode == "inference": with no_grad():`). */
 		if (classes && with && in_forward(text, at))
+			return true;
+		/* A with in a decorator's inner wrapper: the decorator this file exports turns grad off. */
+		if (with && in_nested_def(text, at))
 			return true;
 	}
 	return false;
