@@ -65,11 +65,32 @@ static bool configured_decorator(semantic *c, gg_node name)
 	return false;
 }
 
-/* A wrapper another file of the project defines, imported here (`from utils import smart_inference_mode`). */
+/*
+ * A wrapper another file of the project defines, imported here (`from utils
+ * import smart_inference_mode`), or brought by a star import of its module
+ * or of a package above it that re-exports it (`from utils import *`, whose
+ * __init__ does `from utils.experiment import *`): a name no import binds
+ * and no def of this file defines.
+ */
 static bool project_wrapper(semantic *c, gg_node name)
 {
-	if (!c->project || !c->project->names.len || !sem_binding_find(c, node_span(c, sem_chain_root(c, name))) ||
-	    !sem_name_resolve(c, name))
+	if (!c->project || !c->project->names.len)
+		return false;
+	if (!sem_binding_find(c, node_span(c, sem_chain_root(c, name)))) {
+		if (!IS(name, identifier) || !c->star_modules.len || sem_is_func_name(c, node_span(c, name)))
+			return false;
+		span n = node_span(c, name);
+		for (size_t i = 0; i < c->star_modules.len; i++) {
+			char *dotted = gg_strdup_printf("%.*s.%.*s", (int)c->star_modules.items[i].len, c->star_modules.items[i].ptr,
+						       (int)n.len, n.ptr);
+			bool off = dotted && gg_project_disables_grad(c->project, dotted, strlen(dotted));
+			free(dotted);
+			if (off)
+				return true;
+		}
+		return false;
+	}
+	if (!sem_name_resolve(c, name))
 		return false;
 	span r = sem_resolved(c);
 	return gg_project_disables_grad(c->project, r.ptr, r.len);

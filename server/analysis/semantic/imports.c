@@ -207,6 +207,11 @@ int sem_from_imports_of(semantic *c, gg_node stmt)
 	for (gg_node item = gg_node_first_child(stmt); !gg_node_is_null(item) && !rc; item = gg_node_next_sibling(item)) {
 		if (sym_is(item, r->sym_wildcard_import)) {
 			rc = import_record(c, root, gg_node_null(), gg_node_null(), module, gg_node_null(), gg_node_null());
+			if (!rc && gg_grow((void **)&c->star_modules.items, &c->star_modules.cap, c->star_modules.len,
+					   sizeof *c->star_modules.items))
+				rc = -ENOMEM;
+			else if (!rc)
+				c->star_modules.items[c->star_modules.len++] = node_span(c, module);
 			continue;
 		}
 		if (gg_node_field(item) != r->fld_name)

@@ -392,6 +392,8 @@ typedef struct semantic {
 	size_t frozen_len, frozen_cap;
 	/* Spellings on which a method only modules have is called (model.parameters()): evidence of a module. */
 	spanset module_api;
+	/* The modules the file's star imports name (`from utils import *`), as written, dots of a relative one kept. */
+	spanset star_modules;
 	/* The names the text makes require grad (`x.requires_grad_()`), read once when first asked (walk.c). */
 	spanset grad_inputs;
 	bool grad_inputs_read;

@@ -1,0 +1,1 @@
+from helpers.running import *
