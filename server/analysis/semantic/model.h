@@ -246,7 +246,7 @@ typedef struct site {
 	gg_node flag_arg; /* the value it passes for the flag, or a null node (the default) */
 	bool counted;   /* its callee's backward is already counted in the caller */
 	bool result_trains; /* the caller carries what it returns to a backward (calls.c) */
-	bool shape_check; /* runs a method of a module built here once on synthetic tensors: no evaluation (SPEC §2) */
+	bool shape_check; /* runs a method of a module built here once on synthetic tensors, or on one item at a top level: no evaluation (SPEC §2) */
 	bool loaded;      /* at module level, hands the callee a loaded model (or runs a loaded model's method) */
 	int factory;      /* the called name holds what top-level function factory of this file returned (`loop = make_loop(...)`), else 0 */
 	int closure;      /* the def nested in factory that it returns (calls.c, once every def is walked), else 0 */
@@ -316,6 +316,7 @@ typedef struct semantic {
 	bool says_set_grad_enabled; /* the text spells set_grad_enabled (bare_grad_statement) */
 	bool says_enter_context;    /* the text spells enter_context (bare_grad_statement) */
 	bool says_star_import;      /* the text spells `import *`: unbound names may be a project file's classes */
+	bool notebook;              /* the text is a notebook's code cells, joined (its path ends in .ipynb) */
 	signed char other_framework; /* imports another framework's networks (mxnet, tensorflow, jax...): 1, 0, -1 not asked yet */
 	/* Defines, or imports from the very module that defines, a class whose forward takes gradients: 1, 0, -1 not asked yet */
 	signed char near_graph_class;
@@ -668,6 +669,14 @@ bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span rec
 bool sem_warm_up(semantic *c, const ctx *x, const gg_call_ref *ref);
 bool sem_export_check(semantic *c, const ctx *x, const gg_call_ref *ref);
 bool sem_thrown_pass(semantic *c, const ctx *x, const gg_call_ref *ref);
+/*
+ * Whether a forward is a one-item demonstration: at a notebook's top
+ * level, outside any loop, every argument a batch of one (`vae.encode(image)`
+ * after `image = test_set[71][0].unsqueeze(0)`): a cell showing what the
+ * model does. Memory cannot matter there, and nobody wants it reported
+ * (SPEC §2's harmless noise). A script's is its inference (SPEC §2).
+ */
+bool sem_one_item_demo(const semantic *c, const ctx *x, const gg_call_ref *ref);
 bool sem_shape_read(const semantic *c, const gg_call_ref *ref);
 /* Whether the module spelled name is frozen before byte at, in the same function for a plain name. */
 bool sem_frozen_before(const semantic *c, span name, uint32_t at);

@@ -1573,6 +1573,96 @@ bool sem_shape_read(const semantic *c, const gg_call_ref *ref)
 }
 
 /*
+ * The value the last assignment in function fi before byte at gives name:
+ * its right side, or the matching item of a tuple assigned to several names
+ * (`a, b = x[0], x[1]`); a null node where there is none or it is unknown.
+ */
+static gg_node bound_value(const semantic *c, span name, int fi, uint32_t at)
+{
+	const gg_tree_index *ix = c->index;
+	uint32_t from = fi > 0 ? c->funcs[fi].start : 0;
+	gg_node last = gg_node_null();
+	for (size_t i = sem_assignments_from(c, from); i < ix->assignments_len && gg_node_start_byte(ix->assignments[i]) < at; i++) {
+		gg_node a = ix->assignments[i], left = FIELD(a, left), right = FIELD(a, right);
+		if (gg_node_end_byte(a) > at || sem_func_at(c, gg_node_start_byte(a)) != fi)
+			continue;
+		if (IS(left, identifier)) {
+			if (span_eq(node_span(c, left), name))
+				last = right;
+			continue;
+		}
+		if (!(IS(left, pattern_list) || IS(left, tuple_pattern)))
+			continue;
+		uint32_t n = gg_node_named_child_count(left);
+		for (uint32_t k = 0; k < n; k++) {
+			gg_node t = gg_node_named_child(left, k);
+			if (IS(t, identifier) && span_eq(node_span(c, t), name))
+				last = (IS(right, expression_list) || IS(right, tuple)) && gg_node_named_child_count(right) == n
+					       ? gg_node_named_child(right, k)
+					       : gg_node_null();
+		}
+	}
+	return last;
+}
+
+/* Whether a call's only argument is the integer literal lit. */
+static bool sole_integer_argument(const semantic *c, gg_node call, const char *lit)
+{
+	gg_node args = FIELD(call, arguments);
+	return IS(args, argument_list) && gg_node_named_child_count(args) >= 1 &&
+	       IS(gg_node_named_child(args, 0), integer) && text_eq(c, gg_node_named_child(args, 0), lit);
+}
+
+/*
+ * Whether value is a batch of one item: made so where it is written
+ * (`x.unsqueeze(0)`, `x[None]`, `x.view(1, -1)`), moved or cast after
+ * (`.to(device)`), or a name the last assignment before bound so.
+ */
+static bool one_item(const semantic *c, gg_node value, int fi, uint32_t at, unsigned depth)
+{
+	if (depth > 6)
+		return false;
+	if (IS(value, parenthesized_expression) && gg_node_named_child_count(value) == 1)
+		return one_item(c, gg_node_named_child(value, 0), fi, at, depth + 1);
+	if (IS(value, identifier)) {
+		gg_node v = bound_value(c, node_span(c, value), fi, at);
+		return !gg_node_is_null(v) && one_item(c, v, fi, gg_node_start_byte(v), depth + 1);
+	}
+	if (IS(value, subscript)) {
+		gg_node index = FIELD(value, subscript);
+		return IS(index, none) || (IS(index, tuple) && gg_node_named_child_count(index) && IS(gg_node_named_child(index, 0), none));
+	}
+	gg_node fn = IS(value, call) ? FIELD(value, function) : gg_node_null();
+	if (!IS(fn, attribute))
+		return false;
+	static const char *const moves[] = { "to", "cuda", "cpu", "float", "half", "double", "bfloat16", "contiguous", NULL };
+	span m = sem_attribute_name(c, fn);
+	if (span_is(m, "unsqueeze"))
+		return sole_integer_argument(c, value, "0");
+	if (span_is(m, "view") || span_is(m, "reshape"))
+		return sole_integer_argument(c, value, "1");
+	return sem_word_in(m.ptr, m.len, moves) && one_item(c, FIELD(fn, object), fi, at, depth + 1);
+}
+
+bool sem_one_item_demo(const semantic *c, const ctx *x, const gg_call_ref *ref)
+{
+	if (!c->notebook || x->func != 0 || x->in_loop)
+		return false;
+	gg_node args = FIELD(ref->node, arguments);
+	uint32_t count = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
+	bool any = false;
+	for (uint32_t i = 0; i < count; i++) {
+		gg_node a = gg_node_named_child(args, i);
+		if (IS(a, comment) || (IS(a, keyword_argument) && constant_value(c, FIELD(a, value))))
+			continue;
+		if (IS(a, keyword_argument) || !one_item(c, a, x->func, ref->start, 0))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+/*
  * Whether a forward is a measuring pass (SPEC §2's warm-up, by its own
  * word): its result bound to `_`, the name that says it is thrown away,
  * on synthetic tensors (`_ = model(torch.FloatTensor(1, *shape))` while

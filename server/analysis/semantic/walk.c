@@ -313,8 +313,8 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	span recv;
 	if (sem_other_framework_only(c) || !sem_forward_receiver(c, x, ref, &recv, &loaded, &held))
 		return;
-	/* Not evaluation (SPEC §2): a shape check of a module built here, an export's check, a measuring pass thrown to `_`, a shape read. */
-	if (sem_shape_check(c, x, ref, recv) || sem_export_check(c, x, ref) || sem_thrown_pass(c, x, ref) ||
+	/* Not evaluation (SPEC §2): a shape check of a module built here, an export's check, a measuring pass thrown to `_`, a one-item demo, a shape read. */
+	if (sem_shape_check(c, x, ref, recv) || sem_export_check(c, x, ref) || sem_thrown_pass(c, x, ref) || sem_one_item_demo(c, x, ref) ||
 	    sem_shape_read(c, ref) || sem_construction_pass(c, x, recv) || repeats_tried_call(c, ref->node))
 		return;
 	/* A tracer's forward, or a forward that differentiates its own output: the graph it records is what the code reads. */
@@ -498,7 +498,8 @@ static bool instance_sites(semantic *c, const ctx *x, const gg_call_ref *ref)
 		memset(&s, 0, sizeof s);
 		s.name = name;
 		s.inst_cls = b->cls;
-		s.shape_check = sem_shape_check(c, x, ref, obj); /* a module class's instance, built here */
+		/* A module class's instance built here on synthetic tensors, or a top level's one-item demo. */
+		s.shape_check = sem_shape_check(c, x, ref, obj) || sem_one_item_demo(c, x, ref);
 		site_push(c, x, ref, s);
 	}
 	return true;
@@ -597,7 +598,7 @@ static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
 			return;
 		s.on_model = true;
 		s.loaded = loaded && x->func == 0;
-		s.shape_check = sem_shape_check(c, x, ref, obj.text);
+		s.shape_check = sem_shape_check(c, x, ref, obj.text) || sem_one_item_demo(c, x, ref);
 	} else {
 		return;
 	}
