@@ -129,6 +129,19 @@ static bool caller_reported(const semantic *c, size_t first, gg_node call)
 	return false;
 }
 
+/*
+ * Whether call is itself a model forward the walk met (`ae.encode(x)`, a
+ * method of a module): judged, and reported, where it stands; the method's
+ * insides reached through it are not a second mistake.
+ */
+static bool call_is_event(const semantic *c, gg_node call)
+{
+	for (size_t i = 0; i < c->events_len; i++)
+		if (gg_node_eq(c->events[i].call, call))
+			return true;
+	return false;
+}
+
 /* GG_PROOF_*_QUIET of the regions a wrap of call may cover (its loop, statement, function body); quiet_call trains not. */
 static unsigned regions_proof(const semantic *c, gg_node call, uint32_t quiet_call)
 {
@@ -342,7 +355,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	 * Evaluation only through a caller: the mistake is that call, reported
 	 * once at the helper's first forward, not once per submodule it runs.
 	 */
-	if (!local && s && caller_reported(c, first, s->call))
+	if (!local && s && (caller_reported(c, first, s->call) || call_is_event(c, s->call)))
 		return;
 	/*
 	 * The name the fix writes (fix.c): torch where the file's alias is a
