@@ -713,6 +713,27 @@ static bool method_for_effect(const semantic *c, const chain *fn, const gg_call_
 	       !(c->project && gg_project_submodule(c->project, fn->last.ptr, fn->last.len));
 }
 
+/*
+ * Whether this file's functions named method are all methods of plain
+ * classes (no module's), and the call's receiver is an attribute of self
+ * in a plain class's method (`self.model.track(x)` inside a tracker's own
+ * `track(self, img)`): a holder's method is not what the module it holds
+ * runs.
+ */
+static bool holder_method_only(const semantic *c, const ctx *x, const chain *obj, span method)
+{
+	int m = sem_enclosing_method(c, x->func);
+	int cls = m > 0 ? c->funcs[m].cls : -1;
+	if (cls < 0 || (c->classes[cls].kind & CLASS_MODULE) || obj->identifier || !span_is(obj->root, "self"))
+		return false;
+	for (size_t i = sem_func_names_lower(c, method); i < c->funcs_len - 1 && span_eq(c->func_names[i].name, method); i++) {
+		int k = c->funcs[c->func_names[i].index].cls;
+		if (k < 0 || (c->classes[k].kind & CLASS_MODULE))
+			return false;
+	}
+	return true;
+}
+
 /* The model a call runs (model(x), self.net.forward(x), self(x)) into *recv; false when none. */
 bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded, bool *held)
 {
@@ -757,7 +778,7 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 			bool attribute = obj.identifier && span_is(obj.text, "self") && self_attribute_assigned(c, x->func, method);
 			bool built = obj.identifier && holds_imported_module(c, x->func, obj.text, ref->start);
 			if (!attribute && (built || !imported_library_method_no_grad(c, method)) &&
-			    (!sem_is_func_name(c, method) || built)) {
+			    (!sem_is_func_name(c, method) || built || holder_method_only(c, x, &obj, method))) {
 				*recv = obj.text;
 				return sem_chain_is_model(c, x, &obj, loaded) && !library_method_no_grad(c, obj.text, method);
 			}
