@@ -100,6 +100,8 @@ size_t gg_phase_library_root(const char *f)
 	static const char *const layouts[] = {
 		"triton/runtime/", "triton/compiler/", "triton/language/", "triton/backends/", "torch/_inductor/",
 		"torch/_higher_order_ops/", "transformers/models/", "transformers/generation/", "transformers/integrations/",
+		"transformers/trainer", "transformers/pipelines/", "transformers/modeling_", "pytorch_lightning/trainer/",
+		"lightning/pytorch/trainer/", "lightning/fabric/",
 		"deepspeed/runtime/", "deepspeed/ops/", "diffusers/models/", "diffusers/pipelines/", "vllm/model_executor/",
 		"vllm/engine/", "vllm/worker/", "peft/tuners/", "trl/trainer/", "accelerate/utils/", "jax/_src/", "flax/linen/",
 		"xformers/ops/", "flash_attn/flash_attn_interface.py", "apex/optimizers/",
