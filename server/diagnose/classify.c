@@ -1567,6 +1567,14 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		}
 	}
 	/*
+	 * A one-line def's frame (`def rvar(a): return var(a.repeat(1, k, 1))`
+	 * nested in a method): its line is the definition, not a call a wrap
+	 * can hold; the line that called it, in the frame above, is.
+	 */
+	if (d->culprit > 0 && tb->frames[d->culprit].code && strncmp(tb->frames[d->culprit].code, "def ", 4) == 0 &&
+	    d->frames[d->culprit - 1].user)
+		d->culprit--;
+	/*
 	 * A line typed at an interactive prompt (<stdin>, <console>), no code
 	 * printed for it, cannot be opened or edited: the frame it called, the
 	 * first in a file of the user's, is the line to look at.
