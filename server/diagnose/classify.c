@@ -965,6 +965,7 @@ static bool classify_rocm(const gg_traceback *tb, const gg_log_facts *facts)
 }
 
 #define CLASSIFY_LOAD_NOTE_REACH 3 /* a launcher's lines about its worker may come between the announcement and the cut */
+#define CLASSIFY_KILL_NOTE_REACH 8 /* ... and a launcher's report of a killed worker, its command line wrapped */
 
 /*
  * Whether an allocator's message ends cut inside its request, before its
@@ -1376,8 +1377,15 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	 * run stopped while loading. Low weight, as above.
 	 */
 	uint64_t lnote = facts->load_note_line;
-	if (d->chain->from_cut && !tb->len && d->phase == GG_PHASE_UNKNOWN && lnote && lnote < tb->at.line &&
-	    lnote + CLASSIFY_LOAD_NOTE_REACH >= tb->at.line && facts->train_bar_line < lnote && facts->train_print_line < lnote &&
+	/*
+	 * The same above a launcher's report of a worker killed (-9, no
+	 * frame): its own lines (killing the other workers, the command line,
+	 * wrapped) come between, a few more than a cut's.
+	 */
+	bool killed = !tb->len && d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_SIGKILL) == 0;
+	uint64_t reach = killed ? CLASSIFY_KILL_NOTE_REACH : CLASSIFY_LOAD_NOTE_REACH;
+	if ((d->chain->from_cut || killed) && !tb->len && d->phase == GG_PHASE_UNKNOWN && lnote && lnote < tb->at.line &&
+	    lnote + reach >= tb->at.line && facts->train_bar_line < lnote && facts->train_print_line < lnote &&
 	    facts->eval_bar_line < lnote && facts->eval_print_line < lnote && facts->eval_note_line < lnote) {
 		d->phase = GG_PHASE_LOADING;
 		if ((rc = gg_evidence_add(d, "log line %llu, a few lines above where the paste ends, announces what the run loads, and no step is logged after it: it stopped while loading",

@@ -818,7 +818,11 @@ static bool facts_load_note(const char *t, size_t n)
 	size_t i = 0;
 	while (i < n && i < 4 && (t[i] == '-' || t[i] == '*' || t[i] == '>' || t[i] == '#' || t[i] == ' '))
 		i++;
-	return n - i > 8 && strncasecmp(t + i, "loading ", 8) == 0;
+	if (n - i > 8 && strncasecmp(t + i, "loading ", 8) == 0)
+		return true;
+	/* "Initializing language decoder from ../ckpt/7b/": weights read from a path, as loading. */
+	return n - i > 13 && (strncasecmp(t + i, "initializing ", 13) == 0 || strncasecmp(t + i, "initialising ", 13) == 0) &&
+	       gg_text_find(t + i, n - i, " from ") != NULL;
 }
 
 /* See eval_note_line in logfacts.h. */
