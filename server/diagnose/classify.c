@@ -42,6 +42,19 @@ int gg_evidence_add(gg_diagnosis *d, const char *fmt, ...)
 	return 0;
 }
 
+/* Drops the evidence lines that open with prefix: a reading a later, closer one overturned. */
+static void classify_evidence_drop(gg_diagnosis *d, const char *prefix)
+{
+	size_t kept = 0, n = strlen(prefix);
+	for (size_t i = 0; i < d->evidence_len; i++) {
+		if (strncmp(d->evidence[i], prefix, n) == 0)
+			free(d->evidence[i]);
+		else
+			d->evidence[kept++] = d->evidence[i];
+	}
+	d->evidence_len = kept;
+}
+
 /*
  * The user's innermost frame only waits for another process: its line
  * joins a worker (`p.join()`) or fetches a remote task's result
@@ -1566,8 +1579,15 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 						  ? "is the model's own method, run for whoever calls it: the fix goes on the call into it"
 											      : "training runs too: the fix goes on the call that enters evaluation")))
 			return rc;
-		/* No forward on the path, an object being built: a model constructed and its state placed, before it ran. */
-		if (classify_is_init(f->function) && d->phase == GG_PHASE_UNKNOWN && boundary == tb->len && !backward) {
+		/*
+		 * No forward on the path, an object being built: a model
+		 * constructed and its state placed, before it ran; also where an
+		 * outer function's name said training (`model = SeqModel(data)`
+		 * at the top of train()): no step had started.
+		 */
+		if (classify_is_init(f->function) && (d->phase == GG_PHASE_UNKNOWN || (d->phase == GG_PHASE_TRAINING && evidence_frame < allocated_in)) &&
+		    boundary == tb->len && !backward) {
+			classify_evidence_drop(d, "training: frame ");
 			d->phase = GG_PHASE_LOADING;
 			if ((rc = gg_evidence_add(d, "loading: the path builds an object (%s) and no forward runs on it: a model being constructed, its state placed on the device",
 						  tb->frames[d->culprit].code ? tb->frames[d->culprit].code : f->function)))
