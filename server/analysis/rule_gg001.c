@@ -297,8 +297,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	 * reads keeps its history, and stays its callers' business.
 	 */
 	if (callers_mode && !region && f->cls >= 0 && !(c->classes[f->cls].kind & CLASS_MODULE) && !f->bw &&
-	    !gg_node_is_null(ev->eval_call) && ev->own_eval && !sem_offsets_any_in(&c->backward, f->start, f->end) &&
-	    sem_output_history_dropped(c, e->scope, e->call)) {
+	    !gg_node_is_null(ev->eval_call) && ev->own_eval && sem_output_history_dropped(c, e->scope, e->call)) {
 		region = true;
 		callers_mode = false;
 	}

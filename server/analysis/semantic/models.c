@@ -1626,8 +1626,8 @@ static gg_node bound_value(const semantic *c, span name, int fi, uint32_t at)
 	return last;
 }
 
-/* Whether a call's only argument is the integer literal lit. */
-static bool sole_integer_argument(const semantic *c, gg_node call, const char *lit)
+/* Whether a call's first argument is the integer literal lit (`unsqueeze(0)`, `view(1, -1)`). */
+static bool first_argument_is(const semantic *c, gg_node call, const char *lit)
 {
 	gg_node args = FIELD(call, arguments);
 	return IS(args, argument_list) && gg_node_named_child_count(args) >= 1 &&
@@ -1659,9 +1659,9 @@ static bool one_item(const semantic *c, gg_node value, int fi, uint32_t at, unsi
 	static const char *const moves[] = { "to", "cuda", "cpu", "float", "half", "double", "bfloat16", "contiguous", NULL };
 	span m = sem_attribute_name(c, fn);
 	if (span_is(m, "unsqueeze"))
-		return sole_integer_argument(c, value, "0");
+		return first_argument_is(c, value, "0");
 	if (span_is(m, "view") || span_is(m, "reshape"))
-		return sole_integer_argument(c, value, "1");
+		return first_argument_is(c, value, "1");
 	return sem_word_in(m.ptr, m.len, moves) && one_item(c, FIELD(fn, object), fi, at, depth + 1);
 }
 
