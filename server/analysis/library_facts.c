@@ -35,7 +35,8 @@ static int line_parse(gg_library_facts *f, const char *p, const char *end)
 	bool plain = kind_n == 12 && memcmp(kind, "plain-object", 12) == 0;
 	bool module = kind_n == 6 && memcmp(kind, "module", 6) == 0;
 	bool grad = kind_n == 10 && memcmp(kind, "takes-grad", 10) == 0;
-	if ((!call && !meth && !plain && !module && !grad) || !word_next(&p, end, &pattern, &pattern_n))
+	bool paramless = kind_n == 13 && memcmp(kind, "parameterless", 13) == 0;
+	if ((!call && !meth && !plain && !module && !grad && !paramless) || !word_next(&p, end, &pattern, &pattern_n))
 		return -EINVAL;
 	if (meth && !word_next(&p, end, &method, &method_n))
 		return -EINVAL;
@@ -49,6 +50,7 @@ static int line_parse(gg_library_facts *f, const char *p, const char *end)
 	fact->kind = plain    ? GG_LIBRARY_PLAIN_OBJECT
 		     : module ? GG_LIBRARY_MODULE
 		     : grad   ? GG_LIBRARY_TAKES_GRAD
+		     : paramless ? GG_LIBRARY_PARAMLESS
 			      : GG_LIBRARY_NO_GRAD;
 	fact->pattern = gg_memdup_str(pattern, pattern_n);
 	fact->literal = strcspn(fact->pattern ? fact->pattern : "", "*?[\\");
@@ -148,6 +150,11 @@ bool gg_library_facts_plain(const gg_library_facts *f, const char *factory, size
 bool gg_library_facts_module(const gg_library_facts *f, const char *factory, size_t len)
 {
 	return facts_match(f, GG_LIBRARY_MODULE, factory, len, NULL, 0);
+}
+
+bool gg_library_facts_parameterless(const gg_library_facts *f, const char *factory, size_t len)
+{
+	return facts_match(f, GG_LIBRARY_PARAMLESS, factory, len, NULL, 0);
 }
 
 bool gg_library_facts_takes_grad(const gg_library_facts *f, const char *name, size_t len)

@@ -15,6 +15,7 @@ typedef enum gg_library_fact_kind {
 	GG_LIBRARY_PLAIN_OBJECT, /* plain-object: no torch module */
 	GG_LIBRARY_MODULE,       /* module: a torch module with parameters */
 	GG_LIBRARY_TAKES_GRAD,   /* takes-grad: a function that differentiates what it is handed */
+	GG_LIBRARY_PARAMLESS,    /* parameterless: a torch module that holds no parameter */
 } gg_library_fact_kind;
 
 typedef struct gg_library_fact {
@@ -47,6 +48,9 @@ bool gg_library_facts_plain(const gg_library_facts *f, const char *factory, size
 
 /* Whether what the callable `factory` (a resolved dotted name) builds or loads is a torch module with parameters. */
 bool gg_library_facts_module(const gg_library_facts *f, const char *factory, size_t len);
+
+/* Whether what the callable `factory` (a resolved dotted name) builds is a torch module that holds no parameter. */
+bool gg_library_facts_parameterless(const gg_library_facts *f, const char *factory, size_t len);
 
 /*
  * Whether calling the callable `name` (a resolved dotted name) takes the

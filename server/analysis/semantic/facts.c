@@ -241,17 +241,6 @@ static bool weightless_bound(const semantic *c, span name)
 	return false;
 }
 
-/* torch.nn's layers that hold no parameter (activations, dropout, pooling, reshaping): what they compute records nothing of their own. */
-static const char *const parameterless_layers[] = {
-	"torch.nn.Dropout", "torch.nn.Dropout1d", "torch.nn.Dropout2d", "torch.nn.Dropout3d", "torch.nn.AlphaDropout",
-	"torch.nn.ReLU", "torch.nn.ReLU6", "torch.nn.LeakyReLU", "torch.nn.ELU", "torch.nn.SELU", "torch.nn.GELU",
-	"torch.nn.SiLU", "torch.nn.Mish", "torch.nn.Sigmoid", "torch.nn.Tanh", "torch.nn.Softplus", "torch.nn.Hardswish",
-	"torch.nn.Softmax", "torch.nn.LogSoftmax", "torch.nn.MaxPool1d", "torch.nn.MaxPool2d", "torch.nn.MaxPool3d",
-	"torch.nn.AvgPool1d", "torch.nn.AvgPool2d", "torch.nn.AvgPool3d", "torch.nn.AdaptiveAvgPool1d",
-	"torch.nn.AdaptiveAvgPool2d", "torch.nn.AdaptiveAvgPool3d", "torch.nn.AdaptiveMaxPool1d", "torch.nn.AdaptiveMaxPool2d",
-	"torch.nn.Upsample", "torch.nn.Identity", "torch.nn.Flatten", "torch.nn.Unflatten", "torch.nn.PixelShuffle", NULL,
-};
-
 /*
  * Whether value builds a module that holds no parameter and nothing but
  * what literals give it: a parameterless class of the file or of the
@@ -298,8 +287,8 @@ static bool builds_weightless(semantic *c, gg_node value, unsigned depth)
 				return false;
 		return n > 0;
 	}
-	/* torch's own layers that hold no parameter, given literals: a fixed function of their inputs (`nn.Dropout(0.5)`). */
-	if (sem_name_is_one_of(c, parameterless_layers))
+	/* A library's module that holds no parameter, given literals: a fixed function of its inputs (`nn.Dropout(0.5)`). */
+	if (gg_library_facts_parameterless(&c->sem->libraries, r.ptr, r.len))
 		return arguments_literal(c, args);
 	return c->project && gg_project_class_paramless(c->project, r.ptr, r.len) &&
 	       (arguments_literal(c, args) || gg_project_class_weightless(c->project, r.ptr, r.len));
