@@ -191,7 +191,8 @@ static int facts_stopped(gg_log_facts *f, const gg_log_line *l, const char *t, s
 /* pytest-xdist's test worker that died without a Python error (see logfacts.h); -ENOMEM. */
 static int facts_worker_crash(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
-	const char *crashed = gg_text_find(t, n, "' crashed while running '");
+	static const char running[] = "' crashed while running '";
+	const char *crashed = gg_text_find(t, n, running);
 	bool down = gg_text_find(t, n, "node down: Not properly terminated") != NULL;
 	if (!down && !(crashed && gg_text_starts(t, n, "worker '")))
 		return 0;
@@ -199,7 +200,7 @@ static int facts_worker_crash(gg_log_facts *f, const gg_log_line *l, const char 
 	if (!f->worker_crash_line)
 		f->worker_crash_line = l->number;
 	if (crashed && !f->worker_crash_test) {
-		const char *b = crashed + 25, *e = memchr(b, '\'', (size_t)(t + n - b));
+		const char *b = crashed + sizeof running - 1, *e = memchr(b, '\'', (size_t)(t + n - b));
 		f->worker_crash_test = gg_text_dup(b, (size_t)((e ? e : t + n) - b), FACTS_MAX_TEXT);
 		if (!f->worker_crash_test)
 			return -ENOMEM;

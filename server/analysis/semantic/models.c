@@ -1071,6 +1071,10 @@ bool sem_output_history_dropped(const semantic *c, int fi, gg_node call)
 	return true;
 }
 
+/* What moves or casts a tensor and keeps its items (`x.to(device)`), and what reshapes it. */
+static const char *const tensor_moves[] = { "to", "cuda", "cpu", "float", "half", "double", "bfloat16", "contiguous", NULL };
+static const char *const tensor_reshapes[] = { "unsqueeze", "view", "reshape", "permute", "transpose", "flatten", "squeeze", NULL };
+
 /* torch's factories of synthetic tensors: what a shape check feeds a module. */
 static const char *const synthetic_makers[] = {
 	"torch.randn", "torch.rand", "torch.randint", "torch.zeros", "torch.ones", "torch.empty", "torch.full",
@@ -1227,13 +1231,10 @@ static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, uns
 	if (fresh_forward_of_synthetic(c, value, fi, at, depth))
 		return true;
 	/* A synthetic tensor moved, cast or reshaped (`image.to(device)`, `x[:, a:b].reshape(-1, n)`) is one still. */
-	static const char *const moves[] = { "to", "cuda", "cpu", "float", "half", "double", "bfloat16", "contiguous",
-					     "unsqueeze", "view", "reshape", "permute", "transpose", "flatten", "squeeze",
-					     NULL };
 	gg_node fn = FIELD(value, function);
 	if (IS(fn, attribute) && (IS(FIELD(fn, object), identifier) || IS(FIELD(fn, object), subscript))) {
 		span m = sem_attribute_name(c, fn);
-		if (sem_word_in(m.ptr, m.len, moves))
+		if (sem_word_in(m.ptr, m.len, tensor_moves) || sem_word_in(m.ptr, m.len, tensor_reshapes))
 			return synthetic_value(c, FIELD(fn, object), fi, at, depth + 1);
 	}
 	gg_node base = sem_call_chain_base(c, value);
@@ -1656,13 +1657,12 @@ static bool one_item(const semantic *c, gg_node value, int fi, uint32_t at, unsi
 	gg_node fn = IS(value, call) ? FIELD(value, function) : gg_node_null();
 	if (!IS(fn, attribute))
 		return false;
-	static const char *const moves[] = { "to", "cuda", "cpu", "float", "half", "double", "bfloat16", "contiguous", NULL };
 	span m = sem_attribute_name(c, fn);
 	if (span_is(m, "unsqueeze"))
 		return first_argument_is(c, value, "0");
 	if (span_is(m, "view") || span_is(m, "reshape"))
 		return first_argument_is(c, value, "1");
-	return sem_word_in(m.ptr, m.len, moves) && one_item(c, FIELD(fn, object), fi, at, depth + 1);
+	return sem_word_in(m.ptr, m.len, tensor_moves) && one_item(c, FIELD(fn, object), fi, at, depth + 1);
 }
 
 bool sem_one_item_demo(const semantic *c, const ctx *x, const gg_call_ref *ref)
