@@ -246,6 +246,10 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 	gg_fixes *each = NULL; /* findings.len of them: each finding's fixes */
 	edit_list taken = { NULL, 0, 0, NULL, 0, 0, NULL, 0, 0 };
 	int rc = gg_analyzer_check(a, &here, &findings);
+	/* Text that parses but that Python refuses (`print x`, `f(async=True)`: GG000 without a tree error) is not rewritten either. */
+	for (size_t i = 0; !rc && i < findings.len; i++)
+		if (strcmp(findings.items[i].code, "GG000") == 0)
+			rc = GG_FIX_ALL_SYNTAX_ERROR;
 	/* Counted of the allowed rules only: what the earlier edits brought is neither fixed nor weighed. */
 	for (size_t i = 0; !rc && i < findings.len; i++) {
 		const gg_rule_info *r = gg_rule_lookup(findings.items[i].code);

@@ -329,6 +329,38 @@ static TSNode python2_statement(TSNode root, const char *text, size_t len, const
 	return found;
 }
 
+/*
+ * The first name spelled `async` or `await` (`x.cuda(async=True)`, a
+ * Python 3.6 keyword argument): keywords since Python 3.7, which the grammar
+ * still takes as names. Only asked where the text spells one.
+ */
+static TSNode reserved_name(TSNode root, const char *text, size_t len)
+{
+	if (!memmem(text, len, "async", 5) && !memmem(text, len, "await", 5))
+		return (TSNode){ 0 };
+	TSTreeCursor cur = ts_tree_cursor_new(root);
+	TSNode found = { 0 };
+	for (;;) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		if (ts_node_is_named(n) && strcmp(ts_node_type(n), "identifier") == 0) {
+			uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+			if (e - s == 5 && (memcmp(text + s, "async", 5) == 0 || memcmp(text + s, "await", 5) == 0)) {
+				found = n;
+				break;
+			}
+		}
+		if (ts_tree_cursor_goto_first_child(&cur))
+			continue;
+		while (!ts_tree_cursor_goto_next_sibling(&cur))
+			if (!ts_tree_cursor_goto_parent(&cur)) {
+				ts_tree_cursor_delete(&cur);
+				return found;
+			}
+	}
+	ts_tree_cursor_delete(&cur);
+	return found;
+}
+
 static int gg000_check(void *state, const gg_rule_input *in, gg_findings *out)
 {
 	(void)state;
@@ -351,6 +383,8 @@ static int gg000_check(void *state, const gg_rule_input *in, gg_findings *out)
 		TSNode bad = src->lines || in->unparsed_len ? (TSNode){ 0 } : indent_error(in->ts_root, src->text, &what, 0);
 		if (ts_node_is_null(bad))
 			bad = python2_statement(in->ts_root, src->text, src->len, &what);
+		if (ts_node_is_null(bad) && !ts_node_is_null(bad = reserved_name(in->ts_root, src->text, src->len)))
+			what = "SyntaxError: invalid syntax";
 		if (ts_node_is_null(bad))
 			return 0;
 		TSNode tok = first_leaf(bad);
