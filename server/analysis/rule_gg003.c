@@ -95,12 +95,14 @@ static bool call_leaves_off(const char *text, gg_node call, const char *param, s
 }
 
 /*
- * Whether value, a name, is a parameter of the top-level function around it
- * that defaults to False or None and that nothing shows set: the function
- * never rebinds it, every call of the function in the file leaves it off,
- * and no other file of the project imports a function of that name. Then
- * the flag is never set: `to_variable(x, volatile=False)` passing
- * volatile=volatile on is dead code, no sign of evaluation.
+ * Whether value, a name, is a parameter of the top-level function (or of a
+ * method of a top-level class) around it that defaults to False or None and
+ * that nothing shows set: the function never rebinds it, every call of the
+ * function in the file leaves it off, and no other file of the project
+ * imports a function of that name (a method: the file calls it, `self.f(x)`,
+ * and every such call leaves it off). Then the flag is never set:
+ * `to_variable(x, volatile=False)` passing volatile=volatile on is dead
+ * code, no sign of evaluation.
  */
 static bool flag_never_set(const gg_rule_input *in, gg_node value)
 {
@@ -113,7 +115,10 @@ static bool flag_never_set(const gg_rule_input *in, gg_node value)
 	gg_node up = gg_node_parent(def);
 	if (gg_node_type_is(up, "decorated_definition"))
 		up = gg_node_parent(up);
-	if (gg_node_is_null(def) || !gg_node_type_is(up, "module"))
+	/* A method: its class's block, the class at the top. Its callers pass no self. */
+	bool method = gg_node_type_is(up, "block") && gg_node_type_is(gg_node_parent(up), "class_definition") &&
+		      gg_node_type_is(gg_node_parent(gg_node_parent(up)), "module");
+	if (gg_node_is_null(def) || (!method && !gg_node_type_is(up, "module")))
 		return false;
 	const char *param = text + gg_node_start_byte(value);
 	size_t n = gg_node_end_byte(value) - gg_node_start_byte(value);
@@ -131,8 +136,10 @@ static bool flag_never_set(const gg_rule_input *in, gg_node value)
 		else
 			place++;
 	}
-	if (found < -1)
+	if (found < -1 || (method && found == 0))
 		return false;
+	if (method && found > 0)
+		found--;
 	/* Rebound in the body (`volatile = not train`): set at run time. */
 	gg_node body = field(def, "body");
 	for (gg_node m = body; !gg_node_is_null(m); m = gg_node_walk_next(body, m, true))
@@ -142,15 +149,22 @@ static bool flag_never_set(const gg_rule_input *in, gg_node value)
 	gg_node fname = field(def, "name");
 	const char *f = text + gg_node_start_byte(fname);
 	size_t fn = gg_node_end_byte(fname) - gg_node_start_byte(fname);
-	if (in->src->project && gg_project_called_elsewhere(in->src->project, f, fn))
+	if (!method && in->src->project && gg_project_called_elsewhere(in->src->project, f, fn))
 		return false;
 	const gg_tree_index *ix = gg_semantic_index(in->model);
+	size_t calls = 0;
 	for (size_t i = 0; i < ix->calls_len; i++) {
 		const gg_call_ref *r = &ix->calls[i];
-		if (r->names == 1 && text_eq(text, r->callee, f, fn) && !call_leaves_off(text, r->node, param, n, found))
+		bool named = method ? r->attribute && r->callee_end - r->method_start == fn &&
+					      memcmp(text + r->method_start, f, fn) == 0
+				    : r->names == 1 && text_eq(text, r->callee, f, fn);
+		if (!named)
+			continue;
+		if (!call_leaves_off(text, r->node, param, n, found))
 			return false;
+		calls++;
 	}
-	return true;
+	return !method || calls > 0;
 }
 
 static void gg003_delete(void *state);
