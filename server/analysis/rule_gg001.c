@@ -93,15 +93,19 @@ static void caller_add(semantic *c, gg_buf *b, int scope)
 
 /*
  * Whether a discarded forward on synthetic tensors is a warm-up (SPEC §2,
- * not evaluation): a forward of the same model that keeps its result
- * follows in the same function. Alone, or followed only by more of its
- * kind, it is the work being measured (a timing or memory loop), and its
- * activations are saved for backward while it runs.
+ * not evaluation): it runs once, outside any loop (a pass whose hooks count
+ * operations keeps nothing past its statement), or a forward of the same
+ * model that keeps its result follows in the same function. In a loop,
+ * followed only by more of its kind, it is the work being measured (a
+ * timing or memory loop), and its activations are saved for backward while
+ * it runs.
  */
 static bool is_warm_up(const semantic *c, const event *e)
 {
 	if (!e->warm_up)
 		return false;
+	if (!e->in_loop)
+		return true;
 	const func *f = &c->funcs[e->scope];
 	uint32_t end = e->scope > 0 ? f->end : (uint32_t)c->len;
 	span callee = node_span(c, FIELD(e->call, function));
