@@ -694,8 +694,9 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
  */
 bool sem_output_read_as_numpy(semantic *c, const ctx *x, gg_node call);
 /*
- * Whether the output of the forward call, bound to a name in function fi,
- * leaves it without history: every later read of the name ends it (a
+ * Whether the output of the forward call, bound to a name in function fi
+ * (whole, indexed or unpacked: every name), leaves it without history:
+ * every later read of the name ends it (a
  * detach, .item(), .numpy()) or rebinds the name to a float-keeping chain
  * of itself (`preds = preds.cpu()`), followed on. Nothing can carry it to
  * a backward.

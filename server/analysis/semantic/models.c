@@ -1036,14 +1036,10 @@ static int history_read(const semantic *c, gg_node n, span name, bool *rebinds)
 	return how;
 }
 
-bool sem_output_history_dropped(const semantic *c, int fi, gg_node call)
+/* Whether name, bound at byte from in function fi, drops the history it holds before anything takes it. */
+static bool name_history_dropped(const semantic *c, int fi, span name, uint32_t from)
 {
-	gg_node assign = gg_node_parent(call);
-	if (fi <= 0 || !IS(assign, assignment) || !gg_node_eq(FIELD(assign, right), call) || !IS(FIELD(assign, left), identifier))
-		return false;
-	span name = node_span(c, FIELD(assign, left));
 	gg_node body = FIELD(c->funcs[fi].def, body);
-	uint32_t from = gg_node_end_byte(assign);
 	bool live = true; /* the name holds the forward's history */
 	for (gg_node k = body; !gg_node_is_null(k); k = gg_node_walk_next(body, k, !IS(k, function_definition) && !IS(k, lambda))) {
 		if (gg_node_start_byte(k) < from || !IS(k, identifier) || !span_eq(node_span(c, k), name))
@@ -1069,6 +1065,34 @@ bool sem_output_history_dropped(const semantic *c, int fi, gg_node call)
 			live = false; /* `preds = preds.detach()`: what the name holds from here has none */
 	}
 	return true;
+}
+
+/*
+ * The output bound whole, indexed or unpacked (`out = m(x)`, `g, l =
+ * m(x)[:2]`): every name it is bound to drops its history.
+ */
+bool sem_output_history_dropped(const semantic *c, int fi, gg_node call)
+{
+	gg_node value = call, assign = gg_node_parent(call);
+	while (IS(assign, subscript) && gg_node_eq(FIELD(assign, value), value)) {
+		value = assign;
+		assign = gg_node_parent(assign);
+	}
+	if (fi <= 0 || !IS(assign, assignment) || !gg_node_eq(FIELD(assign, right), value))
+		return false;
+	gg_node left = FIELD(assign, left);
+	uint32_t from = gg_node_end_byte(assign);
+	if (IS(left, identifier))
+		return name_history_dropped(c, fi, node_span(c, left), from);
+	if (!IS(left, pattern_list) && !IS(left, tuple_pattern))
+		return false;
+	uint32_t n = gg_node_named_child_count(left);
+	for (uint32_t i = 0; i < n; i++) {
+		gg_node t = gg_node_named_child(left, i);
+		if (!IS(t, identifier) || !name_history_dropped(c, fi, node_span(c, t), from))
+			return false;
+	}
+	return n > 0;
 }
 
 /* What moves or casts a tensor and keeps its items (`x.to(device)`), and what reshapes it. */
