@@ -56,9 +56,12 @@ static bool torch_nn_class(const char *bases, const char *word, size_t n)
  * Whether a class line's bases make a module: a base whose last name is
  * Module (nn.Module, torch.nn.Module, LightningModule), or ends in Model
  * (a library's PreTrainedModel, a project's BaseModel), or a module class
- * the same file defined before.
+ * the same file defined before. The name alone speaks only in a file that
+ * names a framework (framework), and never for a plain class the file
+ * defined itself (plains: a numpy package's own `class Module:`); elsewhere
+ * such a base is settled against the project's classes.
  */
-static bool bases_say_module(const line *l, const gg_strings *modules)
+static bool bases_say_module(const line *l, const gg_strings *modules, const gg_strings *plains, bool framework)
 {
 	const char *open = memchr(l->content, '(', (size_t)(l->end - l->content));
 	if (!open)
@@ -71,7 +74,9 @@ static bool bases_say_module(const line *l, const gg_strings *modules)
 		}
 		const char *after = p + n;
 		bool last = after >= l->end || *after != '.';
-		if (last && ((n >= 6 && memcmp(after - 6, "Module", 6) == 0) || (n >= 5 && memcmp(after - 5, "Model", 5) == 0)))
+		bool named = (n >= 6 && memcmp(after - 6, "Module", 6) == 0) || (n >= 5 && memcmp(after - 5, "Model", 5) == 0);
+		bool bare = p == open + 1 || p[-1] != '.';
+		if (last && named && framework && !(bare && name_listed(plains, p, n)))
 			return true;
 		if (last && torch_nn_class(open + 1, p, n))
 			return true;
@@ -771,7 +776,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		if (line_starts(&l, "class ")) {
 			const char *name = l.content + 6;
 			size_t n = word_at(name, l.end);
-			kind = n && bases_say_module(&l, &modules) ? CLASS_IS_MODULE : CLASS_IS_OTHER;
+			kind = n && bases_say_module(&l, &modules, &plains, framework) ? CLASS_IS_MODULE : CLASS_IS_OTHER;
 			class_indent = l.indent;
 			if (kind == CLASS_IS_MODULE && !rc)
 				rc = name_push(&modules, name, n);
