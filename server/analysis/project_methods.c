@@ -570,8 +570,9 @@ static bool class_bases(const line *l, const char **b, const char **e)
 }
 
 /*
- * Whether a class line's bases are torch's Module alone, or beside Python's
- * own plain bases only: `class Loss(nn.Module):`, `class Algo(torch.nn.Module, ABC):`.
+ * Whether a class line's bases are torch's Module alone (however its path is
+ * spelled: nn.Module, torch.nn.modules.Module), or beside Python's own plain
+ * bases only: `class Loss(nn.Module):`, `class Algo(torch.nn.Module, ABC):`.
  */
 static bool base_is_torch_module(const line *l)
 {
@@ -587,7 +588,12 @@ static bool base_is_torch_module(const line *l)
 		while (last > q && last[-1] == ' ')
 			last--;
 		size_t n = (size_t)(last - q);
-		if ((n == 9 && memcmp(q, "nn.Module", 9) == 0) || (n == 15 && memcmp(q, "torch.nn.Module", 15) == 0))
+		static const char *const spellings[] = { "nn.Module", "torch.nn.Module", "nn.modules.Module", "torch.nn.modules.Module",
+							 "nn.modules.module.Module", "torch.nn.modules.module.Module", NULL };
+		bool spelled = false;
+		for (const char *const *w = spellings; *w && !spelled; w++)
+			spelled = strlen(*w) == n && memcmp(q, *w, n) == 0;
+		if (spelled)
 			module = true;
 		else if (!python_plain_base(q, n))
 			return false;
