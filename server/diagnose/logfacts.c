@@ -402,7 +402,8 @@ static gg_oom_device device_named_whole(const char *p, const char *end)
  * ("[1]    26478 killed     python x.py", "[2]  + 812 bus error  python
  * x.py"), bash's ("[1]+  Killed   python x.py"), a script's bash ("run.sh:
  * line 6:  3305 Killed   python x.py") and zsh's foreground form ("zsh:
- * killed  python x.py"), glued after a progress bar's last redraw or
+ * killed  python x.py"), macOS's with the signal's number ("23001
+ * Killed: 9   python x.py"), glued after a progress bar's last redraw or
  * alone. The command after the word is required: prose saying "killed" is
  * no job line. Returns the signal's words as the shell prints them
  * (lowercased, static), or NULL.
@@ -460,7 +461,8 @@ static const char *facts_job_signal(const char *t, size_t n)
 			p++;
 		for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
 			size_t wl = strlen(words[w]);
-			if (n - p <= wl || strncasecmp(t + p, words[w], wl) != 0 || t[p + wl] != ' ')
+			/* macOS's shells add the signal's number: "Killed: 9", "Segmentation fault: 11". */
+			if (n - p <= wl || strncasecmp(t + p, words[w], wl) != 0 || (t[p + wl] != ' ' && t[p + wl] != ':'))
 				continue;
 			/* a command follows the word */
 			size_t q = p + wl;
@@ -2196,7 +2198,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	 * a progress bar), as mp.spawn or a launcher does, or the kernel's own
 	 * OOM-killer report from dmesg.
 	 */
-	if (!f->killed && (facts_line_is(t, n, "Killed") || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0) ||
+	if (!f->killed && (facts_line_is(t, n, "Killed") || facts_line_is(t, n, "Killed: 9") || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0) ||
 			   gg_text_find(t, n, "terminated with signal SIGKILL") || gg_text_find(t, n, "exit code -9") ||
 			   gg_text_find(t, n, "exited on signal 9 (Killed)") ||
 			   /* A launcher's CalledProcessError for a child the kernel killed, in both of Python's wordings. */
