@@ -590,9 +590,24 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		flat[n++] = message[i];
 	}
 	flat[n] = '\0';
-	if (oom_out_of_resource(type, flat, n) || gg_oom_block_limit(flat, n)) {
+	/*
+	 * Intel's per-allocation limit refuses a tensor for its size in one
+	 * piece, not for want of memory: no out-of-memory, unless the request
+	 * is larger than the whole device, which no limit lifted would hold.
+	 */
+	bool beyond_device = false;
+	if (gg_oom_block_limit(flat, n)) {
+		double tried = oom_size_after(flat, n, "Tried to allocate "), total = oom_size_before(flat, n, "total capacity");
+		beyond_device = tried > 0 && total > 0 && tried > total;
+	}
+	if (oom_out_of_resource(type, flat, n) || (gg_oom_block_limit(flat, n) && !beyond_device)) {
 		free(flat);
 		return false;
+	}
+	if (beyond_device) {
+		info->is_oom = true;
+		info->device = GG_OOM_DEVICE_XPU;
+		info->form = "XPU: a request larger than the device";
 	}
 
 	for (size_t i = 0; i < sizeof oom_forms / sizeof oom_forms[0]; i++) {
