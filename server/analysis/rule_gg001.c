@@ -272,6 +272,37 @@ static bool backward_in_scope(const semantic *c, int scope, uint32_t start, uint
 	return false;
 }
 
+/*
+ * Whether what call's statement binds is read again in its loop before it
+ * is bound (`out, state = rnn(x, state)`, `X = blk(X)`): the next pass
+ * takes it, history and all.
+ */
+static bool fed_back(const semantic *c, gg_node call)
+{
+	gg_node assign = gg_node_parent(call);
+	while (IS(assign, subscript))
+		assign = gg_node_parent(assign);
+	if (!IS(assign, assignment))
+		return false;
+	gg_node loop = gg_node_parent(assign);
+	while (!gg_node_is_null(loop) && !IS(loop, for_statement) && !IS(loop, while_statement) && !IS(loop, function_definition))
+		loop = gg_node_parent(loop);
+	if (!IS(loop, for_statement) && !IS(loop, while_statement))
+		return false;
+	gg_node left = FIELD(assign, left), body = FIELD(loop, body);
+	for (gg_node t = left; !gg_node_is_null(t); t = gg_node_walk_next(left, t, true)) {
+		if (!IS(t, identifier))
+			continue;
+		span name = node_span(c, t);
+		for (gg_node k = body; !gg_node_is_null(k) && gg_node_start_byte(k) < gg_node_end_byte(assign);
+		     k = gg_node_walk_next(body, k, true))
+			if (IS(k, identifier) && span_eq(node_span(c, k), name) &&
+			    !(gg_node_start_byte(k) >= gg_node_start_byte(left) && gg_node_end_byte(k) <= gg_node_end_byte(left)))
+				return true;
+	}
+	return false;
+}
+
 static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out)
 {
 	*fixed_out = gg_node_null();
@@ -301,7 +332,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	 * reads keeps its history, and stays its callers' business.
 	 */
 	if (callers_mode && !region && f->cls >= 0 && !(c->classes[f->cls].kind & CLASS_MODULE) && !f->bw &&
-	    !gg_node_is_null(ev->eval_call) && ev->own_eval && sem_output_history_dropped(c, e->scope, e->call)) {
+	    !gg_node_is_null(ev->eval_call) && ev->own_eval && sem_output_history_dropped(c, e->scope, e->call, NULL)) {
 		region = true;
 		callers_mode = false;
 	}
@@ -314,6 +345,20 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	 * take its output (`preds = net(x_val)` in the loop, a loss on preds
 	 * backwarded after it): then no.
 	 */
+	/*
+	 * A loop that trains nothing (the fixer's own proof) and keeps what the
+	 * forward returns only without its history (`feats.extend(out.cpu().data)`):
+	 * nothing can need its gradient, whatever its data is called (features
+	 * of the training set taken out of a pretrained network before a head is
+	 * fit on them): some read drops it, none keeps it. A module built here
+	 * and never trained is a demonstration; a method's callers, or a
+	 * caller already reported, decide for it.
+	 */
+	bool ended = false;
+	bool dropped = !callers_mode && e->in_loop && !e->untrained && gg_node_is_null(ev->loop_iter) &&
+		       (e->scope == 0 || (f->cls < 0 && f->eval_site < 0)) && !fed_back(c, e->call) &&
+		       sem_output_history_dropped(c, e->scope, e->call, &ended) && ended &&
+		       (regions_proof(c, e->call, UINT32_MAX) & GG_PROOF_LOOP_QUIET);
 	bool input = !loop && !callers_mode && !gg_node_is_null(ev->eval_input) &&
 		     backward_in_scope(c, e->scope, f->start, gg_node_start_byte(e->call)) &&
 		     !backward_in_scope(c, e->scope, gg_node_start_byte(e->call), e->scope > 0 ? f->end : (uint32_t)c->len);
@@ -341,11 +386,12 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	 * on where one may take it (calls.c): the gradient is needed, whatever
 	 * mode the model is in. Only an evaluation caller can make it evaluation.
 	 */
-	bool local = (region || loop || named || script || phase || input) && !(e->scope > 0 && f->result_trains) &&
+	bool local = (region || loop || named || script || phase || input || dropped) && !(e->scope > 0 && f->result_trains) &&
 		     !graph_kept_by_choice(c, e);
 	/* The evidence that alone makes it evaluation, where it decides the message and the fix. */
-	bool phase_only = phase && !(region || loop || named || script || input);
+	bool phase_only = phase && !(region || loop || named || script || input || dropped);
 	bool input_only = input && !(region || loop || named || script);
+	bool dropped_only = dropped && !(region || loop || named || script || phase || input);
 	int site_i = -1;
 	if (local)
 		site_i = e->scope > 0 ? sem_unguarded_site(c, e->scope) : -1;
@@ -405,6 +451,9 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		span q = quote_of(c, ev->loop_iter);
 		text_add(c, &m, "in the loop over %.*s ", (int)(q.len ? q.len : 13), q.len ? q.ptr : "evaluation data");
 		where_add(c, &m, e->scope);
+	} else if (dropped && !script) {
+		text_add(c, &m, "in a loop that trains nothing ");
+		where_add(c, &m, e->scope);
 	} else {
 		text_add(c, &m, "in a module-level inference script");
 	}
@@ -454,6 +503,10 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		else /* a loader that returns it in eval mode */
 			text_add(c, &m, "%seval mode (which %.*s is in from its loader) does not disable gradients", sep, (int)r.len,
 				 r.ptr);
+		sep = "; ";
+	}
+	if (dropped_only) {
+		text_add(c, &m, "%sits output is kept only without its history, so nothing needs the graph", sep);
 		sep = "; ";
 	}
 	if (input_only) {

@@ -699,9 +699,10 @@ bool sem_output_read_as_numpy(semantic *c, const ctx *x, gg_node call);
  * every later read of the name ends it (a
  * detach, .item(), .numpy()) or rebinds the name to a float-keeping chain
  * of itself (`preds = preds.cpu()`), followed on. Nothing can carry it to
- * a backward.
+ * a backward. fi 0: the module's top level. *ended (NULL: not asked) says
+ * whether some read ends it, not only that none keeps it.
  */
-bool sem_output_history_dropped(const semantic *c, int fi, gg_node call);
+bool sem_output_history_dropped(const semantic *c, int fi, gg_node call, bool *ended);
 span sem_detached_output(const semantic *c, gg_node call);
 
 /* names.c */

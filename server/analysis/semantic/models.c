@@ -1001,7 +1001,9 @@ bool sem_output_read_as_numpy(semantic *c, const ctx *x, gg_node call)
 }
 
 /* What ends a tensor's history where it is read: a detach, or a value that holds none. */
-static const char *const history_enders[] = { "detach", "detach_", "data", "item", "tolist", "numpy", NULL };
+static const char *const history_enders[] = { "detach", "detach_", "data", "item", "tolist", "numpy",
+					       /* what reads only its shape or place */
+					       "size", "shape", "dim", "ndim", "numel", "dtype", "device", NULL };
 
 /*
  * How a read of a tensor with history goes on, up the chain applied to it
@@ -1037,9 +1039,9 @@ static int history_read(const semantic *c, gg_node n, span name, bool *rebinds)
 }
 
 /* Whether name, bound at byte from in function fi, drops the history it holds before anything takes it. */
-static bool name_history_dropped(const semantic *c, int fi, span name, uint32_t from)
+static bool name_history_dropped(const semantic *c, int fi, span name, uint32_t from, bool *ended)
 {
-	gg_node body = FIELD(c->funcs[fi].def, body);
+	gg_node body = fi > 0 ? FIELD(c->funcs[fi].def, body) : c->funcs[0].def;
 	bool live = true; /* the name holds the forward's history */
 	for (gg_node k = body; !gg_node_is_null(k); k = gg_node_walk_next(body, k, !IS(k, function_definition) && !IS(k, lambda))) {
 		if (gg_node_start_byte(k) < from || !IS(k, identifier) || !span_eq(node_span(c, k), name))
@@ -1061,6 +1063,8 @@ static bool name_history_dropped(const semantic *c, int fi, span name, uint32_t 
 		int how = history_read(c, k, name, &rebinds);
 		if (how == HISTORY_GOES_ON && !rebinds)
 			return false;
+		if (how == HISTORY_ENDS)
+			*ended = true;
 		if (how == HISTORY_ENDS && rebinds)
 			live = false; /* `preds = preds.detach()`: what the name holds from here has none */
 	}
@@ -1071,25 +1075,29 @@ static bool name_history_dropped(const semantic *c, int fi, span name, uint32_t 
  * The output bound whole, indexed or unpacked (`out = m(x)`, `g, l =
  * m(x)[:2]`): every name it is bound to drops its history.
  */
-bool sem_output_history_dropped(const semantic *c, int fi, gg_node call)
+bool sem_output_history_dropped(const semantic *c, int fi, gg_node call, bool *ended)
 {
+	bool any = false;
+	if (!ended)
+		ended = &any;
+	*ended = false;
 	gg_node value = call, assign = gg_node_parent(call);
 	while (IS(assign, subscript) && gg_node_eq(FIELD(assign, value), value)) {
 		value = assign;
 		assign = gg_node_parent(assign);
 	}
-	if (fi <= 0 || !IS(assign, assignment) || !gg_node_eq(FIELD(assign, right), value))
+	if (fi < 0 || !IS(assign, assignment) || !gg_node_eq(FIELD(assign, right), value))
 		return false;
 	gg_node left = FIELD(assign, left);
 	uint32_t from = gg_node_end_byte(assign);
 	if (IS(left, identifier))
-		return name_history_dropped(c, fi, node_span(c, left), from);
+		return name_history_dropped(c, fi, node_span(c, left), from, ended);
 	if (!IS(left, pattern_list) && !IS(left, tuple_pattern))
 		return false;
 	uint32_t n = gg_node_named_child_count(left);
 	for (uint32_t i = 0; i < n; i++) {
 		gg_node t = gg_node_named_child(left, i);
-		if (!IS(t, identifier) || !name_history_dropped(c, fi, node_span(c, t), from))
+		if (!IS(t, identifier) || !name_history_dropped(c, fi, node_span(c, t), from, ended))
 			return false;
 	}
 	return n > 0;
