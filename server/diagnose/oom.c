@@ -684,6 +684,12 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		info->device = GG_OOM_DEVICE_CUDA;
 		info->form = "THCudaCheck FAIL: out of memory";
 	}
+	/* A CUDA extension's own check of its kernel's launch ("CUDA kernel failed : out of memory"): the device's memory. */
+	if (!info->is_oom && gg_text_find_ci(flat, n, "CUDA kernel failed") && gg_text_find_ci(flat, n, "out of memory")) {
+		info->is_oom = true;
+		info->device = GG_OOM_DEVICE_CUDA;
+		info->form = "CUDA kernel failed: out of memory";
+	}
 	if (!info->is_oom && (oom_type_is(type, "OutOfMemoryError") || oom_type_is(type, "MemoryError") ||
 			      oom_type_is(type, "_ArrayMemoryError"))) {
 		info->is_oom = true;
