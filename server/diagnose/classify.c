@@ -1919,9 +1919,15 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			else if (d->chain->from_cut)
 				rc = gg_evidence_add(d, "log line %llu, the paste's last, is a run's output cut short (%s), and no error line comes before it: what stopped the run is below where the paste ends",
 						     (unsigned long long)tb->at.line, gg_logfacts_run_cut(facts));
+			else if (d->chain->from_stop && !facts->stopped_line)
+				rc = gg_evidence_add(d, "log line %llu: DeepSpeed's launcher is killing its processes, which it does after one of them exited with an error; that process's error and the launcher's return code are not in the paste",
+						     (unsigned long long)tb->at.line);
 			else if (d->chain->from_stop)
 				rc = gg_evidence_add(d, "log line %llu: torchrun's agent is stopping its workers (SIGTERM), which it does after one of them failed; that worker's error and the agent's \"failed (exitcode: N)\" line are not in the paste",
 						     (unsigned long long)tb->at.line);
+			else if (d->chain->from_launcher)
+				rc = gg_evidence_add(d, "log line %llu: torchrun's agent says local rank %d failed with exit code %ld; the error it raised is not in the paste",
+						     (unsigned long long)tb->at.line, d->chain->rank, facts->launcher_exitcode);
 			else if (d->chain->from_worker_crash)
 				rc = gg_evidence_add(d, "log line %llu: pytest-xdist says a test worker died without a Python error%s%s%s (%d such report%s): a native crash or a kill, whose signal is not in the paste",
 						     (unsigned long long)tb->at.line, facts->worker_crash_test ? " while running `" : "",

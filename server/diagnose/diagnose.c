@@ -2037,6 +2037,20 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			return rc;
 	}
 	/*
+	 * The agent's "failed (exitcode: 1) local_rank: 0" line alone: a worker
+	 * raised an error the paste does not hold (-9, the kernel's kill, is
+	 * read above). A failure cut short, with its rank, never nothing found.
+	 */
+	if (out->len == 0 && !had_tracebacks && d->facts.launcher_rank >= 0 && d->facts.launcher_exitcode > 0 &&
+	    d->facts.root_rank < 0 && !d->facts.orphans_len && !d->facts.lone.text) {
+		gg_tb_chain *c = dx_bare_chain(d->facts.launcher_rank, d->facts.launcher_at.line);
+		if (!c)
+			return -ENOMEM;
+		c->from_launcher = true;
+		if ((rc = dx_push(out, c)))
+			return rc;
+	}
+	/*
 	 * pytest-xdist's test worker that died without a Python error (a
 	 * native crash, or a kill: the OOM killer's SIGKILL among them): the
 	 * signal is not in the paste, so a failure cut short, never nothing
@@ -2086,6 +2100,19 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		/* The cut line is CUDA's own check failing: the device is named, whatever error it was about to print. */
 		if (d->facts.last_cuda_check)
 			out->items[out->len - 1].oom.device = GG_OOM_DEVICE_CUDA;
+	}
+	/*
+	 * DeepSpeed's launcher killing its processes, and nothing after it: it
+	 * does so after one of them exited with an error, which the paste ends
+	 * before. A failure cut short, never nothing found.
+	 */
+	if (out->len == 0 && !had_tracebacks && d->facts.killing_line && !d->facts.orphans_len && !d->facts.lone.text) {
+		gg_tb_chain *c = dx_bare_chain(-1, d->facts.killing_line);
+		if (!c)
+			return -ENOMEM;
+		c->from_stop = true;
+		if ((rc = dx_push(out, c)))
+			return rc;
 	}
 	/*
 	 * XLA's listing of the largest allocations in a program it compiled,

@@ -174,6 +174,9 @@ static void facts_launcher(gg_log_facts *f, const gg_log_line *l, const char *t,
 /* The agent's "Sending process P closing signal SIGTERM": a worker still running when it acted. */
 static int facts_stopped(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
+	/* DeepSpeed's launcher does the same after a child's failure: "[launch.py:315:sigkill_handler] Killing subprocess P". */
+	if (!f->killing_line && gg_text_find(t, n, "sigkill_handler] Killing subprocess "))
+		f->killing_line = l->number;
 	const char *p = gg_text_find(t, n, "Sending process ");
 	if (!p || !gg_text_find(t, n, "closing signal SIGTERM") || f->stopped_len == FACTS_MAX_STOPPED)
 		return 0;

@@ -109,6 +109,7 @@ typedef struct gg_log_facts {
 	long *stopped_pids;
 	size_t stopped_len, stopped_cap;
 	uint64_t stopped_line; /* the first of those lines, 0 when none */
+	uint64_t killing_line; /* DeepSpeed launcher's first "sigkill_handler] Killing subprocess P", 0 when none */
 	/*
 	 * pytest-xdist's report of a test worker that died without a Python
 	 * error ("[gw4] node down: Not properly terminated", "worker 'gw0'
