@@ -338,14 +338,6 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	}
 	bool loop = !callers_mode && !gg_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end);
 	/*
-	 * A function (or a module's top level) that trains, then runs a forward
-	 * on held-out data in one tensor with no backward after it: the
-	 * evaluation after the training step (walk.c, eval_argument). Any
-	 * backward of the function after it, even past the loop it is in, may
-	 * take its output (`preds = net(x_val)` in the loop, a loss on preds
-	 * backwarded after it): then no.
-	 */
-	/*
 	 * A loop that trains nothing (the fixer's own proof) and keeps what the
 	 * forward returns only without its history (`feats.extend(out.cpu().data)`):
 	 * nothing can need its gradient, whatever its data is called (features
@@ -359,6 +351,14 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		       (e->scope == 0 || (f->cls < 0 && f->eval_site < 0)) && !fed_back(c, e->call) &&
 		       sem_output_history_dropped(c, e->scope, e->call, &ended) && ended &&
 		       (regions_proof(c, e->call, UINT32_MAX) & GG_PROOF_LOOP_QUIET);
+	/*
+	 * A function (or a module's top level) that trains, then runs a forward
+	 * on held-out data in one tensor with no backward after it: the
+	 * evaluation after the training step (walk.c, eval_argument). Any
+	 * backward of the function after it, even past the loop it is in, may
+	 * take its output (`preds = net(x_val)` in the loop, a loss on preds
+	 * backwarded after it): then no.
+	 */
 	bool input = !loop && !callers_mode && !gg_node_is_null(ev->eval_input) &&
 		     backward_in_scope(c, e->scope, f->start, gg_node_start_byte(e->call)) &&
 		     !backward_in_scope(c, e->scope, gg_node_start_byte(e->call), e->scope > 0 ? f->end : (uint32_t)c->len);
