@@ -703,6 +703,25 @@ static void frozen_note(semantic *c, gg_node stmt, gg_node receiver)
 }
 
 /*
+ * `X.freeze()` in a file whose module classes are LightningModules and that
+ * defines no freeze() of its own: Lightning's, which sets every parameter's
+ * requires_grad to False (and eval mode), so X is frozen from there.
+ */
+static void lightning_freezes(semantic *c)
+{
+	if (!c->freeze_calls_len)
+		return;
+	bool lightning = false;
+	for (size_t i = 0; i < c->classes_len && !lightning; i++)
+		lightning = (sem_class_kind(c, &c->classes[i], 0) & CLASS_LIGHTNING) != 0;
+	for (size_t i = 1; lightning && i < c->funcs_len; i++)
+		if (span_is(c->funcs[i].name, "freeze"))
+			return;
+	for (size_t i = 0; lightning && i < c->freeze_calls_len && !c->error; i++)
+		frozen_note(c, c->freeze_calls[i], FIELD(FIELD(c->freeze_calls[i], function), object));
+}
+
+/*
  * A function of the file that freezes a module it is handed (`def
  * freeze(m): for p in m.parameters(): p.requires_grad = False`): what a call
  * of it hands it is frozen from that call on, as if frozen there.
@@ -1353,6 +1372,10 @@ int sem_facts_collect(semantic *c, gg_node root)
 						frozen_note(c, n, field_id(fn, r->fld_object));
 				} else if (span_is(m, "grad") || span_is(m, "enable_grad") || span_is(m, "set_grad_enabled")) {
 					PUSH(c, callees, callees_len, callees_cap, fn);
+				} else if (span_is(m, "freeze")) {
+					gg_node args = field_id(n, r->fld_arguments);
+					if (sym_is(args, r->sym_argument_list) && gg_node_named_child_count(args) == 0)
+						PUSH(c, c->freeze_calls, c->freeze_calls_len, c->freeze_calls_cap, n);
 				}
 				if (backward)
 					PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(n));
@@ -1607,6 +1630,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	}
 	if (c->binds_len)
 		qsort(c->binds, c->binds_len, sizeof *c->binds, bind_cmp);
+	lightning_freezes(c);
 	freezing_calls(c);
 	/* The assignments' pass adds freezes (a frozen class built, a freezing loader) after the walk's: back in text order. */
 	gg_sort(c->frozen, c->frozen_len, sizeof *c->frozen, frozen_cmp);

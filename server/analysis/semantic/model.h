@@ -362,6 +362,9 @@ typedef struct semantic {
 	/* owned: the names bound to no module: `name = obj.method` (fetches_plain_attribute), `name = lambda ...` */
 	gg_node *fetches;
 	size_t fetches_len, fetches_cap;
+	/* owned: `X.freeze()` calls, no argument: LightningModule's freeze of every parameter, where the file's are (facts.c) */
+	gg_node *freeze_calls;
+	size_t freeze_calls_len, freeze_calls_cap;
 	/*
 	 * owned: assignments of a name to a bare name chain that ends in no_grad
 	 * or inference_mode (`inference_mode = torch.inference_mode`): the name

@@ -169,6 +169,7 @@ static void semantic_free(semantic *c)
 	free(c->classes);
 	free(c->assign_left);
 	free(c->fetches);
+	free(c->freeze_calls);
 	free(c->grad_aliases);
 	free(c->name_aliases);
 	free(c->assign_right);
