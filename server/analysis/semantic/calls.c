@@ -958,8 +958,14 @@ bool sem_site_runs_eval(const semantic *c, const site *s)
 	if (callee->bw) {
 		if (!callee->bw_flagged)
 			return false;
+		/*
+		 * The shared step's eval half, but not where a module's forward
+		 * (or what it runs) makes the call: that runs in its own callers'
+		 * mode, training's too (a visualisation switch left off there).
+		 */
 		if (s->flag_false)
-			return true; /* the shared step's eval half */
+			return !(s->caller > 0 && (sem_module_forward(c, s->caller) || c->funcs[s->caller].in_module_forward ||
+						   c->funcs[s->caller].from_forward));
 		/* Its caller's own flag passed on (flags_pass_through), the caller run as its eval half: so is this call. */
 		const func *g = s->caller > 0 ? &c->funcs[s->caller] : NULL;
 		return g && g->eval_site >= 0 && g->flag.len && IS(s->flag_arg, identifier) &&
