@@ -1996,8 +1996,13 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 */
 	if (out->len == 0 && !had_tracebacks && !d->facts.orphans_len && !d->facts.lone.text && d->facts.job_signal &&
 	    !d->facts.killed && !killed9 && !d->facts.cgroup_oom) {
-		char *text = gg_strdup_printf("the shell reports the process ended by a signal: %s", d->facts.job_signal);
-		gg_log_orphan o = { .rank = -1, .text = text, .at = d->facts.job_signal_at, .continued_to = d->facts.job_signal_at.line };
+		/* A launcher's exit code (-11) read as the signal: the rank it names. */
+		bool launcher = d->facts.launcher_rank >= 0 && d->facts.launcher_at.line == d->facts.job_signal_at.line;
+		char *text = launcher ? gg_strdup_printf("rank %d exited with signal %ld (%s)", d->facts.launcher_rank,
+							 -d->facts.launcher_exitcode, d->facts.job_signal)
+				      : gg_strdup_printf("the shell reports the process ended by a signal: %s", d->facts.job_signal);
+		gg_log_orphan o = { .rank = launcher ? d->facts.launcher_rank : -1, .text = text, .at = d->facts.job_signal_at,
+				    .continued_to = d->facts.job_signal_at.line };
 		gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
 		free(text);
 		if (c)

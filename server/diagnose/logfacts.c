@@ -151,6 +151,25 @@ static int facts_inline(const char *t, size_t n, const char *key, long *value)
  * "Child process 4411 (local_rank 0) FAILED (exitcode 1)", under its
  * "CHILD PROCESS FAILED WITH NO ERROR_FILE" banner: the same fact.
  */
+/*
+ * A launcher's exit code that is a crash's signal (-11, -6, -7: not -9, the
+ * OOM killer's): the shell's words for it, as its job line would say them,
+ * so that the paste reads as that crash (diagnose.c, the job's signal).
+ */
+static void facts_exit_signal(gg_log_facts *f, const gg_log_line *l, long code)
+{
+	static const struct {
+		long code;
+		const char *words;
+	} signals[] = { { -11, "segmentation fault" }, { -6, "abort" }, { -7, "bus error" },
+			{ -4, "illegal hardware instruction" }, { -8, "floating point exception" } };
+	for (size_t i = 0; i < sizeof signals / sizeof *signals && !f->job_signal; i++)
+		if (signals[i].code == code) {
+			f->job_signal = signals[i].words;
+			f->job_signal_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+		}
+}
+
 static void facts_launcher(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	const char *p = gg_text_find(t, n, "failed (exitcode:");
@@ -166,6 +185,7 @@ static void facts_launcher(gg_log_facts *f, const gg_log_line *l, const char *t,
 	f->launcher_rank = (int)rank;
 	f->launcher_exitcode = code;
 	f->launcher_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+	facts_exit_signal(f, l, code);
 	long pid;
 	if (facts_inline(p, (size_t)(end - p), child ? "Child process" : "pid", &pid) && pid > 0)
 		f->launcher_pid = pid;
@@ -307,6 +327,7 @@ static void facts_deepspeed(gg_log_facts *f, const gg_log_line *l, const char *t
 		f->killed = true;
 		f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	}
+	facts_exit_signal(f, l, code);
 	if (f->command_local_rank < 0)
 		return;
 	f->launcher_rank = f->command_local_rank;
@@ -2203,6 +2224,10 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	 */
 	if (!f->killed && (facts_line_is(t, n, "Killed") || facts_line_is(t, n, "Killed: 9") || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0) ||
 			   gg_text_find(t, n, "terminated with signal SIGKILL") || gg_text_find(t, n, "exit code -9") ||
+			   /* torchelastic's summary field alone ("traceback : Signal 9 (SIGKILL) received by PID 4923"). */
+			   gg_text_find(t, n, "Signal 9 (SIGKILL) received by PID") ||
+			   /* 128 + 9, as an IDE or a container's runtime reports it ("Process finished with exit code 137"). */
+			   gg_text_find(t, n, "exit code 137") || gg_text_find(t, n, "exited with code 137") ||
 			   gg_text_find(t, n, "exited on signal 9 (Killed)") ||
 			   /* A launcher's CalledProcessError for a child the kernel killed, in both of Python's wordings. */
 			   gg_text_find(t, n, "died with <Signals.SIGKILL: 9>") || gg_text_find(t, n, "non-zero exit status -9.") ||
