@@ -1318,7 +1318,11 @@ static void assignment_handle(check *c, const ctx *x, gg_node stmt, gg_node e)
 static void augmented_handle(check *c, const ctx *x, gg_node e)
 {
 	span op = node_span(c, FIELD(e, operator));
-	if (span_is(op, "+=") || span_is(op, "-="))
+	gg_node right = skip_parens(c, FIELD(e, right));
+	/* preds += [out]: a list grown by one item, as append(out) grows it. */
+	if (span_is(op, "+=") && IS(right, list) && gg_node_named_child_count(right) == 1)
+		candidate_consider(c, x, e, FIELD(e, left), gg_node_named_child(right, 0), true);
+	else if (span_is(op, "+=") || span_is(op, "-="))
 		candidate_consider(c, x, e, FIELD(e, left), FIELD(e, right), false);
 	/* loss += att_loss: what flows into loss flows on from it (a sum of loss terms for backward). */
 	if (!c->probe && is_name_chain(c, FIELD(e, left)))
