@@ -1627,6 +1627,52 @@ static bool sink_may_read(const check *c, gg_node stmt, gg_node sink)
 	return false;
 }
 
+/* Whether name's last binding in fn detached what it holds (`log_probs = torch.cat(log_probs).detach()`). */
+static bool bound_detached(const check *c, const function *fn, span name)
+{
+	const name_info *info = table_find(&fn->names, name);
+	gg_node stmt = info && info->bound_at != NO_POS ? info->bound_stmt : gg_node_null();
+	gg_node assign = IS(stmt, expression_statement) && gg_node_named_child_count(stmt) ? gg_node_named_child(stmt, 0)
+											     : gg_node_null();
+	gg_node right = IS(assign, assignment) ? skip_parens(c, FIELD(assign, right)) : gg_node_null();
+	gg_node fn_node = IS(right, call) ? FIELD(right, function) : gg_node_null();
+	if (!IS(fn_node, attribute))
+		return false;
+	span m = node_span(c, FIELD(fn_node, attribute));
+	return span_is(m, "detach") || span_is(m, "item") || span_is(m, "tolist") || span_is(m, "numpy");
+}
+
+/*
+ * Drops the candidates whose list or total the function hands, as it is,
+ * to a function of this file that trains with it (an actor-critic's loss
+ * helper, called with the rollout's lists, that calls backward): the
+ * gradient is needed, as where a backward takes it here. A name rebound to
+ * a detached copy before the call hands no graph.
+ */
+static void helpers_filter(check *c, function *fn, gg_node body)
+{
+	if (gg_node_is_null(body) || !fn->cands_len)
+		return;
+	for (size_t r = gg_call_refs_from(c->call_refs, c->call_refs_len, gg_node_start_byte(body));
+	     r < c->call_refs_len && c->call_refs[r].start < gg_node_end_byte(body) && !c->error; r++) {
+		const gg_call_ref *ref = &c->call_refs[r];
+		if (!gg_semantic_call_trains(c->model, ref->start))
+			continue;
+		gg_node args = FIELD(ref->node, arguments);
+		for (uint32_t a = 0, n = IS(args, argument_list) ? gg_node_named_child_count(args) : 0; a < n; a++) {
+			gg_node arg = gg_node_named_child(args, a);
+			if (IS(arg, keyword_argument))
+				arg = FIELD(arg, value);
+			if (!is_name_chain(c, arg) || bound_detached(c, fn, node_span(c, arg)))
+				continue;
+			for (size_t i = 0; i < fn->cands_len; i++)
+				if (!fn->cands[i].dropped && span_eq(fn->cands[i].key, node_span(c, arg)) &&
+				    sink_may_read(c, fn->cands[i].stmt, ref->node))
+					fn->cands[i].dropped = true;
+		}
+	}
+}
+
 static void candidates_filter(check *c, function *fn, gg_node body)
 {
 	flow f = { c, { NULL, 0, 0 }, NULL, 0, 0 };
@@ -1647,6 +1693,7 @@ static void candidates_filter(check *c, function *fn, gg_node body)
 	}
 	for (size_t k = 0; k < fn->assigns_len; k++)
 		fn->assigns[k].done = false;
+	helpers_filter(c, fn, body);
 	if (!fn->evaluation && !gg_node_is_null(body)) {
 		/* Returns and yields of this function, not of nested ones. */
 		for (gg_node n = body; !gg_node_is_null(n) && !c->error;) {

@@ -108,6 +108,15 @@ bool gg_semantic_parameter_is_module(const gg_semantic *r, uint32_t at, const ch
 	return sem_parameter_annotation_kind(c, sem_func_at(c, at), (span){ name, len }) > 0;
 }
 
+bool gg_semantic_call_trains(const gg_semantic *r, uint32_t at)
+{
+	const semantic *c = r ? r->file : NULL;
+	for (size_t i = 0; c && i < c->sites_len; i++)
+		if (gg_node_start_byte(c->sites[i].call) == at)
+			return c->sites[i].callee > 0 && c->funcs[c->sites[i].callee].bw;
+	return false;
+}
+
 const char *gg_semantic_import_target(const gg_semantic *r, const char *local, size_t len)
 {
 	const binding *b = r && r->file ? sem_binding_find(r->file, (span){ local, len }) : NULL;

@@ -52,6 +52,8 @@ bool gg_semantic_name_says_model(const gg_semantic *s, const char *name, size_t 
  * nn.Module`) is handed a class, not a module.
  */
 bool gg_semantic_parameter_is_module(const gg_semantic *s, uint32_t at, const char *name, size_t len);
+/* Whether the call starting at byte at runs a function of this file whose code path runs a backward (a loss helper that trains). */
+bool gg_semantic_call_trains(const gg_semantic *s, uint32_t at);
 /*
  * What an import of the last build's file binds local to (`import
  * triton.language as tl`: "triton.language"), or NULL when no import binds it.
