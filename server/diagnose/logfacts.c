@@ -141,17 +141,6 @@ static int facts_inline(const char *t, size_t n, const char *key, long *value)
 }
 
 /*
- * The elastic agent's own line for a worker that died: "failed (exitcode:
- * -9) local_rank: 3 (pid: 812917) of binary: ...". Every launcher prints
- * it, with or without the summary after it, so it names the rank when the
- * summary is cut or missing. Only the first counts: the others follow it.
- */
-/*
- * The launcher of torch.distributed.launch's elastic years says it as
- * "Child process 4411 (local_rank 0) FAILED (exitcode 1)", under its
- * "CHILD PROCESS FAILED WITH NO ERROR_FILE" banner: the same fact.
- */
-/*
  * A launcher's exit code that is a crash's signal (-11, -6, -7: not -9, the
  * OOM killer's): the shell's words for it, as its job line would say them,
  * so that the paste reads as that crash (diagnose.c, the job's signal).
@@ -170,6 +159,17 @@ static void facts_exit_signal(gg_log_facts *f, const gg_log_line *l, long code)
 		}
 }
 
+/*
+ * The elastic agent's own line for a worker that died: "failed (exitcode:
+ * -9) local_rank: 3 (pid: 812917) of binary: ...". Every launcher prints
+ * it, with or without the summary after it, so it names the rank when the
+ * summary is cut or missing. Only the first counts: the others follow it.
+ */
+/*
+ * The launcher of torch.distributed.launch's elastic years says it as
+ * "Child process 4411 (local_rank 0) FAILED (exitcode 1)", under its
+ * "CHILD PROCESS FAILED WITH NO ERROR_FILE" banner: the same fact.
+ */
 static void facts_launcher(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
 	const char *p = gg_text_find(t, n, "failed (exitcode:");

@@ -78,7 +78,7 @@ typedef struct gg_tb_chain {
 	int rank;          /* -1 when unknown */
 	long pid;          /* the worker's process label on its first line ("(Worker pid=7) "), or <= 0 */
 	bool from_summary; /* printed inside a torchelastic failure summary */
-	bool from_stop;    /* no traceback: the launcher's agent stopping its workers (SIGTERM) says one failed (see diagnose.c) */
+	bool from_stop;    /* no traceback: the launcher's agent stopping its workers (SIGTERM; DeepSpeed's "Killing subprocess" where no SIGTERM line is) says one failed (see diagnose.c) */
 	bool from_launcher; /* no traceback: the agent's "failed (exitcode: N)" line alone, N not a kill (see diagnose.c) */
 	bool from_worker_crash; /* no traceback: pytest-xdist says a test worker died without a Python error (see diagnose.c) */
 	bool resource_log; /* no traceback: Triton's "out of resource" logged on a line of its own (see diagnose.c) */
