@@ -1089,6 +1089,18 @@ static void pytest_unmark(const char **text, size_t *len)
 {
 	const char *t = *text;
 	size_t n = *len, i = 1;
+	/* The short summary's "FAILED path::test[id] - Type: message": the test's exception, one line per test, in order. */
+	if (n > 9 && memcmp(t, "FAILED ", 7) == 0) {
+		const char *dash = gg_text_find(t + 7, n - 7, " - ");
+		size_t type_len;
+		const char *msg;
+		if (dash && memchr(t + 7, ':', (size_t)(dash - t - 7)) &&
+		    gg_tb_exception_line(dash + 3, (size_t)(t + n - dash - 3), &type_len, &msg)) {
+			*text = dash + 3;
+			*len = (size_t)(t + n - dash - 3);
+		}
+		return;
+	}
 	if (n < 3 || t[0] != 'E' || t[1] != ' ')
 		return;
 	while (i < n && t[i] == ' ')
@@ -1570,13 +1582,18 @@ static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const cha
 	pytest_unmark(&t, &n);
 	size_t type_len;
 	const char *msg;
+	/* Intel's per-allocation refusal pasted without its type: the RuntimeError torch raises it as. */
+	bool bare_limit = gg_text_starts(t, n, "Current platform can NOT allocate") && gg_oom_block_limit(t, n);
 	/*
 	 * A library's own exception named without Error in it
 	 * ("triton.runtime.errors.OutOfResources"): its module says; or a
 	 * dotted name re-exported elsewhere ("....runtime.autotuner.X") whose
 	 * message is a kernel compiler's resource check: the message says.
 	 */
-	if (!gg_tb_exception_line(t, n, &type_len, &msg) ||
+	if (bare_limit) {
+		type_len = 0;
+		msg = t;
+	} else if (!gg_tb_exception_line(t, n, &type_len, &msg) ||
 	    !(gg_text_find(t, type_len, "Error") || gg_text_find(t, type_len, "Exception") ||
 	      gg_text_find(t, type_len, ".errors.") || gg_text_find(t, type_len, ".exceptions.") || gg_text_find(t, type_len, ".exc.") ||
 	      (quoted && memchr(t, '.', type_len)) ||
@@ -1585,8 +1602,8 @@ static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const cha
 	size_t ml = (size_t)(t + n - msg);
 	if (ml == 0 || gg_oom_cut_short(msg, ml))
 		return 0;
-	size_t glued = gg_tb_type_glued(t, type_len);
-	char *type = gg_text_dup(t + glued, type_len - glued, 256);
+	size_t glued = bare_limit ? 0 : gg_tb_type_glued(t, type_len);
+	char *type = bare_limit ? gg_text_dup("RuntimeError", 12, 256) : gg_text_dup(t + glued, type_len - glued, 256);
 	if (!type)
 		return -ENOMEM;
 	gg_oom_info info;
