@@ -873,6 +873,9 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 		 * not parse (blanked in body, so its tree alone does not say).
 		 */
 		bool fixes_apply = !gg_node_is_null(root) && !gg_node_has_error(root) && !(unparsed && unparsed->len);
+		/* Nor has text the grammar takes and Python refuses (GG000 without a tree error: `print x`, `f(async=True)`). */
+		for (size_t i = 0; fixes_apply && i < findings.len; i++)
+			fixes_apply = strcmp(findings.items[i].code, "GG000") != 0;
 		/* grouped prints a file's findings together: its widths are its findings'. */
 		gg_output_item *group = NULL;
 		size_t group_len = 0;
