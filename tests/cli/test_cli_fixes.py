@@ -332,5 +332,19 @@ def fix_leaves_code_that_does_not_parse(gg, tmp):
     check(code == 1 and "GG001" in out, f"exit {code}: {out} {err}")
 
 
+@suite.test
+def fix_leaves_code_python_refuses(gg, tmp):
+    # The grammar takes `print "x"` and `f(async=True)`; Python 3 does not
+    # (GG000): --fix leaves the file as it is, and the check marks nothing [*].
+    for tail in ('\n\ndef note():\n    print "done"\n', '\n\ndef move(t):\n    return t.cuda(async=True)\n'):
+        text = EVAL + tail
+        path = write(tmp, text)
+        code, out, err = run(gg, "--fix", "train.py", cwd=tmp)
+        check(read(path) == text, "--fix rewrote a file Python refuses:\n" + read(path))
+        check("train.py: not fixed: it has a syntax error" in err, f"no note: {err}")
+        code, out, err = run(gg, "train.py", cwd=tmp)
+        check("GG000" in out and "[*]" not in out, f"a fix offered in a file Python refuses: {out}")
+
+
 if __name__ == "__main__":
     sys.exit(suite.main(sys.argv, __doc__.strip().splitlines()[-1]))
