@@ -317,6 +317,7 @@ typedef struct semantic {
 	bool says_enter_context;    /* the text spells enter_context (bare_grad_statement) */
 	bool says_star_import;      /* the text spells `import *`: unbound names may be a project file's classes */
 	bool notebook;              /* the text is a notebook's code cells, joined (its path ends in .ipynb) */
+	bool cell_script;           /* a script cut into cells by `# %%` lines (Jupytext's percent format), run cell by cell */
 	signed char other_framework; /* imports another framework's networks (mxnet, tensorflow, jax...): 1, 0, -1 not asked yet */
 	/* Defines, or imports from the very module that defines, a class whose forward takes gradients: 1, 0, -1 not asked yet */
 	signed char near_graph_class;
@@ -674,10 +675,12 @@ bool sem_export_check(semantic *c, const ctx *x, const gg_call_ref *ref);
 bool sem_thrown_pass(semantic *c, const ctx *x, const gg_call_ref *ref);
 /*
  * Whether a forward is a one-item demonstration: at a notebook's top
- * level, outside any loop, every argument a batch of one (`vae.encode(image)`
- * after `image = test_set[71][0].unsqueeze(0)`): a cell showing what the
- * model does. Memory cannot matter there, and nobody wants it reported
- * (SPEC §2's harmless noise). A script's is its inference (SPEC §2).
+ * level (or a `# %%` cell script's), outside any loop, its input a batch of
+ * one (`vae.encode(image)` after `image = test_set[71][0].unsqueeze(0)`),
+ * any argument after it a setting (a literal, `vocab['<start>']`): a cell
+ * showing what the model does. Memory cannot matter there, and nobody
+ * wants it reported (SPEC §2's harmless noise). A script's is its inference
+ * (SPEC §2).
  */
 bool sem_one_item_demo(const semantic *c, const ctx *x, const gg_call_ref *ref);
 bool sem_shape_read(const semantic *c, const gg_call_ref *ref);

@@ -1697,20 +1697,29 @@ static bool one_item(const semantic *c, gg_node value, int fi, uint32_t at, unsi
 	return sem_word_in(m.ptr, m.len, tensor_moves) && one_item(c, FIELD(fn, object), fi, at, depth + 1);
 }
 
+/* A setting handed beside the input: a literal, or a lookup by a literal key (`word2idx['<start>']`, a token's id). */
+static bool setting_value(const semantic *c, gg_node v)
+{
+	return constant_value(c, v) || (IS(v, subscript) && constant_value(c, FIELD(v, subscript)) && sem_is_name_chain(c, FIELD(v, value)));
+}
+
 bool sem_one_item_demo(const semantic *c, const ctx *x, const gg_call_ref *ref)
 {
-	if (!c->notebook || x->func != 0 || x->in_loop)
+	if (!(c->notebook || c->cell_script) || x->func != 0 || x->in_loop)
 		return false;
 	gg_node args = FIELD(ref->node, arguments);
 	uint32_t count = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
 	bool any = false;
 	for (uint32_t i = 0; i < count; i++) {
 		gg_node a = gg_node_named_child(args, i);
-		if (IS(a, comment) || (IS(a, keyword_argument) && constant_value(c, FIELD(a, value))))
+		if (IS(a, comment) || (IS(a, keyword_argument) && setting_value(c, FIELD(a, value))))
 			continue;
-		if (IS(a, keyword_argument) || !one_item(c, a, x->func, ref->start, 0))
+		if (IS(a, keyword_argument))
 			return false;
-		any = true;
+		if (one_item(c, a, x->func, ref->start, 0))
+			any = true;
+		else if (!any || !setting_value(c, a))
+			return false; /* the input first, then settings */
 	}
 	return any;
 }

@@ -309,6 +309,8 @@ int gg_semantic_build(gg_semantic *r, const gg_source *src, gg_node root)
 	c->lines = src->lines;
 	c->pytest_module = gg_source_is_test_module(src);
 	c->notebook = src->path && strlen(src->path) > 6 && strcmp(src->path + strlen(src->path) - 6, ".ipynb") == 0;
+	c->cell_script = !c->notebook && src->len > 4 &&
+			 (strncmp(src->text, "# %%", 4) == 0 || gg_text_contains(src->text, src->len, "\n# %%"));
 	if (c->project && (c->project->outside_calls.len || c->project->frozen_classes.len) && src->path) {
 		/* The file's module, as the project index names the modules other files import (and its own classes). */
 		const char *rel = src->path;
