@@ -1697,10 +1697,10 @@ static bool one_item(const semantic *c, gg_node value, int fi, uint32_t at, unsi
 	return sem_word_in(m.ptr, m.len, tensor_moves) && one_item(c, FIELD(fn, object), fi, at, depth + 1);
 }
 
-/* A setting handed beside the input: a literal, or a lookup by a literal key (`word2idx['<start>']`, a token's id). */
+/* A setting handed beside the input: a literal, or a lookup by a string key (`word2idx['<start>']`, a token's id; not `feats[0]`). */
 static bool setting_value(const semantic *c, gg_node v)
 {
-	return constant_value(c, v) || (IS(v, subscript) && constant_value(c, FIELD(v, subscript)) && sem_is_name_chain(c, FIELD(v, value)));
+	return constant_value(c, v) || (IS(v, subscript) && IS(FIELD(v, subscript), string) && sem_is_name_chain(c, FIELD(v, value)));
 }
 
 bool sem_one_item_demo(const semantic *c, const ctx *x, const gg_call_ref *ref)
