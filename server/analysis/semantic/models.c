@@ -734,6 +734,17 @@ static bool holder_method_only(const semantic *c, const ctx *x, const chain *obj
 	return true;
 }
 
+/* Whether the class of the method around x->func defines a method named name itself. */
+static bool own_class_method(const semantic *c, const ctx *x, span name)
+{
+	int m = sem_enclosing_method(c, x->func);
+	int cls = m > 0 ? c->funcs[m].cls : -1;
+	for (size_t i = sem_func_names_lower(c, name); cls >= 0 && i < c->funcs_len - 1 && span_eq(c->func_names[i].name, name); i++)
+		if (c->funcs[c->func_names[i].index].cls == cls)
+			return true;
+	return false;
+}
+
 /* The model a call runs (model(x), self.net.forward(x), self(x)) into *recv; false when none. */
 bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded, bool *held)
 {
@@ -750,6 +761,9 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 				if (IS(first, string) || gg_node_type_is(first, "concatenated_string"))
 					return false;
 				chain obj = sem_chain_of_object(c, ref);
+				/* self.decode(...) of a method its own class defines: its body says what it runs (the call graph); self.forward(x) is the forward. */
+				if (obj.identifier && span_is(obj.text, "self") && !span_is(method, "forward") && own_class_method(c, x, method))
+					break;
 				*recv = obj.text;
 				/*
 				 * No model, or a plain holder put in eval mode by a method of
