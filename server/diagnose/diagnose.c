@@ -787,6 +787,18 @@ static int dx_push(gg_diagnoses *out, gg_tb_chain *c)
 	return dx_join_outer(c, x->tb);
 }
 
+/*
+ * Pushes a failure the paste holds no traceback of (a launcher's line, a
+ * run's output cut short): one empty traceback at line, of rank. Returns
+ * its diagnosis, valid until the next push, or NULL on -ENOMEM; the caller
+ * marks what made it.
+ */
+static gg_diagnosis *dx_push_bare(gg_diagnoses *out, int rank, uint64_t line)
+{
+	gg_tb_chain *c = dx_bare_chain(rank, line);
+	return c && dx_push(out, c) == 0 ? &out->items[out->len - 1] : NULL;
+}
+
 /* Torchelastic prints the root cause's traceback again in its summary: drop that copy. */
 static bool dx_is_summary_copy(gg_diagnoser *d, size_t k)
 {
@@ -2018,12 +2030,10 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 */
 	if (out->len == 0 && d->facts.elastic_summary &&
 	    (d->facts.root_rank >= 0 || d->facts.in_root_cause || d->facts.in_failures || d->facts.failures_ranks)) {
-		gg_tb_chain *c = dx_bare_chain(d->facts.root_rank, d->facts.last_text_line);
-		if (!c)
+		gg_diagnosis *x = dx_push_bare(out, d->facts.root_rank, d->facts.last_text_line);
+		if (!x)
 			return -ENOMEM;
-		c->from_summary = true;
-		if ((rc = dx_push(out, c)))
-			return rc;
+		x->chain->from_summary = true;
 	}
 	/*
 	 * No traceback, no summary, no launcher's "failed" line, but its agent
@@ -2034,12 +2044,10 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	if (out->len == 0 && !had_tracebacks && d->facts.stopped_line && d->facts.launcher_rank < 0 && d->facts.root_rank < 0 &&
 	    !d->facts.orphans_len) {
 		/* No rank: the pids it stops are the ranks still running, not the one that failed. */
-		gg_tb_chain *c = dx_bare_chain(-1, d->facts.stopped_line);
-		if (!c)
+		gg_diagnosis *x = dx_push_bare(out, -1, d->facts.stopped_line);
+		if (!x)
 			return -ENOMEM;
-		c->from_stop = true;
-		if ((rc = dx_push(out, c)))
-			return rc;
+		x->chain->from_stop = true;
 	}
 	/*
 	 * The agent's "failed (exitcode: 1) local_rank: 0" line alone: a worker
@@ -2048,12 +2056,10 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 */
 	if (out->len == 0 && !had_tracebacks && d->facts.launcher_rank >= 0 && d->facts.launcher_exitcode > 0 &&
 	    d->facts.root_rank < 0 && !d->facts.orphans_len && !d->facts.lone.text) {
-		gg_tb_chain *c = dx_bare_chain(d->facts.launcher_rank, d->facts.launcher_at.line);
-		if (!c)
+		gg_diagnosis *x = dx_push_bare(out, d->facts.launcher_rank, d->facts.launcher_at.line);
+		if (!x)
 			return -ENOMEM;
-		c->from_launcher = true;
-		if ((rc = dx_push(out, c)))
-			return rc;
+		x->chain->from_launcher = true;
 	}
 	/*
 	 * pytest-xdist's test worker that died without a Python error (a
@@ -2062,12 +2068,10 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 * found, and never an out-of-memory error on that word alone.
 	 */
 	if (out->len == 0 && !had_tracebacks && d->facts.worker_crash_line) {
-		gg_tb_chain *c = dx_bare_chain(-1, d->facts.worker_crash_line);
-		if (!c)
+		gg_diagnosis *x = dx_push_bare(out, -1, d->facts.worker_crash_line);
+		if (!x)
 			return -ENOMEM;
-		c->from_worker_crash = true;
-		if ((rc = dx_push(out, c)))
-			return rc;
+		x->chain->from_worker_crash = true;
 	}
 	/*
 	 * Triton's resource check logged on a line of its own, no traceback
@@ -2096,15 +2100,13 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	    gg_logfacts_run_cut(&d->facts)) {
 		/* The cut line's own rank prefix, or the worker a launcher's cut command line names. */
 		int rank = d->facts.last_rank >= 0 ? d->facts.last_rank : d->facts.last_argv ? d->facts.command_local_rank : -1;
-		gg_tb_chain *c = dx_bare_chain(rank, d->facts.last_text_line);
-		if (!c)
+		gg_diagnosis *x = dx_push_bare(out, rank, d->facts.last_text_line);
+		if (!x)
 			return -ENOMEM;
-		c->from_cut = true;
-		if ((rc = dx_push(out, c)))
-			return rc;
+		x->chain->from_cut = true;
 		/* The cut line is CUDA's own check failing: the device is named, whatever error it was about to print. */
 		if (d->facts.last_cuda_check)
-			out->items[out->len - 1].oom.device = GG_OOM_DEVICE_CUDA;
+			x->oom.device = GG_OOM_DEVICE_CUDA;
 	}
 	/*
 	 * DeepSpeed's launcher killing its processes, and nothing after it: it
@@ -2112,12 +2114,10 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 * before. A failure cut short, never nothing found.
 	 */
 	if (out->len == 0 && !had_tracebacks && d->facts.killing_line && !d->facts.orphans_len && !d->facts.lone.text) {
-		gg_tb_chain *c = dx_bare_chain(-1, d->facts.killing_line);
-		if (!c)
+		gg_diagnosis *x = dx_push_bare(out, -1, d->facts.killing_line);
+		if (!x)
 			return -ENOMEM;
-		c->from_stop = true;
-		if ((rc = dx_push(out, c)))
-			return rc;
+		x->chain->from_stop = true;
 	}
 	/*
 	 * XLA's listing of the largest allocations in a program it compiled,
@@ -2127,13 +2127,10 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 * TPU the listing's program was built for; never nothing found.
 	 */
 	if (out->len == 0 && !had_tracebacks && !d->facts.orphans_len && !d->facts.lone.text && d->facts.xla_listing_fields >= 3) {
-		gg_tb_chain *c = dx_bare_chain(-1, d->facts.xla_listing_line);
-		if (!c)
+		gg_diagnosis *x = dx_push_bare(out, -1, d->facts.xla_listing_line);
+		if (!x)
 			return -ENOMEM;
-		c->from_listing = true;
-		if ((rc = dx_push(out, c)))
-			return rc;
-		gg_diagnosis *x = &out->items[out->len - 1];
+		x->chain->from_listing = true;
 		x->oom.device = GG_OOM_DEVICE_TPU;
 		x->oom.device_index = -1;
 		x->oom.xla = true;
