@@ -1716,13 +1716,6 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    facts->worker_crash_test ? "'" : "");
 			break;
 		}
-		if (d->chain->from_stop && !facts->stopped_line) {
-			rc |= gg_buf_printf(&e, "DeepSpeed's launcher is killing its processes, which it does after one of them exited with an error, but the paste ends before that process's error and the launcher's line giving its exit code.");
-			if (d->phase == GG_PHASE_EVALUATION)
-				rc |= gg_buf_printf(&e, " The log shows an evaluation running when it happened.");
-			rc |= gg_buf_printf(&x, "Paste the log further down (the launcher's `exits with return code = N` line) and the failing process's own traceback, above these lines: its exception line decides the diagnosis. A return code of -9 means the kernel's OOM killer (host RAM): `dmesg | grep -i 'killed process'` confirms it.");
-			break;
-		}
 		if (d->chain->from_launcher) {
 			rc |= gg_buf_printf(&e, "torchrun's agent says local rank %d failed with exit code %ld, but what it raised is not in the paste%s.",
 					    d->rank, facts->launcher_exitcode,
@@ -1732,10 +1725,14 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			break;
 		}
 		if (d->chain->from_stop) {
-			rc |= gg_buf_printf(&e, "torchrun's agent is stopping its workers (SIGTERM), which it does after one of them failed, but the paste ends before that worker's error and the agent's line naming its rank and exit code.");
+			/* torchrun's agent (its SIGTERM lines), else DeepSpeed's launcher (its "Killing subprocess" lines). */
+			bool torchrun = facts->stopped_line != 0;
+			rc |= gg_buf_printf(&e, "%s", torchrun ? "torchrun's agent is stopping its workers (SIGTERM), which it does after one of them failed, but the paste ends before that worker's error and the agent's line naming its rank and exit code."
+							       : "DeepSpeed's launcher is killing its processes, which it does after one of them exited with an error, but the paste ends before that process's error and the launcher's line giving its exit code.");
 			if (d->phase == GG_PHASE_EVALUATION)
 				rc |= gg_buf_printf(&e, " The log shows an evaluation running when it happened.");
-			rc |= gg_buf_printf(&x, "Paste the log further down (the agent's `failed (exitcode: N) local_rank: R` line and the summary's \"Root Cause\") and the failing rank's own traceback, above these lines with its [rankR]: prefix: its exception line decides the diagnosis. An exitcode of -9 means the kernel's OOM killer (host RAM).");
+			rc |= gg_buf_printf(&x, "%s", torchrun ? "Paste the log further down (the agent's `failed (exitcode: N) local_rank: R` line and the summary's \"Root Cause\") and the failing rank's own traceback, above these lines with its [rankR]: prefix: its exception line decides the diagnosis. An exitcode of -9 means the kernel's OOM killer (host RAM)."
+							       : "Paste the log further down (the launcher's `exits with return code = N` line) and the failing process's own traceback, above these lines: its exception line decides the diagnosis. A return code of -9 means the kernel's OOM killer (host RAM): `dmesg | grep -i 'killed process'` confirms it.");
 			break;
 		}
 		/*
