@@ -334,31 +334,17 @@ static TSNode python2_statement(TSNode root, const char *text, size_t len, const
  * Python 3.6 keyword argument): keywords since Python 3.7, which the grammar
  * still takes as names. Only asked where the text spells one.
  */
-static TSNode reserved_name(TSNode root, const char *text, size_t len)
+static gg_node reserved_name(gg_node root, const gg_py_ids *ids, const char *text, size_t len)
 {
 	if (!memmem(text, len, "async", 5) && !memmem(text, len, "await", 5))
-		return (TSNode){ 0 };
-	TSTreeCursor cur = ts_tree_cursor_new(root);
-	TSNode found = { 0 };
-	for (;;) {
-		TSNode n = ts_tree_cursor_current_node(&cur);
-		if (ts_node_is_named(n) && strcmp(ts_node_type(n), "identifier") == 0) {
-			uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
-			if (e - s == 5 && (memcmp(text + s, "async", 5) == 0 || memcmp(text + s, "await", 5) == 0)) {
-				found = n;
-				break;
-			}
-		}
-		if (ts_tree_cursor_goto_first_child(&cur))
-			continue;
-		while (!ts_tree_cursor_goto_next_sibling(&cur))
-			if (!ts_tree_cursor_goto_parent(&cur)) {
-				ts_tree_cursor_delete(&cur);
-				return found;
-			}
+		return gg_node_null();
+	for (gg_node n = root; !gg_node_is_null(n); n = gg_node_walk_next(root, n, true)) {
+		uint32_t s = gg_node_start_byte(n), e = gg_node_end_byte(n);
+		if (gg_node_symbol(n) == ids->sym_identifier && e - s == 5 &&
+		    (memcmp(text + s, "async", 5) == 0 || memcmp(text + s, "await", 5) == 0))
+			return n;
 	}
-	ts_tree_cursor_delete(&cur);
-	return found;
+	return gg_node_null();
 }
 
 static int gg000_check(void *state, const gg_rule_input *in, gg_findings *out)
@@ -383,12 +369,17 @@ static int gg000_check(void *state, const gg_rule_input *in, gg_findings *out)
 		TSNode bad = src->lines || in->unparsed_len ? (TSNode){ 0 } : indent_error(in->ts_root, src->text, &what, 0);
 		if (ts_node_is_null(bad))
 			bad = python2_statement(in->ts_root, src->text, src->len, &what);
-		if (ts_node_is_null(bad) && !ts_node_is_null(bad = reserved_name(in->ts_root, src->text, src->len)))
+		gg_byte_range range;
+		gg_node name;
+		if (!ts_node_is_null(bad)) {
+			TSNode tok = first_leaf(bad);
+			range = (gg_byte_range){ ts_node_start_byte(tok), ts_node_end_byte(tok) };
+		} else if (!gg_node_is_null(name = reserved_name(in->root, in->ids, src->text, src->len))) {
 			what = "SyntaxError: invalid syntax";
-		if (ts_node_is_null(bad))
+			range = (gg_byte_range){ gg_node_start_byte(name), gg_node_end_byte(name) };
+		} else {
 			return 0;
-		TSNode tok = first_leaf(bad);
-		gg_byte_range range = { ts_node_start_byte(tok), ts_node_end_byte(tok) };
+		}
 		char *message = gg_strdup_printf("%s", what);
 		if (!message || !gg_findings_push(out, rule_code, GG_SEVERITY_ERROR, range, message))
 			return -ENOMEM;
