@@ -251,23 +251,22 @@ static bool holds_statements(const char *type)
  */
 #define GG000_INDENT_DEPTH 200
 
-static TSNode indent_error(TSNode n, const char *text, const char **what, unsigned depth)
+static gg_node indent_error(gg_node n, const char *text, const char **what, unsigned depth)
 {
-	const char *type = ts_node_type(n);
+	const char *type = gg_node_type(n);
 	bool block = strcmp(type, "block") == 0, module = strcmp(type, "module") == 0;
 	if (depth > GG000_INDENT_DEPTH)
-		return (TSNode){ 0 };
-	uint32_t count = ts_node_named_child_count(n), statements = 0;
+		return gg_node_null();
+	uint32_t statements = 0;
 	unsigned ref8 = 0, ref1 = 0;
 	bool ref = module; /* the top level is at column 0 */
-	for (uint32_t i = 0; i < count; i++) {
-		TSNode c = ts_node_named_child(n, i);
-		const char *ct = ts_node_type(c);
+	for (gg_node c = gg_node_first_named_child(n); !gg_node_is_null(c); c = gg_node_next_named_sibling(c)) {
+		const char *ct = gg_node_type(c);
 		if (strcmp(ct, "comment") == 0)
 			continue; /* comment lines stand at any column */
 		statements++;
 		unsigned col8, col1;
-		if ((block || module) && line_indent(text, ts_node_start_byte(c), &col8, &col1)) {
+		if ((block || module) && line_indent(text, gg_node_start_byte(c), &col8, &col1)) {
 			if (!ref) {
 				ref8 = col8;
 				ref1 = col1;
@@ -282,16 +281,16 @@ static TSNode indent_error(TSNode n, const char *text, const char **what, unsign
 			}
 		}
 		if (strcmp(ct, "block") == 0 || holds_statements(ct)) {
-			TSNode bad = indent_error(c, text, what, depth + 1);
-			if (!ts_node_is_null(bad))
+			gg_node bad = indent_error(c, text, what, depth + 1);
+			if (!gg_node_is_null(bad))
 				return bad;
 		}
 	}
 	if (block && statements == 0) {
 		*what = "IndentationError: expected an indented block";
-		return ts_node_parent(n);
+		return gg_node_parent(n);
 	}
-	return (TSNode){ 0 };
+	return gg_node_null();
 }
 
 /*
@@ -299,34 +298,23 @@ static TSNode indent_error(TSNode n, const char *text, const char **what, unsign
  * Python 3 does not (`print x`, `print >>f, x`, `exec code`), with CPython's
  * words in *what; or a null node. Only asked where the text spells one.
  */
-static TSNode python2_statement(TSNode root, const char *text, size_t len, const char **what)
+static gg_node python2_statement(gg_node root, const char *text, size_t len, const char **what)
 {
 	if (!memmem(text, len, "print", 5) && !memmem(text, len, "exec", 4))
-		return (TSNode){ 0 };
-	TSTreeCursor cur = ts_tree_cursor_new(root);
-	TSNode found = { 0 };
-	for (bool down = true;;) {
-		TSNode n = ts_tree_cursor_current_node(&cur);
-		const char *type = ts_node_type(n);
+		return gg_node_null();
+	for (gg_node n = root; !gg_node_is_null(n);) {
+		const char *type = gg_node_type(n);
 		if (strcmp(type, "print_statement") == 0 || strcmp(type, "exec_statement") == 0) {
-			found = n;
 			*what = type[0] == 'p' ? "SyntaxError: Missing parentheses in call to 'print'. Did you mean print(...)?"
 					       : "SyntaxError: Missing parentheses in call to 'exec'. Did you mean exec(...)?";
-			break;
+			return n;
 		}
 		/* Statements only: expressions hold none. */
-		down = ts_node_named_child_count(n) > 0 && !strstr(type, "expression") && strcmp(type, "call") != 0 &&
-		       strcmp(type, "string") != 0;
-		if (down && ts_tree_cursor_goto_first_child(&cur))
-			continue;
-		while (!ts_tree_cursor_goto_next_sibling(&cur))
-			if (!ts_tree_cursor_goto_parent(&cur)) {
-				ts_tree_cursor_delete(&cur);
-				return found;
-			}
+		bool down = gg_node_named_child_count(n) > 0 && !strstr(type, "expression") && strcmp(type, "call") != 0 &&
+			    strcmp(type, "string") != 0;
+		n = gg_node_walk_next(root, n, down);
 	}
-	ts_tree_cursor_delete(&cur);
-	return found;
+	return gg_node_null();
 }
 
 /*
@@ -366,20 +354,19 @@ static int gg000_check(void *state, const gg_rule_input *in, gg_findings *out)
 		 * before Python reads it.
 		 */
 		const char *what = NULL;
-		TSNode bad = src->lines || in->unparsed_len ? (TSNode){ 0 } : indent_error(in->ts_root, src->text, &what, 0);
-		if (ts_node_is_null(bad))
-			bad = python2_statement(in->ts_root, src->text, src->len, &what);
-		gg_byte_range range;
-		gg_node name;
-		if (!ts_node_is_null(bad)) {
-			TSNode tok = first_leaf(bad);
-			range = (gg_byte_range){ ts_node_start_byte(tok), ts_node_end_byte(tok) };
-		} else if (!gg_node_is_null(name = reserved_name(in->root, in->ids, src->text, src->len))) {
+		gg_node bad = src->lines || in->unparsed_len ? gg_node_null() : indent_error(in->root, src->text, &what, 0);
+		if (gg_node_is_null(bad))
+			bad = python2_statement(in->root, src->text, src->len, &what);
+		if (!gg_node_is_null(bad)) {
+			/* The message quotes the statement's first token. */
+			while (gg_node_child_count(bad) > 0)
+				bad = gg_node_first_child(bad);
+		} else if (!gg_node_is_null(bad = reserved_name(in->root, in->ids, src->text, src->len))) {
 			what = "SyntaxError: invalid syntax";
-			range = (gg_byte_range){ gg_node_start_byte(name), gg_node_end_byte(name) };
 		} else {
 			return 0;
 		}
+		gg_byte_range range = { gg_node_start_byte(bad), gg_node_end_byte(bad) };
 		char *message = gg_strdup_printf("%s", what);
 		if (!message || !gg_findings_push(out, rule_code, GG_SEVERITY_ERROR, range, message))
 			return -ENOMEM;
