@@ -2098,8 +2098,13 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 */
 	if (out->len == 0 && !had_tracebacks && !d->facts.orphans_len && !d->facts.lone.text && !d->facts.device_assert_line &&
 	    gg_logfacts_run_cut(&d->facts)) {
-		/* The cut line's own rank prefix, or the worker a launcher's cut command line names. */
-		int rank = d->facts.last_rank >= 0 ? d->facts.last_rank : d->facts.last_argv ? d->facts.command_local_rank : -1;
+		/*
+		 * The cut line's own rank prefix, or the only worker a launcher's cut
+		 * command line can name: its `--local_rank=` is the last worker built.
+		 */
+		int rank = d->facts.last_rank >= 0		      ? d->facts.last_rank
+			   : d->facts.last_argv && d->facts.command_local_rank == 0 ? 0
+										   : -1;
 		gg_diagnosis *x = dx_push_bare(out, rank, d->facts.last_text_line);
 		if (!x)
 			return -ENOMEM;

@@ -306,8 +306,10 @@ static void facts_spawn(gg_log_facts *f, const gg_log_line *l, const char *t, si
 /*
  * DeepSpeed's launcher: "[launch.py:320:sigkill_handler] ['python', '-u',
  * 'train.py', '--local_rank=1', ...] exits with return code = -9", the
- * command often hard-wrapped over lines, so the rank is the last
- * `--local_rank=` seen before the exit line.
+ * command often hard-wrapped over lines. The code is the failed worker's,
+ * but the command is the last one the launcher built (its loop's variable),
+ * so its `--local_rank=` is the highest local rank, not the one that
+ * failed: it names the worker only when it is 0, one worker on the node.
  */
 static void facts_deepspeed(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
@@ -328,9 +330,9 @@ static void facts_deepspeed(gg_log_facts *f, const gg_log_line *l, const char *t
 		f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	}
 	facts_exit_signal(f, l, code);
-	if (f->command_local_rank < 0)
+	if (f->command_local_rank != 0)
 		return;
-	f->launcher_rank = f->command_local_rank;
+	f->launcher_rank = 0;
 	f->launcher_exitcode = code;
 	f->launcher_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 }
