@@ -1834,16 +1834,16 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	}
 	/*
 	 * The allocator's message cut inside its request ("... out of memory.
-	 * Tried to a"), ending the paste: an OOM for sure, but its figures are
-	 * cut, so the cause is unknown; the contract's exit 3, what to paste.
+	 * Tried to a"), ending the paste: its exception line is there, and says
+	 * an OOM on its device, so it is one (the contract's incomplete is a
+	 * paste cut before that line); its figures are cut, so the cause is
+	 * what the frames show or unknown.
 	 */
 	if (d->oom.is_oom && tb->has_exception && tb->exc.at.line >= facts->last_text_line && d->oom.tried <= 0 &&
 	    d->oom.total <= 0 && gg_classify_cut_in_request(tb->exc.message)) {
-		d->kind = GG_DX_INCOMPLETE;
-		d->confidence = GG_CONFIDENCE_LOW;
-		d->oom.is_oom = false; /* no exit status of an OOM found: the message is not whole */
-		return gg_evidence_add(d, "the out-of-memory message ends the paste cut inside its request (log line %llu): the figures after it (the size asked, what was free and held) are cut",
-				       (unsigned long long)tb->exc.at.line);
+		if ((rc = gg_evidence_add(d, "the out-of-memory message ends the paste cut inside its request (log line %llu): the figures after it (the size asked, what was free and held) are cut, so what filled the device cannot be told",
+					  (unsigned long long)tb->exc.at.line)))
+			return rc;
 	}
 	/*
 	 * Cut later, inside its figures ("(GPU 0; 8.00 GiB total capacity; ...

@@ -1789,9 +1789,6 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		if (tb->has_exception && !tb->len && !tb->exc.type[0] && strncmp(tb->exc.message, "Exception raised from ", 22) == 0)
 			/* c10's location line alone: the paste starts below the error's own line, not in it. */
 			rc |= gg_buf_printf(&e, "The paste starts at c10's location line under a C++ error, below the error's own line, so what failed cannot be told from it: that line follows every error c10 checks, out-of-memory included.");
-		else if (tb->has_exception && gg_classify_cut_in_request(tb->exc.message))
-			/* The allocator's head is there, its figures cut (classify.c): an OOM, but not why. */
-			rc |= gg_buf_printf(&e, "The paste stops inside the out-of-memory message, before its figures: it ran out of memory, but how much was asked, free and held by this process is cut, so why cannot be told from it.");
 		else
 			rc |= gg_buf_printf(&e, "The paste stops %s, so what failed cannot be told from it.",
 					    tb->has_exception ? "inside the exception message" : "before its exception line");
@@ -1986,6 +1983,10 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "%sTreat it as out of memory: the advice above applies.", x.len ? " " : "");
 		rc |= gg_buf_printf(&x, " To see the real report, check why NVML fails here: run `nvidia-smi` inside the same container, check for MIG (`nvidia-smi -L`) and `CUDA_VISIBLE_DEVICES`, and match the driver to the container's CUDA; a PyTorch release that handles NVML's failure prints the usual message.");
 	}
+	/* The allocator's head is there, its figures cut (classify.c): an OOM, but the figures that say why are not. */
+	const gg_traceback *ctb = gg_diagnosis_traceback(d);
+	if (d->oom.is_oom && d->kind != GG_DX_INCOMPLETE && ctb->has_exception && gg_classify_cut_in_request(ctb->exc.message))
+		rc |= gg_buf_printf(&e, " The paste stops inside the message, before its figures (how much was asked, free and held by this process), so the memory's own account of why is cut; pasting the whole message tells more.");
 	if (d->kind != GG_DX_NOT_OOM && d->kind != GG_DX_INCOMPLETE && d->rank >= 0 && d->failed_before >= 0 && d->failed_tie)
 		rc |= gg_buf_printf(&e, " (rank %d; the launcher names rank %d as the first to fail, and both had exited when it looked: which came first the log does not tell)",
 				    d->rank, d->failed_before);
