@@ -39,6 +39,14 @@ struct gg_logscan {
 	 */
 	gg_buf relay;
 	/*
+	 * srun --label's task number before every line ("0: ", " 12: "), once
+	 * a line showed one before a traceback's own start: every labelled
+	 * line after is a task's, whatever its number (tasks interleave), and
+	 * the number is its rank. task_rank: the current line's, or -1.
+	 */
+	bool tasks;
+	int task_rank;
+	/*
 	 * A logger's stamp before every line of a traceback it wrote
 	 * ("2031-04-02 10:11:12 [ERROR]  ", "[E] "): the stamp's shape, its
 	 * digits as '0', once a line showed it before a traceback's own
@@ -57,6 +65,7 @@ gg_logscan *gg_logscan_new(size_t max_line, gg_logscan_fn fn, void *ctx)
 	s->ctx = ctx;
 	s->max_line = max_line < 256 ? 256 : max_line;
 	s->record_rank = -1;
+	s->task_rank = -1;
 	return s;
 }
 
@@ -797,10 +806,38 @@ static bool logscan_opens_summary(const char *s, size_t n)
  * while the lines carry the same one. A label on one line alone
  * ("RuntimeError: ...", "INFO: ...") is the line's own words.
  */
+/*
+ * srun --label's task number at the front of a raw line: spaces, 1 to 5
+ * digits, ": ". Returns its length with the space (0: none), the number in
+ * *task.
+ */
+static size_t logscan_task_label(const char *s, size_t n, int *task)
+{
+	size_t i = 0, d;
+	while (i < n && i < 8 && s[i] == ' ')
+		i++;
+	d = i;
+	int v = 0;
+	while (i < n && i - d < 5 && logscan_digit(s[i]))
+		v = v * 10 + (s[i++] - '0');
+	if (i == d || i + 1 >= n || s[i] != ':' || s[i + 1] != ' ')
+		return 0;
+	*task = v;
+	return i + 2;
+}
+
 /* Returns the label's length to skip (0: none), or -ENOMEM. */
 static long logscan_unrelay(gg_logscan *s)
 {
 	const char *r = s->raw.data ? s->raw.data : "";
+	int task;
+	size_t t = logscan_task_label(r, s->raw.len, &task);
+	s->task_rank = -1;
+	if (t > 0 && (s->tasks || logscan_opens_traceback(r + t, s->raw.len - t) || logscan_opens_summary(r + t, s->raw.len - t))) {
+		s->tasks = true;
+		s->task_rank = task;
+		return (long)t;
+	}
 	size_t k = logscan_relay_label(r, s->raw.len);
 	bool same = k > 0 && s->relay.len == k && memcmp(s->relay.data, r, k) == 0;
 	if (!same) {
@@ -958,6 +995,8 @@ static int logscan_emit_text(gg_logscan *s, const char *raw, size_t len)
 	int rank = logscan_clean(raw, len, &s->clean, &quotes, &label, &pid, &record);
 	if (rank == -ENOMEM)
 		return -ENOMEM;
+	if (rank < 0 && label < 0)
+		rank = s->task_rank;
 	logscan_unnumber(s, &s->clean);
 	/* A record's later lines are its own until the next labelled line: a rank's prefix, another record. */
 	if (label != -2)
