@@ -760,8 +760,15 @@ static int dx_push(gg_diagnoses *out, gg_tb_chain *c)
 	x->culprit = -1;
 	x->entry = -1;
 	x->static_cell = -1;
-	/* The reported traceback: the first out-of-memory one (the root cause), else the last raised. */
+	/*
+	 * The reported traceback: the first out-of-memory one (the root cause),
+	 * else the last raised; but not a last one cut before its exception
+	 * line that was raised from the one before (`raise ... from`): that one
+	 * is whole, and is its cause.
+	 */
 	x->tb = c->len - 1;
+	if (c->len > 1 && !c->tbs[c->len - 1].has_exception && c->tbs[c->len - 1].raised_from && c->tbs[c->len - 2].has_exception)
+		x->tb = c->len - 2;
 	for (size_t i = 0; i < c->len; i++) {
 		gg_oom_info info;
 		const gg_traceback *tb = &c->tbs[i];

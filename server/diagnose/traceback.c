@@ -55,6 +55,7 @@ typedef struct tb_stream {
 	size_t exc_indent;
 	bool blank_after_exc;
 	bool chained;       /* a chain marker was seen: the next traceback belongs to this chain */
+	bool caused;        /* ... and it was "The above exception was the direct cause" */
 	bool group;         /* inside a 3.11+ exception group's "|"-prefixed block */
 	bool group_sep;     /* the last line was a group's "+---- n ----" separator */
 	int summary_rank;
@@ -237,6 +238,7 @@ static int tb_stream_end(gg_tbparse *p, tb_stream *s)
 	s->chain = NULL;
 	s->state = TB_IDLE;
 	s->chained = false;
+	s->caused = false;
 	s->wrapped.len = 0;
 	s->wrapped_lines = 0;
 	s->pt_def.len = 0;
@@ -341,9 +343,11 @@ static int tb_begin(gg_tbparse *p, tb_stream *s, const gg_log_line *l, tb_state 
 	tb->at = tb_span(l);
 	tb->pytest = state == TB_PYTEST;
 	tb->in_group = s->group;
+	tb->raised_from = s->chained && s->caused && c->len > 1;
 	s->pt_quotes = l->quotes;
 	s->state = state;
 	s->chained = false;
+	s->caused = false;
 	s->have_file_indent = false;
 	s->expect_code = false;
 	s->noise = 0;
@@ -936,6 +940,7 @@ static int tb_after_exception(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 	}
 	if (tb_is_chain_marker(t, tn)) {
 		s->chained = true;
+		s->caused = gg_text_starts(t, tn, "The above exception was the direct cause");
 		return 0;
 	}
 	if (s->chained || tb_is_header(t, tn))
@@ -1434,6 +1439,7 @@ static int tb_idle(gg_tbparse *p, tb_stream *s, const gg_log_line *l)
 		if (rc)
 			return rc;
 		s->chained = true;
+		s->caused = gg_text_starts(t, tn, "The above exception was the direct cause");
 		return 0;
 	}
 	if (tn > 0 && !s->chain && gg_tb_exception_line(t, tn, &type_len, &msg)) {
@@ -1655,6 +1661,7 @@ static int tb_line(gg_tbparse *p, const gg_log_line *l, int summary_rank)
 			s->state = TB_AFTER_EXC;
 			s->blank_after_exc = true;
 			s->chained = false;
+			s->caused = false;
 		}
 	}
 	return tb_dispatch(p, s, l);

@@ -61,6 +61,7 @@ typedef struct gg_traceback {
 	bool in_group;   /* read inside a 3.11+ exception group: its chain's links are siblings, not callers */
 	bool pytest;     /* pytest's report of a failing test ("path.py:12: in f" entries) */
 	bool quoted_after; /* its frames were pasted after its exception line, apart from it (see diagnose.c) */
+	bool raised_from;  /* "The above exception was the direct cause" before it: the one before is its cause */
 	/*
 	 * exc's type is only what IPython's header line named ("OutOfMemoryError
 	 * Traceback (most recent call last)"): the paste ends before the
