@@ -333,11 +333,20 @@ bool sem_is_lightning_hook(span name)
 
 /*
  * Whether f, a function of the file, is a method named __enter__ that turns
- * grad off: a no_grad/inference_mode name, or set_grad_enabled(False).
+ * grad off: a no_grad/inference_mode name, or set_grad_enabled(False); or
+ * one that enters by hand (`self.ctx.__enter__()`) a context its class made
+ * elsewhere (`self.ctx = torch.no_grad()` in __init__), often under a flag
+ * the constructor takes: grad is then off or controlled, never on by mistake.
  */
 bool sem_enter_disables_grad(const semantic *c, const func *f)
 {
+	if (!span_is(f->name, "__enter__"))
+		return false;
 	span body = text_between(c, f->start, f->end);
-	return span_is(f->name, "__enter__") &&
-	       (f->wrapper || gg_text_contains(body.ptr, body.len, "set_grad_enabled(False)"));
+	if (f->wrapper || gg_text_contains(body.ptr, body.len, "set_grad_enabled(False)"))
+		return true;
+	if (!gg_text_contains(body.ptr, body.len, ".__enter__()"))
+		return false;
+	gg_node cls = gg_node_parent(gg_node_parent(f->def));
+	return IS(cls, class_definition) && sem_offsets_any_in(&c->gradoff, gg_node_start_byte(cls), gg_node_end_byte(cls));
 }
