@@ -914,6 +914,82 @@ static bool names_object(const char *rhs, const char *end)
 	       !(p - rhs == 5 && memcmp(rhs, "False", 5) == 0) && !(p - rhs == 4 && memcmp(rhs, "None", 4) == 0);
 }
 
+/*
+ * The method whose body holds body[at], for at growing from call to call:
+ * the last `def NAME(` in [*from, at) updates *m (empty at class level),
+ * and *from moves to at, so that a whole body is read once.
+ */
+static void method_advance(const char *body, size_t at, size_t *from, span *m)
+{
+	for (const char *q = body + *from; q < body + at && (q = memmem(q, (size_t)(body + at - q), "def ", 4)) != NULL; q += 4) {
+		if (q > body && q[-1] != ' ' && q[-1] != '\t')
+			continue;
+		const char *w = q + 4, *k = w;
+		while (k < body + at && (isalnum((unsigned char)*k) || *k == '_'))
+			k++;
+		*m = (span){ w, (size_t)(k - w) };
+	}
+	*from = at;
+}
+
+/*
+ * Whether a right side written in forward() may build a module: a class
+ * called (a capitalised name before its parenthesis: `nn.Linear(`, a lazy
+ * layer made on the first call), torch.nn's namespace, or a copy. Functions
+ * called there (`torch.sigmoid(x)`, `self.targets * ...`) give tensors.
+ */
+static bool forward_builds_module(const char *rhs, const char *end)
+{
+	for (const char *q = rhs; q < end; q++) {
+		if (*q == '(' && q > rhs) {
+			const char *w = q;
+			while (w > rhs && (isalnum((unsigned char)w[-1]) || w[-1] == '_'))
+				w--;
+			if (w < q && isupper((unsigned char)*w))
+				return true;
+		}
+		if ((size_t)(end - q) >= 3 && memcmp(q, "nn.", 3) == 0)
+			return true;
+		if ((size_t)(end - q) >= 8 && memcmp(q, "deepcopy", 8) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether rhs is only a subscript of a name the body binds to a tensor
+ * maker (`b = torch.linspace(0, 1, n)` ... `self.lo = b[:-1]`).
+ */
+static bool slices_made_tensor(const char *body, size_t len, const char *rhs, const char *end)
+{
+	while (rhs < end && *rhs == ' ')
+		rhs++;
+	const char *w = rhs;
+	while (w < end && (isalnum((unsigned char)*w) || *w == '_'))
+		w++;
+	if (w == rhs || w >= end || *w != '[' || !memchr(w, ']', (size_t)(end - w)))
+		return false;
+	const char *close = end;
+	while (close > w && (close[-1] == ' ' || close[-1] == '\r'))
+		close--;
+	if (close[-1] != ']')
+		return false;
+	size_t n = (size_t)(w - rhs);
+	for (const char *q = body; (q = memmem(q, (size_t)(body + len - q), rhs, n)) != NULL; q += n) {
+		if ((q > body && (isalnum((unsigned char)q[-1]) || q[-1] == '_' || q[-1] == '.')))
+			continue;
+		const char *e = q + n;
+		while (e < body + len && *e == ' ')
+			e++;
+		if (e + 1 < body + len && e[0] == '=' && e[1] != '=') {
+			const char *line_end = memchr(e, '\n', (size_t)(body + len - e));
+			if (makes_tensor(e + 1, line_end ? line_end : body + len))
+				return true;
+		}
+	}
+	return false;
+}
+
 bool sem_text_holds_no_parameters(const char *body, size_t len, bool *handed)
 {
 	span b = { body, len };
@@ -925,6 +1001,8 @@ bool sem_text_holds_no_parameters(const char *body, size_t len, bool *handed)
 	    span_contains(b, "register_module"))
 		return false;
 	/* Each `self.x = ...` line: a call on its right may build a submodule. */
+	size_t scanned = 0;
+	span m = { NULL, 0 };
 	for (size_t i = 0; i + 5 < len; i++) {
 		if (memcmp(body + i, "self.", 5) != 0 || (i && (isalnum((unsigned char)body[i - 1]) || body[i - 1] == '_')))
 			continue;
@@ -938,7 +1016,10 @@ bool sem_text_holds_no_parameters(const char *body, size_t len, bool *handed)
 		const char *line_end = memchr(body + j, '\n', len - j);
 		if (!line_end)
 			line_end = body + len;
-		if (makes_tensor(body + j + 1, line_end))
+		if (makes_tensor(body + j + 1, line_end) || slices_made_tensor(body, len, body + j + 1, line_end))
+			continue;
+		method_advance(body, i, &scanned, &m);
+		if ((span_is(m, "forward") || span_is(m, "__call__")) && !forward_builds_module(body + j + 1, line_end))
 			continue;
 		for (size_t e = j + 1; e < len && body[e] != '\n'; e++)
 			if (body[e] == '(' || body[e] == '[')
