@@ -11,6 +11,11 @@
  * (not under an if: a flag that asks for the hook, a test of requires_grad),
  * needs its graph the same way: Tensor.register_hook raises under no_grad.
  *
+ * A forward that trains with grad turned on on purpose (a test-time
+ * adaptation step: a function decorated @torch.enable_grad() that runs a
+ * backward and an optimizer's step, called from the forward) trains under any
+ * caller's no_grad: no evaluation to wrap either.
+ *
  * A text scan of a file that names autograd, a backward or a tensor hook: the
  * methods (and top-level functions) whose body takes a gradient, then, to a fixed point
  * within the file, those that call one of them (`self.field.normals(x)`,
@@ -37,6 +42,8 @@ typedef struct graph_fn {
 	gg_text_span cls, name;
 	bool takes, trains;
 	bool hooks; /* registers a hook on a tensor, unguarded, or calls what does */
+	bool enables; /* turns grad on on purpose: @torch.enable_grad(), enable_grad(), set_grad_enabled(True) */
+	bool adapts;  /* trains with grad turned on on purpose (test-time adaptation), or calls what does */
 	size_t calls_from, calls_to; /* its calls, [from, to) of graph_scan's calls */
 } graph_fn;
 
@@ -126,11 +133,11 @@ static int calls_note(graph_scan *s, const line *l)
  * (TRAINS: or runs a backward; HOOKS: registers a tensor hook): a method when
  * dotted, a top-level function when bare.
  */
-enum { TAKES, TRAINS, HOOKS };
+enum { TAKES, TRAINS, HOOKS, ADAPTS };
 
 static bool fn_has(const graph_fn *f, int what)
 {
-	return what == TAKES ? f->takes : what == TRAINS ? f->trains : f->hooks;
+	return what == TAKES ? f->takes : what == TRAINS ? f->trains : what == HOOKS ? f->hooks : f->adapts;
 }
 
 static bool call_takes(const graph_scan *s, const graph_call *call, int what)
@@ -150,7 +157,7 @@ static int fn_open(graph_scan *s, gg_text_span cls, const line *l)
 		return 1; /* no name: no function */
 	if (gg_grow((void **)&s->fns, &s->fns_cap, s->fns_len, sizeof *s->fns))
 		return -ENOMEM;
-	s->fns[s->fns_len++] = (graph_fn){ cls, { name, n }, false, false, false, s->calls_len, s->calls_len };
+	s->fns[s->fns_len++] = (graph_fn){ .cls = cls, .name = { name, n }, .calls_from = s->calls_len, .calls_to = s->calls_len };
 	return 0;
 }
 
@@ -341,7 +348,7 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 	memset(&s, 0, sizeof s);
 	gg_text_span cls = { text, 0 };
 	unsigned class_indent = 0, def_indent = 0, guard_indent = 0;
-	bool in_fn = false, guarded = false;
+	bool in_fn = false, guarded = false, enabling = false; /* enabling: a decorator above the next def turns grad on */
 	int rc = 0;
 	for (const char *q = text; q < end && rc >= 0;) {
 		line l;
@@ -372,13 +379,19 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 			if (!rc)
 				rc = part_note(&s, f, &l);
 			f->trains = f->trains || f->takes || line_has(&l, ".backward(");
+			f->enables = f->enables || line_has(&l, "enable_grad(") || line_has(&l, "set_grad_enabled(True)");
 			rc = calls_note(&s, &l);
+			continue;
+		}
+		if (line_starts(&l, "@")) {
+			enabling = enabling || line_has(&l, "enable_grad");
 			continue;
 		}
 		if (line_starts(&l, "class ")) {
 			size_t n = word_at(l.content + 6, l.end);
 			cls = (gg_text_span){ l.content + 6, n };
 			class_indent = l.indent;
+			enabling = false;
 			continue;
 		}
 		/* A method of the class, or a top-level function; a def nested elsewhere belongs to its enclosing body. */
@@ -386,6 +399,9 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 		if ((method || top) && (line_starts(&l, "def ") || line_starts(&l, "async def "))) {
 			rc = fn_open(&s, method ? cls : (gg_text_span){ text, 0 }, &l);
 			in_fn = rc == 0;
+			if (in_fn)
+				s.fns[s.fns_len - 1].enables = enabling;
+			enabling = false;
 			guarded = false;
 			def_indent = l.indent;
 			rc = rc > 0 ? 0 : rc;
@@ -395,8 +411,10 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 		s.fns[s.fns_len - 1].calls_to = s.calls_len;
 	/* Callers of what takes a gradient take one too: a fixed point, bounded by the file's functions. */
 	bool any = false;
-	for (size_t i = 0; i < s.fns_len && !any; i++)
-		any = s.fns[i].trains || s.fns[i].hooks;
+	for (size_t i = 0; i < s.fns_len; i++) {
+		s.fns[i].adapts = s.fns[i].enables && s.fns[i].trains;
+		any = any || s.fns[i].trains || s.fns[i].hooks;
+	}
 	for (bool changed = rc == 0 && any; changed;) {
 		changed = false;
 		for (size_t i = 0; i < s.fns_len; i++) {
@@ -410,6 +428,9 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 			for (size_t k = f->calls_from; !f->hooks && k < f->calls_to; k++)
 				if (call_takes(&s, &s.calls[k], HOOKS))
 					changed = f->hooks = true;
+			for (size_t k = f->calls_from; !f->adapts && k < f->calls_to; k++)
+				if (call_takes(&s, &s.calls[k], ADAPTS))
+					changed = f->adapts = true;
 		}
 	}
 	gg_buf entry = { NULL, 0, 0 };
@@ -430,7 +451,12 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 				rc = -ENOMEM;
 			continue;
 		}
-		if (f->cls.len ? !forward || !(f->takes || f->hooks) : !f->trains)
+		/*
+		 * A forward that adapts (trains with grad turned on on purpose, a
+		 * test-time adaptation step) needs its graph under any caller's
+		 * no_grad, as one that takes a gradient does.
+		 */
+		if (f->cls.len ? !forward || !(f->takes || f->hooks || f->adapts) : !f->trains)
 			continue;
 		entry.len = 0;
 		const gg_text_span *name = forward ? &f->cls : &f->name;
