@@ -1327,6 +1327,22 @@ static void augmented_handle(check *c, const ctx *x, gg_node e)
 	/* loss += att_loss: what flows into loss flows on from it (a sum of loss terms for backward). */
 	if (!c->probe && is_name_chain(c, FIELD(e, left)))
 		assign_fact_add(c, x->fn, FIELD(e, left), FIELD(e, right));
+	/*
+	 * x = 0.0; x += crit(out, y): a number that a tensor with history is
+	 * added to is that tensor from then on, history and all.
+	 */
+	if (!c->probe && !x->grad_off && x->fn && IS(FIELD(e, left), identifier) && (span_is(op, "+=") || span_is(op, "-="))) {
+		name_info *info = table_find(&x->fn->names, node_span(c, FIELD(e, left)));
+		history h = info && info->history_at == NO_POS ? history_of(c, x->fn, right, 0, NO_POS, 0) : no_history;
+		if (h.yes && h.tensor) {
+			info->history_at = h.at;
+			info->origin = h.origin;
+			info->loss = h.loss;
+			info->loss_known = h.loss_known;
+			info->tensor = true;
+			info->weak = h.weak;
+		}
+	}
 }
 
 /* losses.append(loss), history["loss"].append(loss) */
