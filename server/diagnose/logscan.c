@@ -801,12 +801,6 @@ static bool logscan_opens_summary(const char *s, size_t n)
 }
 
 /*
- * Takes a parent's relay label off the raw line (see relay): the label
- * starts to count on a line where a traceback or a failure summary opens after it, and holds
- * while the lines carry the same one. A label on one line alone
- * ("RuntimeError: ...", "INFO: ...") is the line's own words.
- */
-/*
  * srun --label's task number at the front of a raw line: spaces, 1 to 5
  * digits, ": ". Returns its length with the space (0: none), the number in
  * *task.
@@ -826,6 +820,12 @@ static size_t logscan_task_label(const char *s, size_t n, int *task)
 	return i + 2;
 }
 
+/*
+ * Takes srun's task label (see tasks) or a parent's relay label off the raw line (see relay): the label
+ * starts to count on a line where a traceback or a failure summary opens after it, and holds
+ * while the lines carry the same one. A label on one line alone
+ * ("RuntimeError: ...", "INFO: ...") is the line's own words.
+ */
 /* Returns the label's length to skip (0: none), or -ENOMEM. */
 static long logscan_unrelay(gg_logscan *s)
 {
