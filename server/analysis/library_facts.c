@@ -40,6 +40,9 @@ static int line_parse(gg_library_facts *f, const char *p, const char *end)
 		return -EINVAL;
 	if (meth && !word_next(&p, end, &method, &method_n))
 		return -EINVAL;
+	/* takes-grad PATTERN METHOD: the method of what PATTERN builds differentiates. */
+	if (grad)
+		word_next(&p, end, &method, &method_n);
 	if (word_next(&p, end, &extra, &extra_n))
 		return -EINVAL;
 	gg_library_fact *items = realloc(f->items, (f->len + 1) * sizeof *items);
@@ -160,4 +163,10 @@ bool gg_library_facts_parameterless(const gg_library_facts *f, const char *facto
 bool gg_library_facts_takes_grad(const gg_library_facts *f, const char *name, size_t len)
 {
 	return f->takes_grad && facts_match(f, GG_LIBRARY_TAKES_GRAD, name, len, NULL, 0);
+}
+
+bool gg_library_facts_takes_grad_method(const gg_library_facts *f, const char *factory, size_t len, const char *method,
+					size_t method_len)
+{
+	return f->takes_grad && facts_match(f, GG_LIBRARY_TAKES_GRAD, factory, len, method, method_len);
 }

@@ -59,6 +59,10 @@ bool gg_library_facts_parameterless(const gg_library_facts *f, const char *facto
  */
 bool gg_library_facts_takes_grad(const gg_library_facts *f, const char *name, size_t len);
 
+/* Whether method of what the callable `factory` builds takes gradients (an explainer's attributions): a backward at the call. */
+bool gg_library_facts_takes_grad_method(const gg_library_facts *f, const char *factory, size_t len, const char *method,
+					size_t method_len);
+
 /* Whether some method fact could concern what `factory` makes (worth remembering the name it is bound to). */
 bool gg_library_facts_has_methods(const gg_library_facts *f, const char *factory, size_t len);
 
