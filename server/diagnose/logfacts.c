@@ -632,6 +632,8 @@ static bool facts_failure_line(const char *t, size_t n)
 		"CUBLAS_STATUS_", "CUDNN_STATUS_", "HIP error: ",
 		/* ROCm's runtime aborting a queue on a kernel's access outside any mapping: a bad address, not memory running out. */
 		"HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION",
+		/* The watchdog's line hard-wrapped after its first words ("[Rank 2] Watchdog caught " / "collective ..."). */
+		"] Watchdog caught",
 		/* NCCL's watchdog in its other words: a hang, not memory. */
 		"watchdog got stuck", "Heartbeat monitor timed out", "Terminating the process after attempting to dump debug info",
 		"watchdog thread terminated with exception",
@@ -1388,9 +1390,10 @@ static int text_join_line(char **text, const char *t, size_t n)
  * long what() line whose message is not finished, starting in column 0
  * and opening nothing of its own (a log line, a frame, the exception's
  * origin), continues it, joined without a space where the wrap split a
- * word. Returns 1 when joined, 0 when the line is none, -ENOMEM.
+ * word (unless at_word: the wrap fell between words). Returns 1 when
+ * joined, 0 when the line is none, -ENOMEM.
  */
-static int facts_abort_wrapped(gg_log_orphan *o, const gg_log_line *l, const char *t, size_t n)
+static int facts_abort_wrapped(gg_log_orphan *o, const gg_log_line *l, const char *t, size_t n, bool at_word)
 {
 	static const char *const opens[] = {
 		"Exception raised from", "frame #", "Traceback", "terminate called", "what():", "W", "E", "I", NULL,
@@ -1408,7 +1411,7 @@ static int facts_abort_wrapped(gg_log_orphan *o, const gg_log_line *l, const cha
 	}
 	/* Mid-word (a letter on both sides of the wrap): no space; else the wrap took one. */
 	char a = o->text[k - 1], b = t[0];
-	bool word = ((a >= 'a' && a <= 'z') || (a >= 'A' && a <= 'Z')) && ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z'));
+	bool word = !at_word && ((a >= 'a' && a <= 'z') || (a >= 'A' && a <= 'Z')) && ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z'));
 	bool glue = word || b == ']' || b == ')' || a == '(' || a == '[';
 	bool space = !glue && o->text[k - 1] != ' ';
 	char *piece = gg_text_dup(t, n, FACTS_MAX_TEXT);
@@ -1457,8 +1460,14 @@ static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const ch
 	if (!f->orphans_len)
 		return 0;
 	gg_log_orphan *o = &f->orphans[f->orphans_len - 1];
-	if (o->abort && !o->oom && o->continued_to + 1 == l->number)
-		return facts_abort_wrapped(o, l, t, n);
+	/* ... and c10d's watchdog line wrapped after its first words, whose rank it names. */
+	bool watchdog_cut = strstr(o->text, "] Watchdog caught") && !strstr(o->text, "operation timeout");
+	if ((o->abort || watchdog_cut) && !o->oom && o->continued_to + 1 == l->number) {
+		/* Its words say it is cut, however short the line it kept (a bar glued before it took the width). */
+		if (watchdog_cut && o->wrap_len < FACTS_WRAP_WIDTH)
+			o->wrap_len = FACTS_WRAP_WIDTH;
+		return facts_abort_wrapped(o, l, t, n, watchdog_cut);
+	}
 	if (!o->oom || o->continued_to + 1 != l->number)
 		return 0;
 	/*

@@ -688,14 +688,33 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 	}
 	size_t p = logscan_rank_prefix(out->data, out->len, &rank);
 	if (p == 0 && out->len > 1) {
-		/* A rank's line glued after another's progress bar: "...1.66s/it][rank4]: Traceback ...". */
-		for (const char *r = out->data + 1; (r = gg_text_find(r, out->len - (size_t)(r - out->data), "[rank")) != NULL; r++) {
-			size_t q = logscan_rank_prefix(r, out->len - (size_t)(r - out->data), &rank);
-			if (q > 0) {
+		/*
+		 * A rank's line glued after another's progress bar: "...1.66s/it][rank4]: Traceback ...",
+		 * "...examples/s][default2]:[E ProcessGroupNCCL.cpp:475] ..." (torchrun --tee's local prefix).
+		 */
+		for (const char *r = out->data + 1; p == 0 && (r = memchr(r, '[', out->len - (size_t)(r - out->data))) != NULL; r++) {
+			size_t rest = out->len - (size_t)(r - out->data);
+			if (!gg_text_starts(r, rest, "[rank") && !gg_text_starts(r, rest, "[default"))
+				continue;
+			size_t q = logscan_rank_prefix(r, rest, &rank);
+			if (q > 0)
 				p = (size_t)(r - out->data) + q;
+			else
+				rank = -1;
+		}
+	} else if (p > 0) {
+		/* The same after a rank's own bar: "[default0]:Grouping ... 4866.01 examples/s][default2]:[E ...". */
+		for (const char *r = out->data + p; (r = gg_text_find(r, out->len - (size_t)(r - out->data), "][")) != NULL; r++) {
+			int glued_rank;
+			size_t rest = out->len - (size_t)(r + 1 - out->data);
+			size_t q = gg_text_starts(r + 1, rest, "[rank") || gg_text_starts(r + 1, rest, "[default")
+					   ? logscan_rank_prefix(r + 1, rest, &glued_rank)
+					   : 0;
+			if (q > 0) {
+				p = (size_t)(r + 1 - out->data) + q;
+				rank = glued_rank;
 				break;
 			}
-			rank = -1;
 		}
 	}
 	/* The bar is a line of its own, drawn last; the logger's line after it is the one that counts. */
