@@ -307,7 +307,7 @@ static unsigned nb_triple_quotes(const char *t, size_t n)
  * word that is no operator keyword, a quote, an option (`-q`), a path (`~`,
  * `../`). `time = 3`, `ls - n`, `cd(x)` stay Python.
  */
-static bool nb_automagic_line(const char *t, size_t n)
+static bool nb_automagic_line(const char *t, size_t n, const gg_buf *loaded)
 {
 	static const char *const magics[] = {
 		"pip", "conda", "mamba", "cd", "matplotlib", "load_ext", "reload_ext", "unload_ext", "env", "set_env",
@@ -321,6 +321,12 @@ static bool nb_automagic_line(const char *t, size_t n)
 	bool known = false;
 	for (const char *const *m = magics; *m && !known; m++)
 		known = strlen(*m) == w && memcmp(t, *m, w) == 0;
+	/* An extension the notebook loaded registers its magic by its name (`%load_ext watermark`, then `watermark -v`). */
+	for (const char *m = loaded->data, *end = m ? m + loaded->len : NULL; m && m < end && !known;) {
+		const char *nl = memchr(m, '\n', (size_t)(end - m));
+		known = (size_t)(nl - m) == w && memcmp(t, m, w) == 0;
+		m = nl + 1;
+	}
 	if (!known || w >= n || (t[w] != ' ' && t[w] != '\t'))
 		return false;
 	size_t k = w;
@@ -358,7 +364,27 @@ typedef struct nb_build {
 	gg_buf text, masked;
 	gg_nb_mask *masks;
 	size_t nmasks, cap;
+	gg_buf loaded; /* the extensions `%load_ext` loaded so far, each name (its last dotted part) and a newline */
 } nb_build;
+
+/* Notes the extension a `%load_ext NAME` (or automagic `load_ext NAME`) line loads: its magic is NAME. 0 or -ENOMEM. */
+static int nb_note_extension(nb_build *b, const char *t, size_t n)
+{
+	size_t k = t[0] == '%' ? 1 : 0;
+	if (n < k + 9 || memcmp(t + k, "load_ext", 8) != 0 || (t[k + 8] != ' ' && t[k + 8] != '\t'))
+		return 0;
+	k += 8;
+	while (k < n && (t[k] == ' ' || t[k] == '\t'))
+		k++;
+	size_t e = k;
+	while (e < n && (nb_name_byte((unsigned char)t[e]) || t[e] == '.'))
+		e++;
+	const char *dot = memrchr(t + k, '.', e - k);
+	size_t s = dot ? (size_t)(dot + 1 - t) : k;
+	if (e == s)
+		return 0;
+	return gg_buf_append(&b->loaded, t + s, e - s) || gg_buf_append(&b->loaded, "\n", 1) ? -ENOMEM : 0;
+}
 
 static int nb_mask_push(nb_build *b, const char *line, size_t n, bool placeholder)
 {
@@ -425,7 +451,9 @@ static long nb_append_cell(nb_build *b, const char *src, size_t n)
 		/* Automagic only as a top-level line of its own, never a line of a triple-quoted string. */
 		bool escape = !foreign && !rest && tn > 0 && depth == 0 && !in_string &&
 			      (t[0] == '%' || t[0] == '!' || nb_help_line(t, tn) || nb_assign_escape(t, tn) ||
-			       (t == src + i && nb_automagic_line(t, tn)));
+			       (t == src + i && nb_automagic_line(t, tn, &b->loaded)));
+		if (escape && nb_note_extension(b, t, tn))
+			return -ENOMEM;
 		unsigned triples = nb_triple_quotes(t, tn);
 		if (!foreign && !rest && !escape && !in_string && !triples) {
 			depth += nb_bracket_delta(t, tn);
@@ -498,6 +526,7 @@ static bool nb_cells_span(const char *json, size_t len, bool v3, size_t *at)
 /* Hands what b built to nb (which owns it from here, on failure too): each cell's end, the masks, the text. */
 static int nb_finish(gg_notebook *nb, nb_build *b, int rc)
 {
+	gg_buf_free(&b->loaded);
 	for (size_t i = 0; i < nb->ncells; i++)
 		nb->cells[i].end = i + 1 < nb->ncells ? nb->cells[i + 1].start : b->text.len;
 	nb->masks = b->masks;
@@ -530,7 +559,7 @@ static int nb_fill(gg_notebook *nb, const cJSON *root, const char *json, size_t 
 	/* The scan walks the same items as cJSON; where it loses them, cells are read but not rewritable. */
 	size_t item = JS_BAD, list = 0;
 	bool located = nb_cells_span(json, len, v3, &list);
-	nb_build b = { { 0 }, { 0 }, NULL, 0, 0 };
+	nb_build b = { { 0 }, { 0 }, NULL, 0, 0, { 0 } };
 	gg_buf src = { 0 };
 	uint32_t line = 1, index = 0;
 	int rc = 0;
@@ -591,7 +620,7 @@ int gg_notebook_join(gg_notebook *nb, const gg_nb_source *cells, size_t n)
 	nb->cells = n ? calloc(n, sizeof *nb->cells) : NULL;
 	if (n && !nb->cells)
 		return -ENOMEM;
-	nb_build b = { { 0 }, { 0 }, NULL, 0, 0 };
+	nb_build b = { { 0 }, { 0 }, NULL, 0, 0, { 0 } };
 	uint32_t line = 1;
 	int rc = 0;
 	for (size_t i = 0; i < n && !rc; i++) {
