@@ -1375,10 +1375,64 @@ static bool backward_only(const semantic *c, uint32_t at)
 	return span_contains(line, ".backward(") && !span_contains(line, ".step(");
 }
 
+/*
+ * Whether name is bound, before its use and in its function, to an integer
+ * literal (`n_eval = 10`), as the text spells it: a count of repeats.
+ */
+static bool bound_to_integer(const semantic *c, gg_node name)
+{
+	span s = node_span(c, name);
+	uint32_t at = gg_node_start_byte(name);
+	const func *f = &c->funcs[sem_func_at(c, at)];
+	uint32_t from = f->start < at ? f->start : 0;
+	for (const char *p = c->text + from, *end = c->text + at; p < end;) {
+		const char *hit = memmem(p, (size_t)(end - p), s.ptr, s.len);
+		if (!hit)
+			return false;
+		p = hit + s.len;
+		/* At a line's start (after its indentation), then ` = ` and digits to the line's end. */
+		const char *b = hit;
+		while (b > c->text && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		if (b > c->text && b[-1] != '\n')
+			continue;
+		const char *q = p;
+		while (q < end && *q == ' ')
+			q++;
+		if (q >= end || *q != '=' || (q + 1 < end && q[1] == '='))
+			continue;
+		for (q++; q < end && *q == ' ';)
+			q++;
+		const char *d = q;
+		while (q < end && *q >= '0' && *q <= '9')
+			q++;
+		while (q < end && (*q == ' ' || *q == '\r'))
+			q++;
+		if (q > d && q < end && (*q == '\n' || *q == '#'))
+			return true;
+	}
+	return false;
+}
+
+/* Whether a loop's iterable is range() of a count (`range(n_eval)`, n_eval = 10): repeats, however the count is named. */
+static bool counted_range(const semantic *c, gg_node it)
+{
+	gg_node fn = IS(it, call) ? FIELD(it, function) : gg_node_null();
+	gg_node args = IS(fn, identifier) && span_is(node_span(c, fn), "range") ? FIELD(it, arguments) : gg_node_null();
+	if (!IS(args, argument_list) || sem_argument_count(c, args) != 1)
+		return false;
+	gg_node n = sem_argument_at(c, args, 0);
+	return IS(n, integer) || (IS(n, identifier) && bound_to_integer(c, n));
+}
+
 bool sem_shape_check(semantic *c, const ctx *x, const gg_call_ref *ref, span recv)
 {
-	/* A loop over evaluation data is evaluation; one over a range (a self-test's steps) is not. */
-	if ((x->in_loop && !gg_node_is_null(x->loop_iter)) || !recv.len || memchr(recv.ptr, '.', recv.len))
+	/*
+	 * A loop over evaluation data is evaluation; one over a range (a
+	 * self-test's steps, a timing loop's count however it is named) is not.
+	 */
+	if ((x->in_loop && !gg_node_is_null(x->loop_iter) && !counted_range(c, x->loop_iter)) || !recv.len ||
+	    memchr(recv.ptr, '.', recv.len))
 		return false;
 	const bind *b = sem_bind_at(c, x, recv);
 	/* A module built here, or an object of a class of this file built here (what it holds it built fresh). */
