@@ -1627,7 +1627,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 		bind_note(c, c->assign_left[i], c->assign_right[i]);
 	}
 	/* A library object's method that takes the gradient of what it runs (an explainer's attributions) is a backward. */
-	for (size_t i = 0; i < lib_calls_len && !c->error; i++) {
+	size_t backwards = c->backward.len;
+	for (size_t i = 0; i < lib_calls_len && c->lib_objects_len && !c->error; i++) {
 		span obj = node_span(c, field_id(lib_calls[i], r->fld_object));
 		span m = node_span(c, field_id(lib_calls[i], r->fld_attribute));
 		for (size_t k = c->lib_objects_len; k-- > 0;)
@@ -1639,7 +1640,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 			}
 	}
 	/* Read after the bindings it needs, sorted again with what it added. */
-	if (lib_calls_len)
+	if (c->backward.len > backwards)
 		sem_offsets_sort(&c->backward);
 	if ((ll.loops_len || ll.picks_len) && !c->error)
 		loop_binds(c, &ll);
