@@ -687,35 +687,21 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 		rank = -1;
 	}
 	size_t p = logscan_rank_prefix(out->data, out->len, &rank);
-	if (p == 0 && out->len > 1) {
-		/*
-		 * A rank's line glued after another's progress bar: "...1.66s/it][rank4]: Traceback ...",
-		 * "...examples/s][default2]:[E ProcessGroupNCCL.cpp:475] ..." (torchrun --tee's local prefix).
-		 */
-		for (const char *r = out->data + 1; p == 0 && (r = memchr(r, '[', out->len - (size_t)(r - out->data))) != NULL; r++) {
-			size_t rest = out->len - (size_t)(r - out->data);
-			if (!gg_text_starts(r, rest, "[rank") && !gg_text_starts(r, rest, "[default"))
-				continue;
-			size_t q = logscan_rank_prefix(r, rest, &rank);
-			if (q > 0)
-				p = (size_t)(r - out->data) + q;
-			else
-				rank = -1;
-		}
-	} else if (p > 0) {
-		/* The same after a rank's own bar: "[default0]:Grouping ... 4866.01 examples/s][default2]:[E ...". */
-		for (const char *r = out->data + p; (r = gg_text_find(r, out->len - (size_t)(r - out->data), "][")) != NULL; r++) {
-			int glued_rank;
-			size_t rest = out->len - (size_t)(r + 1 - out->data);
-			size_t q = gg_text_starts(r + 1, rest, "[rank") || gg_text_starts(r + 1, rest, "[default")
-					   ? logscan_rank_prefix(r + 1, rest, &glued_rank)
-					   : 0;
-			if (q > 0) {
-				p = (size_t)(r + 1 - out->data) + q;
-				rank = glued_rank;
-				break;
-			}
-		}
+	/*
+	 * A rank's line glued after another's progress bar: "...1.66s/it][rank4]: Traceback ...",
+	 * "...examples/s][default2]:[E ProcessGroupNCCL.cpp:475] ..." (torchrun --tee's local
+	 * prefix); after a line's own prefix, only right after its bar's "]".
+	 */
+	for (const char *r = out->data + (p > 0 ? p : 1), *end = out->data + out->len;
+	     r < end && (r = memchr(r, '[', (size_t)(end - r))) != NULL; r++) {
+		size_t rest = (size_t)(end - r), q;
+		int glued_rank;
+		if ((p > 0 && r[-1] != ']') || (!gg_text_starts(r, rest, "[rank") && !gg_text_starts(r, rest, "[default")) ||
+		    (q = logscan_rank_prefix(r, rest, &glued_rank)) == 0)
+			continue;
+		p = (size_t)(r - out->data) + q;
+		rank = glued_rank;
+		break;
 	}
 	/* The bar is a line of its own, drawn last; the logger's line after it is the one that counts. */
 	size_t glued = p == 0 ? logscan_glued_log_tag(out->data, out->len) : 0;
