@@ -1390,7 +1390,9 @@ static int text_join_line(char **text, const char *t, size_t n)
  * long what() line whose message is not finished, starting in column 0
  * and opening nothing of its own (a log line, a frame, the exception's
  * origin), continues it, joined without a space where the wrap split a
- * word (unless at_word: the wrap fell between words). Returns 1 when
+ * word. at_word: the line's own words say it was cut, between words (a
+ * watchdog's "Watchdog caught"), however short the line it kept (a bar
+ * glued before it took the width): joined with a space. Returns 1 when
  * joined, 0 when the line is none, -ENOMEM.
  */
 static int facts_abort_wrapped(gg_log_orphan *o, const gg_log_line *l, const char *t, size_t n, bool at_word)
@@ -1399,7 +1401,7 @@ static int facts_abort_wrapped(gg_log_orphan *o, const gg_log_line *l, const cha
 		"Exception raised from", "frame #", "Traceback", "terminate called", "what():", "W", "E", "I", NULL,
 	};
 	size_t k = strlen(o->text);
-	if (o->wrap_len < FACTS_WRAP_WIDTH || n == 0 || t[0] == ' ' || t[0] == '\t' || k == 0 || o->text[k - 1] == '.' ||
+	if ((!at_word && o->wrap_len < FACTS_WRAP_WIDTH) || n == 0 || t[0] == ' ' || t[0] == '\t' || k == 0 || o->text[k - 1] == '.' ||
 	    (t[0] == '[' && n > 1 && t[1] != ']'))
 		return 0;
 	for (const char *const *p = opens; *p; p++)
@@ -1462,12 +1464,8 @@ static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const ch
 	gg_log_orphan *o = &f->orphans[f->orphans_len - 1];
 	/* ... and c10d's watchdog line wrapped after its first words, whose rank it names. */
 	bool watchdog_cut = strstr(o->text, "] Watchdog caught") && !strstr(o->text, "operation timeout");
-	if ((o->abort || watchdog_cut) && !o->oom && o->continued_to + 1 == l->number) {
-		/* Its words say it is cut, however short the line it kept (a bar glued before it took the width). */
-		if (watchdog_cut && o->wrap_len < FACTS_WRAP_WIDTH)
-			o->wrap_len = FACTS_WRAP_WIDTH;
+	if ((o->abort || watchdog_cut) && !o->oom && o->continued_to + 1 == l->number)
 		return facts_abort_wrapped(o, l, t, n, watchdog_cut);
-	}
 	if (!o->oom || o->continued_to + 1 != l->number)
 		return 0;
 	/*
