@@ -1631,13 +1631,9 @@ int sem_facts_collect(semantic *c, gg_node root)
 	for (size_t i = 0; i < lib_calls_len && c->lib_objects_len && !c->error; i++) {
 		span obj = node_span(c, field_id(lib_calls[i], r->fld_object));
 		span m = node_span(c, field_id(lib_calls[i], r->fld_attribute));
-		for (size_t k = c->lib_objects_len; k-- > 0;)
-			if (span_eq(c->lib_objects[k].name, obj)) {
-				const char *f = c->lib_objects[k].factory;
-				if (gg_library_facts_takes_grad_method(&r->libraries, f, strlen(f), m.ptr, m.len))
-					PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(lib_calls[i]));
-				break;
-			}
+		const char *f = sem_lib_object_factory(c, obj);
+		if (f && gg_library_facts_takes_grad_method(&r->libraries, f, strlen(f), m.ptr, m.len))
+			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(lib_calls[i]));
 	}
 	/* Read after the bindings it needs, sorted again with what it added. */
 	if (c->backward.len > backwards)

@@ -659,6 +659,8 @@ const bind *sem_bind_at(const semantic *c, const ctx *x, span name);
 /* The last assignment to the plain name in function func before byte use, or NULL. */
 const bind *sem_bind_before(const semantic *c, span name, int func, uint32_t use);
 bool sem_is_forward_method(span name);
+/* The library callable (resolved) whose result name holds, for its method facts, or NULL (owned by c->lib_objects). */
+const char *sem_lib_object_factory(const semantic *c, span name);
 bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loaded);
 /* A forward that is a shape check: a module built here, run once on synthetic tensors (SPEC §2). */
 /*

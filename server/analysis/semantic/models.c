@@ -529,15 +529,20 @@ bool sem_is_forward_method(span name)
 	return false;
 }
 
-/* Whether name holds what a library callable made whose method runs without grad (whisper's decode). */
-static bool library_method_no_grad(const semantic *c, span name, span method)
+const char *sem_lib_object_factory(const semantic *c, span name)
 {
 	/* The last binding before the use wins; bindings are few, so a scan does. */
 	for (size_t i = c->lib_objects_len; i-- > 0;)
 		if (span_eq(c->lib_objects[i].name, name))
-			return gg_library_facts_no_grad(&c->sem->libraries, c->lib_objects[i].factory,
-							strlen(c->lib_objects[i].factory), method.ptr, method.len);
-	return false;
+			return c->lib_objects[i].factory;
+	return NULL;
+}
+
+/* Whether name holds what a library callable made whose method runs without grad (whisper's decode). */
+static bool library_method_no_grad(const semantic *c, span name, span method)
+{
+	const char *f = sem_lib_object_factory(c, name);
+	return f && gg_library_facts_no_grad(&c->sem->libraries, f, strlen(f), method.ptr, method.len);
 }
 
 /*
