@@ -467,6 +467,12 @@ const char *gg_project_function_entry(const gg_project *p, const gg_strings *s, 
  * 0 unknown (not the project's, or two such classes disagree).
  */
 int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len);
+/*
+ * Whether a class of the project is what dotted names with every package it
+ * spells: its module ends with dotted's whole module, not only with a tail
+ * of it (`jittor.lib.net.Net` against the project's `lib.net.Net` is not).
+ */
+bool gg_project_class_spelled(const gg_project *p, const char *dotted, size_t len);
 /* Whether name is a forward-like method of some module class of the project. */
 bool gg_project_forward_method(const gg_project *p, const char *name, size_t len);
 /* Whether some module class of the project assigns self.<name> a module in its __init__ (a submodule's name). */

@@ -76,6 +76,14 @@ static bool bases_say_module(const line *l, const gg_strings *modules, const gg_
 		bool last = after >= l->end || *after != '.';
 		bool named = (n >= 6 && memcmp(after - 6, "Module", 6) == 0) || (n >= 5 && memcmp(after - 5, "Model", 5) == 0);
 		bool bare = p == open + 1 || p[-1] != '.';
+		/* A base reached through a name bound to a library that is no torch (`from jittor import nn`: nn.Module is jittor's). */
+		const char *head = p;
+		while (head > open + 1 && (word_char(head[-1]) || head[-1] == '.'))
+			head--;
+		if (last && !bare && name_listed(plains, head, word_at(head, l->end))) {
+			p = after;
+			continue;
+		}
 		if (last && named && framework && !(bare && name_listed(plains, p, n)))
 			return true;
 		if (last && torch_nn_class(open + 1, p, n))
@@ -114,12 +122,15 @@ static bool bases_say_plain(const line *l, const gg_strings *plains)
 			p++;
 			continue;
 		}
-		if (p + n < l->end && p[n] == '.')
-			return false;
 		bool known = python_plain_base(p, n) || name_listed(plains, p, n);
 		if (!known)
 			return false;
 		p += n;
+		/* A dotted base reached through a plain library's name (`jt.nn.Module` after `from jittor import nn as jt`... `nn.Module`). */
+		while (p < l->end && (word_char(*p) || *p == '.'))
+			p++;
+		if (p < l->end && *p != ')' && *p != ',' && *p != ' ')
+			return false;
 	}
 	return true;
 }
@@ -1236,6 +1247,26 @@ int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len)
 	bool is_plain = class_listed(&p->plain_classes, name, n, module, module_len);
 	/* Two classes of that name that disagree (one a module, one not): no answer. */
 	return is_module == is_plain ? 0 : is_module ? 1 : -1;
+}
+
+bool gg_project_class_spelled(const gg_project *p, const char *dotted, size_t len)
+{
+	if (!p->classes_sorted)
+		return false;
+	const char *module;
+	size_t module_len, n;
+	const char *name = dotted_split(dotted, len, &module, &module_len, &n);
+	const gg_strings *lists[] = { &p->module_classes, &p->plain_classes };
+	for (size_t l = 0; l < 2; l++)
+		for (size_t i = gg_project_entries_lower(lists[l], name, n);
+		     i < lists[l]->len && strncmp(lists[l]->items[i], name, n) == 0 && lists[l]->items[i][n] == ' '; i++) {
+			const char *m = lists[l]->items[i] + n + 1;
+			size_t mn = strlen(m);
+			/* The project's module ends with every package the import spells (at a dot). */
+			if (!module || (mn >= module_len && gg_project_dotted_suffix(m, mn, module, module_len)))
+				return true;
+		}
+	return false;
 }
 
 /* Whether dotted (module.Name, or Name alone) is on list, one of the sorted "Name module" lists. */

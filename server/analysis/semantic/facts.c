@@ -507,6 +507,16 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 	if (!sem_name_resolve(c, fn))
 		return;
 	span r = sem_resolved(c);
+	/*
+	 * A library's object that is no torch module (another framework's
+	 * model, an estimator) stays the library's where a file of the project
+	 * only ends with the same names: the import spells packages it lacks.
+	 */
+	if (gg_library_facts_plain(&c->sem->libraries, r.ptr, r.len) &&
+	    !(c->project && gg_project_class_spelled(c->project, r.ptr, r.len))) {
+		PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
+		return;
+	}
 	/* A class of another file of the project: what its bases make it, whatever the name says. */
 	if (c->project && project_class_classify(c, target, r)) {
 		frozen_construction(c, left, base, r);
