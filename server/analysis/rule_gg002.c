@@ -122,6 +122,13 @@ typedef struct candidate {
 	bool dropped;
 	bool by_backward; /* its history is known only from the .backward() that ran on it */
 	bool by_input;    /* ... only from a .backward() that ran on what was computed from it */
+	/*
+	 * No history known where it is accumulated: it has one only if a
+	 * .backward() later in the same iteration runs on the same value
+	 * (losses.append(loss); loss.backward()); settled when the function ends.
+	 */
+	bool by_later_backward;
+	uint32_t loop_end;
 } candidate;
 
 /* The pending finding of a function, until its callers are known. */
@@ -1224,7 +1231,9 @@ static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc
 			by_input = true;
 		}
 	}
-	if (!h.yes || loop_runs_the_model(c, x->loop, h.origin) || recurrent_state(c, value, h.origin, lo, hi))
+	bool later = !h.yes && is_name_chain(c, v);
+	if ((!h.yes && !later) || (h.yes && (loop_runs_the_model(c, x->loop, h.origin) ||
+					     recurrent_state(c, value, h.origin, lo, hi))))
 		return;
 	/* An accumulator bound afresh on every iteration (loss = ...; loss += reg) keeps one graph. */
 	const name_info *a = table_find(&fn->names, key);
@@ -1235,7 +1244,37 @@ static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc
 		fail(c, -ENOMEM);
 		return;
 	}
-	fn->cands[fn->cands_len++] = (candidate){ stmt, acc, value, key, h, list, false, by_backward, by_input };
+	fn->cands[fn->cands_len++] = (candidate){ stmt, acc, value, key, h, list, false, by_backward, by_input, later, hi };
+}
+
+/*
+ * Settles a candidate accumulated before its value's .backward() in the same
+ * iteration: the backward ran on what was accumulated when no binding of the
+ * name lies between them (the value's last binding is before the
+ * accumulation). Without one, it is dropped.
+ */
+static void later_backward_settle(check *c, function *fn, candidate *k)
+{
+	k->by_later_backward = false;
+	k->dropped = true;
+	span name = node_span(c, skip_parens(c, k->value));
+	const name_info *info = table_find(&fn->names, name);
+	uint32_t at = gg_node_start_byte(k->stmt);
+	if (!info || info->bound_at == NO_POS || info->bound_at >= at)
+		return;
+	for (size_t i = 0; i < fn->sinks_len; i++) {
+		uint32_t s = gg_node_start_byte(fn->sinks[i]);
+		if (s <= at || s >= k->loop_end || sink_is_step(c, fn->sinks[i]))
+			continue;
+		gg_node target = backward_target(c, fn->sinks[i]);
+		if (gg_node_is_null(target) || !span_eq(node_span(c, target), name))
+			continue;
+		k->h = (history){ true, s, fn->sinks[i], true, true, false, true, false };
+		k->h.backwarded = true;
+		k->by_backward = true;
+		k->dropped = false;
+		return;
+	}
 }
 
 /* total = total + loss, total = loss + total: the value added, or a null node. */
@@ -1292,6 +1331,27 @@ static gg_node self_concat(check *c, gg_node left, gg_node right, unsigned depth
 	return gg_node_null();
 }
 
+/*
+ * x = 0.0; then x += crit(out, y) or x = x + 0.1 * crit(out, y): a number
+ * that a tensor with history is added to is that tensor from then on,
+ * history and all (a loss summed over a model's outputs in an inner loop).
+ */
+static void sum_takes_history(check *c, const ctx *x, gg_node acc, gg_node added)
+{
+	if (c->probe || x->grad_off || !x->fn || !IS(acc, identifier))
+		return;
+	name_info *info = table_find(&x->fn->names, node_span(c, acc));
+	history h = info && info->history_at == NO_POS ? history_of(c, x->fn, added, 0, NO_POS, 0) : no_history;
+	if (h.yes && (h.tensor || h.loss)) {
+		info->history_at = h.at;
+		info->origin = h.origin;
+		info->loss = h.loss;
+		info->loss_known = h.loss_known;
+		info->tensor = h.tensor;
+		info->weak = h.weak;
+	}
+}
+
 static void assignment_handle(check *c, const ctx *x, gg_node stmt, gg_node e)
 {
 	gg_node left = FIELD(e, left), right = FIELD(e, right);
@@ -1303,6 +1363,7 @@ static void assignment_handle(check *c, const ctx *x, gg_node stmt, gg_node e)
 		candidate_consider(c, x, e, left, added, false);
 		if (!c->probe)
 			assign_fact_add(c, x->fn, left, right);
+		sum_takes_history(c, x, left, added);
 		return;
 	}
 	if (c->probe)
@@ -1327,22 +1388,8 @@ static void augmented_handle(check *c, const ctx *x, gg_node e)
 	/* loss += att_loss: what flows into loss flows on from it (a sum of loss terms for backward). */
 	if (!c->probe && is_name_chain(c, FIELD(e, left)))
 		assign_fact_add(c, x->fn, FIELD(e, left), FIELD(e, right));
-	/*
-	 * x = 0.0; x += crit(out, y): a number that a tensor with history is
-	 * added to is that tensor from then on, history and all.
-	 */
-	if (!c->probe && !x->grad_off && x->fn && IS(FIELD(e, left), identifier) && (span_is(op, "+=") || span_is(op, "-="))) {
-		name_info *info = table_find(&x->fn->names, node_span(c, FIELD(e, left)));
-		history h = info && info->history_at == NO_POS ? history_of(c, x->fn, right, 0, NO_POS, 0) : no_history;
-		if (h.yes && h.tensor) {
-			info->history_at = h.at;
-			info->origin = h.origin;
-			info->loss = h.loss;
-			info->loss_known = h.loss_known;
-			info->tensor = true;
-			info->weak = h.weak;
-		}
-	}
+	if (span_is(op, "+=") || span_is(op, "-="))
+		sum_takes_history(c, x, FIELD(e, left), right);
 }
 
 /* losses.append(loss), history["loss"].append(loss) */
@@ -1741,6 +1788,9 @@ static void function_finish(check *c, function *fn, gg_node body)
 		free(fn->cands);
 		return;
 	}
+	for (size_t i = 0; i < fn->cands_len && !c->error; i++)
+		if (fn->cands[i].by_later_backward)
+			later_backward_settle(c, fn, &fn->cands[i]);
 	if (fn->cands_len && !c->error)
 		candidates_filter(c, fn, body);
 	for (size_t i = 0; i < fn->cands_len && !c->error; i++) {
