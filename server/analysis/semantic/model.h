@@ -685,6 +685,12 @@ bool sem_thrown_pass(semantic *c, const ctx *x, const gg_call_ref *ref);
  * (SPEC §2).
  */
 bool sem_one_item_demo(const semantic *c, const ctx *x, const gg_call_ref *ref);
+/*
+ * Whether ref calls a name that only its name says is a model (a parameter
+ * called `decoder`) on host data (a numpy array, scipy's result): no torch
+ * module takes that, so the callee is a function of the data (SPEC §2).
+ */
+bool sem_name_only_call_on_host_data(semantic *c, const ctx *x, const gg_call_ref *ref, span recv);
 bool sem_shape_read(const semantic *c, const gg_call_ref *ref);
 /* Whether the module spelled name is frozen before byte at, in the same function for a plain name. */
 bool sem_frozen_before(const semantic *c, span name, uint32_t at);

@@ -1770,6 +1770,47 @@ static bool one_item(const semantic *c, gg_node value, int fi, uint32_t at, unsi
 	return sem_word_in(m.ptr, m.len, tensor_moves) && one_item(c, FIELD(fn, object), fi, at, depth + 1);
 }
 
+/*
+ * Whether value is host data: a tensor copied out (`.numpy()`, `.tolist()`)
+ * or what a library of plain objects returns (scipy's filters, numpy's
+ * functions), or a name the last assignment before bound so.
+ */
+static bool host_data(semantic *c, gg_node value, int fi, uint32_t at, unsigned depth)
+{
+	if (depth > 4)
+		return false;
+	if (IS(value, identifier)) {
+		gg_node v = bound_value(c, node_span(c, value), fi, at);
+		return !gg_node_is_null(v) && host_data(c, v, fi, gg_node_start_byte(v), depth + 1);
+	}
+	gg_node fn = IS(value, call) ? FIELD(value, function) : gg_node_null();
+	if (IS(fn, attribute)) {
+		span m = sem_attribute_name(c, fn);
+		if (span_is(m, "numpy") || span_is(m, "tolist"))
+			return true;
+	}
+	if (gg_node_is_null(fn) || !sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn))
+		return false;
+	span r = sem_resolved(c);
+	return gg_library_facts_plain(&c->sem->libraries, r.ptr, r.len) && !gg_analysis_mentions_framework(r.ptr, r.len);
+}
+
+bool sem_name_only_call_on_host_data(semantic *c, const ctx *x, const gg_call_ref *ref, span recv)
+{
+	if (!recv.len || memchr(recv.ptr, '.', recv.len) || x->func <= 0)
+		return false;
+	gg_node args = FIELD(ref->node, arguments);
+	gg_node first = IS(args, argument_list) && gg_node_named_child_count(args) ? gg_node_named_child(args, 0)
+										      : gg_node_null();
+	if (gg_node_is_null(first) || IS(first, keyword_argument) || !host_data(c, first, x->func, ref->start, 0))
+		return false;
+	/* Only the name speaks: nothing binds it here, puts it in eval mode, or hands it a module. */
+	model_pass q = { 0, true };
+	return !sem_bind_at(c, x, recv) && !sem_receiver_find(c, x, recv) && !sem_spanset_has(&c->models, recv) &&
+	       !sem_spanset_has(&c->loaded, recv) && !sem_spanset_has(&c->module_api, recv) &&
+	       !param_model(c, x->func, recv, &q);
+}
+
 /* A setting handed beside the input: a literal, or a lookup by a string key (`word2idx['<start>']`, a token's id; not `feats[0]`). */
 static bool setting_value(const semantic *c, gg_node v)
 {
