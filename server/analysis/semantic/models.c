@@ -1760,6 +1760,16 @@ static bool one_item(const semantic *c, gg_node value, int fi, uint32_t at, unsi
 		return IS(index, none) || (IS(index, tuple) && gg_node_named_child_count(index) && IS(gg_node_named_child(index, 0), none));
 	}
 	gg_node fn = IS(value, call) ? FIELD(value, function) : gg_node_null();
+	if (gg_node_is_null(fn))
+		return false;
+	if (!IS(fn, attribute) || !sem_word_in(sem_attribute_name(c, fn).ptr, sem_attribute_name(c, fn).len, tensor_moves)) {
+		/* A forward of a batch of one gives a batch of one (`feats = stn(image[None])`, then `head(feats)`). */
+		gg_node args = FIELD(value, arguments);
+		gg_node first = IS(args, argument_list) && gg_node_named_child_count(args) ? gg_node_named_child(args, 0)
+											      : gg_node_null();
+		if (!gg_node_is_null(first) && !IS(first, keyword_argument) && one_item(c, first, fi, at, depth + 1))
+			return true;
+	}
 	if (!IS(fn, attribute))
 		return false;
 	span m = sem_attribute_name(c, fn);
