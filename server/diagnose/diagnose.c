@@ -1108,6 +1108,23 @@ static bool dx_stamped_earlier(const gg_log_orphan *a, const gg_log_orphan *b)
  * the listed ranks (the watchdog's teardown: "failure detected", "taking the
  * entire process down") are the same timeout. Fills d->collective_*.
  */
+/*
+ * Whether orphan o is a watchdog's timeout line cut at the paste's end
+ * ("[Rank 4] Watchdog caught collective operation"): its text ends inside
+ * the line's fixed words.
+ */
+static bool dx_watchdog_cut(const gg_diagnoser *d, const gg_log_orphan *o)
+{
+	static const char words[] = "Watchdog caught collective operation timeout";
+	const char *w = strstr(o->text, "Watchdog caught");
+	if (!w || strstr(o->text, words) || o->at.line != d->facts.last_text_line)
+		return false;
+	size_t n = strlen(w);
+	while (n && w[n - 1] == ' ')
+		n--;
+	return n < sizeof words - 1 && memcmp(w, words, n) == 0;
+}
+
 static bool dx_one_collective(gg_diagnoser *d)
 {
 	long seq = -1;
@@ -1134,8 +1151,13 @@ static bool dx_one_collective(gg_diagnoser *d)
 	if (count < 2)
 		return false;
 	/* Any other line must be a listed rank's own teardown of that timeout. */
+	int cut_watchdog = -1;
 	for (size_t i = 0; i < d->facts.orphans_len; i++) {
 		const gg_log_orphan *o = &d->facts.orphans[i];
+		if (dx_watchdog_cut(d, o)) {
+			cut_watchdog = o->rank;
+			continue;
+		}
 		if (o->oom || strstr(o->text, "Watchdog caught collective operation timeout"))
 			continue;
 		/* A teardown line with no rank on it ("Some NCCL operations have failed or timed out") is any listed rank's. */
@@ -1158,9 +1180,12 @@ static bool dx_one_collective(gg_diagnoser *d)
 	 * (another watchdog's line, most likely): it printed with the others,
 	 * so it is not one that stayed silent.
 	 */
-	int cut = d->facts.last_rank;
-	d->collective_cut = cut >= 0 && cut < 64 && !(ranks & (1ull << cut)) && d->facts.last_cut &&
-				    gg_text_find(d->facts.prev_text, d->facts.prev_len, "ProcessGroupNCCL") ? cut : -1;
+	int cut = cut_watchdog >= 0 ? cut_watchdog : d->facts.last_rank;
+	d->collective_cut = cut >= 0 && cut < 64 && !(ranks & (1ull << cut)) &&
+				    (cut_watchdog >= 0 || (d->facts.last_cut &&
+							   gg_text_find(d->facts.prev_text, d->facts.prev_len, "ProcessGroupNCCL")))
+				    ? cut
+				    : -1;
 	while (top > 0 && !(ranks & (1ull << top)))
 		top--;
 	for (int r = 0; r < top; r++)
@@ -2286,8 +2311,14 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			if (x->rank < 0 && d->facts.npu_header_rank >= 0)
 				x->rank = x->chain->rank = d->facts.npu_header_rank;
 		}
-		if (!rc && x->rank < 0 && root >= 0 && x->first)
+		/* Not a failure printed above the launcher's header of the traceback it names (another process's, maybe). */
+		bool above = d->facts.launcher_follows && root == d->facts.launcher_rank && xt && xt->at.line &&
+			     xt->at.line < d->facts.launcher_at.line;
+		if (!rc && x->rank < 0 && root >= 0 && x->first && !above)
 			x->rank = root;
+		else if (!rc && x->rank < 0 && x->first && above)
+			rc = gg_evidence_add(x, "the launcher's line (log line %llu) names process %d for the traceback below it; this failure was printed above it, and no line says by which process",
+					     (unsigned long long)d->facts.launcher_at.line, root);
 		if (!rc && killed9 && x->first)
 			rc = gg_evidence_add(x, "the launcher reports that rank %d exited with -9 (SIGKILL%s): usually the kernel's OOM killer (host RAM); `dmesg | grep -i oom` tells",
 					     root, d->facts.sigkill ? "" : ", its line for the first process that failed");

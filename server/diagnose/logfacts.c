@@ -299,6 +299,7 @@ static void facts_spawn(gg_log_facts *f, const gg_log_line *l, const char *t, si
 		f->launcher_rank = (int)rank;
 		f->launcher_exitcode = code;
 		f->launcher_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+		f->launcher_follows = !mpi && gg_text_starts(q, rest, " terminated with the following error");
 		return;
 	}
 }
@@ -2249,6 +2250,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	 * OOM-killer report from dmesg.
 	 */
 	if (!f->killed && (facts_line_is(t, n, "Killed") || facts_line_is(t, n, "Killed: 9") || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0) ||
+			   /* pytest -v's test id, then the shell's word when the test's process was killed ("t.py::test_x Killed"). */
+			   (n > 7 && memcmp(t + n - 7, " Killed", 7) == 0 && gg_text_find(t, n, ".py::") && !memchr(t, ' ', (size_t)(gg_text_find(t, n, ".py::") - t))) ||
 			   gg_text_find(t, n, "terminated with signal SIGKILL") || gg_text_find(t, n, "exit code -9") ||
 			   /* torchelastic's summary field alone ("traceback : Signal 9 (SIGKILL) received by PID 4923"). */
 			   gg_text_find(t, n, "Signal 9 (SIGKILL) received by PID") ||

@@ -100,6 +100,12 @@ typedef struct gg_log_facts {
 	int command_local_rank; /* the last "--local_rank=R" of a launcher's command line seen, or -1 (DeepSpeed's line wraps) */
 	long launcher_exitcode; /* its N */
 	gg_log_span launcher_at;
+	/*
+	 * The launcher's line introduces the failed process's traceback below
+	 * it (mp.spawn's "process 3 terminated with the following error:"): a
+	 * failure printed above that line is not known to be that process's.
+	 */
+	bool launcher_follows;
 	long launcher_pid;     /* the agent's "failed" line's "(pid: P)", or 0 */
 	/*
 	 * The pids the agent stopped ("Sending process P closing signal
