@@ -1193,7 +1193,8 @@ static bool dx_one_collective(gg_diagnoser *d)
 			missing++;
 			d->collective_missing = r;
 		}
-	if (missing != 1)
+	/* A paste cut inside one more rank's line may hold the others after it: a missing rank proves nothing then. */
+	if (missing != 1 || d->collective_cut >= 0)
 		d->collective_missing = -1;
 	return true;
 }
@@ -2319,6 +2320,19 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		else if (!rc && x->rank < 0 && x->first && above)
 			rc = gg_evidence_add(x, "the launcher's line (log line %llu) names process %d for the traceback below it; this failure was printed above it, and no line says by which process",
 					     (unsigned long long)d->facts.launcher_at.line, root);
+		/*
+		 * A launcher that passes each worker `--local_rank=i` (DeepSpeed's,
+		 * torch.distributed.launch) starts one per GPU of the node, local
+		 * rank i on GPU i: an out-of-memory error that names GPU N, and no
+		 * rank of its own, is local rank N's (N no higher than the last
+		 * worker's local rank, the command line the log shows).
+		 */
+		if (!rc && x->rank < 0 && x->first && root < 0 && x->oom.is_oom && x->oom.device == GG_OOM_DEVICE_CUDA &&
+		    x->oom.device_index >= 0 && d->facts.command_local_rank >= x->oom.device_index) {
+			x->rank = x->oom.device_index;
+			rc = gg_evidence_add(x, "the error names GPU %d and the launcher gives each worker its own GPU by its --local_rank= (its last command line says %d): local rank %d ran out of memory",
+					     x->rank, d->facts.command_local_rank, x->rank);
+		}
 		if (!rc && killed9 && x->first)
 			rc = gg_evidence_add(x, "the launcher reports that rank %d exited with -9 (SIGKILL%s): usually the kernel's OOM killer (host RAM); `dmesg | grep -i oom` tells",
 					     root, d->facts.sigkill ? "" : ", its line for the first process that failed");
@@ -2349,7 +2363,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 											  : ") never reached that collective or did not print: look at their last lines");
 			gg_buf_free(&missing);
 			if (!rc && d->collective_cut >= 0)
-				rc = gg_evidence_add(x, "rank %d's line ends the paste, cut before it says what: it printed with the others, most likely the same timeout",
+				rc = gg_evidence_add(x, "rank %d's line ends the paste, cut before it says what: it printed with the others, most likely the same timeout, and the ranks not listed may have printed after where the paste ends",
 						     d->collective_cut);
 		}
 		/*
