@@ -486,7 +486,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	/* Every unguarded caller is a mistake of its own: say how many, so that fixing one does not hide the rest. */
 	size_t more = !s ? 0 : local ? sem_unguarded_sites(c, e->scope) - 1 : other_eval_sites(c, s);
 	if (!local && s && more)
-		text_add(c, &m, " and from %zu other place%s", more, more == 1 ? "" : "s");
+		text_add(c, &m, " and from %zu other place%s in this file", more, more == 1 ? "" : "s");
 
 	/* What is there and does not disable grad. */
 	const char *sep = ": ";
@@ -541,7 +541,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		text_add(c, &m, " on ");
 		line_add(c, &m, (uint32_t)row_of(s->call) - 1);
 		if (more)
-			text_add(c, &m, " and from %zu other place%s", more, more == 1 ? "" : "s");
+			text_add(c, &m, " and from %zu other place%s in this file", more, more == 1 ? "" : "s");
 		sep = "; ";
 	}
 
