@@ -126,7 +126,7 @@ static bool bases_say_plain(const line *l, const gg_strings *plains)
 		if (!known)
 			return false;
 		p += n;
-		/* A dotted base reached through a plain library's name (`jt.nn.Module` after `from jittor import nn as jt`... `nn.Module`). */
+		/* A dotted base reached through a plain library's name (`nn.Module` after `from jittor import nn`). */
 		while (p < l->end && (word_char(*p) || *p == '.'))
 			p++;
 		if (p < l->end && *p != ')' && *p != ',' && *p != ' ')

@@ -1762,7 +1762,8 @@ static bool one_item(const semantic *c, gg_node value, int fi, uint32_t at, unsi
 	gg_node fn = IS(value, call) ? FIELD(value, function) : gg_node_null();
 	if (gg_node_is_null(fn))
 		return false;
-	if (!IS(fn, attribute) || !sem_word_in(sem_attribute_name(c, fn).ptr, sem_attribute_name(c, fn).len, tensor_moves)) {
+	span m = IS(fn, attribute) ? sem_attribute_name(c, fn) : (span){ NULL, 0 };
+	if (!m.len || !sem_word_in(m.ptr, m.len, tensor_moves)) {
 		/* A forward of a batch of one gives a batch of one (`feats = stn(image[None])`, then `head(feats)`). */
 		gg_node args = FIELD(value, arguments);
 		gg_node first = IS(args, argument_list) && gg_node_named_child_count(args) ? gg_node_named_child(args, 0)
@@ -1770,9 +1771,8 @@ static bool one_item(const semantic *c, gg_node value, int fi, uint32_t at, unsi
 		if (!gg_node_is_null(first) && !IS(first, keyword_argument) && one_item(c, first, fi, at, depth + 1))
 			return true;
 	}
-	if (!IS(fn, attribute))
+	if (!m.len)
 		return false;
-	span m = sem_attribute_name(c, fn);
 	if (span_is(m, "unsqueeze"))
 		return first_argument_is(c, value, "0");
 	if (span_is(m, "view") || span_is(m, "reshape"))
