@@ -345,6 +345,8 @@ static void backward_propagate(semantic *c)
 typedef struct carriers {
 	span names[MAX_CARRIERS];
 	size_t len;
+	/* names[lost..] were bound to a torch loss of a carrier (`loss = F.nll_loss(out, y)`); SIZE_MAX: none */
+	size_t lost;
 } carriers;
 
 static bool is_name_byte(char ch)
@@ -403,26 +405,60 @@ static bool backward_takes(const semantic *c, uint32_t b, const carriers *k, uin
 	       mentions_carrier(k, text_between(c, ix->calls[r].start, ix->calls[r].end));
 }
 
+/* Whether e calls one of torch's functional losses (`F.nll_loss(...)`, `torch.nn.functional.cross_entropy(...)`). */
+static bool torch_loss_call(semantic *c, gg_node e)
+{
+	gg_node fn = IS(e, call) ? FIELD(e, function) : gg_node_null();
+	if (gg_node_is_null(fn) || !sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn))
+		return false;
+	span r = sem_resolved(c);
+	static const char prefix[] = "torch.nn.functional.";
+	if (r.len <= sizeof prefix - 1 || memcmp(r.ptr, prefix, sizeof prefix - 1) != 0)
+		return false;
+	span last = { r.ptr + sizeof prefix - 1, r.len - (sizeof prefix - 1) };
+	return (last.len > 4 && memcmp(last.ptr + last.len - 4, "loss", 4) == 0) || span_is(last, "cross_entropy") ||
+	       span_is(last, "binary_cross_entropy") || span_is(last, "binary_cross_entropy_with_logits") ||
+	       span_is(last, "kl_div");
+}
+
 /*
  * The names the site's result is bound to in its caller (stmt: the call's
  * statement), then those the caller's later assignments pass it on to
- * (`loss = (log_prob - q).mean()`). False when the call is not assigned.
+ * (`loss = (log_prob - q).mean()`), noting from which one on a torch loss
+ * was made of them (k->lost). False when the call is not assigned.
  */
-static bool site_carriers(const semantic *c, const site *s, gg_node stmt, carriers *k)
+static bool site_carriers(semantic *c, const site *s, gg_node stmt, carriers *k)
 {
 	gg_node expr = gg_node_named_child_count(stmt) ? gg_node_named_child(stmt, 0) : gg_node_null();
 	if (!IS(stmt, expression_statement) || !IS(expr, assignment))
 		return false;
+	/* A loss function's result is a loss already (`loss, dist = mle_steps(...)`). */
+	k->lost = s->callee >= 0 && c->funcs[s->callee].returns_loss ? k->len : SIZE_MAX;
 	carriers_add_target(c, k, FIELD(expr, left), 0);
 	const gg_tree_index *ix = c->index;
 	uint32_t stmt_end = gg_node_end_byte(stmt);
 	uint32_t end = s->caller > 0 ? c->funcs[s->caller].end : (uint32_t)c->len;
 	for (size_t i = sem_assignments_from(c, stmt_end); i < ix->assignments_len && gg_node_start_byte(ix->assignments[i]) < end; i++) {
 		gg_node a = ix->assignments[i];
-		if (sem_func_at(c, gg_node_start_byte(a)) == s->caller && mentions_carrier(k, node_span(c, FIELD(a, right))))
-			carriers_add_target(c, k, FIELD(a, left), 0);
+		if (sem_func_at(c, gg_node_start_byte(a)) != s->caller || !mentions_carrier(k, node_span(c, FIELD(a, right))))
+			continue;
+		size_t before = k->len;
+		carriers_add_target(c, k, FIELD(a, left), 0);
+		if (k->lost == SIZE_MAX && k->len > before && torch_loss_call(c, FIELD(a, right)))
+			k->lost = before;
 	}
 	return true;
+}
+
+/* Whether text mentions a carrier bound to a torch loss of the call's result (carriers.lost). */
+static bool mentions_loss(const carriers *k, span text)
+{
+	if (k->lost >= k->len)
+		return false;
+	carriers tail = { .len = 0, .lost = SIZE_MAX };
+	for (size_t i = k->lost; i < k->len; i++)
+		tail.names[tail.len++] = k->names[i];
+	return mentions_carrier(&tail, text);
 }
 
 /*
@@ -454,7 +490,7 @@ static bool self_stores(const semantic *c, int callee, carriers *k)
  * caller's later assignments, a backward, an optimizer's step or a call of a
  * function that trains (the backward offsets, with the counted sites).
  */
-static bool site_result_trains(const semantic *c, const site *s)
+static bool site_result_trains(semantic *c, const site *s)
 {
 	const func *caller = &c->funcs[s->caller];
 	uint32_t end = s->caller > 0 ? caller->end : (uint32_t)c->len;
@@ -569,8 +605,10 @@ static void callbacks_mark(semantic *c)
 	}
 }
 
-static bool site_result_escapes(const semantic *c, const site *s, const gg_node *escapes, size_t escapes_len)
+/* Whether site s's caller hands what the call returns on (see above); *loss: as a torch loss it made of it, and returns. */
+static bool site_result_escapes(semantic *c, const site *s, const gg_node *escapes, size_t escapes_len, bool *loss)
 {
+	*loss = false;
 	if (s->caller <= 0)
 		return false;
 	const func *caller = &c->funcs[s->caller];
@@ -595,9 +633,18 @@ static bool site_result_escapes(const semantic *c, const site *s, const gg_node 
 		if (sem_func_at(c, gg_node_start_byte(e)) != s->caller)
 			continue;
 		bool is_return = IS(e, return_statement);
+		gg_node value = is_return ? e : FIELD(e, right);
+		/*
+		 * A torch loss made of the result and returned (`loss = F.nll_loss(
+		 * out, y); return loss`): a loss function, whose callers train on
+		 * what it returns.
+		 */
+		if (is_return && assigned && gg_node_start_byte(e) > call_start && mentions_loss(&k, node_span(c, value))) {
+			*loss = true;
+			return true;
+		}
 		if (is_return && !caller->result_trains && !caller->handed_on)
 			continue;
-		gg_node value = is_return ? e : FIELD(e, right);
 		bool holds = gg_node_start_byte(value) <= call_start && call_end <= gg_node_end_byte(value) &&
 			     !reaches_as_number(c, s->call, value);
 		if (holds || (assigned && gg_node_start_byte(e) > call_start && mentions_carrier(&k, node_span(c, value))))
@@ -818,11 +865,23 @@ void sem_call_graph_resolve(semantic *c)
 		bool changed = false;
 		for (size_t i = 0; i < c->sites_len; i++) {
 			site *s = &c->sites[i];
-			if (s->callee < 0 || s->result_trains || !site_result_escapes(c, s, escapes, escapes_len))
+			bool loss;
+			if (s->callee < 0 || s->result_trains || !site_result_escapes(c, s, escapes, escapes_len, &loss))
 				continue;
 			s->result_trains = changed = true;
 			c->funcs[s->callee].result_trains = true;
 			c->funcs[s->callee].eval_name = false;
+			if (loss && s->caller > 0) {
+				/*
+				 * A step that returns a torch loss of a forward, iterates
+				 * nothing and sets no eval mode is a loss function: its
+				 * name (`batch_generate`) is no evidence of evaluation.
+				 */
+				func *caller = &c->funcs[s->caller];
+				caller->returns_loss = true;
+				if (!caller->eval_mode && !sem_func_iterates(c, s->caller))
+					caller->eval_name = false;
+			}
 		}
 		if (!changed)
 			break;

@@ -144,6 +144,7 @@ typedef struct func {
 	bool in_module_forward; /* called from a module class's forward() or __call__, or from a method such a call reaches in its class */
 	bool eval_mode;   /* its own body calls X.eval() */
 	bool result_trains; /* some caller carries what it returns to a backward: its gradient is needed */
+	bool returns_loss;  /* it returns a torch loss made of what a call of it made (calls.c): a loss function */
 	bool handed_on;     /* the file hands it on (a callback): whoever receives it may differentiate what it returns */
 	signed char iterates; /* its body holds a loop or a comprehension: -1 not asked yet (sem_func_iterates) */
 	span iter_param;      /* a parameter its body loops over (`for x, y in loader:`), or empty (calls.c) */
