@@ -213,6 +213,13 @@ typedef struct gg_project {
 	 */
 	gg_strings off_methods;
 	/*
+	 * The names of the methods the project's plain classes define that
+	 * record no graph: they run no module, or only under no_grad (a
+	 * tokenizer's encode, a wrapper's inference). A receiver whose class is
+	 * not known may hold one of those. Sorted and unique then.
+	 */
+	gg_strings plain_methods;
+	/*
 	 * The project's top-level functions that run a module they are handed,
 	 * "name module.path PLACE PARAM" (project_functions.c). Sorted and unique
 	 * as the class lists.
@@ -479,6 +486,8 @@ bool gg_project_forward_method(const gg_project *p, const char *name, size_t len
 bool gg_project_submodule(const gg_project *p, const char *name, size_t len);
 /* Whether some module class of the project defines a method of that name that runs with grad off (off_methods). */
 bool gg_project_off_method(const gg_project *p, const char *name, size_t len);
+/* Whether some plain class of the project defines a method of that name that records no graph (plain_methods). */
+bool gg_project_plain_method(const gg_project *p, const char *name, size_t len);
 /*
  * Whether the module class dotted (module.Class, or Class alone: of any
  * module) freezes its own parameters in __init__: true with *param NULL

@@ -405,6 +405,11 @@ static int method_note(gg_project *p, int kind, const char *cls, size_t cls_len,
 		return 0;
 	if (off && (kind == CLASS_IS_MODULE || kind == CLASS_IS_PENDING))
 		return name_push(&p->off_methods, method, method_len);
+	if (kind == CLASS_IS_PLAIN && (off || (!runs && !ctor))) {
+		int rc = name_push(&p->plain_methods, method, method_len);
+		if (rc || off)
+			return rc;
+	}
 	if (!runs && ctor && !off && !own_work && cls) {
 		/* It runs what an imported class built: a holder's once that class is known a module. */
 		char *entry = gg_strdup_printf("%.*s.%.*s %s %s", (int)cls_len, cls, (int)method_len, method, module, ctor);
@@ -1181,6 +1186,7 @@ int gg_project_classes_sort(gg_project *p)
 	gg_project_sort_unique(&p->forward_methods);
 	gg_project_sort_unique(&p->submodules);
 	gg_project_sort_unique(&p->off_methods);
+	gg_project_sort_unique(&p->plain_methods);
 	off_methods_drop(p);
 	gg_project_sort_unique(&p->module_classes);
 	gg_project_sort_unique(&p->plain_classes);
@@ -1406,6 +1412,11 @@ bool gg_project_forward_method(const gg_project *p, const char *name, size_t len
 bool gg_project_off_method(const gg_project *p, const char *name, size_t len)
 {
 	return p->classes_sorted && gg_project_names_has(&p->off_methods, name, len);
+}
+
+bool gg_project_plain_method(const gg_project *p, const char *name, size_t len)
+{
+	return p->classes_sorted && gg_project_names_has(&p->plain_methods, name, len);
 }
 
 bool gg_project_train_method(const gg_project *p, const char *name, size_t len)

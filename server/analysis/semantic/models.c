@@ -739,6 +739,19 @@ static bool holder_method_only(const semantic *c, const ctx *x, const chain *obj
 	return true;
 }
 
+/*
+ * Whether only its name makes recv (a plain name) a model where x is: nothing
+ * binds it there, puts it in eval mode, uses it as a module or hands it one.
+ */
+static bool name_only_model(semantic *c, const ctx *x, span recv)
+{
+	model_pass q = { 0, true };
+	const bind *b = recv.len ? sem_bind_at(c, x, recv) : NULL;
+	return recv.len && !memchr(recv.ptr, '.', recv.len) && (!b || b->kind == BIND_UNKNOWN) && !sem_receiver_find(c, x, recv) &&
+	       !sem_spanset_has(&c->models, recv) && !sem_spanset_has(&c->loaded, recv) &&
+	       !sem_spanset_has(&c->module_api, recv) && !(x->func > 0 && param_model(c, x->func, recv, &q));
+}
+
 /* Whether the class of the method around x->func defines a method named name itself. */
 static bool own_class_method(const semantic *c, const ctx *x, span name)
 {
@@ -769,6 +782,15 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 				/* self.decode(...) of a method its own class defines: its body says what it runs (the call graph); self.forward(x) is the forward. */
 				if (obj.identifier && span_is(obj.text, "self") && !span_is(method, "forward") && own_class_method(c, x, method))
 					break;
+				/*
+				 * A receiver only its name calls a model (`text_encoder`), where
+				 * the project defines this method only on plain classes that
+				 * run no module (a tokenizer's encode): the project's meaning.
+				 */
+				if (!span_is(method, "forward") && obj.identifier && c->project &&
+				    gg_project_plain_method(c->project, method.ptr, method.len) &&
+				    !gg_project_forward_method(c->project, method.ptr, method.len) && name_only_model(c, x, obj.text))
+					break;
 				*recv = obj.text;
 				/*
 				 * No model, or a plain holder put in eval mode by a method of
@@ -796,7 +818,14 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 			chain obj = sem_chain_of_object(c, ref);
 			bool attribute = obj.identifier && span_is(obj.text, "self") && self_attribute_assigned(c, x->func, method);
 			bool built = obj.identifier && holds_imported_module(c, x->func, obj.text, ref->start);
-			if (!attribute && (built || !imported_library_method_no_grad(c, method)) &&
+			/*
+			 * A plain class of the project defines a method of that name
+			 * that records no graph (a topic model's `inference` under
+			 * no_grad): a receiver whose class is not known may hold that one.
+			 */
+			bool careful = !built && obj.identifier && gg_project_plain_method(c->project, method.ptr, method.len) &&
+				       name_only_model(c, x, obj.text);
+			if (!attribute && !careful && (built || !imported_library_method_no_grad(c, method)) &&
 			    (!sem_is_func_name(c, method) || built || holder_method_only(c, x, &obj, method))) {
 				*recv = obj.text;
 				return sem_chain_is_model(c, x, &obj, loaded) && !library_method_no_grad(c, obj.text, method);
@@ -1814,11 +1843,7 @@ bool sem_name_only_call_on_host_data(semantic *c, const ctx *x, const gg_call_re
 										      : gg_node_null();
 	if (gg_node_is_null(first) || IS(first, keyword_argument) || !host_data(c, first, x->func, ref->start, 0))
 		return false;
-	/* Only the name speaks: nothing binds it here, puts it in eval mode, or hands it a module. */
-	model_pass q = { 0, true };
-	return !sem_bind_at(c, x, recv) && !sem_receiver_find(c, x, recv) && !sem_spanset_has(&c->models, recv) &&
-	       !sem_spanset_has(&c->loaded, recv) && !sem_spanset_has(&c->module_api, recv) &&
-	       !param_model(c, x->func, recv, &q);
+	return name_only_model(c, x, recv);
 }
 
 /* A setting handed beside the input: a literal, or a lookup by a string key (`word2idx['<start>']`, a token's id; not `feats[0]`). */
