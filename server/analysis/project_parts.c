@@ -217,6 +217,13 @@ static part_kind expr_kind(const method_scan *m, const char *p, const char *end,
 	static const char *const endings[] = { ".item()", ".data", ".detach()", ".tolist()", ".numpy()", NULL };
 	if (is_number_literal(p, end))
 		return PART_NUMBER;
+	/* An empty container, None, a string: nothing of a graph (a list a name keeps empty unless it is filled, below). */
+	static const char *const plain[] = { "[]", "()", "{}", "None", NULL };
+	for (const char *const *w = plain; *w; w++)
+		if ((size_t)(end - p) == strlen(*w) && memcmp(p, *w, (size_t)(end - p)) == 0)
+			return PART_NUMBER;
+	if ((*p == '"' || *p == '\'') && string_skip(p, end) == end)
+		return PART_NUMBER;
 	for (const char *const *e = endings; *e; e++)
 		if (ends_with(p, end, *e))
 			return PART_NUMBER;
@@ -552,6 +559,16 @@ static int statement_note(method_scan *m, const char *p, const char *end)
 	for (const char *const *k = keywords; *k; k++)
 		if (line_starts(&(line){ p, p, end, 0 }, *k))
 			return 0;
+	/* A container filled in place (`alpha.append(a)`, `parts[i] = a`): what it holds is no longer known. */
+	size_t n = word_at(p, end);
+	if (n && p + n < end && (p[n] == '[' || p[n] == '.')) {
+		static const char *const fills[] = { ".append(", ".extend(", ".insert(", ".update(", ".add(", NULL };
+		bool filled = p[n] == '[' && top_level_find(p + n, end, "=") < end;
+		for (const char *const *f = fills; *f && !filled; f++)
+			filled = (size_t)(end - p - n) > strlen(*f) && memcmp(p + n, *f, strlen(*f)) == 0;
+		if (filled)
+			return name_bind(m, p, n, PART_OTHER, NULL, 0, 0);
+	}
 	return assignment_note(m, p, end);
 }
 

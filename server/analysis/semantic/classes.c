@@ -1229,6 +1229,23 @@ static gg_node last_value_of(const semantic *c, gg_node n, span name, unsigned d
 			found = FIELD(k, right);
 			continue;
 		}
+		/* a, b = [], []: the item in name's place; unpacked from one value (`h, a = self.rnn(x)`): not known. */
+		gg_node left = IS(k, assignment) ? FIELD(k, left) : gg_node_null();
+		if (IS(left, pattern_list) || IS(left, tuple_pattern)) {
+			gg_node right = FIELD(k, right);
+			uint32_t n = gg_node_named_child_count(left);
+			bool paired = (IS(right, expression_list) || IS(right, tuple)) && gg_node_named_child_count(right) == n;
+			bool hit = false;
+			for (uint32_t j = 0; j < n; j++) {
+				gg_node t = gg_node_named_child(left, j);
+				if (IS(t, identifier) && span_eq(node_span(c, t), name)) {
+					found = paired ? gg_node_named_child(right, j) : gg_node_null();
+					hit = true;
+				}
+			}
+			if (hit)
+				continue;
+		}
 		gg_node inner = last_value_of(c, k, name, depth + 1);
 		if (!gg_node_is_null(inner))
 			found = inner;
@@ -1297,6 +1314,51 @@ static bool expr_is_host_copy(const semantic *c, gg_node e)
 }
 
 /* The number parts of every return of fn's body (outside nested definitions), ANDed into *mask. */
+/* Whether e is an empty container, None or a string: nothing of a graph. */
+static bool plain_literal(const semantic *c, gg_node e)
+{
+	return ((IS(e, list) || IS(e, tuple) || IS(e, dictionary)) && gg_node_named_child_count(e) == 0) || IS(e, none) ||
+	       IS(e, string);
+}
+
+/*
+ * Whether every binding of name in body gives it a plain literal (`a, b = [],
+ * []`, under any branch) and nothing fills it in place (name.append(...),
+ * .extend, .insert, .update, name[k] = v, name += v): what it holds is empty
+ * whatever path ran.
+ */
+static bool only_plain_bindings(const semantic *c, gg_node body, span name)
+{
+	static const char *const fills[] = { "append", "extend", "insert", "update", "add", NULL };
+	for (gg_node n = body; !gg_node_is_null(n); n = gg_node_walk_next(body, n, true)) {
+		gg_node target = gg_node_null();
+		if (IS(n, call) && IS(FIELD(n, function), attribute) &&
+		    sem_word_in(sem_attribute_name(c, FIELD(n, function)).ptr, sem_attribute_name(c, FIELD(n, function)).len, fills))
+			target = FIELD(FIELD(n, function), object);
+		else if (IS(n, assignment) && IS(FIELD(n, left), subscript))
+			target = FIELD(FIELD(n, left), value);
+		else if (IS(n, augmented_assignment))
+			target = FIELD(n, left);
+		if (IS(target, identifier) && span_eq(node_span(c, target), name))
+			return false;
+		gg_node left = IS(n, assignment) ? FIELD(n, left) : IS(n, for_statement) ? FIELD(n, left) : gg_node_null();
+		if (IS(left, identifier) && span_eq(node_span(c, left), name) && (IS(n, for_statement) || !plain_literal(c, FIELD(n, right))))
+			return false;
+		if (IS(left, pattern_list) || IS(left, tuple_pattern)) {
+			gg_node right = IS(n, assignment) ? FIELD(n, right) : gg_node_null();
+			uint32_t count = gg_node_named_child_count(left);
+			bool paired = (IS(right, expression_list) || IS(right, tuple)) && gg_node_named_child_count(right) == count;
+			for (uint32_t k = 0; k < count; k++) {
+				gg_node t = gg_node_named_child(left, k);
+				if (IS(t, identifier) && span_eq(node_span(c, t), name) &&
+				    (!paired || !plain_literal(c, gg_node_named_child(right, k))))
+					return false;
+			}
+		}
+	}
+	return true;
+}
+
 static void returns_number_parts(const semantic *c, gg_node body, gg_node n, uint32_t *mask, bool *seen, unsigned depth)
 {
 	if (depth > MAX_BLOCK_DEPTH || !*mask)
@@ -1318,9 +1380,14 @@ static void returns_number_parts(const semantic *c, gg_node body, gg_node n, uin
 			uint32_t m = gg_node_named_child_count(v);
 			for (uint32_t j = 0; j < m && j < 32; j++) {
 				gg_node part = gg_node_named_child(v, j);
-				if (IS(part, identifier))
-					part = last_value_of(c, body, node_span(c, part), 0);
-				if (expr_is_number(c, part, 0) || expr_is_number_dict(c, part) || expr_is_host_copy(c, part))
+				/* A name the body keeps an empty list (`alpha_b = []`, never filled): nothing of a graph. */
+				bool kept_empty = false;
+				if (IS(part, identifier)) {
+					span name = node_span(c, part);
+					part = last_value_of(c, body, name, 0);
+					kept_empty = plain_literal(c, part) && only_plain_bindings(c, body, name);
+				}
+				if (kept_empty || expr_is_number(c, part, 0) || expr_is_number_dict(c, part) || expr_is_host_copy(c, part))
 					parts |= 1u << j;
 			}
 		}
