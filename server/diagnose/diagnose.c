@@ -133,7 +133,9 @@ gg_diagnoser *gg_diagnoser_new(void)
 	if (!d)
 		return NULL;
 	gg_logfacts_init(&d->facts);
-	d->collective_cut = -1; /* rank 0 is a rank: none until dx_one_collective reads one */
+	/* rank 0 is a rank: none until dx_one_collective reads one */
+	d->collective_cut = -1;
+	d->collective_missing = -1;
 	d->chains = calloc(DX_MAX_CHAINS, sizeof *d->chains);
 	d->scan = gg_logscan_new(DX_MAX_LINE, dx_line, d);
 	d->parse = gg_tbparse_new(dx_keep, d);
@@ -1999,7 +2001,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 						      d->facts.cgroup_slurm ? "job's" : "cgroup's")
 			     : killed9 ? gg_strdup_printf("rank %d exited with signal 9 (SIGKILL)", root)
 				       : gg_strdup_printf("the process was killed by SIGKILL"); /* its line is the message's own (at) */
-		gg_log_orphan o = { .rank = killed9 ? root : -1, .oom = true, .text = text, .at = at, .continued_to = at.line };
+		/* srun's task its cgroup killed: a rank where srun starts one task per rank (no launcher's word on ranks). */
+		int task = cgroup && root < 0 ? d->facts.srun_oom_task : -1;
+		gg_log_orphan o = { .rank = killed9 ? root : task, .oom = true, .text = text, .at = at, .continued_to = at.line };
 		gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
 		free(text);
 		if (!c || (rc = dx_push(out, c)))
@@ -2009,6 +2013,8 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		x->oom.device = GG_OOM_DEVICE_CPU;
 		x->oom.form = cgroup ? GG_OOM_FORM_CGROUP : GG_OOM_FORM_SIGKILL;
 		x->oom.device_index = -1; /* the host's memory: no device is numbered */
+		if (task >= 0 && (rc = gg_evidence_add(x, "srun reports task %d out of memory: with one task per rank (`srun python train.py`) that is rank %d; under a launcher per node it is that node's launcher", task, task)))
+			return rc;
 		/* A kill prints no figures: unknown (-1), never read as 0 bytes (the JSON's memory object leaves them out). */
 		double *figs[] = { &x->oom.tried, &x->oom.total, &x->oom.allocated, &x->oom.reserved, &x->oom.reserved_unallocated,
 				   &x->oom.cached, &x->oom.free, &x->oom.limit };

@@ -35,6 +35,7 @@ void gg_logfacts_init(gg_log_facts *f)
 	f->header_open = -1;
 	f->volatile_warning = -1;
 	f->eval_accumulation_steps = -1;
+	f->srun_oom_task = -1;
 }
 
 void gg_logfacts_free(gg_log_facts *f)
@@ -2383,6 +2384,13 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 				  gg_text_find(t, n, "job memory limit") || gg_text_find(t, n, "step memory limit") ||
 				  gg_text_find(t, n, "being killed");
 		f->cgroup_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+	}
+	/* srun naming the task its step's cgroup killed: "srun: error: node7: task 3: Out Of Memory". */
+	const char *task = f->srun_oom_task < 0 && gg_text_starts(t, n, "srun: error: ") ? gg_text_find(t, n, ": task ") : NULL;
+	if (task && gg_text_find(task, (size_t)(t + n - task), ": Out Of Memory")) {
+		long v = facts_number(task + 7, t + n);
+		if (v >= 0 && v < 1000000)
+			f->srun_oom_task = (int)v;
 	}
 	if (gg_text_find(t, n, "THCudaCheck FAIL"))
 		f->thc_check = true;

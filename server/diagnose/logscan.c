@@ -632,6 +632,17 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 	 * "`Traceback (most recent call last):"), closed lines later: the
 	 * backtick is the paste's, and the frame keeps its indentation.
 	 */
+	/* A paste quoted line by line, each line one inline code span ("`RuntimeError: ...`"): the span's text is the line. */
+	if (out->len > 2 && out->data[0] == '`' && out->data[1] != '`') {
+		size_t e = out->len;
+		while (e > 1 && out->data[e - 1] == ' ')
+			e--;
+		if (e > 2 && out->data[e - 1] == '`' && !memchr(out->data + 1, '`', e - 2)) {
+			out->len = e - 1;
+			out->data[out->len] = '\0';
+			logscan_drop(out, 1);
+		}
+	}
 	if (out->len > 1 && out->data[0] == '`' && out->data[1] != '`') {
 		const char *r = out->data + 1;
 		size_t rn = out->len - 1, sp = 0;
