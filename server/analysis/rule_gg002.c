@@ -1987,6 +1987,9 @@ static void walk_compound(check *c, const ctx *x, gg_node node)
 		TSSymbol sym = gg_node_symbol(ch);
 		const char *type = sym == c->ids->sym_block ? "block" : gg_node_type(ch);
 		ctx sub = ctx_nested(x);
+		/* GG001's answer: a shared step's evaluation half that every evaluation call runs without grad. */
+		if (gg_tree_index_grad_off(c->index, c->root, ch))
+			sub.grad_off = true;
 		if (sym == c->ids->sym_block) {
 			if (loop && gg_node_eq(ch, FIELD(node, body)))
 				sub.loop = node;

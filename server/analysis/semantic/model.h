@@ -413,6 +413,14 @@ typedef struct semantic {
 	size_t lib_objects_len, lib_objects_cap;
 	flag_range *flags; /* owned */
 	size_t flags_len, flags_cap;
+	/*
+	 * The evaluation half of a shared step (`else:` of `if train:` around
+	 * the backward, the body of `if not train:`): a node of function func
+	 * that only the calls passing the flag false run (calls.c notes it
+	 * grad-off when each of those runs without grad).
+	 */
+	struct { int func; gg_node node; } *eval_halves; /* owned */
+	size_t eval_halves_len, eval_halves_cap;
 	gg_byte_range *old_torch; /* owned: the branches only a torch before 1.0 runs, not walked (walk.c) */
 	size_t old_torch_len, old_torch_cap;
 	handed *handed; /* owned; made on the first sem_func_handed_on */

@@ -200,6 +200,7 @@ static void semantic_free(semantic *c)
 	free(c->binds);
 	free(c->bind_touched);
 	free(c->flags);
+	free(c->eval_halves);
 	free(c->old_torch);
 	free(c->handed);
 	free(c->events);
@@ -274,6 +275,16 @@ static int semantic_walk(semantic *c, gg_node root)
 	for (size_t i = 1; i < c->funcs_len && !c->error; i++)
 		if (c->funcs[i].guarded)
 			sem_grad_off_note(c, c->funcs[i].def, GRAD_OFF);
+	/* A shared step's evaluation half, every call passing the flag false without grad: grad is off there too. */
+	for (size_t h = 0; h < c->eval_halves_len && !c->error; h++) {
+		int fi = c->eval_halves[h].func;
+		size_t off = 0, on = 0;
+		for (size_t i = sem_sites_of(c, fi); i < c->sites_len && c->sites[i].callee == fi; i++)
+			if (c->sites[i].flag_false)
+				sem_site_guarded(c, &c->sites[i]) ? off++ : on++;
+		if (off && !on)
+			sem_grad_off_note(c, c->eval_halves[h].node, GRAD_OFF);
+	}
 	/* What is evaluation code, for GG002 (funcs are in text order: the offsets ascend). */
 	gg_tree_index *ix = c->index;
 	for (size_t i = 1; i < c->funcs_len && !c->error; i++) {

@@ -1086,8 +1086,21 @@ static void walk_compound(semantic *c, const ctx *x, gg_node node)
 							: gg_node_null();
 	bool eval_loop = !gg_node_is_null(eval_data) && (!IS(node, for_statement) || sem_iterable_says_eval(c, eval_data));
 	int training = IS(node, if_statement) ? training_branch(c, node) : 0;
-	if (IS(node, if_statement) && !training)
+	if (IS(node, if_statement) && !training) {
 		training = flag_training_branch(c, x, node);
+		/* The other half runs only on the calls that pass the flag false (a lone else, or the body of `if not train:`). */
+		gg_node half = training == 1 && lone_else(c, node) ? gg_node_child_by_field_name(node, "alternative", 11)
+			       : training == 2			   ? FIELD(node, consequence)
+								   : gg_node_null();
+		if (!gg_node_is_null(half)) {
+			if (gg_grow((void **)&c->eval_halves, &c->eval_halves_cap, c->eval_halves_len, sizeof *c->eval_halves))
+				fail(c, -ENOMEM);
+			else {
+				c->eval_halves[c->eval_halves_len].func = x->func;
+				c->eval_halves[c->eval_halves_len++].node = half;
+			}
+		}
+	}
 	else if (IS(node, elif_clause) && flag_training_branch(c, x, node) == 1)
 		training = 1; /* `elif not validating:` */
 	if ((IS(node, if_statement) || IS(node, elif_clause)) && phase_test(c, x, node))
