@@ -2093,6 +2093,20 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 * raised an error the paste does not hold (-9, the kernel's kill, is
 	 * read above). A failure cut short, with its rank, never nothing found.
 	 */
+	/*
+	 * ... unless argparse's own error line is above it and the code is
+	 * argparse's 2: the worker rejected its command line (every rank does),
+	 * and that line is the error.
+	 */
+	if (out->len == 0 && !had_tracebacks && d->facts.launcher_rank >= 0 && d->facts.launcher_exitcode == 2 &&
+	    d->facts.root_rank < 0 && !d->facts.orphans_len && !d->facts.lone.text && d->facts.argparse_text &&
+	    d->facts.argparse_line < d->facts.launcher_at.line) {
+		gg_log_orphan o = { .rank = d->facts.launcher_rank, .text = d->facts.argparse_text, .type = "SystemExit",
+				    .at = { d->facts.argparse_line, 0, 0 }, .continued_to = d->facts.argparse_line };
+		gg_tb_chain *c = dx_orphan_chain(&o, (uint64_t)-1);
+		if (!c || (rc = dx_push(out, c)))
+			return c ? rc : -ENOMEM;
+	}
 	if (out->len == 0 && !had_tracebacks && d->facts.launcher_rank >= 0 && d->facts.launcher_exitcode > 0 &&
 	    d->facts.root_rank < 0 && !d->facts.orphans_len && !d->facts.lone.text) {
 		gg_diagnosis *x = dx_push_bare(out, d->facts.launcher_rank, d->facts.launcher_at.line);
