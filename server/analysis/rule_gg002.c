@@ -1174,6 +1174,28 @@ static bool recurrent_state(const check *c, gg_node value, gg_node origin, uint3
 	return true;
 }
 
+static gg_node self_addition(const check *c, gg_node left, gg_node right);
+
+/*
+ * Whether the accumulator named key is bound again from itself later in the
+ * same iteration, by what is no addition (`f = f + t; f = f.logsumexp(-1)`, a
+ * forward algorithm's or a filter's step): a state carried from step to
+ * step, as a recurrent network's hidden state is, not a running total.
+ */
+static bool state_step(const check *c, gg_node loop, gg_node stmt, span key)
+{
+	uint32_t from = gg_node_end_byte(stmt);
+	for (gg_node m = loop; !gg_node_is_null(m); m = gg_node_walk_next(loop, m, true)) {
+		if (!IS(m, assignment) || gg_node_start_byte(m) < from)
+			continue;
+		gg_node left = FIELD(m, left), right = FIELD(m, right);
+		if (IS(left, identifier) && span_eq(node_span(c, left), key) && reads_name(c, right, key) &&
+		    gg_node_is_null(self_addition(c, left, right)))
+			return true;
+	}
+	return false;
+}
+
 static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc, gg_node value, bool list)
 {
 	function *fn = x->fn;
@@ -1181,6 +1203,8 @@ static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc
 		return;
 	span key;
 	if (!accumulator_key(c, acc, &key) || span_eq(key, node_span(c, skip_parens(c, value))))
+		return;
+	if (!list && IS(acc, identifier) && state_step(c, x->loop, stmt, key))
 		return;
 	if (c->probe) {
 		/*

@@ -194,6 +194,12 @@ typedef struct frozen {
 } frozen;
 
 /* A byte range of the body of `if <flag>:` in function index. */
+/* The evaluation half of a shared step: a node of function func (see semantic.eval_halves). */
+typedef struct eval_half {
+	int func;
+	gg_node node;
+} eval_half;
+
 typedef struct flag_range {
 	int func;
 	uint32_t start, end;
@@ -419,7 +425,7 @@ typedef struct semantic {
 	 * that only the calls passing the flag false run (calls.c notes it
 	 * grad-off when each of those runs without grad).
 	 */
-	struct { int func; gg_node node; } *eval_halves; /* owned */
+	eval_half *eval_halves; /* owned */
 	size_t eval_halves_len, eval_halves_cap;
 	gg_byte_range *old_torch; /* owned: the branches only a torch before 1.0 runs, not walked (walk.c) */
 	size_t old_torch_len, old_torch_cap;

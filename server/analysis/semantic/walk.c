@@ -1092,16 +1092,9 @@ static void walk_compound(semantic *c, const ctx *x, gg_node node)
 		gg_node half = training == 1 && lone_else(c, node) ? gg_node_child_by_field_name(node, "alternative", 11)
 			       : training == 2			   ? FIELD(node, consequence)
 								   : gg_node_null();
-		if (!gg_node_is_null(half)) {
-			if (gg_grow((void **)&c->eval_halves, &c->eval_halves_cap, c->eval_halves_len, sizeof *c->eval_halves))
-				fail(c, -ENOMEM);
-			else {
-				c->eval_halves[c->eval_halves_len].func = x->func;
-				c->eval_halves[c->eval_halves_len++].node = half;
-			}
-		}
-	}
-	else if (IS(node, elif_clause) && flag_training_branch(c, x, node) == 1)
+		if (!gg_node_is_null(half))
+			PUSH(c, c->eval_halves, c->eval_halves_len, c->eval_halves_cap, ((eval_half){ x->func, half }));
+	} else if (IS(node, elif_clause) && flag_training_branch(c, x, node) == 1)
 		training = 1; /* `elif not validating:` */
 	if ((IS(node, if_statement) || IS(node, elif_clause)) && phase_test(c, x, node))
 		training = 1;
@@ -1628,6 +1621,23 @@ static void loop_leaves_eval(semantic *c, ctx *x, gg_node loop)
 	}
 }
 
+/*
+ * Whether a branch of if_stmt turns grad off with a bare statement of its
+ * own (`else: torch.set_grad_enabled(False)` beside `if phase == "train":`):
+ * what follows the if runs with the grad mode each branch set, on purpose.
+ */
+static bool branch_sets_grad_off(semantic *c, gg_node if_stmt)
+{
+	for (gg_node n = if_stmt; !gg_node_is_null(n); n = gg_node_walk_next(if_stmt, n, !IS(n, block))) {
+		if (!IS(n, block))
+			continue;
+		for (gg_node st = gg_node_first_child(n); !gg_node_is_null(st); st = gg_node_next_sibling(st))
+			if (gg_node_is_named(st) && IS(st, expression_statement) && sem_bare_grad_statement(c, st) == GRAD_OFF)
+				return true;
+	}
+	return false;
+}
+
 static void walk_statement(semantic *c, ctx *x, gg_node stmt)
 {
 	const gg_py_ids *ids = &c->sem->ids;
@@ -1650,6 +1660,10 @@ static void walk_statement(semantic *c, ctx *x, gg_node stmt)
 		walk_compound(c, x, stmt);
 		if (type == ids->sym_for_statement || type == ids->sym_while_statement)
 			loop_leaves_eval(c, x, stmt);
+		else if (type == ids->sym_if_statement && branch_sets_grad_off(c, stmt)) {
+			x->grad_off = true;
+			x->grad_on = false;
+		}
 	} else if (!gg_node_has_error(stmt)) {
 		walk_simple(c, x, stmt);
 	}
