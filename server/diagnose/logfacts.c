@@ -2250,9 +2250,10 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	 * a progress bar), as mp.spawn or a launcher does, or the kernel's own
 	 * OOM-killer report from dmesg.
 	 */
+	/* pytest -v's test id, then the shell's word when the test's process was killed ("t.py::test_x Killed"). */
+	const char *test_id = n > 7 && memcmp(t + n - 7, " Killed", 7) == 0 ? gg_text_find(t, n, ".py::") : NULL;
 	if (!f->killed && (facts_line_is(t, n, "Killed") || facts_line_is(t, n, "Killed: 9") || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0) ||
-			   /* pytest -v's test id, then the shell's word when the test's process was killed ("t.py::test_x Killed"). */
-			   (n > 7 && memcmp(t + n - 7, " Killed", 7) == 0 && gg_text_find(t, n, ".py::") && !memchr(t, ' ', (size_t)(gg_text_find(t, n, ".py::") - t))) ||
+			   (test_id && !memchr(t, ' ', (size_t)(test_id - t))) ||
 			   gg_text_find(t, n, "terminated with signal SIGKILL") || gg_text_find(t, n, "exit code -9") ||
 			   /* torchelastic's summary field alone ("traceback : Signal 9 (SIGKILL) received by PID 4923"). */
 			   gg_text_find(t, n, "Signal 9 (SIGKILL) received by PID") ||

@@ -627,11 +627,6 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 		out->data[0] = '\0';
 	}
 	logscan_straight_quotes(out);
-	/*
-	 * An inline quote opened on a traceback's own line ("`  File ...",
-	 * "`Traceback (most recent call last):"), closed lines later: the
-	 * backtick is the paste's, and the frame keeps its indentation.
-	 */
 	/* A paste quoted line by line, each line one inline code span ("`RuntimeError: ...`"): the span's text is the line. */
 	if (out->len > 2 && out->data[0] == '`' && out->data[1] != '`') {
 		size_t e = out->len;
@@ -643,6 +638,11 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 			logscan_drop(out, 1);
 		}
 	}
+	/*
+	 * An inline quote opened on a traceback's own line ("`  File ...",
+	 * "`Traceback (most recent call last):"), closed lines later: the
+	 * backtick is the paste's, and the frame keeps its indentation.
+	 */
 	if (out->len > 1 && out->data[0] == '`' && out->data[1] != '`') {
 		const char *r = out->data + 1;
 		size_t rn = out->len - 1, sp = 0;
