@@ -1230,21 +1230,10 @@ static gg_node last_value_of(const semantic *c, gg_node n, span name, unsigned d
 			continue;
 		}
 		/* a, b = [], []: the item in name's place; unpacked from one value (`h, a = self.rnn(x)`): not known. */
-		gg_node left = IS(k, assignment) ? FIELD(k, left) : gg_node_null();
-		if (IS(left, pattern_list) || IS(left, tuple_pattern)) {
-			gg_node right = FIELD(k, right);
-			uint32_t n = gg_node_named_child_count(left);
-			bool paired = (IS(right, expression_list) || IS(right, tuple)) && gg_node_named_child_count(right) == n;
-			bool hit = false;
-			for (uint32_t j = 0; j < n; j++) {
-				gg_node t = gg_node_named_child(left, j);
-				if (IS(t, identifier) && span_eq(node_span(c, t), name)) {
-					found = paired ? gg_node_named_child(right, j) : gg_node_null();
-					hit = true;
-				}
-			}
-			if (hit)
-				continue;
+		gg_node v;
+		if (IS(k, assignment) && sem_pattern_value(c, FIELD(k, left), FIELD(k, right), name, &v)) {
+			found = v;
+			continue;
 		}
 		gg_node inner = last_value_of(c, k, name, depth + 1);
 		if (!gg_node_is_null(inner))
@@ -1313,7 +1302,6 @@ static bool expr_is_host_copy(const semantic *c, gg_node e)
 	return IS(fn, attribute) && (span_is(sem_attribute_name(c, fn), "numpy") || span_is(sem_attribute_name(c, fn), "tolist"));
 }
 
-/* The number parts of every return of fn's body (outside nested definitions), ANDed into *mask. */
 /* Whether e is an empty container, None or a string: nothing of a graph. */
 static bool plain_literal(const semantic *c, gg_node e)
 {
@@ -1331,10 +1319,10 @@ static bool only_plain_bindings(const semantic *c, gg_node body, span name)
 {
 	static const char *const fills[] = { "append", "extend", "insert", "update", "add", NULL };
 	for (gg_node n = body; !gg_node_is_null(n); n = gg_node_walk_next(body, n, true)) {
-		gg_node target = gg_node_null();
-		if (IS(n, call) && IS(FIELD(n, function), attribute) &&
-		    sem_word_in(sem_attribute_name(c, FIELD(n, function)).ptr, sem_attribute_name(c, FIELD(n, function)).len, fills))
-			target = FIELD(FIELD(n, function), object);
+		gg_node target = gg_node_null(), fn = IS(n, call) ? FIELD(n, function) : gg_node_null();
+		span method = IS(fn, attribute) ? sem_attribute_name(c, fn) : (span){ NULL, 0 };
+		if (method.len && sem_word_in(method.ptr, method.len, fills))
+			target = FIELD(fn, object);
 		else if (IS(n, assignment) && IS(FIELD(n, left), subscript))
 			target = FIELD(FIELD(n, left), value);
 		else if (IS(n, augmented_assignment))
@@ -1344,21 +1332,15 @@ static bool only_plain_bindings(const semantic *c, gg_node body, span name)
 		gg_node left = IS(n, assignment) ? FIELD(n, left) : IS(n, for_statement) ? FIELD(n, left) : gg_node_null();
 		if (IS(left, identifier) && span_eq(node_span(c, left), name) && (IS(n, for_statement) || !plain_literal(c, FIELD(n, right))))
 			return false;
-		if (IS(left, pattern_list) || IS(left, tuple_pattern)) {
-			gg_node right = IS(n, assignment) ? FIELD(n, right) : gg_node_null();
-			uint32_t count = gg_node_named_child_count(left);
-			bool paired = (IS(right, expression_list) || IS(right, tuple)) && gg_node_named_child_count(right) == count;
-			for (uint32_t k = 0; k < count; k++) {
-				gg_node t = gg_node_named_child(left, k);
-				if (IS(t, identifier) && span_eq(node_span(c, t), name) &&
-				    (!paired || !plain_literal(c, gg_node_named_child(right, k))))
-					return false;
-			}
-		}
+		/* A tuple target's name: the item in its place, none where one value is unpacked (a for's target: none). */
+		gg_node v;
+		if (sem_pattern_value(c, left, IS(n, assignment) ? FIELD(n, right) : gg_node_null(), name, &v) && !plain_literal(c, v))
+			return false;
 	}
 	return true;
 }
 
+/* The number parts of every return of fn's body (outside nested definitions), ANDed into *mask. */
 static void returns_number_parts(const semantic *c, gg_node body, gg_node n, uint32_t *mask, bool *seen, unsigned depth)
 {
 	if (depth > MAX_BLOCK_DEPTH || !*mask)

@@ -762,6 +762,13 @@ gg_node sem_argument_at(const semantic *c, gg_node args, uint32_t index);
  * node when it passes none, with *unknown set when a splat hides it.
  */
 gg_node sem_argument_for(const semantic *c, gg_node args, int place, span name, bool *unknown);
+/*
+ * Whether name is one of the names a tuple target left binds (`a, b = x, y`):
+ * *value is then the item of right in its place, or a null node where right
+ * is one value unpacked (`h, a = self.rnn(x)`: not known). The last place
+ * wins where name stands twice.
+ */
+bool sem_pattern_value(const semantic *c, gg_node left, gg_node right, span name, gg_node *value);
 bool sem_string_value(const semantic *c, gg_node n, span *out);
 bool sem_is_name_chain(const semantic *c, gg_node n);
 gg_node sem_chain_root(const semantic *c, gg_node n);

@@ -1742,21 +1742,11 @@ static gg_node bound_value(const semantic *c, span name, int fi, uint32_t at)
 		gg_node a = ix->assignments[i], left = FIELD(a, left), right = FIELD(a, right);
 		if (gg_node_end_byte(a) > at || sem_func_at(c, gg_node_start_byte(a)) != fi)
 			continue;
-		if (IS(left, identifier)) {
-			if (span_eq(node_span(c, left), name))
-				last = right;
-			continue;
-		}
-		if (!(IS(left, pattern_list) || IS(left, tuple_pattern)))
-			continue;
-		uint32_t n = gg_node_named_child_count(left);
-		for (uint32_t k = 0; k < n; k++) {
-			gg_node t = gg_node_named_child(left, k);
-			if (IS(t, identifier) && span_eq(node_span(c, t), name))
-				last = (IS(right, expression_list) || IS(right, tuple)) && gg_node_named_child_count(right) == n
-					       ? gg_node_named_child(right, k)
-					       : gg_node_null();
-		}
+		gg_node v;
+		if (IS(left, identifier) && span_eq(node_span(c, left), name))
+			last = right;
+		else if (sem_pattern_value(c, left, right, name, &v))
+			last = v;
 	}
 	return last;
 }

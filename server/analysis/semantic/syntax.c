@@ -65,6 +65,23 @@ gg_node sem_argument_at(const semantic *c, gg_node args, uint32_t index)
 	return gg_node_null();
 }
 
+bool sem_pattern_value(const semantic *c, gg_node left, gg_node right, span name, gg_node *value)
+{
+	if (!IS(left, pattern_list) && !IS(left, tuple_pattern))
+		return false;
+	uint32_t n = gg_node_named_child_count(left);
+	bool paired = (IS(right, expression_list) || IS(right, tuple)) && gg_node_named_child_count(right) == n;
+	bool hit = false;
+	for (uint32_t k = 0; k < n; k++) {
+		gg_node t = gg_node_named_child(left, k);
+		if (IS(t, identifier) && span_eq(node_span(c, t), name)) {
+			*value = paired ? gg_node_named_child(right, k) : gg_node_null();
+			hit = true;
+		}
+	}
+	return hit;
+}
+
 gg_node sem_argument_for(const semantic *c, gg_node args, int place, span name, bool *unknown)
 {
 	*unknown = false;
