@@ -1176,6 +1176,14 @@ static bool recurrent_state(const check *c, gg_node value, gg_node origin, uint3
 
 static gg_node self_addition(const check *c, gg_node left, gg_node right);
 
+/* The history of a value the .backward() call sink ran on: a loss tensor, whatever computed it. */
+static history backwarded_history(gg_node sink)
+{
+	history h = { true, gg_node_start_byte(sink), sink, true, true, false, true, false };
+	h.backwarded = true;
+	return h;
+}
+
 /*
  * Whether the accumulator named key is bound again from itself later in the
  * same iteration, by what is no addition (`f = f + t; f = f.logsumexp(-1)`, a
@@ -1184,9 +1192,8 @@ static gg_node self_addition(const check *c, gg_node left, gg_node right);
  */
 static bool state_step(const check *c, gg_node loop, gg_node stmt, span key)
 {
-	uint32_t from = gg_node_end_byte(stmt);
-	for (gg_node m = loop; !gg_node_is_null(m); m = gg_node_walk_next(loop, m, true)) {
-		if (!IS(m, assignment) || gg_node_start_byte(m) < from)
+	for (gg_node m = gg_node_walk_next(loop, stmt, false); !gg_node_is_null(m); m = gg_node_walk_next(loop, m, true)) {
+		if (!IS(m, assignment))
 			continue;
 		gg_node left = FIELD(m, left), right = FIELD(m, right);
 		if (IS(left, identifier) && span_eq(node_span(c, left), key) && reads_name(c, right, key) &&
@@ -1243,7 +1250,7 @@ static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc
 	bool by_backward = !h.yes && !gg_node_is_null(backward);
 	if (!gg_node_is_null(backward)) {
 		if (!h.yes)
-			h = (history){ true, gg_node_start_byte(backward), backward, true, true, false, true, false };
+			h = backwarded_history(backward);
 		h.backwarded = true;
 		h.tensor = true; /* .backward() ran on it */
 	}
@@ -1286,19 +1293,12 @@ static void later_backward_settle(check *c, function *fn, candidate *k)
 	uint32_t at = gg_node_start_byte(k->stmt);
 	if (!info || info->bound_at == NO_POS || info->bound_at >= at)
 		return;
-	for (size_t i = 0; i < fn->sinks_len; i++) {
-		uint32_t s = gg_node_start_byte(fn->sinks[i]);
-		if (s <= at || s >= k->loop_end || sink_is_step(c, fn->sinks[i]))
-			continue;
-		gg_node target = backward_target(c, fn->sinks[i]);
-		if (gg_node_is_null(target) || !span_eq(node_span(c, target), name))
-			continue;
-		k->h = (history){ true, s, fn->sinks[i], true, true, false, true, false };
-		k->h.backwarded = true;
-		k->by_backward = true;
-		k->dropped = false;
+	gg_node sink = backward_on(c, fn, k->value, at + 1, k->loop_end);
+	if (gg_node_is_null(sink))
 		return;
-	}
+	k->h = backwarded_history(sink);
+	k->by_backward = true;
+	k->dropped = false;
 }
 
 /* total = total + loss, total = loss + total: the value added, or a null node. */
