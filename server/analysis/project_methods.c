@@ -1232,14 +1232,23 @@ size_t gg_project_entries_lower(const gg_strings *s, const char *name, size_t n)
 	return lo;
 }
 
-static bool class_listed(const gg_strings *list, const char *name, size_t n, const char *module, size_t module_len)
+/* class_listed's match of an entry's module m against the module dotted names. */
+typedef bool module_match(const char *m, size_t mn, const char *module, size_t module_len);
+
+static bool class_listed_by(const gg_strings *list, const char *name, size_t n, const char *module, size_t module_len,
+			    module_match *match)
 {
 	for (size_t i = gg_project_entries_lower(list, name, n); i < list->len && strncmp(list->items[i], name, n) == 0 && list->items[i][n] == ' '; i++) {
 		const char *m = list->items[i] + n + 1;
-		if (!module || gg_project_module_names(m, strlen(m), module, module_len))
+		if (!module || match(m, strlen(m), module, module_len))
 			return true;
 	}
 	return false;
+}
+
+static bool class_listed(const gg_strings *list, const char *name, size_t n, const char *module, size_t module_len)
+{
+	return class_listed_by(list, name, n, module, module_len, gg_project_module_names);
 }
 
 int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len)
@@ -1255,6 +1264,12 @@ int gg_project_class_kind(const gg_project *p, const char *dotted, size_t len)
 	return is_module == is_plain ? 0 : is_module ? 1 : -1;
 }
 
+/* The project's module m ends with every package the import spells (at a dot). */
+static bool module_spells(const char *m, size_t mn, const char *module, size_t module_len)
+{
+	return mn >= module_len && gg_project_dotted_suffix(m, mn, module, module_len);
+}
+
 bool gg_project_class_spelled(const gg_project *p, const char *dotted, size_t len)
 {
 	if (!p->classes_sorted)
@@ -1262,17 +1277,8 @@ bool gg_project_class_spelled(const gg_project *p, const char *dotted, size_t le
 	const char *module;
 	size_t module_len, n;
 	const char *name = dotted_split(dotted, len, &module, &module_len, &n);
-	const gg_strings *lists[] = { &p->module_classes, &p->plain_classes };
-	for (size_t l = 0; l < 2; l++)
-		for (size_t i = gg_project_entries_lower(lists[l], name, n);
-		     i < lists[l]->len && strncmp(lists[l]->items[i], name, n) == 0 && lists[l]->items[i][n] == ' '; i++) {
-			const char *m = lists[l]->items[i] + n + 1;
-			size_t mn = strlen(m);
-			/* The project's module ends with every package the import spells (at a dot). */
-			if (!module || (mn >= module_len && gg_project_dotted_suffix(m, mn, module, module_len)))
-				return true;
-		}
-	return false;
+	return class_listed_by(&p->module_classes, name, n, module, module_len, module_spells) ||
+	       class_listed_by(&p->plain_classes, name, n, module, module_len, module_spells);
 }
 
 /* Whether dotted (module.Name, or Name alone) is on list, one of the sorted "Name module" lists. */
