@@ -354,10 +354,10 @@ static bool is_name_byte(char ch)
 	return isalnum((unsigned char)ch) || ch == '_';
 }
 
-/* Whether text holds one of the carriers as a whole name (`loss`, not `loss_sum` or `x.loss`). */
-static bool mentions_carrier(const carriers *k, span text)
+/* Whether text holds one of the carriers from names[from] on as a whole name (`loss`, not `loss_sum` or `x.loss`). */
+static bool mentions_carrier_from(const carriers *k, size_t from, span text)
 {
-	for (size_t i = 0; i < k->len; i++) {
+	for (size_t i = from; i < k->len; i++) {
 		span w = k->names[i];
 		for (size_t at = 0; w.len && at + w.len <= text.len; at++) {
 			if (memcmp(text.ptr + at, w.ptr, w.len) != 0)
@@ -369,6 +369,11 @@ static bool mentions_carrier(const carriers *k, span text)
 		}
 	}
 	return false;
+}
+
+static bool mentions_carrier(const carriers *k, span text)
+{
+	return mentions_carrier_from(k, 0, text);
 }
 
 /* Adds the names an assignment target binds (a, self.a, a pattern's names). */
@@ -453,12 +458,7 @@ static bool site_carriers(semantic *c, const site *s, gg_node stmt, carriers *k)
 /* Whether text mentions a carrier bound to a torch loss of the call's result (carriers.lost). */
 static bool mentions_loss(const carriers *k, span text)
 {
-	if (k->lost >= k->len)
-		return false;
-	carriers tail = { .len = 0, .lost = SIZE_MAX };
-	for (size_t i = k->lost; i < k->len; i++)
-		tail.names[tail.len++] = k->names[i];
-	return mentions_carrier(&tail, text);
+	return k->lost < k->len && mentions_carrier_from(k, k->lost, text);
 }
 
 /*
