@@ -198,6 +198,7 @@ typedef struct gg_no_graph {
 typedef struct gg_number_parts {
 	gg_text_span model;
 	uint32_t mask; /* bit i: part i is a plain Python number (x.size(0) / n) */
+	uint32_t from, to; /* where the name holds it: the whole file, or the function whose parameter it is */
 } gg_number_parts;
 
 typedef struct gg_tree_index {

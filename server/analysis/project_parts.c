@@ -48,6 +48,13 @@ typedef struct part_from {
 	unsigned pos;
 } part_from;
 
+/* A function defined in the method (`def bert_out():`): the parts of its returns that are numbers. */
+typedef struct inner_def {
+	char *name; /* owned */
+	size_t len;
+	uint32_t mask;
+} inner_def;
+
 /* The method the scan is in. */
 typedef struct method_scan {
 	const char *cls, *name; /* into the text */
@@ -58,6 +65,8 @@ typedef struct method_scan {
 	size_t names_len, names_cap;
 	part_from *froms;
 	size_t froms_len, froms_cap;
+	inner_def *inners; /* read to their ends so far */
+	size_t inners_len, inners_cap;
 } method_scan;
 
 static const char *skip_space(const char *p, const char *end)
@@ -420,12 +429,30 @@ static int header_note(method_scan *m, const char *p, const char *end)
 	return as ? names_unknown(m, as + 4, top_level_find(as + 4, end, ":"), 0) : 0;
 }
 
+/* The function of the method that [p, end) calls whole (`bert_out()`, any arguments), or NULL. */
+static const inner_def *inner_called(const method_scan *m, const char *p, const char *end)
+{
+	size_t n = word_at(p, end);
+	if (!n || p + n >= end || p[n] != '(' || !wrapped(p + n, end))
+		return NULL;
+	for (size_t i = 0; i < m->inners_len; i++)
+		if (m->inners[i].len == n && memcmp(m->inners[i].name, p, n) == 0)
+			return &m->inners[i];
+	return NULL;
+}
+
 /* A return statement's value [p, end): which parts are numbers, or parts of another method's return. */
 static int return_note(method_scan *m, const char *p, const char *end)
 {
 	const char *starts[MAX_PARTS], *ends[MAX_PARTS];
 	size_t count = skip_space(p, end) < end ? parts_split(p, end, starts, ends, MAX_PARTS) : 0;
 	m->returned = true;
+	/* `return bert_out()`, a function the method defines: what its returns hold. */
+	const inner_def *in = count == 1 ? inner_called(m, skip_space(p, end), trim_end(p, end)) : NULL;
+	if (in) {
+		m->mask &= in->mask;
+		return 0;
+	}
 	if (count < 2 || count > MAX_PARTS) {
 		m->mask = 0; /* a value that is no tuple of parts: nothing is known part by part */
 		return 0;
@@ -433,6 +460,7 @@ static int return_note(method_scan *m, const char *p, const char *end)
 	uint32_t parts = 0;
 	for (size_t i = 0; i < count; i++) {
 		const binding *from;
+
 		part_kind k = expr_kind(m, starts[i], ends[i], &from, 0);
 		if (k == PART_NUMBER) {
 			parts |= 1u << i;
@@ -501,8 +529,34 @@ static void method_reset(method_scan *m)
 	}
 	for (size_t i = 0; i < m->froms_len; i++)
 		free(m->froms[i].callee);
+	for (size_t i = 0; i < m->inners_len; i++)
+		free(m->inners[i].name);
 	m->name = NULL;
-	m->names_len = m->froms_len = 0;
+	m->names_len = m->froms_len = m->inners_len = 0;
+}
+
+/*
+ * Function in read to its end, inside method m: what its returns hold, a
+ * number part by part, kept for m's `return in()`. A part taken from a
+ * method of self is not followed from in there: not known.
+ */
+static int inner_end(method_scan *m, method_scan *in)
+{
+	uint32_t mask = in->returned ? in->mask : 0;
+	for (size_t i = 0; i < in->froms_len; i++)
+		mask &= ~(1u << in->froms[i].part);
+	int rc = 0;
+	if (in->name && !gg_grow((void **)&m->inners, &m->inners_cap, m->inners_len, sizeof *m->inners)) {
+		char *name = strndup(in->name, in->name_len);
+		if (name)
+			m->inners[m->inners_len++] = (inner_def){ name, in->name_len, mask };
+		else
+			rc = -ENOMEM;
+	} else if (in->name) {
+		rc = -ENOMEM;
+	}
+	method_reset(in);
+	return rc;
 }
 
 /* The method read to its end: its entry, and its parts still waiting on another method's. */
@@ -622,10 +676,11 @@ int gg_project_parts_scan(gg_project *p, const char *module, const char *text, s
 	gg_strings_init(&attrs);
 	gg_strings_init(&own_classes);
 	int rc = attrs_collect(text, end, &attrs, &own_classes);
-	method_scan m;
+	method_scan m, in; /* the method, and a function it defines while that is read (in.name set) */
 	memset(&m, 0, sizeof m);
-	unsigned body_indent = 0, def_indent = 0, nested_indent = 0;
-	bool nested = false, quoted = false, signature = false;
+	memset(&in, 0, sizeof in);
+	unsigned body_indent = 0, def_indent = 0, nested_indent = 0, deep_indent = 0;
+	bool nested = false, deep = false, quoted = false, signature = false;
 	gg_buf stmt = { NULL, 0, 0 }; /* a statement whose brackets span lines, joined */
 	int depth = 0;
 	for (const char *q = text; q < end && !rc;) {
@@ -649,8 +704,8 @@ int gg_project_parts_scan(gg_project *p, const char *module, const char *text, s
 			rc = gg_buf_append(&stmt, " ", 1) || gg_buf_append(&stmt, l.content, (size_t)(code - l.content))
 				     ? -ENOMEM
 				     : 0;
-			if (!rc && depth <= 0 && m.name && !nested && !signature)
-				rc = statement_note(&m, stmt.data, stmt.data + stmt.len);
+			if (!rc && depth <= 0 && m.name && (!nested || (in.name && !deep)) && !signature)
+				rc = statement_note(nested ? &in : &m, stmt.data, stmt.data + stmt.len);
 			if (depth <= 0)
 				signature = false;
 			continue;
@@ -658,7 +713,9 @@ int gg_project_parts_scan(gg_project *p, const char *module, const char *text, s
 		/* Docstrings and other text that spans lines. */
 		if (line_is_text(&l, &quoted) || line_blank(&l))
 			continue;
-		if (m.name && l.indent <= def_indent)
+		if (in.name && l.indent <= nested_indent)
+			rc = inner_end(&m, &in);
+		if (!rc && m.name && l.indent <= def_indent)
 			rc = method_end(p, &m, module, &attrs, &own_classes, imports);
 		if (rc)
 			break;
@@ -689,16 +746,44 @@ int gg_project_parts_scan(gg_project *p, const char *module, const char *text, s
 			}
 			continue;
 		}
-		/* A function defined in the method: its returns are its own. */
-		if (nested && l.indent > nested_indent)
-			continue;
-		nested = false;
-		if (line_starts(&l, "def ") || line_starts(&l, "async def ") || line_starts(&l, "class ") ||
-		    line_starts(&l, "lambda")) {
-			nested = true;
-			nested_indent = l.indent;
-			depth = depth_change(l.content, code_end(l.content, l.end));
-			continue;
+		/*
+		 * A function defined in the method: its returns are its own, read
+		 * apart (in) for the method's `return f()`; a class or a function
+		 * defined in it in turn is not followed.
+		 */
+		method_scan *cur = &m;
+		if (nested && l.indent > nested_indent) {
+			if (!in.name || (deep && l.indent > deep_indent))
+				continue;
+			deep = false;
+			if (line_starts(&l, "def ") || line_starts(&l, "async def ") || line_starts(&l, "class ") ||
+			    line_starts(&l, "lambda")) {
+				deep = true;
+				deep_indent = l.indent;
+				depth = depth_change(l.content, code_end(l.content, l.end));
+				signature = depth > 0;
+				continue;
+			}
+			cur = &in;
+		} else {
+			nested = false;
+			if (line_starts(&l, "def ") || line_starts(&l, "async def ") || line_starts(&l, "class ") ||
+			    line_starts(&l, "lambda")) {
+				nested = true;
+				deep = false;
+				nested_indent = l.indent;
+				if (!line_starts(&l, "class ") && !line_starts(&l, "lambda")) {
+					in.name = l.content + (line_starts(&l, "def ") ? 4 : 10);
+					in.name_len = word_at(in.name, l.end);
+					in.mask = in.name_len ? UINT32_MAX : 0;
+					in.returned = false;
+					if (!in.name_len)
+						in.name = NULL;
+				}
+				depth = depth_change(l.content, code_end(l.content, l.end));
+				signature = depth > 0;
+				continue;
+			}
 		}
 		if (line_starts(&l, "@"))
 			continue;
@@ -716,14 +801,20 @@ int gg_project_parts_scan(gg_project *p, const char *module, const char *text, s
 		depth = depth_change(s, code);
 		if (!rc && depth <= 0) {
 			depth = 0;
-			rc = statement_note(&m, stmt.data, stmt.data + stmt.len);
+			rc = statement_note(cur, stmt.data, stmt.data + stmt.len);
 		}
 	}
+	if (!rc && in.name)
+		rc = inner_end(&m, &in);
 	if (!rc && m.name)
 		rc = method_end(p, &m, module, &attrs, &own_classes, imports);
+	method_reset(&in);
 	method_reset(&m);
+	free(in.names);
+	free(in.froms);
 	free(m.names);
 	free(m.froms);
+	free(m.inners);
 	gg_buf_free(&stmt);
 	gg_strings_free(&attrs);
 	gg_strings_free(&own_classes);

@@ -109,7 +109,7 @@ static void number_parts_note(semantic *c, span target, uint32_t mask)
 	gg_tree_index *ix = c->index;
 	if (mask)
 		PUSH(c, ix->number_parts, ix->number_parts_len, ix->number_parts_cap,
-		     ((gg_number_parts){ { target.ptr, target.len }, mask }));
+		     ((gg_number_parts){ { target.ptr, target.len }, mask, 0, UINT32_MAX }));
 }
 
 /* Sorts target by the project class that dotted names (project.h); false when the project does not know it. */

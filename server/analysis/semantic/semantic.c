@@ -242,6 +242,53 @@ static int byte_range_cmp(const void *pa, const void *pb)
 	return (a->end > b->end) - (a->end < b->end);
 }
 
+/* sem_param_arguments' visit: the name handed holds a model whose forward returns numbers in some parts (*ctx: those every call shares). */
+static bool passes_number_parts(semantic *c, span arg, int scope, uint32_t at, void *ctx)
+{
+	(void)scope;
+	uint32_t *mask = ctx, here = 0;
+	const gg_tree_index *ix = c->index;
+	for (size_t i = 0; i < ix->number_parts_len; i++) {
+		const gg_number_parts *p = &ix->number_parts[i];
+		if (at >= p->from && at < p->to && span_eq(arg, (span){ p->model.ptr, p->model.len }))
+			here |= p->mask;
+	}
+	*mask &= here;
+	return *mask != 0;
+}
+
+/*
+ * A parameter is what its call sites hand it: `fit(net, ...)` after `net =
+ * Prober(...)`, in every call, makes fit's `model(...)` return what Prober's
+ * forward does, part by part (GG002's numbers), inside fit.
+ */
+static void param_number_parts(semantic *c)
+{
+	size_t notes = c->index->number_parts_len;
+	for (size_t fi = 1; fi < c->funcs_len && notes && !c->error; fi++) {
+		const func *f = &c->funcs[fi];
+		gg_node params = FIELD(f->def, parameters);
+		if (f->cls >= 0 || gg_node_is_null(params))
+			continue;
+		for (uint32_t k = 0; k < gg_node_named_child_count(params) && !c->error; k++) {
+			gg_node p = gg_node_named_child(params, k);
+			if (IS(p, default_parameter) || IS(p, typed_default_parameter))
+				p = FIELD(p, name);
+			else if (IS(p, typed_parameter))
+				p = gg_node_named_child(p, 0);
+			if (!IS(p, identifier))
+				continue;
+			span name = node_span(c, p);
+			uint32_t mask = UINT32_MAX;
+			if (sem_param_arguments(c, (int)fi, name, passes_number_parts, &mask) <= 0 || !mask)
+				continue;
+			gg_tree_index *ix = c->index;
+			PUSH(c, ix->number_parts, ix->number_parts_len, ix->number_parts_cap,
+			     ((gg_number_parts){ { name.ptr, name.len }, mask, f->start, f->end }));
+		}
+	}
+}
+
 static int semantic_walk(semantic *c, gg_node root)
 {
 	ctx x;
@@ -285,6 +332,8 @@ static int semantic_walk(semantic *c, gg_node root)
 		if (off && !on)
 			sem_grad_off_note(c, c->eval_halves[h].node, GRAD_OFF);
 	}
+	if (!c->error)
+		param_number_parts(c);
 	/* What is evaluation code, for GG002 (funcs are in text order: the offsets ascend). */
 	gg_tree_index *ix = c->index;
 	for (size_t i = 1; i < c->funcs_len && !c->error; i++) {
