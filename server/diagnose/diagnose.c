@@ -31,6 +31,7 @@ struct gg_diagnoser {
 	uint64_t launcher_tail; /* the launcher's own traceback folded into the failure it reports: its line, or 0 */
 	uint64_t launcher_summary; /* the launcher's ChildFailedError, its summary naming the root cause, folded: its line, or 0 */
 	uint64_t stamped_over;    /* a ranked runtime line printed above the one picked, stamped later: its line, or 0 */
+	uint64_t timeout_stacks;  /* cut tracebacks under watchdog timeout lines, read as those ranks reporting it: where they start, or 0 */
 	/*
 	 * Watchdog timeouts of several ranks, all in one collective (one
 	 * SeqNum): its SeqNum, the ranks listed (a bit each,
@@ -1117,7 +1118,7 @@ static bool dx_stamped_earlier(const gg_log_orphan *a, const gg_log_orphan *b)
  */
 static bool dx_watchdog_cut(const gg_diagnoser *d, const gg_log_orphan *o)
 {
-	static const char words[] = "Watchdog caught collective operation timeout";
+	static const char words[] = GG_WATCHDOG_TIMEOUT;
 	const char *w = strstr(o->text, "Watchdog caught");
 	if (!w || strstr(o->text, words) || o->at.line != d->facts.last_text_line)
 		return false;
@@ -1135,7 +1136,7 @@ static bool dx_one_collective(gg_diagnoser *d)
 	bool stamped = false;
 	for (size_t i = 0; i < d->facts.orphans_len; i++) {
 		const gg_log_orphan *o = &d->facts.orphans[i];
-		if (o->oom || !strstr(o->text, "Watchdog caught collective operation timeout"))
+		if (o->oom || !strstr(o->text, GG_WATCHDOG_TIMEOUT))
 			continue;
 		const char *sq = strstr(o->text, "SeqNum=");
 		if (!sq || o->rank < 0)
@@ -1160,7 +1161,7 @@ static bool dx_one_collective(gg_diagnoser *d)
 			cut_watchdog = o->rank;
 			continue;
 		}
-		if (o->oom || strstr(o->text, "Watchdog caught collective operation timeout"))
+		if (o->oom || strstr(o->text, GG_WATCHDOG_TIMEOUT))
 			continue;
 		/* A teardown line with no rank on it ("Some NCCL operations have failed or timed out") is any listed rank's. */
 		if ((o->rank >= 0 && (o->rank >= 64 || !(ranks & (1ull << o->rank)))) || !strstr(o->text, "ProcessGroupNCCL"))
@@ -1666,7 +1667,7 @@ static bool dx_peer_lost(const char *message)
 {
 	static const char *const words[] = {
 		"Connection closed by peer", "Connection reset by peer", "Broken pipe",
-		"NCCL communicator was aborted", "has been aborted", "Watchdog caught collective operation timeout",
+		"NCCL communicator was aborted", "has been aborted", GG_WATCHDOG_TIMEOUT,
 		"ProcessGroupNCCL's watchdog", "Socket Timeout", "failed to recv, got 0 bytes",
 	};
 	for (size_t i = 0; message && i < sizeof words / sizeof *words; i++)
@@ -1789,12 +1790,6 @@ static void dx_fold_consequences(gg_diagnoses *out, const gg_log_facts *facts)
 	out->len = kept;
 }
 
-/* NCCL's watchdog timing a collective out, in its own words or c10's location line for its check. */
-static bool dx_collective_timeout(const char *m)
-{
-	return strstr(m, "Watchdog caught collective operation timeout") || strstr(m, "Exception raised from checkTimeout");
-}
-
 /*
  * The failure at first is a rank's collective timeout, and every other
  * entry is a rank's collective timeout too (its own again, or another
@@ -1806,7 +1801,7 @@ static bool dx_waiting_ranks_only(const gg_diagnoses *out, int first)
 {
 	const gg_diagnosis *f = &out->items[first];
 	const gg_traceback *ft = f->chain ? gg_diagnosis_traceback(f) : NULL;
-	if (!ft || !ft->has_exception || f->oom.is_oom || !dx_collective_timeout(ft->exc.message))
+	if (!ft || !ft->has_exception || f->oom.is_oom || !gg_logfacts_collective_timeout(ft->exc.message))
 		return false;
 	for (size_t i = 0; i < out->len; i++) {
 		const gg_diagnosis *x = &out->items[i];
@@ -1817,7 +1812,7 @@ static bool dx_waiting_ranks_only(const gg_diagnoses *out, int first)
 			return false;
 		if (strstr(tb->exc.type, "ChildFailedError") || strstr(tb->exc.type, "CalledProcessError"))
 			continue;
-		if (x->rank < 0 || !dx_collective_timeout(tb->exc.message))
+		if (x->rank < 0 || !gg_logfacts_collective_timeout(tb->exc.message))
 			return false;
 	}
 	return true;
@@ -1855,6 +1850,32 @@ static void dx_fold_interleaved(gg_diagnoses *out, const gg_log_facts *facts)
 		out->items[kept++] = *x;
 	}
 	out->len = kept;
+}
+
+/*
+ * Whether every entry so far is a traceback cut before its exception line
+ * and a rank's watchdog timeout line stands above the first of them: the
+ * log line where those tracebacks start, else 0.
+ */
+static uint64_t dx_cut_after_watchdog(const gg_diagnoser *d, const gg_diagnoses *out)
+{
+	uint64_t start = 0;
+	for (size_t i = 0; i < out->len; i++) {
+		const gg_tb_chain *c = out->items[i].chain;
+		if (out->items[i].oom.is_oom || !c || !c->len || c->from_summary)
+			return 0;
+		for (size_t k = 0; k < c->len; k++)
+			if (c->tbs[k].has_exception)
+				return 0;
+		if (!start || c->tbs[0].at.line < start)
+			start = c->tbs[0].at.line;
+	}
+	for (size_t i = 0; i < d->facts.orphans_len && start; i++) {
+		const gg_log_orphan *o = &d->facts.orphans[i];
+		if (!o->oom && o->rank >= 0 && o->at.line < start && gg_logfacts_collective_timeout(o->text))
+			return start;
+	}
+	return 0;
 }
 
 int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_diagnoses *out)
@@ -1987,6 +2008,21 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		gg_tb_chain *c = dx_orphan_chain(o, (uint64_t)-1);
 		if (!c || (rc = dx_push(out, c)))
 			return c ? rc : -ENOMEM;
+	}
+
+	/*
+	 * NCCL's watchdog timing a collective out, then only tracebacks cut
+	 * before their exception lines: releases that raise the timeout into
+	 * the ranks' Python code print a stack per rank after it, and the paste
+	 * ends inside them. The timeout is the failure, said by the lines above;
+	 * the stacks are those ranks reporting it, read below as no traceback.
+	 */
+	d->timeout_stacks = dx_cut_after_watchdog(d, out);
+	if (d->timeout_stacks) {
+		for (size_t i = 0; i < out->len; i++)
+			dx_diagnosis_free(&out->items[i]);
+		out->len = 0;
+		had_tracebacks = false;
 	}
 
 	/* A root cause killed by SIGKILL and no OOM anywhere: the kernel's OOM killer, most likely. */
@@ -2291,7 +2327,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		/* Several ranks' timeouts, each its own wait: none of them stopped first. */
 		for (size_t i = 0; i < out->len; i++) {
 			const gg_traceback *tb = out->items[i].chain ? gg_diagnosis_traceback(&out->items[i]) : NULL;
-			if (out->items[i].rank >= 0 && tb && tb->has_exception && dx_collective_timeout(tb->exc.message))
+			if (out->items[i].rank >= 0 && tb && tb->has_exception && gg_logfacts_collective_timeout(tb->exc.message))
 				out->items[i].waited = true;
 		}
 		first = -1;
@@ -2394,6 +2430,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (!rc && d->facts.fault_dump_line && d->facts.fault_dump_last == d->facts.last_text_line && !d->facts.fault_dump_whole)
 			rc = gg_evidence_add(x, "the faulthandler dump from log line %llu is cut inside its last frame at the end of the paste: it lists frames innermost first, so the outer frames, the script's own, are missing",
 					     (unsigned long long)d->facts.fault_dump_line);
+		if (!rc && x->first && d->timeout_stacks)
+			rc = gg_evidence_add(x, "the tracebacks from log line %llu on, cut before their exception lines, are those ranks stopping on this timeout, not a second failure",
+					     (unsigned long long)d->timeout_stacks);
 		/* The what() kept as this rank's failure: the other ranks' timeout lines beside it are read the same. */
 		if (!rc && x->waited && !d->collective_count)
 			(void)dx_one_collective(d);

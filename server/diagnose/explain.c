@@ -855,7 +855,7 @@ static int explain_collective_timeout(gg_buf *e, gg_buf *x, const char *message,
 {
 	/* The watchdog's own header over frames that name the timeout check: its what() line is cut from the paste. */
 	bool frames = facts->nccl_timeout_frames && strstr(message, "Exception raised from") && strstr(message, "Watchdog");
-	if (!strstr(message, "Watchdog caught collective operation timeout") && !strstr(message, "Exception raised from checkTimeout") && !frames)
+	if (!gg_logfacts_collective_timeout(message) && !frames)
 		return 1;
 	int rc = 0;
 	if (frames)

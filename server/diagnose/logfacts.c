@@ -630,7 +630,7 @@ static bool facts_failure_line(const char *t, size_t n)
 {
 	static const char *const needles[] = {
 		"CUDA error: ", "cuda runtime error (", "device-side assert triggered", "illegal memory access",
-		"Watchdog caught collective operation timeout", "NCCL error", "ncclInternalError", "ncclSystemError",
+		GG_WATCHDOG_TIMEOUT, "NCCL error", "ncclInternalError", "ncclSystemError",
 		"CUBLAS_STATUS_", "CUDNN_STATUS_", "HIP error: ",
 		/* ROCm's runtime aborting a queue on a kernel's access outside any mapping: a bad address, not memory running out. */
 		"HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION",
@@ -1628,7 +1628,7 @@ static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const cha
 	 * Watchdog caught collective operation timeout ..."): that rank's
 	 * failure line, as its what() would be, beside the other ranks'.
 	 */
-	if (gg_text_find(msg, ml, "Watchdog caught collective operation timeout")) {
+	if (gg_text_find(msg, ml, GG_WATCHDOG_TIMEOUT)) {
 		int rc = facts_typed_orphan(f, l, type, msg, ml, true);
 		free(type);
 		return rc;
@@ -2580,4 +2580,9 @@ void gg_logfacts_settle_version(gg_log_facts *f)
 	if (other < 4)
 		free(f->torch_version_other);
 	f->torch_version_other = NULL;
+}
+
+bool gg_logfacts_collective_timeout(const char *m)
+{
+	return strstr(m, GG_WATCHDOG_TIMEOUT) || strstr(m, "Exception raised from checkTimeout");
 }

@@ -396,4 +396,9 @@ const char *gg_logfacts_run_cut(const gg_log_facts *f);
 /* True when the rank that failed first was killed by SIGKILL (summary or agent line). */
 bool gg_logfacts_first_killed(const gg_log_facts *f);
 
+/* NCCL's watchdog timing a collective out: the fixed words of its line. */
+#define GG_WATCHDOG_TIMEOUT "Watchdog caught collective operation timeout"
+/* Whether message m is that timeout, in the watchdog's words or c10's location line for its check. */
+bool gg_logfacts_collective_timeout(const char *m);
+
 #endif
