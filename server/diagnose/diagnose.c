@@ -43,6 +43,7 @@ struct gg_diagnoser {
 	bool collective_stamped; /* ... their lines carry glog stamps */
 	int collective_missing;  /* ... the one rank below the highest listed that is not listed, or -1 */
 	int collective_cut;      /* ... a rank not listed whose line ends the paste, cut before its words: it printed too; or -1 */
+	bool collective_cut_prefix; /* ... the paste ends inside one more line's rank prefix ("[ra"): whose, unknown */
 };
 
 const char *gg_dx_kind_name(gg_dx_kind k)
@@ -1196,8 +1197,16 @@ static bool dx_one_collective(gg_diagnoser *d)
 			missing++;
 			d->collective_missing = r;
 		}
+	/*
+	 * The paste's last line cut inside the rank prefix the others carry
+	 * ("[ra" under "[rank5]:[E ...] ..."): one more rank printed, whose the
+	 * paste does not say.
+	 */
+	const char *t = d->facts.prev_text;
+	size_t n = d->facts.prev_len;
+	d->collective_cut_prefix = d->collective_cut < 0 && n >= 2 && n < 6 && !memchr(t, ']', n) && strncasecmp(t, "[rank", n) == 0;
 	/* A paste cut inside one more rank's line may hold the others after it: a missing rank proves nothing then. */
-	if (missing != 1 || d->collective_cut >= 0)
+	if (missing != 1 || d->collective_cut >= 0 || d->collective_cut_prefix)
 		d->collective_missing = -1;
 	return true;
 }
@@ -2421,6 +2430,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			if (!rc && d->collective_cut >= 0)
 				rc = gg_evidence_add(x, "rank %d's line ends the paste, cut before it says what: it printed with the others, most likely the same timeout, and the ranks not listed may have printed after where the paste ends",
 						     d->collective_cut);
+			else if (!rc && d->collective_cut_prefix)
+				rc = gg_evidence_add(x, "the paste ends inside one more line's rank prefix (log line %llu), cut before it says whose: a rank not listed printed there, most likely the same timeout, so the ranks missing from the list do not tell which one never arrived",
+						     (unsigned long long)d->facts.last_text_line);
 		}
 		/*
 		 * faulthandler prints a thread's frames innermost first: a dump

@@ -181,8 +181,20 @@ static void facts_launcher(gg_log_facts *f, const gg_log_line *l, const char *t,
 		return;
 	const char *end = t + n;
 	long code, rank;
-	if (!facts_inline(p, (size_t)(end - p), "exitcode", &code) || !facts_inline(p, (size_t)(end - p), "local_rank", &rank))
+	if (!facts_inline(p, (size_t)(end - p), "exitcode", &code))
 		return;
+	if (!facts_inline(p, (size_t)(end - p), "local_rank", &rank)) {
+		/*
+		 * Its rank's words garbled (another write landed on them): the
+		 * exit code still says a worker was killed, the kernel's OOM
+		 * killer most likely, as a shell's "Killed" says it.
+		 */
+		if (code == -9 && !f->killed) {
+			f->killed = true;
+			f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+		}
+		return;
+	}
 	f->launcher_rank = (int)rank;
 	f->launcher_exitcode = code;
 	f->launcher_at = (gg_log_span){ l->number, l->offset, l->raw_len };

@@ -369,6 +369,34 @@ static size_t logscan_compose_label(const char *s, size_t n)
 }
 
 /*
+ * Bracketed labels in front of a line, one of them "[rank=N]" (a trial
+ * runner's "[2022-10-01T10:00:00Z] [c0ffee] [rank=0] RuntimeError: ..."):
+ * the labels' length with the space after the rank's, and *rank; 0 when
+ * no such label opens the line.
+ */
+static size_t logscan_rank_label(const char *s, size_t n, int *rank)
+{
+	size_t i = 0;
+	for (int group = 0; group < 4 && i < n && s[i] == '['; group++) {
+		const char *close = memchr(s + i, ']', n - i < 64 ? n - i : 64);
+		if (!close)
+			return 0;
+		size_t in = (size_t)(close - s);
+		long v = logscan_key_number(s + i + 1, in - i - 1, "rank=");
+		bool whole = v >= 0 && gg_text_starts(s + i + 1, in - i - 1, "rank=");
+		i = in + 1;
+		if (i >= n || s[i] != ' ')
+			return 0;
+		i++;
+		if (whole) {
+			*rank = (int)v;
+			return i;
+		}
+	}
+	return 0;
+}
+
+/*
  * A log record's bracketed label of time and process tags, "[2025-01-01
  * 10:00:00 TP3] ", "[... DP0 TP3 EP3] ": the tensor-parallel tag TPn names
  * the rank. Returns the label's length with its space (0 when s has none,
@@ -684,6 +712,8 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 	if (label_rank < 0 && (k = logscan_record_label(out->data, out->len, label)) > 0)
 		logscan_drop(out, k);
 	*record = *record || k > 0;
+	if (label_rank < 0 && (k = logscan_rank_label(out->data, out->len, &label_rank)) > 0)
+		logscan_drop(out, k);
 	int rank = -1;
 	/*
 	 * pytest's "E" failure column in front of a rank's line ("E    [rank0]:
