@@ -641,6 +641,17 @@ bool gg_tree_index_returns_data(const gg_tree_index *ix, const char *name, size_
 	return ix && text_spans_has(ix->data_funcs, ix->data_funcs_len, name, len);
 }
 
+uint32_t gg_tree_index_number_parts(const gg_tree_index *ix, const char *name, size_t len, uint32_t at)
+{
+	uint32_t mask = 0;
+	for (size_t i = 0; ix && i < ix->number_parts_len; i++) {
+		const gg_number_parts *p = &ix->number_parts[i];
+		if (at >= p->from && at < p->to && p->model.len == len && memcmp(p->model.ptr, name, len) == 0)
+			mask |= p->mask;
+	}
+	return mask;
+}
+
 bool gg_tree_index_grad_off(const gg_tree_index *ix, gg_node root, gg_node n)
 {
 	return ix && !gg_node_is_null(n) && gg_node_eq(ix->root, root) &&

@@ -338,6 +338,8 @@ bool gg_tree_index_defines(const gg_tree_index *ix, const char *name, size_t len
 bool gg_tree_index_returns_number(const gg_tree_index *ix, const char *name, size_t len);
 /* Whether the file's functions named name all return tensors made from data (the index's data_funcs). */
 bool gg_tree_index_returns_data(const gg_tree_index *ix, const char *name, size_t len);
+/* The parts of its forward's return that name, called at byte at, gives as plain numbers (the index's number_parts). */
+uint32_t gg_tree_index_number_parts(const gg_tree_index *ix, const char *name, size_t len, uint32_t at);
 
 /* Whether the index describes root's tree and says that the statement or definition n runs with grad off. */
 bool gg_tree_index_grad_off(const gg_tree_index *ix, gg_node root, gg_node n);

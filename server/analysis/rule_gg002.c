@@ -798,13 +798,7 @@ static bool forward_part_is_number(const check *c, gg_node call, uint32_t index)
 	if (!ix || !gg_node_eq(ix->root, c->root) || index >= 32 || !IS(call, call))
 		return false;
 	span callee = node_span(c, FIELD(call, function));
-	uint32_t at = gg_node_start_byte(call);
-	for (size_t i = 0; i < ix->number_parts_len; i++) {
-		const gg_number_parts *p = &ix->number_parts[i];
-		if ((p->mask >> index & 1) && at >= p->from && at < p->to && span_eq(callee, (span){ p->model.ptr, p->model.len }))
-			return true;
-	}
-	return false;
+	return gg_tree_index_number_parts(ix, callee.ptr, callee.len, gg_node_start_byte(call)) >> index & 1;
 }
 
 /*

@@ -959,11 +959,7 @@ static void models_publish(semantic *c)
 		gg_node params = FIELD(f->def, parameters);
 		uint32_t count = gg_node_is_null(params) ? 0 : gg_node_named_child_count(params);
 		for (uint32_t i = 0; i < count && !c->error; i++) {
-			gg_node p = gg_node_named_child(params, i);
-			if (IS(p, default_parameter) || IS(p, typed_default_parameter))
-				p = FIELD(p, name);
-			else if (IS(p, typed_parameter))
-				p = gg_node_named_child(p, 0);
+			gg_node p = sem_parameter_name(c, gg_node_named_child(params, i));
 			span name = IS(p, identifier) ? node_span(c, p) : (span){ c->text, 0 };
 			if (!name.len || span_is(name, "self") || !sem_param_frozen(c, (int)fi, name))
 				continue;

@@ -769,6 +769,8 @@ gg_node sem_argument_for(const semantic *c, gg_node args, int place, span name, 
  * wins where name stands twice.
  */
 bool sem_pattern_value(const semantic *c, gg_node left, gg_node right, span name, gg_node *value);
+/* The name node of parameter p (`x`, `x=1`, `x: int`, `x: int = 1`); p itself otherwise (a splat, a bare `*`). */
+gg_node sem_parameter_name(const semantic *c, gg_node p);
 bool sem_string_value(const semantic *c, gg_node n, span *out);
 bool sem_is_name_chain(const semantic *c, gg_node n);
 gg_node sem_chain_root(const semantic *c, gg_node n);

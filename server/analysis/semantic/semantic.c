@@ -246,14 +246,8 @@ static int byte_range_cmp(const void *pa, const void *pb)
 static bool passes_number_parts(semantic *c, span arg, int scope, uint32_t at, void *ctx)
 {
 	(void)scope;
-	uint32_t *mask = ctx, here = 0;
-	const gg_tree_index *ix = c->index;
-	for (size_t i = 0; i < ix->number_parts_len; i++) {
-		const gg_number_parts *p = &ix->number_parts[i];
-		if (at >= p->from && at < p->to && span_eq(arg, (span){ p->model.ptr, p->model.len }))
-			here |= p->mask;
-	}
-	*mask &= here;
+	uint32_t *mask = ctx;
+	*mask &= gg_tree_index_number_parts(c->index, arg.ptr, arg.len, at);
 	return *mask != 0;
 }
 
@@ -271,11 +265,7 @@ static void param_number_parts(semantic *c)
 		if (f->cls >= 0 || gg_node_is_null(params))
 			continue;
 		for (uint32_t k = 0; k < gg_node_named_child_count(params) && !c->error; k++) {
-			gg_node p = gg_node_named_child(params, k);
-			if (IS(p, default_parameter) || IS(p, typed_default_parameter))
-				p = FIELD(p, name);
-			else if (IS(p, typed_parameter))
-				p = gg_node_named_child(p, 0);
+			gg_node p = sem_parameter_name(c, gg_node_named_child(params, k));
 			if (!IS(p, identifier))
 				continue;
 			span name = node_span(c, p);

@@ -65,6 +65,15 @@ gg_node sem_argument_at(const semantic *c, gg_node args, uint32_t index)
 	return gg_node_null();
 }
 
+gg_node sem_parameter_name(const semantic *c, gg_node p)
+{
+	if (IS(p, default_parameter) || IS(p, typed_default_parameter))
+		return FIELD(p, name);
+	if (IS(p, typed_parameter))
+		return gg_node_named_child(p, 0);
+	return p;
+}
+
 bool sem_pattern_value(const semantic *c, gg_node left, gg_node right, span name, gg_node *value)
 {
 	if (!IS(left, pattern_list) && !IS(left, tuple_pattern))

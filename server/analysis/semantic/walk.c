@@ -723,11 +723,7 @@ int sem_parameter_index(const semantic *c, gg_node def, span name, gg_node *dflt
 		gg_node p = gg_node_named_child(params, i);
 		if (IS(p, comment))
 			continue;
-		gg_node id = p;
-		if (IS(p, default_parameter) || IS(p, typed_default_parameter))
-			id = FIELD(p, name);
-		else if (IS(p, typed_parameter))
-			id = gg_node_named_child(p, 0);
+		gg_node id = sem_parameter_name(c, p);
 		if (IS(id, identifier) && span_eq(node_span(c, id), name)) {
 			*dflt = FIELD(p, value);
 			return (int)pos;
