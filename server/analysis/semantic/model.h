@@ -747,6 +747,12 @@ size_t sem_last_word(span name, char *buf, size_t cap);
 bool sem_name_says_model(const semantic *c, span name);
 /* sem_name_says_model, remembered for the names asked last (one model's check asks few names many times). */
 bool sem_name_says_model_cached(semantic *c, span name);
+/*
+ * Whether the code spells name only as a call's callee (`validate_model(`):
+ * nothing in the file binds it. A scan of the text, for the rare names no
+ * other fact explains.
+ */
+bool sem_name_only_called(const semantic *c, span name);
 
 /* syntax.c */
 int sem_u32_cmp(const void *pa, const void *pb);

@@ -212,6 +212,24 @@ bool sem_name_says_model_cached(semantic *c, span name)
 	return says;
 }
 
+bool sem_name_only_called(const semantic *c, span name)
+{
+	gg_node root = c->funcs[0].def;
+	for (const char *p = c->text, *end = c->text + c->len; name.len && (p = memmem(p, (size_t)(end - p), name.ptr, name.len));
+	     p += name.len) {
+		uint32_t at = (uint32_t)(p - c->text);
+		gg_node n = gg_node_named_descendant_for_byte_range(root, at, at + (uint32_t)name.len);
+		if (!IS(n, identifier) || gg_node_start_byte(n) != at || gg_node_end_byte(n) != at + name.len)
+			continue; /* a comment, a string, a longer name */
+		gg_node parent = gg_node_parent(n);
+		if (IS(parent, attribute) && !gg_node_eq(FIELD(parent, object), n))
+			continue; /* x.name: another object's */
+		if (!IS(parent, call) || !gg_node_eq(FIELD(parent, function), n))
+			return false;
+	}
+	return true;
+}
+
 bool gg_semantic_name_says_model(const gg_semantic *s, const char *name, size_t len)
 {
 	static const semantic none; /* no model built: no configuration either */
