@@ -1755,6 +1755,69 @@ static void helpers_filter(check *c, function *fn, gg_node body)
 	}
 }
 
+/* Whether target is an attribute of self (`self.loss`, `self.stats.total`). */
+static bool stores_on_self(const check *c, gg_node target)
+{
+	if (!IS(target, attribute))
+		return false;
+	while (IS(target, attribute))
+		target = FIELD(target, object);
+	return IS(target, identifier) && span_is(node_span(c, target), "self");
+}
+
+/* Whether branch (a block) appends or adds a detached copy into the accumulator key: `log_probs.append(lp.detach())`. */
+static bool branch_detaches_into(const check *c, gg_node branch, span key)
+{
+	for (size_t r = gg_call_refs_from(c->call_refs, c->call_refs_len, gg_node_start_byte(branch));
+	     r < c->call_refs_len && c->call_refs[r].start < gg_node_end_byte(branch); r++) {
+		const gg_call_ref *ref = &c->call_refs[r];
+		gg_node callee = FIELD(ref->node, function);
+		if (!IS(callee, attribute) || !span_eq(node_span(c, FIELD(callee, object)), key))
+			continue;
+		span m = node_span(c, FIELD(callee, attribute));
+		if ((span_is(m, "append") || span_is(m, "extend")) &&
+		    span_contains(node_span(c, FIELD(ref->node, arguments)), ".detach()"))
+			return true;
+	}
+	for (gg_node n = branch; !gg_node_is_null(n);) {
+		if (IS(n, augmented_assignment) && span_eq(node_span(c, FIELD(n, left)), key) &&
+		    span_contains(node_span(c, FIELD(n, right)), ".detach()"))
+			return true;
+		n = gg_node_walk_next(branch, n, !IS(n, function_definition) && !IS(n, class_definition));
+	}
+	return false;
+}
+
+/*
+ * Whether the accumulation at stmt sits in one branch of an if whose other
+ * branch accumulates a detached copy into the same accumulator (`if train:
+ * log_probs.append(lp)` / `else: log_probs.append(lp.detach())`): the author
+ * chose to keep the graph in this branch, for a gradient someone needs.
+ */
+static bool detached_twin(const check *c, const candidate *cand)
+{
+	gg_node branch = gg_node_null();
+	for (gg_node n = cand->stmt, p = gg_node_parent(n); !gg_node_is_null(p); n = p, p = gg_node_parent(p)) {
+		if (IS(p, function_definition) || IS(p, class_definition) || IS(p, for_statement) || IS(p, while_statement))
+			return false;
+		if (IS(n, block) && (IS(p, if_statement) || IS(p, elif_clause) || IS(p, else_clause)))
+			branch = n;
+		if (!IS(p, if_statement))
+			continue;
+		/* The if's branches: its consequence, each elif's and the else's. */
+		for (uint32_t i = 0, count = gg_node_named_child_count(p); i < count; i++) {
+			gg_node k = gg_node_named_child(p, i);
+			gg_node block = IS(k, block) ? k : IS(k, elif_clause) || IS(k, else_clause) ? FIELD(k, consequence) : gg_node_null();
+			if (IS(k, else_clause) && gg_node_is_null(block))
+				block = FIELD(k, body);
+			if (!gg_node_is_null(block) && !gg_node_eq(block, branch) && branch_detaches_into(c, block, cand->key))
+				return true;
+		}
+		return false;
+	}
+	return false;
+}
+
 static void candidates_filter(check *c, function *fn, gg_node body)
 {
 	flow f = { c, { NULL, 0, 0 }, NULL, 0, 0 };
@@ -1776,13 +1839,23 @@ static void candidates_filter(check *c, function *fn, gg_node body)
 	for (size_t k = 0; k < fn->assigns_len; k++)
 		fn->assigns[k].done = false;
 	helpers_filter(c, fn, body);
+	for (size_t i = 0; i < fn->cands_len; i++)
+		if (!fn->cands[i].dropped && detached_twin(c, &fn->cands[i]))
+			fn->cands[i].dropped = true;
 	if (!fn->evaluation && !gg_node_is_null(body)) {
-		/* Returns and yields of this function, not of nested ones. */
+		/*
+		 * Returns and yields of this function, not of nested ones, and what
+		 * it stores on its instance (`self.loss += rl_loss`), which a
+		 * sibling method may take on to a backward.
+		 */
 		for (gg_node n = body; !gg_node_is_null(n) && !c->error;) {
 			bool descend = !IS(n, function_definition) && !IS(n, class_definition) &&
 				       !IS(n, lambda);
 			if (IS(n, return_statement) || IS(n, yield)) {
 				flow_harvest(&f, n, true);
+				descend = false;
+			} else if ((IS(n, assignment) || IS(n, augmented_assignment)) && stores_on_self(c, FIELD(n, left))) {
+				flow_harvest(&f, FIELD(n, right), true);
 				descend = false;
 			}
 			n = gg_node_walk_next(body, n, descend);

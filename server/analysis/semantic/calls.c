@@ -432,6 +432,26 @@ static bool torch_loss_call(semantic *c, gg_node e)
  * (`loss = (log_prob - q).mean()`), noting from which one on a torch loss
  * was made of them (k->lost). False when the call is not assigned.
  */
+/*
+ * The lists the caller's calls from calls[i] on, before byte to, add a
+ * carrier to (`batch.append(emb)`, `parts.extend(embs)`): what a padding or
+ * stacking of them makes carries the result on. Returns where it stopped.
+ */
+static size_t carriers_add_appends(semantic *c, carriers *k, int caller, size_t i, uint32_t to)
+{
+	const gg_tree_index *ix = c->index;
+	for (; i < ix->calls_len && ix->calls[i].start < to; i++) {
+		const gg_call_ref *r = &ix->calls[i];
+		if (r->names < 2 || sem_func_at(c, r->start) != caller)
+			continue;
+		span m = sem_method_of(c, r);
+		if ((span_is(m, "append") || span_is(m, "extend") || span_is(m, "insert")) &&
+		    mentions_carrier(k, node_span(c, FIELD(r->node, arguments))))
+			carriers_add_target(c, k, FIELD(r->callee, object), 0);
+	}
+	return i;
+}
+
 static bool site_carriers(semantic *c, const site *s, gg_node stmt, carriers *k)
 {
 	gg_node expr = gg_node_named_child_count(stmt) ? gg_node_named_child(stmt, 0) : gg_node_null();
@@ -443,8 +463,10 @@ static bool site_carriers(semantic *c, const site *s, gg_node stmt, carriers *k)
 	const gg_tree_index *ix = c->index;
 	uint32_t stmt_end = gg_node_end_byte(stmt);
 	uint32_t end = s->caller > 0 ? c->funcs[s->caller].end : (uint32_t)c->len;
+	size_t call = gg_call_refs_from(ix->calls, ix->calls_len, stmt_end);
 	for (size_t i = sem_assignments_from(c, stmt_end); i < ix->assignments_len && gg_node_start_byte(ix->assignments[i]) < end; i++) {
 		gg_node a = ix->assignments[i];
+		call = carriers_add_appends(c, k, s->caller, call, gg_node_start_byte(a));
 		if (sem_func_at(c, gg_node_start_byte(a)) != s->caller || !mentions_carrier(k, node_span(c, FIELD(a, right))))
 			continue;
 		size_t before = k->len;
@@ -452,6 +474,7 @@ static bool site_carriers(semantic *c, const site *s, gg_node stmt, carriers *k)
 		if (k->lost == SIZE_MAX && k->len > before && torch_loss_call(c, FIELD(a, right)))
 			k->lost = before;
 	}
+	carriers_add_appends(c, k, s->caller, call, end);
 	return true;
 }
 

@@ -329,7 +329,7 @@ static int semantic_walk(semantic *c, gg_node root)
 	for (size_t i = 1; i < c->funcs_len && !c->error; i++) {
 		const func *f = &c->funcs[i];
 		bool own_eval = f->eval_mode && !f->callers_own_mode;
-		if (f->bw || f->from_forward || !(f->eval_name || own_eval || f->eval_site >= 0))
+		if (f->bw || f->from_forward || f->result_trains || !(f->eval_name || own_eval || f->eval_site >= 0))
 			continue;
 		if (gg_grow((void **)&ix->eval_funcs, &ix->eval_funcs_cap, ix->eval_funcs_len, sizeof *ix->eval_funcs))
 			fail(c, -ENOMEM);
