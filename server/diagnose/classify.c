@@ -1781,6 +1781,11 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		gg_buf_free(&ranks);
 		if (rc)
 			return rc;
+		/* One local rank alone logged it: that rank is the one whose device was full. */
+		if (count == 1 && d->rank < 0)
+			for (int r = 0; r < 64; r++)
+				if (facts->nccl_oom_ranks & (1ull << r))
+					d->rank = d->chain->rank = r;
 	}
 
 	/* A serving engine's memory: relayed by a client (this script made a request), or at the engine's start. */

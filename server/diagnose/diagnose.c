@@ -2312,7 +2312,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 * own error is not in the paste.
 	 */
 	int state = first >= 0 && out->items[first].rank >= 0 && out->items[first].rank != root
-			    ? gg_logfacts_rank_stopped(&d->facts, out->items[first].rank) : -1;
+			    ? (root == d->facts.launcher_rank && d->facts.launcher_first_exit ? 1
+										      : gg_logfacts_rank_stopped(&d->facts, out->items[first].rank))
+			    : -1;
 	if (state >= 0) {
 		out->items[first].failed_before = root;
 		out->items[first].failed_tie = state == 0;
@@ -2464,6 +2466,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (!rc && x->failed_before >= 0 && x->failed_tie)
 			rc = gg_evidence_add(x, "the launcher names rank %d (pid %ld) as the first to fail (log line %llu), but this rank had exited too when it looked (its pid is not among those it stopped): which of the two failed first the log does not tell",
 					     x->failed_before, d->facts.launcher_pid, (unsigned long long)d->facts.launcher_at.line);
+		else if (!rc && x->failed_before >= 0 && d->facts.launcher_first_exit)
+			rc = gg_evidence_add(x, "mpirun names rank %d as the first process to exit (log line %llu): this failure came after, and rank %d's own error is not in the paste (every rank runs the same code: most likely the same one)",
+					     x->failed_before, (unsigned long long)d->facts.launcher_at.line, x->failed_before);
 		else if (!rc && x->failed_before >= 0)
 			rc = gg_evidence_add(x, "the launcher names rank %d (pid %ld) as the first to fail (log line %llu), and it stopped this rank with SIGTERM while it was still running: this failure came after, and rank %d's own error is not in the paste (every rank runs the same code: most likely the same one)",
 					     x->failed_before, d->facts.launcher_pid, (unsigned long long)d->facts.launcher_at.line, x->failed_before);

@@ -1944,6 +1944,10 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 				rc |= gg_buf_printf(&x, " It surfaced at %s:%u.", gg_tb_frame_file(cf), cf->line);
 		} else if (exc && strstr(exc->detail, "CUresult error")) {
 			rc |= explain_curesult(&e, &x, exc->detail);
+		} else if (d->failed_before >= 0 && !d->failed_tie) {
+			/* A follower's error (a collective that lost its peer): the cause is the first rank's own. */
+			rc |= gg_buf_printf(&x, "This rank failed because rank %d had stopped; rank %d's own error, above this in its full output, is the one to read (search it for its first `Traceback` or `Error`).",
+					    d->failed_before, d->failed_before);
 		} else if (cf)
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; for this one, start at %s:%u.", gg_tb_frame_file(cf), cf->line);
 		else if (d->chain->lone || tb->len == 0)

@@ -318,6 +318,42 @@ static void facts_spawn(gg_log_facts *f, const gg_log_line *l, const char *t, si
 }
 
 /*
+ * mpirun's report of the process that exited first ("The first process to
+ * do so was:", then "  Process name: [[50371,1],0]" and "  Exit code: 1"):
+ * the name's last number is its rank. A few lines on at most.
+ */
+static void facts_mpirun(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	if (gg_text_find(t, n, "The first process to do so was")) {
+		f->mpirun_first_line = l->number;
+		return;
+	}
+	if (!f->mpirun_first_line || l->number > f->mpirun_first_line + 4)
+		return;
+	const char *end = t + n, *name = gg_text_find(t, n, "Process name: [[");
+	if (name && f->launcher_rank < 0) {
+		const char *close = gg_text_find(name, (size_t)(end - name), "],");
+		long rank = close ? facts_number(close + 2, end) : -1;
+		if (rank >= 0) {
+			f->launcher_rank = (int)rank;
+			f->launcher_exitcode = 1; /* until its "Exit code:" line says */
+			f->launcher_first_exit = true;
+			f->launcher_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+		}
+		return;
+	}
+	const char *code = gg_text_find(t, n, "Exit code:");
+	long v;
+	if (code && f->launcher_rank >= 0 && f->launcher_at.line >= f->mpirun_first_line) {
+		const char *q = code + 10;
+		while (q < end && *q == ' ')
+			q++;
+		if (facts_signed(q, end, &v))
+			f->launcher_exitcode = v;
+	}
+}
+
+/*
  * DeepSpeed's launcher: "[launch.py:320:sigkill_handler] ['python', '-u',
  * 'train.py', '--local_rank=1', ...] exits with return code = -9", the
  * command often hard-wrapped over lines. The code is the failed worker's,
@@ -1168,7 +1204,14 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	    /* CUDA's bare error number 2 (cudaErrorMemoryAllocation) in an extension's own check. */
 	    !gg_text_find(t, n, "rror 2") && !gg_text_find(t, n, "rror code 2") && !facts_failure_line(t, n))
 		return 0;
-	if (gg_text_find(t, n, "Warning:"))
+	/*
+	 * A warning is advice or a notice, unless it quotes the allocator's own
+	 * failure with its figures: a library that caught the error and went on
+	 * (FSDP's "Failed to clone() tensor ... Error: CUDA out of memory. Tried
+	 * to allocate 502.00 MiB (GPU 1; ...)"), its result now broken.
+	 */
+	if (gg_text_find(t, n, "Warning:") &&
+	    !(gg_text_find(t, n, "Tried to allocate ") && (gg_text_find(t, n, "total capacity") || gg_text_find(t, n, " is free"))))
 		return 0;
 	/* A frame's source line that raises the error (`raise ValueError("No available memory ...`) is code, not what was printed. */
 	size_t lead = 0;
@@ -2535,6 +2578,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		facts_spawn(f, l, t, n);
 	if (gg_text_find(t, n, "--local_rank=") || gg_text_find(t, n, "exits with return code = "))
 		facts_deepspeed(f, l, t, n);
+	if (f->mpirun_first_line || gg_text_find(t, n, "The first process to do so was"))
+		facts_mpirun(f, l, t, n);
 	if (gg_text_find(t, n, "mem") || gg_text_find(t, n, "Mem") || gg_text_find(t, n, "MEM"))
 		facts_memory_reading(f, t, n);
 	int rc = 0;

@@ -89,7 +89,7 @@ typedef struct gg_log_facts {
 	unsigned nccl_oom_lines;
 	bool sigkill;          /* the root cause was killed by signal 9 (the kernel's OOM killer, usually) */
 	gg_log_span sigkill_at; /* its "exitcode : -9" line */
-	int launcher_rank;     /* the launcher's first failed process: the agent's "failed (exitcode: N) local_rank: R", mp.spawn's "process R terminated with ...", mpirun's "process rank R ... exited on signal N", DeepSpeed's "[...'--local_rank=R'...] exits with return code = N"; or -1 */
+	int launcher_rank;     /* the launcher's first failed process: the agent's "failed (exitcode: N) local_rank: R", mp.spawn's "process R terminated with ...", mpirun's "process rank R ... exited on signal N" or its "first process to do so" ("Process name: [[J,S],R]", "Exit code: N"), DeepSpeed's "[...'--local_rank=R'...] exits with return code = N"; or -1 */
 	/*
 	 * torchelastic's worker status event for a failed worker, a JSON line
 	 * ({"name": "torchelastic.worker.status.FAILED", ... "global_rank": 1
@@ -98,6 +98,8 @@ typedef struct gg_log_facts {
 	 */
 	int event_rank;
 	int command_local_rank; /* the last "--local_rank=R" of a launcher's command line seen, or -1 (DeepSpeed's line wraps) */
+	uint64_t mpirun_first_line; /* mpirun's "The first process to do so was:", whose "Process name: [[J,S],R]" follows; 0 when none */
+	bool launcher_first_exit; /* launcher_rank is mpirun's first process to exit: any other rank's failure came after */
 	long launcher_exitcode; /* its N */
 	gg_log_span launcher_at;
 	/*

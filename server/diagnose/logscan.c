@@ -1031,6 +1031,22 @@ static bool logscan_tab_joined(const char *s, size_t n)
 	return frames >= 2 || (frames == 1 && gg_text_find(s, n, "Traceback (most recent call last):\t"));
 }
 
+/*
+ * Where a paste that lost its line breaks starts its next rank's line: a
+ * " [rank2]:" after a space, in a line that starts with such a prefix
+ * ("[rank2]:[E1112 ...] Watchdog caught ... [rank3]:[E1112 ...] ..."). A
+ * pointer to its "[", or NULL.
+ */
+static const char *logscan_next_rank_line(const char *s, const char *end)
+{
+	for (const char *p = s; (p = gg_text_find(p, (size_t)(end - p), " [rank")) != NULL; p++) {
+		int rank;
+		if (logscan_rank_prefix(p + 1, (size_t)(end - p - 1), &rank))
+			return p + 1;
+	}
+	return NULL;
+}
+
 /* Cleans one segment of the raw line and hands it on, as line number s->number. */
 static int logscan_emit_text(gg_logscan *s, const char *raw, size_t len)
 {
@@ -1091,6 +1107,15 @@ static int logscan_emit(gg_logscan *s)
 			const char *q = tab ? tab : end;
 			rc = logscan_emit_text(s, p, (size_t)(q - p));
 			p = q + 1;
+		}
+	} else if (len && gg_text_starts(raw, len, "[rank") && logscan_next_rank_line(raw + 1, raw + len)) {
+		/* Each rank's line under the line's own number: the prefix was its line start. */
+		const char *end = raw + len;
+		for (const char *p = raw; rc == 0 && p < end;) {
+			const char *next = logscan_next_rank_line(p + 1, end);
+			const char *q = next ? next - 1 : end;
+			rc = logscan_emit_text(s, p, (size_t)(q - p));
+			p = next ? next : end;
 		}
 	} else
 		rc = logscan_emit_text(s, raw, len);
