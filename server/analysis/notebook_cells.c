@@ -433,6 +433,7 @@ static long nb_append_cell(nb_build *b, const char *src, size_t n)
 {
 	long lines = 0;
 	bool foreign = false, continued = false, in_string = false;
+	bool code = false; /* a line other than a blank or a comment came: a cell magic no longer can (Colab takes `# note` then `%%shell`) */
 	long depth = 0; /* open brackets of the Python lines so far */
 	size_t i = 0;
 	while (i < n) {
@@ -444,8 +445,10 @@ static long nb_append_cell(nb_build *b, const char *src, size_t n)
 			t++;
 			tn--;
 		}
-		if (lines == 0 && tn >= 2 && t[0] == '%' && t[1] == '%' && !nb_python_cell_magic(t, tn))
+		if (!code && !foreign && tn >= 2 && t[0] == '%' && t[1] == '%' && !nb_python_cell_magic(t, tn))
 			foreign = true;
+		if (tn && t[0] != '#' && t[0] != '\r')
+			code = true;
 		/* A line a magic's `\` continues is the magic's (its quoted or key=value arguments are no Python). */
 		bool rest = !foreign && continued;
 		/* Automagic only as a top-level line of its own, never a line of a triple-quoted string. */
