@@ -476,7 +476,8 @@ void sem_forward_modes_off(semantic *c, gg_node def, sem_mode_visit visit, void 
 				continue;
 			gg_node dflt;
 			span param = node_span(c, gg_node_named_child(cond, 0));
-			if (sem_parameter_index(c, def, param, &dflt) > 0 && visit(c, param, value, arg))
+			int place = sem_parameter_index(c, def, param, &dflt);
+			if (place > 0 && visit(c, param, place, value, arg))
 				return;
 		}
 	}

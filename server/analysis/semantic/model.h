@@ -858,7 +858,8 @@ bool sem_class_method_no_grad(semantic *c, gg_node cls, span method);
 gg_node sem_class_method_def(const semantic *c, int cls, span name);
 /* Whether a call of module recv passes a mode its class's forward runs with grad off. */
 bool sem_call_mode_grad_off(semantic *c, const ctx *x, const gg_call_ref *ref, span recv);
-typedef bool (*sem_mode_visit)(semantic *c, span param, span value, void *arg);
+/* A mode value of forward's parameter param, at place place (self is 0), whose branch runs with grad off. */
+typedef bool (*sem_mode_visit)(semantic *c, span param, int place, span value, void *arg);
 void sem_forward_modes_off(semantic *c, gg_node def, sem_mode_visit visit, void *arg);
 /* The index's name for such a mode, "forward(mode=inference)", into c->name: 0 or -ENOMEM. */
 int sem_mode_key(semantic *c, span param, span value);

@@ -870,9 +870,9 @@ typedef struct mode_pick {
 	bool hit;
 } mode_pick;
 
-static bool mode_matches(semantic *c, span param, span value, void *arg)
+static bool mode_matches(semantic *c, span param, int place, span value, void *arg)
 {
-	(void)c;
+	(void)c, (void)place;
 	mode_pick *m = arg;
 	m->hit = span_eq(param, m->param) && span_eq(value, m->value);
 	return m->hit;
@@ -907,6 +907,7 @@ bool sem_call_mode_grad_off(semantic *c, const ctx *x, const gg_call_ref *ref, s
 		return false;
 	bool off = false;
 	uint32_t positional = 0;
+	char at[16]; /* "@N": a positional argument's place, as the project's index keys it */
 	for (uint32_t i = 0, n = gg_node_named_child_count(args); i < n && !off; i++) {
 		gg_node a = gg_node_named_child(args, i);
 		span param = { NULL, 0 }, value;
@@ -924,6 +925,10 @@ bool sem_call_mode_grad_off(semantic *c, const ctx *x, const gg_call_ref *ref, s
 				param = node_span(c, p);
 			else if (IS(p, default_parameter))
 				param = node_span(c, FIELD(p, name));
+			else if (gg_node_is_null(fwd) && dotted) {
+				snprintf(at, sizeof at, "@%u", positional);
+				param = (span){ at, strlen(at) };
+			}
 		}
 		if (!param.len || !sem_string_value(c, a, &value))
 			continue;

@@ -403,23 +403,29 @@ typedef struct mode_export {
 	int rc;
 } mode_export;
 
-static bool mode_seen(semantic *c, span param, span value, void *arg)
+static bool mode_seen(semantic *c, span param, int place, span value, void *arg)
 {
-	(void)c, (void)param, (void)value;
+	(void)c, (void)param, (void)place, (void)value;
 	*(bool *)arg = true;
 	return true;
 }
 
-static bool mode_export_visit(semantic *c, span param, span value, void *arg)
+static bool mode_export_visit(semantic *c, span param, int place, span value, void *arg)
 {
 	mode_export *x = arg;
-	if ((x->rc = sem_mode_key(c, param, value)) != 0)
-		return true;
-	/* Said as a method of its own, as the index looks a fact up among the methods a class defines. */
-	span mode = { c->name.data, c->name.len };
-	x->rc = export_member(x->add, x->ctx, GG_EXPORT_METHOD, mode);
-	if (!x->rc)
-		x->rc = export_member(x->add, x->ctx, GG_EXPORT_NO_GRAD, mode);
+	/* By name ("forward(mode=generate)") and by place ("forward(@3=generate)"): a call may pass it either way. */
+	char at[16];
+	snprintf(at, sizeof at, "@%d", place);
+	span keys[2] = { param, { at, strlen(at) } };
+	for (int k = 0; k < 2 && !x->rc; k++) {
+		if ((x->rc = sem_mode_key(c, keys[k], value)) != 0)
+			return true;
+		/* Said as a method of its own, as the index looks a fact up among the methods a class defines. */
+		span mode = { c->name.data, c->name.len };
+		x->rc = export_member(x->add, x->ctx, GG_EXPORT_METHOD, mode);
+		if (!x->rc)
+			x->rc = export_member(x->add, x->ctx, GG_EXPORT_NO_GRAD, mode);
+	}
 	return x->rc != 0;
 }
 
