@@ -274,8 +274,9 @@ typedef struct gg_project {
 	/*
 	 * The attribute names the project's files call or name (`tool.predict(`,
 	 * `fn=tool.predict`), whatever holds them: "name G", G 1 where a call
-	 * runs with grad off, 0 where with it on, 3 where the name is read
-	 * without a call (a bound method handed on). One entry per file and
+	 * runs with grad off, 0 where with it on, 4 where with it on on self
+	 * (the class's own call), 3 where the name is read without a call (a
+	 * bound method handed on). One entry per file and
 	 * mode, a test's only with grad off; sorted and unique once settled.
 	 * A method of a plain class is run so wherever it is run (calls.c).
 	 */
@@ -433,9 +434,10 @@ bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t 
 /*
  * How the project's files call methods named name (method_calls): *off
  * whether some call runs with grad off, *other whether some runs with it on
- * or the name is handed on without a call.
+ * or the name is handed on without a call, *users (NULL: not asked) whether
+ * some call with grad on is on another object than self (`agent.test(...)`).
  */
-void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bool *off, bool *other);
+void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bool *off, bool *other, bool *users);
 /* Whether some file of the project imports a function named name (of any module) and calls or hands it on. */
 bool gg_project_called_elsewhere(const gg_project *p, const char *name, size_t n);
 void gg_project_outside_calls(const gg_project *p, const char *name, size_t n, const char *module, size_t module_len,

@@ -234,7 +234,9 @@ static int line_methods_note(gg_buf *calls, const line *l, bool off)
 			continue;
 		size_t w = word_at(q + 1, end);
 		const char *after = q + 1 + w;
-		char mode[3] = { ' ', after < end && *after == '(' ? (off ? '1' : '0') : '3', '\0' };
+		/* self.name( with grad on: the class's own call, no user's (4). */
+		bool own = q - l->content >= 4 && memcmp(q - 4, "self", 4) == 0 && (q - l->content == 4 || !word_char(q[-5]));
+		char mode[3] = { ' ', after < end && *after == '(' ? (off ? '1' : own ? '4' : '0') : '3', '\0' };
 		if (gg_buf_append(calls, q + 1, w) || gg_buf_append(calls, mode, sizeof mode))
 			return -ENOMEM;
 		q = after - 1;
@@ -746,9 +748,11 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 	return rc;
 }
 
-void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bool *off, bool *other)
+void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bool *off, bool *other, bool *users)
 {
 	*off = *other = false;
+	if (users)
+		*users = false;
 	const gg_strings *s = &p->method_calls;
 	if (!p->classes_sorted)
 		return;
@@ -758,6 +762,8 @@ void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bo
 			*off = true;
 		else
 			*other = true;
+		if (users && s->items[i][n + 1] == '0')
+			*users = true;
 	}
 }
 

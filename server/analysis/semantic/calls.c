@@ -80,7 +80,7 @@ static int site_callee(const semantic *c, const site *s)
 			 * override wins over a base's.
 			 */
 			int cls = s->method ? s->caller_cls : s->inst_cls;
-			if (f->cls < 0 || cls < 0 || !sem_class_inherits(c, cls, f->cls, 0))
+			if (f->cls < 0 || cls < 0 || !sem_class_inherits(c, cls, f->cls, 0) || (s->super_call && f->cls == cls))
 				continue;
 			if (f->cls == cls)
 				return fi;
@@ -144,6 +144,21 @@ static bool class_plain(const semantic *c, int cls)
 }
 
 /* Whether some call of the file runs function fi (sites sorted by callee). */
+/*
+ * Whether the project's files call methods named name only with grad on
+ * (method_calls): an override of a base's method of this file that its
+ * users run so (`agent.test(...)` in the training script) is their API,
+ * not a hook whose caller owns the mode.
+ */
+static bool project_calls_with_grad(const semantic *c, span name)
+{
+	bool off, other, users;
+	if (!c->project)
+		return false;
+	gg_project_method_calls(c->project, name.ptr, name.len, &off, &other, &users);
+	return users && !off;
+}
+
 static bool func_has_site(const semantic *c, int fi)
 {
 	size_t i = sem_sites_of(c, fi);
@@ -502,6 +517,14 @@ static bool self_stores(const semantic *c, int callee, carriers *k)
 		if (sem_func_at(c, gg_node_start_byte(a)) == callee && IS(left, attribute) && text_eq(c, FIELD(left, object), "self"))
 			carriers_add_target(c, k, left, 0);
 	}
+	/* Added onto as well (`self.loss += rl_loss`): the index holds plain assignments only. */
+	gg_node body = FIELD(f->def, body);
+	for (gg_node n = body; !gg_node_is_null(n) && !gg_node_is_null(body);
+	     n = gg_node_walk_next(body, n, !IS(n, function_definition) && !IS(n, class_definition) && !IS(n, lambda))) {
+		gg_node left = IS(n, augmented_assignment) ? FIELD(n, left) : gg_node_null();
+		if (IS(left, attribute) && text_eq(c, FIELD(left, object), "self"))
+			carriers_add_target(c, k, left, 0);
+	}
 	return k->len > before;
 }
 
@@ -823,9 +846,11 @@ void sem_call_graph_resolve(semantic *c)
 		 * task's inference step, a sampler that builds the solver under
 		 * no_grad) and own the grad mode: its name alone is no evidence.
 		 * Its own X.eval() and loops over evaluation data still are; so
-		 * is the name once the file calls it from outside the class.
+		 * is the name once the file calls it from outside the class, or
+		 * the project's files call it only with grad on (`agent.test()`
+		 * in the training script).
 		 */
-		if (f->eval_name && f->cls >= 0 && !file_calls_method(c, f->name, f->cls))
+		if (f->eval_name && f->cls >= 0 && !file_calls_method(c, f->name, f->cls) && !project_calls_with_grad(c, f->name))
 			f->eval_name = false;
 		/* A def nested in a method stands as that method does: the method's callers decide. */
 		int method = f->cls < 0 ? sem_enclosing_method(c, f->parent) : 0;
@@ -844,7 +869,7 @@ void sem_call_graph_resolve(semantic *c)
 		if (f->cls >= 0 && !func_has_site(c, (int)i) &&
 		    (((kind & CLASS_EXTERNAL) && !(kind & CLASS_LIGHTNING)) ||
 		     sem_project_base_defines(c, c->classes[f->cls].node, f->name, 0) ||
-		     sem_class_base_defines_here(c, f->cls, f->name, 0)))
+		     (sem_class_base_defines_here(c, f->cls, f->name, 0) && !project_calls_with_grad(c, f->name))))
 			f->callers_own_mode = true;
 		/* A nested def held its function's name; it keeps only its own. */
 		if (f->eval_name && f->cls < 0 && f->parent > 0 && !c->funcs[f->parent].eval_name &&
@@ -959,7 +984,7 @@ void sem_call_graph_resolve(semantic *c)
 		if (f->cls < 0 || f->guarded || !class_plain(c, f->cls) || (f->name.len > 1 && f->name.ptr[0] == '_' &&
 									    f->name.ptr[1] == '_'))
 			continue;
-		gg_project_method_calls(c->project, f->name.ptr, f->name.len, &off, &other);
+		gg_project_method_calls(c->project, f->name.ptr, f->name.len, &off, &other, NULL);
 		if (!off || other)
 			continue;
 		bool all = true;
@@ -1032,9 +1057,24 @@ void sem_call_graph_resolve(semantic *c)
 	}
 }
 
+/*
+ * Whether an override edge (a base's self.f() to a subclass's f) runs f as
+ * evaluation: the base's method is evaluation only because that subclass
+ * (or one of its own) entered it through super(), so the instance is of
+ * the override's class: `super().test(iters)` after the subclass's
+ * `self.encoder.eval()`, the base's loop calling `self.rollout()`.
+ */
+static bool override_entered_by_super(const semantic *c, const site *s)
+{
+	int entry = s->caller > 0 ? c->funcs[s->caller].eval_site : -1;
+	const site *e = entry >= 0 ? &c->sites[entry] : NULL;
+	int cls = c->funcs[s->callee].cls;
+	return e && e->super_call && e->caller_cls >= 0 && cls >= 0 && sem_class_inherits(c, e->caller_cls, cls, 0);
+}
+
 bool sem_site_runs_eval(const semantic *c, const site *s)
 {
-	if (s->callee < 0 || sem_site_guarded(c, s) || s->shape_check || s->grad_on || s->override)
+	if (s->callee < 0 || sem_site_guarded(c, s) || s->shape_check || s->grad_on || (s->override && !override_entered_by_super(c, s)))
 		return false;
 	const func *callee = &c->funcs[s->callee];
 	if (callee->bw) {

@@ -249,6 +249,7 @@ typedef struct site {
 	bool grad_off;
 	bool grad_on;   /* under a grad turned on on purpose: the caller wants the graph */
 	bool override;  /* self.f() of a base's method, to a subclass's f: it passes the grad mode on, no evaluation */
+	bool super_call; /* super().f(...) or super(C, self).f(...): the base's f, run for the caller's class */
 	bool flag_false;/* passes a false value for the callee's flag */
 	gg_node flag_arg; /* the value it passes for the flag, or a null node (the default) */
 	bool counted;   /* its callee's backward is already counted in the caller */

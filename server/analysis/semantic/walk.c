@@ -589,6 +589,12 @@ static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
 	} else if (ref->names == 3 && ref->plain && span_is(text_between(c, ref->start, ref->root_end), "self") &&
 		   self_instance_sites(c, x, ref)) {
 		return;
+	} else if (ref->attribute && IS(FIELD(ref->callee, object), call) &&
+		   text_eq(c, FIELD(FIELD(ref->callee, object), function), "super")) {
+		/* super().test(iters): the base's method, run on this instance. */
+		s.name = node_span(c, FIELD(ref->callee, attribute));
+		s.method = true;
+		s.super_call = true;
 	} else if (ref->names >= 2 && ref->plain) {
 		/* net.validation_step(x): a module's method run from outside its class. */
 		chain obj = sem_chain_of_object(c, ref);
