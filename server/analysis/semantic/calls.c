@@ -968,6 +968,7 @@ void sem_call_graph_resolve(semantic *c)
 					c->funcs[k].eval_name = false;
 		if (off && !on && !(s < c->sites_len && c->sites[s].callee == (int)i))
 			f->guarded = true;
+		f->called_on_outside = on > 0;
 	}
 
 	/*
@@ -1010,7 +1011,7 @@ void sem_call_graph_resolve(semantic *c)
 				outside = true;
 				all = all && sem_site_guarded(c, &c->sites[j]);
 			}
-			if (all && outside && !c->funcs[fi].guarded) {
+			if (all && outside && !c->funcs[fi].guarded && !c->funcs[fi].called_on_outside) {
 				c->funcs[fi].guarded = true;
 				changed = true;
 			}

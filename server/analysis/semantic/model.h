@@ -140,6 +140,7 @@ typedef struct func {
 	bool bw;          /* backward on its code path, callees included */
 	bool bw_flagged;  /* every backward of its own sits under `if <flag>:` */
 	bool guarded;     /* every call site in the file has grad off */
+	bool called_on_outside; /* another file calls it with grad on (outside_calls): guarded by no call here alone */
 	bool from_forward;/* called from a forward(): part of the model */
 	bool in_module_forward; /* called from a module class's forward() or __call__, or from a method such a call reaches in its class */
 	bool eval_mode;   /* its own body calls X.eval() */
