@@ -640,7 +640,7 @@ int gg_project_add_source(gg_project *p, gg_analyzer *a, const char *path, const
 		if (!rc)
 			rc = gg_project_parts_scan(p, module.data, text, len, &imports);
 		if (!rc)
-			rc = gg_project_calls_scan(p, text, len, &imports, source_is_test(path, text, len));
+			rc = gg_project_calls_scan(p, module.data, text, len, &imports, source_is_test(path, text, len));
 		if (!rc)
 			rc = gg_project_graph_scan(p, module.data, text, len, &imports);
 		free(imports.items);

@@ -274,9 +274,11 @@ typedef struct gg_project {
 	/*
 	 * The attribute names the project's files call or name (`tool.predict(`,
 	 * `fn=tool.predict`), whatever holds them: "name G", G 1 where a call
-	 * runs with grad off, 0 where with it on, 4 where with it on on self
-	 * (the class's own call), 3 where the name is read without a call (a
-	 * bound method handed on). One entry per file and
+	 * runs with grad off, 0 where with it on, 2 where with it on in a def
+	 * that runs a backward after it (its result may be that loss), 4 where
+	 * with it on on self (the class's own call), 3 where the name is read
+	 * without a call (a bound method handed on), then the calling file's
+	 * module ("test 0 train"). One entry per file and
 	 * mode, a test's only with grad off; sorted and unique once settled.
 	 * A method of a plain class is run so wherever it is run (calls.c).
 	 */
@@ -413,10 +415,12 @@ int gg_project_settle(gg_project *p, gg_strings *pending, gg_strings *settled, g
 /* Whether a list sorted in byte order (gg_project_sort_unique's, strcmp's) holds the len bytes at name (no NUL needed). */
 bool gg_project_names_has(const gg_strings *s, const char *name, size_t len);
 /*
- * Notes where text calls functions it imports by name (outside_calls); with
- * test (text is a test module's), only its calls before a backward. 0 or -ENOMEM.
+ * Notes where text (module's, dotted) calls functions it imports by name
+ * (outside_calls) and methods (method_calls); with test (text is a test
+ * module's), only its calls before a backward. 0 or -ENOMEM.
  */
-int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_project_imports *imports, bool test);
+int gg_project_calls_scan(gg_project *p, const char *module, const char *text, size_t len, const gg_project_imports *imports,
+			  bool test);
 /*
  * Whether dotted (module.function, as an import resolves it) is such a
  * function: *place is the parameter's place among the positional ones and
@@ -435,9 +439,11 @@ bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t 
  * How the project's files call methods named name (method_calls): *off
  * whether some call runs with grad off, *other whether some runs with it on
  * or the name is handed on without a call, *users (NULL: not asked) whether
- * some call with grad on is on another object than self (`agent.test(...)`).
+ * some call with grad on is on another object than self (`agent.test(...)`)
+ * in a file other than module's (NULL: any file).
  */
-void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bool *off, bool *other, bool *users);
+void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bool *off, bool *other, bool *users,
+			     const char *module);
 /* Whether some file of the project imports a function named name (of any module) and calls or hands it on. */
 bool gg_project_called_elsewhere(const gg_project *p, const char *name, size_t n);
 void gg_project_outside_calls(const gg_project *p, const char *name, size_t n, const char *module, size_t module_len,

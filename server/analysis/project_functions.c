@@ -234,8 +234,15 @@ static int line_methods_note(gg_buf *calls, const line *l, bool off)
 			continue;
 		size_t w = word_at(q + 1, end);
 		const char *after = q + 1 + w;
-		/* self.name( with grad on: the class's own call, no user's (4). */
-		bool own = q - l->content >= 4 && memcmp(q - 4, "self", 4) == 0 && (q - l->content == 4 || !word_char(q[-5]));
+		/*
+		 * self.name( or self.part.name( with grad on: the class's own call
+		 * or its machinery's (a model's forward_test running its heads'),
+		 * no user's (4).
+		 */
+		const char *root = q;
+		while (root > l->content && (word_char(root[-1]) || root[-1] == '.'))
+			root--;
+		bool own = q - root >= 4 && memcmp(root, "self", 4) == 0 && (q - root == 4 || root[4] == '.');
 		char mode[3] = { ' ', after < end && *after == '(' ? (off ? '1' : own ? '4' : '0') : '3', '\0' };
 		if (gg_buf_append(calls, q + 1, w) || gg_buf_append(calls, mode, sizeof mode))
 			return -ENOMEM;
@@ -249,8 +256,8 @@ static int entry_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Moves a file's notes (line_methods_note's) into method_calls, once each; a test's only with grad off. */
-static int methods_settle(gg_project *p, const gg_buf *calls, bool test)
+/* Moves a file's notes (line_methods_note's) into method_calls, once each, with its module; a test's only with grad off. */
+static int methods_settle(gg_project *p, const gg_buf *calls, bool test, const char *module)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < calls->len; i++)
@@ -269,7 +276,9 @@ static int methods_settle(gg_project *p, const gg_buf *calls, bool test)
 		size_t len = strlen(entries[i]);
 		if ((i && strcmp(entries[i], entries[i - 1]) == 0) || (test && entries[i][len - 1] != '1'))
 			continue;
-		rc = gg_strings_push(&p->method_calls, entries[i]);
+		char *entry = gg_strdup_printf("%s %s", entries[i], module);
+		rc = entry ? gg_strings_push(&p->method_calls, entry) : -ENOMEM;
+		free(entry);
 	}
 	free(entries);
 	return rc;
@@ -646,13 +655,23 @@ typedef struct open_block {
 	bool off;
 	bool def;      /* a def: the calls in its body before a backward may make its loss */
 	size_t first;  /* a def's first entry of outside_calls */
+	size_t methods_first; /* ... and where its method calls start in the file's notes (line_methods_note's) */
 } open_block;
 
-/* A backward in def b's body (`loss.backward()`, autograd.grad): its calls so far with grad on may carry their result to it ('2'). */
-static void block_backward(gg_project *p, const open_block *b)
+/*
+ * A backward in def b's body (`loss.backward()`, autograd.grad): its calls
+ * so far with grad on, of imported functions and of methods, may carry their
+ * result to it ('2').
+ */
+static void block_backward(gg_project *p, const open_block *b, gg_buf *methods)
 {
 	for (size_t i = b->first; i < p->outside_calls.len; i++) {
 		char *e = p->outside_calls.items[i];
+		size_t n = strlen(e);
+		if (n && e[n - 1] == '0')
+			e[n - 1] = '2';
+	}
+	for (char *e = methods->data ? methods->data + b->methods_first : NULL; e && e < methods->data + methods->len; e += strlen(e) + 1) {
 		size_t n = strlen(e);
 		if (n && e[n - 1] == '0')
 			e[n - 1] = '2';
@@ -675,7 +694,8 @@ static const open_block *block_def(const open_block *stack, size_t depth)
  * whether some enclosing block turns grad off, or, with grad on, whether the
  * def it is in runs a backward after it (its result may be that loss).
  */
-int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_project_imports *seen, bool test)
+int gg_project_calls_scan(gg_project *p, const char *module, const char *text, size_t len, const gg_project_imports *seen,
+			  bool test)
 {
 	size_t first = p->outside_calls.len;
 	import_names names;
@@ -695,7 +715,7 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 		bool off = depth && stack[depth - 1].off;
 		const open_block *in_def = block_def(stack, depth);
 		if (in_def && (line_has(&l, ".backward(") || line_has(&l, "autograd.grad(")))
-			block_backward(p, in_def);
+			block_backward(p, in_def, &methods);
 		bool refers = line_may_refer(&l);
 		if (names.len && (refers || line_may_call(&l)))
 			rc = line_uses_note(p, &l, &names, off, refers);
@@ -720,7 +740,7 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 				rc = -ENOMEM;
 			else
 				stack[depth++] = (open_block){ l.indent, off || with_off || (def && decorated_off), def,
-							     p->outside_calls.len };
+							     p->outside_calls.len, methods.len };
 		}
 		decorated_off = false;
 	}
@@ -743,12 +763,13 @@ int gg_project_calls_scan(gg_project *p, const char *text, size_t len, const gg_
 	p->outside_calls.len = kept;
 	/* As for the functions: a test's own ways of calling a method say nothing of where the project runs it. */
 	if (!rc)
-		rc = methods_settle(p, &methods, test);
+		rc = methods_settle(p, &methods, test, module);
 	gg_buf_free(&methods);
 	return rc;
 }
 
-void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bool *off, bool *other, bool *users)
+void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bool *off, bool *other, bool *users,
+			     const char *module)
 {
 	*off = *other = false;
 	if (users)
@@ -762,7 +783,7 @@ void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bo
 			*off = true;
 		else
 			*other = true;
-		if (users && s->items[i][n + 1] == '0')
+		if (users && s->items[i][n + 1] == '0' && !(module && strcmp(s->items[i] + n + 3, module) == 0))
 			*users = true;
 	}
 }

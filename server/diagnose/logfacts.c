@@ -1966,7 +1966,16 @@ static bool facts_run_line(const char *t, size_t n, int rank)
 	if (gg_text_starts(t, n, "INFO:") || gg_text_starts(t, n, "WARNING:") || gg_logscan_level_stamp(t, n))
 		return true;
 	/* glog: a level letter, MMDD, a space and hh:mm:ss. */
-	return n > 14 && strchr("IWEF", t[0]) && strspn(t + 1, "0123456789") == 4 && t[5] == ' ' && t[8] == ':' && t[11] == ':';
+	if (n > 14 && strchr("IWEF", t[0]) && strspn(t + 1, "0123456789") == 4 && t[5] == ' ' && t[8] == ':' && t[11] == ':')
+		return true;
+	/*
+	 * PyTorch's own C++ logging in brackets: a level letter, maybe a stamp,
+	 * then the source file and line ("[I ProcessGroupWrapper.cpp:562] ",
+	 * "[E1112 01:08:10.0359 ProcessGroupNCCL.cpp:607] ").
+	 */
+	const char *close = n > 4 && t[0] == '[' && t[1] && strchr("IWEF", t[1]) ? memchr(t, ']', n) : NULL;
+	return close && (t[2] == ' ' || (t[2] >= '0' && t[2] <= '9')) &&
+	       (gg_text_find(t, (size_t)(close - t), ".cpp:") || gg_text_find(t, (size_t)(close - t), ".h:"));
 }
 
 /* The length of the name (letters, digits, '_', '.') that t opens with; 0 when it opens with none. */

@@ -155,7 +155,7 @@ static bool project_calls_with_grad(const semantic *c, span name)
 	bool off, other, users;
 	if (!c->project)
 		return false;
-	gg_project_method_calls(c->project, name.ptr, name.len, &off, &other, &users);
+	gg_project_method_calls(c->project, name.ptr, name.len, &off, &other, &users, c->module);
 	return users && !off;
 }
 
@@ -985,7 +985,7 @@ void sem_call_graph_resolve(semantic *c)
 		if (f->cls < 0 || f->guarded || !class_plain(c, f->cls) || (f->name.len > 1 && f->name.ptr[0] == '_' &&
 									    f->name.ptr[1] == '_'))
 			continue;
-		gg_project_method_calls(c->project, f->name.ptr, f->name.len, &off, &other, NULL);
+		gg_project_method_calls(c->project, f->name.ptr, f->name.len, &off, &other, NULL, NULL);
 		if (!off || other)
 			continue;
 		bool all = true;

@@ -520,8 +520,25 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 		return false;
 	if (obj->identifier)
 		return true;
-	return span_is(obj->root, "self") && obj->root.len + 1 + obj->last.len == obj->text.len &&
-	       !sem_is_func_name(c, obj->last);
+	if (!span_is(obj->root, "self") || obj->root.len + 1 + obj->last.len != obj->text.len || sem_is_func_name(c, obj->last))
+		return false;
+	/*
+	 * Nothing in this file stores it (`self._index_generator(i)` in a
+	 * reader whose base is another file's): the base's method or part, of
+	 * an origin this file does not show. The name alone decides nothing.
+	 */
+	int fi = x->func;
+	while (fi > 0 && c->funcs[fi].cls < 0)
+		fi = c->funcs[fi].parent;
+	gg_node bases = fi > 0 ? FIELD(c->classes[c->funcs[fi].cls].node, superclasses) : gg_node_null();
+	bool based = !gg_node_is_null(bases) && gg_node_named_child_count(bases) > 0 && !text_eq(c, bases, "(object)");
+	if (!based)
+		return true;
+	const gg_tree_index *ix = c->index;
+	for (size_t i = 0; i < ix->assignments_len; i++)
+		if (span_eq(node_span(c, FIELD(ix->assignments[i], left)), obj->text))
+			return true;
+	return false;
 }
 
 static const char *const forward_methods[] = {
