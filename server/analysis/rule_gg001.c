@@ -122,6 +122,19 @@ static bool is_warm_up(const semantic *c, const event *e)
 	return false;
 }
 
+/*
+ * Whether function f passes `volatile=True` outside the statement of call:
+ * in the forward's own statement GG003 already says it, once.
+ */
+static bool volatile_elsewhere(const semantic *c, const func *f, gg_node call)
+{
+	gg_node stmt = call;
+	while (!gg_node_is_null(gg_node_parent(stmt)) && !IS(gg_node_parent(stmt), block) && !IS(gg_node_parent(stmt), module))
+		stmt = gg_node_parent(stmt);
+	return sem_offsets_any_in(&c->volatile_at, f->start, gg_node_start_byte(stmt)) ||
+	       sem_offsets_any_in(&c->volatile_at, gg_node_end_byte(stmt), f->end);
+}
+
 /* Reports one event when its evidence holds; *fixed is the call its fix goes on (a null node: none reported). */
 /* Whether this rule reported a finding since first whose fix goes on call (one caller's mistake, one finding). */
 static bool caller_reported(const semantic *c, size_t first, gg_node call)
@@ -379,6 +392,12 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		     (sem_func_iterates(c, e->scope) || sem_event_model_loaded(c, e)) &&
 		     !(sem_unguarded_site(c, e->scope) < 0 && sem_func_handed_on(c, f));
 	bool script = e->scope == 0 && e->loaded && !f->bw;
+	/*
+	 * The function makes its inputs `volatile=True` (PyTorch 0.3's way to
+	 * turn autograd off for inference, a no-op since 0.4): its author's own
+	 * word that this is evaluation, which no longer holds (SPEC §2, GG003).
+	 */
+	bool volatile_eval = e->scope > 0 && !f->bw && volatile_elsewhere(c, f, e->call);
 	/* A pass of a loop over phase names that never trains (walk.c, phase_loop_train): the torchvision loop's val pass. */
 	bool phase = !callers_mode && !gg_node_is_null(ev->phase_loop);
 	/*
@@ -386,12 +405,13 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	 * on where one may take it (calls.c): the gradient is needed, whatever
 	 * mode the model is in. Only an evaluation caller can make it evaluation.
 	 */
-	bool local = (region || loop || named || script || phase || input || dropped) && !(e->scope > 0 && f->result_trains) &&
+	bool local = (region || loop || named || script || phase || input || dropped || volatile_eval) &&
+		     !(e->scope > 0 && f->result_trains) &&
 		     !graph_kept_by_choice(c, e);
 	/* The evidence that alone makes it evaluation, where it decides the message and the fix. */
-	bool phase_only = phase && !(region || loop || named || script || input || dropped);
-	bool input_only = input && !(region || loop || named || script);
-	bool dropped_only = dropped && !(region || loop || named || script || phase || input);
+	bool phase_only = phase && !(region || loop || named || script || input || dropped || volatile_eval);
+	bool input_only = input && !(region || loop || named || script || volatile_eval);
+	bool dropped_only = dropped && !(region || loop || named || script || phase || input || volatile_eval);
 	int site_i = -1;
 	if (local)
 		site_i = e->scope > 0 ? sem_unguarded_site(c, e->scope) : -1;
@@ -426,7 +446,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	gg_buf m = { NULL, 0, 0 };
 	call_add(c, &m, e->call);
 	text_add(c, &m, " runs with autograd on ");
-	if (named || (!local && s)) {
+	if (named || (!local && s) || (volatile_eval && !region && !loop && !phase && !input && !dropped)) {
 		where_add(c, &m, e->scope);
 	} else if (region) {
 		span q = quote_of(c, ev->eval_call);

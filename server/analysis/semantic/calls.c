@@ -868,8 +868,9 @@ void sem_call_graph_resolve(semantic *c)
 		unsigned kind = f->cls >= 0 ? c->classes[f->cls].kind : 0;
 		if (f->cls >= 0 && !func_has_site(c, (int)i) &&
 		    (((kind & CLASS_EXTERNAL) && !(kind & CLASS_LIGHTNING)) ||
-		     sem_project_base_defines(c, c->classes[f->cls].node, f->name, 0) ||
-		     (sem_class_base_defines_here(c, f->cls, f->name, 0) && !project_calls_with_grad(c, f->name))))
+		     ((sem_project_base_defines(c, c->classes[f->cls].node, f->name, 0) ||
+		       sem_class_base_defines_here(c, f->cls, f->name, 0)) &&
+		      !project_calls_with_grad(c, f->name))))
 			f->callers_own_mode = true;
 		/* A nested def held its function's name; it keeps only its own. */
 		if (f->eval_name && f->cls < 0 && f->parent > 0 && !c->funcs[f->parent].eval_name &&
