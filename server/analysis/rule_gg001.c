@@ -123,16 +123,26 @@ static bool is_warm_up(const semantic *c, const event *e)
 }
 
 /*
- * Whether function f passes `volatile=True` outside the statement of call:
- * in the forward's own statement GG003 already says it, once.
+ * Whether function f passes `volatile=True` in a statement before call's,
+ * in a block that holds call (the same branch, or one around it): the input
+ * the forward runs on was meant to record nothing. In the forward's own
+ * statement GG003 already says it, once.
  */
-static bool volatile_elsewhere(const semantic *c, const func *f, gg_node call)
+static bool volatile_before(const semantic *c, const func *f, gg_node call)
 {
 	gg_node stmt = call;
 	while (!gg_node_is_null(gg_node_parent(stmt)) && !IS(gg_node_parent(stmt), block) && !IS(gg_node_parent(stmt), module))
 		stmt = gg_node_parent(stmt);
-	return sem_offsets_any_in(&c->volatile_at, f->start, gg_node_start_byte(stmt)) ||
-	       sem_offsets_any_in(&c->volatile_at, gg_node_end_byte(stmt), f->end);
+	uint32_t at = gg_node_start_byte(call);
+	const offsets *v = &c->volatile_at;
+	for (size_t i = gg_offsets_lower(v->items, v->len, f->start); i < v->len && v->items[i] < gg_node_start_byte(stmt); i++) {
+		gg_node n = gg_node_named_descendant_for_byte_range(f->def, v->items[i], v->items[i] + 1);
+		while (!gg_node_is_null(n) && !IS(n, block))
+			n = gg_node_parent(n);
+		if (!gg_node_is_null(n) && gg_node_start_byte(n) <= at && at < gg_node_end_byte(n))
+			return true;
+	}
+	return false;
 }
 
 /* Reports one event when its evidence holds; *fixed is the call its fix goes on (a null node: none reported). */
@@ -397,7 +407,8 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	 * turn autograd off for inference, a no-op since 0.4): its author's own
 	 * word that this is evaluation, which no longer holds (SPEC §2, GG003).
 	 */
-	bool volatile_eval = e->scope > 0 && !f->bw && volatile_elsewhere(c, f, e->call);
+	bool volatile_eval = e->scope > 0 && !f->bw && !callers_mode && !f->from_forward && !f->in_module_forward &&
+			     volatile_before(c, f, e->call);
 	/* A pass of a loop over phase names that never trains (walk.c, phase_loop_train): the torchvision loop's val pass. */
 	bool phase = !callers_mode && !gg_node_is_null(ev->phase_loop);
 	/*
