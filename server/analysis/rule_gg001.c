@@ -408,7 +408,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	 * word that this is evaluation, which no longer holds (SPEC §2, GG003).
 	 */
 	bool volatile_eval = e->scope > 0 && !f->bw && !callers_mode && !f->from_forward && !f->in_module_forward &&
-			     volatile_before(c, f, e->call);
+			     !span_is(f->name, "__init__") && volatile_before(c, f, e->call);
 	/* A pass of a loop over phase names that never trains (walk.c, phase_loop_train): the torchvision loop's val pass. */
 	bool phase = !callers_mode && !gg_node_is_null(ev->phase_loop);
 	/*

@@ -32,3 +32,17 @@ class SketchToImage(object):
     def test(self):
         self.real_A = Variable(self.input_A, volatile=True)  # expect: GG003
         self.fake_B = self.netG(self.real_A)  # expect: GG001; says: volatile=True has had no effect
+
+
+class KeywordNet(torch.nn.Module):
+    # A constructor sizes its head with a volatile probe of zeros: a shape
+    # check, not evaluation (the volatile is GG003's alone).
+    def __init__(self, height, width):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(1, 8, 3)
+        probe = Variable(torch.zeros(1, 1, height, width), volatile=True)  # expect: GG003
+        size = self.conv(probe).view(1, -1).size(1)
+        self.head = torch.nn.Linear(size, 12)
+
+    def forward(self, x):
+        return self.head(self.conv(x).flatten(1))
