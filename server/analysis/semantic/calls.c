@@ -143,7 +143,6 @@ static bool class_plain(const semantic *c, int cls)
 	return true;
 }
 
-/* Whether some call of the file runs function fi (sites sorted by callee). */
 /*
  * Whether the project's files call methods named name only with grad on
  * (method_calls): an override of a base's method of this file that its
@@ -159,6 +158,7 @@ static bool project_calls_with_grad(const semantic *c, span name)
 	return users && !off;
 }
 
+/* Whether some call of the file runs function fi (sites sorted by callee). */
 static bool func_has_site(const semantic *c, int fi)
 {
 	size_t i = sem_sites_of(c, fi);
@@ -442,12 +442,6 @@ static bool torch_loss_call(semantic *c, gg_node e)
 }
 
 /*
- * The names the site's result is bound to in its caller (stmt: the call's
- * statement), then those the caller's later assignments pass it on to
- * (`loss = (log_prob - q).mean()`), noting from which one on a torch loss
- * was made of them (k->lost). False when the call is not assigned.
- */
-/*
  * The lists the caller's calls from calls[i] on, before byte to, add a
  * carrier to (`batch.append(emb)`, `parts.extend(embs)`): what a padding or
  * stacking of them makes carries the result on. Returns where it stopped.
@@ -467,6 +461,12 @@ static size_t carriers_add_appends(semantic *c, carriers *k, int caller, size_t 
 	return i;
 }
 
+/*
+ * The names the site's result is bound to in its caller (stmt: the call's
+ * statement), then those the caller's later assignments pass it on to
+ * (`loss = (log_prob - q).mean()`), noting from which one on a torch loss
+ * was made of them (k->lost). False when the call is not assigned.
+ */
 static bool site_carriers(semantic *c, const site *s, gg_node stmt, carriers *k)
 {
 	gg_node expr = gg_node_named_child_count(stmt) ? gg_node_named_child(stmt, 0) : gg_node_null();

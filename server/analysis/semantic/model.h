@@ -411,6 +411,9 @@ typedef struct semantic {
 	/* The names the text makes require grad (`x.requires_grad_()`), read once when first asked (walk.c). */
 	spanset grad_inputs;
 	bool grad_inputs_read;
+	/* The attributes of self the file's plain assignments store (`self.net = net`), read once when first asked (models.c). */
+	spanset self_stored;
+	bool self_stored_read;
 	/* Each assignment to a plain local name and what it bound, sorted by name, then position. */
 	bind *binds; /* owned */
 	size_t binds_len, binds_cap;

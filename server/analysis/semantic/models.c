@@ -386,6 +386,22 @@ static bool state_loaded_since(semantic *c, uint32_t from, uint32_t before, span
 	return false;
 }
 
+/* Whether the file's plain assignments store attribute text of self (`self.net = ...`): one sorted set, built when first asked. */
+static bool self_stored(semantic *c, span text)
+{
+	const gg_tree_index *ix = c->index;
+	for (size_t i = 0; !c->self_stored_read && i < ix->assignments_len; i++) {
+		span left = node_span(c, FIELD(ix->assignments[i], left));
+		if (span_starts(left, "self."))
+			PUSH(c, c->self_stored.items, c->self_stored.len, c->self_stored.cap, left);
+	}
+	if (!c->self_stored_read) {
+		sem_spanset_sort(&c->self_stored);
+		c->self_stored_read = true;
+	}
+	return sem_spanset_has(&c->self_stored, text);
+}
+
 /*
  * Whether a name chain is evidently a model: the receiver of .eval(), a name
  * bound to a model, or a name that says so (model, self.backbone, q_net).
@@ -534,11 +550,7 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 	bool based = !gg_node_is_null(bases) && gg_node_named_child_count(bases) > 0 && !text_eq(c, bases, "(object)");
 	if (!based)
 		return true;
-	const gg_tree_index *ix = c->index;
-	for (size_t i = 0; i < ix->assignments_len; i++)
-		if (span_eq(node_span(c, FIELD(ix->assignments[i], left)), obj->text))
-			return true;
-	return false;
+	return self_stored(c, obj->text);
 }
 
 static const char *const forward_methods[] = {

@@ -192,6 +192,7 @@ static void semantic_free(semantic *c)
 	free(c->module_api.items);
 	free(c->star_modules.items);
 	free(c->grad_inputs.items);
+	free(c->self_stored.items);
 	free(c->frozen);
 	free(c->global_evals);
 	for (size_t i = 0; i < c->lib_objects_len; i++)
