@@ -283,6 +283,14 @@ typedef struct gg_project {
 	 * A method of a plain class is run so wherever it is run (calls.c).
 	 */
 	gg_strings method_calls;
+	/*
+	 * Classes another file builds handing them its own module: a call of
+	 * an imported class with a bare `self` among its arguments, in a class
+	 * whose bases say Module (`judge = Evaluator(self)` in a model's
+	 * train()): "Name module" as the import spells it, sorted and unique.
+	 * A torch-free file that defines one runs what it holds.
+	 */
+	gg_strings handed_classes;
 	bool classes_sorted;
 } gg_project;
 
@@ -531,7 +539,8 @@ bool gg_project_class_in_framework(const gg_project *p, const char *dotted, size
  * Whether text, a file of p's project that never names a checked framework,
  * runs its modules all the same: it puts what it is handed in eval mode
  * (`model.eval()`, an evaluation helper that never imports torch), in a
- * project that defines module classes.
+ * project that defines module classes; or it defines a class that another
+ * file's module builds with itself (handed_classes: `Evaluator(self)`).
  */
 bool gg_project_text_runs_modules(const gg_project *p, const char *text, size_t len);
 /* Whether dotted names a parameterless module class whose body runs nothing it holds (weightless_classes). */

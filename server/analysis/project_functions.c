@@ -656,6 +656,7 @@ typedef struct open_block {
 	bool def;      /* a def: the calls in its body before a backward may make its loss */
 	size_t first;  /* a def's first entry of outside_calls */
 	size_t methods_first; /* ... and where its method calls start in the file's notes (line_methods_note's) */
+	bool module_class; /* a class whose bases say Module: its `self` is a module */
 } open_block;
 
 /*
@@ -676,6 +677,62 @@ static void block_backward(gg_project *p, const open_block *b, gg_buf *methods)
 		if (n && e[n - 1] == '0')
 			e[n - 1] = '2';
 	}
+}
+
+/* Whether a class whose bases say Module is open on the stack. */
+static bool block_in_module_class(const open_block *stack, size_t depth)
+{
+	for (size_t i = 0; i < depth; i++)
+		if (stack[i].module_class)
+			return true;
+	return false;
+}
+
+/*
+ * Notes the imported classes l builds handing them a bare `self`
+ * (`Evaluator(self)`, `Evaluator(data, model=self)`), l inside a module
+ * class (handed_classes). 0 or -ENOMEM.
+ */
+static int line_handed_note(gg_project *p, const line *l, const import_names *n)
+{
+	int rc = 0;
+	for (size_t i = 0; i < n->len && !rc; i++) {
+		const gg_project_import *im = n->items[i].im;
+		for (const char *q = l->content; (q = memmem(q, (size_t)(l->end - q), n->items[i].ptr, n->items[i].len)) != NULL;
+		     q += n->items[i].len) {
+			const char *open = q + n->items[i].len, *last = q;
+			if (q > l->content && (word_char(q[-1]) || q[-1] == '.'))
+				continue;
+			/* `evaluators.Evaluator(self)`: a class of the imported module, by its last name. */
+			while (open + 1 < l->end && *open == '.' && word_char(open[1])) {
+				last = open + 1;
+				open = last + word_at(last, l->end);
+			}
+			if (open >= l->end || *open != '(')
+				continue;
+			/* A bare `self` argument before the call's closing bracket (the first one: a simple call). */
+			const char *close = memchr(open, ')', (size_t)(l->end - open));
+			bool handed = false;
+			for (const char *s = open; close && !handed && (s = memmem(s, (size_t)(close - s), "self", 4)) != NULL; s += 4) {
+				const char *b = s, *a = s + 4;
+				while (b > open && b[-1] == ' ')
+					b--;
+				while (a < close && *a == ' ')
+					a++;
+				handed = (b[-1] == '(' || b[-1] == ',' || b[-1] == '=') && (a == close || *a == ',');
+			}
+			if (!handed)
+				continue;
+			char *entry = last == q ? gg_strdup_printf("%.*s %.*s", (int)im->name.len, im->name.ptr, (int)im->module.len,
+								   im->module.ptr)
+						: gg_strdup_printf("%.*s %.*s.%.*s", (int)(open - last), last, (int)im->module.len,
+								   im->module.ptr, (int)im->name.len, im->name.ptr);
+			rc = entry ? gg_strings_push(&p->handed_classes, entry) : -ENOMEM;
+			free(entry);
+			break;
+		}
+	}
+	return rc;
 }
 
 /* The innermost def open on the stack, or NULL. */
@@ -719,6 +776,8 @@ int gg_project_calls_scan(gg_project *p, const char *module, const char *text, s
 		bool refers = line_may_refer(&l);
 		if (names.len && (refers || line_may_call(&l)))
 			rc = line_uses_note(p, &l, &names, off, refers);
+		if (!rc && names.len && line_has(&l, "self") && block_in_module_class(stack, depth))
+			rc = line_handed_note(p, &l, &names);
 		if (!rc && memchr(l.content, '.', (size_t)(l.end - l.content)))
 			rc = line_methods_note(&methods, &l, off);
 		if (line_starts(&l, "@")) {
@@ -740,7 +799,8 @@ int gg_project_calls_scan(gg_project *p, const char *module, const char *text, s
 				rc = -ENOMEM;
 			else
 				stack[depth++] = (open_block){ l.indent, off || with_off || (def && decorated_off), def,
-							     p->outside_calls.len, methods.len };
+							     p->outside_calls.len, methods.len,
+							     line_starts(&l, "class ") && line_has(&l, "Module") };
 		}
 		decorated_off = false;
 	}

@@ -1205,6 +1205,7 @@ int gg_project_classes_sort(gg_project *p)
 	gg_project_sort_unique(&p->param_forwarders);
 	gg_project_sort_unique(&p->eval_loaders);
 	gg_project_sort_unique(&p->method_calls);
+	gg_project_sort_unique(&p->handed_classes);
 	if (p->outside_calls.len) /* one entry per call: counted, so not made unique */
 		qsort(p->outside_calls.items, p->outside_calls.len, sizeof *p->outside_calls.items, name_cmp);
 	p->classes_sorted = true;
@@ -1304,7 +1305,20 @@ bool gg_project_class_in_framework(const gg_project *p, const char *dotted, size
 
 bool gg_project_text_runs_modules(const gg_project *p, const char *text, size_t len)
 {
-	return p && p->framework_classes.len && gg_text_contains(text, len, ".eval()");
+	if (!p)
+		return false;
+	if (p->framework_classes.len && gg_text_contains(text, len, ".eval()"))
+		return true;
+	/* It defines a class another file builds handing it a module (handed_classes: "Name module"). */
+	for (size_t i = 0; i < p->handed_classes.len; i++) {
+		const char *e = p->handed_classes.items[i], *sp = strchr(e, ' ');
+		size_t n = sp ? (size_t)(sp - e) : strlen(e);
+		for (const char *q = text; (q = memmem(q, (size_t)(text + len - q), "class ", 6)) != NULL; q += 6)
+			if ((q == text || q[-1] == '\n') && (size_t)(text + len - q) > 6 + n && memcmp(q + 6, e, n) == 0 &&
+			    (q[6 + n] == '(' || q[6 + n] == ':'))
+				return true;
+	}
+	return false;
 }
 
 bool gg_project_class_weightless(const gg_project *p, const char *dotted, size_t len)

@@ -24,6 +24,7 @@ static const size_t project_lists[] = {
 	LIST(weightless_classes), LIST(pending_paramless), LIST(graph_classes), LIST(grad_functions),
 	LIST(train_methods), LIST(off_methods), LIST(plain_methods), LIST(param_forwarders), LIST(pending_forwarders),
 	LIST(eval_loaders), LIST(module_makers), LIST(pending_makers), LIST(outside_calls), LIST(method_calls), LIST(pending_graph), LIST(pending_held),
+	LIST(handed_classes),
 };
 #undef LIST
 #define NLISTS (sizeof project_lists / sizeof *project_lists)

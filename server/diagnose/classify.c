@@ -422,6 +422,14 @@ static int classify_handler_grad(gg_diagnosis *d)
  * caller of it that is not a forward() or __call__, which training runs
  * too. -1 when there is none.
  */
+/* Whether a frame's code line is only an opening bracket (`[`, `(`, `{`): it names no call. */
+static bool classify_bare_bracket(const char *code)
+{
+	size_t n = code ? strlen(code) : 0;
+	const char *t = code ? gg_text_trim(code, &n) : NULL;
+	return n == 1 && strchr("[({", t[0]);
+}
+
 static bool classify_is_comprehension(const char *fn)
 {
 	return strcmp(fn, "<listcomp>") == 0 || strcmp(fn, "<dictcomp>") == 0 || strcmp(fn, "<setcomp>") == 0 ||
@@ -1563,10 +1571,16 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		for (size_t i = 0; i < tb->len; i++)
 			if (d->frames[i].user && i != cut_tail)
 				d->culprit = (int)i;
-	/* A comprehension's frame is its function's line: the fix goes in the function. */
+	/*
+	 * A comprehension's frame is its function's line: the fix goes in the
+	 * function. Unless that line is only the comprehension's opening
+	 * bracket (Python 3.11 points at the first line of one spread over
+	 * several): the comprehension's own line names the call.
+	 */
 	if (d->culprit > 0 && classify_is_comprehension(tb->frames[d->culprit].function) &&
 	    d->frames[d->culprit - 1].user &&
-	    strcmp(tb->frames[d->culprit - 1].filename, tb->frames[d->culprit].filename) == 0)
+	    strcmp(tb->frames[d->culprit - 1].filename, tb->frames[d->culprit].filename) == 0 &&
+	    !classify_bare_bracket(tb->frames[d->culprit - 1].code))
 		d->culprit--;
 	int allocated_in = d->culprit;
 	d->culprit = classify_lift_culprit(d, tb, d->culprit);
