@@ -279,6 +279,30 @@ static void param_number_parts(semantic *c)
 		}
 	}
 }
+/*
+ * A class whose constructor turns autograd off for the process, a bare
+ * `torch.set_grad_enabled(False)` among its own statements, in a file that
+ * never turns it back on: its other methods run on an instance built
+ * before, so with grad off (an inference helper's __init__). Guarded, as
+ * functions every call of which runs without grad are.
+ */
+static void constructor_grad_off(semantic *c)
+{
+	if (!c->says_set_grad_enabled || memmem(c->text, c->len, "set_grad_enabled(True", 21) ||
+	    memmem(c->text, c->len, "enable_grad", 11) || c->backward.len)
+		return;
+	for (size_t k = 0; k < c->classes_len; k++) {
+		gg_node init = sem_class_method_def(c, (int)k, (span){ "__init__", 8 });
+		gg_node body = gg_node_is_null(init) ? gg_node_null() : FIELD(init, body);
+		bool off = false;
+		for (uint32_t i = 0, n = gg_node_is_null(body) ? 0 : gg_node_named_child_count(body); i < n && !off; i++)
+			off = sem_bare_grad_statement(c, gg_node_named_child(body, i)) == GRAD_OFF;
+		for (size_t f = 1; off && f < c->funcs_len; f++)
+			if (c->funcs[f].cls == (int)k && !span_is(c->funcs[f].name, "__init__"))
+				c->funcs[f].guarded = true;
+	}
+}
+
 
 static int semantic_walk(semantic *c, gg_node root)
 {
@@ -309,6 +333,8 @@ static int semantic_walk(semantic *c, gg_node root)
 		sem_call_graph_resolve(c);
 	if (!c->error)
 		sem_trains_build(c);
+	if (!c->error)
+		constructor_grad_off(c);
 	/* Functions whose every call site in the file runs without grad: the other rules skip them too. */
 	for (size_t i = 1; i < c->funcs_len && !c->error; i++)
 		if (c->funcs[i].guarded)
@@ -343,6 +369,7 @@ static int semantic_walk(semantic *c, gg_node root)
 		gg_sort(c->index->grad_controlled, c->index->grad_controlled_len, sizeof *c->index->grad_controlled, sem_u32_cmp);
 	return c->error;
 }
+
 
 int gg_semantic_build(gg_semantic *r, const gg_source *src, gg_node root)
 {
