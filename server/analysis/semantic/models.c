@@ -483,8 +483,11 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 	bool says = sem_name_says_model_cached(c, obj->last);
 	/* A method a module class of the project runs with grad off is a call, whatever its name says (eval_network). */
 	bool off_method = c->project && gg_project_off_method(c->project, obj->last.ptr, obj->last.len);
+	/* One lower-case word ending in "net" (`tnet.embeddingnet(x)`): a part's name, as `encoder` is. */
+	bool net_word = obj->last.len > 3 && span_ends(obj->last, "net") && islower((unsigned char)obj->last.ptr[0]) &&
+			!memchr(obj->last.ptr, '_', obj->last.len);
 	if (!obj->identifier && obj->text.len > obj->last.len + 1 &&
-	    ((says && !off_method) || span_is(obj->last, "module") || self_attribute_is_model(c, obj->last) ||
+	    ((says && !off_method) || (net_word && !off_method) || span_is(obj->last, "module") || self_attribute_is_model(c, obj->last) ||
 	     (c->project && gg_project_submodule(c->project, obj->last.ptr, obj->last.len))) &&
 	    !sem_is_func_name(c, obj->last)) {
 		/*
