@@ -487,7 +487,7 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 	bool net_word = obj->last.len > 3 && span_ends(obj->last, "net") && islower((unsigned char)obj->last.ptr[0]) &&
 			!memchr(obj->last.ptr, '_', obj->last.len);
 	if (!obj->identifier && obj->text.len > obj->last.len + 1 &&
-	    ((says && !off_method) || (net_word && !off_method) || span_is(obj->last, "module") || self_attribute_is_model(c, obj->last) ||
+	    (((says || net_word) && !off_method) || span_is(obj->last, "module") || self_attribute_is_model(c, obj->last) ||
 	     (c->project && gg_project_submodule(c->project, obj->last.ptr, obj->last.len))) &&
 	    !sem_is_func_name(c, obj->last)) {
 		/*
