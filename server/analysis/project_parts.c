@@ -460,7 +460,6 @@ static int return_note(method_scan *m, const char *p, const char *end)
 	uint32_t parts = 0;
 	for (size_t i = 0; i < count; i++) {
 		const binding *from;
-
 		part_kind k = expr_kind(m, starts[i], ends[i], &from, 0);
 		if (k == PART_NUMBER) {
 			parts |= 1u << i;

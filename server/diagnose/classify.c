@@ -416,24 +416,18 @@ static int classify_handler_grad(gg_diagnosis *d)
 	return 0;
 }
 
-/*
- * Where the fix goes: the outermost user function on the path (up to the
- * culprit) whose name says evaluation; else the culprit's, or the nearest
- * caller of it that is not a forward() or __call__, which training runs
- * too. -1 when there is none.
- */
+static bool classify_is_comprehension(const char *fn)
+{
+	return strcmp(fn, "<listcomp>") == 0 || strcmp(fn, "<dictcomp>") == 0 || strcmp(fn, "<setcomp>") == 0 ||
+	       strcmp(fn, "<genexpr>") == 0;
+}
+
 /* Whether a frame's code line is only an opening bracket (`[`, `(`, `{`): it names no call. */
 static bool classify_bare_bracket(const char *code)
 {
 	size_t n = code ? strlen(code) : 0;
 	const char *t = code ? gg_text_trim(code, &n) : NULL;
 	return n == 1 && strchr("[({", t[0]);
-}
-
-static bool classify_is_comprehension(const char *fn)
-{
-	return strcmp(fn, "<listcomp>") == 0 || strcmp(fn, "<dictcomp>") == 0 || strcmp(fn, "<setcomp>") == 0 ||
-	       strcmp(fn, "<genexpr>") == 0;
 }
 
 /* A line that joins a whole collection of tensors into one: torch.cat/stack, numpy's concatenate/vstack. */
@@ -857,6 +851,12 @@ static int classify_lift_culprit(const gg_diagnosis *d, const gg_traceback *tb, 
 	return from_training ? entry - 1 : entry;
 }
 
+/*
+ * Where the fix goes: the outermost user function on the path (up to the
+ * culprit) whose name says evaluation; else the culprit's, or the nearest
+ * caller of it that is not a forward() or __call__, which training runs
+ * too. -1 when there is none.
+ */
 static int classify_entry(const gg_diagnosis *d, const gg_traceback *tb)
 {
 	if (d->culprit < 0)

@@ -1099,6 +1099,7 @@ static int logscan_emit(gg_logscan *s)
 	len -= (size_t)skip;
 	s->number++;
 	int rc = 0;
+	const char *next = NULL; /* a paste that lost its line breaks: where its second rank's line starts */
 	if (len && logscan_tab_joined(raw, len)) {
 		/* Read as the lines it was, each under the line's own number: the tab was their line end. */
 		const char *end = raw + len;
@@ -1108,14 +1109,13 @@ static int logscan_emit(gg_logscan *s)
 			rc = logscan_emit_text(s, p, (size_t)(q - p));
 			p = q + 1;
 		}
-	} else if (len && gg_text_starts(raw, len, "[rank") && logscan_next_rank_line(raw + 1, raw + len)) {
+	} else if (len && gg_text_starts(raw, len, "[rank") && (next = logscan_next_rank_line(raw + 1, raw + len)) != NULL) {
 		/* Each rank's line under the line's own number: the prefix was its line start. */
 		const char *end = raw + len;
 		for (const char *p = raw; rc == 0 && p < end;) {
-			const char *next = logscan_next_rank_line(p + 1, end);
-			const char *q = next ? next - 1 : end;
-			rc = logscan_emit_text(s, p, (size_t)(q - p));
+			rc = logscan_emit_text(s, p, (size_t)((next ? next - 1 : end) - p));
 			p = next ? next : end;
+			next = p < end ? logscan_next_rank_line(p + 1, end) : NULL;
 		}
 	} else
 		rc = logscan_emit_text(s, raw, len);

@@ -279,6 +279,7 @@ static void param_number_parts(semantic *c)
 		}
 	}
 }
+
 /*
  * A class whose constructor turns autograd off for the process, a bare
  * `torch.set_grad_enabled(False)` among its own statements, in a file that
@@ -302,7 +303,6 @@ static void constructor_grad_off(semantic *c)
 				c->funcs[f].guarded = true;
 	}
 }
-
 
 static int semantic_walk(semantic *c, gg_node root)
 {
@@ -369,7 +369,6 @@ static int semantic_walk(semantic *c, gg_node root)
 		gg_sort(c->index->grad_controlled, c->index->grad_controlled_len, sizeof *c->index->grad_controlled, sem_u32_cmp);
 	return c->error;
 }
-
 
 int gg_semantic_build(gg_semantic *r, const gg_source *src, gg_node root)
 {
