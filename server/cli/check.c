@@ -1979,60 +1979,210 @@ static bool path_covers_project(check_run *run, const char *path)
  * define, read from the user's environment. Only files that name a grad-mode
  * construct are parsed. A file that cannot be read is left to check_file to report.
  */
+/*
+ * Reads one file into the index: its text, or a notebook's cells joined.
+ * slot is its place in run->files when it is checked (its notebook and, while
+ * *kept_bytes allows, its parse are kept for the check), else SIZE_MAX.
+ * Returns 0, -ENOMEM, or another negative errno for a file that cannot be read.
+ */
+static int project_add_file(check_run *run, const char *path, size_t slot, gg_strings *wanted, size_t *kept_bytes)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int rc = gg_pyfiles_read(path, &text, &len);
+	if (rc)
+		return rc;
+	/* A notebook exports what its cells define, like a module (what `%run nb.ipynb` or an import hook gives). */
+	gg_notebook nb;
+	memset(&nb, 0, sizeof nb);
+	gg_digest hash = { 0, 0 };
+	size_t json_len = len;
+	if (gg_notebook_path_is(path)) {
+		hash = gg_digest_of(text, len);
+		rc = gg_notebook_read(&nb, text, len);
+		free(text);
+		text = NULL;
+		len = nb.len;
+	}
+	const char *body = nb.text ? nb.text : text;
+	bool keep = slot != SIZE_MAX && run->trees && !nb.text && *kept_bytes + len <= CHECK_TREES_KEPT_BYTES;
+	TSTree *tree = NULL;
+	if (!rc)
+		rc = gg_project_add_source(&run->project, run->worker.analyzer, path, body, len, wanted, keep ? &tree : NULL);
+	if (tree) {
+		run->trees[slot] = (check_tree_kept){ tree, gg_digest_of(body, len), len };
+		*kept_bytes += len;
+	}
+	if (!rc && nb.text && slot != SIZE_MAX && run->notebooks) {
+		run->notebooks[slot] = (check_nb_kept){ nb, hash, json_len, true };
+		memset(&nb, 0, sizeof nb);
+	}
+	gg_notebook_free(&nb);
+	free(text);
+	return rc;
+}
+
+/* A file's identity, to find a checked file among the paths a walk names otherwise. */
+typedef struct file_key {
+	dev_t dev;
+	ino_t ino;
+	size_t slot; /* its place in run->files */
+} file_key;
+
+static int file_key_cmp(const void *pa, const void *pb)
+{
+	const file_key *a = pa, *b = pb;
+	if (a->dev != b->dev)
+		return a->dev < b->dev ? -1 : 1;
+	return a->ino < b->ino ? -1 : a->ino > b->ino;
+}
+
+/*
+ * Whether the current folder is the project's when files are named one by
+ * one: the configuration's folder, or, without one, a folder that holds
+ * .git, pyproject.toml, setup.py or setup.cfg. Never a home folder full of
+ * unrelated things: without such a mark, only the imported modules are read.
+ */
+static bool project_here(check_run *run)
+{
+	const char *root = project_root(run);
+	if (root) {
+		char *real = realpath(root, NULL), *here = realpath(".", NULL);
+		bool same = real && here && strcmp(real, here) == 0;
+		free(real);
+		free(here);
+		return same;
+	}
+	static const char *const marks[] = { ".git", "pyproject.toml", "setup.py", "setup.cfg" };
+	for (size_t i = 0; i < sizeof marks / sizeof *marks; i++)
+		if (access(marks[i], F_OK) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Files named one by one (pre-commit names the changed ones) in the
+ * project's folder: the index reads every file a check of the whole project
+ * reads, in its order, so that callers in other files and what they hand
+ * over are known, and a file's findings are those `check .` gives it. Into
+ * *walked the paths of the walk (the checked files among them), for
+ * gg_project_add_own to skip.
+ */
+/*
+ * The index walk's own loader: a broken pyproject.toml in a folder whose
+ * files are not checked says nothing; the run's loader says it once, where a
+ * checked file needs it.
+ */
+typedef struct index_walk {
+	check_run *run;
+	gg_config_loader *loader; /* owned; NULL with --config or --isolated */
+} index_walk;
+
+/* As run_excluded, with the walk's loader. */
+static bool index_excluded(void *ctx, const char *dir, const char *path)
+{
+	index_walk *w = ctx;
+	const gg_config *c = w->run->config_path ? &w->run->forced : w->run->overrides.set ? &w->run->overrides : NULL;
+	if (w->loader) {
+		char *error = NULL;
+		c = NULL;
+		gg_config_loader_for_dir(w->loader, dir, &c, &error);
+		free(error);
+	}
+	return gg_config_excludes(c, path) || gg_git_ignore_path(w->run->git, dir, path);
+}
+
+static int project_add_walk(check_run *run, gg_strings *wanted, size_t *kept_bytes, gg_pyfiles *walked, bool *read)
+{
+	index_walk w = { run, NULL };
+	if (run->loader && !(w.loader = gg_config_loader_new(run->overrides.set ? &run->overrides : NULL)))
+		return -ENOMEM;
+	gg_pyfiles_walker walker = { index_excluded, NULL, &w, true };
+	int rc = gg_pyfiles_collect(walked, ".", &walker);
+	gg_config_loader_delete(w.loader);
+	if (!rc && walked->len) {
+		qsort(walked->items, walked->len, sizeof *walked->items, path_cmp);
+		files_unique(walked);
+		rc = gg_pyfiles_drop_aliases(walked);
+	}
+	file_key *keys = rc ? NULL : calloc(run->files.len ? run->files.len : 1, sizeof *keys);
+	size_t nkeys = 0;
+	if (!rc && !keys)
+		rc = -ENOMEM;
+	for (size_t i = 0; !rc && i < run->files.len; i++) {
+		struct stat st;
+		if (stat(run->files.items[i], &st) == 0 && S_ISREG(st.st_mode))
+			keys[nkeys++] = (file_key){ st.st_dev, st.st_ino, i };
+	}
+	if (keys)
+		qsort(keys, nkeys, sizeof *keys, file_key_cmp);
+	for (size_t i = 0; !rc && i < walked->len; i++) {
+		struct stat st;
+		file_key *hit = NULL;
+		if (stat(walked->items[i], &st) == 0) {
+			file_key k = { st.st_dev, st.st_ino, 0 };
+			hit = bsearch(&k, keys, nkeys, sizeof *keys, file_key_cmp);
+		}
+		/* A checked file is read under the name it was given, so that its module is the one its check sees. */
+		const char *path = hit ? run->files.items[hit->slot] : walked->items[i];
+		if (hit)
+			read[hit->slot] = true;
+		rc = project_add_file(run, path, hit ? hit->slot : SIZE_MAX, wanted, kept_bytes);
+		if (rc != -ENOMEM)
+			rc = 0;
+	}
+	free(keys);
+	return rc;
+}
+
+/*
+ * The project index (SPEC §2): what the files to check define for each other,
+ * read first, so that every file's check sees every other file's wrappers
+ * whatever the order or the thread, and what the libraries they import
+ * define, read from the user's environment. Only files that name a grad-mode
+ * construct are parsed. A file that cannot be read is left to check_file to report.
+ */
 static int project_build(check_run *run)
 {
 	gg_strings wanted; /* what the files import, "module" or "module:name" */
 	gg_strings_init(&wanted);
+	gg_pyfiles walked = { NULL, 0, 0 }; /* files named one by one: the project's folder's files */
 	int rc = 0;
 	/* Without room to keep them, the notebooks are read again by their checks, and the files parsed again. */
 	run->notebooks = calloc(run->files.len, sizeof *run->notebooks);
 	/* Only a check reads the parse: --fix, --diff and --add-noqa parse what they write. */
 	bool plain = !run->fix && !run->diff && !run->add_noqa;
 	run->trees = plain ? calloc(run->files.len, sizeof *run->trees) : NULL;
+	bool *read = calloc(run->files.len ? run->files.len : 1, sizeof *read); /* the checked files the walk read */
 	size_t kept_bytes = 0;
-	for (size_t i = 0; i < run->files.len && rc != -ENOMEM; i++) {
-		char *text = NULL;
-		size_t len = 0;
-		rc = gg_pyfiles_read(run->files.items[i], &text, &len);
-		if (rc == -ENOMEM)
-			break;
-		/* A notebook exports what its cells define, like a module (what `%run nb.ipynb` or an import hook gives). */
-		gg_notebook nb;
-		memset(&nb, 0, sizeof nb);
-		gg_digest hash = { 0, 0 };
-		size_t json_len = len;
-		if (!rc && gg_notebook_path_is(run->files.items[i])) {
-			hash = gg_digest_of(text, len);
-			rc = gg_notebook_read(&nb, text, len);
-			free(text);
-			text = NULL;
-			len = nb.len;
-		}
-		const char *body = nb.text ? nb.text : text;
-		bool keep = run->trees && !nb.text && kept_bytes + len <= CHECK_TREES_KEPT_BYTES;
-		TSTree *tree = NULL;
-		if (!rc)
-			rc = gg_project_add_source(&run->project, run->worker.analyzer, run->files.items[i], body, len, &wanted,
-						   keep ? &tree : NULL);
-		if (tree) {
-			run->trees[i] = (check_tree_kept){ tree, gg_digest_of(body, len), len };
-			kept_bytes += len;
-		}
-		if (!rc && nb.text && run->notebooks) {
-			run->notebooks[i] = (check_nb_kept){ nb, hash, json_len, true };
-			memset(&nb, 0, sizeof nb);
-		}
-		gg_notebook_free(&nb);
-		free(text);
+	if (!read)
+		rc = -ENOMEM;
+	if (!rc && !run->whole_project && project_here(run))
+		rc = project_add_walk(run, &wanted, &kept_bytes, &walked, read);
+	for (size_t i = 0; !rc && i < run->files.len; i++) {
+		if (!read[i])
+			rc = project_add_file(run, run->files.items[i], i, &wanted, &kept_bytes);
+		if (rc != -ENOMEM)
+			rc = 0;
 	}
-	if (rc != -ENOMEM)
-		rc = 0;
+	free(read);
 	if (!rc && !run->whole_project) {
 		/* Files named one by one: the project's modules they import are read too, as `check .` reads them. */
-		gg_project_own own = { project_root(run), run->files.items, run->files.len, own_excluded, run, &wanted };
+		char **seen = malloc((run->files.len + walked.len + 1) * sizeof *seen); /* borrowed paths */
+		if (!seen)
+			rc = -ENOMEM;
+		size_t nseen = 0;
+		for (size_t i = 0; seen && i < run->files.len; i++)
+			seen[nseen++] = run->files.items[i];
+		for (size_t i = 0; seen && i < walked.len; i++)
+			seen[nseen++] = walked.items[i];
+		gg_project_own own = { project_root(run), seen, nseen, own_excluded, run, &wanted };
 		size_t files = 0;
-		rc = gg_project_add_own(&run->project, run->worker.analyzer, &own, &files);
+		if (!rc)
+			rc = gg_project_add_own(&run->project, run->worker.analyzer, &own, &files);
+		free(seen);
 	}
+	gg_pyfiles_free(&walked);
 	if (!rc)
 		rc = gg_project_add_deferred(&run->project, run->worker.analyzer, NULL);
 	if (!rc && wanted.len) {
