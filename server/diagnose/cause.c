@@ -226,6 +226,8 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 		rc = cause_add(d, GG_CAUSE_HOST_RAM, gg_strdup_printf("a DataLoader worker was killed by signal 9 (SIGKILL): the kernel's OOM killer, host RAM"));
 	if (!rc && m->form && strcmp(m->form, GG_OOM_FORM_NODE_MEMORY) == 0)
 		rc = cause_add(d, GG_CAUSE_HOST_RAM, cause_node_memory(m));
+	if (!rc && m->form && strcmp(m->form, GG_OOM_FORM_WORKER_LOST) == 0)
+		rc = cause_add(d, GG_CAUSE_HOST_RAM, gg_strdup_printf("the worker died without a Python error and its scheduler names the kernel's OOM killer first among the causes: host RAM, most likely, not yet confirmed"));
 	if (!rc && m->form && strcmp(m->form, GG_OOM_FORM_PINNED_HOST) == 0)
 		rc = cause_add(d, GG_CAUSE_HOST_RAM, gg_strdup_printf("the allocator that failed is CUDA's pinned host allocator, which page-locks host RAM for the DataLoader's pin_memory copies"));
 	/* ENOMEM from the OS (fork, mmap, a worker's start), not from a tensor's allocator. */

@@ -574,6 +574,8 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 		else if (m->form && strcmp(m->form, GG_OOM_FORM_PINNED_HOST) == 0)
 			/* Page-locked memory is RAM the OS cannot swap: Windows and small machines run out of it first. */
 			*rc |= gg_buf_printf(x, "Pin less host memory: `pin_memory=False` in the DataLoader (0 workers, or fewer, to confirm), or a smaller batch, so each pinned copy is smaller; close programs that hold RAM. The batch on the GPU, no_grad and the allocator's settings do not change this.");
+		else if (m->form && strcmp(m->form, GG_OOM_FORM_WORKER_LOST) == 0)
+			*rc |= gg_buf_printf(x, "Confirm it on that node first: `dmesg | grep -i 'killed process'` names the process the kernel killed. Then give the node more RAM or put fewer or lighter workers on it (each loading less: data streamed or memory-mapped, weights loaded once), and lower the object store's share (`object_store_memory`) if it holds much.");
 		else if (m->form && strcmp(m->form, GG_OOM_FORM_WORKER_KILLED) == 0)
 			*rc |= gg_buf_printf(x, "Lower the DataLoader's num_workers (0 to confirm) and keep the data out of every worker's memory (memory-map it, or load items lazily in __getitem__); `dmesg | grep -i 'killed process'` confirms the OOM killer.");
 		else

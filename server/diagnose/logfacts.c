@@ -36,6 +36,7 @@ void gg_logfacts_init(gg_log_facts *f)
 	f->volatile_warning = -1;
 	f->eval_accumulation_steps = -1;
 	f->srun_oom_task = -1;
+	f->failed_worker = -1;
 }
 
 void gg_logfacts_free(gg_log_facts *f)
@@ -1812,6 +1813,10 @@ static int facts_abort_alone(gg_log_facts *f)
 
 int gg_logfacts_end(gg_log_facts *f)
 {
+	/* A worker lost without a rank of its own: the driver's "Worker N has failed." says which it was. */
+	for (size_t i = 0; i < f->orphans_len && f->failed_worker >= 0; i++)
+		if (f->orphans[i].oom && f->orphans[i].rank < 0 && strstr(f->orphans[i].text, "killed by SIGKILL by OOM killer"))
+			f->orphans[i].rank = f->failed_worker;
 	return facts_abort_alone(f);
 }
 
@@ -2186,6 +2191,12 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		return 0;
 	}
 	f->last_text_line = l->number;
+	if (f->failed_worker < 0 && gg_text_starts(t, n, "Worker ") && n > 7 && t[7] >= '0' && t[7] <= '9') {
+		char *stop;
+		long w = strtol(t + 7, &stop, 10);
+		if (w < 1 << 20 && (size_t)(t + n - stop) >= strlen(" has failed") && memcmp(stop, " has failed", strlen(" has failed")) == 0)
+			f->failed_worker = (int)w;
+	}
 	if ((gg_text_starts(t, n, "Thread 0x") || gg_text_starts(t, n, "Current thread 0x")) && gg_text_find(t, n, "(most recent call first)")) {
 		f->fault_dump_line = l->number;
 		f->fault_dump_last = 0;

@@ -355,6 +355,8 @@ typedef struct gg_log_facts {
 	uint64_t abort_line; /* that line */
 	gg_log_span abort_at; /* ... its span, rank and worker, for an abort whose what() line never comes */
 	int abort_rank;
+	/* A distributed trainer's "Worker N has failed." (Ray Train's driver): the first such N, or -1. */
+	int failed_worker;
 	long abort_pid;
 	size_t abort_orphans; /* orphans_len at the terminate line: a failure line after it is the failure (its what() in other words) */
 	char *cuda_warning;  /* owned; the message of the last c10 "CUDA warning: ..." line, or NULL */

@@ -48,8 +48,8 @@ struct gg_logscan {
 	int task_rank;
 	/*
 	 * A logger's stamp before every line of a traceback it wrote
-	 * ("2031-04-02 10:11:12 [ERROR]  ", "[E] "): the stamp's shape, its
-	 * digits as '0', once a line showed it before a traceback's own
+	 * ("2031-04-02 10:11:12 [ERROR]  ", "[E] "): the stamp's shape, each
+	 * run of digits one '0', once a line showed it before a traceback's own
 	 * start; empty when none. The time changes from line to line, the
 	 * shape does not.
 	 */
@@ -926,11 +926,17 @@ static bool logscan_stamp_word(const char *w, size_t n)
 		return true;
 	if (n == 5 && strchr("IWEF", w[0]) && logscan_digit(w[1]) && logscan_digit(w[2]) && logscan_digit(w[3]) && logscan_digit(w[4]))
 		return true;
+	/* ISO 8601's date and time in one word, as container logs stamp each line: "2031-04-02T10:11:12.123456789Z". */
+	if (n > 11 && w[10] == 'T' && logscan_digit(w[9]) && logscan_digit(w[11])) {
+		if (w[n - 1] == 'Z')
+			n--;
+		return logscan_stamp_word(w, 10) && logscan_stamp_word(w + 11, n - 11);
+	}
 	size_t digits = 0, marks = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (logscan_digit(w[i]))
 			digits++;
-		else if (strchr("-/:.,", w[i]))
+		else if (strchr("-/:.,+", w[i]))
 			marks += w[i] != '.' && w[i] != ',';
 		else
 			return false;
@@ -994,14 +1000,22 @@ static long logscan_unstamp(gg_logscan *s)
 			s->stamp.len = 0;
 		return 0;
 	}
-	bool same = s->stamp.len == k;
-	for (size_t i = 0; i < k && same; i++)
-		same = s->stamp.data[i] == (logscan_digit(r[i]) ? '0' : r[i]);
+	/* The shape: each run of digits one '0' (a stamp's fraction of a second loses its trailing zeros in some loggers). */
+	size_t j = 0;
+	bool same = true;
+	for (size_t i = 0; i < k && same; i++) {
+		if (logscan_digit(r[i]) && i > 0 && logscan_digit(r[i - 1]))
+			continue;
+		same = j < s->stamp.len && s->stamp.data[j++] == (logscan_digit(r[i]) ? '0' : r[i]);
+	}
+	same = same && j == s->stamp.len;
 	if (!same) {
 		s->stamp.len = 0;
 		if (!logscan_opens_traceback(r + k, s->raw.len - k))
 			return 0;
 		for (size_t i = 0; i < k; i++) {
+			if (logscan_digit(r[i]) && i > 0 && logscan_digit(r[i - 1]))
+				continue;
 			char c = logscan_digit(r[i]) ? '0' : r[i];
 			if (gg_buf_append(&s->stamp, &c, 1) != 0)
 				return -ENOMEM;

@@ -117,6 +117,7 @@ static const oom_form oom_forms[] = {
 	{ "posix_memalign", GG_OOM_DEVICE_CPU, "CPUAllocator: posix_memalign failed" },
 	/* Signal 9 to a worker: the kernel's OOM killer ("Bus error" is /dev/shm, "Segmentation fault" a crash: neither counts). */
 	{ "is killed by signal: Killed", GG_OOM_DEVICE_CPU, GG_OOM_FORM_WORKER_KILLED },
+	{ "killed by SIGKILL by OOM killer", GG_OOM_DEVICE_CPU, GG_OOM_FORM_WORKER_LOST },
 	/* Before the type check: the monitor's exception is named OutOfMemoryError too, but no device ran out. */
 	{ "node running low on memory", GG_OOM_DEVICE_CPU, GG_OOM_FORM_NODE_MEMORY }, /* 1.x: "posix_memalign(&data, ...) == 0. 12 vs 0" */
 };
@@ -715,6 +716,27 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		info->is_oom = true;
 		info->device = GG_OOM_DEVICE_CPU;
 		info->form = "std::bad_alloc";
+	}
+	/*
+	 * Rust's allocation failure, the process aborted with no exception
+	 * (tokenizers, safetensors, a dataset's native reader): "memory
+	 * allocation of 2097152 bytes failed", the host's memory. Processes
+	 * writing at once splice their copies ("memory allocation of memory
+	 * allocation of ..."): the last one is read.
+	 */
+	if (!info->is_oom) {
+		const char *last = NULL;
+		for (const char *m = gg_text_find(flat, n, "memory allocation of "); m;
+		     m = gg_text_find(m + 1, (size_t)(flat + n - m - 1), "memory allocation of "))
+			last = m;
+		const char *d = last ? last + strlen("memory allocation of ") : NULL, *e = d;
+		while (e && e < flat + n && *e >= '0' && *e <= '9')
+			e++;
+		if (d && e > d && (size_t)(flat + n - e) >= strlen(" bytes failed") && memcmp(e, " bytes failed", strlen(" bytes failed")) == 0) {
+			info->is_oom = true;
+			info->device = GG_OOM_DEVICE_CPU;
+			info->form = "memory allocation failed (Rust)";
+		}
 	}
 	if (!info->is_oom && gg_text_find_ci(flat, n, "out of memory")) {
 		/* A generic "out of memory": say the device only when the message does. */

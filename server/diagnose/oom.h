@@ -166,6 +166,12 @@ typedef struct gg_oom_info {
 #define GG_OOM_FORM_NODE_MEMORY "a node memory monitor's kill (host RAM)"
 /* A DataLoader worker the kernel killed with SIGKILL: "DataLoader worker (pid 123) is killed by signal: Killed." */
 #define GG_OOM_FORM_WORKER_KILLED "DataLoader worker killed by SIGKILL"
+/*
+ * A worker that died without a Python error, its scheduler naming the
+ * kernel's OOM killer first among the causes (Ray's raylet: "The process
+ * is killed by SIGKILL by OOM killer due to high memory usage").
+ */
+#define GG_OOM_FORM_WORKER_LOST "a worker died without an error (OOM killer named first)"
 /* A process killed by SIGKILL, no Python error: a shell's or a launcher's report of the kill (diagnose.c). */
 #define GG_OOM_FORM_SIGKILL "SIGKILL (exitcode -9)"
 /*
