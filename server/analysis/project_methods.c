@@ -665,9 +665,10 @@ static bool runs_own_attribute(const char *body, const char *end)
 	return false;
 }
 
-static int paramless_close(gg_project *p, const char *module, const paramless_class *k, const char *end)
+static int paramless_close(gg_project *p, const char *module, const paramless_class *k, const char *end,
+			   const gg_library_facts *libs)
 {
-	if (!sem_text_holds_no_parameters(k->body, (size_t)(end - k->body), NULL))
+	if (!sem_text_holds_no_parameters(k->body, (size_t)(end - k->body), libs, NULL))
 		return 0;
 	if (!k->base.len) {
 		int rc = class_push(&p->paramless_classes, k->name, k->n, module);
@@ -688,7 +689,7 @@ static int paramless_close(gg_project *p, const char *module, const paramless_cl
  * p->paramless_classes. Calling one records only what its inputs bring.
  * A class with one other base and such a body waits on pending_paramless.
  */
-static int paramless_note(gg_project *p, const char *module, const char *text, size_t len)
+static int paramless_note(gg_project *p, const char *module, const char *text, size_t len, const gg_library_facts *libs)
 {
 	const char *end = text + len;
 	paramless_class k = { NULL, NULL, 0, { NULL, 0 } };
@@ -700,7 +701,7 @@ static int paramless_note(gg_project *p, const char *module, const char *text, s
 		bool top = !line_is_text(&l, &quoted) && !line_blank(&l) && l.indent == 0;
 		/* A line back at the left margin closes the class being read. */
 		if (k.name && top && !line_starts(&l, "@")) {
-			rc = paramless_close(p, module, &k, q);
+			rc = paramless_close(p, module, &k, q, libs);
 			k.name = NULL;
 		}
 		if (!rc && top && line_starts(&l, "class ")) {
@@ -716,7 +717,7 @@ static int paramless_note(gg_project *p, const char *module, const char *text, s
 	}
 	/* The last class runs to the end of the text. */
 	if (!rc && k.name)
-		rc = paramless_close(p, module, &k, end);
+		rc = paramless_close(p, module, &k, end, libs);
 	return rc;
 }
 
@@ -726,7 +727,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	if (!gg_text_contains(text, len, "class "))
 		return 0;
 	/* Every file's classes: a parameterless base may be another file's (`class Squeeze(Processor):`). */
-	int prc = paramless_note(p, module, text, len);
+	int prc = paramless_note(p, module, text, len, libs);
 	if (prc)
 		return prc;
 	const char *end = text + len;

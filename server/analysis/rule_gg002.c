@@ -929,6 +929,33 @@ static bool runs_each_iteration(gg_node stmt, gg_node block, gg_node loop)
 }
 
 /*
+ * Whether the accumulator (its last plain binding a) is bound afresh on
+ * every iteration of the loop around loop, before loop, and loop runs no
+ * forward of its own: it sums the parts of that iteration's result (`loss
+ * = crit(outs[0])`, then `for o in outs[1:]: loss += crit(o)`, a loss over
+ * a model's heads). One batch's graph, which its outputs hold anyway, not
+ * every batch's.
+ */
+static bool sums_one_iteration(const check *c, const name_info *a, gg_node stmt, gg_node loop)
+{
+	if (!a || a->bound_at == NO_POS || a->bound_at >= gg_node_start_byte(loop))
+		return false;
+	gg_node outer = gg_node_parent(loop);
+	while (!gg_node_is_null(outer) && !IS(outer, for_statement) && !IS(outer, while_statement) &&
+	       !IS(outer, function_definition) && !IS(outer, class_definition))
+		outer = gg_node_parent(outer);
+	if (!IS(outer, for_statement) && !IS(outer, while_statement))
+		return false;
+	if (a->bound_at < gg_node_start_byte(outer) || !runs_each_iteration(stmt, gg_node_parent(a->bound_stmt), outer))
+		return false;
+	gg_node body = FIELD(loop, body);
+	for (gg_node n = body; !gg_node_is_null(n); n = gg_node_walk_next(body, n, true))
+		if (IS(n, call) && model_forward(c, n))
+			return false;
+	return true;
+}
+
+/*
  * Whether a sink is a step(value): where a value flows it may be
  * differentiated, but it is no backward that proves the value had a graph
  * (a scheduler's step(val_loss) reads a number).
@@ -1265,6 +1292,8 @@ static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc
 	const name_info *a = table_find(&fn->names, key);
 	if (a && a->bound_at != NO_POS && a->bound_at >= lo && a->bound_at < gg_node_start_byte(stmt) &&
 	    runs_each_iteration(stmt, gg_node_parent(a->bound_stmt), x->loop))
+		return;
+	if (sums_one_iteration(c, a, stmt, x->loop))
 		return;
 	if (gg_grow((void **)&fn->cands, &fn->cands_cap, fn->cands_len, sizeof *fn->cands)) {
 		fail(c, -ENOMEM);

@@ -865,7 +865,7 @@ bool sem_class_holds_no_parameters(semantic *c, klass *k, bool *handed)
 	    !sem_name_resolve(c, base) || !span_is(sem_resolved(c), "torch.nn.Module"))
 		return false;
 	span body = node_span(c, FIELD(k->node, body));
-	if (!sem_text_holds_no_parameters(body.ptr, body.len, handed))
+	if (!sem_text_holds_no_parameters(body.ptr, body.len, &c->sem->libraries, handed))
 		return false;
 	/*
 	 * A forward that calls nothing (`return x` under a TODO, an exercise's
@@ -991,7 +991,40 @@ static bool slices_made_tensor(const char *body, size_t len, const char *rhs, co
 	return false;
 }
 
-bool sem_text_holds_no_parameters(const char *body, size_t len, bool *handed)
+/*
+ * Whether rhs (to its line's end) builds one of torch.nn's layers that the
+ * library table says hold no parameter (`nn.ReLU()`, `nn.NLLLoss(weight)`):
+ * read from the text, the usual spellings of torch.nn.
+ */
+static bool builds_parameterless_layer(const char *rhs, const char *end, const gg_library_facts *libs)
+{
+	while (rhs < end && *rhs == ' ')
+		rhs++;
+	size_t skip = (size_t)(end - rhs) > 9 && memcmp(rhs, "torch.nn.", 9) == 0 ? 9 : (size_t)(end - rhs) > 3 && memcmp(rhs, "nn.", 3) == 0 ? 3 : 0;
+	if (!libs || !skip)
+		return false;
+	const char *name = rhs + skip, *e = name;
+	while (e < end && (isalnum((unsigned char)*e) || *e == '_'))
+		e++;
+	if (e == name || e >= end || *e != '(')
+		return false;
+	char *dotted = gg_strdup_printf("torch.nn.%.*s", (int)(e - name), name);
+	bool out = dotted && gg_library_facts_parameterless(libs, dotted, strlen(dotted)); /* out of memory: not known to be */
+	free(dotted);
+	return out;
+}
+
+/* Whether rhs (to its line's end) wraps a value in an old Variable that no gradient is asked of: a tensor, no parameter. */
+static bool makes_variable(const char *rhs, const char *end)
+{
+	while (rhs < end && *rhs == ' ')
+		rhs++;
+	bool call = ((size_t)(end - rhs) > 9 && memcmp(rhs, "Variable(", 9) == 0) ||
+		    ((size_t)(end - rhs) > 24 && memcmp(rhs, "torch.autograd.Variable(", 24) == 0);
+	return call && !memmem(rhs, (size_t)(end - rhs), "requires_grad", 13);
+}
+
+bool sem_text_holds_no_parameters(const char *body, size_t len, const gg_library_facts *libs, bool *handed)
 {
 	span b = { body, len };
 	if (handed)
@@ -1017,7 +1050,8 @@ bool sem_text_holds_no_parameters(const char *body, size_t len, bool *handed)
 		const char *line_end = memchr(body + j, '\n', len - j);
 		if (!line_end)
 			line_end = body + len;
-		if (makes_tensor(body + j + 1, line_end) || slices_made_tensor(body, len, body + j + 1, line_end))
+		if (makes_tensor(body + j + 1, line_end) || slices_made_tensor(body, len, body + j + 1, line_end) ||
+		    makes_variable(body + j + 1, line_end) || builds_parameterless_layer(body + j + 1, line_end, libs))
 			continue;
 		method_advance(body, i, &scanned, &m);
 		if ((span_is(m, "forward") || span_is(m, "__call__")) && !forward_builds_module(body + j + 1, line_end))

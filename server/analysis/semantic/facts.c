@@ -1080,6 +1080,18 @@ static void copies_classify(semantic *c)
 	}
 }
 
+/* The names `a, b = call(...)` unpacks (left a pattern), each to that call: unpack_names. */
+static void unpack_note(semantic *c, gg_node left, gg_node right)
+{
+	int at = (int)c->unpack_right_len;
+	PUSH(c, c->unpack_right, c->unpack_right_len, c->unpack_right_cap, right);
+	for (uint32_t k = 0, n = gg_node_named_child_count(left); k < n && (int)c->unpack_right_len > at; k++) {
+		gg_node t = gg_node_named_child(left, k);
+		if (IS(t, identifier))
+			PUSH(c, c->unpack_names, c->unpack_names_len, c->unpack_names_cap, ((named){ node_span(c, t), at }));
+	}
+}
+
 /*
  * The assignments by their left side's text and the calls by the name they
  * call, so that what a name holds or whether the file calls a method is one
@@ -1101,6 +1113,8 @@ static int names_index(semantic *c)
 			c->call_names[c->call_names_len++] = (named){ name, (int)i };
 	}
 	qsort(c->assign_names, c->assign_names_len, sizeof *c->assign_names, sem_named_cmp);
+	if (c->unpack_names_len)
+		qsort(c->unpack_names, c->unpack_names_len, sizeof *c->unpack_names, sem_named_cmp);
 	qsort(c->call_names, c->call_names_len, sizeof *c->call_names, sem_named_cmp);
 	return 0;
 }
@@ -1416,6 +1430,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 			/* `x = (\n    torch.arange(n)\n    .view(...)\n)`: a call in brackets, to span its lines. */
 			while (sym_is(right, r->ids.sym_parenthesized_expression) && gg_node_named_child_count(right) == 1)
 				right = gg_node_named_child(right, 0);
+			if ((sym_is(left, r->ids.sym_pattern_list) || sym_is(left, r->ids.sym_tuple_pattern)) && sym_is(right, r->sym_call))
+				unpack_note(c, left, right);
 			if (sym_is(left, r->sym_attribute) && sym_is(right, r->sym_true) &&
 			    span_is(sem_attribute_name(c, left), "requires_grad")) {
 				PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(n));

@@ -369,6 +369,14 @@ typedef struct semantic {
 	/* Each assignment by its left side's text, and each call of the index by the name it calls (sem_named_range). */
 	named *assign_names, *call_names; /* owned */
 	size_t assign_names_len, call_names_len;
+	/*
+	 * Each name a tuple assignment of a call's result unpacks (`preds, heads
+	 * = net(x)`), by its text; its index is into unpack_right, that call.
+	 */
+	named *unpack_names; /* owned */
+	size_t unpack_names_len, unpack_names_cap;
+	gg_node *unpack_right; /* owned */
+	size_t unpack_right_len, unpack_right_cap;
 	/* owned: the names bound to no module: `name = obj.method` (fetches_plain_attribute), `name = lambda ...` */
 	gg_node *fetches;
 	size_t fetches_len, fetches_cap;
@@ -830,7 +838,7 @@ bool sem_class_forward_computes(const semantic *c, klass *k);
  * a call's result, and none names Parameter, setattr, add_module,
  * register_parameter or register_module.
  */
-bool sem_text_holds_no_parameters(const char *body, size_t len, bool *handed);
+bool sem_text_holds_no_parameters(const char *body, size_t len, const gg_library_facts *libs, bool *handed);
 gg_node sem_call_chain_base(const semantic *c, gg_node call);
 bool sem_func_makes_plain(semantic *c, span name);
 /* Whether name is a function of the file whose every return builds a module there (return Net(width)). */

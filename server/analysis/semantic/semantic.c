@@ -183,6 +183,8 @@ static void semantic_free(semantic *c)
 	free(c->name_aliases);
 	free(c->assign_right);
 	free(c->assign_names);
+	free(c->unpack_names);
+	free(c->unpack_right);
 	free(c->call_names);
 	free(c->models.items);
 	free(c->not_models.items);

@@ -41,7 +41,11 @@ static gg_node comprehension_iter(const semantic *c, gg_node call, gg_node stmt,
 	return gg_node_null();
 }
 
-/* What value is: itself, or for a name, the value of its last binding in function fi before it (null: none). */
+/*
+ * What value is: itself, or for a name, the value of its last binding in
+ * function fi before it (null: none); a name a tuple assignment unpacks,
+ * the whole right side (a part of what it made).
+ */
 static gg_node value_made(const semantic *c, int fi, gg_node value)
 {
 	if (IS(value, keyword_argument))
@@ -50,18 +54,62 @@ static gg_node value_made(const semantic *c, int fi, gg_node value)
 		return value;
 	span name = node_span(c, value);
 	gg_node made = gg_node_null();
-	for (size_t n = sem_named_first(c->assign_names, c->assign_names_len, name);
-	     n < c->assign_names_len && span_eq(c->assign_names[n].name, name); n++) {
-		gg_node right = c->assign_right[c->assign_names[n].index];
-		if (sem_func_at(c, gg_node_start_byte(right)) == fi && gg_node_start_byte(right) < gg_node_start_byte(value))
-			made = right;
-	}
+	uint32_t made_at = 0;
+	const named *sets[] = { c->assign_names, c->unpack_names };
+	size_t lens[] = { c->assign_names_len, c->unpack_names_len };
+	const gg_node *rights[] = { c->assign_right, c->unpack_right };
+	for (size_t s = 0; s < 2; s++)
+		for (size_t n = sem_named_first(sets[s], lens[s], name); n < lens[s] && span_eq(sets[s][n].name, name); n++) {
+			gg_node right = rights[s][sets[s][n].index];
+			uint32_t at = gg_node_start_byte(right);
+			if (sem_func_at(c, at) == fi && at < gg_node_start_byte(value) && (gg_node_is_null(made) || at > made_at)) {
+				made = right;
+				made_at = at;
+			}
+		}
 	return made;
 }
 
-/* Whether value is what a forward recorded so far in the walk of function fi gave: that call, or a name bound to one. */
-static bool forward_output(const semantic *c, int fi, gg_node value)
+/* Whether target (a name, or a tuple of names) binds name. */
+static bool target_binds(const semantic *c, gg_node target, span name)
 {
+	if (IS(target, identifier))
+		return span_eq(node_span(c, target), name);
+	if (!IS(target, pattern_list) && !IS(target, tuple_pattern))
+		return false;
+	for (uint32_t i = 0; i < gg_node_named_child_count(target); i++)
+		if (target_binds(c, gg_node_named_child(target, i), name))
+			return true;
+	return false;
+}
+
+/*
+ * Whether value is what a forward recorded so far in the walk of function fi
+ * gave: that call, a name bound to one, or a part of either (`heads[0]`,
+ * with `preds, heads = net(x)`; `head` in `for i, head in enumerate(heads)`).
+ */
+static bool forward_output(const semantic *c, int fi, gg_node value, unsigned depth)
+{
+	if (IS(value, keyword_argument))
+		value = FIELD(value, value);
+	while (IS(value, subscript))
+		value = FIELD(value, value);
+	if (IS(value, identifier) && depth < 3) {
+		span name = node_span(c, value);
+		for (gg_node p = gg_node_parent(value); !gg_node_is_null(p) && !IS(p, function_definition) && !IS(p, module);
+		     p = gg_node_parent(p)) {
+			if (!IS(p, for_statement) || !target_binds(c, FIELD(p, left), name))
+				continue;
+			gg_node it = FIELD(p, right), fn = IS(it, call) ? FIELD(it, function) : gg_node_null();
+			if (!IS(fn, identifier) || !(span_is(node_span(c, fn), "enumerate") || span_is(node_span(c, fn), "zip")))
+				return forward_output(c, fi, it, depth + 1);
+			gg_node args = FIELD(it, arguments);
+			for (uint32_t i = 0, n = IS(args, argument_list) ? gg_node_named_child_count(args) : 0; i < n; i++)
+				if (forward_output(c, fi, gg_node_named_child(args, i), depth + 1))
+					return true;
+			return false;
+		}
+	}
 	gg_node made = value_made(c, fi, value);
 	for (size_t i = c->events_len; !gg_node_is_null(made) && i-- > 0 && c->events[i].scope == fi;)
 		if (gg_node_eq(c->events[i].call, made))
@@ -161,7 +209,7 @@ static bool consumes_forward(semantic *c, const ctx *x, const gg_call_ref *ref, 
 	const gg_tree_index *ix = c->index;
 	for (uint32_t i = 0; i < count; i++) {
 		gg_node a = gg_node_named_child(args, i);
-		if (forward_output(c, x->func, a) || bound_without_grad(c, x->func, a))
+		if (forward_output(c, x->func, a, 0) || bound_without_grad(c, x->func, a))
 			return true;
 		/* criterion(model(x), y): the argument is a forward met after this call in the walk. */
 		if (IS(a, keyword_argument))
@@ -175,19 +223,6 @@ static bool consumes_forward(semantic *c, const ctx *x, const gg_call_ref *ref, 
 		    sem_forward_receiver(c, x, &ix->calls[k], &inner, &loaded, &held))
 			return true;
 	}
-	return false;
-}
-
-/* Whether target (a name, or a tuple of names) binds name. */
-static bool target_binds(const semantic *c, gg_node target, span name)
-{
-	if (IS(target, identifier))
-		return span_eq(node_span(c, target), name);
-	if (!IS(target, pattern_list) && !IS(target, tuple_pattern))
-		return false;
-	for (uint32_t i = 0; i < gg_node_named_child_count(target); i++)
-		if (target_binds(c, gg_node_named_child(target, i), name))
-			return true;
 	return false;
 }
 
