@@ -592,6 +592,22 @@ bool sem_func_reads_graph(semantic *c, int fi)
 	return f->reads_graph;
 }
 
+/*
+ * Whether the loop or comprehension n does work per item: its body (a
+ * comprehension's element) calls something. `[n + pad for n in lengths]`
+ * computes numbers; it iterates no data.
+ */
+static bool iterates_work(const semantic *c, gg_node n)
+{
+	if (!iterates_node(c, n))
+		return false;
+	gg_node body = FIELD(n, body);
+	for (gg_node k = body; !gg_node_is_null(k); k = gg_node_walk_next(body, k, !IS(k, lambda)))
+		if (IS(k, call))
+			return true;
+	return false;
+}
+
 /* Whether fi's body, or one of its call sites, iterates (after the call graph: sites are sorted by callee). */
 bool sem_func_iterates(semantic *c, int fi)
 {
@@ -602,7 +618,7 @@ bool sem_func_iterates(semantic *c, int fi)
 	bool found = false;
 	for (gg_node n = def; !gg_node_is_null(n) && !found;) {
 		bool nested = !gg_node_eq(n, def) && (IS(n, function_definition) || IS(n, class_definition) || IS(n, lambda));
-		found = iterates_node(c, n);
+		found = iterates_work(c, n);
 		n = gg_node_walk_next(def, n, !nested);
 	}
 	/* Or a caller runs it once per item: score_batch(b) for b in loader. */
