@@ -583,6 +583,12 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		text_add(c, &m, "%sonly the \"%.*s\" pass calls backward; wrap the pass in %.*s.set_grad_enabled(%.*s == \"%.*s\")",
 			 sep, (int)ev->phase_train.len, ev->phase_train.ptr, (int)t.len, t.ptr, (int)v.len, v.ptr,
 			 (int)ev->phase_train.len, ev->phase_train.ptr);
+	} else if (!local && s && s->flag_phase) {
+		/* The same call trains on the other phases: no_grad around it would stop training too, so no wrap is offered. */
+		span v = node_span(c, s->flag_arg);
+		text_add(c, &m, "; it trains only where %.*s is true: wrap the call on ", (int)v.len, v.ptr);
+		line_add(c, &m, (uint32_t)row_of(s->call) - 1);
+		text_add(c, &m, " in %.*s.set_grad_enabled(%.*s)", (int)t.len, t.ptr, (int)v.len, v.ptr);
 	} else if (!local && s) {
 		text_add(c, &m, "; wrap the call on ");
 		line_add(c, &m, (uint32_t)row_of(s->call) - 1);
@@ -616,7 +622,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		finding->fix_at = (gg_byte_range){ gg_node_start_byte(s->call), gg_node_end_byte(s->call) };
 	}
 	*fixed_out = fixed;
-	if (!phase_only)
+	if (!phase_only && !(!local && s && s->flag_phase))
 		finding->proof |= !local && s ? site_proof(c, s) : regions_proof(c, fixed, UINT32_MAX);
 	if (e->may_differentiate)
 		finding->proof |= GG_PROOF_MAY_DIFFERENTIATE;

@@ -200,6 +200,67 @@ static bool flag_value_false(const semantic *c, const func *callee, gg_node v)
 	return sem_mode_value(c, v, &got) && !sem_mode_tested(c, callee->flag_test, got);
 }
 
+/* Whether target (a name, or a tuple of names) binds name. */
+static bool target_binds_name(const semantic *c, gg_node target, span name)
+{
+	if (IS(target, identifier))
+		return span_eq(node_span(c, target), name);
+	if (!IS(target, pattern_list) && !IS(target, tuple_pattern))
+		return false;
+	for (uint32_t i = 0; i < gg_node_named_child_count(target); i++)
+		if (target_binds_name(c, gg_node_named_child(target, i), name))
+			return true;
+	return false;
+}
+
+/* Whether e tests a name target binds: `phase == "train"`, `phase in ("train",)`, `phase.startswith("train")`, `not ...`. */
+static bool tests_loop_name(const semantic *c, gg_node e, gg_node target)
+{
+	while (IS(e, parenthesized_expression) || IS(e, not_operator))
+		e = IS(e, not_operator) ? FIELD(e, argument) : gg_node_named_child(e, 0);
+	if (IS(e, comparison_operator)) {
+		for (uint32_t i = 0, n = gg_node_named_child_count(e); i < n; i++) {
+			gg_node o = gg_node_named_child(e, i);
+			if (IS(o, identifier) && target_binds_name(c, target, node_span(c, o)))
+				return true;
+		}
+		return false;
+	}
+	gg_node fn = IS(e, call) ? FIELD(e, function) : gg_node_null();
+	if (!IS(fn, attribute) || !IS(FIELD(fn, object), identifier) || !target_binds_name(c, target, node_span(c, FIELD(fn, object))))
+		return false;
+	span how = node_span(c, FIELD(fn, attribute));
+	return span_is(how, "startswith") || span_is(how, "endswith");
+}
+
+/*
+ * Whether v, passed at call for a flag, is a name the caller binds in a
+ * loop around the call from a test of that loop's variable (`for phase in
+ * loaders: train = phase.startswith("train")`): a loop over phases, the
+ * flag false on those that do not train.
+ */
+static bool flag_from_phase_loop(const semantic *c, gg_node call, gg_node v)
+{
+	if (!IS(v, identifier))
+		return false;
+	span name = node_span(c, v);
+	uint32_t at = gg_node_start_byte(call);
+	for (gg_node loop = gg_node_parent(call); !gg_node_is_null(loop) && !IS(loop, function_definition) &&
+						 !IS(loop, class_definition) && !IS(loop, lambda);
+	     loop = gg_node_parent(loop)) {
+		if (!IS(loop, for_statement))
+			continue;
+		gg_node body = FIELD(loop, body), target = FIELD(loop, left);
+		for (gg_node n = body; !gg_node_is_null(n) && gg_node_start_byte(n) < at;
+		     n = gg_node_walk_next(body, n, !IS(n, function_definition) && !IS(n, lambda))) {
+			if (IS(n, assignment) && IS(FIELD(n, left), identifier) && span_eq(node_span(c, FIELD(n, left)), name) &&
+			    tests_loop_name(c, FIELD(n, right), target))
+				return true;
+		}
+	}
+	return false;
+}
+
 static bool site_passes_false(const semantic *c, site *s, const func *callee)
 {
 	gg_node args = FIELD(s->call, arguments);
@@ -212,7 +273,13 @@ static bool site_passes_false(const semantic *c, site *s, const func *callee)
 	if (unknown)
 		return false;
 	s->flag_arg = a;
-	return gg_node_is_null(a) ? callee->flag_default_false : flag_value_false(c, callee, a);
+	s->flag_phase = false;
+	if (gg_node_is_null(a))
+		return callee->flag_default_false;
+	if (flag_value_false(c, callee, a))
+		return true;
+	s->flag_phase = !callee->flag_negated && !callee->flag_string && flag_from_phase_loop(c, s->call, a);
+	return s->flag_phase;
 }
 
 /* Whether byte at of function fi lies in one of its `if <flag>:` branches. */

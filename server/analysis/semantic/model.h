@@ -252,6 +252,7 @@ typedef struct site {
 	bool override;  /* self.f() of a base's method, to a subclass's f: it passes the grad mode on, no evaluation */
 	bool super_call; /* super().f(...) or super(C, self).f(...): the base's f, run for the caller's class */
 	bool flag_false;/* passes a false value for the callee's flag */
+	bool flag_phase;/* ... false on some iterations only: a flag computed in a loop over phases (flag_from_phase_loop) */
 	gg_node flag_arg; /* the value it passes for the flag, or a null node (the default) */
 	bool counted;   /* its callee's backward is already counted in the caller */
 	bool result_trains; /* the caller carries what it returns to a backward (calls.c) */
