@@ -392,24 +392,51 @@ static bool project_maker_classify(semantic *c, span target, span module, span n
 	return true;
 }
 
+/* Whether n names a module class of the file. */
+static bool names_module_class(semantic *c, gg_node n)
+{
+	klass *k = IS(n, identifier) ? sem_class_find(c, node_span(c, n)) : NULL;
+	return k && (sem_class_kind(c, k, 0) & CLASS_MODULE);
+}
+
+/*
+ * What an alias's right side names: the name itself, or for `A if cond
+ * else B`, A where both are module classes of the file (either builds a
+ * module); a null node otherwise.
+ */
+static gg_node alias_named(semantic *c, gg_node right)
+{
+	if (IS(right, identifier))
+		return right;
+	if (!IS(right, conditional_expression) || gg_node_named_child_count(right) != 3)
+		return gg_node_null();
+	gg_node a = gg_node_named_child(right, 0), b = gg_node_named_child(right, 2);
+	return names_module_class(c, a) && names_module_class(c, b) ? a : gg_node_null();
+}
+
 /*
  * What a local name called at byte at stands for when it is only ever a
  * second name for another one in its function (`model = DGCNN` in one
- * branch, then `self.gnn = model(...)`): that name's node, so that the call
- * builds what the class builds. A null node where no such alias comes
- * before at, where the function binds the name to anything else, or where
- * its aliases disagree.
+ * branch, then `self.gnn = model(...)`; `cls = A if small else B`): that
+ * name's node, so that the call builds what the class builds. A null node
+ * where no such alias comes before at, where the function binds the name
+ * to anything else, or where its aliases disagree (unless each names a
+ * module class of the file: any of them builds a module).
  */
-static gg_node class_alias_of(const semantic *c, span name, uint32_t at)
+static gg_node class_alias_of(semantic *c, span name, uint32_t at)
 {
 	int fi = sem_func_at(c, at);
 	gg_node to = gg_node_null();
+	bool modules = true;
 	for (size_t i = 0; i < c->name_aliases_len; i++) {
-		gg_node a = c->name_aliases[i], right = FIELD(a, right);
+		gg_node a = c->name_aliases[i], right = alias_named(c, FIELD(a, right));
 		uint32_t start = gg_node_start_byte(a);
 		if (!span_eq(node_span(c, FIELD(a, left)), name) || sem_func_at(c, start) != fi)
 			continue;
-		if (!gg_node_is_null(to) && !span_eq(node_span(c, to), node_span(c, right)))
+		if (gg_node_is_null(right))
+			return gg_node_null();
+		modules = modules && names_module_class(c, right);
+		if (!gg_node_is_null(to) && !span_eq(node_span(c, to), node_span(c, right)) && !modules)
 			return gg_node_null();
 		if (start < at || gg_node_is_null(to))
 			to = right;
@@ -1461,8 +1488,9 @@ int sem_facts_collect(semantic *c, gg_node root)
 			} else if (sym_is(left, r->sym_identifier) && sym_is(right, r->ids.sym_subscript) &&
 				   sym_is(field_id(right, r->ids.fld_value), r->sym_identifier)) {
 				PUSH(c, ll.picks, ll.picks_len, ll.picks_cap, n); /* one element of a container: loop_binds */
-			} else if (sym_is(left, r->sym_identifier) && sym_is(right, r->sym_identifier)) {
-				/* `gen = ImportedStep`: an alias, sorted once the imports are known (below). */
+			} else if (sym_is(left, r->sym_identifier) &&
+				   (sym_is(right, r->sym_identifier) || sym_is(right, r->ids.sym_conditional_expression))) {
+				/* `gen = ImportedStep`, `cls = A if small else B`: an alias, sorted once the imports are known (below). */
 				PUSH(c, c->name_aliases, c->name_aliases_len, c->name_aliases_cap, n);
 			} else if (sym_is(left, r->sym_identifier) &&
 				   (sym_is(right, r->sym_attribute) || sym_is(right, r->ids.sym_boolean_operator))) {
