@@ -686,6 +686,12 @@ static history history_of(check *c, const function *fn, gg_node e, uint32_t lo, 
 			return no_history;
 		return (history){ true, at, e, true, false, known, known, false };
 	}
+	/* A module that computes a fixed function of its inputs (no parameter, nothing handed in): their history only. */
+	if (is_name_chain(c, callee) && gg_semantic_module_weightless(c->model, c->text + gg_node_start_byte(callee),
+								      gg_node_end_byte(callee) - gg_node_start_byte(callee))) {
+		history in = arguments_history(c, fn, FIELD(e, arguments), lo, hi, depth + 1);
+		return in.yes ? (history){ true, at, e, false, false, false, in.tensor, in.weak } : no_history;
+	}
 	enum callee_kind model = model_callee_of(c, callee);
 	if (model != CALLEE_NONE)
 		return (history){ true, at, e, false, false, false, false, model == CALLEE_BY_NAME };

@@ -592,14 +592,29 @@ bool sem_func_reads_graph(semantic *c, int fi)
 	return f->reads_graph;
 }
 
+/* Whether e is a list or tuple written out of constants: `["BPSK", "QPSK"]`, `(0.1, 0.5)`. */
+static bool constants_literal(const semantic *c, gg_node e)
+{
+	if (!IS(e, list) && !IS(e, tuple))
+		return false;
+	uint32_t n = gg_node_named_child_count(e);
+	for (uint32_t i = 0; i < n; i++) {
+		gg_node k = gg_node_named_child(e, i);
+		if (!IS(k, string) && !IS(k, integer) && !IS(k, float) && !IS(k, true) && !IS(k, false) && !IS(k, none))
+			return false;
+	}
+	return n > 0;
+}
+
 /*
- * Whether the loop or comprehension n does work per item: its body (a
- * comprehension's element) calls something. `[n + pad for n in lengths]`
- * computes numbers; it iterates no data.
+ * Whether the loop or comprehension n does work per item of data: its body
+ * (a comprehension's element) calls something, and it does not go over
+ * constants written out (`for name in ["BPSK", "QPSK"]`, settings). `[n +
+ * pad for n in lengths]` computes numbers; it iterates no data.
  */
 static bool iterates_work(const semantic *c, gg_node n)
 {
-	if (!iterates_node(c, n))
+	if (!iterates_node(c, n) || (IS(n, for_statement) && constants_literal(c, FIELD(n, right))))
 		return false;
 	gg_node body = FIELD(n, body);
 	for (gg_node k = body; !gg_node_is_null(k); k = gg_node_walk_next(body, k, !IS(k, lambda)))

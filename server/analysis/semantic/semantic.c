@@ -108,6 +108,11 @@ bool gg_semantic_parameter_is_module(const gg_semantic *r, uint32_t at, const ch
 	return sem_parameter_annotation_kind(c, sem_func_at(c, at), (span){ name, len }) > 0;
 }
 
+bool gg_semantic_module_weightless(const gg_semantic *r, const char *name, size_t len)
+{
+	return r && r->file && len && sem_spanset_has(&r->file->weightless, (span){ name, len });
+}
+
 bool gg_semantic_call_trains(const gg_semantic *r, uint32_t at)
 {
 	const semantic *c = r ? r->file : NULL;

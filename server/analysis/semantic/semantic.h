@@ -52,6 +52,12 @@ bool gg_semantic_name_says_model(const gg_semantic *s, const char *name, size_t 
  * nn.Module`) is handed a class, not a module.
  */
 bool gg_semantic_parameter_is_module(const gg_semantic *s, uint32_t at, const char *name, size_t len);
+/*
+ * Whether name holds a module of no parameter that holds nothing handed in
+ * (a fixed function of its inputs: a slicer, a normalisation): its call
+ * carries only the history its inputs bring.
+ */
+bool gg_semantic_module_weightless(const gg_semantic *s, const char *name, size_t len);
 /* Whether the call starting at byte at runs a function of this file whose code path runs a backward (a loss helper that trains). */
 bool gg_semantic_call_trains(const gg_semantic *s, uint32_t at);
 /*
