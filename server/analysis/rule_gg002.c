@@ -934,17 +934,53 @@ static bool runs_each_iteration(gg_node stmt, gg_node block, gg_node loop)
 	return false;
 }
 
+static bool is_backward_call(check *c, const gg_call_ref *ref);
+static bool loop_target_is(const check *c, gg_node left, span name);
+
+/*
+ * Whether the loop goes over the parts of what its enclosing iteration
+ * made, not over data: `range(...)`, or a name (or a part of it, through
+ * enumerate or zip) that the body of outer binds before loop (`heads`,
+ * `outputs[-2:]` with `outputs = net(x)` above it).
+ */
+static bool loop_over_parts(const check *c, gg_node loop, gg_node outer)
+{
+	gg_node it = FIELD(loop, right);
+	gg_node fn = IS(it, call) ? FIELD(it, function) : gg_node_null();
+	if (IS(fn, identifier) && span_is(node_span(c, fn), "range"))
+		return true;
+	if (IS(fn, identifier) && (span_is(node_span(c, fn), "enumerate") || span_is(node_span(c, fn), "zip"))) {
+		gg_node args = FIELD(it, arguments);
+		uint32_t n = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
+		if (n == 0)
+			return false;
+		it = gg_node_named_child(args, 0);
+	}
+	while (IS(it, subscript))
+		it = FIELD(it, value);
+	if (!IS(it, identifier))
+		return false;
+	span name = node_span(c, it);
+	gg_node body = FIELD(outer, body);
+	uint32_t at = gg_node_start_byte(loop);
+	for (gg_node n = body; !gg_node_is_null(n) && gg_node_start_byte(n) < at;
+	     n = gg_node_walk_next(body, n, !IS(n, function_definition) && !IS(n, lambda)))
+		if (IS(n, assignment) && gg_node_end_byte(n) <= at && loop_target_is(c, FIELD(n, left), name))
+			return true;
+	return false;
+}
+
 /*
  * Whether the accumulator (its last plain binding a) is bound afresh on
- * every iteration of the loop around loop, before loop, and loop runs no
- * forward of its own: it sums the parts of that iteration's result (`loss
- * = crit(outs[0])`, then `for o in outs[1:]: loss += crit(o)`, a loss over
- * a model's heads). One batch's graph, which its outputs hold anyway, not
- * every batch's.
+ * every iteration of the loop around loop, before loop, and loop goes over
+ * the parts of that iteration's result, running no forward and no backward
+ * of its own: it sums them (`loss = crit(outs[0])`, then `for o in
+ * outs[1:]: loss += crit(o)`, a loss over a model's heads). One batch's
+ * graph, which its outputs hold anyway, not every batch's.
  */
-static bool sums_one_iteration(const check *c, const name_info *a, gg_node stmt, gg_node loop)
+static bool sums_one_iteration(check *c, const name_info *a, gg_node stmt, gg_node loop)
 {
-	if (!a || a->bound_at == NO_POS || a->bound_at >= gg_node_start_byte(loop))
+	if (!a || a->bound_at == NO_POS || a->bound_at >= gg_node_start_byte(loop) || !IS(loop, for_statement))
 		return false;
 	gg_node outer = gg_node_parent(loop);
 	while (!gg_node_is_null(outer) && !IS(outer, for_statement) && !IS(outer, while_statement) &&
@@ -952,11 +988,15 @@ static bool sums_one_iteration(const check *c, const name_info *a, gg_node stmt,
 		outer = gg_node_parent(outer);
 	if (!IS(outer, for_statement) && !IS(outer, while_statement))
 		return false;
-	if (a->bound_at < gg_node_start_byte(outer) || !runs_each_iteration(stmt, gg_node_parent(a->bound_stmt), outer))
+	if (a->bound_at < gg_node_start_byte(outer) || !runs_each_iteration(stmt, gg_node_parent(a->bound_stmt), outer) ||
+	    !loop_over_parts(c, loop, outer))
 		return false;
-	gg_node body = FIELD(loop, body);
-	for (gg_node n = body; !gg_node_is_null(n); n = gg_node_walk_next(body, n, true))
-		if (IS(n, call) && model_forward(c, n))
+	const gg_tree_index *ix = c->index;
+	if (!ix || !gg_node_eq(ix->root, c->root))
+		return false;
+	uint32_t lo = gg_node_start_byte(loop), hi = gg_node_end_byte(loop);
+	for (size_t k = gg_call_refs_from(ix->calls, ix->calls_len, lo); k < ix->calls_len && ix->calls[k].start < hi; k++)
+		if (model_forward(c, ix->calls[k].node) || is_backward_call(c, &ix->calls[k]))
 			return false;
 	return true;
 }

@@ -27,3 +27,17 @@ def evaluate_total(net, val_loader):
             loss += F.cross_entropy(head, masks)
         total += loss  # expect: GG002
     return total.item()
+
+
+def fit_cohort(nets, opts, loader):
+    # Reset for every batch, but each pass of the inner loop trains a
+    # network and adds that step's loss, graph and all: not one result's parts.
+    for x, y in loader:
+        total = 0
+        for i in range(len(nets)):
+            loss = F.cross_entropy(nets[i](x), y)
+            opts[i].zero_grad()
+            loss.backward()
+            opts[i].step()
+            total += loss  # expect: GG002
+        print(total.item())
