@@ -221,10 +221,13 @@ static double oom_size_before(const char *s, size_t n, const char *key)
 	const char *q = p;
 	while (q > s && q[-1] == ' ')
 		q--;
-	while (q > s && ((q[-1] >= 'A' && q[-1] <= 'Z') || (q[-1] >= 'a' && q[-1] <= 'z')))
-		q--;
-	while (q > s && q[-1] == ' ')
-		q--;
+	/* The unit, perhaps split in two by a hard-wrapped paste joined with a space ("12.84 Gi B already allocated"). */
+	for (int part = 0; part < 2 && q > s && ((q[-1] >= 'A' && q[-1] <= 'Z') || (q[-1] >= 'a' && q[-1] <= 'z')); part++) {
+		while (q > s && ((q[-1] >= 'A' && q[-1] <= 'Z') || (q[-1] >= 'a' && q[-1] <= 'z')))
+			q--;
+		while (q > s && q[-1] == ' ')
+			q--;
+	}
 	while (q > s && ((q[-1] >= '0' && q[-1] <= '9') || q[-1] == '.'))
 		q--;
 	return gg_oom_parse_size(q, (size_t)(p - q));
