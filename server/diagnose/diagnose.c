@@ -1723,6 +1723,8 @@ static bool dx_code_above(const gg_log_facts *facts, uint64_t line)
  * the failure took down). One failure: the later one is folded into the
  * memory error and named in its evidence. items are in log order.
  */
+#define DX_NCCL_TRAIL 16 /* NCCL's INFO lines tracing the failure back, between its warning and the traceback */
+
 static void dx_fold_consequences(gg_diagnoses *out, const gg_log_facts *facts)
 {
 	size_t kept = 0;
@@ -1779,6 +1781,23 @@ static void dx_fold_consequences(gg_diagnoses *out, const gg_log_facts *facts)
 			dx_frames_take(to, from);
 			o->frames_rank = x->rank;
 			o->consequence_line = from->at.line;
+			dx_diagnosis_free(x);
+			oom = NULL;
+			continue;
+		}
+		/*
+		 * NCCL's own "Cuda failure 'out of memory'" and then the collective's
+		 * traceback in that process, raised as an NCCL error (internal
+		 * error, unhandled cuda error): one failure, the memory error, and
+		 * the traceback's frames say where the collective was called.
+		 */
+		if (oom && tb->has_exception && tb->len > 0 && oom->oom.form && strcmp(oom->oom.form, GG_OOM_FORM_NCCL) == 0 &&
+		    strstr(tb->exc.message, "NCCL error") && (oom->rank < 0 || x->rank < 0 || oom->rank == x->rank) &&
+		    ot->at.line < x->chain->tbs[0].at.line && ot->at.line + DX_NCCL_TRAIL >= x->chain->tbs[0].at.line) {
+			gg_diagnosis *o = &out->items[kept - 1];
+			dx_frames_take(&o->chain->tbs[o->tb], &x->chain->tbs[0]);
+			o->consequence_line = tb->exc.at.line;
+			o->consequence_nccl = true;
 			dx_diagnosis_free(x);
 			oom = NULL;
 			continue;
@@ -2484,6 +2503,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (!rc && x->frames_rank >= 0)
 			rc = gg_evidence_add(x, "the frames are rank %d's, from its traceback at log line %llu cut before its exception line: the ranks run the same code, so they are taken as where rank %d was too",
 					     x->frames_rank, (unsigned long long)x->consequence_line, x->rank);
+		else if (!rc && x->consequence_nccl)
+			rc = gg_evidence_add(x, "the traceback ending at log line %llu is the collective this failure stopped, NCCL's error raised for it: its frames are where it was called",
+					     (unsigned long long)x->consequence_line);
 		else if (!rc && x->consequence_line)
 			rc = x->consequence_type
 				? gg_evidence_add(x, "the traceback at log line %llu, ending in %s from library code only, follows from this failure: a caller lost the process that ran out of memory",

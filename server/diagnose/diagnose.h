@@ -104,6 +104,7 @@ typedef struct gg_diagnosis {
 	 */
 	uint64_t consequence_line;
 	char *consequence_type;
+	bool consequence_nccl; /* consequence_line is the exception line of the collective NCCL's memory error failed (frames taken) */
 	long consequence_pid; /* that traceback's worker's pid when another worker printed it (see logscan.h), else 0 */
 	uint64_t interleaved_line; /* another process's frames, library code only and cut, printed into the paste right after this failure's exception line, from this line on; 0: none */
 	/*
