@@ -48,6 +48,27 @@ static bool is(const char *s, const char *lit)
 	return s && strcmp(s, lit) == 0;
 }
 
+/*
+ * Whether a folder on the path (not the file's own name) is a cache: named
+ * "cache", ending in it ("unsloth_compiled_cache", "torch_extensions_cache")
+ * or ".cache". What a tool keeps there it downloaded or generated (a hub's
+ * checkout of a model's code, code a library wrote and runs): not the
+ * user's source.
+ */
+static bool in_cache_folder(const char *path)
+{
+	const char *start = path;
+	for (const char *p = path; *p; p++) {
+		if (*p != '/' && *p != '\\')
+			continue;
+		size_t n = (size_t)(p - start);
+		if (n >= 5 && strncasecmp(p - 5, "cache", 5) == 0)
+			return true;
+		start = p + 1;
+	}
+	return false;
+}
+
 /* An entry point an installer wrote into an environment's bin/ (torchrun, accelerate, deepspeed): no ".py". */
 bool gg_phase_is_console_script(const char *f)
 {
@@ -81,6 +102,8 @@ bool gg_phase_is_library(const char *f)
 	for (const char *const *m = marks; *m; m++)
 		if (has_path(f, *m))
 			return true;
+	if (in_cache_folder(f))
+		return true;
 	/* The stdlib printed relative to a frozen or embedded build ("multiprocessing\\spawn.py"). */
 	static const char *const stdlib[] = { "multiprocessing/", "concurrent/futures/", "asyncio/", "importlib/",
 					      "runpy.py", "threading.py", "subprocess.py", NULL };
