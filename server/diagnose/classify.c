@@ -1563,12 +1563,23 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	if (!tb->has_exception && tb->len > 1 && !tb->frames[tb->len - 1].code && !tb->frames[tb->len - 1].notebook &&
 	    tb->frames[tb->len - 1].at.line >= facts->lines)
 		cut_tail = tb->len - 1;
+	/*
+	 * Frames that end in torch.multiprocessing's spawn, cut there: the
+	 * launching process waiting on its workers. The failure was in a
+	 * worker, whose own frames the paste does not hold: no line here is
+	 * where it ran out.
+	 */
+	bool spawn_waits = tb->len > 0 &&
+			     strstr(tb->frames[tb->len - 1].filename, "torch/multiprocessing/spawn.py") != NULL;
+	if (spawn_waits &&
+	    (rc = gg_evidence_add(d, "the frames end in torch.multiprocessing's spawn, the launching process waiting on its workers: the failing worker's own traceback is not in the paste")))
+		return rc;
 	/* The culprit: the last user frame before the model boundary (the line that called the model). */
-	for (size_t i = 0; i < tb->len && i <= boundary; i++)
+	for (size_t i = 0; i < tb->len && i <= boundary && !spawn_waits; i++)
 		if (d->frames[i].user && i < boundary && i != cut_tail)
 			d->culprit = (int)i;
 	if (d->culprit < 0)
-		for (size_t i = 0; i < tb->len; i++)
+		for (size_t i = 0; i < tb->len && !spawn_waits; i++)
 			if (d->frames[i].user && i != cut_tail)
 				d->culprit = (int)i;
 	/*
