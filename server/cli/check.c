@@ -1973,13 +1973,6 @@ static bool path_covers_project(check_run *run, const char *path)
 }
 
 /*
- * The project index (SPEC §2): what the files to check define for each other,
- * read first, so that every file's check sees every other file's wrappers
- * whatever the order or the thread, and what the libraries they import
- * define, read from the user's environment. Only files that name a grad-mode
- * construct are parsed. A file that cannot be read is left to check_file to report.
- */
-/*
  * Reads one file into the index: its text, or a notebook's cells joined.
  * slot is its place in run->files when it is checked (its notebook and, while
  * *kept_bytes allows, its parse are kept for the check), else SIZE_MAX.
@@ -2061,14 +2054,6 @@ static bool project_here(check_run *run)
 }
 
 /*
- * Files named one by one (pre-commit names the changed ones) in the
- * project's folder: the index reads every file a check of the whole project
- * reads, in its order, so that callers in other files and what they hand
- * over are known, and a file's findings are those `check .` gives it. Into
- * *walked the paths of the walk (the checked files among them), for
- * gg_project_add_own to skip.
- */
-/*
  * The index walk's own loader: a broken pyproject.toml in a folder whose
  * files are not checked says nothing; the run's loader says it once, where a
  * checked file needs it.
@@ -2092,6 +2077,81 @@ static bool index_excluded(void *ctx, const char *dir, const char *path)
 	return gg_config_excludes(c, path) || gg_git_ignore_path(w->run->git, dir, path);
 }
 
+/* The names a file's imports must hold to reach a checked module: each checked file's module's last part. */
+typedef struct importer_scan {
+	const gg_strings *lasts;
+	bool hit;
+} importer_scan;
+
+/* Whether the dotted span holds last as one of its parts (`pkg.metrics.sub` holds "metrics"). */
+static bool dotted_holds(gg_text_span s, const char *last)
+{
+	size_t n = strlen(last);
+	for (const char *p = s.ptr, *end = s.ptr + s.len; p && p + n <= end; p++)
+		if ((p == s.ptr || p[-1] == '.') && memcmp(p, last, n) == 0 && (p + n == end || p[n] == '.'))
+			return true;
+	return false;
+}
+
+static int importer_match(void *ctx, gg_text_span module, gg_text_span name, gg_text_span alias)
+{
+	(void)alias;
+	importer_scan *x = ctx;
+	for (size_t i = 0; i < x->lasts->len && !x->hit; i++)
+		x->hit = dotted_holds(module, x->lasts->items[i]) || dotted_holds(name, x->lasts->items[i]);
+	return x->hit;
+}
+
+/* The last part of path's module ("evalkit/metrics.py": "metrics"; "pkg/__init__.py": "pkg"), into lasts. */
+static int module_last_push(gg_strings *lasts, const char *path)
+{
+	char *copy = strdup(path);
+	if (!copy)
+		return -ENOMEM;
+	char *base = strrchr(copy, '/');
+	base = base ? base + 1 : copy;
+	if (strncmp(base, "__init__.", 9) == 0 && base > copy) {
+		base[-1] = '\0';
+		char *up = strrchr(copy, '/');
+		base = up ? up + 1 : copy;
+	}
+	base[strcspn(base, ".")] = '\0';
+	int rc = !*base || gg_strings_contains(lasts, base) ? 0 : gg_strings_push(lasts, base);
+	free(copy);
+	return rc;
+}
+
+/*
+ * Whether the file at path imports one of the checked modules by name (a
+ * notebook: names one anywhere in its JSON). A cheap search of the text
+ * first: most files name none of them.
+ */
+static bool imports_checked(const char *path, const gg_strings *lasts)
+{
+	char *text = NULL;
+	size_t len = 0;
+	if (gg_pyfiles_read(path, &text, &len) != 0)
+		return false;
+	bool named = false;
+	for (size_t i = 0; i < lasts->len && !named; i++)
+		named = memmem(text, len, lasts->items[i], strlen(lasts->items[i])) != NULL;
+	bool notebook = gg_notebook_path_is(path);
+	importer_scan x = { lasts, false };
+	if (named && !notebook)
+		gg_project_imports_each(text, len, importer_match, &x);
+	free(text);
+	return named && (x.hit || notebook);
+}
+
+/*
+ * Files named one by one (pre-commit names the changed ones) in the
+ * project's folder: the index also reads the project's files that import
+ * them, found by a walk of the folder as `check .` makes it, so that their
+ * callers in other files, and what those callers hand them, are known. Only
+ * the importers: a whole project's unrelated scripts (a test corpus, other
+ * tools) would lend the checked files facts by name alone. Into *walked the
+ * paths read, for gg_project_add_own to skip.
+ */
 static int project_add_walk(check_run *run, gg_strings *wanted, size_t *kept_bytes, gg_pyfiles *walked, bool *read)
 {
 	index_walk w = { run, NULL };
@@ -2105,6 +2165,10 @@ static int project_add_walk(check_run *run, gg_strings *wanted, size_t *kept_byt
 		files_unique(walked);
 		rc = gg_pyfiles_drop_aliases(walked);
 	}
+	gg_strings lasts;
+	gg_strings_init(&lasts);
+	for (size_t i = 0; !rc && i < run->files.len; i++)
+		rc = module_last_push(&lasts, run->files.items[i]);
 	file_key *keys = rc ? NULL : calloc(run->files.len ? run->files.len : 1, sizeof *keys);
 	size_t nkeys = 0;
 	if (!rc && !keys)
@@ -2116,12 +2180,18 @@ static int project_add_walk(check_run *run, gg_strings *wanted, size_t *kept_byt
 	}
 	if (keys)
 		qsort(keys, nkeys, sizeof *keys, file_key_cmp);
-	for (size_t i = 0; !rc && i < walked->len; i++) {
+	/* In the walk's order, as `check .` reads them: the checked files, and the others that import one (kept in *walked). */
+	size_t kept = 0, i = 0;
+	for (; !rc && i < walked->len; i++) {
 		struct stat st;
 		file_key *hit = NULL;
 		if (stat(walked->items[i], &st) == 0) {
 			file_key k = { st.st_dev, st.st_ino, 0 };
 			hit = bsearch(&k, keys, nkeys, sizeof *keys, file_key_cmp);
+		}
+		if (!hit && !imports_checked(walked->items[i], &lasts)) {
+			free(walked->items[i]);
+			continue;
 		}
 		/* A checked file is read under the name it was given, so that its module is the one its check sees. */
 		const char *path = hit ? run->files.items[hit->slot] : walked->items[i];
@@ -2130,8 +2200,14 @@ static int project_add_walk(check_run *run, gg_strings *wanted, size_t *kept_byt
 		rc = project_add_file(run, path, hit ? hit->slot : SIZE_MAX, wanted, kept_bytes);
 		if (rc != -ENOMEM)
 			rc = 0;
+		walked->items[kept++] = walked->items[i];
 	}
+	/* What an error left unread stays listed, to be freed with the rest. */
+	for (; i < walked->len; i++)
+		walked->items[kept++] = walked->items[i];
+	walked->len = kept;
 	free(keys);
+	gg_strings_free(&lasts);
 	return rc;
 }
 
