@@ -120,6 +120,8 @@ static const oom_form oom_forms[] = {
 	{ "killed by SIGKILL by OOM killer", GG_OOM_DEVICE_CPU, GG_OOM_FORM_WORKER_LOST },
 	/* Before the type check: the monitor's exception is named OutOfMemoryError too, but no device ran out. */
 	{ "node running low on memory", GG_OOM_DEVICE_CPU, GG_OOM_FORM_NODE_MEMORY }, /* 1.x: "posix_memalign(&data, ...) == 0. 12 vs 0" */
+	/* The raylet's summary of the same monitor's kills: "2 Workers (tasks / actors) killed due to memory pressure (OOM)". */
+	{ "killed due to memory pressure (OOM)", GG_OOM_DEVICE_CPU, GG_OOM_FORM_NODE_MEMORY },
 };
 
 const char *gg_oom_device_name(gg_oom_device d)
