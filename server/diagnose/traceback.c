@@ -1651,6 +1651,19 @@ static int tb_line(gg_tbparse *p, const gg_log_line *l, int summary_rank)
 		inner.len = tn - 2;
 		return tb_dispatch(p, s, &inner);
 	}
+	/*
+	 * A traceback a report prints in a "| " gutter, as a group prints its
+	 * members (a benchmark runner's summary of the exceptions it caught):
+	 * read as a group's block, the gutter taken off.
+	 */
+	if (!s->group && tn > 2 && t[0] == '|' && t[1] == ' ') {
+		size_t hn = tn - 2;
+		const char *h = gg_text_trim(t + 2, &hn);
+		if (tb_is_plain_header(h, hn)) {
+			s->group = true;
+			s->group_sep = false;
+		}
+	}
 	if (s->group) {
 		if (tn > 0 && (t[0] == '|' || tb_is_group_separator(t, tn)))
 			return tb_group_line(p, s, l, t);
