@@ -1490,7 +1490,21 @@ static void augmented_handle(check *c, const ctx *x, gg_node e)
 static void call_statement_handle(check *c, const ctx *x, gg_node call)
 {
 	gg_node fn = FIELD(call, function);
-	if (!IS(fn, attribute) || !span_is(node_span(c, FIELD(fn, attribute)), "append"))
+	if (!IS(fn, attribute))
+		return;
+	/* meter.update(loss), a method of the file's class that adds what it is handed into its object. */
+	gg_node recv = FIELD(fn, object);
+	span m = node_span(c, FIELD(fn, attribute));
+	if (IS(recv, identifier) && !span_is(m, "append")) {
+		span r = node_span(c, recv);
+		int k = gg_semantic_method_accumulates(c->model, gg_node_start_byte(call), r.ptr, r.len, m.ptr, m.len);
+		uint32_t count;
+		gg_node value = k >= 0 ? positional_at(c, FIELD(call, arguments), (uint32_t)k, &count) : gg_node_null();
+		if (!gg_node_is_null(value))
+			candidate_consider(c, x, call, recv, value, false);
+		return;
+	}
+	if (!span_is(m, "append"))
 		return;
 	uint32_t count;
 	gg_node args = FIELD(call, arguments);

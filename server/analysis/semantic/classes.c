@@ -1442,3 +1442,76 @@ uint32_t sem_class_forward_numbers(const semantic *c, klass *k)
 	}
 	return k->numbers;
 }
+
+klass *sem_local_instance_class(semantic *c, uint32_t at, span name)
+{
+	int fi = sem_func_at(c, at);
+	gg_node made = gg_node_null();
+	for (size_t n = sem_named_first(c->assign_names, c->assign_names_len, name);
+	     n < c->assign_names_len && span_eq(c->assign_names[n].name, name); n++) {
+		gg_node right = c->assign_right[c->assign_names[n].index];
+		uint32_t r = gg_node_start_byte(right);
+		if (r < at && sem_func_at(c, r) == fi)
+			made = right;
+	}
+	gg_node fn = IS(made, call) ? FIELD(made, function) : gg_node_null();
+	if (!IS(fn, identifier) || sem_binding_find(c, node_span(c, fn)))
+		return NULL;
+	return sem_class_find(c, node_span(c, fn));
+}
+
+/* Whether e is name, or name times or divided by something (`val * n`). */
+static bool names_param(semantic *c, gg_node e, span name)
+{
+	while (IS(e, parenthesized_expression))
+		e = gg_node_named_child(e, 0);
+	if (IS(e, identifier))
+		return span_eq(node_span(c, e), name);
+	return IS(e, binary_operator) && (names_param(c, FIELD(e, left), name) || names_param(c, FIELD(e, right), name));
+}
+
+/* Whether n, a statement of a method's body, adds name into an attribute of self: `self.sum += name`, `self.xs.append(name)`. */
+static bool adds_into_self(semantic *c, gg_node n, span name)
+{
+	if (IS(n, augmented_assignment)) {
+		gg_node left = FIELD(n, left);
+		span op = node_span(c, FIELD(n, operator));
+		return IS(left, attribute) && span_is(node_span(c, FIELD(left, object)), "self") &&
+		       (span_is(op, "+=") || span_is(op, "-=")) && names_param(c, FIELD(n, right), name);
+	}
+	if (!IS(n, call))
+		return false;
+	gg_node fn = FIELD(n, function), args = FIELD(n, arguments);
+	if (!IS(fn, attribute) || !span_is(sem_attribute_name(c, fn), "append"))
+		return false;
+	gg_node list = FIELD(fn, object);
+	return IS(list, attribute) && span_is(node_span(c, FIELD(list, object)), "self") && IS(args, argument_list) &&
+	       gg_node_named_child_count(args) == 1 && names_param(c, gg_node_named_child(args, 0), name);
+}
+
+int sem_method_accumulates(semantic *c, int ci, span method)
+{
+	for (size_t i = 1; i < c->funcs_len; i++) {
+		const func *f = &c->funcs[i];
+		if (f->cls != ci || !span_eq(f->name, method))
+			continue;
+		gg_node params = FIELD(f->def, parameters), body = FIELD(f->def, body);
+		uint32_t n = gg_node_is_null(params) ? 0 : gg_node_named_child_count(params);
+		for (uint32_t k = 1; k < n; k++) {
+			gg_node p = gg_node_named_child(params, k);
+			if (IS(p, default_parameter) || IS(p, typed_default_parameter))
+				p = FIELD(p, name);
+			else if (IS(p, typed_parameter))
+				p = gg_node_named_child(p, 0);
+			if (!IS(p, identifier))
+				continue;
+			span name = node_span(c, p);
+			for (gg_node s = body; !gg_node_is_null(s);
+			     s = gg_node_walk_next(body, s, !IS(s, function_definition) && !IS(s, lambda)))
+				if (adds_into_self(c, s, name))
+					return (int)k - 1;
+		}
+		return -1;
+	}
+	return -1;
+}

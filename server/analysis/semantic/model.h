@@ -840,6 +840,10 @@ bool sem_class_forward_computes(const semantic *c, klass *k);
  * register_parameter or register_module.
  */
 bool sem_text_holds_no_parameters(const char *body, size_t len, const gg_library_facts *libs, bool *handed);
+/* The class of the file that name, at byte at, was last bound to an instance of in its function (`m = Meter()`), or NULL. */
+klass *sem_local_instance_class(semantic *c, uint32_t at, span name);
+/* Which parameter (after self) method of class ci adds into an attribute of self (`self.sum += val`), or -1. */
+int sem_method_accumulates(semantic *c, int ci, span method);
 gg_node sem_call_chain_base(const semantic *c, gg_node call);
 bool sem_func_makes_plain(semantic *c, span name);
 /* Whether name is a function of the file whose every return builds a module there (return Net(width)). */

@@ -113,6 +113,16 @@ bool gg_semantic_module_weightless(const gg_semantic *r, const char *name, size_
 	return r && r->file && len && sem_spanset_has(&r->file->weightless, (span){ name, len });
 }
 
+int gg_semantic_method_accumulates(const gg_semantic *r, uint32_t at, const char *recv, size_t recv_len,
+				   const char *method, size_t method_len)
+{
+	semantic *c = r ? r->file : NULL; /* the model's own: asking caches nothing the rules see */
+	if (!c || !recv_len || !method_len)
+		return -1;
+	klass *k = sem_local_instance_class(c, at, (span){ recv, recv_len });
+	return k ? sem_method_accumulates(c, (int)(k - c->classes), (span){ method, method_len }) : -1;
+}
+
 bool gg_semantic_call_trains(const gg_semantic *r, uint32_t at)
 {
 	const semantic *c = r ? r->file : NULL;

@@ -58,6 +58,15 @@ bool gg_semantic_parameter_is_module(const gg_semantic *s, uint32_t at, const ch
  * carries only the history its inputs bring.
  */
 bool gg_semantic_module_weightless(const gg_semantic *s, const char *name, size_t len);
+/*
+ * Where the method called `recv.method(...)` at byte at (recv bound in its
+ * function, before at, to a class of this file: `meter = AverageMeter()`)
+ * adds one of its parameters into an attribute of its object (`self.sum +=
+ * val * n`, `self.items.append(val)`): that parameter's place after self,
+ * or -1. What it is handed is kept with the object, across the calls.
+ */
+int gg_semantic_method_accumulates(const gg_semantic *s, uint32_t at, const char *recv, size_t recv_len,
+				   const char *method, size_t method_len);
 /* Whether the call starting at byte at runs a function of this file whose code path runs a backward (a loss helper that trains). */
 bool gg_semantic_call_trains(const gg_semantic *s, uint32_t at);
 /*
