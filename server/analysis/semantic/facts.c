@@ -1695,8 +1695,37 @@ int sem_facts_collect(semantic *c, gg_node root)
 		bind b = { node_span(c, c->fetches[i]), at, sem_func_at(c, at), BIND_NOT_MODEL, -1 };
 		PUSH(c, c->binds, c->binds_len, c->binds_cap, b);
 	}
+	/*
+	 * A name a tuple assignment unpacks (`tok, model = make(...)`) is bound
+	 * anew there, to what is not known: what an earlier binding said of it
+	 * (`model = Parser(...)` in another branch) no longer holds after it.
+	 */
+	size_t plain_binds = c->binds_len;
+	for (size_t i = 0; i < c->unpack_names_len && !c->error; i++) {
+		span name = c->unpack_names[i].name;
+		uint32_t at = (uint32_t)(name.ptr - c->text);
+		bind b = { name, at, sem_func_at(c, at), BIND_UNKNOWN, -1 };
+		PUSH(c, c->binds, c->binds_len, c->binds_cap, b);
+	}
 	if (c->binds_len)
 		qsort(c->binds, c->binds_len, sizeof *c->binds, bind_cmp);
+	/* Where a binding at the same place says more (the first of `model, _ = hub.load(...)`), it stands alone. */
+	if (c->binds_len > plain_binds) {
+		size_t kept = 0;
+		for (size_t i = 0; i < c->binds_len; i++) {
+			const bind *b = &c->binds[i], *prev = kept ? &c->binds[kept - 1] : NULL;
+			const bind *next = i + 1 < c->binds_len ? &c->binds[i + 1] : NULL;
+			bool said = (prev && span_eq(prev->name, b->name) && prev->at == b->at &&
+				     (prev->kind != BIND_UNKNOWN || prev->cls >= 0)) ||
+				    (next && span_eq(next->name, b->name) && next->at == b->at &&
+				     (next->kind != BIND_UNKNOWN || next->cls >= 0));
+			bool same = prev && span_eq(prev->name, b->name) && prev->at == b->at;
+			if ((said || same) && b->kind == BIND_UNKNOWN && b->cls < 0)
+				continue;
+			c->binds[kept++] = *b;
+		}
+		c->binds_len = kept;
+	}
 	lightning_freezes(c);
 	freezing_calls(c);
 	/* The assignments' pass adds freezes (a frozen class built, a freezing loader) after the walk's: back in text order. */
