@@ -85,6 +85,69 @@ static TSNode unclosed_bracket(TSNode err)
  * unexpected 'tok'" for one it could not fit (the token cut at its line and
  * at 40 bytes: the message is one line). *range: where it is, a token long.
  */
+/* Whether a token of type t ends an operand (`1`, `x`, `"s"`, `)`), or with start, begins one. */
+static bool operand_edge(const char *t, bool start)
+{
+	static const char *const both[] = { "integer", "float", "identifier", "true", "false", "none", NULL };
+	for (const char *const *b = both; *b; b++)
+		if (strcmp(t, *b) == 0)
+			return true;
+	return start ? strcmp(t, "string_start") == 0
+		     : strcmp(t, "string_end") == 0 || strcmp(t, ")") == 0 || strcmp(t, "]") == 0 || strcmp(t, "}") == 0;
+}
+
+/*
+ * Two operands side by side inside brackets, nothing between them (`"a": 1`
+ * then `"b": 2` on the next line): a comma forgotten, where CPython says
+ * "Perhaps you forgot a comma?". The first of the two, or a null node.
+ */
+static TSNode missing_comma(TSNode err, const char *text, size_t len)
+{
+	TSNode prev = { 0 }, found = { 0 };
+	int depth = 0;
+	TSTreeCursor cur = ts_tree_cursor_new(err);
+	for (bool more = true; more && ts_node_is_null(found);) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		if (ts_node_child_count(n) == 0 && !ts_node_is_missing(n)) {
+			const char *t = ts_node_type(n);
+			if (!strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{"))
+				depth++;
+			if (depth > 0 && !ts_node_is_null(prev) && operand_edge(ts_node_type(prev), false) && operand_edge(t, true) &&
+			    ts_node_end_byte(prev) < ts_node_start_byte(n))
+				found = prev;
+			if ((!strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}")) && depth > 0)
+				depth--;
+			if (strcmp(t, "string_content") != 0 && strcmp(t, "escape_sequence") != 0 && strcmp(t, "comment") != 0)
+				prev = n;
+		}
+		if (ts_tree_cursor_goto_first_child(&cur))
+			continue;
+		while (!ts_tree_cursor_goto_next_sibling(&cur))
+			if (!ts_tree_cursor_goto_parent(&cur)) {
+				more = false;
+				break;
+			}
+	}
+	ts_tree_cursor_delete(&cur);
+	/* The error may stop at the first operand, its neighbour parsed on after it: the next token in the text. */
+	if (ts_node_is_null(found) && depth > 0 && !ts_node_is_null(prev) && operand_edge(ts_node_type(prev), false) &&
+	    ts_node_end_byte(prev) == ts_node_end_byte(err)) {
+		size_t at = ts_node_end_byte(err);
+		while (at < len && (text[at] == ' ' || text[at] == '\t' || text[at] == '\r' || text[at] == '\n' || text[at] == '#')) {
+			if (text[at] == '#')
+				while (at < len && text[at] != '\n')
+					at++;
+			else
+				at++;
+		}
+		TSNode root = ts_tree_root_node(err.tree);
+		TSNode next = at < len ? ts_node_descendant_for_byte_range(root, (uint32_t)at, (uint32_t)at) : (TSNode){ 0 };
+		if (!ts_node_is_null(next) && ts_node_start_byte(next) == at && operand_edge(ts_node_type(first_leaf(next)), true))
+			found = prev;
+	}
+	return found;
+}
+
 char *gg_syntax_error_message(TSNode err, const char *text, size_t len, gg_byte_range *range)
 {
 	if (ts_node_is_missing(err)) {
@@ -104,6 +167,12 @@ char *gg_syntax_error_message(TSNode err, const char *text, size_t len, gg_byte_
 			return ch ? gg_strdup_printf("SyntaxError: invalid non-printable character U+%04X", ch)
 				  : gg_strdup_printf("SyntaxError: source code cannot contain null bytes");
 		}
+	}
+	/* Two operands side by side in brackets: a comma forgotten, the bracket itself closed further on. */
+	TSNode comma = missing_comma(err, text, len);
+	if (!ts_node_is_null(comma)) {
+		*range = (gg_byte_range){ ts_node_start_byte(comma), ts_node_end_byte(comma) };
+		return gg_strdup_printf("SyntaxError: invalid syntax. Perhaps you forgot a comma?");
 	}
 	/* A bracket the error leaves open says more than its first token: Python's "'(' was never closed". */
 	TSNode open = unclosed_bracket(err);
