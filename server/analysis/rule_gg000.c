@@ -96,10 +96,31 @@ static bool operand_edge(const char *t, bool start)
 		     : strcmp(t, "string_end") == 0 || strcmp(t, ")") == 0 || strcmp(t, "]") == 0 || strcmp(t, "}") == 0;
 }
 
+/* Whether t, a token, can only stand between two operands (`<`, `==`, `@`): never where an operand starts. */
+static bool between_only(const char *t)
+{
+	static const char *const ops[] = { "<", ">", "<=", ">=", "==", "!=", "<>", "|", "&", "^", "%", "/", "//", "@",
+					   "<<", ">>", ".", NULL };
+	for (const char *const *o = ops; *o; o++)
+		if (strcmp(t, *o) == 0)
+			return true;
+	return false;
+}
+
+/* Whether a token of type t leaves the parser where an operand starts: nothing yet, an opener, `,`, `:`, `=`. */
+static bool operand_expected(const char *t)
+{
+	return !t || !strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{") || !strcmp(t, ",") || !strcmp(t, ":") ||
+	       !strcmp(t, "=");
+}
+
 /*
  * Two operands side by side inside brackets, nothing between them (`"a": 1`
  * then `"b": 2` on the next line): a comma forgotten, where CPython says
- * "Perhaps you forgot a comma?". The first of the two, or a null node.
+ * "Perhaps you forgot a comma?". The first of the two, or a null node. Not
+ * where an operator that only stands between operands comes first where
+ * an operand should (`x = <YOUR CODE>`, a template's blank): that is the
+ * error, and the first token says it.
  */
 static TSNode missing_comma(TSNode err, const char *text, size_t len)
 {
@@ -110,6 +131,10 @@ static TSNode missing_comma(TSNode err, const char *text, size_t len)
 		TSNode n = ts_tree_cursor_current_node(&cur);
 		if (ts_node_child_count(n) == 0 && !ts_node_is_missing(n)) {
 			const char *t = ts_node_type(n);
+			if (between_only(t) && operand_expected(ts_node_is_null(prev) ? NULL : ts_node_type(prev))) {
+				ts_tree_cursor_delete(&cur);
+				return (TSNode){ 0 };
+			}
 			if (!strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{"))
 				depth++;
 			if (depth > 0 && !ts_node_is_null(prev) && operand_edge(ts_node_type(prev), false) && operand_edge(t, true) &&
@@ -148,6 +173,33 @@ static TSNode missing_comma(TSNode err, const char *text, size_t len)
 	return found;
 }
 
+/*
+ * Whether the bracket at byte at is closed further on in the text: its
+ * depth back to zero, comments and one-line strings skipped (a rough
+ * reading, as a tokenizer would count).
+ */
+static bool closed_later(const char *text, size_t len, uint32_t at)
+{
+	long depth = 0;
+	for (size_t i = at; i < len; i++) {
+		char ch = text[i];
+		if (ch == '#') {
+			while (i < len && text[i] != '\n')
+				i++;
+		} else if (ch == '\'' || ch == '"') {
+			for (i++; i < len && text[i] != ch && text[i] != '\n'; i++)
+				if (text[i] == '\\')
+					i++;
+		} else if (ch == '(' || ch == '[' || ch == '{') {
+			depth++;
+		} else if (ch == ')' || ch == ']' || ch == '}') {
+			if (--depth == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
 char *gg_syntax_error_message(TSNode err, const char *text, size_t len, gg_byte_range *range)
 {
 	if (ts_node_is_missing(err)) {
@@ -168,14 +220,17 @@ char *gg_syntax_error_message(TSNode err, const char *text, size_t len, gg_byte_
 				  : gg_strdup_printf("SyntaxError: source code cannot contain null bytes");
 		}
 	}
-	/* Two operands side by side in brackets: a comma forgotten, the bracket itself closed further on. */
+	/*
+	 * Two operands side by side in brackets: a comma forgotten, unless a
+	 * bracket the error leaves open is never closed in the text either
+	 * (a comment that swallowed its `)`): Python's "'(' was never closed".
+	 */
 	TSNode comma = missing_comma(err, text, len);
-	if (!ts_node_is_null(comma)) {
+	TSNode open = unclosed_bracket(err);
+	if (!ts_node_is_null(comma) && (ts_node_is_null(open) || closed_later(text, len, ts_node_start_byte(open)))) {
 		*range = (gg_byte_range){ ts_node_start_byte(comma), ts_node_end_byte(comma) };
 		return gg_strdup_printf("SyntaxError: invalid syntax. Perhaps you forgot a comma?");
 	}
-	/* A bracket the error leaves open says more than its first token: Python's "'(' was never closed". */
-	TSNode open = unclosed_bracket(err);
 	if (!ts_node_is_null(open)) {
 		uint32_t at = ts_node_start_byte(open);
 		*range = (gg_byte_range){ at, at + 1 };
