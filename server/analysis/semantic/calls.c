@@ -200,19 +200,6 @@ static bool flag_value_false(const semantic *c, const func *callee, gg_node v)
 	return sem_mode_value(c, v, &got) && !sem_mode_tested(c, callee->flag_test, got);
 }
 
-/* Whether target (a name, or a tuple of names) binds name. */
-static bool target_binds_name(const semantic *c, gg_node target, span name)
-{
-	if (IS(target, identifier))
-		return span_eq(node_span(c, target), name);
-	if (!IS(target, pattern_list) && !IS(target, tuple_pattern))
-		return false;
-	for (uint32_t i = 0; i < gg_node_named_child_count(target); i++)
-		if (target_binds_name(c, gg_node_named_child(target, i), name))
-			return true;
-	return false;
-}
-
 /* Whether e tests a name target binds: `phase == "train"`, `phase in ("train",)`, `phase.startswith("train")`, `not ...`. */
 static bool tests_loop_name(const semantic *c, gg_node e, gg_node target)
 {
@@ -221,13 +208,13 @@ static bool tests_loop_name(const semantic *c, gg_node e, gg_node target)
 	if (IS(e, comparison_operator)) {
 		for (uint32_t i = 0, n = gg_node_named_child_count(e); i < n; i++) {
 			gg_node o = gg_node_named_child(e, i);
-			if (IS(o, identifier) && target_binds_name(c, target, node_span(c, o)))
+			if (IS(o, identifier) && sem_target_binds(c, target, node_span(c, o)))
 				return true;
 		}
 		return false;
 	}
 	gg_node fn = IS(e, call) ? FIELD(e, function) : gg_node_null();
-	if (!IS(fn, attribute) || !IS(FIELD(fn, object), identifier) || !target_binds_name(c, target, node_span(c, FIELD(fn, object))))
+	if (!IS(fn, attribute) || !IS(FIELD(fn, object), identifier) || !sem_target_binds(c, target, node_span(c, FIELD(fn, object))))
 		return false;
 	span how = node_span(c, FIELD(fn, attribute));
 	return span_is(how, "startswith") || span_is(how, "endswith");

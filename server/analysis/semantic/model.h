@@ -788,6 +788,8 @@ gg_node sem_argument_for(const semantic *c, gg_node args, int place, span name, 
  * is one value unpacked (`h, a = self.rnn(x)`: not known). The last place
  * wins where name stands twice.
  */
+/* Whether target (a name, or a tuple of names, nested) binds name. */
+bool sem_target_binds(const semantic *c, gg_node target, span name);
 bool sem_pattern_value(const semantic *c, gg_node left, gg_node right, span name, gg_node *value);
 /* The name node of parameter p (`x`, `x=1`, `x: int`, `x: int = 1`); p itself otherwise (a splat, a bare `*`). */
 gg_node sem_parameter_name(const semantic *c, gg_node p);

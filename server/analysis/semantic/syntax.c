@@ -191,3 +191,15 @@ size_t sem_assignments_from(const semantic *c, uint32_t at)
 	}
 	return lo;
 }
+
+bool sem_target_binds(const semantic *c, gg_node target, span name)
+{
+	if (IS(target, identifier))
+		return span_eq(node_span(c, target), name);
+	if (!IS(target, pattern_list) && !IS(target, tuple_pattern))
+		return false;
+	for (uint32_t i = 0; i < gg_node_named_child_count(target); i++)
+		if (sem_target_binds(c, gg_node_named_child(target, i), name))
+			return true;
+	return false;
+}

@@ -70,19 +70,6 @@ static gg_node value_made(const semantic *c, int fi, gg_node value)
 	return made;
 }
 
-/* Whether target (a name, or a tuple of names) binds name. */
-static bool target_binds(const semantic *c, gg_node target, span name)
-{
-	if (IS(target, identifier))
-		return span_eq(node_span(c, target), name);
-	if (!IS(target, pattern_list) && !IS(target, tuple_pattern))
-		return false;
-	for (uint32_t i = 0; i < gg_node_named_child_count(target); i++)
-		if (target_binds(c, gg_node_named_child(target, i), name))
-			return true;
-	return false;
-}
-
 /*
  * Whether value is what a forward recorded so far in the walk of function fi
  * gave: that call, a name bound to one, or a part of either (`heads[0]`,
@@ -98,7 +85,7 @@ static bool forward_output(const semantic *c, int fi, gg_node value, unsigned de
 		span name = node_span(c, value);
 		for (gg_node p = gg_node_parent(value); !gg_node_is_null(p) && !IS(p, function_definition) && !IS(p, module);
 		     p = gg_node_parent(p)) {
-			if (!IS(p, for_statement) || !target_binds(c, FIELD(p, left), name))
+			if (!IS(p, for_statement) || !sem_target_binds(c, FIELD(p, left), name))
 				continue;
 			gg_node it = FIELD(p, right), fn = IS(it, call) ? FIELD(it, function) : gg_node_null();
 			if (!IS(fn, identifier) || !(span_is(node_span(c, fn), "enumerate") || span_is(node_span(c, fn), "zip")))
@@ -243,7 +230,7 @@ static gg_node eval_item_in(semantic *c, const ctx *x, gg_node e, unsigned depth
 		gg_node last = gg_node_null();
 		for (gg_node a = body; !gg_node_is_null(a) && gg_node_start_byte(a) < gg_node_start_byte(e);
 		     a = gg_node_walk_next(body, a, !IS(a, function_definition) && !IS(a, lambda)))
-			if (IS(a, assignment) && target_binds(c, FIELD(a, left), name))
+			if (IS(a, assignment) && sem_target_binds(c, FIELD(a, left), name))
 				last = FIELD(a, right);
 		gg_node found = gg_node_is_null(last) ? gg_node_null() : eval_item_in(c, x, last, depth + 1);
 		if (!gg_node_is_null(found))
