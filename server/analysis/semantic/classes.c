@@ -1498,11 +1498,7 @@ int sem_method_accumulates(semantic *c, int ci, span method)
 		gg_node params = FIELD(f->def, parameters), body = FIELD(f->def, body);
 		uint32_t n = gg_node_is_null(params) ? 0 : gg_node_named_child_count(params);
 		for (uint32_t k = 1; k < n; k++) {
-			gg_node p = gg_node_named_child(params, k);
-			if (IS(p, default_parameter) || IS(p, typed_default_parameter))
-				p = FIELD(p, name);
-			else if (IS(p, typed_parameter))
-				p = gg_node_named_child(p, 0);
+			gg_node p = sem_parameter_name(c, gg_node_named_child(params, k));
 			if (!IS(p, identifier))
 				continue;
 			span name = node_span(c, p);
