@@ -136,6 +136,32 @@ size_t gg_phase_library_root(const char *f)
 	};
 	if (has_path(f, "/site-packages/") || has_path(f, "/dist-packages/"))
 		return 0;
+	/*
+	 * Another project's checkout vendored into the user's tree, in Python's
+	 * "src layout" under a folder kept for such ("lib/pykeen/src/pykeen/
+	 * evaluation/evaluator.py", "third_party/NAME/src/NAME/"). The user's own
+	 * package in a src layout is no such: only under those folders.
+	 */
+	static const char *const vendored[] = { "lib", "libs", "third_party", "thirdparty", "3rdparty", "vendor",
+						"external", "extern", "deps", NULL };
+	for (const char *p = f; *p; p++) {
+		if (p == f || (p[-1] != '/' && p[-1] != '\\'))
+			continue;
+		const char *up = p - 1;
+		while (up > f && up[-1] != '/' && up[-1] != '\\')
+			up--;
+		bool kept = false;
+		for (const char *const *v = vendored; *v && !kept; v++)
+			kept = strlen(*v) == (size_t)(p - 1 - up) && strncasecmp(up, *v, strlen(*v)) == 0;
+		if (!kept)
+			continue;
+		size_t n = strcspn(p, "/\\");
+		if (n == 0 || !p[n] || strncmp(p + n + 1, "src", 3) != 0 || (p[n + 4] != '/' && p[n + 4] != '\\'))
+			continue;
+		const char *again = p + n + 5;
+		if (strncmp(again, p, n) == 0 && (again[n] == '/' || again[n] == '\\'))
+			return (size_t)(p - f);
+	}
 	for (const char *p = f; *p; p++) {
 		if (p != f && p[-1] != '/' && p[-1] != '\\')
 			continue;
