@@ -1714,6 +1714,8 @@ static bool dx_code_above(const gg_log_facts *facts, uint64_t line)
 	return false;
 }
 
+#define DX_NCCL_TRAIL 16 /* NCCL's INFO lines tracing the failure back, between its warning and the traceback */
+
 /*
  * A traceback right under an out-of-memory failure told by a log line
  * alone (an app's ERROR line with the allocator's message, a memory
@@ -1723,8 +1725,6 @@ static bool dx_code_above(const gg_log_facts *facts, uint64_t line)
  * the failure took down). One failure: the later one is folded into the
  * memory error and named in its evidence. items are in log order.
  */
-#define DX_NCCL_TRAIL 16 /* NCCL's INFO lines tracing the failure back, between its warning and the traceback */
-
 static void dx_fold_consequences(gg_diagnoses *out, const gg_log_facts *facts)
 {
 	size_t kept = 0;

@@ -1814,9 +1814,13 @@ static int facts_abort_alone(gg_log_facts *f)
 int gg_logfacts_end(gg_log_facts *f)
 {
 	/* A worker lost without a rank of its own: the driver's "Worker N has failed." says which it was. */
-	for (size_t i = 0; i < f->orphans_len && f->failed_worker >= 0; i++)
-		if (f->orphans[i].oom && f->orphans[i].rank < 0 && strstr(f->orphans[i].text, "killed by SIGKILL by OOM killer"))
-			f->orphans[i].rank = f->failed_worker;
+	for (size_t i = 0; i < f->orphans_len && f->failed_worker >= 0; i++) {
+		gg_log_orphan *o = &f->orphans[i];
+		gg_oom_info info;
+		if (o->oom && o->rank < 0 && gg_oom_match(NULL, o->text, strlen(o->text), &info) &&
+		    strcmp(info.form, GG_OOM_FORM_WORKER_LOST) == 0)
+			o->rank = f->failed_worker;
+	}
 	return facts_abort_alone(f);
 }
 

@@ -355,11 +355,10 @@ typedef struct gg_log_facts {
 	uint64_t abort_line; /* that line */
 	gg_log_span abort_at; /* ... its span, rank and worker, for an abort whose what() line never comes */
 	int abort_rank;
-	/* A distributed trainer's "Worker N has failed." (Ray Train's driver): the first such N, or -1. */
-	int failed_worker;
 	long abort_pid;
 	size_t abort_orphans; /* orphans_len at the terminate line: a failure line after it is the failure (its what() in other words) */
 	char *cuda_warning;  /* owned; the message of the last c10 "CUDA warning: ..." line, or NULL */
+	int failed_worker;   /* a distributed trainer's "Worker N has failed." (Ray Train's driver): the first such N, or -1 */
 	uint64_t cuda_warning_line;
 	int header_open;     /* the debugger header's orphan whose message is being read, or -1 */
 	int wrap_rank; /* the rank of the last prefixed line, carried over the unprefixed lines right under it (a hard-wrapped line) */

@@ -986,6 +986,19 @@ static size_t logscan_stamp_prefix(const char *s, size_t n)
 }
 
 /*
+ * The stamp's shape at r[i] into *c: a digit's run is one '0' (a fraction
+ * of a second loses its trailing zeros in some loggers), any other
+ * character itself. False inside a run, which adds nothing.
+ */
+static bool logscan_shape_char(const char *r, size_t i, char *c)
+{
+	if (logscan_digit(r[i]) && i > 0 && logscan_digit(r[i - 1]))
+		return false;
+	*c = logscan_digit(r[i]) ? '0' : r[i];
+	return true;
+}
+
+/*
  * Takes a logger's stamp off the raw line (see stamp): it starts to count
  * on a line where a traceback opens after it, and holds while the lines
  * carry a stamp of the same shape. Returns its length, or -ENOMEM.
@@ -1000,13 +1013,12 @@ static long logscan_unstamp(gg_logscan *s)
 			s->stamp.len = 0;
 		return 0;
 	}
-	/* The shape: each run of digits one '0' (a stamp's fraction of a second loses its trailing zeros in some loggers). */
 	size_t j = 0;
 	bool same = true;
 	for (size_t i = 0; i < k && same; i++) {
-		if (logscan_digit(r[i]) && i > 0 && logscan_digit(r[i - 1]))
-			continue;
-		same = j < s->stamp.len && s->stamp.data[j++] == (logscan_digit(r[i]) ? '0' : r[i]);
+		char c;
+		if (logscan_shape_char(r, i, &c))
+			same = j < s->stamp.len && s->stamp.data[j++] == c;
 	}
 	same = same && j == s->stamp.len;
 	if (!same) {
@@ -1014,10 +1026,8 @@ static long logscan_unstamp(gg_logscan *s)
 		if (!logscan_opens_traceback(r + k, s->raw.len - k))
 			return 0;
 		for (size_t i = 0; i < k; i++) {
-			if (logscan_digit(r[i]) && i > 0 && logscan_digit(r[i - 1]))
-				continue;
-			char c = logscan_digit(r[i]) ? '0' : r[i];
-			if (gg_buf_append(&s->stamp, &c, 1) != 0)
+			char c;
+			if (logscan_shape_char(r, i, &c) && gg_buf_append(&s->stamp, &c, 1) != 0)
 				return -ENOMEM;
 		}
 	}
