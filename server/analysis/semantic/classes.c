@@ -1445,15 +1445,7 @@ uint32_t sem_class_forward_numbers(const semantic *c, klass *k)
 
 klass *sem_local_instance_class(semantic *c, uint32_t at, span name)
 {
-	int fi = sem_func_at(c, at);
-	gg_node made = gg_node_null();
-	for (size_t n = sem_named_first(c->assign_names, c->assign_names_len, name);
-	     n < c->assign_names_len && span_eq(c->assign_names[n].name, name); n++) {
-		gg_node right = c->assign_right[c->assign_names[n].index];
-		uint32_t r = gg_node_start_byte(right);
-		if (r < at && sem_func_at(c, r) == fi)
-			made = right;
-	}
+	gg_node made = sem_value_before(c, sem_func_at(c, at), name, at, false);
 	gg_node fn = IS(made, call) ? FIELD(made, function) : gg_node_null();
 	if (!IS(fn, identifier) || sem_binding_find(c, node_span(c, fn)))
 		return NULL;

@@ -788,6 +788,12 @@ gg_node sem_argument_for(const semantic *c, gg_node args, int place, span name, 
  * is one value unpacked (`h, a = self.rnn(x)`: not known). The last place
  * wins where name stands twice.
  */
+/*
+ * The right side of name's last assignment in function fi before byte
+ * before (null: none); with unpacked, a tuple assignment of a call that
+ * unpacks it counts too, its whole call.
+ */
+gg_node sem_value_before(const semantic *c, int fi, span name, uint32_t before, bool unpacked);
 /* Whether target (a name, or a tuple of names, nested) binds name. */
 bool sem_target_binds(const semantic *c, gg_node target, span name);
 bool sem_pattern_value(const semantic *c, gg_node left, gg_node right, span name, gg_node *value);

@@ -203,3 +203,22 @@ bool sem_target_binds(const semantic *c, gg_node target, span name)
 			return true;
 	return false;
 }
+
+gg_node sem_value_before(const semantic *c, int fi, span name, uint32_t before, bool unpacked)
+{
+	gg_node made = gg_node_null();
+	uint32_t made_at = 0;
+	const named *sets[] = { c->assign_names, c->unpack_names };
+	size_t lens[] = { c->assign_names_len, unpacked ? c->unpack_names_len : 0 };
+	const gg_node *rights[] = { c->assign_right, c->unpack_right };
+	for (size_t s = 0; s < 2; s++)
+		for (size_t n = sem_named_first(sets[s], lens[s], name); n < lens[s] && span_eq(sets[s][n].name, name); n++) {
+			gg_node right = rights[s][sets[s][n].index];
+			uint32_t at = gg_node_start_byte(right);
+			if (sem_func_at(c, at) == fi && at < before && (gg_node_is_null(made) || at > made_at)) {
+				made = right;
+				made_at = at;
+			}
+		}
+	return made;
+}

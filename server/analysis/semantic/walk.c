@@ -52,22 +52,7 @@ static gg_node value_made(const semantic *c, int fi, gg_node value)
 		value = FIELD(value, value);
 	if (!IS(value, identifier))
 		return value;
-	span name = node_span(c, value);
-	gg_node made = gg_node_null();
-	uint32_t made_at = 0;
-	const named *sets[] = { c->assign_names, c->unpack_names };
-	size_t lens[] = { c->assign_names_len, c->unpack_names_len };
-	const gg_node *rights[] = { c->assign_right, c->unpack_right };
-	for (size_t s = 0; s < 2; s++)
-		for (size_t n = sem_named_first(sets[s], lens[s], name); n < lens[s] && span_eq(sets[s][n].name, name); n++) {
-			gg_node right = rights[s][sets[s][n].index];
-			uint32_t at = gg_node_start_byte(right);
-			if (sem_func_at(c, at) == fi && at < gg_node_start_byte(value) && (gg_node_is_null(made) || at > made_at)) {
-				made = right;
-				made_at = at;
-			}
-		}
-	return made;
+	return sem_value_before(c, fi, node_span(c, value), gg_node_start_byte(value), true);
 }
 
 /*
