@@ -363,16 +363,133 @@ static void flags_pass_through(semantic *c)
 	}
 }
 
+/* The node of list whose start byte is at, or null. */
+static gg_node node_starting_at(gg_node *list, size_t len, uint32_t at)
+{
+	for (size_t i = 0; i < len; i++)
+		if (gg_node_start_byte(list[i]) == at)
+			return list[i];
+	return gg_node_null();
+}
+
+/*
+ * Whether [lo, hi) makes name a tensor that requires grad: `name =
+ * x.clone().requires_grad_()`, `name.requires_grad_()`, `name.requires_grad
+ * = True`, or `name = torch.zeros(..., requires_grad=True)`.
+ */
+static bool name_made_to_require_grad(const semantic *c, span name, uint32_t lo, uint32_t hi)
+{
+	for (size_t i = 0; i < c->grad_marks_len; i++) {
+		gg_node m = c->grad_marks[i], named = gg_node_null();
+		if (gg_node_start_byte(m) < lo || gg_node_start_byte(m) >= hi)
+			continue;
+		if (IS(m, assignment)) {
+			named = FIELD(FIELD(m, left), object);
+		} else if (IS(m, call) && IS(FIELD(m, function), attribute)) {
+			named = FIELD(FIELD(m, function), object);
+			gg_node up = gg_node_parent(m);
+			if (IS(up, assignment) && IS(FIELD(up, left), identifier) && span_eq(node_span(c, FIELD(up, left)), name))
+				return true;
+		}
+		if (IS(named, identifier) && span_eq(node_span(c, named), name))
+			return true;
+	}
+	const gg_tree_index *ix = c->index;
+	for (size_t i = 0; i < ix->assignments_len; i++) {
+		gg_node a = ix->assignments[i], right = FIELD(a, right);
+		bool unknown;
+		if (gg_node_start_byte(a) < lo || gg_node_start_byte(a) >= hi || !IS(FIELD(a, left), identifier) ||
+		    !span_eq(node_span(c, FIELD(a, left)), name) || !IS(right, call))
+			continue;
+		gg_node v = sem_argument_for(c, FIELD(right, arguments), -1, (span){ "requires_grad", 13 }, &unknown);
+		if (!gg_node_is_null(v) && text_eq(c, v, "True"))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether every backward of function fi's own text (nested functions
+ * included) asks only the gradient of tensors made to require one in it,
+ * or in the function around it: torch.autograd.grad of those inputs, with
+ * no graph of the gradient, their marks and enable_grad. A sampler's
+ * Langevin steps or an attack's input gradient train no parameter: a call
+ * of it is no backward of its caller, whose other forwards stay
+ * evaluation. Read before its calls' backward is added: a call of a
+ * function that trains makes it train (backward_propagate).
+ */
+static bool input_gradient_only(const semantic *c, int fi)
+{
+	const func *f = &c->funcs[fi];
+	int top = fi;
+	while (c->funcs[top].parent > 0)
+		top = c->funcs[top].parent;
+	bool asked = false;
+	const offsets *bw = &c->backward;
+	for (size_t i = gg_offsets_lower(bw->items, bw->len, f->start); i < bw->len && bw->items[i] < f->end; i++) {
+		uint32_t at = bw->items[i];
+		gg_node grad = node_starting_at(c->input_grads, c->input_grads_len, at);
+		if (gg_node_is_null(grad)) {
+			if (gg_node_is_null(node_starting_at(c->grad_marks, c->grad_marks_len, at)))
+				return false;
+			continue;
+		}
+		bool unknown;
+		gg_node inputs = sem_argument_for(c, FIELD(grad, arguments), 1, (span){ "inputs", 6 }, &unknown);
+		if (IS(inputs, identifier)) {
+			if (!name_made_to_require_grad(c, node_span(c, inputs), c->funcs[top].start, c->funcs[top].end))
+				return false;
+		} else if (IS(inputs, list) || IS(inputs, tuple)) {
+			uint32_t n = gg_node_named_child_count(inputs);
+			for (uint32_t k = 0; k < n; k++) {
+				gg_node e = gg_node_named_child(inputs, k);
+				if (!IS(e, identifier) || !name_made_to_require_grad(c, node_span(c, e), c->funcs[top].start, c->funcs[top].end))
+					return false;
+			}
+			if (!n)
+				return false;
+		} else {
+			return false;
+		}
+		asked = true;
+	}
+	return asked;
+}
+
+/* Whether the backward at is fi's own: not only of a function nested in it that asks an input's gradient alone. */
+static bool backward_own(const semantic *c, int fi, uint32_t at)
+{
+	for (int g = sem_func_at(c, at); g > 0 && g != fi; g = c->funcs[g].parent)
+		if (c->funcs[g].input_grad)
+			return false;
+	return true;
+}
+
+/* Whether fi's text (nested functions included, but those that ask an input's gradient alone) holds a backward. */
+static bool backward_in(const semantic *c, int fi)
+{
+	const func *f = &c->funcs[fi];
+	const offsets *bw = &c->backward;
+	for (size_t i = gg_offsets_lower(bw->items, bw->len, f->start); i < bw->len && bw->items[i] < f->end; i++)
+		if (backward_own(c, fi, bw->items[i]))
+			return true;
+	return false;
+}
+
 /*
  * Backward on each function's code path: its own text (nested functions
- * included), then what its calls reach, to a fixed point. A call that passes
- * a shared step a false flag does not reach the step's backward.
+ * included, but those that ask an input's gradient alone), then what its
+ * calls reach, to a fixed point. A call that passes a shared step a false
+ * flag does not reach the step's backward; a call of a function that asks
+ * only an input's gradient reaches none.
  */
 static void backward_propagate(semantic *c)
 {
+	for (size_t i = 1; i < c->funcs_len; i++)
+		c->funcs[i].input_grad = (c->grad_marks_len || c->input_grads_len) && input_gradient_only(c, (int)i);
 	for (size_t i = 1; i < c->funcs_len; i++) {
 		func *f = &c->funcs[i];
-		f->bw = sem_offsets_any_in(&c->backward, f->start, f->end);
+		f->bw = backward_in(c, (int)i);
 		f->bw_flagged = f->bw && backward_all_flagged(c, (int)i);
 	}
 	flags_pass_through(c);
@@ -383,12 +500,16 @@ static void backward_propagate(semantic *c)
 			if (s->counted || s->callee < 0)
 				continue;
 			const func *callee = &c->funcs[s->callee];
-			if (!callee->bw || (callee->bw_flagged && s->flag_false))
+			if (!callee->bw || callee->input_grad || (callee->bw_flagged && s->flag_false))
 				continue;
 			s->counted = true;
 			changed = true;
-			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(s->call));
-			PUSH(c, c->training_calls.items, c->training_calls.len, c->training_calls.cap, gg_node_start_byte(s->call));
+			uint32_t at = gg_node_start_byte(s->call);
+			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, at);
+			PUSH(c, c->training_calls.items, c->training_calls.len, c->training_calls.cap, at);
+			/* A function that calls one that trains trains: its calls count from the next round. */
+			for (int g = sem_func_at(c, at); g > 0; g = c->funcs[g].parent)
+				c->funcs[g].input_grad = false;
 		}
 		if (!changed)
 			break;
@@ -397,7 +518,7 @@ static void backward_propagate(semantic *c)
 		for (size_t i = 1; i < c->funcs_len; i++) {
 			func *f = &c->funcs[i];
 			if (!f->bw)
-				f->bw = sem_offsets_any_in(&c->backward, f->start, f->end);
+				f->bw = backward_in(c, (int)i);
 			/* A flag passed on covers only the calls it passes: a backward reached otherwise is no longer behind it. */
 			if (f->bw_flagged && !backward_all_flagged(c, (int)i))
 				f->bw_flagged = false;

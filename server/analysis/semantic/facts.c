@@ -642,6 +642,14 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 		PUSH(c, c->loaded.items, c->loaded.len, c->loaded.cap, target);
 }
 
+/* Whether torch.autograd.grad's arguments leave create_graph False: the gradient it returns carries no history. */
+static bool builds_no_gradient_graph(const semantic *c, gg_node args)
+{
+	bool unknown;
+	gg_node v = sem_argument_for(c, args, 4, (span){ "create_graph", 12 }, &unknown);
+	return IS(args, argument_list) && !unknown && (gg_node_is_null(v) || text_eq(c, v, "False"));
+}
+
 /* Whether the arguments of requires_grad_(...) say False. */
 static bool says_false(const semantic *c, gg_node args)
 {
@@ -1431,6 +1439,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 					PUSH(c, lib_calls, lib_calls_len, lib_calls_cap, fn);
 				if (backward)
 					PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(n));
+				if (backward && span_is(m, "requires_grad_"))
+					PUSH(c, c->grad_marks, c->grad_marks_len, c->grad_marks_cap, n);
 				else if (ref.plain && ref.names >= 2 && sem_word_in(m.ptr, m.len, module_api_methods))
 					PUSH(c, c->module_api.items, c->module_api.len, c->module_api.cap,
 					     text_between(c, ref.start, ref.object_end));
@@ -1462,6 +1472,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 			if (sym_is(left, r->sym_attribute) && sym_is(right, r->sym_true) &&
 			    span_is(sem_attribute_name(c, left), "requires_grad")) {
 				PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(n));
+				PUSH(c, c->grad_marks, c->grad_marks_len, c->grad_marks_cap, n);
 			} else if (sym_is(left, r->sym_attribute) && text_eq(c, right, "False") &&
 				   span_is(sem_attribute_name(c, left), "requires_grad")) {
 				frozen_note(c, n, field_id(left, r->fld_object));
@@ -1584,12 +1595,19 @@ int sem_facts_collect(semantic *c, gg_node root)
 	if (!c->error && c->bindings_len)
 		qsort(c->bindings, c->bindings_len, sizeof *c->bindings, sem_binding_cmp);
 	/* Grad turned on on purpose (enable_grad, set_grad_enabled(True): test-time adaptation) is training's evidence. */
-	for (size_t i = 0; i < callees_len && !c->error; i++)
-		if (sem_name_resolve(c, callees[i]) &&
-		    (sem_name_is_one_of(c, sem_names_autograd_grad) || sem_name_is_one_of(c, sem_names_enable_grad) ||
-		     (sem_name_is_one_of(c, sem_names_set_grad_enabled) &&
-		      sem_literal_mode(c, FIELD(gg_node_parent(callees[i]), arguments)) == 1)))
+	for (size_t i = 0; i < callees_len && !c->error; i++) {
+		if (!sem_name_resolve(c, callees[i]))
+			continue;
+		gg_node call = gg_node_parent(callees[i]);
+		bool grad = sem_name_is_one_of(c, sem_names_autograd_grad), enable = sem_name_is_one_of(c, sem_names_enable_grad);
+		if (grad || enable ||
+		    (sem_name_is_one_of(c, sem_names_set_grad_enabled) && sem_literal_mode(c, FIELD(call, arguments)) == 1))
 			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(callees[i]));
+		if (enable)
+			PUSH(c, c->grad_marks, c->grad_marks_len, c->grad_marks_cap, call);
+		if (grad && builds_no_gradient_graph(c, FIELD(call, arguments)))
+			PUSH(c, c->input_grads, c->input_grads_len, c->input_grads_cap, call);
+	}
 	/* A function another file defines that runs its own backward (an attack's step): calling it trains here. */
 	for (size_t i = 0; i < imported_len && !c->error; i++)
 		if (sem_binding_find(c, node_span(c, imported[i])) && sem_name_resolve(c, imported[i])) {

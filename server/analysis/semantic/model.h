@@ -139,6 +139,7 @@ typedef struct func {
 	bool walked;
 	bool bw;          /* backward on its code path, callees included */
 	bool bw_flagged;  /* every backward of its own sits under `if <flag>:` */
+	bool input_grad;  /* every backward on its path asks the gradient of tensors it made require one (a sampler's, an attack's): no parameter's */
 	bool guarded;     /* every call site in the file has grad off */
 	bool called_on_outside; /* another file calls it with grad on (outside_calls): guarded by no call here alone */
 	bool from_forward;/* called from a forward(): part of the model */
@@ -384,6 +385,17 @@ typedef struct semantic {
 	/* owned: `X.freeze()` calls, no argument: LightningModule's freeze of every parameter, where the file's are (facts.c) */
 	gg_node *freeze_calls;
 	size_t freeze_calls_len, freeze_calls_cap;
+	/*
+	 * owned, of backward's evidence, what asks only an input's gradient
+	 * (facts.c, read by calls.c's input_gradient_only): grad_marks are the
+	 * marks that make a tensor require one (`x.requires_grad_()`, `x.requires_grad
+	 * = True`) and enable_grad; input_grads the torch.autograd.grad calls that
+	 * build no graph of the gradient (no create_graph).
+	 */
+	gg_node *grad_marks;
+	size_t grad_marks_len, grad_marks_cap;
+	gg_node *input_grads;
+	size_t input_grads_len, input_grads_cap;
 	/*
 	 * owned: assignments of a name to a bare name chain that ends in no_grad
 	 * or inference_mode (`inference_mode = torch.inference_mode`): the name

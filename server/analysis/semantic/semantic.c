@@ -194,6 +194,8 @@ static void semantic_free(semantic *c)
 	free(c->assign_left);
 	free(c->fetches);
 	free(c->freeze_calls);
+	free(c->grad_marks);
+	free(c->input_grads);
 	free(c->grad_aliases);
 	free(c->name_aliases);
 	free(c->assign_right);

@@ -114,14 +114,17 @@ static bool bound_without_grad(const semantic *c, int fi, gg_node value)
 }
 
 /*
- * Whether the file makes name (a plain name or a chain, `self.grid`)
- * require grad: `name.requires_grad_()` (not False) or `name.requires_grad =
- * True`. A forward on it records the graph on purpose: the derivative of
- * the output by the input is what the code takes next (a physics residual, a
- * saliency map), whatever hands it on. The text is read once, at the first
+ * Whether the file makes name (a plain name or a chain, `self.grid`), as
+ * seen from at, require grad: `name.requires_grad_()` (not False) or
+ * `name.requires_grad = True`. A forward on it records the graph on
+ * purpose: the derivative of the output by the input is what the code takes
+ * next (a physics residual, a saliency map), whatever hands it on. A plain
+ * name is the same variable only where the mark is in the function of at,
+ * one around it, or at module level: another function's local of that name
+ * (an attack's `x_adv`) is not. The text is read once, at the first
  * question: a file runs many forwards.
  */
-static bool file_makes_require_grad(semantic *c, span name)
+static bool file_makes_require_grad(semantic *c, span name, uint32_t at)
 {
 	static const char *const asks[] = { "_()", "_(True)", " = True", "=True", NULL };
 	for (const char *p = c->text, *end = c->text + c->len; !c->grad_inputs_read && p < end;) {
@@ -142,7 +145,23 @@ static bool file_makes_require_grad(semantic *c, span name)
 		sem_spanset_sort(&c->grad_inputs);
 		c->grad_inputs_read = true;
 	}
-	return sem_spanset_has(&c->grad_inputs, name);
+	if (!sem_spanset_has(&c->grad_inputs, name))
+		return false;
+	if (memchr(name.ptr, '.', name.len))
+		return true;
+	int fi = sem_func_at(c, at);
+	for (size_t i = 0; i < c->grad_inputs.len; i++) {
+		if (!span_eq(c->grad_inputs.items[i], name))
+			continue;
+		int marked = sem_func_at(c, (uint32_t)(c->grad_inputs.items[i].ptr - c->text));
+		for (int f = fi;; f = c->funcs[f].parent) {
+			if (f == marked)
+				return true;
+			if (f <= 0)
+				break;
+		}
+	}
+	return false;
 }
 
 /* Whether an argument of the call is a name the file makes require grad (file_makes_require_grad). */
@@ -153,7 +172,8 @@ static bool input_wants_grad(semantic *c, const gg_call_ref *ref)
 		gg_node a = gg_node_named_child(args, i);
 		if (IS(a, keyword_argument))
 			a = FIELD(a, value);
-		if ((IS(a, identifier) || IS(a, attribute)) && sem_is_name_chain(c, a) && file_makes_require_grad(c, node_span(c, a)))
+		if ((IS(a, identifier) || IS(a, attribute)) && sem_is_name_chain(c, a) &&
+		    file_makes_require_grad(c, node_span(c, a), ref->start))
 			return true;
 	}
 	return false;
