@@ -44,6 +44,8 @@ typedef struct graph_fn {
 	bool hooks; /* registers a hook on a tensor, unguarded, or calls what does */
 	bool enables; /* turns grad on on purpose: @torch.enable_grad(), enable_grad(), set_grad_enabled(True) */
 	bool adapts;  /* trains with grad turned on on purpose (test-time adaptation), or calls what does */
+	/* its own body: runs a backward, reads a tensor's .grad, makes a tensor require grad (see line_reads_grad) */
+	bool backward_own, reads_grad, marks_input;
 	size_t calls_from, calls_to; /* its calls, [from, to) of graph_scan's calls */
 } graph_fn;
 
@@ -53,9 +55,15 @@ typedef struct graph_call {
 	bool dotted;
 } graph_call;
 
-/* `self.x = Ctor(...)` in a class's __init__: the class holds what Ctor builds (ctor: its dotted text, as written). */
+/*
+ * `self.x = Ctor(...)` in a class's __init__: the class holds what Ctor
+ * builds (ctor: its dotted text, as written) as its attribute attr. lower:
+ * Ctor is not capitalised (`stepwise_vat(...)`), a class of the file or a
+ * function: read only against the file's own graph classes.
+ */
 typedef struct graph_part {
-	gg_text_span cls, ctor;
+	gg_text_span cls, ctor, attr;
+	bool lower;
 } graph_part;
 
 typedef struct graph_scan {
@@ -106,6 +114,27 @@ static bool line_takes_grad(const line *l, bool bare)
 		p = hit + 5;
 	}
 	return false;
+}
+
+/* Whether the line reads a tensor's gradient: `d.grad` as a word (not .grad_fn, .grad_sample). */
+static bool line_reads_grad(const line *l)
+{
+	for (const char *p = l->content; (size_t)(l->end - p) >= 5;) {
+		const char *hit = memmem(p, (size_t)(l->end - p), ".grad", 5);
+		if (!hit)
+			return false;
+		if (hit > l->content && word_char(hit[-1]) && (hit + 5 == l->end || !word_char(hit[5])))
+			return true;
+		p = hit + 5;
+	}
+	return false;
+}
+
+/* Whether the line makes a tensor require grad: `requires_grad=True`, `.requires_grad_()` (not False), `.requires_grad = True`. */
+static bool line_marks_input(const line *l)
+{
+	return line_has(l, "requires_grad=True") || line_has(l, ".requires_grad_()") || line_has(l, ".requires_grad_(True)") ||
+	       line_has(l, ".requires_grad = True");
 }
 
 /* Notes the calls on a body line: each `name(` and `.name(`, keywords and defs aside. */
@@ -192,7 +221,7 @@ static int part_note(graph_scan *s, const graph_fn *fn, const line *l)
 {
 	const char *attr, *expr, *ctor, *call;
 	size_t n;
-	if (!fn->cls.len || !gg_text_span_is(fn->name, "__init__") || !self_assign_call(l, &attr, &n, &expr, &ctor, &call))
+	if (!fn->cls.len || !gg_text_span_is(fn->name, "__init__") || !self_assign_any_call(l, &attr, &n, &expr, &ctor, &call))
 		return 0;
 	for (const char *q = expr; q < l->end; q++) {
 		if (*q != '(' || q == expr || !word_char(q[-1]))
@@ -203,11 +232,12 @@ static int part_note(graph_scan *s, const graph_fn *fn, const line *l)
 		const char *last = q;
 		while (last > start && word_char(last[-1]))
 			last--;
-		if (!(*last >= 'A' && *last <= 'Z'))
+		bool lower = !(*last >= 'A' && *last <= 'Z');
+		if (lower && last != start)
 			continue;
 		if (gg_grow((void **)&s->parts, &s->parts_cap, s->parts_len, sizeof *s->parts))
 			return -ENOMEM;
-		s->parts[s->parts_len++] = (graph_part){ fn->cls, { start, (size_t)(q - start) } };
+		s->parts[s->parts_len++] = (graph_part){ fn->cls, { start, (size_t)(q - start) }, { attr, n }, lower };
 	}
 	return 0;
 }
@@ -253,7 +283,7 @@ static int parts_settle(gg_project *p, const graph_scan *s, const char *module, 
 	}
 	for (size_t i = 0; i < s->parts_len && !rc; i++) {
 		const graph_part *part = &s->parts[i];
-		if (file_graph_class(p, first, part->cls))
+		if (part->lower || file_graph_class(p, first, part->cls))
 			continue;
 		const char *dot = memchr(part->ctor.ptr, '.', part->ctor.len);
 		size_t head = dot ? (size_t)(dot - part->ctor.ptr) : part->ctor.len;
@@ -280,6 +310,45 @@ static int parts_settle(gg_project *p, const graph_scan *s, const char *module, 
 				     gg_strings_push(&p->pending_graph, gg_buf_cstr(&entry))
 			     ? -ENOMEM
 			     : 0;
+	}
+	gg_buf_free(&entry);
+	return rc;
+}
+
+/*
+ * A method other than the forward that calls a part of its class whose
+ * forward needs its graph (`self.vat_loss(self, x)` where __init__ built
+ * `self.vat_loss = VAT(...)`, a class of the file that takes a gradient):
+ * the call needs autograd as the part's forward does, so the method is
+ * noted in train_methods, as one that runs a backward itself is.
+ */
+static int methods_through_parts(gg_project *p, const graph_scan *s, const char *module, size_t first)
+{
+	gg_buf entry = { NULL, 0, 0 };
+	int rc = 0;
+	for (size_t i = 0; i < s->fns_len && !rc; i++) {
+		const graph_fn *f = &s->fns[i];
+		if (!f->cls.len || f->trains || gg_text_span_is(f->name, "forward") || gg_text_span_is(f->name, "__call__") ||
+		    gg_text_span_is(f->name, "__init__"))
+			continue;
+		bool through = false;
+		for (size_t k = f->calls_from; k < f->calls_to && !through; k++) {
+			if (!s->calls[k].dotted)
+				continue;
+			for (size_t j = 0; j < s->parts_len && !through; j++) {
+				const graph_part *part = &s->parts[j];
+				through = part->cls.len == f->cls.len && memcmp(part->cls.ptr, f->cls.ptr, f->cls.len) == 0 &&
+					  part->attr.len == s->calls[k].name.len &&
+					  memcmp(part->attr.ptr, s->calls[k].name.ptr, part->attr.len) == 0 &&
+					  !memchr(part->ctor.ptr, '.', part->ctor.len) && file_graph_class(p, first, part->ctor);
+			}
+		}
+		if (!through)
+			continue;
+		entry.len = 0;
+		if (gg_buf_printf(&entry, "%.*s %.*s %s", (int)f->name.len, f->name.ptr, (int)f->cls.len, f->cls.ptr, module) ||
+		    gg_strings_push(&p->train_methods, gg_buf_cstr(&entry)))
+			rc = -ENOMEM;
 	}
 	gg_buf_free(&entry);
 	return rc;
@@ -378,7 +447,10 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 			f->hooks = f->hooks || (!guarded && line_hooks_tensor(&l));
 			if (!rc)
 				rc = part_note(&s, f, &l);
-			f->trains = f->trains || f->takes || line_has(&l, ".backward(");
+			f->backward_own = f->backward_own || line_has(&l, ".backward(");
+			f->reads_grad = f->reads_grad || line_reads_grad(&l);
+			f->marks_input = f->marks_input || line_marks_input(&l);
+			f->trains = f->trains || f->takes || f->backward_own;
 			f->enables = f->enables || line_has(&l, "enable_grad(") || line_has(&l, "set_grad_enabled(True)");
 			rc = calls_note(&s, &l);
 			continue;
@@ -412,6 +484,15 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 	/* Callers of what takes a gradient take one too: a fixed point, bounded by the file's functions. */
 	bool any = false;
 	for (size_t i = 0; i < s.fns_len; i++) {
+		/*
+		 * A backward whose gradient the body reads off a tensor it made
+		 * require one (`d = torch.randn_like(x, requires_grad=True)`, then
+		 * `loss.backward()` and `d.grad`: an adversarial direction's power
+		 * step) takes that gradient as autograd.grad does: under no_grad
+		 * the backward raises.
+		 */
+		if (s.fns[i].backward_own && s.fns[i].reads_grad && s.fns[i].marks_input)
+			s.fns[i].takes = true;
 		s.fns[i].adapts = s.fns[i].enables && s.fns[i].trains;
 		any = any || s.fns[i].trains || s.fns[i].hooks;
 	}
@@ -467,6 +548,8 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 	gg_buf_free(&entry);
 	if (!rc && s.parts_len)
 		rc = parts_settle(p, &s, module, imports, first);
+	if (!rc && s.parts_len)
+		rc = methods_through_parts(p, &s, module, first);
 	free(s.fns);
 	free(s.calls);
 	free(s.parts);
