@@ -868,6 +868,17 @@ static void targets_bind(check *c, function *fn, gg_node target, gg_node value, 
 		name_bind(c, fn, target, stmt, h);
 		if (!gg_node_is_null(value))
 			assign_fact_add(c, fn, target, value);
+		/*
+		 * res.scores = torch.cat(parts): the local object now holds the
+		 * value, and what reads the object (`return res`) reads it. Not
+		 * self, whose stores are read as such (stores_on_self).
+		 */
+		gg_node root = target;
+		for (unsigned i = 0; i < MAX_NAME_SEGMENTS && IS(root, attribute); i++)
+			root = FIELD(root, object);
+		if (!gg_node_eq(root, target) && IS(root, identifier) && !span_is(node_span(c, root), "self") &&
+		    !gg_node_is_null(value))
+			assign_fact_add(c, fn, root, value);
 		return;
 	}
 	/*
@@ -2098,7 +2109,8 @@ static void file_finish(check *c)
 		qsort(c->calls, c->calls_len, sizeof *c->calls, call_site_cmp);
 	for (size_t i = 0; i < c->pending_len && !c->error; i++) {
 		const pending *p = &c->pending[i];
-		if (p->function.len && only_called_without_grad(c, p->function))
+		if ((p->function.len && only_called_without_grad(c, p->function)) ||
+		    gg_semantic_branch_guarded(c->model, gg_node_start_byte(p->cand.stmt)))
 			continue;
 		report(c, &p->cand);
 	}

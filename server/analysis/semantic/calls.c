@@ -1528,3 +1528,74 @@ bool sem_eval_half_proved(const semantic *c, int fi)
 	}
 	return true;
 }
+
+/* ---- a branch only some calls reach ---- */
+
+/* Whether test reads `P == "lit"` (either way round), P a parameter of fi: *param and *lit are its two sides. */
+static bool branch_compares_parameter(const semantic *c, int fi, gg_node test, span *param, span *lit)
+{
+	if (!IS(test, comparison_operator) || gg_node_named_child_count(test) != 2)
+		return false;
+	gg_node a = gg_node_named_child(test, 0), b = gg_node_named_child(test, 1);
+	span op = text_between(c, gg_node_end_byte(a), gg_node_start_byte(b));
+	if (!span_contains(op, "==") || span_contains(op, "!="))
+		return false;
+	if (IS(a, string)) {
+		gg_node t = a;
+		a = b;
+		b = t;
+	}
+	gg_node dflt;
+	if (!IS(a, identifier) || !sem_string_value(c, b, lit))
+		return false;
+	*param = node_span(c, a);
+	return sem_parameter_index(c, c->funcs[fi].def, *param, &dflt) >= 0;
+}
+
+/*
+ * Whether every call of fi in the file that may pass lit for param runs
+ * with grad off: one that passes another string never enters the branch.
+ * At least one call; a call whose arguments the text cannot place answers no.
+ */
+static bool calls_passing_run_grad_off(const semantic *c, int fi, span param, span lit)
+{
+	gg_node dflt;
+	int index = sem_parameter_index(c, c->funcs[fi].def, param, &dflt);
+	size_t i = sem_sites_of(c, fi);
+	if (index < 0 || i >= c->sites_len || c->sites[i].callee != fi)
+		return false;
+	for (; i < c->sites_len && c->sites[i].callee == fi; i++) {
+		const site *t = &c->sites[i];
+		bool unknown;
+		gg_node a = sem_argument_for(c, FIELD(t->call, arguments), index - (t->method ? 1 : 0), param, &unknown);
+		if (unknown)
+			return false;
+		if (gg_node_is_null(a))
+			a = dflt;
+		span v;
+		if (!gg_node_is_null(a) && sem_string_value(c, a, &v) && !span_eq(v, lit))
+			continue;
+		if (!t->grad_off && !(t->caller > 0 && c->funcs[t->caller].guarded))
+			return false;
+	}
+	return true;
+}
+
+bool sem_branch_guarded(const semantic *c, uint32_t at)
+{
+	int fi = sem_func_at(c, at);
+	if (fi <= 0 || c->funcs[fi].called_on_outside)
+		return false;
+	const func *f = &c->funcs[fi];
+	if (c->project && gg_project_called_elsewhere(c->project, f->name.ptr, f->name.len))
+		return false;
+	gg_node child = gg_node_descendant_for_byte_range(f->def, at, at);
+	for (gg_node p = gg_node_parent(child); !gg_node_is_null(p) && !gg_node_eq(child, f->def); child = p, p = gg_node_parent(p)) {
+		span param, lit;
+		if ((IS(p, if_statement) || IS(p, elif_clause)) && gg_node_eq(FIELD(p, consequence), child) &&
+		    branch_compares_parameter(c, fi, FIELD(p, condition), &param, &lit) &&
+		    calls_passing_run_grad_off(c, fi, param, lit))
+			return true;
+	}
+	return false;
+}

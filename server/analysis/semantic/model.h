@@ -920,6 +920,12 @@ int sem_facts_collect(semantic *c, gg_node root);
 int sem_func_at(const semantic *c, uint32_t at);
 /* The position of def's parameter called name (its default in *dflt, else a null node), or -1. */
 int sem_parameter_index(const semantic *c, gg_node def, span name, gg_node *dflt);
+/*
+ * Whether byte at sits in a branch `if P == "lit":` (or an elif) of its
+ * function, P a parameter, and every call of the function in the file that
+ * may pass "lit" runs with grad off (no other file calls it).
+ */
+bool sem_branch_guarded(const semantic *c, uint32_t at);
 /* A mode a flag is compared with: a string literal's text, or an enum member's dotted name (Phase.TRAIN). */
 bool sem_mode_value(const semantic *c, gg_node n, span *out);
 /* Whether the modes test (a flag's `mode == "train" or ...`) names mode. */

@@ -123,6 +123,11 @@ int gg_semantic_method_accumulates(const gg_semantic *r, uint32_t at, const char
 	return k ? sem_method_accumulates(c, (int)(k - c->classes), (span){ method, method_len }) : -1;
 }
 
+bool gg_semantic_branch_guarded(const gg_semantic *r, uint32_t at)
+{
+	return r && r->file && sem_branch_guarded(r->file, at);
+}
+
 bool gg_semantic_call_trains(const gg_semantic *r, uint32_t at)
 {
 	const semantic *c = r ? r->file : NULL;

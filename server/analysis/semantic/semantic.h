@@ -67,6 +67,8 @@ bool gg_semantic_module_weightless(const gg_semantic *s, const char *name, size_
  */
 int gg_semantic_method_accumulates(const gg_semantic *s, uint32_t at, const char *recv, size_t recv_len,
 				   const char *method, size_t method_len);
+/* Whether byte at is in a branch that only calls with grad off reach: `if mode == "test":` of a function called so (sem_branch_guarded). */
+bool gg_semantic_branch_guarded(const gg_semantic *s, uint32_t at);
 /* Whether the call starting at byte at runs a function of this file whose code path runs a backward (a loss helper that trains). */
 bool gg_semantic_call_trains(const gg_semantic *s, uint32_t at);
 /*
