@@ -1350,6 +1350,10 @@ static bool synthetic_value(semantic *c, gg_node value, int fi, uint32_t at, uns
 		return synthetic_value(c, gg_node_named_child(value, 0), fi, at, depth + 1);
 	if (IS(value, subscript))
 		return synthetic_value(c, FIELD(value, value), fi, at, depth + 1);
+	/* `img.half() if half else img`: synthetic on either branch. */
+	if (IS(value, conditional_expression) && gg_node_named_child_count(value) == 3)
+		return synthetic_value(c, gg_node_named_child(value, 0), fi, at, depth + 1) &&
+		       synthetic_value(c, gg_node_named_child(value, 2), fi, at, depth + 1);
 	if (!IS(value, call))
 		return false;
 	/* What a module built fresh here computes from synthetic tensors (`hidden = attn(x)[0]`): synthetic too. */
@@ -1916,7 +1920,12 @@ bool sem_one_item_demo(const semantic *c, const ctx *x, const gg_call_ref *ref)
  */
 bool sem_thrown_pass(semantic *c, const ctx *x, const gg_call_ref *ref)
 {
-	gg_node parent = gg_node_parent(ref->node);
-	return IS(parent, assignment) && gg_node_eq(FIELD(parent, right), ref->node) && IS(FIELD(parent, left), identifier) &&
+	/* `_ = model(img) if on_gpu else None`: the pass is thrown away on the branch that runs it too. */
+	gg_node value = ref->node, parent = gg_node_parent(value);
+	while (IS(parent, conditional_expression) && gg_node_eq(gg_node_named_child(parent, 0), value)) {
+		value = parent;
+		parent = gg_node_parent(value);
+	}
+	return IS(parent, assignment) && gg_node_eq(FIELD(parent, right), value) && IS(FIELD(parent, left), identifier) &&
 	       span_is(node_span(c, FIELD(parent, left)), "_") && synthetic_arguments(c, x, ref);
 }
