@@ -2225,8 +2225,14 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 							  (unsigned long long)facts->load_note_line)))
 					return rc;
 			}
-			return gg_evidence_add(d, "log line %llu: the shell reports the process ended by a signal (%s), a crash in native code, not the kernel's OOM killer, which sends SIGKILL (\"killed\")",
-					       (unsigned long long)tb->exc.at.line, facts->job_signal);
+			return gg_evidence_add(d, "log line %llu: %s reports the process ended by a signal (%s), a crash in native code, not the kernel's OOM killer, which sends SIGKILL (\"killed\")",
+					       (unsigned long long)tb->exc.at.line, d->chain->rank >= 0 ? "the launcher" : "the shell", facts->job_signal);
+		}
+		/* The launcher's agent stopped by a signal from outside: a scheduler's SIGTERM may follow a job's memory limit too. */
+		if (d->chain->agent_signal) {
+			d->confidence = facts->agent_signal == 15 ? GG_CONFIDENCE_MEDIUM : GG_CONFIDENCE_HIGH;
+			return gg_evidence_add(d, "log line %llu: the launcher's agent says it received signal %d and is shutting its workers down; no worker failed before it, and the agent was not killed for memory (the kernel's kill is SIGKILL, which no process is told of)",
+					       (unsigned long long)tb->exc.at.line, facts->agent_signal);
 		}
 		/* The device's assertion lines alone: a CUDA kernel failed, the host's exception line is not pasted. */
 		if (d->chain->device_assert) {

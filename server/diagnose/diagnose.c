@@ -927,14 +927,20 @@ static bool dx_is_launcher_tail(gg_diagnoser *d, size_t k)
 		oom_line |= d->facts.orphans[i].oom && before;
 		any_line |= before;
 	}
-	/*
-	 * So is a signal other than SIGKILL (-7 SIGBUS, -6 SIGABRT, -11
-	 * SIGSEGV): no OOM killer's kill that a memory diagnosis would report
-	 * in its place, so dropping the tail would leave nothing at all.
-	 */
 	if (d->facts.launcher_exitcode > 0 && d->len == 1 && !oom_line)
 		return false;
-	if (d->facts.launcher_exitcode < 0 && d->facts.launcher_exitcode != -9 && d->len == 1 && !any_line)
+	/*
+	 * So are SIGABRT (-6) and SIGBUS (-7): no OOM killer's kill that a
+	 * memory diagnosis would report in its place, but an abort may be an
+	 * error thrown in a C++ thread (an allocator's among them), and a bus
+	 * error shared memory run short, that the cut paste does not show. A
+	 * crash in native code (-11 SIGSEGV, -4 SIGILL, -8 SIGFPE) is the
+	 * failure itself, whatever the cut tail would have said: folded, the
+	 * agent's line reads as that crash (the job's signal).
+	 */
+	bool crash = d->facts.job_signal && d->facts.job_signal_at.line == d->facts.launcher_at.line &&
+		     d->facts.launcher_exitcode != -6 && d->facts.launcher_exitcode != -7;
+	if (d->facts.launcher_exitcode < 0 && d->facts.launcher_exitcode != -9 && d->len == 1 && !any_line && !crash)
 		return false;
 	for (size_t i = 0; i < tb->len; i++)
 		if (!gg_phase_is_library(tb->frames[i].filename))
@@ -2122,6 +2128,25 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		free(text);
 		if (c)
 			c->job_signal = true;
+		if (!c || (rc = dx_push(out, c)))
+			return c ? rc : -ENOMEM;
+	}
+	/*
+	 * The agent's own "Received 1 death signal", and no traceback, no
+	 * worker's failure: something outside the run stopped it (a closed
+	 * terminal, a scheduler, Ctrl-C) and the agent passed the signal on to
+	 * its workers. That is the failure, not one cut short, and not memory.
+	 */
+	if (out->len == 0 && !had_tracebacks && !d->facts.orphans_len && !d->facts.lone.text && d->facts.agent_signal &&
+	    d->facts.launcher_rank < 0 && d->facts.root_rank < 0 && !d->facts.killed && !killed9 && !d->facts.cgroup_oom) {
+		const char *name = gg_logfacts_signal_name(d->facts.agent_signal);
+		char *text = gg_strdup_printf("the launcher received signal %d%s%s%s and stopped its workers", d->facts.agent_signal,
+					      name ? " (" : "", name ? name : "", name ? ")" : "");
+		gg_log_orphan o = { .rank = -1, .text = text, .at = d->facts.agent_signal_at, .continued_to = d->facts.agent_signal_at.line };
+		gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
+		free(text);
+		if (c)
+			c->agent_signal = true;
 		if (!c || (rc = dx_push(out, c)))
 			return c ? rc : -ENOMEM;
 	}

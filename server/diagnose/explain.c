@@ -1843,6 +1843,18 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "Nothing to fix here: fix rank %d's failure, and this one goes with it.", d->follows_rank);
 		} else if (exc && (rc2 = explain_collective_timeout(&e, &x, exc->message, facts)) <= 0) {
 			rc |= rc2;
+		} else if (d->chain->agent_signal) {
+			/* The launcher told to stop from outside: a closed terminal, a scheduler, Ctrl-C. */
+			int sig = facts->agent_signal;
+			rc |= gg_buf_printf(&e, " The launcher was sent the signal and passed it on to its workers: nothing in the run failed. %s",
+					    sig == 1 ? "SIGHUP is a hang-up: the terminal or SSH session that started the run closed."
+					    : sig == 2 ? "SIGINT is an interrupt: Ctrl-C, or a tool that stops the run as Ctrl-C does."
+					    : sig == 15 ? "SIGTERM is a request to stop: a scheduler's time limit or preemption, `kill`, or a container being stopped."
+							: "Something outside the run sent it.");
+			rc |= gg_buf_printf(&x, "%s",
+					    sig == 1 ? "Start the run so that it outlives the session: `nohup torchrun ... > train.log 2>&1 &`, `setsid`, tmux or screen, or a batch job."
+					    : sig == 15 ? "Look at what stopped it: the scheduler's job record (a time limit, a preemption, or a memory limit it enforces by stopping the job), and give the run more time or make it resume from a checkpoint."
+							: "Nothing to fix in the code: start the run again, detached from the terminal if it must outlive it.");
 		} else if (d->chain->job_signal) {
 			/* SIGBUS, SIGSEGV and their kin from the shell's job line: a native crash, never the OOM killer's SIGKILL. */
 			bool bus = strcmp(facts->job_signal, "bus error") == 0;

@@ -225,6 +225,24 @@ static int facts_stopped(gg_log_facts *f, const gg_log_line *l, const char *t, s
 	return 0;
 }
 
+const char *gg_logfacts_signal_name(int sig)
+{
+	static const char *const names[] = { NULL, "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP", "SIGABRT", "SIGBUS",
+					     "SIGFPE", "SIGKILL", "SIGUSR1", "SIGSEGV", "SIGUSR2", "SIGPIPE", "SIGALRM", "SIGTERM" };
+	return sig > 0 && (size_t)sig < sizeof names / sizeof *names ? names[sig] : NULL;
+}
+
+/* The agent's "Received N death signal, shutting down workers" (see logfacts.h): the first. */
+static void facts_agent_signal(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
+{
+	const char *p = f->agent_signal ? NULL : gg_text_find(t, n, "Received ");
+	long sig;
+	if (!p || !gg_text_find(t, n, " death signal") || !facts_signed(p + 9, t + n, &sig) || sig <= 0 || sig > 64)
+		return;
+	f->agent_signal = (int)sig;
+	f->agent_signal_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+}
+
 /* pytest-xdist's test worker that died without a Python error (see logfacts.h); -ENOMEM. */
 static int facts_worker_crash(gg_log_facts *f, const gg_log_line *l, const char *t, size_t n)
 {
@@ -2539,6 +2557,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->cuda_cpp_frames = true;
 	if (gg_text_find(t, n, "failed (exitcode:") || gg_text_find(t, n, "FAILED (exitcode"))
 		facts_launcher(f, l, t, n);
+	facts_agent_signal(f, l, t, n);
 	if (facts_stopped(f, l, t, n) != 0)
 		return -ENOMEM;
 	if (facts_worker_crash(f, l, t, n) != 0)

@@ -142,6 +142,13 @@ typedef struct gg_log_facts {
 	const char *job_signal;
 	gg_log_span job_signal_at;
 	/*
+	 * The elastic agent's "Received 1 death signal, shutting down workers":
+	 * the launcher itself was sent that signal (a closed terminal's
+	 * SIGHUP, a scheduler's SIGTERM, Ctrl-C's SIGINT), 0 when none; its line.
+	 */
+	int agent_signal;
+	gg_log_span agent_signal_at;
+	/*
 	 * Python's report of an exception it could not raise ("Exception
 	 * ignored in: <bound method X.__del__ ...>", a finalizer at shutdown):
 	 * the lines, the first eight.
@@ -403,5 +410,8 @@ bool gg_logfacts_first_killed(const gg_log_facts *f);
 #define GG_WATCHDOG_TIMEOUT "Watchdog caught collective operation timeout"
 /* Whether message m is that timeout, in the watchdog's words or c10's location line for its check. */
 bool gg_logfacts_collective_timeout(const char *m);
+
+/* A signal's name from its number (1: "SIGHUP"), static; NULL for one not listed. */
+const char *gg_logfacts_signal_name(int sig);
 
 #endif

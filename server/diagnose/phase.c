@@ -502,6 +502,16 @@ static const char *const eval_words[] = {
 	/* Features or embeddings taken out of a trained model (extract_features, extract_embeddings): inference. */
 	"extract", NULL,
 };
+/*
+ * In the names a code line assigns and passes, not "score": a model's
+ * scores are its logits (`scores = model(x)`, `seg_score = net(img)`),
+ * in training as much as anywhere.
+ */
+static const char *const code_eval_words[] = {
+	"eval", "evaluate", "evaluation", "valid", "validate", "validation", "val", "test", "testing", "predict",
+	"prediction", "inference", "infer", "estimate", "sample", "generate", "decode", "translate",
+	"metrics", "benchmark", "demo", "evaluating", "validating", "extract", NULL,
+};
 /* In a library's function names only these are sure: "test" is pytest's, "sample" a distribution's. */
 static const char *const library_eval_words[] = {
 	"eval", "evaluate", "evaluation", "valid", "validate", "validation", "val", "predict", "prediction",
@@ -641,7 +651,7 @@ static int phase_code_words(const char *code, bool feeds_model, bool model_runs)
 			i = j - 1;
 		}
 	}
-	int w = phase_words_in(keep, k, eval_words);
+	int w = phase_words_in(keep, k, code_eval_words);
 	free(keep);
 	return w;
 }
