@@ -554,6 +554,13 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 			 (int)e->detached.len, e->detached.ptr, span_is(e->detached, "data") ? "" : "()");
 		sep = "; ";
 	}
+	if (f->nograd_bare < gg_node_start_byte(e->call)) {
+		TSPoint p = gg_node_start_point(gg_node_descendant_for_byte_range(gg_tree_root(e->call.tree), f->nograd_bare, f->nograd_bare));
+		text_add(c, &m, "%sthe bare no_grad() call on ", sep);
+		line_add(c, &m, p.row);
+		text_add(c, &m, " turns nothing off (only a with block does)");
+		sep = "; ";
+	}
 	if (f->nograd_with != UINT32_MAX) {
 		TSPoint p = { 0, 0 };
 		/* The with's line: rows are counted from the tree, not the text. */

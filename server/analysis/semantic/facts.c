@@ -1364,6 +1364,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	module.reads_numpy = -1;
 	module.closure = -1;
 	module.nograd_with = UINT32_MAX;
+	module.nograd_bare = UINT32_MAX;
 	PUSH(c, c->funcs, c->funcs_len, c->funcs_cap, module);
 
 	/*

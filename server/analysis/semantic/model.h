@@ -164,6 +164,7 @@ typedef struct func {
 	bool flag_default_false;
 	int eval_site;    /* a site that runs it as evaluation code with grad on, or -1 */
 	uint32_t nograd_with; /* start of its first grad-disabling with, or UINT32_MAX */
+	uint32_t nograd_bare; /* start of its first bare `torch.no_grad()` statement (a context made and dropped, nothing turned off), or UINT32_MAX */
 } func;
 
 /* The function index of a name, sorted by name for lookup. */

@@ -743,6 +743,11 @@ static void walk_simple(semantic *c, ctx *x, gg_node stmt)
 	} else if (g == GRAD_ON) {
 		x->grad_off = false;
 		x->grad_on = true;
+	} else if (g == GRAD_NONE && IS(stmt, expression_statement) && gg_node_named_child_count(stmt) == 1 &&
+		   IS(gg_node_named_child(stmt, 0), call) && sem_grad_context_of(c, gg_node_named_child(stmt, 0)) == GRAD_OFF &&
+		   c->funcs[x->func].nograd_bare == UINT32_MAX) {
+		/* `torch.no_grad()` on a line of its own: the context is made and dropped, and nothing is turned off. */
+		c->funcs[x->func].nograd_bare = gg_node_start_byte(stmt);
 	}
 }
 
