@@ -1427,6 +1427,12 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 				rc |= gg_buf_printf(&x, "Raise the job's or container's memory limit (a Kubernetes pod's `resources.limits.memory`, Docker's `--memory`), or use less host RAM: fewer DataLoader workers, data memory-mapped instead of loaded whole, no tensors kept on the CPU across steps.");
 			break;
 		}
+		if (d->oom.form && strncmp(d->oom.form, "SIGKILL", 7) == 0 && facts->killed_macos && facts->launcher_rank < 0) {
+			/* macOS' shell adds the number ("Killed: 9"): its kernel ends a process under memory pressure, and MPS shares that memory. */
+			rc |= gg_buf_printf(&e, "The process was killed with SIGKILL without a Python traceback, in macOS' words (\"Killed: 9\"): the system ended it under memory pressure. On a Mac the CPU and the GPU (MPS) share one unified memory, so the model's tensors count against it as much as the data does.");
+			rc |= gg_buf_printf(&x, "Watch Memory Pressure in Activity Monitor while it runs. Use less memory: a smaller batch or model, fewer DataLoader workers, nothing kept across steps; with MPS, cap PyTorch's share with PYTORCH_MPS_HIGH_WATERMARK_RATIO below 1 (0.7, say) so that it raises its own out-of-memory error before the system kills it (0.0 lifts the cap, and makes the kill likelier).");
+			break;
+		}
 		if (d->oom.form && strncmp(d->oom.form, "SIGKILL", 7) == 0) {
 			rc |= gg_buf_printf(&e, "The process was killed with SIGKILL (exit code -9) without a Python traceback: almost always the Linux OOM killer, because the machine ran out of host RAM (not GPU memory).");
 			/* A launcher's ranks or a shell's one process: "each rank" only where there are ranks. */

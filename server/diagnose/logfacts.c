@@ -397,6 +397,7 @@ static void facts_deepspeed(gg_log_facts *f, const gg_log_line *l, const char *t
 	if (code == -9 && !f->killed) {
 		f->killed = true;
 		f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+		f->killed_macos = gg_text_find(t, n, "Killed: 9") != NULL;
 	}
 	facts_exit_signal(f, l, code);
 	if (f->command_local_rank != 0)
@@ -2434,6 +2435,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		if (sig && strcmp(sig, "killed") == 0 && !f->killed) {
 			f->killed = true;
 			f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+			f->killed_macos = gg_text_find(t, n, "Killed: 9") != NULL;
 		} else if (sig && strcmp(sig, "killed") != 0 && !f->job_signal) {
 			f->job_signal = sig;
 			f->job_signal_at = (gg_log_span){ l->number, l->offset, l->raw_len };

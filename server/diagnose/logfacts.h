@@ -133,6 +133,7 @@ typedef struct gg_log_facts {
 	bool cuda_cpp_frames;
 	bool shm;              /* the runtime blames shared memory (/dev/shm): "insufficient shared memory (shm)", a torch_ shm file not written */
 	bool killed;           /* a shell's "Killed" line: the process got SIGKILL */
+	bool killed_macos;     /* ... in macOS' words ("Killed: 9"): its kernel's kill under memory pressure, not Linux' OOM killer */
 	gg_log_span killed_at;
 	/*
 	 * A shell's job line for a signal other than SIGKILL ("[1]    4021 bus
