@@ -1591,7 +1591,14 @@ static void dx_join_logged_cut(gg_diagnoser *d)
 		 */
 		bool cut_at_end = c->len == 1 && !tb->has_exception && tb->len > 0 && !tb->stack &&
 				  tb->frames[tb->len - 1].at.line + (tb->headerless ? 0 : 2) >= d->facts.last_text_line;
-		if (cut_at_end && pt && pt->has_exception && (!p->has_oom || dx_cut_leads_into(pt, tb)) &&
+		/*
+		 * mp.spawn's "-- Process 0 terminated with the following error:"
+		 * between them: the cut traceback is that worker's own, the failure
+		 * the launcher's exception reports, not a logged copy of it.
+		 */
+		bool worker_below = pt && d->facts.launcher_follows && d->facts.launcher_at.line > pt->exc.at.line &&
+				    d->facts.launcher_at.line < tb->at.line;
+		if (cut_at_end && !worker_below && pt && pt->has_exception && (!p->has_oom || dx_cut_leads_into(pt, tb)) &&
 		    (p->rank < 0 || p->rank == c->rank || c->rank < 0) &&
 		    pt->exc.at.line < tb->at.line && pt->exc.at.line + DX_HEADERLESS_REACH >= tb->at.line) {
 			if (p->rank < 0)
@@ -2332,12 +2339,30 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	dx_fold_interleaved(out, &d->facts);
 
 	/*
+	 * mp.spawn's "-- Process 0 terminated with the following error:" names
+	 * the process whose traceback starts on the next line, cut or whole.
+	 */
+	for (size_t i = 0; d->facts.launcher_follows && i < out->len; i++) {
+		gg_diagnosis *x = &out->items[i];
+		const gg_traceback *xt = x->chain && x->chain->len ? &x->chain->tbs[0] : NULL;
+		if (x->rank < 0 && xt && xt->at.line > d->facts.launcher_at.line && xt->at.line <= d->facts.launcher_at.line + 2)
+			x->rank = x->chain->rank = d->facts.launcher_rank;
+	}
+	/*
 	 * The initiating failure: torchelastic's root cause when it names one;
 	 * else the first OOM (other ranks then fail in collectives); else the first failure.
 	 */
 	int first = -1;
 	for (size_t i = 0; i < out->len && first < 0; i++)
 		if (root >= 0 && out->items[i].rank == root && out->items[i].oom.is_oom)
+			first = (int)i;
+	/*
+	 * mp.spawn's header names the process whose error surfaced, not the
+	 * first to fail: an out-of-memory error printed before it (a batch
+	 * skipped on another rank, the collectives then out of step) comes first.
+	 */
+	for (size_t i = 0; i < out->len && first < 0 && d->facts.launcher_follows; i++)
+		if (out->items[i].oom.is_oom)
 			first = (int)i;
 	for (size_t i = 0; i < out->len && first < 0; i++)
 		if (root >= 0 && out->items[i].rank == root)
