@@ -428,7 +428,10 @@ static gg_node python2_statement(gg_node root, const char *text, size_t len, con
 		return gg_node_null();
 	for (gg_node n = root; !gg_node_is_null(n);) {
 		const char *type = gg_node_type(n);
-		if (strcmp(type, "print_statement") == 0 || strcmp(type, "exec_statement") == 0) {
+		/* `print >>f, x` reads in Python 3 as a tuple of a shift: it fails when run, not when compiled. */
+		bool chevron = strcmp(type, "print_statement") == 0 && gg_node_named_child_count(n) > 0 &&
+			       strcmp(gg_node_type(gg_node_named_child(n, 0)), "chevron") == 0;
+		if (!chevron && (strcmp(type, "print_statement") == 0 || strcmp(type, "exec_statement") == 0)) {
 			*what = type[0] == 'p' ? "SyntaxError: Missing parentheses in call to 'print'. Did you mean print(...)?"
 					       : "SyntaxError: Missing parentheses in call to 'exec'. Did you mean exec(...)?";
 			return n;
