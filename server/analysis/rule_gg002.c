@@ -1274,6 +1274,19 @@ static bool state_step(const check *c, gg_node loop, gg_node stmt, span key)
 	for (gg_node m = gg_node_walk_next(loop, stmt, false); !gg_node_is_null(m); m = gg_node_walk_next(loop, m, true)) {
 		if (!IS(m, assignment))
 			continue;
+		/*
+		 * A step runs wherever the addition does: one under an `if` of its
+		 * own (the period's mean before a reset, `if i % 4 == 3: run = run
+		 * / 4`) is a report of the total, which it keeps.
+		 */
+		bool every = true;
+		uint32_t at = gg_node_start_byte(stmt);
+		for (gg_node p = gg_node_parent(m);
+		     every && !gg_node_is_null(p) && !gg_node_eq(p, loop) && !(gg_node_start_byte(p) <= at && at < gg_node_end_byte(p));
+		     p = gg_node_parent(p))
+			every = !IS(p, if_statement) && !IS(p, elif_clause) && !IS(p, else_clause);
+		if (!every)
+			continue;
 		gg_node left = FIELD(m, left), right = FIELD(m, right);
 		if (IS(left, identifier) && span_eq(node_span(c, left), key) && reads_name(c, right, key) &&
 		    gg_node_is_null(self_addition(c, left, right)))
@@ -2335,10 +2348,12 @@ static void walk_function(check *c, const ctx *x, gg_node def, gg_node decorated
 	/*
 	 * forward() and the other methods of a module gather the pieces of the
 	 * model's own output (tiles of a tiled decode); __init__ and builders
-	 * gather modules, not values.
+	 * gather modules, not values. Not a method that trains the module
+	 * itself (a `fit()` running its own backward): its loop is a training
+	 * loop, as a plain function's is.
 	 */
 	fn.builds_graph = span_is(fn.name, "forward") || span_is(fn.name, "__init__") || builder_name(fn.name) ||
-			  in_module_class(c, x->cls);
+			  (in_module_class(c, x->cls) && !gg_semantic_function_backward(c->model, gg_node_start_byte(def)));
 
 	ctx sub = ctx_nested(x);
 	sub.fn = &fn;

@@ -128,6 +128,13 @@ bool gg_semantic_branch_guarded(const gg_semantic *r, uint32_t at)
 	return r && r->file && sem_branch_guarded(r->file, at);
 }
 
+bool gg_semantic_function_backward(const gg_semantic *r, uint32_t at)
+{
+	const semantic *c = r ? r->file : NULL;
+	int fi = c ? sem_func_at(c, at) : 0;
+	return fi > 0 && c->funcs[fi].start == at && c->funcs[fi].bw;
+}
+
 bool gg_semantic_call_trains(const gg_semantic *r, uint32_t at)
 {
 	const semantic *c = r ? r->file : NULL;
