@@ -243,7 +243,12 @@ static int line_methods_note(gg_buf *calls, const line *l, bool off)
 		while (root > l->content && (word_char(root[-1]) || root[-1] == '.'))
 			root--;
 		bool own = q - root >= 4 && memcmp(root, "self", 4) == 0 && (q - root == 4 || root[4] == '.');
-		char mode[3] = { ' ', after < end && *after == '(' ? (off ? '1' : own ? '4' : '0') : '3', '\0' };
+		/* `x.name()` with grad on and no argument (6): no call of a method that needs one. */
+		const char *in = after + 1;
+		while (in < end && *in == ' ')
+			in++;
+		bool bare = after < end && *after == '(' && in < end && *in == ')';
+		char mode[3] = { ' ', after < end && *after == '(' ? (off ? '1' : own ? '4' : bare ? '6' : '0') : '3', '\0' };
 		if (gg_buf_append(calls, q + 1, w) || gg_buf_append(calls, mode, sizeof mode))
 			return -ENOMEM;
 		q = after - 1;
@@ -828,8 +833,8 @@ int gg_project_calls_scan(gg_project *p, const char *module, const char *text, s
 	return rc;
 }
 
-void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bool *off, bool *other, bool *users,
-			     const char *module)
+void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bool takes_args, bool *off, bool *other,
+			     bool *users, const char *module)
 {
 	*off = *other = false;
 	if (users)
@@ -839,11 +844,14 @@ void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bo
 		return;
 	for (size_t i = gg_project_entries_lower(s, name, n);
 	     i < s->len && strncmp(s->items[i], name, n) == 0 && s->items[i][n] == ' '; i++) {
-		if (s->items[i][n + 1] == '1')
+		char mode = s->items[i][n + 1];
+		if (mode == '6' && takes_args)
+			continue;
+		if (mode == '1')
 			*off = true;
 		else
 			*other = true;
-		if (users && s->items[i][n + 1] == '0' && !(module && strcmp(s->items[i] + n + 3, module) == 0))
+		if (users && (mode == '0' || mode == '6') && !(module && strcmp(s->items[i] + n + 3, module) == 0))
 			*users = true;
 	}
 }

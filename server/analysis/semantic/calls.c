@@ -154,8 +154,25 @@ static bool project_calls_with_grad(const semantic *c, span name)
 	bool off, other, users;
 	if (!c->project)
 		return false;
-	gg_project_method_calls(c->project, name.ptr, name.len, &off, &other, &users, c->module);
+	gg_project_method_calls(c->project, name.ptr, name.len, false, &off, &other, &users, c->module);
 	return users && !off;
+}
+
+/* Whether method f needs an argument besides self: a parameter without a default, before any `*`. */
+static bool method_takes_args(const semantic *c, const func *f)
+{
+	gg_node params = FIELD(f->def, parameters);
+	uint32_t count = gg_node_is_null(params) ? 0 : gg_node_named_child_count(params);
+	for (uint32_t i = 0, pos = 0; i < count; i++) {
+		gg_node p = gg_node_named_child(params, i);
+		if (IS(p, comment))
+			continue;
+		if (!IS(p, identifier) && !IS(p, typed_parameter))
+			return false; /* a default, a splat, a bare `*`: the rest may be left out */
+		if (pos++ > 0)
+			return true;
+	}
+	return false;
 }
 
 /* Whether some call of the file runs function fi (sites sorted by callee). */
@@ -1161,7 +1178,7 @@ void sem_call_graph_resolve(semantic *c)
 		if (f->cls < 0 || f->guarded || !class_plain(c, f->cls) || (f->name.len > 1 && f->name.ptr[0] == '_' &&
 									    f->name.ptr[1] == '_'))
 			continue;
-		gg_project_method_calls(c->project, f->name.ptr, f->name.len, &off, &other, NULL, NULL);
+		gg_project_method_calls(c->project, f->name.ptr, f->name.len, method_takes_args(c, f), &off, &other, NULL, NULL);
 		if (!off || other)
 			continue;
 		bool all = true;
