@@ -154,6 +154,8 @@ typedef struct function {
 	bool sites_only;
 	bool evaluation;    /* named like evaluation code: it returns results, not graphs */
 	bool builds_graph;  /* forward(): accumulating is what it is for */
+	gg_node def;        /* its function_definition; null at module level */
+	bool globals;       /* its text says `global`: a name it adds to may outlive the call */
 	name_table names;
 	assign_fact *assigns; /* owned */
 	size_t assigns_len, assigns_cap;
@@ -1295,9 +1297,34 @@ static bool state_step(const check *c, gg_node loop, gg_node stmt, span key)
 	return false;
 }
 
+/*
+ * Where a function adds to a module-level name it declares `global`, and
+ * the file calls it from a loop (`def step(...): global run; ...; run +=
+ * loss`, called once a batch): its body is that loop's body, each call an
+ * iteration whose value the name keeps. Its block, or a null node.
+ */
+static gg_node global_step_body(const check *c, const function *fn, gg_node acc)
+{
+	if (!fn->globals || gg_node_is_null(fn->def) || !IS(acc, identifier))
+		return gg_node_null();
+	gg_node body = FIELD(fn->def, body);
+	span name = node_span(c, acc);
+	bool declared = false;
+	for (uint32_t i = 0, n = gg_node_named_child_count(body); i < n && !declared; i++) {
+		gg_node g = gg_node_named_child(body, i);
+		for (uint32_t k = 0; IS(g, global_statement) && k < gg_node_named_child_count(g) && !declared; k++)
+			declared = span_eq(node_span(c, gg_node_named_child(g, k)), name);
+	}
+	return declared && gg_semantic_called_in_loop(c->model, fn->start) ? body : gg_node_null();
+}
+
 static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc, gg_node value, bool list)
 {
 	function *fn = x->fn;
+	ctx here = *x;
+	if (gg_node_is_null(here.loop))
+		here.loop = global_step_body(c, fn, acc);
+	x = &here;
 	if (gg_node_is_null(x->loop) || x->grad_off || fn->builds_graph || gg_node_is_null(value))
 		return;
 	span key;
@@ -2143,7 +2170,7 @@ static ctx ctx_nested(const ctx *x)
 /* Whether the probe can skip a statement: candidate_consider would turn any accumulation in it down. */
 static bool probe_skips(const check *c, const ctx *x)
 {
-	return c->probe && (gg_node_is_null(x->loop) || x->grad_off || x->fn->builds_graph);
+	return c->probe && ((gg_node_is_null(x->loop) && !x->fn->globals) || x->grad_off || x->fn->builds_graph);
 }
 
 static void walk_simple(check *c, ctx *x, gg_node stmt)
@@ -2341,6 +2368,7 @@ static void walk_function(check *c, const ctx *x, gg_node def, gg_node decorated
 	memset(&fn, 0, sizeof fn);
 	fn.name = node_span(c, FIELD(def, name));
 	fn.start = gg_node_start_byte(def);
+	fn.def = def;
 	fn.sites_only = !c->probe && !(c->hits_len && bsearch(&fn.start, c->hits, c->hits_len, sizeof *c->hits, u32_cmp));
 	/* Evaluation code as the semantic model sees it (its name, an X.eval() of its own, an evaluation caller). */
 	fn.evaluation = c->index && gg_node_eq(c->index->root, c->root) &&
@@ -2352,6 +2380,7 @@ static void walk_function(check *c, const ctx *x, gg_node def, gg_node decorated
 	 * itself (a `fit()` running its own backward): its loop is a training
 	 * loop, as a plain function's is.
 	 */
+	fn.globals = span_contains(node_span(c, def), "global ");
 	fn.builds_graph = span_is(fn.name, "forward") || span_is(fn.name, "__init__") || builder_name(fn.name) ||
 			  (in_module_class(c, x->cls) && !gg_semantic_function_backward(c->model, gg_node_start_byte(def)));
 
@@ -2382,10 +2411,11 @@ static void walk_function(check *c, const ctx *x, gg_node def, gg_node decorated
 	gg_node body = FIELD(def, body);
 	/*
 	 * The probe looks for accumulations in loops: a function that spells
-	 * neither for nor while has no loop, nor have the functions it nests.
+	 * neither for nor while has no loop, nor have the functions it nests,
+	 * unless it adds to a global name (global_step_body).
 	 */
 	span text = node_span(c, def);
-	if (c->probe ? span_contains(text, "for") || span_contains(text, "while") : !fn.sites_only || calls_hits(c, text))
+	if (c->probe ? span_contains(text, "for") || span_contains(text, "while") || fn.globals : !fn.sites_only || calls_hits(c, text))
 		walk_block(c, sub, body);
 	function_finish(c, &fn, body);
 }

@@ -128,6 +128,20 @@ bool gg_semantic_branch_guarded(const gg_semantic *r, uint32_t at)
 	return r && r->file && sem_branch_guarded(r->file, at);
 }
 
+bool gg_semantic_called_in_loop(const gg_semantic *r, uint32_t at)
+{
+	const semantic *c = r ? r->file : NULL;
+	int fi = c ? sem_func_at(c, at) : 0;
+	if (fi <= 0 || c->funcs[fi].start != at)
+		return false;
+	for (size_t i = sem_sites_of(c, fi); i < c->sites_len && c->sites[i].callee == fi; i++)
+		for (gg_node p = gg_node_parent(c->sites[i].call); !gg_node_is_null(p) && !IS(p, function_definition);
+		     p = gg_node_parent(p))
+			if (IS(p, for_statement) || IS(p, while_statement))
+				return true;
+	return false;
+}
+
 bool gg_semantic_function_backward(const gg_semantic *r, uint32_t at)
 {
 	const semantic *c = r ? r->file : NULL;

@@ -69,6 +69,8 @@ int gg_semantic_method_accumulates(const gg_semantic *s, uint32_t at, const char
 				   const char *method, size_t method_len);
 /* Whether byte at is in a branch that only calls with grad off reach: `if mode == "test":` of a function called so (sem_branch_guarded). */
 bool gg_semantic_branch_guarded(const gg_semantic *s, uint32_t at);
+/* Whether the file calls the function defined at byte at (its def's start) from inside a loop. */
+bool gg_semantic_called_in_loop(const gg_semantic *s, uint32_t at);
 /* Whether the function defined at byte at (its def's start) runs a backward on its code path, its callees' included. */
 bool gg_semantic_function_backward(const gg_semantic *s, uint32_t at);
 /* Whether the call starting at byte at runs a function of this file whose code path runs a backward (a loss helper that trains). */
