@@ -594,7 +594,7 @@ static const history no_history = { false, NO_POS, { NULL, 0 }, false, false, fa
 static const char *const plain_value_words[] = {
 	"time", "times", "duration", "elapsed", "seconds", "secs", "count", "num", "len", "length", "size", "idx",
 	"index", "step", "steps", "info", "infos", "stats", "metrics", "name", "names", "text", "path", "done",
-	"dones", "accuracy", "acc", "correct", NULL,
+	"dones", "accuracy", "acc", "correct", "prec", "precision", "top1", NULL,
 };
 
 /*
