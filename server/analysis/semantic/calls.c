@@ -397,18 +397,12 @@ static gg_node node_starting_at(gg_node *list, size_t len, uint32_t at)
 static bool name_made_to_require_grad(const semantic *c, span name, uint32_t lo, uint32_t hi)
 {
 	for (size_t i = 0; i < c->grad_marks_len; i++) {
-		gg_node m = c->grad_marks[i], named = gg_node_null();
+		gg_node m = c->grad_marks[i], up = gg_node_parent(m);
 		if (gg_node_start_byte(m) < lo || gg_node_start_byte(m) >= hi)
 			continue;
-		if (IS(m, assignment)) {
-			named = FIELD(FIELD(m, left), object);
-		} else if (IS(m, call) && IS(FIELD(m, function), attribute)) {
-			named = FIELD(FIELD(m, function), object);
-			gg_node up = gg_node_parent(m);
-			if (IS(up, assignment) && IS(FIELD(up, left), identifier) && span_eq(node_span(c, FIELD(up, left)), name))
-				return true;
-		}
-		if (IS(named, identifier) && span_eq(node_span(c, named), name))
+		/* What the mark makes require grad, or the name bound to what it returns (`x_k = x.clone().requires_grad_()`). */
+		if (span_eq(sem_grad_mark_receiver(c, m), name) ||
+		    (IS(m, call) && IS(up, assignment) && IS(FIELD(up, left), identifier) && span_eq(node_span(c, FIELD(up, left)), name)))
 			return true;
 	}
 	const gg_tree_index *ix = c->index;

@@ -642,6 +642,15 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 		PUSH(c, c->loaded.items, c->loaded.len, c->loaded.cap, target);
 }
 
+span sem_grad_mark_receiver(const semantic *c, gg_node mark)
+{
+	gg_node fn = IS(mark, call) ? FIELD(mark, function) : gg_node_null();
+	gg_node named = IS(mark, assignment) ? FIELD(FIELD(mark, left), object)
+			: IS(fn, attribute) && span_is(sem_attribute_name(c, fn), "requires_grad_") ? FIELD(fn, object)
+										      : gg_node_null();
+	return !gg_node_is_null(named) && sem_is_name_chain(c, named) ? node_span(c, named) : (span){ c->text, 0 };
+}
+
 /* Whether torch.autograd.grad's arguments leave create_graph False: the gradient it returns carries no history. */
 static bool builds_no_gradient_graph(const semantic *c, gg_node args)
 {

@@ -431,8 +431,6 @@ typedef struct semantic {
 	/* The modules the file's star imports name (`from utils import *`), as written, dots of a relative one kept. */
 	spanset star_modules;
 	/* The names the text makes require grad (`x.requires_grad_()`), read once when first asked (walk.c). */
-	spanset grad_inputs;
-	bool grad_inputs_read;
 	/* The attributes of self the file's plain assignments store (`self.net = net`), read once when first asked (models.c). */
 	spanset self_stored;
 	bool self_stored_read;
@@ -927,6 +925,8 @@ int sem_parameter_index(const semantic *c, gg_node def, span name, gg_node *dflt
  * may pass "lit" runs with grad off (no other file calls it).
  */
 bool sem_branch_guarded(const semantic *c, uint32_t at);
+/* The name chain a grad mark makes require grad (`x` of `x.requires_grad_()`, `self.grid` of `self.grid.requires_grad = True`), or an empty span (facts.c). */
+span sem_grad_mark_receiver(const semantic *c, gg_node mark);
 /* A mode a flag is compared with: a string literal's text, or an enum member's dotted name (Phase.TRAIN). */
 bool sem_mode_value(const semantic *c, gg_node n, span *out);
 /* Whether the modes test (a flag's `mode == "train" or ...`) names mode. */

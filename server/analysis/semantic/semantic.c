@@ -236,7 +236,6 @@ static void semantic_free(semantic *c)
 	free(c->loaded.items);
 	free(c->module_api.items);
 	free(c->star_modules.items);
-	free(c->grad_inputs.items);
 	free(c->self_stored.items);
 	free(c->frozen);
 	free(c->global_evals);

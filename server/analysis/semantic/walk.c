@@ -116,44 +116,24 @@ static bool bound_without_grad(const semantic *c, int fi, gg_node value)
 /*
  * Whether the file makes name (a plain name or a chain, `self.grid`), as
  * seen from at, require grad: `name.requires_grad_()` (not False) or
- * `name.requires_grad = True`. A forward on it records the graph on
- * purpose: the derivative of the output by the input is what the code takes
- * next (a physics residual, a saliency map), whatever hands it on. A plain
- * name is the same variable only where the mark is in the function of at,
- * one around it, or at module level: another function's local of that name
- * (an attack's `x_adv`) is not. The text is read once, at the first
- * question: a file runs many forwards.
+ * `name.requires_grad = True` (facts.c's grad marks). A forward on it
+ * records the graph on purpose: the derivative of the output by the input
+ * is what the code takes next (a physics residual, a saliency map),
+ * whatever hands it on. A plain name is the same variable only where the
+ * mark is in the function of at, one around it, or at module level:
+ * another function's local of that name (an attack's `x_adv`) is not.
  */
 static bool file_makes_require_grad(semantic *c, span name, uint32_t at)
 {
-	static const char *const asks[] = { "_()", "_(True)", " = True", "=True", NULL };
-	for (const char *p = c->text, *end = c->text + c->len; !c->grad_inputs_read && p < end;) {
-		const char *hit = memmem(p, (size_t)(end - p), ".requires_grad", 14);
-		if (!hit)
-			break;
-		p = hit + 14;
-		bool asked = false;
-		for (const char *const *a = asks; *a && !asked; a++)
-			asked = (size_t)(end - p) >= strlen(*a) && memcmp(p, *a, strlen(*a)) == 0;
-		const char *start = hit;
-		while (start > c->text && (isalnum((unsigned char)start[-1]) || start[-1] == '_' || start[-1] == '.'))
-			start--;
-		if (asked && start < hit)
-			PUSH(c, c->grad_inputs.items, c->grad_inputs.len, c->grad_inputs.cap, ((span){ start, (size_t)(hit - start) }));
-	}
-	if (!c->grad_inputs_read) {
-		sem_spanset_sort(&c->grad_inputs);
-		c->grad_inputs_read = true;
-	}
-	if (!sem_spanset_has(&c->grad_inputs, name))
-		return false;
-	if (memchr(name.ptr, '.', name.len))
-		return true;
-	int fi = sem_func_at(c, at);
-	for (size_t i = 0; i < c->grad_inputs.len; i++) {
-		if (!span_eq(c->grad_inputs.items[i], name))
+	int fi = -1;
+	for (size_t i = 0; i < c->grad_marks_len; i++) {
+		if (!span_eq(sem_grad_mark_receiver(c, c->grad_marks[i]), name))
 			continue;
-		int marked = sem_func_at(c, (uint32_t)(c->grad_inputs.items[i].ptr - c->text));
+		if (memchr(name.ptr, '.', name.len))
+			return true;
+		if (fi < 0)
+			fi = sem_func_at(c, at);
+		int marked = sem_func_at(c, gg_node_start_byte(c->grad_marks[i]));
 		for (int f = fi;; f = c->funcs[f].parent) {
 			if (f == marked)
 				return true;
