@@ -423,6 +423,7 @@ typedef struct emit_source {
 	const gg_notebook *nb; /* the notebook whose cells text joins, or NULL; positions are then in its cells */
 	const gg_nb_cell *cell; /* the finding's cell, with nb */
 	bool fixable; /* ruff's [*] after the code: --fix (not given) has a fix for it */
+	bool display_only; /* --fix makes no fix in this file (it does not parse) */
 	const char *docs_base;  /* where the rule pages are (docs_url.h), or NULL */
 	gg_output_item *group;  /* grouped: the file's findings so far (group_len of them), room for all */
 	size_t *group_len;
@@ -530,7 +531,7 @@ static int emit(check_run *run, check_out *o, const char *path, const gg_finding
 		return -ENOMEM;
 	}
 	gg_output_item it = { path, src->cell ? src->cell->index + 1 : 0, f, start, end, src->fixes, src->positions, url,
-			      src->fixable };
+			      src->fixable, src->display_only };
 	int rc = 0;
 	switch (run->format) {
 	case FORMAT_JSON:
@@ -894,7 +895,7 @@ static int check_findings(check_run *run, check_worker *w, check_out *o, const c
 				o->stats_fixable[rule - gg_rules]++;
 			emit_source es = { body, body_len, &ix, &fixes[i], &table, nb,
 					   nb ? gg_notebook_cell_at(nb, f->range.start) : NULL,
-					   applies && counts_fixes && !run->fix, docs_base, group, &group_len };
+					   applies && counts_fixes && !run->fix, !fixes_apply, docs_base, group, &group_len };
 			rc = emit(run, o, path, f, gg_position_table_find(&table, f->range.start),
 				  gg_position_table_find(&table, f->range.end), &es);
 			o->findings++;

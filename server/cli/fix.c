@@ -23,11 +23,12 @@ static cJSON *fix_location(const gg_position_table *positions, size_t offset)
 	return o;
 }
 
-cJSON *gg_cli_fix_json(const gg_fix *fix, const gg_position_table *positions, bool with_kind)
+cJSON *gg_cli_fix_json(const gg_fix *fix, const gg_position_table *positions, bool with_kind, bool display_only)
 {
 	cJSON *o = cJSON_CreateObject();
 	cJSON *edits = cJSON_CreateArray();
-	bool ok = o && edits && cJSON_AddStringToObject(o, "applicability", fix->safe ? "safe" : "unsafe") &&
+	const char *applicability = display_only ? "display-only" : fix->safe ? "safe" : "unsafe";
+	bool ok = o && edits && cJSON_AddStringToObject(o, "applicability", applicability) &&
 		  cJSON_AddStringToObject(o, "message", fix->title);
 	if (ok && with_kind)
 		ok = cJSON_AddStringToObject(o, "kind", gg_fix_kind_name(fix->kind)) != NULL;

@@ -18,13 +18,14 @@
  */
 
 /*
- * {"applicability": "safe"|"unsafe", "message", "edits": [{content, location,
+ * {"applicability": "safe"|"unsafe" ("display-only" with display_only: the
+ * file does not parse, so --fix makes none), "message", "edits": [{content, location,
  * end_location}]} with 1-based rows and code point columns: positions
  * (converted in GG_ENC_UTF32) holds the edits' offsets, converted with the
  * file's other offsets in one sweep. with_kind adds "kind"
  * (gg_fix_kind_name). Returns NULL on failure.
  */
-cJSON *gg_cli_fix_json(const gg_fix *fix, const gg_position_table *positions, bool with_kind);
+cJSON *gg_cli_fix_json(const gg_fix *fix, const gg_position_table *positions, bool with_kind, bool display_only);
 
 /*
  * Every safe fix (with unsafe, every best fix) applied to src, written

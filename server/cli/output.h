@@ -26,6 +26,7 @@ typedef struct gg_output_item {
 	const gg_position_table *positions; /* the fixes' edits' positions (code points) */
 	const char *url; /* the rule's page (docs_url.h), or NULL when there is none */
 	bool fixable;    /* ruff's [*] (grouped): --fix, not given, has a fix for it */
+	bool display_only; /* the file does not parse: --fix makes none of its fixes, shown as ruff's "display-only" */
 } gg_output_item;
 
 /*

@@ -32,18 +32,19 @@ static bool json_add(cJSON *o, const char *key, cJSON *item)
 }
 
 /* The fix member: the fix --fix (with --unsafe-fixes) applies, in ruff's shape, or null; with_all, "fixes" too. */
-static bool json_fixes(cJSON *row, const gg_fixes *fixes, const gg_position_table *positions, bool with_all)
+static bool json_fixes(cJSON *row, const gg_fixes *fixes, const gg_position_table *positions, bool with_all,
+		       bool display_only)
 {
 	const gg_fix *applied = gg_fixes_applied(fixes, true);
 	if (!applied && fixes->len) /* a finding whose only fix is its noqa shows that */
 		applied = &fixes->items[0];
-	if (!json_add(row, "fix", applied ? gg_cli_fix_json(applied, positions, false) : cJSON_CreateNull()))
+	if (!json_add(row, "fix", applied ? gg_cli_fix_json(applied, positions, false, display_only) : cJSON_CreateNull()))
 		return false;
 	if (!with_all)
 		return true;
 	cJSON *all = cJSON_AddArrayToObject(row, "fixes");
 	for (size_t i = 0; all && i < fixes->len; i++) {
-		cJSON *one = gg_cli_fix_json(&fixes->items[i], positions, true);
+		cJSON *one = gg_cli_fix_json(&fixes->items[i], positions, true, display_only);
 		if (!one || !cJSON_AddItemToArray(all, one)) {
 			cJSON_Delete(one);
 			return false;
@@ -66,7 +67,7 @@ cJSON *gg_cli_json_row(const gg_output_item *it, bool with_all_fixes)
 		  /* A finding's noqa line is where it starts (see noqa.h). */
 		  json_add(row, "noqa_row", cJSON_CreateNumber(it->start.line + 1.0)) &&
 		  json_add(row, "url", it->url ? cJSON_CreateString(it->url) : cJSON_CreateNull()) &&
-		  json_fixes(row, it->fixes, it->positions, with_all_fixes);
+		  json_fixes(row, it->fixes, it->positions, with_all_fixes, it->display_only);
 	free(filename);
 	if (!ok) {
 		cJSON_Delete(row);
