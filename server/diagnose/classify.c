@@ -1729,7 +1729,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	if ((rc = classify_handler_grad(d)))
 		return rc;
 	if (tb->has_exception && tb->exc.message_above &&
-	    (rc = gg_evidence_add(d, "the exception line (log line %llu) is cut to its type; its message is the same type's line pasted above the traceback (log line %llu)",
+	    (rc = gg_evidence_add(d, "the exception line (log line %llu) is cut short (to its type, or by the paste's end); its whole message is the line above the traceback (log line %llu)",
 				  (unsigned long long)tb->exc.at.line, (unsigned long long)tb->exc.message_above)))
 		return rc;
 

@@ -558,6 +558,39 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 			o->used = true;
 			continue;
 		}
+		/*
+		 * An exception line cut by the paste's end ("RuntimeError:
+		 * DataLoade") under a line that logs the same message whole (a
+		 * trainer's "Exception: DataLoader worker (pid 7) is killed by
+		 * signal: Killed."): that line is its message.
+		 */
+		if (tb->has_exception && tb->exc.message[0] && tb->exc.at.line >= d->facts.last_text_line) {
+			size_t ml = strlen(tb->exc.message);
+			const char *whole = NULL;
+			uint64_t above = 0;
+			for (size_t k = 0; k < d->facts.orphans_len && !whole; k++) {
+				const gg_log_orphan *o = &d->facts.orphans[k];
+				const char *hit = o->at.line < tb->at.line ? strstr(o->text, tb->exc.message) : NULL;
+				if (hit && strlen(hit) > ml) {
+					whole = hit;
+					above = o->at.line;
+				}
+			}
+			char *m = whole ? strdup(whole) : NULL, *detail = whole ? strdup(whole) : NULL;
+			if (whole && (!m || !detail)) {
+				free(m);
+				free(detail);
+				return -ENOMEM;
+			}
+			if (whole) {
+				free(tb->exc.message);
+				free(tb->exc.detail);
+				tb->exc.message = m;
+				tb->exc.detail = detail;
+				tb->exc.message_above = above;
+				continue;
+			}
+		}
 		if (!(tb->stack || tb->headerless || cut) || (tb->has_exception && !header_only))
 			continue;
 		uint64_t reach = tb->stack ? DX_STACK_REACH : tb->headerless ? DX_HEADERLESS_REACH : DX_CUT_REACH;

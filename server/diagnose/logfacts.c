@@ -1217,6 +1217,8 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	    /* Memory errors of oom.c's forms without these words: MPS's buffer limit, the allocator's NVML assert, a KV cache. */
 	    !gg_text_find(t, n, "Invalid buffer size") && !gg_text_find(t, n, "bytes of NDArray") && !gg_text_find(t, n, "NVML_SUCCESS") && !gg_text_find(t, n, "cache blocks") &&
 	    !gg_text_find(t, n, "KV cache") &&
+	    /* A DataLoader worker the kernel killed, logged by whatever caught it (a trainer's "Exception: ..." line). */
+	    !gg_text_find(t, n, "is killed by signal: Killed") &&
 	    /* Level Zero's and SYCL's own names (XPU), all in capitals: "UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY". */
 	    !gg_text_find(t, n, "OUT_OF_DEVICE_MEMORY") && !gg_text_find(t, n, "PI_ERROR_OUT_OF_RESOURCES") &&
 	    /* Ascend's CANN code for a failed allocation (its sentence may be cut). */
@@ -2350,7 +2352,13 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	 */
 	/* pytest -v's test id, then the shell's word when the test's process was killed ("t.py::test_x Killed"). */
 	const char *test_id = n > 7 && memcmp(t + n - 7, " Killed", 7) == 0 ? gg_text_find(t, n, ".py::") : NULL;
-	if (!f->killed && (facts_line_is(t, n, "Killed") || facts_line_is(t, n, "Killed: 9") || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0) ||
+	/*
+	 * The shell's "Killed" written over a progress line the terminal had
+	 * not ended ("Killedg in train batch: 12 / 40"): the word at the line's
+	 * start, the redrawn line's tail glued to it.
+	 */
+	bool over = n > 6 && memcmp(t, "Killed", 6) == 0 && t[6] >= 'a' && t[6] <= 'z';
+	if (!f->killed && (facts_line_is(t, n, "Killed") || facts_line_is(t, n, "Killed: 9") || over || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0) ||
 			   (test_id && !memchr(t, ' ', (size_t)(test_id - t))) ||
 			   gg_text_find(t, n, "terminated with signal SIGKILL") || gg_text_find(t, n, "exit code -9") ||
 			   /* torchelastic's summary field alone ("traceback : Signal 9 (SIGKILL) received by PID 4923"). */
