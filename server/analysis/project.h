@@ -449,10 +449,12 @@ bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t 
  * whether some call runs with grad off, *other whether some runs with it on
  * or the name is handed on without a call, *users (NULL: not asked) whether
  * some call with grad on is on another object than self (`agent.test(...)`)
- * in a file other than module's (NULL: any file).
+ * in a file other than module's (NULL: any file), *trains (NULL: not asked)
+ * whether some call, in a file other than module's, keeps the result in a
+ * def that runs a backward after it (the result may be that loss).
  */
 void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bool takes_args, bool *off, bool *other,
-			     bool *users, const char *module);
+			     bool *users, bool *trains, const char *module);
 /* Whether some file of the project imports a function named name (of any module) and calls or hands it on. */
 bool gg_project_called_elsewhere(const gg_project *p, const char *name, size_t n);
 void gg_project_outside_calls(const gg_project *p, const char *name, size_t n, const char *module, size_t module_len,

@@ -243,12 +243,19 @@ static int line_methods_note(gg_buf *calls, const line *l, bool off)
 		while (root > l->content && (word_char(root[-1]) || root[-1] == '.'))
 			root--;
 		bool own = q - root >= 4 && memcmp(root, "self", 4) == 0 && (q - root == 4 || root[4] == '.');
-		/* `x.name()` with grad on and no argument (6): no call of a method that needs one. */
+		/*
+		 * `x.name()` with grad on and no argument (6): no call of a method
+		 * that needs one. A call whose result the line drops, the chain
+		 * starting the line (7, 8 on self): never a loss a later backward
+		 * takes (block_backward).
+		 */
 		const char *in = after + 1;
 		while (in < end && *in == ' ')
 			in++;
 		bool bare = after < end && *after == '(' && in < end && *in == ')';
-		char mode[3] = { ' ', after < end && *after == '(' ? (off ? '1' : own ? '4' : bare ? '6' : '0') : '3', '\0' };
+		bool dropped = root == l->content;
+		char on = own ? (dropped ? '8' : '4') : dropped ? '7' : bare ? '6' : '0';
+		char mode[3] = { ' ', after < end && *after == '(' ? (off ? '1' : on) : '3', '\0' };
 		if (gg_buf_append(calls, q + 1, w) || gg_buf_append(calls, mode, sizeof mode))
 			return -ENOMEM;
 		q = after - 1;
@@ -677,10 +684,13 @@ static void block_backward(gg_project *p, const open_block *b, gg_buf *methods)
 		if (n && e[n - 1] == '0')
 			e[n - 1] = '2';
 	}
+	/* A method's result kept in such a def (2; 5 on self): its result may be that loss. */
 	for (char *e = methods->data ? methods->data + b->methods_first : NULL; e && e < methods->data + methods->len; e += strlen(e) + 1) {
 		size_t n = strlen(e);
-		if (n && e[n - 1] == '0')
+		if (n && (e[n - 1] == '0' || e[n - 1] == '6'))
 			e[n - 1] = '2';
+		else if (n && e[n - 1] == '4')
+			e[n - 1] = '5';
 	}
 }
 
@@ -834,11 +844,13 @@ int gg_project_calls_scan(gg_project *p, const char *module, const char *text, s
 }
 
 void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bool takes_args, bool *off, bool *other,
-			     bool *users, const char *module)
+			     bool *users, bool *trains, const char *module)
 {
 	*off = *other = false;
 	if (users)
 		*users = false;
+	if (trains)
+		*trains = false;
 	const gg_strings *s = &p->method_calls;
 	if (!p->classes_sorted)
 		return;
@@ -851,8 +863,11 @@ void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bo
 			*off = true;
 		else
 			*other = true;
-		if (users && (mode == '0' || mode == '6') && !(module && strcmp(s->items[i] + n + 3, module) == 0))
+		bool elsewhere = !(module && strcmp(s->items[i] + n + 3, module) == 0);
+		if (users && (mode == '0' || mode == '6' || mode == '7') && elsewhere)
 			*users = true;
+		if (trains && (mode == '2' || mode == '5') && elsewhere)
+			*trains = true;
 	}
 }
 

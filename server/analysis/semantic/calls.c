@@ -154,7 +154,7 @@ static bool project_calls_with_grad(const semantic *c, span name)
 	bool off, other, users;
 	if (!c->project)
 		return false;
-	gg_project_method_calls(c->project, name.ptr, name.len, false, &off, &other, &users, c->module);
+	gg_project_method_calls(c->project, name.ptr, name.len, false, &off, &other, &users, NULL, c->module);
 	return users && !off;
 }
 
@@ -1159,6 +1159,30 @@ void sem_call_graph_resolve(semantic *c)
 	}
 
 	/*
+	 * A method (not a module's forward) whose result some file of the
+	 * project keeps in a def that runs a backward after the call (`losses
+	 * = self.loss_fn.compute_loss_G(...)`, then `loss.backward()`): what it
+	 * computes may be that loss, as for a function another file calls so
+	 * (above): its forwards feed it, its name is no evidence, and no fix
+	 * wraps it.
+	 */
+	for (size_t i = 1; c->project && i < c->funcs_len; i++) {
+		func *f = &c->funcs[i];
+		bool off, other, trains;
+		if (f->cls < 0 || f->callers_own_mode || (f->name.len > 1 && f->name.ptr[0] == '_' && f->name.ptr[1] == '_'))
+			continue;
+		/* Another file's calls: this file's own are resolved to their class (site_result_trains). */
+		if (!c->module)
+			break;
+		gg_project_method_calls(c->project, f->name.ptr, f->name.len, method_takes_args(c, f), &off, &other, NULL,
+					&trains, c->module);
+		if (trains) {
+			f->result_trains = true;
+			f->eval_name = false;
+		}
+	}
+
+	/*
 	 * A method of a plain class of the file (no base but object: no
 	 * framework calls it) that the project's files call, on whatever
 	 * instance, only with grad off, and never hand on uncalled (a helper's
@@ -1172,7 +1196,8 @@ void sem_call_graph_resolve(semantic *c)
 		if (f->cls < 0 || f->guarded || !class_plain(c, f->cls) || (f->name.len > 1 && f->name.ptr[0] == '_' &&
 									    f->name.ptr[1] == '_'))
 			continue;
-		gg_project_method_calls(c->project, f->name.ptr, f->name.len, method_takes_args(c, f), &off, &other, NULL, NULL);
+		gg_project_method_calls(c->project, f->name.ptr, f->name.len, method_takes_args(c, f), &off, &other, NULL, NULL,
+					NULL);
 		if (!off || other)
 			continue;
 		bool all = true;
