@@ -836,6 +836,13 @@ static bool flag_condition(semantic *c, const ctx *x, gg_node cond, gg_node bloc
 		cond = FIELD(cond, argument);
 		negated = true;
 	}
+	/* `if optimize == True:` (or `is True`) is `if optimize:`; `== False` is its `not`. */
+	else if (IS(cond, comparison_operator) && gg_node_child_count(cond) == 3 &&
+		 (IS(gg_node_named_child(cond, 1), true) || IS(gg_node_named_child(cond, 1), false)) &&
+		 (span_is(node_span(c, gg_node_child(cond, 1)), "==") || span_is(node_span(c, gg_node_child(cond, 1)), "is"))) {
+		negated = IS(gg_node_named_child(cond, 1), false);
+		cond = gg_node_named_child(cond, 0);
+	}
 	/* `if optimizer is not None:` tests what `if optimizer:` does: a call passing None turns it off. */
 	else if (IS(cond, comparison_operator) && gg_node_named_child_count(cond) == 2 &&
 		 IS(gg_node_named_child(cond, 1), none) && span_is(node_span(c, gg_node_child(cond, 1)), "is not"))
