@@ -254,7 +254,7 @@ static int line_methods_note(gg_buf *calls, const line *l, bool off)
 			in++;
 		bool bare = after < end && *after == '(' && in < end && *in == ')';
 		bool dropped = root == l->content;
-		char on = own ? (dropped ? '8' : '4') : dropped ? '7' : bare ? '6' : '0';
+		char on = own ? (dropped ? '8' : '4') : bare ? '6' : dropped ? '7' : '0';
 		char mode[3] = { ' ', after < end && *after == '(' ? (off ? '1' : on) : '3', '\0' };
 		if (gg_buf_append(calls, q + 1, w) || gg_buf_append(calls, mode, sizeof mode))
 			return -ENOMEM;
@@ -687,7 +687,7 @@ static void block_backward(gg_project *p, const open_block *b, gg_buf *methods)
 	/* A method's result kept in such a def (2; 5 on self): its result may be that loss. */
 	for (char *e = methods->data ? methods->data + b->methods_first : NULL; e && e < methods->data + methods->len; e += strlen(e) + 1) {
 		size_t n = strlen(e);
-		if (n && (e[n - 1] == '0' || e[n - 1] == '6'))
+		if (n && e[n - 1] == '0')
 			e[n - 1] = '2';
 		else if (n && e[n - 1] == '4')
 			e[n - 1] = '5';
