@@ -276,7 +276,9 @@ typedef struct gg_project {
 	 * `fn=tool.predict`), whatever holds them: "name G", G 1 where a call
 	 * runs with grad off, 0 where with it on, 2 where with it on in a def
 	 * that runs a backward after it (its result may be that loss), 4 where
-	 * with it on on self (the class's own call), 3 where the name is read
+	 * with it on on self (the class's own call; 5 in such a def), 6 with it
+	 * on and no argument (`x.name()`), 7 with it on and its result dropped
+	 * (8 on self; neither becomes 2 or 5), 3 where the name is read
 	 * without a call (a bound method handed on), then the calling file's
 	 * module ("test 0 train"). One entry per file and
 	 * mode, a test's only with grad off; sorted and unique once settled.
