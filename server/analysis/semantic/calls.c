@@ -1166,10 +1166,20 @@ void sem_call_graph_resolve(semantic *c)
 	 * (above): its forwards feed it, its name is no evidence, and no fix
 	 * wraps it.
 	 */
+	/*
+	 * Not a name Python's own containers and strings answer too (`d.get(k)`,
+	 * `parts.append(x)` in every training step): the call cannot be tied to
+	 * this class by it.
+	 */
+	static const char *const builtin_methods[] = { "get", "items", "keys", "values", "update", "pop", "append", "extend",
+						       "insert", "remove", "copy", "format", "join", "split", "strip",
+						       "replace", "index", "count", "sort", "setdefault", "add", "clear",
+						       "read", "write", NULL };
 	for (size_t i = 1; c->project && i < c->funcs_len; i++) {
 		func *f = &c->funcs[i];
 		bool off, other, trains;
-		if (f->cls < 0 || f->callers_own_mode || (f->name.len > 1 && f->name.ptr[0] == '_' && f->name.ptr[1] == '_'))
+		if (f->cls < 0 || f->callers_own_mode || (f->name.len > 1 && f->name.ptr[0] == '_' && f->name.ptr[1] == '_') ||
+		    sem_word_in(f->name.ptr, f->name.len, builtin_methods))
 			continue;
 		/* Another file's calls: this file's own are resolved to their class (site_result_trains). */
 		if (!c->module)
