@@ -325,6 +325,19 @@ static gg_tb_chain *dx_orphan_chain(const gg_log_orphan *o, uint64_t seq)
 }
 
 /*
+ * A chain for a line the paste shows in place of a traceback (a kill, a
+ * signal, a kernel's assertion): text (owned, freed here; NULL where it
+ * could not be made), at line at, of rank. NULL on failure.
+ */
+static gg_tb_chain *dx_line_chain(char *text, int rank, bool oom, gg_log_span at)
+{
+	gg_log_orphan o = { .rank = rank, .oom = oom, .text = text, .at = at, .continued_to = at.line };
+	gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
+	free(text);
+	return c;
+}
+
+/*
  * Frames whose out-of-memory line was printed above them: logging's
  * `logger.error(msg, stack_info=True)` prints the message, then "Stack
  * (most recent call last):" and the frames; some IDEs and paste tools put
@@ -516,6 +529,24 @@ static bool dx_kernel_failure(const gg_diagnoser *d, const gg_log_orphan *o)
 	return false;
 }
 
+/* Gives tb's exception the message text (copied), logged whole at line above: its own line was cut. 0 or -ENOMEM. */
+static int dx_message_from_above(gg_traceback *tb, const char *text, uint64_t above)
+{
+	char *m = strdup(text), *detail = strdup(text);
+	if (!m || !detail) {
+		free(m);
+		free(detail);
+		return -ENOMEM;
+	}
+	free(tb->exc.message);
+	free(tb->exc.detail);
+	tb->exc.message = m;
+	tb->exc.detail = detail;
+	tb->exc.colon_only = false;
+	tb->exc.message_above = above;
+	return 0;
+}
+
 static int dx_stack_exceptions(gg_diagnoser *d)
 {
 	for (size_t i = 0; i < d->len; i++) {
@@ -543,18 +574,8 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 			gg_log_orphan *o = &d->facts.lone;
 			if (!o->type || strcmp(o->type, tb->exc.type) != 0 || !o->text[0])
 				continue;
-			char *m = strdup(o->text), *detail = strdup(o->text);
-			if (!m || !detail) {
-				free(m);
-				free(detail);
+			if (dx_message_from_above(tb, o->text, o->at.line))
 				return -ENOMEM;
-			}
-			free(tb->exc.message);
-			free(tb->exc.detail);
-			tb->exc.message = m;
-			tb->exc.detail = detail;
-			tb->exc.colon_only = false;
-			tb->exc.message_above = o->at.line;
 			o->used = true;
 			continue;
 		}
@@ -576,20 +597,10 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 					above = o->at.line;
 				}
 			}
-			char *m = whole ? strdup(whole) : NULL, *detail = whole ? strdup(whole) : NULL;
-			if (whole && (!m || !detail)) {
-				free(m);
-				free(detail);
+			if (whole && dx_message_from_above(tb, whole, above))
 				return -ENOMEM;
-			}
-			if (whole) {
-				free(tb->exc.message);
-				free(tb->exc.detail);
-				tb->exc.message = m;
-				tb->exc.detail = detail;
-				tb->exc.message_above = above;
+			if (whole)
 				continue;
-			}
 		}
 		if (!(tb->stack || tb->headerless || cut) || (tb->has_exception && !header_only))
 			continue;
@@ -2113,9 +2124,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 				       : gg_strdup_printf("the process was killed by SIGKILL"); /* its line is the message's own (at) */
 		/* srun's task its cgroup killed: a rank where srun starts one task per rank (no launcher's word on ranks). */
 		int task = cgroup && root < 0 ? d->facts.srun_oom_task : -1;
-		gg_log_orphan o = { .rank = killed9 ? root : task, .oom = true, .text = text, .at = at, .continued_to = at.line };
-		gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
-		free(text);
+		gg_tb_chain *c = dx_line_chain(text, killed9 ? root : task, true, at);
 		if (!c || (rc = dx_push(out, c)))
 			return c ? rc : -ENOMEM;
 		gg_diagnosis *x = &out->items[out->len - 1];
@@ -2162,10 +2171,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		char *text = launcher ? gg_strdup_printf("rank %d exited with signal %ld (%s)", d->facts.launcher_rank,
 							 -d->facts.launcher_exitcode, d->facts.job_signal)
 				      : gg_strdup_printf("the shell reports the process ended by a signal: %s", d->facts.job_signal);
-		gg_log_orphan o = { .rank = launcher ? d->facts.launcher_rank : -1, .text = text, .at = d->facts.job_signal_at,
-				    .continued_to = d->facts.job_signal_at.line };
-		gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
-		free(text);
+		gg_tb_chain *c = dx_line_chain(text, launcher ? d->facts.launcher_rank : -1, false, d->facts.job_signal_at);
 		if (c)
 			c->job_signal = true;
 		if (!c || (rc = dx_push(out, c)))
@@ -2182,9 +2188,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		const char *name = gg_logfacts_signal_name(d->facts.agent_signal);
 		char *text = gg_strdup_printf("the launcher received signal %d%s%s%s and stopped its workers", d->facts.agent_signal,
 					      name ? " (" : "", name ? name : "", name ? ")" : "");
-		gg_log_orphan o = { .rank = -1, .text = text, .at = d->facts.agent_signal_at, .continued_to = d->facts.agent_signal_at.line };
-		gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
-		free(text);
+		gg_tb_chain *c = dx_line_chain(text, -1, false, d->facts.agent_signal_at);
 		if (c)
 			c->agent_signal = true;
 		if (!c || (rc = dx_push(out, c)))
@@ -2356,10 +2360,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			 * triggered". They are the failure, and it is no memory error.
 			 */
 			char *text = gg_strdup_printf("Assertion `%s` failed.", d->facts.device_assert);
-			gg_log_orphan o = { .rank = -1, .text = text, .at = { d->facts.device_assert_line, 0, 0 },
-					    .continued_to = d->facts.device_assert_line };
-			gg_tb_chain *c = text ? dx_orphan_chain(&o, 0) : NULL;
-			free(text);
+			gg_tb_chain *c = dx_line_chain(text, -1, false, (gg_log_span){ d->facts.device_assert_line, 0, 0 });
 			if (c)
 				c->device_assert = true;
 			if (!c || (rc = dx_push(out, c)))
