@@ -337,9 +337,7 @@ static int methods_through_parts(gg_project *p, const graph_scan *s, const char 
 				continue;
 			for (size_t j = 0; j < s->parts_len && !through; j++) {
 				const graph_part *part = &s->parts[j];
-				through = part->cls.len == f->cls.len && memcmp(part->cls.ptr, f->cls.ptr, f->cls.len) == 0 &&
-					  part->attr.len == s->calls[k].name.len &&
-					  memcmp(part->attr.ptr, s->calls[k].name.ptr, part->attr.len) == 0 &&
+				through = gg_text_span_eq(part->cls, f->cls) && gg_text_span_eq(part->attr, s->calls[k].name) &&
 					  !memchr(part->ctor.ptr, '.', part->ctor.len) && file_graph_class(p, first, part->ctor);
 			}
 		}

@@ -1743,12 +1743,11 @@ int sem_facts_collect(semantic *c, gg_node root)
 		for (size_t i = 0; i < c->binds_len; i++) {
 			const bind *b = &c->binds[i], *prev = kept ? &c->binds[kept - 1] : NULL;
 			const bind *next = i + 1 < c->binds_len ? &c->binds[i + 1] : NULL;
-			bool said = (prev && span_eq(prev->name, b->name) && prev->at == b->at &&
-				     (prev->kind != BIND_UNKNOWN || prev->cls >= 0)) ||
-				    (next && span_eq(next->name, b->name) && next->at == b->at &&
-				     (next->kind != BIND_UNKNOWN || next->cls >= 0));
+			/* One already kept at the place, or the next one there saying more. */
 			bool same = prev && span_eq(prev->name, b->name) && prev->at == b->at;
-			if ((said || same) && b->kind == BIND_UNKNOWN && b->cls < 0)
+			bool said_next = next && span_eq(next->name, b->name) && next->at == b->at &&
+					 (next->kind != BIND_UNKNOWN || next->cls >= 0);
+			if ((same || said_next) && b->kind == BIND_UNKNOWN && b->cls < 0)
 				continue;
 			c->binds[kept++] = *b;
 		}

@@ -128,11 +128,18 @@ bool gg_semantic_branch_guarded(const gg_semantic *r, uint32_t at)
 	return r && r->file && sem_branch_guarded(r->file, at);
 }
 
+/* The function whose def starts at byte at, or 0 (the module: none). */
+static int def_at(const semantic *c, uint32_t at)
+{
+	int fi = c ? sem_func_at(c, at) : 0;
+	return fi > 0 && c->funcs[fi].start == at ? fi : 0;
+}
+
 bool gg_semantic_called_in_loop(const gg_semantic *r, uint32_t at)
 {
 	const semantic *c = r ? r->file : NULL;
-	int fi = c ? sem_func_at(c, at) : 0;
-	if (fi <= 0 || c->funcs[fi].start != at)
+	int fi = def_at(c, at);
+	if (!fi)
 		return false;
 	for (size_t i = sem_sites_of(c, fi); i < c->sites_len && c->sites[i].callee == fi; i++)
 		for (gg_node p = gg_node_parent(c->sites[i].call); !gg_node_is_null(p) && !IS(p, function_definition);
@@ -145,8 +152,8 @@ bool gg_semantic_called_in_loop(const gg_semantic *r, uint32_t at)
 bool gg_semantic_function_backward(const gg_semantic *r, uint32_t at)
 {
 	const semantic *c = r ? r->file : NULL;
-	int fi = c ? sem_func_at(c, at) : 0;
-	return fi > 0 && c->funcs[fi].start == at && c->funcs[fi].bw;
+	int fi = def_at(c, at);
+	return fi && c->funcs[fi].bw;
 }
 
 bool gg_semantic_call_trains(const gg_semantic *r, uint32_t at)
