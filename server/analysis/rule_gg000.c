@@ -375,10 +375,10 @@ static bool holds_statements(const char *type)
  */
 #define GG000_INDENT_DEPTH 200
 
-static gg_node indent_error(gg_node n, const char *text, const char **what, unsigned depth)
+static gg_node indent_error(gg_node n, const char *text, bool cells, const char **what, unsigned depth)
 {
 	const char *type = gg_node_type(n);
-	bool block = strcmp(type, "block") == 0, module = strcmp(type, "module") == 0;
+	bool block = strcmp(type, "block") == 0, module = strcmp(type, "module") == 0 && !cells;
 	if (depth > GG000_INDENT_DEPTH)
 		return gg_node_null();
 	uint32_t statements = 0;
@@ -405,7 +405,7 @@ static gg_node indent_error(gg_node n, const char *text, const char **what, unsi
 			}
 		}
 		if (strcmp(ct, "block") == 0 || holds_statements(ct)) {
-			gg_node bad = indent_error(c, text, what, depth + 1);
+			gg_node bad = indent_error(c, text, false, what, depth + 1);
 			if (!gg_node_is_null(bad))
 				return bad;
 		}
@@ -462,6 +462,41 @@ static gg_node reserved_name(gg_node root, const gg_py_ids *ids, const char *tex
 	return gg_node_null();
 }
 
+/*
+ * The first argument a call passes out of Python's order, which the grammar
+ * takes: a positional one after a keyword (`f(a=1, x)`) or after `**kw`, or
+ * `*args` after `**kw`. *what: CPython's words. A null node when none.
+ */
+static gg_node argument_order(const gg_rule_input *in, const char **what)
+{
+	const gg_tree_index *ix = gg_semantic_index(in->model);
+	for (size_t i = 0; i < ix->calls_len; i++) {
+		gg_node args = gg_node_child_by_field_name(ix->calls[i].node, "arguments", 9);
+		if (!gg_node_type_is(args, "argument_list"))
+			continue; /* f(x for x in y) */
+		bool keyword = false, unpacking = false;
+		for (gg_node a = gg_node_first_named_child(args); !gg_node_is_null(a); a = gg_node_next_named_sibling(a)) {
+			if (gg_node_type_is(a, "comment"))
+				continue;
+			if (gg_node_type_is(a, "keyword_argument")) {
+				keyword = true;
+			} else if (gg_node_type_is(a, "dictionary_splat")) {
+				unpacking = true;
+			} else if (gg_node_type_is(a, "list_splat")) {
+				if (unpacking) {
+					*what = "SyntaxError: iterable argument unpacking follows keyword argument unpacking";
+					return a;
+				}
+			} else if (unpacking || keyword) {
+				*what = unpacking ? "SyntaxError: positional argument follows keyword argument unpacking"
+						  : "SyntaxError: positional argument follows keyword argument";
+				return a;
+			}
+		}
+	}
+	return gg_node_null();
+}
+
 static int gg000_check(void *state, const gg_rule_input *in, gg_findings *out)
 {
 	(void)state;
@@ -476,14 +511,17 @@ static int gg000_check(void *state, const gg_rule_input *in, gg_findings *out)
 		return 0;
 	if (!ts_node_has_error(in->ts_root)) {
 		/*
-		 * Not in a notebook (whose front end names lines by cell): IPython
-		 * takes a cell's first-line indentation off every line of it
-		 * before Python reads it.
+		 * A notebook's (whose front end names lines by cell) top level is
+		 * not compared: IPython takes a cell's first-line indentation off
+		 * every line of it before Python reads it, which leaves the
+		 * blocks under it as they are.
 		 */
 		const char *what = NULL;
-		gg_node bad = src->lines || in->unparsed_len ? gg_node_null() : indent_error(in->root, src->text, &what, 0);
+		gg_node bad = in->unparsed_len ? gg_node_null() : indent_error(in->root, src->text, src->lines != NULL, &what, 0);
 		if (gg_node_is_null(bad))
 			bad = python2_statement(in->root, src->text, src->len, &what);
+		if (gg_node_is_null(bad))
+			bad = argument_order(in, &what);
 		if (!gg_node_is_null(bad)) {
 			/* The message quotes the statement's first token. */
 			while (gg_node_child_count(bad) > 0)

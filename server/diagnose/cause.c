@@ -753,9 +753,11 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * earlier work (a previous run, an earlier phase), in pieces, though
 	 * under the tenth. Not on a device full with its own memory (its
 	 * reservation and the request nine tenths of it or more): there the
-	 * work itself fills it, and the cache is its ordinary slack.
+	 * work itself fills it, and the cache is its ordinary slack. Nor in a
+	 * training step: the cache is what its own forward freed, the step's
+	 * slack, not another run's.
 	 */
-	else if (!rc && d->cause == GG_CAUSE_NONE && m->reserved_unallocated >= GIB && m->tried > 0 &&
+	else if (!rc && d->cause == GG_CAUSE_NONE && d->phase != GG_PHASE_TRAINING && m->reserved_unallocated >= GIB && m->tried > 0 &&
 		 m->reserved_unallocated >= 2 * m->tried && !facts->expandable_segments && m->total > 0 &&
 		 own_all + m->tried < 0.9 * m->total)
 		rc = cause_add(d, GG_CAUSE_FRAGMENTATION, gg_strdup_printf("%.2f GiB are reserved by PyTorch but unallocated, %.1f times the %.2f GiB requested, yet none of it could hold the request: blocks cached from earlier work (a previous run or phase), in pieces",

@@ -1449,7 +1449,10 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 				rc |= gg_buf_printf(&x, "Check with `dmesg | grep -i 'killed process'`. Read the weights once per node or straight to where they belong: `low_cpu_mem_usage=True` or a `device_map`, memory-mapped safetensors, loading on one rank and broadcasting (the meta device, FSDP's `sync_module_states=True`, accelerate's `cpu_ram_efficient_loading`), in the precision you run in; or run fewer ranks per node.");
 				break;
 			}
-			rc |= gg_buf_printf(&x, "Check with `dmesg | grep -i 'killed process'`. Use less host memory per rank: fewer DataLoader workers, datasets memory-mapped instead of loaded whole in every rank, no tensors kept on the CPU across steps; or run fewer ranks per node.");
+			if (ranks)
+				rc |= gg_buf_printf(&x, "Check with `dmesg | grep -i 'killed process'`. Use less host memory per rank: fewer DataLoader workers, datasets memory-mapped instead of loaded whole in every rank, no tensors kept on the CPU across steps; or run fewer ranks per node.");
+			else
+				rc |= gg_buf_printf(&x, "Check with `dmesg | grep -i 'killed process'`. Use less host memory: fewer DataLoader workers, datasets memory-mapped instead of loaded whole, no outputs or tensors kept on the CPU across steps; or give the process more RAM (a container's or job's memory limit, swap).");
 			break;
 		}
 		if (d->serving != GG_SERVING_NONE) {

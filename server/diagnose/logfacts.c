@@ -5,6 +5,7 @@
  */
 #include "logfacts.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,6 +125,14 @@ static int facts_field(const char *t, size_t n, const char *key, long *value)
 	while (p < end && *p == ' ')
 		p++;
 	return facts_signed(p, end, value);
+}
+
+/* Whether the line says key, a code ending in a number ("exit code -9"), not a longer number (-90). */
+static bool says_code(const char *t, size_t n, const char *key)
+{
+	const char *p = gg_text_find(t, n, key);
+	size_t k = strlen(key);
+	return p && (p + k == t + n || !isdigit((unsigned char)p[k]));
 }
 
 /* "key N", "key: N", "key : -9" anywhere in the line (a flattened summary: "rank1 (local_rank: 1)exitcode: -9"). */
@@ -2360,7 +2369,9 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	bool over = n > 6 && memcmp(t, "Killed", 6) == 0 && t[6] >= 'a' && t[6] <= 'z';
 	if (!f->killed && (facts_line_is(t, n, "Killed") || facts_line_is(t, n, "Killed: 9") || over || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0) ||
 			   (test_id && !memchr(t, ' ', (size_t)(test_id - t))) ||
-			   gg_text_find(t, n, "terminated with signal SIGKILL") || gg_text_find(t, n, "exit code -9") ||
+			   gg_text_find(t, n, "terminated with signal SIGKILL") || says_code(t, n, "exit code -9") ||
+			   /* A job runner's report of its child ("ERROR: error code -9"). */
+			   says_code(t, n, "error code -9") ||
 			   /* torchelastic's summary field alone ("traceback : Signal 9 (SIGKILL) received by PID 4923"). */
 			   gg_text_find(t, n, "Signal 9 (SIGKILL) received by PID") ||
 			   /* 128 + 9, as an IDE or a container's runtime reports it ("Process finished with exit code 137"). */

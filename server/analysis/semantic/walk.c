@@ -1659,6 +1659,49 @@ static bool branch_sets_grad_off(semantic *c, gg_node if_stmt)
 	return false;
 }
 
+/* The call that puts recv in eval mode among block's own statements (`m.eval()`), or null. */
+static gg_node block_sets_eval(semantic *c, gg_node block, span recv)
+{
+	for (gg_node st = gg_node_first_child(block); !gg_node_is_null(st); st = gg_node_next_sibling(st)) {
+		gg_node target, call;
+		if (gg_node_is_named(st) && sem_eval_receiver_of(c, st, &target, &call) == MODE_EVAL &&
+		    span_eq(node_span(c, target), recv))
+			return call;
+	}
+	return gg_node_null();
+}
+
+/*
+ * An if with an else whose every branch puts the same name in eval mode
+ * (`m = copy.deepcopy(net); m.eval()` beside `m = net; m.eval()`): what
+ * follows runs with it in eval mode, as after one `m.eval()` of the block.
+ */
+static void branches_set_eval(semantic *c, ctx *x, gg_node if_stmt)
+{
+	gg_node first = FIELD(if_stmt, consequence), alt = gg_node_null();
+	for (uint32_t i = 0, n = gg_node_named_child_count(if_stmt); i < n; i++)
+		if (IS(gg_node_named_child(if_stmt, i), else_clause))
+			alt = gg_node_named_child(if_stmt, i);
+	if (gg_node_is_null(first) || gg_node_is_null(alt))
+		return;
+	for (gg_node st = gg_node_first_child(first); !gg_node_is_null(st); st = gg_node_next_sibling(st)) {
+		gg_node target, call;
+		if (!gg_node_is_named(st) || sem_eval_receiver_of(c, st, &target, &call) != MODE_EVAL)
+			continue;
+		span recv = node_span(c, target);
+		bool every = true;
+		for (uint32_t i = 0, n = gg_node_named_child_count(if_stmt); i < n && every; i++) {
+			gg_node ch = gg_node_named_child(if_stmt, i);
+			gg_node body = IS(ch, elif_clause) ? FIELD(ch, consequence) : IS(ch, else_clause) ? FIELD(ch, body)
+												 : gg_node_null();
+			if (!gg_node_is_null(body) && gg_node_is_null(block_sets_eval(c, body, recv)))
+				every = false;
+		}
+		if (every)
+			sem_eval_region_apply(c, x, MODE_EVAL, target, call);
+	}
+}
+
 static void walk_statement(semantic *c, ctx *x, gg_node stmt)
 {
 	const gg_py_ids *ids = &c->sem->ids;
@@ -1685,6 +1728,8 @@ static void walk_statement(semantic *c, ctx *x, gg_node stmt)
 			x->grad_off = true;
 			x->grad_on = false;
 		}
+		if (type == ids->sym_if_statement)
+			branches_set_eval(c, x, stmt);
 	} else if (!gg_node_has_error(stmt)) {
 		walk_simple(c, x, stmt);
 	}
