@@ -476,8 +476,8 @@ static gg_node argument_order(const gg_rule_input *in, const char **what)
 			continue; /* f(x for x in y) */
 		bool keyword = false, unpacking = false;
 		for (gg_node a = gg_node_first_named_child(args); !gg_node_is_null(a); a = gg_node_next_named_sibling(a)) {
-			if (gg_node_type_is(a, "comment"))
-				continue;
+			if (gg_node_is_extra(a))
+				continue; /* a comment, a backslash continuing the line */
 			if (gg_node_type_is(a, "keyword_argument")) {
 				keyword = true;
 			} else if (gg_node_type_is(a, "dictionary_splat")) {

@@ -12,3 +12,10 @@ def run(model, loader, rest):
     fit(model, *rest, lr=0.1)
     fit(model, lr=0.1, *rest)
     fit(epochs=1, model, loader)  # expect: GG000; says: positional argument follows keyword argument
+
+
+def run_continued(model, loader):
+    # A line continued with a backslash inside the parentheses is no argument.
+    fit(model, 3, \
+        loader, lr=0.1, \
+        )
