@@ -273,7 +273,7 @@ static bool site_passes_false(const semantic *c, site *s, const func *callee)
 		return false;
 	/* self.step(batch, False): self is the first parameter, not an argument. */
 	bool unknown;
-	gg_node a = sem_argument_for(c, args, callee->flag_index - (s->method ? 1 : 0), callee->flag, &unknown);
+	gg_node a = sem_argument_for(c, args, callee->flag_index - (site_binds_self(s) ? 1 : 0), callee->flag, &unknown);
 	if (unknown)
 		return false;
 	s->flag_arg = a;
@@ -1613,7 +1613,7 @@ static bool calls_passing_run_grad_off(const semantic *c, int fi, span param, sp
 	for (; i < c->sites_len && c->sites[i].callee == fi; i++) {
 		const site *t = &c->sites[i];
 		bool unknown;
-		gg_node a = sem_argument_for(c, FIELD(t->call, arguments), index - (t->method ? 1 : 0), param, &unknown);
+		gg_node a = sem_argument_for(c, FIELD(t->call, arguments), index - (site_binds_self(t) ? 1 : 0), param, &unknown);
 		if (unknown)
 			return false;
 		if (gg_node_is_null(a))

@@ -265,6 +265,12 @@ typedef struct site {
 	evidence ev;
 } site;
 
+/* Whether the call passes the instance itself, not as an argument (self.f(x), model.f(x), t.f(x)): the callee's parameters start one later. */
+static inline bool site_binds_self(const site *s)
+{
+	return s->method || s->on_model || s->inst_cls >= 0;
+}
+
 /* A word the text hands on (`return f`, `self.fn = f`) and where it stands (calls.c). */
 typedef struct handed {
 	span word;
