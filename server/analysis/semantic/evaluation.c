@@ -293,6 +293,34 @@ static gg_node assigned_call(const semantic *c, gg_node name)
 	return IS(best, call) ? best : gg_node_null();
 }
 
+/* Whether fn lists a folder's files: os.listdir, os.scandir, glob.glob, glob.iglob, a Path's glob or rglob. */
+static bool listing_call(const semantic *c, gg_node fn)
+{
+	static const char *const listings[] = { "listdir", "scandir", "glob", "iglob", "rglob", NULL };
+	span last = IS(fn, attribute) ? sem_chain_last(c, fn) : IS(fn, identifier) ? node_span(c, fn) : (span){ NULL, 0 };
+	return last.len && sem_word_in(last.ptr, last.len, listings);
+}
+
+/*
+ * Whether a listed path, written out, names a held-out split
+ * ("./val_images", os.path.join(root, "test")): a folder of evaluation
+ * data, as a loader's name would say.
+ */
+static bool path_says_eval(const semantic *c, gg_node path)
+{
+	span s;
+	if (sem_string_value(c, path, &s))
+		return sem_words_any(c, s, sem_is_iter_word, NULL);
+	gg_node fn = IS(path, call) ? FIELD(path, function) : gg_node_null();
+	gg_node args = FIELD(path, arguments);
+	if (!IS(fn, attribute) || !span_is(sem_chain_last(c, fn), "join") || !IS(args, argument_list))
+		return false;
+	for (uint32_t i = 0, n = sem_argument_count(c, args); i < n; i++)
+		if (sem_string_value(c, sem_argument_at(c, args, i), &s) && sem_words_any(c, s, sem_is_iter_word, NULL))
+			return true;
+	return false;
+}
+
 static bool iterable_says_eval(const semantic *c, gg_node it, unsigned depth)
 {
 	/* A tensor's own methods: what they give is made of the tensor alone (a shape of it, a copy), none of their arguments. */
@@ -341,6 +369,8 @@ static bool iterable_says_eval(const semantic *c, gg_node it, unsigned depth)
 		if (!IS(args, argument_list) || sem_argument_count(c, args) == 0)
 			return false;
 		it = sem_argument_at(c, args, 0);
+		if (listing_call(c, fn))
+			return path_says_eval(c, it);
 	}
 	return false;
 }
