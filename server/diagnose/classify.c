@@ -647,6 +647,23 @@ static bool classify_location_only(const char *message)
 }
 
 /*
+ * Whether exc is a whole line with no message, as Python prints an
+ * exception raised bare: `assert x` prints "AssertionError", Ctrl-C
+ * "KeyboardInterrupt". Not cut, whatever the paste's end.
+ */
+static bool classify_bare_whole(const gg_tb_exception *exc)
+{
+	static const char *const bare[] = { "AssertionError", "KeyboardInterrupt", "StopIteration", "SystemExit",
+					    "NotImplementedError", "GeneratorExit", NULL };
+	if (exc->message[0] || exc->colon_only)
+		return false;
+	for (const char *const *b = bare; *b; b++)
+		if (strcmp(exc->type, *b) == 0)
+			return true;
+	return false;
+}
+
+/*
  * A message that is only a process group's tag ("[PG ID 0 PG GUID 0(default_pg)
  * Rank 3]") and at most a piece of one word after it: the words that say
  * what failed are cut. A whole message goes on past its first word.
@@ -1999,7 +2016,8 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return rc;
 		}
 		bool tag_only = tb->exc.at.line >= facts->last_text_line && classify_tag_only(tb->exc.message);
-		if (tb->exc.at.line >= facts->last_text_line && (tag_only || gg_oom_cut_short(tb->exc.message, strlen(tb->exc.message)))) {
+		if (tb->exc.at.line >= facts->last_text_line && !classify_bare_whole(&tb->exc) &&
+		    (tag_only || gg_oom_cut_short(tb->exc.message, strlen(tb->exc.message)))) {
 			d->kind = GG_DX_INCOMPLETE;
 			d->confidence = GG_CONFIDENCE_LOW;
 			/* PyTorch's CUDA library or NCCL in the C++ frames above it: the thread that threw ran on a CUDA device. */

@@ -1546,30 +1546,40 @@ static void dx_join_repeated(gg_diagnoser *d)
 }
 
 /*
- * The DataLoader reraises a worker's or the pin-memory thread's error as
- * "Caught X in ... \nOriginal Traceback (most recent call last):" and the
- * original's frames; when the paste cuts that original before its
- * exception line, the two are one failure whose message is missing.
+ * The DataLoader reraises a worker's or the pin-memory thread's error, and
+ * DataParallel a replica's, as "Caught X in ... \nOriginal Traceback (most
+ * recent call last):" and the original's frames: one failure. When the
+ * paste cuts that original before its exception line, its message is
+ * missing; when it shows it, that exception is the failure, raised under
+ * the reraise's frames (the user's line that called the model among them).
  */
-static void dx_join_reraised(gg_diagnoser *d)
+static int dx_join_reraised(gg_diagnoser *d)
 {
 	size_t kept = 0;
+	int rc = 0;
 	for (size_t i = 0; i < d->len; i++) {
 		gg_tb_chain *c = d->chains[i];
 		d->chains[kept++] = c;
-		if (i + 1 >= d->len)
+		if (i + 1 >= d->len || rc)
 			continue;
-		const gg_traceback *a = &c->tbs[c->len - 1];
+		gg_traceback *a = &c->tbs[c->len - 1];
 		gg_tb_chain *o = d->chains[i + 1];
-		const gg_traceback *b = &o->tbs[0];
-		if (!a->has_exception || strncmp(a->exc.message, "Caught ", 7) != 0 || o->len != 1 || b->has_exception ||
-		    o->rank != c->rank || b->at.line > a->exc.at.line + 2)
+		gg_traceback *b = &o->tbs[0];
+		if (!a->has_exception || strncmp(a->exc.message, "Caught ", 7) != 0 || o->len != 1 || o->rank != c->rank ||
+		    b->at.line > a->exc.at.line + 2)
 			continue;
-		c->original_cut = true;
+		if (b->has_exception) {
+			if ((rc = gg_tb_splice(a, b)))
+				continue;
+			c->has_oom = c->has_oom || o->has_oom;
+		} else {
+			c->original_cut = true;
+		}
 		gg_tb_chain_free(o);
 		i++;
 	}
 	d->len = kept;
+	return rc;
 }
 
 /*
@@ -2007,7 +2017,8 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	/* Streams finish at different times: report in order of appearance in the log. */
 	if (d->len > 1)
 		qsort(d->chains, d->len, sizeof *d->chains, dx_chain_cmp);
-	dx_join_reraised(d);
+	if ((rc = dx_join_reraised(d)) != 0)
+		return rc;
 	dx_join_logged_cut(d);
 	if ((rc = dx_join_anomaly_forward(d)) != 0)
 		return rc;
@@ -2174,6 +2185,19 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		gg_tb_chain *c = dx_line_chain(text, launcher ? d->facts.launcher_rank : -1, false, d->facts.job_signal_at);
 		if (c)
 			c->job_signal = true;
+		if (!c || (rc = dx_push(out, c)))
+			return c ? rc : -ENOMEM;
+	}
+	/*
+	 * A DataLoader worker's own report of its bus error ("Unexpected bus
+	 * error encountered in worker. This might be caused by insufficient
+	 * shared memory (shm)"), the main process's traceback cut off below
+	 * it: the failure is that worker's, read as its traceback would be.
+	 */
+	if (out->len == 0 && !had_tracebacks && !d->facts.orphans_len && !d->facts.lone.text && d->facts.shm &&
+	    !d->facts.job_signal && !d->facts.killed && !killed9 && !d->facts.cgroup_oom) {
+		char *text = gg_strdup_printf("a DataLoader worker died of a bus error: insufficient shared memory (shm)");
+		gg_tb_chain *c = dx_line_chain(text, -1, false, d->facts.shm_at);
 		if (!c || (rc = dx_push(out, c)))
 			return c ? rc : -ENOMEM;
 	}

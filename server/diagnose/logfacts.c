@@ -2372,6 +2372,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 			   gg_text_find(t, n, "terminated with signal SIGKILL") || says_code(t, n, "exit code -9") ||
 			   /* A job runner's report of its child ("ERROR: error code -9"). */
 			   says_code(t, n, "error code -9") ||
+			   /* A pool's or a launcher's own error for a child the kernel killed ("A subprocess exited unexpectedly with status -9"). */
+			   says_code(t, n, "with status -9") ||
 			   /* torchelastic's summary field alone ("traceback : Signal 9 (SIGKILL) received by PID 4923"). */
 			   gg_text_find(t, n, "Signal 9 (SIGKILL) received by PID") ||
 			   /* 128 + 9, as an IDE or a container's runtime reports it ("Process finished with exit code 137"). */
@@ -2471,8 +2473,10 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		}
 	}
 	/* The DataLoader's own word for a worker's bus error, and a shared-memory file it could not write ("unable to write to file </torch_12_34>"). */
-	if (!f->shm && (gg_text_find(t, n, "insufficient shared memory") || gg_text_find(t, n, "to file </torch_")))
+	if (!f->shm && (gg_text_find(t, n, "insufficient shared memory") || gg_text_find(t, n, "to file </torch_"))) {
 		f->shm = true;
+		f->shm_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+	}
 	/*
 	 * A memory limit's OOM handler: SLURM's step cgroup ("Detected 1
 	 * oom-kill event(s) in StepId=5.batch cgroup", "oom_kill event", "Exceeded

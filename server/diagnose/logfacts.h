@@ -132,6 +132,7 @@ typedef struct gg_log_facts {
 	/* a C++ frame line ("frame #4: ...") in PyTorch's CUDA library or NCCL's process group: the thread that threw ran CUDA work */
 	bool cuda_cpp_frames;
 	bool shm;              /* the runtime blames shared memory (/dev/shm): "insufficient shared memory (shm)", a torch_ shm file not written */
+	gg_log_span shm_at;    /* ... its first line */
 	bool killed;           /* a shell's "Killed" line: the process got SIGKILL */
 	bool killed_macos;     /* ... in macOS' words ("Killed: 9"): its kernel's kill under memory pressure, not Linux' OOM killer */
 	gg_log_span killed_at;

@@ -442,8 +442,10 @@ bool gg_oom_match_text(const char *text, size_t len, gg_oom_info *info)
 	if (!gg_oom_match(NULL, text, len, info))
 		return false;
 	/* Prose says "out of memory" about anything; only the allocator's own wording counts here. */
+	/* A runtime's own sentence counts (CTranslate2's "CUDA failed with error out of memory"). */
 	if (info->form && strcmp(info->form, "out of memory") == 0 && !gg_text_find_ci(text, len, "CUDA error: out of memory") &&
-	    !gg_text_find(text, len, "RuntimeError") && !gg_text_find(text, len, "Error:"))
+	    !gg_text_find(text, len, "failed with error out of memory") && !gg_text_find(text, len, "RuntimeError") &&
+	    !gg_text_find(text, len, "Error:"))
 		info->is_oom = false;
 	return info->is_oom;
 }

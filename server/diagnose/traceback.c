@@ -119,6 +119,23 @@ void gg_tb_chain_free(gg_tb_chain *c)
 	free(c);
 }
 
+int gg_tb_splice(gg_traceback *outer, gg_traceback *inner)
+{
+	if (gg_grow_to((void **)&outer->frames, &outer->cap, outer->len + inner->len, sizeof *outer->frames))
+		return -ENOMEM;
+	memcpy(outer->frames + outer->len, inner->frames, inner->len * sizeof *inner->frames);
+	outer->len += inner->len;
+	outer->omitted += inner->omitted;
+	inner->len = 0; /* the frames are outer's now */
+	if (outer->has_exception)
+		tb_exception_free(&outer->exc);
+	outer->exc = inner->exc;
+	outer->has_exception = inner->has_exception;
+	inner->has_exception = false; /* ... and so is the exception */
+	memset(&inner->exc, 0, sizeof inner->exc);
+	return 0;
+}
+
 const char *gg_tb_frame_file(const gg_tb_frame *f)
 {
 	return f->filename[0] ? f->filename : "<file not in the paste>";

@@ -115,6 +115,13 @@ typedef struct gg_tb_chain {
 } gg_tb_chain;
 
 void gg_tb_chain_free(gg_tb_chain *c); /* frees the contents and c itself */
+/*
+ * A reraise's original traceback taken into the traceback that reraised it
+ * ("Caught X in replica 0 on device 0." then "Original Traceback"): inner's
+ * frames ran inside the call outer's last frame made, and its exception is
+ * the failure. Moves inner's frames and exception to outer. 0 or -ENOMEM.
+ */
+int gg_tb_splice(gg_traceback *outer, gg_traceback *inner);
 
 /* A frame's file for messages: as printed, or a stand-in when the paste dropped it ("line 42, in f"). */
 const char *gg_tb_frame_file(const gg_tb_frame *f);
