@@ -888,19 +888,20 @@ int gg_project_parts_settle(gg_project *p)
 	/* Each wait: its owner, and the owner's part is not known until it is settled. */
 	size_t waits = 0;
 	for (size_t i = 0; i < m; i++) {
-		const char *words[7];
-		size_t lens[7];
-		if (words_split(p->pending_parts.items[i], words, lens, 7) != 7)
+		/* "Owner.method module part Target.method tmodule pos" */
+		const char *words[6];
+		size_t lens[6];
+		if (words_split(p->pending_parts.items[i], words, lens, 6) != 6)
 			continue;
 		for (size_t j = 0; j < n; j++) {
 			if (e[j].key_len != lens[0] || memcmp(e[j].key, words[0], lens[0]) != 0 ||
 			    e[j].module_len != lens[1] || memcmp(e[j].module, words[1], lens[1]) != 0)
 				continue;
-			unsigned part = (unsigned)strtoul(words[2], NULL, 10), pos = (unsigned)strtoul(words[6], NULL, 10);
+			unsigned part = (unsigned)strtoul(words[2], NULL, 10), pos = (unsigned)strtoul(words[5], NULL, 10);
 			if (part >= MAX_PARTS || pos >= MAX_PARTS)
 				break;
-			bool any = lens[5] == 1 && words[5][0] == '-';
-			w[waits++] = (parts_wait){ j, part, pos, words[3], any ? NULL : words[5], lens[3], any ? 0 : lens[5] };
+			bool any = lens[4] == 1 && words[4][0] == '-';
+			w[waits++] = (parts_wait){ j, part, pos, words[3], any ? NULL : words[4], lens[3], any ? 0 : lens[4] };
 			e[j].known &= ~(1u << part);
 			break;
 		}
