@@ -35,9 +35,10 @@ typedef struct binding {
 	char *name; /* owned: statements are read from a buffer each reuses */
 	size_t len;
 	part_kind kind;
-	char *callee; /* owned; PART_FROM: the attribute after self. */
+	char *callee; /* owned; PART_FROM: the attribute after self., or with fn the function called */
 	size_t callee_len;
 	unsigned pos;
+	bool fn; /* PART_FROM: what a call of a plain name returns (`mse = MSE(y, t)`), not a part of self's */
 } binding;
 
 /* A part of a return taken from another method's: where it comes from. */
@@ -46,6 +47,7 @@ typedef struct part_from {
 	char *callee; /* owned */
 	size_t callee_len;
 	unsigned pos;
+	bool fn; /* callee is a function's name (binding.fn) */
 } part_from;
 
 /* A function defined in the method (`def bert_out():`): the parts of its returns that are numbers. */
@@ -61,6 +63,9 @@ typedef struct method_scan {
 	size_t cls_len, name_len;
 	uint32_t mask; /* parts a number or from another method in every return so far */
 	bool returned;
+	bool function; /* a top-level function (cls "-"): what its one value is, as part 0 */
+	bool tuple;    /* a method: some return hands back a tuple of parts */
+	unsigned body, at; /* the indentation of its body's statements, and of the statement being read */
 	binding *names;
 	size_t names_len, names_cap;
 	part_from *froms;
@@ -263,11 +268,24 @@ static part_kind expr_kind(const method_scan *m, const char *p, const char *end,
 }
 
 /* Records a binding of name: a second one keeps a number only where both are. */
-static int name_bind(method_scan *m, const char *name, size_t n, part_kind kind, const char *callee, size_t callee_len,
-		     unsigned pos)
+static int name_bind_from(method_scan *m, const char *name, size_t n, part_kind kind, const char *callee,
+			  size_t callee_len, unsigned pos, bool fn)
 {
+	/*
+	 * A statement of the body's own level (in no branch or loop) runs after
+	 * every binding before it: what it binds is what the name holds now.
+	 */
+	bool replaces = m->body && m->at == m->body;
 	for (size_t i = 0; i < m->names_len; i++) {
 		binding *b = &m->names[i];
+		if (b->len == n && memcmp(b->name, name, n) == 0 && replaces) {
+			char *own_callee = callee ? strndup(callee, callee_len) : NULL;
+			if (callee && !own_callee)
+				return -ENOMEM;
+			free(b->callee);
+			*b = (binding){ b->name, n, kind, own_callee, callee_len, pos, fn };
+			return 0;
+		}
 		if (b->len == n && memcmp(b->name, name, n) == 0) {
 			/*
 			 * `a, hit = self.head(x)` in one branch, `a, hit = 0, 0` in the
@@ -277,7 +295,7 @@ static int name_bind(method_scan *m, const char *name, size_t n, part_kind kind,
 				char *own_callee = strndup(callee, callee_len);
 				if (!own_callee)
 					return -ENOMEM;
-				*b = (binding){ b->name, n, PART_FROM, own_callee, callee_len, pos };
+				*b = (binding){ b->name, n, PART_FROM, own_callee, callee_len, pos, fn };
 			} else if (!(kind == PART_NUMBER && (b->kind == PART_NUMBER || b->kind == PART_FROM))) {
 				b->kind = PART_OTHER;
 			}
@@ -292,8 +310,29 @@ static int name_bind(method_scan *m, const char *name, size_t n, part_kind kind,
 		free(own_callee);
 		return -ENOMEM;
 	}
-	m->names[m->names_len++] = (binding){ own, n, kind, own_callee, callee_len, pos };
+	m->names[m->names_len++] = (binding){ own, n, kind, own_callee, callee_len, pos, fn };
 	return 0;
+}
+
+static int name_bind(method_scan *m, const char *name, size_t n, part_kind kind, const char *callee, size_t callee_len,
+		     unsigned pos)
+{
+	return name_bind_from(m, name, n, kind, callee, callee_len, pos, false);
+}
+
+/*
+ * The function a call that is the whole of [p, end) runs, a plain name
+ * (`MSE(y, target)`): *name, *len. False otherwise. Its value is what that
+ * function returns, known once every file is read (gg_project_parts_settle).
+ */
+static bool plain_call(const char *p, const char *end, const char **name, size_t *len)
+{
+	size_t n = word_at(p, end);
+	if (!n || (*p >= '0' && *p <= '9') || p + n >= end || p[n] != '(' || !wrapped(p + n, end))
+		return false;
+	*name = p;
+	*len = n;
+	return true;
 }
 
 /*
@@ -370,7 +409,12 @@ static int assignment_note(method_scan *m, const char *p, const char *end)
 		}
 		/* A name bound to another name's part (`acc = word_acc`) holds that part too. */
 		if (k == PART_FROM && from)
-			return name_bind(m, s, (size_t)(e - s), PART_FROM, from->callee, from->callee_len, from->pos);
+			return name_bind_from(m, s, (size_t)(e - s), PART_FROM, from->callee, from->callee_len, from->pos,
+					      from->fn);
+		const char *r = skip_space(rhs, end), *fn;
+		size_t fn_len;
+		if (k != PART_NUMBER && !augmented && plain_call(r, trim_end(r, end), &fn, &fn_len))
+			return name_bind_from(m, s, (size_t)(e - s), PART_FROM, fn, fn_len, 0, true);
 		return name_bind(m, s, (size_t)(e - s), k == PART_NUMBER ? PART_NUMBER : PART_OTHER, NULL, 0, 0);
 	}
 	const char *rstarts[MAX_PARTS], *rends[MAX_PARTS];
@@ -451,12 +495,22 @@ static int return_note(method_scan *m, const char *p, const char *end)
 	const inner_def *in = count == 1 ? inner_called(m, skip_space(p, end), trim_end(p, end)) : NULL;
 	if (in) {
 		m->mask &= in->mask;
+		m->tuple = m->tuple || in->mask;
 		return 0;
 	}
-	if (count < 2 || count > MAX_PARTS) {
+	/*
+	 * A method's return of one value beside its tuples (`if eval: return y`)
+	 * is not what a caller unpacking the tuple's parts gets: left to them
+	 * (method_end). A function's one value is its part 0 (a tuple's parts
+	 * are not followed through a call).
+	 */
+	if (count == 1 && !m->function)
+		return 0;
+	if ((count < 2 && !(m->function && count == 1)) || count > MAX_PARTS) {
 		m->mask = 0; /* a value that is no tuple of parts: nothing is known part by part */
 		return 0;
 	}
+	m->tuple = m->tuple || count >= 2;
 	uint32_t parts = 0;
 	for (size_t i = 0; i < count; i++) {
 		const binding *from;
@@ -469,7 +523,7 @@ static int return_note(method_scan *m, const char *p, const char *end)
 					       : strndup(from->callee, from->callee_len);
 			if (!callee)
 				return -ENOMEM;
-			m->froms[m->froms_len++] = (part_from){ (unsigned)i, callee, from->callee_len, from->pos };
+			m->froms[m->froms_len++] = (part_from){ (unsigned)i, callee, from->callee_len, from->pos, from->fn };
 			parts |= 1u << i;
 		}
 	}
@@ -531,6 +585,8 @@ static void method_reset(method_scan *m)
 	for (size_t i = 0; i < m->inners_len; i++)
 		free(m->inners[i].name);
 	m->name = NULL;
+	m->function = m->tuple = false;
+	m->body = m->at = 0;
 	m->names_len = m->froms_len = m->inners_len = 0;
 }
 
@@ -541,7 +597,7 @@ static void method_reset(method_scan *m)
  */
 static int inner_end(method_scan *m, method_scan *in)
 {
-	uint32_t mask = in->returned ? in->mask : 0;
+	uint32_t mask = in->returned && in->tuple ? in->mask : 0;
 	for (size_t i = 0; i < in->froms_len; i++)
 		mask &= ~(1u << in->froms[i].part);
 	int rc = 0;
@@ -563,6 +619,9 @@ static int method_end(gg_project *p, method_scan *m, const char *module, const g
 		      const gg_strings *own_classes, const gg_project_imports *imports)
 {
 	int rc = 0;
+	/* A method whose every return is one value: no tuple, nothing known part by part. */
+	if (!m->function && !m->tuple)
+		m->mask = 0;
 	if (m->returned && m->mask) {
 		char *entry = gg_strdup_printf("%.*s.%.*s %s %u", (int)m->cls_len, m->cls, (int)m->name_len, m->name, module,
 					       (unsigned)m->mask);
@@ -572,9 +631,13 @@ static int method_end(gg_project *p, method_scan *m, const char *module, const g
 			const part_from *f = &m->froms[i];
 			if (!(m->mask >> f->part & 1))
 				continue;
-			/* self.decoder(...): the forward of what built it; self.align(...): the class's own method. */
-			char *ctor = attr_constructor(attrs, own_classes, imports, module, m, f->callee, f->callee_len);
-			char *target = ctor ? target_key(ctor, "forward", 7)
+			/* self.decoder(...): the forward of what built it; self.align(...): the class's own method; MSE(...): the function. */
+			char *ctor = f->fn ? NULL : attr_constructor(attrs, own_classes, imports, module, m, f->callee, f->callee_len);
+			const gg_project_import *im = f->fn ? gg_project_import_of(imports, f->callee, f->callee_len) : NULL;
+			char *target = f->fn ? (im ? gg_strdup_printf("-.%.*s %.*s", (int)im->name.len, im->name.ptr, (int)im->module.len,
+								      im->module.ptr)
+						   : gg_strdup_printf("-.%.*s %s", (int)f->callee_len, f->callee, module))
+				     : ctor ? target_key(ctor, "forward", 7)
 					    : gg_strdup_printf("%.*s.%.*s %s", (int)m->cls_len, m->cls, (int)f->callee_len,
 							       f->callee, module);
 			char *dep = target ? gg_strdup_printf("%.*s.%.*s %s %u %s %u", (int)m->cls_len, m->cls,
@@ -667,8 +730,9 @@ static int attrs_collect(const char *text, const char *end, gg_strings *attrs, g
 int gg_project_parts_scan(gg_project *p, const char *module, const char *text, size_t len,
 			  const gg_project_imports *imports)
 {
-	/* Only the methods of classes, and only what they return. */
-	if (!gg_text_contains(text, len, "class ") || !gg_text_contains(text, len, "return"))
+	/* Only the methods of classes and the top-level functions, and only what they return. */
+	if ((!gg_text_contains(text, len, "class ") && !gg_text_contains(text, len, "def ")) ||
+	    !gg_text_contains(text, len, "return"))
 		return 0;
 	const char *end = text + len;
 	gg_strings attrs, own_classes;
@@ -678,7 +742,7 @@ int gg_project_parts_scan(gg_project *p, const char *module, const char *text, s
 	method_scan m, in; /* the method, and a function it defines while that is read (in.name set) */
 	memset(&m, 0, sizeof m);
 	memset(&in, 0, sizeof in);
-	unsigned body_indent = 0, def_indent = 0, nested_indent = 0, deep_indent = 0;
+	unsigned body_indent = 0, def_indent = 0, nested_indent = 0, deep_indent = 0, stmt_at = 0;
 	bool nested = false, deep = false, quoted = false, signature = false;
 	gg_buf stmt = { NULL, 0, 0 }; /* a statement whose brackets span lines, joined */
 	int depth = 0;
@@ -703,8 +767,10 @@ int gg_project_parts_scan(gg_project *p, const char *module, const char *text, s
 			rc = gg_buf_append(&stmt, " ", 1) || gg_buf_append(&stmt, l.content, (size_t)(code - l.content))
 				     ? -ENOMEM
 				     : 0;
-			if (!rc && depth <= 0 && m.name && (!nested || (in.name && !deep)) && !signature)
+			if (!rc && depth <= 0 && m.name && (!nested || (in.name && !deep)) && !signature) {
+				(nested ? &in : &m)->at = stmt_at;
 				rc = statement_note(nested ? &in : &m, stmt.data, stmt.data + stmt.len);
+			}
 			if (depth <= 0)
 				signature = false;
 			continue;
@@ -724,6 +790,20 @@ int gg_project_parts_scan(gg_project *p, const char *module, const char *text, s
 				m.cls = l.content + 6;
 				m.cls_len = word_at(m.cls, l.end);
 				body_indent = 0;
+			} else if (line_starts(&l, "def ") || line_starts(&l, "async def ")) {
+				/* A top-level function, keyed "-.name": what its one value is, for the methods that call it. */
+				const char *name = l.content + (line_starts(&l, "def ") ? 4 : 10);
+				m.cls = "-";
+				m.cls_len = 1;
+				m.name = name;
+				m.name_len = word_at(name, l.end);
+				m.mask = m.name_len ? UINT32_MAX : 0;
+				m.returned = nested = false;
+				m.function = true;
+				def_indent = 0;
+				body_indent = 0;
+				depth = depth_change(l.content, code_end(l.content, l.end));
+				signature = depth > 0;
 			}
 			continue;
 		}
@@ -786,6 +866,8 @@ int gg_project_parts_scan(gg_project *p, const char *module, const char *text, s
 		}
 		if (line_starts(&l, "@"))
 			continue;
+		if (!cur->body)
+			cur->body = l.indent; /* the first line of the body, whatever it opens */
 		/* `if x: return a, b` on one line: the statement after the colon. */
 		const char *s = l.content;
 		if (line_starts(&l, "if ") || line_starts(&l, "elif ") || line_starts(&l, "else")) {
@@ -798,8 +880,10 @@ int gg_project_parts_scan(gg_project *p, const char *module, const char *text, s
 		stmt.len = 0;
 		rc = gg_buf_append(&stmt, s, (size_t)(code - s)) ? -ENOMEM : 0;
 		depth = depth_change(s, code);
+		stmt_at = s == l.content ? l.indent : l.indent + 1; /* after `if x:` on its line: in a branch */
 		if (!rc && depth <= 0) {
 			depth = 0;
+			cur->at = stmt_at;
 			rc = statement_note(cur, stmt.data, stmt.data + stmt.len);
 		}
 	}
