@@ -1219,6 +1219,18 @@ static int check_file(check_run *run, check_worker *w, check_out *o, size_t inde
 	}
 	size_t bad = gg_utf8_first_invalid(body, body_len);
 	bool decoded = false;
+	/*
+	 * Bytes with a NUL among them and not UTF-8 are a binary file given a
+	 * .py name (a database, an archive): no source of anyone's, as git
+	 * would call it binary. Skipped with a word, not an error of the run.
+	 */
+	if (bad < body_len && memchr(body, '\0', body_len)) {
+		if (!o->quiet)
+			fprintf(o->err, "gradguard: %s: skipped: binary (not Python source)\n", path);
+		free(text);
+		gg_file_rewrite_close(&file);
+		return 0;
+	}
 	if (bad < body_len) {
 		/* Valid Python in a declared legacy encoding is checked in UTF-8; only --fix leaves it alone. */
 		char *encoding = source_declared_encoding(body, body_len);

@@ -165,6 +165,19 @@ def non_utf8_reported_and_skipped(gg, tmp):
 
 
 @suite.test
+def binary_named_py_skipped_not_an_error(gg, tmp):
+    """Bytes with NULs that are not UTF-8 under a .py name (a database, an archive) are no source: skipped with a word."""
+    write(os.path.join(tmp, "predict.py"), b"\x00\x01\x00\x00Standard DB\x00\xb5\x6e\x03\xc2\x55", mode="wb")
+    write(os.path.join(tmp, "good.py"), FINDING)
+    rc, out, err = run(gg, ".", cwd=tmp)
+    check(rc == 1, f"exit {rc} {err!r}")
+    check("predict.py: skipped: binary" in err, f"stderr {err!r}")
+    check(out.startswith("good.py:5:13: GG001"), f"the run goes on: {out!r}")
+    rc, out, err = run(gg, "--quiet", "predict.py", cwd=tmp)
+    check(rc == 0 and "binary" not in err, f"--quiet: exit {rc}, stderr {err!r}")
+
+
+@suite.test
 def declared_encoding_decoded(gg, tmp):
     # PEP 263: a latin-1 file that says so is valid Python and is checked.
     src = ("# -*- coding: latin-1 -*-\nimport torch\n\n"
@@ -233,7 +246,7 @@ def binary_file(gg, tmp):
     path = os.path.join(tmp, "blob.py")
     write(path, data, mode="wb")
     rc, _, err = run(gg, path)
-    check(rc == 2 and "UTF-8" in err, f"binary: {rc} {err!r}")
+    check(rc == 0 and "skipped: binary" in err, f"binary: {rc} {err!r}")
     # Valid UTF-8 full of NULs and control bytes reaches the parser.
     nul = ("import torch\n" + "\0\x01\x02model.eval()\0model(x)\x7f\n" * 500).encode()
     write(path, nul, mode="wb")
