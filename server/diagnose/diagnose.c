@@ -1553,6 +1553,42 @@ static void dx_join_repeated(gg_diagnoser *d)
  * missing; when it shows it, that exception is the failure, raised under
  * the reraise's frames (the user's line that called the model among them).
  */
+/*
+ * A reraise whose original traceback the paste cuts down to its exception
+ * line, that line pasted right under it ("Caught RuntimeError in replica 3
+ * on device 3.", then "RuntimeError: CUDA out of memory. ..."): the line
+ * is the original's exception, taken as a's. 0 or -ENOMEM.
+ */
+static int dx_reraise_take_line(gg_diagnoser *d, gg_tb_chain *c)
+{
+	gg_traceback *a = &c->tbs[c->len - 1];
+	int rank = c->rank;
+	for (size_t k = 0; k < d->facts.orphans_len; k++) {
+		gg_log_orphan *o = &d->facts.orphans[k];
+		size_t type_len;
+		const char *msg;
+		if (!o->oom || o->used || o->type || o->at.line <= a->exc.at.line || o->at.line > a->exc.at.line + DX_CUT_REACH ||
+		    (o->rank != rank && o->rank >= 0 && rank >= 0) || !gg_tb_exception_line(o->text, strlen(o->text), &type_len, &msg))
+			continue;
+		char *type = strndup(o->text, type_len), *detail = strdup(msg);
+		char *message = detail ? strndup(detail, strcspn(detail, "\n")) : NULL;
+		if (!type || !detail || !message) {
+			free(type);
+			free(detail);
+			free(message);
+			return -ENOMEM;
+		}
+		free(a->exc.type);
+		free(a->exc.message);
+		free(a->exc.detail);
+		a->exc = (gg_tb_exception){ .type = type, .message = message, .detail = detail, .at = o->at };
+		o->used = true;
+		c->has_oom = true;
+		return 0;
+	}
+	return 0;
+}
+
 static int dx_join_reraised(gg_diagnoser *d)
 {
 	size_t kept = 0;
@@ -1560,13 +1596,19 @@ static int dx_join_reraised(gg_diagnoser *d)
 	for (size_t i = 0; i < d->len; i++) {
 		gg_tb_chain *c = d->chains[i];
 		d->chains[kept++] = c;
-		if (i + 1 >= d->len || rc)
-			continue;
 		gg_traceback *a = &c->tbs[c->len - 1];
+		bool reraise = a->has_exception && strncmp(a->exc.message, "Caught ", 7) == 0 &&
+			       (strstr(a->exc.message, " in replica ") || strstr(a->exc.message, " in DataLoader worker"));
+		if (rc)
+			continue;
+		if (i + 1 >= d->len || d->chains[i + 1]->tbs[0].at.line > a->exc.at.line + 2) {
+			if (reraise)
+				rc = dx_reraise_take_line(d, c);
+			continue;
+		}
 		gg_tb_chain *o = d->chains[i + 1];
 		gg_traceback *b = &o->tbs[0];
-		if (!a->has_exception || strncmp(a->exc.message, "Caught ", 7) != 0 || o->len != 1 || o->rank != c->rank ||
-		    b->at.line > a->exc.at.line + 2)
+		if (!a->has_exception || strncmp(a->exc.message, "Caught ", 7) != 0 || o->len != 1 || o->rank != c->rank)
 			continue;
 		if (b->has_exception) {
 			if ((rc = gg_tb_splice(a, b)))
