@@ -37,10 +37,12 @@ typedef struct gg_unparsed {
  * line 12"): the front end's words for it. A notebook's text joins its
  * cells, and its front end says "cell 4, line 2"; the analysis knows
  * nothing of cells. name appends to out the name of row (0-based in the
- * text) and returns 0 or -ENOMEM.
+ * text) and returns 0 or -ENOMEM; cell says which of the front end's
+ * units row is in (a cell's index, compiled apart from the others), or -1.
  */
 typedef struct gg_line_namer {
 	int (*name)(const void *ctx, uint32_t row, gg_buf *out);
+	long (*cell)(const void *ctx, uint32_t row);
 	const void *ctx;
 } gg_line_namer;
 

@@ -241,6 +241,13 @@ static int fix_all_round(gg_analyzer *a, TSParser *parser, const gg_source *src,
 	here.text = text;
 	here.len = len;
 	here.tree = tree;
+	/* The front end's cells are those of the text as given: a round's rewritten text keeps their names only. */
+	gg_line_namer names;
+	if (src->lines && (len != src->len || memcmp(text, src->text, len) != 0)) {
+		names = *src->lines;
+		names.cell = NULL;
+		here.lines = &names;
+	}
 	gg_findings findings;
 	gg_findings_init(&findings);
 	gg_fixes *each = NULL; /* findings.len of them: each finding's fixes */

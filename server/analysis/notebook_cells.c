@@ -677,6 +677,12 @@ int gg_notebook_line_name(const void *ctx, uint32_t row, gg_buf *out)
 	return gg_buf_printf(out, "cell %u, line %u", (unsigned)c->index + 1, (unsigned)(row + 1 - c->first + 1));
 }
 
+long gg_notebook_line_cell(const void *ctx, uint32_t row)
+{
+	const gg_nb_cell *c = row < UINT32_MAX ? gg_notebook_cell_of_line(ctx, row + 1) : NULL;
+	return c ? (long)c->index : -1;
+}
+
 int gg_notebook_blank_cells(gg_notebook *nb, const bool *blank)
 {
 	/* The masked lines' texts so far: each mask's orig ends before the next one's starts. */

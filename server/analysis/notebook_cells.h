@@ -108,6 +108,8 @@ const gg_nb_cell *gg_notebook_cell_of_line(const gg_notebook *nb, uint32_t line)
  * formats' coordinates are. Appends to out; returns 0 or -ENOMEM.
  */
 int gg_notebook_line_name(const void *ctx, uint32_t row, gg_buf *out);
+/* gg_line_namer's cell: the index of the cell row (0-based in the text) is in, or -1. */
+long gg_notebook_line_cell(const void *ctx, uint32_t row);
 
 /*
  * Cell c's lines as the notebook has them (IPython included), each ending

@@ -367,6 +367,31 @@ static bool holds_statements(const char *type)
 }
 
 /*
+ * The columns of the first line that is not blank of the notebook cell
+ * holding row (0-based; its line starts at byte line): IPython takes that
+ * line's indentation, comment or code, off every line of the cell before
+ * Python reads it. False when that line is no indentation and code.
+ */
+static bool cell_indent(const char *text, size_t len, uint32_t line, uint32_t row, const gg_line_namer *cells, long cell,
+			unsigned *col8, unsigned *col1)
+{
+	while (line > 0 && row > 0 && cells->cell(cells->ctx, row - 1) == cell) {
+		line--;
+		while (line > 0 && text[line - 1] != '\n')
+			line--;
+		row--;
+	}
+	for (;;) {
+		uint32_t at = line;
+		while (at < len && (text[at] == ' ' || text[at] == '\t' || text[at] == '\f'))
+			at++;
+		if (at >= len || (text[at] != '\n' && text[at] != '\r'))
+			return at < len && line_indent(text, at, col8, col1);
+		line = at + 1; /* a blank line: IPython drops the cell's leading ones */
+	}
+}
+
+/*
  * The first indentation error under n (the module, a block, or a node that
  * holds blocks), which tree-sitter's grammar takes without an ERROR: a
  * block with no statement (`def f():` and nothing indented under it), or a
@@ -375,10 +400,12 @@ static bool holds_statements(const char *type)
  */
 #define GG000_INDENT_DEPTH 200
 
-static gg_node indent_error(gg_node n, const char *text, bool cells, const char **what, unsigned depth)
+static gg_node indent_error(gg_node n, const char *text, size_t len, const gg_line_namer *cells, const char **what,
+			    unsigned depth)
 {
 	const char *type = gg_node_type(n);
-	bool block = strcmp(type, "block") == 0, module = strcmp(type, "module") == 0 && !cells;
+	bool block = strcmp(type, "block") == 0, module = strcmp(type, "module") == 0;
+	long cell = -1; /* a notebook's top level: the cell whose first statement set the columns */
 	if (depth > GG000_INDENT_DEPTH)
 		return gg_node_null();
 	uint32_t statements = 0;
@@ -391,6 +418,21 @@ static gg_node indent_error(gg_node n, const char *text, bool cells, const char 
 		statements++;
 		unsigned col8, col1;
 		if ((block || module) && line_indent(text, gg_node_start_byte(c), &col8, &col1)) {
+			/*
+			 * A notebook's cells are compiled one by one, each with its
+			 * first line's indentation taken off every line: the top
+			 * level's columns are compared within a cell, from its first
+			 * statement's.
+			 */
+			uint32_t row = gg_node_start_point(c).row;
+			long here = module && cells && cells->cell ? cells->cell(cells->ctx, row) : -1;
+			if (module && cells && (here != cell || here < 0)) {
+				cell = here;
+				uint32_t line = gg_node_start_byte(c);
+				while (line > 0 && text[line - 1] != '\n')
+					line--;
+				ref = here >= 0 && cell_indent(text, len, line, row, cells, here, &ref8, &ref1);
+			}
 			if (!ref) {
 				ref8 = col8;
 				ref1 = col1;
@@ -405,7 +447,7 @@ static gg_node indent_error(gg_node n, const char *text, bool cells, const char 
 			}
 		}
 		if (strcmp(ct, "block") == 0 || holds_statements(ct)) {
-			gg_node bad = indent_error(c, text, false, what, depth + 1);
+			gg_node bad = indent_error(c, text, len, NULL, what, depth + 1);
 			if (!gg_node_is_null(bad))
 				return bad;
 		}
@@ -510,14 +552,9 @@ static int gg000_check(void *state, const gg_rule_input *in, gg_findings *out)
 	if (!gg_analysis_mentions_framework(src->text, src->len))
 		return 0;
 	if (!ts_node_has_error(in->ts_root)) {
-		/*
-		 * A notebook's (whose front end names lines by cell) top level is
-		 * not compared: IPython takes a cell's first-line indentation off
-		 * every line of it before Python reads it, which leaves the
-		 * blocks under it as they are.
-		 */
+		/* A notebook's front end names lines by cell, and its cells' top levels are compared apart. */
 		const char *what = NULL;
-		gg_node bad = in->unparsed_len ? gg_node_null() : indent_error(in->root, src->text, src->lines != NULL, &what, 0);
+		gg_node bad = in->unparsed_len ? gg_node_null() : indent_error(in->root, src->text, src->len, src->lines, &what, 0);
 		if (gg_node_is_null(bad))
 			bad = python2_statement(in->root, src->text, src->len, &what);
 		if (gg_node_is_null(bad))

@@ -1053,7 +1053,7 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, size_t 
 		return 0;
 	}
 	/* Messages cite lines in cell coordinates, as the findings are placed. */
-	gg_line_namer cells = { gg_notebook_line_name, &nb };
+	gg_line_namer cells = { gg_notebook_line_name, gg_notebook_line_cell, &nb };
 	gg_source src = { nb.text, nb.len, NULL, path, config, NULL, &run->project, &cells };
 	bool unreadable = false;
 	if (run->diff) {

@@ -66,7 +66,7 @@ int gg_diagnostics_analyze(gg_session *s, gg_document *doc)
 		return rc;
 	}
 	/* A notebook's messages cite lines in cell coordinates, as its diagnostics are placed. */
-	gg_line_namer cells = { gg_notebook_line_name, doc->notebook ? &doc->notebook->joined : NULL };
+	gg_line_namer cells = { gg_notebook_line_name, gg_notebook_line_cell, doc->notebook ? &doc->notebook->joined : NULL };
 	gg_source src = { doc->text, doc->len, doc->tree, doc->path, gg_settings_config_for(s, doc), s->root_path, s->project,
 			  doc->notebook ? &cells : NULL };
 	/* A notebook's cells that do not parse were blanked on joining: GG000 at each one's first error. */
