@@ -1194,17 +1194,20 @@ void sem_call_graph_resolve(semantic *c)
 
 	/*
 	 * A method of a plain class of the file (no base but object: no
-	 * framework calls it) that the project's files call, on whatever
-	 * instance, only with grad off, and never hand on uncalled (a helper's
-	 * predict(), its object built by a factory elsewhere and called under
-	 * no_grad there): guarded. The name alone ties the calls to it, so a
-	 * call with grad on of any method so named keeps it unguarded.
+	 * framework calls it), or of a module class built on torch alone (a
+	 * trainer's sample(), not its forward), that the project's files call,
+	 * on whatever instance, only with grad off, and never hand on uncalled
+	 * (a helper's predict(), its object built by a factory elsewhere and
+	 * called under no_grad there): guarded. The name alone ties the calls
+	 * to it, so a call with grad on of any method so named keeps it
+	 * unguarded.
 	 */
 	for (size_t i = 1; c->project && i < c->funcs_len; i++) {
 		func *f = &c->funcs[i];
 		bool off, other;
-		if (f->cls < 0 || f->guarded || !class_plain(c, f->cls) || (f->name.len > 1 && f->name.ptr[0] == '_' &&
-									    f->name.ptr[1] == '_'))
+		bool torch_module = f->cls >= 0 && c->classes[f->cls].kind == CLASS_MODULE && !span_is(f->name, "forward");
+		if (f->cls < 0 || f->guarded || !(class_plain(c, f->cls) || torch_module) ||
+		    (f->name.len > 1 && f->name.ptr[0] == '_' && f->name.ptr[1] == '_'))
 			continue;
 		gg_project_method_calls(c->project, f->name.ptr, f->name.len, method_takes_args(c, f), &off, &other, NULL, NULL,
 					NULL);
