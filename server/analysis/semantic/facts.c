@@ -730,8 +730,10 @@ static span parameters_owner(const semantic *c, gg_node at, span var)
  * Notes a module frozen by `X.requires_grad_(False)` (receiver X) or by
  * `p.requires_grad = False` / `p.requires_grad_(False)` in a loop over
  * X.parameters() (receiver p): what X runs records no graph of its own.
+ * With thaw, X's parameters are set to require grad again (True): a part
+ * of a frozen module that trains (a fine-tuned head), noted apart.
  */
-static void frozen_note(semantic *c, gg_node stmt, gg_node receiver)
+static void module_grad_note(semantic *c, gg_node stmt, gg_node receiver, bool thaw)
 {
 	/* Down the methods that return the module itself: m.eval().requires_grad_(False) freezes m. */
 	for (unsigned i = 0; i < MAX_NAME_SEGMENTS && IS(receiver, call) && IS(FIELD(receiver, function), attribute); i++) {
@@ -753,7 +755,15 @@ static void frozen_note(semantic *c, gg_node stmt, gg_node receiver)
 	span owner = IS(receiver, identifier) ? parameters_owner(c, stmt, node_span(c, receiver)) : (span){ c->text, 0 };
 	if (!owner.len)
 		owner = node_span(c, receiver);
-	PUSH(c, c->frozen, c->frozen_len, c->frozen_cap, ((frozen){ owner, gg_node_start_byte(stmt) }));
+	if (thaw)
+		PUSH(c, c->thaws, c->thaws_len, c->thaws_cap, ((frozen){ owner, gg_node_start_byte(stmt) }));
+	else
+		PUSH(c, c->frozen, c->frozen_len, c->frozen_cap, ((frozen){ owner, gg_node_start_byte(stmt) }));
+}
+
+static void frozen_note(semantic *c, gg_node stmt, gg_node receiver)
+{
+	module_grad_note(c, stmt, receiver, false);
 }
 
 /*
@@ -1449,8 +1459,10 @@ int sem_facts_collect(semantic *c, gg_node root)
 					PUSH(c, lib_calls, lib_calls_len, lib_calls_cap, fn);
 				if (backward)
 					PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(n));
-				if (backward && span_is(m, "requires_grad_"))
+				if (backward && span_is(m, "requires_grad_")) {
 					PUSH(c, c->grad_marks, c->grad_marks_len, c->grad_marks_cap, n);
+					module_grad_note(c, n, field_id(fn, r->fld_object), true);
+				}
 				else if (ref.plain && ref.names >= 2 && sem_word_in(m.ptr, m.len, module_api_methods))
 					PUSH(c, c->module_api.items, c->module_api.len, c->module_api.cap,
 					     text_between(c, ref.start, ref.object_end));
@@ -1483,6 +1495,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 			    span_is(sem_attribute_name(c, left), "requires_grad")) {
 				PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(n));
 				PUSH(c, c->grad_marks, c->grad_marks_len, c->grad_marks_cap, n);
+				module_grad_note(c, n, field_id(left, r->fld_object), true);
 			} else if (sym_is(left, r->sym_attribute) && text_eq(c, right, "False") &&
 				   span_is(sem_attribute_name(c, left), "requires_grad")) {
 				frozen_note(c, n, field_id(left, r->fld_object));
@@ -1757,6 +1770,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	freezing_calls(c);
 	/* The assignments' pass adds freezes (a frozen class built, a freezing loader) after the walk's: back in text order. */
 	gg_sort(c->frozen, c->frozen_len, sizeof *c->frozen, frozen_cmp);
+	gg_sort(c->thaws, c->thaws_len, sizeof *c->thaws, frozen_cmp);
 	sem_spanset_sort(&c->models);
 	sem_spanset_sort(&c->not_models);
 	sem_spanset_sort(&c->paramless);

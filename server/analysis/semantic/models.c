@@ -116,13 +116,30 @@ static bool thawed(const semantic *c, span root, span path, uint32_t from, uint3
 	return false;
 }
 
+/*
+ * Whether parameters of name or of a part of it (`model.fc`,
+ * `model.layer4[2]`) are set to require grad again between from and at:
+ * that part trains, so what runs it records a graph again.
+ */
+static bool thawed_by_flag(const semantic *c, span name, uint32_t from, uint32_t at)
+{
+	for (size_t i = 0; i < c->thaws_len && c->thaws[i].at < at; i++) {
+		span t = c->thaws[i].name;
+		if (c->thaws[i].at > from && t.len >= name.len && memcmp(t.ptr, name.ptr, name.len) == 0 &&
+		    (t.len == name.len || t.ptr[name.len] == '.' || t.ptr[name.len] == '['))
+			return true;
+	}
+	return false;
+}
+
 static bool frozen_part_before(const semantic *c, span name, span path, uint32_t at)
 {
 	/* A plain name is its function's; self.<x> its class's (two classes' self.net are two modules). */
 	bool plain = !memchr(name.ptr, '.', name.len), own = span_starts(name, "self.");
 	for (size_t i = 0; i < c->frozen_len && c->frozen[i].at < at; i++)
 		if (span_eq(c->frozen[i].name, name) && (!plain || sem_func_at(c, c->frozen[i].at) == sem_func_at(c, at)) &&
-		    (!own || class_at(c, c->frozen[i].at) == class_at(c, at)) && !thawed(c, name, path, c->frozen[i].at, at))
+		    (!own || class_at(c, c->frozen[i].at) == class_at(c, at)) && !thawed(c, name, path, c->frozen[i].at, at) &&
+		    !thawed_by_flag(c, name, c->frozen[i].at, at))
 			return true;
 	return false;
 }

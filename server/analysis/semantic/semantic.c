@@ -245,6 +245,7 @@ static void semantic_free(semantic *c)
 	free(c->star_modules.items);
 	free(c->self_stored.items);
 	free(c->frozen);
+	free(c->thaws);
 	free(c->global_evals);
 	for (size_t i = 0; i < c->lib_objects_len; i++)
 		free(c->lib_objects[i].factory);
