@@ -659,6 +659,21 @@ static bool builds_no_gradient_graph(const semantic *c, gg_node args)
 	return IS(args, argument_list) && !unknown && (gg_node_is_null(v) || text_eq(c, v, "False"));
 }
 
+/*
+ * Whether what call returns is thrown away: a statement of its own, maybe
+ * one branch of a conditional (`loss.backward() if train else None`).
+ * Autograd's backward() returns None; a `.backward(...)` whose value is kept
+ * (`y, log_det = self.flow.backward(z)`, a flow's inverse) is a method of
+ * the user's own, no gradient.
+ */
+static bool value_thrown(const semantic *c, gg_node call)
+{
+	gg_node p = gg_node_parent(call);
+	while (IS(p, conditional_expression) || IS(p, parenthesized_expression) || IS(p, boolean_operator) || IS(p, await))
+		p = gg_node_parent(p);
+	return IS(p, expression_statement) || IS(p, lambda);
+}
+
 /* Whether the arguments of requires_grad_(...) say False. */
 static bool says_false(const semantic *c, gg_node args)
 {
@@ -1438,7 +1453,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 				span m = sem_method_of(c, &ref);
 				bool backward = false;
 				if (span_is(m, "backward")) {
-					backward = true;
+					backward = value_thrown(c, n);
 				} else if (span_is(m, "step")) {
 					gg_node recv = field_id(fn, r->fld_object);
 					backward = (sym_is(recv, r->sym_identifier) || sym_is(recv, r->sym_attribute)) &&
