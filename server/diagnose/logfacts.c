@@ -2367,7 +2367,18 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	 * start, the redrawn line's tail glued to it.
 	 */
 	bool over = n > 6 && memcmp(t, "Killed", 6) == 0 && t[6] >= 'a' && t[6] <= 'z';
-	if (!f->killed && (facts_line_is(t, n, "Killed") || facts_line_is(t, n, "Killed: 9") || over || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0) ||
+	/*
+	 * The word glued after a progress line the terminal had not ended, in
+	 * English or in a Chinese locale's shell ("已杀死"): after a bar's own
+	 * marks (tqdm's "]", mmcv's "ETA: 2621s", a rate), or alone.
+	 */
+	static const char zh_killed[] = "\xe5\xb7\xb2\xe6\x9d\x80\xe6\xad\xbb"; /* 已杀死 */
+	size_t zk = sizeof zh_killed - 1;
+	bool ends_zh = n >= zk && memcmp(t + n - zk, zh_killed, zk) == 0, ends_en = n > 6 && memcmp(t + n - 6, "Killed", 6) == 0 && t[n - 7] != ' ';
+	bool glued = (ends_zh && n == zk) ||
+		     ((ends_zh || ends_en) && (gg_text_find(t, n, "ETA:") || gg_text_find(t, n, "it/s") || gg_text_find(t, n, "task/s") ||
+					      gg_text_find(t, n, "%|")));
+	if (!f->killed && (facts_line_is(t, n, "Killed") || facts_line_is(t, n, "Killed: 9") || over || glued || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0) ||
 			   (test_id && !memchr(t, ' ', (size_t)(test_id - t))) ||
 			   gg_text_find(t, n, "terminated with signal SIGKILL") || says_code(t, n, "exit code -9") ||
 			   /* A job runner's report of its child ("ERROR: error code -9"). */

@@ -115,6 +115,8 @@ static const oom_form oom_forms[] = {
 	{ "Unable to allocate", GG_OOM_DEVICE_CPU, "numpy: Unable to allocate" },
 	{ "Cannot allocate memory", GG_OOM_DEVICE_CPU, "Cannot allocate memory (ENOMEM)" },
 	{ "posix_memalign", GG_OOM_DEVICE_CPU, "CPUAllocator: posix_memalign failed" },
+	/* Intel MKL's own allocator (a CPU build of CTranslate2, numpy linked with MKL). */
+	{ "mkl_malloc: failed to allocate memory", GG_OOM_DEVICE_CPU, "mkl_malloc: failed to allocate memory" },
 	/* Signal 9 to a worker: the kernel's OOM killer ("Bus error" is /dev/shm, "Segmentation fault" a crash: neither counts). */
 	{ "is killed by signal: Killed", GG_OOM_DEVICE_CPU, GG_OOM_FORM_WORKER_KILLED },
 	{ "killed by SIGKILL by OOM killer", GG_OOM_DEVICE_CPU, GG_OOM_FORM_WORKER_LOST },
@@ -442,10 +444,14 @@ bool gg_oom_match_text(const char *text, size_t len, gg_oom_info *info)
 	if (!gg_oom_match(NULL, text, len, info))
 		return false;
 	/* Prose says "out of memory" about anything; only the allocator's own wording counts here. */
-	/* A runtime's own sentence counts (CTranslate2's "CUDA failed with error out of memory"). */
+	/*
+	 * A runtime's own sentence counts (CTranslate2's "CUDA failed with error
+	 * out of memory", a glog CHECK's "Check failed: error == cudaSuccess
+	 * (2 vs. 0)  out of memory").
+	 */
 	if (info->form && strcmp(info->form, "out of memory") == 0 && !gg_text_find_ci(text, len, "CUDA error: out of memory") &&
-	    !gg_text_find(text, len, "failed with error out of memory") && !gg_text_find(text, len, "RuntimeError") &&
-	    !gg_text_find(text, len, "Error:"))
+	    !gg_text_find(text, len, "failed with error out of memory") && !gg_text_find(text, len, "Check failed: ") &&
+	    !gg_text_find(text, len, "RuntimeError") && !gg_text_find(text, len, "Error:"))
 		info->is_oom = false;
 	return info->is_oom;
 }
@@ -749,7 +755,9 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		/* A generic "out of memory": say the device only when the message does. */
 		info->is_oom = true;
 		info->form = "out of memory";
-		if (oom_word(flat, n, "cuda") || oom_word(flat, n, "cudnn") || oom_word(flat, n, "nccl"))
+		/* CUDA's own status compared in a check ("error == cudaSuccess (2 vs. 0)") names it too. */
+		if (oom_word(flat, n, "cuda") || oom_word(flat, n, "cudnn") || oom_word(flat, n, "nccl") ||
+		    gg_text_find(flat, n, "cudaSuccess"))
 			info->device = GG_OOM_DEVICE_CUDA;
 		else if (oom_word(flat, n, "hip"))
 			info->device = GG_OOM_DEVICE_HIP;
