@@ -1162,6 +1162,20 @@ static const char *explain_code_above(const gg_log_facts *facts, uint64_t line)
 }
 
 /*
+ * The signal of torchelastic's own exception for a signal the agent was
+ * sent ("SignalException: Process 2920830 got signal: 1"), or 0: the run
+ * stopped from outside, as the agent's "Received 1 death signal" says.
+ */
+static int explain_signal_exception(const gg_tb_exception *exc)
+{
+	size_t t = strlen(exc->type);
+	const char *got = strstr(exc->message, "got signal: ");
+	if (t < 15 || strcmp(exc->type + t - 15, "SignalException") != 0 || !got)
+		return 0;
+	return atoi(got + 12);
+}
+
+/*
  * A CUDA kernel that failed on the device: a device-side assertion (an
  * index out of range, nearly always) or an illegal memory access. CUDA
  * reports both at a later call, so the frame shown may not be the one;
@@ -1852,9 +1866,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "Nothing to fix here: fix rank %d's failure, and this one goes with it.", d->follows_rank);
 		} else if (exc && (rc2 = explain_collective_timeout(&e, &x, exc->message, facts)) <= 0) {
 			rc |= rc2;
-		} else if (d->chain->agent_signal) {
+		} else if (d->chain->agent_signal || (exc && explain_signal_exception(exc) > 0)) {
 			/* The launcher told to stop from outside: a closed terminal, a scheduler, Ctrl-C. */
-			int sig = facts->agent_signal;
+			int sig = facts->agent_signal ? facts->agent_signal : explain_signal_exception(exc);
 			rc |= gg_buf_printf(&e, " The launcher was sent the signal and passed it on to its workers: nothing in the run failed. %s",
 					    sig == 1 ? "SIGHUP is a hang-up: the terminal or SSH session that started the run closed."
 					    : sig == 2 ? "SIGINT is an interrupt: Ctrl-C, or a tool that stops the run as Ctrl-C does."
