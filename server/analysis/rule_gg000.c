@@ -421,8 +421,7 @@ static gg_node indent_error(gg_node n, const char *text, size_t len, const gg_li
 			/*
 			 * A notebook's cells are compiled one by one, each with its
 			 * first line's indentation taken off every line: the top
-			 * level's columns are compared within a cell, from its first
-			 * statement's.
+			 * level's columns are compared within a cell, with that line's.
 			 */
 			uint32_t row = gg_node_start_point(c).row;
 			long here = module && cells && cells->cell ? cells->cell(cells->ctx, row) : -1;
