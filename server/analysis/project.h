@@ -204,6 +204,14 @@ typedef struct gg_project {
 	 */
 	gg_strings train_methods;
 	/*
+	 * Of those methods, what turns their training off, as scanned
+	 * (project_graph.c): "method PARAM PLACE POL" where every backward of
+	 * the body sits under a test of parameter PARAM (PLACE among a call's
+	 * arguments, self not counted; POL '+' training where it is true, '-'
+	 * where false), else "method -". Sorted once the classes are.
+	 */
+	gg_strings flag_methods;
+	/*
 	 * Method names some module class (or one pending) of the project runs
 	 * with grad off (decorated, or a with in its body): a name one class
 	 * runs without grad is no forward by its name alone, and
@@ -532,6 +540,13 @@ int gg_project_graph_settle(gg_project *p);
 bool gg_project_class_takes_grad(const gg_project *p, const char *dotted, size_t len);
 /* Whether the module named module (exactly, n bytes) defines a class whose forward takes gradients of its own output. */
 bool gg_project_module_takes_grad(const gg_project *p, const char *module, size_t n);
+/*
+ * Whether every method of the project named name that trains does so only
+ * under a test of one parameter, the same in each (flag_methods): *param
+ * (borrowed, *param_len), *place, and *pol ('+': trains where it is true).
+ */
+bool gg_project_flag_method(const gg_project *p, const char *name, size_t len, const char **param, size_t *param_len,
+			    unsigned *place, char *pol);
 /* Whether name is one of train_methods: calling it trains. */
 bool gg_project_train_method(const gg_project *p, const char *name, size_t len);
 /* Whether dotted (module.function, as an import resolves it) takes a gradient or runs a backward in its body. */

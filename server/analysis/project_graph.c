@@ -46,6 +46,18 @@ typedef struct graph_fn {
 	bool adapts;  /* trains with grad turned on on purpose (test-time adaptation), or calls what does */
 	/* its own body: runs a backward, reads a tensor's .grad, makes a tensor require grad (see line_reads_grad) */
 	bool backward_own, reads_grad, marks_input;
+	/*
+	 * The parameter every backward of its own body sits under a test of
+	 * (`if train:`, `if optimizer is not None:`, `if not validating:`): its
+	 * place among the arguments a call passes (self not counted), and pol '+'
+	 * when it trains where the value is true, '-' where it is false. flag
+	 * empty with flag_mixed: some backward under no such test, or two.
+	 */
+	gg_text_span params; /* the def line from its '(' */
+	gg_text_span flag;
+	int place;
+	char pol;
+	bool flag_mixed;
 	size_t calls_from, calls_to; /* its calls, [from, to) of graph_scan's calls */
 } graph_fn;
 
@@ -66,9 +78,21 @@ typedef struct graph_part {
 	bool lower;
 } graph_part;
 
+/* An `if` of the body that tests a parameter: its indentation, the parameter, and the truth its body runs under. */
+typedef struct graph_if {
+	unsigned indent;
+	gg_text_span param;
+	int place;
+	char pol;
+} graph_if;
+
+enum { GRAPH_IFS = 16 };
+
 typedef struct graph_scan {
 	graph_fn *fns;
 	size_t fns_len, fns_cap;
+	graph_if ifs[GRAPH_IFS]; /* of the function being read, innermost last */
+	size_t ifs_len;
 	graph_call *calls;
 	size_t calls_len, calls_cap;
 	graph_part *parts;
@@ -186,8 +210,107 @@ static int fn_open(graph_scan *s, gg_text_span cls, const line *l)
 		return 1; /* no name: no function */
 	if (gg_grow((void **)&s->fns, &s->fns_cap, s->fns_len, sizeof *s->fns))
 		return -ENOMEM;
-	s->fns[s->fns_len++] = (graph_fn){ .cls = cls, .name = { name, n }, .calls_from = s->calls_len, .calls_to = s->calls_len };
+	const char *open = memchr(name, '(', (size_t)(l->end - name));
+	s->fns[s->fns_len++] = (graph_fn){ .cls = cls, .name = { name, n }, .calls_from = s->calls_len, .calls_to = s->calls_len,
+					   .params = { open ? open : l->end, open ? (size_t)(l->end - open) : 0 } };
+	s->ifs_len = 0;
 	return 0;
+}
+
+/*
+ * The place of parameter [w, w+n) among the arguments a call of f passes
+ * (a method's self or cls not counted), or -1: not a positional parameter
+ * of its def line (a signature over several lines is not read).
+ */
+static int param_place(const graph_fn *f, const char *w, size_t n)
+{
+	const char *p = f->params.ptr, *end = p + f->params.len;
+	if (!f->params.len || memchr(p, ')', (size_t)(end - p)) == NULL)
+		return -1;
+	int place = 0;
+	bool first = true;
+	for (p++; p < end && *p != ')';) {
+		while (p < end && (*p == ' ' || *p == ','))
+			p++;
+		if (p < end && *p == '*')
+			return -1; /* keyword-only from here */
+		size_t k = word_at(p, end);
+		if (!k)
+			return -1;
+		bool self = first && f->cls.len && ((k == 4 && memcmp(p, "self", 4) == 0) || (k == 3 && memcmp(p, "cls", 3) == 0));
+		if (k == n && memcmp(p, w, n) == 0)
+			return place;
+		if (!self)
+			place++;
+		first = false;
+		/* Past its annotation and default, to the next comma at this depth. */
+		int depth = 0;
+		for (p += k; p < end && !(depth == 0 && (*p == ',' || *p == ')')); p++)
+			depth += (*p == '(' || *p == '[') - (*p == ')' || *p == ']');
+	}
+	return -1;
+}
+
+/*
+ * Whether line l opens `if <test of a parameter of f>:` (`if train:`, `if
+ * not evaluating:`, `if optimizer is not None:`, `if train == True:`): *out
+ * the test. A test of anything else, or of a parameter the def line does not
+ * place, is not one.
+ */
+static bool line_tests_param(const graph_fn *f, const line *l, graph_if *out)
+{
+	const char *p = l->content + (line_starts(l, "if") ? 2 : line_starts(l, "elif") ? 4 : 0), *end = l->end;
+	if (p == l->content || p >= end || (*p != ' ' && *p != '('))
+		return false;
+	while (p < end && *p == ' ')
+		p++;
+	bool paren = p < end && *p == '('; /* `if(train):` */
+	if (paren)
+		p++;
+	char pol = '+';
+	if ((size_t)(end - p) > 4 && memcmp(p, "not ", 4) == 0) {
+		pol = '-';
+		p += 4;
+	}
+	size_t n = word_at(p, end);
+	if (!n || (p + n < end && p[n] == '.'))
+		return false;
+	const char *rest = p + n;
+	while (rest < end && *rest == ' ')
+		rest++;
+	if (paren && (rest >= end || *rest++ != ')'))
+		return false;
+	static const char *const tails[] = { ":", "is not None:", "== True:", "is True:", "is None:", "== False:", "is False:", NULL };
+	int which = -1;
+	for (int i = 0; tails[i] && which < 0; i++)
+		if ((size_t)(end - rest) >= strlen(tails[i]) && memcmp(rest, tails[i], strlen(tails[i])) == 0)
+			which = i;
+	if (which < 0)
+		return false;
+	if (which >= 4)
+		pol = pol == '+' ? '-' : '+';
+	int place = param_place(f, p, n);
+	if (place < 0)
+		return false;
+	*out = (graph_if){ l->indent, { p, n }, place, pol };
+	return true;
+}
+
+/* A backward at line l of f: the parameter test around it, or none (flag_mixed). */
+static void flag_note(graph_scan *s, graph_fn *f, const line *l)
+{
+	graph_if here;
+	const graph_if *t = s->ifs_len ? &s->ifs[s->ifs_len - 1] : NULL;
+	/* `if train: loss.backward()` on one line. */
+	if (line_tests_param(f, l, &here))
+		t = &here;
+	if (!t || (f->flag.len && (!gg_text_span_eq(f->flag, t->param) || f->pol != t->pol))) {
+		f->flag_mixed = true;
+		return;
+	}
+	f->flag = t->param;
+	f->place = t->place;
+	f->pol = t->pol;
 }
 
 /*
@@ -445,6 +568,13 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 			f->hooks = f->hooks || (!guarded && line_hooks_tensor(&l));
 			if (!rc)
 				rc = part_note(&s, f, &l);
+			while (s.ifs_len && s.ifs[s.ifs_len - 1].indent >= l.indent)
+				s.ifs_len--;
+			if (line_has(&l, ".backward("))
+				flag_note(&s, f, &l);
+			graph_if t;
+			if (s.ifs_len < GRAPH_IFS && line_tests_param(f, &l, &t))
+				s.ifs[s.ifs_len++] = t;
 			f->backward_own = f->backward_own || line_has(&l, ".backward(");
 			f->reads_grad = f->reads_grad || line_reads_grad(&l);
 			f->marks_input = f->marks_input || line_marks_input(&l);
@@ -527,6 +657,14 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 			if (gg_buf_printf(&entry, "%.*s %.*s %s", (int)f->name.len, f->name.ptr, (int)f->cls.len, f->cls.ptr,
 					  module) ||
 			    gg_strings_push(&p->train_methods, gg_buf_cstr(&entry)))
+				rc = -ENOMEM;
+			/* A shared step: its own backward only, every one under the same parameter's test. */
+			bool flagged = f->backward_own && f->flag.len && !f->flag_mixed && !f->takes;
+			entry.len = 0;
+			if (!rc && (gg_buf_printf(&entry, "%.*s", (int)f->name.len, f->name.ptr) ||
+				    (flagged ? gg_buf_printf(&entry, " %.*s %d %c", (int)f->flag.len, f->flag.ptr, f->place, f->pol)
+					     : gg_buf_printf(&entry, " -")) ||
+				    gg_strings_push(&p->flag_methods, gg_buf_cstr(&entry))))
 				rc = -ENOMEM;
 			continue;
 		}

@@ -1172,6 +1172,7 @@ static int train_methods_settle(gg_project *p)
 	}
 	p->train_methods.len = kept;
 	gg_project_sort_unique(&p->train_methods);
+	gg_project_sort_unique(&p->flag_methods);
 	return 0;
 }
 
@@ -1438,6 +1439,33 @@ bool gg_project_off_method(const gg_project *p, const char *name, size_t len)
 bool gg_project_plain_method(const gg_project *p, const char *name, size_t len)
 {
 	return p->classes_sorted && gg_project_names_has(&p->plain_methods, name, len);
+}
+
+bool gg_project_flag_method(const gg_project *p, const char *name, size_t len, const char **param, size_t *param_len,
+			    unsigned *place, char *pol)
+{
+	const gg_strings *s = &p->flag_methods;
+	const char *agreed = NULL;
+	if (!p->classes_sorted)
+		return false;
+	for (size_t i = gg_project_entries_lower(s, name, len);
+	     i < s->len && strncmp(s->items[i], name, len) == 0 && s->items[i][len] == ' '; i++) {
+		const char *rest = s->items[i] + len + 1;
+		/* A method of that name that trains otherwise, or under another test: no call's flag turns them all off. */
+		if (rest[0] == '-' || (agreed && strcmp(agreed, rest) != 0))
+			return false;
+		agreed = rest;
+	}
+	const char *sp = agreed ? strchr(agreed, ' ') : NULL;
+	char *tail;
+	unsigned long at = sp ? strtoul(sp + 1, &tail, 10) : 0;
+	if (!sp || *tail != ' ' || (tail[1] != '+' && tail[1] != '-'))
+		return false;
+	*param = agreed;
+	*param_len = (size_t)(sp - agreed);
+	*place = (unsigned)at;
+	*pol = tail[1];
+	return true;
 }
 
 bool gg_project_train_method(const gg_project *p, const char *name, size_t len)

@@ -1648,3 +1648,22 @@ bool sem_branch_guarded(const semantic *c, uint32_t at)
 	}
 	return false;
 }
+
+/* `model.train_one_batch(batch, 0, train=False)`, `model.run_on_batch(data, None)`: the project says which place. */
+bool sem_call_skips_training(const semantic *c, const gg_call_ref *ref)
+{
+	span m = sem_method_of(c, ref);
+	if (!ref->attribute || !c->project || !m.len)
+		return false;
+	const char *param;
+	size_t param_len;
+	unsigned place;
+	char pol;
+	if (!gg_project_flag_method(c->project, m.ptr, m.len, &param, &param_len, &place, &pol))
+		return false;
+	bool unknown;
+	gg_node a = sem_argument_for(c, FIELD(ref->node, arguments), (int)place, (span){ param, param_len }, &unknown);
+	if (unknown || gg_node_is_null(a))
+		return false;
+	return pol == '+' ? IS(a, false) || IS(a, none) : IS(a, true);
+}

@@ -743,6 +743,12 @@ bool sem_shape_read(const semantic *c, const gg_call_ref *ref);
 /* Whether the module spelled name is frozen before byte at, in the same function for a plain name. */
 bool sem_frozen_before(const semantic *c, span name, uint32_t at);
 /*
+ * Whether a call of a method that every class of the project defining it
+ * trains in only under a test of one parameter (project.h, flag_methods)
+ * passes the value that turns the training off: the step's forward alone.
+ */
+bool sem_call_skips_training(const semantic *c, const gg_call_ref *ref);
+/*
  * Whether ref runs a model, *recv its receiver; *loaded: a loaded model's;
  * *held: a method of a plain class that runs a module the instance holds
  * (what it returns is the method's own: not known to carry history).

@@ -48,7 +48,9 @@ static bool call_trains(const semantic *c, const gg_call_ref *ref)
 		*/
 	       ((span_has_nocase(last, "train") || span_has_nocase(last, "fit")) &&
 		gg_name_has_word(last.ptr, last.len, training_words) &&
-		!gg_tree_index_is_forward(c->index, ref->start, ref->end));
+		!gg_tree_index_is_forward(c->index, ref->start, ref->end) &&
+		/* A shared step handed the value that turns its training off runs its forward alone. */
+		!sem_call_skips_training(c, ref));
 }
 
 /* Whether value is spelled as the callee of a forward in [start, end): the model itself, handed on. */

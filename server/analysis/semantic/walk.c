@@ -332,10 +332,16 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	int differentiates = sem_forward_takes_grad(c, x, recv);
 	if (differentiates > 0)
 		return;
-	/* A method a module class of the project trains in (a test-time adaptation step): the call is training. */
+	/*
+	 * A method a module class of the project trains in (a test-time
+	 * adaptation step): the call is training. Not where it trains only
+	 * under a test of one parameter and the call passes the value that
+	 * turns that off: the step's forward alone runs.
+	 */
+	bool step = false;
 	if (ref->attribute && c->project && c->project->train_methods.len) {
 		span m = sem_method_of(c, ref);
-		if (gg_project_train_method(c->project, m.ptr, m.len))
+		if (gg_project_train_method(c->project, m.ptr, m.len) && !(step = sem_call_skips_training(c, ref)))
 			return;
 	}
 	event e;
@@ -364,10 +370,11 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	gg_tree_index *ix = c->index;
 	/*
 	 * A warm-up's result is thrown away: nothing downstream carries its
-	 * history. A holder's method returns what it chooses (`loss.data, err`):
-	 * no evidence of history for what accumulates it.
+	 * history. A holder's method returns what it chooses (`loss.data, err`),
+	 * as a shared step does (`loss.item(), acc`): no evidence of history for
+	 * what accumulates it.
 	 */
-	if (!e.warm_up && !held)
+	if (!e.warm_up && !held && !step)
 		PUSH(c, ix->forwards, ix->forwards_len, ix->forwards_cap, ((gg_byte_range){ ref->start, ref->end }));
 }
 
