@@ -2238,7 +2238,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 */
 	if (out->len == 0 && !had_tracebacks && !d->facts.orphans_len && !d->facts.lone.text && d->facts.shm &&
 	    !d->facts.job_signal && !d->facts.killed && !killed9 && !d->facts.cgroup_oom) {
-		char *text = gg_strdup_printf("a DataLoader worker died of a bus error: insufficient shared memory (shm)");
+		char *text = strdup("a DataLoader worker died of a bus error: insufficient shared memory (shm)");
 		gg_tb_chain *c = dx_line_chain(text, -1, false, d->facts.shm_at);
 		if (!c || (rc = dx_push(out, c)))
 			return c ? rc : -ENOMEM;
