@@ -405,7 +405,9 @@ static gg_node indent_error(gg_node n, const char *text, size_t len, const gg_li
 {
 	const char *type = gg_node_type(n);
 	bool block = strcmp(type, "block") == 0, module = strcmp(type, "module") == 0;
-	long cell = -1; /* a notebook's top level: the cell whose first statement set the columns */
+	long cell = -1; /* a notebook's top level: the cell whose first line's indentation IPython takes off */
+	unsigned strip8 = 0, strip1 = 0;
+	bool strip = false;
 	if (depth > GG000_INDENT_DEPTH)
 		return gg_node_null();
 	uint32_t statements = 0;
@@ -419,9 +421,11 @@ static gg_node indent_error(gg_node n, const char *text, size_t len, const gg_li
 		unsigned col8, col1;
 		if ((block || module) && line_indent(text, gg_node_start_byte(c), &col8, &col1)) {
 			/*
-			 * A notebook's cells are compiled one by one, each with its
-			 * first line's indentation taken off every line: the top
-			 * level's columns are compared within a cell, with that line's.
+			 * A notebook's cells are compiled one by one, IPython first
+			 * taking the indentation of a cell's first line off every line
+			 * that starts with it (a line indented less keeps its own): the
+			 * top level is at column 0 after that. A cell whose first line
+			 * is not known is not compared.
 			 */
 			uint32_t row = gg_node_start_point(c).row;
 			long here = module && cells && cells->cell ? cells->cell(cells->ctx, row) : -1;
@@ -430,7 +434,13 @@ static gg_node indent_error(gg_node n, const char *text, size_t len, const gg_li
 				uint32_t line = gg_node_start_byte(c);
 				while (line > 0 && text[line - 1] != '\n')
 					line--;
-				ref = here >= 0 && cell_indent(text, len, line, row, cells, here, &ref8, &ref1);
+				strip = here >= 0 && cell_indent(text, len, line, row, cells, here, &strip8, &strip1);
+				ref = strip;
+				ref8 = ref1 = 0;
+			}
+			if (module && cells && strip && col1 >= strip1 && col8 >= strip8) {
+				col8 -= strip8;
+				col1 -= strip1;
 			}
 			if (!ref) {
 				ref8 = col8;
