@@ -1546,14 +1546,6 @@ static void dx_join_repeated(gg_diagnoser *d)
 }
 
 /*
- * The DataLoader reraises a worker's or the pin-memory thread's error, and
- * DataParallel a replica's, as "Caught X in ... \nOriginal Traceback (most
- * recent call last):" and the original's frames: one failure. When the
- * paste cuts that original before its exception line, its message is
- * missing; when it shows it, that exception is the failure, raised under
- * the reraise's frames (the user's line that called the model among them).
- */
-/*
  * A reraise whose original traceback the paste cuts down to its exception
  * line, that line pasted right under it ("Caught RuntimeError in replica 3
  * on device 3.", then "RuntimeError: CUDA out of memory. ..."): the line
@@ -1589,6 +1581,14 @@ static int dx_reraise_take_line(gg_diagnoser *d, gg_tb_chain *c)
 	return 0;
 }
 
+/*
+ * The DataLoader reraises a worker's or the pin-memory thread's error, and
+ * DataParallel a replica's, as "Caught X in ... \nOriginal Traceback (most
+ * recent call last):" and the original's frames: one failure. When the
+ * paste cuts that original before its exception line, its message is
+ * missing; when it shows it, that exception is the failure, raised under
+ * the reraise's frames (the user's line that called the model among them).
+ */
 static int dx_join_reraised(gg_diagnoser *d)
 {
 	size_t kept = 0;
@@ -1597,18 +1597,16 @@ static int dx_join_reraised(gg_diagnoser *d)
 		gg_tb_chain *c = d->chains[i];
 		d->chains[kept++] = c;
 		gg_traceback *a = &c->tbs[c->len - 1];
-		bool reraise = a->has_exception && strncmp(a->exc.message, "Caught ", 7) == 0 &&
-			       (strstr(a->exc.message, " in replica ") || strstr(a->exc.message, " in DataLoader worker"));
-		if (rc)
+		if (rc || !a->has_exception || strncmp(a->exc.message, "Caught ", 7) != 0)
 			continue;
 		if (i + 1 >= d->len || d->chains[i + 1]->tbs[0].at.line > a->exc.at.line + 2) {
-			if (reraise)
+			if (strstr(a->exc.message, " in replica ") || strstr(a->exc.message, " in DataLoader worker"))
 				rc = dx_reraise_take_line(d, c);
 			continue;
 		}
 		gg_tb_chain *o = d->chains[i + 1];
 		gg_traceback *b = &o->tbs[0];
-		if (!a->has_exception || strncmp(a->exc.message, "Caught ", 7) != 0 || o->len != 1 || o->rank != c->rank)
+		if (o->len != 1 || o->rank != c->rank)
 			continue;
 		if (b->has_exception) {
 			if ((rc = gg_tb_splice(a, b)))
