@@ -438,7 +438,6 @@ typedef struct semantic {
 	spanset module_api;
 	/* The modules the file's star imports name (`from utils import *`), as written, dots of a relative one kept. */
 	spanset star_modules;
-	/* The names the text makes require grad (`x.requires_grad_()`), read once when first asked (walk.c). */
 	/* The attributes of self the file's plain assignments store (`self.net = net`), read once when first asked (models.c). */
 	spanset self_stored;
 	bool self_stored_read;
