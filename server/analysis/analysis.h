@@ -58,8 +58,8 @@ typedef struct gg_source {
 	 * path as given. A folder named tests above the project says nothing.
 	 */
 	const char *root;
-	/* What the project's other files define (grad-disabling wrappers), or NULL. */
-	const struct gg_project *project;
+	/* What the project's other files say (semantic/elsewhere.h: gg_project_elsewhere of the index), or NULL. */
+	const struct gg_elsewhere *elsewhere;
 	/* How messages name the lines they cite, or NULL: "line N" (N 1-based in the text). */
 	const gg_line_namer *lines;
 } gg_source;

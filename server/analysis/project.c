@@ -1031,19 +1031,19 @@ static const gg_project_class *class_find(const gg_project *p, const char *dotte
 }
 
 static bool method_has(const gg_project *p, const char *cls, size_t len, const char *method, size_t method_len,
-		       gg_project_fact fact, unsigned depth)
+		       gg_elsewhere_fact fact, unsigned depth)
 {
 	const gg_project_class *k = class_find(p, cls, len);
 	if (!k || depth > MAX_PROJECT_CLASS_DEPTH)
 		return false;
 	/* The first class that defines the method decides, as Python's lookup does for a simple hierarchy. */
 	if (strings_has(&k->methods, method, method_len))
-		return fact == GG_PROJECT_DEFINES ||
-		       strings_has(fact == GG_PROJECT_NO_GRAD ? &k->no_grad : &k->guarded, method, method_len);
+		return fact == GG_ELSEWHERE_DEFINES ||
+		       strings_has(fact == GG_ELSEWHERE_NO_GRAD ? &k->no_grad : &k->guarded, method, method_len);
 	for (size_t i = 0; i < k->aliases.len; i++)
 		if (strlen(k->aliases.items[i]) == method_len && memcmp(k->aliases.items[i], method, method_len) == 0)
-			return fact == GG_PROJECT_DEFINES ||
-			       (fact == GG_PROJECT_NO_GRAD && project_names(p, &p->no_grad_functions, k->alias_targets.items[i],
+			return fact == GG_ELSEWHERE_DEFINES ||
+			       (fact == GG_ELSEWHERE_NO_GRAD && project_names(p, &p->no_grad_functions, k->alias_targets.items[i],
 									    strlen(k->alias_targets.items[i])));
 	for (size_t i = 0; i < k->bases.len; i++)
 		if (method_has(p, k->bases.items[i], strlen(k->bases.items[i]), method, method_len, fact, depth + 1))
@@ -1052,9 +1052,9 @@ static bool method_has(const gg_project *p, const char *cls, size_t len, const c
 }
 
 bool gg_project_method(const gg_project *p, const char *cls, size_t len, const char *method, size_t method_len,
-		       gg_project_fact fact)
+		       gg_elsewhere_fact fact)
 {
-	if (!p || (fact == GG_PROJECT_NO_GRAD && !p->no_grad_methods) || (fact == GG_PROJECT_GUARDED && !p->guarded_methods))
+	if (!p || (fact == GG_ELSEWHERE_NO_GRAD && !p->no_grad_methods) || (fact == GG_ELSEWHERE_GUARDED && !p->guarded_methods))
 		return false;
 	return method_has(p, cls, len, method, method_len, fact, 0);
 }

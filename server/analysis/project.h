@@ -9,6 +9,7 @@
 #include "buf.h"
 #include "config.h"
 #include "grad_context.h"
+#include "semantic/elsewhere.h"
 
 /*
  * A top-level class of the project, as its own file tells it, for the files
@@ -656,22 +657,19 @@ bool gg_project_disables_grad(const gg_project *p, const char *dotted, size_t le
 /* Whether dotted (as for gg_project_disables_grad) names a top-level function of the project decorated to run with grad off. */
 bool gg_project_no_grad_function(const gg_project *p, const char *dotted, size_t len);
 
-/* What gg_project_method asks of a method. */
-typedef enum gg_project_fact {
-	GG_PROJECT_NO_GRAD, /* its body runs with grad off */
-	GG_PROJECT_GUARDED, /* its class's file calls it only with grad off: an override is called so too */
-	GG_PROJECT_DEFINES, /* the class (or a base) defines it: an override is the base's hook */
-} gg_project_fact;
 
 /*
  * Whether method of the project class an import resolves to (cls, dotted as
  * for gg_project_disables_grad) has fact: the class itself or, when it does
  * not define the method, its bases in the index, first base first. A method
  * bound by a class attribute to an imported function runs with grad off when
- * that function does (GG_PROJECT_NO_GRAD). A class or base the index lacks
+ * that function does (GG_ELSEWHERE_NO_GRAD). A class or base the index lacks
  * answers false.
  */
 bool gg_project_method(const gg_project *p, const char *cls, size_t len, const char *method, size_t method_len,
-		       gg_project_fact fact);
+		       gg_elsewhere_fact fact);
+
+/* The index seen through the one interface the semantic model is given (semantic/elsewhere.h); NULL for NULL. */
+const gg_elsewhere *gg_project_elsewhere(const gg_project *p);
 
 #endif

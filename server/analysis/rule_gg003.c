@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "grad_context.h"
-#include "project.h"
+#include "semantic/elsewhere.h"
 #include "query.h"
 #include "rules.h"
 
@@ -149,7 +149,7 @@ static bool flag_never_set(const gg_rule_input *in, gg_node value)
 	gg_node fname = field(def, "name");
 	const char *f = text + gg_node_start_byte(fname);
 	size_t fn = gg_node_end_byte(fname) - gg_node_start_byte(fname);
-	if (!method && in->src->project && gg_project_called_elsewhere(in->src->project, f, fn))
+	if (!method && gg_elsewhere_is(in->src->elsewhere, GG_ELSEWHERE_CALLED_ELSEWHERE, f, fn))
 		return false;
 	const gg_tree_index *ix = gg_semantic_index(in->model);
 	size_t calls = 0;

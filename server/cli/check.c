@@ -1054,7 +1054,7 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, size_t 
 	}
 	/* Messages cite lines in cell coordinates, as the findings are placed. */
 	gg_line_namer cells = { gg_notebook_line_name, gg_notebook_line_cell, &nb };
-	gg_source src = { nb.text, nb.len, NULL, path, config, NULL, &run->project, &cells };
+	gg_source src = { nb.text, nb.len, NULL, path, config, NULL, gg_project_elsewhere(&run->project), &cells };
 	bool unreadable = false;
 	if (run->diff) {
 		rc = check_diff(run, w, o, path, &src, &nb);
@@ -1272,7 +1272,7 @@ static int check_file(check_run *run, check_worker *w, check_out *o, size_t inde
 		free(text);
 		return rc < 0 ? rc : 0;
 	}
-	gg_source src = { body, body_len, NULL, path, config, NULL, &run->project, NULL };
+	gg_source src = { body, body_len, NULL, path, config, NULL, gg_project_elsewhere(&run->project), NULL };
 	char *fixed_text = NULL;
 	if (run->add_noqa) {
 		rc = decoded ? (check_note(o, path, "the file is not UTF-8 (directives are written in UTF-8 only)"), 0)

@@ -12,6 +12,7 @@
 #include "lsp/log_document.h"
 #include "lsp/notebook_document.h"
 #include "lsp/settings.h"
+#include "project.h"
 
 bool gg_code_actions_prepare(gg_session *s, gg_document *doc)
 {
@@ -25,7 +26,7 @@ bool gg_code_actions_prepare(gg_session *s, gg_document *doc)
 /* The analyzer's copy of doc's tree, which the fixer reads (after gg_code_actions_prepare). */
 static int code_actions_root(gg_session *s, gg_document *doc, gg_node *root)
 {
-	gg_source src = { doc->text, doc->len, doc->tree, doc->path, NULL, s->root_path, s->project, NULL };
+	gg_source src = { doc->text, doc->len, doc->tree, doc->path, NULL, s->root_path, gg_project_elsewhere(s->project), NULL };
 	return gg_analyzer_tree(s->analyzer, &src, root);
 }
 
@@ -243,7 +244,7 @@ static int code_actions_notebook_fix_all(gg_session *s, gg_document *doc, cJSON 
 	int rc = gg_notebook_anchors(j, &anchors, &nanchors);
 	if (rc)
 		return rc;
-	gg_source src = { doc->text, doc->len, NULL, doc->path, gg_settings_config_for(s, doc), s->root_path, s->project, NULL };
+	gg_source src = { doc->text, doc->len, NULL, doc->path, gg_settings_config_for(s, doc), s->root_path, gg_project_elsewhere(s->project), NULL };
 	char *out = NULL;
 	size_t out_len = 0, applied = 0;
 	rc = gg_fix_all_anchored(s->analyzer, &src, false, &out, &out_len, &applied, anchors, nanchors);
@@ -270,7 +271,7 @@ int gg_code_actions_fix_all(gg_session *s, gg_document *doc, cJSON **edit)
 	*edit = NULL;
 	if (doc->notebook)
 		return code_actions_notebook_fix_all(s, doc, edit);
-	gg_source src = { doc->text, doc->len, NULL, doc->path, gg_settings_config_for(s, doc), s->root_path, s->project, NULL };
+	gg_source src = { doc->text, doc->len, NULL, doc->path, gg_settings_config_for(s, doc), s->root_path, gg_project_elsewhere(s->project), NULL };
 	char *out = NULL;
 	size_t out_len = 0, applied = 0;
 	int rc = gg_fix_all(s->analyzer, &src, false, &out, &out_len, &applied);

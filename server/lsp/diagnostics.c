@@ -10,6 +10,7 @@
 #include "lsp/log_document.h"
 #include "lsp/notebook_document.h"
 #include "lsp/settings.h"
+#include "project.h"
 #include "runtime_report.h"
 
 void gg_diagnostics_schedule(gg_session *s, gg_document *doc)
@@ -67,7 +68,7 @@ int gg_diagnostics_analyze(gg_session *s, gg_document *doc)
 	}
 	/* A notebook's messages cite lines in cell coordinates, as its diagnostics are placed. */
 	gg_line_namer cells = { gg_notebook_line_name, gg_notebook_line_cell, doc->notebook ? &doc->notebook->joined : NULL };
-	gg_source src = { doc->text, doc->len, doc->tree, doc->path, gg_settings_config_for(s, doc), s->root_path, s->project,
+	gg_source src = { doc->text, doc->len, doc->tree, doc->path, gg_settings_config_for(s, doc), s->root_path, gg_project_elsewhere(s->project),
 			  doc->notebook ? &cells : NULL };
 	/* A notebook's cells that do not parse were blanked on joining: GG000 at each one's first error. */
 	const gg_nb_unparsed *unparsed = doc->notebook ? &doc->notebook->unparsed : NULL;

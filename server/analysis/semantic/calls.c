@@ -152,9 +152,9 @@ static bool class_plain(const semantic *c, int cls)
 static bool project_calls_with_grad(const semantic *c, span name)
 {
 	bool off, other, users;
-	if (!c->project)
+	if (!c->elsewhere)
 		return false;
-	gg_project_method_calls(c->project, name.ptr, name.len, false, &off, &other, &users, NULL, c->module);
+	gg_elsewhere_method_calls(c->elsewhere, name.ptr, name.len, false, &off, &other, &users, NULL, c->module);
 	return users && !off;
 }
 
@@ -1132,12 +1132,12 @@ void sem_call_graph_resolve(semantic *c)
 	 * into a loss term) computes a gradient someone may need, as a caller
 	 * here that trains on it: its name is no evidence, and no fix wraps it.
 	 */
-	for (size_t i = 1; c->project && c->module && i < c->funcs_len; i++) {
+	for (size_t i = 1; c->elsewhere && c->module && i < c->funcs_len; i++) {
 		func *f = &c->funcs[i];
 		size_t s = sem_sites_of(c, (int)i), off, on, trains;
 		if (f->cls >= 0 || f->parent != 0)
 			continue;
-		gg_project_outside_calls(c->project, f->name.ptr, f->name.len, c->module, strlen(c->module), &off, &on, &trains);
+		gg_elsewhere_outside_calls(c->elsewhere, f->name.ptr, f->name.len, c->module, strlen(c->module), &off, &on, &trains);
 		if (trains) {
 			f->result_trains = true;
 			f->eval_name = false;
@@ -1175,7 +1175,7 @@ void sem_call_graph_resolve(semantic *c)
 						       "insert", "remove", "copy", "format", "join", "split", "strip",
 						       "replace", "index", "count", "sort", "setdefault", "add", "clear",
 						       "read", "write", NULL };
-	for (size_t i = 1; c->project && i < c->funcs_len; i++) {
+	for (size_t i = 1; c->elsewhere && i < c->funcs_len; i++) {
 		func *f = &c->funcs[i];
 		bool off, other, trains;
 		if (f->cls < 0 || f->callers_own_mode || (f->name.len > 1 && f->name.ptr[0] == '_' && f->name.ptr[1] == '_') ||
@@ -1184,7 +1184,7 @@ void sem_call_graph_resolve(semantic *c)
 		/* Another file's calls: this file's own are resolved to their class (site_result_trains). */
 		if (!c->module)
 			break;
-		gg_project_method_calls(c->project, f->name.ptr, f->name.len, method_takes_args(c, f), &off, &other, NULL,
+		gg_elsewhere_method_calls(c->elsewhere, f->name.ptr, f->name.len, method_takes_args(c, f), &off, &other, NULL,
 					&trains, c->module);
 		if (trains) {
 			f->result_trains = true;
@@ -1202,14 +1202,14 @@ void sem_call_graph_resolve(semantic *c)
 	 * to it, so a call with grad on of any method so named keeps it
 	 * unguarded.
 	 */
-	for (size_t i = 1; c->project && i < c->funcs_len; i++) {
+	for (size_t i = 1; c->elsewhere && i < c->funcs_len; i++) {
 		func *f = &c->funcs[i];
 		bool off, other;
 		bool torch_module = f->cls >= 0 && c->classes[f->cls].kind == CLASS_MODULE && !span_is(f->name, "forward");
 		if (f->cls < 0 || f->guarded || !(class_plain(c, f->cls) || torch_module) ||
 		    (f->name.len > 1 && f->name.ptr[0] == '_' && f->name.ptr[1] == '_'))
 			continue;
-		gg_project_method_calls(c->project, f->name.ptr, f->name.len, method_takes_args(c, f), &off, &other, NULL, NULL,
+		gg_elsewhere_method_calls(c->elsewhere, f->name.ptr, f->name.len, method_takes_args(c, f), &off, &other, NULL, NULL,
 					NULL);
 		if (!off || other)
 			continue;
@@ -1636,7 +1636,7 @@ bool sem_branch_guarded(const semantic *c, uint32_t at)
 	if (fi <= 0 || c->funcs[fi].called_on_outside)
 		return false;
 	const func *f = &c->funcs[fi];
-	if (c->project && gg_project_called_elsewhere(c->project, f->name.ptr, f->name.len))
+	if (gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CALLED_ELSEWHERE, f->name.ptr, f->name.len))
 		return false;
 	gg_node child = gg_node_descendant_for_byte_range(f->def, at, at);
 	for (gg_node p = gg_node_parent(child); !gg_node_is_null(p) && !gg_node_eq(child, f->def); child = p, p = gg_node_parent(p)) {
@@ -1653,13 +1653,13 @@ bool sem_branch_guarded(const semantic *c, uint32_t at)
 bool sem_call_skips_training(const semantic *c, const gg_call_ref *ref)
 {
 	span m = sem_method_of(c, ref);
-	if (!ref->attribute || !c->project || !m.len)
+	if (!ref->attribute || !c->elsewhere || !m.len)
 		return false;
 	const char *param;
 	size_t param_len;
 	unsigned place;
 	char pol;
-	if (!gg_project_flag_method(c->project, m.ptr, m.len, &param, &param_len, &place, &pol))
+	if (!gg_elsewhere_flag_method(c->elsewhere, m.ptr, m.len, &param, &param_len, &place, &pol))
 		return false;
 	bool unknown;
 	gg_node a = sem_argument_for(c, FIELD(ref->node, arguments), (int)place, (span){ param, param_len }, &unknown);

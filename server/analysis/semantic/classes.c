@@ -145,11 +145,11 @@ static bool base_is_plain_library(const semantic *c, span r)
  * Whether a base an import resolves to is a plain class of another file of
  * the project (the index read its bases: no module, no framework's). Its own
  * code is in sight of the project index, which says which of its methods it
- * calls with grad off (GG_PROJECT_GUARDED), so it is no base out of sight.
+ * calls with grad off (GG_ELSEWHERE_GUARDED), so it is no base out of sight.
  */
 static bool project_plain_class(const semantic *c, span resolved)
 {
-	return c->project && gg_project_class_kind(c->project, resolved.ptr, resolved.len) < 0;
+	return gg_elsewhere_class_kind(c->elsewhere, resolved.ptr, resolved.len) < 0;
 }
 
 /* What a base class expression makes its subclass. */
@@ -334,7 +334,7 @@ static gg_node class_method_def(const semantic *c, gg_node cls, span name, gg_no
 	return found;
 }
 
-static bool class_method_fact(semantic *c, gg_node cls, span method, gg_project_fact fact, unsigned depth);
+static bool class_method_fact(semantic *c, gg_node cls, span method, gg_elsewhere_fact fact, unsigned depth);
 
 gg_node sem_class_method_def(const semantic *c, int cls, span name)
 {
@@ -381,10 +381,10 @@ bool sem_function_named_no_grad(semantic *c, gg_node value)
 		}
 		return false;
 	}
-	if (!c->project || !sem_binding_find(c, node_span(c, sem_chain_root(c, value))) || !sem_name_resolve(c, value))
+	if (!c->elsewhere || !sem_binding_find(c, node_span(c, sem_chain_root(c, value))) || !sem_name_resolve(c, value))
 		return false;
 	span r = sem_resolved(c);
-	return gg_project_no_grad_function(c->project, r.ptr, r.len);
+	return gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_NO_GRAD_FUNCTION, r.ptr, r.len);
 }
 
 /*
@@ -505,7 +505,7 @@ static bool class_alias_no_grad(semantic *c, gg_node cls, span method, bool *bou
  * file (when it defines the method, only its decoration answers), else one
  * the imports resolve to a class of the project index.
  */
-static bool class_bases_fact(semantic *c, gg_node cls, span method, gg_project_fact fact, unsigned depth)
+static bool class_bases_fact(semantic *c, gg_node cls, span method, gg_elsewhere_fact fact, unsigned depth)
 {
 	if (depth > MAX_CLASS_DEPTH)
 		return false;
@@ -526,9 +526,9 @@ static bool class_bases_fact(semantic *c, gg_node cls, span method, gg_project_f
 			continue;
 		span r = sem_resolved(c);
 		/* A hook is a plain base's: a module base's methods are the model's API. */
-		if (fact == GG_PROJECT_DEFINES && !project_plain_class(c, r))
+		if (fact == GG_ELSEWHERE_DEFINES && !project_plain_class(c, r))
 			continue;
-		if (gg_project_method(c->project, r.ptr, r.len, method.ptr, method.len, fact))
+		if (gg_elsewhere_method(c->elsewhere, r.ptr, r.len, method.ptr, method.len, fact))
 			return true;
 	}
 	return false;
@@ -542,7 +542,7 @@ static bool class_bases_fact(semantic *c, gg_node cls, span method, gg_project_f
  */
 bool sem_project_base_defines(semantic *c, gg_node cls, span method, unsigned depth)
 {
-	return c->project && class_bases_fact(c, cls, method, GG_PROJECT_DEFINES, depth);
+	return c->elsewhere && class_bases_fact(c, cls, method, GG_ELSEWHERE_DEFINES, depth);
 }
 
 /*
@@ -550,12 +550,12 @@ bool sem_project_base_defines(semantic *c, gg_node cls, span method, unsigned de
  * one (decorated to run with grad off; whether this file's own calls guard
  * it is the call graph's business), else its bases'.
  */
-static bool class_method_fact(semantic *c, gg_node cls, span method, gg_project_fact fact, unsigned depth)
+static bool class_method_fact(semantic *c, gg_node cls, span method, gg_elsewhere_fact fact, unsigned depth)
 {
 	gg_node decorated;
 	gg_node def = class_method_def(c, cls, method, &decorated);
 	if (!gg_node_is_null(def)) {
-		if (fact != GG_PROJECT_NO_GRAD)
+		if (fact != GG_ELSEWHERE_NO_GRAD)
 			return false;
 		if (!gg_node_is_null(decorated) && sem_decorated_grad_off(c, decorated))
 			return true;
@@ -567,13 +567,13 @@ static bool class_method_fact(semantic *c, gg_node cls, span method, gg_project_
 	bool bound;
 	bool no_grad = class_alias_no_grad(c, cls, method, &bound);
 	if (bound)
-		return fact == GG_PROJECT_NO_GRAD && no_grad;
+		return fact == GG_ELSEWHERE_NO_GRAD && no_grad;
 	return class_bases_fact(c, cls, method, fact, depth);
 }
 
 bool sem_class_method_no_grad(semantic *c, gg_node cls, span method)
 {
-	return class_method_fact(c, cls, method, GG_PROJECT_NO_GRAD, 0);
+	return class_method_fact(c, cls, method, GG_ELSEWHERE_NO_GRAD, 0);
 }
 
 /* Whether the class expression cls (X of X(...) or of an annotation) is a class whose method runs with grad off. */
@@ -587,16 +587,16 @@ static bool class_expr_no_grad(semantic *c, gg_node cls, span method)
 	span written = node_span(c, cls);
 	if (IS(cls, identifier) && !sem_binding_find(c, written)) {
 		const klass *k = sem_class_find(c, written);
-		return k && class_method_fact(c, k->node, method, GG_PROJECT_NO_GRAD, 0);
+		return k && class_method_fact(c, k->node, method, GG_ELSEWHERE_NO_GRAD, 0);
 	}
-	if (!c->project || !sem_binding_find(c, node_span(c, sem_chain_root(c, cls))) || !sem_name_resolve(c, cls))
+	if (!c->elsewhere || !sem_binding_find(c, node_span(c, sem_chain_root(c, cls))) || !sem_name_resolve(c, cls))
 		return false;
 	span r = sem_resolved(c);
-	if (gg_project_method(c->project, r.ptr, r.len, method.ptr, method.len, GG_PROJECT_NO_GRAD))
+	if (gg_elsewhere_method(c->elsewhere, r.ptr, r.len, method.ptr, method.len, GG_ELSEWHERE_NO_GRAD))
 		return true;
 	/* A factory of the project whose every return builds one class (`load_model(name)`): that class's method. */
-	gg_text_span k = gg_project_maker_class(c->project, r.ptr, r.len);
-	return k.len && gg_project_method(c->project, k.ptr, k.len, method.ptr, method.len, GG_PROJECT_NO_GRAD);
+	gg_text_span k = gg_elsewhere_maker_class(c->elsewhere, r.ptr, r.len);
+	return k.len && gg_elsewhere_method(c->elsewhere, k.ptr, k.len, method.ptr, method.len, GG_ELSEWHERE_NO_GRAD);
 }
 
 /* Whether the class a dotted name written in a string annotation ("Whisper", "models.Whisper") names has such a method. */
@@ -610,9 +610,9 @@ static bool class_name_no_grad(semantic *c, span written, span method)
 	const binding *b = root.len ? sem_binding_find(c, root) : NULL;
 	if (!b) {
 		const klass *k = dot ? NULL : sem_class_find(c, written);
-		return k && class_method_fact(c, k->node, method, GG_PROJECT_NO_GRAD, 0);
+		return k && class_method_fact(c, k->node, method, GG_ELSEWHERE_NO_GRAD, 0);
 	}
-	if (!c->project)
+	if (!c->elsewhere)
 		return false;
 	c->name.len = 0;
 	if (gg_buf_append(&c->name, b->target, strlen(b->target)) ||
@@ -621,7 +621,7 @@ static bool class_name_no_grad(semantic *c, span written, span method)
 		return false;
 	}
 	span r = sem_resolved(c);
-	return gg_project_method(c->project, r.ptr, r.len, method.ptr, method.len, GG_PROJECT_NO_GRAD);
+	return gg_elsewhere_method(c->elsewhere, r.ptr, r.len, method.ptr, method.len, GG_ELSEWHERE_NO_GRAD);
 }
 
 /* Whether function fi has a parameter name; *type gets the expression of its annotation (`name: X`) or a null node. */
@@ -682,7 +682,7 @@ static int name_scope(const semantic *c, int fi, span name)
  */
 bool sem_instance_method_no_grad(semantic *c, int fi, span spelling, const char *method)
 {
-	if (!c->classes_len && !(c->project && c->project->no_grad_methods))
+	if (!c->classes_len && !(gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_NO_GRAD_METHODS)))
 		return false;
 	span m = { method, strlen(method) };
 	bool plain = !memchr(spelling.ptr, '.', spelling.len);
@@ -765,7 +765,7 @@ int sem_parameter_annotation_kind(semantic *c, int fi, span name)
 	span r = sem_resolved(c);
 	if (span_is(r, "torch.nn.Module") || span_is(r, "torch.nn.modules.module.Module"))
 		return 1;
-	int kind = c->project ? gg_project_class_kind(c->project, r.ptr, r.len) : 0;
+	int kind = c->elsewhere ? gg_elsewhere_class_kind(c->elsewhere, r.ptr, r.len) : 0;
 	if (kind)
 		return kind;
 	if (gg_library_facts_plain(&c->sem->libraries, r.ptr, r.len))
@@ -781,7 +781,7 @@ int sem_parameter_annotation_kind(semantic *c, int fi, span name)
  */
 void sem_overrides_guarded(semantic *c)
 {
-	if (!c->project || !c->project->guarded_methods)
+	if (!gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_GUARDED_METHODS))
 		return;
 	for (size_t i = 1; i < c->funcs_len && !c->error; i++) {
 		func *f = &c->funcs[i];
@@ -789,7 +789,7 @@ void sem_overrides_guarded(semantic *c)
 		bool called = first < c->sites_len && c->sites[first].callee == (int)i;
 		if (!f->walked || f->cls < 0 || f->guarded || called)
 			continue;
-		if (class_bases_fact(c, c->classes[f->cls].node, f->name, GG_PROJECT_GUARDED, 0))
+		if (class_bases_fact(c, c->classes[f->cls].node, f->name, GG_ELSEWHERE_GUARDED, 0))
 			f->guarded = true;
 	}
 }
@@ -1084,10 +1084,10 @@ static bool constructs_module(semantic *c, gg_node value)
 		klass *k = sem_class_find(c, node_span(c, fn));
 		return k && (sem_class_kind(c, k, 0) & CLASS_MODULE);
 	}
-	if (!c->project || gg_node_is_null(fn) || !sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn))
+	if (!c->elsewhere || gg_node_is_null(fn) || !sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn))
 		return false;
 	span r = sem_resolved(c);
-	return gg_project_class_kind(c->project, r.ptr, r.len) > 0;
+	return gg_elsewhere_class_kind(c->elsewhere, r.ptr, r.len) > 0;
 }
 
 /* Whether the local name, within [start, end), is only ever assigned plain constructions (enc = Codec(...)). */

@@ -98,10 +98,10 @@ static bool loader_returns_eval(semantic *c, gg_node call, unsigned *part)
 		return true;
 	gg_node fn = FIELD(call, function);
 	/* A loader another file of the project defines (project_functions.c), imported here. */
-	if (c->project && c->project->eval_loaders.len && sem_is_name_chain(c, fn) &&
+	if (gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_EVAL_LOADERS) && sem_is_name_chain(c, fn) &&
 	    sem_binding_find(c, node_span(c, sem_chain_root(c, fn))) && sem_name_resolve(c, fn)) {
 		span r = sem_resolved(c);
-		return gg_project_eval_loader(c->project, r.ptr, r.len, part);
+		return gg_elsewhere_eval_loader(c->elsewhere, r.ptr, r.len, part);
 	}
 	if (!IS(fn, identifier) || sem_binding_find(c, node_span(c, fn)))
 		return false;
@@ -167,7 +167,7 @@ mode_change sem_eval_receiver_of(semantic *c, gg_node stmt, gg_node *target, gg_
 	}
 	/* holder.setup_to_test(): a plain holder's method that puts what it holds in eval mode, as holder.eval() would. */
 	gg_node hfn = !assigned && IS(e, call) ? FIELD(e, function) : gg_node_null();
-	if (IS(hfn, attribute) && IS(FIELD(hfn, object), identifier) && c->project) {
+	if (IS(hfn, attribute) && IS(FIELD(hfn, object), identifier) && c->elsewhere) {
 		uint32_t at = gg_node_start_byte(stmt);
 		if (sem_holder_sets_eval(c, sem_func_at(c, at), node_span(c, FIELD(hfn, object)), at, sem_attribute_name(c, hfn))) {
 			*target = FIELD(hfn, object);

@@ -47,7 +47,7 @@ gg_node sem_call_chain_base(const semantic *c, gg_node call)
 
 /*
  * Whether call (a constructor of the class dotted names) builds a module
- * that freezes its own parameters (gg_project_class_frozen): always, or
+ * that freezes its own parameters (gg_elsewhere_class_frozen): always, or
  * because the call leaves the freezing parameter at its False default (not
  * given by keyword but as False, nor at its place among the positionals,
  * nor through a splat).
@@ -57,7 +57,7 @@ static bool builds_frozen(const semantic *c, gg_node call, const char *dotted, s
 	const char *param;
 	size_t param_len;
 	int place;
-	if (!c->project || !gg_project_class_frozen(c->project, dotted, len, &param, &param_len, &place))
+	if (!c->elsewhere || !gg_elsewhere_class_frozen(c->elsewhere, dotted, len, &param, &param_len, &place))
 		return false;
 	if (!param)
 		return true;
@@ -112,17 +112,17 @@ static void number_parts_note(semantic *c, span target, uint32_t mask)
 		     ((gg_number_parts){ { target.ptr, target.len }, mask, 0, UINT32_MAX }));
 }
 
-/* Sorts target by the project class that dotted names (project.h); false when the project does not know it. */
+/* Sorts target by the project class that dotted names (semantic/elsewhere.h); false when the project does not know it. */
 static bool project_class_classify(semantic *c, span target, span dotted)
 {
-	int kind = gg_project_class_kind(c->project, dotted.ptr, dotted.len);
+	int kind = gg_elsewhere_class_kind(c->elsewhere, dotted.ptr, dotted.len);
 	if (kind > 0) {
 		PUSH(c, c->models.items, c->models.len, c->models.cap, target);
 		/* A loss or a metric another file writes as a module: its call records only what its inputs bring. */
-		if (gg_project_class_paramless(c->project, dotted.ptr, dotted.len))
+		if (gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_PARAMLESS, dotted.ptr, dotted.len))
 			PUSH(c, c->paramless.items, c->paramless.len, c->paramless.cap, target);
 		/* What another file's class returns part by part (project_parts.c). */
-		number_parts_note(c, target, gg_project_forward_numbers(c->project, dotted.ptr, dotted.len));
+		number_parts_note(c, target, gg_elsewhere_forward_numbers(c->elsewhere, dotted.ptr, dotted.len));
 	}
 	else if (kind < 0)
 		PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
@@ -269,9 +269,9 @@ static bool builds_weightless(semantic *c, gg_node value, unsigned depth)
 		klass *k = sem_class_find(c, name);
 		bool handed;
 		/* A class a star import brings from a project file (`from losses import *`), as assignment_classify reads it. */
-		if (!k && depth == 0 && c->project && c->says_star_import)
-			return gg_project_class_paramless(c->project, name.ptr, name.len) &&
-			       (arguments_literal(c, args) || gg_project_class_weightless(c->project, name.ptr, name.len));
+		if (!k && depth == 0 && c->elsewhere && c->says_star_import)
+			return gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_PARAMLESS, name.ptr, name.len) &&
+			       (arguments_literal(c, args) || gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_WEIGHTLESS, name.ptr, name.len));
 		if (!k) /* a name bound above to such a module: `pipeline = nn.Sequential(jpeg, squeeze)` */
 			return depth > 0 && weightless_bound(c, name);
 		return (sem_class_kind(c, k, 0) & CLASS_MODULE) && sem_class_holds_no_parameters(c, k, &handed) &&
@@ -290,8 +290,8 @@ static bool builds_weightless(semantic *c, gg_node value, unsigned depth)
 	/* A library's module that holds no parameter, given literals: a fixed function of its inputs (`nn.Dropout(0.5)`). */
 	if (gg_library_facts_parameterless(&c->sem->libraries, r.ptr, r.len))
 		return arguments_literal(c, args);
-	return c->project && gg_project_class_paramless(c->project, r.ptr, r.len) &&
-	       (arguments_literal(c, args) || gg_project_class_weightless(c->project, r.ptr, r.len));
+	return gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_PARAMLESS, r.ptr, r.len) &&
+	       (arguments_literal(c, args) || gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_WEIGHTLESS, r.ptr, r.len));
 }
 
 /*
@@ -334,8 +334,8 @@ static gg_node passed_through(semantic *c, gg_node value)
 			}
 		/* A helper of another file that hands its argument back (project_makers.c), loading nothing into it. */
 		bool loads = true;
-		if (!only && c->project && sem_binding_find(c, name) && sem_name_resolve(c, fn) &&
-		    gg_project_hands_back(c->project, sem_resolved(c).ptr, sem_resolved(c).len, &loads) && !loads) {
+		if (!only && c->elsewhere && sem_binding_find(c, name) && sem_name_resolve(c, fn) &&
+		    gg_elsewhere_hands_back(c->elsewhere, sem_resolved(c).ptr, sem_resolved(c).len, &loads) && !loads) {
 			value = gg_node_named_child(args, 0);
 			continue;
 		}
@@ -380,7 +380,7 @@ static bool project_maker_classify(semantic *c, span target, span module, span n
 	char *dotted = module.len ? gg_strdup_printf("%.*s.%.*s", (int)module.len, module.ptr, (int)name.len, name.ptr)
 				  : strndup(name.ptr, name.len);
 	bool loads = false;
-	bool is = dotted && gg_project_makes_module(c->project, dotted, strlen(dotted), &loads);
+	bool is = dotted && gg_elsewhere_makes_module(c->elsewhere, dotted, strlen(dotted), &loads);
 	if (!dotted)
 		fail(c, -ENOMEM);
 	free(dotted);
@@ -511,8 +511,8 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 				fail(c, -ENOMEM);
 			} else if (dotted) {
 				frozen_construction(c, left, base, (span){ dotted, strlen(dotted) });
-				if (c->project)
-					mask |= gg_project_forward_numbers(c->project, dotted, strlen(dotted));
+				if (c->elsewhere)
+					mask |= gg_elsewhere_forward_numbers(c->elsewhere, dotted, strlen(dotted));
 			}
 			free(dotted);
 			number_parts_note(c, target, mask);
@@ -524,10 +524,10 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 		else if (!k && sem_func_makes_module(c, last))
 			PUSH(c, c->models.items, c->models.len, c->models.cap, target);
 		/* A class a star import brings from a project file (`from models import *`). */
-		else if (!k && c->project && c->says_star_import && project_class_classify(c, target, last))
+		else if (!k && c->elsewhere && c->says_star_import && project_class_classify(c, target, last))
 			frozen_construction(c, left, base, last);
 		/* A function of the file that builds one through a local or a helper (the index read this file too). */
-		else if (!k && c->project && c->module)
+		else if (!k && c->elsewhere && c->module)
 			project_maker_classify(c, target, (span){ c->module, strlen(c->module) }, last);
 		return;
 	}
@@ -540,28 +540,28 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 	 * only ends with the same names: the import spells packages it lacks.
 	 */
 	if (gg_library_facts_plain(&c->sem->libraries, r.ptr, r.len) &&
-	    !(c->project && gg_project_class_spelled(c->project, r.ptr, r.len))) {
+	    !(gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_SPELLED, r.ptr, r.len))) {
 		PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
 		return;
 	}
 	/* A class of another file of the project: what its bases make it, whatever the name says. */
-	if (c->project && project_class_classify(c, target, r)) {
+	if (c->elsewhere && project_class_classify(c, target, r)) {
 		frozen_construction(c, left, base, r);
 		return;
 	}
 	/* A loader of another file that freezes what it loads: the name holds a frozen module from here. */
-	if (c->project && gg_project_frozen_loader(c->project, r.ptr, r.len))
+	if (gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_FROZEN_LOADER, r.ptr, r.len))
 		PUSH(c, c->frozen, c->frozen_len, c->frozen_cap, ((frozen){ target, gg_node_start_byte(left) }));
 	/* A factory of another file: what its returns build. */
-	if (c->project && project_maker_classify(c, target, (span){ NULL, 0 }, r))
+	if (c->elsewhere && project_maker_classify(c, target, (span){ NULL, 0 }, r))
 		return;
 	/*
 	 * Cls.from_pretrained(...) where Cls is a plain class of the project (a
 	 * hub mixin's loader on a class that is no module): it builds that plain
 	 * object, whatever the loader's name says of models.
 	 */
-	if (c->project && span_ends(r, ".from_pretrained") &&
-	    gg_project_class_kind(c->project, r.ptr, r.len - strlen(".from_pretrained")) < 0) {
+	if (c->elsewhere && span_ends(r, ".from_pretrained") &&
+	    gg_elsewhere_class_kind(c->elsewhere, r.ptr, r.len - strlen(".from_pretrained")) < 0) {
 		PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
 		return;
 	}
@@ -1370,7 +1370,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	/* Names wait for every binding: an import may follow its use in the text. */
 	gg_node *callees = NULL, *offs = NULL; /* owned */
 	size_t callees_len = 0, callees_cap = 0, offs_len = 0, offs_cap = 0;
-	/* Owned: calls of a single name, maybe another file's function that runs a backward (project.h grad_functions). */
+	/* Owned: calls of a single name, maybe another file's function that runs a backward (GG_ELSEWHERE_GRAD_FUNCTIONS). */
 	gg_node *imported = NULL;
 	size_t imported_len = 0, imported_cap = 0;
 	/* Owned: `x.m(...)` calls, maybe a library object's method that differentiates (`explainer.shap_values(x)`). */
@@ -1381,7 +1381,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	loop_lists ll; /* owned: for loops and the lists they may run over (loop_binds) */
 	memset(&ll, 0, sizeof ll);
 	/* Calls of a single imported name are asked whether they differentiate: another file's function, or a library's. */
-	bool any_grad_function = (c->project && c->project->grad_functions.len) || r->libraries.takes_grad;
+	bool any_grad_function = gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_GRAD_FUNCTIONS) || r->libraries.takes_grad;
 
 	func module;
 	memset(&module, 0, sizeof module);
@@ -1650,7 +1650,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	for (size_t i = 0; i < imported_len && !c->error; i++)
 		if (sem_binding_find(c, node_span(c, imported[i])) && sem_name_resolve(c, imported[i])) {
 			span r = sem_resolved(c);
-			if ((c->project && gg_project_function_takes_grad(c->project, r.ptr, r.len)) ||
+			if (gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_FUNCTION_TAKES_GRAD, r.ptr, r.len) ||
 			    gg_library_facts_takes_grad(&c->sem->libraries, r.ptr, r.len))
 				PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(imported[i]));
 		}

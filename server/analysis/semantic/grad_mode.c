@@ -74,7 +74,7 @@ static bool configured_decorator(semantic *c, gg_node name)
  */
 static bool project_wrapper(semantic *c, gg_node name)
 {
-	if (!c->project || !c->project->names.len)
+	if (!gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_WRAPPERS))
 		return false;
 	if (!sem_binding_find(c, node_span(c, sem_chain_root(c, name)))) {
 		if (!IS(name, identifier) || !c->star_modules.len || sem_is_func_name(c, node_span(c, name)))
@@ -83,7 +83,7 @@ static bool project_wrapper(semantic *c, gg_node name)
 		for (size_t i = 0; i < c->star_modules.len; i++) {
 			char *dotted = gg_strdup_printf("%.*s.%.*s", (int)c->star_modules.items[i].len, c->star_modules.items[i].ptr,
 						       (int)n.len, n.ptr);
-			bool off = dotted && gg_project_disables_grad(c->project, dotted, strlen(dotted));
+			bool off = dotted && gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_DISABLES_GRAD, dotted, strlen(dotted));
 			free(dotted);
 			if (off)
 				return true;
@@ -93,7 +93,7 @@ static bool project_wrapper(semantic *c, gg_node name)
 	if (!sem_name_resolve(c, name))
 		return false;
 	span r = sem_resolved(c);
-	return gg_project_disables_grad(c->project, r.ptr, r.len);
+	return gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_DISABLES_GRAD, r.ptr, r.len);
 }
 
 /*

@@ -77,8 +77,8 @@ static int import_record(semantic *c, gg_node root, gg_node module, gg_node alia
 		return 0; /* from torch import * */
 	}
 	/* A module class of the project imported by name: the file runs torch's modules though it never names torch. */
-	if (!rc && target.len && !c->framework_imported && c->project &&
-	    gg_project_class_in_framework(c->project, target.data, target.len))
+	if (!rc && target.len && !c->framework_imported && c->elsewhere &&
+	    gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_IN_FRAMEWORK, target.data, target.len))
 		c->framework_imported = true;
 	if (!rc && target.len) {
 		if (gg_grow((void **)&c->bindings, &c->bindings_cap, c->bindings_len, sizeof *c->bindings)) {

@@ -40,7 +40,8 @@
 #include "config.h"
 #include "grad_context.h"
 #include "library_facts.h"
-#include "project.h"
+#include "analysis.h"
+#include "semantic/elsewhere.h"
 #include "semantic/semantic.h"
 
 /* Deeper statement nesting than CPython accepts is not analysed. */
@@ -327,8 +328,8 @@ typedef struct semantic {
 	const char *text;
 	size_t len;
 	const gg_config *config; /* may be NULL */
-	const gg_project *project; /* the other files' wrappers; may be NULL */
-	char *module; /* owned: the file's dotted module from the project root (gg_project_module_of), or NULL */
+	const gg_elsewhere *elsewhere; /* what the workspace's other files say (gg_source's, borrowed); may be NULL */
+	char *module; /* owned: the file's dotted module from the project root (gg_elsewhere_module_of), or NULL */
 	const gg_line_namer *lines; /* how messages name a line (gg_source's, borrowed for the build); may be NULL */
 	bool pytest_module;
 	bool says_set_grad_enabled; /* the text spells set_grad_enabled (bare_grad_statement) */
@@ -688,13 +689,13 @@ bool sem_event_model_loaded(const semantic *c, const event *e);
 /* models.c */
 /*
  * Whether the module recv (as the forward at x spells it) may be one whose
- * forward takes gradients of its own output (project.h graph_classes): built
+ * forward takes gradients of its own output (GG_ELSEWHERE_CLASS_TAKES_GRAD): built
  * from such a class, or made where the file cannot tell while the project
  * has such classes. It needs its graph: no evaluation's waste.
  */
 /*
  * Whether the module recv runs differentiates in its forward (a class of the
- * project's graph_classes): 1 it does, or may (unresolved, near one), 0 it
+ * project that GG_ELSEWHERE_CLASS_TAKES_GRAD names): 1 it does, or may (unresolved, near one), 0 it
  * does not, -1 handed in (a parameter, self's attribute) unresolved while a
  * module elsewhere in the project does.
  */
@@ -743,7 +744,7 @@ bool sem_shape_read(const semantic *c, const gg_call_ref *ref);
 bool sem_frozen_before(const semantic *c, span name, uint32_t at);
 /*
  * Whether a call of a method that every class of the project defining it
- * trains in only under a test of one parameter (project.h, flag_methods)
+ * trains in only under a test of one parameter (gg_elsewhere_flag_method)
  * passes the value that turns the training off: the step's forward alone.
  */
 bool sem_call_skips_training(const semantic *c, const gg_call_ref *ref);
@@ -883,7 +884,7 @@ bool sem_func_makes_module(semantic *c, span name);
 /*
  * Whether `name.method()` at byte at of function fi puts what the instance
  * holds in eval mode: name was last bound there to an instance of another
- * file's plain class whose method does (gg_project_holder_eval_method).
+ * file's plain class whose method does (gg_elsewhere_holder_method).
  */
 bool sem_holder_sets_eval(semantic *c, int fi, span name, uint32_t at, span method);
 /* Whether every return of f makes a tensor from data (torch.tensor(...), torch.from_numpy(...)): no history. */

@@ -499,13 +499,13 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 	 */
 	bool says = sem_name_says_model_cached(c, obj->last);
 	/* A method a module class of the project runs with grad off is a call, whatever its name says (eval_network). */
-	bool off_method = c->project && gg_project_off_method(c->project, obj->last.ptr, obj->last.len);
+	bool off_method = gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_OFF_METHOD, obj->last.ptr, obj->last.len);
 	/* One lower-case word ending in "net" (`tnet.embeddingnet(x)`): a part's name, as `encoder` is. */
 	bool net_word = obj->last.len > 3 && span_ends(obj->last, "net") && islower((unsigned char)obj->last.ptr[0]) &&
 			!memchr(obj->last.ptr, '_', obj->last.len);
 	if (!obj->identifier && obj->text.len > obj->last.len + 1 &&
 	    (((says || net_word) && !off_method) || span_is(obj->last, "module") || self_attribute_is_model(c, obj->last) ||
-	     (c->project && gg_project_submodule(c->project, obj->last.ptr, obj->last.len))) &&
+	     (gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_SUBMODULE, obj->last.ptr, obj->last.len))) &&
 	    !sem_is_func_name(c, obj->last)) {
 		/*
 		 * The owner, or an owner of it: model.transformer.text_encoder(x)
@@ -610,7 +610,7 @@ static bool library_method_no_grad(const semantic *c, span name, span method)
  */
 static bool helper_runs_model(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded)
 {
-	if (!c->project || ref->attribute || !ref->names || !c->project->param_forwarders.len)
+	if (!c->elsewhere || ref->attribute || !ref->names || !gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_PARAM_FORWARDERS))
 		return false;
 	gg_node fn = FIELD(ref->node, function);
 	if (!sem_is_name_chain(c, fn) || !sem_binding_find(c, node_span(c, sem_chain_root(c, fn))) ||
@@ -620,7 +620,7 @@ static bool helper_runs_model(semantic *c, const ctx *x, const gg_call_ref *ref,
 	unsigned place;
 	const char *param;
 	size_t param_len;
-	if (!gg_project_param_forwarder(c->project, r.ptr, r.len, &place, &param, &param_len))
+	if (!gg_elsewhere_param_forwarder(c->elsewhere, r.ptr, r.len, &place, &param, &param_len))
 		return false;
 	bool unknown;
 	gg_node handed = sem_argument_for(c, FIELD(ref->node, arguments), (int)place, (span){ param, param_len }, &unknown);
@@ -663,7 +663,7 @@ static bool passes_holder(semantic *c, span arg, int scope, uint32_t at, void *c
 /*
  * Whether the plain name `name`, used in function fi before byte at, holds an
  * instance of another file's plain class whose method runs a module the
- * instance holds (gg_project_holder_method): its last assignment there builds
+ * instance holds (gg_elsewhere_holder_method): its last assignment there builds
  * one (`policy = agents.TD3(...)`), or it is a parameter a call of fi in
  * this file hands such a name (an evaluation helper handed agents of two
  * classes runs the one that keeps grad on with grad on, from that call).
@@ -682,19 +682,19 @@ static bool holds_holder(semantic *c, int fi, span name, uint32_t at, span metho
 	if (!sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn))
 		return false;
 	span r = sem_resolved(c);
-	return gg_project_holder_method(c->project, r.ptr, r.len, method.ptr, method.len);
+	return gg_elsewhere_holder_method(c->elsewhere, r.ptr, r.len, method.ptr, method.len, false);
 }
 
 bool sem_holder_sets_eval(semantic *c, int fi, span name, uint32_t at, span method)
 {
-	if (!c->project || !c->project->holder_eval_methods.len)
+	if (!gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_HOLDER_EVAL_METHODS))
 		return false;
 	const bind *b = sem_bind_before(c, name, fi, at);
 	gg_node fn = b ? bound_callee(c, name, b) : gg_node_null();
 	if (gg_node_is_null(fn) || !sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn))
 		return false;
 	span r = sem_resolved(c);
-	return gg_project_holder_eval_method(c->project, r.ptr, r.len, method.ptr, method.len);
+	return gg_elsewhere_holder_method(c->elsewhere, r.ptr, r.len, method.ptr, method.len, true);
 }
 
 /*
@@ -713,7 +713,7 @@ static bool holds_imported_module(semantic *c, int fi, span name, uint32_t at)
 	    !sem_name_resolve(c, fn))
 		return false;
 	span r = sem_resolved(c);
-	return gg_project_class_kind(c->project, r.ptr, r.len) > 0;
+	return gg_elsewhere_class_kind(c->elsewhere, r.ptr, r.len) > 0;
 }
 
 /*
@@ -772,7 +772,7 @@ static bool method_for_effect(const semantic *c, const chain *fn, const gg_call_
 	if (!owner.len || span_is(owner, "self") || span_is(fn->last, "module"))
 		return false;
 	return !self_attribute_is_model(c, fn->last) &&
-	       !(c->project && gg_project_submodule(c->project, fn->last.ptr, fn->last.len));
+	       !(gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_SUBMODULE, fn->last.ptr, fn->last.len));
 }
 
 /*
@@ -844,9 +844,9 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 				 * the project defines this method only on plain classes that
 				 * run no module (a tokenizer's encode): the project's meaning.
 				 */
-				if (!span_is(method, "forward") && obj.identifier && c->project &&
-				    gg_project_plain_method(c->project, method.ptr, method.len) &&
-				    !gg_project_forward_method(c->project, method.ptr, method.len) && name_only_model(c, x, obj.text))
+				if (!span_is(method, "forward") && obj.identifier && c->elsewhere &&
+				    gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_PLAIN_METHOD, method.ptr, method.len) &&
+				    !gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_FORWARD_METHOD, method.ptr, method.len) && name_only_model(c, x, obj.text))
 					break;
 				*recv = obj.text;
 				/*
@@ -854,7 +854,7 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 				 * its own: the holder's own method of that name may still run
 				 * what it holds (below).
 				 */
-				bool holder = obj.identifier && c->project && c->project->holder_methods.len &&
+				bool holder = obj.identifier && gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_HOLDER_METHODS) &&
 					      holds_holder(c, x->func, obj.text, ref->start, method, 0);
 				if (!holder && sem_chain_is_model(c, x, &obj, loaded))
 					return !library_method_no_grad(c, obj.text, method) &&
@@ -871,7 +871,7 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 		 * A self.<name> the class assigns (a callable its owner handed in)
 		 * is no method at all.
 		 */
-		if (c->project && method.len && gg_project_forward_method(c->project, method.ptr, method.len)) {
+		if (c->elsewhere && method.len && gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_FORWARD_METHOD, method.ptr, method.len)) {
 			chain obj = sem_chain_of_object(c, ref);
 			bool attribute = obj.identifier && span_is(obj.text, "self") && self_attribute_assigned(c, x->func, method);
 			bool built = obj.identifier && holds_imported_module(c, x->func, obj.text, ref->start);
@@ -880,7 +880,7 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 			 * that records no graph (a topic model's `inference` under
 			 * no_grad): a receiver whose class is not known may hold that one.
 			 */
-			bool careful = !built && obj.identifier && gg_project_plain_method(c->project, method.ptr, method.len) &&
+			bool careful = !built && obj.identifier && gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_PLAIN_METHOD, method.ptr, method.len) &&
 				       name_only_model(c, x, obj.text);
 			if (!attribute && !careful && (built || !imported_library_method_no_grad(c, method)) &&
 			    (!sem_is_func_name(c, method) || built || holder_method_only(c, x, &obj, method))) {
@@ -893,7 +893,7 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 		 * instance holds (an agent's select_action(state)): that module's
 		 * forward, judged where the method is called.
 		 */
-		if (c->project && c->project->holder_methods.len && ref->names == 2 && ref->plain &&
+		if (gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_HOLDER_METHODS) && ref->names == 2 && ref->plain &&
 		    !sem_is_func_name(c, method)) {
 			chain obj = sem_chain_of_object(c, ref);
 			if (obj.identifier && holds_holder(c, x->func, obj.text, ref->start, method, 0)) {
@@ -944,7 +944,7 @@ bool sem_call_mode_grad_off(semantic *c, const ctx *x, const gg_call_ref *ref, s
 	const bind *b = sem_bind_at(c, x, recv);
 	gg_node fwd = b && b->cls >= 0 ? sem_class_method_def(c, b->cls, (span){ "forward", 7 }) : gg_node_null();
 	span resolved = { NULL, 0 };
-	if (gg_node_is_null(fwd) && c->project && b) {
+	if (gg_node_is_null(fwd) && c->elsewhere && b) {
 		gg_node fn = bound_callee(c, recv, b);
 		if (!gg_node_is_null(fn) && sem_is_name_chain(c, fn) && sem_name_resolve(c, fn))
 			resolved = sem_resolved(c);
@@ -987,7 +987,7 @@ bool sem_call_mode_grad_off(semantic *c, const ctx *x, const gg_call_ref *ref, s
 			off = m.hit;
 		} else {
 			off = !sem_mode_key(c, param, value) &&
-			      gg_project_method(c->project, dotted, strlen(dotted), c->name.data, c->name.len, GG_PROJECT_NO_GRAD);
+			      gg_elsewhere_method(c->elsewhere, dotted, strlen(dotted), c->name.data, c->name.len, GG_ELSEWHERE_NO_GRAD);
 		}
 	}
 	free(dotted);
@@ -1593,14 +1593,14 @@ bool sem_built_untrained(semantic *c, const ctx *x, span name, uint32_t at)
 	const bind *b = name.len ? sem_bind_at(c, x, name) : NULL;
 	if (!b || b->func != x->func || b->kind != BIND_MODEL)
 		return false;
-	if (b->cls >= 0 ? !(c->classes[b->cls].kind & CLASS_MODULE) : !c->project)
+	if (b->cls >= 0 ? !(c->classes[b->cls].kind & CLASS_MODULE) : !c->elsewhere)
 		return false;
 	if (b->cls < 0) {
 		gg_node fn = bound_callee(c, name, b);
 		if (!sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn))
 			return false;
 		span r = sem_resolved(c);
-		if (gg_project_class_kind(c->project, r.ptr, r.len) <= 0)
+		if (gg_elsewhere_class_kind(c->elsewhere, r.ptr, r.len) <= 0)
 			return false;
 	}
 	/* Where a call first touches the binding's value, found once per binding (every forward of it asks). */
@@ -1639,7 +1639,7 @@ static bool own_class_takes_grad(semantic *c, span cls)
 		fail(c, -ENOMEM);
 		return false;
 	}
-	bool takes = gg_project_class_takes_grad(c->project, dotted, strlen(dotted));
+	bool takes = gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_TAKES_GRAD, dotted, strlen(dotted));
 	free(dotted);
 	return takes;
 }
@@ -1657,8 +1657,8 @@ static int bound_takes_grad(semantic *c, span name, const bind *b)
 	if (!gg_node_is_null(fn) && sem_is_name_chain(c, fn) && sem_name_resolve(c, fn)) {
 		span r = sem_resolved(c);
 		/* A class of the project: its own answer; one of torch's: none takes a gradient in its forward. */
-		if (gg_project_class_kind(c->project, r.ptr, r.len) != 0)
-			return gg_project_class_takes_grad(c->project, r.ptr, r.len) ? 1 : 0;
+		if (gg_elsewhere_class_kind(c->elsewhere, r.ptr, r.len) != 0)
+			return gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_TAKES_GRAD, r.ptr, r.len) ? 1 : 0;
 		if (span_starts(r, "torch."))
 			return 0;
 	}
@@ -1675,7 +1675,7 @@ static bool passes_graph_free(semantic *c, span arg, int scope, uint32_t at, voi
 
 int sem_forward_takes_grad(semantic *c, const ctx *x, span recv)
 {
-	if (!c->project || !gg_project_class_takes_grad(c->project, NULL, 0))
+	if (!c->elsewhere || !gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_TAKES_GRAD, NULL, 0))
 		return 0;
 	if (span_is(recv, "self"))
 		return x->module_class >= 0 && own_class_takes_grad(c, c->classes[x->module_class].name) ? 1 : 0;
@@ -1691,7 +1691,7 @@ int sem_forward_takes_grad(semantic *c, const ctx *x, span recv)
 	gg_node dflt;
 	if (!b && root.len == recv.len && x->func > 0 && c->funcs[x->func].parent == 0 &&
 	    sem_parameter_index(c, c->funcs[x->func].def, root, &dflt) >= 0 &&
-	    !gg_project_called_elsewhere(c->project, c->funcs[x->func].name.ptr, c->funcs[x->func].name.len) &&
+	    !gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CALLED_ELSEWHERE, c->funcs[x->func].name.ptr, c->funcs[x->func].name.len) &&
 	    sem_param_arguments(c, x->func, root, passes_graph_free, NULL) > 0)
 		return 0;
 	/*
@@ -1702,11 +1702,11 @@ int sem_forward_takes_grad(semantic *c, const ctx *x, span recv)
 	 * a large project has one.
 	 */
 	if (c->near_graph_class < 0) {
-		c->near_graph_class = c->module && gg_project_module_takes_grad(c->project, c->module, strlen(c->module));
+		c->near_graph_class = c->module && gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_MODULE_TAKES_GRAD, c->module, strlen(c->module));
 		for (size_t i = 0; i < c->bindings_len && !c->near_graph_class; i++) {
 			const char *t = c->bindings[i].target, *dot = strrchr(t, '.');
-			c->near_graph_class = gg_project_module_takes_grad(c->project, t, strlen(t)) ||
-					      (dot && gg_project_module_takes_grad(c->project, t, (size_t)(dot - t)));
+			c->near_graph_class = gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_MODULE_TAKES_GRAD, t, strlen(t)) ||
+					      (dot && gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_MODULE_TAKES_GRAD, t, (size_t)(dot - t)));
 		}
 	}
 	if (c->near_graph_class > 0)

@@ -434,20 +434,21 @@ int gg_semantic_build(gg_semantic *r, const gg_source *src, gg_node root)
 		return -ENOMEM;
 	}
 	c->config = src->config;
-	c->project = src->project;
+	c->elsewhere = src->elsewhere;
 	c->lines = src->lines;
 	c->pytest_module = gg_source_is_test_module(src);
 	c->notebook = src->path && strlen(src->path) > 6 && strcmp(src->path + strlen(src->path) - 6, ".ipynb") == 0;
 	c->cell_script = !c->notebook && src->len > 4 &&
 			 (strncmp(src->text, "# %%", 4) == 0 || gg_text_contains(src->text, src->len, "\n# %%"));
-	if (c->project && (c->project->outside_calls.len || c->project->frozen_classes.len) && src->path) {
+	if ((gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_OUTSIDE_CALLS) ||
+	     gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_FROZEN_CLASSES)) && src->path) {
 		/* The file's module, as the project index names the modules other files import (and its own classes). */
 		const char *rel = src->path;
 		size_t root_len = src->root ? strlen(src->root) : 0;
 		if (root_len && strncmp(rel, src->root, root_len) == 0 && rel[root_len] == '/')
 			rel += root_len + 1;
 		gg_buf m = { NULL, 0, 0 };
-		if (gg_project_module_of(rel, &m) || gg_buf_append(&m, "", 1)) {
+		if (gg_elsewhere_module_of(rel, &m) || gg_buf_append(&m, "", 1)) {
 			gg_buf_free(&m);
 			semantic_free(c);
 			free(c);
@@ -457,7 +458,7 @@ int gg_semantic_build(gg_semantic *r, const gg_source *src, gg_node root)
 	}
 
 	int rc = sem_facts_collect(c, root);
-	if (!rc && !c->framework_imported && gg_project_text_runs_modules(c->project, src->text, src->len))
+	if (!rc && !c->framework_imported && gg_elsewhere_text_runs_modules(c->elsewhere, src->text, src->len))
 		c->framework_imported = true; /* a torch-free helper that evaluates what it is handed */
 	if (!rc && c->framework_imported)
 		rc = semantic_walk(c, root);

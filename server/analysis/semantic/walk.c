@@ -339,9 +339,9 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	 * turns that off: the step's forward alone runs.
 	 */
 	bool step = false;
-	if (ref->attribute && c->project && c->project->train_methods.len) {
+	if (ref->attribute && gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_TRAIN_METHODS)) {
 		span m = sem_method_of(c, ref);
-		if (gg_project_train_method(c->project, m.ptr, m.len) && !(step = sem_call_skips_training(c, ref)))
+		if (gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_TRAIN_METHOD, m.ptr, m.len) && !(step = sem_call_skips_training(c, ref)))
 			return;
 	}
 	event e;
