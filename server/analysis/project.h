@@ -205,6 +205,13 @@ typedef struct gg_project {
 	 */
 	gg_strings train_methods;
 	/*
+	 * The names alone of every method in train_methods as scanned, plain
+	 * classes' too, Module's own API aside, sorted and unique: a call of
+	 * one, on whatever object, needs autograd where it runs (an attack's
+	 * `perturb` that takes the input's gradient), so no fix wraps it.
+	 */
+	gg_strings grad_methods;
+	/*
 	 * Of those methods, what turns their training off, as scanned
 	 * (project_graph.c): "method PARAM PLACE POL" where every backward of
 	 * the body sits under a test of parameter PARAM (PLACE among a call's
@@ -550,6 +557,8 @@ bool gg_project_flag_method(const gg_project *p, const char *name, size_t len, c
 			    unsigned *place, char *pol);
 /* Whether name is one of train_methods: calling it trains. */
 bool gg_project_train_method(const gg_project *p, const char *name, size_t len);
+/* Whether name is one of grad_methods: a call of it needs autograd. */
+bool gg_project_grad_method(const gg_project *p, const char *name, size_t len);
 /* Whether dotted (module.function, as an import resolves it) takes a gradient or runs a backward in its body. */
 bool gg_project_function_takes_grad(const gg_project *p, const char *dotted, size_t len);
 /* Whether dotted names a module class of the project that holds no parameters. */

@@ -38,6 +38,7 @@ bool gg_elsewhere_is(const gg_elsewhere *e, gg_elsewhere_question q, const char 
 	case GG_ELSEWHERE_OFF_METHOD: return gg_project_off_method(p, name, len);
 	case GG_ELSEWHERE_PLAIN_METHOD: return gg_project_plain_method(p, name, len);
 	case GG_ELSEWHERE_TRAIN_METHOD: return gg_project_train_method(p, name, len);
+	case GG_ELSEWHERE_GRAD_METHOD: return gg_project_grad_method(p, name, len);
 	case GG_ELSEWHERE_CALLED_ELSEWHERE: return gg_project_called_elsewhere(p, name, len);
 	}
 	return false;

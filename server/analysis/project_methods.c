@@ -1155,6 +1155,11 @@ static int train_methods_settle(gg_project *p)
 		for (const char *const *m = module_api; keep && *m; m++)
 			keep = !(strlen(*m) == (size_t)(sp - e) && memcmp(*m, e, (size_t)(sp - e)) == 0);
 		if (keep) {
+			*sp = '\0'; /* the name alone, copied */
+			int rc = gg_strings_push(&p->grad_methods, e);
+			*sp = ' ';
+			if (rc)
+				return rc;
 			/* "Class module" after the name: as the class lists' entries, looked up by class and module. */
 			const char *cls = sp + 1, *msp = strchr(cls, ' ');
 			char *dotted = msp ? gg_strdup_printf("%s.%.*s", msp + 1, (int)(msp - cls), cls) : NULL;
@@ -1172,6 +1177,7 @@ static int train_methods_settle(gg_project *p)
 	}
 	p->train_methods.len = kept;
 	gg_project_sort_unique(&p->train_methods);
+	gg_project_sort_unique(&p->grad_methods);
 	gg_project_sort_unique(&p->flag_methods);
 	return 0;
 }
@@ -1466,6 +1472,11 @@ bool gg_project_flag_method(const gg_project *p, const char *name, size_t len, c
 	*place = (unsigned)at;
 	*pol = tail[1];
 	return true;
+}
+
+bool gg_project_grad_method(const gg_project *p, const char *name, size_t len)
+{
+	return p->classes_sorted && gg_project_names_has(&p->grad_methods, name, len);
 }
 
 bool gg_project_train_method(const gg_project *p, const char *name, size_t len)

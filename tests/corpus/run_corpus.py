@@ -8,7 +8,9 @@ asks that the finding's message contain TEXT, and `; says not: TEXT` that it
 not contain TEXT (advice that would be wrong there). A mark may end with `; fix:
 safe`, `; fix: unsafe` or `; fix: none`: what tests/fixes/run_fixes.py
 asserts of the best fix offered for that line's finding (in a folder case,
-this runner asserts it of the json's fix). The comparison is on the exact
+this runner asserts it of the json's fix); `; fix: safe (statement)` also
+asks that the wrap it offers cover that region (statement, statements,
+loop), asserted here of every case. The comparison is on the exact
 set of (code, row). Cases run from this folder under their bare names, so the
 `tests/` folder above them does not make every case a pytest module.
 
@@ -48,7 +50,9 @@ if not os.environ.get("GRADGUARD_CACHE_DIR"):
 # tests/fixes (run_fixes.py).
 EXPECT = re.compile(r"#\s*expect:\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)\s*"
                     r"(?:;\s*says:\s*([^;]*?)\s*)?(?:;\s*says not:\s*([^;]*?)\s*)?"
-                    r"(?:;\s*fix:\s*(safe|unsafe|none)\s*)?$")
+                    r"(?:;\s*fix:\s*(safe|unsafe|none)\s*(?:\((\w+)\)\s*)?)?$")
+# The region a fix's title says its wrap covers ("Wrap the loop in ...").
+WRAP_REGION = re.compile(r"^Wrap the (\w+) in ")
 
 # What each expected finding of the case at hand must contain, keyed as its expected findings are: {key: text}.
 SAYS = {}
@@ -58,6 +62,9 @@ SAYS_NOT = {}
 # A single file's marks are tests/fixes' to check, fix by fix.
 FIX = {}
 FIXES = {}  # what each finding of the case at hand was offered
+# The region a finding's fix must wrap, any case: {key: region}; and what the case at hand's wrapped.
+REGION = {}
+REGIONS = {}
 
 
 def expect_mark(found, line, where, prefix=()):
@@ -72,6 +79,8 @@ def expect_mark(found, line, where, prefix=()):
                 SAYS_NOT[key] = m.group(3)
             if m.group(4) and prefix:
                 FIX[key] = m.group(4)
+            if m.group(5):
+                REGION[key] = m.group(5)
 
 
 def expected_findings(path, prefix=()):
@@ -143,6 +152,8 @@ def actual_findings(gradguard, name):
         key = (os.path.normpath(r["filename"]),) + key if is_dir else key
         messages[key] = r["message"]
         FIXES[key] = r["fix"]["applicability"] if r.get("fix") else "none"
+        wrap = WRAP_REGION.match(r["fix"].get("message") or "") if r.get("fix") else None
+        REGIONS[key] = wrap.group(1) if wrap else "none"
     want_status = 1 if rows else 0
     if proc.returncode != want_status:
         raise RuntimeError(f"exit status {proc.returncode} with {len(rows)} findings")
@@ -168,6 +179,8 @@ def main(argv):
         SAYS_NOT.clear()
         FIX.clear()
         FIXES.clear()
+        REGION.clear()
+        REGIONS.clear()
         want = expected_dir_findings(path) if os.path.isdir(path) else expected_case_findings(path)
         try:
             messages = actual_findings(gradguard, name)
@@ -182,6 +195,8 @@ def main(argv):
                    for k in sorted(got & want, key=str) if k in SAYS_NOT and SAYS_NOT[k] in messages[k]]
         unsaid += [f"{'@'.join(map(str, k))} offers its fix as {FIXES[k]}, not {FIX[k]}"
                    for k in sorted(got & want, key=str) if k in FIX and FIXES.get(k) != FIX[k]]
+        unsaid += [f"{'@'.join(map(str, k))} wraps the {REGIONS.get(k)}, not the {REGION[k]}"
+                   for k in sorted(got & want, key=str) if k in REGION and REGIONS.get(k) != REGION[k]]
         for f in got & want:
             tp[f[-2]] += 1
         for f in got - want:

@@ -289,7 +289,7 @@ def verify(gradguard, parse_check, workdir, name, original_path, before, fixed_r
     return problems
 
 
-FIX_MARK = re.compile(r"#\s*expect:.*;\s*fix:\s*(safe|unsafe|none)\s*$")
+FIX_MARK = re.compile(r"#\s*expect:.*;\s*fix:\s*(safe|unsafe|none)\s*(?:\(\w+\)\s*)?$")
 
 
 def fix_marks(path):

@@ -54,6 +54,8 @@ typedef enum gg_elsewhere_question {
 	GG_ELSEWHERE_PLAIN_METHOD,
 	/* Last names: calling a method of that name trains. */
 	GG_ELSEWHERE_TRAIN_METHOD,
+	/* Last names: some class, plain ones too, defines a method of that name that runs a backward or takes a gradient. */
+	GG_ELSEWHERE_GRAD_METHOD,
 	/* Last names: some file imports a function of that name (of any module) and calls or hands it on. */
 	GG_ELSEWHERE_CALLED_ELSEWHERE,
 } gg_elsewhere_question;

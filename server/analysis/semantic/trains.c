@@ -42,6 +42,13 @@ static bool call_trains(const semantic *c, const gg_call_ref *ref)
 	       (span_is(last, "step") &&
 		(span_has_nocase(recv, "optim") || span_has_nocase(recv, "scaler") || span_has_nocase(recv, "sched"))) ||
 	       /*
+		* A method some class of the project runs a backward in (an
+		* attack's `perturb`), whatever the receiver; not a shared step
+		* handed the value that turns its training off.
+		*/
+	       (ref->attribute && gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_GRAD_METHOD, last.ptr, last.len) &&
+		!sem_call_skips_training(c, ref)) ||
+	       /*
 		* Each word is letters in a row: a name without them has neither
 		* (most calls). A model's forward is what its value is, whatever
 		* its name says (`model_train(x)` of a loaded, eval-mode model).

@@ -1,0 +1,1 @@
+from .sign_step import SignStep
