@@ -547,12 +547,14 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 	if (sem_spanset_has(&c->module_api, obj->text))
 		return true;
 	/*
-	 * A name the file never binds, only calls, where a star import brings
-	 * names (`from pkg.evaluation import *`, then `validate_model(net,
-	 * loader)`): the star module's function as likely as its model. Its
-	 * origin is unknown, and a name alone is no evidence.
+	 * A name the file never binds, only calls, has no origin: where a star
+	 * import brings names (`from pkg.evaluation import *`, then
+	 * `validate_model(net, loader)`) the star module's function is as
+	 * likely as its model, and elsewhere the call raises NameError (a demo's
+	 * `classifier(out)` left from an older version). A name alone is no
+	 * evidence.
 	 */
-	if (obj->identifier && c->says_star_import && sem_name_only_called(c, obj->text))
+	if (obj->identifier && sem_name_only_called(c, obj->text))
 		return false;
 	if (obj->identifier)
 		return true;
