@@ -2351,8 +2351,9 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		long steps = facts_number(p, end);
 		f->eval_accumulation_steps = steps > 0 ? steps : 0;
 	}
+	/* Set by the user, not PyTorch's hint (its tail wraps onto a line of its own: "...:True to avoid fragmentation."). */
 	if (gg_text_find(t, n, "expandable_segments:True") && !gg_text_find(t, n, "try setting") &&
-	    !gg_text_find(t, n, "out of memory"))
+	    !gg_text_find(t, n, "out of memory") && !gg_text_find(t, n, "to avoid fragmentation"))
 		f->expandable_segments = true;
 	/*
 	 * A SIGKILL, as the shell reports it (often glued to the last redraw of
