@@ -1677,10 +1677,20 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		handler = !classify_in_dataloader(&tb->frames[i]);
 	if (handler) {
 		const gg_tb_frame *f = &tb->frames[d->culprit];
-		if ((rc = gg_evidence_add(d, "the DataLoader's signal handler raised it, interrupting the main process in %s() at %s:%u%s%s: the failure is in a worker process, whose frames are not in the paste",
-					  f->function, gg_tb_frame_file(f), f->line, f->code ? ": " : "", f->code ? f->code : "")))
+		/*
+		 * Unless the main process was itself joining what it gathered
+		 * (`feats = np.append(feats, batch, axis=0)` over the whole set):
+		 * that grows with the data, and is the line to look at.
+		 */
+		bool gathering = d->frames[d->culprit].user && f->code &&
+				 (classify_joins_gathered(f->code) || strstr(f->code, "np.append("));
+		if ((rc = gg_evidence_add(d, "the DataLoader's signal handler raised it, interrupting the main process in %s() at %s:%u%s%s: %s",
+					  f->function, gg_tb_frame_file(f), f->line, f->code ? ": " : "", f->code ? f->code : "",
+					  gathering ? "the main process was joining what it gathered over the data, which grows with the set and holds host memory the killed worker needed"
+						    : "the failure is in a worker process, whose frames are not in the paste")))
 			return rc;
-		d->culprit = -1;
+		if (!gathering)
+			d->culprit = -1;
 	}
 	/*
 	 * After the loop: no model runs on the path and the user's line joins
