@@ -166,9 +166,11 @@ typedef struct gg_project {
 	gg_strings framework_classes;
 	/*
 	 * Of those whose one base is torch's Module, the ones whose body runs no
-	 * attribute of self (`self.x(...)`, `self.x.f(...)`): whatever they are
-	 * handed (sizes, names) never runs, so a call computes a fixed function
-	 * of its input (a mel spectrogram of audio). "Name module".
+	 * attribute of self (`self.x(...)`, `self.x.f(...)`), or keeps nothing it
+	 * is handed (every attribute of self a tensor or a library's layer
+	 * without parameters): whatever they are handed (sizes, names) never
+	 * runs, so a call computes a fixed function of its input (a mel
+	 * spectrogram of audio). "Name module".
 	 */
 	gg_strings weightless_classes;
 	/*
@@ -573,7 +575,7 @@ bool gg_project_class_in_framework(const gg_project *p, const char *dotted, size
  * file's module builds with itself (handed_classes: `Evaluator(self)`).
  */
 bool gg_project_text_runs_modules(const gg_project *p, const char *text, size_t len);
-/* Whether dotted names a parameterless module class whose body runs nothing it holds (weightless_classes). */
+/* Whether dotted names a parameterless module class that nothing handed to it can make record (weightless_classes). */
 bool gg_project_class_weightless(const gg_project *p, const char *dotted, size_t len);
 bool gg_project_class_frozen(const gg_project *p, const char *dotted, size_t len, const char **param,
 			     size_t *param_len, int *place);

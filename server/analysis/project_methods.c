@@ -665,14 +665,28 @@ static bool runs_own_attribute(const char *body, const char *end)
 	return false;
 }
 
-static int paramless_close(gg_project *p, const char *module, const paramless_class *k, const char *end,
-			   const gg_library_facts *libs)
+/* sem_text_resolver's fn for another file's classes: a name's first segment through the file's from-imports. */
+static bool import_resolve(const void *ctx, const char *name, size_t len, gg_buf *out)
 {
-	if (!sem_text_holds_no_parameters(k->body, (size_t)(end - k->body), libs, NULL))
+	const char *dot = memchr(name, '.', len);
+	size_t head = dot ? (size_t)(dot - name) : len;
+	const gg_project_import *im = ctx ? gg_project_import_of(ctx, name, head) : NULL;
+	return im && !im->relative &&
+	       !gg_buf_printf(out, "%.*s.%.*s%.*s", (int)im->module.len, im->module.ptr, (int)im->name.len, im->name.ptr,
+			      (int)(len - head), name + head);
+}
+
+static int paramless_close(gg_project *p, const char *module, const paramless_class *k, const char *end,
+			   const gg_library_facts *libs, const gg_project_imports *imports)
+{
+	sem_text_resolver resolve = { import_resolve, imports };
+	bool handed = false;
+	if (!sem_text_holds_no_parameters(k->body, (size_t)(end - k->body), libs, &resolve, &handed))
 		return 0;
 	if (!k->base.len) {
 		int rc = class_push(&p->paramless_classes, k->name, k->n, module);
-		if (!rc && !runs_own_attribute(k->body, end))
+		/* Nothing handed to it can make it record: it runs nothing it holds, or holds nothing handed in. */
+		if (!rc && (!runs_own_attribute(k->body, end) || !handed))
 			rc = class_push(&p->weightless_classes, k->name, k->n, module);
 		return rc;
 	}
@@ -689,7 +703,8 @@ static int paramless_close(gg_project *p, const char *module, const paramless_cl
  * p->paramless_classes. Calling one records only what its inputs bring.
  * A class with one other base and such a body waits on pending_paramless.
  */
-static int paramless_note(gg_project *p, const char *module, const char *text, size_t len, const gg_library_facts *libs)
+static int paramless_note(gg_project *p, const char *module, const char *text, size_t len, const gg_library_facts *libs,
+			  const gg_project_imports *imports)
 {
 	const char *end = text + len;
 	paramless_class k = { NULL, NULL, 0, { NULL, 0 } };
@@ -701,7 +716,7 @@ static int paramless_note(gg_project *p, const char *module, const char *text, s
 		bool top = !line_is_text(&l, &quoted) && !line_blank(&l) && l.indent == 0;
 		/* A line back at the left margin closes the class being read. */
 		if (k.name && top && !line_starts(&l, "@")) {
-			rc = paramless_close(p, module, &k, q, libs);
+			rc = paramless_close(p, module, &k, q, libs, imports);
 			k.name = NULL;
 		}
 		if (!rc && top && line_starts(&l, "class ")) {
@@ -717,7 +732,7 @@ static int paramless_note(gg_project *p, const char *module, const char *text, s
 	}
 	/* The last class runs to the end of the text. */
 	if (!rc && k.name)
-		rc = paramless_close(p, module, &k, end, libs);
+		rc = paramless_close(p, module, &k, end, libs, imports);
 	return rc;
 }
 
@@ -727,7 +742,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	if (!gg_text_contains(text, len, "class "))
 		return 0;
 	/* Every file's classes: a parameterless base may be another file's (`class Squeeze(Processor):`). */
-	int prc = paramless_note(p, module, text, len, libs);
+	int prc = paramless_note(p, module, text, len, libs, imports);
 	if (prc)
 		return prc;
 	const char *end = text + len;

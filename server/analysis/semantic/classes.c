@@ -682,7 +682,7 @@ static int name_scope(const semantic *c, int fi, span name)
  */
 bool sem_instance_method_no_grad(semantic *c, int fi, span spelling, const char *method)
 {
-	if (!c->classes_len && !(gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_NO_GRAD_METHODS)))
+	if (!c->classes_len && !gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_NO_GRAD_METHODS))
 		return false;
 	span m = { method, strlen(method) };
 	bool plain = !memchr(spelling.ptr, '.', spelling.len);
@@ -847,6 +847,16 @@ bool sem_class_forward_computes(const semantic *c, klass *k)
 	return false;
 }
 
+/* sem_text_resolver's fn for the file's own classes: a name's first segment through the file's imports. */
+static bool binding_resolve(const void *ctx, const char *name, size_t len, gg_buf *out)
+{
+	const semantic *c = ctx;
+	const char *dot = memchr(name, '.', len);
+	span root = { name, dot ? (size_t)(dot - name) : len };
+	const binding *b = sem_binding_find(c, root);
+	return b && !gg_buf_append(out, b->target, strlen(b->target)) && !gg_buf_append(out, name + root.len, len - root.len);
+}
+
 /*
  * Whether module class k holds no parameters of its own, so that calling it
  * records nothing but what its inputs bring: its one base is torch's Module
@@ -865,7 +875,8 @@ bool sem_class_holds_no_parameters(semantic *c, klass *k, bool *handed)
 	    !sem_name_resolve(c, base) || !span_is(sem_resolved(c), "torch.nn.Module"))
 		return false;
 	span body = node_span(c, FIELD(k->node, body));
-	if (!sem_text_holds_no_parameters(body.ptr, body.len, &c->sem->libraries, handed))
+	sem_text_resolver resolve = { binding_resolve, c };
+	if (!sem_text_holds_no_parameters(body.ptr, body.len, &c->sem->libraries, &resolve, handed))
 		return false;
 	/*
 	 * A forward that calls nothing (`return x` under a TODO, an exercise's
@@ -996,21 +1007,31 @@ static bool slices_made_tensor(const char *body, size_t len, const char *rhs, co
  * library table says hold no parameter (`nn.ReLU()`, `nn.NLLLoss(weight)`):
  * read from the text, the usual spellings of torch.nn.
  */
-static bool builds_parameterless_layer(const char *rhs, const char *end, const gg_library_facts *libs)
+static bool builds_parameterless_layer(const char *rhs, const char *end, const gg_library_facts *libs,
+				       const sem_text_resolver *resolve)
 {
 	while (rhs < end && *rhs == ' ')
 		rhs++;
-	size_t skip = (size_t)(end - rhs) > 9 && memcmp(rhs, "torch.nn.", 9) == 0 ? 9 : (size_t)(end - rhs) > 3 && memcmp(rhs, "nn.", 3) == 0 ? 3 : 0;
-	if (!libs || !skip)
+	if (!libs)
 		return false;
-	const char *name = rhs + skip, *e = name;
-	while (e < end && (isalnum((unsigned char)*e) || *e == '_'))
+	const char *e = rhs;
+	while (e < end && (isalnum((unsigned char)*e) || *e == '_' || *e == '.'))
 		e++;
-	if (e == name || e >= end || *e != '(')
+	if (e == rhs || e >= end || *e != '(' || isdigit((unsigned char)*rhs))
 		return false;
-	char *dotted = gg_strdup_printf("torch.nn.%.*s", (int)(e - name), name);
-	bool out = dotted && gg_library_facts_parameterless(libs, dotted, strlen(dotted)); /* out of memory: not known to be */
-	free(dotted);
+	size_t n = (size_t)(e - rhs);
+	gg_buf dotted = { NULL, 0, 0 };
+	bool ok;
+	if (n > 9 && memcmp(rhs, "torch.nn.", 9) == 0)
+		ok = !gg_buf_append(&dotted, rhs, n);
+	else if (n > 3 && memcmp(rhs, "nn.", 3) == 0)
+		ok = !gg_buf_printf(&dotted, "torch.%.*s", (int)n, rhs);
+	else if (resolve && resolve->fn(resolve->ctx, rhs, n, &dotted))
+		ok = true;
+	else /* spelled whole: torchaudio.transforms.MelSpectrogram(...) */
+		ok = memchr(rhs, '.', n) && !gg_buf_append(&dotted, rhs, n);
+	bool out = ok && gg_library_facts_parameterless(libs, dotted.data, dotted.len); /* out of memory: not known to be */
+	gg_buf_free(&dotted);
 	return out;
 }
 
@@ -1024,7 +1045,8 @@ static bool makes_variable(const char *rhs, const char *end)
 	return call && !memmem(rhs, (size_t)(end - rhs), "requires_grad", 13);
 }
 
-bool sem_text_holds_no_parameters(const char *body, size_t len, const gg_library_facts *libs, bool *handed)
+bool sem_text_holds_no_parameters(const char *body, size_t len, const gg_library_facts *libs,
+				  const sem_text_resolver *resolve, bool *handed)
 {
 	span b = { body, len };
 	if (handed)
@@ -1051,7 +1073,7 @@ bool sem_text_holds_no_parameters(const char *body, size_t len, const gg_library
 		if (!line_end)
 			line_end = body + len;
 		if (makes_tensor(body + j + 1, line_end) || slices_made_tensor(body, len, body + j + 1, line_end) ||
-		    makes_variable(body + j + 1, line_end) || builds_parameterless_layer(body + j + 1, line_end, libs))
+		    makes_variable(body + j + 1, line_end) || builds_parameterless_layer(body + j + 1, line_end, libs, resolve))
 			continue;
 		method_advance(body, i, &scanned, &m);
 		if ((span_is(m, "forward") || span_is(m, "__call__")) && !forward_builds_module(body + j + 1, line_end))

@@ -28,7 +28,7 @@ typedef enum gg_elsewhere_question {
 	GG_ELSEWHERE_CLASS_TAKES_GRAD,
 	/* A module class of the project that holds no parameters. */
 	GG_ELSEWHERE_CLASS_PARAMLESS,
-	/* A parameterless module class whose body runs nothing it holds. */
+	/* A parameterless module class that runs nothing it holds, or holds nothing handed in: a fixed function. */
 	GG_ELSEWHERE_CLASS_WEIGHTLESS,
 	/* A class of the project whose module ends with the name's whole module, not a tail of it. */
 	GG_ELSEWHERE_CLASS_SPELLED,

@@ -867,12 +867,24 @@ bool sem_class_holds_no_parameters(semantic *c, klass *k, bool *handed);
 /* Whether k's own forward (or __call__) computes anything (a skeleton's `return x` does not). */
 bool sem_class_forward_computes(const semantic *c, klass *k);
 /*
+ * How a text scan turns a name its file imports into the dotted name it
+ * stands for (`MelSpectrogram` after `from torchaudio.transforms import
+ * MelSpectrogram`): fn appends it to out and returns true, or false when the
+ * file does not import the name's first segment.
+ */
+typedef struct sem_text_resolver {
+	bool (*fn)(const void *ctx, const char *name, size_t len, gg_buf *out);
+	const void *ctx;
+} sem_text_resolver;
+/*
  * The body half of it, on a class body's text (the project index's text scan
  * asks it of another file's classes): no line sets an attribute of self to
- * a call's result, and none names Parameter, setattr, add_module,
- * register_parameter or register_module.
+ * a call's result other than a library's layer without parameters (torch.nn's,
+ * or an imported one's that resolve, may be NULL, names), and none names
+ * Parameter, setattr, add_module, register_parameter or register_module.
  */
-bool sem_text_holds_no_parameters(const char *body, size_t len, const gg_library_facts *libs, bool *handed);
+bool sem_text_holds_no_parameters(const char *body, size_t len, const gg_library_facts *libs,
+				  const sem_text_resolver *resolve, bool *handed);
 /* The class of the file that name, at byte at, was last bound to an instance of in its function (`m = Meter()`), or NULL. */
 klass *sem_local_instance_class(semantic *c, uint32_t at, span name);
 /* Which parameter (after self) method of class ci adds into an attribute of self (`self.sum += val`), or -1. */
