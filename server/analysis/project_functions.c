@@ -98,6 +98,8 @@ typedef struct import_names {
 	import_name *items; /* owned */
 	size_t len;
 	uint8_t *marks; /* owned: per item, what the line being read does with it (1 calls, 2 names) */
+	const gg_project_import **stars; /* owned array (the imports borrowed): `from M import *`, each M's */
+	size_t stars_len;
 } import_names;
 
 static int import_name_cmp(const void *pa, const void *pb)
@@ -111,12 +113,15 @@ static int import_names_make(import_names *n, const gg_project_imports *seen)
 {
 	n->items = calloc(seen->len + 1, sizeof *n->items); /* + 1: a file with no import still has its methods read */
 	n->marks = calloc(seen->len + 1, 1);
-	n->len = 0;
-	if (!n->items || !n->marks)
+	n->stars = calloc(seen->len + 1, sizeof *n->stars);
+	n->len = n->stars_len = 0;
+	if (!n->items || !n->marks || !n->stars)
 		return -ENOMEM;
 	for (size_t i = 0; i < seen->len; i++) {
 		const gg_project_import *im = &seen->items[i];
-		if (im->bound.len && !(im->name.len == 1 && im->name.ptr[0] == '*'))
+		if (im->name.len == 1 && im->name.ptr[0] == '*')
+			n->stars[n->stars_len++] = im;
+		else if (im->bound.len)
 			n->items[n->len++] = (import_name){ im->bound.ptr, im->bound.len, im };
 	}
 	qsort(n->items, n->len, sizeof *n->items, import_name_cmp);
@@ -127,6 +132,7 @@ static void import_names_free(import_names *n)
 {
 	free(n->items);
 	free(n->marks);
+	free(n->stars);
 }
 
 /* The first import bound to word[0..len), or n->len. */
@@ -159,7 +165,8 @@ static int line_uses_note(gg_project *p, const line *l, import_names *n, bool of
 	const char *calls_end = hash ? hash : end;
 	bool any = false;
 	char quote = 0;
-	for (const char *q = text; q < end; q++) {
+	int rc = 0;
+	for (const char *q = text; q < end && !rc; q++) {
 		if (quote) {
 			if (*q == '\\')
 				q++;
@@ -180,15 +187,27 @@ static int line_uses_note(gg_project *p, const line *l, import_names *n, bool of
 		size_t w = word_at(q, end);
 		bool call = q + w < calls_end && q[w] == '(';
 		bool named = !quote && refers && (q + w == end || q[w] != '(');
-		for (size_t i = import_names_lower(n, q, w);
-		     (call || named) && i < n->len && n->items[i].len == w && memcmp(n->items[i].ptr, q, w) == 0; i++) {
+		size_t i = import_names_lower(n, q, w);
+		bool imported = i < n->len && n->items[i].len == w && memcmp(n->items[i].ptr, q, w) == 0;
+		for (; (call || named) && i < n->len && n->items[i].len == w && memcmp(n->items[i].ptr, q, w) == 0; i++) {
 			n->marks[i] |= call ? 1 : 2;
 			any = true;
 		}
+		/*
+		 * A call of a name no import binds, where a star import brings
+		 * names: maybe that module's function (`from testing import *`,
+		 * then `testing(model, loader)`). An entry for a name the module
+		 * does not define is never asked for.
+		 */
+		for (size_t s = 0; call && !quote && !imported && s < n->stars_len && !rc; s++) {
+			const gg_project_import *im = n->stars[s];
+			char *entry = gg_strdup_printf("%.*s %.*s %d", (int)w, q, (int)im->module.len, im->module.ptr, off ? 1 : 0);
+			rc = entry ? gg_strings_push(&p->outside_calls, entry) : -ENOMEM;
+			free(entry);
+		}
 		q += w - 1;
 	}
-	int rc = 0;
-	for (size_t i = 0; any && i < n->len; i++) {
+	for (size_t i = 0; any && !rc && i < n->len; i++) {
 		if (!n->marks[i])
 			continue;
 		const gg_project_import *im = n->items[i].im;
@@ -789,7 +808,7 @@ int gg_project_calls_scan(gg_project *p, const char *module, const char *text, s
 		if (in_def && (line_has(&l, ".backward(") || line_has(&l, "autograd.grad(")))
 			block_backward(p, in_def, &methods);
 		bool refers = line_may_refer(&l);
-		if (names.len && (refers || line_may_call(&l)))
+		if ((names.len || names.stars_len) && (refers || line_may_call(&l)))
 			rc = line_uses_note(p, &l, &names, off, refers);
 		if (!rc && names.len && line_has(&l, "self") && block_in_module_class(stack, depth))
 			rc = line_handed_note(p, &l, &names);
