@@ -1974,8 +1974,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 				rc = gg_evidence_add(d, "log lines up to %llu are XLA's listing of a compiled program's largest allocations (%u of its fields read), printed only under its out-of-memory error, which the paste does not hold",
 						     (unsigned long long)tb->at.line, facts->xla_listing_fields);
 			else if (d->chain->from_cut)
-				rc = gg_evidence_add(d, "log line %llu, the paste's last, is a run's output cut short (%s), and no error line comes before it: what stopped the run is below where the paste ends",
-						     (unsigned long long)tb->at.line, gg_logfacts_run_cut(facts));
+				rc = gg_evidence_add(d, "log line %llu, the paste's last, is %s cut short (%s), and no error line comes before it: what stopped the run is below where the paste ends",
+						     (unsigned long long)tb->at.line, facts->last_exc_cut ? "an exception line" : "a run's output",
+						     gg_logfacts_run_cut(facts));
 			else if (d->chain->from_stop && !facts->stopped_line)
 				rc = gg_evidence_add(d, "log line %llu: DeepSpeed's launcher is killing its processes, which it does after one of them exited with an error; that process's error and the launcher's return code are not in the paste",
 						     (unsigned long long)tb->at.line);

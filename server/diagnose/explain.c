@@ -1722,6 +1722,11 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "Paste the error line above the listing (`RESOURCE_EXHAUSTED` with its \"Ran out of memory in memory space ...\" and the figures used and available): memory space hbm is the device's memory (batch, sequence length, model sharding), vmem a core's scratch for one fused kernel (a shape whose padding blows up: pad or reshape that dimension, or a smaller block of that operation).");
 			break;
 		}
+		if (d->chain->from_cut && facts->last_exc_cut) {
+			rc |= gg_buf_printf(&e, "The paste ends inside its exception line: the message stops in the words of an out-of-memory error, before the part that says which (the signal that killed a DataLoader worker, the device and the figures), so what failed cannot be told for sure.");
+			rc |= gg_buf_printf(&x, "Paste the whole line, and the traceback above it: a DataLoader worker `killed by signal: Killed` is the kernel's OOM killer (host RAM: `dmesg | grep -i oom` tells), `Bus error` its shared memory (/dev/shm); a device's out-of-memory message goes on with the figures that say what filled it.");
+			break;
+		}
 		if (d->chain->from_cut) {
 			rc |= gg_buf_printf(&e, "The paste is a run's output (its launcher's or libraries' log lines) that ends cut inside its last line, with no error line above it: what stopped the run is below where the paste ends, so what failed cannot be told from it.");
 			if (d->phase == GG_PHASE_TRAINING)

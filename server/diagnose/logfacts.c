@@ -15,6 +15,7 @@
 #include "buf.h"
 #include "oom.h"
 #include "phase.h"
+#include "traceback.h"
 #include "text.h"
 
 #define FACTS_MAX_WARNINGS 32
@@ -2204,7 +2205,7 @@ const char *gg_logfacts_run_cut(const gg_log_facts *f)
 	 * last, under a training loop's prints of its step and loss.
 	 */
 	size_t marks = f->run_lines + (f->prompt_seen ? 1 : 0) + (f->table_rows >= 3 ? 2 : 0) +
-		       (f->last_cuda_check && f->train_print_line ? 2 : 0);
+		       (f->last_cuda_check && f->train_print_line ? 2 : 0) + (f->last_exc_cut ? 2 : 0);
 	return marks >= 2 ? f->last_cut : NULL;
 }
 
@@ -2249,6 +2250,18 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (l->record || facts_run_line(t, n, l->rank))
 		f->run_lines++;
 	f->last_cut = facts_cut_reason(f, t, n);
+	/*
+	 * An exception line alone whose message stops inside the words of an
+	 * out-of-memory error ("RuntimeError: DataLoader worker (pid 7) is
+	 * killed by signal"): the paste is cut where the failure was being
+	 * named, whatever else it holds.
+	 */
+	size_t type_len;
+	const char *msg;
+	f->last_exc_cut = !f->last_cut && gg_tb_exception_line(t, n, &type_len, &msg) && msg < t + n &&
+			  gg_oom_cut_short(msg, (size_t)(t + n - msg));
+	if (f->last_exc_cut)
+		f->last_cut = "the exception's message stops inside the words of an out-of-memory error";
 	f->prev_len = n < sizeof f->prev_text ? n : sizeof f->prev_text;
 	memcpy(f->prev_text, t, f->prev_len);
 	if (facts_prompt_command(t, n))

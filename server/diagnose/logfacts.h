@@ -336,6 +336,7 @@ typedef struct gg_log_facts {
 	uint64_t run_lines;
 	bool run_dots;
 	const char *last_cut;
+	bool last_exc_cut; /* ... because it is an exception line cut inside an out-of-memory error's words */
 	int last_rank;
 	bool last_argv; /* ... and it is a launcher's command line naming its worker's --local_rank= */
 	bool last_cuda_check; /* ... and it is a CUDA runtime's own check-fail line ("THCudaCheck FAIL file=... line=") */
