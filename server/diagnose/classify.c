@@ -2336,6 +2336,12 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	/* One kernel's scratch read from the compiler's words: the cause is a reading of them, not of the allocator's numbers. */
 	if (d->cause == GG_CAUSE_ONCHIP && d->confidence == GG_CONFIDENCE_HIGH)
 		d->confidence = GG_CONFIDENCE_MEDIUM;
+	/* cuDNN's "no valid algorithm" is a full device most often, a mismatched build sometimes: never more than medium. */
+	if (d->oom.form && strcmp(d->oom.form, GG_OOM_FORM_CUDNN_NO_ALGO) == 0 && d->confidence == GG_CONFIDENCE_HIGH) {
+		d->confidence = GG_CONFIDENCE_MEDIUM;
+		if ((rc = gg_evidence_add(d, "cuDNN found no convolution algorithm it could run: most often none could get its workspace on a full device, else the CUDA or cuDNN build does not match the card")))
+			return rc;
+	}
 	if (facts->torch_version_refuted &&
 	    (rc = gg_evidence_add(d, "the paste names PyTorch %s, but the message's path (aten/src/THC) is from 0.4 or later: that release is not the failing run's%s%s",
 				  facts->torch_version_refuted, d->torch_version ? ", which is " : "", d->torch_version ? d->torch_version : "")))

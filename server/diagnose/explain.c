@@ -346,6 +346,13 @@ static int explain_cause(gg_buf *e, gg_buf *x, const gg_diagnosis *d, explain_er
 {
 	const gg_oom_info *m = &d->oom;
 	const double gib = 1073741824.0;
+	/* cuDNN's words for a full device: whatever the figures say, its own advice, with the other reading named. */
+	if (m->form && strcmp(m->form, GG_OOM_FORM_CUDNN_NO_ALGO) == 0) {
+		*rc |= gg_buf_printf(e, " PyTorch says this when every cuDNN algorithm it tried for a convolution failed; most often none could get its workspace because the device's memory was full, an out-of-memory error by another name.");
+		*rc |= gg_buf_printf(x, "Lower the batch size or the input's resolution%s; `torch.backends.cudnn.benchmark = False` keeps cuDNN to algorithms that need less workspace. If `%s` shows the GPU with room to spare when it fails, it is not memory: a CUDA or cuDNN build that does not match the card or the driver (compare `torch.version.cuda` and `torch.backends.cudnn.version()` with what the card needs, and install the matching build).",
+				     d->phase == GG_PHASE_EVALUATION ? ", and run evaluation under `with torch.no_grad():`" : "", explain_smi(d));
+		return 1;
+	}
 	switch (d->cause) {
 	case GG_CAUSE_OVERSIZED:
 		if (m->tried_beyond_print) {

@@ -131,6 +131,13 @@ typedef struct gg_oom_info {
 /* Apple MPS refused one buffer longer than the device's maximum ("Invalid buffer size: 635.13 GB"): a request too large for the GPU. */
 #define GG_OOM_FORM_MPS_BUFFER "MPS: Invalid buffer size"
 /*
+ * "Unable to find a valid cuDNN algorithm to run convolution": every
+ * algorithm cuDNN tried for a convolution failed, most often because none
+ * could get its workspace on a full device (else a cuDNN build that does
+ * not match the card).
+ */
+#define GG_OOM_FORM_CUDNN_NO_ALGO "cuDNN: no convolution algorithm could run (its workspace)"
+/*
  * Metal Performance Shaders' native assertion that one NDArray holds over
  * 2**32 bytes ("failed assertion ... total bytes of NDArray > 2**32"):
  * the per-tensor limit of MPS kernels, 4 GiB, not memory running out; the
