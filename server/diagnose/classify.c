@@ -122,6 +122,19 @@ static int classify_resolve(gg_diagnosis *d, const gg_traceback *tb, gg_workspac
 		const gg_tb_frame *f = &tb->frames[i];
 		d->frames[i].user = f->notebook || !gg_phase_is_library(f->filename);
 	}
+	/*
+	 * A frame printed without its file ("line 230, in replacement_add",
+	 * the path lost in the paste) right above a library's frame other than
+	 * torch's is taken as that library's: a library's code calls its own
+	 * below it (faiss's wrapper, then faiss). Above torch's, it is the
+	 * user's call into torch (a model's call).
+	 */
+	for (size_t i = tb->len; i-- > 0;) {
+		const gg_tb_frame *f = &tb->frames[i], *below = i + 1 < tb->len ? &tb->frames[i + 1] : NULL;
+		if (!f->filename[0] && !f->notebook && below && !d->frames[i + 1].user &&
+		    (!below->filename[0] || (!strstr(below->filename, "/torch/") && !strstr(below->filename, "\\torch\\"))))
+			d->frames[i].user = false;
+	}
 	classify_checkouts(d, tb);
 	size_t waits;
 	if (classify_only_waits(d, tb, &waits))
