@@ -1104,11 +1104,15 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	 * code") drops torch's module frames: for a memory error, the first
 	 * forward() of the user's, entered from a line of the user's, is where
 	 * the model starts, and that line is what decides how much it holds.
+	 * So is one that line calls by name (`model.forward(x)`: no module
+	 * frame is ever printed), whatever the error.
 	 */
-	for (size_t i = 1; d->oom.is_oom && boundary == tb->len && i < tb->len; i++)
-		if (d->frames[i].user && d->frames[i - 1].user && strcmp(tb->frames[i].function, "forward") == 0 &&
-		    tb->frames[i - 1].code && strchr(tb->frames[i - 1].code, '('))
+	for (size_t i = 1; boundary == tb->len && i < tb->len; i++) {
+		const char *code = tb->frames[i - 1].code;
+		if (d->frames[i].user && d->frames[i - 1].user && strcmp(tb->frames[i].function, "forward") == 0 && code &&
+		    (d->oom.is_oom ? strchr(code, '(') != NULL : strstr(code, ".forward(") != NULL))
 			boundary = i;
+	}
 	d->model_runs = false;
 	for (size_t i = 0; i < tb->len && !d->model_runs; i++)
 		d->model_runs = gg_phase_runs_model(&tb->frames[i]);
