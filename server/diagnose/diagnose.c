@@ -1926,6 +1926,35 @@ static void dx_fold_consequences(gg_diagnoses *out, const gg_log_facts *facts)
 }
 
 /*
+ * A launcher's CalledProcessError (torch.distributed.launch's, a script's
+ * subprocess.run(check=True)), its own frames only, after a child's
+ * failure the paste shows: the launcher saw that child exit and said so.
+ * One failure, reported twice: folded into the child's, and named in its
+ * evidence.
+ */
+static void dx_fold_launcher_reports(gg_diagnoses *out)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < out->len; i++) {
+		gg_diagnosis *x = &out->items[i];
+		const gg_traceback *tb = x->chain ? gg_diagnosis_traceback(x) : NULL;
+		gg_diagnosis *prev = kept ? &out->items[kept - 1] : NULL;
+		const gg_traceback *pt = prev && prev->chain ? gg_diagnosis_traceback(prev) : NULL;
+		size_t tl = tb && tb->has_exception ? strlen(tb->exc.type) : 0, k = strlen("CalledProcessError");
+		bool report = tl >= k && strcmp(tb->exc.type + tl - k, "CalledProcessError") == 0 && x->chain->len == 1;
+		for (size_t f = 0; report && f < tb->len; f++)
+			report = !dx_frame_user(&tb->frames[f]);
+		if (report && pt && pt->has_exception && !prev->launcher_report_line && pt->exc.at.line < tb->exc.at.line) {
+			prev->launcher_report_line = tb->exc.at.line;
+			dx_diagnosis_free(x);
+			continue;
+		}
+		out->items[kept++] = *x;
+	}
+	out->len = kept;
+}
+
+/*
  * The failure at first is a rank's collective timeout, and every other
  * entry is a rank's collective timeout too (its own again, or another
  * rank's that waited as well) or a launcher's report of a child that
@@ -2435,6 +2464,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		qsort(out->items, out->len, sizeof *out->items, dx_item_cmp);
 	dx_fold_consequences(out, &d->facts);
 	dx_fold_interleaved(out, &d->facts);
+	dx_fold_launcher_reports(out);
 
 	/*
 	 * mp.spawn's "-- Process 0 terminated with the following error:" names
@@ -2642,6 +2672,9 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		if (!rc && x->chain->interleaved)
 			rc = gg_evidence_add(x, "the traceback prints frames again with other code under the same file and line (%zu lines of frames more than one stack holds): several processes printed this failure at once, mixed line by line; read as one stack",
 					     x->chain->interleaved);
+		if (!rc && x->launcher_report_line)
+			rc = gg_evidence_add(x, "log line %llu: the launcher's CalledProcessError reports a child's exit after this failure: the same failure as the launcher saw it, not a second one (the command it quotes is the last it built, so its --local_rank= need not be this one's)",
+					     (unsigned long long)x->launcher_report_line);
 		if (!rc && x->interleaved_line)
 			rc = gg_evidence_add(x, "the frames after this exception line (log line %llu on) to the end of the paste are library code only and end with no exception: another process's stack printed into the same output, not a second failure",
 					     (unsigned long long)x->interleaved_line);

@@ -107,6 +107,7 @@ typedef struct gg_diagnosis {
 	bool consequence_nccl; /* consequence_line is the exception line of the collective NCCL's memory error failed (frames taken) */
 	long consequence_pid; /* that traceback's worker's pid when another worker printed it (see logscan.h), else 0 */
 	uint64_t interleaved_line; /* another process's frames, library code only and cut, printed into the paste right after this failure's exception line, from this line on; 0: none */
+	uint64_t launcher_report_line; /* a launcher's CalledProcessError after it, reporting its child's exit: this failure again, folded; 0: none */
 	/*
 	 * The frames are another rank's traceback, cut before its exception
 	 * line, right under this rank's frameless out-of-memory line: that
