@@ -2168,6 +2168,17 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			covered = tb && tb->has_exception && o->text[0] && (x->rank == o->rank || x->rank < 0 || o->rank < 0) &&
 				  (strstr(tb->exc.message, o->text) || (strlen(tb->exc.message) >= 16 && strstr(o->text, tb->exc.message)));
 		}
+		/*
+		 * A C++ exception's what() with a memory error's line right under
+		 * it (SYCL's "Enqueue process failed.", then Level Zero's
+		 * UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY): the runtime's detail of
+		 * that same exception, one failure, the memory error.
+		 */
+		for (size_t k = 0; k < d->facts.orphans_len && !covered && o->abort; k++) {
+			const gg_log_orphan *m = &d->facts.orphans[k];
+			covered = m->oom && m->at.line > o->continued_to && m->at.line <= o->continued_to + 2 &&
+				  (m->rank == o->rank || m->rank < 0 || o->rank < 0);
+		}
 		if (covered)
 			continue;
 		gg_tb_chain *c = dx_orphan_chain(o, (uint64_t)-1);

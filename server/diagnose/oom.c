@@ -30,6 +30,8 @@ static const oom_form oom_forms[] = {
 	 * GB". No memory words, but it is one request too large for the GPU.
 	 */
 	{ "Invalid buffer size: ", GG_OOM_DEVICE_MPS, GG_OOM_FORM_MPS_BUFFER },
+	/* MLX on the same Metal device: its allocator names the same per-buffer limit. */
+	{ "[metal::malloc] Attempting to allocate", GG_OOM_DEVICE_MPS, GG_OOM_FORM_MPS_BUFFER },
 	{ "total bytes of NDArray > 2**32", GG_OOM_DEVICE_MPS, GG_OOM_FORM_MPS_NDARRAY },
 	{ "XPU out of memory", GG_OOM_DEVICE_XPU, "XPU out of memory" },
 	/* torch_npu's caching allocator, CUDA's message with NPU for CUDA and GPU ("(NPU 3; ... total capacity; ...)"). */
