@@ -740,6 +740,8 @@ bool sem_one_item_demo(const semantic *c, const ctx *x, const gg_call_ref *ref);
  */
 bool sem_name_only_call_on_host_data(semantic *c, const ctx *x, const gg_call_ref *ref, span recv);
 bool sem_shape_read(const semantic *c, const gg_call_ref *ref);
+/* Whether a forward on synthetic tensors is bound to a name the statements after it read only for its shape: a shape check. */
+bool sem_output_shape_only(semantic *c, const ctx *x, const gg_call_ref *ref);
 /* Whether the module spelled name is frozen before byte at, in the same function for a plain name. */
 bool sem_frozen_before(const semantic *c, span name, uint32_t at);
 /*

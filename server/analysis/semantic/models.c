@@ -1773,11 +1773,10 @@ bool sem_warm_up(semantic *c, const ctx *x, const gg_call_ref *ref)
  * it, and the graph goes with the statement. A shape inspection, not
  * evaluation.
  */
-bool sem_shape_read(const semantic *c, const gg_call_ref *ref)
+static bool shape_read_at(const semantic *c, gg_node n)
 {
 	static const char *const shape_attrs[] = { "shape", "ndim", "dtype", "device", NULL };
 	static const char *const shape_calls[] = { "size", "dim", NULL };
-	gg_node n = ref->node;
 	for (unsigned i = 0; i < MAX_NAME_SEGMENTS; i++) {
 		gg_node p = gg_node_parent(n);
 		if (IS(p, subscript) && gg_node_eq(FIELD(p, value), n)) {
@@ -1794,6 +1793,47 @@ bool sem_shape_read(const semantic *c, const gg_call_ref *ref)
 		n = p; /* model(x).logits: an attribute of the output, read on */
 	}
 	return false;
+}
+
+bool sem_shape_read(const semantic *c, const gg_call_ref *ref)
+{
+	return shape_read_at(c, ref->node);
+}
+
+/* The most statements after a forward's output is bound that are read for how it is used (a shape check's prints). */
+#define SHAPE_LOOKAHEAD 32
+
+/*
+ * Whether a forward on synthetic tensors is bound to a name that the
+ * statements after it read only for its shape (`out = net(torch.randn(1, 3,
+ * 224, 224))`, then `print(out.shape)`): a shape check whatever the module's
+ * weights, pretrained ones too. Nothing keeps the output.
+ */
+bool sem_output_shape_only(semantic *c, const ctx *x, const gg_call_ref *ref)
+{
+	gg_node assign = gg_node_parent(ref->node), stmt = gg_node_parent(assign);
+	if (!IS(assign, assignment) || !gg_node_eq(FIELD(assign, right), ref->node) || !IS(FIELD(assign, left), identifier) ||
+	    !IS(stmt, expression_statement) || !synthetic_arguments(c, x, ref))
+		return false;
+	span name = node_span(c, FIELD(assign, left));
+	unsigned n = 0;
+	bool read = false;
+	for (gg_node s = gg_node_next_named_sibling(stmt); !gg_node_is_null(s) && n < SHAPE_LOOKAHEAD;
+	     s = gg_node_next_named_sibling(s), n++) {
+		for (gg_node k = s; !gg_node_is_null(k); k = gg_node_walk_next(s, k, !IS(k, function_definition) && !IS(k, lambda))) {
+			if (!IS(k, identifier) || !span_eq(node_span(c, k), name))
+				continue;
+			gg_node p = gg_node_parent(k);
+			/* Bound anew: what follows reads another value. */
+			if (IS(p, assignment) && gg_node_eq(FIELD(p, left), k))
+				return read;
+			if (!shape_read_at(c, k))
+				return false;
+			read = true;
+		}
+	}
+	/* Read past the statements looked at, or after the block (a return, a loop's next turn): not known to be a shape's. */
+	return read && n < SHAPE_LOOKAHEAD && !x->in_loop;
 }
 
 /*

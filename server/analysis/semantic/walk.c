@@ -320,10 +320,14 @@ static void event_record(semantic *c, const ctx *x, const gg_call_ref *ref, gg_n
 	span recv;
 	if (sem_other_framework_only(c) || !sem_forward_receiver(c, x, ref, &recv, &loaded, &held))
 		return;
-	/* Not evaluation (SPEC §2): a shape check of a module built here, an export's check, a measuring pass thrown to `_`, a one-item demo, a shape read. */
+	/*
+	 * Not evaluation (SPEC §2): a shape check of a module built here, an
+	 * export's check, a measuring pass thrown to `_`, a one-item demo, a
+	 * shape read, right there or of the output bound to a name.
+	 */
 	if (sem_shape_check(c, x, ref, recv) || sem_export_check(c, x, ref) || sem_thrown_pass(c, x, ref) || sem_one_item_demo(c, x, ref) ||
-	    sem_shape_read(c, ref) || sem_construction_pass(c, x, recv) || repeats_tried_call(c, ref->node) ||
-	    sem_name_only_call_on_host_data(c, x, ref, recv))
+	    sem_shape_read(c, ref) || sem_output_shape_only(c, x, ref) || sem_construction_pass(c, x, recv) ||
+	    repeats_tried_call(c, ref->node) || sem_name_only_call_on_host_data(c, x, ref, recv))
 		return;
 	/* A tracer's forward, or a forward that differentiates its own output: the graph it records is what the code reads. */
 	if (sem_func_reads_graph(c, x->func) || consumes_forward(c, x, ref, recv) || sem_call_mode_grad_off(c, x, ref, recv) ||
