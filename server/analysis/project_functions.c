@@ -197,9 +197,11 @@ static int line_uses_note(gg_project *p, const line *l, import_names *n, bool of
 		 * A call of a name no import binds, where a star import brings
 		 * names: maybe that module's function (`from testing import *`,
 		 * then `testing(model, loader)`). An entry for a name the module
-		 * does not define is never asked for.
+		 * does not define is never asked for; a def or a class line of the
+		 * file defines, not calls.
 		 */
-		for (size_t s = 0; call && !quote && !imported && s < n->stars_len && !rc; s++) {
+		bool defined = (q - text >= 4 && memcmp(q - 4, "def ", 4) == 0) || (q - text >= 6 && memcmp(q - 6, "class ", 6) == 0);
+		for (size_t s = 0; call && !quote && !imported && !defined && s < n->stars_len && !rc; s++) {
 			const gg_project_import *im = n->stars[s];
 			char *entry = gg_strdup_printf("%.*s %.*s %d", (int)w, q, (int)im->module.len, im->module.ptr, off ? 1 : 0);
 			rc = entry ? gg_strings_push(&p->outside_calls, entry) : -ENOMEM;
