@@ -1092,13 +1092,22 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 						      (unsigned long long)d->chain->repeat_line, d->chain->repeats,
 						      d->chain->repeats == 1 ? "copy" : "copies")))
 		return rc;
-	/* The model boundary: frames past the first nn.Module call are the model's, not the loop's. */
+	/*
+	 * The model boundary: frames past the first nn.Module call are the
+	 * model's, not the loop's. So is a user's method named forward_*
+	 * (`forward_multiple`, `forward_test`) called as a method of an object
+	 * from a user's line: a module's own way in, past its __call__.
+	 */
 	size_t boundary = tb->len;
-	for (size_t i = 0; i < tb->len; i++)
-		if (gg_phase_is_module_call(&tb->frames[i])) {
+	for (size_t i = 0; i < tb->len; i++) {
+		const char *fn = tb->frames[i].function, *code = i ? tb->frames[i - 1].code : NULL;
+		const char *at = code && strncmp(fn, "forward_", 8) == 0 ? strstr(code, fn) : NULL;
+		if (gg_phase_is_module_call(&tb->frames[i]) ||
+		    (at && at > code && at[-1] == '.' && at[strlen(fn)] == '(' && d->frames[i].user && d->frames[i - 1].user)) {
 			boundary = i;
 			break;
 		}
+	}
 	/*
 	 * A view that shows only the user's own frames (a debugger's "just my
 	 * code") drops torch's module frames: for a memory error, the first
