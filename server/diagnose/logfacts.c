@@ -2397,6 +2397,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (!f->killed && (facts_line_is(t, n, "Killed") || facts_line_is(t, n, "Killed: 9") || over || glued || (n > 7 && memcmp(t + n - 7, "]Killed", 7) == 0) ||
 			   (test_id && !memchr(t, ' ', (size_t)(test_id - t))) ||
 			   gg_text_find(t, n, "terminated with signal SIGKILL") || says_code(t, n, "exit code -9") ||
+			   /* The code alone on a line, as a reporter copies it from a launcher's summary. */
+			   facts_line_is(t, n, "exitcode -9") || facts_line_is(t, n, "exitcode: -9") ||
 			   /* A job runner's report of its child ("ERROR: error code -9"). */
 			   says_code(t, n, "error code -9") ||
 			   /* A pool's or a launcher's own error for a child the kernel killed ("A subprocess exited unexpectedly with status -9"). */
