@@ -721,12 +721,17 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 	 * A stack block without a failure above it is a log call's stack, not an
 	 * error; a lone header with nothing under it, beside other tracebacks,
 	 * is a stream's leftover (a header glued to another rank's line): dropped.
+	 * So is one right after the launcher's line for a failed worker: the
+	 * launcher's own report of it (torchrun's ChildFailedError), cut.
 	 */
 	size_t kept = 0;
 	for (size_t i = 0; i < d->len; i++) {
 		gg_tb_chain *c = d->chains[i];
 		const gg_traceback *last = &c->tbs[c->len - 1];
-		bool empty = c->len == 1 && !last->has_exception && (last->stack || (last->len == 0 && d->len > 1));
+		bool after_launcher = d->facts.launcher_rank >= 0 && d->facts.launcher_at.line < last->at.line &&
+				      d->facts.launcher_at.line + 2 >= last->at.line;
+		bool empty = c->len == 1 && !last->has_exception &&
+			     (last->stack || (last->len == 0 && (d->len > 1 || after_launcher)));
 		if (empty)
 			gg_tb_chain_free(c);
 		else
