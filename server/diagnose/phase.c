@@ -505,11 +505,13 @@ static const char *const eval_words[] = {
 /*
  * In the names a code line assigns and passes, not "score": a model's
  * scores are its logits (`scores = model(x)`, `seg_score = net(img)`),
- * in training as much as anywhere.
+ * in training as much as anywhere. Nor "sample": a batch is one
+ * (`criterion(model, sample)`, `for sample in loader`); a call of
+ * `.sample(` is read from what the line calls.
  */
 static const char *const code_eval_words[] = {
 	"eval", "evaluate", "evaluation", "valid", "validate", "validation", "val", "test", "testing", "predict",
-	"prediction", "inference", "infer", "estimate", "sample", "generate", "decode", "translate",
+	"prediction", "inference", "infer", "estimate", "generate", "decode", "translate",
 	"metrics", "benchmark", "demo", "evaluating", "validating", "extract", NULL,
 };
 /* In a library's function names only these are sure: "test" is pytest's, "sample" a distribution's. */
