@@ -133,10 +133,28 @@ static bool facts_match(const gg_library_facts *f, gg_library_fact_kind kind, co
 
 bool gg_library_facts_has_methods(const gg_library_facts *f, const char *factory, size_t len)
 {
-	for (size_t i = 0; i < f->len; i++)
-		if (f->items[i].method && prefix_fits(&f->items[i], factory, len))
-			return true;
-	return false;
+	/*
+	 * The whole pattern, not its literal prefix: a loader named with its
+	 * argument ("sentence_transformers.SentenceTransformer(all-MiniLM)")
+	 * is no match for a fact on the bare name, which the caller tries next.
+	 */
+	char small[256], *name = NULL;
+	bool found = false;
+	for (size_t i = 0; i < f->len && !found; i++) {
+		if (!f->items[i].method || !prefix_fits(&f->items[i], factory, len))
+			continue;
+		if (!name) {
+			name = len < sizeof small ? small : malloc(len + 1);
+			if (!name)
+				return false;
+			memcpy(name, factory, len);
+			name[len] = '\0';
+		}
+		found = fnmatch(f->items[i].pattern, name, 0) == 0;
+	}
+	if (name != small)
+		free(name);
+	return found;
 }
 
 bool gg_library_facts_no_grad(const gg_library_facts *f, const char *factory, size_t len, const char *method,

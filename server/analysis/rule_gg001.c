@@ -401,7 +401,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	bool named = e->scope > 0 && f->eval_name && !f->bw && !ev->after_train && !e->untrained &&
 		     (sem_func_iterates(c, e->scope) || sem_event_model_loaded(c, e)) &&
 		     !(sem_unguarded_site(c, e->scope) < 0 && sem_func_handed_on(c, f));
-	bool script = e->scope == 0 && e->loaded && !f->bw;
+	bool script = sem_module_script(c, ev, e->scope, e->loaded);
 	/*
 	 * The function makes its inputs `volatile=True` (PyTorch 0.3's way to
 	 * turn autograd off for inference, a no-op since 0.4): its author's own

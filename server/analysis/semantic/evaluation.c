@@ -380,6 +380,26 @@ bool sem_iterable_says_eval(const semantic *c, gg_node it)
 	return iterable_says_eval(c, it, 0);
 }
 
+/*
+ * Whether the code between byte since (another model's .eval(), recv's own
+ * binding) and byte at puts recv itself in training mode (`head.train()`,
+ * then `head(x, labels=y)`): another model's .eval() speaks for that one,
+ * not for this one.
+ */
+static bool put_in_train_mode_since(const semantic *c, span recv, uint32_t since, uint32_t at)
+{
+	if (!recv.len || since >= at || at > c->len)
+		return false;
+	const char *from = c->text + since, *end = c->text + at;
+	for (const char *p = from; (p = memmem(p, (size_t)(end - p), recv.ptr, recv.len)) != NULL; p += recv.len) {
+		const char *q = p + recv.len;
+		bool start = p == c->text || (!isalnum((unsigned char)p[-1]) && p[-1] != '_' && p[-1] != '.');
+		if (start && (size_t)(end - q) >= 8 && memcmp(q, ".train()", 8) == 0)
+			return true;
+	}
+	return false;
+}
+
 evidence sem_evidence_here(semantic *c, const ctx *x, span prefer, uint32_t at)
 {
 	evidence ev;
@@ -392,6 +412,10 @@ evidence sem_evidence_here(semantic *c, const ctx *x, span prefer, uint32_t at)
 	ev.phase_loop = x->phase_loop;
 	ev.phase_train = x->phase_train;
 	ev.after_train = x->after_train;
+	if (prefer.len && at != UINT32_MAX) {
+		const bind *b = sem_bind_at(c, x, prefer);
+		ev.own_train = put_in_train_mode_since(c, prefer, b ? b->at : c->funcs[x->func].start, at);
+	}
 	if (x->lo < x->hi) {
 		/* The receiver the call runs, else the latest .eval() in force that speaks for any forward. */
 		const receiver *r = prefer.len ? sem_receiver_find(c, x, prefer) : NULL;
@@ -406,7 +430,8 @@ evidence sem_evidence_here(semantic *c, const ctx *x, span prefer, uint32_t at)
 		/* Another model's .eval() says nothing of a module built here that nothing has trained yet. */
 		bool fresh = !r && x->func == 0 && sem_built_untrained(c, x, prefer, at);
 		for (size_t i = x->hi; !r && !fresh && i-- > x->lo;)
-			if (!c->evals[i].own_only)
+			if (!c->evals[i].own_only && !(!gg_node_is_null(c->evals[i].eval_call) &&
+							 put_in_train_mode_since(c, prefer, gg_node_start_byte(c->evals[i].eval_call), at)))
 				r = &c->evals[i];
 		if (r) {
 			ev.eval_call = r->eval_call;
@@ -587,8 +612,17 @@ bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool l
 	 */
 	if (scope > 0 && f->eval_name && !f->bw && !ev->after_train && !only_hands_on(c, f))
 		return true;
-	/* Choice: a module-level forward of a loaded model, with no training at module level, is an inference script. */
-	return scope == 0 && loaded && !f->bw;
+	return sem_module_script(c, ev, scope, loaded);
+}
+
+bool sem_module_script(const semantic *c, const evidence *ev, int scope, bool loaded)
+{
+	/*
+	 * Choice: a module-level forward of a loaded model, with no training at
+	 * module level, is an inference script; not of a model put in training
+	 * mode on purpose (`head.train()`: a training step shown a piece at a time).
+	 */
+	return scope == 0 && loaded && !c->funcs[0].bw && !ev->own_train;
 }
 
 /* Whether n runs its body once per item: a loop or a comprehension. */

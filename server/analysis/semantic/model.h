@@ -217,6 +217,7 @@ typedef struct evidence {
 	uint32_t at;         /* where the forward or the call it is evidence for starts (UINT32_MAX: not known) */
 	gg_node loop_iter;    /* the eval-named iterable of an enclosing loop, or null */
 	bool after_train;    /* X.train() came earlier in the block */
+	bool own_train;      /* the module the forward runs was put in training mode (`X.train()`) since it was bound */
 	bool own_eval;       /* X is what the forward runs (not another model's .eval() in force) */
 	uint32_t loop_start, loop_end;
 	/* `for phase in ("train", "val"):` whose backward runs only when phase is phase_train: the loop, or null */
@@ -672,6 +673,8 @@ bool sem_built_untrained(semantic *c, const ctx *x, span name, uint32_t at);
 bool sem_construction_pass(semantic *c, const ctx *x, span recv);
 bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope);
 bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded);
+/* Whether a forward at scope, of a model loaded or not, is a module-level inference script's (the choice sem_evidence_holds makes). */
+bool sem_module_script(const semantic *c, const evidence *ev, int scope, bool loaded);
 bool sem_module_forward(const semantic *c, int fi);
 void sem_flow_build(semantic *c);
 void sem_flow_free(module_flow *f);
@@ -709,6 +712,8 @@ const bind *sem_bind_before(const semantic *c, span name, int func, uint32_t use
 bool sem_is_forward_method(span name);
 /* The library callable (resolved) whose result name holds, for its method facts, or NULL (owned by c->lib_objects). */
 const char *sem_lib_object_factory(const semantic *c, span name);
+/* The same for the binding of name in force where x is (a notebook rebinds `model` cell after cell), or NULL. */
+const char *sem_lib_object_in_force(const semantic *c, const ctx *x, span name);
 bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loaded);
 /* A forward that is a shape check: a module built here, run once on synthetic tensors (SPEC §2). */
 /*

@@ -597,10 +597,21 @@ const char *sem_lib_object_factory(const semantic *c, span name)
 	return NULL;
 }
 
-/* Whether name holds what a library callable made whose method runs without grad (whisper's decode). */
-static bool library_method_no_grad(const semantic *c, span name, span method)
+const char *sem_lib_object_in_force(const semantic *c, const ctx *x, span name)
 {
-	const char *f = sem_lib_object_factory(c, name);
+	const bind *b = sem_bind_at(c, x, name);
+	if (!b) /* a name this function does not bind: the file's objects of that name speak for it */
+		return sem_lib_object_factory(c, name);
+	for (size_t i = c->lib_objects_len; i-- > 0;)
+		if (span_eq(c->lib_objects[i].name, name) && (uint32_t)(c->lib_objects[i].name.ptr - c->text) == b->at)
+			return c->lib_objects[i].factory;
+	return NULL;
+}
+
+/* Whether name holds what a library callable made whose method runs without grad (whisper's decode). */
+static bool library_method_no_grad(const semantic *c, const ctx *x, span name, span method)
+{
+	const char *f = sem_lib_object_in_force(c, x, name);
 	return f && gg_library_facts_no_grad(&c->sem->libraries, f, strlen(f), method.ptr, method.len);
 }
 
@@ -859,7 +870,7 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 				bool holder = obj.identifier && gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_HOLDER_METHODS) &&
 					      holds_holder(c, x->func, obj.text, ref->start, method, 0);
 				if (!holder && sem_chain_is_model(c, x, &obj, loaded))
-					return !library_method_no_grad(c, obj.text, method) &&
+					return !library_method_no_grad(c, x, obj.text, method) &&
 					       !sem_instance_method_no_grad(c, x->func, obj.text, *m);
 				break;
 			}
@@ -887,7 +898,7 @@ bool sem_forward_receiver(semantic *c, const ctx *x, const gg_call_ref *ref, spa
 			if (!attribute && !careful && (built || !imported_library_method_no_grad(c, method)) &&
 			    (!sem_is_func_name(c, method) || built || holder_method_only(c, x, &obj, method))) {
 				*recv = obj.text;
-				return sem_chain_is_model(c, x, &obj, loaded) && !library_method_no_grad(c, obj.text, method);
+				return sem_chain_is_model(c, x, &obj, loaded) && !library_method_no_grad(c, x, obj.text, method);
 			}
 		}
 		/*

@@ -618,8 +618,14 @@ static void site_record(semantic *c, const ctx *x, const gg_call_ref *ref)
 		chain obj = sem_chain_of_object(c, ref);
 		bool loaded;
 		s.name = text_between(c, ref->last_start, ref->callee_end);
-		/* model.forward(x) is the model's forward, reported as one: its insides are the model's, not evaluation code. */
-		if (span_is(s.name, "forward") || !sem_is_func_name(c, s.name) || !sem_chain_is_model(c, x, &obj, &loaded))
+		/*
+		 * model.forward(x) is the model's forward, reported as one: its
+		 * insides are the model's, not evaluation code. A library's object
+		 * (`st = SentenceTransformer(...)`, then `st.encode(x)`) runs the
+		 * library's method, not one of this file's of that name.
+		 */
+		if (span_is(s.name, "forward") || !sem_is_func_name(c, s.name) || sem_lib_object_in_force(c, x, obj.text) ||
+		    !sem_chain_is_model(c, x, &obj, &loaded))
 			return;
 		s.on_model = true;
 		s.loaded = loaded && x->func == 0;
