@@ -381,22 +381,16 @@ bool sem_iterable_says_eval(const semantic *c, gg_node it)
 }
 
 /*
- * Whether the code between byte since (another model's .eval(), recv's own
- * binding) and byte at puts recv itself in training mode (`head.train()`,
- * then `head(x, labels=y)`): another model's .eval() speaks for that one,
- * not for this one.
+ * Whether the statements walked between byte since (another model's .eval(),
+ * recv's own binding) and byte at put recv itself in training mode
+ * (`head.train()`, then `head(x, labels=y)`): another model's .eval()
+ * speaks for that one, not for this one.
  */
 static bool put_in_train_mode_since(const semantic *c, span recv, uint32_t since, uint32_t at)
 {
-	if (!recv.len || since >= at || at > c->len)
-		return false;
-	const char *from = c->text + since, *end = c->text + at;
-	for (const char *p = from; (p = memmem(p, (size_t)(end - p), recv.ptr, recv.len)) != NULL; p += recv.len) {
-		const char *q = p + recv.len;
-		bool start = p == c->text || (!isalnum((unsigned char)p[-1]) && p[-1] != '_' && p[-1] != '.');
-		if (start && (size_t)(end - q) >= 8 && memcmp(q, ".train()", 8) == 0)
+	for (size_t i = 0; recv.len && i < c->train_modes_len; i++)
+		if (c->train_modes[i].at >= since && c->train_modes[i].at < at && span_eq(c->train_modes[i].name, recv))
 			return true;
-	}
 	return false;
 }
 

@@ -436,6 +436,8 @@ typedef struct semantic {
 	size_t frozen_len, frozen_cap;
 	frozen *thaws; /* owned; parts whose parameters are set to require grad again (`p.requires_grad_(True)` over X.parameters()), in text order */
 	size_t thaws_len, thaws_cap;
+	frozen *train_modes; /* owned; modules put in training mode (`X.train()`), as walked */
+	size_t train_modes_len, train_modes_cap;
 	/* Spellings on which a method only modules have is called (model.parameters()): evidence of a module. */
 	spanset module_api;
 	/* The modules the file's star imports name (`from utils import *`), as written, dots of a relative one kept. */

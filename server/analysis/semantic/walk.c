@@ -727,8 +727,11 @@ static void walk_simple(semantic *c, ctx *x, gg_node stmt)
 	else if (rebinds_receiver(c, x, stmt, &receiver_node))
 		sem_eval_region_apply(c, x, MODE_TRAIN, receiver_node, gg_node_null()); /* its region ends, as at .train() */
 	/* Choice: after X.train() the code runs training mode on purpose, whatever the function is named. */
-	if (m == MODE_TRAIN)
+	if (m == MODE_TRAIN) {
 		x->after_train = true;
+		PUSH(c, c->train_modes, c->train_modes_len, c->train_modes_cap,
+		     ((frozen){ node_span(c, receiver_node), gg_node_start_byte(stmt) }));
+	}
 	else if (m == MODE_EVAL)
 		x->after_train = false;
 
