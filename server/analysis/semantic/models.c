@@ -1823,28 +1823,31 @@ bool sem_shape_read(const semantic *c, const gg_call_ref *ref)
 bool sem_output_shape_only(semantic *c, const ctx *x, const gg_call_ref *ref)
 {
 	gg_node assign = gg_node_parent(ref->node), stmt = gg_node_parent(assign);
-	if (!IS(assign, assignment) || !gg_node_eq(FIELD(assign, right), ref->node) || !IS(FIELD(assign, left), identifier) ||
-	    !IS(stmt, expression_statement) || !synthetic_arguments(c, x, ref))
+	if (x->in_loop || !IS(assign, assignment) || !gg_node_eq(FIELD(assign, right), ref->node) ||
+	    !IS(FIELD(assign, left), identifier) || !IS(stmt, expression_statement))
 		return false;
 	span name = node_span(c, FIELD(assign, left));
 	unsigned n = 0;
-	bool read = false;
-	for (gg_node s = gg_node_next_named_sibling(stmt); !gg_node_is_null(s) && n < SHAPE_LOOKAHEAD;
+	bool read = false, rebound = false;
+	for (gg_node s = gg_node_next_named_sibling(stmt); !gg_node_is_null(s) && n < SHAPE_LOOKAHEAD && !rebound;
 	     s = gg_node_next_named_sibling(s), n++) {
-		for (gg_node k = s; !gg_node_is_null(k); k = gg_node_walk_next(s, k, !IS(k, function_definition) && !IS(k, lambda))) {
+		for (gg_node k = s; !gg_node_is_null(k) && !rebound;
+		     k = gg_node_walk_next(s, k, !IS(k, function_definition) && !IS(k, lambda))) {
 			if (!IS(k, identifier) || !span_eq(node_span(c, k), name))
 				continue;
 			gg_node p = gg_node_parent(k);
-			/* Bound anew: what follows reads another value. */
-			if (IS(p, assignment) && gg_node_eq(FIELD(p, left), k))
-				return read;
-			if (!shape_read_at(c, k))
+			/* Bound anew: what follows reads another value (not `out = post(out)`, a read of this one first). */
+			rebound = IS(p, assignment) && gg_node_eq(FIELD(p, left), k);
+			span right = rebound ? node_span(c, FIELD(p, right)) : (span){ NULL, 0 };
+			if (right.len && memmem(right.ptr, right.len, name.ptr, name.len))
 				return false;
-			read = true;
+			if (!rebound && !shape_read_at(c, k))
+				return false;
+			read = read || !rebound;
 		}
 	}
-	/* Read past the statements looked at, or after the block (a return, a loop's next turn): not known to be a shape's. */
-	return read && n < SHAPE_LOOKAHEAD && !x->in_loop;
+	/* Read past the statements looked at: not known to be a shape's. Last, what costs most: the inputs synthetic. */
+	return read && (rebound || n < SHAPE_LOOKAHEAD) && synthetic_arguments(c, x, ref);
 }
 
 /*
