@@ -380,12 +380,7 @@ bool sem_iterable_says_eval(const semantic *c, gg_node it)
 	return iterable_says_eval(c, it, 0);
 }
 
-/*
- * Whether the statements walked between byte since (another model's .eval(),
- * recv's own binding) and byte at put recv itself in training mode
- * (`head.train()`, then `head(x, labels=y)`): another model's .eval()
- * speaks for that one, not for this one.
- */
+/* Whether the statements walked between byte since (recv's binding) and byte at put recv in training mode. */
 static bool put_in_train_mode_since(const semantic *c, span recv, uint32_t since, uint32_t at)
 {
 	for (size_t i = 0; recv.len && i < c->train_modes_len; i++)
@@ -423,9 +418,9 @@ evidence sem_evidence_here(semantic *c, const ctx *x, span prefer, uint32_t at)
 		ev.own_eval = r != NULL;
 		/* Another model's .eval() says nothing of a module built here that nothing has trained yet. */
 		bool fresh = !r && x->func == 0 && sem_built_untrained(c, x, prefer, at);
-		for (size_t i = x->hi; !r && !fresh && i-- > x->lo;)
-			if (!c->evals[i].own_only && !(!gg_node_is_null(c->evals[i].eval_call) &&
-							 put_in_train_mode_since(c, prefer, gg_node_start_byte(c->evals[i].eval_call), at)))
+		/* Nor of one put in training mode on purpose since it was bound (`head.train()`, then `head(x, labels=y)`). */
+		for (size_t i = x->hi; !r && !fresh && !ev.own_train && i-- > x->lo;)
+			if (!c->evals[i].own_only)
 				r = &c->evals[i];
 		if (r) {
 			ev.eval_call = r->eval_call;
