@@ -123,7 +123,8 @@ int gg_tb_splice(gg_traceback *outer, gg_traceback *inner)
 {
 	if (gg_grow_to((void **)&outer->frames, &outer->cap, outer->len + inner->len, sizeof *outer->frames))
 		return -ENOMEM;
-	memcpy(outer->frames + outer->len, inner->frames, inner->len * sizeof *inner->frames);
+	if (inner->len) /* inner may hold no frames at all (NULL) */
+		memcpy(outer->frames + outer->len, inner->frames, inner->len * sizeof *inner->frames);
 	outer->len += inner->len;
 	outer->omitted += inner->omitted;
 	inner->len = 0; /* the frames are outer's now */
