@@ -105,15 +105,24 @@ static bool prefix_fits(const gg_library_fact *fact, const char *name, size_t le
 	return fact->literal <= len && memcmp(fact->pattern, name, fact->literal) == 0;
 }
 
-static bool facts_match(const gg_library_facts *f, gg_library_fact_kind kind, const char *factory, size_t len,
-			const char *method, size_t method_len)
+/* facts_match's kind for any fact on a method, whatever its kind and method. */
+#define ANY_METHOD_FACT (-1)
+
+/*
+ * Whether a fact of kind (or ANY_METHOD_FACT) on method (NULL: on the
+ * callable itself) matches factory with its whole pattern.
+ */
+static bool facts_match(const gg_library_facts *f, int kind, const char *factory, size_t len, const char *method,
+			size_t method_len)
 {
 	/* Called for every resolved assignment of a file: no allocation for the usual short name. */
 	char small[256], *name = NULL;
 	bool found = false;
 	for (size_t i = 0; i < f->len && !found; i++) {
 		const gg_library_fact *fact = &f->items[i];
-		if (fact->kind != kind || !fact->method != !method || !prefix_fits(fact, factory, len))
+		bool wanted = kind == ANY_METHOD_FACT ? fact->method != NULL
+						      : (int)fact->kind == kind && !fact->method == !method;
+		if (!wanted || !prefix_fits(fact, factory, len))
 			continue;
 		if (method && (strlen(fact->method) != method_len || memcmp(fact->method, method, method_len) != 0))
 			continue;
@@ -138,23 +147,7 @@ bool gg_library_facts_has_methods(const gg_library_facts *f, const char *factory
 	 * argument ("sentence_transformers.SentenceTransformer(all-MiniLM)")
 	 * is no match for a fact on the bare name, which the caller tries next.
 	 */
-	char small[256], *name = NULL;
-	bool found = false;
-	for (size_t i = 0; i < f->len && !found; i++) {
-		if (!f->items[i].method || !prefix_fits(&f->items[i], factory, len))
-			continue;
-		if (!name) {
-			name = len < sizeof small ? small : malloc(len + 1);
-			if (!name)
-				return false;
-			memcpy(name, factory, len);
-			name[len] = '\0';
-		}
-		found = fnmatch(f->items[i].pattern, name, 0) == 0;
-	}
-	if (name != small)
-		free(name);
-	return found;
+	return facts_match(f, ANY_METHOD_FACT, factory, len, NULL, 0);
 }
 
 bool gg_library_facts_no_grad(const gg_library_facts *f, const char *factory, size_t len, const char *method,
