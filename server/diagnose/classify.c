@@ -634,8 +634,7 @@ static bool classify_method_loads(const char *m, size_t n)
  */
 static long classify_child_status(const gg_diagnosis *d, const gg_traceback *tb)
 {
-	size_t tl = strlen(tb->exc.type), k = strlen("CalledProcessError");
-	if (tl < k || strcmp(tb->exc.type + tl - k, "CalledProcessError") != 0)
+	if (!gg_tb_type_named(tb->exc.type, "CalledProcessError"))
 		return 0;
 	for (size_t i = 0; i < tb->len; i++)
 		if (d->frames[i].user)

@@ -1945,8 +1945,7 @@ static void dx_fold_launcher_reports(gg_diagnoses *out)
 		const gg_traceback *tb = x->chain ? gg_diagnosis_traceback(x) : NULL;
 		gg_diagnosis *prev = kept ? &out->items[kept - 1] : NULL;
 		const gg_traceback *pt = prev && prev->chain ? gg_diagnosis_traceback(prev) : NULL;
-		size_t tl = tb && tb->has_exception ? strlen(tb->exc.type) : 0, k = strlen("CalledProcessError");
-		bool report = tl >= k && strcmp(tb->exc.type + tl - k, "CalledProcessError") == 0 && x->chain->len == 1;
+		bool report = tb && tb->has_exception && gg_tb_type_named(tb->exc.type, "CalledProcessError") && x->chain->len == 1;
 		for (size_t f = 0; report && f < tb->len; f++)
 			report = !dx_frame_user(&tb->frames[f]);
 		if (report && pt && pt->has_exception && !prev->launcher_report_line && pt->exc.at.line < tb->exc.at.line) {

@@ -201,6 +201,12 @@ static gg_traceback *tb_current(tb_stream *s)
  * or a ValueError never is. A RuntimeError, an OSError or a distributed
  * error may carry an allocator's message: only the message tells.
  */
+bool gg_tb_type_named(const char *type, const char *name)
+{
+	size_t tl = strlen(type), k = strlen(name);
+	return tl >= k && strcmp(type + tl - k, name) == 0;
+}
+
 bool gg_tb_type_decides(const char *type)
 {
 	static const char *const decided[] = {

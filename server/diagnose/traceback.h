@@ -153,6 +153,8 @@ int gg_tbparse_finish(gg_tbparse *p);
  * RuntimeError may carry an allocator's message, so its message tells.
  */
 bool gg_tb_type_decides(const char *type);
+/* Whether type ends with name: bare or qualified by its module ("subprocess.CalledProcessError"). */
+bool gg_tb_type_named(const char *type, const char *name);
 /*
  * Two writers interleaved mid-word glue a cut head of a type to the whole
  * type ("RuntimeErrRuntimeError"): returns the head's length to skip, or 0.
