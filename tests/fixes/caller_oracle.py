@@ -170,7 +170,7 @@ def new_regions(original, fixed):
             yield node, True
 
 
-def flows_to_backward(case, fn, seeds, call, depth):
+def flows_to_backward(case, fn, call, depth):
     """Whether the value of call, inside fn (None: module level), reaches a backward there or up its callers."""
     body = fn.body if fn is not None else [s for t in case.trees.values() for s in t.body]
     tainted = set()
@@ -198,7 +198,7 @@ def flows_to_backward(case, fn, seeds, call, depth):
         return False
     returned = any(isinstance(n, ast.Return) and n.value is not None and
                    (names_in(n.value) & tainted or any(x is call for x in ast.walk(n.value))) for n in walk_own(fn.body))
-    return returned and any(flows_to_backward(case, case.enclosing_def(c), None, c, depth + 1)
+    return returned and any(flows_to_backward(case, case.enclosing_def(c), c, depth + 1)
                             for c in calls_of(case, fn))
 
 
@@ -272,7 +272,7 @@ def problems(original_sources, fixed_sources):
             fn = region_returns(case, region, whole)
             if fn is not None:
                 for call in calls_of(case, fn):
-                    if flows_to_backward(case, case.enclosing_def(call), None, call, 0):
+                    if flows_to_backward(case, case.enclosing_def(call), call, 0):
                         out.append(f"{where}: {fn.name}() returns what the region computed, and a caller takes its "
                                    f"gradient (line {call.lineno})")
     return out
@@ -336,20 +336,31 @@ def run_case(gradguard, path):
     return checked, found
 
 
+def without_grad_off(source):
+    """source with its grad-off withs spliced into their blocks and grad-off decorators dropped: the code before a fix."""
+    def unwrap(node):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            node.decorator_list = [d for d in node.decorator_list if not is_grad_off(d)]
+        for field, value in ast.iter_fields(node):
+            if isinstance(value, list):
+                spliced = []
+                for s in value:
+                    if isinstance(s, ast.AST):
+                        unwrap(s)  # inner blocks first: a with directly in a with's body is spliced too
+                    grad_off = isinstance(s, ast.With) and all(is_grad_off(i.context_expr) for i in s.items)
+                    spliced += s.body if grad_off else [s]
+                setattr(node, field, spliced)
+            elif isinstance(value, ast.AST):
+                unwrap(value)
+
+    tree = ast.parse(source)
+    unwrap(tree)
+    return ast.unparse(tree)
+
+
+# The oracle's own cases: (why, the code after a fix, must the oracle object?); the code before is without_grad_off's.
 SELF_TESTS = [
-    # (why, original, fixed, must the oracle object?)
     ("a loop wrapped around an attack step that runs a backward", """
-import torch
-class Attack:
-    def craft(self, x, y):
-        x.requires_grad_()
-        self.net(x).sum().backward()
-        return x.grad.sign()
-def evaluate(net, loader, attack):
-    for x, y in loader:
-        x = attack.craft(x, y)
-        out = net(x)
-""", """
 import torch
 class Attack:
     def craft(self, x, y):
@@ -364,15 +375,6 @@ def evaluate(net, loader, attack):
 """, True),
     ("a helper decorated whose result a training loop differentiates", """
 import torch
-def score(net, x):
-    return net(x)
-def train(net, loader, opt):
-    for x, y in loader:
-        loss = (score(net, x) - y).pow(2).mean()
-        loss.backward()
-        opt.step()
-""", """
-import torch
 @torch.no_grad()
 def score(net, x):
     return net(x)
@@ -385,16 +387,6 @@ def train(net, loader, opt):
     ("a wrap inside a helper whose returned value reaches a backward two callers up", """
 import torch
 def embed(net, x):
-    feats = net(x)
-    return feats
-def head_loss(net, x, y):
-    return (embed(net, x) - y).abs().mean()
-def fit(net, data):
-    for x, y in data:
-        head_loss(net, x, y).backward()
-""", """
-import torch
-def embed(net, x):
     with torch.no_grad():
         feats = net(x)
     return feats
@@ -405,21 +397,6 @@ def fit(net, data):
         head_loss(net, x, y).backward()
 """, True),
     ("a validation wrapped whose accuracy training only prints and schedules on", """
-import torch
-def validate(net, loader):
-    hits = 0
-    for x, y in loader:
-        hits += (net(x).argmax(1) == y).sum().item()
-    return hits
-def train(net, loader, opt, sched):
-    for x, y in loader:
-        loss = net(x).sum()
-        loss.backward()
-        opt.step()
-    acc = validate(net, loader)
-    sched.step(acc)
-    print(acc)
-""", """
 import torch
 def validate(net, loader):
     hits = 0
@@ -445,16 +422,6 @@ class Model:
             loss.backward()
         return loss.item()
 def evaluate(model, loader):
-    return [model.step(b, train=False) for b in loader]
-""", """
-import torch
-class Model:
-    def step(self, batch, train=True):
-        loss = self.net(batch).sum()
-        if train:
-            loss.backward()
-        return loss.item()
-def evaluate(model, loader):
     with torch.no_grad():
         return [model.step(b, train=False) for b in loader]
 """, False),
@@ -463,8 +430,8 @@ def evaluate(model, loader):
 
 def self_test():
     failed = 0
-    for why, original, fixed, objects in SELF_TESTS:
-        got = problems({"case.py": original}, {"case.py": fixed})
+    for why, fixed, objects in SELF_TESTS:
+        got = problems({"case.py": without_grad_off(fixed)}, {"case.py": fixed})
         if bool(got) != objects:
             failed += 1
             print(f"FAIL {why}: {'nothing' if not got else got}")
