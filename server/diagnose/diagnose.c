@@ -1670,7 +1670,7 @@ static bool dx_cut_leads_into(const gg_traceback *own, const gg_traceback *cut)
 	for (size_t k = 0; k < own->len; k++)
 		if (dx_frame_user(&own->frames[k]))
 			return false;
-	size_t a, b;
+	size_t a = 0, b = 0;
 	const char *pa = dx_frame_package(&cut->frames[cut->len - 1], &a), *pb = dx_frame_package(&own->frames[0], &b);
 	return pa && pb && a == b && memcmp(pa, pb, a) == 0;
 }
