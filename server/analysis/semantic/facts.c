@@ -801,33 +801,106 @@ static void lightning_freezes(semantic *c)
 }
 
 /*
+ * `p.requires_grad = flag` in a loop over X.parameters(): noted for the
+ * callers of its function, which say by flag whether X freezes or thaws
+ * (flag_freezing_calls).
+ */
+static void flag_freeze_note(semantic *c, gg_node stmt, gg_node receiver, gg_node flag)
+{
+	span owner = IS(receiver, identifier) ? parameters_owner(c, stmt, node_span(c, receiver)) : (span){ c->text, 0 };
+	if (owner.len)
+		PUSH(c, c->flag_freezes, c->flag_freezes_len, c->flag_freezes_cap,
+		     ((flag_freeze){ owner, node_span(c, flag), gg_node_start_byte(stmt) }));
+}
+
+/*
+ * The argument each call of function fi in the file (f(x), or self.f(x) in
+ * its class) hands its parameter name at place: visit(c, call's start, the
+ * argument, ctx) where it is a name chain the text spells out.
+ */
+static void call_arguments_each(semantic *c, int fi, int place, span name,
+				void (*visit)(semantic *c, const gg_call_ref *r, gg_node arg, bool method, void *ctx), void *ctx)
+{
+	const gg_tree_index *ix = c->index;
+	const func *f = &c->funcs[fi];
+	/* The calls of its name, from the index of calls by name. */
+	for (size_t k = sem_named_first(c->call_names, c->call_names_len, f->name);
+	     k < c->call_names_len && span_eq(c->call_names[k].name, f->name) && !c->error; k++) {
+		const gg_call_ref *r = &ix->calls[c->call_names[k].index];
+		bool method = r->names == 2 && f->cls >= 0 && span_is(text_between(c, r->start, r->root_end), "self");
+		if (!(r->names == 1 || method) || (method && place == 0))
+			continue;
+		bool unknown;
+		gg_node a = sem_argument_for(c, FIELD(r->node, arguments), place - (method ? 1 : 0), name, &unknown);
+		if (!unknown && !gg_node_is_null(a) && sem_is_name_chain(c, a))
+			visit(c, r, a, method, ctx);
+	}
+}
+
+static void freeze_handed(semantic *c, const gg_call_ref *r, gg_node arg, bool method, void *ctx)
+{
+	(void)method;
+	(void)ctx;
+	PUSH(c, c->frozen, c->frozen_len, c->frozen_cap, ((frozen){ node_span(c, arg), r->start }));
+}
+
+/*
  * A function of the file that freezes a module it is handed (`def
  * freeze(m): for p in m.parameters(): p.requires_grad = False`): what a call
  * of it hands it is frozen from that call on, as if frozen there.
  */
 static void freezing_calls(semantic *c)
 {
-	const gg_tree_index *ix = c->index;
 	for (size_t i = 0, n = c->frozen_len; i < n && !c->error; i++) {
 		int fi = sem_func_at(c, c->frozen[i].at);
 		gg_node dflt;
 		int place = fi > 0 ? sem_parameter_index(c, c->funcs[fi].def, c->frozen[i].name, &dflt) : -1;
-		if (place < 0)
+		if (place >= 0)
+			call_arguments_each(c, fi, place, c->frozen[i].name, freeze_handed, NULL);
+	}
+}
+
+/* What flag_freezing_calls asks of each call: the flag's place and name, and its default. */
+typedef struct flag_ask {
+	int place;
+	span name;
+	gg_node dflt;
+} flag_ask;
+
+static void freeze_by_flag(semantic *c, const gg_call_ref *r, gg_node arg, bool method, void *ctx)
+{
+	const flag_ask *q = ctx;
+	bool unknown;
+	gg_node f = sem_argument_for(c, FIELD(r->node, arguments), q->place - (method ? 1 : 0), q->name, &unknown);
+	if (gg_node_is_null(f) && !unknown)
+		f = q->dflt;
+	frozen at = { node_span(c, arg), r->start };
+	if (text_eq(c, f, "False"))
+		PUSH(c, c->frozen, c->frozen_len, c->frozen_cap, at);
+	else if (text_eq(c, f, "True"))
+		PUSH(c, c->thaws, c->thaws_len, c->thaws_cap, at);
+}
+
+/*
+ * A function of the file that sets requires_grad of a module it is handed
+ * from another parameter (`def set_trainable(m, mode): for p in
+ * m.parameters(): p.requires_grad = mode`): a call handing False freezes
+ * what it hands, from that call on; one handing True thaws it. A flag the
+ * text does not spell says nothing.
+ */
+static void flag_freezing_calls(semantic *c)
+{
+	for (size_t i = 0; i < c->flag_freezes_len && !c->error; i++) {
+		const flag_freeze *ff = &c->flag_freezes[i];
+		int fi = sem_func_at(c, ff->at);
+		if (fi <= 0)
 			continue;
-		const func *f = &c->funcs[fi];
-		/* The calls of its name, from the index of calls by name: f(x), or self.f(x) in its class. */
-		for (size_t k = sem_named_first(c->call_names, c->call_names_len, f->name);
-		     k < c->call_names_len && span_eq(c->call_names[k].name, f->name) && !c->error; k++) {
-			const gg_call_ref *r = &ix->calls[c->call_names[k].index];
-			bool method = r->names == 2 && f->cls >= 0 && span_is(text_between(c, r->start, r->root_end), "self");
-			if (!(r->names == 1 || method) || (method && place == 0))
-				continue;
-			bool unknown;
-			gg_node a = sem_argument_for(c, FIELD(r->node, arguments), place - (method ? 1 : 0), c->frozen[i].name,
-						     &unknown);
-			if (!unknown && !gg_node_is_null(a) && sem_is_name_chain(c, a))
-				PUSH(c, c->frozen, c->frozen_len, c->frozen_cap, ((frozen){ node_span(c, a), r->start }));
-		}
+		gg_node dflt, flag_dflt;
+		int flag_place = sem_parameter_index(c, c->funcs[fi].def, ff->flag, &flag_dflt);
+		flag_ask q = { flag_place, ff->flag, flag_dflt };
+		int place = sem_parameter_index(c, c->funcs[fi].def, ff->name, &dflt);
+		if (place >= 0 && q.place >= 0)
+			call_arguments_each(c, fi, place, ff->name, freeze_by_flag, &q);
 	}
 }
 
@@ -1514,6 +1587,9 @@ int sem_facts_collect(semantic *c, gg_node root)
 			} else if (sym_is(left, r->sym_attribute) && text_eq(c, right, "False") &&
 				   span_is(sem_attribute_name(c, left), "requires_grad")) {
 				frozen_note(c, n, field_id(left, r->fld_object));
+			} else if (sym_is(left, r->sym_attribute) && sym_is(right, r->sym_identifier) &&
+				   span_is(sem_attribute_name(c, left), "requires_grad")) {
+				flag_freeze_note(c, n, field_id(left, r->fld_object), right);
 			} else if (sym_is(left, r->sym_identifier) && sym_is(right, r->sym_lambda)) {
 				/* `net = lambda X: linreg(X, w, b)`: a function, no module. */
 				PUSH(c, c->fetches, c->fetches_len, c->fetches_cap, left);
@@ -1783,6 +1859,7 @@ int sem_facts_collect(semantic *c, gg_node root)
 	}
 	lightning_freezes(c);
 	freezing_calls(c);
+	flag_freezing_calls(c);
 	/* The assignments' pass adds freezes (a frozen class built, a freezing loader) after the walk's: back in text order. */
 	gg_sort(c->frozen, c->frozen_len, sizeof *c->frozen, frozen_cmp);
 	gg_sort(c->thaws, c->thaws_len, sizeof *c->thaws, frozen_cmp);

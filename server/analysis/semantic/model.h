@@ -197,6 +197,17 @@ typedef struct frozen {
 	uint32_t at; /* where it is frozen */
 } frozen;
 
+/*
+ * A loop that sets requires_grad of every parameter of X from flag, both
+ * names as spelled, checked at the end of the facts' pass to be parameters
+ * of the function holding at: `for p in m.parameters(): p.requires_grad =
+ * mode`. A call handing False freezes what it hands for m; True thaws it.
+ */
+typedef struct flag_freeze {
+	span name, flag;
+	uint32_t at;
+} flag_freeze;
+
 /* A byte range of the body of `if <flag>:` in function index. */
 /* The evaluation half of a shared step: a node of function func (see semantic.eval_halves). */
 typedef struct eval_half {
@@ -434,6 +445,8 @@ typedef struct semantic {
 	bool global_evals_found;
 	frozen *frozen; /* owned; in text order */
 	size_t frozen_len, frozen_cap;
+	flag_freeze *flag_freezes; /* owned; helpers freezing as a parameter says, in text order (facts.c) */
+	size_t flag_freezes_len, flag_freezes_cap;
 	frozen *thaws; /* owned; parts whose parameters are set to require grad again (`p.requires_grad_(True)` over X.parameters()), in text order */
 	size_t thaws_len, thaws_cap;
 	frozen *train_modes; /* owned; modules put in training mode (`X.train()`), as walked */

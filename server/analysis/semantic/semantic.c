@@ -246,6 +246,7 @@ static void semantic_free(semantic *c)
 	free(c->self_stored.items);
 	free(c->frozen);
 	free(c->thaws);
+	free(c->flag_freezes);
 	free(c->train_modes);
 	free(c->global_evals);
 	for (size_t i = 0; i < c->lib_objects_len; i++)
