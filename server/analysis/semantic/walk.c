@@ -1629,6 +1629,9 @@ void sem_walk_function(semantic *c, const ctx *x, gg_node def, gg_node decorated
 		global_evals_apply(c, &sub, def);
 	if (x->cls >= 0 && !(kind & (CLASS_MODULE | CLASS_EXTERNAL)) && !sub.grad_off)
 		attr_evals_apply(c, &sub, x->cls, def);
+	/* A def nested in a plain class's method reads the same self: what __init__ put in eval mode stays so there. */
+	else if (x->cls < 0 && method > 0 && !(standing & (CLASS_MODULE | CLASS_EXTERNAL)) && !sub.grad_off)
+		attr_evals_apply(c, &sub, c->funcs[method].cls, def);
 	sem_walk_block(c, sub, body);
 }
 
