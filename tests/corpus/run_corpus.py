@@ -165,6 +165,12 @@ def main(argv):
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
         return 2
     gradguard = os.path.abspath(argv[1])
+    # A folder the listing below would pass over is a case that never runs.
+    stray = sorted(n for n in os.listdir(HERE) if os.path.isdir(os.path.join(HERE, n))
+                   and not n.startswith(("config_", "project_", "__pycache__")))
+    if stray and not argv[2:]:
+        print(f"folders that are no case (name them config_* or project_*): {', '.join(stray)}", file=sys.stderr)
+        return 1
     cases = argv[2:] or sorted(
         n for n in os.listdir(HERE)
         if (n.endswith((".py", ".ipynb")) and n != os.path.basename(__file__))
