@@ -167,7 +167,7 @@ def main(argv):
     gradguard = os.path.abspath(argv[1])
     # A folder the listing below would pass over is a case that never runs.
     stray = sorted(n for n in os.listdir(HERE) if os.path.isdir(os.path.join(HERE, n))
-                   and not n.startswith(("config_", "project_", "__pycache__")))
+                   and not n.startswith(("config_", "project_", "__pycache__", ".")))
     if stray and not argv[2:]:
         print(f"folders that are no case (name them config_* or project_*): {', '.join(stray)}", file=sys.stderr)
         return 1
