@@ -1051,6 +1051,20 @@ static bool method_has(const gg_project *p, const char *cls, size_t len, const c
 	return false;
 }
 
+int gg_project_accumulates(const gg_project *p, const char *cls, size_t len, const char *method, size_t method_len)
+{
+	if (!p || !p->accumulators.len)
+		return -1;
+	dots_drop(&cls, &len);
+	for (size_t i = 0; i < p->accumulators.len; i++) {
+		const char *e = p->accumulators.items[i], *sp = strchr(e, ' '), *sp2 = sp ? strchr(sp + 1, ' ') : NULL;
+		if (sp2 && (size_t)(sp2 - sp - 1) == method_len && memcmp(sp + 1, method, method_len) == 0 &&
+		    dotted_names(e, (size_t)(sp - e), cls, len))
+			return atoi(sp2 + 1);
+	}
+	return -1;
+}
+
 bool gg_project_method(const gg_project *p, const char *cls, size_t len, const char *method, size_t method_len,
 		       gg_elsewhere_fact fact)
 {

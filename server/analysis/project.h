@@ -214,6 +214,14 @@ typedef struct gg_project {
 	 */
 	gg_strings grad_methods;
 	/*
+	 * Methods that add a parameter into their object (`self.sum += val * n`,
+	 * `self.items.append(x)`), any class's, as scanned: "module.Class
+	 * method PLACE", PLACE the parameter's among a call's positional
+	 * arguments (self not counted). A meter handed a loss with its history
+	 * keeps every iteration's graph (GG002).
+	 */
+	gg_strings accumulators;
+	/*
 	 * Of those methods, what turns their training off, as scanned
 	 * (project_graph.c): "method PARAM PLACE POL" where every backward of
 	 * the body sits under a test of parameter PARAM (PLACE among a call's
@@ -679,6 +687,8 @@ bool gg_project_no_grad_function(const gg_project *p, const char *dotted, size_t
  */
 bool gg_project_method(const gg_project *p, const char *cls, size_t len, const char *method, size_t method_len,
 		       gg_elsewhere_fact fact);
+/* The place of the parameter method of the class cls names adds into its object (accumulators), or -1. */
+int gg_project_accumulates(const gg_project *p, const char *cls, size_t len, const char *method, size_t method_len);
 
 /* The index seen through the one interface the semantic model is given (semantic/elsewhere.h); NULL for NULL. */
 const gg_elsewhere *gg_project_elsewhere(const gg_project *p);

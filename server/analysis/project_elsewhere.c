@@ -82,6 +82,11 @@ bool gg_elsewhere_method(const gg_elsewhere *e, const char *dotted, size_t len, 
 	return e && gg_project_method(project_of(e), dotted, len, method, method_len, fact);
 }
 
+int gg_elsewhere_accumulates(const gg_elsewhere *e, const char *dotted, size_t len, const char *method, size_t method_len)
+{
+	return e ? gg_project_accumulates(project_of(e), dotted, len, method, method_len) : -1;
+}
+
 bool gg_elsewhere_class_frozen(const gg_elsewhere *e, const char *dotted, size_t len, const char **param,
 			       size_t *param_len, int *place)
 {

@@ -736,6 +736,89 @@ static int paramless_note(gg_project *p, const char *module, const char *text, s
 	return rc;
 }
 
+/*
+ * The bit of each parameter of a one-line def header (`def update(self, val,
+ * n=1):`, self not counted, up to 32) that rhs names, rhs being names,
+ * numbers and arithmetic alone (`val * n`): what a call hands there is what
+ * the line adds. A call, an attribute or a subscript on it may be anything
+ * (`val.item()`): 0.
+ */
+static uint32_t params_named(const char *def, const char *def_end, const char *rhs, const char *end)
+{
+	for (const char *q = rhs; q < end; q++) {
+		if (!word_char(*q) && !strchr(" \t*/+-()", *q))
+			return 0;
+		/* A bracket after a name is a call's (`float(val)`): only grouping ones are arithmetic. */
+		const char *b = q;
+		while (*q == '(' && b > rhs && b[-1] == ' ')
+			b--;
+		if (*q == '(' && b > rhs && word_char(b[-1]))
+			return 0;
+	}
+	const char *open = memchr(def, '(', (size_t)(def_end - def));
+	const char *close = open ? memchr(open, ')', (size_t)(def_end - open)) : NULL;
+	if (!close)
+		return 0; /* a header over several lines: its parameters are not read */
+	uint32_t bits = 0;
+	int place = -1; /* self first */
+	for (const char *q = open + 1; q < close && place < 32;) {
+		while (q < close && (*q == ' ' || *q == ','))
+			q++;
+		if (q < close && *q == '*')
+			break; /* *args: the places after it are the caller's choice */
+		size_t n = word_at(q, close);
+		if (!n)
+			break;
+		for (const char *w = rhs; place >= 0 && w < end;) {
+			size_t m = word_at(w, end);
+			if (m == n && memcmp(w, q, n) == 0 && !(w > rhs && word_char(w[-1])))
+				bits |= 1u << place;
+			w += m ? m : 1;
+		}
+		place++;
+		const char *comma = memchr(q, ',', (size_t)(close - q));
+		q = comma ? comma + 1 : close;
+	}
+	return bits;
+}
+
+/* What a line of a method's body adds into the object, by parameter (params_named): `self.x += rhs`, `self.x.append(rhs)`. */
+static uint32_t line_accumulates(const line *l, const char *def, const char *def_end)
+{
+	if (!line_starts(l, "self."))
+		return 0;
+	const char *p = l->content + 5, *end = l->end;
+	const char *hash = memchr(p, '#', (size_t)(end - p));
+	if (hash)
+		end = hash;
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	size_t n = word_at(p, end);
+	if (!n)
+		return 0;
+	p += n;
+	if (end - p > 9 && memcmp(p, ".append(", 8) == 0 && end[-1] == ')')
+		return params_named(def, def_end, p + 8, end - 1);
+	while (p < end && *p == ' ')
+		p++;
+	if (end - p > 2 && (p[0] == '+' || p[0] == '-') && p[1] == '=')
+		return params_named(def, def_end, p + 2, end);
+	return 0;
+}
+
+/* Notes method of class cls as adding its parameter at the lowest bit of bits into its object (accumulators). */
+static int accumulator_note(gg_project *p, const char *cls, size_t cls_len, const char *method, size_t method_len,
+			    const char *module, uint32_t bits)
+{
+	unsigned place = 0;
+	while (!(bits & (1u << place)))
+		place++;
+	char *entry = gg_strdup_printf("%s.%.*s %.*s %u", module, (int)cls_len, cls, (int)method_len, method, place);
+	int rc = entry ? gg_strings_push(&p->accumulators, entry) : -ENOMEM;
+	free(entry);
+	return rc;
+}
+
 int gg_project_classes_scan(gg_project *p, const char *module, const char *text, size_t len,
 			    const gg_project_imports *imports, const gg_library_facts *libs)
 {
@@ -770,6 +853,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	unsigned class_indent = 0, def_indent = 0;
 	const char *method = NULL;
 	size_t method_len = 0;
+	const char *def_line = NULL, *def_line_end = NULL; /* the method's header, for its parameters */
+	uint32_t adds = 0; /* the parameters the method adds into its object (line_accumulates) */
 	bool off = false, runs = false, holds = false, own_work = false, decorated_off = false;
 	bool sets_eval = false, sets_train = false; /* a plain class's method: self.<x>.eval(), .train( in its body */
 	const char *ctor = NULL; /* of held_ctors: what the method runs, built by an imported class */
@@ -807,6 +892,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 					 off, own_work);
 			if (!rc && kind == CLASS_IS_PLAIN && sets_eval && !sets_train)
 				rc = eval_method_note(p, class_name, class_len, method, method_len, module);
+			if (!rc && adds && class_indent == 0)
+				rc = accumulator_note(p, class_name, class_len, method, method_len, module, adds);
 			method = NULL;
 		}
 		if (kind != CLASS_IS_OTHER && l.indent <= class_indent && !line_starts(&l, "@") && !line_closes_bracket(&l))
@@ -880,6 +967,9 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 				off = decorated_off;
 				runs = holds = own_work = sets_eval = sets_train = false;
 				ctor = NULL;
+				def_line = l.content;
+				def_line_end = l.end;
+				adds = 0;
 			}
 			decorated_off = false;
 			continue;
@@ -905,6 +995,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			    line_has(&l, ".train("))
 				own_work = true;
 			sets_eval = sets_eval || (line_starts(&l, "self.") && line_has(&l, ".eval()"));
+			adds |= line_accumulates(&l, def_line, def_line_end);
 			sets_train = sets_train || line_has(&l, ".train(");
 		}
 	}
@@ -913,6 +1004,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 				 own_work);
 	if (!rc && method && kind == CLASS_IS_PLAIN && sets_eval && !sets_train)
 		rc = eval_method_note(p, class_name, class_len, method, method_len, module);
+	if (!rc && method && adds && class_indent == 0)
+		rc = accumulator_note(p, class_name, class_len, method, method_len, module, adds);
 	if (!rc && in_init)
 		rc = init_scan_end(p, &init, class_name, class_len, module);
 	gg_buf_free(&init.sig);

@@ -103,6 +103,12 @@ int gg_elsewhere_class_kind(const gg_elsewhere *e, const char *dotted, size_t le
 bool gg_elsewhere_method(const gg_elsewhere *e, const char *dotted, size_t len, const char *method, size_t method_len,
 			 gg_elsewhere_fact fact);
 /*
+ * The place among a call's positional arguments (self not counted) of the
+ * parameter that method of the class dotted names adds into its object
+ * (`self.sum += val * n`), or -1.
+ */
+int gg_elsewhere_accumulates(const gg_elsewhere *e, const char *dotted, size_t len, const char *method, size_t method_len);
+/*
  * Whether the module class dotted names freezes its own parameters in
  * __init__: always with *param NULL; with *param (borrowed, *param_len) and
  * *place when only unless the constructor is handed that parameter.

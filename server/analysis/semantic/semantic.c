@@ -120,7 +120,30 @@ int gg_semantic_method_accumulates(const gg_semantic *r, uint32_t at, const char
 	if (!c || !recv_len || !method_len)
 		return -1;
 	klass *k = sem_local_instance_class(c, at, (span){ recv, recv_len });
-	return k ? sem_method_accumulates(c, (int)(k - c->classes), (span){ method, method_len }) : -1;
+	if (k)
+		return sem_method_accumulates(c, (int)(k - c->classes), (span){ method, method_len });
+	/* `meter = AverageMeter(...)`, the class imported from another file of the workspace: the index says. */
+	gg_node made = c->elsewhere ? sem_value_before(c, sem_func_at(c, at), (span){ recv, recv_len }, at, false)
+				    : gg_node_null();
+	gg_node fn = IS(made, call) ? FIELD(made, function) : gg_node_null();
+	if (!sem_is_name_chain(c, fn))
+		return -1;
+	if (!sem_binding_find(c, node_span(c, sem_chain_root(c, fn)))) {
+		/* A name no import binds, in a file that star-imports modules of the project: one of theirs. */
+		span n = node_span(c, fn);
+		int place = -1;
+		for (size_t i = 0; IS(fn, identifier) && i < c->star_modules.len && place < 0; i++) {
+			char *dotted = gg_strdup_printf("%.*s.%.*s", (int)c->star_modules.items[i].len,
+						       c->star_modules.items[i].ptr, (int)n.len, n.ptr);
+			place = dotted ? gg_elsewhere_accumulates(c->elsewhere, dotted, strlen(dotted), method, method_len) : -1;
+			free(dotted);
+		}
+		return place;
+	}
+	if (!sem_name_resolve(c, fn))
+		return -1;
+	span dotted = sem_resolved(c);
+	return gg_elsewhere_accumulates(c->elsewhere, dotted.ptr, dotted.len, method, method_len);
 }
 
 bool gg_semantic_branch_guarded(const gg_semantic *r, uint32_t at)
