@@ -1455,7 +1455,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			break;
 		}
 		if (d->oom.form && strncmp(d->oom.form, "SIGKILL", 7) == 0) {
-			rc |= gg_buf_printf(&e, "The process was killed with SIGKILL (exit code -9) without a Python traceback: almost always the Linux OOM killer, because the machine ran out of host RAM (not GPU memory).");
+			rc |= gg_buf_printf(&e, "The process was killed with SIGKILL (signal 9: a shell reports exit code 137, or just \"Killed\"; a Python launcher -9) without a Python error of its own: almost always the Linux OOM killer, because the machine ran out of host RAM (not GPU memory).");
 			/* A launcher's ranks or a shell's one process: "each rank" only where there are ranks. */
 			bool ranks = d->rank >= 0 || facts->launcher_rank >= 0 || facts->root_rank >= 0 || facts->elastic_summary;
 			if (d->phase == GG_PHASE_LOADING && !ranks) {
