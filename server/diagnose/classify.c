@@ -2221,8 +2221,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		/* A logger's record of what was caught, over frames cut before their own line: its words, not the exception's. */
 		if (d->chain->logged_above) {
 			d->confidence = GG_CONFIDENCE_LOW;
-			if ((rc = gg_evidence_add(d, "log line %llu, a logger's ERROR record right above the traceback's header, carries the failure's message; the traceback is cut before its own exception line: the message names no memory error",
-						  (unsigned long long)tb->exc.at.line)))
+			if ((rc = gg_evidence_add(d, "log line %llu, a logger's ERROR record right above the traceback's header, carries the failure's message; the traceback is cut before its own exception line: the message names %s",
+						  (unsigned long long)tb->exc.at.line,
+						  facts->shm ? "shared memory (/dev/shm), not memory a model or a batch fills" : "no memory error")))
 				return rc;
 		}
 		/* The line pasted apart from its cut frames: its own, most likely, but the paste does not join them. */

@@ -2275,12 +2275,16 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	/*
 	 * A DataLoader worker's own report of its bus error ("Unexpected bus
 	 * error encountered in worker. This might be caused by insufficient
-	 * shared memory (shm)"), the main process's traceback cut off below
-	 * it: the failure is that worker's, read as its traceback would be.
+	 * shared memory (shm)"), or a shared-memory file it could not write,
+	 * the main process's traceback cut off below it or its error line in
+	 * a form not read: the failure is that one, read as its traceback
+	 * would be.
 	 */
 	if (out->len == 0 && !had_tracebacks && !d->facts.orphans_len && !d->facts.lone.text && d->facts.shm &&
 	    !d->facts.job_signal && !d->facts.killed && !killed9 && !d->facts.cgroup_oom) {
-		char *text = strdup("a DataLoader worker died of a bus error: insufficient shared memory (shm)");
+		/* Its own words where the line is a shared-memory file not written: no bus error is said then. */
+		char *text = strdup(d->facts.shm_file ? "a shared-memory file could not be written (unable to write to file </torch_...>): /dev/shm is full"
+						      : "a DataLoader worker died of a bus error: insufficient shared memory (shm)");
 		gg_tb_chain *c = dx_line_chain(text, -1, false, d->facts.shm_at);
 		if (!c || (rc = dx_push(out, c)))
 			return c ? rc : -ENOMEM;

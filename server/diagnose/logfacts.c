@@ -2505,6 +2505,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (!f->shm && (gg_text_find(t, n, "insufficient shared memory") || gg_text_find(t, n, "to file </torch_"))) {
 		f->shm = true;
 		f->shm_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+		f->shm_file = !gg_text_find(t, n, "insufficient shared memory");
 	}
 	/*
 	 * A memory limit's OOM handler: SLURM's step cgroup ("Detected 1

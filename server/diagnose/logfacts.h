@@ -133,6 +133,7 @@ typedef struct gg_log_facts {
 	bool cuda_cpp_frames;
 	bool shm;              /* the runtime blames shared memory (/dev/shm): "insufficient shared memory (shm)", a torch_ shm file not written */
 	gg_log_span shm_at;    /* ... its first line */
+	bool shm_file;         /* ... in the words of a shared-memory file not written, not a worker's bus error */
 	bool killed;           /* a shell's "Killed" line: the process got SIGKILL */
 	bool killed_macos;     /* ... in macOS' words ("Killed: 9"): its kernel's kill under memory pressure, not Linux' OOM killer */
 	gg_log_span killed_at;
