@@ -572,7 +572,13 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	    m->others_in_use > 0.5 * m->total)
 		rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, gg_strdup_printf("%d processes hold %.2f GiB of the device's %.2f GiB; the message names none as this process, so which of them is this run is not known",
 									       m->others, m->others_in_use / GIB, m->total / GIB));
-	if (!rc && elsewhere > 0 && m->total > 0 && outside > 0.5 * m->total) {
+	/*
+	 * On a device of 2 GiB or less, with no other process listed, half of
+	 * it is what a CUDA context and a desktop's display take: no sign of
+	 * another process (the small card's reading below says so).
+	 */
+	bool tiny_unlisted = others == 0 && m->total <= CAUSE_SMALL_DEVICE;
+	if (!rc && elsewhere > 0 && m->total > 0 && outside > 0.5 * m->total && !tiny_unlisted) {
 		if (others > 0)
 			rc = cause_add(d, GG_CAUSE_OTHER_PROCESSES, gg_strdup_printf("%d other process%s hold%s %.2f GiB of the device's %.2f GiB",
 				       others, others == 1 ? "" : "es", others == 1 ? "s" : "", elsewhere / GIB, m->total / GIB));
