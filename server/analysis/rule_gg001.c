@@ -597,8 +597,13 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		line_add(c, &m, (uint32_t)row_of(s->call) - 1);
 		text_add(c, &m, " in %.*s.set_grad_enabled(%.*s)", (int)t.len, t.ptr, (int)v.len, v.ptr);
 	} else if (!local && s) {
-		text_add(c, &m, "; wrap the call on ");
+		/* Its one fix wraps every such caller (the fix sites below): the message says so. */
+		text_add(c, &m, more ? "; wrap the calls on " : "; wrap the call on ");
 		line_add(c, &m, (uint32_t)row_of(s->call) - 1);
+		if (more == 1)
+			text_add(c, &m, " and at the other place");
+		else if (more)
+			text_add(c, &m, " and at the %zu other places", more);
 		text_add(c, &m, " in %.*s.%s()", (int)t.len, t.ptr, ctxname);
 	}
 	else if (e->in_loop && (regions_proof(c, e->call, UINT32_MAX) & GG_PROOF_LOOP_QUIET))
