@@ -2408,6 +2408,9 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 			   /* 128 + 9, as an IDE or a container's runtime reports it ("Process finished with exit code 137"). */
 			   gg_text_find(t, n, "exit code 137") || gg_text_find(t, n, "exited with code 137") ||
 			   gg_text_find(t, n, "exited on signal 9 (Killed)") ||
+			   /* MPICH's hydra: its banner's "=   EXIT CODE: 9" (or 137), and the line after it. */
+			   (t[0] == '=' && (says_code(t, n, "EXIT CODE: 9") || says_code(t, n, "EXIT CODE: 137"))) ||
+			   gg_text_find(t, n, "EXIT STRING: Killed (signal 9)") ||
 			   /* A launcher's CalledProcessError for a child the kernel killed, in both of Python's wordings. */
 			   gg_text_find(t, n, "died with <Signals.SIGKILL: 9>") || gg_text_find(t, n, "non-zero exit status -9.") ||
 			   gg_text_find(t, n, "invoked oom-killer") || gg_text_find(t, n, "Out of memory: Killed process"))) {
