@@ -1488,8 +1488,10 @@ static int text_join_line(char **text, const char *t, size_t n)
  */
 static int facts_abort_wrapped(gg_log_orphan *o, const gg_log_line *l, const char *t, size_t n, bool at_word)
 {
+	/* ... nor the shell's own word for how the process ended ("Aborted (core dumped)"). */
 	static const char *const opens[] = {
-		"Exception raised from", "frame #", "Traceback", "terminate called", "what():", "W", "E", "I", NULL,
+		"Exception raised from", "frame #", "Traceback", "terminate called", "what():", "W", "E", "I",
+		"Aborted", "Segmentation fault", "Bus error", "Killed", NULL,
 	};
 	size_t k = strlen(o->text);
 	if ((!at_word && o->wrap_len < FACTS_WRAP_WIDTH) || n == 0 || t[0] == ' ' || t[0] == '\t' || k == 0 || o->text[k - 1] == '.' ||
