@@ -90,6 +90,11 @@ bool gg_semantic_says_volatile(const gg_semantic *r)
 	return r && r->file && r->file->volatile_keyword;
 }
 
+bool gg_semantic_test_module(const gg_semantic *r)
+{
+	return r && r->file && r->file->pytest_module;
+}
+
 bool gg_semantic_old_torch_only(const gg_semantic *r, uint32_t at)
 {
 	if (!r || !r->file)
@@ -447,6 +452,26 @@ static int semantic_walk(semantic *c, gg_node root)
 	return c->error;
 }
 
+/*
+ * Whether a file of the project that is not a test calls one of this file's
+ * top-level functions with grad on (the index leaves such calls of tests
+ * out): a file named like a pytest module (`single_year_test.py`) that the
+ * project's own code imports and runs is that code's, not pytest's.
+ */
+static bool called_with_grad_elsewhere(semantic *c)
+{
+	for (size_t i = 1; i < c->funcs_len; i++) {
+		const func *f = &c->funcs[i];
+		size_t off = 0, on = 0, trains = 0;
+		if (f->cls >= 0 || f->parent != 0)
+			continue;
+		gg_elsewhere_outside_calls(c->elsewhere, f->name.ptr, f->name.len, c->module, strlen(c->module), &off, &on, &trains);
+		if (on)
+			return true;
+	}
+	return false;
+}
+
 int gg_semantic_build(gg_semantic *r, const gg_source *src, gg_node root)
 {
 	gg_semantic_clear(r);
@@ -483,6 +508,8 @@ int gg_semantic_build(gg_semantic *r, const gg_source *src, gg_node root)
 	}
 
 	int rc = sem_facts_collect(c, root);
+	if (!rc && c->pytest_module && c->module && called_with_grad_elsewhere(c))
+		c->pytest_module = false;
 	if (!rc && !c->framework_imported && gg_elsewhere_text_runs_modules(c->elsewhere, src->text, src->len))
 		c->framework_imported = true; /* a torch-free helper that evaluates what it is handed */
 	if (!rc && c->framework_imported)

@@ -32,6 +32,12 @@ void gg_semantic_clear(gg_semantic *s);
 
 /* Whether the last build's file passes `volatile=True` to anything (GG003 runs its query only then). */
 bool gg_semantic_says_volatile(const gg_semantic *s);
+/*
+ * Whether the last build's file is a test module (SPEC §2: pytest collects
+ * it, and no file of the project that is not a test runs its functions):
+ * its forwards and the outputs it gathers are on purpose.
+ */
+bool gg_semantic_test_module(const gg_semantic *s);
 /* Whether byte at lies in a branch that only a torch before 1.0 runs (`if torch.__version__ < "0.4":`). */
 bool gg_semantic_old_torch_only(const gg_semantic *s, uint32_t at);
 
