@@ -534,6 +534,9 @@ bool sem_chain_is_model(semantic *c, const ctx *x, const chain *obj, bool *loade
 		return false;
 	if (obj->identifier && sem_is_func_name(c, obj->text))
 		return false; /* a function of this file: a call, followed by the call graph */
+	/* A class of this file, however it is spelled (`policy_network(...)`): its call builds one. */
+	if (obj->identifier && sem_class_find(c, obj->text))
+		return false;
 	if (!says || other_framework(c))
 		return false;
 	/*
