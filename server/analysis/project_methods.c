@@ -737,6 +737,41 @@ static int paramless_note(gg_project *p, const char *module, const char *text, s
 }
 
 /*
+ * A plain class's body building a module into a local name first
+ * (`reduce = ReduceState()`, `reduce = reduce.eval()`), then holding it
+ * (`self.reduce_state = reduce`): made keeps the names a line binds to a
+ * module class of the file (modules) or to such a name's method chain, and
+ * an attribute of self bound to one of them is held as if built there
+ * (held, and the project's submodule names). Returns 0 or -ENOMEM.
+ */
+static int held_local_note(gg_project *p, const line *l, const gg_strings *modules, gg_strings *made, gg_strings *held)
+{
+	const char *q = l->content, *end = l->end;
+	bool self = line_starts(l, "self.");
+	if (self)
+		q += 5;
+	size_t n = word_at(q, end);
+	const char *r = q + n;
+	while (r < end && *r == ' ')
+		r++;
+	if (!n || r >= end || *r != '=' || (r + 1 < end && r[1] == '='))
+		return 0;
+	for (r++; r < end && *r == ' '; r++)
+		;
+	size_t v = word_at(r, end);
+	if (!v)
+		return 0;
+	bool local = name_listed(made, r, v) && (r + v == end || r[v] == '.');
+	if (self) {
+		int rc = local ? name_push(held, q, n) : 0;
+		return rc || !local ? rc : name_push(&p->submodules, q, n);
+	}
+	/* `name = Module(...)`, `name = name.eval()` / `.cuda()`: the name holds a module. */
+	bool built = r + v < end && r[v] == '(' && name_listed(modules, r, v);
+	return built || local ? name_push(made, q, n) : 0;
+}
+
+/*
  * The bit of each parameter of a one-line def header (`def update(self, val,
  * n=1):`, self not counted, up to 32) that rhs names, rhs being names,
  * numbers and arithmetic alone (`val * n`): what a call hands there is what
@@ -835,6 +870,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	gg_strings_init(&subs);
 	gg_strings_init(&plains);
 	gg_strings_init(&held); /* what the plain classes hold that is a module: self.actor = Actor(...) */
+	gg_strings made; /* local names a plain class's method binds to a module (held_local_note) */
+	gg_strings_init(&made);
 	/* What the plain classes hold that an imported class built, and that class's dotted name, index by index. */
 	gg_strings_init(&held_imported);
 	gg_strings_init(&held_ctors);
@@ -923,6 +960,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			}
 			class_name = name;
 			class_len = n;
+			gg_strings_free(&made); /* a class's local names are its own */
+			gg_strings_init(&made);
 			decorated_off = false;
 			continue;
 		}
@@ -930,7 +969,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			continue;
 		/* Any line of a plain class's body, __init__'s above all (a pending class's __init__ is read above). */
 		if (kind == CLASS_IS_PLAIN && ((rc = submodule_note(&l, &held, &modules)) != 0 ||
-					       (rc = held_import_note(&l, imports, &held_imported, &held_ctors)) != 0))
+					       (rc = held_import_note(&l, imports, &held_imported, &held_ctors)) != 0 ||
+					       (rc = held_local_note(p, &l, &modules, &made, &held)) != 0))
 			break;
 		if (kind == CLASS_IS_PENDING && (rc = submodule_note(&l, &held, &modules)) != 0)
 			break;
@@ -1016,6 +1056,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	gg_strings_free(&subs);
 	gg_strings_free(&plains);
 	gg_strings_free(&held);
+	gg_strings_free(&made);
 	return rc;
 }
 
