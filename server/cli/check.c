@@ -1008,6 +1008,15 @@ static int check_notebook(check_run *run, check_worker *w, check_out *o, size_t 
 		free(json);
 		return 0;
 	}
+	/* An empty file named .ipynb (a notebook created and never saved): no cells, nothing to check, as ruff has it. */
+	size_t blank = 0;
+	while (blank < len && (json[blank] == ' ' || json[blank] == '\t' || json[blank] == '\n' || json[blank] == '\r'))
+		blank++;
+	if (blank == len) {
+		gg_file_rewrite_close(file);
+		free(json);
+		return 0;
+	}
 	/* A notebook kept in Git LFS and never pulled: nothing to check, and no error of the user's code. */
 	if (gg_pyfiles_lfs_pointer(json, len)) {
 		gg_file_rewrite_close(file);

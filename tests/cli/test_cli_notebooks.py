@@ -151,6 +151,20 @@ def lfs_pointer_notebook_is_skipped_not_an_error(gradguard, tmp):
 
 
 @suite.test
+def empty_notebook_file_has_no_cells(gradguard, tmp):
+    """A file named .ipynb with nothing in it (created, never saved) has no cells: no error, the others still checked."""
+    open(os.path.join(tmp, "draft.ipynb"), "w").close()
+    with open(os.path.join(tmp, "blank.ipynb"), "w", encoding="utf-8") as f:
+        f.write("\n  \n")
+    shutil.copy(os.path.join(HERE, "compact.ipynb"), os.path.join(tmp, "a.ipynb"))
+    rc, out, err = run(gradguard, "--output-format", "json", cwd=tmp)
+    check(rc == 1 and "not a notebook" not in err, f"exit {rc}, stderr {err!r}")
+    check({r["filename"] for r in json.loads(out)} == {"a.ipynb"}, f"rows: {out}")
+    rc, out, err = run(gradguard, "--fix", "draft.ipynb", cwd=tmp)
+    check(rc == 0 and os.path.getsize(os.path.join(tmp, "draft.ipynb")) == 0, f"--fix: exit {rc}, stderr {err!r}")
+
+
+@suite.test
 def folder_walk_finds_notebooks_but_not_checkpoints(gradguard, tmp):
     os.makedirs(os.path.join(tmp, "nbs", ".ipynb_checkpoints"))
     shutil.copy(os.path.join(HERE, "compact.ipynb"), os.path.join(tmp, "nbs", "a.ipynb"))
