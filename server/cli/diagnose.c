@@ -64,7 +64,7 @@ static void diagnose_print_text(FILE *out, const gg_diagnoses *all)
 			if (*phase)
 				fprintf(out, " %s", phase);
 		} else if (d->kind == GG_DX_INCOMPLETE) {
-			fputs("INCOMPLETE: the paste is cut short", out);
+			fputs("INCOMPLETE: the failure's own error is not in the paste", out);
 		} else {
 			fputs("Not an out-of-memory error", out);
 		}
