@@ -815,8 +815,9 @@ static void flag_freeze_note(semantic *c, gg_node stmt, gg_node receiver, gg_nod
 
 /*
  * The argument each call of function fi in the file (f(x), or self.f(x) in
- * its class) hands its parameter name at place: visit(c, call's start, the
- * argument, ctx) where it is a name chain the text spells out.
+ * its class) hands its parameter name at place: visit(c, the call, the
+ * argument, whether it is self.f(...), ctx) where the argument is a name
+ * chain the text spells out.
  */
 static void call_arguments_each(semantic *c, int fi, int place, span name,
 				void (*visit)(semantic *c, const gg_call_ref *r, gg_node arg, bool method, void *ctx), void *ctx)
