@@ -1014,6 +1014,75 @@ static bool sums_one_iteration(check *c, const name_info *a, gg_node stmt, gg_no
 	return true;
 }
 
+/* Whether name is bound once in the file, at its top level, to the number 1 (`accum_steps = 1`). */
+static bool module_constant_one(const check *c, span name)
+{
+	const gg_tree_index *ix = c->index;
+	bool one = false;
+	for (size_t i = 0; i < ix->assignments_len; i++) {
+		gg_node a = ix->assignments[i];
+		if (!span_eq(node_span(c, FIELD(a, left)), name))
+			continue;
+		gg_node st = gg_node_parent(a);
+		if (one || !IS(st, expression_statement) || !IS(gg_node_parent(st), module) ||
+		    !span_is(node_span(c, skip_parens(c, FIELD(a, right))), "1"))
+			return false;
+		one = true;
+	}
+	return one;
+}
+
+/* Whether test holds on every iteration: `(i + 1) % k == 0` with k the number 1 (or a constant of the file bound to it). */
+static bool always_true_period(const check *c, gg_node test)
+{
+	test = skip_parens(c, test);
+	if (!IS(test, comparison_operator) || gg_node_named_child_count(test) != 2)
+		return false;
+	gg_node mod = skip_parens(c, gg_node_named_child(test, 0)), zero = gg_node_named_child(test, 1);
+	if (!IS(mod, binary_operator) || !span_is(node_span(c, FIELD(mod, operator)), "%") || !span_is(node_span(c, zero), "0") ||
+	    !span_is(node_span(c, gg_node_child(test, 1)), "=="))
+		return false;
+	gg_node k = skip_parens(c, FIELD(mod, right));
+	return span_is(node_span(c, k), "1") || (IS(k, identifier) && module_constant_one(c, node_span(c, k)));
+}
+
+/*
+ * Whether the loop binds the accumulator afresh, after stmt, on every
+ * iteration, to a number or an empty list: directly in its body, or under
+ * ifs that hold every time (`if (step + 1) % accum == 0:` with accum 1, a
+ * gradient accumulation of one step). What it keeps is then one
+ * iteration's. A reset every N steps keeps N steps' graphs: reported.
+ */
+static bool reset_every_iteration(const check *c, span key, gg_node loop, gg_node stmt)
+{
+	const gg_tree_index *ix = c->index;
+	if (!ix || !gg_node_eq(ix->root, c->root))
+		return false;
+	gg_node body = FIELD(loop, body);
+	uint32_t from = gg_node_end_byte(stmt), hi = gg_node_end_byte(loop);
+	for (size_t i = 0; i < ix->assignments_len; i++) {
+		gg_node a = ix->assignments[i];
+		uint32_t at = gg_node_start_byte(a);
+		if (at < from || at >= hi || !span_eq(node_span(c, FIELD(a, left)), key))
+			continue;
+		gg_node v = skip_parens(c, FIELD(a, right));
+		if (!IS(v, integer) && !IS(v, float) && !(IS(v, list) && gg_node_named_child_count(v) == 0))
+			continue;
+		bool every = IS(gg_node_parent(a), expression_statement);
+		gg_node n = gg_node_parent(gg_node_parent(a));
+		for (unsigned d = 0; every && d < MAX_BLOCK_DEPTH && !gg_node_is_null(n) && !gg_node_eq(n, body); d++) {
+			if (IS(n, if_statement))
+				every = always_true_period(c, FIELD(n, condition));
+			else
+				every = IS(n, block);
+			n = gg_node_parent(n);
+		}
+		if (every && gg_node_eq(n, body))
+			return true;
+	}
+	return false;
+}
+
 /*
  * Whether a sink is a step(value): where a value flows it may be
  * differentiated, but it is no backward that proves the value had a graph
@@ -1390,7 +1459,7 @@ static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc
 	if (a && a->bound_at != NO_POS && a->bound_at >= lo && a->bound_at < gg_node_start_byte(stmt) &&
 	    runs_each_iteration(stmt, gg_node_parent(a->bound_stmt), x->loop))
 		return;
-	if (sums_one_iteration(c, a, stmt, x->loop))
+	if (sums_one_iteration(c, a, stmt, x->loop) || reset_every_iteration(c, key, x->loop, stmt))
 		return;
 	if (gg_grow((void **)&fn->cands, &fn->cands_cap, fn->cands_len, sizeof *fn->cands)) {
 		fail(c, -ENOMEM);
