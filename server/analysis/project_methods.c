@@ -817,6 +817,31 @@ static uint32_t params_named(const char *def, const char *def_end, const char *r
 	return bits;
 }
 
+/*
+ * The bit of the parameter of a one-line def header that line binds anew
+ * (`v = v.data.sum()`, `v, n = ...`): what the method adds from then on may
+ * not be what it was handed.
+ */
+static uint32_t line_rebinds(const line *l, const char *def, const char *def_end)
+{
+	const char *end = l->end, *q = l->content;
+	uint32_t bits = 0;
+	/* The names before a lone `=` (`v =`, `v, n =`, `v: float =`), each a target. */
+	for (size_t n; (n = word_at(q, end)) > 0;) {
+		bits |= params_named(def, def_end, q, q + n);
+		for (q += n; q < end && *q == ' '; q++)
+			;
+		if (q < end && *q == ',') {
+			for (q++; q < end && *q == ' '; q++)
+				;
+			continue;
+		}
+		bool assigns = q < end && (*q == ':' || (*q == '=' && (q + 1 == end || q[1] != '=')));
+		return assigns ? bits : 0;
+	}
+	return 0;
+}
+
 /* What a line of a method's body adds into the object, by parameter (params_named): `self.x += rhs`, `self.x.append(rhs)`. */
 static uint32_t line_accumulates(const line *l, const char *def, const char *def_end)
 {
@@ -892,6 +917,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	size_t method_len = 0;
 	const char *def_line = NULL, *def_line_end = NULL; /* the method's header, for its parameters */
 	uint32_t adds = 0; /* the parameters the method adds into its object (line_accumulates) */
+	uint32_t rebound = 0; /* ... and those it binds anew (line_rebinds): no longer what a call hands */
 	bool off = false, runs = false, holds = false, own_work = false, decorated_off = false;
 	bool sets_eval = false, sets_train = false; /* a plain class's method: self.<x>.eval(), .train( in its body */
 	const char *ctor = NULL; /* of held_ctors: what the method runs, built by an imported class */
@@ -929,8 +955,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 					 off, own_work);
 			if (!rc && kind == CLASS_IS_PLAIN && sets_eval && !sets_train)
 				rc = eval_method_note(p, class_name, class_len, method, method_len, module);
-			if (!rc && adds && class_indent == 0)
-				rc = accumulator_note(p, class_name, class_len, method, method_len, module, adds);
+			if (!rc && (adds & ~rebound) && class_indent == 0)
+				rc = accumulator_note(p, class_name, class_len, method, method_len, module, adds & ~rebound);
 			method = NULL;
 		}
 		if (kind != CLASS_IS_OTHER && l.indent <= class_indent && !line_starts(&l, "@") && !line_closes_bracket(&l))
@@ -1009,7 +1035,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 				ctor = NULL;
 				def_line = l.content;
 				def_line_end = l.end;
-				adds = 0;
+				adds = rebound = 0;
 			}
 			decorated_off = false;
 			continue;
@@ -1036,6 +1062,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 				own_work = true;
 			sets_eval = sets_eval || (line_starts(&l, "self.") && line_has(&l, ".eval()"));
 			adds |= line_accumulates(&l, def_line, def_line_end);
+			rebound |= line_rebinds(&l, def_line, def_line_end);
 			sets_train = sets_train || line_has(&l, ".train(");
 		}
 	}
@@ -1044,8 +1071,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 				 own_work);
 	if (!rc && method && kind == CLASS_IS_PLAIN && sets_eval && !sets_train)
 		rc = eval_method_note(p, class_name, class_len, method, method_len, module);
-	if (!rc && method && adds && class_indent == 0)
-		rc = accumulator_note(p, class_name, class_len, method, method_len, module, adds);
+	if (!rc && method && (adds & ~rebound) && class_indent == 0)
+		rc = accumulator_note(p, class_name, class_len, method, method_len, module, adds & ~rebound);
 	if (!rc && in_init)
 		rc = init_scan_end(p, &init, class_name, class_len, module);
 	gg_buf_free(&init.sig);

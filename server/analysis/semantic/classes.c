@@ -1474,6 +1474,19 @@ klass *sem_local_instance_class(semantic *c, uint32_t at, span name)
 	return sem_class_find(c, node_span(c, fn));
 }
 
+/* Whether target (an assignment's left side: a name, or names unpacked) binds name. */
+static bool binds_name_in(semantic *c, gg_node target, span name)
+{
+	if (IS(target, identifier))
+		return span_eq(node_span(c, target), name);
+	if (!IS(target, pattern_list) && !IS(target, tuple_pattern) && !IS(target, list_pattern))
+		return false;
+	for (uint32_t i = 0, n = gg_node_named_child_count(target); i < n; i++)
+		if (binds_name_in(c, gg_node_named_child(target, i), name))
+			return true;
+	return false;
+}
+
 /* Whether e is name, or name times or divided by something (`val * n`). */
 static bool names_param(semantic *c, gg_node e, span name)
 {
@@ -1516,10 +1529,15 @@ int sem_method_accumulates(semantic *c, int ci, span method)
 			if (!IS(p, identifier))
 				continue;
 			span name = node_span(c, p);
-			for (gg_node s = body; !gg_node_is_null(s);
-			     s = gg_node_walk_next(body, s, !IS(s, function_definition) && !IS(s, lambda)))
-				if (adds_into_self(c, s, name))
-					return (int)k - 1;
+			bool adds = false, rebound = false;
+			for (gg_node s = body; !gg_node_is_null(s) && !rebound;
+			     s = gg_node_walk_next(body, s, !IS(s, function_definition) && !IS(s, lambda))) {
+				adds = adds || adds_into_self(c, s, name);
+				/* `v = v.data.sum()`: what it adds from then on may not be what it was handed. */
+				rebound = IS(s, assignment) && binds_name_in(c, FIELD(s, left), name);
+			}
+			if (adds && !rebound)
+				return (int)k - 1;
 		}
 		return -1;
 	}

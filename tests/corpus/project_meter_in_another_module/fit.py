@@ -5,7 +5,7 @@
 import torch
 from torch import nn
 
-from tools.meters import Mean, Tally
+from tools.meters import Mean, Summed, Tally
 
 
 def fit(model: nn.Module, loader, opt, epochs=2):
@@ -14,6 +14,7 @@ def fit(model: nn.Module, loader, opt, epochs=2):
         kept = Tally("loss")
         plain = Tally("loss, as a number")
         as_float = Mean()
+        as_data = Summed()
         for x, y in loader:
             loss = crit(model(x), y)
             opt.zero_grad()
@@ -22,4 +23,5 @@ def fit(model: nn.Module, loader, opt, epochs=2):
             kept.add(loss, x.size(0))  # expect: GG002
             plain.add(loss.item(), x.size(0))
             as_float.add(loss, x.size(0))
+            as_data.add(loss)
         print(kept.mean, plain.mean, as_float.total)

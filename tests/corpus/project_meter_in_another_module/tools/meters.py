@@ -1,6 +1,7 @@
 # Running averages for the training log, in a module that never imports
 # torch. Tally.add keeps what it is handed, times a count; Mean.add turns it
-# into a number first, so it keeps no graph whatever it is handed.
+# into a number first, and Summed.add binds its parameter anew to the data's
+# sum before adding it, so neither keeps a graph whatever it is handed.
 class Tally(object):
     def __init__(self, label):
         self.label = label
@@ -28,3 +29,18 @@ class Mean:
     def add(self, value, weight=1):
         self.total += float(value) * weight
         self.seen += weight
+
+
+class Summed(object):
+    def __init__(self):
+        self.total = 0
+        self.count = 0
+
+    def add(self, v):
+        if hasattr(v, "data"):
+            count = v.data.numel()
+            v = v.data.sum()
+        else:
+            count = 1
+        self.count += count
+        self.total += v
