@@ -1326,6 +1326,25 @@ static bool recurrent_state(const check *c, gg_node value, gg_node origin, uint3
 
 static gg_node self_addition(const check *c, gg_node left, gg_node right);
 
+/*
+ * Whether the call the added value came from is handed the accumulator
+ * itself (`k = field(state, t)`, then `state = state + h * k`) in a
+ * function whose result a caller trains through: a state integrated step
+ * by step through the model, whose graph is the computation (an ODE
+ * solver's), not history kept by mistake. Decoding that feeds its outputs
+ * back in evaluation keeps them for nothing: reported.
+ */
+static bool hands_accumulator(const check *c, gg_node origin, span key)
+{
+	if (!IS(origin, call) || !gg_semantic_result_trains(c->model, gg_node_start_byte(origin)))
+		return false;
+	gg_node args = FIELD(origin, arguments);
+	for (gg_node m = args; !gg_node_is_null(m); m = gg_node_walk_next(args, m, true))
+		if ((IS(m, identifier) || IS(m, attribute)) && span_eq(node_span(c, m), key))
+			return true;
+	return false;
+}
+
 /* The history of a value the .backward() call sink ran on: a loss tensor, whatever computed it. */
 static history backwarded_history(gg_node sink)
 {
@@ -1452,7 +1471,7 @@ static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc
 	}
 	bool later = !h.yes && is_name_chain(c, v);
 	if ((!h.yes && !later) || (h.yes && (loop_runs_the_model(c, x->loop, h.origin) ||
-					     recurrent_state(c, value, h.origin, lo, hi))))
+					     recurrent_state(c, value, h.origin, lo, hi) || hands_accumulator(c, h.origin, key))))
 		return;
 	/* An accumulator bound afresh on every iteration (loss = ...; loss += reg) keeps one graph. */
 	const name_info *a = table_find(&fn->names, key);

@@ -184,6 +184,13 @@ bool gg_semantic_function_backward(const gg_semantic *r, uint32_t at)
 	return fi && c->funcs[fi].bw;
 }
 
+bool gg_semantic_result_trains(const gg_semantic *r, uint32_t at)
+{
+	const semantic *c = r ? r->file : NULL;
+	int fi = c ? sem_func_at(c, at) : 0;
+	return fi > 0 && c->funcs[fi].result_trains;
+}
+
 bool gg_semantic_call_trains(const gg_semantic *r, uint32_t at)
 {
 	const semantic *c = r ? r->file : NULL;

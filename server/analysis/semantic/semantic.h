@@ -79,6 +79,8 @@ bool gg_semantic_branch_guarded(const gg_semantic *s, uint32_t at);
 bool gg_semantic_called_in_loop(const gg_semantic *s, uint32_t at);
 /* Whether the function defined at byte at (its def's start) runs a backward on its code path, its callees' included. */
 bool gg_semantic_function_backward(const gg_semantic *s, uint32_t at);
+/* Whether some caller takes a gradient of what the function holding byte at returns (it computes a training loss's input). */
+bool gg_semantic_result_trains(const gg_semantic *s, uint32_t at);
 /* Whether the call starting at byte at runs a function of this file whose code path runs a backward (a loss helper that trains). */
 bool gg_semantic_call_trains(const gg_semantic *s, uint32_t at);
 /*
