@@ -2002,6 +2002,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 				rc = gg_evidence_add(d, "log line %llu, the paste's last, is %s cut short (%s), and no error line comes before it: what stopped the run is below where the paste ends",
 						     (unsigned long long)tb->at.line, facts->last_exc_cut ? "an exception line" : "a run's output",
 						     gg_logfacts_run_cut(facts));
+			else if (d->chain->from_stop && !facts->stopped_line && !facts->killing_line)
+				rc = gg_evidence_add(d, "log line %llu: mpirun aborted the job because a process exited with a non-zero code; that process's error is not in the paste",
+						     (unsigned long long)tb->at.line);
 			else if (d->chain->from_stop && !facts->stopped_line)
 				rc = gg_evidence_add(d, "log line %llu: DeepSpeed's launcher is killing its processes, which it does after one of them exited with an error; that process's error and the launcher's return code are not in the paste",
 						     (unsigned long long)tb->at.line);

@@ -2417,12 +2417,15 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			x->oom.device = GG_OOM_DEVICE_CUDA;
 	}
 	/*
-	 * DeepSpeed's launcher killing its processes, and nothing after it: it
-	 * does so after one of them exited with an error, which the paste ends
-	 * before. A failure cut short, never nothing found.
+	 * DeepSpeed's launcher killing its processes, or mpirun aborting the
+	 * job, and nothing after it: each does so after one of the processes
+	 * exited with an error, which the paste does not hold (mpirun's banner
+	 * naming the process and its code, or a kill, is read above). A
+	 * failure cut short, never nothing found.
 	 */
-	if (out->len == 0 && !had_tracebacks && d->facts.killing_line && !d->facts.orphans_len && !d->facts.lone.text) {
-		gg_diagnosis *x = dx_push_bare(out, -1, d->facts.killing_line);
+	uint64_t stop = d->facts.killing_line ? d->facts.killing_line : d->facts.launcher_rank < 0 && !d->facts.killed ? d->facts.mpi_aborted_line : 0;
+	if (out->len == 0 && !had_tracebacks && stop && !d->facts.orphans_len && !d->facts.lone.text) {
+		gg_diagnosis *x = dx_push_bare(out, -1, stop);
 		if (!x)
 			return -ENOMEM;
 		x->chain->from_stop = true;

@@ -1761,6 +1761,11 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    d->rank);
 			break;
 		}
+		if (d->chain->from_stop && !facts->stopped_line && !facts->killing_line) {
+			rc |= gg_buf_printf(&e, "mpirun aborted the job because one of its processes exited with a non-zero code, but that process's own error, printed above mpirun's banner, is not in the paste: what failed cannot be told from it.");
+			rc |= gg_buf_printf(&x, "Paste the failing process's own traceback, above mpirun's lines (with --tag-output each line carries its rank, `[1,R]<stderr>:`), and mpirun's report below the banner (\"The first process to do so was: Process name ... Exit code: N\"): an exit code of 137, or \"exited on signal 9 (Killed)\", is the kernel's OOM killer (host RAM).");
+			break;
+		}
 		if (d->chain->from_stop) {
 			/* torchrun's agent (its SIGTERM lines), else DeepSpeed's launcher (its "Killing subprocess" lines). */
 			bool torchrun = facts->stopped_line != 0;

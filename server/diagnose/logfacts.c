@@ -221,6 +221,10 @@ static int facts_stopped(gg_log_facts *f, const gg_log_line *l, const char *t, s
 	/* DeepSpeed's launcher does the same after a child's failure: "[launch.py:315:sigkill_handler] Killing subprocess P". */
 	if (!f->killing_line && gg_text_find(t, n, "sigkill_handler] Killing subprocess "))
 		f->killing_line = l->number;
+	/* mpirun (Open MPI) after a process exited with an error: "Per user-direction, the job has been aborted." */
+	if (!f->mpi_aborted_line && (gg_text_find(t, n, "the job has been aborted") ||
+				     gg_text_find(t, n, "mpirun detected that one or more processes exited with non-zero status")))
+		f->mpi_aborted_line = l->number;
 	const char *p = gg_text_find(t, n, "Sending process ");
 	if (!p || !gg_text_find(t, n, "closing signal SIGTERM") || f->stopped_len == FACTS_MAX_STOPPED)
 		return 0;

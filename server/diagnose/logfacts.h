@@ -118,6 +118,7 @@ typedef struct gg_log_facts {
 	size_t stopped_len, stopped_cap;
 	uint64_t stopped_line; /* the first of those lines, 0 when none */
 	uint64_t killing_line; /* DeepSpeed launcher's first "sigkill_handler] Killing subprocess P", 0 when none */
+	uint64_t mpi_aborted_line; /* Open MPI's "... the job has been aborted" after a process's non-zero exit, 0 when none */
 	/*
 	 * pytest-xdist's report of a test worker that died without a Python
 	 * error ("[gw4] node down: Not properly terminated", "worker 'gw0'
