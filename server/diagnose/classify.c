@@ -2012,8 +2012,9 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 				rc = gg_evidence_add(d, "log line %llu: torchrun's agent is stopping its workers (SIGTERM), which it does after one of them failed; that worker's error and the agent's \"failed (exitcode: N)\" line are not in the paste",
 						     (unsigned long long)tb->at.line);
 			else if (d->chain->from_launcher)
-				rc = gg_evidence_add(d, "log line %llu: torchrun's agent says local rank %d failed with exit code %ld; the error it raised is not in the paste",
-						     (unsigned long long)tb->at.line, d->chain->rank, facts->launcher_exitcode);
+				rc = gg_evidence_add(d, "log line %llu: %s says %s %d failed with exit code %ld; the error it raised is not in the paste",
+						     (unsigned long long)tb->at.line, facts->mpirun_first_line ? "mpirun" : "torchrun's agent",
+						     facts->mpirun_first_line ? "rank" : "local rank", d->chain->rank, facts->launcher_exitcode);
 			else if (d->chain->from_worker_crash)
 				rc = gg_evidence_add(d, "log line %llu: pytest-xdist says a test worker died without a Python error%s%s%s (%d such report%s): a native crash or a kill, whose signal is not in the paste",
 						     (unsigned long long)tb->at.line, facts->worker_crash_test ? " while running `" : "",

@@ -1753,6 +1753,14 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    facts->worker_crash_test ? "'" : "");
 			break;
 		}
+		if (d->chain->from_launcher && facts->mpirun_first_line) {
+			rc |= gg_buf_printf(&e, "mpirun says rank %d was the first process to exit with a non-zero code (%ld), but what it raised is not in the paste%s.",
+					    d->rank, facts->launcher_exitcode,
+					    facts->launcher_exitcode == 1 ? ": an exit code of 1 is a Python exception in that process, not a kill" : "");
+			rc |= gg_buf_printf(&x, "Paste that rank's own traceback, above mpirun's lines (prefixed with [1,%d]<stderr>: when mpirun runs with --tag-output): its exception line decides the diagnosis.",
+					    d->rank);
+			break;
+		}
 		if (d->chain->from_launcher) {
 			rc |= gg_buf_printf(&e, "torchrun's agent says local rank %d failed with exit code %ld, but what it raised is not in the paste%s.",
 					    d->rank, facts->launcher_exitcode,
