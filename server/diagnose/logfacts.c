@@ -1231,6 +1231,8 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	    /* Memory errors of oom.c's forms without these words: MPS's buffer limit, the allocator's NVML assert, a KV cache. */
 	    !gg_text_find(t, n, "Invalid buffer size") && !gg_text_find(t, n, "bytes of NDArray") && !gg_text_find(t, n, "NVML_SUCCESS") && !gg_text_find(t, n, "cache blocks") &&
 	    !gg_text_find(t, n, "KV cache") &&
+	    /* cuDNN's "Unable to find a valid cuDNN algorithm to run convolution": no algorithm's workspace fit (oom.c). */
+	    !gg_text_find(t, n, "valid cuDNN algorithm") &&
 	    /* A DataLoader worker the kernel killed, logged by whatever caught it (a trainer's "Exception: ..." line). */
 	    !gg_text_find(t, n, "is killed by signal: Killed") &&
 	    /* Level Zero's and SYCL's own names (XPU), all in capitals: "UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY". */
@@ -2540,7 +2542,9 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	if (!f->cgroup_oom && (gg_text_find(t, n, "oom-kill event") || gg_text_find(t, n, "oom_kill event") ||
 			       gg_text_find(t, n, "xceeded job memory limit") || gg_text_find(t, n, "xceeded step memory limit") ||
 			       (gg_text_find(t, n, "exceeded memory limit") && gg_text_find(t, n, "being killed")) ||
-			       gg_text_find(t, n, "Memory cgroup out of memory"))) {
+			       gg_text_find(t, n, "Memory cgroup out of memory") ||
+			       /* Kubernetes: a container's "Reason: OOMKilled", runc's "container init was OOM-killed (memory limit too low?)". */
+			       gg_text_find(t, n, "OOMKilled") || gg_text_find(t, n, "was OOM-killed"))) {
 		f->cgroup_oom = true;
 		f->cgroup_slurm = gg_text_find(t, n, "slurmstepd") || gg_text_find(t, n, "StepId=") ||
 				  gg_text_find(t, n, "job memory limit") || gg_text_find(t, n, "step memory limit") ||
