@@ -340,7 +340,8 @@ int gg_analyzer_exports(gg_analyzer *a, const char *text, size_t len, gg_export_
 
 /*
  * Whether src imports a module class of its project by name (`from
- * app.models import Scorer`), or puts what it is handed in eval mode
+ * app.models import Scorer`), or a plain class that runs the modules it
+ * holds (an agent), or puts what it is handed in eval mode
  * (gg_elsewhere_text_runs_modules): a file that never spells torch still
  * runs torch's modules then, and is read. Only asked with an index.
  */
@@ -349,7 +350,8 @@ static bool imports_project_module(const gg_source *src)
 	const gg_elsewhere *e = src->elsewhere;
 	if (gg_elsewhere_text_runs_modules(e, src->text, src->len))
 		return true;
-	if (!gg_elsewhere_knows(e, GG_ELSEWHERE_FRAMEWORK_CLASSES) || !gg_text_contains(src->text, src->len, "import "))
+	bool classes = gg_elsewhere_knows(e, GG_ELSEWHERE_FRAMEWORK_CLASSES), holders = gg_elsewhere_knows(e, GG_ELSEWHERE_HOLDER_METHODS);
+	if (!(classes || holders) || !gg_text_contains(src->text, src->len, "import "))
 		return false;
 	gg_project_imports imports = { NULL, 0, 0 };
 	bool found = false;
@@ -361,7 +363,9 @@ static bool imports_project_module(const gg_source *src)
 			if (gg_buf_append(&dotted, im->module.ptr, im->module.len) || gg_buf_append(&dotted, ".", 1) ||
 			    gg_buf_append(&dotted, im->name.ptr, im->name.len))
 				break;
-			found = gg_elsewhere_is(e, GG_ELSEWHERE_CLASS_IN_FRAMEWORK, dotted.data, dotted.len);
+			/* A module class, or a plain class that runs the modules it holds (`agent = TD3(...)`, `agent.select_action(s)`). */
+			found = (classes && gg_elsewhere_is(e, GG_ELSEWHERE_CLASS_IN_FRAMEWORK, dotted.data, dotted.len)) ||
+				(holders && gg_elsewhere_is(e, GG_ELSEWHERE_HOLDER_CLASS, dotted.data, dotted.len));
 		}
 	gg_buf_free(&dotted);
 	free(imports.items);

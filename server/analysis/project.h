@@ -582,6 +582,8 @@ bool gg_project_class_in_framework(const gg_project *p, const char *dotted, size
  * project that defines module classes; or it defines a class that another
  * file's module builds with itself (handed_classes: `Evaluator(self)`).
  */
+/* Whether the plain class dotted names has a method that runs a module it holds (holder_methods). */
+bool gg_project_holder_class(const gg_project *p, const char *dotted, size_t len);
 bool gg_project_text_runs_modules(const gg_project *p, const char *text, size_t len);
 /* Whether dotted names a parameterless module class that nothing handed to it can make record (weightless_classes). */
 bool gg_project_class_weightless(const gg_project *p, const char *dotted, size_t len);

@@ -1582,6 +1582,23 @@ bool gg_project_holder_method(const gg_project *p, const char *dotted, size_t le
 	return class_method_listed(p, &p->holder_methods, dotted, len, method, method_len);
 }
 
+bool gg_project_holder_class(const gg_project *p, const char *dotted, size_t len)
+{
+	if (!p->classes_sorted || !p->holder_methods.len)
+		return false;
+	const char *module;
+	size_t module_len, n;
+	const char *name = dotted_split(dotted, len, &module, &module_len, &n);
+	const gg_strings *list = &p->holder_methods;
+	/* "Class.method module" entries, sorted: those of the class follow its name and a dot. */
+	for (size_t i = gg_project_entries_lower(list, name, n); i < list->len && strncmp(list->items[i], name, n) == 0; i++) {
+		const char *e = list->items[i], *sp = strchr(e, ' ');
+		if (e[n] == '.' && sp && gg_project_module_names(sp + 1, strlen(sp + 1), module, module_len))
+			return true;
+	}
+	return false;
+}
+
 bool gg_project_holder_eval_method(const gg_project *p, const char *dotted, size_t len, const char *method,
 				   size_t method_len)
 {

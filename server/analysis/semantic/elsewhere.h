@@ -30,6 +30,8 @@ typedef enum gg_elsewhere_question {
 	GG_ELSEWHERE_CLASS_PARAMLESS,
 	/* A parameterless module class that runs nothing it holds, or holds nothing handed in: a fixed function. */
 	GG_ELSEWHERE_CLASS_WEIGHTLESS,
+	/* A plain class of the project with a method that runs a module it holds (an agent holding its networks). */
+	GG_ELSEWHERE_HOLDER_CLASS,
 	/* A class of the project whose module ends with the name's whole module, not a tail of it. */
 	GG_ELSEWHERE_CLASS_SPELLED,
 	/* A module class whose file names a checked framework. */
