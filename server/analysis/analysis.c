@@ -201,8 +201,9 @@ static bool main_runs_tests(const char *text, size_t len, const line *l, unsigne
  */
 static bool named_test_is_script(const char *text, size_t len)
 {
-	/* A model put in eval mode, or weights loaded (a policy rolled out from its checkpoint). */
-	if (!memmem(text, len, ".eval()", 7) && !memmem(text, len, "load_state_dict(", 16) && !memmem(text, len, "torch.load(", 11))
+	/* A model put in eval mode (an agent's own eval_mode() too), or weights loaded (a policy rolled out from its checkpoint). */
+	if (!memmem(text, len, ".eval()", 7) && !memmem(text, len, ".eval_mode()", 12) && !memmem(text, len, "load_state_dict(", 16) &&
+	    !memmem(text, len, "torch.load(", 11))
 		return false;
 	bool main_block = false, guardless = false, test_functions = false, arguments = false, in_main = false;
 	for (const char *q = text, *end = text + len; q < end;) {
