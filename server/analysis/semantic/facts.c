@@ -801,6 +801,23 @@ static void lightning_freezes(semantic *c)
 }
 
 /*
+ * `model.fc = nn.Linear(...)`: a new torch.nn layer with parameters put in
+ * a module's place trains, whatever was frozen before (a pretrained
+ * backbone frozen, its head replaced): noted as a thaw of that part. A
+ * layer without parameters (Identity, ReLU) thaws nothing.
+ */
+static void part_replaced_note(semantic *c, gg_node stmt, gg_node left, gg_node right)
+{
+	gg_node base = IS(left, subscript) ? FIELD(left, value) : left;
+	if (!IS(base, attribute) || !sem_is_name_chain(c, base) || !IS(right, call) || !sem_name_resolve(c, FIELD(right, function)))
+		return;
+	span r = sem_resolved(c);
+	if (!span_starts(r, "torch.nn.") || memchr(r.ptr + 9, '.', r.len - 9) || parameterless_call(c, right, 0))
+		return;
+	PUSH(c, c->thaws, c->thaws_len, c->thaws_cap, ((frozen){ node_span(c, left), gg_node_start_byte(stmt) }));
+}
+
+/*
  * `p.requires_grad = flag` in a loop over X.parameters(): noted for the
  * callers of its function, which say by flag whether X freezes or thaws
  * (flag_freezing_calls).
@@ -1580,6 +1597,8 @@ int sem_facts_collect(semantic *c, gg_node root)
 				right = gg_node_named_child(right, 0);
 			if ((sym_is(left, r->ids.sym_pattern_list) || sym_is(left, r->ids.sym_tuple_pattern)) && sym_is(right, r->sym_call))
 				unpack_note(c, left, right);
+			if ((sym_is(left, r->sym_attribute) || sym_is(left, r->ids.sym_subscript)) && sym_is(right, r->sym_call))
+				part_replaced_note(c, n, left, right);
 			if (sym_is(left, r->sym_attribute) && sym_is(right, r->sym_true) &&
 			    span_is(sem_attribute_name(c, left), "requires_grad")) {
 				PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(n));

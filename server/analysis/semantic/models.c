@@ -149,11 +149,16 @@ bool sem_frozen_before(const semantic *c, span name, uint32_t at)
 	return frozen_part_before(c, name, name, at);
 }
 
-/* Whether name was frozen in function scope before at (a frozen entry of that function's own). */
+/*
+ * Whether name was frozen in function scope before at (a frozen entry of
+ * that function's own), no part of it set to require grad again since (a
+ * fine-tuned head thawed before the call that hands the model on).
+ */
 static bool frozen_in_scope(const semantic *c, span name, int scope, uint32_t at)
 {
 	for (size_t i = 0; i < c->frozen_len && c->frozen[i].at < at; i++)
-		if (span_eq(c->frozen[i].name, name) && sem_func_at(c, c->frozen[i].at) == scope)
+		if (span_eq(c->frozen[i].name, name) && sem_func_at(c, c->frozen[i].at) == scope &&
+		    !thawed_by_flag(c, name, c->frozen[i].at, at))
 			return true;
 	return false;
 }
