@@ -727,6 +727,17 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 		else if (type && type[0] && type[strlen(type) - 1] == ')')
 			info->device = GG_OOM_DEVICE_CUDA;
 	}
+	/*
+	 * A DataLoader worker's MemoryError that multiprocessing could not send
+	 * back ("PicklingError: Can't pickle <class 'MemoryError'>: it's not the
+	 * same object as builtins.MemoryError"): the worker ran out of host
+	 * memory; the pickling error only hides it.
+	 */
+	if (!info->is_oom && oom_type_is(type, "PicklingError") && gg_text_find(flat, n, "<class 'MemoryError'>")) {
+		info->is_oom = true;
+		info->device = GG_OOM_DEVICE_CPU;
+		info->form = GG_OOM_FORM_WORKER_MEMORY_ERROR;
+	}
 	/* C++'s own allocation failure (an uncaught `std::bad_alloc`, what(): std::bad_alloc): the host's memory. */
 	if (!info->is_oom && type && (strcmp(type, "std::bad_alloc") == 0 || strcmp(type, "bad_alloc") == 0)) {
 		info->is_oom = true;

@@ -137,6 +137,7 @@ typedef struct gg_oom_info {
  * not match the card).
  */
 #define GG_OOM_FORM_CUDNN_NO_ALGO "cuDNN: no convolution algorithm could run (its workspace)"
+#define GG_OOM_FORM_WORKER_MEMORY_ERROR "a worker's MemoryError, not picklable"
 /*
  * Metal Performance Shaders' native assertion that one NDArray holds over
  * 2**32 bytes ("failed assertion ... total bytes of NDArray > 2**32"):
