@@ -1708,7 +1708,13 @@ static int facts_lone_exception(gg_log_facts *f, const gg_log_line *l, const cha
 	      (memchr(t, '.', type_len) && gg_oom_out_of_resource(NULL, msg, (size_t)(t + n - msg)))))
 		return 0;
 	size_t ml = (size_t)(t + n - msg);
-	if (ml == 0 || gg_oom_cut_short(msg, ml))
+	/*
+	 * A type alone on its line, the whole line (`AssertionError` of an
+	 * assert without a message, as Python prints it): that exception, its
+	 * message empty.
+	 */
+	bool bare = ml == 0 && type_len == n && n > 5 && memcmp(t + n - 5, "Error", 5) == 0;
+	if ((ml == 0 && !bare) || (ml && gg_oom_cut_short(msg, ml)))
 		return 0;
 	size_t glued = bare_limit ? 0 : gg_tb_type_glued(t, type_len);
 	char *type = bare_limit ? gg_text_dup("RuntimeError", 12, 256) : gg_text_dup(t + glued, type_len - glued, 256);
