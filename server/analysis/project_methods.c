@@ -1593,7 +1593,7 @@ bool gg_project_holder_class(const gg_project *p, const char *dotted, size_t len
 	/* "Class.method module" entries, sorted: those of the class follow its name and a dot. */
 	for (size_t i = gg_project_entries_lower(list, name, n); i < list->len && strncmp(list->items[i], name, n) == 0; i++) {
 		const char *e = list->items[i], *sp = strchr(e, ' ');
-		if (e[n] == '.' && sp && gg_project_module_names(sp + 1, strlen(sp + 1), module, module_len))
+		if (e[n] == '.' && sp && (!module || gg_project_module_names(sp + 1, strlen(sp + 1), module, module_len)))
 			return true;
 	}
 	return false;
