@@ -1293,17 +1293,23 @@ static bool loop_runs_the_model(const check *c, gg_node loop, gg_node origin)
  * (the state's history runs through all of them): the list adds nothing to
  * it, and it is the unrolled sequence's output, not batches gathered.
  */
+/* Whether call's arguments name name (a name or a name chain), anywhere inside them: `rnn(x, h)`, `field(y + h * k, t)`. */
+static bool call_hands(const check *c, gg_node call, span name)
+{
+	gg_node args = FIELD(call, arguments);
+	for (gg_node m = args; !gg_node_is_null(m); m = gg_node_walk_next(args, m, true))
+		if ((IS(m, identifier) || IS(m, attribute)) && span_eq(node_span(c, m), name))
+			return true;
+	return false;
+}
+
 static bool recurrent_state(const check *c, gg_node value, gg_node origin, uint32_t lo, uint32_t hi)
 {
 	gg_node v = skip_parens(c, value);
 	if (!IS(v, identifier) || !IS(origin, call) || gg_node_start_byte(origin) < lo || gg_node_end_byte(origin) > hi)
 		return false;
 	span name = node_span(c, v);
-	gg_node args = FIELD(origin, arguments);
-	bool handed_back = false;
-	for (gg_node m = args; !gg_node_is_null(m) && !handed_back; m = gg_node_walk_next(args, m, true))
-		handed_back = IS(m, identifier) && span_eq(node_span(c, m), name);
-	if (!handed_back)
+	if (!call_hands(c, origin, name))
 		return false;
 	/*
 	 * Bound again in the loop before the forward (`h = h.detach()`, a
@@ -1336,13 +1342,7 @@ static gg_node self_addition(const check *c, gg_node left, gg_node right);
  */
 static bool hands_accumulator(const check *c, gg_node origin, span key)
 {
-	if (!IS(origin, call) || !gg_semantic_result_trains(c->model, gg_node_start_byte(origin)))
-		return false;
-	gg_node args = FIELD(origin, arguments);
-	for (gg_node m = args; !gg_node_is_null(m); m = gg_node_walk_next(args, m, true))
-		if ((IS(m, identifier) || IS(m, attribute)) && span_eq(node_span(c, m), key))
-			return true;
-	return false;
+	return IS(origin, call) && gg_semantic_result_trains(c->model, gg_node_start_byte(origin)) && call_hands(c, origin, key);
 }
 
 /* The history of a value the .backward() call sink ran on: a loss tensor, whatever computed it. */
