@@ -351,8 +351,8 @@ static bool imports_project_module(const gg_source *src)
 	const gg_elsewhere *e = src->elsewhere;
 	if (gg_elsewhere_text_runs_modules(e, src->text, src->len))
 		return true;
-	bool classes = gg_elsewhere_knows(e, GG_ELSEWHERE_FRAMEWORK_CLASSES), holders = gg_elsewhere_knows(e, GG_ELSEWHERE_HOLDER_METHODS);
-	if (!(classes || holders) || !gg_text_contains(src->text, src->len, "import "))
+	if ((!gg_elsewhere_knows(e, GG_ELSEWHERE_FRAMEWORK_CLASSES) && !gg_elsewhere_knows(e, GG_ELSEWHERE_HOLDER_METHODS)) ||
+	    !gg_text_contains(src->text, src->len, "import "))
 		return false;
 	gg_project_imports imports = { NULL, 0, 0 };
 	bool found = false;
@@ -364,9 +364,7 @@ static bool imports_project_module(const gg_source *src)
 			if (gg_buf_append(&dotted, im->module.ptr, im->module.len) || gg_buf_append(&dotted, ".", 1) ||
 			    gg_buf_append(&dotted, im->name.ptr, im->name.len))
 				break;
-			/* A module class, or a plain class that runs the modules it holds (`agent = TD3(...)`, `agent.select_action(s)`). */
-			found = (classes && gg_elsewhere_is(e, GG_ELSEWHERE_CLASS_IN_FRAMEWORK, dotted.data, dotted.len)) ||
-				(holders && gg_elsewhere_is(e, GG_ELSEWHERE_HOLDER_CLASS, dotted.data, dotted.len));
+			found = gg_elsewhere_is(e, GG_ELSEWHERE_CLASS_RUNS_MODULES, dotted.data, dotted.len);
 		}
 	gg_buf_free(&dotted);
 	free(imports.items);

@@ -28,7 +28,8 @@ bool gg_elsewhere_is(const gg_elsewhere *e, gg_elsewhere_question q, const char 
 	case GG_ELSEWHERE_CLASS_WEIGHTLESS: return gg_project_class_weightless(p, name, len);
 	case GG_ELSEWHERE_CLASS_SPELLED: return gg_project_class_spelled(p, name, len);
 	case GG_ELSEWHERE_CLASS_IN_FRAMEWORK: return gg_project_class_in_framework(p, name, len);
-	case GG_ELSEWHERE_HOLDER_CLASS: return gg_project_holder_class(p, name, len);
+	case GG_ELSEWHERE_CLASS_RUNS_MODULES:
+		return gg_project_class_in_framework(p, name, len) || gg_project_holder_class(p, name, len);
 	case GG_ELSEWHERE_MODULE_TAKES_GRAD: return gg_project_module_takes_grad(p, name, len);
 	case GG_ELSEWHERE_FUNCTION_TAKES_GRAD: return gg_project_function_takes_grad(p, name, len);
 	case GG_ELSEWHERE_DISABLES_GRAD: return gg_project_disables_grad(p, name, len);

@@ -30,8 +30,12 @@ typedef enum gg_elsewhere_question {
 	GG_ELSEWHERE_CLASS_PARAMLESS,
 	/* A parameterless module class that runs nothing it holds, or holds nothing handed in: a fixed function. */
 	GG_ELSEWHERE_CLASS_WEIGHTLESS,
-	/* A plain class of the project with a method that runs a module it holds (an agent holding its networks). */
-	GG_ELSEWHERE_HOLDER_CLASS,
+	/*
+	 * A class whose import runs torch's modules in the importing file: a
+	 * module class whose file names a framework, or a plain class with a
+	 * method that runs a module it holds (an agent holding its networks).
+	 */
+	GG_ELSEWHERE_CLASS_RUNS_MODULES,
 	/* A class of the project whose module ends with the name's whole module, not a tail of it. */
 	GG_ELSEWHERE_CLASS_SPELLED,
 	/* A module class whose file names a checked framework. */

@@ -82,8 +82,7 @@ static int import_record(semantic *c, gg_node root, gg_node module, gg_node alia
 	 * though it never names torch.
 	 */
 	if (!rc && target.len && !c->framework_imported && c->elsewhere &&
-	    (gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_IN_FRAMEWORK, target.data, target.len) ||
-	     gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_HOLDER_CLASS, target.data, target.len)))
+	    gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_RUNS_MODULES, target.data, target.len))
 		c->framework_imported = true;
 	if (!rc && target.len) {
 		if (gg_grow((void **)&c->bindings, &c->bindings_cap, c->bindings_len, sizeof *c->bindings)) {
