@@ -179,7 +179,7 @@ int gg_analyzer_grad_at(gg_analyzer *a, const gg_source *src, uint32_t row, cons
  * 'tok'"; *range the token it is on. malloc'd (the caller's), NULL on OOM.
  */
 char *gg_syntax_error_message(TSNode err, const char *text, size_t len, gg_byte_range *range);
-/* The first ERROR or MISSING node under n in document order, or a null node. */
+/* The first ERROR or MISSING node under n in document order (a hidden newline missing: the first token of the statement after it), or a null node. */
 TSNode gg_syntax_first_error(TSNode n);
 
 /* The Python grammar, and a parser set to it (caller owns; ts_parser_delete). */

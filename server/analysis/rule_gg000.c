@@ -16,6 +16,34 @@
 
 static const char rule_code[] = "GG000";
 
+/*
+ * Two statements of n (the module or a block) on one line with nothing
+ * between them (`import os from a import b`): where the grammar invented a
+ * hidden newline, a node no child walk sees. The second statement's first
+ * token, as CPython points at it, or a null node.
+ */
+static TSNode statements_run_together(TSNode n)
+{
+	const char *type = ts_node_type(n);
+	if (strcmp(type, "module") != 0 && strcmp(type, "block") != 0)
+		return (TSNode){ 0 };
+	TSNode prev = { 0 };
+	uint32_t count = ts_node_child_count(n);
+	for (uint32_t i = 0; i < count; i++) {
+		TSNode c = ts_node_child(n, i);
+		if (ts_node_is_extra(c))
+			continue; /* a comment stands anywhere */
+		if (!ts_node_is_null(prev) && ts_node_is_named(prev) && ts_node_is_named(c) &&
+		    ts_node_start_point(c).row == ts_node_end_point(prev).row) {
+			while (ts_node_child_count(c) > 0)
+				c = ts_node_child(c, 0);
+			return c;
+		}
+		prev = c;
+	}
+	return (TSNode){ 0 };
+}
+
 TSNode gg_syntax_first_error(TSNode n)
 {
 	while (!ts_node_is_null(n)) {
@@ -30,6 +58,9 @@ TSNode gg_syntax_first_error(TSNode n)
 				break;
 			}
 		}
+		/* No child holds it: the error is a hidden token the grammar invented between two of them. */
+		if (ts_node_is_null(next))
+			return statements_run_together(n);
 		n = next;
 	}
 	return n;
