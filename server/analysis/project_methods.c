@@ -1520,8 +1520,17 @@ bool gg_project_class_takes_grad(const gg_project *p, const char *dotted, size_t
 bool gg_project_module_takes_grad(const gg_project *p, const char *module, size_t n)
 {
 	for (size_t i = 0; p->classes_sorted && i < p->graph_classes.len; i++) {
-		const char *m = strchr(p->graph_classes.items[i], ' ');
-		if (m && strlen(m + 1) == n && memcmp(m + 1, module, n) == 0)
+		const char *e = p->graph_classes.items[i], *m = strchr(e, ' ');
+		if (!m || strlen(m + 1) != n || memcmp(m + 1, module, n) != 0)
+			continue;
+		/*
+		 * A plain class (an attack object whose forward takes the input's
+		 * gradient) is no module a model could be: only a module class, or
+		 * one whose kind the project does not know, makes its module one.
+		 */
+		size_t name_len = (size_t)(m - e);
+		if (!(class_listed(&p->plain_classes, e, name_len, module, n) &&
+		      !class_listed(&p->module_classes, e, name_len, module, n)))
 			return true;
 	}
 	return false;

@@ -596,6 +596,15 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		text_add(c, &m, "; it trains only where %.*s is true: wrap the call on ", (int)v.len, v.ptr);
 		line_add(c, &m, (uint32_t)row_of(s->call) - 1);
 		text_add(c, &m, " in %.*s.set_grad_enabled(%.*s)", (int)t.len, t.ptr, (int)v.len, v.ptr);
+	} else if (!local && s && !(site_proof(c, s) & GG_PROOF_STATEMENT_QUIET)) {
+		/*
+		 * The caller's call also runs what needs grad (an explainer's
+		 * attributions, an attack beside the forward): no wrap of it is
+		 * offered; the forward alone is what to wrap.
+		 */
+		text_add(c, &m, "; wrap the call in %.*s.%s() (not the call on ", (int)t.len, t.ptr, ctxname);
+		line_add(c, &m, (uint32_t)row_of(s->call) - 1);
+		text_add(c, &m, ", which also runs code that needs autograd)");
 	} else if (!local && s) {
 		/* Its one fix wraps every such caller (the fix sites below): the message says so. */
 		text_add(c, &m, more ? "; wrap the calls on " : "; wrap the call on ");

@@ -38,6 +38,20 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "..", "corpus")
 GRAD_OFF = {"no_grad", "inference_mode"}
 NEEDS_GRAD = {"backward", "manual_backward", "zero_grad", "requires_grad_", "enable_grad", "set_grad_enabled"}
+
+
+def library_grad_methods():
+    """The methods queries/libraries.txt says take the gradient of the model they hold (an attack's perturb), by name."""
+    names = set()
+    with open(os.path.join(HERE, "..", "..", "queries", "libraries.txt"), encoding="utf-8") as f:
+        for line in f:
+            words = line.split()
+            if len(words) == 3 and words[0] == "takes-grad":
+                names.add(words[2])
+    return names
+
+
+NEEDS_GRAD |= library_grad_methods()
 MAX_CALLER_DEPTH = 3
 
 

@@ -1464,9 +1464,6 @@ int sem_facts_collect(semantic *c, gg_node root)
 	/* Owned: calls of a single name, maybe another file's function that runs a backward (GG_ELSEWHERE_GRAD_FUNCTIONS). */
 	gg_node *imported = NULL;
 	size_t imported_len = 0, imported_cap = 0;
-	/* Owned: `x.m(...)` calls, maybe a library object's method that differentiates (`explainer.shap_values(x)`). */
-	gg_node *lib_calls = NULL;
-	size_t lib_calls_len = 0, lib_calls_cap = 0;
 	gg_node *pairs = NULL; /* owned: a name and the name bound to it, in a tuple's assignment */
 	size_t pairs_len = 0, pairs_cap = 0;
 	loop_lists ll; /* owned: for loops and the lists they may run over (loop_binds) */
@@ -1561,8 +1558,6 @@ int sem_facts_collect(semantic *c, gg_node root)
 					if (sym_is(args, r->sym_argument_list) && gg_node_named_child_count(args) == 0)
 						PUSH(c, c->freeze_calls, c->freeze_calls_len, c->freeze_calls_cap, n);
 				}
-				if (!backward && r->libraries.takes_grad && sym_is(field_id(fn, r->fld_object), r->sym_identifier))
-					PUSH(c, lib_calls, lib_calls_len, lib_calls_cap, fn);
 				if (backward)
 					PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(n));
 				if (backward && span_is(m, "requires_grad_")) {
@@ -1828,18 +1823,6 @@ int sem_facts_collect(semantic *c, gg_node root)
 		}
 		bind_note(c, c->assign_left[i], c->assign_right[i]);
 	}
-	/* A library object's method that takes the gradient of what it runs (an explainer's attributions) is a backward. */
-	size_t backwards = c->backward.len;
-	for (size_t i = 0; i < lib_calls_len && c->lib_objects_len && !c->error; i++) {
-		span obj = node_span(c, field_id(lib_calls[i], r->fld_object));
-		span m = node_span(c, field_id(lib_calls[i], r->fld_attribute));
-		const char *f = sem_lib_object_factory(c, obj);
-		if (f && gg_library_facts_takes_grad_method(&r->libraries, f, strlen(f), m.ptr, m.len))
-			PUSH(c, c->backward.items, c->backward.len, c->backward.cap, gg_node_start_byte(lib_calls[i]));
-	}
-	/* Read after the bindings it needs, sorted again with what it added. */
-	if (c->backward.len > backwards)
-		sem_offsets_sort(&c->backward);
 	if ((ll.loops_len || ll.picks_len) && !c->error)
 		loop_binds(c, &ll);
 	for (size_t i = 0; i < c->fetches_len && !c->error; i++) {
@@ -1892,7 +1875,6 @@ int sem_facts_collect(semantic *c, gg_node root)
 	copies_classify(c);
 	models_publish(c);
 out:
-	free(lib_calls);
 	free(ll.loops); /* the early exits' too */
 	free(ll.lists);
 	free(ll.picks);

@@ -718,6 +718,14 @@ bool sem_event_model_loaded(const semantic *c, const event *e);
  * module elsewhere in the project does.
  */
 int sem_forward_takes_grad(semantic *c, const ctx *x, span recv);
+/*
+ * Whether a call runs what takes the gradient of the model it was handed:
+ * an object a class of the project builds whose forward differentiates (an
+ * attack, `adv = attack(x, y)`), or a library object's method the table
+ * says so of (advertorch's perturb, an explainer's attributions). Such a
+ * call needs grad on; it trains no parameter.
+ */
+bool sem_call_takes_grad(semantic *c, const gg_call_ref *ref);
 /* Whether the file imports another framework's networks and nothing of torch. */
 bool sem_other_framework_only(semantic *c);
 chain sem_chain_of_object(const semantic *c, const gg_call_ref *ref);

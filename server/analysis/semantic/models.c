@@ -1677,10 +1677,14 @@ static int bound_takes_grad(semantic *c, span name, const bind *b)
 	gg_node fn = bound_callee(c, name, b);
 	if (!gg_node_is_null(fn) && sem_is_name_chain(c, fn) && sem_name_resolve(c, fn)) {
 		span r = sem_resolved(c);
-		/* A class of the project: its own answer; one of torch's: none takes a gradient in its forward. */
+		/*
+		 * A class of the project: its own answer; one of torch's, or what a
+		 * library's model factory builds (torchvision.models.vgg16, timm's):
+		 * none takes a gradient in its forward.
+		 */
 		if (gg_elsewhere_class_kind(c->elsewhere, r.ptr, r.len) != 0)
 			return gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_TAKES_GRAD, r.ptr, r.len) ? 1 : 0;
-		if (span_starts(r, "torch."))
+		if (span_starts(r, "torch.") || gg_library_facts_module(&c->sem->libraries, r.ptr, r.len))
 			return 0;
 	}
 	return -1;
@@ -1692,6 +1696,54 @@ static bool passes_graph_free(semantic *c, span arg, int scope, uint32_t at, voi
 	(void)ctx;
 	const bind *b = sem_bind_before(c, arg, scope, at);
 	return b && bound_takes_grad(c, arg, b) == 0;
+}
+
+/* Whether the object name holds (bound by b, or NULL) takes the gradient of its model in method (forward when empty). */
+static bool object_takes_grad(semantic *c, span name, const bind *b, span method)
+{
+	if (!method.len || span_is(method, "forward") || span_is(method, "__call__"))
+		return b && bound_takes_grad(c, name, b) == 1;
+	const char *f = sem_lib_object_factory(c, name);
+	return f && gg_library_facts_takes_grad_method(&c->sem->libraries, f, strlen(f), method.ptr, method.len);
+}
+
+typedef struct takes_visit {
+	span method;
+	bool found;
+} takes_visit;
+
+/* sem_param_arguments' visit: whether some call hands the parameter such an object (`check(net, loader, attacker)`). */
+static bool hands_takes_grad(semantic *c, span arg, int scope, uint32_t at, void *ctx)
+{
+	takes_visit *v = ctx;
+	v->found = v->found || object_takes_grad(c, arg, sem_bind_before(c, arg, scope, at), v->method);
+	return true;
+}
+
+bool sem_call_takes_grad(semantic *c, const gg_call_ref *ref)
+{
+	if (!ref->names || !ref->plain)
+		return false;
+	span recv = text_between(c, ref->start, ref->callee_end), method = { c->text, 0 };
+	if (ref->attribute) {
+		if (ref->names != 2)
+			return false;
+		method = sem_method_of(c, ref);
+		recv = text_between(c, ref->start, ref->object_end);
+	} else if (ref->names != 1) {
+		return false;
+	}
+	int scope = sem_func_at(c, ref->start);
+	const bind *b = sem_bind_before(c, recv, scope, ref->start);
+	if (object_takes_grad(c, recv, b, method))
+		return true;
+	/* A parameter is what its call sites hand it: an attack the caller built from the model. */
+	gg_node dflt;
+	if (b || scope <= 0 || sem_parameter_index(c, c->funcs[scope].def, recv, &dflt) < 0)
+		return false;
+	takes_visit v = { method, false };
+	sem_param_arguments(c, scope, recv, hands_takes_grad, &v);
+	return v.found;
 }
 
 int sem_forward_takes_grad(semantic *c, const ctx *x, span recv)

@@ -135,7 +135,7 @@ void sem_trains_build(semantic *c)
 	offsets *t = &c->trains;
 	const gg_tree_index *ix = c->index;
 	for (size_t i = 0; i < ix->calls_len && !c->error; i++)
-		if (call_trains(c, &ix->calls[i]) || call_of_parameter(c, &ix->calls[i]))
+		if (call_trains(c, &ix->calls[i]) || call_of_parameter(c, &ix->calls[i]) || sem_call_takes_grad(c, &ix->calls[i]))
 			PUSH(c, t->items, t->len, t->cap, ix->calls[i].start);
 	/* backward and the steps it found, and the calls of functions whose path reaches one */
 	for (size_t i = 0; i < c->backward.len && !c->error; i++)
