@@ -300,7 +300,7 @@ typedef struct gg_project {
 	/*
 	 * The attribute names the project's files call or name (`tool.predict(`,
 	 * `fn=tool.predict`), whatever holds them: "name G", G 1 where a call
-	 * runs with grad off, 0 where with it on, 2 where with it on in a def
+	 * runs with grad off (9 with no argument), 0 where with it on, 2 where with it on in a def
 	 * that runs a backward after it (its result may be that loss), 4 where
 	 * with it on on self (the class's own call; 5 in such a def), 6 with it
 	 * on and no argument (`x.name()`), 7 with it on and its result dropped
@@ -475,8 +475,10 @@ bool gg_project_param_forwarder(const gg_project *p, const char *dotted, size_t 
  * How the project's files call methods named name (method_calls), with
  * takes_args leaving out the calls with no argument (`x.name()`): *off
  * whether some call runs with grad off, *other whether some runs with it on
- * or the name is handed on without a call, *users (NULL: not asked) whether
- * some call with grad on is on another object than self (`agent.test(...)`)
+ * or the name is handed on without a call (module's own calls on self or its
+ * parts left out, when module is given: its call graph resolves them), *users
+ * (NULL: not asked) whether some call with grad on is on another object than
+ * self (`agent.test(...)`)
  * in a file other than module's (NULL: any file), *trains (NULL: not asked)
  * whether some call, in a file other than module's, keeps the result in a
  * def that runs a backward after it (the result may be that loss).

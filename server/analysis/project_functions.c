@@ -276,7 +276,8 @@ static int line_methods_note(gg_buf *calls, const line *l, bool off)
 		bool bare = after < end && *after == '(' && in < end && *in == ')';
 		bool dropped = root == l->content;
 		char on = own ? (dropped ? '8' : '4') : bare ? '6' : dropped ? '7' : '0';
-		char mode[3] = { ' ', after < end && *after == '(' ? (off ? '1' : on) : '3', '\0' };
+		/* With grad off: '1', or '9' with no argument (no call of a method that needs one). */
+		char mode[3] = { ' ', after < end && *after == '(' ? (off ? (bare ? '9' : '1') : on) : '3', '\0' };
 		if (gg_buf_append(calls, q + 1, w) || gg_buf_append(calls, mode, sizeof mode))
 			return -ENOMEM;
 		q = after - 1;
@@ -307,7 +308,7 @@ static int methods_settle(gg_project *p, const gg_buf *calls, bool test, const c
 	int rc = 0;
 	for (size_t i = 0; i < n && !rc; i++) {
 		size_t len = strlen(entries[i]);
-		if ((i && strcmp(entries[i], entries[i - 1]) == 0) || (test && entries[i][len - 1] != '1'))
+		if ((i && strcmp(entries[i], entries[i - 1]) == 0) || (test && entries[i][len - 1] != '1' && entries[i][len - 1] != '9'))
 			continue;
 		char *entry = gg_strdup_printf("%s %s", entries[i], module);
 		rc = entry ? gg_strings_push(&p->method_calls, entry) : -ENOMEM;
@@ -797,6 +798,7 @@ int gg_project_calls_scan(gg_project *p, const char *module, const char *text, s
 	open_block *stack = NULL;
 	size_t depth = 0, cap = 0;
 	bool quoted = false, decorated_off = false;
+	long header_open = 0; /* brackets a def's header leaves open */
 	const char *end = text + len;
 	for (const char *q = text; q < end && !rc;) {
 		line l;
@@ -827,7 +829,15 @@ int gg_project_calls_scan(gg_project *p, const char *module, const char *text, s
 		while (e > l.content && (e[-1] == ' ' || e[-1] == '\t'))
 			e--;
 		bool opens = e > l.content && e[-1] == ':';
-		bool def = line_starts(&l, "def ") || line_starts(&l, "async def ");
+		bool def = line_starts(&l, "def ") || line_starts(&l, "async def ") || header_open > 0;
+		/* A def whose parameters go on over lines opens its block on the header's last line, still under its decorator. */
+		if (def) {
+			for (const char *k = l.content; k < e; k++)
+				header_open += *k == '(' ? 1 : *k == ')' ? -1 : 0;
+			if (header_open > 0 && !opens)
+				continue;
+			header_open = 0;
+		}
 		if (opens && !rc) {
 			bool with_off = line_starts(&l, "with ") && (line_has(&l, "no_grad") || line_has(&l, "inference_mode")) &&
 					!(line_has(&l, " if ") && line_has(&l, " else ")); /* a flag picks: no proof */
@@ -878,13 +888,14 @@ void gg_project_method_calls(const gg_project *p, const char *name, size_t n, bo
 	for (size_t i = gg_project_entries_lower(s, name, n);
 	     i < s->len && strncmp(s->items[i], name, n) == 0 && s->items[i][n] == ' '; i++) {
 		char mode = s->items[i][n + 1];
-		if (mode == '6' && takes_args)
+		if ((mode == '6' || mode == '9') && takes_args)
 			continue;
-		if (mode == '1')
-			*off = true;
-		else
-			*other = true;
 		bool elsewhere = !(module && strcmp(s->items[i] + n + 3, module) == 0);
+		if (mode == '1' || mode == '9')
+			*off = true;
+		else if (elsewhere || (mode != '4' && mode != '8'))
+			*other = true;
+		/* else module's own call on self or a part of it: its call graph resolves those (sem_sites_of). */
 		if (users && (mode == '0' || mode == '6' || mode == '7') && elsewhere)
 			*users = true;
 		if (trains && (mode == '2' || mode == '5') && elsewhere)

@@ -130,32 +130,35 @@ static int site_callee(const semantic *c, const site *s)
 	return best;
 }
 
-/* Whether class cls of the file has no base but object: nothing but the project's own code calls its methods. */
-static bool class_plain(const semantic *c, int cls)
+/*
+ * Whether class cls of the file has no base but object, an abstract base
+ * (abc.ABC) or such a class of the file (`GreedyGenerator(Generator)`,
+ * `Generator(abc.ABC)`): no framework calls its methods, only the project's
+ * own code does.
+ */
+static bool class_plain_within(const semantic *c, gg_node node, unsigned depth)
 {
-	gg_node bases = FIELD(c->classes[cls].node, superclasses);
+	gg_node bases = FIELD(node, superclasses);
 	uint32_t count = gg_node_is_null(bases) ? 0 : gg_node_named_child_count(bases);
 	for (uint32_t i = 0; i < count; i++) {
 		gg_node b = gg_node_named_child(bases, i);
-		if (!IS(b, identifier) || !span_eq(node_span(c, b), (span){ "object", 6 }))
+		span name = node_span(c, b);
+		if (IS(b, attribute) && text_eq(c, b, "abc.ABC"))
+			continue;
+		if (!IS(b, identifier))
+			return false;
+		if (span_is(name, "object") || span_is(name, "ABC"))
+			continue;
+		const klass *base = depth < MAX_BLOCK_DEPTH ? sem_class_find(c, name) : NULL;
+		if (!base || gg_node_eq(base->node, node) || !class_plain_within(c, base->node, depth + 1))
 			return false;
 	}
 	return true;
 }
 
-/*
- * Whether the project's files call methods named name only with grad on
- * (method_calls): an override of a base's method of this file that its
- * users run so (`agent.test(...)` in the training script) is their API,
- * not a hook whose caller owns the mode.
- */
-static bool project_calls_with_grad(const semantic *c, span name)
+static bool class_plain(const semantic *c, int cls)
 {
-	bool off, other, users;
-	if (!c->elsewhere)
-		return false;
-	gg_elsewhere_method_calls(c->elsewhere, name.ptr, name.len, false, &off, &other, &users, NULL, c->module);
-	return users && !off;
+	return class_plain_within(c, c->classes[cls].node, 0);
 }
 
 /* Whether method f needs an argument besides self: a parameter without a default, before any `*`. */
@@ -173,6 +176,23 @@ static bool method_takes_args(const semantic *c, const func *f)
 			return true;
 	}
 	return false;
+}
+
+/*
+ * Whether the project's files call methods named name only with grad on
+ * (method_calls): an override of a base's method of this file that its
+ * users run so (`agent.test(...)` in the training script) is their API,
+ * not a hook whose caller owns the mode.
+ */
+static bool project_calls_with_grad(const semantic *c, const func *f)
+{
+	bool off, other, users;
+	if (!c->elsewhere)
+		return false;
+	/* A call with no argument is no call of a method that needs one (another class's `evaluate()`). */
+	gg_elsewhere_method_calls(c->elsewhere, f->name.ptr, f->name.len, method_takes_args(c, f), &off, &other, &users, NULL,
+				  c->module);
+	return users && !off;
 }
 
 /* Whether some call of the file runs function fi (sites sorted by callee). */
@@ -1036,7 +1056,7 @@ void sem_call_graph_resolve(semantic *c)
 		 * the project's files call it only with grad on (`agent.test()`
 		 * in the training script).
 		 */
-		if (f->eval_name && f->cls >= 0 && !file_calls_method(c, f->name, f->cls) && !project_calls_with_grad(c, f->name))
+		if (f->eval_name && f->cls >= 0 && !file_calls_method(c, f->name, f->cls) && !project_calls_with_grad(c, f))
 			f->eval_name = false;
 		/* A def nested in a method stands as that method does: the method's callers decide. */
 		int method = f->cls < 0 ? sem_enclosing_method(c, f->parent) : 0;
@@ -1056,7 +1076,7 @@ void sem_call_graph_resolve(semantic *c)
 		    (((kind & CLASS_EXTERNAL) && !(kind & CLASS_LIGHTNING)) ||
 		     ((sem_project_base_defines(c, c->classes[f->cls].node, f->name, 0) ||
 		       sem_class_base_defines_here(c, f->cls, f->name, 0)) &&
-		      !project_calls_with_grad(c, f->name))))
+		      !project_calls_with_grad(c, f))))
 			f->callers_own_mode = true;
 		/* A nested def held its function's name; it keeps only its own. */
 		if (f->eval_name && f->cls < 0 && f->parent > 0 && !c->funcs[f->parent].eval_name &&
@@ -1210,7 +1230,7 @@ void sem_call_graph_resolve(semantic *c)
 		    (f->name.len > 1 && f->name.ptr[0] == '_' && f->name.ptr[1] == '_'))
 			continue;
 		gg_elsewhere_method_calls(c->elsewhere, f->name.ptr, f->name.len, method_takes_args(c, f), &off, &other, NULL, NULL,
-					NULL);
+					c->module);
 		if (!off || other)
 			continue;
 		bool all = true;

@@ -153,7 +153,8 @@ bool gg_elsewhere_flag_method(const gg_elsewhere *e, const char *name, size_t le
  * How the project's files call methods named name, with takes_args leaving
  * out the calls with no argument: *off whether some call runs with grad off,
  * *other whether some runs with it on or the name is handed on without a
- * call, *users (NULL: not asked) whether some call with grad on is on another
+ * call (module's own calls on self or its parts left out, when module is
+ * given), *users (NULL: not asked) whether some call with grad on is on another
  * object than self in a file other than module's (NULL: any file), *trains
  * (NULL: not asked) whether some call, in a file other than module's, keeps
  * the result in a def that runs a backward after it.

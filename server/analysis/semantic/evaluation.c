@@ -692,12 +692,16 @@ bool sem_func_iterates(semantic *c, int fi)
 	/* Or a caller runs it once per item: score_batch(b) for b in loader. */
 	for (size_t i = sem_sites_of(c, fi); !found && i < c->sites_len && c->sites[i].callee == fi; i++)
 		found = call_in_loop(c, c->sites[i].call);
-	/* A method called on an object the call graph does not follow (tagger.predict(b) for b in ...). */
+	/*
+	 * A method called on an object the call graph does not follow (tagger.predict(b) for b in ...).
+	 * Not on self in another class (`self._model.generate(...)` in a beam search): that
+	 * class's own method, or its part's.
+	 */
 	const gg_tree_index *ix = c->index;
 	size_t i = f->cls >= 0 ? sem_named_first(c->call_names, c->call_names_len, f->name) : c->call_names_len;
 	for (; !found && i < c->call_names_len && span_eq(c->call_names[i].name, f->name); i++) {
 		const gg_call_ref *r = &ix->calls[c->call_names[i].index];
-		if (r->names >= 2 &&
+		if (r->names >= 2 && !span_is(text_between(c, r->start, r->root_end), "self") &&
 		    !(r->start >= gg_node_start_byte(c->classes[f->cls].node) && r->start < gg_node_end_byte(c->classes[f->cls].node)))
 			found = call_in_loop(c, r->node);
 	}
