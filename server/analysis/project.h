@@ -129,6 +129,14 @@ typedef struct gg_project {
 	 */
 	gg_strings pending_classes, pending_bases, pending_methods;
 	/*
+	 * A module class's methods that run no submodule themselves but call
+	 * one of their own class's methods (`def predict(self, src): return
+	 * self.beam_search(src)`): "method callee". Settled in
+	 * gg_project_classes_sort: a method whose callee is forward-like is
+	 * forward-like too, to a fixed point. Emptied then.
+	 */
+	gg_strings pending_forwards;
+	/*
 	 * Methods of plain classes that run what the class built from a class
 	 * it imports (`self.flow = FlowNet()`, FlowNet from another file):
 	 * "Class.method module ctor.dotted". Settled with the pending classes:

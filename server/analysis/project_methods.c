@@ -213,6 +213,35 @@ static long submodule_called(const line *l, const gg_strings *subs, bool own)
 	return -1;
 }
 
+/* Notes in calls (NUL-separated) the names of self's own methods the code of l calls: `self.beam_search(`. */
+static int self_calls_note(const line *l, gg_buf *calls)
+{
+	for (const char *p = l->content; (p = memmem(p, (size_t)(l->end - p), "self.", 5)) != NULL; p += 5) {
+		if (p > l->content && (word_char(p[-1]) || p[-1] == '.'))
+			continue;
+		size_t n = word_at(p + 5, l->end);
+		const char *after = p + 5 + n;
+		if (n && after < l->end && *after == '(' && (gg_buf_append(calls, p + 5, n) || gg_buf_append(calls, "", 1)))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* A module class's method that ran no submodule: "method callee" in pending_forwards for each own method it calls. */
+static int self_calls_settle(gg_project *p, const char *method, size_t method_len, const gg_buf *calls)
+{
+	for (const char *e = calls->data; e && e < calls->data + calls->len; e += strlen(e) + 1) {
+		if (strlen(e) == method_len && memcmp(e, method, method_len) == 0)
+			continue;
+		char *entry = gg_strdup_printf("%.*s %s", (int)method_len, method, e);
+		int rc = entry ? gg_strings_push(&p->pending_forwards, entry) : -ENOMEM;
+		free(entry);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 /*
  * `self.<name> = <Capitalised or nn.>...(`: the name of a submodule the class
  * builds, pushed on subs. With modules, only a module class of the file
@@ -897,6 +926,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	gg_strings_init(&held); /* what the plain classes hold that is a module: self.actor = Actor(...) */
 	gg_strings made; /* local names a plain class's method binds to a module (held_local_note) */
 	gg_strings_init(&made);
+	gg_buf self_calls = { NULL, 0, 0 }; /* the own methods a module class's method calls (self_calls_note) */
 	/* What the plain classes hold that an imported class built, and that class's dotted name, index by index. */
 	gg_strings_init(&held_imported);
 	gg_strings_init(&held_ctors);
@@ -953,6 +983,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 		if (method && l.indent <= def_indent && !line_closes_bracket(&l)) {
 			rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, holds, ctor,
 					 off, own_work);
+			if (!rc && kind == CLASS_IS_MODULE && !runs && !off)
+				rc = self_calls_settle(p, method, method_len, &self_calls);
 			if (!rc && kind == CLASS_IS_PLAIN && sets_eval && !sets_train)
 				rc = eval_method_note(p, class_name, class_len, method, method_len, module);
 			if (!rc && (adds & ~rebound) && class_indent == 0)
@@ -1036,6 +1068,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 				def_line = l.content;
 				def_line_end = l.end;
 				adds = rebound = 0;
+				self_calls.len = 0;
 			}
 			decorated_off = false;
 			continue;
@@ -1047,6 +1080,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 				off = true;
 			else if (submodule_called(&l, kind == CLASS_IS_PLAIN ? &held : &subs, kind != CLASS_IS_PLAIN) >= 0)
 				runs = true;
+			else if (kind == CLASS_IS_MODULE && (rc = self_calls_note(&l, &self_calls)) != 0)
+				break;
 			if (kind == CLASS_IS_PENDING && submodule_called(&l, &held, false) >= 0)
 				holds = true;
 			else if (kind == CLASS_IS_PLAIN && !ctor && (at = submodule_called(&l, &held_imported, false)) >= 0)
@@ -1069,6 +1104,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	if (!rc && method)
 		rc = method_note(p, kind, class_name, class_len, method, method_len, module, runs, holds, ctor, off,
 				 own_work);
+	if (!rc && method && kind == CLASS_IS_MODULE && !runs && !off)
+		rc = self_calls_settle(p, method, method_len, &self_calls);
 	if (!rc && method && kind == CLASS_IS_PLAIN && sets_eval && !sets_train)
 		rc = eval_method_note(p, class_name, class_len, method, method_len, module);
 	if (!rc && method && (adds & ~rebound) && class_indent == 0)
@@ -1084,6 +1121,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	gg_strings_free(&plains);
 	gg_strings_free(&held);
 	gg_strings_free(&made);
+	gg_buf_free(&self_calls);
 	return rc;
 }
 
@@ -1358,6 +1396,33 @@ static int train_methods_settle(gg_project *p)
 	return 0;
 }
 
+/*
+ * pending_forwards settled: a method that calls a forward-like method of its
+ * class is forward-like (predict() through beam_search()), to a fixed point
+ * bounded by the entries. forward_methods comes sorted and leaves so.
+ */
+static int forwards_through_own_methods(gg_project *p)
+{
+	int rc = 0;
+	for (bool changed = p->pending_forwards.len > 0; changed && !rc;) {
+		changed = false;
+		size_t before = p->forward_methods.len;
+		for (size_t i = 0; i < p->pending_forwards.len && !rc; i++) {
+			const char *e = p->pending_forwards.items[i], *sp = strchr(e, ' ');
+			if (!sp || !gg_project_names_has(&p->forward_methods, sp + 1, strlen(sp + 1)) ||
+			    gg_project_names_has(&p->forward_methods, e, (size_t)(sp - e)))
+				continue;
+			rc = name_push(&p->forward_methods, e, (size_t)(sp - e));
+		}
+		if (p->forward_methods.len > before) {
+			gg_project_sort_unique(&p->forward_methods);
+			changed = true;
+		}
+	}
+	gg_strings_free(&p->pending_forwards);
+	return rc;
+}
+
 int gg_project_classes_sort(gg_project *p)
 {
 	int rc = pending_settle(p);
@@ -1368,6 +1433,8 @@ int gg_project_classes_sort(gg_project *p)
 	if (!rc)
 		rc = gg_project_parts_settle(p);
 	gg_project_sort_unique(&p->forward_methods);
+	if (!rc)
+		rc = forwards_through_own_methods(p);
 	gg_project_sort_unique(&p->submodules);
 	gg_project_sort_unique(&p->off_methods);
 	gg_project_sort_unique(&p->plain_methods);
