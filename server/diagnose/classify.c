@@ -1858,7 +1858,14 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		gg_buf_free(&ranks);
 		if (rc)
 			return rc;
-		/* One local rank alone logged it: that rank is the one whose device was full. */
+		/* NCCL's proxy named the global rank it failed for; else one local rank alone logged it: that one's device was full. */
+		if (facts->nccl_proxy_rank1 && d->rank < 0) {
+			d->rank = d->chain->rank = facts->nccl_proxy_rank1 - 1;
+			rc = gg_evidence_add(d, "NCCL's proxy failed an operation for rank %d: the rank whose device was full (its warnings' [N] tag is a local device, not the rank)",
+					     d->rank);
+			if (rc)
+				return rc;
+		}
 		if (count == 1 && d->rank < 0)
 			for (int r = 0; r < 64; r++)
 				if (facts->nccl_oom_ranks & (1ull << r))

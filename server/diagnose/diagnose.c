@@ -1849,6 +1849,24 @@ static void dx_fold_consequences(gg_diagnoses *out, const gg_log_facts *facts)
 	for (size_t i = 0; i < out->len; i++) {
 		gg_diagnosis *x = &out->items[i];
 		const gg_traceback *tb = gg_diagnosis_traceback(x);
+		/*
+		 * NCCL's "Cuda failure 'out of memory'" printed under the collective's
+		 * traceback it failed (C-level warnings flushed after Python's
+		 * output, or pasted in that order): the same one failure as below,
+		 * the memory error taking the traceback's frames.
+		 */
+		gg_diagnosis *prev = kept ? &out->items[kept - 1] : NULL;
+		const gg_traceback *pt = prev ? gg_diagnosis_traceback(prev) : NULL;
+		if (prev && x->oom.is_oom && !prev->oom.is_oom && x->chain->len == 1 && tb->len == 0 && x->oom.form &&
+		    strcmp(x->oom.form, GG_OOM_FORM_NCCL) == 0 && prev->chain->len == 1 && pt->has_exception && pt->len > 0 &&
+		    strstr(pt->exc.message, "NCCL error") && (prev->rank < 0 || x->rank < 0 || prev->rank == x->rank) &&
+		    pt->exc.at.line < tb->at.line && pt->exc.at.line + DX_NCCL_TRAIL >= tb->at.line) {
+			dx_frames_take(&x->chain->tbs[x->tb], &prev->chain->tbs[prev->tb]);
+			x->consequence_line = pt->exc.at.line;
+			x->consequence_nccl = true;
+			dx_diagnosis_free(prev);
+			kept--;
+		}
 		if (x->oom.is_oom) {
 			out->items[kept++] = *x;
 			/* A line alone: its chain is one traceback without frames. */

@@ -1921,6 +1921,10 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		else if (shm) {
 			rc |= gg_buf_printf(&e, " The DataLoader's workers hand their batches to the main process through shared memory (/dev/shm), and it ran out (Docker gives a container 64 MB unless told otherwise). Not GPU memory, and not the OOM killer.");
 			rc |= gg_buf_printf(&x, "Give the workers more shared memory: `docker run --shm-size=8g` (or `--ipc=host`), on Kubernetes a memory-backed volume at /dev/shm (`emptyDir: {medium: Memory}`); `df -h /dev/shm` shows its size. Or lower the DataLoader's num_workers (0 confirms it) or the batch each worker prepares.");
+		} else if (exc && strstr(exc->message, "DataLoader worker") && strstr(exc->message, "killed by signal: Terminated")) {
+			/* SIGTERM is sent, never raised by a crash: something outside the worker stopped it. */
+			rc |= gg_buf_printf(&e, " A DataLoader worker was stopped from outside with SIGTERM, not crashed: the main process shutting its workers down after an error of its own (which comes first in the log), a scheduler or a container stopping the job, or a memory limit enforced by stopping processes (a container's or a job's: the usual one when it comes after training has run a while). The kernel's OOM killer sends SIGKILL instead (\"killed by signal: Killed\").");
+			rc |= gg_buf_printf(&x, "Find what stopped it: the main process's own error above this line, the scheduler's or the container's record of the job (its exit reason, `kubectl describe pod`), and `dmesg`. If it was memory: lower the DataLoader's num_workers and the batch each worker prepares, and watch the host's RAM (`free -h`) and /dev/shm while it runs.");
 		} else if (exc && strstr(exc->message, "DataLoader worker") && strstr(exc->message, "killed by signal")) {
 			/* Killed is the OOM killer's (oom.c) and a bus error /dev/shm's (above): any other signal is a crash inside the worker. */
 			rc |= gg_buf_printf(&e, " A DataLoader worker process crashed (a signal from native code: an abort, a segmentation fault): the dataset's or a native library's fault inside the worker, whose own error is not in this traceback. Not memory.");

@@ -2623,6 +2623,14 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		f->resource_autotune = gg_text_find(t, n, "benchmark choice") || gg_text_find(t, n, "Ignoring this choice") ||
 				       gg_text_find(t, n, "autotun") || gg_text_find(t, n, "select_algorithm.py");
 	}
+	/* NCCL's proxy thread names the global rank whose operation it failed: the rank, where the tag only names a device. */
+	const char *pr;
+	if (!f->nccl_proxy_rank1 && gg_text_find(t, n, "NCCL WARN [Proxy Service") && gg_text_find(t, n, "Failed to execute operation") &&
+	    (pr = gg_text_find(t, n, " from rank ")) != NULL && pr + 11 < t + n && pr[11] >= '0' && pr[11] <= '9') {
+		long r = strtol(pr + 11, NULL, 10);
+		if (r >= 0 && r < 1000000)
+			f->nccl_proxy_rank1 = (int)r + 1;
+	}
 	/* The watchdog's frames under a paste that cuts its what() line: the timeout check is what threw. */
 	if (!f->nccl_timeout_frames && gg_text_find(t, n, "frame #") && gg_text_find(t, n, "WorkNCCL::checkTimeout"))
 		f->nccl_timeout_frames = true;

@@ -85,8 +85,9 @@ typedef struct gg_log_facts {
 	 */
 	unsigned xla_listing_fields;
 	uint64_t xla_listing_line;
-	uint64_t nccl_oom_ranks;
+	uint64_t nccl_oom_ranks; /* the local devices ("host:pid:tid [N]") whose NCCL warned of a CUDA out-of-memory */
 	unsigned nccl_oom_lines;
+	int nccl_proxy_rank1;    /* 1 + the global rank NCCL's proxy names ("[Proxy Service 93] Failed to execute operation Setup from rank 93"), 0 when none */
 	bool sigkill;          /* the root cause was killed by signal 9 (the kernel's OOM killer, usually) */
 	gg_log_span sigkill_at; /* its "exitcode : -9" line */
 	int launcher_rank;     /* the launcher's first failed process: the agent's "failed (exitcode: N) local_rank: R", mp.spawn's "process R terminated with ...", mpirun's "process rank R ... exited on signal N" or its "first process to do so" ("Process name: [[J,S],R]", "Exit code: N"), DeepSpeed's "[...'--local_rank=R'...] exits with return code = N"; or -1 */

@@ -99,8 +99,9 @@ bool gg_phase_is_library(const char *f)
 	/* What the user typed at an interactive prompt (<stdin>, <console>) is theirs, as a notebook cell is. */
 	if (f[0] == '<' && strncmp(f, "<ipython-input-", 15) != 0 && strcmp(f, "<stdin>") != 0 && strcmp(f, "<console>") != 0)
 		return true; /* <frozen ...>, <string>, <decorator-gen-..> */
+	/* Or printed relative to the folder that holds it ("torch/distributed/distributed_c10d.py"). */
 	for (const char *const *m = marks; *m; m++)
-		if (has_path(f, *m))
+		if (has_path(f, *m) || ((*m)[0] == '/' && path_starts(f, *m + 1)))
 			return true;
 	if (in_cache_folder(f))
 		return true;
