@@ -333,6 +333,17 @@ bool gg_phase_is_loading(const gg_tb_frame *f)
 			return true;
 	if (has_path(f->filename, "torch/serialization.py"))
 		return true; /* torch.load and its restore_location/deserialize helpers */
+	/*
+	 * DistributedDataParallel's or FSDP's constructor: the model is being
+	 * wrapped, its weights broadcast from rank 0 or sharded, before any
+	 * forward (accelerate's prepare() and the Trainer call it as training
+	 * starts).
+	 */
+	if ((has_path(f->filename, "torch/nn/parallel/distributed.py") &&
+	     (is(fn, "__init__") || is(fn, "DistributedDataParallel.__init__") || has(fn, "_ddp_init_helper") ||
+	      has(fn, "_sync_module_states") || has(fn, "_sync_params_and_buffers"))) ||
+	    (has_path(f->filename, "torch/distributed/fsdp/") && (is(fn, "__init__") || has(fn, ".__init__"))))
+		return true;
 	/* A pickled checkpoint's tensors rebuilt as it is unpickled (torch/_utils.py's _rebuild_tensor_v2, _rebuild_parameter). */
 	if (has_path(f->filename, "torch/_utils.py") && gg_text_starts(fn, strlen(fn), "_rebuild_"))
 		return true;
