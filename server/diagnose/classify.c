@@ -976,6 +976,9 @@ static bool classify_is_jax(const gg_traceback *tb)
  */
 static bool classify_relayed(const gg_diagnosis *d, const gg_traceback *tb)
 {
+	/* A line alone carrying a server's JSON response with the memory error in it. */
+	if (d->oom.is_oom && d->chain->relayed_json)
+		return true;
 	if (!d->oom.is_oom || !tb->has_exception || !strchr(tb->exc.type, '.') || strncmp(tb->exc.type, "torch.", 6) == 0 ||
 	    strstr(tb->exc.type, "OutOfMemory") || strstr(tb->exc.type, "MemoryError"))
 		return false;
@@ -1879,8 +1882,11 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		d->serving = GG_SERVING_RELAYED;
 		d->culprit = d->entry = -1;
 		d->phase = GG_PHASE_EVALUATION; /* the server's inference */
-		if ((rc = gg_evidence_add(d, "%s is a client library's exception carrying the server's message: the memory ran out in the server's process, whose grad mode and batch these frames do not show; the script only sent a request",
-					  tb->exc.type)))
+		if ((rc = !d->chain->relayed_json
+				  ? gg_evidence_add(d, "%s is a client library's exception carrying the server's message: the memory ran out in the server's process, whose grad mode and batch these frames do not show; the script only sent a request",
+						    tb->exc.type)
+				  : gg_evidence_add(d, "log line %llu prints a server's JSON response whose text carries the memory error: it ran out in the server's process, not in the one that printed it",
+						    (unsigned long long)tb->exc.at.line)))
 			return rc;
 	} else if (engine && !start) {
 		d->serving = GG_SERVING_ANSWERING;

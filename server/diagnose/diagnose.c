@@ -301,6 +301,7 @@ static gg_tb_chain *dx_orphan_chain(const gg_log_orphan *o, uint64_t seq)
 	c->pid = o->pid;
 	c->has_oom = o->oom;
 	c->abort_unsaid = o->unsaid;
+	c->relayed_json = o->relayed_json;
 	c->seq = seq;
 	tb->at = o->at;
 	if (dx_exception_from_orphan(tb, o) != 0) {

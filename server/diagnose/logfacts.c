@@ -786,6 +786,26 @@ static int facts_xla_ordinal(const char *t, size_t n)
 }
 
 /* A zeroed orphan at the end of the list (not yet counted), or NULL when out of memory. */
+/*
+ * Whether the memory words of the line t sit inside a string of a JSON
+ * object it prints (`... {"error":"...","warnings":["CUDA out of memory.
+ * ..."]}`): a server's response body, which an app or a client printed.
+ */
+static bool facts_relayed_json(const char *t, size_t n)
+{
+	const char *oom = gg_text_find_ci(t, n, "out of memory");
+	const char *open = oom ? gg_text_find(t, (size_t)(oom - t), "{\"") : NULL;
+	if (!open || !gg_text_find(open, (size_t)(oom - open), "\":"))
+		return false;
+	unsigned quotes = 0;
+	for (const char *q = open; q < oom; q++)
+		if (*q == '\\' && q + 1 < oom)
+			q++;
+		else if (*q == '"')
+			quotes++;
+	return quotes % 2 == 1;
+}
+
 static gg_log_orphan *facts_orphan_slot(gg_log_facts *f)
 {
 	if (gg_grow((void **)&f->orphans, &f->orphans_cap, f->orphans_len, sizeof *f->orphans))
@@ -1333,6 +1353,7 @@ static int facts_orphan(gg_log_facts *f, const gg_log_line *l, const char *t, si
 	o->rank = rank;
 	o->pid = l->pid;
 	o->oom = oom;
+	o->relayed_json = oom && facts_relayed_json(t, n);
 	/* A runtime's own status name (Level Zero's, SYCL's) is its message, not a sentence naming the error. */
 	o->named_only = oom && !exc && !figures && !gg_text_find(t, n, "OUT_OF_DEVICE_MEMORY") &&
 			!gg_text_find(t, n, "PI_ERROR_OUT_OF_RESOURCES");

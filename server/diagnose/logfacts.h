@@ -45,6 +45,7 @@ typedef struct gg_log_orphan {
 	bool header; /* a debugger's header and the message under it */
 	bool named_only; /* an untyped line that names a memory error without a figure (prose): a message with figures below replaces it */
 	bool prose_lead; /* ... and the words before the error's name are the reporter's sentence ("... I get CUDA out of memory") */
+	bool relayed_json; /* the error's words sit in a string of a JSON object the line prints: a server's response body */
 	bool used;   /* given to a traceback below it as its exception */
 	bool folded; /* a sentence read as the context of a cut traceback below it, not its exception (see diagnose.c) */
 	/*

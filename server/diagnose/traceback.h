@@ -94,6 +94,7 @@ typedef struct gg_tb_chain {
 	bool lone_above;   /* its exception is a plain exception line pasted above its frames, which are cut (see diagnose.c) */
 	bool logged_above; /* its exception is a logger's ERROR record right above its header, the frames cut (see diagnose.c) */
 	bool abort_unsaid; /* no traceback: a C++ exception's terminate line without its what() line (see gg_log_orphan.unsaid) */
+	bool relayed_json; /* no traceback: the line prints a server's JSON response carrying the error (see gg_log_orphan.relayed_json) */
 	bool device_assert; /* a CUDA kernel's device-side assertion lines pasted alone, without the host's exception: its message is the assertion */
 	/*
 	 * Anomaly mode's forward trace printed above this chain's NaN error,
