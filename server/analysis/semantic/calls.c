@@ -432,8 +432,41 @@ static bool name_made_to_require_grad(const semantic *c, span name, uint32_t lo,
 		if (gg_node_start_byte(a) < lo || gg_node_start_byte(a) >= hi || !IS(FIELD(a, left), identifier) ||
 		    !span_eq(node_span(c, FIELD(a, left)), name) || !IS(right, call))
 			continue;
-		gg_node v = sem_argument_for(c, FIELD(right, arguments), -1, (span){ "requires_grad", 13 }, &unknown);
-		if (!gg_node_is_null(v) && text_eq(c, v, "True"))
+		/* Made so anywhere down its chain: `Variable(x.data, requires_grad=True).contiguous()`. */
+		for (unsigned links = 0; IS(right, call) && links < MAX_NAME_SEGMENTS; links++) {
+			gg_node v = sem_argument_for(c, FIELD(right, arguments), -1, (span){ "requires_grad", 13 }, &unknown);
+			if (!gg_node_is_null(v) && text_eq(c, v, "True"))
+				return true;
+			gg_node fn = FIELD(right, function);
+			right = IS(fn, attribute) ? FIELD(fn, object) : gg_node_null();
+		}
+	}
+	return false;
+}
+
+/*
+ * Whether the backward at `at` in f is a `.backward()` whose gradient f
+ * reads off a tensor made to require one in it, or in the function around
+ * it (`x_adv = Variable(x.data, requires_grad=True)`, then
+ * `loss.backward()` and `x_adv.grad`): an attack's input gradient, as
+ * autograd.grad of it is. Not where f steps an optimizer: that trains.
+ */
+static bool backward_for_input(const semantic *c, const func *f, int top, uint32_t at)
+{
+	const gg_tree_index *ix = c->index;
+	bool backward = false;
+	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, at); i < ix->calls_len && ix->calls[i].start == at; i++)
+		backward = backward || (ix->calls[i].attribute && span_is(sem_method_of(c, &ix->calls[i]), "backward"));
+	if (!backward)
+		return false;
+	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, f->start); i < ix->calls_len && ix->calls[i].start < f->end; i++)
+		if (ix->calls[i].attribute && span_is(sem_method_of(c, &ix->calls[i]), "step"))
+			return false;
+	gg_node def = f->def;
+	for (gg_node n = def; !gg_node_is_null(n); n = gg_node_walk_next(def, n, true)) {
+		if (!IS(n, attribute) || !text_eq(c, FIELD(n, attribute), "grad") || !IS(FIELD(n, object), identifier))
+			continue;
+		if (name_made_to_require_grad(c, node_span(c, FIELD(n, object)), c->funcs[top].start, c->funcs[top].end))
 			return true;
 	}
 	return false;
@@ -461,8 +494,11 @@ static bool input_gradient_only(const semantic *c, int fi)
 		uint32_t at = bw->items[i];
 		gg_node grad = node_starting_at(c->input_grads, c->input_grads_len, at);
 		if (gg_node_is_null(grad)) {
-			if (gg_node_is_null(node_starting_at(c->grad_marks, c->grad_marks_len, at)))
+			if (!gg_node_is_null(node_starting_at(c->grad_marks, c->grad_marks_len, at)))
+				continue;
+			if (!backward_for_input(c, f, top, at))
 				return false;
+			asked = true;
 			continue;
 		}
 		bool unknown;
@@ -517,7 +553,7 @@ static bool backward_in(const semantic *c, int fi)
 static void backward_propagate(semantic *c)
 {
 	for (size_t i = 1; i < c->funcs_len; i++)
-		c->funcs[i].input_grad = (c->grad_marks_len || c->input_grads_len) && input_gradient_only(c, (int)i);
+		c->funcs[i].input_grad = c->backward.len && input_gradient_only(c, (int)i);
 	for (size_t i = 1; i < c->funcs_len; i++) {
 		func *f = &c->funcs[i];
 		f->bw = backward_in(c, (int)i);
