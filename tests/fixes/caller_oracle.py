@@ -184,6 +184,13 @@ def new_regions(original, fixed):
             yield node, True
 
 
+def plain_number(expr):
+    """`x.item()`, `float(x)`, `int(x)`: a Python number, which carries no graph to any caller."""
+    return isinstance(expr, ast.Call) and (
+        (isinstance(expr.func, ast.Attribute) and expr.func.attr == "item" and not expr.args) or
+        (isinstance(expr.func, ast.Name) and expr.func.id in ("float", "int")))
+
+
 def flows_to_backward(case, fn, call, depth):
     """Whether the value of call, inside fn (None: module level), reaches a backward there or up its callers."""
     body = fn.body if fn is not None else [s for t in case.trees.values() for s in t.body]
@@ -210,7 +217,7 @@ def flows_to_backward(case, fn, call, depth):
                 return True
     if fn is None or depth >= MAX_CALLER_DEPTH:
         return False
-    returned = any(isinstance(n, ast.Return) and n.value is not None and
+    returned = any(isinstance(n, ast.Return) and n.value is not None and not plain_number(n.value) and
                    (names_in(n.value) & tainted or any(x is call for x in ast.walk(n.value))) for n in walk_own(fn.body))
     return returned and any(flows_to_backward(case, case.enclosing_def(c), c, depth + 1)
                             for c in calls_of(case, fn))
@@ -266,7 +273,8 @@ def region_returns(case, region, whole):
             for t in ([node.target] if isinstance(node, ast.For) else [i.optional_vars for i in node.items if i.optional_vars]):
                 assigned |= target_names(t)
     for node in walk_own(fn.body):
-        if isinstance(node, ast.Return) and node.value is not None and names_in(node.value) & assigned:
+        if isinstance(node, ast.Return) and node.value is not None and not plain_number(node.value) and \
+                names_in(node.value) & assigned:
             return fn
     return None
 
@@ -438,6 +446,18 @@ class Model:
 def evaluate(model, loader):
     with torch.no_grad():
         return [model.step(b, train=False) for b in loader]
+""", False),
+    ("a probe wrapped whose plain-number loss picks the tensor a later backward takes", """
+import torch
+def probe(net, x):
+    with torch.no_grad():
+        out = net(x)
+    return out.sum().item()
+def search(net, images):
+    for x in images:
+        turn = 1 if probe(net, x) > probe(net, -x) else -1
+        worst = (turn * x).requires_grad_()
+        net(worst).sum().backward()
 """, False),
 ]
 

@@ -1128,7 +1128,9 @@ void sem_call_graph_resolve(semantic *c)
 	 */
 	for (size_t i = 0; i < c->sites_len; i++) {
 		site *s = &c->sites[i];
-		if (s->callee < 0 || !(s->result_trains = site_result_trains(c, s)))
+		/* A function that returns only plain numbers (`return loss.item()`) hands no graph to anyone. */
+		if (s->callee < 0 || sem_func_returns_number(c, &c->funcs[s->callee]) ||
+		    !(s->result_trains = site_result_trains(c, s)))
 			continue;
 		c->funcs[s->callee].result_trains = true;
 		c->funcs[s->callee].eval_name = false;
