@@ -2423,6 +2423,22 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 					  f->function, gg_tb_frame_file(f), f->line)))
 			return rc;
 	}
+	/*
+	 * No model on the path, and the request made in an autograd Function's
+	 * own forward (`SomeFunction.apply(...)`, then its `forward`): a
+	 * library's operation, which runs with autograd off inside by
+	 * construction; no_grad around the call would not change what it asks.
+	 */
+	if (d->kind == GG_DX_OOM_EVAL_NO_GRAD && d->grad_disabled == -1 && !d->model_runs && tb->len >= 2) {
+		const gg_tb_frame *in = &tb->frames[tb->len - 1], *up = &tb->frames[tb->len - 2];
+		if (strcmp(in->function, "forward") == 0 && up->code && strstr(up->code, "Function.apply(") &&
+		    gg_phase_is_library(in->filename)) {
+			d->kind = GG_DX_OOM_EVAL;
+			if ((rc = gg_evidence_add(d, "no model runs on the path: the request is made in an autograd Function's own forward (%s:%u), a library operation that runs with autograd off inside; no_grad around its call would not change it",
+						  gg_tb_frame_file(in), in->line)))
+				return rc;
+		}
+	}
 	if (d->kind == GG_DX_OOM_EVAL_NO_GRAD && d->grad_disabled == -1 &&
 	    (d->cause == GG_CAUSE_OVERSIZED || d->cause == GG_CAUSE_REFUSED ||
 	     (d->cause == GG_CAUSE_OTHER_PROCESSES && !classify_own_share_large(d)) ||
