@@ -342,7 +342,7 @@ static bool forward_alias_line(const char *text, size_t len)
 typedef enum export_read {
 	EXPORTS_NONE,     /* it can export nothing */
 	EXPORTS_NOW,      /* it may (gg_project_may_export) */
-	EXPORTS_DEFERRED, /* only a top-level grad-disabled function: read once an alias names it */
+	EXPORTS_DEFERRED, /* only a top-level grad-disabled function: read once an alias or another file's call names it */
 } export_read;
 
 static export_read exports_of(const char *text, size_t len)
@@ -368,8 +368,9 @@ static export_read exports_of(const char *text, size_t len)
 		return EXPORTS_NOW;
 	/*
 	 * Top-level functions decorated to run with grad off matter only where a
-	 * class elsewhere makes one a method (GG_EXPORT_ALIAS), and example
-	 * scripts decorate their test() so by the hundred.
+	 * class elsewhere makes one a method (GG_EXPORT_ALIAS) or another file
+	 * calls one (what it returns has no history), and example scripts
+	 * decorate their test() so by the hundred: read once one is named so.
 	 */
 	bool decorated = (no_grad && top_level_decorator(text, len, "no_grad")) ||
 			 (inference && top_level_decorator(text, len, "inference_mode"));
@@ -794,13 +795,34 @@ static int subclasses_add(gg_project *p, gg_analyzer *a, const char *base)
 	return rc == -ENOMEM ? rc : 0;
 }
 
+/*
+ * Whether another file imports a function of module and calls it (an
+ * outside_calls entry "name imported.module mode" whose module names it):
+ * its grad-off functions are then asked of by name (`w = ramp(epoch)`).
+ */
+static bool outside_calls_module(const gg_project *p, const char *module, size_t n)
+{
+	for (size_t i = 0; i < p->outside_calls.len; i++) {
+		const char *e = p->outside_calls.items[i], *m = strchr(e, ' '), *sp = m ? strrchr(m + 1, ' ') : NULL;
+		if (!sp || sp[1] == '3')
+			continue; /* named without a call */
+		const char *im = m + 1;
+		size_t im_len = (size_t)(sp - im);
+		dots_drop(&im, &im_len);
+		if (im_len && gg_project_module_names(module, n, im, im_len))
+			return true;
+	}
+	return false;
+}
+
 int gg_project_add_deferred(gg_project *p, gg_analyzer *a, const char *base)
 {
 	int rc = 0;
 	for (size_t i = 0; i < p->deferred.len && rc != -ENOMEM; i++) {
 		gg_buf module = { NULL, 0, 0 };
 		rc = gg_project_module_of(p->deferred.items[i], &module);
-		bool wanted = !rc && module.len && alias_targets_module(p, module.data, module.len);
+		bool wanted = !rc && module.len &&
+			      (alias_targets_module(p, module.data, module.len) || outside_calls_module(p, module.data, module.len));
 		gg_buf_free(&module);
 		if (wanted)
 			rc = deferred_read(p, a, base, p->deferred.items[i], KEEP_FIRST);

@@ -1164,7 +1164,8 @@ static bool reads_name(const check *c, gg_node e, span name)
 /*
  * Whether the name's last binding made a tensor from data: a constructor
  * (torch.tensor(ids, dtype=torch.long), torch.from_numpy(a)) or a function
- * of the file that returns one (grad_context.h, data_funcs). A label tensor
+ * of the file that returns one (grad_context.h, data_funcs); or a value no
+ * graph holds by its callee (gg_semantic_call_no_history). A label tensor
  * handed to the loss is such a value: the graph does not hold it.
  */
 static bool bound_as_data(check *c, const name_info *v)
@@ -1179,6 +1180,9 @@ static bool bound_as_data(check *c, const name_info *v)
 	const gg_tree_index *ix = c->index;
 	if (IS(fn, identifier) && ix && gg_node_eq(ix->root, c->root) &&
 	    gg_tree_index_returns_data(ix, node_span(c, fn).ptr, node_span(c, fn).len))
+		return true;
+	/* A weight from a grad-off helper (`w_t = ramp_weight(epoch)`, decorated no_grad), or a plain number. */
+	if (c->model && gg_semantic_call_no_history(c->model, gg_node_start_byte(right)))
 		return true;
 	static const char *const makers[] = { "torch.tensor", "torch.as_tensor", "torch.from_numpy", "torch.LongTensor",
 					      NULL };

@@ -200,6 +200,30 @@ bool gg_semantic_call_trains(const gg_semantic *r, uint32_t at)
 	return false;
 }
 
+bool gg_semantic_call_no_history(const gg_semantic *r, uint32_t at)
+{
+	semantic *c = r ? r->file : NULL;
+	if (!c)
+		return false;
+	const gg_tree_index *ix = c->index;
+	size_t i = gg_call_refs_from(ix->calls, ix->calls_len, at);
+	if (i >= ix->calls_len || ix->calls[i].start != at)
+		return false;
+	gg_node fn = FIELD(ix->calls[i].node, function);
+	if (sem_is_name_chain(c, fn) && sem_function_named_no_grad(c, fn))
+		return true;
+	/* A function of the file (every one of that name) that returns only plain numbers. */
+	if (!IS(fn, identifier) || sem_binding_find(c, node_span(c, fn)))
+		return false;
+	span name = node_span(c, fn);
+	bool any = false, all = true;
+	for (size_t k = sem_func_names_lower(c, name); k + 1 < c->funcs_len && span_eq(c->func_names[k].name, name); k++) {
+		any = true;
+		all = all && sem_func_returns_number(c, &c->funcs[c->func_names[k].index]);
+	}
+	return any && all;
+}
+
 const char *gg_semantic_import_target(const gg_semantic *r, const char *local, size_t len)
 {
 	const binding *b = r && r->file ? sem_binding_find(r->file, (span){ local, len }) : NULL;

@@ -84,6 +84,13 @@ bool gg_semantic_result_trains(const gg_semantic *s, uint32_t at);
 /* Whether the call starting at byte at runs a function of this file whose code path runs a backward (a loss helper that trains). */
 bool gg_semantic_call_trains(const gg_semantic *s, uint32_t at);
 /*
+ * Whether the call starting at byte at gives a value without autograd
+ * history by what its callee is: a function decorated to run with grad off
+ * (the file's, or another file's the project knows), or a function of the
+ * file that returns only plain numbers.
+ */
+bool gg_semantic_call_no_history(const gg_semantic *s, uint32_t at);
+/*
  * What an import of the last build's file binds local to (`import
  * triton.language as tl`: "triton.language"), or NULL when no import binds it.
  */
