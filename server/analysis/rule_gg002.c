@@ -1389,6 +1389,37 @@ static bool state_step(const check *c, gg_node loop, gg_node stmt, span key)
 	return false;
 }
 
+static bool in_module_class(const check *c, gg_node cls);
+
+/*
+ * Whether the loop reads the list key back by index as it goes (`inputs =
+ * anchors[index]`, `prev = outs[-1]`) in a method of a module class or a
+ * function whose result a caller trains through: the items are the
+ * computation's own state (a controller's earlier layers fed to its next
+ * step), not outputs kept by mistake. A script's decoding that feeds its
+ * outputs back in evaluation is neither, and stays reported.
+ */
+static bool list_read_back_for_training(const check *c, const ctx *x, gg_node stmt, span key)
+{
+	gg_node loop = x->loop;
+	bool read = false;
+	gg_node body = FIELD(loop, body);
+	for (gg_node n = body; !gg_node_is_null(n) && !read; n = gg_node_walk_next(body, n, true)) {
+		if (!IS(n, subscript) || !IS(FIELD(n, value), identifier) || !span_eq(node_span(c, FIELD(n, value)), key))
+			continue;
+		gg_node p = gg_node_parent(n);
+		read = !((IS(p, assignment) || IS(p, augmented_assignment)) && gg_node_eq(FIELD(p, left), n));
+	}
+	if (!read)
+		return false;
+	/* The def's class: def, maybe its decorators, the class's block, the class. */
+	gg_node cls = x->fn->def;
+	if (!gg_node_is_null(cls) && IS(gg_node_parent(cls), decorated_definition))
+		cls = gg_node_parent(cls);
+	cls = gg_node_is_null(cls) ? cls : gg_node_parent(gg_node_parent(cls));
+	return (IS(cls, class_definition) && in_module_class(c, cls)) || gg_semantic_result_trains(c->model, gg_node_start_byte(stmt));
+}
+
 /*
  * Where a function adds to a module-level name it declares `global`, and
  * the file calls it from a loop (`def step(...): global run; ...; run +=
@@ -1423,6 +1454,8 @@ static void candidate_consider(check *c, const ctx *x, gg_node stmt, gg_node acc
 	if (!accumulator_key(c, acc, &key) || span_eq(key, node_span(c, skip_parens(c, value))))
 		return;
 	if (!list && IS(acc, identifier) && state_step(c, x->loop, stmt, key))
+		return;
+	if (list && IS(acc, identifier) && list_read_back_for_training(c, x, stmt, key))
 		return;
 	if (c->probe) {
 		/*
