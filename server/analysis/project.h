@@ -268,6 +268,14 @@ typedef struct gg_project {
 	 */
 	gg_strings pending_forwarders;
 	/*
+	 * Top-level functions that call a method of a parameter (`def
+	 * score_all(data, model): return model.embed_all(data)`): "name module
+	 * PLACE PARAM method". A forwarder once the method is a forward-like
+	 * method of the project's module classes (settled with forward_methods
+	 * in gg_project_classes_sort), then emptied.
+	 */
+	gg_strings pending_method_forwarders;
+	/*
 	 * Those that hand back a module in eval mode, "name module.path PART"
 	 * (PART: its place in a returned tuple, 0 for the value itself), then
 	 * " frozen" where the loader also turns requires_grad off. Sorted
@@ -443,6 +451,8 @@ int gg_project_classes_sort(gg_project *p); /* 0 or -ENOMEM */
  */
 int gg_project_functions_scan(gg_project *p, const char *module, const char *text, size_t len,
 			      const gg_project_imports *imports);
+/* Settles pending_method_forwarders into param_forwarders once forward_methods is whole and sorted (project_functions.c). */
+int gg_project_method_forwarders_settle(gg_project *p);
 /* Settles pending_forwarders into param_forwarders (project_functions.c); gg_project_classes_sort calls it. */
 int gg_project_forwarders_settle(gg_project *p);
 /* Sorts a list of the index's entries and drops repeats (freeing them). */

@@ -509,6 +509,63 @@ static int hands_on_note(gg_project *p, const char *body, const char *end, const
 	return rc;
 }
 
+/*
+ * The methods body calls on parameter param (len n), `param.method(`: each a
+ * pending method forwarder, "fname module place param method" (a module's
+ * own API, `.eval()`, `.to(`, is no forward). Returns 0 or -ENOMEM.
+ */
+static int method_calls_note(gg_project *p, const char *body, const char *end, const char *fname, size_t fn_len,
+			     const char *module, unsigned place, const char *param, size_t n)
+{
+	static const char *const api[] = { "eval", "train", "to", "cuda", "cpu", "half", "float", "parameters",
+					   "named_parameters", "modules", "children", "state_dict", "load_state_dict",
+					   "zero_grad", "apply", "register_forward_hook", "requires_grad_", NULL };
+	bool quoted = false;
+	int rc = 0;
+	for (const char *q = body; q < end && !rc;) {
+		line l;
+		q = line_read(q, end, &l);
+		if (line_is_text(&l, &quoted))
+			continue;
+		for (const char *c = l.content; c + n + 2 < l.end && !rc; c++) {
+			if (memcmp(c, param, n) != 0 || c[n] != '.' || (c > l.content && (word_char(c[-1]) || c[-1] == '.')))
+				continue;
+			const char *m = c + n + 1;
+			size_t mn = word_at(m, l.end);
+			if (!mn || m + mn >= l.end || m[mn] != '(')
+				continue;
+			bool skip = false;
+			for (const char *const *a = api; *a && !skip; a++)
+				skip = strlen(*a) == mn && memcmp(*a, m, mn) == 0;
+			if (skip)
+				continue;
+			char *entry = gg_strdup_printf("%.*s %s %u %.*s %.*s", (int)fn_len, fname, module, place, (int)n, param,
+						       (int)mn, m);
+			rc = entry ? gg_strings_push(&p->pending_method_forwarders, entry) : -ENOMEM;
+			free(entry);
+		}
+	}
+	return rc;
+}
+
+int gg_project_method_forwarders_settle(gg_project *p)
+{
+	int rc = 0;
+	size_t before = p->param_forwarders.len;
+	for (size_t i = 0; i < p->pending_method_forwarders.len && !rc; i++) {
+		const char *e = p->pending_method_forwarders.items[i], *m = strrchr(e, ' ');
+		if (m && gg_project_names_has(&p->forward_methods, m + 1, strlen(m + 1))) {
+			char *entry = strndup(e, (size_t)(m - e));
+			rc = entry ? gg_strings_push(&p->param_forwarders, entry) : -ENOMEM;
+			free(entry);
+		}
+	}
+	gg_strings_free(&p->pending_method_forwarders);
+	if (p->param_forwarders.len > before)
+		gg_project_sort_unique(&p->param_forwarders);
+	return rc;
+}
+
 int gg_project_functions_scan(gg_project *p, const char *module, const char *text, size_t len,
 			      const gg_project_imports *imports)
 {
@@ -591,6 +648,10 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 		for (size_t i = 0; i < count && !runs && !rc; i++)
 			if (places[i] != UINT_MAX && !(lens[i] == 4 && memcmp(names[i], "self", 4) == 0))
 				rc = hands_on_note(p, body, body_end, name, n, module, places[i], names[i], lens[i], imports);
+		/* Or calls a method of one: a forwarder if the method is a module class's forward-like one. */
+		for (size_t i = 0; i < count && !runs && !rc; i++)
+			if (places[i] != UINT_MAX && !(lens[i] == 4 && memcmp(names[i], "self", 4) == 0))
+				rc = method_calls_note(p, body, body_end, name, n, module, places[i], names[i], lens[i]);
 	}
 	return rc;
 }

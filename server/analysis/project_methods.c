@@ -1435,6 +1435,8 @@ int gg_project_classes_sort(gg_project *p)
 	gg_project_sort_unique(&p->forward_methods);
 	if (!rc)
 		rc = forwards_through_own_methods(p);
+	if (!rc)
+		rc = gg_project_method_forwarders_settle(p);
 	gg_project_sort_unique(&p->submodules);
 	gg_project_sort_unique(&p->off_methods);
 	gg_project_sort_unique(&p->plain_methods);

@@ -709,6 +709,21 @@ bool sem_func_iterates(semantic *c, int fi)
 	return found;
 }
 
+/* Whether recv had weights loaded into it in scope before byte at (`recv.load_state_dict(...)`). */
+static bool weights_loaded_into(const semantic *c, int scope, uint32_t at, span recv)
+{
+	const gg_tree_index *ix = c->index;
+	uint32_t from = c->funcs[scope].start;
+	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, from); i < ix->calls_len && ix->calls[i].start < at; i++) {
+		const gg_call_ref *r = &ix->calls[i];
+		span m = r->attribute ? sem_method_of(c, r) : (span){ c->text, 0 };
+		if (r->names >= 2 && (span_is(m, "load_state_dict") || span_is(m, "load_checkpoint")) &&
+		    span_eq(text_between(c, r->start, r->object_end), recv))
+			return true;
+	}
+	return false;
+}
+
 bool sem_event_model_loaded(const semantic *c, const event *e)
 {
 	if (e->loaded)
@@ -716,16 +731,15 @@ bool sem_event_model_loaded(const semantic *c, const event *e)
 	gg_node fn = FIELD(e->call, function);
 	if (IS(fn, attribute) && sem_is_forward_method(node_span(c, FIELD(fn, attribute))))
 		fn = FIELD(fn, object);
-	if (!sem_is_name_chain(c, fn))
-		return false;
-	span recv = node_span(c, fn);
-	const gg_tree_index *ix = c->index;
-	uint32_t from = c->funcs[e->scope].start, at = gg_node_start_byte(e->call);
-	for (size_t i = gg_call_refs_from(ix->calls, ix->calls_len, from); i < ix->calls_len && ix->calls[i].start < at; i++) {
-		const gg_call_ref *r = &ix->calls[i];
-		span m = r->attribute ? sem_method_of(c, r) : (span){ c->text, 0 };
-		if (r->names >= 2 && (span_is(m, "load_state_dict") || span_is(m, "load_checkpoint")) &&
-		    span_eq(text_between(c, r->start, r->object_end), recv))
+	uint32_t at = gg_node_start_byte(e->call);
+	if (sem_is_name_chain(c, fn) && weights_loaded_into(c, e->scope, at, node_span(c, fn)))
+		return true;
+	/* A helper of the project handed the model (`score(loader, net)`): the name handed. */
+	gg_node args = FIELD(e->call, arguments);
+	uint32_t n = IS(args, argument_list) ? gg_node_named_child_count(args) : 0;
+	for (uint32_t i = 0; i < n; i++) {
+		gg_node a = gg_node_named_child(args, i);
+		if (IS(a, identifier) && weights_loaded_into(c, e->scope, at, node_span(c, a)))
 			return true;
 	}
 	return false;

@@ -520,9 +520,15 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 		/* A plain class of the file, or a function that makes one: not a module, whatever the name says. */
 		else if (k ? sem_class_is_plain(c, k, 0) : sem_func_makes_plain(c, last))
 			PUSH(c, c->not_models.items, c->not_models.len, c->not_models.cap, target);
-		/* A function of the file that builds one there (def small_net(w): return Net(w)): a module, fresh. */
-		else if (!k && sem_func_makes_module(c, last))
-			PUSH(c, c->models.items, c->models.len, c->models.cap, target);
+		/*
+		 * A function of the file that builds one there (def small_net(w):
+		 * return Net(w)): a module, fresh unless the index, which read this
+		 * file too, says it loads state into it (`load_model(path)`).
+		 */
+		else if (!k && sem_func_makes_module(c, last)) {
+			if (!(c->elsewhere && c->module && project_maker_classify(c, target, (span){ c->module, strlen(c->module) }, last)))
+				PUSH(c, c->models.items, c->models.len, c->models.cap, target);
+		}
 		/* A class a star import brings from a project file (`from models import *`). */
 		else if (!k && c->elsewhere && c->says_star_import && project_class_classify(c, target, last))
 			frozen_construction(c, left, base, last);
