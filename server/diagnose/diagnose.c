@@ -2242,7 +2242,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 			     : killed9 ? gg_strdup_printf("rank %d exited with signal 9 (SIGKILL)", root)
 				       : gg_strdup_printf("the process was killed by SIGKILL"); /* its line is the message's own (at) */
 		/* srun's task its cgroup killed: a rank where srun starts one task per rank (no launcher's word on ranks). */
-		int task = cgroup && root < 0 ? d->facts.srun_oom_task : -1;
+		int task = root >= 0 ? -1 : cgroup ? d->facts.srun_oom_task : d->facts.srun_killed_task;
 		gg_tb_chain *c = dx_line_chain(text, killed9 ? root : task, true, at);
 		if (!c || (rc = dx_push(out, c)))
 			return c ? rc : -ENOMEM;
@@ -2251,7 +2251,8 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		x->oom.device = GG_OOM_DEVICE_CPU;
 		x->oom.form = cgroup ? GG_OOM_FORM_CGROUP : GG_OOM_FORM_SIGKILL;
 		x->oom.device_index = -1; /* the host's memory: no device is numbered */
-		if (task >= 0 && (rc = gg_evidence_add(x, "srun reports task %d out of memory: with one task per rank (`srun python train.py`) that is rank %d; under a launcher per node it is that node's launcher", task, task)))
+		if (task >= 0 && (rc = gg_evidence_add(x, "srun reports task %d %s: with one task per rank (`srun python train.py`) that is rank %d; under a launcher per node it is that node's launcher",
+						       task, cgroup ? "out of memory" : "killed (SIGKILL, which the kernel's OOM killer sends)", task)))
 			return rc;
 		/* A kill prints no figures: unknown (-1), never read as 0 bytes (the JSON's memory object leaves them out). */
 		double *figs[] = { &x->oom.tried, &x->oom.total, &x->oom.allocated, &x->oom.reserved, &x->oom.reserved_unallocated,

@@ -38,6 +38,7 @@ void gg_logfacts_init(gg_log_facts *f)
 	f->volatile_warning = -1;
 	f->eval_accumulation_steps = -1;
 	f->srun_oom_task = -1;
+	f->srun_killed_task = -1;
 	f->failed_worker = -1;
 }
 
@@ -2584,6 +2585,18 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 		long v = facts_number(task + 7, t + n);
 		if (v >= 0 && v < 1000000)
 			f->srun_oom_task = (int)v;
+	}
+	/* ... or the one SIGKILL ended: "srun: error: node7: task 0: Killed" (the kernel's OOM killer, most likely). */
+	task = f->srun_killed_task < 0 && gg_text_starts(t, n, "srun: error: ") ? gg_text_find(t, n, ": task ") : NULL;
+	if (task && n > 8 && memcmp(t + n - 8, ": Killed", 8) == 0) {
+		long v = facts_number(task + 7, t + n);
+		if (v >= 0 && v < 1000000) {
+			f->srun_killed_task = (int)v;
+			if (!f->killed) {
+				f->killed = true;
+				f->killed_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+			}
+		}
 	}
 	if (gg_text_find(t, n, "THCudaCheck FAIL"))
 		f->thc_check = true;

@@ -165,6 +165,7 @@ typedef struct gg_log_facts {
 	bool cgroup_oom;       /* a memory limit's OOM handler killed a process (SLURM's oom-kill event, a memory cgroup's kill) */
 	bool cgroup_slurm;     /* ... and SLURM said so: the job's memory request is the limit */
 	int srun_oom_task;     /* srun's "task N: Out Of Memory": the task its cgroup killed, or -1 */
+	int srun_killed_task;  /* srun's "task N: Killed": the task SIGKILL ended (the kernel's OOM killer, most likely), or -1 */
 	gg_log_span cgroup_at;
 	/*
 	 * torch_xla's label of the process that raised ("Exception in
