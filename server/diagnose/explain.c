@@ -1661,11 +1661,15 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			 */
 			long sig = -facts->root_exitcode;
 			rc |= gg_buf_printf(&e, "torchrun's summary says rank %d failed first, stopped by signal %ld%s with no Python traceback, and what led to it is not in the paste.",
-					    d->rank, sig, sig == 6 ? " (SIGABRT)" : sig == 11 ? " (SIGSEGV)" : sig == 15 ? " (SIGTERM)" : "");
-			if (sig == 6)
+					    d->rank, sig, sig == 7 ? " (SIGBUS)" : sig == 6 ? " (SIGABRT)" : sig == 11 ? " (SIGSEGV)" : sig == 15 ? " (SIGTERM)" : "");
+			if (sig == 7)
+				rc |= gg_buf_printf(&e, " SIGBUS is most often shared memory (/dev/shm) running out in a container: DataLoader workers and NCCL pass tensors through it, and Docker gives it 64 MiB by default; else a memory-mapped file that shrank or sits on a failing disk.");
+			else if (sig == 6)
 				rc |= gg_buf_printf(&e, " SIGABRT after a long run is most often NCCL's watchdog aborting the process when a collective waited its whole timeout (a rank hung, or one rank alone ran evaluation or saving while the others waited); else a C++ abort in an extension.");
 			else if (sig == 11)
 				rc |= gg_buf_printf(&e, " SIGSEGV is a crash in native code (an extension, a driver, a library built for another version), not a memory shortage.");
+			if (sig == 7)
+				rc |= gg_buf_printf(&x, "Check `df -h /dev/shm` where it runs: in Docker start the container with a larger --shm-size (or --ipc=host), in Kubernetes mount an emptyDir with medium Memory on /dev/shm; meanwhile DataLoader(num_workers=0) or NCCL_SHM_DISABLE=1 tells whether that is it. ");
 			rc |= gg_buf_printf(&x, "Paste rank %d's own last lines above the summary (prefixed with [rank%d]: when the launcher tags them): a watchdog's `Watchdog caught collective operation timeout` line, a C++ `terminate called` or an error before the signal tells what stopped it. With NCCL_DEBUG=INFO and TORCH_DISTRIBUTED_DEBUG=DETAIL the ranks say which collective each entered last.",
 					    d->rank, d->rank);
 			break;
