@@ -2157,8 +2157,13 @@ static bool facts_epoch_label(const char *t, size_t n)
  * after its tags ("[utils.py:9:see_memory_usage] M"), or an announcement
  * without the "..." that the run's other announcements end with.
  */
+/* The terminal's echo of an interrupt, often glued to a progress bar's last redraw: a stop, whatever else the paste holds. */
+static const char interrupted[] = "it ends in ^C: the run was interrupted there, by a Ctrl-C or, in Colab and other notebook services, by the runtime stopping a process that ran out of RAM";
+
 static const char *facts_cut_reason(const gg_log_facts *f, const char *t, size_t n)
 {
+	if (n >= 2 && t[n - 2] == '^' && t[n - 1] == 'C')
+		return interrupted;
 	int depth = 0;
 	for (size_t i = 0; i < n; i++)
 		depth += t[i] == '[' || t[i] == '(' || t[i] == '{' ? 1 : t[i] == ']' || t[i] == ')' || t[i] == '}' ? -1 : 0;
@@ -2243,7 +2248,8 @@ const char *gg_logfacts_run_cut(const gg_log_facts *f)
 	 * last, under a training loop's prints of its step and loss.
 	 */
 	size_t marks = f->run_lines + (f->prompt_seen ? 1 : 0) + (f->table_rows >= 3 ? 2 : 0) +
-		       (f->last_cuda_check && f->train_print_line ? 2 : 0) + (f->last_exc_cut ? 2 : 0);
+		       (f->last_cuda_check && f->train_print_line ? 2 : 0) + (f->last_exc_cut ? 2 : 0) +
+		       (f->last_cut == interrupted ? 2 : 0);
 	return marks >= 2 ? f->last_cut : NULL;
 }
 
