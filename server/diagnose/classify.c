@@ -2399,6 +2399,20 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	if ((d->cause == GG_CAUSE_PAGING_FILE && strcmp(d->oom.form, GG_OOM_FORM_PAGING_FILE) == 0) || d->cause == GG_CAUSE_HOST_RAM)
 		d->kind = GG_DX_OOM;
 	/*
+	 * A CUDA library that could not allocate its handle, made at its first
+	 * call: the device was full before the step, or an earlier asynchronous
+	 * CUDA error (an index out of range's device-side assert) surfaced at
+	 * this call. Never high confidence.
+	 */
+	const char *lib = tb->has_exception ? gg_oom_handle_alloc_failed(d->oom.form, tb->exc.detail) : NULL;
+	if (lib && d->kind != GG_DX_OOM) {
+		if (d->confidence == GG_CONFIDENCE_HIGH)
+			d->confidence = GG_CONFIDENCE_MEDIUM;
+		if ((rc = gg_evidence_add(d, "%s creates its handle at its first call: an allocation status there says the device was full before this step, or reports an earlier asynchronous CUDA error late, most often a device-side assert from an index out of range (CUDA_LAUNCH_BLOCKING=1 tells which)",
+					  lib)))
+			return rc;
+	}
+	/*
 	 * The allocator's numbers prove a cause no_grad would not remove (one
 	 * request as large as the device, a device others hold): without
 	 * evidence that autograd was on, that is not a missing no_grad.

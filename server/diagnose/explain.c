@@ -168,25 +168,11 @@ static bool explain_hf_loading(const gg_diagnosis *d)
 	return false;
 }
 
-/*
- * A CUDA library's *_ALLOC_FAILED status at handle creation
- * ("CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`"): the
- * library's name, or NULL.
- */
+/* A CUDA library's *_ALLOC_FAILED status at handle creation: the library's name, or NULL (gg_oom_handle_alloc_failed). */
 static const char *explain_handle_alloc_failed(const gg_diagnosis *d)
 {
-	static const struct { const char *status, *name; } libs[] = {
-		{ "CUBLAS_STATUS_ALLOC_FAILED", "cuBLAS" }, { "CUDNN_STATUS_ALLOC_FAILED", "cuDNN" },
-		{ "CUSOLVER_STATUS_ALLOC_FAILED", "cuSOLVER" }, { "CUFFT_ALLOC_FAILED", "cuFFT" },
-		{ "CUSPARSE_STATUS_ALLOC_FAILED", "cuSPARSE" },
-	};
 	const gg_traceback *tb = gg_diagnosis_traceback(d);
-	if (!d->oom.form || !tb->has_exception || !strstr(tb->exc.detail, "Create("))
-		return NULL;
-	for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++)
-		if (strcmp(d->oom.form, libs[i].status) == 0)
-			return libs[i].name;
-	return NULL;
+	return tb->has_exception ? gg_oom_handle_alloc_failed(d->oom.form, tb->exc.detail) : NULL;
 }
 
 /* The object collective on the path (broadcast_object_list, all_gather_object, ...), or NULL. */
@@ -1488,7 +1474,7 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 		const char *lib = explain_handle_alloc_failed(d);
 		if (lib) {
 			/* Where the library failed to start, the device was full before it, or an earlier error surfaces late. */
-			rc |= gg_buf_printf(&e, " %s could not allocate its handle, which it creates at its first call in the process (or thread): the GPU was already full when it started (other processes, or memory this process took before), or an earlier asynchronous CUDA error is reported here, at a later call.",
+			rc |= gg_buf_printf(&e, " %s could not allocate its handle, which it creates at its first call in the process (or thread): the GPU was already full when it started (other processes, or memory this process took before), or an earlier asynchronous CUDA error is reported here, at a later call (most often a device-side assert from an index out of range: token or position ids beyond an embedding's size, labels beyond the number of classes).",
 					    lib);
 			rc |= gg_buf_printf(&x, "Check what holds the GPU with `%s` before and during the run, and rerun with `CUDA_LAUNCH_BLOCKING=1` so that the error is reported at the call that really failed. A device full from the start needs freeing, or another one (`CUDA_VISIBLE_DEVICES`); no_grad or a smaller batch is not the first thing to try here.",
 					    explain_smi(d));

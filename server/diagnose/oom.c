@@ -442,6 +442,21 @@ const char *gg_oom_handle_init_failed(const char *message, size_t len)
 	return NULL;
 }
 
+const char *gg_oom_handle_alloc_failed(const char *form, const char *message)
+{
+	static const struct { const char *status, *name; } libs[] = {
+		{ "CUBLAS_STATUS_ALLOC_FAILED", "cuBLAS" }, { "CUDNN_STATUS_ALLOC_FAILED", "cuDNN" },
+		{ "CUSOLVER_STATUS_ALLOC_FAILED", "cuSOLVER" }, { "CUFFT_ALLOC_FAILED", "cuFFT" },
+		{ "CUSPARSE_STATUS_ALLOC_FAILED", "cuSPARSE" },
+	};
+	if (!form || !message || !strstr(message, "Create("))
+		return NULL;
+	for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++)
+		if (strcmp(form, libs[i].status) == 0)
+			return libs[i].name;
+	return NULL;
+}
+
 bool gg_oom_match_text(const char *text, size_t len, gg_oom_info *info)
 {
 	if (!gg_oom_match(NULL, text, len, info))

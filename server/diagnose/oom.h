@@ -228,6 +228,14 @@ bool gg_oom_out_of_resource(const char *type, const char *message, size_t len);
  */
 const char *gg_oom_handle_init_failed(const char *message, size_t len);
 /*
+ * A CUDA library's *_ALLOC_FAILED status (form, as gg_oom_match names it) at
+ * its handle's creation ("CUBLAS_STATUS_ALLOC_FAILED when calling
+ * `cublasCreate(handle)`"), made at its first call in the process: the
+ * device full before it, or an earlier asynchronous CUDA error reported
+ * late. Returns the library's name ("cuBLAS") or NULL.
+ */
+const char *gg_oom_handle_alloc_failed(const char *form, const char *message);
+/*
  * Intel's GPU runtime refusing one allocation over its per-allocation
  * limit ("Current platform can NOT allocate memory block with size larger
  * than 4GB! Tried to allocate ..."), worded like the caching allocator's
