@@ -1058,6 +1058,13 @@ static int training_inside_model(gg_diagnosis *d, const gg_traceback *tb, size_t
 	return 0;
 }
 
+bool gg_classify_worker_exit_cut(const gg_diagnosis *d)
+{
+	const gg_traceback *tb = gg_diagnosis_traceback(d);
+	return !d->oom.is_oom && d->chain->len == 1 && tb->has_exception && strstr(tb->exc.message, "DataLoader worker") &&
+	       strstr(tb->exc.message, "exited unexpectedly");
+}
+
 int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg_notebooks *nb,
 		struct gg_analyzer *analyzer)
 {
@@ -1901,6 +1908,12 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	}
 
 	/* The kind. */
+	if (gg_classify_worker_exit_cut(d)) {
+		d->kind = GG_DX_INCOMPLETE;
+		d->confidence = GG_CONFIDENCE_LOW;
+		return gg_evidence_add(d, "log line %llu: a DataLoader worker died without a Python error, and the error this was raised from (the signal that ended the worker) is not in the paste",
+				       (unsigned long long)tb->exc.at.line);
+	}
 	if (!d->oom.is_oom && d->chain->original_cut) {
 		d->kind = GG_DX_INCOMPLETE;
 		d->confidence = GG_CONFIDENCE_LOW;

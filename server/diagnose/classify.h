@@ -17,6 +17,12 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 int gg_explain(gg_diagnosis *d, const gg_log_facts *facts);
 /* An incomplete d whose cut traceback has a CUDA kernel's device-side assertion printed just above it. */
 bool gg_explain_assert_above(const gg_diagnosis *d, const gg_log_facts *facts);
+/*
+ * Whether d's failure is the DataLoader's "worker (pid(s) N) exited
+ * unexpectedly" with the error it was raised from (the worker's signal) not
+ * in the paste: what killed the worker is cut.
+ */
+bool gg_classify_worker_exit_cut(const gg_diagnosis *d);
 /* Whether an allocator's message ends cut inside its request, before its size ("... out of memory. Tried to a"). */
 bool gg_classify_cut_in_request(const char *message);
 /*

@@ -1638,6 +1638,12 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, " `npu-smi info` shows the NPU's memory and who holds it; allocator settings go in PYTORCH_NPU_ALLOC_CONF. A model too large for its share of the NPUs needs it split further: ZeRO-3 or FSDP (with offload), more NPUs, or a shorter sequence.");
 		break;
 	case GG_DX_INCOMPLETE:
+		if (gg_classify_worker_exit_cut(d)) {
+			/* The signal decides: the OOM killer's, /dev/shm's, or a native crash's (oom.c, above). */
+			rc |= gg_buf_printf(&e, "A DataLoader worker died without a Python error, and the paste stops short of the error this was raised from, which names the signal that ended it: \"killed by signal: Killed\" is the kernel's OOM killer (host RAM, the usual one), \"Bus error\" shared memory (/dev/shm) too small, \"Segmentation fault\" or \"Aborted\" a crash in native code in the worker.");
+			rc |= gg_buf_printf(&x, "Paste the traceback above this one (\"The above exception was the direct cause ...\"), or rerun with `num_workers=0`, where the dataset's own error shows. Meanwhile `dmesg | grep -i oom` tells an OOM kill, `df -h /dev/shm` the shared memory; fewer workers and smaller batches per worker relieve both.");
+			break;
+		}
 		if (d->chain->from_summary && tb->len == 0 && facts->root_exitcode < 0) {
 			/*
 			 * A signal leaves no Python traceback to paste: what the

@@ -535,12 +535,23 @@ static bool tb_is_cell_name(const char *name, size_t n)
  * the line is cut short (a hard-wrap: more may follow), -1 when it is no
  * frame line.
  */
+/*
+ * Whether t opens a frame line: `File "`, or `File ` then a path whose
+ * opening quote the paste lost (`File xx/train.py", line 275, in main`).
+ */
+static bool tb_file_line_start(const char *t, size_t n)
+{
+	if (gg_text_starts(t, n, "File \""))
+		return true;
+	return n > 6 && gg_text_starts(t, n, "File ") && t[5] != ' ' && t[5] != '"' && gg_text_find(t, n, "\", line ");
+}
+
 static int tb_parse_file_line(const char *t, size_t n, gg_tb_frame *f)
 {
-	if (!gg_text_starts(t, n, "File \""))
+	if (!tb_file_line_start(t, n))
 		return -1;
 	const char *end = t + n;
-	const char *path = t + 6;
+	const char *path = t + (t[5] == '"' ? 6 : 5);
 	/*
 	 * The path may contain quotes and commas: take the last `", line `
 	 * marker. A paste re-spaced by its editor puts two spaces after the
@@ -1620,7 +1631,7 @@ int gg_tbparse_line(gg_tbparse *p, const gg_log_line *l, int summary_rank)
 	const char *t = gg_text_trim(l->text, &tn);
 	gg_tb_frame f;
 	/* tb_parse_file_line allocates only when it returns 1. */
-	int r = gg_text_starts(t, tn, "File \"") && !l->truncated ? tb_parse_file_line(t, tn, &f) : -1;
+	int r = tb_file_line_start(t, tn) && !l->truncated ? tb_parse_file_line(t, tn, &f) : -1;
 	if (r == 1)
 		tb_frame_free(&f);
 	int rc = tb_line(p, l, summary_rank);
