@@ -2231,9 +2231,20 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 
 	/* A root cause killed by SIGKILL and no OOM anywhere: the kernel's OOM killer, most likely. */
 	bool any_oom = false;
-	for (size_t i = 0; i < out->len; i++)
+	uint64_t last_oom = 0;
+	for (size_t i = 0; i < out->len; i++) {
+		const gg_traceback *otb = out->items[i].chain ? gg_diagnosis_traceback(&out->items[i]) : NULL;
 		any_oom |= out->items[i].oom.is_oom;
-	if ((killed9 || d->facts.killed || d->facts.cgroup_oom) && !any_oom) {
+		if (out->items[i].oom.is_oom && otb && otb->exc.at.line > last_oom)
+			last_oom = otb->exc.at.line;
+	}
+	/*
+	 * A shell's SIGKILL after every memory error, the run's own lines between
+	 * (the program caught the device's error and went on, on the CPU): a
+	 * failure of its own, the one that ended the run.
+	 */
+	bool late_kill = any_oom && d->facts.killed && !killed9 && !d->facts.cgroup_oom && d->facts.killed_at.line > last_oom + 1;
+	if ((killed9 || d->facts.killed || d->facts.cgroup_oom) && (!any_oom || late_kill)) {
 		/* A memory limit's handler says why the SIGKILL came: the job's limit, not the machine's RAM alone. */
 		bool cgroup = d->facts.cgroup_oom;
 		gg_log_span at = cgroup ? d->facts.cgroup_at : d->facts.sigkill ? d->facts.sigkill_at : killed9 ? d->facts.launcher_at : d->facts.killed_at;
