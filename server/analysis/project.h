@@ -135,7 +135,7 @@ typedef struct gg_project {
 	 * gg_project_classes_sort: a method whose callee is forward-like is
 	 * forward-like too, to a fixed point. Emptied then.
 	 */
-	gg_strings pending_forwards;
+	gg_strings pending_own_forwards;
 	/*
 	 * Methods of plain classes that run what the class built from a class
 	 * it imports (`self.flow = FlowNet()`, FlowNet from another file):

@@ -227,14 +227,14 @@ static int self_calls_note(const line *l, gg_buf *calls)
 	return 0;
 }
 
-/* A module class's method that ran no submodule: "method callee" in pending_forwards for each own method it calls. */
+/* A module class's method that ran no submodule: "method callee" in pending_own_forwards for each own method it calls. */
 static int self_calls_settle(gg_project *p, const char *method, size_t method_len, const gg_buf *calls)
 {
 	for (const char *e = calls->data; e && e < calls->data + calls->len; e += strlen(e) + 1) {
 		if (strlen(e) == method_len && memcmp(e, method, method_len) == 0)
 			continue;
 		char *entry = gg_strdup_printf("%.*s %s", (int)method_len, method, e);
-		int rc = entry ? gg_strings_push(&p->pending_forwards, entry) : -ENOMEM;
+		int rc = entry ? gg_strings_push(&p->pending_own_forwards, entry) : -ENOMEM;
 		free(entry);
 		if (rc)
 			return rc;
@@ -1397,29 +1397,31 @@ static int train_methods_settle(gg_project *p)
 }
 
 /*
- * pending_forwards settled: a method that calls a forward-like method of its
+ * pending_own_forwards settled: a method that calls a forward-like method of its
  * class is forward-like (predict() through beam_search()), to a fixed point
  * bounded by the entries. forward_methods comes sorted and leaves so.
  */
 static int forwards_through_own_methods(gg_project *p)
 {
 	int rc = 0;
-	for (bool changed = p->pending_forwards.len > 0; changed && !rc;) {
-		changed = false;
-		size_t before = p->forward_methods.len;
-		for (size_t i = 0; i < p->pending_forwards.len && !rc; i++) {
-			const char *e = p->pending_forwards.items[i], *sp = strchr(e, ' ');
-			if (!sp || !gg_project_names_has(&p->forward_methods, sp + 1, strlen(sp + 1)) ||
-			    gg_project_names_has(&p->forward_methods, e, (size_t)(sp - e)))
-				continue;
-			rc = name_push(&p->forward_methods, e, (size_t)(sp - e));
+	gg_strings found; /* this round's, added once the round's lookups are done (forward_methods stays sorted for them) */
+	gg_strings_init(&found);
+	for (bool changed = p->pending_own_forwards.len > 0; changed && !rc;) {
+		for (size_t i = 0; i < p->pending_own_forwards.len && !rc; i++) {
+			const char *e = p->pending_own_forwards.items[i], *sp = strchr(e, ' ');
+			if (sp && gg_project_names_has(&p->forward_methods, sp + 1, strlen(sp + 1)) &&
+			    !gg_project_names_has(&p->forward_methods, e, (size_t)(sp - e)))
+				rc = name_push(&found, e, (size_t)(sp - e));
 		}
-		if (p->forward_methods.len > before) {
-			gg_project_sort_unique(&p->forward_methods);
-			changed = true;
-		}
+		changed = found.len > 0;
+		for (size_t i = 0; i < found.len && !rc; i++)
+			rc = gg_strings_push(&p->forward_methods, found.items[i]);
+		gg_strings_free(&found);
+		gg_strings_init(&found);
+		gg_project_sort_unique(&p->forward_methods);
 	}
-	gg_strings_free(&p->pending_forwards);
+	gg_strings_free(&found);
+	gg_strings_free(&p->pending_own_forwards);
 	return rc;
 }
 
