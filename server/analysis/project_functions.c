@@ -57,6 +57,23 @@ static bool line_calls(const line *l, const char *name, size_t n, bool forward)
 	return false;
 }
 
+/*
+ * Whether the lines of body outside docstrings and other triple-quoted text
+ * hold lit: a docstring's "yields the embedding" is no yield. Comments are
+ * read: what keeps a function out is looked for widely.
+ */
+static bool code_contains(const char *body, const char *end, const char *lit)
+{
+	bool quoted = false;
+	for (const char *q = body; q < end;) {
+		line l;
+		q = line_read(q, end, &l);
+		if (!line_is_text(&l, &quoted) && line_has(&l, lit))
+			return true;
+	}
+	return false;
+}
+
 /* Whether the code of l (up to a comment) has a call at all: most lines have none, and are asked of every import. */
 static bool line_may_call(const line *l)
 {
@@ -627,12 +644,11 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 			free(entry);
 			continue;
 		}
-		size_t body_len = (size_t)(body_end - body);
 		bool out = false;
 		for (const char *const *w = body_words; *w && !out; w++)
-			out = gg_text_contains(body, body_len, *w);
+			out = code_contains(body, body_end, *w);
 		if (out || (sem_name_says_eval_alone((span){ name, n }) &&
-			    (gg_text_contains(body, body_len, "for ") || gg_text_contains(body, body_len, "while "))))
+			    (code_contains(body, body_end, "for ") || code_contains(body, body_end, "while "))))
 			continue;
 		bool runs = false;
 		for (size_t i = 0; i < count && !runs && !rc; i++) {

@@ -631,7 +631,9 @@ static bool library_method_no_grad(const semantic *c, const ctx *x, span name, s
  */
 static bool helper_runs_model(semantic *c, const ctx *x, const gg_call_ref *ref, span *recv, bool *loaded)
 {
-	if (!c->elsewhere || ref->attribute || !ref->names || !gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_PARAM_FORWARDERS))
+	/* `helper(...)`, or `engine.helper(...)` of a module the file imports (resolved below through the import). */
+	if (!c->elsewhere || !ref->names || (ref->attribute && ref->names != 2) ||
+	    !gg_elsewhere_knows(c->elsewhere, GG_ELSEWHERE_PARAM_FORWARDERS))
 		return false;
 	gg_node fn = FIELD(ref->node, function);
 	if (!sem_is_name_chain(c, fn) || !sem_binding_find(c, node_span(c, sem_chain_root(c, fn))) ||
@@ -1203,8 +1205,9 @@ static bool name_history_dropped(const semantic *c, int fi, span name, uint32_t 
 }
 
 /*
- * The output bound whole, indexed or unpacked (`out = m(x)`, `g, l =
- * m(x)[:2]`): every name it is bound to drops its history.
+ * The output's history ended on the spot (`m(x).tolist()`), or the output
+ * bound whole, indexed or unpacked (`out = m(x)`, `g, l = m(x)[:2]`) and
+ * every name it is bound to drops its history.
  */
 bool sem_output_history_dropped(const semantic *c, int fi, gg_node call, bool *ended)
 {
@@ -1212,6 +1215,12 @@ bool sem_output_history_dropped(const semantic *c, int fi, gg_node call, bool *e
 	if (!ended)
 		ended = &any;
 	*ended = false;
+	/* Dropped on the spot: `vectors[k] = m(x).tolist()`, `m(x).detach().cpu()`. */
+	bool rebinds = false;
+	if (fi >= 0 && history_read(c, call, (span){ c->text, 0 }, &rebinds) == HISTORY_ENDS) {
+		*ended = true;
+		return true;
+	}
 	gg_node value = call, assign = gg_node_parent(call);
 	while (IS(assign, subscript) && gg_node_eq(FIELD(assign, value), value)) {
 		value = assign;
