@@ -451,6 +451,8 @@ int gg_project_classes_sort(gg_project *p); /* 0 or -ENOMEM */
  */
 int gg_project_functions_scan(gg_project *p, const char *module, const char *text, size_t len,
 			      const gg_project_imports *imports);
+/* Whether a method name is never taken for a forward: a module's own API (`eval`, `to`), what every object has, a private name. */
+bool gg_project_method_excluded(const char *name, size_t n);
 /* Settles pending_method_forwarders into param_forwarders once forward_methods is whole and sorted (project_functions.c). */
 int gg_project_method_forwarders_settle(gg_project *p);
 /* Settles pending_forwarders into param_forwarders (project_functions.c); gg_project_classes_sort calls it. */

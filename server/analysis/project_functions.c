@@ -529,14 +529,12 @@ static int hands_on_note(gg_project *p, const char *body, const char *end, const
 /*
  * The methods body calls on parameter param (len n), `param.method(`: each a
  * pending method forwarder, "fname module place param method" (a module's
- * own API, `.eval()`, `.to(`, is no forward). Returns 0 or -ENOMEM.
+ * own API, `.eval()`, `.to(`, is no forward: gg_project_method_excluded).
+ * Returns 0 or -ENOMEM.
  */
 static int method_calls_note(gg_project *p, const char *body, const char *end, const char *fname, size_t fn_len,
 			     const char *module, unsigned place, const char *param, size_t n)
 {
-	static const char *const api[] = { "eval", "train", "to", "cuda", "cpu", "half", "float", "parameters",
-					   "named_parameters", "modules", "children", "state_dict", "load_state_dict",
-					   "zero_grad", "apply", "register_forward_hook", "requires_grad_", NULL };
 	bool quoted = false;
 	int rc = 0;
 	for (const char *q = body; q < end && !rc;) {
@@ -549,12 +547,7 @@ static int method_calls_note(gg_project *p, const char *body, const char *end, c
 				continue;
 			const char *m = c + n + 1;
 			size_t mn = word_at(m, l.end);
-			if (!mn || m + mn >= l.end || m[mn] != '(')
-				continue;
-			bool skip = false;
-			for (const char *const *a = api; *a && !skip; a++)
-				skip = strlen(*a) == mn && memcmp(*a, m, mn) == 0;
-			if (skip)
+			if (!mn || m + mn >= l.end || m[mn] != '(' || gg_project_method_excluded(m, mn))
 				continue;
 			char *entry = gg_strdup_printf("%.*s %s %u %.*s %.*s", (int)fn_len, fname, module, place, (int)n, param,
 						       (int)mn, m);

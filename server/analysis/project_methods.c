@@ -327,7 +327,7 @@ static int held_import_note(const line *l, const gg_project_imports *imports, gg
 }
 
 /* Method names never taken for forwards: the module's own API and what every object has. */
-static bool method_excluded(const char *name, size_t n)
+bool gg_project_method_excluded(const char *name, size_t n)
 {
 	static const char *const api[] = {
 		"forward", "eval", "train", "to", "cuda", "cpu", "half", "float", "double", "parameters",
@@ -430,7 +430,7 @@ static int method_note(gg_project *p, int kind, const char *cls, size_t cls_len,
 			return rc;
 	}
 	/* A pending class may settle plain: its methods named as a module's API are read for that alone (above). */
-	if (kind == CLASS_IS_PENDING && method_excluded(method, method_len))
+	if (kind == CLASS_IS_PENDING && gg_project_method_excluded(method, method_len))
 		return 0;
 	if (off && (kind == CLASS_IS_MODULE || kind == CLASS_IS_PENDING))
 		return name_push(&p->off_methods, method, method_len);
@@ -1058,7 +1058,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			 */
 			bool plain = (kind == CLASS_IS_PLAIN || kind == CLASS_IS_PENDING) && n &&
 				     !(n > 1 && name[0] == '_' && name[1] == '_');
-			if (n && (plain || !method_excluded(name, n))) {
+			if (n && (plain || !gg_project_method_excluded(name, n))) {
 				method = name;
 				method_len = n;
 				def_indent = l.indent;
