@@ -583,7 +583,8 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		sep = "; ";
 	}
 
-	/* The fix. */
+	/* The fix. What a wrap of the caller's call may cover, asked once for the text and the finding. */
+	unsigned caller_proof = !local && s ? site_proof(c, s) : 0;
 	if (phase_only) {
 		/* Only that pass trains: no_grad around the forward would stop training too, so no wrap is offered. */
 		span v = node_span(c, FIELD(ev->phase_loop, left));
@@ -596,7 +597,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		text_add(c, &m, "; it trains only where %.*s is true: wrap the call on ", (int)v.len, v.ptr);
 		line_add(c, &m, (uint32_t)row_of(s->call) - 1);
 		text_add(c, &m, " in %.*s.set_grad_enabled(%.*s)", (int)t.len, t.ptr, (int)v.len, v.ptr);
-	} else if (!local && s && !(site_proof(c, s) & GG_PROOF_STATEMENT_QUIET)) {
+	} else if (!local && s && !(caller_proof & GG_PROOF_STATEMENT_QUIET)) {
 		/*
 		 * The caller's call also runs what needs grad (an explainer's
 		 * attributions, an attack beside the forward): no wrap of it is
@@ -644,7 +645,7 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 	}
 	*fixed_out = fixed;
 	if (!phase_only && !(!local && s && s->flag_phase))
-		finding->proof |= !local && s ? site_proof(c, s) : regions_proof(c, fixed, UINT32_MAX);
+		finding->proof |= !local && s ? caller_proof : regions_proof(c, fixed, UINT32_MAX);
 	if (e->may_differentiate)
 		finding->proof |= GG_PROOF_MAY_DIFFERENTIATE;
 	if (!gg_node_is_null(ev->eval_call)) {
