@@ -158,8 +158,6 @@ static int import_record(gg_torch_names *t, gg_node stmt)
 static int import_from_record(gg_torch_names *t, gg_node stmt)
 {
 	gg_node module = FIELD(stmt, module_name);
-	for (uint32_t i = 0, count = gg_node_named_child_count(stmt); i < count && !t->star_import; i++)
-		t->star_import = gg_node_symbol(gg_node_named_child(stmt, i)) == t->ids->sym_wildcard_import;
 	if (!module_note(t, module))
 		return 0;
 	uint32_t count = gg_node_named_child_count(stmt);
@@ -216,8 +214,8 @@ const char *gg_text_torch_use(const char *text, size_t len, gg_node root)
 
 static int names_finish(gg_torch_names *t, gg_node root, int rc)
 {
-	/* `torch.` used with no import of it: a star import brings it (gg_text_torch_use). */
-	const char *use = !rc && !t->torch_imported && t->star_import ? gg_text_torch_use(t->text, t->len, root) : NULL;
+	/* `torch.` used with no import of it: a star import brings it, or a fragment runs where torch is imported. */
+	const char *use = !rc && !t->torch_imported ? gg_text_torch_use(t->text, t->len, root) : NULL;
 	if (use) {
 		t->name.len = 0;
 		rc = name_append(t, "torch", 5) ? -ENOMEM : binding_add(t, use, 5);

@@ -368,7 +368,6 @@ typedef struct gg_torch_names {
 	bool torch_imported;     /* some import of torch or torch.* */
 	bool framework_imported; /* a package built on torch (gg_package_is_framework) */
 	bool says_set_grad_enabled; /* the text spells set_grad_enabled: else no statement can call it */
-	bool star_import;        /* some `from M import *` */
 	gg_torch_binding *bindings; /* owned; sorted by local name */
 	size_t bindings_len, bindings_cap;
 	gg_buf name; /* scratch: the last resolved name, NUL-terminated */

@@ -359,7 +359,9 @@ static void report(semantic *c, const event *e, size_t first, gg_node *fixed_out
 		region = true;
 		callers_mode = false;
 	}
-	bool loop = !callers_mode && !gg_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end);
+	/* A loop over evaluation data with no backward in it, nor one after it that takes what it kept (a Fisher estimate). */
+	bool loop = !callers_mode && !gg_node_is_null(ev->loop_iter) && !sem_offsets_any_in(&c->backward, ev->loop_start, ev->loop_end) &&
+		    !sem_forward_feeds_backward(c, e->scope, gg_node_start_byte(e->call), ev->loop_end);
 	/*
 	 * A loop that trains nothing (the fixer's own proof) and keeps what the
 	 * forward returns only without its history (`feats.extend(out.cpu().data)`):

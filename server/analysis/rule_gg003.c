@@ -226,24 +226,6 @@ static int report(gg_findings *out, const gg_tree_index *ix, gg_node root, TSNod
 	return 0;
 }
 
-/*
- * Whether the code runs `torch.<name>` with nothing importing torch (a
- * notebook's later cell, a snippet pasted from a script): it is torch's code
- * all the same, as GG001 reads it, and a fix that adds `import torch` must
- * not make this rule's findings appear only on a second run.
- */
-static bool names_torch_unimported(const char *text, gg_node root)
-{
-	for (gg_node n = root; !gg_node_is_null(n); n = gg_node_walk_next(root, n, true)) {
-		if (!gg_node_type_is(n, "attribute"))
-			continue;
-		gg_node object = field(n, "object");
-		if (gg_node_type_is(object, "identifier") && text_eq(text, object, "torch", 5))
-			return true;
-	}
-	return false;
-}
-
 static int gg003_check(void *state, const gg_rule_input *in, gg_findings *out)
 {
 	gg003_state *r = state;
@@ -255,7 +237,7 @@ static int gg003_check(void *state, const gg_rule_input *in, gg_findings *out)
 		return 0;
 	gg_torch_names names;
 	int rc = gg_torch_names_init(&names, ids, src->text, src->len, root);
-	if (rc || !(names.torch_imported || names_torch_unimported(src->text, root))) {
+	if (rc || !names.torch_imported) {
 		gg_torch_names_free(&names);
 		return rc;
 	}

@@ -461,31 +461,39 @@ static gg_node statement_at(const semantic *c, uint32_t at)
 }
 
 /*
- * Whether the result of the forward at `at`, in function scope, reaches a
- * backward written after it there, through what its statement binds
- * (`scores += teacher(feats) * w`, then `loss = crit(scores, y)`,
- * `loss.backward()`): a generator trained through frozen teachers, whose
- * eval mode says nothing of the graph it needs. The function's index is
- * built only where it has such a backward, once; out of memory answers no.
+ * Whether the result of the forward at `at`, in function scope (or the
+ * module's), reaches a backward written at or after `from` there, through
+ * what its statement binds (`scores += teacher(feats) * w`, then `loss =
+ * crit(scores, y)`, `loss.backward()`): a generator trained through frozen
+ * teachers, whose eval mode says nothing of the graph it needs; or a loop
+ * that keeps each batch's output (`lls.append(...)`) for a gradient taken
+ * after it (`torch.autograd.grad(torch.cat(lls).mean(), params)`: a Fisher
+ * estimate). A function's index is built only where it has such a
+ * backward, once; the module's is the file's; out of memory answers no.
  */
-static bool feeds_backward(const semantic *c, int scope, uint32_t at)
+bool sem_forward_feeds_backward(const semantic *c, int scope, uint32_t at, uint32_t from)
 {
 	gg_node def = c->funcs[scope].def;
-	if (at == UINT32_MAX || !sem_offsets_any_in(&c->backward, at, gg_node_end_byte(def)))
+	uint32_t end = scope > 0 ? gg_node_end_byte(def) : (uint32_t)c->len;
+	if (at == UINT32_MAX || !sem_offsets_any_in(&c->backward, from, end))
 		return false;
 	gg_node own = statement_at(c, at);
-	if (gg_node_is_null(own) || !c->fn_flow)
+	if (gg_node_is_null(own) || (scope > 0 && !c->fn_flow))
 		return false;
-	/* One index per function, whatever the number of its forwards asked. */
-	module_flow *f = &c->fn_flow->flow;
-	if (c->fn_flow->scope != scope) {
-		sem_flow_free(f);
-		c->fn_flow->scope = scope;
-		if (sem_flow_build_in(c, def, f) != 0)
-			sem_flow_free(f); /* not built: answers no */
+	const module_flow *f = &c->flow;
+	if (scope > 0) {
+		/* One index per function, whatever the number of its forwards asked. */
+		module_flow *g = &c->fn_flow->flow;
+		if (c->fn_flow->scope != scope) {
+			sem_flow_free(g);
+			c->fn_flow->scope = scope;
+			if (sem_flow_build_in(c, def, g) != 0)
+				sem_flow_free(g); /* not built: answers no */
+		}
+		f = g;
 	}
 	flow_reach r = { 0, NULL, 0, 0 };
-	bool feeds = f->built && sem_flow_reach(f, own, &r) == 0 && sem_flow_reached_in(f, &r, &c->backward, at);
+	bool feeds = f->built && sem_flow_reach(f, own, &r) == 0 && sem_flow_reached_in(f, &r, &c->backward, from);
 	free(r.reached);
 	return feeds;
 }
@@ -502,7 +510,7 @@ bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope)
 		return false;
 	uint32_t from = gg_node_start_byte(ev->eval_call), end = ev->region_end;
 	if (scope != 0 && ev->at < end)
-		return !sem_offsets_any_in(&c->backward, from, end) && !feeds_backward(c, scope, ev->at);
+		return !sem_offsets_any_in(&c->backward, from, end) && !sem_forward_feeds_backward(c, scope, ev->at, ev->at);
 	if (scope != 0 || ev->at >= end)
 		return !sem_offsets_any_in(&c->backward, from, end);
 	/*

@@ -1712,11 +1712,20 @@ int sem_facts_collect(semantic *c, gg_node root)
 	}
 	if (!c->error)
 		ix->root = root;
-	/* `torch.` used with no import of it: a star import brings it (gg_text_torch_use), and the file is torch's. */
-	bool bound = false; /* not sorted yet: a scan */
-	for (size_t i = 0; i < c->bindings_len && !bound; i++)
+	/*
+	 * `torch.` used with no import of it (gg_text_torch_use): a star import
+	 * brings it, or, where nothing imports torch at all, the file is a
+	 * fragment (a snippet, dead code) that runs where torch is imported;
+	 * either way it is torch's code, and its torch.no_grad or
+	 * torch.autograd.grad is what it says.
+	 */
+	bool bound = false, torch_any = false; /* not sorted yet: a scan */
+	for (size_t i = 0; i < c->bindings_len && !bound; i++) {
+		const char *t = c->bindings[i].target;
 		bound = span_is(c->bindings[i].local, "torch");
-	const char *use = !c->error && c->says_star_import && !bound ? gg_text_torch_use(c->text, c->len, root) : NULL;
+		torch_any = torch_any || (strncmp(t, "torch", 5) == 0 && (t[5] == '\0' || t[5] == '.'));
+	}
+	const char *use = !c->error && !bound && (c->says_star_import || !torch_any) ? gg_text_torch_use(c->text, c->len, root) : NULL;
 	if (use) {
 		char *target = strdup("torch");
 		if (!target || gg_grow((void **)&c->bindings, &c->bindings_cap, c->bindings_len, sizeof *c->bindings)) {

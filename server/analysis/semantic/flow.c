@@ -1,8 +1,8 @@
 /*
  * What a module-level forward's result reaches (SPEC §2, GG001): the
- * module's statements in document order (expression statements and for
- * headers, outside functions and classes), each with the names it binds, and
- * the names each reads, sorted by name. A forward's result reaches the names
+ * module's statements in document order (expression statements, returns and
+ * for headers, outside functions and classes), each with the names it binds,
+ * and the names each reads, sorted by name. A forward's result reaches the names
  * its statement binds, then every later statement that reads one of them,
  * and what that one binds: a walk along the index, linear in what it
  * reaches, where a walk of the whole module per forward was quadratic in a
@@ -78,7 +78,7 @@ static void reads_collect(const semantic *c, module_flow *f, gg_node n, uint32_t
 static void flow_index(const semantic *c, module_flow *f, gg_node root)
 {
 	for (gg_node m = root; !gg_node_is_null(m) && !f->failed;) {
-		bool stmt = IS(m, expression_statement) || IS(m, for_statement);
+		bool stmt = IS(m, expression_statement) || IS(m, for_statement) || IS(m, return_statement);
 		if (stmt) {
 			if (gg_grow((void **)&f->stmts, &f->stmts_cap, f->stmts_len, sizeof *f->stmts)) {
 				f->failed = true;
@@ -96,7 +96,7 @@ static void flow_index(const semantic *c, module_flow *f, gg_node root)
 			reads_collect(c, f, IS(m, for_statement) ? FIELD(m, right) : m, k);
 		}
 		bool nested = (IS(m, function_definition) || IS(m, class_definition)) && !gg_node_eq(m, root);
-		m = gg_node_walk_next(root, m, !(nested || IS(m, expression_statement)));
+		m = gg_node_walk_next(root, m, !(nested || IS(m, expression_statement) || IS(m, return_statement)));
 	}
 	gg_sort(f->reads, f->reads_len, sizeof *f->reads, sem_named_cmp);
 	f->marks = f->failed ? NULL : calloc(1 + f->stmts_len + f->reads_len, sizeof *f->marks);

@@ -377,7 +377,7 @@ typedef struct semantic {
 	/* The module's statements and names, where the module has a backward of its own (flow.c). */
 	module_flow flow;
 	/*
-	 * The last function whose statements evaluation.c's feeds_backward
+	 * The last function whose statements sem_forward_feeds_backward
 	 * indexed, kept while it asks of the same function (its forwards one
 	 * after another). Owned; allocated with the model, so that a query
 	 * through a const model can fill it.
@@ -687,6 +687,8 @@ bool sem_built_untrained(semantic *c, const ctx *x, span name, uint32_t at);
  */
 bool sem_construction_pass(semantic *c, const ctx *x, span recv);
 bool sem_eval_region_holds(const semantic *c, const evidence *ev, int scope);
+/* Whether the forward at `at`'s result reaches a backward at or after `from` in its scope (the flow's answer). */
+bool sem_forward_feeds_backward(const semantic *c, int scope, uint32_t at, uint32_t from);
 bool sem_evidence_holds(const semantic *c, const evidence *ev, int scope, bool loaded);
 /* Whether a forward at scope, of a model loaded or not, is a module-level inference script's (the choice sem_evidence_holds makes). */
 bool sem_module_script(const semantic *c, const evidence *ev, int scope, bool loaded);
