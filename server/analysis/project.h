@@ -197,6 +197,13 @@ typedef struct gg_project {
 	 */
 	gg_strings graph_classes;
 	/*
+	 * Those of graph_classes whose forward takes its gradient only in a
+	 * branch run in training mode (`if self.training:`): "Name module". In
+	 * eval mode it takes none; a caller's mode the file cannot tell may be
+	 * either, so its forward may differentiate (no wrap proven safe).
+	 */
+	gg_strings training_graph_classes;
+	/*
 	 * Module classes that build, in __init__, a part of a class another file
 	 * defines: "Class module ctor.dotted" (project_graph.c). Settled when
 	 * the classes are sorted: a class whose part is a graph class is one
@@ -578,7 +585,12 @@ int gg_project_graph_settle(gg_project *p);
  * NULL, whether any class of the project has.
  */
 bool gg_project_class_takes_grad(const gg_project *p, const char *dotted, size_t len);
-/* Whether the module named module (exactly, n bytes) defines a class whose forward takes gradients of its own output. */
+/* Whether the class dotted names is one of those whose forward takes them only in training mode (training_graph_classes). */
+bool gg_project_class_takes_grad_training(const gg_project *p, const char *dotted, size_t len);
+/*
+ * Whether the module named module (exactly, n bytes) defines a class whose
+ * forward takes gradients of its own output (in eval mode too).
+ */
 bool gg_project_module_takes_grad(const gg_project *p, const char *module, size_t n);
 /*
  * Whether every method of the project named name that trains does so only

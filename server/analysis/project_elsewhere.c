@@ -24,6 +24,7 @@ bool gg_elsewhere_is(const gg_elsewhere *e, gg_elsewhere_question q, const char 
 		return false;
 	switch (q) {
 	case GG_ELSEWHERE_CLASS_TAKES_GRAD: return gg_project_class_takes_grad(p, name, len);
+	case GG_ELSEWHERE_CLASS_TAKES_GRAD_TRAINING: return gg_project_class_takes_grad_training(p, name, len);
 	case GG_ELSEWHERE_CLASS_PARAMLESS: return gg_project_class_paramless(p, name, len);
 	case GG_ELSEWHERE_CLASS_WEIGHTLESS: return gg_project_class_weightless(p, name, len);
 	case GG_ELSEWHERE_CLASS_SPELLED: return gg_project_class_spelled(p, name, len);

@@ -41,6 +41,8 @@
 typedef struct graph_fn {
 	gg_text_span cls, name;
 	bool takes, trains;
+	/* takes one only under a test of training mode (`if self.training:`, posterior sharpening): not in eval mode */
+	bool takes_training;
 	bool hooks; /* registers a hook on a tensor, unguarded, or calls what does */
 	bool enables; /* turns grad on on purpose: @torch.enable_grad(), enable_grad(), set_grad_enabled(True) */
 	bool adapts;  /* trains with grad turned on on purpose (test-time adaptation), or calls what does */
@@ -336,6 +338,26 @@ static bool line_opens_branch(const line *l)
 }
 
 /*
+ * Whether the line opens a branch taken only in training mode: `if
+ * self.training:`, `elif cond and self.training:`; not one that a negation
+ * or an `or` may take in eval mode too.
+ */
+static bool line_tests_training(const line *l)
+{
+	if (!(line_starts(l, "if ") || line_starts(l, "elif ")) || line_has(l, "not ") || line_has(l, " or "))
+		return false;
+	for (const char *p = l->content; (size_t)(l->end - p) >= 13;) {
+		const char *hit = memmem(p, (size_t)(l->end - p), "self.training", 13);
+		if (!hit)
+			return false;
+		if ((hit == l->content || !word_char(hit[-1])) && (hit + 13 == l->end || !word_char(hit[13])))
+			return true;
+		p = hit + 13;
+	}
+	return false;
+}
+
+/*
  * Notes the parts the class of fn builds in __init__: each class called on
  * the right of `self.x = ...` (`Encoder(cfg)`, and the layers of
  * `nn.ModuleList([Layer(cfg) for _ in range(n)])`). 0 or -ENOMEM.
@@ -537,8 +559,9 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 	graph_scan s;
 	memset(&s, 0, sizeof s);
 	gg_text_span cls = { text, 0 };
-	unsigned class_indent = 0, def_indent = 0, guard_indent = 0;
+	unsigned class_indent = 0, def_indent = 0, guard_indent = 0, training_indent = 0;
 	bool in_fn = false, guarded = false, enabling = false; /* enabling: a decorator above the next def turns grad on */
+	bool training = false; /* inside a branch that runs only in training mode (line_tests_training) */
 	int rc = 0;
 	for (const char *q = text; q < end && rc >= 0;) {
 		line l;
@@ -564,7 +587,17 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 				guarded = true;
 				guard_indent = l.indent;
 			}
-			f->takes = f->takes || line_takes_grad(&l, bare);
+			if (training && l.indent <= training_indent)
+				training = false;
+			bool opens = !training && line_tests_training(&l);
+			if (training)
+				f->takes_training = f->takes_training || line_takes_grad(&l, bare);
+			else
+				f->takes = f->takes || line_takes_grad(&l, bare);
+			if (opens) {
+				training = true;
+				training_indent = l.indent;
+			}
 			f->hooks = f->hooks || (!guarded && line_hooks_tensor(&l));
 			if (!rc)
 				rc = part_note(&s, f, &l);
@@ -602,7 +635,7 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 			if (in_fn)
 				s.fns[s.fns_len - 1].enables = enabling;
 			enabling = false;
-			guarded = false;
+			guarded = training = false;
 			def_indent = l.indent;
 			rc = rc > 0 ? 0 : rc;
 		}
@@ -673,12 +706,16 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 		 * test-time adaptation step) needs its graph under any caller's
 		 * no_grad, as one that takes a gradient does.
 		 */
-		if (f->cls.len ? !forward || !(f->takes || f->hooks || f->adapts) : !f->trains)
+		if (f->cls.len ? !forward || !(f->takes || f->hooks || f->adapts || f->takes_training) : !f->trains)
 			continue;
 		entry.len = 0;
 		const gg_text_span *name = forward ? &f->cls : &f->name;
 		if (gg_buf_printf(&entry, "%.*s %s", (int)name->len, name->ptr, module) ||
 		    gg_strings_push(forward ? &p->graph_classes : &p->grad_functions, gg_buf_cstr(&entry)))
+			rc = -ENOMEM;
+		/* Its gradient only in training mode: evaluation in eval mode runs none (project.h). */
+		if (!rc && forward && !(f->takes || f->hooks || f->adapts) &&
+		    gg_strings_push(&p->training_graph_classes, gg_buf_cstr(&entry)))
 			rc = -ENOMEM;
 	}
 	gg_buf_free(&entry);

@@ -1456,6 +1456,7 @@ int gg_project_classes_sort(gg_project *p)
 		rc = gg_project_graph_settle(p);
 		gg_project_sort_unique(&p->graph_classes);
 	}
+	gg_project_sort_unique(&p->training_graph_classes);
 	gg_project_sort_unique(&p->grad_functions);
 	gg_project_sort_unique(&p->param_forwarders);
 	gg_project_sort_unique(&p->eval_loaders);
@@ -1588,11 +1589,19 @@ bool gg_project_class_takes_grad(const gg_project *p, const char *dotted, size_t
 	return dotted_listed(p, &p->graph_classes, dotted, len);
 }
 
+bool gg_project_class_takes_grad_training(const gg_project *p, const char *dotted, size_t len)
+{
+	return dotted_listed(p, &p->training_graph_classes, dotted, len);
+}
+
 bool gg_project_module_takes_grad(const gg_project *p, const char *module, size_t n)
 {
 	for (size_t i = 0; p->classes_sorted && i < p->graph_classes.len; i++) {
 		const char *e = p->graph_classes.items[i], *m = strchr(e, ' ');
 		if (!m || strlen(m + 1) != n || memcmp(m + 1, module, n) != 0)
+			continue;
+		/* One that differentiates only in training mode proves nothing of a model of unknown mode. */
+		if (class_listed(&p->training_graph_classes, e, (size_t)(m - e), module, n))
 			continue;
 		/*
 		 * A plain class (an attack object whose forward takes the input's

@@ -21,7 +21,7 @@ static const size_t project_lists[] = {
 	LIST(module_classes), LIST(plain_classes), LIST(holder_methods), LIST(holder_eval_methods), LIST(method_parts),
 	LIST(pending_parts), LIST(pending_classes), LIST(pending_bases), LIST(pending_methods), LIST(pending_own_forwards),
 	LIST(pending_holders), LIST(frozen_classes), LIST(paramless_classes), LIST(framework_classes),
-	LIST(weightless_classes), LIST(pending_paramless), LIST(graph_classes), LIST(grad_functions),
+	LIST(weightless_classes), LIST(pending_paramless), LIST(graph_classes), LIST(training_graph_classes), LIST(grad_functions),
 	LIST(train_methods), LIST(grad_methods), LIST(accumulators), LIST(flag_methods), LIST(off_methods), LIST(plain_methods), LIST(param_forwarders), LIST(pending_forwarders), LIST(pending_method_forwarders),
 	LIST(eval_loaders), LIST(module_makers), LIST(pending_makers), LIST(outside_calls), LIST(method_calls), LIST(pending_graph), LIST(pending_held),
 	LIST(handed_classes),

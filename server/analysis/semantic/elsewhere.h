@@ -26,6 +26,8 @@ typedef struct gg_elsewhere gg_elsewhere;
 typedef enum gg_elsewhere_question {
 	/* A module class of the project whose forward takes gradients of its own output (name NULL: any such class). */
 	GG_ELSEWHERE_CLASS_TAKES_GRAD,
+	/* One of those whose forward takes them only in a branch run in training mode (`if self.training:`). */
+	GG_ELSEWHERE_CLASS_TAKES_GRAD_TRAINING,
 	/* A module class of the project that holds no parameters. */
 	GG_ELSEWHERE_CLASS_PARAMLESS,
 	/* A parameterless module class that runs nothing it holds, or holds nothing handed in: a fixed function. */

@@ -715,8 +715,9 @@ bool sem_event_model_loaded(const semantic *c, const event *e);
  */
 /*
  * Whether the module recv runs differentiates in its forward (a class of the
- * project that GG_ELSEWHERE_CLASS_TAKES_GRAD names): 1 it does, or may (unresolved, near one), 0 it
- * does not, -1 handed in (a parameter, self's attribute) unresolved while a
+ * project that GG_ELSEWHERE_CLASS_TAKES_GRAD names): 1 it does, or may
+ * (unresolved, near one), 0 it does not, -1 it does only in training mode,
+ * or it is handed in (a parameter, self's attribute) unresolved while a
  * module elsewhere in the project does.
  */
 int sem_forward_takes_grad(semantic *c, const ctx *x, span recv);

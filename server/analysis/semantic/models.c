@@ -1659,30 +1659,47 @@ bool sem_construction_pass(semantic *c, const ctx *x, span recv)
 	       (b->kind == BIND_MODEL || (b->kind == BIND_UNKNOWN && !gg_node_is_null(bound_callee(c, recv, b))));
 }
 
-/* Whether the class named cls of this file is one whose forward takes gradients (project_graph.c). */
-static bool own_class_takes_grad(semantic *c, span cls)
+/* How a module's forward takes gradients of what it computes (project_graph.c). */
+enum {
+	TAKES_UNKNOWN = -1, /* its origin does not say */
+	TAKES_NONE = 0,
+	TAKES_ALWAYS = 1,
+	TAKES_TRAINING = 2, /* only in a branch run in training mode: a caller of unknown mode may run it either way */
+};
+
+/* How the class dotted names (as the project knows it) takes gradients in its forward: TAKES_NONE, _ALWAYS or _TRAINING. */
+static int class_takes_grad(semantic *c, const char *dotted, size_t len)
+{
+	if (!gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_TAKES_GRAD, dotted, len))
+		return TAKES_NONE;
+	return gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_TAKES_GRAD_TRAINING, dotted, len) ? TAKES_TRAINING
+												: TAKES_ALWAYS;
+}
+
+/* How the class named cls of this file takes gradients in its forward, as class_takes_grad answers. */
+static int own_class_takes_grad(semantic *c, span cls)
 {
 	if (!c->module)
-		return false;
+		return TAKES_NONE;
 	char *dotted = gg_strdup_printf("%s.%.*s", c->module, (int)cls.len, cls.ptr);
 	if (!dotted) {
 		fail(c, -ENOMEM);
-		return false;
+		return TAKES_NONE;
 	}
-	bool takes = gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_TAKES_GRAD, dotted, strlen(dotted));
+	int takes = class_takes_grad(c, dotted, strlen(dotted));
 	free(dotted);
 	return takes;
 }
 
 /*
- * Whether the module name holds, as bind b made it, takes a gradient in its
- * forward: 1, 0, or -1 when its origin does not say (no class the file or
- * the project knows, nor one of torch's).
+ * How the module name holds, as bind b made it, takes a gradient in its
+ * forward (TAKES_*): TAKES_UNKNOWN when its origin does not say (no class
+ * the file or the project knows, nor one of torch's).
  */
 static int bound_takes_grad(semantic *c, span name, const bind *b)
 {
 	if (b->cls >= 0)
-		return own_class_takes_grad(c, c->classes[b->cls].name) ? 1 : 0;
+		return own_class_takes_grad(c, c->classes[b->cls].name);
 	gg_node fn = bound_callee(c, name, b);
 	if (!gg_node_is_null(fn) && sem_is_name_chain(c, fn) && sem_name_resolve(c, fn)) {
 		span r = sem_resolved(c);
@@ -1692,11 +1709,11 @@ static int bound_takes_grad(semantic *c, span name, const bind *b)
 		 * none takes a gradient in its forward.
 		 */
 		if (gg_elsewhere_class_kind(c->elsewhere, r.ptr, r.len) != 0)
-			return gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_TAKES_GRAD, r.ptr, r.len) ? 1 : 0;
+			return class_takes_grad(c, r.ptr, r.len);
 		if (span_starts(r, "torch.") || gg_library_facts_module(&c->sem->libraries, r.ptr, r.len))
-			return 0;
+			return TAKES_NONE;
 	}
-	return -1;
+	return TAKES_UNKNOWN;
 }
 
 /* sem_param_arguments' visit: each call hands a name bound to a module whose forward takes no gradient. */
@@ -1704,14 +1721,14 @@ static bool passes_graph_free(semantic *c, span arg, int scope, uint32_t at, voi
 {
 	(void)ctx;
 	const bind *b = sem_bind_before(c, arg, scope, at);
-	return b && bound_takes_grad(c, arg, b) == 0;
+	return b && bound_takes_grad(c, arg, b) == TAKES_NONE;
 }
 
 /* Whether the object name holds (bound by b, or NULL) takes the gradient of its model in method (forward when empty). */
 static bool object_takes_grad(semantic *c, span name, const bind *b, span method)
 {
 	if (!method.len || span_is(method, "forward") || span_is(method, "__call__"))
-		return b && bound_takes_grad(c, name, b) == 1;
+		return b && bound_takes_grad(c, name, b) >= TAKES_ALWAYS; /* in training mode only too: a region running it may need grad */
 	const char *f = sem_lib_object_factory(c, name);
 	return f && gg_library_facts_takes_grad_method(&c->sem->libraries, f, strlen(f), method.ptr, method.len);
 }
@@ -1759,10 +1776,14 @@ int sem_forward_takes_grad(semantic *c, const ctx *x, span recv)
 {
 	if (!c->elsewhere || !gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_TAKES_GRAD, NULL, 0))
 		return 0;
-	if (span_is(recv, "self"))
-		return x->module_class >= 0 && own_class_takes_grad(c, c->classes[x->module_class].name) ? 1 : 0;
+	if (span_is(recv, "self")) {
+		int own = x->module_class >= 0 ? own_class_takes_grad(c, c->classes[x->module_class].name) : TAKES_NONE;
+		return own == TAKES_TRAINING ? -1 : own;
+	}
 	const bind *b = recv.len ? sem_bind_at(c, x, recv) : NULL;
-	int known = b ? bound_takes_grad(c, recv, b) : -1;
+	int known = b ? bound_takes_grad(c, recv, b) : TAKES_UNKNOWN;
+	if (known == TAKES_TRAINING)
+		return -1;
 	if (known >= 0)
 		return known;
 	span root = recv;
