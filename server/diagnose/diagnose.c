@@ -2244,12 +2244,19 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 * failure of its own, the one that ended the run.
 	 */
 	bool late_kill = any_oom && d->facts.killed && !killed9 && !d->facts.cgroup_oom && d->facts.killed_at.line > last_oom + 1;
-	if ((killed9 || d->facts.killed || d->facts.cgroup_oom) && (!any_oom || late_kill)) {
+	/* Only a node memory monitor's lines, its message's own sentence cut away: the kill they report. */
+	bool monitor = d->facts.monitor_oom && !killed9 && !d->facts.killed && !d->facts.cgroup_oom;
+	if ((killed9 || d->facts.killed || d->facts.cgroup_oom || monitor) && (!any_oom || late_kill)) {
 		/* A memory limit's handler says why the SIGKILL came: the job's limit, not the machine's RAM alone. */
 		bool cgroup = d->facts.cgroup_oom;
-		gg_log_span at = cgroup ? d->facts.cgroup_at : d->facts.sigkill ? d->facts.sigkill_at : killed9 ? d->facts.launcher_at : d->facts.killed_at;
+		gg_log_span at = cgroup    ? d->facts.cgroup_at
+				 : monitor ? d->facts.monitor_at
+				 : d->facts.sigkill ? d->facts.sigkill_at
+				 : killed9 ? d->facts.launcher_at
+					   : d->facts.killed_at;
 		char *text = cgroup ? gg_strdup_printf("a process was killed by its %s memory limit's OOM handler",
 						      d->facts.cgroup_slurm ? "job's" : "cgroup's")
+			     : monitor ? gg_strdup_printf("a node memory monitor killed a task (a line of its message)")
 			     : killed9 ? gg_strdup_printf("rank %d exited with signal 9 (SIGKILL)", root)
 				       : gg_strdup_printf("the process was killed by SIGKILL"); /* its line is the message's own (at) */
 		/* srun's task its cgroup killed: a rank where srun starts one task per rank (no launcher's word on ranks). */
@@ -2260,7 +2267,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		gg_diagnosis *x = &out->items[out->len - 1];
 		x->oom.is_oom = true;
 		x->oom.device = GG_OOM_DEVICE_CPU;
-		x->oom.form = cgroup ? GG_OOM_FORM_CGROUP : GG_OOM_FORM_SIGKILL;
+		x->oom.form = cgroup ? GG_OOM_FORM_CGROUP : monitor ? GG_OOM_FORM_NODE_MEMORY : GG_OOM_FORM_SIGKILL;
 		x->oom.device_index = -1; /* the host's memory: no device is numbered */
 		if (task >= 0 && (rc = gg_evidence_add(x, "srun reports task %d %s: with one task per rank (`srun python train.py`) that is rank %d; under a launcher per node it is that node's launcher",
 						       task, cgroup ? "out of memory" : "killed (SIGKILL, which the kernel's OOM killer sends)", task)))

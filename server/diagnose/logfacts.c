@@ -1557,6 +1557,27 @@ static int facts_abort_wrapped(gg_log_orphan *o, const gg_log_line *l, const cha
 }
 
 /*
+ * The kernel's report of a memory cgroup at its limit, "memory: usage
+ * 117964800kB, limit 117964800kB, failcnt 93" (or "memory+swap: ..."),
+ * printed as its OOM killer acts: usage at or over the limit.
+ */
+static bool facts_memcg_at_limit(const char *t, size_t n)
+{
+	const char *u = gg_text_find(t, n, "usage ");
+	if (!(gg_text_starts(t, n, "memory: usage ") || gg_text_starts(t, n, "memory+swap: usage ")) || !u)
+		return false;
+	const char *lim = gg_text_find(u, (size_t)(t + n - u), ", limit ");
+	if (!lim)
+		return false;
+	unsigned long long v[2] = { 0, 0 };
+	const char *from[2] = { u + 6, lim + 8 }, *to[2] = { lim, t + n };
+	for (int k = 0; k < 2; k++)
+		for (const char *p = from[k]; p < to[k] && *p >= '0' && *p <= '9' && v[k] < (1ull << 56); p++)
+			v[k] = v[k] * 10 + (unsigned)(*p - '0');
+	return v[0] > 0 && v[1] > 0 && v[0] >= v[1];
+}
+
+/*
  * The allocator's message broken sentence by sentence over lines (a paste
  * that wrapped at each full stop): a line right under an out-of-memory
  * orphan that opens one of the message's own sentences is its
@@ -2573,7 +2594,14 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 			f->npu_header_line = l->number;
 		}
 	}
+	/* Only a memory monitor's kill prints these: the sentence sending the reader to its OOM page, its top users' table. */
+	if (!f->monitor_oom && (gg_text_find(t, n, "ray-oom-prevention") || gg_text_find(t, n, "how to address the out of memory issue") ||
+				(gg_text_starts(t, n, "PID") && gg_text_find(t, n, "MEM(GB)") && gg_text_find(t, n, "COMMAND")))) {
+		f->monitor_oom = true;
+		f->monitor_at = (gg_log_span){ l->number, l->offset, l->raw_len };
+	}
 	if (!f->cgroup_oom && (gg_text_find(t, n, "oom-kill event") || gg_text_find(t, n, "oom_kill event") ||
+			       facts_memcg_at_limit(t, n) ||
 			       gg_text_find(t, n, "xceeded job memory limit") || gg_text_find(t, n, "xceeded step memory limit") ||
 			       (gg_text_find(t, n, "exceeded memory limit") && gg_text_find(t, n, "being killed")) ||
 			       gg_text_find(t, n, "Memory cgroup out of memory") ||

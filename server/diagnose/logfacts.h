@@ -168,6 +168,13 @@ typedef struct gg_log_facts {
 	int srun_killed_task;  /* srun's "task N: Killed": the task SIGKILL ended (the kernel's OOM killer, most likely), or -1 */
 	gg_log_span cgroup_at;
 	/*
+	 * A line of a node memory monitor's kill message, the message's own
+	 * sentence cut away (Ray's closing "how to address the out of memory
+	 * issue", its "PID MEM(GB) COMMAND" table of top users): the first one.
+	 */
+	bool monitor_oom;
+	gg_log_span monitor_at;
+	/*
 	 * torch_xla's label of the process that raised ("Exception in
 	 * device=TPU:3: ..."), read even when the paste cuts its message: the
 	 * first one's ordinal, or -1, and its line.
