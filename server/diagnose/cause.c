@@ -197,7 +197,7 @@ static char *cause_node_memory(const gg_oom_info *m)
 }
 
 /* Python's MemoryError or NumPy's, raised on the host with no torch allocator's words. */
-static bool cause_host_array(const gg_oom_info *m)
+bool gg_cause_host_array(const gg_oom_info *m)
 {
 	if (m->device != GG_OOM_DEVICE_CPU || !m->form)
 		return false;
@@ -724,9 +724,9 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 	 * gathered across batches, which are the commoner reason for one.
 	 */
 	bool worker = m->form && strcmp(m->form, GG_OOM_FORM_WORKER_MEMORY_ERROR) == 0;
-	if (!rc && d->cause == GG_CAUSE_NONE && cause_host_array(m) && worker)
+	if (!rc && d->cause == GG_CAUSE_NONE && gg_cause_host_array(m) && worker)
 		rc = cause_add(d, GG_CAUSE_HOST_ARRAY, gg_strdup_printf("a worker process's MemoryError (a DataLoader worker's, most often), which multiprocessing could not send back to the main process: the PicklingError only hides it; a NumPy array or Python object on the host could not be allocated in that worker"));
-	if (!rc && d->cause == GG_CAUSE_NONE && cause_host_array(m))
+	if (!rc && d->cause == GG_CAUSE_NONE && gg_cause_host_array(m))
 		rc = cause_add(d, GG_CAUSE_HOST_ARRAY, m->tried > 0
 			? gg_strdup_printf("Python's own MemoryError: a NumPy array of %.2f GiB on the host could not be allocated, not a tensor (PyTorch's allocators raise a RuntimeError), and such an array keeps no autograd graph", m->tried / GIB)
 			: gg_strdup_printf("Python's own MemoryError: a NumPy array or Python object on the host could not be allocated, not a tensor (PyTorch's allocators raise a RuntimeError), and such an array keeps no autograd graph"));

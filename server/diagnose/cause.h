@@ -17,5 +17,7 @@ int gg_cause_weigh(gg_diagnosis *d, const gg_log_facts *facts, const char *frame
 
 /* "oversized-request", ...; NULL for GG_CAUSE_NONE. */
 const char *gg_cause_name(unsigned cause);
+/* Whether m is Python's or NumPy's MemoryError on the host: an array or object, no tensor of an allocator's. */
+bool gg_cause_host_array(const gg_oom_info *m);
 
 #endif

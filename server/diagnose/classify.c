@@ -1660,10 +1660,12 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 		 * No forward on the path, an object being built: a model
 		 * constructed and its state placed, before it ran; also where an
 		 * outer function's name said training (`model = SeqModel(data)`
-		 * at the top of train()): no step had started.
+		 * at the top of train()): no step had started. Not where what
+		 * failed is a NumPy array or a Python object on the host (a replay
+		 * buffer's np.empty): no model's state is placed by that.
 		 */
 		if (classify_is_init(f->function) && (d->phase == GG_PHASE_UNKNOWN || (d->phase == GG_PHASE_TRAINING && evidence_frame < allocated_in)) &&
-		    boundary == tb->len && !backward) {
+		    boundary == tb->len && !backward && !gg_cause_host_array(&d->oom)) {
 			classify_evidence_drop(d, "training: frame ");
 			d->phase = GG_PHASE_LOADING;
 			if ((rc = gg_evidence_add(d, "loading: the path builds an object (%s) and no forward runs on it: a model being constructed, its state placed on the device",

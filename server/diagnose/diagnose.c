@@ -625,6 +625,22 @@ static int dx_stack_exceptions(gg_diagnoser *d)
 				best = o;
 		}
 		/*
+		 * Or the allocator's message right under the last frame, its
+		 * exception's type cut away by the paste ("CUDA out of memory.
+		 * Tried to allocate ..." with no "RuntimeError: " before it): the
+		 * exception line those frames end with.
+		 */
+		if (!best && !tb->stack && !tb->has_exception && tb->len > 0) {
+			const gg_tb_frame *last = &tb->frames[tb->len - 1];
+			uint64_t end = last->at.line + (last->code ? 1 : 0);
+			for (size_t k = 0; k < d->facts.orphans_len && !best; k++) {
+				gg_log_orphan *o = &d->facts.orphans[k];
+				if (o->oom && !o->type && !dx_kills_another(o) && o->at.line > end && o->at.line <= end + 2 &&
+				    (o->rank == c->rank || o->rank < 0) && dx_same_process(o, c) && !dx_ends_a_traceback(d, o))
+					best = o;
+			}
+		}
+		/*
 		 * Else a plain exception line pasted above the traceback it ended
 		 * ("RuntimeError: CUDNN_STATUS_NOT_SUPPORTED", then "the whole
 		 * trace:" and the frames, cut): no memory error, but its own.

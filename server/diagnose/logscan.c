@@ -197,6 +197,32 @@ static size_t logscan_quote_prefix(const char *s, size_t n, unsigned *marks)
 	return end;
 }
 
+/*
+ * A reporter's numbering in front of the lines of a paste ("1、File
+ * \"train.py\", line 82, ...", "2、 CUDA out of memory. ...", "1. File
+ * ..."): up to three digits and the list's mark, the ideographic comma
+ * before anything, a full stop or a parenthesis only before a frame or a
+ * traceback's header. Returns the length to drop with the spaces after it,
+ * or 0.
+ */
+static size_t logscan_list_number(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && i < 3 && s[i] >= '0' && s[i] <= '9')
+		i++;
+	if (i == 0 || i >= n)
+		return 0;
+	size_t mark = n - i >= 3 && memcmp(s + i, "\xe3\x80\x81", 3) == 0 ? 3 : (s[i] == '.' || s[i] == ')') ? 1 : 0;
+	if (!mark)
+		return 0;
+	size_t k = i + mark;
+	while (k < n && s[k] == ' ')
+		k++;
+	if (mark == 1 && !(gg_text_starts(s + k, n - k, "File \"") || gg_text_starts(s + k, n - k, "Traceback (")))
+		return 0;
+	return k < n ? k : 0;
+}
+
 /* A Markdown code fence ("```", "```python", "~~~"): the paste's wrapping, not its text. */
 static bool logscan_fence(const char *s, size_t n)
 {
@@ -654,6 +680,8 @@ static int logscan_clean(const char *raw, size_t len, gg_buf *out, unsigned *quo
 		out->len = 0;
 		out->data[0] = '\0';
 	}
+	if ((q = logscan_list_number(out->data, out->len)) > 0)
+		logscan_drop(out, q);
 	logscan_straight_quotes(out);
 	/* A paste quoted line by line, each line one inline code span ("`RuntimeError: ...`"): the span's text is the line. */
 	if (out->len > 2 && out->data[0] == '`' && out->data[1] != '`') {

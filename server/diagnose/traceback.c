@@ -546,6 +546,8 @@ static bool tb_file_line_start(const char *t, size_t n)
 	return n > 6 && gg_text_starts(t, n, "File ") && t[5] != ' ' && t[5] != '"' && gg_text_find(t, n, "\", line ");
 }
 
+static bool tb_is_function_name(const char *t, size_t n);
+
 static int tb_parse_file_line(const char *t, size_t n, gg_tb_frame *f)
 {
 	if (!tb_file_line_start(t, n))
@@ -600,6 +602,11 @@ static int tb_parse_file_line(const char *t, size_t n, gg_tb_frame *f)
 	}
 	f->filename = gg_text_dup(path, (size_t)(q - path), TB_MAX_NAME);
 	f->function = gg_text_dup(func, func_len, TB_MAX_NAME);
+	/* Markdown made a dunder bold ("in **init**" for "in __init__"): the name as Python printed it. */
+	size_t fn = f->function ? strlen(f->function) : 0;
+	if (fn > 4 && memcmp(f->function, "**", 2) == 0 && memcmp(f->function + fn - 2, "**", 2) == 0 &&
+	    tb_is_function_name(f->function + 2, fn - 4))
+		f->function[0] = f->function[1] = f->function[fn - 2] = f->function[fn - 1] = '_';
 	f->line = (uint32_t)line;
 	f->notebook = tb_is_cell_name(path, (size_t)(q - path));
 	return 1;
