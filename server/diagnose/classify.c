@@ -1039,6 +1039,11 @@ bool gg_classify_cut_in_request(const char *m)
 	return n > 0 && n <= sizeof full - 1 && strncmp(t, full, n) == 0;
 }
 
+bool gg_classify_spawn_waits(const gg_traceback *tb)
+{
+	return tb->len > 0 && strstr(tb->frames[tb->len - 1].filename, "torch/multiprocessing/spawn.py") != NULL;
+}
+
 /*
  * Training, when a frame inside the model (past boundary, its first
  * nn.Module call) is one that named says a model runs only for a training
@@ -1621,8 +1626,7 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	 * worker, whose own frames the paste does not hold: no line here is
 	 * where it ran out.
 	 */
-	bool spawn_waits = tb->len > 0 &&
-			     strstr(tb->frames[tb->len - 1].filename, "torch/multiprocessing/spawn.py") != NULL;
+	bool spawn_waits = gg_classify_spawn_waits(tb);
 	if (spawn_waits &&
 	    (rc = gg_evidence_add(d, "the frames end in torch.multiprocessing's spawn, the launching process waiting on its workers: the failing worker's own traceback is not in the paste")))
 		return rc;

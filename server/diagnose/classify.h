@@ -23,6 +23,8 @@ bool gg_explain_assert_above(const gg_diagnosis *d, const gg_log_facts *facts);
  * in the paste: what killed the worker is cut.
  */
 bool gg_classify_worker_exit_cut(const gg_diagnosis *d);
+/* Whether tb's frames end in torch.multiprocessing's spawn: the launching process waiting on its workers. */
+bool gg_classify_spawn_waits(const gg_traceback *tb);
 /* Whether an allocator's message ends cut inside its request, before its size ("... out of memory. Tried to a"). */
 bool gg_classify_cut_in_request(const char *message);
 /*

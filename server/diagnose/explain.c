@@ -2014,6 +2014,8 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; for this one, start at %s:%u.", gg_tb_frame_file(cf), cf->line);
 		else if (d->chain->lone || tb->len == 0)
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; the paste has only this line of the error: its traceback, pasted whole, shows where it was raised.");
+		else if (gg_classify_spawn_waits(tb))
+			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; this traceback is the launching process's, waiting on its workers: the failed worker's own traceback, printed above it in the full output, shows what failed and where.");
 		else
 			rc |= gg_buf_printf(&x, "gradguard diagnoses memory errors; this traceback has no frame of your code.");
 		break;
