@@ -295,15 +295,17 @@ typedef struct gg_project {
 	 * builds a module class of the project (directly, through a local,
 	 * through a helper that hands its argument back, or through another
 	 * such function), `h` where every return hands the first parameter
-	 * back (`def prepare(net, ids): ...; return net`); then `l` where the
-	 * body loads state (what it hands back is trained, not fresh). Sorted
-	 * and unique as the others.
+	 * back (`def prepare(net, ids): ...; return net`), `t` where every
+	 * return is a tuple whose first element builds one (`return net,
+	 * losses`); then `l` where the body loads state (what it hands back is
+	 * trained, not fresh). Sorted and unique as the others.
 	 */
 	gg_strings module_makers;
 	/*
 	 * The functions whose returns are all calls (or locals bound to calls),
 	 * pending what those calls build: "name module L SRC...", L `l` or `-`
-	 * as above, each SRC `C` (a call of C, dotted) or `H>C` (a call of H
+	 * as above (`t` or `_` where the returns are tuples, SRC their first
+	 * elements), each SRC `C` (a call of C, dotted) or `H>C` (a call of H
 	 * handed what C built). One whose every SRC builds a module joins
 	 * module_makers when gg_project_classes_sort runs, to a fixed point.
 	 * Emptied then.
@@ -533,6 +535,8 @@ int gg_project_makers_note(gg_project *p, const char *module, const char *name, 
 int gg_project_makers_settle(gg_project *p);
 /* Whether dotted (module.function) hands back a module by its origin; *loads: state loaded into it on the way. */
 bool gg_project_makes_module(const gg_project *p, const char *dotted, size_t len, bool *loads);
+/* Whether dotted is a function of the project whose every return is a tuple that hands such a module first; *loads as above. */
+bool gg_project_makes_module_first(const gg_project *p, const char *dotted, size_t len, bool *loads);
 /* Whether dotted hands its first argument back (moved, wrapped or not); *loads as above. */
 bool gg_project_hands_back(const gg_project *p, const char *dotted, size_t len, bool *loads);
 /* The one module class a settled factory's returns build, dotted as its entry spells it (pointing into the index), or empty. */

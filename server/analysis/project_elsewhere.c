@@ -111,6 +111,11 @@ bool gg_elsewhere_makes_module(const gg_elsewhere *e, const char *dotted, size_t
 	return e && gg_project_makes_module(project_of(e), dotted, len, loads);
 }
 
+bool gg_elsewhere_makes_module_first(const gg_elsewhere *e, const char *dotted, size_t len, bool *loads)
+{
+	return e && gg_project_makes_module_first(project_of(e), dotted, len, loads);
+}
+
 bool gg_elsewhere_hands_back(const gg_elsewhere *e, const char *dotted, size_t len, bool *loads)
 {
 	return e && gg_project_hands_back(project_of(e), dotted, len, loads);

@@ -204,8 +204,34 @@ typedef struct sources {
 	bool unknown;  /* some return (or a local it returns) has no origin the scan can name */
 	bool any;      /* some return was read */
 	bool hands;    /* every return so far is the first parameter, moved or not */
+	/* every return so far a tuple (`return net, losses`: its first element is read), or none is; both: unknown */
+	bool tuples, plains;
 	int rc;
 } sources;
+
+/* Where value's top-level comma is (`net, losses`, not `Net(a, b)` or `"a, b"`), or NULL: a tuple's first element ends there. */
+static const char *top_comma(span value)
+{
+	int depth = 0;
+	char quote = 0;
+	for (const char *p = value.ptr, *end = value.ptr + value.len; p < end; p++) {
+		if (quote) {
+			if (*p == '\\')
+				p++;
+			else if (*p == quote)
+				quote = 0;
+		} else if (*p == '"' || *p == '\'') {
+			quote = *p;
+		} else if (*p == '(' || *p == '[' || *p == '{') {
+			depth++;
+		} else if (*p == ')' || *p == ']' || *p == '}') {
+			depth--;
+		} else if (*p == ',' && depth == 0) {
+			return p;
+		}
+	}
+	return NULL;
+}
 
 static void source_of(sources *s, span value, unsigned depth);
 
@@ -318,6 +344,17 @@ static int return_line(const line *l, void *ctx)
 	const char *hash = memchr(l->content, '#', (size_t)(l->end - l->content));
 	value = trimmed(l->content + 6, hash ? hash : l->end);
 	s->any = true;
+	/* `return net, history`: what the first element is, for `net, history = fit(...)`; never what a plain name holds. */
+	const char *comma = top_comma(value);
+	if (comma) {
+		value = trimmed(value.ptr, comma);
+		s->tuples = true;
+		s->hands = false;
+	} else {
+		s->plains = true;
+	}
+	if (s->tuples && s->plains)
+		s->unknown = true;
 	size_t w = word_at(value.ptr, value.ptr + value.len);
 	if (!(s->param.len && w == s->param.len && memcmp(value.ptr, s->param.ptr, w) == 0 &&
 	      same_object_tail(value.ptr + w, value.ptr + value.len)))
@@ -352,7 +389,7 @@ int gg_project_makers_note(gg_project *p, const char *module, const char *name, 
 	if (!gg_text_contains(start, (size_t)(end - start), "return"))
 		return 0;
 	body b = { start, end, module, imports };
-	sources s = { &b, { param ? param : "", param ? param_len : 0 }, { NULL, 0, 0 }, false, false, true, 0 };
+	sources s = { &b, { param ? param : "", param ? param_len : 0 }, { NULL, 0, 0 }, false, false, true, false, false, 0 };
 	body_each(&b, return_line, &s);
 	load_scan ls = { UINT_MAX, false };
 	body_each(&b, load_line, &ls);
@@ -365,9 +402,10 @@ int gg_project_makers_note(gg_project *p, const char *module, const char *name, 
 		list = &p->module_makers;
 		entry = gg_strdup_printf("%.*s %s h%s", (int)n, name, module, loads ? "l" : "");
 	} else if (!rc && s.any && !s.unknown && s.out.len) {
+		/* The flag: `l` loads, `-` not; a tuple's first element, `t` loads, `_` not. */
 		list = &p->pending_makers;
-		entry = gg_strdup_printf("%.*s %s %c%.*s", (int)n, name, module, loads ? 'l' : '-', (int)s.out.len,
-					 s.out.data);
+		entry = gg_strdup_printf("%.*s %s %c%.*s", (int)n, name, module, s.tuples ? (loads ? 't' : '_') : (loads ? 'l' : '-'),
+					 (int)s.out.len, s.out.data);
 	}
 	if (list)
 		rc = entry ? gg_strings_push(list, entry) : -ENOMEM;
@@ -390,6 +428,13 @@ bool gg_project_makes_module(const gg_project *p, const char *dotted, size_t len
 	const char *k = maker_kind(p, dotted, len);
 	*loads = k && k[1] == 'l';
 	return k && *k == 'm';
+}
+
+bool gg_project_makes_module_first(const gg_project *p, const char *dotted, size_t len, bool *loads)
+{
+	const char *k = maker_kind(p, dotted, len);
+	*loads = k && k[1] == 'l';
+	return k && *k == 't';
 }
 
 bool gg_project_hands_back(const gg_project *p, const char *dotted, size_t len, bool *loads)
@@ -425,7 +470,7 @@ static bool pending_builds(const gg_project *p, const char *e, bool *loads, span
 	const char *sp = strchr(e, ' '), *flags = sp ? strchr(sp + 1, ' ') : NULL;
 	if (!flags)
 		return false;
-	*loads = flags[1] == 'l';
+	*loads = flags[1] == 'l' || flags[1] == 't';
 	bool first = true;
 	for (const char *src = flags + 2; *src == ' ';) {
 		src++;
@@ -453,7 +498,11 @@ static bool pending_builds(const gg_project *p, const char *e, bool *loads, span
 	return true;
 }
 
-/* A pending maker whose every source builds a module: "name module m[l] [class]". */
+/*
+ * A pending maker whose every source builds a module: "name module m[l]
+ * [class]", or `t[l]` where what it returns is a tuple whose first element
+ * is that module.
+ */
 static int maker_settles(gg_project *p, const char *e, char **out)
 {
 	bool loads;
@@ -461,8 +510,9 @@ static int maker_settles(gg_project *p, const char *e, char **out)
 	if (!pending_builds(p, e, &loads, &cls))
 		return 0;
 	const char *flags = strchr(strchr(e, ' ') + 1, ' ');
-	*out = gg_strdup_printf("%.*s m%s%s%.*s", (int)(flags - e), e, loads ? "l" : "", cls.len ? " " : "", (int)cls.len,
-				cls.ptr ? cls.ptr : "");
+	bool tuple = flags[1] == 't' || flags[1] == '_';
+	*out = gg_strdup_printf("%.*s %c%s%s%.*s", (int)(flags - e), e, tuple ? 't' : 'm', loads ? "l" : "", cls.len ? " " : "",
+				(int)cls.len, cls.ptr ? cls.ptr : "");
 	return *out ? 0 : -ENOMEM;
 }
 

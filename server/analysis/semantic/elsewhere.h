@@ -130,6 +130,8 @@ uint32_t gg_elsewhere_forward_numbers(const gg_elsewhere *e, const char *dotted,
 bool gg_elsewhere_eval_loader(const gg_elsewhere *e, const char *dotted, size_t len, unsigned *part);
 /* Whether the function dotted names hands back a module by its origin; *loads: state loaded into it on the way. */
 bool gg_elsewhere_makes_module(const gg_elsewhere *e, const char *dotted, size_t len, bool *loads);
+/* ... or whose every return is a tuple with such a module first (`return net, losses`). */
+bool gg_elsewhere_makes_module_first(const gg_elsewhere *e, const char *dotted, size_t len, bool *loads);
 /* Whether it hands its first argument back (moved, wrapped or not); *loads as above. */
 bool gg_elsewhere_hands_back(const gg_elsewhere *e, const char *dotted, size_t len, bool *loads);
 /* The one module class a factory's returns build, dotted as the index spells it (borrowed), or empty. */

@@ -392,6 +392,50 @@ static bool project_maker_classify(semantic *c, span target, span module, span n
 	return true;
 }
 
+/*
+ * What the first name of `net, history = fit(...)` holds, name unpacked from
+ * the call right: where fit is a function of the project whose every
+ * return is a tuple with a module first (a trainer handing back the model
+ * and its losses), that module (noted a model, a loaded one where fit loads
+ * state into it): BIND_MODEL or BIND_LOADED; else BIND_UNKNOWN.
+ */
+static int unpacked_first(semantic *c, span name, gg_node right)
+{
+	gg_node asg = gg_node_parent(right);
+	while (IS(asg, parenthesized_expression))
+		asg = gg_node_parent(asg);
+	gg_node left = IS(asg, assignment) ? FIELD(asg, left) : gg_node_null();
+	if (!c->elsewhere || gg_node_is_null(left) || !gg_node_named_child_count(left) ||
+	    gg_node_start_byte(gg_node_named_child(left, 0)) != (uint32_t)(name.ptr - c->text))
+		return BIND_UNKNOWN;
+	gg_node fn = FIELD(sem_call_chain_base(c, right), function);
+	if (!sem_is_name_chain(c, fn))
+		return BIND_UNKNOWN;
+	span last = sem_chain_last(c, fn);
+	char *dotted = NULL;
+	if (IS(fn, identifier) && !sem_binding_find(c, last)) {
+		if (!c->module)
+			return BIND_UNKNOWN;
+		dotted = gg_strdup_printf("%s.%.*s", c->module, (int)last.len, last.ptr);
+	} else if (sem_name_resolve(c, fn)) {
+		span r = sem_resolved(c);
+		dotted = strndup(r.ptr, r.len);
+	} else {
+		return BIND_UNKNOWN;
+	}
+	bool loads = false;
+	bool is = dotted && gg_elsewhere_makes_module_first(c->elsewhere, dotted, strlen(dotted), &loads);
+	if (!dotted)
+		fail(c, -ENOMEM);
+	free(dotted);
+	if (!is)
+		return BIND_UNKNOWN;
+	PUSH(c, c->models.items, c->models.len, c->models.cap, name);
+	if (loads)
+		PUSH(c, c->loaded.items, c->loaded.len, c->loaded.cap, name);
+	return loads ? BIND_LOADED : BIND_MODEL;
+}
+
 /* Whether n names a module class of the file. */
 static bool names_module_class(semantic *c, gg_node n)
 {
@@ -1849,12 +1893,14 @@ int sem_facts_collect(semantic *c, gg_node root)
 	 * A name a tuple assignment unpacks (`tok, model = make(...)`) is bound
 	 * anew there, to what is not known: what an earlier binding said of it
 	 * (`model = Parser(...)` in another branch) no longer holds after it.
+	 * The first of a project function's tuple of a module and more is that
+	 * module (unpacked_first).
 	 */
 	size_t plain_binds = c->binds_len;
 	for (size_t i = 0; i < c->unpack_names_len && !c->error; i++) {
 		span name = c->unpack_names[i].name;
 		uint32_t at = (uint32_t)(name.ptr - c->text);
-		bind b = { name, at, sem_func_at(c, at), BIND_UNKNOWN, -1 };
+		bind b = { name, at, sem_func_at(c, at), unpacked_first(c, name, c->unpack_right[c->unpack_names[i].index]), -1 };
 		PUSH(c, c->binds, c->binds_len, c->binds_cap, b);
 	}
 	if (c->binds_len)

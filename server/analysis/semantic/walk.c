@@ -304,6 +304,13 @@ static gg_node eval_argument(semantic *c, gg_node call)
 	gg_node args = FIELD(call, arguments);
 	for (uint32_t i = 0, n = IS(args, argument_list) ? gg_node_named_child_count(args) : 0; i < n; i++) {
 		gg_node a = gg_node_named_child(args, i);
+		/* Moved or cast on the way in (`X_test.float()`, `x_val.to(device)`): the same data. */
+		while (IS(a, call) && IS(FIELD(a, function), attribute) && IS(FIELD(a, arguments), argument_list)) {
+			span how = sem_attribute_name(c, FIELD(a, function));
+			if (!sem_word_in(how.ptr, how.len, sem_returns_self))
+				break;
+			a = FIELD(FIELD(a, function), object);
+		}
 		/* A module handed in (`wrap(model_test)`, a name the function calls) is no data, whatever it is called. */
 		span name = IS(a, identifier) ? node_span(c, a) : (span){ NULL, 0 };
 		if (name.len && sem_iterable_says_eval(c, a) && !sem_words_any(c, name, part_word, NULL) &&
