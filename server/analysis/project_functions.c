@@ -28,9 +28,9 @@
 #include "project_lines.h"
 #include "semantic/model.h"
 
-/* What keeps a function out: it trains, changes grad or mode, or yields. */
+/* What keeps a function out: it trains, changes grad or mode, or yields (grad turned off: see grad_off_keeps_out). */
 static const char *const body_words[] = {
-	"backward", ".step(", "zero_grad", "no_grad", "inference_mode", "enable_grad", "set_grad_enabled",
+	"backward", ".step(", "zero_grad", "enable_grad", "set_grad_enabled",
 	"requires_grad", "autograd", ".eval()", ".train(", "yield", NULL,
 };
 
@@ -335,6 +335,40 @@ static int methods_settle(gg_project *p, const gg_buf *calls, bool test, const c
 	return rc;
 }
 
+/*
+ * Whether grad turned off in body keeps the function out: no_grad or
+ * inference_mode anywhere but on a `with` line (a decorator, a bare call, an
+ * alias), or a grad-off `with` block around a call of one of the count
+ * parameters names. A block that holds only the input's preparation (`with
+ * torch.no_grad(): img = torch.FloatTensor(x)`, then `net(img)` after it)
+ * leaves the forward as the caller's mode has it.
+ */
+static bool grad_off_keeps_out(const char *body, const char *end, const char **names, const size_t *lens, size_t count)
+{
+	bool quoted = false, inside = false;
+	unsigned block = 0;
+	for (const char *q = body; q < end;) {
+		line l;
+		q = line_read(q, end, &l);
+		if (line_is_text(&l, &quoted) || line_blank(&l))
+			continue;
+		if (inside && l.indent <= block)
+			inside = false;
+		bool off = line_has(&l, "no_grad") || line_has(&l, "inference_mode");
+		if (off && !line_starts(&l, "with "))
+			return true;
+		if (off && !inside) {
+			inside = true;
+			block = l.indent;
+			continue;
+		}
+		for (size_t i = 0; inside && i < count; i++)
+			if (line_calls(&l, names[i], lens[i], true))
+				return true;
+	}
+	return false;
+}
+
 /* Whether the code of body (docstrings and other triple-quoted text left out) calls name, or its forward(). */
 static bool body_calls(const char *body, const char *end, const char *name, size_t n)
 {
@@ -637,7 +671,7 @@ int gg_project_functions_scan(gg_project *p, const char *module, const char *tex
 			free(entry);
 			continue;
 		}
-		bool out = false;
+		bool out = grad_off_keeps_out(body, body_end, names, lens, count);
 		for (const char *const *w = body_words; *w && !out; w++)
 			out = code_contains(body, body_end, *w);
 		if (out || (sem_name_says_eval_alone((span){ name, n }) &&

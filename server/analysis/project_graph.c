@@ -185,14 +185,15 @@ static int calls_note(graph_scan *s, const line *l)
 
 /*
  * Whether call names one of the file's functions that takes a gradient
- * (TRAINS: or runs a backward; HOOKS: registers a tensor hook): a method when
+ * (TRAINS: or runs a backward; HOOKS: registers a tensor hook; TAKES_TRAINING:
+ * takes one only in training mode): a method when
  * dotted, a top-level function when bare.
  */
-enum { TAKES, TRAINS, HOOKS, ADAPTS };
+enum { TAKES, TRAINS, HOOKS, ADAPTS, TAKES_TRAINING };
 
 static bool fn_has(const graph_fn *f, int what)
 {
-	return what == TAKES ? f->takes : what == TRAINS ? f->trains : what == HOOKS ? f->hooks : f->adapts;
+	return what == TAKES ? f->takes : what == TRAINS ? f->trains : what == HOOKS ? f->hooks : what == ADAPTS ? f->adapts : f->takes_training;
 }
 
 static bool call_takes(const graph_scan *s, const graph_call *call, int what)
@@ -655,7 +656,7 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 		if (s.fns[i].backward_own && s.fns[i].reads_grad && s.fns[i].marks_input)
 			s.fns[i].takes = true;
 		s.fns[i].adapts = s.fns[i].enables && s.fns[i].trains;
-		any = any || s.fns[i].trains || s.fns[i].hooks;
+		any = any || s.fns[i].trains || s.fns[i].hooks || s.fns[i].takes_training;
 	}
 	for (bool changed = rc == 0 && any; changed;) {
 		changed = false;
@@ -673,6 +674,10 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 			for (size_t k = f->calls_from; !f->adapts && k < f->calls_to; k++)
 				if (call_takes(&s, &s.calls[k], ADAPTS))
 					changed = f->adapts = true;
+			/* A method that takes its gradient only in training mode, called: so does the caller. */
+			for (size_t k = f->calls_from; !f->takes_training && k < f->calls_to; k++)
+				if (call_takes(&s, &s.calls[k], TAKES_TRAINING))
+					changed = f->takes_training = true;
 		}
 	}
 	gg_buf entry = { NULL, 0, 0 };
