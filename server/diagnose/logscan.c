@@ -120,7 +120,7 @@ static bool logscan_host_char(char c)
 }
 
 /*
- * "[rank3]:", "[default3]:" (torchrun), "[1,3]<stderr>:" (Open MPI),
+ * "[rank3]:", "[default3]:" (torchrun), "[1,3]<stderr>:" (Open MPI), "[3]<stderr>:" (Horovod's gloo),
  * "[node07:3]:" (a launcher's host and task label, as srun-driven jobs
  * print): returns the prefix length and the rank.
  */
@@ -148,13 +148,18 @@ static size_t logscan_rank_prefix(const char *s, size_t n, int *rank)
 			return 0;
 		i++;
 	} else {
-		/* Open MPI --tag-output: [jobid,rank]<stdout>: */
+		/* Open MPI --tag-output: [jobid,rank]<stdout>:; Horovod's gloo launcher: [rank]<stderr>: */
 		i = 1;
 		while (i < n && s[i] >= '0' && s[i] <= '9')
 			i++;
-		if (i == 1 || i >= n || s[i] != ',')
+		if (i == 1 || i >= n)
 			return 0;
-		i++;
+		if (s[i] == ']' && (gg_text_starts(s + i + 1, n - i - 1, "<stdout>") || gg_text_starts(s + i + 1, n - i - 1, "<stderr>")))
+			i = 1;
+		else if (s[i] != ',')
+			return 0;
+		else
+			i++;
 	}
 	size_t d = i;
 	long v = 0;
