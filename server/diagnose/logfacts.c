@@ -948,14 +948,35 @@ static bool facts_eval_print(const char *t, size_t n)
 	return false;
 }
 
-/* A line opening with "loading ", after a print's own marks in front ("-- Loading model...", "> loading ..."). */
+/*
+ * Whether what a "Loading ..." line names is the run's data, not a model
+ * ("Loading documents into Chroma", "loading the dataset"): a run out of
+ * memory there was not reading weights.
+ */
+static bool facts_loads_data(const char *t, size_t n)
+{
+	static const char *const data[] = { "documents", "document ", "dataset", "data ", "data.", "data:", "corpus",
+					    "images", "samples", "records", "files", "texts", "sentences", "examples", NULL };
+	if (n > 4 && strncasecmp(t, "the ", 4) == 0)
+		t += 4, n -= 4;
+	else if (n > 4 && strncasecmp(t, "all ", 4) == 0)
+		t += 4, n -= 4;
+	for (const char *const *w = data; *w; w++) {
+		size_t k = strlen(*w);
+		if (n >= k && strncasecmp(t, *w, k) == 0)
+			return true;
+	}
+	return n == 4 && strncasecmp(t, "data", 4) == 0;
+}
+
+/* A line opening with "loading ", after a print's own marks in front ("-- Loading model...", "> loading ..."), not of data. */
 static bool facts_load_note(const char *t, size_t n)
 {
 	size_t i = 0;
 	while (i < n && i < 4 && (t[i] == '-' || t[i] == '*' || t[i] == '>' || t[i] == '#' || t[i] == ' '))
 		i++;
 	if (n - i > 8 && strncasecmp(t + i, "loading ", 8) == 0)
-		return true;
+		return !facts_loads_data(t + i + 8, n - i - 8);
 	/* "Initializing language decoder from ../ckpt/7b/": weights read from a path, as loading. */
 	return n - i > 13 && (strncasecmp(t + i, "initializing ", 13) == 0 || strncasecmp(t + i, "initialising ", 13) == 0) &&
 	       gg_text_find(t + i, n - i, " from ") != NULL;
@@ -2756,7 +2777,7 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 	else if (!gg_text_find(t, n, "%|") && facts_train_print(t, n))
 		f->train_print_line = l->number;
 	else if (n < 200 && facts_load_note(t, n))
-		/* "loading weights from ...", "Loading cached tokens in data/x_val.bin": what is read, whatever it is for. */
+		/* "loading weights from ...", "Loading cached tokens in data/x_val.bin": what the run reads (its data whole is not: facts_loads_data). */
 		f->load_note_line = l->number;
 	else if (facts_eval_note(t, n)) {
 		f->eval_note_line = l->number;
