@@ -1609,7 +1609,7 @@ static int facts_orphan_continue(gg_log_facts *f, const gg_log_line *l, const ch
 {
 	static const char *const sentences[] = {
 		"Tried to allocate ", "GPU ", "Including non-PyTorch memory", "Of the allocated memory",
-		"If reserved but unallocated", "See documentation", "Process ",
+		"If reserved but unallocated", "If reserved memory is >> allocated memory", "See documentation", "Process ",
 		/* A node memory monitor's second sentence: the node's RAM against its threshold. */
 		"Memory on the node ", NULL,
 	};
