@@ -809,8 +809,17 @@ bool gg_oom_match(const char *type, const char *message, size_t len, gg_oom_info
 			info->tried = GG_OOM_ONE_EB;
 			info->tried_beyond_print = true;
 		}
-		if (info->tried < 0)
-			info->tried = oom_size_after(flat, n, "you tried to allocate ");
+		/* TH's "you tried to allocate %dGB": size / 2^30, whole gibibytes whatever the label says. */
+		const char *th = gg_text_find(flat, n, "you tried to allocate ");
+		if (th) {
+			const char *d = th + strlen("you tried to allocate ");
+			char *stop;
+			long gb = d < flat + n && *d >= '0' && *d <= '9' ? strtol(d, &stop, 10) : -1;
+			if (gb >= 0 && gb < 1L << 20 && stop + 2 <= flat + n && memcmp(stop, "GB", 2) == 0)
+				info->tried = (double)gb * 1073741824.0;
+			else
+				info->tried = oom_size_after(flat, n, "you tried to allocate ");
+		}
 		/*
 		 * Windows builds of 1.x printed that sentence's format unfilled and
 		 * the gigabytes after it: "... allocate %dGB. Buy new RAM!27".
