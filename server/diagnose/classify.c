@@ -2319,6 +2319,12 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return gg_evidence_add(d, "log line %llu: %s reports the process ended by a signal (%s), a crash in native code, not the kernel's OOM killer, which sends SIGKILL (\"killed\")",
 					       (unsigned long long)tb->exc.at.line, d->chain->rank >= 0 ? "the launcher" : "the shell", facts->job_signal);
 		}
+		/* A SIGKILL right under a debugger's prompt: the run was stopped from the debugger or the IDE. */
+		if (d->chain->debugger_stop) {
+			d->confidence = GG_CONFIDENCE_MEDIUM;
+			return gg_evidence_add(d, "log line %llu is a debugger's prompt, the program paused there, and the SIGKILL comes right after it: an IDE's stop button ends a run with SIGKILL (exit code 137); the kernel's OOM killer does not wait on a prompt",
+					       (unsigned long long)facts->debugger_prompt_line);
+		}
 		/* The launcher's agent stopped by a signal from outside: a scheduler's SIGTERM may follow a job's memory limit too. */
 		if (d->chain->agent_signal) {
 			d->confidence = facts->agent_signal == 15 ? GG_CONFIDENCE_MEDIUM : GG_CONFIDENCE_HIGH;

@@ -2260,9 +2260,25 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	 * failure of its own, the one that ended the run.
 	 */
 	bool late_kill = any_oom && d->facts.killed && !killed9 && !d->facts.cgroup_oom && d->facts.killed_at.line > last_oom + 1;
+	/*
+	 * A SIGKILL a few lines under a debugger's prompt, the program paused
+	 * there (`(Pdb)`, nothing run since): an IDE's stop button ends a run
+	 * with SIGKILL (exit code 137). Stopped, not out of memory.
+	 */
+	uint64_t prompt = d->facts.debugger_prompt_line;
+	bool stopped = !any_oom && !killed9 && !d->facts.cgroup_oom && d->facts.killed && prompt &&
+		       d->facts.killed_at.line > prompt && d->facts.killed_at.line <= prompt + 3;
+	if (stopped) {
+		gg_tb_chain *c = dx_line_chain(gg_strdup_printf("the run, paused at a debugger's prompt, was killed (SIGKILL)"), -1, false,
+					       d->facts.killed_at);
+		if (c)
+			c->debugger_stop = true;
+		if (!c || (rc = dx_push(out, c)))
+			return c ? rc : -ENOMEM;
+	}
 	/* Only a node memory monitor's lines, its message's own sentence cut away: the kill they report. */
 	bool monitor = d->facts.monitor_oom && !killed9 && !d->facts.killed && !d->facts.cgroup_oom;
-	if ((killed9 || d->facts.killed || d->facts.cgroup_oom || monitor) && (!any_oom || late_kill)) {
+	if ((killed9 || d->facts.killed || d->facts.cgroup_oom || monitor) && (!any_oom || late_kill) && !stopped) {
 		/* A memory limit's handler says why the SIGKILL came: the job's limit, not the machine's RAM alone. */
 		bool cgroup = d->facts.cgroup_oom;
 		gg_log_span at = cgroup    ? d->facts.cgroup_at

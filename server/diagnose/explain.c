@@ -1899,6 +1899,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    sig == 1 ? "Start the run so that it outlives the session: `nohup torchrun ... > train.log 2>&1 &`, `setsid`, tmux or screen, or a batch job."
 					    : sig == 15 ? "Look at what stopped it: the scheduler's job record (a time limit, a preemption, or a memory limit it enforces by stopping the job), and give the run more time or make it resume from a checkpoint."
 							: "Nothing to fix in the code: start the run again, detached from the terminal if it must outlive it.");
+		} else if (d->chain->debugger_stop) {
+			rc |= gg_buf_printf(&e, " The program was paused at a debugger's prompt when it was killed: PyCharm's and VS Code's stop buttons end a run with SIGKILL, which is reported as exit code 137, the same code the kernel's OOM killer leaves.");
+			rc |= gg_buf_printf(&x, "Nothing ran out of memory: the run was stopped from the debugger. If it was killed without anyone stopping it, run it again outside the debugger and read `dmesg | grep -i 'killed process'`.");
 		} else if (d->chain->job_signal) {
 			/* SIGBUS, SIGSEGV and their kin from the shell's job line: a native crash, never the OOM killer's SIGKILL. */
 			bool bus = strcmp(facts->job_signal, "bus error") == 0;

@@ -2615,6 +2615,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 			f->npu_header_line = l->number;
 		}
 	}
+	if (gg_text_starts(t, n, "(Pdb)") || gg_text_starts(t, n, "(Pdb++)") || gg_text_starts(t, n, "ipdb>"))
+		f->debugger_prompt_line = l->number;
 	/* Only a memory monitor's kill prints these: the sentence sending the reader to its OOM page, its top users' table. */
 	if (!f->monitor_oom && (gg_text_find(t, n, "ray-oom-prevention") || gg_text_find(t, n, "how to address the out of memory issue") ||
 				(gg_text_starts(t, n, "PID") && gg_text_find(t, n, "MEM(GB)") && gg_text_find(t, n, "COMMAND")))) {

@@ -174,6 +174,8 @@ typedef struct gg_log_facts {
 	 */
 	bool monitor_oom;
 	gg_log_span monitor_at;
+	/* The last line that is a debugger's prompt ("(Pdb) ", "ipdb> "): the program paused there; 0 none. */
+	uint64_t debugger_prompt_line;
 	/*
 	 * torch_xla's label of the process that raised ("Exception in
 	 * device=TPU:3: ..."), read even when the paste cuts its message: the
