@@ -1477,7 +1477,9 @@ static bool facts_sentence_continues(const char *text, const char *t, size_t n)
 		"total capacity", "total capacty", "of which ", " is free", "memory in use", "allocated by PyTorch",
 		"reserved by PyTorch", "already allocated", "reserved in total", "but unallocated", "expandable_segments",
 		/* 1.0 to 1.3's figures, after "already allocated;": "17.56 MiB free; 776.30 MiB cached)" */
-		"iB free", "iB cached", NULL,
+		"iB free", "iB cached",
+		/* 1.10 to 1.13's hint, wrapped inside it: "... try setting" / "max_split_size_mb to avoid fragmentation." */
+		"max_split_size_mb", "PYTORCH_CUDA_ALLOC_CONF", NULL,
 	};
 	size_t k = strlen(text);
 	while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '"'))
