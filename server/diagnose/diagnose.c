@@ -2290,6 +2290,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 						      d->facts.cgroup_slurm ? "job's" : "cgroup's")
 			     : monitor ? gg_strdup_printf("a node memory monitor killed a task (a line of its message)")
 			     : killed9 ? gg_strdup_printf("rank %d exited with signal 9 (SIGKILL)", root)
+			     : d->facts.killed_kernel ? gg_strdup_printf("the kernel's OOM killer killed the process (its own report)")
 				       : gg_strdup_printf("the process was killed by SIGKILL"); /* its line is the message's own (at) */
 		/* srun's task its cgroup killed: a rank where srun starts one task per rank (no launcher's word on ranks). */
 		int task = root >= 0 ? -1 : cgroup ? d->facts.srun_oom_task : d->facts.srun_killed_task;

@@ -1441,25 +1441,31 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 			break;
 		}
 		if (d->oom.form && strncmp(d->oom.form, "SIGKILL", 7) == 0) {
+			/* The paste is the kernel's own report already: no need to look for it. */
+			const char *check = facts->killed_kernel ? "" : "Check with `dmesg | grep -i 'killed process'`. ";
 			rc |= gg_buf_printf(&e, "The process was killed with SIGKILL (signal 9: a shell reports exit code 137, or just \"Killed\"; a Python launcher -9) without a Python error of its own: almost always the Linux OOM killer, because the machine ran out of host RAM (not GPU memory).");
 			/* A launcher's ranks or a shell's one process: "each rank" only where there are ranks. */
 			bool ranks = d->rank >= 0 || facts->launcher_rank >= 0 || facts->root_rank >= 0 || facts->elastic_summary;
 			if (d->phase == GG_PHASE_LOADING && !ranks) {
 				/* One process killed while it read the weights: the whole model went through host RAM at once. */
 				rc |= gg_buf_printf(&e, " It came while the model's weights were being read, before any step: the process reads them into RAM (often in full precision, or once more while they are converted) before they reach the device.");
-				rc |= gg_buf_printf(&x, "Check with `dmesg | grep -i 'killed process'`. Read the weights straight to where they belong: `low_cpu_mem_usage=True` or a `device_map`, memory-mapped safetensors, in the precision you run in (a quantized variant for a small machine); or give the process more RAM (a container's or pod's memory limit, swap).");
+				rc |= gg_buf_printf(&x, "%sRead the weights straight to where they belong: `low_cpu_mem_usage=True` or a `device_map`, memory-mapped safetensors, in the precision you run in (a quantized variant for a small machine); or give the process more RAM (a container's or pod's memory limit, swap).",
+						    check);
 				break;
 			}
 			if (d->phase == GG_PHASE_LOADING) {
 				/* Killed while the weights were read: every rank on the node holds its own copy of them in RAM. */
 				rc |= gg_buf_printf(&e, " It came while the model's weights were being read, before any step: each rank on the node reads its own full copy of them into RAM.");
-				rc |= gg_buf_printf(&x, "Check with `dmesg | grep -i 'killed process'`. Read the weights once per node or straight to where they belong: `low_cpu_mem_usage=True` or a `device_map`, memory-mapped safetensors, loading on one rank and broadcasting (the meta device, FSDP's `sync_module_states=True`, accelerate's `cpu_ram_efficient_loading`), in the precision you run in; or run fewer ranks per node.");
+				rc |= gg_buf_printf(&x, "%sRead the weights once per node or straight to where they belong: `low_cpu_mem_usage=True` or a `device_map`, memory-mapped safetensors, loading on one rank and broadcasting (the meta device, FSDP's `sync_module_states=True`, accelerate's `cpu_ram_efficient_loading`), in the precision you run in; or run fewer ranks per node.",
+						    check);
 				break;
 			}
 			if (ranks)
-				rc |= gg_buf_printf(&x, "Check with `dmesg | grep -i 'killed process'`. Use less host memory per rank: fewer DataLoader workers, datasets memory-mapped instead of loaded whole in every rank, no tensors kept on the CPU across steps; or run fewer ranks per node.");
+				rc |= gg_buf_printf(&x, "%sUse less host memory per rank: fewer DataLoader workers, datasets memory-mapped instead of loaded whole in every rank, no tensors kept on the CPU across steps; or run fewer ranks per node.",
+						    check);
 			else
-				rc |= gg_buf_printf(&x, "Check with `dmesg | grep -i 'killed process'`. Use less host memory: fewer DataLoader workers, datasets memory-mapped instead of loaded whole, no outputs or tensors kept on the CPU across steps; or give the process more RAM (a container's or job's memory limit, swap).");
+				rc |= gg_buf_printf(&x, "%sUse less host memory: fewer DataLoader workers, datasets memory-mapped instead of loaded whole, no outputs or tensors kept on the CPU across steps; or give the process more RAM (a container's or job's memory limit, swap).",
+						    check);
 			break;
 		}
 		if (d->serving != GG_SERVING_NONE) {

@@ -2617,6 +2617,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 			f->npu_header_line = l->number;
 		}
 	}
+	if (gg_text_find(t, n, "invoked oom-killer") || gg_text_find(t, n, "Out of memory: Killed process"))
+		f->killed_kernel = true;
 	if (gg_text_starts(t, n, "(Pdb)") || gg_text_starts(t, n, "(Pdb++)") || gg_text_starts(t, n, "ipdb>"))
 		f->debugger_prompt_line = l->number;
 	/* Only a memory monitor's kill prints these: the sentence sending the reader to its OOM page, its top users' table. */

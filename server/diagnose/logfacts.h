@@ -174,6 +174,8 @@ typedef struct gg_log_facts {
 	 */
 	bool monitor_oom;
 	gg_log_span monitor_at;
+	/* The kernel's own report of its OOM killer ("Out of memory: Killed process N", "invoked oom-killer"): dmesg's lines. */
+	bool killed_kernel;
 	/* The last line that is a debugger's prompt ("(Pdb) ", "ipdb> "): the program paused there; 0 none. */
 	uint64_t debugger_prompt_line;
 	/*
