@@ -7,6 +7,7 @@
  */
 #include "classify.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -852,8 +853,9 @@ static int classify_lift_culprit(const gg_diagnosis *d, const gg_traceback *tb, 
 	 * "self.step(...)" in validation(), the same file, a name that says no
 	 * phase): a wrapper's step shared by its train and test methods. The
 	 * fix goes on the evaluation method's call into it, the line that
-	 * enters the shared step for evaluation. A model's forward called from
-	 * an evaluation loop ("net.forward(x)") is where it failed.
+	 * enters the shared step for evaluation. A model's forward another
+	 * object's line calls by name ("net.forward(x)") is the model's
+	 * boundary already: that line is the culprit.
 	 */
 	const char *by = tb->frames[i - 1].code;
 	const char *name = classify_bare_name(tb->frames[i].function);
@@ -1128,12 +1130,18 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 	 * forward() of the user's, entered from a line of the user's, is where
 	 * the model starts, and that line is what decides how much it holds.
 	 * So is one that line calls by name (`model.forward(x)`: no module
-	 * frame is ever printed), whatever the error.
+	 * frame is printed for it, only for the layers inside), whatever the
+	 * error and whatever view printed it.
 	 */
-	for (size_t i = 1; boundary == tb->len && i < tb->len; i++) {
+	bool only_user = boundary == tb->len;
+	for (size_t i = 1; i < boundary && i < tb->len; i++) {
 		const char *code = tb->frames[i - 1].code;
+		const char *by_name = code ? strstr(code, ".forward(") : NULL;
+		/* Not `self.forward(...)`: a wrapper's shared step entered by its own method (classify_lift_culprit). */
+		bool own = by_name && by_name - code >= 4 && strncmp(by_name - 4, "self", 4) == 0 &&
+			   (by_name - code == 4 || !(isalnum((unsigned char)by_name[-5]) || by_name[-5] == '_' || by_name[-5] == '.'));
 		if (d->frames[i].user && d->frames[i - 1].user && strcmp(tb->frames[i].function, "forward") == 0 && code &&
-		    (d->oom.is_oom ? strchr(code, '(') != NULL : strstr(code, ".forward(") != NULL))
+		    ((by_name && !own) || (only_user && d->oom.is_oom && strchr(code, '(') != NULL)))
 			boundary = i;
 	}
 	d->model_runs = false;
