@@ -268,6 +268,49 @@ static int submodule_note(const line *l, gg_strings *subs, const gg_strings *mod
 }
 
 /*
+ * `self.<name> = value` in a module class's __init__, value one plain name
+ * (a parameter, a local: `self.feature_extractor = backbone`): name goes on
+ * handed, a part the class was handed, known to be a module once its
+ * forward runs it (handed_part_run).
+ */
+static int handed_attribute_note(const line *l, gg_strings *handed)
+{
+	if (!line_starts(l, "self."))
+		return 0;
+	const char *attr = l->content + 5, *end = l->end;
+	const char *hash = memchr(attr, '#', (size_t)(end - attr));
+	end = hash ? hash : end;
+	while (end > attr && end[-1] == ' ')
+		end--;
+	size_t n = word_at(attr, end);
+	const char *r = attr + n;
+	while (r < end && *r == ' ')
+		r++;
+	if (!n || r >= end || *r != '=' || (r + 1 < end && r[1] == '='))
+		return 0;
+	for (r++; r < end && *r == ' '; r++)
+		;
+	size_t v = word_at(r, end);
+	if (!v || r + v != end || (*r >= '0' && *r <= '9') || (v == 4 && (memcmp(r, "None", 4) == 0 || memcmp(r, "True", 4) == 0)) ||
+	    (v == 5 && memcmp(r, "False", 5) == 0))
+		return 0;
+	return name_push(handed, attr, n);
+}
+
+/*
+ * A line of a module class's forward that runs a part its __init__ was
+ * handed (`H = self.feature_extractor(x)`): a module, then, by its use;
+ * `model.feature_extractor(patch)` in another file runs it (submodules).
+ */
+static int handed_part_run(gg_project *p, const line *l, const gg_strings *handed)
+{
+	long at = handed->len ? submodule_called(l, handed, false) : -1;
+	if (at < 0 || (size_t)at >= handed->len)
+		return 0;
+	return name_push(&p->submodules, handed->items[at], strlen(handed->items[at]));
+}
+
+/*
  * `self.<name> = X(...)` in a module class's __init__, X a module class of
  * the file or a torch.nn layer the library table says holds parameters
  * (not nn.ReLU, nn.Dropout): name goes on p->submodules.
@@ -924,6 +967,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	gg_strings_init(&subs);
 	gg_strings_init(&plains);
 	gg_strings_init(&held); /* what the plain classes hold that is a module: self.actor = Actor(...) */
+	gg_strings handed; /* what module classes' __init__ assign self.<name> from one plain name (handed_attribute_note) */
+	gg_strings_init(&handed);
 	gg_strings made; /* local names a plain class's method binds to a module (held_local_note) */
 	gg_strings_init(&made);
 	gg_buf self_calls = { NULL, 0, 0 }; /* the own methods a module class's method calls (self_calls_note) */
@@ -956,6 +1001,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	memset(&init, 0, sizeof init);
 	bool in_init = false, quoted = false;
 	unsigned init_indent = 0;
+	bool in_forward = false; /* in a module class's forward(), which method_note leaves out */
+	unsigned forward_indent = 0;
 	for (const char *q = text; q < end && !rc;) {
 		line l;
 		q = line_read(q, end, &l);
@@ -976,6 +1023,8 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 				break;
 			/* A module class's submodule (self.blk = SubNet(...), SubNet a module class of the file or torch's). */
 			if (kind == CLASS_IS_MODULE && (rc = submodule_attribute_note(p, &l, &modules, libs)) != 0)
+				break;
+			if (kind == CLASS_IS_MODULE && (rc = handed_attribute_note(&l, &handed)) != 0)
 				break;
 			continue;
 		}
@@ -1023,8 +1072,16 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 			decorated_off = false;
 			continue;
 		}
+		if (in_forward && l.indent <= forward_indent && !line_closes_bracket(&l))
+			in_forward = false;
 		if (kind == CLASS_IS_OTHER || l.indent <= class_indent)
 			continue;
+		if (in_forward && (rc = handed_part_run(p, &l, &handed)) != 0)
+			break;
+		if (kind == CLASS_IS_MODULE && line_starts(&l, "def forward(")) {
+			in_forward = true;
+			forward_indent = l.indent;
+		}
 		/* Any line of a plain class's body, __init__'s above all (a pending class's __init__ is read above). */
 		if (kind == CLASS_IS_PLAIN && ((rc = submodule_note(&l, &held, &modules)) != 0 ||
 					       (rc = held_import_note(&l, imports, &held_imported, &held_ctors)) != 0 ||
@@ -1120,6 +1177,7 @@ int gg_project_classes_scan(gg_project *p, const char *module, const char *text,
 	gg_strings_free(&subs);
 	gg_strings_free(&plains);
 	gg_strings_free(&held);
+	gg_strings_free(&handed);
 	gg_strings_free(&made);
 	gg_buf_free(&self_calls);
 	return rc;
