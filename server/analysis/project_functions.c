@@ -360,8 +360,8 @@ static bool grad_off_keeps_out(const char *body, const char *end, const char **n
 		if (off && !inside) {
 			inside = true;
 			block = l.indent;
-			continue;
 		}
+		/* The with's own line too: `with torch.no_grad(): out = net(x)`. */
 		for (size_t i = 0; inside && i < count; i++)
 			if (line_calls(&l, names[i], lens[i], true))
 				return true;

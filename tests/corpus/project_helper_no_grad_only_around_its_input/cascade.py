@@ -4,7 +4,7 @@
 import torch
 
 from nets import Proposer, Refiner
-from stages import propose, refine
+from stages import propose, refine, rescore
 
 
 def detect(picture):
@@ -16,4 +16,4 @@ def detect(picture):
     found = []
     for scale in (1.0, 0.7, 0.5):
         found.append(propose(picture, first, scale))  # expect: GG001
-    return refine(found, second)
+    return refine(found, second), rescore(found, second)
