@@ -462,6 +462,41 @@ static int parts_settle(gg_project *p, const graph_scan *s, const char *module, 
 }
 
 /*
+ * A module class's forward that calls a function another file of the
+ * project defines (`result = compute_properties(data, ...)`, imported from
+ * `.basic`): that function may take a gradient of what the forward
+ * computed (forces from an energy), known once every file is read; the
+ * class waits in pending_graph ("Class module func.dotted"), settled where
+ * the function is one of grad_functions (gg_project_graph_settle).
+ */
+static int forwards_call_imported(gg_project *p, const graph_scan *s, const char *module,
+				  const gg_project_imports *imports, size_t first)
+{
+	gg_buf entry = { NULL, 0, 0 };
+	int rc = 0;
+	for (size_t i = 0; i < s->fns_len && !rc; i++) {
+		const graph_fn *f = &s->fns[i];
+		bool forward = f->cls.len && (gg_text_span_is(f->name, "forward") || gg_text_span_is(f->name, "__call__"));
+		if (!forward || file_graph_class(p, first, f->cls))
+			continue;
+		for (size_t k = f->calls_from; k < f->calls_to && !rc; k++) {
+			const graph_call *call = &s->calls[k];
+			const gg_project_import *im = call->dotted ? NULL : gg_project_import_of(imports, call->name.ptr, call->name.len);
+			if (!im || !im->name.len || gg_analysis_mentions_framework(im->module.ptr, im->module.len))
+				continue;
+			entry.len = 0;
+			rc = gg_buf_printf(&entry, "%.*s %s %.*s.%.*s", (int)f->cls.len, f->cls.ptr, module, (int)im->module.len,
+					   im->module.ptr, (int)im->name.len, im->name.ptr) ||
+					     gg_strings_push(&p->pending_graph, gg_buf_cstr(&entry))
+				     ? -ENOMEM
+				     : 0;
+		}
+	}
+	gg_buf_free(&entry);
+	return rc;
+}
+
+/*
  * A method other than the forward that calls a part of its class whose
  * forward needs its graph (`self.vat_loss(self, x)` where __init__ built
  * `self.vat_loss = VAT(...)`, a class of the file that takes a gradient):
@@ -498,11 +533,15 @@ static int methods_through_parts(gg_project *p, const graph_scan *s, const char 
 	return rc;
 }
 
-/* Whether dotted (module.Class, maybe without the module's first packages) is one of graph_classes ("Class module"); scratch: a buffer. */
-static bool graph_listed(const gg_project *p, const char *dotted, gg_buf *scratch)
+/*
+ * Whether dotted (module.Name, maybe without the module's first packages)
+ * is one of list's "Name module" entries (graph_classes, grad_functions);
+ * scratch: a buffer.
+ */
+static bool graph_listed(const gg_strings *list, const char *dotted, gg_buf *scratch)
 {
-	for (size_t i = 0; i < p->graph_classes.len; i++) {
-		const char *e = p->graph_classes.items[i], *sp = strchr(e, ' ');
+	for (size_t i = 0; i < list->len; i++) {
+		const char *e = list->items[i], *sp = strchr(e, ' ');
 		if (!sp)
 			continue;
 		scratch->len = 0;
@@ -518,12 +557,14 @@ int gg_project_graph_settle(gg_project *p)
 {
 	int rc = 0;
 	gg_buf entry = { NULL, 0, 0 }, scratch = { NULL, 0, 0 };
-	for (bool changed = p->pending_graph.len && p->graph_classes.len; changed && !rc;) {
+	for (bool changed = p->pending_graph.len && (p->graph_classes.len || p->grad_functions.len); changed && !rc;) {
 		changed = false;
 		for (size_t i = 0; i < p->pending_graph.len && !rc; i++) {
 			char *e = p->pending_graph.items[i];
 			const char *sp = strchr(e, ' '), *sp2 = sp ? strchr(sp + 1, ' ') : NULL;
-			if (!sp2 || !graph_listed(p, sp2 + 1, &scratch))
+			/* Its part a graph class, or its forward calling another file's function that takes a gradient. */
+			if (!sp2 || !(graph_listed(&p->graph_classes, sp2 + 1, &scratch) ||
+				      graph_listed(&p->grad_functions, sp2 + 1, &scratch)))
 				continue;
 			entry.len = 0;
 			rc = gg_buf_append(&entry, e, (size_t)(sp2 - e)) || gg_strings_push(&p->graph_classes, gg_buf_cstr(&entry))
@@ -577,7 +618,11 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 		if (cls.len && l.indent <= class_indent && !line_starts(&l, "@"))
 			cls.len = 0;
 		if (in_fn && parts_only) {
-			rc = part_note(&s, &s.fns[s.fns_len - 1], &l);
+			graph_fn *f = &s.fns[s.fns_len - 1];
+			rc = part_note(&s, f, &l);
+			/* A forward's calls: another file's function it calls may take a gradient (forwards_call_imported). */
+			if (!rc && f->cls.len && (gg_text_span_is(f->name, "forward") || gg_text_span_is(f->name, "__call__")))
+				rc = calls_note(&s, &l);
 			continue;
 		}
 		if (in_fn) {
@@ -724,6 +769,8 @@ int gg_project_graph_scan(gg_project *p, const char *module, const char *text, s
 			rc = -ENOMEM;
 	}
 	gg_buf_free(&entry);
+	if (!rc && imports)
+		rc = forwards_call_imported(p, &s, module, imports, first);
 	if (!rc && s.parts_len)
 		rc = parts_settle(p, &s, module, imports, first);
 	if (!rc && s.parts_len)

@@ -121,11 +121,9 @@ static bool loader_returns_eval(semantic *c, gg_node call, unsigned *part)
 /* The module a parallel wrapper or the compiler is handed (`nn.DataParallel(net.eval())`), else e itself. */
 static gg_node wrapped_module(semantic *c, gg_node e)
 {
-	static const char *const wrappers[] = { "torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
-						"torch.nn.parallel.DistributedDataParallel", "torch.compile", NULL };
 	gg_node fn = IS(e, call) ? FIELD(e, function) : gg_node_null();
 	gg_node args = IS(e, call) ? FIELD(e, arguments) : gg_node_null();
-	if (gg_node_is_null(fn) || !sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn) || !sem_name_is_one_of(c, wrappers) ||
+	if (gg_node_is_null(fn) || !sem_is_name_chain(c, fn) || !sem_name_resolve(c, fn) || !sem_name_is_one_of(c, sem_module_wrappers) ||
 	    !IS(args, argument_list) || !gg_node_named_child_count(args) || IS(gg_node_named_child(args, 0), keyword_argument))
 		return e;
 	return gg_node_named_child(args, 0);

@@ -811,6 +811,8 @@ bool sem_words_any(const semantic *c, span name, word_fn fn, void *arg);
 bool sem_word_in(const char *word, size_t len, const char *const *list);
 /* A module's methods that return the module itself (names.c). */
 extern const char *const sem_returns_self[];
+/* torch's wrappers whose forward runs the module handed to them: DataParallel, DDP, torch.compile, AveragedModel (names.c). */
+extern const char *const sem_module_wrappers[];
 /* sem_name_says_eval's words without a configuration's extra names: for the project index's text scans. */
 bool sem_name_says_eval_alone(span name);
 bool sem_name_says_eval(const semantic *c, span name);

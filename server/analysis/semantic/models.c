@@ -1710,6 +1710,9 @@ static int bound_takes_grad(semantic *c, span name, const bind *b)
 		 */
 		if (gg_elsewhere_class_kind(c->elsewhere, r.ptr, r.len) != 0)
 			return class_takes_grad(c, r.ptr, r.len);
+		/* A wrapper (AveragedModel, DDP, torch.compile) runs what it was handed: that module's answer, not known here. */
+		if (sem_name_is_one_of(c, sem_module_wrappers))
+			return TAKES_UNKNOWN;
 		if (span_starts(r, "torch.") || gg_library_facts_module(&c->sem->libraries, r.ptr, r.len))
 			return TAKES_NONE;
 	}
@@ -1772,6 +1775,42 @@ bool sem_call_takes_grad(semantic *c, const gg_call_ref *ref)
 	return v.found;
 }
 
+/* The right side of the last plain `name = ...` in function fi before byte at, whatever it is; a null node if none. */
+static gg_node assigned_before(const semantic *c, span name, int fi, uint32_t at)
+{
+	const gg_tree_index *ix = c->index;
+	gg_node last = gg_node_null();
+	for (size_t i = sem_assignments_from(c, fi > 0 ? c->funcs[fi].start : 0);
+	     i < ix->assignments_len && gg_node_end_byte(ix->assignments[i]) <= at; i++) {
+		gg_node a = ix->assignments[i], left = FIELD(a, left);
+		if (IS(left, identifier) && span_eq(node_span(c, left), name) && sem_func_at(c, gg_node_start_byte(a)) == fi)
+			last = FIELD(a, right);
+	}
+	return last;
+}
+
+/*
+ * Whether value is something handed in: an attribute chain of self or of a
+ * parameter of function fi (`self.model.module`), or either arm of a
+ * conditional of such.
+ */
+static bool holds_handed(const semantic *c, int fi, gg_node value, unsigned depth)
+{
+	if (gg_node_is_null(value) || depth > 2)
+		return false;
+	if (IS(value, conditional_expression) && gg_node_named_child_count(value) == 3)
+		return holds_handed(c, fi, gg_node_named_child(value, 0), depth + 1) ||
+		       holds_handed(c, fi, gg_node_named_child(value, 2), depth + 1);
+	if (!IS(value, attribute) && !IS(value, identifier))
+		return false;
+	gg_node root = sem_chain_root(c, value);
+	if (!IS(root, identifier))
+		return false;
+	span name = node_span(c, root);
+	gg_node dflt;
+	return span_is(name, "self") || (fi > 0 && sem_parameter_index(c, c->funcs[fi].def, name, &dflt) >= 0);
+}
+
 int sem_forward_takes_grad(semantic *c, const ctx *x, span recv)
 {
 	if (!c->elsewhere || !gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_CLASS_TAKES_GRAD, NULL, 0))
@@ -1821,6 +1860,11 @@ int sem_forward_takes_grad(semantic *c, const ctx *x, span recv)
 	 */
 	bool handed = span_is(root, "self") ||
 		      (x->func > 0 && sem_parameter_index(c, c->funcs[x->func].def, root, &dflt) >= 0);
+	/* Or a local that holds one so (`valid = self.model.module if ema is None else self.ema`). */
+	if (!handed && root.len == recv.len) {
+		uint32_t at = (uint32_t)(recv.ptr - c->text);
+		handed = holds_handed(c, x->func, assigned_before(c, root, x->func, at), 0);
+	}
 	return handed ? -1 : 0;
 }
 

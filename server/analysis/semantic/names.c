@@ -67,6 +67,12 @@ const char *const sem_returns_self[] = {
 	"to", "cuda", "cpu", "eval", "train", "half", "float", "double", "bfloat16", "requires_grad_", NULL,
 };
 
+/* torch's wrappers whose forward runs the module they are handed: what they run is that module's. */
+const char *const sem_module_wrappers[] = {
+	"torch.nn.DataParallel", "torch.nn.parallel.DataParallel", "torch.nn.parallel.DistributedDataParallel",
+	"torch.compile", "torch.optim.swa_utils.AveragedModel", NULL,
+};
+
 static const char *const eval_words[] = {
 	"eval", "evaluate", "evaluation", "evaluating", "valid", "validate", "validation", "validating",
 	"val", "test", "testing", "predict", "prediction", "predicting", "inference", "infer", "score",
