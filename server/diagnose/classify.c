@@ -2327,6 +2327,12 @@ int gg_classify(gg_diagnosis *d, const gg_log_facts *facts, gg_workspace *ws, gg
 			return gg_evidence_add(d, "log line %llu: %s reports the process ended by a signal (%s), a crash in native code, not the kernel's OOM killer, which sends SIGKILL (\"killed\")",
 					       (unsigned long long)tb->exc.at.line, d->chain->rank >= 0 ? "the launcher" : "the shell", facts->job_signal);
 		}
+		/* torch's shared-memory files refused beside the process's open-file limit. */
+		if (d->chain->open_files) {
+			d->confidence = GG_CONFIDENCE_MEDIUM;
+			return gg_evidence_add(d, "log line %llu says \"Too many open files\": the DataLoader's workers pass each batch as shared-memory files (torch's file_descriptor sharing strategy), one descriptor each, and the process reached its limit; the mmap refusal beside it comes from that, not from the host's RAM",
+					       (unsigned long long)facts->open_files_at.line);
+		}
 		/* A SIGKILL right under a debugger's prompt: the run was stopped from the debugger or the IDE. */
 		if (d->chain->debugger_stop) {
 			d->confidence = GG_CONFIDENCE_MEDIUM;

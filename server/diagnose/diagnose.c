@@ -2148,7 +2148,7 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 	}
 	d->len = 0;
 	/* OOM lines without a traceback count for ranks that have no OOM traceback. */
-	bool had_tracebacks = out->len > 0;
+	bool had_tracebacks = out->len > 0, open_files_said = false;
 	for (size_t i = 0; i < d->facts.orphans_len; i++) {
 		const gg_log_orphan *o = &d->facts.orphans[i];
 		if (!o->oom || o->folded)
@@ -2174,6 +2174,23 @@ int gg_diagnoser_finish(gg_diagnoser *d, const gg_diagnose_options *opts, gg_dia
 		}
 		if (covered)
 			continue;
+		/*
+		 * torch's shared-memory files (the DataLoader's batches, </torch_...>)
+		 * refused beside "Too many open files": the file-descriptor limit
+		 * of the file_descriptor sharing strategy, not the host's memory.
+		 */
+		if (d->facts.open_files_at.line && strstr(o->text, "</torch_")) {
+			if (open_files_said)
+				continue;
+			open_files_said = true;
+			gg_tb_chain *oc = dx_line_chain(strdup("torch's shared-memory files were refused: too many open files"), o->rank,
+							false, d->facts.open_files_at);
+			if (oc)
+				oc->open_files = true;
+			if (!oc || (rc = dx_push(out, oc)))
+				return oc ? rc : -ENOMEM;
+			continue;
+		}
 		gg_tb_chain *c = dx_orphan_chain(o, (uint64_t)-1);
 		if (!c || (rc = dx_push(out, c)))
 			return c ? rc : -ENOMEM;

@@ -1905,6 +1905,9 @@ int gg_explain(gg_diagnosis *d, const gg_log_facts *facts)
 					    sig == 1 ? "Start the run so that it outlives the session: `nohup torchrun ... > train.log 2>&1 &`, `setsid`, tmux or screen, or a batch job."
 					    : sig == 15 ? "Look at what stopped it: the scheduler's job record (a time limit, a preemption, or a memory limit it enforces by stopping the job), and give the run more time or make it resume from a checkpoint."
 							: "Nothing to fix in the code: start the run again, detached from the terminal if it must outlive it.");
+		} else if (d->chain->open_files) {
+			rc |= gg_buf_printf(&e, " The DataLoader's workers hand each batch over as shared-memory files, one open file descriptor each; the process reached its open-file limit, and mapping the next one failed with it.");
+			rc |= gg_buf_printf(&x, "Raise the open-file limit before the run (`ulimit -n 65536`, or the container's nofile limit), or have the workers share tensors through the file system: `torch.multiprocessing.set_sharing_strategy(\"file_system\")` at the top of the script. Fewer workers or a smaller prefetch_factor also keep fewer files open.");
 		} else if (d->chain->debugger_stop) {
 			rc |= gg_buf_printf(&e, " The program was paused at a debugger's prompt when it was killed: PyCharm's and VS Code's stop buttons end a run with SIGKILL, which is reported as exit code 137, the same code the kernel's OOM killer leaves.");
 			rc |= gg_buf_printf(&x, "Nothing ran out of memory: the run was stopped from the debugger. If it was killed without anyone stopping it, run it again outside the debugger and read `dmesg | grep -i 'killed process'`.");

@@ -2617,6 +2617,8 @@ int gg_logfacts_line(gg_log_facts *f, const gg_log_line *l)
 			f->npu_header_line = l->number;
 		}
 	}
+	if (!f->open_files_at.line && gg_text_find(t, n, "Too many open files"))
+		f->open_files_at = (gg_log_span){ l->number, l->offset, l->raw_len };
 	if (gg_text_find(t, n, "invoked oom-killer") || gg_text_find(t, n, "Out of memory: Killed process"))
 		f->killed_kernel = true;
 	if (gg_text_starts(t, n, "(Pdb)") || gg_text_starts(t, n, "(Pdb++)") || gg_text_starts(t, n, "ipdb>"))

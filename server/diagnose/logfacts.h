@@ -174,6 +174,8 @@ typedef struct gg_log_facts {
 	 */
 	bool monitor_oom;
 	gg_log_span monitor_at;
+	/* A line saying the process ran out of file descriptors ("Too many open files"): its line, 0 none. */
+	gg_log_span open_files_at;
 	/* The kernel's own report of its OOM killer ("Out of memory: Killed process N", "invoked oom-killer"): dmesg's lines. */
 	bool killed_kernel;
 	/* The last line that is a debugger's prompt ("(Pdb) ", "ipdb> "): the program paused there; 0 none. */

@@ -86,6 +86,7 @@ typedef struct gg_tb_chain {
 	bool job_signal;   /* no traceback: a shell's job line naming a crash's signal (bus error, segmentation fault; see diagnose.c) */
 	bool agent_signal; /* no traceback: the launcher's agent was sent a signal and stopped its workers, none of which failed (see diagnose.c) */
 	bool debugger_stop; /* no traceback: a SIGKILL right after a debugger's prompt, the program paused there (see diagnose.c) */
+	bool open_files;    /* no traceback: torch's shared-memory files refused beside "Too many open files" (see diagnose.c) */
 	bool from_cut;     /* no traceback, no error line: a run's output cut inside its last line (see gg_logfacts_run_cut) */
 	bool from_listing; /* no error line: XLA's listing of a compiled program's largest allocations, whose error line is above the paste (see diagnose.c) */
 	bool has_oom;      /* some exception of it is an out-of-memory error */
