@@ -267,6 +267,19 @@ static int submodule_note(const line *l, gg_strings *subs, const gg_strings *mod
 	return name_push(subs, p, n);
 }
 
+/* Where the value of `name = value` starts, name the n bytes at q (`=` with spaces around it, not `==`), or NULL. */
+static const char *assigned_value(const char *q, const char *end, size_t n)
+{
+	const char *r = q + n;
+	while (r < end && *r == ' ')
+		r++;
+	if (!n || r >= end || *r != '=' || (r + 1 < end && r[1] == '='))
+		return NULL;
+	for (r++; r < end && *r == ' '; r++)
+		;
+	return r;
+}
+
 /*
  * `self.<name> = value` in a module class's __init__, value one plain name
  * (a parameter, a local: `self.feature_extractor = backbone`): name goes on
@@ -283,14 +296,8 @@ static int handed_attribute_note(const line *l, gg_strings *handed)
 	while (end > attr && end[-1] == ' ')
 		end--;
 	size_t n = word_at(attr, end);
-	const char *r = attr + n;
-	while (r < end && *r == ' ')
-		r++;
-	if (!n || r >= end || *r != '=' || (r + 1 < end && r[1] == '='))
-		return 0;
-	for (r++; r < end && *r == ' '; r++)
-		;
-	size_t v = word_at(r, end);
+	const char *r = assigned_value(attr, end, n);
+	size_t v = r ? word_at(r, end) : 0;
 	if (!v || r + v != end || (*r >= '0' && *r <= '9') || (v == 4 && (memcmp(r, "None", 4) == 0 || memcmp(r, "True", 4) == 0)) ||
 	    (v == 5 && memcmp(r, "False", 5) == 0))
 		return 0;
@@ -823,14 +830,8 @@ static int held_local_note(gg_project *p, const line *l, const gg_strings *modul
 	if (self)
 		q += 5;
 	size_t n = word_at(q, end);
-	const char *r = q + n;
-	while (r < end && *r == ' ')
-		r++;
-	if (!n || r >= end || *r != '=' || (r + 1 < end && r[1] == '='))
-		return 0;
-	for (r++; r < end && *r == ' '; r++)
-		;
-	size_t v = word_at(r, end);
+	const char *r = assigned_value(q, end, n);
+	size_t v = r ? word_at(r, end) : 0;
 	if (!v)
 		return 0;
 	bool local = name_listed(made, r, v) && (r + v == end || r[v] == '.');

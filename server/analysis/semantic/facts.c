@@ -372,15 +372,17 @@ static gg_node passed_through(semantic *c, gg_node value)
 
 /*
  * Whether name (module.name where module is given) is a factory of the
- * project whose returns build a module (project_makers.c): target holds
- * one, a trained one where the factory loads state into it.
+ * project whose returns build a module (project_makers.c), or with first
+ * whose returns are tuples with a module first: target holds one, a
+ * trained one where the factory loads state into it.
  */
-static bool project_maker_classify(semantic *c, span target, span module, span name)
+static bool project_maker_classify(semantic *c, span target, span module, span name, bool first)
 {
 	char *dotted = module.len ? gg_strdup_printf("%.*s.%.*s", (int)module.len, module.ptr, (int)name.len, name.ptr)
 				  : strndup(name.ptr, name.len);
 	bool loads = false;
-	bool is = dotted && gg_elsewhere_makes_module(c->elsewhere, dotted, strlen(dotted), &loads);
+	bool is = dotted && (first ? gg_elsewhere_makes_module_first(c->elsewhere, dotted, strlen(dotted), &loads)
+				   : gg_elsewhere_makes_module(c->elsewhere, dotted, strlen(dotted), &loads));
 	if (!dotted)
 		fail(c, -ENOMEM);
 	free(dotted);
@@ -411,29 +413,20 @@ static int unpacked_first(semantic *c, span name, gg_node right)
 	gg_node fn = FIELD(sem_call_chain_base(c, right), function);
 	if (!sem_is_name_chain(c, fn))
 		return BIND_UNKNOWN;
-	span last = sem_chain_last(c, fn);
-	char *dotted = NULL;
+	span last = sem_chain_last(c, fn), module = { NULL, 0 };
 	if (IS(fn, identifier) && !sem_binding_find(c, last)) {
 		if (!c->module)
 			return BIND_UNKNOWN;
-		dotted = gg_strdup_printf("%s.%.*s", c->module, (int)last.len, last.ptr);
+		module = (span){ c->module, strlen(c->module) };
 	} else if (sem_name_resolve(c, fn)) {
-		span r = sem_resolved(c);
-		dotted = strndup(r.ptr, r.len);
+		last = sem_resolved(c);
 	} else {
 		return BIND_UNKNOWN;
 	}
-	bool loads = false;
-	bool is = dotted && gg_elsewhere_makes_module_first(c->elsewhere, dotted, strlen(dotted), &loads);
-	if (!dotted)
-		fail(c, -ENOMEM);
-	free(dotted);
-	if (!is)
+	size_t loaded = c->loaded.len;
+	if (!project_maker_classify(c, name, module, last, true))
 		return BIND_UNKNOWN;
-	PUSH(c, c->models.items, c->models.len, c->models.cap, name);
-	if (loads)
-		PUSH(c, c->loaded.items, c->loaded.len, c->loaded.cap, name);
-	return loads ? BIND_LOADED : BIND_MODEL;
+	return c->loaded.len != loaded ? BIND_LOADED : BIND_MODEL;
 }
 
 /* Whether n names a module class of the file. */
@@ -570,7 +563,7 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 		 * file too, says it loads state into it (`load_model(path)`).
 		 */
 		else if (!k && sem_func_makes_module(c, last)) {
-			if (!(c->elsewhere && c->module && project_maker_classify(c, target, (span){ c->module, strlen(c->module) }, last)))
+			if (!(c->elsewhere && c->module && project_maker_classify(c, target, (span){ c->module, strlen(c->module) }, last, false)))
 				PUSH(c, c->models.items, c->models.len, c->models.cap, target);
 		}
 		/* A class a star import brings from a project file (`from models import *`). */
@@ -578,7 +571,7 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 			frozen_construction(c, left, base, last);
 		/* A function of the file that builds one through a local or a helper (the index read this file too). */
 		else if (!k && c->elsewhere && c->module)
-			project_maker_classify(c, target, (span){ c->module, strlen(c->module) }, last);
+			project_maker_classify(c, target, (span){ c->module, strlen(c->module) }, last, false);
 		return;
 	}
 	if (!sem_name_resolve(c, fn))
@@ -603,7 +596,7 @@ static void assignment_classify(semantic *c, gg_node left, gg_node right)
 	if (gg_elsewhere_is(c->elsewhere, GG_ELSEWHERE_FROZEN_LOADER, r.ptr, r.len))
 		PUSH(c, c->frozen, c->frozen_len, c->frozen_cap, ((frozen){ target, gg_node_start_byte(left) }));
 	/* A factory of another file: what its returns build. */
-	if (c->elsewhere && project_maker_classify(c, target, (span){ NULL, 0 }, r))
+	if (c->elsewhere && project_maker_classify(c, target, (span){ NULL, 0 }, r, false))
 		return;
 	/*
 	 * Cls.from_pretrained(...) where Cls is a plain class of the project (a
